@@ -1,0 +1,77 @@
+// swift-tools-version: 6.0
+// Tracker: the whole behaviour of a habit-tracking app without a UI framework underneath.
+// Layering (DESIGN.md §2): imports only point down the target list below; no package dependencies.
+
+import PackageDescription
+
+let package = Package(
+  name: "Tracker",
+  platforms: [.macOS(.v13), .iOS("13.4")],
+  products: [
+    .library(name: "TrackerModels", targets: ["TrackerModels"]),
+    .library(name: "TrackerLocalization", targets: ["TrackerLocalization"]),
+    .library(name: "TrackerStore", targets: ["TrackerStore"]),
+    .library(name: "TrackerViewModels", targets: ["TrackerViewModels"]),
+    .library(name: "TrackerTextRenderer", targets: ["TrackerTextRenderer"]),
+    .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
+    .executable(name: "tracker-preview", targets: ["tracker-preview"]),
+    .executable(name: "tracker-benchmark", targets: ["tracker-benchmark"]),
+  ],
+  targets: [
+    // 1. Value types and pure rules.
+    .target(name: "TrackerModels"),
+
+    // 2. Texts. The .lproj files at the top level are embedded at build time by a plugin, so the
+    //    built binary carries its texts wherever it is copied.
+    .executableTarget(name: "ResourceEmbedder", path: "Tools/ResourceEmbedder"),
+    .plugin(
+      name: "EmbedLocalizations",
+      capability: .buildTool(),
+      dependencies: ["ResourceEmbedder"]
+    ),
+    .target(name: "TrackerLocalization", plugins: ["EmbedLocalizations"]),
+
+    // 3. Persistence.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+    ),
+    .target(name: "TrackerStore", dependencies: ["TrackerModels", "CSQLite"]),
+
+    // 4. Screens.
+    .target(name: "TrackerViewModels", dependencies: ["TrackerModels", "TrackerLocalization"]),
+
+    // 5. Drawing.
+    .target(name: "TrackerTextRenderer", dependencies: ["TrackerViewModels"]),
+
+    // 6. Snapshot harness.
+    .target(name: "TextSnapshots"),
+
+    // 7. The command line, the only place that wires the live environment.
+    .executableTarget(
+      name: "tracker-preview",
+      dependencies: [
+        "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerViewModels",
+        "TrackerTextRenderer",
+      ]
+    ),
+    .executableTarget(
+      name: "tracker-benchmark",
+      dependencies: ["TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerTextRenderer"]
+    ),
+
+    .testTarget(name: "ModelTests", dependencies: ["TrackerModels"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization", "TrackerModels"]),
+    .testTarget(name: "StoreTests", dependencies: ["TrackerStore", "TrackerModels"]),
+    .testTarget(
+      name: "ViewModelTests",
+      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization"]
+    ),
+    .testTarget(
+      name: "SnapshotTests",
+      dependencies: ["TextSnapshots", "TrackerTextRenderer", "TrackerViewModels"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The parsed texts of one language, as embedded in the binary at build time.
+public struct LocalizationTable: Hashable, Sendable {
+  /// `Localizable.strings` by key.
+  public var strings: [String: String]
+  /// `Localizable.stringsdict` by key.
+  public var plurals: [String: PluralFormat]
+
+  /// The table of `language`, parsed from the embedded files.
+  public static func embedded(_ language: Language) throws(ResourceParseError) -> LocalizationTable {
+    let folder = "\(language.rawValue).lproj"
+    let stringsName = "\(folder)/Localizable.strings"
+    let dictName = "\(folder)/Localizable.stringsdict"
+    let strings = try StringsFile.dictionary(try text(of: stringsName), file: stringsName)
+    let plurals = try StringsDictFile.parse(Data(try text(of: dictName).utf8), file: dictName)
+    return LocalizationTable(strings: strings, plurals: plurals)
+  }
+
+  /// The raw text of an embedded file such as `ru.lproj/Localizable.strings`.
+  public static func text(of file: String) throws(ResourceParseError) -> String {
+    guard let base64 = EmbeddedResources.files[file] else {
+      throw ResourceParseError(file: file, line: 0, message: "not embedded in this build")
+    }
+    guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8)
+    else { throw ResourceParseError(file: file, line: 0, message: "not valid UTF-8") }
+    return text
+  }
+
+  /// The names of every embedded file, sorted.
+  public static var embeddedFiles: [String] { EmbeddedResources.files.keys.sorted() }
+
+  /// Parsed once per process; the files cannot change while it runs.
+  static let cache: [Language: Result<LocalizationTable, ResourceParseError>] = Dictionary(
+    uniqueKeysWithValues: Language.allCases.map { language in
+      (language, Result { () throws(ResourceParseError) in try embedded(language) })
+    })
+}

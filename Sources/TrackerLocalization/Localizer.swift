@@ -1,0 +1,117 @@
+/// The texts and number formats of one language. A value: pass it where texts are made.
+public struct Localizer: Hashable, Sendable {
+  /// The language this localizer speaks.
+  public let language: Language
+  private let table: LocalizationTable
+
+  /// The localizer for `language` with the texts built into the binary.
+  ///
+  /// The embedded files are checked by `LocalizationTests` (every key resolves in every language);
+  /// should they still fail to parse, texts fall back to their keys rather than crash.
+  public init(_ language: Language) {
+    self.language = language
+    self.table = (try? LocalizationTable.cache[language]?.get()) ?? LocalizationTable(strings: [:], plurals: [:])
+  }
+
+  /// A localizer over an explicit table (for tests of the mechanism itself).
+  public init(_ language: Language, table: LocalizationTable) {
+    self.language = language
+    self.table = table
+  }
+
+  /// The text for `key`, with `arguments` substituted.
+  public func text(_ key: TextKey, _ arguments: FormatArgument...) -> String {
+    guard let format = table.strings[key.rawValue] else { return key.rawValue }
+    return arguments.isEmpty && !format.contains("%")
+      ? format : FormatString.render(format, arguments)
+  }
+
+  /// Whether `key` has a text of its own (not the key as a fallback).
+  public func hasText(for key: TextKey) -> Bool { table.strings[key.rawValue] != nil }
+
+  /// Whether `key` has a plural format of its own.
+  public func hasPlural(for key: PluralKey) -> Bool { table.plurals[key.rawValue] != nil }
+
+  /// The text for `key` in the plural form `count` takes ("2 дня", "5 дней").
+  public func plural(_ key: PluralKey, count: Int) -> String {
+    guard let entry = table.plurals[key.rawValue] else { return key.rawValue }
+    let language = self.language
+    return FormatString.render(entry.format, [.int(count)]) { name, argument in
+      guard let forms = entry.variables[name] else { return nil }
+      guard case .int(let number)? = argument else { return forms[.other] }
+      return forms[language.pluralCategory(of: number)] ?? forms[.other]
+    }
+  }
+
+  /// An integer in the language's format: thousands grouped ("730,000"; ru "730 000" with a
+  /// no-break space).
+  public func integer(_ value: Int) -> String {
+    let digits = Array(String(value.magnitude))
+    var result = value < 0 ? "-" : ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { result += groupSeparator }
+      result.append(digit)
+    }
+    return result
+  }
+
+  /// A decimal rounded half away from zero to at most `maximumFractionDigits`, trailing zeros
+  /// dropped, with the language's separator: en "1.5", ru "1,5"; 2.0 is "2".
+  public func decimal(_ value: Double, maximumFractionDigits: Int = 1) -> String {
+    guard value.isFinite else { return "0" }
+    var scale = 1
+    for _ in 0..<maximumFractionDigits { scale *= 10 }
+    let scaled = Int((value * Double(scale)).rounded(.toNearestOrAwayFromZero))
+    let whole = scaled.magnitude / UInt(scale)
+    var fraction = String(scaled.magnitude % UInt(scale))
+    fraction = String(repeating: "0", count: max(0, maximumFractionDigits - fraction.count)) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    let sign = scaled < 0 ? "-" : ""
+    let wholeText = integer(Int(whole))
+    return sign + wholeText + (fraction.isEmpty ? "" : decimalSeparator + fraction)
+  }
+
+  /// The main screen's date: en "11/30/26", ru "30.11.26".
+  public func shortDate(year: Int, month: Int, day: Int) -> String {
+    let yy = twoDigits(year % 100)
+    switch language {
+    case .en: return "\(twoDigits(month))/\(twoDigits(day))/\(yy)"
+    case .ru: return "\(twoDigits(day)).\(twoDigits(month)).\(yy)"
+    }
+  }
+
+  /// The calendar's month header in the nominative: en "November 2026", ru "Ноябрь 2026".
+  public func monthHeader(year: Int, month: Int) -> String {
+    "\(monthName(month)) \(year)"
+  }
+
+  /// The standalone (nominative) name of month 1…12.
+  public func monthName(_ month: Int) -> String {
+    guard let key = TextKey(rawValue: "month.\(month)") else { return String(month) }
+    return text(key)
+  }
+
+  /// The full name of ISO weekday 1 (Monday) … 7 (Sunday).
+  public func weekdayName(iso number: Int) -> String {
+    weekdayText("full", number)
+  }
+
+  /// The short name of ISO weekday 1 (Monday) … 7 (Sunday): "Mon", "Пн".
+  public func weekdayShortName(iso number: Int) -> String {
+    weekdayText("short", number)
+  }
+
+  private var groupSeparator: String { language == .ru ? "\u{00A0}" : "," }
+  private var decimalSeparator: String { language == .ru ? "," : "." }
+
+  private func weekdayText(_ style: String, _ number: Int) -> String {
+    let codes = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    guard (1...7).contains(number), let key = TextKey(rawValue: "weekday.\(style).\(codes[number - 1])")
+    else { return String(number) }
+    return text(key)
+  }
+}
+
+private func twoDigits(_ value: Int) -> String {
+  value < 10 ? "0\(value)" : String(value)
+}

@@ -1,0 +1,51 @@
+/// Why a text is not an ISO `YYYY-MM-DD` day.
+public enum DayParseError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The text does not have the shape `YYYY-MM-DD` (four, two and two ASCII digits).
+  case notISODate(String)
+  /// The text has the right shape, but the day does not exist (2026-02-30).
+  case noSuchDay(String)
+
+  public var description: String {
+    switch self {
+    case .notISODate(let text): return "\"\(text)\" is not a date in the form YYYY-MM-DD"
+    case .noSuchDay(let text): return "\"\(text)\" is not a day of the calendar"
+    }
+  }
+}
+
+extension Day: CustomStringConvertible {
+  /// Parses exactly `YYYY-MM-DD`, rejecting days that do not exist.
+  public init(iso text: String) throws(DayParseError) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+      throw .notISODate(text)
+    }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+      throw .notISODate(text)
+    }
+    guard let parsed = Day(year: year, month: month, day: day) else { throw .noSuchDay(text) }
+    self = parsed
+  }
+
+  /// The day as ISO `YYYY-MM-DD`.
+  public var iso: String {
+    let parts = components
+    return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2)
+  }
+
+  public var description: String { iso }
+}
+
+private func pad(_ value: Int, _ width: Int) -> String {
+  let digits = String(abs(value))
+  let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+  return value < 0 ? "-" + padded : padded
+}

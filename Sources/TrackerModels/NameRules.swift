@@ -1,0 +1,56 @@
+/// Why a tracker name or category title is refused (DESIGN.md §3).
+public enum NameError: Error, Hashable, Sendable {
+  /// Nothing is left after trimming white space.
+  case empty
+  /// More than `NameRules.maximumLength` user-perceived characters; carries the count.
+  case tooLong(count: Int)
+  /// A control character or a bidirectional override or isolate; carries the first one found.
+  case forbiddenCharacter(Unicode.Scalar)
+  /// Another tracker (or category) already has this name, ignoring case; carries that name.
+  case duplicate(existing: String)
+}
+
+/// The rules shared by tracker names and category titles.
+public enum NameRules {
+  /// The longest allowed name, in grapheme clusters.
+  public static let maximumLength = 38
+
+  /// The name as it will be stored: surrounding white space and newlines removed.
+  public static func trimmed(_ raw: String) -> String {
+    var scalars = Substring(raw)
+    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+    return String(scalars)
+  }
+
+  /// The trimmed name, or the first rule it breaks. `existing` are the names it must differ from
+  /// (leave the edited item's own name out).
+  public static func validate<Names: Sequence>(
+    _ raw: String, against existing: Names
+  ) -> Result<String, NameError> where Names.Element == String {
+    let name = trimmed(raw)
+    if let scalar = name.unicodeScalars.first(where: isForbidden) {
+      return .failure(.forbiddenCharacter(scalar))
+    }
+    if name.isEmpty { return .failure(.empty) }
+    let length = name.count
+    if length > maximumLength { return .failure(.tooLong(count: length)) }
+    let key = comparisonKey(name)
+    if let clash = existing.first(where: { comparisonKey(trimmed($0)) == key }) {
+      return .failure(.duplicate(existing: clash))
+    }
+    return .success(name)
+  }
+
+  /// The form two names are compared in for duplicates: case folded, nothing else.
+  public static func comparisonKey(_ name: String) -> String {
+    name.lowercased()
+  }
+
+  /// Control characters (Cc) and the bidirectional overrides and isolates U+202A–E, U+2066–9.
+  public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control
+      || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value)
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// What the user typed into the search field, ready to match names.
+///
+/// Matching is a substring test ignoring case and diacritics, so "ё" matches "е" and "é" matches
+/// "e". "й" stays distinct from "и": in Russian it is a letter of its own, not a marked "и", and
+/// folding it would make "мой" find "мои".
+public struct SearchQuery: Hashable, Sendable {
+  /// The folded query; empty when the query matches everything.
+  public let folded: String
+
+  /// A query for `text` (surrounding white space ignored).
+  public init(_ text: String) {
+    self.folded = SearchQuery.fold(NameRules.trimmed(text))
+  }
+
+  /// Whether the query is empty, so every name matches.
+  public var isEmpty: Bool { folded.isEmpty }
+
+  /// Whether `name` contains the query.
+  public func matches(_ name: String) -> Bool {
+    isEmpty || SearchQuery.fold(name).contains(folded)
+  }
+
+  /// The text lowercased with diacritics removed, except the breve of "й".
+  static func fold(_ text: String) -> String {
+    var result = ""
+    for character in text.lowercased() {
+      if character == "й" {
+        result.append(character)
+      } else {
+        result += String(character).folding(options: .diacriticInsensitive, locale: nil)
+      }
+    }
+    return result
+  }
+}

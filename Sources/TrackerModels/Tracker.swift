@@ -1,0 +1,52 @@
+import Foundation
+
+/// A habit or irregular event the user tracks.
+public struct Tracker: Identifiable, Hashable, Sendable {
+  /// The tracker's stable identity.
+  public var id: UUID
+  /// The validated name (see `NameRules`).
+  public var name: String
+  /// One of `TrackerEmoji.all`.
+  public var emoji: String
+  /// One of `TrackerColor.palette`.
+  public var color: TrackerColor
+  /// The category the tracker belongs to.
+  public var categoryID: UUID
+  /// Whether the tracker is shown in the Pinned section.
+  public var isPinned: Bool
+  /// The day the tracker was created.
+  public var createdOn: Day
+  /// Habit with a schedule, or irregular event.
+  public var kind: TrackerKind
+
+  /// A tracker with every field given.
+  public init(
+    id: UUID, name: String, emoji: String, color: TrackerColor, categoryID: UUID,
+    isPinned: Bool = false, createdOn: Day, kind: TrackerKind
+  ) {
+    self.id = id
+    self.name = name
+    self.emoji = emoji
+    self.color = color
+    self.categoryID = categoryID
+    self.isPinned = isPinned
+    self.createdOn = createdOn
+    self.kind = kind
+  }
+
+  /// The earlier of the creation day and the earliest record (DESIGN.md §3).
+  public func firstDay(earliestRecord: Day?) -> Day {
+    guard let earliestRecord else { return createdOn }
+    return min(createdOn, earliestRecord)
+  }
+
+  /// Whether the tracker is due on `day` by its kind alone (any day for an event).
+  public func isDue(on day: Day) -> Bool {
+    kind.dueDays.contains(day.weekday)
+  }
+
+  /// Whether the tracker is shown on `day`, given its first day.
+  public func isVisible(on day: Day, firstDay: Day) -> Bool {
+    day >= firstDay && isDue(on: day)
+  }
+}

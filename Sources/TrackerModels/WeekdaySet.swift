@@ -1,0 +1,23 @@
+/// A set of weekdays stored as seven bits, so schedule checks cost one AND.
+public struct WeekdaySet: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+
+  public init(rawValue: UInt8) { self.rawValue = rawValue & 0b111_1111 }
+
+  /// The set holding exactly `day`.
+  public init(_ day: Weekday) { self.rawValue = 1 << (day.rawValue - 1) }
+
+  /// The set holding `days`.
+  public init<Days: Sequence>(_ days: Days) where Days.Element == Weekday {
+    self = days.reduce(into: WeekdaySet()) { $0.insert(WeekdaySet($1)) }
+  }
+
+  /// All seven days.
+  public static let everyDay = WeekdaySet(rawValue: 0b111_1111)
+
+  /// Whether `day` is in the set.
+  public func contains(_ day: Weekday) -> Bool { rawValue & (1 << (day.rawValue - 1)) != 0 }
+
+  /// The days in the set, Monday first.
+  public var days: [Weekday] { Weekday.allCases.filter(contains) }
+}

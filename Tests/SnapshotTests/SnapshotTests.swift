@@ -1,0 +1,1 @@
+// The screens' snapshot tests arrive with the renderer (issue #6).

@@ -1,0 +1,1 @@
+// The store's shared suite arrives with the store (issue #3).

@@ -1,0 +1,1 @@
+// The view models' tests arrive with them (issue #5).
