@@ -11,3 +11,16 @@ public enum TrackerEmoji {
   /// Whether `text` is exactly one of the picker's emoji.
   public static func isValid(_ text: String) -> Bool { all.contains(text) }
 }
+
+extension TrackerEmoji {
+  /// Whether `text` is exactly one emoji (any emoji, not only the picker's): one user-perceived
+  /// character drawn as an emoji — emoji presentation by default, or asked for with U+FE0F or a
+  /// keycap.
+  public static func isSingleEmoji(_ text: String) -> Bool {
+    guard text.count == 1 else { return false }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.first, first.properties.isEmoji else { return false }
+    return scalars.contains { $0.properties.isEmojiPresentation }
+      || scalars.contains("\u{FE0F}") || scalars.contains("\u{20E3}")
+  }
+}

@@ -12,6 +12,15 @@ public struct WeekdaySet: OptionSet, Hashable, Sendable {
     self = days.reduce(into: WeekdaySet()) { $0.insert(WeekdaySet($1)) }
   }
 
+  /// Single days, so that a set reads `[.monday, .friday]`.
+  public static let monday = WeekdaySet(.monday)
+  public static let tuesday = WeekdaySet(.tuesday)
+  public static let wednesday = WeekdaySet(.wednesday)
+  public static let thursday = WeekdaySet(.thursday)
+  public static let friday = WeekdaySet(.friday)
+  public static let saturday = WeekdaySet(.saturday)
+  public static let sunday = WeekdaySet(.sunday)
+
   /// All seven days.
   public static let everyDay = WeekdaySet(rawValue: 0b111_1111)
 

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What one committed transaction changed, so screens update only what they show.
+public struct StoreChange: Hashable, Sendable {
+  /// Categories added, renamed or deleted.
+  public var categoryIDs: Set<UUID>
+  /// Trackers added, changed or deleted.
+  public var trackerIDs: Set<UUID>
+  /// Trackers whose records changed, with the days that changed.
+  public var recordDays: [UUID: Set<Day>]
+  /// Whether the settings changed.
+  public var settingsChanged: Bool
+
+  /// A change with every part given.
+  public init(
+    categoryIDs: Set<UUID> = [], trackerIDs: Set<UUID> = [], recordDays: [UUID: Set<Day>] = [:],
+    settingsChanged: Bool = false
+  ) {
+    self.categoryIDs = categoryIDs
+    self.trackerIDs = trackerIDs
+    self.recordDays = recordDays
+    self.settingsChanged = settingsChanged
+  }
+}
+
+/// Keeps an observation alive; cancelling it (or releasing it) stops the calls.
+public final class ObservationToken: @unchecked Sendable {
+  private let lock = NSLock()
+  private var onCancel: (() -> Void)?
+
+  /// A token that runs `onCancel` once, when cancelled or released.
+  public init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
+
+  deinit { cancel() }
+
+  /// Stops the observation. Calling it again does nothing.
+  public func cancel() {
+    lock.lock()
+    let action = onCancel
+    onCancel = nil
+    lock.unlock()
+    action?()
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Why a store refused or failed an operation. Every case says what to do about it.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A tracker name broke a rule of `NameRules`.
+  case invalidTrackerName(NameError)
+  /// A category title broke a rule of `NameRules`.
+  case invalidCategoryTitle(NameError)
+  /// The tracker does not exist (any more).
+  case trackerNotFound(UUID)
+  /// The category does not exist (any more).
+  case categoryNotFound(UUID)
+  /// Something with this id is already stored.
+  case idAlreadyExists(UUID)
+  /// The emoji is not exactly one emoji.
+  case invalidEmoji(String)
+  /// The storage itself failed; carries the underlying message.
+  case storage(String)
+
+  public var description: String {
+    switch self {
+    case .invalidTrackerName(let error): return "invalid tracker name: \(error)"
+    case .invalidCategoryTitle(let error): return "invalid category title: \(error)"
+    case .trackerNotFound(let id): return "no tracker with id \(id.uuidString)"
+    case .categoryNotFound(let id): return "no category with id \(id.uuidString)"
+    case .idAlreadyExists(let id): return "the id \(id.uuidString) is already in the store"
+    case .invalidEmoji(let text): return "\"\(text)\" is not exactly one emoji"
+    case .storage(let message): return "storage failed: \(message)"
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// What the app remembers about the user between launches.
+public struct StoreSettings: Hashable, Sendable {
+  /// Whether the user pressed the onboarding button once.
+  public var isOnboardingDone: Bool
+  /// The main screen's filter.
+  public var filter: TrackerFilter
+  /// The category last chosen in the tracker form.
+  public var lastChosenCategoryID: UUID?
+
+  /// Settings with every field given; the defaults are a first launch.
+  public init(isOnboardingDone: Bool = false, filter: TrackerFilter = .all, lastChosenCategoryID: UUID? = nil) {
+    self.isOnboardingDone = isOnboardingDone
+    self.filter = filter
+    self.lastChosenCategoryID = lastChosenCategoryID
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Everything the screens need from persistence (DESIGN.md §2, §6). Declared here, below the view
+/// models, so they can use a store without seeing SQLite; `TrackerStore` implements it with SQLite
+/// and in memory, and a native client could implement it with Core Data.
+///
+/// Every method that changes data is one transaction: it happens completely or not at all, and
+/// observers hear about it after it is committed.
+public protocol TrackerDataStore: AnyObject, Sendable {
+  // MARK: Categories
+
+  /// Every category, sorted by title.
+  func categories() throws(StoreError) -> [TrackerCategory]
+  /// Adds a category; its title must be valid and unique (ignoring case).
+  func createCategory(_ category: TrackerCategory) throws(StoreError)
+  /// Renames a category; the new title must be valid and unique among the others.
+  func renameCategory(id: UUID, to title: String) throws(StoreError)
+  /// Deletes a category with its trackers and their records.
+  func deleteCategory(id: UUID) throws(StoreError)
+
+  // MARK: Trackers
+
+  /// Every tracker with its record summary, sorted by name.
+  func trackers() throws(StoreError) -> [TrackerSummary]
+  /// Adds a tracker; its name must be valid and unique, its category must exist.
+  func createTracker(_ tracker: Tracker) throws(StoreError)
+  /// Replaces a tracker's fields, and in the same transaction adds and removes records (the edit
+  /// screen's ± applied on Save).
+  func updateTracker(_ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day])
+    throws(StoreError)
+  /// Pins or unpins a tracker.
+  func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError)
+  /// Deletes a tracker with its records.
+  func deleteTracker(id: UUID) throws(StoreError)
+
+  // MARK: Records
+
+  /// Adds the record of `trackerID` on `day`, or removes it when present; returns whether the
+  /// tracker is now completed on that day.
+  @discardableResult
+  func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool
+  /// The ids of the trackers completed on `day`.
+  func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID>
+  /// The days `trackerID` was completed on, ascending.
+  func recordDays(trackerID: UUID) throws(StoreError) -> [Day]
+  /// Every record, sorted by day (the order `Statistics` reads them in).
+  func allRecords() throws(StoreError) -> [TrackerRecord]
+
+  // MARK: Settings
+
+  /// The user's settings.
+  func settings() throws(StoreError) -> StoreSettings
+  /// Saves the user's settings.
+  func saveSettings(_ settings: StoreSettings) throws(StoreError)
+
+  // MARK: Whole contents
+
+  /// Everything in the store, for export.
+  func contents() throws(StoreError) -> StoreContents
+  /// Adds `contents` in one transaction, after checking that no id is already in the store.
+  func insert(_ contents: StoreContents) throws(StoreError)
+
+  // MARK: Observation
+
+  /// Calls `handler` after each committed change, on the thread that made it, until the token is
+  /// cancelled or released.
+  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken
+}
+
+extension TrackerDataStore {
+  /// The trackers shown on `day` (DESIGN.md §3 visibility), with their summaries.
+  public func trackers(visibleOn day: Day) throws(StoreError) -> [TrackerSummary] {
+    try trackers().filter { $0.isVisible(on: day) }
+  }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import TrackerModels
+
+/// The store in memory, with the SQLite store's behaviour (the shared suite in `StoreTests` runs
+/// against both): for tests, previews and `--demo`. Thread-safe.
+public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
+  private struct State {
+    var categories: [UUID: TrackerCategory] = [:]
+    var trackers: [UUID: Tracker] = [:]
+    var records: [UUID: Set<Day>] = [:]
+    var settings = StoreSettings()
+  }
+
+  private let lock = NSLock()
+  private var state = State()
+  private let observers = Observers()
+
+  /// An empty store.
+  public init() {}
+
+  /// A store holding `contents` and `settings` (the demo, a test's fixture).
+  public convenience init(contents: StoreContents, settings: StoreSettings = StoreSettings()) throws(StoreError) {
+    self.init()
+    try insert(contents)
+    try saveSettings(settings)
+  }
+
+  // MARK: Categories
+
+  public func categories() throws(StoreError) -> [TrackerCategory] {
+    read { StoreRules.sorted(Array($0.categories.values)) }
+  }
+
+  public func createCategory(_ category: TrackerCategory) throws(StoreError) {
+    try write { state in
+      guard state.categories[category.id] == nil else { throw StoreError.idAlreadyExists(category.id) }
+      let title = try StoreRules.validatedTitle(category.title, otherTitles: state.categories.values.map(\.title))
+      state.categories[category.id] = TrackerCategory(id: category.id, title: title)
+      return StoreChange(categoryIDs: [category.id])
+    }
+  }
+
+  public func renameCategory(id: UUID, to title: String) throws(StoreError) {
+    try write { state in
+      guard state.categories[id] != nil else { throw StoreError.categoryNotFound(id) }
+      let others = state.categories.values.filter { $0.id != id }.map(\.title)
+      state.categories[id]?.title = try StoreRules.validatedTitle(title, otherTitles: others)
+      return StoreChange(categoryIDs: [id])
+    }
+  }
+
+  public func deleteCategory(id: UUID) throws(StoreError) {
+    try write { state in
+      guard state.categories.removeValue(forKey: id) != nil else { throw StoreError.categoryNotFound(id) }
+      let doomed = state.trackers.values.filter { $0.categoryID == id }.map(\.id)
+      for tracker in doomed {
+        state.trackers[tracker] = nil
+        state.records[tracker] = nil
+      }
+      var change = StoreChange(categoryIDs: [id], trackerIDs: Set(doomed))
+      if state.settings.lastChosenCategoryID == id {
+        state.settings.lastChosenCategoryID = nil
+        change.settingsChanged = true
+      }
+      return change
+    }
+  }
+
+  // MARK: Trackers
+
+  public func trackers() throws(StoreError) -> [TrackerSummary] {
+    read { state in
+      StoreRules.sorted(
+        state.trackers.values.map { tracker in
+          let days = state.records[tracker.id] ?? []
+          return TrackerSummary(tracker: tracker, recordCount: days.count, earliestRecord: days.min())
+        })
+    }
+  }
+
+  public func createTracker(_ tracker: Tracker) throws(StoreError) {
+    try write { state in
+      guard state.categories[tracker.categoryID] != nil else { throw StoreError.categoryNotFound(tracker.categoryID) }
+      guard state.trackers[tracker.id] == nil else { throw StoreError.idAlreadyExists(tracker.id) }
+      state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: state.trackers.values.map(\.name))
+      return StoreChange(trackerIDs: [tracker.id])
+    }
+  }
+
+  public func updateTracker(
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+  ) throws(StoreError) {
+    try write { state in
+      guard state.trackers[tracker.id] != nil else { throw StoreError.trackerNotFound(tracker.id) }
+      guard state.categories[tracker.categoryID] != nil else { throw StoreError.categoryNotFound(tracker.categoryID) }
+      let others = state.trackers.values.filter { $0.id != tracker.id }.map(\.name)
+      state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: others)
+      var days = state.records[tracker.id] ?? []
+      days.formUnion(added)
+      days.subtract(removed)
+      state.records[tracker.id] = days
+      var change = StoreChange(trackerIDs: [tracker.id])
+      let touched = Set(added).union(removed)
+      if !touched.isEmpty { change.recordDays = [tracker.id: touched] }
+      return change
+    }
+  }
+
+  public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
+    try write { state in
+      guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
+      state.trackers[trackerID]?.isPinned = isPinned
+      return StoreChange(trackerIDs: [trackerID])
+    }
+  }
+
+  public func deleteTracker(id: UUID) throws(StoreError) {
+    try write { state in
+      guard state.trackers.removeValue(forKey: id) != nil else { throw StoreError.trackerNotFound(id) }
+      state.records[id] = nil
+      return StoreChange(trackerIDs: [id])
+    }
+  }
+
+  // MARK: Records
+
+  @discardableResult
+  public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    var isCompleted = false
+    try write { state in
+      guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
+      if state.records[trackerID, default: []].remove(day) == nil {
+        state.records[trackerID, default: []].insert(day)
+        isCompleted = true
+      }
+      return StoreChange(recordDays: [trackerID: [day]])
+    }
+    return isCompleted
+  }
+
+  public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    read { state in Set(state.records.filter { $0.value.contains(day) }.keys) }
+  }
+
+  public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
+    read { state in (state.records[trackerID] ?? []).sorted() }
+  }
+
+  public func allRecords() throws(StoreError) -> [TrackerRecord] {
+    read { state in
+      state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }
+        .sorted { ($0.day, $0.trackerID.uuidString) < ($1.day, $1.trackerID.uuidString) }
+    }
+  }
+
+  // MARK: Settings
+
+  public func settings() throws(StoreError) -> StoreSettings {
+    read { $0.settings }
+  }
+
+  public func saveSettings(_ settings: StoreSettings) throws(StoreError) {
+    try write { state in
+      guard state.settings != settings else { return StoreChange() }
+      state.settings = settings
+      return StoreChange(settingsChanged: true)
+    }
+  }
+
+  // MARK: Whole contents
+
+  public func contents() throws(StoreError) -> StoreContents {
+    read { state in
+      StoreContents(
+        categories: StoreRules.sorted(Array(state.categories.values)),
+        trackers: StoreRules.sorted(state.trackers.values.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }).map(\.tracker),
+        records: StoreContents.sorted(state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }))
+    }
+  }
+
+  public func insert(_ contents: StoreContents) throws(StoreError) {
+    try write { state in
+      for category in contents.categories where state.categories[category.id] != nil {
+        throw StoreError.idAlreadyExists(category.id)
+      }
+      for tracker in contents.trackers where state.trackers[tracker.id] != nil {
+        throw StoreError.idAlreadyExists(tracker.id)
+      }
+      for category in contents.categories {
+        let title = try StoreRules.validatedTitle(category.title, otherTitles: state.categories.values.map(\.title))
+        state.categories[category.id] = TrackerCategory(id: category.id, title: title)
+      }
+      for tracker in contents.trackers {
+        guard state.categories[tracker.categoryID] != nil else { throw StoreError.categoryNotFound(tracker.categoryID) }
+        state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: state.trackers.values.map(\.name))
+      }
+      for record in contents.records {
+        guard state.trackers[record.trackerID] != nil else { throw StoreError.trackerNotFound(record.trackerID) }
+        state.records[record.trackerID, default: []].insert(record.day)
+      }
+      return StoreChange(
+        categoryIDs: Set(contents.categories.map(\.id)), trackerIDs: Set(contents.trackers.map(\.id)),
+        recordDays: Dictionary(grouping: contents.records, by: \.trackerID).mapValues { Set($0.map(\.day)) })
+    }
+  }
+
+  // MARK: Observation
+
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    observers.add(handler)
+  }
+
+  // MARK: Private
+
+  private func read<Result>(_ body: (State) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(state)
+  }
+
+  /// Applies `body` to a copy of the state and keeps it only when `body` returns: a thrown error
+  /// leaves the store exactly as it was, as a rolled-back transaction does.
+  private func write(_ body: (inout State) throws -> StoreChange) throws(StoreError) {
+    lock.lock()
+    var draft = state
+    let change: StoreChange
+    do {
+      change = try body(&draft)
+    } catch {
+      lock.unlock()
+      throw error as? StoreError ?? .storage(String(describing: error))
+    }
+    state = draft
+    lock.unlock()
+    observers.notify(change)
+  }
+}

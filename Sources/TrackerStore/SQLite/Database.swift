@@ -1,0 +1,86 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection. Not thread-safe by itself: its owner serializes access.
+///
+/// After groue/GRDB.swift, kept small: the connection closes even when opening fails, statements
+/// own their pointers, every failure is a `SQLiteError` carrying code, message and SQL.
+final class Database {
+  private(set) var handle: OpaquePointer?
+  /// The file this connection opened (":memory:" for an in-memory database).
+  let path: String
+
+  /// Opens (and with `create`, creates) the database at `path`.
+  init(path: String, create: Bool) throws(SQLiteError) {
+    self.path = path
+    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+    if create { flags |= SQLITE_OPEN_CREATE }
+    var opened: OpaquePointer?
+    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    // sqlite3_open_v2 hands out a handle even on failure; it must be closed either way.
+    guard code == SQLITE_OK, let opened else {
+      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_close_v2(opened)
+      throw SQLiteError(code: code, message: message)
+    }
+    handle = opened
+    sqlite3_extended_result_codes(opened, 1)
+  }
+
+  deinit { close() }
+
+  /// Closes the connection; later calls fail with `SQLITE_MISUSE`.
+  func close() {
+    guard let handle else { return }
+    sqlite3_close_v2(handle)
+    self.handle = nil
+  }
+
+  /// Runs one or more statements that return no rows.
+  func execute(_ sql: String) throws(SQLiteError) {
+    guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw error(code, sql: sql) }
+  }
+
+  /// A prepared statement for `sql`.
+  func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+    guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      sqlite3_finalize(statement)
+      throw error(code, sql: sql)
+    }
+    return Statement(pointer: statement, database: self, sql: sql)
+  }
+
+  /// Runs `body` in a transaction (`BEGIN IMMEDIATE`, so writers queue on the busy timeout rather
+  /// than fail on upgrade); commits when it returns, rolls back when it throws anything.
+  func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+    try execute("BEGIN IMMEDIATE")
+    let result: Result
+    do {
+      result = try body()
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+    do {
+      try execute("COMMIT")
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+    return result
+  }
+
+  /// The number of rows the last statement changed.
+  var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+
+  /// A `SQLiteError` for `code` with the connection's current message.
+  func error(_ code: Int32, sql: String?) -> SQLiteError {
+    let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+    return SQLiteError(code: code, message: message, sql: sql)
+  }
+}

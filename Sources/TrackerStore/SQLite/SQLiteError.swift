@@ -1,0 +1,31 @@
+import CSQLite
+
+/// A failed SQLite call: the result code, SQLite's own message, and the SQL that failed.
+public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The extended result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, …).
+  public var code: Int32
+  /// `sqlite3_errmsg` at the time of the failure.
+  public var message: String
+  /// The statement that failed, when there was one.
+  public var sql: String?
+
+  /// An error with every field given.
+  public init(code: Int32, message: String, sql: String? = nil) {
+    self.code = code
+    self.message = message
+    self.sql = sql
+  }
+
+  /// The primary result code (the low byte of `code`).
+  public var primaryCode: Int32 { code & 0xFF }
+
+  /// Whether the file is not a database or is damaged.
+  public var meansBrokenFile: Bool {
+    primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT
+  }
+
+  public var description: String {
+    let name = String(cString: sqlite3_errstr(code))
+    return "SQLite error \(code) (\(name)): \(message)" + (sql.map { " — in \($0)" } ?? "")
+  }
+}

@@ -1,0 +1,58 @@
+/// The store's schema as ordered migrations. Each runs once, in its own transaction, and is
+/// recorded in `schema_migration`; a file recording a version above the last one here comes from
+/// a newer app and is treated as unreadable (moved aside, never modified).
+enum Schema {
+  /// One step of the schema's history.
+  struct Migration {
+    let version: Int
+    let name: String
+    let sql: String
+  }
+
+  static let migrations: [Migration] = [
+    Migration(
+      version: 1, name: "categories, trackers, records, settings",
+      sql: """
+        CREATE TABLE category (
+          id TEXT PRIMARY KEY NOT NULL,
+          title TEXT NOT NULL,
+          title_key TEXT NOT NULL UNIQUE
+        );
+        CREATE TABLE tracker (
+          number INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL UNIQUE,
+          emoji TEXT NOT NULL,
+          color INTEGER NOT NULL CHECK (color BETWEEN 0 AND 16777215),
+          category_id TEXT NOT NULL REFERENCES category(id) ON DELETE CASCADE,
+          pinned INTEGER NOT NULL DEFAULT 0 CHECK (pinned IN (0, 1)),
+          created_day INTEGER NOT NULL,
+          schedule INTEGER CHECK (schedule IS NULL OR schedule BETWEEN 1 AND 127),
+          record_count INTEGER NOT NULL DEFAULT 0,
+          first_record_day INTEGER
+        );
+        CREATE INDEX tracker_by_category ON tracker(category_id);
+        CREATE TABLE record (
+          tracker INTEGER NOT NULL REFERENCES tracker(number) ON DELETE CASCADE,
+          day INTEGER NOT NULL,
+          PRIMARY KEY (tracker, day)
+        ) WITHOUT ROWID;
+        CREATE INDEX record_by_day ON record(day, tracker);
+        CREATE TABLE setting (
+          key TEXT PRIMARY KEY NOT NULL,
+          value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """)
+  ]
+
+  /// The newest version this code knows.
+  static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+  static let createMigrationTable = """
+    CREATE TABLE IF NOT EXISTS schema_migration (
+      version INTEGER PRIMARY KEY NOT NULL,
+      name TEXT NOT NULL
+    )
+    """
+}

@@ -1,0 +1,107 @@
+import CSQLite
+import Foundation
+
+/// `SQLITE_TRANSIENT`: SQLite copies bound text and blobs before the call returns.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement that owns its pointer and finalizes it in `deinit`.
+final class Statement {
+  private let pointer: OpaquePointer
+  private unowned let database: Database
+  /// The statement's SQL, carried into errors.
+  let sql: String
+
+  init(pointer: OpaquePointer, database: Database, sql: String) {
+    self.pointer = pointer
+    self.database = database
+    self.sql = sql
+  }
+
+  deinit { sqlite3_finalize(pointer) }
+
+  /// A value that can be bound to a parameter.
+  enum Value {
+    case integer(Int64)
+    case text(String)
+    case blob([UInt8])
+    case null
+  }
+
+  /// Resets the statement and binds `values` to parameters 1, 2, ….
+  @discardableResult
+  func bind(_ values: [Value]) throws(SQLiteError) -> Statement {
+    sqlite3_reset(pointer)
+    sqlite3_clear_bindings(pointer)
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let code: Int32
+      switch value {
+      case .integer(let number):
+        code = sqlite3_bind_int64(pointer, index, number)
+      case .text(let text):
+        code = sqlite3_bind_text(pointer, index, text, Int32(text.utf8.count), transient)
+      case .blob(let bytes):
+        // A NULL pointer would bind NULL, not an empty blob.
+        code = bytes.isEmpty
+          ? sqlite3_bind_zeroblob(pointer, index, 0)
+          : bytes.withUnsafeBytes { sqlite3_bind_blob(pointer, index, $0.baseAddress, Int32($0.count), transient) }
+      case .null:
+        code = sqlite3_bind_null(pointer, index)
+      }
+      guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    }
+    return self
+  }
+
+  /// Runs a statement that returns no rows.
+  func run(_ values: [Value] = []) throws(SQLiteError) {
+    try bind(values)
+    let code = sqlite3_step(pointer)
+    guard code == SQLITE_DONE || code == SQLITE_ROW else { throw database.error(code, sql: sql) }
+    sqlite3_reset(pointer)
+  }
+
+  /// Runs a query, calling `row` for each result row.
+  func forEachRow(_ values: [Value] = [], _ row: (Row) throws -> Void) throws {
+    try bind(values)
+    defer { sqlite3_reset(pointer) }
+    while true {
+      let code = sqlite3_step(pointer)
+      if code == SQLITE_DONE { return }
+      guard code == SQLITE_ROW else { throw database.error(code, sql: sql) }
+      try row(Row(pointer: pointer))
+    }
+  }
+
+  /// The rows of a query, each turned into a value by `transform`.
+  func rows<Element>(_ values: [Value] = [], _ transform: (Row) throws -> Element) throws -> [Element] {
+    var result: [Element] = []
+    try forEachRow(values) { result.append(try transform($0)) }
+    return result
+  }
+}
+
+/// The current row of a query; valid only inside the callback that receives it.
+struct Row {
+  fileprivate let pointer: OpaquePointer
+
+  /// Column `index` as a 64-bit integer (0 for NULL).
+  func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(pointer, index)) }
+
+  /// Whether column `index` is NULL.
+  func isNull(_ index: Int32) -> Bool { sqlite3_column_type(pointer, index) == SQLITE_NULL }
+
+  /// Column `index` as text ("" for NULL).
+  func text(_ index: Int32) -> String {
+    guard let bytes = sqlite3_column_text(pointer, index) else { return "" }
+    let count = Int(sqlite3_column_bytes(pointer, index))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
+  /// Column `index` as the bytes of a blob (empty for NULL).
+  func blob(_ index: Int32) -> [UInt8] {
+    guard let bytes = sqlite3_column_blob(pointer, index) else { return [] }
+    let count = Int(sqlite3_column_bytes(pointer, index))
+    return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+  }
+}

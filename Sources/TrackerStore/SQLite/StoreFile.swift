@@ -1,0 +1,116 @@
+import CSQLite
+import Foundation
+
+/// Opening a store file: configure, check, migrate — and when the file is unreadable, move it
+/// aside byte-for-byte and start a fresh one.
+enum StoreFile {
+  /// Why an existing file cannot be used as it is.
+  struct Unusable: Error {
+    let reason: String
+  }
+
+  /// An open, checked, migrated connection to `path`, and the recovery that was needed, if any.
+  static func open(path: String, now: Date) throws(StoreOpenError) -> (Database, StoreRecovery?) {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw .cannotCreateFolder(path: folder, reason: describe(error))
+      }
+    }
+    let reason: String
+    do {
+      return (try prepared(path: path), nil)
+    } catch let error as Unusable {
+      reason = error.reason
+    } catch let error as SQLiteError where error.meansBrokenFile {
+      reason = error.message
+    } catch let error as SQLiteError {
+      throw .cannotOpen(path: path, reason: error.message)
+    } catch {
+      throw .cannotOpen(path: path, reason: describe(error))
+    }
+    let movedTo = try moveAside(path: path, now: now)
+    do {
+      return (try prepared(path: path), StoreRecovery(originalPath: path, movedTo: movedTo, reason: reason))
+    } catch {
+      throw .cannotOpen(path: path, reason: describe(error))
+    }
+  }
+
+  /// Opens `path` and makes it ready, or throws `Unusable` / `SQLiteError`.
+  private static func prepared(path: String) throws -> Database {
+    let database = try Database(path: path, create: true)
+    do {
+      // The first statement reads the header: a file that is not a database fails here.
+      try database.execute("PRAGMA busy_timeout = 10000")
+      try database.execute("PRAGMA journal_mode = WAL")
+      try database.execute("PRAGMA synchronous = FULL")
+      try database.execute("PRAGMA foreign_keys = ON")
+      let check = try database.prepare("PRAGMA integrity_check").rows { $0.text(0) }
+      guard check == ["ok"] else {
+        throw Unusable(reason: "integrity check failed: " + check.prefix(3).joined(separator: "; "))
+      }
+      try migrate(database)
+      return database
+    } catch {
+      database.close()
+      throw error
+    }
+  }
+
+  private static func migrate(_ database: Database) throws {
+    try database.transaction { try database.execute(Schema.createMigrationTable) }
+    let applied = Set(try database.prepare("SELECT version FROM schema_migration").rows { $0.int(0) })
+    if let newest = applied.max(), newest > Schema.latestVersion {
+      throw Unusable(
+        reason: "it was written by a newer version of Tracker (schema \(newest); this one knows up to \(Schema.latestVersion))")
+    }
+    for migration in Schema.migrations where !applied.contains(migration.version) {
+      try database.transaction {
+        try database.execute(migration.sql)
+        try database.prepare("INSERT INTO schema_migration (version, name) VALUES (?, ?)")
+          .run([.integer(Int64(migration.version)), .text(migration.name)])
+        try database.execute("PRAGMA user_version = \(migration.version)")
+      }
+    }
+  }
+
+  /// Renames `path` (and its -wal and -shm companions, which belong to it) to
+  /// `<path>.broken-<UTC timestamp>`; returns the new path.
+  private static func moveAside(path: String, now: Date) throws(StoreOpenError) -> String {
+    let fileManager = FileManager.default
+    let stamp = timestamp(now)
+    var target = "\(path).broken-\(stamp)"
+    var attempt = 2
+    while fileManager.fileExists(atPath: target) {
+      target = "\(path).broken-\(stamp)-\(attempt)"
+      attempt += 1
+    }
+    do {
+      try fileManager.moveItem(atPath: path, toPath: target)
+      for suffix in ["-wal", "-shm"] where fileManager.fileExists(atPath: path + suffix) {
+        try fileManager.moveItem(atPath: path + suffix, toPath: target + suffix)
+      }
+    } catch {
+      throw .cannotMoveAside(path: path, reason: describe(error))
+    }
+    return target
+  }
+
+  /// `20261130T031500Z`.
+  static func timestamp(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+    return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "T"
+      + two(parts.hour) + two(parts.minute) + two(parts.second) + "Z"
+  }
+
+  private static func describe(_ error: Error) -> String {
+    if let error = error as? SQLiteError { return error.message }
+    return (error as NSError).localizedDescription
+  }
+}

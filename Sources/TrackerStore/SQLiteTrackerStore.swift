@@ -1,0 +1,399 @@
+import Foundation
+import TrackerModels
+
+/// The store on a SQLite file: every user action one `BEGIN IMMEDIATE` transaction, WAL, a busy
+/// timeout so several processes can share the file, and recovery from broken files.
+///
+/// Thread-safe: one connection, used under a lock. Observers are told after the commit, outside
+/// the lock, on the thread that made the change.
+public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
+  /// The data file.
+  public let path: String
+  /// Set when the file was broken and moved aside on opening; screens and the CLI show it.
+  public let recovery: StoreRecovery?
+
+  private let lock = NSLock()
+  private let database: Database
+  private let observers = Observers()
+
+  /// Opens (creating when needed, with its folder) the store at `path`. `now` dates the name of a
+  /// broken file moved aside.
+  public init(path: String, now: Date) throws(StoreOpenError) {
+    self.path = path
+    (database, recovery) = try StoreFile.open(path: path, now: now)
+  }
+
+  /// The default data file: `$XDG_DATA_HOME/tracker/tracker.sqlite`, else
+  /// `~/.local/share/tracker/tracker.sqlite` (DESIGN.md §6).
+  public static func defaultPath(environment: [String: String], homeDirectory: String) -> String {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return (data as NSString).appendingPathComponent("tracker/tracker.sqlite")
+    }
+    return (homeDirectory as NSString).appendingPathComponent(".local/share/tracker/tracker.sqlite")
+  }
+
+  // MARK: Categories
+
+  public func categories() throws(StoreError) -> [TrackerCategory] {
+    try read { try self.loadCategories() }
+  }
+
+  public func createCategory(_ category: TrackerCategory) throws(StoreError) {
+    try write {
+      let others = try self.loadCategories()
+      if others.contains(where: { $0.id == category.id }) { throw StoreError.idAlreadyExists(category.id) }
+      let title = try StoreRules.validatedTitle(category.title, otherTitles: others.map(\.title))
+      try self.insertCategory(TrackerCategory(id: category.id, title: title))
+      return StoreChange(categoryIDs: [category.id])
+    }
+  }
+
+  public func renameCategory(id: UUID, to title: String) throws(StoreError) {
+    try write {
+      let all = try self.loadCategories()
+      guard all.contains(where: { $0.id == id }) else { throw StoreError.categoryNotFound(id) }
+      let others = all.filter { $0.id != id }.map(\.title)
+      let title = try StoreRules.validatedTitle(title, otherTitles: others)
+      try self.database.prepare("UPDATE category SET title = ?, title_key = ? WHERE id = ?")
+        .run([.text(title), .text(NameRules.comparisonKey(title)), .text(id.uuidString)])
+      return StoreChange(categoryIDs: [id])
+    }
+  }
+
+  public func deleteCategory(id: UUID) throws(StoreError) {
+    try write {
+      let trackers = try self.database.prepare("SELECT id FROM tracker WHERE category_id = ?")
+        .rows([.text(id.uuidString)]) { UUID(uuidString: $0.text(0)) }.compactMap { $0 }
+      try self.database.prepare("DELETE FROM category WHERE id = ?").run([.text(id.uuidString)])
+      guard self.database.changes > 0 else { throw StoreError.categoryNotFound(id) }
+      var change = StoreChange(categoryIDs: [id], trackerIDs: Set(trackers))
+      var settings = try self.loadSettings()
+      if settings.lastChosenCategoryID == id {
+        settings.lastChosenCategoryID = nil
+        try self.storeSettings(settings)
+        change.settingsChanged = true
+      }
+      return change
+    }
+  }
+
+  // MARK: Trackers
+
+  public func trackers() throws(StoreError) -> [TrackerSummary] {
+    try read { try self.loadTrackers() }
+  }
+
+  public func createTracker(_ tracker: Tracker) throws(StoreError) {
+    try write {
+      try self.requireCategory(tracker.categoryID)
+      if try self.trackerNumber(tracker.id) != nil { throw StoreError.idAlreadyExists(tracker.id) }
+      let valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: nil))
+      try self.insertTracker(valid)
+      return StoreChange(trackerIDs: [tracker.id])
+    }
+  }
+
+  public func updateTracker(
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+  ) throws(StoreError) {
+    try write {
+      guard let number = try self.trackerNumber(tracker.id) else { throw StoreError.trackerNotFound(tracker.id) }
+      try self.requireCategory(tracker.categoryID)
+      let valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: tracker.id))
+      try self.database.prepare(
+        """
+        UPDATE tracker SET name = ?, name_key = ?, emoji = ?, color = ?, category_id = ?, pinned = ?,
+          created_day = ?, schedule = ? WHERE number = ?
+        """
+      ).run(Self.trackerValues(valid) + [.integer(Int64(number))])
+      let insert = try self.database.prepare("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
+      for day in added { try insert.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
+      let delete = try self.database.prepare("DELETE FROM record WHERE tracker = ? AND day = ?")
+      for day in removed { try delete.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
+      try self.refreshSummary(number)
+      var change = StoreChange(trackerIDs: [tracker.id])
+      let days = Set(added).union(removed)
+      if !days.isEmpty { change.recordDays = [tracker.id: days] }
+      return change
+    }
+  }
+
+  public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
+    try write {
+      try self.database.prepare("UPDATE tracker SET pinned = ? WHERE id = ?")
+        .run([.integer(isPinned ? 1 : 0), .text(trackerID.uuidString)])
+      guard self.database.changes > 0 else { throw StoreError.trackerNotFound(trackerID) }
+      return StoreChange(trackerIDs: [trackerID])
+    }
+  }
+
+  public func deleteTracker(id: UUID) throws(StoreError) {
+    try write {
+      try self.database.prepare("DELETE FROM tracker WHERE id = ?").run([.text(id.uuidString)])
+      guard self.database.changes > 0 else { throw StoreError.trackerNotFound(id) }
+      return StoreChange(trackerIDs: [id])
+    }
+  }
+
+  // MARK: Records
+
+  @discardableResult
+  public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    var isCompleted = false
+    try write {
+      guard let number = try self.trackerNumber(trackerID) else { throw StoreError.trackerNotFound(trackerID) }
+      let key: [Statement.Value] = [.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]
+      try self.database.prepare("DELETE FROM record WHERE tracker = ? AND day = ?").run(key)
+      if self.database.changes == 0 {
+        try self.database.prepare("INSERT INTO record (tracker, day) VALUES (?, ?)").run(key)
+        isCompleted = true
+      }
+      try self.refreshSummary(number)
+      return StoreChange(recordDays: [trackerID: [day]])
+    }
+    return isCompleted
+  }
+
+  public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try read {
+      let ids = try self.database.prepare(
+        "SELECT tracker.id FROM record JOIN tracker ON tracker.number = record.tracker WHERE record.day = ?"
+      ).rows([.integer(Int64(day.daysSinceEpoch))]) { UUID(uuidString: $0.text(0)) }
+      return Set(ids.compactMap { $0 })
+    }
+  }
+
+  public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
+    try read {
+      try self.database.prepare(
+        "SELECT day FROM record JOIN tracker ON tracker.number = record.tracker WHERE tracker.id = ? ORDER BY day"
+      ).rows([.text(trackerID.uuidString)]) { Day(daysSinceEpoch: $0.int(0)) }
+    }
+  }
+
+  public func allRecords() throws(StoreError) -> [TrackerRecord] {
+    try read {
+      var ids: [Int: UUID] = [:]
+      try self.database.prepare("SELECT number, id FROM tracker").forEachRow { row in
+        ids[row.int(0)] = UUID(uuidString: row.text(1))
+      }
+      var records: [TrackerRecord] = []
+      try self.database.prepare("SELECT tracker, day FROM record ORDER BY day, tracker").forEachRow { row in
+        if let id = ids[row.int(0)] { records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: row.int(1)))) }
+      }
+      return records
+    }
+  }
+
+  // MARK: Settings
+
+  public func settings() throws(StoreError) -> StoreSettings {
+    try read { try self.loadSettings() }
+  }
+
+  public func saveSettings(_ settings: StoreSettings) throws(StoreError) {
+    try write {
+      guard try self.loadSettings() != settings else { return StoreChange() }
+      try self.storeSettings(settings)
+      return StoreChange(settingsChanged: true)
+    }
+  }
+
+  // MARK: Whole contents
+
+  public func contents() throws(StoreError) -> StoreContents {
+    try read {
+      let trackers = try self.loadTrackers().map(\.tracker)
+      var ids: [Int: UUID] = [:]
+      try self.database.prepare("SELECT number, id FROM tracker").forEachRow { ids[$0.int(0)] = UUID(uuidString: $0.text(1)) }
+      var records: [TrackerRecord] = []
+      try self.database.prepare("SELECT tracker, day FROM record").forEachRow { row in
+        if let id = ids[row.int(0)] { records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: row.int(1)))) }
+      }
+      return StoreContents(
+        categories: try self.loadCategories(), trackers: trackers, records: StoreContents.sorted(records))
+    }
+  }
+
+  public func insert(_ contents: StoreContents) throws(StoreError) {
+    try write {
+      for category in contents.categories {
+        if try self.loadCategory(category.id) != nil { throw StoreError.idAlreadyExists(category.id) }
+      }
+      for tracker in contents.trackers where try self.trackerNumber(tracker.id) != nil {
+        throw StoreError.idAlreadyExists(tracker.id)
+      }
+      var titles = try self.loadCategories().map(\.title)
+      for category in contents.categories {
+        let title = try StoreRules.validatedTitle(category.title, otherTitles: titles)
+        try self.insertCategory(TrackerCategory(id: category.id, title: title))
+        titles.append(title)
+      }
+      var names = try self.trackerNames(except: nil)
+      var numbers: [UUID: Int] = [:]
+      for tracker in contents.trackers {
+        try self.requireCategory(tracker.categoryID)
+        let valid = try StoreRules.validated(tracker, otherNames: names)
+        numbers[tracker.id] = try self.insertTracker(valid)
+        names.append(valid.name)
+      }
+      let insert = try self.database.prepare("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
+      for record in contents.records {
+        guard let number = try numbers[record.trackerID] ?? self.trackerNumber(record.trackerID) else {
+          throw StoreError.trackerNotFound(record.trackerID)
+        }
+        numbers[record.trackerID] = number
+        try insert.run([.integer(Int64(number)), .integer(Int64(record.day.daysSinceEpoch))])
+      }
+      for number in Set(numbers.values) { try self.refreshSummary(number) }
+      return StoreChange(
+        categoryIDs: Set(contents.categories.map(\.id)), trackerIDs: Set(contents.trackers.map(\.id)),
+        recordDays: Dictionary(grouping: contents.records, by: \.trackerID).mapValues { Set($0.map(\.day)) })
+    }
+  }
+
+  // MARK: Observation
+
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    observers.add(handler)
+  }
+
+  // MARK: Private
+
+  private func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    do {
+      return try body()
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .storage(String(describing: error))
+    }
+  }
+
+  private func write(_ body: () throws -> StoreChange) throws(StoreError) {
+    let change: StoreChange = try read { try self.database.transaction(body) }
+    observers.notify(change)
+  }
+
+  private func loadCategories() throws -> [TrackerCategory] {
+    let all = try database.prepare("SELECT id, title FROM category").rows { row in
+      UUID(uuidString: row.text(0)).map { TrackerCategory(id: $0, title: row.text(1)) }
+    }
+    return StoreRules.sorted(all.compactMap { $0 })
+  }
+
+  private func loadCategory(_ id: UUID) throws -> TrackerCategory? {
+    try database.prepare("SELECT title FROM category WHERE id = ?").rows([.text(id.uuidString)]) {
+      TrackerCategory(id: id, title: $0.text(0))
+    }.first
+  }
+
+  private func requireCategory(_ id: UUID) throws {
+    guard try loadCategory(id) != nil else { throw StoreError.categoryNotFound(id) }
+  }
+
+  private func insertCategory(_ category: TrackerCategory) throws {
+    try database.prepare("INSERT INTO category (id, title, title_key) VALUES (?, ?, ?)")
+      .run([.text(category.id.uuidString), .text(category.title), .text(NameRules.comparisonKey(category.title))])
+  }
+
+  private func loadTrackers() throws -> [TrackerSummary] {
+    let rows = try database.prepare(
+      """
+      SELECT id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, first_record_day
+      FROM tracker
+      """
+    ).rows { row -> TrackerSummary? in
+      guard let id = UUID(uuidString: row.text(0)), let category = UUID(uuidString: row.text(4)) else { return nil }
+      let kind: TrackerKind
+      if row.isNull(7) {
+        kind = .event
+      } else {
+        guard let schedule = Schedule(WeekdaySet(rawValue: UInt8(clamping: row.int(7)))) else { return nil }
+        kind = .habit(schedule)
+      }
+      let tracker = Tracker(
+        id: id, name: row.text(1), emoji: row.text(2), color: TrackerColor(rgb: UInt32(clamping: row.int(3))),
+        categoryID: category, isPinned: row.int(5) != 0, createdOn: Day(daysSinceEpoch: row.int(6)), kind: kind)
+      return TrackerSummary(
+        tracker: tracker, recordCount: row.int(8),
+        earliestRecord: row.isNull(9) ? nil : Day(daysSinceEpoch: row.int(9)))
+    }
+    return StoreRules.sorted(rows.compactMap { $0 })
+  }
+
+  private func trackerNumber(_ id: UUID) throws -> Int? {
+    try database.prepare("SELECT number FROM tracker WHERE id = ?").rows([.text(id.uuidString)]) { $0.int(0) }.first
+  }
+
+  private func trackerNames(except id: UUID?) throws -> [String] {
+    try database.prepare("SELECT name FROM tracker WHERE id IS NOT ?")
+      .rows([id.map { .text($0.uuidString) } ?? .null]) { $0.text(0) }
+  }
+
+  @discardableResult
+  private func insertTracker(_ tracker: Tracker) throws -> Int {
+    try database.prepare(
+      """
+      INSERT INTO tracker (name, name_key, emoji, color, category_id, pinned, created_day, schedule, id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """
+    ).run(Self.trackerValues(tracker) + [.text(tracker.id.uuidString)])
+    return try trackerNumber(tracker.id) ?? 0
+  }
+
+  private static func trackerValues(_ tracker: Tracker) -> [Statement.Value] {
+    let schedule: Statement.Value
+    switch tracker.kind {
+    case .habit(let days): schedule = .integer(Int64(days.days.rawValue))
+    case .event: schedule = .null
+    }
+    return [
+      .text(tracker.name), .text(NameRules.comparisonKey(tracker.name)), .text(tracker.emoji),
+      .integer(Int64(tracker.color.rgb)), .text(tracker.categoryID.uuidString),
+      .integer(tracker.isPinned ? 1 : 0), .integer(Int64(tracker.createdOn.daysSinceEpoch)), schedule,
+    ]
+  }
+
+  /// Recomputes the stored record count and earliest record of tracker `number` (an index range).
+  private func refreshSummary(_ number: Int) throws {
+    try database.prepare(
+      """
+      UPDATE tracker SET
+        record_count = (SELECT COUNT(*) FROM record WHERE tracker = ?1),
+        first_record_day = (SELECT MIN(day) FROM record WHERE tracker = ?1)
+      WHERE number = ?1
+      """
+    ).run([.integer(Int64(number))])
+  }
+
+  private func loadSettings() throws -> StoreSettings {
+    var values: [String: String] = [:]
+    try database.prepare("SELECT key, value FROM setting").forEachRow { values[$0.text(0)] = $0.text(1) }
+    return StoreSettings(
+      isOnboardingDone: values["onboarding_done"] == "1",
+      filter: values["filter"].flatMap(TrackerFilter.init(rawValue:)) ?? .all,
+      lastChosenCategoryID: values["last_category"].flatMap(UUID.init(uuidString:)))
+  }
+
+  private func storeSettings(_ settings: StoreSettings) throws {
+    let upsert = try database.prepare(
+      "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+    try upsert.run([.text("onboarding_done"), .text(settings.isOnboardingDone ? "1" : "0")])
+    try upsert.run([.text("filter"), .text(settings.filter.rawValue)])
+    if let id = settings.lastChosenCategoryID {
+      try upsert.run([.text("last_category"), .text(id.uuidString)])
+    } else {
+      try database.prepare("DELETE FROM setting WHERE key = 'last_category'").run()
+    }
+  }
+}
+
+extension StoreContents {
+  /// Records in export order: by tracker id, then day.
+  static func sorted(_ records: [TrackerRecord]) -> [TrackerRecord] {
+    records.sorted { ($0.trackerID.uuidString, $0.day) < ($1.trackerID.uuidString, $1.day) }
+  }
+}

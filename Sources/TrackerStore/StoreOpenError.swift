@@ -1,0 +1,43 @@
+import Foundation
+
+/// Why a store file could not be opened at all. Nothing was deleted or moved when this is thrown.
+public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The folder for the file could not be created.
+  case cannotCreateFolder(path: String, reason: String)
+  /// The file (or its journal) could not be opened or created, for example in a read-only folder.
+  case cannotOpen(path: String, reason: String)
+  /// The file is broken but could not be moved aside, so it was left as it is.
+  case cannotMoveAside(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .cannotCreateFolder(let path, let reason):
+      return "cannot create the folder \(path): \(reason)"
+    case .cannotOpen(let path, let reason):
+      return "cannot open the data file \(path): \(reason). Check that the folder exists and is writable, or choose another file with --store"
+    case .cannotMoveAside(let path, let reason):
+      return "the data file \(path) is broken and could not be moved aside (\(reason)); it was left untouched"
+    }
+  }
+}
+
+/// Tells that a broken data file was moved aside and a fresh store started in its place.
+public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
+  /// The data file that was broken, now a fresh store.
+  public var originalPath: String
+  /// Where the broken file now is, byte-for-byte.
+  public var movedTo: String
+  /// What was wrong with it.
+  public var reason: String
+
+  /// A recovery with every field given.
+  public init(originalPath: String, movedTo: String, reason: String) {
+    self.originalPath = originalPath
+    self.movedTo = movedTo
+    self.reason = reason
+  }
+
+  public var description: String {
+    "the data file \(originalPath) was broken (\(reason)); it was moved to \(movedTo) and a new, empty store was started"
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import TrackerModels
+
+/// The checks both store implementations make before writing, so they refuse the same things.
+enum StoreRules {
+  /// The tracker with its name trimmed, or why it cannot be stored. `otherNames` are the names
+  /// of every other tracker.
+  static func validated(_ tracker: Tracker, otherNames: [String]) throws(StoreError) -> Tracker {
+    var result = tracker
+    switch NameRules.validate(tracker.name, against: otherNames) {
+    case .success(let name): result.name = name
+    case .failure(let error): throw .invalidTrackerName(error)
+    }
+    guard TrackerEmoji.isSingleEmoji(tracker.emoji) else { throw .invalidEmoji(tracker.emoji) }
+    return result
+  }
+
+  /// The trimmed title, or why it cannot be stored. `otherTitles` are every other category's.
+  static func validatedTitle(_ title: String, otherTitles: [String]) throws(StoreError) -> String {
+    switch NameRules.validate(title, against: otherTitles) {
+    case .success(let title): return title
+    case .failure(let error): throw .invalidCategoryTitle(error)
+    }
+  }
+
+  /// Categories sorted as the screens and export show them: by title, case-insensitively, then
+  /// by exact title and id so the order is total.
+  static func sorted(_ categories: [TrackerCategory]) -> [TrackerCategory] {
+    categories.sorted { orderKey($0.title, $0.id) < orderKey($1.title, $1.id) }
+  }
+
+  /// Trackers sorted by name the same way.
+  static func sorted(_ trackers: [TrackerSummary]) -> [TrackerSummary] {
+    trackers.sorted { orderKey($0.tracker.name, $0.tracker.id) < orderKey($1.tracker.name, $1.tracker.id) }
+  }
+
+  private static func orderKey(_ text: String, _ id: UUID) -> (String, String, String) {
+    (NameRules.comparisonKey(text), text, id.uuidString)
+  }
+}

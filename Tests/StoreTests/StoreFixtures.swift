@@ -1,0 +1,82 @@
+import Foundation
+import TrackerModels
+import TrackerStore
+
+/// The two implementations the shared suite runs against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case sqlite, memory
+
+  var testDescription: String { rawValue }
+
+  /// A fresh, empty store of this kind (a new file in a new temporary folder for SQLite).
+  func makeStore() throws -> any TrackerDataStore {
+    switch self {
+    case .sqlite: return try SQLiteTrackerStore(path: TemporaryFolder().path("tracker.sqlite"), now: fixedNow)
+    case .memory: return InMemoryTrackerStore()
+    }
+  }
+}
+
+import Testing
+
+/// 2026-11-30 10:30 UTC, for names of files moved aside.
+let fixedNow = Date(timeIntervalSince1970: 1_796_034_600)
+
+/// A folder under the system's temporary directory, unique to one test.
+struct TemporaryFolder {
+  let url: URL
+
+  init() {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("tracker-tests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  func files() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+  }
+}
+
+func day(_ iso: String) -> Day {
+  guard let parsed = try? Day(iso: iso) else { preconditionFailure("bad test day \(iso)") }
+  return parsed
+}
+
+func id(_ number: Int) -> UUID {
+  UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!
+}
+
+let home = TrackerCategory(id: id(1), title: "Домашний уют")
+let joys = TrackerCategory(id: id(2), title: "Радостные мелочи")
+
+func habit(_ name: String, id number: Int, category: TrackerCategory = home, days: WeekdaySet = .everyDay,
+           created: String = "2026-11-01") -> Tracker {
+  Tracker(
+    id: id(number), name: name, emoji: TrackerEmoji.all[number % 18], color: TrackerColor.palette[number % 18],
+    categoryID: category.id, createdOn: day(created), kind: .habit(Schedule(days)!))
+}
+
+func event(_ name: String, id number: Int, category: TrackerCategory = home, created: String = "2026-11-01") -> Tracker {
+  Tracker(
+    id: id(number), name: name, emoji: TrackerEmoji.all[number % 18], color: TrackerColor.palette[number % 18],
+    categoryID: category.id, createdOn: day(created), kind: .event)
+}
+
+/// Collects the changes a store reports.
+final class ChangeLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var changes: [StoreChange] = []
+
+  func append(_ change: StoreChange) {
+    lock.lock()
+    changes.append(change)
+    lock.unlock()
+  }
+
+  var all: [StoreChange] {
+    lock.lock()
+    defer { lock.unlock() }
+    return changes
+  }
+}

@@ -1,1 +1,0 @@
-// The store's shared suite arrives with the store (issue #3).
