@@ -63,7 +63,10 @@ let package = Package(
 
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization", "TrackerModels"]),
-    .testTarget(name: "StoreTests", dependencies: ["TrackerStore", "TrackerModels"]),
+    // Test helper: writes acknowledged records until killed (the durability test).
+    .executableTarget(name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore"]),
+    .testTarget(
+      name: "StoreTests", dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer"]),
     .testTarget(
       name: "ViewModelTests",
       dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization"]

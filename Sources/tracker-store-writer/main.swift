@@ -1,0 +1,58 @@
+// tracker-store-writer: a helper for the store's durability and permission tests.
+//
+//   tracker-store-writer write <store> <first day YYYY-MM-DD> <count>
+//     Toggles on records of one tracker on successive days, printing each day after its
+//     transaction has committed ("acknowledged"). The durability test kills it with SIGKILL
+//     mid-stream and checks that every acknowledged record survived.
+//   tracker-store-writer open <store>
+//     Opens the store and says what happened; the permission test runs it as an unprivileged user.
+import Foundation
+import TrackerModels
+import TrackerStore
+
+func fail(_ message: String, code: Int32) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(code)
+}
+
+/// Writes a line straight to standard output (unbuffered, so a reader sees it at once).
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "open" where arguments.count == 2:
+  do {
+    let store = try SQLiteTrackerStore(path: arguments[1], now: Date())
+    say(store.recovery.map { "opened; \($0)" } ?? "opened")
+  } catch {
+    fail("Error: \(error)", code: 1)
+  }
+case "write" where arguments.count == 4:
+  guard let first = try? Day(iso: arguments[2]), let count = Int(arguments[3]) else {
+    fail("usage: tracker-store-writer write <store> <YYYY-MM-DD> <count>", code: 64)
+  }
+  do {
+    let store = try SQLiteTrackerStore(path: arguments[1], now: Date())
+    let categoryID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0xC0, 0xDE))
+    let trackerID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0xBE, 0xEF))
+    if try store.categories().isEmpty {
+      try store.createCategory(TrackerCategory(id: categoryID, title: "Durability"))
+      try store.createTracker(
+        Tracker(
+          id: trackerID, name: "Write", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+          categoryID: categoryID, createdOn: first, kind: .event))
+    }
+    say("ready")
+    for offset in 0..<count {
+      let day = first.adding(days: offset)
+      try store.toggleRecord(trackerID: trackerID, on: day)
+      say(day.iso)
+    }
+  } catch {
+    fail("Error: \(error)", code: 1)
+  }
+default:
+  fail("usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store>", code: 64)
+}

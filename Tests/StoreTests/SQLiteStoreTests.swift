@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import TrackerModels
+@testable import TrackerStore
+
+@Suite("SQLite store: files, migrations, recovery")
+struct SQLiteStoreTests {
+  @Test func dataSurvivesReopening() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.createCategory(home)
+      try store.createTracker(habit("Читать", id: 10))
+      try store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
+      try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: home.id))
+    }
+    let reopened = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(reopened.recovery == nil)
+    #expect(try reopened.trackers() == [TrackerSummary(tracker: habit("Читать", id: 10), recordCount: 1, earliestRecord: day("2026-11-30"))])
+    #expect(try reopened.settings() == StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: home.id))
+  }
+
+  @Test func createsItsFolderAndRecordsEveryMigration() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("deep/er/tracker.sqlite")
+    _ = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let database = try Database(path: path, create: false)
+    let applied = try database.prepare("SELECT version, name FROM schema_migration ORDER BY version").rows { "\($0.int(0)) \($0.text(1))" }
+    #expect(applied == Schema.migrations.map { "\($0.version) \($0.name)" })
+    #expect(try database.prepare("PRAGMA user_version").rows { $0.int(0) } == [Schema.latestVersion])
+    #expect(try database.prepare("PRAGMA journal_mode").rows { $0.text(0) } == ["wal"])
+  }
+
+  @Test func defaultPathFollowsXDG() {
+    #expect(SQLiteTrackerStore.defaultPath(environment: ["XDG_DATA_HOME": "/data"], homeDirectory: "/home/u")
+      == "/data/tracker/tracker.sqlite")
+    #expect(SQLiteTrackerStore.defaultPath(environment: [:], homeDirectory: "/home/u")
+      == "/home/u/.local/share/tracker/tracker.sqlite")
+    // The XDG spec ignores relative values.
+    #expect(SQLiteTrackerStore.defaultPath(environment: ["XDG_DATA_HOME": "data"], homeDirectory: "/home/u")
+      == "/home/u/.local/share/tracker/tracker.sqlite")
+  }
+
+  @Test func aFileOfRandomBytesIsMovedAsideByteForByte() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    var generator = SystemRandomNumberGenerator()
+    let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    try garbage.write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(recovery.movedTo == path + ".broken-20261130T103000Z")
+    #expect(recovery.originalPath == path)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == garbage)
+    #expect(recovery.description.contains("broken"))
+    // The fresh store works.
+    try store.createCategory(home)
+    #expect(try store.categories() == [home])
+  }
+
+  @Test func aTruncatedDatabaseIsMovedAside() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.createCategory(home)
+      for number in 0..<300 {
+        try store.createTracker(habit("Tracker number \(number) with a long name", id: 100 + number))
+      }
+    }
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+    let truncated = whole.prefix(whole.count / 2)
+    try truncated.write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == truncated)
+    #expect(try store.trackers().isEmpty)
+  }
+
+  @Test func aFileFromANewerSchemaIsMovedAsideUntouched() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.createCategory(home)
+    }
+    do {
+      let database = try Database(path: path, create: false)
+      try database.execute("INSERT INTO schema_migration (version, name) VALUES (99, 'from the future')")
+      try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(recovery.reason.contains("newer version"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == before)
+    #expect(try store.categories().isEmpty)
+  }
+
+  @Test func twoBrokenFilesInOneSecondGetDistinctNames() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    try Data("not a database, first".utf8).write(to: URL(fileURLWithPath: path))
+    _ = try SQLiteTrackerStore(path: path, now: fixedNow)
+    try FileManager.default.removeItem(atPath: path)
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    try Data("not a database, second".utf8).write(to: URL(fileURLWithPath: path))
+    let second = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(second.recovery?.movedTo == path + ".broken-20261130T103000Z-2")
+    #expect(folder.files().filter { $0.contains(".broken-") } == [
+      "tracker.sqlite.broken-20261130T103000Z", "tracker.sqlite.broken-20261130T103000Z-2",
+    ])
+  }
+
+  @Test func aFolderThatCannotBeCreatedIsAClearError() throws {
+    let folder = TemporaryFolder()
+    let blocker = folder.path("not-a-folder")
+    try Data("a file".utf8).write(to: URL(fileURLWithPath: blocker))
+    #expect(throws: StoreOpenError.self) { try SQLiteTrackerStore(path: blocker + "/tracker.sqlite", now: fixedNow) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: blocker)) == Data("a file".utf8))
+  }
+
+  @Test func aFolderThatCannotBeWrittenIsAClearErrorAndNothingIsDeleted() throws {
+    let folder = TemporaryFolder()
+    let locked = folder.url.appendingPathComponent("locked")
+    try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+    let broken = locked.appendingPathComponent("tracker.sqlite")
+    try Data("not a database".utf8).write(to: broken)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: broken.path)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+    let asNobody = geteuid() == 0  // root may write anywhere: run the helper as "nobody" instead
+    // A new file in the locked folder cannot be created.
+    let fresh = try HelperProcess.run(["open", locked.appendingPathComponent("new.sqlite").path], asNobody: asNobody)
+    #expect(fresh.status == 1)
+    #expect(fresh.error.hasPrefix("Error: cannot open the data file \(locked.path)/new.sqlite: "))
+    // A broken file in the locked folder cannot be moved aside: it stays exactly as it was.
+    let stuck = try HelperProcess.run(["open", broken.path], asNobody: asNobody)
+    #expect(stuck.status == 1)
+    #expect(stuck.error.contains("Error: "))
+    #expect(try Data(contentsOf: broken) == Data("not a database".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path) == ["tracker.sqlite"])
+  }
+}
