@@ -1,0 +1,236 @@
+/// Where and why a text is not JSON.
+public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// 1-based line.
+  public var line: Int
+  /// 1-based column, in characters of the line.
+  public var column: Int
+  /// What was expected or found.
+  public var message: String
+
+  public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// A strict RFC 8259 parser: no comments, no trailing commas, duplicate keys refused, nesting
+/// limited so hostile input cannot exhaust the stack.
+public enum JSONParser {
+  /// The deepest nesting accepted.
+  public static let maximumDepth = 256
+
+  /// The value `text` holds.
+  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    var reader = JSONReader(bytes: Array(text.utf8))
+    reader.skipWhiteSpace()
+    let value = try reader.value(depth: 0)
+    reader.skipWhiteSpace()
+    guard reader.isAtEnd else { throw reader.error("unexpected \(reader.describeCurrent()) after the end of the document") }
+    return value
+  }
+}
+
+private struct JSONReader {
+  let bytes: [UInt8]
+  var position = 0
+
+  var isAtEnd: Bool { position >= bytes.count }
+
+  func error(_ message: String) -> JSONSyntaxError {
+    var line = 1
+    var lineStart = 0
+    for index in 0..<min(position, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    let column = String(decoding: bytes[lineStart..<min(position, bytes.count)], as: UTF8.self).count + 1
+    return JSONSyntaxError(line: line, column: column, message: message)
+  }
+
+  func describeCurrent() -> String {
+    guard !isAtEnd else { return "end of text" }
+    let byte = bytes[position]
+    if byte < 0x20 || byte == 0x7F { return "control character U+\(String(byte, radix: 16, uppercase: true))" }
+    if byte >= 0x80 { return "character" }
+    return "\"\(Character(Unicode.Scalar(byte)))\""
+  }
+
+  mutating func skipWhiteSpace() {
+    while !isAtEnd, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+  }
+
+  mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    guard depth < JSONParser.maximumDepth else { throw error("nested deeper than \(JSONParser.maximumDepth) levels") }
+    guard !isAtEnd else { throw error("expected a value, found the end of the text") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"): return try object(depth: depth)
+    case UInt8(ascii: "["): return try array(depth: depth)
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    default: throw error("expected a value, found \(describeCurrent())")
+    }
+  }
+
+  mutating func literal(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    let expected = Array(word.utf8)
+    guard bytes.count - position >= expected.count, Array(bytes[position..<position + expected.count]) == expected
+    else { throw error("expected a value, found \(describeCurrent())") }
+    position += expected.count
+    return value
+  }
+
+  mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    position += 1
+    var pairs: [(String, JSONValue)] = []
+    var keys: Set<String> = []
+    skipWhiteSpace()
+    if !isAtEnd, bytes[position] == UInt8(ascii: "}") {
+      position += 1
+      return .object(pairs)
+    }
+    while true {
+      skipWhiteSpace()
+      guard !isAtEnd, bytes[position] == UInt8(ascii: "\"") else {
+        throw error("expected a key in double quotes, found \(describeCurrent())")
+      }
+      let keyStart = position
+      let key = try string()
+      guard keys.insert(key).inserted else {
+        position = keyStart
+        throw error("duplicate key \"\(key)\"")
+      }
+      skipWhiteSpace()
+      guard !isAtEnd, bytes[position] == UInt8(ascii: ":") else {
+        throw error("expected \":\" after the key \"\(key)\", found \(describeCurrent())")
+      }
+      position += 1
+      skipWhiteSpace()
+      pairs.append((key, try value(depth: depth + 1)))
+      skipWhiteSpace()
+      guard !isAtEnd else { throw error("expected \",\" or \"}\", found the end of the text") }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      guard bytes[position] == UInt8(ascii: "}") else { throw error("expected \",\" or \"}\", found \(describeCurrent())") }
+      position += 1
+      return .object(pairs)
+    }
+  }
+
+  mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    position += 1
+    var values: [JSONValue] = []
+    skipWhiteSpace()
+    if !isAtEnd, bytes[position] == UInt8(ascii: "]") {
+      position += 1
+      return .array(values)
+    }
+    while true {
+      skipWhiteSpace()
+      values.append(try value(depth: depth + 1))
+      skipWhiteSpace()
+      guard !isAtEnd else { throw error("expected \",\" or \"]\", found the end of the text") }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      guard bytes[position] == UInt8(ascii: "]") else { throw error("expected \",\" or \"]\", found \(describeCurrent())") }
+      position += 1
+      return .array(values)
+    }
+  }
+
+  mutating func number() throws(JSONSyntaxError) -> JSONValue {
+    let start = position
+    func digits() -> Int {
+      let from = position
+      while !isAtEnd, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+      return position - from
+    }
+    if bytes[position] == UInt8(ascii: "-") { position += 1 }
+    let integerStart = position
+    guard digits() > 0 else { throw error("expected digits in a number") }
+    if bytes[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 {
+      position = integerStart
+      throw error("numbers cannot start with 0")
+    }
+    if !isAtEnd, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard digits() > 0 else { throw error("expected digits after the decimal point") }
+    }
+    if !isAtEnd, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+      position += 1
+      if !isAtEnd, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+      guard digits() > 0 else { throw error("expected digits in the exponent") }
+    }
+    return .number(String(decoding: bytes[start..<position], as: UTF8.self))
+  }
+
+  mutating func string() throws(JSONSyntaxError) -> String {
+    position += 1
+    var result: [UInt8] = []
+    while true {
+      guard !isAtEnd else { throw error("unterminated string") }
+      let byte = bytes[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        position += 1
+        return String(decoding: result, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        position += 1
+        guard !isAtEnd else { throw error("unterminated string") }
+        let escape = bytes[position]
+        position += 1
+        switch escape {
+        case UInt8(ascii: "\""): result.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): result.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): result.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): result.append(0x08)
+        case UInt8(ascii: "f"): result.append(0x0C)
+        case UInt8(ascii: "n"): result.append(0x0A)
+        case UInt8(ascii: "r"): result.append(0x0D)
+        case UInt8(ascii: "t"): result.append(0x09)
+        case UInt8(ascii: "u"):
+          var scalar = try hexUnit()
+          if (0xD800...0xDBFF).contains(scalar) {
+            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+            else { throw error("a \\u high surrogate must be followed by a low one") }
+            position += 2
+            let low = try hexUnit()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error("a \\u high surrogate must be followed by a low one") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let decoded = Unicode.Scalar(scalar) else { throw error("\\u escape of a lone surrogate") }
+          result.append(contentsOf: Array(String(decoded).utf8))
+        default:
+          position -= 2
+          throw error("unknown escape \\\(Character(Unicode.Scalar(escape)))")
+        }
+      case 0x00..<0x20:
+        throw error("control character U+\(String(byte, radix: 16, uppercase: true)) inside a string; write it escaped")
+      default:
+        result.append(byte)
+        position += 1
+      }
+    }
+  }
+
+  mutating func hexUnit() throws(JSONSyntaxError) -> UInt32 {
+    guard bytes.count - position >= 4 else { throw error("\\u needs four hexadecimal digits") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[position]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: throw error("\\u needs four hexadecimal digits")
+      }
+      value = value << 4 | digit
+      position += 1
+    }
+    return value
+  }
+}

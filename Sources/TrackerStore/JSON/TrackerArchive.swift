@@ -1,0 +1,87 @@
+import Foundation
+import TrackerModels
+
+/// The export and import format of DESIGN.md §6: JSON, UTF-8, `"format": "tracker"`, version 1.
+public enum TrackerArchive {
+  /// The value of `format`.
+  public static let format = "tracker"
+  /// The version this code writes and reads.
+  public static let version = 1
+
+  /// The file for `contents`, in a stable order: categories by title, trackers by name, records
+  /// by tracker (in that order) then date. The same contents always give the same bytes.
+  public static func export(_ contents: StoreContents) -> String {
+    let categories = StoreRules.sorted(contents.categories)
+    let trackers = StoreRules.sorted(contents.trackers.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) })
+      .map(\.tracker)
+    let position = Dictionary(uniqueKeysWithValues: trackers.enumerated().map { ($1.id, $0) })
+    let records = contents.records
+      .filter { position[$0.trackerID] != nil }
+      .sorted { (position[$0.trackerID] ?? 0, $0.day) < (position[$1.trackerID] ?? 0, $1.day) }
+    let document = JSONValue.object([
+      ("format", .string(format)),
+      ("version", .int(version)),
+      ("categories", .array(categories.map { .object([("id", .string($0.id.uuidString)), ("title", .string($0.title))]) })),
+      ("trackers", .array(trackers.map(encode))),
+      ("records", .array(records.map {
+        .object([("tracker", .string($0.trackerID.uuidString)), ("date", .string($0.day.iso))])
+      })),
+    ])
+    return JSONWriter.write(document)
+  }
+
+  /// The contents of an import file, after checking every field, every reference and every
+  /// uniqueness rule, within the file and against `existing` (the store's current contents).
+  /// Records after `today` are refused. Every problem found is reported, not only the first.
+  public static func decode(_ text: String, today: Day, existing: StoreContents) -> Result<StoreContents, ImportFailure> {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(text)
+    } catch {
+      return .failure(ImportFailure(problems: [ImportProblem(path: "$", message: "not JSON: \(error)")]))
+    }
+    var decoder = ArchiveDecoder(today: today, existing: existing)
+    let contents = decoder.decode(root)
+    guard decoder.problems.isEmpty, let contents else { return .failure(ImportFailure(problems: decoder.problems)) }
+    return .success(contents)
+  }
+
+  private static func encode(_ tracker: Tracker) -> JSONValue {
+    let schedule: JSONValue
+    switch tracker.kind {
+    case .habit(let days): schedule = .array(days.days.days.map { .string($0.code) })
+    case .event: schedule = .null
+    }
+    return .object([
+      ("id", .string(tracker.id.uuidString)),
+      ("name", .string(tracker.name)),
+      ("emoji", .string(tracker.emoji)),
+      ("color", .string(tracker.color.hex)),
+      ("category", .string(tracker.categoryID.uuidString)),
+      ("schedule", schedule),
+      ("pinned", .bool(tracker.isPinned)),
+      ("created", .string(tracker.createdOn.iso)),
+    ])
+  }
+}
+
+extension TrackerDataStore {
+  /// Imports an archive: all of it, or — when anything is wrong — nothing, with every problem.
+  @discardableResult
+  public func importArchive(_ text: String, today: Day) throws(ImportFailure) -> StoreContents {
+    let existing: StoreContents
+    do {
+      existing = try contents()
+    } catch {
+      throw ImportFailure(problems: [ImportProblem(path: "$", message: "the store could not be read: \(error)")])
+    }
+    let contents = try TrackerArchive.decode(text, today: today, existing: existing).get()
+    do {
+      try insert(contents)
+    } catch {
+      // Another process changed the store between the check and the write.
+      throw ImportFailure(problems: [ImportProblem(path: "$", message: "the store refused the import: \(error)")])
+    }
+    return contents
+  }
+}
