@@ -58,7 +58,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "tracker-benchmark",
-      dependencies: ["TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerTextRenderer"]
+      dependencies: ["TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerTextRenderer", "CSQLite"]
     ),
 
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels"]),

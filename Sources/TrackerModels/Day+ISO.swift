@@ -16,22 +16,24 @@ public enum DayParseError: Error, Equatable, Sendable, CustomStringConvertible {
 extension Day: CustomStringConvertible {
   /// Parses exactly `YYYY-MM-DD`, rejecting days that do not exist.
   public init(iso text: String) throws(DayParseError) {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      throw .notISODate(text)
-    }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for byte in bytes[range] {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    // Reads the UTF-8 view in place: imports parse hundreds of thousands of dates.
+    let utf8 = text.utf8
+    guard utf8.count == 10 else { throw .notISODate(text) }
+    var fields = (0, 0, 0)
+    for (offset, byte) in utf8.enumerated() {
+      if offset == 4 || offset == 7 {
+        guard byte == UInt8(ascii: "-") else { throw .notISODate(text) }
+        continue
       }
-      return value
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw .notISODate(text) }
+      let digit = Int(byte - UInt8(ascii: "0"))
+      switch offset {
+      case 0..<4: fields.0 = fields.0 * 10 + digit
+      case 5..<7: fields.1 = fields.1 * 10 + digit
+      default: fields.2 = fields.2 * 10 + digit
+      }
     }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-      throw .notISODate(text)
-    }
-    guard let parsed = Day(year: year, month: month, day: day) else { throw .noSuchDay(text) }
+    guard let parsed = Day(year: fields.0, month: fields.1, day: fields.2) else { throw .noSuchDay(text) }
     self = parsed
   }
 

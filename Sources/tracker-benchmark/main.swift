@@ -19,3 +19,10 @@ print(
 print(
   "  best period \(statistics.bestPeriod), perfect days \(statistics.perfectDays), "
     + "completed \(statistics.completed), average \(statistics.averageToOneDecimal)")
+
+do {
+  try StoreBenchmark.run(history: history, today: today)
+} catch {
+  print("Store benchmark failed: \(error)")
+  exit(1)
+}

@@ -197,6 +197,18 @@ struct ArchiveTests {
     ])
   }
 
+  @Test func duplicatesAreReportedInFileOrderAgainstTheFirstOccurrence() throws {
+    let a = #"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-11-29"}"#
+    let b = #"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-11-28"}"#
+    let late = #"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-12-24"}"#
+    #expect(try problems(archive(records: [a, b, a, late, a, b].joined(separator: ", "))) == [
+      "records[2]: duplicate of records[0]: the same tracker on the same date",
+      "records[3].date: 2026-12-24 is after today (2026-11-30); a day cannot be completed in advance",
+      "records[4]: duplicate of records[0]: the same tracker on the same date",
+      "records[5]: duplicate of records[1]: the same tracker on the same date",
+    ])
+  }
+
   @Test(arguments: StoreKind.allCases)
   func idAlreadyInTheStore(kind: StoreKind) throws {
     #expect(try problems(archive(categories: ##"{"id": "00000000-0000-4000-8000-000000000001", "title": "Спорт"}"##), kind: kind).first

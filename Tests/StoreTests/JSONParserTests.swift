@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TrackerStore
 
@@ -54,5 +55,22 @@ struct JSONParserTests {
       }
 
       """)
+  }
+}
+
+@Suite("Canonical UUID text")
+struct CanonicalUUIDTests {
+  @Test func parsesBothCasesLikeFoundation() {
+    for text in ["DE000000-0000-4000-8000-000000000065", "de000000-0000-4000-8000-0000000000ff", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"] {
+      #expect(UUID(canonical: text) == UUID(uuidString: text))
+      #expect(UUID(canonical: text) != nil)
+    }
+  }
+
+  @Test func refusesAnythingElse() {
+    for text in ["", "DE000000-0000-4000-8000-00000000006", "DE000000-0000-4000-8000-0000000000655", "DE0000000000-4000-8000-000000000065-",
+                 "DE000000_0000-4000-8000-000000000065", "GE000000-0000-4000-8000-000000000065", "DE000000-0000-4000-8000-00000000006Ж"] {
+      #expect(UUID(canonical: text) == nil, "\(text)")
+    }
   }
 }

@@ -144,3 +144,46 @@ struct SQLiteStoreTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path) == ["tracker.sqlite"])
   }
 }
+
+@Suite("SQLite store: skipping the integrity check for files verified before")
+struct VerifiedStampTests {
+  @Test func aCleanlyClosedUntouchedFileSkipsTheFullCheck() throws {
+    let path = TemporaryFolder().path("tracker.sqlite")
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      #expect(store.ranIntegrityCheck)
+      try store.createCategory(home)
+    }
+    #expect(FileManager.default.fileExists(atPath: path + ".verified"))
+    let reopened = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(!reopened.ranIntegrityCheck)
+    #expect(try reopened.categories() == [home])
+  }
+
+  @Test func aFileChangedAfterItsCleanCloseIsCheckedAgain() throws {
+    let path = TemporaryFolder().path("tracker.sqlite")
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.createCategory(home)
+      for number in 0..<300 { try store.createTracker(habit("Tracker \(number) with a long enough name", id: 100 + number)) }
+    }
+    // Overwrite a run of bytes in the middle of the file, keeping its size.
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    let middle = bytes.count / 2
+    bytes.replaceSubrange(middle..<middle + 4096, with: Data(repeating: 0xA5, count: 4096))
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.ranIntegrityCheck)
+    let recovery = try #require(store.recovery)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == bytes)
+  }
+
+  @Test func aPendingWriteAheadLogMeansTheFullCheckRuns() throws {
+    let path = TemporaryFolder().path("tracker.sqlite")
+    do { _ = try SQLiteTrackerStore(path: path, now: fixedNow) }
+    let holder = try SQLiteTrackerStore(path: path, now: fixedNow)
+    try holder.createCategory(home)  // stays in the log while `holder` is open
+    let second = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(second.ranIntegrityCheck)
+  }
+}

@@ -82,7 +82,7 @@ private struct JSONReader {
   mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
     position += 1
     var pairs: [(String, JSONValue)] = []
-    var keys: Set<String> = []
+    var keys: Set<String> = []  // filled only for large objects
     skipWhiteSpace()
     if !isAtEnd, bytes[position] == UInt8(ascii: "}") {
       position += 1
@@ -95,7 +95,16 @@ private struct JSONReader {
       }
       let keyStart = position
       let key = try string()
-      guard keys.insert(key).inserted else {
+      // Objects here usually have a handful of keys, where a linear scan beats hashing; large
+      // ones switch to a set, so a hostile file cannot make the check quadratic.
+      let isDuplicate: Bool
+      if pairs.count < 16 {
+        isDuplicate = pairs.contains { $0.0 == key }
+      } else {
+        if keys.isEmpty { keys = Set(pairs.map(\.0)) }
+        isDuplicate = !keys.insert(key).inserted
+      }
+      guard !isDuplicate else {
         position = keyStart
         throw error("duplicate key \"\(key)\"")
       }
@@ -169,7 +178,18 @@ private struct JSONReader {
 
   mutating func string() throws(JSONSyntaxError) -> String {
     position += 1
-    var result: [UInt8] = []
+    // Fast path: most strings hold no escape, so they are one slice of the input.
+    let start = position
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        position += 1
+        return String(decoding: bytes[start..<position - 1], as: UTF8.self)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      position += 1
+    }
+    var result = Array(bytes[start..<position])
     while true {
       guard !isAtEnd else { throw error("unterminated string") }
       let byte = bytes[position]

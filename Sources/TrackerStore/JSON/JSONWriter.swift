@@ -11,6 +11,11 @@ public enum JSONWriter {
   /// A JSON string literal: quotes, backslashes and control characters escaped; U+2028 and
   /// U+2029 escaped too, so the output is also valid JavaScript.
   public static func quoted(_ text: String) -> String {
+    let needsEscaping = text.unicodeScalars.contains { scalar in
+      scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F
+        || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+    guard needsEscaping else { return "\"" + text + "\"" }
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

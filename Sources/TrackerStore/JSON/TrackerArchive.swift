@@ -16,8 +16,9 @@ public enum TrackerArchive {
       .map(\.tracker)
     let position = Dictionary(uniqueKeysWithValues: trackers.enumerated().map { ($1.id, $0) })
     let records = contents.records
-      .filter { position[$0.trackerID] != nil }
-      .sorted { (position[$0.trackerID] ?? 0, $0.day) < (position[$1.trackerID] ?? 0, $1.day) }
+      .compactMap { record in position[record.trackerID].map { (position: $0, record: record) } }
+      .sorted { ($0.position, $0.record.day) < ($1.position, $1.record.day) }
+      .map(\.record)
     let document = JSONValue.object([
       ("format", .string(format)),
       ("version", .int(version)),

@@ -38,13 +38,17 @@ enum Schema {
           day INTEGER NOT NULL,
           PRIMARY KEY (tracker, day)
         ) WITHOUT ROWID;
-        CREATE INDEX record_by_day ON record(day, tracker);
+        \(recordByDayIndex);
         CREATE TABLE setting (
           key TEXT PRIMARY KEY NOT NULL,
           value TEXT NOT NULL
         ) WITHOUT ROWID;
         """)
   ]
+
+  /// The index the main screen and the statistics read records through; bulk imports drop and
+  /// recreate it.
+  static let recordByDayIndex = "CREATE INDEX record_by_day ON record(day, tracker)"
 
   /// The newest version this code knows.
   static var latestVersion: Int { migrations.last?.version ?? 0 }

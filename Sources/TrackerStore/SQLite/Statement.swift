@@ -61,6 +61,17 @@ final class Statement {
     sqlite3_reset(pointer)
   }
 
+  /// Runs a statement with two integer parameters and no rows: the bulk-insert path, which binds
+  /// without building an array per row.
+  func run(_ first: Int64, _ second: Int64) throws(SQLiteError) {
+    sqlite3_reset(pointer)
+    var code = sqlite3_bind_int64(pointer, 1, first)
+    if code == SQLITE_OK { code = sqlite3_bind_int64(pointer, 2, second) }
+    guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    code = sqlite3_step(pointer)
+    guard code == SQLITE_DONE else { throw database.error(code, sql: sql) }
+  }
+
   /// Runs a query, calling `row` for each result row.
   func forEachRow(_ values: [Value] = [], _ row: (Row) throws -> Void) throws {
     try bind(values)

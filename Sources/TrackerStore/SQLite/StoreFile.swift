@@ -9,8 +9,17 @@ enum StoreFile {
     let reason: String
   }
 
+  /// An open, checked and migrated connection.
+  struct Opened {
+    let database: Database
+    /// Set when the file was broken and moved aside.
+    let recovery: StoreRecovery?
+    /// Whether the full `PRAGMA integrity_check` ran (see `VerifiedStamp`).
+    let ranIntegrityCheck: Bool
+  }
+
   /// An open, checked, migrated connection to `path`, and the recovery that was needed, if any.
-  static func open(path: String, now: Date) throws(StoreOpenError) -> (Database, StoreRecovery?) {
+  static func open(path: String, now: Date) throws(StoreOpenError) -> Opened {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       do {
@@ -21,7 +30,8 @@ enum StoreFile {
     }
     let reason: String
     do {
-      return (try prepared(path: path), nil)
+      let (database, checked) = try prepared(path: path)
+      return Opened(database: database, recovery: nil, ranIntegrityCheck: checked)
     } catch let error as Unusable {
       reason = error.reason
     } catch let error as SQLiteError where error.meansBrokenFile {
@@ -33,14 +43,16 @@ enum StoreFile {
     }
     let movedTo = try moveAside(path: path, now: now)
     do {
-      return (try prepared(path: path), StoreRecovery(originalPath: path, movedTo: movedTo, reason: reason))
+      let (database, checked) = try prepared(path: path)
+      let recovery = StoreRecovery(originalPath: path, movedTo: movedTo, reason: reason)
+      return Opened(database: database, recovery: recovery, ranIntegrityCheck: checked)
     } catch {
       throw .cannotOpen(path: path, reason: describe(error))
     }
   }
 
   /// Opens `path` and makes it ready, or throws `Unusable` / `SQLiteError`.
-  private static func prepared(path: String) throws -> Database {
+  private static func prepared(path: String) throws -> (Database, ranIntegrityCheck: Bool) {
     let database = try Database(path: path, create: true)
     do {
       // The first statement reads the header: a file that is not a database fails here.
@@ -48,12 +60,20 @@ enum StoreFile {
       try database.execute("PRAGMA journal_mode = WAL")
       try database.execute("PRAGMA synchronous = FULL")
       try database.execute("PRAGMA foreign_keys = ON")
-      let check = try database.prepare("PRAGMA integrity_check").rows { $0.text(0) }
-      guard check == ["ok"] else {
-        throw Unusable(reason: "integrity check failed: " + check.prefix(3).joined(separator: "; "))
+      // Up to 32 MiB of page cache (allocated only as used): bulk imports stay in memory.
+      try database.execute("PRAGMA cache_size = -32768")
+      // Reading the schema catches a file that is not a database even when the check is skipped.
+      _ = try database.prepare("SELECT count(*) FROM sqlite_schema").rows { $0.int(0) }
+      let needsCheck = !VerifiedStamp.isCurrent(for: path)
+      if needsCheck {
+        VerifiedStamp.remove(for: path)
+        let check = try database.prepare("PRAGMA integrity_check").rows { $0.text(0) }
+        guard check == ["ok"] else {
+          throw Unusable(reason: "integrity check failed: " + check.prefix(3).joined(separator: "; "))
+        }
       }
       try migrate(database)
-      return database
+      return (database, needsCheck)
     } catch {
       database.close()
       throw error
@@ -90,6 +110,7 @@ enum StoreFile {
     }
     do {
       try fileManager.moveItem(atPath: path, toPath: target)
+      VerifiedStamp.remove(for: path)
       for suffix in ["-wal", "-shm"] where fileManager.fileExists(atPath: path + suffix) {
         try fileManager.moveItem(atPath: path + suffix, toPath: target + suffix)
       }
