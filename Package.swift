@@ -71,6 +71,7 @@ let package = Package(
       name: "ViewModelTests",
       dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization"]
     ),
+    .testTarget(name: "CLITests", dependencies: ["tracker-preview"]),
     .testTarget(
       name: "SnapshotTests",
       dependencies: ["TextSnapshots", "TrackerTextRenderer", "TrackerViewModels"]

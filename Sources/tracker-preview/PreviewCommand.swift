@@ -1,6 +1,7 @@
 import Foundation
 import TrackerLocalization
 import TrackerModels
+import TrackerStore
 
 /// What a run printed and how it ended.
 struct CommandOutcome {
@@ -13,15 +14,19 @@ struct CommandOutcome {
 enum PreviewCommand {
   static let version = "0.1.0"
 
-  static let usage = "tracker-preview [stats] [--json] [--lang en|ru] [--today YYYY-MM-DD] [--time-zone TZ]"
+  static let usage =
+    "tracker-preview [stats] [--json] [--store PATH | --demo] [--lang en|ru] [--today YYYY-MM-DD] [--time-zone TZ]"
 
   static let help = """
-    OVERVIEW: The Tracker habit tracker in a terminal. For now: the statistics of the demo data.
+    OVERVIEW: The Tracker habit tracker in a terminal. For now: the statistics of the demo data
+    or of a data file.
 
     USAGE: \(usage)
 
     OPTIONS:
       --json                  Print the statistics as JSON.
+      --store <PATH>          Read this data file (a SQLite store) instead of the demo data.
+      --demo                  Use the demo data (the default for now).
       --lang <en|ru>          The language (default: from LC_ALL, LC_MESSAGES, LANG; else en).
       --today <YYYY-MM-DD>    The day to compute for (default: today in the time zone).
       --time-zone <TZ>        The time zone that decides today (default: the system's).
@@ -38,6 +43,7 @@ enum PreviewCommand {
     var language = Language.preferred(environment: environment)
     var today: Day?
     var zone = timeZone
+    var storePath: String?
     var remaining = arguments[...]
     if remaining.first == "stats" { remaining.removeFirst() }
     func value(for option: String) -> Result<String, UsageError> {
@@ -53,6 +59,10 @@ enum PreviewCommand {
           return CommandOutcome(standardOutput: version + "\n")
         case "--json":
           json = true
+        case "--demo":
+          storePath = nil
+        case "--store":
+          storePath = try value(for: argument).get()
         case "--lang":
           let text = try value(for: argument).get()
           guard let chosen = Language(rawValue: text) else { throw UsageError.badValue(argument, text, "en or ru") }
@@ -78,11 +88,28 @@ enum PreviewCommand {
       return CommandOutcome(standardError: "Error: \(error)\n", exitCode: 1)
     }
     let day = today ?? Day(now, in: zone)
-    let demo = DemoData(today: day, language: language == .ru ? .russian : .english)
-    let statistics = Statistics(trackers: demo.trackers, records: demo.records, today: day)
-    let report = StatisticsReport(statistics: statistics, trackers: demo.trackers)
-    return CommandOutcome(
-      standardOutput: json ? report.json() : report.text(Localizer(language)))
+    var outcome = CommandOutcome()
+    let trackers: [Tracker]
+    let records: [TrackerRecord]
+    if let storePath {
+      do {
+        let store = try SQLiteTrackerStore(path: storePath, now: now)
+        if let recovery = store.recovery { outcome.standardError += "Warning: \(recovery)\n" }
+        trackers = try store.trackers().map(\.tracker)
+        records = try store.allRecords()
+      } catch {
+        outcome.standardError += "Error: \(error)\n"
+        outcome.exitCode = 1
+        return outcome
+      }
+    } else {
+      let demo = DemoData(today: day, language: language == .ru ? .russian : .english)
+      (trackers, records) = (demo.trackers, demo.records)
+    }
+    let statistics = Statistics(trackers: trackers, records: records, today: day)
+    let report = StatisticsReport(statistics: statistics, trackers: trackers)
+    outcome.standardOutput = json ? report.json() : report.text(Localizer(language))
+    return outcome
   }
 }
 
