@@ -13,7 +13,7 @@ public struct LocalizationTable: Hashable, Sendable {
     let stringsName = "\(folder)/Localizable.strings"
     let dictName = "\(folder)/Localizable.stringsdict"
     let strings = try StringsFile.dictionary(try text(of: stringsName), file: stringsName)
-    let plurals = try StringsDictFile.parse(Data(try text(of: dictName).utf8), file: dictName)
+    let plurals = try StringsDictFile.parse(try text(of: dictName), file: dictName)
     return LocalizationTable(strings: strings, plurals: plurals)
   }
 

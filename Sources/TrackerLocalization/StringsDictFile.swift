@@ -1,5 +1,3 @@
-import Foundation
-
 /// One entry of a `.stringsdict` file: a format whose `%#@name@` variables choose a plural form.
 public struct PluralFormat: Hashable, Sendable {
   /// The `NSStringLocalizedFormatKey`, such as `%#@days@`.
@@ -10,33 +8,27 @@ public struct PluralFormat: Hashable, Sendable {
 
 /// Apple's `.stringsdict` format (an XML property list), restricted to `NSStringPluralRuleType`.
 public enum StringsDictFile {
-  /// The plural formats of `data` by key.
-  public static func parse(_ data: Data, file: String) throws(ResourceParseError) -> [String: PluralFormat] {
-    let root: Any
-    do {
-      root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-    } catch {
-      throw ResourceParseError(file: file, line: 0, message: "not a property list: \(error.localizedDescription)")
-    }
-    guard let entries = root as? [String: Any] else {
-      throw ResourceParseError(file: file, line: 0, message: "the root is not a dictionary")
+  /// The plural formats of `text` by key.
+  public static func parse(_ text: String, file: String) throws(ResourceParseError) -> [String: PluralFormat] {
+    guard case .dictionary(let entries) = try PropertyListXML.parse(text, file: file) else {
+      throw ResourceParseError(file: file, line: 1, message: "the root is not a dictionary")
     }
     var result: [String: PluralFormat] = [:]
-    for (key, value) in entries {
+    for (key, value, line) in entries {
       func fail(_ message: String) -> ResourceParseError {
-        ResourceParseError(file: file, line: 0, message: "\(key): \(message)")
+        ResourceParseError(file: file, line: line, message: "\(key): \(message)")
       }
-      guard let entry = value as? [String: Any],
-        let format = entry["NSStringLocalizedFormatKey"] as? String
+      guard case .dictionary(let fields) = value,
+        case .string(let format)? = fields.first(where: { $0.key == "NSStringLocalizedFormatKey" })?.value
       else { throw fail("missing NSStringLocalizedFormatKey") }
       var variables: [String: [PluralCategory: String]] = [:]
-      for (name, rule) in entry where name != "NSStringLocalizedFormatKey" {
-        guard let rule = rule as? [String: Any],
-          rule["NSStringFormatSpecTypeKey"] as? String == "NSStringPluralRuleType"
+      for (name, rule, _) in fields where name != "NSStringLocalizedFormatKey" {
+        guard case .dictionary(let ruleFields) = rule,
+          ruleFields.contains(where: { $0.key == "NSStringFormatSpecTypeKey" && $0.value == .string("NSStringPluralRuleType") })
         else { throw fail("variable \(name) is not an NSStringPluralRuleType rule") }
         var forms: [PluralCategory: String] = [:]
-        for category in PluralCategory.allCases {
-          if let form = rule[category.rawValue] as? String { forms[category] = form }
+        for (field, form, _) in ruleFields {
+          if let category = PluralCategory(rawValue: field), case .string(let text) = form { forms[category] = text }
         }
         guard forms[.other] != nil else { throw fail("variable \(name) has no \"other\" form") }
         variables[name] = forms
