@@ -69,7 +69,7 @@ let package = Package(
       name: "StoreTests", dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer"]),
     .testTarget(
       name: "ViewModelTests",
-      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization"]
+      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore"]
     ),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview"]),
     .testTarget(

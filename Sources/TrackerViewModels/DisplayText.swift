@@ -1,0 +1,27 @@
+import TrackerLocalization
+import TrackerModels
+
+/// Texts several screens share.
+enum DisplayText {
+  /// "Пн, Ср, Пт" in Monday-first order, or "Every day" for all seven; empty for no days.
+  static func schedule(_ days: WeekdaySet, _ localizer: Localizer) -> String {
+    if days == .everyDay { return localizer.text(.scheduleEveryDay) }
+    return days.days.map { localizer.weekdayShortName(iso: $0.rawValue) }.joined(separator: ", ")
+  }
+
+  /// "30.11.26" / "11/30/26".
+  static func shortDate(_ day: Day, _ localizer: Localizer) -> String {
+    let parts = day.components
+    return localizer.shortDate(year: parts.year, month: parts.month, day: parts.day)
+  }
+
+  /// The message for a refused name, or nil for no message (an empty field shows none).
+  static func nameError(_ error: NameError, isCategory: Bool, _ localizer: Localizer) -> String? {
+    switch error {
+    case .empty: return nil
+    case .tooLong: return localizer.text(isCategory ? .categoryFormErrorTooLong : .formErrorTooLong)
+    case .duplicate: return localizer.text(isCategory ? .categoryFormErrorDuplicate : .formErrorDuplicate)
+    case .forbiddenCharacter: return localizer.text(.formErrorForbiddenCharacter)
+    }
+  }
+}

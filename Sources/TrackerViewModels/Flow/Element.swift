@@ -1,0 +1,34 @@
+/// Something on screen the user can act on: what a renderer draws as a control and what a script
+/// or a UI test finds by identifier (the accessibility identifier of DESIGN.md §9) or by label.
+public struct Element: Equatable, Sendable, CustomStringConvertible {
+  /// What kind of control it is.
+  public enum Kind: Equatable, Sendable {
+    case button
+    case textField
+    case toggle(isOn: Bool)
+    case tab(isSelected: Bool)
+    /// A tracker card (long press opens its menu).
+    case card
+    /// A row of a list (tap chooses, long press may open a menu).
+    case row
+  }
+
+  /// The stable identifier: `add`, `card:Поливать растения`, `emoji:5`, `day:2026-11-30`, ….
+  public var identifier: String
+  /// The text a user sees on it (or reads with a screen reader, for icon-only buttons).
+  public var label: String
+  public var kind: Kind
+  public var isEnabled: Bool
+
+  /// An element with every field given.
+  public init(identifier: String, label: String, kind: Kind = .button, isEnabled: Bool = true) {
+    self.identifier = identifier
+    self.label = label
+    self.kind = kind
+    self.isEnabled = isEnabled
+  }
+
+  public var description: String {
+    "#\(identifier) \"\(label)\"" + (isEnabled ? "" : " (disabled)")
+  }
+}

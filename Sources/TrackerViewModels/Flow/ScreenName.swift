@@ -1,0 +1,13 @@
+/// The stable names of the screens (DESIGN.md §9), used by `show`, scripts and snapshot names.
+public enum ScreenName: String, CaseIterable, Sendable {
+  case onboarding
+  case trackers
+  case typePicker = "type-picker"
+  case trackerForm = "tracker-form"
+  case categories
+  case categoryForm = "category-form"
+  case schedule
+  case filters
+  case calendar
+  case statistics
+}

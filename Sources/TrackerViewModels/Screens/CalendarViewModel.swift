@@ -1,0 +1,82 @@
+import TrackerLocalization
+import TrackerModels
+
+/// The date picker the main screen's date opens (seed: main screen 2).
+@MainActor
+public final class CalendarViewModel {
+  /// One cell of the month grid; `day` is nil for the blanks before the 1st and after the last.
+  public struct Cell: Equatable, Sendable {
+    public var day: Day?
+    public var text: String
+    public var isSelected: Bool
+    public var isToday: Bool
+  }
+
+  /// What the calendar shows.
+  public struct State: Equatable, Sendable {
+    /// "Ноябрь 2026".
+    public var monthTitle: String
+    /// The first day of the month shown.
+    public var month: Day
+    /// Short weekday names, Monday first.
+    public var weekdayTitles: [String]
+    /// Weeks of seven cells, Monday first.
+    public var weeks: [[Cell]]
+    public var previousAccessibilityLabel: String
+    public var nextAccessibilityLabel: String
+  }
+
+  /// The state now.
+  public private(set) var state: State {
+    didSet { if state != oldValue { observers.notify(state) } }
+  }
+  /// Called with the day the user picked.
+  public var onChoice: ((Day) -> Void)?
+
+  private let environment: AppEnvironment
+  private let selected: Day
+  private let observers = StateObservers<State>()
+
+  /// The calendar showing `selected`'s month.
+  public init(environment: AppEnvironment, selected: Day) {
+    self.environment = environment
+    self.selected = selected
+    state = CalendarViewModel.state(month: selected.firstOfMonth, selected: selected, environment: environment)
+  }
+
+  /// Calls `handler` with the state now and after each change.
+  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
+
+  /// Call when the user tapped the previous-month arrow.
+  public func previousMonthTapped() { showMonth(state.month.firstOfMonth(addingMonths: -1)) }
+
+  /// Call when the user tapped the next-month arrow.
+  public func nextMonthTapped() { showMonth(state.month.firstOfMonth(addingMonths: 1)) }
+
+  /// Call when the user tapped a day.
+  public func dayTapped(_ day: Day) { onChoice?(day) }
+
+  private func showMonth(_ month: Day) {
+    state = CalendarViewModel.state(month: month, selected: selected, environment: environment)
+  }
+
+  private static func state(month: Day, selected: Day, environment: AppEnvironment) -> State {
+    let localizer = environment.localizer
+    let today = environment.today
+    let leading = month.weekday.rawValue - 1
+    var cells = [Cell](repeating: Cell(day: nil, text: "", isSelected: false, isToday: false), count: leading)
+    for offset in 0..<month.daysInMonth {
+      let day = month.adding(days: offset)
+      cells.append(Cell(day: day, text: String(offset + 1), isSelected: day == selected, isToday: day == today))
+    }
+    while cells.count % 7 != 0 { cells.append(Cell(day: nil, text: "", isSelected: false, isToday: false)) }
+    let parts = month.components
+    return State(
+      monthTitle: localizer.monthHeader(year: parts.year, month: parts.month),
+      month: month,
+      weekdayTitles: (1...7).map(localizer.weekdayShortName(iso:)),
+      weeks: stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) },
+      previousAccessibilityLabel: localizer.text(.calendarPreviousMonthAccessibility),
+      nextAccessibilityLabel: localizer.text(.calendarNextMonthAccessibility))
+  }
+}

@@ -1,0 +1,46 @@
+import TrackerLocalization
+import TrackerModels
+
+/// The filter sheet (seed: main screen 4).
+@MainActor
+public final class FiltersViewModel {
+  /// One filter's row.
+  public struct Row: Equatable, Sendable {
+    public var filter: TrackerFilter
+    public var title: String
+    /// The blue checkmark on the current filter.
+    public var isChecked: Bool
+  }
+
+  /// What the sheet shows.
+  public struct State: Equatable, Sendable {
+    public var title: String
+    public var rows: [Row]
+  }
+
+  /// The state (it never changes: choosing closes the sheet).
+  public let state: State
+  /// Called with the filter the user chose.
+  public var onChoice: ((TrackerFilter) -> Void)?
+
+  /// The sheet with `current` checked.
+  public init(environment: AppEnvironment, current: TrackerFilter) {
+    let localizer = environment.localizer
+    state = State(
+      title: localizer.text(.filtersTitle),
+      rows: TrackerFilter.allCases.map { Row(filter: $0, title: FiltersViewModel.title(of: $0, localizer), isChecked: $0 == current) })
+  }
+
+  /// Call when the user tapped a filter.
+  public func filterTapped(_ filter: TrackerFilter) { onChoice?(filter) }
+
+  /// The filter's name in the sheet.
+  public static func title(of filter: TrackerFilter, _ localizer: Localizer) -> String {
+    switch filter {
+    case .all: return localizer.text(.filtersAll)
+    case .today: return localizer.text(.filtersToday)
+    case .completed: return localizer.text(.filtersCompleted)
+    case .notCompleted: return localizer.text(.filtersNotCompleted)
+    }
+  }
+}

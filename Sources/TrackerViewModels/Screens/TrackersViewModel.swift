@@ -1,0 +1,279 @@
+import Foundation
+import TrackerLocalization
+import TrackerModels
+
+/// The main screen: trackers of the selected date by category, search, filters, completion,
+/// pinning, editing and deleting (seed: main screen 1–7).
+@MainActor
+public final class TrackersViewModel {
+  /// One tracker's card.
+  public struct Card: Equatable, Sendable, Identifiable {
+    public var id: UUID
+    public var name: String
+    public var emoji: String
+    public var color: TrackerColor
+    /// "5 дней": every record of the tracker, all time.
+    public var dayCounter: String
+    /// Whether the tracker is done on the selected date (the button shows ✓).
+    public var isCompleted: Bool
+    /// False on future dates (seed: a future date cannot be completed).
+    public var isCompleteEnabled: Bool
+    public var isPinned: Bool
+    /// What the icon-only button says to screen readers.
+    public var completeAccessibilityLabel: String
+  }
+
+  /// A titled group of cards: "Pinned", then the categories.
+  public struct Section: Equatable, Sendable {
+    public var title: String
+    public var cards: [Card]
+  }
+
+  /// The picture and text shown instead of cards.
+  public struct Placeholder: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+      /// Nothing is due on the date: "What are we going to track?"
+      case noTrackers
+      /// Search or filter found nothing: "Nothing found".
+      case nothingFound
+    }
+    public var kind: Kind
+    public var text: String
+  }
+
+  /// The context menu of a card, and the delete question it can lead to.
+  public struct Menu: Equatable, Sendable {
+    public var trackerID: UUID
+    public var pinTitle: String
+    public var isPinned: Bool
+    public var editTitle: String
+    public var deleteTitle: String
+    /// Set once Delete was chosen: the action sheet's question.
+    public var deleteQuestion: String?
+    public var confirmTitle: String
+    public var cancelTitle: String
+  }
+
+  /// What the main screen shows.
+  public struct State: Equatable, Sendable {
+    public var title: String
+    public var addAccessibilityLabel: String
+    public var selectedDay: Day
+    /// "30.11.26".
+    public var dateText: String
+    public var searchText: String
+    public var searchPlaceholder: String
+    public var sections: [Section]
+    public var placeholder: Placeholder?
+    public var filter: TrackerFilter
+    /// Absent when nothing is due on the date (before search and filter).
+    public var isFilterButtonVisible: Bool
+    /// Whether a filter other than All is on (the button says so).
+    public var isFilterActive: Bool
+    public var filterButtonTitle: String
+    /// The open context menu, if any.
+    public var menu: Menu?
+  }
+
+  /// Where the main screen sends the user.
+  public enum Route: Equatable, Sendable {
+    case typePicker
+    case calendar(selected: Day)
+    case filters(current: TrackerFilter)
+    case editTracker(TrackerSummary)
+  }
+
+  /// The state now.
+  public private(set) var state: State {
+    didSet { if state != oldValue { observers.notify(state) } }
+  }
+  /// Called when the main screen sends the user elsewhere.
+  public var onRoute: ((Route) -> Void)?
+
+  private let environment: AppEnvironment
+  private let observers = StateObservers<State>()
+  private var subscription: ObservationToken?
+  private var summaries: [TrackerSummary] = []
+
+  /// The main screen on today, with the remembered filter; it follows every change of the store.
+  public init(environment: AppEnvironment) {
+    self.environment = environment
+    let localizer = environment.localizer
+    let today = environment.today
+    let filter = (try? environment.store.settings())?.filter ?? .all
+    state = State(
+      title: localizer.text(.trackersTitle), addAccessibilityLabel: localizer.text(.trackersAddAccessibility),
+      selectedDay: today, dateText: DisplayText.shortDate(today, localizer), searchText: "",
+      searchPlaceholder: localizer.text(.trackersSearchPlaceholder), sections: [], placeholder: nil,
+      filter: filter, isFilterButtonVisible: false, isFilterActive: false,
+      filterButtonTitle: localizer.text(.trackersFilters), menu: nil)
+    reload()
+    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
+      guard !change.trackerIDs.isEmpty || !change.recordDays.isEmpty || !change.categoryIDs.isEmpty else { return }
+      self?.reload()
+    }
+    environment.analytics.report(AnalyticsEvent(kind: .open))
+  }
+
+  /// Call when the main screen goes away for good (analytics' `close`).
+  public func screenClosed() { environment.analytics.report(AnalyticsEvent(kind: .close)) }
+
+  /// Calls `handler` with the state now and after each change.
+  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
+
+  /// Call when the user tapped "+".
+  public func addTapped() {
+    environment.analytics.report(AnalyticsEvent(kind: .click, item: .addTrack))
+    onRoute?(.typePicker)
+  }
+
+  /// Call when the user tapped the date.
+  public func dateTapped() { onRoute?(.calendar(selected: state.selectedDay)) }
+
+  /// Call when the user picked a day in the calendar. "Trackers for today" returns to All;
+  /// Completed and Not completed stay.
+  public func daySelected(_ day: Day) {
+    var next = state
+    next.selectedDay = day
+    next.dateText = DisplayText.shortDate(day, environment.localizer)
+    if next.filter == .today, day != environment.today { setFilter(.all, in: &next) }
+    reload(&next)
+    state = next
+  }
+
+  /// Call when the user changed the search field's text.
+  public func searchChanged(_ text: String) {
+    var next = state
+    next.searchText = text
+    reload(&next)
+    state = next
+  }
+
+  /// Call when the user tapped "Filters".
+  public func filtersTapped() {
+    environment.analytics.report(AnalyticsEvent(kind: .click, item: .filter))
+    onRoute?(.filters(current: state.filter))
+  }
+
+  /// Call when the user chose a filter in the sheet. "Trackers for today" also moves to today.
+  public func filterChosen(_ filter: TrackerFilter) {
+    var next = state
+    setFilter(filter, in: &next)
+    if filter == .today {
+      next.selectedDay = environment.today
+      next.dateText = DisplayText.shortDate(next.selectedDay, environment.localizer)
+    }
+    reload(&next)
+    state = next
+  }
+
+  /// Call when the user tapped a card's + / ✓ button; ignored on future dates.
+  public func completeTapped(_ id: UUID) {
+    environment.analytics.report(AnalyticsEvent(kind: .click, item: .track))
+    guard state.selectedDay <= environment.today else { return }
+    _ = try? environment.write { try $0.toggleRecord(trackerID: id, on: state.selectedDay) }
+  }
+
+  /// Call when the user long-pressed a card: its context menu opens.
+  public func cardLongPressed(_ id: UUID) {
+    guard let summary = summaries.first(where: { $0.tracker.id == id }) else { return }
+    let localizer = environment.localizer
+    state.menu = Menu(
+      trackerID: id, pinTitle: localizer.text(summary.tracker.isPinned ? .menuUnpin : .menuPin),
+      isPinned: summary.tracker.isPinned, editTitle: localizer.text(.menuEdit), deleteTitle: localizer.text(.menuDelete),
+      deleteQuestion: nil, confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel))
+  }
+
+  /// Call when the user dismissed the context menu or the delete question.
+  public func menuDismissed() { state.menu = nil }
+
+  /// Call when the user chose Pin or Unpin.
+  public func pinTapped() {
+    guard let menu = state.menu else { return }
+    state.menu = nil
+    try? environment.write { try $0.setPinned(!menu.isPinned, trackerID: menu.trackerID) }
+  }
+
+  /// Call when the user chose Edit.
+  public func editTapped() {
+    guard let menu = state.menu, let summary = summaries.first(where: { $0.tracker.id == menu.trackerID }) else { return }
+    environment.analytics.report(AnalyticsEvent(kind: .click, item: .edit))
+    state.menu = nil
+    onRoute?(.editTracker(summary))
+  }
+
+  /// Call when the user chose Delete: the action sheet asks first.
+  public func deleteTapped() {
+    guard state.menu != nil else { return }
+    environment.analytics.report(AnalyticsEvent(kind: .click, item: .delete))
+    state.menu?.deleteQuestion = environment.localizer.text(.trackersDeleteQuestion)
+  }
+
+  /// Call when the user confirmed the deletion: the tracker and all its records go.
+  public func deleteConfirmed() {
+    guard let menu = state.menu, menu.deleteQuestion != nil else { return }
+    state.menu = nil
+    try? environment.write { try $0.deleteTracker(id: menu.trackerID) }
+  }
+
+  private func setFilter(_ filter: TrackerFilter, in state: inout State) {
+    state.filter = filter
+    if var settings = try? environment.store.settings(), settings.filter != filter {
+      settings.filter = filter
+      try? environment.write { try $0.saveSettings(settings) }
+    }
+  }
+
+  private func reload() {
+    var next = state
+    reload(&next)
+    state = next
+  }
+
+  /// Recomputes the sections, placeholder and filter button of `state` from the store.
+  private func reload(_ state: inout State) {
+    let localizer = environment.localizer
+    let store = environment.store
+    let day = state.selectedDay
+    let today = environment.today
+    summaries = (try? store.trackers()) ?? []
+    let completed = (try? store.completedTrackerIDs(on: day)) ?? []
+    let visible = summaries.filter { $0.isVisible(on: day) }
+    let query = SearchQuery(state.searchText)
+    let shown = visible.filter {
+      query.matches($0.tracker.name) && state.filter.includes(isCompleted: completed.contains($0.tracker.id))
+    }
+    let collation = Collation(environment.language)
+    func card(_ summary: TrackerSummary) -> Card {
+      let tracker = summary.tracker
+      let isDone = completed.contains(tracker.id)
+      return Card(
+        id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
+        dayCounter: localizer.plural(.days, count: summary.recordCount), isCompleted: isDone,
+        isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
+        completeAccessibilityLabel: localizer.text(isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility))
+    }
+    func cards(_ group: [TrackerSummary]) -> [Card] {
+      group.sorted { collation.areInOrder($0.tracker.name, $1.tracker.name) }.map(card)
+    }
+    var sections: [Section] = []
+    let pinned = shown.filter(\.tracker.isPinned)
+    if !pinned.isEmpty { sections.append(Section(title: localizer.text(.trackersPinned), cards: cards(pinned))) }
+    let categories = ((try? store.categories()) ?? []).sorted { collation.areInOrder($0.title, $1.title) }
+    for category in categories {
+      let members = shown.filter { !$0.tracker.isPinned && $0.tracker.categoryID == category.id }
+      if !members.isEmpty { sections.append(Section(title: category.title, cards: cards(members))) }
+    }
+    state.sections = sections
+    state.isFilterButtonVisible = !visible.isEmpty
+    state.isFilterActive = state.filter != .all
+    if visible.isEmpty {
+      state.placeholder = Placeholder(kind: .noTrackers, text: localizer.text(.trackersPlaceholderEmpty))
+    } else if shown.isEmpty {
+      state.placeholder = Placeholder(kind: .nothingFound, text: localizer.text(.trackersPlaceholderNothingFound))
+    } else {
+      state.placeholder = nil
+    }
+    if let menu = state.menu, !summaries.contains(where: { $0.tracker.id == menu.trackerID }) { state.menu = nil }
+  }
+}

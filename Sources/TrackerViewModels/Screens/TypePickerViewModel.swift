@@ -1,0 +1,36 @@
+import TrackerLocalization
+
+/// The sheet "+" opens: a habit or an irregular event (seed: main screen 1, creation 1).
+@MainActor
+public final class TypePickerViewModel {
+  /// What the sheet shows.
+  public struct State: Equatable, Sendable {
+    public var title: String
+    public var habitTitle: String
+    public var eventTitle: String
+  }
+
+  /// What the user picked.
+  public enum Choice: Equatable, Sendable {
+    case habit, event
+  }
+
+  /// The state (it never changes).
+  public let state: State
+  /// Called with the user's choice.
+  public var onChoice: ((Choice) -> Void)?
+
+  /// The picker in the environment's language.
+  public init(environment: AppEnvironment) {
+    let localizer = environment.localizer
+    state = State(
+      title: localizer.text(.typePickerTitle), habitTitle: localizer.text(.typePickerHabit),
+      eventTitle: localizer.text(.typePickerEvent))
+  }
+
+  /// Call when the user tapped "Habit".
+  public func habitTapped() { onChoice?(.habit) }
+
+  /// Call when the user tapped "Irregular event".
+  public func eventTapped() { onChoice?(.event) }
+}

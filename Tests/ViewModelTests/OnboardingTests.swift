@@ -1,0 +1,59 @@
+import Testing
+import TrackerModels
+@testable import TrackerViewModels
+
+/// Seed, onboarding: algorithms 1–2.
+@MainActor
+@Suite("Onboarding")
+struct OnboardingTests {
+  @Test func onboarding1_swipesChangePagesWithoutWrappingAround() {
+    let model = OnboardingViewModel(environment: TestWorld().environment(.ru))
+    #expect(model.state == .init(page: 0, pageCount: 2, text: "Отслеживайте только то, что хотите", buttonTitle: "Вот это технологии!"))
+    model.swipedRight()
+    #expect(model.state.page == 0)
+    model.swipedLeft()
+    #expect(model.state == .init(page: 1, pageCount: 2, text: "Даже если это не литры воды и йога", buttonTitle: "Вот это технологии!"))
+    model.swipedLeft()
+    #expect(model.state.page == 1)
+    model.swipedRight()
+    #expect(model.state.page == 0)
+  }
+
+  @Test func onboarding1_inEnglish() {
+    let model = OnboardingViewModel(environment: TestWorld().environment(.en))
+    model.swipedLeft()
+    #expect(model.state == .init(page: 1, pageCount: 2, text: "Even if it's not liters of water and yoga", buttonTitle: "What a technology!"))
+  }
+
+  @Test func onboarding1_observersSeeEveryPageChange() {
+    let model = OnboardingViewModel(environment: TestWorld().environment(.en))
+    var pages: [Int] = []
+    let token = model.observe { pages.append($0.page) }
+    model.swipedLeft()
+    model.swipedLeft()  // no change: no call
+    model.swipedRight()
+    token.cancel()
+    model.swipedLeft()
+    #expect(pages == [0, 1, 0])
+  }
+
+  @Test func onboarding2_theButtonOpensTheMainScreenOnceAndForAll() throws {
+    let world = TestWorld()
+    let flow = AppFlow(environment: world.environment(.ru))
+    #expect(flow.screen == .onboarding)
+    #expect(flow.elements == [Element(identifier: "start", label: "Вот это технологии!")])
+    try flow.perform(.swipe(.left))
+    try flow.perform(.tap(.label("Вот это технологии!")))
+    #expect(flow.screen == .trackers)
+    #expect(try world.store.settings().isOnboardingDone)
+    #expect(AppFlow(environment: world.environment(.ru)).screen == .trackers)
+  }
+
+  @Test func onboardingIsNotMarkedDoneByAnythingElse() throws {
+    let world = TestWorld()
+    try world.store.createCategory(home)
+    try world.store.createTracker(habit("Read", id: 10))
+    #expect(AppFlow(environment: world.environment(.en)).screen == .onboarding)
+    #expect(try world.store.settings().isOnboardingDone == false)
+  }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+import TrackerModels
+@testable import TrackerViewModels
+
+/// Seed, creating a tracker: algorithms 1–8 with every sub-point.
+@MainActor
+@Suite("Creating and editing trackers")
+struct TrackerFormTests {
+  static let emojis = TrackerEmoji.all.map { TrackerFormViewModel.EmojiItem(emoji: $0, isSelected: false) }
+  static let colors = TrackerColor.palette.map { TrackerFormViewModel.ColorItem(color: $0, isSelected: false) }
+
+  @Test func creation1_aHabitHasAScheduleRow() {
+    let model = TrackerFormViewModel(environment: TestWorld().environment(.ru), mode: .newHabit)
+    #expect(model.state == .init(
+      title: "Новая привычка", name: "", namePlaceholder: "Введите название трекера", isClearVisible: false,
+      clearAccessibilityLabel: "Очистить название", nameError: nil, categoryTitle: "Категория", categoryValue: nil,
+      hasSchedule: true, scheduleTitle: "Расписание", scheduleValue: nil, emojiTitle: "Emoji", emojis: Self.emojis,
+      colorTitle: "Цвет", colors: Self.colors, dayCounter: nil, cancelTitle: "Отменить", createTitle: "Создать",
+      isCreateEnabled: false))
+  }
+
+  @Test func creation1_anIrregularEventHasNoScheduleRow() {
+    let model = TrackerFormViewModel(environment: TestWorld().environment(.en), mode: .newEvent)
+    #expect(model.state == .init(
+      title: "New irregular event", name: "", namePlaceholder: "Enter tracker name", isClearVisible: false,
+      clearAccessibilityLabel: "Clear name", nameError: nil, categoryTitle: "Category", categoryValue: nil,
+      hasSchedule: false, scheduleTitle: "Schedule", scheduleValue: nil, emojiTitle: "Emoji", emojis: Self.emojis,
+      colorTitle: "Color", colors: Self.colors, dayCounter: nil, cancelTitle: "Cancel", createTitle: "Create",
+      isCreateEnabled: false))
+  }
+
+  @Test func creation2i_theClearButtonAppearsFromOneCharacterAndEmptiesTheField() {
+    let model = TrackerFormViewModel(environment: TestWorld().environment(.ru), mode: .newHabit)
+    model.nameChanged("П")
+    #expect(model.state.isClearVisible)
+    model.clearNameTapped()
+    #expect(model.state.name == "" && !model.state.isClearVisible && model.state.nameError == nil)
+  }
+
+  @Test(arguments: [("ru", "Ограничение 38 символов"), ("en", "38 character limit")])
+  func creation2ii_iii_thirtyEightCharactersAreFineThirtyNineShowTheError(language: String, message: String) {
+    let model = TrackerFormViewModel(environment: TestWorld().environment(language == "ru" ? .ru : .en), mode: .newHabit)
+    model.nameChanged(String(repeating: "ж", count: 38))
+    #expect(model.state.nameError == nil)
+    model.nameChanged(String(repeating: "ж", count: 39))
+    #expect(model.state.nameError == message)
+    #expect(!model.state.isCreateEnabled)
+  }
+
+  @Test func creation3i_theCategoryListShowsAPlaceholderWhenThereAreNone() {
+    let model = CategoryListViewModel(environment: TestWorld().environment(.ru), checked: nil)
+    #expect(model.state == .init(
+      title: "Категория", rows: [], placeholder: "Привычки и события можно объединить по смыслу",
+      addTitle: "Добавить категорию", deleteConfirmation: nil))
+  }
+
+  @Test func creation3ii_theLastChosenCategoryHasTheCheckmark() throws {
+    let world = TestWorld()
+    try world.store.createCategory(home)
+    try world.store.createCategory(joys)
+    let first = CategoryListViewModel(environment: world.environment(.ru), checked: nil)
+    #expect(first.state.rows.map(\.isChecked) == [false, false])
+    first.categoryTapped(joys.id)
+    let later = CategoryListViewModel(environment: world.environment(.ru), checked: nil)
+    #expect(later.state.rows == [
+      .init(id: home.id, title: "Домашний уют", isChecked: false), .init(id: joys.id, title: "Радостные мелочи", isChecked: true),
+    ])
+  }
+
+  @Test func creation3a_b_doneIsDisabledUntilATitleIsTyped() {
+    let model = CategoryFormViewModel(environment: TestWorld().environment(.ru))
+    #expect(model.state == .init(
+      title: "Новая категория", text: "", placeholder: "Введите название категории", error: nil, doneTitle: "Готово",
+      isDoneEnabled: false))
+    model.textChanged("С")
+    #expect(model.state.isDoneEnabled && model.state.error == nil)
+    model.textChanged("   ")
+    #expect(!model.state.isDoneEnabled)
+  }
+
+  @Test func creation3c_d_aNewCategoryComesBackCheckedAndChoosingItFillsTheForm() throws {
+    let world = TestWorld(store: try TestWorld.demo().store)
+    let flow = AppFlow(environment: world.environment(.ru))
+    try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.tap(.label("Привычка")))
+    try flow.perform(.tap(.identifier("category")))
+    #expect(flow.screen == .categories)
+    try flow.perform(.tap(.label("Добавить категорию")))
+    #expect(flow.screen == .categoryForm)
+    try flow.perform(.tap(.identifier("title")))
+    try flow.perform(.type("Спорт"))
+    try flow.perform(.tap(.label("Готово")))
+    guard case .categories(let list)? = flow.view.presented.last else { Issue.record("not on the list"); return }
+    #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи", "Спорт"])
+    #expect(list.rows.map(\.isChecked) == [false, false, true])
+    try flow.perform(.tap(.label("Спорт")))
+    guard case .trackerForm(let form)? = flow.view.presented.last else { Issue.record("not on the form"); return }
+    #expect(form.categoryValue == "Спорт")
+  }
+
+  @Test func creation4_theScheduleShowsShortNamesOrEveryDay() throws {
+    let world = TestWorld()
+    let flow = AppFlow(environment: try showMain(world))
+    try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.tap(.identifier("habit")))
+    try flow.perform(.tap(.identifier("schedule")))
+    guard case .schedule(let schedule)? = flow.view.presented.last else { Issue.record("no schedule"); return }
+    #expect(schedule.rows.map(\.title) == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
+    #expect(schedule.rows.allSatisfy { !$0.isOn })
+    try flow.perform(.tap(.identifier("day:fri")))
+    try flow.perform(.tap(.identifier("day:mon")))
+    try flow.perform(.tap(.label("Done")))
+    #expect(formState(flow)?.scheduleValue == "Mon, Fri")
+    try flow.perform(.tap(.identifier("schedule")))
+    for code in ["tue", "wed", "thu", "sat", "sun"] { try flow.perform(.tap(.identifier("day:\(code)"))) }
+    try flow.perform(.tap(.identifier("done")))
+    #expect(formState(flow)?.scheduleValue == "Every day")
+  }
+
+  @Test func creation4_inRussian() {
+    let model = TrackerFormViewModel(environment: TestWorld().environment(.ru), mode: .newHabit)
+    model.scheduleChosen([.monday, .wednesday, .sunday])
+    #expect(model.state.scheduleValue == "Пн, Ср, Вс")
+    model.scheduleChosen(.everyDay)
+    #expect(model.state.scheduleValue == "Каждый день")
+  }
+
+  @Test func creation5_6_theChosenEmojiAndColorAreMarked() {
+    let model = TrackerFormViewModel(environment: TestWorld().environment(.en), mode: .newEvent)
+    model.emojiTapped(4)
+    model.colorTapped(17)
+    #expect(model.state.emojis.map(\.isSelected) == (0..<18).map { $0 == 4 })
+    #expect(model.state.colors.map(\.isSelected) == (0..<18).map { $0 == 17 })
+    model.emojiTapped(0)
+    #expect(model.state.emojis.filter(\.isSelected).map(\.emoji) == ["🙂"])
+  }
+
+  @Test func creation7_cancelCreatesNothing() throws {
+    let world = try TestWorld.demo()
+    let before = try world.store.contents()
+    let flow = AppFlow(environment: world.environment(.ru))
+    try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.tap(.identifier("event")))
+    try flow.perform(.tap(.identifier("name")))
+    try flow.perform(.type("Лишнее"))
+    try flow.perform(.tap(.label("Отменить")))
+    #expect(flow.screen == .trackers)
+    #expect(try world.store.contents() == before)
+  }
+
+  @Test func creation8_createIsEnabledOnlyWhenEverythingIsFilledThenTheHabitShowsInItsCategory() throws {
+    let world = try TestWorld.demo()
+    let environment = world.environment(.ru)
+    let flow = AppFlow(environment: environment)
+    try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.tap(.identifier("habit")))
+    func createEnabled() throws -> Bool { try flow.find(.identifier("create")).isEnabled }
+    try flow.perform(.tap(.identifier("name")))
+    try flow.perform(.type("Читать"))
+    #expect(try !createEnabled())
+    try flow.perform(.tap(.identifier("category")))
+    try flow.perform(.tap(.identifier("category:Радостные мелочи")))
+    #expect(try !createEnabled())
+    try flow.perform(.tap(.identifier("schedule")))
+    try flow.perform(.tap(.identifier("day:mon")))
+    try flow.perform(.tap(.identifier("done")))
+    #expect(try !createEnabled())
+    try flow.perform(.tap(.identifier("emoji:3")))
+    #expect(try !createEnabled())
+    try flow.perform(.tap(.identifier("color:5")))
+    #expect(try createEnabled())
+    try flow.perform(.tap(.label("Создать")))
+    #expect(flow.screen == .trackers)
+    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    let joys = try #require(main.sections.first { $0.title == "Радостные мелочи" })
+    #expect(joys.cards.first { $0.name == "Читать" } == .init(
+      id: id(101), name: "Читать", emoji: "🌺", color: TrackerColor.palette[4], dayCounter: "0 дней",
+      isCompleted: false, isCompleteEnabled: true, isPinned: false, completeAccessibilityLabel: "Отметить выполненным"))
+  }
+
+  @Test func duplicateNamesAreRefused() throws {
+    let world = try TestWorld.demo()
+    let model = TrackerFormViewModel(environment: world.environment(.ru), mode: .newHabit)
+    model.nameChanged("поливать РАСТЕНИЯ")
+    #expect(model.state.nameError == "Трекер с таким названием уже есть")
+    let category = CategoryFormViewModel(environment: world.environment(.en))
+    category.textChanged("домашний уют")
+    #expect(category.state.error == "A category with this name already exists")
+    #expect(!category.state.isDoneEnabled)
+  }
+
+  @Test func editingShowsTheFormFilledWithTheDayCounter() throws {
+    let world = try TestWorld.demo()
+    let summary = try #require(try world.store.trackers().first { $0.tracker.name == "Поливать растения" })
+    let model = TrackerFormViewModel(environment: world.environment(.ru), mode: .edit(summary))
+    #expect(model.state.title == "Редактирование привычки")
+    #expect(model.state.name == "Поливать растения" && model.state.categoryValue == "Домашний уют")
+    #expect(model.state.scheduleValue == "Каждый день")
+    #expect(model.state.createTitle == "Сохранить" && model.state.isCreateEnabled)
+    #expect(model.state.dayCounter == .init(
+      text: "10 дней", count: 10, isMinusEnabled: true, minusAccessibilityLabel: "На день меньше",
+      plusAccessibilityLabel: "На день больше"))
+  }
+
+  @Test func editPlusAndMinusApplyOnlyOnSave() throws {
+    let world = try TestWorld.demo()
+    let summary = try #require(try world.store.trackers().first { $0.tracker.name == "Поливать растения" })
+    let model = TrackerFormViewModel(environment: world.environment(.ru), mode: .edit(summary))
+    model.daysPlusTapped()
+    model.daysPlusTapped()
+    #expect(model.state.dayCounter?.text == "12 дней")
+    #expect(try world.store.recordDays(trackerID: summary.tracker.id).count == 10)
+    model.createTapped()
+    // Two more: today (due, not done) and the most recent due day before the ten recorded.
+    let days = try world.store.recordDays(trackerID: summary.tracker.id)
+    #expect(days.count == 12)
+    #expect(days.contains(day("2026-11-30")) && days.contains(day("2026-11-19")))
+  }
+
+  @Test func editMinusRemovesTheMostRecentRecordsAndCannotGoBelowZero() throws {
+    let world = try TestWorld.demo()
+    let summary = try #require(try world.store.trackers().first { $0.tracker.name == "Бабушка прислала открытку в вотсапе" })
+    let model = TrackerFormViewModel(environment: world.environment(.en), mode: .edit(summary))
+    model.daysMinusTapped()
+    model.daysMinusTapped()
+    #expect(model.state.dayCounter?.count == 0)
+    #expect(model.state.dayCounter?.isMinusEnabled == false)
+    model.cancelTapped()
+    #expect(try world.store.recordDays(trackerID: summary.tracker.id).count == 1)
+    model.createTapped()
+    #expect(try world.store.recordDays(trackerID: summary.tracker.id).isEmpty)
+  }
+}
+
+/// Finishes onboarding in `world` and returns its English environment.
+@MainActor
+func showMain(_ world: TestWorld) throws -> AppEnvironment {
+  try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
+  return world.environment(.en)
+}
+
+@MainActor
+func formState(_ flow: AppFlow) -> TrackerFormViewModel.State? {
+  for screen in flow.view.presented.reversed() {
+    if case .trackerForm(let state) = screen { return state }
+  }
+  return nil
+}

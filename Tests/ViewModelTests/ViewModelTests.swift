@@ -1,1 +1,0 @@
-// The view models' tests arrive with them (issue #5).
