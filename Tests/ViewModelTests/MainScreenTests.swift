@@ -1,0 +1,310 @@
+import Foundation
+import Testing
+import TrackerModels
+@testable import TrackerViewModels
+
+/// Seed, main screen: algorithms 1–7 with every sub-point, and the rules around them.
+@MainActor
+@Suite("Main screen")
+struct MainScreenTests {
+  func card(_ name: String, _ state: TrackersViewModel.State) -> TrackersViewModel.Card? {
+    state.sections.flatMap(\.cards).first { $0.name == name }
+  }
+
+  @Test func theDemoOnItsDayInRussian() throws {
+    let world = try TestWorld.demo()
+    let model = TrackersViewModel(environment: world.environment(.ru))
+    let ids = DemoData(today: day("2026-11-30")).trackers.map(\.id)
+    #expect(model.state == .init(
+      title: "Трекеры", addAccessibilityLabel: "Добавить трекер", selectedDay: day("2026-11-30"), dateText: "30.11.26",
+      searchText: "", searchPlaceholder: "Поиск",
+      sections: [
+        .init(title: "Закрепленные", cards: [
+          .init(id: ids[0], name: "Поливать растения", emoji: "❤️", color: TrackerColor.palette[4], dayCounter: "10 дней",
+                isCompleted: false, isCompleteEnabled: true, isPinned: true, completeAccessibilityLabel: "Отметить выполненным"),
+        ]),
+        .init(title: "Домашний уют", cards: [
+          .init(id: ids[3], name: "Зарядка", emoji: "🏓", color: TrackerColor.palette[7], dayCounter: "5 дней",
+                isCompleted: true, isCompleteEnabled: true, isPinned: false, completeAccessibilityLabel: "Снять отметку"),
+        ]),
+        .init(title: "Радостные мелочи", cards: [
+          .init(id: ids[2], name: "Бабушка прислала открытку в вотсапе", emoji: "🌺", color: TrackerColor.palette[0],
+                dayCounter: "1 день", isCompleted: false, isCompleteEnabled: true, isPinned: false,
+                completeAccessibilityLabel: "Отметить выполненным"),
+          .init(id: ids[1], name: "Кошка заслонила камеру на созвоне", emoji: "😻", color: TrackerColor.palette[1],
+                dayCounter: "2 дня", isCompleted: false, isCompleteEnabled: true, isPinned: false,
+                completeAccessibilityLabel: "Отметить выполненным"),
+        ]),
+      ],
+      placeholder: nil, filter: .all, isFilterButtonVisible: true, isFilterActive: false, filterButtonTitle: "Фильтры",
+      menu: nil))
+  }
+
+  @Test func anEmptyStoreShowsTheWhatAreWeGoingToTrackPlaceholderWithoutTheFilterButton() throws {
+    let world = TestWorld()
+    let model = TrackersViewModel(environment: try showMain(world))
+    #expect(model.state.sections.isEmpty)
+    #expect(model.state.placeholder == .init(kind: .noTrackers, text: "What are we going to track?"))
+    #expect(!model.state.isFilterButtonVisible)
+    #expect(model.state.dateText == "11/30/26")
+  }
+
+  @Test func main1_plusOpensTheTypePicker() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.tap(.identifier("add")))
+    #expect(flow.view.presented == [.typePicker(.init(title: "Create tracker", habitTitle: "Habit", eventTitle: "Irregular event"))])
+    #expect(world.analytics.events == [AnalyticsEvent(kind: .open), AnalyticsEvent(kind: .click, item: .addTrack)])
+  }
+
+  @Test func main2_theDateOpensTheCalendarWhichSwitchesMonthsAndPicksADay() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    try flow.perform(.tap(.identifier("date")))
+    guard case .calendar(let november)? = flow.view.presented.last else { Issue.record("no calendar"); return }
+    #expect(november.monthTitle == "Ноябрь 2026")
+    #expect(november.weekdayTitles == ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"])
+    // November 2026 starts on a Sunday: six blanks, then the 1st; the 30th is a Monday of week six.
+    #expect(november.weeks.count == 6)
+    #expect(november.weeks[0].map(\.text) == ["", "", "", "", "", "", "1"])
+    #expect(november.weeks[5].first == .init(day: day("2026-11-30"), text: "30", isSelected: true, isToday: true))
+    try flow.perform(.tap(.identifier("next-month")))
+    guard case .calendar(let december)? = flow.view.presented.last else { Issue.record("no calendar"); return }
+    #expect(december.monthTitle == "Декабрь 2026")
+    try flow.perform(.tap(.identifier("prev-month")))
+    try flow.perform(.tap(.identifier("prev-month")))
+    try flow.perform(.tap(.identifier("day:2026-10-15")))
+    #expect(flow.screen == .trackers)
+    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(main.dateText == "15.10.26")
+    // Before the demo's trackers were created (40 days back) nothing was due.
+    #expect(main.placeholder?.kind == .noTrackers)
+  }
+
+  @Test func main3_searchIgnoresCaseAndYoAndShowsNothingFound() throws {
+    let world = try TestWorld.demo()
+    let model = TrackersViewModel(environment: world.environment(.ru))
+    model.searchChanged("КОШКА")
+    #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Кошка заслонила камеру на созвоне"])
+    model.searchChanged("заслонила камеру на созвонё")  // "ё" finds "е"
+    #expect(model.state.sections.flatMap(\.cards).count == 1)
+    model.searchChanged("ЗАСЛОНИЛА")
+    #expect(model.state.sections.map(\.title) == ["Радостные мелочи"])
+    model.searchChanged("жираф")
+    #expect(model.state.sections.isEmpty)
+    #expect(model.state.placeholder == .init(kind: .nothingFound, text: "Ничего не найдено"))
+    #expect(model.state.isFilterButtonVisible)
+  }
+
+  @Test func main4i_theFilterButtonIsAbsentWhenNothingIsDueOnTheDate() throws {
+    let world = TestWorld()
+    try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
+    try world.store.createCategory(home)
+    try world.store.createTracker(habit("Mondays", id: 10, days: [.monday]))
+    let model = TrackersViewModel(environment: world.environment(.en))
+    #expect(model.state.isFilterButtonVisible)
+    model.daySelected(day("2026-12-01"))
+    #expect(!model.state.isFilterButtonVisible)
+    #expect(model.state.placeholder?.kind == .noTrackers)
+  }
+
+  @Test func main4ii_vi_vii_theSheetChecksTheCurrentFilterAndClosesOnAChoice() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.tap(.label("Filters")))
+    #expect(flow.view.presented == [.filters(.init(title: "Filters", rows: [
+      .init(filter: .all, title: "All trackers", isChecked: true),
+      .init(filter: .today, title: "Trackers for today", isChecked: false),
+      .init(filter: .completed, title: "Completed", isChecked: false),
+      .init(filter: .notCompleted, title: "Not completed", isChecked: false),
+    ]))])
+    try flow.perform(.tap(.label("Completed")))
+    #expect(flow.view.presented.isEmpty)
+    try flow.perform(.tap(.identifier("filters")))
+    guard case .filters(let sheet)? = flow.view.presented.last else { Issue.record("no sheet"); return }
+    #expect(sheet.rows.filter(\.isChecked).map(\.filter) == [.completed])
+    try flow.perform(.tap(.identifier("filter:all")))
+    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(main.sections.flatMap(\.cards).count == 4)
+    #expect(!main.isFilterActive)
+  }
+
+  @Test func main4iii_trackersForTodaySetsTodayAndAnotherDateReturnsToAll() throws {
+    let world = try TestWorld.demo()
+    let model = TrackersViewModel(environment: world.environment(.ru))
+    model.daySelected(day("2026-11-25"))
+    model.filterChosen(.today)
+    #expect(model.state.selectedDay == day("2026-11-30") && model.state.dateText == "30.11.26")
+    #expect(model.state.filter == .today && model.state.isFilterActive)
+    model.daySelected(day("2026-11-27"))
+    #expect(model.state.filter == .all && !model.state.isFilterActive)
+    #expect(try world.store.settings().filter == .all)
+  }
+
+  @Test func main4iv_v_completedAndNotCompletedFollowTheSelectedDateAndStayWhenItChanges() throws {
+    let world = try TestWorld.demo()
+    let model = TrackersViewModel(environment: world.environment(.ru))
+    model.filterChosen(.completed)
+    #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Зарядка"])
+    model.filterChosen(.notCompleted)
+    #expect(model.state.sections.flatMap(\.cards).map(\.name)
+      == ["Поливать растения", "Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне"])
+    model.daySelected(day("2026-11-29"))  // Sunday: watering done; the events and the weekend habit not
+    #expect(model.state.filter == .notCompleted)
+    #expect(model.state.sections.flatMap(\.cards).map(\.name)
+      == ["Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне", "Свидания по выходным"])
+    model.filterChosen(.completed)
+    #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Поливать растения"])
+  }
+
+  @Test func main4viii_aFilterThatFindsNothingShowsNothingFound() throws {
+    let world = try TestWorld.demo()
+    let model = TrackersViewModel(environment: world.environment(.en))
+    model.daySelected(day("2026-12-05"))
+    model.filterChosen(.completed)
+    #expect(model.state.placeholder == .init(kind: .nothingFound, text: "Nothing found"))
+    #expect(model.state.isFilterButtonVisible && model.state.isFilterActive)
+  }
+
+  @Test func theFilterIsRememberedAcrossLaunches() throws {
+    let world = try TestWorld.demo()
+    TrackersViewModel(environment: world.environment(.en)).filterChosen(.notCompleted)
+    let relaunched = AppFlow(environment: world.environment(.en))
+    guard case .trackers(let main) = relaunched.view.base else { Issue.record("not on main"); return }
+    #expect(main.filter == .notCompleted && main.isFilterActive)
+  }
+
+  @Test func completingTogglesTheCardAndItsCounter() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    try flow.perform(.tap(.identifier("complete:Поливать растения")))
+    guard case .trackers(let done) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(card("Поливать растения", done).map { ($0.isCompleted, $0.dayCounter) } ?? (false, "") == (true, "11 дней"))
+    try flow.perform(.tap(.identifier("complete:Поливать растения")))
+    guard case .trackers(let undone) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(card("Поливать растения", undone).map { ($0.isCompleted, $0.dayCounter) } ?? (true, "") == (false, "10 дней"))
+  }
+
+  @Test func aFutureDateCannotBeCompleted() throws {
+    let world = try TestWorld.demo(.english)
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.tap(.identifier("date")))
+    try flow.perform(.tap(.identifier("next-month")))
+    try flow.perform(.tap(.identifier("day:2026-12-01")))
+    let button = try flow.find(.identifier("complete:Water the plants"))
+    #expect(!button.isEnabled)
+    #expect(throws: FlowError.self) { try flow.perform(.tap(.identifier("complete:Water the plants"))) }
+    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    main.sections.flatMap(\.cards).forEach { #expect(!$0.isCompleteEnabled) }
+    // Even called directly, the view model refuses.
+    let model = TrackersViewModel(environment: world.environment(.en))
+    model.daySelected(day("2026-12-01"))
+    model.completeTapped(DemoData(today: day("2026-11-30")).trackers[0].id)
+    #expect(try world.store.recordDays(trackerID: DemoData(today: day("2026-11-30")).trackers[0].id).count == 10)
+  }
+
+  @Test func main6i_pinningMovesTheCardToThePinnedSectionAndUnpinningRemovesTheSection() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    try flow.perform(.longPress(.identifier("card:Поливать растения")))
+    #expect(flow.elements.map(\.identifier) == ["unpin", "edit", "delete"])
+    try flow.perform(.tap(.label("Открепить")))
+    guard case .trackers(let unpinned) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(unpinned.sections.map(\.title) == ["Домашний уют", "Радостные мелочи"])
+    #expect(unpinned.sections[0].cards.map(\.name) == ["Зарядка", "Поливать растения"])
+    try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
+    try flow.perform(.tap(.label("Закрепить")))
+    guard case .trackers(let pinned) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(pinned.sections.map(\.title) == ["Закрепленные", "Домашний уют", "Радостные мелочи"])
+    #expect(pinned.sections[0].cards.map(\.name) == ["Кошка заслонила камеру на созвоне"])
+    #expect(pinned.sections[2].cards.map(\.name) == ["Бабушка прислала открытку в вотсапе"])
+  }
+
+  @Test func thePinnedSectionOnlyShowsPinnedTrackersDueOnTheDate() throws {
+    let world = try TestWorld.demo()
+    let model = TrackersViewModel(environment: world.environment(.ru))
+    model.daySelected(day("2026-10-01"))  // before anything was created
+    #expect(model.state.sections.isEmpty)
+  }
+
+  @Test func main6ii_editOpensTheFilledFormWithTheDayCounter() throws {
+    let world = try TestWorld.demo(.english)
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.longPress(.identifier("card:Morning exercise")))
+    try flow.perform(.tap(.identifier("edit")))
+    #expect(flow.screen == .trackerForm)
+    let form = try #require(formState(flow))
+    #expect(form.title == "Edit habit" && form.name == "Morning exercise" && form.scheduleValue == "Mon, Wed, Fri")
+    #expect(form.dayCounter?.text == "5 days")
+    #expect(form.emojis.filter(\.isSelected).map(\.emoji) == ["🏓"])
+    #expect(world.analytics.events.last == AnalyticsEvent(kind: .click, item: .edit))
+    try flow.perform(.tap(.identifier("name")))
+    try flow.perform(.clear)
+    try flow.perform(.type("Exercise"))
+    try flow.perform(.tap(.label("Save")))
+    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(card("Exercise", main) != nil && card("Morning exercise", main) == nil)
+  }
+
+  @Test func main6iii_deleteAsksThenRemovesTheTrackerAndAllItsRecords() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    let cat = DemoData(today: day("2026-11-30")).trackers[1]
+    try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
+    try flow.perform(.tap(.label("Удалить")))
+    guard case .trackers(let asking) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(asking.menu?.deleteQuestion == "Уверены что хотите удалить трекер?")
+    #expect(flow.elements == [Element(identifier: "confirm", label: "Удалить"), Element(identifier: "cancel", label: "Отменить")])
+    try flow.perform(.tap(.identifier("cancel")))
+    #expect(try world.store.recordDays(trackerID: cat.id).count == 2)
+    try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
+    try flow.perform(.tap(.identifier("delete")))
+    try flow.perform(.tap(.identifier("confirm")))
+    #expect(try world.store.trackers().contains { $0.tracker.id == cat.id } == false)
+    #expect(try world.store.allRecords().contains { $0.trackerID == cat.id } == false)
+    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(card("Кошка заслонила камеру на созвоне", main) == nil && main.menu == nil)
+    #expect(world.analytics.events.filter { $0.item == .delete }.count == 2)
+  }
+
+  @Test func main7_theTabBarSwitchesBetweenTrackersAndStatistics() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    try flow.perform(.tap(.label("Статистика")))
+    #expect(flow.screen == .statistics)
+    #expect(flow.elements.map(\.identifier) == ["tab-trackers", "tab-statistics"])
+    try flow.perform(.tap(.identifier("tab-trackers")))
+    #expect(flow.screen == .trackers)
+  }
+
+  @Test func analyticsReportOpenAndEveryClickWithItsItem() throws {
+    let world = try TestWorld.demo()
+    let model = TrackersViewModel(environment: world.environment(.en))
+    model.addTapped()
+    model.completeTapped(DemoData(today: day("2026-11-30")).trackers[0].id)
+    model.filtersTapped()
+    model.cardLongPressed(DemoData(today: day("2026-11-30")).trackers[0].id)
+    model.editTapped()
+    model.cardLongPressed(DemoData(today: day("2026-11-30")).trackers[0].id)
+    model.deleteTapped()
+    model.screenClosed()
+    #expect(world.analytics.events.map(\.description) == [
+      "open Main", "click Main add_track", "click Main track", "click Main filter", "click Main edit", "click Main delete",
+      "close Main",
+    ])
+    #expect(world.analytics.events[2].parameters == ["event": "click", "screen": "Main", "item": "track"])
+  }
+
+  @Test func anUnknownLabelListsWhatIsOnScreen() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.en))
+    do {
+      try flow.perform(.tap(.label("Frobnicate")))
+      Issue.record("no error")
+    } catch {
+      #expect(error.message == "nothing on screen matches \"Frobnicate\"")
+      #expect(error.description.contains("#add \"+\", #date \"11/30/26\""))
+    }
+    #expect(throws: FlowError.self) { try flow.perform(.tap(.label("+"))) }  // "+" is on several buttons
+  }
+}
