@@ -72,6 +72,12 @@ let package = Package(
       dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore"]
     ),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview"]),
+    .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
+    .testTarget(
+      name: "RendererTests",
+      dependencies: ["TrackerTextRenderer", "TrackerViewModels", "TrackerModels", "TrackerStore"],
+      exclude: ["Fixtures"]
+    ),
     .testTarget(
       name: "SnapshotTests",
       dependencies: ["TextSnapshots", "TrackerTextRenderer", "TrackerViewModels"]

@@ -37,7 +37,7 @@ struct MainScreenTests {
         ]),
       ],
       placeholder: nil, filter: .all, isFilterButtonVisible: true, isFilterActive: false, filterButtonTitle: "Фильтры",
-      menu: nil))
+      activeFilterTitle: nil, menu: nil))
   }
 
   @Test func anEmptyStoreShowsTheWhatAreWeGoingToTrackPlaceholderWithoutTheFilterButton() throws {
@@ -136,6 +136,7 @@ struct MainScreenTests {
     model.filterChosen(.today)
     #expect(model.state.selectedDay == day("2026-11-30") && model.state.dateText == "30.11.26")
     #expect(model.state.filter == .today && model.state.isFilterActive)
+    #expect(model.state.activeFilterTitle == "Трекеры на сегодня")
     model.daySelected(day("2026-11-27"))
     #expect(model.state.filter == .all && !model.state.isFilterActive)
     #expect(try world.store.settings().filter == .all)

@@ -71,6 +71,8 @@ public final class TrackersViewModel {
     /// Whether a filter other than All is on (the button says so).
     public var isFilterActive: Bool
     public var filterButtonTitle: String
+    /// The active filter's name while it is not All ("Completed"), for the button to say so.
+    public var activeFilterTitle: String?
     /// The open context menu, if any.
     public var menu: Menu?
   }
@@ -106,7 +108,7 @@ public final class TrackersViewModel {
       selectedDay: today, dateText: DisplayText.shortDate(today, localizer), searchText: "",
       searchPlaceholder: localizer.text(.trackersSearchPlaceholder), sections: [], placeholder: nil,
       filter: filter, isFilterButtonVisible: false, isFilterActive: false,
-      filterButtonTitle: localizer.text(.trackersFilters), menu: nil)
+      filterButtonTitle: localizer.text(.trackersFilters), activeFilterTitle: nil, menu: nil)
     reload()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
       guard !change.trackerIDs.isEmpty || !change.recordDays.isEmpty || !change.categoryIDs.isEmpty else { return }
@@ -267,6 +269,7 @@ public final class TrackersViewModel {
     state.sections = sections
     state.isFilterButtonVisible = !visible.isEmpty
     state.isFilterActive = state.filter != .all
+    state.activeFilterTitle = state.isFilterActive ? FiltersViewModel.title(of: state.filter, localizer) : nil
     if visible.isEmpty {
       state.placeholder = Placeholder(kind: .noTrackers, text: localizer.text(.trackersPlaceholderEmpty))
     } else if shown.isEmpty {

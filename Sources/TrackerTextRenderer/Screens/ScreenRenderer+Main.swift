@@ -1,0 +1,106 @@
+import TrackerViewModels
+
+extension ScreenRenderer {
+  func onboarding(_ state: OnboardingViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.blank(6)
+    canvas.wrapped(state.text, .title, align: .center, maxLines: 3, indent: 2)
+    canvas.blank(4)
+    let dots = (0..<state.pageCount).map { Span($0 == state.page ? "●" : "○", $0 == state.page ? .text : .secondary) }
+    canvas.spans(Array(dots.map { [$0, Span(" ")] }.joined().dropLast()), align: .center)
+    canvas.blank()
+    canvas.spans(button(state.buttonTitle))
+    canvas.blank()
+    return canvas.lines
+  }
+
+  func trackers(_ state: TrackersViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.split([Span("+", Style(.text, bold: true))], [Span("[ " + state.dateText + " ]", .text)])
+    canvas.text(state.title, Style(.text, bold: true))
+    canvas.add(field(state.searchText, placeholder: state.searchPlaceholder, showsClear: !state.searchText.isEmpty,
+                     focused: false, icon: "🔍"))
+    canvas.blank()
+    if let placeholder = state.placeholder {
+      canvas.add(self.placeholder(placeholder.kind == .noTrackers ? "⭐" : "🧐", placeholder.text))
+    }
+    for section in state.sections {
+      canvas.text(section.title, Style(.text, bold: true), indent: 1)
+      canvas.add(grid(section.cards))
+      canvas.blank()
+    }
+    if state.isFilterButtonVisible {
+      let title = state.activeFilterTitle.map { "\(state.filterButtonTitle): \($0)" } ?? state.filterButtonTitle
+      canvas.spans(button(title, style: state.isFilterActive ? Style(.destructive) : .accent, width: min(width, 30)),
+                   align: .center)
+    }
+    return canvas.lines
+  }
+
+  /// Cards two by two.
+  private func grid(_ cards: [TrackersViewModel.Card]) -> [StyledLine] {
+    let cardWidth = (width - 1) / 2
+    var lines: [StyledLine] = []
+    for start in stride(from: 0, to: cards.count, by: 2) {
+      let left = card(cards[start], width: cardWidth)
+      let right = start + 1 < cards.count ? card(cards[start + 1], width: cardWidth) : []
+      for (index, line) in left.enumerated() {
+        var row = line
+        if index < right.count {
+          row.append(" ")
+          row.spans += right[index].spans
+        }
+        lines.append(row)
+      }
+    }
+    return lines
+  }
+
+  /// One card: the colored part with emoji and name, then the counter and the button.
+  private func card(_ card: TrackersViewModel.Card, width: Int) -> [StyledLine] {
+    let frame = Style(.text, color: card.color)
+    let inner = width - 4
+    func framed(_ content: [Span]) -> StyledLine {
+      var line = StyledLine("│ ", frame)
+      let fitted = StyledLine(content).fitted(to: inner)
+      line.spans += fitted.spans
+      line.append(String(repeating: " ", count: inner - fitted.width))
+      line.append(" │", frame)
+      return line
+    }
+    var lines = [StyledLine("╭" + String(repeating: "─", count: width - 2) + "╮", frame)]
+    let emoji = TextFitting.safe(card.emoji)
+    lines.append(StyledLine(Canvas.split([Span(emoji)], card.isPinned ? [Span("📌")] : [], width: inner).spans).framedWith(framed))
+    var name = TextFitting.wrap(TextFitting.safe(card.name), to: inner, maxLines: 2)
+    while name.count < 2 { name.append("") }
+    for line in name { lines.append(framed([Span(line)])) }
+    lines.append(StyledLine("╰" + String(repeating: "─", count: width - 2) + "╯", frame))
+    let mark = card.isCompleted ? "✓" : "+"
+    let button: Span = card.isCompleteEnabled
+      ? Span("[" + mark + "]", Style(.text, bold: true, color: card.color))
+      : Span("(" + mark + ")", .disabled)
+    lines.append(Canvas.split([Span(" " + card.dayCounter)], [button], width: width))
+    return lines
+  }
+
+  func statistics(_ state: StatisticsViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.blank()
+    canvas.text(state.title, Style(.text, bold: true))
+    canvas.blank()
+    if let placeholder = state.placeholder {
+      canvas.add(self.placeholder("😢", placeholder))
+      canvas.blank(3)
+    }
+    for card in state.cards {
+      canvas.box([[StyledLine(card.value, Style(.text, bold: true)), StyledLine(card.label)]], border: .accent)
+    }
+    canvas.blank()
+    return canvas.lines
+  }
+}
+
+extension StyledLine {
+  /// The line passed through `frame` (which boxes content for a card).
+  fileprivate func framedWith(_ frame: ([Span]) -> StyledLine) -> StyledLine { frame(spans) }
+}

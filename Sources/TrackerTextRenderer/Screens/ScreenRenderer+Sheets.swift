@@ -1,0 +1,138 @@
+import TrackerModels
+import TrackerViewModels
+
+extension ScreenRenderer {
+  func typePicker(_ state: TypePickerViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.add(title(state.title))
+    canvas.blank(3)
+    canvas.spans(button(state.habitTitle))
+    canvas.blank()
+    canvas.spans(button(state.eventTitle))
+    canvas.blank(3)
+    return canvas.lines
+  }
+
+  func trackerForm(_ state: TrackerFormViewModel.State, focused: String?) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.add(title(state.title))
+    canvas.add(field(state.name, placeholder: state.namePlaceholder, showsClear: state.isClearVisible,
+                     focused: focused == "name"))
+    if let error = state.nameError { canvas.wrapped(error, .destructive, align: .center) }
+    canvas.blank()
+    var rows: [[StyledLine]] = [row(state.categoryTitle, state.categoryValue)]
+    if state.hasSchedule { rows.append(row(state.scheduleTitle, state.scheduleValue)) }
+    canvas.box(rows)
+    canvas.blank()
+    if let counter = state.dayCounter {
+      canvas.spans([
+        Span(counter.isMinusEnabled ? "[−]" : "(−)", counter.isMinusEnabled ? .accent : .disabled),
+        Span("  " + counter.text + "  ", Style(.text, bold: true)),
+        Span("[+]", .accent),
+      ], align: .center)
+      canvas.blank()
+    }
+    canvas.text(state.emojiTitle, Style(.text, bold: true), indent: 1)
+    for row in stride(from: 0, to: state.emojis.count, by: 6) {
+      let cells = state.emojis[row..<min(row + 6, state.emojis.count)].map { item -> Span in
+        let emoji = TextFitting.safe(item.emoji)
+        return item.isSelected ? Span("[" + emoji + "]", Style(.text, bold: true)) : Span(" " + emoji + " ")
+      }
+      canvas.spans(Array(cells.map { [$0, Span(" ")] }.joined().dropLast()), align: .center)
+    }
+    canvas.blank()
+    canvas.text(state.colorTitle, Style(.text, bold: true), indent: 1)
+    for row in stride(from: 0, to: state.colors.count, by: 6) {
+      let cells = state.colors[row..<min(row + 6, state.colors.count)].map { item -> [Span] in
+        let swatch = Span("██", Style(.text, color: item.color))
+        return item.isSelected ? [Span("[", .text), swatch, Span("]", .text)] : [Span(" "), swatch, Span(" ")]
+      }
+      canvas.spans(Array(cells.map { $0 + [Span(" ")] }.joined().dropLast()), align: .center)
+    }
+    canvas.blank()
+    let half = (width - 1) / 2
+    var buttons = StyledLine(button(state.cancelTitle, style: .destructive, width: half))
+    buttons.append(" ")
+    buttons.spans += button(state.createTitle, enabled: state.isCreateEnabled, width: half)
+    canvas.add(buttons)
+    return canvas.lines
+  }
+
+  /// A list row with its title and, under it, its value in gray; "›" at the end.
+  private func row(_ title: String, _ value: String?) -> [StyledLine] {
+    var lines = [Canvas.split([Span(TextFitting.safe(title))], [Span("›", .secondary)], width: width - 4)]
+    if let value { lines.append(StyledLine(TextFitting.truncate(TextFitting.safe(value), to: width - 4), .secondary)) }
+    return lines
+  }
+
+  func categories(_ state: CategoryListViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.add(title(state.title))
+    if let placeholder = state.placeholder {
+      canvas.add(self.placeholder("⭐", placeholder))
+      canvas.blank(2)
+    } else {
+      canvas.box(state.rows.map { row in
+        [Canvas.split([Span(TextFitting.safe(row.title))], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)]
+      })
+      canvas.blank()
+    }
+    canvas.spans(button(state.addTitle))
+    return canvas.lines
+  }
+
+  func categoryForm(_ state: CategoryFormViewModel.State, focused: String?) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.add(title(state.title))
+    canvas.add(field(state.text, placeholder: state.placeholder, showsClear: false, focused: focused == "title"))
+    if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
+    canvas.blank(3)
+    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled))
+    return canvas.lines
+  }
+
+  func schedule(_ state: ScheduleViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.add(title(state.title))
+    canvas.box(state.rows.map { row in
+      let toggle = row.isOn ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
+      return [Canvas.split([Span(row.title)], [toggle], width: width - 4)]
+    })
+    canvas.blank()
+    canvas.spans(button(state.doneTitle))
+    return canvas.lines
+  }
+
+  func filters(_ state: FiltersViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.add(title(state.title))
+    canvas.box(state.rows.map { row in
+      [Canvas.split([Span(row.title)], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)]
+    })
+    canvas.blank()
+    return canvas.lines
+  }
+
+  func calendar(_ state: CalendarViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    let gridWidth = 28
+    let indent = max(0, (width - gridWidth) / 2)
+    var header = Canvas(width: gridWidth)
+    header.split([Span(state.monthTitle, Style(.text, bold: true))], [Span("‹", .accent), Span("  "), Span("›", .accent)])
+    canvas.spans(header.lines[0].spans, indent: indent)
+    canvas.blank()
+    canvas.spans(state.weekdayTitles.map { Span(TextFitting.pad(" " + $0, to: 4), .secondary) }, indent: indent)
+    for week in state.weeks {
+      let cells = week.map { cell -> Span in
+        guard cell.day != nil else { return Span("    ") }
+        let number = cell.text.count == 1 ? " " + cell.text : cell.text
+        if cell.isSelected { return Span("[" + number + "]", Style(.accent, bold: true)) }
+        if cell.isToday { return Span(" " + number + "•", .accent) }
+        return Span(" " + number + " ")
+      }
+      canvas.spans(cells, indent: indent)
+    }
+    canvas.blank()
+    return canvas.lines
+  }
+}

@@ -1,0 +1,174 @@
+import TrackerViewModels
+
+/// The width profiles of DESIGN.md §7.
+public enum Device: String, CaseIterable, Hashable, Sendable {
+  /// iPhone SE: 40 columns.
+  case se
+  /// iPhone X: 47 columns.
+  case x
+
+  /// The device's width in columns.
+  public var width: Int { self == .se ? 40 : 47 }
+}
+
+/// Draws the whole app view as text at a width: the screen, the sheet or menu over it, the tab
+/// bar. It draws display-ready state; it does not localize or compute. The same view and width
+/// always give the same lines.
+public struct ScreenRenderer: Sendable {
+  /// The narrowest width every screen is laid out for.
+  public static let minimumWidth = 32
+
+  /// The width drawn at (at least `minimumWidth`).
+  public let width: Int
+
+  /// A renderer for `width` columns.
+  public init(width: Int) { self.width = max(width, ScreenRenderer.minimumWidth) }
+
+  /// A renderer for a device's width.
+  public init(device: Device) { self.init(width: device.width) }
+
+  /// The text of `view` in `format`.
+  public func render(_ view: AppView, format: OutputFormat = .plain) -> String {
+    format.encode(lines(for: view))
+  }
+
+  /// The lines of `view`.
+  public func lines(for view: AppView) -> [StyledLine] {
+    if let top = view.presented.last {
+      var lines = presented(top, view: view)
+      if case .categories(let state) = top {
+        if let menu = view.categoryMenu {
+          lines = overlay(lines, [[Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]])
+        } else if let confirmation = state.deleteConfirmation {
+          lines = actionSheet(lines, question: confirmation.question, detail: confirmation.detail,
+                              confirm: confirmation.confirmTitle, cancel: confirmation.cancelTitle)
+        }
+      }
+      return lines
+    }
+    switch view.base {
+    case .onboarding(let state):
+      return onboarding(state)
+    case .statistics(let state):
+      return statistics(state) + tabBar(view.tabBar)
+    case .trackers(let state):
+      var lines = trackers(state) + tabBar(view.tabBar)
+      if let menu = state.menu {
+        if let question = menu.deleteQuestion {
+          lines = actionSheet(lines, question: question, detail: nil, confirm: menu.confirmTitle, cancel: menu.cancelTitle)
+        } else {
+          lines = overlay(lines, [[Span(menu.pinTitle)], [Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]])
+        }
+      }
+      return lines
+    }
+  }
+
+  private func presented(_ screen: AppView.Presented, view: AppView) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.text("──", .border, align: .center)  // the sheet's grabber
+    var lines = canvas.lines
+    switch screen {
+    case .typePicker(let state): lines += typePicker(state)
+    case .trackerForm(let state): lines += trackerForm(state, focused: view.focusedField)
+    case .categories(let state): lines += categories(state)
+    case .categoryForm(let state): lines += categoryForm(state, focused: view.focusedField)
+    case .schedule(let state): lines += schedule(state)
+    case .filters(let state): lines += filters(state)
+    case .calendar(let state): lines += calendar(state)
+    }
+    return lines
+  }
+
+  // MARK: Shared pieces
+
+  /// A full-width button: `[ Title ]` enabled, `( Title )` disabled, so plain text shows it too.
+  func button(_ title: String, enabled: Bool = true, style: Style = .text, width: Int? = nil) -> [Span] {
+    let inner = (width ?? self.width) - 4
+    let text = TextFitting.truncate(TextFitting.safe(title), to: inner)
+    let free = inner - TerminalWidth.of(text)
+    let padded = String(repeating: " ", count: free / 2) + text + String(repeating: " ", count: free - free / 2)
+    let (open, close) = enabled ? ("[ ", " ]") : ("( ", " )")
+    let look = enabled ? style : .disabled
+    return [Span(open, look), Span(padded, Style(look.role, bold: enabled, color: look.color)), Span(close, look)]
+  }
+
+  /// A title line, centered and bold.
+  func title(_ text: String) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.text(text, .title, align: .center)
+    canvas.blank()
+    return canvas.lines
+  }
+
+  /// A one-line text field: `[ text or placeholder   ✕ ]`, with a cursor when focused.
+  func field(_ text: String, placeholder: String, showsClear: Bool, focused: Bool, icon: String? = nil) -> StyledLine {
+    var leading: [Span] = icon.map { [Span($0 + " ", .secondary)] } ?? []
+    leading.append(text.isEmpty ? Span(TextFitting.safe(placeholder), .secondary) : Span(TextFitting.safe(text)))
+    if focused { leading.append(Span("▏", .accent)) }
+    let trailing = showsClear ? [Span("✕", .secondary)] : []
+    let border: Style = focused ? .accent : .border
+    var result = StyledLine("[ ", border)
+    result.spans += Canvas.split(leading, trailing, width: width - 4).spans
+    result.append(" ]", border)
+    return result
+  }
+
+  /// `lines` dimmed with `items` in a box over their lower part (a context menu).
+  func overlay(_ lines: [StyledLine], _ items: [[Span]]) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.box(items.map { [StyledLine($0)] })
+    return place(canvas.lines, over: lines)
+  }
+
+  /// `lines` dimmed with an action sheet at the bottom: the question, then confirm and cancel.
+  func actionSheet(_ lines: [StyledLine], question: String, detail: String?, confirm: String, cancel: String) -> [StyledLine] {
+    var sheet = Canvas(width: width)
+    var header = Canvas(width: width - 4)
+    header.wrapped(question, .secondary, align: .center)
+    if let detail { header.wrapped(detail, .secondary, align: .center) }
+    var confirmLine = Canvas(width: width - 4)
+    confirmLine.text(confirm, .destructive, align: .center)
+    var cancelLine = Canvas(width: width - 4)
+    cancelLine.text(cancel, Style(.accent, bold: true), align: .center)
+    sheet.box([header.lines, confirmLine.lines])
+    sheet.box([cancelLine.lines])
+    return place(sheet.lines, over: lines)
+  }
+
+  private func place(_ top: [StyledLine], over lines: [StyledLine]) -> [StyledLine] {
+    var result = lines.map(\.dimmed)
+    while result.count < top.count + 2 { result.append(StyledLine()) }
+    let start = result.count - top.count - 1
+    for (offset, line) in top.enumerated() { result[start + offset] = line }
+    return result
+  }
+
+  func tabBar(_ tabBar: AppView.TabBar?) -> [StyledLine] {
+    guard let tabBar else { return [] }
+    var canvas = Canvas(width: width)
+    canvas.add(StyledLine(String(repeating: "─", count: width), .border))
+    let half = width / 2
+    func tab(_ title: String, selected: Bool) -> StyledLine {
+      var tab = Canvas(width: half)
+      tab.spans([Span(selected ? "◉ " : "○ ", selected ? .accent : .secondary),
+                 Span(title, selected ? Style(.accent, bold: true) : .secondary)], align: .center)
+      return tab.lines[0]
+    }
+    var line = tab(tabBar.trackersTitle, selected: tabBar.selected == .trackers)
+    line.append(String(repeating: " ", count: half - line.width))
+    line.spans += tab(tabBar.statisticsTitle, selected: tabBar.selected == .statistics).spans
+    canvas.add(line)
+    return canvas.lines
+  }
+
+  /// A picture and a text in the middle of the screen.
+  func placeholder(_ picture: String, _ text: String) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.blank()
+    canvas.text(picture, align: .center)
+    canvas.wrapped(text, align: .center)
+    canvas.blank()
+    return canvas.lines
+  }
+}

@@ -1,0 +1,64 @@
+/// How rendered lines become bytes (DESIGN.md §7).
+public enum OutputFormat: Hashable, Sendable {
+  /// Layout only: what snapshots and pipes get.
+  case plain
+  /// Colors and bold for a terminal, in a theme.
+  case ansi(Theme)
+  /// A readable text form of the styles, so theme and color regressions show in snapshots:
+  /// `{bold #1A1B22}Трекеры{/}`; a literal `{` is written `{{`.
+  case markup(Theme)
+
+  /// The text of `lines`, each ending in a newline.
+  public func encode(_ lines: [StyledLine]) -> String {
+    var output = ""
+    for line in lines {
+      for span in line.trimmingTrailingSpaces.spans {
+        switch self {
+        case .plain:
+          output += span.text
+        case .ansi(let theme):
+          output += ansi(span, theme)
+        case .markup(let theme):
+          output += markup(span, theme)
+        }
+      }
+      output += "\n"
+    }
+    return output
+  }
+
+  private func ansi(_ span: Span, _ theme: Theme) -> String {
+    let color = theme.foreground(of: span.style).components
+    var codes = ["38;2;\(color.red);\(color.green);\(color.blue)"]
+    if span.style.isBold { codes.append("1") }
+    if span.style.isDimmed { codes.append("2") }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m" + span.text + "\u{1B}[0m"
+  }
+
+  private func markup(_ span: Span, _ theme: Theme) -> String {
+    let escaped = span.text.replacingOccurrences(of: "{", with: "{{")
+    if span.text.allSatisfy({ $0 == " " }) { return escaped }
+    var attributes: [String] = []
+    if span.style.isBold { attributes.append("bold") }
+    if span.style.isDimmed { attributes.append("dim") }
+    attributes.append(theme.foreground(of: span.style).hex)
+    return "{" + attributes.joined(separator: " ") + "}" + escaped + "{/}"
+  }
+}
+
+extension StyledLine {
+  /// The line without the spaces at its end, which nobody sees and diffs make noisy.
+  var trimmingTrailingSpaces: StyledLine {
+    var spans = self.spans
+    while let last = spans.last {
+      let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
+      if trimmed.isEmpty {
+        spans.removeLast()
+      } else {
+        spans[spans.count - 1].text = trimmed
+        break
+      }
+    }
+    return StyledLine(spans)
+  }
+}

@@ -1,0 +1,97 @@
+import TrackerModels
+
+/// What a piece of text is, for the theme to color: the design's roles, not colors.
+public enum StyleRole: String, Hashable, Sendable {
+  /// Ordinary text (Black in the design: dark on light, light on dark).
+  case text
+  /// Secondary text and placeholders (Gray).
+  case secondary
+  /// Errors and destructive actions (Red).
+  case destructive
+  /// Links, checkmarks, the selected date and active controls (Blue).
+  case accent
+  /// Disabled controls.
+  case disabled
+  /// Lines and borders (Light gray).
+  case border
+}
+
+/// The look of a span of text.
+public struct Style: Hashable, Sendable {
+  public var role: StyleRole
+  public var isBold: Bool
+  /// A tracker's own color, which wins over the role's.
+  public var color: TrackerColor?
+  /// Part of a screen under a sheet or menu: drawn faint.
+  public var isDimmed: Bool
+
+  public init(_ role: StyleRole = .text, bold: Bool = false, color: TrackerColor? = nil, dimmed: Bool = false) {
+    self.role = role
+    self.isBold = bold
+    self.color = color
+    self.isDimmed = dimmed
+  }
+
+  public static let text = Style()
+  public static let title = Style(bold: true)
+  public static let secondary = Style(.secondary)
+  public static let accent = Style(.accent)
+  public static let destructive = Style(.destructive)
+  public static let disabled = Style(.disabled)
+  public static let border = Style(.border)
+}
+
+/// A run of text in one style.
+public struct Span: Hashable, Sendable {
+  public var text: String
+  public var style: Style
+
+  public init(_ text: String, _ style: Style = .text) {
+    self.text = text
+    self.style = style
+  }
+
+  /// Columns the span takes.
+  public var width: Int { TerminalWidth.of(text) }
+}
+
+/// One line of the screen: spans left to right.
+public struct StyledLine: Hashable, Sendable {
+  public var spans: [Span]
+
+  public init(_ spans: [Span] = []) { self.spans = spans }
+
+  /// A line of one span.
+  public init(_ text: String, _ style: Style = .text) { self.spans = [Span(text, style)] }
+
+  /// Columns the line takes.
+  public var width: Int { spans.reduce(0) { $0 + $1.width } }
+
+  /// The plain text of the line.
+  public var text: String { spans.map(\.text).joined() }
+
+  /// The line with every span dimmed.
+  public var dimmed: StyledLine {
+    StyledLine(spans.map { Span($0.text, Style($0.style.role, bold: $0.style.isBold, color: $0.style.color, dimmed: true)) })
+  }
+
+  /// Appends `text` in `style`.
+  public mutating func append(_ text: String, _ style: Style = .text) { spans.append(Span(text, style)) }
+
+  /// The line cut to `width` columns (with "…"), a last guard that nothing overflows.
+  public func fitted(to width: Int) -> StyledLine {
+    guard self.width > width else { return self }
+    var result = StyledLine()
+    var remaining = width
+    for span in spans {
+      if span.width <= remaining {
+        result.spans.append(span)
+        remaining -= span.width
+      } else {
+        result.spans.append(Span(TextFitting.truncate(span.text, to: remaining), span.style))
+        break
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,66 @@
+/// How many terminal columns text takes, measured per grapheme cluster (DESIGN.md §7): emoji
+/// presentation, ZWJ sequences, flags, keycaps and East Asian Wide/Fullwidth take two; marks,
+/// joiners, variation selectors and format characters none; everything else (Cyrillic, Latin) one.
+public enum TerminalWidth {
+  /// The columns `text` takes.
+  public static func of(_ text: String) -> Int {
+    var total = 0
+    for character in text { total += of(character) }
+    return total
+  }
+
+  /// The columns one user-perceived character takes.
+  public static func of(_ character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+    var hasJoiner = false
+    var hasEmojiSelector = false
+    var hasTextSelector = false
+    var hasKeycap = false
+    var regionalIndicators = 0
+    for scalar in scalars {
+      switch scalar.value {
+      case 0x200D: hasJoiner = true
+      case 0xFE0F: hasEmojiSelector = true
+      case 0xFE0E: hasTextSelector = true
+      case 0x20E3: hasKeycap = true
+      case 0x1F1E6...0x1F1FF: regionalIndicators += 1
+      default: break
+      }
+    }
+    if regionalIndicators > 0 { return regionalIndicators >= 2 ? 2 : 1 }
+    if hasKeycap { return 2 }
+    if hasTextSelector, !hasJoiner { return isWide(first.value) ? 2 : 1 }
+    if hasEmojiSelector { return 2 }
+    if hasJoiner, contains(UnicodeWidthTables.extendedPictographic, first.value) { return 2 }
+    if contains(UnicodeWidthTables.emojiPresentation, first.value) { return 2 }
+    if isWide(first.value) { return 2 }
+    if contains(UnicodeWidthTables.zeroWidth, first.value) {
+      // A cluster of marks alone (after a control, say) takes no column; one that starts with a
+      // base takes the base's.
+      return scalars.dropFirst().contains { !contains(UnicodeWidthTables.zeroWidth, $0.value) } ? 1 : 0
+    }
+    return 1
+  }
+
+  private static func isWide(_ value: UInt32) -> Bool {
+    contains(UnicodeWidthTables.wide, value)
+  }
+
+  private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+    var low = 0
+    var high = ranges.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      if value < ranges[middle].lowerBound {
+        high = middle - 1
+      } else if value > ranges[middle].upperBound {
+        low = middle + 1
+      } else {
+        return true
+      }
+    }
+    return false
+  }
+}
