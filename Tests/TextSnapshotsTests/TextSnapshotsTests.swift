@@ -55,8 +55,8 @@ struct TextSnapshotsTests {
       --- \(directory.path)/screen.txt
       +++ actual
       @@ -2,4 +2,4 @@
-         2| same 1
-         3| same 2
+          2| same 1
+          3| same 2
       -   4| old line
       -   5| same 3
       +   4| new line␠␠
