@@ -80,7 +80,8 @@ let package = Package(
     ),
     .testTarget(
       name: "SnapshotTests",
-      dependencies: ["TextSnapshots", "TrackerTextRenderer", "TrackerViewModels"]
+      dependencies: ["TextSnapshots", "TrackerTextRenderer", "TrackerViewModels", "TrackerStore", "TrackerModels"],
+      exclude: ["__Snapshots__"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -136,9 +136,11 @@ public struct ScreenRenderer: Sendable {
     return place(sheet.lines, over: lines)
   }
 
+  /// `top` over the lower part of `lines`, which are dimmed; on a short screen `top` goes under
+  /// it instead, so the screen it belongs to stays in view.
   private func place(_ top: [StyledLine], over lines: [StyledLine]) -> [StyledLine] {
     var result = lines.map(\.dimmed)
-    while result.count < top.count + 2 { result.append(StyledLine()) }
+    guard result.count >= top.count + 8 else { return result + [StyledLine()] + top }
     let start = result.count - top.count - 1
     for (offset, line) in top.enumerated() { result[start + offset] = line }
     return result

@@ -18,6 +18,7 @@ public enum TerminalWidth {
     var hasEmojiSelector = false
     var hasTextSelector = false
     var hasKeycap = false
+    var hasSkinTone = false
     var regionalIndicators = 0
     for scalar in scalars {
       switch scalar.value {
@@ -25,12 +26,13 @@ public enum TerminalWidth {
       case 0xFE0F: hasEmojiSelector = true
       case 0xFE0E: hasTextSelector = true
       case 0x20E3: hasKeycap = true
+      case 0x1F3FB...0x1F3FF: hasSkinTone = true
       case 0x1F1E6...0x1F1FF: regionalIndicators += 1
       default: break
       }
     }
     if regionalIndicators > 0 { return regionalIndicators >= 2 ? 2 : 1 }
-    if hasKeycap { return 2 }
+    if hasKeycap || hasSkinTone { return 2 }
     if hasTextSelector, !hasJoiner { return isWide(first.value) ? 2 : 1 }
     if hasEmojiSelector { return 2 }
     if hasJoiner, contains(UnicodeWidthTables.extendedPictographic, first.value) { return 2 }

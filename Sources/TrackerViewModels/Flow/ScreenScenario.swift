@@ -1,0 +1,132 @@
+import Foundation
+import TrackerLocalization
+import TrackerModels
+
+/// A named state of the app reached the way a user reaches it: which data, then which actions.
+/// Snapshot tests, the renderer's fit tests and the CLI's `show` and `tour` all use these, so
+/// every screen state that matters is defined once.
+public struct ScreenScenario: Sendable {
+  /// The data the app starts with.
+  public enum Data: Sendable {
+    /// A first launch: nothing stored, onboarding not done.
+    case firstLaunch
+    /// Onboarding done, nothing else.
+    case empty
+    /// The demo data (DESIGN.md §5), onboarding done.
+    case demo
+  }
+
+  /// `screen-state`, as used in snapshot names.
+  public var name: String
+  /// The screen the scenario ends on.
+  public var screen: ScreenName
+  public var data: Data
+  /// The user's actions, in the language of the run (labels and typed text differ).
+  public var actions: @Sendable (Language) -> [UserAction]
+
+  public init(
+    _ name: String, screen: ScreenName, data: Data = .demo,
+    actions: @escaping @Sendable (Language) -> [UserAction] = { _ in [] }
+  ) {
+    self.name = name
+    self.screen = screen
+    self.data = data
+    self.actions = actions
+  }
+
+  /// Every state that matters, in the order a new user meets them.
+  public static let all: [ScreenScenario] = [
+    ScreenScenario("onboarding-page1", screen: .onboarding, data: .firstLaunch),
+    ScreenScenario("onboarding-page2", screen: .onboarding, data: .firstLaunch) { _ in [.swipe(.left)] },
+    ScreenScenario("trackers-empty", screen: .trackers, data: .empty),
+    ScreenScenario("trackers-filled", screen: .trackers),
+    ScreenScenario("trackers-search", screen: .trackers) { language in
+      [.tap(.identifier("search")), .type(language == .ru ? "кош" : "cat")]
+    },
+    ScreenScenario("trackers-search-nothing-found", screen: .trackers) { _ in
+      [.tap(.identifier("search")), .type("zzz")]
+    },
+    ScreenScenario("trackers-filter-today", screen: .trackers) { _ in filter("today") },
+    ScreenScenario("trackers-filter-completed", screen: .trackers) { _ in filter("completed") },
+    ScreenScenario("trackers-filter-not-completed", screen: .trackers) { _ in filter("not-completed") },
+    ScreenScenario("trackers-future-date", screen: .trackers) { _ in
+      [.tap(.identifier("date")), .tap(.identifier("next-month")), .tap(.identifier("day:2026-12-02"))]
+    },
+    ScreenScenario("trackers-context-menu", screen: .trackers) { language in
+      [.longPress(.identifier("card:" + demoName(0, language)))]
+    },
+    ScreenScenario("trackers-delete-confirmation", screen: .trackers) { language in
+      [.longPress(.identifier("card:" + demoName(1, language))), .tap(.identifier("delete"))]
+    },
+    ScreenScenario("type-picker", screen: .typePicker) { _ in [.tap(.identifier("add"))] },
+    ScreenScenario("tracker-form-empty", screen: .trackerForm) { _ in newHabit },
+    ScreenScenario("tracker-form-event", screen: .trackerForm) { _ in
+      [.tap(.identifier("add")), .tap(.identifier("event"))]
+    },
+    ScreenScenario("tracker-form-filled", screen: .trackerForm) { language in
+      newHabit + [.tap(.identifier("name")), .type(language == .ru ? "Читать книги" : "Read books")]
+        + [.tap(.identifier("category")), .tap(.identifier("category:" + (language == .ru ? "Домашний уют" : "Home comfort")))]
+        + [.tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:wed")), .tap(.identifier("done"))]
+        + [.tap(.identifier("emoji:5")), .tap(.identifier("color:3"))]
+    },
+    ScreenScenario("tracker-form-too-long", screen: .trackerForm) { _ in
+      newHabit + [.tap(.identifier("name")), .type(String(repeating: "Ж", count: 39))]
+    },
+    ScreenScenario("tracker-form-duplicate", screen: .trackerForm) { language in
+      newHabit + [.tap(.identifier("name")), .type(demoName(0, language).uppercased())]
+    },
+    ScreenScenario("tracker-form-edit", screen: .trackerForm) { language in
+      [.longPress(.identifier("card:" + demoName(0, language))), .tap(.identifier("edit")), .tap(.identifier("days-plus"))]
+    },
+    ScreenScenario("categories-empty", screen: .categories, data: .empty) { _ in newHabit + [.tap(.identifier("category"))] },
+    ScreenScenario("categories-checked", screen: .categories) { _ in newHabit + [.tap(.identifier("category"))] },
+    ScreenScenario("categories-delete-confirmation", screen: .categories) { language in
+      newHabit + [.tap(.identifier("category")), .longPress(.identifier("category:" + (language == .ru ? "Радостные мелочи" : "Little joys"))),
+                  .tap(.identifier("delete"))]
+    },
+    ScreenScenario("category-form", screen: .categoryForm) { language in
+      newHabit + [.tap(.identifier("category")), .tap(.identifier("add-category")), .tap(.identifier("title")),
+                  .type(language == .ru ? "Спорт" : "Sport")]
+    },
+    ScreenScenario("schedule", screen: .schedule) { _ in
+      newHabit + [.tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:fri"))]
+    },
+    ScreenScenario("filters", screen: .filters) { _ in filter("completed") + [.tap(.identifier("filters"))] },
+    ScreenScenario("calendar", screen: .calendar) { _ in [.tap(.identifier("date"))] },
+    ScreenScenario("statistics", screen: .statistics) { _ in [.tap(.identifier("tab-statistics"))] },
+    ScreenScenario("statistics-empty", screen: .statistics, data: .empty) { _ in [.tap(.identifier("tab-statistics"))] },
+  ]
+
+  /// The scenario called `name`.
+  public static func named(_ name: String) -> ScreenScenario? { all.first { $0.name == name } }
+
+  private static let newHabit: [UserAction] = [.tap(.identifier("add")), .tap(.identifier("habit"))]
+
+  private static func filter(_ id: String) -> [UserAction] {
+    [.tap(.identifier("filters")), .tap(.identifier("filter:" + id))]
+  }
+
+  /// The name of demo tracker `index` in `language`.
+  private static func demoName(_ index: Int, _ language: Language) -> String {
+    DemoData(today: Day(daysSinceEpoch: 0), language: language == .ru ? .russian : .english).trackers[index].name
+  }
+
+  /// Runs the scenario on `environment` (whose store should be empty): the data, then the actions.
+  @MainActor
+  public func run(environment: AppEnvironment, today: Day) throws(FlowError) -> AppFlow {
+    let store = environment.store
+    let demo = DemoData(today: today, language: environment.language == .ru ? .russian : .english)
+    switch data {
+    case .firstLaunch:
+      break
+    case .empty:
+      try? store.saveSettings(StoreSettings(isOnboardingDone: true))
+    case .demo:
+      try? store.insert(StoreContents(categories: demo.categories, trackers: demo.trackers, records: demo.records))
+      try? store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
+    }
+    let flow = AppFlow(environment: environment)
+    for action in actions(environment.language) { try flow.perform(action) }
+    return flow
+  }
+}

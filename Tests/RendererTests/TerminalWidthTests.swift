@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import TrackerTextRenderer
+
+@Suite("Terminal width")
+struct TerminalWidthTests {
+  /// Every fully-qualified sequence of emoji-test.txt (committed as a fixture by the generator).
+  static let emoji: [String] = {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/emoji-fully-qualified.txt")
+    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+      String(String.UnicodeScalarView(line.split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }))
+    }
+  }()
+
+  @Test func everyFullyQualifiedEmojiIsTwoColumns() {
+    #expect(Self.emoji.count > 3_600)
+    let wrong = Self.emoji.filter { TerminalWidth.of($0) != 2 }
+    #expect(wrong.isEmpty, "\(wrong.prefix(10).map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+  }
+
+  @Test func thePickersEmojiAreTwoColumns() {
+    for emoji in ["🙂", "😻", "🌺", "🐶", "❤️", "😱", "😇", "😡", "🥶", "🤔", "🙌", "🍔", "🥦", "🏓", "🥇", "🎸", "🏝️", "😪"] {
+      #expect(TerminalWidth.of(emoji) == 2, "\(emoji)")
+    }
+    // Without U+FE0F the heart and the island are text-style: one column.
+    #expect(TerminalWidth.of("\u{2764}") == 1)
+    #expect(TerminalWidth.of("\u{1F3DD}") == 1)
+  }
+
+  @Test func scriptsTakeTheirColumns() {
+    #expect(TerminalWidth.of("Поливать растения") == 17)
+    #expect(TerminalWidth.of("Ёлка") == 4)
+    #expect(TerminalWidth.of("漢字かなカナ") == 12)
+    #expect(TerminalWidth.of("한국어") == 6)
+    #expect(TerminalWidth.of("ＡＢ") == 4)
+    #expect(TerminalWidth.of("שלום") == 4)
+    #expect(TerminalWidth.of("مرحبا") == 5)
+  }
+
+  @Test func combiningMarksTakeNoColumn() {
+    #expect(TerminalWidth.of("e\u{301}") == 1)
+    #expect(TerminalWidth.of("и\u{306}") == 1)
+    #expect(TerminalWidth.of("a\u{20DD}") == 1)
+    #expect(TerminalWidth.of("\u{301}") == 0)
+    #expect(TerminalWidth.of("\u{200B}") == 0)
+    #expect(TerminalWidth.of("\u{1100}\u{1161}\u{11A8}") == 2)  // a Hangul syllable from jamo
+  }
+
+  @Test func sequencesAreOneClusterOfTwoColumns() {
+    #expect(TerminalWidth.of("👨‍👩‍👧‍👦") == 2)
+    #expect(TerminalWidth.of("🏳️‍🌈") == 2)
+    #expect(TerminalWidth.of("🇷🇺🇺🇸") == 4)
+    #expect(TerminalWidth.of("🇷") == 1)
+    #expect(TerminalWidth.of("1️⃣#️⃣") == 4)
+    #expect(TerminalWidth.of("👍🏽") == 2)
+  }
+
+  @Test func controlCharactersAreReplacedBeforeTheyReachATerminal() {
+    #expect(TextFitting.safe("a\u{1B}[31mred\u{7}") == "a\u{FFFD}[31mred\u{FFFD}")
+    #expect(TextFitting.safe("x\u{202E}y\u{2066}") == "x\u{FFFD}y\u{FFFD}")
+    #expect(TextFitting.safe("plain") == "plain")
+  }
+
+  @Test func truncationEndsInAnEllipsisWithinTheWidth() {
+    #expect(TextFitting.truncate("Поливать растения", to: 10) == "Поливать …")
+    #expect(TextFitting.truncate("漢字漢字漢字", to: 6) == "漢字…")
+    #expect(TerminalWidth.of(TextFitting.truncate("漢字漢字漢字", to: 6)) <= 6)
+    #expect(TextFitting.truncate("short", to: 10) == "short")
+  }
+
+  @Test func wrappingBreaksAtSpacesAndCutsTheLastLine() {
+    #expect(TextFitting.wrap("Кошка заслонила камеру на созвоне", to: 15, maxLines: 2) == ["Кошка заслонила", "камеру на созв…"])
+    #expect(TextFitting.wrap("Supercalifragilistic", to: 8, maxLines: 3) == ["Supercal", "ifragili", "stic"])
+    #expect(TextFitting.wrap("a b", to: 10) == ["a b"])
+  }
+}

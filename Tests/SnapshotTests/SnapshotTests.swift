@@ -1,1 +1,0 @@
-// The screens' snapshot tests arrive with the renderer (issue #6).
