@@ -49,8 +49,9 @@ public enum NameRules {
 
   /// Control characters (Cc) and the bidirectional overrides and isolates U+202A–E, U+2066–9.
   public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.generalCategory == .control
-      || (0x202A...0x202E).contains(scalar.value)
-      || (0x2066...0x2069).contains(scalar.value)
+    // Cc is exactly U+0000–001F and U+007F–009F.
+    let value = scalar.value
+    return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
   }
 }

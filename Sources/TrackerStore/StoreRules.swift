@@ -26,12 +26,13 @@ enum StoreRules {
   /// Categories sorted as the screens and export show them: by title, case-insensitively, then
   /// by exact title and id so the order is total.
   static func sorted(_ categories: [TrackerCategory]) -> [TrackerCategory] {
-    categories.sorted { orderKey($0.title, $0.id) < orderKey($1.title, $1.id) }
+    categories.map { (orderKey($0.title, $0.id), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
   /// Trackers sorted by name the same way.
   static func sorted(_ trackers: [TrackerSummary]) -> [TrackerSummary] {
-    trackers.sorted { orderKey($0.tracker.name, $0.tracker.id) < orderKey($1.tracker.name, $1.tracker.id) }
+    // Keys are made once per item, not once per comparison.
+    trackers.map { (orderKey($0.tracker.name, $0.tracker.id), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
   private static func orderKey(_ text: String, _ id: UUID) -> (String, String, String) {

@@ -1,28 +1,35 @@
 // tracker-benchmark: measures what the issues set speed targets for. Run in release mode:
-//   swift run -c release tracker-benchmark
-// Prints each figure as the median of several runs; nothing here is asserted in `swift test`.
+//   swift run -c release tracker-benchmark [statistics] [store] [render]
+// (all three when none is named). Prints each figure as the median of several runs; nothing here
+// is asserted in `swift test`.
 import Foundation
 import TrackerModels
 
+let chosen = Set(CommandLine.arguments.dropFirst())
+func wants(_ name: String) -> Bool { chosen.isEmpty || chosen.contains(name) }
+
 let today = Day(year: 2026, month: 11, day: 30) ?? Day(daysSinceEpoch: 0)
-print("Building the seeded history: 200 trackers × 10 years …")
-let history = SeededHistory(trackerCount: 200, years: 10, today: today, seed: 2026)
-print("  \(history.trackers.count) trackers, \(history.records.count) records")
-
-var statistics = Statistics(trackers: [], records: [], today: today)
-let statisticsTime = Measurement.median(runs: 9) {
-  statistics = Statistics(trackers: history.trackers, records: history.records, today: today)
-}
-print(
-  "Statistics (four figures and every tracker's streaks), median of 9: \(Measurement.milliseconds(statisticsTime)) ms"
-    + " (target < 50 ms)")
-print(
-  "  best period \(statistics.bestPeriod), perfect days \(statistics.perfectDays), "
-    + "completed \(statistics.completed), average \(statistics.averageToOneDecimal)")
-
 do {
-  try StoreBenchmark.run(history: history, today: today)
+  if wants("statistics") || wants("store") {
+    print("Building the seeded history: 200 trackers × 10 years …")
+    let history = SeededHistory(trackerCount: 200, years: 10, today: today, seed: 2026)
+    print("  \(history.trackers.count) trackers, \(history.records.count) records")
+    if wants("statistics") {
+      var statistics = Statistics(trackers: [], records: [], today: today)
+      let statisticsTime = Measurement.median(runs: 9) {
+        statistics = Statistics(trackers: history.trackers, records: history.records, today: today)
+      }
+      print(
+        "Statistics (four figures and every tracker's streaks), median of 9: \(Measurement.milliseconds(statisticsTime)) ms"
+          + " (target < 50 ms)")
+      print(
+        "  best period \(statistics.bestPeriod), perfect days \(statistics.perfectDays), "
+          + "completed \(statistics.completed), average \(statistics.averageToOneDecimal)")
+    }
+    if wants("store") { try StoreBenchmark.run(history: history, today: today) }
+  }
+  if wants("render") { try MainActor.assumeIsolated { try RenderBenchmark.run(today: today) } }
 } catch {
-  print("Store benchmark failed: \(error)")
+  print("Benchmark failed: \(error)")
   exit(1)
 }

@@ -37,7 +37,7 @@ public enum OutputFormat: Hashable, Sendable {
 
   private func markup(_ span: Span, _ theme: Theme) -> String {
     let escaped = span.text.replacingOccurrences(of: "{", with: "{{")
-    if span.text.allSatisfy({ $0 == " " }) { return escaped }
+    if span.text.unicodeScalars.allSatisfy({ $0 == " " }) { return escaped }
     var attributes: [String] = []
     if span.style.isBold { attributes.append("bold") }
     if span.style.isDimmed { attributes.append("dim") }
@@ -49,9 +49,12 @@ public enum OutputFormat: Hashable, Sendable {
 extension StyledLine {
   /// The line without the spaces at its end, which nobody sees and diffs make noisy.
   var trimmingTrailingSpaces: StyledLine {
+    guard let last = spans.last?.text.unicodeScalars.last, last == " " else { return self }
     var spans = self.spans
     while let last = spans.last {
-      let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
+      var scalars = last.text.unicodeScalars
+      while scalars.last == " " { scalars.removeLast() }
+      let trimmed = String(scalars)
       if trimmed.isEmpty {
         spans.removeLast()
       } else {

@@ -43,16 +43,19 @@ public struct Style: Hashable, Sendable {
 
 /// A run of text in one style.
 public struct Span: Hashable, Sendable {
-  public var text: String
+  /// The text; setting it measures it again.
+  public var text: String {
+    didSet { width = TerminalWidth.of(text) }
+  }
   public var style: Style
+  /// Columns the span takes, measured once (layout asks for it many times).
+  public private(set) var width: Int
 
   public init(_ text: String, _ style: Style = .text) {
     self.text = text
     self.style = style
+    self.width = TerminalWidth.of(text)
   }
-
-  /// Columns the span takes.
-  public var width: Int { TerminalWidth.of(text) }
 }
 
 /// One line of the screen: spans left to right.

@@ -4,10 +4,49 @@
 public enum TerminalWidth {
   /// The columns `text` takes.
   public static func of(_ text: String) -> Int {
+    // Fast path: when every scalar is a plain one of the Basic Multilingual Plane (nothing that
+    // joins, modifies or selects), each scalar is its own cluster and the table says its width.
+    var total = 0
+    let table = simpleBMP  // read the lazily built table once, not once per scalar
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      guard value < 0x10000 else { return slowWidth(text) }
+      let width = table[Int(value)]
+      guard width != 0 else { return slowWidth(text) }
+      total += Int(width)
+    }
+    return total
+  }
+
+  /// The width of `scalar` when it is always a cluster of its own; nil when it may join others.
+  static func simpleWidth(of scalar: Unicode.Scalar) -> Int? {
+    guard scalar.value < 0x10000 else { return nil }
+    let width = simpleBMP[Int(scalar.value)]
+    return width == 0 ? nil : Int(width)
+  }
+
+  private static func slowWidth(_ text: String) -> Int {
     var total = 0
     for character in text { total += of(character) }
     return total
   }
+
+  /// For each BMP scalar: 1 or 2 when it is always a cluster of its own with that width, 0 when it
+  /// may join others (marks, joiners, selectors, jamo, spacing marks) or is a control. Built once
+  /// from the generated tables.
+  private static let simpleBMP: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 0x10000)
+    for value in 0x20..<0x10000 {
+      if (0x7F..<0xA0).contains(value) || (0xD800..<0xE000).contains(value) { continue }
+      if (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value) || (0xD7B0...0xD7FF).contains(value) { continue }
+      if (0xFE00...0xFE0F).contains(value) || value == 0x200D || value == 0x20E3 { continue }
+      let scalar = UInt32(value)
+      if contains(UnicodeWidthTables.zeroWidth, scalar) { continue }
+      if let unicode = Unicode.Scalar(scalar), unicode.properties.generalCategory == .spacingMark { continue }
+      table[value] = contains(UnicodeWidthTables.emojiPresentation, scalar) || isWide(scalar) ? 2 : 1
+    }
+    return table
+  }()
 
   /// The columns one user-perceived character takes.
   public static func of(_ character: Character) -> Int {

@@ -14,6 +14,19 @@ public enum TextFitting {
   public static func truncate(_ text: String, to width: Int) -> String {
     guard width > 0 else { return "" }
     guard TerminalWidth.of(text) > width else { return text }
+    // Fast path: every scalar its own cluster, so cutting scalars cuts characters.
+    let widths = text.unicodeScalars.map(TerminalWidth.simpleWidth(of:))
+    if !widths.contains(nil) {
+      var kept = String.UnicodeScalarView()
+      var used = 0
+      for (scalar, columns) in zip(text.unicodeScalars, widths) {
+        let columns = columns ?? 1
+        if used + columns > width - 1 { break }
+        kept.append(scalar)
+        used += columns
+      }
+      return String(kept) + "…"
+    }
     var result = ""
     var used = 0
     for character in text {
@@ -31,11 +44,17 @@ public enum TextFitting {
     guard width > 0, maxLines > 0 else { return [] }
     var lines: [String] = []
     var current = ""
-    var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[...]
+    var currentWidth = 0
+    // Split on the space scalar: the same as splitting characters for any text a name can hold,
+    // without breaking the whole text into grapheme clusters first.
+    var words = text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: true)
+      .map { String(String.UnicodeScalarView($0)) }[...]
     while let word = words.first {
-      let candidate = current.isEmpty ? word : current + " " + word
-      if TerminalWidth.of(candidate) <= width {
-        current = candidate
+      let wordWidth = TerminalWidth.of(word)
+      let candidateWidth = current.isEmpty ? wordWidth : currentWidth + 1 + wordWidth
+      if candidateWidth <= width {
+        current = current.isEmpty ? word : current + " " + word
+        currentWidth = candidateWidth
         words.removeFirst()
         continue
       }
@@ -47,6 +66,7 @@ public enum TextFitting {
       } else {
         lines.append(current)
         current = ""
+        currentWidth = 0
       }
       if lines.count == maxLines {
         let rest = ([current] + words).filter { !$0.isEmpty }.joined(separator: " ")
@@ -63,9 +83,12 @@ public enum TextFitting {
     text + String(repeating: " ", count: max(0, width - TerminalWidth.of(text)))
   }
 
+  /// Control characters (Cc is exactly U+0000–001F and U+007F–009F) and the bidirectional
+  /// overrides and isolates.
   private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.generalCategory == .control
-      || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    let value = scalar.value
+    return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
   }
 
   private static func split(_ word: String, at width: Int) -> (String, String) {
