@@ -98,6 +98,22 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case month10 = "month.10"
   case month11 = "month.11"
   case month12 = "month.12"
+  case tourOnboarding1 = "tour.onboarding1"
+  case tourOnboarding2 = "tour.onboarding2"
+  case tourTrackersEmpty = "tour.trackersEmpty"
+  case tourTypePicker = "tour.typePicker"
+  case tourFormEmpty = "tour.formEmpty"
+  case tourCategoriesEmpty = "tour.categoriesEmpty"
+  case tourCategoryForm = "tour.categoryForm"
+  case tourSchedule = "tour.schedule"
+  case tourFormFilled = "tour.formFilled"
+  case tourTrackersFilled = "tour.trackersFilled"
+  case tourFilters = "tour.filters"
+  case tourFilterCompleted = "tour.filterCompleted"
+  case tourContextMenu = "tour.contextMenu"
+  case tourCalendar = "tour.calendar"
+  case tourCategoriesChecked = "tour.categoriesChecked"
+  case tourStatistics = "tour.statistics"
 }
 
 /// Every key of `Localizable.stringsdict`: texts that change with a number.

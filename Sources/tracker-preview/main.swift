@@ -1,13 +1,15 @@
-// tracker-preview: the command-line front door (DESIGN.md §9). Until the full CLI lands it does
-// one real job: the statistics of the demo data, as text in the terminal's language or as JSON.
+// tracker-preview: the command-line front door (DESIGN.md §9). The only place that reads the real
+// clock, time zone, environment and terminal; everything else gets them passed in.
 import Foundation
 
-let environment = ProcessInfo.processInfo.environment
-let outcome = PreviewCommand.run(
-  arguments: Array(CommandLine.arguments.dropFirst()),
-  environment: environment,
+let context = ToolContext(
+  environment: ProcessInfo.processInfo.environment,
   now: Date(),
-  timeZone: TimeZone.current)
+  timeZone: TimeZone.current,
+  isTerminal: isatty(STDOUT_FILENO) != 0,
+  homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path,
+  readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+let outcome = MainActor.assumeIsolated { Tool.run(Array(CommandLine.arguments.dropFirst()), context) }
 FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
 FileHandle.standardError.write(Data(outcome.standardError.utf8))
 exit(outcome.exitCode)

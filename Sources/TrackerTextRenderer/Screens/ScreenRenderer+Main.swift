@@ -31,7 +31,8 @@ extension ScreenRenderer {
     }
     if state.isFilterButtonVisible {
       let title = state.activeFilterTitle.map { "\(state.filterButtonTitle): \($0)" } ?? state.filterButtonTitle
-      canvas.spans(button(title, style: state.isFilterActive ? Style(.destructive) : .accent, width: min(width, 30)),
+      let buttonWidth = min(width, max(30, TerminalWidth.of(title) + 8))
+      canvas.spans(button(title, style: state.isFilterActive ? Style(.destructive) : .accent, width: buttonWidth),
                    align: .center)
     }
     return canvas.lines

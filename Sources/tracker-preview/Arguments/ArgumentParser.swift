@@ -1,0 +1,159 @@
+/// Parses a command line in two steps, as swift-argument-parser does: split into tokens, then
+/// interpret them against `CommandLineSpec`.
+enum ArgumentParser {
+  /// One piece of a command line.
+  enum Token: Equatable {
+    /// `--name` or `--name=value`.
+    case option(String, inlineValue: String?)
+    /// `-h`.
+    case shortOption(Character)
+    /// Anything else (and everything after `--`).
+    case positional(String)
+  }
+
+  /// Splits arguments into tokens.
+  static func tokenize(_ arguments: [String]) -> [Token] {
+    var tokens: [Token] = []
+    var afterTerminator = false
+    for argument in arguments {
+      if afterTerminator {
+        tokens.append(.positional(argument))
+      } else if argument == "--" {
+        afterTerminator = true
+      } else if argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        if let equals = body.firstIndex(of: "=") {
+          tokens.append(.option("--" + body[..<equals], inlineValue: String(body[body.index(after: equals)...])))
+        } else {
+          tokens.append(.option(argument, inlineValue: nil))
+        }
+      } else if argument.count == 2, argument.hasPrefix("-"), let letter = argument.last, letter != "-" {
+        tokens.append(.shortOption(letter))
+      } else {
+        tokens.append(.positional(argument))
+      }
+    }
+    return tokens
+  }
+
+  /// Interprets `arguments` (without the program name).
+  static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
+    var options: [String: String] = [:]
+    var positionals: [String] = []
+    var tokens = tokenize(arguments)[...]
+    while let token = tokens.popFirst() {
+      switch token {
+      case .shortOption("h"):
+        options["--help"] = ""
+      case .shortOption(let letter):
+        return .failure(UsageError(message: "Unknown option '-\(letter)'"))
+      case .positional(let value):
+        positionals.append(value)
+      case .option(let name, let inline):
+        guard let option = CommandLineSpec.option(named: name) else {
+          let suggestion = Suggestion.closest(to: name, among: CommandLineSpec.globalOptions.map(\.name))
+          return .failure(UsageError(message: "Unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")))
+        }
+        if options[name] != nil { return .failure(UsageError(message: "The option '\(name)' is given twice")) }
+        guard option.value != nil else {
+          if inline != nil { return .failure(UsageError(message: "The option '\(name)' takes no value")) }
+          options[name] = ""
+          continue
+        }
+        var value = inline
+        if value == nil, case .positional(let next)? = tokens.first {
+          value = next
+          tokens.removeFirst()
+        }
+        guard let value else { return .failure(UsageError(message: "Missing value for '\(name) <\(option.value ?? "")>'")) }
+        if let choices = option.choices, !choices.contains(value) {
+          return .failure(UsageError(message: "The value '\(value)' is invalid for '\(name)': expected one of \(choices.map { "'\($0)'" }.joined(separator: ", "))"))
+        }
+        options[name] = value
+      }
+    }
+    if options["--store"] != nil, options["--demo"] != nil {
+      return .failure(UsageError(message: "'--store' and '--demo' cannot be used together"))
+    }
+    if options["--version"] != nil { return .success(Invocation(command: .version, options: options)) }
+    guard let name = positionals.first else {
+      return .success(Invocation(command: options["--help"] != nil ? .help(nil) : .tour, options: options))
+    }
+    guard CommandLineSpec.command(named: name) != nil else {
+      let suggestion = Suggestion.closest(to: name, among: CommandLineSpec.commands.map(\.name))
+      return .failure(UsageError(message: "Unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")))
+    }
+    if options["--help"] != nil { return .success(Invocation(command: .help(name), options: options)) }
+    let rest = Array(positionals.dropFirst())
+    func one(_ what: String) -> Result<String, UsageError> {
+      guard rest.count <= 1 else { return .failure(UsageError(message: "Unexpected argument '\(rest[1])'", command: name)) }
+      guard let value = rest.first else { return .failure(UsageError(message: "Missing \(what)", command: name)) }
+      return .success(value)
+    }
+    func none() -> UsageError? {
+      rest.first.map { UsageError(message: "Unexpected argument '\($0)'", command: name) }
+    }
+    let invocation: Invocation.Command
+    switch name {
+    case "tour":
+      if let error = none() { return .failure(error) }
+      invocation = .tour
+    case "show":
+      switch one("<screen>: one of \(CommandLineSpec.screenNames)") {
+      case .success(let screen): invocation = .show(screen)
+      case .failure(let error): return .failure(error)
+      }
+    case "run":
+      switch one("<script|->") {
+      case .success(let script): invocation = .run(script)
+      case .failure(let error): return .failure(error)
+      }
+    case "stats":
+      if let error = none() { return .failure(error) }
+      invocation = .stats
+    case "export":
+      if let error = none() { return .failure(error) }
+      invocation = .export
+    case "import":
+      switch one("<file>") {
+      case .success(let file): invocation = .importFile(file)
+      case .failure(let error): return .failure(error)
+      }
+    default:
+      guard rest.count <= 1 else { return .failure(UsageError(message: "Unexpected argument '\(rest[1])'", command: name)) }
+      invocation = .help(rest.first)
+    }
+    // Options that make no sense for the command are refused, not ignored.
+    if let command = CommandLineSpec.command(named: name) {
+      let allowed = Set(command.options + ["--help"])
+      if let stray = options.keys.sorted().first(where: { !allowed.contains($0) }) {
+        return .failure(UsageError(message: "The option '\(stray)' does not apply to '\(name)'", command: name))
+      }
+    }
+    return .success(Invocation(command: invocation, options: options))
+  }
+}
+
+/// "Did you mean": the closest candidate by edit distance, if it is close enough.
+enum Suggestion {
+  static func closest(to word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, distance(word, $0)) }.sorted { $0.1 < $1.1 }
+    guard let best = scored.first, best.1 <= max(2, word.count / 3) else { return nil }
+    return best.0
+  }
+
+  /// Levenshtein distance.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,26 @@
+/// A command line understood: which command, its argument, and the options given.
+struct Invocation: Equatable {
+  enum Command: Equatable {
+    case tour
+    case show(String)
+    case run(String)
+    case stats
+    case export
+    case importFile(String)
+    case help(String?)
+    case version
+  }
+
+  var command: Command
+  /// Options with their values ("" for flags).
+  var options: [String: String]
+
+  func has(_ name: String) -> Bool { options[name] != nil }
+}
+
+/// A command line that cannot be understood; exit code 64.
+struct UsageError: Error, Equatable {
+  let message: String
+  /// The command whose usage the hint shows, if known.
+  var command: String?
+}

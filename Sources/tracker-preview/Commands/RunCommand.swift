@@ -1,0 +1,67 @@
+import Foundation
+import TrackerStore
+import TrackerTextRenderer
+import TrackerViewModels
+
+/// `run`: drives the real view models through the element tree, line by line.
+@MainActor
+enum RunCommand {
+  static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+    let data: Data
+    if file == "-" {
+      data = context.readStandardInput()
+    } else {
+      guard let read = FileManager.default.contents(atPath: file) else {
+        return .failure("cannot read the script \(file): no such file, or not readable")
+      }
+      data = read
+    }
+    let name = file == "-" ? "(standard input)" : file
+    let script: Script
+    switch Script.parse(String(decoding: data, as: UTF8.self)) {
+    case .success(let parsed): script = parsed
+    case .failure(let error): return .failure("\(name):\(error.line): \(TerminalSafe.text(error.message))")
+    }
+    var outcome = Outcome()
+    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
+    let flow = AppFlow(environment: settings.appEnvironment(store: store))
+    let renderer = ScreenRenderer(width: settings.width)
+    func screenText() -> String { renderer.render(flow.view) }
+    func fail(_ line: Script.Line, _ message: String) -> Outcome {
+      var failed = outcome
+      failed.standardError += "Error: \(name):\(line.number): \(TerminalSafe.text(line.text))\n  \(TerminalSafe.text(message))\n"
+        + "The screen (\(flow.screen.rawValue)) was:\n" + renderer.render(flow.view)
+      failed.exitCode = 1
+      return failed
+    }
+    for line in script.lines {
+      switch line.step {
+      case .action(let action):
+        do {
+          try flow.perform(action)
+        } catch {
+          return fail(line, error.description)
+        }
+      case .print:
+        outcome.standardOutput += renderer.render(flow.view, format: settings.format)
+      case .expectScreen(let expected):
+        if flow.screen != expected { return fail(line, "expected the screen \(expected.rawValue), but it is \(flow.screen.rawValue)") }
+      case .expectText(let text):
+        if !screenText().contains(text) { return fail(line, "the screen does not show \"\(text)\"") }
+      case .expectNoText(let text):
+        if screenText().contains(text) { return fail(line, "the screen shows \"\(text)\"") }
+      case .expectEnabled(let target), .expectDisabled(let target):
+        let wantsEnabled = line.step == .expectEnabled(target)
+        do {
+          let element = try flow.find(target)
+          if element.isEnabled != wantsEnabled {
+            return fail(line, "\(element) is \(element.isEnabled ? "enabled" : "disabled")")
+          }
+        } catch {
+          return fail(line, error.description)
+        }
+      }
+    }
+    return outcome
+  }
+}

@@ -1,0 +1,55 @@
+import TrackerStore
+import TrackerTextRenderer
+import TrackerViewModels
+
+/// One screen, of the demo or of the data file, reached the way a user reaches it.
+@MainActor
+enum ShowCommand {
+  /// How to reach each screen from the main screen.
+  static let paths: [ScreenName: [UserAction]] = [
+    .trackers: [],
+    .typePicker: [.tap(.identifier("add"))],
+    .trackerForm: [.tap(.identifier("add")), .tap(.identifier("habit"))],
+    .categories: [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category"))],
+    .categoryForm: [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category")), .tap(.identifier("add-category"))],
+    .schedule: [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("schedule"))],
+    .filters: [.tap(.identifier("filters"))],
+    .calendar: [.tap(.identifier("date"))],
+    .statistics: [.tap(.identifier("tab-statistics"))],
+  ]
+
+  static func run(_ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+    guard let screen = ScreenName(rawValue: name) else {
+      let suggestion = Suggestion.closest(to: name, among: ScreenName.allCases.map(\.rawValue))
+      return .usage(UsageError(
+        message: "Unknown screen '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+          + " Screens: \(CommandLineSpec.screenNames)",
+        command: "show"))
+    }
+    var outcome = Outcome()
+    let flow: AppFlow
+    if screen == .onboarding {
+      // Onboarding shows once in the app's life; showing it never marks it done.
+      flow = AppFlow(environment: settings.appEnvironment(store: InMemoryTrackerStore()))
+    } else {
+      guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
+      flow = AppFlow(environment: settings.appEnvironment(store: store))
+      if flow.screen == .onboarding, screen != .onboarding, screen != .trackers {
+        outcome.standardError += "Error: cannot show \(name): the app is still on its onboarding (press its button once with 'run', or use --demo)\n"
+        outcome.exitCode = 1
+        return outcome
+      }
+      for action in paths[screen] ?? [] {
+        do {
+          try flow.perform(action)
+        } catch {
+          outcome.standardError += "Error: cannot show \(name): \(error)\n"
+          outcome.exitCode = 1
+          return outcome
+        }
+      }
+    }
+    outcome.standardOutput = ScreenRenderer(width: settings.width).render(flow.view, format: settings.format)
+    return outcome
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import TrackerViewModels
+
+/// A script of user actions and checks (DESIGN.md §9, docs/scripting.md).
+struct Script {
+  /// One step of a script.
+  enum Step: Equatable {
+    case action(UserAction)
+    case print
+    case expectScreen(ScreenName)
+    case expectText(String)
+    case expectNoText(String)
+    case expectEnabled(UserAction.Target)
+    case expectDisabled(UserAction.Target)
+  }
+
+  /// A step with the line it came from.
+  struct Line: Equatable {
+    let number: Int
+    let text: String
+    let step: Step
+  }
+
+  /// Why a script cannot be read.
+  struct ParseError: Error, Equatable {
+    let line: Int
+    let message: String
+  }
+
+  /// A problem in one line, before its number is known.
+  struct Problem: Error, Equatable {
+    let message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  let lines: [Line]
+
+  static let actions = ["tap", "longpress", "type", "clear", "swipe", "dismiss", "print", "expect"]
+  static let checks = ["screen", "text", "no-text", "enabled", "disabled"]
+
+  /// Reads a script; the first problem stops it.
+  static func parse(_ text: String) -> Result<Script, ParseError> {
+    var lines: [Line] = []
+    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let number = offset + 1
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      switch parseLine(line) {
+      case .success(let step): lines.append(Line(number: number, text: line, step: step))
+      case .failure(let problem): return .failure(ParseError(line: number, message: problem.message))
+      }
+    }
+    return .success(Script(lines: lines))
+  }
+
+  private static func parseLine(_ line: String) -> Result<Step, Problem> {
+    let word = String(line.prefix { !$0.isWhitespace })
+    var rest = Substring(line.dropFirst(word.count)).drop { $0.isWhitespace }
+    func noArgument(_ step: Step) -> Result<Step, Problem> {
+      rest.isEmpty ? .success(step) : .failure(Problem("'\(word)' takes no argument"))
+    }
+    switch word {
+    case "tap": return target(&rest, for: word).map { .action(.tap($0)) }
+    case "longpress": return target(&rest, for: word).map { .action(.longPress($0)) }
+    case "type": return quoted(&rest, for: word).map { .action(.type($0)) }
+    case "clear": return noArgument(.action(.clear))
+    case "dismiss": return noArgument(.action(.dismiss))
+    case "print": return noArgument(.print)
+    case "swipe":
+      guard let direction = UserAction.Direction(rawValue: String(rest)) else {
+        return .failure(Problem("'swipe' needs 'left' or 'right'"))
+      }
+      return .success(.action(.swipe(direction)))
+    case "expect":
+      let check = String(rest.prefix { !$0.isWhitespace })
+      rest = rest.dropFirst(check.count).drop { $0.isWhitespace }
+      switch check {
+      case "screen":
+        guard let screen = ScreenName(rawValue: String(rest)) else {
+          let suggestion = Suggestion.closest(to: String(rest), among: ScreenName.allCases.map(\.rawValue))
+          return .failure(Problem("'\(rest)' is not a screen" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+            + "; screens: \(CommandLineSpec.screenNames)"))
+        }
+        return .success(.expectScreen(screen))
+      case "text": return quoted(&rest, for: "expect text").map { .expectText($0) }
+      case "no-text": return quoted(&rest, for: "expect no-text").map { .expectNoText($0) }
+      case "enabled": return target(&rest, for: "expect enabled").map { .expectEnabled($0) }
+      case "disabled": return target(&rest, for: "expect disabled").map { .expectDisabled($0) }
+      default:
+        let suggestion = Suggestion.closest(to: check, among: checks)
+        return .failure(Problem("unknown check 'expect \(check)'" + (suggestion.map { " (did you mean 'expect \($0)'?)" } ?? "")
+          + "; checks: \(checks.joined(separator: ", "))"))
+      }
+    default:
+      let suggestion = Suggestion.closest(to: word, among: actions)
+      return .failure(Problem("unknown action '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        + "; actions: \(actions.joined(separator: ", "))"))
+    }
+  }
+
+  /// `"label"` or `#identifier` (which runs to the end of the line, spaces included).
+  private static func target(_ rest: inout Substring, for word: String) -> Result<UserAction.Target, Problem> {
+    if rest.hasPrefix("#") {
+      let identifier = String(rest.dropFirst())
+      guard !identifier.isEmpty else { return .failure(Problem("'\(word) #' needs an identifier after '#'")) }
+      return .success(.identifier(identifier))
+    }
+    return quoted(&rest, for: word).map { .label($0) }
+  }
+
+  /// A double-quoted argument with `\"`, `\\` and `\n` escapes, and nothing after it.
+  private static func quoted(_ rest: inout Substring, for word: String) -> Result<String, Problem> {
+    guard rest.first == "\"" else {
+      return .failure(Problem("'\(word)' needs a double-quoted argument" + (word == "tap" || word.hasPrefix("expect") || word == "longpress" ? " or #identifier" : "")))
+    }
+    var result = ""
+    var index = rest.index(after: rest.startIndex)
+    while index < rest.endIndex {
+      let character = rest[index]
+      if character == "\"" {
+        let after = rest[rest.index(after: index)...].drop { $0.isWhitespace }
+        guard after.isEmpty else { return .failure(Problem("unexpected text after the closing quote: \(after)")) }
+        return .success(result)
+      }
+      if character == "\\" {
+        index = rest.index(after: index)
+        guard index < rest.endIndex else { break }
+        switch rest[index] {
+        case "n": result.append("\n")
+        case "\"": result.append("\"")
+        case "\\": result.append("\\")
+        default: return .failure(Problem("unknown escape \\\(rest[index]) (use \\\", \\\\ or \\n)"))
+        }
+      } else {
+        result.append(character)
+      }
+      index = rest.index(after: index)
+    }
+    return .failure(Problem("the quote is not closed"))
+  }
+}

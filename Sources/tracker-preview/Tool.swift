@@ -1,0 +1,72 @@
+import Foundation
+import TrackerModels
+import TrackerStore
+import TrackerTextRenderer
+import TrackerViewModels
+
+/// The command line tool: parses, resolves the options, runs the command.
+@MainActor
+enum Tool {
+  static func run(_ arguments: [String], _ context: ToolContext) -> Outcome {
+    let invocation: Invocation
+    switch ArgumentParser.parse(arguments) {
+    case .success(let parsed): invocation = parsed
+    case .failure(let error): return .usage(error)
+    }
+    switch invocation.command {
+    case .version:
+      return Outcome(standardOutput: CommandLineSpec.version + "\n")
+    case .help(nil):
+      return Outcome(standardOutput: CommandLineSpec.help)
+    case .help(let name?):
+      guard let command = CommandLineSpec.command(named: name) else {
+        let suggestion = Suggestion.closest(to: name, among: CommandLineSpec.commands.map(\.name))
+        return .usage(UsageError(message: "Unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")))
+      }
+      return Outcome(standardOutput: CommandLineSpec.help(for: command))
+    default:
+      break
+    }
+    let settings: Settings
+    switch Settings.resolve(invocation, context) {
+    case .success(let resolved): settings = resolved
+    case .failure(let error): return .usage(UsageError(message: error.message, command: invocation.commandName))
+    }
+    switch invocation.command {
+    case .tour:
+      return TourCommand.run(settings)
+    case .show(let screen):
+      return ShowCommand.run(screen, invocation, settings, context)
+    case .run(let script):
+      return RunCommand.run(script, invocation, settings, context)
+    case .stats:
+      return StatsCommand.run(invocation, settings, context)
+    case .export:
+      return ExportCommand.run(invocation, settings, context)
+    case .importFile(let file):
+      return ImportCommand.run(file, invocation, settings, context)
+    case .help, .version:
+      return Outcome()
+    }
+  }
+
+  /// A world in memory for `data`, for the tour and the demo.
+  static func scenarioEnvironment(_ settings: Settings) -> AppEnvironment {
+    settings.appEnvironment(store: InMemoryTrackerStore())
+  }
+}
+
+extension Invocation {
+  /// The command's name, for usage hints.
+  var commandName: String? {
+    switch command {
+    case .tour: return "tour"
+    case .show: return "show"
+    case .run: return "run"
+    case .stats: return "stats"
+    case .export: return "export"
+    case .importFile: return "import"
+    case .help, .version: return nil
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// What the tool reads from the world: passed in, so tests can run the tool in-process too. Only
+/// `main.swift` builds the live one.
+struct ToolContext {
+  /// The process environment variables.
+  var environment: [String: String]
+  /// The current instant.
+  var now: Date
+  /// The system's time zone.
+  var timeZone: TimeZone
+  /// Whether standard output is a terminal.
+  var isTerminal: Bool
+  /// The home folder, for the default data file.
+  var homeDirectory: String
+  /// Reads standard input to its end.
+  var readStandardInput: () -> Data
+}
+
+/// What a run printed and how it ended.
+struct Outcome {
+  var standardOutput = ""
+  var standardError = ""
+  var exitCode: Int32 = 0
+
+  /// A failure: `Error: message` on standard error, exit code 1.
+  static func failure(_ message: String) -> Outcome {
+    Outcome(standardError: "Error: \(message)\n", exitCode: 1)
+  }
+
+  /// Bad usage: one error line, the usage and a hint; exit code 64.
+  static func usage(_ error: UsageError) -> Outcome {
+    let usage = error.command.flatMap(CommandLineSpec.command(named:)).map(CommandLineSpec.usage(of:)) ?? CommandLineSpec.usage
+    let help = error.command.map { "\(CommandLineSpec.toolName) help \($0)" } ?? "\(CommandLineSpec.toolName) --help"
+    return Outcome(standardError: "Error: \(error.message)\nUsage: \(usage)\n  See '\(help)' for more information.\n", exitCode: 64)
+  }
+}
