@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// Runs the built `tracker-preview` as a subprocess, from `/`, with a clean environment.
-func runCLI(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String, error: String) {
+/// Runs the built `tracker-preview` as a subprocess, from `/`, with only `environment` set.
+func runCLI(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
+  -> (status: Int32, output: String, error: String)
+{
   let process = Process()
   process.executableURL = Bundle.main.bundleURL.appendingPathComponent("tracker-preview")
   process.arguments = arguments
@@ -10,88 +12,238 @@ func runCLI(_ arguments: [String], environment: [String: String] = [:]) throws -
   process.currentDirectoryURL = URL(fileURLWithPath: "/")
   let output = Pipe()
   let error = Pipe()
+  let standardInput = Pipe()
   process.standardOutput = output
   process.standardError = error
+  process.standardInput = standardInput
   try process.run()
+  if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+  try standardInput.fileHandleForWriting.close()
   let outData = output.fileHandleForReading.readDataToEndOfFile()
   let errData = error.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
 
+/// A fresh folder for data files.
+func temporaryFolder() -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let fixed = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
+
 @Suite("tracker-preview end to end")
 struct CLITests {
-  @Test func printsTheDemoStatisticsInRussianFromAnyDirectory() throws {
-    let result = try runCLI(["--today", "2026-11-30"], environment: ["LANG": "ru_RU.UTF-8"])
-    #expect(result.status == 0)
-    #expect(result.error == "")
-    #expect(result.output.hasPrefix("""
-      Статистика
-
-       10  Лучший период
-        8  Идеальные дни
-       20  Трекеров завершено
-      1,8  Среднее значение
-
-      По трекерам
-      ❤️ Поливать растения: 10 дней; текущая серия 10 дней, лучшая серия 10 дней
-
-      """))
+  @Test func helpListsOverviewUsageOptionsAndSubcommands() throws {
+    let result = try runCLI(["--help"])
+    #expect(result.status == 0 && result.error == "")
+    #expect(result.output.hasPrefix("OVERVIEW: Tracker, the habit tracker, in a terminal"))
+    for heading in ["\nUSAGE: tracker-preview [options] <command>\n", "\nOPTIONS:\n", "\nSUBCOMMANDS:\n", "  tour        ", "  import      "] {
+      #expect(result.output.contains(heading), "\(heading)")
+    }
+    let show = try runCLI(["help", "show"])
+    #expect(show.status == 0)
+    #expect(show.output.hasPrefix("OVERVIEW: Print one screen of the demo or of a data file.\n\nUSAGE: tracker-preview show <screen> [options]\n\nARGUMENTS:\n  <screen>"))
+    #expect(try runCLI(["show", "--help"]).output == show.output)
   }
 
-  @Test func printsEnglishWhenTheLocaleIsNotRussian() throws {
-    let result = try runCLI(["stats", "--today", "2026-11-30"], environment: ["LANG": "de_DE.UTF-8"])
-    #expect(result.status == 0)
-    #expect(result.output.contains("1.8  Average\n"))
-    #expect(result.output.contains("🌺 Grandma sent a postcard on WhatsApp: 1 day; current streak 0 days, best streak 1 day\n"))
+  @Test func versionPrintsTheVersion() throws {
+    #expect(try runCLI(["--version"]).output == "0.2.0\n")
   }
 
-  @Test func printsJSON() throws {
-    let result = try runCLI(["--json", "--today", "2026-11-30"])
-    #expect(result.status == 0)
-    #expect(result.output.hasPrefix("""
+  @Test func withoutArgumentsTheTourRunsInTheTerminalsLanguage() throws {
+    let result = try runCLI(fixed, environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(result.status == 0 && result.error == "")
+    #expect(result.output.hasPrefix("1/16 · Первый запуск: онбординг\n═══"))
+    #expect(result.output.contains("16/16 · Статистика\n"))
+    #expect(!result.output.contains("\u{1B}["))  // not a terminal: no colors
+    let english = try runCLI(["tour"] + fixed, environment: ["LANG": "de_DE.UTF-8"])
+    #expect(english.output.hasPrefix("1/16 · First launch: the onboarding\n"))
+  }
+
+  @Test func colorsAreOnlyForTerminalsUnlessAsked() throws {
+    let colored = try runCLI(["show", "trackers", "--demo", "--color", "always"] + fixed)
+    #expect(colored.output.contains("\u{1B}[38;2;"))
+    let noColor = try runCLI(["show", "trackers", "--demo"] + fixed, environment: ["NO_COLOR": "1"])
+    #expect(!noColor.output.contains("\u{1B}["))
+  }
+
+  @Test func showPrintsTheScreenAsTheSnapshotHasIt() throws {
+    let result = try runCLI(["show", "trackers", "--demo", "--lang", "ru"] + fixed)
+    #expect(result.status == 0 && result.error == "")
+    let reference = try String(
+      contentsOf: repository.appendingPathComponent("Tests/SnapshotTests/__Snapshots__/Screens/trackers-filled.ru.x.plain.txt"),
+      encoding: .utf8)
+    #expect(result.output == reference)
+    let se = try runCLI(["show", "statistics", "--demo", "--lang", "en", "--device", "se"] + fixed)
+    #expect(se.output == (try String(
+      contentsOf: repository.appendingPathComponent("Tests/SnapshotTests/__Snapshots__/Screens/statistics.en.se.plain.txt"),
+      encoding: .utf8)))
+  }
+
+  @Test func showOnAFreshStoreTellsTheTruth() throws {
+    let store = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let trackers = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
+    #expect(trackers.status == 0)
+    #expect(trackers.output.contains("What a technology!"))
+    let form = try runCLI(["show", "tracker-form", "--store", store, "--lang", "en"] + fixed)
+    #expect(form.status == 1)
+    #expect(form.error == "Error: cannot show tracker-form: the app is still on its onboarding (press its button once with 'run', or use --demo)\n")
+  }
+
+  @Test func badUsageExits64WithOneErrorLineAUsageAndAHint() throws {
+    let option = try runCLI(["--lnag", "ru"])
+    #expect(option.status == 64 && option.output == "")
+    #expect(option.error == """
+      Error: Unknown option '--lnag'. Did you mean '--lang'?
+      Usage: tracker-preview [options] <command>
+        See 'tracker-preview --help' for more information.
+
+      """)
+    let command = try runCLI(["shwo", "trackers"])
+    #expect(command.status == 64)
+    #expect(command.error.hasPrefix("Error: Unknown command 'shwo'. Did you mean 'show'?\n"))
+    let screen = try runCLI(["show", "tracker"])
+    #expect(screen.status == 64)
+    #expect(screen.error.hasPrefix("Error: Unknown screen 'tracker'. Did you mean 'trackers'?"))
+    #expect(screen.error.contains("Usage: tracker-preview show <screen> [options]\n  See 'tracker-preview help show' for more information.\n"))
+    let date = try runCLI(["stats", "--today", "2026-02-30"])
+    #expect(date.status == 64)
+    #expect(date.error.hasPrefix("Error: The value '2026-02-30' is invalid for '--today': expected a date YYYY-MM-DD that exists\n"))
+    #expect(try runCLI(["stats", "--width", "20"]).status == 64)
+    #expect(try runCLI(["stats", "--store", "/tmp/x", "--demo"]).status == 64)
+    #expect(try runCLI(["export", "--json", "--demo"]).error.hasPrefix("Error: The option '--json' does not apply to 'export'\n"))
+    #expect(try runCLI(["run"]).error.hasPrefix("Error: Missing <script|->\n"))
+  }
+
+  @Test func statsPrintsTextAndJSON() throws {
+    let text = try runCLI(["stats", "--demo", "--lang", "ru"] + fixed)
+    #expect(text.status == 0)
+    #expect(text.output.hasPrefix("Статистика\n\n 10  Лучший период\n  8  Идеальные дни\n 20  Трекеров завершено\n1,8  Среднее значение\n"))
+    let json = try runCLI(["stats", "--json", "--demo", "--lang", "en"] + fixed)
+    #expect(json.output.hasPrefix("""
       {
         "bestPeriod": 10,
         "perfectDays": 8,
         "completed": 20,
         "average": 1.8,
         "trackers": [
-          {"id": "DE000000-0000-4000-8000-000000000065", "name": "Water the plants", "completed": 10, "currentStreak": 10, "bestStreak": 10},
 
       """))
+    #expect(json.output.contains(
+      "    {\"id\": \"DE000000-0000-4000-8000-000000000065\", \"name\": \"Water the plants\", \"completed\": 10, \"currentStreak\": 10, \"bestStreak\": 10}"))
   }
 
-  @Test func badUsageExits64WithOneErrorLineAndAHint() throws {
-    let result = try runCLI(["--today", "2026-02-30"])
-    #expect(result.status == 64)
-    #expect(result.output == "")
-    #expect(result.error.hasPrefix("Error: The value '2026-02-30' is invalid for '--today': expected a date YYYY-MM-DD\nUsage: "))
-    #expect(try runCLI(["--frobnicate"]).status == 64)
+  @Test func exportThenImportIntoAnotherFileGivesTheSameExport() throws {
+    let folder = temporaryFolder()
+    let exported = folder.appendingPathComponent("demo.json").path
+    let export = try runCLI(["export", "--demo", "--output", exported] + fixed.prefix(0))
+    #expect(export.status == 0 && export.output == "")
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let imported = try runCLI(["import", exported, "--store", store] + fixed)
+    #expect(imported.status == 0)
+    #expect(imported.output == "Imported 2 categories, 5 trackers and 20 records.\n")
+    let again = try runCLI(["export", "--store", store])
+    #expect(again.output == (try String(contentsOfFile: exported, encoding: .utf8)))
+    // Standard input works too; importing the same ids twice is refused.
+    let twice = try runCLI(["import", "-", "--store", store] + fixed, input: again.output)
+    #expect(twice.status == 1)
+    #expect(twice.error.hasPrefix("Error: - was not imported; nothing changed:\ncategories[0].id: "))
+  }
+
+  @Test func aBadImportFileListsEveryProblemAndChangesNothing() throws {
+    let folder = temporaryFolder()
+    let file = folder.appendingPathComponent("bad.json")
+    try Data("""
+      {"format": "tracker", "version": 1, "categories": [{"id": "nope", "title": ""}],
+       "trackers": [], "records": [{"tracker": "00000000-0000-4000-8000-000000000001", "date": "2026-12-31"}]}
+      """.utf8).write(to: file)
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let result = try runCLI(["import", file.path, "--store", store] + fixed)
+    #expect(result.status == 1 && result.output == "")
+    #expect(result.error == """
+      Error: \(file.path) was not imported; nothing changed:
+      categories[0].id: "nope" is not a UUID
+      categories[0].title: empty; a category needs a name
+      records[0].tracker: no tracker with id 00000000-0000-4000-8000-000000000001 in the file or the store
+      records[0].date: 2026-12-31 is after today (2026-11-30); a day cannot be completed in advance
+
+      """)
+    #expect(try runCLI(["export", "--store", store]).output.contains("\"categories\": []"))
+    let missing = try runCLI(["import", folder.appendingPathComponent("absent.json").path, "--store", store])
+    #expect(missing.status == 1 && missing.error.hasPrefix("Error: cannot read "))
   }
 
   @Test func aBrokenStoreIsMovedAsideWithAWarning() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent("tracker.sqlite").path
+    let path = temporaryFolder().appendingPathComponent("tracker.sqlite").path
     try Data("not a database".utf8).write(to: URL(fileURLWithPath: path))
-    let result = try runCLI(["--store", path, "--today", "2026-11-30"])
+    let result = try runCLI(["stats", "--store", path, "--lang", "en"] + fixed)
     #expect(result.status == 0)
     #expect(result.error.hasPrefix("Warning: the data file \(path) was broken (file is not a database); it was moved to \(path).broken-"))
     #expect(result.output == "Statistics\n\nNothing to analyze yet\n")
+  }
+
+  @Test func aFailingCheckStopsTheScriptWithItsLineAndTheScreen() throws {
+    let script = """
+      # a comment
+      tap #tab-statistics
+      expect screen trackers
+      """
+    let result = try runCLI(["run", "-", "--demo", "--lang", "en"] + fixed, input: script)
+    #expect(result.status == 1)
+    #expect(result.error.hasPrefix("""
+      Error: (standard input):3: expect screen trackers
+        expected the screen trackers, but it is statistics
+      The screen (statistics) was:
+
+      Statistics
+
+      """))
+    let unknown = try runCLI(["run", "-", "--demo", "--lang", "en"] + fixed, input: "tap \"Frobnicate\"\n")
+    #expect(unknown.status == 1)
+    #expect(unknown.error.hasPrefix("Error: (standard input):1: tap \"Frobnicate\"\n  nothing on screen matches \"Frobnicate\"\nOn screen: #add \"+\", #date \"11/30/26\""))
+    let typo = try runCLI(["run", "-", "--demo"] + fixed, input: "\n\ntapp #add\n")
+    #expect(typo.error == "Error: (standard input):3: unknown action 'tapp' (did you mean 'tap'?); actions: tap, longpress, type, clear, swipe, dismiss, print, expect\n")
+  }
+
+  @Test func aScriptActsOnTheDataFileForReal() throws {
+    let store = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let script = "tap #start\ntap #add\ntap #event\ntap #name\ntype \"Walk\"\ntap #category\ntap #add-category\ntap #title\ntype \"Outside\"\ntap #done\ntap #category:Outside\ntap #emoji:1\ntap #color:1\ntap #create\ntap #complete:Walk\n"
+    #expect(try runCLI(["run", "-", "--store", store, "--lang", "en"] + fixed, input: script).status == 0)
+    let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+    #expect(stats.output.contains("\"name\": \"Walk\", \"completed\": 1, \"currentStreak\": 1"))
+    // Onboarding is done now, so the main screen shows.
+    #expect(try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed).output.contains("Walk"))
+  }
+
+  @Test(arguments: ["create-habit-ru.txt", "name-limit.txt", "complete-uncomplete.txt", "filters.txt", "statistics.txt"])
+  func theExampleScriptsPass(name: String) throws {
+    let file = repository.appendingPathComponent("Examples/scripts/\(name)")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    // Each example says in its header how it is run.
+    let header = try #require(text.split(separator: "\n").first { $0.contains("tracker-preview run") })
+    var arguments = header.split(separator: " ").map(String.init).drop { $0 != "run" }.dropFirst(2).map { $0 }
+    if let index = arguments.firstIndex(of: "--store") {
+      arguments[index + 1] = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    }
+    let result = try runCLI(["run", file.path] + arguments)
+    #expect(result.status == 0, "\(result.error)")
   }
 }
 
 @Suite("tracker-preview carries its texts")
 struct PortableBinaryTests {
   @Test func aCopiedBinaryStillSpeaksBothLanguages() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("copied-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = temporaryFolder()
     let copy = folder.appendingPathComponent("tracker-preview")
     try FileManager.default.copyItem(at: Bundle.main.bundleURL.appendingPathComponent("tracker-preview"), to: copy)
     for (language, title) in [("ru", "Статистика"), ("en", "Statistics")] {
       let process = Process()
       process.executableURL = copy
-      process.arguments = ["--lang", language, "--today", "2026-11-30"]
+      process.arguments = ["stats", "--demo", "--lang", language, "--today", "2026-11-30"]
       process.currentDirectoryURL = URL(fileURLWithPath: "/")
       let output = Pipe()
       process.standardOutput = output

@@ -60,7 +60,6 @@ struct ArchiveDecoder {
       let item = { path }
       guard object(value, item, allowed: Self.categoryKeys) else { continue }
       let id = uuid(value, "id", item)
-      let title = name(value, "title", item, others: &titles, existing: existing.categories.map(\.title), noun: "category")
       if let id {
         declaredCategories.insert(id)
         if existingIDs.contains(id) {
@@ -70,6 +69,7 @@ struct ArchiveDecoder {
         }
         ids[id] = ids[id] ?? path
       }
+      let title = name(value, "title", item, others: &titles, existing: existing.categories.map(\.title), noun: "category")
       if let id, let title { result.append((path, TrackerCategory(id: id, title: title))) }
     }
     return result

@@ -29,7 +29,9 @@ enum RunCommand {
     func screenText() -> String { renderer.render(flow.view) }
     func fail(_ line: Script.Line, _ message: String) -> Outcome {
       var failed = outcome
-      failed.standardError += "Error: \(name):\(line.number): \(TerminalSafe.text(line.text))\n  \(TerminalSafe.text(message))\n"
+      let safeMessage = message.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { TerminalSafe.text(String($0)) }.joined(separator: "\n")
+      failed.standardError += "Error: \(name):\(line.number): \(TerminalSafe.text(line.text))\n  \(safeMessage)\n"
         + "The screen (\(flow.screen.rawValue)) was:\n" + renderer.render(flow.view)
       failed.exitCode = 1
       return failed
