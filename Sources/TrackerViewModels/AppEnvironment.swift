@@ -37,7 +37,8 @@ public struct AppEnvironment: Sendable {
     timeZone: TimeZone, language: Language, store: any TrackerDataStore, analytics: any AnalyticsService
   ) -> AppEnvironment {
     AppEnvironment(
-      now: { Date() }, timeZone: timeZone, language: language, store: store, analytics: analytics,
+      now: { Date() },  // the live clock: the one place a view model's time comes from the real world
+      timeZone: timeZone, language: language, store: store, analytics: analytics,
       makeID: { UUID() })
   }
 

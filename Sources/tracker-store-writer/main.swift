@@ -21,10 +21,12 @@ func say(_ line: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// An executable entry point, like tracker-preview: it may read the live clock.
+let liveNow = Date()
 switch arguments.first {
 case "open" where arguments.count == 2:
   do {
-    let store = try SQLiteTrackerStore(path: arguments[1], now: Date())
+    let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
     say(store.recovery.map { "opened; \($0)" } ?? "opened")
   } catch {
     fail("Error: \(error)", code: 1)
@@ -34,7 +36,7 @@ case "write" where arguments.count == 4:
     fail("usage: tracker-store-writer write <store> <YYYY-MM-DD> <count>", code: 64)
   }
   do {
-    let store = try SQLiteTrackerStore(path: arguments[1], now: Date())
+    let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
     let categoryID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0xC0, 0xDE))
     let trackerID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0xBE, 0xEF))
     if try store.categories().isEmpty {
