@@ -41,10 +41,12 @@ extension ScreenRenderer {
   /// Cards two by two.
   private func grid(_ cards: [TrackersViewModel.Card]) -> [StyledLine] {
     let cardWidth = (width - 1) / 2
+    let edges = CardEdges(width: cardWidth)
     var lines: [StyledLine] = []
+    lines.reserveCapacity(cards.count * 3 + 6)
     for start in stride(from: 0, to: cards.count, by: 2) {
-      let left = card(cards[start], width: cardWidth)
-      let right = start + 1 < cards.count ? card(cards[start + 1], width: cardWidth) : []
+      let left = card(cards[start], edges)
+      let right = start + 1 < cards.count ? card(cards[start + 1], edges) : []
       for (index, line) in left.enumerated() {
         var row = line
         if index < right.count {
@@ -57,25 +59,45 @@ extension ScreenRenderer {
     return lines
   }
 
+  /// The strings every card of one width shares, made once per grid.
+  private struct CardEdges {
+    let width: Int
+    let top: String
+    let bottom: String
+    /// Runs of spaces by length, for padding.
+    let spaces: [String]
+
+    init(width: Int) {
+      self.width = width
+      top = "╭" + String(repeating: "─", count: width - 2) + "╮"
+      bottom = "╰" + String(repeating: "─", count: width - 2) + "╯"
+      spaces = (0...width).map { String(repeating: " ", count: $0) }
+    }
+  }
+
   /// One card: the colored part with emoji and name, then the counter and the button.
-  private func card(_ card: TrackersViewModel.Card, width: Int) -> [StyledLine] {
+  private func card(_ card: TrackersViewModel.Card, _ edges: CardEdges) -> [StyledLine] {
+    let width = edges.width
     let frame = Style(.text, color: card.color)
     let inner = width - 4
     func framed(_ content: [Span]) -> StyledLine {
-      var line = StyledLine("│ ", frame)
       let fitted = StyledLine(content).fitted(to: inner)
+      var line = StyledLine([Span("│ ", frame, width: 2)])
+      line.spans.reserveCapacity(fitted.spans.count + 3)
       line.spans += fitted.spans
-      line.append(String(repeating: " ", count: inner - fitted.width))
-      line.append(" │", frame)
+      let padding = max(0, inner - fitted.width)
+      line.spans.append(Span(edges.spaces[padding], .text, width: padding))
+      line.spans.append(Span(" │", frame, width: 2))
       return line
     }
-    var lines = [StyledLine("╭" + String(repeating: "─", count: width - 2) + "╮", frame)]
+    var lines = [StyledLine([Span(edges.top, frame, width: width)])]
+    lines.reserveCapacity(7)
     let emoji = TextFitting.safe(card.emoji)
     lines.append(StyledLine(Canvas.split([Span(emoji)], card.isPinned ? [Span("📌")] : [], width: inner).spans).framedWith(framed))
     var name = TextFitting.wrap(TextFitting.safe(card.name), to: inner, maxLines: 2)
     while name.count < 2 { name.append("") }
     for line in name { lines.append(framed([Span(line)])) }
-    lines.append(StyledLine("╰" + String(repeating: "─", count: width - 2) + "╯", frame))
+    lines.append(StyledLine([Span(edges.bottom, frame, width: width)]))
     let mark = card.isCompleted ? "✓" : "+"
     let button: Span = card.isCompleteEnabled
       ? Span("[" + mark + "]", Style(.text, bold: true, color: card.color))

@@ -56,6 +56,13 @@ public struct Span: Hashable, Sendable {
     self.style = style
     self.width = TerminalWidth.of(text)
   }
+
+  /// A span whose width the caller already knows (borders and padding it built itself).
+  init(_ text: String, _ style: Style, width: Int) {
+    self.text = text
+    self.style = style
+    self.width = width
+  }
 }
 
 /// One line of the screen: spans left to right.
