@@ -18,7 +18,7 @@ struct ToolContext {
 }
 
 /// What a run printed and how it ended.
-struct Outcome {
+struct Outcome: Error {
   var standardOutput = ""
   var standardError = ""
   var exitCode: Int32 = 0

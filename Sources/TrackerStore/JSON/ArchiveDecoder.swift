@@ -62,12 +62,7 @@ struct ArchiveDecoder {
       let id = uuid(value, "id", item)
       if let id {
         declaredCategories.insert(id)
-        if existingIDs.contains(id) {
-          problem(path + ".id", "\(id.uuidString) is already in the store")
-        } else if let first = ids[id] {
-          problem(path + ".id", "\(id.uuidString) is used twice (also by \(first))")
-        }
-        ids[id] = ids[id] ?? path
+        checkUnique(id, at: path, existing: existingIDs, seen: &ids)
       }
       let title = name(value, "title", item, others: &titles, existing: existing.categories.map(\.title), noun: "category")
       if let id, let title { result.append((path, TrackerCategory(id: id, title: title))) }
@@ -88,12 +83,7 @@ struct ArchiveDecoder {
       let id = uuid(value, "id", item)
       if let id {
         declaredTrackers.insert(id)
-        if existingIDs.contains(id) {
-          problem(path + ".id", "\(id.uuidString) is already in the store")
-        } else if let first = ids[id] {
-          problem(path + ".id", "\(id.uuidString) is used twice (also by \(first))")
-        }
-        ids[id] = ids[id] ?? path
+        checkUnique(id, at: path, existing: existingIDs, seen: &ids)
       }
       let name = name(value, "name", item, others: &names, existing: existing.trackers.map(\.name), noun: "tracker")
       var emoji: String?
@@ -199,6 +189,16 @@ struct ArchiveDecoder {
   }
 
   // MARK: Fields
+
+  /// Reports an id already in the store, or already used earlier in the file.
+  private mutating func checkUnique(_ id: UUID, at path: String, existing: Set<UUID>, seen: inout [UUID: String]) {
+    if existing.contains(id) {
+      problem(path + ".id", "\(id.uuidString) is already in the store")
+    } else if let first = seen[id] {
+      problem(path + ".id", "\(id.uuidString) is used twice (also by \(first))")
+    }
+    seen[id] = seen[id] ?? path
+  }
 
   private mutating func problem(_ path: String, _ message: String) {
     problems.append(ImportProblem(path: path, message: message))

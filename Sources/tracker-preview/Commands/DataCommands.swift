@@ -51,13 +51,9 @@ enum ExportCommand {
 enum ImportCommand {
   static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
     let data: Data
-    if file == "-" {
-      data = context.readStandardInput()
-    } else {
-      guard let read = FileManager.default.contents(atPath: file) else {
-        return .failure("cannot read \(file): no such file, or not readable")
-      }
-      data = read
+    switch InputFile.read(file, what: "", context) {
+    case .success(let read): data = read
+    case .failure(let failure): return failure
     }
     guard let text = String(data: data, encoding: .utf8) else {
       return .failure("\(file) was not imported; nothing changed:\n$: not UTF-8 text")

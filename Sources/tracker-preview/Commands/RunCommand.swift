@@ -8,13 +8,9 @@ import TrackerViewModels
 enum RunCommand {
   static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
     let data: Data
-    if file == "-" {
-      data = context.readStandardInput()
-    } else {
-      guard let read = FileManager.default.contents(atPath: file) else {
-        return .failure("cannot read the script \(file): no such file, or not readable")
-      }
-      data = read
+    switch InputFile.read(file, what: "the script ", context) {
+    case .success(let read): data = read
+    case .failure(let failure): return failure
     }
     let name = file == "-" ? "(standard input)" : file
     let script: Script
