@@ -232,54 +232,56 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func insert(_ contents: StoreContents) throws(StoreError) {
-    try write {
-      for category in contents.categories {
-        if try self.loadCategory(category.id) != nil { throw StoreError.idAlreadyExists(category.id) }
-      }
-      for tracker in contents.trackers where try self.trackerNumber(tracker.id) != nil {
-        throw StoreError.idAlreadyExists(tracker.id)
-      }
-      var titles = try self.loadCategories().map(\.title)
-      for category in contents.categories {
-        let title = try StoreRules.validatedTitle(category.title, otherTitles: titles)
-        try self.insertCategory(TrackerCategory(id: category.id, title: title))
-        titles.append(title)
-      }
-      var names = try self.trackerNames(except: nil)
-      var numbers: [UUID: Int] = [:]
-      for tracker in contents.trackers {
-        try self.requireCategory(tracker.categoryID)
-        let valid = try StoreRules.validated(tracker, otherNames: names)
-        numbers[tracker.id] = try self.insertTracker(valid)
-        names.append(valid.name)
-      }
-      // A bulk import rebuilds the by-day index once instead of updating it row by row in random
-      // order (several times faster for hundreds of thousands of records).
-      let rebuildsIndex = contents.records.count > 10_000
-      if rebuildsIndex { try self.database.execute("DROP INDEX record_by_day") }
-      let insert = try self.database.prepare("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
-      var previous: (id: UUID, number: Int)?
-      for record in contents.records {
-        // Records come grouped by tracker: look the number up only when the tracker changes.
-        let number: Int
-        if let previous, previous.id == record.trackerID {
-          number = previous.number
-        } else {
-          guard let found = try numbers[record.trackerID] ?? self.trackerNumber(record.trackerID) else {
-            throw StoreError.trackerNotFound(record.trackerID)
-          }
-          numbers[record.trackerID] = found
-          number = found
-        }
-        previous = (record.trackerID, number)
-        try insert.run(Int64(number), Int64(record.day.daysSinceEpoch))
-      }
-      if rebuildsIndex { try self.database.execute(Schema.recordByDayIndex) }
-      for number in Set(numbers.values) { try self.refreshSummary(number) }
-      return StoreChange(
-        categoryIDs: Set(contents.categories.map(\.id)), trackerIDs: Set(contents.trackers.map(\.id)),
-        recordDays: Dictionary(grouping: contents.records, by: \.trackerID).mapValues { Set($0.map(\.day)) })
+    try write { try self.inserting(contents) }
+  }
+
+  private func inserting(_ contents: StoreContents) throws -> StoreChange {
+    for category in contents.categories {
+      if try self.loadCategory(category.id) != nil { throw StoreError.idAlreadyExists(category.id) }
     }
+    for tracker in contents.trackers where try self.trackerNumber(tracker.id) != nil {
+      throw StoreError.idAlreadyExists(tracker.id)
+    }
+    var titles = try self.loadCategories().map(\.title)
+    for category in contents.categories {
+      let title = try StoreRules.validatedTitle(category.title, otherTitles: titles)
+      try self.insertCategory(TrackerCategory(id: category.id, title: title))
+      titles.append(title)
+    }
+    var names = try self.trackerNames(except: nil)
+    var numbers: [UUID: Int] = [:]
+    for tracker in contents.trackers {
+      try self.requireCategory(tracker.categoryID)
+      let valid = try StoreRules.validated(tracker, otherNames: names)
+      numbers[tracker.id] = try self.insertTracker(valid)
+      names.append(valid.name)
+    }
+    // A bulk import rebuilds the by-day index once instead of updating it row by row in random
+    // order (several times faster for hundreds of thousands of records).
+    let rebuildsIndex = contents.records.count > 10_000
+    if rebuildsIndex { try self.database.execute("DROP INDEX record_by_day") }
+    let insert = try self.database.prepare("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
+    var previous: (id: UUID, number: Int)?
+    for record in contents.records {
+      // Records come grouped by tracker: look the number up only when the tracker changes.
+      let number: Int
+      if let previous, previous.id == record.trackerID {
+        number = previous.number
+      } else {
+        guard let found = try numbers[record.trackerID] ?? self.trackerNumber(record.trackerID) else {
+          throw StoreError.trackerNotFound(record.trackerID)
+        }
+        numbers[record.trackerID] = found
+        number = found
+      }
+      previous = (record.trackerID, number)
+      try insert.run(Int64(number), Int64(record.day.daysSinceEpoch))
+    }
+    if rebuildsIndex { try self.database.execute(Schema.recordByDayIndex) }
+    for number in Set(numbers.values) { try self.refreshSummary(number) }
+    return StoreChange(
+      categoryIDs: Set(contents.categories.map(\.id)), trackerIDs: Set(contents.trackers.map(\.id)),
+      recordDays: Dictionary(grouping: contents.records, by: \.trackerID).mapValues { Set($0.map(\.day)) })
   }
 
   // MARK: Observation

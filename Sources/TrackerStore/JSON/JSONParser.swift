@@ -53,7 +53,11 @@ private struct JSONReader {
   }
 
   mutating func skipWhiteSpace() {
-    while !isAtEnd, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+    while position < bytes.count {
+      let byte = bytes[position]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return }
+      position += 1
+    }
   }
 
   mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
