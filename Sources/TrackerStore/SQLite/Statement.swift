@@ -72,6 +72,17 @@ final class Statement {
     guard code == SQLITE_DONE else { throw database.error(code, sql: sql) }
   }
 
+  /// Runs a statement whose parameters are all integers, bound in order; no rows.
+  func run(integers: [Int64]) throws(SQLiteError) {
+    sqlite3_reset(pointer)
+    for (offset, value) in integers.enumerated() {
+      let code = sqlite3_bind_int64(pointer, Int32(offset + 1), value)
+      guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    }
+    let code = sqlite3_step(pointer)
+    guard code == SQLITE_DONE else { throw database.error(code, sql: sql) }
+  }
+
   /// Runs a query, calling `row` for each result row.
   func forEachRow(_ values: [Value] = [], _ row: (Row) throws -> Void) throws {
     try bind(values)
