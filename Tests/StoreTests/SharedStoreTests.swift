@@ -240,4 +240,22 @@ struct SharedStoreTests {
       records: good.records))
     #expect(try store.trackers().first?.recordCount == 1)
   }
+
+  @Test(arguments: StoreKind.allCases)
+  func aLargeInsertKeepsEveryRecordAndItsSummaries(kind: StoreKind) throws {
+    // 12,006 records: enough for the batched statements, their remainder and the index rebuild.
+    let store = try kind.makeStore()
+    try store.createCategory(home)
+    let trackers = (0..<4).map { habit("Tracker \($0)", id: 20 + $0) }
+    let first = day("2000-01-01")
+    var records: [TrackerRecord] = []
+    for (index, tracker) in trackers.enumerated() {
+      for offset in 0..<(3_000 + index) { records.append(TrackerRecord(trackerID: tracker.id, day: first.adding(days: offset))) }
+    }
+    try store.insert(StoreContents(categories: [], trackers: trackers, records: records))
+    #expect(try store.allRecords().count == 12_006)
+    #expect(try store.trackers().map(\.recordCount) == [3_000, 3_001, 3_002, 3_003])
+    #expect(try store.trackers().allSatisfy { $0.earliestRecord == first })
+    #expect(try store.completedTrackerIDs(on: first.adding(days: 3_001)) == [id(22), id(23)])
+  }
 }
