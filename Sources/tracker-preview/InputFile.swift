@@ -6,7 +6,7 @@ enum InputFile {
   static func read(_ file: String, what: String, _ context: ToolContext) -> Result<Data, Outcome> {
     if file == "-" { return .success(context.readStandardInput()) }
     guard let data = FileManager.default.contents(atPath: file) else {
-      return .failure(.failure("cannot read \(what)\(file): no such file, or not readable"))
+      return .failure(.failure(Messages.unreadableFile(what, file)))
     }
     return .success(data)
   }

@@ -21,7 +21,7 @@ struct Settings {
     var timeZone = context.timeZone
     if let name = options["--time-zone"] {
       guard let zone = TimeZone(identifier: name) else {
-        return .failure(UsageError(message: "The value '\(name)' is invalid for '--time-zone': expected a time zone such as Europe/Moscow"))
+        return .failure(UsageError(message: Messages.invalidValue(name, "--time-zone", expected: "a time zone such as Europe/Moscow")))
       }
       timeZone = zone
     }
@@ -29,7 +29,7 @@ struct Settings {
     var now = context.now
     if let text = options["--today"] {
       guard let day = try? Day(iso: text) else {
-        return .failure(UsageError(message: "The value '\(text)' is invalid for '--today': expected a date YYYY-MM-DD that exists"))
+        return .failure(UsageError(message: Messages.invalidValue(text, "--today", expected: "a date YYYY-MM-DD that exists")))
       }
       today = day
       now = day.start(in: timeZone).addingTimeInterval(12 * 3600)
@@ -37,7 +37,7 @@ struct Settings {
     var width = (options["--device"] == "se" ? Device.se : Device.x).width
     if let text = options["--width"] {
       guard let number = Int(text), number >= ScreenRenderer.minimumWidth, number <= 1000 else {
-        return .failure(UsageError(message: "The value '\(text)' is invalid for '--width': expected a number of columns from \(ScreenRenderer.minimumWidth) to 1000"))
+        return .failure(UsageError(message: Messages.invalidValue(text, "--width", expected: "a number of columns from \(ScreenRenderer.minimumWidth) to 1000")))
       }
       width = number
     }

@@ -18,10 +18,10 @@ enum StoreOpening {
       ?? SQLiteTrackerStore.defaultPath(environment: context.environment, homeDirectory: context.homeDirectory)
     do {
       let store = try SQLiteTrackerStore(path: path, now: context.now)
-      if let recovery = store.recovery { outcome.standardError += "Warning: \(recovery)\n" }
+      if let recovery = store.recovery { outcome.standardError += Messages.warning(recovery) }
       return store
     } catch {
-      outcome.standardError += "Error: \(error)\n"
+      outcome.standardError += Messages.error(String(describing: error))
       outcome.exitCode = 1
       return nil
     }

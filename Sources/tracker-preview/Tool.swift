@@ -21,7 +21,7 @@ enum Tool {
     case .help(let name?):
       guard let command = CommandLineSpec.command(named: name) else {
         let suggestion = Suggestion.closest(to: name, among: CommandLineSpec.commands.map(\.name))
-        return .usage(UsageError(message: "Unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")))
+        return .usage(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
       }
       return Outcome(standardOutput: CommandLineSpec.help(for: command))
     default:

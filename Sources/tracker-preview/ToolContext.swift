@@ -25,13 +25,13 @@ struct Outcome: Error {
 
   /// A failure: `Error: message` on standard error, exit code 1.
   static func failure(_ message: String) -> Outcome {
-    Outcome(standardError: "Error: \(message)\n", exitCode: 1)
+    Outcome(standardError: Messages.error(message), exitCode: 1)
   }
 
   /// Bad usage: one error line, the usage and a hint; exit code 64.
   static func usage(_ error: UsageError) -> Outcome {
     let usage = error.command.flatMap(CommandLineSpec.command(named:)).map(CommandLineSpec.usage(of:)) ?? CommandLineSpec.usage
     let help = error.command.map { "\(CommandLineSpec.toolName) help \($0)" } ?? "\(CommandLineSpec.toolName) --help"
-    return Outcome(standardError: "Error: \(error.message)\nUsage: \(usage)\n  See '\(help)' for more information.\n", exitCode: 64)
+    return Outcome(standardError: Messages.usage(error.message, usage: usage, help: help), exitCode: 64)
   }
 }

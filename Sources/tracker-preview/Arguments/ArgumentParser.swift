@@ -46,17 +46,17 @@ enum ArgumentParser {
       case .shortOption("h"):
         options["--help"] = ""
       case .shortOption(let letter):
-        return .failure(UsageError(message: "Unknown option '-\(letter)'"))
+        return .failure(UsageError(message: Messages.unknownShortOption(letter)))
       case .positional(let value):
         positionals.append(value)
       case .option(let name, let inline):
         guard let option = CommandLineSpec.option(named: name) else {
           let suggestion = Suggestion.closest(to: name, among: CommandLineSpec.globalOptions.map(\.name))
-          return .failure(UsageError(message: "Unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")))
+          return .failure(UsageError(message: Messages.unknownOption(name, suggestion: suggestion)))
         }
-        if options[name] != nil { return .failure(UsageError(message: "The option '\(name)' is given twice")) }
+        if options[name] != nil { return .failure(UsageError(message: Messages.optionTwice(name))) }
         guard option.value != nil else {
-          if inline != nil { return .failure(UsageError(message: "The option '\(name)' takes no value")) }
+          if inline != nil { return .failure(UsageError(message: Messages.optionTakesNoValue(name))) }
           options[name] = ""
           continue
         }
@@ -65,15 +65,15 @@ enum ArgumentParser {
           value = next
           tokens.removeFirst()
         }
-        guard let value else { return .failure(UsageError(message: "Missing value for '\(name) <\(option.value ?? "")>'")) }
+        guard let value else { return .failure(UsageError(message: Messages.missingValue(name, option.value ?? ""))) }
         if let choices = option.choices, !choices.contains(value) {
-          return .failure(UsageError(message: "The value '\(value)' is invalid for '\(name)': expected one of \(choices.map { "'\($0)'" }.joined(separator: ", "))"))
+          return .failure(UsageError(message: Messages.invalidChoice(value, name, choices)))
         }
         options[name] = value
       }
     }
     if options["--store"] != nil, options["--demo"] != nil {
-      return .failure(UsageError(message: "'--store' and '--demo' cannot be used together"))
+      return .failure(UsageError(message: Messages.storeAndDemo))
     }
     if options["--version"] != nil { return .success(Invocation(command: .version, options: options)) }
     guard let name = positionals.first else {
@@ -81,17 +81,17 @@ enum ArgumentParser {
     }
     guard CommandLineSpec.command(named: name) != nil else {
       let suggestion = Suggestion.closest(to: name, among: CommandLineSpec.commands.map(\.name))
-      return .failure(UsageError(message: "Unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")))
+      return .failure(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
     }
     if options["--help"] != nil { return .success(Invocation(command: .help(name), options: options)) }
     let rest = Array(positionals.dropFirst())
     func one(_ what: String) -> Result<String, UsageError> {
-      guard rest.count <= 1 else { return .failure(UsageError(message: "Unexpected argument '\(rest[1])'", command: name)) }
-      guard let value = rest.first else { return .failure(UsageError(message: "Missing \(what)", command: name)) }
+      guard rest.count <= 1 else { return .failure(UsageError(message: Messages.unexpectedArgument(rest[1]), command: name)) }
+      guard let value = rest.first else { return .failure(UsageError(message: Messages.missingArgument(what), command: name)) }
       return .success(value)
     }
     func none() -> UsageError? {
-      rest.first.map { UsageError(message: "Unexpected argument '\($0)'", command: name) }
+      rest.first.map { UsageError(message: Messages.unexpectedArgument($0), command: name) }
     }
     let invocation: Invocation.Command
     switch name {
@@ -120,14 +120,14 @@ enum ArgumentParser {
       case .failure(let error): return .failure(error)
       }
     default:
-      guard rest.count <= 1 else { return .failure(UsageError(message: "Unexpected argument '\(rest[1])'", command: name)) }
+      guard rest.count <= 1 else { return .failure(UsageError(message: Messages.unexpectedArgument(rest[1]), command: name)) }
       invocation = .help(rest.first)
     }
     // Options that make no sense for the command are refused, not ignored.
     if let command = CommandLineSpec.command(named: name) {
       let allowed = Set(command.options + ["--help"])
       if let stray = options.keys.sorted().first(where: { !allowed.contains($0) }) {
-        return .failure(UsageError(message: "The option '\(stray)' does not apply to '\(name)'", command: name))
+        return .failure(UsageError(message: Messages.optionDoesNotApply(stray, name), command: name))
       }
     }
     return .success(Invocation(command: invocation, options: options))

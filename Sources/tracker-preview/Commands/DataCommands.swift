@@ -14,7 +14,7 @@ enum StatsCommand {
       let report = StatisticsReport(statistics: statistics, trackers: trackers)
       outcome.standardOutput = invocation.has("--json") ? report.json() : report.text(.init(settings.language))
     } catch {
-      return .failure("the data could not be read: \(error)")
+      return .failure(Messages.unreadableData(error))
     }
     return outcome
   }
@@ -30,7 +30,7 @@ enum ExportCommand {
     do {
       text = TrackerArchive.export(try store.contents())
     } catch {
-      return .failure("the data could not be read: \(error)")
+      return .failure(Messages.unreadableData(error))
     }
     guard let path = invocation.options["--output"] else {
       outcome.standardOutput = text
@@ -39,7 +39,7 @@ enum ExportCommand {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
-      outcome.standardError += "Error: cannot write \(path): \(error.localizedDescription)\n"
+      outcome.standardError += Messages.error(Messages.unwritable(path, error.localizedDescription))
       outcome.exitCode = 1
     }
     return outcome
@@ -56,16 +56,16 @@ enum ImportCommand {
     case .failure(let failure): return failure
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      return .failure("\(file) was not imported; nothing changed:\n$: not UTF-8 text")
+      return .failure(Messages.notImported(file) + "\n" + Messages.notUTF8)
     }
     var outcome = Outcome()
     guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
     do {
       let contents = try store.importArchive(text, today: settings.today)
-      outcome.standardOutput = "Imported \(contents.categories.count) categories, \(contents.trackers.count) trackers "
-        + "and \(contents.records.count) records.\n"
+      outcome.standardOutput = Messages.imported(
+        categories: contents.categories.count, trackers: contents.trackers.count, records: contents.records.count)
     } catch {
-      outcome.standardError += "Error: \(file) was not imported; nothing changed:\n"
+      outcome.standardError += Messages.error(Messages.notImported(file))
         + error.problems.map { TerminalSafe.text($0.description) + "\n" }.joined()
       outcome.exitCode = 1
     }

@@ -12,11 +12,11 @@ enum RunCommand {
     case .success(let read): data = read
     case .failure(let failure): return failure
     }
-    let name = file == "-" ? "(standard input)" : file
+    let name = file == "-" ? Messages.standardInputName : file
     let script: Script
     switch Script.parse(String(decoding: data, as: UTF8.self)) {
     case .success(let parsed): script = parsed
-    case .failure(let error): return .failure("\(name):\(error.line): \(TerminalSafe.text(error.message))")
+    case .failure(let error): return .failure(Messages.scriptLine(name, error.line, TerminalSafe.text(error.message)))
     }
     var outcome = Outcome()
     guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
@@ -27,8 +27,8 @@ enum RunCommand {
       var failed = outcome
       let safeMessage = message.split(separator: "\n", omittingEmptySubsequences: false)
         .map { TerminalSafe.text(String($0)) }.joined(separator: "\n")
-      failed.standardError += "Error: \(name):\(line.number): \(TerminalSafe.text(line.text))\n  \(safeMessage)\n"
-        + "The screen (\(flow.screen.rawValue)) was:\n" + renderer.render(flow.view)
+      failed.standardError += Messages.error(Messages.scriptLine(name, line.number, TerminalSafe.text(line.text)))
+        + "  \(safeMessage)\n" + Messages.screenWas(flow.screen.rawValue) + renderer.render(flow.view)
       failed.exitCode = 1
       return failed
     }
@@ -43,17 +43,17 @@ enum RunCommand {
       case .print:
         outcome.standardOutput += renderer.render(flow.view, format: settings.format)
       case .expectScreen(let expected):
-        if flow.screen != expected { return fail(line, "expected the screen \(expected.rawValue), but it is \(flow.screen.rawValue)") }
+        if flow.screen != expected { return fail(line, Messages.wrongScreen(expected: expected.rawValue, actual: flow.screen.rawValue)) }
       case .expectText(let text):
-        if !screenText().contains(text) { return fail(line, "the screen does not show \"\(text)\"") }
+        if !screenText().contains(text) { return fail(line, Messages.missingText(text)) }
       case .expectNoText(let text):
-        if screenText().contains(text) { return fail(line, "the screen shows \"\(text)\"") }
+        if screenText().contains(text) { return fail(line, Messages.unwantedText(text)) }
       case .expectEnabled(let target), .expectDisabled(let target):
         let wantsEnabled = line.step == .expectEnabled(target)
         do {
           let element = try flow.find(target)
           if element.isEnabled != wantsEnabled {
-            return fail(line, "\(element) is \(element.isEnabled ? "enabled" : "disabled")")
+            return fail(line, Messages.elementState(element, enabled: element.isEnabled))
           }
         } catch {
           return fail(line, error.description)

@@ -21,10 +21,7 @@ enum ShowCommand {
   static func run(_ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
     guard let screen = ScreenName(rawValue: name) else {
       let suggestion = Suggestion.closest(to: name, among: ScreenName.allCases.map(\.rawValue))
-      return .usage(UsageError(
-        message: "Unknown screen '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
-          + " Screens: \(CommandLineSpec.screenNames)",
-        command: "show"))
+      return .usage(UsageError(message: Messages.unknownScreen(name, suggestion: suggestion), command: "show"))
     }
     var outcome = Outcome()
     let flow: AppFlow
@@ -35,7 +32,7 @@ enum ShowCommand {
       guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
       flow = AppFlow(environment: settings.appEnvironment(store: store))
       if flow.screen == .onboarding, screen != .onboarding, screen != .trackers {
-        outcome.standardError += "Error: cannot show \(name): the app is still on its onboarding (press its button once with 'run', or use --demo)\n"
+        outcome.standardError += Messages.error(Messages.stillOnboarding(name))
         outcome.exitCode = 1
         return outcome
       }
@@ -43,7 +40,7 @@ enum ShowCommand {
         do {
           try flow.perform(action)
         } catch {
-          outcome.standardError += "Error: cannot show \(name): \(error)\n"
+          outcome.standardError += Messages.error(Messages.cannotShow(name, error))
           outcome.exitCode = 1
           return outcome
         }

@@ -28,7 +28,7 @@ enum TourCommand {
         output += settings.format.encode([StyledLine(String(repeating: "═", count: settings.width), .border)])
         output += renderer.render(flow.view, format: settings.format) + "\n"
       } catch {
-        return .failure("the tour could not reach \(step.scenario): \(error)")
+        return .failure(Messages.tourStuck(step.scenario, error))
       }
     }
     return Outcome(standardOutput: output)

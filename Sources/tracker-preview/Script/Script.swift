@@ -57,7 +57,7 @@ struct Script {
     let word = String(line.prefix { !$0.isWhitespace })
     var rest = Substring(line.dropFirst(word.count)).drop { $0.isWhitespace }
     func noArgument(_ step: Step) -> Result<Step, Problem> {
-      rest.isEmpty ? .success(step) : .failure(Problem("'\(word)' takes no argument"))
+      rest.isEmpty ? .success(step) : .failure(Problem(Messages.takesNoArgument(word)))
     }
     switch word {
     case "tap": return target(&rest, for: word).map { .action(.tap($0)) }
@@ -68,7 +68,7 @@ struct Script {
     case "print": return noArgument(.print)
     case "swipe":
       guard let direction = UserAction.Direction(rawValue: String(rest)) else {
-        return .failure(Problem("'swipe' needs 'left' or 'right'"))
+        return .failure(Problem(Messages.swipeDirection))
       }
       return .success(.action(.swipe(direction)))
     case "expect":
@@ -78,8 +78,7 @@ struct Script {
       case "screen":
         guard let screen = ScreenName(rawValue: String(rest)) else {
           let suggestion = Suggestion.closest(to: String(rest), among: ScreenName.allCases.map(\.rawValue))
-          return .failure(Problem("'\(rest)' is not a screen" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-            + "; screens: \(CommandLineSpec.screenNames)"))
+          return .failure(Problem(Messages.notAScreen(String(rest), suggestion: suggestion)))
         }
         return .success(.expectScreen(screen))
       case "text": return quoted(&rest, for: "expect text").map { .expectText($0) }
@@ -88,13 +87,11 @@ struct Script {
       case "disabled": return target(&rest, for: "expect disabled").map { .expectDisabled($0) }
       default:
         let suggestion = Suggestion.closest(to: check, among: checks)
-        return .failure(Problem("unknown check 'expect \(check)'" + (suggestion.map { " (did you mean 'expect \($0)'?)" } ?? "")
-          + "; checks: \(checks.joined(separator: ", "))"))
+        return .failure(Problem(Messages.unknownCheck(check, suggestion: suggestion, checks: checks)))
       }
     default:
       let suggestion = Suggestion.closest(to: word, among: actions)
-      return .failure(Problem("unknown action '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        + "; actions: \(actions.joined(separator: ", "))"))
+      return .failure(Problem(Messages.unknownAction(word, suggestion: suggestion, actions: actions)))
     }
   }
 
@@ -102,7 +99,7 @@ struct Script {
   private static func target(_ rest: inout Substring, for word: String) -> Result<UserAction.Target, Problem> {
     if rest.hasPrefix("#") {
       let identifier = String(rest.dropFirst())
-      guard !identifier.isEmpty else { return .failure(Problem("'\(word) #' needs an identifier after '#'")) }
+      guard !identifier.isEmpty else { return .failure(Problem(Messages.needsIdentifier(word))) }
       return .success(.identifier(identifier))
     }
     return quoted(&rest, for: word).map { .label($0) }
@@ -111,7 +108,8 @@ struct Script {
   /// A double-quoted argument with `\"`, `\\` and `\n` escapes, and nothing after it.
   private static func quoted(_ rest: inout Substring, for word: String) -> Result<String, Problem> {
     guard rest.first == "\"" else {
-      return .failure(Problem("'\(word)' needs a double-quoted argument" + (word == "tap" || word.hasPrefix("expect") || word == "longpress" ? " or #identifier" : "")))
+      let allowsIdentifier = word == "tap" || word == "longpress" || word.hasPrefix("expect")
+      return .failure(Problem(Messages.needsQuoted(word, orIdentifier: allowsIdentifier)))
     }
     var result = ""
     var index = rest.index(after: rest.startIndex)
@@ -119,7 +117,7 @@ struct Script {
       let character = rest[index]
       if character == "\"" {
         let after = rest[rest.index(after: index)...].drop { $0.isWhitespace }
-        guard after.isEmpty else { return .failure(Problem("unexpected text after the closing quote: \(after)")) }
+        guard after.isEmpty else { return .failure(Problem(Messages.textAfterQuote(after))) }
         return .success(result)
       }
       if character == "\\" {
@@ -129,13 +127,13 @@ struct Script {
         case "n": result.append("\n")
         case "\"": result.append("\"")
         case "\\": result.append("\\")
-        default: return .failure(Problem("unknown escape \\\(rest[index]) (use \\\", \\\\ or \\n)"))
+        default: return .failure(Problem(Messages.unknownEscape(rest[index])))
         }
       } else {
         result.append(character)
       }
       index = rest.index(after: index)
     }
-    return .failure(Problem("the quote is not closed"))
+    return .failure(Problem(Messages.unclosedQuote))
   }
 }
