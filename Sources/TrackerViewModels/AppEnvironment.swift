@@ -42,9 +42,37 @@ public struct AppEnvironment: Sendable {
       makeID: { UUID() })
   }
 
+  /// A fixed world for tests, previews and snapshots: the clock stopped at `now`, no analytics
+  /// unless given, and ids counted up from 00000000-0000-4000-8000-000000000001, so two runs of
+  /// the same steps give the same screens.
+  public static func fixed(
+    now: Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
+    analytics: any AnalyticsService = SilentAnalytics()
+  ) -> AppEnvironment {
+    let counter = IDCounter()
+    return AppEnvironment(
+      now: { now }, timeZone: timeZone, language: language, store: store, analytics: analytics,
+      makeID: { counter.next() })
+  }
+
   /// Today in the user's time zone.
   public var today: Day { Day(now(), in: timeZone) }
 
   /// The texts of the environment's language.
   public var localizer: Localizer { Localizer(language) }
+}
+
+/// Counts ids up for `AppEnvironment.fixed`.
+private final class IDCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count: UInt64 = 0
+
+  func next() -> UUID {
+    lock.lock()
+    count += 1
+    let value = count
+    lock.unlock()
+    let bytes = (0..<6).map { UInt8(truncatingIfNeeded: value >> (8 * (5 - $0))) }
+    return UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5]))
+  }
 }

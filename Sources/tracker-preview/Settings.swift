@@ -59,11 +59,11 @@ struct Settings {
   }
 
   /// The app's environment on `store`.
+  /// One command is one instant: the clock stands still while it runs; new items get random ids.
   func appEnvironment(store: any TrackerDataStore) -> AppEnvironment {
-    let instant = now
-    return AppEnvironment(
-      now: { instant }, timeZone: timeZone, language: language, store: store, analytics: SilentAnalytics(),
-      makeID: { UUID() })
+    var environment = AppEnvironment.fixed(now: now, timeZone: timeZone, language: language, store: store)
+    environment.makeID = { UUID() }
+    return environment
   }
 
   /// The demo data's language for `language`.

@@ -37,26 +37,12 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
   /// Renders the case: a fixed world on 2026-11-30 at noon in Moscow.
   @MainActor
   func render() throws -> String {
-    let ids = IDSequence()
-    let environment = AppEnvironment(
-      now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "Europe/Moscow")!,
-      language: language, store: InMemoryTrackerStore(), analytics: SilentAnalytics(), makeID: { ids.next() })
+    let environment = AppEnvironment.fixed(
+      now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
+      language: language, store: InMemoryTrackerStore())
     let flow = try scenario.run(environment: environment, today: Day(year: 2026, month: 11, day: 30)!)
     #expect(flow.screen == scenario.screen, "\(name) ends on \(flow.screen), not \(scenario.screen)")
     return ScreenRenderer(device: device).render(flow.view, format: theme.map { .markup($0) } ?? .plain)
-  }
-}
-
-/// Ids 00000000-0000-4000-8000-0000000001NN, in order.
-final class IDSequence: @unchecked Sendable {
-  private let lock = NSLock()
-  private var counter = 100
-
-  func next() -> UUID {
-    lock.lock()
-    defer { lock.unlock() }
-    counter += 1
-    return UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", counter))!
   }
 }
 
