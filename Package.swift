@@ -80,7 +80,9 @@ let package = Package(
     ),
     .testTarget(
       name: "SnapshotTests",
-      dependencies: ["TextSnapshots", "TrackerTextRenderer", "TrackerViewModels", "TrackerStore", "TrackerModels"],
+      dependencies: [
+        "TextSnapshots", "TrackerTextRenderer", "TrackerViewModels", "TrackerStore", "TrackerModels",
+      ],
       exclude: ["__Snapshots__"]
     ),
   ],

@@ -28,13 +28,17 @@ public final class SnapshotHarness: @unchecked Sendable {
   /// Compares `actual` with the reference `name`; nil when they match.
   public func check(_ actual: String, named name: String) -> SnapshotFailure? {
     guard SnapshotHarness.isValidName(name) else {
-      return SnapshotFailure(name: name, kind: .invalidName, message: "\"\(name)\" is not a valid snapshot name: use letters, digits, '.', '-' and '_'")
+      return SnapshotFailure(
+        name: name, kind: .invalidName,
+        message: "\"\(name)\" is not a valid snapshot name: use letters, digits, '.', '-' and '_'")
     }
     lock.lock()
     let isNew = used.insert(name).inserted
     lock.unlock()
     guard isNew else {
-      return SnapshotFailure(name: name, kind: .duplicateName, message: "the snapshot name \"\(name)\" is used twice; every snapshot needs its own name")
+      return SnapshotFailure(
+        name: name, kind: .duplicateName,
+        message: "the snapshot name \"\(name)\" is used twice; every snapshot needs its own name")
     }
     let reference = referenceURL(name)
     let actualText = normalized(actual)
@@ -42,21 +46,26 @@ public final class SnapshotHarness: @unchecked Sendable {
       if mode == .verify {
         return SnapshotFailure(
           name: name, kind: .missing,
-          message: "no reference \(reference.path) (nothing was written: verify mode, as always when CI is set). "
+          message:
+            "no reference \(reference.path) (nothing was written: verify mode, as always when CI is set). "
             + "Run the tests without CI set to record it, then read it.")
       }
-      return record(actualText, at: reference, name: name, kind: .recorded,
-                    message: "recorded a new reference \(reference.path); read it as a user would, then run the tests again")
+      return record(
+        actualText, at: reference, name: name, kind: .recorded,
+        message:
+          "recorded a new reference \(reference.path); read it as a user would, then run the tests again")
     }
     let referenceText = normalized(String(decoding: data, as: UTF8.self))
     guard referenceText != actualText else {
       try? FileManager.default.removeItem(at: actualURL(name))
       return nil
     }
-    let diff = UnifiedDiff.make(reference: referenceText, actual: actualText, referenceName: reference.path, actualName: "actual")
+    let diff = UnifiedDiff.make(
+      reference: referenceText, actual: actualText, referenceName: reference.path, actualName: "actual")
     if mode == .update {
-      return record(actualText, at: reference, name: name, kind: .updated,
-                    message: "updated \(reference.path); review the change (git diff) before committing:\n\(diff)")
+      return record(
+        actualText, at: reference, name: name, kind: .updated,
+        message: "updated \(reference.path); review the change (git diff) before committing:\n\(diff)")
     }
     let actualFile = actualURL(name)
     try? Data(actualText.utf8).write(to: actualFile)
@@ -85,18 +94,23 @@ public final class SnapshotHarness: @unchecked Sendable {
 
   /// Whether `name` is fit for a file name: ASCII letters, digits, '.', '-', '_'.
   public static func isValidName(_ name: String) -> Bool {
-    !name.isEmpty && !name.hasPrefix(".") && name.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
-    }
+    !name.isEmpty && !name.hasPrefix(".")
+      && name.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || "._-".unicodeScalars.contains($0)
+      }
   }
 
-  private func record(_ text: String, at url: URL, name: String, kind: SnapshotFailure.Kind, message: String) -> SnapshotFailure {
+  private func record(_ text: String, at url: URL, name: String, kind: SnapshotFailure.Kind, message: String)
+    -> SnapshotFailure
+  {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try Data(text.utf8).write(to: url)
       return SnapshotFailure(name: name, kind: kind, message: message)
     } catch {
-      return SnapshotFailure(name: name, kind: .unwritable, message: "cannot write \(url.path): \(error.localizedDescription)")
+      return SnapshotFailure(
+        name: name, kind: .unwritable, message: "cannot write \(url.path): \(error.localizedDescription)")
     }
   }
 

@@ -5,7 +5,9 @@ public enum UnifiedDiff {
   public static let context = 2
 
   /// The diff from `reference` to `actual`.
-  public static func make(reference: String, actual: String, referenceName: String, actualName: String) -> String {
+  public static func make(reference: String, actual: String, referenceName: String, actualName: String)
+    -> String
+  {
     let old = lines(reference)
     let new = lines(actual)
     // A missing final newline makes a line differ, so it shows in the diff.
@@ -77,7 +79,8 @@ public enum UnifiedDiff {
   private static func visible(_ line: Line) -> String {
     let trimmed = String(line.text.reversed().drop { $0 == " " }.reversed())
     let trailing = line.text.count - trimmed.count
-    return trimmed + String(repeating: "␠", count: trailing) + (line.endsWithNewline ? "" : "\n\\ No newline at end of file")
+    return trimmed + String(repeating: "␠", count: trailing)
+      + (line.endsWithNewline ? "" : "\n\\ No newline at end of file")
   }
 
   private static func number(_ line: Int?) -> String {

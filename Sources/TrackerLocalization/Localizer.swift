@@ -10,7 +10,8 @@ public struct Localizer: Hashable, Sendable {
   /// should they still fail to parse, texts fall back to their keys rather than crash.
   public init(_ language: Language) {
     self.language = language
-    self.table = (try? LocalizationTable.cache[language]?.get()) ?? LocalizationTable(strings: [:], plurals: [:])
+    self.table =
+      (try? LocalizationTable.cache[language]?.get()) ?? LocalizationTable(strings: [:], plurals: [:])
   }
 
   /// A localizer over an explicit table (for tests of the mechanism itself).

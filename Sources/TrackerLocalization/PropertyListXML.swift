@@ -73,7 +73,9 @@ private struct XMLReader {
       guard starts(with: "<!--") else { return }
       let start = line
       while !starts(with: "-->") {
-        guard !isAtEnd else { throw ResourceParseError(file: file, line: start, message: "unterminated comment") }
+        guard !isAtEnd else {
+          throw ResourceParseError(file: file, line: start, message: "unterminated comment")
+        }
         advance()
       }
       advance(3)
@@ -86,7 +88,9 @@ private struct XMLReader {
       if starts(with: "<?") || starts(with: "<!DOCTYPE") {
         let start = line
         while !isAtEnd, scalars[position] != ">" { advance() }
-        guard !isAtEnd else { throw ResourceParseError(file: file, line: start, message: "unterminated declaration") }
+        guard !isAtEnd else {
+          throw ResourceParseError(file: file, line: start, message: "unterminated declaration")
+        }
         advance()
       } else {
         return
@@ -97,10 +101,14 @@ private struct XMLReader {
   /// Reads a tag `<name …>` (attributes ignored) and returns the name and whether it self-closes.
   mutating func tag() throws(ResourceParseError) -> (name: String, selfClosing: Bool) {
     try skipMisc()
-    guard !isAtEnd, scalars[position] == "<" else { throw error("expected a tag, found \(describeCurrent())") }
+    guard !isAtEnd, scalars[position] == "<" else {
+      throw error("expected a tag, found \(describeCurrent())")
+    }
     advance()
     var name = ""
-    while !isAtEnd, !scalars[position].properties.isWhitespace, scalars[position] != ">", scalars[position] != "/" || name.isEmpty {
+    while !isAtEnd, !scalars[position].properties.isWhitespace, scalars[position] != ">",
+      scalars[position] != "/" || name.isEmpty
+    {
       name.unicodeScalars.append(scalars[position])
       advance()
     }

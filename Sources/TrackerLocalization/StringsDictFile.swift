@@ -9,7 +9,8 @@ public struct PluralFormat: Hashable, Sendable {
 /// Apple's `.stringsdict` format (an XML property list), restricted to `NSStringPluralRuleType`.
 public enum StringsDictFile {
   /// The plural formats of `text` by key.
-  public static func parse(_ text: String, file: String) throws(ResourceParseError) -> [String: PluralFormat] {
+  public static func parse(_ text: String, file: String) throws(ResourceParseError) -> [String: PluralFormat]
+  {
     guard case .dictionary(let entries) = try PropertyListXML.parse(text, file: file) else {
       throw ResourceParseError(file: file, line: 1, message: "the root is not a dictionary")
     }
@@ -24,11 +25,15 @@ public enum StringsDictFile {
       var variables: [String: [PluralCategory: String]] = [:]
       for (name, rule, _) in fields where name != "NSStringLocalizedFormatKey" {
         guard case .dictionary(let ruleFields) = rule,
-          ruleFields.contains(where: { $0.key == "NSStringFormatSpecTypeKey" && $0.value == .string("NSStringPluralRuleType") })
+          ruleFields.contains(where: {
+            $0.key == "NSStringFormatSpecTypeKey" && $0.value == .string("NSStringPluralRuleType")
+          })
         else { throw fail("variable \(name) is not an NSStringPluralRuleType rule") }
         var forms: [PluralCategory: String] = [:]
         for (field, form, _) in ruleFields {
-          if let category = PluralCategory(rawValue: field), case .string(let text) = form { forms[category] = text }
+          if let category = PluralCategory(rawValue: field), case .string(let text) = form {
+            forms[category] = text
+          }
         }
         guard forms[.other] != nil else { throw fail("variable \(name) has no \"other\" form") }
         variables[name] = forms

@@ -29,8 +29,10 @@ public struct DemoData: Hashable, Sendable {
     let created = today.adding(days: -40)
     let weekdays = Schedule(WeekdaySet([.monday, .wednesday, .friday])) ?? .everyDay
     let weekend = Schedule(WeekdaySet([.saturday, .sunday])) ?? .everyDay
-    func tracker(_ number: Int, _ emoji: Int, _ color: Int, _ category: TrackerCategory,
-                 pinned: Bool = false, _ kind: TrackerKind) -> Tracker {
+    func tracker(
+      _ number: Int, _ emoji: Int, _ color: Int, _ category: TrackerCategory,
+      pinned: Bool = false, _ kind: TrackerKind
+    ) -> Tracker {
       Tracker(
         id: demoID(100 + number), name: text[number + 1], emoji: TrackerEmoji.all[emoji],
         color: TrackerColor.palette[color], categoryID: category.id, isPinned: pinned,

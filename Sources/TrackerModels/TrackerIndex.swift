@@ -40,8 +40,10 @@ struct TrackerIndex {
 
   private static func halves(_ id: UUID) -> (UInt64, UInt64) {
     withUnsafeBytes(of: id.uuid) { bytes in
-      (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
-       bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      (
+        bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+        bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      )
     }
   }
 

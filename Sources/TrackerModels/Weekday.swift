@@ -1,6 +1,7 @@
 /// A day of the week, ISO numbering: Monday is 1, Sunday is 7.
 public enum Weekday: Int, CaseIterable, Comparable, Hashable, Sendable {
-  case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+  case monday = 1
+  case tuesday, wednesday, thursday, friday, saturday, sunday
 
   /// The three-letter code used in files and on the command line: `mon` … `sun`.
   public var code: String {

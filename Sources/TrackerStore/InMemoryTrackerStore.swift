@@ -19,7 +19,9 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   public init() {}
 
   /// A store holding `contents` and `settings` (the demo, a test's fixture).
-  public convenience init(contents: StoreContents, settings: StoreSettings = StoreSettings()) throws(StoreError) {
+  public convenience init(contents: StoreContents, settings: StoreSettings = StoreSettings())
+    throws(StoreError)
+  {
     self.init()
     try insert(contents)
     try saveSettings(settings)
@@ -34,7 +36,8 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func createCategory(_ category: TrackerCategory) throws(StoreError) {
     try write { state in
       guard state.categories[category.id] == nil else { throw StoreError.idAlreadyExists(category.id) }
-      let title = try StoreRules.validatedTitle(category.title, otherTitles: state.categories.values.map(\.title))
+      let title = try StoreRules.validatedTitle(
+        category.title, otherTitles: state.categories.values.map(\.title))
       state.categories[category.id] = TrackerCategory(id: category.id, title: title)
       return StoreChange(categoryIDs: [category.id])
     }
@@ -80,9 +83,12 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   public func createTracker(_ tracker: Tracker) throws(StoreError) {
     try write { state in
-      guard state.categories[tracker.categoryID] != nil else { throw StoreError.categoryNotFound(tracker.categoryID) }
+      guard state.categories[tracker.categoryID] != nil else {
+        throw StoreError.categoryNotFound(tracker.categoryID)
+      }
       guard state.trackers[tracker.id] == nil else { throw StoreError.idAlreadyExists(tracker.id) }
-      state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: state.trackers.values.map(\.name))
+      state.trackers[tracker.id] = try StoreRules.validated(
+        tracker, otherNames: state.trackers.values.map(\.name))
       return StoreChange(trackerIDs: [tracker.id])
     }
   }
@@ -92,7 +98,9 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   ) throws(StoreError) {
     try write { state in
       guard state.trackers[tracker.id] != nil else { throw StoreError.trackerNotFound(tracker.id) }
-      guard state.categories[tracker.categoryID] != nil else { throw StoreError.categoryNotFound(tracker.categoryID) }
+      guard state.categories[tracker.categoryID] != nil else {
+        throw StoreError.categoryNotFound(tracker.categoryID)
+      }
       let others = state.trackers.values.filter { $0.id != tracker.id }.map(\.name)
       state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: others)
       var days = state.records[tracker.id] ?? []
@@ -173,8 +181,11 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     read { state in
       StoreContents(
         categories: StoreRules.sorted(Array(state.categories.values)),
-        trackers: StoreRules.sorted(state.trackers.values.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }).map(\.tracker),
-        records: StoreContents.sorted(state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }))
+        trackers: StoreRules.sorted(
+          state.trackers.values.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }
+        ).map(\.tracker),
+        records: StoreContents.sorted(
+          state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }))
     }
   }
 
@@ -187,15 +198,21 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
         throw StoreError.idAlreadyExists(tracker.id)
       }
       for category in contents.categories {
-        let title = try StoreRules.validatedTitle(category.title, otherTitles: state.categories.values.map(\.title))
+        let title = try StoreRules.validatedTitle(
+          category.title, otherTitles: state.categories.values.map(\.title))
         state.categories[category.id] = TrackerCategory(id: category.id, title: title)
       }
       for tracker in contents.trackers {
-        guard state.categories[tracker.categoryID] != nil else { throw StoreError.categoryNotFound(tracker.categoryID) }
-        state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: state.trackers.values.map(\.name))
+        guard state.categories[tracker.categoryID] != nil else {
+          throw StoreError.categoryNotFound(tracker.categoryID)
+        }
+        state.trackers[tracker.id] = try StoreRules.validated(
+          tracker, otherNames: state.trackers.values.map(\.name))
       }
       for record in contents.records {
-        guard state.trackers[record.trackerID] != nil else { throw StoreError.trackerNotFound(record.trackerID) }
+        guard state.trackers[record.trackerID] != nil else {
+          throw StoreError.trackerNotFound(record.trackerID)
+        }
         state.records[record.trackerID, default: []].insert(record.day)
       }
       return StoreChange(

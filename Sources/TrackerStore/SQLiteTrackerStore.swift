@@ -113,7 +113,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
   ) throws(StoreError) {
     try write {
-      guard let number = try self.trackerNumber(tracker.id) else { throw StoreError.trackerNotFound(tracker.id) }
+      guard let number = try self.trackerNumber(tracker.id) else {
+        throw StoreError.trackerNotFound(tracker.id)
+      }
       try self.requireCategory(tracker.categoryID)
       let valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: tracker.id))
       try self.database.prepare(
@@ -157,7 +159,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     var isCompleted = false
     try write {
-      guard let number = try self.trackerNumber(trackerID) else { throw StoreError.trackerNotFound(trackerID) }
+      guard let number = try self.trackerNumber(trackerID) else {
+        throw StoreError.trackerNotFound(trackerID)
+      }
       let key: [Statement.Value] = [.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]
       try self.database.prepare("DELETE FROM record WHERE tracker = ? AND day = ?").run(key)
       if self.database.changes == 0 {
@@ -195,7 +199,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       }
       var records: [TrackerRecord] = []
       try self.database.prepare("SELECT tracker, day FROM record ORDER BY day, tracker").forEachRow { row in
-        if let id = ids[row.int(0)] { records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: row.int(1)))) }
+        if let id = ids[row.int(0)] {
+          records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: row.int(1))))
+        }
       }
       return records
     }
@@ -221,10 +227,14 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     try read {
       let trackers = try self.loadTrackers().map(\.tracker)
       var ids: [Int: UUID] = [:]
-      try self.database.prepare("SELECT number, id FROM tracker").forEachRow { ids[$0.int(0)] = UUID(uuidString: $0.text(1)) }
+      try self.database.prepare("SELECT number, id FROM tracker").forEachRow {
+        ids[$0.int(0)] = UUID(uuidString: $0.text(1))
+      }
       var records: [TrackerRecord] = []
       try self.database.prepare("SELECT tracker, day FROM record").forEachRow { row in
-        if let id = ids[row.int(0)] { records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: row.int(1)))) }
+        if let id = ids[row.int(0)] {
+          records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: row.int(1))))
+        }
       }
       return StoreContents(
         categories: try self.loadCategories(), trackers: trackers, records: StoreContents.sorted(records))
@@ -342,7 +352,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   private func insertCategory(_ category: TrackerCategory) throws {
     try database.prepare("INSERT INTO category (id, title, title_key) VALUES (?, ?, ?)")
-      .run([.text(category.id.uuidString), .text(category.title), .text(NameRules.comparisonKey(category.title))])
+      .run([
+        .text(category.id.uuidString), .text(category.title), .text(NameRules.comparisonKey(category.title)),
+      ])
   }
 
   private func loadTrackers() throws -> [TrackerSummary] {
@@ -352,7 +364,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       FROM tracker
       """
     ).rows { row -> TrackerSummary? in
-      guard let id = UUID(uuidString: row.text(0)), let category = UUID(uuidString: row.text(4)) else { return nil }
+      guard let id = UUID(uuidString: row.text(0)), let category = UUID(uuidString: row.text(4)) else {
+        return nil
+      }
       let kind: TrackerKind
       if row.isNull(7) {
         kind = .event
@@ -362,7 +376,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       }
       let tracker = Tracker(
         id: id, name: row.text(1), emoji: row.text(2), color: TrackerColor(rgb: UInt32(clamping: row.int(3))),
-        categoryID: category, isPinned: row.int(5) != 0, createdOn: Day(daysSinceEpoch: row.int(6)), kind: kind)
+        categoryID: category, isPinned: row.int(5) != 0, createdOn: Day(daysSinceEpoch: row.int(6)),
+        kind: kind)
       return TrackerSummary(
         tracker: tracker, recordCount: row.int(8),
         earliestRecord: row.isNull(9) ? nil : Day(daysSinceEpoch: row.int(9)))
@@ -371,7 +386,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   private func trackerNumber(_ id: UUID) throws -> Int? {
-    try database.prepare("SELECT number FROM tracker WHERE id = ?").rows([.text(id.uuidString)]) { $0.int(0) }.first
+    try database.prepare("SELECT number FROM tracker WHERE id = ?").rows([.text(id.uuidString)]) { $0.int(0) }
+      .first
   }
 
   private func trackerNames(except id: UUID?) throws -> [String] {

@@ -14,7 +14,8 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
     case .cannotCreateFolder(let path, let reason):
       return "cannot create the folder \(path): \(reason)"
     case .cannotOpen(let path, let reason):
-      return "cannot open the data file \(path): \(reason). Check that the folder exists and is writable, or choose another file with --store"
+      return
+        "cannot open the data file \(path): \(reason). Check that the folder exists and is writable, or choose another file with --store"
     case .cannotMoveAside(let path, let reason):
       return "the data file \(path) is broken and could not be moved aside (\(reason)); it was left untouched"
     }

@@ -73,6 +73,7 @@ private final class IDCounter: @unchecked Sendable {
     let value = count
     lock.unlock()
     let bytes = (0..<6).map { UInt8(truncatingIfNeeded: value >> (8 * (5 - $0))) }
-    return UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5]))
+    return UUID(
+      uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5]))
   }
 }

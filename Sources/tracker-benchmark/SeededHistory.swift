@@ -60,12 +60,15 @@ struct SplitMix64: RandomNumberGenerator {
   mutating func uuid() -> UUID {
     let high = next()
     let low = next()
-    var bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> ($0 * 8)) }
+    var bytes =
+      (0..<8).map { UInt8(truncatingIfNeeded: high >> ($0 * 8)) }
       + (0..<8).map { UInt8(truncatingIfNeeded: low >> ($0 * 8)) }
     bytes[6] = bytes[6] & 0x0F | 0x40
     bytes[8] = bytes[8] & 0x3F | 0x80
-    return UUID(uuid: (
-      bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-      bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
   }
 }

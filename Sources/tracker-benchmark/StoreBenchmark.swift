@@ -7,14 +7,18 @@ import TrackerStore
 /// statistics read from the file compared with SQLite computing them in SQL.
 enum StoreBenchmark {
   static func run(history: SeededHistory, today: Day) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tracker-benchmark-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tracker-benchmark-\(UUID().uuidString)")
     // TRACKER_BENCHMARK_KEEP=1 keeps the file for inspection.
     let keep = ProcessInfo.processInfo.environment["TRACKER_BENCHMARK_KEEP"] == "1"
-    defer { if keep { print("  kept \(folder.path)") } else { try? FileManager.default.removeItem(at: folder) } }
+    defer {
+      if keep { print("  kept \(folder.path)") } else { try? FileManager.default.removeItem(at: folder) }
+    }
     let path = folder.appendingPathComponent("tracker.sqlite").path
     let archive = TrackerArchive.export(
       StoreContents(categories: history.categories, trackers: history.trackers, records: history.records))
-    print("\nStore (SQLite file, \(history.records.count) records; archive \(archive.utf8.count / 1_000_000) MB)")
+    print(
+      "\nStore (SQLite file, \(history.records.count) records; archive \(archive.utf8.count / 1_000_000) MB)")
 
     // Import: parse, validate, insert in one transaction — into an empty file, timed whole; then
     // the phases once more on scratch files, to show where the time goes.
@@ -28,7 +32,9 @@ enum StoreBenchmark {
     }
     let scratch = try SQLiteTrackerStore(path: path + ".scratch", now: Date(timeIntervalSince1970: 0))
     let insertTime = try Measurement.median(runs: 1) { try scratch.insert(decoded) }
-    print("    of which: parse \(Measurement.milliseconds(parseTime)) ms; parse + check \(Measurement.milliseconds(decodeTime)) ms; insert \(Measurement.milliseconds(insertTime)) ms")
+    print(
+      "    of which: parse \(Measurement.milliseconds(parseTime)) ms; parse + check \(Measurement.milliseconds(decodeTime)) ms; insert \(Measurement.milliseconds(insertTime)) ms"
+    )
     let exportTime = try Measurement.median(runs: 1) { _ = TrackerArchive.export(try store.contents()) }
     print("  export of the whole store: \(Measurement.milliseconds(exportTime)) ms")
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -38,13 +44,17 @@ enum StoreBenchmark {
     // are done, and the settings.
     var visible = 0
     let openTime = Measurement.median(runs: 7) {
-      guard let reopened = try? SQLiteTrackerStore(path: path, now: Date(timeIntervalSince1970: 0)) else { return }
+      guard let reopened = try? SQLiteTrackerStore(path: path, now: Date(timeIntervalSince1970: 0)) else {
+        return
+      }
       let trackers = (try? reopened.trackers(visibleOn: today)) ?? []
       let done = (try? reopened.completedTrackerIDs(on: today)) ?? []
       _ = try? reopened.settings()
       visible = trackers.count + done.count * 0
     }
-    print("  open + first main screen (\(visible) trackers due), median of 7: \(Measurement.milliseconds(openTime)) ms (target < 100 ms)")
+    print(
+      "  open + first main screen (\(visible) trackers due), median of 7: \(Measurement.milliseconds(openTime)) ms (target < 100 ms)"
+    )
 
     // Statistics from the file: our single pass vs. SQLite's recursive CTE.
     var ours = Statistics(trackers: [], records: [], today: today)
@@ -55,12 +65,21 @@ enum StoreBenchmark {
     }
     var sql = (perfectDays: 0, completed: 0, average: 0.0)
     let sqlTime = try Measurement.median(runs: 3) { sql = try sqlStatistics(path: path, today: today) }
-    let agree = sql.perfectDays == ours.perfectDays && sql.completed == ours.completed
+    let agree =
+      sql.perfectDays == ours.perfectDays && sql.completed == ours.completed
       && abs(sql.average - ours.average) < 1e-9
-    print("  statistics from the file, ours (read + one pass), median of 5: \(Measurement.milliseconds(oursTime)) ms")
-    print("  statistics in SQL (completed, average, perfect days), median of 3: \(Measurement.milliseconds(sqlTime)) ms")
-    print("  ratio SQL / ours: \(String(format: "%.1f", Double(sqlTime) / Double(max(oursTime, 1))))× (target ≥ 2×)")
-    print("  same figures: \(agree ? "yes" : "NO") — perfect days \(ours.perfectDays)/\(sql.perfectDays), completed \(ours.completed)/\(sql.completed), average \(ours.average)/\(sql.average)")
+    print(
+      "  statistics from the file, ours (read + one pass), median of 5: \(Measurement.milliseconds(oursTime)) ms"
+    )
+    print(
+      "  statistics in SQL (completed, average, perfect days), median of 3: \(Measurement.milliseconds(sqlTime)) ms"
+    )
+    print(
+      "  ratio SQL / ours: \(String(format: "%.1f", Double(sqlTime) / Double(max(oursTime, 1))))× (target ≥ 2×)"
+    )
+    print(
+      "  same figures: \(agree ? "yes" : "NO") — perfect days \(ours.perfectDays)/\(sql.perfectDays), completed \(ours.completed)/\(sql.completed), average \(ours.average)/\(sql.average)"
+    )
   }
 
   /// Completed, average and perfect days computed by SQLite alone. Days are walked with a recursive
@@ -87,7 +106,9 @@ enum StoreBenchmark {
       (SELECT COALESCE(COUNT(*) * 1.0 / NULLIF(COUNT(DISTINCT day), 0), 0) FROM record WHERE day <= ?1)
     """
 
-  static func sqlStatistics(path: String, today: Day) throws -> (perfectDays: Int, completed: Int, average: Double) {
+  static func sqlStatistics(path: String, today: Day) throws -> (
+    perfectDays: Int, completed: Int, average: Double
+  ) {
     var handle: OpaquePointer?
     defer { sqlite3_close_v2(handle) }
     guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
@@ -99,8 +120,13 @@ enum StoreBenchmark {
       throw BenchmarkError(message: String(cString: sqlite3_errmsg(handle)))
     }
     sqlite3_bind_int64(statement, 1, Int64(today.daysSinceEpoch))
-    guard sqlite3_step(statement) == SQLITE_ROW else { throw BenchmarkError(message: String(cString: sqlite3_errmsg(handle))) }
-    return (Int(sqlite3_column_int64(statement, 0)), Int(sqlite3_column_int64(statement, 1)), sqlite3_column_double(statement, 2))
+    guard sqlite3_step(statement) == SQLITE_ROW else {
+      throw BenchmarkError(message: String(cString: sqlite3_errmsg(handle)))
+    }
+    return (
+      Int(sqlite3_column_int64(statement, 0)), Int(sqlite3_column_int64(statement, 1)),
+      sqlite3_column_double(statement, 2)
+    )
   }
 }
 

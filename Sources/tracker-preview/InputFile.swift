@@ -11,4 +11,3 @@ enum InputFile {
     return .success(data)
   }
 }
-

@@ -20,7 +20,9 @@ enum Messages {
   }
   static func optionTwice(_ name: String) -> String { "The option '\(name)' is given twice" }
   static func optionTakesNoValue(_ name: String) -> String { "The option '\(name)' takes no value" }
-  static func missingValue(_ name: String, _ value: String) -> String { "Missing value for '\(name) <\(value)>'" }
+  static func missingValue(_ name: String, _ value: String) -> String {
+    "Missing value for '\(name) <\(value)>'"
+  }
   static func invalidChoice(_ value: String, _ name: String, _ choices: [String]) -> String {
     "The value '\(value)' is invalid for '\(name)': expected one of \(choices.map { "'\($0)'" }.joined(separator: ", "))"
   }
@@ -54,11 +56,15 @@ enum Messages {
   static func stillOnboarding(_ screen: String) -> String {
     "cannot show \(screen): the app is still on its onboarding (press its button once with 'run', or use --demo)"
   }
-  static func cannotShow(_ screen: String, _ reason: CustomStringConvertible) -> String { "cannot show \(screen): \(reason)" }
+  static func cannotShow(_ screen: String, _ reason: CustomStringConvertible) -> String {
+    "cannot show \(screen): \(reason)"
+  }
   static func tourStuck(_ scenario: String, _ reason: CustomStringConvertible) -> String {
     "the tour could not reach \(scenario): \(reason)"
   }
-  static func scriptLine(_ script: String, _ line: Int, _ text: String) -> String { "\(script):\(line): \(text)" }
+  static func scriptLine(_ script: String, _ line: Int, _ text: String) -> String {
+    "\(script):\(line): \(text)"
+  }
   static func screenWas(_ screen: String) -> String { "The screen (\(screen)) was:\n" }
   static func wrongScreen(expected: String, actual: String) -> String {
     "expected the screen \(expected), but it is \(actual)"
@@ -75,21 +81,27 @@ enum Messages {
   static func takesNoArgument(_ word: String) -> String { "'\(word)' takes no argument" }
   static let swipeDirection = "'swipe' needs 'left' or 'right'"
   static func notAScreen(_ text: String, suggestion: String?) -> String {
-    "'\(text)' is not a screen" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; screens: \(CommandLineSpec.screenNames)"
+    "'\(text)' is not a screen" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+      + "; screens: \(CommandLineSpec.screenNames)"
   }
   static func unknownCheck(_ check: String, suggestion: String?, checks: [String]) -> String {
     "unknown check 'expect \(check)'" + (suggestion.map { " (did you mean 'expect \($0)'?)" } ?? "")
       + "; checks: \(checks.joined(separator: ", "))"
   }
   static func unknownAction(_ word: String, suggestion: String?, actions: [String]) -> String {
-    "unknown action '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; actions: \(actions.joined(separator: ", "))"
+    "unknown action '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+      + "; actions: \(actions.joined(separator: ", "))"
   }
   static func needsIdentifier(_ word: String) -> String { "'\(word) #' needs an identifier after '#'" }
   static func needsQuoted(_ word: String, orIdentifier: Bool) -> String {
     "'\(word)' needs a double-quoted argument" + (orIdentifier ? " or #identifier" : "")
   }
-  static func textAfterQuote(_ text: Substring) -> String { "unexpected text after the closing quote: \(text)" }
-  static func unknownEscape(_ character: Character) -> String { "unknown escape \\\(character) (use \\\", \\\\ or \\n)" }
+  static func textAfterQuote(_ text: Substring) -> String {
+    "unexpected text after the closing quote: \(text)"
+  }
+  static func unknownEscape(_ character: Character) -> String {
+    "unknown escape \\\(character) (use \\\", \\\\ or \\n)"
+  }
   static let unclosedQuote = "the quote is not closed"
 
   private static func didYouMean(_ suggestion: String?) -> String {

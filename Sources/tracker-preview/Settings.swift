@@ -17,11 +17,16 @@ struct Settings {
 
   static func resolve(_ invocation: Invocation, _ context: ToolContext) -> Result<Settings, UsageError> {
     let options = invocation.options
-    let language = options["--lang"].flatMap(Language.init(rawValue:)) ?? Language.preferred(environment: context.environment)
+    let language =
+      options["--lang"].flatMap(Language.init(rawValue:))
+      ?? Language.preferred(environment: context.environment)
     var timeZone = context.timeZone
     if let name = options["--time-zone"] {
       guard let zone = TimeZone(identifier: name) else {
-        return .failure(UsageError(message: Messages.invalidValue(name, "--time-zone", expected: "a time zone such as Europe/Moscow")))
+        return .failure(
+          UsageError(
+            message: Messages.invalidValue(name, "--time-zone", expected: "a time zone such as Europe/Moscow")
+          ))
       }
       timeZone = zone
     }
@@ -29,7 +34,9 @@ struct Settings {
     var now = context.now
     if let text = options["--today"] {
       guard let day = try? Day(iso: text) else {
-        return .failure(UsageError(message: Messages.invalidValue(text, "--today", expected: "a date YYYY-MM-DD that exists")))
+        return .failure(
+          UsageError(
+            message: Messages.invalidValue(text, "--today", expected: "a date YYYY-MM-DD that exists")))
       }
       today = day
       now = day.start(in: timeZone).addingTimeInterval(12 * 3600)
@@ -37,23 +44,29 @@ struct Settings {
     var width = (options["--device"] == "se" ? Device.se : Device.x).width
     if let text = options["--width"] {
       guard let number = Int(text), number >= ScreenRenderer.minimumWidth, number <= 1000 else {
-        return .failure(UsageError(message: Messages.invalidValue(text, "--width", expected: "a number of columns from \(ScreenRenderer.minimumWidth) to 1000")))
+        return .failure(
+          UsageError(
+            message: Messages.invalidValue(
+              text, "--width", expected: "a number of columns from \(ScreenRenderer.minimumWidth) to 1000")))
       }
       width = number
     }
     let theme = options["--theme"].flatMap(Theme.init(rawValue:)) ?? Settings.systemTheme(context.environment)
     let colorChoice = options["--color"] ?? "auto"
-    let colored = colorChoice == "always"
+    let colored =
+      colorChoice == "always"
       || (colorChoice == "auto" && context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty)
-    return .success(Settings(
-      language: language, timeZone: timeZone, today: today, now: now, width: width,
-      format: colored ? .ansi(theme) : .plain))
+    return .success(
+      Settings(
+        language: language, timeZone: timeZone, today: today, now: now, width: width,
+        format: colored ? .ansi(theme) : .plain))
   }
 
   /// The terminal's theme as far as it tells: `COLORFGBG` ends in the background color, where 7
   /// and 15 are light; anything else, or nothing, is dark (most terminals).
   static func systemTheme(_ environment: [String: String]) -> Theme {
-    guard let value = environment["COLORFGBG"], let background = value.split(separator: ";").last.flatMap({ Int($0) })
+    guard let value = environment["COLORFGBG"],
+      let background = value.split(separator: ";").last.flatMap({ Int($0) })
     else { return .dark }
     return background == 7 || background == 15 ? .light : .dark
   }

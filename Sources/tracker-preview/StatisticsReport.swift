@@ -21,7 +21,8 @@ struct StatisticsReport {
       ]
       let width = figures.map(\.0.count).max() ?? 0
       for (number, label) in figures {
-        lines.append(String(repeating: " ", count: width - number.count) + number + "  " + localizer.text(label))
+        lines.append(
+          String(repeating: " ", count: width - number.count) + number + "  " + localizer.text(label))
       }
     }
     if !trackers.isEmpty {
@@ -30,7 +31,8 @@ struct StatisticsReport {
         lines.append(
           "\(TerminalSafe.text(tracker.emoji)) \(TerminalSafe.text(tracker.name)): \(localizer.plural(.days, count: figures.completed)); "
             + "\(localizer.text(.statisticsStreakCurrent)) \(localizer.plural(.days, count: figures.currentStreak)), "
-            + "\(localizer.text(.statisticsStreakBest)) \(localizer.plural(.days, count: figures.bestStreak))")
+            + "\(localizer.text(.statisticsStreakBest)) \(localizer.plural(.days, count: figures.bestStreak))"
+        )
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -5,17 +5,22 @@ import TrackerStore
 /// Opens the store an invocation names: the demo in memory, or the data file.
 enum StoreOpening {
   /// The store, or the failure to report; a recovered broken file adds a warning to `outcome`.
-  static func open(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext, outcome: inout Outcome)
+  static func open(
+    _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, outcome: inout Outcome
+  )
     -> (any TrackerDataStore)?
   {
     if invocation.has("--demo") {
       let demo = DemoData(today: settings.today, language: settings.demoLanguage)
       return try? InMemoryTrackerStore(
         contents: StoreContents(categories: demo.categories, trackers: demo.trackers, records: demo.records),
-        settings: StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
+        settings: StoreSettings(
+          isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
     }
-    let path = invocation.options["--store"]
-      ?? SQLiteTrackerStore.defaultPath(environment: context.environment, homeDirectory: context.homeDirectory)
+    let path =
+      invocation.options["--store"]
+      ?? SQLiteTrackerStore.defaultPath(
+        environment: context.environment, homeDirectory: context.homeDirectory)
     do {
       let store = try SQLiteTrackerStore(path: path, now: context.now)
       if let recovery = store.recovery { outcome.standardError += Messages.warning(recovery) }

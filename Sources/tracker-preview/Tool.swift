@@ -30,7 +30,8 @@ enum Tool {
     let settings: Settings
     switch Settings.resolve(invocation, context) {
     case .success(let resolved): settings = resolved
-    case .failure(let error): return .usage(UsageError(message: error.message, command: invocation.commandName))
+    case .failure(let error):
+      return .usage(UsageError(message: error.message, command: invocation.commandName))
     }
     switch invocation.command {
     case .tour:

@@ -30,8 +30,11 @@ struct Outcome: Error {
 
   /// Bad usage: one error line, the usage and a hint; exit code 64.
   static func usage(_ error: UsageError) -> Outcome {
-    let usage = error.command.flatMap(CommandLineSpec.command(named:)).map(CommandLineSpec.usage(of:)) ?? CommandLineSpec.usage
-    let help = error.command.map { "\(CommandLineSpec.toolName) help \($0)" } ?? "\(CommandLineSpec.toolName) --help"
+    let usage =
+      error.command.flatMap(CommandLineSpec.command(named:)).map(CommandLineSpec.usage(of:))
+      ?? CommandLineSpec.usage
+    let help =
+      error.command.map { "\(CommandLineSpec.toolName) help \($0)" } ?? "\(CommandLineSpec.toolName) --help"
     return Outcome(standardError: Messages.usage(error.message, usage: usage, help: help), exitCode: 64)
   }
 }

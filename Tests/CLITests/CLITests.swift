@@ -22,7 +22,10 @@ func runCLI(_ arguments: [String], environment: [String: String] = [:], input: S
   let outData = output.fileHandleForReading.readDataToEndOfFile()
   let errData = error.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  return (
+    process.terminationStatus, String(decoding: outData, as: UTF8.self),
+    String(decoding: errData, as: UTF8.self)
+  )
 }
 
 /// A fresh folder for data files.
@@ -32,7 +35,8 @@ func temporaryFolder() -> URL {
   return url
 }
 
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 let fixed = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
 
 @Suite("tracker-preview end to end")
@@ -41,12 +45,18 @@ struct CLITests {
     let result = try runCLI(["--help"])
     #expect(result.status == 0 && result.error == "")
     #expect(result.output.hasPrefix("OVERVIEW: Tracker, the habit tracker, in a terminal"))
-    for heading in ["\nUSAGE: tracker-preview [options] <command>\n", "\nOPTIONS:\n", "\nSUBCOMMANDS:\n", "  tour        ", "  import      "] {
+    for heading in [
+      "\nUSAGE: tracker-preview [options] <command>\n", "\nOPTIONS:\n", "\nSUBCOMMANDS:\n", "  tour        ",
+      "  import      ",
+    ] {
       #expect(result.output.contains(heading), "\(heading)")
     }
     let show = try runCLI(["help", "show"])
     #expect(show.status == 0)
-    #expect(show.output.hasPrefix("OVERVIEW: Print one screen of the demo or of a data file.\n\nUSAGE: tracker-preview show <screen> [options]\n\nARGUMENTS:\n  <screen>"))
+    #expect(
+      show.output.hasPrefix(
+        "OVERVIEW: Print one screen of the demo or of a data file.\n\nUSAGE: tracker-preview show <screen> [options]\n\nARGUMENTS:\n  <screen>"
+      ))
     #expect(try runCLI(["show", "--help"]).output == show.output)
   }
 
@@ -75,13 +85,17 @@ struct CLITests {
     let result = try runCLI(["show", "trackers", "--demo", "--lang", "ru"] + fixed)
     #expect(result.status == 0 && result.error == "")
     let reference = try String(
-      contentsOf: repository.appendingPathComponent("Tests/SnapshotTests/__Snapshots__/Screens/trackers-filled.ru.x.plain.txt"),
+      contentsOf: repository.appendingPathComponent(
+        "Tests/SnapshotTests/__Snapshots__/Screens/trackers-filled.ru.x.plain.txt"),
       encoding: .utf8)
     #expect(result.output == reference)
     let se = try runCLI(["show", "statistics", "--demo", "--lang", "en", "--device", "se"] + fixed)
-    #expect(se.output == (try String(
-      contentsOf: repository.appendingPathComponent("Tests/SnapshotTests/__Snapshots__/Screens/statistics.en.se.plain.txt"),
-      encoding: .utf8)))
+    #expect(
+      se.output
+        == (try String(
+          contentsOf: repository.appendingPathComponent(
+            "Tests/SnapshotTests/__Snapshots__/Screens/statistics.en.se.plain.txt"),
+          encoding: .utf8)))
   }
 
   @Test func showOnAFreshStoreTellsTheTruth() throws {
@@ -91,50 +105,68 @@ struct CLITests {
     #expect(trackers.output.contains("What a technology!"))
     let form = try runCLI(["show", "tracker-form", "--store", store, "--lang", "en"] + fixed)
     #expect(form.status == 1)
-    #expect(form.error == "Error: cannot show tracker-form: the app is still on its onboarding (press its button once with 'run', or use --demo)\n")
+    #expect(
+      form.error
+        == "Error: cannot show tracker-form: the app is still on its onboarding (press its button once with 'run', or use --demo)\n"
+    )
   }
 
   @Test func badUsageExits64WithOneErrorLineAUsageAndAHint() throws {
     let option = try runCLI(["--lnag", "ru"])
     #expect(option.status == 64 && option.output == "")
-    #expect(option.error == """
-      Error: Unknown option '--lnag'. Did you mean '--lang'?
-      Usage: tracker-preview [options] <command>
-        See 'tracker-preview --help' for more information.
+    #expect(
+      option.error == """
+        Error: Unknown option '--lnag'. Did you mean '--lang'?
+        Usage: tracker-preview [options] <command>
+          See 'tracker-preview --help' for more information.
 
-      """)
+        """)
     let command = try runCLI(["shwo", "trackers"])
     #expect(command.status == 64)
     #expect(command.error.hasPrefix("Error: Unknown command 'shwo'. Did you mean 'show'?\n"))
     let screen = try runCLI(["show", "tracker"])
     #expect(screen.status == 64)
     #expect(screen.error.hasPrefix("Error: Unknown screen 'tracker'. Did you mean 'trackers'?"))
-    #expect(screen.error.contains("Usage: tracker-preview show <screen> [options]\n  See 'tracker-preview help show' for more information.\n"))
+    #expect(
+      screen.error.contains(
+        "Usage: tracker-preview show <screen> [options]\n  See 'tracker-preview help show' for more information.\n"
+      ))
     let date = try runCLI(["stats", "--today", "2026-02-30"])
     #expect(date.status == 64)
-    #expect(date.error.hasPrefix("Error: The value '2026-02-30' is invalid for '--today': expected a date YYYY-MM-DD that exists\n"))
+    #expect(
+      date.error.hasPrefix(
+        "Error: The value '2026-02-30' is invalid for '--today': expected a date YYYY-MM-DD that exists\n"))
     #expect(try runCLI(["stats", "--width", "20"]).status == 64)
     #expect(try runCLI(["stats", "--store", "/tmp/x", "--demo"]).status == 64)
-    #expect(try runCLI(["export", "--json", "--demo"]).error.hasPrefix("Error: The option '--json' does not apply to 'export'\n"))
+    #expect(
+      try runCLI(["export", "--json", "--demo"]).error.hasPrefix(
+        "Error: The option '--json' does not apply to 'export'\n"))
     #expect(try runCLI(["run"]).error.hasPrefix("Error: Missing <script|->\n"))
   }
 
   @Test func statsPrintsTextAndJSON() throws {
     let text = try runCLI(["stats", "--demo", "--lang", "ru"] + fixed)
     #expect(text.status == 0)
-    #expect(text.output.hasPrefix("Статистика\n\n 10  Лучший период\n  8  Идеальные дни\n 20  Трекеров завершено\n1,8  Среднее значение\n"))
+    #expect(
+      text.output.hasPrefix(
+        "Статистика\n\n 10  Лучший период\n  8  Идеальные дни\n 20  Трекеров завершено\n1,8  Среднее значение\n"
+      ))
     let json = try runCLI(["stats", "--json", "--demo", "--lang", "en"] + fixed)
-    #expect(json.output.hasPrefix("""
-      {
-        "bestPeriod": 10,
-        "perfectDays": 8,
-        "completed": 20,
-        "average": 1.8,
-        "trackers": [
+    #expect(
+      json.output.hasPrefix(
+        """
+        {
+          "bestPeriod": 10,
+          "perfectDays": 8,
+          "completed": 20,
+          "average": 1.8,
+          "trackers": [
 
-      """))
-    #expect(json.output.contains(
-      "    {\"id\": \"DE000000-0000-4000-8000-000000000065\", \"name\": \"Water the plants\", \"completed\": 10, \"currentStreak\": 10, \"bestStreak\": 10}"))
+        """))
+    #expect(
+      json.output.contains(
+        "    {\"id\": \"DE000000-0000-4000-8000-000000000065\", \"name\": \"Water the plants\", \"completed\": 10, \"currentStreak\": 10, \"bestStreak\": 10}"
+      ))
   }
 
   @Test func exportThenImportIntoAnotherFileGivesTheSameExport() throws {
@@ -157,21 +189,24 @@ struct CLITests {
   @Test func aBadImportFileListsEveryProblemAndChangesNothing() throws {
     let folder = temporaryFolder()
     let file = folder.appendingPathComponent("bad.json")
-    try Data("""
+    try Data(
+      """
       {"format": "tracker", "version": 1, "categories": [{"id": "nope", "title": ""}],
        "trackers": [], "records": [{"tracker": "00000000-0000-4000-8000-000000000001", "date": "2026-12-31"}]}
-      """.utf8).write(to: file)
+      """.utf8
+    ).write(to: file)
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let result = try runCLI(["import", file.path, "--store", store] + fixed)
     #expect(result.status == 1 && result.output == "")
-    #expect(result.error == """
-      Error: \(file.path) was not imported; nothing changed:
-      categories[0].id: "nope" is not a UUID
-      categories[0].title: empty; a category needs a name
-      records[0].tracker: no tracker with id 00000000-0000-4000-8000-000000000001 in the file or the store
-      records[0].date: 2026-12-31 is after today (2026-11-30); a day cannot be completed in advance
+    #expect(
+      result.error == """
+        Error: \(file.path) was not imported; nothing changed:
+        categories[0].id: "nope" is not a UUID
+        categories[0].title: empty; a category needs a name
+        records[0].tracker: no tracker with id 00000000-0000-4000-8000-000000000001 in the file or the store
+        records[0].date: 2026-12-31 is after today (2026-11-30); a day cannot be completed in advance
 
-      """)
+        """)
     #expect(try runCLI(["export", "--store", store]).output.contains("\"categories\": []"))
     let missing = try runCLI(["import", folder.appendingPathComponent("absent.json").path, "--store", store])
     #expect(missing.status == 1 && missing.error.hasPrefix("Error: cannot read "))
@@ -182,7 +217,10 @@ struct CLITests {
     try Data("not a database".utf8).write(to: URL(fileURLWithPath: path))
     let result = try runCLI(["stats", "--store", path, "--lang", "en"] + fixed)
     #expect(result.status == 0)
-    #expect(result.error.hasPrefix("Warning: the data file \(path) was broken (file is not a database); it was moved to \(path).broken-"))
+    #expect(
+      result.error.hasPrefix(
+        "Warning: the data file \(path) was broken (file is not a database); it was moved to \(path).broken-")
+    )
     #expect(result.output == "Statistics\n\nNothing to analyze yet\n")
   }
 
@@ -194,32 +232,44 @@ struct CLITests {
       """
     let result = try runCLI(["run", "-", "--demo", "--lang", "en"] + fixed, input: script)
     #expect(result.status == 1)
-    #expect(result.error.hasPrefix("""
-      Error: (standard input):3: expect screen trackers
-        expected the screen trackers, but it is statistics
-      The screen (statistics) was:
+    #expect(
+      result.error.hasPrefix(
+        """
+        Error: (standard input):3: expect screen trackers
+          expected the screen trackers, but it is statistics
+        The screen (statistics) was:
 
-      Statistics
+        Statistics
 
-      """))
+        """))
     let unknown = try runCLI(["run", "-", "--demo", "--lang", "en"] + fixed, input: "tap \"Frobnicate\"\n")
     #expect(unknown.status == 1)
-    #expect(unknown.error.hasPrefix("Error: (standard input):1: tap \"Frobnicate\"\n  nothing on screen matches \"Frobnicate\"\nOn screen: #add \"+\", #date \"11/30/26\""))
+    #expect(
+      unknown.error.hasPrefix(
+        "Error: (standard input):1: tap \"Frobnicate\"\n  nothing on screen matches \"Frobnicate\"\nOn screen: #add \"+\", #date \"11/30/26\""
+      ))
     let typo = try runCLI(["run", "-", "--demo"] + fixed, input: "\n\ntapp #add\n")
-    #expect(typo.error == "Error: (standard input):3: unknown action 'tapp' (did you mean 'tap'?); actions: tap, longpress, type, clear, swipe, dismiss, print, expect\n")
+    #expect(
+      typo.error
+        == "Error: (standard input):3: unknown action 'tapp' (did you mean 'tap'?); actions: tap, longpress, type, clear, swipe, dismiss, print, expect\n"
+    )
   }
 
   @Test func aScriptActsOnTheDataFileForReal() throws {
     let store = temporaryFolder().appendingPathComponent("tracker.sqlite").path
-    let script = "tap #start\ntap #add\ntap #event\ntap #name\ntype \"Walk\"\ntap #category\ntap #add-category\ntap #title\ntype \"Outside\"\ntap #done\ntap #category:Outside\ntap #emoji:1\ntap #color:1\ntap #create\ntap #complete:Walk\n"
+    let script =
+      "tap #start\ntap #add\ntap #event\ntap #name\ntype \"Walk\"\ntap #category\ntap #add-category\ntap #title\ntype \"Outside\"\ntap #done\ntap #category:Outside\ntap #emoji:1\ntap #color:1\ntap #create\ntap #complete:Walk\n"
     #expect(try runCLI(["run", "-", "--store", store, "--lang", "en"] + fixed, input: script).status == 0)
     let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
     #expect(stats.output.contains("\"name\": \"Walk\", \"completed\": 1, \"currentStreak\": 1"))
     // Onboarding is done now, so the main screen shows.
-    #expect(try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed).output.contains("Walk"))
+    #expect(
+      try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed).output.contains("Walk"))
   }
 
-  @Test(arguments: ["create-habit-ru.txt", "name-limit.txt", "complete-uncomplete.txt", "filters.txt", "statistics.txt"])
+  @Test(arguments: [
+    "create-habit-ru.txt", "name-limit.txt", "complete-uncomplete.txt", "filters.txt", "statistics.txt",
+  ])
   func theExampleScriptsPass(name: String) throws {
     let file = repository.appendingPathComponent("Examples/scripts/\(name)")
     let text = try String(contentsOf: file, encoding: .utf8)
@@ -239,7 +289,8 @@ struct PortableBinaryTests {
   @Test func aCopiedBinaryStillSpeaksBothLanguages() throws {
     let folder = temporaryFolder()
     let copy = folder.appendingPathComponent("tracker-preview")
-    try FileManager.default.copyItem(at: Bundle.main.bundleURL.appendingPathComponent("tracker-preview"), to: copy)
+    try FileManager.default.copyItem(
+      at: Bundle.main.bundleURL.appendingPathComponent("tracker-preview"), to: copy)
     for (language, title) in [("ru", "Статистика"), ("en", "Statistics")] {
       let process = Process()
       process.executableURL = copy

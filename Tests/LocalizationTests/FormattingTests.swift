@@ -35,7 +35,8 @@ struct FormattingTests {
 
   @Test func weekdayNamesMondayFirst() {
     #expect((1...7).map(Localizer(.ru).weekdayShortName(iso:)) == ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"])
-    #expect((1...7).map(Localizer(.en).weekdayShortName(iso:)) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+    #expect(
+      (1...7).map(Localizer(.en).weekdayShortName(iso:)) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
     #expect(Localizer(.ru).weekdayName(iso: 1) == "Понедельник")
     #expect(Localizer(.en).weekdayName(iso: 7) == "Sunday")
   }

@@ -13,7 +13,9 @@ struct PluralRuleTests {
       0: .many, 1: .one, 2: .few, 3: .few, 4: .few, 5: .many, 11: .many, 12: .many, 14: .many,
       20: .many, 21: .one, 22: .few, 25: .many, 101: .one, 111: .many, 112: .many, 122: .few, 1_001: .one,
     ]
-    for (count, category) in expected { #expect(Language.ru.pluralCategory(of: count) == category, "\(count)") }
+    for (count, category) in expected {
+      #expect(Language.ru.pluralCategory(of: count) == category, "\(count)")
+    }
   }
 
   @Test func visibleFractionsAreOther() {
@@ -25,9 +27,11 @@ struct PluralRuleTests {
 
   @Test func dayCounterTakesTheRightFormInBothLanguages() {
     let ru = Localizer(.ru)
-    #expect([0, 1, 2, 5, 11, 21, 22, 25, 101, 111].map { ru.plural(.days, count: $0) } == [
-      "0 дней", "1 день", "2 дня", "5 дней", "11 дней", "21 день", "22 дня", "25 дней", "101 день", "111 дней",
-    ])
+    #expect(
+      [0, 1, 2, 5, 11, 21, 22, 25, 101, 111].map { ru.plural(.days, count: $0) } == [
+        "0 дней", "1 день", "2 дня", "5 дней", "11 дней", "21 день", "22 дня", "25 дней", "101 день",
+        "111 дней",
+      ])
     let en = Localizer(.en)
     #expect([0, 1, 2, 21].map { en.plural(.days, count: $0) } == ["0 days", "1 day", "2 days", "21 days"])
   }
@@ -36,7 +40,9 @@ struct PluralRuleTests {
     #expect(Localizer(.en).plural(.categoryDeleteTrackers, count: 1) == "1 tracker will be deleted with it")
     #expect(Localizer(.en).plural(.categoryDeleteTrackers, count: 3) == "3 trackers will be deleted with it")
     #expect(Localizer(.ru).plural(.categoryDeleteTrackers, count: 1) == "Вместе с ней будет удален 1 трекер")
-    #expect(Localizer(.ru).plural(.categoryDeleteTrackers, count: 3) == "Вместе с ней будут удалены 3 трекера")
-    #expect(Localizer(.ru).plural(.categoryDeleteTrackers, count: 5) == "Вместе с ней будут удалены 5 трекеров")
+    #expect(
+      Localizer(.ru).plural(.categoryDeleteTrackers, count: 3) == "Вместе с ней будут удалены 3 трекера")
+    #expect(
+      Localizer(.ru).plural(.categoryDeleteTrackers, count: 5) == "Вместе с ней будут удалены 5 трекеров")
   }
 }

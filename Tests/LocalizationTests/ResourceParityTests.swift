@@ -4,10 +4,11 @@ import TrackerLocalization
 @Suite("The embedded texts")
 struct ResourceParityTests {
   @Test func bothLanguagesAreEmbeddedAndParse() throws {
-    #expect(LocalizationTable.embeddedFiles == [
-      "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict",
-      "ru.lproj/Localizable.strings", "ru.lproj/Localizable.stringsdict",
-    ])
+    #expect(
+      LocalizationTable.embeddedFiles == [
+        "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict",
+        "ru.lproj/Localizable.strings", "ru.lproj/Localizable.stringsdict",
+      ])
     for language in Language.allCases { _ = try LocalizationTable.embedded(language) }
   }
 
@@ -40,7 +41,9 @@ struct ResourceParityTests {
     let en = try LocalizationTable.embedded(.en)
     let ru = try LocalizationTable.embedded(.ru)
     for key in TextKey.allCases {
-      #expect(formatSignature(en.strings[key.rawValue] ?? "") == formatSignature(ru.strings[key.rawValue] ?? ""), "\(key)")
+      #expect(
+        formatSignature(en.strings[key.rawValue] ?? "") == formatSignature(ru.strings[key.rawValue] ?? ""),
+        "\(key)")
     }
     for key in PluralKey.allCases {
       let english = try #require(en.plurals[key.rawValue])
@@ -76,7 +79,10 @@ private func formatSignature(_ format: String) -> [String] {
       spec.append(next)
       if next.isLetter || next == "@" || next == "%" {
         if next == "@", spec.hasPrefix("#") || spec.contains("$#") {
-          while let rest = iterator.next() { spec.append(rest); if rest == "@" { break } }
+          while let rest = iterator.next() {
+            spec.append(rest)
+            if rest == "@" { break }
+          }
         }
         break
       }

@@ -16,7 +16,8 @@ struct StringsDictFileTests {
   }
 
   @Test func readsPluralRulesWithEntitiesAndComments() throws {
-    let text = Self.document("""
+    let text = Self.document(
+      """
       <!-- a comment -->
       <key>apples</key>
       <dict>
@@ -41,7 +42,8 @@ struct StringsDictFileTests {
   }
 
   @Test func errorsSayFileAndLine() {
-    let missingOther = Self.document("""
+    let missingOther = Self.document(
+      """
       <key>apples</key>
       <dict>
         <key>NSStringLocalizedFormatKey</key>
@@ -55,7 +57,9 @@ struct StringsDictFileTests {
         </dict>
       </dict>
       """)
-    #expect(throws: ResourceParseError(file: "f", line: 5, message: "apples: variable n has no \"other\" form")) {
+    #expect(
+      throws: ResourceParseError(file: "f", line: 5, message: "apples: variable n has no \"other\" form")
+    ) {
       try StringsDictFile.parse(missingOther, file: "f")
     }
     #expect(throws: ResourceParseError(file: "f", line: 6, message: "expected </key>, found </dict>")) {

@@ -23,13 +23,25 @@ struct StringsFileTests {
 
   @Test func errorsSayFileAndLine() {
     let cases: [(String, ResourceParseError)] = [
-      ("\"a\" = \"b\";\n\"c\" \"d\";", .init(file: "f", line: 2, message: ##"expected "=" after the key "c", found """"##)),
-      ("\"a\" = \"b\"\n\"c\" = \"d\";", .init(file: "f", line: 2, message: ##"expected ";" after the value of "a", found """"##)),
+      (
+        "\"a\" = \"b\";\n\"c\" \"d\";",
+        .init(file: "f", line: 2, message: ##"expected "=" after the key "c", found """"##)
+      ),
+      (
+        "\"a\" = \"b\"\n\"c\" = \"d\";",
+        .init(file: "f", line: 2, message: ##"expected ";" after the value of "a", found """"##)
+      ),
       ("\n\n\"a\" = \"b", .init(file: "f", line: 3, message: "unterminated string")),
       ("/* never closed", .init(file: "f", line: 1, message: "unterminated comment")),
       ("\"a\" = \"\\q\";", .init(file: "f", line: 1, message: "unknown escape \\q")),
-      ("\"a\" = \"\\U12G4\";", .init(file: "f", line: 1, message: "\\U must be followed by four hexadecimal digits")),
-      ("\"a\" = \"\\UD83D!\";", .init(file: "f", line: 1, message: "\\U high surrogate not followed by a low surrogate")),
+      (
+        "\"a\" = \"\\U12G4\";",
+        .init(file: "f", line: 1, message: "\\U must be followed by four hexadecimal digits")
+      ),
+      (
+        "\"a\" = \"\\UD83D!\";",
+        .init(file: "f", line: 1, message: "\\U high surrogate not followed by a low surrogate")
+      ),
       ("key = \"b\";", .init(file: "f", line: 1, message: #"expected a quoted key, found "k""#)),
     ]
     for (text, expected) in cases {
@@ -45,7 +57,9 @@ struct StringsFileTests {
   }
 
   @Test func errorsPrintAsFileColonLine() {
-    #expect(ResourceParseError(file: "ru.lproj/Localizable.strings", line: 7, message: "unterminated string").description
-      == "ru.lproj/Localizable.strings:7: unterminated string")
+    #expect(
+      ResourceParseError(file: "ru.lproj/Localizable.strings", line: 7, message: "unterminated string")
+        .description
+        == "ru.lproj/Localizable.strings:7: unterminated string")
   }
 }

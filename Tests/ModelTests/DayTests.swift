@@ -23,7 +23,10 @@ struct DayTests {
   }
 
   @Test func rejectsTextsNotShapedLikeISODays() {
-    for text in ["", "2026-1-30", "2026/11/30", "26-11-30", "2026-11-30T00:00", " 2026-11-30", "２０２６-11-30", "abcd-ef-gh"] {
+    for text in [
+      "", "2026-1-30", "2026/11/30", "26-11-30", "2026-11-30T00:00", " 2026-11-30", "２０２６-11-30",
+      "abcd-ef-gh",
+    ] {
       #expect(throws: DayParseError.notISODate(text)) { try Day(iso: text) }
     }
   }

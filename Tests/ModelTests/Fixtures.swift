@@ -7,7 +7,8 @@ func day(_ iso: String) -> Day {
   return parsed
 }
 
-let homeCategory = TrackerCategory(id: UUID(uuidString: "00000000-0000-4000-8000-0000000000C1")!, title: "Home")
+let homeCategory = TrackerCategory(
+  id: UUID(uuidString: "00000000-0000-4000-8000-0000000000C1")!, title: "Home")
 
 /// A habit due on `days`, created on `created`.
 func habit(_ name: String, _ days: [Weekday], created: String = "2026-11-01", id: Int = 1) -> Tracker {

@@ -10,7 +10,8 @@ struct RandomHistoryTests {
   func onePassAgreesWithTheDayByDayDefinition(seed: Int) {
     let history = RandomHistory(seed: UInt64(seed))
     let computed = Statistics(trackers: history.trackers, records: history.records, today: history.today)
-    let reference = ReferenceStatistics(trackers: history.trackers, records: history.records, today: history.today)
+    let reference = ReferenceStatistics(
+      trackers: history.trackers, records: history.records, today: history.today)
     #expect(computed.trackers == reference.trackers)
     #expect(computed.perfectDays == reference.perfectDays)
     #expect(computed.bestPeriod == reference.bestPeriod)
@@ -94,7 +95,8 @@ private struct ReferenceStatistics {
         walk = walk.adding(days: 1)
       }
       self.trackers.append(
-        TrackerStatistics(trackerID: tracker.id, completed: days.count, currentStreak: count, bestStreak: best))
+        TrackerStatistics(
+          trackerID: tracker.id, completed: days.count, currentStreak: count, bestStreak: best))
     }
     bestPeriod = self.trackers.map(\.bestStreak).max() ?? 0
     completed = self.trackers.map(\.completed).reduce(0, +)

@@ -33,9 +33,14 @@ struct SearchAndFilterTests {
 
   @Test func filtersSelectByCompletion() {
     #expect(TrackerFilter.all.includes(isCompleted: true) && TrackerFilter.all.includes(isCompleted: false))
-    #expect(TrackerFilter.today.includes(isCompleted: true) && TrackerFilter.today.includes(isCompleted: false))
-    #expect(TrackerFilter.completed.includes(isCompleted: true) && !TrackerFilter.completed.includes(isCompleted: false))
-    #expect(!TrackerFilter.notCompleted.includes(isCompleted: true) && TrackerFilter.notCompleted.includes(isCompleted: false))
+    #expect(
+      TrackerFilter.today.includes(isCompleted: true) && TrackerFilter.today.includes(isCompleted: false))
+    #expect(
+      TrackerFilter.completed.includes(isCompleted: true)
+        && !TrackerFilter.completed.includes(isCompleted: false))
+    #expect(
+      !TrackerFilter.notCompleted.includes(isCompleted: true)
+        && TrackerFilter.notCompleted.includes(isCompleted: false))
   }
 
   @Test func trackersForTodayReturnsToAllAfterADateChangeAndTheOthersStay() {

@@ -8,13 +8,16 @@ struct StreakTests {
 
   @Test func unscheduledDaysDoNotBreakAHabitStreak() {
     // Mon, Wed, Fri, Mon: the weekend and the Tuesdays and Thursday are not due.
-    let figures = streak(monWedFri, ["2026-11-23", "2026-11-25", "2026-11-27", "2026-11-30"], today: "2026-11-30")
-    #expect(figures == TrackerStatistics(trackerID: monWedFri.id, completed: 4, currentStreak: 4, bestStreak: 4))
+    let figures = streak(
+      monWedFri, ["2026-11-23", "2026-11-25", "2026-11-27", "2026-11-30"], today: "2026-11-30")
+    #expect(
+      figures == TrackerStatistics(trackerID: monWedFri.id, completed: 4, currentStreak: 4, bestStreak: 4))
   }
 
   @Test func aMissedDueDayResetsTheStreak() {
     // Wednesday 2026-11-25 is due and missed.
-    let figures = streak(monWedFri, ["2026-11-20", "2026-11-23", "2026-11-27", "2026-11-30"], today: "2026-11-30")
+    let figures = streak(
+      monWedFri, ["2026-11-20", "2026-11-23", "2026-11-27", "2026-11-30"], today: "2026-11-30")
     #expect(figures.currentStreak == 2)
     #expect(figures.bestStreak == 2)
   }
@@ -64,13 +67,16 @@ struct StreakTests {
 
   @Test func streaksCrossALeapDay() {
     let daily = habit("Read", Weekday.allCases, created: "2028-02-27")
-    let figures = streak(daily, ["2028-02-27", "2028-02-28", "2028-02-29", "2028-03-01"], today: "2028-03-01")
+    let figures = streak(
+      daily, ["2028-02-27", "2028-02-28", "2028-02-29", "2028-03-01"], today: "2028-03-01")
     #expect(figures.currentStreak == 4)
   }
 
   @Test func recordsAfterTodayAreIgnored() {
-    let figures = streak(monWedFri, ["2026-11-27", "2026-11-30", "2026-12-02", "2026-12-04"], today: "2026-11-30")
-    #expect(figures == TrackerStatistics(trackerID: monWedFri.id, completed: 2, currentStreak: 2, bestStreak: 2))
+    let figures = streak(
+      monWedFri, ["2026-11-27", "2026-11-30", "2026-12-02", "2026-12-04"], today: "2026-11-30")
+    #expect(
+      figures == TrackerStatistics(trackerID: monWedFri.id, completed: 2, currentStreak: 2, bestStreak: 2))
   }
 
   @Test func anOldRecordBeforeCreationStartsTheWalkEarlier() {
@@ -79,19 +85,24 @@ struct StreakTests {
     let figures = streak(late, ["2026-11-16", "2026-11-25", "2026-11-27"], today: "2026-11-27")
     #expect(figures.bestStreak == 2)
     #expect(figures.currentStreak == 2)
-    let joined = streak(late, ["2026-11-16", "2026-11-18", "2026-11-20", "2026-11-23", "2026-11-25"], today: "2026-11-25")
+    let joined = streak(
+      late, ["2026-11-16", "2026-11-18", "2026-11-20", "2026-11-23", "2026-11-25"], today: "2026-11-25")
     #expect(joined.currentStreak == 5)
   }
 
   @Test func everyDayIsDueForAnEvent() {
     let postcard = event("Postcard")
-    #expect(streak(postcard, ["2026-11-27", "2026-11-28", "2026-11-29"], today: "2026-11-30").currentStreak == 3)
-    #expect(streak(postcard, ["2026-11-26", "2026-11-28", "2026-11-29"], today: "2026-11-30").currentStreak == 2)
+    #expect(
+      streak(postcard, ["2026-11-27", "2026-11-28", "2026-11-29"], today: "2026-11-30").currentStreak == 3)
+    #expect(
+      streak(postcard, ["2026-11-26", "2026-11-28", "2026-11-29"], today: "2026-11-30").currentStreak == 2)
     #expect(streak(postcard, ["2026-11-27", "2026-11-28"], today: "2026-11-30").currentStreak == 0)
   }
 
   @Test func noRecordsMeansNoStreak() {
-    #expect(streak(monWedFri, [], today: "2026-11-30") == TrackerStatistics(trackerID: monWedFri.id, completed: 0, currentStreak: 0, bestStreak: 0))
+    #expect(
+      streak(monWedFri, [], today: "2026-11-30")
+        == TrackerStatistics(trackerID: monWedFri.id, completed: 0, currentStreak: 0, bestStreak: 0))
   }
 
   @Test func duplicateRecordsCountOnce() {

@@ -27,7 +27,10 @@ struct TrackedDaysEditTests {
 
   @Test func lossRemovesTheMostRecentRecords() {
     let recorded: Set = [day("2026-11-01"), day("2026-11-20"), day("2026-11-10")]
-    #expect(TrackedDaysEdit.daysToRemove(count: 2, recordedDays: recorded) == [day("2026-11-20"), day("2026-11-10")])
+    #expect(
+      TrackedDaysEdit.daysToRemove(count: 2, recordedDays: recorded) == [
+        day("2026-11-20"), day("2026-11-10"),
+      ])
     #expect(TrackedDaysEdit.daysToRemove(count: 5, recordedDays: recorded).count == 3)
     #expect(TrackedDaysEdit.daysToRemove(count: -1, recordedDays: recorded).isEmpty)
   }

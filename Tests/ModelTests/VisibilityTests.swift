@@ -23,7 +23,9 @@ struct VisibilityTests {
   @Test func eventIsShownOnEveryDayFromItsFirstDay() {
     let tracker = event("Postcard", created: "2026-11-10")
     let first = tracker.firstDay(earliestRecord: nil)
-    for offset in 0..<7 { #expect(tracker.isVisible(on: day("2026-11-10").adding(days: offset), firstDay: first)) }
+    for offset in 0..<7 {
+      #expect(tracker.isVisible(on: day("2026-11-10").adding(days: offset), firstDay: first))
+    }
     #expect(!tracker.isVisible(on: day("2026-11-09"), firstDay: first))
   }
 

@@ -3,6 +3,7 @@ import Testing
 import TrackerLocalization
 import TrackerModels
 import TrackerStore
+
 @testable import TrackerTextRenderer
 @testable import TrackerViewModels
 
@@ -34,11 +35,15 @@ struct LayoutFitTests {
         categoryID: index % 2 == 0 ? wide.id : long.id, isPinned: index == 0,
         createdOn: Day(year: 2026, month: 11, day: 1)!, kind: index % 3 == 0 ? .event : .habit(.everyDay))
       try store.createTracker(tracker)
-      for offset in 0..<(index * 50) { try store.toggleRecord(trackerID: tracker.id, on: Day(year: 2026, month: 11, day: 30)!.adding(days: -offset)) }
+      for offset in 0..<(index * 50) {
+        try store.toggleRecord(
+          trackerID: tracker.id, on: Day(year: 2026, month: 11, day: 30)!.adding(days: -offset))
+      }
     }
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     return AppEnvironment(
-      now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "UTC")!, language: language,
+      now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "UTC")!,
+      language: language,
       store: store, analytics: SilentAnalytics(), makeID: { UUID() })
   }
 
@@ -56,11 +61,20 @@ struct LayoutFitTests {
     try visit("menu", [.longPress(.identifier(firstCard))])
     try visit("delete", [.longPress(.identifier(firstCard)), .tap(.identifier("delete"))])
     try visit("edit", [.longPress(.identifier(firstCard)), .tap(.identifier("edit"))])
-    try visit("form-too-long", [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("name")),
-                                .type(String(repeating: "👨‍👩‍👧‍👦", count: 39))])
-    try visit("categories", [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category"))])
-    try visit("category-delete", [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category")),
-                                  .longPress(.identifier("category:" + String(repeating: "Ж", count: 38))), .tap(.identifier("delete"))])
+    try visit(
+      "form-too-long",
+      [
+        .tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("name")),
+        .type(String(repeating: "👨‍👩‍👧‍👦", count: 39)),
+      ])
+    try visit(
+      "categories", [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category"))])
+    try visit(
+      "category-delete",
+      [
+        .tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category")),
+        .longPress(.identifier("category:" + String(repeating: "Ж", count: 38))), .tap(.identifier("delete")),
+      ])
     try visit("filters", [.tap(.identifier("filters"))])
     try visit("calendar", [.tap(.identifier("date"))])
     try visit("statistics", [.tap(.identifier("tab-statistics"))])
@@ -84,12 +98,15 @@ struct LayoutFitTests {
     for scenario in ScreenScenario.all {
       for language in Language.allCases {
         let environment = AppEnvironment(
-          now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "UTC")!, language: language,
+          now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "UTC")!,
+          language: language,
           store: InMemoryTrackerStore(), analytics: SilentAnalytics(), makeID: { UUID() })
-        let view = try scenario.run(environment: environment, today: Day(year: 2026, month: 11, day: 30)!).view
+        let view = try scenario.run(environment: environment, today: Day(year: 2026, month: 11, day: 30)!)
+          .view
         for width in Self.widths {
           for line in ScreenRenderer(width: width).render(view).split(separator: "\n") {
-            #expect(TerminalWidth.of(String(line)) <= width, "\(scenario.name) \(language) at \(width): \(line)")
+            #expect(
+              TerminalWidth.of(String(line)) <= width, "\(scenario.name) \(language) at \(width): \(line)")
           }
         }
       }
@@ -98,14 +115,20 @@ struct LayoutFitTests {
 
   @Test func userTextCannotPutControlCharactersOnTheTerminal() throws {
     var view = try views(.en)[0].1
-    guard case .trackers(var state) = view.base else { Issue.record("not the main screen"); return }
+    guard case .trackers(var state) = view.base else {
+      Issue.record("not the main screen")
+      return
+    }
     state.sections[0].title = "Evil\u{1B}]0;pwned\u{7}"
     state.sections[0].cards[0].name = "\u{1B}[2J\u{202E}gnirts"
     state.sections[0].cards[0].emoji = "\u{1B}c"
     view.base = .trackers(state)
     for format in [OutputFormat.plain, .markup(.dark)] {
       let text = ScreenRenderer(width: 40).render(view, format: format)
-      #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || $0 == "\u{202E}" })
+      #expect(
+        !text.unicodeScalars.contains {
+          ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || $0 == "\u{202E}"
+        })
     }
     let ansi = ScreenRenderer(width: 40).render(view, format: .ansi(.light))
     // The only escapes are the renderer's own color codes.

@@ -1,22 +1,27 @@
 import Foundation
 import Testing
+
 @testable import TrackerTextRenderer
 
 @Suite("Terminal width")
 struct TerminalWidthTests {
   /// Every fully-qualified sequence of emoji-test.txt (committed as a fixture by the generator).
   static let emoji: [String] = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/emoji-fully-qualified.txt")
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Fixtures/emoji-fully-qualified.txt")
     let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-      String(String.UnicodeScalarView(line.split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }))
+      String(
+        String.UnicodeScalarView(
+          line.split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }))
     }
   }()
 
   @Test func everyFullyQualifiedEmojiIsTwoColumns() {
     #expect(Self.emoji.count > 3_600)
     let wrong = Self.emoji.filter { TerminalWidth.of($0) != 2 }
-    #expect(wrong.isEmpty, "\(wrong.prefix(10).map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+    #expect(
+      wrong.isEmpty, "\(wrong.prefix(10).map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
   }
 
   @Test func thePickersEmojiAreTwoColumns() {
@@ -70,7 +75,10 @@ struct TerminalWidthTests {
   }
 
   @Test func wrappingBreaksAtSpacesAndCutsTheLastLine() {
-    #expect(TextFitting.wrap("Кошка заслонила камеру на созвоне", to: 15, maxLines: 2) == ["Кошка заслонила", "камеру на созв…"])
+    #expect(
+      TextFitting.wrap("Кошка заслонила камеру на созвоне", to: 15, maxLines: 2) == [
+        "Кошка заслонила", "камеру на созв…",
+      ])
     #expect(TextFitting.wrap("Supercalifragilistic", to: 8, maxLines: 3) == ["Supercal", "ifragili", "stic"])
     #expect(TextFitting.wrap("a b", to: 10) == ["a b"])
   }

@@ -46,10 +46,13 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
   }
 }
 
-let snapshotRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+let snapshotRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+  "__Snapshots__")
 let environmentMode = SnapshotMode.from(environment: ProcessInfo.processInfo.environment)
-let screensHarness = SnapshotHarness(directory: snapshotRoot.appendingPathComponent("Screens"), mode: environmentMode)
-let themesHarness = SnapshotHarness(directory: snapshotRoot.appendingPathComponent("Themes"), mode: environmentMode)
+let screensHarness = SnapshotHarness(
+  directory: snapshotRoot.appendingPathComponent("Screens"), mode: environmentMode)
+let themesHarness = SnapshotHarness(
+  directory: snapshotRoot.appendingPathComponent("Themes"), mode: environmentMode)
 
 @MainActor
 @Suite("Screens")

@@ -16,7 +16,9 @@ struct ArchiveTests {
     plants.isPinned = true
     try store.createTracker(plants)
     try store.createTracker(event("Бабушка прислала открытку", id: 11, category: joys, created: "2026-11-02"))
-    for iso in ["2026-11-27", "2026-11-02", "2026-11-25"] { try store.toggleRecord(trackerID: id(10), on: day(iso)) }
+    for iso in ["2026-11-27", "2026-11-02", "2026-11-25"] {
+      try store.toggleRecord(trackerID: id(10), on: day(iso))
+    }
     try store.toggleRecord(trackerID: id(11), on: day("2026-11-05"))
     return store
   }
@@ -59,16 +61,17 @@ struct ArchiveTests {
   }
 
   @Test func anEmptyStoreExportsEmptyArrays() throws {
-    #expect(TrackerArchive.export(.empty) == """
-      {
-        "format": "tracker",
-        "version": 1,
-        "categories": [],
-        "trackers": [],
-        "records": []
-      }
+    #expect(
+      TrackerArchive.export(.empty) == """
+        {
+          "format": "tracker",
+          "version": 1,
+          "categories": [],
+          "trackers": [],
+          "records": []
+        }
 
-      """)
+        """)
   }
 
   @Test func namesWithQuotesAndControlCharactersAreEscaped() {
@@ -95,7 +98,8 @@ struct ArchiveTests {
   /// spliced in place of the tracker's and the record's fields.
   func archive(
     categories: String = ##"{"id": "00000000-0000-4000-8000-000000000003", "title": "Спорт"}"##,
-    tracker: String = ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##,
+    tracker: String =
+      ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##,
     records: String = ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-11-30"}"##,
     format: String = ##""format": "tracker", "version": 1"##
   ) -> String {
@@ -106,126 +110,201 @@ struct ArchiveTests {
   func aValidArchiveImportsIntoAFilledStore(kind: StoreKind) throws {
     let store = try Self.filledStore(kind)
     try store.importArchive(archive(), today: Self.today)
-    #expect(try store.trackers().map(\.tracker.name) == ["Бабушка прислала открытку", "Бегать", "Поливать растения"])
+    #expect(
+      try store.trackers().map(\.tracker.name) == [
+        "Бабушка прислала открытку", "Бегать", "Поливать растения",
+      ])
     #expect(try store.categories().map(\.title) == ["Домашний уют", "Радостные мелочи", "Спорт"])
   }
 
   @Test func notJSON() throws {
-    #expect(try problems("{\"format\": \"tracker\",\n  \"version\": 1,,}") == [
-      "$: not JSON: line 2, column 16: expected a key in double quotes, found \",\""
-    ])
-    #expect(try problems("") == ["$: not JSON: line 1, column 1: expected a value, found the end of the text"])
+    #expect(
+      try problems("{\"format\": \"tracker\",\n  \"version\": 1,,}") == [
+        "$: not JSON: line 2, column 16: expected a key in double quotes, found \",\""
+      ])
+    #expect(
+      try problems("") == ["$: not JSON: line 1, column 1: expected a value, found the end of the text"])
   }
 
   @Test func wrongFormatOrVersion() throws {
-    #expect(try problems(archive(format: ##""format": "loop", "version": 1"##)) == [##"format: expected "tracker", found "loop""##])
-    #expect(try problems(archive(format: ##""format": "tracker", "version": 2"##)) == [
-      "version: version 2 is not supported; this app reads version 1"
-    ])
-    #expect(try problems("[]") == ["$: expected an object with format, version, categories, trackers and records, found an array"])
+    #expect(
+      try problems(archive(format: ##""format": "loop", "version": 1"##)) == [
+        ##"format: expected "tracker", found "loop""##
+      ])
+    #expect(
+      try problems(archive(format: ##""format": "tracker", "version": 2"##)) == [
+        "version: version 2 is not supported; this app reads version 1"
+      ])
+    #expect(
+      try problems("[]") == [
+        "$: expected an object with format, version, categories, trackers and records, found an array"
+      ])
   }
 
   @Test func badUUID() throws {
-    #expect(try problems(archive(categories: ##"{"id": "not-a-uuid", "title": "Спорт"}"##)) == [
-      ##"categories[0].id: "not-a-uuid" is not a UUID"##,
-      "trackers[0].category: no category with id 00000000-0000-4000-8000-000000000003 in the file or the store",
-    ])
+    #expect(
+      try problems(archive(categories: ##"{"id": "not-a-uuid", "title": "Спорт"}"##)) == [
+        ##"categories[0].id: "not-a-uuid" is not a UUID"##,
+        "trackers[0].category: no category with id 00000000-0000-4000-8000-000000000003 in the file or the store",
+      ])
   }
 
   @Test func nameTooLong() throws {
     let long = String(repeating: "я", count: 39)
-    #expect(try problems(archive(tracker: ##""id": "00000000-0000-4000-8000-000000000020", "name": "\##(long)", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##)) == [
-      "trackers[0].name: 39 characters; the limit is 38"
-    ])
+    #expect(
+      try problems(
+        archive(
+          tracker:
+            ##""id": "00000000-0000-4000-8000-000000000020", "name": "\##(long)", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##
+        )) == [
+          "trackers[0].name: 39 characters; the limit is 38"
+        ])
   }
 
   @Test func duplicateNameInTheStoreOrTheFile() throws {
-    #expect(try problems(archive(tracker: ##""id": "00000000-0000-4000-8000-000000000020", "name": "поливать РАСТЕНИЯ", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##)).first
-      == ##"trackers[0].name: "поливать РАСТЕНИЯ" is already used by the tracker "Поливать растения" in the store"##)
-    let twice = ##"{"id": "00000000-0000-4000-8000-000000000003", "title": "Спорт"}, {"id": "00000000-0000-4000-8000-000000000004", "title": "СПОРТ"}"##
-    #expect(try problems(archive(categories: twice)) == [
-      ##"categories[1].title: "СПОРТ" is already used by categories[0].title (names are unique, ignoring case)"##
-    ])
+    #expect(
+      try problems(
+        archive(
+          tracker:
+            ##""id": "00000000-0000-4000-8000-000000000020", "name": "поливать РАСТЕНИЯ", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##
+        )
+      ).first
+        == ##"trackers[0].name: "поливать РАСТЕНИЯ" is already used by the tracker "Поливать растения" in the store"##
+    )
+    let twice =
+      ##"{"id": "00000000-0000-4000-8000-000000000003", "title": "Спорт"}, {"id": "00000000-0000-4000-8000-000000000004", "title": "СПОРТ"}"##
+    #expect(
+      try problems(archive(categories: twice)) == [
+        ##"categories[1].title: "СПОРТ" is already used by categories[0].title (names are unique, ignoring case)"##
+      ])
   }
 
   @Test func notExactlyOneEmoji() throws {
     for emoji in ["🏓🏓", "a", ""] {
-      #expect(try problems(archive(tracker: ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "\##(emoji)", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##)).first
-        == ##"trackers[0].emoji: "\##(emoji)" is not exactly one emoji"##)
+      #expect(
+        try problems(
+          archive(
+            tracker:
+              ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "\##(emoji)", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##
+          )
+        ).first
+          == ##"trackers[0].emoji: "\##(emoji)" is not exactly one emoji"##)
     }
   }
 
   @Test func badColor() throws {
-    #expect(try problems(archive(tracker: ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "green", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##)).first
-      == ##"trackers[0].color: "green" is not a color in the form #RRGGBB"##)
+    #expect(
+      try problems(
+        archive(
+          tracker:
+            ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "green", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##
+        )
+      ).first
+        == ##"trackers[0].color: "green" is not a color in the form #RRGGBB"##)
   }
 
   @Test func unknownCategory() throws {
-    #expect(try problems(archive(tracker: ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000099", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##)).first
-      == "trackers[0].category: no category with id 00000000-0000-4000-8000-000000000099 in the file or the store")
+    #expect(
+      try problems(
+        archive(
+          tracker:
+            ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000099", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##
+        )
+      ).first
+        == "trackers[0].category: no category with id 00000000-0000-4000-8000-000000000099 in the file or the store"
+    )
   }
 
   @Test func emptySchedule() throws {
-    #expect(try problems(archive(tracker: ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": [], "pinned": false, "created": "2026-11-01""##)).first
-      == "trackers[0].schedule: empty; a habit needs at least one weekday (null makes an irregular event)")
+    #expect(
+      try problems(
+        archive(
+          tracker:
+            ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": [], "pinned": false, "created": "2026-11-01""##
+        )
+      ).first
+        == "trackers[0].schedule: empty; a habit needs at least one weekday (null makes an irregular event)")
   }
 
   @Test func unknownWeekday() throws {
-    #expect(try problems(archive(tracker: ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon", "xyz"], "pinned": false, "created": "2026-11-01""##)).first
-      == ##"trackers[0].schedule[1]: "xyz" is not a weekday; use mon, tue, wed, thu, fri, sat or sun"##)
+    #expect(
+      try problems(
+        archive(
+          tracker:
+            ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon", "xyz"], "pinned": false, "created": "2026-11-01""##
+        )
+      ).first
+        == ##"trackers[0].schedule[1]: "xyz" is not a weekday; use mon, tue, wed, thu, fri, sat or sun"##)
   }
 
   @Test func impossibleDate() throws {
-    #expect(try problems(archive(records: ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-02-30"}"##)) == [
-      ##"records[0].date: "2026-02-30" is not a day of the calendar"##
-    ])
-    #expect(try problems(archive(records: ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "30.11.2026"}"##)) == [
-      ##"records[0].date: "30.11.2026" is not a date in the form YYYY-MM-DD"##
-    ])
+    #expect(
+      try problems(
+        archive(records: ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-02-30"}"##))
+        == [
+          ##"records[0].date: "2026-02-30" is not a day of the calendar"##
+        ])
+    #expect(
+      try problems(
+        archive(records: ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "30.11.2026"}"##))
+        == [
+          ##"records[0].date: "30.11.2026" is not a date in the form YYYY-MM-DD"##
+        ])
   }
 
   @Test func recordAfterToday() throws {
-    #expect(try problems(archive(records: ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-12-01"}"##)) == [
-      "records[0].date: 2026-12-01 is after today (2026-11-30); a day cannot be completed in advance"
-    ])
+    #expect(
+      try problems(
+        archive(records: ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-12-01"}"##))
+        == [
+          "records[0].date: 2026-12-01 is after today (2026-11-30); a day cannot be completed in advance"
+        ])
   }
 
   @Test func duplicateRecord() throws {
     let record = ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-11-29"}"##
-    #expect(try problems(archive(records: record + ", " + record)) == [
-      "records[1]: duplicate of records[0]: the same tracker on the same date"
-    ])
+    #expect(
+      try problems(archive(records: record + ", " + record)) == [
+        "records[1]: duplicate of records[0]: the same tracker on the same date"
+      ])
   }
 
   @Test func duplicatesAreReportedInFileOrderAgainstTheFirstOccurrence() throws {
     let a = #"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-11-29"}"#
     let b = #"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-11-28"}"#
     let late = #"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-12-24"}"#
-    #expect(try problems(archive(records: [a, b, a, late, a, b].joined(separator: ", "))) == [
-      "records[2]: duplicate of records[0]: the same tracker on the same date",
-      "records[3].date: 2026-12-24 is after today (2026-11-30); a day cannot be completed in advance",
-      "records[4]: duplicate of records[0]: the same tracker on the same date",
-      "records[5]: duplicate of records[1]: the same tracker on the same date",
-    ])
+    #expect(
+      try problems(archive(records: [a, b, a, late, a, b].joined(separator: ", "))) == [
+        "records[2]: duplicate of records[0]: the same tracker on the same date",
+        "records[3].date: 2026-12-24 is after today (2026-11-30); a day cannot be completed in advance",
+        "records[4]: duplicate of records[0]: the same tracker on the same date",
+        "records[5]: duplicate of records[1]: the same tracker on the same date",
+      ])
   }
 
   @Test(arguments: StoreKind.allCases)
   func idAlreadyInTheStore(kind: StoreKind) throws {
-    #expect(try problems(archive(categories: ##"{"id": "00000000-0000-4000-8000-000000000001", "title": "Спорт"}"##), kind: kind).first
-      == "categories[0].id: 00000000-0000-4000-8000-000000000001 is already in the store")
+    #expect(
+      try problems(
+        archive(categories: ##"{"id": "00000000-0000-4000-8000-000000000001", "title": "Спорт"}"##),
+        kind: kind
+      ).first
+        == "categories[0].id: 00000000-0000-4000-8000-000000000001 is already in the store")
   }
 
   @Test func everyProblemIsListedNotOnlyTheFirst() throws {
-    let tracker = ##""id": "bad", "name": "", "emoji": "no", "color": "#12", "category": "00000000-0000-4000-8000-000000000003", "schedule": "daily", "pinned": "yes", "created": "2026-13-01", "colour": "red""##
-    #expect(try problems(archive(tracker: tracker, records: "")) == [
-      "trackers[0].colour: unknown field",
-      ##"trackers[0].id: "bad" is not a UUID"##,
-      "trackers[0].name: empty; a tracker needs a name",
-      ##"trackers[0].emoji: "no" is not exactly one emoji"##,
-      ##"trackers[0].color: "#12" is not a color in the form #RRGGBB"##,
-      "trackers[0].schedule: expected an array of weekdays or null, found a string",
-      "trackers[0].pinned: expected true or false, found a string",
-      ##"trackers[0].created: "2026-13-01" is not a day of the calendar"##,
-    ])
+    let tracker =
+      ##""id": "bad", "name": "", "emoji": "no", "color": "#12", "category": "00000000-0000-4000-8000-000000000003", "schedule": "daily", "pinned": "yes", "created": "2026-13-01", "colour": "red""##
+    #expect(
+      try problems(archive(tracker: tracker, records: "")) == [
+        "trackers[0].colour: unknown field",
+        ##"trackers[0].id: "bad" is not a UUID"##,
+        "trackers[0].name: empty; a tracker needs a name",
+        ##"trackers[0].emoji: "no" is not exactly one emoji"##,
+        ##"trackers[0].color: "#12" is not a color in the form #RRGGBB"##,
+        "trackers[0].schedule: expected an array of weekdays or null, found a string",
+        "trackers[0].pinned: expected true or false, found a string",
+        ##"trackers[0].created: "2026-13-01" is not a day of the calendar"##,
+      ])
   }
 }

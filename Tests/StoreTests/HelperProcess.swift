@@ -15,7 +15,9 @@ enum HelperProcess {
   static var executable: URL { productsFolder.appendingPathComponent("tracker-store-writer") }
 
   /// Runs the helper to completion, optionally as the unprivileged user `nobody` (via setpriv).
-  static func run(_ arguments: [String], asNobody: Bool = false) throws -> (status: Int32, output: String, error: String) {
+  static func run(_ arguments: [String], asNobody: Bool = false) throws -> (
+    status: Int32, output: String, error: String
+  ) {
     let process = Process()
     if asNobody {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -32,6 +34,9 @@ enum HelperProcess {
     let outData = output.fileHandleForReading.readDataToEndOfFile()
     let errData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self),
+      String(decoding: errData, as: UTF8.self)
+    )
   }
 }

@@ -1,15 +1,19 @@
 import Foundation
 import Testing
+
 @testable import TrackerStore
 
 @Suite("JSON parser")
 struct JSONParserTests {
   @Test func parsesEveryKindOfValueKeepingKeyOrder() throws {
-    let value = try JSONParser.parse(#" {"b": [1, -2.5e3, true, false, null], "a": "x\u00e9\ud83d\ude42\n"} "#)
-    #expect(value == .object([
-      ("b", .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null])),
-      ("a", .string("xé🙂\n")),
-    ]))
+    let value = try JSONParser.parse(
+      #" {"b": [1, -2.5e3, true, false, null], "a": "x\u00e9\ud83d\ude42\n"} "#)
+    #expect(
+      value
+        == .object([
+          ("b", .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null])),
+          ("a", .string("xé🙂\n")),
+        ]))
   }
 
   @Test func syntaxErrorsSayLineAndColumn() {
@@ -46,30 +50,38 @@ struct JSONParserTests {
       ("list", .array([.object([("a", .int(1)), ("b", .array([.string("x")]))])])),
       ("flat", .array([.int(1), .null])),
     ])
-    #expect(JSONWriter.write(value) == """
-      {
-        "list": [
-          {"a": 1, "b": ["x"]}
-        ],
-        "flat": [1, null]
-      }
+    #expect(
+      JSONWriter.write(value) == """
+        {
+          "list": [
+            {"a": 1, "b": ["x"]}
+          ],
+          "flat": [1, null]
+        }
 
-      """)
+        """)
   }
 }
 
 @Suite("Canonical UUID text")
 struct CanonicalUUIDTests {
   @Test func parsesBothCasesLikeFoundation() {
-    for text in ["DE000000-0000-4000-8000-000000000065", "de000000-0000-4000-8000-0000000000ff", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"] {
+    for text in [
+      "DE000000-0000-4000-8000-000000000065", "de000000-0000-4000-8000-0000000000ff",
+      "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+    ] {
       #expect(UUID(canonical: text) == UUID(uuidString: text))
       #expect(UUID(canonical: text) != nil)
     }
   }
 
   @Test func refusesAnythingElse() {
-    for text in ["", "DE000000-0000-4000-8000-00000000006", "DE000000-0000-4000-8000-0000000000655", "DE0000000000-4000-8000-000000000065-",
-                 "DE000000_0000-4000-8000-000000000065", "GE000000-0000-4000-8000-000000000065", "DE000000-0000-4000-8000-00000000006Ж"] {
+    for text in [
+      "", "DE000000-0000-4000-8000-00000000006", "DE000000-0000-4000-8000-0000000000655",
+      "DE0000000000-4000-8000-000000000065-",
+      "DE000000_0000-4000-8000-000000000065", "GE000000-0000-4000-8000-000000000065",
+      "DE000000-0000-4000-8000-00000000006Ж",
+    ] {
       #expect(UUID(canonical: text) == nil, "\(text)")
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerModels
+
 @testable import TrackerStore
 
 @Suite("SQLite store: files, migrations, recovery")
@@ -13,12 +14,18 @@ struct SQLiteStoreTests {
       try store.createCategory(home)
       try store.createTracker(habit("Читать", id: 10))
       try store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
-      try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: home.id))
+      try store.saveSettings(
+        StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: home.id))
     }
     let reopened = try SQLiteTrackerStore(path: path, now: fixedNow)
     #expect(reopened.recovery == nil)
-    #expect(try reopened.trackers() == [TrackerSummary(tracker: habit("Читать", id: 10), recordCount: 1, earliestRecord: day("2026-11-30"))])
-    #expect(try reopened.settings() == StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: home.id))
+    #expect(
+      try reopened.trackers() == [
+        TrackerSummary(tracker: habit("Читать", id: 10), recordCount: 1, earliestRecord: day("2026-11-30"))
+      ])
+    #expect(
+      try reopened.settings()
+        == StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: home.id))
   }
 
   @Test func createsItsFolderAndRecordsEveryMigration() throws {
@@ -26,20 +33,25 @@ struct SQLiteStoreTests {
     let path = folder.path("deep/er/tracker.sqlite")
     _ = try SQLiteTrackerStore(path: path, now: fixedNow)
     let database = try Database(path: path, create: false)
-    let applied = try database.prepare("SELECT version, name FROM schema_migration ORDER BY version").rows { "\($0.int(0)) \($0.text(1))" }
+    let applied = try database.prepare("SELECT version, name FROM schema_migration ORDER BY version").rows {
+      "\($0.int(0)) \($0.text(1))"
+    }
     #expect(applied == Schema.migrations.map { "\($0.version) \($0.name)" })
     #expect(try database.prepare("PRAGMA user_version").rows { $0.int(0) } == [Schema.latestVersion])
     #expect(try database.prepare("PRAGMA journal_mode").rows { $0.text(0) } == ["wal"])
   }
 
   @Test func defaultPathFollowsXDG() {
-    #expect(SQLiteTrackerStore.defaultPath(environment: ["XDG_DATA_HOME": "/data"], homeDirectory: "/home/u")
-      == "/data/tracker/tracker.sqlite")
-    #expect(SQLiteTrackerStore.defaultPath(environment: [:], homeDirectory: "/home/u")
-      == "/home/u/.local/share/tracker/tracker.sqlite")
+    #expect(
+      SQLiteTrackerStore.defaultPath(environment: ["XDG_DATA_HOME": "/data"], homeDirectory: "/home/u")
+        == "/data/tracker/tracker.sqlite")
+    #expect(
+      SQLiteTrackerStore.defaultPath(environment: [:], homeDirectory: "/home/u")
+        == "/home/u/.local/share/tracker/tracker.sqlite")
     // The XDG spec ignores relative values.
-    #expect(SQLiteTrackerStore.defaultPath(environment: ["XDG_DATA_HOME": "data"], homeDirectory: "/home/u")
-      == "/home/u/.local/share/tracker/tracker.sqlite")
+    #expect(
+      SQLiteTrackerStore.defaultPath(environment: ["XDG_DATA_HOME": "data"], homeDirectory: "/home/u")
+        == "/home/u/.local/share/tracker/tracker.sqlite")
   }
 
   @Test func aFileOfRandomBytesIsMovedAsideByteForByte() throws {
@@ -108,16 +120,19 @@ struct SQLiteStoreTests {
     try Data("not a database, second".utf8).write(to: URL(fileURLWithPath: path))
     let second = try SQLiteTrackerStore(path: path, now: fixedNow)
     #expect(second.recovery?.movedTo == path + ".broken-20261130T103000Z-2")
-    #expect(folder.files().filter { $0.contains(".broken-") } == [
-      "tracker.sqlite.broken-20261130T103000Z", "tracker.sqlite.broken-20261130T103000Z-2",
-    ])
+    #expect(
+      folder.files().filter { $0.contains(".broken-") } == [
+        "tracker.sqlite.broken-20261130T103000Z", "tracker.sqlite.broken-20261130T103000Z-2",
+      ])
   }
 
   @Test func aFolderThatCannotBeCreatedIsAClearError() throws {
     let folder = TemporaryFolder()
     let blocker = folder.path("not-a-folder")
     try Data("a file".utf8).write(to: URL(fileURLWithPath: blocker))
-    #expect(throws: StoreOpenError.self) { try SQLiteTrackerStore(path: blocker + "/tracker.sqlite", now: fixedNow) }
+    #expect(throws: StoreOpenError.self) {
+      try SQLiteTrackerStore(path: blocker + "/tracker.sqlite", now: fixedNow)
+    }
     #expect(try Data(contentsOf: URL(fileURLWithPath: blocker)) == Data("a file".utf8))
   }
 
@@ -133,7 +148,8 @@ struct SQLiteStoreTests {
     defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
     let asNobody = geteuid() == 0  // root may write anywhere: run the helper as "nobody" instead
     // A new file in the locked folder cannot be created.
-    let fresh = try HelperProcess.run(["open", locked.appendingPathComponent("new.sqlite").path], asNobody: asNobody)
+    let fresh = try HelperProcess.run(
+      ["open", locked.appendingPathComponent("new.sqlite").path], asNobody: asNobody)
     #expect(fresh.status == 1)
     #expect(fresh.error.hasPrefix("Error: cannot open the data file \(locked.path)/new.sqlite: "))
     // A broken file in the locked folder cannot be moved aside: it stays exactly as it was.
@@ -165,7 +181,9 @@ struct VerifiedStampTests {
     do {
       let store = try SQLiteTrackerStore(path: path, now: fixedNow)
       try store.createCategory(home)
-      for number in 0..<300 { try store.createTracker(habit("Tracker \(number) with a long enough name", id: 100 + number)) }
+      for number in 0..<300 {
+        try store.createTracker(habit("Tracker \(number) with a long enough name", id: 100 + number))
+      }
     }
     // Overwrite a run of bytes in the middle of the file, keeping its size.
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))

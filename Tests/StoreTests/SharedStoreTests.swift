@@ -54,13 +54,16 @@ struct SharedStoreTests {
     try store.createTracker(event("Кошка", id: 11, category: joys))
     try store.toggleRecord(trackerID: id(10), on: day("2026-11-29"))
     try store.toggleRecord(trackerID: id(11), on: day("2026-11-29"))
-    try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: home.id))
+    try store.saveSettings(
+      StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: home.id))
     try store.deleteCategory(id: home.id)
     #expect(try store.categories() == [joys])
     #expect(try store.trackers().map(\.tracker.name) == ["Кошка"])
     #expect(try store.allRecords() == [TrackerRecord(trackerID: id(11), day: day("2026-11-29"))])
     #expect(try store.recordDays(trackerID: id(10)).isEmpty)
-    #expect(try store.settings() == StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: nil))
+    #expect(
+      try store.settings()
+        == StoreSettings(isOnboardingDone: true, filter: .completed, lastChosenCategoryID: nil))
     #expect(throws: StoreError.categoryNotFound(home.id)) { try store.deleteCategory(id: home.id) }
   }
 
@@ -74,8 +77,12 @@ struct SharedStoreTests {
     try store.toggleRecord(trackerID: id(10), on: day("2026-10-05"))
     let trackers = try store.trackers()
     #expect(trackers.map(\.tracker.name) == ["Бегать", "Читать"])
-    #expect(trackers[0] == TrackerSummary(tracker: event("Бегать", id: 11), recordCount: 0, earliestRecord: nil))
-    #expect(trackers[1] == TrackerSummary(tracker: habit("Читать", id: 10), recordCount: 2, earliestRecord: day("2026-10-05")))
+    #expect(
+      trackers[0] == TrackerSummary(tracker: event("Бегать", id: 11), recordCount: 0, earliestRecord: nil))
+    #expect(
+      trackers[1]
+        == TrackerSummary(tracker: habit("Читать", id: 10), recordCount: 2, earliestRecord: day("2026-10-05"))
+    )
     #expect(trackers[1].firstDay == day("2026-10-05"))
   }
 
@@ -94,7 +101,9 @@ struct SharedStoreTests {
     var twoEmoji = habit("Run", id: 13)
     twoEmoji.emoji = "🙂🙂"
     #expect(throws: StoreError.invalidEmoji("🙂🙂")) { try store.createTracker(twoEmoji) }
-    #expect(throws: StoreError.categoryNotFound(joys.id)) { try store.createTracker(habit("Run", id: 14, category: joys)) }
+    #expect(throws: StoreError.categoryNotFound(joys.id)) {
+      try store.createTracker(habit("Run", id: 14, category: joys))
+    }
     #expect(throws: StoreError.idAlreadyExists(id(10))) { try store.createTracker(habit("Other", id: 10)) }
     #expect(try store.trackers().count == 1)
   }
@@ -109,9 +118,11 @@ struct SharedStoreTests {
     try store.toggleRecord(trackerID: id(10), on: day("2026-11-20"))
     var edited = habit("Читать книги", id: 10, category: joys, days: [.monday])
     edited.isPinned = true
-    try store.updateTracker(edited, addingRecordsOn: [day("2026-11-23"), day("2026-11-16")], removingRecordsOn: [day("2026-11-20")])
-    #expect(try store.trackers().first { $0.tracker.id == id(10) }
-      == TrackerSummary(tracker: edited, recordCount: 2, earliestRecord: day("2026-11-16")))
+    try store.updateTracker(
+      edited, addingRecordsOn: [day("2026-11-23"), day("2026-11-16")], removingRecordsOn: [day("2026-11-20")])
+    #expect(
+      try store.trackers().first { $0.tracker.id == id(10) }
+        == TrackerSummary(tracker: edited, recordCount: 2, earliestRecord: day("2026-11-16")))
     // Keeping its own name (in another case) is fine; taking another tracker's is not.
     edited.name = "ЧИТАТЬ КНИГИ"
     try store.updateTracker(edited, addingRecordsOn: [], removingRecordsOn: [])
@@ -156,10 +167,14 @@ struct SharedStoreTests {
     #expect(try store.toggleRecord(trackerID: id(10), on: day("2026-11-30")) == false)
     #expect(try store.completedTrackerIDs(on: day("2026-11-30")) == [id(11)])
     #expect(try store.trackers().map(\.recordCount) == [2, 0])
-    #expect(try store.allRecords() == [
-      TrackerRecord(trackerID: id(11), day: day("2026-11-29")), TrackerRecord(trackerID: id(11), day: day("2026-11-30")),
-    ])
-    #expect(throws: StoreError.trackerNotFound(id(99))) { try store.toggleRecord(trackerID: id(99), on: day("2026-11-30")) }
+    #expect(
+      try store.allRecords() == [
+        TrackerRecord(trackerID: id(11), day: day("2026-11-29")),
+        TrackerRecord(trackerID: id(11), day: day("2026-11-30")),
+      ])
+    #expect(throws: StoreError.trackerNotFound(id(99))) {
+      try store.toggleRecord(trackerID: id(99), on: day("2026-11-30"))
+    }
   }
 
   @Test(arguments: StoreKind.allCases)
@@ -171,7 +186,8 @@ struct SharedStoreTests {
     for (tracker, iso) in [(11, "2026-11-03"), (10, "2026-11-05"), (10, "2026-11-01"), (11, "2026-11-02")] {
       try store.toggleRecord(trackerID: id(tracker), on: day(iso))
     }
-    #expect(try store.allRecords().map(\.day.iso) == ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-05"])
+    #expect(
+      try store.allRecords().map(\.day.iso) == ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-05"])
   }
 
   @Test(arguments: StoreKind.allCases)
@@ -189,7 +205,8 @@ struct SharedStoreTests {
   @Test(arguments: StoreKind.allCases)
   func settingsStartAsAFirstLaunchAndAreKept(kind: StoreKind) throws {
     let store = try kind.makeStore()
-    #expect(try store.settings() == StoreSettings(isOnboardingDone: false, filter: .all, lastChosenCategoryID: nil))
+    #expect(
+      try store.settings() == StoreSettings(isOnboardingDone: false, filter: .all, lastChosenCategoryID: nil))
     try store.createCategory(home)
     let chosen = StoreSettings(isOnboardingDone: true, filter: .notCompleted, lastChosenCategoryID: home.id)
     try store.saveSettings(chosen)
@@ -208,13 +225,14 @@ struct SharedStoreTests {
     try store.saveSettings(StoreSettings(isOnboardingDone: true))  // no change: no notification
     #expect(throws: StoreError.self) { try store.createTracker(habit("читать", id: 11)) }  // refused: none
     try store.deleteCategory(id: home.id)
-    #expect(log.all == [
-      StoreChange(categoryIDs: [home.id]),
-      StoreChange(trackerIDs: [id(10)]),
-      StoreChange(recordDays: [id(10): [day("2026-11-30")]]),
-      StoreChange(settingsChanged: true),
-      StoreChange(categoryIDs: [home.id], trackerIDs: [id(10)]),
-    ])
+    #expect(
+      log.all == [
+        StoreChange(categoryIDs: [home.id]),
+        StoreChange(trackerIDs: [id(10)]),
+        StoreChange(recordDays: [id(10): [day("2026-11-30")]]),
+        StoreChange(settingsChanged: true),
+        StoreChange(categoryIDs: [home.id], trackerIDs: [id(10)]),
+      ])
     token.cancel()
     try store.createCategory(joys)
     #expect(log.all.count == 5)
@@ -227,7 +245,8 @@ struct SharedStoreTests {
     try store.createTracker(habit("Читать", id: 10))
     let before = try store.contents()
     let clash = StoreContents(
-      categories: [joys], trackers: [event("Кошка", id: 11, category: joys), habit("Other", id: 10, category: joys)],
+      categories: [joys],
+      trackers: [event("Кошка", id: 11, category: joys), habit("Other", id: 10, category: joys)],
       records: [TrackerRecord(trackerID: id(11), day: day("2026-11-30"))])
     #expect(throws: StoreError.idAlreadyExists(id(10))) { try store.insert(clash) }
     #expect(try store.contents() == before)
@@ -235,9 +254,12 @@ struct SharedStoreTests {
       categories: [joys], trackers: [event("Кошка", id: 11, category: joys)],
       records: [TrackerRecord(trackerID: id(11), day: day("2026-11-30"))])
     try store.insert(good)
-    #expect(try store.contents() == StoreContents(
-      categories: [home, joys], trackers: [event("Кошка", id: 11, category: joys), habit("Читать", id: 10)],
-      records: good.records))
+    #expect(
+      try store.contents()
+        == StoreContents(
+          categories: [home, joys],
+          trackers: [event("Кошка", id: 11, category: joys), habit("Читать", id: 10)],
+          records: good.records))
     #expect(try store.trackers().first?.recordCount == 1)
   }
 
@@ -250,7 +272,9 @@ struct SharedStoreTests {
     let first = day("2000-01-01")
     var records: [TrackerRecord] = []
     for (index, tracker) in trackers.enumerated() {
-      for offset in 0..<(3_000 + index) { records.append(TrackerRecord(trackerID: tracker.id, day: first.adding(days: offset))) }
+      for offset in 0..<(3_000 + index) {
+        records.append(TrackerRecord(trackerID: tracker.id, day: first.adding(days: offset)))
+      }
     }
     try store.insert(StoreContents(categories: [], trackers: trackers, records: records))
     #expect(try store.allRecords().count == 12_006)

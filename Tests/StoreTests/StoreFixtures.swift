@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TrackerModels
 import TrackerStore
 
@@ -16,8 +17,6 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
   }
 }
-
-import Testing
 
 /// 2026-11-30 10:30 UTC, for names of files moved aside.
 let fixedNow = Date(timeIntervalSince1970: 1_796_034_600)
@@ -50,16 +49,22 @@ func id(_ number: Int) -> UUID {
 let home = TrackerCategory(id: id(1), title: "Домашний уют")
 let joys = TrackerCategory(id: id(2), title: "Радостные мелочи")
 
-func habit(_ name: String, id number: Int, category: TrackerCategory = home, days: WeekdaySet = .everyDay,
-           created: String = "2026-11-01") -> Tracker {
+func habit(
+  _ name: String, id number: Int, category: TrackerCategory = home, days: WeekdaySet = .everyDay,
+  created: String = "2026-11-01"
+) -> Tracker {
   Tracker(
-    id: id(number), name: name, emoji: TrackerEmoji.all[number % 18], color: TrackerColor.palette[number % 18],
+    id: id(number), name: name, emoji: TrackerEmoji.all[number % 18],
+    color: TrackerColor.palette[number % 18],
     categoryID: category.id, createdOn: day(created), kind: .habit(Schedule(days)!))
 }
 
-func event(_ name: String, id number: Int, category: TrackerCategory = home, created: String = "2026-11-01") -> Tracker {
+func event(_ name: String, id number: Int, category: TrackerCategory = home, created: String = "2026-11-01")
+  -> Tracker
+{
   Tracker(
-    id: id(number), name: name, emoji: TrackerEmoji.all[number % 18], color: TrackerColor.palette[number % 18],
+    id: id(number), name: name, emoji: TrackerEmoji.all[number % 18],
+    color: TrackerColor.palette[number % 18],
     categoryID: category.id, createdOn: day(created), kind: .event)
 }
 

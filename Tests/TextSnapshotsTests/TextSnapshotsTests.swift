@@ -51,19 +51,21 @@ struct TextSnapshotsTests {
     let actual = "title\nsame 1\nsame 2\nnew line  \nsame 3"
     let failure = try #require(harness.check(actual, named: "screen"))
     #expect(failure.kind == .mismatch)
-    #expect(failure.message.hasSuffix("""
-      --- \(directory.path)/screen.txt
-      +++ actual
-      @@ -2,4 +2,4 @@
-          2| same 1
-          3| same 2
-      -   4| old line
-      -   5| same 3
-      +   4| new line␠␠
-      +   5| same 3
-      \\ No newline at end of file
+    #expect(
+      failure.message.hasSuffix(
+        """
+        --- \(directory.path)/screen.txt
+        +++ actual
+        @@ -2,4 +2,4 @@
+            2| same 1
+            3| same 2
+        -   4| old line
+        -   5| same 3
+        +   4| new line␠␠
+        +   5| same 3
+        \\ No newline at end of file
 
-      """))
+        """))
     #expect(try String(contentsOf: harness.actualURL("screen"), encoding: .utf8) == actual)
     // The reference is untouched.
     #expect(try String(contentsOf: harness.referenceURL("screen"), encoding: .utf8) == reference)
@@ -85,7 +87,9 @@ struct TextSnapshotsTests {
 
   @Test func referencesNoTestUsesAreReported() throws {
     let directory = folder()
-    for name in ["kept", "orphan"] { try Data("x\n".utf8).write(to: directory.appendingPathComponent(name + ".txt")) }
+    for name in ["kept", "orphan"] {
+      try Data("x\n".utf8).write(to: directory.appendingPathComponent(name + ".txt"))
+    }
     try Data("x\n".utf8).write(to: directory.appendingPathComponent("kept.actual.txt"))
     let harness = SnapshotHarness(directory: directory, mode: .verify)
     #expect(harness.unusedReferences(expected: ["kept"]) == ["orphan"])

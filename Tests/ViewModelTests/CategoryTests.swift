@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackerLocalization
 import TrackerModels
+
 @testable import TrackerViewModels
 
 /// Seed, editing and deleting categories while creating a tracker: algorithm 1 with every
@@ -26,9 +27,15 @@ struct CategoryTests {
   @Test func category1_aLongPressOpensEditAndDelete() throws {
     let flow = try openList(try TestWorld.demo())
     try flow.perform(.longPress(.label("Домашний уют")))
-    #expect(flow.elements == [Element(identifier: "edit", label: "Редактировать"), Element(identifier: "delete", label: "Удалить")])
+    #expect(
+      flow.elements == [
+        Element(identifier: "edit", label: "Редактировать"), Element(identifier: "delete", label: "Удалить"),
+      ])
     try flow.perform(.dismiss)
-    #expect(flow.elements.map(\.identifier) == ["category:Домашний уют", "category:Радостные мелочи", "add-category"])
+    #expect(
+      flow.elements.map(\.identifier) == [
+        "category:Домашний уют", "category:Радостные мелочи", "add-category",
+      ])
   }
 
   @Test func category1i_editingATitleReturnsToTheListWithTheNewTitle() throws {
@@ -36,10 +43,16 @@ struct CategoryTests {
     let flow = try openList(world)
     try flow.perform(.longPress(.identifier("category:Домашний уют")))
     try flow.perform(.tap(.identifier("edit")))
-    guard case .categoryForm(let form)? = flow.view.presented.last else { Issue.record("no form"); return }
-    #expect(form == .init(
-      title: "Редактирование категории", text: "Домашний уют", placeholder: "Введите название категории", error: nil,
-      doneTitle: "Готово", isDoneEnabled: true))
+    guard case .categoryForm(let form)? = flow.view.presented.last else {
+      Issue.record("no form")
+      return
+    }
+    #expect(
+      form
+        == .init(
+          title: "Редактирование категории", text: "Домашний уют", placeholder: "Введите название категории",
+          error: nil,
+          doneTitle: "Готово", isDoneEnabled: true))
     try flow.perform(.tap(.identifier("title")))
     try flow.perform(.clear)
     try flow.perform(.type("Дом"))
@@ -54,9 +67,11 @@ struct CategoryTests {
     try flow.perform(.longPress(.identifier("category:Радостные мелочи")))
     try flow.perform(.tap(.identifier("delete")))
     let joys = DemoData(today: day("2026-11-30")).categories[1]
-    #expect(list(flow)?.deleteConfirmation == .init(
-      categoryID: joys.id, question: "Эта категория точно не нужна?",
-      detail: "Вместе с ней будут удалены 3 трекера", confirmTitle: "Удалить", cancelTitle: "Отменить"))
+    #expect(
+      list(flow)?.deleteConfirmation
+        == .init(
+          categoryID: joys.id, question: "Эта категория точно не нужна?",
+          detail: "Вместе с ней будут удалены 3 трекера", confirmTitle: "Удалить", cancelTitle: "Отменить"))
     try flow.perform(.tap(.identifier("confirm")))
     // ii.c: back on the list.
     #expect(flow.screen == .categories)
@@ -64,7 +79,10 @@ struct CategoryTests {
     #expect(list(flow)?.deleteConfirmation == nil)
     #expect(try world.store.trackers().map(\.tracker.name).sorted() == ["Зарядка", "Поливать растения"])
     // The main screen under the sheets no longer shows them.
-    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(main.sections.map(\.title) == ["Закрепленные", "Домашний уют"])
   }
 
@@ -112,7 +130,10 @@ struct CategoryTests {
     try flow.perform(.type("радостные МЕЛОЧИ"))
     let done = try flow.find(.identifier("done"))
     #expect(!done.isEnabled)
-    guard case .categoryForm(let form)? = flow.view.presented.last else { Issue.record("no form"); return }
+    guard case .categoryForm(let form)? = flow.view.presented.last else {
+      Issue.record("no form")
+      return
+    }
     #expect(form.error == "Категория с таким названием уже есть")
   }
 

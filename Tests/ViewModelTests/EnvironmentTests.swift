@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerStore
+
 @testable import TrackerViewModels
 
 @Suite("Environment")
@@ -8,7 +9,8 @@ struct EnvironmentTests {
   @Test func aFixedEnvironmentStopsTheClockAndCountsIds() {
     let instant = Date(timeIntervalSince1970: 1_796_032_800)
     let environment = AppEnvironment.fixed(
-      now: instant, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!, language: .ru, store: InMemoryTrackerStore())
+      now: instant, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!, language: .ru,
+      store: InMemoryTrackerStore())
     #expect(environment.now() == instant)
     #expect(environment.today == day("2026-12-01"))  // UTC+14: already tomorrow
     #expect(environment.makeID().uuidString == "00000000-0000-4000-8000-000000000001")

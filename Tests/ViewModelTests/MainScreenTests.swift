@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerModels
+
 @testable import TrackerViewModels
 
 /// Seed, main screen: algorithms 1–7 with every sub-point, and the rules around them.
@@ -15,29 +16,49 @@ struct MainScreenTests {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
     let ids = DemoData(today: day("2026-11-30")).trackers.map(\.id)
-    #expect(model.state == .init(
-      title: "Трекеры", addAccessibilityLabel: "Добавить трекер", selectedDay: day("2026-11-30"), dateText: "30.11.26",
-      searchText: "", searchPlaceholder: "Поиск",
-      sections: [
-        .init(title: "Закрепленные", cards: [
-          .init(id: ids[0], name: "Поливать растения", emoji: "❤️", color: TrackerColor.palette[4], dayCounter: "10 дней",
-                isCompleted: false, isCompleteEnabled: true, isPinned: true, completeAccessibilityLabel: "Отметить выполненным"),
-        ]),
-        .init(title: "Домашний уют", cards: [
-          .init(id: ids[3], name: "Зарядка", emoji: "🏓", color: TrackerColor.palette[7], dayCounter: "5 дней",
-                isCompleted: true, isCompleteEnabled: true, isPinned: false, completeAccessibilityLabel: "Снять отметку"),
-        ]),
-        .init(title: "Радостные мелочи", cards: [
-          .init(id: ids[2], name: "Бабушка прислала открытку в вотсапе", emoji: "🌺", color: TrackerColor.palette[0],
-                dayCounter: "1 день", isCompleted: false, isCompleteEnabled: true, isPinned: false,
-                completeAccessibilityLabel: "Отметить выполненным"),
-          .init(id: ids[1], name: "Кошка заслонила камеру на созвоне", emoji: "😻", color: TrackerColor.palette[1],
-                dayCounter: "2 дня", isCompleted: false, isCompleteEnabled: true, isPinned: false,
-                completeAccessibilityLabel: "Отметить выполненным"),
-        ]),
-      ],
-      placeholder: nil, filter: .all, isFilterButtonVisible: true, isFilterActive: false, filterButtonTitle: "Фильтры",
-      activeFilterTitle: nil, menu: nil))
+    #expect(
+      model.state
+        == .init(
+          title: "Трекеры", addAccessibilityLabel: "Добавить трекер", selectedDay: day("2026-11-30"),
+          dateText: "30.11.26",
+          searchText: "", searchPlaceholder: "Поиск",
+          sections: [
+            .init(
+              title: "Закрепленные",
+              cards: [
+                .init(
+                  id: ids[0], name: "Поливать растения", emoji: "❤️", color: TrackerColor.palette[4],
+                  dayCounter: "10 дней",
+                  isCompleted: false, isCompleteEnabled: true, isPinned: true,
+                  completeAccessibilityLabel: "Отметить выполненным")
+              ]),
+            .init(
+              title: "Домашний уют",
+              cards: [
+                .init(
+                  id: ids[3], name: "Зарядка", emoji: "🏓", color: TrackerColor.palette[7],
+                  dayCounter: "5 дней",
+                  isCompleted: true, isCompleteEnabled: true, isPinned: false,
+                  completeAccessibilityLabel: "Снять отметку")
+              ]),
+            .init(
+              title: "Радостные мелочи",
+              cards: [
+                .init(
+                  id: ids[2], name: "Бабушка прислала открытку в вотсапе", emoji: "🌺",
+                  color: TrackerColor.palette[0],
+                  dayCounter: "1 день", isCompleted: false, isCompleteEnabled: true, isPinned: false,
+                  completeAccessibilityLabel: "Отметить выполненным"),
+                .init(
+                  id: ids[1], name: "Кошка заслонила камеру на созвоне", emoji: "😻",
+                  color: TrackerColor.palette[1],
+                  dayCounter: "2 дня", isCompleted: false, isCompleteEnabled: true, isPinned: false,
+                  completeAccessibilityLabel: "Отметить выполненным"),
+              ]),
+          ],
+          placeholder: nil, filter: .all, isFilterButtonVisible: true, isFilterActive: false,
+          filterButtonTitle: "Фильтры",
+          activeFilterTitle: nil, menu: nil))
   }
 
   @Test func anEmptyStoreShowsTheWhatAreWeGoingToTrackPlaceholderWithoutTheFilterButton() throws {
@@ -53,29 +74,43 @@ struct MainScreenTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.en))
     try flow.perform(.tap(.identifier("add")))
-    #expect(flow.view.presented == [.typePicker(.init(title: "Create tracker", habitTitle: "Habit", eventTitle: "Irregular event"))])
-    #expect(world.analytics.events == [AnalyticsEvent(kind: .open), AnalyticsEvent(kind: .click, item: .addTrack)])
+    #expect(
+      flow.view.presented == [
+        .typePicker(.init(title: "Create tracker", habitTitle: "Habit", eventTitle: "Irregular event"))
+      ])
+    #expect(
+      world.analytics.events == [AnalyticsEvent(kind: .open), AnalyticsEvent(kind: .click, item: .addTrack)])
   }
 
   @Test func main2_theDateOpensTheCalendarWhichSwitchesMonthsAndPicksADay() throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     try flow.perform(.tap(.identifier("date")))
-    guard case .calendar(let november)? = flow.view.presented.last else { Issue.record("no calendar"); return }
+    guard case .calendar(let november)? = flow.view.presented.last else {
+      Issue.record("no calendar")
+      return
+    }
     #expect(november.monthTitle == "Ноябрь 2026")
     #expect(november.weekdayTitles == ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"])
     // November 2026 starts on a Sunday: six blanks, then the 1st; the 30th is a Monday of week six.
     #expect(november.weeks.count == 6)
     #expect(november.weeks[0].map(\.text) == ["", "", "", "", "", "", "1"])
-    #expect(november.weeks[5].first == .init(day: day("2026-11-30"), text: "30", isSelected: true, isToday: true))
+    #expect(
+      november.weeks[5].first == .init(day: day("2026-11-30"), text: "30", isSelected: true, isToday: true))
     try flow.perform(.tap(.identifier("next-month")))
-    guard case .calendar(let december)? = flow.view.presented.last else { Issue.record("no calendar"); return }
+    guard case .calendar(let december)? = flow.view.presented.last else {
+      Issue.record("no calendar")
+      return
+    }
     #expect(december.monthTitle == "Декабрь 2026")
     try flow.perform(.tap(.identifier("prev-month")))
     try flow.perform(.tap(.identifier("prev-month")))
     try flow.perform(.tap(.identifier("day:2026-10-15")))
     #expect(flow.screen == .trackers)
-    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(main.dateText == "15.10.26")
     // Before the demo's trackers were created (40 days back) nothing was due.
     #expect(main.placeholder?.kind == .noTrackers)
@@ -112,19 +147,31 @@ struct MainScreenTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.en))
     try flow.perform(.tap(.label("Filters")))
-    #expect(flow.view.presented == [.filters(.init(title: "Filters", rows: [
-      .init(filter: .all, title: "All trackers", isChecked: true),
-      .init(filter: .today, title: "Trackers for today", isChecked: false),
-      .init(filter: .completed, title: "Completed", isChecked: false),
-      .init(filter: .notCompleted, title: "Not completed", isChecked: false),
-    ]))])
+    #expect(
+      flow.view.presented == [
+        .filters(
+          .init(
+            title: "Filters",
+            rows: [
+              .init(filter: .all, title: "All trackers", isChecked: true),
+              .init(filter: .today, title: "Trackers for today", isChecked: false),
+              .init(filter: .completed, title: "Completed", isChecked: false),
+              .init(filter: .notCompleted, title: "Not completed", isChecked: false),
+            ]))
+      ])
     try flow.perform(.tap(.label("Completed")))
     #expect(flow.view.presented.isEmpty)
     try flow.perform(.tap(.identifier("filters")))
-    guard case .filters(let sheet)? = flow.view.presented.last else { Issue.record("no sheet"); return }
+    guard case .filters(let sheet)? = flow.view.presented.last else {
+      Issue.record("no sheet")
+      return
+    }
     #expect(sheet.rows.filter(\.isChecked).map(\.filter) == [.completed])
     try flow.perform(.tap(.identifier("filter:all")))
-    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(main.sections.flatMap(\.cards).count == 4)
     #expect(!main.isFilterActive)
   }
@@ -148,12 +195,16 @@ struct MainScreenTests {
     model.filterChosen(.completed)
     #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Зарядка"])
     model.filterChosen(.notCompleted)
-    #expect(model.state.sections.flatMap(\.cards).map(\.name)
-      == ["Поливать растения", "Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне"])
+    #expect(
+      model.state.sections.flatMap(\.cards).map(\.name)
+        == ["Поливать растения", "Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне"])
     model.daySelected(day("2026-11-29"))  // Sunday: watering done; the events and the weekend habit not
     #expect(model.state.filter == .notCompleted)
-    #expect(model.state.sections.flatMap(\.cards).map(\.name)
-      == ["Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне", "Свидания по выходным"])
+    #expect(
+      model.state.sections.flatMap(\.cards).map(\.name)
+        == [
+          "Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне", "Свидания по выходным",
+        ])
     model.filterChosen(.completed)
     #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Поливать растения"])
   }
@@ -171,7 +222,10 @@ struct MainScreenTests {
     let world = try TestWorld.demo()
     TrackersViewModel(environment: world.environment(.en)).filterChosen(.notCompleted)
     let relaunched = AppFlow(environment: world.environment(.en))
-    guard case .trackers(let main) = relaunched.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let main) = relaunched.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(main.filter == .notCompleted && main.isFilterActive)
   }
 
@@ -179,11 +233,23 @@ struct MainScreenTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     try flow.perform(.tap(.identifier("complete:Поливать растения")))
-    guard case .trackers(let done) = flow.view.base else { Issue.record("not on main"); return }
-    #expect(card("Поливать растения", done).map { ($0.isCompleted, $0.dayCounter) } ?? (false, "") == (true, "11 дней"))
+    guard case .trackers(let done) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
+    #expect(
+      card("Поливать растения", done).map { ($0.isCompleted, $0.dayCounter) } ?? (false, "") == (
+        true, "11 дней"
+      ))
     try flow.perform(.tap(.identifier("complete:Поливать растения")))
-    guard case .trackers(let undone) = flow.view.base else { Issue.record("not on main"); return }
-    #expect(card("Поливать растения", undone).map { ($0.isCompleted, $0.dayCounter) } ?? (true, "") == (false, "10 дней"))
+    guard case .trackers(let undone) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
+    #expect(
+      card("Поливать растения", undone).map { ($0.isCompleted, $0.dayCounter) } ?? (true, "") == (
+        false, "10 дней"
+      ))
   }
 
   @Test func aFutureDateCannotBeCompleted() throws {
@@ -195,13 +261,17 @@ struct MainScreenTests {
     let button = try flow.find(.identifier("complete:Water the plants"))
     #expect(!button.isEnabled)
     #expect(throws: FlowError.self) { try flow.perform(.tap(.identifier("complete:Water the plants"))) }
-    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
-    main.sections.flatMap(\.cards).forEach { #expect(!$0.isCompleteEnabled) }
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
+    for card in main.sections.flatMap(\.cards) { #expect(!card.isCompleteEnabled) }
     // Even called directly, the view model refuses.
     let model = TrackersViewModel(environment: world.environment(.en))
     model.daySelected(day("2026-12-01"))
     model.completeTapped(DemoData(today: day("2026-11-30")).trackers[0].id)
-    #expect(try world.store.recordDays(trackerID: DemoData(today: day("2026-11-30")).trackers[0].id).count == 10)
+    #expect(
+      try world.store.recordDays(trackerID: DemoData(today: day("2026-11-30")).trackers[0].id).count == 10)
   }
 
   @Test func main6i_pinningMovesTheCardToThePinnedSectionAndUnpinningRemovesTheSection() throws {
@@ -210,12 +280,18 @@ struct MainScreenTests {
     try flow.perform(.longPress(.identifier("card:Поливать растения")))
     #expect(flow.elements.map(\.identifier) == ["unpin", "edit", "delete"])
     try flow.perform(.tap(.label("Открепить")))
-    guard case .trackers(let unpinned) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let unpinned) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(unpinned.sections.map(\.title) == ["Домашний уют", "Радостные мелочи"])
     #expect(unpinned.sections[0].cards.map(\.name) == ["Зарядка", "Поливать растения"])
     try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
     try flow.perform(.tap(.label("Закрепить")))
-    guard case .trackers(let pinned) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let pinned) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(pinned.sections.map(\.title) == ["Закрепленные", "Домашний уют", "Радостные мелочи"])
     #expect(pinned.sections[0].cards.map(\.name) == ["Кошка заслонила камеру на созвоне"])
     #expect(pinned.sections[2].cards.map(\.name) == ["Бабушка прислала открытку в вотсапе"])
@@ -235,7 +311,8 @@ struct MainScreenTests {
     try flow.perform(.tap(.identifier("edit")))
     #expect(flow.screen == .trackerForm)
     let form = try #require(formState(flow))
-    #expect(form.title == "Edit habit" && form.name == "Morning exercise" && form.scheduleValue == "Mon, Wed, Fri")
+    #expect(
+      form.title == "Edit habit" && form.name == "Morning exercise" && form.scheduleValue == "Mon, Wed, Fri")
     #expect(form.dayCounter?.text == "5 days")
     #expect(form.emojis.filter(\.isSelected).map(\.emoji) == ["🏓"])
     #expect(world.analytics.events.last == AnalyticsEvent(kind: .click, item: .edit))
@@ -243,7 +320,10 @@ struct MainScreenTests {
     try flow.perform(.clear)
     try flow.perform(.type("Exercise"))
     try flow.perform(.tap(.label("Save")))
-    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(card("Exercise", main) != nil && card("Morning exercise", main) == nil)
   }
 
@@ -253,9 +333,15 @@ struct MainScreenTests {
     let cat = DemoData(today: day("2026-11-30")).trackers[1]
     try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
     try flow.perform(.tap(.label("Удалить")))
-    guard case .trackers(let asking) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let asking) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(asking.menu?.deleteQuestion == "Уверены что хотите удалить трекер?")
-    #expect(flow.elements == [Element(identifier: "confirm", label: "Удалить"), Element(identifier: "cancel", label: "Отменить")])
+    #expect(
+      flow.elements == [
+        Element(identifier: "confirm", label: "Удалить"), Element(identifier: "cancel", label: "Отменить"),
+      ])
     try flow.perform(.tap(.identifier("cancel")))
     #expect(try world.store.recordDays(trackerID: cat.id).count == 2)
     try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
@@ -263,7 +349,10 @@ struct MainScreenTests {
     try flow.perform(.tap(.identifier("confirm")))
     #expect(try world.store.trackers().contains { $0.tracker.id == cat.id } == false)
     #expect(try world.store.allRecords().contains { $0.trackerID == cat.id } == false)
-    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(card("Кошка заслонила камеру на созвоне", main) == nil && main.menu == nil)
     #expect(world.analytics.events.filter { $0.item == .delete }.count == 2)
   }
@@ -289,10 +378,12 @@ struct MainScreenTests {
     model.cardLongPressed(DemoData(today: day("2026-11-30")).trackers[0].id)
     model.deleteTapped()
     model.screenClosed()
-    #expect(world.analytics.events.map(\.description) == [
-      "open Main", "click Main add_track", "click Main track", "click Main filter", "click Main edit", "click Main delete",
-      "close Main",
-    ])
+    #expect(
+      world.analytics.events.map(\.description) == [
+        "open Main", "click Main add_track", "click Main track", "click Main filter", "click Main edit",
+        "click Main delete",
+        "close Main",
+      ])
     #expect(world.analytics.events[2].parameters == ["event": "click", "screen": "Main", "item": "track"])
   }
 

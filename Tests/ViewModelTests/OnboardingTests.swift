@@ -1,5 +1,6 @@
 import Testing
 import TrackerModels
+
 @testable import TrackerViewModels
 
 /// Seed, onboarding: algorithms 1–2.
@@ -8,11 +9,19 @@ import TrackerModels
 struct OnboardingTests {
   @Test func onboarding1_swipesChangePagesWithoutWrappingAround() {
     let model = OnboardingViewModel(environment: TestWorld().environment(.ru))
-    #expect(model.state == .init(page: 0, pageCount: 2, text: "Отслеживайте только то, что хотите", buttonTitle: "Вот это технологии!"))
+    #expect(
+      model.state
+        == .init(
+          page: 0, pageCount: 2, text: "Отслеживайте только то, что хотите",
+          buttonTitle: "Вот это технологии!"))
     model.swipedRight()
     #expect(model.state.page == 0)
     model.swipedLeft()
-    #expect(model.state == .init(page: 1, pageCount: 2, text: "Даже если это не литры воды и йога", buttonTitle: "Вот это технологии!"))
+    #expect(
+      model.state
+        == .init(
+          page: 1, pageCount: 2, text: "Даже если это не литры воды и йога",
+          buttonTitle: "Вот это технологии!"))
     model.swipedLeft()
     #expect(model.state.page == 1)
     model.swipedRight()
@@ -22,7 +31,11 @@ struct OnboardingTests {
   @Test func onboarding1_inEnglish() {
     let model = OnboardingViewModel(environment: TestWorld().environment(.en))
     model.swipedLeft()
-    #expect(model.state == .init(page: 1, pageCount: 2, text: "Even if it's not liters of water and yoga", buttonTitle: "What a technology!"))
+    #expect(
+      model.state
+        == .init(
+          page: 1, pageCount: 2, text: "Even if it's not liters of water and yoga",
+          buttonTitle: "What a technology!"))
   }
 
   @Test func onboarding1_observersSeeEveryPageChange() {

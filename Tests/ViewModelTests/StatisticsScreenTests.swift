@@ -1,5 +1,6 @@
 import Testing
 import TrackerModels
+
 @testable import TrackerViewModels
 
 /// Seed, statistics: algorithms 1–3.
@@ -8,10 +9,12 @@ import TrackerModels
 struct StatisticsScreenTests {
   @Test func statistics1_noDataShowsThePlaceholder() {
     let world = TestWorld()
-    #expect(StatisticsViewModel(environment: world.environment(.ru)).state
-      == .init(title: "Статистика", cards: [], placeholder: "Анализировать пока нечего"))
-    #expect(StatisticsViewModel(environment: world.environment(.en)).state
-      == .init(title: "Statistics", cards: [], placeholder: "Nothing to analyze yet"))
+    #expect(
+      StatisticsViewModel(environment: world.environment(.ru)).state
+        == .init(title: "Статистика", cards: [], placeholder: "Анализировать пока нечего"))
+    #expect(
+      StatisticsViewModel(environment: world.environment(.en)).state
+        == .init(title: "Statistics", cards: [], placeholder: "Nothing to analyze yet"))
   }
 
   @Test func statistics2_figuresWithoutDataShowZero() throws {
@@ -20,25 +23,29 @@ struct StatisticsScreenTests {
     try world.store.createCategory(home)
     try world.store.createTracker(event("Открытка", id: 10))
     try world.store.toggleRecord(trackerID: id(10), on: day("2026-11-20"))
-    #expect(StatisticsViewModel(environment: world.environment(.ru)).state == .init(
-      title: "Статистика",
-      cards: [
-        .init(value: "1", label: "Лучший период"), .init(value: "0", label: "Идеальные дни"),
-        .init(value: "1", label: "Трекеров завершено"), .init(value: "1", label: "Среднее значение"),
-      ],
-      placeholder: nil))
+    #expect(
+      StatisticsViewModel(environment: world.environment(.ru)).state
+        == .init(
+          title: "Статистика",
+          cards: [
+            .init(value: "1", label: "Лучший период"), .init(value: "0", label: "Идеальные дни"),
+            .init(value: "1", label: "Трекеров завершено"), .init(value: "1", label: "Среднее значение"),
+          ],
+          placeholder: nil))
   }
 
   @Test func statistics3_theFourFiguresOfTheDemoInBothLanguages() throws {
     let world = try TestWorld.demo()
-    #expect(StatisticsViewModel(environment: world.environment(.ru)).state.cards == [
-      .init(value: "10", label: "Лучший период"), .init(value: "8", label: "Идеальные дни"),
-      .init(value: "20", label: "Трекеров завершено"), .init(value: "1,8", label: "Среднее значение"),
-    ])
-    #expect(StatisticsViewModel(environment: world.environment(.en)).state.cards == [
-      .init(value: "10", label: "Best period"), .init(value: "8", label: "Perfect days"),
-      .init(value: "20", label: "Trackers completed"), .init(value: "1.8", label: "Average"),
-    ])
+    #expect(
+      StatisticsViewModel(environment: world.environment(.ru)).state.cards == [
+        .init(value: "10", label: "Лучший период"), .init(value: "8", label: "Идеальные дни"),
+        .init(value: "20", label: "Трекеров завершено"), .init(value: "1,8", label: "Среднее значение"),
+      ])
+    #expect(
+      StatisticsViewModel(environment: world.environment(.en)).state.cards == [
+        .init(value: "10", label: "Best period"), .init(value: "8", label: "Perfect days"),
+        .init(value: "20", label: "Trackers completed"), .init(value: "1.8", label: "Average"),
+      ])
   }
 
   @Test func completingATrackerUpdatesTheStatisticsAtOnce() throws {

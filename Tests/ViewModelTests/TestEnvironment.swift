@@ -2,6 +2,7 @@ import Foundation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore
+
 @testable import TrackerViewModels
 
 /// Records analytics events for assertions.
@@ -77,15 +78,19 @@ struct TestWorld {
 let home = TrackerCategory(id: id(1), title: "Домашний уют")
 let joys = TrackerCategory(id: id(2), title: "Радостные мелочи")
 
-func habit(_ name: String, id number: Int, category: TrackerCategory = home, days: WeekdaySet = .everyDay,
-           created: String = "2026-11-01", pinned: Bool = false, emoji: Int = 0, color: Int = 0) -> Tracker {
+func habit(
+  _ name: String, id number: Int, category: TrackerCategory = home, days: WeekdaySet = .everyDay,
+  created: String = "2026-11-01", pinned: Bool = false, emoji: Int = 0, color: Int = 0
+) -> Tracker {
   Tracker(
     id: id(number), name: name, emoji: TrackerEmoji.all[emoji], color: TrackerColor.palette[color],
     categoryID: category.id, isPinned: pinned, createdOn: day(created), kind: .habit(Schedule(days)!))
 }
 
-func event(_ name: String, id number: Int, category: TrackerCategory = home, created: String = "2026-11-01",
-           emoji: Int = 1, color: Int = 1) -> Tracker {
+func event(
+  _ name: String, id number: Int, category: TrackerCategory = home, created: String = "2026-11-01",
+  emoji: Int = 1, color: Int = 1
+) -> Tracker {
   Tracker(
     id: id(number), name: name, emoji: TrackerEmoji.all[emoji], color: TrackerColor.palette[color],
     categoryID: category.id, createdOn: day(created), kind: .event)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerModels
+
 @testable import TrackerViewModels
 
 /// Seed, creating a tracker: algorithms 1–8 with every sub-point.
@@ -8,26 +9,40 @@ import TrackerModels
 @Suite("Creating and editing trackers")
 struct TrackerFormTests {
   static let emojis = TrackerEmoji.all.map { TrackerFormViewModel.EmojiItem(emoji: $0, isSelected: false) }
-  static let colors = TrackerColor.palette.map { TrackerFormViewModel.ColorItem(color: $0, isSelected: false) }
+  static let colors = TrackerColor.palette.map {
+    TrackerFormViewModel.ColorItem(color: $0, isSelected: false)
+  }
 
   @Test func creation1_aHabitHasAScheduleRow() {
     let model = TrackerFormViewModel(environment: TestWorld().environment(.ru), mode: .newHabit)
-    #expect(model.state == .init(
-      title: "Новая привычка", name: "", namePlaceholder: "Введите название трекера", isClearVisible: false,
-      clearAccessibilityLabel: "Очистить название", nameError: nil, categoryTitle: "Категория", categoryValue: nil,
-      hasSchedule: true, scheduleTitle: "Расписание", scheduleValue: nil, emojiTitle: "Emoji", emojis: Self.emojis,
-      colorTitle: "Цвет", colors: Self.colors, dayCounter: nil, cancelTitle: "Отменить", createTitle: "Создать",
-      isCreateEnabled: false))
+    #expect(
+      model.state
+        == .init(
+          title: "Новая привычка", name: "", namePlaceholder: "Введите название трекера",
+          isClearVisible: false,
+          clearAccessibilityLabel: "Очистить название", nameError: nil, categoryTitle: "Категория",
+          categoryValue: nil,
+          hasSchedule: true, scheduleTitle: "Расписание", scheduleValue: nil, emojiTitle: "Emoji",
+          emojis: Self.emojis,
+          colorTitle: "Цвет", colors: Self.colors, dayCounter: nil, cancelTitle: "Отменить",
+          createTitle: "Создать",
+          isCreateEnabled: false))
   }
 
   @Test func creation1_anIrregularEventHasNoScheduleRow() {
     let model = TrackerFormViewModel(environment: TestWorld().environment(.en), mode: .newEvent)
-    #expect(model.state == .init(
-      title: "New irregular event", name: "", namePlaceholder: "Enter tracker name", isClearVisible: false,
-      clearAccessibilityLabel: "Clear name", nameError: nil, categoryTitle: "Category", categoryValue: nil,
-      hasSchedule: false, scheduleTitle: "Schedule", scheduleValue: nil, emojiTitle: "Emoji", emojis: Self.emojis,
-      colorTitle: "Color", colors: Self.colors, dayCounter: nil, cancelTitle: "Cancel", createTitle: "Create",
-      isCreateEnabled: false))
+    #expect(
+      model.state
+        == .init(
+          title: "New irregular event", name: "", namePlaceholder: "Enter tracker name",
+          isClearVisible: false,
+          clearAccessibilityLabel: "Clear name", nameError: nil, categoryTitle: "Category",
+          categoryValue: nil,
+          hasSchedule: false, scheduleTitle: "Schedule", scheduleValue: nil, emojiTitle: "Emoji",
+          emojis: Self.emojis,
+          colorTitle: "Color", colors: Self.colors, dayCounter: nil, cancelTitle: "Cancel",
+          createTitle: "Create",
+          isCreateEnabled: false))
   }
 
   @Test func creation2i_theClearButtonAppearsFromOneCharacterAndEmptiesTheField() {
@@ -40,7 +55,8 @@ struct TrackerFormTests {
 
   @Test(arguments: [("ru", "Ограничение 38 символов"), ("en", "38 character limit")])
   func creation2ii_iii_thirtyEightCharactersAreFineThirtyNineShowTheError(language: String, message: String) {
-    let model = TrackerFormViewModel(environment: TestWorld().environment(language == "ru" ? .ru : .en), mode: .newHabit)
+    let model = TrackerFormViewModel(
+      environment: TestWorld().environment(language == "ru" ? .ru : .en), mode: .newHabit)
     model.nameChanged(String(repeating: "ж", count: 38))
     #expect(model.state.nameError == nil)
     model.nameChanged(String(repeating: "ж", count: 39))
@@ -50,9 +66,11 @@ struct TrackerFormTests {
 
   @Test func creation3i_theCategoryListShowsAPlaceholderWhenThereAreNone() {
     let model = CategoryListViewModel(environment: TestWorld().environment(.ru), checked: nil)
-    #expect(model.state == .init(
-      title: "Категория", rows: [], placeholder: "Привычки и события можно объединить по смыслу",
-      addTitle: "Добавить категорию", deleteConfirmation: nil))
+    #expect(
+      model.state
+        == .init(
+          title: "Категория", rows: [], placeholder: "Привычки и события можно объединить по смыслу",
+          addTitle: "Добавить категорию", deleteConfirmation: nil))
   }
 
   @Test func creation3ii_theLastChosenCategoryHasTheCheckmark() throws {
@@ -63,16 +81,21 @@ struct TrackerFormTests {
     #expect(first.state.rows.map(\.isChecked) == [false, false])
     first.categoryTapped(joys.id)
     let later = CategoryListViewModel(environment: world.environment(.ru), checked: nil)
-    #expect(later.state.rows == [
-      .init(id: home.id, title: "Домашний уют", isChecked: false), .init(id: joys.id, title: "Радостные мелочи", isChecked: true),
-    ])
+    #expect(
+      later.state.rows == [
+        .init(id: home.id, title: "Домашний уют", isChecked: false),
+        .init(id: joys.id, title: "Радостные мелочи", isChecked: true),
+      ])
   }
 
   @Test func creation3a_b_doneIsDisabledUntilATitleIsTyped() {
     let model = CategoryFormViewModel(environment: TestWorld().environment(.ru))
-    #expect(model.state == .init(
-      title: "Новая категория", text: "", placeholder: "Введите название категории", error: nil, doneTitle: "Готово",
-      isDoneEnabled: false))
+    #expect(
+      model.state
+        == .init(
+          title: "Новая категория", text: "", placeholder: "Введите название категории", error: nil,
+          doneTitle: "Готово",
+          isDoneEnabled: false))
     model.textChanged("С")
     #expect(model.state.isDoneEnabled && model.state.error == nil)
     model.textChanged("   ")
@@ -91,11 +114,17 @@ struct TrackerFormTests {
     try flow.perform(.tap(.identifier("title")))
     try flow.perform(.type("Спорт"))
     try flow.perform(.tap(.label("Готово")))
-    guard case .categories(let list)? = flow.view.presented.last else { Issue.record("not on the list"); return }
+    guard case .categories(let list)? = flow.view.presented.last else {
+      Issue.record("not on the list")
+      return
+    }
     #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи", "Спорт"])
     #expect(list.rows.map(\.isChecked) == [false, false, true])
     try flow.perform(.tap(.label("Спорт")))
-    guard case .trackerForm(let form)? = flow.view.presented.last else { Issue.record("not on the form"); return }
+    guard case .trackerForm(let form)? = flow.view.presented.last else {
+      Issue.record("not on the form")
+      return
+    }
     #expect(form.categoryValue == "Спорт")
   }
 
@@ -105,8 +134,14 @@ struct TrackerFormTests {
     try flow.perform(.tap(.identifier("add")))
     try flow.perform(.tap(.identifier("habit")))
     try flow.perform(.tap(.identifier("schedule")))
-    guard case .schedule(let schedule)? = flow.view.presented.last else { Issue.record("no schedule"); return }
-    #expect(schedule.rows.map(\.title) == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
+    guard case .schedule(let schedule)? = flow.view.presented.last else {
+      Issue.record("no schedule")
+      return
+    }
+    #expect(
+      schedule.rows.map(\.title) == [
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+      ])
     #expect(schedule.rows.allSatisfy { !$0.isOn })
     try flow.perform(.tap(.identifier("day:fri")))
     try flow.perform(.tap(.identifier("day:mon")))
@@ -172,11 +207,17 @@ struct TrackerFormTests {
     #expect(try createEnabled())
     try flow.perform(.tap(.label("Создать")))
     #expect(flow.screen == .trackers)
-    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     let joys = try #require(main.sections.first { $0.title == "Радостные мелочи" })
-    #expect(joys.cards.first { $0.name == "Читать" } == .init(
-      id: id(101), name: "Читать", emoji: "🌺", color: TrackerColor.palette[4], dayCounter: "0 дней",
-      isCompleted: false, isCompleteEnabled: true, isPinned: false, completeAccessibilityLabel: "Отметить выполненным"))
+    #expect(
+      joys.cards.first { $0.name == "Читать" }
+        == .init(
+          id: id(101), name: "Читать", emoji: "🌺", color: TrackerColor.palette[4], dayCounter: "0 дней",
+          isCompleted: false, isCompleteEnabled: true, isPinned: false,
+          completeAccessibilityLabel: "Отметить выполненным"))
   }
 
   @Test func duplicateNamesAreRefused() throws {
@@ -198,9 +239,11 @@ struct TrackerFormTests {
     #expect(model.state.name == "Поливать растения" && model.state.categoryValue == "Домашний уют")
     #expect(model.state.scheduleValue == "Каждый день")
     #expect(model.state.createTitle == "Сохранить" && model.state.isCreateEnabled)
-    #expect(model.state.dayCounter == .init(
-      text: "10 дней", count: 10, isMinusEnabled: true, minusAccessibilityLabel: "На день меньше",
-      plusAccessibilityLabel: "На день больше"))
+    #expect(
+      model.state.dayCounter
+        == .init(
+          text: "10 дней", count: 10, isMinusEnabled: true, minusAccessibilityLabel: "На день меньше",
+          plusAccessibilityLabel: "На день больше"))
   }
 
   @Test func editPlusAndMinusApplyOnlyOnSave() throws {
@@ -220,7 +263,8 @@ struct TrackerFormTests {
 
   @Test func editMinusRemovesTheMostRecentRecordsAndCannotGoBelowZero() throws {
     let world = try TestWorld.demo()
-    let summary = try #require(try world.store.trackers().first { $0.tracker.name == "Бабушка прислала открытку в вотсапе" })
+    let summary = try #require(
+      try world.store.trackers().first { $0.tracker.name == "Бабушка прислала открытку в вотсапе" })
     let model = TrackerFormViewModel(environment: world.environment(.en), mode: .edit(summary))
     model.daysMinusTapped()
     model.daysMinusTapped()

@@ -10,7 +10,8 @@ public struct StoreSettings: Hashable, Sendable {
   public var lastChosenCategoryID: UUID?
 
   /// Settings with every field given; the defaults are a first launch.
-  public init(isOnboardingDone: Bool = false, filter: TrackerFilter = .all, lastChosenCategoryID: UUID? = nil) {
+  public init(isOnboardingDone: Bool = false, filter: TrackerFilter = .all, lastChosenCategoryID: UUID? = nil)
+  {
     self.isOnboardingDone = isOnboardingDone
     self.filter = filter
     self.lastChosenCategoryID = lastChosenCategoryID

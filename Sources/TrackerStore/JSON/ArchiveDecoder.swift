@@ -8,7 +8,9 @@ struct ArchiveDecoder {
   private(set) var problems: [ImportProblem] = []
 
   private static let categoryKeys = ["id", "title"]
-  private static let trackerKeys = ["id", "name", "emoji", "color", "category", "schedule", "pinned", "created"]
+  private static let trackerKeys = [
+    "id", "name", "emoji", "color", "category", "schedule", "pinned", "created",
+  ]
   private static let recordKeys = ["tracker", "date"]
 
   init(today: Day, existing: StoreContents) {
@@ -18,7 +20,8 @@ struct ArchiveDecoder {
 
   mutating func decode(_ root: JSONValue) -> StoreContents? {
     guard case .object = root else {
-      problem("$", "expected an object with format, version, categories, trackers and records, found \(root.kind)")
+      problem(
+        "$", "expected an object with format, version, categories, trackers and records, found \(root.kind)")
       return nil
     }
     checkKeys(root, "$", allowed: ["format", "version", "categories", "trackers", "records"])
@@ -31,7 +34,8 @@ struct ArchiveDecoder {
     switch root["version"] {
     case .number(String(TrackerArchive.version))?: break
     case .number(let other)?:
-      problem("version", "version \(other) is not supported; this app reads version \(TrackerArchive.version)")
+      problem(
+        "version", "version \(other) is not supported; this app reads version \(TrackerArchive.version)")
     case let other?: problem("version", "expected the number \(TrackerArchive.version), found \(other.kind)")
     case nil: problem("version", "missing")
     }
@@ -64,7 +68,8 @@ struct ArchiveDecoder {
         declaredCategories.insert(id)
         checkUnique(id, at: path, existing: existingIDs, seen: &ids)
       }
-      let title = name(value, "title", item, others: &titles, existing: existing.categories.map(\.title), noun: "category")
+      let title = name(
+        value, "title", item, others: &titles, existing: existing.categories.map(\.title), noun: "category")
       if let id, let title { result.append((path, TrackerCategory(id: id, title: title))) }
     }
     return result
@@ -85,15 +90,22 @@ struct ArchiveDecoder {
         declaredTrackers.insert(id)
         checkUnique(id, at: path, existing: existingIDs, seen: &ids)
       }
-      let name = name(value, "name", item, others: &names, existing: existing.trackers.map(\.name), noun: "tracker")
+      let name = name(
+        value, "name", item, others: &names, existing: existing.trackers.map(\.name), noun: "tracker")
       var emoji: String?
       if let text = string(value, "emoji", item) {
-        if TrackerEmoji.isSingleEmoji(text) { emoji = text } else { problem(path + ".emoji", "\(JSONWriter.quoted(text)) is not exactly one emoji") }
+        if TrackerEmoji.isSingleEmoji(text) {
+          emoji = text
+        } else {
+          problem(path + ".emoji", "\(JSONWriter.quoted(text)) is not exactly one emoji")
+        }
       }
       var color: TrackerColor?
       if let text = string(value, "color", item) {
         color = TrackerColor(hex: text)
-        if color == nil { problem(path + ".color", "\(JSONWriter.quoted(text)) is not a color in the form #RRGGBB") }
+        if color == nil {
+          problem(path + ".color", "\(JSONWriter.quoted(text)) is not a color in the form #RRGGBB")
+        }
       }
       var category: UUID?
       if let categoryID = uuid(value, "category", item) {
@@ -113,8 +125,12 @@ struct ArchiveDecoder {
       let created = date(value, "created", item)
       if let id, let name, let emoji, let color, let category, let kind, let pinned, let created {
         result.append(
-          (path, Tracker(id: id, name: name, emoji: emoji, color: color, categoryID: category, isPinned: pinned,
-                         createdOn: created, kind: kind)))
+          (
+            path,
+            Tracker(
+              id: id, name: name, emoji: emoji, color: color, categoryID: category, isPinned: pinned,
+              createdOn: created, kind: kind)
+          ))
       }
     }
     return result
@@ -149,7 +165,9 @@ struct ArchiveDecoder {
       }
       var day = date(value, "date", item)
       if let recordDay = day, recordDay > today {
-        problem(item() + ".date", "\(recordDay.iso) is after today (\(today.iso)); a day cannot be completed in advance")
+        problem(
+          item() + ".date",
+          "\(recordDay.iso) is after today (\(today.iso)); a day cannot be completed in advance")
         day = nil
       }
       guard let tracker, let day else { continue }
@@ -175,23 +193,30 @@ struct ArchiveDecoder {
   /// hashing every record here: the input is usually sorted already.
   private mutating func reportDuplicates(_ records: [TrackerRecord], slots: [Int], positions: [Int]) {
     let order = records.indices.sorted { a, b in
-      (slots[a], records[a].day.daysSinceEpoch, positions[a]) < (slots[b], records[b].day.daysSinceEpoch, positions[b])
+      (slots[a], records[a].day.daysSinceEpoch, positions[a]) < (
+        slots[b], records[b].day.daysSinceEpoch, positions[b]
+      )
     }
     var duplicates: [(index: Int, first: Int)] = []
     for (previous, current) in zip(order, order.dropFirst()) where records[previous] == records[current] {
       // Chains of three or more all point at the first of the run.
-      let first = duplicates.last.flatMap { $0.index == positions[previous] ? $0.first : nil } ?? positions[previous]
+      let first =
+        duplicates.last.flatMap { $0.index == positions[previous] ? $0.first : nil } ?? positions[previous]
       duplicates.append((positions[current], first))
     }
     for duplicate in duplicates.sorted(by: { $0.index < $1.index }) {
-      problem("records[\(duplicate.index)]", "duplicate of records[\(duplicate.first)]: the same tracker on the same date")
+      problem(
+        "records[\(duplicate.index)]",
+        "duplicate of records[\(duplicate.first)]: the same tracker on the same date")
     }
   }
 
   // MARK: Fields
 
   /// Reports an id already in the store, or already used earlier in the file.
-  private mutating func checkUnique(_ id: UUID, at path: String, existing: Set<UUID>, seen: inout [UUID: String]) {
+  private mutating func checkUnique(
+    _ id: UUID, at path: String, existing: Set<UUID>, seen: inout [UUID: String]
+  ) {
     if existing.contains(id) {
       problem(path + ".id", "\(id.uuidString) is already in the store")
     } else if let first = seen[id] {
@@ -265,7 +290,8 @@ struct ArchiveDecoder {
   }
 
   private mutating func name(
-    _ object: JSONValue, _ key: String, _ item: () -> String, others: inout [String: String], existing: [String],
+    _ object: JSONValue, _ key: String, _ item: () -> String, others: inout [String: String],
+    existing: [String],
     noun: String
   ) -> String? {
     guard let raw = string(object, key, item) else { return nil }
@@ -276,13 +302,20 @@ struct ArchiveDecoder {
     case .failure(.tooLong(let count)):
       problem(path, "\(count) characters; the limit is \(NameRules.maximumLength)")
     case .failure(.forbiddenCharacter(let scalar)):
-      problem(path, "contains the control or bidirectional character U+\(String(scalar.value, radix: 16, uppercase: true))")
+      problem(
+        path,
+        "contains the control or bidirectional character U+\(String(scalar.value, radix: 16, uppercase: true))"
+      )
     case .failure(.duplicate(let clash)):
-      problem(path, "\(JSONWriter.quoted(NameRules.trimmed(raw))) is already used by the \(noun) \(JSONWriter.quoted(clash)) in the store")
+      problem(
+        path,
+        "\(JSONWriter.quoted(NameRules.trimmed(raw))) is already used by the \(noun) \(JSONWriter.quoted(clash)) in the store"
+      )
     case .success(let name):
       let key = NameRules.comparisonKey(name)
       if let first = others[key] {
-        problem(path, "\(JSONWriter.quoted(name)) is already used by \(first) (names are unique, ignoring case)")
+        problem(
+          path, "\(JSONWriter.quoted(name)) is already used by \(first) (names are unique, ignoring case)")
         return nil
       }
       others[key] = path
@@ -300,7 +333,9 @@ struct ArchiveDecoder {
       var valid = true
       for (index, value) in values.enumerated() {
         guard case .string(let code) = value, let weekday = Weekday(code: code) else {
-          let shown = { if case .string(let text) = value { return JSONWriter.quoted(text) } else { return value.kind } }()
+          let shown = {
+            if case .string(let text) = value { return JSONWriter.quoted(text) } else { return value.kind }
+          }()
           problem("\(path)[\(index)]", "\(shown) is not a weekday; use mon, tue, wed, thu, fri, sat or sun")
           valid = false
           continue

@@ -22,7 +22,9 @@ public enum JSONParser {
     reader.skipWhiteSpace()
     let value = try reader.value(depth: 0)
     reader.skipWhiteSpace()
-    guard reader.isAtEnd else { throw reader.error("unexpected \(reader.describeCurrent()) after the end of the document") }
+    guard reader.isAtEnd else {
+      throw reader.error("unexpected \(reader.describeCurrent()) after the end of the document")
+    }
     return value
   }
 }
@@ -47,7 +49,9 @@ private struct JSONReader {
   func describeCurrent() -> String {
     guard !isAtEnd else { return "end of text" }
     let byte = bytes[position]
-    if byte < 0x20 || byte == 0x7F { return "control character U+\(String(byte, radix: 16, uppercase: true))" }
+    if byte < 0x20 || byte == 0x7F {
+      return "control character U+\(String(byte, radix: 16, uppercase: true))"
+    }
     if byte >= 0x80 { return "character" }
     return "\"\(Character(Unicode.Scalar(byte)))\""
   }
@@ -61,7 +65,9 @@ private struct JSONReader {
   }
 
   mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-    guard depth < JSONParser.maximumDepth else { throw error("nested deeper than \(JSONParser.maximumDepth) levels") }
+    guard depth < JSONParser.maximumDepth else {
+      throw error("nested deeper than \(JSONParser.maximumDepth) levels")
+    }
     guard !isAtEnd else { throw error("expected a value, found the end of the text") }
     switch bytes[position] {
     case UInt8(ascii: "{"): return try object(depth: depth)
@@ -77,7 +83,8 @@ private struct JSONReader {
 
   mutating func literal(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
     let expected = Array(word.utf8)
-    guard bytes.count - position >= expected.count, Array(bytes[position..<position + expected.count]) == expected
+    guard bytes.count - position >= expected.count,
+      Array(bytes[position..<position + expected.count]) == expected
     else { throw error("expected a value, found \(describeCurrent())") }
     position += expected.count
     return value
@@ -125,7 +132,9 @@ private struct JSONReader {
         position += 1
         continue
       }
-      guard bytes[position] == UInt8(ascii: "}") else { throw error("expected \",\" or \"}\", found \(describeCurrent())") }
+      guard bytes[position] == UInt8(ascii: "}") else {
+        throw error("expected \",\" or \"}\", found \(describeCurrent())")
+      }
       position += 1
       return .object(pairs)
     }
@@ -148,7 +157,9 @@ private struct JSONReader {
         position += 1
         continue
       }
-      guard bytes[position] == UInt8(ascii: "]") else { throw error("expected \",\" or \"]\", found \(describeCurrent())") }
+      guard bytes[position] == UInt8(ascii: "]") else {
+        throw error("expected \",\" or \"]\", found \(describeCurrent())")
+      }
       position += 1
       return .array(values)
     }
@@ -174,7 +185,9 @@ private struct JSONReader {
     }
     if !isAtEnd, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
       position += 1
-      if !isAtEnd, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+      if !isAtEnd, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+        position += 1
+      }
       guard digits() > 0 else { throw error("expected digits in the exponent") }
     }
     return .number(String(decoding: bytes[start..<position], as: UTF8.self))
@@ -218,11 +231,14 @@ private struct JSONReader {
         case UInt8(ascii: "u"):
           var scalar = try hexUnit()
           if (0xD800...0xDBFF).contains(scalar) {
-            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
+              bytes[position + 1] == UInt8(ascii: "u")
             else { throw error("a \\u high surrogate must be followed by a low one") }
             position += 2
             let low = try hexUnit()
-            guard (0xDC00...0xDFFF).contains(low) else { throw error("a \\u high surrogate must be followed by a low one") }
+            guard (0xDC00...0xDFFF).contains(low) else {
+              throw error("a \\u high surrogate must be followed by a low one")
+            }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           }
           guard let decoded = Unicode.Scalar(scalar) else { throw error("\\u escape of a lone surrogate") }
@@ -232,7 +248,8 @@ private struct JSONReader {
           throw error("unknown escape \\\(Character(Unicode.Scalar(escape)))")
         }
       case 0x00..<0x20:
-        throw error("control character U+\(String(byte, radix: 16, uppercase: true)) inside a string; write it escaped")
+        throw error(
+          "control character U+\(String(byte, radix: 16, uppercase: true)) inside a string; write it escaped")
       default:
         result.append(byte)
         position += 1

@@ -24,7 +24,8 @@ public enum JSONWriter {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
         let hex = String(scalar.value, radix: 16, uppercase: true)
         result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default:
@@ -35,7 +36,9 @@ public enum JSONWriter {
   }
 
   /// Appends `value`; `expand` spreads a non-empty top-level container over lines even when flat.
-  private static func append(_ value: JSONValue, to output: inout String, indent: String, expand: Bool = false) {
+  private static func append(
+    _ value: JSONValue, to output: inout String, indent: String, expand: Bool = false
+  ) {
     switch value {
     case .null: output += "null"
     case .bool(let flag): output += flag ? "true" : "false"

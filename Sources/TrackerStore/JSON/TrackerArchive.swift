@@ -12,8 +12,10 @@ public enum TrackerArchive {
   /// by tracker (in that order) then date. The same contents always give the same bytes.
   public static func export(_ contents: StoreContents) -> String {
     let categories = StoreRules.sorted(contents.categories)
-    let trackers = StoreRules.sorted(contents.trackers.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) })
-      .map(\.tracker)
+    let trackers = StoreRules.sorted(
+      contents.trackers.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }
+    )
+    .map(\.tracker)
     let position = Dictionary(uniqueKeysWithValues: trackers.enumerated().map { ($1.id, $0) })
     let records = contents.records
       .compactMap { record in position[record.trackerID].map { (position: $0, record: record) } }
@@ -22,11 +24,18 @@ public enum TrackerArchive {
     let document = JSONValue.object([
       ("format", .string(format)),
       ("version", .int(version)),
-      ("categories", .array(categories.map { .object([("id", .string($0.id.uuidString)), ("title", .string($0.title))]) })),
+      (
+        "categories",
+        .array(categories.map { .object([("id", .string($0.id.uuidString)), ("title", .string($0.title))]) })
+      ),
       ("trackers", .array(trackers.map(encode))),
-      ("records", .array(records.map {
-        .object([("tracker", .string($0.trackerID.uuidString)), ("date", .string($0.day.iso))])
-      })),
+      (
+        "records",
+        .array(
+          records.map {
+            .object([("tracker", .string($0.trackerID.uuidString)), ("date", .string($0.day.iso))])
+          })
+      ),
     ])
     return JSONWriter.write(document)
   }
@@ -34,7 +43,9 @@ public enum TrackerArchive {
   /// The contents of an import file, after checking every field, every reference and every
   /// uniqueness rule, within the file and against `existing` (the store's current contents).
   /// Records after `today` are refused. Every problem found is reported, not only the first.
-  public static func decode(_ text: String, today: Day, existing: StoreContents) -> Result<StoreContents, ImportFailure> {
+  public static func decode(_ text: String, today: Day, existing: StoreContents) -> Result<
+    StoreContents, ImportFailure
+  > {
     let root: JSONValue
     do {
       root = try JSONParser.parse(text)
@@ -43,7 +54,9 @@ public enum TrackerArchive {
     }
     var decoder = ArchiveDecoder(today: today, existing: existing)
     let contents = decoder.decode(root)
-    guard decoder.problems.isEmpty, let contents else { return .failure(ImportFailure(problems: decoder.problems)) }
+    guard decoder.problems.isEmpty, let contents else {
+      return .failure(ImportFailure(problems: decoder.problems))
+    }
     return .success(contents)
   }
 
@@ -74,14 +87,18 @@ extension TrackerDataStore {
     do {
       existing = try contents()
     } catch {
-      throw ImportFailure(problems: [ImportProblem(path: "$", message: "the store could not be read: \(error)")])
+      throw ImportFailure(problems: [
+        ImportProblem(path: "$", message: "the store could not be read: \(error)")
+      ])
     }
     let contents = try TrackerArchive.decode(text, today: today, existing: existing).get()
     do {
       try insert(contents)
     } catch {
       // Another process changed the store between the check and the write.
-      throw ImportFailure(problems: [ImportProblem(path: "$", message: "the store refused the import: \(error)")])
+      throw ImportFailure(problems: [
+        ImportProblem(path: "$", message: "the store refused the import: \(error)")
+      ])
     }
     return contents
   }

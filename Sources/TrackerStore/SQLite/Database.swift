@@ -19,7 +19,8 @@ final class Database {
     let code = sqlite3_open_v2(path, &opened, flags, nil)
     // sqlite3_open_v2 hands out a handle even on failure; it must be closed either way.
     guard code == SQLITE_OK, let opened else {
-      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+      let message =
+        opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_close_v2(opened)
       throw SQLiteError(code: code, message: message)
     }
@@ -38,14 +39,18 @@ final class Database {
 
   /// Runs one or more statements that return no rows.
   func execute(_ sql: String) throws(SQLiteError) {
-    guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+    guard let handle else {
+      throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql)
+    }
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
     guard code == SQLITE_OK else { throw error(code, sql: sql) }
   }
 
   /// A prepared statement for `sql`.
   func prepare(_ sql: String) throws(SQLiteError) -> Statement {
-    guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+    guard let handle else {
+      throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql)
+    }
     var statement: OpaquePointer?
     let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
     guard code == SQLITE_OK, let statement else {

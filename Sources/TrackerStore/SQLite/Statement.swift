@@ -42,9 +42,12 @@ final class Statement {
         code = sqlite3_bind_text(pointer, index, text, Int32(text.utf8.count), transient)
       case .blob(let bytes):
         // A NULL pointer would bind NULL, not an empty blob.
-        code = bytes.isEmpty
+        code =
+          bytes.isEmpty
           ? sqlite3_bind_zeroblob(pointer, index, 0)
-          : bytes.withUnsafeBytes { sqlite3_bind_blob(pointer, index, $0.baseAddress, Int32($0.count), transient) }
+          : bytes.withUnsafeBytes {
+            sqlite3_bind_blob(pointer, index, $0.baseAddress, Int32($0.count), transient)
+          }
       case .null:
         code = sqlite3_bind_null(pointer, index)
       }

@@ -85,7 +85,9 @@ enum StoreFile {
     let applied = Set(try database.prepare("SELECT version FROM schema_migration").rows { $0.int(0) })
     if let newest = applied.max(), newest > Schema.latestVersion {
       throw Unusable(
-        reason: "it was written by a newer version of Tracker (schema \(newest); this one knows up to \(Schema.latestVersion))")
+        reason:
+          "it was written by a newer version of Tracker (schema \(newest); this one knows up to \(Schema.latestVersion))"
+      )
     }
     for migration in Schema.migrations where !applied.contains(migration.version) {
       try database.transaction {

@@ -28,7 +28,9 @@ struct Canvas {
   }
 
   /// Text wrapped over at most `maxLines` lines.
-  mutating func wrapped(_ text: String, _ style: Style = .text, align: Alignment = .leading, maxLines: Int = .max, indent: Int = 0) {
+  mutating func wrapped(
+    _ text: String, _ style: Style = .text, align: Alignment = .leading, maxLines: Int = .max, indent: Int = 0
+  ) {
     for line in TextFitting.wrap(TextFitting.safe(text), to: width - indent, maxLines: maxLines) {
       add(aligned([Span(line, style)], align: align, indent: indent))
     }

@@ -6,7 +6,9 @@ extension ScreenRenderer {
     canvas.blank(6)
     canvas.wrapped(state.text, .title, align: .center, maxLines: 3, indent: 2)
     canvas.blank(4)
-    let dots = (0..<state.pageCount).map { Span($0 == state.page ? "●" : "○", $0 == state.page ? .text : .secondary) }
+    let dots = (0..<state.pageCount).map {
+      Span($0 == state.page ? "●" : "○", $0 == state.page ? .text : .secondary)
+    }
     canvas.spans(Array(dots.map { [$0, Span(" ")] }.joined().dropLast()), align: .center)
     canvas.blank()
     canvas.spans(button(state.buttonTitle))
@@ -18,8 +20,10 @@ extension ScreenRenderer {
     var canvas = Canvas(width: width)
     canvas.split([Span("+", Style(.text, bold: true))], [Span("[ " + state.dateText + " ]", .text)])
     canvas.text(state.title, Style(.text, bold: true))
-    canvas.add(field(state.searchText, placeholder: state.searchPlaceholder, showsClear: !state.searchText.isEmpty,
-                     focused: false, icon: "🔍"))
+    canvas.add(
+      field(
+        state.searchText, placeholder: state.searchPlaceholder, showsClear: !state.searchText.isEmpty,
+        focused: false, icon: "🔍"))
     canvas.blank()
     if let placeholder = state.placeholder {
       canvas.add(self.placeholder(placeholder.kind == .noTrackers ? "⭐" : "🧐", placeholder.text))
@@ -30,10 +34,12 @@ extension ScreenRenderer {
       canvas.blank()
     }
     if state.isFilterButtonVisible {
-      let title = state.activeFilterTitle.map { "\(state.filterButtonTitle): \($0)" } ?? state.filterButtonTitle
+      let title =
+        state.activeFilterTitle.map { "\(state.filterButtonTitle): \($0)" } ?? state.filterButtonTitle
       let buttonWidth = min(width, max(30, TerminalWidth.of(title) + 8))
-      canvas.spans(button(title, style: state.isFilterActive ? Style(.destructive) : .accent, width: buttonWidth),
-                   align: .center)
+      canvas.spans(
+        button(title, style: state.isFilterActive ? Style(.destructive) : .accent, width: buttonWidth),
+        align: .center)
     }
     return canvas.lines
   }
@@ -93,13 +99,16 @@ extension ScreenRenderer {
     var lines = [StyledLine([Span(edges.top, frame, width: width)])]
     lines.reserveCapacity(7)
     let emoji = TextFitting.safe(card.emoji)
-    lines.append(StyledLine(Canvas.split([Span(emoji)], card.isPinned ? [Span("📌")] : [], width: inner).spans).framedWith(framed))
+    lines.append(
+      StyledLine(Canvas.split([Span(emoji)], card.isPinned ? [Span("📌")] : [], width: inner).spans)
+        .framedWith(framed))
     var name = TextFitting.wrap(TextFitting.safe(card.name), to: inner, maxLines: 2)
     while name.count < 2 { name.append("") }
     for line in name { lines.append(framed([Span(line)])) }
     lines.append(StyledLine([Span(edges.bottom, frame, width: width)]))
     let mark = card.isCompleted ? "✓" : "+"
-    let button: Span = card.isCompleteEnabled
+    let button: Span =
+      card.isCompleteEnabled
       ? Span("[" + mark + "]", Style(.text, bold: true, color: card.color))
       : Span("(" + mark + ")", .disabled)
     lines.append(Canvas.split([Span(" " + card.dayCounter)], [button], width: width))
@@ -116,7 +125,8 @@ extension ScreenRenderer {
       canvas.blank(3)
     }
     for card in state.cards {
-      canvas.box([[StyledLine(card.value, Style(.text, bold: true)), StyledLine(card.label)]], border: .accent)
+      canvas.box(
+        [[StyledLine(card.value, Style(.text, bold: true)), StyledLine(card.label)]], border: .accent)
     }
     canvas.blank()
     return canvas.lines

@@ -16,8 +16,10 @@ extension ScreenRenderer {
   func trackerForm(_ state: TrackerFormViewModel.State, focused: String?) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
-    canvas.add(field(state.name, placeholder: state.namePlaceholder, showsClear: state.isClearVisible,
-                     focused: focused == "name"))
+    canvas.add(
+      field(
+        state.name, placeholder: state.namePlaceholder, showsClear: state.isClearVisible,
+        focused: focused == "name"))
     if let error = state.nameError { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank()
     var rows: [[StyledLine]] = [row(state.categoryTitle, state.categoryValue)]
@@ -25,11 +27,12 @@ extension ScreenRenderer {
     canvas.box(rows)
     canvas.blank()
     if let counter = state.dayCounter {
-      canvas.spans([
-        Span(counter.isMinusEnabled ? "[−]" : "(−)", counter.isMinusEnabled ? .accent : .disabled),
-        Span("  " + counter.text + "  ", Style(.text, bold: true)),
-        Span("[+]", .accent),
-      ], align: .center)
+      canvas.spans(
+        [
+          Span(counter.isMinusEnabled ? "[−]" : "(−)", counter.isMinusEnabled ? .accent : .disabled),
+          Span("  " + counter.text + "  ", Style(.text, bold: true)),
+          Span("[+]", .accent),
+        ], align: .center)
       canvas.blank()
     }
     canvas.text(state.emojiTitle, Style(.text, bold: true), indent: 1)
@@ -45,7 +48,8 @@ extension ScreenRenderer {
     for row in stride(from: 0, to: state.colors.count, by: 6) {
       let cells = state.colors[row..<min(row + 6, state.colors.count)].map { item -> [Span] in
         let swatch = Span("██", Style(.text, color: item.color))
-        return item.isSelected ? [Span("[", .text), swatch, Span("]", .text)] : [Span(" "), swatch, Span(" ")]
+        return item.isSelected
+          ? [Span("[", .text), swatch, Span("]", .text)] : [Span(" "), swatch, Span(" ")]
       }
       canvas.spans(Array(cells.map { $0 + [Span(" ")] }.joined().dropLast()), align: .center)
     }
@@ -61,7 +65,9 @@ extension ScreenRenderer {
   /// A list row with its title and, under it, its value in gray; "›" at the end.
   private func row(_ title: String, _ value: String?) -> [StyledLine] {
     var lines = [Canvas.split([Span(TextFitting.safe(title))], [Span("›", .secondary)], width: width - 4)]
-    if let value { lines.append(StyledLine(TextFitting.truncate(TextFitting.safe(value), to: width - 4), .secondary)) }
+    if let value {
+      lines.append(StyledLine(TextFitting.truncate(TextFitting.safe(value), to: width - 4), .secondary))
+    }
     return lines
   }
 
@@ -72,9 +78,14 @@ extension ScreenRenderer {
       canvas.add(self.placeholder("⭐", placeholder))
       canvas.blank(2)
     } else {
-      canvas.box(state.rows.map { row in
-        [Canvas.split([Span(TextFitting.safe(row.title))], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)]
-      })
+      canvas.box(
+        state.rows.map { row in
+          [
+            Canvas.split(
+              [Span(TextFitting.safe(row.title))], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4
+            )
+          ]
+        })
       canvas.blank()
     }
     canvas.spans(button(state.addTitle))
@@ -84,7 +95,8 @@ extension ScreenRenderer {
   func categoryForm(_ state: CategoryFormViewModel.State, focused: String?) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
-    canvas.add(field(state.text, placeholder: state.placeholder, showsClear: false, focused: focused == "title"))
+    canvas.add(
+      field(state.text, placeholder: state.placeholder, showsClear: false, focused: focused == "title"))
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(3)
     canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled))
@@ -94,10 +106,11 @@ extension ScreenRenderer {
   func schedule(_ state: ScheduleViewModel.State) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
-    canvas.box(state.rows.map { row in
-      let toggle = row.isOn ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
-      return [Canvas.split([Span(row.title)], [toggle], width: width - 4)]
-    })
+    canvas.box(
+      state.rows.map { row in
+        let toggle = row.isOn ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
+        return [Canvas.split([Span(row.title)], [toggle], width: width - 4)]
+      })
     canvas.blank()
     canvas.spans(button(state.doneTitle))
     return canvas.lines
@@ -106,9 +119,10 @@ extension ScreenRenderer {
   func filters(_ state: FiltersViewModel.State) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
-    canvas.box(state.rows.map { row in
-      [Canvas.split([Span(row.title)], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)]
-    })
+    canvas.box(
+      state.rows.map { row in
+        [Canvas.split([Span(row.title)], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)]
+      })
     canvas.blank()
     return canvas.lines
   }
@@ -118,10 +132,13 @@ extension ScreenRenderer {
     let gridWidth = 28
     let indent = max(0, (width - gridWidth) / 2)
     var header = Canvas(width: gridWidth)
-    header.split([Span(state.monthTitle, Style(.text, bold: true))], [Span("‹", .accent), Span("  "), Span("›", .accent)])
+    header.split(
+      [Span(state.monthTitle, Style(.text, bold: true))],
+      [Span("‹", .accent), Span("  "), Span("›", .accent)])
     canvas.spans(header.lines[0].spans, indent: indent)
     canvas.blank()
-    canvas.spans(state.weekdayTitles.map { Span(TextFitting.pad(" " + $0, to: 4), .secondary) }, indent: indent)
+    canvas.spans(
+      state.weekdayTitles.map { Span(TextFitting.pad(" " + $0, to: 4), .secondary) }, indent: indent)
     for week in state.weeks {
       let cells = week.map { cell -> Span in
         guard cell.day != nil else { return Span("    ") }

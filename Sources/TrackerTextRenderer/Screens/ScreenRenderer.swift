@@ -40,8 +40,9 @@ public struct ScreenRenderer: Sendable {
         if let menu = view.categoryMenu {
           lines = overlay(lines, [[Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]])
         } else if let confirmation = state.deleteConfirmation {
-          lines = actionSheet(lines, question: confirmation.question, detail: confirmation.detail,
-                              confirm: confirmation.confirmTitle, cancel: confirmation.cancelTitle)
+          lines = actionSheet(
+            lines, question: confirmation.question, detail: confirmation.detail,
+            confirm: confirmation.confirmTitle, cancel: confirmation.cancelTitle)
         }
       }
       return lines
@@ -55,9 +56,11 @@ public struct ScreenRenderer: Sendable {
       var lines = trackers(state) + tabBar(view.tabBar)
       if let menu = state.menu {
         if let question = menu.deleteQuestion {
-          lines = actionSheet(lines, question: question, detail: nil, confirm: menu.confirmTitle, cancel: menu.cancelTitle)
+          lines = actionSheet(
+            lines, question: question, detail: nil, confirm: menu.confirmTitle, cancel: menu.cancelTitle)
         } else {
-          lines = overlay(lines, [[Span(menu.pinTitle)], [Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]])
+          lines = overlay(
+            lines, [[Span(menu.pinTitle)], [Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]])
         }
       }
       return lines
@@ -87,10 +90,13 @@ public struct ScreenRenderer: Sendable {
     let inner = (width ?? self.width) - 4
     let text = TextFitting.truncate(TextFitting.safe(title), to: inner)
     let free = inner - TerminalWidth.of(text)
-    let padded = String(repeating: " ", count: free / 2) + text + String(repeating: " ", count: free - free / 2)
+    let padded =
+      String(repeating: " ", count: free / 2) + text + String(repeating: " ", count: free - free / 2)
     let (open, close) = enabled ? ("[ ", " ]") : ("( ", " )")
     let look = enabled ? style : .disabled
-    return [Span(open, look), Span(padded, Style(look.role, bold: enabled, color: look.color)), Span(close, look)]
+    return [
+      Span(open, look), Span(padded, Style(look.role, bold: enabled, color: look.color)), Span(close, look),
+    ]
   }
 
   /// A title line, centered and bold.
@@ -102,9 +108,12 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// A one-line text field: `[ text or placeholder   ✕ ]`, with a cursor when focused.
-  func field(_ text: String, placeholder: String, showsClear: Bool, focused: Bool, icon: String? = nil) -> StyledLine {
+  func field(_ text: String, placeholder: String, showsClear: Bool, focused: Bool, icon: String? = nil)
+    -> StyledLine
+  {
     var leading: [Span] = icon.map { [Span($0 + " ", .secondary)] } ?? []
-    leading.append(text.isEmpty ? Span(TextFitting.safe(placeholder), .secondary) : Span(TextFitting.safe(text)))
+    leading.append(
+      text.isEmpty ? Span(TextFitting.safe(placeholder), .secondary) : Span(TextFitting.safe(text)))
     if focused { leading.append(Span("▏", .accent)) }
     let trailing = showsClear ? [Span("✕", .secondary)] : []
     let border: Style = focused ? .accent : .border
@@ -122,7 +131,9 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// `lines` dimmed with an action sheet at the bottom: the question, then confirm and cancel.
-  func actionSheet(_ lines: [StyledLine], question: String, detail: String?, confirm: String, cancel: String) -> [StyledLine] {
+  func actionSheet(_ lines: [StyledLine], question: String, detail: String?, confirm: String, cancel: String)
+    -> [StyledLine]
+  {
     var sheet = Canvas(width: width)
     var header = Canvas(width: width - 4)
     header.wrapped(question, .secondary, align: .center)
@@ -153,8 +164,11 @@ public struct ScreenRenderer: Sendable {
     let half = width / 2
     func tab(_ title: String, selected: Bool) -> StyledLine {
       var tab = Canvas(width: half)
-      tab.spans([Span(selected ? "◉ " : "○ ", selected ? .accent : .secondary),
-                 Span(title, selected ? Style(.accent, bold: true) : .secondary)], align: .center)
+      tab.spans(
+        [
+          Span(selected ? "◉ " : "○ ", selected ? .accent : .secondary),
+          Span(title, selected ? Style(.accent, bold: true) : .secondary),
+        ], align: .center)
       return tab.lines[0]
     }
     var line = tab(tabBar.trackersTitle, selected: tabBar.selected == .trackers)

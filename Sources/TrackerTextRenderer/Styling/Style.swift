@@ -25,7 +25,8 @@ public struct Style: Hashable, Sendable {
   /// Part of a screen under a sheet or menu: drawn faint.
   public var isDimmed: Bool
 
-  public init(_ role: StyleRole = .text, bold: Bool = false, color: TrackerColor? = nil, dimmed: Bool = false) {
+  public init(_ role: StyleRole = .text, bold: Bool = false, color: TrackerColor? = nil, dimmed: Bool = false)
+  {
     self.role = role
     self.isBold = bold
     self.color = color
@@ -82,7 +83,10 @@ public struct StyledLine: Hashable, Sendable {
 
   /// The line with every span dimmed.
   public var dimmed: StyledLine {
-    StyledLine(spans.map { Span($0.text, Style($0.style.role, bold: $0.style.isBold, color: $0.style.color, dimmed: true)) })
+    StyledLine(
+      spans.map {
+        Span($0.text, Style($0.style.role, bold: $0.style.isBold, color: $0.style.color, dimmed: true))
+      })
   }
 
   /// Appends `text` in `style`.

@@ -38,7 +38,11 @@ public enum TerminalWidth {
     var table = [UInt8](repeating: 0, count: 0x10000)
     for value in 0x20..<0x10000 {
       if (0x7F..<0xA0).contains(value) || (0xD800..<0xE000).contains(value) { continue }
-      if (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value) || (0xD7B0...0xD7FF).contains(value) { continue }
+      if (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value)
+        || (0xD7B0...0xD7FF).contains(value)
+      {
+        continue
+      }
       if (0xFE00...0xFE0F).contains(value) || value == 0x200D || value == 0x20E3 { continue }
       let scalar = UInt32(value)
       if contains(UnicodeWidthTables.zeroWidth, scalar) { continue }

@@ -70,14 +70,19 @@ public final class AppFlow {
       // Not reachable: without onboarding the main screen exists. Shown rather than crashing.
       base = .onboarding(OnboardingViewModel(environment: environment).state)
     }
-    let tabBar = onboarding == nil
-      ? AppView.TabBar(trackersTitle: localizer.text(.trackersTitle), statisticsTitle: localizer.text(.statisticsTitle), selected: tab)
+    let tabBar =
+      onboarding == nil
+      ? AppView.TabBar(
+        trackersTitle: localizer.text(.trackersTitle), statisticsTitle: localizer.text(.statisticsTitle),
+        selected: tab)
       : nil
     let menu = categoryMenu.map {
-      AppView.CategoryMenu(categoryID: $0, editTitle: localizer.text(.menuEdit), deleteTitle: localizer.text(.menuDelete))
+      AppView.CategoryMenu(
+        categoryID: $0, editTitle: localizer.text(.menuEdit), deleteTitle: localizer.text(.menuDelete))
     }
     return AppView(
-      base: base, tabBar: tabBar, presented: presented.map(\.state), categoryMenu: menu, focusedField: focusedField)
+      base: base, tabBar: tabBar, presented: presented.map(\.state), categoryMenu: menu,
+      focusedField: focusedField)
   }
 
   /// The name of the screen on top.
@@ -116,9 +121,12 @@ public final class AppFlow {
     case .identifier(let identifier): matches = all.filter { $0.identifier == identifier }
     case .label(let label): matches = all.filter { $0.label == label }
     }
-    guard !matches.isEmpty else { throw FlowError(message: "nothing on screen matches \(target)", elements: all) }
+    guard !matches.isEmpty else {
+      throw FlowError(message: "nothing on screen matches \(target)", elements: all)
+    }
     guard matches.count == 1 else {
-      throw FlowError(message: "\(matches.count) elements match \(target); use an identifier", elements: matches)
+      throw FlowError(
+        message: "\(matches.count) elements match \(target); use an identifier", elements: matches)
     }
     return matches[0]
   }
@@ -198,7 +206,11 @@ public final class AppFlow {
     case .categories(let model):
       if let categoryMenu {
         self.categoryMenu = nil
-        if id == "edit" { model.editTapped(categoryMenu) } else if id == "delete" { model.deleteTapped(categoryMenu) }
+        if id == "edit" {
+          model.editTapped(categoryMenu)
+        } else if id == "delete" {
+          model.deleteTapped(categoryMenu)
+        }
         return
       }
       if model.state.deleteConfirmation != nil {
@@ -207,7 +219,9 @@ public final class AppFlow {
       }
       if id == "add-category" {
         model.addTapped()
-      } else if let title = id.dropPrefix("category:"), let row = model.state.rows.first(where: { $0.title == title }) {
+      } else if let title = id.dropPrefix("category:"),
+        let row = model.state.rows.first(where: { $0.title == title })
+      {
         model.categoryTapped(row.id)
       }
     case .categoryForm(let model):
@@ -219,7 +233,9 @@ public final class AppFlow {
         model.switchToggled(weekday)
       }
     case .filters(let model):
-      if let raw = id.dropPrefix("filter:"), let filter = TrackerFilter(rawValue: raw) { model.filterTapped(filter) }
+      if let raw = id.dropPrefix("filter:"), let filter = TrackerFilter(rawValue: raw) {
+        model.filterTapped(filter)
+      }
     case .calendar(let model):
       switch id {
       case "prev-month": model.previousMonthTapped()
@@ -365,7 +381,9 @@ public final class AppFlow {
         form?.categoryChosen(id)
       case .newCategory, .editCategory:
         var editing: TrackerCategory?
-        if case .editCategory(let id) = route { editing = ((try? self.environment.store.categories()) ?? []).first { $0.id == id } }
+        if case .editCategory(let id) = route {
+          editing = ((try? self.environment.store.categories()) ?? []).first { $0.id == id }
+        }
         let categoryForm = CategoryFormViewModel(environment: self.environment, editing: editing)
         categoryForm.onDone = { [weak self, weak list] id in
           self?.pop()

@@ -15,7 +15,8 @@ enum ElementTree {
         if let question = menu.deleteQuestion {
           _ = question
           return [
-            Element(identifier: "confirm", label: menu.confirmTitle), Element(identifier: "cancel", label: menu.cancelTitle),
+            Element(identifier: "confirm", label: menu.confirmTitle),
+            Element(identifier: "cancel", label: menu.cancelTitle),
           ]
         }
         return [
@@ -27,14 +28,20 @@ enum ElementTree {
       var result = [
         Element(identifier: "add", label: "+"),
         Element(identifier: "date", label: state.dateText),
-        Element(identifier: "search", label: state.searchText.isEmpty ? state.searchPlaceholder : state.searchText, kind: .textField),
+        Element(
+          identifier: "search", label: state.searchText.isEmpty ? state.searchPlaceholder : state.searchText,
+          kind: .textField),
       ]
       for card in state.sections.flatMap(\.cards) {
         result.append(Element(identifier: "card:\(card.name)", label: card.name, kind: .card))
         result.append(
-          Element(identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : "+", isEnabled: card.isCompleteEnabled))
+          Element(
+            identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : "+",
+            isEnabled: card.isCompleteEnabled))
       }
-      if state.isFilterButtonVisible { result.append(Element(identifier: "filters", label: state.filterButtonTitle)) }
+      if state.isFilterButtonVisible {
+        result.append(Element(identifier: "filters", label: state.filterButtonTitle))
+      }
       return result + tabs(view.tabBar)
     }
   }
@@ -42,20 +49,36 @@ enum ElementTree {
   private static func tabs(_ tabBar: AppView.TabBar?) -> [Element] {
     guard let tabBar else { return [] }
     return [
-      Element(identifier: "tab-trackers", label: tabBar.trackersTitle, kind: .tab(isSelected: tabBar.selected == .trackers)),
-      Element(identifier: "tab-statistics", label: tabBar.statisticsTitle, kind: .tab(isSelected: tabBar.selected == .statistics)),
+      Element(
+        identifier: "tab-trackers", label: tabBar.trackersTitle,
+        kind: .tab(isSelected: tabBar.selected == .trackers)),
+      Element(
+        identifier: "tab-statistics", label: tabBar.statisticsTitle,
+        kind: .tab(isSelected: tabBar.selected == .statistics)),
     ]
   }
 
-  private static func elements(of screen: AppView.Presented, categoryMenu: AppView.CategoryMenu?) -> [Element] {
+  private static func elements(of screen: AppView.Presented, categoryMenu: AppView.CategoryMenu?) -> [Element]
+  {
     switch screen {
     case .typePicker(let state):
-      return [Element(identifier: "habit", label: state.habitTitle), Element(identifier: "event", label: state.eventTitle)]
+      return [
+        Element(identifier: "habit", label: state.habitTitle),
+        Element(identifier: "event", label: state.eventTitle),
+      ]
     case .trackerForm(let state):
-      var result = [Element(identifier: "name", label: state.name.isEmpty ? state.namePlaceholder : state.name, kind: .textField)]
-      if state.isClearVisible { result.append(Element(identifier: "clear-name", label: state.clearAccessibilityLabel)) }
+      var result = [
+        Element(
+          identifier: "name", label: state.name.isEmpty ? state.namePlaceholder : state.name, kind: .textField
+        )
+      ]
+      if state.isClearVisible {
+        result.append(Element(identifier: "clear-name", label: state.clearAccessibilityLabel))
+      }
       result.append(Element(identifier: "category", label: state.categoryTitle, kind: .row))
-      if state.hasSchedule { result.append(Element(identifier: "schedule", label: state.scheduleTitle, kind: .row)) }
+      if state.hasSchedule {
+        result.append(Element(identifier: "schedule", label: state.scheduleTitle, kind: .row))
+      }
       for (index, item) in state.emojis.enumerated() {
         result.append(Element(identifier: "emoji:\(index + 1)", label: item.emoji))
       }
@@ -71,7 +94,10 @@ enum ElementTree {
       return result
     case .categories(let state):
       if let menu = categoryMenu {
-        return [Element(identifier: "edit", label: menu.editTitle), Element(identifier: "delete", label: menu.deleteTitle)]
+        return [
+          Element(identifier: "edit", label: menu.editTitle),
+          Element(identifier: "delete", label: menu.deleteTitle),
+        ]
       }
       if let confirmation = state.deleteConfirmation {
         return [
@@ -83,14 +109,19 @@ enum ElementTree {
         + [Element(identifier: "add-category", label: state.addTitle)]
     case .categoryForm(let state):
       return [
-        Element(identifier: "title", label: state.text.isEmpty ? state.placeholder : state.text, kind: .textField),
+        Element(
+          identifier: "title", label: state.text.isEmpty ? state.placeholder : state.text, kind: .textField),
         Element(identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled),
       ]
     case .schedule(let state):
-      return state.rows.map { Element(identifier: "day:\($0.weekday.code)", label: $0.title, kind: .toggle(isOn: $0.isOn)) }
+      return state.rows.map {
+        Element(identifier: "day:\($0.weekday.code)", label: $0.title, kind: .toggle(isOn: $0.isOn))
+      }
         + [Element(identifier: "done", label: state.doneTitle)]
     case .filters(let state):
-      return state.rows.map { Element(identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row) }
+      return state.rows.map {
+        Element(identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row)
+      }
     case .calendar(let state):
       var result = [
         Element(identifier: "prev-month", label: state.previousAccessibilityLabel),

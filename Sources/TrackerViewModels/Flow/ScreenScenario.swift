@@ -65,8 +65,14 @@ public struct ScreenScenario: Sendable {
     },
     ScreenScenario("tracker-form-filled", screen: .trackerForm) { language in
       newHabit + [.tap(.identifier("name")), .type(language == .ru ? "Читать книги" : "Read books")]
-        + [.tap(.identifier("category")), .tap(.identifier("category:" + (language == .ru ? "Домашний уют" : "Home comfort")))]
-        + [.tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:wed")), .tap(.identifier("done"))]
+        + [
+          .tap(.identifier("category")),
+          .tap(.identifier("category:" + (language == .ru ? "Домашний уют" : "Home comfort"))),
+        ]
+        + [
+          .tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:wed")),
+          .tap(.identifier("done")),
+        ]
         + [.tap(.identifier("emoji:5")), .tap(.identifier("color:3"))]
     },
     ScreenScenario("tracker-form-too-long", screen: .trackerForm) { _ in
@@ -76,17 +82,29 @@ public struct ScreenScenario: Sendable {
       newHabit + [.tap(.identifier("name")), .type(demoName(0, language).uppercased())]
     },
     ScreenScenario("tracker-form-edit", screen: .trackerForm) { language in
-      [.longPress(.identifier("card:" + demoName(0, language))), .tap(.identifier("edit")), .tap(.identifier("days-plus"))]
+      [
+        .longPress(.identifier("card:" + demoName(0, language))), .tap(.identifier("edit")),
+        .tap(.identifier("days-plus")),
+      ]
     },
-    ScreenScenario("categories-empty", screen: .categories, data: .empty) { _ in newHabit + [.tap(.identifier("category"))] },
-    ScreenScenario("categories-checked", screen: .categories) { _ in newHabit + [.tap(.identifier("category"))] },
+    ScreenScenario("categories-empty", screen: .categories, data: .empty) { _ in
+      newHabit + [.tap(.identifier("category"))]
+    },
+    ScreenScenario("categories-checked", screen: .categories) { _ in
+      newHabit + [.tap(.identifier("category"))]
+    },
     ScreenScenario("categories-delete-confirmation", screen: .categories) { language in
-      newHabit + [.tap(.identifier("category")), .longPress(.identifier("category:" + (language == .ru ? "Радостные мелочи" : "Little joys"))),
-                  .tap(.identifier("delete"))]
+      newHabit + [
+        .tap(.identifier("category")),
+        .longPress(.identifier("category:" + (language == .ru ? "Радостные мелочи" : "Little joys"))),
+        .tap(.identifier("delete")),
+      ]
     },
     ScreenScenario("category-form", screen: .categoryForm) { language in
-      newHabit + [.tap(.identifier("category")), .tap(.identifier("add-category")), .tap(.identifier("title")),
-                  .type(language == .ru ? "Спорт" : "Sport")]
+      newHabit + [
+        .tap(.identifier("category")), .tap(.identifier("add-category")), .tap(.identifier("title")),
+        .type(language == .ru ? "Спорт" : "Sport"),
+      ]
     },
     ScreenScenario("schedule", screen: .schedule) { _ in
       newHabit + [.tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:fri"))]
@@ -94,7 +112,9 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("filters", screen: .filters) { _ in filter("completed") + [.tap(.identifier("filters"))] },
     ScreenScenario("calendar", screen: .calendar) { _ in [.tap(.identifier("date"))] },
     ScreenScenario("statistics", screen: .statistics) { _ in [.tap(.identifier("tab-statistics"))] },
-    ScreenScenario("statistics-empty", screen: .statistics, data: .empty) { _ in [.tap(.identifier("tab-statistics"))] },
+    ScreenScenario("statistics-empty", screen: .statistics, data: .empty) { _ in
+      [.tap(.identifier("tab-statistics"))]
+    },
   ]
 
   /// The scenario called `name`.
@@ -108,7 +128,8 @@ public struct ScreenScenario: Sendable {
 
   /// The name of demo tracker `index` in `language`.
   private static func demoName(_ index: Int, _ language: Language) -> String {
-    DemoData(today: Day(daysSinceEpoch: 0), language: language == .ru ? .russian : .english).trackers[index].name
+    DemoData(today: Day(daysSinceEpoch: 0), language: language == .ru ? .russian : .english).trackers[index]
+      .name
   }
 
   /// Runs the scenario on `environment` (whose store should be empty): the data, then the actions.
@@ -122,8 +143,10 @@ public struct ScreenScenario: Sendable {
     case .empty:
       try? store.saveSettings(StoreSettings(isOnboardingDone: true))
     case .demo:
-      try? store.insert(StoreContents(categories: demo.categories, trackers: demo.trackers, records: demo.records))
-      try? store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
+      try? store.insert(
+        StoreContents(categories: demo.categories, trackers: demo.trackers, records: demo.records))
+      try? store.saveSettings(
+        StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
     }
     let flow = AppFlow(environment: environment)
     for action in actions(environment.language) { try flow.perform(action) }

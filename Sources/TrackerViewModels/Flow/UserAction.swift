@@ -40,6 +40,7 @@ public struct FlowError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    message + "\nOn screen: " + (elements.isEmpty ? "nothing to act on" : elements.map(\.description).joined(separator: ", "))
+    message + "\nOn screen: "
+      + (elements.isEmpty ? "nothing to act on" : elements.map(\.description).joined(separator: ", "))
   }
 }

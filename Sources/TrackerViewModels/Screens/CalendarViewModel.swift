@@ -41,7 +41,8 @@ public final class CalendarViewModel {
   public init(environment: AppEnvironment, selected: Day) {
     self.environment = environment
     self.selected = selected
-    state = CalendarViewModel.state(month: selected.firstOfMonth, selected: selected, environment: environment)
+    state = CalendarViewModel.state(
+      month: selected.firstOfMonth, selected: selected, environment: environment)
   }
 
   /// Calls `handler` with the state now and after each change.
@@ -67,7 +68,8 @@ public final class CalendarViewModel {
     var cells = [Cell](repeating: Cell(day: nil, text: "", isSelected: false, isToday: false), count: leading)
     for offset in 0..<month.daysInMonth {
       let day = month.adding(days: offset)
-      cells.append(Cell(day: day, text: String(offset + 1), isSelected: day == selected, isToday: day == today))
+      cells.append(
+        Cell(day: day, text: String(offset + 1), isSelected: day == selected, isToday: day == today))
     }
     while cells.count % 7 != 0 { cells.append(Cell(day: nil, text: "", isSelected: false, isToday: false)) }
     let parts = month.components

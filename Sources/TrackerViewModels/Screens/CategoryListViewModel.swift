@@ -64,7 +64,8 @@ public final class CategoryListViewModel {
     checkedID = checked ?? (try? environment.store.settings())?.lastChosenCategoryID
     let localizer = environment.localizer
     state = State(
-      title: localizer.text(.categoriesTitle), rows: [], placeholder: nil, addTitle: localizer.text(.categoriesAdd),
+      title: localizer.text(.categoriesTitle), rows: [], placeholder: nil,
+      addTitle: localizer.text(.categoriesAdd),
       deleteConfirmation: nil)
     reload()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
@@ -127,7 +128,9 @@ public final class CategoryListViewModel {
   private func reload() {
     let localizer = environment.localizer
     let collation = Collation(environment.language)
-    let categories = ((try? environment.store.categories()) ?? []).sorted { collation.areInOrder($0.title, $1.title) }
+    let categories = ((try? environment.store.categories()) ?? []).sorted {
+      collation.areInOrder($0.title, $1.title)
+    }
     var next = state
     next.rows = categories.map { Row(id: $0.id, title: $0.title, isChecked: $0.id == checkedID) }
     next.placeholder = categories.isEmpty ? localizer.text(.categoriesPlaceholder) : nil

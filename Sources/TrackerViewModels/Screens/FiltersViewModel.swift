@@ -28,7 +28,9 @@ public final class FiltersViewModel {
     let localizer = environment.localizer
     state = State(
       title: localizer.text(.filtersTitle),
-      rows: TrackerFilter.allCases.map { Row(filter: $0, title: FiltersViewModel.title(of: $0, localizer), isChecked: $0 == current) })
+      rows: TrackerFilter.allCases.map {
+        Row(filter: $0, title: FiltersViewModel.title(of: $0, localizer), isChecked: $0 == current)
+      })
   }
 
   /// Call when the user tapped a filter.

@@ -32,7 +32,8 @@ public final class OnboardingViewModel {
     self.environment = environment
     let localizer = environment.localizer
     state = State(
-      page: 0, pageCount: pages.count, text: localizer.text(pages[0]), buttonTitle: localizer.text(.onboardingStart))
+      page: 0, pageCount: pages.count, text: localizer.text(pages[0]),
+      buttonTitle: localizer.text(.onboardingStart))
   }
 
   /// Calls `handler` with the state now and after each change.

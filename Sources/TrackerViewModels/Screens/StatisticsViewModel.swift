@@ -52,7 +52,9 @@ public final class StatisticsViewModel {
     let localizer = environment.localizer
     let figures = statistics(environment)
     guard !figures.isEmpty else {
-      return State(title: localizer.text(.statisticsTitle), cards: [], placeholder: localizer.text(.statisticsPlaceholder))
+      return State(
+        title: localizer.text(.statisticsTitle), cards: [],
+        placeholder: localizer.text(.statisticsPlaceholder))
     }
     return State(
       title: localizer.text(.statisticsTitle),

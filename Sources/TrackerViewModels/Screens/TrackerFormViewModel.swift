@@ -118,17 +118,21 @@ public final class TrackerFormViewModel {
     switch mode {
     case .newHabit: titleKey = .formTitleNewHabit
     case .newEvent: titleKey = .formTitleNewEvent
-    case .edit(let summary): titleKey = summary.tracker.kind.isHabit ? .formTitleEditHabit : .formTitleEditEvent
+    case .edit(let summary):
+      titleKey = summary.tracker.kind.isHabit ? .formTitleEditHabit : .formTitleEditEvent
     }
     var isEditing = false
     if case .edit = mode { isEditing = true }
     state = State(
       title: localizer.text(titleKey), name: name, namePlaceholder: localizer.text(.formNamePlaceholder),
-      isClearVisible: false, clearAccessibilityLabel: localizer.text(.formNameClearAccessibility), nameError: nil,
+      isClearVisible: false, clearAccessibilityLabel: localizer.text(.formNameClearAccessibility),
+      nameError: nil,
       categoryTitle: localizer.text(.formCategory), categoryValue: nil, hasSchedule: mode.isHabit,
-      scheduleTitle: localizer.text(.formSchedule), scheduleValue: nil, emojiTitle: localizer.text(.formEmoji),
+      scheduleTitle: localizer.text(.formSchedule), scheduleValue: nil,
+      emojiTitle: localizer.text(.formEmoji),
       emojis: [], colorTitle: localizer.text(.formColor), colors: [], dayCounter: nil,
-      cancelTitle: localizer.text(.formCancel), createTitle: localizer.text(isEditing ? .formSave : .formCreate),
+      cancelTitle: localizer.text(.formCancel),
+      createTitle: localizer.text(isEditing ? .formSave : .formCreate),
       isCreateEnabled: false)
     refresh(&state)
     // A category renamed or deleted from the category list shows here at once.
@@ -212,10 +216,14 @@ public final class TrackerFormViewModel {
         let recorded = Set((try? environment.store.recordDays(trackerID: tracker.id)) ?? [])
         let change = dayCount - summary.recordCount
         let today = environment.today
-        let added = change > 0
-          ? TrackedDaysEdit.daysToAdd(count: change, kind: tracker.kind, recordedDays: recorded, today: today) : []
+        let added =
+          change > 0
+          ? TrackedDaysEdit.daysToAdd(count: change, kind: tracker.kind, recordedDays: recorded, today: today)
+          : []
         let removed = change < 0 ? TrackedDaysEdit.daysToRemove(count: -change, recordedDays: recorded) : []
-        try environment.write { try $0.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed) }
+        try environment.write {
+          try $0.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed)
+        }
       }
       onRoute?(.close)
     } catch {
@@ -273,7 +281,8 @@ public final class TrackerFormViewModel {
     case .failure(let reason): state.nameError = DisplayText.nameError(reason, isCategory: false, localizer)
     }
     state.isClearVisible = !state.name.isEmpty
-    if let categoryID, let category = ((try? store.categories()) ?? []).first(where: { $0.id == categoryID }) {
+    if let categoryID, let category = ((try? store.categories()) ?? []).first(where: { $0.id == categoryID })
+    {
       state.categoryValue = category.title
     } else {
       categoryID = nil

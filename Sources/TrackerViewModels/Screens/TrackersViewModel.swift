@@ -111,7 +111,9 @@ public final class TrackersViewModel {
       filterButtonTitle: localizer.text(.trackersFilters), activeFilterTitle: nil, menu: nil)
     reload()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard !change.trackerIDs.isEmpty || !change.recordDays.isEmpty || !change.categoryIDs.isEmpty else { return }
+      guard !change.trackerIDs.isEmpty || !change.recordDays.isEmpty || !change.categoryIDs.isEmpty else {
+        return
+      }
       self?.reload()
     }
     environment.analytics.report(AnalyticsEvent(kind: .open))
@@ -182,8 +184,10 @@ public final class TrackersViewModel {
     let localizer = environment.localizer
     state.menu = Menu(
       trackerID: id, pinTitle: localizer.text(summary.tracker.isPinned ? .menuUnpin : .menuPin),
-      isPinned: summary.tracker.isPinned, editTitle: localizer.text(.menuEdit), deleteTitle: localizer.text(.menuDelete),
-      deleteQuestion: nil, confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel))
+      isPinned: summary.tracker.isPinned, editTitle: localizer.text(.menuEdit),
+      deleteTitle: localizer.text(.menuDelete),
+      deleteQuestion: nil, confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel)
+    )
   }
 
   /// Call when the user dismissed the context menu or the delete question.
@@ -198,7 +202,8 @@ public final class TrackersViewModel {
 
   /// Call when the user chose Edit.
   public func editTapped() {
-    guard let menu = state.menu, let summary = summaries.first(where: { $0.tracker.id == menu.trackerID }) else { return }
+    guard let menu = state.menu, let summary = summaries.first(where: { $0.tracker.id == menu.trackerID })
+    else { return }
     environment.analytics.report(AnalyticsEvent(kind: .click, item: .edit))
     state.menu = nil
     onRoute?(.editTracker(summary))
@@ -253,14 +258,17 @@ public final class TrackersViewModel {
         id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
         dayCounter: localizer.plural(.days, count: summary.recordCount), isCompleted: isDone,
         isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
-        completeAccessibilityLabel: localizer.text(isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility))
+        completeAccessibilityLabel: localizer.text(
+          isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility))
     }
     func cards(_ group: [TrackerSummary]) -> [Card] {
       group.sorted { collation.areInOrder($0.tracker.name, $1.tracker.name) }.map(card)
     }
     var sections: [Section] = []
     let pinned = shown.filter(\.tracker.isPinned)
-    if !pinned.isEmpty { sections.append(Section(title: localizer.text(.trackersPinned), cards: cards(pinned))) }
+    if !pinned.isEmpty {
+      sections.append(Section(title: localizer.text(.trackersPinned), cards: cards(pinned)))
+    }
     let categories = ((try? store.categories()) ?? []).sorted { collation.areInOrder($0.title, $1.title) }
     for category in categories {
       let members = shown.filter { !$0.tracker.isPinned && $0.tracker.categoryID == category.id }
@@ -273,10 +281,13 @@ public final class TrackersViewModel {
     if visible.isEmpty {
       state.placeholder = Placeholder(kind: .noTrackers, text: localizer.text(.trackersPlaceholderEmpty))
     } else if shown.isEmpty {
-      state.placeholder = Placeholder(kind: .nothingFound, text: localizer.text(.trackersPlaceholderNothingFound))
+      state.placeholder = Placeholder(
+        kind: .nothingFound, text: localizer.text(.trackersPlaceholderNothingFound))
     } else {
       state.placeholder = nil
     }
-    if let menu = state.menu, !summaries.contains(where: { $0.tracker.id == menu.trackerID }) { state.menu = nil }
+    if let menu = state.menu, !summaries.contains(where: { $0.tracker.id == menu.trackerID }) {
+      state.menu = nil
+    }
   }
 }

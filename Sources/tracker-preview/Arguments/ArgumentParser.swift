@@ -23,7 +23,8 @@ enum ArgumentParser {
       } else if argument.hasPrefix("--") {
         let body = argument.dropFirst(2)
         if let equals = body.firstIndex(of: "=") {
-          tokens.append(.option("--" + body[..<equals], inlineValue: String(body[body.index(after: equals)...])))
+          tokens.append(
+            .option("--" + body[..<equals], inlineValue: String(body[body.index(after: equals)...])))
         } else {
           tokens.append(.option(argument, inlineValue: nil))
         }
@@ -65,7 +66,9 @@ enum ArgumentParser {
           value = next
           tokens.removeFirst()
         }
-        guard let value else { return .failure(UsageError(message: Messages.missingValue(name, option.value ?? ""))) }
+        guard let value else {
+          return .failure(UsageError(message: Messages.missingValue(name, option.value ?? "")))
+        }
         if let choices = option.choices, !choices.contains(value) {
           return .failure(UsageError(message: Messages.invalidChoice(value, name, choices)))
         }
@@ -86,8 +89,12 @@ enum ArgumentParser {
     if options["--help"] != nil { return .success(Invocation(command: .help(name), options: options)) }
     let rest = Array(positionals.dropFirst())
     func one(_ what: String) -> Result<String, UsageError> {
-      guard rest.count <= 1 else { return .failure(UsageError(message: Messages.unexpectedArgument(rest[1]), command: name)) }
-      guard let value = rest.first else { return .failure(UsageError(message: Messages.missingArgument(what), command: name)) }
+      guard rest.count <= 1 else {
+        return .failure(UsageError(message: Messages.unexpectedArgument(rest[1]), command: name))
+      }
+      guard let value = rest.first else {
+        return .failure(UsageError(message: Messages.missingArgument(what), command: name))
+      }
       return .success(value)
     }
     func none() -> UsageError? {
@@ -120,7 +127,9 @@ enum ArgumentParser {
       case .failure(let error): return .failure(error)
       }
     default:
-      guard rest.count <= 1 else { return .failure(UsageError(message: Messages.unexpectedArgument(rest[1]), command: name)) }
+      guard rest.count <= 1 else {
+        return .failure(UsageError(message: Messages.unexpectedArgument(rest[1]), command: name))
+      }
       invocation = .help(rest.first)
     }
     // Options that make no sense for the command are refused, not ignored.

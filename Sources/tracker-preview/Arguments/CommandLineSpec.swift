@@ -22,38 +22,82 @@ enum CommandLineSpec {
   }
 
   static let globalOptions: [Option] = [
-    Option(name: "--store", value: "path", help: "The data file (default: $XDG_DATA_HOME/tracker/tracker.sqlite, else ~/.local/share/tracker/tracker.sqlite).", choices: nil),
-    Option(name: "--demo", value: nil, help: "Use the demo data in memory instead of a data file; nothing is saved.", choices: nil),
-    Option(name: "--lang", value: "en|ru", help: "The language (default: from LC_ALL, LC_MESSAGES or LANG; else en).", choices: ["en", "ru"]),
-    Option(name: "--today", value: "YYYY-MM-DD", help: "The day to treat as today (default: today in the time zone).", choices: nil),
-    Option(name: "--time-zone", value: "TZ", help: "The time zone that decides today, e.g. Europe/Moscow (default: the system's).", choices: nil),
-    Option(name: "--device", value: "se|x", help: "Draw for an iPhone SE (40 columns) or X (47 columns; the default).", choices: ["se", "x"]),
-    Option(name: "--width", value: "N", help: "Draw at N columns (32 or more); overrides --device.", choices: nil),
-    Option(name: "--theme", value: "light|dark", help: "The color theme (default: from COLORFGBG, else dark).", choices: ["light", "dark"]),
-    Option(name: "--color", value: "auto|always|never", help: "Colors on a terminal (default: auto, off with NO_COLOR or when not a terminal).", choices: ["auto", "always", "never"]),
+    Option(
+      name: "--store", value: "path",
+      help:
+        "The data file (default: $XDG_DATA_HOME/tracker/tracker.sqlite, else ~/.local/share/tracker/tracker.sqlite).",
+      choices: nil),
+    Option(
+      name: "--demo", value: nil,
+      help: "Use the demo data in memory instead of a data file; nothing is saved.", choices: nil),
+    Option(
+      name: "--lang", value: "en|ru",
+      help: "The language (default: from LC_ALL, LC_MESSAGES or LANG; else en).", choices: ["en", "ru"]),
+    Option(
+      name: "--today", value: "YYYY-MM-DD",
+      help: "The day to treat as today (default: today in the time zone).", choices: nil),
+    Option(
+      name: "--time-zone", value: "TZ",
+      help: "The time zone that decides today, e.g. Europe/Moscow (default: the system's).", choices: nil),
+    Option(
+      name: "--device", value: "se|x",
+      help: "Draw for an iPhone SE (40 columns) or X (47 columns; the default).", choices: ["se", "x"]),
+    Option(
+      name: "--width", value: "N", help: "Draw at N columns (32 or more); overrides --device.", choices: nil),
+    Option(
+      name: "--theme", value: "light|dark", help: "The color theme (default: from COLORFGBG, else dark).",
+      choices: ["light", "dark"]),
+    Option(
+      name: "--color", value: "auto|always|never",
+      help: "Colors on a terminal (default: auto, off with NO_COLOR or when not a terminal).",
+      choices: ["auto", "always", "never"]),
     Option(name: "--json", value: nil, help: "stats: print JSON.", choices: nil),
-    Option(name: "--output", value: "file", help: "export: write to this file instead of standard output.", choices: nil),
+    Option(
+      name: "--output", value: "file", help: "export: write to this file instead of standard output.",
+      choices: nil),
     Option(name: "--help", value: nil, help: "Show help.", choices: nil),
     Option(name: "--version", value: nil, help: "Show the version.", choices: nil),
   ]
 
-  static let screenNames = "onboarding, trackers, type-picker, tracker-form, categories, category-form, schedule, filters, calendar, statistics"
+  static let screenNames =
+    "onboarding, trackers, type-picker, tracker-form, categories, category-form, schedule, filters, calendar, statistics"
 
   static let commands: [Command] = [
-    Command(name: "tour", arguments: "", overview: "Print every screen in the order a new user meets them, with the demo data (the default command). Touches no data file.",
-            argumentHelp: [], options: ["--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color"]),
-    Command(name: "show", arguments: "<screen>", overview: "Print one screen of the demo or of a data file.",
-            argumentHelp: [("<screen>", screenNames)], options: ["--store", "--demo", "--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color"]),
-    Command(name: "run", arguments: "<script|->", overview: "Drive the app with a script of user actions and checks (see docs/scripting.md).",
-            argumentHelp: [("<script|->", "The script file, or - for standard input.")], options: ["--store", "--demo", "--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color"]),
-    Command(name: "stats", arguments: "", overview: "The four statistics, and per tracker: completed, current and best streak.",
-            argumentHelp: [], options: ["--json", "--store", "--demo", "--lang", "--today", "--time-zone"]),
-    Command(name: "export", arguments: "", overview: "Write the data as JSON (DESIGN.md §6).",
-            argumentHelp: [], options: ["--output", "--store", "--demo"]),
-    Command(name: "import", arguments: "<file>", overview: "Add the trackers of a JSON export to the data file: all of it, or nothing with every problem listed.",
-            argumentHelp: [("<file>", "The JSON file, or - for standard input.")], options: ["--store", "--today", "--time-zone"]),
-    Command(name: "help", arguments: "[command]", overview: "Show help for the tool or a command.",
-            argumentHelp: [("[command]", "tour, show, run, stats, export, import")], options: []),
+    Command(
+      name: "tour", arguments: "",
+      overview:
+        "Print every screen in the order a new user meets them, with the demo data (the default command). Touches no data file.",
+      argumentHelp: [],
+      options: ["--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color"]),
+    Command(
+      name: "show", arguments: "<screen>", overview: "Print one screen of the demo or of a data file.",
+      argumentHelp: [("<screen>", screenNames)],
+      options: [
+        "--store", "--demo", "--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color",
+      ]),
+    Command(
+      name: "run", arguments: "<script|->",
+      overview: "Drive the app with a script of user actions and checks (see docs/scripting.md).",
+      argumentHelp: [("<script|->", "The script file, or - for standard input.")],
+      options: [
+        "--store", "--demo", "--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color",
+      ]),
+    Command(
+      name: "stats", arguments: "",
+      overview: "The four statistics, and per tracker: completed, current and best streak.",
+      argumentHelp: [], options: ["--json", "--store", "--demo", "--lang", "--today", "--time-zone"]),
+    Command(
+      name: "export", arguments: "", overview: "Write the data as JSON (DESIGN.md §6).",
+      argumentHelp: [], options: ["--output", "--store", "--demo"]),
+    Command(
+      name: "import", arguments: "<file>",
+      overview:
+        "Add the trackers of a JSON export to the data file: all of it, or nothing with every problem listed.",
+      argumentHelp: [("<file>", "The JSON file, or - for standard input.")],
+      options: ["--store", "--today", "--time-zone"]),
+    Command(
+      name: "help", arguments: "[command]", overview: "Show help for the tool or a command.",
+      argumentHelp: [("[command]", "tour, show, run, stats, export, import")], options: []),
   ]
 
   static func option(named name: String) -> Option? { globalOptions.first { $0.name == name } }

@@ -7,12 +7,15 @@ import TrackerStore
 enum StatsCommand {
   static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
+    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+      return outcome
+    }
     do {
       let trackers = try store.trackers().map(\.tracker)
       let statistics = Statistics(trackers: trackers, records: try store.allRecords(), today: settings.today)
       let report = StatisticsReport(statistics: statistics, trackers: trackers)
-      outcome.standardOutput = invocation.has("--json") ? report.json() : report.text(.init(settings.language))
+      outcome.standardOutput =
+        invocation.has("--json") ? report.json() : report.text(.init(settings.language))
     } catch {
       return .failure(Messages.unreadableData(error))
     }
@@ -25,7 +28,9 @@ enum StatsCommand {
 enum ExportCommand {
   static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
+    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+      return outcome
+    }
     let text: String
     do {
       text = TrackerArchive.export(try store.contents())
@@ -49,7 +54,9 @@ enum ExportCommand {
 /// `import`: all of a file, or nothing with every problem listed.
 @MainActor
 enum ImportCommand {
-  static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
+    -> Outcome
+  {
     let data: Data
     switch InputFile.read(file, what: "", context) {
     case .success(let read): data = read
@@ -59,13 +66,17 @@ enum ImportCommand {
       return .failure(Messages.notImported(file) + "\n" + Messages.notUTF8)
     }
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
+    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+      return outcome
+    }
     do {
       let contents = try store.importArchive(text, today: settings.today)
       outcome.standardOutput = Messages.imported(
-        categories: contents.categories.count, trackers: contents.trackers.count, records: contents.records.count)
+        categories: contents.categories.count, trackers: contents.trackers.count,
+        records: contents.records.count)
     } catch {
-      outcome.standardError += Messages.error(Messages.notImported(file))
+      outcome.standardError +=
+        Messages.error(Messages.notImported(file))
         + error.problems.map { TerminalSafe.text($0.description) + "\n" }.joined()
       outcome.exitCode = 1
     }

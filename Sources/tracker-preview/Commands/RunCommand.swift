@@ -6,7 +6,9 @@ import TrackerViewModels
 /// `run`: drives the real view models through the element tree, line by line.
 @MainActor
 enum RunCommand {
-  static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
+    -> Outcome
+  {
     let data: Data
     switch InputFile.read(file, what: "the script ", context) {
     case .success(let read): data = read
@@ -16,10 +18,13 @@ enum RunCommand {
     let script: Script
     switch Script.parse(String(decoding: data, as: UTF8.self)) {
     case .success(let parsed): script = parsed
-    case .failure(let error): return .failure(Messages.scriptLine(name, error.line, TerminalSafe.text(error.message)))
+    case .failure(let error):
+      return .failure(Messages.scriptLine(name, error.line, TerminalSafe.text(error.message)))
     }
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
+    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+      return outcome
+    }
     let flow = AppFlow(environment: settings.appEnvironment(store: store))
     let renderer = ScreenRenderer(width: settings.width)
     func screenText() -> String { renderer.render(flow.view) }
@@ -27,7 +32,8 @@ enum RunCommand {
       var failed = outcome
       let safeMessage = message.split(separator: "\n", omittingEmptySubsequences: false)
         .map { TerminalSafe.text(String($0)) }.joined(separator: "\n")
-      failed.standardError += Messages.error(Messages.scriptLine(name, line.number, TerminalSafe.text(line.text)))
+      failed.standardError +=
+        Messages.error(Messages.scriptLine(name, line.number, TerminalSafe.text(line.text)))
         + "  \(safeMessage)\n" + Messages.screenWas(flow.screen.rawValue) + renderer.render(flow.view)
       failed.exitCode = 1
       return failed
@@ -43,7 +49,9 @@ enum RunCommand {
       case .print:
         outcome.standardOutput += renderer.render(flow.view, format: settings.format)
       case .expectScreen(let expected):
-        if flow.screen != expected { return fail(line, Messages.wrongScreen(expected: expected.rawValue, actual: flow.screen.rawValue)) }
+        if flow.screen != expected {
+          return fail(line, Messages.wrongScreen(expected: expected.rawValue, actual: flow.screen.rawValue))
+        }
       case .expectText(let text):
         if !screenText().contains(text) { return fail(line, Messages.missingText(text)) }
       case .expectNoText(let text):

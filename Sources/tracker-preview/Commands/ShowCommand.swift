@@ -11,17 +11,23 @@ enum ShowCommand {
     .typePicker: [.tap(.identifier("add"))],
     .trackerForm: [.tap(.identifier("add")), .tap(.identifier("habit"))],
     .categories: [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category"))],
-    .categoryForm: [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category")), .tap(.identifier("add-category"))],
+    .categoryForm: [
+      .tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category")),
+      .tap(.identifier("add-category")),
+    ],
     .schedule: [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("schedule"))],
     .filters: [.tap(.identifier("filters"))],
     .calendar: [.tap(.identifier("date"))],
     .statistics: [.tap(.identifier("tab-statistics"))],
   ]
 
-  static func run(_ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
+    -> Outcome
+  {
     guard let screen = ScreenName(rawValue: name) else {
       let suggestion = Suggestion.closest(to: name, among: ScreenName.allCases.map(\.rawValue))
-      return .usage(UsageError(message: Messages.unknownScreen(name, suggestion: suggestion), command: "show"))
+      return .usage(
+        UsageError(message: Messages.unknownScreen(name, suggestion: suggestion), command: "show"))
     }
     var outcome = Outcome()
     let flow: AppFlow
@@ -29,7 +35,9 @@ enum ShowCommand {
       // Onboarding shows once in the app's life; showing it never marks it done.
       flow = AppFlow(environment: settings.appEnvironment(store: InMemoryTrackerStore()))
     } else {
-      guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else { return outcome }
+      guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+        return outcome
+      }
       flow = AppFlow(environment: settings.appEnvironment(store: store))
       if flow.screen == .onboarding, screen != .onboarding, screen != .trackers {
         outcome.standardError += Messages.error(Messages.stillOnboarding(name))

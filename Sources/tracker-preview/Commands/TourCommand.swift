@@ -8,11 +8,15 @@ import TrackerViewModels
 enum TourCommand {
   static let steps: [(scenario: String, caption: TextKey)] = [
     ("onboarding-page1", .tourOnboarding1), ("onboarding-page2", .tourOnboarding2),
-    ("trackers-empty", .tourTrackersEmpty), ("type-picker", .tourTypePicker), ("tracker-form-empty", .tourFormEmpty),
-    ("categories-empty", .tourCategoriesEmpty), ("category-form", .tourCategoryForm), ("schedule", .tourSchedule),
-    ("tracker-form-filled", .tourFormFilled), ("trackers-filled", .tourTrackersFilled), ("filters", .tourFilters),
+    ("trackers-empty", .tourTrackersEmpty), ("type-picker", .tourTypePicker),
+    ("tracker-form-empty", .tourFormEmpty),
+    ("categories-empty", .tourCategoriesEmpty), ("category-form", .tourCategoryForm),
+    ("schedule", .tourSchedule),
+    ("tracker-form-filled", .tourFormFilled), ("trackers-filled", .tourTrackersFilled),
+    ("filters", .tourFilters),
     ("trackers-filter-completed", .tourFilterCompleted), ("trackers-context-menu", .tourContextMenu),
-    ("calendar", .tourCalendar), ("categories-checked", .tourCategoriesChecked), ("statistics", .tourStatistics),
+    ("calendar", .tourCalendar), ("categories-checked", .tourCategoriesChecked),
+    ("statistics", .tourStatistics),
   ]
 
   static func run(_ settings: Settings) -> Outcome {

@@ -96,7 +96,8 @@ struct Script {
   }
 
   /// `"label"` or `#identifier` (which runs to the end of the line, spaces included).
-  private static func target(_ rest: inout Substring, for word: String) -> Result<UserAction.Target, Problem> {
+  private static func target(_ rest: inout Substring, for word: String) -> Result<UserAction.Target, Problem>
+  {
     if rest.hasPrefix("#") {
       let identifier = String(rest.dropFirst())
       guard !identifier.isEmpty else { return .failure(Problem(Messages.needsIdentifier(word))) }
