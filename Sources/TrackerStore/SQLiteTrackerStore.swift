@@ -226,20 +226,23 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func contents() throws(StoreError) -> StoreContents {
     try read {
       let trackers = try self.loadTrackers().map(\.tracker)
-      var ids: [Int: UUID] = [:]
-      try self.database.prepare("SELECT number, id FROM tracker").forEachRow {
-        ids[$0.int(0)] = UUID(uuidString: $0.text(1))
+      // Trackers in id order, then each one's records by the primary key (tracker, day): the order
+      // `StoreContents.sorted` defines, read without sorting hundreds of thousands of rows.
+      var byID: [(id: UUID, number: Int)] = []
+      try self.database.prepare("SELECT number, id FROM tracker ORDER BY id").forEachRow { row in
+        if let id = UUID(uuidString: row.text(1)) { byID.append((id, row.int(0))) }
       }
       var records: [TrackerRecord] = []
-      try self.database.prepare("SELECT tracker, day FROM record").forEachRow { row in
-        if let id = ids[row.int(0)] {
-          records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: row.int(1))))
+      let query = try self.database.prepare("SELECT day FROM record WHERE tracker = ? ORDER BY day")
+      for tracker in byID {
+        try query.forEachRow([.integer(Int64(tracker.number))]) { row in
+          records.append(TrackerRecord(trackerID: tracker.id, day: Day(daysSinceEpoch: row.int(0))))
         }
       }
-      return StoreContents(
-        categories: try self.loadCategories(), trackers: trackers, records: StoreContents.sorted(records))
+      return StoreContents(categories: try self.loadCategories(), trackers: trackers, records: records)
     }
   }
+
 
   public func insert(_ contents: StoreContents) throws(StoreError) {
     try write { try self.inserting(contents) }

@@ -17,11 +17,13 @@ public enum TrackerArchive {
     )
     .map(\.tracker)
     let position = Dictionary(uniqueKeysWithValues: trackers.enumerated().map { ($1.id, $0) })
+    // Records are most of a large file: each is written straight as its line, with its tracker's
+    // quoted id made once per tracker, the same bytes `JSONWriter` would write for the object.
+    let quotedIDs = trackers.map { JSONWriter.quoted($0.id.uuidString) }
     let records = contents.records
-      .compactMap { record in position[record.trackerID].map { (position: $0, record: record) } }
-      .sorted { ($0.position, $0.record.day) < ($1.position, $1.record.day) }
-      .map(\.record)
-    let document = JSONValue.object([
+      .compactMap { record in position[record.trackerID].map { (position: $0, day: record.day) } }
+      .sorted { ($0.position, $0.day) < ($1.position, $1.day) }
+    let head = JSONValue.object([
       ("format", .string(format)),
       ("version", .int(version)),
       (
@@ -29,15 +31,19 @@ public enum TrackerArchive {
         .array(categories.map { .object([("id", .string($0.id.uuidString)), ("title", .string($0.title))]) })
       ),
       ("trackers", .array(trackers.map(encode))),
-      (
-        "records",
-        .array(
-          records.map {
-            .object([("tracker", .string($0.trackerID.uuidString)), ("date", .string($0.day.iso))])
-          })
-      ),
+      ("records", .array([])),
     ])
-    return JSONWriter.write(document)
+    var text = JSONWriter.write(head)
+    guard !records.isEmpty, text.hasSuffix("\"records\": []\n}\n") else { return text }
+    text.removeLast("[]\n}\n".count)
+    text.reserveCapacity(text.utf8.count + records.count * 72)
+    text += "[\n"
+    for (index, record) in records.enumerated() {
+      text += "    {\"tracker\": " + quotedIDs[record.position] + ", \"date\": \"" + record.day.iso + "\"}"
+      text += index == records.count - 1 ? "\n" : ",\n"
+    }
+    text += "  ]\n}\n"
+    return text
   }
 
   /// The contents of an import file, after checking every field, every reference and every
