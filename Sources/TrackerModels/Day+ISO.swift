@@ -16,25 +16,34 @@ public enum DayParseError: Error, Equatable, Sendable, CustomStringConvertible {
 extension Day: CustomStringConvertible {
   /// Parses exactly `YYYY-MM-DD`, rejecting days that do not exist.
   public init(iso text: String) throws(DayParseError) {
-    // Reads the UTF-8 view in place: imports parse hundreds of thousands of dates.
-    let utf8 = text.utf8
-    guard utf8.count == 10 else { throw .notISODate(text) }
-    var fields = (0, 0, 0)
-    for (offset, byte) in utf8.enumerated() {
-      if offset == 4 || offset == 7 {
-        guard byte == UInt8(ascii: "-") else { throw .notISODate(text) }
-        continue
-      }
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw .notISODate(text) }
-      let digit = Int(byte - UInt8(ascii: "0"))
-      switch offset {
-      case 0..<4: fields.0 = fields.0 * 10 + digit
-      case 5..<7: fields.1 = fields.1 * 10 + digit
-      default: fields.2 = fields.2 * 10 + digit
-      }
+    // Reads the UTF-8 bytes in place: imports parse hundreds of thousands of dates.
+    let fields = text.utf8.withContiguousStorageIfAvailable(Day.isoFields) ?? Day.isoFields(Array(text.utf8))
+    guard let fields else { throw .notISODate(text) }
+    guard let parsed = Day(year: fields.year, month: fields.month, day: fields.day) else {
+      throw .noSuchDay(text)
     }
-    guard let parsed = Day(year: fields.0, month: fields.1, day: fields.2) else { throw .noSuchDay(text) }
     self = parsed
+  }
+
+  /// Year, month and day of `YYYY-MM-DD` bytes, or nil when they do not have that shape.
+  private static func isoFields<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> (
+    year: Int, month: Int, day: Int
+  )?
+  where Bytes.Element == UInt8, Bytes.Index == Int {
+    guard bytes.count == 10 else { return nil }
+    let start = bytes.startIndex
+    guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-") else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for offset in range {
+        let byte = bytes[start + offset]
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+    return (year, month, day)
   }
 
   /// The day as ISO `YYYY-MM-DD`.

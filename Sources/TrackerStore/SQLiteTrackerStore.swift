@@ -243,7 +243,6 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
   }
 
-
   public func insert(_ contents: StoreContents) throws(StoreError) {
     try write { try self.inserting(contents) }
   }

@@ -6,11 +6,30 @@ extension UUID {
   /// Foundation's `UUID(uuidString:)` goes through `sscanf` on Linux; an import reads one id per
   /// record, and this direct parse is an order of magnitude faster.
   init?(canonical text: String) {
-    guard text.utf8.count == 36 else { return nil }
-    var high: UInt64 = 0  // the first 16 hex digits
-    var low: UInt64 = 0  // the last 16
+    let halves =
+      text.utf8.withContiguousStorageIfAvailable(UUID.canonicalHalves)
+      ?? UUID.canonicalHalves(Array(text.utf8))
+    guard let (high, low) = halves else { return nil }
+    func byte(_ value: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: value >> (56 - 8 * index)) }
+    self.init(
+      uuid: (
+        byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
+        byte(high, 6),
+        byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5),
+        byte(low, 6), byte(low, 7)
+      ))
+  }
+
+  /// The first and last 16 hexadecimal digits of canonical UUID bytes, or nil.
+  private static func canonicalHalves<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> (UInt64, UInt64)?
+  where Bytes.Element == UInt8, Bytes.Index == Int {
+    guard bytes.count == 36 else { return nil }
+    var high: UInt64 = 0
+    var low: UInt64 = 0
     var digits = 0
-    for (offset, character) in text.utf8.enumerated() {
+    var offset = 0
+    for character in bytes {
+      defer { offset += 1 }
       if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
         guard character == UInt8(ascii: "-") else { return nil }
         continue
@@ -25,13 +44,6 @@ extension UUID {
       if digits < 16 { high = high << 4 | nibble } else { low = low << 4 | nibble }
       digits += 1
     }
-    func byte(_ value: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: value >> (56 - 8 * index)) }
-    self.init(
-      uuid: (
-        byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
-        byte(high, 6),
-        byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5),
-        byte(low, 6), byte(low, 7)
-      ))
+    return (high, low)
   }
 }
