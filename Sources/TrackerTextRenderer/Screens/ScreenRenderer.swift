@@ -53,7 +53,7 @@ public struct ScreenRenderer: Sendable {
     case .statistics(let state):
       return statistics(state) + tabBar(view.tabBar)
     case .trackers(let state):
-      var lines = trackers(state) + tabBar(view.tabBar)
+      var lines = trackers(state, focused: view.focusedField) + tabBar(view.tabBar)
       if let menu = state.menu {
         if let question = menu.deleteQuestion {
           lines = actionSheet(
