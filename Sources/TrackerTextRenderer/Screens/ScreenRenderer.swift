@@ -47,6 +47,11 @@ public struct ScreenRenderer: Sendable {
       }
       return lines
     }
+    return base(view)
+  }
+
+  /// The screen under any sheet: a main screen with its tab bar and menus, or the onboarding.
+  private func base(_ view: AppView) -> [StyledLine] {
     switch view.base {
     case .onboarding(let state):
       return onboarding(state)
@@ -68,9 +73,11 @@ public struct ScreenRenderer: Sendable {
   }
 
   private func presented(_ screen: AppView.Presented, view: AppView) -> [StyledLine] {
+    // A sheet covers the screen it was opened from except its top line, which shows dimmed.
+    var lines = base(view).prefix(1).map(\.dimmed)
     var canvas = Canvas(width: width)
     canvas.text("──", .border, align: .center)  // the sheet's grabber
-    var lines = canvas.lines
+    lines += canvas.lines
     switch screen {
     case .typePicker(let state): lines += typePicker(state)
     case .trackerForm(let state): lines += trackerForm(state, focused: view.focusedField)
