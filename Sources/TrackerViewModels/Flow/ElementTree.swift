@@ -12,8 +12,7 @@ enum ElementTree {
       return tabs(view.tabBar)
     case .trackers(let state):
       if let menu = state.menu {
-        if let question = menu.deleteQuestion {
-          _ = question
+        if menu.deleteQuestion != nil {
           return [
             Element(identifier: "confirm", label: menu.confirmTitle),
             Element(identifier: "cancel", label: menu.cancelTitle),
