@@ -1,41 +1,44 @@
 /// Keeps a view model's state observable without Combine or Observation (iOS 13.4): handlers get
-/// the state at once and after every change, until their token is cancelled or released.
+/// the state at once and after every change, while their token is alive and not cancelled.
 @MainActor
 public final class StateObservers<State: Equatable> {
-  private var handlers: [Int: (State) -> Void] = [:]
-  private var nextKey = 0
+  private struct Entry {
+    weak var token: BindingToken?
+    let handler: (State) -> Void
+  }
+
+  private var entries: [Entry] = []
 
   /// An empty list of observers.
   public init() {}
 
   /// Adds `handler`, calls it with `current`, and returns the token that keeps it registered.
   public func add(_ current: State, _ handler: @escaping (State) -> Void) -> BindingToken {
-    let key = nextKey
-    nextKey += 1
-    handlers[key] = handler
+    let token = BindingToken()
+    entries.append(Entry(token: token, handler: handler))
     handler(current)
-    return BindingToken { [weak self] in self?.handlers[key] = nil }
+    return token
   }
 
-  /// Calls every handler with `state`.
+  /// Calls every live handler with `state`, in the order they were added, and forgets the ones
+  /// whose token was cancelled or released.
   public func notify(_ state: State) {
-    for key in handlers.keys.sorted() { handlers[key]?(state) }
+    entries.removeAll { $0.token == nil || $0.token?.isCancelled == true }
+    for entry in entries { entry.handler(state) }
   }
 }
 
-/// Keeps a binding alive; `cancel()` or releasing it stops the calls.
+/// Keeps a binding alive: `cancel()` or releasing the token stops the calls. Releasing needs no
+/// work in `deinit` (the list holds the token weakly), so it is safe from any thread and on any OS
+/// version a client supports.
 @MainActor
 public final class BindingToken {
-  private var onCancel: (() -> Void)?
+  /// Whether `cancel()` was called.
+  public private(set) var isCancelled = false
 
-  /// A token that runs `onCancel` once.
-  public init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
+  /// A live token; made by `StateObservers.add`.
+  init() {}
 
   /// Stops the binding. Calling it again does nothing.
-  public func cancel() {
-    onCancel?()
-    onCancel = nil
-  }
-
-  isolated deinit { cancel() }
+  public func cancel() { isCancelled = true }
 }

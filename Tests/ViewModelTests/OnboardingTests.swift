@@ -50,6 +50,17 @@ struct OnboardingTests {
     #expect(pages == [0, 1, 0])
   }
 
+  @Test func releasingTheTokenStopsTheCalls() {
+    let model = OnboardingViewModel(environment: TestWorld().environment(.en))
+    var pages: [Int] = []
+    var token: BindingToken? = model.observe { pages.append($0.page) }
+    model.swipedLeft()
+    #expect(token != nil)
+    token = nil
+    model.swipedRight()
+    #expect(pages == [0, 1])
+  }
+
   @Test func onboarding2_theButtonOpensTheMainScreenOnceAndForAll() throws {
     let world = TestWorld()
     let flow = AppFlow(environment: world.environment(.ru))
