@@ -81,6 +81,20 @@ struct CLITests {
     #expect(!noColor.output.contains("\u{1B}["))
   }
 
+  @Test func theThemeFollowsTheTerminalUnlessChosen() throws {
+    let lightText = "38;2;26;27;34m"  // #1A1B22, the light theme's text
+    let darkText = "38;2;255;255;255m"  // #FFFFFF, the dark theme's text
+    let light = try runCLI(
+      ["show", "statistics", "--demo", "--color", "always"] + fixed, environment: ["COLORFGBG": "0;15"])
+    #expect(light.output.contains(lightText) && !light.output.contains(darkText))
+    let dark = try runCLI(["show", "statistics", "--demo", "--color", "always"] + fixed)
+    #expect(dark.output.contains(darkText))
+    let chosen = try runCLI(
+      ["show", "statistics", "--demo", "--color", "always", "--theme", "light"] + fixed,
+      environment: ["COLORFGBG": "15;0"])
+    #expect(chosen.output.contains(lightText))
+  }
+
   @Test func showPrintsTheScreenAsTheSnapshotHasIt() throws {
     let result = try runCLI(["show", "trackers", "--demo", "--lang", "ru"] + fixed)
     #expect(result.status == 0 && result.error == "")
