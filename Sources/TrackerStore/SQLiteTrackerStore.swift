@@ -16,7 +16,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   public let ranIntegrityCheck: Bool
 
   private let lock = NSLock()
-  private let database: Database
+  /// The connection; used only under `lock`.
+  let database: Database
   private let observers = Observers()
 
   /// Opens (creating when needed, with its folder) the store at `path`. `now` dates the name of a
@@ -335,124 +336,6 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     observers.notify(change)
   }
 
-  private func loadCategories() throws -> [TrackerCategory] {
-    let all = try database.prepare("SELECT id, title FROM category").rows { row in
-      UUID(uuidString: row.text(0)).map { TrackerCategory(id: $0, title: row.text(1)) }
-    }
-    return StoreRules.sorted(all.compactMap { $0 })
-  }
-
-  private func loadCategory(_ id: UUID) throws -> TrackerCategory? {
-    try database.prepare("SELECT title FROM category WHERE id = ?").rows([.text(id.uuidString)]) {
-      TrackerCategory(id: id, title: $0.text(0))
-    }.first
-  }
-
-  private func requireCategory(_ id: UUID) throws {
-    guard try loadCategory(id) != nil else { throw StoreError.categoryNotFound(id) }
-  }
-
-  private func insertCategory(_ category: TrackerCategory) throws {
-    try database.prepare("INSERT INTO category (id, title, title_key) VALUES (?, ?, ?)")
-      .run([
-        .text(category.id.uuidString), .text(category.title), .text(NameRules.comparisonKey(category.title)),
-      ])
-  }
-
-  private func loadTrackers() throws -> [TrackerSummary] {
-    let rows = try database.prepare(
-      """
-      SELECT id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, first_record_day
-      FROM tracker
-      """
-    ).rows { row -> TrackerSummary? in
-      guard let id = UUID(uuidString: row.text(0)), let category = UUID(uuidString: row.text(4)) else {
-        return nil
-      }
-      let kind: TrackerKind
-      if row.isNull(7) {
-        kind = .event
-      } else {
-        guard let schedule = Schedule(WeekdaySet(rawValue: UInt8(clamping: row.int(7)))) else { return nil }
-        kind = .habit(schedule)
-      }
-      let tracker = Tracker(
-        id: id, name: row.text(1), emoji: row.text(2), color: TrackerColor(rgb: UInt32(clamping: row.int(3))),
-        categoryID: category, isPinned: row.int(5) != 0, createdOn: Day(daysSinceEpoch: row.int(6)),
-        kind: kind)
-      return TrackerSummary(
-        tracker: tracker, recordCount: row.int(8),
-        earliestRecord: row.isNull(9) ? nil : Day(daysSinceEpoch: row.int(9)))
-    }
-    return StoreRules.sorted(rows.compactMap { $0 })
-  }
-
-  private func trackerNumber(_ id: UUID) throws -> Int? {
-    try database.prepare("SELECT number FROM tracker WHERE id = ?").rows([.text(id.uuidString)]) { $0.int(0) }
-      .first
-  }
-
-  private func trackerNames(except id: UUID?) throws -> [String] {
-    try database.prepare("SELECT name FROM tracker WHERE id IS NOT ?")
-      .rows([id.map { .text($0.uuidString) } ?? .null]) { $0.text(0) }
-  }
-
-  @discardableResult
-  private func insertTracker(_ tracker: Tracker) throws -> Int {
-    try database.prepare(
-      """
-      INSERT INTO tracker (name, name_key, emoji, color, category_id, pinned, created_day, schedule, id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """
-    ).run(Self.trackerValues(tracker) + [.text(tracker.id.uuidString)])
-    return try trackerNumber(tracker.id) ?? 0
-  }
-
-  private static func trackerValues(_ tracker: Tracker) -> [Statement.Value] {
-    let schedule: Statement.Value
-    switch tracker.kind {
-    case .habit(let days): schedule = .integer(Int64(days.days.rawValue))
-    case .event: schedule = .null
-    }
-    return [
-      .text(tracker.name), .text(NameRules.comparisonKey(tracker.name)), .text(tracker.emoji),
-      .integer(Int64(tracker.color.rgb)), .text(tracker.categoryID.uuidString),
-      .integer(tracker.isPinned ? 1 : 0), .integer(Int64(tracker.createdOn.daysSinceEpoch)), schedule,
-    ]
-  }
-
-  /// Recomputes the stored record count and earliest record of tracker `number` (an index range).
-  private func refreshSummary(_ number: Int) throws {
-    try database.prepare(
-      """
-      UPDATE tracker SET
-        record_count = (SELECT COUNT(*) FROM record WHERE tracker = ?1),
-        first_record_day = (SELECT MIN(day) FROM record WHERE tracker = ?1)
-      WHERE number = ?1
-      """
-    ).run([.integer(Int64(number))])
-  }
-
-  private func loadSettings() throws -> StoreSettings {
-    var values: [String: String] = [:]
-    try database.prepare("SELECT key, value FROM setting").forEachRow { values[$0.text(0)] = $0.text(1) }
-    return StoreSettings(
-      isOnboardingDone: values["onboarding_done"] == "1",
-      filter: values["filter"].flatMap(TrackerFilter.init(rawValue:)) ?? .all,
-      lastChosenCategoryID: values["last_category"].flatMap(UUID.init(uuidString:)))
-  }
-
-  private func storeSettings(_ settings: StoreSettings) throws {
-    let upsert = try database.prepare(
-      "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-    try upsert.run([.text("onboarding_done"), .text(settings.isOnboardingDone ? "1" : "0")])
-    try upsert.run([.text("filter"), .text(settings.filter.rawValue)])
-    if let id = settings.lastChosenCategoryID {
-      try upsert.run([.text("last_category"), .text(id.uuidString)])
-    } else {
-      try database.prepare("DELETE FROM setting WHERE key = 'last_category'").run()
-    }
-  }
 }
 
 extension StoreContents {
