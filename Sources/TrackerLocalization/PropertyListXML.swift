@@ -31,35 +31,22 @@ enum PropertyListXML {
   }
 }
 
-private struct XMLReader {
+private struct XMLReader: SourceCursor {
   let scalars: [Unicode.Scalar]
   let file: String
-  var position = 0
+  var position: Int
   var line = 1
 
   init(scalars: [Unicode.Scalar], file: String) {
     self.scalars = scalars
     self.file = file
-    if scalars.first == "\u{FEFF}" { position = 1 }
-  }
-
-  var isAtEnd: Bool { position >= scalars.count }
-
-  func error(_ message: String) -> ResourceParseError {
-    ResourceParseError(file: file, line: line, message: message)
+    position = Self.start(of: scalars)
   }
 
   func starts(with text: String) -> Bool {
     let expected = Array(text.unicodeScalars)
     return scalars.count - position >= expected.count
       && Array(scalars[position..<position + expected.count]) == expected
-  }
-
-  mutating func advance(_ count: Int = 1) {
-    for _ in 0..<count where position < scalars.count {
-      if scalars[position] == "\n" { line += 1 }
-      position += 1
-    }
   }
 
   mutating func skipWhiteSpace() {
@@ -78,7 +65,7 @@ private struct XMLReader {
         }
         advance()
       }
-      advance(3)
+      advance(by: 3)
     }
   }
 

@@ -63,33 +63,16 @@ public enum StringsFile {
   }
 }
 
-private struct StringsReader {
+private struct StringsReader: SourceCursor {
   let scalars: [Unicode.Scalar]
   let file: String
-  var position = 0
+  var position: Int
   var line = 1
 
   init(scalars: [Unicode.Scalar], file: String) {
     self.scalars = scalars
     self.file = file
-    if scalars.first == "\u{FEFF}" { position = 1 }
-  }
-
-  var isAtEnd: Bool { position >= scalars.count }
-
-  func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-    position + offset < scalars.count ? scalars[position + offset] : nil
-  }
-
-  mutating func advance() -> Unicode.Scalar? {
-    guard let scalar = peek() else { return nil }
-    position += 1
-    if scalar == "\n" { line += 1 }
-    return scalar
-  }
-
-  func error(_ message: String, line: Int? = nil) -> ResourceParseError {
-    ResourceParseError(file: file, line: line ?? self.line, message: message)
+    position = Self.start(of: scalars)
   }
 
   mutating func skipTrivia() throws(ResourceParseError) {
