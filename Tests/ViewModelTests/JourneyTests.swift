@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+@testable import TrackerViewModels
+
+/// The whole app driven as a user drives it, from the first launch to the statistics.
+@MainActor
+@Suite("From first launch to statistics")
+struct JourneyTests {
+  @Test(arguments: Language.allCases)
+  func aNewUserCreatesCompletesAndReadsTheStatistics(language: Language) throws {
+    let world = TestWorld()
+    let flow = AppFlow(environment: world.environment(language))
+    let ru = language == .ru
+    func tap(_ id: String) throws { try flow.perform(.tap(.identifier(id))) }
+
+    #expect(flow.screen == .onboarding)
+    try flow.perform(.swipe(.left))
+    try tap("start")
+    #expect(flow.screen == .trackers)
+
+    try tap("add")
+    try tap("habit")
+    try tap("name")
+    try flow.perform(.type(ru ? "Читать" : "Read"))
+    try tap("category")
+    try tap("add-category")
+    try tap("title")
+    try flow.perform(.type(ru ? "Учёба" : "Study"))
+    try tap("done")
+    try tap("category:" + (ru ? "Учёба" : "Study"))
+    try tap("schedule")
+    for day in ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] { try tap("day:" + day) }
+    try tap("done")
+    try tap("emoji:1")
+    try tap("color:1")
+    #expect(try flow.find(.identifier("create")).isEnabled)
+    try tap("create")
+    #expect(flow.screen == .trackers)
+
+    let name = ru ? "Читать" : "Read"
+    try tap("complete:" + name)
+    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    #expect(main.sections.map(\.title) == [ru ? "Учёба" : "Study"])
+    #expect(main.sections[0].cards.map(\.dayCounter) == [ru ? "1 день" : "1 day"])
+
+    try tap("tab-statistics")
+    guard case .statistics(let statistics) = flow.view.base else { Issue.record("not on statistics"); return }
+    #expect(statistics.cards.map(\.value) == ["1", "1", "1", "1"])
+    #expect(statistics.placeholder == nil)
+    #expect(world.analytics.events.map(\.description) == ["open Main", "click Main add_track", "click Main track"])
+  }
+}
