@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackerLocalization
 import TrackerModels
+
 @testable import TrackerViewModels
 
 /// The whole app driven as a user drives it, from the first launch to the statistics.
@@ -41,14 +42,21 @@ struct JourneyTests {
 
     let name = ru ? "Читать" : "Read"
     try tap("complete:" + name)
-    guard case .trackers(let main) = flow.view.base else { Issue.record("not on main"); return }
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("not on main")
+      return
+    }
     #expect(main.sections.map(\.title) == [ru ? "Учёба" : "Study"])
     #expect(main.sections[0].cards.map(\.dayCounter) == [ru ? "1 день" : "1 day"])
 
     try tap("tab-statistics")
-    guard case .statistics(let statistics) = flow.view.base else { Issue.record("not on statistics"); return }
+    guard case .statistics(let statistics) = flow.view.base else {
+      Issue.record("not on statistics")
+      return
+    }
     #expect(statistics.cards.map(\.value) == ["1", "1", "1", "1"])
     #expect(statistics.placeholder == nil)
-    #expect(world.analytics.events.map(\.description) == ["open Main", "click Main add_track", "click Main track"])
+    #expect(
+      world.analytics.events.map(\.description) == ["open Main", "click Main add_track", "click Main track"])
   }
 }
