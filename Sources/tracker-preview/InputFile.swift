@@ -5,9 +5,14 @@ enum InputFile {
   /// The bytes of `file`, or a failure saying it cannot be read.
   static func read(_ file: String, what: String, _ context: ToolContext) -> Result<Data, Outcome> {
     if file == "-" { return .success(context.readStandardInput()) }
-    guard let data = FileManager.default.contents(atPath: file) else {
+    // Read through a handle rather than FileManager, so pipes and devices (/dev/stdin,
+    // /dev/null) work too; a folder or an unreadable file is a failure, not a crash.
+    do {
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+      defer { try? handle.close() }
+      return .success(try handle.readToEnd() ?? Data())
+    } catch {
       return .failure(.failure(Messages.unreadableFile(what, file)))
     }
-    return .success(data)
   }
 }
