@@ -21,7 +21,7 @@ struct MainScreenTests {
         == .init(
           title: "Трекеры", addAccessibilityLabel: "Добавить трекер", selectedDay: day("2026-11-30"),
           dateText: "30.11.26",
-          searchText: "", searchPlaceholder: "Поиск",
+          searchText: "", searchPlaceholder: "Поиск", searchClearAccessibilityLabel: "Очистить поиск",
           sections: [
             .init(
               title: "Закрепленные",

@@ -70,7 +70,7 @@ struct TrackerFormTests {
       model.state
         == .init(
           title: "Категория", rows: [], placeholder: "Привычки и события можно объединить по смыслу",
-          addTitle: "Добавить категорию", deleteConfirmation: nil))
+          addTitle: "Добавить категорию", checkedAccessibilityLabel: "Выбрано", deleteConfirmation: nil))
   }
 
   @Test func creation3ii_theLastChosenCategoryHasTheCheckmark() throws {

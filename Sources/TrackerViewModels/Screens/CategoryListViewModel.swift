@@ -32,6 +32,8 @@ public final class CategoryListViewModel {
     /// The placeholder text when there are no categories.
     public var placeholder: String?
     public var addTitle: String
+    /// What the checkmark says to screen readers.
+    public var checkedAccessibilityLabel: String
     /// The delete question, while it is asked.
     public var deleteConfirmation: DeleteConfirmation?
   }
@@ -66,6 +68,7 @@ public final class CategoryListViewModel {
     state = State(
       title: localizer.text(.categoriesTitle), rows: [], placeholder: nil,
       addTitle: localizer.text(.categoriesAdd),
+      checkedAccessibilityLabel: localizer.text(.categoriesSelectedAccessibility),
       deleteConfirmation: nil)
     reload()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in

@@ -63,6 +63,8 @@ public final class TrackersViewModel {
     public var dateText: String
     public var searchText: String
     public var searchPlaceholder: String
+    /// What the search field's clear button says to screen readers.
+    public var searchClearAccessibilityLabel: String
     public var sections: [Section]
     public var placeholder: Placeholder?
     public var filter: TrackerFilter
@@ -106,7 +108,9 @@ public final class TrackersViewModel {
     state = State(
       title: localizer.text(.trackersTitle), addAccessibilityLabel: localizer.text(.trackersAddAccessibility),
       selectedDay: today, dateText: DisplayText.shortDate(today, localizer), searchText: "",
-      searchPlaceholder: localizer.text(.trackersSearchPlaceholder), sections: [], placeholder: nil,
+      searchPlaceholder: localizer.text(.trackersSearchPlaceholder),
+      searchClearAccessibilityLabel: localizer.text(.trackersSearchClearAccessibility), sections: [],
+      placeholder: nil,
       filter: filter, isFilterButtonVisible: false, isFilterActive: false,
       filterButtonTitle: localizer.text(.trackersFilters), activeFilterTitle: nil, menu: nil)
     reload()
