@@ -65,6 +65,13 @@ extension ScreenRenderer {
     return lines
   }
 
+  /// One card at the grid's card width, centered: the card a context menu belongs to.
+  func liftedCard(_ card: TrackersViewModel.Card) -> [StyledLine] {
+    let cardWidth = (width - 1) / 2
+    let indent = String(repeating: " ", count: (width - cardWidth) / 2)
+    return self.card(card, CardEdges(width: cardWidth)).map { StyledLine([Span(indent)] + $0.spans) }
+  }
+
   /// The strings every card of one width shares, made once per grid.
   private struct CardEdges {
     let width: Int

@@ -64,8 +64,11 @@ public struct ScreenRenderer: Sendable {
           lines = actionSheet(
             lines, question: question, detail: nil, confirm: menu.confirmTitle, cancel: menu.cancelTitle)
         } else {
+          // As on iOS, the pressed card is lifted above its menu.
+          let pressed = state.sections.flatMap(\.cards).first { $0.id == menu.trackerID }
           lines = overlay(
-            lines, [[Span(menu.pinTitle)], [Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]])
+            lines, [[Span(menu.pinTitle)], [Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]],
+            above: pressed.map(liftedCard) ?? [])
         }
       }
       return lines
@@ -131,8 +134,12 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// `lines` dimmed with `items` in a box over their lower part (a context menu).
-  func overlay(_ lines: [StyledLine], _ items: [[Span]]) -> [StyledLine] {
+  func overlay(_ lines: [StyledLine], _ items: [[Span]], above: [StyledLine] = []) -> [StyledLine] {
     var canvas = Canvas(width: width)
+    if !above.isEmpty {
+      canvas.blank()
+      canvas.add(above)
+    }
     canvas.box(items.map { [StyledLine($0)] })
     return place(canvas.lines, over: lines)
   }
