@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TrackerStore", targets: ["TrackerStore"]),
     .library(name: "TrackerViewModels", targets: ["TrackerViewModels"]),
     .library(name: "TrackerTextRenderer", targets: ["TrackerTextRenderer"]),
+    .library(name: "TrackerPreviewSupport", targets: ["TrackerPreviewSupport"]),
     .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
     .executable(name: "tracker-preview", targets: ["tracker-preview"]),
     .executable(name: "tracker-benchmark", targets: ["tracker-benchmark"]),
@@ -43,7 +44,14 @@ let package = Package(
     .target(name: "TrackerViewModels", dependencies: ["TrackerModels", "TrackerLocalization"]),
 
     // 5. Drawing.
-    .target(name: "TrackerTextRenderer", dependencies: ["TrackerViewModels"]),
+    .target(name: "TrackerTextRenderer", dependencies: ["TrackerViewModels", "TrackerModels"]),
+
+    // Preview material: demo data and screen scenarios for the tour, previews and snapshots, kept
+    // out of the libraries a native client links.
+    .target(
+      name: "TrackerPreviewSupport",
+      dependencies: ["TrackerModels", "TrackerLocalization", "TrackerViewModels"]
+    ),
 
     // 6. Snapshot harness.
     .target(name: "TextSnapshots"),
@@ -53,7 +61,7 @@ let package = Package(
       name: "tracker-preview",
       dependencies: [
         "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerViewModels",
-        "TrackerTextRenderer",
+        "TrackerTextRenderer", "TrackerPreviewSupport",
       ]
     ),
     .executableTarget(
@@ -61,7 +69,7 @@ let package = Package(
       dependencies: ["TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerTextRenderer", "CSQLite"]
     ),
 
-    .testTarget(name: "ModelTests", dependencies: ["TrackerModels"]),
+    .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization", "TrackerModels"]),
     // Test helper: writes acknowledged records until killed (the durability test).
     .executableTarget(name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore"]),
@@ -69,19 +77,24 @@ let package = Package(
       name: "StoreTests", dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer"]),
     .testTarget(
       name: "ViewModelTests",
-      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore"]
+      dependencies: [
+        "TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerPreviewSupport",
+      ]
     ),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
     .testTarget(
       name: "RendererTests",
-      dependencies: ["TrackerTextRenderer", "TrackerViewModels", "TrackerModels", "TrackerStore"],
+      dependencies: [
+        "TrackerTextRenderer", "TrackerViewModels", "TrackerModels", "TrackerStore", "TrackerPreviewSupport",
+      ],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "SnapshotTests",
       dependencies: [
         "TextSnapshots", "TrackerTextRenderer", "TrackerViewModels", "TrackerStore", "TrackerModels",
+        "TrackerPreviewSupport",
       ],
       exclude: ["__Snapshots__"]
     ),

@@ -245,7 +245,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       change = try body(&draft)
     } catch {
       lock.unlock()
-      throw error as? StoreError ?? .storage(String(describing: error))
+      throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
     }
     state = draft
     lock.unlock()

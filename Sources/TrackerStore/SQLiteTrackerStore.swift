@@ -326,8 +326,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       return try body()
     } catch let error as StoreError {
       throw error
+    } catch let error as SQLiteError {
+      throw .storage(error.storageFailure)
     } catch {
-      throw .storage(String(describing: error))
+      throw .storage(StorageFailure(.other, detail: String(describing: error)))
     }
   }
 

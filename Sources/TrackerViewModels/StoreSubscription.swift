@@ -33,7 +33,7 @@ extension AppEnvironment {
       do {
         return .success(try body(store))
       } catch {
-        return .failure(error as? StoreError ?? .storage(String(describing: error)))
+        return .failure(error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error))))
       }
     }
     return try outcome.get()

@@ -53,6 +53,8 @@ enum Messages {
 
   // MARK: Screens and scripts
 
+  /// The store refused a read or a write: the alert the app shows, in one line.
+  static func alertShown(_ title: String, _ message: String) -> String { "\(title): \(message)" }
   static func stillOnboarding(_ screen: String) -> String {
     "cannot show \(screen): the app is still on its onboarding (press its button once with 'run', or use --demo)"
   }

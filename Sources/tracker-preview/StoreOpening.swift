@@ -1,5 +1,6 @@
 import Foundation
 import TrackerModels
+import TrackerPreviewSupport
 import TrackerStore
 
 /// Opens the store an invocation names: the demo in memory, or the data file.

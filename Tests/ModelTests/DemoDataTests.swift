@@ -1,5 +1,6 @@
 import Testing
 import TrackerModels
+import TrackerPreviewSupport
 
 @Suite("Demo data")
 struct DemoDataTests {

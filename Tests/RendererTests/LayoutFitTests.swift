@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackerLocalization
 import TrackerModels
+import TrackerPreviewSupport
 import TrackerStore
 
 @testable import TrackerTextRenderer
@@ -101,7 +102,7 @@ struct LayoutFitTests {
           now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "UTC")!,
           language: language,
           store: InMemoryTrackerStore(), analytics: SilentAnalytics(), makeID: { UUID() })
-        let view = try scenario.run(environment: environment, today: Day(year: 2026, month: 11, day: 30)!)
+        let view = try scenario.run(environment: environment)
           .view
         for width in Self.widths {
           for line in ScreenRenderer(width: width).render(view).split(separator: "\n") {

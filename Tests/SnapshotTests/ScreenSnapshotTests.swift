@@ -3,6 +3,7 @@ import Testing
 import TextSnapshots
 import TrackerLocalization
 import TrackerModels
+import TrackerPreviewSupport
 import TrackerStore
 import TrackerTextRenderer
 import TrackerViewModels
@@ -40,7 +41,7 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
     let environment = AppEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
       language: language, store: InMemoryTrackerStore())
-    let flow = try scenario.run(environment: environment, today: Day(year: 2026, month: 11, day: 30)!)
+    let flow = try scenario.run(environment: environment)
     #expect(flow.screen == scenario.screen, "\(name) ends on \(flow.screen), not \(scenario.screen)")
     return ScreenRenderer(device: device).render(flow.view, format: theme.map { .markup($0) } ?? .plain)
   }

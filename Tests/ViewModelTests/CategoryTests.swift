@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackerLocalization
 import TrackerModels
+import TrackerPreviewSupport
 
 @testable import TrackerViewModels
 
@@ -26,10 +27,12 @@ struct CategoryTests {
 
   @Test func category1_aLongPressOpensEditAndDelete() throws {
     let flow = try openList(try TestWorld.demo())
+    let home = DemoData(today: day("2026-11-30")).categories[0]
     try flow.perform(.longPress(.label("Домашний уют")))
     #expect(
       flow.elements == [
-        Element(identifier: "edit", label: "Редактировать"), Element(identifier: "delete", label: "Удалить"),
+        Element(identifier: "edit", label: "Редактировать", action: .editCategory(home.id)),
+        Element(identifier: "delete", label: "Удалить", action: .deleteCategory(home.id)),
       ])
     try flow.perform(.dismiss)
     #expect(

@@ -57,6 +57,8 @@ struct JourneyTests {
     #expect(statistics.cards.map(\.value) == ["1", "1", "1", "1"])
     #expect(statistics.placeholder == nil)
     #expect(
-      world.analytics.events.map(\.description) == ["open Main", "click Main add_track", "click Main track"])
+      world.analytics.events.map(\.description) == [
+        "open Main", "click Main add_track", "click Main track", "close Main",
+      ])
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerModels
+import TrackerPreviewSupport
 
 @testable import TrackerViewModels
 
@@ -24,7 +25,7 @@ struct MainScreenTests {
           searchText: "", searchPlaceholder: "Поиск", searchClearAccessibilityLabel: "Очистить поиск",
           sections: [
             .init(
-              title: "Закрепленные",
+              id: .pinned, title: "Закрепленные",
               cards: [
                 .init(
                   id: ids[0], name: "Поливать растения", emoji: "❤️", color: TrackerColor.palette[4],
@@ -33,7 +34,7 @@ struct MainScreenTests {
                   completeAccessibilityLabel: "Отметить выполненным")
               ]),
             .init(
-              title: "Домашний уют",
+              id: .category(DemoData(today: day("2026-11-30")).categories[0].id), title: "Домашний уют",
               cards: [
                 .init(
                   id: ids[3], name: "Зарядка", emoji: "🏓", color: TrackerColor.palette[7],
@@ -42,7 +43,7 @@ struct MainScreenTests {
                   completeAccessibilityLabel: "Снять отметку")
               ]),
             .init(
-              title: "Радостные мелочи",
+              id: .category(DemoData(today: day("2026-11-30")).categories[1].id), title: "Радостные мелочи",
               cards: [
                 .init(
                   id: ids[2], name: "Бабушка прислала открытку в вотсапе", emoji: "🌺",
@@ -96,7 +97,7 @@ struct MainScreenTests {
     #expect(november.weeks.count == 6)
     #expect(november.weeks[0].map(\.text) == ["", "", "", "", "", "", "1"])
     #expect(
-      november.weeks[5].first == .init(day: day("2026-11-30"), text: "30", isSelected: true, isToday: true))
+      november.weeks[5].first == .init(id: 35, day: day("2026-11-30"), text: "30", isSelected: true, isToday: true))
     try flow.perform(.tap(.identifier("next-month")))
     guard case .calendar(let december)? = flow.view.presented.last else {
       Issue.record("no calendar")
@@ -340,7 +341,8 @@ struct MainScreenTests {
     #expect(asking.menu?.deleteQuestion == "Уверены что хотите удалить трекер?")
     #expect(
       flow.elements == [
-        Element(identifier: "confirm", label: "Удалить"), Element(identifier: "cancel", label: "Отменить"),
+        Element(identifier: "confirm", label: "Удалить", action: .confirmTrackerDeletion),
+        Element(identifier: "cancel", label: "Отменить", action: .cancelTrackerDeletion),
       ])
     try flow.perform(.tap(.identifier("cancel")))
     #expect(try world.store.recordDays(trackerID: cat.id).count == 2)
@@ -370,6 +372,7 @@ struct MainScreenTests {
   @Test func analyticsReportOpenAndEveryClickWithItsItem() throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.en))
+    model.screenOpened()
     model.addTapped()
     model.completeTapped(DemoData(today: day("2026-11-30")).trackers[0].id)
     model.filtersTapped()

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerLocalization
 import TrackerModels
+import TrackerPreviewSupport
 import TrackerStore
 
 @testable import TrackerViewModels

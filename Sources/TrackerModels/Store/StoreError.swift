@@ -14,8 +14,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case idAlreadyExists(UUID)
   /// The emoji is not exactly one emoji.
   case invalidEmoji(String)
-  /// The storage itself failed; carries the underlying message.
-  case storage(String)
+  /// The storage itself failed: read-only, full, busy, damaged, …
+  case storage(StorageFailure)
 
   public var description: String {
     switch self {
@@ -25,7 +25,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .categoryNotFound(let id): return "no category with id \(id.uuidString)"
     case .idAlreadyExists(let id): return "the id \(id.uuidString) is already in the store"
     case .invalidEmoji(let text): return "\"\(text)\" is not exactly one emoji"
-    case .storage(let message): return "storage failed: \(message)"
+    case .storage(let failure): return "storage failed: \(failure.detail)"
     }
   }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import TrackerModels
 
 /// A failed SQLite call: the result code, SQLite's own message, and the SQL that failed.
 public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -27,5 +28,21 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     let name = String(cString: sqlite3_errstr(code))
     return "SQLite error \(code) (\(name)): \(message)" + (sql.map { " — in \($0)" } ?? "")
+  }
+}
+
+extension SQLiteError {
+  /// The failure as the screens tell it: read-only, full, busy, damaged, I/O or other.
+  public var storageFailure: StorageFailure {
+    let kind: StorageFailure.Kind
+    switch primaryCode {
+    case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN: kind = .readOnly
+    case SQLITE_FULL: kind = .diskFull
+    case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
+    case SQLITE_CORRUPT, SQLITE_NOTADB: kind = .damaged
+    case SQLITE_IOERR: kind = .inputOutput
+    default: kind = .other
+    }
+    return StorageFailure(kind, detail: description)
   }
 }

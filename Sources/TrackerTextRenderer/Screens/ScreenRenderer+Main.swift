@@ -16,14 +16,14 @@ extension ScreenRenderer {
     return canvas.lines
   }
 
-  func trackers(_ state: TrackersViewModel.State, focused: String?) -> [StyledLine] {
+  func trackers(_ state: TrackersViewModel.State, focused: InputField?) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.split([Span("+", Style(.text, bold: true))], [Span("[ " + state.dateText + " ]", .text)])
     canvas.text(state.title, Style(.text, bold: true))
     canvas.add(
       field(
         state.searchText, placeholder: state.searchPlaceholder, showsClear: !state.searchText.isEmpty,
-        focused: focused == "search", icon: "🔍"))
+        focused: focused == .search, icon: "🔍"))
     canvas.blank()
     if let placeholder = state.placeholder {
       canvas.add(self.placeholder(placeholder.kind == .noTrackers ? "⭐" : "🧐", placeholder.text))

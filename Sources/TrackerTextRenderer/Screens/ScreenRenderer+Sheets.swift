@@ -13,13 +13,13 @@ extension ScreenRenderer {
     return canvas.lines
   }
 
-  func trackerForm(_ state: TrackerFormViewModel.State, focused: String?) -> [StyledLine] {
+  func trackerForm(_ state: TrackerFormViewModel.State, focused: InputField?) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
     canvas.add(
       field(
         state.name, placeholder: state.namePlaceholder, showsClear: state.isClearVisible,
-        focused: focused == "name"))
+        focused: focused == .name))
     if let error = state.nameError { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank()
     var rows: [[StyledLine]] = [row(state.categoryTitle, state.categoryValue)]
@@ -92,11 +92,11 @@ extension ScreenRenderer {
     return canvas.lines
   }
 
-  func categoryForm(_ state: CategoryFormViewModel.State, focused: String?) -> [StyledLine] {
+  func categoryForm(_ state: CategoryFormViewModel.State, focused: InputField?) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
     canvas.add(
-      field(state.text, placeholder: state.placeholder, showsClear: false, focused: focused == "title"))
+      field(state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .title))
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(3)
     canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled))

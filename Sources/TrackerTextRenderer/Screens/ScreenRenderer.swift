@@ -32,8 +32,14 @@ public struct ScreenRenderer: Sendable {
     format.encode(lines(for: view))
   }
 
-  /// The lines of `view`.
+  /// The lines of `view`, with its alert (if any) over everything.
   public func lines(for view: AppView) -> [StyledLine] {
+    let lines = screenLines(for: view)
+    guard let alert = view.alert else { return lines }
+    return self.alert(alert, over: lines)
+  }
+
+  private func screenLines(for view: AppView) -> [StyledLine] {
     if let top = view.presented.last {
       var lines = presented(top, view: view)
       if case .categories(let state) = top {
@@ -159,6 +165,22 @@ public struct ScreenRenderer: Sendable {
     sheet.box([header.lines, confirmLine.lines])
     sheet.box([cancelLine.lines])
     return place(sheet.lines, over: lines)
+  }
+
+  /// `lines` dimmed with an alert box in their middle: the title, the reason, the buttons.
+  func alert(_ alert: AlertState, over lines: [StyledLine]) -> [StyledLine] {
+    var header = Canvas(width: width - 4)
+    header.wrapped(alert.title, .title, align: .center)
+    header.wrapped(alert.message, .text, align: .center)
+    var buttons = Canvas(width: width - 4)
+    for button in alert.buttons { buttons.text(button.title, Style(.accent, bold: true), align: .center) }
+    var box = Canvas(width: width)
+    box.box([header.lines, buttons.lines])
+    var result = lines.map(\.dimmed)
+    guard result.count >= box.lines.count + 2 else { return result + [StyledLine()] + box.lines }
+    let start = (result.count - box.lines.count) / 2
+    for (offset, line) in box.lines.enumerated() { result[start + offset] = line }
+    return result
   }
 
   /// `top` over the lower part of `lines`, which are dimmed; on a short screen `top` goes under

@@ -2,140 +2,113 @@ import Foundation
 import TrackerLocalization
 import TrackerModels
 
-/// What each tap, long press, swipe, text and dismissal does on the screen on top.
+/// What each element's action, each text and each dismissal does on the screen on top.
 extension AppFlow {
   func failure(_ message: String) -> FlowError { FlowError(message: message, elements: elements) }
 
-  func tap(_ element: Element) throws(FlowError) {
-    guard element.isEnabled else { throw failure("\(element) is disabled") }
-    if case .textField = element.kind {
-      focusedField = element.identifier
-      return
-    }
-    let id = element.identifier
-    if let onboarding {
-      if id == "start" { onboarding.startTapped() }
-      return
-    }
-    if let top = presented.last {
-      try tap(id, on: top)
-      return
-    }
-    try tapOnMain(id)
-  }
-
-  func tapOnMain(_ id: String) throws(FlowError) {
-    guard let trackers else { return }
-    if let menu = trackers.state.menu {
-      switch id {
-      case "pin", "unpin": trackers.pinTapped()
-      case "edit": trackers.editTapped()
-      case "delete": trackers.deleteTapped()
-      case "confirm": trackers.deleteConfirmed()
-      case "cancel": trackers.menuDismissed()
-      default: throw failure("the menu of \(menu.trackerID) has no #\(id)")
-      }
-      return
-    }
-    switch id {
-    case "tab-trackers": selectTab(.trackers)
-    case "tab-statistics": selectTab(.statistics)
-    case "add": trackers.addTapped()
-    case "date": trackers.dateTapped()
-    case "filters": trackers.filtersTapped()
+  /// Does what an element's action says, on the screen it belongs to.
+  public func send(_ action: ElementAction) throws(FlowError) {
+    defer { publish() }
+    switch action {
+    case .dismissAlert: try dismissAlert()
+    case .focus(let field): focusedField = field
+    case .selectTab(let tab): try selectTab(tab)
+    case .finishOnboarding:
+      guard let onboarding else { throw failure("the onboarding is over") }
+      onboarding.startTapped()
     default:
-      if let name = id.dropPrefix("complete:"), let card = card(named: name) {
-        trackers.completeTapped(card.id)
-      } else if id.hasPrefix("card:") {
-        // Tapping a card itself does nothing; its menu opens with a long press.
+      if let top = layers.last {
+        try send(action, to: top.screen)
       } else {
-        throw failure("cannot tap #\(id) here")
+        try sendToMain(action)
       }
     }
   }
 
-  func tap(_ id: String, on top: Presented) throws(FlowError) {
-    switch top {
-    case .typePicker(let model):
-      if id == "habit" { model.habitTapped() } else if id == "event" { model.eventTapped() }
-    case .trackerForm(let model):
-      switch id {
-      case "clear-name": model.clearNameTapped()
-      case "category": model.categoryTapped()
-      case "schedule": model.scheduleTapped()
-      case "days-minus": model.daysMinusTapped()
-      case "days-plus": model.daysPlusTapped()
-      case "cancel": model.cancelTapped()
-      case "create": model.createTapped()
-      default:
-        if let number = id.dropPrefix("emoji:").flatMap({ Int($0) }) {
-          model.emojiTapped(number - 1)
-        } else if let number = id.dropPrefix("color:").flatMap({ Int($0) }) {
-          model.colorTapped(number - 1)
-        }
-      }
-    case .categories(let model):
-      if let categoryMenu {
-        self.categoryMenu = nil
-        if id == "edit" {
-          model.editTapped(categoryMenu)
-        } else if id == "delete" {
-          model.deleteTapped(categoryMenu)
-        }
-        return
-      }
-      if model.state.deleteConfirmation != nil {
-        if id == "confirm" { model.deleteConfirmed() } else if id == "cancel" { model.deleteCancelled() }
-        return
-      }
-      if id == "add-category" {
-        model.addTapped()
-      } else if let title = id.dropPrefix("category:"),
-        let row = model.state.rows.first(where: { $0.title == title })
-      {
-        model.categoryTapped(row.id)
-      }
-    case .categoryForm(let model):
-      if id == "done" { model.doneTapped() }
-    case .schedule(let model):
-      if id == "done" {
-        model.doneTapped()
-      } else if let code = id.dropPrefix("day:"), let weekday = Weekday(code: code) {
-        model.switchToggled(weekday)
-      }
-    case .filters(let model):
-      if let raw = id.dropPrefix("filter:"), let filter = TrackerFilter(rawValue: raw) {
-        model.filterTapped(filter)
-      }
-    case .calendar(let model):
-      switch id {
-      case "prev-month": model.previousMonthTapped()
-      case "next-month": model.nextMonthTapped()
-      default:
-        if let text = id.dropPrefix("day:"), let day = try? Day(iso: text) { model.dayTapped(day) }
-      }
+  private func sendToMain(_ action: ElementAction) throws(FlowError) {
+    guard let trackers, onboarding == nil, tab == .trackers else { throw unavailable(action) }
+    switch action {
+    case .addTracker: trackers.addTapped()
+    case .openCalendar: trackers.dateTapped()
+    case .openFilters: trackers.filtersTapped()
+    case .toggleCompletion(let id): trackers.completeTapped(id)
+    case .openCardMenu(let id): trackers.cardLongPressed(id)
+    case .togglePin: trackers.pinTapped()
+    case .editTracker: trackers.editTapped()
+    case .deleteTracker: trackers.deleteTapped()
+    case .confirmTrackerDeletion: trackers.deleteConfirmed()
+    case .cancelTrackerDeletion: trackers.menuDismissed()
+    default: throw unavailable(action)
     }
   }
 
-  func longPress(_ element: Element) throws(FlowError) {
-    let id = element.identifier
-    if presented.isEmpty, let trackers, trackers.state.menu == nil, let name = id.dropPrefix("card:"),
-      let card = card(named: name)
-    {
-      trackers.cardLongPressed(card.id)
-      return
+  private func send(_ action: ElementAction, to screen: Presented) throws(FlowError) {
+    switch (screen, action) {
+    case (.typePicker(let model), .chooseKind(let choice)):
+      if choice == .habit { model.habitTapped() } else { model.eventTapped() }
+    case (.trackerForm(let model), _):
+      switch action {
+      case .clearName: model.clearNameTapped()
+      case .openCategories: model.categoryTapped()
+      case .openSchedule: model.scheduleTapped()
+      case .chooseEmoji(let index): model.emojiTapped(index)
+      case .chooseColor(let index): model.colorTapped(index)
+      case .decreaseDays: model.daysMinusTapped()
+      case .increaseDays: model.daysPlusTapped()
+      case .cancelForm: model.cancelTapped()
+      case .saveTracker: model.createTapped()
+      default: throw unavailable(action)
+      }
+    case (.categories(let model), _):
+      switch action {
+      case .chooseCategory(let id): model.categoryTapped(id)
+      case .addCategory: model.addTapped()
+      case .openCategoryMenu(let id): categoryMenu = id
+      case .editCategory(let id):
+        categoryMenu = nil
+        model.editTapped(id)
+      case .deleteCategory(let id):
+        categoryMenu = nil
+        model.deleteTapped(id)
+      case .confirmCategoryDeletion: model.deleteConfirmed()
+      case .cancelCategoryDeletion: model.deleteCancelled()
+      default: throw unavailable(action)
+      }
+    case (.categoryForm(let model), .saveCategory): model.doneTapped()
+    case (.schedule(let model), .toggleWeekday(let weekday)): model.switchToggled(weekday)
+    case (.schedule(let model), .saveSchedule): model.doneTapped()
+    case (.filters(let model), .chooseFilter(let filter)): model.filterTapped(filter)
+    case (.calendar(let model), .previousMonth): model.previousMonthTapped()
+    case (.calendar(let model), .nextMonth): model.nextMonthTapped()
+    case (.calendar(let model), .chooseDay(let day)): model.dayTapped(day)
+    default: throw unavailable(action)
     }
-    if case .categories(let model)? = presented.last, let title = id.dropPrefix("category:"),
-      let row = model.state.rows.first(where: { $0.title == title })
-    {
-      categoryMenu = row.id
-      return
+  }
+
+  private func unavailable(_ action: ElementAction) -> FlowError {
+    failure("\(action) cannot be done on \(screen.rawValue)")
+  }
+
+  /// OK on the alert the user sees: the topmost screen's, else the launch's.
+  private func dismissAlert() throws(FlowError) {
+    for layer in layers.reversed() {
+      switch layer.screen {
+      case .trackerForm(let model) where model.state.alert != nil: return model.alertDismissed()
+      case .categories(let model) where model.state.alert != nil: return model.alertDismissed()
+      case .categoryForm(let model) where model.state.alert != nil: return model.alertDismissed()
+      default: continue
+      }
     }
-    throw failure("\(element) has no long-press menu")
+    if let onboarding, onboarding.state.alert != nil { return onboarding.alertDismissed() }
+    if tab == .statistics, let statistics, statistics.state.alert != nil { return statistics.alertDismissed() }
+    if tab == .trackers, let trackers, trackers.state.alert != nil { return trackers.alertDismissed() }
+    guard launchAlert != nil else { throw failure("there is no alert to dismiss") }
+    launchAlert = nil
   }
 
   func dismissTop() throws(FlowError) {
-    if let trackers, presented.isEmpty, trackers.state.menu != nil {
+    if view.alert != nil { return try dismissAlert() }
+    if let trackers, layers.isEmpty, trackers.state.menu != nil {
       trackers.menuDismissed()
       return
     }
@@ -143,41 +116,45 @@ extension AppFlow {
       categoryMenu = nil
       return
     }
-    if case .categories(let model)? = presented.last, model.state.deleteConfirmation != nil {
+    if case .categories(let model)? = layers.last?.screen, model.state.deleteConfirmation != nil {
       model.deleteCancelled()
       return
     }
-    guard !presented.isEmpty else { throw failure("there is no sheet or menu to dismiss") }
+    guard !layers.isEmpty else { throw failure("there is no sheet or menu to dismiss") }
     pop()
   }
 
-  func selectTab(_ tab: Tab) {
+  func selectTab(_ tab: Tab) throws(FlowError) {
+    guard onboarding == nil, layers.isEmpty else { throw failure("the tab bar is covered") }
+    guard tab != self.tab else { return }
+    if self.tab == .trackers { trackers?.screenClosed() }
     self.tab = tab
-    if tab == .statistics, statistics == nil {
-      let model = StatisticsViewModel(environment: environment)
-      statistics = model
-      bind(model.observe { _ in })
+    switch tab {
+    case .trackers:
+      trackers?.screenOpened()
+    case .statistics:
+      if statistics == nil {
+        let model = StatisticsViewModel(environment: environment)
+        statistics = model
+        statisticsBinding = model.observe { [weak self] _ in self?.publish() }
+      }
     }
   }
 
-  func card(named name: String) -> TrackersViewModel.Card? {
-    trackers?.state.sections.flatMap(\.cards).first { $0.name == name }
-  }
-
-  func currentText(of field: String) -> String {
-    switch (field, presented.last) {
-    case ("search", nil): return trackers?.state.searchText ?? ""
-    case ("name", .trackerForm(let model)?): return model.state.name
-    case ("title", .categoryForm(let model)?): return model.state.text
+  func currentText(of field: InputField) -> String {
+    switch (field, layers.last?.screen) {
+    case (.search, nil): return trackers?.state.searchText ?? ""
+    case (.name, .trackerForm(let model)?): return model.state.name
+    case (.title, .categoryForm(let model)?): return model.state.text
     default: return ""
     }
   }
 
-  func setText(of field: String, to text: String) {
-    switch (field, presented.last) {
-    case ("search", nil): trackers?.searchChanged(text)
-    case ("name", .trackerForm(let model)?): model.nameChanged(text)
-    case ("title", .categoryForm(let model)?): model.textChanged(text)
+  func setText(of field: InputField, to text: String) {
+    switch (field, layers.last?.screen) {
+    case (.search, nil): trackers?.searchChanged(text)
+    case (.name, .trackerForm(let model)?): model.nameChanged(text)
+    case (.title, .categoryForm(let model)?): model.textChanged(text)
     default: break
     }
   }

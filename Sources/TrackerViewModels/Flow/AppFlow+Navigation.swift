@@ -2,15 +2,18 @@ import Foundation
 import TrackerLocalization
 import TrackerModels
 
-/// Turning the screens' routes into navigation: what is presented, pushed and popped.
+/// Turning the screens' routes into navigation: what is presented and closed, and publishing
+/// the view after every change.
 extension AppFlow {
   func showMain() {
     onboarding = nil
+    onboardingBinding = nil
     focusedField = nil
     let model = TrackersViewModel(environment: environment)
     model.onRoute = { [weak self] route in self?.route(route) }
     trackers = model
-    bind(model.observe { _ in })
+    trackersBinding = model.observe { [weak self] _ in self?.publish() }
+    model.screenOpened()
     publish()
   }
 
@@ -29,7 +32,6 @@ extension AppFlow {
         self?.pop()
         self?.trackers?.daySelected(day)
       }
-      bind(model.observe { [weak self] _ in self?.publish() })
       push(.calendar(model))
     case .filters(let current):
       let model = FiltersViewModel(environment: environment, current: current)
@@ -56,61 +58,63 @@ extension AppFlow {
           self?.pop()
           form?.scheduleChosen(days)
         }
-        self.bind(schedule.observe { [weak self] _ in self?.publish() })
         self.push(.schedule(schedule))
       }
     }
-    bind(form.observe { [weak self] _ in self?.publish() })
     push(.trackerForm(form))
   }
 
   func presentCategories(checked: UUID?, for form: TrackerFormViewModel) {
     let list = CategoryListViewModel(environment: environment, checked: checked)
     list.onRoute = { [weak self, weak form, weak list] route in
-      guard let self, let list else { return }
+      guard let self else { return }
       switch route {
       case .chosen(let id):
         self.pop()
         form?.categoryChosen(id)
       case .newCategory, .editCategory:
         var editing: TrackerCategory?
-        if case .editCategory(let id) = route {
-          editing = ((try? self.environment.store.categories()) ?? []).first { $0.id == id }
-        }
+        if case .editCategory(let category) = route { editing = category }
         let categoryForm = CategoryFormViewModel(environment: self.environment, editing: editing)
         categoryForm.onDone = { [weak self, weak list] id in
           self?.pop()
           // A new category comes back checked; choosing it is still the user's tap (seed 3c–d).
           if editing == nil { list?.categoryCreated(id) }
         }
-        self.bind(categoryForm.observe { [weak self] _ in self?.publish() })
         self.push(.categoryForm(categoryForm))
       }
     }
-    bind(list.observe { [weak self] _ in self?.publish() })
     push(.categories(list))
   }
 
+  /// Presents `screen` on top and follows its state until it closes.
   func push(_ screen: Presented) {
-    presented.append(screen)
     focusedField = nil
+    layers.append(Layer(screen: screen, binding: binding(to: screen)))
     publish()
   }
 
+  /// Closes the screen on top; its view model and the flow's binding to it go with it.
   func pop() {
-    guard !presented.isEmpty else { return }
-    presented.removeLast()
+    guard !layers.isEmpty else { return }
+    layers.removeLast()
     categoryMenu = nil
     focusedField = nil
     publish()
   }
 
-  func bind(_ token: BindingToken) { bindings.append(token) }
+  /// Publishes the view when it differs from the one last published.
+  func publish() { observers.value = view }
 
-  func publish() {
-    let current = view
-    guard current != lastView else { return }
-    lastView = current
-    observers.notify(current)
+  private func binding(to screen: Presented) -> BindingToken? {
+    let changed: (Any) -> Void = { [weak self] _ in self?.publish() }
+    switch screen {
+    case .typePicker, .filters: return nil  // their state never changes
+    case .trackerForm(let model): return model.observe(changed)
+    case .categories(let model): return model.observe(changed)
+    case .categoryForm(let model): return model.observe(changed)
+    case .schedule(let model): return model.observe(changed)
+    case .calendar(let model): return model.observe(changed)
+    }
   }
 }

@@ -6,10 +6,14 @@ import TrackerModels
 /// It owns the screens' view models, turns their routes into navigation, exposes everything on
 /// screen as one value (`view`) with the elements a user can act on (`elements`), and performs
 /// user actions on them (`perform`) — for renderers, scripts and tests alike.
+///
+/// Observing it (`observe`) delivers a new view whenever anything a user could see changes: an
+/// action, a store change made by any screen, another part of the app or another process, and
+/// the day changing (`clockChanged()`).
 @MainActor
 public final class AppFlow {
   /// The tabs of the tab bar.
-  public enum Tab: Equatable, Sendable {
+  public enum Tab: Equatable, Hashable, Sendable {
     case trackers, statistics
   }
 
@@ -24,6 +28,12 @@ public final class AppFlow {
     case calendar(CalendarViewModel)
   }
 
+  /// A presented screen and the flow's binding to it, released together when it closes.
+  struct Layer {
+    let screen: Presented
+    let binding: BindingToken?
+  }
+
   /// The environment every screen gets.
   public let environment: AppEnvironment
   // The navigation state, changed by `AppFlow+Actions` and `AppFlow+Navigation`.
@@ -33,36 +43,55 @@ public final class AppFlow {
   var trackers: TrackersViewModel?
   /// The statistics tab, made when first shown.
   var statistics: StatisticsViewModel?
+  /// The flow's bindings to the screens under the sheets.
+  var onboardingBinding: BindingToken?
+  var trackersBinding: BindingToken?
+  var statisticsBinding: BindingToken?
   /// The selected tab.
   var tab = Tab.trackers
   /// Sheets and modal screens, bottom to top.
-  var presented: [Presented] = []
+  var layers: [Layer] = []
   /// The category whose long-press menu is open.
   var categoryMenu: UUID?
-  /// The identifier of the focused text field.
-  var focusedField: String?
-  /// Keeps the flow's own bindings to its screens alive.
-  var bindings: [BindingToken] = []
-  let observers = StateObservers<AppView>()
-  /// The view last published, so unchanged views are not published again.
-  var lastView: AppView?
+  /// The focused text field.
+  var focusedField: InputField?
+  /// Set when the settings could not be read at launch.
+  var launchAlert: AlertState?
+  /// "Today" when the flow last looked at the clock.
+  var shownToday: Day
+  let observers: ObservableState<AppView>
 
-  /// The app as launched: onboarding until it was finished once, then the main screen.
+  /// The app as launched: onboarding until it was finished once, then the main screen. When the
+  /// settings cannot be read, the main screen opens with an alert (onboarding would save over
+  /// settings it could not read).
   public init(environment: AppEnvironment) {
     self.environment = environment
-    let settings = (try? environment.store.settings()) ?? StoreSettings()
+    shownToday = environment.today
+    observers = ObservableState(
+      AppView(
+        base: .onboarding(OnboardingViewModel(environment: environment).state), tabBar: nil, presented: [],
+        categoryMenu: nil, focusedField: nil))
+    let settings: StoreSettings
+    do {
+      settings = try environment.store.settings()
+    } catch {
+      launchAlert = .storeFailure(error, .read, environment.localizer)
+      settings = StoreSettings(isOnboardingDone: true)
+    }
     if settings.isOnboardingDone {
       showMain()
     } else {
       let model = OnboardingViewModel(environment: environment)
       model.onFinish = { [weak self] in self?.showMain() }
       onboarding = model
-      bind(model.observe { _ in })
+      onboardingBinding = model.observe { [weak self] _ in self?.publish() }
     }
+    publish()
   }
 
-  /// Calls `handler` with the view now and after each change.
-  public func observe(_ handler: @escaping (AppView) -> Void) -> BindingToken { observers.add(view, handler) }
+  /// Calls `handler` with the view now and after each change, until the token is cancelled or
+  /// released.
+  public func observe(_ handler: @escaping (AppView) -> Void) -> BindingToken { observers.observe(handler) }
 
   // MARK: What is on screen
 
@@ -91,23 +120,34 @@ public final class AppFlow {
         categoryID: $0, editTitle: localizer.text(.menuEdit), deleteTitle: localizer.text(.menuDelete))
     }
     return AppView(
-      base: base, tabBar: tabBar, presented: presented.map(\.state), categoryMenu: menu,
-      focusedField: focusedField)
+      base: base, tabBar: tabBar, presented: layers.map(\.screen.state), categoryMenu: menu,
+      focusedField: focusedField, launchAlert: launchAlert)
   }
 
   /// The name of the screen on top.
   public var screen: ScreenName { view.screen }
 
   /// What the user can act on now: the topmost layer's elements.
-  public var elements: [Element] { ElementTree.elements(of: view, environment: environment) }
+  public var elements: [Element] { ElementTree.elements(of: view) }
 
   // MARK: Acting
 
   /// Performs `action` as the user would, or explains why it cannot be done.
   public func perform(_ action: UserAction) throws(FlowError) {
+    clockChanged()
+    defer { publish() }
     switch action {
-    case .tap(let target): try tap(try find(target))
-    case .longPress(let target): try longPress(try find(target))
+    case .tap(let target):
+      let element = try find(target)
+      guard element.isEnabled else { throw failure("\(element) is disabled") }
+      // A tap on an element without an action (a card's body) does nothing, as on the phone.
+      if let elementAction = element.action { try send(elementAction) }
+    case .longPress(let target):
+      let element = try find(target)
+      guard let elementAction = element.longPressAction else {
+        throw failure("\(element) has no long-press menu")
+      }
+      try send(elementAction)
     case .type(let text):
       guard let field = focusedField else { throw failure("no text field is focused; tap one first") }
       setText(of: field, to: currentText(of: field) + text)
@@ -115,12 +155,33 @@ public final class AppFlow {
       guard let field = focusedField else { throw failure("no text field is focused; tap one first") }
       setText(of: field, to: "")
     case .swipe(let direction):
-      guard let onboarding, presented.isEmpty else { throw failure("nothing here changes with a swipe") }
+      guard let onboarding, layers.isEmpty else { throw failure("nothing here changes with a swipe") }
       if direction == .left { onboarding.swipedLeft() } else { onboarding.swipedRight() }
     case .dismiss:
       try dismissTop()
     }
+  }
+
+  /// Call when the day may have changed: at midnight (`UIApplication.significantTimeChangeNotification`),
+  /// when the app comes back to the foreground, when the time zone changes. Every screen that
+  /// shows "today" reads the clock again; nothing happens when the day is the same. `perform`
+  /// calls it before each action.
+  public func clockChanged() {
+    let today = environment.today
+    guard today != shownToday else { return }
+    shownToday = today
+    trackers?.clockChanged()
+    statistics?.clockChanged()
+    for layer in layers {
+      if case .calendar(let model) = layer.screen { model.clockChanged() }
+    }
     publish()
+  }
+
+  /// Call when the app goes away (the scene disconnects, the terminal session ends): a visible main
+  /// screen reports its `close`.
+  public func appClosed() {
+    if onboarding == nil, tab == .trackers { trackers?.screenClosed() }
   }
 
   /// The element `target` names, if exactly one matches.
@@ -155,12 +216,5 @@ extension AppFlow.Presented {
     case .filters(let model): return .filters(model.state)
     case .calendar(let model): return .calendar(model.state)
     }
-  }
-}
-
-extension String {
-  /// The rest of the string after `prefix`, or nil when it does not start with it.
-  func dropPrefix(_ prefix: String) -> String? {
-    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
   }
 }

@@ -7,6 +7,15 @@ public struct AppView: Equatable, Sendable {
     case onboarding(OnboardingViewModel.State)
     case trackers(TrackersViewModel.State)
     case statistics(StatisticsViewModel.State)
+
+    /// The screen's alert, if it shows one.
+    public var alert: AlertState? {
+      switch self {
+      case .onboarding(let state): return state.alert
+      case .trackers(let state): return state.alert
+      case .statistics(let state): return state.alert
+      }
+    }
   }
 
   /// A sheet or modal screen over the base, bottom to top.
@@ -18,6 +27,16 @@ public struct AppView: Equatable, Sendable {
     case schedule(ScheduleViewModel.State)
     case filters(FiltersViewModel.State)
     case calendar(CalendarViewModel.State)
+
+    /// The screen's alert, if it shows one.
+    public var alert: AlertState? {
+      switch self {
+      case .typePicker, .filters, .schedule, .calendar: return nil
+      case .trackerForm(let state): return state.alert
+      case .categories(let state): return state.alert
+      case .categoryForm(let state): return state.alert
+      }
+    }
 
     /// The screen's stable name.
     public var name: ScreenName {
@@ -38,6 +57,13 @@ public struct AppView: Equatable, Sendable {
     public var trackersTitle: String
     public var statisticsTitle: String
     public var selected: AppFlow.Tab
+
+    /// A tab bar with every field given.
+    public init(trackersTitle: String, statisticsTitle: String, selected: AppFlow.Tab) {
+      self.trackersTitle = trackersTitle
+      self.statisticsTitle = statisticsTitle
+      self.selected = selected
+    }
   }
 
   /// The long-press menu of a category in the category list.
@@ -45,14 +71,48 @@ public struct AppView: Equatable, Sendable {
     public var categoryID: UUID
     public var editTitle: String
     public var deleteTitle: String
+
+    /// A menu with every field given.
+    public init(categoryID: UUID, editTitle: String, deleteTitle: String) {
+      self.categoryID = categoryID
+      self.editTitle = editTitle
+      self.deleteTitle = deleteTitle
+    }
   }
 
+  /// The screen under everything else.
   public var base: Base
+  /// The tab bar, from the end of onboarding on.
   public var tabBar: TabBar?
+  /// Sheets and modal screens over the base, bottom to top.
   public var presented: [Presented]
+  /// The open menu of a category in the category list.
   public var categoryMenu: CategoryMenu?
-  /// The identifier of the focused text field, if any.
-  public var focusedField: String?
+  /// The focused text field, if any.
+  public var focusedField: InputField?
+  /// An alert that is not any one screen's: the launch could not read the settings.
+  public var launchAlert: AlertState?
+
+  /// A view with every part given.
+  public init(
+    base: Base, tabBar: TabBar?, presented: [Presented], categoryMenu: CategoryMenu?, focusedField: InputField?,
+    launchAlert: AlertState? = nil
+  ) {
+    self.base = base
+    self.tabBar = tabBar
+    self.presented = presented
+    self.categoryMenu = categoryMenu
+    self.focusedField = focusedField
+    self.launchAlert = launchAlert
+  }
+
+  /// The alert the user sees: the topmost screen's, else the launch's.
+  public var alert: AlertState? {
+    for screen in presented.reversed() {
+      if let alert = screen.alert { return alert }
+    }
+    return base.alert ?? launchAlert
+  }
 
   /// The name of the screen on top.
   public var screen: ScreenName {

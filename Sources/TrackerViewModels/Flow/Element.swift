@@ -1,6 +1,6 @@
 /// Something on screen the user can act on: what a renderer draws as a control and what a script
 /// or a UI test finds by identifier (the accessibility identifier of DESIGN.md §9) or by label.
-public struct Element: Equatable, Sendable, CustomStringConvertible {
+public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertible {
   /// What kind of control it is.
   public enum Kind: Equatable, Sendable {
     case button
@@ -19,14 +19,26 @@ public struct Element: Equatable, Sendable, CustomStringConvertible {
   public var label: String
   public var kind: Kind
   public var isEnabled: Bool
+  /// What tapping it does; nil when a tap does nothing.
+  public var action: ElementAction?
+  /// What a long press does; nil when it has no menu.
+  public var longPressAction: ElementAction?
 
   /// An element with every field given.
-  public init(identifier: String, label: String, kind: Kind = .button, isEnabled: Bool = true) {
+  public init(
+    identifier: String, label: String, kind: Kind = .button, isEnabled: Bool = true, action: ElementAction?,
+    longPressAction: ElementAction? = nil
+  ) {
     self.identifier = identifier
     self.label = label
     self.kind = kind
     self.isEnabled = isEnabled
+    self.action = action
+    self.longPressAction = longPressAction
   }
+
+  /// The identifier identifies the element on its screen.
+  public var id: String { identifier }
 
   public var description: String {
     "#\(identifier) \"\(label)\"" + (isEnabled ? "" : " (disabled)")

@@ -1,48 +1,61 @@
 import TrackerLocalization
 import TrackerModels
 
-/// The elements of the topmost layer of a view, with the identifiers of DESIGN.md §9.
+/// The elements of the topmost layer of a view, with the identifiers of DESIGN.md §9 and what
+/// acting on each does.
 enum ElementTree {
-  static func elements(of view: AppView, environment: AppEnvironment) -> [Element] {
+  static func elements(of view: AppView) -> [Element] {
+    if let alert = view.alert {
+      return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .dismissAlert) }
+    }
     if let top = view.presented.last { return elements(of: top, categoryMenu: view.categoryMenu) }
     switch view.base {
     case .onboarding(let state):
-      return [Element(identifier: "start", label: state.buttonTitle)]
+      return [Element(identifier: "start", label: state.buttonTitle, action: .finishOnboarding)]
     case .statistics:
       return tabs(view.tabBar)
     case .trackers(let state):
-      if let menu = state.menu {
-        if menu.deleteQuestion != nil {
-          return [
-            Element(identifier: "confirm", label: menu.confirmTitle),
-            Element(identifier: "cancel", label: menu.cancelTitle),
-          ]
-        }
+      return trackers(state) + (state.menu == nil ? tabs(view.tabBar) : [])
+    }
+  }
+
+  private static func trackers(_ state: TrackersViewModel.State) -> [Element] {
+    if let menu = state.menu {
+      if menu.deleteQuestion != nil {
         return [
-          Element(identifier: menu.isPinned ? "unpin" : "pin", label: menu.pinTitle),
-          Element(identifier: "edit", label: menu.editTitle),
-          Element(identifier: "delete", label: menu.deleteTitle),
+          Element(identifier: "confirm", label: menu.confirmTitle, action: .confirmTrackerDeletion),
+          Element(identifier: "cancel", label: menu.cancelTitle, action: .cancelTrackerDeletion),
         ]
       }
-      var result = [
-        Element(identifier: "add", label: "+"),
-        Element(identifier: "date", label: state.dateText),
-        Element(
-          identifier: "search", label: state.searchText.isEmpty ? state.searchPlaceholder : state.searchText,
-          kind: .textField),
+      return [
+        Element(identifier: menu.isPinned ? "unpin" : "pin", label: menu.pinTitle, action: .togglePin),
+        Element(identifier: "edit", label: menu.editTitle, action: .editTracker),
+        Element(identifier: "delete", label: menu.deleteTitle, action: .deleteTracker),
       ]
-      for card in state.sections.flatMap(\.cards) {
-        result.append(Element(identifier: "card:\(card.name)", label: card.name, kind: .card))
-        result.append(
-          Element(
-            identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : "+",
-            isEnabled: card.isCompleteEnabled))
-      }
-      if state.isFilterButtonVisible {
-        result.append(Element(identifier: "filters", label: state.filterButtonTitle))
-      }
-      return result + tabs(view.tabBar)
     }
+    var result = [
+      Element(identifier: "add", label: "+", action: .addTracker),
+      Element(identifier: "date", label: state.dateText, action: .openCalendar),
+      Element(
+        identifier: InputField.search.rawValue,
+        label: state.searchText.isEmpty ? state.searchPlaceholder : state.searchText, kind: .textField,
+        action: .focus(.search)),
+    ]
+    for card in state.sections.flatMap(\.cards) {
+      // Tapping a card's body does nothing yet; its menu opens with a long press.
+      result.append(
+        Element(
+          identifier: "card:\(card.name)", label: card.name, kind: .card, action: nil,
+          longPressAction: .openCardMenu(trackerID: card.id)))
+      result.append(
+        Element(
+          identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : "+",
+          isEnabled: card.isCompleteEnabled, action: .toggleCompletion(trackerID: card.id)))
+    }
+    if state.isFilterButtonVisible {
+      result.append(Element(identifier: "filters", label: state.filterButtonTitle, action: .openFilters))
+    }
+    return result
   }
 
   private static func tabs(_ tabBar: AppView.TabBar?) -> [Element] {
@@ -50,10 +63,10 @@ enum ElementTree {
     return [
       Element(
         identifier: "tab-trackers", label: tabBar.trackersTitle,
-        kind: .tab(isSelected: tabBar.selected == .trackers)),
+        kind: .tab(isSelected: tabBar.selected == .trackers), action: .selectTab(.trackers)),
       Element(
         identifier: "tab-statistics", label: tabBar.statisticsTitle,
-        kind: .tab(isSelected: tabBar.selected == .statistics)),
+        kind: .tab(isSelected: tabBar.selected == .statistics), action: .selectTab(.statistics)),
     ]
   }
 
@@ -62,74 +75,89 @@ enum ElementTree {
     switch screen {
     case .typePicker(let state):
       return [
-        Element(identifier: "habit", label: state.habitTitle),
-        Element(identifier: "event", label: state.eventTitle),
+        Element(identifier: "habit", label: state.habitTitle, action: .chooseKind(.habit)),
+        Element(identifier: "event", label: state.eventTitle, action: .chooseKind(.event)),
       ]
     case .trackerForm(let state):
-      var result = [
-        Element(
-          identifier: "name", label: state.name.isEmpty ? state.namePlaceholder : state.name, kind: .textField
-        )
-      ]
-      if state.isClearVisible {
-        result.append(Element(identifier: "clear-name", label: state.clearAccessibilityLabel))
-      }
-      result.append(Element(identifier: "category", label: state.categoryTitle, kind: .row))
-      if state.hasSchedule {
-        result.append(Element(identifier: "schedule", label: state.scheduleTitle, kind: .row))
-      }
-      for (index, item) in state.emojis.enumerated() {
-        result.append(Element(identifier: "emoji:\(index + 1)", label: item.emoji))
-      }
-      for (index, item) in state.colors.enumerated() {
-        result.append(Element(identifier: "color:\(index + 1)", label: item.color.hex))
-      }
-      if let counter = state.dayCounter {
-        result.append(Element(identifier: "days-minus", label: "−", isEnabled: counter.isMinusEnabled))
-        result.append(Element(identifier: "days-plus", label: "+"))
-      }
-      result.append(Element(identifier: "cancel", label: state.cancelTitle))
-      result.append(Element(identifier: "create", label: state.createTitle, isEnabled: state.isCreateEnabled))
-      return result
+      return trackerForm(state)
     case .categories(let state):
       if let menu = categoryMenu {
         return [
-          Element(identifier: "edit", label: menu.editTitle),
-          Element(identifier: "delete", label: menu.deleteTitle),
+          Element(identifier: "edit", label: menu.editTitle, action: .editCategory(menu.categoryID)),
+          Element(identifier: "delete", label: menu.deleteTitle, action: .deleteCategory(menu.categoryID)),
         ]
       }
       if let confirmation = state.deleteConfirmation {
         return [
-          Element(identifier: "confirm", label: confirmation.confirmTitle),
-          Element(identifier: "cancel", label: confirmation.cancelTitle),
+          Element(identifier: "confirm", label: confirmation.confirmTitle, action: .confirmCategoryDeletion),
+          Element(identifier: "cancel", label: confirmation.cancelTitle, action: .cancelCategoryDeletion),
         ]
       }
-      return state.rows.map { Element(identifier: "category:\($0.title)", label: $0.title, kind: .row) }
-        + [Element(identifier: "add-category", label: state.addTitle)]
+      return state.rows.map {
+        Element(
+          identifier: "category:\($0.title)", label: $0.title, kind: .row, action: .chooseCategory($0.id),
+          longPressAction: .openCategoryMenu($0.id))
+      } + [Element(identifier: "add-category", label: state.addTitle, action: .addCategory)]
     case .categoryForm(let state):
       return [
         Element(
-          identifier: "title", label: state.text.isEmpty ? state.placeholder : state.text, kind: .textField),
-        Element(identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled),
+          identifier: InputField.title.rawValue, label: state.text.isEmpty ? state.placeholder : state.text,
+          kind: .textField, action: .focus(.title)),
+        Element(identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled, action: .saveCategory),
       ]
     case .schedule(let state):
       return state.rows.map {
-        Element(identifier: "day:\($0.weekday.code)", label: $0.title, kind: .toggle(isOn: $0.isOn))
-      }
-        + [Element(identifier: "done", label: state.doneTitle)]
+        Element(
+          identifier: "day:\($0.weekday.code)", label: $0.title, kind: .toggle(isOn: $0.isOn),
+          action: .toggleWeekday($0.weekday))
+      } + [Element(identifier: "done", label: state.doneTitle, action: .saveSchedule)]
     case .filters(let state):
       return state.rows.map {
-        Element(identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row)
+        Element(
+          identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row, action: .chooseFilter($0.filter))
       }
     case .calendar(let state):
       var result = [
-        Element(identifier: "prev-month", label: state.previousAccessibilityLabel),
-        Element(identifier: "next-month", label: state.nextAccessibilityLabel),
+        Element(identifier: "prev-month", label: state.previousAccessibilityLabel, action: .previousMonth),
+        Element(identifier: "next-month", label: state.nextAccessibilityLabel, action: .nextMonth),
       ]
       for cell in state.weeks.joined() {
-        if let day = cell.day { result.append(Element(identifier: "day:\(day.iso)", label: cell.text)) }
+        if let day = cell.day {
+          result.append(Element(identifier: "day:\(day.iso)", label: cell.text, action: .chooseDay(day)))
+        }
       }
       return result
     }
+  }
+
+  private static func trackerForm(_ state: TrackerFormViewModel.State) -> [Element] {
+    var result = [
+      Element(
+        identifier: InputField.name.rawValue, label: state.name.isEmpty ? state.namePlaceholder : state.name,
+        kind: .textField, action: .focus(.name))
+    ]
+    if state.isClearVisible {
+      result.append(Element(identifier: "clear-name", label: state.clearAccessibilityLabel, action: .clearName))
+    }
+    result.append(Element(identifier: "category", label: state.categoryTitle, kind: .row, action: .openCategories))
+    if state.hasSchedule {
+      result.append(Element(identifier: "schedule", label: state.scheduleTitle, kind: .row, action: .openSchedule))
+    }
+    for (index, item) in state.emojis.enumerated() {
+      result.append(Element(identifier: "emoji:\(index + 1)", label: item.emoji, action: .chooseEmoji(index: index)))
+    }
+    for (index, item) in state.colors.enumerated() {
+      result.append(
+        Element(identifier: "color:\(index + 1)", label: item.color.hex, action: .chooseColor(index: index)))
+    }
+    if let counter = state.dayCounter {
+      result.append(
+        Element(identifier: "days-minus", label: "−", isEnabled: counter.isMinusEnabled, action: .decreaseDays))
+      result.append(Element(identifier: "days-plus", label: "+", action: .increaseDays))
+    }
+    result.append(Element(identifier: "cancel", label: state.cancelTitle, action: .cancelForm))
+    result.append(
+      Element(identifier: "create", label: state.createTitle, isEnabled: state.isCreateEnabled, action: .saveTracker))
+    return result
   }
 }

@@ -3,13 +3,24 @@ import TrackerModels
 
 /// The date picker the main screen's date opens (seed: main screen 2).
 @MainActor
-public final class CalendarViewModel {
+public final class CalendarViewModel: ObservableViewModel {
   /// One cell of the month grid; `day` is nil for the blanks before the 1st and after the last.
-  public struct Cell: Equatable, Sendable {
+  public struct Cell: Equatable, Sendable, Identifiable {
+    /// The cell's place in the grid, 0 for the top left (blanks have no day to tell them apart).
+    public var id: Int
     public var day: Day?
     public var text: String
     public var isSelected: Bool
     public var isToday: Bool
+
+    /// A value with every field given.
+    public init(id: Int, day: Day? = nil, text: String, isSelected: Bool, isToday: Bool) {
+      self.id = id
+      self.day = day
+      self.text = text
+      self.isSelected = isSelected
+      self.isToday = isToday
+    }
   }
 
   /// What the calendar shows.
@@ -24,35 +35,43 @@ public final class CalendarViewModel {
     public var weeks: [[Cell]]
     public var previousAccessibilityLabel: String
     public var nextAccessibilityLabel: String
+
+    /// A value with every field given.
+    public init(monthTitle: String, month: Day, weekdayTitles: [String], weeks: [[Cell]], previousAccessibilityLabel: String, nextAccessibilityLabel: String) {
+      self.monthTitle = monthTitle
+      self.month = month
+      self.weekdayTitles = weekdayTitles
+      self.weeks = weeks
+      self.previousAccessibilityLabel = previousAccessibilityLabel
+      self.nextAccessibilityLabel = nextAccessibilityLabel
+    }
   }
 
-  /// The state now.
-  public private(set) var state: State {
-    didSet { if state != oldValue { observers.notify(state) } }
-  }
+  /// The state and its observers.
+  public let observable: ObservableState<State>
   /// Called with the day the user picked.
   public var onChoice: ((Day) -> Void)?
 
   private let environment: AppEnvironment
   private let selected: Day
-  private let observers = StateObservers<State>()
 
   /// The calendar showing `selected`'s month.
   public init(environment: AppEnvironment, selected: Day) {
     self.environment = environment
     self.selected = selected
-    state = CalendarViewModel.state(
-      month: selected.firstOfMonth, selected: selected, environment: environment)
+    observable = ObservableState(
+      CalendarViewModel.state(month: selected.firstOfMonth, selected: selected, environment: environment))
   }
 
-  /// Calls `handler` with the state now and after each change.
-  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
 
   /// Call when the user tapped the previous-month arrow.
   public func previousMonthTapped() { showMonth(state.month.firstOfMonth(addingMonths: -1)) }
 
   /// Call when the user tapped the next-month arrow.
   public func nextMonthTapped() { showMonth(state.month.firstOfMonth(addingMonths: 1)) }
+
+  /// Call when the day may have changed: the "today" mark moves.
+  public func clockChanged() { showMonth(state.month) }
 
   /// Call when the user tapped a day.
   public func dayTapped(_ day: Day) { onChoice?(day) }
@@ -65,13 +84,16 @@ public final class CalendarViewModel {
     let localizer = environment.localizer
     let today = environment.today
     let leading = month.weekday.rawValue - 1
-    var cells = [Cell](repeating: Cell(day: nil, text: "", isSelected: false, isToday: false), count: leading)
+    var cells = (0..<leading).map { Cell(id: $0, day: nil, text: "", isSelected: false, isToday: false) }
     for offset in 0..<month.daysInMonth {
       let day = month.adding(days: offset)
       cells.append(
-        Cell(day: day, text: String(offset + 1), isSelected: day == selected, isToday: day == today))
+        Cell(
+          id: cells.count, day: day, text: String(offset + 1), isSelected: day == selected, isToday: day == today))
     }
-    while cells.count % 7 != 0 { cells.append(Cell(day: nil, text: "", isSelected: false, isToday: false)) }
+    while cells.count % 7 != 0 {
+      cells.append(Cell(id: cells.count, day: nil, text: "", isSelected: false, isToday: false))
+    }
     let parts = month.components
     return State(
       monthTitle: localizer.monthHeader(year: parts.year, month: parts.month),

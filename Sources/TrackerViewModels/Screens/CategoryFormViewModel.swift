@@ -4,9 +4,9 @@ import TrackerModels
 
 /// New and edit category: one field and Done (seed: creation 3a–c, category edit/delete 1i).
 @MainActor
-public final class CategoryFormViewModel {
+public final class CategoryFormViewModel: ObservableViewModel {
   /// What the category form shows.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, AlertShowing {
     public var title: String
     public var text: String
     public var placeholder: String
@@ -14,33 +14,49 @@ public final class CategoryFormViewModel {
     public var error: String?
     public var doneTitle: String
     public var isDoneEnabled: Bool
+    /// A failed save or read, over the form.
+    public var alert: AlertState?
+
+    /// A value with every field given.
+    public init(title: String, text: String, placeholder: String, error: String? = nil, doneTitle: String, isDoneEnabled: Bool, alert: AlertState? = nil) {
+      self.title = title
+      self.text = text
+      self.placeholder = placeholder
+      self.error = error
+      self.doneTitle = doneTitle
+      self.isDoneEnabled = isDoneEnabled
+      self.alert = alert
+    }
   }
 
-  /// The state now.
-  public private(set) var state: State {
-    didSet { if state != oldValue { observers.notify(state) } }
-  }
+  /// The state and its observers.
+  public let observable: ObservableState<State>
   /// Called with the category's id once it is saved.
   public var onDone: ((UUID) -> Void)?
 
   private let environment: AppEnvironment
   private let editedID: UUID?
-  private let observers = StateObservers<State>()
+  /// The other categories' titles, read when the form opens and after each store change: the
+  /// uniqueness check needs them on every keystroke.
+  private var otherTitles: [String]?
+  private var subscription: ObservationToken?
 
   /// A form for a new category, or for renaming `editing`.
   public init(environment: AppEnvironment, editing: TrackerCategory? = nil) {
     self.environment = environment
     editedID = editing?.id
     let localizer = environment.localizer
-    state = State(
-      title: localizer.text(editing == nil ? .categoryFormTitleNew : .categoryFormTitleEdit),
-      text: editing?.title ?? "", placeholder: localizer.text(.categoryFormPlaceholder), error: nil,
-      doneTitle: localizer.text(.categoryFormDone), isDoneEnabled: false)
-    validate(&state)
+    observable = ObservableState(
+      State(
+        title: localizer.text(editing == nil ? .categoryFormTitleNew : .categoryFormTitleEdit),
+        text: editing?.title ?? "", placeholder: localizer.text(.categoryFormPlaceholder), error: nil,
+        doneTitle: localizer.text(.categoryFormDone), isDoneEnabled: false, alert: nil))
+    readOtherTitles()
+    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
+      guard !change.categoryIDs.isEmpty else { return }
+      self?.readOtherTitles()
+    }
   }
-
-  /// Calls `handler` with the state now and after each change.
-  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
 
   /// Call when the user changed the text of the field.
   public func textChanged(_ text: String) {
@@ -53,29 +69,48 @@ public final class CategoryFormViewModel {
   /// Call when the user pressed Done (only possible while enabled).
   public func doneTapped() {
     guard state.isDoneEnabled else { return }
+    let title = state.text
     do {
       if let editedID {
-        try environment.write { try $0.renameCategory(id: editedID, to: state.text) }
+        try environment.write { try $0.renameCategory(id: editedID, to: title) }
         onDone?(editedID)
       } else {
         let id = environment.makeID()
-        try environment.write { try $0.createCategory(TrackerCategory(id: id, title: state.text)) }
+        try environment.write { try $0.createCategory(TrackerCategory(id: id, title: title)) }
         onDone?(id)
       }
     } catch {
-      // Someone else took the title meanwhile: show why instead of closing.
       var next = state
       if case .invalidCategoryTitle(let reason) = error {
+        // Someone else took the title meanwhile: say so under the field instead of closing.
         next.error = DisplayText.nameError(reason, isCategory: true, environment.localizer)
+        next.isDoneEnabled = false
+      } else {
+        next.alert = .storeFailure(error, .save, environment.localizer)
       }
-      next.isDoneEnabled = false
       state = next
     }
   }
 
+  private func readOtherTitles() {
+    let editedID = editedID
+    let store = environment.store
+    let read = attempt(.read, environment.localizer) { () throws(StoreError) in
+      try store.categories().filter { $0.id != editedID }.map(\.title)
+    }
+    if let read { otherTitles = read }
+    var next = state
+    validate(&next)
+    state = next
+  }
+
   private func validate(_ state: inout State) {
-    let others = ((try? environment.store.categories()) ?? []).filter { $0.id != editedID }.map(\.title)
-    switch NameRules.validate(state.text, against: others) {
+    guard let otherTitles else {
+      // Without the other titles uniqueness cannot be checked: Done waits for a good read.
+      state.isDoneEnabled = false
+      return
+    }
+    switch NameRules.validate(state.text, against: otherTitles) {
     case .success:
       state.error = nil
       state.isDoneEnabled = true

@@ -5,13 +5,20 @@ import TrackerModels
 /// Choosing a category for a tracker; adding, editing and deleting categories (seed: creation 3,
 /// category edit/delete 1).
 @MainActor
-public final class CategoryListViewModel {
+public final class CategoryListViewModel: ObservableViewModel {
   /// One category's row.
-  public struct Row: Equatable, Sendable {
+  public struct Row: Equatable, Sendable, Identifiable {
     public var id: UUID
     public var title: String
     /// The blue checkmark: the category last chosen.
     public var isChecked: Bool
+
+    /// A value with every field given.
+    public init(id: UUID, title: String, isChecked: Bool) {
+      self.id = id
+      self.title = title
+      self.isChecked = isChecked
+    }
   }
 
   /// The question asked before a category is deleted.
@@ -23,10 +30,19 @@ public final class CategoryListViewModel {
     public var detail: String?
     public var confirmTitle: String
     public var cancelTitle: String
+
+    /// A value with every field given.
+    public init(categoryID: UUID, question: String, detail: String? = nil, confirmTitle: String, cancelTitle: String) {
+      self.categoryID = categoryID
+      self.question = question
+      self.detail = detail
+      self.confirmTitle = confirmTitle
+      self.cancelTitle = cancelTitle
+    }
   }
 
   /// What the category list shows.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, AlertShowing {
     public var title: String
     public var rows: [Row]
     /// The placeholder text when there are no categories.
@@ -36,6 +52,19 @@ public final class CategoryListViewModel {
     public var checkedAccessibilityLabel: String
     /// The delete question, while it is asked.
     public var deleteConfirmation: DeleteConfirmation?
+    /// A failed save or read, over the list.
+    public var alert: AlertState?
+
+    /// A value with every field given.
+    public init(title: String, rows: [Row], placeholder: String? = nil, addTitle: String, checkedAccessibilityLabel: String, deleteConfirmation: DeleteConfirmation? = nil, alert: AlertState? = nil) {
+      self.title = title
+      self.rows = rows
+      self.placeholder = placeholder
+      self.addTitle = addTitle
+      self.checkedAccessibilityLabel = checkedAccessibilityLabel
+      self.deleteConfirmation = deleteConfirmation
+      self.alert = alert
+    }
   }
 
   /// Where the list sends the user.
@@ -44,32 +73,35 @@ public final class CategoryListViewModel {
     case chosen(UUID)
     /// The new-category form.
     case newCategory
-    /// The edit-category form.
-    case editCategory(UUID)
+    /// The edit-category form, for the category as the list shows it.
+    case editCategory(TrackerCategory)
   }
 
-  /// The state now.
-  public private(set) var state: State {
-    didSet { if state != oldValue { observers.notify(state) } }
-  }
+  /// The state and its observers.
+  public let observable: ObservableState<State>
   /// Called when the list sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 
   private let environment: AppEnvironment
-  private let observers = StateObservers<State>()
   private var subscription: ObservationToken?
   private var checkedID: UUID?
 
   /// The list with `checked` marked (the form's category, else the last one chosen).
   public init(environment: AppEnvironment, checked: UUID?) {
     self.environment = environment
-    checkedID = checked ?? (try? environment.store.settings())?.lastChosenCategoryID
     let localizer = environment.localizer
-    state = State(
-      title: localizer.text(.categoriesTitle), rows: [], placeholder: nil,
-      addTitle: localizer.text(.categoriesAdd),
-      checkedAccessibilityLabel: localizer.text(.categoriesSelectedAccessibility),
-      deleteConfirmation: nil)
+    observable = ObservableState(
+      State(
+        title: localizer.text(.categoriesTitle), rows: [], placeholder: nil,
+        addTitle: localizer.text(.categoriesAdd),
+        checkedAccessibilityLabel: localizer.text(.categoriesSelectedAccessibility),
+        deleteConfirmation: nil, alert: nil))
+    checkedID = checked
+    if checked == nil {
+      checkedID =
+        attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() })?
+        .lastChosenCategoryID
+    }
     reload()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
       guard !change.categoryIDs.isEmpty || change.settingsChanged else { return }
@@ -77,13 +109,10 @@ public final class CategoryListViewModel {
     }
   }
 
-  /// Calls `handler` with the state now and after each change.
-  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
-
-  /// Call when the user tapped a category: it is chosen, remembered, and the form gets it.
+  /// Call when the user tapped a category: it is chosen, remembered, and the form gets it. When
+  /// it cannot be remembered, the list stays with an alert saying why.
   public func categoryTapped(_ id: UUID) {
-    remember(id)
-    onRoute?(.chosen(id))
+    if remember(id) { onRoute?(.chosen(id)) }
   }
 
   /// Call when a category was just created: it comes back checked (seed: creation 3c).
@@ -95,12 +124,19 @@ public final class CategoryListViewModel {
   public func addTapped() { onRoute?(.newCategory) }
 
   /// Call when the user chose Edit in a category's menu.
-  public func editTapped(_ id: UUID) { onRoute?(.editCategory(id)) }
+  public func editTapped(_ id: UUID) {
+    guard let row = state.rows.first(where: { $0.id == id }) else { return }
+    onRoute?(.editCategory(TrackerCategory(id: row.id, title: row.title)))
+  }
 
   /// Call when the user chose Delete in a category's menu: the question is asked.
   public func deleteTapped(_ id: UUID) {
     let localizer = environment.localizer
-    let count = ((try? environment.store.trackers()) ?? []).filter { $0.tracker.categoryID == id }.count
+    let store = environment.store
+    guard
+      let count = attempt(
+        .read, localizer, { () throws(StoreError) in try store.trackers().filter { $0.tracker.categoryID == id }.count })
+    else { return }
     state.deleteConfirmation = DeleteConfirmation(
       categoryID: id, question: localizer.text(.categoriesDeleteQuestion),
       detail: count > 0 ? localizer.plural(.categoryDeleteTrackers, count: count) : nil,
@@ -111,29 +147,47 @@ public final class CategoryListViewModel {
   public func deleteConfirmed() {
     guard let id = state.deleteConfirmation?.categoryID else { return }
     state.deleteConfirmation = nil
-    try? environment.write { try $0.deleteCategory(id: id) }
-    if checkedID == id { checkedID = nil }
+    let deleted: Void? = attempt(.save, environment.localizer) { () throws(StoreError) in
+      try environment.write { try $0.deleteCategory(id: id) }
+    }
+    if deleted != nil, checkedID == id { checkedID = nil }
     reload()
   }
 
   /// Call when the user cancelled the deletion.
   public func deleteCancelled() { state.deleteConfirmation = nil }
 
-  private func remember(_ id: UUID) {
-    checkedID = id
-    if var settings = try? environment.store.settings(), settings.lastChosenCategoryID != id {
-      settings.lastChosenCategoryID = id
-      try? environment.write { try $0.saveSettings(settings) }
+  /// Checks `id` and remembers it as the last chosen category; false when the store refused.
+  @discardableResult
+  private func remember(_ id: UUID) -> Bool {
+    let localizer = environment.localizer
+    let store = environment.store
+    guard var settings = attempt(.read, localizer, { () throws(StoreError) in try store.settings() }) else {
+      return false
     }
+    if settings.lastChosenCategoryID != id {
+      settings.lastChosenCategoryID = id
+      let saved: Void? = attempt(.save, localizer) { () throws(StoreError) in
+        try environment.write { try $0.saveSettings(settings) }
+      }
+      guard saved != nil else { return false }
+    }
+    checkedID = id
     reload()
+    return true
   }
 
+  /// Reads the categories; when the store cannot be read, the list keeps its rows and an alert
+  /// says why.
   private func reload() {
     let localizer = environment.localizer
     let collation = Collation(environment.language)
-    let categories = ((try? environment.store.categories()) ?? []).sorted {
-      collation.areInOrder($0.title, $1.title)
-    }
+    let store = environment.store
+    guard
+      let categories = attempt(
+        .read, localizer,
+        { () throws(StoreError) in try store.categories().sorted { collation.areInOrder($0.title, $1.title) } })
+    else { return }
     var next = state
     next.rows = categories.map { Row(id: $0.id, title: $0.title, isChecked: $0.id == checkedID) }
     next.placeholder = categories.isEmpty ? localizer.text(.categoriesPlaceholder) : nil

@@ -5,17 +5,33 @@ import TrackerModels
 @MainActor
 public final class FiltersViewModel {
   /// One filter's row.
-  public struct Row: Equatable, Sendable {
+  public struct Row: Equatable, Sendable, Identifiable {
     public var filter: TrackerFilter
     public var title: String
     /// The blue checkmark on the current filter.
     public var isChecked: Bool
+
+    /// The filter identifies the row.
+    public var id: TrackerFilter { filter }
+
+    /// A value with every field given.
+    public init(filter: TrackerFilter, title: String, isChecked: Bool) {
+      self.filter = filter
+      self.title = title
+      self.isChecked = isChecked
+    }
   }
 
   /// What the sheet shows.
   public struct State: Equatable, Sendable {
     public var title: String
     public var rows: [Row]
+
+    /// A value with every field given.
+    public init(title: String, rows: [Row]) {
+      self.title = title
+      self.rows = rows
+    }
   }
 
   /// The state (it never changes: choosing closes the sheet).

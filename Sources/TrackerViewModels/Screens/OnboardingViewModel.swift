@@ -3,9 +3,9 @@ import TrackerModels
 
 /// The two onboarding pages shown on first launch (seed: onboarding 1–2).
 @MainActor
-public final class OnboardingViewModel {
+public final class OnboardingViewModel: ObservableViewModel {
   /// What the onboarding screen shows.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, AlertShowing {
     /// The page shown, 0 or 1.
     public var page: Int
     /// How many pages there are (the page control's dots).
@@ -14,30 +14,37 @@ public final class OnboardingViewModel {
     public var text: String
     /// The button's title.
     public var buttonTitle: String
+    /// A failed save, over the page.
+    public var alert: AlertState?
+
+    /// A value with every field given.
+    public init(page: Int, pageCount: Int, text: String, buttonTitle: String, alert: AlertState? = nil) {
+      self.page = page
+      self.pageCount = pageCount
+      self.text = text
+      self.buttonTitle = buttonTitle
+      self.alert = alert
+    }
   }
 
-  /// The state now.
-  public private(set) var state: State {
-    didSet { if state != oldValue { observers.notify(state) } }
-  }
+  /// The state and its observers.
+  public let observable: ObservableState<State>
   /// Called when the user pressed the button (the flow opens the main screen).
   public var onFinish: (() -> Void)?
 
   private let environment: AppEnvironment
-  private let observers = StateObservers<State>()
   private let pages: [TextKey] = [.onboardingPage1, .onboardingPage2]
 
   /// The onboarding at its first page.
   public init(environment: AppEnvironment) {
     self.environment = environment
     let localizer = environment.localizer
-    state = State(
-      page: 0, pageCount: pages.count, text: localizer.text(pages[0]),
-      buttonTitle: localizer.text(.onboardingStart))
+    observable = ObservableState(
+      State(
+        page: 0, pageCount: pages.count, text: localizer.text(pages[0]),
+        buttonTitle: localizer.text(.onboardingStart), alert: nil))
   }
 
-  /// Calls `handler` with the state now and after each change.
-  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
 
   /// Call when the user swiped left: the next page, if any (no wrap-around).
   public func swipedLeft() { show(page: min(state.page + 1, pages.count - 1)) }
@@ -45,12 +52,18 @@ public final class OnboardingViewModel {
   /// Call when the user swiped right: the previous page, if any.
   public func swipedRight() { show(page: max(state.page - 1, 0)) }
 
-  /// Call when the user pressed the button: onboarding is done for good.
+  /// Call when the user pressed the button: onboarding is done for good. When the store cannot
+  /// remember that, the page stays with an alert saying why (stored settings are never replaced
+  /// by defaults because reading them failed).
   public func startTapped() {
-    var settings = (try? environment.store.settings()) ?? StoreSettings()
+    let localizer = environment.localizer
+    guard var settings = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() })
+    else { return }
     settings.isOnboardingDone = true
-    try? environment.write { try $0.saveSettings(settings) }
-    onFinish?()
+    let saved: Void? = attempt(.save, localizer) { () throws(StoreError) in
+      try environment.write { try $0.saveSettings(settings) }
+    }
+    if saved != nil { onFinish?() }
   }
 
   private func show(page: Int) {

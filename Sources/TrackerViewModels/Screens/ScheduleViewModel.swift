@@ -3,12 +3,22 @@ import TrackerModels
 
 /// Seven switches, Monday to Sunday (seed: creation 4).
 @MainActor
-public final class ScheduleViewModel {
+public final class ScheduleViewModel: ObservableViewModel {
   /// One weekday's row.
-  public struct Row: Equatable, Sendable {
+  public struct Row: Equatable, Sendable, Identifiable {
     public var weekday: Weekday
     public var title: String
     public var isOn: Bool
+
+    /// The weekday identifies the row.
+    public var id: Weekday { weekday }
+
+    /// A value with every field given.
+    public init(weekday: Weekday, title: String, isOn: Bool) {
+      self.weekday = weekday
+      self.title = title
+      self.isOn = isOn
+    }
   }
 
   /// What the schedule screen shows.
@@ -16,30 +26,33 @@ public final class ScheduleViewModel {
     public var title: String
     public var rows: [Row]
     public var doneTitle: String
+
+    /// A value with every field given.
+    public init(title: String, rows: [Row], doneTitle: String) {
+      self.title = title
+      self.rows = rows
+      self.doneTitle = doneTitle
+    }
   }
 
-  /// The state now.
-  public private(set) var state: State {
-    didSet { if state != oldValue { observers.notify(state) } }
-  }
+  /// The state and its observers.
+  public let observable: ObservableState<State>
   /// Called with the chosen days when the user pressed Done.
   public var onDone: ((WeekdaySet) -> Void)?
 
-  private let observers = StateObservers<State>()
 
   /// The screen with `days` switched on.
   public init(environment: AppEnvironment, days: WeekdaySet) {
     let localizer = environment.localizer
-    state = State(
-      title: localizer.text(.scheduleTitle),
-      rows: Weekday.allCases.map {
-        Row(weekday: $0, title: localizer.weekdayName(iso: $0.rawValue), isOn: days.contains($0))
-      },
-      doneTitle: localizer.text(.scheduleDone))
+    observable = ObservableState(
+      State(
+        title: localizer.text(.scheduleTitle),
+        rows: Weekday.allCases.map {
+          Row(weekday: $0, title: localizer.weekdayName(iso: $0.rawValue), isOn: days.contains($0))
+        },
+        doneTitle: localizer.text(.scheduleDone)))
   }
 
-  /// Calls `handler` with the state now and after each change.
-  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
 
   /// The days switched on.
   public var days: WeekdaySet { WeekdaySet(state.rows.filter(\.isOn).map(\.weekday)) }

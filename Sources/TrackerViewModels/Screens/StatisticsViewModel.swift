@@ -3,67 +3,99 @@ import TrackerModels
 
 /// The statistics tab (seed: statistics 1–3).
 @MainActor
-public final class StatisticsViewModel {
+public final class StatisticsViewModel: ObservableViewModel {
   /// One figure: the number, then its label.
-  public struct Card: Equatable, Sendable {
+  public struct Card: Equatable, Sendable, Identifiable {
+    /// Which figure it is.
+    public enum ID: Hashable, Sendable {
+      case bestPeriod, perfectDays, completed, average
+    }
+    public var id: ID
     public var value: String
     public var label: String
+
+    /// A value with every field given.
+    public init(id: ID, value: String, label: String) {
+      self.id = id
+      self.value = value
+      self.label = label
+    }
   }
 
   /// What the statistics tab shows.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, AlertShowing {
     public var title: String
-    /// The four figures in the design's order; empty when the placeholder shows.
+    /// The four figures in the design's order; empty when the placeholder shows or when the
+    /// records could not be read.
     public var cards: [Card]
     /// "Nothing to analyze yet" when every figure is zero.
     public var placeholder: String?
+    /// A failed read, over the screen.
+    public var alert: AlertState?
+
+    /// A value with every field given.
+    public init(title: String, cards: [Card], placeholder: String? = nil, alert: AlertState? = nil) {
+      self.title = title
+      self.cards = cards
+      self.placeholder = placeholder
+      self.alert = alert
+    }
   }
 
-  /// The state now.
-  public private(set) var state: State {
-    didSet { if state != oldValue { observers.notify(state) } }
-  }
+  /// The state and its observers.
+  public let observable: ObservableState<State>
 
   private let environment: AppEnvironment
-  private let observers = StateObservers<State>()
   private var subscription: ObservationToken?
 
   /// The statistics as of today; they follow every change of the store.
   public init(environment: AppEnvironment) {
     self.environment = environment
-    state = StatisticsViewModel.state(environment)
+    let localizer = environment.localizer
+    observable = ObservableState(
+      State(title: localizer.text(.statisticsTitle), cards: [], placeholder: nil, alert: nil))
+    recompute()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard let self, !change.trackerIDs.isEmpty || !change.recordDays.isEmpty else { return }
-      self.state = StatisticsViewModel.state(self.environment)
+      guard !change.trackerIDs.isEmpty || !change.recordDays.isEmpty else { return }
+      self?.recompute()
     }
   }
 
-  /// Calls `handler` with the state now and after each change.
-  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
+  /// Call when the day may have changed (midnight, back in the foreground, a new time zone): the
+  /// figures are computed again as of the new today.
+  public func clockChanged() { recompute() }
 
-  /// The figures behind the screen.
-  public static func statistics(_ environment: AppEnvironment) -> Statistics {
-    let trackers = ((try? environment.store.trackers()) ?? []).map(\.tracker)
-    let records = (try? environment.store.allRecords()) ?? []
+  /// The figures behind the screen, as of the environment's today.
+  public static func statistics(_ environment: AppEnvironment) throws(StoreError) -> Statistics {
+    let trackers = try environment.store.trackers().map(\.tracker)
+    let records = try environment.store.allRecords()
     return Statistics(trackers: trackers, records: records, today: environment.today)
   }
 
-  private static func state(_ environment: AppEnvironment) -> State {
+  /// Reads and shows the figures; when the store cannot be read, the screen keeps what it showed
+  /// and an alert says why.
+  private func recompute() {
     let localizer = environment.localizer
-    let figures = statistics(environment)
-    guard !figures.isEmpty else {
-      return State(
-        title: localizer.text(.statisticsTitle), cards: [],
-        placeholder: localizer.text(.statisticsPlaceholder))
+    guard let figures = attempt(.read, localizer, { () throws(StoreError) in try Self.statistics(environment) })
+    else { return }
+    var next = state
+    if figures.isEmpty {
+      next.cards = []
+      next.placeholder = localizer.text(.statisticsPlaceholder)
+    } else {
+      next.cards = [
+        Card(
+          id: .bestPeriod, value: localizer.integer(figures.bestPeriod),
+          label: localizer.text(.statisticsBestPeriod)),
+        Card(
+          id: .perfectDays, value: localizer.integer(figures.perfectDays),
+          label: localizer.text(.statisticsPerfectDays)),
+        Card(
+          id: .completed, value: localizer.integer(figures.completed), label: localizer.text(.statisticsCompleted)),
+        Card(id: .average, value: localizer.decimal(figures.average), label: localizer.text(.statisticsAverage)),
+      ]
+      next.placeholder = nil
     }
-    return State(
-      title: localizer.text(.statisticsTitle),
-      cards: [
-        Card(value: localizer.integer(figures.bestPeriod), label: localizer.text(.statisticsBestPeriod)),
-        Card(value: localizer.integer(figures.perfectDays), label: localizer.text(.statisticsPerfectDays)),
-        Card(value: localizer.integer(figures.completed), label: localizer.text(.statisticsCompleted)),
-        Card(value: localizer.decimal(figures.average), label: localizer.text(.statisticsAverage)),
-      ],
-      placeholder: nil)
+    state = next
   }
 }

@@ -4,7 +4,7 @@ import TrackerModels
 
 /// Creating a habit or an irregular event, and editing either (seed: creation 1–8, main screen 6ii).
 @MainActor
-public final class TrackerFormViewModel {
+public final class TrackerFormViewModel: ObservableViewModel {
   /// What the form is for.
   public enum Mode: Equatable, Sendable {
     case newHabit
@@ -14,17 +14,35 @@ public final class TrackerFormViewModel {
   }
 
   /// One emoji of the 6×3 picker.
-  public struct EmojiItem: Equatable, Sendable {
+  public struct EmojiItem: Equatable, Sendable, Identifiable {
     public var emoji: String
     /// Selected emoji get a background.
     public var isSelected: Bool
+
+    /// The emoji identifies the item (the 18 are distinct).
+    public var id: String { emoji }
+
+    /// A value with every field given.
+    public init(emoji: String, isSelected: Bool) {
+      self.emoji = emoji
+      self.isSelected = isSelected
+    }
   }
 
   /// One color of the 6×3 picker.
-  public struct ColorItem: Equatable, Sendable {
+  public struct ColorItem: Equatable, Sendable, Identifiable {
     public var color: TrackerColor
     /// The selected color gets a border.
     public var isSelected: Bool
+
+    /// The color identifies the item (the 18 are distinct).
+    public var id: TrackerColor { color }
+
+    /// A value with every field given.
+    public init(color: TrackerColor, isSelected: Bool) {
+      self.color = color
+      self.isSelected = isSelected
+    }
   }
 
   /// The edit form's "N days" with − and +.
@@ -34,10 +52,19 @@ public final class TrackerFormViewModel {
     public var isMinusEnabled: Bool
     public var minusAccessibilityLabel: String
     public var plusAccessibilityLabel: String
+
+    /// A value with every field given.
+    public init(text: String, count: Int, isMinusEnabled: Bool, minusAccessibilityLabel: String, plusAccessibilityLabel: String) {
+      self.text = text
+      self.count = count
+      self.isMinusEnabled = isMinusEnabled
+      self.minusAccessibilityLabel = minusAccessibilityLabel
+      self.plusAccessibilityLabel = plusAccessibilityLabel
+    }
   }
 
   /// What the form shows.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, AlertShowing {
     public var title: String
     public var name: String
     public var namePlaceholder: String
@@ -65,6 +92,32 @@ public final class TrackerFormViewModel {
     public var createTitle: String
     /// Whether everything is filled and valid (seed: creation 8).
     public var isCreateEnabled: Bool
+    /// A failed save or read, over the form.
+    public var alert: AlertState?
+
+    /// A value with every field given.
+    public init(title: String, name: String, namePlaceholder: String, isClearVisible: Bool, clearAccessibilityLabel: String, nameError: String? = nil, categoryTitle: String, categoryValue: String? = nil, hasSchedule: Bool, scheduleTitle: String, scheduleValue: String? = nil, emojiTitle: String, emojis: [EmojiItem], colorTitle: String, colors: [ColorItem], dayCounter: DayCounter? = nil, cancelTitle: String, createTitle: String, isCreateEnabled: Bool, alert: AlertState? = nil) {
+      self.title = title
+      self.name = name
+      self.namePlaceholder = namePlaceholder
+      self.isClearVisible = isClearVisible
+      self.clearAccessibilityLabel = clearAccessibilityLabel
+      self.nameError = nameError
+      self.categoryTitle = categoryTitle
+      self.categoryValue = categoryValue
+      self.hasSchedule = hasSchedule
+      self.scheduleTitle = scheduleTitle
+      self.scheduleValue = scheduleValue
+      self.emojiTitle = emojiTitle
+      self.emojis = emojis
+      self.colorTitle = colorTitle
+      self.colors = colors
+      self.dayCounter = dayCounter
+      self.cancelTitle = cancelTitle
+      self.createTitle = createTitle
+      self.isCreateEnabled = isCreateEnabled
+      self.alert = alert
+    }
   }
 
   /// Where the form sends the user.
@@ -77,22 +130,23 @@ public final class TrackerFormViewModel {
     case close
   }
 
-  /// The state now.
-  public private(set) var state: State {
-    didSet { if state != oldValue { observers.notify(state) } }
-  }
+  /// The state and its observers.
+  public let observable: ObservableState<State>
   /// Called when the form sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 
   private let environment: AppEnvironment
   private let mode: Mode
-  private let observers = StateObservers<State>()
   private var subscription: ObservationToken?
   private var categoryID: UUID?
   private var days: WeekdaySet
   private var emoji: String?
   private var color: TrackerColor?
   private var dayCount: Int
+  /// The other trackers' names and every category, read when the form opens and after each store
+  /// change, so typing answers from memory; nil until a read succeeds.
+  private var otherNames: [String]?
+  private var categories: [TrackerCategory]?
   /// The id a new tracker will have (taken once, so ids stay predictable in tests).
   private lazy var newTrackerID = environment.makeID()
 
@@ -123,27 +177,26 @@ public final class TrackerFormViewModel {
     }
     var isEditing = false
     if case .edit = mode { isEditing = true }
-    state = State(
-      title: localizer.text(titleKey), name: name, namePlaceholder: localizer.text(.formNamePlaceholder),
-      isClearVisible: false, clearAccessibilityLabel: localizer.text(.formNameClearAccessibility),
-      nameError: nil,
-      categoryTitle: localizer.text(.formCategory), categoryValue: nil, hasSchedule: mode.isHabit,
-      scheduleTitle: localizer.text(.formSchedule), scheduleValue: nil,
-      emojiTitle: localizer.text(.formEmoji),
-      emojis: [], colorTitle: localizer.text(.formColor), colors: [], dayCounter: nil,
-      cancelTitle: localizer.text(.formCancel),
-      createTitle: localizer.text(isEditing ? .formSave : .formCreate),
-      isCreateEnabled: false)
-    refresh(&state)
+    observable = ObservableState(
+      State(
+        title: localizer.text(titleKey), name: name, namePlaceholder: localizer.text(.formNamePlaceholder),
+        isClearVisible: false, clearAccessibilityLabel: localizer.text(.formNameClearAccessibility),
+        nameError: nil,
+        categoryTitle: localizer.text(.formCategory), categoryValue: nil, hasSchedule: mode.isHabit,
+        scheduleTitle: localizer.text(.formSchedule), scheduleValue: nil,
+        emojiTitle: localizer.text(.formEmoji),
+        emojis: [], colorTitle: localizer.text(.formColor), colors: [], dayCounter: nil,
+        cancelTitle: localizer.text(.formCancel),
+        createTitle: localizer.text(isEditing ? .formSave : .formCreate),
+        isCreateEnabled: false, alert: nil))
+    readStore()
     // A category renamed or deleted from the category list shows here at once.
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
       guard !change.categoryIDs.isEmpty || !change.trackerIDs.isEmpty else { return }
-      self?.refresh()
+      self?.readStore()
     }
   }
 
-  /// Calls `handler` with the state now and after each change.
-  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
 
   /// Call when the user changed the name field's text.
   public func nameChanged(_ text: String) {
@@ -204,23 +257,34 @@ public final class TrackerFormViewModel {
   /// Call when the user tapped Cancel: nothing is saved (seed: creation 7).
   public func cancelTapped() { onRoute?(.close) }
 
-  /// Call when the user tapped Create or Save (only possible while enabled).
+  /// Call when the user tapped Create or Save (only possible while enabled). The form closes
+  /// once the store has the tracker; otherwise it stays, with the reason under the name (a name
+  /// taken meanwhile) or in an alert (the store refused).
   public func createTapped() {
     guard state.isCreateEnabled, let tracker = draft() else { return }
+    let localizer = environment.localizer
+    var added: [Day] = []
+    var removed: [Day] = []
+    if case .edit(let summary) = mode, dayCount != summary.recordCount {
+      // The counter's net change applies on Save only (DESIGN.md §3), from the records as stored.
+      let store = environment.store
+      guard
+        let recorded = attempt(
+          .read, localizer, { () throws(StoreError) in Set(try store.recordDays(trackerID: tracker.id)) })
+      else { return }
+      let change = dayCount - summary.recordCount
+      if change > 0 {
+        added = TrackedDaysEdit.daysToAdd(
+          count: change, kind: tracker.kind, recordedDays: recorded, today: environment.today)
+      } else {
+        removed = TrackedDaysEdit.daysToRemove(count: -change, recordedDays: recorded)
+      }
+    }
     do {
       switch mode {
       case .newHabit, .newEvent:
         try environment.write { try $0.createTracker(tracker) }
-      case .edit(let summary):
-        // The counter's net change applies on Save only (DESIGN.md §3).
-        let recorded = Set((try? environment.store.recordDays(trackerID: tracker.id)) ?? [])
-        let change = dayCount - summary.recordCount
-        let today = environment.today
-        let added =
-          change > 0
-          ? TrackedDaysEdit.daysToAdd(count: change, kind: tracker.kind, recordedDays: recorded, today: today)
-          : []
-        let removed = change < 0 ? TrackedDaysEdit.daysToRemove(count: -change, recordedDays: recorded) : []
+      case .edit:
         try environment.write {
           try $0.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed)
         }
@@ -229,9 +293,11 @@ public final class TrackerFormViewModel {
     } catch {
       var next = state
       if case .invalidTrackerName(let reason) = error {
-        next.nameError = DisplayText.nameError(reason, isCategory: false, environment.localizer)
+        next.nameError = DisplayText.nameError(reason, isCategory: false, localizer)
+        next.isCreateEnabled = false
+      } else {
+        next.alert = .storeFailure(error, .save, localizer)
       }
-      next.isCreateEnabled = false
       state = next
     }
   }
@@ -262,6 +328,25 @@ public final class TrackerFormViewModel {
     }
   }
 
+  /// Reads the other trackers' names and the categories; when the store cannot be read, the
+  /// form keeps what it knew and an alert says why.
+  private func readStore() {
+    var editedID: UUID?
+    if case .edit(let summary) = mode { editedID = summary.tracker.id }
+    let store = environment.store
+    let read = attempt(.read, environment.localizer) { () throws(StoreError) in
+      (
+        names: try store.trackers().filter { $0.tracker.id != editedID }.map(\.tracker.name),
+        categories: try store.categories()
+      )
+    }
+    if let read {
+      otherNames = read.names
+      categories = read.categories
+    }
+    refresh()
+  }
+
   private func refresh() {
     var next = state
     refresh(&next)
@@ -271,22 +356,20 @@ public final class TrackerFormViewModel {
   /// Recomputes everything derived from the form's fields into `state`.
   private func refresh(_ state: inout State) {
     let localizer = environment.localizer
-    let store = environment.store
-    var editedID: UUID?
-    if case .edit(let summary) = mode { editedID = summary.tracker.id }
-    let others = ((try? store.trackers()) ?? []).filter { $0.tracker.id != editedID }.map(\.tracker.name)
-    let validation = NameRules.validate(state.name, against: others)
+    let validation = NameRules.validate(state.name, against: otherNames ?? [])
     switch validation {
     case .success: state.nameError = nil
     case .failure(let reason): state.nameError = DisplayText.nameError(reason, isCategory: false, localizer)
     }
     state.isClearVisible = !state.name.isEmpty
-    if let categoryID, let category = ((try? store.categories()) ?? []).first(where: { $0.id == categoryID })
-    {
-      state.categoryValue = category.title
-    } else {
-      categoryID = nil
-      state.categoryValue = nil
+    if let categories {
+      if let categoryID, let category = categories.first(where: { $0.id == categoryID }) {
+        state.categoryValue = category.title
+      } else {
+        // The form's category was deleted (here or elsewhere): the row asks for one again.
+        categoryID = nil
+        state.categoryValue = nil
+      }
     }
     state.scheduleValue = days.isEmpty ? nil : DisplayText.schedule(days, localizer)
     state.emojis = TrackerEmoji.all.map { EmojiItem(emoji: $0, isSelected: $0 == emoji) }
@@ -299,7 +382,9 @@ public final class TrackerFormViewModel {
     }
     var isValid = false
     if case .success = validation { isValid = true }
-    state.isCreateEnabled = isValid && draft(name: state.name) != nil
+    // Until the other names and the categories were read, uniqueness cannot be checked.
+    let isKnown = otherNames != nil && categories != nil
+    state.isCreateEnabled = isKnown && isValid && draft(name: state.name) != nil
   }
 }
 

@@ -5,7 +5,7 @@ import TrackerModels
 /// The main screen: trackers of the selected date by category, search, filters, completion,
 /// pinning, editing and deleting (seed: main screen 1–7).
 @MainActor
-public final class TrackersViewModel {
+public final class TrackersViewModel: ObservableViewModel {
   /// One tracker's card.
   public struct Card: Equatable, Sendable, Identifiable {
     public var id: UUID
@@ -21,12 +21,38 @@ public final class TrackersViewModel {
     public var isPinned: Bool
     /// What the icon-only button says to screen readers.
     public var completeAccessibilityLabel: String
+
+    /// A value with every field given.
+    public init(id: UUID, name: String, emoji: String, color: TrackerColor, dayCounter: String, isCompleted: Bool, isCompleteEnabled: Bool, isPinned: Bool, completeAccessibilityLabel: String) {
+      self.id = id
+      self.name = name
+      self.emoji = emoji
+      self.color = color
+      self.dayCounter = dayCounter
+      self.isCompleted = isCompleted
+      self.isCompleteEnabled = isCompleteEnabled
+      self.isPinned = isPinned
+      self.completeAccessibilityLabel = completeAccessibilityLabel
+    }
   }
 
   /// A titled group of cards: "Pinned", then the categories.
-  public struct Section: Equatable, Sendable {
+  public struct Section: Equatable, Sendable, Identifiable {
+    /// What a section stands for (a category may be called "Pinned" too, so titles cannot tell).
+    public enum ID: Hashable, Sendable {
+      case pinned
+      case category(UUID)
+    }
+    public var id: ID
     public var title: String
     public var cards: [Card]
+
+    /// A value with every field given.
+    public init(id: ID, title: String, cards: [Card]) {
+      self.id = id
+      self.title = title
+      self.cards = cards
+    }
   }
 
   /// The picture and text shown instead of cards.
@@ -39,6 +65,12 @@ public final class TrackersViewModel {
     }
     public var kind: Kind
     public var text: String
+
+    /// A value with every field given.
+    public init(kind: Kind, text: String) {
+      self.kind = kind
+      self.text = text
+    }
   }
 
   /// The context menu of a card, and the delete question it can lead to.
@@ -52,10 +84,22 @@ public final class TrackersViewModel {
     public var deleteQuestion: String?
     public var confirmTitle: String
     public var cancelTitle: String
+
+    /// A value with every field given.
+    public init(trackerID: UUID, pinTitle: String, isPinned: Bool, editTitle: String, deleteTitle: String, deleteQuestion: String? = nil, confirmTitle: String, cancelTitle: String) {
+      self.trackerID = trackerID
+      self.pinTitle = pinTitle
+      self.isPinned = isPinned
+      self.editTitle = editTitle
+      self.deleteTitle = deleteTitle
+      self.deleteQuestion = deleteQuestion
+      self.confirmTitle = confirmTitle
+      self.cancelTitle = cancelTitle
+    }
   }
 
   /// What the main screen shows.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, AlertShowing {
     public var title: String
     public var addAccessibilityLabel: String
     public var selectedDay: Day
@@ -66,6 +110,7 @@ public final class TrackersViewModel {
     /// What the search field's clear button says to screen readers.
     public var searchClearAccessibilityLabel: String
     public var sections: [Section]
+    /// Nil while the cards show, and while the trackers could not be read (an alert says so).
     public var placeholder: Placeholder?
     public var filter: TrackerFilter
     /// Absent when nothing is due on the date (before search and filter).
@@ -77,6 +122,28 @@ public final class TrackersViewModel {
     public var activeFilterTitle: String?
     /// The open context menu, if any.
     public var menu: Menu?
+    /// A failed save or read, over the screen.
+    public var alert: AlertState?
+
+    /// A value with every field given.
+    public init(title: String, addAccessibilityLabel: String, selectedDay: Day, dateText: String, searchText: String, searchPlaceholder: String, searchClearAccessibilityLabel: String, sections: [Section], placeholder: Placeholder? = nil, filter: TrackerFilter, isFilterButtonVisible: Bool, isFilterActive: Bool, filterButtonTitle: String, activeFilterTitle: String? = nil, menu: Menu? = nil, alert: AlertState? = nil) {
+      self.title = title
+      self.addAccessibilityLabel = addAccessibilityLabel
+      self.selectedDay = selectedDay
+      self.dateText = dateText
+      self.searchText = searchText
+      self.searchPlaceholder = searchPlaceholder
+      self.searchClearAccessibilityLabel = searchClearAccessibilityLabel
+      self.sections = sections
+      self.placeholder = placeholder
+      self.filter = filter
+      self.isFilterButtonVisible = isFilterButtonVisible
+      self.isFilterActive = isFilterActive
+      self.filterButtonTitle = filterButtonTitle
+      self.activeFilterTitle = activeFilterTitle
+      self.menu = menu
+      self.alert = alert
+    }
   }
 
   /// Where the main screen sends the user.
@@ -87,32 +154,34 @@ public final class TrackersViewModel {
     case editTracker(TrackerSummary)
   }
 
-  /// The state now.
-  public private(set) var state: State {
-    didSet { if state != oldValue { observers.notify(state) } }
-  }
+  /// The state and its observers.
+  public let observable: ObservableState<State>
   /// Called when the main screen sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 
   private let environment: AppEnvironment
-  private let observers = StateObservers<State>()
   private var subscription: ObservationToken?
   private var summaries: [TrackerSummary] = []
+  /// "Today" when the screen last looked at the clock.
+  private var shownToday: Day
 
   /// The main screen on today, with the remembered filter; it follows every change of the store.
   public init(environment: AppEnvironment) {
     self.environment = environment
     let localizer = environment.localizer
     let today = environment.today
-    let filter = (try? environment.store.settings())?.filter ?? .all
-    state = State(
-      title: localizer.text(.trackersTitle), addAccessibilityLabel: localizer.text(.trackersAddAccessibility),
-      selectedDay: today, dateText: DisplayText.shortDate(today, localizer), searchText: "",
-      searchPlaceholder: localizer.text(.trackersSearchPlaceholder),
-      searchClearAccessibilityLabel: localizer.text(.trackersSearchClearAccessibility), sections: [],
-      placeholder: nil,
-      filter: filter, isFilterButtonVisible: false, isFilterActive: false,
-      filterButtonTitle: localizer.text(.trackersFilters), activeFilterTitle: nil, menu: nil)
+    shownToday = today
+    observable = ObservableState(
+      State(
+        title: localizer.text(.trackersTitle), addAccessibilityLabel: localizer.text(.trackersAddAccessibility),
+        selectedDay: today, dateText: DisplayText.shortDate(today, localizer), searchText: "",
+        searchPlaceholder: localizer.text(.trackersSearchPlaceholder),
+        searchClearAccessibilityLabel: localizer.text(.trackersSearchClearAccessibility), sections: [],
+        placeholder: nil, filter: .all, isFilterButtonVisible: false, isFilterActive: false,
+        filterButtonTitle: localizer.text(.trackersFilters), activeFilterTitle: nil, menu: nil, alert: nil))
+    if let settings = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() }) {
+      state.filter = settings.filter
+    }
     reload()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
       guard !change.trackerIDs.isEmpty || !change.recordDays.isEmpty || !change.categoryIDs.isEmpty else {
@@ -120,14 +189,30 @@ public final class TrackersViewModel {
       }
       self?.reload()
     }
-    environment.analytics.report(AnalyticsEvent(kind: .open))
   }
 
-  /// Call when the main screen goes away for good (analytics' `close`).
+  /// Call when the main screen appears (analytics' `open`): at launch, after onboarding, and when
+  /// the user comes back to its tab.
+  public func screenOpened() { environment.analytics.report(AnalyticsEvent(kind: .open)) }
+
+  /// Call when the main screen disappears (analytics' `close`): another tab, or the app closing.
   public func screenClosed() { environment.analytics.report(AnalyticsEvent(kind: .close)) }
 
-  /// Calls `handler` with the state now and after each change.
-  public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observers.add(state, handler) }
+  /// Call when the day may have changed: at midnight, when the app comes back to the foreground,
+  /// when the time zone changes. "Today" is read again; a screen that showed today moves to the
+  /// new today, and which dates count as future is decided anew.
+  public func clockChanged() {
+    let today = environment.today
+    guard today != shownToday else { return }
+    var next = state
+    if next.selectedDay == shownToday {
+      next.selectedDay = today
+      next.dateText = DisplayText.shortDate(today, environment.localizer)
+    }
+    shownToday = today
+    update(next)
+  }
+
 
   /// Call when the user tapped "+".
   public func addTapped() {
@@ -145,16 +230,14 @@ public final class TrackersViewModel {
     next.selectedDay = day
     next.dateText = DisplayText.shortDate(day, environment.localizer)
     if next.filter == .today, day != environment.today { setFilter(.all, in: &next) }
-    reload(&next)
-    state = next
+    update(next)
   }
 
   /// Call when the user changed the search field's text.
   public func searchChanged(_ text: String) {
     var next = state
     next.searchText = text
-    reload(&next)
-    state = next
+    update(next)
   }
 
   /// Call when the user tapped "Filters".
@@ -171,15 +254,17 @@ public final class TrackersViewModel {
       next.selectedDay = environment.today
       next.dateText = DisplayText.shortDate(next.selectedDay, environment.localizer)
     }
-    reload(&next)
-    state = next
+    update(next)
   }
 
   /// Call when the user tapped a card's + / ✓ button; ignored on future dates.
   public func completeTapped(_ id: UUID) {
     environment.analytics.report(AnalyticsEvent(kind: .click, item: .track))
-    guard state.selectedDay <= environment.today else { return }
-    _ = try? environment.write { try $0.toggleRecord(trackerID: id, on: state.selectedDay) }
+    let day = state.selectedDay
+    guard day <= environment.today else { return }
+    attempt(.save, environment.localizer) { () throws(StoreError) in
+      try environment.write { try $0.toggleRecord(trackerID: id, on: day) }
+    }
   }
 
   /// Call when the user long-pressed a card: its context menu opens.
@@ -201,7 +286,9 @@ public final class TrackersViewModel {
   public func pinTapped() {
     guard let menu = state.menu else { return }
     state.menu = nil
-    try? environment.write { try $0.setPinned(!menu.isPinned, trackerID: menu.trackerID) }
+    attempt(.save, environment.localizer) { () throws(StoreError) in
+      try environment.write { try $0.setPinned(!menu.isPinned, trackerID: menu.trackerID) }
+    }
   }
 
   /// Call when the user chose Edit.
@@ -224,37 +311,56 @@ public final class TrackersViewModel {
   public func deleteConfirmed() {
     guard let menu = state.menu, menu.deleteQuestion != nil else { return }
     state.menu = nil
-    try? environment.write { try $0.deleteTracker(id: menu.trackerID) }
-  }
-
-  private func setFilter(_ filter: TrackerFilter, in state: inout State) {
-    state.filter = filter
-    if var settings = try? environment.store.settings(), settings.filter != filter {
-      settings.filter = filter
-      try? environment.write { try $0.saveSettings(settings) }
+    attempt(.save, environment.localizer) { () throws(StoreError) in
+      try environment.write { try $0.deleteTracker(id: menu.trackerID) }
     }
   }
 
-  private func reload() {
-    var next = state
-    reload(&next)
-    state = next
+  /// Puts `filter` on screen and remembers it; when remembering fails, an alert says the choice
+  /// will not last (the screen still shows what the user asked for).
+  private func setFilter(_ filter: TrackerFilter, in state: inout State) {
+    state.filter = filter
+    let localizer = environment.localizer
+    do {
+      var settings = try environment.store.settings()
+      guard settings.filter != filter else { return }
+      settings.filter = filter
+      try environment.write { try $0.saveSettings(settings) }
+    } catch {
+      state.alert = .storeFailure(error, .save, localizer)
+    }
+  }
+
+  private func reload() { update(state) }
+
+  /// Shows `next` with its cards read from the store; when the store cannot be read, the screen
+  /// keeps what it showed (date, search and cards) and an alert says why.
+  private func update(_ next: State) {
+    var next = next
+    do {
+      try reload(&next)
+      state = next
+    } catch {
+      state.alert = .storeFailure(error, .read, environment.localizer)
+    }
   }
 
   /// Recomputes the sections, placeholder and filter button of `state` from the store.
-  private func reload(_ state: inout State) {
+  private func reload(_ state: inout State) throws(StoreError) {
     let localizer = environment.localizer
     let store = environment.store
     let day = state.selectedDay
     let today = environment.today
-    summaries = (try? store.trackers()) ?? []
-    let completed = (try? store.completedTrackerIDs(on: day)) ?? []
+    let collation = Collation(environment.language)
+    let summaries = try store.trackers()
+    let completed = try store.completedTrackerIDs(on: day)
+    let categories = try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
+    self.summaries = summaries
     let visible = summaries.filter { $0.isVisible(on: day) }
     let query = SearchQuery(state.searchText)
     let shown = visible.filter {
       query.matches($0.tracker.name) && state.filter.includes(isCompleted: completed.contains($0.tracker.id))
     }
-    let collation = Collation(environment.language)
     func card(_ summary: TrackerSummary) -> Card {
       let tracker = summary.tracker
       let isDone = completed.contains(tracker.id)
@@ -271,12 +377,13 @@ public final class TrackersViewModel {
     var sections: [Section] = []
     let pinned = shown.filter(\.tracker.isPinned)
     if !pinned.isEmpty {
-      sections.append(Section(title: localizer.text(.trackersPinned), cards: cards(pinned)))
+      sections.append(Section(id: .pinned, title: localizer.text(.trackersPinned), cards: cards(pinned)))
     }
-    let categories = ((try? store.categories()) ?? []).sorted { collation.areInOrder($0.title, $1.title) }
     for category in categories {
       let members = shown.filter { !$0.tracker.isPinned && $0.tracker.categoryID == category.id }
-      if !members.isEmpty { sections.append(Section(title: category.title, cards: cards(members))) }
+      if !members.isEmpty {
+        sections.append(Section(id: .category(category.id), title: category.title, cards: cards(members)))
+      }
     }
     state.sections = sections
     state.isFilterButtonVisible = !visible.isEmpty

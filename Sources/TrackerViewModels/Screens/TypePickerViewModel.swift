@@ -8,6 +8,13 @@ public final class TypePickerViewModel {
     public var title: String
     public var habitTitle: String
     public var eventTitle: String
+
+    /// A value with every field given.
+    public init(title: String, habitTitle: String, eventTitle: String) {
+      self.title = title
+      self.habitTitle = habitTitle
+      self.eventTitle = eventTitle
+    }
   }
 
   /// What the user picked.

@@ -38,6 +38,13 @@ enum RunCommand {
       failed.exitCode = 1
       return failed
     }
+    if let alert = flow.view.alert {
+      // The app could not even read what it opens on: nothing in the script would mean anything.
+      var failed = outcome
+      failed.standardError += Messages.error(TerminalSafe.text(Messages.alertShown(alert.title, alert.message)))
+      failed.exitCode = 1
+      return failed
+    }
     for line in script.lines {
       switch line.step {
       case .action(let action):
@@ -46,6 +53,8 @@ enum RunCommand {
         } catch {
           return fail(line, error.description)
         }
+        // A refused save or read stops the script: the user would see this alert, not success.
+        if let alert = flow.view.alert { return fail(line, Messages.alertShown(alert.title, alert.message)) }
       case .print:
         outcome.standardOutput += renderer.render(flow.view, format: settings.format)
       case .expectScreen(let expected):

@@ -54,6 +54,12 @@ enum ShowCommand {
         }
       }
     }
+    if let alert = flow.view.alert {
+      outcome.standardError += Messages.error(
+        Messages.cannotShow(name, TerminalSafe.text(Messages.alertShown(alert.title, alert.message))))
+      outcome.exitCode = 1
+      return outcome
+    }
     outcome.standardOutput = ScreenRenderer(width: settings.width).render(flow.view, format: settings.format)
     return outcome
   }

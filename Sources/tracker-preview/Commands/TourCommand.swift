@@ -1,4 +1,5 @@
 import TrackerLocalization
+import TrackerPreviewSupport
 import TrackerStore
 import TrackerTextRenderer
 import TrackerViewModels
@@ -26,13 +27,13 @@ enum TourCommand {
     for (index, step) in steps.enumerated() {
       guard let scenario = ScreenScenario.named(step.scenario) else { continue }
       do {
-        let flow = try scenario.run(environment: Tool.scenarioEnvironment(settings), today: settings.today)
+        let flow = try scenario.run(environment: Tool.scenarioEnvironment(settings))
         let caption = "\(index + 1)/\(steps.count) · \(localizer.text(step.caption))"
         output += settings.format.encode([StyledLine(caption, Style(.accent, bold: true))])
         output += settings.format.encode([StyledLine(String(repeating: "═", count: settings.width), .border)])
         output += renderer.render(flow.view, format: settings.format) + "\n"
       } catch {
-        return .failure(Messages.tourStuck(step.scenario, error))
+        return .failure(Messages.tourStuck(step.scenario, String(describing: error)))
       }
     }
     return Outcome(standardOutput: output)

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerLocalization
 import TrackerModels
+import TrackerViewModels
 
 /// A named state of the app reached the way a user reaches it: which data, then which actions.
 /// Snapshot tests, the renderer's fit tests and the CLI's `show` and `tour` all use these, so
@@ -21,12 +22,26 @@ public struct ScreenScenario: Sendable {
   /// The screen the scenario ends on.
   public var screen: ScreenName
   public var data: Data
-  /// The user's actions, in the language of the run (labels and typed text differ).
-  public var actions: @Sendable (Language) -> [UserAction]
+  /// What the actions of a run may depend on: its language (labels and typed text differ) and
+  /// its today (dates to tap).
+  public struct Context: Sendable {
+    public var language: Language
+    public var today: Day
 
+    /// A context with every field given.
+    public init(language: Language, today: Day) {
+      self.language = language
+      self.today = today
+    }
+  }
+
+  /// The user's actions for a run.
+  public var actions: @Sendable (Context) -> [UserAction]
+
+  /// A scenario: its name, the screen it ends on, its data and its actions.
   public init(
     _ name: String, screen: ScreenName, data: Data = .demo,
-    actions: @escaping @Sendable (Language) -> [UserAction] = { _ in [] }
+    actions: @escaping @Sendable (Context) -> [UserAction] = { _ in [] }
   ) {
     self.name = name
     self.screen = screen
@@ -40,8 +55,8 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("onboarding-page2", screen: .onboarding, data: .firstLaunch) { _ in [.swipe(.left)] },
     ScreenScenario("trackers-empty", screen: .trackers, data: .empty),
     ScreenScenario("trackers-filled", screen: .trackers),
-    ScreenScenario("trackers-search", screen: .trackers) { language in
-      [.tap(.identifier("search")), .type(language == .ru ? "кош" : "cat")]
+    ScreenScenario("trackers-search", screen: .trackers) { run in
+      [.tap(.identifier("search")), .type(run.language == .ru ? "кош" : "cat")]
     },
     ScreenScenario("trackers-search-nothing-found", screen: .trackers) { _ in
       [.tap(.identifier("search")), .type("zzz")]
@@ -49,25 +64,27 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("trackers-filter-today", screen: .trackers) { _ in filter("today") },
     ScreenScenario("trackers-filter-completed", screen: .trackers) { _ in filter("completed") },
     ScreenScenario("trackers-filter-not-completed", screen: .trackers) { _ in filter("not-completed") },
-    ScreenScenario("trackers-future-date", screen: .trackers) { _ in
-      [.tap(.identifier("date")), .tap(.identifier("next-month")), .tap(.identifier("day:2026-12-02"))]
+    ScreenScenario("trackers-future-date", screen: .trackers) { run in
+      // The second day of next month: always in the future, always one arrow away.
+      let future = run.today.firstOfMonth(addingMonths: 1).adding(days: 1)
+      return [.tap(.identifier("date")), .tap(.identifier("next-month")), .tap(.identifier("day:\(future.iso)"))]
     },
-    ScreenScenario("trackers-context-menu", screen: .trackers) { language in
-      [.longPress(.identifier("card:" + demoName(0, language)))]
+    ScreenScenario("trackers-context-menu", screen: .trackers) { run in
+      [.longPress(.identifier("card:" + demoName(0, run.language)))]
     },
-    ScreenScenario("trackers-delete-confirmation", screen: .trackers) { language in
-      [.longPress(.identifier("card:" + demoName(1, language))), .tap(.identifier("delete"))]
+    ScreenScenario("trackers-delete-confirmation", screen: .trackers) { run in
+      [.longPress(.identifier("card:" + demoName(1, run.language))), .tap(.identifier("delete"))]
     },
     ScreenScenario("type-picker", screen: .typePicker) { _ in [.tap(.identifier("add"))] },
     ScreenScenario("tracker-form-empty", screen: .trackerForm) { _ in newHabit },
     ScreenScenario("tracker-form-event", screen: .trackerForm) { _ in
       [.tap(.identifier("add")), .tap(.identifier("event"))]
     },
-    ScreenScenario("tracker-form-filled", screen: .trackerForm) { language in
-      newHabit + [.tap(.identifier("name")), .type(language == .ru ? "Читать книги" : "Read books")]
+    ScreenScenario("tracker-form-filled", screen: .trackerForm) { run in
+      newHabit + [.tap(.identifier("name")), .type(run.language == .ru ? "Читать книги" : "Read books")]
         + [
           .tap(.identifier("category")),
-          .tap(.identifier("category:" + (language == .ru ? "Домашний уют" : "Home comfort"))),
+          .tap(.identifier("category:" + (run.language == .ru ? "Домашний уют" : "Home comfort"))),
         ]
         + [
           .tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:wed")),
@@ -78,12 +95,12 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("tracker-form-too-long", screen: .trackerForm) { _ in
       newHabit + [.tap(.identifier("name")), .type(String(repeating: "Ж", count: 39))]
     },
-    ScreenScenario("tracker-form-duplicate", screen: .trackerForm) { language in
-      newHabit + [.tap(.identifier("name")), .type(demoName(0, language).uppercased())]
+    ScreenScenario("tracker-form-duplicate", screen: .trackerForm) { run in
+      newHabit + [.tap(.identifier("name")), .type(demoName(0, run.language).uppercased())]
     },
-    ScreenScenario("tracker-form-edit", screen: .trackerForm) { language in
+    ScreenScenario("tracker-form-edit", screen: .trackerForm) { run in
       [
-        .longPress(.identifier("card:" + demoName(0, language))), .tap(.identifier("edit")),
+        .longPress(.identifier("card:" + demoName(0, run.language))), .tap(.identifier("edit")),
         .tap(.identifier("days-plus")),
       ]
     },
@@ -93,17 +110,17 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("categories-checked", screen: .categories) { _ in
       newHabit + [.tap(.identifier("category"))]
     },
-    ScreenScenario("categories-delete-confirmation", screen: .categories) { language in
+    ScreenScenario("categories-delete-confirmation", screen: .categories) { run in
       newHabit + [
         .tap(.identifier("category")),
-        .longPress(.identifier("category:" + (language == .ru ? "Радостные мелочи" : "Little joys"))),
+        .longPress(.identifier("category:" + (run.language == .ru ? "Радостные мелочи" : "Little joys"))),
         .tap(.identifier("delete")),
       ]
     },
-    ScreenScenario("category-form", screen: .categoryForm) { language in
+    ScreenScenario("category-form", screen: .categoryForm) { run in
       newHabit + [
         .tap(.identifier("category")), .tap(.identifier("add-category")), .tap(.identifier("title")),
-        .type(language == .ru ? "Спорт" : "Sport"),
+        .type(run.language == .ru ? "Спорт" : "Sport"),
       ]
     },
     ScreenScenario("schedule", screen: .schedule) { _ in
@@ -132,24 +149,26 @@ public struct ScreenScenario: Sendable {
       .name
   }
 
-  /// Runs the scenario on `environment` (whose store should be empty): the data, then the actions.
+  /// Runs the scenario on `environment` (whose store should be empty) as of its today: the data,
+  /// then the actions.
   @MainActor
-  public func run(environment: AppEnvironment, today: Day) throws(FlowError) -> AppFlow {
+  public func run(environment: AppEnvironment) throws -> AppFlow {
     let store = environment.store
+    let today = environment.today
     let demo = DemoData(today: today, language: environment.language == .ru ? .russian : .english)
     switch data {
     case .firstLaunch:
       break
     case .empty:
-      try? store.saveSettings(StoreSettings(isOnboardingDone: true))
+      try store.saveSettings(StoreSettings(isOnboardingDone: true))
     case .demo:
-      try? store.insert(
+      try store.insert(
         StoreContents(categories: demo.categories, trackers: demo.trackers, records: demo.records))
-      try? store.saveSettings(
+      try store.saveSettings(
         StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
     }
     let flow = AppFlow(environment: environment)
-    for action in actions(environment.language) { try flow.perform(action) }
+    for action in actions(Context(language: environment.language, today: today)) { try flow.perform(action) }
     return flow
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 
 /// The design's own example (DESIGN.md §5), built relative to a given today so that the tour and
 /// every demo screen always look current. Ids are fixed, so two builds for one day are equal.

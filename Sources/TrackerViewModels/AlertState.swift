@@ -1,0 +1,107 @@
+import TrackerLocalization
+import TrackerModels
+
+/// A message over a screen that the user has to acknowledge: a save or a read the store refused.
+/// It is part of the screen's state, so a test asserts it whole and a client draws it without
+/// knowing why it appeared.
+public struct AlertState: Equatable, Sendable {
+  /// What a button of the alert does.
+  public enum Action: Equatable, Sendable {
+    /// Closes the alert (OK); the screen stays as it is.
+    case dismiss
+  }
+
+  /// One button.
+  public struct Button: Equatable, Sendable, Identifiable {
+    /// "OK".
+    public var title: String
+    /// What tapping it does.
+    public var action: Action
+
+    /// A button with every field given.
+    public init(title: String, action: Action) {
+      self.title = title
+      self.action = action
+    }
+
+    /// The action identifies the button (an alert has one button per action).
+    public var id: Action { action }
+  }
+
+  /// "Couldn't save".
+  public var title: String
+  /// The reason, in plain words.
+  public var message: String
+  /// The buttons, left to right.
+  public var buttons: [Button]
+
+  /// An alert with every field given.
+  public init(title: String, message: String, buttons: [Button]) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+  }
+}
+
+extension AlertState {
+  /// What the store was asked to do when it failed.
+  enum Operation {
+    case save, read
+  }
+
+  /// The alert for a store failure: "Couldn't save" or "Couldn't read your data", the reason,
+  /// and OK.
+  static func storeFailure(_ error: StoreError, _ operation: Operation, _ localizer: Localizer) -> AlertState {
+    AlertState(
+      title: localizer.text(operation == .save ? .alertSaveFailedTitle : .alertReadFailedTitle),
+      message: reason(error, localizer),
+      buttons: [Button(title: localizer.text(.alertOK), action: .dismiss)])
+  }
+
+  /// The reason for `error` as the user reads it.
+  static func reason(_ error: StoreError, _ localizer: Localizer) -> String {
+    switch error {
+    case .storage(let failure):
+      switch failure.kind {
+      case .readOnly: return localizer.text(.alertReasonReadOnly)
+      case .diskFull: return localizer.text(.alertReasonDiskFull)
+      case .busy: return localizer.text(.alertReasonBusy)
+      case .damaged: return localizer.text(.alertReasonDamaged)
+      case .inputOutput: return localizer.text(.alertReasonInputOutput)
+      case .other: return localizer.text(.alertReasonOther)
+      }
+    case .trackerNotFound: return localizer.text(.alertReasonTrackerGone)
+    case .categoryNotFound: return localizer.text(.alertReasonCategoryGone)
+    case .idAlreadyExists: return localizer.text(.alertReasonDuplicateID)
+    case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)
+    case .invalidTrackerName(let reason):
+      return DisplayText.nameError(reason, isCategory: false, localizer) ?? localizer.text(.alertReasonOther)
+    case .invalidCategoryTitle(let reason):
+      return DisplayText.nameError(reason, isCategory: true, localizer) ?? localizer.text(.alertReasonOther)
+    }
+  }
+}
+
+/// A state that can show an alert.
+public protocol AlertShowing {
+  /// The alert over the screen, if any.
+  var alert: AlertState? { get set }
+}
+
+extension ObservableViewModel where State: AlertShowing {
+  /// Call when the user tapped the alert's OK: it closes, the screen stays as it is.
+  public func alertDismissed() { state.alert = nil }
+
+  /// Runs a store call; when the store refuses, the screen shows why and nil comes back.
+  @discardableResult
+  func attempt<Result>(
+    _ operation: AlertState.Operation, _ localizer: Localizer, _ body: () throws(StoreError) -> Result
+  ) -> Result? {
+    do {
+      return try body()
+    } catch {
+      state.alert = .storeFailure(error, operation, localizer)
+      return nil
+    }
+  }
+}

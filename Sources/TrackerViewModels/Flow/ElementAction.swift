@@ -1,0 +1,110 @@
+import Foundation
+import TrackerModels
+
+/// What acting on an element does, decided where the element is built: a value, so nothing is
+/// parsed back from identifiers (DESIGN.md §2, "Elements carry typed actions").
+public enum ElementAction: Hashable, Sendable {
+  // Anywhere
+  /// OK on the alert over the screen.
+  case dismissAlert
+  /// Puts the text cursor into a field.
+  case focus(InputField)
+  /// A tab of the tab bar.
+  case selectTab(AppFlow.Tab)
+
+  // Onboarding
+  /// The onboarding's button: onboarding is done for good.
+  case finishOnboarding
+
+  // Main screen
+  /// "+": the type picker.
+  case addTracker
+  /// The date: the calendar.
+  case openCalendar
+  /// "Filters": the filter sheet.
+  case openFilters
+  /// A card's + / ✓ button.
+  case toggleCompletion(trackerID: UUID)
+  /// A long press on a card: its context menu.
+  case openCardMenu(trackerID: UUID)
+  /// Pin or Unpin in a card's menu.
+  case togglePin
+  /// Edit in a card's menu.
+  case editTracker
+  /// Delete in a card's menu: the delete question.
+  case deleteTracker
+  /// Delete in the action sheet: the tracker goes.
+  case confirmTrackerDeletion
+  /// Cancel in the action sheet.
+  case cancelTrackerDeletion
+
+  // Type picker
+  /// "Habit" or "Irregular event".
+  case chooseKind(TypePickerViewModel.Choice)
+
+  // Tracker form
+  /// The ✕ in the name field.
+  case clearName
+  /// The Category row.
+  case openCategories
+  /// The Schedule row.
+  case openSchedule
+  /// Emoji number `index` (0-based) of the picker.
+  case chooseEmoji(index: Int)
+  /// Color number `index` (0-based) of the picker.
+  case chooseColor(index: Int)
+  /// − on the edit form's day counter.
+  case decreaseDays
+  /// + on the edit form's day counter.
+  case increaseDays
+  /// Cancel: the form closes, nothing saved.
+  case cancelForm
+  /// Create, or Save when editing.
+  case saveTracker
+
+  // Categories
+  /// A category's row: it is chosen.
+  case chooseCategory(UUID)
+  /// "Add category".
+  case addCategory
+  /// A long press on a category's row: its menu.
+  case openCategoryMenu(UUID)
+  /// Edit in a category's menu.
+  case editCategory(UUID)
+  /// Delete in a category's menu: the delete question.
+  case deleteCategory(UUID)
+  /// Delete in the category's action sheet.
+  case confirmCategoryDeletion
+  /// Cancel in the category's action sheet.
+  case cancelCategoryDeletion
+  /// Done on the category form.
+  case saveCategory
+
+  // Schedule
+  /// A weekday's switch.
+  case toggleWeekday(Weekday)
+  /// Done on the schedule.
+  case saveSchedule
+
+  // Filters
+  /// A filter's row.
+  case chooseFilter(TrackerFilter)
+
+  // Calendar
+  /// The previous-month arrow.
+  case previousMonth
+  /// The next-month arrow.
+  case nextMonth
+  /// A day of the month grid.
+  case chooseDay(Day)
+}
+
+/// The text fields of the app, named by their identifiers (DESIGN.md §9).
+public enum InputField: String, Hashable, Sendable {
+  /// The main screen's search field.
+  case search
+  /// The tracker form's name field.
+  case name
+  /// The category form's title field.
+  case title
+}
