@@ -67,7 +67,9 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("trackers-future-date", screen: .trackers) { run in
       // The second day of next month: always in the future, always one arrow away.
       let future = run.today.firstOfMonth(addingMonths: 1).adding(days: 1)
-      return [.tap(.identifier("date")), .tap(.identifier("next-month")), .tap(.identifier("day:\(future.iso)"))]
+      return [
+        .tap(.identifier("date")), .tap(.identifier("next-month")), .tap(.identifier("day:\(future.iso)")),
+      ]
     },
     ScreenScenario("trackers-context-menu", screen: .trackers) { run in
       [.longPress(.identifier("card:" + demoName(0, run.language)))]

@@ -227,6 +227,9 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     observers.add(handler)
   }
 
+  /// How many observations are alive (for leak tests).
+  var observerCount: Int { observers.count }
+
   // MARK: Private
 
   private func read<Result>(_ body: (State) -> Result) -> Result {

@@ -22,6 +22,13 @@ final class Observers: @unchecked Sendable {
     }
   }
 
+  /// How many subscribers there are (for leak tests).
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return handlers.count
+  }
+
   /// Tells every subscriber about `change` (in subscription order), unless it changed nothing.
   func notify(_ change: StoreChange) {
     guard change != StoreChange() else { return }

@@ -51,7 +51,8 @@ extension AlertState {
 
   /// The alert for a store failure: "Couldn't save" or "Couldn't read your data", the reason,
   /// and OK.
-  static func storeFailure(_ error: StoreError, _ operation: Operation, _ localizer: Localizer) -> AlertState {
+  static func storeFailure(_ error: StoreError, _ operation: Operation, _ localizer: Localizer) -> AlertState
+  {
     AlertState(
       title: localizer.text(operation == .save ? .alertSaveFailedTitle : .alertReadFailedTitle),
       message: reason(error, localizer),

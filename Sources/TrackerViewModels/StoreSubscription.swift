@@ -33,7 +33,8 @@ extension AppEnvironment {
       do {
         return .success(try body(store))
       } catch {
-        return .failure(error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error))))
+        return .failure(
+          error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error))))
       }
     }
     return try outcome.get()

@@ -97,7 +97,8 @@ struct MainScreenTests {
     #expect(november.weeks.count == 6)
     #expect(november.weeks[0].map(\.text) == ["", "", "", "", "", "", "1"])
     #expect(
-      november.weeks[5].first == .init(id: 35, day: day("2026-11-30"), text: "30", isSelected: true, isToday: true))
+      november.weeks[5].first
+        == .init(id: 35, day: day("2026-11-30"), text: "30", isSelected: true, isToday: true))
     try flow.perform(.tap(.identifier("next-month")))
     guard case .calendar(let december)? = flow.view.presented.last else {
       Issue.record("no calendar")

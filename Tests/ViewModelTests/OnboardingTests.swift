@@ -65,7 +65,9 @@ struct OnboardingTests {
     let world = TestWorld()
     let flow = AppFlow(environment: world.environment(.ru))
     #expect(flow.screen == .onboarding)
-    #expect(flow.elements == [Element(identifier: "start", label: "Вот это технологии!", action: .finishOnboarding)])
+    #expect(
+      flow.elements == [Element(identifier: "start", label: "Вот это технологии!", action: .finishOnboarding)]
+    )
     try flow.perform(.swipe(.left))
     try flow.perform(.tap(.label("Вот это технологии!")))
     #expect(flow.screen == .trackers)

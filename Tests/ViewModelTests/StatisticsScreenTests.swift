@@ -28,8 +28,10 @@ struct StatisticsScreenTests {
         == .init(
           title: "Статистика",
           cards: [
-            .init(id: .bestPeriod, value: "1", label: "Лучший период"), .init(id: .perfectDays, value: "0", label: "Идеальные дни"),
-            .init(id: .completed, value: "1", label: "Трекеров завершено"), .init(id: .average, value: "1", label: "Среднее значение"),
+            .init(id: .bestPeriod, value: "1", label: "Лучший период"),
+            .init(id: .perfectDays, value: "0", label: "Идеальные дни"),
+            .init(id: .completed, value: "1", label: "Трекеров завершено"),
+            .init(id: .average, value: "1", label: "Среднее значение"),
           ],
           placeholder: nil))
   }
@@ -38,13 +40,17 @@ struct StatisticsScreenTests {
     let world = try TestWorld.demo()
     #expect(
       StatisticsViewModel(environment: world.environment(.ru)).state.cards == [
-        .init(id: .bestPeriod, value: "10", label: "Лучший период"), .init(id: .perfectDays, value: "8", label: "Идеальные дни"),
-        .init(id: .completed, value: "20", label: "Трекеров завершено"), .init(id: .average, value: "1,8", label: "Среднее значение"),
+        .init(id: .bestPeriod, value: "10", label: "Лучший период"),
+        .init(id: .perfectDays, value: "8", label: "Идеальные дни"),
+        .init(id: .completed, value: "20", label: "Трекеров завершено"),
+        .init(id: .average, value: "1,8", label: "Среднее значение"),
       ])
     #expect(
       StatisticsViewModel(environment: world.environment(.en)).state.cards == [
-        .init(id: .bestPeriod, value: "10", label: "Best period"), .init(id: .perfectDays, value: "8", label: "Perfect days"),
-        .init(id: .completed, value: "20", label: "Trackers completed"), .init(id: .average, value: "1.8", label: "Average"),
+        .init(id: .bestPeriod, value: "10", label: "Best period"),
+        .init(id: .perfectDays, value: "8", label: "Perfect days"),
+        .init(id: .completed, value: "20", label: "Trackers completed"),
+        .init(id: .average, value: "1.8", label: "Average"),
       ])
   }
 

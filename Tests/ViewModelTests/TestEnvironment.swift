@@ -58,7 +58,10 @@ struct TestWorld {
     self.now = ISO8601DateFormatter().date(from: now)!
   }
 
-  func environment(_ language: Language) -> AppEnvironment {
+  func environment(_ language: Language) -> AppEnvironment { environment(language, store: store) }
+
+  /// The world's environment on another store (a `FailingStore` over this world's store).
+  func environment(_ language: Language, store: any TrackerDataStore) -> AppEnvironment {
     let instant = now
     let ids = self.ids
     return AppEnvironment(
@@ -95,4 +98,68 @@ func event(
   Tracker(
     id: id(number), name: name, emoji: TrackerEmoji.all[emoji], color: TrackerColor.palette[color],
     categoryID: category.id, createdOn: day(created), kind: .event)
+}
+
+/// A clock the test moves: "now" is whatever was set last.
+final class TestClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var instant: Date
+
+  init(_ iso: String) { instant = ISO8601DateFormatter().date(from: iso)! }
+
+  var now: Date {
+    lock.lock()
+    defer { lock.unlock() }
+    return instant
+  }
+
+  /// Moves the clock to `iso` (an ISO 8601 instant).
+  func set(_ iso: String) {
+    lock.lock()
+    instant = ISO8601DateFormatter().date(from: iso)!
+    lock.unlock()
+  }
+}
+
+/// Every view a flow publishes, from the moment of creation on.
+@MainActor
+final class PublishedViews {
+  private(set) var views: [AppView] = []
+  private var token: BindingToken?
+
+  init(_ flow: AppFlow) {
+    token = flow.observe { [weak self] view in self?.views.append(view) }
+  }
+
+  /// The last view published.
+  var last: AppView? { views.last }
+
+  /// Waits, up to two seconds, for a view after the first `count` that satisfies `condition`;
+  /// changes made off the main actor arrive on a later turn of it.
+  func next(after count: Int, where condition: (AppView) -> Bool) async -> AppView? {
+    for _ in 0..<2000 {
+      if let found = views.dropFirst(count).first(where: condition) { return found }
+      try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return nil
+  }
+}
+
+extension AppView {
+  /// The main screen's state, when it is the base.
+  var main: TrackersViewModel.State? {
+    if case .trackers(let state) = base { return state }
+    return nil
+  }
+
+  /// The statistics' state, when it is the base.
+  var statistics: StatisticsViewModel.State? {
+    if case .statistics(let state) = base { return state }
+    return nil
+  }
+
+  /// The card called `name` on the main screen.
+  func card(_ name: String) -> TrackersViewModel.Card? {
+    main?.sections.flatMap(\.cards).first { $0.name == name }
+  }
 }

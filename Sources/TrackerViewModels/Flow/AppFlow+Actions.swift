@@ -100,7 +100,9 @@ extension AppFlow {
       }
     }
     if let onboarding, onboarding.state.alert != nil { return onboarding.alertDismissed() }
-    if tab == .statistics, let statistics, statistics.state.alert != nil { return statistics.alertDismissed() }
+    if tab == .statistics, let statistics, statistics.state.alert != nil {
+      return statistics.alertDismissed()
+    }
     if tab == .trackers, let trackers, trackers.state.alert != nil { return trackers.alertDismissed() }
     guard launchAlert != nil else { throw failure("there is no alert to dismiss") }
     launchAlert = nil

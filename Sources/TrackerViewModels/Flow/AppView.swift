@@ -95,7 +95,8 @@ public struct AppView: Equatable, Sendable {
 
   /// A view with every part given.
   public init(
-    base: Base, tabBar: TabBar?, presented: [Presented], categoryMenu: CategoryMenu?, focusedField: InputField?,
+    base: Base, tabBar: TabBar?, presented: [Presented], categoryMenu: CategoryMenu?,
+    focusedField: InputField?,
     launchAlert: AlertState? = nil
   ) {
     self.base = base

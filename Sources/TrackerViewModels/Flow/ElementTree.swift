@@ -103,7 +103,8 @@ enum ElementTree {
         Element(
           identifier: InputField.title.rawValue, label: state.text.isEmpty ? state.placeholder : state.text,
           kind: .textField, action: .focus(.title)),
-        Element(identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled, action: .saveCategory),
+        Element(
+          identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled, action: .saveCategory),
       ]
     case .schedule(let state):
       return state.rows.map {
@@ -114,7 +115,8 @@ enum ElementTree {
     case .filters(let state):
       return state.rows.map {
         Element(
-          identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row, action: .chooseFilter($0.filter))
+          identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row,
+          action: .chooseFilter($0.filter))
       }
     case .calendar(let state):
       var result = [
@@ -137,14 +139,18 @@ enum ElementTree {
         kind: .textField, action: .focus(.name))
     ]
     if state.isClearVisible {
-      result.append(Element(identifier: "clear-name", label: state.clearAccessibilityLabel, action: .clearName))
+      result.append(
+        Element(identifier: "clear-name", label: state.clearAccessibilityLabel, action: .clearName))
     }
-    result.append(Element(identifier: "category", label: state.categoryTitle, kind: .row, action: .openCategories))
+    result.append(
+      Element(identifier: "category", label: state.categoryTitle, kind: .row, action: .openCategories))
     if state.hasSchedule {
-      result.append(Element(identifier: "schedule", label: state.scheduleTitle, kind: .row, action: .openSchedule))
+      result.append(
+        Element(identifier: "schedule", label: state.scheduleTitle, kind: .row, action: .openSchedule))
     }
     for (index, item) in state.emojis.enumerated() {
-      result.append(Element(identifier: "emoji:\(index + 1)", label: item.emoji, action: .chooseEmoji(index: index)))
+      result.append(
+        Element(identifier: "emoji:\(index + 1)", label: item.emoji, action: .chooseEmoji(index: index)))
     }
     for (index, item) in state.colors.enumerated() {
       result.append(
@@ -152,12 +158,15 @@ enum ElementTree {
     }
     if let counter = state.dayCounter {
       result.append(
-        Element(identifier: "days-minus", label: "−", isEnabled: counter.isMinusEnabled, action: .decreaseDays))
+        Element(
+          identifier: "days-minus", label: "−", isEnabled: counter.isMinusEnabled, action: .decreaseDays))
       result.append(Element(identifier: "days-plus", label: "+", action: .increaseDays))
     }
     result.append(Element(identifier: "cancel", label: state.cancelTitle, action: .cancelForm))
     result.append(
-      Element(identifier: "create", label: state.createTitle, isEnabled: state.isCreateEnabled, action: .saveTracker))
+      Element(
+        identifier: "create", label: state.createTitle, isEnabled: state.isCreateEnabled, action: .saveTracker
+      ))
     return result
   }
 }

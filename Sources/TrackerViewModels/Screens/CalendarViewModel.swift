@@ -37,7 +37,10 @@ public final class CalendarViewModel: ObservableViewModel {
     public var nextAccessibilityLabel: String
 
     /// A value with every field given.
-    public init(monthTitle: String, month: Day, weekdayTitles: [String], weeks: [[Cell]], previousAccessibilityLabel: String, nextAccessibilityLabel: String) {
+    public init(
+      monthTitle: String, month: Day, weekdayTitles: [String], weeks: [[Cell]],
+      previousAccessibilityLabel: String, nextAccessibilityLabel: String
+    ) {
       self.monthTitle = monthTitle
       self.month = month
       self.weekdayTitles = weekdayTitles
@@ -62,7 +65,6 @@ public final class CalendarViewModel: ObservableViewModel {
     observable = ObservableState(
       CalendarViewModel.state(month: selected.firstOfMonth, selected: selected, environment: environment))
   }
-
 
   /// Call when the user tapped the previous-month arrow.
   public func previousMonthTapped() { showMonth(state.month.firstOfMonth(addingMonths: -1)) }
@@ -89,7 +91,8 @@ public final class CalendarViewModel: ObservableViewModel {
       let day = month.adding(days: offset)
       cells.append(
         Cell(
-          id: cells.count, day: day, text: String(offset + 1), isSelected: day == selected, isToday: day == today))
+          id: cells.count, day: day, text: String(offset + 1), isSelected: day == selected,
+          isToday: day == today))
     }
     while cells.count % 7 != 0 {
       cells.append(Cell(id: cells.count, day: nil, text: "", isSelected: false, isToday: false))

@@ -18,7 +18,10 @@ public final class CategoryFormViewModel: ObservableViewModel {
     public var alert: AlertState?
 
     /// A value with every field given.
-    public init(title: String, text: String, placeholder: String, error: String? = nil, doneTitle: String, isDoneEnabled: Bool, alert: AlertState? = nil) {
+    public init(
+      title: String, text: String, placeholder: String, error: String? = nil, doneTitle: String,
+      isDoneEnabled: Bool, alert: AlertState? = nil
+    ) {
       self.title = title
       self.text = text
       self.placeholder = placeholder

@@ -32,7 +32,9 @@ public final class CategoryListViewModel: ObservableViewModel {
     public var cancelTitle: String
 
     /// A value with every field given.
-    public init(categoryID: UUID, question: String, detail: String? = nil, confirmTitle: String, cancelTitle: String) {
+    public init(
+      categoryID: UUID, question: String, detail: String? = nil, confirmTitle: String, cancelTitle: String
+    ) {
       self.categoryID = categoryID
       self.question = question
       self.detail = detail
@@ -56,7 +58,11 @@ public final class CategoryListViewModel: ObservableViewModel {
     public var alert: AlertState?
 
     /// A value with every field given.
-    public init(title: String, rows: [Row], placeholder: String? = nil, addTitle: String, checkedAccessibilityLabel: String, deleteConfirmation: DeleteConfirmation? = nil, alert: AlertState? = nil) {
+    public init(
+      title: String, rows: [Row], placeholder: String? = nil, addTitle: String,
+      checkedAccessibilityLabel: String, deleteConfirmation: DeleteConfirmation? = nil,
+      alert: AlertState? = nil
+    ) {
       self.title = title
       self.rows = rows
       self.placeholder = placeholder
@@ -135,7 +141,8 @@ public final class CategoryListViewModel: ObservableViewModel {
     let store = environment.store
     guard
       let count = attempt(
-        .read, localizer, { () throws(StoreError) in try store.trackers().filter { $0.tracker.categoryID == id }.count })
+        .read, localizer,
+        { () throws(StoreError) in try store.trackers().filter { $0.tracker.categoryID == id }.count })
     else { return }
     state.deleteConfirmation = DeleteConfirmation(
       categoryID: id, question: localizer.text(.categoriesDeleteQuestion),
@@ -186,7 +193,8 @@ public final class CategoryListViewModel: ObservableViewModel {
     guard
       let categories = attempt(
         .read, localizer,
-        { () throws(StoreError) in try store.categories().sorted { collation.areInOrder($0.title, $1.title) } })
+        { () throws(StoreError) in try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
+        })
     else { return }
     var next = state
     next.rows = categories.map { Row(id: $0.id, title: $0.title, isChecked: $0.id == checkedID) }

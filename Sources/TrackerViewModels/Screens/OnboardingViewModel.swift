@@ -45,7 +45,6 @@ public final class OnboardingViewModel: ObservableViewModel {
         buttonTitle: localizer.text(.onboardingStart), alert: nil))
   }
 
-
   /// Call when the user swiped left: the next page, if any (no wrap-around).
   public func swipedLeft() { show(page: min(state.page + 1, pages.count - 1)) }
 
@@ -57,7 +56,8 @@ public final class OnboardingViewModel: ObservableViewModel {
   /// by defaults because reading them failed).
   public func startTapped() {
     let localizer = environment.localizer
-    guard var settings = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() })
+    guard
+      var settings = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() })
     else { return }
     settings.isOnboardingDone = true
     let saved: Void? = attempt(.save, localizer) { () throws(StoreError) in

@@ -40,7 +40,6 @@ public final class ScheduleViewModel: ObservableViewModel {
   /// Called with the chosen days when the user pressed Done.
   public var onDone: ((WeekdaySet) -> Void)?
 
-
   /// The screen with `days` switched on.
   public init(environment: AppEnvironment, days: WeekdaySet) {
     let localizer = environment.localizer
@@ -52,7 +51,6 @@ public final class ScheduleViewModel: ObservableViewModel {
         },
         doneTitle: localizer.text(.scheduleDone)))
   }
-
 
   /// The days switched on.
   public var days: WeekdaySet { WeekdaySet(state.rows.filter(\.isOn).map(\.weekday)) }

@@ -76,7 +76,8 @@ public final class StatisticsViewModel: ObservableViewModel {
   /// and an alert says why.
   private func recompute() {
     let localizer = environment.localizer
-    guard let figures = attempt(.read, localizer, { () throws(StoreError) in try Self.statistics(environment) })
+    guard
+      let figures = attempt(.read, localizer, { () throws(StoreError) in try Self.statistics(environment) })
     else { return }
     var next = state
     if figures.isEmpty {
@@ -91,8 +92,10 @@ public final class StatisticsViewModel: ObservableViewModel {
           id: .perfectDays, value: localizer.integer(figures.perfectDays),
           label: localizer.text(.statisticsPerfectDays)),
         Card(
-          id: .completed, value: localizer.integer(figures.completed), label: localizer.text(.statisticsCompleted)),
-        Card(id: .average, value: localizer.decimal(figures.average), label: localizer.text(.statisticsAverage)),
+          id: .completed, value: localizer.integer(figures.completed),
+          label: localizer.text(.statisticsCompleted)),
+        Card(
+          id: .average, value: localizer.decimal(figures.average), label: localizer.text(.statisticsAverage)),
       ]
       next.placeholder = nil
     }

@@ -54,7 +54,10 @@ public final class TrackerFormViewModel: ObservableViewModel {
     public var plusAccessibilityLabel: String
 
     /// A value with every field given.
-    public init(text: String, count: Int, isMinusEnabled: Bool, minusAccessibilityLabel: String, plusAccessibilityLabel: String) {
+    public init(
+      text: String, count: Int, isMinusEnabled: Bool, minusAccessibilityLabel: String,
+      plusAccessibilityLabel: String
+    ) {
       self.text = text
       self.count = count
       self.isMinusEnabled = isMinusEnabled
@@ -96,7 +99,14 @@ public final class TrackerFormViewModel: ObservableViewModel {
     public var alert: AlertState?
 
     /// A value with every field given.
-    public init(title: String, name: String, namePlaceholder: String, isClearVisible: Bool, clearAccessibilityLabel: String, nameError: String? = nil, categoryTitle: String, categoryValue: String? = nil, hasSchedule: Bool, scheduleTitle: String, scheduleValue: String? = nil, emojiTitle: String, emojis: [EmojiItem], colorTitle: String, colors: [ColorItem], dayCounter: DayCounter? = nil, cancelTitle: String, createTitle: String, isCreateEnabled: Bool, alert: AlertState? = nil) {
+    public init(
+      title: String, name: String, namePlaceholder: String, isClearVisible: Bool,
+      clearAccessibilityLabel: String, nameError: String? = nil, categoryTitle: String,
+      categoryValue: String? = nil, hasSchedule: Bool, scheduleTitle: String, scheduleValue: String? = nil,
+      emojiTitle: String, emojis: [EmojiItem], colorTitle: String, colors: [ColorItem],
+      dayCounter: DayCounter? = nil, cancelTitle: String, createTitle: String, isCreateEnabled: Bool,
+      alert: AlertState? = nil
+    ) {
       self.title = title
       self.name = name
       self.namePlaceholder = namePlaceholder
@@ -196,7 +206,6 @@ public final class TrackerFormViewModel: ObservableViewModel {
       self?.readStore()
     }
   }
-
 
   /// Call when the user changed the name field's text.
   public func nameChanged(_ text: String) {

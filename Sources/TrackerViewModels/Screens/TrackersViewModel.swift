@@ -23,7 +23,10 @@ public final class TrackersViewModel: ObservableViewModel {
     public var completeAccessibilityLabel: String
 
     /// A value with every field given.
-    public init(id: UUID, name: String, emoji: String, color: TrackerColor, dayCounter: String, isCompleted: Bool, isCompleteEnabled: Bool, isPinned: Bool, completeAccessibilityLabel: String) {
+    public init(
+      id: UUID, name: String, emoji: String, color: TrackerColor, dayCounter: String, isCompleted: Bool,
+      isCompleteEnabled: Bool, isPinned: Bool, completeAccessibilityLabel: String
+    ) {
       self.id = id
       self.name = name
       self.emoji = emoji
@@ -86,7 +89,10 @@ public final class TrackersViewModel: ObservableViewModel {
     public var cancelTitle: String
 
     /// A value with every field given.
-    public init(trackerID: UUID, pinTitle: String, isPinned: Bool, editTitle: String, deleteTitle: String, deleteQuestion: String? = nil, confirmTitle: String, cancelTitle: String) {
+    public init(
+      trackerID: UUID, pinTitle: String, isPinned: Bool, editTitle: String, deleteTitle: String,
+      deleteQuestion: String? = nil, confirmTitle: String, cancelTitle: String
+    ) {
       self.trackerID = trackerID
       self.pinTitle = pinTitle
       self.isPinned = isPinned
@@ -126,7 +132,13 @@ public final class TrackersViewModel: ObservableViewModel {
     public var alert: AlertState?
 
     /// A value with every field given.
-    public init(title: String, addAccessibilityLabel: String, selectedDay: Day, dateText: String, searchText: String, searchPlaceholder: String, searchClearAccessibilityLabel: String, sections: [Section], placeholder: Placeholder? = nil, filter: TrackerFilter, isFilterButtonVisible: Bool, isFilterActive: Bool, filterButtonTitle: String, activeFilterTitle: String? = nil, menu: Menu? = nil, alert: AlertState? = nil) {
+    public init(
+      title: String, addAccessibilityLabel: String, selectedDay: Day, dateText: String, searchText: String,
+      searchPlaceholder: String, searchClearAccessibilityLabel: String, sections: [Section],
+      placeholder: Placeholder? = nil, filter: TrackerFilter, isFilterButtonVisible: Bool,
+      isFilterActive: Bool, filterButtonTitle: String, activeFilterTitle: String? = nil, menu: Menu? = nil,
+      alert: AlertState? = nil
+    ) {
       self.title = title
       self.addAccessibilityLabel = addAccessibilityLabel
       self.selectedDay = selectedDay
@@ -173,13 +185,15 @@ public final class TrackersViewModel: ObservableViewModel {
     shownToday = today
     observable = ObservableState(
       State(
-        title: localizer.text(.trackersTitle), addAccessibilityLabel: localizer.text(.trackersAddAccessibility),
+        title: localizer.text(.trackersTitle),
+        addAccessibilityLabel: localizer.text(.trackersAddAccessibility),
         selectedDay: today, dateText: DisplayText.shortDate(today, localizer), searchText: "",
         searchPlaceholder: localizer.text(.trackersSearchPlaceholder),
         searchClearAccessibilityLabel: localizer.text(.trackersSearchClearAccessibility), sections: [],
         placeholder: nil, filter: .all, isFilterButtonVisible: false, isFilterActive: false,
         filterButtonTitle: localizer.text(.trackersFilters), activeFilterTitle: nil, menu: nil, alert: nil))
-    if let settings = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() }) {
+    if let settings = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() })
+    {
       state.filter = settings.filter
     }
     reload()
@@ -212,7 +226,6 @@ public final class TrackersViewModel: ObservableViewModel {
     shownToday = today
     update(next)
   }
-
 
   /// Call when the user tapped "+".
   public func addTapped() {

@@ -41,7 +41,8 @@ enum RunCommand {
     if let alert = flow.view.alert {
       // The app could not even read what it opens on: nothing in the script would mean anything.
       var failed = outcome
-      failed.standardError += Messages.error(TerminalSafe.text(Messages.alertShown(alert.title, alert.message)))
+      failed.standardError += Messages.error(
+        TerminalSafe.text(Messages.alertShown(alert.title, alert.message)))
       failed.exitCode = 1
       return failed
     }

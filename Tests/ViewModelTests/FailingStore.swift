@@ -1,0 +1,141 @@
+import Foundation
+import TrackerModels
+import TrackerStore
+
+/// A store that fails on purpose: the next read or write (or every one) throws a chosen error,
+/// and nothing changes; everything else goes to an in-memory store underneath.
+final class FailingStore: TrackerDataStore, @unchecked Sendable {
+  /// Which calls fail.
+  enum Failing: Equatable {
+    case nothing
+    case nextRead(StoreError)
+    case nextWrite(StoreError)
+    case everyRead(StoreError)
+    case everyWrite(StoreError)
+  }
+
+  let base: InMemoryTrackerStore
+  private let lock = NSLock()
+  private var failing = Failing.nothing
+  private var failedCalls: [String] = []
+
+  init(_ base: InMemoryTrackerStore) { self.base = base }
+
+  /// Makes the calls `failing` says fail, from now on.
+  func fail(_ failing: Failing) {
+    lock.lock()
+    self.failing = failing
+    lock.unlock()
+  }
+
+  /// The names of the calls that failed, in order.
+  var failures: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return failedCalls
+  }
+
+  /// A read-only file, as SQLite reports it.
+  static let readOnly = StoreError.storage(
+    StorageFailure(.readOnly, detail: "SQLite error 8 (attempt to write a readonly database)"))
+  /// A full disk.
+  static let diskFull = StoreError.storage(
+    StorageFailure(.diskFull, detail: "SQLite error 13 (database or disk is full)"))
+  /// A failing disk.
+  static let ioError = StoreError.storage(
+    StorageFailure(.inputOutput, detail: "SQLite error 10 (disk I/O error)"))
+
+  private func check(_ name: String, isWrite: Bool) throws(StoreError) {
+    lock.lock()
+    defer { lock.unlock() }
+    switch failing {
+    case .nextRead(let error) where !isWrite:
+      failing = .nothing
+      failedCalls.append(name)
+      throw error
+    case .nextWrite(let error) where isWrite:
+      failing = .nothing
+      failedCalls.append(name)
+      throw error
+    case .everyRead(let error) where !isWrite:
+      failedCalls.append(name)
+      throw error
+    case .everyWrite(let error) where isWrite:
+      failedCalls.append(name)
+      throw error
+    default:
+      return
+    }
+  }
+
+  private func read<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try check(name, isWrite: false)
+    return try body()
+  }
+
+  private func write<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try check(name, isWrite: true)
+    return try body()
+  }
+
+  func categories() throws(StoreError) -> [TrackerCategory] {
+    try read("categories") { () throws(StoreError) in try base.categories() }
+  }
+  func createCategory(_ category: TrackerCategory) throws(StoreError) {
+    try write("createCategory") { () throws(StoreError) in try base.createCategory(category) }
+  }
+  func renameCategory(id: UUID, to title: String) throws(StoreError) {
+    try write("renameCategory") { () throws(StoreError) in try base.renameCategory(id: id, to: title) }
+  }
+  func deleteCategory(id: UUID) throws(StoreError) {
+    try write("deleteCategory") { () throws(StoreError) in try base.deleteCategory(id: id) }
+  }
+  func trackers() throws(StoreError) -> [TrackerSummary] {
+    try read("trackers") { () throws(StoreError) in try base.trackers() }
+  }
+  func createTracker(_ tracker: Tracker) throws(StoreError) {
+    try write("createTracker") { () throws(StoreError) in try base.createTracker(tracker) }
+  }
+  func updateTracker(_ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day])
+    throws(StoreError)
+  {
+    try write("updateTracker") { () throws(StoreError) in
+      try base.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed)
+    }
+  }
+  func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
+    try write("setPinned") { () throws(StoreError) in try base.setPinned(isPinned, trackerID: trackerID) }
+  }
+  func deleteTracker(id: UUID) throws(StoreError) {
+    try write("deleteTracker") { () throws(StoreError) in try base.deleteTracker(id: id) }
+  }
+  @discardableResult
+  func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try write("toggleRecord") { () throws(StoreError) in try base.toggleRecord(trackerID: trackerID, on: day)
+    }
+  }
+  func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try read("completedTrackerIDs") { () throws(StoreError) in try base.completedTrackerIDs(on: day) }
+  }
+  func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
+    try read("recordDays") { () throws(StoreError) in try base.recordDays(trackerID: trackerID) }
+  }
+  func allRecords() throws(StoreError) -> [TrackerRecord] {
+    try read("allRecords") { () throws(StoreError) in try base.allRecords() }
+  }
+  func settings() throws(StoreError) -> StoreSettings {
+    try read("settings") { () throws(StoreError) in try base.settings() }
+  }
+  func saveSettings(_ settings: StoreSettings) throws(StoreError) {
+    try write("saveSettings") { () throws(StoreError) in try base.saveSettings(settings) }
+  }
+  func contents() throws(StoreError) -> StoreContents {
+    try read("contents") { () throws(StoreError) in try base.contents() }
+  }
+  func insert(_ contents: StoreContents) throws(StoreError) {
+    try write("insert") { () throws(StoreError) in try base.insert(contents) }
+  }
+  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    base.observe(handler)
+  }
+}

@@ -1,0 +1,314 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// A store that refuses: every screen says why in an alert and keeps showing what is really
+/// stored (DESIGN.md §2, "Every failure reaches the user").
+@MainActor
+@Suite("Failed saves and reads")
+struct FailureTests {
+  /// The alert for a read-only data file.
+  func couldNotSave(_ language: Language) -> AlertState {
+    language == .ru
+      ? AlertState(
+        title: "Не удалось сохранить",
+        message: "Файл с данными нельзя изменить: он или его папка только для чтения.",
+        buttons: [.init(title: "Ок", action: .dismiss)])
+      : AlertState(
+        title: "Couldn't save", message: "The data file can't be changed: it or its folder is read-only.",
+        buttons: [.init(title: "OK", action: .dismiss)])
+  }
+
+  /// The alert for a disk that fails while reading.
+  func couldNotRead(_ language: Language) -> AlertState {
+    language == .ru
+      ? AlertState(
+        title: "Не удалось прочитать данные", message: "Диск сообщил об ошибке при работе с файлом данных.",
+        buttons: [.init(title: "Ок", action: .dismiss)])
+      : AlertState(
+        title: "Couldn't read your data", message: "The disk reported an error while using the data file.",
+        buttons: [.init(title: "OK", action: .dismiss)])
+  }
+
+  /// The demo in `language` behind a store that can be told to fail, and the demo's names.
+  func demo(_ language: Language) throws -> (world: TestWorld, store: FailingStore, names: [String]) {
+    let demo = DemoData(today: day("2026-11-30"), language: language == .ru ? .russian : .english)
+    let world = try TestWorld.demo(language == .ru ? .russian : .english)
+    return (world, FailingStore(world.store), demo.trackers.map(\.name))
+  }
+
+  func tap(_ flow: AppFlow, _ id: String) throws { try flow.perform(.tap(.identifier(id))) }
+
+  @Test(arguments: Language.allCases)
+  func aRefusedCompletionShowsCouldntSaveAndTheCardStaysUnmarked(language: Language) throws {
+    let (world, store, names) = try demo(language)
+    let flow = AppFlow(environment: world.environment(language, store: store))
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try tap(flow, "complete:" + names[0])
+    #expect(flow.view.alert == couldNotSave(language))
+    #expect(flow.view.card(names[0])?.isCompleted == false)
+    #expect(flow.view.card(names[0])?.dayCounter == (language == .ru ? "10 дней" : "10 days"))
+    #expect(try world.store.completedTrackerIDs(on: day("2026-11-30")).count == 1)
+    #expect(flow.elements.map(\.identifier) == ["ok"])
+    try tap(flow, "ok")
+    #expect(flow.view.alert == nil)
+    #expect(store.failures == ["toggleRecord"])
+  }
+
+  @Test func aRefusedPinKeepsTheCardWhereItWas() throws {
+    let (world, store, names) = try demo(.ru)
+    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    store.fail(.nextWrite(FailingStore.diskFull))
+    try flow.perform(.longPress(.identifier("card:" + names[1])))
+    try tap(flow, "pin")
+    #expect(flow.view.alert?.title == "Не удалось сохранить")
+    #expect(flow.view.alert?.message == "Диск заполнен. Освободите место и попробуйте ещё раз.")
+    #expect(flow.view.main?.sections.first?.cards.map(\.name) == [names[0]])
+    #expect(flow.view.main?.menu == nil)
+    #expect(try world.store.trackers().filter(\.tracker.isPinned).count == 1)
+  }
+
+  @Test func aRefusedDeleteKeepsTheTrackerAndItsRecords() throws {
+    let (world, store, names) = try demo(.en)
+    let flow = AppFlow(environment: world.environment(.en, store: store))
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try flow.perform(.longPress(.identifier("card:" + names[1])))
+    try tap(flow, "delete")
+    try tap(flow, "confirm")
+    #expect(flow.view.alert == couldNotSave(.en))
+    #expect(flow.view.card(names[1]) != nil)
+    #expect(try world.store.trackers().count == DemoData(today: day("2026-11-30")).trackers.count)
+    #expect(try world.store.allRecords().count == 20)
+  }
+
+  @Test(arguments: Language.allCases)
+  func aRefusedCreateKeepsTheFormOpenWithCreateEnabledAndTheReason(language: Language) throws {
+    let (world, store, _) = try demo(language)
+    let flow = AppFlow(environment: world.environment(language, store: store))
+    for id in ["add", "habit", "name"] { try tap(flow, id) }
+    try flow.perform(.type("Run"))
+    try tap(flow, "category")
+    try tap(flow, "category:" + (language == .ru ? "Домашний уют" : "Home comfort"))
+    for id in ["schedule", "day:mon", "done", "emoji:1", "color:1"] { try tap(flow, id) }
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try tap(flow, "create")
+    #expect(flow.screen == .trackerForm)
+    #expect(flow.view.alert == couldNotSave(language))
+    guard case .trackerForm(let form)? = flow.view.presented.last else {
+      Issue.record("the form closed")
+      return
+    }
+    #expect(form.name == "Run" && form.isCreateEnabled && form.nameError == nil)
+    #expect(try world.store.trackers().count == DemoData(today: day("2026-11-30")).trackers.count)
+    try tap(flow, "ok")
+    try tap(flow, "create")
+    #expect(flow.screen == .trackers)
+    #expect(flow.view.card("Run") != nil)
+  }
+
+  @Test func aRefusedEditKeepsTheTrackerAsItWas() throws {
+    let (world, store, names) = try demo(.en)
+    let flow = AppFlow(environment: world.environment(.en, store: store))
+    try flow.perform(.longPress(.identifier("card:" + names[0])))
+    try tap(flow, "edit")
+    try tap(flow, "name")
+    try flow.perform(.clear)
+    try flow.perform(.type("Water the garden"))
+    try tap(flow, "days-plus")
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try tap(flow, "create")
+    #expect(flow.screen == .trackerForm)
+    #expect(flow.view.alert == couldNotSave(.en))
+    let stored = try world.store.trackers().first {
+      $0.tracker.id == DemoData(today: day("2026-11-30")).trackers[0].id
+    }
+    #expect(stored?.tracker.name == names[0])
+    #expect(stored?.recordCount == 10)
+  }
+
+  @Test func anUnreadableHistoryKeepsTheEditFormOpenAndAddsNoDays() throws {
+    let (world, store, names) = try demo(.ru)
+    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    try flow.perform(.longPress(.identifier("card:" + names[0])))
+    try tap(flow, "edit")
+    try tap(flow, "days-plus")
+    try tap(flow, "days-plus")
+    store.fail(.nextRead(FailingStore.ioError))
+    try tap(flow, "create")
+    #expect(store.failures == ["recordDays"])
+    #expect(flow.screen == .trackerForm)
+    #expect(flow.view.alert == couldNotRead(.ru))
+    guard case .trackerForm(let form)? = flow.view.presented.last else { return }
+    #expect(form.dayCounter?.text == "12 дней")
+    #expect(
+      try world.store.recordDays(trackerID: DemoData(today: day("2026-11-30")).trackers[0].id).count == 10)
+  }
+
+  @Test(arguments: Language.allCases)
+  func aRefusedNewCategoryKeepsTheCategoryFormOpen(language: Language) throws {
+    let (world, store, _) = try demo(language)
+    let flow = AppFlow(environment: world.environment(language, store: store))
+    for id in ["add", "habit", "category", "add-category", "title"] { try tap(flow, id) }
+    try flow.perform(.type("Sport"))
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try tap(flow, "done")
+    #expect(flow.screen == .categoryForm)
+    #expect(flow.view.alert == couldNotSave(language))
+    guard case .categoryForm(let form)? = flow.view.presented.last else { return }
+    #expect(form.text == "Sport" && form.isDoneEnabled && form.error == nil)
+    #expect(try world.store.categories().count == 2)
+  }
+
+  @Test func aRefusedRenameKeepsTheOldTitle() throws {
+    let (world, store, _) = try demo(.ru)
+    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    for id in ["add", "habit", "category"] { try tap(flow, id) }
+    try flow.perform(.longPress(.identifier("category:Домашний уют")))
+    try tap(flow, "edit")
+    try tap(flow, "title")
+    try flow.perform(.type("!"))
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try tap(flow, "done")
+    #expect(flow.view.alert == couldNotSave(.ru))
+    #expect(try world.store.categories().map(\.title) == ["Домашний уют", "Радостные мелочи"])
+    try tap(flow, "ok")
+    try flow.perform(.dismiss)
+    guard case .categories(let list)? = flow.view.presented.last else { return }
+    #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи"])
+  }
+
+  @Test func aRefusedCategoryDeletionKeepsTheCategoryAndItsTrackers() throws {
+    let (world, store, _) = try demo(.ru)
+    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    for id in ["add", "habit", "category"] { try tap(flow, id) }
+    try flow.perform(.longPress(.identifier("category:Радостные мелочи")))
+    try tap(flow, "delete")
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try tap(flow, "confirm")
+    #expect(flow.view.alert == couldNotSave(.ru))
+    guard case .categories(let list)? = flow.view.presented.last else { return }
+    #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи"])
+    #expect(list.deleteConfirmation == nil)
+    #expect(try world.store.trackers().count == DemoData(today: day("2026-11-30")).trackers.count)
+  }
+
+  @Test func aCategoryThatCannotBeRememberedIsNotChosenAndTheListSaysWhy() throws {
+    let (world, store, _) = try demo(.en)
+    let flow = AppFlow(environment: world.environment(.en, store: store))
+    for id in ["add", "habit", "category"] { try tap(flow, id) }
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try tap(flow, "category:Little joys")
+    #expect(flow.screen == .categories)
+    #expect(flow.view.alert == couldNotSave(.en))
+    #expect(try world.store.settings().lastChosenCategoryID == nil)
+  }
+
+  @Test(arguments: Language.allCases)
+  func aFilterThatCannotBeRememberedStillFiltersAndSaysSo(language: Language) throws {
+    let (world, store, names) = try demo(language)
+    let flow = AppFlow(environment: world.environment(language, store: store))
+    try tap(flow, "filters")
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try tap(flow, "filter:completed")
+    #expect(flow.view.alert == couldNotSave(language))
+    #expect(flow.view.main?.filter == .completed)
+    #expect(flow.view.main?.sections.flatMap(\.cards).map(\.name) == [names[3]])
+    #expect(try world.store.settings().filter == .all)
+  }
+
+  @Test(arguments: Language.allCases)
+  func onboardingThatCannotBeSavedStaysWithTheReason(language: Language) throws {
+    let world = TestWorld()
+    let store = FailingStore(world.store)
+    let flow = AppFlow(environment: world.environment(language, store: store))
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try tap(flow, "start")
+    #expect(flow.screen == .onboarding)
+    #expect(flow.view.alert == couldNotSave(language))
+    #expect(try world.store.settings().isOnboardingDone == false)
+    try tap(flow, "ok")
+    try tap(flow, "start")
+    #expect(flow.screen == .trackers)
+  }
+
+  @Test func onboardingNeverSavesDefaultsOverSettingsItCouldNotRead() throws {
+    let world = TestWorld()
+    try world.store.saveSettings(StoreSettings(isOnboardingDone: false, filter: .completed))
+    let store = FailingStore(world.store)
+    let flow = AppFlow(environment: world.environment(.en, store: store))
+    store.fail(.nextRead(FailingStore.ioError))
+    try tap(flow, "start")
+    #expect(flow.screen == .onboarding)
+    #expect(flow.view.alert == couldNotRead(.en))
+    #expect(try world.store.settings() == StoreSettings(isOnboardingDone: false, filter: .completed))
+  }
+
+  @Test(arguments: Language.allCases)
+  func anUnreadableStoreShowsTheAlertNotTheWhatAreWeGoingToTrackPlaceholder(language: Language) throws {
+    let (world, store, _) = try demo(language)
+    store.fail(.everyRead(FailingStore.ioError))
+    let flow = AppFlow(environment: world.environment(language, store: store))
+    #expect(flow.screen == .trackers)
+    #expect(flow.view.alert == couldNotRead(language))
+    #expect(flow.view.main?.placeholder == nil)
+    #expect(flow.view.main?.sections == [])
+  }
+
+  @Test func aFailedReadAfterAChangeKeepsTheCardsOnScreen() async throws {
+    let (world, store, names) = try demo(.ru)
+    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    let published = PublishedViews(flow)
+    let before = flow.view.main?.sections
+    store.fail(.everyRead(FailingStore.ioError))
+    try await Task.detached {
+      try world.store.deleteTracker(id: DemoData(today: day("2026-11-30")).trackers[1].id)
+    }
+    .value
+    let alerted = await published.next(after: 0) { $0.alert != nil }
+    #expect(alerted?.alert == couldNotRead(.ru))
+    #expect(alerted?.main?.sections == before)
+    #expect(flow.view.card(names[1]) != nil)
+  }
+
+  @Test func aDateThatCannotBeReadKeepsTheDateAndTheCards() throws {
+    let (world, store, _) = try demo(.en)
+    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let before = flow.view.main
+    try tap(flow, "date")
+    store.fail(.nextRead(FailingStore.ioError))
+    try tap(flow, "day:2026-11-29")
+    #expect(flow.view.alert == couldNotRead(.en))
+    #expect(flow.view.main?.selectedDay == day("2026-11-30"))
+    #expect(flow.view.main?.sections == before?.sections)
+  }
+
+  @Test(arguments: Language.allCases)
+  func statisticsThatCannotBeReadShowTheAlertNotTheNothingToAnalyzePlaceholder(language: Language) throws {
+    let (world, store, _) = try demo(language)
+    let flow = AppFlow(environment: world.environment(language, store: store))
+    store.fail(.nextRead(FailingStore.ioError))
+    try tap(flow, "tab-statistics")
+    #expect(flow.view.alert == couldNotRead(language))
+    #expect(flow.view.statistics?.placeholder == nil)
+    #expect(flow.view.statistics?.cards == [])
+    try tap(flow, "ok")
+    #expect(flow.view.alert == nil)
+  }
+
+  @Test func settingsThatCannotBeReadAtLaunchOpenTheMainScreenWithAnAlert() throws {
+    let world = TestWorld()
+    let store = FailingStore(world.store)
+    store.fail(.nextRead(FailingStore.ioError))
+    let flow = AppFlow(environment: world.environment(.en, store: store))
+    #expect(flow.screen == .trackers)
+    #expect(flow.view.alert == couldNotRead(.en))
+    try tap(flow, "ok")
+    #expect(flow.view.alert == nil)
+    #expect(try world.store.settings() == StoreSettings())
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TrackerModels
+
+@testable import TrackerStore
+@testable import TrackerViewModels
+
+/// Closing a screen releases its view model and every token it held (DESIGN.md §2, "Nothing
+/// leaks").
+@MainActor
+@Suite("Lifetimes")
+struct LifetimeTests {
+  /// Weak references to whatever was presented.
+  final class Presented {
+    var models: [() -> AnyObject?] = []
+
+    @MainActor
+    func keep(_ flow: AppFlow) {
+      guard let layer = flow.layers.last else { return }
+      switch layer.screen {
+      case .typePicker(let model): models.append { [weak model] in model }
+      case .trackerForm(let model): models.append { [weak model] in model }
+      case .categories(let model): models.append { [weak model] in model }
+      case .categoryForm(let model): models.append { [weak model] in model }
+      case .schedule(let model): models.append { [weak model] in model }
+      case .filters(let model): models.append { [weak model] in model }
+      case .calendar(let model): models.append { [weak model] in model }
+      }
+    }
+
+    var alive: Int { models.filter { $0() != nil }.count }
+  }
+
+  @Test func openingAndClosingEverySheetAHundredTimesLeavesNothingBehind() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    let storeObservers = world.store.observerCount
+    let mainObservers = flow.trackers?.observable.observerCount
+    let presented = Presented()
+    func tap(_ id: String) throws {
+      try flow.perform(.tap(.identifier(id)))
+      presented.keep(flow)
+    }
+    let paths: [[String]] = [
+      ["add"], ["add", "habit"], ["add", "event"], ["add", "habit", "category"],
+      ["add", "habit", "category", "add-category"], ["add", "habit", "schedule"], ["filters"], ["date"],
+    ]
+    for _ in 0..<100 {
+      for path in paths {
+        for id in path { try tap(id) }
+        while !flow.layers.isEmpty { try flow.perform(.dismiss) }
+      }
+      try flow.perform(.longPress(.identifier("card:Зарядка")))
+      try flow.perform(.dismiss)
+    }
+    #expect(presented.models.count == 100 * 17)  // one screen per tap of the paths
+    #expect(presented.alive == 0)
+    #expect(flow.layers.isEmpty)
+    #expect(world.store.observerCount == storeObservers)
+    #expect(flow.trackers?.observable.observerCount == mainObservers)
+    #expect(flow.observers.observerCount == 0)
+  }
+
+  @Test func fiftyCalendarsLeaveOneTokenNotFiftyOne() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    for _ in 0..<50 {
+      try flow.perform(.tap(.identifier("date")))
+      try flow.perform(.tap(.identifier("day:2026-11-29")))
+    }
+    #expect(flow.layers.isEmpty)
+    #expect(flow.trackers?.observable.observerCount == 1)
+  }
+
+  @Test func aFlowLetGoOfReleasesEveryScreenAndStoreObservation() throws {
+    let world = try TestWorld.demo()
+    let baseline = world.store.observerCount
+    weak var weakFlow: AppFlow?
+    weak var weakMain: TrackersViewModel?
+    weak var weakForm: TrackerFormViewModel?
+    do {
+      let flow = AppFlow(environment: world.environment(.ru))
+      try flow.perform(.tap(.identifier("tab-statistics")))
+      try flow.perform(.tap(.identifier("tab-trackers")))
+      try flow.perform(.tap(.identifier("add")))
+      try flow.perform(.tap(.identifier("habit")))
+      if case .trackerForm(let form)? = flow.layers.last?.screen { weakForm = form }
+      weakMain = flow.trackers
+      weakFlow = flow
+      #expect(world.store.observerCount == baseline + 3)
+    }
+    #expect(weakFlow == nil && weakMain == nil && weakForm == nil)
+    #expect(world.store.observerCount == baseline)
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// Observing the flow, as a native client's root view does: every change a user could see
+/// arrives, whoever made it (DESIGN.md §2, "Every visible change is published").
+@MainActor
+@Suite("Publishing through AppFlow.observe")
+struct PublishingTests {
+  let demo = DemoData(today: day("2026-11-30"))
+
+  @Test func observingDeliversTheViewAtOnce() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    let published = PublishedViews(flow)
+    #expect(published.views == [flow.view])
+  }
+
+  @Test func completingACardPublishesTheCardWithItsTickAndCounter() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    let published = PublishedViews(flow)
+    try flow.perform(.tap(.identifier("complete:Поливать растения")))
+    #expect(published.last?.card("Поливать растения")?.isCompleted == true)
+    #expect(published.last?.card("Поливать растения")?.dayCounter == "11 дней")
+    #expect(published.last == flow.view)
+  }
+
+  @Test func aChangeMadeThroughAnotherViewModelReachesTheFlowsObserversAtOnce() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    let published = PublishedViews(flow)
+    // A second main screen on the same store, as a second window of the app would have.
+    let other = TrackersViewModel(environment: world.environment(.ru))
+    other.completeTapped(demo.trackers[1].id)
+    #expect(published.views.count == 2)
+    #expect(published.last?.card("Кошка заслонила камеру на созвоне")?.isCompleted == true)
+  }
+
+  @Test func aChangeMadeDirectlyOnTheStoreArrivesOnTheNextTurnOfTheMainActor() async throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.en))
+    let published = PublishedViews(flow)
+    try world.store.toggleRecord(trackerID: demo.trackers[2].id, on: day("2026-11-30"))
+    let view = await published.next(after: 1) {
+      $0.card("Бабушка прислала открытку в вотсапе")?.isCompleted == true
+    }
+    #expect(view?.card("Бабушка прислала открытку в вотсапе")?.dayCounter == "2 days")
+  }
+
+  @Test func aChangeMadeOnAnotherThreadArrivesOnTheMainActor() async throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    let published = PublishedViews(flow)
+    let id = demo.trackers[1].id
+    try await Task.detached { try world.store.deleteTracker(id: id) }.value
+    let view = await published.next(after: 1) { $0.card("Кошка заслонила камеру на созвоне") == nil }
+    #expect(view != nil)
+    #expect(view == flow.view)
+  }
+
+  @Test func theStatisticsTabFollowsEveryChange() async throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    try flow.perform(.tap(.identifier("tab-statistics")))
+    let published = PublishedViews(flow)
+    #expect(published.last?.statistics?.cards.map(\.value) == ["10", "8", "20", "1,8"])
+    try await Task.detached { [demo] in
+      try world.store.toggleRecord(trackerID: demo.trackers[1].id, on: day("2026-11-30"))
+    }.value
+    let view = await published.next(after: 1) { $0.statistics?.cards.map(\.value).contains("21") == true }
+    #expect(view?.statistics?.cards.map(\.value) == ["10", "8", "21", "1,9"])  // 21 records on 11 days
+  }
+
+  @Test func everySheetPublishesItsChanges() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.en))
+    let published = PublishedViews(flow)
+    func lastPresented() -> AppView.Presented? { published.last?.presented.last }
+
+    try flow.perform(.tap(.identifier("add")))
+    #expect(lastPresented()?.name == .typePicker)
+    try flow.perform(.tap(.identifier("habit")))
+    try flow.perform(.tap(.identifier("name")))
+    try flow.perform(.type("Swim"))
+    guard case .trackerForm(let form)? = lastPresented() else {
+      Issue.record("no form published")
+      return
+    }
+    #expect(form.name == "Swim" && form.isClearVisible)
+    try flow.perform(.tap(.identifier("schedule")))
+    try flow.perform(.tap(.identifier("day:sat")))
+    guard case .schedule(let schedule)? = lastPresented() else {
+      Issue.record("no schedule published")
+      return
+    }
+    #expect(schedule.rows.filter(\.isOn).map(\.weekday) == [.saturday])
+    try flow.perform(.tap(.identifier("done")))
+    guard case .trackerForm(let withDays)? = lastPresented() else { return }
+    #expect(withDays.scheduleValue == "Sat")
+    try flow.perform(.tap(.identifier("cancel")))
+    try flow.perform(.tap(.identifier("date")))
+    try flow.perform(.tap(.identifier("prev-month")))
+    guard case .calendar(let calendar)? = lastPresented() else {
+      Issue.record("no calendar published")
+      return
+    }
+    #expect(calendar.monthTitle == "October 2026")
+    #expect(published.last == flow.view)
+  }
+
+  @Test func aCategoryAddedElsewhereShowsInTheOpenCategoryList() async throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    for id in ["add", "habit", "category"] { try flow.perform(.tap(.identifier(id))) }
+    let published = PublishedViews(flow)
+    try await Task.detached { try world.store.createCategory(TrackerCategory(id: id(77), title: "Спорт")) }
+      .value
+    let view = await published.next(after: 1) {
+      guard case .categories(let list)? = $0.presented.last else { return false }
+      return list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи", "Спорт"]
+    }
+    #expect(view != nil)
+  }
+
+  @Test func anAlertIsPublishedAndSoIsItsDismissal() throws {
+    let world = try TestWorld.demo()
+    let store = FailingStore(world.store)
+    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let published = PublishedViews(flow)
+    store.fail(.nextWrite(FailingStore.readOnly))
+    try flow.perform(.tap(.identifier("complete:Поливать растения")))
+    #expect(published.last?.alert?.title == "Couldn't save")
+    try flow.perform(.tap(.identifier("ok")))
+    #expect(published.last?.alert == nil)
+  }
+
+  @Test func noViewIsPublishedTwiceInARow() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    let published = PublishedViews(flow)
+    for id in ["add", "habit", "category", "category:Домашний уют", "cancel", "date", "day:2026-11-29"] {
+      try flow.perform(.tap(.identifier(id)))
+    }
+    #expect(published.views.count > 7)
+    for (earlier, later) in zip(published.views, published.views.dropFirst()) { #expect(earlier != later) }
+  }
+
+  @Test func aCancelledTokenHearsNothingMore() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    var count = 0
+    let token = flow.observe { _ in count += 1 }
+    try flow.perform(.tap(.identifier("add")))
+    token.cancel()
+    try flow.perform(.dismiss)
+    #expect(count == 2)
+  }
+}
