@@ -80,23 +80,40 @@ enum StoreFile {
     }
   }
 
+  /// Brings the schema up to date. A file that is already up to date is only read, so a
+  /// read-only file opens (its screens show; its saves are refused one by one) and opening never
+  /// waits for another process's write lock.
   private static func migrate(_ database: Database) throws {
-    try database.transaction { try database.execute(Schema.createMigrationTable) }
-    let applied = Set(try database.prepare("SELECT version FROM schema_migration").rows { $0.int(0) })
+    var applied = try appliedVersions(database)
     if let newest = applied.max(), newest > Schema.latestVersion {
       throw Unusable(
         reason:
           "it was written by a newer version of Tracker (schema \(newest); this one knows up to \(Schema.latestVersion))"
       )
     }
+    guard Schema.migrations.contains(where: { !applied.contains($0.version) }) else { return }
+    try database.transaction { try database.execute(Schema.createMigrationTable) }
     for migration in Schema.migrations where !applied.contains(migration.version) {
       try database.transaction {
+        // Another process may have applied it since the first read: look again under the lock.
+        applied = try appliedVersions(database)
+        guard !applied.contains(migration.version) else { return }
         try database.execute(migration.sql)
         try database.prepare("INSERT INTO schema_migration (version, name) VALUES (?, ?)")
           .run([.integer(Int64(migration.version)), .text(migration.name)])
         try database.execute("PRAGMA user_version = \(migration.version)")
       }
     }
+  }
+
+  /// The migrations recorded in the file; none for a new file.
+  private static func appliedVersions(_ database: Database) throws -> Set<Int> {
+    let hasTable =
+      try database.prepare(
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migration'"
+      ).rows { $0.int(0) }.first == 1
+    guard hasTable else { return [] }
+    return Set(try database.prepare("SELECT version FROM schema_migration").rows { $0.int(0) })
   }
 
   /// Renames `path` (and its -wal and -shm companions, which belong to it) to

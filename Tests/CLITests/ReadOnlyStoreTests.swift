@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// A data file the user cannot write: the screens still show what is stored, and every save is
+/// refused out loud (exit 1 and the alert's words), never reported as done.
+@Suite("A read-only data file, end to end")
+struct ReadOnlyStoreTests {
+  /// Runs the binary as a user who cannot write `file`: as root (which writes anything) the binary
+  /// runs as `nobody` through `setpriv`, from a copy in a folder `nobody` can reach.
+  func runWithoutWriteAccess(_ arguments: [String], input: String? = nil) throws
+    -> (status: Int32, output: String, error: String)
+  {
+    guard getuid() == 0 else { return try runCLI(arguments, input: input) }
+    let folder = temporaryFolder()
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+    let copy = folder.appendingPathComponent("tracker-preview")
+    try FileManager.default.copyItem(
+      at: Bundle.main.bundleURL.appendingPathComponent("tracker-preview"), to: copy)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path] + arguments
+    process.environment = [:]
+    process.currentDirectoryURL = URL(fileURLWithPath: "/")
+    let output = Pipe()
+    let error = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = standardInput
+    try process.run()
+    if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+    try standardInput.fileHandleForWriting.close()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self),
+      String(decoding: errData, as: UTF8.self)
+    )
+  }
+
+  static let archive = """
+    {"format": "tracker", "version": 1,
+     "categories": [{"id": "00000000-0000-4000-8000-000000000001", "title": "Спорт"}],
+     "trackers": [{"id": "00000000-0000-4000-8000-000000000002", "name": "Бег", "emoji": "🙂",
+                   "color": "#FD4C49", "category": "00000000-0000-4000-8000-000000000001",
+                   "schedule": null, "pinned": false, "created": "2026-11-01"}],
+     "records": []}
+    """
+
+  @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aTapOnAReadOnlyFileExitsOneWithTheReasonAndChangesNothing() throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let archive = folder.appendingPathComponent("backup.json")
+    try Data(Self.archive.utf8).write(to: archive)
+    #expect(try runCLI(["import", archive.path, "--store", store] + fixed).status == 0)
+    #expect(try runCLI(["run", "-", "--store", store] + fixed, input: "tap #start\n").status == 0)
+    // The file is read-only; its folder stays writable (SQLite keeps its lock file there).
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+    let before = try Data(contentsOf: URL(fileURLWithPath: store))
+
+    let tap = try runWithoutWriteAccess(
+      ["run", "-", "--store", store, "--lang", "ru"] + fixed, input: "tap #complete:Бег\nprint\n")
+    #expect(tap.status == 1)
+    #expect(tap.output == "")
+    #expect(
+      tap.error.hasPrefix(
+        """
+        Error: (standard input):1: tap #complete:Бег
+          Не удалось сохранить: Файл с данными нельзя изменить: он или его папка только для чтения.
+
+        """), "\(tap.error)")
+
+    let english = try runWithoutWriteAccess(
+      ["run", "-", "--store", store, "--lang", "en"] + fixed, input: "tap #complete:Бег\n")
+    #expect(english.status == 1)
+    #expect(
+      english.error.contains("Couldn't save: The data file can't be changed: it or its folder is read-only."))
+
+    let show = try runWithoutWriteAccess(["show", "trackers", "--store", store, "--lang", "ru"] + fixed)
+    #expect(show.status == 0 && show.error == "")
+    #expect(show.output.contains("Бег") && show.output.contains("0 дней"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+  }
+}
