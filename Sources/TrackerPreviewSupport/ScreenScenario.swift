@@ -37,15 +37,18 @@ public struct ScreenScenario: Sendable {
 
   /// The user's actions for a run.
   public var actions: @Sendable (Context) -> [UserAction]
+  /// Whether the store refuses every change once the data is in (a read-only data file).
+  public var refusesChanges: Bool
 
   /// A scenario: its name, the screen it ends on, its data and its actions.
   public init(
-    _ name: String, screen: ScreenName, data: Data = .demo,
+    _ name: String, screen: ScreenName, data: Data = .demo, refusesChanges: Bool = false,
     actions: @escaping @Sendable (Context) -> [UserAction] = { _ in [] }
   ) {
     self.name = name
     self.screen = screen
     self.data = data
+    self.refusesChanges = refusesChanges
     self.actions = actions
   }
 
@@ -76,6 +79,15 @@ public struct ScreenScenario: Sendable {
     },
     ScreenScenario("trackers-delete-confirmation", screen: .trackers) { run in
       [.longPress(.identifier("card:" + demoName(1, run.language))), .tap(.identifier("delete"))]
+    },
+    ScreenScenario("trackers-save-failed", screen: .trackers, refusesChanges: true) { run in
+      [.tap(.identifier("complete:" + demoName(0, run.language)))]
+    },
+    ScreenScenario("tracker-form-save-failed", screen: .trackerForm, refusesChanges: true) { run in
+      [
+        .longPress(.identifier("card:" + demoName(0, run.language))), .tap(.identifier("edit")),
+        .tap(.identifier("create")),
+      ]
     },
     ScreenScenario("type-picker", screen: .typePicker) { _ in [.tap(.identifier("add"))] },
     ScreenScenario("tracker-form-empty", screen: .trackerForm) { _ in newHabit },
@@ -169,6 +181,8 @@ public struct ScreenScenario: Sendable {
       try store.saveSettings(
         StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
     }
+    var environment = environment
+    if refusesChanges { environment.store = ReadOnlyStore(store) }
     let flow = AppFlow(environment: environment)
     for action in actions(Context(language: environment.language, today: today)) { try flow.perform(action) }
     return flow

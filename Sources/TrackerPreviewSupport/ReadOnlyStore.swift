@@ -1,0 +1,44 @@
+import Foundation
+import TrackerModels
+
+/// Shows what another store holds and refuses every change, as a read-only data file does: for
+/// previews and snapshots of a failed save.
+public final class ReadOnlyStore: TrackerDataStore, @unchecked Sendable {
+  private let base: any TrackerDataStore
+
+  /// What every change is refused with: the error SQLite gives for a read-only file.
+  public static let refusal = StoreError.storage(
+    StorageFailure(.readOnly, detail: "attempt to write a readonly database"))
+
+  /// A read-only view of `base`.
+  public init(_ base: any TrackerDataStore) { self.base = base }
+
+  public func categories() throws(StoreError) -> [TrackerCategory] { try base.categories() }
+  public func createCategory(_ category: TrackerCategory) throws(StoreError) { throw Self.refusal }
+  public func renameCategory(id: UUID, to title: String) throws(StoreError) { throw Self.refusal }
+  public func deleteCategory(id: UUID) throws(StoreError) { throw Self.refusal }
+  public func trackers() throws(StoreError) -> [TrackerSummary] { try base.trackers() }
+  public func createTracker(_ tracker: Tracker) throws(StoreError) { throw Self.refusal }
+  public func updateTracker(
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+  )
+    throws(StoreError)
+  { throw Self.refusal }
+  public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) { throw Self.refusal }
+  public func deleteTracker(id: UUID) throws(StoreError) { throw Self.refusal }
+  public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool { throw Self.refusal }
+  public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try base.completedTrackerIDs(on: day)
+  }
+  public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
+    try base.recordDays(trackerID: trackerID)
+  }
+  public func allRecords() throws(StoreError) -> [TrackerRecord] { try base.allRecords() }
+  public func settings() throws(StoreError) -> StoreSettings { try base.settings() }
+  public func saveSettings(_ settings: StoreSettings) throws(StoreError) { throw Self.refusal }
+  public func contents() throws(StoreError) -> StoreContents { try base.contents() }
+  public func insert(_ contents: StoreContents) throws(StoreError) { throw Self.refusal }
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    base.observe(handler)
+  }
+}
