@@ -70,7 +70,7 @@ let package = Package(
     ),
 
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
-    .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization", "TrackerModels"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),
     // Test helper: writes acknowledged records until killed (the durability test).
     .executableTarget(name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore"]),
     .testTarget(
@@ -86,7 +86,8 @@ let package = Package(
     .testTarget(
       name: "RendererTests",
       dependencies: [
-        "TrackerTextRenderer", "TrackerViewModels", "TrackerModels", "TrackerStore", "TrackerPreviewSupport",
+        "TrackerTextRenderer", "TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore",
+        "TrackerPreviewSupport",
       ],
       exclude: ["Fixtures"]
     ),
@@ -94,7 +95,7 @@ let package = Package(
       name: "SnapshotTests",
       dependencies: [
         "TextSnapshots", "TrackerTextRenderer", "TrackerViewModels", "TrackerStore", "TrackerModels",
-        "TrackerPreviewSupport",
+        "TrackerLocalization", "TrackerPreviewSupport",
       ],
       exclude: ["__Snapshots__"]
     ),

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TrackerModels
+import TrackerPreviewSupport
+
+@testable import TrackerViewModels
+
+/// Each element carries what acting on it does, decided where it is built; identifiers stay the
+/// accessibility identifiers of DESIGN.md §9.
+@MainActor
+@Suite("Typed element actions")
+struct ElementActionTests {
+  let demo = DemoData(today: day("2026-11-30"))
+
+  @Test func theMainScreensElementsCarryTheirActions() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.ru))
+    let byID = Dictionary(uniqueKeysWithValues: flow.elements.map { ($0.identifier, $0) })
+    #expect(byID["add"]?.action == .addTracker)
+    #expect(byID["date"]?.action == .openCalendar)
+    #expect(byID["search"]?.action == .focus(.search))
+    #expect(byID["filters"]?.action == .openFilters)
+    #expect(byID["tab-statistics"]?.action == .selectTab(.statistics))
+    #expect(byID["complete:Зарядка"]?.action == .toggleCompletion(trackerID: demo.trackers[3].id))
+    #expect(byID["card:Зарядка"]?.action == nil)
+    #expect(byID["card:Зарядка"]?.longPressAction == .openCardMenu(trackerID: demo.trackers[3].id))
+  }
+
+  @Test func theFormsPickersSayWhichIndexTheyChooseNotAStringToParse() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.tap(.identifier("habit")))
+    let emoji = try flow.find(.identifier("emoji:3"))
+    #expect(emoji.label == "🌺" && emoji.action == .chooseEmoji(index: 2))
+    #expect(try flow.find(.identifier("color:18")).action == .chooseColor(index: 17))
+    #expect(try flow.find(.identifier("create")).action == .saveTracker)
+    try flow.perform(.tap(.identifier("schedule")))
+    #expect(try flow.find(.identifier("day:sun")).action == .toggleWeekday(.sunday))
+  }
+
+  @Test func sendingAnActionDoesWhatTappingItsElementDoes() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.send(.addTracker)
+    try flow.send(.chooseKind(.event))
+    try flow.send(.chooseEmoji(index: 2))
+    guard case .trackerForm(let form)? = flow.view.presented.last else {
+      Issue.record("no form")
+      return
+    }
+    #expect(form.emojis.filter(\.isSelected).map(\.emoji) == ["🌺"])
+    #expect(form.hasSchedule == false)
+  }
+
+  @Test func anActionOfAnotherScreenIsRefusedWithWhatIsOnScreen() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.en))
+    #expect(throws: FlowError.self) { try flow.send(.chooseEmoji(index: 0)) }
+    try flow.send(.openFilters)
+    do {
+      try flow.send(.addTracker)
+      Issue.record("no error")
+    } catch {
+      #expect(error.message == "addTracker cannot be done on filters")
+      #expect(error.elements.map(\.identifier).first == "filter:all")
+    }
+  }
+
+  @Test func theMainScreenReportsOpenAndCloseAsItAppearsAndDisappears() throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.tap(.identifier("tab-statistics")))
+    try flow.perform(.tap(.identifier("tab-trackers")))
+    try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.dismiss)
+    flow.appClosed()
+    #expect(
+      world.analytics.events.map(\.description) == [
+        "open Main", "close Main", "open Main", "click Main add_track", "close Main",
+      ])
+  }
+
+  @Test func onboardingReportsNothingUntilTheMainScreenAppears() throws {
+    let world = TestWorld()
+    let flow = AppFlow(environment: world.environment(.ru))
+    #expect(world.analytics.events.isEmpty)
+    try flow.perform(.tap(.identifier("start")))
+    #expect(world.analytics.events.map(\.description) == ["open Main"])
+  }
+}
