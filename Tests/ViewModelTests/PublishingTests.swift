@@ -71,7 +71,7 @@ struct PublishingTests {
     let published = PublishedViews(flow)
     #expect(published.last?.statistics?.cards.map(\.value) == ["10", "8", "20", "1,8"])
     try await Task.detached { [demo] in
-      try world.store.toggleRecord(trackerID: demo.trackers[1].id, on: day("2026-11-30"))
+      _ = try world.store.toggleRecord(trackerID: demo.trackers[1].id, on: day("2026-11-30"))
     }.value
     let view = await published.next(after: 1) { $0.statistics?.cards.map(\.value).contains("21") == true }
     #expect(view?.statistics?.cards.map(\.value) == ["10", "8", "21", "1,9"])  // 21 records on 11 days
