@@ -81,7 +81,7 @@ let package = Package(
         "TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerPreviewSupport",
       ]
     ),
-    .testTarget(name: "CLITests", dependencies: ["tracker-preview"]),
+    .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
     .testTarget(
       name: "RendererTests",

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 
@@ -83,5 +84,29 @@ struct ReadOnlyStoreTests {
     #expect(show.status == 0 && show.error == "")
     #expect(show.output.contains("Бег") && show.output.contains("0 дней"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+  }
+
+  @Test func showExitsOneWithTheReasonWhenTheStoreCannotBeRead() throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let archive = folder.appendingPathComponent("backup.json")
+    try Data(Self.archive.utf8).write(to: archive)
+    #expect(try runCLI(["import", archive.path, "--store", store] + fixed).status == 0)
+    #expect(try runCLI(["run", "-", "--store", store] + fixed, input: "tap #start\n").status == 0)
+    // A file that opens and passes its checks but whose records cannot be read.
+    var database: OpaquePointer?
+    #expect(sqlite3_open(store, &database) == SQLITE_OK)
+    #expect(sqlite3_exec(database, "DROP TABLE record", nil, nil, nil) == SQLITE_OK)
+    sqlite3_close(database)
+
+    let show = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
+    #expect(show.status == 1)
+    #expect(show.output == "")
+    #expect(
+      show.error
+        == "Error: cannot show trackers: Couldn't read your data: Something went wrong with the data file.\n")
+    let run = try runCLI(["run", "-", "--store", store, "--lang", "ru"] + fixed, input: "print\n")
+    #expect(run.status == 1 && run.output == "")
+    #expect(run.error == "Error: Не удалось прочитать данные: С файлом данных что-то пошло не так.\n")
   }
 }
