@@ -2,16 +2,25 @@ import Foundation
 import TrackerModels
 
 /// Shows what another store holds and refuses every change, as a read-only data file does: for
-/// previews and snapshots of a failed save.
+/// previews and snapshots of a failed save, and for showing any screen of a data file without
+/// ever writing to it.
 public final class ReadOnlyStore: TrackerDataStore, @unchecked Sendable {
   private let base: any TrackerDataStore
+  private let adjustSettings: @Sendable (inout StoreSettings) -> Void
 
   /// What every change is refused with: the error SQLite gives for a read-only file.
   public static let refusal = StoreError.storage(
     StorageFailure(.readOnly, detail: "attempt to write a readonly database"))
 
-  /// A read-only view of `base`.
-  public init(_ base: any TrackerDataStore) { self.base = base }
+  /// A read-only view of `base`, whose settings read as `adjustSettings` makes them (say, with
+  /// the onboarding over, so the app opens on its main screen); the store itself is not changed.
+  public init(
+    _ base: any TrackerDataStore,
+    adjustingSettings adjustSettings: @escaping @Sendable (inout StoreSettings) -> Void = { _ in }
+  ) {
+    self.base = base
+    self.adjustSettings = adjustSettings
+  }
 
   public func categories() throws(StoreError) -> [TrackerCategory] { try base.categories() }
   public func createCategory(_ category: TrackerCategory) throws(StoreError) { throw Self.refusal }
@@ -34,7 +43,11 @@ public final class ReadOnlyStore: TrackerDataStore, @unchecked Sendable {
     try base.recordDays(trackerID: trackerID)
   }
   public func allRecords() throws(StoreError) -> [TrackerRecord] { try base.allRecords() }
-  public func settings() throws(StoreError) -> StoreSettings { try base.settings() }
+  public func settings() throws(StoreError) -> StoreSettings {
+    var settings = try base.settings()
+    adjustSettings(&settings)
+    return settings
+  }
   public func saveSettings(_ settings: StoreSettings) throws(StoreError) { throw Self.refusal }
   public func contents() throws(StoreError) -> StoreContents { try base.contents() }
   public func insert(_ contents: StoreContents) throws(StoreError) { throw Self.refusal }

@@ -21,10 +21,11 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   private let observers = Observers()
 
   /// Opens (creating when needed, with its folder) the store at `path`. `now` dates the name of a
-  /// broken file moved aside.
-  public init(path: String, now: Date) throws(StoreOpenError) {
+  /// broken file moved aside; with `setsBrokenFileAside` false a broken file is left untouched
+  /// and opening fails with `.broken` (a backup must never be made from a damaged file).
+  public init(path: String, now: Date, setsBrokenFileAside: Bool = true) throws(StoreOpenError) {
     self.path = path
-    let opened = try StoreFile.open(path: path, now: now)
+    let opened = try StoreFile.open(path: path, now: now, setsBrokenFileAside: setsBrokenFileAside)
     database = opened.database
     recovery = opened.recovery
     ranIntegrityCheck = opened.ranIntegrityCheck

@@ -8,6 +8,12 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   case cannotOpen(path: String, reason: String)
   /// The file is broken but could not be moved aside, so it was left as it is.
   case cannotMoveAside(path: String, reason: String)
+  /// The file was written by a newer version of Tracker; it was left as it is.
+  case newerSchema(path: String, version: Int, known: Int)
+  /// The file is another program's SQLite database; it was left as it is.
+  case notATrackerStore(path: String)
+  /// The file is broken and was left as it is, because the caller asked not to set it aside.
+  case broken(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -18,6 +24,14 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
         "cannot open the data file \(path): \(reason). Check that the folder exists and is writable, or choose another file with --store"
     case .cannotMoveAside(let path, let reason):
       return "the data file \(path) is broken and could not be moved aside (\(reason)); it was left untouched"
+    case .newerSchema(let path, let version, let known):
+      return
+        "the data file \(path) was made by a newer version of Tracker (schema \(version); this one knows up to \(known)); update Tracker to open it. The file was left untouched"
+    case .notATrackerStore(let path):
+      return
+        "\(path) is a database of another program, not a Tracker data file; it was left untouched. Choose another file with --store"
+    case .broken(let path, let reason):
+      return "the data file \(path) is broken (\(reason)); it was left untouched"
     }
   }
 }

@@ -32,18 +32,24 @@ enum Messages {
   static let storeAndDemo = "'--store' and '--demo' cannot be used together"
   static func unexpectedArgument(_ argument: String) -> String { "Unexpected argument '\(argument)'" }
   static func missingArgument(_ what: String) -> String { "Missing \(what)" }
-  static func optionDoesNotApply(_ option: String, _ command: String) -> String {
-    "The option '\(option)' does not apply to '\(command)'"
-  }
 
   // MARK: Data
 
   static func warning(_ text: CustomStringConvertible) -> String { "Warning: \(text)\n" }
   static func error(_ text: String) -> String { "Error: \(text)\n" }
   static func unreadableData(_ error: Error) -> String { "the data could not be read: \(error)" }
+  static func notExported(_ error: Error) -> String {
+    "the data could not be read, so nothing was exported: \(error)"
+  }
+  static let isAFolder = "it is a folder; name a file inside it"
+  static func noSuchFolder(_ folder: String) -> String { "the folder \(folder) does not exist" }
+  static func notSaved(_ error: Error) -> String { "nothing was saved: \(error)" }
   static func unwritable(_ path: String, _ reason: String) -> String { "cannot write \(path): \(reason)" }
   static func unreadableFile(_ what: String, _ file: String) -> String {
     "cannot read \(what)\(file): no such file, or not readable"
+  }
+  static func onboardingNotMarked(_ error: Error) -> String {
+    "the data was imported, but the app could not note that its onboarding is over: \(error)"
   }
   static func notImported(_ file: String) -> String { "\(file) was not imported; nothing changed:" }
   static let notUTF8 = "$: not UTF-8 text"
@@ -51,13 +57,30 @@ enum Messages {
     "Imported \(categories) categories, \(trackers) trackers and \(records) records.\n"
   }
 
+  // MARK: Marking
+
+  static func marked(_ name: String, done: Bool, on date: String, already: Bool) -> String {
+    switch (done, already) {
+    case (true, false): return "\(name): done on \(date).\n"
+    case (true, true): return "\(name): already done on \(date).\n"
+    case (false, false): return "\(name): no longer done on \(date).\n"
+    case (false, true): return "\(name): already not done on \(date).\n"
+    }
+  }
+  static func noSuchTracker(_ name: String, suggestion: String?) -> String {
+    "there is no tracker called \"\(name)\"" + didYouMean(suggestion)
+  }
+  static func futureDay(_ date: String) -> String {
+    "\(date) is in the future: a day can be marked once it has come"
+  }
+  static func notShown(_ name: String, _ date: String) -> String {
+    "\(name) is not shown on \(date) (not scheduled that weekday, or before it was created)"
+  }
+
   // MARK: Screens and scripts
 
   /// The store refused a read or a write: the alert the app shows, in one line.
   static func alertShown(_ title: String, _ message: String) -> String { "\(title): \(message)" }
-  static func stillOnboarding(_ screen: String) -> String {
-    "cannot show \(screen): the app is still on its onboarding (press its button once with 'run', or use --demo)"
-  }
   static func cannotShow(_ screen: String, _ reason: CustomStringConvertible) -> String {
     "cannot show \(screen): \(reason)"
   }
@@ -75,6 +98,12 @@ enum Messages {
   static func unwantedText(_ text: String) -> String { "the screen shows \"\(text)\"" }
   static func elementState(_ element: CustomStringConvertible, enabled: Bool) -> String {
     "\(element) is \(enabled ? "enabled" : "disabled")"
+  }
+  static func checkedState(_ element: CustomStringConvertible, checked: Bool) -> String {
+    "\(element) is \(checked ? "checked" : "unchecked")"
+  }
+  static func notCheckable(_ element: CustomStringConvertible) -> String {
+    "\(element) is neither checked nor unchecked: it is not a switch, tab, choice or complete button"
   }
   static let standardInputName = "(standard input)"
 

@@ -11,6 +11,8 @@ struct Settings {
   let language: Language
   let timeZone: TimeZone
   let today: Day
+  /// The day `list`, `done` and `undone` look at: `--date`, else today.
+  let date: Day
   /// The instant the app believes it is: noon of `--today`, or now.
   let now: Date
   let width: Int
@@ -42,6 +44,15 @@ struct Settings {
       today = day
       now = day.start(in: timeZone).addingTimeInterval(12 * 3600)
     }
+    var date = today
+    if let text = options["--date"] {
+      guard let day = try? Day(iso: text) else {
+        return .failure(
+          UsageError(
+            message: Messages.invalidValue(text, "--date", expected: "a date YYYY-MM-DD that exists")))
+      }
+      date = day
+    }
     var width = (options["--device"] == "se" ? Device.se : Device.x).width
     if let text = options["--width"] {
       guard let number = Int(text), number >= ScreenRenderer.minimumWidth, number <= 1000 else {
@@ -59,7 +70,7 @@ struct Settings {
       || (colorChoice == "auto" && context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty)
     return .success(
       Settings(
-        language: language, timeZone: timeZone, today: today, now: now, width: width,
+        language: language, timeZone: timeZone, today: today, date: date, now: now, width: width,
         format: colored ? .ansi(theme) : .plain))
   }
 

@@ -38,8 +38,8 @@ struct StatisticsReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The JSON of DESIGN.md §9, keys in the documented order; the average rounded to one decimal,
-  /// as the screen shows it.
+  /// The JSON of docs/command-line.md, keys in the documented order; `average` is the exact
+  /// quotient (the screens round it, the JSON does not).
   func json() -> String {
     let perTracker = zip(trackers, statistics.trackers).map { tracker, figures in
       JSONValue.object([
@@ -55,7 +55,7 @@ struct StatisticsReport {
         ("bestPeriod", .int(statistics.bestPeriod)),
         ("perfectDays", .int(statistics.perfectDays)),
         ("completed", .int(statistics.completed)),
-        ("average", .number(String(statistics.averageToOneDecimal))),
+        ("average", .number(String(statistics.average))),
         ("trackers", .array(perTracker)),
       ]))
   }

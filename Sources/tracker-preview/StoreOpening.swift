@@ -6,8 +6,11 @@ import TrackerStore
 /// Opens the store an invocation names: the demo in memory, or the data file.
 enum StoreOpening {
   /// The store, or the failure to report; a recovered broken file adds a warning to `outcome`.
+  /// With `readOnly` (commands that only look: `show`, `list`, `stats`, `export`) a missing data
+  /// file reads as a fresh, empty store and no file or folder is created.
   static func open(
-    _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, outcome: inout Outcome
+    _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, readOnly: Bool = false,
+    setsBrokenFileAside: Bool = true, outcome: inout Outcome
   )
     -> (any TrackerDataStore)?
   {
@@ -22,8 +25,10 @@ enum StoreOpening {
       invocation.options["--store"]
       ?? SQLiteTrackerStore.defaultPath(
         environment: context.environment, homeDirectory: context.homeDirectory)
+    if readOnly, !FileManager.default.fileExists(atPath: path) { return InMemoryTrackerStore() }
     do {
-      let store = try SQLiteTrackerStore(path: path, now: context.now)
+      let store = try SQLiteTrackerStore(
+        path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside)
       if let recovery = store.recovery { outcome.standardError += Messages.warning(recovery) }
       return store
     } catch {

@@ -42,6 +42,10 @@ enum Tool {
       return RunCommand.run(script, invocation, settings, context)
     case .stats:
       return StatsCommand.run(invocation, settings, context)
+    case .list:
+      return ListCommand.run(invocation, settings, context)
+    case .mark(let name, let done):
+      return MarkCommand.run(name, done: done, invocation, settings, context)
     case .export:
       return ExportCommand.run(invocation, settings, context)
     case .importFile(let file):
@@ -65,6 +69,8 @@ extension Invocation {
     case .show: return "show"
     case .run: return "run"
     case .stats: return "stats"
+    case .list: return "list"
+    case .mark(_, let done): return done ? "done" : "undone"
     case .export: return "export"
     case .importFile: return "import"
     case .help, .version: return nil

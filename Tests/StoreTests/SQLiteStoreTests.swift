@@ -90,7 +90,7 @@ struct SQLiteStoreTests {
     #expect(try store.trackers().isEmpty)
   }
 
-  @Test func aFileFromANewerSchemaIsMovedAsideUntouched() throws {
+  @Test func aFileFromANewerSchemaIsRefusedAndLeftByteForByte() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")
     do {
@@ -103,11 +103,38 @@ struct SQLiteStoreTests {
       try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-    let recovery = try #require(store.recovery)
-    #expect(recovery.reason.contains("newer version"))
-    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == before)
-    #expect(try store.categories().isEmpty)
+    #expect(throws: StoreOpenError.newerSchema(path: path, version: 99, known: 1)) {
+      try SQLiteTrackerStore(path: path, now: fixedNow)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("broken") }
+        == [])
+  }
+
+  @Test func anotherProgramsDatabaseIsRefusedAndGetsNoTablesAdded() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("notes.sqlite")
+    do {
+      let database = try Database(path: path, create: true)
+      try database.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT)")
+      try database.execute("INSERT INTO note (body) VALUES ('milk')")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: StoreOpenError.notATrackerStore(path: path)) {
+      try SQLiteTrackerStore(path: path, now: fixedNow)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func aBrokenFileCanBeLeftWhereItIsWhenAskedTo() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
+    #expect(throws: StoreOpenError.self) {
+      try SQLiteTrackerStore(path: path, now: fixedNow, setsBrokenFileAside: false)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 0x41, count: 8192))
   }
 
   @Test func twoBrokenFilesInOneSecondGetDistinctNames() throws {

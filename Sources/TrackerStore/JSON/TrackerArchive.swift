@@ -11,11 +11,14 @@ public enum TrackerArchive {
   /// The file for `contents`, in a stable order: categories by title, trackers by name, records
   /// by tracker (in that order) then date. The same contents always give the same bytes.
   public static func export(_ contents: StoreContents) -> String {
-    let categories = StoreRules.sorted(contents.categories)
-    let trackers = StoreRules.sorted(
-      contents.trackers.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }
-    )
-    .map(\.tracker)
+    // The store's order (total: by lowercased text, then text, then id), then the root collation,
+    // so "Ёлка" sits with "Е" in every export whatever the user's language.
+    let categories = Collation.root.sorted(StoreRules.sorted(contents.categories), by: \.title)
+    let trackers = Collation.root.sorted(
+      StoreRules.sorted(
+        contents.trackers.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }
+      )
+      .map(\.tracker), by: \.name)
     let position = Dictionary(uniqueKeysWithValues: trackers.enumerated().map { ($1.id, $0) })
     // Records are most of a large file: each is written straight as its line, with its tracker's
     // quoted id made once per tracker, the same bytes `JSONWriter` would write for the object.

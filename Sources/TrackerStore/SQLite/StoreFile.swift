@@ -9,6 +9,14 @@ enum StoreFile {
     let reason: String
   }
 
+  /// A file that is fine but not ours to change: left exactly as it is.
+  enum Untouchable: Error {
+    /// Written by a newer version of Tracker.
+    case newerSchema(Int)
+    /// A SQLite database of another program.
+    case foreign
+  }
+
   /// An open, checked and migrated connection.
   struct Opened {
     let database: Database
@@ -19,7 +27,9 @@ enum StoreFile {
   }
 
   /// An open, checked, migrated connection to `path`, and the recovery that was needed, if any.
-  static func open(path: String, now: Date) throws(StoreOpenError) -> Opened {
+  /// With `setsBrokenFileAside` false a broken file is left where it is and `.broken` thrown.
+  static func open(path: String, now: Date, setsBrokenFileAside: Bool = true) throws(StoreOpenError) -> Opened
+  {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       do {
@@ -34,6 +44,10 @@ enum StoreFile {
       return Opened(database: database, recovery: nil, ranIntegrityCheck: checked)
     } catch let error as Unusable {
       reason = error.reason
+    } catch StoreFile.Untouchable.newerSchema(let version) {
+      throw .newerSchema(path: path, version: version, known: Schema.latestVersion)
+    } catch StoreFile.Untouchable.foreign {
+      throw .notATrackerStore(path: path)
     } catch let error as SQLiteError where error.meansBrokenFile {
       reason = error.message
     } catch let error as SQLiteError {
@@ -41,6 +55,7 @@ enum StoreFile {
     } catch {
       throw .cannotOpen(path: path, reason: describe(error))
     }
+    guard setsBrokenFileAside else { throw .broken(path: path, reason: reason) }
     let movedTo = try moveAside(path: path, now: now)
     do {
       let (database, checked) = try prepared(path: path)
@@ -55,8 +70,10 @@ enum StoreFile {
   private static func prepared(path: String) throws -> (Database, ranIntegrityCheck: Bool) {
     let database = try Database(path: path, create: true)
     do {
-      // The first statement reads the header: a file that is not a database fails here.
       try database.execute("PRAGMA busy_timeout = 10000")
+      // Reads only, before anything that could change a byte: a file that is not a database
+      // fails here, and another program's database or a newer Tracker's is left as it is.
+      let applied = try ownedVersions(database)
       try database.execute("PRAGMA journal_mode = WAL")
       try database.execute("PRAGMA synchronous = FULL")
       try database.execute("PRAGMA foreign_keys = ON")
@@ -72,7 +89,7 @@ enum StoreFile {
           throw Unusable(reason: "integrity check failed: " + check.prefix(3).joined(separator: "; "))
         }
       }
-      try migrate(database)
+      try migrate(database, applied: applied)
       return (database, needsCheck)
     } catch {
       database.close()
@@ -83,14 +100,8 @@ enum StoreFile {
   /// Brings the schema up to date. A file that is already up to date is only read, so a
   /// read-only file opens (its screens show; its saves are refused one by one) and opening never
   /// waits for another process's write lock.
-  private static func migrate(_ database: Database) throws {
-    var applied = try appliedVersions(database)
-    if let newest = applied.max(), newest > Schema.latestVersion {
-      throw Unusable(
-        reason:
-          "it was written by a newer version of Tracker (schema \(newest); this one knows up to \(Schema.latestVersion))"
-      )
-    }
+  private static func migrate(_ database: Database, applied: Set<Int>) throws {
+    var applied = applied
     guard Schema.migrations.contains(where: { !applied.contains($0.version) }) else { return }
     try database.transaction { try database.execute(Schema.createMigrationTable) }
     for migration in Schema.migrations where !applied.contains(migration.version) {
@@ -104,6 +115,22 @@ enum StoreFile {
         try database.execute("PRAGMA user_version = \(migration.version)")
       }
     }
+  }
+
+  /// The migrations recorded in a file that is ours to use; throws `Untouchable` for another
+  /// program's database (tables but no migration record: never add ours to it) and for a newer
+  /// Tracker's.
+  private static func ownedVersions(_ database: Database) throws -> Set<Int> {
+    let applied = try appliedVersions(database)
+    if let newest = applied.max(), newest > Schema.latestVersion { throw Untouchable.newerSchema(newest) }
+    if applied.isEmpty {
+      let tables =
+        try database.prepare(
+          "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ).rows { $0.int(0) }.first ?? 0
+      if tables > 0 { throw Untouchable.foreign }
+    }
+    return applied
   }
 
   /// The migrations recorded in the file; none for a new file.

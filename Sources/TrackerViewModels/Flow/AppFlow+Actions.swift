@@ -33,6 +33,7 @@ extension AppFlow {
     case .openFilters: trackers.filtersTapped()
     case .toggleCompletion(let id): trackers.completeTapped(id)
     case .openCardMenu(let id): trackers.cardLongPressed(id)
+    case .askToDeleteTracker(let id): trackers.cardSwipedLeft(id)
     case .togglePin: trackers.pinTapped()
     case .editTracker: trackers.editTapped()
     case .deleteTracker: trackers.deleteTapped()

@@ -154,7 +154,13 @@ public final class AppFlow {
     case .clear:
       guard let field = focusedField else { throw failure("no text field is focused; tap one first") }
       setText(of: field, to: "")
-    case .swipe(let direction):
+    case .swipe(let direction, let target?):
+      let element = try find(target)
+      guard direction == .left, let swipeAction = element.swipeLeftAction else {
+        throw failure("\(element) does nothing when swiped \(direction.rawValue)")
+      }
+      try send(swipeAction)
+    case .swipe(let direction, nil):
       guard let onboarding, layers.isEmpty else { throw failure("nothing here changes with a swipe") }
       if direction == .left { onboarding.swipedLeft() } else { onboarding.swipedRight() }
     case .dismiss:

@@ -19,22 +19,29 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   public var label: String
   public var kind: Kind
   public var isEnabled: Bool
+  /// For elements that can be on or off — switches, tabs, the chosen filter, category, emoji or
+  /// color, a card's button showing ✓ — whether it is; nil for the rest.
+  public var isChecked: Bool?
   /// What tapping it does; nil when a tap does nothing.
   public var action: ElementAction?
   /// What a long press does; nil when it has no menu.
   public var longPressAction: ElementAction?
+  /// What swiping it to the left does; nil when nothing.
+  public var swipeLeftAction: ElementAction?
 
   /// An element with every field given.
   public init(
-    identifier: String, label: String, kind: Kind = .button, isEnabled: Bool = true, action: ElementAction?,
-    longPressAction: ElementAction? = nil
+    identifier: String, label: String, kind: Kind = .button, isEnabled: Bool = true, isChecked: Bool? = nil,
+    action: ElementAction?, longPressAction: ElementAction? = nil, swipeLeftAction: ElementAction? = nil
   ) {
     self.identifier = identifier
     self.label = label
     self.kind = kind
     self.isEnabled = isEnabled
+    self.isChecked = isChecked
     self.action = action
     self.longPressAction = longPressAction
+    self.swipeLeftAction = swipeLeftAction
   }
 
   /// The identifier identifies the element on its screen.
@@ -42,5 +49,6 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
 
   public var description: String {
     "#\(identifier) \"\(label)\"" + (isEnabled ? "" : " (disabled)")
+      + (isChecked.map { $0 ? " (checked)" : " (unchecked)" } ?? "")
   }
 }

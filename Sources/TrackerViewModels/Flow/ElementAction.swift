@@ -27,6 +27,8 @@ public enum ElementAction: Hashable, Sendable {
   case toggleCompletion(trackerID: UUID)
   /// A long press on a card: its context menu.
   case openCardMenu(trackerID: UUID)
+  /// A card swiped to the left: the delete question, as the menu's Delete asks it.
+  case askToDeleteTracker(trackerID: UUID)
   /// Pin or Unpin in a card's menu.
   case togglePin
   /// Edit in a card's menu.

@@ -46,11 +46,13 @@ enum ElementTree {
       result.append(
         Element(
           identifier: "card:\(card.name)", label: card.name, kind: .card, action: nil,
-          longPressAction: .openCardMenu(trackerID: card.id)))
+          longPressAction: .openCardMenu(trackerID: card.id),
+          swipeLeftAction: .askToDeleteTracker(trackerID: card.id)))
       result.append(
         Element(
           identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : "+",
-          isEnabled: card.isCompleteEnabled, action: .toggleCompletion(trackerID: card.id)))
+          isEnabled: card.isCompleteEnabled, isChecked: card.isCompleted,
+          action: .toggleCompletion(trackerID: card.id)))
     }
     if state.isFilterButtonVisible {
       result.append(Element(identifier: "filters", label: state.filterButtonTitle, action: .openFilters))
@@ -63,10 +65,12 @@ enum ElementTree {
     return [
       Element(
         identifier: "tab-trackers", label: tabBar.trackersTitle,
-        kind: .tab(isSelected: tabBar.selected == .trackers), action: .selectTab(.trackers)),
+        kind: .tab(isSelected: tabBar.selected == .trackers), isChecked: tabBar.selected == .trackers,
+        action: .selectTab(.trackers)),
       Element(
         identifier: "tab-statistics", label: tabBar.statisticsTitle,
-        kind: .tab(isSelected: tabBar.selected == .statistics), action: .selectTab(.statistics)),
+        kind: .tab(isSelected: tabBar.selected == .statistics), isChecked: tabBar.selected == .statistics,
+        action: .selectTab(.statistics)),
     ]
   }
 
@@ -95,7 +99,8 @@ enum ElementTree {
       }
       return state.rows.map {
         Element(
-          identifier: "category:\($0.title)", label: $0.title, kind: .row, action: .chooseCategory($0.id),
+          identifier: "category:\($0.title)", label: $0.title, kind: .row, isChecked: $0.isChecked,
+          action: .chooseCategory($0.id),
           longPressAction: .openCategoryMenu($0.id))
       } + [Element(identifier: "add-category", label: state.addTitle, action: .addCategory)]
     case .categoryForm(let state):
@@ -110,12 +115,13 @@ enum ElementTree {
       return state.rows.map {
         Element(
           identifier: "day:\($0.weekday.code)", label: $0.title, kind: .toggle(isOn: $0.isOn),
+          isChecked: $0.isOn,
           action: .toggleWeekday($0.weekday))
       } + [Element(identifier: "done", label: state.doneTitle, action: .saveSchedule)]
     case .filters(let state):
       return state.rows.map {
         Element(
-          identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row,
+          identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row, isChecked: $0.isChecked,
           action: .chooseFilter($0.filter))
       }
     case .calendar(let state):
@@ -150,11 +156,15 @@ enum ElementTree {
     }
     for (index, item) in state.emojis.enumerated() {
       result.append(
-        Element(identifier: "emoji:\(index + 1)", label: item.emoji, action: .chooseEmoji(index: index)))
+        Element(
+          identifier: "emoji:\(index + 1)", label: item.emoji, isChecked: item.isSelected,
+          action: .chooseEmoji(index: index)))
     }
     for (index, item) in state.colors.enumerated() {
       result.append(
-        Element(identifier: "color:\(index + 1)", label: item.color.hex, action: .chooseColor(index: index)))
+        Element(
+          identifier: "color:\(index + 1)", label: item.color.hex, isChecked: item.isSelected,
+          action: .chooseColor(index: index)))
     }
     if let counter = state.dayCounter {
       result.append(

@@ -292,6 +292,12 @@ public final class TrackersViewModel: ObservableViewModel {
     )
   }
 
+  /// Call when the user swiped a card to the left: the same delete question as the menu's Delete.
+  public func cardSwipedLeft(_ id: UUID) {
+    cardLongPressed(id)
+    deleteTapped()
+  }
+
   /// Call when the user dismissed the context menu or the delete question.
   public func menuDismissed() { state.menu = nil }
 

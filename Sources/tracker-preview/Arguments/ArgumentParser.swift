@@ -28,7 +28,9 @@ enum ArgumentParser {
         } else {
           tokens.append(.option(argument, inlineValue: nil))
         }
-      } else if argument.count == 2, argument.hasPrefix("-"), let letter = argument.last, letter != "-" {
+      } else if argument.count == 2, argument.hasPrefix("-"), let letter = argument.last, letter != "-",
+        !letter.isNumber
+      {
         tokens.append(.shortOption(letter))
       } else {
         tokens.append(.positional(argument))
@@ -69,10 +71,15 @@ enum ArgumentParser {
         guard let value else {
           return .failure(UsageError(message: Messages.missingValue(name, option.value ?? "")))
         }
-        if let choices = option.choices, !choices.contains(value) {
-          return .failure(UsageError(message: Messages.invalidChoice(value, name, choices)))
+        if let choices = option.choices {
+          // Choices are words, not case-sensitive codes: `--lang RU` means `--lang ru`.
+          guard let choice = choices.first(where: { $0 == value.lowercased() }) else {
+            return .failure(UsageError(message: Messages.invalidChoice(value, name, choices)))
+          }
+          options[name] = choice
+        } else {
+          options[name] = value
         }
-        options[name] = value
       }
     }
     if options["--store"] != nil, options["--demo"] != nil {
@@ -118,6 +125,14 @@ enum ArgumentParser {
     case "stats":
       if let error = none() { return .failure(error) }
       invocation = .stats
+    case "list":
+      if let error = none() { return .failure(error) }
+      invocation = .list
+    case "done", "undone":
+      switch one("<name>: the tracker's name") {
+      case .success(let tracker): invocation = .mark(tracker, done: name == "done")
+      case .failure(let error): return .failure(error)
+      }
     case "export":
       if let error = none() { return .failure(error) }
       invocation = .export
@@ -132,13 +147,8 @@ enum ArgumentParser {
       }
       invocation = .help(rest.first)
     }
-    // Options that make no sense for the command are refused, not ignored.
-    if let command = CommandLineSpec.command(named: name) {
-      let allowed = Set(command.options + ["--help"])
-      if let stray = options.keys.sorted().first(where: { !allowed.contains($0) }) {
-        return .failure(UsageError(message: Messages.optionDoesNotApply(stray, name), command: name))
-      }
-    }
+    // Every option is accepted by every command and ignored where it does not apply, so an alias
+    // such as `tp='tracker-preview --store X --lang ru'` works with every command.
     return .success(Invocation(command: invocation, options: options))
   }
 }

@@ -37,6 +37,9 @@ enum CommandLineSpec {
       name: "--today", value: "YYYY-MM-DD",
       help: "The day to treat as today (default: today in the time zone).", choices: nil),
     Option(
+      name: "--date", value: "YYYY-MM-DD",
+      help: "list, done, undone: the day to look at or mark (default: today).", choices: nil),
+    Option(
       name: "--time-zone", value: "TZ",
       help: "The time zone that decides today, e.g. Europe/Moscow (default: the system's).", choices: nil),
     Option(
@@ -51,7 +54,11 @@ enum CommandLineSpec {
       name: "--color", value: "auto|always|never",
       help: "Colors on a terminal (default: auto, off with NO_COLOR or when not a terminal).",
       choices: ["auto", "always", "never"]),
-    Option(name: "--json", value: nil, help: "stats: print JSON.", choices: nil),
+    Option(name: "--json", value: nil, help: "stats, list, show --elements: print JSON.", choices: nil),
+    Option(
+      name: "--elements", value: nil,
+      help: "show: list the screen's elements (identifier, label, state) instead of drawing it.", choices: nil
+    ),
     Option(
       name: "--output", value: "file", help: "export: write to this file instead of standard output.",
       choices: nil),
@@ -70,10 +77,12 @@ enum CommandLineSpec {
       argumentHelp: [],
       options: ["--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color"]),
     Command(
-      name: "show", arguments: "<screen>", overview: "Print one screen of the demo or of a data file.",
+      name: "show", arguments: "<screen>",
+      overview: "Print one screen of the demo or of a data file (it is never changed), or list its elements.",
       argumentHelp: [("<screen>", screenNames)],
       options: [
-        "--store", "--demo", "--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color",
+        "--elements", "--json", "--store", "--demo", "--lang", "--today", "--time-zone", "--device",
+        "--width", "--theme", "--color",
       ]),
     Command(
       name: "run", arguments: "<script|->",
@@ -87,7 +96,25 @@ enum CommandLineSpec {
       overview: "The four statistics, and per tracker: completed, current and best streak.",
       argumentHelp: [], options: ["--json", "--store", "--demo", "--lang", "--today", "--time-zone"]),
     Command(
-      name: "export", arguments: "", overview: "Write the data as JSON (DESIGN.md §6).",
+      name: "list", arguments: "",
+      overview:
+        "The trackers shown on a day, as on the main screen: done or not, days completed, current streak.",
+      argumentHelp: [],
+      options: ["--date", "--json", "--store", "--demo", "--lang", "--today", "--time-zone"]),
+    Command(
+      name: "done", arguments: "<name>",
+      overview:
+        "Mark a tracker done on a day. Safe to repeat (a tracker already done stays done), so it can run from cron; a future day or a day the tracker is not shown on is refused.",
+      argumentHelp: [("<name>", "The tracker's name (case does not matter).")],
+      options: ["--date", "--store", "--lang", "--today", "--time-zone"]),
+    Command(
+      name: "undone", arguments: "<name>",
+      overview: "Take a tracker's mark off a day. Safe to repeat, like done.",
+      argumentHelp: [("<name>", "The tracker's name (case does not matter).")],
+      options: ["--date", "--store", "--lang", "--today", "--time-zone"]),
+    Command(
+      name: "export", arguments: "",
+      overview: "Write the data as JSON, the format import reads (see docs/data-format.md).",
       argumentHelp: [], options: ["--output", "--store", "--demo"]),
     Command(
       name: "import", arguments: "<file>",
@@ -97,7 +124,8 @@ enum CommandLineSpec {
       options: ["--store", "--today", "--time-zone"]),
     Command(
       name: "help", arguments: "[command]", overview: "Show help for the tool or a command.",
-      argumentHelp: [("[command]", "tour, show, run, stats, export, import")], options: []),
+      argumentHelp: [("[command]", "tour, show, run, list, done, undone, stats, export, import")], options: []
+    ),
   ]
 
   static func option(named name: String) -> Option? { globalOptions.first { $0.name == name } }
@@ -120,7 +148,8 @@ enum CommandLineSpec {
       OPTIONS:
 
       """
-    text += optionLines(globalOptions.filter { $0.name != "--json" && $0.name != "--output" })
+    text += optionLines(globalOptions)
+    text += "\n  Every option is accepted by every command; where one does not apply it is ignored.\n"
     text += "\nSUBCOMMANDS:\n"
     for command in commands {
       text += "  " + pad(command.name, 12) + firstSentence(command.overview) + "\n"
@@ -138,6 +167,7 @@ enum CommandLineSpec {
     }
     let options = command.options.compactMap(option(named:)) + [option(named: "--help")].compactMap { $0 }
     text += "\nOPTIONS:\n" + optionLines(options)
+    text += "\n  The other options of '\(toolName) --help' are accepted too, and ignored here.\n"
     return text
   }
 
@@ -148,9 +178,16 @@ enum CommandLineSpec {
     }.joined()
   }
 
+  /// The text up to the first period that ends a sentence (followed by a space or the end), so
+  /// "docs/scripting.md" and "e.g." inside a sentence do not cut it.
   private static func firstSentence(_ text: String) -> String {
-    guard let end = text.firstIndex(of: ".") else { return text }
-    return String(text[...end])
+    var index = text.startIndex
+    while let period = text[index...].firstIndex(of: ".") {
+      let next = text.index(after: period)
+      if next == text.endIndex || text[next] == " " { return String(text[..<next]) }
+      index = next
+    }
+    return text
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {

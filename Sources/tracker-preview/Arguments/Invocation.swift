@@ -5,6 +5,9 @@ struct Invocation: Equatable {
     case show(String)
     case run(String)
     case stats
+    case list
+    /// `done <name>` (true) or `undone <name>` (false).
+    case mark(String, done: Bool)
     case export
     case importFile(String)
     case help(String?)

@@ -1,17 +1,20 @@
 import Foundation
 import TrackerModels
 import TrackerStore
+import TrackerViewModels
 
 /// `stats`: the four figures and each tracker's, as text or JSON.
 @MainActor
 enum StatsCommand {
   static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+    guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
+    else {
       return outcome
     }
     do {
-      let trackers = try store.trackers().map(\.tracker)
+      // Trackers in the order the screens use for the chosen language.
+      let trackers = Collation(settings.language).sorted(try store.trackers().map(\.tracker), by: \.name)
       let statistics = Statistics(trackers: trackers, records: try store.allRecords(), today: settings.today)
       let report = StatisticsReport(statistics: statistics, trackers: trackers)
       outcome.standardOutput =
@@ -23,31 +26,67 @@ enum StatsCommand {
   }
 }
 
-/// `export`: the data as JSON, to standard output or a file.
+/// `export`: the data as JSON, to standard output or a file. A backup is never made from a damaged
+/// file: a broken store is left as it is, nothing is written, and an existing output file stays.
 @MainActor
 enum ExportCommand {
   static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+    let output = invocation.options["--output"].flatMap { $0 == "-" ? nil : $0 }
+    if let output, let problem = OutputFile.problem(output) { return .failure(problem) }
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+    guard
+      let store = StoreOpening.open(
+        invocation, settings, context, readOnly: true, setsBrokenFileAside: false, outcome: &outcome)
+    else {
       return outcome
     }
     let text: String
     do {
       text = TrackerArchive.export(try store.contents())
     } catch {
-      return .failure(Messages.unreadableData(error))
+      return .failure(Messages.notExported(error))
     }
-    guard let path = invocation.options["--output"] else {
+    guard let output else {
       outcome.standardOutput = text
       return outcome
     }
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      // Written beside the target and renamed into place: the old backup stays whole until then.
+      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
     } catch {
-      outcome.standardError += Messages.error(Messages.unwritable(path, error.localizedDescription))
-      outcome.exitCode = 1
+      return .failure(Messages.unwritable(output, OutputFile.reason(error)))
     }
     return outcome
+  }
+}
+
+/// Checks on a file a command is about to write.
+enum OutputFile {
+  /// Why `path` cannot be written, when that is clear before trying.
+  static func problem(_ path: String) -> String? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      return Messages.unwritable(path, Messages.isAFolder)
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+      return Messages.unwritable(path, Messages.noSuchFolder(folder))
+    }
+    if !folder.isEmpty, !isFolder.boolValue {
+      return Messages.unwritable(path, Messages.noSuchFolder(folder))
+    }
+    return nil
+  }
+
+  /// The system's reason for a failed write, in words.
+  static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    return nsError.localizedDescription
   }
 }
 
@@ -74,6 +113,16 @@ enum ImportCommand {
       outcome.standardOutput = Messages.imported(
         categories: contents.categories.count, trackers: contents.trackers.count,
         records: contents.records.count)
+      // Restoring a backup is not a first launch: the onboarding is over.
+      do {
+        var stored = try store.settings()
+        if !stored.isOnboardingDone {
+          stored.isOnboardingDone = true
+          try store.saveSettings(stored)
+        }
+      } catch {
+        outcome.standardError += Messages.warning(Messages.onboardingNotMarked(error))
+      }
     } catch {
       outcome.standardError +=
         Messages.error(Messages.notImported(file))

@@ -63,15 +63,30 @@ enum RunCommand {
           return fail(line, Messages.wrongScreen(expected: expected.rawValue, actual: flow.screen.rawValue))
         }
       case .expectText(let text):
-        if !screenText().contains(text) { return fail(line, Messages.missingText(text)) }
+        if !ScreenText(flow.view, drawn: screenText()).contains(text) {
+          return fail(line, Messages.missingText(text))
+        }
       case .expectNoText(let text):
-        if screenText().contains(text) { return fail(line, Messages.unwantedText(text)) }
+        if ScreenText(flow.view, drawn: screenText()).contains(text) {
+          return fail(line, Messages.unwantedText(text))
+        }
       case .expectEnabled(let target), .expectDisabled(let target):
         let wantsEnabled = line.step == .expectEnabled(target)
         do {
           let element = try flow.find(target)
           if element.isEnabled != wantsEnabled {
             return fail(line, Messages.elementState(element, enabled: element.isEnabled))
+          }
+        } catch {
+          return fail(line, error.description)
+        }
+      case .expectChecked(let target), .expectUnchecked(let target):
+        let wantsChecked = line.step == .expectChecked(target)
+        do {
+          let element = try flow.find(target)
+          guard let isChecked = element.isChecked else { return fail(line, Messages.notCheckable(element)) }
+          if isChecked != wantsChecked {
+            return fail(line, Messages.checkedState(element, checked: isChecked))
           }
         } catch {
           return fail(line, error.description)

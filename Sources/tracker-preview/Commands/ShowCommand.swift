@@ -1,3 +1,4 @@
+import TrackerPreviewSupport
 import TrackerStore
 import TrackerTextRenderer
 import TrackerViewModels
@@ -35,15 +36,14 @@ enum ShowCommand {
       // Onboarding shows once in the app's life; showing it never marks it done.
       flow = AppFlow(environment: settings.appEnvironment(store: InMemoryTrackerStore()))
     } else {
-      guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+      guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
+      else {
         return outcome
       }
-      flow = AppFlow(environment: settings.appEnvironment(store: store))
-      if flow.screen == .onboarding, screen != .onboarding, screen != .trackers {
-        outcome.standardError += Messages.error(Messages.stillOnboarding(name))
-        outcome.exitCode = 1
-        return outcome
-      }
+      // `show` only looks: it never writes, and it shows the screen asked for even while the
+      // app itself would still open on its onboarding.
+      flow = AppFlow(
+        environment: settings.appEnvironment(store: ReadOnlyStore(store) { $0.isOnboardingDone = true }))
       for action in paths[screen] ?? [] {
         do {
           try flow.perform(action)
@@ -58,6 +58,11 @@ enum ShowCommand {
       outcome.standardError += Messages.error(
         Messages.cannotShow(name, TerminalSafe.text(Messages.alertShown(alert.title, alert.message))))
       outcome.exitCode = 1
+      return outcome
+    }
+    if invocation.has("--elements") {
+      outcome.standardOutput =
+        invocation.has("--json") ? ElementList.json(flow.elements) : ElementList.text(flow.elements)
       return outcome
     }
     outcome.standardOutput = ScreenRenderer(width: settings.width).render(flow.view, format: settings.format)

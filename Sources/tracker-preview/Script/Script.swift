@@ -12,6 +12,8 @@ struct Script {
     case expectNoText(String)
     case expectEnabled(UserAction.Target)
     case expectDisabled(UserAction.Target)
+    case expectChecked(UserAction.Target)
+    case expectUnchecked(UserAction.Target)
   }
 
   /// A step with the line it came from.
@@ -36,12 +38,16 @@ struct Script {
   let lines: [Line]
 
   static let actions = ["tap", "longpress", "type", "clear", "swipe", "dismiss", "print", "expect"]
-  static let checks = ["screen", "text", "no-text", "enabled", "disabled"]
+  static let checks = ["screen", "text", "no-text", "enabled", "disabled", "checked", "unchecked"]
 
-  /// Reads a script; the first problem stops it.
+  /// Reads a script; the first problem stops it. A UTF-8 byte-order mark and CRLF line ends
+  /// (a script saved on Windows) are accepted.
   static func parse(_ text: String) -> Result<Script, ParseError> {
     var lines: [Line] = []
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    // Swift treats "\r\n" as one character, so lines are split on either kind of line end.
+    let rawLines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    for (offset, raw) in rawLines.enumerated() {
       let number = offset + 1
       let line = raw.trimmingCharacters(in: .whitespaces)
       if line.isEmpty || line.hasPrefix("#") { continue }
@@ -67,10 +73,13 @@ struct Script {
     case "dismiss": return noArgument(.action(.dismiss))
     case "print": return noArgument(.print)
     case "swipe":
-      guard let direction = UserAction.Direction(rawValue: String(rest)) else {
+      let word = String(rest.prefix { !$0.isWhitespace })
+      guard let direction = UserAction.Direction(rawValue: word) else {
         return .failure(Problem(Messages.swipeDirection))
       }
-      return .success(.action(.swipe(direction)))
+      rest = rest.dropFirst(word.count).drop { $0.isWhitespace }
+      guard !rest.isEmpty else { return .success(.action(.swipe(direction))) }
+      return target(&rest, for: "swipe").map { .action(.swipe(direction, $0)) }
     case "expect":
       let check = String(rest.prefix { !$0.isWhitespace })
       rest = rest.dropFirst(check.count).drop { $0.isWhitespace }
@@ -85,6 +94,8 @@ struct Script {
       case "no-text": return quoted(&rest, for: "expect no-text").map { .expectNoText($0) }
       case "enabled": return target(&rest, for: "expect enabled").map { .expectEnabled($0) }
       case "disabled": return target(&rest, for: "expect disabled").map { .expectDisabled($0) }
+      case "checked": return target(&rest, for: "expect checked").map { .expectChecked($0) }
+      case "unchecked": return target(&rest, for: "expect unchecked").map { .expectUnchecked($0) }
       default:
         let suggestion = Suggestion.closest(to: check, among: checks)
         return .failure(Problem(Messages.unknownCheck(check, suggestion: suggestion, checks: checks)))
@@ -109,7 +120,8 @@ struct Script {
   /// A double-quoted argument with `\"`, `\\` and `\n` escapes, and nothing after it.
   private static func quoted(_ rest: inout Substring, for word: String) -> Result<String, Problem> {
     guard rest.first == "\"" else {
-      let allowsIdentifier = word == "tap" || word == "longpress" || word.hasPrefix("expect")
+      let allowsIdentifier =
+        word == "tap" || word == "longpress" || word == "swipe" || word.hasPrefix("expect")
       return .failure(Problem(Messages.needsQuoted(word, orIdentifier: allowsIdentifier)))
     }
     var result = ""

@@ -1,0 +1,47 @@
+import TrackerViewModels
+
+/// What a user reads on the screen, for `expect text`: the drawn lines, and every text of the
+/// topmost layer as written, so a phrase the screen wraps inside a card or a cell still matches.
+/// A text of the state counts only when its first word is drawn: the state also holds texts the
+/// screen does not show (the title of a hidden filter button), which a user cannot read.
+struct ScreenText {
+  /// The screen as drawn.
+  let drawn: String
+  /// The texts of the layer on top (its alert, else its sheet, else the screen under the tab bar).
+  let blocks: [String]
+
+  init(_ view: AppView, drawn: String) {
+    self.drawn = drawn
+    var blocks: [String] = []
+    if let alert = view.alert {
+      ScreenText.collect(alert, into: &blocks)
+    } else if let top = view.presented.last {
+      ScreenText.collect(top, into: &blocks)
+      if let menu = view.categoryMenu { ScreenText.collect(menu, into: &blocks) }
+    } else {
+      ScreenText.collect(view.base, into: &blocks)
+      if let tabBar = view.tabBar { ScreenText.collect(tabBar, into: &blocks) }
+    }
+    self.blocks = blocks.filter { block in
+      let head = block.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+      return !head.isEmpty && drawn.contains(head)
+    }
+  }
+
+  /// Whether the user can read `text` on the screen.
+  func contains(_ text: String) -> Bool {
+    drawn.contains(text) || blocks.contains { $0.contains(text) }
+  }
+
+  /// Every string inside `value`, except what only screen readers hear.
+  private static func collect(_ value: Any, into blocks: inout [String]) {
+    if let text = value as? String {
+      blocks.append(text)
+      return
+    }
+    for child in Mirror(reflecting: value).children {
+      if let label = child.label, label.lowercased().contains("accessibility") { continue }
+      collect(child.value, into: &blocks)
+    }
+  }
+}

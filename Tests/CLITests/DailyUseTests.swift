@@ -1,0 +1,246 @@
+import CSQLite
+import Foundation
+import Testing
+
+/// The commands people and their scripts use every day, run as the real binary: exit codes,
+/// output, and the files on disk.
+@Suite("tracker-preview for daily use and scripts")
+struct DailyUseTests {
+  static let archive = """
+    {"format": "tracker", "version": 1,
+     "categories": [{"id": "00000000-0000-4000-8000-000000000001", "title": "Спорт"}],
+     "trackers": [
+       {"id": "00000000-0000-4000-8000-000000000002", "name": "Бег", "emoji": "🙂", "color": "#FD4C49",
+        "category": "00000000-0000-4000-8000-000000000001", "schedule": ["mon", "wed"], "pinned": false,
+        "created": "2026-11-01"},
+       {"id": "00000000-0000-4000-8000-000000000003", "name": "Ёлка", "emoji": "🌺", "color": "#FD4C49",
+        "category": "00000000-0000-4000-8000-000000000001", "schedule": null, "pinned": false,
+        "created": "2026-11-01"},
+       {"id": "00000000-0000-4000-8000-000000000004", "name": "Яблоко", "emoji": "🍔", "color": "#FD4C49",
+        "category": "00000000-0000-4000-8000-000000000001", "schedule": null, "pinned": false,
+        "created": "2026-11-01"}],
+     "records": [{"tracker": "00000000-0000-4000-8000-000000000002", "date": "2026-11-25"}]}
+    """
+
+  /// A data file holding the archive above (onboarding over, as after restoring a backup).
+  func preparedStore() throws -> String {
+    let folder = temporaryFolder()
+    let archive = folder.appendingPathComponent("backup.json")
+    try Data(Self.archive.utf8).write(to: archive)
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let result = try runCLI(["import", archive.path, "--store", store] + fixed)
+    #expect(result.status == 0, "\(result.error)")
+    return store
+  }
+
+  @Test func everyOptionIsAcceptedByEveryCommand() throws {
+    let store = try preparedStore()
+    let alias = ["--store", store, "--lang", "ru", "--width", "40", "--color", "never"] + fixed
+    for command in [["stats"], ["list"], ["export"], ["show", "trackers"], ["tour"]] {
+      let result = try runCLI(command + alias)
+      #expect(result.status == 0, "\(command): \(result.error)")
+    }
+    #expect(try runCLI(["tour", "--demo", "--json"] + fixed).status == 0)
+    #expect(
+      try runCLI(["show", "statistics", "--demo", "--lang", "RU"] + fixed).output.contains("Статистика"))
+    let negative = try runCLI(["show", "trackers", "--demo", "--width", "-5"] + fixed)
+    #expect(negative.status == 64)
+    #expect(negative.error.hasPrefix("Error: The value '-5' is invalid for '--width'"))
+  }
+
+  @Test func importEndsTheOnboardingSoEveryScreenShows() throws {
+    let store = try preparedStore()
+    let statistics = try runCLI(["show", "statistics", "--store", store, "--lang", "en"] + fixed)
+    #expect(statistics.status == 0 && statistics.error == "")
+    #expect(statistics.output.contains("Trackers completed"))
+    let run = try runCLI(["run", "-", "--store", store] + fixed, input: "expect screen trackers\n")
+    #expect(run.status == 0, "\(run.error)")
+  }
+
+  @Test func doneAndUndoneAreSafeToRepeat() throws {
+    let store = try preparedStore()
+    let first = try runCLI(["done", "бег", "--store", store] + fixed)
+    #expect(first.status == 0 && first.output == "Бег: done on 11/30/26.\n" && first.error == "")
+    let again = try runCLI(["done", "Бег", "--store", store] + fixed)
+    #expect(again.status == 0 && again.output == "Бег: already done on 11/30/26.\n")
+    let list = try runCLI(["list", "--store", store, "--lang", "ru"] + fixed)
+    #expect(list.output.contains("  [✓] 🙂 Бег: 2 дня; текущая серия 2 дня\n"))
+    let undone = try runCLI(["undone", "Бег", "--store", store] + fixed)
+    #expect(undone.status == 0 && undone.output == "Бег: no longer done on 11/30/26.\n")
+    let undoneAgain = try runCLI(["undone", "Бег", "--store", store] + fixed)
+    #expect(undoneAgain.status == 0 && undoneAgain.output == "Бег: already not done on 11/30/26.\n")
+  }
+
+  @Test func doneRefusesTheFutureADayNotShownAndAnUnknownName() throws {
+    let store = try preparedStore()
+    let future = try runCLI(["done", "Бег", "--date", "2026-12-01", "--store", store] + fixed)
+    #expect(future.status == 1)
+    #expect(future.error == "Error: 12/01/26 is in the future: a day can be marked once it has come\n")
+    let tuesday = try runCLI(["done", "Бег", "--date", "2026-11-24", "--store", store] + fixed)
+    #expect(tuesday.status == 1)
+    #expect(tuesday.error.hasPrefix("Error: Бег is not shown on 11/24/26"))
+    let typo = try runCLI(["done", "Бек", "--store", store] + fixed)
+    #expect(typo.status == 1)
+    #expect(typo.error == "Error: there is no tracker called \"Бек\". Did you mean 'Бег'?\n")
+    #expect(
+      try runCLI(["list", "--json", "--date", "2026-11-24", "--store", store] + fixed).output.contains("Бег")
+        == false)
+  }
+
+  @Test func listAndStatsOrderNamesAsTheScreenDoes() throws {
+    let store = try preparedStore()
+    let list = try runCLI(["list", "--store", store, "--lang", "ru"] + fixed)
+    let names = list.output.split(separator: "\n").compactMap { line in
+      ["Бег", "Ёлка", "Яблоко"].first { line.contains($0) }
+    }
+    #expect(names == ["Бег", "Ёлка", "Яблоко"])
+    let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+    let ёлка = try #require(stats.output.range(of: "Ёлка"))
+    let яблоко = try #require(stats.output.range(of: "Яблоко"))
+    #expect(ёлка.lowerBound < яблоко.lowerBound)
+    let export = try runCLI(["export", "--store", store] + fixed)
+    let exportedЁлка = try #require(export.output.range(of: "Ёлка"))
+    #expect(exportedЁлка.lowerBound < (try #require(export.output.range(of: "Яблоко"))).lowerBound)
+  }
+
+  @Test func commandsThatOnlyReadCreateNoFile() throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("typo/tracker.sqlite").path
+    for command in [
+      ["stats"], ["list"], ["export"], ["show", "trackers"], ["show", "trackers", "--elements"],
+    ] {
+      let result = try runCLI(command + ["--store", store] + fixed)
+      #expect(result.status == 0, "\(command): \(result.error)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("typo").path))
+  }
+
+  @Test func exportOfABrokenFileFailsAndKeepsTheLastGoodBackup() throws {
+    let store = try preparedStore()
+    let backup = temporaryFolder().appendingPathComponent("backup.json")
+    #expect(try runCLI(["export", "--output", backup.path, "--store", store] + fixed).status == 0)
+    let good = try Data(contentsOf: backup)
+    #expect(String(decoding: good, as: UTF8.self).contains("Яблоко"))
+    try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: store))
+    let broken = try runCLI(["export", "--output", backup.path, "--store", store] + fixed)
+    #expect(broken.status == 1)
+    #expect(broken.error.hasPrefix("Error: the data file \(store) is broken ("))
+    #expect(try Data(contentsOf: backup) == good)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(repeating: 0x41, count: 4096))
+  }
+
+  @Test func exportWritesToStandardOutputForADashAndExplainsBadOutputs() throws {
+    let store = try preparedStore()
+    let folder = temporaryFolder()
+    let dash = try runCLI(["export", "--output", "-", "--store", store] + fixed)
+    #expect(dash.status == 0 && dash.output.hasPrefix("{\n  \"format\": \"tracker\""))
+    #expect(!FileManager.default.fileExists(atPath: "/-"))
+    let intoFolder = try runCLI(["export", "--output", folder.path, "--store", store] + fixed)
+    #expect(intoFolder.status == 1)
+    #expect(intoFolder.error == "Error: cannot write \(folder.path): it is a folder; name a file inside it\n")
+    let missing = folder.appendingPathComponent("nope/backup.json").path
+    let noFolder = try runCLI(["export", "--output", missing, "--store", store] + fixed)
+    #expect(noFolder.status == 1)
+    #expect(
+      noFolder.error == "Error: cannot write \(missing): the folder \(folder.path)/nope does not exist\n")
+  }
+
+  @Test func anotherProgramsDatabaseIsRefusedByEveryCommandAndLeftByteForByte() throws {
+    let path = temporaryFolder().appendingPathComponent("notes.sqlite").path
+    var database: OpaquePointer?
+    #expect(sqlite3_open(path, &database) == SQLITE_OK)
+    #expect(
+      sqlite3_exec(database, "CREATE TABLE note (body TEXT); INSERT INTO note VALUES ('milk')", nil, nil, nil)
+        == SQLITE_OK)
+    sqlite3_close(database)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    for command in [["stats"], ["export"], ["show", "trackers"], ["done", "Бег"], ["run", "-"]] {
+      let result = try runCLI(command + ["--store", path] + fixed, input: "")
+      #expect(result.status == 1, "\(command)")
+      #expect(
+        result.error
+          == "Error: \(path) is a database of another program, not a Tracker data file; it was left untouched. Choose another file with --store\n",
+        "\(command)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func scriptsMayHaveAByteOrderMarkAndCRLFLineEnds() throws {
+    let script =
+      "\u{FEFF}# saved on Windows\r\nexpect screen trackers\r\ntap #filters\r\nexpect checked #filter:all\r\n"
+    let result = try runCLI(["run", "-", "--demo"] + fixed, input: script)
+    #expect(result.status == 0, "\(result.error)")
+  }
+
+  @Test func checkedAndUncheckedTellWhetherACardIsDone() throws {
+    let passing = """
+      expect checked #complete:Morning exercise
+      expect unchecked #complete:Water the plants
+      tap #complete:Water the plants
+      expect checked #complete:Water the plants
+      expect checked #tab-trackers
+      expect unchecked #tab-statistics
+      """
+    let result = try runCLI(["run", "-", "--demo", "--lang", "en"] + fixed, input: passing)
+    #expect(result.status == 0, "\(result.error)")
+    let failing = try runCLI(
+      ["run", "-", "--demo", "--lang", "en"] + fixed, input: "expect checked #complete:Water the plants\n")
+    #expect(failing.status == 1)
+    #expect(failing.error.contains("  #complete:Water the plants \"+\" (unchecked) is unchecked\n"))
+    let notCheckable = try runCLI(
+      ["run", "-", "--demo", "--lang", "en"] + fixed, input: "expect checked #add\n")
+    #expect(notCheckable.status == 1)
+    #expect(notCheckable.error.contains("is neither checked nor unchecked"))
+  }
+
+  @Test func aSwipedCardAsksTheDeleteQuestion() throws {
+    let script = """
+      swipe left #card:Morning exercise
+      expect text "Are you sure you want to delete the tracker?"
+      tap #confirm
+      expect no-text "Morning exercise"
+      """
+    let result = try runCLI(["run", "-", "--demo", "--lang", "en"] + fixed, input: script)
+    #expect(result.status == 0, "\(result.error)")
+  }
+
+  @Test func expectTextFindsAPhraseTheCardWrapsAtAnyWidth() throws {
+    for width in ["32", "40", "47", "80"] {
+      let script = """
+        expect text "The cat blocked the camera on a call"
+        longpress #card:The cat blocked the camera on a call
+        tap #delete
+        expect text "Are you sure you want to delete the tracker?"
+        """
+      let result = try runCLI(
+        ["run", "-", "--demo", "--lang", "en", "--width", width] + fixed, input: script)
+      #expect(result.status == 0, "at \(width): \(result.error)")
+    }
+    let hidden = try runCLI(
+      ["run", "-", "--store", temporaryFolder().appendingPathComponent("t.sqlite").path] + fixed,
+      input: "tap #start\nexpect no-text \"Filters\"\n")
+    #expect(hidden.status == 0, "\(hidden.error)")
+  }
+
+  @Test func showListsTheElementsOfAScreenAsTextAndJSON() throws {
+    let text = try runCLI(["show", "filters", "--elements", "--demo", "--lang", "en"] + fixed)
+    #expect(
+      text.output == """
+        #filter:all "All trackers" row (checked)
+        #filter:today "Trackers for today" row (unchecked)
+        #filter:completed "Completed" row (unchecked)
+        #filter:not-completed "Not completed" row (unchecked)
+
+        """)
+    let json = try runCLI(["show", "trackers", "--elements", "--json", "--demo", "--lang", "en"] + fixed)
+    #expect(json.status == 0)
+    #expect(
+      json.output.contains(
+        "{\"identifier\": \"complete:Morning exercise\", \"label\": \"✓\", \"kind\": \"button\", \"enabled\": true, \"checked\": true}"
+      ))
+    #expect(
+      json.output.contains(
+        "{\"identifier\": \"add\", \"label\": \"+\", \"kind\": \"button\", \"enabled\": true, \"checked\": null}"
+      ))
+  }
+}
