@@ -95,12 +95,12 @@ struct DailyUseTests {
     }
     #expect(names == ["Бег", "Ёлка", "Яблоко"])
     let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
-    let ёлка = try #require(stats.output.range(of: "Ёлка"))
-    let яблоко = try #require(stats.output.range(of: "Яблоко"))
-    #expect(ёлка.lowerBound < яблоко.lowerBound)
+    let yolka = try #require(stats.output.range(of: "Ёлка"))
+    let yabloko = try #require(stats.output.range(of: "Яблоко"))
+    #expect(yolka.lowerBound < yabloko.lowerBound)
     let export = try runCLI(["export", "--store", store] + fixed)
-    let exportedЁлка = try #require(export.output.range(of: "Ёлка"))
-    #expect(exportedЁлка.lowerBound < (try #require(export.output.range(of: "Яблоко"))).lowerBound)
+    let exportedYolka = try #require(export.output.range(of: "Ёлка"))
+    #expect(exportedYolka.lowerBound < (try #require(export.output.range(of: "Яблоко"))).lowerBound)
   }
 
   @Test func commandsThatOnlyReadCreateNoFile() throws {
