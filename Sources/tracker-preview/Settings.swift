@@ -67,7 +67,8 @@ struct Settings {
     let colorChoice = options["--color"] ?? "auto"
     let colored =
       colorChoice == "always"
-      || (colorChoice == "auto" && context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty)
+      || (colorChoice == "auto" && context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+        && context.environment["TERM"] != "dumb")
     return .success(
       Settings(
         language: language, timeZone: timeZone, today: today, date: date, now: now, width: width,
@@ -75,11 +76,12 @@ struct Settings {
   }
 
   /// The terminal's theme as far as it tells: `COLORFGBG` ends in the background color, where 7
-  /// and 15 are light; anything else, or nothing, is dark (most terminals).
-  static func systemTheme(_ environment: [String: String]) -> Theme {
+  /// and 15 are light and the rest dark; nil when it does not say (text then keeps the
+  /// terminal's own colors).
+  static func systemTheme(_ environment: [String: String]) -> Theme? {
     guard let value = environment["COLORFGBG"],
       let background = value.split(separator: ";").last.flatMap({ Int($0) })
-    else { return .dark }
+    else { return nil }
     return background == 7 || background == 15 ? .light : .dark
   }
 

@@ -87,8 +87,14 @@ struct CLITests {
     let light = try runCLI(
       ["show", "statistics", "--demo", "--color", "always"] + fixed, environment: ["COLORFGBG": "0;15"])
     #expect(light.output.contains(lightText) && !light.output.contains(darkText))
-    let dark = try runCLI(["show", "statistics", "--demo", "--color", "always"] + fixed)
+    let dark = try runCLI(
+      ["show", "statistics", "--demo", "--color", "always"] + fixed, environment: ["COLORFGBG": "15;0"])
     #expect(dark.output.contains(darkText))
+    // Unknown background: text in the terminal's own color (no white on a white terminal), accents painted.
+    let unknown = try runCLI(["show", "statistics", "--demo", "--color", "always"] + fixed)
+    #expect(!unknown.output.contains(darkText) && !unknown.output.contains(lightText))
+    #expect(unknown.output.contains("\u{1B}[1m"))  // the title, bold in the terminal's color
+    #expect(unknown.output.contains("\u{1B}[38;2;55;114;231;1m"))  // the selected tab, in the accent blue
     let chosen = try runCLI(
       ["show", "statistics", "--demo", "--color", "always", "--theme", "light"] + fixed,
       environment: ["COLORFGBG": "15;0"])

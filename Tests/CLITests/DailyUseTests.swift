@@ -243,4 +243,14 @@ struct DailyUseTests {
         "{\"identifier\": \"add\", \"label\": \"+\", \"kind\": \"button\", \"enabled\": true, \"checked\": null}"
       ))
   }
+
+  @Test func aFocusedFieldShowsTheEndOfTheTextAndTheCursorAtAnyWidth() throws {
+    let empty = try runCLI(
+      ["run", "-", "--demo", "--lang", "en", "--width", "32"] + fixed, input: "tap #search\nprint\n")
+    #expect(empty.output.contains("[ 🔍 ▏Search                   ]\n"))
+    let long = try runCLI(
+      ["run", "-", "--demo", "--lang", "en", "--width", "32"] + fixed,
+      input: "tap #search\ntype \"grandma sent a postcard on whatsapp\"\nprint\n")
+    #expect(long.output.contains("[ 🔍 … postcard on whatsapp▏ ✕ ]\n"), "\(long.output)")
+  }
 }

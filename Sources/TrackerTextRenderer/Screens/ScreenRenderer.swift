@@ -123,15 +123,26 @@ public struct ScreenRenderer: Sendable {
     return canvas.lines
   }
 
-  /// A one-line text field: `[ text or placeholder   ✕ ]`, with a cursor when focused.
+  /// A one-line text field: `[ text or placeholder   ✕ ]`. Focused, it shows the cursor: after
+  /// the text, whose end stays in view however long it is; before a placeholder, which is drawn
+  /// dimmed, so it does not look typed.
   func field(_ text: String, placeholder: String, showsClear: Bool, focused: Bool, icon: String? = nil)
     -> StyledLine
   {
     var leading: [Span] = icon.map { [Span($0 + " ", .secondary)] } ?? []
-    leading.append(
-      text.isEmpty ? Span(TextFitting.safe(placeholder), .secondary) : Span(TextFitting.safe(text)))
-    if focused { leading.append(Span("▏", .accent)) }
     let trailing = showsClear ? [Span("✕", .secondary)] : []
+    let cursor = Span("▏", .accent)
+    if text.isEmpty {
+      if focused { leading.append(cursor) }
+      leading.append(Span(TextFitting.safe(placeholder), Style(.secondary, dimmed: focused)))
+    } else if focused {
+      let room =
+        width - 4 - StyledLine(leading).width - (trailing.isEmpty ? 0 : StyledLine(trailing).width + 1) - 1
+      leading.append(Span(TextFitting.truncateHead(TextFitting.safe(text), to: room)))
+      leading.append(cursor)
+    } else {
+      leading.append(Span(TextFitting.safe(text)))
+    }
     let border: Style = focused ? .accent : .border
     var result = StyledLine("[ ", border)
     result.spans += Canvas.split(leading, trailing, width: width - 4).spans

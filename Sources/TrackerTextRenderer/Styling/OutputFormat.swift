@@ -1,9 +1,13 @@
+import TrackerModels
+
 /// How rendered lines become bytes (DESIGN.md §7).
 public enum OutputFormat: Hashable, Sendable {
   /// Layout only: what snapshots and pipes get.
   case plain
-  /// Colors and bold for a terminal, in a theme.
-  case ansi(Theme)
+  /// Colors and bold for a terminal, in a theme; with no theme (the terminal's background is not
+  /// known) text keeps the terminal's own colors, secondary text is dimmed, and only accents,
+  /// warnings and trackers' colors are painted — readable on a light and a dark background.
+  case ansi(Theme?)
   /// A readable text form of the styles, so theme and color regressions show in snapshots:
   /// `{bold #1A1B22}Трекеры{/}`; a literal `{` is written `{{`.
   case markup(Theme)
@@ -27,11 +31,27 @@ public enum OutputFormat: Hashable, Sendable {
     return output
   }
 
-  private func ansi(_ span: Span, _ theme: Theme) -> String {
-    let color = theme.foreground(of: span.style).components
-    var codes = ["38;2;\(color.red);\(color.green);\(color.blue)"]
+  private func ansi(_ span: Span, _ theme: Theme?) -> String {
+    var codes: [String] = []
+    func paint(_ color: TrackerColor) {
+      let parts = color.components
+      codes.append("38;2;\(parts.red);\(parts.green);\(parts.blue)")
+    }
+    var isDimmed = span.style.isDimmed
+    if let theme {
+      paint(theme.foreground(of: span.style))
+    } else if let color = span.style.color {
+      paint(color)
+    } else {
+      switch span.style.role {
+      case .text: break
+      case .accent, .destructive: paint(Theme.dark.color(of: span.style.role))  // the same in both themes
+      case .secondary, .disabled, .border: isDimmed = true
+      }
+    }
     if span.style.isBold { codes.append("1") }
-    if span.style.isDimmed { codes.append("2") }
+    if isDimmed { codes.append("2") }
+    guard !codes.isEmpty else { return span.text }
     return "\u{1B}[" + codes.joined(separator: ";") + "m" + span.text + "\u{1B}[0m"
   }
 

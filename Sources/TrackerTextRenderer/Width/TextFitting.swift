@@ -38,6 +38,22 @@ public enum TextFitting {
     return result + "…"
   }
 
+  /// The end of `text` in at most `width` columns, starting with "…" when something was cut: what
+  /// a field shows of a long text while the cursor is at its end.
+  public static func truncateHead(_ text: String, to width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard TerminalWidth.of(text) > width else { return text }
+    var kept: [Character] = []
+    var used = 0
+    for character in text.reversed() {
+      let columns = TerminalWidth.of(character)
+      if used + columns > width - 1 { break }
+      kept.append(character)
+      used += columns
+    }
+    return "…" + String(kept.reversed())
+  }
+
   /// `text` broken into lines of at most `width` columns, at spaces where possible, at most
   /// `maxLines` lines; the last one ends in "…" when text was left over.
   public static func wrap(_ text: String, to width: Int, maxLines: Int = .max) -> [String] {
