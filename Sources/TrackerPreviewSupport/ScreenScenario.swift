@@ -94,14 +94,17 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("tracker-form-event", screen: .trackerForm) { _ in
       [.tap(.identifier("add")), .tap(.identifier("event"))]
     },
-    ScreenScenario("tracker-form-filled", screen: .trackerForm) { run in
+    // The new habit of the tour's story: the category it adds ("Sport") and the days it picks
+    // (Monday and Friday) are the ones the steps before show.
+    ScreenScenario("tracker-form-filled", screen: .trackerForm, data: .empty) { run in
       newHabit + [.tap(.identifier("name")), .type(run.language == .ru ? "Читать книги" : "Read books")]
         + [
-          .tap(.identifier("category")),
-          .tap(.identifier("category:" + (run.language == .ru ? "Домашний уют" : "Home comfort"))),
+          .tap(.identifier("category")), .tap(.identifier("add-category")), .tap(.identifier("title")),
+          .type(run.language == .ru ? "Спорт" : "Sport"), .tap(.identifier("done")),
+          .tap(.identifier("category:" + (run.language == .ru ? "Спорт" : "Sport"))),
         ]
         + [
-          .tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:wed")),
+          .tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:fri")),
           .tap(.identifier("done")),
         ]
         + [.tap(.identifier("emoji:5")), .tap(.identifier("color:3"))]

@@ -253,4 +253,21 @@ struct DailyUseTests {
       input: "tap #search\ntype \"grandma sent a postcard on whatsapp\"\nprint\n")
     #expect(long.output.contains("[ 🔍 … postcard on whatsapp▏ ✕ ]\n"), "\(long.output)")
   }
+
+  @Test(arguments: ["en", "ru"])
+  func theToursStoryHoldsTogetherAndItsCaptionsFitTheWidth(language: String) throws {
+    let tour = try runCLI(["tour", "--lang", language, "--width", "32"] + fixed)
+    #expect(tour.status == 0)
+    for line in tour.output.split(separator: "\n") where line.unicodeScalars.allSatisfy({ $0.value < 0x2000 })
+    {
+      #expect(line.count <= 32, "\(line)")
+    }
+    let steps = tour.output.components(separatedBy: "═\n")
+    // Step N's screen follows the N-th rule of ═; it ends with the caption of step N + 1.
+    let filled = try #require(steps.dropFirst(9).first)
+    #expect(filled.contains(language == "ru" ? "Пн, Пт" : "Mon, Fri"))
+    #expect(filled.contains(language == "ru" ? "Спорт" : "Sport"))
+    let categoryForm = try #require(steps.dropFirst(7).first)
+    #expect(categoryForm.contains(language == "ru" ? "Спорт" : "Sport"))
+  }
 }

@@ -29,7 +29,8 @@ enum TourCommand {
       do {
         let flow = try scenario.run(environment: Tool.scenarioEnvironment(settings))
         let caption = "\(index + 1)/\(steps.count) · \(localizer.text(step.caption))"
-        output += settings.format.encode([StyledLine(caption, Style(.accent, bold: true))])
+        output += settings.format.encode(
+          TextFitting.wrap(caption, to: settings.width).map { StyledLine($0, Style(.accent, bold: true)) })
         output += settings.format.encode([StyledLine(String(repeating: "═", count: settings.width), .border)])
         output += renderer.render(flow.view, format: settings.format) + "\n"
       } catch {
