@@ -1,4 +1,4 @@
-/// What the harness does with references (DESIGN.md §8), from `SNAPSHOTS=verify|missing|update`.
+/// What the harness does with references (README, "Snapshot references"), from `SNAPSHOTS=verify|missing|update`.
 public enum SnapshotMode: String, Sendable, CaseIterable {
   /// Never writes; a missing reference fails. Forced when `CI` is set.
   case verify

@@ -1,4 +1,4 @@
-/// Why a tracker name or category title is refused (DESIGN.md §3).
+/// Why a tracker name or category title is refused (docs/rules.md).
 public enum NameError: Error, Hashable, Sendable {
   /// Nothing is left after trimming white space.
   case empty

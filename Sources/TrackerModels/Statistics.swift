@@ -1,6 +1,6 @@
 import Foundation
 
-/// The statistics screen's four figures and the per-tracker figures behind them (DESIGN.md §3).
+/// The statistics screen's four figures and the per-tracker figures behind them (docs/rules.md).
 public struct Statistics: Hashable, Sendable {
   /// The highest best streak of any tracker (Лучший период).
   public var bestPeriod: Int

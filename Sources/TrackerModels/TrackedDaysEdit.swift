@@ -1,4 +1,4 @@
-/// The edit screen's "more or fewer tracked days" rule (DESIGN.md §3).
+/// The edit screen's "more or fewer tracked days" rule (docs/rules.md).
 public enum TrackedDaysEdit {
   /// The days on which records are added for a gain of `count`: the `count` most recent days on or
   /// before `today` that are due for `kind` and have no record, searching back without bound.

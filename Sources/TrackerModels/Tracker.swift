@@ -34,7 +34,7 @@ public struct Tracker: Identifiable, Hashable, Sendable {
     self.kind = kind
   }
 
-  /// The earlier of the creation day and the earliest record (DESIGN.md §3).
+  /// The earlier of the creation day and the earliest record (docs/rules.md).
   public func firstDay(earliestRecord: Day?) -> Day {
     guard let earliestRecord else { return createdOn }
     return min(createdOn, earliestRecord)

@@ -31,7 +31,7 @@ public struct TrackerColor: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { hex }
 
-  /// The 18 colors of the picker, in picker order (DESIGN.md §5); the same in both themes.
+  /// The 18 colors of the picker, in picker order (docs/rules.md); the same in both themes.
   public static let palette: [TrackerColor] = [
     0xFD4C49, 0xFF881E, 0x007BFA, 0x6E44FE, 0x33CF69, 0xE66DD4,
     0xF9D4D4, 0x34A7FE, 0x46E69D, 0x35347C, 0xFF674D, 0xFF99CC,

@@ -1,6 +1,6 @@
 /// The emoji a tracker can wear.
 public enum TrackerEmoji {
-  /// The 18 emoji of the picker, in picker order (DESIGN.md §5). ❤️ and 🏝️ carry U+FE0F so that
+  /// The 18 emoji of the picker, in picker order (docs/rules.md). ❤️ and 🏝️ carry U+FE0F so that
   /// terminals draw them two columns wide, as every other emoji here.
   public static let all: [String] = [
     "\u{1F642}", "\u{1F63B}", "\u{1F33A}", "\u{1F436}", "\u{2764}\u{FE0F}", "\u{1F631}",

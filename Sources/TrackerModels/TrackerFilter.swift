@@ -1,4 +1,4 @@
-/// The filters of the main screen's filter sheet (DESIGN.md §4).
+/// The filters of the main screen's filter sheet (docs/rules.md).
 public enum TrackerFilter: String, CaseIterable, Hashable, Sendable {
   /// Every tracker shown on the selected date.
   case all

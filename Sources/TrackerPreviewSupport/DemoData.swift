@@ -1,7 +1,7 @@
 import Foundation
 import TrackerModels
 
-/// The design's own example (DESIGN.md §5), built relative to a given today so that the tour and
+/// The design's own example (docs/rules.md), built relative to a given today so that the tour and
 /// every demo screen always look current. Ids are fixed, so two builds for one day are equal.
 public struct DemoData: Hashable, Sendable {
   /// The language the demo's names are written in; user data is never translated, but the demo

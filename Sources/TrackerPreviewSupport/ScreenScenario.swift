@@ -13,7 +13,7 @@ public struct ScreenScenario: Sendable {
     case firstLaunch
     /// Onboarding done, nothing else.
     case empty
-    /// The demo data (DESIGN.md §5), onboarding done.
+    /// The demo data (docs/rules.md), onboarding done.
     case demo
   }
 

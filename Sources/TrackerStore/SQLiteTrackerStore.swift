@@ -42,7 +42,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   /// The default data file: `$XDG_DATA_HOME/tracker/tracker.sqlite`, else
-  /// `~/.local/share/tracker/tracker.sqlite` (DESIGN.md §6).
+  /// `~/.local/share/tracker/tracker.sqlite` (docs/data-format.md).
   public static func defaultPath(environment: [String: String], homeDirectory: String) -> String {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
       return (data as NSString).appendingPathComponent("tracker/tracker.sqlite")

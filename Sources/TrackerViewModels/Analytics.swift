@@ -1,4 +1,4 @@
-/// A usage event (DESIGN.md §4): `open` and `close` of the main screen, and `click`s on it.
+/// A usage event (docs/rules.md): `open` and `close` of the main screen, and `click`s on it.
 public struct AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
   /// What happened.
   public enum Kind: String, Sendable {

@@ -1,4 +1,4 @@
-// tracker-preview: the command-line front door (DESIGN.md §9). The only place that reads the real
+// tracker-preview: the command-line front door (docs/command-line.md). The only place that reads the real
 // clock, time zone, environment and terminal; everything else gets them passed in.
 import Foundation
 

@@ -3,7 +3,7 @@ import Testing
 import TrackerModels
 
 /// Seeded random histories: the one-pass computation must agree with a literal, day-by-day reading
-/// of DESIGN.md §3, and the invariants between the figures must hold.
+/// of docs/rules.md, and the invariants between the figures must hold.
 @Suite("Random histories")
 struct RandomHistoryTests {
   @Test(arguments: 0..<300)
@@ -65,7 +65,7 @@ private struct RandomHistory {
   }
 }
 
-/// DESIGN.md §3 read literally: walk every day, visit every tracker. Slow on purpose.
+/// docs/rules.md read literally: walk every day, visit every tracker. Slow on purpose.
 private struct ReferenceStatistics {
   var trackers: [TrackerStatistics] = []
   var perfectDays = 0

@@ -1,7 +1,7 @@
 import Testing
 import TrackerModels
 
-/// The four statistics as of today T (DESIGN.md §3).
+/// The four statistics as of today T (docs/rules.md).
 @Suite("Statistics")
 struct StatisticsTests {
   @Test func emptyDataGivesZeroEverywhere() {

@@ -1,7 +1,7 @@
 import Testing
 import TrackerModels
 
-/// Streaks as of today T (DESIGN.md §3). 2026-11-30 is a Monday.
+/// Streaks as of today T (docs/rules.md). 2026-11-30 is a Monday.
 @Suite("Streaks")
 struct StreakTests {
   let monWedFri = habit("Run", [.monday, .wednesday, .friday], created: "2026-11-01")

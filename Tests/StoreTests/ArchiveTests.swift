@@ -3,7 +3,7 @@ import Testing
 import TrackerModels
 import TrackerStore
 
-@Suite("Export and import (DESIGN.md §6)")
+@Suite("Export and import (docs/data-format.md)")
 struct ArchiveTests {
   static let today = day("2026-11-30")
 

@@ -7,7 +7,7 @@ import TrackerStore
 @testable import TrackerViewModels
 
 /// An app left open over midnight: "today" is read again, never kept for the life of a screen
-/// (DESIGN.md §2, §3 "Days").
+/// (docs/native-client.md, docs/rules.md "Days").
 @MainActor
 @Suite("Day rollover")
 struct DayRolloverTests {

@@ -6,7 +6,7 @@ import TrackerPreviewSupport
 @testable import TrackerViewModels
 
 /// Each element carries what acting on it does, decided where it is built; identifiers stay the
-/// accessibility identifiers of DESIGN.md §9.
+/// accessibility identifiers of docs/command-line.md.
 @MainActor
 @Suite("Typed element actions")
 struct ElementActionTests {

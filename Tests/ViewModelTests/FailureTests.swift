@@ -8,7 +8,7 @@ import TrackerStore
 @testable import TrackerViewModels
 
 /// A store that refuses: every screen says why in an alert and keeps showing what is really
-/// stored (DESIGN.md §2, "Every failure reaches the user").
+/// stored (docs/native-client.md, "Every failure reaches the user").
 @MainActor
 @Suite("Failed saves and reads")
 struct FailureTests {

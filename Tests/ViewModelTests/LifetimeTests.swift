@@ -5,7 +5,7 @@ import TrackerModels
 @testable import TrackerStore
 @testable import TrackerViewModels
 
-/// Closing a screen releases its view model and every token it held (DESIGN.md §2, "Nothing
+/// Closing a screen releases its view model and every token it held (docs/native-client.md, "Nothing
 /// leaks").
 @MainActor
 @Suite("Lifetimes")

@@ -8,7 +8,7 @@ import TrackerStore
 @testable import TrackerViewModels
 
 /// Observing the flow, as a native client's root view does: every change a user could see
-/// arrives, whoever made it (DESIGN.md §2, "Every visible change is published").
+/// arrives, whoever made it (docs/native-client.md, "Every visible change is published").
 @MainActor
 @Suite("Publishing through AppFlow.observe")
 struct PublishingTests {

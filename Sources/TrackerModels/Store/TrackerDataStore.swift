@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything the screens need from persistence (DESIGN.md §2, §6). Declared here, below the view
+/// Everything the screens need from persistence (docs/data-format.md). Declared here, below the view
 /// models, so they can use a store without seeing SQLite; `TrackerStore` implements it with SQLite
 /// and in memory, and a native client could implement it with Core Data.
 ///
@@ -68,7 +68,7 @@ public protocol TrackerDataStore: AnyObject, Sendable {
 }
 
 extension TrackerDataStore {
-  /// The trackers shown on `day` (DESIGN.md §3 visibility), with their summaries.
+  /// The trackers shown on `day` (docs/rules.md visibility), with their summaries.
   public func trackers(visibleOn day: Day) throws(StoreError) -> [TrackerSummary] {
     try trackers().filter { $0.isVisible(on: day) }
   }

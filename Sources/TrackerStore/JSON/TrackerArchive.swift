@@ -1,7 +1,7 @@
 import Foundation
 import TrackerModels
 
-/// The export and import format of DESIGN.md §6: JSON, UTF-8, `"format": "tracker"`, version 1.
+/// The export and import format of docs/data-format.md: JSON, UTF-8, `"format": "tracker"`, version 1.
 public enum TrackerArchive {
   /// The value of `format`.
   public static let format = "tracker"

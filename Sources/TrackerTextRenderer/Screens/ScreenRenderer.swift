@@ -1,6 +1,6 @@
 import TrackerViewModels
 
-/// The width profiles of DESIGN.md §7.
+/// The width profiles of docs/decisions.md.
 public enum Device: String, CaseIterable, Hashable, Sendable {
   /// iPhone SE: 40 columns.
   case se

@@ -1,6 +1,6 @@
 import TrackerModels
 
-/// How rendered lines become bytes (DESIGN.md §7).
+/// How rendered lines become bytes (docs/decisions.md).
 public enum OutputFormat: Hashable, Sendable {
   /// Layout only: what snapshots and pipes get.
   case plain

@@ -1,6 +1,6 @@
 import TrackerModels
 
-/// The design's color tokens (DESIGN.md §5), light or dark.
+/// The design's color tokens (docs/rules.md), light or dark.
 public enum Theme: String, CaseIterable, Hashable, Sendable {
   case light, dark
 

@@ -1,4 +1,4 @@
-/// How many terminal columns text takes, measured per grapheme cluster (DESIGN.md §7): emoji
+/// How many terminal columns text takes, measured per grapheme cluster (docs/decisions.md): emoji
 /// presentation, ZWJ sequences, flags, keycaps and East Asian Wide/Fullwidth take two; marks,
 /// joiners, variation selectors and format characters none; everything else (Cyrillic, Latin) one.
 public enum TerminalWidth {

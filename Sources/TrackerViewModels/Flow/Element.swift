@@ -1,5 +1,5 @@
 /// Something on screen the user can act on: what a renderer draws as a control and what a script
-/// or a UI test finds by identifier (the accessibility identifier of DESIGN.md §9) or by label.
+/// or a UI test finds by identifier (the accessibility identifier of docs/command-line.md) or by label.
 public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertible {
   /// What kind of control it is.
   public enum Kind: Equatable, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import TrackerModels
 
 /// What acting on an element does, decided where the element is built: a value, so nothing is
-/// parsed back from identifiers (DESIGN.md §2, "Elements carry typed actions").
+/// parsed back from identifiers (docs/native-client.md, "Elements carry typed actions").
 public enum ElementAction: Hashable, Sendable {
   // Anywhere
   /// OK on the alert over the screen.
@@ -101,7 +101,7 @@ public enum ElementAction: Hashable, Sendable {
   case chooseDay(Day)
 }
 
-/// The text fields of the app, named by their identifiers (DESIGN.md §9).
+/// The text fields of the app, named by their identifiers (docs/command-line.md).
 public enum InputField: String, Hashable, Sendable {
   /// The main screen's search field.
   case search

@@ -1,7 +1,7 @@
 import TrackerLocalization
 import TrackerModels
 
-/// The elements of the topmost layer of a view, with the identifiers of DESIGN.md §9 and what
+/// The elements of the topmost layer of a view, with the identifiers of docs/command-line.md and what
 /// acting on each does.
 enum ElementTree {
   static func elements(of view: AppView) -> [Element] {

@@ -1,4 +1,4 @@
-/// The stable names of the screens (DESIGN.md §9), used by `show`, scripts and snapshot names.
+/// The stable names of the screens (docs/command-line.md), used by `show`, scripts and snapshot names.
 public enum ScreenName: String, CaseIterable, Sendable {
   case onboarding
   case trackers

@@ -275,7 +275,7 @@ public final class TrackerFormViewModel: ObservableViewModel {
     var added: [Day] = []
     var removed: [Day] = []
     if case .edit(let summary) = mode, dayCount != summary.recordCount {
-      // The counter's net change applies on Save only (DESIGN.md §3), from the records as stored.
+      // The counter's net change applies on Save only (docs/rules.md), from the records as stored.
       let store = environment.store
       guard
         let recorded = attempt(

@@ -1,4 +1,4 @@
-/// Everything the command line accepts, and all of its wording (DESIGN.md §9).
+/// Everything the command line accepts, and all of its wording (docs/command-line.md).
 enum CommandLineSpec {
   static let toolName = "tracker-preview"
   static let version = "0.2.0"
@@ -19,7 +19,35 @@ enum CommandLineSpec {
     let overview: String
     let argumentHelp: [(String, String)]
     let options: [String]
+    /// More to read after the options (the script language of `run`).
+    var details: String? = nil
   }
+
+  /// The script language, for `help run`.
+  static let scriptLanguage = """
+    SCRIPT LANGUAGE:
+      One action or check per line; '#' starts a comment. Arguments are "quoted" (\\" \\\\ \\n), or an
+      identifier after '#', which runs to the end of the line. CRLF and a byte-order mark are fine.
+
+      tap "label" | tap #id          tap #complete:Water the plants
+      longpress "label" | #id        longpress #card:Water the plants
+      type "text"                    type "Read books"
+      clear                          empties the focused field
+      swipe left|right [#id]         swipe left   /   swipe left #card:Read books
+      dismiss                        closes the sheet, menu or question on top
+      print                          writes the screen to standard output
+      expect screen <name>           expect screen tracker-form
+      expect text "…"                expect text "What are we going to track?"
+      expect no-text "…"             expect no-text "Filters"
+      expect enabled "label"|#id     expect enabled #create
+      expect disabled "label"|#id    expect disabled "Create"
+      expect checked "label"|#id     expect checked #complete:Water the plants
+      expect unchecked "label"|#id   expect unchecked #day:sun
+
+      A failed check, or a save the data file refuses, stops the script with exit code 1, the line
+      and the screen. 'show <screen> --elements' lists the identifiers; docs/scripting.md has more.
+
+    """
 
   static let globalOptions: [Option] = [
     Option(
@@ -90,7 +118,7 @@ enum CommandLineSpec {
       argumentHelp: [("<script|->", "The script file, or - for standard input.")],
       options: [
         "--store", "--demo", "--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color",
-      ]),
+      ], details: scriptLanguage),
     Command(
       name: "stats", arguments: "",
       overview: "The four statistics, and per tracker: completed, current and best streak.",
@@ -168,6 +196,7 @@ enum CommandLineSpec {
     let options = command.options.compactMap(option(named:)) + [option(named: "--help")].compactMap { $0 }
     text += "\nOPTIONS:\n" + optionLines(options)
     text += "\n  The other options of '\(toolName) --help' are accepted too, and ignored here.\n"
+    if let details = command.details { text += "\n" + details }
     return text
   }
 

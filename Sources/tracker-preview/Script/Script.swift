@@ -1,7 +1,7 @@
 import Foundation
 import TrackerViewModels
 
-/// A script of user actions and checks (DESIGN.md §9, docs/scripting.md).
+/// A script of user actions and checks (docs/command-line.md, docs/scripting.md).
 struct Script {
   /// One step of a script.
   enum Step: Equatable {
