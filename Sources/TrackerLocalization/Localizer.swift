@@ -22,6 +22,11 @@ public struct Localizer: Hashable, Sendable {
 
   /// The text for `key`, with `arguments` substituted.
   public func text(_ key: TextKey, _ arguments: FormatArgument...) -> String {
+    text(key, arguments: arguments)
+  }
+
+  /// The text for `key`, with `arguments` substituted.
+  public func text(_ key: TextKey, arguments: [FormatArgument]) -> String {
     guard let format = table.strings[key.rawValue] else { return key.rawValue }
     return arguments.isEmpty && !format.contains("%")
       ? format : FormatString.render(format, arguments)

@@ -1,141 +1,190 @@
-/// Every error, warning and report the tool prints, in one place (the help texts are in
-/// `CommandLineSpec`). Wording changes here and nowhere else.
+import TrackerLocalization
+
+/// Every error, warning and report the tool prints, in one place and in the run's language (the
+/// texts are in `Resources/*.lproj`; the help texts are in `CommandLineSpec`). `Tool.run` sets the
+/// language for the whole run; wording changes in the `.strings` files and nowhere else.
 enum Messages {
+  /// The language of the run in progress.
+  @TaskLocal static var language = Language.en
+
+  /// Values quoted in messages are cut to this many characters: a 10 MB name helps nobody.
+  static let quotedLength = 80
+
+  private static func text(_ key: TextKey, _ arguments: FormatArgument...) -> String {
+    Localizer(language).text(key, arguments: arguments)
+  }
+
+  /// `value` cut to a readable length, with "…" when something was cut.
+  static func quoted(_ value: String, limit: Int = quotedLength) -> String {
+    value.count > limit ? String(value.prefix(limit - 1)) + "…" : value
+  }
+
   // MARK: Command line
 
   /// Bad usage: the error, the usage line, and where to read more.
   static func usage(_ message: String, usage: String, help: String) -> String {
-    "Error: \(message)\nUsage: \(usage)\n  See '\(help)' for more information.\n"
+    error(message) + text(.cliUsageLine, .text(usage)) + "\n  " + text(.cliUsageHelp, .text(help)) + "\n"
   }
 
-  static func unknownShortOption(_ letter: Character) -> String { "Unknown option '-\(letter)'" }
+  static func unknownShortOption(_ letter: Character) -> String {
+    text(.cliUnknownShortOption, .text(quoted(String(letter))))
+  }
   static func unknownOption(_ name: String, suggestion: String?) -> String {
-    "Unknown option '\(name)'" + didYouMean(suggestion)
+    text(.cliUnknownOption, .text(quoted(name))) + didYouMean(suggestion)
   }
   static func unknownCommand(_ name: String, suggestion: String?) -> String {
-    "Unknown command '\(name)'" + didYouMean(suggestion)
+    text(.cliUnknownCommand, .text(quoted(name))) + didYouMean(suggestion)
   }
   static func unknownScreen(_ name: String, suggestion: String?) -> String {
-    "Unknown screen '\(name)'" + didYouMean(suggestion) + " Screens: \(CommandLineSpec.screenNames)"
+    text(.cliUnknownScreen, .text(quoted(name))) + didYouMean(suggestion)
+      + text(.cliScreensSentence, .text(CommandLineSpec.screenNames))
   }
-  static func optionTwice(_ name: String) -> String { "The option '\(name)' is given twice" }
-  static func optionTakesNoValue(_ name: String) -> String { "The option '\(name)' takes no value" }
+  static func optionTwice(_ name: String) -> String { text(.cliOptionTwice, .text(name)) }
+  static func optionTakesNoValue(_ name: String) -> String { text(.cliOptionTakesNoValue, .text(name)) }
   static func missingValue(_ name: String, _ value: String) -> String {
-    "Missing value for '\(name) <\(value)>'"
+    text(.cliMissingValue, .text(name), .text(value))
   }
   static func invalidChoice(_ value: String, _ name: String, _ choices: [String]) -> String {
-    "The value '\(value)' is invalid for '\(name)': expected one of \(choices.map { "'\($0)'" }.joined(separator: ", "))"
+    text(
+      .cliInvalidChoice, .text(quoted(value)), .text(name),
+      .text(choices.map { "'\($0)'" }.joined(separator: ", ")))
   }
   static func invalidValue(_ value: String, _ name: String, expected: String) -> String {
-    "The value '\(value)' is invalid for '\(name)': expected \(expected)"
+    text(.cliInvalidValue, .text(quoted(value)), .text(name), .text(expected))
   }
-  static let storeAndDemo = "'--store' and '--demo' cannot be used together"
-  static func unexpectedArgument(_ argument: String) -> String { "Unexpected argument '\(argument)'" }
-  static func missingArgument(_ what: String) -> String { "Missing \(what)" }
+  static var expectedTimeZone: String { text(.cliExpectedTimeZone) }
+  static var expectedDate: String { text(.cliExpectedDate) }
+  static func expectedWidth(_ low: Int, _ high: Int) -> String {
+    text(.cliExpectedWidth, .int(low), .int(high))
+  }
+  static var storeAndDemo: String { text(.cliStoreAndDemo) }
+  static func unexpectedArgument(_ argument: String) -> String {
+    text(.cliUnexpectedArgument, .text(quoted(argument)))
+  }
+  static func missingArgument(_ what: String) -> String { text(.cliMissingArgument, .text(what)) }
+  static var screenArgument: String { text(.cliArgumentScreen, .text(CommandLineSpec.screenNames)) }
+  static var nameArgument: String { text(.cliArgumentName) }
 
   // MARK: Data
 
-  static func warning(_ text: CustomStringConvertible) -> String { "Warning: \(text)\n" }
-  static func error(_ text: String) -> String { "Error: \(text)\n" }
-  static func unreadableData(_ error: Error) -> String { "the data could not be read: \(error)" }
-  static func notExported(_ error: Error) -> String {
-    "the data could not be read, so nothing was exported: \(error)"
+  static func warning(_ message: CustomStringConvertible) -> String {
+    text(.cliWarning, .text(message.description)) + "\n"
   }
-  static let isAFolder = "it is a folder; name a file inside it"
-  static func noSuchFolder(_ folder: String) -> String { "the folder \(folder) does not exist" }
-  static func notSaved(_ error: Error) -> String { "nothing was saved: \(error)" }
-  static func unwritable(_ path: String, _ reason: String) -> String { "cannot write \(path): \(reason)" }
-  static func unreadableFile(_ what: String, _ file: String) -> String {
-    "cannot read \(what)\(file): no such file, or not readable"
+  static func error(_ message: String) -> String { text(.cliError, .text(message)) + "\n" }
+  static func unreadableData(_ error: Error) -> String { text(.cliUnreadableData, .text("\(error)")) }
+  static func notExported(_ error: Error) -> String { text(.cliNotExported, .text("\(error)")) }
+  static var isAFolder: String { text(.cliIsAFolder) }
+  static func noSuchFolder(_ folder: String) -> String { text(.cliNoSuchFolder, .text(folder)) }
+  static func notSaved(_ error: Error) -> String { text(.cliNotSaved, .text("\(error)")) }
+  static func unwritable(_ path: String, _ reason: String) -> String {
+    text(.cliUnwritable, .text(path), .text(reason))
   }
+  static func unreadableFile(_ file: String) -> String { text(.cliUnreadableFile, .text(file)) }
+  static func unreadableScript(_ file: String) -> String { text(.cliUnreadableScript, .text(file)) }
   static func onboardingNotMarked(_ error: Error) -> String {
-    "the data was imported, but the app could not note that its onboarding is over: \(error)"
+    text(.cliOnboardingNotMarked, .text("\(error)"))
   }
-  static func notImported(_ file: String) -> String { "\(file) was not imported; nothing changed:" }
-  static let notUTF8 = "$: not UTF-8 text"
+  static func notImported(_ file: String) -> String { text(.cliNotImported, .text(file)) }
+  static var notUTF8: String { text(.cliNotUTF8) }
   static func imported(categories: Int, trackers: Int, records: Int) -> String {
-    "Imported \(categories) categories, \(trackers) trackers and \(records) records.\n"
+    let localizer = Localizer(language)
+    return text(
+      .cliImported, .text(localizer.plural(.categories, count: categories)),
+      .text(localizer.plural(.trackers, count: trackers)), .text(localizer.plural(.records, count: records)))
+      + "\n"
+  }
+  /// The first `limit` of `problems`, a line each, then how many more there are.
+  static func problemList(_ problems: [String], limit: Int = 50) -> String {
+    var lines = problems.prefix(limit).map { $0 + "\n" }
+    if problems.count > limit { lines.append(text(.cliMoreProblems, .int(problems.count - limit)) + "\n") }
+    return lines.joined()
   }
 
   // MARK: Marking
 
   static func marked(_ name: String, done: Bool, on date: String, already: Bool) -> String {
+    let key: TextKey
     switch (done, already) {
-    case (true, false): return "\(name): done on \(date).\n"
-    case (true, true): return "\(name): already done on \(date).\n"
-    case (false, false): return "\(name): no longer done on \(date).\n"
-    case (false, true): return "\(name): already not done on \(date).\n"
+    case (true, false): key = .cliMarkedDone
+    case (true, true): key = .cliMarkedAlreadyDone
+    case (false, false): key = .cliMarkedUndone
+    case (false, true): key = .cliMarkedAlreadyUndone
     }
+    return text(key, .text(name), .text(date)) + "\n"
   }
   static func noSuchTracker(_ name: String, suggestion: String?) -> String {
-    "there is no tracker called \"\(name)\"" + didYouMean(suggestion)
+    text(.cliNoSuchTracker, .text(quoted(name))) + didYouMean(suggestion)
   }
-  static func futureDay(_ date: String) -> String {
-    "\(date) is in the future: a day can be marked once it has come"
-  }
+  static func futureDay(_ date: String) -> String { text(.cliFutureDay, .text(date)) }
   static func notShown(_ name: String, _ date: String) -> String {
-    "\(name) is not shown on \(date) (not scheduled that weekday, or before it was created)"
+    text(.cliNotShown, .text(name), .text(date))
   }
 
   // MARK: Screens and scripts
 
   /// The store refused a read or a write: the alert the app shows, in one line.
-  static func alertShown(_ title: String, _ message: String) -> String { "\(title): \(message)" }
+  static func alertShown(_ title: String, _ message: String) -> String {
+    text(.cliAlertShown, .text(title), .text(message))
+  }
   static func cannotShow(_ screen: String, _ reason: CustomStringConvertible) -> String {
-    "cannot show \(screen): \(reason)"
+    text(.cliCannotShow, .text(screen), .text(reason.description))
   }
   static func tourStuck(_ scenario: String, _ reason: CustomStringConvertible) -> String {
-    "the tour could not reach \(scenario): \(reason)"
+    text(.cliTourStuck, .text(scenario), .text(reason.description))
   }
   static func scriptLine(_ script: String, _ line: Int, _ text: String) -> String {
     "\(script):\(line): \(text)"
   }
-  static func screenWas(_ screen: String) -> String { "The screen (\(screen)) was:\n" }
+  static func screenWas(_ screen: String) -> String { text(.cliScreenWas, .text(screen)) + "\n" }
   static func wrongScreen(expected: String, actual: String) -> String {
-    "expected the screen \(expected), but it is \(actual)"
+    text(.cliWrongScreen, .text(expected), .text(actual))
   }
-  static func missingText(_ text: String) -> String { "the screen does not show \"\(text)\"" }
-  static func unwantedText(_ text: String) -> String { "the screen shows \"\(text)\"" }
+  static func missingText(_ value: String) -> String { text(.cliMissingText, .text(quoted(value))) }
+  static func unwantedText(_ value: String) -> String { text(.cliUnwantedText, .text(quoted(value))) }
   static func elementState(_ element: CustomStringConvertible, enabled: Bool) -> String {
-    "\(element) is \(enabled ? "enabled" : "disabled")"
+    text(enabled ? .cliEnabled : .cliDisabled, .text(element.description))
   }
   static func checkedState(_ element: CustomStringConvertible, checked: Bool) -> String {
-    "\(element) is \(checked ? "checked" : "unchecked")"
+    text(checked ? .cliChecked : .cliUnchecked, .text(element.description))
   }
   static func notCheckable(_ element: CustomStringConvertible) -> String {
-    "\(element) is neither checked nor unchecked: it is not a switch, tab, choice or complete button"
+    text(.cliNotCheckable, .text(element.description))
   }
-  static let standardInputName = "(standard input)"
+  static var standardInputName: String { text(.cliStandardInput) }
 
   // MARK: Script language
 
-  static func takesNoArgument(_ word: String) -> String { "'\(word)' takes no argument" }
-  static let swipeDirection = "'swipe' needs 'left' or 'right'"
-  static func notAScreen(_ text: String, suggestion: String?) -> String {
-    "'\(text)' is not a screen" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-      + "; screens: \(CommandLineSpec.screenNames)"
+  static func takesNoArgument(_ word: String) -> String { text(.cliTakesNoArgument, .text(word)) }
+  static var swipeDirection: String { text(.cliSwipeDirection) }
+  static func notAScreen(_ value: String, suggestion: String?) -> String {
+    text(.cliNotAScreen, .text(quoted(value))) + parenthesized(suggestion)
+      + text(.cliScreensList, .text(CommandLineSpec.screenNames))
   }
   static func unknownCheck(_ check: String, suggestion: String?, checks: [String]) -> String {
-    "unknown check 'expect \(check)'" + (suggestion.map { " (did you mean 'expect \($0)'?)" } ?? "")
-      + "; checks: \(checks.joined(separator: ", "))"
+    text(.cliUnknownCheck, .text(quoted(check))) + parenthesized(suggestion.map { "expect \($0)" })
+      + text(.cliChecksList, .text(checks.joined(separator: ", ")))
   }
   static func unknownAction(_ word: String, suggestion: String?, actions: [String]) -> String {
-    "unknown action '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-      + "; actions: \(actions.joined(separator: ", "))"
+    text(.cliUnknownAction, .text(quoted(word))) + parenthesized(suggestion)
+      + text(.cliActionsList, .text(actions.joined(separator: ", ")))
   }
-  static func needsIdentifier(_ word: String) -> String { "'\(word) #' needs an identifier after '#'" }
+  static func needsIdentifier(_ word: String) -> String { text(.cliNeedsIdentifier, .text(word)) }
   static func needsQuoted(_ word: String, orIdentifier: Bool) -> String {
-    "'\(word)' needs a double-quoted argument" + (orIdentifier ? " or #identifier" : "")
+    text(.cliNeedsQuoted, .text(word)) + (orIdentifier ? text(.cliOrIdentifier) : "")
   }
-  static func textAfterQuote(_ text: Substring) -> String {
-    "unexpected text after the closing quote: \(text)"
+  static func textAfterQuote(_ value: Substring) -> String {
+    text(.cliTextAfterQuote, .text(quoted(String(value))))
   }
   static func unknownEscape(_ character: Character) -> String {
-    "unknown escape \\\(character) (use \\\", \\\\ or \\n)"
+    text(.cliUnknownEscape, .text(String(character)))
   }
-  static let unclosedQuote = "the quote is not closed"
+  static var unclosedQuote: String { text(.cliUnclosedQuote) }
 
   private static func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { ". Did you mean '\($0)'?" } ?? ""
+    suggestion.map { text(.cliDidYouMean, .text($0)) } ?? ""
+  }
+
+  private static func parenthesized(_ suggestion: String?) -> String {
+    suggestion.map { text(.cliDidYouMeanParenthesized, .text($0)) } ?? ""
   }
 }

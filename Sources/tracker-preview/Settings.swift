@@ -28,7 +28,7 @@ struct Settings {
       guard let zone = TimeZone(identifier: name) else {
         return .failure(
           UsageError(
-            message: Messages.invalidValue(name, "--time-zone", expected: "a time zone such as Europe/Moscow")
+            message: Messages.invalidValue(name, "--time-zone", expected: Messages.expectedTimeZone)
           ))
       }
       timeZone = zone
@@ -39,7 +39,7 @@ struct Settings {
       guard let day = try? Day(iso: text) else {
         return .failure(
           UsageError(
-            message: Messages.invalidValue(text, "--today", expected: "a date YYYY-MM-DD that exists")))
+            message: Messages.invalidValue(text, "--today", expected: Messages.expectedDate)))
       }
       today = day
       now = day.start(in: timeZone).addingTimeInterval(12 * 3600)
@@ -49,7 +49,7 @@ struct Settings {
       guard let day = try? Day(iso: text) else {
         return .failure(
           UsageError(
-            message: Messages.invalidValue(text, "--date", expected: "a date YYYY-MM-DD that exists")))
+            message: Messages.invalidValue(text, "--date", expected: Messages.expectedDate)))
       }
       date = day
     }
@@ -59,7 +59,7 @@ struct Settings {
         return .failure(
           UsageError(
             message: Messages.invalidValue(
-              text, "--width", expected: "a number of columns from \(ScreenRenderer.minimumWidth) to 1000")))
+              text, "--width", expected: Messages.expectedWidth(ScreenRenderer.minimumWidth, 1000))))
       }
       width = number
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerLocalization
 import TrackerModels
 import TrackerStore
 import TrackerTextRenderer
@@ -7,7 +8,25 @@ import TrackerViewModels
 /// The command line tool: parses, resolves the options, runs the command.
 @MainActor
 enum Tool {
+  /// Runs the command line, every message in the language it asks for (`--lang`, else the
+  /// locale variables), even when the command line itself cannot be understood.
   static func run(_ arguments: [String], _ context: ToolContext) -> Outcome {
+    Messages.$language.withValue(language(of: arguments, context)) { runInLanguage(arguments, context) }
+  }
+
+  /// The language `--lang` names (in any case, as `--lang ru` or `--lang=ru`), else the locale's.
+  static func language(of arguments: [String], _ context: ToolContext) -> Language {
+    for (index, argument) in arguments.enumerated() {
+      var value: String?
+      if argument == "--lang", index + 1 < arguments.count { value = arguments[index + 1] }
+      if argument.hasPrefix("--lang=") { value = String(argument.dropFirst("--lang=".count)) }
+      if let value, let language = Language(rawValue: value.lowercased()) { return language }
+      if argument == "--" { break }
+    }
+    return Language.preferred(environment: context.environment)
+  }
+
+  private static func runInLanguage(_ arguments: [String], _ context: ToolContext) -> Outcome {
     let invocation: Invocation
     switch ArgumentParser.parse(arguments) {
     case .success(let parsed): invocation = parsed

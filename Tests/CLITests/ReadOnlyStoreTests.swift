@@ -68,7 +68,7 @@ struct ReadOnlyStoreTests {
     #expect(
       tap.error.hasPrefix(
         """
-        Error: (standard input):1: tap #complete:Бег
+        Ошибка: (стандартный ввод):1: tap #complete:Бег
           Не удалось сохранить: Файл с данными нельзя изменить: он или его папка только для чтения.
 
         """), "\(tap.error)")
@@ -105,6 +105,6 @@ struct ReadOnlyStoreTests {
         == "Error: cannot show trackers: Couldn't read your data: Something went wrong with the data file.\n")
     let run = try runCLI(["run", "-", "--store", store, "--lang", "ru"] + fixed, input: "print\n")
     #expect(run.status == 1 && run.output == "")
-    #expect(run.error == "Error: Не удалось прочитать данные: С файлом данных что-то пошло не так.\n")
+    #expect(run.error == "Ошибка: Не удалось прочитать данные: С файлом данных что-то пошло не так.\n")
   }
 }

@@ -113,7 +113,7 @@ enum ArgumentParser {
       if let error = none() { return .failure(error) }
       invocation = .tour
     case "show":
-      switch one("<screen>: one of \(CommandLineSpec.screenNames)") {
+      switch one(Messages.screenArgument) {
       case .success(let screen): invocation = .show(screen)
       case .failure(let error): return .failure(error)
       }
@@ -129,7 +129,7 @@ enum ArgumentParser {
       if let error = none() { return .failure(error) }
       invocation = .list
     case "done", "undone":
-      switch one("<name>: the tracker's name") {
+      switch one(Messages.nameArgument) {
       case .success(let tracker): invocation = .mark(tracker, done: name == "done")
       case .failure(let error): return .failure(error)
       }

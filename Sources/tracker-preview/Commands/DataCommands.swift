@@ -97,7 +97,7 @@ enum ImportCommand {
     -> Outcome
   {
     let data: Data
-    switch InputFile.read(file, what: "", context) {
+    switch InputFile.read(file, context) {
     case .success(let read): data = read
     case .failure(let failure): return failure
     }
@@ -125,8 +125,9 @@ enum ImportCommand {
       }
     } catch {
       outcome.standardError +=
-        Messages.error(Messages.notImported(file))
-        + error.problems.map { TerminalSafe.text($0.description) + "\n" }.joined()
+        Messages.error(Messages.notImported(TerminalSafe.text(file)))
+        + Messages.problemList(
+          error.problems.map { TerminalSafe.text(Messages.quoted($0.description, limit: 240)) })
       outcome.exitCode = 1
     }
     return outcome

@@ -10,7 +10,7 @@ enum RunCommand {
     -> Outcome
   {
     let data: Data
-    switch InputFile.read(file, what: "the script ", context) {
+    switch InputFile.read(file, isScript: true, context) {
     case .success(let read): data = read
     case .failure(let failure): return failure
     }
@@ -33,7 +33,7 @@ enum RunCommand {
       let safeMessage = message.split(separator: "\n", omittingEmptySubsequences: false)
         .map { TerminalSafe.text(String($0)) }.joined(separator: "\n")
       failed.standardError +=
-        Messages.error(Messages.scriptLine(name, line.number, TerminalSafe.text(line.text)))
+        Messages.error(Messages.scriptLine(name, line.number, TerminalSafe.text(Messages.quoted(line.text))))
         + "  \(safeMessage)\n" + Messages.screenWas(flow.screen.rawValue) + renderer.render(flow.view)
       failed.exitCode = 1
       return failed

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// Every message of the tool in the chosen language, summaries with the right plural forms, long
+/// lists and long values kept readable.
+@Suite("Messages in both languages")
+struct MessagesTests {
+  @Test func badUsageSpeaksTheLanguageOfLangEvenBeforeTheCommandLineIsUnderstood() throws {
+    let russian = try runCLI(["shwo", "--lang", "ru"])
+    #expect(russian.status == 64)
+    #expect(
+      russian.error == """
+        Ошибка: Неизвестная команда 'shwo'. Может быть, 'show'?
+        Использование: tracker-preview [options] <command>
+          Подробнее: 'tracker-preview --help'.
+
+        """)
+    let fromLocale = try runCLI(["stats", "--today", "2026-02-30"], environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(
+      fromLocale.error.hasPrefix(
+        "Ошибка: Значение '2026-02-30' не подходит для '--today': ожидается существующая дата в виде YYYY-MM-DD\n"
+      ))
+    let english = try runCLI(["shwo"], environment: ["LANG": "C"])
+    #expect(english.error.hasPrefix("Error: Unknown command 'shwo'. Did you mean 'show'?\n"))
+  }
+
+  @Test(arguments: [
+    ("en", 1, "Imported 1 category, 1 tracker and 1 record.\n"),
+    ("en", 2, "Imported 2 categories, 2 trackers and 2 records.\n"),
+    ("ru", 1, "Импортировано: 1 категория, 1 трекер и 1 запись.\n"),
+    ("ru", 2, "Импортировано: 2 категории, 2 трекера и 2 записи.\n"),
+    ("ru", 5, "Импортировано: 5 категорий, 5 трекеров и 5 записей.\n"),
+  ])
+  func theImportSummaryCountsInTheLanguagesPlurals(language: String, count: Int, summary: String) throws {
+    func id(_ kind: Int, _ number: Int) -> String { "\"00000000-0000-4000-8000-000000000\(kind)0\(number)\"" }
+    var categories: [String] = []
+    var trackers: [String] = []
+    var records: [String] = []
+    for number in 1...count {
+      categories.append("{\"id\": \(id(1, number)), \"title\": \"C\(number)\"}")
+      trackers.append(
+        "{\"id\": \(id(2, number)), \"name\": \"T\(number)\", \"emoji\": \"🙂\", \"color\": \"#FD4C49\", "
+          + "\"category\": \(id(1, number)), \"schedule\": null, \"pinned\": false, \"created\": \"2026-11-01\"}"
+      )
+      records.append("{\"tracker\": \(id(2, number)), \"date\": \"2026-11-02\"}")
+    }
+    let archive =
+      "{\"format\": \"tracker\", \"version\": 1, \"categories\": [" + categories.joined(separator: ",")
+      + "], \"trackers\": [" + trackers.joined(separator: ",") + "], \"records\": ["
+      + records.joined(separator: ",")
+      + "]}"
+    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let result = try runCLI(["import", "-", "--store", store, "--lang", language] + fixed, input: archive)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output == summary)
+  }
+
+  @Test func aLongListOfProblemsShowsTheFirstFiftyAndHowManyMore() throws {
+    let records = (0..<120).map {
+      #"{"tracker": "00000000-0000-4000-8000-000000000999", "date": "2026-11-\#(String(format: "%02d", $0 % 28 + 1))"}"#
+    }
+    let archive =
+      #"{"format": "tracker", "version": 1, "categories": [], "trackers": [], "records": ["#
+      + records.joined(separator: ",") + "]}"
+    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let result = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
+    #expect(result.status == 1)
+    let lines = result.error.split(separator: "\n")
+    #expect(lines.count == 52, "\(lines.count)")
+    #expect(lines.first == "Ошибка: - не импортирован, ничего не изменилось:")
+    #expect(lines.last == "…и ещё 70")
+  }
+
+  @Test func longValuesInMessagesAreCut() throws {
+    let name = String(repeating: "x", count: 100_000)
+    let result = try runCLI(["done", name, "--demo"] + fixed)
+    #expect(result.status == 1)
+    #expect(result.error.utf8.count < 200)
+    #expect(result.error.hasPrefix("Error: there is no tracker called \"xxxxxxxx"))
+    #expect(result.error.contains("x…\""))
+  }
+
+  @Test func doneAndItsRefusalsSpeakRussian() throws {
+    let done = try runCLI(["done", "Зарядка", "--demo", "--lang", "ru"] + fixed)
+    #expect(done.status == 0 && done.output == "Зарядка: уже отмечено за 30.11.26.\n")
+    let sunday = try runCLI(["done", "Зарядка", "--demo", "--lang", "ru", "--date", "2026-11-29"] + fixed)
+    #expect(sunday.status == 1)
+    #expect(
+      sunday.error == "Ошибка: Зарядка не показывается 29.11.26 (не по расписанию или раньше дня создания)\n")
+  }
+}
