@@ -60,7 +60,14 @@ extension AlertState {
   }
 
   /// The reason for `error` as the user reads it.
-  static func reason(_ error: StoreError, _ localizer: Localizer) -> String {
+  static func reason(_ error: StoreError, _ localizer: Localizer) -> String { error.reason(localizer) }
+}
+
+extension StoreError {
+  /// Why the store refused, in plain words of `localizer`'s language: what a screen's alert and
+  /// the command line say.
+  public func reason(_ localizer: Localizer) -> String {
+    let error = self
     switch error {
     case .storage(let failure):
       switch failure.kind {

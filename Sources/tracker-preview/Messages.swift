@@ -1,4 +1,7 @@
 import TrackerLocalization
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
 
 /// Every error, warning and report the tool prints, in one place and in the run's language (the
 /// texts are in `Resources/*.lproj`; the help texts are in `CommandLineSpec`). `Tool.run` sets the
@@ -17,6 +20,61 @@ enum Messages {
   /// `value` cut to a readable length, with "…" when something was cut.
   static func quoted(_ value: String, limit: Int = quotedLength) -> String {
     value.count > limit ? String(value.prefix(limit - 1)) + "…" : value
+  }
+
+  // MARK: Errors of the layers below
+
+  /// `error` in the run's language: a store's refusal in plain words (with the system's own
+  /// detail), a file that cannot be opened, an import's problems; anything else as it describes
+  /// itself.
+  static func describe(_ error: Error) -> String {
+    let localizer = Localizer(language)
+    switch error {
+    case let error as StoreError:
+      if case .storage(let failure) = error { return error.reason(localizer) + " (\(failure.detail))" }
+      return error.reason(localizer)
+    case let error as StoreOpenError:
+      return openError(error)
+    case let error as ImportFailure:
+      return error.problems.map(importProblem).joined(separator: "; ")
+    default:
+      return "\(error)"
+    }
+  }
+
+  /// A message of the store in the run's language (the store itself knows only the English).
+  static func store(_ message: StoreMessage) -> String {
+    guard let key = TextKey(rawValue: message.key) else { return message.description }
+    let arguments = message.arguments.map { argument -> FormatArgument in
+      switch argument {
+      case .text(let text): return .text(text)
+      case .message(let inner): return .text(store(inner))
+      }
+    }
+    return Localizer(language).text(key, arguments: arguments)
+  }
+
+  /// `records[3].date: …` in the run's language.
+  static func importProblem(_ problem: ImportProblem) -> String {
+    problem.path + ": " + store(problem.reason)
+  }
+
+  static func openError(_ error: StoreOpenError) -> String {
+    switch error {
+    case .cannotCreateFolder(let path, let reason):
+      return text(.cliOpenCannotCreateFolder, .text(path), .text(reason))
+    case .cannotOpen(let path, let reason): return text(.cliOpenCannotOpen, .text(path), .text(reason))
+    case .cannotMoveAside(let path, let reason):
+      return text(.cliOpenCannotMoveAside, .text(path), .text(reason))
+    case .newerSchema(let path, let version, let known):
+      return text(.cliOpenNewerSchema, .text(path), .text(String(version)), .text(String(known)))
+    case .notATrackerStore(let path): return text(.cliOpenNotATrackerStore, .text(path))
+    case .broken(let path, let reason): return text(.cliOpenBroken, .text(path), .text(reason))
+    }
+  }
+
+  static func recovered(_ recovery: StoreRecovery) -> String {
+    text(.cliRecovered, .text(recovery.originalPath), .text(recovery.reason), .text(recovery.movedTo))
   }
 
   // MARK: Command line
@@ -71,18 +129,18 @@ enum Messages {
     text(.cliWarning, .text(message.description)) + "\n"
   }
   static func error(_ message: String) -> String { text(.cliError, .text(message)) + "\n" }
-  static func unreadableData(_ error: Error) -> String { text(.cliUnreadableData, .text("\(error)")) }
-  static func notExported(_ error: Error) -> String { text(.cliNotExported, .text("\(error)")) }
+  static func unreadableData(_ error: Error) -> String { text(.cliUnreadableData, .text(describe(error))) }
+  static func notExported(_ error: Error) -> String { text(.cliNotExported, .text(describe(error))) }
   static var isAFolder: String { text(.cliIsAFolder) }
   static func noSuchFolder(_ folder: String) -> String { text(.cliNoSuchFolder, .text(folder)) }
-  static func notSaved(_ error: Error) -> String { text(.cliNotSaved, .text("\(error)")) }
+  static func notSaved(_ error: Error) -> String { text(.cliNotSaved, .text(describe(error))) }
   static func unwritable(_ path: String, _ reason: String) -> String {
     text(.cliUnwritable, .text(path), .text(reason))
   }
   static func unreadableFile(_ file: String) -> String { text(.cliUnreadableFile, .text(file)) }
   static func unreadableScript(_ file: String) -> String { text(.cliUnreadableScript, .text(file)) }
   static func onboardingNotMarked(_ error: Error) -> String {
-    text(.cliOnboardingNotMarked, .text("\(error)"))
+    text(.cliOnboardingNotMarked, .text(describe(error)))
   }
   static func notImported(_ file: String) -> String { text(.cliNotImported, .text(file)) }
   static var notUTF8: String { text(.cliNotUTF8) }

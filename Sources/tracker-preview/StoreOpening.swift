@@ -29,10 +29,12 @@ enum StoreOpening {
     do {
       let store = try SQLiteTrackerStore(
         path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside)
-      if let recovery = store.recovery { outcome.standardError += Messages.warning(recovery) }
+      if let recovery = store.recovery {
+        outcome.standardError += Messages.warning(Messages.recovered(recovery))
+      }
       return store
     } catch {
-      outcome.standardError += Messages.error(String(describing: error))
+      outcome.standardError += Messages.error(Messages.openError(error))
       outcome.exitCode = 1
       return nil
     }

@@ -80,6 +80,45 @@ struct MessagesTests {
     #expect(result.error.contains("x…\""))
   }
 
+  @Test func importProblemsSpeakRussian() throws {
+    let archive = """
+      {"format": "tracker", "version": 1, "categories": [], "trackers": [
+        {"id": "00000000-0000-4000-8000-000000000002", "name": "", "emoji": "🙂", "color": "red",
+         "category": "00000000-0000-4000-8000-000000000001", "schedule": ["mon", "xyz"], "pinned": 1,
+         "created": "2026-02-30"}], "records": []}
+      """
+    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let result = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
+    #expect(result.status == 1)
+    #expect(
+      result.error == """
+        Ошибка: - не импортирован, ничего не изменилось:
+        trackers[0].name: пусто: у трекера должно быть название
+        trackers[0].color: "red" — не цвет вида #RRGGBB
+        trackers[0].category: категории с id 00000000-0000-4000-8000-000000000001 нет ни в файле, ни в хранилище
+        trackers[0].schedule[1]: "xyz" — не день недели; используйте mon, tue, wed, thu, fri, sat или sun
+        trackers[0].pinned: ожидается true или false, а в файле число
+        trackers[0].created: "2026-02-30" — такого дня нет в календаре
+
+        """)
+    let notJSON = try runCLI(
+      ["import", "-", "--store", store, "--lang", "ru"] + fixed, input: "{\"format\": }")
+    #expect(
+      notJSON.error.hasSuffix("$: это не JSON: строка 1, столбец 12: ожидается значение, а найдено \"}\"\n"))
+  }
+
+  @Test func scriptErrorsAndFilesThatCannotBeOpenedSpeakRussian() throws {
+    let missing = try runCLI(["run", "-", "--demo", "--lang", "ru"] + fixed, input: "tap #nothing\n")
+    #expect(missing.status == 1)
+    #expect(missing.error.contains("  на экране нет ничего под #nothing\nНа экране: #add \"+\""))
+    let plus = try runCLI(["run", "-", "--demo", "--lang", "ru"] + fixed, input: "tap \"+\"\n")
+    #expect(plus.error.contains("  подходят несколько элементов (4) под \"+\"; используйте идентификатор\n"))
+    let folder = temporaryFolder().path
+    let open = try runCLI(["done", "Бег", "--store", folder, "--lang", "ru"] + fixed)
+    #expect(open.status == 1)
+    #expect(open.error.hasPrefix("Ошибка: не удаётся открыть файл с данными \(folder): "))
+  }
+
   @Test func doneAndItsRefusalsSpeakRussian() throws {
     let done = try runCLI(["done", "Зарядка", "--demo", "--lang", "ru"] + fixed)
     #expect(done.status == 0 && done.output == "Зарядка: уже отмечено за 30.11.26.\n")
@@ -87,5 +126,31 @@ struct MessagesTests {
     #expect(sunday.status == 1)
     #expect(
       sunday.error == "Ошибка: Зарядка не показывается 29.11.26 (не по расписанию или раньше дня создания)\n")
+  }
+}
+
+/// The store knows only the English of its messages; the English file must say the same.
+@Suite("The store's messages and the English file")
+struct StoreMessageParityTests {
+  @Test func everyStoreMessageHasTheSameEnglishInTheStringsFile() throws {
+    let strings = try String(
+      contentsOf: repository.appendingPathComponent("Resources/en.lproj/Localizable.strings"), encoding: .utf8
+    )
+    var english: [String: String] = [:]
+    for match in strings.matches(of: /^"([^"]+)" = "((?:[^"\\]|\\.)*)";$/.anchorsMatchLineEndings()) {
+      english[String(match.output.1)] = String(match.output.2)
+    }
+    var found = 0
+    let sources = repository.appendingPathComponent("Sources/TrackerStore")
+    let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+    for file in files where file.hasSuffix(".swift") {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for match in text.matches(of: /(?:StoreMessage|syntaxError)\(\s*"([a-zA-Z.]+)",\s*"((?:[^"\\]|\\.)*)"/)
+      {
+        found += 1
+        #expect(english[String(match.output.1)] == String(match.output.2), "\(match.output.1) in \(file)")
+      }
+    }
+    #expect(found > 60)
   }
 }

@@ -21,23 +21,41 @@ struct ArchiveDecoder {
   mutating func decode(_ root: JSONValue) -> StoreContents? {
     guard case .object = root else {
       problem(
-        "$", "expected an object with format, version, categories, trackers and records, found \(root.kind)")
+        "$",
+        StoreMessage(
+          "import.notAnArchive",
+          "expected an object with format, version, categories, trackers and records, found %@",
+          .message(root.kindName)))
       return nil
     }
     checkKeys(root, "$", allowed: ["format", "version", "categories", "trackers", "records"])
     switch root["format"] {
     case .string(TrackerArchive.format)?: break
-    case .string(let other)?: problem("format", "expected \"\(TrackerArchive.format)\", found \"\(other)\"")
-    case let other?: problem("format", "expected \"\(TrackerArchive.format)\", found \(other.kind)")
-    case nil: problem("format", "missing; a Tracker export has \"format\": \"\(TrackerArchive.format)\"")
+    case .string(let other)?:
+      problem(
+        "format",
+        StoreMessage("import.wrongFormat", "expected \"tracker\", found %@", .text(JSONWriter.quoted(other))))
+    case let other?:
+      problem(
+        "format",
+        StoreMessage("import.wrongFormat", "expected \"tracker\", found %@", .message(other.kindName)))
+    case nil:
+      problem(
+        "format",
+        StoreMessage("import.missingFormat", "missing; a Tracker export has \"format\": \"tracker\""))
     }
     switch root["version"] {
     case .number(String(TrackerArchive.version))?: break
     case .number(let other)?:
       problem(
-        "version", "version \(other) is not supported; this app reads version \(TrackerArchive.version)")
-    case let other?: problem("version", "expected the number \(TrackerArchive.version), found \(other.kind)")
-    case nil: problem("version", "missing")
+        "version",
+        StoreMessage(
+          "import.unsupportedVersion", "version %@ is not supported; this app reads version 1", .text(other)))
+    case let other?:
+      problem(
+        "version",
+        StoreMessage("import.versionNotANumber", "expected the number 1, found %@", .message(other.kindName)))
+    case nil: problem("version", Self.missing)
     }
     guard problems.isEmpty else { return nil }  // not our format: field checks would only add noise
 
@@ -69,7 +87,7 @@ struct ArchiveDecoder {
         checkUnique(id, at: path, existing: existingIDs, seen: &ids)
       }
       let title = name(
-        value, "title", item, others: &titles, existing: existing.categories.map(\.title), noun: "category")
+        value, "title", item, others: &titles, existing: existing.categories.map(\.title), noun: .category)
       if let id, let title { result.append((path, TrackerCategory(id: id, title: title))) }
     }
     return result
@@ -91,20 +109,25 @@ struct ArchiveDecoder {
         checkUnique(id, at: path, existing: existingIDs, seen: &ids)
       }
       let name = name(
-        value, "name", item, others: &names, existing: existing.trackers.map(\.name), noun: "tracker")
+        value, "name", item, others: &names, existing: existing.trackers.map(\.name), noun: .tracker)
       var emoji: String?
       if let text = string(value, "emoji", item) {
         if TrackerEmoji.isSingleEmoji(text) {
           emoji = text
         } else {
-          problem(path + ".emoji", "\(JSONWriter.quoted(text)) is not exactly one emoji")
+          problem(
+            path + ".emoji",
+            StoreMessage("import.notAnEmoji", "%@ is not exactly one emoji", .text(JSONWriter.quoted(text))))
         }
       }
       var color: TrackerColor?
       if let text = string(value, "color", item) {
         color = TrackerColor(hex: text)
         if color == nil {
-          problem(path + ".color", "\(JSONWriter.quoted(text)) is not a color in the form #RRGGBB")
+          problem(
+            path + ".color",
+            StoreMessage(
+              "import.notAColor", "%@ is not a color in the form #RRGGBB", .text(JSONWriter.quoted(text))))
         }
       }
       var category: UUID?
@@ -112,15 +135,19 @@ struct ArchiveDecoder {
         if knownCategories.contains(categoryID) {
           category = categoryID
         } else {
-          problem(path + ".category", "no category with id \(categoryID.uuidString) in the file or the store")
+          problem(
+            path + ".category",
+            StoreMessage(
+              "import.noSuchCategory", "no category with id %@ in the file or the store",
+              .text(categoryID.uuidString)))
         }
       }
       let kind = schedule(value, path + ".schedule")
       var pinned: Bool?
       switch value["pinned"] {
       case .bool(let flag)?: pinned = flag
-      case let other?: problem(path + ".pinned", "expected true or false, found \(other.kind)")
-      case nil: problem(path + ".pinned", "missing")
+      case let other?: problem(path + ".pinned", Self.expected(Self.bool, found: other))
+      case nil: problem(path + ".pinned", Self.missing)
       }
       let created = date(value, "created", item)
       if let id, let name, let emoji, let color, let category, let kind, let pinned, let created {
@@ -160,14 +187,20 @@ struct ArchiveDecoder {
             lastKnown = (id, slot)
           }
         } else {
-          problem(item() + ".tracker", "no tracker with id \(id.uuidString) in the file or the store")
+          problem(
+            item() + ".tracker",
+            StoreMessage(
+              "import.noSuchTracker", "no tracker with id %@ in the file or the store", .text(id.uuidString)))
         }
       }
       var day = date(value, "date", item)
       if let recordDay = day, recordDay > today {
         problem(
           item() + ".date",
-          "\(recordDay.iso) is after today (\(today.iso)); a day cannot be completed in advance")
+          StoreMessage(
+            "import.afterToday", "%@ is after today (%@); a day cannot be completed in advance",
+            .text(recordDay.iso),
+            .text(today.iso)))
         day = nil
       }
       guard let tracker, let day else { continue }
@@ -207,7 +240,9 @@ struct ArchiveDecoder {
     for duplicate in duplicates.sorted(by: { $0.index < $1.index }) {
       problem(
         "records[\(duplicate.index)]",
-        "duplicate of records[\(duplicate.first)]: the same tracker on the same date")
+        StoreMessage(
+          "import.duplicateRecord", "duplicate of records[%@]: the same tracker on the same date",
+          .text(String(duplicate.first))))
     }
   }
 
@@ -218,27 +253,65 @@ struct ArchiveDecoder {
     _ id: UUID, at path: String, existing: Set<UUID>, seen: inout [UUID: String]
   ) {
     if existing.contains(id) {
-      problem(path + ".id", "\(id.uuidString) is already in the store")
+      problem(
+        path + ".id",
+        StoreMessage("import.alreadyInStore", "%@ is already in the store", .text(id.uuidString)))
     } else if let first = seen[id] {
-      problem(path + ".id", "\(id.uuidString) is used twice (also by \(first))")
+      problem(
+        path + ".id",
+        StoreMessage("import.usedTwice", "%@ is used twice (also by %@)", .text(id.uuidString), .text(first)))
     }
     seen[id] = seen[id] ?? path
   }
 
-  private mutating func problem(_ path: String, _ message: String) {
-    problems.append(ImportProblem(path: path, message: message))
+  /// What a name belongs to, in messages.
+  private enum Noun {
+    case category, tracker
+
+    /// "empty; a tracker needs a name".
+    var empty: StoreMessage {
+      self == .category
+        ? StoreMessage("import.category.empty", "empty; a category needs a name")
+        : StoreMessage("import.tracker.empty", "empty; a tracker needs a name")
+    }
+
+    /// "\"Run\" is already used by the tracker \"run\" in the store".
+    func inStore(_ name: String, clash: String) -> StoreMessage {
+      self == .category
+        ? StoreMessage(
+          "import.category.inStore", "%@ is already used by the category %@ in the store", .text(name),
+          .text(clash))
+        : StoreMessage(
+          "import.tracker.inStore", "%@ is already used by the tracker %@ in the store", .text(name),
+          .text(clash))
+    }
+  }
+
+  private mutating func problem(_ path: String, _ reason: StoreMessage) {
+    problems.append(ImportProblem(path: path, reason: reason))
+  }
+
+  private static let missing = StoreMessage("import.missing", "missing")
+  private static let object = StoreMessage("import.kind.object", "an object")
+  private static let array = StoreMessage("import.kind.array", "an array")
+  private static let string = StoreMessage("import.kind.string", "a string")
+  private static let bool = StoreMessage("import.kind.bool", "true or false")
+
+  /// "expected a string, found an array".
+  private static func expected(_ wanted: StoreMessage, found value: JSONValue) -> StoreMessage {
+    StoreMessage("import.expected", "expected %@, found %@", .message(wanted), .message(value.kindName))
   }
 
   private mutating func checkKeys(_ value: JSONValue, _ path: String, allowed: [String]) {
     guard case .object(let pairs) = value else { return }
     for (key, _) in pairs where !allowed.contains(key) {
-      problem(path == "$" ? key : "\(path).\(key)", "unknown field")
+      problem(path == "$" ? key : "\(path).\(key)", StoreMessage("import.unknownField", "unknown field"))
     }
   }
 
   private mutating func object(_ value: JSONValue, _ item: () -> String, allowed: [String]) -> Bool {
     guard case .object(let pairs) = value else {
-      problem(item(), "expected an object, found \(value.kind)")
+      problem(item(), Self.expected(Self.object, found: value))
       return false
     }
     if pairs.contains(where: { !allowed.contains($0.0) }) { checkKeys(value, item(), allowed: allowed) }
@@ -248,8 +321,8 @@ struct ArchiveDecoder {
   private mutating func array(_ root: JSONValue, _ key: String) -> [JSONValue] {
     switch root[key] {
     case .array(let values)?: return values
-    case let other?: problem(key, "expected an array, found \(other.kind)")
-    case nil: problem(key, "missing")
+    case let other?: problem(key, Self.expected(Self.array, found: other))
+    case nil: problem(key, Self.missing)
     }
     return []
   }
@@ -260,8 +333,8 @@ struct ArchiveDecoder {
   private mutating func string(_ object: JSONValue, _ key: String, _ item: () -> String) -> String? {
     switch object[key] {
     case .string(let text)?: return text
-    case let other?: problem(item() + "." + key, "expected a string, found \(other.kind)")
-    case nil: problem(item() + "." + key, "missing")
+    case let other?: problem(item() + "." + key, Self.expected(Self.string, found: other))
+    case nil: problem(item() + "." + key, Self.missing)
     }
     return nil
   }
@@ -269,7 +342,9 @@ struct ArchiveDecoder {
   private mutating func uuid(_ object: JSONValue, _ key: String, _ item: () -> String) -> UUID? {
     guard let text = string(object, key, item) else { return nil }
     guard let id = UUID(canonical: text) else {
-      problem(item() + "." + key, "\(JSONWriter.quoted(text)) is not a UUID")
+      problem(
+        item() + "." + key,
+        StoreMessage("import.notAUUID", "%@ is not a UUID", .text(JSONWriter.quoted(text))))
       return nil
     }
     return id
@@ -282,8 +357,15 @@ struct ArchiveDecoder {
       return try Day(iso: text)
     } catch {
       switch error {
-      case .notISODate: problem(path, "\(JSONWriter.quoted(text)) is not a date in the form YYYY-MM-DD")
-      case .noSuchDay: problem(path, "\(JSONWriter.quoted(text)) is not a day of the calendar")
+      case .notISODate:
+        problem(
+          path,
+          StoreMessage(
+            "import.notADate", "%@ is not a date in the form YYYY-MM-DD", .text(JSONWriter.quoted(text))))
+      case .noSuchDay:
+        problem(
+          path,
+          StoreMessage("import.noSuchDay", "%@ is not a day of the calendar", .text(JSONWriter.quoted(text))))
       }
     }
     return nil
@@ -292,30 +374,33 @@ struct ArchiveDecoder {
   private mutating func name(
     _ object: JSONValue, _ key: String, _ item: () -> String, others: inout [String: String],
     existing: [String],
-    noun: String
+    noun: Noun
   ) -> String? {
     guard let raw = string(object, key, item) else { return nil }
     let path = item() + "." + key
     switch NameRules.validate(raw, against: existing) {
     case .failure(.empty):
-      problem(path, "empty; a \(noun) needs a name")
+      problem(path, noun.empty)
     case .failure(.tooLong(let count)):
-      problem(path, "\(count) characters; the limit is \(NameRules.maximumLength)")
+      problem(path, StoreMessage("import.tooLong", "%@ characters; the limit is 38", .text(String(count))))
     case .failure(.forbiddenCharacter(let scalar)):
       problem(
         path,
-        "contains the control or bidirectional character U+\(String(scalar.value, radix: 16, uppercase: true))"
-      )
+        StoreMessage(
+          "import.forbiddenCharacter", "contains the control or bidirectional character U+%@",
+          .text(String(scalar.value, radix: 16, uppercase: true))))
     case .failure(.duplicate(let clash)):
       problem(
         path,
-        "\(JSONWriter.quoted(NameRules.trimmed(raw))) is already used by the \(noun) \(JSONWriter.quoted(clash)) in the store"
-      )
+        noun.inStore(JSONWriter.quoted(NameRules.trimmed(raw)), clash: JSONWriter.quoted(clash)))
     case .success(let name):
       let key = NameRules.comparisonKey(name)
       if let first = others[key] {
         problem(
-          path, "\(JSONWriter.quoted(name)) is already used by \(first) (names are unique, ignoring case)")
+          path,
+          StoreMessage(
+            "import.nameUsedTwice", "%@ is already used by %@ (names are unique, ignoring case)",
+            .text(JSONWriter.quoted(name)), .text(first)))
         return nil
       }
       others[key] = path
@@ -334,28 +419,43 @@ struct ArchiveDecoder {
       for (index, value) in values.enumerated() {
         guard case .string(let code) = value, let weekday = Weekday(code: code) else {
           let shown = {
-            if case .string(let text) = value { return JSONWriter.quoted(text) } else { return value.kind }
+            if case .string(let text) = value {
+              return StoreMessage.Argument.text(JSONWriter.quoted(text))
+            } else {
+              return StoreMessage.Argument.message(value.kindName)
+            }
           }()
-          problem("\(path)[\(index)]", "\(shown) is not a weekday; use mon, tue, wed, thu, fri, sat or sun")
+          problem(
+            "\(path)[\(index)]",
+            StoreMessage(
+              "import.notAWeekday", "%@ is not a weekday; use mon, tue, wed, thu, fri, sat or sun", shown))
           valid = false
           continue
         }
         if days.contains(weekday) {
-          problem("\(path)[\(index)]", "\"\(code)\" is listed twice")
+          problem(
+            "\(path)[\(index)]",
+            StoreMessage("import.weekdayTwice", "%@ is listed twice", .text(JSONWriter.quoted(code))))
           valid = false
         }
         days.insert(WeekdaySet(weekday))
       }
       guard valid else { return nil }
       guard let schedule = Schedule(days) else {
-        problem(path, "empty; a habit needs at least one weekday (null makes an irregular event)")
+        problem(
+          path,
+          StoreMessage(
+            "import.noWeekdays", "empty; a habit needs at least one weekday (null makes an irregular event)"))
         return nil
       }
       return .habit(schedule)
     case let other?:
-      problem(path, "expected an array of weekdays or null, found \(other.kind)")
+      problem(
+        path,
+        StoreMessage(
+          "import.scheduleKind", "expected an array of weekdays or null, found %@", .message(other.kindName)))
     case nil:
-      problem(path, "missing (null for an irregular event)")
+      problem(path, StoreMessage("import.missingSchedule", "missing (null for an irregular event)"))
     }
     return nil
   }

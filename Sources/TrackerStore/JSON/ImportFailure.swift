@@ -2,14 +2,17 @@
 public struct ImportProblem: Hashable, Sendable, CustomStringConvertible {
   /// The path of the offending value; `$` is the file as a whole.
   public var path: String
-  /// What is wrong with it.
-  public var message: String
+  /// What is wrong with it, with the key of its translations.
+  public var reason: StoreMessage
 
   /// A problem at `path`.
-  public init(path: String, message: String) {
+  public init(path: String, reason: StoreMessage) {
     self.path = path
-    self.message = message
+    self.reason = reason
   }
+
+  /// What is wrong, in English.
+  public var message: String { reason.description }
 
   public var description: String { "\(path): \(message)" }
 }

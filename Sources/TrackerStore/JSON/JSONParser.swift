@@ -4,10 +4,27 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
   public var line: Int
   /// 1-based column, in characters of the line.
   public var column: Int
-  /// What was expected or found.
-  public var message: String
+  /// What was expected or found, with the key of its translations.
+  public var problem: StoreMessage
+
+  /// An error with every field given.
+  public init(line: Int, column: Int, problem: StoreMessage) {
+    self.line = line
+    self.column = column
+    self.problem = problem
+  }
+
+  /// What was expected or found, in English.
+  public var message: String { problem.description }
 
   public var description: String { "line \(line), column \(column): \(message)" }
+
+  /// The import problem this makes: "not JSON: line 3, column 7: …".
+  public var reason: StoreMessage {
+    StoreMessage(
+      "import.notJSON", "not JSON: line %@, column %@: %@", .text(String(line)), .text(String(column)),
+      .message(problem))
+  }
 }
 
 /// A strict RFC 8259 parser: no comments, no trailing commas, duplicate keys refused, nesting
@@ -27,7 +44,8 @@ public enum JSONParser {
         let value = try reader.value(depth: 0)
         reader.skipWhiteSpace()
         guard reader.isAtEnd else {
-          throw reader.error("unexpected \(reader.describeCurrent()) after the end of the document")
+          throw reader.syntaxError(
+            "json.afterEnd", "unexpected %@ after the end of the document", reader.describeCurrent())
         }
         return .success(value)
       } catch {
@@ -45,7 +63,10 @@ private struct JSONReader {
 
   var isAtEnd: Bool { position >= bytes.count }
 
-  func error(_ message: String) -> JSONSyntaxError {
+  func syntaxError(_ key: String, _ english: String, _ arguments: StoreMessage.Argument...) -> JSONSyntaxError
+  {
+    var problem = StoreMessage(key, english)
+    problem.arguments = arguments
     var line = 1
     var lineStart = 0
     for index in 0..<min(position, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
@@ -53,17 +74,20 @@ private struct JSONReader {
       lineStart = index + 1
     }
     let column = String(decoding: bytes[lineStart..<min(position, bytes.count)], as: UTF8.self).count + 1
-    return JSONSyntaxError(line: line, column: column, message: message)
+    return JSONSyntaxError(line: line, column: column, problem: problem)
   }
 
-  func describeCurrent() -> String {
-    guard !isAtEnd else { return "end of text" }
+  /// What is at the reading position, for messages.
+  func describeCurrent() -> StoreMessage.Argument {
+    guard !isAtEnd else { return .message(StoreMessage("json.found.end", "end of text")) }
     let byte = bytes[position]
     if byte < 0x20 || byte == 0x7F {
-      return "control character U+\(String(byte, radix: 16, uppercase: true))"
+      return .message(
+        StoreMessage(
+          "json.found.control", "control character U+%@", .text(String(byte, radix: 16, uppercase: true))))
     }
-    if byte >= 0x80 { return "character" }
-    return "\"\(Character(Unicode.Scalar(byte)))\""
+    if byte >= 0x80 { return .message(StoreMessage("json.found.character", "character")) }
+    return .text("\"\(Character(Unicode.Scalar(byte)))\"")
   }
 
   mutating func skipWhiteSpace() {
@@ -76,9 +100,12 @@ private struct JSONReader {
 
   mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
     guard depth < JSONParser.maximumDepth else {
-      throw error("nested deeper than \(JSONParser.maximumDepth) levels")
+      throw syntaxError(
+        "json.tooDeep", "nested deeper than %@ levels", .text(String(JSONParser.maximumDepth)))
     }
-    guard !isAtEnd else { throw error("expected a value, found the end of the text") }
+    guard !isAtEnd else {
+      throw syntaxError("json.valueAtEnd", "expected a value, found the end of the text")
+    }
     switch bytes[position] {
     case UInt8(ascii: "{"): return try object(depth: depth)
     case UInt8(ascii: "["): return try array(depth: depth)
@@ -87,7 +114,7 @@ private struct JSONReader {
     case UInt8(ascii: "f"): return try literal("false", .bool(false))
     case UInt8(ascii: "n"): return try literal("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-    default: throw error("expected a value, found \(describeCurrent())")
+    default: throw syntaxError("json.value", "expected a value, found %@", describeCurrent())
     }
   }
 
@@ -95,7 +122,7 @@ private struct JSONReader {
     let expected = Array(word.utf8)
     guard bytes.count - position >= expected.count,
       Array(bytes[position..<position + expected.count]) == expected
-    else { throw error("expected a value, found \(describeCurrent())") }
+    else { throw syntaxError("json.value", "expected a value, found %@", describeCurrent()) }
     position += expected.count
     return value
   }
@@ -112,7 +139,7 @@ private struct JSONReader {
     while true {
       skipWhiteSpace()
       guard !isAtEnd, bytes[position] == UInt8(ascii: "\"") else {
-        throw error("expected a key in double quotes, found \(describeCurrent())")
+        throw syntaxError("json.key", "expected a key in double quotes, found %@", describeCurrent())
       }
       let keyStart = position
       let key = try string()
@@ -127,23 +154,26 @@ private struct JSONReader {
       }
       guard !isDuplicate else {
         position = keyStart
-        throw error("duplicate key \"\(key)\"")
+        throw syntaxError("json.duplicateKey", "duplicate key %@", .text("\"\(key)\""))
       }
       skipWhiteSpace()
       guard !isAtEnd, bytes[position] == UInt8(ascii: ":") else {
-        throw error("expected \":\" after the key \"\(key)\", found \(describeCurrent())")
+        throw syntaxError(
+          "json.colon", "expected \":\" after the key %@, found %@", .text("\"\(key)\""), describeCurrent())
       }
       position += 1
       skipWhiteSpace()
       pairs.append((key, try value(depth: depth + 1)))
       skipWhiteSpace()
-      guard !isAtEnd else { throw error("expected \",\" or \"}\", found the end of the text") }
+      guard !isAtEnd else {
+        throw syntaxError("json.objectAtEnd", "expected \",\" or \"}\", found the end of the text")
+      }
       if bytes[position] == UInt8(ascii: ",") {
         position += 1
         continue
       }
       guard bytes[position] == UInt8(ascii: "}") else {
-        throw error("expected \",\" or \"}\", found \(describeCurrent())")
+        throw syntaxError("json.object", "expected \",\" or \"}\", found %@", describeCurrent())
       }
       position += 1
       return .object(pairs)
@@ -162,13 +192,15 @@ private struct JSONReader {
       skipWhiteSpace()
       values.append(try value(depth: depth + 1))
       skipWhiteSpace()
-      guard !isAtEnd else { throw error("expected \",\" or \"]\", found the end of the text") }
+      guard !isAtEnd else {
+        throw syntaxError("json.arrayAtEnd", "expected \",\" or \"]\", found the end of the text")
+      }
       if bytes[position] == UInt8(ascii: ",") {
         position += 1
         continue
       }
       guard bytes[position] == UInt8(ascii: "]") else {
-        throw error("expected \",\" or \"]\", found \(describeCurrent())")
+        throw syntaxError("json.array", "expected \",\" or \"]\", found %@", describeCurrent())
       }
       position += 1
       return .array(values)
@@ -184,21 +216,23 @@ private struct JSONReader {
     }
     if bytes[position] == UInt8(ascii: "-") { position += 1 }
     let integerStart = position
-    guard digits() > 0 else { throw error("expected digits in a number") }
+    guard digits() > 0 else { throw syntaxError("json.digits", "expected digits in a number") }
     if bytes[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 {
       position = integerStart
-      throw error("numbers cannot start with 0")
+      throw syntaxError("json.leadingZero", "numbers cannot start with 0")
     }
     if !isAtEnd, bytes[position] == UInt8(ascii: ".") {
       position += 1
-      guard digits() > 0 else { throw error("expected digits after the decimal point") }
+      guard digits() > 0 else {
+        throw syntaxError("json.fraction", "expected digits after the decimal point")
+      }
     }
     if !isAtEnd, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
       position += 1
       if !isAtEnd, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
         position += 1
       }
-      guard digits() > 0 else { throw error("expected digits in the exponent") }
+      guard digits() > 0 else { throw syntaxError("json.exponent", "expected digits in the exponent") }
     }
     return .number(String(decoding: bytes[start..<position], as: UTF8.self))
   }
@@ -218,7 +252,7 @@ private struct JSONReader {
     }
     var result = Array(bytes[start..<position])
     while true {
-      guard !isAtEnd else { throw error("unterminated string") }
+      guard !isAtEnd else { throw syntaxError("json.unterminated", "unterminated string") }
       let byte = bytes[position]
       switch byte {
       case UInt8(ascii: "\""):
@@ -226,7 +260,7 @@ private struct JSONReader {
         return String(decoding: result, as: UTF8.self)
       case UInt8(ascii: "\\"):
         position += 1
-        guard !isAtEnd else { throw error("unterminated string") }
+        guard !isAtEnd else { throw syntaxError("json.unterminated", "unterminated string") }
         let escape = bytes[position]
         position += 1
         switch escape {
@@ -243,23 +277,29 @@ private struct JSONReader {
           if (0xD800...0xDBFF).contains(scalar) {
             guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
               bytes[position + 1] == UInt8(ascii: "u")
-            else { throw error("a \\u high surrogate must be followed by a low one") }
+            else {
+              throw syntaxError("json.surrogatePair", "a \\u high surrogate must be followed by a low one")
+            }
             position += 2
             let low = try hexUnit()
             guard (0xDC00...0xDFFF).contains(low) else {
-              throw error("a \\u high surrogate must be followed by a low one")
+              throw syntaxError("json.surrogatePair", "a \\u high surrogate must be followed by a low one")
             }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           }
-          guard let decoded = Unicode.Scalar(scalar) else { throw error("\\u escape of a lone surrogate") }
+          guard let decoded = Unicode.Scalar(scalar) else {
+            throw syntaxError("json.loneSurrogate", "\\u escape of a lone surrogate")
+          }
           result.append(contentsOf: Array(String(decoded).utf8))
         default:
           position -= 2
-          throw error("unknown escape \\\(Character(Unicode.Scalar(escape)))")
+          throw syntaxError(
+            "json.escape", "unknown escape \\%@", .text(String(Character(Unicode.Scalar(escape)))))
         }
       case 0x00..<0x20:
-        throw error(
-          "control character U+\(String(byte, radix: 16, uppercase: true)) inside a string; write it escaped")
+        throw syntaxError(
+          "json.controlInString", "control character U+%@ inside a string; write it escaped",
+          .text(String(byte, radix: 16, uppercase: true)))
       default:
         result.append(byte)
         position += 1
@@ -268,7 +308,9 @@ private struct JSONReader {
   }
 
   mutating func hexUnit() throws(JSONSyntaxError) -> UInt32 {
-    guard bytes.count - position >= 4 else { throw error("\\u needs four hexadecimal digits") }
+    guard bytes.count - position >= 4 else {
+      throw syntaxError("json.hexDigits", "\\u needs four hexadecimal digits")
+    }
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = bytes[position]
@@ -277,7 +319,7 @@ private struct JSONReader {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-      default: throw error("\\u needs four hexadecimal digits")
+      default: throw syntaxError("json.hexDigits", "\\u needs four hexadecimal digits")
       }
       value = value << 4 | digit
       position += 1

@@ -19,14 +19,17 @@ public enum JSONValue: Hashable, Sendable {
   }
 
   /// A short name of the value's kind, for messages: "a string", "an array", ….
-  public var kind: String {
+  public var kind: String { kindName.description }
+
+  /// The name of the value's kind as a message, so it can be translated.
+  public var kindName: StoreMessage {
     switch self {
-    case .null: return "null"
-    case .bool: return "true or false"
-    case .number: return "a number"
-    case .string: return "a string"
-    case .array: return "an array"
-    case .object: return "an object"
+    case .null: return StoreMessage("json.kind.null", "null")
+    case .bool: return StoreMessage("json.kind.bool", "true or false")
+    case .number: return StoreMessage("json.kind.number", "a number")
+    case .string: return StoreMessage("json.kind.string", "a string")
+    case .array: return StoreMessage("json.kind.array", "an array")
+    case .object: return StoreMessage("json.kind.object", "an object")
     }
   }
 

@@ -59,7 +59,7 @@ public enum TrackerArchive {
     do {
       root = try JSONParser.parse(text)
     } catch {
-      return .failure(ImportFailure(problems: [ImportProblem(path: "$", message: "not JSON: \(error)")]))
+      return .failure(ImportFailure(problems: [ImportProblem(path: "$", reason: error.reason)]))
     }
     var decoder = ArchiveDecoder(today: today, existing: existing)
     let contents = decoder.decode(root)
@@ -97,7 +97,10 @@ extension TrackerDataStore {
       existing = try contents()
     } catch {
       throw ImportFailure(problems: [
-        ImportProblem(path: "$", message: "the store could not be read: \(error)")
+        ImportProblem(
+          path: "$",
+          reason: StoreMessage("import.storeUnreadable", "the store could not be read: %@", .text("\(error)"))
+        )
       ])
     }
     let contents = try TrackerArchive.decode(text, today: today, existing: existing).get()
@@ -106,7 +109,9 @@ extension TrackerDataStore {
     } catch {
       // Another process changed the store between the check and the write.
       throw ImportFailure(problems: [
-        ImportProblem(path: "$", message: "the store refused the import: \(error)")
+        ImportProblem(
+          path: "$",
+          reason: StoreMessage("import.storeRefused", "the store refused the import: %@", .text("\(error)")))
       ])
     }
     return contents

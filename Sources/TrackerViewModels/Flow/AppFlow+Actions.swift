@@ -4,7 +4,11 @@ import TrackerModels
 
 /// What each element's action, each text and each dismissal does on the screen on top.
 extension AppFlow {
-  func failure(_ message: String) -> FlowError { FlowError(message: message, elements: elements) }
+  func failure(_ key: TextKey, _ arguments: FormatArgument...) -> FlowError {
+    FlowError(
+      message: environment.localizer.text(key, arguments: arguments), elements: elements,
+      language: environment.language)
+  }
 
   /// Does what an element's action says, on the screen it belongs to.
   public func send(_ action: ElementAction) throws(FlowError) {
@@ -14,7 +18,7 @@ extension AppFlow {
     case .focus(let field): focusedField = field
     case .selectTab(let tab): try selectTab(tab)
     case .finishOnboarding:
-      guard let onboarding else { throw failure("the onboarding is over") }
+      guard let onboarding else { throw failure(.flowOnboardingOver) }
       onboarding.startTapped()
     default:
       if let top = layers.last {
@@ -87,7 +91,7 @@ extension AppFlow {
   }
 
   private func unavailable(_ action: ElementAction) -> FlowError {
-    failure("\(action) cannot be done on \(screen.rawValue)")
+    failure(.flowUnavailable, .text("\(action)"), .text(screen.rawValue))
   }
 
   /// OK on the alert the user sees: the topmost screen's, else the launch's.
@@ -105,7 +109,7 @@ extension AppFlow {
       return statistics.alertDismissed()
     }
     if tab == .trackers, let trackers, trackers.state.alert != nil { return trackers.alertDismissed() }
-    guard launchAlert != nil else { throw failure("there is no alert to dismiss") }
+    guard launchAlert != nil else { throw failure(.flowNoAlert) }
     launchAlert = nil
   }
 
@@ -123,12 +127,12 @@ extension AppFlow {
       model.deleteCancelled()
       return
     }
-    guard !layers.isEmpty else { throw failure("there is no sheet or menu to dismiss") }
+    guard !layers.isEmpty else { throw failure(.flowNothingToDismiss) }
     pop()
   }
 
   func selectTab(_ tab: Tab) throws(FlowError) {
-    guard onboarding == nil, layers.isEmpty else { throw failure("the tab bar is covered") }
+    guard onboarding == nil, layers.isEmpty else { throw failure(.flowTabBarCovered) }
     guard tab != self.tab else { return }
     if self.tab == .trackers { trackers?.screenClosed() }
     self.tab = tab

@@ -139,29 +139,29 @@ public final class AppFlow {
     switch action {
     case .tap(let target):
       let element = try find(target)
-      guard element.isEnabled else { throw failure("\(element) is disabled") }
+      guard element.isEnabled else { throw failure(.flowDisabled, .text(element.description)) }
       // A tap on an element without an action (a card's body) does nothing, as on the phone.
       if let elementAction = element.action { try send(elementAction) }
     case .longPress(let target):
       let element = try find(target)
       guard let elementAction = element.longPressAction else {
-        throw failure("\(element) has no long-press menu")
+        throw failure(.flowNoMenu, .text(element.description))
       }
       try send(elementAction)
     case .type(let text):
-      guard let field = focusedField else { throw failure("no text field is focused; tap one first") }
+      guard let field = focusedField else { throw failure(.flowNoFieldFocused) }
       setText(of: field, to: currentText(of: field) + text)
     case .clear:
-      guard let field = focusedField else { throw failure("no text field is focused; tap one first") }
+      guard let field = focusedField else { throw failure(.flowNoFieldFocused) }
       setText(of: field, to: "")
     case .swipe(let direction, let target?):
       let element = try find(target)
       guard direction == .left, let swipeAction = element.swipeLeftAction else {
-        throw failure("\(element) does nothing when swiped \(direction.rawValue)")
+        throw failure(.flowSwipeDoesNothing, .text(element.description), .text(direction.rawValue))
       }
       try send(swipeAction)
     case .swipe(let direction, nil):
-      guard let onboarding, layers.isEmpty else { throw failure("nothing here changes with a swipe") }
+      guard let onboarding, layers.isEmpty else { throw failure(.flowNothingToSwipe) }
       if direction == .left { onboarding.swipedLeft() } else { onboarding.swipedRight() }
     case .dismiss:
       try dismissTop()
@@ -199,11 +199,15 @@ public final class AppFlow {
     case .label(let label): matches = all.filter { $0.label == label }
     }
     guard !matches.isEmpty else {
-      throw FlowError(message: "nothing on screen matches \(target)", elements: all)
+      throw FlowError(
+        message: environment.localizer.text(.flowNoMatch, .text(target.description)), elements: all,
+        language: environment.language)
     }
     guard matches.count == 1 else {
       throw FlowError(
-        message: "\(matches.count) elements match \(target); use an identifier", elements: matches)
+        message: environment.localizer.text(
+          .flowSeveralMatch, .int(matches.count), .text(target.description)),
+        elements: matches, language: environment.language)
     }
     return matches[0]
   }

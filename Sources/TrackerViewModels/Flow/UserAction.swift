@@ -1,3 +1,5 @@
+import TrackerLocalization
+
 /// What a user can do to the app, as scripts and tests say it.
 public enum UserAction: Equatable, Sendable {
   /// Which element an action is aimed at.
@@ -32,16 +34,25 @@ public enum UserAction: Equatable, Sendable {
 
 /// Why an action could not be done; `elements` are what is on screen, to help fix the script.
 public struct FlowError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What went wrong, in `language`.
   public var message: String
+  /// What is on screen instead.
   public var elements: [Element]
+  /// The language of the message, and of the list of elements in `description`.
+  public var language: Language
 
-  public init(message: String, elements: [Element]) {
+  /// An error with every field given.
+  public init(message: String, elements: [Element], language: Language = .en) {
     self.message = message
     self.elements = elements
+    self.language = language
   }
 
   public var description: String {
-    message + "\nOn screen: "
-      + (elements.isEmpty ? "nothing to act on" : elements.map(\.description).joined(separator: ", "))
+    let localizer = Localizer(language)
+    let list =
+      elements.isEmpty
+      ? localizer.text(.flowNothingToActOn) : elements.map(\.description).joined(separator: ", ")
+    return message + "\n" + localizer.text(.flowOnScreen, .text(list))
   }
 }

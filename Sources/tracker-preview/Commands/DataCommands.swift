@@ -127,7 +127,7 @@ enum ImportCommand {
       outcome.standardError +=
         Messages.error(Messages.notImported(TerminalSafe.text(file)))
         + Messages.problemList(
-          error.problems.map { TerminalSafe.text(Messages.quoted($0.description, limit: 240)) })
+          error.problems.map { TerminalSafe.text(Messages.quoted(Messages.importProblem($0), limit: 240)) })
       outcome.exitCode = 1
     }
     return outcome
