@@ -17,6 +17,11 @@ enum Messages {
     Localizer(language).text(key, arguments: arguments)
   }
 
+  /// The text of `key` in the run's language (for the help texts of `CommandLineSpec`).
+  static func localized(_ key: TextKey, _ arguments: FormatArgument...) -> String {
+    Localizer(language).text(key, arguments: arguments)
+  }
+
   /// `value` cut to a readable length, with "…" when something was cut.
   static func quoted(_ value: String, limit: Int = quotedLength) -> String {
     value.count > limit ? String(value.prefix(limit - 1)) + "…" : value

@@ -39,4 +39,17 @@ struct HelpTests {
       }
     }
   }
+
+  @Test func helpSpeaksRussian() throws {
+    let help = try runCLI(["--help", "--lang", "ru"])
+    #expect(help.output.hasPrefix("ОПИСАНИЕ: Трекер привычек в терминале"))
+    #expect(
+      help.output.contains(
+        "\n  run         Управлять приложением сценарием из действий и проверок (подробнее в docs/scripting.md).\n"
+      ))
+    let run = try runCLI(["help", "run"], environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(run.output.contains("\nЯЗЫК СЦЕНАРИЕВ:\n"))
+    #expect(run.output.contains("  expect unchecked \"надпись\"|#id expect unchecked #day:sun\n"))
+    #expect(!run.output.contains("SCRIPT LANGUAGE"))
+  }
 }
