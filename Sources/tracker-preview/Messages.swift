@@ -204,14 +204,14 @@ enum Messages {
   }
   static func missingText(_ value: String) -> String { text(.cliMissingText, .text(quoted(value))) }
   static func unwantedText(_ value: String) -> String { text(.cliUnwantedText, .text(quoted(value))) }
-  static func elementState(_ element: CustomStringConvertible, enabled: Bool) -> String {
-    text(enabled ? .cliEnabled : .cliDisabled, .text(element.description))
+  static func elementState(_ element: Element, enabled: Bool) -> String {
+    text(enabled ? .cliEnabled : .cliDisabled, .text(element.description(Localizer(language))))
   }
-  static func checkedState(_ element: CustomStringConvertible, checked: Bool) -> String {
-    text(checked ? .cliChecked : .cliUnchecked, .text(element.description))
+  static func checkedState(_ element: Element, checked: Bool) -> String {
+    text(checked ? .cliChecked : .cliUnchecked, .text(element.description(Localizer(language))))
   }
-  static func notCheckable(_ element: CustomStringConvertible) -> String {
-    text(.cliNotCheckable, .text(element.description))
+  static func notCheckable(_ element: Element) -> String {
+    text(.cliNotCheckable, .text(element.description(Localizer(language))))
   }
   static var standardInputName: String { text(.cliStandardInput) }
 

@@ -34,4 +34,31 @@ struct SettingsTests {
       try settings(["stats", "--color", "always"], environment: ["TERM": "dumb"], isTerminal: false).format
         == .ansi(nil))
   }
+
+  /// Runs the binary on a pseudo-terminal (util-linux `script`), as a user's shell would.
+  func runOnTerminal(_ arguments: [String], term: String) throws -> String {
+    let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", ([binary] + arguments).joined(separator: " "), "/dev/null"]
+    process.environment = ["TERM": term, "PATH": "/usr/bin:/bin"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func onARealTerminalColorsFollowTERM() throws {
+    let arguments = ["show", "statistics", "--demo", "--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
+    let colored = try runOnTerminal(arguments, term: "xterm-256color")
+    #expect(colored.contains("\u{1B}[1mStatistics\u{1B}[0m"))
+    #expect(!colored.contains("38;2;255;255;255"))  // no white text on an unknown background
+    let dumb = try runOnTerminal(arguments, term: "dumb")
+    #expect(dumb.contains("Statistics"))
+    #expect(!dumb.contains("\u{1B}["))
+  }
 }

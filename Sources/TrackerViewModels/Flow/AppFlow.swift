@@ -139,13 +139,15 @@ public final class AppFlow {
     switch action {
     case .tap(let target):
       let element = try find(target)
-      guard element.isEnabled else { throw failure(.flowDisabled, .text(element.description)) }
+      guard element.isEnabled else {
+        throw failure(.flowDisabled, .text(element.description(environment.localizer)))
+      }
       // A tap on an element without an action (a card's body) does nothing, as on the phone.
       if let elementAction = element.action { try send(elementAction) }
     case .longPress(let target):
       let element = try find(target)
       guard let elementAction = element.longPressAction else {
-        throw failure(.flowNoMenu, .text(element.description))
+        throw failure(.flowNoMenu, .text(element.description(environment.localizer)))
       }
       try send(elementAction)
     case .type(let text):
@@ -157,7 +159,8 @@ public final class AppFlow {
     case .swipe(let direction, let target?):
       let element = try find(target)
       guard direction == .left, let swipeAction = element.swipeLeftAction else {
-        throw failure(.flowSwipeDoesNothing, .text(element.description), .text(direction.rawValue))
+        throw failure(
+          .flowSwipeDoesNothing, .text(element.description(environment.localizer)), .text(direction.rawValue))
       }
       try send(swipeAction)
     case .swipe(let direction, nil):

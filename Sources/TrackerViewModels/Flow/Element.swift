@@ -1,3 +1,5 @@
+import TrackerLocalization
+
 /// Something on screen the user can act on: what a renderer draws as a control and what a script
 /// or a UI test finds by identifier (the accessibility identifier of docs/command-line.md) or by label.
 public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertible {
@@ -47,8 +49,11 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   /// The identifier identifies the element on its screen.
   public var id: String { identifier }
 
-  public var description: String {
-    "#\(identifier) \"\(label)\"" + (isEnabled ? "" : " (disabled)")
-      + (isChecked.map { $0 ? " (checked)" : " (unchecked)" } ?? "")
+  public var description: String { description(Localizer(.en)) }
+
+  /// `#identifier "label"` and its state, in `localizer`'s language: "(disabled)", "(checked)".
+  public func description(_ localizer: Localizer) -> String {
+    "#\(identifier) \"\(label)\"" + (isEnabled ? "" : " " + localizer.text(.flowStateDisabled))
+      + (isChecked.map { " " + localizer.text($0 ? .flowStateChecked : .flowStateUnchecked) } ?? "")
   }
 }
