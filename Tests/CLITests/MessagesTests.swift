@@ -111,6 +111,7 @@ struct MessagesTests {
     let missing = try runCLI(["run", "-", "--demo", "--lang", "ru"] + fixed, input: "tap #nothing\n")
     #expect(missing.status == 1)
     #expect(missing.error.contains("  на экране нет ничего под #nothing\nНа экране: #add \"+\""))
+    #expect(missing.error.contains("#complete:Поливать растения \"+\" (не отмечен)"))
     let plus = try runCLI(["run", "-", "--demo", "--lang", "ru"] + fixed, input: "tap \"+\"\n")
     #expect(plus.error.contains("  подходят несколько элементов (4) под \"+\"; используйте идентификатор\n"))
     let folder = temporaryFolder().path

@@ -52,7 +52,8 @@ public struct FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     let localizer = Localizer(language)
     let list =
       elements.isEmpty
-      ? localizer.text(.flowNothingToActOn) : elements.map(\.description).joined(separator: ", ")
+      ? localizer.text(.flowNothingToActOn)
+      : elements.map { $0.description(localizer) }.joined(separator: ", ")
     return message + "\n" + localizer.text(.flowOnScreen, .text(list))
   }
 }
