@@ -154,12 +154,12 @@ private struct StatisticsPass {
 }
 
 /// Monday 0 … Sunday 6 for a day number (1970-01-01 was a Thursday).
-private func weekdayIndex(_ day: Int) -> Int {
+func weekdayIndex(_ day: Int) -> Int {
   ((day + 3) % 7 + 7) % 7
 }
 
 /// Whether a day strictly between `start` and `end` falls on a weekday of `mask`.
-private func hasDueDay(strictlyBetween start: Int, and end: Int, mask: UInt8) -> Bool {
+func hasDueDay(strictlyBetween start: Int, and end: Int, mask: UInt8) -> Bool {
   let gap = end - start - 1
   guard gap > 0 else { return false }
   if gap >= 7 { return mask != 0 }

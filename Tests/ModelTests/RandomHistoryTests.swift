@@ -113,7 +113,8 @@ private struct ReferenceStatistics {
 }
 
 /// SplitMix64, so each seed gives the same history on every machine.
-private struct SeededGenerator: RandomNumberGenerator {
+/// A seeded SplitMix64: the same seed, the same history.
+struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed &+ 0x1234_5678 }
   mutating func next() -> UInt64 {

@@ -64,4 +64,37 @@ struct StatisticsScreenTests {
     // Today (a Monday) both due habits are now done: one more perfect day.
     #expect(statistics.state.cards.map(\.value) == ["11", "9", "21", "1.9"])
   }
+
+  @Test func theOpenTabFollowsTogglesEditsAndDeletesAsAFreshComputationWould() throws {
+    let world = try TestWorld.demo(.english)
+    let flow = AppFlow(environment: world.environment(.en))
+    func tap(_ id: String) throws { try flow.perform(.tap(.identifier(id))) }
+    try tap("tab-statistics")
+    try tap("tab-trackers")
+    func statisticsOnTheTab() -> StatisticsViewModel.State? { flow.statistics?.state }
+    func fresh() -> StatisticsViewModel.State {
+      StatisticsViewModel(environment: world.environment(.en)).state
+    }
+
+    try tap("complete:Water the plants")
+    #expect(statisticsOnTheTab() == fresh())
+    try tap("date")
+    try tap("day:2026-11-27")
+    try tap("complete:The cat blocked the camera on a call")
+    #expect(statisticsOnTheTab() == fresh())
+    // A new schedule re-evaluates the whole history.
+    try flow.perform(.longPress(.identifier("card:Morning exercise")))
+    try tap("edit")
+    try tap("schedule")
+    for day in ["day:tue", "day:thu", "day:sat"] { try tap(day) }
+    try tap("done")
+    try tap("days-minus")
+    try tap("create")
+    #expect(statisticsOnTheTab() == fresh())
+    try flow.perform(.longPress(.identifier("card:Water the plants")))
+    try tap("delete")
+    try tap("confirm")
+    #expect(statisticsOnTheTab() == fresh())
+    #expect(statisticsOnTheTab()?.cards.isEmpty == false)
+  }
 }
