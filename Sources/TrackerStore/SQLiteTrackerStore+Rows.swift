@@ -5,14 +5,14 @@ import TrackerModels
 /// Called only inside `read` and `write`, under the store's lock.
 extension SQLiteTrackerStore {
   func loadCategories() throws -> [TrackerCategory] {
-    let all = try database.prepare("SELECT id, title FROM category").rows { row in
+    let all = try database.cached("SELECT id, title FROM category").rows { row in
       UUID(uuidString: row.text(0)).map { TrackerCategory(id: $0, title: row.text(1)) }
     }
     return StoreRules.sorted(all.compactMap { $0 })
   }
 
   func loadCategory(_ id: UUID) throws -> TrackerCategory? {
-    try database.prepare("SELECT title FROM category WHERE id = ?").rows([.text(id.uuidString)]) {
+    try database.cached("SELECT title FROM category WHERE id = ?").rows([.text(id.uuidString)]) {
       TrackerCategory(id: id, title: $0.text(0))
     }.first
   }
@@ -22,14 +22,14 @@ extension SQLiteTrackerStore {
   }
 
   func insertCategory(_ category: TrackerCategory) throws {
-    try database.prepare("INSERT INTO category (id, title, title_key) VALUES (?, ?, ?)")
+    try database.cached("INSERT INTO category (id, title, title_key) VALUES (?, ?, ?)")
       .run([
         .text(category.id.uuidString), .text(category.title), .text(NameRules.comparisonKey(category.title)),
       ])
   }
 
   func loadTrackers() throws -> [TrackerSummary] {
-    let rows = try database.prepare(
+    let rows = try database.cached(
       """
       SELECT id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, first_record_day
       FROM tracker
@@ -57,18 +57,18 @@ extension SQLiteTrackerStore {
   }
 
   func trackerNumber(_ id: UUID) throws -> Int? {
-    try database.prepare("SELECT number FROM tracker WHERE id = ?").rows([.text(id.uuidString)]) { $0.int(0) }
+    try database.cached("SELECT number FROM tracker WHERE id = ?").rows([.text(id.uuidString)]) { $0.int(0) }
       .first
   }
 
   func trackerNames(except id: UUID?) throws -> [String] {
-    try database.prepare("SELECT name FROM tracker WHERE id IS NOT ?")
+    try database.cached("SELECT name FROM tracker WHERE id IS NOT ?")
       .rows([id.map { .text($0.uuidString) } ?? .null]) { $0.text(0) }
   }
 
   @discardableResult
   func insertTracker(_ tracker: Tracker) throws -> Int {
-    try database.prepare(
+    try database.cached(
       """
       INSERT INTO tracker (name, name_key, emoji, color, category_id, pinned, created_day, schedule, id)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -92,7 +92,7 @@ extension SQLiteTrackerStore {
 
   /// Recomputes the stored record count and earliest record of tracker `number` (an index range).
   func refreshSummary(_ number: Int) throws {
-    try database.prepare(
+    try database.cached(
       """
       UPDATE tracker SET
         record_count = (SELECT COUNT(*) FROM record WHERE tracker = ?1),
@@ -104,7 +104,7 @@ extension SQLiteTrackerStore {
 
   func loadSettings() throws -> StoreSettings {
     var values: [String: String] = [:]
-    try database.prepare("SELECT key, value FROM setting").forEachRow { values[$0.text(0)] = $0.text(1) }
+    try database.cached("SELECT key, value FROM setting").forEachRow { values[$0.text(0)] = $0.text(1) }
     return StoreSettings(
       isOnboardingDone: values["onboarding_done"] == "1",
       filter: values["filter"].flatMap(TrackerFilter.init(rawValue:)) ?? .all,
@@ -112,14 +112,14 @@ extension SQLiteTrackerStore {
   }
 
   func storeSettings(_ settings: StoreSettings) throws {
-    let upsert = try database.prepare(
+    let upsert = try database.cached(
       "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
     try upsert.run([.text("onboarding_done"), .text(settings.isOnboardingDone ? "1" : "0")])
     try upsert.run([.text("filter"), .text(settings.filter.rawValue)])
     if let id = settings.lastChosenCategoryID {
       try upsert.run([.text("last_category"), .text(id.uuidString)])
     } else {
-      try database.prepare("DELETE FROM setting WHERE key = 'last_category'").run()
+      try database.cached("DELETE FROM setting WHERE key = 'last_category'").run()
     }
   }
 }

@@ -72,7 +72,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       guard all.contains(where: { $0.id == id }) else { throw StoreError.categoryNotFound(id) }
       let others = all.filter { $0.id != id }.map(\.title)
       let title = try StoreRules.validatedTitle(title, otherTitles: others)
-      try self.database.prepare("UPDATE category SET title = ?, title_key = ? WHERE id = ?")
+      try self.database.cached("UPDATE category SET title = ?, title_key = ? WHERE id = ?")
         .run([.text(title), .text(NameRules.comparisonKey(title)), .text(id.uuidString)])
       return StoreChange(categoryIDs: [id])
     }
@@ -80,9 +80,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   public func deleteCategory(id: UUID) throws(StoreError) {
     try write {
-      let trackers = try self.database.prepare("SELECT id FROM tracker WHERE category_id = ?")
+      let trackers = try self.database.cached("SELECT id FROM tracker WHERE category_id = ?")
         .rows([.text(id.uuidString)]) { UUID(uuidString: $0.text(0)) }.compactMap { $0 }
-      try self.database.prepare("DELETE FROM category WHERE id = ?").run([.text(id.uuidString)])
+      try self.database.cached("DELETE FROM category WHERE id = ?").run([.text(id.uuidString)])
       guard self.database.changes > 0 else { throw StoreError.categoryNotFound(id) }
       var change = StoreChange(categoryIDs: [id], trackerIDs: Set(trackers))
       var settings = try self.loadSettings()
@@ -120,15 +120,15 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       }
       try self.requireCategory(tracker.categoryID)
       let valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: tracker.id))
-      try self.database.prepare(
+      try self.database.cached(
         """
         UPDATE tracker SET name = ?, name_key = ?, emoji = ?, color = ?, category_id = ?, pinned = ?,
           created_day = ?, schedule = ? WHERE number = ?
         """
       ).run(Self.trackerValues(valid) + [.integer(Int64(number))])
-      let insert = try self.database.prepare("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
+      let insert = try self.database.cached("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
       for day in added { try insert.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
-      let delete = try self.database.prepare("DELETE FROM record WHERE tracker = ? AND day = ?")
+      let delete = try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
       for day in removed { try delete.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
       try self.refreshSummary(number)
       var change = StoreChange(trackerIDs: [tracker.id])
@@ -140,7 +140,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
     try write {
-      try self.database.prepare("UPDATE tracker SET pinned = ? WHERE id = ?")
+      try self.database.cached("UPDATE tracker SET pinned = ? WHERE id = ?")
         .run([.integer(isPinned ? 1 : 0), .text(trackerID.uuidString)])
       guard self.database.changes > 0 else { throw StoreError.trackerNotFound(trackerID) }
       return StoreChange(trackerIDs: [trackerID])
@@ -149,7 +149,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   public func deleteTracker(id: UUID) throws(StoreError) {
     try write {
-      try self.database.prepare("DELETE FROM tracker WHERE id = ?").run([.text(id.uuidString)])
+      try self.database.cached("DELETE FROM tracker WHERE id = ?").run([.text(id.uuidString)])
       guard self.database.changes > 0 else { throw StoreError.trackerNotFound(id) }
       return StoreChange(trackerIDs: [id])
     }
@@ -165,9 +165,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         throw StoreError.trackerNotFound(trackerID)
       }
       let key: [Statement.Value] = [.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]
-      try self.database.prepare("DELETE FROM record WHERE tracker = ? AND day = ?").run(key)
+      try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?").run(key)
       if self.database.changes == 0 {
-        try self.database.prepare("INSERT INTO record (tracker, day) VALUES (?, ?)").run(key)
+        try self.database.cached("INSERT INTO record (tracker, day) VALUES (?, ?)").run(key)
         isCompleted = true
       }
       try self.refreshSummary(number)
@@ -178,7 +178,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
     try read {
-      let ids = try self.database.prepare(
+      let ids = try self.database.cached(
         "SELECT tracker.id FROM record JOIN tracker ON tracker.number = record.tracker WHERE record.day = ?"
       ).rows([.integer(Int64(day.daysSinceEpoch))]) { UUID(uuidString: $0.text(0)) }
       return Set(ids.compactMap { $0 })
@@ -187,7 +187,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
     try read {
-      try self.database.prepare(
+      try self.database.cached(
         "SELECT day FROM record JOIN tracker ON tracker.number = record.tracker WHERE tracker.id = ? ORDER BY day"
       ).rows([.text(trackerID.uuidString)]) { Day(daysSinceEpoch: $0.int(0)) }
     }
@@ -196,11 +196,11 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func allRecords() throws(StoreError) -> [TrackerRecord] {
     try read {
       var ids: [Int: UUID] = [:]
-      try self.database.prepare("SELECT number, id FROM tracker").forEachRow { row in
+      try self.database.cached("SELECT number, id FROM tracker").forEachRow { row in
         ids[row.int(0)] = UUID(uuidString: row.text(1))
       }
       var records: [TrackerRecord] = []
-      try self.database.prepare("SELECT tracker, day FROM record ORDER BY day, tracker").forEachRow { row in
+      try self.database.cached("SELECT tracker, day FROM record ORDER BY day, tracker").forEachRow { row in
         if let id = ids[row.int(0)] {
           records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: row.int(1))))
         }
@@ -231,11 +231,11 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       // Trackers in id order, then each one's records by the primary key (tracker, day): the order
       // `StoreContents.sorted` defines, read without sorting hundreds of thousands of rows.
       var byID: [(id: UUID, number: Int)] = []
-      try self.database.prepare("SELECT number, id FROM tracker ORDER BY id").forEachRow { row in
+      try self.database.cached("SELECT number, id FROM tracker ORDER BY id").forEachRow { row in
         if let id = UUID(uuidString: row.text(1)) { byID.append((id, row.int(0))) }
       }
       var records: [TrackerRecord] = []
-      let query = try self.database.prepare("SELECT day FROM record WHERE tracker = ? ORDER BY day")
+      let query = try self.database.cached("SELECT day FROM record WHERE tracker = ? ORDER BY day")
       for tracker in byID {
         try query.forEachRow([.integer(Int64(tracker.number))]) { row in
           records.append(TrackerRecord(trackerID: tracker.id, day: Day(daysSinceEpoch: row.int(0))))
@@ -277,8 +277,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     // Rows go in batches of `batchSize` per statement: one statement step per batch instead of
     // per row halves the time of a large import.
     let batchSize = 250
-    let single = try self.database.prepare("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
-    let batch = try self.database.prepare(
+    let single = try self.database.cached("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
+    let batch = try self.database.cached(
       "INSERT OR IGNORE INTO record (tracker, day) VALUES "
         + Array(repeating: "(?, ?)", count: batchSize).joined(separator: ", "))
     var pending: [Int64] = []

@@ -232,3 +232,24 @@ struct VerifiedStampTests {
     #expect(second.ranIntegrityCheck)
   }
 }
+
+@Suite("SQLite statement cache")
+struct StatementCacheTests {
+  @Test func statementsAreCompiledOnceAndReused() throws {
+    let folder = TemporaryFolder()
+    let store = try SQLiteTrackerStore(path: folder.path("tracker.sqlite"), now: fixedNow)
+    try store.createCategory(home)
+    try store.createTracker(habit("Run", id: 10))
+    for offset in 0..<50 {
+      try store.toggleRecord(trackerID: id(10), on: day("2026-11-30").adding(days: -offset))
+    }
+    let afterFirstRound = store.database.cachedStatementCount
+    for offset in 0..<50 {
+      try store.toggleRecord(trackerID: id(10), on: day("2026-11-30").adding(days: -offset))
+    }
+    _ = try store.trackers()
+    _ = try store.completedTrackerIDs(on: day("2026-11-30"))
+    #expect(store.database.cachedStatementCount <= afterFirstRound + 2)
+    #expect(try store.recordDays(trackerID: id(10)).isEmpty)
+  }
+}

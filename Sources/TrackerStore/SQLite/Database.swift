@@ -9,6 +9,8 @@ final class Database {
   private(set) var handle: OpaquePointer?
   /// The file this connection opened (":memory:" for an in-memory database).
   let path: String
+  /// Statements compiled once and reused, by SQL (after GRDB's `cachedStatement(sql:)`).
+  private var statementCache: [String: Statement] = [:]
 
   /// Opens (and with `create`, creates) the database at `path`.
   init(path: String, create: Bool) throws(SQLiteError) {
@@ -33,6 +35,7 @@ final class Database {
   /// Closes the connection; later calls fail with `SQLITE_MISUSE`.
   func close() {
     guard let handle else { return }
+    statementCache.removeAll()  // finalized before the connection closes
     sqlite3_close_v2(handle)
     self.handle = nil
   }
@@ -59,6 +62,18 @@ final class Database {
     }
     return Statement(pointer: statement, database: self, sql: sql)
   }
+
+  /// The prepared statement for `sql`, compiled on first use and reused after: every use binds
+  /// anew (`bind` resets it). Not for a statement run inside a loop over its own rows.
+  func cached(_ sql: String) throws(SQLiteError) -> Statement {
+    if let statement = statementCache[sql] { return statement }
+    let statement = try prepare(sql)
+    statementCache[sql] = statement
+    return statement
+  }
+
+  /// How many statements the cache holds (for tests).
+  var cachedStatementCount: Int { statementCache.count }
 
   /// Runs `body` in a transaction (`BEGIN IMMEDIATE`, so writers queue on the busy timeout rather
   /// than fail on upgrade); commits when it returns, rolls back when it throws anything.

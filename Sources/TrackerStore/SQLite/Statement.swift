@@ -72,7 +72,10 @@ final class Statement {
     if code == SQLITE_OK { code = sqlite3_bind_int64(pointer, 2, second) }
     guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
     code = sqlite3_step(pointer)
-    guard code == SQLITE_DONE else { throw database.error(code, sql: sql) }
+    // The message is read before the reset, which may replace it.
+    let failure = code == SQLITE_DONE ? nil : database.error(code, sql: sql)
+    sqlite3_reset(pointer)
+    if let failure { throw failure }
   }
 
   /// Runs a statement whose parameters are all integers, bound in order; no rows.
@@ -83,7 +86,10 @@ final class Statement {
       guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
     }
     let code = sqlite3_step(pointer)
-    guard code == SQLITE_DONE else { throw database.error(code, sql: sql) }
+    // The message is read before the reset, which may replace it.
+    let failure = code == SQLITE_DONE ? nil : database.error(code, sql: sql)
+    sqlite3_reset(pointer)
+    if let failure { throw failure }
   }
 
   /// Runs a query, calling `row` for each result row.
