@@ -43,6 +43,9 @@ public final class ReadOnlyStore: TrackerDataStore, @unchecked Sendable {
     try base.recordDays(trackerID: trackerID)
   }
   public func allRecords() throws(StoreError) -> [TrackerRecord] { try base.allRecords() }
+  public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
+    try base.statistics(asOf: today)
+  }
   public func settings() throws(StoreError) -> StoreSettings {
     var settings = try base.settings()
     adjustSettings(&settings)

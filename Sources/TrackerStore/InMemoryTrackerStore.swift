@@ -161,6 +161,11 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
   }
 
+  public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
+    // In memory every record is at hand: the one-pass computation is the reference.
+    Statistics(trackers: try trackers().map(\.tracker), records: try allRecords(), today: today)
+  }
+
   // MARK: Settings
 
   public func settings() throws(StoreError) -> StoreSettings {

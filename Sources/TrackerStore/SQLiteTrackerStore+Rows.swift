@@ -28,32 +28,36 @@ extension SQLiteTrackerStore {
       ])
   }
 
+  /// The columns `decodeTracker` reads, in its order.
+  static let trackerColumns =
+    "id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, first_record_day"
+
   func loadTrackers() throws -> [TrackerSummary] {
-    let rows = try database.cached(
-      """
-      SELECT id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, first_record_day
-      FROM tracker
-      """
-    ).rows { row -> TrackerSummary? in
-      guard let id = UUID(uuidString: row.text(0)), let category = UUID(uuidString: row.text(4)) else {
-        return nil
-      }
-      let kind: TrackerKind
-      if row.isNull(7) {
-        kind = .event
-      } else {
-        guard let schedule = Schedule(WeekdaySet(rawValue: UInt8(clamping: row.int(7)))) else { return nil }
-        kind = .habit(schedule)
-      }
-      let tracker = Tracker(
-        id: id, name: row.text(1), emoji: row.text(2), color: TrackerColor(rgb: UInt32(clamping: row.int(3))),
-        categoryID: category, isPinned: row.int(5) != 0, createdOn: Day(daysSinceEpoch: row.int(6)),
-        kind: kind)
-      return TrackerSummary(
-        tracker: tracker, recordCount: row.int(8),
-        earliestRecord: row.isNull(9) ? nil : Day(daysSinceEpoch: row.int(9)))
+    let rows = try database.cached("SELECT \(Self.trackerColumns) FROM tracker").rows {
+      Self.decodeTracker($0)
     }
     return StoreRules.sorted(rows.compactMap { $0 })
+  }
+
+  /// A tracker row of `trackerColumns`; nil for a row that does not hold a valid tracker.
+  static func decodeTracker(_ row: Row) -> TrackerSummary? {
+    guard let id = UUID(uuidString: row.text(0)), let category = UUID(uuidString: row.text(4)) else {
+      return nil
+    }
+    let kind: TrackerKind
+    if row.isNull(7) {
+      kind = .event
+    } else {
+      guard let schedule = Schedule(WeekdaySet(rawValue: UInt8(clamping: row.int(7)))) else { return nil }
+      kind = .habit(schedule)
+    }
+    let tracker = Tracker(
+      id: id, name: row.text(1), emoji: row.text(2), color: TrackerColor(rgb: UInt32(clamping: row.int(3))),
+      categoryID: category, isPinned: row.int(5) != 0, createdOn: Day(daysSinceEpoch: row.int(6)),
+      kind: kind)
+    return TrackerSummary(
+      tracker: tracker, recordCount: row.int(8),
+      earliestRecord: row.isNull(9) ? nil : Day(daysSinceEpoch: row.int(9)))
   }
 
   func trackerNumber(_ id: UUID) throws -> Int? {
@@ -90,17 +94,8 @@ extension SQLiteTrackerStore {
     ]
   }
 
-  /// Recomputes the stored record count and earliest record of tracker `number` (an index range).
-  func refreshSummary(_ number: Int) throws {
-    try database.cached(
-      """
-      UPDATE tracker SET
-        record_count = (SELECT COUNT(*) FROM record WHERE tracker = ?1),
-        first_record_day = (SELECT MIN(day) FROM record WHERE tracker = ?1)
-      WHERE number = ?1
-      """
-    ).run([.integer(Int64(number))])
-  }
+  /// Recomputes the stored record count, first and last record and streaks of tracker `number`.
+  func refreshSummary(_ number: Int) throws { try Self.refreshStreaks(number, in: database) }
 
   func loadSettings() throws -> StoreSettings {
     var values: [String: String] = [:]

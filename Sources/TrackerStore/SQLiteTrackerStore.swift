@@ -82,8 +82,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     try write {
       let trackers = try self.database.cached("SELECT id FROM tracker WHERE category_id = ?")
         .rows([.text(id.uuidString)]) { UUID(uuidString: $0.text(0)) }.compactMap { $0 }
+      let days = try self.recordDayNumbers(where: "tracker.category_id = ?", [.text(id.uuidString)])
       try self.database.cached("DELETE FROM category WHERE id = ?").run([.text(id.uuidString)])
       guard self.database.changes > 0 else { throw StoreError.categoryNotFound(id) }
+      try self.refreshDays(days)
       var change = StoreChange(categoryIDs: [id], trackerIDs: Set(trackers))
       var settings = try self.loadSettings()
       if settings.lastChosenCategoryID == id {
@@ -120,17 +122,26 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       }
       try self.requireCategory(tracker.categoryID)
       let valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: tracker.id))
+      let oldSchedule = try self.database.cached("SELECT schedule FROM tracker WHERE number = ?")
+        .rows([.integer(Int64(number))]) { $0.isNull(0) ? -1 : $0.int(0) }.first
       try self.database.cached(
         """
         UPDATE tracker SET name = ?, name_key = ?, emoji = ?, color = ?, category_id = ?, pinned = ?,
           created_day = ?, schedule = ? WHERE number = ?
         """
       ).run(Self.trackerValues(valid) + [.integer(Int64(number))])
+      let newSchedule = valid.kind.isHabit ? Int(valid.kind.dueDays.rawValue) : -1
       let insert = try self.database.cached("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
       for day in added { try insert.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
       let delete = try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
       for day in removed { try delete.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
       try self.refreshSummary(number)
+      // A new schedule re-evaluates every recorded day; otherwise only the days added or removed.
+      var touched = Set(added.map(\.daysSinceEpoch)).union(removed.map(\.daysSinceEpoch))
+      if oldSchedule != newSchedule {
+        touched.formUnion(try self.recordDayNumbers(where: "tracker.number = ?", [.integer(Int64(number))]))
+      }
+      try self.refreshDays(touched)
       var change = StoreChange(trackerIDs: [tracker.id])
       let days = Set(added).union(removed)
       if !days.isEmpty { change.recordDays = [tracker.id: days] }
@@ -149,8 +160,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   public func deleteTracker(id: UUID) throws(StoreError) {
     try write {
+      let days = try self.recordDayNumbers(where: "tracker.id = ?", [.text(id.uuidString)])
       try self.database.cached("DELETE FROM tracker WHERE id = ?").run([.text(id.uuidString)])
       guard self.database.changes > 0 else { throw StoreError.trackerNotFound(id) }
+      try self.refreshDays(days)
       return StoreChange(trackerIDs: [id])
     }
   }
@@ -171,6 +184,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         isCompleted = true
       }
       try self.refreshSummary(number)
+      try self.refreshDays([day.daysSinceEpoch])
       return StoreChange(recordDays: [trackerID: [day]])
     }
     return isCompleted
@@ -306,7 +320,16 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
     for row in stride(from: 0, to: pending.count, by: 2) { try single.run(pending[row], pending[row + 1]) }
     if rebuildsIndex { try self.database.execute(Schema.recordByDayIndex) }
-    for number in Set(numbers.values) { try self.refreshSummary(number) }
+    // New trackers' summaries come from the records at hand; a tracker already in the store that
+    // gained records is read again.
+    let newIDs = Set(contents.trackers.map(\.id))
+    try self.addSummaries(of: contents, numbers: numbers.filter { newIDs.contains($0.key) })
+    let older = numbers.filter { !newIDs.contains($0.key) }
+    for number in older.values { try self.refreshSummary(number) }
+    if !older.isEmpty {
+      try self.refreshDays(
+        Set(contents.records.filter { older[$0.trackerID] != nil }.map(\.day.daysSinceEpoch)))
+    }
     return StoreChange(
       categoryIDs: Set(contents.categories.map(\.id)), trackerIDs: Set(contents.trackers.map(\.id)),
       recordDays: Dictionary(grouping: contents.records, by: \.trackerID).mapValues { Set($0.map(\.day)) })
@@ -320,7 +343,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   // MARK: Private
 
-  private func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
+  func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
     lock.lock()
     defer { lock.unlock() }
     do {

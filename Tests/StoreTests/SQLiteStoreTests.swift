@@ -103,7 +103,7 @@ struct SQLiteStoreTests {
       try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: StoreOpenError.newerSchema(path: path, version: 99, known: 1)) {
+    #expect(throws: StoreOpenError.newerSchema(path: path, version: 99, known: 2)) {
       try SQLiteTrackerStore(path: path, now: fixedNow)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

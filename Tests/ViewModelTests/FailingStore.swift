@@ -123,6 +123,9 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
   func allRecords() throws(StoreError) -> [TrackerRecord] {
     try read("allRecords") { () throws(StoreError) in try base.allRecords() }
   }
+  func statistics(asOf today: Day) throws(StoreError) -> Statistics {
+    try read("statistics") { () throws(StoreError) in try base.statistics(asOf: today) }
+  }
   func settings() throws(StoreError) -> StoreSettings {
     try read("settings") { () throws(StoreError) in try base.settings() }
   }

@@ -45,6 +45,9 @@ public protocol TrackerDataStore: AnyObject, Sendable {
   func recordDays(trackerID: UUID) throws(StoreError) -> [Day]
   /// Every record, sorted by day (the order `Statistics` reads them in).
   func allRecords() throws(StoreError) -> [TrackerRecord]
+  /// The statistics as of `today` (docs/rules.md). A store keeps what they need up to date with
+  /// every write, so this does not read every record.
+  func statistics(asOf today: Day) throws(StoreError) -> Statistics
 
   // MARK: Settings
 

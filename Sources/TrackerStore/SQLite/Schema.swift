@@ -7,6 +7,8 @@ enum Schema {
     let version: Int
     let name: String
     let sql: String
+    /// Work SQL cannot do, run after `sql` in the same transaction (computing streaks).
+    var after: (@Sendable (Database) throws -> Void)? = nil
   }
 
   static let migrations: [Migration] = [
@@ -43,8 +45,34 @@ enum Schema {
           key TEXT PRIMARY KEY NOT NULL,
           value TEXT NOT NULL
         ) WITHOUT ROWID;
-        """)
+        """),
+    Migration(
+      version: 2, name: "statistics summaries: streaks per tracker, records and done habits per day",
+      sql: """
+        ALTER TABLE tracker ADD COLUMN last_record_day INTEGER;
+        ALTER TABLE tracker ADD COLUMN best_streak INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE tracker ADD COLUMN last_run INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE day_summary (
+          day INTEGER PRIMARY KEY,
+          records INTEGER NOT NULL,
+          done_due INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO day_summary (day, records, done_due)
+          SELECT record.day, COUNT(*), \(doneDueSum) FROM record JOIN tracker ON tracker.number = record.tracker
+          GROUP BY record.day;
+        """,
+      after: { database in
+        let numbers = try database.prepare("SELECT number FROM tracker").rows { $0.int(0) }
+        for number in numbers { try SQLiteTrackerStore.refreshStreaks(number, in: database) }
+      }),
   ]
+
+  /// Per group of records, how many are of a habit due on their day: bit (weekday, Monday 0) of the
+  /// schedule. `(day % 7 + 10) % 7` is the weekday of a day number for any sign.
+  static let doneDueSum = """
+    COALESCE(SUM(CASE WHEN tracker.schedule IS NOT NULL
+      AND (tracker.schedule >> ((record.day % 7 + 10) % 7)) & 1 THEN 1 ELSE 0 END), 0)
+    """
 
   /// The index the main screen and the statistics read records through; bulk imports drop and
   /// recreate it.

@@ -110,6 +110,7 @@ enum StoreFile {
         applied = try appliedVersions(database)
         guard !applied.contains(migration.version) else { return }
         try database.execute(migration.sql)
+        try migration.after?(database)
         try database.prepare("INSERT INTO schema_migration (version, name) VALUES (?, ?)")
           .run([.integer(Int64(migration.version)), .text(migration.name)])
         try database.execute("PRAGMA user_version = \(migration.version)")

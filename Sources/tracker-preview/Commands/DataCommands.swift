@@ -13,9 +13,14 @@ enum StatsCommand {
       return outcome
     }
     do {
-      // Trackers in the order the screens use for the chosen language.
+      // Trackers in the order the screens use for the chosen language; the store's summaries
+      // give the figures without reading every record.
       let trackers = Collation(settings.language).sorted(try store.trackers().map(\.tracker), by: \.name)
-      let statistics = Statistics(trackers: trackers, records: try store.allRecords(), today: settings.today)
+      var statistics = try store.statistics(asOf: settings.today)
+      let figures = Dictionary(uniqueKeysWithValues: statistics.trackers.map { ($0.trackerID, $0) })
+      statistics.trackers = trackers.map {
+        figures[$0.id] ?? TrackerStatistics(trackerID: $0.id, completed: 0, currentStreak: 0, bestStreak: 0)
+      }
       let report = StatisticsReport(statistics: statistics, trackers: trackers)
       outcome.standardOutput =
         invocation.has("--json") ? report.json() : report.text(.init(settings.language))

@@ -25,10 +25,8 @@ enum ListCommand {
     let counts: [UUID: Int]
     do {
       let summaries = try store.trackers()
-      let trackers = summaries.map(\.tracker)
-      let statistics = Statistics(trackers: trackers, records: try store.allRecords(), today: settings.today)
-      streaks = Dictionary(
-        uniqueKeysWithValues: zip(trackers.map(\.id), statistics.trackers.map(\.currentStreak)))
+      let statistics = try store.statistics(asOf: settings.today)
+      streaks = Dictionary(uniqueKeysWithValues: statistics.trackers.map { ($0.trackerID, $0.currentStreak) })
       counts = Dictionary(uniqueKeysWithValues: summaries.map { ($0.tracker.id, $0.recordCount) })
     } catch {
       return .failure(Messages.unreadableData(error))

@@ -1,0 +1,132 @@
+import Foundation
+import TrackerModels
+
+/// The statistics summaries (schema 2): per tracker its count, first and last record, best streak
+/// and run at its last record; per day its records and done due habits. Every write that changes
+/// records or a schedule refreshes what it touched, in its own transaction, so the statistics read
+/// a few thousand rows instead of every record.
+extension SQLiteTrackerStore {
+  public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
+    try read {
+      var summaries: [TrackerStreakSummary] = []
+      try self.database.cached(
+        "SELECT \(Self.trackerColumns), last_record_day, best_streak, last_run FROM tracker"
+      ).forEachRow { row in
+        guard let summary = Self.decodeTracker(row) else { return }
+        summaries.append(
+          TrackerStreakSummary(
+            tracker: summary.tracker, recordCount: summary.recordCount, firstRecord: summary.earliestRecord,
+            lastRecord: row.isNull(10) ? nil : Day(daysSinceEpoch: row.int(10)), bestStreak: row.int(11),
+            runAtLastRecord: row.int(12)))
+      }
+      // The trackers' order of `trackers()`.
+      let byID = Dictionary(summaries.map { ($0.tracker.id, $0) }, uniquingKeysWith: { first, _ in first })
+      summaries = StoreRules.sorted(
+        summaries.map {
+          TrackerSummary(tracker: $0.tracker, recordCount: $0.recordCount, earliestRecord: nil)
+        }
+      ).compactMap { byID[$0.tracker.id] }
+      let days = try self.database.cached("SELECT day, records, done_due FROM day_summary ORDER BY day").rows
+      {
+        DaySummary(day: Day(daysSinceEpoch: $0.int(0)), records: $0.int(1), doneDueHabits: $0.int(2))
+      }
+      return try Statistics(summaries: summaries, days: days, today: today) { tracker throws(StoreError) in
+        do {
+          return try self.loadRecordDays(tracker.id)
+        } catch let error as SQLiteError {
+          throw .storage(error.storageFailure)
+        } catch {
+          throw .storage(StorageFailure(.other, detail: "\(error)"))
+        }
+      }
+    }
+  }
+
+  /// The days `id` was completed on, ascending; call under the lock.
+  func loadRecordDays(_ id: UUID) throws -> [Day] {
+    try database.cached(
+      "SELECT day FROM record JOIN tracker ON tracker.number = record.tracker WHERE tracker.id = ? ORDER BY day"
+    ).rows([.text(id.uuidString)]) { Day(daysSinceEpoch: $0.int(0)) }
+  }
+
+  /// Recomputes tracker `number`'s stored count, first and last record and streak walk.
+  static func refreshStreaks(_ number: Int, in database: Database) throws {
+    let found = try database.cached("SELECT \(trackerColumns) FROM tracker WHERE number = ?")
+      .rows([.integer(Int64(number))]) { decodeTracker($0) }
+    guard let tracker = found.first??.tracker else { return }
+    let days = try database.cached("SELECT day FROM record WHERE tracker = ? ORDER BY day")
+      .rows([.integer(Int64(number))]) { Day(daysSinceEpoch: $0.int(0)) }
+    try store(TrackerStreakSummary(tracker: tracker, recordDays: days), number: number, in: database)
+  }
+
+  /// Writes a tracker's summary.
+  static func store(_ summary: TrackerStreakSummary, number: Int, in database: Database) throws {
+    func day(_ value: Day?) -> Statement.Value { value.map { .integer(Int64($0.daysSinceEpoch)) } ?? .null }
+    try database.cached(
+      """
+      UPDATE tracker SET record_count = ?, first_record_day = ?, last_record_day = ?, best_streak = ?,
+        last_run = ? WHERE number = ?
+      """
+    ).run([
+      .integer(Int64(summary.recordCount)), day(summary.firstRecord), day(summary.lastRecord),
+      .integer(Int64(summary.bestStreak)), .integer(Int64(summary.runAtLastRecord)), .integer(Int64(number)),
+    ])
+  }
+
+  /// Recomputes the day summaries of `days` from their records.
+  func refreshDays<Days: Sequence>(_ days: Days) throws where Days.Element == Int {
+    let upsert = try database.cached(
+      """
+      INSERT OR REPLACE INTO day_summary (day, records, done_due)
+        SELECT ?1, COUNT(*), \(Schema.doneDueSum) FROM record JOIN tracker ON tracker.number = record.tracker
+        WHERE record.day = ?1
+      """)
+    let prune = try database.cached("DELETE FROM day_summary WHERE day = ? AND records = 0")
+    for day in days {
+      try upsert.run([.integer(Int64(day))])
+      try prune.run([.integer(Int64(day))])
+    }
+  }
+
+  /// The record days of the trackers `condition` selects (a `WHERE` on `tracker`), distinct.
+  func recordDayNumbers(where condition: String, _ values: [Statement.Value]) throws -> [Int] {
+    try database.cached(
+      "SELECT DISTINCT record.day FROM record JOIN tracker ON tracker.number = record.tracker WHERE \(condition)"
+    ).rows(values) { $0.int(0) }
+  }
+
+  /// Adds the contributions of newly inserted records of new trackers: per tracker its summary,
+  /// per day its counts. `records` are the inserted ones; `numbers` the new trackers' numbers.
+  func addSummaries(of contents: StoreContents, numbers: [UUID: Int]) throws {
+    var daysByTracker: [UUID: [Day]] = [:]
+    for record in contents.records { daysByTracker[record.trackerID, default: []].append(record.day) }
+    var perDay: [Int: (records: Int, doneDue: Int)] = [:]
+    for tracker in contents.trackers {
+      guard let number = numbers[tracker.id] else { continue }
+      var days = daysByTracker[tracker.id] ?? []
+      days.sort()
+      var unique: [Day] = []
+      unique.reserveCapacity(days.count)
+      for day in days where unique.last != day { unique.append(day) }
+      try Self.store(TrackerStreakSummary(tracker: tracker, recordDays: unique), number: number, in: database)
+      let mask = tracker.kind.isHabit ? tracker.kind.dueDays.rawValue : 0
+      for day in unique {
+        let number = day.daysSinceEpoch
+        let isDue = mask & (1 << weekdayOf(number)) != 0
+        let current = perDay[number] ?? (0, 0)
+        perDay[number] = (current.records + 1, current.doneDue + (isDue ? 1 : 0))
+      }
+    }
+    let upsert = try database.cached(
+      """
+      INSERT INTO day_summary (day, records, done_due) VALUES (?, ?, ?)
+        ON CONFLICT (day) DO UPDATE SET records = records + excluded.records, done_due = done_due + excluded.done_due
+      """)
+    for (day, counts) in perDay {
+      try upsert.run([.integer(Int64(day)), .integer(Int64(counts.records)), .integer(Int64(counts.doneDue))])
+    }
+  }
+}
+
+/// Monday 0 … Sunday 6 for a day number (1970-01-01 was a Thursday).
+private func weekdayOf(_ day: Int) -> Int { ((day + 3) % 7 + 7) % 7 }
