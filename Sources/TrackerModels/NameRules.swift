@@ -28,6 +28,16 @@ public enum NameRules {
   public static func validate<Names: Sequence>(
     _ raw: String, against existing: Names
   ) -> Result<String, NameError> where Names.Element == String {
+    validate(raw) { key in existing.first { comparisonKey(trimmed($0)) == key } }
+  }
+
+  /// The same check against names already indexed by their comparison key: O(1) per name, for
+  /// imports of thousands.
+  public static func validate(_ raw: String, against index: NameIndex) -> Result<String, NameError> {
+    validate(raw) { index.name(withKey: $0) }
+  }
+
+  private static func validate(_ raw: String, clash: (String) -> String?) -> Result<String, NameError> {
     let name = trimmed(raw)
     if let scalar = name.unicodeScalars.first(where: isForbidden) {
       return .failure(.forbiddenCharacter(scalar))
@@ -35,10 +45,7 @@ public enum NameRules {
     if name.isEmpty { return .failure(.empty) }
     let length = name.count
     if length > maximumLength { return .failure(.tooLong(count: length)) }
-    let key = comparisonKey(name)
-    if let clash = existing.first(where: { comparisonKey(trimmed($0)) == key }) {
-      return .failure(.duplicate(existing: clash))
-    }
+    if let existing = clash(comparisonKey(name)) { return .failure(.duplicate(existing: existing)) }
     return .success(name)
   }
 
@@ -53,5 +60,24 @@ public enum NameRules {
     let value = scalar.value
     return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
       || (0x2066...0x2069).contains(value)
+  }
+}
+
+/// Names by their comparison key, so "is this name taken?" costs one lookup.
+public struct NameIndex: Sendable {
+  private var names: [String: String] = [:]
+
+  /// An index of `names` (the first of names that compare equal wins).
+  public init<Names: Sequence>(_ names: Names) where Names.Element == String {
+    for name in names { insert(name) }
+  }
+
+  /// The indexed name that compares equal to a name with comparison key `key`, if any.
+  public func name(withKey key: String) -> String? { names[key] }
+
+  /// Adds `name`.
+  public mutating func insert(_ name: String) {
+    let key = NameRules.comparisonKey(NameRules.trimmed(name))
+    if names[key] == nil { names[key] = name }
   }
 }

@@ -276,13 +276,13 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       try self.insertCategory(TrackerCategory(id: category.id, title: title))
       titles.append(title)
     }
-    var names = try self.trackerNames(except: nil)
+    var names = NameIndex(try self.trackerNames(except: nil))
     var numbers: [UUID: Int] = [:]
     for tracker in contents.trackers {
       try self.requireCategory(tracker.categoryID)
       let valid = try StoreRules.validated(tracker, otherNames: names)
       numbers[tracker.id] = try self.insertTracker(valid)
-      names.append(valid.name)
+      names.insert(valid.name)
     }
     // A bulk import rebuilds the by-day index once instead of updating it row by row in random
     // order (several times faster for hundreds of thousands of records).

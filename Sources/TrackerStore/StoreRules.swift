@@ -6,6 +6,11 @@ enum StoreRules {
   /// The tracker with its name trimmed, or why it cannot be stored. `otherNames` are the names
   /// of every other tracker.
   static func validated(_ tracker: Tracker, otherNames: [String]) throws(StoreError) -> Tracker {
+    try validated(tracker, otherNames: NameIndex(otherNames))
+  }
+
+  /// The same, against names indexed once (an import of thousands of trackers).
+  static func validated(_ tracker: Tracker, otherNames: NameIndex) throws(StoreError) -> Tracker {
     var result = tracker
     switch NameRules.validate(tracker.name, against: otherNames) {
     case .success(let name): result.name = name

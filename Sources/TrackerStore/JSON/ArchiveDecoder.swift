@@ -77,6 +77,7 @@ struct ArchiveDecoder {
     var ids: [UUID: String] = [:]
     var titles: [String: String] = [:]
     let existingIDs = Set(existing.categories.map(\.id))
+    let existingTitles = NameIndex(existing.categories.map(\.title))
     for (index, value) in values.enumerated() {
       let path = "categories[\(index)]"
       let item = { path }
@@ -86,8 +87,7 @@ struct ArchiveDecoder {
         declaredCategories.insert(id)
         checkUnique(id, at: path, existing: existingIDs, seen: &ids)
       }
-      let title = name(
-        value, "title", item, others: &titles, existing: existing.categories.map(\.title), noun: .category)
+      let title = name(value, "title", item, others: &titles, existing: existingTitles, noun: .category)
       if let id, let title { result.append((path, TrackerCategory(id: id, title: title))) }
     }
     return result
@@ -99,6 +99,8 @@ struct ArchiveDecoder {
     var names: [String: String] = [:]
     let knownCategories = declaredCategories.union(existing.categories.map(\.id))
     let existingIDs = Set(existing.trackers.map(\.id))
+    // Indexed once: checking each name against a list would make an import quadratic.
+    let existingNames = NameIndex(existing.trackers.map(\.name))
     for (index, value) in values.enumerated() {
       let path = "trackers[\(index)]"
       let item = { path }
@@ -108,8 +110,7 @@ struct ArchiveDecoder {
         declaredTrackers.insert(id)
         checkUnique(id, at: path, existing: existingIDs, seen: &ids)
       }
-      let name = name(
-        value, "name", item, others: &names, existing: existing.trackers.map(\.name), noun: .tracker)
+      let name = name(value, "name", item, others: &names, existing: existingNames, noun: .tracker)
       var emoji: String?
       if let text = string(value, "emoji", item) {
         if TrackerEmoji.isSingleEmoji(text) {
@@ -373,7 +374,7 @@ struct ArchiveDecoder {
 
   private mutating func name(
     _ object: JSONValue, _ key: String, _ item: () -> String, others: inout [String: String],
-    existing: [String],
+    existing: NameIndex,
     noun: Noun
   ) -> String? {
     guard let raw = string(object, key, item) else { return nil }
