@@ -10,9 +10,12 @@ struct SeededHistory {
   let records: [TrackerRecord]
 
   init(trackerCount: Int, years: Int, today: Day, seed: UInt64) {
+    self.init(trackerCount: trackerCount, days: years * 365, today: today, seed: seed)
+  }
+
+  init(trackerCount: Int, days dayCount: Int, today: Day, seed: UInt64) {
     var random = SplitMix64(seed: seed)
     let category = TrackerCategory(id: random.uuid(), title: "Benchmark")
-    let dayCount = years * 365
     let first = today.adding(days: -(dayCount - 1))
     var trackers: [Tracker] = []
     for number in 0..<trackerCount {
