@@ -307,4 +307,34 @@ struct ArchiveTests {
         ##"trackers[0].created: "2026-13-01" is not a day of the calendar"##,
       ])
   }
+
+  @Test func recordsBeforeTheTrackersTheyReferToAreDecodedAllTheSame() {
+    let archive = """
+      {"records": [{"tracker": "00000000-0000-4000-8000-000000000010", "date": "2026-11-02"},
+                   {"tracker": "00000000-0000-4000-8000-000000000099", "date": "2026-11-03"}],
+       "trackers": [{"id": "00000000-0000-4000-8000-000000000010", "name": "Run", "emoji": "🙂",
+                     "color": "#FD4C49", "category": "00000000-0000-4000-8000-000000000001",
+                     "schedule": null, "pinned": false, "created": "2026-11-01"}],
+       "categories": [{"id": "00000000-0000-4000-8000-000000000001", "title": "Sport"}],
+       "version": 1, "format": "tracker"}
+      """
+    switch TrackerArchive.decode(archive, today: Self.today, existing: .empty) {
+    case .success: Issue.record("a dangling record was accepted")
+    case .failure(let failure):
+      #expect(
+        failure.problems.map(\.description) == [
+          "records[1].tracker: no tracker with id 00000000-0000-4000-8000-000000000099 in the file or the store",
+        ])
+    }
+  }
+
+  @Test func unknownFieldsAfterTheRecordsAreReported() {
+    let archive = """
+      {"format": "tracker", "version": 1, "categories": [], "trackers": [], "records": [], "extra": 1}
+      """
+    switch TrackerArchive.decode(archive, today: Self.today, existing: .empty) {
+    case .success: Issue.record("an unknown field was accepted")
+    case .failure(let failure): #expect(failure.problems.map(\.description) == ["extra: unknown field"])
+    }
+  }
 }

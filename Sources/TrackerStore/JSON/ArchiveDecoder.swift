@@ -18,17 +18,88 @@ struct ArchiveDecoder {
     self.existing = existing
   }
 
+  /// The whole archive at once (the records held in `root`).
   mutating func decode(_ root: JSONValue) -> StoreContents? {
-    guard case .object = root else {
+    guard case .object(let pairs) = root else {
+      member("", root)
+      return finish()
+    }
+    for (key, value) in pairs { member(key, value) }
+    return finish()
+  }
+
+  // MARK: Streaming
+
+  /// The top level's members as read; the records array is streamed, not kept.
+  private var members: [(String, JSONValue)] = []
+  /// Set once the header and the categories and trackers were decoded.
+  private var sections: (categories: [TrackerCategory], trackers: [Tracker])?
+  /// Whether the header said this is not a Tracker archive (then nothing else is checked).
+  private var isForeign = false
+  /// Records read before the trackers they may refer to (a hand-written file): decoded at the end.
+  private var earlyRecords: [(JSONValue, Int)] = []
+  private var recordState = RecordState()
+
+  /// A member of the top-level object, as it is read ("" for a top level that is no object).
+  mutating func member(_ key: String, _ value: JSONValue) { members.append((key, value)) }
+
+  /// Call when the records array begins: what was read so far is decoded now, so each record is
+  /// checked as soon as it is read and none is kept as JSON.
+  mutating func recordsBegin() {
+    let keys = Set(members.map(\.0))
+    guard ["format", "version", "categories", "trackers"].allSatisfy(keys.contains) else { return }
+    decodeSections()
+  }
+
+  /// One element of the records array.
+  mutating func record(_ value: JSONValue, at index: Int) {
+    guard sections != nil else {
+      earlyRecords.append((value, index))
+      return
+    }
+    guard !isForeign else { return }
+    decodeRecord(value, at: index)
+  }
+
+  /// The contents, once the whole document was read; nil when anything is wrong.
+  mutating func finish() -> StoreContents? {
+    if members.count == 1, members[0].0 == "" {
       problem(
         "$",
         StoreMessage(
           "import.notAnArchive",
           "expected an object with format, version, categories, trackers and records, found %@",
-          .message(root.kindName)))
+          .message(members[0].1.kindName)))
       return nil
     }
-    checkKeys(root, "$", allowed: ["format", "version", "categories", "trackers", "records"])
+    if sections == nil {
+      decodeSections()
+      if !isForeign {
+        for (value, index) in earlyRecords { decodeRecord(value, at: index) }
+        earlyRecords = []
+        // Records held whole (an archive decoded from a parsed tree), or what is wrong with them.
+        for (index, value) in array(JSONValue.object(members), "records").enumerated() {
+          decodeRecord(value, at: index)
+        }
+      }
+    } else {
+      // Members after the records: only unknown keys remain to report.
+      checkKeys(.object(members), "$", allowed: Self.rootKeys, reported: reportedRootKeys)
+    }
+    guard !isForeign, let sections else { return nil }
+    let records = finishRecords()
+    return StoreContents(categories: sections.categories, trackers: sections.trackers, records: records)
+  }
+
+  private static let rootKeys = ["format", "version", "categories", "trackers", "records"]
+  /// Unknown top-level keys already reported when the sections were decoded.
+  private var reportedRootKeys: Set<String> = []
+
+  /// Checks the header (format, version) and decodes the categories and trackers read so far.
+  private mutating func decodeSections() {
+    let root = JSONValue.object(members)
+    checkKeys(root, "$", allowed: Self.rootKeys)
+    reportedRootKeys = Set(members.map(\.0))
     switch root["format"] {
     case .string(TrackerArchive.format)?: break
     case .string(let other)?:
@@ -57,12 +128,11 @@ struct ArchiveDecoder {
         StoreMessage("import.versionNotANumber", "expected the number 1, found %@", .message(other.kindName)))
     case nil: problem("version", Self.missing)
     }
-    guard problems.isEmpty else { return nil }  // not our format: field checks would only add noise
-
-    let categories = decodeCategories(array(root, "categories"))
-    let trackers = decodeTrackers(array(root, "trackers"))
-    let records = decodeRecords(array(root, "records"))
-    return StoreContents(categories: categories.map(\.1), trackers: trackers.map(\.1), records: records)
+    isForeign = !problems.isEmpty  // not our format: field checks would only add noise
+    let categories = isForeign ? [] : decodeCategories(array(root, "categories"))
+    let trackers = isForeign ? [] : decodeTrackers(array(root, "trackers"))
+    sections = (categories.map(\.1), trackers.map(\.1))
+    recordState = RecordState(known: declaredTrackers.union(existing.trackers.map(\.id)), firstProblem: problems.count)
   }
 
   // MARK: Sections
@@ -164,58 +234,63 @@ struct ArchiveDecoder {
     return result
   }
 
-  private mutating func decodeRecords(_ values: [JSONValue]) -> [TrackerRecord] {
+  /// What the records decoded so far left behind.
+  private struct RecordState {
+    var known: Set<UUID> = []
     var result: [TrackerRecord] = []
-    result.reserveCapacity(values.count)
-    var positions: [Int] = []  // the index in `values` of each accepted record
-    positions.reserveCapacity(values.count)
-    let known = declaredTrackers.union(existing.trackers.map(\.id))
-    var lastKnown: (id: UUID, slot: Int)?  // records come grouped by tracker: lookups mostly repeat
+    /// The index in the file of each accepted record.
+    var positions: [Int] = []
+    /// Records come grouped by tracker: lookups mostly repeat.
+    var lastKnown: (id: UUID, slot: Int)?
     var slots: [UUID: Int] = [:]
     var trackerSlots: [Int] = []
-    trackerSlots.reserveCapacity(values.count)
-    let firstProblem = problems.count
-    for (index, value) in values.enumerated() {
-      let item = { "records[\(index)]" }
-      guard object(value, item, allowed: Self.recordKeys) else { continue }
-      var tracker: UUID?
-      if let id = uuid(value, "tracker", item) {
-        if id == lastKnown?.id || known.contains(id) {
-          tracker = id
-          if id != lastKnown?.id {
-            let slot = slots[id] ?? slots.count
-            slots[id] = slot
-            lastKnown = (id, slot)
-          }
-        } else {
-          problem(
-            item() + ".tracker",
-            StoreMessage(
-              "import.noSuchTracker", "no tracker with id %@ in the file or the store", .text(id.uuidString)))
+    var firstProblem = 0
+  }
+
+  private mutating func decodeRecord(_ value: JSONValue, at index: Int) {
+    let item = { "records[\(index)]" }
+    guard object(value, item, allowed: Self.recordKeys) else { return }
+    var tracker: UUID?
+    if let id = uuid(value, "tracker", item) {
+      if id == recordState.lastKnown?.id || recordState.known.contains(id) {
+        tracker = id
+        if id != recordState.lastKnown?.id {
+          let slot = recordState.slots[id] ?? recordState.slots.count
+          recordState.slots[id] = slot
+          recordState.lastKnown = (id, slot)
         }
-      }
-      var day = date(value, "date", item)
-      if let recordDay = day, recordDay > today {
+      } else {
         problem(
-          item() + ".date",
-          StoreMessage(
-            "import.afterToday", "%@ is after today (%@); a day cannot be completed in advance",
-            .text(recordDay.iso),
-            .text(today.iso)))
-        day = nil
+          item() + ".tracker",
+          StoreMessage("import.noSuchTracker", "no tracker with id %@ in the file or the store", .text(id.uuidString)))
       }
-      guard let tracker, let day else { continue }
-      result.append(TrackerRecord(trackerID: tracker, day: day))
-      positions.append(index)
-      trackerSlots.append(lastKnown?.slot ?? 0)
     }
-    reportDuplicates(result, slots: trackerSlots, positions: positions)
-    // Keep the records' problems in file order, duplicates included.
+    var day = date(value, "date", item)
+    if let recordDay = day, recordDay > today {
+      problem(
+        item() + ".date",
+        StoreMessage(
+          "import.afterToday", "%@ is after today (%@); a day cannot be completed in advance",
+          .text(recordDay.iso), .text(today.iso)))
+      day = nil
+    }
+    guard let tracker, let day else { return }
+    recordState.result.append(TrackerRecord(trackerID: tracker, day: day))
+    recordState.positions.append(index)
+    recordState.trackerSlots.append(recordState.lastKnown?.slot ?? 0)
+  }
+
+  /// The accepted records; duplicates are reported and every record problem put in file order.
+  private mutating func finishRecords() -> [TrackerRecord] {
+    let state = recordState
+    recordState = RecordState()
+    reportDuplicates(state.result, slots: state.trackerSlots, positions: state.positions)
+    let firstProblem = min(state.firstProblem, problems.count)
     let recordProblems = problems[firstProblem...].enumerated().sorted { a, b in
       (Self.recordIndex(a.element.path), a.offset) < (Self.recordIndex(b.element.path), b.offset)
     }.map(\.element)
     problems.replaceSubrange(firstProblem..., with: recordProblems)
-    return result
+    return state.result
   }
 
   /// N of a path `records[N]…`.
@@ -303,9 +378,11 @@ struct ArchiveDecoder {
     StoreMessage("import.expected", "expected %@, found %@", .message(wanted), .message(value.kindName))
   }
 
-  private mutating func checkKeys(_ value: JSONValue, _ path: String, allowed: [String]) {
+  private mutating func checkKeys(
+    _ value: JSONValue, _ path: String, allowed: [String], reported: Set<String> = []
+  ) {
     guard case .object(let pairs) = value else { return }
-    for (key, _) in pairs where !allowed.contains(key) {
+    for (key, _) in pairs where !allowed.contains(key) && !reported.contains(key) {
       problem(path == "$" ? key : "\(path).\(key)", StoreMessage("import.unknownField", "unknown field"))
     }
   }

@@ -56,6 +56,40 @@ public enum JSONParser {
   }
 }
 
+extension JSONParser {
+  /// Parses a document whose top level is an object, handing each key's value to `member` — except
+  /// the elements of the array under `streamedKey`, which go one by one to `element` (with their
+  /// index) and are never held together. An archive's hundreds of thousands of records are thus
+  /// decoded as they are read. A top level that is not an object goes to `member` with the key "".
+  /// `arrayStarts` is called before the first element of the streamed array.
+  public static func parseObject(
+    _ text: String, streaming streamedKey: String, member: (String, JSONValue) -> Void,
+    arrayStarts: () -> Void, element: (JSONValue, Int) -> Void
+  ) throws(JSONSyntaxError) {
+    var text = text
+    let result: Result<Void, JSONSyntaxError> = text.withUTF8 { bytes in
+      var reader = JSONReader(bytes: bytes)
+      do throws(JSONSyntaxError) {
+        reader.skipWhiteSpace()
+        if reader.isAtEnd || bytes[reader.position] != UInt8(ascii: "{") {
+          member("", try reader.value(depth: 0))
+        } else {
+          try reader.streamObject(streamedKey, member: member, arrayStarts: arrayStarts, element: element)
+        }
+        reader.skipWhiteSpace()
+        guard reader.isAtEnd else {
+          throw reader.syntaxError(
+            "json.afterEnd", "unexpected %@ after the end of the document", reader.describeCurrent())
+        }
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+}
+
 private struct JSONReader {
   /// Valid only while `JSONParser.parse` runs.
   let bytes: UnsafeBufferPointer<UInt8>
@@ -177,6 +211,88 @@ private struct JSONReader {
       }
       position += 1
       return .object(pairs)
+    }
+  }
+
+  /// The top-level object, member by member; the array under `streamedKey` element by element.
+  mutating func streamObject(
+    _ streamedKey: String, member: (String, JSONValue) -> Void, arrayStarts: () -> Void,
+    element: (JSONValue, Int) -> Void
+  ) throws(JSONSyntaxError) {
+    position += 1
+    var keys: Set<String> = []
+    skipWhiteSpace()
+    if !isAtEnd, bytes[position] == UInt8(ascii: "}") {
+      position += 1
+      return
+    }
+    while true {
+      skipWhiteSpace()
+      guard !isAtEnd, bytes[position] == UInt8(ascii: "\"") else {
+        throw syntaxError("json.key", "expected a key in double quotes, found %@", describeCurrent())
+      }
+      let keyStart = position
+      let key = try string()
+      guard keys.insert(key).inserted else {
+        position = keyStart
+        throw syntaxError("json.duplicateKey", "duplicate key %@", .text("\"\(key)\""))
+      }
+      skipWhiteSpace()
+      guard !isAtEnd, bytes[position] == UInt8(ascii: ":") else {
+        throw syntaxError(
+          "json.colon", "expected \":\" after the key %@, found %@", .text("\"\(key)\""), describeCurrent())
+      }
+      position += 1
+      skipWhiteSpace()
+      if key == streamedKey, !isAtEnd, bytes[position] == UInt8(ascii: "[") {
+        arrayStarts()
+        try streamArray(element)
+        member(key, .array([]))
+      } else {
+        member(key, try value(depth: 1))
+      }
+      skipWhiteSpace()
+      guard !isAtEnd else {
+        throw syntaxError("json.objectAtEnd", "expected \",\" or \"}\", found the end of the text")
+      }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      guard bytes[position] == UInt8(ascii: "}") else {
+        throw syntaxError("json.object", "expected \",\" or \"}\", found %@", describeCurrent())
+      }
+      position += 1
+      return
+    }
+  }
+
+  /// An array at depth 1, each element handed over as soon as it is read.
+  mutating func streamArray(_ element: (JSONValue, Int) -> Void) throws(JSONSyntaxError) {
+    position += 1
+    skipWhiteSpace()
+    if !isAtEnd, bytes[position] == UInt8(ascii: "]") {
+      position += 1
+      return
+    }
+    var index = 0
+    while true {
+      skipWhiteSpace()
+      element(try value(depth: 2), index)
+      index += 1
+      skipWhiteSpace()
+      guard !isAtEnd else {
+        throw syntaxError("json.arrayAtEnd", "expected \",\" or \"]\", found the end of the text")
+      }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      guard bytes[position] == UInt8(ascii: "]") else {
+        throw syntaxError("json.array", "expected \",\" or \"]\", found %@", describeCurrent())
+      }
+      position += 1
+      return
     }
   }
 

@@ -55,14 +55,17 @@ public enum TrackerArchive {
   public static func decode(_ text: String, today: Day, existing: StoreContents) -> Result<
     StoreContents, ImportFailure
   > {
-    let root: JSONValue
+    // The records are decoded as they are parsed: a 700,000-record archive is never held as a
+    // tree of JSON values.
+    var decoder = ArchiveDecoder(today: today, existing: existing)
     do {
-      root = try JSONParser.parse(text)
+      try JSONParser.parseObject(
+        text, streaming: "records", member: { decoder.member($0, $1) }, arrayStarts: { decoder.recordsBegin() },
+        element: { decoder.record($0, at: $1) })
     } catch {
       return .failure(ImportFailure(problems: [ImportProblem(path: "$", reason: error.reason)]))
     }
-    var decoder = ArchiveDecoder(today: today, existing: existing)
-    let contents = decoder.decode(root)
+    let contents = decoder.finish()
     guard decoder.problems.isEmpty, let contents else {
       return .failure(ImportFailure(problems: decoder.problems))
     }

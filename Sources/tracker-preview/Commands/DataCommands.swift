@@ -101,13 +101,12 @@ enum ImportCommand {
   static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
     -> Outcome
   {
-    let data: Data
-    switch InputFile.read(file, context) {
-    case .success(let read): data = read
+    // The bytes are let go as soon as they are text: a 56 MB archive is held once, not twice.
+    let text: String
+    switch InputFile.read(file, context).map({ String(data: $0, encoding: .utf8) }) {
+    case .success(let read?): text = read
+    case .success(nil): return .failure(Messages.notImported(file) + "\n" + Messages.notUTF8)
     case .failure(let failure): return failure
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      return .failure(Messages.notImported(file) + "\n" + Messages.notUTF8)
     }
     var outcome = Outcome()
     guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
