@@ -323,7 +323,7 @@ struct ArchiveTests {
     case .failure(let failure):
       #expect(
         failure.problems.map(\.description) == [
-          "records[1].tracker: no tracker with id 00000000-0000-4000-8000-000000000099 in the file or the store",
+          "records[1].tracker: no tracker with id 00000000-0000-4000-8000-000000000099 in the file or the store"
         ])
     }
   }

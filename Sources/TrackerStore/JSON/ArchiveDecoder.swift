@@ -132,7 +132,8 @@ struct ArchiveDecoder {
     let categories = isForeign ? [] : decodeCategories(array(root, "categories"))
     let trackers = isForeign ? [] : decodeTrackers(array(root, "trackers"))
     sections = (categories.map(\.1), trackers.map(\.1))
-    recordState = RecordState(known: declaredTrackers.union(existing.trackers.map(\.id)), firstProblem: problems.count)
+    recordState = RecordState(
+      known: declaredTrackers.union(existing.trackers.map(\.id)), firstProblem: problems.count)
   }
 
   // MARK: Sections
@@ -262,7 +263,8 @@ struct ArchiveDecoder {
       } else {
         problem(
           item() + ".tracker",
-          StoreMessage("import.noSuchTracker", "no tracker with id %@ in the file or the store", .text(id.uuidString)))
+          StoreMessage(
+            "import.noSuchTracker", "no tracker with id %@ in the file or the store", .text(id.uuidString)))
       }
     }
     var day = date(value, "date", item)

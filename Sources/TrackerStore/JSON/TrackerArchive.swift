@@ -60,7 +60,8 @@ public enum TrackerArchive {
     var decoder = ArchiveDecoder(today: today, existing: existing)
     do {
       try JSONParser.parseObject(
-        text, streaming: "records", member: { decoder.member($0, $1) }, arrayStarts: { decoder.recordsBegin() },
+        text, streaming: "records", member: { decoder.member($0, $1) },
+        arrayStarts: { decoder.recordsBegin() },
         element: { decoder.record($0, at: $1) })
     } catch {
       return .failure(ImportFailure(problems: [ImportProblem(path: "$", reason: error.reason)]))
