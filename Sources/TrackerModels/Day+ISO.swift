@@ -25,6 +25,16 @@ extension Day: CustomStringConvertible {
     self = parsed
   }
 
+  /// The day `YYYY-MM-DD` UTF-8 bytes name, or nil (not that shape, or no such day): for readers
+  /// that hold the bytes of a large document.
+  public init?<Bytes: RandomAccessCollection>(isoBytes bytes: Bytes)
+  where Bytes.Element == UInt8, Bytes.Index == Int {
+    guard let fields = Day.isoFields(bytes),
+      let day = Day(year: fields.year, month: fields.month, day: fields.day)
+    else { return nil }
+    self = day
+  }
+
   /// Year, month and day of `YYYY-MM-DD` bytes, or nil when they do not have that shape.
   private static func isoFields<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> (
     year: Int, month: Int, day: Int

@@ -20,9 +20,34 @@ extension Statistics {
 extension TrackerStatistics {
   /// The figures of one tracker from its record days (in any order) as of `today`.
   public init(tracker: Tracker, recordDays: [Day], today: Day) {
-    let records = recordDays.sorted().map { TrackerRecord(trackerID: tracker.id, day: $0) }
-    let statistics = Statistics(trackers: [tracker], records: records, today: today)
-    self = statistics.trackers[0]
+    let days = recordDays.isSortedStrictly ? recordDays : Array(Set(recordDays)).sorted()
+    // The streak rule's walk over one tracker's days: no records to build, nothing to hash.
+    let mask = tracker.kind.dueDays.rawValue
+    let todayNumber = today.daysSinceEpoch
+    var run = 0
+    var best = 0
+    var completed = 0
+    var last = Int.min
+    for day in days {
+      let number = day.daysSinceEpoch
+      guard number <= todayNumber else { break }
+      if last != Int.min, hasDueDay(strictlyBetween: last, and: number, mask: mask) { run = 0 }
+      run += 1
+      best = max(best, run)
+      completed += 1
+      last = number
+    }
+    // Today itself, while not done, neither adds nor resets: only the days in between count.
+    let isBroken = last == Int.min || hasDueDay(strictlyBetween: last, and: todayNumber, mask: mask)
+    self.init(
+      trackerID: tracker.id, completed: completed, currentStreak: isBroken ? 0 : run, bestStreak: best)
+  }
+}
+
+extension Array where Element == Day {
+  /// Ascending without repeats.
+  fileprivate var isSortedStrictly: Bool {
+    zip(self, dropFirst()).allSatisfy { $0 < $1 }
   }
 }
 

@@ -6,7 +6,7 @@ import TrackerModels
 extension SQLiteTrackerStore {
   func loadCategories() throws -> [TrackerCategory] {
     let all = try database.cached("SELECT id, title FROM category").rows { row in
-      UUID(uuidString: row.text(0)).map { TrackerCategory(id: $0, title: row.text(1)) }
+      UUID(canonical: row.text(0)).map { TrackerCategory(id: $0, title: row.text(1)) }
     }
     return StoreRules.sorted(all.compactMap { $0 })
   }
@@ -41,7 +41,7 @@ extension SQLiteTrackerStore {
 
   /// A tracker row of `trackerColumns`; nil for a row that does not hold a valid tracker.
   static func decodeTracker(_ row: Row) -> TrackerSummary? {
-    guard let id = UUID(uuidString: row.text(0)), let category = UUID(uuidString: row.text(4)) else {
+    guard let id = UUID(canonical: row.text(0)), let category = UUID(canonical: row.text(4)) else {
       return nil
     }
     let kind: TrackerKind

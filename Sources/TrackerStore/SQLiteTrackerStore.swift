@@ -81,7 +81,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func deleteCategory(id: UUID) throws(StoreError) {
     try write {
       let trackers = try self.database.cached("SELECT id FROM tracker WHERE category_id = ?")
-        .rows([.text(id.uuidString)]) { UUID(uuidString: $0.text(0)) }.compactMap { $0 }
+        .rows([.text(id.uuidString)]) { UUID(canonical: $0.text(0)) }.compactMap { $0 }
       let days = try self.recordDayNumbers(where: "tracker.category_id = ?", [.text(id.uuidString)])
       try self.database.cached("DELETE FROM category WHERE id = ?").run([.text(id.uuidString)])
       guard self.database.changes > 0 else { throw StoreError.categoryNotFound(id) }
@@ -194,7 +194,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     try read {
       let ids = try self.database.cached(
         "SELECT tracker.id FROM record JOIN tracker ON tracker.number = record.tracker WHERE record.day = ?"
-      ).rows([.integer(Int64(day.daysSinceEpoch))]) { UUID(uuidString: $0.text(0)) }
+      ).rows([.integer(Int64(day.daysSinceEpoch))]) { UUID(canonical: $0.text(0)) }
       return Set(ids.compactMap { $0 })
     }
   }
@@ -211,7 +211,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     try read {
       var ids: [Int: UUID] = [:]
       try self.database.cached("SELECT number, id FROM tracker").forEachRow { row in
-        ids[row.int(0)] = UUID(uuidString: row.text(1))
+        ids[row.int(0)] = UUID(canonical: row.text(1))
       }
       var records: [TrackerRecord] = []
       try self.database.cached("SELECT tracker, day FROM record ORDER BY day, tracker").forEachRow { row in
@@ -246,7 +246,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       // `StoreContents.sorted` defines, read without sorting hundreds of thousands of rows.
       var byID: [(id: UUID, number: Int)] = []
       try self.database.cached("SELECT number, id FROM tracker ORDER BY id").forEachRow { row in
-        if let id = UUID(uuidString: row.text(1)) { byID.append((id, row.int(0))) }
+        if let id = UUID(canonical: row.text(1)) { byID.append((id, row.int(0))) }
       }
       var records: [TrackerRecord] = []
       let query = try self.database.cached("SELECT day FROM record WHERE tracker = ? ORDER BY day")

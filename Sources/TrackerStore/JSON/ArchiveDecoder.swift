@@ -61,6 +61,28 @@ struct ArchiveDecoder {
     decodeRecord(value, at: index)
   }
 
+  /// One element of the records array of the plain shape `{"tracker": "…", "date": "…"}`, as the
+  /// two strings' bytes: accepted at once when both parse and the record is fine; false has it
+  /// decoded the general way (which also reports what is wrong).
+  mutating func plainRecord(
+    tracker: UnsafeBufferPointer<UInt8>.SubSequence, date: UnsafeBufferPointer<UInt8>.SubSequence,
+    at index: Int
+  ) -> Bool {
+    guard sections != nil, !isForeign, let id = UUID(canonicalBytes: UnsafeBufferPointer(rebasing: tracker)),
+      let day = Day(isoBytes: UnsafeBufferPointer(rebasing: date)), day <= today
+    else { return false }
+    if id != recordState.lastKnown?.id {
+      guard recordState.known.contains(id) else { return false }
+      let slot = recordState.slots[id] ?? recordState.slots.count
+      recordState.slots[id] = slot
+      recordState.lastKnown = (id, slot)
+    }
+    recordState.result.append(TrackerRecord(trackerID: id, day: day))
+    recordState.positions.append(index)
+    recordState.trackerSlots.append(recordState.lastKnown?.slot ?? 0)
+    return true
+  }
+
   /// The contents, once the whole document was read; nil when anything is wrong.
   mutating func finish() -> StoreContents? {
     if members.count == 1, members[0].0 == "" {

@@ -62,9 +62,18 @@ extension JSONParser {
   /// index) and are never held together. An archive's hundreds of thousands of records are thus
   /// decoded as they are read. A top level that is not an object goes to `member` with the key "".
   /// `arrayStarts` is called before the first element of the streamed array.
+  ///
+  /// `pair` is a fast path for elements of the plain shape `{"<first>": "…", "<second>": "…"}`
+  /// (strings without escapes): it gets the two strings' UTF-8 bytes and the index without any
+  /// value being built, and returns false to have the element parsed and handed to `element`.
   public static func parseObject(
     _ text: String, streaming streamedKey: String, member: (String, JSONValue) -> Void,
-    arrayStarts: () -> Void, element: (JSONValue, Int) -> Void
+    arrayStarts: () -> Void, element: (JSONValue, Int) -> Void,
+    pairKeys: (String, String) = ("", ""),
+    pair: (UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Bool = {
+      _, _, _ in
+      false
+    }
   ) throws(JSONSyntaxError) {
     var text = text
     let result: Result<Void, JSONSyntaxError> = text.withUTF8 { bytes in
@@ -74,7 +83,10 @@ extension JSONParser {
         if reader.isAtEnd || bytes[reader.position] != UInt8(ascii: "{") {
           member("", try reader.value(depth: 0))
         } else {
-          try reader.streamObject(streamedKey, member: member, arrayStarts: arrayStarts, element: element)
+          let keys = (Array(pairKeys.0.utf8), Array(pairKeys.1.utf8))
+          try reader.streamObject(
+            streamedKey, member: member, arrayStarts: arrayStarts, element: element, pairKeys: keys,
+            pair: pair)
         }
         reader.skipWhiteSpace()
         guard reader.isAtEnd else {
@@ -217,7 +229,8 @@ private struct JSONReader {
   /// The top-level object, member by member; the array under `streamedKey` element by element.
   mutating func streamObject(
     _ streamedKey: String, member: (String, JSONValue) -> Void, arrayStarts: () -> Void,
-    element: (JSONValue, Int) -> Void
+    element: (JSONValue, Int) -> Void, pairKeys: ([UInt8], [UInt8]),
+    pair: (UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Bool
   ) throws(JSONSyntaxError) {
     position += 1
     var keys: Set<String> = []
@@ -246,7 +259,7 @@ private struct JSONReader {
       skipWhiteSpace()
       if key == streamedKey, !isAtEnd, bytes[position] == UInt8(ascii: "[") {
         arrayStarts()
-        try streamArray(element)
+        try streamArray(element, pairKeys: pairKeys, pair: pair)
         member(key, .array([]))
       } else {
         member(key, try value(depth: 1))
@@ -268,7 +281,10 @@ private struct JSONReader {
   }
 
   /// An array at depth 1, each element handed over as soon as it is read.
-  mutating func streamArray(_ element: (JSONValue, Int) -> Void) throws(JSONSyntaxError) {
+  mutating func streamArray(
+    _ element: (JSONValue, Int) -> Void, pairKeys: ([UInt8], [UInt8]),
+    pair: (UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Bool
+  ) throws(JSONSyntaxError) {
     position += 1
     skipWhiteSpace()
     if !isAtEnd, bytes[position] == UInt8(ascii: "]") {
@@ -278,7 +294,13 @@ private struct JSONReader {
     var index = 0
     while true {
       skipWhiteSpace()
-      element(try value(depth: 2), index)
+      let start = position
+      if let (first, second) = plainPair(pairKeys), pair(first, second, index) {
+        // handled without building a value
+      } else {
+        position = start
+        element(try value(depth: 2), index)
+      }
       index += 1
       skipWhiteSpace()
       guard !isAtEnd else {
@@ -294,6 +316,46 @@ private struct JSONReader {
       position += 1
       return
     }
+  }
+
+  /// `{"<first>": "…", "<second>": "…"}` with escape-free strings at the reading position: the
+  /// two strings' bytes, the position after the object; nil for anything else (position moved).
+  mutating func plainPair(_ keys: ([UInt8], [UInt8])) -> (
+    UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence
+  )? {
+    guard !keys.0.isEmpty, expect(UInt8(ascii: "{")), let firstKey = plainString(),
+      firstKey.elementsEqual(keys.0),
+      expect(UInt8(ascii: ":")), let first = plainString(), expect(UInt8(ascii: ",")),
+      let secondKey = plainString(), secondKey.elementsEqual(keys.1), expect(UInt8(ascii: ":")),
+      let second = plainString(), expect(UInt8(ascii: "}"))
+    else { return nil }
+    return (first, second)
+  }
+
+  /// Skips white space and one expected byte.
+  private mutating func expect(_ byte: UInt8) -> Bool {
+    skipWhiteSpace()
+    guard !isAtEnd, bytes[position] == byte else { return false }
+    position += 1
+    return true
+  }
+
+  /// A string without escapes or control characters, as the bytes between its quotes.
+  private mutating func plainString() -> UnsafeBufferPointer<UInt8>.SubSequence? {
+    skipWhiteSpace()
+    guard !isAtEnd, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    let start = position + 1
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        position = index + 1
+        return bytes[start..<index]
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+      index += 1
+    }
+    return nil
   }
 
   mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {

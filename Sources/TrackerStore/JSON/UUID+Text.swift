@@ -20,6 +20,19 @@ extension UUID {
       ))
   }
 
+  /// Parses canonical UUID bytes, or returns `nil`.
+  init?<Bytes: RandomAccessCollection>(canonicalBytes bytes: Bytes)
+  where Bytes.Element == UInt8, Bytes.Index == Int {
+    guard let (high, low) = UUID.canonicalHalves(bytes) else { return nil }
+    func byte(_ value: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: value >> (56 - 8 * index)) }
+    self.init(
+      uuid: (
+        byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
+        byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4),
+        byte(low, 5), byte(low, 6), byte(low, 7)
+      ))
+  }
+
   /// The first and last 16 hexadecimal digits of canonical UUID bytes, or nil.
   private static func canonicalHalves<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> (UInt64, UInt64)?
   where Bytes.Element == UInt8, Bytes.Index == Int {
