@@ -337,4 +337,22 @@ struct ArchiveTests {
     case .failure(let failure): #expect(failure.problems.map(\.description) == ["extra: unknown field"])
     }
   }
+
+  @Test func aRecordWithEscapesOrExtraSpacesIsReadLikeAPlainOne() throws {
+    let tracker = """
+      {"id": "00000000-0000-4000-8000-000000000010", "name": "Run", "emoji": "🙂", "color": "#FD4C49",
+       "category": "00000000-0000-4000-8000-000000000001", "schedule": null, "pinned": false,
+       "created": "2026-11-01"}
+      """
+    let archive = """
+      {"format": "tracker", "version": 1,
+       "categories": [{"id": "00000000-0000-4000-8000-000000000001", "title": "Sport"}],
+       "trackers": [\(tracker)],
+       "records": [{"tracker": "00000000-0000-4000-8000-000000000010", "date": "2026-11-02"},
+                   { "date" : "2026\\u002d11-03", "tracker" : "00000000-0000-4000-8000-000000000010" },
+                   {"tracker":"00000000-0000-4000-8000-000000000010","date":"2026-11-04"}]}
+      """
+    let contents = try TrackerArchive.decode(archive, today: Self.today, existing: .empty).get()
+    #expect(contents.records.map(\.day) == [day("2026-11-02"), day("2026-11-03"), day("2026-11-04")])
+  }
 }
