@@ -143,6 +143,8 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliUnwritable = "cli.unwritable"
   case cliUnreadableFile = "cli.unreadableFile"
   case cliUnreadableScript = "cli.unreadableScript"
+  case cliTooLarge = "cli.tooLarge"
+  case cliAlreadyThere = "cli.alreadyThere"
   case cliOnboardingNotMarked = "cli.onboardingNotMarked"
   case cliNotImported = "cli.notImported"
   case cliNotUTF8 = "cli.notUTF8"

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TrackerModels
 
@@ -34,30 +35,38 @@ extension SQLiteTrackerStore {
 
   func loadTrackers() throws -> [TrackerSummary] {
     let rows = try database.cached("SELECT \(Self.trackerColumns) FROM tracker").rows {
-      Self.decodeTracker($0)
+      try Self.decodeTracker($0)
     }
     return StoreRules.sorted(rows.compactMap { $0 })
   }
 
-  /// A tracker row of `trackerColumns`; nil for a row that does not hold a valid tracker.
-  static func decodeTracker(_ row: Row) -> TrackerSummary? {
+  /// A tracker row of `trackerColumns`. A row that holds no valid tracker is damage and throws
+  /// `SQLITE_CORRUPT`: it is reported, never skipped in silence.
+  static func decodeTracker(_ row: Row) throws -> TrackerSummary? {
+    func damaged(_ what: String) -> SQLiteError {
+      SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a tracker with \(what)")
+    }
     guard let id = UUID(canonical: row.text(0)), let category = UUID(canonical: row.text(4)) else {
-      return nil
+      throw damaged("an id that is not a UUID")
     }
     let kind: TrackerKind
     if row.isNull(7) {
       kind = .event
     } else {
-      guard let schedule = Schedule(WeekdaySet(rawValue: UInt8(clamping: row.int(7)))) else { return nil }
+      guard (1...127).contains(row.int(7)), let schedule = Schedule(WeekdaySet(rawValue: UInt8(row.int(7))))
+      else {
+        throw damaged("a schedule out of range (\(row.int(7)))")
+      }
       kind = .habit(schedule)
     }
+    guard (0...0xFF_FFFF).contains(row.int(3)), row.int(8) >= 0 else { throw damaged("a value out of range") }
     let tracker = Tracker(
-      id: id, name: row.text(1), emoji: row.text(2), color: TrackerColor(rgb: UInt32(clamping: row.int(3))),
-      categoryID: category, isPinned: row.int(5) != 0, createdOn: Day(daysSinceEpoch: row.int(6)),
+      id: id, name: row.text(1), emoji: row.text(2), color: TrackerColor(rgb: UInt32(row.int(3))),
+      categoryID: category, isPinned: row.int(5) != 0, createdOn: try row.day(6),
       kind: kind)
     return TrackerSummary(
       tracker: tracker, recordCount: row.int(8),
-      earliestRecord: row.isNull(9) ? nil : Day(daysSinceEpoch: row.int(9)))
+      earliestRecord: row.isNull(9) ? nil : try row.day(9))
   }
 
   func trackerNumber(_ id: UUID) throws -> Int? {

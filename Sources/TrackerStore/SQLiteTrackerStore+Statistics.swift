@@ -12,11 +12,11 @@ extension SQLiteTrackerStore {
       try self.database.cached(
         "SELECT \(Self.trackerColumns), last_record_day, best_streak, last_run FROM tracker"
       ).forEachRow { row in
-        guard let summary = Self.decodeTracker(row) else { return }
+        guard let summary = try Self.decodeTracker(row) else { return }
         summaries.append(
           TrackerStreakSummary(
             tracker: summary.tracker, recordCount: summary.recordCount, firstRecord: summary.earliestRecord,
-            lastRecord: row.isNull(10) ? nil : Day(daysSinceEpoch: row.int(10)), bestStreak: row.int(11),
+            lastRecord: row.isNull(10) ? nil : try row.day(10), bestStreak: row.int(11),
             runAtLastRecord: row.int(12)))
       }
       // The trackers' order of `trackers()`.
@@ -28,7 +28,7 @@ extension SQLiteTrackerStore {
       ).compactMap { byID[$0.tracker.id] }
       let days = try self.database.cached("SELECT day, records, done_due FROM day_summary ORDER BY day").rows
       {
-        DaySummary(day: Day(daysSinceEpoch: $0.int(0)), records: $0.int(1), doneDueHabits: $0.int(2))
+        DaySummary(day: try $0.day(0), records: $0.int(1), doneDueHabits: $0.int(2))
       }
       return try Statistics(summaries: summaries, days: days, today: today) { tracker throws(StoreError) in
         do {
@@ -46,16 +46,16 @@ extension SQLiteTrackerStore {
   func loadRecordDays(_ id: UUID) throws -> [Day] {
     try database.cached(
       "SELECT day FROM record JOIN tracker ON tracker.number = record.tracker WHERE tracker.id = ? ORDER BY day"
-    ).rows([.text(id.uuidString)]) { Day(daysSinceEpoch: $0.int(0)) }
+    ).rows([.text(id.uuidString)]) { try $0.day(0) }
   }
 
   /// Recomputes tracker `number`'s stored count, first and last record and streak walk.
   static func refreshStreaks(_ number: Int, in database: Database) throws {
     let found = try database.cached("SELECT \(trackerColumns) FROM tracker WHERE number = ?")
-      .rows([.integer(Int64(number))]) { decodeTracker($0) }
+      .rows([.integer(Int64(number))]) { try decodeTracker($0) }
     guard let tracker = found.first??.tracker else { return }
     let days = try database.cached("SELECT day FROM record WHERE tracker = ? ORDER BY day")
-      .rows([.integer(Int64(number))]) { Day(daysSinceEpoch: $0.int(0)) }
+      .rows([.integer(Int64(number))]) { try $0.day(0) }
     try store(TrackerStreakSummary(tracker: tracker, recordDays: days), number: number, in: database)
   }
 

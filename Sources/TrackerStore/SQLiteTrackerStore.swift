@@ -203,7 +203,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     try read {
       try self.database.cached(
         "SELECT day FROM record JOIN tracker ON tracker.number = record.tracker WHERE tracker.id = ? ORDER BY day"
-      ).rows([.text(trackerID.uuidString)]) { Day(daysSinceEpoch: $0.int(0)) }
+      ).rows([.text(trackerID.uuidString)]) { try $0.day(0) }
     }
   }
 
@@ -216,7 +216,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       var records: [TrackerRecord] = []
       try self.database.cached("SELECT tracker, day FROM record ORDER BY day, tracker").forEachRow { row in
         if let id = ids[row.int(0)] {
-          records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: row.int(1))))
+          records.append(TrackerRecord(trackerID: id, day: try row.day(1)))
         }
       }
       return records
@@ -252,7 +252,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       let query = try self.database.cached("SELECT day FROM record WHERE tracker = ? ORDER BY day")
       for tracker in byID {
         try query.forEachRow([.integer(Int64(tracker.number))]) { row in
-          records.append(TrackerRecord(trackerID: tracker.id, day: Day(daysSinceEpoch: row.int(0))))
+          records.append(TrackerRecord(trackerID: tracker.id, day: try row.day(0)))
         }
       }
       return StoreContents(categories: try self.loadCategories(), trackers: trackers, records: records)

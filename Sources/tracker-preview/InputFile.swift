@@ -2,17 +2,35 @@ import Foundation
 
 /// Reading the file a command names, where "-" means standard input.
 enum InputFile {
-  /// The bytes of `file`, or a failure saying it cannot be read (`isScript`: as a script).
-  static func read(_ file: String, isScript: Bool = false, _ context: ToolContext) -> Result<Data, Outcome> {
-    if file == "-" { return .success(context.readStandardInput()) }
-    // Read through a handle rather than FileManager, so pipes and devices (/dev/stdin,
-    // /dev/null) work too; a folder or an unreadable file is a failure, not a crash.
-    do {
-      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
-      defer { try? handle.close() }
-      return .success(try handle.readToEnd() ?? Data())
-    } catch {
-      return .failure(.failure(isScript ? Messages.unreadableScript(file) : Messages.unreadableFile(file)))
+  /// The most a command reads: a backup of 200 trackers over ten years is 56 MB.
+  static let limit = 256 * 1024 * 1024
+
+  /// The bytes of `file`, or a failure saying it cannot be read or is too large. Reading stops at
+  /// `limit`, so an endless input (`/dev/zero`) fails in bounded memory.
+  static func read(
+    _ file: String, isScript: Bool = false, limit: Int = InputFile.limit, _ context: ToolContext
+  )
+    -> Result<Data, Outcome>
+  {
+    let data: Data
+    if file == "-" {
+      data = context.readStandardInput(limit)
+    } else {
+      // Read through a handle rather than FileManager, so pipes and devices (/dev/stdin,
+      // /dev/null) work too; a folder or an unreadable file is a failure, not a crash.
+      do {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+        defer { try? handle.close() }
+        var read = Data()
+        while read.count <= limit, let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+          read.append(chunk)
+        }
+        data = read
+      } catch {
+        return .failure(.failure(isScript ? Messages.unreadableScript(file) : Messages.unreadableFile(file)))
+      }
     }
+    guard data.count <= limit else { return .failure(.failure(Messages.tooLarge(file, limit: limit))) }
+    return .success(data)
   }
 }

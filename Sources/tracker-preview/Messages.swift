@@ -144,6 +144,9 @@ enum Messages {
   }
   static func unreadableFile(_ file: String) -> String { text(.cliUnreadableFile, .text(file)) }
   static func unreadableScript(_ file: String) -> String { text(.cliUnreadableScript, .text(file)) }
+  static func tooLarge(_ file: String, limit: Int) -> String {
+    text(.cliTooLarge, .text(file), .int(limit / (1024 * 1024)))
+  }
   static func onboardingNotMarked(_ error: Error) -> String {
     text(.cliOnboardingNotMarked, .text(describe(error)))
   }
@@ -155,6 +158,9 @@ enum Messages {
       .cliImported, .text(localizer.plural(.categories, count: categories)),
       .text(localizer.plural(.trackers, count: trackers)), .text(localizer.plural(.records, count: records)))
       + "\n"
+  }
+  static func recordsAlreadyThere(_ count: Int) -> String {
+    text(.cliAlreadyThere, .text(Localizer(language).plural(.records, count: count))) + "\n"
   }
   /// The first `limit` of `problems`, a line each, then how many more there are.
   static func problemList(_ problems: [String], limit: Int = 50) -> String {

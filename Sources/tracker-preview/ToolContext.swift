@@ -13,8 +13,8 @@ struct ToolContext {
   var isTerminal: Bool
   /// The home folder, for the default data file.
   var homeDirectory: String
-  /// Reads standard input to its end.
-  var readStandardInput: () -> Data
+  /// Reads standard input to its end, or to one byte past `limit`, whichever comes first.
+  var readStandardInput: (_ limit: Int) -> Data
 }
 
 /// What a run printed and how it ended.

@@ -8,7 +8,15 @@ let context = ToolContext(
   timeZone: TimeZone.current,
   isTerminal: isatty(STDOUT_FILENO) != 0,
   homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path,
-  readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+  readStandardInput: { limit in
+    var data = Data()
+    while data.count <= limit, let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 20),
+      !chunk.isEmpty
+    {
+      data.append(chunk)
+    }
+    return data
+  })
 let outcome = MainActor.assumeIsolated { Tool.run(Array(CommandLine.arguments.dropFirst()), context) }
 FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
 FileHandle.standardError.write(Data(outcome.standardError.utf8))

@@ -270,4 +270,42 @@ struct DailyUseTests {
     let categoryForm = try #require(steps.dropFirst(7).first)
     #expect(categoryForm.contains(language == "ru" ? "Спорт" : "Sport"))
   }
+
+  @Test func aTamperedDayIsDamageThatExportReportsNotACrash() throws {
+    let store = try preparedStore()
+    var database: OpaquePointer?
+    #expect(sqlite3_open(store, &database) == SQLITE_OK)
+    #expect(sqlite3_exec(database, "UPDATE record SET day = 9223372036854775000", nil, nil, nil) == SQLITE_OK)
+    sqlite3_close(database)
+    let export = try runCLI(["export", "--store", store] + fixed)
+    #expect(export.status == 1 && export.output == "")
+    #expect(
+      export.error.hasPrefix(
+        "Error: the data could not be read, so nothing was exported: The data file is damaged."))
+  }
+
+  @Test func anImportCountsWhatItAddedAndSaysWhatWasAlreadyThere() throws {
+    let store = try preparedStore()  // Бег has a record on 2026-11-25
+    let records = """
+      {"format": "tracker", "version": 1, "categories": [], "trackers": [],
+       "records": [{"tracker": "00000000-0000-4000-8000-000000000002", "date": "2026-11-25"},
+                   {"tracker": "00000000-0000-4000-8000-000000000002", "date": "2026-11-23"}]}
+      """
+    let english = try runCLI(["import", "-", "--store", store] + fixed, input: records)
+    #expect(english.status == 0, "\(english.error)")
+    #expect(
+      english.output
+        == "Imported 0 categories, 0 trackers and 1 record.\nSkipped 1 record already in the data file.\n")
+    let again = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: records)
+    #expect(
+      again.output
+        == "Импортировано: 0 категорий, 0 трекеров и 0 записей.\nПропущено как уже сохранённое: 2 записи.\n")
+  }
+
+  @Test func anEndlessInputFailsCleanlyAsTooLarge() throws {
+    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let zero = try runCLI(["import", "/dev/zero", "--store", store] + fixed)
+    #expect(zero.status == 1)
+    #expect(zero.error == "Error: /dev/zero is too large: more than 256 MiB\n")
+  }
 }

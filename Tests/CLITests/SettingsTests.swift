@@ -12,7 +12,7 @@ struct SettingsTests {
     let context = ToolContext(
       environment: environment, now: Date(timeIntervalSince1970: 1_796_032_800),
       timeZone: TimeZone(identifier: "Europe/Moscow")!, isTerminal: isTerminal, homeDirectory: "/nonexistent",
-      readStandardInput: { Data() })
+      readStandardInput: { _ in Data() })
     return try Settings.resolve(invocation, context).get()
   }
 

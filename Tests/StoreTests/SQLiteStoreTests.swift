@@ -253,3 +253,71 @@ struct StatementCacheTests {
     #expect(try store.recordDays(trackerID: id(10)).isEmpty)
   }
 }
+
+@Suite("Values read from the file are range-checked")
+struct TamperedValueTests {
+  /// A store with one tracker and one record, then `sql` run on its file behind its back.
+  func tampered(_ sql: String) throws -> SQLiteTrackerStore {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.createCategory(home)
+      try store.createTracker(habit("Run", id: 10))
+      try store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
+    }
+    do {
+      let database = try Database(path: path, create: false)
+      try database.execute(sql)
+    }
+    return try SQLiteTrackerStore(path: path, now: fixedNow)
+  }
+
+  func isDamage(_ body: () throws(StoreError) -> Void) -> Bool {
+    do {
+      try body()
+      return false
+    } catch {
+      if case .storage(let failure) = error { return failure.kind == .damaged }
+      return false
+    }
+  }
+
+  @Test func aDayNearIntMaxIsDamageNotATrap() throws {
+    let store = try tampered("UPDATE record SET day = 9223372036854775000")
+    #expect(isDamage { () throws(StoreError) in _ = try store.allRecords() })
+    #expect(isDamage { () throws(StoreError) in _ = try store.contents() })
+    #expect(isDamage { () throws(StoreError) in _ = try store.recordDays(trackerID: id(10)) })
+  }
+
+  @Test func aCreationDayOrScheduleOutOfRangeIsDamageNotASkippedTracker() throws {
+    let badDay = try tampered("UPDATE tracker SET created_day = -9223372036854775000")
+    #expect(isDamage { () throws(StoreError) in _ = try badDay.trackers() })
+    // A value the schema's checks refuse makes the full integrity check fail: the file is set aside.
+    let badSchedule = try tampered("PRAGMA ignore_check_constraints = ON; UPDATE tracker SET schedule = 4096")
+    #expect(badSchedule.recovery != nil)
+  }
+}
+
+@Suite("Files that are not databases")
+struct NotADatabaseTests {
+  @Test(arguments: [Data([0x78]), Data("hello".utf8), Data((0..<600).map { UInt8($0 % 251) })])
+  func anyNonEmptyFileThatIsNotSQLiteIsSetAsideByteForByte(contents: Data) throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    try contents.write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(recovery.reason == "it is not a SQLite database")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == contents)
+    #expect(try store.trackers().isEmpty)
+  }
+
+  @Test func anEmptyFileIsANewStore() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    FileManager.default.createFile(atPath: path, contents: Data())
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery == nil)
+  }
+}

@@ -93,10 +93,25 @@ public enum TrackerArchive {
   }
 }
 
+/// What an import added, and what it found already there.
+public struct ImportSummary: Hashable, Sendable {
+  /// What was added: every category and tracker of the archive, and its new records.
+  public var added: StoreContents
+  /// Records of trackers already in the store that the store already had.
+  public var recordsAlreadyThere: Int
+
+  /// A summary with every field given.
+  public init(added: StoreContents, recordsAlreadyThere: Int) {
+    self.added = added
+    self.recordsAlreadyThere = recordsAlreadyThere
+  }
+}
+
 extension TrackerDataStore {
   /// Imports an archive: all of it, or — when anything is wrong — nothing, with every problem.
+  /// Records the store already has (of trackers it already has) are left out and counted.
   @discardableResult
-  public func importArchive(_ text: String, today: Day) throws(ImportFailure) -> StoreContents {
+  public func importArchive(_ text: String, today: Day) throws(ImportFailure) -> ImportSummary {
     let existing: StoreContents
     do {
       existing = try contents()
@@ -108,7 +123,15 @@ extension TrackerDataStore {
         )
       ])
     }
-    let contents = try TrackerArchive.decode(text, today: today, existing: existing).get()
+    var contents = try TrackerArchive.decode(text, today: today, existing: existing).get()
+    var alreadyThere = 0
+    let existingTrackers = Set(existing.trackers.map(\.id))
+    if contents.records.contains(where: { existingTrackers.contains($0.trackerID) }) {
+      let stored = Set(existing.records)
+      let before = contents.records.count
+      contents.records.removeAll { stored.contains($0) }
+      alreadyThere = before - contents.records.count
+    }
     do {
       try insert(contents)
     } catch {
@@ -119,6 +142,6 @@ extension TrackerDataStore {
           reason: StoreMessage("import.storeRefused", "the store refused the import: %@", .text("\(error)")))
       ])
     }
-    return contents
+    return ImportSummary(added: contents, recordsAlreadyThere: alreadyThere)
   }
 }

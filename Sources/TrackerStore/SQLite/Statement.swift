@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TrackerModels
 
 /// `SQLITE_TRANSIENT`: SQLite copies bound text and blobs before the call returns.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -118,6 +119,19 @@ struct Row {
 
   /// Column `index` as a 64-bit integer (0 for NULL).
   func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(pointer, index)) }
+
+  /// The days a data file may hold: years 1 to 9999. Anything else is damage, never a value to
+  /// compute with (a day near `Int.max` would overflow the calendar arithmetic).
+  static let dayRange = -719_162...2_932_896
+
+  /// Column `index` as a day, range-checked: an out-of-range value throws `SQLITE_CORRUPT`.
+  func day(_ index: Int32) throws(SQLiteError) -> Day {
+    let value = int(index)
+    guard Row.dayRange.contains(value) else {
+      throw SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a day out of range (\(value))")
+    }
+    return Day(daysSinceEpoch: value)
+  }
 
   /// Whether column `index` is NULL.
   func isNull(_ index: Int32) -> Bool { sqlite3_column_type(pointer, index) == SQLITE_NULL }

@@ -40,6 +40,7 @@ enum StoreFile {
     }
     let reason: String
     do {
+      if let problem = headerProblem(path) { throw Unusable(reason: problem) }
       let (database, checked) = try prepared(path: path)
       return Opened(database: database, recovery: nil, ranIntegrityCheck: checked)
     } catch let error as Unusable {
@@ -64,6 +65,17 @@ enum StoreFile {
     } catch {
       throw .cannotOpen(path: path, reason: describe(error))
     }
+  }
+
+  /// Why an existing, non-empty file cannot be a SQLite database (its first 16 bytes are not
+  /// "SQLite format 3\0"), or nil. SQLite itself would open a file of a few bytes as an empty
+  /// database and overwrite it.
+  static func headerProblem(_ path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    let header = (try? handle.read(upToCount: 16)) ?? Data()
+    guard !header.isEmpty else { return nil }
+    return header == Data("SQLite format 3\u{0}".utf8) ? nil : "it is not a SQLite database"
   }
 
   /// Opens `path` and makes it ready, or throws `Unusable` / `SQLiteError`.

@@ -113,10 +113,13 @@ enum ImportCommand {
       return outcome
     }
     do {
-      let contents = try store.importArchive(text, today: settings.today)
+      let summary = try store.importArchive(text, today: settings.today)
       outcome.standardOutput = Messages.imported(
-        categories: contents.categories.count, trackers: contents.trackers.count,
-        records: contents.records.count)
+        categories: summary.added.categories.count, trackers: summary.added.trackers.count,
+        records: summary.added.records.count)
+      if summary.recordsAlreadyThere > 0 {
+        outcome.standardOutput += Messages.recordsAlreadyThere(summary.recordsAlreadyThere)
+      }
       // Restoring a backup is not a first launch: the onboarding is over.
       do {
         var stored = try store.settings()
