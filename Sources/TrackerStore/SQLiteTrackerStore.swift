@@ -23,9 +23,14 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// Opens (creating when needed, with its folder) the store at `path`. `now` dates the name of a
   /// broken file moved aside; with `setsBrokenFileAside` false a broken file is left untouched
   /// and opening fails with `.broken` (a backup must never be made from a damaged file).
-  public init(path: String, now: Date, setsBrokenFileAside: Bool = true) throws(StoreOpenError) {
+  /// With `fullCheck` the full integrity check runs whatever the quick-open stamp says: for the
+  /// user's backup (`export`), which must never be made from a damaged file.
+  public init(path: String, now: Date, setsBrokenFileAside: Bool = true, fullCheck: Bool = false)
+    throws(StoreOpenError)
+  {
     self.path = path
-    let opened = try StoreFile.open(path: path, now: now, setsBrokenFileAside: setsBrokenFileAside)
+    let opened = try StoreFile.open(
+      path: path, now: now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck)
     database = opened.database
     recovery = opened.recovery
     ranIntegrityCheck = opened.ranIntegrityCheck

@@ -10,7 +10,7 @@ enum StoreOpening {
   /// file reads as a fresh, empty store and no file or folder is created.
   static func open(
     _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, readOnly: Bool = false,
-    setsBrokenFileAside: Bool = true, outcome: inout Outcome
+    setsBrokenFileAside: Bool = true, fullCheck: Bool = false, outcome: inout Outcome
   )
     -> (any TrackerDataStore)?
   {
@@ -28,7 +28,7 @@ enum StoreOpening {
     if readOnly, !FileManager.default.fileExists(atPath: path) { return InMemoryTrackerStore() }
     do {
       let store = try SQLiteTrackerStore(
-        path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside)
+        path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck)
       if let recovery = store.recovery {
         outcome.standardError += Messages.warning(Messages.recovered(recovery))
       }

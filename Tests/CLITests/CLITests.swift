@@ -241,7 +241,8 @@ struct CLITests {
     #expect(result.status == 0)
     #expect(
       result.error.hasPrefix(
-        "Warning: the data file \(path) was broken (it is not a SQLite database); it was moved to \(path).broken-")
+        "Warning: the data file \(path) was broken (it is not a SQLite database); it was moved to \(path).broken-"
+      )
     )
     #expect(result.output == "Statistics\n\nNothing to analyze yet\n")
   }

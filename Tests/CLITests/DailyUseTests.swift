@@ -308,4 +308,37 @@ struct DailyUseTests {
     #expect(zero.status == 1)
     #expect(zero.error == "Error: /dev/zero is too large: more than 256 MiB\n")
   }
+
+  @Test func exportRunsTheFullCheckEvenWhenTheQuickOpenStampSaysTheFileIsUnchanged() throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    // A tracker with four years of records: the file has pages enough to damage one.
+    var records: [String] = []
+    for year in 2021...2025 {
+      for month in 1...12 {
+        for date in 1...28 {
+          records.append(
+            "{\"tracker\": \"00000000-0000-4000-8000-000000000002\", \"date\": \"\(year)-"
+              + String(format: "%02d-%02d", month, date) + "\"}")
+        }
+      }
+    }
+    let archive = Self.archive.replacingOccurrences(
+      of: "\"records\": [{\"tracker\": \"00000000-0000-4000-8000-000000000002\", \"date\": \"2026-11-25\"}]",
+      with: "\"records\": [" + records.joined(separator: ",") + "]")
+    #expect(try runCLI(["import", "-", "--store", store] + fixed, input: archive).status == 0)
+    #expect(try runCLI(["stats", "--store", store] + fixed).status == 0)  // a clean close stamps the file
+    // Damage one page in the middle, keeping the size and the modification time to the nanosecond.
+    var before = stat()
+    #expect(stat(store, &before) == 0)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store))
+    try handle.seek(toOffset: 4096 * 6)
+    handle.write(Data(repeating: 0xA5, count: 4096))
+    try handle.close()
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, store, &times, 0) == 0)
+    let export = try runCLI(["export", "--store", store] + fixed)
+    #expect(export.status == 1 && export.output == "")
+    #expect(export.error.contains("is broken ("), "\(export.error)")
+  }
 }

@@ -28,7 +28,9 @@ enum StoreFile {
 
   /// An open, checked, migrated connection to `path`, and the recovery that was needed, if any.
   /// With `setsBrokenFileAside` false a broken file is left where it is and `.broken` thrown.
-  static func open(path: String, now: Date, setsBrokenFileAside: Bool = true) throws(StoreOpenError) -> Opened
+  /// With `fullCheck` the integrity check runs even when the stamp says the file is unchanged.
+  static func open(path: String, now: Date, setsBrokenFileAside: Bool = true, fullCheck: Bool = false)
+    throws(StoreOpenError) -> Opened
   {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
@@ -41,7 +43,7 @@ enum StoreFile {
     let reason: String
     do {
       if let problem = headerProblem(path) { throw Unusable(reason: problem) }
-      let (database, checked) = try prepared(path: path)
+      let (database, checked) = try prepared(path: path, fullCheck: fullCheck)
       return Opened(database: database, recovery: nil, ranIntegrityCheck: checked)
     } catch let error as Unusable {
       reason = error.reason
@@ -59,7 +61,7 @@ enum StoreFile {
     guard setsBrokenFileAside else { throw .broken(path: path, reason: reason) }
     let movedTo = try moveAside(path: path, now: now)
     do {
-      let (database, checked) = try prepared(path: path)
+      let (database, checked) = try prepared(path: path, fullCheck: fullCheck)
       let recovery = StoreRecovery(originalPath: path, movedTo: movedTo, reason: reason)
       return Opened(database: database, recovery: recovery, ranIntegrityCheck: checked)
     } catch {
@@ -79,7 +81,7 @@ enum StoreFile {
   }
 
   /// Opens `path` and makes it ready, or throws `Unusable` / `SQLiteError`.
-  private static func prepared(path: String) throws -> (Database, ranIntegrityCheck: Bool) {
+  private static func prepared(path: String, fullCheck: Bool) throws -> (Database, ranIntegrityCheck: Bool) {
     let database = try Database(path: path, create: true)
     do {
       try database.execute("PRAGMA busy_timeout = 10000")
@@ -93,7 +95,7 @@ enum StoreFile {
       try database.execute("PRAGMA cache_size = -32768")
       // Reading the schema catches a file that is not a database even when the check is skipped.
       _ = try database.prepare("SELECT count(*) FROM sqlite_schema").rows { $0.int(0) }
-      let needsCheck = !VerifiedStamp.isCurrent(for: path)
+      let needsCheck = fullCheck || !VerifiedStamp.isCurrent(for: path)
       if needsCheck {
         VerifiedStamp.remove(for: path)
         let check = try database.prepare("PRAGMA integrity_check").rows { $0.text(0) }

@@ -41,7 +41,8 @@ enum ExportCommand {
     var outcome = Outcome()
     guard
       let store = StoreOpening.open(
-        invocation, settings, context, readOnly: true, setsBrokenFileAside: false, outcome: &outcome)
+        invocation, settings, context, readOnly: true, setsBrokenFileAside: false, fullCheck: true,
+        outcome: &outcome)
     else {
       return outcome
     }
