@@ -295,7 +295,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     if rebuildsIndex { try self.database.execute("DROP INDEX record_by_day") }
     // Rows go in batches of `batchSize` per statement: one statement step per batch instead of
     // per row halves the time of a large import.
-    let batchSize = 250
+    let batchSize = 500
     let single = try self.database.cached("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
     let batch = try self.database.cached(
       "INSERT OR IGNORE INTO record (tracker, day) VALUES "

@@ -174,13 +174,53 @@ private struct JSONReader {
   }
 
   mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-    position += 1
     var pairs: [(String, JSONValue)] = []
+    try members { reader, key throws(JSONSyntaxError) in
+      pairs.append((key, try reader.value(depth: depth + 1)))
+    }
+    return .object(pairs)
+  }
+
+  /// The top-level object, member by member; the array under `streamedKey` element by element.
+  mutating func streamObject(
+    _ streamedKey: String, member: (String, JSONValue) -> Void, arrayStarts: () -> Void,
+    element: (JSONValue, Int) -> Void, pairKeys: ([UInt8], [UInt8]),
+    pair: (UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Bool
+  ) throws(JSONSyntaxError) {
+    try members { reader, key throws(JSONSyntaxError) in
+      if key == streamedKey, !reader.isAtEnd, reader.bytes[reader.position] == UInt8(ascii: "[") {
+        arrayStarts()
+        var index = 0
+        try reader.elements { reader throws(JSONSyntaxError) in
+          let start = reader.position
+          if let (first, second) = reader.plainPair(pairKeys), pair(first, second, index) {
+            // handled without building a value
+          } else {
+            reader.position = start
+            element(try reader.value(depth: 2), index)
+          }
+          index += 1
+        }
+        member(key, .array([]))
+      } else {
+        member(key, try reader.value(depth: 1))
+      }
+    }
+  }
+
+  /// An object's members, from its "{" to its "}": `member` reads each value, positioned after
+  /// the colon. Duplicate keys are refused.
+  @inline(__always)
+  mutating func members(_ member: (inout JSONReader, String) throws(JSONSyntaxError) -> Void)
+    throws(JSONSyntaxError)
+  {
+    position += 1
+    var seen: [String] = []
     var keys: Set<String> = []  // filled only for large objects
     skipWhiteSpace()
     if !isAtEnd, bytes[position] == UInt8(ascii: "}") {
       position += 1
-      return .object(pairs)
+      return
     }
     while true {
       skipWhiteSpace()
@@ -192,10 +232,11 @@ private struct JSONReader {
       // Objects here usually have a handful of keys, where a linear scan beats hashing; large
       // ones switch to a set, so a hostile file cannot make the check quadratic.
       let isDuplicate: Bool
-      if pairs.count < 16 {
-        isDuplicate = pairs.contains { $0.0 == key }
+      if seen.count < 16 {
+        isDuplicate = seen.contains(key)
+        seen.append(key)
       } else {
-        if keys.isEmpty { keys = Set(pairs.map(\.0)) }
+        if keys.isEmpty { keys = Set(seen) }
         isDuplicate = !keys.insert(key).inserted
       }
       guard !isDuplicate else {
@@ -209,7 +250,7 @@ private struct JSONReader {
       }
       position += 1
       skipWhiteSpace()
-      pairs.append((key, try value(depth: depth + 1)))
+      try member(&self, key)
       skipWhiteSpace()
       guard !isAtEnd else {
         throw syntaxError("json.objectAtEnd", "expected \",\" or \"}\", found the end of the text")
@@ -220,98 +261,6 @@ private struct JSONReader {
       }
       guard bytes[position] == UInt8(ascii: "}") else {
         throw syntaxError("json.object", "expected \",\" or \"}\", found %@", describeCurrent())
-      }
-      position += 1
-      return .object(pairs)
-    }
-  }
-
-  /// The top-level object, member by member; the array under `streamedKey` element by element.
-  mutating func streamObject(
-    _ streamedKey: String, member: (String, JSONValue) -> Void, arrayStarts: () -> Void,
-    element: (JSONValue, Int) -> Void, pairKeys: ([UInt8], [UInt8]),
-    pair: (UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Bool
-  ) throws(JSONSyntaxError) {
-    position += 1
-    var keys: Set<String> = []
-    skipWhiteSpace()
-    if !isAtEnd, bytes[position] == UInt8(ascii: "}") {
-      position += 1
-      return
-    }
-    while true {
-      skipWhiteSpace()
-      guard !isAtEnd, bytes[position] == UInt8(ascii: "\"") else {
-        throw syntaxError("json.key", "expected a key in double quotes, found %@", describeCurrent())
-      }
-      let keyStart = position
-      let key = try string()
-      guard keys.insert(key).inserted else {
-        position = keyStart
-        throw syntaxError("json.duplicateKey", "duplicate key %@", .text("\"\(key)\""))
-      }
-      skipWhiteSpace()
-      guard !isAtEnd, bytes[position] == UInt8(ascii: ":") else {
-        throw syntaxError(
-          "json.colon", "expected \":\" after the key %@, found %@", .text("\"\(key)\""), describeCurrent())
-      }
-      position += 1
-      skipWhiteSpace()
-      if key == streamedKey, !isAtEnd, bytes[position] == UInt8(ascii: "[") {
-        arrayStarts()
-        try streamArray(element, pairKeys: pairKeys, pair: pair)
-        member(key, .array([]))
-      } else {
-        member(key, try value(depth: 1))
-      }
-      skipWhiteSpace()
-      guard !isAtEnd else {
-        throw syntaxError("json.objectAtEnd", "expected \",\" or \"}\", found the end of the text")
-      }
-      if bytes[position] == UInt8(ascii: ",") {
-        position += 1
-        continue
-      }
-      guard bytes[position] == UInt8(ascii: "}") else {
-        throw syntaxError("json.object", "expected \",\" or \"}\", found %@", describeCurrent())
-      }
-      position += 1
-      return
-    }
-  }
-
-  /// An array at depth 1, each element handed over as soon as it is read.
-  mutating func streamArray(
-    _ element: (JSONValue, Int) -> Void, pairKeys: ([UInt8], [UInt8]),
-    pair: (UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Bool
-  ) throws(JSONSyntaxError) {
-    position += 1
-    skipWhiteSpace()
-    if !isAtEnd, bytes[position] == UInt8(ascii: "]") {
-      position += 1
-      return
-    }
-    var index = 0
-    while true {
-      skipWhiteSpace()
-      let start = position
-      if let (first, second) = plainPair(pairKeys), pair(first, second, index) {
-        // handled without building a value
-      } else {
-        position = start
-        element(try value(depth: 2), index)
-      }
-      index += 1
-      skipWhiteSpace()
-      guard !isAtEnd else {
-        throw syntaxError("json.arrayAtEnd", "expected \",\" or \"]\", found the end of the text")
-      }
-      if bytes[position] == UInt8(ascii: ",") {
-        position += 1
-        continue
-      }
-      guard bytes[position] == UInt8(ascii: "]") else {
-        throw syntaxError("json.array", "expected \",\" or \"]\", found %@", describeCurrent())
       }
       position += 1
       return
@@ -359,16 +308,25 @@ private struct JSONReader {
   }
 
   mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-    position += 1
     var values: [JSONValue] = []
+    try elements { reader throws(JSONSyntaxError) in values.append(try reader.value(depth: depth + 1)) }
+    return .array(values)
+  }
+
+  /// An array's elements, from its "[" to its "]": `element` reads each one, positioned at it.
+  @inline(__always)
+  mutating func elements(_ element: (inout JSONReader) throws(JSONSyntaxError) -> Void)
+    throws(JSONSyntaxError)
+  {
+    position += 1
     skipWhiteSpace()
     if !isAtEnd, bytes[position] == UInt8(ascii: "]") {
       position += 1
-      return .array(values)
+      return
     }
     while true {
       skipWhiteSpace()
-      values.append(try value(depth: depth + 1))
+      try element(&self)
       skipWhiteSpace()
       guard !isAtEnd else {
         throw syntaxError("json.arrayAtEnd", "expected \",\" or \"]\", found the end of the text")
@@ -381,7 +339,7 @@ private struct JSONReader {
         throw syntaxError("json.array", "expected \",\" or \"]\", found %@", describeCurrent())
       }
       position += 1
-      return .array(values)
+      return
     }
   }
 
