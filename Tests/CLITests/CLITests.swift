@@ -5,8 +5,19 @@ import Testing
 func runCLI(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
   -> (status: Int32, output: String, error: String)
 {
+  try runProgram(
+    Bundle.main.bundleURL.appendingPathComponent("tracker-preview"), arguments, environment: environment,
+    input: input)
+}
+
+/// Runs `executable` with `arguments` from `/`, with only `environment` set, feeding it `input`.
+func runProgram(
+  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+)
+  throws -> (status: Int32, output: String, error: String)
+{
   let process = Process()
-  process.executableURL = Bundle.main.bundleURL.appendingPathComponent("tracker-preview")
+  process.executableURL = executable
   process.arguments = arguments
   process.environment = environment
   process.currentDirectoryURL = URL(fileURLWithPath: "/")

@@ -17,27 +17,9 @@ struct ReadOnlyStoreTests {
     let copy = folder.appendingPathComponent("tracker-preview")
     try FileManager.default.copyItem(
       at: Bundle.main.bundleURL.appendingPathComponent("tracker-preview"), to: copy)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path] + arguments
-    process.environment = [:]
-    process.currentDirectoryURL = URL(fileURLWithPath: "/")
-    let output = Pipe()
-    let error = Pipe()
-    let standardInput = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = standardInput
-    try process.run()
-    if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
-    try standardInput.fileHandleForWriting.close()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self),
-      String(decoding: errData, as: UTF8.self)
-    )
+    return try runProgram(
+      URL(fileURLWithPath: "/usr/bin/setpriv"),
+      ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path] + arguments, input: input)
   }
 
   static let archive = """
