@@ -316,7 +316,7 @@ struct NotADatabaseTests {
   @Test func anEmptyFileIsANewStore() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")
-    FileManager.default.createFile(atPath: path, contents: Data())
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
     let store = try SQLiteTrackerStore(path: path, now: fixedNow)
     #expect(store.recovery == nil)
   }
