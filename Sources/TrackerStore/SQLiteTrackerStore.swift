@@ -16,6 +16,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   public let ranIntegrityCheck: Bool
 
   private let lock = NSLock()
+  /// Set when a read or write met damage; the connection's close then leaves no stamp behind.
+  private var damageSeen = false
   /// The connection; used only under `lock`.
   let database: Database
   private let observers = Observers()
@@ -42,8 +44,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     lock.lock()
     let checkpointed = try? database.prepare("PRAGMA wal_checkpoint(TRUNCATE)").rows { $0.int(0) == 0 }.first
     database.close()
+    let isDamaged = damageSeen
     lock.unlock()
-    if checkpointed == true { VerifiedStamp.record(for: path) }
+    if checkpointed == true, !isDamaged { VerifiedStamp.record(for: path) }
   }
 
   /// The default data file: `$XDG_DATA_HOME/tracker/tracker.sqlite`, else
@@ -356,6 +359,12 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     } catch let error as StoreError {
       throw error
     } catch let error as SQLiteError {
+      // Damage met after opening: the quick-open stamp no longer vouches for the file, so the next
+      // open runs the full check and sets the file aside as it would a file broken at open.
+      if error.meansBrokenFile {
+        VerifiedStamp.remove(for: path)
+        damageSeen = true
+      }
       throw .storage(error.storageFailure)
     } catch {
       throw .storage(StorageFailure(.other, detail: String(describing: error)))

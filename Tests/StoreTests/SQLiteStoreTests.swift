@@ -321,3 +321,45 @@ struct NotADatabaseTests {
     #expect(store.recovery == nil)
   }
 }
+
+@Suite("Damage met after opening")
+struct LaterDamageTests {
+  @Test func damageMetByAReadSetsTheFileAsideAtTheNextOpen() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.createCategory(home)
+      let run = habit("Run", id: 10)
+      let days = (0..<4_000).map { day("2015-01-01").adding(days: $0) }
+      try store.insert(
+        StoreContents(
+          categories: [], trackers: [run], records: days.map { TrackerRecord(trackerID: run.id, day: $0) }))
+    }
+    // A damaged page, with the size and the modification time kept: the quick open trusts it.
+    var before = stat()
+    #expect(stat(path, &before) == 0)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: 4096 * 3)
+    handle.write(Data(repeating: 0xA5, count: 4096 * 8))
+    try handle.close()
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      #expect(store.recovery == nil && !store.ranIntegrityCheck)
+      var sawDamage = false
+      do {
+        _ = try store.allRecords()
+        _ = try store.contents()
+      } catch {
+        if case .storage(let failure) = error { sawDamage = failure.kind == .damaged }
+      }
+      #expect(sawDamage)
+    }
+    let reopened = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(reopened.recovery)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == damaged)
+  }
+}
