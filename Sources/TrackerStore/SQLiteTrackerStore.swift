@@ -41,7 +41,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   deinit {
     // Empty the write-ahead log into the file; when that succeeds nobody else is mid-write, and
     // the file as it now is can skip the full integrity check at the next open (VerifiedStamp).
+    // Not waiting for anyone: when another process is writing, the checkpoint is skipped (and so
+    // is the stamp) instead of holding this one up for the busy timeout.
     lock.lock()
+    try? database.execute("PRAGMA busy_timeout = 0")
     let checkpointed = try? database.prepare("PRAGMA wal_checkpoint(TRUNCATE)").rows { $0.int(0) == 0 }.first
     database.close()
     let isDamaged = damageSeen

@@ -341,4 +341,24 @@ struct DailyUseTests {
     #expect(export.status == 1 && export.output == "")
     #expect(export.error.contains("is broken ("), "\(export.error)")
   }
+
+  @Test func readersAreNotBlockedWhileAnotherProcessWrites() throws {
+    let store = try preparedStore()
+    var database: OpaquePointer?
+    #expect(sqlite3_open(store, &database) == SQLITE_OK)
+    defer { sqlite3_close(database) }
+    // Another process (this test) in the middle of a write transaction.
+    #expect(
+      sqlite3_exec(
+        database, "BEGIN IMMEDIATE; INSERT INTO setting (key, value) VALUES ('x', 'y')", nil, nil, nil)
+        == SQLITE_OK)
+    let start = Date()
+    let show = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
+    let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+    let list = try runCLI(["list", "--store", store] + fixed)
+    #expect(
+      show.status == 0 && stats.status == 0 && list.status == 0, "\(show.error)\(stats.error)\(list.error)")
+    #expect(Date().timeIntervalSince(start) < 5)  // the busy timeout is 10 s: nobody waited for it
+    #expect(sqlite3_exec(database, "ROLLBACK", nil, nil, nil) == SQLITE_OK)
+  }
 }
