@@ -258,6 +258,8 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliOpenNewerSchema = "cli.open.newerSchema"
   case cliOpenNotATrackerStore = "cli.open.notATrackerStore"
   case cliOpenBroken = "cli.open.broken"
+  case cliOpenBusy = "cli.open.busy"
+  case cliOpenBusyBy = "cli.open.busyBy"
   case cliRecovered = "cli.recovered"
   case flowOnboardingOver = "flow.onboardingOver"
   case flowUnavailable = "flow.unavailable"

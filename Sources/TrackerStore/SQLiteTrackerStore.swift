@@ -368,7 +368,11 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         VerifiedStamp.remove(for: path)
         damageSeen = true
       }
-      throw .storage(error.storageFailure)
+      var failure = error.storageFailure
+      if failure.kind == .busy, let holder = StoreFile.writeLockHolder(path) {
+        failure.detail += " — the write lock is held by \(holder)"
+      }
+      throw .storage(failure)
     } catch {
       throw .storage(StorageFailure(.other, detail: String(describing: error)))
     }

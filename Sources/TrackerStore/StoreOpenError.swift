@@ -12,6 +12,9 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   case newerSchema(path: String, version: Int, known: Int)
   /// The file is another program's SQLite database; it was left as it is.
   case notATrackerStore(path: String)
+  /// Another process held the file's write lock past the busy timeout; `holder` names it when the
+  /// system tells ("tracker-preview, pid 4242").
+  case busy(path: String, holder: String?)
   /// The file is broken and was left as it is, because the caller asked not to set it aside.
   case broken(path: String, reason: String)
 
@@ -32,6 +35,9 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
         "\(path) is a database of another program, not a Tracker data file; it was left untouched. Choose another file with --store"
     case .broken(let path, let reason):
       return "the data file \(path) is broken (\(reason)); it was left untouched"
+    case .busy(let path, let holder):
+      return "the data file \(path) is being written by another program" + (holder.map { " (\($0))" } ?? "")
+        + "; try again when it is done"
     }
   }
 }

@@ -75,6 +75,8 @@ enum Messages {
       return text(.cliOpenNewerSchema, .text(path), .text(String(version)), .text(String(known)))
     case .notATrackerStore(let path): return text(.cliOpenNotATrackerStore, .text(path))
     case .broken(let path, let reason): return text(.cliOpenBroken, .text(path), .text(reason))
+    case .busy(let path, let holder):
+      return holder.map { text(.cliOpenBusyBy, .text(path), .text($0)) } ?? text(.cliOpenBusy, .text(path))
     }
   }
 

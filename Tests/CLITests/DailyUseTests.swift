@@ -361,4 +361,25 @@ struct DailyUseTests {
     #expect(Date().timeIntervalSince(start) < 5)  // the busy timeout is 10 s: nobody waited for it
     #expect(sqlite3_exec(database, "ROLLBACK", nil, nil, nil) == SQLITE_OK)
   }
+
+  @Test func aWriteThatWaitedPastTheBusyTimeoutSaysWhoHoldsTheFile() throws {
+    let store = try preparedStore()
+    var database: OpaquePointer?
+    #expect(sqlite3_open(store, &database) == SQLITE_OK)
+    defer { sqlite3_close(database) }
+    #expect(
+      sqlite3_exec(
+        database, "BEGIN IMMEDIATE; INSERT INTO setting (key, value) VALUES ('x', 'y')", nil, nil, nil)
+        == SQLITE_OK)
+    // Waits the whole busy timeout (10 s), as a real second writer would.
+    let done = try runCLI(["done", "Бег", "--store", store] + fixed)
+    #expect(done.status == 1)
+    #expect(
+      done.error.hasPrefix(
+        "Error: nothing was saved: Another program is using the data file. Try again in a moment."))
+    #expect(
+      done.error.contains("the write lock is held by ") && done.error.contains("pid \(getpid())"),
+      "\(done.error)")
+    #expect(sqlite3_exec(database, "ROLLBACK", nil, nil, nil) == SQLITE_OK)
+  }
 }

@@ -53,6 +53,10 @@ enum StoreFile {
       throw .notATrackerStore(path: path)
     } catch let error as SQLiteError where error.meansBrokenFile {
       reason = error.message
+    } catch let error as SQLiteError
+      where error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED
+    {
+      throw .busy(path: path, holder: writeLockHolder(path))
     } catch let error as SQLiteError {
       throw .cannotOpen(path: path, reason: error.message)
     } catch {
@@ -67,6 +71,29 @@ enum StoreFile {
     } catch {
       throw .cannotOpen(path: path, reason: describe(error))
     }
+  }
+
+  /// The process holding the write lock of a WAL database, as "name, pid N", when the system
+  /// says: SQLite's writer locks byte 120 of the `-shm` file.
+  static func writeLockHolder(_ path: String) -> String? {
+    #if canImport(Glibc)
+      let descriptor = Glibc.open(path + "-shm", O_RDWR)
+    #else
+      let descriptor = Darwin.open(path + "-shm", O_RDWR)
+    #endif
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = 120
+    lock.l_len = 1
+    guard fcntl(descriptor, F_GETLK, &lock) == 0, lock.l_type != Int16(F_UNLCK), lock.l_pid > 0 else {
+      return nil
+    }
+    let name = (try? String(contentsOfFile: "/proc/\(lock.l_pid)/comm", encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return (name.map { "\($0), " } ?? "") + "pid \(lock.l_pid)"
   }
 
   /// Why an existing, non-empty file cannot be a SQLite database (its first 16 bytes are not
