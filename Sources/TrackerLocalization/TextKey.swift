@@ -261,6 +261,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliOpenBusy = "cli.open.busy"
   case cliOpenBusyBy = "cli.open.busyBy"
   case cliRecovered = "cli.recovered"
+  case cliRecoveredSaved = "cli.recoveredSaved"
   case flowOnboardingOver = "flow.onboardingOver"
   case flowUnavailable = "flow.unavailable"
   case flowNoAlert = "flow.noAlert"

@@ -42,31 +42,36 @@ extension SQLiteTrackerStore {
 
   /// A tracker row of `trackerColumns`. A row that holds no valid tracker is damage and throws
   /// `SQLITE_CORRUPT`: it is reported, never skipped in silence.
-  static func decodeTracker(_ row: Row) throws -> TrackerSummary? {
+  static func decodeTracker(_ row: Row, offset: Int32 = 0) throws -> TrackerSummary? {
     func damaged(_ what: String) -> SQLiteError {
       SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a tracker with \(what)")
     }
-    guard let id = UUID(canonical: row.text(0)), let category = UUID(canonical: row.text(4)) else {
+    guard let id = UUID(canonical: row.text(0 + offset)), let category = UUID(canonical: row.text(4 + offset))
+    else {
       throw damaged("an id that is not a UUID")
     }
     let kind: TrackerKind
-    if row.isNull(7) {
+    if row.isNull(7 + offset) {
       kind = .event
     } else {
-      guard (1...127).contains(row.int(7)), let schedule = Schedule(WeekdaySet(rawValue: UInt8(row.int(7))))
+      guard (1...127).contains(row.int(7 + offset)),
+        let schedule = Schedule(WeekdaySet(rawValue: UInt8(row.int(7 + offset))))
       else {
-        throw damaged("a schedule out of range (\(row.int(7)))")
+        throw damaged("a schedule out of range (\(row.int(7 + offset)))")
       }
       kind = .habit(schedule)
     }
-    guard (0...0xFF_FFFF).contains(row.int(3)), row.int(8) >= 0 else { throw damaged("a value out of range") }
+    guard (0...0xFF_FFFF).contains(row.int(3 + offset)), row.int(8 + offset) >= 0 else {
+      throw damaged("a value out of range")
+    }
     let tracker = Tracker(
-      id: id, name: row.text(1), emoji: row.text(2), color: TrackerColor(rgb: UInt32(row.int(3))),
-      categoryID: category, isPinned: row.int(5) != 0, createdOn: try row.day(6),
+      id: id, name: row.text(1 + offset), emoji: row.text(2 + offset),
+      color: TrackerColor(rgb: UInt32(row.int(3 + offset))),
+      categoryID: category, isPinned: row.int(5 + offset) != 0, createdOn: try row.day(6 + offset),
       kind: kind)
     return TrackerSummary(
-      tracker: tracker, recordCount: row.int(8),
-      earliestRecord: row.isNull(9) ? nil : try row.day(9))
+      tracker: tracker, recordCount: row.int(8 + offset),
+      earliestRecord: row.isNull(9 + offset) ? nil : try row.day(9 + offset))
   }
 
   func trackerNumber(_ id: UUID) throws -> Int? {
@@ -106,7 +111,10 @@ extension SQLiteTrackerStore {
   /// Recomputes the stored record count, first and last record and streaks of tracker `number`.
   func refreshSummary(_ number: Int) throws { try Self.refreshStreaks(number, in: database) }
 
-  func loadSettings() throws -> StoreSettings {
+  func loadSettings() throws -> StoreSettings { try Self.loadSettings(database) }
+
+  /// The settings stored in `database`.
+  static func loadSettings(_ database: Database) throws -> StoreSettings {
     var values: [String: String] = [:]
     try database.cached("SELECT key, value FROM setting").forEachRow { values[$0.text(0)] = $0.text(1) }
     return StoreSettings(

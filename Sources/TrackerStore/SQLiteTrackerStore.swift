@@ -10,7 +10,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// The data file.
   public let path: String
   /// Set when the file was broken and moved aside on opening; screens and the CLI show it.
-  public let recovery: StoreRecovery?
+  public private(set) var recovery: StoreRecovery?
   /// Whether opening ran the full integrity check; it is skipped for a file verified before and
   /// untouched since (see `VerifiedStamp`).
   public let ranIntegrityCheck: Bool
@@ -34,8 +34,19 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     let opened = try StoreFile.open(
       path: path, now: now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck)
     database = opened.database
-    recovery = opened.recovery
     ranIntegrityCheck = opened.ranIntegrityCheck
+    guard var recovery = opened.recovery else {
+      self.recovery = nil
+      return
+    }
+    // Salvage: every category, tracker and record of the damaged file that can still be read goes
+    // into the fresh store (the damaged file itself stays as it was).
+    let found = Salvage.read(recovery.movedTo)
+    let saved = Salvage.acceptable(found.contents)
+    self.recovery = nil
+    if saved != .empty, (try? insert(saved)) != nil { recovery.saved = saved }
+    if let settings = found.settings { try? saveSettings(settings) }
+    self.recovery = recovery
   }
 
   deinit {

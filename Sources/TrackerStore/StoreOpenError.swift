@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 
 /// Why a store file could not be opened at all. Nothing was deleted or moved when this is thrown.
 public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -50,15 +51,21 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
   public var movedTo: String
   /// What was wrong with it.
   public var reason: String
+  /// What could still be read from it and is in the new store.
+  public var saved: StoreContents
 
   /// A recovery with every field given.
-  public init(originalPath: String, movedTo: String, reason: String) {
+  public init(originalPath: String, movedTo: String, reason: String, saved: StoreContents = .empty) {
     self.originalPath = originalPath
     self.movedTo = movedTo
     self.reason = reason
+    self.saved = saved
   }
 
   public var description: String {
-    "the data file \(originalPath) was broken (\(reason)); it was moved to \(movedTo) and a new, empty store was started"
+    let start = "the data file \(originalPath) was broken (\(reason)); it was moved to \(movedTo) and "
+    guard saved != .empty else { return start + "a new, empty store was started" }
+    return start
+      + "a new store holds what could still be read: \(saved.records.count) records of \(saved.trackers.count) trackers in \(saved.categories.count) categories"
   }
 }

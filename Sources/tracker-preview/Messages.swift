@@ -81,7 +81,17 @@ enum Messages {
   }
 
   static func recovered(_ recovery: StoreRecovery) -> String {
-    text(.cliRecovered, .text(recovery.originalPath), .text(recovery.reason), .text(recovery.movedTo))
+    let saved = recovery.saved
+    guard saved != .empty else {
+      return text(
+        .cliRecovered, .text(recovery.originalPath), .text(recovery.reason), .text(recovery.movedTo))
+    }
+    let localizer = Localizer(language)
+    return text(
+      .cliRecoveredSaved, .text(recovery.originalPath), .text(recovery.reason), .text(recovery.movedTo),
+      .text(localizer.plural(.records, count: saved.records.count)),
+      .text(localizer.plural(.trackers, count: saved.trackers.count)),
+      .text(localizer.plural(.categories, count: saved.categories.count)))
   }
 
   // MARK: Command line

@@ -363,3 +363,56 @@ struct LaterDamageTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == damaged)
   }
 }
+
+@Suite("Salvage")
+struct SalvageTests {
+  @Test func whatCanStillBeReadOfABrokenFileIsInTheNewStore() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let run = habit("Run", id: 10)
+    let read = event("Read", id: 11)
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.createCategory(home)
+      let days = (0..<4_000).map { day("2015-01-01").adding(days: $0) }
+      try store.insert(
+        StoreContents(
+          categories: [], trackers: [run, read],
+          records: days.map { TrackerRecord(trackerID: run.id, day: $0) } + [
+            TrackerRecord(trackerID: read.id, day: days[0])
+          ]))
+      try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .completed))
+    }
+    // Damage the last pages: part of the records and indexes, not the trackers.
+    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: UInt64(size - 4096 * 2))
+    handle.write(Data(repeating: 0xA5, count: 4096))
+    try handle.close()
+    try? FileManager.default.removeItem(atPath: path + ".verified")
+    let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == damaged)
+    #expect(recovery.saved.categories == [home])
+    #expect(Set(recovery.saved.trackers.map(\.id)) == [run.id, read.id])
+    #expect(recovery.saved.records.count > 0 && recovery.saved.records.count <= 4_001)
+    #expect(try store.allRecords().count == recovery.saved.records.count)
+    #expect(try store.settings() == StoreSettings(isOnboardingDone: true, filter: .completed))
+    #expect(
+      recovery.description.contains(
+        "a new store holds what could still be read: \(recovery.saved.records.count) records of 2 trackers in 1 categories"
+      ))
+    #expect(try store.statistics(asOf: day("2026-11-30")).completed == recovery.saved.records.count)
+  }
+
+  @Test func aFileWithNothingReadableStartsEmpty() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery?.saved == .empty)
+    #expect(store.recovery?.description.hasSuffix("a new, empty store was started") == true)
+  }
+}

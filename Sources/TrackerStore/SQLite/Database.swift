@@ -30,6 +30,26 @@ final class Database {
     sqlite3_extended_result_codes(opened, 1)
   }
 
+  /// Opens the database at `path` read-only and immutable: SQLite changes nothing, not even a
+  /// journal or a `-shm` file, so a damaged file stays byte for byte as it was (its `-wal` is not
+  /// read).
+  init(immutable path: String) throws(SQLiteError) {
+    self.path = path
+    let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
+    let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+    var opened: OpaquePointer?
+    let code = sqlite3_open_v2(
+      uri, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+    guard code == SQLITE_OK, let opened else {
+      let message =
+        opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_close_v2(opened)
+      throw SQLiteError(code: code, message: message)
+    }
+    handle = opened
+    sqlite3_extended_result_codes(opened, 1)
+  }
+
   deinit { close() }
 
   /// Closes the connection; later calls fail with `SQLITE_MISUSE`.

@@ -127,7 +127,12 @@ enum StoreFile {
         VerifiedStamp.remove(for: path)
         let check = try database.prepare("PRAGMA integrity_check").rows { $0.text(0) }
         guard check == ["ok"] else {
-          throw Unusable(reason: "integrity check failed: " + check.prefix(3).joined(separator: "; "))
+          // The check can list thousands of problems: the first one is enough to tell the user.
+          let lines = check.joined(separator: "\n").split(separator: "\n").filter { !$0.hasPrefix("***") }
+          let first = lines.first.map { String($0.prefix(160)) } ?? "damaged"
+          throw Unusable(
+            reason: "integrity check failed: " + first
+              + (lines.count > 1 ? " (and \(lines.count - 1) more)" : ""))
         }
       }
       try migrate(database, applied: applied)
