@@ -342,44 +342,43 @@ struct DailyUseTests {
     #expect(export.error.contains("is broken ("), "\(export.error)")
   }
 
-  @Test func readersAreNotBlockedWhileAnotherProcessWrites() throws {
-    let store = try preparedStore()
+  /// Runs `body` while this process — another program, to the binary — is in the middle of a
+  /// write transaction on `store`.
+  func whileWriting(_ store: String, _ body: () throws -> Void) throws {
     var database: OpaquePointer?
     #expect(sqlite3_open(store, &database) == SQLITE_OK)
     defer { sqlite3_close(database) }
-    // Another process (this test) in the middle of a write transaction.
-    #expect(
-      sqlite3_exec(
-        database, "BEGIN IMMEDIATE; INSERT INTO setting (key, value) VALUES ('x', 'y')", nil, nil, nil)
-        == SQLITE_OK)
-    let start = Date()
-    let show = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
-    let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
-    let list = try runCLI(["list", "--store", store] + fixed)
-    #expect(
-      show.status == 0 && stats.status == 0 && list.status == 0, "\(show.error)\(stats.error)\(list.error)")
-    #expect(Date().timeIntervalSince(start) < 5)  // the busy timeout is 10 s: nobody waited for it
+    let write = "BEGIN IMMEDIATE; INSERT INTO setting (key, value) VALUES ('x', 'y')"
+    #expect(sqlite3_exec(database, write, nil, nil, nil) == SQLITE_OK)
+    try body()
     #expect(sqlite3_exec(database, "ROLLBACK", nil, nil, nil) == SQLITE_OK)
+  }
+
+  @Test func readersAreNotBlockedWhileAnotherProcessWrites() throws {
+    let store = try preparedStore()
+    try whileWriting(store) {
+      let start = Date()
+      let show = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
+      let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+      let list = try runCLI(["list", "--store", store] + fixed)
+      #expect(
+        show.status == 0 && stats.status == 0 && list.status == 0, "\(show.error)\(stats.error)\(list.error)")
+      #expect(Date().timeIntervalSince(start) < 5)  // the busy timeout is 10 s: nobody waited for it
+    }
   }
 
   @Test func aWriteThatWaitedPastTheBusyTimeoutSaysWhoHoldsTheFile() throws {
     let store = try preparedStore()
-    var database: OpaquePointer?
-    #expect(sqlite3_open(store, &database) == SQLITE_OK)
-    defer { sqlite3_close(database) }
-    #expect(
-      sqlite3_exec(
-        database, "BEGIN IMMEDIATE; INSERT INTO setting (key, value) VALUES ('x', 'y')", nil, nil, nil)
-        == SQLITE_OK)
-    // Waits the whole busy timeout (10 s), as a real second writer would.
-    let done = try runCLI(["done", "Бег", "--store", store] + fixed)
-    #expect(done.status == 1)
-    #expect(
-      done.error.hasPrefix(
-        "Error: nothing was saved: Another program is using the data file. Try again in a moment."))
-    #expect(
-      done.error.contains("the write lock is held by ") && done.error.contains("pid \(getpid())"),
-      "\(done.error)")
-    #expect(sqlite3_exec(database, "ROLLBACK", nil, nil, nil) == SQLITE_OK)
+    try whileWriting(store) {
+      // Waits the whole busy timeout (10 s), as a real second writer would.
+      let done = try runCLI(["done", "Бег", "--store", store] + fixed)
+      #expect(done.status == 1)
+      #expect(
+        done.error.hasPrefix(
+          "Error: nothing was saved: Another program is using the data file. Try again in a moment."))
+      #expect(
+        done.error.contains("the write lock is held by ") && done.error.contains("pid \(getpid())"),
+        "\(done.error)")
+    }
   }
 }

@@ -13,33 +13,27 @@ final class Database {
   private var statementCache: [String: Statement] = [:]
 
   /// Opens (and with `create`, creates) the database at `path`.
-  init(path: String, create: Bool) throws(SQLiteError) {
-    self.path = path
+  convenience init(path: String, create: Bool) throws(SQLiteError) {
     var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
     if create { flags |= SQLITE_OPEN_CREATE }
-    var opened: OpaquePointer?
-    let code = sqlite3_open_v2(path, &opened, flags, nil)
-    // sqlite3_open_v2 hands out a handle even on failure; it must be closed either way.
-    guard code == SQLITE_OK, let opened else {
-      let message =
-        opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-      sqlite3_close_v2(opened)
-      throw SQLiteError(code: code, message: message)
-    }
-    handle = opened
-    sqlite3_extended_result_codes(opened, 1)
+    try self.init(path: path, name: path, flags: flags)
   }
 
   /// Opens the database at `path` read-only and immutable: SQLite changes nothing, not even a
   /// journal or a `-shm` file, so a damaged file stays byte for byte as it was (its `-wal` is not
   /// read).
-  init(immutable path: String) throws(SQLiteError) {
-    self.path = path
+  convenience init(immutable path: String) throws(SQLiteError) {
     let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
     let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+    try self.init(path: path, name: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+  }
+
+  /// Opens `name` (a path, or a `file:` URI with `SQLITE_OPEN_URI`) with `flags`.
+  private init(path: String, name: String, flags: Int32) throws(SQLiteError) {
+    self.path = path
     var opened: OpaquePointer?
-    let code = sqlite3_open_v2(
-      uri, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+    let code = sqlite3_open_v2(name, &opened, flags, nil)
+    // sqlite3_open_v2 hands out a handle even on failure; it must be closed either way.
     guard code == SQLITE_OK, let opened else {
       let message =
         opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
