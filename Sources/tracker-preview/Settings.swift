@@ -33,25 +33,28 @@ struct Settings {
       }
       timeZone = zone
     }
+    /// The day an option names, nil when it is not given; a usage error when it is no day.
+    func day(_ option: String) -> Result<Day?, UsageError> {
+      guard let text = options[option] else { return .success(nil) }
+      guard let day = try? Day(iso: text) else {
+        return .failure(
+          UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDate)))
+      }
+      return .success(day)
+    }
     var today = Day(context.now, in: timeZone)
     var now = context.now
-    if let text = options["--today"] {
-      guard let day = try? Day(iso: text) else {
-        return .failure(
-          UsageError(
-            message: Messages.invalidValue(text, "--today", expected: Messages.expectedDate)))
-      }
-      today = day
-      now = day.start(in: timeZone).addingTimeInterval(12 * 3600)
+    switch day("--today") {
+    case .failure(let error): return .failure(error)
+    case .success(let given?):
+      today = given
+      now = given.start(in: timeZone).addingTimeInterval(12 * 3600)
+    case .success(nil): break
     }
-    var date = today
-    if let text = options["--date"] {
-      guard let day = try? Day(iso: text) else {
-        return .failure(
-          UsageError(
-            message: Messages.invalidValue(text, "--date", expected: Messages.expectedDate)))
-      }
-      date = day
+    let date: Day
+    switch day("--date") {
+    case .failure(let error): return .failure(error)
+    case .success(let given): date = given ?? today
     }
     var width = (options["--device"] == "se" ? Device.se : Device.x).width
     if let text = options["--width"] {

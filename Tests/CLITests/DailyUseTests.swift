@@ -79,6 +79,11 @@ struct DailyUseTests {
     let tuesday = try runCLI(["done", "Бег", "--date", "2026-11-24", "--store", store] + fixed)
     #expect(tuesday.status == 1)
     #expect(tuesday.error.hasPrefix("Error: Бег is not shown on 11/24/26"))
+    let noDay = try runCLI(["done", "Бег", "--date", "2026-02-30", "--store", store] + fixed)
+    #expect(noDay.status == 64)
+    #expect(
+      noDay.error.hasPrefix(
+        "Error: The value '2026-02-30' is invalid for '--date': expected a date YYYY-MM-DD that exists\n"))
     let typo = try runCLI(["done", "Бек", "--store", store] + fixed)
     #expect(typo.status == 1)
     #expect(typo.error == "Error: there is no tracker called \"Бек\". Did you mean 'Бег'?\n")
