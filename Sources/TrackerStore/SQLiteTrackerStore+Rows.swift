@@ -5,17 +5,56 @@ import TrackerModels
 /// The rows behind the store: reading and writing categories, trackers, summaries and settings.
 /// Called only inside `read` and `write`, under the store's lock.
 extension SQLiteTrackerStore {
-  func loadCategories() throws -> [TrackerCategory] {
-    let all = try database.cached("SELECT id, title FROM category").rows { row in
-      UUID(canonical: row.text(0)).map { TrackerCategory(id: $0, title: row.text(1)) }
+  func loadCategories() throws -> [TrackerCategory] { StoreRules.sorted(try Self.loadCategories(database)) }
+
+  /// Every category of `database`, each checked against its seal.
+  static func loadCategories(_ database: Database) throws -> [TrackerCategory] {
+    try database.cached("SELECT id, title, seal FROM category").rows { try decodeCategory($0) }
+  }
+
+  /// Every category, tracker and setting of `database` read and checked against its seal: the
+  /// part of the full check SQLite's integrity check cannot do.
+  static func checkSeals(_ database: Database) throws {
+    _ = try loadCategories(database)
+    try database.prepare("SELECT \(trackerColumns) FROM tracker").forEachRow { _ = try decodeTracker($0) }
+    _ = try loadSettings(database)
+  }
+
+  /// Seals every row of a file written before schema 3.
+  static func sealEveryRow(_ database: Database) throws {
+    let categories = try database.prepare("SELECT id, title FROM category").rows { ($0.text(0), $0.text(1)) }
+    for (id, title) in categories {
+      try database.prepare("UPDATE category SET seal = ? WHERE id = ?")
+        .run([.integer(RowSeal.of([.text(id), .text(title)])), .text(id)])
     }
-    return StoreRules.sorted(all.compactMap { $0 })
+    let trackers = try database.prepare("SELECT \(trackerColumns) FROM tracker").rows {
+      ($0.int(0), RowSeal.of(sealedValues($0)))
+    }
+    for (number, seal) in trackers {
+      try database.prepare("UPDATE tracker SET seal = ? WHERE number = ?")
+        .run([.integer(seal), .integer(Int64(number))])
+    }
+    let settings = try database.prepare("SELECT key, value FROM setting").rows { ($0.text(0), $0.text(1)) }
+    for (key, value) in settings {
+      try database.prepare("UPDATE setting SET seal = ? WHERE key = ?")
+        .run([.integer(RowSeal.of([.text(key), .text(value)])), .text(key)])
+    }
   }
 
   func loadCategory(_ id: UUID) throws -> TrackerCategory? {
-    try database.cached("SELECT title FROM category WHERE id = ?").rows([.text(id.uuidString)]) {
-      TrackerCategory(id: id, title: $0.text(0))
+    try database.cached("SELECT id, title, seal FROM category WHERE id = ?").rows([.text(id.uuidString)]) {
+      try Self.decodeCategory($0)
     }.first
+  }
+
+  /// A category row (id, title, seal); damage throws `SQLITE_CORRUPT`. `sealed` false reads a
+  /// file written before schema 3 (salvage).
+  static func decodeCategory(_ row: Row, sealed: Bool = true) throws -> TrackerCategory {
+    if sealed { try RowSeal.check(row.int(2), [.text(row.text(0)), .text(row.text(1))], "a category") }
+    guard let id = UUID(canonical: row.text(0)) else {
+      throw SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a category id that is not a UUID")
+    }
+    return TrackerCategory(id: id, title: row.text(1))
   }
 
   func requireCategory(_ id: UUID) throws {
@@ -23,55 +62,80 @@ extension SQLiteTrackerStore {
   }
 
   func insertCategory(_ category: TrackerCategory) throws {
-    try database.cached("INSERT INTO category (id, title, title_key) VALUES (?, ?, ?)")
-      .run([
-        .text(category.id.uuidString), .text(category.title), .text(NameRules.comparisonKey(category.title)),
-      ])
+    try database.cached("INSERT INTO category (id, title, title_key, seal) VALUES (?, ?, ?, ?)")
+      .run([.text(category.id.uuidString)] + Self.categoryValues(category))
+  }
+
+  func updateCategory(_ category: TrackerCategory) throws {
+    try database.cached("UPDATE category SET title = ?, title_key = ?, seal = ? WHERE id = ?")
+      .run(Self.categoryValues(category) + [.text(category.id.uuidString)])
+  }
+
+  /// Title, comparison key and seal.
+  private static func categoryValues(_ category: TrackerCategory) -> [Statement.Value] {
+    [
+      .text(category.title), .text(NameRules.comparisonKey(category.title)),
+      .integer(RowSeal.of([.text(category.id.uuidString), .text(category.title)])),
+    ]
   }
 
   /// The columns `decodeTracker` reads, in its order.
   static let trackerColumns =
-    "id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, first_record_day"
+    "number, seal, id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, first_record_day"
 
   func loadTrackers() throws -> [TrackerSummary] {
     let rows = try database.cached("SELECT \(Self.trackerColumns) FROM tracker").rows {
       try Self.decodeTracker($0)
     }
-    return StoreRules.sorted(rows.compactMap { $0 })
+    return StoreRules.sorted(rows)
   }
 
-  /// A tracker row of `trackerColumns`. A row that holds no valid tracker is damage and throws
-  /// `SQLITE_CORRUPT`: it is reported, never skipped in silence.
-  static func decodeTracker(_ row: Row, offset: Int32 = 0) throws -> TrackerSummary? {
+  /// The sealed values of the tracker row of `trackerColumns`, as stored.
+  static func sealedValues(_ row: Row) -> [Statement.Value] {
+    [
+      .integer(Int64(row.int(0))), .text(row.text(2)), .text(row.text(3)), .text(row.text(4)),
+      .integer(Int64(row.int(5))), .text(row.text(6)), .integer(Int64(row.int(7))),
+      .integer(Int64(row.int(8))),
+      row.isNull(9) ? .null : .integer(Int64(row.int(9))),
+    ]
+  }
+
+  /// A tracker row of `trackerColumns`. A row that holds no valid tracker, or whose seal does not
+  /// match, is damage and throws `SQLITE_CORRUPT`: it is reported, never skipped in silence.
+  static func decodeTracker(_ row: Row, sealed: Bool = true) throws -> TrackerSummary {
     func damaged(_ what: String) -> SQLiteError {
       SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a tracker with \(what)")
     }
-    guard let id = UUID(canonical: row.text(0 + offset)), let category = UUID(canonical: row.text(4 + offset))
-    else {
+    if sealed { try RowSeal.check(row.int(1), sealedValues(row), "a tracker") }
+    guard let id = UUID(canonical: row.text(2)), let category = UUID(canonical: row.text(6)) else {
       throw damaged("an id that is not a UUID")
     }
     let kind: TrackerKind
-    if row.isNull(7 + offset) {
+    if row.isNull(9) {
       kind = .event
     } else {
-      guard (1...127).contains(row.int(7 + offset)),
-        let schedule = Schedule(WeekdaySet(rawValue: UInt8(row.int(7 + offset))))
+      guard (1...127).contains(row.int(9)), let schedule = Schedule(WeekdaySet(rawValue: UInt8(row.int(9))))
       else {
-        throw damaged("a schedule out of range (\(row.int(7 + offset)))")
+        throw damaged("a schedule out of range (\(row.int(9)))")
       }
       kind = .habit(schedule)
     }
-    guard (0...0xFF_FFFF).contains(row.int(3 + offset)), row.int(8 + offset) >= 0 else {
+    guard (0...0xFF_FFFF).contains(row.int(5)), row.int(10) >= 0 else {
       throw damaged("a value out of range")
     }
     let tracker = Tracker(
-      id: id, name: row.text(1 + offset), emoji: row.text(2 + offset),
-      color: TrackerColor(rgb: UInt32(row.int(3 + offset))),
-      categoryID: category, isPinned: row.int(5 + offset) != 0, createdOn: try row.day(6 + offset),
-      kind: kind)
+      id: id, name: row.text(3), emoji: row.text(4), color: TrackerColor(rgb: UInt32(row.int(5))),
+      categoryID: category, isPinned: row.int(7) != 0, createdOn: try row.day(8), kind: kind)
     return TrackerSummary(
-      tracker: tracker, recordCount: row.int(8 + offset),
-      earliestRecord: row.isNull(9 + offset) ? nil : try row.day(9 + offset))
+      tracker: tracker, recordCount: row.int(10), earliestRecord: row.isNull(11) ? nil : try row.day(11))
+  }
+
+  /// The stored tracker `id`, checked, with its number.
+  func loadTracker(_ id: UUID) throws -> (number: Int, tracker: Tracker)? {
+    try database.cached("SELECT \(Self.trackerColumns) FROM tracker WHERE id = ?").rows([.text(id.uuidString)]
+    ) {
+      ($0.int(0), try Self.decodeTracker($0).tracker)
+    }.first
   }
 
   func trackerNumber(_ id: UUID) throws -> Int? {
@@ -84,27 +148,49 @@ extension SQLiteTrackerStore {
       .rows([id.map { .text($0.uuidString) } ?? .null]) { $0.text(0) }
   }
 
+  /// Inserts `tracker` as the next number and returns that number.
   @discardableResult
   func insertTracker(_ tracker: Tracker) throws -> Int {
+    let number =
+      try database.cached("SELECT COALESCE(MAX(number), 0) + 1 FROM tracker").rows { $0.int(0) }
+      .first ?? 1
     try database.cached(
       """
-      INSERT INTO tracker (name, name_key, emoji, color, category_id, pinned, created_day, schedule, id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO tracker (name, name_key, emoji, color, category_id, pinned, created_day, schedule, seal, number, id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """
-    ).run(Self.trackerValues(tracker) + [.text(tracker.id.uuidString)])
-    return try trackerNumber(tracker.id) ?? 0
+    ).run(
+      Self.trackerValues(tracker, number: number) + [.integer(Int64(number)), .text(tracker.id.uuidString)])
+    return number
   }
 
-  static func trackerValues(_ tracker: Tracker) -> [Statement.Value] {
+  /// Writes every field of tracker `number` (not its summaries).
+  func updateTracker(_ tracker: Tracker, number: Int) throws {
+    try database.cached(
+      """
+      UPDATE tracker SET name = ?, name_key = ?, emoji = ?, color = ?, category_id = ?, pinned = ?,
+        created_day = ?, schedule = ?, seal = ? WHERE number = ?
+      """
+    ).run(Self.trackerValues(tracker, number: number) + [.integer(Int64(number))])
+  }
+
+  /// Name, name key, emoji, color, category, pin, first day, schedule and seal.
+  private static func trackerValues(_ tracker: Tracker, number: Int) -> [Statement.Value] {
     let schedule: Statement.Value
     switch tracker.kind {
     case .habit(let days): schedule = .integer(Int64(days.days.rawValue))
     case .event: schedule = .null
     }
+    let color = Statement.Value.integer(Int64(tracker.color.rgb))
+    let pinned = Statement.Value.integer(tracker.isPinned ? 1 : 0)
+    let created = Statement.Value.integer(Int64(tracker.createdOn.daysSinceEpoch))
+    let seal = RowSeal.of([
+      .integer(Int64(number)), .text(tracker.id.uuidString), .text(tracker.name), .text(tracker.emoji), color,
+      .text(tracker.categoryID.uuidString), pinned, created, schedule,
+    ])
     return [
-      .text(tracker.name), .text(NameRules.comparisonKey(tracker.name)), .text(tracker.emoji),
-      .integer(Int64(tracker.color.rgb)), .text(tracker.categoryID.uuidString),
-      .integer(tracker.isPinned ? 1 : 0), .integer(Int64(tracker.createdOn.daysSinceEpoch)), schedule,
+      .text(tracker.name), .text(NameRules.comparisonKey(tracker.name)), .text(tracker.emoji), color,
+      .text(tracker.categoryID.uuidString), pinned, created, schedule, .integer(seal),
     ]
   }
 
@@ -113,10 +199,13 @@ extension SQLiteTrackerStore {
 
   func loadSettings() throws -> StoreSettings { try Self.loadSettings(database) }
 
-  /// The settings stored in `database`.
-  static func loadSettings(_ database: Database) throws -> StoreSettings {
+  /// The settings stored in `database`, each checked against its seal.
+  static func loadSettings(_ database: Database, sealed: Bool = true) throws -> StoreSettings {
     var values: [String: String] = [:]
-    try database.cached("SELECT key, value FROM setting").forEachRow { values[$0.text(0)] = $0.text(1) }
+    try database.cached("SELECT key, value, \(sealed ? "seal" : "0") FROM setting").forEachRow {
+      if sealed { try RowSeal.check($0.int(2), [.text($0.text(0)), .text($0.text(1))], "a setting") }
+      values[$0.text(0)] = $0.text(1)
+    }
     return StoreSettings(
       isOnboardingDone: values["onboarding_done"] == "1",
       filter: values["filter"].flatMap(TrackerFilter.init(rawValue:)) ?? .all,
@@ -125,11 +214,17 @@ extension SQLiteTrackerStore {
 
   func storeSettings(_ settings: StoreSettings) throws {
     let upsert = try database.cached(
-      "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-    try upsert.run([.text("onboarding_done"), .text(settings.isOnboardingDone ? "1" : "0")])
-    try upsert.run([.text("filter"), .text(settings.filter.rawValue)])
+      """
+      INSERT INTO setting (key, value, seal) VALUES (?, ?, ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value, seal = excluded.seal
+      """)
+    func store(_ key: String, _ value: String) throws {
+      try upsert.run([.text(key), .text(value), .integer(RowSeal.of([.text(key), .text(value)]))])
+    }
+    try store("onboarding_done", settings.isOnboardingDone ? "1" : "0")
+    try store("filter", settings.filter.rawValue)
     if let id = settings.lastChosenCategoryID {
-      try upsert.run([.text("last_category"), .text(id.uuidString)])
+      try store("last_category", id.uuidString)
     } else {
       try database.cached("DELETE FROM setting WHERE key = 'last_category'").run()
     }

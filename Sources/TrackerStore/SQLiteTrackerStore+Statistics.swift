@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TrackerModels
 
@@ -12,12 +13,12 @@ extension SQLiteTrackerStore {
       try self.database.cached(
         "SELECT \(Self.trackerColumns), last_record_day, best_streak, last_run FROM tracker"
       ).forEachRow { row in
-        guard let summary = try Self.decodeTracker(row) else { return }
+        let summary = try Self.decodeTracker(row)
         summaries.append(
           TrackerStreakSummary(
             tracker: summary.tracker, recordCount: summary.recordCount, firstRecord: summary.earliestRecord,
-            lastRecord: row.isNull(10) ? nil : try row.day(10), bestStreak: row.int(11),
-            runAtLastRecord: row.int(12)))
+            lastRecord: row.isNull(12) ? nil : try row.day(12), bestStreak: row.int(13),
+            runAtLastRecord: row.int(14)))
       }
       // The trackers' order of `trackers()`.
       let byID = Dictionary(summaries.map { ($0.tracker.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -53,7 +54,7 @@ extension SQLiteTrackerStore {
   static func refreshStreaks(_ number: Int, in database: Database) throws {
     let found = try database.cached("SELECT \(trackerColumns) FROM tracker WHERE number = ?")
       .rows([.integer(Int64(number))]) { try decodeTracker($0) }
-    guard let tracker = found.first??.tracker else { return }
+    guard let tracker = found.first?.tracker else { return }
     let days = try database.cached("SELECT day FROM record WHERE tracker = ? ORDER BY day")
       .rows([.integer(Int64(number))]) { try $0.day(0) }
     try store(TrackerStreakSummary(tracker: tracker, recordDays: days), number: number, in: database)
@@ -71,6 +72,42 @@ extension SQLiteTrackerStore {
       .integer(Int64(summary.recordCount)), day(summary.firstRecord), day(summary.lastRecord),
       .integer(Int64(summary.bestStreak)), .integer(Int64(summary.runAtLastRecord)), .integer(Int64(number)),
     ])
+  }
+
+  /// Compares every stored summary with one computed from the records; a difference is damage
+  /// (`SQLITE_CORRUPT`). Part of the full check: the summaries repeat nothing SQLite could check.
+  static func checkSummaries(_ database: Database) throws {
+    let days = try database.prepare("SELECT day FROM record WHERE tracker = ? ORDER BY day")
+    try database.prepare("SELECT \(trackerColumns), last_record_day, best_streak, last_run FROM tracker")
+      .forEachRow { row in
+        let stored = try decodeTracker(row)
+        let computed = TrackerStreakSummary(
+          tracker: stored.tracker, recordDays: try days.rows([.integer(Int64(row.int(0)))]) { try $0.day(0) })
+        let lastRecord = row.isNull(12) ? nil : try row.day(12)
+        guard
+          computed.recordCount == stored.recordCount, computed.firstRecord == stored.earliestRecord,
+          computed.lastRecord == lastRecord, computed.bestStreak == row.int(13),
+          computed.runAtLastRecord == row.int(14)
+        else {
+          throw SQLiteError(
+            code: SQLITE_CORRUPT,
+            message: "the data file holds a tracker summary that does not match its records")
+        }
+      }
+    let storedDays = try database.prepare("SELECT day, records, done_due FROM day_summary ORDER BY day").rows
+    {
+      [$0.int(0), $0.int(1), $0.int(2)]
+    }
+    let computedDays = try database.prepare(
+      """
+      SELECT record.day, COUNT(*), \(Schema.doneDueSum) FROM record JOIN tracker ON tracker.number = record.tracker
+      GROUP BY record.day ORDER BY record.day
+      """
+    ).rows { [$0.int(0), $0.int(1), $0.int(2)] }
+    guard storedDays == computedDays else {
+      throw SQLiteError(
+        code: SQLITE_CORRUPT, message: "the data file holds day summaries that do not match its records")
+    }
   }
 
   /// Recomputes the day summaries of `days` from their records.

@@ -94,8 +94,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       guard all.contains(where: { $0.id == id }) else { throw StoreError.categoryNotFound(id) }
       let others = all.filter { $0.id != id }.map(\.title)
       let title = try StoreRules.validatedTitle(title, otherTitles: others)
-      try self.database.cached("UPDATE category SET title = ?, title_key = ? WHERE id = ?")
-        .run([.text(title), .text(NameRules.comparisonKey(title)), .text(id.uuidString)])
+      try self.updateCategory(TrackerCategory(id: id, title: title))
       return StoreChange(categoryIDs: [id])
     }
   }
@@ -146,12 +145,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       let valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: tracker.id))
       let oldSchedule = try self.database.cached("SELECT schedule FROM tracker WHERE number = ?")
         .rows([.integer(Int64(number))]) { $0.isNull(0) ? -1 : $0.int(0) }.first
-      try self.database.cached(
-        """
-        UPDATE tracker SET name = ?, name_key = ?, emoji = ?, color = ?, category_id = ?, pinned = ?,
-          created_day = ?, schedule = ? WHERE number = ?
-        """
-      ).run(Self.trackerValues(valid) + [.integer(Int64(number))])
+      try self.updateTracker(valid, number: number)
       let newSchedule = valid.kind.isHabit ? Int(valid.kind.dueDays.rawValue) : -1
       let insert = try self.database.cached("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
       for day in added { try insert.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
@@ -173,9 +167,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
     try write {
-      try self.database.cached("UPDATE tracker SET pinned = ? WHERE id = ?")
-        .run([.integer(isPinned ? 1 : 0), .text(trackerID.uuidString)])
-      guard self.database.changes > 0 else { throw StoreError.trackerNotFound(trackerID) }
+      guard let found = try self.loadTracker(trackerID) else { throw StoreError.trackerNotFound(trackerID) }
+      var tracker = found.tracker
+      tracker.isPinned = isPinned
+      try self.updateTracker(tracker, number: found.number)
       return StoreChange(trackerIDs: [trackerID])
     }
   }

@@ -103,7 +103,7 @@ struct SQLiteStoreTests {
       try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: StoreOpenError.newerSchema(path: path, version: 99, known: 2)) {
+    #expect(throws: StoreOpenError.newerSchema(path: path, version: 99, known: Schema.latestVersion)) {
       try SQLiteTrackerStore(path: path, now: fixedNow)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -254,23 +254,21 @@ struct StatementCacheTests {
   }
 }
 
-@Suite("Values read from the file are range-checked")
+@Suite("Values read from the file are range-checked and sealed")
 struct TamperedValueTests {
-  /// A store with one tracker and one record, then `sql` run on its file behind its back.
-  func tampered(_ sql: String) throws -> SQLiteTrackerStore {
-    let folder = TemporaryFolder()
+  /// A store with one tracker and one record, then `sql` run on its file behind its back while
+  /// the store stays open: the damage is met by a read, not by the check at opening.
+  func tamperedWhileOpen(_ sql: String, in folder: TemporaryFolder) throws -> SQLiteTrackerStore {
     let path = folder.path("tracker.sqlite")
-    do {
-      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-      try store.createCategory(home)
-      try store.createTracker(habit("Run", id: 10))
-      try store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
-    }
-    do {
-      let database = try Database(path: path, create: false)
-      try database.execute(sql)
-    }
-    return try SQLiteTrackerStore(path: path, now: fixedNow)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    try store.createCategory(home)
+    try store.createTracker(habit("Run", id: 10))
+    try store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
+    try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: nil))
+    let database = try Database(path: path, create: false)
+    try database.execute(sql)
+    database.close()
+    return store
   }
 
   func isDamage(_ body: () throws(StoreError) -> Void) -> Bool {
@@ -283,136 +281,84 @@ struct TamperedValueTests {
     }
   }
 
+  /// Opens the file again: the full check runs (the file changed) and sets it aside.
+  func reopened(_ folder: TemporaryFolder) throws -> SQLiteTrackerStore {
+    try SQLiteTrackerStore(path: folder.path("tracker.sqlite"), now: fixedNow)
+  }
+
   @Test func aDayNearIntMaxIsDamageNotATrap() throws {
-    let store = try tampered("UPDATE record SET day = 9223372036854775000")
+    let folder = TemporaryFolder()
+    let store = try tamperedWhileOpen("UPDATE record SET day = 9223372036854775000", in: folder)
     #expect(isDamage { () throws(StoreError) in _ = try store.allRecords() })
     #expect(isDamage { () throws(StoreError) in _ = try store.contents() })
     #expect(isDamage { () throws(StoreError) in _ = try store.recordDays(trackerID: id(10)) })
+    #expect(try reopened(folder).recovery != nil)
   }
 
   @Test func aCreationDayOrScheduleOutOfRangeIsDamageNotASkippedTracker() throws {
-    let badDay = try tampered("UPDATE tracker SET created_day = -9223372036854775000")
+    let folder = TemporaryFolder()
+    let badDay = try tamperedWhileOpen("UPDATE tracker SET created_day = -9223372036854775000", in: folder)
     #expect(isDamage { () throws(StoreError) in _ = try badDay.trackers() })
     // A value the schema's checks refuse makes the full integrity check fail: the file is set aside.
-    let badSchedule = try tampered("PRAGMA ignore_check_constraints = ON; UPDATE tracker SET schedule = 4096")
-    #expect(badSchedule.recovery != nil)
-  }
-}
-
-@Suite("Files that are not databases")
-struct NotADatabaseTests {
-  @Test(arguments: [Data([0x78]), Data("hello".utf8), Data((0..<600).map { UInt8($0 % 251) })])
-  func anyNonEmptyFileThatIsNotSQLiteIsSetAsideByteForByte(contents: Data) throws {
-    let folder = TemporaryFolder()
-    let path = folder.path("tracker.sqlite")
-    try contents.write(to: URL(fileURLWithPath: path))
-    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-    let recovery = try #require(store.recovery)
-    #expect(recovery.reason == "it is not a SQLite database")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == contents)
-    #expect(try store.trackers().isEmpty)
+    let other = TemporaryFolder()
+    let open = try tamperedWhileOpen(
+      "PRAGMA ignore_check_constraints = ON; UPDATE tracker SET schedule = 4096", in: other)
+    #expect(try reopened(other).recovery != nil)
+    withExtendedLifetime(open) {}
   }
 
-  @Test func anEmptyFileIsANewStore() throws {
+  @Test(arguments: [
+    "UPDATE tracker SET name = 'Walk'", "UPDATE tracker SET pinned = 1", "UPDATE tracker SET color = 255",
+    "UPDATE tracker SET created_day = created_day - 1", "UPDATE tracker SET schedule = 1",
+    "UPDATE tracker SET emoji = '🙂'",
+  ])
+  func aTrackerValueChangedBehindTheStoresBackFailsItsSeal(sql: String) throws {
     let folder = TemporaryFolder()
-    let path = folder.path("tracker.sqlite")
-    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-    #expect(store.recovery == nil)
+    let store = try tamperedWhileOpen(sql, in: folder)
+    #expect(isDamage { () throws(StoreError) in _ = try store.trackers() })
+    let recovered = try reopened(folder)
+    #expect(recovered.recovery?.reason.contains("checksum does not match") == true)
   }
-}
 
-@Suite("Damage met after opening")
-struct LaterDamageTests {
-  @Test func damageMetByAReadSetsTheFileAsideAtTheNextOpen() throws {
+  @Test func aCategoryTitleOrASettingChangedBehindTheStoresBackFailsItsSeal() throws {
+    let titled = TemporaryFolder()
+    let store = try tamperedWhileOpen("UPDATE category SET title = 'Work'", in: titled)
+    #expect(isDamage { () throws(StoreError) in _ = try store.categories() })
+    #expect(try reopened(titled).recovery?.reason.contains("a category whose checksum") == true)
+    let set = TemporaryFolder()
+    let settings = try tamperedWhileOpen(
+      "UPDATE setting SET value = '0' WHERE key = 'onboarding_done'", in: set)
+    #expect(isDamage { () throws(StoreError) in _ = try settings.settings() })
+    #expect(try reopened(set).recovery?.reason.contains("a setting whose checksum") == true)
+  }
+
+  @Test(arguments: [
+    "UPDATE tracker SET best_streak = 99", "UPDATE tracker SET record_count = 2",
+    "UPDATE day_summary SET records = 3", "DELETE FROM day_summary",
+  ])
+  func aSummaryThatDisagreesWithTheRecordsIsFoundByTheFullCheck(sql: String) throws {
     let folder = TemporaryFolder()
-    let path = folder.path("tracker.sqlite")
-    do {
-      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-      try store.createCategory(home)
-      let run = habit("Run", id: 10)
-      let days = (0..<4_000).map { day("2015-01-01").adding(days: $0) }
-      try store.insert(
-        StoreContents(
-          categories: [], trackers: [run], records: days.map { TrackerRecord(trackerID: run.id, day: $0) }))
+    // Kept open: a clean close would stamp the file as it is (the stamp trusts every writer to be
+    // Tracker), and the next open would skip the full check.
+    let open = try tamperedWhileOpen(sql, in: folder)
+    defer { withExtendedLifetime(open) {} }
+    let recovered = try reopened(folder)
+    #expect(recovered.recovery?.reason.contains("do") == true)
+    #expect(recovered.recovery?.reason.contains("match") == true)
+    // Salvage computes the summaries again from the records it saved.
+    let statistics = try recovered.statistics(asOf: day("2026-11-30"))
+    #expect(statistics.trackers.map(\.completed) == [1])
+    #expect(try recovered.recordDays(trackerID: id(10)) == [day("2026-11-30")])
+  }
+
+  @Test func aRowSealCoversEveryValueAndItsOrder() {
+    let values: [Statement.Value] = [.integer(1), .text("Run"), .null, .blob([1, 2])]
+    #expect(RowSeal.of(values) == RowSeal.of(values))
+    #expect(RowSeal.of([.text("ab"), .text("c")]) != RowSeal.of([.text("a"), .text("bc")]))
+    #expect(RowSeal.of([.integer(0)]) != RowSeal.of([.null]))
+    #expect(RowSeal.of([.integer(1), .integer(2)]) != RowSeal.of([.integer(2), .integer(1)]))
+    for bit in 0..<64 {
+      #expect(RowSeal.of([.integer(20_000)]) != RowSeal.of([.integer(20_000 ^ (1 << Int64(bit)))]))
     }
-    // A damaged page, with the size and the modification time kept: the quick open trusts it.
-    var before = stat()
-    #expect(stat(path, &before) == 0)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.seek(toOffset: 4096 * 3)
-    handle.write(Data(repeating: 0xA5, count: 4096 * 8))
-    try handle.close()
-    var times = [before.st_atim, before.st_mtim]
-    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
-    let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
-    do {
-      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-      #expect(store.recovery == nil && !store.ranIntegrityCheck)
-      var sawDamage = false
-      do {
-        _ = try store.allRecords()
-        _ = try store.contents()
-      } catch {
-        if case .storage(let failure) = error { sawDamage = failure.kind == .damaged }
-      }
-      #expect(sawDamage)
-    }
-    let reopened = try SQLiteTrackerStore(path: path, now: fixedNow)
-    let recovery = try #require(reopened.recovery)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == damaged)
-  }
-}
-
-@Suite("Salvage")
-struct SalvageTests {
-  @Test func whatCanStillBeReadOfABrokenFileIsInTheNewStore() throws {
-    let folder = TemporaryFolder()
-    let path = folder.path("tracker.sqlite")
-    let run = habit("Run", id: 10)
-    let read = event("Read", id: 11)
-    do {
-      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-      try store.createCategory(home)
-      let days = (0..<4_000).map { day("2015-01-01").adding(days: $0) }
-      try store.insert(
-        StoreContents(
-          categories: [], trackers: [run, read],
-          records: days.map { TrackerRecord(trackerID: run.id, day: $0) } + [
-            TrackerRecord(trackerID: read.id, day: days[0])
-          ]))
-      try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .completed))
-    }
-    // Damage the last pages: part of the records and indexes, not the trackers.
-    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.seek(toOffset: UInt64(size - 4096 * 2))
-    handle.write(Data(repeating: 0xA5, count: 4096))
-    try handle.close()
-    try? FileManager.default.removeItem(atPath: path + ".verified")
-    let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
-
-    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-    let recovery = try #require(store.recovery)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo)) == damaged)
-    #expect(recovery.saved.categories == [home])
-    #expect(Set(recovery.saved.trackers.map(\.id)) == [run.id, read.id])
-    #expect(recovery.saved.records.count > 0 && recovery.saved.records.count <= 4_001)
-    #expect(try store.allRecords().count == recovery.saved.records.count)
-    #expect(try store.settings() == StoreSettings(isOnboardingDone: true, filter: .completed))
-    #expect(
-      recovery.description.contains(
-        "a new store holds what could still be read: \(recovery.saved.records.count) records of 2 trackers in 1 categories"
-      ))
-    #expect(try store.statistics(asOf: day("2026-11-30")).completed == recovery.saved.records.count)
-  }
-
-  @Test func aFileWithNothingReadableStartsEmpty() throws {
-    let folder = TemporaryFolder()
-    let path = folder.path("tracker.sqlite")
-    try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
-    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-    #expect(store.recovery?.saved == .empty)
-    #expect(store.recovery?.description.hasSuffix("a new, empty store was started") == true)
   }
 }

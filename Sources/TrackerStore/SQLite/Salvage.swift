@@ -13,19 +13,43 @@ enum Salvage {
 
   /// Everything readable in `path`; nothing (not an error) when not even its schema can be read.
   static func read(_ path: String) -> Found {
+    // The commits still in the write-ahead log are part of the data: read a copy of the file and
+    // its log (SQLite applies the log's intact frames), so the damaged file itself stays as it is.
+    let fileManager = FileManager.default
+    if let size = (try? fileManager.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int, size > 0 {
+      let folder = fileManager.temporaryDirectory.appendingPathComponent(
+        "tracker-salvage-\(UUID().uuidString)")
+      defer { try? fileManager.removeItem(at: folder) }
+      let copy = folder.appendingPathComponent("copy.sqlite").path
+      if (try? fileManager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+        (try? fileManager.copyItem(atPath: path, toPath: copy)) != nil,
+        (try? fileManager.copyItem(atPath: path + "-wal", toPath: copy + "-wal")) != nil,
+        let database = try? Database(path: copy, create: false)
+      {
+        return read(database)
+      }
+    }
     guard let database = try? Database(immutable: path) else { return Found() }
+    return read(database)
+  }
+
+  private static func read(_ database: Database) -> Found {
     var found = Found()
-    // Each query keeps the rows read before it met damage.
-    try? database.prepare("SELECT id, title FROM category").forEachRow { row in
-      if let id = UUID(canonical: row.text(0)) {
-        found.contents.categories.append(TrackerCategory(id: id, title: row.text(1)))
+    // Files written before schema 3 have no seals to check.
+    let version = (try? database.prepare("SELECT MAX(version) FROM schema_migration").rows { $0.int(0) })?
+      .first
+    let sealed = (version ?? Schema.latestVersion) >= Schema.sealsVersion
+    // Each query keeps the rows read before it met damage; a row that fails its seal is left out.
+    try? database.prepare("SELECT id, title, \(sealed ? "seal" : "0") FROM category").forEachRow { row in
+      if let category = try? SQLiteTrackerStore.decodeCategory(row, sealed: sealed) {
+        found.contents.categories.append(category)
       }
     }
     var numbers: [(number: Int, id: UUID)] = []
-    try? database.prepare("SELECT number, \(SQLiteTrackerStore.trackerColumns) FROM tracker").forEachRow {
-      row in
-      // `decodeTracker` reads columns from 0: skip the number with a shifted view.
-      guard let summary = try? SQLiteTrackerStore.decodeTracker(row, offset: 1) else { return }
+    let columns = SQLiteTrackerStore.trackerColumns.replacingOccurrences(
+      of: "seal,", with: sealed ? "seal," : "0,")
+    try? database.prepare("SELECT \(columns) FROM tracker").forEachRow { row in
+      guard let summary = try? SQLiteTrackerStore.decodeTracker(row, sealed: sealed) else { return }
       found.contents.trackers.append(summary.tracker)
       numbers.append((row.int(0), summary.tracker.id))
     }
@@ -35,7 +59,7 @@ enum Salvage {
         found.contents.records.append(TrackerRecord(trackerID: tracker.id, day: day))
       }
     }
-    found.settings = try? SQLiteTrackerStore.loadSettings(database)
+    found.settings = try? SQLiteTrackerStore.loadSettings(database, sealed: sealed)
     return found
   }
 

@@ -60,12 +60,24 @@ enum Schema {
         INSERT INTO day_summary (day, records, done_due)
           SELECT record.day, COUNT(*), \(doneDueSum) FROM record JOIN tracker ON tracker.number = record.tracker
           GROUP BY record.day;
+        """),
+    Migration(
+      version: sealsVersion, name: "row seals: a checksum of every category, tracker and setting",
+      sql: """
+        ALTER TABLE category ADD COLUMN seal INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE tracker ADD COLUMN seal INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE setting ADD COLUMN seal INTEGER NOT NULL DEFAULT 0;
         """,
+      // The streaks of version 2 are computed here too: reading a tracker checks its seal.
       after: { database in
+        try SQLiteTrackerStore.sealEveryRow(database)
         let numbers = try database.prepare("SELECT number FROM tracker").rows { $0.int(0) }
         for number in numbers { try SQLiteTrackerStore.refreshStreaks(number, in: database) }
       }),
   ]
+
+  /// The version that added `RowSeal`s.
+  static let sealsVersion = 3
 
   /// Per group of records, how many are of a habit due on their day: bit (weekday, Monday 0) of the
   /// schedule. `(day % 7 + 10) % 7` is the weekday of a day number for any sign.

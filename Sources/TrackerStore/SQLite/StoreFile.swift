@@ -43,6 +43,7 @@ enum StoreFile {
     let reason: String
     do {
       if let problem = headerProblem(path) { throw Unusable(reason: problem) }
+      if let problem = WriteAheadLog.problem(path) { throw Unusable(reason: problem) }
       let (database, checked) = try prepared(path: path, fullCheck: fullCheck)
       return Opened(database: database, recovery: nil, ranIntegrityCheck: checked)
     } catch let error as Unusable {
@@ -133,6 +134,14 @@ enum StoreFile {
           throw Unusable(
             reason: "integrity check failed: " + first
               + (lines.count > 1 ? " (and \(lines.count - 1) more)" : ""))
+        }
+        // What no index repeats: the seals of the rows and the summaries derived from the records.
+        do {
+          if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }
+          if applied.contains(2) { try SQLiteTrackerStore.checkSummaries(database) }
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR {
+          // A table or column missing from a file that records the migrations adding it.
+          throw Unusable(reason: "part of the data file is missing: " + error.message)
         }
       }
       try migrate(database, applied: applied)

@@ -1,0 +1,46 @@
+import CSQLite
+
+/// A 64-bit checksum of a row's values (FNV-1a over a tagged serialization), stored beside the
+/// row in its `seal` column (schema 3).
+///
+/// SQLite's integrity check finds damage to the file's structure and to everything an index
+/// repeats (a record's tracker and day, a tracker's id and category, a name's comparison key), but
+/// not a flipped bit inside a value nothing repeats: a habit's name, emoji, color, schedule, pin,
+/// first day, a category's title, a setting. The seal repeats those. Every read of a sealed row
+/// checks it; a mismatch is damage (`SQLITE_CORRUPT`), handled like any other.
+enum RowSeal {
+  /// The seal of `values`, in their order.
+  static func of(_ values: [Statement.Value]) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func add(_ byte: UInt8) {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    for value in values {
+      switch value {
+      case .null:
+        add(0)
+      case .integer(let number):
+        add(1)
+        for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: number >> shift)) }
+      case .text(let text):
+        add(2)
+        for byte in text.utf8 { add(byte) }
+        add(0xFF)  // never a byte of UTF-8: the end of the text
+      case .blob(let bytes):
+        add(3)
+        for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: bytes.count >> shift)) }
+        for byte in bytes { add(byte) }
+      }
+    }
+    return Int64(bitPattern: hash)
+  }
+
+  /// Throws `SQLITE_CORRUPT` naming `what` when `stored` is not the seal of `values`.
+  static func check(_ stored: Int, _ values: [Statement.Value], _ what: String) throws(SQLiteError) {
+    guard Int64(stored) == of(values) else {
+      throw SQLiteError(
+        code: SQLITE_CORRUPT, message: "the data file holds \(what) whose checksum does not match")
+    }
+  }
+}
