@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
     .executable(name: "tracker-preview", targets: ["tracker-preview"]),
     .executable(name: "tracker-benchmark", targets: ["tracker-benchmark"]),
+    .executable(name: "tracker-reliability", targets: ["tracker-reliability"]),
   ],
   targets: [
     // 1. Value types and pure rules.
@@ -69,6 +70,9 @@ let package = Package(
       dependencies: ["TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerTextRenderer", "CSQLite"]
     ),
 
+    // The reliability suite: drives the built tracker-preview (docs/reliability.md).
+    .executableTarget(name: "tracker-reliability"),
+
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),
     // Test helper: writes acknowledged records until killed (the durability test).
@@ -83,6 +87,7 @@ let package = Package(
     ),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
+    .testTarget(name: "ReliabilityTests", dependencies: ["tracker-reliability", "tracker-preview"]),
     .testTarget(
       name: "RendererTests",
       dependencies: [

@@ -20,7 +20,8 @@ extension SQLiteTrackerStore {
     _ = try loadSettings(database)
   }
 
-  /// Seals every row of a file written before schema 3.
+  /// Seals every row of a file written before schema 3 (the summaries as they are; the migration
+  /// computes them again after).
   static func sealEveryRow(_ database: Database) throws {
     let categories = try database.prepare("SELECT id, title FROM category").rows { ($0.text(0), $0.text(1)) }
     for (id, title) in categories {
@@ -28,11 +29,18 @@ extension SQLiteTrackerStore {
         .run([.integer(RowSeal.of([.text(id), .text(title)])), .text(id)])
     }
     let trackers = try database.prepare("SELECT \(trackerColumns) FROM tracker").rows {
-      ($0.int(0), RowSeal.of(sealedValues($0)))
+      ($0.int(0), RowSeal.of(sealedValues($0)), RowSeal.of(summaryValues($0)))
     }
-    for (number, seal) in trackers {
-      try database.prepare("UPDATE tracker SET seal = ? WHERE number = ?")
-        .run([.integer(seal), .integer(Int64(number))])
+    for (number, seal, summarySeal) in trackers {
+      try database.prepare("UPDATE tracker SET seal = ?, summary_seal = ? WHERE number = ?")
+        .run([.integer(seal), .integer(summarySeal), .integer(Int64(number))])
+    }
+    let days = try database.prepare("SELECT day, records, done_due FROM day_summary").rows {
+      ($0.int(0), $0.int(1), $0.int(2))
+    }
+    for (day, records, doneDue) in days {
+      try database.prepare("UPDATE day_summary SET seal = ? WHERE day = ?")
+        .run([.integer(daySummarySeal(day: day, records: records, doneDue: doneDue)), .integer(Int64(day))])
     }
     let settings = try database.prepare("SELECT key, value FROM setting").rows { ($0.text(0), $0.text(1)) }
     for (key, value) in settings {
@@ -79,9 +87,19 @@ extension SQLiteTrackerStore {
     ]
   }
 
-  /// The columns `decodeTracker` reads, in its order.
-  static let trackerColumns =
-    "number, seal, id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, first_record_day"
+  /// The columns `decodeTracker` reads, in its order: the tracker, sealed by `seal`, then its
+  /// statistics summary, sealed by `summary_seal`.
+  static let trackerColumns = trackerColumns(sealed: true)
+
+  /// `trackerColumns`, or for a file written before schema 3 (salvage) the columns every version
+  /// has, with placeholders for the rest.
+  static func trackerColumns(sealed: Bool) -> String {
+    sealed
+      ? "number, seal, id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, "
+        + "first_record_day, last_record_day, best_streak, last_run, summary_seal"
+      : "number, 0, id, name, emoji, color, category_id, pinned, created_day, schedule, record_count, "
+        + "first_record_day, NULL, 0, 0, 0"
+  }
 
   func loadTrackers() throws -> [TrackerSummary] {
     let rows = try database.cached("SELECT \(Self.trackerColumns) FROM tracker").rows {
@@ -100,13 +118,30 @@ extension SQLiteTrackerStore {
     ]
   }
 
+  /// The sealed summary values of the tracker row of `trackerColumns`, as stored.
+  static func summaryValues(_ row: Row) -> [Statement.Value] {
+    func optional(_ index: Int32) -> Statement.Value {
+      row.isNull(index) ? .null : .integer(Int64(row.int(index)))
+    }
+    return [
+      .integer(Int64(row.int(0))), .integer(Int64(row.int(10))), optional(11), optional(12),
+      .integer(Int64(row.int(13))), .integer(Int64(row.int(14))),
+    ]
+  }
+
   /// A tracker row of `trackerColumns`. A row that holds no valid tracker, or whose seal does not
   /// match, is damage and throws `SQLITE_CORRUPT`: it is reported, never skipped in silence.
-  static func decodeTracker(_ row: Row, sealed: Bool = true) throws -> TrackerSummary {
+  /// `checksSummary` false ignores the summary (salvage computes it again).
+  static func decodeTracker(_ row: Row, sealed: Bool = true, checksSummary: Bool = true) throws
+    -> TrackerSummary
+  {
     func damaged(_ what: String) -> SQLiteError {
       SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a tracker with \(what)")
     }
-    if sealed { try RowSeal.check(row.int(1), sealedValues(row), "a tracker") }
+    if sealed {
+      try RowSeal.check(row.int(1), sealedValues(row), "a tracker")
+      if checksSummary { try RowSeal.check(row.int(15), summaryValues(row), "a tracker summary") }
+    }
     guard let id = UUID(canonical: row.text(2)), let category = UUID(canonical: row.text(6)) else {
       throw damaged("an id that is not a UUID")
     }
@@ -156,11 +191,15 @@ extension SQLiteTrackerStore {
       .first ?? 1
     try database.cached(
       """
-      INSERT INTO tracker (name, name_key, emoji, color, category_id, pinned, created_day, schedule, seal, number, id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO tracker (name, name_key, emoji, color, category_id, pinned, created_day, schedule, seal, number, id,
+        summary_seal)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """
     ).run(
-      Self.trackerValues(tracker, number: number) + [.integer(Int64(number)), .text(tracker.id.uuidString)])
+      Self.trackerValues(tracker, number: number) + [
+        .integer(Int64(number)), .text(tracker.id.uuidString),
+        .integer(Self.summarySeal(number: number, TrackerStreakSummary(tracker: tracker, recordDays: []))),
+      ])
     return number
   }
 

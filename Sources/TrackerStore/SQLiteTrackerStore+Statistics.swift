@@ -10,9 +10,7 @@ extension SQLiteTrackerStore {
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     try read {
       var summaries: [TrackerStreakSummary] = []
-      try self.database.cached(
-        "SELECT \(Self.trackerColumns), last_record_day, best_streak, last_run FROM tracker"
-      ).forEachRow { row in
+      try self.database.cached("SELECT \(Self.trackerColumns) FROM tracker").forEachRow { row in
         let summary = try Self.decodeTracker(row)
         summaries.append(
           TrackerStreakSummary(
@@ -27,10 +25,7 @@ extension SQLiteTrackerStore {
           TrackerSummary(tracker: $0.tracker, recordCount: $0.recordCount, earliestRecord: nil)
         }
       ).compactMap { byID[$0.tracker.id] }
-      let days = try self.database.cached("SELECT day, records, done_due FROM day_summary ORDER BY day").rows
-      {
-        DaySummary(day: try $0.day(0), records: $0.int(1), doneDueHabits: $0.int(2))
-      }
+      let days = try Self.loadDaySummaries(self.database)
       return try Statistics(summaries: summaries, days: days, today: today) { tracker throws(StoreError) in
         do {
           return try self.loadRecordDays(tracker.id)
@@ -60,25 +55,68 @@ extension SQLiteTrackerStore {
     try store(TrackerStreakSummary(tracker: tracker, recordDays: days), number: number, in: database)
   }
 
-  /// Writes a tracker's summary.
+  /// Writes a tracker's summary, sealed.
   static func store(_ summary: TrackerStreakSummary, number: Int, in database: Database) throws {
-    func day(_ value: Day?) -> Statement.Value { value.map { .integer(Int64($0.daysSinceEpoch)) } ?? .null }
     try database.cached(
       """
       UPDATE tracker SET record_count = ?, first_record_day = ?, last_record_day = ?, best_streak = ?,
-        last_run = ? WHERE number = ?
+        last_run = ?, summary_seal = ? WHERE number = ?
       """
-    ).run([
-      .integer(Int64(summary.recordCount)), day(summary.firstRecord), day(summary.lastRecord),
-      .integer(Int64(summary.bestStreak)), .integer(Int64(summary.runAtLastRecord)), .integer(Int64(number)),
-    ])
+    ).run(
+      Array(summaryValues(summary, number: number).dropFirst()) + [
+        .integer(summarySeal(number: number, summary)), .integer(Int64(number)),
+      ])
+  }
+
+  /// Number, count, first and last record, best streak and run at the last record: what
+  /// `summary_seal` seals, in the order of `summaryValues(_ row:)`.
+  static func summaryValues(_ summary: TrackerStreakSummary, number: Int) -> [Statement.Value] {
+    func day(_ value: Day?) -> Statement.Value { value.map { .integer(Int64($0.daysSinceEpoch)) } ?? .null }
+    return [
+      .integer(Int64(number)), .integer(Int64(summary.recordCount)), day(summary.firstRecord),
+      day(summary.lastRecord),
+      .integer(Int64(summary.bestStreak)), .integer(Int64(summary.runAtLastRecord)),
+    ]
+  }
+
+  static func summarySeal(number: Int, _ summary: TrackerStreakSummary) -> Int64 {
+    RowSeal.of(summaryValues(summary, number: number))
+  }
+
+  static func daySummarySeal(day: Int, records: Int, doneDue: Int) -> Int64 {
+    RowSeal.of([.integer(Int64(day)), .integer(Int64(records)), .integer(Int64(doneDue))])
+  }
+
+  /// Every day summary, by day, each checked against its seal.
+  static func loadDaySummaries(_ database: Database) throws -> [DaySummary] {
+    try database.cached("SELECT day, records, done_due, seal FROM day_summary ORDER BY day").rows {
+      try RowSeal.check(
+        $0.int(3), [.integer(Int64($0.int(0))), .integer(Int64($0.int(1))), .integer(Int64($0.int(2)))],
+        "a day summary")
+      return DaySummary(day: try $0.day(0), records: $0.int(1), doneDueHabits: $0.int(2))
+    }
+  }
+
+  /// Writes the summary of `day`, sealed; a day without records has none.
+  func storeDaySummary(day: Int, records: Int, doneDue: Int) throws {
+    if records == 0 {
+      try database.cached("DELETE FROM day_summary WHERE day = ?").run([.integer(Int64(day))])
+    } else {
+      try database.cached(
+        "INSERT OR REPLACE INTO day_summary (day, records, done_due, seal) VALUES (?, ?, ?, ?)"
+      )
+      .run([
+        .integer(Int64(day)), .integer(Int64(records)), .integer(Int64(doneDue)),
+        .integer(Self.daySummarySeal(day: day, records: records, doneDue: doneDue)),
+      ])
+    }
   }
 
   /// Compares every stored summary with one computed from the records; a difference is damage
   /// (`SQLITE_CORRUPT`). Part of the full check: the summaries repeat nothing SQLite could check.
   static func checkSummaries(_ database: Database) throws {
     let days = try database.prepare("SELECT day FROM record WHERE tracker = ? ORDER BY day")
-    try database.prepare("SELECT \(trackerColumns), last_record_day, best_streak, last_run FROM tracker")
+    try database.prepare("SELECT \(trackerColumns) FROM tracker")
       .forEachRow { row in
         let stored = try decodeTracker(row)
         let computed = TrackerStreakSummary(
@@ -112,16 +150,14 @@ extension SQLiteTrackerStore {
 
   /// Recomputes the day summaries of `days` from their records.
   func refreshDays<Days: Sequence>(_ days: Days) throws where Days.Element == Int {
-    let upsert = try database.cached(
+    let count = try database.cached(
       """
-      INSERT OR REPLACE INTO day_summary (day, records, done_due)
-        SELECT ?1, COUNT(*), \(Schema.doneDueSum) FROM record JOIN tracker ON tracker.number = record.tracker
-        WHERE record.day = ?1
+      SELECT COUNT(*), \(Schema.doneDueSum) FROM record JOIN tracker ON tracker.number = record.tracker
+      WHERE record.day = ?
       """)
-    let prune = try database.cached("DELETE FROM day_summary WHERE day = ? AND records = 0")
     for day in days {
-      try upsert.run([.integer(Int64(day))])
-      try prune.run([.integer(Int64(day))])
+      let counts = try count.rows([.integer(Int64(day))]) { ($0.int(0), $0.int(1)) }.first ?? (0, 0)
+      try storeDaySummary(day: day, records: counts.0, doneDue: counts.1)
     }
   }
 
@@ -154,13 +190,16 @@ extension SQLiteTrackerStore {
         perDay[number] = (current.records + 1, current.doneDue + (isDue ? 1 : 0))
       }
     }
-    let upsert = try database.cached(
-      """
-      INSERT INTO day_summary (day, records, done_due) VALUES (?, ?, ?)
-        ON CONFLICT (day) DO UPDATE SET records = records + excluded.records, done_due = done_due + excluded.done_due
-      """)
+    let stored = try database.cached("SELECT records, done_due, seal FROM day_summary WHERE day = ?")
     for (day, counts) in perDay {
-      try upsert.run([.integer(Int64(day)), .integer(Int64(counts.records)), .integer(Int64(counts.doneDue))])
+      let current =
+        try stored.rows([.integer(Int64(day))]) { row in
+          try RowSeal.check(
+            row.int(2), [.integer(Int64(day)), .integer(Int64(row.int(0))), .integer(Int64(row.int(1)))],
+            "a day summary")
+          return (row.int(0), row.int(1))
+        }.first ?? (0, 0)
+      try storeDaySummary(day: day, records: current.0 + counts.records, doneDue: current.1 + counts.doneDue)
     }
   }
 }

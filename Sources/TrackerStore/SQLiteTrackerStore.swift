@@ -14,6 +14,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// Whether opening ran the full integrity check; it is skipped for a file verified before and
   /// untouched since (see `VerifiedStamp`).
   public let ranIntegrityCheck: Bool
+  /// When the full check last passed for this file (carried into the stamp at close).
+  private let checkedAt: Date
 
   private let lock = NSLock()
   /// Set when a read or write met damage; the connection's close then leaves no stamp behind.
@@ -35,6 +37,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       path: path, now: now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck)
     database = opened.database
     ranIntegrityCheck = opened.ranIntegrityCheck
+    checkedAt = opened.checkedAt
     guard var recovery = opened.recovery else {
       self.recovery = nil
       return
@@ -60,7 +63,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     database.close()
     let isDamaged = damageSeen
     lock.unlock()
-    if checkpointed == true, !isDamaged { VerifiedStamp.record(for: path) }
+    if checkpointed == true, !isDamaged { VerifiedStamp.record(for: path, checkedAt: checkedAt) }
   }
 
   /// The default data file: `$XDG_DATA_HOME/tracker/tracker.sqlite`, else

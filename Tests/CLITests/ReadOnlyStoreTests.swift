@@ -82,8 +82,11 @@ struct ReadOnlyStoreTests {
     // the quick open trusts the stamp, and the damage is met by the read.
     var info = stat()
     #expect(stat(store, &info) == 0)
+    let identity = [
+      Int(info.st_dev), Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec,
+    ]
     let stamp =
-      "\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec)\n"
+      (identity + [Int(Date().timeIntervalSince1970)]).map(String.init).joined(separator: " ") + "\n"
     try Data(stamp.utf8).write(to: URL(fileURLWithPath: store + ".verified"))
 
     let show = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)

@@ -203,6 +203,28 @@ struct VerifiedStampTests {
     #expect(try reopened.categories() == [home])
   }
 
+  @Test func theFullCheckRunsAgainOnceTheLastOneIsADayOld() throws {
+    let path = TemporaryFolder().path("tracker.sqlite")
+    do { _ = try SQLiteTrackerStore(path: path, now: fixedNow) }
+    // Within the day the stamp vouches for the file, and closing keeps the time of the check.
+    do {
+      #expect(
+        !(try SQLiteTrackerStore(path: path, now: fixedNow.addingTimeInterval(3_600)).ranIntegrityCheck))
+    }
+    do {
+      #expect(
+        !(try SQLiteTrackerStore(path: path, now: fixedNow.addingTimeInterval(86_000)).ranIntegrityCheck))
+    }
+    // A day after the check, it runs again; the new check vouches for the next day.
+    let later = fixedNow.addingTimeInterval(86_400 + 60)
+    do { #expect(try SQLiteTrackerStore(path: path, now: later).ranIntegrityCheck) }
+    do {
+      #expect(!(try SQLiteTrackerStore(path: path, now: later.addingTimeInterval(3_600)).ranIntegrityCheck))
+    }
+    // A clock set back before the check: the stamp vouches for nothing.
+    do { #expect(try SQLiteTrackerStore(path: path, now: fixedNow).ranIntegrityCheck) }
+  }
+
   @Test func aFileChangedAfterItsCleanCloseIsCheckedAgain() throws {
     let path = TemporaryFolder().path("tracker.sqlite")
     do {
@@ -243,6 +265,9 @@ struct StatementCacheTests {
     for offset in 0..<50 {
       try store.toggleRecord(trackerID: id(10), on: day("2026-11-30").adding(days: -offset))
     }
+    // Every kind of write once more: a record taken off and put back.
+    try store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
+    try store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
     let afterFirstRound = store.database.cachedStatementCount
     for offset in 0..<50 {
       try store.toggleRecord(trackerID: id(10), on: day("2026-11-30").adding(days: -offset))

@@ -121,6 +121,7 @@ struct StatisticsSummaryTests {
         DROP TABLE day_summary; ALTER TABLE tracker DROP COLUMN last_record_day;
         ALTER TABLE tracker DROP COLUMN best_streak; ALTER TABLE tracker DROP COLUMN last_run;
         ALTER TABLE category DROP COLUMN seal; ALTER TABLE tracker DROP COLUMN seal;
+        ALTER TABLE tracker DROP COLUMN summary_seal;
         ALTER TABLE setting DROP COLUMN seal;
         DELETE FROM schema_migration WHERE version >= 2; PRAGMA user_version = 1;
         """)

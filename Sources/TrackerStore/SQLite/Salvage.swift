@@ -46,16 +46,15 @@ enum Salvage {
       }
     }
     var numbers: [(number: Int, id: UUID)] = []
-    let columns = SQLiteTrackerStore.trackerColumns.replacingOccurrences(
-      of: "seal,", with: sealed ? "seal," : "0,")
+    let columns = SQLiteTrackerStore.trackerColumns(sealed: sealed)
     try? database.prepare("SELECT \(columns) FROM tracker").forEachRow { row in
-      guard let summary = try? SQLiteTrackerStore.decodeTracker(row, sealed: sealed) else { return }
+      guard let summary = try? SQLiteTrackerStore.decodeTracker(row, sealed: sealed, checksSummary: false)
+      else { return }
       found.contents.trackers.append(summary.tracker)
       numbers.append((row.int(0), summary.tracker.id))
     }
     for tracker in numbers {
-      for day in readableDays(tracker.number, in: database, Row.dayRange.lowerBound, Row.dayRange.upperBound)
-      {
+      for day in readableDays(tracker.number, in: database) {
         found.contents.records.append(TrackerRecord(trackerID: tracker.id, day: day))
       }
     }
@@ -63,19 +62,60 @@ enum Salvage {
     return found
   }
 
-  /// The record days of tracker `number` between `low` and `high` that can be read: a range that
-  /// meets damage is split in two until the damaged part is small, which is left out.
-  private static func readableDays(_ number: Int, in database: Database, _ low: Int, _ high: Int) -> [Day] {
-    do {
-      return try database.prepare(
-        "SELECT day FROM record WHERE tracker = ? AND day BETWEEN ? AND ? ORDER BY day"
-      )
-      .rows([.integer(Int64(number)), .integer(Int64(low)), .integer(Int64(high))]) { try $0.day(0) }
-    } catch {
-      guard high - low > 7 else { return [] }
-      let middle = low + (high - low) / 2
-      return readableDays(number, in: database, low, middle)
-        + readableDays(number, in: database, middle + 1, high)
+  /// The record days of tracker `number` that can be read, ascending. The records are read in
+  /// order until damage stops the read; then the next readable day is looked for by seeking ever
+  /// further past the last good one (1, 2, 4 … days), the gap narrowed back by halving, and the
+  /// read goes on from there. Each damaged stretch costs a few dozen seeks, however large the file.
+  private static func readableDays(_ number: Int, in database: Database) -> [Day] {
+    let tracker = Statement.Value.integer(Int64(number))
+    guard
+      let scan = try? database.prepare("SELECT day FROM record WHERE tracker = ? AND day > ? ORDER BY day"),
+      let seek = try? database.prepare(
+        "SELECT day FROM record WHERE tracker = ? AND day > ? ORDER BY day LIMIT 1")
+    else { return [] }
+    /// The first day after `day`: `.some(nil)` when there is none, `nil` when damage is in the way.
+    func firstDay(after day: Int) -> Int?? {
+      do {
+        return .some(try seek.rows([tracker, .integer(Int64(day))]) { try $0.day(0).daysSinceEpoch }.first)
+      } catch {
+        return nil
+      }
+    }
+    var days: [Day] = []
+    var last = Row.dayRange.lowerBound - 1
+    while true {
+      do {
+        try scan.forEachRow([tracker, .integer(Int64(last))]) { row in
+          let day = try row.day(0)
+          days.append(day)
+          last = day.daysSinceEpoch
+        }
+        return days
+      } catch {
+        // Past the damage: the smallest gap (found by doubling, then halving) after which a seek works.
+        var gap = 1
+        var found: Int??
+        while last + gap < Row.dayRange.upperBound {
+          found = firstDay(after: last + gap)
+          if found != nil { break }
+          gap *= 2
+        }
+        guard let next = found else { return days }
+        var low = gap / 2
+        var high = gap
+        var resume = next
+        while high - low > 1 {
+          let middle = (low + high) / 2
+          if let day = firstDay(after: last + middle) {
+            high = middle
+            resume = day
+          } else {
+            low = middle
+          }
+        }
+        guard let resumeDay = resume else { return days }
+        last = resumeDay - 1
+      }
     }
   }
 

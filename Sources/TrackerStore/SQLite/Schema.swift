@@ -62,11 +62,13 @@ enum Schema {
           GROUP BY record.day;
         """),
     Migration(
-      version: sealsVersion, name: "row seals: a checksum of every category, tracker and setting",
+      version: sealsVersion, name: "row seals: a checksum of every category, tracker, setting and summary",
       sql: """
         ALTER TABLE category ADD COLUMN seal INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE tracker ADD COLUMN seal INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE tracker ADD COLUMN summary_seal INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE setting ADD COLUMN seal INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE day_summary ADD COLUMN seal INTEGER NOT NULL DEFAULT 0;
         """,
       // The streaks of version 2 are computed here too: reading a tracker checks its seal.
       after: { database in

@@ -22,8 +22,10 @@ enum StoreFile {
     let database: Database
     /// Set when the file was broken and moved aside.
     let recovery: StoreRecovery?
-    /// Whether the full `PRAGMA integrity_check` ran (see `VerifiedStamp`).
+    /// Whether the full check ran (see `VerifiedStamp`).
     let ranIntegrityCheck: Bool
+    /// When the full check last passed for the file: now when it ran, else the stamp's time.
+    let checkedAt: Date
   }
 
   /// An open, checked, migrated connection to `path`, and the recovery that was needed, if any.
@@ -44,8 +46,9 @@ enum StoreFile {
     do {
       if let problem = headerProblem(path) { throw Unusable(reason: problem) }
       if let problem = WriteAheadLog.problem(path) { throw Unusable(reason: problem) }
-      let (database, checked) = try prepared(path: path, fullCheck: fullCheck)
-      return Opened(database: database, recovery: nil, ranIntegrityCheck: checked)
+      let (database, checkedAt) = try prepared(path: path, now: now, fullCheck: fullCheck)
+      return Opened(
+        database: database, recovery: nil, ranIntegrityCheck: checkedAt == nil, checkedAt: checkedAt ?? now)
     } catch let error as Unusable {
       reason = error.reason
     } catch StoreFile.Untouchable.newerSchema(let version) {
@@ -66,9 +69,11 @@ enum StoreFile {
     guard setsBrokenFileAside else { throw .broken(path: path, reason: reason) }
     let movedTo = try moveAside(path: path, now: now)
     do {
-      let (database, checked) = try prepared(path: path, fullCheck: fullCheck)
+      let (database, checkedAt) = try prepared(path: path, now: now, fullCheck: fullCheck)
       let recovery = StoreRecovery(originalPath: path, movedTo: movedTo, reason: reason)
-      return Opened(database: database, recovery: recovery, ranIntegrityCheck: checked)
+      return Opened(
+        database: database, recovery: recovery, ranIntegrityCheck: checkedAt == nil,
+        checkedAt: checkedAt ?? now)
     } catch {
       throw .cannotOpen(path: path, reason: describe(error))
     }
@@ -108,8 +113,11 @@ enum StoreFile {
     return header == Data("SQLite format 3\u{0}".utf8) ? nil : "it is not a SQLite database"
   }
 
-  /// Opens `path` and makes it ready, or throws `Unusable` / `SQLiteError`.
-  private static func prepared(path: String, fullCheck: Bool) throws -> (Database, ranIntegrityCheck: Bool) {
+  /// Opens `path` and makes it ready, or throws `Unusable` / `SQLiteError`. Returns, with the
+  /// connection, when the full check last passed when it was skipped (nil: it ran now).
+  private static func prepared(path: String, now: Date, fullCheck: Bool) throws -> (
+    Database, checkedAt: Date?
+  ) {
     let database = try Database(path: path, create: true)
     do {
       try database.execute("PRAGMA busy_timeout = 10000")
@@ -123,7 +131,8 @@ enum StoreFile {
       try database.execute("PRAGMA cache_size = -32768")
       // Reading the schema catches a file that is not a database even when the check is skipped.
       _ = try database.prepare("SELECT count(*) FROM sqlite_schema").rows { $0.int(0) }
-      let needsCheck = fullCheck || !VerifiedStamp.isCurrent(for: path)
+      let stamped = fullCheck ? nil : VerifiedStamp.checkedAt(for: path, now: now)
+      let needsCheck = stamped == nil
       if needsCheck {
         VerifiedStamp.remove(for: path)
         let check = try database.prepare("PRAGMA integrity_check").rows { $0.text(0) }
@@ -145,7 +154,7 @@ enum StoreFile {
         }
       }
       try migrate(database, applied: applied)
-      return (database, needsCheck)
+      return (database, stamped)
     } catch {
       database.close()
       throw error

@@ -10,8 +10,13 @@ import Foundation
 /// another program truncating or rewriting the file, a crash that left a log behind, a restored
 /// backup — changes the identity, and the full check runs. Damage that changes none of these
 /// (bit rot under an unchanged timestamp) is found when SQLite reads the damaged page and reports
-/// it as an error of that operation.
+/// it as an error of that operation, by the row seals of what is read — and, for what a quick open
+/// reads without a seal (a record, an index entry), by the full check that runs again once the last
+/// one is `maximumAge` old, and before every export.
 struct VerifiedStamp: Equatable {
+  /// How long a full check vouches for a file: a day.
+  static let maximumAge: TimeInterval = 24 * 60 * 60
+
   let device: UInt64
   let inode: UInt64
   let size: UInt64
@@ -34,8 +39,15 @@ struct VerifiedStamp: Equatable {
     #endif
   }
 
-  private init?(text: String) {
+  /// A stamp's text: the identity, then when the last full check passed (seconds since 1970).
+  private static func parse(_ text: String) -> (VerifiedStamp, checkedAt: Int)? {
     let numbers = text.split(separator: " ").compactMap { Int($0) }
+    guard numbers.count == 6, let stamp = VerifiedStamp(numbers: numbers.prefix(5)) else { return nil }
+    return (stamp, numbers[5])
+  }
+
+  private init?(numbers: ArraySlice<Int>) {
+    let numbers = Array(numbers)
     guard numbers.count == 5, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
     device = UInt64(numbers[0])
     inode = UInt64(numbers[1])
@@ -44,25 +56,34 @@ struct VerifiedStamp: Equatable {
     modifiedNanoseconds = numbers[4]
   }
 
-  private var text: String { "\(device) \(inode) \(size) \(modifiedSeconds) \(modifiedNanoseconds)\n" }
+  private func text(checkedAt: Int) -> String {
+    "\(device) \(inode) \(size) \(modifiedSeconds) \(modifiedNanoseconds) \(checkedAt)\n"
+  }
 
   /// Where the stamp of the store at `path` lives.
   static func stampPath(for path: String) -> String { path + ".verified" }
 
-  /// Whether the file at `path` is exactly as it was when last verified, with no pending log.
-  static func isCurrent(for path: String) -> Bool {
+  /// When the full check last passed for the file at `path`, if it is exactly as it was then
+  /// (cleanly closed since, by Tracker) with no pending log, and that was less than `maximumAge`
+  /// before `now`; otherwise nil, and the full check must run.
+  static func checkedAt(for path: String, now: Date) -> Date? {
     guard let recorded = try? String(contentsOfFile: stampPath(for: path), encoding: .utf8),
-      let stamp = VerifiedStamp(text: recorded.trimmingCharacters(in: .whitespacesAndNewlines)),
+      let (stamp, seconds) = parse(recorded.trimmingCharacters(in: .whitespacesAndNewlines)),
       let current = VerifiedStamp(fileAt: path)
-    else { return false }
+    else { return nil }
     let wal = VerifiedStamp(fileAt: path + "-wal")
-    return stamp == current && (wal == nil || wal?.size == 0)
+    guard stamp == current, wal == nil || wal?.size == 0 else { return nil }
+    let checked = Date(timeIntervalSince1970: TimeInterval(seconds))
+    // A check "in the future" (a clock set back) vouches for nothing.
+    let age = now.timeIntervalSince(checked)
+    return age >= -60 && age < maximumAge ? checked : nil
   }
 
-  /// Records the current identity of the file at `path` as verified.
-  static func record(for path: String) {
+  /// Records the current identity of the file at `path`, last fully checked at `checkedAt`.
+  static func record(for path: String, checkedAt: Date) {
     guard let current = VerifiedStamp(fileAt: path) else { return }
-    try? current.text.write(toFile: stampPath(for: path), atomically: true, encoding: .utf8)
+    let text = current.text(checkedAt: Int(checkedAt.timeIntervalSince1970))
+    try? text.write(toFile: stampPath(for: path), atomically: true, encoding: .utf8)
   }
 
   /// Forgets any verification of `path`.

@@ -1,0 +1,255 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The reliability suite: it attacks the built `tracker-preview` the way a hostile world would —
+/// malformed imports, `kill -9` in the middle of writes, several processes at once, damaged files —
+/// and counts what happened. Every count under `failures` must be 0.
+struct Reliability {
+  /// How many trials each part runs.
+  struct Scale: Sendable {
+    var mutations: Int
+    var importKills: Int
+    var scriptKills: Int
+    var doneKills: Int
+    var concurrentSeconds: Double
+    var damages: Int
+
+    /// The run `swift test` makes: a few seconds.
+    static let short = Scale(
+      mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16)
+    /// The run `docs/reliability.md` reports.
+    static let long = Scale(
+      mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
+      damages: 1000)
+  }
+
+  /// What one part did: `counts` describe it, every one of `failures` must be 0.
+  struct Report: Sendable {
+    var part: String
+    var counts: [(String, Int)] = []
+    var failures: [(String, Int)] = []
+    /// Examples of failures, for whoever investigates.
+    var examples: [String] = []
+
+    var isClean: Bool { failures.allSatisfy { $0.1 == 0 } }
+
+    var text: String {
+      let counted = counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+      let failed = failures.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+      return "\(part): \(counted)\n  \(failed)" + examples.prefix(5).map { "\n  example: \($0)" }.joined()
+    }
+
+    mutating func count(_ name: String, _ amount: Int = 1) { add(&counts, name, amount) }
+    mutating func fail(_ name: String, _ amount: Int = 1, example: String? = nil) {
+      add(&failures, name, amount)
+      if amount > 0, let example { examples.append(example) }
+    }
+    /// Declares a failure count (so that a 0 is printed).
+    mutating func watch(_ names: String...) { for name in names { add(&failures, name, 0) } }
+
+    private func add(_ list: inout [(String, Int)], _ name: String, _ amount: Int) {
+      if let index = list.firstIndex(where: { $0.0 == name }) {
+        list[index].1 += amount
+      } else {
+        list.append((name, amount))
+      }
+    }
+  }
+
+  let preview: URL
+  let folder: URL
+  let scale: Scale
+  var random: SplitMix64
+
+  /// The fixed day and zone every command runs with.
+  static let fixed = ["--today", "2026-11-30", "--time-zone", "UTC", "--lang", "en"]
+
+  init(preview: URL, scale: Scale, seed: UInt64) throws {
+    self.preview = preview
+    self.scale = scale
+    random = SplitMix64(seed: seed)
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tracker-reliability-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func removeFolder() { try? FileManager.default.removeItem(at: folder) }
+
+  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  /// The parts, in order.
+  static let parts = ["fuzz", "kill", "concurrent", "damage"]
+
+  mutating func run(_ part: String) throws -> Report {
+    switch part {
+    case "fuzz": return try fuzzImports()
+    case "kill": return try killWrites()
+    case "concurrent": return try concurrentProcesses()
+    case "damage": return try damageFiles()
+    default: throw ProgramFailure(description: "no part named \(part)")
+    }
+  }
+
+  // MARK: Running the tool
+
+  /// Runs `tracker-preview` with `arguments` (and the fixed day) to its end or `timeout`.
+  func tool(_ arguments: [String], input: String? = nil, timeout: Double = 30) throws -> Outcome {
+    try Program.start(preview, arguments + Self.fixed, in: folder, input: input).finish(timeout: timeout)
+  }
+
+  /// Starts `tracker-preview` without waiting.
+  func startTool(_ arguments: [String], input: String? = nil) throws -> Program {
+    try Program.start(preview, arguments + Self.fixed, in: folder, input: input)
+  }
+
+  /// Copies `source` (a closed store) to `target`, replacing what is there.
+  func copyStore(_ source: String, to target: String) throws {
+    let fileManager = FileManager.default
+    for suffix in ["", "-wal", "-shm", ".verified"] where fileManager.fileExists(atPath: target + suffix) {
+      try fileManager.removeItem(atPath: target + suffix)
+    }
+    try fileManager.copyItem(atPath: source, toPath: target)
+  }
+
+  /// A store at `path` holding `archives`, closed cleanly.
+  func makeStore(_ path: String, _ archives: [String]) throws {
+    for (index, archive) in archives.enumerated() {
+      let file = self.path("seed-\(UUID().uuidString)-\(index).json")
+      try Data(archive.utf8).write(to: URL(fileURLWithPath: file))
+      let outcome = try tool(["import", file, "--store", path])
+      guard outcome.status == 0 else {
+        throw ProgramFailure(description: "could not seed a store: \(outcome.errorText)")
+      }
+    }
+  }
+
+  /// The records of an export, as "tracker date" strings, or nil when the output is no export.
+  static func records(ofExport output: Data) -> Set<String>? {
+    guard let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any],
+      let records = object["records"] as? [[String: Any]]
+    else { return nil }
+    return Set(
+      records.compactMap { record in
+        guard let tracker = record["tracker"] as? String, let date = record["date"] as? String else {
+          return nil
+        }
+        return tracker + " " + date
+      })
+  }
+}
+
+/// An error of the suite itself (not a finding).
+struct ProgramFailure: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// How a run of the tool ended.
+struct Outcome {
+  var status: Int32
+  /// The signal that ended it, when one did.
+  var signal: Int32?
+  var timedOut: Bool
+  var output: Data
+  var error: Data
+  var seconds: Double
+
+  var errorText: String { String(decoding: error.prefix(2000), as: UTF8.self) }
+  var crashed: Bool { signal != nil && !timedOut }
+}
+
+/// A running child process with its output going to files.
+final class Program {
+  let process = Process()
+  let started = Date()
+  private let outputPath: String
+  private let errorPath: String
+  /// Set when the suite killed it on purpose.
+  private(set) var killedOnPurpose = false
+
+  private init(outputPath: String, errorPath: String) {
+    self.outputPath = outputPath
+    self.errorPath = errorPath
+  }
+
+  static func start(_ executable: URL, _ arguments: [String], in folder: URL, input: String?) throws
+    -> Program
+  {
+    let name = UUID().uuidString
+    let program = Program(
+      outputPath: folder.appendingPathComponent("\(name).out").path,
+      errorPath: folder.appendingPathComponent("\(name).err").path)
+    guard FileManager.default.createFile(atPath: program.outputPath, contents: nil),
+      FileManager.default.createFile(atPath: program.errorPath, contents: nil)
+    else { throw ProgramFailure(description: "cannot write in \(folder.path)") }
+    program.process.executableURL = executable
+    program.process.arguments = arguments
+    program.process.environment = [
+      "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("xdg").path, "LANG": "C.UTF-8",
+      "TERM": "dumb",
+    ]
+    program.process.currentDirectoryURL = folder
+    program.process.standardOutput = FileHandle(forWritingAtPath: program.outputPath)
+    program.process.standardError = FileHandle(forWritingAtPath: program.errorPath)
+    if let input {
+      let inputPath = folder.appendingPathComponent("\(name).in").path
+      guard FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8)) else {
+        throw ProgramFailure(description: "cannot write in \(folder.path)")
+      }
+      program.process.standardInput = FileHandle(forReadingAtPath: inputPath)
+    } else {
+      program.process.standardInput = FileHandle.nullDevice
+    }
+    try program.process.run()
+    return program
+  }
+
+  /// Sends SIGKILL.
+  func kill() {
+    killedOnPurpose = true
+    #if canImport(Glibc)
+      Glibc.kill(process.processIdentifier, SIGKILL)
+    #else
+      Darwin.kill(process.processIdentifier, SIGKILL)
+    #endif
+  }
+
+  /// Waits for the end (killing it after `timeout` seconds) and collects its output.
+  func finish(timeout: Double) -> Outcome {
+    let deadline = started.addingTimeInterval(timeout)
+    var timedOut = false
+    while process.isRunning {
+      if Date() > deadline {
+        timedOut = true
+        kill()
+        break
+      }
+      usleep(500)
+    }
+    process.waitUntilExit()
+    let seconds = Date().timeIntervalSince(started)
+    let output = FileManager.default.contents(atPath: outputPath) ?? Data()
+    let error = FileManager.default.contents(atPath: errorPath) ?? Data()
+    try? FileManager.default.removeItem(atPath: outputPath)
+    try? FileManager.default.removeItem(atPath: errorPath)
+    let signaled = process.terminationReason == .uncaughtSignal
+    return Outcome(
+      status: process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
+      timedOut: timedOut, output: output, error: error, seconds: seconds)
+  }
+}
+
+/// A small, seedable generator, so a run can be repeated exactly (`--seed`).
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}

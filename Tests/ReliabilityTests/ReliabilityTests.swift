@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import tracker_reliability
+
+/// The short run of the reliability suite; `swift run -c release tracker-reliability --long` is
+/// the long one (docs/reliability.md).
+@Suite("Reliability suite, short run", .serialized)
+struct ReliabilityTests {
+  static var preview: URL {
+    #if os(macOS)
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("tracker-preview")
+      }
+    #endif
+    return Bundle.main.bundleURL.appendingPathComponent("tracker-preview")
+  }
+
+  func run(_ part: String) throws -> Reliability.Report {
+    var suite = try Reliability(preview: Self.preview, scale: .short, seed: 7)
+    defer { suite.removeFolder() }
+    return try suite.run(part)
+  }
+
+  @Test func mutatedImportsAreAcceptedWholeOrRefusedWithTheStoreUnchanged() throws {
+    let report = try run("fuzz")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "refused" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
+  @Test func killedWritesLoseNothingAcknowledgedAndLeaveNoHalfImport() throws {
+    let report = try run("kill")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "acknowledged" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
+  @Test func readersAreNeverBlockedByWritersAndAcknowledgedWritesStay() throws {
+    let report = try run("concurrent")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "acknowledged writes" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
+  @Test func damagedFilesAreNeverReadInSilenceAsDifferentData() throws {
+    let report = try run("damage")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "noticed" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
+  @Test func aReportCountsFailuresAndPrintsTheZeros() {
+    var report = Reliability.Report(part: "example")
+    report.watch("crashes")
+    report.count("trials", 3)
+    #expect(report.isClean && report.text.contains("0 crashes") && report.text.contains("3 trials"))
+    report.fail("crashes", example: "signal 4")
+    #expect(!report.isClean && report.text.contains("1 crashes") && report.text.contains("example: signal 4"))
+  }
+}
