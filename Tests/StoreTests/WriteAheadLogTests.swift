@@ -79,6 +79,34 @@ struct WriteAheadLogTests {
     #expect(try store.recordDays(trackerID: id(10)).count == 4)
   }
 
+  @Test func aLogInUseIsNotReadItBelongsToWhoeverHasTheFileOpen() throws {
+    let folder = TemporaryFolder()
+    let crashed = try crashedCopy(in: folder)
+    var log = [UInt8](try Data(contentsOf: URL(fileURLWithPath: crashed + "-wal")))
+    log[frames(log)[2].offset + 24 + 100] ^= 0x01
+    try Data(log).write(to: URL(fileURLWithPath: crashed + "-wal"))
+    let open = try Database(path: crashed, create: false)
+    #expect(StoreFile.isInUse(crashed))
+    #expect(WriteAheadLog.problem(crashed) == nil)
+    open.close()
+    #expect(!StoreFile.isInUse(crashed))
+    #expect(WriteAheadLog.problem(crashed) != nil)
+  }
+
+  @Test func aStoreAnotherProcessIsCreatingIsNotTakenForAForeignDatabase() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    // The first step of creating a store: the migration table, committed before any migration.
+    let creating = try Database(path: path, create: true)
+    try creating.execute("PRAGMA journal_mode = WAL")
+    try creating.execute(Schema.createMigrationTable)
+    creating.close()
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery == nil)
+    try store.createCategory(home)
+    #expect(try store.categories() == [home])
+  }
+
   @Test func aLogWithADamagedHeaderAndFramesIsDamage() throws {
     let folder = TemporaryFolder()
     let crashed = try crashedCopy(in: folder)

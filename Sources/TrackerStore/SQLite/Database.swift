@@ -42,6 +42,7 @@ final class Database {
     }
     handle = opened
     sqlite3_extended_result_codes(opened, 1)
+    OpenDatabases.shared.opened(path)
   }
 
   deinit { close() }
@@ -52,6 +53,7 @@ final class Database {
     statementCache.removeAll()  // finalized before the connection closes
     sqlite3_close_v2(handle)
     self.handle = nil
+    OpenDatabases.shared.closed(path)
   }
 
   /// Runs one or more statements that return no rows.
@@ -116,5 +118,35 @@ final class Database {
   func error(_ code: Int32, sql: String?) -> SQLiteError {
     let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
     return SQLiteError(code: code, message: message, sql: sql)
+  }
+}
+
+/// The database files this process has open. Looking at another process's locks on a file this
+/// process also has open would be harmful: closing any descriptor of a file drops every POSIX lock
+/// the process holds on it, SQLite's included.
+final class OpenDatabases: @unchecked Sendable {
+  static let shared = OpenDatabases()
+  private let lock = NSLock()
+  private var counts: [String: Int] = [:]
+
+  private static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+  func opened(_ path: String) {
+    lock.lock()
+    counts[Self.key(path), default: 0] += 1
+    lock.unlock()
+  }
+
+  func closed(_ path: String) {
+    lock.lock()
+    let key = Self.key(path)
+    counts[key] = (counts[key] ?? 1) > 1 ? (counts[key] ?? 1) - 1 : nil
+    lock.unlock()
+  }
+
+  func isOpen(_ path: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return counts[Self.key(path)] != nil
   }
 }

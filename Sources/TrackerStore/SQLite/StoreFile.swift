@@ -82,24 +82,41 @@ enum StoreFile {
   /// The process holding the write lock of a WAL database, as "name, pid N", when the system
   /// says: SQLite's writer locks byte 120 of the `-shm` file.
   static func writeLockHolder(_ path: String) -> String? {
-    #if canImport(Glibc)
-      let descriptor = Glibc.open(path + "-shm", O_RDWR)
-    #else
-      let descriptor = Darwin.open(path + "-shm", O_RDWR)
-    #endif
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var lock = flock()
-    lock.l_type = Int16(F_WRLCK)
-    lock.l_whence = Int16(SEEK_SET)
-    lock.l_start = 120
-    lock.l_len = 1
-    guard fcntl(descriptor, F_GETLK, &lock) == 0, lock.l_type != Int16(F_UNLCK), lock.l_pid > 0 else {
-      return nil
-    }
-    let name = (try? String(contentsOfFile: "/proc/\(lock.l_pid)/comm", encoding: .utf8))?
+    guard let pid = sharedMemoryLockHolder(path, byte: 120) else { return nil }
+    let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    return (name.map { "\($0), " } ?? "") + "pid \(lock.l_pid)"
+    return (name.map { "\($0), " } ?? "") + "pid \(pid)"
+  }
+
+  /// Whether another process has the database at `path` open: every SQLite connection to a WAL
+  /// database holds a shared lock on byte 128 of the `-shm` file while it is open. This process
+  /// counts too when it has the file open.
+  static func isInUse(_ path: String) -> Bool {
+    OpenDatabases.shared.isOpen(path) || sharedMemoryLockHolder(path, byte: 128) != nil
+  }
+
+  /// A process other than this one holding a lock on `byte` of `<path>-shm`, read from
+  /// `/proc/locks` (Linux). Asking with `fcntl(F_GETLK)` would need a descriptor of the file, and
+  /// closing it would drop every lock this process's own SQLite connections hold on it.
+  private static func sharedMemoryLockHolder(_ path: String, byte: Int) -> Int32? {
+    var info = stat()
+    guard stat(path + "-shm", &info) == 0,
+      let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
+    else { return nil }
+    // "1: POSIX  ADVISORY  READ 1234 fd:01:16499775 128 128"; "1: -> …" is a waiting request.
+    let device = UInt64(info.st_dev)
+    let major = (device >> 8) & 0xfff | (device >> 32) & ~0xfff
+    let minor = device & 0xff | (device >> 12) & ~0xff
+    let file = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(info.st_ino))
+    for line in table.split(separator: "\n") {
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard fields.count >= 8, fields[1] != "->", fields[5] == file, let pid = Int32(fields[4]),
+        pid != getpid(), let start = Int(fields[6])
+      else { continue }
+      let end = fields[7] == "EOF" ? Int.max : Int(fields[7]) ?? -1
+      if (start...max(start, end)).contains(byte) { return pid }
+    }
+    return nil
   }
 
   /// Why an existing, non-empty file cannot be a SQLite database (its first 16 bytes are not
@@ -189,9 +206,13 @@ enum StoreFile {
     let applied = try appliedVersions(database)
     if let newest = applied.max(), newest > Schema.latestVersion { throw Untouchable.newerSchema(newest) }
     if applied.isEmpty {
+      // A store another process is creating has its migration table before its first migration.
       let tables =
         try database.prepare(
-          "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+          """
+          SELECT count(*) FROM sqlite_schema
+          WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migration'
+          """
         ).rows { $0.int(0) }.first ?? 0
       if tables > 0 { throw Untouchable.foreign }
     }

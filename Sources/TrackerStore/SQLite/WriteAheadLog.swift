@@ -9,62 +9,78 @@ import Foundation
 /// log are set aside together (kept byte for byte) and salvaged, instead of losing the commits.
 /// Frames after the last commit (a write cut short by a crash) are dropped as SQLite intends: they
 /// were never acknowledged.
+///
+/// Only a log nobody has open is read: while another process uses the file, the log is live (it
+/// grows, it is reset), and that process's own opening already checked it.
 enum WriteAheadLog {
   /// Why SQLite would drop commits from the log beside `path`, or nil when it would not (no log,
-  /// an empty one, or one whose every commit is intact).
+  /// an empty one, one in use, or one whose every commit is intact).
   static func problem(_ path: String) -> String? {
-    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"), options: .alwaysMapped),
-      data.count >= 32
-    else { return nil }
-    return data.withUnsafeBytes { problem(in: Array($0.bindMemory(to: UInt8.self))) }
+    guard !StoreFile.isInUse(path), let handle = FileHandle(forReadingAtPath: path + "-wal") else {
+      return nil
+    }
+    defer { try? handle.close() }
+    // Read frame by frame (the log of a large import can be hundreds of megabytes); a file cut
+    // short while reading reads as a shorter log.
+    return problem { count in (try? handle.read(upToCount: count)).map { [UInt8]($0) } ?? [] }
   }
 
   /// `problem` for the bytes of a log.
   static func problem(in bytes: [UInt8]) -> String? {
-    guard bytes.count >= 32 else { return nil }
-    func word(_ offset: Int) -> UInt32 {
+    var offset = 0
+    return problem { count in
+      let end = min(offset + count, bytes.count)
+      defer { offset = end }
+      return Array(bytes[offset..<end])
+    }
+  }
+
+  /// `problem` for a log read by `read(count)`, which gives up to `count` next bytes.
+  private static func problem(reading read: (Int) -> [UInt8]) -> String? {
+    let header = read(32)
+    guard header.count == 32 else { return nil }
+    func word(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
       UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
         | UInt32(bytes[offset + 3])
     }
-    let magic = word(0)
-    let pageSize = Int(word(8))
+    let magic = word(header, 0)
+    let pageSize = Int(word(header, 8))
     let validPageSize = pageSize >= 512 && pageSize <= 65536 && pageSize & (pageSize - 1) == 0
-    let frameSize = 24 + (validPageSize ? pageSize : 0)
-    let hasFrames = validPageSize && bytes.count >= 32 + frameSize
+    let damagedHeader = "its write-ahead log has a damaged header"
     guard magic == 0x377f_0682 || magic == 0x377f_0683, validPageSize else {
-      return hasFrames || bytes.count > 32 ? "its write-ahead log has a damaged header" : nil
+      return read(24).isEmpty ? nil : damagedHeader
     }
+    let frameSize = 24 + pageSize
     let bigEndian = magic & 1 == 1
-    func checksum(_ start: Int, _ count: Int, _ seed: (UInt32, UInt32)) -> (UInt32, UInt32) {
+    func checksum(_ bytes: [UInt8], _ range: Range<Int>, _ seed: (UInt32, UInt32)) -> (UInt32, UInt32) {
       var (first, second) = seed
-      var offset = start
-      while offset < start + count {
-        let x0 = bigEndian ? word(offset) : word(offset).byteSwapped
-        let x1 = bigEndian ? word(offset + 4) : word(offset + 4).byteSwapped
+      for offset in stride(from: range.lowerBound, to: range.upperBound, by: 8) {
+        let x0 = bigEndian ? word(bytes, offset) : word(bytes, offset).byteSwapped
+        let x1 = bigEndian ? word(bytes, offset + 4) : word(bytes, offset + 4).byteSwapped
         first = first &+ x0 &+ second
         second = second &+ x1 &+ first
-        offset += 8
       }
       return (first, second)
     }
-    var running = checksum(0, 24, (0, 0))
-    let salts = (word(16), word(20))
-    guard running == (word(24), word(28)) else {
-      return hasFrames ? "its write-ahead log has a damaged header" : nil
+    var running = checksum(header, 0..<24, (0, 0))
+    guard running == (word(header, 24), word(header, 28)) else {
+      return read(frameSize).count == frameSize ? damagedHeader : nil
     }
-    var offset = 32
+    let salts = (word(header, 16), word(header, 20))
     var intact = true
     // After the first frame SQLite stops at: whether that frame is a commit, and the frames of the
     // same log generation (same salts) that follow it.
     var stoppedAtCommit = false
     var followingFrames = 0
     var followingCommits = 0
-    while offset + frameSize <= bytes.count {
-      let isCommit = word(offset + 4) != 0
-      let saltsMatch = (word(offset + 8), word(offset + 12)) == salts
+    while true {
+      let frame = read(frameSize)
+      guard frame.count == frameSize else { break }
+      let isCommit = word(frame, 4) != 0
+      let saltsMatch = (word(frame, 8), word(frame, 12)) == salts
       if intact {
-        running = checksum(offset + 24, pageSize, checksum(offset, 8, running))
-        intact = saltsMatch && running == (word(offset + 16), word(offset + 20))
+        running = checksum(frame, 24..<frameSize, checksum(frame, 0..<8, running))
+        intact = saltsMatch && running == (word(frame, 16), word(frame, 20))
         if !intact { stoppedAtCommit = isCommit && saltsMatch }
       } else if saltsMatch {
         // Frames of an older generation (other salts) are left over from before a checkpoint and
@@ -72,7 +88,6 @@ enum WriteAheadLog {
         followingFrames += 1
         if isCommit { followingCommits += 1 }
       }
-      offset += frameSize
     }
     // A damaged last frame is what a crash in the middle of a commit leaves: that commit was
     // never acknowledged, and SQLite is right to drop it. Damage with frames after it is not.
