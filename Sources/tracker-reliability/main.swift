@@ -7,6 +7,9 @@ import Foundation
 // Parts: fuzz, kill, concurrent, damage (all by default). Prints the counts of each part and exits
 // 1 when any failure count is not 0.
 
+/// Writes a line to standard output at once (a long run reports part by part).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 var scale = Reliability.Scale.short
 var seed: UInt64 = 2026
@@ -23,7 +26,7 @@ while !arguments.isEmpty {
     arguments.removeFirst()
     seed = value
   case "--help", "-h":
-    print("USAGE: tracker-reliability [--long] [--seed N] [fuzz|kill|concurrent|damage …]")
+    say("USAGE: tracker-reliability [--long] [--seed N] [fuzz|kill|concurrent|damage …]")
     exit(0)
   default:
     guard Reliability.parts.contains(argument) else {
@@ -42,20 +45,25 @@ guard FileManager.default.isExecutableFile(atPath: preview.path) else {
     Data("tracker-reliability: \(preview.path) is missing; build it first (swift build -c release)\n".utf8))
   exit(1)
 }
-do {
+/// Runs the parts; whether every failure count was 0.
+func runSuite() throws -> Bool {
   var suite = try Reliability(preview: preview, scale: scale, seed: seed)
   defer { suite.removeFolder() }
   var clean = true
-  print(
+  say(
     "tracker-reliability: seed \(seed), \(scale.mutations == Reliability.Scale.long.mutations ? "long" : "short") run"
   )
   for part in parts.isEmpty ? Reliability.parts : parts {
     let started = Date()
     let report = try suite.run(part)
-    print(report.text + String(format: "\n  (%.1f s)", Date().timeIntervalSince(started)))
+    say(report.text + String(format: "\n  (%.1f s)", Date().timeIntervalSince(started)))
     clean = clean && report.isClean
   }
-  exit(clean ? 0 : 1)
+  return clean
+}
+
+do {
+  exit(try runSuite() ? 0 : 1)
 } catch {
   FileHandle.standardError.write(Data("tracker-reliability: \(error)\n".utf8))
   exit(1)

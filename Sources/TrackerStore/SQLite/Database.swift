@@ -91,6 +91,19 @@ final class Database {
   /// How many statements the cache holds (for tests).
   var cachedStatementCount: Int { statementCache.count }
 
+  /// Runs `body` in a read transaction: every statement in it sees the same snapshot of the file.
+  func readTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+    try execute("BEGIN DEFERRED")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
   /// Runs `body` in a transaction (`BEGIN IMMEDIATE`, so writers queue on the busy timeout rather
   /// than fail on upgrade); commits when it returns, rolls back when it throws anything.
   func transaction<Result>(_ body: () throws -> Result) throws -> Result {

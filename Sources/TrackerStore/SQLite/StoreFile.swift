@@ -152,22 +152,26 @@ enum StoreFile {
       let needsCheck = stamped == nil
       if needsCheck {
         VerifiedStamp.remove(for: path)
-        let check = try database.prepare("PRAGMA integrity_check").rows { $0.text(0) }
-        guard check == ["ok"] else {
-          // The check can list thousands of problems: the first one is enough to tell the user.
-          let lines = check.joined(separator: "\n").split(separator: "\n").filter { !$0.hasPrefix("***") }
-          let first = lines.first.map { String($0.prefix(160)) } ?? "damaged"
-          throw Unusable(
-            reason: "integrity check failed: " + first
-              + (lines.count > 1 ? " (and \(lines.count - 1) more)" : ""))
-        }
-        // What no index repeats: the seals of the rows and the summaries derived from the records.
-        do {
-          if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }
-          if applied.contains(2) { try SQLiteTrackerStore.checkSummaries(database) }
-        } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR {
-          // A table or column missing from a file that records the migrations adding it.
-          throw Unusable(reason: "part of the data file is missing: " + error.message)
+        // One read transaction: every part of the check sees the same snapshot while other
+        // processes write (the summaries compared with the records above all).
+        try database.readTransaction {
+          let check = try database.prepare("PRAGMA integrity_check").rows { $0.text(0) }
+          guard check == ["ok"] else {
+            // The check can list thousands of problems: the first one is enough to tell the user.
+            let lines = check.joined(separator: "\n").split(separator: "\n").filter { !$0.hasPrefix("***") }
+            let first = lines.first.map { String($0.prefix(160)) } ?? "damaged"
+            throw Unusable(
+              reason: "integrity check failed: " + first
+                + (lines.count > 1 ? " (and \(lines.count - 1) more)" : ""))
+          }
+          // What no index repeats: the seals of the rows and the summaries derived from the records.
+          do {
+            if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }
+            if applied.contains(2) { try SQLiteTrackerStore.checkSummaries(database) }
+          } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR {
+            // A table or column missing from a file that records the migrations adding it.
+            throw Unusable(reason: "part of the data file is missing: " + error.message)
+          }
         }
       }
       try migrate(database, applied: applied)
