@@ -46,7 +46,7 @@ guard FileManager.default.isExecutableFile(atPath: preview.path) else {
   exit(1)
 }
 /// Runs the parts; whether every failure count was 0.
-func runSuite() throws -> Bool {
+@MainActor func runSuite() throws -> Bool {
   var suite = try Reliability(preview: preview, scale: scale, seed: seed)
   defer { suite.removeFolder() }
   var clean = true
