@@ -84,15 +84,16 @@ extension SQLiteTrackerStore {
   }
 
   static func daySummarySeal(day: Int, records: Int, doneDue: Int) -> Int64 {
-    RowSeal.of([.integer(Int64(day)), .integer(Int64(records)), .integer(Int64(doneDue))])
+    RowSeal.of(integers: day, records, doneDue)
   }
 
   /// Every day summary, by day, each checked against its seal.
   static func loadDaySummaries(_ database: Database) throws -> [DaySummary] {
     try database.cached("SELECT day, records, done_due, seal FROM day_summary ORDER BY day").rows {
-      try RowSeal.check(
-        $0.int(3), [.integer(Int64($0.int(0))), .integer(Int64($0.int(1))), .integer(Int64($0.int(2)))],
-        "a day summary")
+      guard Int64($0.int(3)) == daySummarySeal(day: $0.int(0), records: $0.int(1), doneDue: $0.int(2)) else {
+        throw SQLiteError(
+          code: SQLITE_CORRUPT, message: "the data file holds a day summary whose checksum does not match")
+      }
       return DaySummary(day: try $0.day(0), records: $0.int(1), doneDueHabits: $0.int(2))
     }
   }

@@ -382,6 +382,7 @@ struct TamperedValueTests {
     #expect(RowSeal.of([.text("ab"), .text("c")]) != RowSeal.of([.text("a"), .text("bc")]))
     #expect(RowSeal.of([.integer(0)]) != RowSeal.of([.null]))
     #expect(RowSeal.of([.integer(1), .integer(2)]) != RowSeal.of([.integer(2), .integer(1)]))
+    #expect(RowSeal.of(integers: 20_000, 3, -1) == RowSeal.of([.integer(20_000), .integer(3), .integer(-1)]))
     for bit in 0..<64 {
       #expect(RowSeal.of([.integer(20_000)]) != RowSeal.of([.integer(20_000 ^ (1 << Int64(bit)))]))
     }
