@@ -4,6 +4,8 @@
 public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case onboardingPage1 = "onboarding.page1"
   case onboardingPage2 = "onboarding.page2"
+  case onboardingPage1Secondary = "onboarding.page1.secondary"
+  case onboardingPage2Secondary = "onboarding.page2.secondary"
   case onboardingStart = "onboarding.start"
   case trackersTitle = "trackers.title"
   case statisticsTitle = "statistics.title"

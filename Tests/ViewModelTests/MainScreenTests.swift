@@ -31,7 +31,7 @@ struct MainScreenTests {
                   id: ids[0], name: "Поливать растения", emoji: "❤️", color: TrackerColor.palette[4],
                   dayCounter: "10 дней",
                   isCompleted: false, isCompleteEnabled: true, isPinned: true,
-                  completeAccessibilityLabel: "Отметить выполненным")
+                  completeAccessibilityLabel: "Отметить выполненным", currentStreak: 10)
               ]),
             .init(
               id: .category(DemoData(today: day("2026-11-30")).categories[0].id), title: "Домашний уют",
@@ -40,7 +40,7 @@ struct MainScreenTests {
                   id: ids[3], name: "Зарядка", emoji: "🏓", color: TrackerColor.palette[7],
                   dayCounter: "5 дней",
                   isCompleted: true, isCompleteEnabled: true, isPinned: false,
-                  completeAccessibilityLabel: "Снять отметку")
+                  completeAccessibilityLabel: "Снять отметку", currentStreak: 5)
               ]),
             .init(
               id: .category(DemoData(today: day("2026-11-30")).categories[1].id), title: "Радостные мелочи",

@@ -13,7 +13,8 @@ struct OnboardingTests {
       model.state
         == .init(
           page: 0, pageCount: 2, text: "Отслеживайте только то, что хотите",
-          buttonTitle: "Вот это технологии!"))
+          secondaryText: "Создавайте привычки и отмечайте их каждый день", buttonTitle: "Вот это технологии!")
+    )
     model.swipedRight()
     #expect(model.state.page == 0)
     model.swipedLeft()
@@ -21,7 +22,7 @@ struct OnboardingTests {
       model.state
         == .init(
           page: 1, pageCount: 2, text: "Даже если это не литры воды и йога",
-          buttonTitle: "Вот это технологии!"))
+          secondaryText: "Нерегулярные события тоже можно отслеживать", buttonTitle: "Вот это технологии!"))
     model.swipedLeft()
     #expect(model.state.page == 1)
     model.swipedRight()
@@ -35,7 +36,13 @@ struct OnboardingTests {
       model.state
         == .init(
           page: 1, pageCount: 2, text: "Even if it's not liters of water and yoga",
-          buttonTitle: "What a technology!"))
+          secondaryText: "Irregular events can be tracked too", buttonTitle: "What a technology!"))
+  }
+
+  @Test func onboarding2_eachPageHasATitleAndASecondaryTextInEnglish() {
+    let model = OnboardingViewModel(environment: TestWorld().environment(.en))
+    #expect(model.state.text == "Track only what you want")
+    #expect(model.state.secondaryText == "Create habits and mark them every day")
   }
 
   @Test func onboarding1_observersSeeEveryPageChange() {

@@ -5,7 +5,9 @@ extension ScreenRenderer {
     var canvas = Canvas(width: width)
     canvas.blank(6)
     canvas.wrapped(state.text, .title, align: .center, maxLines: 3, indent: 2)
-    canvas.blank(4)
+    canvas.blank()
+    canvas.wrapped(state.secondaryText, .secondary, align: .center, maxLines: 3, indent: 2)
+    canvas.blank(2)
     let dots = (0..<state.pageCount).map {
       Span($0 == state.page ? "●" : "○", $0 == state.page ? .text : .secondary)
     }
@@ -107,8 +109,15 @@ extension ScreenRenderer {
     lines.reserveCapacity(7)
     let emoji = TextFitting.safe(card.emoji)
     lines.append(
-      StyledLine(Canvas.split([Span(emoji)], card.isPinned ? [Span("📌")] : [], width: inner).spans)
-        .framedWith(framed))
+      StyledLine(
+        Canvas.split(
+          [Span(emoji)],
+          (card.streakText.map { [Span($0, Style(.text, bold: true))] } ?? [])
+            + (card.isPinned ? [Span(card.streakText == nil ? "📌" : " 📌")] : []),
+          width: inner
+        ).spans
+      )
+      .framedWith(framed))
     var name = TextFitting.wrap(TextFitting.safe(card.name), to: inner, maxLines: 2)
     while name.count < 2 { name.append("") }
     for line in name { lines.append(framed([Span(line)])) }

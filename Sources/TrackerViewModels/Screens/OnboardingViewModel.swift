@@ -10,18 +10,24 @@ public final class OnboardingViewModel: ObservableViewModel {
     public var page: Int
     /// How many pages there are (the page control's dots).
     public var pageCount: Int
-    /// The current page's text.
+    /// The current page's title.
     public var text: String
+    /// The current page's secondary text, under the title (seed 000, onboarding 2).
+    public var secondaryText: String
     /// The button's title.
     public var buttonTitle: String
     /// A failed save, over the page.
     public var alert: AlertState?
 
     /// A value with every field given.
-    public init(page: Int, pageCount: Int, text: String, buttonTitle: String, alert: AlertState? = nil) {
+    public init(
+      page: Int, pageCount: Int, text: String, secondaryText: String, buttonTitle: String,
+      alert: AlertState? = nil
+    ) {
       self.page = page
       self.pageCount = pageCount
       self.text = text
+      self.secondaryText = secondaryText
       self.buttonTitle = buttonTitle
       self.alert = alert
     }
@@ -33,7 +39,10 @@ public final class OnboardingViewModel: ObservableViewModel {
   public var onFinish: (() -> Void)?
 
   private let environment: AppEnvironment
-  private let pages: [TextKey] = [.onboardingPage1, .onboardingPage2]
+  /// Each page's title and secondary text.
+  private let pages: [(title: TextKey, secondary: TextKey)] = [
+    (.onboardingPage1, .onboardingPage1Secondary), (.onboardingPage2, .onboardingPage2Secondary),
+  ]
 
   /// The onboarding at its first page.
   public init(environment: AppEnvironment) {
@@ -41,7 +50,8 @@ public final class OnboardingViewModel: ObservableViewModel {
     let localizer = environment.localizer
     observable = ObservableState(
       State(
-        page: 0, pageCount: pages.count, text: localizer.text(pages[0]),
+        page: 0, pageCount: pages.count, text: localizer.text(pages[0].title),
+        secondaryText: localizer.text(pages[0].secondary),
         buttonTitle: localizer.text(.onboardingStart), alert: nil))
   }
 
@@ -69,7 +79,8 @@ public final class OnboardingViewModel: ObservableViewModel {
   private func show(page: Int) {
     var next = state
     next.page = page
-    next.text = environment.localizer.text(pages[page])
+    next.text = environment.localizer.text(pages[page].title)
+    next.secondaryText = environment.localizer.text(pages[page].secondary)
     state = next
   }
 }

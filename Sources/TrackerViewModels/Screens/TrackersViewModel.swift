@@ -21,12 +21,18 @@ public final class TrackersViewModel: ObservableViewModel {
     public var isPinned: Bool
     /// What the icon-only button says to screen readers.
     public var completeAccessibilityLabel: String
+    /// The current streak as of today (docs/rules.md), whatever date is selected.
+    public var currentStreak: Int
+    /// "🔥 5" for a current streak of 1 or more, else nil (seed 004).
+    public var streakText: String?
 
     /// A value with every field given.
     public init(
       id: UUID, name: String, emoji: String, color: TrackerColor, dayCounter: String, isCompleted: Bool,
-      isCompleteEnabled: Bool, isPinned: Bool, completeAccessibilityLabel: String
+      isCompleteEnabled: Bool, isPinned: Bool, completeAccessibilityLabel: String, currentStreak: Int = 0
     ) {
+      self.currentStreak = currentStreak
+      self.streakText = currentStreak >= 1 ? "🔥 \(currentStreak)" : nil
       self.id = id
       self.name = name
       self.emoji = emoji
@@ -373,6 +379,9 @@ public final class TrackersViewModel: ObservableViewModel {
     let collation = Collation(environment.language)
     let summaries = try store.trackers()
     let completed = try store.completedTrackerIDs(on: day)
+    let streaks = Dictionary(
+      try store.statistics(asOf: today).trackers.map { ($0.trackerID, $0.currentStreak) },
+      uniquingKeysWith: { first, _ in first })
     let categories = try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
     self.summaries = summaries
     let visible = summaries.filter { $0.isVisible(on: day) }
@@ -388,7 +397,8 @@ public final class TrackersViewModel: ObservableViewModel {
         dayCounter: localizer.plural(.days, count: summary.recordCount), isCompleted: isDone,
         isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
         completeAccessibilityLabel: localizer.text(
-          isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility))
+          isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility),
+        currentStreak: streaks[tracker.id] ?? 0)
     }
     func cards(_ group: [TrackerSummary]) -> [Card] {
       group.sorted { collation.areInOrder($0.tracker.name, $1.tracker.name) }.map(card)
