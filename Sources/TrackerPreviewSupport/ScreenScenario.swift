@@ -146,6 +146,17 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("filters", screen: .filters) { _ in filter("completed") + [.tap(.identifier("filters"))] },
     ScreenScenario("calendar", screen: .calendar) { _ in [.tap(.identifier("date"))] },
     ScreenScenario("statistics", screen: .statistics) { _ in [.tap(.identifier("tab-statistics"))] },
+    ScreenScenario("detail", screen: .detail) { run in [exerciseCard(run)] },
+    ScreenScenario("detail-day-ticked", screen: .detail) { run in
+      // The Monday two weeks before (missed in the demo), ticked in the grid.
+      [
+        exerciseCard(run),
+        .tap(.identifier("day:\(run.today.adding(days: -(run.today.weekday.rawValue - 1) - 14).iso)")),
+      ]
+    },
+    ScreenScenario("detail-delete", screen: .detail) { run in
+      [exerciseCard(run), .tap(.identifier("delete"))]
+    },
     ScreenScenario("statistics-empty", screen: .statistics, data: .empty) { _ in
       [.tap(.identifier("tab-statistics"))]
     },
@@ -153,6 +164,11 @@ public struct ScreenScenario: Sendable {
 
   /// The scenario called `name`.
   public static func named(_ name: String) -> ScreenScenario? { all.first { $0.name == name } }
+
+  /// A tap on the demo's morning exercise card (its detail).
+  private static func exerciseCard(_ run: Context) -> UserAction {
+    .tap(.identifier(run.language == .ru ? "card:Зарядка" : "card:Morning exercise"))
+  }
 
   private static let newHabit: [UserAction] = [.tap(.identifier("add")), .tap(.identifier("habit"))]
 

@@ -22,7 +22,7 @@ struct ElementActionTests {
     #expect(byID["filters"]?.action == .openFilters)
     #expect(byID["tab-statistics"]?.action == .selectTab(.statistics))
     #expect(byID["complete:Зарядка"]?.action == .toggleCompletion(trackerID: demo.trackers[3].id))
-    #expect(byID["card:Зарядка"]?.action == nil)
+    #expect(byID["card:Зарядка"]?.action == .openDetail(trackerID: demo.trackers[3].id))
     #expect(byID["card:Зарядка"]?.longPressAction == .openCardMenu(trackerID: demo.trackers[3].id))
   }
 

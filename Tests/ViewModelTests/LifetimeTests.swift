@@ -25,6 +25,7 @@ struct LifetimeTests {
       case .schedule(let model): models.append { [weak model] in model }
       case .filters(let model): models.append { [weak model] in model }
       case .calendar(let model): models.append { [weak model] in model }
+      case .detail(let model): models.append { [weak model] in model }
       }
     }
 
@@ -44,6 +45,7 @@ struct LifetimeTests {
     let paths: [[String]] = [
       ["add"], ["add", "habit"], ["add", "event"], ["add", "habit", "category"],
       ["add", "habit", "category", "add-category"], ["add", "habit", "schedule"], ["filters"], ["date"],
+      ["card:Зарядка"], ["card:Зарядка", "edit"],
     ]
     for _ in 0..<100 {
       for path in paths {
@@ -53,7 +55,7 @@ struct LifetimeTests {
       try flow.perform(.longPress(.identifier("card:Зарядка")))
       try flow.perform(.dismiss)
     }
-    #expect(presented.models.count == 100 * 17)  // one screen per tap of the paths
+    #expect(presented.models.count == 100 * 20)  // one screen per tap of the paths
     #expect(presented.alive == 0)
     #expect(flow.layers.isEmpty)
     #expect(world.store.observerCount == storeObservers)

@@ -82,6 +82,13 @@ public struct ScreenRenderer: Sendable {
   }
 
   private func presented(_ screen: AppView.Presented, view: AppView) -> [StyledLine] {
+    // The detail is pushed: it takes the whole screen, its delete question over it.
+    if case .detail(let state) = screen {
+      let lines = detail(state)
+      guard let question = state.deleteQuestion else { return lines }
+      return actionSheet(
+        lines, question: question, detail: nil, confirm: state.confirmTitle, cancel: state.cancelTitle)
+    }
     // A sheet covers the screen it was opened from except its top line, which shows dimmed.
     var lines = base(view).prefix(1).map(\.dimmed)
     var canvas = Canvas(width: width)
@@ -95,6 +102,7 @@ public struct ScreenRenderer: Sendable {
     case .schedule(let state): lines += schedule(state)
     case .filters(let state): lines += filters(state)
     case .calendar(let state): lines += calendar(state)
+    case .detail(let state): lines += detail(state)
     }
     return lines
   }

@@ -36,6 +36,7 @@ extension AppFlow {
     case .openCalendar: trackers.dateTapped()
     case .openFilters: trackers.filtersTapped()
     case .toggleCompletion(let id): trackers.completeTapped(id)
+    case .openDetail(let id): trackers.cardTapped(id)
     case .openCardMenu(let id): trackers.cardLongPressed(id)
     case .askToDeleteTracker(let id): trackers.cardSwipedLeft(id)
     case .togglePin: trackers.pinTapped()
@@ -86,6 +87,16 @@ extension AppFlow {
     case (.calendar(let model), .previousMonth): model.previousMonthTapped()
     case (.calendar(let model), .nextMonth): model.nextMonthTapped()
     case (.calendar(let model), .chooseDay(let day)): model.dayTapped(day)
+    case (.detail(let model), _):
+      switch action {
+      case .goBack: model.backTapped()
+      case .toggleDay(let day): model.dayTapped(day)
+      case .editTracker: model.editTapped()
+      case .deleteTracker: model.deleteTapped()
+      case .confirmTrackerDeletion: model.deleteConfirmed()
+      case .cancelTrackerDeletion: model.deleteCancelled()
+      default: throw unavailable(action)
+      }
     default: throw unavailable(action)
     }
   }
@@ -101,6 +112,7 @@ extension AppFlow {
       case .trackerForm(let model) where model.state.alert != nil: return model.alertDismissed()
       case .categories(let model) where model.state.alert != nil: return model.alertDismissed()
       case .categoryForm(let model) where model.state.alert != nil: return model.alertDismissed()
+      case .detail(let model) where model.state.alert != nil: return model.alertDismissed()
       default: continue
       }
     }

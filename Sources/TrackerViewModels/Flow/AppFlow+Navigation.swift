@@ -42,7 +42,30 @@ extension AppFlow {
       push(.filters(model))
     case .editTracker(let summary):
       presentForm(.edit(summary))
+    case .detail(let id, let selectedDay):
+      let model = DetailViewModel(environment: environment, trackerID: id, selectedDay: selectedDay)
+      model.onRoute = { [weak self, weak model] route in
+        guard let self, let model else { return }
+        switch route {
+        case .close: self.close(model)
+        case .edit(let summary): self.presentForm(.edit(summary))
+        }
+      }
+      push(.detail(model))
     }
+  }
+
+  /// Closes the detail `model`, wherever it is (its tracker may be deleted while the form is over it).
+  func close(_ model: DetailViewModel) {
+    guard
+      let index = layers.firstIndex(where: {
+        if case .detail(let shown) = $0.screen { return shown === model }
+        return false
+      })
+    else { return }
+    layers.removeSubrange(index...)
+    focusedField = nil
+    publish()
   }
 
   func presentForm(_ mode: TrackerFormViewModel.Mode) {
@@ -115,6 +138,7 @@ extension AppFlow {
     case .categoryForm(let model): return model.observe(changed)
     case .schedule(let model): return model.observe(changed)
     case .calendar(let model): return model.observe(changed)
+    case .detail(let model): return model.observe(changed)
     }
   }
 }

@@ -26,6 +26,7 @@ public final class AppFlow {
     case schedule(ScheduleViewModel)
     case filters(FiltersViewModel)
     case calendar(CalendarViewModel)
+    case detail(DetailViewModel)
   }
 
   /// A presented screen and the flow's binding to it, released together when it closes.
@@ -183,6 +184,7 @@ public final class AppFlow {
     statistics?.clockChanged()
     for layer in layers {
       if case .calendar(let model) = layer.screen { model.clockChanged() }
+      if case .detail(let model) = layer.screen { model.clockChanged() }
     }
     publish()
   }
@@ -222,6 +224,7 @@ extension AppFlow.Presented {
   var state: AppView.Presented {
     switch self {
     case .typePicker(let model): return .typePicker(model.state)
+    case .detail(let model): return .detail(model.state)
     case .trackerForm(let model): return .trackerForm(model.state)
     case .categories(let model): return .categories(model.state)
     case .categoryForm(let model): return .categoryForm(model.state)

@@ -27,11 +27,13 @@ public struct AppView: Equatable, Sendable {
     case schedule(ScheduleViewModel.State)
     case filters(FiltersViewModel.State)
     case calendar(CalendarViewModel.State)
+    case detail(DetailViewModel.State)
 
     /// The screen's alert, if it shows one.
     public var alert: AlertState? {
       switch self {
       case .typePicker, .filters, .schedule, .calendar: return nil
+      case .detail(let state): return state.alert
       case .trackerForm(let state): return state.alert
       case .categories(let state): return state.alert
       case .categoryForm(let state): return state.alert
@@ -48,6 +50,7 @@ public struct AppView: Equatable, Sendable {
       case .schedule: return .schedule
       case .filters: return .filters
       case .calendar: return .calendar
+      case .detail: return .detail
       }
     }
   }

@@ -25,6 +25,8 @@ public enum ElementAction: Hashable, Sendable {
   case openFilters
   /// A card's + / ✓ button.
   case toggleCompletion(trackerID: UUID)
+  /// A tap on a card's body: its detail.
+  case openDetail(trackerID: UUID)
   /// A long press on a card: its context menu.
   case openCardMenu(trackerID: UUID)
   /// A card swiped to the left: the delete question, as the menu's Delete asks it.
@@ -99,6 +101,12 @@ public enum ElementAction: Hashable, Sendable {
   case nextMonth
   /// A day of the month grid.
   case chooseDay(Day)
+
+  // Detail
+  /// Back: the detail closes.
+  case goBack
+  /// A day of the five-week grid: its record is toggled.
+  case toggleDay(Day)
 }
 
 /// The text fields of the app, named by their identifiers (docs/command-line.md).

@@ -42,10 +42,11 @@ enum ElementTree {
         action: .focus(.search)),
     ]
     for card in state.sections.flatMap(\.cards) {
-      // Tapping a card's body does nothing yet; its menu opens with a long press.
+      // Tapping a card's body opens its detail; its menu opens with a long press.
       result.append(
         Element(
-          identifier: "card:\(card.name)", label: card.name, kind: .card, action: nil,
+          identifier: "card:\(card.name)", label: card.name, kind: .card,
+          action: .openDetail(trackerID: card.id),
           longPressAction: .openCardMenu(trackerID: card.id),
           swipeLeftAction: .askToDeleteTracker(trackerID: card.id)))
       result.append(
@@ -134,6 +135,23 @@ enum ElementTree {
           result.append(Element(identifier: "day:\(day.iso)", label: cell.text, action: .chooseDay(day)))
         }
       }
+      return result
+    case .detail(let state):
+      if state.deleteQuestion != nil {
+        return [
+          Element(identifier: "confirm", label: state.confirmTitle, action: .confirmTrackerDeletion),
+          Element(identifier: "cancel", label: state.cancelTitle, action: .cancelTrackerDeletion),
+        ]
+      }
+      var result = [Element(identifier: "back", label: state.backTitle, action: .goBack)]
+      for cell in state.weeks.joined() {
+        result.append(
+          Element(
+            identifier: "day:\(cell.day.iso)", label: cell.dayOfMonth, isEnabled: cell.isEnabled,
+            isChecked: cell.mark == .done, action: .toggleDay(cell.day)))
+      }
+      result.append(Element(identifier: "edit", label: state.editTitle, action: .editTracker))
+      result.append(Element(identifier: "delete", label: state.deleteTitle, action: .deleteTracker))
       return result
     }
   }

@@ -10,4 +10,5 @@ public enum ScreenName: String, CaseIterable, Sendable {
   case filters
   case calendar
   case statistics
+  case detail
 }

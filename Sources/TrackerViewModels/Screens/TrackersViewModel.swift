@@ -170,6 +170,8 @@ public final class TrackersViewModel: ObservableViewModel {
     case calendar(selected: Day)
     case filters(current: TrackerFilter)
     case editTracker(TrackerSummary)
+    /// A card's detail, its grid ending with the week of `selectedDay`.
+    case detail(UUID, selectedDay: Day)
   }
 
   /// The state and its observers.
@@ -286,7 +288,12 @@ public final class TrackersViewModel: ObservableViewModel {
     }
   }
 
-  /// Call when the user long-pressed a card: its context menu opens.
+  /// Call when the user tapped a card's body: its detail opens.
+  public func cardTapped(_ id: UUID) {
+    onRoute?(.detail(id, selectedDay: state.selectedDay))
+  }
+
+  /// Call when the user long-pressed a card: its context menu.
   public func cardLongPressed(_ id: UUID) {
     guard let summary = summaries.first(where: { $0.tracker.id == id }) else { return }
     let localizer = environment.localizer

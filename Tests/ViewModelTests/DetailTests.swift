@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// Seed 004, step 3: a tracker's detail — figures by the streak rule and the five-week grid.
+@MainActor
+@Suite("Card detail")
+struct DetailTests {
+  typealias Mark = DetailViewModel.Cell.Mark
+
+  /// "Run", due Mon, Wed, Fri, created Wednesday 2026-11-04; done Nov 6, 9, 13, 16, 18, 20, 23,
+  /// 25 and 27 (Nov 11 missed). Today is Monday 2026-11-30.
+  static let runDays = [
+    "2026-11-06", "2026-11-09", "2026-11-13", "2026-11-16", "2026-11-18", "2026-11-20",
+    "2026-11-23", "2026-11-25", "2026-11-27",
+  ]
+
+  func store() throws -> InMemoryTrackerStore {
+    let run = habit("Run", id: 10, days: [.monday, .wednesday, .friday], created: "2026-11-04")
+    return try InMemoryTrackerStore(
+      contents: StoreContents(
+        categories: [home], trackers: [run, event("Walk", id: 11, created: "2026-11-20")],
+        records: Self.runDays.map { TrackerRecord(trackerID: run.id, day: day($0)) }),
+      settings: StoreSettings(isOnboardingDone: true))
+  }
+
+  func cell(_ iso: String, _ state: DetailViewModel.State) -> DetailViewModel.Cell? {
+    state.weeks.joined().first { $0.day == day(iso) }
+  }
+
+  @Test func theFiguresFollowTheStreakRuleInRussian() throws {
+    let model = DetailViewModel(
+      environment: TestWorld(store: try store()).environment(.ru), trackerID: id(10),
+      selectedDay: day("2026-11-30"))
+    let state = model.state
+    #expect(
+      state.name == "Run" && state.categoryTitle == "Домашний уют" && state.scheduleText == "Пн, Ср, Пт")
+    #expect(state.weekdayTitles == ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"])
+    // Since the miss on Nov 11: 13, 16, 18, 20, 23, 25, 27 — today (due, not done) does not reset.
+    #expect(
+      state.figures.map(\.value) == ["🔥 7 дней", "7 дней", "9 дней"])
+    #expect(state.figures.map(\.label) == ["Текущая серия", "Лучшая серия", "Всего выполнено"])
+    #expect(state.legend.map(\.text) == ["выполнено", "пропущено", "не по расписанию", "на сегодня"])
+    #expect(
+      state.editTitle == "Редактировать" && state.deleteTitle == "Удалить" && state.backTitle == "Назад")
+  }
+
+  @Test func everyCellStateAndWhichCellsCanBeTapped() throws {
+    let state = DetailViewModel(
+      environment: TestWorld(store: try store()).environment(.en), trackerID: id(10),
+      selectedDay: day("2026-11-30")
+    ).state
+    // Five weeks ending with the selected date's: Monday Nov 2 to Sunday Dec 6.
+    #expect(state.weeks.count == 5 && state.weeks.allSatisfy { $0.count == 7 })
+    #expect(
+      state.weeks.first?.first?.day == day("2026-11-02") && state.weeks.last?.last?.day == day("2026-12-06"))
+    let expected: [(String, Mark, Bool)] = [
+      ("2026-11-02", .beforeFirstDay, true),  // a Monday before the first day: can be ticked
+      ("2026-11-03", .beforeFirstDay, false),  // a Tuesday: not due
+      ("2026-11-04", .missed, true),  // the first day, due, not done
+      ("2026-11-05", .notDue, false),
+      ("2026-11-06", .done, true),
+      ("2026-11-11", .missed, true),
+      ("2026-11-28", .notDue, false),
+      ("2026-11-30", .dueToday, true),
+      ("2026-12-02", .future, false),
+    ]
+    for (iso, mark, enabled) in expected {
+      #expect(cell(iso, state)?.mark == mark, "\(iso)")
+      #expect(cell(iso, state)?.isEnabled == enabled, "\(iso)")
+    }
+    #expect(cell("2026-11-30", state)?.isToday == true && cell("2026-11-27", state)?.isToday == false)
+    #expect(cell("2026-12-01", state)?.dayOfMonth == "1")
+  }
+
+  @Test func theGridEndsWithTheWeekOfTheMainScreensSelectedDate() throws {
+    let state = DetailViewModel(
+      environment: TestWorld(store: try store()).environment(.en), trackerID: id(10),
+      selectedDay: day("2026-11-18")
+    ).state
+    #expect(state.weeks.last?.map(\.day.iso) == (16...22).map { "2026-11-\($0)" })
+    #expect(state.weeks.first?.first?.day == day("2026-10-19"))
+  }
+
+  @Test func aGridAcrossAMonthEndAndAYearEnd() throws {
+    let world = TestWorld(store: try store(), now: "2027-01-02T09:00:00Z")
+    let state = DetailViewModel(
+      environment: world.environment(.en), trackerID: id(10), selectedDay: day("2027-01-02")
+    )
+    .state
+    let days = Array(state.weeks.joined().map(\.day))
+    #expect(days.first == day("2026-11-30") && days.last == day("2027-01-03"))
+    #expect(zip(days, days.dropFirst()).allSatisfy { $1 == $0.adding(days: 1) })
+    #expect(state.weeks.last?.map(\.dayOfMonth) == ["28", "29", "30", "31", "1", "2", "3"])
+    #expect(cell("2026-12-30", state)?.mark == .missed && cell("2026-12-31", state)?.mark == .notDue)
+    #expect(cell("2027-01-01", state)?.mark == .missed)
+    #expect(cell("2027-01-02", state)?.mark == .notDue && cell("2027-01-03", state)?.mark == .future)
+    // Nothing done since Nov 27: the streak broke at the first due day after it.
+    #expect(state.figures.first?.value == "🔥 0 days")
+  }
+
+  @Test func aGridAcrossADaylightSavingChangeHasEveryDayOnce() throws {
+    // New York leaves daylight saving time on Sunday 2026-11-01; today is Tuesday Nov 3 there.
+    let world = TestWorld(store: try store(), now: "2026-11-03T15:00:00Z")
+    let base = world.environment(.en)
+    let environment = AppEnvironment(
+      now: base.now, timeZone: TimeZone(identifier: "America/New_York")!, language: .en, store: base.store,
+      analytics: base.analytics, makeID: base.makeID)
+    #expect(environment.today == day("2026-11-03"))
+    let state = DetailViewModel(environment: environment, trackerID: id(10), selectedDay: environment.today)
+      .state
+    let days = Array(state.weeks.joined().map(\.day))
+    #expect(days.count == 35 && Set(days).count == 35)
+    #expect(days.first == day("2026-10-05") && days.last == day("2026-11-08"))
+    #expect(
+      cell("2026-11-01", state)?.mark == .beforeFirstDay && cell("2026-11-03", state)?.mark == .beforeFirstDay
+    )
+    #expect(cell("2026-11-04", state)?.mark == .future)
+  }
+
+  @Test func anEventIsDueEveryDaySoEveryPastDayCanBeTicked() throws {
+    let state = DetailViewModel(
+      environment: TestWorld(store: try store()).environment(.ru), trackerID: id(11),
+      selectedDay: day("2026-11-30")
+    ).state
+    #expect(state.scheduleText == "Нерегулярное событие")
+    #expect(
+      cell("2026-11-10", state)?.mark == .beforeFirstDay && cell("2026-11-10", state)?.isEnabled == true)
+    #expect(cell("2026-11-21", state)?.mark == .missed && cell("2026-11-28", state)?.isEnabled == true)
+    #expect(cell("2026-12-01", state)?.isEnabled == false)
+  }
+
+  @Test func tappingAMissedDayTicksItAndTheFiguresAgreeAtOnce() throws {
+    let world = TestWorld(store: try store())
+    let model = DetailViewModel(
+      environment: world.environment(.en), trackerID: id(10), selectedDay: day("2026-11-30"))
+    var published: [String] = []
+    let token = model.observe { published.append($0.figures.first?.value ?? "") }
+    model.dayTapped(day("2026-11-11"))
+    #expect(cell("2026-11-11", model.state)?.mark == .done)
+    #expect(model.state.figures.map(\.value) == ["🔥 10 days", "10 days", "10 days"])
+    model.dayTapped(day("2026-11-28"))  // not due: disabled, nothing happens
+    model.dayTapped(day("2026-12-02"))  // future: disabled
+    #expect(try world.store.recordDays(trackerID: id(10)).count == 10)
+    model.dayTapped(day("2026-11-30"))  // today
+    #expect(model.state.figures.first?.value == "🔥 11 days")
+    #expect(published == ["🔥 7 days", "🔥 10 days", "🔥 11 days"])
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func aChangeMadeElsewhereShowsInTheDetail() async throws {
+    let world = TestWorld(store: try store())
+    let model = DetailViewModel(
+      environment: world.environment(.en), trackerID: id(10), selectedDay: day("2026-11-30"))
+    // Another part of the app (or process) writes, not through this screen.
+    try world.store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
+    for _ in 0..<100 where cell("2026-11-30", model.state)?.mark != .done { await Task.yield() }
+    #expect(cell("2026-11-30", model.state)?.mark == .done)
+  }
+
+  @Test func throughTheFlowACardOpensItsDetailWhichEditsDeletesAndGoesBack() throws {
+    let world = TestWorld(store: try store())
+    let flow = AppFlow(environment: world.environment(.en))
+    func tap(_ id: String) throws { try flow.perform(.tap(.identifier(id))) }
+    try tap("card:Run")
+    #expect(flow.screen == .detail)
+    try tap("day:2026-11-11")
+    guard case .detail(let state) = flow.view.presented.last else {
+      Issue.record("no detail")
+      return
+    }
+    #expect(state.figures.first?.value == "🔥 10 days")
+    // The main screen under it agrees.
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("no main screen")
+      return
+    }
+    #expect(main.sections.flatMap(\.cards).first { $0.name == "Run" }?.streakText == "🔥 10")
+    try tap("edit")
+    #expect(flow.screen == .trackerForm)
+    try tap("cancel")
+    #expect(flow.screen == .detail)
+    try tap("back")
+    #expect(flow.screen == .trackers)
+    try tap("card:Run")
+    try tap("delete")
+    #expect(flow.elements.map(\.identifier) == ["confirm", "cancel"])
+    try tap("cancel")
+    #expect(flow.screen == .detail)
+    try tap("delete")
+    try tap("confirm")
+    #expect(flow.screen == .trackers)
+    #expect(try world.store.trackers().map(\.tracker.name) == ["Walk"])
+  }
+
+  @Test func aDisabledDayIsRefusedByTheFlowWithItsReason() throws {
+    let flow = AppFlow(environment: TestWorld(store: try store()).environment(.en))
+    try flow.perform(.tap(.identifier("card:Run")))
+    #expect(throws: FlowError.self) { try flow.perform(.tap(.identifier("day:2026-12-02"))) }
+  }
+}
