@@ -146,6 +146,25 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("filters", screen: .filters) { _ in filter("completed") + [.tap(.identifier("filters"))] },
     ScreenScenario("calendar", screen: .calendar) { _ in [.tap(.identifier("date"))] },
     ScreenScenario("statistics", screen: .statistics) { _ in [.tap(.identifier("tab-statistics"))] },
+    ScreenScenario("settings", screen: .settings) { _ in [.tap(.identifier("tab-settings"))] },
+    ScreenScenario("permission", screen: .permission) { _ in
+      [.tap(.identifier("tab-settings")), .tap(.identifier("reminder"))]
+    },
+    ScreenScenario("settings-reminder-on", screen: .settings) { _ in
+      [.tap(.identifier("tab-settings")), .tap(.identifier("reminder")), .tap(.identifier("allow"))]
+    },
+    ScreenScenario("time-picker", screen: .timePicker) { _ in
+      [
+        .tap(.identifier("tab-settings")), .tap(.identifier("reminder")), .tap(.identifier("allow")),
+        .tap(.identifier("reminder-time")),
+      ]
+    },
+    ScreenScenario("time-picker-invalid", screen: .timePicker) { _ in
+      [
+        .tap(.identifier("tab-settings")), .tap(.identifier("reminder")), .tap(.identifier("allow")),
+        .tap(.identifier("reminder-time")), .clear, .type("24:61"),
+      ]
+    },
     ScreenScenario("detail", screen: .detail) { run in [exerciseCard(run)] },
     ScreenScenario("detail-day-ticked", screen: .detail) { run in
       // The Monday two weeks before (missed in the demo), ticked in the grid.

@@ -248,7 +248,10 @@ extension SQLiteTrackerStore {
     return StoreSettings(
       isOnboardingDone: values["onboarding_done"] == "1",
       filter: values["filter"].flatMap(TrackerFilter.init(rawValue:)) ?? .all,
-      lastChosenCategoryID: values["last_category"].flatMap(UUID.init(uuidString:)))
+      lastChosenCategoryID: values["last_category"].flatMap(UUID.init(uuidString:)),
+      reminder: ReminderSettings(
+        isOn: values["reminder_on"] == "1",
+        time: values["reminder_time"].flatMap(ReminderTime.init) ?? .evening))
   }
 
   func storeSettings(_ settings: StoreSettings) throws {
@@ -262,6 +265,8 @@ extension SQLiteTrackerStore {
     }
     try store("onboarding_done", settings.isOnboardingDone ? "1" : "0")
     try store("filter", settings.filter.rawValue)
+    try store("reminder_on", settings.reminder.isOn ? "1" : "0")
+    try store("reminder_time", settings.reminder.time.description)
     if let id = settings.lastChosenCategoryID {
       try store("last_category", id.uuidString)
     } else {

@@ -18,12 +18,16 @@ public struct AppEnvironment: Sendable {
   public var analytics: any AnalyticsService
   /// Makes ids for new trackers and categories.
   public var makeID: @Sendable () -> UUID
+  /// The system's local notifications (the daily reminder).
+  public var notifications: any NotificationScheduler
 
   /// An environment with every dependency given.
   public init(
     now: @escaping @Sendable () -> Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
-    analytics: any AnalyticsService, makeID: @escaping @Sendable () -> UUID
+    analytics: any AnalyticsService, makeID: @escaping @Sendable () -> UUID,
+    notifications: any NotificationScheduler = StoredSettingScheduler()
   ) {
+    self.notifications = notifications
     self.now = now
     self.timeZone = timeZone
     self.language = language
@@ -34,12 +38,13 @@ public struct AppEnvironment: Sendable {
 
   /// The real clock, the given time zone and store, and random ids: what the app runs with.
   public static func live(
-    timeZone: TimeZone, language: Language, store: any TrackerDataStore, analytics: any AnalyticsService
+    timeZone: TimeZone, language: Language, store: any TrackerDataStore, analytics: any AnalyticsService,
+    notifications: any NotificationScheduler = StoredSettingScheduler()
   ) -> AppEnvironment {
     AppEnvironment(
       now: { Date() },  // the live clock: the one place a view model's time comes from the real world
       timeZone: timeZone, language: language, store: store, analytics: analytics,
-      makeID: { UUID() })
+      makeID: { UUID() }, notifications: notifications)
   }
 
   /// A fixed world for tests, previews and snapshots: the clock stopped at `now`, no analytics

@@ -207,6 +207,14 @@ enum Messages {
   static func alertShown(_ title: String, _ message: String) -> String {
     text(.cliAlertShown, .text(title), .text(message))
   }
+  static var noTrackerToShow: String { text(.cliNoTrackerToShow) }
+  static func badTime(_ value: String) -> String { text(.cliBadTime, .text(quoted(value))) }
+  /// "Tracker — 2 of 3 habits done today".
+  static func reminder(done: Int, due: Int) -> String {
+    text(.reminderTitle) + " — "
+      + text(
+        .reminderProgress, .text(String(done)), .text(Localizer(language).plural(.habitsTotal, count: due)))
+  }
   static func cannotShow(_ screen: String, _ reason: CustomStringConvertible) -> String {
     text(.cliCannotShow, .text(screen), .text(reason.description))
   }

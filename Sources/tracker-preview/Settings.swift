@@ -93,6 +93,9 @@ struct Settings {
   func appEnvironment(store: any TrackerDataStore) -> AppEnvironment {
     var environment = AppEnvironment.fixed(now: now, timeZone: timeZone, language: language, store: store)
     environment.makeID = { UUID() }
+    let reminderWasOn = (try? store.settings().reminder.isOn) ?? false  // unreadable: the flow says so
+    // The terminal's scheduler: the stored setting, shown by `remind`.
+    environment.notifications = StoredSettingScheduler(allowed: reminderWasOn)
     return environment
   }
 

@@ -63,6 +63,8 @@ enum Tool {
       return StatsCommand.run(invocation, settings, context)
     case .list:
       return ListCommand.run(invocation, settings, context)
+    case .remind:
+      return RemindCommand.run(invocation, settings, context)
     case .mark(let name, let done):
       return MarkCommand.run(name, done: done, invocation, settings, context)
     case .export:
@@ -89,6 +91,7 @@ extension Invocation {
     case .run: return "run"
     case .stats: return "stats"
     case .list: return "list"
+    case .remind: return "remind"
     case .mark(_, let done): return done ? "done" : "undone"
     case .export: return "export"
     case .importFile: return "import"

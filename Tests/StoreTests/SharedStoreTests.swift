@@ -211,6 +211,13 @@ struct SharedStoreTests {
     let chosen = StoreSettings(isOnboardingDone: true, filter: .notCompleted, lastChosenCategoryID: home.id)
     try store.saveSettings(chosen)
     #expect(try store.settings() == chosen)
+    #expect(
+      try store.settings().reminder == ReminderSettings(isOn: false, time: ReminderTime(hour: 20, minute: 0)!)
+    )
+    var reminded = chosen
+    reminded.reminder = ReminderSettings(isOn: true, time: ReminderTime("07:05")!)
+    try store.saveSettings(reminded)
+    #expect(try store.settings() == reminded)
   }
 
   @Test(arguments: StoreKind.allCases)

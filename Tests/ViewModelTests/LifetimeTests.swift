@@ -26,6 +26,8 @@ struct LifetimeTests {
       case .filters(let model): models.append { [weak model] in model }
       case .calendar(let model): models.append { [weak model] in model }
       case .detail(let model): models.append { [weak model] in model }
+      case .permission(let model): models.append { [weak model] in model }
+      case .timePicker(let model): models.append { [weak model] in model }
       }
     }
 

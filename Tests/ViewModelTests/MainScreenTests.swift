@@ -365,7 +365,7 @@ struct MainScreenTests {
     let flow = AppFlow(environment: world.environment(.ru))
     try flow.perform(.tap(.label("Статистика")))
     #expect(flow.screen == .statistics)
-    #expect(flow.elements.map(\.identifier) == ["tab-trackers", "tab-statistics"])
+    #expect(flow.elements.map(\.identifier) == ["tab-trackers", "tab-statistics", "tab-settings"])
     try flow.perform(.tap(.identifier("tab-trackers")))
     #expect(flow.screen == .trackers)
   }

@@ -8,12 +8,17 @@ public struct StoreSettings: Hashable, Sendable {
   public var filter: TrackerFilter
   /// The category last chosen in the tracker form.
   public var lastChosenCategoryID: UUID?
+  /// The daily reminder (seed 004).
+  public var reminder: ReminderSettings
 
   /// Settings with every field given; the defaults are a first launch.
-  public init(isOnboardingDone: Bool = false, filter: TrackerFilter = .all, lastChosenCategoryID: UUID? = nil)
-  {
+  public init(
+    isOnboardingDone: Bool = false, filter: TrackerFilter = .all, lastChosenCategoryID: UUID? = nil,
+    reminder: ReminderSettings = ReminderSettings()
+  ) {
     self.isOnboardingDone = isOnboardingDone
     self.filter = filter
     self.lastChosenCategoryID = lastChosenCategoryID
+    self.reminder = reminder
   }
 }

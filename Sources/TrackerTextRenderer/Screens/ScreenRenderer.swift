@@ -63,6 +63,8 @@ public struct ScreenRenderer: Sendable {
       return onboarding(state)
     case .statistics(let state):
       return statistics(state) + tabBar(view.tabBar)
+    case .settings(let state):
+      return settings(state) + tabBar(view.tabBar)
     case .trackers(let state):
       var lines = trackers(state, focused: view.focusedField) + tabBar(view.tabBar)
       if let menu = state.menu {
@@ -103,6 +105,8 @@ public struct ScreenRenderer: Sendable {
     case .filters(let state): lines += filters(state)
     case .calendar(let state): lines += calendar(state)
     case .detail(let state): lines += detail(state)
+    case .permission(let state): lines += permission(state)
+    case .timePicker(let state): lines += timePicker(state, focused: view.focusedField)
     }
     return lines
   }
@@ -216,19 +220,27 @@ public struct ScreenRenderer: Sendable {
     guard let tabBar else { return [] }
     var canvas = Canvas(width: width)
     canvas.add(StyledLine(String(repeating: "─", count: width), .border))
-    let half = width / 2
+    // Three tabs side by side, each title cut to its third of the width.
+    let third = width / 3
     func tab(_ title: String, selected: Bool) -> StyledLine {
-      var tab = Canvas(width: half)
+      var tab = Canvas(width: third)
       tab.spans(
         [
           Span(selected ? "◉ " : "○ ", selected ? .accent : .secondary),
-          Span(title, selected ? Style(.accent, bold: true) : .secondary),
+          Span(
+            TextFitting.truncate(title, to: third - 2), selected ? Style(.accent, bold: true) : .secondary),
         ], align: .center)
       return tab.lines[0]
     }
-    var line = tab(tabBar.trackersTitle, selected: tabBar.selected == .trackers)
-    line.append(String(repeating: " ", count: half - line.width))
-    line.spans += tab(tabBar.statisticsTitle, selected: tabBar.selected == .statistics).spans
+    var line = StyledLine([])
+    let tabs: [(String, AppFlow.Tab)] = [
+      (tabBar.trackersTitle, .trackers), (tabBar.statisticsTitle, .statistics),
+      (tabBar.settingsTitle, .settings),
+    ]
+    for (index, (title, kind)) in tabs.enumerated() {
+      line.append(String(repeating: " ", count: max(0, index * third - line.width)))
+      line.spans += tab(title, selected: tabBar.selected == kind).spans
+    }
     canvas.add(line)
     return canvas.lines
   }

@@ -30,6 +30,13 @@ extension AppFlow {
   }
 
   private func sendToMain(_ action: ElementAction) throws(FlowError) {
+    if tab == .settings, let settings, onboarding == nil {
+      switch action {
+      case .toggleReminder: return settings.reminderToggled()
+      case .openReminderTime: return settings.timeTapped()
+      default: throw unavailable(action)
+      }
+    }
     guard let trackers, onboarding == nil, tab == .trackers else { throw unavailable(action) }
     switch action {
     case .addTracker: trackers.addTapped()
@@ -87,6 +94,9 @@ extension AppFlow {
     case (.calendar(let model), .previousMonth): model.previousMonthTapped()
     case (.calendar(let model), .nextMonth): model.nextMonthTapped()
     case (.calendar(let model), .chooseDay(let day)): model.dayTapped(day)
+    case (.permission(let model), .allowNotifications): model.allowTapped()
+    case (.permission(let model), .postponeNotifications): model.notNowTapped()
+    case (.timePicker(let model), .saveReminderTime): model.doneTapped()
     case (.detail(let model), _):
       switch action {
       case .goBack: model.backTapped()
@@ -121,6 +131,7 @@ extension AppFlow {
       return statistics.alertDismissed()
     }
     if tab == .trackers, let trackers, trackers.state.alert != nil { return trackers.alertDismissed() }
+    if tab == .settings, let settings, settings.state.alert != nil { return settings.alertDismissed() }
     guard launchAlert != nil else { throw failure(.flowNoAlert) }
     launchAlert = nil
   }
@@ -139,7 +150,9 @@ extension AppFlow {
       model.deleteCancelled()
       return
     }
-    guard !layers.isEmpty else { throw failure(.flowNothingToDismiss) }
+    guard let top = layers.last else { throw failure(.flowNothingToDismiss) }
+    // A permission sheet swiped away is "Not now".
+    if case .permission(let model) = top.screen { return model.notNowTapped() }
     pop()
   }
 
@@ -157,6 +170,16 @@ extension AppFlow {
         statistics = model
         statisticsBinding = model.observe { [weak self] _ in self?.publish() }
       }
+    case .settings:
+      if settings == nil {
+        let model = SettingsViewModel(environment: environment)
+        model.onRoute = { [weak self, weak model] route in
+          guard let self, let model else { return }
+          self.route(route, from: model)
+        }
+        settings = model
+        settingsBinding = model.observe { [weak self] _ in self?.publish() }
+      }
     }
   }
 
@@ -165,6 +188,7 @@ extension AppFlow {
     case (.search, nil): return trackers?.state.searchText ?? ""
     case (.name, .trackerForm(let model)?): return model.state.name
     case (.title, .categoryForm(let model)?): return model.state.text
+    case (.time, .timePicker(let model)?): return model.state.text
     default: return ""
     }
   }
@@ -174,6 +198,7 @@ extension AppFlow {
     case (.search, nil): trackers?.searchChanged(text)
     case (.name, .trackerForm(let model)?): model.nameChanged(text)
     case (.title, .categoryForm(let model)?): model.textChanged(text)
+    case (.time, .timePicker(let model)?): model.textChanged(text)
     default: break
     }
   }

@@ -55,6 +55,27 @@ extension AppFlow {
     }
   }
 
+  func route(_ route: SettingsViewModel.Route, from settings: SettingsViewModel) {
+    switch route {
+    case .permission:
+      let model = PermissionViewModel(environment: environment)
+      model.onChoice = { [weak self, weak settings] allowed in
+        self?.pop()
+        if allowed { settings?.permissionAllowed() } else { settings?.permissionPostponed() }
+      }
+      push(.permission(model))
+    case .timePicker(let time):
+      let model = TimePickerViewModel(environment: environment, time: time)
+      model.onDone = { [weak self, weak settings] time in
+        self?.pop()
+        settings?.timeChosen(time)
+      }
+      push(.timePicker(model))
+      focusedField = .time
+      publish()
+    }
+  }
+
   /// Closes the detail `model`, wherever it is (its tracker may be deleted while the form is over it).
   func close(_ model: DetailViewModel) {
     guard
@@ -139,6 +160,8 @@ extension AppFlow {
     case .schedule(let model): return model.observe(changed)
     case .calendar(let model): return model.observe(changed)
     case .detail(let model): return model.observe(changed)
+    case .permission: return nil  // its state never changes
+    case .timePicker(let model): return model.observe(changed)
     }
   }
 }

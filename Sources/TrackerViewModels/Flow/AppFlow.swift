@@ -14,7 +14,7 @@ import TrackerModels
 public final class AppFlow {
   /// The tabs of the tab bar.
   public enum Tab: Equatable, Hashable, Sendable {
-    case trackers, statistics
+    case trackers, statistics, settings
   }
 
   /// A presented screen with its view model.
@@ -27,6 +27,8 @@ public final class AppFlow {
     case filters(FiltersViewModel)
     case calendar(CalendarViewModel)
     case detail(DetailViewModel)
+    case permission(PermissionViewModel)
+    case timePicker(TimePickerViewModel)
   }
 
   /// A presented screen and the flow's binding to it, released together when it closes.
@@ -44,6 +46,9 @@ public final class AppFlow {
   var trackers: TrackersViewModel?
   /// The statistics tab, made when first shown.
   var statistics: StatisticsViewModel?
+  /// The settings tab, made when first shown.
+  var settings: SettingsViewModel?
+  var settingsBinding: BindingToken?
   /// The flow's bindings to the screens under the sheets.
   var onboardingBinding: BindingToken?
   var trackersBinding: BindingToken?
@@ -104,6 +109,8 @@ public final class AppFlow {
       base = .onboarding(onboarding.state)
     } else if tab == .statistics, let statistics {
       base = .statistics(statistics.state)
+    } else if tab == .settings, let settings {
+      base = .settings(settings.state)
     } else if let trackers {
       base = .trackers(trackers.state)
     } else {
@@ -114,7 +121,7 @@ public final class AppFlow {
       onboarding == nil
       ? AppView.TabBar(
         trackersTitle: localizer.text(.trackersTitle), statisticsTitle: localizer.text(.statisticsTitle),
-        selected: tab)
+        settingsTitle: localizer.text(.settingsTitle), selected: tab)
       : nil
     let menu = categoryMenu.map {
       AppView.CategoryMenu(
@@ -225,6 +232,8 @@ extension AppFlow.Presented {
     switch self {
     case .typePicker(let model): return .typePicker(model.state)
     case .detail(let model): return .detail(model.state)
+    case .permission(let model): return .permission(model.state)
+    case .timePicker(let model): return .timePicker(model.state)
     case .trackerForm(let model): return .trackerForm(model.state)
     case .categories(let model): return .categories(model.state)
     case .categoryForm(let model): return .categoryForm(model.state)

@@ -7,6 +7,7 @@ public struct AppView: Equatable, Sendable {
     case onboarding(OnboardingViewModel.State)
     case trackers(TrackersViewModel.State)
     case statistics(StatisticsViewModel.State)
+    case settings(SettingsViewModel.State)
 
     /// The screen's alert, if it shows one.
     public var alert: AlertState? {
@@ -14,6 +15,7 @@ public struct AppView: Equatable, Sendable {
       case .onboarding(let state): return state.alert
       case .trackers(let state): return state.alert
       case .statistics(let state): return state.alert
+      case .settings(let state): return state.alert
       }
     }
   }
@@ -28,11 +30,13 @@ public struct AppView: Equatable, Sendable {
     case filters(FiltersViewModel.State)
     case calendar(CalendarViewModel.State)
     case detail(DetailViewModel.State)
+    case permission(PermissionViewModel.State)
+    case timePicker(TimePickerViewModel.State)
 
     /// The screen's alert, if it shows one.
     public var alert: AlertState? {
       switch self {
-      case .typePicker, .filters, .schedule, .calendar: return nil
+      case .typePicker, .filters, .schedule, .calendar, .permission, .timePicker: return nil
       case .detail(let state): return state.alert
       case .trackerForm(let state): return state.alert
       case .categories(let state): return state.alert
@@ -51,6 +55,8 @@ public struct AppView: Equatable, Sendable {
       case .filters: return .filters
       case .calendar: return .calendar
       case .detail: return .detail
+      case .permission: return .permission
+      case .timePicker: return .timePicker
       }
     }
   }
@@ -59,12 +65,15 @@ public struct AppView: Equatable, Sendable {
   public struct TabBar: Equatable, Sendable {
     public var trackersTitle: String
     public var statisticsTitle: String
+    public var settingsTitle: String
     public var selected: AppFlow.Tab
 
     /// A tab bar with every field given.
-    public init(trackersTitle: String, statisticsTitle: String, selected: AppFlow.Tab) {
+    public init(trackersTitle: String, statisticsTitle: String, settingsTitle: String, selected: AppFlow.Tab)
+    {
       self.trackersTitle = trackersTitle
       self.statisticsTitle = statisticsTitle
+      self.settingsTitle = settingsTitle
       self.selected = selected
     }
   }
@@ -125,6 +134,7 @@ public struct AppView: Equatable, Sendable {
     case .onboarding: return .onboarding
     case .trackers: return .trackers
     case .statistics: return .statistics
+    case .settings: return .settings
     }
   }
 }

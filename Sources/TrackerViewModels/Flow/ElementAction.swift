@@ -107,6 +107,18 @@ public enum ElementAction: Hashable, Sendable {
   case goBack
   /// A day of the five-week grid: its record is toggled.
   case toggleDay(Day)
+
+  // Settings
+  /// The daily reminder's switch.
+  case toggleReminder
+  /// The reminder's time: the time sheet.
+  case openReminderTime
+  /// Allow on the explanation: the system's question.
+  case allowNotifications
+  /// "Not now" on the explanation.
+  case postponeNotifications
+  /// Done on the time sheet.
+  case saveReminderTime
 }
 
 /// The text fields of the app, named by their identifiers (docs/command-line.md).
@@ -117,4 +129,6 @@ public enum InputField: String, Hashable, Sendable {
   case name
   /// The category form's title field.
   case title
+  /// The time sheet's HH:MM field.
+  case time
 }

@@ -14,6 +14,17 @@ enum ElementTree {
       return [Element(identifier: "start", label: state.buttonTitle, action: .finishOnboarding)]
     case .statistics:
       return tabs(view.tabBar)
+    case .settings(let state):
+      var result = [
+        Element(
+          identifier: "reminder", label: state.reminderTitle, kind: .toggle(isOn: state.isReminderOn),
+          isChecked: state.isReminderOn,
+          action: .toggleReminder)
+      ]
+      if state.isReminderOn {
+        result.append(Element(identifier: "reminder-time", label: state.timeText, action: .openReminderTime))
+      }
+      return result + tabs(view.tabBar)
     case .trackers(let state):
       return trackers(state) + (state.menu == nil ? tabs(view.tabBar) : [])
     }
@@ -72,6 +83,10 @@ enum ElementTree {
         identifier: "tab-statistics", label: tabBar.statisticsTitle,
         kind: .tab(isSelected: tabBar.selected == .statistics), isChecked: tabBar.selected == .statistics,
         action: .selectTab(.statistics)),
+      Element(
+        identifier: "tab-settings", label: tabBar.settingsTitle,
+        kind: .tab(isSelected: tabBar.selected == .settings), isChecked: tabBar.selected == .settings,
+        action: .selectTab(.settings)),
     ]
   }
 
@@ -136,6 +151,20 @@ enum ElementTree {
         }
       }
       return result
+    case .permission(let state):
+      return [
+        Element(identifier: "allow", label: state.allowTitle, action: .allowNotifications),
+        Element(identifier: "not-now", label: state.notNowTitle, action: .postponeNotifications),
+      ]
+    case .timePicker(let state):
+      return [
+        Element(
+          identifier: InputField.time.rawValue, label: state.text.isEmpty ? state.placeholder : state.text,
+          kind: .textField, action: .focus(.time)),
+        Element(
+          identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled,
+          action: .saveReminderTime),
+      ]
     case .detail(let state):
       if state.deleteQuestion != nil {
         return [

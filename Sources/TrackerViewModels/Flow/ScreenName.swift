@@ -11,4 +11,7 @@ public enum ScreenName: String, CaseIterable, Sendable {
   case calendar
   case statistics
   case detail
+  case settings
+  case permission
+  case timePicker = "time-picker"
 }

@@ -128,6 +128,9 @@ enum ArgumentParser {
     case "list":
       if let error = none() { return .failure(error) }
       invocation = .list
+    case "remind":
+      if let error = none() { return .failure(error) }
+      invocation = .remind
     case "done", "undone":
       switch one(Messages.nameArgument) {
       case .success(let tracker): invocation = .mark(tracker, done: name == "done")

@@ -63,6 +63,9 @@ enum CommandLineSpec {
       name: "--date", value: "YYYY-MM-DD",
       helpKey: .helpOptionDate, choices: nil),
     Option(
+      name: "--at", value: "HH:MM",
+      helpKey: .helpOptionAt, choices: nil),
+    Option(
       name: "--time-zone", value: "TZ",
       helpKey: .helpOptionTimeZone, choices: nil),
     Option(
@@ -123,6 +126,10 @@ enum CommandLineSpec {
       argumentHelp: [],
       options: ["--date", "--json", "--store", "--demo", "--lang", "--today", "--time-zone"]),
     Command(
+      name: "remind", arguments: "",
+      overviewKey: .helpCommandRemind,
+      argumentHelp: [], options: ["--at", "--store", "--lang", "--today", "--time-zone"]),
+    Command(
       name: "done", arguments: "<name>",
       overviewKey: .helpCommandDone,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
@@ -143,7 +150,9 @@ enum CommandLineSpec {
       options: ["--store", "--today", "--time-zone"]),
     Command(
       name: "help", arguments: "[command]", overviewKey: .helpCommandHelp,
-      argumentHelp: [("[command]", .names("tour, show, run, list, done, undone, stats, export, import"))],
+      argumentHelp: [
+        ("[command]", .names("tour, show, run, list, remind, done, undone, stats, export, import"))
+      ],
       options: []
     ),
   ]

@@ -6,6 +6,8 @@ struct Invocation: Equatable {
     case run(String)
     case stats
     case list
+    /// `remind`: the daily reminder, if it is due now.
+    case remind
     /// `done <name>` (true) or `undone <name>` (false).
     case mark(String, done: Bool)
     case export

@@ -20,6 +20,10 @@ enum ShowCommand {
     .filters: [.tap(.identifier("filters"))],
     .calendar: [.tap(.identifier("date"))],
     .statistics: [.tap(.identifier("tab-statistics"))],
+    .settings: [.tap(.identifier("tab-settings"))],
+    .permission: [.tap(.identifier("tab-settings")), .tap(.identifier("reminder"))],
+    .timePicker: [.tap(.identifier("tab-settings")), .tap(.identifier("reminder-time"))],
+    // .detail: the first card of the main screen (see `run`).
   ]
 
   static func run(_ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
@@ -44,7 +48,17 @@ enum ShowCommand {
       // app itself would still open on its onboarding.
       flow = AppFlow(
         environment: settings.appEnvironment(store: ReadOnlyStore(store) { $0.isOnboardingDone = true }))
-      for action in paths[screen] ?? [] {
+      var path = paths[screen] ?? []
+      if screen == .detail {
+        // The detail of the first tracker the main screen shows.
+        guard let card = flow.elements.first(where: { $0.identifier.hasPrefix("card:") }) else {
+          outcome.standardError += Messages.error(Messages.cannotShow(name, Messages.noTrackerToShow))
+          outcome.exitCode = 1
+          return outcome
+        }
+        path = [.tap(.identifier(card.identifier))]
+      }
+      for action in path {
         do {
           try flow.perform(action)
         } catch {

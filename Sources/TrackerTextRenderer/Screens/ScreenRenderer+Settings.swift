@@ -1,0 +1,48 @@
+import TrackerViewModels
+
+extension ScreenRenderer {
+  /// The settings tab: the reminder's switch and, while it is on, its time.
+  func settings(_ state: SettingsViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.blank()
+    canvas.text(state.title, Style(.text, bold: true))
+    canvas.blank()
+    let toggle = state.isReminderOn ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
+    var rows = [[Canvas.split([Span(state.reminderTitle)], [toggle], width: width - 4)]]
+    if state.isReminderOn {
+      rows.append([
+        Canvas.split([Span(state.timeTitle)], [Span(state.timeText + " ›", .secondary)], width: width - 4)
+      ])
+    }
+    canvas.box(rows)
+    if let note = state.deniedNote { canvas.wrapped(note, .secondary, align: .center, indent: 1) }
+    canvas.blank()
+    return canvas.lines
+  }
+
+  /// The explanation before the system's permission question.
+  func permission(_ state: PermissionViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.blank()
+    canvas.text("🔔", align: .center)
+    canvas.blank()
+    canvas.wrapped(state.text, .title, align: .center, maxLines: 4, indent: 2)
+    canvas.blank(2)
+    canvas.spans(button(state.allowTitle))
+    canvas.spans(button(state.notNowTitle, style: .secondary))
+    canvas.blank()
+    return canvas.lines
+  }
+
+  /// The reminder's time sheet: one HH:MM field and Done.
+  func timePicker(_ state: TimePickerViewModel.State, focused: InputField?) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.add(title(state.title))
+    canvas.add(
+      field(state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .time))
+    if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
+    canvas.blank(3)
+    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled))
+    return canvas.lines
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import TrackerModels
+
+/// Whether the system lets the app notify the user.
+public enum NotificationAuthorization: Equatable, Sendable {
+  /// Never asked: asking shows the system's question.
+  case notDetermined
+  case granted
+  case denied
+}
+
+/// The system's local notifications, as the daily reminder needs them (on iOS:
+/// `UNUserNotificationCenter` with a repeating `UNCalendarNotificationTrigger`). Results come back
+/// through completion handlers, which a view model receives on the main actor.
+public protocol NotificationScheduler: Sendable {
+  /// The current authorization.
+  func authorizationStatus(_ completion: @escaping @Sendable (NotificationAuthorization) -> Void)
+  /// Asks the user for permission (the system's question); `completion` says whether it was granted.
+  func requestAuthorization(_ completion: @escaping @Sendable (Bool) -> Void)
+  /// Schedules the daily reminder at `time`, repeating every day, replacing any scheduled before.
+  func scheduleDailyReminder(at time: ReminderTime, title: String, body: String)
+  /// Removes the daily reminder.
+  func cancelDailyReminder()
+}
+
+/// A scheduler that delivers nothing itself: the reminder is the stored setting, and someone else
+/// reads it — the terminal's `tracker-preview remind`, run from cron or a shell prompt. Scheduling
+/// and cancelling do nothing.
+///
+/// Permission is asked as on a phone — the explanation, then "the system's question", which is
+/// always granted — the first time the reminder is turned on in this scheduler's life; pass
+/// `allowed: true` when it was allowed before (a reminder stored as on). Also the default of
+/// `AppEnvironment`, for previews and tests that do not look at notifications.
+public final class StoredSettingScheduler: NotificationScheduler, @unchecked Sendable {
+  private let lock = NSLock()
+  private var allowed: Bool
+
+  /// A scheduler that has (or has not yet) been allowed.
+  public init(allowed: Bool = false) { self.allowed = allowed }
+
+  public func authorizationStatus(_ completion: @escaping @Sendable (NotificationAuthorization) -> Void) {
+    lock.lock()
+    let status: NotificationAuthorization = allowed ? .granted : .notDetermined
+    lock.unlock()
+    completion(status)
+  }
+
+  public func requestAuthorization(_ completion: @escaping @Sendable (Bool) -> Void) {
+    lock.lock()
+    allowed = true
+    lock.unlock()
+    completion(true)
+  }
+
+  public func scheduleDailyReminder(at time: ReminderTime, title: String, body: String) {}
+  public func cancelDailyReminder() {}
+}
+
+/// Calls `call`, and `handle` with its answer on the main actor: at once when the answer came
+/// before `call` returned (the terminal's and the tests' schedulers), so a script's next line sees
+/// it; else on the main actor's next turn (the system answering later, from another thread).
+@MainActor
+func whenAnswered<Value: Sendable>(
+  _ call: (@escaping @Sendable (Value) -> Void) -> Void,
+  _ handle: @escaping @MainActor @Sendable (Value) -> Void
+) {
+  let reply = Reply<Value>()
+  call { reply.answer($0) }
+  if let value = reply.takeOrWait({ value in Task { @MainActor in handle(value) } }) { handle(value) }
+}
+
+/// An answer that may come before or after the question returns.
+private final class Reply<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value?
+  private var late: (@Sendable (Value) -> Void)?
+  private var isLate = false
+
+  func answer(_ answer: Value) {
+    lock.lock()
+    if isLate {
+      let late = self.late
+      lock.unlock()
+      late?(answer)
+    } else {
+      value = answer
+      lock.unlock()
+    }
+  }
+
+  /// The answer if it came already; otherwise nil, and `late` gets it when it comes.
+  func takeOrWait(_ late: @escaping @Sendable (Value) -> Void) -> Value? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let value { return value }
+    isLate = true
+    self.late = late
+    return nil
+  }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import TrackerLocalization
+import TrackerModels
+
+/// The settings tab (seed 004, step 5): the daily reminder's switch and, while it is on, its time.
+///
+/// Turning the reminder on asks for permission the first time (the explanation first, then the
+/// system's question); granted, a daily notification is scheduled; denied or "Not now", the switch
+/// goes back off. A new time reschedules; turning it off cancels. At launch the stored setting and
+/// the scheduler are brought to agree.
+@MainActor
+public final class SettingsViewModel: ObservableViewModel {
+  /// What the settings tab shows.
+  public struct State: Equatable, Sendable, AlertShowing {
+    public var title: String
+    public var reminderTitle: String
+    public var isReminderOn: Bool
+    public var timeTitle: String
+    /// "20:00"; shown while the reminder is on.
+    public var timeText: String
+    /// Set when the system refused notifications.
+    public var deniedNote: String?
+    public var alert: AlertState?
+
+    /// A value with every field given.
+    public init(
+      title: String, reminderTitle: String, isReminderOn: Bool, timeTitle: String, timeText: String,
+      deniedNote: String? = nil, alert: AlertState? = nil
+    ) {
+      self.title = title
+      self.reminderTitle = reminderTitle
+      self.isReminderOn = isReminderOn
+      self.timeTitle = timeTitle
+      self.timeText = timeText
+      self.deniedNote = deniedNote
+      self.alert = alert
+    }
+  }
+
+  /// Where the settings ask the flow to go.
+  public enum Route: Equatable, Sendable {
+    /// The explanation before the system's question (screen `permission`).
+    case permission
+    /// The time sheet (screen `time-picker`) with the current time.
+    case timePicker(ReminderTime)
+  }
+
+  public let observable: ObservableState<State>
+  public var onRoute: ((Route) -> Void)?
+
+  private let environment: AppEnvironment
+  private var reminder = ReminderSettings()
+
+  /// The settings as stored, with the scheduler brought to agree with them.
+  public init(environment: AppEnvironment) {
+    self.environment = environment
+    let localizer = environment.localizer
+    observable = ObservableState(
+      State(
+        title: localizer.text(.settingsTitle), reminderTitle: localizer.text(.settingsReminder),
+        isReminderOn: false,
+        timeTitle: localizer.text(.settingsTime), timeText: ReminderTime.evening.description))
+    if let stored = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() }) {
+      reminder = stored.reminder
+      show()
+      reconcile()
+    }
+  }
+
+  /// Call when the user flipped the reminder's switch.
+  public func reminderToggled() {
+    if reminder.isOn {
+      environment.notifications.cancelDailyReminder()
+      save(ReminderSettings(isOn: false, time: reminder.time))
+      return
+    }
+    whenAnswered(environment.notifications.authorizationStatus) { [weak self] status in self?.turnOn(status) }
+  }
+
+  /// Call when the user tapped the time.
+  public func timeTapped() { onRoute?(.timePicker(reminder.time)) }
+
+  /// Call when the time sheet's Done gave a new time: the reminder is rescheduled.
+  public func timeChosen(_ time: ReminderTime) {
+    guard time != reminder.time else { return }
+    let next = ReminderSettings(isOn: reminder.isOn, time: time)
+    if save(next), next.isOn { schedule(next) }
+  }
+
+  /// Call when the user chose Allow on the explanation: the system's question.
+  public func permissionAllowed() {
+    whenAnswered(environment.notifications.requestAuthorization) { [weak self] granted in
+      self?.turnOn(granted ? .granted : .denied)
+    }
+  }
+
+  /// Call when the user chose "Not now": the switch stays off.
+  public func permissionPostponed() { show() }
+
+  /// Call when the day may have changed; nothing here depends on it.
+  public func clockChanged() {}
+
+  private func turnOn(_ status: NotificationAuthorization) {
+    switch status {
+    case .notDetermined:
+      onRoute?(.permission)
+    case .granted:
+      let next = ReminderSettings(isOn: true, time: reminder.time)
+      state.deniedNote = nil
+      if save(next) { schedule(next) }
+    case .denied:
+      state.deniedNote = environment.localizer.text(.settingsDenied)
+      show()
+    }
+  }
+
+  /// At launch: a reminder stored as on is scheduled again when allowed, and turned off (with the
+  /// note) when the system no longer allows it; one stored as off leaves nothing scheduled.
+  private func reconcile() {
+    guard reminder.isOn else {
+      environment.notifications.cancelDailyReminder()
+      return
+    }
+    whenAnswered(environment.notifications.authorizationStatus) { [weak self] status in
+      guard let self else { return }
+      if status == .granted {
+        self.schedule(self.reminder)
+      } else {
+        self.environment.notifications.cancelDailyReminder()
+        self.state.deniedNote = status == .denied ? self.environment.localizer.text(.settingsDenied) : nil
+        self.save(ReminderSettings(isOn: false, time: self.reminder.time))
+      }
+    }
+  }
+
+  private func schedule(_ reminder: ReminderSettings) {
+    let localizer = environment.localizer
+    environment.notifications.scheduleDailyReminder(
+      at: reminder.time, title: localizer.text(.reminderTitle), body: localizer.text(.reminderBody))
+  }
+
+  /// Stores `next`; when that fails the screen keeps what is stored and says why.
+  @discardableResult
+  private func save(_ next: ReminderSettings) -> Bool {
+    let saved: Void? = attempt(.save, environment.localizer) { () throws(StoreError) in
+      var settings = try environment.store.settings()
+      settings.reminder = next
+      try environment.write { try $0.saveSettings(settings) }
+    }
+    if saved != nil { reminder = next }
+    show()
+    return saved != nil
+  }
+
+  private func show() {
+    var next = state
+    next.isReminderOn = reminder.isOn
+    next.timeText = reminder.time.description
+    state = next
+  }
+}
+
+/// The explanation shown before the system's permission question (screen `permission`).
+@MainActor
+public final class PermissionViewModel: ObservableViewModel {
+  /// What the sheet shows.
+  public struct State: Equatable, Sendable {
+    public var text: String
+    public var allowTitle: String
+    public var notNowTitle: String
+
+    /// A value with every field given.
+    public init(text: String, allowTitle: String, notNowTitle: String) {
+      self.text = text
+      self.allowTitle = allowTitle
+      self.notNowTitle = notNowTitle
+    }
+  }
+
+  public let observable: ObservableState<State>
+  /// Called with true for Allow, false for Not now (or the sheet swiped away).
+  public var onChoice: ((Bool) -> Void)?
+
+  public init(environment: AppEnvironment) {
+    let localizer = environment.localizer
+    observable = ObservableState(
+      State(
+        text: localizer.text(.permissionText), allowTitle: localizer.text(.permissionAllow),
+        notNowTitle: localizer.text(.permissionNotNow)))
+  }
+
+  public func allowTapped() { onChoice?(true) }
+  public func notNowTapped() { onChoice?(false) }
+}
+
+/// The reminder's time sheet (screen `time-picker`): one HH:MM field and Done.
+@MainActor
+public final class TimePickerViewModel: ObservableViewModel {
+  /// What the sheet shows.
+  public struct State: Equatable, Sendable {
+    public var title: String
+    public var text: String
+    public var placeholder: String
+    /// Set while the text is not a time.
+    public var error: String?
+    public var doneTitle: String
+    public var isDoneEnabled: Bool
+
+    /// A value with every field given.
+    public init(
+      title: String, text: String, placeholder: String, error: String? = nil, doneTitle: String,
+      isDoneEnabled: Bool
+    ) {
+      self.title = title
+      self.text = text
+      self.placeholder = placeholder
+      self.error = error
+      self.doneTitle = doneTitle
+      self.isDoneEnabled = isDoneEnabled
+    }
+  }
+
+  public let observable: ObservableState<State>
+  /// Called with the time on Done.
+  public var onDone: ((ReminderTime) -> Void)?
+  private let environment: AppEnvironment
+
+  /// The sheet showing `time`.
+  public init(environment: AppEnvironment, time: ReminderTime) {
+    self.environment = environment
+    let localizer = environment.localizer
+    observable = ObservableState(
+      State(
+        title: localizer.text(.timePickerTitle), text: time.description,
+        placeholder: localizer.text(.timePickerPlaceholder), doneTitle: localizer.text(.timePickerDone),
+        isDoneEnabled: true))
+  }
+
+  /// Call when the field's text changed: Done is enabled only for a valid time; an invalid one
+  /// (not an empty field) says what is expected.
+  public func textChanged(_ text: String) {
+    var next = state
+    next.text = text
+    let isValid = ReminderTime(text) != nil
+    next.isDoneEnabled = isValid
+    next.error = isValid || text.isEmpty ? nil : environment.localizer.text(.timePickerError)
+    state = next
+  }
+
+  /// Call when the user tapped Done.
+  public func doneTapped() {
+    guard let time = ReminderTime(state.text) else { return }
+    onDone?(time)
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// `tracker-preview remind`: the terminal's daily reminder (seed 004, step 5), as cron runs it.
+@Suite("tracker-preview remind")
+struct RemindTests {
+  static let archive = """
+    {"format": "tracker", "version": 1,
+     "categories": [{"id": "00000000-0000-4000-8000-000000000001", "title": "Home"}],
+     "trackers": [
+       {"id": "00000000-0000-4000-8000-000000000002", "name": "Run", "emoji": "🙂", "color": "#FD4C49",
+        "category": "00000000-0000-4000-8000-000000000001", "schedule": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+        "pinned": false, "created": "2026-11-01"},
+       {"id": "00000000-0000-4000-8000-000000000003", "name": "Read", "emoji": "🙂", "color": "#FD4C49",
+        "category": "00000000-0000-4000-8000-000000000001", "schedule": ["mon"], "pinned": false,
+        "created": "2026-11-01"},
+       {"id": "00000000-0000-4000-8000-000000000004", "name": "Swim", "emoji": "🙂", "color": "#FD4C49",
+        "category": "00000000-0000-4000-8000-000000000001", "schedule": ["mon", "fri"], "pinned": false,
+        "created": "2026-11-01"},
+       {"id": "00000000-0000-4000-8000-000000000005", "name": "Yoga", "emoji": "🙂", "color": "#FD4C49",
+        "category": "00000000-0000-4000-8000-000000000001", "schedule": ["tue"], "pinned": false,
+        "created": "2026-11-01"},
+       {"id": "00000000-0000-4000-8000-000000000006", "name": "Walk", "emoji": "🙂", "color": "#FD4C49",
+        "category": "00000000-0000-4000-8000-000000000001", "schedule": null, "pinned": false,
+        "created": "2026-11-01"}],
+     "records": []}
+    """
+  static let turnOn =
+    "tap #tab-settings\ntap #reminder\nexpect screen permission\ntap #allow\nexpect checked #reminder\n"
+
+  /// A store with three habits due on Monday 2026-11-30 (and one not due, and an event), the
+  /// reminder turned on through the settings tab as a user does it.
+  func store(reminderOn: Bool = true) throws -> String {
+    let folder = temporaryFolder()
+    let archive = folder.appendingPathComponent("backup.json")
+    try Data(Self.archive.utf8).write(to: archive)
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    #expect(try runCLI(["import", archive.path, "--store", store] + fixed).status == 0)
+    if reminderOn {
+      let run = try runCLI(["run", "-", "--store", store] + fixed, input: Self.turnOn)
+      #expect(run.status == 0, "\(run.error)")
+    }
+    return store
+  }
+
+  func remind(_ store: String, at time: String, _ language: String = "en") throws -> (
+    status: Int32, output: String, error: String
+  ) {
+    try runCLI(["remind", "--at", time, "--store", store, "--lang", language] + fixed)
+  }
+
+  @Test func atItsTimeItSaysHowManyOfTodaysHabitsAreDoneInBothLanguages() throws {
+    let store = try store()
+    for name in ["Run", "Read"] { #expect(try runCLI(["done", name, "--store", store] + fixed).status == 0) }
+    #expect(try remind(store, at: "20:00") == (0, "Tracker — 2 of 3 habits done today\n", ""))
+    #expect(try remind(store, at: "23:30", "ru") == (0, "Трекер — Отмечено 2 из 3 привычек за сегодня\n", ""))
+  }
+
+  @Test func beforeItsTimeWhenAllIsDoneOrWhenItIsOffItSaysNothing() throws {
+    let store = try store()
+    #expect(try remind(store, at: "19:59") == (0, "", ""))
+    #expect(try remind(store, at: "20:00", "ru") == (0, "Трекер — Отмечено 0 из 3 привычек за сегодня\n", ""))
+    for name in ["Run", "Read", "Swim"] {
+      #expect(try runCLI(["done", name, "--store", store] + fixed).status == 0)
+    }
+    #expect(try remind(store, at: "21:00") == (0, "", ""))
+    let off = try self.store(reminderOn: false)
+    #expect(try remind(off, at: "21:00") == (0, "", ""))
+    #expect(try runCLI(["remind", "--at", "21:00", "--demo"] + fixed) == (0, "", ""))
+  }
+
+  @Test func aNewTimeFromTheTimeSheetIsWhatRemindUses() throws {
+    let store = try store()
+    let script =
+      "tap #tab-settings\ntap #reminder-time\nclear\ntype \"07:15\"\ntap #done\nexpect text \"07:15\"\n"
+    #expect(try runCLI(["run", "-", "--store", store] + fixed, input: script).status == 0)
+    #expect(try remind(store, at: "07:14") == (0, "", ""))
+    #expect(try remind(store, at: "07:15") == (0, "Tracker — 0 of 3 habits done today\n", ""))
+    // Turned off again: silent.
+    let off = "tap #tab-settings\ntap #reminder\nexpect unchecked #reminder\n"
+    #expect(try runCLI(["run", "-", "--store", store] + fixed, input: off).status == 0)
+    #expect(try remind(store, at: "22:00") == (0, "", ""))
+  }
+
+  @Test func aTimeThatIsNoTimeIsAUsageError() throws {
+    let result = try runCLI(["remind", "--at", "24:00", "--demo", "--lang", "ru"] + fixed)
+    #expect(result.status == 64 && result.output == "")
+    #expect(result.error.hasPrefix("Ошибка: 24:00 — не время: укажите ЧЧ:ММ, от 00:00 до 23:59"))
+  }
+
+  @Test func itNeverCreatesADataFile() throws {
+    let missing = temporaryFolder().appendingPathComponent("none.sqlite").path
+    #expect(try runCLI(["remind", "--at", "21:00", "--store", missing] + fixed) == (0, "", ""))
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// A notification center that answers as told and records every call.
+final class RecordingScheduler: NotificationScheduler, @unchecked Sendable {
+  enum Call: Equatable {
+    case status, request
+    case schedule(String, title: String, body: String)
+    case cancel
+  }
+  private let lock = NSLock()
+  private var recorded: [Call] = []
+  var status: NotificationAuthorization
+  /// What the system's question answers.
+  let grants: Bool
+
+  init(status: NotificationAuthorization = .notDetermined, grants: Bool = true) {
+    self.status = status
+    self.grants = grants
+  }
+
+  var calls: [Call] {
+    lock.lock()
+    defer { lock.unlock() }
+    return recorded
+  }
+
+  private func record(_ call: Call) {
+    lock.lock()
+    recorded.append(call)
+    lock.unlock()
+  }
+
+  func authorizationStatus(_ completion: @escaping @Sendable (NotificationAuthorization) -> Void) {
+    record(.status)
+    completion(status)
+  }
+
+  func requestAuthorization(_ completion: @escaping @Sendable (Bool) -> Void) {
+    record(.request)
+    status = grants ? .granted : .denied
+    completion(grants)
+  }
+
+  func scheduleDailyReminder(at time: ReminderTime, title: String, body: String) {
+    record(.schedule(time.description, title: title, body: body))
+  }
+
+  func cancelDailyReminder() { record(.cancel) }
+}
+
+/// Seed 004, step 5: the settings tab's daily reminder.
+@MainActor
+@Suite("Settings: the daily reminder")
+struct SettingsTests {
+  func flow(_ world: TestWorld, _ scheduler: RecordingScheduler, _ language: Language = .en) throws -> AppFlow
+  {
+    var environment = world.environment(language)
+    environment.notifications = scheduler
+    let flow = AppFlow(environment: environment)
+    try flow.perform(.tap(.identifier("tab-settings")))
+    return flow
+  }
+
+  func settings(_ flow: AppFlow) -> SettingsViewModel.State? {
+    if case .settings(let state) = flow.view.base { return state }
+    return nil
+  }
+
+  func tap(_ id: String, _ flow: AppFlow) throws { try flow.perform(.tap(.identifier(id))) }
+
+  @Test func theReminderIsOffAtEightByDefaultAndTheTabIsThird() throws {
+    let scheduler = RecordingScheduler()
+    let flow = try flow(try TestWorld.demo(), scheduler, .ru)
+    #expect(flow.screen == .settings)
+    #expect(
+      settings(flow)
+        == SettingsViewModel.State(
+          title: "Настройки", reminderTitle: "Ежедневное напоминание", isReminderOn: false,
+          timeTitle: "Время",
+          timeText: "20:00"))
+    #expect(
+      flow.elements.map(\.identifier) == ["reminder", "tab-trackers", "tab-statistics", "tab-settings"])
+    // Off at launch: nothing may stay scheduled.
+    #expect(scheduler.calls == [.cancel])
+  }
+
+  @Test func turningItOnExplainsThenAsksAndWhenGrantedSchedulesADailyReminder() throws {
+    let world = try TestWorld.demo()
+    let scheduler = RecordingScheduler()
+    let flow = try flow(world, scheduler, .ru)
+    try tap("reminder", flow)
+    #expect(flow.screen == .permission)
+    guard case .permission(let sheet) = flow.view.presented.last else {
+      Issue.record("no sheet")
+      return
+    }
+    #expect(sheet.text == "Разрешите уведомления, чтобы раз в день напоминать отметить привычки")
+    #expect(flow.elements.map(\.label) == ["Разрешить", "Не сейчас"])
+    try tap("allow", flow)
+    #expect(flow.screen == .settings)
+    #expect(settings(flow)?.isReminderOn == true)
+    #expect(
+      scheduler.calls == [
+        .cancel, .status, .request,
+        .schedule("20:00", title: "Трекер", body: "Пора отметить привычки за сегодня"),
+      ])
+    #expect(try world.store.settings().reminder == ReminderSettings(isOn: true, time: .evening))
+    #expect(flow.elements.map(\.identifier).contains("reminder-time"))
+  }
+
+  @Test func deniedTheSwitchGoesBackOffAndSaysNotificationsAreOff() throws {
+    let world = try TestWorld.demo()
+    let scheduler = RecordingScheduler(grants: false)
+    let flow = try flow(world, scheduler)
+    try tap("reminder", flow)
+    try tap("allow", flow)
+    #expect(settings(flow)?.isReminderOn == false)
+    #expect(settings(flow)?.deniedNote == "Notifications are turned off in the system settings")
+    #expect(!scheduler.calls.contains { if case .schedule = $0 { return true } else { return false } })
+    #expect(try world.store.settings().reminder.isOn == false)
+    // Asked again later, the system says no at once: no explanation, the note again.
+    try tap("reminder", flow)
+    #expect(flow.screen == .settings && settings(flow)?.isReminderOn == false)
+  }
+
+  @Test func notNowOrSwipingTheSheetAwayLeavesTheSwitchOff() throws {
+    let world = try TestWorld.demo()
+    let scheduler = RecordingScheduler()
+    let flow = try flow(world, scheduler)
+    try tap("reminder", flow)
+    try tap("not-now", flow)
+    #expect(flow.screen == .settings && settings(flow)?.isReminderOn == false)
+    try tap("reminder", flow)
+    try flow.perform(.dismiss)
+    #expect(flow.screen == .settings && settings(flow)?.isReminderOn == false)
+    #expect(!scheduler.calls.contains(.request))
+    #expect(try world.store.settings().reminder.isOn == false)
+  }
+
+  @Test func aNewTimeReschedulesAndAnInvalidOneKeepsDoneDisabled() throws {
+    let world = try TestWorld.demo()
+    let scheduler = RecordingScheduler(status: .granted)
+    let flow = try flow(world, scheduler)
+    try tap("reminder", flow)
+    #expect(settings(flow)?.isReminderOn == true)
+    try tap("reminder-time", flow)
+    #expect(flow.screen == .timePicker)
+    try flow.perform(.clear)
+    try flow.perform(.type("7:5"))
+    guard case .timePicker(let invalid) = flow.view.presented.last else {
+      Issue.record("no sheet")
+      return
+    }
+    #expect(!invalid.isDoneEnabled && invalid.error == "Enter a time as HH:MM, from 00:00 to 23:59")
+    #expect(throws: FlowError.self) { try tap("done", flow) }
+    try flow.perform(.clear)
+    try flow.perform(.type("07:30"))
+    try tap("done", flow)
+    #expect(flow.screen == .settings && settings(flow)?.timeText == "07:30")
+    #expect(scheduler.calls.last == .schedule("07:30", title: "Tracker", body: "Time to mark today's habits"))
+    #expect(try world.store.settings().reminder == ReminderSettings(isOn: true, time: ReminderTime("07:30")!))
+  }
+
+  @Test func turningItOffCancels() throws {
+    let world = try TestWorld.demo()
+    let scheduler = RecordingScheduler(status: .granted)
+    let flow = try flow(world, scheduler)
+    try tap("reminder", flow)
+    try tap("reminder", flow)
+    #expect(settings(flow)?.isReminderOn == false)
+    #expect(scheduler.calls.last == .cancel)
+    #expect(try world.store.settings().reminder.isOn == false)
+    #expect(!flow.elements.map(\.identifier).contains("reminder-time"))
+  }
+
+  @Test func atRelaunchTheStoredSettingAndTheSchedulerAgree() throws {
+    let world = try TestWorld.demo()
+    var settings = try world.store.settings()
+    settings.reminder = ReminderSettings(isOn: true, time: ReminderTime("21:15")!)
+    try world.store.saveSettings(settings)
+    // Still allowed: scheduled again, as stored.
+    let allowed = RecordingScheduler(status: .granted)
+    let relaunched = try flow(world, allowed)
+    #expect(self.settings(relaunched)?.isReminderOn == true && self.settings(relaunched)?.timeText == "21:15")
+    #expect(
+      allowed.calls == [.status, .schedule("21:15", title: "Tracker", body: "Time to mark today's habits")])
+    // Turned off in the system meanwhile: cancelled, stored off, and the note says why.
+    let revoked = RecordingScheduler(status: .denied)
+    let again = try flow(world, revoked)
+    #expect(self.settings(again)?.isReminderOn == false)
+    #expect(self.settings(again)?.deniedNote == "Notifications are turned off in the system settings")
+    #expect(revoked.calls == [.status, .cancel])
+    #expect(
+      try world.store.settings().reminder == ReminderSettings(isOn: false, time: ReminderTime("21:15")!))
+  }
+
+  @Test func aSaveThatFailsKeepsTheSwitchAsStoredAndSaysWhy() throws {
+    let world = try TestWorld.demo()
+    let failing = FailingStore(world.store)
+    var environment = world.environment(.en, store: failing)
+    environment.notifications = RecordingScheduler(status: .granted)
+    let flow = AppFlow(environment: environment)
+    try tap("tab-settings", flow)
+    failing.fail(.nextWrite(FailingStore.diskFull))
+    try tap("reminder", flow)
+    #expect(settings(flow)?.isReminderOn == false)
+    #expect(flow.view.alert?.title == "Couldn't save")
+  }
+}
