@@ -231,6 +231,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case importNoWeekdays = "import.noWeekdays"
   case importNotAColor = "import.notAColor"
   case importNotADate = "import.notADate"
+  case importNotATime = "import.notATime"
   case importNotAUUID = "import.notAUUID"
   case importNotAWeekday = "import.notAWeekday"
   case importNotAnArchive = "import.notAnArchive"

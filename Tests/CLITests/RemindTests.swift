@@ -82,6 +82,21 @@ struct RemindTests {
     #expect(try remind(store, at: "22:00") == (0, "", ""))
   }
 
+  @Test func aBackupCarriesTheReminderToAFreshStore() throws {
+    let store = try store()
+    let script = "tap #tab-settings\ntap #reminder-time\nclear\ntype \"06:45\"\ntap #done\n"
+    #expect(try runCLI(["run", "-", "--store", store] + fixed, input: script).status == 0)
+    let backup = temporaryFolder().appendingPathComponent("backup.json").path
+    #expect(try runCLI(["export", "--store", store, "--output", backup] + fixed).status == 0)
+    let text = try String(contentsOfFile: backup, encoding: .utf8)
+    #expect(text.contains(#""reminder": {"on": true, "time": "06:45"}"#))
+    let fresh = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    #expect(try runCLI(["import", backup, "--store", fresh] + fixed).status == 0)
+    #expect(try remind(fresh, at: "06:45") == (0, "Tracker — 0 of 3 habits done today\n", ""))
+    let shown = try runCLI(["show", "settings", "--store", fresh, "--lang", "en"] + fixed)
+    #expect(shown.output.contains("06:45"))
+  }
+
   @Test func aTimeThatIsNoTimeIsAUsageError() throws {
     let result = try runCLI(["remind", "--at", "24:00", "--demo", "--lang", "ru"] + fixed)
     #expect(result.status == 64 && result.output == "")

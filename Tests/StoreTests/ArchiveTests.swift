@@ -60,6 +60,40 @@ struct ArchiveTests {
     #expect(try empty.trackers().map(\.recordCount) == [1, 3])
   }
 
+  @Test func theDailyRemindersSettingTravelsWithTheBackup() throws {
+    let reminder = ReminderSettings(isOn: true, time: ReminderTime("07:30")!)
+    let text = TrackerArchive.export(.empty, reminder: reminder)
+    #expect(text.contains("\n  \"version\": 1,\n  \"reminder\": {\"on\": true, \"time\": \"07:30\"},\n"))
+    let decoded = try TrackerArchive.decodeArchive(text, today: Self.today, existing: .empty).get()
+    #expect(decoded.reminder == reminder && decoded.contents == .empty)
+    let summary = try InMemoryTrackerStore().importArchive(text, today: Self.today)
+    #expect(summary.reminder == reminder)
+    // A file without one (older exports) restores none.
+    #expect(
+      try TrackerArchive.decodeArchive(TrackerArchive.export(.empty), today: Self.today, existing: .empty)
+        .get().reminder == nil)
+  }
+
+  @Test func aReminderThatIsNoReminderIsReportedAndNothingIsImported() throws {
+    func with(_ reminder: String) -> String {
+      #"{"format": "tracker", "version": 1, "reminder": "# + reminder
+        + #", "categories": [], "trackers": [], "records": []}"#
+    }
+    #expect(
+      try problems(with(#"{"on": true, "time": "25:00"}"#)) == [
+        #"reminder.time: "25:00" is not a time (HH:MM, 00:00 to 23:59)"#
+      ])
+    #expect(
+      try problems(with(#"{"on": "yes", "time": "20:00"}"#)) == [
+        #"reminder.on: expected true or false, found a string"#
+      ])
+    #expect(
+      try problems(with(#"{"time": "20:00", "sound": true}"#)) == [
+        "reminder.sound: unknown field", "reminder.on: missing",
+      ])
+    #expect(try problems(with("[]")) == ["reminder: expected an object, found an array"])
+  }
+
   @Test func anEmptyStoreExportsEmptyArrays() throws {
     #expect(
       TrackerArchive.export(.empty) == """

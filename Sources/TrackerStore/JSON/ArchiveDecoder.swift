@@ -113,7 +113,9 @@ struct ArchiveDecoder {
     return StoreContents(categories: sections.categories, trackers: sections.trackers, records: records)
   }
 
-  private static let rootKeys = ["format", "version", "categories", "trackers", "records"]
+  private static let rootKeys = ["format", "version", "reminder", "categories", "trackers", "records"]
+  /// The daily reminder's setting, when the file has a valid one.
+  private(set) var reminder: ReminderSettings?
   /// Unknown top-level keys already reported when the sections were decoded.
   private var reportedRootKeys: Set<String> = []
 
@@ -151,6 +153,7 @@ struct ArchiveDecoder {
     case nil: problem("version", Self.missing)
     }
     isForeign = !problems.isEmpty  // not our format: field checks would only add noise
+    if !isForeign, let value = root["reminder"] { reminder = decodeReminder(value) }
     let categories = isForeign ? [] : decodeCategories(array(root, "categories"))
     let trackers = isForeign ? [] : decodeTrackers(array(root, "trackers"))
     sections = (categories.map(\.1), trackers.map(\.1))
@@ -159,6 +162,36 @@ struct ArchiveDecoder {
   }
 
   // MARK: Sections
+
+  /// `{"on": true, "time": "20:00"}`.
+  private mutating func decodeReminder(_ value: JSONValue) -> ReminderSettings? {
+    guard case .object = value else {
+      problem("reminder", Self.expected(Self.object, found: value))
+      return nil
+    }
+    checkKeys(value, "reminder", allowed: ["on", "time"])
+    var isOn: Bool?
+    switch value["on"] {
+    case .bool(let flag)?: isOn = flag
+    case let other?: problem("reminder.on", Self.expected(Self.bool, found: other))
+    case nil: problem("reminder.on", Self.missing)
+    }
+    var time: ReminderTime?
+    switch value["time"] {
+    case .string(let text)?:
+      time = ReminderTime(text)
+      if time == nil {
+        problem(
+          "reminder.time",
+          StoreMessage(
+            "import.notATime", "%@ is not a time (HH:MM, 00:00 to 23:59)", .text(JSONWriter.quoted(text))))
+      }
+    case let other?: problem("reminder.time", Self.expected(Self.string, found: other))
+    case nil: problem("reminder.time", Self.missing)
+    }
+    guard let isOn, let time else { return nil }
+    return ReminderSettings(isOn: isOn, time: time)
+  }
 
   /// Ids the file declares, valid items or not: a reference to an item that has problems of its
   /// own is not reported again as dangling.

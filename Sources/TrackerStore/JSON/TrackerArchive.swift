@@ -8,9 +8,10 @@ public enum TrackerArchive {
   /// The version this code writes and reads.
   public static let version = 1
 
-  /// The file for `contents`, in a stable order: categories by title, trackers by name, records
-  /// by tracker (in that order) then date. The same contents always give the same bytes.
-  public static func export(_ contents: StoreContents) -> String {
+  /// The file for `contents` (and the daily reminder's setting, when given), in a stable order:
+  /// categories by title, trackers by name, records by tracker (in that order) then date. The same
+  /// contents always give the same bytes.
+  public static func export(_ contents: StoreContents, reminder: ReminderSettings? = nil) -> String {
     // The store's order (total: by lowercased text, then text, then id), then the root collation,
     // so "Ёлка" sits with "Е" in every export whatever the user's language.
     let categories = Collation.root.sorted(StoreRules.sorted(contents.categories), by: \.title)
@@ -26,16 +27,21 @@ public enum TrackerArchive {
     let records = contents.records
       .compactMap { record in position[record.trackerID].map { (position: $0, day: record.day) } }
       .sorted { ($0.position, $0.day) < ($1.position, $1.day) }
-    let head = JSONValue.object([
-      ("format", .string(format)),
-      ("version", .int(version)),
-      (
-        "categories",
-        .array(categories.map { .object([("id", .string($0.id.uuidString)), ("title", .string($0.title))]) })
-      ),
-      ("trackers", .array(trackers.map(encode))),
-      ("records", .array([])),
-    ])
+    var members: [(String, JSONValue)] = [("format", .string(format)), ("version", .int(version))]
+    if let reminder {
+      members.append(
+        ("reminder", .object([("on", .bool(reminder.isOn)), ("time", .string(reminder.time.description))])))
+    }
+    let head = JSONValue.object(
+      members + [
+        (
+          "categories",
+          .array(
+            categories.map { .object([("id", .string($0.id.uuidString)), ("title", .string($0.title))]) })
+        ),
+        ("trackers", .array(trackers.map(encode))),
+        ("records", .array([])),
+      ])
     var text = JSONWriter.write(head)
     guard !records.isEmpty, text.hasSuffix("\"records\": []\n}\n") else { return text }
     text.removeLast("[]\n}\n".count)
@@ -55,6 +61,13 @@ public enum TrackerArchive {
   public static func decode(_ text: String, today: Day, existing: StoreContents) -> Result<
     StoreContents, ImportFailure
   > {
+    decodeArchive(text, today: today, existing: existing).map(\.contents)
+  }
+
+  /// `decode`, with the daily reminder's setting when the file has one.
+  public static func decodeArchive(_ text: String, today: Day, existing: StoreContents) -> Result<
+    (contents: StoreContents, reminder: ReminderSettings?), ImportFailure
+  > {
     // The records are decoded as they are parsed: a 700,000-record archive is never held as a
     // tree of JSON values.
     var decoder = ArchiveDecoder(today: today, existing: existing)
@@ -71,7 +84,7 @@ public enum TrackerArchive {
     guard decoder.problems.isEmpty, let contents else {
       return .failure(ImportFailure(problems: decoder.problems))
     }
-    return .success(contents)
+    return .success((contents, decoder.reminder))
   }
 
   private static func encode(_ tracker: Tracker) -> JSONValue {
@@ -99,11 +112,14 @@ public struct ImportSummary: Hashable, Sendable {
   public var added: StoreContents
   /// Records of trackers already in the store that the store already had.
   public var recordsAlreadyThere: Int
+  /// The daily reminder's setting the file carries, for the importer to restore.
+  public var reminder: ReminderSettings?
 
   /// A summary with every field given.
-  public init(added: StoreContents, recordsAlreadyThere: Int) {
+  public init(added: StoreContents, recordsAlreadyThere: Int, reminder: ReminderSettings? = nil) {
     self.added = added
     self.recordsAlreadyThere = recordsAlreadyThere
+    self.reminder = reminder
   }
 }
 
@@ -123,7 +139,8 @@ extension TrackerDataStore {
         )
       ])
     }
-    var contents = try TrackerArchive.decode(text, today: today, existing: existing).get()
+    let decoded = try TrackerArchive.decodeArchive(text, today: today, existing: existing).get()
+    var contents = decoded.contents
     var alreadyThere = 0
     let existingTrackers = Set(existing.trackers.map(\.id))
     if contents.records.contains(where: { existingTrackers.contains($0.trackerID) }) {
@@ -142,6 +159,6 @@ extension TrackerDataStore {
           reason: StoreMessage("import.storeRefused", "the store refused the import: %@", .text("\(error)")))
       ])
     }
-    return ImportSummary(added: contents, recordsAlreadyThere: alreadyThere)
+    return ImportSummary(added: contents, recordsAlreadyThere: alreadyThere, reminder: decoded.reminder)
   }
 }

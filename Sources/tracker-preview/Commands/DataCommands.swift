@@ -48,7 +48,7 @@ enum ExportCommand {
     }
     let text: String
     do {
-      text = TrackerArchive.export(try store.contents())
+      text = TrackerArchive.export(try store.contents(), reminder: try store.settings().reminder)
     } catch {
       return .failure(Messages.notExported(error))
     }
@@ -121,11 +121,14 @@ enum ImportCommand {
       if summary.recordsAlreadyThere > 0 {
         outcome.standardOutput += Messages.recordsAlreadyThere(summary.recordsAlreadyThere)
       }
-      // Restoring a backup is not a first launch: the onboarding is over.
+      // Restoring a backup is not a first launch: the onboarding is over. The file's reminder
+      // setting, when it has one, is restored with it.
       do {
         var stored = try store.settings()
-        if !stored.isOnboardingDone {
+        let restored = summary.reminder ?? stored.reminder
+        if !stored.isOnboardingDone || restored != stored.reminder {
           stored.isOnboardingDone = true
+          stored.reminder = restored
           try store.saveSettings(stored)
         }
       } catch {
