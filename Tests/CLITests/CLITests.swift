@@ -78,11 +78,12 @@ struct CLITests {
   @Test func withoutArgumentsTheTourRunsInTheTerminalsLanguage() throws {
     let result = try runCLI(fixed, environment: ["LANG": "ru_RU.UTF-8"])
     #expect(result.status == 0 && result.error == "")
-    #expect(result.output.hasPrefix("1/16 · Первый запуск: онбординг\n═══"))
-    #expect(result.output.contains("16/16 · Статистика\n"))
+    #expect(result.output.hasPrefix("1/22 · Первый запуск: онбординг\n═══"))
+    #expect(result.output.contains("18/22 · Статистика\n"))
+    #expect(result.output.contains("22/22 · Другое время: «Готово» ждёт настоящего\n"))
     #expect(!result.output.contains("\u{1B}["))  // not a terminal: no colors
     let english = try runCLI(["tour"] + fixed, environment: ["LANG": "de_DE.UTF-8"])
-    #expect(english.output.hasPrefix("1/16 · First launch: the onboarding\n"))
+    #expect(english.output.hasPrefix("1/22 · First launch: the onboarding\n"))
   }
 
   @Test func colorsAreOnlyForTerminalsUnlessAsked() throws {

@@ -228,7 +228,7 @@ public struct ScreenRenderer: Sendable {
         [
           Span(selected ? "◉ " : "○ ", selected ? .accent : .secondary),
           Span(
-            TextFitting.truncate(title, to: third - 2), selected ? Style(.accent, bold: true) : .secondary),
+            TextFitting.truncate(title, to: third - 3), selected ? Style(.accent, bold: true) : .secondary),
         ], align: .center)
       return tab.lines[0]
     }

@@ -14,10 +14,13 @@ enum TourCommand {
     ("categories-empty", .tourCategoriesEmpty), ("category-form", .tourCategoryForm),
     ("schedule", .tourSchedule),
     ("tracker-form-filled", .tourFormFilled), ("trackers-filled", .tourTrackersFilled),
+    ("detail", .tourDetail), ("detail-day-ticked", .tourDetailTicked),
     ("filters", .tourFilters),
     ("trackers-filter-completed", .tourFilterCompleted), ("trackers-context-menu", .tourContextMenu),
     ("calendar", .tourCalendar), ("categories-checked", .tourCategoriesChecked),
     ("statistics", .tourStatistics),
+    ("settings", .tourSettings), ("permission", .tourPermission), ("settings-reminder-on", .tourReminderOn),
+    ("time-picker-invalid", .tourTimePicker),
   ]
 
   static func run(_ settings: Settings) -> Outcome {
