@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerLocalization
 import TrackerModels
 import TrackerStore
 
@@ -193,6 +194,27 @@ struct DetailTests {
     try tap("delete")
     try tap("confirm")
     #expect(flow.screen == .trackers)
+    #expect(try world.store.trackers().map(\.tracker.name) == ["Walk"])
+  }
+
+  @Test(arguments: [Language.ru, .en])
+  func swipingACardLeftAsksTheMenusDeleteQuestion(language: Language) throws {
+    let world = TestWorld(store: try store())
+    let flow = AppFlow(environment: world.environment(language))
+    try flow.perform(.swipe(.left, .identifier("card:Run")))
+    guard case .trackers(let main) = flow.view.base else {
+      Issue.record("no main screen")
+      return
+    }
+    #expect(
+      main.menu?.deleteQuestion
+        == (language == .ru
+          ? "Уверены что хотите удалить трекер?" : "Are you sure you want to delete the tracker?"))
+    #expect(flow.elements.map(\.identifier) == ["confirm", "cancel"])
+    try flow.perform(.tap(.identifier("cancel")))
+    #expect(try world.store.trackers().count == 2)
+    try flow.perform(.swipe(.left, .identifier("card:Run")))
+    try flow.perform(.tap(.identifier("confirm")))
     #expect(try world.store.trackers().map(\.tracker.name) == ["Walk"])
   }
 
