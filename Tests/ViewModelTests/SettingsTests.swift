@@ -200,6 +200,36 @@ struct SettingsTests {
       try world.store.settings().reminder == ReminderSettings(isOn: false, time: ReminderTime("21:15")!))
   }
 
+  @Test func theFlowPublishesEveryStepAndReleasesTheSheets() throws {
+    let world = try TestWorld.demo()
+    let scheduler = RecordingScheduler()
+    let flow = try flow(world, scheduler)
+    var screens: [ScreenName] = []
+    var switches: [Bool] = []
+    let token = flow.observe { view in
+      screens.append(view.screen)
+      if case .settings(let state) = view.base { switches.append(state.isReminderOn) }
+    }
+    try tap("reminder", flow)
+    try tap("allow", flow)
+    try tap("reminder-time", flow)
+    try flow.perform(.dismiss)
+    #expect(screens.first == .settings && screens.contains(.permission) && screens.contains(.timePicker))
+    #expect(screens.last == .settings && switches.last == true)
+    withExtendedLifetime(token) {}
+    // A hundred time sheets and explanations opened and closed leave no view model behind.
+    weak var lastSheet: AnyObject?
+    for _ in 0..<100 {
+      try tap("reminder-time", flow)
+      if case .timePicker(let model) = flow.layers.last?.screen { lastSheet = model }
+      try flow.perform(.dismiss)
+    }
+    #expect(lastSheet == nil && flow.layers.isEmpty)
+    try tap("reminder", flow)  // off
+    try tap("reminder", flow)  // on again: allowed already, no explanation
+    #expect(flow.screen == .settings && settings(flow)?.isReminderOn == true)
+  }
+
   @Test func aSaveThatFailsKeepsTheSwitchAsStoredAndSaysWhy() throws {
     let world = try TestWorld.demo()
     let failing = FailingStore(world.store)
