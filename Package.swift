@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TrackerModels", targets: ["TrackerModels"]),
     .library(name: "TrackerLocalization", targets: ["TrackerLocalization"]),
     .library(name: "TrackerStore", targets: ["TrackerStore"]),
+    .library(name: "TrackerNetwork", targets: ["TrackerNetwork"]),
     .library(name: "TrackerViewModels", targets: ["TrackerViewModels"]),
     .library(name: "TrackerTextRenderer", targets: ["TrackerTextRenderer"]),
     .library(name: "TrackerPreviewSupport", targets: ["TrackerPreviewSupport"]),
@@ -40,6 +41,8 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
     ),
     .target(name: "TrackerStore", dependencies: ["TrackerModels", "CSQLite"]),
+    // The network beside persistence: the to-do app's starting tasks (URLSession).
+    .target(name: "TrackerNetwork", dependencies: ["TrackerModels"]),
 
     // 4. Screens.
     .target(name: "TrackerViewModels", dependencies: ["TrackerModels", "TrackerLocalization"]),
@@ -87,6 +90,7 @@ let package = Package(
     ),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
+    .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["tracker-reliability", "tracker-preview"]),
     .testTarget(
       name: "RendererTests",

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A task as the server lists it (`https://dummyjson.com/todos`: `{"id", "todo", "completed",
+/// "userId"}`).
+public struct LoadedTodo: Hashable, Sendable {
+  public var remoteID: Int
+  public var text: String
+  public var isDone: Bool
+
+  /// A task with every field given.
+  public init(remoteID: Int, text: String, isDone: Bool) {
+    self.remoteID = remoteID
+    self.text = text
+    self.isDone = isDone
+  }
+}
+
+/// Why the starting tasks could not be loaded, in words a screen can show.
+public enum TodoLoadError: Error, Hashable, Sendable {
+  /// No connection (offline, no such host, connection refused or lost).
+  case offline
+  /// No answer within the timeout.
+  case timedOut
+  /// The server answered with an HTTP status other than 2xx.
+  case status(Int)
+  /// The answer is not the expected JSON; the detail says where.
+  case malformed(String)
+  /// Anything else the system reported.
+  case other(String)
+}
+
+/// Loads the starting tasks (seed 003: on first launch, or whenever no tasks are stored). The
+/// result comes through `completion`, on any thread, exactly once.
+public protocol TodoLoader: Sendable {
+  func load(_ completion: @escaping @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void)
+}

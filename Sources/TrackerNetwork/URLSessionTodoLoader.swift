@@ -1,0 +1,140 @@
+import Foundation
+import TrackerModels
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Loads the starting tasks over HTTP with `URLSession` (seed 003): GET the address, check the
+/// status, decode `{"todos": [{"id", "todo", "completed", "userId"}], "total", "skip", "limit"}`
+/// strictly (a missing or mistyped field is malformed; extra fields are ignored), and while
+/// `total` is larger than what came, ask for the rest with `limit` and `skip` until a page brings
+/// nothing new. Each request times out after `timeout` seconds (15 by default; at least 1: on Linux
+/// FoundationNetworking hands whole seconds to libcurl, and a shorter timeout fires at once).
+public struct URLSessionTodoLoader: TodoLoader {
+  /// `https://dummyjson.com/todos`, the seed's address.
+  public static let defaultURL = URL(string: "https://dummyjson.com/todos")!
+
+  public let url: URL
+  public let timeout: TimeInterval
+  /// At most this many tasks are loaded, whatever `total` says (a server cannot make it run forever).
+  public let limit: Int
+
+  /// A loader for `url`.
+  public init(url: URL = Self.defaultURL, timeout: TimeInterval = 15, limit: Int = 10_000) {
+    self.url = url
+    self.timeout = max(1, timeout)
+    self.limit = limit
+  }
+
+  public func load(_ completion: @escaping @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    let session = URLSession(configuration: configuration)
+    let paging = Paging(loader: self, session: session) { result in
+      session.finishTasksAndInvalidate()
+      completion(result)
+    }
+    paging.fetch(url)
+  }
+
+  /// One page of the answer.
+  struct Page: Decodable {
+    struct Item: Decodable {
+      let id: Int
+      let todo: String
+      let completed: Bool
+      let userId: Int
+    }
+    let todos: [Item]
+    let total: Int
+    let skip: Int
+    let limit: Int
+  }
+
+  /// The pages fetched so far, and the next request.
+  private final class Paging: @unchecked Sendable {
+    let loader: URLSessionTodoLoader
+    let session: URLSession
+    let finish: @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
+    var collected: [LoadedTodo] = []
+    var seen: Set<Int> = []
+
+    init(
+      loader: URLSessionTodoLoader, session: URLSession,
+      finish: @escaping @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
+    ) {
+      self.loader = loader
+      self.session = session
+      self.finish = finish
+    }
+
+    func fetch(_ url: URL) {
+      var request = URLRequest(
+        url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: loader.timeout)
+      request.setValue("application/json", forHTTPHeaderField: "Accept")
+      session.dataTask(with: request) { data, response, error in
+        self.received(data, response, error)
+      }.resume()
+    }
+
+    private func received(_ data: Data?, _ response: URLResponse?, _ error: Error?) {
+      if let error { return finish(.failure(Self.describe(error))) }
+      guard let http = response as? HTTPURLResponse else {
+        return finish(.failure(.malformed("the answer is not HTTP")))
+      }
+      guard (200..<300).contains(http.statusCode) else { return finish(.failure(.status(http.statusCode))) }
+      let page: Page
+      do {
+        page = try JSONDecoder().decode(Page.self, from: data ?? Data())
+      } catch {
+        return finish(.failure(.malformed(Self.describe(decoding: error))))
+      }
+      var isNew = false
+      for item in page.todos where seen.insert(item.id).inserted && collected.count < loader.limit {
+        collected.append(LoadedTodo(remoteID: item.id, text: item.todo, isDone: item.completed))
+        isNew = true
+      }
+      let wanted = min(page.total, loader.limit)
+      guard isNew, collected.count < wanted,
+        var parts = URLComponents(url: loader.url, resolvingAgainstBaseURL: false)
+      else {
+        return finish(.success(collected))
+      }
+      var query = (parts.queryItems ?? []).filter { $0.name != "limit" && $0.name != "skip" }
+      query.append(URLQueryItem(name: "limit", value: String(wanted - collected.count)))
+      query.append(URLQueryItem(name: "skip", value: String(collected.count)))
+      parts.queryItems = query
+      guard let next = parts.url else { return finish(.success(collected)) }
+      fetch(next)
+    }
+
+    static func describe(_ error: Error) -> TodoLoadError {
+      let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
+      switch code {
+      case .timedOut: return .timedOut
+      case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .networkConnectionLost,
+        .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
+        return .offline
+      default: return .other(error.localizedDescription)
+      }
+    }
+
+    static func describe(decoding error: Error) -> String {
+      guard let error = error as? DecodingError else { return "\(error)" }
+      func path(_ context: DecodingError.Context) -> String {
+        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return keys.isEmpty ? "$" : "$" + keys
+      }
+      switch error {
+      case .keyNotFound(let key, let context): return "\(path(context)).\(key.stringValue): missing"
+      case .typeMismatch(_, let context), .valueNotFound(_, let context):
+        return "\(path(context)): \(context.debugDescription)"
+      case .dataCorrupted(let context): return "\(path(context)): not JSON"
+      @unknown default: return "\(error)"
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TrackerModels
+import TrackerNetwork
+
+/// Seed 003: the starting tasks loaded over HTTP, against a server inside the test process.
+@Suite("Loading the starting tasks")
+struct TodoLoaderTests {
+  /// Runs the loader and waits for its answer.
+  func load(_ loader: URLSessionTodoLoader) async -> Result<[LoadedTodo], TodoLoadError> {
+    await withCheckedContinuation { continuation in
+      loader.load { continuation.resume(returning: $0) }
+    }
+  }
+
+  static let items = (1...75).map { (id: $0, text: "Task \($0)", done: $0 % 3 == 0) }
+
+  /// The dummyjson paging: 30 by default, `limit` and `skip` from the query.
+  static func paged(_ target: String) -> LocalHTTPServer.Response {
+    let query = URLComponents(string: target)?.queryItems ?? []
+    let skip = query.first { $0.name == "skip" }.flatMap { Int($0.value ?? "") } ?? 0
+    let limit = query.first { $0.name == "limit" }.flatMap { Int($0.value ?? "") } ?? 30
+    let page = Array(items.dropFirst(skip).prefix(limit))
+    return .init(body: todosPage(page, total: items.count, skip: skip, limit: limit))
+  }
+
+  @Test func everyPageIsAskedForUntilTheTotalHasCome() async throws {
+    let server = try LocalHTTPServer(Self.paged)
+    defer { server.stop() }
+    let result = await load(URLSessionTodoLoader(url: server.url))
+    let tasks = try result.get()
+    #expect(tasks.count == 75)
+    #expect(tasks.first == LoadedTodo(remoteID: 1, text: "Task 1", isDone: false))
+    #expect(tasks[2].isDone && tasks.last?.remoteID == 75)
+    #expect(server.requests == ["/todos", "/todos?limit=45&skip=30"])
+  }
+
+  @Test func aServerThatRepeatsItselfStopsThePaging() async throws {
+    // Whatever is asked, the same first page: nothing new after it, so no endless loop.
+    let server = try LocalHTTPServer { _ in
+      .init(body: todosPage(Array(Self.items.prefix(30)), total: 75, skip: 0, limit: 30))
+    }
+    defer { server.stop() }
+    let tasks = try await load(URLSessionTodoLoader(url: server.url)).get()
+    #expect(tasks.count == 30)
+    #expect(server.requests.count == 2)
+  }
+
+  @Test func anHTTPErrorIsItsStatus() async throws {
+    let server = try LocalHTTPServer { _ in .init(status: 503, body: "{}") }
+    defer { server.stop() }
+    #expect(await load(URLSessionTodoLoader(url: server.url)) == .failure(.status(503)))
+  }
+
+  @Test(arguments: [
+    (
+      #"{"todos": [{"id": 1, "todo": "a", "completed": "yes", "userId": 1}], "total": 1, "skip": 0, "limit": 30}"#,
+      "$.todos[0].completed"
+    ),
+    (
+      #"{"todos": [{"id": 1, "completed": true, "userId": 1}], "total": 1, "skip": 0, "limit": 30}"#,
+      "$.todos[0].todo: missing"
+    ),
+    (#"{"todos": [], "skip": 0, "limit": 30}"#, "$.total: missing"),
+    ("<html>not json</html>", "$: not JSON"),
+  ])
+  func aMalformedAnswerSaysWhere(body: String, expected: String) async throws {
+    let server = try LocalHTTPServer { _ in .init(body: body) }
+    defer { server.stop() }
+    guard case .failure(.malformed(let detail)) = await load(URLSessionTodoLoader(url: server.url)) else {
+      Issue.record("not refused as malformed")
+      return
+    }
+    #expect(detail.hasPrefix(expected), "\(detail)")
+  }
+
+  @Test func aSlowServerTimesOut() async throws {
+    let server = try LocalHTTPServer { _ in
+      .init(body: todosPage([], total: 0, skip: 0, limit: 30), delay: 60)
+    }
+    defer { server.stop() }
+    let started = Date()
+    let result = await load(URLSessionTodoLoader(url: server.url, timeout: 1))
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(result == .failure(.timedOut))
+    // It waited for the timeout, not for the answer a minute away.
+    #expect(elapsed >= 0.9 && elapsed < 50, "\(elapsed) s")
+    #expect(server.requests == ["/todos"])
+  }
+
+  @Test func noServerIsOffline() async throws {
+    let server = try LocalHTTPServer(Self.paged)
+    let url = server.url
+    server.stop()  // the port is free again: the connection is refused
+    #expect(await load(URLSessionTodoLoader(url: url, timeout: 5)) == .failure(.offline))
+  }
+
+  @Test func theDefaultAddressIsTheSeedsAndTheTimeoutFifteenSeconds() {
+    let loader = URLSessionTodoLoader()
+    #expect(loader.url.absoluteString == "https://dummyjson.com/todos" && loader.timeout == 15)
+  }
+}
