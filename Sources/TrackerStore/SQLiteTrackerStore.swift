@@ -14,14 +14,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// Whether opening ran the full integrity check; it is skipped for a file verified before and
   /// untouched since (see `VerifiedStamp`).
   public let ranIntegrityCheck: Bool
-  /// When the full check last passed for this file (carried into the stamp at close).
-  private let checkedAt: Date
-
-  private let lock = NSLock()
-  /// Set when a read or write met damage; the connection's close then leaves no stamp behind.
-  private var damageSeen = false
-  /// The connection; used only under `lock`.
-  let database: Database
+  /// The open file, its lock and its closing.
+  private let connection: StoreConnection
+  /// The connection; used only inside `read` and `write`.
+  var database: Database { connection.database }
   private let observers = Observers()
 
   /// Opens (creating when needed, with its folder) the store at `path`. `now` dates the name of a
@@ -35,9 +31,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     self.path = path
     let opened = try StoreFile.open(
       path: path, now: now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck)
-    database = opened.database
+    connection = StoreConnection(opened, path: path)
     ranIntegrityCheck = opened.ranIntegrityCheck
-    checkedAt = opened.checkedAt
     guard var recovery = opened.recovery else {
       self.recovery = nil
       return
@@ -50,20 +45,6 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     if saved != .empty, (try? insert(saved)) != nil { recovery.saved = saved }
     if let settings = found.settings { try? saveSettings(settings) }
     self.recovery = recovery
-  }
-
-  deinit {
-    // Empty the write-ahead log into the file; when that succeeds nobody else is mid-write, and
-    // the file as it now is can skip the full integrity check at the next open (VerifiedStamp).
-    // Not waiting for anyone: when another process is writing, the checkpoint is skipped (and so
-    // is the stamp) instead of holding this one up for the busy timeout.
-    lock.lock()
-    try? database.execute("PRAGMA busy_timeout = 0")
-    let checkpointed = try? database.prepare("PRAGMA wal_checkpoint(TRUNCATE)").rows { $0.int(0) == 0 }.first
-    database.close()
-    let isDamaged = damageSeen
-    lock.unlock()
-    if checkpointed == true, !isDamaged { VerifiedStamp.record(for: path, checkedAt: checkedAt) }
   }
 
   /// The default data file: `$XDG_DATA_HOME/tracker/tracker.sqlite`, else
@@ -363,32 +344,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   // MARK: Private
 
-  func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    do {
-      return try body()
-    } catch let error as StoreError {
-      throw error
-    } catch let error as SQLiteError {
-      // Damage met after opening: the quick-open stamp no longer vouches for the file, so the next
-      // open runs the full check and sets the file aside as it would a file broken at open.
-      if error.meansBrokenFile {
-        VerifiedStamp.remove(for: path)
-        damageSeen = true
-      }
-      var failure = error.storageFailure
-      if failure.kind == .busy, let holder = StoreFile.writeLockHolder(path) {
-        failure.detail += " — the write lock is held by \(holder)"
-      }
-      throw .storage(failure)
-    } catch {
-      throw .storage(StorageFailure(.other, detail: String(describing: error)))
-    }
-  }
+  func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result { try connection.read(body) }
 
   private func write(_ body: () throws -> StoreChange) throws(StoreError) {
-    let change: StoreChange = try read { try self.database.transaction(body) }
+    let change: StoreChange = try connection.transaction(body)
     observers.notify(change)
   }
 

@@ -1,4 +1,23 @@
-/// The store's schema as ordered migrations. Each runs once, in its own transaction, and is
+/// What a store file holds: its ordered migrations and the checks of its contents that SQLite's
+/// integrity check cannot make (run by the full check). The tracker's store and the to-do app's
+/// share everything else of `StoreFile`: opening, recovery, the quick-open stamp, migrations.
+struct StoreSchema: Sendable {
+  let migrations: [Schema.Migration]
+  /// Checks the contents of a file with the migrations `applied`; throws `SQLITE_CORRUPT` for damage.
+  let checkContents: @Sendable (Database, Set<Int>) throws -> Void
+
+  /// The newest version this code knows.
+  var latestVersion: Int { migrations.last?.version ?? 0 }
+
+  /// The tracker's data file.
+  static let tracker = StoreSchema(migrations: Schema.migrations) { database, applied in
+    // What no index repeats: the seals of the rows and the summaries derived from the records.
+    if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }
+    if applied.contains(2) { try SQLiteTrackerStore.checkSummaries(database) }
+  }
+}
+
+/// The tracker store's schema as ordered migrations. Each runs once, in its own transaction, and is
 /// recorded in `schema_migration`; a file recording a version above the last one here comes from
 /// a newer app and is treated as unreadable (moved aside, never modified).
 enum Schema {

@@ -31,9 +31,10 @@ enum StoreFile {
   /// An open, checked, migrated connection to `path`, and the recovery that was needed, if any.
   /// With `setsBrokenFileAside` false a broken file is left where it is and `.broken` thrown.
   /// With `fullCheck` the integrity check runs even when the stamp says the file is unchanged.
-  static func open(path: String, now: Date, setsBrokenFileAside: Bool = true, fullCheck: Bool = false)
-    throws(StoreOpenError) -> Opened
-  {
+  static func open(
+    path: String, now: Date, schema: StoreSchema = .tracker, setsBrokenFileAside: Bool = true,
+    fullCheck: Bool = false
+  ) throws(StoreOpenError) -> Opened {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       do {
@@ -46,13 +47,13 @@ enum StoreFile {
     do {
       if let problem = headerProblem(path) { throw Unusable(reason: problem) }
       if let problem = WriteAheadLog.problem(path) { throw Unusable(reason: problem) }
-      let (database, checkedAt) = try prepared(path: path, now: now, fullCheck: fullCheck)
+      let (database, checkedAt) = try prepared(path: path, now: now, schema: schema, fullCheck: fullCheck)
       return Opened(
         database: database, recovery: nil, ranIntegrityCheck: checkedAt == nil, checkedAt: checkedAt ?? now)
     } catch let error as Unusable {
       reason = error.reason
     } catch StoreFile.Untouchable.newerSchema(let version) {
-      throw .newerSchema(path: path, version: version, known: Schema.latestVersion)
+      throw .newerSchema(path: path, version: version, known: schema.latestVersion)
     } catch StoreFile.Untouchable.foreign {
       throw .notATrackerStore(path: path)
     } catch let error as SQLiteError where error.meansBrokenFile {
@@ -69,7 +70,7 @@ enum StoreFile {
     guard setsBrokenFileAside else { throw .broken(path: path, reason: reason) }
     let movedTo = try moveAside(path: path, now: now)
     do {
-      let (database, checkedAt) = try prepared(path: path, now: now, fullCheck: fullCheck)
+      let (database, checkedAt) = try prepared(path: path, now: now, schema: schema, fullCheck: fullCheck)
       let recovery = StoreRecovery(originalPath: path, movedTo: movedTo, reason: reason)
       return Opened(
         database: database, recovery: recovery, ranIntegrityCheck: checkedAt == nil,
@@ -132,7 +133,7 @@ enum StoreFile {
 
   /// Opens `path` and makes it ready, or throws `Unusable` / `SQLiteError`. Returns, with the
   /// connection, when the full check last passed when it was skipped (nil: it ran now).
-  private static func prepared(path: String, now: Date, fullCheck: Bool) throws -> (
+  private static func prepared(path: String, now: Date, schema: StoreSchema, fullCheck: Bool) throws -> (
     Database, checkedAt: Date?
   ) {
     let database = try Database(path: path, create: true)
@@ -140,7 +141,7 @@ enum StoreFile {
       try database.execute("PRAGMA busy_timeout = 10000")
       // Reads only, before anything that could change a byte: a file that is not a database
       // fails here, and another program's database or a newer Tracker's is left as it is.
-      let applied = try ownedVersions(database)
+      let applied = try ownedVersions(database, schema)
       try database.execute("PRAGMA journal_mode = WAL")
       try database.execute("PRAGMA synchronous = FULL")
       try database.execute("PRAGMA foreign_keys = ON")
@@ -164,17 +165,15 @@ enum StoreFile {
               reason: "integrity check failed: " + first
                 + (lines.count > 1 ? " (and \(lines.count - 1) more)" : ""))
           }
-          // What no index repeats: the seals of the rows and the summaries derived from the records.
           do {
-            if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }
-            if applied.contains(2) { try SQLiteTrackerStore.checkSummaries(database) }
+            try schema.checkContents(database, applied)
           } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR {
             // A table or column missing from a file that records the migrations adding it.
             throw Unusable(reason: "part of the data file is missing: " + error.message)
           }
         }
       }
-      try migrate(database, applied: applied)
+      try migrate(database, schema, applied: applied)
       return (database, stamped)
     } catch {
       database.close()
@@ -185,11 +184,11 @@ enum StoreFile {
   /// Brings the schema up to date. A file that is already up to date is only read, so a
   /// read-only file opens (its screens show; its saves are refused one by one) and opening never
   /// waits for another process's write lock.
-  private static func migrate(_ database: Database, applied: Set<Int>) throws {
+  private static func migrate(_ database: Database, _ schema: StoreSchema, applied: Set<Int>) throws {
     var applied = applied
-    guard Schema.migrations.contains(where: { !applied.contains($0.version) }) else { return }
+    guard schema.migrations.contains(where: { !applied.contains($0.version) }) else { return }
     try database.transaction { try database.execute(Schema.createMigrationTable) }
-    for migration in Schema.migrations where !applied.contains(migration.version) {
+    for migration in schema.migrations where !applied.contains(migration.version) {
       try database.transaction {
         // Another process may have applied it since the first read: look again under the lock.
         applied = try appliedVersions(database)
@@ -206,9 +205,9 @@ enum StoreFile {
   /// The migrations recorded in a file that is ours to use; throws `Untouchable` for another
   /// program's database (tables but no migration record: never add ours to it) and for a newer
   /// Tracker's.
-  private static func ownedVersions(_ database: Database) throws -> Set<Int> {
+  private static func ownedVersions(_ database: Database, _ schema: StoreSchema) throws -> Set<Int> {
     let applied = try appliedVersions(database)
-    if let newest = applied.max(), newest > Schema.latestVersion { throw Untouchable.newerSchema(newest) }
+    if let newest = applied.max(), newest > schema.latestVersion { throw Untouchable.newerSchema(newest) }
     if applied.isEmpty {
       // A store another process is creating has its migration table before its first migration.
       let tables =
