@@ -13,7 +13,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   private let lock = NSLock()
   private var state = State()
-  private let observers = Observers()
+  private let observers = Observers(nothing: StoreChange())
 
   /// An empty store.
   public init() {}

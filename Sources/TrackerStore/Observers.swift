@@ -1,14 +1,18 @@
 import Foundation
 import TrackerModels
 
-/// The subscribers of a store, told after each commit.
-final class Observers: @unchecked Sendable {
+/// The subscribers of a store, told after each commit of what it changed (`Change`; `nothing`
+/// is a commit that changed nothing, which nobody is told about).
+final class Observers<Change: Equatable & Sendable>: @unchecked Sendable {
   private let lock = NSLock()
-  private var handlers: [Int: @Sendable (StoreChange) -> Void] = [:]
+  private var handlers: [Int: @Sendable (Change) -> Void] = [:]
   private var nextKey = 0
+  private let nothing: Change
+
+  init(nothing: Change) { self.nothing = nothing }
 
   /// Adds `handler` until the returned token is cancelled or released.
-  func add(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+  func add(_ handler: @escaping @Sendable (Change) -> Void) -> ObservationToken {
     lock.lock()
     let key = nextKey
     nextKey += 1
@@ -30,8 +34,8 @@ final class Observers: @unchecked Sendable {
   }
 
   /// Tells every subscriber about `change` (in subscription order), unless it changed nothing.
-  func notify(_ change: StoreChange) {
-    guard change != StoreChange() else { return }
+  func notify(_ change: Change) {
+    guard change != nothing else { return }
     lock.lock()
     let current = handlers.sorted { $0.key < $1.key }.map(\.value)
     lock.unlock()

@@ -18,7 +18,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   private let connection: StoreConnection
   /// The connection; used only inside `read` and `write`.
   var database: Database { connection.database }
-  private let observers = Observers()
+  private let observers = Observers(nothing: StoreChange())
 
   /// Opens (creating when needed, with its folder) the store at `path`. `now` dates the name of a
   /// broken file moved aside; with `setsBrokenFileAside` false a broken file is left untouched

@@ -53,6 +53,8 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
   public var reason: String
   /// What could still be read from it and is in the new store.
   public var saved: StoreContents
+  /// For the to-do app's file: how many tasks could still be read and are in the new store.
+  public var savedTasks = 0
 
   /// A recovery with every field given.
   public init(originalPath: String, movedTo: String, reason: String, saved: StoreContents = .empty) {
@@ -64,6 +66,7 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     let start = "the data file \(originalPath) was broken (\(reason)); it was moved to \(movedTo) and "
+    if savedTasks > 0 { return start + "a new store holds the \(savedTasks) tasks that could still be read" }
     guard saved != .empty else { return start + "a new, empty store was started" }
     return start
       + "a new store holds what could still be read: \(saved.records.count) records of \(saved.trackers.count) trackers in \(saved.categories.count) categories"

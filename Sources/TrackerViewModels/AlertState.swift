@@ -79,6 +79,8 @@ extension StoreError {
       case .other: return localizer.text(.alertReasonOther)
       }
     case .trackerNotFound: return localizer.text(.alertReasonTrackerGone)
+    case .taskNotFound: return localizer.text(.alertReasonTaskGone)
+    case .invalidTask(let reason): return DisplayText.todoFieldError(reason, localizer)
     case .categoryNotFound: return localizer.text(.alertReasonCategoryGone)
     case .idAlreadyExists: return localizer.text(.alertReasonDuplicateID)
     case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)

@@ -15,6 +15,15 @@ enum DisplayText {
     return localizer.shortDate(year: parts.year, month: parts.month, day: parts.day)
   }
 
+  /// The message for a refused task title or text.
+  static func todoFieldError(_ error: TodoFieldError, _ localizer: Localizer) -> String {
+    switch error {
+    case .emptyText: return localizer.text(.todoErrorEmptyText)
+    case .tooLong(_, let limit): return localizer.text(.todoErrorTooLong, .int(limit))
+    case .forbiddenCharacter: return localizer.text(.formErrorForbiddenCharacter)
+    }
+  }
+
   /// The message for a refused name, or nil for no message (an empty field shows none).
   static func nameError(_ error: NameError, isCategory: Bool, _ localizer: Localizer) -> String? {
     switch error {

@@ -223,7 +223,7 @@ struct SharedStoreTests {
   @Test(arguments: StoreKind.allCases)
   func observersHearWhatEachCommitChanged(kind: StoreKind) throws {
     let store = try kind.makeStore()
-    let log = ChangeLog()
+    let log = ChangeLog<StoreChange>()
     let token = store.observe { log.append($0) }
     try store.createCategory(home)
     try store.createTracker(habit("Читать", id: 10))

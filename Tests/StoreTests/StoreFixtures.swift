@@ -68,18 +68,18 @@ func event(_ name: String, id number: Int, category: TrackerCategory = home, cre
     categoryID: category.id, createdOn: day(created), kind: .event)
 }
 
-/// Collects the changes a store reports.
-final class ChangeLog: @unchecked Sendable {
+/// Collects the changes a store reports (a tracker store's by default, a to-do store's too).
+final class ChangeLog<Change: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
-  private var changes: [StoreChange] = []
+  private var changes: [Change] = []
 
-  func append(_ change: StoreChange) {
+  func append(_ change: Change) {
     lock.lock()
     changes.append(change)
     lock.unlock()
   }
 
-  var all: [StoreChange] {
+  var all: [Change] {
     lock.lock()
     defer { lock.unlock() }
     return changes

@@ -16,6 +16,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidEmoji(String)
   /// The storage itself failed: read-only, full, busy, damaged, …
   case storage(StorageFailure)
+  /// No task with this id (the to-do app; deleted elsewhere).
+  case taskNotFound(UUID)
+  /// A task's title or text breaks the rules (`TodoRules`).
+  case invalidTask(TodoFieldError)
 
   public var description: String {
     switch self {
@@ -26,6 +30,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .idAlreadyExists(let id): return "the id \(id.uuidString) is already in the store"
     case .invalidEmoji(let text): return "\"\(text)\" is not exactly one emoji"
     case .storage(let failure): return "storage failed: \(failure.detail)"
+    case .taskNotFound(let id): return "no task with id \(id.uuidString)"
+    case .invalidTask(let error): return "invalid task: \(error)"
     }
   }
 }

@@ -2,6 +2,10 @@
 /// integrity check cannot make (run by the full check). The tracker's store and the to-do app's
 /// share everything else of `StoreFile`: opening, recovery, the quick-open stamp, migrations.
 struct StoreSchema: Sendable {
+  /// Written into a new file's header (`PRAGMA application_id`); 0 writes nothing.
+  var applicationID: Int32 = 0
+  /// The header values a file of this schema may have.
+  var acceptedApplicationIDs: Set<Int32> = [0]
   let migrations: [Schema.Migration]
   /// Checks the contents of a file with the migrations `applied`; throws `SQLITE_CORRUPT` for damage.
   let checkContents: @Sendable (Database, Set<Int>) throws -> Void
@@ -10,6 +14,7 @@ struct StoreSchema: Sendable {
   var latestVersion: Int { migrations.last?.version ?? 0 }
 
   /// The tracker's data file.
+  /// Tracker files have always had application id 0 (and the to-do app's files another).
   static let tracker = StoreSchema(migrations: Schema.migrations) { database, applied in
     // What no index repeats: the seals of the rows and the summaries derived from the records.
     if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }

@@ -187,7 +187,12 @@ enum StoreFile {
   private static func migrate(_ database: Database, _ schema: StoreSchema, applied: Set<Int>) throws {
     var applied = applied
     guard schema.migrations.contains(where: { !applied.contains($0.version) }) else { return }
-    try database.transaction { try database.execute(Schema.createMigrationTable) }
+    try database.transaction {
+      if applied.isEmpty, schema.applicationID != 0 {
+        try database.execute("PRAGMA application_id = \(schema.applicationID)")
+      }
+      try database.execute(Schema.createMigrationTable)
+    }
     for migration in schema.migrations where !applied.contains(migration.version) {
       try database.transaction {
         // Another process may have applied it since the first read: look again under the lock.
@@ -207,6 +212,11 @@ enum StoreFile {
   /// Tracker's.
   private static func ownedVersions(_ database: Database, _ schema: StoreSchema) throws -> Set<Int> {
     let applied = try appliedVersions(database)
+    // Which of Tracker's stores the file is: a to-do file is not a tracker file, nor the reverse.
+    let application =
+      try database.prepare("PRAGMA application_id").rows { Int32(truncatingIfNeeded: $0.int(0)) }
+      .first ?? 0
+    if !applied.isEmpty, !schema.acceptedApplicationIDs.contains(application) { throw Untouchable.foreign }
     if let newest = applied.max(), newest > schema.latestVersion { throw Untouchable.newerSchema(newest) }
     if applied.isEmpty {
       // A store another process is creating has its migration table before its first migration.
@@ -267,6 +277,7 @@ enum StoreFile {
 
   private static func describe(_ error: Error) -> String {
     if let error = error as? SQLiteError { return error.message }
+    if let error = error as? Unusable { return error.reason }
     return (error as NSError).localizedDescription
   }
 }

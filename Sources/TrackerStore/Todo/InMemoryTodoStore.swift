@@ -1,0 +1,88 @@
+import Foundation
+import TrackerModels
+
+/// The to-do store in memory, with the SQLite store's behaviour: for tests and previews.
+public final class InMemoryTodoStore: TodoDataStore, @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [UUID: TodoTask] = [:]
+  private let observers = Observers(nothing: TodoChange())
+
+  /// A store holding `tasks`.
+  public init(_ tasks: [TodoTask] = []) {
+    for task in tasks { stored[task.id] = task }
+  }
+
+  public func tasks() throws(StoreError) -> [TodoTask] {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored.values.sorted(by: TodoTask.newestFirst)
+  }
+
+  public func createTask(_ task: TodoTask) throws(StoreError) {
+    let valid = try TodoStoreRules.validated(task)
+    try write { tasks throws(StoreError) in
+      guard tasks[task.id] == nil else { throw .idAlreadyExists(task.id) }
+      tasks[task.id] = valid
+      return TodoChange(taskIDs: [task.id])
+    }
+  }
+
+  public func updateTask(_ task: TodoTask) throws(StoreError) {
+    let valid = try TodoStoreRules.validated(task)
+    try write { tasks throws(StoreError) in
+      guard let old = tasks[task.id] else { throw .taskNotFound(task.id) }
+      guard old != valid else { return TodoChange() }
+      tasks[task.id] = valid
+      return TodoChange(taskIDs: [task.id])
+    }
+  }
+
+  public func deleteTask(id: UUID) throws(StoreError) {
+    try write { tasks throws(StoreError) in
+      guard tasks.removeValue(forKey: id) != nil else { throw .taskNotFound(id) }
+      return TodoChange(taskIDs: [id])
+    }
+  }
+
+  @discardableResult
+  public func insertLoaded(_ loaded: [TodoTask]) throws(StoreError) -> Bool {
+    var inserted = false
+    try write { tasks throws(StoreError) in
+      guard tasks.isEmpty else { return TodoChange() }
+      let acceptable = loaded.compactMap(TodoRules.acceptable)
+      for task in acceptable { tasks[task.id] = task }
+      inserted = true
+      return TodoChange(taskIDs: Set(acceptable.map(\.id)))
+    }
+    return inserted
+  }
+
+  public func observe(_ handler: @escaping @Sendable (TodoChange) -> Void) -> ObservationToken {
+    observers.add(handler)
+  }
+
+  private func write(_ body: (inout [UUID: TodoTask]) throws(StoreError) -> TodoChange) throws(StoreError) {
+    lock.lock()
+    var copy = stored
+    let change: TodoChange
+    do {
+      change = try body(&copy)
+    } catch {
+      lock.unlock()
+      throw error
+    }
+    stored = copy
+    lock.unlock()
+    observers.notify(change)
+  }
+}
+
+/// The rules both to-do stores apply before writing.
+enum TodoStoreRules {
+  static func validated(_ task: TodoTask) throws(StoreError) -> TodoTask {
+    switch TodoRules.validated(task) {
+    case .success(let valid): return valid
+    case .failure(let error): throw .invalidTask(error)
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import CSQLite
+import Foundation
+import TrackerModels
+
+/// The to-do app's tasks in their own SQLite file (`todo.sqlite` beside the tracker's), with the
+/// tracker store's rules: migrations, WAL and a busy timeout, one transaction per action, broken
+/// files moved aside and salvaged, row seals, the quick-open stamp (`StoreFile`,
+/// `StoreConnection`). Thread-safe; observers are told after each commit.
+public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
+  /// The data file.
+  public let path: String
+  /// Set when the file was broken and moved aside on opening.
+  public private(set) var recovery: StoreRecovery?
+  private let connection: StoreConnection
+  private let observers = Observers(nothing: TodoChange())
+
+  /// Opens (creating when needed) the store at `path`; see `SQLiteTrackerStore.init`.
+  public init(path: String, now: Date, setsBrokenFileAside: Bool = true) throws(StoreOpenError) {
+    self.path = path
+    let opened = try StoreFile.open(
+      path: path, now: now, schema: Self.schema, setsBrokenFileAside: setsBrokenFileAside)
+    connection = StoreConnection(opened, path: path)
+    guard var recovery = opened.recovery else { return }
+    // Salvage: the tasks still readable in the damaged copy (kept as it was) come back.
+    let saved = Self.salvage(recovery.movedTo)
+    let restore = { () throws -> Void in for task in saved { try self.insert(task) } }
+    if !saved.isEmpty, (try? connection.transaction(restore)) != nil {
+      recovery.savedTasks = saved.count
+    }
+    self.recovery = recovery
+  }
+
+  /// `todo.sqlite` in the folder of the tracker's default data file.
+  public static func defaultPath(environment: [String: String], homeDirectory: String) -> String {
+    let tracker = SQLiteTrackerStore.defaultPath(environment: environment, homeDirectory: homeDirectory)
+    return ((tracker as NSString).deletingLastPathComponent as NSString).appendingPathComponent("todo.sqlite")
+  }
+
+  // MARK: TodoDataStore
+
+  public func tasks() throws(StoreError) -> [TodoTask] {
+    try connection.read {
+      try connection.database.cached("SELECT \(Self.columns) FROM task").rows { try Self.decode($0) }
+        .sorted(by: TodoTask.newestFirst)
+    }
+  }
+
+  public func createTask(_ task: TodoTask) throws(StoreError) {
+    let valid = try TodoStoreRules.validated(task)
+    try write {
+      if try self.exists(task.id) { throw StoreError.idAlreadyExists(task.id) }
+      try self.insert(valid)
+      return TodoChange(taskIDs: [task.id])
+    }
+  }
+
+  public func updateTask(_ task: TodoTask) throws(StoreError) {
+    let valid = try TodoStoreRules.validated(task)
+    try write {
+      guard let old = try self.load(task.id) else { throw StoreError.taskNotFound(task.id) }
+      guard old != valid else { return TodoChange() }
+      try self.connection.database.cached("DELETE FROM task WHERE id = ?").run([.text(task.id.uuidString)])
+      try self.insert(valid)
+      return TodoChange(taskIDs: [task.id])
+    }
+  }
+
+  public func deleteTask(id: UUID) throws(StoreError) {
+    try write {
+      try self.connection.database.cached("DELETE FROM task WHERE id = ?").run([.text(id.uuidString)])
+      guard self.connection.database.changes > 0 else { throw StoreError.taskNotFound(id) }
+      return TodoChange(taskIDs: [id])
+    }
+  }
+
+  @discardableResult
+  public func insertLoaded(_ loaded: [TodoTask]) throws(StoreError) -> Bool {
+    var inserted = false
+    try write {
+      // Under the write lock: another process may have stored tasks since the screen looked.
+      let count =
+        try self.connection.database.cached("SELECT count(*) FROM task").rows { $0.int(0) }.first ?? 0
+      guard count == 0 else { return TodoChange() }
+      let acceptable = loaded.compactMap(TodoRules.acceptable)
+      for task in acceptable { try self.insert(task) }
+      inserted = true
+      return TodoChange(taskIDs: Set(acceptable.map(\.id)))
+    }
+    return inserted
+  }
+
+  public func observe(_ handler: @escaping @Sendable (TodoChange) -> Void) -> ObservationToken {
+    observers.add(handler)
+  }
+
+  // MARK: Rows
+
+  static let schema = StoreSchema(
+    applicationID: 0x544F_444F,  // "TODO"
+    acceptedApplicationIDs: [0x544F_444F],
+    migrations: [
+      Schema.Migration(
+        version: 1, name: "tasks",
+        sql: """
+          CREATE TABLE task (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            text TEXT NOT NULL,
+            done INTEGER NOT NULL CHECK (done IN (0, 1)),
+            created_ms INTEGER NOT NULL,
+            remote_id INTEGER,
+            seal INTEGER NOT NULL
+          ) WITHOUT ROWID;
+          """)
+    ],
+    checkContents: { database, applied in
+      // A new file has no tasks table yet: there is nothing to check.
+      guard applied.contains(1) else { return }
+      try database.prepare("SELECT \(columns) FROM task").forEachRow { _ = try decode($0) }
+    })
+
+  private static let columns = "id, title, text, done, created_ms, remote_id, seal"
+
+  /// The sealed values of a task, in the order of `columns`.
+  private static func values(_ task: TodoTask) -> [Statement.Value] {
+    [
+      .text(task.id.uuidString), .text(task.title), .text(task.text), .integer(task.isDone ? 1 : 0),
+      .integer(Int64((task.created.timeIntervalSince1970 * 1000).rounded())),
+      task.remoteID.map { .integer(Int64($0)) } ?? .null,
+    ]
+  }
+
+  /// A row of `columns`, checked: damage throws `SQLITE_CORRUPT`.
+  private static func decode(_ row: Row) throws -> TodoTask {
+    let stored: [Statement.Value] = [
+      .text(row.text(0)), .text(row.text(1)), .text(row.text(2)), .integer(Int64(row.int(3))),
+      .integer(Int64(row.int(4))), row.isNull(5) ? .null : .integer(Int64(row.int(5))),
+    ]
+    try RowSeal.check(row.int(6), stored, "a task")
+    guard let id = UUID(canonical: row.text(0)), (0...1).contains(row.int(3)) else {
+      throw SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a task with a value out of range")
+    }
+    return TodoTask(
+      id: id, title: row.text(1), text: row.text(2), isDone: row.int(3) == 1,
+      created: Date(timeIntervalSince1970: Double(row.int(4)) / 1000),
+      remoteID: row.isNull(5) ? nil : row.int(5))
+  }
+
+  private func insert(_ task: TodoTask) throws {
+    let values = Self.values(task)
+    try connection.database.cached(
+      "INSERT INTO task (id, title, text, done, created_ms, remote_id, seal) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    ).run(values + [.integer(RowSeal.of(values))])
+  }
+
+  private func load(_ id: UUID) throws -> TodoTask? {
+    try connection.database.cached("SELECT \(Self.columns) FROM task WHERE id = ?").rows([
+      .text(id.uuidString)
+    ]) {
+      try Self.decode($0)
+    }.first
+  }
+
+  private func exists(_ id: UUID) throws -> Bool { try load(id) != nil }
+
+  private func write(_ body: () throws -> TodoChange) throws(StoreError) {
+    let change = try connection.transaction(body)
+    observers.notify(change)
+  }
+
+  /// The tasks that can still be read in the damaged file at `path` (opened immutable), in file
+  /// order until damage stops the read.
+  private static func salvage(_ path: String) -> [TodoTask] {
+    guard let database = try? Database(immutable: path) else { return [] }
+    var found: [TodoTask] = []
+    try? database.prepare("SELECT \(columns) FROM task").forEachRow { row in
+      if let task = try? decode(row), case .success(let valid) = TodoRules.validated(task) {
+        found.append(valid)
+      }
+    }
+    return found
+  }
+}
