@@ -83,8 +83,9 @@ struct TodoLoaderTests {
     let result = await load(URLSessionTodoLoader(url: server.url, timeout: 1))
     let elapsed = Date().timeIntervalSince(started)
     #expect(result == .failure(.timedOut))
-    // It waited for the timeout, not for the answer a minute away.
-    #expect(elapsed >= 0.9 && elapsed < 50, "\(elapsed) s")
+    // The answer would come after a minute: a timed-out result means the loader did not wait for
+    // it (no upper bound on the time here: a busy machine fires timers late).
+    #expect(elapsed >= 0.9, "\(elapsed) s")
     #expect(server.requests == ["/todos"])
   }
 

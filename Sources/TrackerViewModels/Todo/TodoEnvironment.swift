@@ -1,0 +1,60 @@
+import Foundation
+import TrackerLocalization
+import TrackerModels
+
+/// What the to-do app's view models reach outside themselves: the clock, the language, the task
+/// store, the starting-task loader and id generation.
+public struct TodoEnvironment: Sendable {
+  public var now: @Sendable () -> Date
+  public var language: Language
+  public var store: any TodoDataStore
+  public var loader: any TodoLoader
+  public var makeID: @Sendable () -> UUID
+
+  /// An environment with every dependency given.
+  public init(
+    now: @escaping @Sendable () -> Date, language: Language, store: any TodoDataStore, loader: any TodoLoader,
+    makeID: @escaping @Sendable () -> UUID
+  ) {
+    self.now = now
+    self.language = language
+    self.store = store
+    self.loader = loader
+    self.makeID = makeID
+  }
+
+  /// The texts of the environment's language.
+  public var localizer: Localizer { Localizer(language) }
+
+  /// Runs `body` against the store; screens observing it have seen the change when this returns
+  /// (the store tells observers synchronously, on this thread).
+  @discardableResult
+  @MainActor
+  func write<Result>(_ body: (any TodoDataStore) throws(StoreError) -> Result) throws(StoreError) -> Result {
+    let outcome: Swift.Result<Result, StoreError> = TodoStoreSubscription.$isMainActorWrite.withValue(true) {
+      do throws(StoreError) {
+        return .success(try body(store))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
+  }
+}
+
+/// To-do store changes delivered on the main actor (as `StoreSubscription` for the tracker's).
+enum TodoStoreSubscription {
+  @TaskLocal static var isMainActorWrite = false
+
+  static func observe(_ store: any TodoDataStore, _ handler: @escaping @MainActor (TodoChange) -> Void)
+    -> ObservationToken
+  {
+    store.observe { change in
+      if isMainActorWrite {
+        MainActor.assumeIsolated { handler(change) }
+      } else {
+        Task { @MainActor in handler(change) }
+      }
+    }
+  }
+}

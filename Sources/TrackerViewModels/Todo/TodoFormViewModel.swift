@@ -1,0 +1,138 @@
+import Foundation
+import TrackerLocalization
+import TrackerModels
+
+/// A new task (screen `todo-form`: title, text, Done) or a task edited (screen `todo-edit`: the
+/// same two fields, a "done" switch, Save). Done / Save are enabled only for a text that is not
+/// blank and within the limits (seed 003, algorithms 3–6 and 8–10).
+@MainActor
+public final class TodoFormViewModel: ObservableViewModel {
+  /// New or edited.
+  public enum Mode: Equatable, Sendable {
+    case new
+    case edit(TodoTask)
+  }
+
+  /// What the form shows.
+  public struct State: Equatable, Sendable, AlertShowing {
+    public var screenTitle: String
+    public var title: String
+    public var titlePlaceholder: String
+    public var text: String
+    public var textPlaceholder: String
+    /// Why the title or the text cannot be saved, when it cannot.
+    public var error: String?
+    /// The "done" switch's label and state; nil for a new task.
+    public var completedTitle: String?
+    public var isCompleted: Bool
+    public var cancelTitle: String
+    /// "Done" for a new task, "Save" for an edited one.
+    public var saveTitle: String
+    public var isSaveEnabled: Bool
+    public var alert: AlertState?
+
+    /// A value with every field given.
+    public init(
+      screenTitle: String, title: String, titlePlaceholder: String, text: String, textPlaceholder: String,
+      error: String? = nil, completedTitle: String?, isCompleted: Bool, cancelTitle: String,
+      saveTitle: String,
+      isSaveEnabled: Bool, alert: AlertState? = nil
+    ) {
+      self.screenTitle = screenTitle
+      self.title = title
+      self.titlePlaceholder = titlePlaceholder
+      self.text = text
+      self.textPlaceholder = textPlaceholder
+      self.error = error
+      self.completedTitle = completedTitle
+      self.isCompleted = isCompleted
+      self.cancelTitle = cancelTitle
+      self.saveTitle = saveTitle
+      self.isSaveEnabled = isSaveEnabled
+      self.alert = alert
+    }
+  }
+
+  public let observable: ObservableState<State>
+  /// Called when the form is done: saved or cancelled.
+  public var onClose: (() -> Void)?
+  public let mode: Mode
+  private let environment: TodoEnvironment
+
+  public init(environment: TodoEnvironment, mode: Mode) {
+    self.environment = environment
+    self.mode = mode
+    let localizer = environment.localizer
+    var editing: TodoTask?
+    if case .edit(let task) = mode { editing = task }
+    observable = ObservableState(
+      State(
+        screenTitle: localizer.text(editing == nil ? .todoNewTitle : .todoEditTitle),
+        title: editing?.title ?? "",
+        titlePlaceholder: localizer.text(.todoTitlePlaceholder), text: editing?.text ?? "",
+        textPlaceholder: localizer.text(.todoTextPlaceholder),
+        completedTitle: editing == nil ? nil : localizer.text(.todoCompleted),
+        isCompleted: editing?.isDone ?? false,
+        cancelTitle: localizer.text(.formCancel),
+        saveTitle: localizer.text(editing == nil ? .todoDone : .formSave), isSaveEnabled: editing != nil))
+  }
+
+  /// Call when the title field changed (algorithms 3 and 8).
+  public func titleChanged(_ title: String) {
+    var next = state
+    next.title = title
+    validate(&next)
+    state = next
+  }
+
+  /// Call when the text changed (algorithms 4 and 9).
+  public func textChanged(_ text: String) {
+    var next = state
+    next.text = text
+    validate(&next)
+    state = next
+  }
+
+  /// Call when the "done" switch flipped (algorithm 5).
+  public func completedToggled() {
+    guard state.completedTitle != nil else { return }
+    state.isCompleted.toggle()
+  }
+
+  /// Call when the user tapped Done or Save (algorithms 6 and 10): stored, and the list follows.
+  public func saveTapped() {
+    guard state.isSaveEnabled else { return }
+    let localizer = environment.localizer
+    let task: TodoTask
+    switch mode {
+    case .new:
+      task = TodoTask(
+        id: environment.makeID(), title: state.title, text: state.text, isDone: false,
+        created: environment.now())
+    case .edit(let old):
+      task = TodoTask(
+        id: old.id, title: state.title, text: state.text, isDone: state.isCompleted, created: old.created,
+        remoteID: old.remoteID)
+    }
+    let saved: Void? = attempt(.save, localizer) { () throws(StoreError) in
+      try environment.write { store throws(StoreError) in
+        if case .new = mode { try store.createTask(task) } else { try store.updateTask(task) }
+      }
+    }
+    if saved != nil { onClose?() }
+  }
+
+  /// Call when the user tapped Cancel: nothing changes.
+  public func cancelTapped() { onClose?() }
+
+  private func validate(_ state: inout State) {
+    let localizer = environment.localizer
+    let title = TodoRules.validatedTitle(state.title)
+    let text = TodoRules.validatedText(state.text)
+    var problem: TodoFieldError?
+    if case .failure(let error) = title { problem = error }
+    if problem == nil, case .failure(let error) = text, error != .emptyText { problem = error }
+    state.error = problem.map { DisplayText.todoFieldError($0, localizer) }
+    state.isSaveEnabled = (try? title.get()) != nil && (try? text.get()) != nil
+  }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import TrackerLocalization
+import TrackerModels
+
+/// The to-do list (seed 003, screen `todos`): the tasks newest first, done ones marked; on first
+/// launch, or whenever no task is stored, the starting tasks are loaded from the network once.
+@MainActor
+public final class TodoListViewModel: ObservableViewModel {
+  /// One task's row.
+  public struct Row: Equatable, Sendable, Identifiable {
+    public var id: UUID
+    /// Nil when the task has no title.
+    public var title: String?
+    public var text: String
+    /// Drawn on a green background (a ✓ in plain text).
+    public var isDone: Bool
+
+    /// A value with every field given.
+    public init(id: UUID, title: String?, text: String, isDone: Bool) {
+      self.id = id
+      self.title = title
+      self.text = text
+      self.isDone = isDone
+    }
+  }
+
+  /// Why the starting tasks did not come, and the way to try again.
+  public struct LoadFailure: Equatable, Sendable {
+    public var title: String
+    public var reason: String
+    public var retryTitle: String
+
+    /// A value with every field given.
+    public init(title: String, reason: String, retryTitle: String) {
+      self.title = title
+      self.reason = reason
+      self.retryTitle = retryTitle
+    }
+  }
+
+  /// The delete question of a swiped row.
+  public struct DeleteQuestion: Equatable, Sendable {
+    public var taskID: UUID
+    public var question: String
+    public var confirmTitle: String
+    public var cancelTitle: String
+
+    /// A value with every field given.
+    public init(taskID: UUID, question: String, confirmTitle: String, cancelTitle: String) {
+      self.taskID = taskID
+      self.question = question
+      self.confirmTitle = confirmTitle
+      self.cancelTitle = cancelTitle
+    }
+  }
+
+  /// What the list shows.
+  public struct State: Equatable, Sendable, AlertShowing {
+    public var title: String
+    public var addAccessibilityLabel: String
+    public var rows: [Row]
+    /// "Loading tasks…" while the starting tasks are on their way.
+    public var loadingText: String?
+    public var loadFailure: LoadFailure?
+    /// "No tasks yet" for an empty list that is not loading.
+    public var placeholder: String?
+    public var deleteQuestion: DeleteQuestion?
+    public var alert: AlertState?
+
+    /// A value with every field given.
+    public init(
+      title: String, addAccessibilityLabel: String, rows: [Row], loadingText: String? = nil,
+      loadFailure: LoadFailure? = nil, placeholder: String? = nil, deleteQuestion: DeleteQuestion? = nil,
+      alert: AlertState? = nil
+    ) {
+      self.title = title
+      self.addAccessibilityLabel = addAccessibilityLabel
+      self.rows = rows
+      self.loadingText = loadingText
+      self.loadFailure = loadFailure
+      self.placeholder = placeholder
+      self.deleteQuestion = deleteQuestion
+      self.alert = alert
+    }
+  }
+
+  /// Where the list sends the user.
+  public enum Route: Equatable, Sendable {
+    /// "+": the new task form.
+    case newTask
+    /// A row: its edit screen.
+    case edit(TodoTask)
+  }
+
+  public let observable: ObservableState<State>
+  public var onRoute: ((Route) -> Void)?
+  /// Whether the starting tasks are being loaded (scripts wait for it).
+  public var isLoading: Bool { state.loadingText != nil }
+
+  private let environment: TodoEnvironment
+  private var tasks: [TodoTask] = []
+  private var subscription: ObservationToken?
+
+  /// The list as stored; loading starts when nothing is.
+  public init(environment: TodoEnvironment) {
+    self.environment = environment
+    let localizer = environment.localizer
+    observable = ObservableState(
+      State(
+        title: localizer.text(.todoTitle), addAccessibilityLabel: localizer.text(.todoAddAccessibility),
+        rows: []))
+    reload()
+    subscription = TodoStoreSubscription.observe(environment.store) { [weak self] _ in self?.reload() }
+    if tasks.isEmpty, state.alert == nil { startLoading() }
+  }
+
+  /// Call when the user tapped "+".
+  public func addTapped() { onRoute?(.newTask) }
+
+  /// Call when the user tapped a row.
+  public func rowTapped(_ id: UUID) {
+    guard let task = tasks.first(where: { $0.id == id }) else { return }
+    onRoute?(.edit(task))
+  }
+
+  /// Call when the user swiped a row to the left: the delete question.
+  public func rowSwipedLeft(_ id: UUID) {
+    let localizer = environment.localizer
+    state.deleteQuestion = DeleteQuestion(
+      taskID: id, question: localizer.text(.todoDeleteQuestion), confirmTitle: localizer.text(.menuDelete),
+      cancelTitle: localizer.text(.menuCancel))
+  }
+
+  public func deleteCancelled() { state.deleteQuestion = nil }
+
+  public func deleteConfirmed() {
+    guard let question = state.deleteQuestion else { return }
+    state.deleteQuestion = nil
+    attempt(.save, environment.localizer) { () throws(StoreError) in
+      try environment.write { store throws(StoreError) in try store.deleteTask(id: question.taskID) }
+    }
+  }
+
+  /// Call when the user tapped "Try again" after a failed load.
+  public func retryTapped() {
+    guard !isLoading else { return }
+    startLoading()
+  }
+
+  private func startLoading() {
+    let localizer = environment.localizer
+    var next = state
+    next.loadFailure = nil
+    next.placeholder = nil
+    next.loadingText = localizer.text(.todoLoading)
+    state = next
+    environment.loader.load { [weak self] result in
+      Task { @MainActor in self?.loaded(result) }
+    }
+  }
+
+  private func loaded(_ result: Result<[LoadedTodo], TodoLoadError>) {
+    let localizer = environment.localizer
+    state.loadingText = nil
+    switch result {
+    case .success(let loaded):
+      let created = environment.now()
+      let tasks = loaded.map {
+        TodoTask(
+          id: environment.makeID(), title: "", text: $0.text, isDone: $0.isDone, created: created,
+          remoteID: $0.remoteID)
+      }
+      attempt(.save, localizer) { () throws(StoreError) in
+        try environment.write { store throws(StoreError) in try store.insertLoaded(tasks) }
+      }
+      reload()
+    case .failure(let error):
+      state.loadFailure = LoadFailure(
+        title: localizer.text(.todoLoadFailed), reason: Self.reason(error, localizer),
+        retryTitle: localizer.text(.todoRetry))
+      reload()
+    }
+  }
+
+  /// A load error in words.
+  static func reason(_ error: TodoLoadError, _ localizer: Localizer) -> String {
+    switch error {
+    case .offline: return localizer.text(.todoLoadOffline)
+    case .timedOut: return localizer.text(.todoLoadTimedOut)
+    case .status(let code): return localizer.text(.todoLoadStatus, .int(code))
+    case .malformed: return localizer.text(.todoLoadMalformed)
+    case .other(let detail): return detail
+    }
+  }
+
+  private func reload() {
+    let localizer = environment.localizer
+    guard let read = attempt(.read, localizer, { () throws(StoreError) in try environment.store.tasks() })
+    else {
+      return
+    }
+    tasks = read
+    var next = state
+    next.rows = read.map {
+      Row(id: $0.id, title: $0.title.isEmpty ? nil : $0.title, text: $0.text, isDone: $0.isDone)
+    }
+    next.placeholder = read.isEmpty && next.loadingText == nil ? localizer.text(.todoEmpty) : nil
+    if let question = next.deleteQuestion, !read.contains(where: { $0.id == question.taskID }) {
+      next.deleteQuestion = nil
+    }
+    state = next
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// A loader that answers what it is told and counts the calls.
+final class StubLoader: TodoLoader, @unchecked Sendable {
+  private let lock = NSLock()
+  private var answers: [Result<[LoadedTodo], TodoLoadError>]
+  private(set) var calls = 0
+
+  init(_ answers: Result<[LoadedTodo], TodoLoadError>...) { self.answers = answers }
+
+  func load(_ completion: @escaping @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void) {
+    lock.lock()
+    calls += 1
+    let answer = answers.isEmpty ? .failure(.offline) : answers.removeFirst()
+    lock.unlock()
+    completion(answer)
+  }
+}
+
+/// Seed 003's screens: the list, loading once, the new and the edit forms (algorithms 1–10).
+@MainActor
+@Suite("To do list")
+struct TodoTests {
+  static let loaded = [
+    LoadedTodo(remoteID: 1, text: "Do something nice for someone you care about", isDone: false),
+    LoadedTodo(remoteID: 2, text: "Memorize a poem", isDone: true),
+  ]
+
+  func environment(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language = .en)
+    -> TodoEnvironment
+  {
+    let ids = SequentialIDs()
+    return TodoEnvironment(
+      now: { Date(timeIntervalSince1970: 1_796_034_600) }, language: language, store: store, loader: loader,
+      makeID: { ids.make() })
+  }
+
+  /// Lets the loader's answer reach the main actor.
+  func settle(_ model: TodoListViewModel) async {
+    for _ in 0..<100 where model.isLoading { await Task.yield() }
+  }
+
+  @Test func algorithm1_theFirstLaunchLoadsTheStartingTasksOnceAndShowsThem() async throws {
+    let store = InMemoryTodoStore()
+    let loader = StubLoader(.success(Self.loaded))
+    let model = TodoListViewModel(environment: environment(store, loader, .ru))
+    #expect(model.state.title == "Список дел")
+    #expect(model.state.loadingText == "Загружаем задачи…")
+    await settle(model)
+    #expect(model.state.loadingText == nil && model.state.loadFailure == nil)
+    #expect(
+      model.state.rows.map(\.text) == ["Do something nice for someone you care about", "Memorize a poem"])
+    #expect(model.state.rows.map(\.isDone) == [false, true] && model.state.rows[0].title == nil)
+    // Tasks are stored now: a second launch does not load again.
+    let again = TodoListViewModel(environment: environment(store, loader))
+    #expect(!again.isLoading && again.state.rows.count == 2 && loader.calls == 1)
+  }
+
+  @Test(arguments: [
+    (TodoLoadError.offline, "No connection to the internet."),
+    (.timedOut, "The server did not answer in time."),
+    (.status(503), "The server answered with error 503."),
+    (.malformed("$.total: missing"), "The server sent something that is not a list of tasks."),
+  ])
+  func aFailedLoadSaysWhyOffersTryAgainAndTheUserCanStillAddTasks(error: TodoLoadError, reason: String)
+    async throws
+  {
+    let store = InMemoryTodoStore()
+    let loader = StubLoader(.failure(error), .success(Self.loaded))
+    let model = TodoListViewModel(environment: environment(store, loader))
+    await settle(model)
+    #expect(
+      model.state.loadFailure
+        == .init(title: "Couldn't load tasks", reason: reason, retryTitle: "Try again"))
+    #expect(model.state.placeholder == "No tasks yet")
+    // Adding works meanwhile.
+    let form = TodoFormViewModel(environment: environment(store, loader), mode: .new)
+    form.textChanged("Water the plants")
+    form.saveTapped()
+    #expect(model.state.rows.map(\.text) == ["Water the plants"])
+    // Try again: the store has a task now, so the loaded ones stay out.
+    model.retryTapped()
+    await settle(model)
+    #expect(model.state.rows.map(\.text) == ["Water the plants"] && model.state.loadFailure == nil)
+  }
+
+  @Test func algorithms7to10_aNewTaskNeedsATextAndShowsAtTheTopAtOnce() throws {
+    let store = InMemoryTodoStore([task(1, "Old task")])
+    let env = environment(store, StubLoader())
+    let list = TodoListViewModel(environment: env)
+    var routes: [TodoListViewModel.Route] = []
+    list.onRoute = { routes.append($0) }
+    list.addTapped()
+    #expect(routes == [.newTask])
+    let form = TodoFormViewModel(environment: env, mode: .new)
+    var closed = false
+    form.onClose = { closed = true }
+    #expect(
+      form.state.screenTitle == "New task" && form.state.saveTitle == "Done" && !form.state.isSaveEnabled)
+    #expect(form.state.completedTitle == nil)
+    form.titleChanged("Shop")
+    #expect(!form.state.isSaveEnabled)  // a title alone is not enough
+    form.textChanged("   ")
+    #expect(!form.state.isSaveEnabled && form.state.error == nil)
+    form.textChanged("Bread, milk")
+    #expect(form.state.isSaveEnabled)
+    form.saveTapped()
+    #expect(closed)
+    #expect(list.state.rows.first == .init(id: id(101), title: "Shop", text: "Bread, milk", isDone: false))
+  }
+
+  @Test func algorithms2to6_editingChangesTitleTextAndDoneAndCancelLeavesItAsItWas() throws {
+    let store = InMemoryTodoStore([task(1, "Call mum", title: "Phone")])
+    let env = environment(store, StubLoader(), .ru)
+    let list = TodoListViewModel(environment: env)
+    var routes: [TodoListViewModel.Route] = []
+    list.onRoute = { routes.append($0) }
+    list.rowTapped(id(1))
+    guard case .edit(let original) = routes.first else {
+      Issue.record("no edit route")
+      return
+    }
+    let cancelled = TodoFormViewModel(environment: env, mode: .edit(original))
+    cancelled.textChanged("Something else")
+    cancelled.cancelTapped()
+    #expect(try store.tasks() == [original])
+    let form = TodoFormViewModel(environment: env, mode: .edit(original))
+    #expect(form.state.screenTitle == "Редактирование задачи" && form.state.saveTitle == "Сохранить")
+    #expect(form.state.completedTitle == "Выполнено" && !form.state.isCompleted && form.state.isSaveEnabled)
+    form.textChanged("")
+    #expect(!form.state.isSaveEnabled)
+    form.textChanged("Call mum tonight")
+    form.titleChanged("Звонок")
+    form.completedToggled()
+    form.saveTapped()
+    #expect(list.state.rows == [.init(id: id(1), title: "Звонок", text: "Call mum tonight", isDone: true)])
+  }
+
+  @Test func tooLongFieldsSayTheLimit() {
+    let form = TodoFormViewModel(environment: environment(InMemoryTodoStore(), StubLoader(), .ru), mode: .new)
+    form.textChanged(String(repeating: "a", count: 2_001))
+    #expect(form.state.error == "Ограничение 2000 символов" && !form.state.isSaveEnabled)
+    form.textChanged("ok")
+    form.titleChanged(String(repeating: "b", count: 101))
+    #expect(form.state.error == "Ограничение 100 символов" && !form.state.isSaveEnabled)
+  }
+
+  @Test func swipingARowLeftAsksAndDeletes() throws {
+    let store = InMemoryTodoStore([task(1, "Keep"), task(2, "Drop", minute: 1)])
+    let list = TodoListViewModel(environment: environment(store, StubLoader()))
+    list.rowSwipedLeft(id(2))
+    #expect(list.state.deleteQuestion?.question == "Delete this task?")
+    list.deleteCancelled()
+    #expect(list.state.rows.count == 2)
+    list.rowSwipedLeft(id(2))
+    list.deleteConfirmed()
+    #expect(list.state.rows.map(\.text) == ["Keep"] && list.state.deleteQuestion == nil)
+  }
+
+  @Test func aChangeMadeElsewhereShowsInTheList() async throws {
+    let store = InMemoryTodoStore([task(1, "One")])
+    let list = TodoListViewModel(environment: environment(store, StubLoader()))
+    try store.createTask(task(2, "Two", minute: 5))  // not through a screen: delivered on the next turn
+    for _ in 0..<100 where list.state.rows.count < 2 { await Task.yield() }
+    #expect(list.state.rows.map(\.text) == ["Two", "One"])
+  }
+}
+
+func task(_ number: Int, _ text: String, title: String = "", done: Bool = false, minute: Int = 0) -> TodoTask
+{
+  TodoTask(
+    id: id(number), title: title, text: text, isDone: done,
+    created: Date(timeIntervalSince1970: 1_796_030_000 + Double(minute) * 60))
+}
