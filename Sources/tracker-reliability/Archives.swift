@@ -14,7 +14,10 @@ enum Archives {
   static func date(daysBack: Int) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let base = calendar.date(from: DateComponents(year: 2026, month: 11, day: 30)) ?? Date()
+    // 2026-11-30 at midnight UTC; the fallback is the same instant.
+    let base =
+      calendar.date(from: DateComponents(year: 2026, month: 11, day: 30))
+      ?? Date(timeIntervalSince1970: 1_795_996_800)
     let day = calendar.date(byAdding: .day, value: -daysBack, to: base) ?? base
     let parts = calendar.dateComponents([.year, .month, .day], from: day)
     return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)

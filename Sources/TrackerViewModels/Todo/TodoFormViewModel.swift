@@ -133,6 +133,10 @@ public final class TodoFormViewModel: ObservableViewModel {
     if case .failure(let error) = title { problem = error }
     if problem == nil, case .failure(let error) = text, error != .emptyText { problem = error }
     state.error = problem.map { DisplayText.todoFieldError($0, localizer) }
-    state.isSaveEnabled = (try? title.get()) != nil && (try? text.get()) != nil
+    if case .success = title, case .success = text {
+      state.isSaveEnabled = true
+    } else {
+      state.isSaveEnabled = false
+    }
   }
 }
