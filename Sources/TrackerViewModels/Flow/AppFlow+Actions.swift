@@ -203,3 +203,13 @@ extension AppFlow {
     }
   }
 }
+
+extension AppFlow: ElementDriven {
+  var flowLanguage: Language { environment.language }
+
+  /// A swipe on the onboarding's pages.
+  func swipe(_ direction: UserAction.Direction) throws(FlowError) {
+    guard let onboarding, layers.isEmpty else { throw failure(.flowNothingToSwipe) }
+    if direction == .left { onboarding.swipedLeft() } else { onboarding.swipedRight() }
+  }
+}

@@ -144,39 +144,7 @@ public final class AppFlow {
   public func perform(_ action: UserAction) throws(FlowError) {
     clockChanged()
     defer { publish() }
-    switch action {
-    case .tap(let target):
-      let element = try find(target)
-      guard element.isEnabled else {
-        throw failure(.flowDisabled, .text(element.description(environment.localizer)))
-      }
-      // A tap on an element without an action (a card's body) does nothing, as on the phone.
-      if let elementAction = element.action { try send(elementAction) }
-    case .longPress(let target):
-      let element = try find(target)
-      guard let elementAction = element.longPressAction else {
-        throw failure(.flowNoMenu, .text(element.description(environment.localizer)))
-      }
-      try send(elementAction)
-    case .type(let text):
-      guard let field = focusedField else { throw failure(.flowNoFieldFocused) }
-      setText(of: field, to: currentText(of: field) + text)
-    case .clear:
-      guard let field = focusedField else { throw failure(.flowNoFieldFocused) }
-      setText(of: field, to: "")
-    case .swipe(let direction, let target?):
-      let element = try find(target)
-      guard direction == .left, let swipeAction = element.swipeLeftAction else {
-        throw failure(
-          .flowSwipeDoesNothing, .text(element.description(environment.localizer)), .text(direction.rawValue))
-      }
-      try send(swipeAction)
-    case .swipe(let direction, nil):
-      guard let onboarding, layers.isEmpty else { throw failure(.flowNothingToSwipe) }
-      if direction == .left { onboarding.swipedLeft() } else { onboarding.swipedRight() }
-    case .dismiss:
-      try dismissTop()
-    }
+    try performOnElements(action)
   }
 
   /// Call when the day may have changed: at midnight (`UIApplication.significantTimeChangeNotification`),
@@ -203,26 +171,7 @@ public final class AppFlow {
   }
 
   /// The element `target` names, if exactly one matches.
-  public func find(_ target: UserAction.Target) throws(FlowError) -> Element {
-    let all = elements
-    let matches: [Element]
-    switch target {
-    case .identifier(let identifier): matches = all.filter { $0.identifier == identifier }
-    case .label(let label): matches = all.filter { $0.label == label }
-    }
-    guard !matches.isEmpty else {
-      throw FlowError(
-        message: environment.localizer.text(.flowNoMatch, .text(target.description)), elements: all,
-        language: environment.language)
-    }
-    guard matches.count == 1 else {
-      throw FlowError(
-        message: environment.localizer.text(
-          .flowSeveralMatch, .int(matches.count), .text(target.description)),
-        elements: matches, language: environment.language)
-    }
-    return matches[0]
-  }
+  public func find(_ target: UserAction.Target) throws(FlowError) -> Element { try findElement(target) }
 }
 
 extension AppFlow.Presented {
