@@ -29,11 +29,14 @@ final class SequentialIDs: @unchecked Sendable {
   private let lock = NSLock()
   private var next = 100
 
-  func make() -> UUID {
+  func make() -> UUID { id(count()) }
+
+  /// The next number.
+  func count() -> Int {
     lock.lock()
     defer { lock.unlock() }
     next += 1
-    return id(next)
+    return next
   }
 }
 

@@ -178,3 +178,78 @@ func task(_ number: Int, _ text: String, title: String = "", done: Bool = false,
     id: id(number), title: title, text: text, isDone: done,
     created: Date(timeIntervalSince1970: 1_796_030_000 + Double(minute) * 60))
 }
+
+/// The to-do app as a client drives it: through `TodoFlow.observe` and its elements.
+@MainActor
+@Suite("To do list through its flow")
+struct TodoFlowTests {
+  func flow(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language = .en) -> TodoFlow {
+    let ids = SequentialIDs()
+    // A clock a second later at every look: a task made after the load is newer than it.
+    let ticks = SequentialIDs()
+    return TodoFlow(
+      environment: TodoEnvironment(
+        now: { Date(timeIntervalSince1970: 1_796_034_600 + Double(ticks.count())) }, language: language,
+        store: store,
+        loader: loader, makeID: { ids.make() }))
+  }
+
+  func tap(_ id: String, _ flow: TodoFlow) throws { try flow.perform(.tap(.identifier(id))) }
+
+  @Test func aWholeSessionInRussian() async throws {
+    let store = InMemoryTodoStore()
+    let flow = flow(store, StubLoader(.success(TodoTests.loaded)), .ru)
+    var screens: [TodoFlow.Screen] = []
+    var loading: [Bool] = []
+    let token = flow.observe { view in
+      screens.append(view.screen)
+      loading.append(view.list.loadingText != nil)
+    }
+    for _ in 0..<100 where flow.isLoading { await Task.yield() }
+    #expect(loading.first == true && loading.last == false)
+    #expect(flow.elements.map(\.identifier).contains("todo:Memorize a poem"))
+    try tap("add", flow)
+    #expect(flow.screen == .todoForm)
+    #expect(flow.elements.first { $0.identifier == "done" }?.isEnabled == false)
+    try flow.perform(.type("Полить цветы"))  // the text field is focused when the form opens
+    try tap("title", flow)
+    try flow.perform(.type("Дом"))
+    try tap("done", flow)
+    #expect(flow.screen == .todos && flow.view.list.rows.first?.title == "Дом")
+    try tap("todo:Дом", flow)
+    #expect(flow.screen == .todoEdit)
+    try tap("completed", flow)
+    try tap("save", flow)
+    #expect(flow.view.list.rows.first?.isDone == true)
+    try flow.perform(.swipe(.left, .identifier("todo:Memorize a poem")))
+    #expect(flow.view.list.deleteQuestion?.question == "Удалить задачу?")
+    try tap("confirm", flow)
+    #expect(
+      try store.tasks().map(\.text) == ["Полить цветы", "Do something nice for someone you care about"])
+    #expect(screens.contains(.todoForm) && screens.contains(.todoEdit) && screens.last == .todos)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func withoutANetworkTheErrorShowsTryAgainAndTasksCanStillBeAdded() async throws {
+    let store = InMemoryTodoStore()
+    let flow = flow(store, StubLoader(.failure(.offline), .success(TodoTests.loaded)))
+    for _ in 0..<100 where flow.isLoading { await Task.yield() }
+    #expect(flow.elements.map(\.identifier) == ["add", "retry"])
+    #expect(flow.view.list.loadFailure?.reason == "No connection to the internet.")
+    try tap("retry", flow)
+    for _ in 0..<100 where flow.isLoading { await Task.yield() }
+    #expect(flow.view.list.rows.count == 2 && flow.view.list.loadFailure == nil)
+  }
+
+  @Test func dismissingTheFormKeepsTheTaskAsItWasAndDisabledSaveIsRefused() throws {
+    let store = InMemoryTodoStore([task(1, "Keep me")])
+    let flow = flow(store, StubLoader())
+    try tap("todo:Keep me", flow)
+    try flow.perform(.clear)
+    #expect(flow.elements.first { $0.identifier == "save" }?.isEnabled == false)
+    #expect(throws: FlowError.self) { try tap("save", flow) }
+    try flow.perform(.dismiss)
+    #expect(flow.screen == .todos)
+    #expect(try store.tasks().map(\.text) == ["Keep me"])
+  }
+}

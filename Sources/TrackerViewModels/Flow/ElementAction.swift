@@ -119,6 +119,26 @@ public enum ElementAction: Hashable, Sendable {
   case postponeNotifications
   /// Done on the time sheet.
   case saveReminderTime
+
+  // To do list
+  /// "+": the new task form.
+  case addTask
+  /// A task's row: its edit screen.
+  case openTask(UUID)
+  /// A task's row swiped to the left: the delete question.
+  case askToDeleteTask(UUID)
+  /// Delete in the task's question.
+  case confirmTaskDeletion
+  /// Cancel in the task's question.
+  case cancelTaskDeletion
+  /// "Try again" after a failed load.
+  case retryLoading
+  /// The edit screen's "done" switch.
+  case toggleTaskDone
+  /// Done (new task) or Save (edit).
+  case saveTask
+  /// Cancel on the task form.
+  case cancelTaskForm
 }
 
 /// The text fields of the app, named by their identifiers (docs/command-line.md).
@@ -131,4 +151,6 @@ public enum InputField: String, Hashable, Sendable {
   case title
   /// The time sheet's HH:MM field.
   case time
+  /// The to-do form's text (its title is `title`).
+  case text
 }

@@ -1,0 +1,192 @@
+import Foundation
+import TrackerLocalization
+import TrackerModels
+
+/// The to-do app (seed 003): the list, and the new or edit form over it. Like `AppFlow` it exposes
+/// everything on screen as one value (`view`), the elements a user can act on, `perform`, and
+/// publishes every change through `observe`.
+@MainActor
+public final class TodoFlow {
+  /// The stable names of the to-do screens.
+  public enum Screen: String, CaseIterable, Sendable {
+    case todos
+    case todoForm = "todo-form"
+    case todoEdit = "todo-edit"
+  }
+
+  /// Everything on screen.
+  public struct View: Equatable, Sendable {
+    public var list: TodoListViewModel.State
+    /// The form over the list, if one is open.
+    public var form: TodoFormViewModel.State?
+    public var focusedField: InputField?
+
+    /// A view with every part given.
+    public init(list: TodoListViewModel.State, form: TodoFormViewModel.State?, focusedField: InputField?) {
+      self.list = list
+      self.form = form
+      self.focusedField = focusedField
+    }
+
+    /// The screen on top.
+    public var screen: Screen {
+      guard let form else { return .todos }
+      return form.completedTitle == nil ? .todoForm : .todoEdit
+    }
+
+    /// The alert the user sees.
+    public var alert: AlertState? { form?.alert ?? list.alert }
+  }
+
+  public let environment: TodoEnvironment
+  let list: TodoListViewModel
+  private var form: TodoFormViewModel?
+  private var listBinding: BindingToken?
+  private var formBinding: BindingToken?
+  var focusedField: InputField?
+  private let observers: ObservableState<View>
+
+  /// The app as launched: the list, loading the starting tasks when none is stored.
+  public init(environment: TodoEnvironment) {
+    self.environment = environment
+    list = TodoListViewModel(environment: environment)
+    observers = ObservableState(View(list: list.state, form: nil, focusedField: nil))
+    list.onRoute = { [weak self] route in self?.route(route) }
+    listBinding = list.observe { [weak self] _ in self?.publish() }
+  }
+
+  /// Calls `handler` with the view now and after each change, until the token goes.
+  public func observe(_ handler: @escaping (View) -> Void) -> BindingToken { observers.observe(handler) }
+
+  public var view: View { View(list: list.state, form: form?.state, focusedField: focusedField) }
+  public var screen: Screen { view.screen }
+  /// Whether the starting tasks are on their way (scripts wait for them).
+  public var isLoading: Bool { list.isLoading }
+
+  /// Performs `action` as the user would, or explains why it cannot be done.
+  public func perform(_ action: UserAction) throws(FlowError) {
+    defer { publish() }
+    try performOnElements(action)
+  }
+
+  /// What the user can act on now.
+  public var elements: [Element] {
+    let state = view
+    if let alert = state.alert {
+      return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .dismissAlert) }
+    }
+    if let form = state.form {
+      var result = [
+        Element(
+          identifier: InputField.title.rawValue,
+          label: form.title.isEmpty ? form.titlePlaceholder : form.title,
+          kind: .textField, action: .focus(.title)),
+        Element(
+          identifier: InputField.text.rawValue, label: form.text.isEmpty ? form.textPlaceholder : form.text,
+          kind: .textField, action: .focus(.text)),
+      ]
+      if let completed = form.completedTitle {
+        result.append(
+          Element(
+            identifier: "completed", label: completed, kind: .toggle(isOn: form.isCompleted),
+            isChecked: form.isCompleted, action: .toggleTaskDone))
+      }
+      result.append(Element(identifier: "cancel", label: form.cancelTitle, action: .cancelTaskForm))
+      result.append(
+        Element(
+          identifier: state.screen == .todoForm ? "done" : "save", label: form.saveTitle,
+          isEnabled: form.isSaveEnabled,
+          action: .saveTask))
+      return result
+    }
+    if let question = state.list.deleteQuestion {
+      return [
+        Element(identifier: "confirm", label: question.confirmTitle, action: .confirmTaskDeletion),
+        Element(identifier: "cancel", label: question.cancelTitle, action: .cancelTaskDeletion),
+      ]
+    }
+    var result = [Element(identifier: "add", label: "+", action: .addTask)]
+    if let failure = state.list.loadFailure {
+      result.append(Element(identifier: "retry", label: failure.retryTitle, action: .retryLoading))
+    }
+    for row in state.list.rows {
+      result.append(
+        Element(
+          identifier: "todo:\(row.title ?? row.text)", label: row.title ?? row.text, isChecked: row.isDone,
+          action: .openTask(row.id), swipeLeftAction: .askToDeleteTask(row.id)))
+    }
+    return result
+  }
+
+  private func route(_ route: TodoListViewModel.Route) {
+    let mode: TodoFormViewModel.Mode
+    switch route {
+    case .newTask: mode = .new
+    case .edit(let task): mode = .edit(task)
+    }
+    let model = TodoFormViewModel(environment: environment, mode: mode)
+    model.onClose = { [weak self] in self?.closeForm() }
+    form = model
+    formBinding = model.observe { [weak self] _ in self?.publish() }
+    focusedField = .text
+    publish()
+  }
+
+  private func closeForm() {
+    form = nil
+    formBinding = nil
+    focusedField = nil
+    publish()
+  }
+
+  private func publish() { observers.value = view }
+}
+
+extension TodoFlow: ElementDriven {
+  var flowLanguage: Language { environment.language }
+
+  func send(_ action: ElementAction) throws(FlowError) {
+    defer { publish() }
+    switch action {
+    case .dismissAlert:
+      if let form, form.state.alert != nil { form.alertDismissed() } else { list.alertDismissed() }
+    case .focus(let field): focusedField = field
+    case .addTask where form == nil: list.addTapped()
+    case .openTask(let id) where form == nil: list.rowTapped(id)
+    case .askToDeleteTask(let id) where form == nil: list.rowSwipedLeft(id)
+    case .confirmTaskDeletion: list.deleteConfirmed()
+    case .cancelTaskDeletion: list.deleteCancelled()
+    case .retryLoading: list.retryTapped()
+    case .toggleTaskDone: form?.completedToggled()
+    case .saveTask: form?.saveTapped()
+    case .cancelTaskForm: form?.cancelTapped()
+    default:
+      throw flowFailure(.flowUnavailable, .text("\(action)"), .text(screen.rawValue))
+    }
+  }
+
+  func currentText(of field: InputField) -> String {
+    switch field {
+    case .title: return form?.state.title ?? ""
+    case .text: return form?.state.text ?? ""
+    default: return ""
+    }
+  }
+
+  func setText(of field: InputField, to text: String) {
+    switch field {
+    case .title: form?.titleChanged(text)
+    case .text: form?.textChanged(text)
+    default: break
+    }
+  }
+
+  func swipe(_ direction: UserAction.Direction) throws(FlowError) { throw flowFailure(.flowNothingToSwipe) }
+
+  func dismissTop() throws(FlowError) {
+    if view.alert != nil { return try send(.dismissAlert) }
+    if form != nil { return closeForm() }
+    if list.state.deleteQuestion != nil { return list.deleteCancelled() }
+    throw flowFailure(.flowNothingToDismiss)
+  }
+}
