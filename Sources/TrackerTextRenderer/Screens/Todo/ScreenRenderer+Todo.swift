@@ -1,0 +1,102 @@
+import TrackerModels
+import TrackerViewModels
+
+extension ScreenRenderer {
+  /// The green of a done task (the seed's green background; text terminals paint the row's text).
+  static let doneGreen = TrackerColor(rgb: 0x33CF69)
+
+  /// The text of the to-do app's `view` in `format` (light theme only, as the seed says).
+  public func render(_ view: TodoFlow.View, format: OutputFormat = .plain) -> String {
+    format.encode(lines(for: view))
+  }
+
+  /// The lines of the to-do app's `view`: the list, or the form over its first line.
+  public func lines(for view: TodoFlow.View) -> [StyledLine] {
+    var lines: [StyledLine]
+    if let form = view.form {
+      lines = todoList(view.list).prefix(1).map(\.dimmed)
+      var canvas = Canvas(width: width)
+      canvas.text("──", .border, align: .center)
+      lines += canvas.lines + todoForm(form, focused: view.focusedField)
+    } else {
+      lines = todoList(view.list)
+      if let question = view.list.deleteQuestion {
+        lines = actionSheet(
+          lines, question: question.question, detail: nil, confirm: question.confirmTitle,
+          cancel: question.cancelTitle)
+      }
+    }
+    guard let alert = view.alert else { return lines }
+    return self.alert(alert, over: lines)
+  }
+
+  /// The list: title and "+", the load's state, the tasks newest first (done ones ✓ and green).
+  func todoList(_ state: TodoListViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.split([Span(state.title, .title)], [Span("+", Style(.accent, bold: true))])
+    canvas.blank()
+    if let loading = state.loadingText { canvas.text(loading, .secondary, align: .center) }
+    if let failure = state.loadFailure {
+      canvas.box([
+        [StyledLine(failure.title, Style(.destructive, bold: true))]
+          + TextFitting.wrap(TextFitting.safe(failure.reason), to: width - 4).map {
+            StyledLine($0, .secondary)
+          }
+      ])
+      canvas.spans(button(failure.retryTitle))
+      canvas.blank()
+    }
+    if let placeholder = state.placeholder { canvas.add(self.placeholder("📝", placeholder)) }
+    for row in state.rows {
+      let look = row.isDone ? Style(.text, color: Self.doneGreen) : .text
+      let mark = row.isDone ? "✓ " : "  "
+      var group: [StyledLine] = []
+      if let title = row.title {
+        group.append(
+          StyledLine([
+            Span(mark, look),
+            Span(
+              TextFitting.truncate(TextFitting.safe(title), to: width - 6),
+              Style(look.role, bold: true, color: look.color)),
+          ]))
+      }
+      let textLines = TextFitting.wrap(TextFitting.safe(row.text), to: width - 6)
+      for (index, line) in textLines.enumerated() {
+        let prefix = row.title == nil && index == 0 ? mark : "  "
+        group.append(StyledLine([Span(prefix, look), Span(line, look)]))
+      }
+      canvas.box([group], border: row.isDone ? Style(.text, color: Self.doneGreen) : .border)
+    }
+    return canvas.lines
+  }
+
+  /// The new or edit form: title, text, the done switch (edit), the error, Cancel and Done/Save.
+  func todoForm(_ state: TodoFormViewModel.State, focused: InputField?) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.add(title(state.screenTitle))
+    canvas.add(
+      field(state.title, placeholder: state.titlePlaceholder, showsClear: false, focused: focused == .title))
+    canvas.blank()
+    let text =
+      state.text.isEmpty
+      ? [StyledLine(state.textPlaceholder, .secondary)]
+      : state.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+        TextFitting.wrap(TextFitting.safe(String($0)), to: width - 4).map { StyledLine($0) }
+      }
+    canvas.box(
+      [focused == .text ? text + [StyledLine("▏", .accent)] : text],
+      border: focused == .text ? .accent : .border)
+    if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
+    if let completed = state.completedTitle {
+      canvas.blank()
+      let toggle = state.isCompleted ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
+      canvas.split([Span(completed)], [toggle])
+    }
+    canvas.blank()
+    let half = (width - 1) / 2
+    canvas.spans(
+      button(state.cancelTitle, style: .destructive, width: half) + [Span(" ")]
+        + button(state.saveTitle, enabled: state.isSaveEnabled, width: width - half - 1))
+    return canvas.lines
+  }
+}
