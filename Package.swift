@@ -65,7 +65,7 @@ let package = Package(
       name: "tracker-preview",
       dependencies: [
         "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerViewModels",
-        "TrackerTextRenderer", "TrackerPreviewSupport",
+        "TrackerTextRenderer", "TrackerPreviewSupport", "TrackerNetwork",
       ]
     ),
     .executableTarget(
@@ -88,9 +88,11 @@ let package = Package(
         "TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerPreviewSupport",
       ]
     ),
-    .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite"]),
+    // Test helper: an HTTP server on 127.0.0.1 inside the test process (the to-do loader, the CLI).
+    .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
+    .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
-    .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels"]),
+    .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["tracker-reliability", "tracker-preview"]),
     .testTarget(
       name: "RendererTests",

@@ -67,8 +67,8 @@ public struct AppEnvironment: Sendable {
   public var localizer: Localizer { Localizer(language) }
 }
 
-/// Counts ids up for `AppEnvironment.fixed`.
-private final class IDCounter: @unchecked Sendable {
+/// Counts ids up for `AppEnvironment.fixed` and `TodoEnvironment.fixed`.
+final class IDCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var count: UInt64 = 0
 

@@ -23,6 +23,16 @@ public struct TodoEnvironment: Sendable {
     self.makeID = makeID
   }
 
+  /// A fixed world for tests, previews, the tour and scripts: the clock stopped at `now`, ids
+  /// counted up from 00000000-0000-4000-8000-000000000001.
+  public static func fixed(
+    now: Date, language: Language, store: any TodoDataStore, loader: any TodoLoader
+  ) -> TodoEnvironment {
+    let counter = IDCounter()
+    return TodoEnvironment(
+      now: { now }, language: language, store: store, loader: loader, makeID: { counter.next() })
+  }
+
   /// The texts of the environment's language.
   public var localizer: Localizer { Localizer(language) }
 

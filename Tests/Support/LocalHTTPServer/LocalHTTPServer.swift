@@ -7,22 +7,29 @@ import Foundation
 /// A small HTTP/1.1 server on 127.0.0.1, inside the test process: it serves what `respond` says
 /// for each request (status, body, a delay before answering) and records the requests. Tests never
 /// reach the internet.
-final class LocalHTTPServer: @unchecked Sendable {
-  struct Response: Sendable {
-    var status: Int = 200
-    var body: String
-    var delay: TimeInterval = 0
+public final class LocalHTTPServer: @unchecked Sendable {
+  public struct Response: Sendable {
+    public var status: Int
+    public var body: String
+    public var delay: TimeInterval
+
+    /// `body` with `status`, sent after `delay` seconds.
+    public init(status: Int = 200, body: String, delay: TimeInterval = 0) {
+      self.status = status
+      self.body = body
+      self.delay = delay
+    }
   }
 
   /// The request line's target ("/todos?limit=10&skip=30") for each request, in order.
-  var requests: [String] {
+  public var requests: [String] {
     lock.lock()
     defer { lock.unlock() }
     return received
   }
 
-  let port: UInt16
-  var url: URL { URL(string: "http://127.0.0.1:\(port)/todos")! }
+  public let port: UInt16
+  public var url: URL { URL(string: "http://127.0.0.1:\(port)/todos")! }
 
   private let socket: Int32
   private let respond: @Sendable (String) -> Response
@@ -31,7 +38,7 @@ final class LocalHTTPServer: @unchecked Sendable {
   private var isStopped = false
 
   /// Listens on a free port and answers each request with `respond(target)`.
-  init(_ respond: @escaping @Sendable (String) -> Response) throws {
+  public init(_ respond: @escaping @Sendable (String) -> Response) throws {
     self.respond = respond
     #if canImport(Glibc)
       let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -64,7 +71,7 @@ final class LocalHTTPServer: @unchecked Sendable {
   }
 
   /// Stops listening; requests after this are refused by the system.
-  func stop() {
+  public func stop() {
     lock.lock()
     let wasStopped = isStopped
     isStopped = true
@@ -128,7 +135,7 @@ extension Array where Element == UInt8 {
 }
 
 /// A page of the dummyjson shape.
-func todosPage(_ items: [(id: Int, text: String, done: Bool)], total: Int, skip: Int, limit: Int) -> String {
+public func todosPage(_ items: [(id: Int, text: String, done: Bool)], total: Int, skip: Int, limit: Int) -> String {
   let todos = items.map { item in
     let text = String(data: try! JSONSerialization.data(withJSONObject: [item.text]), encoding: .utf8)!
       .dropFirst().dropLast()
