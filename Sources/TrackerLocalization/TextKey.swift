@@ -389,6 +389,20 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case tourCalendar = "tour.calendar"
   case tourCategoriesChecked = "tour.categoriesChecked"
   case tourStatistics = "tour.statistics"
+  case cliRecoveredTasks = "cli.recoveredTasks"
+  case helpOptionApp = "help.option.app"
+  case helpOptionTodosURL = "help.option.todosURL"
+  case cliExpectedURL = "cli.expected.url"
+  case cliOtherAppScreen = "cli.otherAppScreen"
+  case cliNoTaskToShow = "cli.noTaskToShow"
+  case cliStillLoading = "cli.stillLoading"
+  case tourTodosLoading = "tour.todosLoading"
+  case tourTodosError = "tour.todosError"
+  case tourTodosLoaded = "tour.todosLoaded"
+  case tourTodoForm = "tour.todoForm"
+  case tourTodosList = "tour.todosList"
+  case tourTodoEdit = "tour.todoEdit"
+  case tourTodoDelete = "tour.todoDelete"
 }
 
 /// Every key of `Localizable.stringsdict`: texts that change with a number.

@@ -88,6 +88,14 @@ public struct TodoScenario: Sendable {
         .type(language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
       ]
     },
+    TodoScenario("todos-added", screen: .todos, tasks: storedTasks) { language in
+      [
+        .tap(.identifier("add")), .tap(.identifier("title")), .type(language == .ru ? "Дом" : "Home"),
+        .tap(.identifier("text")),
+        .type(language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
+        .tap(.identifier("done")),
+      ]
+    },
     TodoScenario("todo-edit", screen: .todoEdit, tasks: storedTasks) { _ in
       [.tap(.identifier("todo:Shopping"))]
     },

@@ -82,6 +82,11 @@ enum Messages {
 
   static func recovered(_ recovery: StoreRecovery) -> String {
     let saved = recovery.saved
+    if recovery.savedTasks > 0 {
+      return text(
+        .cliRecoveredTasks, .text(recovery.originalPath), .text(recovery.reason), .text(recovery.movedTo),
+        .int(recovery.savedTasks))
+    }
     guard saved != .empty else {
       return text(
         .cliRecovered, .text(recovery.originalPath), .text(recovery.reason), .text(recovery.movedTo))
@@ -110,10 +115,19 @@ enum Messages {
   static func unknownCommand(_ name: String, suggestion: String?) -> String {
     text(.cliUnknownCommand, .text(quoted(name))) + didYouMean(suggestion)
   }
-  static func unknownScreen(_ name: String, suggestion: String?) -> String {
-    text(.cliUnknownScreen, .text(quoted(name))) + didYouMean(suggestion)
-      + text(.cliScreensSentence, .text(CommandLineSpec.screenNames))
+  /// An unknown screen of `app`: the other app's screen named, or the nearest one and the list.
+  static func unknownScreen(_ name: String, of app: AppChoice) -> String {
+    if app.other.screens.contains(name) { return otherAppScreen(name, app.other) }
+    let suggestion = Suggestion.closest(to: name, among: app.screens)
+    return text(.cliUnknownScreen, .text(quoted(name))) + didYouMean(suggestion)
+      + text(.cliScreensSentence, .text(app.screens.joined(separator: ", ")))
   }
+  static func otherAppScreen(_ name: String, _ app: AppChoice) -> String {
+    text(.cliOtherAppScreen, .text(quoted(name)), .text(app.rawValue), .text(app.rawValue))
+  }
+  static var expectedURL: String { text(.cliExpectedURL) }
+  static var noTaskToShow: String { text(.cliNoTaskToShow) }
+  static func stillLoading(after seconds: Int) -> String { text(.cliStillLoading, .int(seconds)) }
   static func optionTwice(_ name: String) -> String { text(.cliOptionTwice, .text(name)) }
   static func optionTakesNoValue(_ name: String) -> String { text(.cliOptionTakesNoValue, .text(name)) }
   static func missingValue(_ name: String, _ value: String) -> String {
@@ -245,9 +259,11 @@ enum Messages {
 
   static func takesNoArgument(_ word: String) -> String { text(.cliTakesNoArgument, .text(word)) }
   static var swipeDirection: String { text(.cliSwipeDirection) }
-  static func notAScreen(_ value: String, suggestion: String?) -> String {
-    text(.cliNotAScreen, .text(quoted(value))) + parenthesized(suggestion)
-      + text(.cliScreensList, .text(CommandLineSpec.screenNames))
+  static func notAScreen(_ value: String, of app: AppChoice) -> String {
+    if app.other.screens.contains(value) { return otherAppScreen(value, app.other) }
+    let suggestion = Suggestion.closest(to: value, among: app.screens)
+    return text(.cliNotAScreen, .text(quoted(value))) + parenthesized(suggestion)
+      + text(.cliScreensList, .text(app.screens.joined(separator: ", ")))
   }
   static func unknownCheck(_ check: String, suggestion: String?, checks: [String]) -> String {
     text(.cliUnknownCheck, .text(quoted(check))) + parenthesized(suggestion.map { "expect \($0)" })

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerLocalization
 import TrackerModels
+import TrackerNetwork
 import TrackerPreviewSupport
 import TrackerStore
 import TrackerTextRenderer
@@ -17,6 +18,11 @@ struct Settings {
   let now: Date
   let width: Int
   let format: OutputFormat
+  /// The app the command works with (`--app`).
+  let app: AppChoice
+  /// Where the to-do app loads its starting tasks from: `--todos-url`, else `TODOS_URL`, else
+  /// dummyjson.com.
+  let todosURL: URL
 
   static func resolve(_ invocation: Invocation, _ context: ToolContext) -> Result<Settings, UsageError> {
     let options = invocation.options
@@ -66,6 +72,21 @@ struct Settings {
       }
       width = number
     }
+    let app = options["--app"].flatMap(AppChoice.init(rawValue:)) ?? .tracker
+    var todosURL = URLSessionTodoLoader.defaultURL
+    if let text = options["--todos-url"]
+      ?? context.environment["TODOS_URL"].flatMap({ $0.isEmpty ? nil : $0 })
+    {
+      guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+        ["http", "https"].contains(scheme),
+        url.host?.isEmpty == false
+      else {
+        let source = options["--todos-url"] != nil ? "--todos-url" : "TODOS_URL"
+        return .failure(
+          UsageError(message: Messages.invalidValue(text, source, expected: Messages.expectedURL)))
+      }
+      todosURL = url
+    }
     let theme = options["--theme"].flatMap(Theme.init(rawValue:)) ?? Settings.systemTheme(context.environment)
     let colorChoice = options["--color"] ?? "auto"
     let colored =
@@ -75,7 +96,7 @@ struct Settings {
     return .success(
       Settings(
         language: language, timeZone: timeZone, today: today, date: date, now: now, width: width,
-        format: colored ? .ansi(theme) : .plain))
+        format: colored ? .ansi(theme) : .plain, app: app, todosURL: todosURL))
   }
 
   /// The terminal's theme as far as it tells: `COLORFGBG` ends in the background color, where 7
@@ -99,6 +120,33 @@ struct Settings {
     return environment
   }
 
+  /// The to-do app's environment on `store`, loading from `loader`; new tasks get random ids.
+  /// Its clock starts at `now` and moves on a millisecond each time it is read: tasks are ordered
+  /// by when they were made, so two made by one script must not share an instant, and a script
+  /// still gives the same result on every run.
+  func todoEnvironment(store: any TodoDataStore, loader: any TodoLoader) -> TodoEnvironment {
+    let clock = SteppingClock(start: now)
+    var environment = TodoEnvironment.fixed(now: now, language: language, store: store, loader: loader)
+    environment.now = { clock.next() }
+    environment.makeID = { UUID() }
+    return environment
+  }
+
   /// The demo data's language for `language`.
   var demoLanguage: DemoData.Language { language == .ru ? .russian : .english }
+}
+
+/// A clock that moves on a millisecond each time it is read (the to-do app's clock in a command).
+final class SteppingClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: Date
+
+  init(start: Date) { current = start }
+
+  func next() -> Date {
+    lock.lock()
+    defer { lock.unlock() }
+    current = current.addingTimeInterval(0.001)
+    return current
+  }
 }

@@ -304,7 +304,7 @@ struct CLITests {
 
   @Test(arguments: [
     "create-habit-ru.txt", "name-limit.txt", "complete-uncomplete.txt", "filters.txt", "statistics.txt",
-    "streaks-and-reminder-ru.txt",
+    "streaks-and-reminder-ru.txt", "todo-ru.txt",
   ])
   func theExampleScriptsPass(name: String) throws {
     let file = repository.appendingPathComponent("Examples/scripts/\(name)")

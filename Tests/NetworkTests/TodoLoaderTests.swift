@@ -1,8 +1,8 @@
 import Foundation
+import LocalHTTPServer
 import Testing
 import TrackerModels
 import TrackerNetwork
-import LocalHTTPServer
 
 /// Seed 003: the starting tasks loaded over HTTP, against a server inside the test process.
 @Suite("Loading the starting tasks")

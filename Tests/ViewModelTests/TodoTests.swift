@@ -90,7 +90,7 @@ struct TodoTests {
     #expect(model.state.rows.map(\.text) == ["Water the plants"] && model.state.loadFailure == nil)
   }
 
-  @Test func algorithms7to10_aNewTaskNeedsATextAndShowsAtTheTopAtOnce() throws {
+  @Test func theNewTaskFormWorksOnTheViewModelsAloneWithoutAFlow() throws {
     let store = InMemoryTodoStore([task(1, "Old task")])
     let env = environment(store, StubLoader())
     let list = TodoListViewModel(environment: env)
@@ -115,7 +115,7 @@ struct TodoTests {
     #expect(list.state.rows.first == .init(id: id(101), title: "Shop", text: "Bread, milk", isDone: false))
   }
 
-  @Test func algorithms2to6_editingChangesTitleTextAndDoneAndCancelLeavesItAsItWas() throws {
+  @Test func editingOnTheViewModelsAloneAndCancelLeavesTheTaskAsItWas() throws {
     let store = InMemoryTodoStore([task(1, "Call mum", title: "Phone")])
     let env = environment(store, StubLoader(), .ru)
     let list = TodoListViewModel(environment: env)

@@ -12,6 +12,16 @@ public enum OutputFormat: Hashable, Sendable {
   /// `{bold #1A1B22}Трекеры{/}`; a literal `{` is written `{{`.
   case markup(Theme)
 
+  /// The format for an app with a light mode only (the to-do app, seed 003): a theme asked for
+  /// becomes the light one; plain text and the terminal's own colors stay as they are.
+  public var lightOnly: OutputFormat {
+    switch self {
+    case .plain, .ansi(nil): return self
+    case .ansi: return .ansi(.light)
+    case .markup: return .markup(.light)
+    }
+  }
+
   /// The text of `lines`, each ending in a newline.
   public func encode(_ lines: [StyledLine]) -> String {
     var output = ""

@@ -69,6 +69,9 @@ public final class TodoFlow {
     try performOnElements(action)
   }
 
+  /// The element `target` names, if exactly one matches.
+  public func find(_ target: UserAction.Target) throws(FlowError) -> Element { try findElement(target) }
+
   /// What the user can act on now.
   public var elements: [Element] {
     let state = view

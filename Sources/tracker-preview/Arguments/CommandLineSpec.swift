@@ -47,6 +47,9 @@ enum CommandLineSpec {
 
   static let globalOptions: [Option] = [
     Option(
+      name: "--app", value: "tracker|todo",
+      helpKey: .helpOptionApp, choices: AppChoice.allCases.map(\.rawValue)),
+    Option(
       name: "--store", value: "path",
       helpKey: .helpOptionStore,
       choices: nil),
@@ -80,6 +83,9 @@ enum CommandLineSpec {
       name: "--color", value: "auto|always|never",
       helpKey: .helpOptionColor,
       choices: ["auto", "always", "never"]),
+    Option(
+      name: "--todos-url", value: "URL",
+      helpKey: .helpOptionTodosURL, choices: nil),
     Option(name: "--json", value: nil, helpKey: .helpOptionJSON, choices: nil),
     Option(
       name: "--elements", value: nil,
@@ -92,21 +98,23 @@ enum CommandLineSpec {
     Option(name: "--version", value: nil, helpKey: .helpOptionVersion, choices: nil),
   ]
 
+  /// Every screen's name: the tracker's, then the to-do app's.
   static let screenNames =
-    "onboarding, trackers, type-picker, tracker-form, categories, category-form, schedule, filters, calendar, statistics"
+    AppChoice.tracker.screens.joined(separator: ", ") + "; --app todo: "
+    + AppChoice.todo.screens.joined(separator: ", ")
 
   static let commands: [Command] = [
     Command(
       name: "tour", arguments: "",
       overviewKey: .helpCommandTour,
       argumentHelp: [],
-      options: ["--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color"]),
+      options: ["--app", "--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color"]),
     Command(
       name: "show", arguments: "<screen>",
       overviewKey: .helpCommandShow,
       argumentHelp: [("<screen>", .names(screenNames))],
       options: [
-        "--elements", "--json", "--store", "--demo", "--lang", "--today", "--time-zone", "--device",
+        "--app", "--elements", "--json", "--store", "--demo", "--lang", "--today", "--time-zone", "--device",
         "--width", "--theme", "--color",
       ]),
     Command(
@@ -114,7 +122,9 @@ enum CommandLineSpec {
       overviewKey: .helpCommandRun,
       argumentHelp: [("<script|->", .text(.helpArgumentScript))],
       options: [
-        "--store", "--demo", "--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color",
+        "--app", "--store", "--demo", "--todos-url", "--lang", "--today", "--time-zone", "--device",
+        "--width",
+        "--theme", "--color",
       ], detailsKey: .helpScriptLanguage),
     Command(
       name: "stats", arguments: "",

@@ -1,11 +1,16 @@
 import Foundation
+import TrackerNetwork
 import TrackerStore
 import TrackerTextRenderer
 import TrackerViewModels
 
-/// `run`: drives the real view models through the element tree, line by line.
+/// `run`: drives the real view models of either app through the element tree, line by line.
 @MainActor
 enum RunCommand {
+  /// How long a script waits for the to-do list's starting tasks before it gives up: far more
+  /// than the loader's own timeouts, so only a loader that never answers reaches it.
+  static let loadingLimit: TimeInterval = 300
+
   static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
     -> Outcome
   {
@@ -16,29 +21,52 @@ enum RunCommand {
     }
     let name = file == "-" ? Messages.standardInputName : file
     let script: Script
-    switch Script.parse(String(decoding: data, as: UTF8.self)) {
+    switch Script.parse(String(decoding: data, as: UTF8.self), app: settings.app) {
     case .success(let parsed): script = parsed
     case .failure(let error):
       return .failure(Messages.scriptLine(name, error.line, TerminalSafe.text(error.message)))
     }
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
-      return outcome
+    guard let app = launch(invocation, settings, context, outcome: &outcome) else { return outcome }
+    return run(script, named: name, on: app, settings, outcome: outcome)
+  }
+
+  /// The app `settings` names on its data, as it launches; nil (and the reason in `outcome`) when
+  /// its store cannot be opened.
+  static func launch(
+    _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, outcome: inout Outcome
+  )
+    -> (any DrivenApp)?
+  {
+    switch settings.app {
+    case .tracker:
+      guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+        return nil
+      }
+      return AppFlow(environment: settings.appEnvironment(store: store))
+    case .todo:
+      guard let store = StoreOpening.openTodo(invocation, context, outcome: &outcome) else { return nil }
+      let loader = URLSessionTodoLoader(url: settings.todosURL)
+      return TodoFlow(environment: settings.todoEnvironment(store: store, loader: loader))
     }
-    let flow = AppFlow(environment: settings.appEnvironment(store: store))
+  }
+
+  private static func run(
+    _ script: Script, named name: String, on app: any DrivenApp, _ settings: Settings, outcome: Outcome
+  ) -> Outcome {
+    var outcome = outcome
     let renderer = ScreenRenderer(width: settings.width)
-    func screenText() -> String { renderer.render(flow.view) }
     func fail(_ line: Script.Line, _ message: String) -> Outcome {
       var failed = outcome
       let safeMessage = message.split(separator: "\n", omittingEmptySubsequences: false)
         .map { TerminalSafe.text(String($0)) }.joined(separator: "\n")
       failed.standardError +=
         Messages.error(Messages.scriptLine(name, line.number, TerminalSafe.text(Messages.quoted(line.text))))
-        + "  \(safeMessage)\n" + Messages.screenWas(flow.screen.rawValue) + renderer.render(flow.view)
+        + "  \(safeMessage)\n" + Messages.screenWas(app.screenName) + app.render(renderer, format: .plain)
       failed.exitCode = 1
       return failed
     }
-    if let alert = flow.view.alert {
+    if let alert = app.alert {
       // The app could not even read what it opens on: nothing in the script would mean anything.
       var failed = outcome
       failed.standardError += Messages.error(
@@ -47,33 +75,33 @@ enum RunCommand {
       return failed
     }
     for line in script.lines {
+      // Each line acts on a settled screen: the to-do list's starting tasks have come, or not.
+      guard app.waitWhileLoading(timeout: loadingLimit) else {
+        return fail(line, Messages.stillLoading(after: Int(loadingLimit)))
+      }
       switch line.step {
       case .action(let action):
         do {
-          try flow.perform(action)
+          try app.perform(action)
         } catch {
           return fail(line, error.description)
         }
         // A refused save or read stops the script: the user would see this alert, not success.
-        if let alert = flow.view.alert { return fail(line, Messages.alertShown(alert.title, alert.message)) }
+        if let alert = app.alert { return fail(line, Messages.alertShown(alert.title, alert.message)) }
       case .print:
-        outcome.standardOutput += renderer.render(flow.view, format: settings.format)
+        outcome.standardOutput += app.render(renderer, format: settings.format)
       case .expectScreen(let expected):
-        if flow.screen != expected {
-          return fail(line, Messages.wrongScreen(expected: expected.rawValue, actual: flow.screen.rawValue))
+        if app.screenName != expected {
+          return fail(line, Messages.wrongScreen(expected: expected, actual: app.screenName))
         }
       case .expectText(let text):
-        if !ScreenText(flow.view, drawn: screenText()).contains(text) {
-          return fail(line, Messages.missingText(text))
-        }
+        if !app.screenText(renderer).contains(text) { return fail(line, Messages.missingText(text)) }
       case .expectNoText(let text):
-        if ScreenText(flow.view, drawn: screenText()).contains(text) {
-          return fail(line, Messages.unwantedText(text))
-        }
+        if app.screenText(renderer).contains(text) { return fail(line, Messages.unwantedText(text)) }
       case .expectEnabled(let target), .expectDisabled(let target):
         let wantsEnabled = line.step == .expectEnabled(target)
         do {
-          let element = try flow.find(target)
+          let element = try app.find(target)
           if element.isEnabled != wantsEnabled {
             return fail(line, Messages.elementState(element, enabled: element.isEnabled))
           }
@@ -83,7 +111,7 @@ enum RunCommand {
       case .expectChecked(let target), .expectUnchecked(let target):
         let wantsChecked = line.step == .expectChecked(target)
         do {
-          let element = try flow.find(target)
+          let element = try app.find(target)
           guard let isChecked = element.isChecked else { return fail(line, Messages.notCheckable(element)) }
           if isChecked != wantsChecked {
             return fail(line, Messages.checkedState(element, checked: isChecked))

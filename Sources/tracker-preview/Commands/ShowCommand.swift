@@ -29,46 +29,21 @@ enum ShowCommand {
   static func run(_ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
     -> Outcome
   {
-    guard let screen = ScreenName(rawValue: name) else {
-      let suggestion = Suggestion.closest(to: name, among: ScreenName.allCases.map(\.rawValue))
-      return .usage(
-        UsageError(message: Messages.unknownScreen(name, suggestion: suggestion), command: "show"))
+    guard settings.app.screens.contains(name) else {
+      return .usage(UsageError(message: Messages.unknownScreen(name, of: settings.app), command: "show"))
     }
     var outcome = Outcome()
-    let flow: AppFlow
-    if screen == .onboarding {
-      // Onboarding shows once in the app's life; showing it never marks it done.
-      flow = AppFlow(environment: settings.appEnvironment(store: InMemoryTrackerStore()))
-    } else {
-      guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
-      else {
-        return outcome
-      }
-      // `show` only looks: it never writes, and it shows the screen asked for even while the
-      // app itself would still open on its onboarding.
-      flow = AppFlow(
-        environment: settings.appEnvironment(store: ReadOnlyStore(store) { $0.isOnboardingDone = true }))
-      var path = paths[screen] ?? []
-      if screen == .detail {
-        // The detail of the first tracker the main screen shows.
-        guard let card = flow.elements.first(where: { $0.identifier.hasPrefix("card:") }) else {
-          outcome.standardError += Messages.error(Messages.cannotShow(name, Messages.noTrackerToShow))
-          outcome.exitCode = 1
-          return outcome
-        }
-        path = [.tap(.identifier(card.identifier))]
-      }
-      for action in path {
-        do {
-          try flow.perform(action)
-        } catch {
-          outcome.standardError += Messages.error(Messages.cannotShow(name, error))
-          outcome.exitCode = 1
-          return outcome
-        }
-      }
+    let reached: Result<any DrivenApp, Outcome>
+    switch settings.app {
+    case .tracker: reached = trackerScreen(name, invocation, settings, context, outcome: &outcome)
+    case .todo: reached = todoScreen(name, invocation, settings, context, outcome: &outcome)
     }
-    if let alert = flow.view.alert {
+    let app: any DrivenApp
+    switch reached {
+    case .success(let shown): app = shown
+    case .failure(let failure): return failure
+    }
+    if let alert = app.alert {
       outcome.standardError += Messages.error(
         Messages.cannotShow(name, TerminalSafe.text(Messages.alertShown(alert.title, alert.message))))
       outcome.exitCode = 1
@@ -76,10 +51,92 @@ enum ShowCommand {
     }
     if invocation.has("--elements") {
       outcome.standardOutput =
-        invocation.has("--json") ? ElementList.json(flow.elements) : ElementList.text(flow.elements)
+        invocation.has("--json") ? ElementList.json(app.elements) : ElementList.text(app.elements)
       return outcome
     }
-    outcome.standardOutput = ScreenRenderer(width: settings.width).render(flow.view, format: settings.format)
+    outcome.standardOutput = app.render(ScreenRenderer(width: settings.width), format: settings.format)
     return outcome
+  }
+
+  /// The tracker's screen `name`, reached from the main screen.
+  private static func trackerScreen(
+    _ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext,
+    outcome: inout Outcome
+  ) -> Result<any DrivenApp, Outcome> {
+    let screen = ScreenName(rawValue: name) ?? .trackers
+    if screen == .onboarding {
+      // Onboarding shows once in the app's life; showing it never marks it done.
+      return .success(AppFlow(environment: settings.appEnvironment(store: InMemoryTrackerStore())))
+    }
+    guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
+    else {
+      return .failure(outcome)
+    }
+    // `show` only looks: it never writes, and it shows the screen asked for even while the
+    // app itself would still open on its onboarding.
+    let flow = AppFlow(
+      environment: settings.appEnvironment(store: ReadOnlyStore(store) { $0.isOnboardingDone = true }))
+    var path = paths[screen] ?? []
+    if screen == .detail {
+      // The detail of the first tracker the main screen shows.
+      guard let card = flow.elements.first(where: { $0.identifier.hasPrefix("card:") }) else {
+        return .failure(cannotShow(name, Messages.noTrackerToShow, outcome))
+      }
+      path = [.tap(.identifier(card.identifier))]
+    }
+    return follow(path, on: flow, toShow: name, outcome)
+  }
+
+  /// The to-do app's screen `name`: the list as stored (never loading: `show` does not reach the
+  /// network, so an empty store shows "No tasks yet"), the new task form, or the first task's
+  /// edit screen.
+  private static func todoScreen(
+    _ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext,
+    outcome: inout Outcome
+  ) -> Result<any DrivenApp, Outcome> {
+    guard let store = StoreOpening.openTodo(invocation, context, readOnly: true, outcome: &outcome) else {
+      return .failure(outcome)
+    }
+    let flow = TodoFlow(
+      environment: settings.todoEnvironment(
+        store: ReadOnlyTodoStore(store), loader: CannedTodoLoader(.success([]))))
+    guard flow.waitWhileLoading(timeout: RunCommand.loadingLimit) else {
+      return .failure(cannotShow(name, Messages.stillLoading(after: Int(RunCommand.loadingLimit)), outcome))
+    }
+    var path: [UserAction] = []
+    switch TodoFlow.Screen(rawValue: name) ?? .todos {
+    case .todos: break
+    case .todoForm: path = [.tap(.identifier("add"))]
+    case .todoEdit:
+      guard let row = flow.elements.first(where: { $0.identifier.hasPrefix("todo:") }) else {
+        return .failure(cannotShow(name, Messages.noTaskToShow, outcome))
+      }
+      path = [.tap(.identifier(row.identifier))]
+    }
+    return follow(path, on: flow, toShow: name, outcome)
+  }
+
+  private static func follow(
+    _ path: [UserAction], on app: any DrivenApp, toShow name: String, _ outcome: Outcome
+  )
+    -> Result<any DrivenApp, Outcome>
+  {
+    for action in path {
+      do {
+        try app.perform(action)
+      } catch {
+        return .failure(cannotShow(name, error, outcome))
+      }
+    }
+    return .success(app)
+  }
+
+  private static func cannotShow(_ name: String, _ reason: CustomStringConvertible, _ outcome: Outcome)
+    -> Outcome
+  {
+    var failed = outcome
+    failed.standardError += Messages.error(Messages.cannotShow(name, reason))
+    failed.exitCode = 1
+    return failed
   }
 }

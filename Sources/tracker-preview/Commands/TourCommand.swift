@@ -23,23 +23,54 @@ enum TourCommand {
     ("time-picker-invalid", .tourTimePicker),
   ]
 
+  /// The to-do app's tour (`--app todo`).
+  static let todoSteps: [(scenario: String, caption: TextKey)] = [
+    ("todos-loading", .tourTodosLoading), ("todos-error", .tourTodosError),
+    ("todos-loaded", .tourTodosLoaded),
+    ("todo-form", .tourTodoForm), ("todos-added", .tourTodosList), ("todo-edit", .tourTodoEdit),
+    ("todos-delete-question", .tourTodoDelete),
+  ]
+
   static func run(_ settings: Settings) -> Outcome {
     let localizer = Localizer(settings.language)
     let renderer = ScreenRenderer(width: settings.width)
+    let chosen = settings.app == .tracker ? steps : todoSteps
     var output = ""
-    for (index, step) in steps.enumerated() {
-      guard let scenario = ScreenScenario.named(step.scenario) else { continue }
+    for (index, step) in chosen.enumerated() {
       do {
-        let flow = try scenario.run(environment: Tool.scenarioEnvironment(settings))
-        let caption = "\(index + 1)/\(steps.count) · \(localizer.text(step.caption))"
+        let app = try reach(step.scenario, settings)
+        let caption = "\(index + 1)/\(chosen.count) · \(localizer.text(step.caption))"
         output += settings.format.encode(
           TextFitting.wrap(caption, to: settings.width).map { StyledLine($0, Style(.accent, bold: true)) })
         output += settings.format.encode([StyledLine(String(repeating: "═", count: settings.width), .border)])
-        output += renderer.render(flow.view, format: settings.format) + "\n"
+        output += app.render(renderer, format: settings.format) + "\n"
       } catch {
         return .failure(Messages.tourStuck(step.scenario, String(describing: error)))
       }
     }
     return Outcome(standardOutput: output)
+  }
+
+  /// The app in the state the scenario `name` describes, on data in memory.
+  private static func reach(_ name: String, _ settings: Settings) throws -> any DrivenApp {
+    if let scenario = ScreenScenario.named(name) {
+      return try scenario.run(environment: Tool.scenarioEnvironment(settings))
+    }
+    guard let scenario = TodoScenario.named(name) else { throw TourError.noScenario }
+    let flow = TodoFlow(
+      environment: .fixed(
+        now: TodoScenario.now, language: settings.language, store: InMemoryTodoStore(scenario.tasks),
+        loader: scenario.loader))
+    // A canned answer comes on the main actor's next turn; "never" stays loading, as it should.
+    if scenario.loaderAnswer != nil, !flow.waitWhileLoading(timeout: RunCommand.loadingLimit) {
+      throw TourError.stillLoading
+    }
+    try scenario.run(on: flow)
+    return flow
+  }
+
+  private enum TourError: Error {
+    case noScenario
+    case stillLoading
   }
 }

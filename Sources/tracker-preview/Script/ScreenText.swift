@@ -1,5 +1,3 @@
-import TrackerViewModels
-
 /// What a user reads on the screen, for `expect text`: the drawn lines, and every text of the
 /// topmost layer as written, so a phrase the screen wraps inside a card or a cell still matches.
 /// A text of the state counts only when its first word is drawn: the state also holds texts the
@@ -10,18 +8,11 @@ struct ScreenText {
   /// The texts of the layer on top (its alert, else its sheet, else the screen under the tab bar).
   let blocks: [String]
 
-  init(_ view: AppView, drawn: String) {
+  /// The drawn screen and the values of the layer on top (`DrivenApp.topLayer`).
+  init(layers: [Any], drawn: String) {
     self.drawn = drawn
     var blocks: [String] = []
-    if let alert = view.alert {
-      ScreenText.collect(alert, into: &blocks)
-    } else if let top = view.presented.last {
-      ScreenText.collect(top, into: &blocks)
-      if let menu = view.categoryMenu { ScreenText.collect(menu, into: &blocks) }
-    } else {
-      ScreenText.collect(view.base, into: &blocks)
-      if let tabBar = view.tabBar { ScreenText.collect(tabBar, into: &blocks) }
-    }
+    for layer in layers { ScreenText.collect(layer, into: &blocks) }
     self.blocks = blocks.filter { block in
       let head = block.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
       return !head.isEmpty && drawn.contains(head)

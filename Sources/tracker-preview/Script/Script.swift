@@ -7,7 +7,8 @@ struct Script {
   enum Step: Equatable {
     case action(UserAction)
     case print
-    case expectScreen(ScreenName)
+    /// A screen name of the script's app.
+    case expectScreen(String)
     case expectText(String)
     case expectNoText(String)
     case expectEnabled(UserAction.Target)
@@ -42,7 +43,8 @@ struct Script {
 
   /// Reads a script; the first problem stops it. A UTF-8 byte-order mark and CRLF line ends
   /// (a script saved on Windows) are accepted.
-  static func parse(_ text: String) -> Result<Script, ParseError> {
+  /// `expect screen` takes the screen names of `app`.
+  static func parse(_ text: String, app: AppChoice = .tracker) -> Result<Script, ParseError> {
     var lines: [Line] = []
     let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     // Swift treats "\r\n" as one character, so lines are split on either kind of line end.
@@ -51,7 +53,7 @@ struct Script {
       let number = offset + 1
       let line = raw.trimmingCharacters(in: .whitespaces)
       if line.isEmpty || line.hasPrefix("#") { continue }
-      switch parseLine(line) {
+      switch parseLine(line, app: app) {
       case .success(let step): lines.append(Line(number: number, text: line, step: step))
       case .failure(let problem): return .failure(ParseError(line: number, message: problem.message))
       }
@@ -59,7 +61,7 @@ struct Script {
     return .success(Script(lines: lines))
   }
 
-  private static func parseLine(_ line: String) -> Result<Step, Problem> {
+  private static func parseLine(_ line: String, app: AppChoice) -> Result<Step, Problem> {
     let word = String(line.prefix { !$0.isWhitespace })
     var rest = Substring(line.dropFirst(word.count)).drop { $0.isWhitespace }
     func noArgument(_ step: Step) -> Result<Step, Problem> {
@@ -85,9 +87,9 @@ struct Script {
       rest = rest.dropFirst(check.count).drop { $0.isWhitespace }
       switch check {
       case "screen":
-        guard let screen = ScreenName(rawValue: String(rest)) else {
-          let suggestion = Suggestion.closest(to: String(rest), among: ScreenName.allCases.map(\.rawValue))
-          return .failure(Problem(Messages.notAScreen(String(rest), suggestion: suggestion)))
+        let screen = String(rest)
+        guard app.screens.contains(screen) else {
+          return .failure(Problem(Messages.notAScreen(screen, of: app)))
         }
         return .success(.expectScreen(screen))
       case "text": return quoted(&rest, for: "expect text").map { .expectText($0) }

@@ -135,7 +135,9 @@ extension Array where Element == UInt8 {
 }
 
 /// A page of the dummyjson shape.
-public func todosPage(_ items: [(id: Int, text: String, done: Bool)], total: Int, skip: Int, limit: Int) -> String {
+public func todosPage(_ items: [(id: Int, text: String, done: Bool)], total: Int, skip: Int, limit: Int)
+  -> String
+{
   let todos = items.map { item in
     let text = String(data: try! JSONSerialization.data(withJSONObject: [item.text]), encoding: .utf8)!
       .dropFirst().dropLast()

@@ -5,9 +5,10 @@ extension ScreenRenderer {
   /// The green of a done task (the seed's green background; text terminals paint the row's text).
   static let doneGreen = TrackerColor(rgb: 0x33CF69)
 
-  /// The text of the to-do app's `view` in `format` (light theme only, as the seed says).
+  /// The text of the to-do app's `view` in `format`, in the light theme whichever is asked for:
+  /// the seed has a light mode only.
   public func render(_ view: TodoFlow.View, format: OutputFormat = .plain) -> String {
-    format.encode(lines(for: view))
+    format.lightOnly.encode(lines(for: view))
   }
 
   /// The lines of the to-do app's `view`: the list, or the form over its first line.
@@ -60,7 +61,10 @@ extension ScreenRenderer {
               Style(look.role, bold: true, color: look.color)),
           ]))
       }
-      let textLines = TextFitting.wrap(TextFitting.safe(row.text), to: width - 6)
+      // A text keeps its line breaks: each line is wrapped on its own.
+      let textLines = row.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+        TextFitting.wrap(TextFitting.safe(String($0)), to: width - 6)
+      }
       for (index, line) in textLines.enumerated() {
         let prefix = row.title == nil && index == 0 ? mark : "  "
         group.append(StyledLine([Span(prefix, look), Span(line, look)]))

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+import TrackerTextRenderer
+import TrackerViewModels
+
+/// The to-do app has a light mode only (seed 003, technical requirement 4).
+@MainActor
+@Suite("To-do theme")
+struct TodoThemeTests {
+  func listView() -> TodoFlow.View {
+    TodoFlow(
+      environment: .fixed(
+        now: TodoScenario.now, language: .ru, store: InMemoryTodoStore(TodoScenario.storedTasks),
+        loader: CannedTodoLoader(nil))
+    ).view
+  }
+
+  @Test func aDarkThemeAskedForDrawsTheLightOne() {
+    let renderer = ScreenRenderer(device: .x)
+    let view = listView()
+    #expect(renderer.render(view, format: .markup(.dark)) == renderer.render(view, format: .markup(.light)))
+    #expect(renderer.render(view, format: .ansi(.dark)) == renderer.render(view, format: .ansi(.light)))
+    // The light theme's dark text, and the done row's green.
+    #expect(renderer.render(view, format: .markup(.dark)).contains("{bold #1A1B22}Shopping"))
+    #expect(renderer.render(view, format: .markup(.dark)).contains("{#33CF69}✓ {/}"))
+  }
+
+  @Test func anUnknownBackgroundKeepsTheTerminalsOwnColors() {
+    let renderer = ScreenRenderer(device: .x)
+    let view = listView()
+    #expect(renderer.render(view, format: .ansi(nil)) != renderer.render(view, format: .ansi(.light)))
+    #expect(OutputFormat.ansi(nil).lightOnly == .ansi(nil) && OutputFormat.plain.lightOnly == .plain)
+  }
+}

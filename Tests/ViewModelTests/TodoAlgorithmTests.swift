@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// Seed 003's algorithms 2–10, one test each, in both languages, driven as a client drives the
+/// app: through `TodoFlow`'s elements, reading what it publishes (algorithm 1, the first launch,
+/// is `TodoTests.algorithm1_…`).
+@MainActor
+@Suite("To do list: the seed's algorithms")
+struct TodoAlgorithmTests {
+  /// The words each language shows on the forms.
+  struct Words: Sendable, CustomTestStringConvertible {
+    let language: Language
+    let newTitle: String
+    let editTitle: String
+    let save: String
+    let done: String
+    let completed: String
+    let titlePlaceholder: String
+    let textPlaceholder: String
+    var testDescription: String { language.rawValue }
+  }
+
+  nonisolated static let languages = [
+    Words(
+      language: .en, newTitle: "New task", editTitle: "Edit task", save: "Save", done: "Done",
+      completed: "Done",
+      titlePlaceholder: "Title", textPlaceholder: "Task text"),
+    Words(
+      language: .ru, newTitle: "Новая задача", editTitle: "Редактирование задачи", save: "Сохранить",
+      done: "Готово", completed: "Выполнено", titlePlaceholder: "Заголовок", textPlaceholder: "Текст задачи"),
+  ]
+
+  /// The app on `store` (nothing to load: the store has tasks, or the loader is never asked), the
+  /// views it published, and a clock a second later at every look.
+  final class Session {
+    let store: InMemoryTodoStore
+    let flow: TodoFlow
+    var published: [TodoFlow.View] = []
+    var token: BindingToken?
+
+    @MainActor
+    init(_ tasks: [TodoTask], _ language: Language) {
+      store = InMemoryTodoStore(tasks)
+      let ids = SequentialIDs()
+      let ticks = SequentialIDs()
+      flow = TodoFlow(
+        environment: TodoEnvironment(
+          now: { Date(timeIntervalSince1970: 1_796_034_600 + Double(ticks.count())) }, language: language,
+          store: store, loader: StubLoader(), makeID: { ids.make() }))
+      token = flow.observe { [unowned self] in self.published.append($0) }
+    }
+
+    @MainActor
+    func tap(_ id: String) throws { try flow.perform(.tap(.identifier(id))) }
+    @MainActor
+    func element(_ id: String) -> Element? { flow.elements.first { $0.identifier == id } }
+    /// The last view published: what a client shows.
+    var shown: TodoFlow.View? { published.last }
+  }
+
+  nonisolated static let stored = [task(1, "Call mum", title: "Phone"), task(2, "Buy bread", minute: 1)]
+
+  @Test(arguments: languages)
+  func algorithm2_tappingATaskOpensItsEditScreenWithItsFields(_ words: Words) throws {
+    let session = Session(Self.stored, words.language)
+    try session.tap("todo:Phone")
+    let form = try #require(session.shown?.form)
+    #expect(session.shown?.screen == .todoEdit)
+    #expect(form.screenTitle == words.editTitle && form.saveTitle == words.save)
+    #expect(form.title == "Phone" && form.text == "Call mum")
+    #expect(session.element("completed")?.label == words.completed)
+  }
+
+  @Test(arguments: languages)
+  func algorithm3_theTitleFieldChangesTheTasksTitle(_ words: Words) throws {
+    let session = Session(Self.stored, words.language)
+    try session.tap("todo:Phone")
+    try session.tap("title")
+    try session.flow.perform(.clear)
+    #expect(session.element("title")?.label == words.titlePlaceholder)
+    try session.flow.perform(.type("Звонок"))
+    #expect(session.shown?.form?.title == "Звонок")
+    try session.tap("save")
+    #expect(session.shown?.list.rows.first { $0.id == id(1) }?.title == "Звонок")
+    #expect(try session.store.tasks().first { $0.id == id(1) }?.title == "Звонок")
+  }
+
+  @Test(arguments: languages)
+  func algorithm4_theTextFieldChangesTheTasksText(_ words: Words) throws {
+    let session = Session(Self.stored, words.language)
+    try session.tap("todo:Phone")
+    // The text field is focused when the form opens.
+    try session.flow.perform(.type("\ntonight"))
+    #expect(session.shown?.form?.text == "Call mum\ntonight")
+    try session.tap("save")
+    #expect(session.shown?.list.rows.first { $0.id == id(1) }?.text == "Call mum\ntonight")
+    #expect(try session.store.tasks().first { $0.id == id(1) }?.text == "Call mum\ntonight")
+  }
+
+  @Test(arguments: languages)
+  func algorithm5_theSwitchChangesWhetherTheTaskIsDone(_ words: Words) throws {
+    let session = Session(Self.stored, words.language)
+    try session.tap("todo:Buy bread")
+    #expect(session.element("completed")?.isChecked == false)
+    try session.tap("completed")
+    #expect(session.element("completed")?.isChecked == true && session.shown?.form?.isCompleted == true)
+    try session.tap("save")
+    #expect(session.element("todo:Buy bread")?.isChecked == true)
+    try session.tap("todo:Buy bread")
+    try session.tap("completed")
+    try session.tap("save")
+    #expect(session.element("todo:Buy bread")?.isChecked == false)
+    #expect(try session.store.tasks().first { $0.id == id(2) }?.isDone == false)
+  }
+
+  @Test(arguments: languages)
+  func algorithm6_saveIsEnabledOnlyWithATextAndSavingUpdatesTheListAtOnce(_ words: Words) throws {
+    let session = Session(Self.stored, words.language)
+    try session.tap("todo:Phone")
+    #expect(session.element("save")?.isEnabled == true)
+    try session.flow.perform(.clear)
+    #expect(session.element("save")?.isEnabled == false && session.shown?.form?.isSaveEnabled == false)
+    #expect(throws: FlowError.self) { try session.tap("save") }
+    try session.flow.perform(.type("  \n "))
+    #expect(session.element("save")?.isEnabled == false)
+    try session.flow.perform(.clear)
+    try session.flow.perform(.type("Call dad"))
+    #expect(session.element("save")?.isEnabled == true)
+    let before = session.published.count
+    try session.tap("save")
+    // Published at once, no waiting: the list on screen is the store's.
+    #expect(session.published.count > before)
+    #expect(session.shown?.screen == .todos)
+    #expect(session.shown?.list.rows.map(\.text).contains("Call dad") == true)
+  }
+
+  @Test(arguments: languages)
+  func algorithm7_plusOpensAnEmptyNewTaskForm(_ words: Words) throws {
+    let session = Session(Self.stored, words.language)
+    try session.tap("add")
+    let form = try #require(session.shown?.form)
+    #expect(session.shown?.screen == .todoForm)
+    #expect(form.screenTitle == words.newTitle && form.saveTitle == words.done)
+    #expect(form.title.isEmpty && form.text.isEmpty && form.completedTitle == nil)
+    #expect(session.element("completed") == nil)
+    #expect(session.element("title")?.label == words.titlePlaceholder)
+    #expect(session.element("text")?.label == words.textPlaceholder)
+  }
+
+  @Test(arguments: languages)
+  func algorithm8_theTitleFieldSetsTheNewTasksTitle(_ words: Words) throws {
+    let session = Session(Self.stored, words.language)
+    try session.tap("add")
+    try session.tap("title")
+    try session.flow.perform(.type("Дом"))
+    #expect(session.shown?.form?.title == "Дом")
+    try session.tap("text")
+    try session.flow.perform(.type("Полить цветы"))
+    try session.tap("done")
+    #expect(session.shown?.list.rows.first?.title == "Дом")
+  }
+
+  @Test(arguments: languages)
+  func algorithm9_theTextFieldSetsTheNewTasksText(_ words: Words) throws {
+    let session = Session(Self.stored, words.language)
+    try session.tap("add")
+    try session.flow.perform(.type("Water the plants\nin the living room"))
+    #expect(session.shown?.form?.text == "Water the plants\nin the living room")
+    try session.tap("done")
+    #expect(session.shown?.list.rows.first?.text == "Water the plants\nin the living room")
+    #expect(session.shown?.list.rows.first?.title == nil)
+  }
+
+  @Test(arguments: languages)
+  func algorithm10_doneIsEnabledOnlyWithATextAndAddsTheTaskOnTopAtOnce(_ words: Words) throws {
+    let session = Session(Self.stored, words.language)
+    try session.tap("add")
+    #expect(session.element("done")?.isEnabled == false)
+    try session.tap("title")
+    try session.flow.perform(.type("Only a title"))
+    #expect(session.element("done")?.isEnabled == false)  // a title alone is not enough
+    try session.tap("text")
+    try session.flow.perform(.type("   "))
+    #expect(session.element("done")?.isEnabled == false)
+    try session.flow.perform(.type("and a text"))
+    #expect(session.element("done")?.isEnabled == true)
+    try session.tap("done")
+    #expect(session.shown?.screen == .todos)
+    #expect(session.shown?.list.rows.map(\.text) == ["and a text", "Buy bread", "Call mum"])
+    #expect(try session.store.tasks().count == 3)
+  }
+}
