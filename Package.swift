@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "TrackerTextRenderer", targets: ["TrackerTextRenderer"]),
     .library(name: "TrackerPreviewSupport", targets: ["TrackerPreviewSupport"]),
     .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
+    .library(name: "TrackerTerminal", targets: ["TrackerTerminal"]),
     .executable(name: "tracker-preview", targets: ["tracker-preview"]),
     .executable(name: "tracker-benchmark", targets: ["tracker-benchmark"]),
     .executable(name: "tracker-reliability", targets: ["tracker-reliability"]),
@@ -57,6 +58,12 @@ let package = Package(
       dependencies: ["TrackerModels", "TrackerLocalization", "TrackerViewModels"]
     ),
 
+    // 5b. The interactive terminal client: keys, focus, scrolling and frames on top of any flow.
+    .target(
+      name: "TrackerTerminal",
+      dependencies: ["TrackerViewModels", "TrackerTextRenderer", "TrackerLocalization"]
+    ),
+
     // 6. Snapshot harness.
     .target(name: "TextSnapshots"),
 
@@ -65,7 +72,7 @@ let package = Package(
       name: "tracker-preview",
       dependencies: [
         "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerViewModels",
-        "TrackerTextRenderer", "TrackerPreviewSupport", "TrackerNetwork",
+        "TrackerTextRenderer", "TrackerPreviewSupport", "TrackerNetwork", "TrackerTerminal",
       ]
     ),
     .executableTarget(
@@ -92,6 +99,11 @@ let package = Package(
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
+    // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
+    .testTarget(
+      name: "TerminalTests",
+      dependencies: ["TrackerTerminal", "TrackerViewModels", "TrackerTextRenderer", "tracker-preview"]
+    ),
     .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["tracker-reliability", "tracker-preview"]),
     .testTarget(

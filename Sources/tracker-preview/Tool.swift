@@ -59,6 +59,8 @@ enum Tool {
       return ShowCommand.run(screen, invocation, settings, context)
     case .run(let script):
       return RunCommand.run(script, invocation, settings, context)
+    case .app:
+      return AppCommand.run(invocation, settings, context)
     case .stats:
       return StatsCommand.run(invocation, settings, context)
     case .list:
@@ -89,6 +91,7 @@ extension Invocation {
     case .tour: return "tour"
     case .show: return "show"
     case .run: return "run"
+    case .app: return "app"
     case .stats: return "stats"
     case .list: return "list"
     case .remind: return "remind"

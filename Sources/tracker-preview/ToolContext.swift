@@ -11,6 +11,8 @@ struct ToolContext {
   var timeZone: TimeZone
   /// Whether standard output is a terminal.
   var isTerminal: Bool
+  /// Whether standard input and output are both a terminal (what `app` needs).
+  var isInteractive = false
   /// The home folder, for the default data file.
   var homeDirectory: String
   /// Reads standard input to its end, or to one byte past `limit`, whichever comes first.

@@ -7,6 +7,7 @@ let context = ToolContext(
   now: Date(),
   timeZone: TimeZone.current,
   isTerminal: isatty(STDOUT_FILENO) != 0,
+  isInteractive: isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0,
   homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path,
   readStandardInput: { limit in
     var data = Data()

@@ -10,6 +10,15 @@ public struct StoreChange: Hashable, Sendable {
   public var recordDays: [UUID: Set<Day>]
   /// Whether the settings changed.
   public var settingsChanged: Bool
+  /// Anything may have changed (another process wrote to the file): every screen reads again.
+  public var isEverything = false
+
+  /// Anything may have changed.
+  public static let everything: StoreChange = {
+    var change = StoreChange(settingsChanged: true)
+    change.isEverything = true
+    return change
+  }()
 
   /// A change with every part given.
   public init(

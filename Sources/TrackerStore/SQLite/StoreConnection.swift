@@ -14,6 +14,8 @@ final class StoreConnection: @unchecked Sendable {
   private let lock = NSLock()
   /// Set when a read or write met damage; the close then leaves no stamp behind.
   private var damageSeen = false
+  /// SQLite's `data_version` when last looked at: it moves when another connection commits.
+  private var seenDataVersion: Int?
 
   init(_ opened: StoreFile.Opened, path: String) {
     self.path = path
@@ -57,6 +59,16 @@ final class StoreConnection: @unchecked Sendable {
       throw .storage(failure)
     } catch {
       throw .storage(StorageFailure(.other, detail: String(describing: error)))
+    }
+  }
+
+  /// Whether another connection — another process — committed since the last call (the first
+  /// call only takes note and says no).
+  func changedElsewhere() throws(StoreError) -> Bool {
+    try read {
+      let version = try database.prepare("PRAGMA data_version").rows { $0.int(0) }.first ?? 0
+      defer { seenDataVersion = version }
+      return seenDataVersion.map { $0 != version } ?? false
     }
   }
 

@@ -89,6 +89,13 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
     return inserted
   }
 
+  /// Tells observers when another process wrote to the file since the last call (as
+  /// `SQLiteTrackerStore.noticeChangesElsewhere`).
+  public func noticeChangesElsewhere() throws(StoreError) {
+    guard try connection.changedElsewhere() else { return }
+    observers.notify(TodoChange(taskIDs: Set(try tasks().map(\.id))))
+  }
+
   public func observe(_ handler: @escaping @Sendable (TodoChange) -> Void) -> ObservationToken {
     observers.add(handler)
   }

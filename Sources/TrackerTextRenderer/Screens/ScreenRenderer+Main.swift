@@ -20,12 +20,7 @@ extension ScreenRenderer {
 
   func trackers(_ state: TrackersViewModel.State, focused: InputField?) -> [StyledLine] {
     var canvas = Canvas(width: width)
-    canvas.split([Span("+", Style(.text, bold: true))], [Span("[ " + state.dateText + " ]", .text)])
-    canvas.text(state.title, Style(.text, bold: true))
-    canvas.add(
-      field(
-        state.searchText, placeholder: state.searchPlaceholder, showsClear: !state.searchText.isEmpty,
-        focused: focused == .search, icon: "🔍"))
+    canvas.add(trackersHeader(state, focused: focused))
     canvas.blank()
     if let placeholder = state.placeholder {
       canvas.add(self.placeholder(placeholder.kind == .noTrackers ? "⭐" : "🧐", placeholder.text))
@@ -43,6 +38,19 @@ extension ScreenRenderer {
         button(title, style: state.isFilterActive ? Style(.destructive) : .accent, width: buttonWidth),
         align: .center)
     }
+    return canvas.lines
+  }
+
+  /// The navigation bar ("+", the date, the title) and the search field: what stays in place
+  /// when a short terminal scrolls the list.
+  func trackersHeader(_ state: TrackersViewModel.State, focused: InputField?) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.split([Span("+", Style(.text, bold: true))], [Span("[ " + state.dateText + " ]", .text)])
+    canvas.text(state.title, Style(.text, bold: true))
+    canvas.add(
+      field(
+        state.searchText, placeholder: state.searchPlaceholder, showsClear: !state.searchText.isEmpty,
+        focused: focused == .search, icon: "🔍"))
     return canvas.lines
   }
 

@@ -39,6 +39,20 @@ public struct ScreenRenderer: Sendable {
     return self.alert(alert, over: lines)
   }
 
+  /// How many of `lines(for: view)` stay in place at the top and at the bottom when a terminal
+  /// too short for the screen scrolls it: the main screen's navigation bar and search field, the
+  /// tab bar. Sheets, menus, alerts and the onboarding scroll whole.
+  public func pinnedLines(for view: AppView) -> (top: Int, bottom: Int) {
+    guard view.alert == nil, view.presented.isEmpty else { return (0, 0) }
+    switch view.base {
+    case .onboarding: return (0, 0)
+    case .statistics, .settings: return (0, tabBar(view.tabBar).count)
+    case .trackers(let state):
+      guard state.menu == nil else { return (0, 0) }
+      return (trackersHeader(state, focused: view.focusedField).count, tabBar(view.tabBar).count)
+    }
+  }
+
   private func screenLines(for view: AppView) -> [StyledLine] {
     if let top = view.presented.last {
       var lines = presented(top, view: view)

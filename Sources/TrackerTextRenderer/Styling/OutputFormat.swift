@@ -61,16 +61,18 @@ public enum OutputFormat: Hashable, Sendable {
     }
     if span.style.isBold { codes.append("1") }
     if isDimmed { codes.append("2") }
+    if span.style.isInverse { codes.append("7") }
     guard !codes.isEmpty else { return span.text }
     return "\u{1B}[" + codes.joined(separator: ";") + "m" + span.text + "\u{1B}[0m"
   }
 
   private func markup(_ span: Span, _ theme: Theme) -> String {
     let escaped = span.text.replacingOccurrences(of: "{", with: "{{")
-    if span.text.unicodeScalars.allSatisfy({ $0 == " " }) { return escaped }
+    if span.text.unicodeScalars.allSatisfy({ $0 == " " }), !span.style.isInverse { return escaped }
     var attributes: [String] = []
     if span.style.isBold { attributes.append("bold") }
     if span.style.isDimmed { attributes.append("dim") }
+    if span.style.isInverse { attributes.append("reverse") }
     attributes.append(theme.foreground(of: span.style).hex)
     return "{" + attributes.joined(separator: " ") + "}" + escaped + "{/}"
   }

@@ -24,13 +24,18 @@ public struct Style: Hashable, Sendable {
   public var color: TrackerColor?
   /// Part of a screen under a sheet or menu: drawn faint.
   public var isDimmed: Bool
+  /// The focused element in the interactive mode: drawn in reverse video (terminals only).
+  public var isInverse: Bool
 
-  public init(_ role: StyleRole = .text, bold: Bool = false, color: TrackerColor? = nil, dimmed: Bool = false)
-  {
+  public init(
+    _ role: StyleRole = .text, bold: Bool = false, color: TrackerColor? = nil, dimmed: Bool = false,
+    inverse: Bool = false
+  ) {
     self.role = role
     self.isBold = bold
     self.color = color
     self.isDimmed = dimmed
+    self.isInverse = inverse
   }
 
   public static let text = Style()

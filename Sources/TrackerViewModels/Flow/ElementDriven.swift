@@ -72,6 +72,9 @@ extension ElementDriven {
     case .clear:
       guard let field = focusedField else { throw flowFailure(.flowNoFieldFocused) }
       setText(of: field, to: "")
+    case .deleteBackward:
+      guard let field = focusedField else { throw flowFailure(.flowNoFieldFocused) }
+      setText(of: field, to: String(currentText(of: field).dropLast()))
     case .swipe(let direction, let target?):
       let element = try findElement(target)
       guard direction == .left, let swipeAction = element.swipeLeftAction else {

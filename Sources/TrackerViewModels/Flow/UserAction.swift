@@ -26,6 +26,8 @@ public enum UserAction: Equatable, Sendable {
   case type(String)
   /// Empties the focused field.
   case clear
+  /// Takes the last character off the focused field (Backspace).
+  case deleteBackward
   /// Swipes the screen (onboarding pages) or, with a target, an element (a card to the left).
   case swipe(Direction, Target? = nil)
   /// Swipes the topmost sheet, modal screen or menu away without choosing.

@@ -56,7 +56,7 @@ public final class CategoryFormViewModel: ObservableViewModel {
         doneTitle: localizer.text(.categoryFormDone), isDoneEnabled: false, alert: nil))
     readOtherTitles()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard !change.categoryIDs.isEmpty else { return }
+      guard change.isEverything || !change.categoryIDs.isEmpty else { return }
       self?.readOtherTitles()
     }
   }

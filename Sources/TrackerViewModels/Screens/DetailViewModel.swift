@@ -163,7 +163,7 @@ public final class DetailViewModel: ObservableViewModel {
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
       guard let self else { return }
       guard
-        change.trackerIDs.contains(trackerID) || change.recordDays[trackerID] != nil
+        change.isEverything || change.trackerIDs.contains(trackerID) || change.recordDays[trackerID] != nil
           || !change.categoryIDs.isEmpty
       else { return }
       self.reload()

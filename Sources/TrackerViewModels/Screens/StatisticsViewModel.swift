@@ -56,7 +56,7 @@ public final class StatisticsViewModel: ObservableViewModel {
       State(title: localizer.text(.statisticsTitle), cards: [], placeholder: nil, alert: nil))
     recompute()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard !change.trackerIDs.isEmpty || !change.recordDays.isEmpty else { return }
+      guard change.isEverything || !change.trackerIDs.isEmpty || !change.recordDays.isEmpty else { return }
       self?.recompute()
     }
   }

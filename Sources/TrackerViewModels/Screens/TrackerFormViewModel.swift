@@ -202,7 +202,7 @@ public final class TrackerFormViewModel: ObservableViewModel {
     readStore()
     // A category renamed or deleted from the category list shows here at once.
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard !change.categoryIDs.isEmpty || !change.trackerIDs.isEmpty else { return }
+      guard change.isEverything || !change.categoryIDs.isEmpty || !change.trackerIDs.isEmpty else { return }
       self?.readStore()
     }
   }

@@ -206,7 +206,10 @@ public final class TrackersViewModel: ObservableViewModel {
     }
     reload()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard !change.trackerIDs.isEmpty || !change.recordDays.isEmpty || !change.categoryIDs.isEmpty else {
+      guard
+        change.isEverything || !change.trackerIDs.isEmpty || !change.recordDays.isEmpty
+          || !change.categoryIDs.isEmpty
+      else {
         return
       }
       self?.reload()

@@ -122,6 +122,9 @@ enum ArgumentParser {
       case .success(let script): invocation = .run(script)
       case .failure(let error): return .failure(error)
       }
+    case "app":
+      if let error = none() { return .failure(error) }
+      invocation = .app
     case "stats":
       if let error = none() { return .failure(error) }
       invocation = .stats

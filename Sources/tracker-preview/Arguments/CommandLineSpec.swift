@@ -127,6 +127,13 @@ enum CommandLineSpec {
         "--theme", "--color",
       ], detailsKey: .helpScriptLanguage),
     Command(
+      name: "app", arguments: "",
+      overviewKey: .helpCommandApp,
+      argumentHelp: [],
+      options: [
+        "--app", "--store", "--demo", "--todos-url", "--lang", "--today", "--time-zone", "--theme", "--color",
+      ]),
+    Command(
       name: "stats", arguments: "",
       overviewKey: .helpCommandStats,
       argumentHelp: [], options: ["--json", "--store", "--demo", "--lang", "--today", "--time-zone"]),
@@ -161,7 +168,7 @@ enum CommandLineSpec {
     Command(
       name: "help", arguments: "[command]", overviewKey: .helpCommandHelp,
       argumentHelp: [
-        ("[command]", .names("tour, show, run, list, remind, done, undone, stats, export, import"))
+        ("[command]", .names("tour, show, run, app, list, remind, done, undone, stats, export, import"))
       ],
       options: []
     ),

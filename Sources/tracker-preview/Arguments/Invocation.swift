@@ -4,6 +4,8 @@ struct Invocation: Equatable {
     case tour
     case show(String)
     case run(String)
+    /// `app`: the interactive mode.
+    case app
     case stats
     case list
     /// `remind`: the daily reminder, if it is due now.

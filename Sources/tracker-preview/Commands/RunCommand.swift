@@ -1,6 +1,8 @@
 import Foundation
+import TrackerModels
 import TrackerNetwork
 import TrackerStore
+import TrackerTerminal
 import TrackerTextRenderer
 import TrackerViewModels
 
@@ -27,8 +29,15 @@ enum RunCommand {
       return .failure(Messages.scriptLine(name, error.line, TerminalSafe.text(error.message)))
     }
     var outcome = Outcome()
-    guard let app = launch(invocation, settings, context, outcome: &outcome) else { return outcome }
-    return run(script, named: name, on: app, settings, outcome: outcome)
+    guard let launched = launch(invocation, settings, context, outcome: &outcome) else { return outcome }
+    return run(script, named: name, on: launched.app, settings, outcome: outcome)
+  }
+
+  /// An app as launched on its data.
+  struct Launched {
+    let app: any DrivenApp
+    /// Tells the app's screens when another process changed the data file (a no-op in memory).
+    let noticeChangesElsewhere: () throws(StoreError) -> Void
   }
 
   /// The app `settings` names on its data, as it launches; nil (and the reason in `outcome`) when
@@ -36,18 +45,26 @@ enum RunCommand {
   static func launch(
     _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, outcome: inout Outcome
   )
-    -> (any DrivenApp)?
+    -> Launched?
   {
     switch settings.app {
     case .tracker:
       guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
         return nil
       }
-      return AppFlow(environment: settings.appEnvironment(store: store))
+      return Launched(
+        app: AppFlow(environment: settings.appEnvironment(store: store)),
+        noticeChangesElsewhere: { () throws(StoreError) in
+          try (store as? SQLiteTrackerStore)?.noticeChangesElsewhere()
+        })
     case .todo:
       guard let store = StoreOpening.openTodo(invocation, context, outcome: &outcome) else { return nil }
       let loader = URLSessionTodoLoader(url: settings.todosURL)
-      return TodoFlow(environment: settings.todoEnvironment(store: store, loader: loader))
+      return Launched(
+        app: TodoFlow(environment: settings.todoEnvironment(store: store, loader: loader)),
+        noticeChangesElsewhere: { () throws(StoreError) in
+          try (store as? SQLiteTodoStore)?.noticeChangesElsewhere()
+        })
     }
   }
 

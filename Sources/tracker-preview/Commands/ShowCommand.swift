@@ -1,5 +1,6 @@
 import TrackerPreviewSupport
 import TrackerStore
+import TrackerTerminal
 import TrackerTextRenderer
 import TrackerViewModels
 

@@ -1,6 +1,7 @@
 import TrackerLocalization
 import TrackerPreviewSupport
 import TrackerStore
+import TrackerTerminal
 import TrackerTextRenderer
 import TrackerViewModels
 

@@ -11,6 +11,11 @@ extension ScreenRenderer {
     format.lightOnly.encode(lines(for: view))
   }
 
+  /// The lines that stay in place when a short terminal scrolls the list: its title line.
+  public func pinnedLines(for view: TodoFlow.View) -> (top: Int, bottom: Int) {
+    view.form == nil && view.alert == nil && view.list.deleteQuestion == nil ? (1, 0) : (0, 0)
+  }
+
   /// The lines of the to-do app's `view`: the list, or the form over its first line.
   public func lines(for view: TodoFlow.View) -> [StyledLine] {
     var lines: [StyledLine]

@@ -2,14 +2,14 @@
 /// topmost layer as written, so a phrase the screen wraps inside a card or a cell still matches.
 /// A text of the state counts only when its first word is drawn: the state also holds texts the
 /// screen does not show (the title of a hidden filter button), which a user cannot read.
-struct ScreenText {
+public struct ScreenText {
   /// The screen as drawn.
-  let drawn: String
+  public let drawn: String
   /// The texts of the layer on top (its alert, else its sheet, else the screen under the tab bar).
-  let blocks: [String]
+  public let blocks: [String]
 
   /// The drawn screen and the values of the layer on top (`DrivenApp.topLayer`).
-  init(layers: [Any], drawn: String) {
+  public init(layers: [Any], drawn: String) {
     self.drawn = drawn
     var blocks: [String] = []
     for layer in layers { ScreenText.collect(layer, into: &blocks) }
@@ -20,7 +20,7 @@ struct ScreenText {
   }
 
   /// Whether the user can read `text` on the screen.
-  func contains(_ text: String) -> Bool {
+  public func contains(_ text: String) -> Bool {
     drawn.contains(text) || blocks.contains { $0.contains(text) }
   }
 

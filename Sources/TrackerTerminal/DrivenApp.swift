@@ -1,0 +1,97 @@
+import Foundation
+import TrackerTextRenderer
+import TrackerViewModels
+
+/// What the command line's `run`, `show` and interactive mode need of an app, whichever it is:
+/// the tracker's `AppFlow` or the to-do app's `TodoFlow`.
+@MainActor
+public protocol DrivenApp: AnyObject {
+  /// The stable name of the screen on top.
+  var screenName: String { get }
+  /// What the user can act on now.
+  var elements: [Element] { get }
+  /// The alert on screen, if any.
+  var alert: AlertState? { get }
+  /// Whether something is on its way (the to-do list's starting tasks).
+  var isLoading: Bool { get }
+  func perform(_ action: UserAction) throws(FlowError)
+  func find(_ target: UserAction.Target) throws(FlowError) -> Element
+  /// The screen's lines drawn by `renderer`, and how many at its top and bottom stay in place
+  /// when a short terminal scrolls it.
+  func lines(_ renderer: ScreenRenderer) -> (lines: [StyledLine], pinned: (top: Int, bottom: Int))
+  /// The identifier of the text field the app has focused, if any.
+  var focusedFieldIdentifier: String? { get }
+  /// `format` as the app draws in it (the to-do app has a light mode only).
+  func format(_ format: OutputFormat) -> OutputFormat
+  /// The values of the layer on top, whose texts are what the user reads (for `expect text`).
+  var topLayer: [Any] { get }
+  /// Calls `handler` after each change the app publishes, until the token goes.
+  func observeChanges(_ handler: @escaping () -> Void) -> BindingToken
+}
+
+extension DrivenApp {
+  /// The screen drawn by `renderer` in `format`.
+  public func render(_ renderer: ScreenRenderer, format: OutputFormat) -> String {
+    self.format(format).encode(lines(renderer).lines)
+  }
+
+  /// What the user reads on the screen drawn by `renderer`.
+  public func screenText(_ renderer: ScreenRenderer) -> ScreenText {
+    ScreenText(layers: topLayer, drawn: render(renderer, format: .plain))
+  }
+
+  /// Lets the main actor's queued work run (the loader's answer arrives that way) until nothing is
+  /// loading; false when it is still loading after `timeout` seconds.
+  public func waitWhileLoading(timeout: TimeInterval) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while isLoading {
+      guard Date() < deadline else { return false }
+      _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.02))
+    }
+    return true
+  }
+}
+
+extension AppFlow: DrivenApp {
+  public var screenName: String { screen.rawValue }
+  public var alert: AlertState? { view.alert }
+  public var isLoading: Bool { false }
+  public var focusedFieldIdentifier: String? { view.focusedField?.rawValue }
+  public func format(_ format: OutputFormat) -> OutputFormat { format }
+
+  public func lines(_ renderer: ScreenRenderer) -> (lines: [StyledLine], pinned: (top: Int, bottom: Int)) {
+    let view = view
+    return (renderer.lines(for: view), renderer.pinnedLines(for: view))
+  }
+
+  public var topLayer: [Any] {
+    let view = view
+    if let alert = view.alert { return [alert] }
+    if let top = view.presented.last { return [top] + (view.categoryMenu.map { [$0] } ?? []) }
+    return [view.base] + (view.tabBar.map { [$0] } ?? [])
+  }
+
+  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken { observe { _ in handler() } }
+}
+
+extension TodoFlow: DrivenApp {
+  public var screenName: String { screen.rawValue }
+  public var alert: AlertState? { view.alert }
+  public var focusedFieldIdentifier: String? { view.focusedField?.rawValue }
+  public func format(_ format: OutputFormat) -> OutputFormat { format.lightOnly }
+
+  public func lines(_ renderer: ScreenRenderer) -> (lines: [StyledLine], pinned: (top: Int, bottom: Int)) {
+    let view = view
+    return (renderer.lines(for: view), renderer.pinnedLines(for: view))
+  }
+
+  public var topLayer: [Any] {
+    let view = view
+    if let alert = view.alert { return [alert] }
+    if let form = view.form { return [form] }
+    if let question = view.list.deleteQuestion { return [question] }
+    return [view.list]
+  }
+
+  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken { observe { _ in handler() } }
+}

@@ -1,0 +1,28 @@
+/// Turns frames into what a terminal is sent: only the rows that changed since the last frame,
+/// each written whole from its first column and cleared to its end, so what is on the terminal
+/// is exactly the frame (and a reader of the output only needs "go to row", "clear to end of line").
+public struct FrameWriter: Sendable {
+  private var shown: [String] = []
+
+  public init() {}
+
+  /// Entering the full-screen mode: the alternate screen, cursor hidden, screen cleared.
+  public static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+  /// Leaving it, whatever state it was in: colors reset, cursor shown, the normal screen back.
+  public static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+  /// What to send to show `frame`; every row when the size changed.
+  public mutating func update(to frame: [String]) -> String {
+    var output = ""
+    let sizeChanged = frame.count != shown.count
+    for (row, line) in frame.enumerated() where sizeChanged || shown[row] != line {
+      output += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m\u{1B}[K"
+    }
+    shown = frame
+    return output
+  }
+
+  /// Forgets what is shown, so the next frame is sent whole (after a resize, which may have
+  /// rewrapped or cleared the terminal's lines).
+  public mutating func invalidate() { shown = [] }
+}

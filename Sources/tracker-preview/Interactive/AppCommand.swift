@@ -1,0 +1,83 @@
+import Foundation
+import TrackerTerminal
+import TrackerTextRenderer
+import TrackerViewModels
+
+/// `app`: the app used from the keyboard, full screen, on the same flow `run` drives. The screen
+/// is redrawn only when the flow publishes (or the focus, the size or the key map changes), and
+/// only the rows that changed are sent.
+@MainActor
+enum AppCommand {
+  /// How long a lone Esc waits for the rest of an escape sequence.
+  static let escapeWait: TimeInterval = 0.05
+
+  static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+    guard context.isInteractive else {
+      return .usage(UsageError(message: Messages.localized(.cliNotATerminal), command: "app"))
+    }
+    var outcome = Outcome()
+    guard let launched = RunCommand.launch(invocation, settings, context, outcome: &outcome) else {
+      return outcome
+    }
+    let terminal: RawTerminal
+    do {
+      terminal = try RawTerminal()
+    } catch {
+      outcome.standardError += Messages.error(Messages.localized(.cliTerminalFailed, .text("\(error)")))
+      outcome.exitCode = 1
+      return outcome
+    }
+    defer { terminal.restore() }
+    let size = terminal.size
+    let session = InteractiveSession(
+      app: launched.app, language: settings.language, format: settings.format, columns: size.columns,
+      rows: size.rows)
+    var writer = FrameWriter()
+    var decoder = KeyDecoder()
+    guard terminal.write(FrameWriter.enter) else { return outcome }
+    loop: while true {
+      if let signal = terminal.stopRequest {
+        outcome.exitCode = 128 + signal
+        break
+      }
+      if terminal.takeResize() {
+        let size = terminal.size
+        session.resize(columns: size.columns, rows: size.rows)
+        writer.invalidate()
+      }
+      if session.needsRedraw {
+        guard terminal.write(writer.update(to: session.frame())) else { break }
+        session.frameDrawn()
+      }
+      // The main actor's queued work (the to-do loader's answer) runs between keys.
+      _ = RunLoop.main.run(mode: .default, before: Date())
+      guard var bytes = terminal.read(timeout: 0.05) else { break }
+      if bytes.isEmpty, !decoder.isWaiting { continue }
+      var keys = decoder.feed(bytes)
+      while decoder.isWaiting {
+        // The rest of a sequence comes at once; a lone Esc is followed by nothing.
+        guard let more = terminal.read(timeout: escapeWait) else { break loop }
+        if more.isEmpty {
+          keys += decoder.flush()
+          break
+        }
+        bytes = more
+        keys += decoder.feed(bytes)
+      }
+      for key in keys {
+        // Another process may have written to the data file: the screens read it again first.
+        var failure: String?
+        do {
+          try launched.noticeChangesElsewhere()
+        } catch {
+          failure = Messages.describe(error)
+        }
+        if session.handle(key) == .quit { break loop }
+        if let failure { session.show(failure) }
+      }
+    }
+    terminal.restore()
+    (launched.app as? AppFlow)?.appClosed()
+    return outcome
+  }
+}

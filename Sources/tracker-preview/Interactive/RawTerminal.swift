@@ -1,0 +1,103 @@
+import Foundation
+import TrackerTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Signals noted by their handlers for the interactive loop, which looks at them between keys
+/// (a handler may only set a flag).
+nonisolated(unsafe) private var resizedSignal: sig_atomic_t = 0
+nonisolated(unsafe) private var stopSignal: sig_atomic_t = 0
+
+/// The terminal in the interactive mode: raw keyboard input on standard input, frames on standard
+/// output, the size, and the signals that matter. `restore()` puts the terminal back as it was
+/// (the settings saved at the start, the normal screen, the cursor) and is safe to call twice.
+final class RawTerminal {
+  private var saved = termios()
+  private var isRaw = false
+
+  /// Takes the terminal into raw mode; throws the system's reason when it cannot.
+  init() throws {
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOTTY)
+    }
+    var raw = saved
+    // As cfmakeraw, but output processing stays on: keys arrive one by one, unechoed, and Ctrl-C
+    // is a key the app handles (it restores the terminal before quitting).
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOTTY)
+    }
+    isRaw = true
+    signal(SIGWINCH) { _ in resizedSignal = 1 }
+    for stop in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(stop) { number in stopSignal = number } }
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  deinit { restore() }
+
+  /// The terminal's size (80 × 24 when it does not say).
+  var size: (columns: Int, rows: Int) {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+      return (80, 24)
+    }
+    return (Int(window.ws_col), Int(window.ws_row))
+  }
+
+  /// Whether the window changed size since the last call.
+  func takeResize() -> Bool {
+    defer { resizedSignal = 0 }
+    return resizedSignal != 0
+  }
+
+  /// The signal that asked the app to stop (SIGTERM, SIGHUP, SIGINT), if one came.
+  var stopRequest: Int32? { stopSignal == 0 ? nil : stopSignal }
+
+  /// Writes all of `text`; false when the terminal is gone.
+  @discardableResult
+  func write(_ text: String) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return false }
+      bytes = bytes.dropFirst(count)
+    }
+    return true
+  }
+
+  /// The bytes typed within `timeout` seconds (empty when none came or a signal came first); nil
+  /// when input is closed.
+  func read(timeout: TimeInterval) -> [UInt8]? {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&descriptor, 1, Int32(timeout * 1000))
+    guard ready > 0 else { return [] }
+    if descriptor.revents & Int16(POLLIN) == 0, descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    {
+      return nil
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
+    if count < 0, errno == EINTR || errno == EAGAIN { return [] }
+    guard count > 0 else { return nil }
+    return Array(buffer[0..<count])
+  }
+
+  /// The terminal as it was: its settings, the normal screen, the cursor.
+  func restore() {
+    guard isRaw else { return }
+    isRaw = false
+    write(FrameWriter.leave)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    signal(SIGWINCH, SIG_DFL)
+    for stop in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(stop, SIG_DFL) }
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+let fixedDay = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
+
+func temporaryFolder() -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("app-\(UUID().uuidString)")
+  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+enum Keys {
+  static let tab = "\t"
+  static let backTab = "\u{1B}[Z"
+  static let enter = "\r"
+  static let escape = "\u{1B}"
+  static let down = "\u{1B}[B"
+  static let up = "\u{1B}[A"
+  static let left = "\u{1B}[D"
+  static let right = "\u{1B}[C"
+  static let pageDown = "\u{1B}[6~"
+  static let pageUp = "\u{1B}[5~"
+  static let controlC = "\u{03}"
+  static let controlU = "\u{15}"
+  static let backspace = "\u{7F}"
+}
+
+extension PseudoTerminal {
+  /// Presses Tab until the status line says `label` has the focus.
+  func tab(to label: String, limit: Int = 60) throws {
+    for _ in 0..<limit {
+      if screen.focusLabel == label { return }
+      let before = output.count
+      send(Keys.tab)
+      wait(5) { _ in self.output.count > before }
+      // Let the frame finish: it is written in one go, but read in pieces.
+      Thread.sleep(forTimeInterval: 0.03)
+    }
+    Issue.record("the focus never reached \(label); the screen:\n\(screen)")
+    throw JourneyError.focusNotFound(label)
+  }
+
+  /// Sends `keys` and waits until the screen shows `text`.
+  func press(_ keys: String, thenSee text: String, _ location: SourceLocation = #_sourceLocation) {
+    send(keys)
+    if wait(for: text) == nil {
+      Issue.record(
+        "after \(keys.debugDescription) the screen does not show \(text):\n\(screen)",
+        sourceLocation: location)
+    }
+  }
+}
+
+enum JourneyError: Error {
+  case focusNotFound(String)
+}
+
+/// The words of a journey in one language.
+struct Journey: Sendable, CustomTestStringConvertible {
+  let language: String
+  let page1: String
+  let page2: String
+  let empty: String
+  let habit: String
+  let category: String
+  let addCategory: String
+  let done: String
+  let schedule: String
+  let monday: String
+  let wednesday: String
+  let create: String
+  let oneDay: String
+  let nothingFound: String
+  let filters: String
+  let completed: String
+  let currentStreak: String
+  let statistics: String
+  let trackersCompleted: String
+  var testDescription: String { language }
+
+  static let both = [
+    Journey(
+      language: "ru", page1: "Отслеживайте только то, что хотите",
+      page2: "Даже если это не литры воды и йога",
+      empty: "Что будем отслеживать?", habit: "Привычка", category: "Категория",
+      addCategory: "Добавить категорию",
+      done: "Готово", schedule: "Расписание", monday: "Понедельник", wednesday: "Среда", create: "Создать",
+      oneDay: "1 день", nothingFound: "Ничего не найдено", filters: "Фильтры", completed: "Завершенные",
+      currentStreak: "Текущая серия", statistics: "Статистика", trackersCompleted: "Трекеров завершено"),
+    Journey(
+      language: "en", page1: "Track only what you want", page2: "Even if it's not liters of water and yoga",
+      empty: "What are we going to track?", habit: "Habit", category: "Category", addCategory: "Add category",
+      done: "Done", schedule: "Schedule", monday: "Monday", wednesday: "Wednesday", create: "Create",
+      oneDay: "1 day", nothingFound: "Nothing found", filters: "Filters", completed: "Completed",
+      currentStreak: "Current streak", statistics: "Statistics", trackersCompleted: "Trackers completed"),
+  ]
+}
+
+/// A new user's whole first session with the keyboard alone, through a pseudo-terminal.
+@Suite("tracker-preview app: a whole journey")
+struct InteractiveJourneyTests {
+  @Test(arguments: Journey.both)
+  func fromOnboardingToACompletedHabitAndItsStatistics(_ words: Journey) throws {
+    let store = temporaryFolder().appendingPathComponent("tracker.sqlite")
+    let terminal = try PseudoTerminal(["app", "--store", store.path, "--lang", words.language] + fixedDay)
+    #expect(terminal.wait(for: words.page1) != nil, "\(terminal.screen)")
+    #expect(terminal.screen.isAlternate && terminal.screen.isCursorHidden)
+    // Onboarding: → swipes to the second page, Enter taps its button.
+    terminal.press(Keys.left, thenSee: words.page2)
+    terminal.press(Keys.enter, thenSee: words.empty)
+
+    // "+" has the focus on the main screen: a habit.
+    #expect(terminal.screen.focusLabel == "+")
+    terminal.press(Keys.enter, thenSee: words.habit)
+    terminal.press(Keys.enter, thenSee: words.create)
+    // The name field has the focus: typing goes into it.
+    terminal.press("Run", thenSee: "Run")
+    try terminal.tab(to: words.category)
+    terminal.press(Keys.enter, thenSee: words.addCategory)
+    terminal.press(Keys.enter, thenSee: words.done)
+    terminal.press("Sport", thenSee: "Sport")
+    try terminal.tab(to: words.done)
+    terminal.press(Keys.enter, thenSee: words.addCategory)
+    try terminal.tab(to: "Sport")
+    terminal.press(Keys.enter, thenSee: words.schedule)
+    try terminal.tab(to: words.schedule)
+    terminal.press(Keys.enter, thenSee: words.monday)
+    terminal.send(Keys.enter)  // Monday on
+    try terminal.tab(to: words.wednesday)
+    terminal.send(" ")  // Space taps too
+    try terminal.tab(to: words.done)
+    terminal.press(Keys.enter, thenSee: words.create)
+    try terminal.tab(to: "🙂")
+    terminal.send(Keys.enter)
+    try terminal.tab(to: "#FD4C49")
+    terminal.send(Keys.enter)
+    try terminal.tab(to: words.create)
+    terminal.press(Keys.enter, thenSee: "Sport")
+    #expect(terminal.screen.contains("Run"), "\(terminal.screen)")
+
+    // Complete it: "+", the date, search, the card, then its "+".
+    for _ in 0..<4 { terminal.send(Keys.tab) }
+    #expect(terminal.wait { $0.focused == ["+"] && $0.focusLabel == "+" && $0.contains("[+]") } != nil)
+    terminal.press(Keys.enter, thenSee: words.oneDay)
+    #expect(terminal.screen.contains("[✓]"))
+
+    // Search: "/" focuses it, typing filters, Ctrl-U clears.
+    terminal.press("/zzz", thenSee: words.nothingFound)
+    terminal.press(Keys.controlU, thenSee: "Run")
+    terminal.press("Ru", thenSee: "Run")
+    terminal.send(Keys.controlU)
+    terminal.send(Keys.escape)
+
+    // Filter: Completed shows the habit done today.
+    try terminal.tab(to: words.filters)
+    terminal.press(Keys.enter, thenSee: words.completed)
+    try terminal.tab(to: words.completed)
+    terminal.press(Keys.enter, thenSee: "Run")
+    #expect(terminal.screen.contains("[✓]"))
+
+    // The detail, and back with Esc.
+    try terminal.tab(to: "Run")
+    terminal.press(Keys.enter, thenSee: words.currentStreak)
+    terminal.press(Keys.escape, thenSee: "Sport")
+
+    // Statistics.
+    try terminal.tab(to: words.statistics)
+    terminal.press(Keys.enter, thenSee: words.trackersCompleted)
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+    let screen = terminal.screen
+    #expect(!screen.isAlternate && !screen.isCursorHidden)
+    #expect(terminal.settings.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
+  }
+}
