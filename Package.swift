@@ -102,7 +102,10 @@ let package = Package(
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
     .testTarget(
       name: "TerminalTests",
-      dependencies: ["TrackerTerminal", "TrackerViewModels", "TrackerTextRenderer", "tracker-preview"]
+      dependencies: [
+        "TrackerTerminal", "TrackerViewModels", "TrackerTextRenderer", "TrackerModels", "TrackerStore",
+        "TrackerPreviewSupport", "TrackerLocalization", "tracker-preview",
+      ]
     ),
     .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["tracker-reliability", "tracker-preview"]),

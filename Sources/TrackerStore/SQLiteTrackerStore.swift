@@ -339,7 +339,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   // MARK: Observation
 
   /// Tells observers that everything may have changed when another process wrote to the file
-  /// since the last call (the first call only takes note). SQLite tells no one of another
+  /// since it was opened or since the last call. SQLite tells no one of another
   /// process's commits, so a long-running client calls this when it wakes up (the interactive
   /// terminal: before each key).
   public func noticeChangesElsewhere() throws(StoreError) {

@@ -237,7 +237,7 @@ public final class InteractiveSession {
     let status = statusLine(localizer)
     if isShowingKeys {
       let lines = keyMap(localizer)
-      return pad(Array(lines.prefix(rows - 1)).map(encode) + [encode(status)])
+      return pad(Array(lines.prefix(rows - 1)).map(encode), status: encode(status))
     }
     var (lines, pinned) = app.lines(renderer)
     if let location = ElementLocator.locate(focusedIdentifier, among: app.elements, in: lines) {
@@ -257,7 +257,7 @@ public final class InteractiveSession {
       shown = top + body.dropFirst(scroll).prefix(bodyHeight) + bottom
     }
     let drawFormat = app.format(format)
-    return pad(shown.map { encode($0, drawFormat) } + [encode(status)])
+    return pad(shown.map { encode($0, drawFormat) }, status: encode(status))
   }
 
   /// Scrolls so that `row` of a screen of `count` lines is in view (pinned lines are always).
@@ -326,7 +326,10 @@ public final class InteractiveSession {
     return text
   }
 
-  private func pad(_ lines: [String]) -> [String] {
-    Array((lines + Array(repeating: "", count: max(0, rows - lines.count))).prefix(rows))
+  /// `lines` filling the terminal, `status` on its last row.
+  private func pad(_ lines: [String], status: String? = nil) -> [String] {
+    let height = status == nil ? rows : rows - 1
+    let body = Array((lines + Array(repeating: "", count: max(0, height - lines.count))).prefix(height))
+    return body + (status.map { [$0] } ?? [])
   }
 }

@@ -21,6 +21,10 @@ final class StoreConnection: @unchecked Sendable {
     self.path = path
     database = opened.database
     checkedAt = opened.checkedAt
+    // What the file is at opening, so a commit of another process from now on is noticed. When it
+    // cannot be read, the first `changedElsewhere` takes note instead (and the read that follows
+    // meets the same failure and reports it).
+    seenDataVersion = try? database.prepare("PRAGMA data_version").rows { $0.int(0) }.first
   }
 
   deinit {
@@ -62,8 +66,8 @@ final class StoreConnection: @unchecked Sendable {
     }
   }
 
-  /// Whether another connection — another process — committed since the last call (the first
-  /// call only takes note and says no).
+  /// Whether another connection — another process — committed since the file was opened or
+  /// since the last call.
   func changedElsewhere() throws(StoreError) -> Bool {
     try read {
       let version = try database.prepare("PRAGMA data_version").rows { $0.int(0) }.first ?? 0

@@ -36,6 +36,12 @@ final class RawTerminal {
       throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOTTY)
     }
     isRaw = true
+    // The signals it answers may arrive blocked from whoever started it (a test runner's
+    // threads): they are unblocked, or a resize or a SIGTERM would go unnoticed.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT] { sigaddset(&handled, number) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     signal(SIGWINCH) { _ in resizedSignal = 1 }
     for stop in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(stop) { number in stopSignal = number } }
     signal(SIGPIPE, SIG_IGN)

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+import TrackerTextRenderer
+import TrackerViewModels
+
+@testable import TrackerTerminal
+
+/// The session's rules in-process, on the demo: where the focus goes, scrolling, narrow windows,
+/// and that frames follow what the flow publishes.
+@MainActor
+@Suite("Interactive session")
+struct InteractiveSessionTests {
+  let store = InMemoryTrackerStore()
+
+  func session(_ language: Language = .en, columns: Int = 47, rows: Int = 60) throws -> InteractiveSession {
+    let environment = AppEnvironment.fixed(
+      now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
+      timeZone: .moscow, language: language, store: store)
+    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    return InteractiveSession(app: flow, language: language, format: .plain, columns: columns, rows: rows)
+  }
+
+  /// The reverse-video text of a plain frame.
+  func focused(_ frame: [String]) -> [String] {
+    frame.flatMap { line in
+      line.components(separatedBy: "\u{1B}[7m").dropFirst().map {
+        $0.components(separatedBy: "\u{1B}[27m")[0]
+      }
+    }
+  }
+
+  @Test func focusStartsOnTheFirstElementAndStaysOnItsElementWhenItsLabelChanges() throws {
+    let session = try session()
+    #expect(session.focusedIdentifier == "add" && focused(session.frame()) == ["+"])
+    for _ in 0..<4 { _ = session.handle(.tab) }
+    let complete = try #require(session.focusedIdentifier)
+    #expect(complete.hasPrefix("complete:"))
+    _ = session.handle(.enter)
+    #expect(session.focusedIdentifier == complete)
+    #expect(session.app.elements.first { $0.identifier == complete }?.isChecked == true)
+    // Backwards wraps around to the last element (a tab).
+    _ = session.handle(.home)
+    for _ in 0..<5 { _ = session.handle(.backTab) }
+    #expect(session.focusedIdentifier == "tab-settings")
+  }
+
+  @Test func aNewLayerFocusesItsFirstElementAndATextFieldTakesTypingAtOnce() throws {
+    let session = try session(.ru)
+    _ = session.handle(.enter)  // "+"
+    #expect(session.app.screenName == "type-picker" && session.focusedIdentifier == "habit")
+    _ = session.handle(.enter)
+    #expect(session.focusedIdentifier == "name" && session.isEditing)
+    for character in "Йога q m /" { _ = session.handle(.character(character)) }
+    _ = session.handle(.backspace)
+    #expect(session.app.elements.first { $0.identifier == "name" }?.label == "Йога q m ")
+    _ = session.handle(.escape)  // leaves the field
+    #expect(!session.isEditing && session.app.screenName == "tracker-form")
+    _ = session.handle(.escape)  // closes the sheet
+    #expect(session.app.screenName == "trackers")
+  }
+
+  @Test func theFocusedCardOfARightColumnIsFoundUnderItsOwnName() throws {
+    let session = try session()
+    // The last two cards share a row: the second one's "+" is in the right half.
+    let elements = session.app.elements
+    let lastComplete = try #require(elements.last { $0.identifier.hasPrefix("complete:") })
+    while session.focusedIdentifier != lastComplete.identifier { _ = session.handle(.tab) }
+    let frame = session.frame()
+    let row = try #require(frame.first { $0.contains("\u{1B}[7m") })
+    let column = row.components(separatedBy: "\u{1B}[7m")[0].count
+    #expect(column > 47 / 2, "\(row)")
+  }
+
+  @Test func aTallScreenScrollsToTheFocusWhileTheHeaderAndTheTabBarStay() throws {
+    let session = try session(.en, columns: 47, rows: 16)
+    let lastCard = try #require(session.app.elements.last { $0.identifier.hasPrefix("card:") })
+    while session.focusedIdentifier != lastCard.identifier { _ = session.handle(.tab) }
+    let frame = session.frame().map {
+      $0.replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[27m", with: "")
+    }
+    #expect(frame.count == 16)
+    #expect(frame[1].contains("Trackers") && frame[2].contains("Search"))
+    #expect(frame[14].contains("Trackers") && frame[14].contains("Statistics"))  // the tab bar
+    #expect(
+      frame.contains { $0.contains(String(lastCard.label.prefix(10))) }, "\(frame.joined(separator: "\n"))")
+    #expect(frame[15].hasPrefix("▸ "))
+    // Page up: the top of the list, the focus left where it was.
+    _ = session.handle(.pageUp)
+    _ = session.handle(.pageUp)
+    let top = session.frame()
+    #expect(top[4].contains("Pinned") || top[5].contains("Pinned"), "\(top.joined(separator: "\n"))")
+    #expect(session.focusedIdentifier == lastCard.identifier)
+  }
+
+  @Test(arguments: [(Language.en, "Make the window wider"), (.ru, "Сделайте окно шире")])
+  func aWindowNarrowerThan32ColumnsAsksToBeWider(_ language: Language, _ text: String) throws {
+    let session = try session(language, columns: 31, rows: 10)
+    let frame = session.frame()
+    #expect(frame.count == 10 && frame[0].contains(text))
+    session.resize(columns: 32, rows: 10)
+    #expect(!session.frame()[0].contains(text))
+  }
+
+  @Test func framesFollowWhatTheFlowPublishesEvenWhenTheChangeCameFromTheStore() async throws {
+    let session = try session()
+    _ = session.frame()
+    session.frameDrawn()
+    #expect(!session.needsRedraw)
+    // A change the flow hears of (here: another screen's write through the store) asks for a frame.
+    let tracker = try #require(try store.trackers().first)
+    _ = try store.toggleRecord(trackerID: tracker.tracker.id, on: try Day(iso: "2026-11-30"))
+    for _ in 0..<100 where !session.needsRedraw { await Task.yield() }
+    #expect(session.needsRedraw)
+  }
+
+  @Test func aRefusedActionIsSaidInTheStatusLineUntilTheNextKey() throws {
+    let session = try session()
+    _ = session.handle(.character("m"))  // "+" has no menu
+    #expect(session.frame().last?.contains("has no long-press menu") == true, "\(session.frame().last ?? "")")
+    _ = session.handle(.tab)
+    #expect(session.frame().last?.hasPrefix("▸ ") == true)
+  }
+
+  @Test func theKeyMapShowsOnQuestionMarkAndAnyKeyClosesIt() throws {
+    let session = try session(.ru)
+    _ = session.handle(.character("?"))
+    #expect(session.frame().contains { $0.contains("Клавиши") })
+    #expect(session.handle(.tab) == .keepGoing)
+    #expect(!session.frame().contains { $0.contains("Клавиши") })
+    #expect(session.handle(.character("q")) == .quit)
+  }
+}
+
+extension TimeZone {
+  static let moscow = TimeZone(identifier: "Europe/Moscow")!
+}

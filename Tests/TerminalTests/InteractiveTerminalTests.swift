@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// Runs `tracker-preview` with pipes (not a terminal).
+func runPiped(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+  status: Int32, output: String, error: String
+) {
+  let process = Process()
+  process.executableURL = Bundle.main.bundleURL.appendingPathComponent("tracker-preview")
+  process.arguments = arguments
+  process.environment = environment
+  let output = Pipe()
+  let error = Pipe()
+  process.standardOutput = output
+  process.standardError = error
+  process.standardInput = Pipe()
+  try process.run()
+  let out = output.fileHandleForReading.readDataToEndOfFile()
+  let err = error.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (
+    process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
+  )
+}
+
+/// The interactive mode's promises to the terminal it runs in, through a pseudo-terminal.
+@Suite("tracker-preview app on a terminal")
+struct InteractiveTerminalTests {
+  static let archive = """
+    {"format": "tracker", "version": 1,
+     "categories": [{"id": "00000000-0000-4000-8000-000000000001", "title": "Home"}],
+     "trackers": [
+       {"id": "00000000-0000-4000-8000-000000000002", "name": "Run", "emoji": "🙂", "color": "#FD4C49",
+        "category": "00000000-0000-4000-8000-000000000001",
+        "schedule": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "pinned": false, "created": "2026-11-01"}],
+     "records": []}
+    """
+
+  /// A data file with one habit, its onboarding done.
+  func storeWithOneHabit() throws -> String {
+    let folder = temporaryFolder()
+    let archive = folder.appendingPathComponent("backup.json")
+    try Data(Self.archive.utf8).write(to: archive)
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let imported = try runPiped(["import", archive.path, "--store", store] + fixedDay)
+    #expect(imported.status == 0, "\(imported.error)")
+    return store
+  }
+
+  func expectRestored(_ terminal: PseudoTerminal, _ location: SourceLocation = #_sourceLocation) {
+    let screen = terminal.screen
+    #expect(!screen.isAlternate && !screen.isCursorHidden, sourceLocation: location)
+    let flags = terminal.settings.c_lflag
+    #expect(
+      flags & tcflag_t(ICANON | ECHO | ISIG) == tcflag_t(ICANON | ECHO | ISIG), sourceLocation: location)
+  }
+
+  @Test(arguments: [("en", "app needs a terminal"), ("ru", "app нужен терминал")])
+  func withoutATerminalItRefusesWithABadUsage(_ language: String, _ message: String) throws {
+    let result = try runPiped(["app", "--demo", "--lang", language])
+    #expect(result.status == 64 && result.output.isEmpty)
+    #expect(result.error.contains(message), "\(result.error)")
+  }
+
+  @Test func controlCAndSIGTERMGiveTheTerminalBackAsItWas() throws {
+    let first = try PseudoTerminal(["app", "--demo", "--lang", "en"] + fixedDay)
+    #expect(first.wait(for: "Trackers") != nil)
+    first.send(Keys.controlC)
+    #expect(first.exitStatus() == 0)
+    expectRestored(first)
+
+    let second = try PseudoTerminal(["app", "--demo", "--lang", "en"] + fixedDay)
+    #expect(second.wait(for: "Trackers") != nil)
+    second.process.terminate()
+    #expect(second.exitStatus() == 128 + SIGTERM)
+    expectRestored(second)
+  }
+
+  @Test func aResizeRedrawsAtTheNewWidthAndANarrowWindowAsksForMore() throws {
+    let terminal = try PseudoTerminal(["app", "--demo", "--lang", "ru"] + fixedDay, columns: 60, rows: 30)
+    #expect(
+      terminal.wait { $0.lines.first?.hasSuffix("[ 30.11.26 ]") == true && $0.lines[0].count == 60 } != nil)
+    terminal.resize(columns: 40, rows: 30)
+    #expect(
+      terminal.wait { $0.lines.first?.hasSuffix("[ 30.11.26 ]") == true && $0.lines[0].count == 40 } != nil,
+      "\(terminal.screen)")
+    terminal.resize(columns: 28, rows: 30)
+    #expect(terminal.wait(for: "Сделайте окно шире") != nil, "\(terminal.screen)")
+    terminal.resize(columns: 50, rows: 30)
+    #expect(terminal.wait { $0.lines.first?.count == 50 } != nil)
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+  }
+
+  @Test func aChangeAnotherProcessMadeShowsAfterTheNextKey() throws {
+    let store = try storeWithOneHabit()
+    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(terminal.wait { $0.contains("Run") && $0.contains("[+]") } != nil, "\(terminal.screen)")
+    let marked = try runPiped(["done", "Run", "--store", store] + fixedDay)
+    #expect(marked.status == 0, "\(marked.error)")
+    terminal.send(Keys.tab)
+    #expect(terminal.wait { $0.contains("[✓]") && $0.contains("1 day") } != nil, "\(terminal.screen)")
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+  }
+
+  @Test func anArrowCutBetweenWritesIsAnArrowAndALoneEscClosesTheSheet() throws {
+    let store = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(terminal.wait(for: "Track only what you want") != nil)
+    terminal.send("\u{1B}[")
+    Thread.sleep(forTimeInterval: 0.01)
+    terminal.send("D")
+    #expect(terminal.wait(for: "Even if it's not liters of water and yoga") != nil, "\(terminal.screen)")
+    terminal.press(Keys.enter, thenSee: "What are we going to track?")
+    terminal.press(Keys.enter, thenSee: "Irregular event")
+    terminal.send(Keys.escape)
+    #expect(
+      terminal.wait { !$0.contains("Irregular event") && $0.contains("What are we going to track?") } != nil)
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+  }
+
+  @Test func aKeyRedrawsOnlyTheRowsThatChanged() throws {
+    let terminal = try PseudoTerminal(["app", "--demo", "--lang", "en"] + fixedDay, columns: 60, rows: 40)
+    #expect(terminal.wait(for: "Trackers") != nil)
+    Thread.sleep(forTimeInterval: 0.2)
+    let before = terminal.output.count
+    terminal.send(Keys.tab)  // the focus moves from "+" to the date, on the same row
+    #expect(terminal.wait { $0.focusLabel != "+" } != nil)
+    Thread.sleep(forTimeInterval: 0.2)
+    let sent = String(decoding: terminal.output[before...], as: UTF8.self)
+    let rows = sent.components(separatedBy: "\u{1B}[K").count - 1
+    #expect(rows >= 2 && rows <= 3, "\(rows) rows sent: \(sent.debugDescription)")
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+  }
+
+  @Test(arguments: [("en", "To do list", "Done"), ("ru", "Список дел", "Готово")])
+  func theToDoAppByKeyboard(_ language: String, _ title: String, _ done: String) throws {
+    let terminal = try PseudoTerminal(["app", "--app", "todo", "--demo", "--lang", language] + fixedDay)
+    #expect(terminal.wait(for: title) != nil && terminal.screen.focusLabel == "+")
+    terminal.send(Keys.enter)
+    // The text field has the focus: Enter is a line break there.
+    terminal.press("Buy milk\rand bread", thenSee: "and bread")
+    try terminal.tab(to: done)
+    terminal.send(Keys.enter)
+    #expect(
+      terminal.wait { $0.contains(title) && $0.contains("Buy milk") && !$0.contains(done) } != nil,
+      "\(terminal.screen)")
+    // Swipe the new task left: the delete question.
+    try terminal.tab(to: "Buy milk")
+    terminal.send(Keys.left)
+    terminal.send(Keys.enter)  // Delete has the focus
+    #expect(terminal.wait { !$0.contains("Buy milk") } != nil, "\(terminal.screen)")
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+  }
+}
