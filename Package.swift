@@ -77,7 +77,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "tracker-benchmark",
-      dependencies: ["TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerTextRenderer", "CSQLite"]
+      dependencies: [
+        "TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerTextRenderer", "TrackerTerminal",
+        "CSQLite",
+      ]
     ),
 
     // The reliability suite: drives the built tracker-preview (docs/reliability.md).

@@ -1,56 +1,86 @@
 import TrackerTextRenderer
 import TrackerViewModels
 
-/// Finds where an element is drawn, from its label: the renderer draws text, not elements, so
-/// the focus is found the way a reader finds it — elements come in reading order, each looked
-/// for after the one before (in its column first: the second card of a row comes after the first
-/// card's "+" below it), and a label cut short with "…" by its first characters.
-enum ElementLocator {
+/// Finds where elements are drawn, from their labels: the renderer draws text, not elements, so
+/// the focus is found the way a reader finds it. Elements come in reading order, each looked for
+/// near the one before — first below it in its own column (the second card of a row comes after
+/// the first card's "+" below it), then around it, then anywhere — and a label cut short with "…"
+/// is found by its first characters. Locations are worked out once per drawing, as far as asked.
+struct ElementLocator {
   struct Location: Equatable {
     let row: Int
     /// The characters of the row the label covers.
     let characters: Range<Int>
   }
 
-  static func locate(_ identifier: String?, among elements: [Element], in lines: [StyledLine]) -> Location? {
-    guard let identifier, let target = elements.firstIndex(where: { $0.identifier == identifier }) else {
-      return nil
-    }
-    let texts = lines.map { Array($0.text) }
-    // Where the search for the next element starts (inclusive), and the column it looks under.
-    var from = (row: 0, column: 0)
-    var found: Location?
-    for element in elements[...target] {
-      let label = Array(element.label.split(separator: "\n").first.map(String.init) ?? "")
-      guard !label.isEmpty else { continue }
-      let match =
-        search(label, in: texts, from: from, sameColumn: true)
-        ?? search(label, in: texts, from: from, sameColumn: false)
-        ?? search(label, in: texts, from: (0, 0), sameColumn: false)
-      found = match
-      if let match { from = (match.row, match.characters.lowerBound + 1) }
-    }
-    return found
+  private let elements: [Element]
+  private let lines: [StyledLine]
+  /// Each row's characters, made when first searched.
+  private var rows: [[Character]?]
+  /// The locations of the first elements, in order (nil: not drawn with its label).
+  private var found: [Location?] = []
+  /// Where the search for the next element starts (inclusive).
+  private var from = (row: 0, column: 0)
+
+  /// How far below the element before a label is first looked for, in its column.
+  static let columnWindow = 12
+  /// How far around the element before a label is looked for next.
+  static let nearWindow = 60
+
+  init(elements: [Element], lines: [StyledLine]) {
+    self.elements = elements
+    self.lines = lines
+    rows = Array(repeating: nil, count: lines.count)
   }
 
-  /// The first place at or after `from` (reading order) where `label`, or its first characters
-  /// when a line ends it with "…", is drawn; with `sameColumn`, the later rows only at or right of
-  /// `from`'s column.
-  private static func search(
-    _ label: [Character], in texts: [[Character]], from: (row: Int, column: Int), sameColumn: Bool
-  ) -> Location? {
+  /// Where the element called `identifier` is drawn, if it is.
+  mutating func locate(_ identifier: String?) -> Location? {
+    guard let identifier, let index = elements.firstIndex(where: { $0.identifier == identifier }) else {
+      return nil
+    }
+    while found.count <= index {
+      let element = elements[found.count]
+      let label = Array(element.label.split(separator: "\n").first.map(String.init) ?? "")
+      var match: Location?
+      if !label.isEmpty {
+        match =
+          search(label, rows: from.row..<min(lines.count, from.row + Self.columnWindow), sameColumn: true)
+          ?? search(
+            label, rows: max(0, from.row - Self.nearWindow)..<min(lines.count, from.row + Self.nearWindow),
+            sameColumn: false)
+          ?? search(label, rows: 0..<lines.count, sameColumn: false)
+      }
+      found.append(match)
+      if let match { from = (match.row, match.characters.lowerBound + 1) }
+    }
+    return found[index]
+  }
+
+  /// The first place in `range` (reading order) where `label`, or its first characters when a line
+  /// ends it with "…", is drawn; with `sameColumn`, at or after `from` and at or right of its column.
+  private mutating func search(_ label: [Character], rows range: Range<Int>, sameColumn: Bool) -> Location? {
     let shortest = min(label.count, max(3, label.count / 2))
-    for row in from.row..<texts.count {
-      let line = texts[row]
-      var column = row == from.row || sameColumn ? max(0, from.column - (row == from.row ? 0 : 1)) : 0
+    for row in range {
+      let line = characters(row)
+      var column = 0
+      if sameColumn { column = row == from.row ? from.column : max(0, from.column - 1) }
       while column < line.count {
-        if let length = matchLength(label, line, at: column, shortest: shortest) {
+        if line[column] == label[0],
+          let length = Self.matchLength(label, line, at: column, shortest: shortest)
+        {
           return Location(row: row, characters: column..<(column + length))
         }
         column += 1
       }
     }
     return nil
+  }
+
+  private mutating func characters(_ row: Int) -> [Character] {
+    if let made = rows[row] { return made }
+    let made = Array(lines[row].text)
+    rows[row] = made
+    return made
   }
 
   /// How many characters of `line` from `column` show `label`: all of it, or a prefix of at least
@@ -82,15 +112,13 @@ extension StyledLine {
         result.append(span)
         continue
       }
-      let before = String(text[0..<(overlap.lowerBound - range.lowerBound)])
-      let inside = String(
-        text[(overlap.lowerBound - range.lowerBound)..<(overlap.upperBound - range.lowerBound)])
-      let after = String(text[(overlap.upperBound - range.lowerBound)...])
+      let start = overlap.lowerBound - range.lowerBound
+      let end = overlap.upperBound - range.lowerBound
       var inverse = span.style
       inverse.isInverse = true
-      if !before.isEmpty { result.append(Span(before, span.style)) }
-      result.append(Span(inside, inverse))
-      if !after.isEmpty { result.append(Span(after, span.style)) }
+      if start > 0 { result.append(Span(String(text[..<start]), span.style)) }
+      result.append(Span(String(text[start..<end]), inverse))
+      if end < text.count { result.append(Span(String(text[end...]), span.style)) }
     }
     return StyledLine(result)
   }

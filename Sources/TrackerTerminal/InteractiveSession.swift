@@ -37,6 +37,25 @@ public final class InteractiveSession {
   /// A refused action, shown in the status line until the next key.
   private var message: String?
   private var binding: BindingToken?
+  /// The app's elements and its screen as last drawn, kept until the app publishes or the size
+  /// changes: a key that only moves the focus draws nothing again.
+  private var elementsCache: [Element]?
+  private var drawing: Drawing?
+
+  private struct Drawing {
+    let columns: Int
+    let lines: [StyledLine]
+    let pinned: (top: Int, bottom: Int)
+    var locator: ElementLocator
+  }
+
+  /// What the user can act on now (as of the app's last change).
+  private var elements: [Element] {
+    if let elementsCache { return elementsCache }
+    let made = app.elements
+    elementsCache = made
+    return made
+  }
 
   /// The narrowest terminal a screen is drawn in.
   public static let minimumColumns = ScreenRenderer.minimumWidth
@@ -56,6 +75,7 @@ public final class InteractiveSession {
     guard columns != self.columns || rows != self.rows else { return }
     self.columns = columns
     self.rows = rows
+    drawing = nil
     needsRedraw = true
   }
 
@@ -81,7 +101,7 @@ public final class InteractiveSession {
       isShowingKeys = false
       return key == .character("q") ? .quit : .keepGoing
     }
-    let elements = app.elements
+    let elements = self.elements
     let focused = focusedElement(in: elements)
     if isEditing, let field = focused, field.kind == .textField {
       if editField(field, key) { return .keepGoing }
@@ -151,7 +171,7 @@ public final class InteractiveSession {
         act(.type("\n"))
       } else {
         isEditing = false
-        moveFocus(by: 1, in: app.elements)
+        moveFocus(by: 1, in: elements)
       }
     case .escape: isEditing = false
     default: return false
@@ -196,7 +216,9 @@ public final class InteractiveSession {
   /// same layer the focus stays on its element, or on its place when the element went away.
   private func appChanged() {
     needsRedraw = true
-    let elements = app.elements
+    elementsCache = nil
+    drawing = nil
+    let elements = self.elements
     let identifiers = Set(elements.map(\.identifier))
     defer { knownIdentifiers = identifiers }
     guard !elements.isEmpty else {
@@ -233,19 +255,24 @@ public final class InteractiveSession {
         localizer.text(.appNarrow, .int(Self.minimumColumns)), to: max(1, columns))
       return pad([encode(StyledLine(line, Style(.destructive, bold: true)))])
     }
-    let renderer = ScreenRenderer(width: columns)
     let status = statusLine(localizer)
     if isShowingKeys {
       let lines = keyMap(localizer)
       return pad(Array(lines.prefix(rows - 1)).map(encode), status: encode(status))
     }
-    var (lines, pinned) = app.lines(renderer)
-    if let location = ElementLocator.locate(focusedIdentifier, among: app.elements, in: lines) {
-      lines[location.row] = lines[location.row].inverting(location.characters)
-      visible(row: location.row, in: lines.count, pinned: &pinned)
-    } else {
-      visible(row: nil, in: lines.count, pinned: &pinned)
+    if drawing?.columns != columns {
+      let (lines, pinned) = app.lines(ScreenRenderer(width: columns))
+      drawing = Drawing(
+        columns: columns, lines: lines, pinned: pinned,
+        locator: ElementLocator(elements: elements, lines: lines))
     }
+    guard var drawing else { return pad([], status: encode(status)) }
+    let location = drawing.locator.locate(focusedIdentifier)
+    self.drawing = drawing
+    var lines = drawing.lines
+    var pinned = drawing.pinned
+    if let location { lines[location.row] = lines[location.row].inverting(location.characters) }
+    visible(row: location?.row, in: lines.count, pinned: &pinned)
     let available = rows - 1
     var shown: [StyledLine]
     if lines.count <= available {
@@ -289,7 +316,7 @@ public final class InteractiveSession {
       let first = message.split(separator: "\n").first.map(String.init) ?? message
       return StyledLine(TextFitting.truncate(TextFitting.safe(first), to: columns), .destructive)
     }
-    let focused = focusedElement(in: app.elements)
+    let focused = focusedElement(in: elements)
     let hint =
       isEditing && focused?.kind == .textField
       ? localizer.text(.appStatusEditing) : localizer.text(.appStatusHints)

@@ -1,13 +1,72 @@
 import Foundation
 import TrackerModels
 import TrackerStore
+import TrackerTerminal
 import TrackerTextRenderer
 import TrackerViewModels
 
-/// The main screen with 1,000 trackers drawn at 47 columns (iPhone X).
+/// The main screen with 1,000 trackers: drawn at 47 columns (iPhone X), and used from the
+/// keyboard in the interactive mode.
 enum RenderBenchmark {
   @MainActor
   static func run(today: Day) throws {
+    let (flow, environment) = try flowWithAThousandTrackers(today: today)
+    let view = flow.view
+    let renderer = ScreenRenderer(device: .x)
+    var text = ""
+    let renderTime = Measurement.median(runs: 9) { text = renderer.render(view) }
+    let lines = text.utf8.filter { $0 == UInt8(ascii: "\n") }.count
+    print(
+      "\nRendering the main screen with 1,000 trackers at 47 columns (\(lines) lines), median of 9: "
+        + "\(Measurement.milliseconds(renderTime)) ms (target < 20 ms)")
+    var drawn: [StyledLine] = []
+    let layoutTime = Measurement.median(runs: 9) { drawn = renderer.lines(for: view) }
+    let encodeTime = Measurement.median(runs: 9) { _ = OutputFormat.plain.encode(drawn) }
+    print(
+      "  of which layout \(Measurement.milliseconds(layoutTime)) ms, encoding \(Measurement.milliseconds(encodeTime)) ms"
+    )
+    let stateTime = Measurement.median(runs: 9) { _ = TrackersViewModel(environment: environment).state }
+    print(
+      "  building that screen's state from the store, median of 9: \(Measurement.milliseconds(stateTime)) ms")
+    interactive(flow)
+  }
+
+  /// Key press to finished redraw in the interactive mode (a 100 × 40 terminal, colors on): the
+  /// key handled, the frame drawn, the changed rows worked out.
+  @MainActor
+  static func interactive(_ flow: AppFlow) {
+    let session = InteractiveSession(app: flow, language: .ru, format: .ansi(.dark), columns: 100, rows: 40)
+    var writer = FrameWriter()
+    var sent = 0
+    func press(_ key: Key) {
+      _ = session.handle(key)
+      sent += writer.update(to: session.frame()).utf8.count
+      session.frameDrawn()
+    }
+    press(.tab)
+    sent = 0
+    let tabTime = Measurement.median(runs: 51) { press(.tab) }
+    let tabBytes = sent / 51
+    // Tab to a card's "+", then Enter: a write to the store, the main screen and statistics again.
+    while session.focusedIdentifier?.hasPrefix("complete:") != true { press(.tab) }
+    sent = 0
+    let tapTime = Measurement.median(runs: 51) { press(.enter) }
+    let target = UserAction.tap(.identifier(session.focusedIdentifier ?? ""))
+    let flowTime = Measurement.median(runs: 51) { try? flow.perform(target) }
+    let drawTime = Measurement.median(runs: 51) {
+      _ = flow.lines(ScreenRenderer(width: 100))
+    }
+    print(
+      "\nInteractive mode, 1,000 trackers, 100 × 40 terminal, key press to finished redraw, median of 51"
+        + " (target < 16 ms):\n  Tab (the focus moves) \(Measurement.milliseconds(tabTime)) ms, \(tabBytes) bytes sent"
+        + "\n  Enter on a card's + (completing it) \(Measurement.milliseconds(tapTime)) ms, of which the flow's"
+        + " work (store, main screen, statistics) \(Measurement.milliseconds(flowTime)) ms and drawing the"
+        + " whole screen \(Measurement.milliseconds(drawTime)) ms")
+  }
+
+  /// A main screen of 1,000 trackers in 10 categories, every one due today, in memory.
+  @MainActor
+  static func flowWithAThousandTrackers(today: Day) throws -> (AppFlow, AppEnvironment) {
     let store = InMemoryTrackerStore()
     var categories: [TrackerCategory] = []
     for number in 0..<10 {
@@ -30,23 +89,6 @@ enum RenderBenchmark {
       timeZone: TimeZone(identifier: "UTC") ?? .current, language: .ru, store: store,
       analytics: SilentAnalytics(),
       makeID: { UUID() })
-    let flow = AppFlow(environment: environment)
-    let view = flow.view
-    let renderer = ScreenRenderer(device: .x)
-    var text = ""
-    let renderTime = Measurement.median(runs: 9) { text = renderer.render(view) }
-    let lines = text.utf8.filter { $0 == UInt8(ascii: "\n") }.count
-    print(
-      "\nRendering the main screen with 1,000 trackers at 47 columns (\(lines) lines), median of 9: "
-        + "\(Measurement.milliseconds(renderTime)) ms (target < 20 ms)")
-    var drawn: [StyledLine] = []
-    let layoutTime = Measurement.median(runs: 9) { drawn = renderer.lines(for: view) }
-    let encodeTime = Measurement.median(runs: 9) { _ = OutputFormat.plain.encode(drawn) }
-    print(
-      "  of which layout \(Measurement.milliseconds(layoutTime)) ms, encoding \(Measurement.milliseconds(encodeTime)) ms"
-    )
-    let stateTime = Measurement.median(runs: 9) { _ = TrackersViewModel(environment: environment).state }
-    print(
-      "  building that screen's state from the store, median of 9: \(Measurement.milliseconds(stateTime)) ms")
+    return (AppFlow(environment: environment), environment)
   }
 }
