@@ -107,7 +107,7 @@ let package = Package(
       name: "TerminalTests",
       dependencies: [
         "TrackerTerminal", "TrackerViewModels", "TrackerTextRenderer", "TrackerModels", "TrackerStore",
-        "TrackerPreviewSupport", "TrackerLocalization", "tracker-preview",
+        "TrackerPreviewSupport", "TrackerLocalization", "LocalHTTPServer", "tracker-preview",
       ]
     ),
     .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),

@@ -1,4 +1,5 @@
 import Foundation
+import LocalHTTPServer
 import Testing
 
 /// Runs `tracker-preview` with pipes (not a terminal).
@@ -132,6 +133,24 @@ struct InteractiveTerminalTests {
     let sent = String(decoding: terminal.output[before...], as: UTF8.self)
     let rows = sent.components(separatedBy: "\u{1B}[K").count - 1
     #expect(rows >= 2 && rows <= 3, "\(rows) rows sent: \(sent.debugDescription)")
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+  }
+
+  @Test func theStartingTasksArriveOnScreenWhileTheUserWaits() throws {
+    let server = try LocalHTTPServer { _ in
+      .init(
+        body: todosPage([(1, "Buy milk", false), (2, "Call mom", true)], total: 2, skip: 0, limit: 30),
+        delay: 0.5)
+    }
+    let store = temporaryFolder().appendingPathComponent("todo.sqlite").path
+    let terminal = try PseudoTerminal(
+      ["app", "--app", "todo", "--store", store, "--todos-url", server.url.absoluteString, "--lang", "en"]
+        + fixedDay)
+    #expect(terminal.wait(for: "Loading tasks…") != nil, "\(terminal.screen)")
+    // No key pressed: the list is redrawn because the flow published the loaded tasks.
+    #expect(
+      terminal.wait { $0.contains("Buy milk") && $0.contains("✓ Call mom") } != nil, "\(terminal.screen)")
     terminal.send("q")
     #expect(terminal.exitStatus() == 0)
   }
