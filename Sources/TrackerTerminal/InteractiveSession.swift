@@ -41,6 +41,8 @@ public final class InteractiveSession {
   /// changes: a key that only moves the focus draws nothing again.
   private var elementsCache: [Element]?
   private var drawing: Drawing?
+  /// Cards drawn for the last frame, drawn again only when they change.
+  private let renderCache = RenderCache()
 
   private struct Drawing {
     let columns: Int
@@ -261,7 +263,7 @@ public final class InteractiveSession {
       return pad(Array(lines.prefix(rows - 1)).map(encode), status: encode(status))
     }
     if drawing?.columns != columns {
-      let (lines, pinned) = app.lines(ScreenRenderer(width: columns))
+      let (lines, pinned) = app.lines(ScreenRenderer(width: columns, cache: renderCache))
       drawing = Drawing(
         columns: columns, lines: lines, pinned: pinned,
         locator: ElementLocator(elements: elements, lines: lines))

@@ -28,13 +28,21 @@ enum RenderBenchmark {
     let stateTime = Measurement.median(runs: 9) { _ = TrackersViewModel(environment: environment).state }
     print(
       "  building that screen's state from the store, median of 9: \(Measurement.milliseconds(stateTime)) ms")
-    interactive(flow)
+    interactive(flow, store: "in memory")
+    // The same on a data file, as `tracker-preview app` runs.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "benchmark-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try SQLiteTrackerStore(path: folder.appendingPathComponent("tracker.sqlite").path, now: Date())
+    let (fileFlow, _) = try flowWithAThousandTrackers(today: today, store: file)
+    interactive(fileFlow, store: "SQLite file")
   }
 
   /// Key press to finished redraw in the interactive mode (a 100 × 40 terminal, colors on): the
   /// key handled, the frame drawn, the changed rows worked out.
   @MainActor
-  static func interactive(_ flow: AppFlow) {
+  static func interactive(_ flow: AppFlow, store: String) {
     let session = InteractiveSession(app: flow, language: .ru, format: .ansi(.dark), columns: 100, rows: 40)
     var writer = FrameWriter()
     var sent = 0
@@ -53,21 +61,24 @@ enum RenderBenchmark {
     let tapTime = Measurement.median(runs: 51) { press(.enter) }
     let target = UserAction.tap(.identifier(session.focusedIdentifier ?? ""))
     let flowTime = Measurement.median(runs: 51) { try? flow.perform(target) }
+    let cache = RenderCache()
     let drawTime = Measurement.median(runs: 51) {
-      _ = flow.lines(ScreenRenderer(width: 100))
+      _ = flow.lines(ScreenRenderer(width: 100, cache: cache))
     }
     print(
-      "\nInteractive mode, 1,000 trackers, 100 × 40 terminal, key press to finished redraw, median of 51"
+      "\nInteractive mode, 1,000 trackers (\(store)), 100 × 40 terminal, key press to finished redraw, median of 51"
         + " (target < 16 ms):\n  Tab (the focus moves) \(Measurement.milliseconds(tabTime)) ms, \(tabBytes) bytes sent"
         + "\n  Enter on a card's + (completing it) \(Measurement.milliseconds(tapTime)) ms, of which the flow's"
         + " work (store, main screen, statistics) \(Measurement.milliseconds(flowTime)) ms and drawing the"
-        + " whole screen \(Measurement.milliseconds(drawTime)) ms")
+        + " whole screen (cards kept) \(Measurement.milliseconds(drawTime)) ms")
   }
 
   /// A main screen of 1,000 trackers in 10 categories, every one due today, in memory.
   @MainActor
-  static func flowWithAThousandTrackers(today: Day) throws -> (AppFlow, AppEnvironment) {
-    let store = InMemoryTrackerStore()
+  static func flowWithAThousandTrackers(today: Day, store: any TrackerDataStore = InMemoryTrackerStore())
+    throws
+    -> (AppFlow, AppEnvironment)
+  {
     var categories: [TrackerCategory] = []
     for number in 0..<10 {
       let category = TrackerCategory(id: UUID(), title: "Категория \(number + 1)")

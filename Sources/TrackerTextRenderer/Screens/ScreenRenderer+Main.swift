@@ -100,6 +100,11 @@ extension ScreenRenderer {
 
   /// One card: the colored part with emoji and name, then the counter and the button.
   private func card(_ card: TrackersViewModel.Card, _ edges: CardEdges) -> [StyledLine] {
+    guard let cache else { return drawCard(card, edges) }
+    return cache.card(card, width: edges.width) { drawCard(card, edges) }
+  }
+
+  private func drawCard(_ card: TrackersViewModel.Card, _ edges: CardEdges) -> [StyledLine] {
     let width = edges.width
     let frame = Style(.text, color: card.color)
     let inner = width - 4

@@ -20,9 +20,14 @@ public struct ScreenRenderer: Sendable {
 
   /// The width drawn at (at least `minimumWidth`).
   public let width: Int
+  /// Cards kept from earlier drawings, for a renderer drawing one screen again and again.
+  public let cache: RenderCache?
 
-  /// A renderer for `width` columns.
-  public init(width: Int) { self.width = max(width, ScreenRenderer.minimumWidth) }
+  /// A renderer for `width` columns, keeping drawn cards in `cache` when one is given.
+  public init(width: Int, cache: RenderCache? = nil) {
+    self.width = max(width, ScreenRenderer.minimumWidth)
+    self.cache = cache
+  }
 
   /// A renderer for a device's width.
   public init(device: Device) { self.init(width: device.width) }
@@ -34,6 +39,7 @@ public struct ScreenRenderer: Sendable {
 
   /// The lines of `view`, with its alert (if any) over everything.
   public func lines(for view: AppView) -> [StyledLine] {
+    cache?.beginDrawing()
     let lines = screenLines(for: view)
     guard let alert = view.alert else { return lines }
     return self.alert(alert, over: lines)

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+import TrackerTextRenderer
+import TrackerViewModels
+
+/// Kept cards are the cards: a renderer with a cache draws exactly what one without draws, also
+/// after a card changed and at another width.
+@MainActor
+@Suite("Render cache")
+struct RenderCacheTests {
+  @Test func aCachedDrawingIsTheDrawingAfterChangesAndAtAnyWidth() throws {
+    let zone = TimeZone(identifier: "Europe/Moscow")!
+    let environment = AppEnvironment.fixed(
+      now: try Day(iso: "2026-11-30").start(in: zone).addingTimeInterval(12 * 3600), timeZone: zone,
+      language: .ru, store: InMemoryTrackerStore())
+    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    let cache = RenderCache()
+    for width in [47, 60, 47] {
+      #expect(
+        ScreenRenderer(width: width, cache: cache).lines(for: flow.view)
+          == ScreenRenderer(width: width).lines(for: flow.view))
+    }
+    let doneBefore = ScreenRenderer(width: 47, cache: cache).render(flow.view).components(separatedBy: "[✓]")
+      .count
+    let complete = try #require(
+      flow.elements.first { $0.identifier.hasPrefix("complete:") && $0.isChecked == false })
+    try flow.perform(.tap(.identifier(complete.identifier)))
+    let cached = ScreenRenderer(width: 47, cache: cache).render(flow.view)
+    #expect(cached == ScreenRenderer(width: 47).render(flow.view))
+    #expect(cached.components(separatedBy: "[✓]").count == doneBefore + 1)
+  }
+}
