@@ -27,8 +27,9 @@ public final class InteractiveSession {
   /// The focused element's identifier, and its place in the list (kept when it goes away).
   public private(set) var focusedIdentifier: String?
   private var focusedIndex = 0
-  /// The identifiers on screen at the last look, to tell a new layer from a changed one.
-  private var knownIdentifiers: Set<String> = []
+  /// A few identifiers of the elements at the last look, to tell a new layer from a changed one:
+  /// a layer none of whose landmarks is still there is a new one.
+  private var landmarks: [String] = []
   /// Whether typing goes into the focused text field (Esc leaves it).
   public private(set) var isEditing = false
   /// The first body line shown when the screen is taller than the terminal.
@@ -221,27 +222,37 @@ public final class InteractiveSession {
     elementsCache = nil
     drawing = nil
     let elements = self.elements
-    let identifiers = Set(elements.map(\.identifier))
-    defer { knownIdentifiers = identifiers }
+    defer { landmarks = Self.landmarks(of: elements, around: focusedIndex) }
     guard !elements.isEmpty else {
       focusedIdentifier = nil
       isEditing = false
       return
     }
-    if knownIdentifiers.isDisjoint(with: identifiers) {
-      // A new layer: its focused field, else its first element; typing goes into a field at once.
-      scroll = 0
-      let first = elements.first { $0.identifier == app.focusedFieldIdentifier } ?? elements[0]
-      focus(first, in: elements)
-      isEditing = first.kind == .textField
+    if let identifier = focusedIdentifier,
+      let index = elements.firstIndex(where: { $0.identifier == identifier })
+    {
+      focusedIndex = index
       return
     }
-    if let identifier = focusedIdentifier, identifiers.contains(identifier) {
-      focusedIndex = elements.firstIndex { $0.identifier == identifier } ?? focusedIndex
-    } else {
+    if landmarks.contains(where: { landmark in elements.contains { $0.identifier == landmark } }) {
+      // The same layer without the focused element (a card deleted): the focus keeps its place.
       focus(elements[min(focusedIndex, elements.count - 1)], in: elements)
       isEditing = false
+      return
     }
+    // A new layer: its focused field, else its first element; typing goes into a field at once.
+    scroll = 0
+    let first = elements.first { $0.identifier == app.focusedFieldIdentifier } ?? elements[0]
+    focus(first, in: elements)
+    isEditing = first.kind == .textField
+  }
+
+  /// The identifiers that tell a layer: its first and last elements and the focus's neighbours
+  /// (a few, so telling costs nothing with 2,000 elements on screen).
+  private static func landmarks(of elements: [Element], around index: Int) -> [String] {
+    guard !elements.isEmpty else { return [] }
+    let picks = [0, index - 1, index, index + 1, elements.count - 1].filter { elements.indices.contains($0) }
+    return picks.map { elements[$0].identifier }
   }
 
   // MARK: Drawing

@@ -212,8 +212,71 @@ public final class TrackersViewModel: ObservableViewModel {
       else {
         return
       }
-      self?.reload()
+      self?.storeChanged(change)
     }
+  }
+
+  /// A change of the store: when only some trackers' records changed (a tap on "+"), only their
+  /// cards are read again; anything else reads the whole screen.
+  private func storeChanged(_ change: StoreChange) {
+    let recordsOnly =
+      !change.isEverything && change.trackerIDs.isEmpty && change.categoryIDs.isEmpty
+      && !change.recordDays.isEmpty
+    // Completed / Not completed decide which cards show by their records: those read everything.
+    if recordsOnly, state.filter == .all || state.filter == .today, state.alert == nil,
+      updateCards(of: Array(change.recordDays.keys))
+    {
+      return
+    }
+    reload()
+  }
+
+  /// Reads the records of `ids` again and updates their cards (done or not, "N days", the
+  /// streak) as a whole reload would; false when that is not enough — a tracker not known, its
+  /// first day moved so it shows on other days, or the store failing (the whole reload then says so).
+  private func updateCards(of ids: [UUID]) -> Bool {
+    let store = environment.store
+    let localizer = environment.localizer
+    let day = state.selectedDay
+    let today = environment.today
+    var summaries = self.summaries
+    var next = state
+    for id in ids {
+      guard let index = summaries.firstIndex(where: { $0.tracker.id == id }) else { return false }
+      let days: [Day]
+      do {
+        days = try store.recordDays(trackerID: id).sorted()
+      } catch {
+        return false
+      }
+      let before = summaries[index]
+      var summary = before
+      summary.recordCount = days.count
+      summary.earliestRecord = days.first
+      guard summary.isVisible(on: day) == before.isVisible(on: day) else { return false }
+      summaries[index] = summary
+      let streak = TrackerStatistics(
+        tracker: summary.tracker, recordDays: days.filter { $0 <= today }, today: today
+      )
+      .currentStreak
+      let isDone = days.contains(day)
+      for section in next.sections.indices {
+        guard let cardIndex = next.sections[section].cards.firstIndex(where: { $0.id == id }) else {
+          continue
+        }
+        let card = next.sections[section].cards[cardIndex]
+        next.sections[section].cards[cardIndex] = Card(
+          id: card.id, name: card.name, emoji: card.emoji, color: card.color,
+          dayCounter: localizer.plural(.days, count: summary.recordCount), isCompleted: isDone,
+          isCompleteEnabled: card.isCompleteEnabled, isPinned: card.isPinned,
+          completeAccessibilityLabel: localizer.text(
+            isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility),
+          currentStreak: streak)
+      }
+    }
+    self.summaries = summaries
+    state = next
+    return true
   }
 
   /// Call when the main screen appears (analytics' `open`): at launch, after onboarding, and when
