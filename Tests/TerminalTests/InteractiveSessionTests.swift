@@ -125,6 +125,22 @@ struct InteractiveSessionTests {
     #expect(session.frame().last?.hasPrefix("▸ ") == true)
   }
 
+  @Test func arrowsSwipeAFocusedCardToItsDeleteQuestionAndMOpensItsMenu() throws {
+    let session = try session(.ru, columns: 160)
+    while session.focusedIdentifier?.hasPrefix("card:") != true { _ = session.handle(.tab) }
+    _ = session.handle(.right)  // a card does nothing when swiped right, and the status line says so
+    let status = session.frame().last ?? ""
+    #expect(status.contains("не реагирует на свайп right"), "\(status)")
+    _ = session.handle(.left)
+    #expect(session.app.elements.map(\.identifier) == ["confirm", "cancel"])
+    #expect(session.focusedIdentifier == "confirm")
+    _ = session.handle(.escape)
+    #expect(session.app.elements.contains { $0.identifier == "add" })
+    while session.focusedIdentifier?.hasPrefix("card:") != true { _ = session.handle(.tab) }
+    _ = session.handle(.character("m"))
+    #expect(session.app.elements.map(\.identifier).contains("edit"))
+  }
+
   @Test func theKeyMapShowsOnQuestionMarkAndAnyKeyClosesIt() throws {
     let session = try session(.ru)
     _ = session.handle(.character("?"))
