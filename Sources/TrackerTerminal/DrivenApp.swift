@@ -1,4 +1,3 @@
-import Foundation
 import TrackerTextRenderer
 import TrackerViewModels
 
@@ -38,17 +37,6 @@ extension DrivenApp {
   /// What the user reads on the screen drawn by `renderer`.
   public func screenText(_ renderer: ScreenRenderer) -> ScreenText {
     ScreenText(layers: topLayer, drawn: render(renderer, format: .plain))
-  }
-
-  /// Lets the main actor's queued work run (the loader's answer arrives that way) until nothing is
-  /// loading; false when it is still loading after `timeout` seconds.
-  public func waitWhileLoading(timeout: TimeInterval) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while isLoading {
-      guard Date() < deadline else { return false }
-      _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.02))
-    }
-    return true
   }
 }
 
