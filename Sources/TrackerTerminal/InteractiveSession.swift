@@ -146,7 +146,7 @@ public final class InteractiveSession {
     case .pageUp: scroll -= max(1, bodyHeight - 1)
     case .pageDown: scroll += max(1, bodyHeight - 1)
     case .home: scroll = 0
-    case .end: scroll = .max
+    case .end: scroll = 1 << 40  // past any screen; the next frame brings it to the last page
     default: break
     }
     return .keepGoing

@@ -96,6 +96,15 @@ struct InteractiveSessionTests {
     #expect(session.focusedIdentifier == lastCard.identifier)
   }
 
+  @Test func keysArrivingTogetherBeforeAFrameScrollSafely() throws {
+    let session = try session(.en, columns: 47, rows: 12)
+    for key in [Key.end, .pageDown, .pageDown, .end, .pageUp] { _ = session.handle(key) }
+    let frame = session.frame()
+    #expect(frame.count == 12 && frame[11].hasPrefix("▸ "))
+    for _ in 0..<200 { _ = session.handle(.pageUp) }
+    #expect(session.frame()[4].contains("Pinned") || session.frame()[5].contains("Pinned"))
+  }
+
   @Test(arguments: [(Language.en, "Make the window wider"), (.ru, "Сделайте окно шире")])
   func aWindowNarrowerThan32ColumnsAsksToBeWider(_ language: Language, _ text: String) throws {
     let session = try session(language, columns: 31, rows: 10)
