@@ -150,6 +150,24 @@ struct InteractiveSessionTests {
     #expect(session.app.elements.map(\.identifier).contains("edit"))
   }
 
+  @Test func aRefusedSaveShowsItsAlertWhichEnterDismisses() throws {
+    let environment = AppEnvironment.fixed(
+      now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
+      timeZone: .moscow, language: .en, store: store)
+    _ = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    var readOnly = environment
+    readOnly.store = ReadOnlyStore(store)
+    let session = InteractiveSession(
+      app: AppFlow(environment: readOnly), language: .en, format: .plain, columns: 47, rows: 60)
+    while session.focusedIdentifier?.hasPrefix("complete:") != true { _ = session.handle(.tab) }
+    _ = session.handle(.enter)
+    #expect(session.focusedIdentifier == "ok")
+    #expect(session.frame().contains { $0.contains("Couldn't save") })
+    _ = session.handle(.enter)
+    #expect(!session.frame().contains { $0.contains("Couldn't save") })
+    #expect(session.focusedIdentifier == "add")
+  }
+
   @Test func theKeyMapShowsOnQuestionMarkAndAnyKeyClosesIt() throws {
     let session = try session(.ru)
     _ = session.handle(.character("?"))

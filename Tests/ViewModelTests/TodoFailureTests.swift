@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// A to-do store that refuses: the user sees why, keeps what was typed, and nothing changes.
+@MainActor
+@Suite("To do list with a store that fails")
+struct TodoFailureTests {
+  func flow(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language) -> TodoFlow {
+    TodoFlow(environment: .fixed(now: TodoScenario.now, language: language, store: store, loader: loader))
+  }
+
+  @Test(arguments: [(Language.en, "Couldn't save"), (.ru, "Не удалось сохранить")])
+  func aRefusedSaveSaysSoKeepsTheFormAndChangesNothing(_ language: Language, _ title: String) throws {
+    let base = InMemoryTodoStore(TodoScenario.storedTasks)
+    let flow = flow(ReadOnlyTodoStore(base), StubLoader(), language)
+    var published: [TodoFlow.View] = []
+    let token = flow.observe { published.append($0) }
+    try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.type("Water the plants"))
+    try flow.perform(.tap(.identifier("done")))
+    #expect(published.last?.alert?.title == title)
+    #expect(flow.screen == .todoForm && flow.view.form?.text == "Water the plants")
+    #expect(flow.elements.map(\.identifier) == ["ok"])
+    try flow.perform(.tap(.identifier("ok")))
+    #expect(flow.view.alert == nil && flow.screen == .todoForm)
+    #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))
+    // Editing and deleting are refused the same way.
+    try flow.perform(.tap(.identifier("cancel")))
+    try flow.perform(.swipe(.left, .identifier("todo:Shopping")))
+    try flow.perform(.tap(.identifier("confirm")))
+    #expect(flow.view.alert?.title == title)
+    #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func loadedTasksThatCannotBeStoredAreSaidSo() async throws {
+    let flow = flow(
+      ReadOnlyTodoStore(InMemoryTodoStore()),
+      StubLoader(.success([LoadedTodo(remoteID: 1, text: "Buy milk", isDone: false)])), .en)
+    for _ in 0..<100 where flow.isLoading { await Task.yield() }
+    #expect(flow.view.alert?.title == "Couldn't save")
+    #expect(flow.view.list.rows.isEmpty)
+  }
+}
