@@ -230,6 +230,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliTextAfterQuote = "cli.textAfterQuote"
   case cliUnknownEscape = "cli.unknownEscape"
   case cliUnclosedQuote = "cli.unclosedQuote"
+  case cliNotADateExpression = "cli.notADateExpression"
   case importAfterToday = "import.afterToday"
   case importAlreadyInStore = "import.alreadyInStore"
   case importCategoryEmpty = "import.category.empty"

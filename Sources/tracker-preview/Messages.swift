@@ -284,6 +284,9 @@ enum Messages {
     text(.cliUnknownEscape, .text(String(character)))
   }
   static var unclosedQuote: String { text(.cliUnclosedQuote) }
+  static func notADateExpression(_ written: String) -> String {
+    text(.cliNotADateExpression, .text(quoted(written)))
+  }
 
   private static func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { text(.cliDidYouMean, .text($0)) } ?? ""
