@@ -101,6 +101,18 @@ struct AnyDayCLITests {
     "filters", "calendar", "statistics", "detail", "settings", "permission", "time-picker",
   ]
 
+  @Test(arguments: RunDay.all.indices)
+  func everyScreenOfTheDemoShowsOnAnyDay(index: Int) throws {
+    // Both languages over the days, one per day: every screen on every day in one of them.
+    let day = RunDay.all[index]
+    let language = index.isMultiple(of: 2) ? "en" : "ru"
+    for screen in Self.screens {
+      let result = try runCLI(["show", screen, "--demo", "--lang", language] + day.arguments)
+      #expect(result.status == 0, "\(screen) on \(day.date) (\(language)): \(result.error)")
+      #expect(result.error == "" && !result.output.isEmpty, "\(screen) on \(day.date) (\(language))")
+    }
+  }
+
   /// A data file in a state `script` leaves it in, on a Thursday.
   func store(after script: String) throws -> String {
     let path = temporaryFolder().appendingPathComponent("tracker.sqlite").path
@@ -123,18 +135,21 @@ struct AnyDayCLITests {
       ),
       ("a habit not due today", ["--store", try store(after: "tap #start\n" + habit)]),
     ]
-    for (name, arguments) in stores {
+    for ((name, arguments), language) in stores.flatMap({ store in ["en", "ru"].map { (store, $0) } }) {
       for screen in Self.screens {
         // A store with no tracker has no detail to show: that is the one refusal.
         let hasTracker = name == "demo" || name == "a habit not due today"
         let result = try runCLI(
-          ["show", screen, "--lang", "en"] + arguments + RunDay("2026-12-03").arguments)
+          ["show", screen, "--lang", language] + arguments + RunDay("2026-12-03").arguments)
         if screen == "detail" && !hasTracker {
           #expect(result.status == 1, "\(screen) on \(name)")
+          #expect(
+            result.error.contains(
+              language == "en" ? "the data file holds no tracker" : "в файле данных нет ни одного трекера"))
           continue
         }
-        #expect(result.status == 0, "\(screen) on \(name): \(result.error)")
-        #expect(result.error == "", "\(screen) on \(name)")
+        #expect(result.status == 0, "\(screen) on \(name) (\(language)): \(result.error)")
+        #expect(result.error == "", "\(screen) on \(name) (\(language))")
         #expect(!result.output.isEmpty)
       }
     }
