@@ -143,6 +143,8 @@ enum Messages {
   }
   static var expectedTimeZone: String { text(.cliExpectedTimeZone) }
   static var expectedDate: String { text(.cliExpectedDate) }
+  static var expectedDateFrom1900: String { text(.cliExpectedDateFrom1900) }
+  static var isTheStore: String { text(.cliIsTheStore) }
   static func expectedWidth(_ low: Int, _ high: Int) -> String {
     text(.cliExpectedWidth, .int(low), .int(high))
   }

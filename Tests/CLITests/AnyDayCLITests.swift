@@ -214,3 +214,64 @@ struct AnyDayCLITests {
     #expect(try runCLI(["help", "list"] + thursday).status == 0)
   }
 }
+
+@Suite("Days the store keeps")
+struct DayRangeCLITests {
+  @Test func aDateBefore1900IsRefusedBeforeAnythingIsWritten() throws {
+    let path = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    for (language, expected) in [
+      ("en", "Error: The value '0000-01-01' is invalid for '--date': expected a date from 1900-01-01 on\n"),
+      ("ru", "Ошибка: Значение '0000-01-01' не подходит для '--date': ожидается дата не раньше 1900-01-01\n"),
+    ] {
+      let result = try runCLI(
+        ["done", "Water the plants", "--date", "0000-01-01", "--store", path, "--lang", language]
+          + RunDay("2026-12-03").arguments)
+      #expect(result.status == 64)
+      #expect(result.error.hasPrefix(expected), "\(result.error)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+}
+
+@Suite("Files a command must not harm")
+struct StoreFileSafetyCLITests {
+  @Test func exportNeverWritesOntoTheStoreItExportsNorItsSideFiles() throws {
+    let folder = temporaryFolder()
+    let path = folder.appendingPathComponent("s.sqlite").path
+    let backup = folder.appendingPathComponent("demo.json").path
+    let thursday = RunDay("2026-12-03").arguments
+    #expect(try runCLI(["export", "--demo", "--output", backup] + thursday).status == 0)
+    #expect(try runCLI(["import", backup, "--store", path] + thursday).status == 0)
+    let link = folder.appendingPathComponent("link.sqlite").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    let hardLink = folder.appendingPathComponent("hard.json").path
+    try FileManager.default.linkItem(atPath: path, toPath: hardLink)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    for (language, reason) in [
+      ("en", "it is the data file being exported, or a file that belongs to it; write the backup elsewhere"),
+      ("ru", "это сам экспортируемый файл данных или его служебный файл; сохраните копию в другое место"),
+    ] {
+      for output in [path, path + "-wal", path + "-shm", link, hardLink, folder.path + "/./s.sqlite"] {
+        let result = try runCLI(
+          ["export", "--store", path, "--output", output, "--lang", language] + thursday)
+        #expect(result.status == 1, "\(output)")
+        #expect(result.error.contains(reason), "\(output): \(result.error)")
+      }
+      // Through the link as the store, onto the real file.
+      let viaLink = try runCLI(["export", "--store", link, "--output", path, "--lang", language] + thursday)
+      #expect(viaLink.status == 1)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    let stats = try runCLI(["stats", "--json", "--store", path] + thursday)
+    #expect(stats.status == 0 && stats.output.contains("\"completed\": 20"))
+  }
+
+  @Test func theDefaultDataFileLivesUnderHome() throws {
+    let home = temporaryFolder()
+    let result = try runCLI(
+      ["run", "-", "--lang", "en"] + RunDay("2026-12-03").arguments, environment: ["HOME": home.path],
+      input: "tap #start\n")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(FileManager.default.fileExists(atPath: home.path + "/.local/share/tracker/tracker.sqlite"))
+  }
+}

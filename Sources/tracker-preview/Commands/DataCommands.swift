@@ -38,6 +38,15 @@ enum ExportCommand {
   static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
     let output = invocation.options["--output"].flatMap { $0 == "-" ? nil : $0 }
     if let output, let problem = OutputFile.problem(output) { return .failure(problem) }
+    if let output, !invocation.has("--demo") {
+      let store =
+        invocation.options["--store"]
+        ?? SQLiteTrackerStore.defaultPath(
+          environment: context.environment, homeDirectory: context.homeDirectory)
+      if OutputFile.isPart(of: store, output) {
+        return .failure(Messages.unwritable(output, Messages.isTheStore))
+      }
+    }
     var outcome = Outcome()
     guard
       let store = StoreOpening.open(
@@ -82,6 +91,38 @@ enum OutputFile {
       return Messages.unwritable(path, Messages.noSuchFolder(folder))
     }
     return nil
+  }
+
+  /// Whether `path` names the data file `store` or one of the files SQLite and the store keep
+  /// beside it (however either is spelled: relative, through a symbolic link, a hard link):
+  /// writing a backup there would destroy what it backs up.
+  static func isPart(of store: String, _ path: String) -> Bool {
+    let target = resolved(path)
+    let parts = ["", "-wal", "-shm", "-journal", ".verified"]
+    if parts.contains(where: { resolved(store + $0) == target || resolved(store) + $0 == target }) {
+      return true
+    }
+    // The same file under another name (a hard link).
+    var storeInfo = stat()
+    var pathInfo = stat()
+    return stat(store, &storeInfo) == 0 && stat(path, &pathInfo) == 0 && storeInfo.st_dev == pathInfo.st_dev
+      && storeInfo.st_ino == pathInfo.st_ino
+  }
+
+  /// `path` absolute, with symbolic links resolved as far as the file or its folder exists.
+  private static func resolved(_ path: String) -> String {
+    if let full = realpath(path, nil) {
+      defer { free(full) }
+      return String(cString: full)
+    }
+    let absolute =
+      path.hasPrefix("/")
+      ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    let folder = (absolute as NSString).deletingLastPathComponent
+    guard let full = realpath(folder, nil) else { return (absolute as NSString).standardizingPath }
+    defer { free(full) }
+    return (String(cString: full) as NSString).appendingPathComponent(
+      (absolute as NSString).lastPathComponent)
   }
 
   /// The system's reason for a failed write, in words.
