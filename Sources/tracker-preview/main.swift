@@ -2,6 +2,10 @@
 // clock, time zone, environment and terminal; everything else gets them passed in.
 import Foundation
 
+// Past a file size limit (`ulimit -f`) a write fails with EFBIG and is reported like any other
+// failed write, instead of the signal killing the tool between a commit and its message.
+signal(SIGXFSZ, SIG_IGN)
+
 let context = ToolContext(
   environment: ProcessInfo.processInfo.environment,
   now: Date(),

@@ -275,3 +275,31 @@ struct StoreFileSafetyCLITests {
     #expect(FileManager.default.fileExists(atPath: home.path + "/.local/share/tracker/tracker.sqlite"))
   }
 }
+
+@Suite("A file size limit")
+struct FileSizeLimitCLITests {
+  /// Runs tracker-preview under `ulimit -f 1` (1 KiB).
+  func limited(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    let quoted = ([binary] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+    return try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 1; exec \(quoted)"])
+  }
+
+  @Test func aWritePastTheLimitIsReportedAndLeavesNoTemporaryFile() throws {
+    let folder = temporaryFolder()
+    let backup = folder.appendingPathComponent("backup.json").path
+    let thursday = RunDay("2026-12-03").arguments
+    #expect(try runCLI(["export", "--demo", "--output", backup] + thursday).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: backup))
+    let export = try limited(["export", "--demo", "--output", backup, "--lang", "en"] + thursday)
+    // Not killed by SIGXFSZ (exit 153): an error that says why.
+    #expect(export.status == 1)
+    #expect(export.error == "Error: cannot write \(backup): File too large\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.json"])
+    let store = folder.appendingPathComponent("s.sqlite").path
+    let imported = try limited(["import", backup, "--store", store, "--lang", "en"] + thursday)
+    #expect(imported.status == 1)
+    #expect(imported.error.hasPrefix("Error: "))
+  }
+}

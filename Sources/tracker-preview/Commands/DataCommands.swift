@@ -67,7 +67,7 @@ enum ExportCommand {
     }
     do {
       // Written beside the target and renamed into place: the old backup stays whole until then.
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      try OutputFile.write(Data(text.utf8), to: output)
     } catch {
       return .failure(Messages.unwritable(output, OutputFile.reason(error)))
     }
@@ -91,6 +91,35 @@ enum OutputFile {
       return Messages.unwritable(path, Messages.noSuchFolder(folder))
     }
     return nil
+  }
+
+  /// Writes `data` beside `path` and renames it into place: the old file stays whole until then,
+  /// and the temporary file is removed whatever goes wrong (a full disk, a file size limit).
+  static func write(_ data: Data, to path: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = "." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
+    let temporary = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    var failure: Int32 = 0
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, failure == 0 {
+        let written = Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
+        if written < 0 {
+          if errno != EINTR { failure = errno }
+        } else {
+          offset += written
+        }
+      }
+    }
+    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    if close(descriptor) != 0, failure == 0 { failure = errno }
+    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    if failure != 0 {
+      unlink(temporary)
+      throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+    }
   }
 
   /// Whether `path` names the data file `store` or one of the files SQLite and the store keep
@@ -127,6 +156,7 @@ enum OutputFile {
 
   /// The system's reason for a failed write, in words.
   static func reason(_ error: Error) -> String {
+    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
       underlying.domain == NSPOSIXErrorDomain
