@@ -49,7 +49,8 @@ final class Recorder<Model: ObservableViewModel> {
 @MainActor
 @Suite("A form never reports its own save")
 struct OwnSaveTests {
-  nonisolated static let cases = ClientStore.allCases.flatMap { store in Language.allCases.map { (store, $0) } }
+  nonisolated static let cases = ClientStore.allCases.flatMap { store in Language.allCases.map { (store, $0) }
+  }
 
   @Test(arguments: cases)
   func aNewCategoryIsNotTakenByItself(store kind: ClientStore, language: Language) throws {
