@@ -30,3 +30,30 @@ struct TypedTextTests {
     #expect(model.state.searchText == "abcd")
   }
 }
+
+/// The binding `docs/native-client.md` shows, generic over every screen's view model: it
+/// compiles for each of them.
+@MainActor
+final class Observed<Model: ObservableViewModel> {
+  let model: Model
+  private(set) var state: Model.State
+  private var token: BindingToken?
+
+  init(_ model: Model) {
+    self.model = model
+    state = model.state
+    token = model.observe { [weak self] in self?.state = $0 }
+  }
+}
+
+@MainActor
+@Suite("Every screen binds the same way")
+struct BindingTests {
+  @Test func theSheetsBindLikeEveryOtherScreen() throws {
+    let environment = clientEnvironment(InMemoryTrackerStore(), .ru)
+    let filters = Observed(FiltersViewModel(environment: environment, current: .completed))
+    #expect(filters.state.rows.filter(\.isChecked).map(\.title) == ["Завершенные"])
+    let picker = Observed(TypePickerViewModel(environment: environment))
+    #expect(picker.state.habitTitle == "Привычка" && picker.state.eventTitle == "Нерегулярное событие")
+  }
+}
