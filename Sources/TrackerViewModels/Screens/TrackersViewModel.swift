@@ -409,9 +409,11 @@ public final class TrackersViewModel: ObservableViewModel {
   /// Call when the user chose Pin or Unpin.
   public func pinTapped() {
     guard let menu = state.menu else { return }
-    state.menu = nil
-    attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.setPinned(!menu.isPinned, trackerID: menu.trackerID) }
+    oneState {
+      state.menu = nil
+      attempt(.save, environment.localizer) { () throws(StoreError) in
+        try environment.write { try $0.setPinned(!menu.isPinned, trackerID: menu.trackerID) }
+      }
     }
   }
 
@@ -434,9 +436,11 @@ public final class TrackersViewModel: ObservableViewModel {
   /// Call when the user confirmed the deletion: the tracker and all its records go.
   public func deleteConfirmed() {
     guard let menu = state.menu, menu.deleteQuestion != nil else { return }
-    state.menu = nil
-    attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.deleteTracker(id: menu.trackerID) }
+    oneState {
+      state.menu = nil
+      attempt(.save, environment.localizer) { () throws(StoreError) in
+        try environment.write { try $0.deleteTracker(id: menu.trackerID) }
+      }
     }
   }
 
