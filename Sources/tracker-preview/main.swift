@@ -5,6 +5,7 @@ import Foundation
 let context = ToolContext(
   environment: ProcessInfo.processInfo.environment,
   now: Date(),
+  clock: { Date() },
   timeZone: TimeZone.current,
   isTerminal: isatty(STDOUT_FILENO) != 0,
   isInteractive: isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0,
