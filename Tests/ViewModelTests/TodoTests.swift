@@ -246,6 +246,7 @@ struct TodoFlowTests {
     let store = InMemoryTodoStore([task(1, "Keep me")])
     let flow = flow(store, StubLoader())
     try tap("todo:Keep me", flow)
+    try tap("text", flow)
     try flow.perform(.clear)
     #expect(flow.elements.first { $0.identifier == "save" }?.isEnabled == false)
     #expect(throws: FlowError.self) { try tap("save", flow) }
