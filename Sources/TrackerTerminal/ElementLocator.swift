@@ -78,6 +78,9 @@ struct ElementLocator {
         {
           return Location(row: row, characters: column..<(column + length))
         }
+        if line[column] == "…", let length = Self.tailLength(label, line, at: column, shortest: shortest) {
+          return Location(row: row, characters: column..<(column + length))
+        }
         column += 1
       }
     }
@@ -105,6 +108,20 @@ struct ElementLocator {
     let made = Array(lines[row].text)
     rows[row] = made
     return made
+  }
+
+  /// How many characters of `line` from the "…" at `column` show the end of `label` (a field being
+  /// typed in keeps the end of a long text in view): "…" and at least `shortest` last characters.
+  private static func tailLength(_ label: [Character], _ line: [Character], at column: Int, shortest: Int)
+    -> Int?
+  {
+    let longest = min(label.count - 1, line.count - column - 1)
+    guard longest >= shortest else { return nil }
+    for length in stride(from: longest, through: shortest, by: -1)
+    where line[(column + 1)..<(column + 1 + length)].elementsEqual(label[(label.count - length)...]) {
+      return length + 1
+    }
+    return nil
   }
 
   /// How many characters of `line` from `column` show `label`: all of it, or a prefix of at least

@@ -57,6 +57,32 @@ struct InteractiveFocusTests {
     try #require(session.focusedIdentifier == identifier)
   }
 
+  @Test(arguments: [Language.en, .ru])
+  func everyElementOfEveryScreenIsFoundWhereItIsDrawnSoItsFocusShows(_ language: Language) throws {
+    for scenario in ScreenScenario.all {
+      let environment = AppEnvironment.fixed(
+        now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
+        timeZone: .moscow, language: language, store: InMemoryTrackerStore())
+      let flow = try scenario.run(environment: environment)
+      for columns in [32, 47, 60] {
+        let session = InteractiveSession(
+          app: flow, language: language, format: .plain, columns: columns, rows: 200)
+        for element in flow.elements {
+          for _ in 0...flow.elements.count where session.focusedIdentifier != element.identifier {
+            _ = session.handle(.tab)
+          }
+          try #require(session.focusedIdentifier == element.identifier)
+          // Typing into a field would change it: only the focus moves here.
+          let frame = session.frame()
+          #expect(
+            frame.contains { $0.contains("\u{1B}[7m") },
+            "\(scenario.name) at \(columns) columns: \(element.identifier) shows no focus")
+          if session.isEditing { _ = session.handle(.escape) }
+        }
+      }
+    }
+  }
+
   @Test func enterInTheNameFieldGoesPastItsClearButtonAndKeepsTheName() throws {
     let session = try session()
     _ = session.handle(.enter)  // "+"

@@ -134,7 +134,7 @@ extension ScreenRenderer {
     var header = Canvas(width: gridWidth)
     header.split(
       [Span(state.monthTitle, Style(.text, bold: true))],
-      [Span("‹", .accent), Span("  "), Span("›", .accent)])
+      [Span(Self.previousMark, .accent), Span("  "), Span(Self.nextMark, .accent)])
     canvas.spans(header.lines[0].spans, indent: indent)
     canvas.blank()
     canvas.spans(

@@ -137,13 +137,18 @@ public struct ScreenRenderer: Sendable {
   public static let swatch = "██"
   /// How a field's clear button is drawn.
   public static let clearMark = "✕"
+  /// How the calendar's previous-month and next-month buttons are drawn.
+  public static let previousMark = "‹"
+  public static let nextMark = "›"
 
   /// What the screen draws for the element called `identifier` when it does not draw its label (a
-  /// color is a swatch, a clear button is ✕), so the focus can be found on it; nil when the label
-  /// itself is drawn.
+  /// color is a swatch, a clear button is ✕, the calendar's month buttons ‹ ›), so the focus can
+  /// be found on it; nil when the label itself is drawn.
   public static func mark(of identifier: String) -> String? {
     if identifier.hasPrefix("color:") { return swatch }
     if identifier.hasPrefix("clear-") { return clearMark }
+    if identifier == "prev-month" { return previousMark }
+    if identifier == "next-month" { return nextMark }
     return nil
   }
 
