@@ -172,7 +172,8 @@ struct InteractiveJourneyTests {
     terminal.press(Keys.enter, thenSee: words.trackersCompleted)
     terminal.send("q")
     #expect(terminal.exitStatus() == 0)
-    let screen = terminal.screen
+    // Its last bytes may still be on their way to our reader thread.
+    let screen = terminal.wait { !$0.isAlternate && !$0.isCursorHidden } ?? terminal.screen
     #expect(!screen.isAlternate && !screen.isCursorHidden)
     #expect(terminal.settings.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
   }

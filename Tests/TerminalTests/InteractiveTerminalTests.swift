@@ -49,7 +49,8 @@ struct InteractiveTerminalTests {
   }
 
   func expectRestored(_ terminal: PseudoTerminal, _ location: SourceLocation = #_sourceLocation) {
-    let screen = terminal.screen
+    // The program has ended, but its last bytes may still be on their way to our reader thread.
+    let screen = terminal.wait { !$0.isAlternate && !$0.isCursorHidden } ?? terminal.screen
     #expect(!screen.isAlternate && !screen.isCursorHidden, sourceLocation: location)
     let flags = terminal.settings.c_lflag
     #expect(
