@@ -9,6 +9,7 @@ signal(SIGXFSZ, SIG_IGN)
 let context = ToolContext(
   environment: ProcessInfo.processInfo.environment,
   now: Date(),
+  clock: { Date() },
   timeZone: TimeZone.current,
   isTerminal: isatty(STDOUT_FILENO) != 0,
   isInteractive: isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0,

@@ -39,6 +39,7 @@ struct TodoCLITests {
       tap #add
       expect screen todo-form
       expect disabled #done
+      tap #text
       type "Water the plants"
       expect enabled #done
       tap #done
@@ -93,6 +94,7 @@ struct TodoCLITests {
       tap #retry
       expect text "\(failed)"
       tap #add
+      tap #text
       type "Offline task"
       tap #done
       expect text "Offline task"
@@ -157,7 +159,7 @@ struct TodoCLITests {
     let home = temporaryFolder()
     let result = try runCLI(
       ["--app", "todo", "run", "-", "--todos-url", try deadURL().absoluteString] + fixed,
-      environment: ["XDG_DATA_HOME": home.path], input: "tap #add\ntype \"Kept\"\ntap #done\n")
+      environment: ["XDG_DATA_HOME": home.path], input: "tap #add\ntap #text\ntype \"Kept\"\ntap #done\n")
     #expect(result.status == 0, "\(result.error)")
     #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("tracker/todo.sqlite").path))
     #expect(
@@ -182,7 +184,8 @@ struct TodoCLITests {
     #expect(noTask.status == 1 && noTask.error.contains("в списке нет задач"), "\(noTask.error)")
 
     let store = folder.appendingPathComponent("todo.sqlite")
-    let made = try runTodo("tap #add\ntype \"Pay rent\"\ntap #done\n", store: store, url: try deadURL())
+    let made = try runTodo(
+      "tap #add\ntap #text\ntype \"Pay rent\"\ntap #done\n", store: store, url: try deadURL())
     #expect(made.status == 0, "\(made.error)")
     let before = try Data(contentsOf: store)
     let edit = try runCLI(

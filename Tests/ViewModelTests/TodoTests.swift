@@ -211,9 +211,10 @@ struct TodoFlowTests {
     try tap("add", flow)
     #expect(flow.screen == .todoForm)
     #expect(flow.elements.first { $0.identifier == "done" }?.isEnabled == false)
-    try flow.perform(.type("Полить цветы"))  // the text field is focused when the form opens
-    try tap("title", flow)
+    #expect(flow.view.focusedField == .title)  // the first field of the form has the focus
     try flow.perform(.type("Дом"))
+    try tap("text", flow)
+    try flow.perform(.type("Полить цветы"))
     try tap("done", flow)
     #expect(flow.screen == .todos && flow.view.list.rows.first?.title == "Дом")
     try tap("todo:Дом", flow)
@@ -245,6 +246,7 @@ struct TodoFlowTests {
     let store = InMemoryTodoStore([task(1, "Keep me")])
     let flow = flow(store, StubLoader())
     try tap("todo:Keep me", flow)
+    try tap("text", flow)
     try flow.perform(.clear)
     #expect(flow.elements.first { $0.identifier == "save" }?.isEnabled == false)
     #expect(throws: FlowError.self) { try tap("save", flow) }

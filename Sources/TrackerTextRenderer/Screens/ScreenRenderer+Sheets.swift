@@ -47,7 +47,7 @@ extension ScreenRenderer {
     canvas.text(state.colorTitle, Style(.text, bold: true), indent: 1)
     for row in stride(from: 0, to: state.colors.count, by: 6) {
       let cells = state.colors[row..<min(row + 6, state.colors.count)].map { item -> [Span] in
-        let swatch = Span("██", Style(.text, color: item.color))
+        let swatch = Span(Self.swatch, Style(.text, color: item.color))
         return item.isSelected
           ? [Span("[", .text), swatch, Span("]", .text)] : [Span(" "), swatch, Span(" ")]
       }
@@ -134,7 +134,7 @@ extension ScreenRenderer {
     var header = Canvas(width: gridWidth)
     header.split(
       [Span(state.monthTitle, Style(.text, bold: true))],
-      [Span("‹", .accent), Span("  "), Span("›", .accent)])
+      [Span(Self.previousMark, .accent), Span("  "), Span(Self.nextMark, .accent)])
     canvas.spans(header.lines[0].spans, indent: indent)
     canvas.blank()
     canvas.spans(

@@ -133,6 +133,25 @@ public struct ScreenRenderer: Sendable {
 
   // MARK: Shared pieces
 
+  /// How a color of the tracker form is drawn: a swatch in that color.
+  public static let swatch = "██"
+  /// How a field's clear button is drawn.
+  public static let clearMark = "✕"
+  /// How the calendar's previous-month and next-month buttons are drawn.
+  public static let previousMark = "‹"
+  public static let nextMark = "›"
+
+  /// What the screen draws for the element called `identifier` when it does not draw its label (a
+  /// color is a swatch, a clear button is ✕, the calendar's month buttons ‹ ›), so the focus can
+  /// be found on it; nil when the label itself is drawn.
+  public static func mark(of identifier: String) -> String? {
+    if identifier.hasPrefix("color:") { return swatch }
+    if identifier.hasPrefix("clear-") { return clearMark }
+    if identifier == "prev-month" { return previousMark }
+    if identifier == "next-month" { return nextMark }
+    return nil
+  }
+
   /// A full-width button: `[ Title ]` enabled, `( Title )` disabled, so plain text shows it too.
   func button(_ title: String, enabled: Bool = true, style: Style = .text, width: Int? = nil) -> [Span] {
     let inner = (width ?? self.width) - 4
@@ -162,7 +181,7 @@ public struct ScreenRenderer: Sendable {
     -> StyledLine
   {
     var leading: [Span] = icon.map { [Span($0 + " ", .secondary)] } ?? []
-    let trailing = showsClear ? [Span("✕", .secondary)] : []
+    let trailing = showsClear ? [Span(Self.clearMark, .secondary)] : []
     let cursor = Span("▏", .accent)
     if text.isEmpty {
       if focused { leading.append(cursor) }

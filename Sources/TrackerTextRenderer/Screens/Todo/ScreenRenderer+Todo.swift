@@ -86,15 +86,7 @@ extension ScreenRenderer {
     canvas.add(
       field(state.title, placeholder: state.titlePlaceholder, showsClear: false, focused: focused == .title))
     canvas.blank()
-    let text =
-      state.text.isEmpty
-      ? [StyledLine(state.textPlaceholder, .secondary)]
-      : state.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
-        TextFitting.wrap(TextFitting.safe(String($0)), to: width - 4).map { StyledLine($0) }
-      }
-    canvas.box(
-      [focused == .text ? text + [StyledLine("▏", .accent)] : text],
-      border: focused == .text ? .accent : .border)
+    canvas.box([textBox(state, focused: focused == .text)], border: focused == .text ? .accent : .border)
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     if let completed = state.completedTitle {
       canvas.blank()
@@ -107,5 +99,29 @@ extension ScreenRenderer {
       button(state.cancelTitle, style: .destructive, width: half) + [Span(" ")]
         + button(state.saveTitle, enabled: state.isSaveEnabled, width: width - half - 1))
     return canvas.lines
+  }
+
+  /// The text box's lines: the text with its line breaks (an empty line kept), or the placeholder.
+  /// Focused, the cursor follows the text's last character (on the next line only when the last
+  /// line is full), or comes before the placeholder, as in a one-line field.
+  private func textBox(_ state: TodoFormViewModel.State, focused: Bool) -> [StyledLine] {
+    let cursor = Span("▏", .accent)
+    guard !state.text.isEmpty else {
+      let placeholder = Span(TextFitting.safe(state.textPlaceholder), Style(.secondary, dimmed: focused))
+      return [StyledLine(focused ? [cursor, placeholder] : [placeholder])]
+    }
+    let room = width - 4
+    var lines = state.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+      line -> [StyledLine] in
+      let wrapped = TextFitting.wrap(TextFitting.safe(String(line)), to: room).map { StyledLine($0) }
+      return wrapped.isEmpty ? [StyledLine("")] : wrapped
+    }
+    guard focused else { return lines }
+    if let last = lines.last, last.width < room {
+      lines[lines.count - 1].spans.append(cursor)
+    } else {
+      lines.append(StyledLine([cursor]))
+    }
+    return lines
   }
 }
