@@ -143,6 +143,8 @@ enum Messages {
   }
   static var expectedTimeZone: String { text(.cliExpectedTimeZone) }
   static var expectedDate: String { text(.cliExpectedDate) }
+  static var expectedDateFrom1900: String { text(.cliExpectedDateFrom1900) }
+  static var isTheStore: String { text(.cliIsTheStore) }
   static func expectedWidth(_ low: Int, _ high: Int) -> String {
     text(.cliExpectedWidth, .int(low), .int(high))
   }
@@ -284,6 +286,9 @@ enum Messages {
     text(.cliUnknownEscape, .text(String(character)))
   }
   static var unclosedQuote: String { text(.cliUnclosedQuote) }
+  static func notADateExpression(_ written: String) -> String {
+    text(.cliNotADateExpression, .text(quoted(written)))
+  }
 
   private static func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { text(.cliDidYouMean, .text($0)) } ?? ""

@@ -46,6 +46,11 @@ struct Settings {
         return .failure(
           UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDate)))
       }
+      // The store keeps nothing before 1900 (a typed 0000-01-01 must not become a record).
+      guard day >= .earliestStored else {
+        return .failure(
+          UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDateFrom1900)))
+      }
       return .success(day)
     }
     var today = Day(context.now, in: timeZone)

@@ -120,8 +120,10 @@ struct InteractiveSessionTests {
     session.frameDrawn()
     #expect(!session.needsRedraw)
     // A change the flow hears of (here: another screen's write through the store) asks for a frame.
-    let tracker = try #require(try store.trackers().first)
-    _ = try store.toggleRecord(trackerID: tracker.tracker.id, on: try Day(iso: "2026-11-30"))
+    // A tracker shown that day, so the change is one the screen shows.
+    let day = try Day(iso: "2026-11-30")
+    let tracker = try #require(try store.trackers().first { $0.tracker.isDue(on: day) })
+    _ = try store.toggleRecord(trackerID: tracker.tracker.id, on: day)
     for _ in 0..<100 where !session.needsRedraw { await Task.yield() }
     #expect(session.needsRedraw)
   }

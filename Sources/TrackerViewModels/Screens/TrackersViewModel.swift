@@ -439,7 +439,11 @@ public final class TrackersViewModel: ObservableViewModel {
       try reload(&next)
       state = next
     } catch {
-      state.alert = .storeFailure(error, .read, environment.localizer)
+      // The cards stay what is really stored; what the user typed stays in the field.
+      var kept = state
+      kept.searchText = next.searchText
+      kept.alert = .storeFailure(error, .read, environment.localizer)
+      state = kept
     }
   }
 
