@@ -127,6 +127,12 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("categories-checked", screen: .categories) { _ in
       newHabit + [.tap(.identifier("category"))]
     },
+    ScreenScenario("categories-menu", screen: .categories) { run in
+      newHabit + [
+        .tap(.identifier("category")),
+        .longPress(.identifier("category:" + (run.language == .ru ? "Радостные мелочи" : "Little joys"))),
+      ]
+    },
     ScreenScenario("categories-delete-confirmation", screen: .categories) { run in
       newHabit + [
         .tap(.identifier("category")),

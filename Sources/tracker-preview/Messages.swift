@@ -213,8 +213,8 @@ enum Messages {
     text(.cliNoSuchTracker, .text(quoted(name))) + didYouMean(suggestion)
   }
   static func futureDay(_ date: String) -> String { text(.cliFutureDay, .text(date)) }
-  static func notShown(_ name: String, _ date: String) -> String {
-    text(.cliNotShown, .text(name), .text(date))
+  static func notScheduled(_ name: String, _ date: String) -> String {
+    text(.cliNotScheduled, .text(name), .text(date))
   }
 
   // MARK: Screens and scripts

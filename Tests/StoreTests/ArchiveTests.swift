@@ -290,6 +290,30 @@ struct ArchiveTests {
     }
   }
 
+  @Test(arguments: StoreKind.allCases)
+  func anEmojiOrAColorOutsideThePalettesIsRefusedWithTheOtherProblems(kind: StoreKind) throws {
+    #expect(
+      try problems(
+        archive(
+          tracker:
+            ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏃", "color": "#123456", "category": "00000000-0000-4000-8000-000000000099", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##
+        ), kind: kind)
+        == [
+          ##"trackers[0].emoji: "🏃" is not one of the 18 emoji of the app"##,
+          ##"trackers[0].color: "#123456" is not one of the 18 colors of the app"##,
+          "trackers[0].category: no category with id 00000000-0000-4000-8000-000000000099 in the file or the store",
+        ])
+    // The palettes' own, in either case of hex digits, still import.
+    let store = try Self.filledStore(kind)
+    try store.importArchive(
+      archive(
+        tracker:
+          ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "❤️", "color": "#fd4c49", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##
+      ), today: Self.today)
+    let imported = try store.contents().trackers.first { $0.name == "Бегать" }
+    #expect(imported?.emoji == "❤️" && imported?.color == TrackerColor.palette[0])
+  }
+
   @Test func badColor() throws {
     #expect(
       try problems(

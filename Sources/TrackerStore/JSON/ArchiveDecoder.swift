@@ -243,9 +243,17 @@ struct ArchiveDecoder {
       }
       let name = name(value, "name", item, others: &names, existing: existingNames, noun: .tracker)
       var emoji: String?
+      // Only the picker's emoji and colors: any other would be drawn in a way the app cannot
+      // choose, and its form would show nothing selected.
       if let text = string(value, "emoji", item) {
-        if TrackerEmoji.isSingleEmoji(text) {
+        if TrackerEmoji.isValid(text) {
           emoji = text
+        } else if TrackerEmoji.isSingleEmoji(text) {
+          problem(
+            path + ".emoji",
+            StoreMessage(
+              "import.emojiNotInPicker", "%@ is not one of the 18 emoji of the app",
+              .text(JSONWriter.quoted(text))))
         } else {
           problem(
             path + ".emoji",
@@ -254,8 +262,17 @@ struct ArchiveDecoder {
       }
       var color: TrackerColor?
       if let text = string(value, "color", item) {
-        color = TrackerColor(hex: text)
-        if color == nil {
+        if let parsed = TrackerColor(hex: text) {
+          if TrackerColor.palette.contains(parsed) {
+            color = parsed
+          } else {
+            problem(
+              path + ".color",
+              StoreMessage(
+                "import.colorNotInPalette", "%@ is not one of the 18 colors of the app",
+                .text(JSONWriter.quoted(text))))
+          }
+        } else {
           problem(
             path + ".color",
             StoreMessage(

@@ -64,7 +64,11 @@ public struct ScreenRenderer: Sendable {
       var lines = presented(top, view: view)
       if case .categories(let state) = top {
         if let menu = view.categoryMenu {
-          lines = overlay(lines, [[Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]])
+          // As a card's menu: the pressed row is lifted above the menu, the rest is dimmed.
+          let pressed = state.rows.first { $0.id == menu.categoryID }
+          lines = overlay(
+            lines, [[Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]],
+            above: pressed.map(liftedCategory) ?? [])
         } else if let confirmation = state.deleteConfirmation {
           lines = actionSheet(
             lines, question: confirmation.question, detail: confirmation.detail,
@@ -216,6 +220,11 @@ public struct ScreenRenderer: Sendable {
   func actionSheet(_ lines: [StyledLine], question: String, detail: String?, confirm: String, cancel: String)
     -> [StyledLine]
   {
+    place(actionSheetLines(question: question, detail: detail, confirm: confirm, cancel: cancel), over: lines)
+  }
+
+  /// An action sheet's own lines: the question (and its detail), confirm, and cancel apart.
+  func actionSheetLines(question: String, detail: String?, confirm: String, cancel: String) -> [StyledLine] {
     var sheet = Canvas(width: width)
     var header = Canvas(width: width - 4)
     header.wrapped(question, .secondary, align: .center)
@@ -226,7 +235,7 @@ public struct ScreenRenderer: Sendable {
     cancelLine.text(cancel, Style(.accent, bold: true), align: .center)
     sheet.box([header.lines, confirmLine.lines])
     sheet.box([cancelLine.lines])
-    return place(sheet.lines, over: lines)
+    return sheet.lines
   }
 
   /// `lines` dimmed with an alert box in their middle: the title, the reason, the buttons.

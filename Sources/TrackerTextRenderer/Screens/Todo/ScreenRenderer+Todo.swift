@@ -2,7 +2,7 @@ import TrackerModels
 import TrackerViewModels
 
 extension ScreenRenderer {
-  /// The green of a done task (the seed's green background; text terminals paint the row's text).
+  /// The green under a done task (seed 003: "с зеленым задним фоном"); plain text shows its ✓.
   static let doneGreen = TrackerColor(rgb: 0x33CF69)
 
   /// The text of the to-do app's `view` in `format`, in the light theme whichever is asked for:
@@ -24,20 +24,22 @@ extension ScreenRenderer {
       var canvas = Canvas(width: width)
       canvas.text("──", .border, align: .center)
       lines += canvas.lines + todoForm(form, focused: view.focusedField)
+    } else if let question = view.list.deleteQuestion {
+      lines = todoList(view.list, asking: question)
     } else {
       lines = todoList(view.list)
-      if let question = view.list.deleteQuestion {
-        lines = actionSheet(
-          lines, question: question.question, detail: nil, confirm: question.confirmTitle,
-          cancel: question.cancelTitle)
-      }
     }
     guard let alert = view.alert else { return lines }
     return self.alert(alert, over: lines)
   }
 
-  /// The list: title and "+", the load's state, the tasks newest first (done ones ✓ and green).
+  /// The list: title and "+", the load's state, the tasks newest first (done ones ✓ on green).
   func todoList(_ state: TodoListViewModel.State) -> [StyledLine] {
+    todoListParts(state).reduce([], +)
+  }
+
+  /// The list in parts: the header (title, load state, placeholder), then one box per row.
+  func todoListParts(_ state: TodoListViewModel.State) -> [[StyledLine]] {
     var canvas = Canvas(width: width)
     canvas.split([Span(state.title, .title)], [Span("+", Style(.accent, bold: true))])
     canvas.blank()
@@ -53,8 +55,10 @@ extension ScreenRenderer {
       canvas.blank()
     }
     if let placeholder = state.placeholder { canvas.add(self.placeholder("📝", placeholder)) }
+    var parts = [canvas.lines]
     for row in state.rows {
-      let look = row.isDone ? Style(.text, color: Self.doneGreen) : .text
+      var canvas = Canvas(width: width)
+      let look = row.isDone ? Style(.text, background: Self.doneGreen) : .text
       let mark = row.isDone ? "✓ " : "  "
       var group: [StyledLine] = []
       if let title = row.title {
@@ -63,7 +67,7 @@ extension ScreenRenderer {
             Span(mark, look),
             Span(
               TextFitting.truncate(TextFitting.safe(title), to: width - 6),
-              Style(look.role, bold: true, color: look.color)),
+              Style(look.role, bold: true, background: look.background)),
           ]))
       }
       // A text keeps its line breaks: each line is wrapped on its own.
@@ -74,9 +78,36 @@ extension ScreenRenderer {
         let prefix = row.title == nil && index == 0 ? mark : "  "
         group.append(StyledLine([Span(prefix, look), Span(line, look)]))
       }
-      canvas.box([group], border: row.isDone ? Style(.text, color: Self.doneGreen) : .border)
+      canvas.box(
+        [group], border: row.isDone ? Style(.text, color: Self.doneGreen) : .border,
+        fill: row.isDone ? Self.doneGreen : nil)
+      parts.append(canvas.lines)
     }
-    return canvas.lines
+    return parts
+  }
+
+  /// The list dimmed with the swiped task lifted and its delete question right under it, so the
+  /// question is read next to the task it is about (at the bottom when the task is not listed).
+  private func todoList(_ state: TodoListViewModel.State, asking question: TodoListViewModel.DeleteQuestion)
+    -> [StyledLine]
+  {
+    let sheet = actionSheetLines(
+      question: question.question, detail: question.taskName, confirm: question.confirmTitle,
+      cancel: question.cancelTitle)
+    let parts = todoListParts(state)
+    guard let index = state.rows.firstIndex(where: { $0.id == question.taskID }) else {
+      return actionSheet(
+        todoList(state), question: question.question, detail: question.taskName,
+        confirm: question.confirmTitle, cancel: question.cancelTitle)
+    }
+    // parts[0] is the header; the rows follow in order.
+    let row = index + 1
+    var lines: [StyledLine] = []
+    for (offset, part) in parts.enumerated() {
+      lines += offset == row ? part : part.map(\.dimmed)
+      if offset == row { lines += sheet }
+    }
+    return lines
   }
 
   /// The new or edit form: title, text, the done switch (edit), the error, Cancel and Done/Save.
