@@ -51,12 +51,18 @@ struct ElementLocator {
         continue
       }
       if !label.isEmpty {
-        match =
-          search(label, rows: from.row..<min(lines.count, from.row + Self.columnWindow), sameColumn: true)
-          ?? search(
-            label, rows: max(0, from.row - Self.nearWindow)..<min(lines.count, from.row + Self.nearWindow),
-            sameColumn: false)
-          ?? search(label, rows: 0..<lines.count, sameColumn: false)
+        // In each window a label standing alone (a button, a row's title) comes before the same
+        // words inside a sentence ("Delete" before "Delete this task?").
+        let windows: [(Range<Int>, Bool)] = [
+          (from.row..<min(lines.count, from.row + Self.columnWindow), true),
+          (max(0, from.row - Self.nearWindow)..<min(lines.count, from.row + Self.nearWindow), false),
+          (0..<lines.count, false),
+        ]
+        for (rows, sameColumn) in windows where match == nil {
+          match =
+            search(label, rows: rows, sameColumn: sameColumn, alone: true)
+            ?? search(label, rows: rows, sameColumn: sameColumn, alone: false)
+        }
       }
       found.append(match)
       if let match { from = (match.row, match.characters.lowerBound + 1) }
@@ -66,7 +72,11 @@ struct ElementLocator {
 
   /// The first place in `range` (reading order) where `label`, or its first characters when a line
   /// ends it with "…", is drawn; with `sameColumn`, at or after `from` and at or right of its column.
-  private mutating func search(_ label: [Character], rows range: Range<Int>, sameColumn: Bool) -> Location? {
+  /// With `alone`, only where nothing but spaces, a border or the line's end is next to it on
+  /// either side (one space before a word is not enough: it is part of a sentence).
+  private mutating func search(_ label: [Character], rows range: Range<Int>, sameColumn: Bool, alone: Bool)
+    -> Location?
+  {
     let shortest = min(label.count, max(3, label.count / 2))
     for row in range {
       let line = characters(row)
@@ -74,11 +84,14 @@ struct ElementLocator {
       if sameColumn { column = row == from.row ? from.column : max(0, from.column - 1) }
       while column < line.count {
         if line[column] == label[0],
-          let length = Self.matchLength(label, line, at: column, shortest: shortest)
+          let length = Self.matchLength(label, line, at: column, shortest: shortest),
+          !alone || Self.standsAlone(line, column..<(column + length))
         {
           return Location(row: row, characters: column..<(column + length))
         }
-        if line[column] == "…", let length = Self.tailLength(label, line, at: column, shortest: shortest) {
+        if line[column] == "…", let length = Self.tailLength(label, line, at: column, shortest: shortest),
+          !alone || Self.standsAlone(line, column..<(column + length))
+        {
           return Location(row: row, characters: column..<(column + length))
         }
         column += 1
@@ -108,6 +121,24 @@ struct ElementLocator {
     let made = Array(lines[row].text)
     rows[row] = made
     return made
+  }
+
+  /// Whether the characters `range` of `line` stand alone: on each side, the line's end, a box
+  /// border, or two spaces (a single space joins words of one sentence).
+  private static func standsAlone(_ line: [Character], _ range: Range<Int>) -> Bool {
+    func isBorder(_ character: Character) -> Bool {
+      character.unicodeScalars.first.map { (0x2500...0x259F).contains($0.value) } ?? false
+    }
+    func alone(_ neighbours: [Character]) -> Bool {
+      guard let first = neighbours.first else { return true }
+      if isBorder(first) { return true }
+      guard first == " " else { return false }
+      guard neighbours.count > 1 else { return true }
+      return neighbours[1] == " " || isBorder(neighbours[1])
+    }
+    let before = Array(line[..<range.lowerBound].reversed().prefix(2))
+    let after = Array(line[range.upperBound...].prefix(2))
+    return alone(before) && alone(after)
   }
 
   /// How many characters of `line` from the "…" at `column` show the end of `label` (a field being

@@ -221,3 +221,28 @@ struct InteractiveFocusTests {
     #expect(tuesdayCards != mondayCards, "\(tuesdayCards)")
   }
 }
+
+/// The to-do app's delete question: its buttons show the focus on themselves, not on the word
+/// "Delete" of the question above them.
+@MainActor
+@Suite("Interactive session: the to-do question")
+struct TodoQuestionFocusTests {
+  @Test(arguments: [(Language.en, "Delete"), (.ru, "Удалить")])
+  func theFocusedDeleteButtonIsTheButtonNotTheQuestion(_ language: Language, _ delete: String) throws {
+    let scenario = try #require(TodoScenario.named("todos-delete-question"))
+    let flow = TodoFlow(
+      environment: .fixed(
+        now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
+        loader: scenario.loader))
+    try scenario.run(on: flow)
+    let session = InteractiveSession(app: flow, language: language, format: .plain, columns: 47, rows: 40)
+    for _ in 0..<20 where session.focusedIdentifier != "confirm" { _ = session.handle(.tab) }
+    try #require(session.focusedIdentifier == "confirm")
+    let focused = session.frame().filter { $0.contains("\u{1B}[7m") }
+    #expect(focused.count == 1)
+    let line = focused.first ?? ""
+    #expect(line.contains("\u{1B}[7m\(delete)\u{1B}[27m"), "\(line)")
+    // The question's line is "Delete this task?": the focus is not there.
+    #expect(!line.contains("?"), "\(line)")
+  }
+}
