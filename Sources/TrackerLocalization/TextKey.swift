@@ -148,6 +148,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case todoLoadOffline = "todo.load.offline"
   case todoLoadRefused = "todo.load.refused"
   case todoLoadTimedOut = "todo.load.timedOut"
+  case todoLoadTooManyRequests = "todo.load.tooManyRequests"
   case todoLoadStatus = "todo.load.status"
   case todoLoadMalformed = "todo.load.malformed"
   case todoNewTitle = "todo.new.title"

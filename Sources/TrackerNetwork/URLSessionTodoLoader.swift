@@ -9,8 +9,11 @@ import TrackerModels
 /// status, decode `{"todos": [{"id", "todo", "completed", "userId"}], "total", "skip", "limit"}`
 /// strictly (a missing or mistyped field is malformed; extra fields are ignored), and while
 /// `total` is larger than what came, ask for the rest with `limit` and `skip` until a page brings
-/// nothing new. Each request times out after `timeout` seconds (15 by default; at least 1: on Linux
-/// FoundationNetworking hands whole seconds to libcurl, and a shorter timeout fires at once).
+/// nothing new. Each request ends after `timeout` seconds (15 by default; at least 1: on Linux
+/// FoundationNetworking hands whole seconds to libcurl, and a shorter timeout fires at once), the
+/// whole load after `deadline` seconds (60) and `maxRequests` requests (30), whatever the server
+/// does: a server that trickles a byte every half second, or claims ten thousand tasks and sends
+/// one new task a page, gets the error and Try again, not a load that never ends.
 public struct URLSessionTodoLoader: TodoLoader {
   /// `https://dummyjson.com/todos`, the seed's address.
   public static let defaultURL = URL(string: "https://dummyjson.com/todos")!
@@ -19,12 +22,21 @@ public struct URLSessionTodoLoader: TodoLoader {
   public let timeout: TimeInterval
   /// At most this many tasks are loaded, whatever `total` says (a server cannot make it run forever).
   public let limit: Int
+  /// The whole load, every page included, ends within this many seconds.
+  public let deadline: TimeInterval
+  /// The whole load asks at most this many times.
+  public let maxRequests: Int
 
   /// A loader for `url`.
-  public init(url: URL = Self.defaultURL, timeout: TimeInterval = 15, limit: Int = 10_000) {
+  public init(
+    url: URL = Self.defaultURL, timeout: TimeInterval = 15, limit: Int = 10_000, deadline: TimeInterval = 60,
+    maxRequests: Int = 30
+  ) {
     self.url = url
     self.timeout = max(1, timeout)
     self.limit = limit
+    self.deadline = max(self.timeout, deadline)
+    self.maxRequests = max(1, maxRequests)
   }
 
   public func load(_ completion: @escaping @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void) {
@@ -34,9 +46,11 @@ public struct URLSessionTodoLoader: TodoLoader {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     let session = URLSession(configuration: configuration)
     let paging = Paging(loader: self, session: session) { result in
-      session.finishTasksAndInvalidate()
+      session.invalidateAndCancel()
       completion(result)
     }
+    // The deadline of the whole load: whatever is still running then is cancelled.
+    DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { paging.end(.failure(.timedOut)) }
     paging.fetch(url)
   }
 
@@ -64,9 +78,12 @@ public struct URLSessionTodoLoader: TodoLoader {
   private final class Paging: @unchecked Sendable {
     let loader: URLSessionTodoLoader
     let session: URLSession
-    let finish: @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
+    let completion: @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
     var collected: [LoadedTodo] = []
     var seen: Set<Int> = []
+    private let lock = NSLock()
+    private var isOver = false
+    private var requests = 0
 
     init(
       loader: URLSessionTodoLoader, session: URLSession,
@@ -74,16 +91,39 @@ public struct URLSessionTodoLoader: TodoLoader {
     ) {
       self.loader = loader
       self.session = session
-      self.finish = finish
+      self.completion = finish
     }
 
+    /// Ends the load with `result`, once: later answers, timers and cancellations are ignored.
+    func end(_ result: Result<[LoadedTodo], TodoLoadError>) {
+      lock.lock()
+      let first = !isOver
+      isOver = true
+      lock.unlock()
+      if first { completion(result) }
+    }
+
+    private func finish(_ result: Result<[LoadedTodo], TodoLoadError>) { end(result) }
+
     func fetch(_ url: URL) {
+      lock.lock()
+      requests += 1
+      let number = requests
+      lock.unlock()
+      guard number <= loader.maxRequests else { return end(.failure(.tooManyRequests(loader.maxRequests))) }
       var request = URLRequest(
         url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: loader.timeout)
       request.setValue("application/json", forHTTPHeaderField: "Accept")
-      session.dataTask(with: request) { data, response, error in
+      let task = session.dataTask(with: request) { data, response, error in
         self.received(data, response, error)
-      }.resume()
+      }
+      // A request's own deadline: URLSession's timeout counts silence, so a server that sends a
+      // byte now and then would keep it open for ever.
+      DispatchQueue.global().asyncAfter(deadline: .now() + loader.timeout) { [weak task] in
+        guard let task, task.state == .running else { return }
+        self.end(.failure(.timedOut))
+      }
+      task.resume()
     }
 
     private func received(_ data: Data?, _ response: URLResponse?, _ error: Error?) {

@@ -47,6 +47,35 @@ struct TodoLoaderTests {
     #expect(server.requests.count == 2)
   }
 
+  @Test func aServerThatTricklesBytesCannotKeepTheLoadPastItsDeadline() async throws {
+    // Headers, then a byte every 0.3 s: the connection never goes silent, the body never ends.
+    let server = try LocalHTTPServer { _ in
+      var response = LocalHTTPServer.Response(body: String(repeating: " ", count: 400))
+      response.trickle = 0.3
+      return response
+    }
+    defer { server.stop() }
+    let started = Date()
+    let result = await load(URLSessionTodoLoader(url: server.url, timeout: 1, deadline: 2))
+    #expect(result == .failure(.timedOut))
+    // Within the request's own timeout and some slack for a loaded machine, not the 120 s of bytes.
+    #expect(Date().timeIntervalSince(started) < 20)
+  }
+
+  @Test func aServerThatSendsOneNewTaskAPageIsAskedABoundedNumberOfTimes() async throws {
+    // It claims ten thousand tasks and brings one new task per page, for ever.
+    let server = try LocalHTTPServer { target in
+      let query = URLComponents(string: target)?.queryItems ?? []
+      let skip = query.first { $0.name == "skip" }.flatMap { Int($0.value ?? "") } ?? 0
+      return .init(
+        body: todosPage([(id: skip + 1, text: "Task", done: false)], total: 10_000, skip: skip, limit: 1))
+    }
+    defer { server.stop() }
+    let result = await load(URLSessionTodoLoader(url: server.url, maxRequests: 5))
+    #expect(result == .failure(.tooManyRequests(5)))
+    #expect(server.requests.count == 5)
+  }
+
   @Test func anHTTPErrorIsItsStatus() async throws {
     let server = try LocalHTTPServer { _ in .init(status: 503, body: "{}") }
     defer { server.stop() }

@@ -66,6 +66,7 @@ struct TodoTests {
     (TodoLoadError.offline, "No connection to the internet."),
     (.refused("127.0.0.1:8080"), "The server 127.0.0.1:8080 refused the connection."),
     (.timedOut, "The server did not answer in time."),
+    (.tooManyRequests(30), "The server did not send its tasks within 30 requests."),
     (.status(503), "The server answered with error 503."),
     (.malformed("$.total: missing"), "The server sent something that is not a list of tasks."),
   ])
@@ -193,6 +194,13 @@ struct TodoTests {
       environment: environment(InMemoryTodoStore(), StubLoader(.failure(.refused("127.0.0.1:8080"))), .ru))
     await settle(model)
     #expect(model.state.loadFailure?.reason == "Сервер 127.0.0.1:8080 отказал в подключении.")
+  }
+
+  @Test func aLoadCutShortAfterItsRequestsSaysSoInRussian() async throws {
+    let model = TodoListViewModel(
+      environment: environment(InMemoryTodoStore(), StubLoader(.failure(.tooManyRequests(30))), .ru))
+    await settle(model)
+    #expect(model.state.loadFailure?.reason == "Сервер не прислал задачи и за 30 запросов.")
   }
 
   @Test func aChangeMadeElsewhereShowsInTheList() async throws {

@@ -24,6 +24,8 @@ public enum TodoLoadError: Error, Hashable, Sendable {
   case refused(String)
   /// No answer within the timeout.
   case timedOut
+  /// The server did not send its tasks within this many requests.
+  case tooManyRequests(Int)
   /// The server answered with an HTTP status other than 2xx.
   case status(Int)
   /// The answer is not the expected JSON; the detail says where.

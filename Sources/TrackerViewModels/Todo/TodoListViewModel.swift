@@ -213,6 +213,7 @@ public final class TodoListViewModel: ObservableViewModel {
     case .offline: return localizer.text(.todoLoadOffline)
     case .refused(let address): return localizer.text(.todoLoadRefused, .text(address))
     case .timedOut: return localizer.text(.todoLoadTimedOut)
+    case .tooManyRequests(let count): return localizer.text(.todoLoadTooManyRequests, .int(count))
     case .status(let code): return localizer.text(.todoLoadStatus, .int(code))
     case .malformed: return localizer.text(.todoLoadMalformed)
     case .other(let detail): return detail

@@ -12,6 +12,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     public var status: Int
     public var body: String
     public var delay: TimeInterval
+    /// When set, the body is sent one byte at a time with this pause between bytes (a server that
+    /// keeps a connection alive without ever finishing).
+    public var trickle: TimeInterval = 0
 
     /// `body` with `status`, sent after `delay` seconds.
     public init(status: Int = 200, body: String, delay: TimeInterval = 0) {
@@ -112,6 +115,18 @@ public final class LocalHTTPServer: @unchecked Sendable {
     let head =
       "HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n"
       + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+    if response.trickle > 0 {
+      var chunks = [Array(head.utf8)] + body.map { [$0] }
+      while !chunks.isEmpty {
+        let chunk = chunks.removeFirst()
+        let count = chunk.withUnsafeBufferPointer {
+          send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        guard count > 0 else { return }
+        Thread.sleep(forTimeInterval: response.trickle)
+      }
+      return
+    }
     let bytes = Array(head.utf8) + body
     var sent = 0
     while sent < bytes.count {
