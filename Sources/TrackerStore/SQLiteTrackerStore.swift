@@ -25,12 +25,17 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// and opening fails with `.broken` (a backup must never be made from a damaged file).
   /// With `fullCheck` the full integrity check runs whatever the quick-open stamp says: for the
   /// user's backup (`export`), which must never be made from a damaged file.
-  public init(path: String, now: Date, setsBrokenFileAside: Bool = true, fullCheck: Bool = false)
-    throws(StoreOpenError)
-  {
+  /// A broken file is set aside only when it is recognizably a Tracker store — `isDefaultFile`
+  /// (the user's default data file), our stamp beside it, our application id — and any other
+  /// file is refused untouched (`.notAStoreFile`, `.notATrackerStore`).
+  public init(
+    path: String, now: Date, setsBrokenFileAside: Bool = true, fullCheck: Bool = false,
+    isDefaultFile: Bool = false
+  ) throws(StoreOpenError) {
     self.path = path
     let opened = try StoreFile.open(
-      path: path, now: now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck)
+      path: path, now: now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
+      isDefaultFile: isDefaultFile)
     connection = StoreConnection(opened, path: path)
     ranIntegrityCheck = opened.ranIntegrityCheck
     guard var recovery = opened.recovery else {
