@@ -30,7 +30,7 @@ enum StoreOpening {
     return reporting(&outcome) { () throws(StoreOpenError) in
       let store = try SQLiteTrackerStore(
         path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
-        isDefaultFile: isSameFile(path, defaultPath))
+        isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly)
       return (store, store.recovery)
     }
   }
@@ -55,7 +55,7 @@ enum StoreOpening {
     if readOnly, !exists(path) { return InMemoryTodoStore() }
     return reporting(&outcome) { () throws(StoreOpenError) in
       let store = try SQLiteTodoStore(
-        path: path, now: context.now, isDefaultFile: isSameFile(path, defaultPath))
+        path: path, now: context.now, isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly)
       return (store, store.recovery)
     }
   }

@@ -140,3 +140,67 @@ struct StoreFileRecognitionTests {
     #expect(kind(header) == .database(applicationID: 0x544F_444F))
   }
 }
+
+/// A caller that only reads (`stats`, `list`, `show`, `export`, `remind`) never changes the file.
+@Suite("SQLite store: opened only to read")
+struct ReadOnlyOpeningTests {
+  /// A store file as the first version of the schema left it: one category, one habit, a record.
+  func firstVersionFile(in folder: TemporaryFolder) throws -> String {
+    let path = folder.path("old.sqlite")
+    let database = try Database(path: path, create: true)
+    try database.execute("PRAGMA journal_mode = WAL")
+    try database.execute(Schema.createMigrationTable)
+    try database.execute(Schema.migrations[0].sql)
+    try database.execute(
+      """
+      INSERT INTO schema_migration (version, name) VALUES (1, '\(Schema.migrations[0].name)');
+      PRAGMA user_version = 1;
+      INSERT INTO category (id, title, title_key) VALUES ('\(home.id.uuidString)', '\(home.title)', 'key');
+      INSERT INTO tracker (id, name, name_key, emoji, color, category_id, created_day, schedule, record_count,
+        first_record_day)
+      VALUES ('\(id(10).uuidString)', 'Run', 'run', '🙂', 16598089, '\(home.id.uuidString)',
+        \(day("2026-11-01").daysSinceEpoch), NULL, 1, \(day("2026-11-20").daysSinceEpoch));
+      INSERT INTO record (tracker, day) VALUES (1, \(day("2026-11-20").daysSinceEpoch));
+      """)
+    database.close()
+    return path
+  }
+
+  @Test func aFileOfAnOlderSchemaIsReadThroughACopyAndNeverMigrated() throws {
+    let folder = TemporaryFolder()
+    let path = try firstVersionFile(in: folder)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow, readOnly: true)
+      #expect(store.recovery == nil)
+      #expect(try store.categories() == [home])
+      #expect(try store.trackers().map(\.tracker.name) == ["Run"])
+      #expect(try store.recordDays(trackerID: id(10)) == [day("2026-11-20")])
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(folder.files() == ["old.sqlite"])
+    // A command that writes migrates it, and keeps what it holds.
+    do {
+      let migrated = try SQLiteTrackerStore(path: path, now: fixedNow)
+      #expect(try migrated.recordDays(trackerID: id(10)) == [day("2026-11-20")])
+    }
+    let database = try Database(path: path, create: false)
+    #expect(try database.prepare("PRAGMA user_version").rows { $0.int(0) } == [Schema.latestVersion])
+  }
+
+  @Test func aFileInRollbackJournalModeStaysInIt() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    do { try SQLiteTrackerStore(path: path, now: fixedNow).createCategory(home) }
+    do {
+      let database = try Database(path: path, create: false)
+      try database.execute("PRAGMA journal_mode = DELETE")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow, readOnly: true)
+      #expect(try store.categories() == [home])
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+}

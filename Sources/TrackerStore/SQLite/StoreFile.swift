@@ -27,6 +27,9 @@ enum StoreFile {
     let ranIntegrityCheck: Bool
     /// When the full check last passed for the file: now when it ran, else the stamp's time.
     let checkedAt: Date
+    /// Whether `database` is an up-to-date copy in memory of a file of an older schema, opened by
+    /// a command that only reads (`readOnly`): the file itself was not migrated.
+    var isCopy = false
   }
 
   /// An open, checked, migrated connection to `path`, and the recovery that was needed, if any.
@@ -34,10 +37,12 @@ enum StoreFile {
   /// With `fullCheck` the integrity check runs even when the stamp says the file is unchanged.
   /// `isDefaultFile` says that `path` is the user's default data file: broken, it is Tracker's
   /// whatever its bytes. Any other broken file is set aside only when it is recognizably a Tracker
-  /// store (`recognizes`); otherwise it is refused and left exactly as it is.
+  /// store (`recognizes`); otherwise it is refused and left exactly as it is. With `readOnly` (a
+  /// command that only reads) an existing file is never created, converted or migrated: a file of
+  /// an older schema is read through an up-to-date copy in memory.
   static func open(
     path: String, now: Date, schema: StoreSchema = .tracker, setsBrokenFileAside: Bool = true,
-    fullCheck: Bool = false, isDefaultFile: Bool = false
+    fullCheck: Bool = false, isDefaultFile: Bool = false, readOnly: Bool = false
   ) throws(StoreOpenError) -> Opened {
     let found = FileInspection.inspect(path)
     var isTrackers = try recognizes(path, found, schema: schema, isDefaultFile: isDefaultFile)
@@ -53,10 +58,12 @@ enum StoreFile {
     do {
       if case .otherFile = found { throw Unusable(damage: .notADatabase) }
       if let problem = WriteAheadLog.problem(path) { throw Unusable(damage: problem) }
-      let (database, checkedAt) = try prepared(
-        path: path, now: now, schema: schema, fullCheck: fullCheck, isTrackers: &isTrackers)
+      let (database, checkedAt, isCopy) = try prepared(
+        path: path, now: now, schema: schema, fullCheck: fullCheck, readOnly: readOnly,
+        isTrackers: &isTrackers)
       return Opened(
-        database: database, recovery: nil, ranIntegrityCheck: checkedAt == nil, checkedAt: checkedAt ?? now)
+        database: database, recovery: nil, ranIntegrityCheck: checkedAt == nil, checkedAt: checkedAt ?? now,
+        isCopy: isCopy)
     } catch let error as Unusable {
       reason = error.damage
     } catch StoreFile.Untouchable.newerSchema(let version) {
@@ -82,8 +89,9 @@ enum StoreFile {
     let movedTo = try moveAside(path: path, now: now)
     do {
       var isFresh = true
-      let (database, checkedAt) = try prepared(
-        path: path, now: now, schema: schema, fullCheck: fullCheck, isTrackers: &isFresh)
+      // The fresh store in the broken one's place is made like any new store.
+      let (database, checkedAt, _) = try prepared(
+        path: path, now: now, schema: schema, fullCheck: fullCheck, readOnly: false, isTrackers: &isFresh)
       let recovery = StoreRecovery(originalPath: path, movedTo: movedTo, reason: reason)
       return Opened(
         database: database, recovery: recovery, ranIntegrityCheck: checkedAt == nil,
@@ -189,18 +197,20 @@ enum StoreFile {
   /// Opens `path` and makes it ready, or throws `Unusable` / `SQLiteError`. Returns, with the
   /// connection, when the full check last passed when it was skipped (nil: it ran now). Sets
   /// `isTrackers` once the file shows Tracker's migration record under an accepted application id
-  /// (damage found after that is damage of a Tracker store).
+  /// (damage found after that is damage of a Tracker store). With `readOnly` nothing in the file
+  /// changes: its journal mode stays, and an older schema is migrated in a copy in memory
+  /// (`isCopy`).
   private static func prepared(
-    path: String, now: Date, schema: StoreSchema, fullCheck: Bool, isTrackers: inout Bool
-  ) throws -> (Database, checkedAt: Date?) {
-    let database = try Database(path: path, create: true)
+    path: String, now: Date, schema: StoreSchema, fullCheck: Bool, readOnly: Bool, isTrackers: inout Bool
+  ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
+    let database = try Database(path: path, create: !readOnly)
     do {
       try database.execute("PRAGMA busy_timeout = 10000")
       // Reads only, before anything that could change a byte: a file that is not a database
       // fails here, and another program's database or a newer Tracker's is left as it is.
       let applied = try ownedVersions(database, schema)
       if !applied.isEmpty { isTrackers = true }
-      try database.execute("PRAGMA journal_mode = WAL")
+      if !readOnly { try database.execute("PRAGMA journal_mode = WAL") }
       try database.execute("PRAGMA synchronous = FULL")
       try database.execute("PRAGMA foreign_keys = ON")
       // Up to 32 MiB of page cache (allocated only as used): bulk imports stay in memory.
@@ -229,8 +239,21 @@ enum StoreFile {
           }
         }
       }
+      if readOnly, schema.migrations.contains(where: { !applied.contains($0.version) }) {
+        // A command that only reads never migrates the file: it reads an up-to-date copy.
+        let copy = try Database.inMemoryCopy(of: database)
+        database.close()
+        do {
+          try copy.execute("PRAGMA foreign_keys = ON")
+          try migrate(copy, schema, applied: applied)
+        } catch {
+          copy.close()
+          throw error
+        }
+        return (copy, stamped, true)
+      }
       try migrate(database, schema, applied: applied)
-      return (database, stamped)
+      return (database, stamped, false)
     } catch {
       database.close()
       throw error

@@ -15,13 +15,14 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
   private let observers = Observers(nothing: TodoChange())
 
   /// Opens (creating when needed) the store at `path`; see `SQLiteTrackerStore.init`.
-  public init(path: String, now: Date, setsBrokenFileAside: Bool = true, isDefaultFile: Bool = false)
-    throws(StoreOpenError)
-  {
+  public init(
+    path: String, now: Date, setsBrokenFileAside: Bool = true, isDefaultFile: Bool = false,
+    readOnly: Bool = false
+  ) throws(StoreOpenError) {
     self.path = path
     let opened = try StoreFile.open(
       path: path, now: now, schema: Self.schema, setsBrokenFileAside: setsBrokenFileAside,
-      isDefaultFile: isDefaultFile)
+      isDefaultFile: isDefaultFile, readOnly: readOnly)
     connection = StoreConnection(opened, path: path)
     guard var recovery = opened.recovery else { return }
     // Salvage: the tasks still readable in the damaged copy (kept as it was) come back.
