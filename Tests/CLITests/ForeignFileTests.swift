@@ -3,12 +3,12 @@ import Foundation
 import Testing
 
 /// A day that is not a Monday, so nothing here leans on the demo's Monday.
-let thursday = ["--today", "2026-12-03", "--time-zone", "Europe/Moscow"]
+let fileTestsDay = ["--today", "2026-12-03", "--time-zone", "Europe/Moscow"]
 
 /// Runs the built `tracker-preview` like `runCLI`, but gives up after `timeout` seconds (the
 /// process is stopped and `status` is nil): a command that blocks on a pipe fails the test
 /// instead of hanging it.
-func runCLI(
+func runCLIGuarded(
   _ arguments: [String], timeout: TimeInterval, input: String = "", environment: [String: String] = [:]
 )
   throws -> (status: Int32?, output: String, error: String)
@@ -30,8 +30,8 @@ func runCLI(
   standardInput.fileHandleForWriting.write(Data(input.utf8))
   try standardInput.fileHandleForWriting.close()
   // Read while it runs, so a full pipe never holds it up.
-  let outData = LockedData()
-  let errData = LockedData()
+  let outData = CollectedBytes()
+  let errData = CollectedBytes()
   let readers = DispatchGroup()
   for (pipe, data) in [(output, outData), (error, errData)] {
     readers.enter()
@@ -53,7 +53,7 @@ func runCLI(
 }
 
 /// Bytes one thread writes and another reads.
-final class LockedData: @unchecked Sendable {
+final class CollectedBytes: @unchecked Sendable {
   private let lock = NSLock()
   private var data = Data()
   func set(_ value: Data) {
@@ -181,8 +181,8 @@ struct ForeignFileTests {
       (["--app", "todo", "run", "-"], "print\n"),
     ]
     for command in commands {
-      let result = try runCLI(
-        command.arguments + ["--store", path, "--lang", language] + thursday, timeout: 20,
+      let result = try runCLIGuarded(
+        command.arguments + ["--store", path, "--lang", language] + fileTestsDay, timeout: 20,
         input: command.input)
       #expect(result.status == 1, "\(command.arguments): \(result.error)")
       #expect(result.output == "", "\(command.arguments)")
@@ -199,7 +199,7 @@ struct ForeignFileTests {
     let target = folder.appendingPathComponent("gone.sqlite").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
     for command in [["list"], ["done", "Бег"]] {
-      let result = try runCLI(command + ["--store", link, "--lang", "en"] + thursday, timeout: 20)
+      let result = try runCLIGuarded(command + ["--store", link, "--lang", "en"] + fileTestsDay, timeout: 20)
       #expect(result.status == 1)
       #expect(
         result.error
@@ -216,7 +216,7 @@ struct ForeignFileTests {
       ["stats"], ["stats", "--json"], ["list"], ["list", "--json"], ["export"], ["show", "trackers"],
       ["show", "settings", "--elements"], ["remind", "--at", "00:00"], ["--app", "todo", "show", "todos"],
     ] {
-      let result = try runCLI(command + ["--store", store] + thursday, timeout: 20)
+      let result = try runCLIGuarded(command + ["--store", store] + fileTestsDay, timeout: 20)
       #expect(result.status == 0, "\(command): \(result.error)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
@@ -225,8 +225,8 @@ struct ForeignFileTests {
   @Test func commandsThatOnlyReadLeaveAnExistingStoreAsItWasWithNoSideFiles() throws {
     let folder = temporaryFolder()
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let made = try runCLI(
-      ["run", "-", "--store", store, "--lang", "en"] + thursday, timeout: 20,
+    let made = try runCLIGuarded(
+      ["run", "-", "--store", store, "--lang", "en"] + fileTestsDay, timeout: 20,
       input: "tap #start\ntap #add\ntap #event\ntap #name\ntype \"Walk\"\ntap #category\ntap #add-category\n"
         + "tap #title\ntype \"Outside\"\ntap #done\ntap #category:Outside\ntap #emoji:1\ntap #color:1\ntap #create\n"
     )
@@ -234,7 +234,7 @@ struct ForeignFileTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
     for command in [["stats"], ["list"], ["export"], ["show", "trackers"], ["remind", "--at", "00:00"]] {
-      let result = try runCLI(command + ["--store", store] + thursday, timeout: 20)
+      let result = try runCLIGuarded(command + ["--store", store] + fileTestsDay, timeout: 20)
       #expect(result.status == 0, "\(command): \(result.error)")
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names, "\(command)")
@@ -251,16 +251,16 @@ struct ForeignFileTests {
     let data = temporaryFolder()
     // A --store path in a folder that does not exist yet, and the default data file.
     let store = data.appendingPathComponent("new/tracker.sqlite").path
-    let named = try runCLI(
-      ["import", bad.path, "--store", store, "--lang", language] + thursday, timeout: 20)
+    let named = try runCLIGuarded(
+      ["import", bad.path, "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
     #expect(named.status == 1)
     #expect(
       named.error.hasPrefix(
         language == "ru"
           ? "Ошибка: \(bad.path) не импортирован, ничего не изменилось:\ncategories[0].id: "
           : "Error: \(bad.path) was not imported; nothing changed:\ncategories[0].id: "), "\(named.error)")
-    let byDefault = try runCLI(
-      ["import", bad.path, "--lang", language] + thursday, timeout: 20,
+    let byDefault = try runCLIGuarded(
+      ["import", bad.path, "--lang", language] + fileTestsDay, timeout: 20,
       environment: ["XDG_DATA_HOME": data.path])
     #expect(byDefault.status == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == [])
@@ -268,90 +268,8 @@ struct ForeignFileTests {
     let good = folder.appendingPathComponent("good.json")
     try Data(#"{"format": "tracker", "version": 1, "categories": [], "trackers": [], "records": []}"#.utf8)
       .write(to: good)
-    #expect(try runCLI(["import", good.path, "--store", store] + thursday, timeout: 20).status == 0)
+    #expect(
+      try runCLIGuarded(["import", good.path, "--store", store] + fileTestsDay, timeout: 20).status == 0)
     #expect(FileManager.default.fileExists(atPath: store))
-  }
-}
-
-/// A Tracker store that is damaged is still Tracker's: wherever it lives, it is set aside and
-/// salvaged as before, and the warning says why in the user's language.
-@Suite("A damaged Tracker store is set aside and salvaged")
-struct DamagedTrackerStoreTests {
-  static let archive = """
-    {"format": "tracker", "version": 1,
-     "categories": [{"id": "00000000-0000-4000-8000-000000000001", "title": "Спорт"}],
-     "trackers": [{"id": "00000000-0000-4000-8000-000000000002", "name": "Бег", "emoji": "🙂",
-                   "color": "#FD4C49", "category": "00000000-0000-4000-8000-000000000001",
-                   "schedule": null, "pinned": false, "created": "2026-11-01"}],
-     "records": [{"tracker": "00000000-0000-4000-8000-000000000002", "date": "2026-12-01"}]}
-    """
-
-  /// A store with a category, a tracker and a record, at a path of the user's choosing.
-  func madeStore() throws -> String {
-    let folder = temporaryFolder()
-    let archive = folder.appendingPathComponent("backup.json")
-    try Data(Self.archive.utf8).write(to: archive)
-    let store = folder.appendingPathComponent("habits.sqlite").path
-    let made = try runCLI(["import", archive.path, "--store", store] + thursday, timeout: 20)
-    #expect(made.status == 0, "\(made.error)")
-    return store
-  }
-
-  /// `text` without `paths` and with no word of English left: only names (SQLite) may stay.
-  func englishWords(_ text: String, without paths: [String]) -> [String] {
-    var rest = text
-    for path in paths { rest = rest.replacingOccurrences(of: path, with: "") }
-    return rest.split(whereSeparator: { !$0.isASCII || !$0.isLetter }).map(String.init)
-      .filter { $0.count > 1 && $0 != "SQLite" }
-  }
-
-  @Test(arguments: ["en", "ru"])
-  func aStoreWithOurApplicationIDIsSetAsideAndSalvagedWithTheReasonInTheUsersLanguage(language: String) throws
-  {
-    let store = try madeStore()
-    // Behind Tracker's back, as bit rot would: a tracker's name changes and its checksum does not.
-    var database: OpaquePointer?
-    #expect(sqlite3_open(store, &database) == SQLITE_OK)
-    #expect(sqlite3_exec(database, "UPDATE tracker SET name = 'Плавание'", nil, nil, nil) == SQLITE_OK)
-    sqlite3_close(database)
-    // Without its stamp, only the application id in its header says it is Tracker's.
-    try FileManager.default.removeItem(atPath: store + ".verified")
-    let damaged = try Data(contentsOf: URL(fileURLWithPath: store))
-    let result = try runCLI(["list", "--store", store, "--lang", language] + thursday, timeout: 20)
-    #expect(result.status == 0, "\(result.error)")
-    let moved = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: (store as NSString).deletingLastPathComponent)
-        .first { $0.hasPrefix("habits.sqlite.broken-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
-    let movedPath = ((store as NSString).deletingLastPathComponent as NSString).appendingPathComponent(moved)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: movedPath)) == damaged)
-    let expected =
-      language == "ru"
-      ? "Предупреждение: файл с данными \(store) был повреждён (в файле с данными есть трекер с неверной контрольной суммой); он перемещён в \(movedPath), а в новом хранилище всё, что удалось прочитать: "
-      : "Warning: the data file \(store) was broken (the data file holds a tracker whose checksum does not match); it was moved to \(movedPath), and a new store holds what could still be read: "
-    #expect(result.error.hasPrefix(expected), "\(result.error)")
-    if language == "ru" { #expect(englishWords(result.error, without: [movedPath, store]) == []) }
-  }
-
-  @Test(arguments: ["en", "ru"])
-  func aStoreWhoseHeaderIsGoneIsKnownByItsStampAndSetAside(language: String) throws {
-    let store = try madeStore()
-    // The first page overwritten with text: only the stamp beside it says it was Tracker's.
-    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: store))
-    try handle.write(contentsOf: Data(String(repeating: "overwritten ", count: 10).utf8))
-    try handle.close()
-    let result = try runCLI(["stats", "--store", store, "--lang", language] + thursday, timeout: 20)
-    #expect(result.status == 0, "\(result.error)")
-    let reason = language == "ru" ? "(это не база данных SQLite)" : "(it is not a SQLite database)"
-    #expect(result.error.contains(reason), "\(result.error)")
-    let start =
-      language == "ru"
-      ? "Предупреждение: файл с данными \(store) был повреждён "
-      : "Warning: the data file \(store) was broken "
-    #expect(result.error.hasPrefix(start))
-    if language == "ru" {
-      let moved =
-        result.error.components(separatedBy: "перемещён в ").last?.components(separatedBy: ",").first ?? ""
-      #expect(englishWords(result.error, without: [moved, store]) == [])
-    }
   }
 }
