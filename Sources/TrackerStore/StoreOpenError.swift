@@ -4,11 +4,11 @@ import TrackerModels
 /// Why a store file could not be opened at all. Nothing was deleted or moved when this is thrown.
 public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The folder for the file could not be created.
-  case cannotCreateFolder(path: String, reason: String)
+  case cannotCreateFolder(path: String, reason: FileSystemRefusal)
   /// The file (or its journal) could not be opened or created, for example in a read-only folder.
   case cannotOpen(path: String, reason: String)
   /// The file is broken but could not be moved aside, so it was left as it is.
-  case cannotMoveAside(path: String, reason: String)
+  case cannotMoveAside(path: String, reason: FileSystemRefusal)
   /// The file was written by a newer version of Tracker; it was left as it is.
   case newerSchema(path: String, version: Int, known: Int)
   /// The file is another program's SQLite database; it was left as it is.

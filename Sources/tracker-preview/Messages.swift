@@ -36,7 +36,10 @@ enum Messages {
     let localizer = Localizer(language)
     switch error {
     case let error as StoreError:
-      if case .storage(let failure) = error { return error.reason(localizer) + " (\(failure.detail))" }
+      if case .storage(let failure) = error {
+        // Tracker's own finding in the user's words; SQLite's or the system's quoted as it is.
+        return error.reason(localizer) + " (\(failure.damage.map(damage) ?? failure.detail))"
+      }
       return error.reason(localizer)
     case let error as StoreOpenError:
       return openError(error)
@@ -67,10 +70,10 @@ enum Messages {
   static func openError(_ error: StoreOpenError) -> String {
     switch error {
     case .cannotCreateFolder(let path, let reason):
-      return text(.cliOpenCannotCreateFolder, .text(path), .text(reason))
+      return text(.cliOpenCannotCreateFolder, .text(path), .text(refusal(reason)))
     case .cannotOpen(let path, let reason): return text(.cliOpenCannotOpen, .text(path), .text(reason))
     case .cannotMoveAside(let path, let reason):
-      return text(.cliOpenCannotMoveAside, .text(path), .text(reason))
+      return text(.cliOpenCannotMoveAside, .text(path), .text(refusal(reason)))
     case .newerSchema(let path, let version, let known):
       return text(.cliOpenNewerSchema, .text(path), .text(String(version)), .text(String(known)))
     case .notATrackerStore(let path): return text(.cliOpenNotATrackerStore, .text(path))
@@ -116,6 +119,18 @@ enum Messages {
     case .pipe: return text(.cliFilePipe)
     case .special: return text(.cliFileSpecial)
     case .danglingLink: return text(.cliFileDanglingLink)
+    }
+  }
+
+  /// Why the system refused a folder or a move, in the run's language (other refusals in the
+  /// system's words).
+  static func refusal(_ refusal: FileSystemRefusal) -> String {
+    switch refusal {
+    case .permissionDenied: return text(.cliRefusalPermission)
+    case .readOnlyFileSystem: return text(.cliRefusalReadOnly)
+    case .diskFull: return text(.cliRefusalDiskFull)
+    case .notAFolder: return text(.cliRefusalNotAFolder)
+    case .other(let words): return words
     }
   }
 

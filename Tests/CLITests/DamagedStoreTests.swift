@@ -85,4 +85,49 @@ struct DamagedTrackerStoreTests {
       #expect(englishWords(result.error, without: [moved, store]) == [])
     }
   }
+
+  @Test(arguments: ["en", "ru"])
+  func damageMetWhileReadingIsSaidInTheUsersLanguage(language: String) throws {
+    let store = try madeStore()
+    var database: OpaquePointer?
+    #expect(sqlite3_open(store, &database) == SQLITE_OK)
+    #expect(sqlite3_exec(database, "UPDATE tracker SET name = 'Плавание'", nil, nil, nil) == SQLITE_OK)
+    sqlite3_close(database)
+    // As if the damage came after the file was last verified (bit rot under the same timestamp):
+    // the quick open trusts the stamp, and the read meets the damage.
+    var info = stat()
+    #expect(stat(store, &info) == 0)
+    let identity = [
+      Int(info.st_dev), Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec,
+    ]
+    let stamp =
+      (identity + [Int(Date().timeIntervalSince1970)]).map(String.init).joined(separator: " ") + "\n"
+    try Data(stamp.utf8).write(to: URL(fileURLWithPath: store + ".verified"))
+    let result = try runCLIGuarded(
+      ["stats", "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
+    #expect(result.status == 1)
+    let finding =
+      language == "ru"
+      ? "(в файле с данными есть трекер с неверной контрольной суммой)"
+      : "(the data file holds a tracker whose checksum does not match)"
+    #expect(result.error.contains(finding), "\(result.error)")
+    if language == "ru" { #expect(englishWords(result.error, without: [store]) == [], "\(result.error)") }
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func aFolderThatCannotBeMadeIsSaidInTheUsersLanguage(language: String) throws {
+    let folder = temporaryFolder()
+    let blocker = folder.appendingPathComponent("notes.txt")
+    try Data("milk\n".utf8).write(to: blocker)
+    let store = blocker.appendingPathComponent("tracker.sqlite").path
+    let result = try runCLIGuarded(
+      ["done", "Бег", "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
+    #expect(result.status == 1)
+    #expect(
+      result.error
+        == (language == "ru"
+          ? "Ошибка: не удаётся создать папку \(blocker.path): часть пути — файл, а не папка\n"
+          : "Error: cannot create the folder \(blocker.path): a part of the path is a file, not a folder\n"))
+    #expect(try Data(contentsOf: blocker) == Data("milk\n".utf8))
+  }
 }

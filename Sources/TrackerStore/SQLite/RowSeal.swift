@@ -1,4 +1,5 @@
 import CSQLite
+import TrackerModels
 
 /// A 64-bit checksum of a row's values (FNV-1a over a tagged serialization), stored beside the
 /// row in its `seal` column (schema 3).

@@ -55,6 +55,6 @@ extension SQLiteError {
     case SQLITE_IOERR: kind = .inputOutput
     default: kind = .other
     }
-    return StorageFailure(kind, detail: description)
+    return StorageFailure(kind, detail: description, damage: damage)
   }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TrackerModels
 
 /// Opening a store file: configure, check, migrate — and when a file that is recognizably a
 /// Tracker store is unreadable, move it aside byte-for-byte and start a fresh one. Any other file
@@ -51,7 +52,7 @@ enum StoreFile {
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       } catch {
-        throw .cannotCreateFolder(path: folder, reason: describe(error))
+        throw .cannotCreateFolder(path: folder, reason: FileSystemRefusal(error))
       }
     }
     let reason: StoreDamage
@@ -339,7 +340,7 @@ enum StoreFile {
         try fileManager.moveItem(atPath: path + suffix, toPath: target + suffix)
       }
     } catch {
-      throw .cannotMoveAside(path: path, reason: describe(error))
+      throw .cannotMoveAside(path: path, reason: FileSystemRefusal(error))
     }
     return target
   }

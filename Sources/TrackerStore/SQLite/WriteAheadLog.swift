@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 
 /// Reads a store's write-ahead log (`<file>-wal`) the way SQLite's recovery does, to find damage
 /// SQLite would pass over in silence.
