@@ -203,4 +203,12 @@ struct ReadOnlyOpeningTests {
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
+
+  @Test func aMissingFileIsNeverCreatedNorItsFolder() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("typo/tracker.sqlite")
+    #expect(throws: StoreOpenError.self) { try SQLiteTrackerStore(path: path, now: fixedNow, readOnly: true) }
+    #expect(throws: StoreOpenError.self) { try SQLiteTodoStore(path: path, now: fixedNow, readOnly: true) }
+    #expect(folder.files() == [])
+  }
 }

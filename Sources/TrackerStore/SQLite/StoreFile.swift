@@ -48,7 +48,7 @@ enum StoreFile {
     let found = FileInspection.inspect(path)
     var isTrackers = try recognizes(path, found, schema: schema, isDefaultFile: isDefaultFile)
     let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty {
+    if !folder.isEmpty, !readOnly {
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       } catch {
