@@ -46,6 +46,12 @@ enum FileInspection: Equatable {
     return classify(Array(bytes.prefix(count)), isWhole: count < sniffLength)
   }
 
+  /// Whether `path` is a regular file (following links): only such a file is ever read whole.
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && special(info.st_mode) == nil
+  }
+
   /// What the first bytes of a regular file say it is; `isWhole` when they are the whole file.
   static func classify(_ header: [UInt8], isWhole: Bool) -> FileInspection {
     guard !header.isEmpty else { return .empty }

@@ -17,7 +17,9 @@ enum WriteAheadLog {
   /// Why SQLite would drop commits from the log beside `path`, or nil when it would not (no log,
   /// an empty one, one in use, or one whose every commit is intact).
   static func problem(_ path: String) -> StoreDamage? {
-    guard !StoreFile.isInUse(path), let handle = FileHandle(forReadingAtPath: path + "-wal") else {
+    guard !StoreFile.isInUse(path), FileInspection.isRegularFile(path + "-wal"),
+      let handle = FileHandle(forReadingAtPath: path + "-wal")
+    else {
       return nil
     }
     defer { try? handle.close() }
@@ -30,7 +32,7 @@ enum WriteAheadLog {
   /// (of the log's current generation), or nil when the log holds none. Until a checkpoint, a new
   /// store's header with its application id is only there.
   static func applicationID(_ path: String) -> Int32? {
-    guard FileInspection.inspect(path + "-wal") != .missing,
+    guard FileInspection.isRegularFile(path + "-wal"),
       let handle = FileHandle(forReadingAtPath: path + "-wal")
     else { return nil }
     defer { try? handle.close() }
