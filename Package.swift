@@ -102,6 +102,11 @@ let package = Package(
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
+    // A native client: the libraries' public API only (no @testable), as an iOS app would use them.
+    .testTarget(
+      name: "NativeClientTests",
+      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerStore", "TrackerLocalization"]
+    ),
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
     .testTarget(
       name: "TerminalTests",

@@ -49,4 +49,11 @@ public struct Tracker: Identifiable, Hashable, Sendable {
   public func isVisible(on day: Day, firstDay: Day) -> Bool {
     day >= firstDay && isDue(on: day)
   }
+
+  /// Whether `day` can be ticked or unticked (docs/rules.md, "Ticking a day"): on or before
+  /// `today` and due by the kind (any day for an event). Days before the first day count too: a
+  /// record there moves the first day back. The detail's grid and `done`/`undone` both ask this.
+  public func canBeTicked(on day: Day, today: Day) -> Bool {
+    day <= today && isDue(on: day)
+  }
 }

@@ -40,6 +40,12 @@ public struct URLSessionTodoLoader: TodoLoader {
     paging.fetch(url)
   }
 
+  /// The server's address as a person reads it: `host:port`, the port only when the URL names one.
+  var address: String {
+    let host = url.host ?? url.absoluteString
+    return url.port.map { "\(host):\($0)" } ?? host
+  }
+
   /// One page of the answer.
   struct Page: Decodable {
     struct Item: Decodable {
@@ -81,7 +87,7 @@ public struct URLSessionTodoLoader: TodoLoader {
     }
 
     private func received(_ data: Data?, _ response: URLResponse?, _ error: Error?) {
-      if let error { return finish(.failure(Self.describe(error))) }
+      if let error { return finish(.failure(Self.describe(error, address: loader.address))) }
       guard let http = response as? HTTPURLResponse else {
         return finish(.failure(.malformed("the answer is not HTTP")))
       }
@@ -111,12 +117,16 @@ public struct URLSessionTodoLoader: TodoLoader {
       fetch(next)
     }
 
-    static func describe(_ error: Error) -> TodoLoadError {
+    /// What went wrong, in the loader's terms; `address` names the server a refusal came from.
+    static func describe(_ error: Error, address: String) -> TodoLoadError {
       let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
       switch code {
       case .timedOut: return .timedOut
-      case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .networkConnectionLost,
-        .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
+      // The host was found and answered, but nothing accepted the connection: saying "no
+      // internet" would send the user to check a connection that works.
+      case .cannotConnectToHost: return .refused(address)
+      case .notConnectedToInternet, .cannotFindHost, .networkConnectionLost, .dnsLookupFailed,
+        .internationalRoamingOff, .dataNotAllowed:
         return .offline
       default: return .other(error.localizedDescription)
       }

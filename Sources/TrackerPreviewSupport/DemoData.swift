@@ -3,6 +3,13 @@ import TrackerModels
 
 /// The design's own example (docs/rules.md), built relative to a given today so that the tour and
 /// every demo screen always look current. Ids are fixed, so two builds for one day are equal.
+///
+/// The demo looks alive on every day of the week: the two habits with a schedule are scheduled
+/// relative to today's weekday (exercise on today and every other day after it, Monday,
+/// Wednesday and Friday when today is a Monday; the board games on the two days before today's
+/// weekday), so whatever the day, the main screen has a habit done today with its streak, one
+/// still to do with its flame, and the same statistics. Only the calendar's shape (month ends)
+/// differs from one day to the next.
 public struct DemoData: Hashable, Sendable {
   /// The language the demo's names are written in; user data is never translated, but the demo
   /// speaks the language of whoever is watching it.
@@ -28,8 +35,10 @@ public struct DemoData: Hashable, Sendable {
     let home = TrackerCategory(id: demoID(1), title: text[0])
     let joys = TrackerCategory(id: demoID(2), title: text[1])
     let created = today.adding(days: -40)
-    let weekdays = Schedule(WeekdaySet([.monday, .wednesday, .friday])) ?? .everyDay
-    let weekend = Schedule(WeekdaySet([.saturday, .sunday])) ?? .everyDay
+    // Today's weekday and every other one after it; the two before today's (on a Monday: Mon, Wed,
+    // Fri and Sat, Sun).
+    let weekdays = Schedule(WeekdaySet([0, 2, 4].map { today.adding(days: $0).weekday })) ?? .everyDay
+    let weekend = Schedule(WeekdaySet([5, 6].map { today.adding(days: $0).weekday })) ?? .everyDay
     func tracker(
       _ number: Int, _ emoji: Int, _ color: Int, _ category: TrackerCategory,
       pinned: Bool = false, _ kind: TrackerKind
@@ -54,7 +63,7 @@ public struct DemoData: Hashable, Sendable {
     records += TrackedDaysEdit.daysToAdd(
       count: 5, kind: exercise.kind, recordedDays: [], today: today
     ).map { TrackerRecord(trackerID: exercise.id, day: $0) }
-    // Dates: the two most recent weekend days before this week's.
+    // Board games: its two most recent due days a week ago and before, so its streak was broken.
     records += TrackedDaysEdit.daysToAdd(
       count: 2, kind: dates.kind, recordedDays: [], today: today.adding(days: -7)
     ).map { TrackerRecord(trackerID: dates.id, day: $0) }
@@ -67,11 +76,11 @@ public struct DemoData: Hashable, Sendable {
 
   private static let russian = [
     "Домашний уют", "Радостные мелочи", "Поливать растения", "Кошка заслонила камеру на созвоне",
-    "Бабушка прислала открытку в вотсапе", "Зарядка", "Свидания по выходным",
+    "Бабушка прислала открытку в вотсапе", "Зарядка", "Настолки с друзьями",
   ]
   private static let english = [
     "Home comfort", "Little joys", "Water the plants", "The cat blocked the camera on a call",
-    "Grandma sent a postcard on WhatsApp", "Morning exercise", "Weekend dates",
+    "Grandma sent a postcard on WhatsApp", "Morning exercise", "Board games with friends",
   ]
 }
 

@@ -127,6 +127,12 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("categories-checked", screen: .categories) { _ in
       newHabit + [.tap(.identifier("category"))]
     },
+    ScreenScenario("categories-menu", screen: .categories) { run in
+      newHabit + [
+        .tap(.identifier("category")),
+        .longPress(.identifier("category:" + (run.language == .ru ? "Радостные мелочи" : "Little joys"))),
+      ]
+    },
     ScreenScenario("categories-delete-confirmation", screen: .categories) { run in
       newHabit + [
         .tap(.identifier("category")),
@@ -167,11 +173,9 @@ public struct ScreenScenario: Sendable {
     },
     ScreenScenario("detail", screen: .detail) { run in [exerciseCard(run)] },
     ScreenScenario("detail-day-ticked", screen: .detail) { run in
-      // The Monday two weeks before (missed in the demo), ticked in the grid.
-      [
-        exerciseCard(run),
-        .tap(.identifier("day:\(run.today.adding(days: -(run.today.weekday.rawValue - 1) - 14).iso)")),
-      ]
+      // Two weeks before today, a due day the demo missed (its schedule turns with today's
+      // weekday), ticked in the grid.
+      [exerciseCard(run), .tap(.identifier("day:\(run.today.adding(days: -14).iso)"))]
     },
     ScreenScenario("detail-delete", screen: .detail) { run in
       [exerciseCard(run), .tap(.identifier("delete"))]

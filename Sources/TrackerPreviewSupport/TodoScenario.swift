@@ -84,7 +84,7 @@ public struct TodoScenario: Sendable {
     TodoScenario("todos-list", screen: .todos, tasks: storedTasks),
     TodoScenario("todo-form", screen: .todoForm, tasks: storedTasks) { language in
       [
-        .tap(.identifier("add")),
+        .tap(.identifier("add")), .tap(.identifier("text")),
         .type(language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
       ]
     },

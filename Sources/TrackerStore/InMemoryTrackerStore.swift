@@ -96,6 +96,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func updateTracker(
     _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
   ) throws(StoreError) {
+    try StoreRules.checkStorable(added)
     try write { state in
       guard state.trackers[tracker.id] != nil else { throw StoreError.trackerNotFound(tracker.id) }
       guard state.categories[tracker.categoryID] != nil else {
@@ -134,6 +135,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   @discardableResult
   public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try StoreRules.checkStorable(day)
     var isCompleted = false
     try write { state in
       guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
@@ -195,6 +197,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func insert(_ contents: StoreContents) throws(StoreError) {
+    try StoreRules.checkStorable(contents.records.lazy.map(\.day))
     try write { state in
       for category in contents.categories where state.categories[category.id] != nil {
         throw StoreError.idAlreadyExists(category.id)

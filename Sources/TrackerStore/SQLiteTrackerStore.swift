@@ -128,6 +128,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func updateTracker(
     _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
   ) throws(StoreError) {
+    try StoreRules.checkStorable(added)
     try write {
       guard let number = try self.trackerNumber(tracker.id) else {
         throw StoreError.trackerNotFound(tracker.id)
@@ -180,6 +181,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   @discardableResult
   public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try StoreRules.checkStorable(day)
     var isCompleted = false
     try write {
       guard let number = try self.trackerNumber(trackerID) else {
@@ -268,6 +270,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func insert(_ contents: StoreContents) throws(StoreError) {
+    try StoreRules.checkStorable(contents.records.lazy.map(\.day))
     try write { try self.inserting(contents) }
   }
 

@@ -17,7 +17,19 @@ enum StoreRules {
     case .failure(let error): throw .invalidTrackerName(error)
     }
     guard TrackerEmoji.isSingleEmoji(tracker.emoji) else { throw .invalidEmoji(tracker.emoji) }
+    try checkStorable(tracker.createdOn)
     return result
+  }
+
+  /// Throws for a day the store could not give back (`Day.isStorable`): every path that writes a
+  /// day passes here, so no value it cannot read is ever stored.
+  static func checkStorable(_ day: Day) throws(StoreError) {
+    guard day.isStorable else { throw .dayOutOfRange(day) }
+  }
+
+  /// The same for several days.
+  static func checkStorable<Days: Sequence<Day>>(_ days: Days) throws(StoreError) {
+    for day in days { try checkStorable(day) }
   }
 
   /// The trimmed title, or why it cannot be stored. `otherTitles` are every other category's.

@@ -18,8 +18,17 @@ public protocol DrivenApp: AnyObject {
   /// The screen's lines drawn by `renderer`, and how many at its top and bottom stay in place
   /// when a short terminal scrolls it.
   func lines(_ renderer: ScreenRenderer) -> (lines: [StyledLine], pinned: (top: Int, bottom: Int))
+  /// The screen's lines as `lines(_:)` draws them, but with the text cursor in `field` alone (nil:
+  /// in no field), whichever field the app has focused: the interactive mode draws the cursor
+  /// where typing goes, and nowhere once the focus has left the field.
+  func lines(_ renderer: ScreenRenderer, caretIn field: InputField?) -> (
+    lines: [StyledLine], pinned: (top: Int, bottom: Int)
+  )
   /// The identifier of the text field the app has focused, if any.
   var focusedFieldIdentifier: String? { get }
+  /// The clock may have moved on: the app reads it again and, when the day has changed, shows
+  /// the new one (an app left open past midnight moves to the new today by itself).
+  func clockChanged()
   /// `format` as the app draws in it (the to-do app has a light mode only).
   func format(_ format: OutputFormat) -> OutputFormat
   /// The values of the layer on top, whose texts are what the user reads (for `expect text`).
@@ -52,6 +61,14 @@ extension AppFlow: DrivenApp {
     return (renderer.lines(for: view), renderer.pinnedLines(for: view))
   }
 
+  public func lines(_ renderer: ScreenRenderer, caretIn field: InputField?) -> (
+    lines: [StyledLine], pinned: (top: Int, bottom: Int)
+  ) {
+    var view = view
+    view.focusedField = field
+    return (renderer.lines(for: view), renderer.pinnedLines(for: view))
+  }
+
   public var topLayer: [Any] {
     let view = view
     if let alert = view.alert { return [alert] }
@@ -72,6 +89,17 @@ extension TodoFlow: DrivenApp {
     let view = view
     return (renderer.lines(for: view), renderer.pinnedLines(for: view))
   }
+
+  public func lines(_ renderer: ScreenRenderer, caretIn field: InputField?) -> (
+    lines: [StyledLine], pinned: (top: Int, bottom: Int)
+  ) {
+    var view = view
+    view.focusedField = field
+    return (renderer.lines(for: view), renderer.pinnedLines(for: view))
+  }
+
+  /// The to-do list shows nothing that depends on the day.
+  public func clockChanged() {}
 
   public var topLayer: [Any] {
     let view = view

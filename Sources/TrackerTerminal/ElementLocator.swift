@@ -5,7 +5,8 @@ import TrackerViewModels
 /// the focus is found the way a reader finds it. Elements come in reading order, each looked for
 /// near the one before — first below it in its own column (the second card of a row comes after
 /// the first card's "+" below it), then around it, then anywhere — and a label cut short with "…"
-/// is found by its first characters. Locations are worked out once per drawing, as far as asked.
+/// is found by its first characters, one wrapped in a narrow cell by its first line; an element drawn as a mark rather than its label (a color's
+/// swatch, a clear button's ✕: `ScreenRenderer.mark(of:)`) is the next such mark. Locations are worked out once per drawing, as far as asked.
 struct ElementLocator {
   struct Location: Equatable {
     let row: Int
@@ -42,6 +43,13 @@ struct ElementLocator {
       let element = elements[found.count]
       let label = Array(element.label.split(separator: "\n").first.map(String.init) ?? "")
       var match: Location?
+      if let mark = ScreenRenderer.mark(of: element.identifier) {
+        // Drawn alike (a row of swatches): the next one after the element before, in reading order.
+        match = next(Array(mark))
+        found.append(match)
+        if let match { from = (match.row, match.characters.upperBound) }
+        continue
+      }
       if !label.isEmpty {
         match =
           search(label, rows: from.row..<min(lines.count, from.row + Self.columnWindow), sameColumn: true)
@@ -70,6 +78,25 @@ struct ElementLocator {
         {
           return Location(row: row, characters: column..<(column + length))
         }
+        if line[column] == "…", let length = Self.tailLength(label, line, at: column, shortest: shortest) {
+          return Location(row: row, characters: column..<(column + length))
+        }
+        column += 1
+      }
+    }
+    return nil
+  }
+
+  /// The first place at or after `from`, in reading order, where `mark` is drawn whole.
+  private mutating func next(_ mark: [Character]) -> Location? {
+    guard !mark.isEmpty else { return nil }
+    for row in from.row..<lines.count {
+      let line = characters(row)
+      var column = row == from.row ? from.column : 0
+      while column + mark.count <= line.count {
+        if line[column..<(column + mark.count)].elementsEqual(mark) {
+          return Location(row: row, characters: column..<(column + mark.count))
+        }
         column += 1
       }
     }
@@ -83,6 +110,20 @@ struct ElementLocator {
     return made
   }
 
+  /// How many characters of `line` from the "…" at `column` show the end of `label` (a field being
+  /// typed in keeps the end of a long text in view): "…" and at least `shortest` last characters.
+  private static func tailLength(_ label: [Character], _ line: [Character], at column: Int, shortest: Int)
+    -> Int?
+  {
+    let longest = min(label.count - 1, line.count - column - 1)
+    guard longest >= shortest else { return nil }
+    for length in stride(from: longest, through: shortest, by: -1)
+    where line[(column + 1)..<(column + 1 + length)].elementsEqual(label[(label.count - length)...]) {
+      return length + 1
+    }
+    return nil
+  }
+
   /// How many characters of `line` from `column` show `label`: all of it, or a prefix of at least
   /// `shortest` characters followed by "…".
   private static func matchLength(_ label: [Character], _ line: [Character], at column: Int, shortest: Int)
@@ -94,6 +135,15 @@ struct ElementLocator {
     }
     if count == label.count { return count }
     if count >= shortest, column + count < line.count, line[column + count] == "…" { return count + 1 }
+    // A label wrapped in a narrow card: its first words, then nothing more on the line but the
+    // cell's border.
+    var words = count
+    while words > 0, label[words - 1] == " " { words -= 1 }
+    if words > 0, words < count || label[count] == " " {
+      var next = column + words
+      while next < line.count, line[next] == " " { next += 1 }
+      if next == line.count || line[next] == "│" { return words }
+    }
     return nil
   }
 }

@@ -35,6 +35,11 @@ public final class InteractiveSession {
   /// The first body line shown when the screen is taller than the terminal.
   private var scroll = 0
   private var isShowingKeys = false
+  /// The first line of the key map shown when it is taller than the terminal.
+  private var keyMapScroll = 0
+  /// Where the focus goes back to when a layer closes: for each layer under the top one, a few
+  /// of its identifiers and the element that had the focus there (the one that opened the next).
+  private var returns: [Return] = []
   /// A refused action, shown in the status line until the next key.
   private var message: String?
   private var binding: BindingToken?
@@ -45,8 +50,17 @@ public final class InteractiveSession {
   /// Cards drawn for the last frame, drawn again only when they change.
   private let renderCache = RenderCache()
 
+  /// A layer under the top one: how to tell it when it is back, and its focus then.
+  private struct Return {
+    let landmarks: [String]
+    let identifier: String?
+    let index: Int
+  }
+
   private struct Drawing {
     let columns: Int
+    /// The field the text cursor is drawn in.
+    let caret: InputField?
     let lines: [StyledLine]
     let pinned: (top: Int, bottom: Int)
     var locator: ElementLocator
@@ -79,8 +93,14 @@ public final class InteractiveSession {
     self.columns = columns
     self.rows = rows
     drawing = nil
+    // Whatever was paged to before, the focused element is brought into view at the new size.
+    pagedSinceFocus = false
     needsRedraw = true
   }
+
+  /// Time has passed (the command line calls this about once a second, keys or not): the app
+  /// reads its clock again, and a new day shows without a key being pressed.
+  public func tick() { app.clockChanged() }
 
   /// Shows `message` in the status line until the next key (a failure met outside a key: the
   /// data file could not be looked at).
@@ -100,15 +120,13 @@ public final class InteractiveSession {
     message = nil
     pagedSinceFocus = [.pageUp, .pageDown, .home, .end].contains(key)
     if key == .control("c") { return .quit }
-    if isShowingKeys {
-      isShowingKeys = false
-      return key == .character("q") ? .quit : .keepGoing
-    }
+    if isShowingKeys { return keyMapKey(key) }
     let elements = self.elements
     let focused = focusedElement(in: elements)
     if isEditing, let field = focused, field.kind == .textField {
       if editField(field, key) { return .keepGoing }
     }
+    let localizer = Localizer(language)
     switch key {
     case .tab, .down: moveFocus(by: 1, in: elements)
     case .backTab, .up: moveFocus(by: -1, in: elements)
@@ -116,17 +134,27 @@ public final class InteractiveSession {
       guard let focused else { break }
       if focused.kind == .textField {
         startEditing(focused)
+      } else if !focused.isEnabled {
+        message = localizer.text(.appRefusedDisabled, .text(spokenLabel(focused, in: elements)))
       } else {
         act(.tap(.identifier(focused.identifier)))
       }
     case .character("m"):
-      if let focused { act(.longPress(.identifier(focused.identifier))) }
+      guard let focused else { break }
+      if focused.longPressAction == nil {
+        message = localizer.text(.appRefusedNoMenu, .text(spokenLabel(focused, in: elements)))
+      } else {
+        act(.longPress(.identifier(focused.identifier)))
+      }
     case .left, .right:
-      let direction: UserAction.Direction = key == .left ? .left : .right
       if app.screenName == ScreenName.onboarding.rawValue {
-        act(.swipe(direction))
-      } else if let focused, focused.swipeLeftAction != nil {
-        act(.swipe(direction, .identifier(focused.identifier)))
+        // → shows the next page, as a finger swiping the page to the left does; ← the one before.
+        act(.swipe(key == .right ? .left : .right))
+      } else if let focused, key == .left, focused.swipeLeftAction != nil {
+        act(.swipe(.left, .identifier(focused.identifier)))
+      } else if let focused {
+        message = localizer.text(
+          .appRefusedArrow, .text(key == .left ? "←" : "→"), .text(spokenLabel(focused, in: elements)))
       }
     case .escape:
       // Closes the sheet, menu, question or alert, or goes back; on a screen with nothing over it
@@ -141,7 +169,9 @@ public final class InteractiveSession {
         focus(search, in: elements)
         startEditing(search)
       }
-    case .character("?"): isShowingKeys = true
+    case .character("?"):
+      isShowingKeys = true
+      keyMapScroll = 0
     case .character("q"): return .quit
     case .pageUp: scroll -= max(1, bodyHeight - 1)
     case .pageDown: scroll += max(1, bodyHeight - 1)
@@ -149,6 +179,24 @@ public final class InteractiveSession {
     case .end: scroll = 1 << 40  // past any screen; the next frame brings it to the last page
     default: break
     }
+    return .keepGoing
+  }
+
+  /// A key while the key map is shown: the arrows and the page keys scroll it, q quits, any other
+  /// key closes it.
+  private func keyMapKey(_ key: Key) -> Outcome {
+    let page = max(1, rows - 2)
+    switch key {
+    case .down: keyMapScroll += 1
+    case .up: keyMapScroll -= 1
+    case .pageDown: keyMapScroll += page
+    case .pageUp: keyMapScroll -= page
+    case .home: keyMapScroll = 0
+    case .end: keyMapScroll = 1 << 20  // the next frame brings it to the last page
+    case .character("q"): return .quit
+    default: isShowingKeys = false
+    }
+    keyMapScroll = max(0, keyMapScroll)
     return .keepGoing
   }
 
@@ -173,8 +221,10 @@ public final class InteractiveSession {
       if field.identifier == InputField.text.rawValue {
         act(.type("\n"))
       } else {
+        // The next element, past the field's own clear button: Enter never clears what was typed.
         isEditing = false
         moveFocus(by: 1, in: elements)
+        if focusedIdentifier == "clear-" + field.identifier { moveFocus(by: 1, in: elements) }
       }
     case .escape: isEditing = false
     default: return false
@@ -234,17 +284,43 @@ public final class InteractiveSession {
       focusedIndex = index
       return
     }
-    if landmarks.contains(where: { landmark in elements.contains { $0.identifier == landmark } }) {
+    if Self.shares(landmarks, with: elements) {
       // The same layer without the focused element (a card deleted): the focus keeps its place.
       focus(elements[min(focusedIndex, elements.count - 1)], in: elements)
       isEditing = false
       return
     }
-    // A new layer: its focused field, else its first element; typing goes into a field at once.
     scroll = 0
-    let first = elements.first { $0.identifier == app.focusedFieldIdentifier } ?? elements[0]
+    if let back = returns.lastIndex(where: { Self.shares($0.landmarks, with: elements) }) {
+      // A layer below is back (a sheet, menu, question or screen closed): the focus goes back to
+      // the element that opened what closed, or to its place when it is gone (a card deleted).
+      let entry = returns[back]
+      returns.removeSubrange(back...)
+      let element =
+        elements.first { $0.identifier == entry.identifier } ?? elements[min(entry.index, elements.count - 1)]
+      focus(element, in: elements)
+      isEditing = false
+      return
+    }
+    // A new layer: its focused field, else the harmless choice of a question (so a key pressed
+    // twice deletes nothing), else its first element; typing goes into a field at once.
+    if !landmarks.isEmpty {
+      returns.append(Return(landmarks: landmarks, identifier: focusedIdentifier, index: focusedIndex))
+      if returns.count > 32 { returns.removeFirst() }
+    }
+    let identifiers = Set(elements.map(\.identifier))
+    let first =
+      elements.first { $0.identifier == app.focusedFieldIdentifier }
+      ?? (identifiers.isSuperset(of: ["confirm", "cancel"])
+        ? elements.first { $0.identifier == "cancel" } : nil)
+      ?? elements[0]
     focus(first, in: elements)
     isEditing = first.kind == .textField
+  }
+
+  /// Whether any of `landmarks` is among `elements`.
+  private static func shares(_ landmarks: [String], with elements: [Element]) -> Bool {
+    landmarks.contains { landmark in elements.contains { $0.identifier == landmark } }
   }
 
   /// The identifiers that tell a layer: its first and last elements and the focus's neighbours
@@ -271,12 +347,14 @@ public final class InteractiveSession {
     let status = statusLine(localizer)
     if isShowingKeys {
       let lines = keyMap(localizer)
-      return pad(Array(lines.prefix(rows - 1)).map(encode), status: encode(status))
+      keyMapScroll = max(0, min(keyMapScroll, lines.count - (rows - 1)))
+      return pad(Array(lines.dropFirst(keyMapScroll).prefix(rows - 1)).map(encode), status: encode(status))
     }
-    if drawing?.columns != columns {
-      let (lines, pinned) = app.lines(ScreenRenderer(width: columns, cache: renderCache))
+    let caret = caretField
+    if drawing?.columns != columns || drawing?.caret != caret {
+      let (lines, pinned) = app.lines(ScreenRenderer(width: columns, cache: renderCache), caretIn: caret)
       drawing = Drawing(
-        columns: columns, lines: lines, pinned: pinned,
+        columns: columns, caret: caret, lines: lines, pinned: pinned,
         locator: ElementLocator(elements: elements, lines: lines))
     }
     guard var drawing else { return pad([], status: encode(status)) }
@@ -322,35 +400,98 @@ public final class InteractiveSession {
   private var needsFocusInView: Bool { !pagedSinceFocus }
   private var pagedSinceFocus = false
 
-  /// The focused element first ("▸ label": also for elements drawn without their label, such as
-  /// a color), then what the keys do; or the refused action's message.
+  /// The text field the cursor is drawn in: the focused one while typing goes into it, else none.
+  private var caretField: InputField? {
+    isEditing ? focusedIdentifier.flatMap(InputField.init(rawValue:)) : nil
+  }
+
+  /// What the bottom line calls `element`: its label as the screen shows it, or, for an element
+  /// drawn without one, what the screen would say (a color is "Color 3 of 18", never its code).
+  func spokenLabel(_ element: Element, in elements: [Element]) -> String {
+    if element.identifier.hasPrefix("color:"), let number = Int(element.identifier.dropFirst(6)) {
+      let count = elements.filter { $0.identifier.hasPrefix("color:") }.count
+      return Localizer(language).text(.appColor, .int(number), .int(count))
+    }
+    return TextFitting.safe(element.label.split(separator: "\n").first.map(String.init) ?? "")
+  }
+
+  /// The focused element first ("▸ label"), then as many of the key hints as fit, each whole; or
+  /// the refused action's message, shortened at a word with "…" when it is longer than the line.
   private func statusLine(_ localizer: Localizer) -> StyledLine {
     if let message {
       let first = message.split(separator: "\n").first.map(String.init) ?? message
-      return StyledLine(TextFitting.truncate(TextFitting.safe(first), to: columns), .destructive)
+      return StyledLine(Self.shorten(TextFitting.safe(first), to: columns), .destructive)
     }
+    if isShowingKeys {
+      return StyledLine(Self.fitParts(localizer.text(.appKeysClose), to: columns), .secondary)
+    }
+    let elements = self.elements
     let focused = focusedElement(in: elements)
     let hint =
       isEditing && focused?.kind == .textField
       ? localizer.text(.appStatusEditing) : localizer.text(.appStatusHints)
     var spans: [Span] = []
     if let focused {
-      let label = focused.label.split(separator: "\n").first.map(String.init) ?? ""
-      spans.append(
-        Span("▸ " + TextFitting.truncate(TextFitting.safe(label), to: max(4, columns / 2)), .accent))
-      spans.append(Span(" · ", .secondary))
+      let label = Self.shorten(spokenLabel(focused, in: elements), to: max(4, columns / 2))
+      spans.append(Span("▸ " + label, .accent))
     }
     let used = spans.reduce(0) { $0 + $1.width }
-    spans.append(Span(TextFitting.truncate(hint, to: max(1, columns - used)), .secondary))
+    let separator = spans.isEmpty ? "" : " · "
+    let hints = Self.fitParts(hint, to: columns - used - TerminalWidth.of(separator))
+    if !hints.isEmpty { spans.append(Span(separator + hints, .secondary)) }
     return StyledLine(spans)
   }
 
+  /// As many of the " · "-separated parts of `text` as fit in `width` columns, each whole.
+  static func fitParts(_ text: String, to width: Int) -> String {
+    var shown = ""
+    for part in text.components(separatedBy: " · ") {
+      let next = shown.isEmpty ? part : shown + " · " + part
+      guard TerminalWidth.of(next) <= width else { break }
+      shown = next
+    }
+    return shown
+  }
+
+  /// `text` cut to `width` columns after its last whole word that fits, with "…" (a word longer
+  /// than the line is cut, with "…" as well).
+  static func shorten(_ text: String, to width: Int) -> String {
+    guard TerminalWidth.of(text) > width else { return text }
+    var shown = ""
+    for word in text.split(separator: " ") {
+      let next = shown.isEmpty ? String(word) : shown + " " + word
+      guard TerminalWidth.of(next) < width else { break }
+      shown = next
+    }
+    return shown.isEmpty ? TextFitting.truncate(text, to: width) : shown + "…"
+  }
+
+  /// The key map: each key with what it does beside it; a description too long for the line wraps
+  /// under its own column (or under the key, indented, in a window too narrow for two columns).
   private func keyMap(_ localizer: Localizer) -> [StyledLine] {
     var canvas = [StyledLine(localizer.text(.appKeysTitle), .title), StyledLine("")]
-    for line in localizer.text(.appKeys).split(separator: "\n") {
-      canvas += TextFitting.wrap(String(line), to: columns).map { StyledLine($0) }
+    let entries = localizer.text(.appKeys).split(separator: "\n").map { line -> (key: String, does: String) in
+      guard let gap = line.range(of: "  ") else { return ("", String(line)) }
+      return (
+        String(line[..<gap.lowerBound]), line[gap.upperBound...].trimmingCharacters(in: .whitespaces)
+      )
     }
-    canvas += [StyledLine(""), StyledLine(localizer.text(.appKeysClose), .secondary)]
+    let keyWidth = (entries.map { TerminalWidth.of($0.key) }.max() ?? 0) + 2
+    let side = columns - keyWidth >= 16
+    for entry in entries {
+      if side {
+        let wrapped = TextFitting.wrap(entry.does, to: columns - keyWidth)
+        for (index, line) in wrapped.enumerated() {
+          let key = index == 0 ? entry.key : ""
+          canvas.append(StyledLine([Span(TextFitting.pad(key, to: keyWidth), .accent), Span(line)]))
+        }
+      } else {
+        canvas.append(StyledLine(entry.key, .accent))
+        canvas += TextFitting.wrap(entry.does, to: columns - 2).map { StyledLine([Span("  "), Span($0)]) }
+      }
+    }
+    canvas += [StyledLine("")]
+    canvas += TextFitting.wrap(localizer.text(.appKeysClose), to: columns).map { StyledLine($0, .secondary) }
     return canvas
   }
 

@@ -84,6 +84,8 @@ extension StoreError {
     case .categoryNotFound: return localizer.text(.alertReasonCategoryGone)
     case .idAlreadyExists: return localizer.text(.alertReasonDuplicateID)
     case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)
+    case .dayOutOfRange(let day):
+      return localizer.text(.alertReasonDayOutOfRange, .text(day.iso))
     case .invalidTrackerName(let reason):
       return DisplayText.nameError(reason, isCategory: false, localizer) ?? localizer.text(.alertReasonOther)
     case .invalidCategoryTitle(let reason):

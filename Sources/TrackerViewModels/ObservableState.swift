@@ -10,7 +10,27 @@ public final class ObservableState<Value: Equatable & Sendable> {
 
   /// The value now; setting an equal value notifies no one.
   public internal(set) var value: Value {
-    didSet { if value != oldValue { notify() } }
+    didSet { if value != oldValue, valueBeforeBatch == nil { notify() } }
+  }
+
+  /// The value when the outermost `batch` began, while one runs.
+  private var valueBeforeBatch: Value?
+  private var batchDepth = 0
+
+  /// Runs `body`, which may change the value several times (a write the store reports back while
+  /// it is made), and notifies once at the end when the value differs from before: one user action
+  /// publishes one new state.
+  func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
+    if batchDepth == 0 { valueBeforeBatch = value }
+    batchDepth += 1
+    defer {
+      batchDepth -= 1
+      if batchDepth == 0, let before = valueBeforeBatch {
+        valueBeforeBatch = nil
+        if value != before { notify() }
+      }
+    }
+    return try body()
   }
 
   private var entries: [Entry] = []
@@ -80,4 +100,8 @@ extension ObservableViewModel {
   /// Calls `handler` with the state now and after each change, until the token is cancelled or
   /// released.
   public func observe(_ handler: @escaping (State) -> Void) -> BindingToken { observable.observe(handler) }
+
+  /// Runs the handling of one user action: however often it changes the state, observers hear of
+  /// it once.
+  func oneState(_ body: () -> Void) { observable.batch(body) }
 }

@@ -3,10 +3,11 @@ import TrackerViewModels
 
 /// `show <screen> --elements`: what a script can act on, one element a line or as JSON.
 enum ElementList {
-  /// `#identifier "label"`, then its kind when it is not a plain button, then its state.
+  /// `#identifier "label"`, then its kind when it is not a plain button, then its state. Both are
+  /// written as a script types them (a line break as `\n`, inside the label `\"` and `\\`).
   static func text(_ elements: [Element]) -> String {
     elements.map { element in
-      var line = "#\(TerminalSafe.text(element.identifier)) \"\(TerminalSafe.text(element.label))\""
+      var line = "#\(TerminalSafe.text(element.scriptIdentifier)) \(TerminalSafe.text(element.scriptLabel))"
       if element.kind != .button { line += " " + kindName(element.kind) }
       if !element.isEnabled { line += " (disabled)" }
       if let checked = element.isChecked { line += checked ? " (checked)" : " (unchecked)" }

@@ -209,6 +209,8 @@ enum Messages {
   }
   static var expectedTimeZone: String { text(.cliExpectedTimeZone) }
   static var expectedDate: String { text(.cliExpectedDate) }
+  static var expectedDateFrom1900: String { text(.cliExpectedDateFrom1900) }
+  static var isTheStore: String { text(.cliIsTheStore) }
   static func expectedWidth(_ low: Int, _ high: Int) -> String {
     text(.cliExpectedWidth, .int(low), .int(high))
   }
@@ -277,8 +279,8 @@ enum Messages {
     text(.cliNoSuchTracker, .text(quoted(name))) + didYouMean(suggestion)
   }
   static func futureDay(_ date: String) -> String { text(.cliFutureDay, .text(date)) }
-  static func notShown(_ name: String, _ date: String) -> String {
-    text(.cliNotShown, .text(name), .text(date))
+  static func notScheduled(_ name: String, _ date: String) -> String {
+    text(.cliNotScheduled, .text(name), .text(date))
   }
 
   // MARK: Screens and scripts
@@ -350,6 +352,9 @@ enum Messages {
     text(.cliUnknownEscape, .text(String(character)))
   }
   static var unclosedQuote: String { text(.cliUnclosedQuote) }
+  static func notADateExpression(_ written: String) -> String {
+    text(.cliNotADateExpression, .text(quoted(written)))
+  }
 
   private static func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { text(.cliDidYouMean, .text($0)) } ?? ""

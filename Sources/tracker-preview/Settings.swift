@@ -16,6 +16,9 @@ struct Settings {
   let date: Day
   /// The instant the app believes it is: noon of `--today`, or now.
   let now: Date
+  /// The app's clock: standing at noon of `--today`, else the live clock (when the context has
+  /// one), read again each time, so an app left open past midnight sees the new day.
+  let clock: @Sendable () -> Date
   let width: Int
   let format: OutputFormat
   /// The app the command works with (`--app`).
@@ -45,6 +48,11 @@ struct Settings {
       guard let day = try? Day(iso: text) else {
         return .failure(
           UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDate)))
+      }
+      // The store keeps nothing before 1900 (a typed 0000-01-01 must not become a record).
+      guard day >= .earliestStored else {
+        return .failure(
+          UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDateFrom1900)))
       }
       return .success(day)
     }
@@ -93,9 +101,12 @@ struct Settings {
       colorChoice == "always"
       || (colorChoice == "auto" && context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
         && context.environment["TERM"] != "dumb")
+    let standing: @Sendable () -> Date = { [now] in now }
+    let clock = options["--today"] == nil ? context.clock ?? standing : standing
     return .success(
       Settings(
-        language: language, timeZone: timeZone, today: today, date: date, now: now, width: width,
+        language: language, timeZone: timeZone, today: today, date: date, now: now, clock: clock,
+        width: width,
         format: colored ? .ansi(theme) : .plain, app: app, todosURL: todosURL))
   }
 
@@ -113,6 +124,7 @@ struct Settings {
   /// One command is one instant: the clock stands still while it runs; new items get random ids.
   func appEnvironment(store: any TrackerDataStore) -> AppEnvironment {
     var environment = AppEnvironment.fixed(now: now, timeZone: timeZone, language: language, store: store)
+    environment.now = clock
     environment.makeID = { UUID() }
     let reminderWasOn = (try? store.settings().reminder.isOn) ?? false  // unreadable: the flow says so
     // The terminal's scheduler: the stored setting, shown by `remind`.

@@ -7,6 +7,9 @@ struct ToolContext {
   var environment: [String: String]
   /// The current instant.
   var now: Date
+  /// The live clock, read again each time it is asked (the interactive mode stays open past
+  /// midnight); nil: time stands still at `now`.
+  var clock: (@Sendable () -> Date)? = nil
   /// The system's time zone.
   var timeZone: TimeZone
   /// Whether standard output is a terminal.

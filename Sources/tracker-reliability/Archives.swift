@@ -31,7 +31,7 @@ enum Archives {
     lines.append(#"{"format": "tracker", "version": 1,"#)
     lines.append(#" "categories": [{"id": "\#(category)", "title": "\#(prefix) things"}],"#)
     let trackerLines = (1...max(trackers, 1)).prefix(trackers).map { number in
-      #"  {"id": "\#(id(group, number))", "name": "\#(prefix) \#(number)", "emoji": "🏃", "color": "\#(colors[number % colors.count])", "category": "\#(category)", "schedule": \#(everyDay), "pinned": \#(number == 1), "created": "2015-01-01"}"#
+      #"  {"id": "\#(id(group, number))", "name": "\#(prefix) \#(number)", "emoji": "🙂", "color": "\#(colors[number % colors.count])", "category": "\#(category)", "schedule": \#(everyDay), "pinned": \#(number == 1), "created": "2015-01-01"}"#
     }
     lines.append(#" "trackers": ["#)
     lines.append(trackerLines.joined(separator: ",\n"))

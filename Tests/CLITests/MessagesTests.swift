@@ -130,7 +130,8 @@ struct MessagesTests {
     let sunday = try runCLI(["done", "Зарядка", "--demo", "--lang", "ru", "--date", "2026-11-29"] + fixed)
     #expect(sunday.status == 1)
     #expect(
-      sunday.error == "Ошибка: Зарядка не показывается 29.11.26 (не по расписанию или раньше дня создания)\n")
+      sunday.error
+        == "Ошибка: Зарядка: 29.11.26 не по расписанию — отметить можно только день по расписанию\n")
   }
 }
 

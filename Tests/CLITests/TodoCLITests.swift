@@ -39,6 +39,7 @@ struct TodoCLITests {
       tap #add
       expect screen todo-form
       expect disabled #done
+      tap #text
       type "Water the plants"
       expect enabled #done
       tap #done
@@ -78,25 +79,31 @@ struct TodoCLITests {
   }
 
   @Test(arguments: [
-    ("en", "Couldn't load tasks", "Try again", "No connection to the internet."),
-    ("ru", "Не удалось загрузить задачи", "Повторить", "Нет подключения к интернету."),
+    ("en", "Couldn't load tasks", "Try again", "The server %@ refused the connection."),
+    ("ru", "Не удалось загрузить задачи", "Повторить", "Сервер %@ отказал в подключении."),
   ])
   func aFreshStoreWithoutAServerShowsTheErrorAndStillAddsTasks(
-    _ language: String, _ failed: String, _ retry: String, _ reason: String
+    _ language: String, _ failed: String, _ retry: String, _ reasonFormat: String
   ) throws {
     let store = temporaryFolder().appendingPathComponent("todo.sqlite")
+    let dead = try deadURL()
+    // Nothing listens on the port: the server refused, which is not "no connection to the internet".
+    let reason = reasonFormat.replacingOccurrences(of: "%@", with: "127.0.0.1:\(dead.port ?? 0)")
     let result = try runTodo(
       """
       expect text "\(failed)"
       expect text "\(reason)"
+      expect no-text "internet"
+      expect no-text "интернет"
       expect enabled "\(retry)"
       tap #retry
       expect text "\(failed)"
       tap #add
+      tap #text
       type "Offline task"
       tap #done
       expect text "Offline task"
-      """, store: store, url: try deadURL(), language: language)
+      """, store: store, url: dead, language: language)
     #expect(result.status == 0, "\(result.error)")
     // The task was kept: the next launch shows it and does not try the network again.
     let next = try runTodo(
@@ -157,7 +164,7 @@ struct TodoCLITests {
     let home = temporaryFolder()
     let result = try runCLI(
       ["--app", "todo", "run", "-", "--todos-url", try deadURL().absoluteString] + fixed,
-      environment: ["XDG_DATA_HOME": home.path], input: "tap #add\ntype \"Kept\"\ntap #done\n")
+      environment: ["XDG_DATA_HOME": home.path], input: "tap #add\ntap #text\ntype \"Kept\"\ntap #done\n")
     #expect(result.status == 0, "\(result.error)")
     #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("tracker/todo.sqlite").path))
     #expect(
@@ -182,7 +189,8 @@ struct TodoCLITests {
     #expect(noTask.status == 1 && noTask.error.contains("в списке нет задач"), "\(noTask.error)")
 
     let store = folder.appendingPathComponent("todo.sqlite")
-    let made = try runTodo("tap #add\ntype \"Pay rent\"\ntap #done\n", store: store, url: try deadURL())
+    let made = try runTodo(
+      "tap #add\ntap #text\ntype \"Pay rent\"\ntap #done\n", store: store, url: try deadURL())
     #expect(made.status == 0, "\(made.error)")
     let before = try Data(contentsOf: store)
     let edit = try runCLI(
@@ -193,6 +201,42 @@ struct TodoCLITests {
       ["--app", "todo", "show", "todo-form", "--store", store.path, "--lang", "ru"] + fixed)
     #expect(form.status == 0 && form.output.contains("Новая задача"), "\(form.error)")
     #expect(try Data(contentsOf: store) == before)
+  }
+
+  @Test func showElementsWritesALineBreakAsBackslashNWhichAScriptCanUseAgain() throws {
+    let store = temporaryFolder().appendingPathComponent("todo.sqlite")
+    let made = try runTodo(
+      #"""
+      tap #add
+      tap #text
+      type "Line one\nLine \"two\""
+      tap #done
+      """#, store: store, url: try deadURL())
+    #expect(made.status == 0, "\(made.error)")
+    let today = ["--today", "2026-12-03", "--time-zone", "Europe/Moscow"]
+    let list = try runCLI(["--app", "todo", "show", "todos", "--store", store.path, "--elements"] + today)
+    #expect(list.status == 0, "\(list.error)")
+    #expect(!list.output.contains("\u{FFFD}"))
+    // The identifier on one line, the label as a script's quoted argument.
+    #expect(list.output.contains(#"#todo:Line one\nLine "two" "Line one\nLine \"two\"""#), "\(list.output)")
+    let edit = try runCLI(
+      ["--app", "todo", "show", "todo-edit", "--store", store.path, "--elements"] + today)
+    #expect(edit.status == 0 && !edit.output.contains("\u{FFFD}"), "\(edit.output)")
+    #expect(edit.output.contains(#"#text "Line one\nLine \"two\"" text-field"#), "\(edit.output)")
+    // JSON writes the line break as JSON does.
+    let json = try runCLI(
+      ["--app", "todo", "show", "todo-edit", "--store", store.path, "--elements", "--json"] + today)
+    #expect(json.output.contains(#""label": "Line one\nLine \"two\"""#), "\(json.output)")
+    // What the list says, a script can type back: the identifier and the label alike.
+    let again = try runTodo(
+      #"""
+      tap #todo:Line one\nLine "two"
+      expect screen todo-edit
+      dismiss
+      tap "Line one\nLine \"two\""
+      expect screen todo-edit
+      """#, store: store, url: try deadURL())
+    #expect(again.status == 0, "\(again.error)")
   }
 
   @Test func screensOfTheOtherAppPointToItsOption() throws {

@@ -33,6 +33,43 @@ struct DemoDataTests {
     #expect(DemoData(today: day("2026-11-30")) == november)
   }
 
+  /// Seven consecutive weekdays, a month end, a year end and 29 February.
+  static let days =
+    (0..<7).map { day("2026-11-30").adding(days: $0) } + [
+      day("2026-12-31"), day("2027-01-01"), day("2028-02-29"), day("2027-02-28"),
+    ]
+
+  @Test(arguments: days)
+  func demoLooksAliveOnEveryWeekday(today: Day) {
+    let demo = DemoData(today: today)
+    let statistics = Statistics(trackers: demo.trackers, records: demo.records, today: today)
+    let doneToday = Set(demo.records.filter { $0.day == today }.map(\.trackerID))
+    let dueHabits = demo.trackers.filter { $0.kind != .event && $0.isDue(on: today) }
+    // Habits due today, one of them done, one still to do, and a streak with its flame.
+    #expect(dueHabits.contains { doneToday.contains($0.id) }, "\(today.iso)")
+    #expect(dueHabits.contains { !doneToday.contains($0.id) }, "\(today.iso)")
+    #expect(statistics.trackers.filter { $0.currentStreak >= 1 }.count == 2, "\(today.iso)")
+    // The same figures whatever the day, so a script may check them on any day.
+    let monday = DemoData(today: day("2026-11-30"))
+    #expect(
+      statistics == Statistics(trackers: monday.trackers, records: monday.records, today: day("2026-11-30")),
+      "\(today.iso)")
+    #expect(
+      statistics.completed == 20 && statistics.bestPeriod == 10 && statistics.averageToOneDecimal == 1.8)
+  }
+
+  @Test func onAMondayTheExerciseIsOnMondayWednesdayAndFriday() {
+    let demo = DemoData(today: day("2026-11-30"), language: .english)
+    let exercise = demo.trackers.first { $0.name == "Morning exercise" }
+    let games = demo.trackers.first { $0.name == "Board games with friends" }
+    #expect(exercise?.kind == .habit(Schedule(WeekdaySet([.monday, .wednesday, .friday]))!))
+    #expect(games?.kind == .habit(Schedule(WeekdaySet([.saturday, .sunday]))!))
+    let thursday = DemoData(today: day("2026-12-03"), language: .english)
+    #expect(
+      thursday.trackers.first { $0.name == "Morning exercise" }?.kind
+        == .habit(Schedule(WeekdaySet([.thursday, .saturday, .monday]))!))
+  }
+
   @Test func englishDemoHasTheSameShape() {
     let russian = DemoData(today: day("2026-11-30"), language: .russian)
     let english = DemoData(today: day("2026-11-30"), language: .english)

@@ -90,11 +90,13 @@ struct TodoLoaderTests {
     #expect(server.requests == ["/todos"])
   }
 
-  @Test func noServerIsOffline() async throws {
+  @Test func aRefusedConnectionIsARefusalByThatServerNotOffline() async throws {
     let server = try LocalHTTPServer(Self.paged)
     let url = server.url
     server.stop()  // the port is free again: the connection is refused
-    #expect(await load(URLSessionTodoLoader(url: url, timeout: 5)) == .failure(.offline))
+    let port = try #require(url.port)
+    #expect(
+      await load(URLSessionTodoLoader(url: url, timeout: 5)) == .failure(.refused("127.0.0.1:\(port)")))
   }
 
   @Test func theDefaultAddressIsTheSeedsAndTheTimeoutFifteenSeconds() {

@@ -24,9 +24,9 @@ struct TodoThemeTests {
     let view = listView()
     #expect(renderer.render(view, format: .markup(.dark)) == renderer.render(view, format: .markup(.light)))
     #expect(renderer.render(view, format: .ansi(.dark)) == renderer.render(view, format: .ansi(.light)))
-    // The light theme's dark text, and the done row's green.
+    // The light theme's dark text, and the done row's green background.
     #expect(renderer.render(view, format: .markup(.dark)).contains("{bold #1A1B22}Shopping"))
-    #expect(renderer.render(view, format: .markup(.dark)).contains("{#33CF69}✓ {/}"))
+    #expect(renderer.render(view, format: .markup(.dark)).contains("{#1A1B22 on #33CF69}✓ {/}"))
   }
 
   @Test func anUnknownBackgroundKeepsTheTerminalsOwnColors() {

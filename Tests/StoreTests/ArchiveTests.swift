@@ -94,6 +94,20 @@ struct ArchiveTests {
     #expect(try problems(with("[]")) == ["reminder: expected an object, found an array"])
   }
 
+  @Test(arguments: StoreKind.allCases)
+  func theReminderIsReadWhereverItStandsAmongTheKeys(kind: StoreKind) throws {
+    let last =
+      #"{"format": "tracker", "version": 1, "categories": [], "trackers": [], "records": [], "reminder": "#
+    let summary = try kind.makeStore().importArchive(
+      last + #"{"on": true, "time": "07:30"}}"#, today: Self.today)
+    #expect(summary.reminder == ReminderSettings(isOn: true, time: ReminderTime("07:30")!))
+    #expect(
+      try problems(last + #"{"on": "yes", "time": "24:00"}}"#, kind: kind) == [
+        #"reminder.on: expected true or false, found a string"#,
+        #"reminder.time: "24:00" is not a time (HH:MM, 00:00 to 23:59)"#,
+      ])
+  }
+
   @Test func anEmptyStoreExportsEmptyArrays() throws {
     #expect(
       TrackerArchive.export(.empty) == """
@@ -183,6 +197,56 @@ struct ArchiveTests {
       ])
   }
 
+  @Test(arguments: StoreKind.allCases)
+  func datesBefore1900AreRefusedSoTheStoreNeverHoldsADayItCannotGiveBack(kind: StoreKind) throws {
+    let record = ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "0000-01-01"}"##
+    #expect(
+      try problems(archive(records: record), kind: kind) == [
+        ##"records[0].date: "0000-01-01" is before 1900-01-01, the earliest day the app keeps"##
+      ])
+    let tracker =
+      ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏓", "color": "#33CF69", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "1899-12-31""##
+    #expect(
+      try problems(archive(tracker: tracker), kind: kind) == [
+        ##"trackers[0].created: "1899-12-31" is before 1900-01-01, the earliest day the app keeps"##
+      ])
+    // The first day kept, and a tracker made two days ahead (a backup from across the date line).
+    let first = ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "1900-01-01"}"##
+    let ahead = tracker.replacingOccurrences(of: "1899-12-31", with: "2026-12-02")
+    let store = try Self.filledStore(kind)
+    try store.importArchive(archive(tracker: ahead, records: first), today: Self.today)
+    #expect(TrackerArchive.export(try store.contents()).contains(##""date": "1900-01-01""##))
+    let tooFar = tracker.replacingOccurrences(of: "1899-12-31", with: "2026-12-03")
+    #expect(
+      try problems(archive(tracker: tooFar), kind: kind) == [
+        "trackers[0].created: 2026-12-03 is more than two days after today (2026-11-30)"
+      ])
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func theStoreRefusesADayItCouldNotGiveBackOnEveryPath(kind: StoreKind) throws {
+    let store = try Self.filledStore(kind)
+    let tracker = try #require(try store.trackers().first?.tracker)
+    let yearZero = Day(daysSinceEpoch: -719_528)
+    #expect(throws: StoreError.dayOutOfRange(yearZero)) {
+      try store.toggleRecord(trackerID: tracker.id, on: yearZero)
+    }
+    #expect(throws: StoreError.dayOutOfRange(yearZero)) {
+      try store.updateTracker(tracker, addingRecordsOn: [yearZero], removingRecordsOn: [])
+    }
+    var ancient = tracker
+    ancient.createdOn = yearZero
+    #expect(throws: StoreError.dayOutOfRange(yearZero)) {
+      try store.updateTracker(ancient, addingRecordsOn: [], removingRecordsOn: [])
+    }
+    #expect(throws: StoreError.dayOutOfRange(yearZero)) {
+      try store.insert(
+        StoreContents(
+          categories: [], trackers: [], records: [TrackerRecord(trackerID: tracker.id, day: yearZero)]))
+    }
+    #expect(Day.earliestStored.iso == "1900-01-01" && Day.latestStored.iso == "9999-12-31")
+  }
+
   @Test func nameTooLong() throws {
     let long = String(repeating: "я", count: 39)
     #expect(
@@ -224,6 +288,30 @@ struct ArchiveTests {
         ).first
           == ##"trackers[0].emoji: "\##(emoji)" is not exactly one emoji"##)
     }
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func anEmojiOrAColorOutsideThePalettesIsRefusedWithTheOtherProblems(kind: StoreKind) throws {
+    #expect(
+      try problems(
+        archive(
+          tracker:
+            ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "🏃", "color": "#123456", "category": "00000000-0000-4000-8000-000000000099", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##
+        ), kind: kind)
+        == [
+          ##"trackers[0].emoji: "🏃" is not one of the 18 emoji of the app"##,
+          ##"trackers[0].color: "#123456" is not one of the 18 colors of the app"##,
+          "trackers[0].category: no category with id 00000000-0000-4000-8000-000000000099 in the file or the store",
+        ])
+    // The palettes' own, in either case of hex digits, still import.
+    let store = try Self.filledStore(kind)
+    try store.importArchive(
+      archive(
+        tracker:
+          ##""id": "00000000-0000-4000-8000-000000000020", "name": "Бегать", "emoji": "❤️", "color": "#fd4c49", "category": "00000000-0000-4000-8000-000000000003", "schedule": ["mon"], "pinned": false, "created": "2026-11-01""##
+      ), today: Self.today)
+    let imported = try store.contents().trackers.first { $0.name == "Бегать" }
+    #expect(imported?.emoji == "❤️" && imported?.color == TrackerColor.palette[0])
   }
 
   @Test func badColor() throws {

@@ -76,6 +76,8 @@ struct Journey: Sendable, CustomTestStringConvertible {
   let currentStreak: String
   let statistics: String
   let trackersCompleted: String
+  /// What the bottom line calls the first color.
+  let firstColor: String
   var testDescription: String { language }
 
   static let both = [
@@ -86,13 +88,15 @@ struct Journey: Sendable, CustomTestStringConvertible {
       addCategory: "Добавить категорию",
       done: "Готово", schedule: "Расписание", monday: "Понедельник", wednesday: "Среда", create: "Создать",
       oneDay: "1 день", nothingFound: "Ничего не найдено", filters: "Фильтры", completed: "Завершенные",
-      currentStreak: "Текущая серия", statistics: "Статистика", trackersCompleted: "Трекеров завершено"),
+      currentStreak: "Текущая серия", statistics: "Статистика", trackersCompleted: "Трекеров завершено",
+      firstColor: "Цвет 1 из 18"),
     Journey(
       language: "en", page1: "Track only what you want", page2: "Even if it's not liters of water and yoga",
       empty: "What are we going to track?", habit: "Habit", category: "Category", addCategory: "Add category",
       done: "Done", schedule: "Schedule", monday: "Monday", wednesday: "Wednesday", create: "Create",
       oneDay: "1 day", nothingFound: "Nothing found", filters: "Filters", completed: "Completed",
-      currentStreak: "Current streak", statistics: "Statistics", trackersCompleted: "Trackers completed"),
+      currentStreak: "Current streak", statistics: "Statistics", trackersCompleted: "Trackers completed",
+      firstColor: "Color 1 of 18"),
   ]
 }
 
@@ -105,8 +109,8 @@ struct InteractiveJourneyTests {
     let terminal = try PseudoTerminal(["app", "--store", store.path, "--lang", words.language] + fixedDay)
     #expect(terminal.wait(for: words.page1) != nil, "\(terminal.screen)")
     #expect(terminal.screen.isAlternate && terminal.screen.isCursorHidden)
-    // Onboarding: → swipes to the second page, Enter taps its button.
-    terminal.press(Keys.left, thenSee: words.page2)
+    // Onboarding: → shows the second page, Enter taps its button.
+    terminal.press(Keys.right, thenSee: words.page2)
     terminal.press(Keys.enter, thenSee: words.empty)
 
     // "+" has the focus on the main screen: a habit.
@@ -132,7 +136,7 @@ struct InteractiveJourneyTests {
     terminal.press(Keys.enter, thenSee: words.create)
     try terminal.tab(to: "🙂")
     terminal.send(Keys.enter)
-    try terminal.tab(to: "#FD4C49")
+    try terminal.tab(to: words.firstColor)
     terminal.send(Keys.enter)
     try terminal.tab(to: words.create)
     terminal.press(Keys.enter, thenSee: "Sport")
@@ -168,7 +172,8 @@ struct InteractiveJourneyTests {
     terminal.press(Keys.enter, thenSee: words.trackersCompleted)
     terminal.send("q")
     #expect(terminal.exitStatus() == 0)
-    let screen = terminal.screen
+    // Its last bytes may still be on their way to our reader thread.
+    let screen = terminal.wait { !$0.isAlternate && !$0.isCursorHidden } ?? terminal.screen
     #expect(!screen.isAlternate && !screen.isCursorHidden)
     #expect(terminal.settings.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
   }

@@ -44,7 +44,10 @@ struct DetailTests {
     #expect(
       state.figures.map(\.value) == ["🔥 7 дней", "7 дней", "9 дней"])
     #expect(state.figures.map(\.label) == ["Текущая серия", "Лучшая серия", "Всего выполнено"])
-    #expect(state.legend.map(\.text) == ["выполнено", "пропущено", "не по расписанию", "на сегодня"])
+    #expect(
+      state.legend.map(\.text) == [
+        "выполнено", "пропущено", "не по расписанию", "на сегодня", "до первого дня", "в будущем",
+      ])
     #expect(
       state.editTitle == "Редактировать" && state.deleteTitle == "Удалить" && state.backTitle == "Назад")
   }

@@ -200,12 +200,12 @@ struct MainScreenTests {
     #expect(
       model.state.sections.flatMap(\.cards).map(\.name)
         == ["Поливать растения", "Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне"])
-    model.daySelected(day("2026-11-29"))  // Sunday: watering done; the events and the weekend habit not
+    model.daySelected(day("2026-11-29"))  // Sunday: watering done; the events and the board games not
     #expect(model.state.filter == .notCompleted)
     #expect(
       model.state.sections.flatMap(\.cards).map(\.name)
         == [
-          "Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне", "Свидания по выходным",
+          "Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне", "Настолки с друзьями",
         ])
     model.filterChosen(.completed)
     #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Поливать растения"])

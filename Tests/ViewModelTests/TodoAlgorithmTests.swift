@@ -94,7 +94,9 @@ struct TodoAlgorithmTests {
   func algorithm4_theTextFieldChangesTheTasksText(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
     try session.tap("todo:Phone")
-    // The text field is focused when the form opens.
+    // The title, the form's first field, has the focus when it opens: tapping the text focuses it.
+    #expect(session.shown?.focusedField == .title)
+    try session.tap("text")
     try session.flow.perform(.type("\ntonight"))
     #expect(session.shown?.form?.text == "Call mum\ntonight")
     try session.tap("save")
@@ -123,6 +125,7 @@ struct TodoAlgorithmTests {
     let session = Session(Self.stored, words.language)
     try session.tap("todo:Phone")
     #expect(session.element("save")?.isEnabled == true)
+    try session.tap("text")
     try session.flow.perform(.clear)
     #expect(session.element("save")?.isEnabled == false && session.shown?.form?.isSaveEnabled == false)
     #expect(throws: FlowError.self) { try session.tap("save") }
@@ -169,6 +172,7 @@ struct TodoAlgorithmTests {
   func algorithm9_theTextFieldSetsTheNewTasksText(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
     try session.tap("add")
+    try session.tap("text")
     try session.flow.perform(.type("Water the plants\nin the living room"))
     #expect(session.shown?.form?.text == "Water the plants\nin the living room")
     try session.tap("done")

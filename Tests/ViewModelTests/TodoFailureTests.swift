@@ -22,6 +22,7 @@ struct TodoFailureTests {
     var published: [TodoFlow.View] = []
     let token = flow.observe { published.append($0) }
     try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.tap(.identifier("text")))
     try flow.perform(.type("Water the plants"))
     try flow.perform(.tap(.identifier("done")))
     #expect(published.last?.alert?.title == title)

@@ -64,6 +64,7 @@ struct TodoTests {
 
   @Test(arguments: [
     (TodoLoadError.offline, "No connection to the internet."),
+    (.refused("127.0.0.1:8080"), "The server 127.0.0.1:8080 refused the connection."),
     (.timedOut, "The server did not answer in time."),
     (.status(503), "The server answered with error 503."),
     (.malformed("$.total: missing"), "The server sent something that is not a list of tasks."),
@@ -163,6 +164,37 @@ struct TodoTests {
     #expect(list.state.rows.map(\.text) == ["Keep"] && list.state.deleteQuestion == nil)
   }
 
+  @Test(arguments: [
+    (
+      Language.en, "Delete this task?",
+      ["“Pay rent”", "“Line one”", "“" + String(repeating: "a", count: 59) + "…”"]
+    ),
+    (.ru, "Удалить задачу?", ["«Pay rent»", "«Line one»", "«" + String(repeating: "a", count: 59) + "…»"]),
+  ])
+  func theDeleteQuestionNamesTheTask(language: Language, question: String, names: [String]) throws {
+    let store = InMemoryTodoStore([
+      task(1, "Monthly", title: "Pay rent"), task(2, "Line one\nLine two", minute: 1),
+      task(3, String(repeating: "a", count: 200), minute: 2),
+    ])
+    let list = TodoListViewModel(environment: environment(store, StubLoader(), language))
+    var asked: [String] = []
+    for number in 1...3 {
+      list.rowSwipedLeft(id(number))
+      #expect(list.state.deleteQuestion?.question == question)
+      asked.append(list.state.deleteQuestion?.taskName ?? "")
+      list.deleteCancelled()
+    }
+    // Its title; else its text's first line; a long one cut with "…".
+    #expect(asked == names)
+  }
+
+  @Test func aRefusedConnectionSaysTheServerRefusedItInRussian() async throws {
+    let model = TodoListViewModel(
+      environment: environment(InMemoryTodoStore(), StubLoader(.failure(.refused("127.0.0.1:8080"))), .ru))
+    await settle(model)
+    #expect(model.state.loadFailure?.reason == "Сервер 127.0.0.1:8080 отказал в подключении.")
+  }
+
   @Test func aChangeMadeElsewhereShowsInTheList() async throws {
     let store = InMemoryTodoStore([task(1, "One")])
     let list = TodoListViewModel(environment: environment(store, StubLoader()))
@@ -211,9 +243,10 @@ struct TodoFlowTests {
     try tap("add", flow)
     #expect(flow.screen == .todoForm)
     #expect(flow.elements.first { $0.identifier == "done" }?.isEnabled == false)
-    try flow.perform(.type("Полить цветы"))  // the text field is focused when the form opens
-    try tap("title", flow)
+    #expect(flow.view.focusedField == .title)  // the first field of the form has the focus
     try flow.perform(.type("Дом"))
+    try tap("text", flow)
+    try flow.perform(.type("Полить цветы"))
     try tap("done", flow)
     #expect(flow.screen == .todos && flow.view.list.rows.first?.title == "Дом")
     try tap("todo:Дом", flow)
@@ -245,6 +278,7 @@ struct TodoFlowTests {
     let store = InMemoryTodoStore([task(1, "Keep me")])
     let flow = flow(store, StubLoader())
     try tap("todo:Keep me", flow)
+    try tap("text", flow)
     try flow.perform(.clear)
     #expect(flow.elements.first { $0.identifier == "save" }?.isEnabled == false)
     #expect(throws: FlowError.self) { try tap("save", flow) }

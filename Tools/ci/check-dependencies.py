@@ -42,6 +42,12 @@ for target in package["targets"]:
         problems.append(f"{target['name']} imports {module} without declaring it")
     for module in sorted(unused):
         problems.append(f"{target['name']} declares {module} but does not import it")
+# The native client's tests see what a client sees: the public API, never @testable.
+for root, _, files in os.walk("Tests/NativeClientTests"):
+    for file in files:
+        with open(os.path.join(root, file), encoding="utf-8") as source:
+            if re.search(r"^\s*@testable\s+import", source.read(), re.M):
+                problems.append(f"Tests/NativeClientTests/{file} uses @testable: a native client cannot")
 for problem in problems:
     print(problem)
 sys.exit(1 if problems else 0)

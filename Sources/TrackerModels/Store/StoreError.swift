@@ -14,6 +14,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case idAlreadyExists(UUID)
   /// The emoji is not exactly one emoji.
   case invalidEmoji(String)
+  /// A day the store cannot hold (before 1900-01-01 or after 9999-12-31; `Day.isStorable`).
+  case dayOutOfRange(Day)
   /// The storage itself failed: read-only, full, busy, damaged, …
   case storage(StorageFailure)
   /// No task with this id (the to-do app; deleted elsewhere).
@@ -29,6 +31,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .categoryNotFound(let id): return "no category with id \(id.uuidString)"
     case .idAlreadyExists(let id): return "the id \(id.uuidString) is already in the store"
     case .invalidEmoji(let text): return "\"\(text)\" is not exactly one emoji"
+    case .dayOutOfRange(let day): return "\(day.iso) is outside 1900-01-01 … 9999-12-31"
     case .storage(let failure): return "storage failed: \(failure.detail)"
     case .taskNotFound(let id): return "no task with id \(id.uuidString)"
     case .invalidTask(let error): return "invalid task: \(error)"

@@ -17,8 +17,11 @@ public struct LoadedTodo: Hashable, Sendable {
 
 /// Why the starting tasks could not be loaded, in words a screen can show.
 public enum TodoLoadError: Error, Hashable, Sendable {
-  /// No connection (offline, no such host, connection refused or lost).
+  /// No connection (offline, no such host, connection lost).
   case offline
+  /// The server's machine answered but refused the connection (nothing listens there): the
+  /// address, as `host:port`.
+  case refused(String)
   /// No answer within the timeout.
   case timedOut
   /// The server answered with an HTTP status other than 2xx.

@@ -69,7 +69,7 @@ struct ArchiveDecoder {
     at index: Int
   ) -> Bool {
     guard sections != nil, !isForeign, let id = UUID(canonicalBytes: UnsafeBufferPointer(rebasing: tracker)),
-      let day = Day(isoBytes: UnsafeBufferPointer(rebasing: date)), day <= today
+      let day = Day(isoBytes: UnsafeBufferPointer(rebasing: date)), day <= today, day >= .earliestStored
     else { return false }
     if id != recordState.lastKnown?.id {
       guard recordState.known.contains(id) else { return false }
@@ -105,8 +105,13 @@ struct ArchiveDecoder {
         }
       }
     } else {
-      // Members after the records: only unknown keys remain to report.
+      // Members after the records: unknown keys to report, and the reminder, whose place among
+      // the keys never matters (a hand-edited file may put it last).
       checkKeys(.object(members), "$", allowed: Self.rootKeys, reported: reportedRootKeys)
+      if !isForeign, !reportedRootKeys.contains("reminder"), let value = JSONValue.object(members)["reminder"]
+      {
+        reminder = decodeReminder(value)
+      }
     }
     guard !isForeign, let sections else { return nil }
     let records = finishRecords()
@@ -238,9 +243,17 @@ struct ArchiveDecoder {
       }
       let name = name(value, "name", item, others: &names, existing: existingNames, noun: .tracker)
       var emoji: String?
+      // Only the picker's emoji and colors: any other would be drawn in a way the app cannot
+      // choose, and its form would show nothing selected.
       if let text = string(value, "emoji", item) {
-        if TrackerEmoji.isSingleEmoji(text) {
+        if TrackerEmoji.isValid(text) {
           emoji = text
+        } else if TrackerEmoji.isSingleEmoji(text) {
+          problem(
+            path + ".emoji",
+            StoreMessage(
+              "import.emojiNotInPicker", "%@ is not one of the 18 emoji of the app",
+              .text(JSONWriter.quoted(text))))
         } else {
           problem(
             path + ".emoji",
@@ -249,8 +262,17 @@ struct ArchiveDecoder {
       }
       var color: TrackerColor?
       if let text = string(value, "color", item) {
-        color = TrackerColor(hex: text)
-        if color == nil {
+        if let parsed = TrackerColor(hex: text) {
+          if TrackerColor.palette.contains(parsed) {
+            color = parsed
+          } else {
+            problem(
+              path + ".color",
+              StoreMessage(
+                "import.colorNotInPalette", "%@ is not one of the 18 colors of the app",
+                .text(JSONWriter.quoted(text))))
+          }
+        } else {
           problem(
             path + ".color",
             StoreMessage(
@@ -276,7 +298,15 @@ struct ArchiveDecoder {
       case let other?: problem(path + ".pinned", Self.expected(Self.bool, found: other))
       case nil: problem(path + ".pinned", Self.missing)
       }
-      let created = date(value, "created", item)
+      var created = date(value, "created", item)
+      if let day = created, day > Day.latestInBackup(today: today) {
+        problem(
+          item() + ".created",
+          StoreMessage(
+            "import.createdAfterToday", "%@ is more than two days after today (%@)", .text(day.iso),
+            .text(today.iso)))
+        created = nil
+      }
       if let id, let name, let emoji, let color, let category, let kind, let pinned, let created {
         result.append(
           (
@@ -489,7 +519,16 @@ struct ArchiveDecoder {
     guard let text = string(object, key, item) else { return nil }
     let path = item() + "." + key
     do {
-      return try Day(iso: text)
+      let day = try Day(iso: text)
+      guard day >= .earliestStored else {
+        problem(
+          path,
+          StoreMessage(
+            "import.beforeEarliest", "%@ is before 1900-01-01, the earliest day the app keeps",
+            .text(JSONWriter.quoted(text))))
+        return nil
+      }
+      return day
     } catch {
       switch error {
       case .notISODate:

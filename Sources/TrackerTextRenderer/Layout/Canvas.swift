@@ -1,3 +1,5 @@
+import TrackerModels
+
 /// Builds a screen line by line at a fixed width; every line it makes fits the width.
 struct Canvas {
   /// How a line's content sits in the width.
@@ -72,19 +74,30 @@ struct Canvas {
   }
 
   /// A box of `content` lines (each fitted to the inner width), with optional dividers between
-  /// groups; the box takes the whole width.
-  mutating func box(_ groups: [[StyledLine]], border: Style = .border) {
+  /// groups; the box takes the whole width. With `fill`, the inside is painted in that background
+  /// from border to border.
+  mutating func box(_ groups: [[StyledLine]], border: Style = .border, fill: TrackerColor? = nil) {
     let inner = width - 4
     guard inner > 0 else { return }
+    let padding = Style(.text, background: fill)
     add(StyledLine("┌" + String(repeating: "─", count: width - 2) + "┐", border))
     for (index, group) in groups.enumerated() {
       if index > 0 { add(StyledLine("├" + String(repeating: "─", count: width - 2) + "┤", border)) }
       for content in group {
         let fitted = content.fitted(to: inner)
-        var line = StyledLine("│ ", border)
-        line.spans += fitted.spans
-        line.append(String(repeating: " ", count: inner - fitted.width))
-        line.append(" │", border)
+        var line: StyledLine
+        if fill == nil {
+          line = StyledLine("│ ", border)
+          line.spans += fitted.spans
+          line.append(String(repeating: " ", count: inner - fitted.width))
+          line.append(" │", border)
+        } else {
+          line = StyledLine("│", border)
+          line.append(" ", padding)
+          line.spans += fitted.spans
+          line.append(String(repeating: " ", count: inner - fitted.width + 1), padding)
+          line.append("│", border)
+        }
         add(line)
       }
     }

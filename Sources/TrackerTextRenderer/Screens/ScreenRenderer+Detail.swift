@@ -1,14 +1,16 @@
 import TrackerViewModels
 
 extension ScreenRenderer {
-  /// The mark a grid cell shows after its day number: told apart without color.
+  /// The mark a grid cell shows after its day number: every state its own, told apart without
+  /// color (docs/decisions.md, "Grid marks without color").
   static func mark(_ mark: DetailViewModel.Cell.Mark) -> String {
     switch mark {
     case .done: return "✓"
     case .missed: return "✗"
     case .notDue: return "·"
     case .dueToday: return "•"
-    case .beforeFirstDay, .future: return " "
+    case .beforeFirstDay: return "○"
+    case .future: return "…"
     }
   }
 

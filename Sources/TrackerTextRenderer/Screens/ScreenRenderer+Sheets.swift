@@ -13,6 +13,9 @@ extension ScreenRenderer {
     return canvas.lines
   }
 
+  /// The pad under the chosen emoji: the design's Light gray, the same in both themes.
+  static let emojiPad = TrackerColor(rgb: 0xE6E8EB)
+
   func trackerForm(_ state: TrackerFormViewModel.State, focused: InputField?) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
@@ -36,18 +39,22 @@ extension ScreenRenderer {
       canvas.blank()
     }
     canvas.text(state.emojiTitle, Style(.text, bold: true), indent: 1)
+    // Seed 000: the chosen emoji sits on a pad (a background), the chosen color has a border. The
+    // pad's half blocks give it edges and show it in plain text, where brackets mean a border.
     for row in stride(from: 0, to: state.emojis.count, by: 6) {
-      let cells = state.emojis[row..<min(row + 6, state.emojis.count)].map { item -> Span in
+      let cells = state.emojis[row..<min(row + 6, state.emojis.count)].map { item -> [Span] in
         let emoji = TextFitting.safe(item.emoji)
-        return item.isSelected ? Span("[" + emoji + "]", Style(.text, bold: true)) : Span(" " + emoji + " ")
+        guard item.isSelected else { return [Span(" " + emoji + " ")] }
+        let edge = Style(.text, color: Self.emojiPad)
+        return [Span("▐", edge), Span(emoji, Style(.text, background: Self.emojiPad)), Span("▌", edge)]
       }
-      canvas.spans(Array(cells.map { [$0, Span(" ")] }.joined().dropLast()), align: .center)
+      canvas.spans(Array(cells.map { $0 + [Span(" ")] }.joined().dropLast()), align: .center)
     }
     canvas.blank()
     canvas.text(state.colorTitle, Style(.text, bold: true), indent: 1)
     for row in stride(from: 0, to: state.colors.count, by: 6) {
       let cells = state.colors[row..<min(row + 6, state.colors.count)].map { item -> [Span] in
-        let swatch = Span("██", Style(.text, color: item.color))
+        let swatch = Span(Self.swatch, Style(.text, color: item.color))
         return item.isSelected
           ? [Span("[", .text), swatch, Span("]", .text)] : [Span(" "), swatch, Span(" ")]
       }
@@ -78,17 +85,23 @@ extension ScreenRenderer {
       canvas.add(self.placeholder("⭐", placeholder))
       canvas.blank(2)
     } else {
-      canvas.box(
-        state.rows.map { row in
-          [
-            Canvas.split(
-              [Span(TextFitting.safe(row.title))], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4
-            )
-          ]
-        })
+      canvas.box(state.rows.map { [categoryRow($0)] })
       canvas.blank()
     }
     canvas.spans(button(state.addTitle))
+    return canvas.lines
+  }
+
+  /// A category's row: its title, and the checkmark when it was chosen last.
+  private func categoryRow(_ row: CategoryListViewModel.Row) -> StyledLine {
+    Canvas.split(
+      [Span(TextFitting.safe(row.title))], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)
+  }
+
+  /// A category's row alone in its box, lifted above its long-press menu as a card is above its own.
+  func liftedCategory(_ row: CategoryListViewModel.Row) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.box([[categoryRow(row)]])
     return canvas.lines
   }
 
@@ -134,7 +147,7 @@ extension ScreenRenderer {
     var header = Canvas(width: gridWidth)
     header.split(
       [Span(state.monthTitle, Style(.text, bold: true))],
-      [Span("‹", .accent), Span("  "), Span("›", .accent)])
+      [Span(Self.previousMark, .accent), Span("  "), Span(Self.nextMark, .accent)])
     canvas.spans(header.lines[0].spans, indent: indent)
     canvas.blank()
     canvas.spans(

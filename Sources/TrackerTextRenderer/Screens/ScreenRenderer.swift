@@ -64,7 +64,11 @@ public struct ScreenRenderer: Sendable {
       var lines = presented(top, view: view)
       if case .categories(let state) = top {
         if let menu = view.categoryMenu {
-          lines = overlay(lines, [[Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]])
+          // As a card's menu: the pressed row is lifted above the menu, the rest is dimmed.
+          let pressed = state.rows.first { $0.id == menu.categoryID }
+          lines = overlay(
+            lines, [[Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]],
+            above: pressed.map(liftedCategory) ?? [])
         } else if let confirmation = state.deleteConfirmation {
           lines = actionSheet(
             lines, question: confirmation.question, detail: confirmation.detail,
@@ -133,6 +137,25 @@ public struct ScreenRenderer: Sendable {
 
   // MARK: Shared pieces
 
+  /// How a color of the tracker form is drawn: a swatch in that color.
+  public static let swatch = "██"
+  /// How a field's clear button is drawn.
+  public static let clearMark = "✕"
+  /// How the calendar's previous-month and next-month buttons are drawn.
+  public static let previousMark = "‹"
+  public static let nextMark = "›"
+
+  /// What the screen draws for the element called `identifier` when it does not draw its label (a
+  /// color is a swatch, a clear button is ✕, the calendar's month buttons ‹ ›), so the focus can
+  /// be found on it; nil when the label itself is drawn.
+  public static func mark(of identifier: String) -> String? {
+    if identifier.hasPrefix("color:") { return swatch }
+    if identifier.hasPrefix("clear-") { return clearMark }
+    if identifier == "prev-month" { return previousMark }
+    if identifier == "next-month" { return nextMark }
+    return nil
+  }
+
   /// A full-width button: `[ Title ]` enabled, `( Title )` disabled, so plain text shows it too.
   func button(_ title: String, enabled: Bool = true, style: Style = .text, width: Int? = nil) -> [Span] {
     let inner = (width ?? self.width) - 4
@@ -162,7 +185,7 @@ public struct ScreenRenderer: Sendable {
     -> StyledLine
   {
     var leading: [Span] = icon.map { [Span($0 + " ", .secondary)] } ?? []
-    let trailing = showsClear ? [Span("✕", .secondary)] : []
+    let trailing = showsClear ? [Span(Self.clearMark, .secondary)] : []
     let cursor = Span("▏", .accent)
     if text.isEmpty {
       if focused { leading.append(cursor) }
@@ -197,6 +220,11 @@ public struct ScreenRenderer: Sendable {
   func actionSheet(_ lines: [StyledLine], question: String, detail: String?, confirm: String, cancel: String)
     -> [StyledLine]
   {
+    place(actionSheetLines(question: question, detail: detail, confirm: confirm, cancel: cancel), over: lines)
+  }
+
+  /// An action sheet's own lines: the question (and its detail), confirm, and cancel apart.
+  func actionSheetLines(question: String, detail: String?, confirm: String, cancel: String) -> [StyledLine] {
     var sheet = Canvas(width: width)
     var header = Canvas(width: width - 4)
     header.wrapped(question, .secondary, align: .center)
@@ -207,7 +235,7 @@ public struct ScreenRenderer: Sendable {
     cancelLine.text(cancel, Style(.accent, bold: true), align: .center)
     sheet.box([header.lines, confirmLine.lines])
     sheet.box([cancelLine.lines])
-    return place(sheet.lines, over: lines)
+    return sheet.lines
   }
 
   /// `lines` dimmed with an alert box in their middle: the title, the reason, the buttons.

@@ -9,7 +9,8 @@ public enum OutputFormat: Hashable, Sendable {
   /// warnings and trackers' colors are painted — readable on a light and a dark background.
   case ansi(Theme?)
   /// A readable text form of the styles, so theme and color regressions show in snapshots:
-  /// `{bold #1A1B22}Трекеры{/}`; a literal `{` is written `{{`.
+  /// `{bold #1A1B22}Трекеры{/}`, with a background after `on` (`{#1A1B22 on #33CF69}Купить{/}`);
+  /// a literal `{` is written `{{`.
   case markup(Theme)
 
   /// The format for an app with a light mode only (the to-do app, seed 003): a theme asked for
@@ -52,12 +53,19 @@ public enum OutputFormat: Hashable, Sendable {
       paint(theme.foreground(of: span.style))
     } else if let color = span.style.color {
       paint(color)
+    } else if span.style.background != nil, span.style.role == .text {
+      // The terminal's own text color may be light: on a painted background the text is dark.
+      paint(Theme.light.color(of: .text))
     } else {
       switch span.style.role {
       case .text: break
       case .accent, .destructive: paint(Theme.dark.color(of: span.style.role))  // the same in both themes
       case .secondary, .disabled, .border: isDimmed = true
       }
+    }
+    if let background = span.style.background {
+      let parts = background.components
+      codes.append("48;2;\(parts.red);\(parts.green);\(parts.blue)")
     }
     if span.style.isBold { codes.append("1") }
     if isDimmed { codes.append("2") }
@@ -68,12 +76,16 @@ public enum OutputFormat: Hashable, Sendable {
 
   private func markup(_ span: Span, _ theme: Theme) -> String {
     let escaped = span.text.replacingOccurrences(of: "{", with: "{{")
-    if span.text.unicodeScalars.allSatisfy({ $0 == " " }), !span.style.isInverse { return escaped }
+    if span.text.unicodeScalars.allSatisfy({ $0 == " " }), !span.style.isInverse, span.style.background == nil
+    {
+      return escaped
+    }
     var attributes: [String] = []
     if span.style.isBold { attributes.append("bold") }
     if span.style.isDimmed { attributes.append("dim") }
     if span.style.isInverse { attributes.append("reverse") }
     attributes.append(theme.foreground(of: span.style).hex)
+    if let background = span.style.background { attributes += ["on", background.hex] }
     return "{" + attributes.joined(separator: " ") + "}" + escaped + "{/}"
   }
 }

@@ -26,16 +26,21 @@ public struct Style: Hashable, Sendable {
   public var isDimmed: Bool
   /// The focused element in the interactive mode: drawn in reverse video (terminals only).
   public var isInverse: Bool
+  /// A color painted under the text (a done task's green, the chosen emoji's pad); plain output
+  /// cannot show it, so whatever carries one also has a mark that reads without color.
+  public var background: TrackerColor?
 
+  /// A style with every part given; only the role is needed.
   public init(
     _ role: StyleRole = .text, bold: Bool = false, color: TrackerColor? = nil, dimmed: Bool = false,
-    inverse: Bool = false
+    inverse: Bool = false, background: TrackerColor? = nil
   ) {
     self.role = role
     self.isBold = bold
     self.color = color
     self.isDimmed = dimmed
     self.isInverse = inverse
+    self.background = background
   }
 
   public static let text = Style()
@@ -90,7 +95,11 @@ public struct StyledLine: Hashable, Sendable {
   public var dimmed: StyledLine {
     StyledLine(
       spans.map {
-        Span($0.text, Style($0.style.role, bold: $0.style.isBold, color: $0.style.color, dimmed: true))
+        Span(
+          $0.text,
+          Style(
+            $0.style.role, bold: $0.style.isBold, color: $0.style.color, dimmed: true,
+            background: $0.style.background))
       })
   }
 

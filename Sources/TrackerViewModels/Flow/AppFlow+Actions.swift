@@ -12,6 +12,10 @@ extension AppFlow {
 
   /// Does what an element's action says, on the screen it belongs to.
   public func send(_ action: ElementAction) throws(FlowError) {
+    try oneState { () throws(FlowError) in try handle(action) }
+  }
+
+  private func handle(_ action: ElementAction) throws(FlowError) {
     defer { publish() }
     switch action {
     case .dismissAlert: try dismissAlert()

@@ -148,7 +148,29 @@ extension AppFlow {
   }
 
   /// Publishes the view when it differs from the one last published.
-  func publish() { observers.value = view }
+  /// Shows the flow's view to its observers; while one action is handled, only once at its end
+  /// (and the view is built only then).
+  func publish() {
+    guard actionDepth == 0 else {
+      needsPublish = true
+      return
+    }
+    observers.value = view
+  }
+
+  /// Handles one action (`send`, `perform`): the screens it touches may change many times, the
+  /// flow publishes once, at the end.
+  func oneState(_ body: () throws(FlowError) -> Void) throws(FlowError) {
+    actionDepth += 1
+    defer {
+      actionDepth -= 1
+      if actionDepth == 0, needsPublish {
+        needsPublish = false
+        observers.value = view
+      }
+    }
+    try body()
+  }
 
   private func binding(to screen: Presented) -> BindingToken? {
     let changed: (Any) -> Void = { [weak self] _ in self?.publish() }

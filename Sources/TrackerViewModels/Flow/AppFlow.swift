@@ -66,6 +66,10 @@ public final class AppFlow {
   /// "Today" when the flow last looked at the clock.
   var shownToday: Day
   let observers: ObservableState<AppView>
+  /// How many actions are being handled (nested: an action's handling may send another).
+  var actionDepth = 0
+  /// Whether something changed while an action was handled.
+  var needsPublish = false
 
   /// The app as launched: onboarding until it was finished once, then the main screen. When the
   /// settings cannot be read, the main screen opens with an alert (onboarding would save over
@@ -142,9 +146,11 @@ public final class AppFlow {
 
   /// Performs `action` as the user would, or explains why it cannot be done.
   public func perform(_ action: UserAction) throws(FlowError) {
-    clockChanged()
-    defer { publish() }
-    try performOnElements(action)
+    try oneState { () throws(FlowError) in
+      clockChanged()
+      defer { publish() }
+      try performOnElements(action)
+    }
   }
 
   /// Call when the day may have changed: at midnight (`UIApplication.significantTimeChangeNotification`),

@@ -52,8 +52,32 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   public var description: String { description(Localizer(.en)) }
 
   /// `#identifier "label"` and its state, in `localizer`'s language: "(disabled)", "(checked)".
+  /// Both are written as a script types them, on one line (`scriptIdentifier`, `scriptLabel`).
   public func description(_ localizer: Localizer) -> String {
-    "#\(identifier) \"\(label)\"" + (isEnabled ? "" : " " + localizer.text(.flowStateDisabled))
+    "#\(scriptIdentifier) \(scriptLabel)" + (isEnabled ? "" : " " + localizer.text(.flowStateDisabled))
       + (isChecked.map { " " + localizer.text($0 ? .flowStateChecked : .flowStateUnchecked) } ?? "")
+  }
+
+  /// The label as a script's quoted argument: in double quotes, with `\"`, `\\` and a line break
+  /// written `\n` (a to-do text may hold line breaks), so it reads on one line and can be pasted
+  /// into `tap "…"`.
+  public var scriptLabel: String {
+    var result = "\""
+    for character in label {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case _ where character.isNewline: result += "\\n"
+      default: result.append(character)
+      }
+    }
+    return result + "\""
+  }
+
+  /// The identifier on one line: each line break written `\n`. A script's `#identifier` runs to
+  /// the end of its line, so an element is also found by this form (`findElement`).
+  public var scriptIdentifier: String {
+    guard identifier.contains(where: \.isNewline) else { return identifier }
+    return identifier.map { $0.isNewline ? "\\n" : String($0) }.joined()
   }
 }

@@ -34,7 +34,9 @@ extension ElementDriven {
     let all = elements
     let matches: [Element]
     switch target {
-    case .identifier(let identifier): matches = all.filter { $0.identifier == identifier }
+    case .identifier(let identifier):
+      // As listed (a line break written `\n`), or exactly.
+      matches = all.filter { $0.identifier == identifier || $0.scriptIdentifier == identifier }
     case .label(let label): matches = all.filter { $0.label == label }
     }
     let localizer = Localizer(flowLanguage)

@@ -39,6 +39,9 @@ public final class CategoryFormViewModel: ObservableViewModel {
 
   private let environment: AppEnvironment
   private let editedID: UUID?
+  /// The id of the category this form is saving: the store tells the form of its own write while
+  /// it writes, and its own title must not then read as taken.
+  private var savingID: UUID?
   /// The other categories' titles, read when the form opens and after each store change: the
   /// uniqueness check needs them on every keystroke.
   private var otherTitles: [String]?
@@ -79,6 +82,7 @@ public final class CategoryFormViewModel: ObservableViewModel {
         onDone?(editedID)
       } else {
         let id = environment.makeID()
+        savingID = id
         try environment.write { try $0.createCategory(TrackerCategory(id: id, title: title)) }
         onDone?(id)
       }
@@ -96,10 +100,10 @@ public final class CategoryFormViewModel: ObservableViewModel {
   }
 
   private func readOtherTitles() {
-    let editedID = editedID
+    let ownIDs = Set([editedID, savingID].compactMap { $0 })
     let store = environment.store
     let read = attempt(.read, environment.localizer) { () throws(StoreError) in
-      try store.categories().filter { $0.id != editedID }.map(\.title)
+      try store.categories().filter { !ownIDs.contains($0.id) }.map(\.title)
     }
     if let read { otherTitles = read }
     var next = state

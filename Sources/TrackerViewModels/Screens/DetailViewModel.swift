@@ -156,6 +156,8 @@ public final class DetailViewModel: ObservableViewModel {
           LegendItem(mark: .missed, text: localizer.text(.detailLegendMissed)),
           LegendItem(mark: .notDue, text: localizer.text(.detailLegendNotDue)),
           LegendItem(mark: .dueToday, text: localizer.text(.detailLegendToday)),
+          LegendItem(mark: .beforeFirstDay, text: localizer.text(.detailLegendBeforeFirstDay)),
+          LegendItem(mark: .future, text: localizer.text(.detailLegendFuture)),
         ],
         editTitle: localizer.text(.menuEdit), deleteTitle: localizer.text(.menuDelete),
         confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel)))
@@ -268,13 +270,12 @@ public final class DetailViewModel: ObservableViewModel {
         value: localizer.plural(.days, count: figures.completed)),
     ]
     let done = Set(recordDays)
-    let mask = tracker.kind.dueDays
     let monday = selectedDay.adding(days: -(selectedDay.weekday.rawValue - 1))
     let start = monday.adding(days: -28)
     state.weeks = (0..<5).map { week in
       (0..<7).map { offset in
         let day = start.adding(days: week * 7 + offset)
-        let isDue = mask.contains(day.weekday)
+        let isDue = tracker.isDue(on: day)
         let mark: Cell.Mark
         if day > today {
           mark = .future
@@ -289,7 +290,7 @@ public final class DetailViewModel: ObservableViewModel {
         }
         return Cell(
           day: day, dayOfMonth: String(day.components.day), mark: mark, isToday: day == today,
-          isEnabled: day <= today && isDue)
+          isEnabled: tracker.canBeTicked(on: day, today: today))
       }
     }
     return state

@@ -3,7 +3,7 @@ import TrackerModels
 
 /// The filter sheet (seed: main screen 4).
 @MainActor
-public final class FiltersViewModel {
+public final class FiltersViewModel: ObservableViewModel {
   /// One filter's row.
   public struct Row: Equatable, Sendable, Identifiable {
     public var filter: TrackerFilter
@@ -34,19 +34,20 @@ public final class FiltersViewModel {
     }
   }
 
-  /// The state (it never changes: choosing closes the sheet).
-  public let state: State
+  /// The state and its observers (it never changes: choosing closes the sheet).
+  public let observable: ObservableState<State>
   /// Called with the filter the user chose.
   public var onChoice: ((TrackerFilter) -> Void)?
 
   /// The sheet with `current` checked.
   public init(environment: AppEnvironment, current: TrackerFilter) {
     let localizer = environment.localizer
-    state = State(
-      title: localizer.text(.filtersTitle),
-      rows: TrackerFilter.allCases.map {
-        Row(filter: $0, title: FiltersViewModel.title(of: $0, localizer), isChecked: $0 == current)
-      })
+    observable = ObservableState(
+      State(
+        title: localizer.text(.filtersTitle),
+        rows: TrackerFilter.allCases.map {
+          Row(filter: $0, title: FiltersViewModel.title(of: $0, localizer), isChecked: $0 == current)
+        }))
   }
 
   /// Call when the user tapped a filter.

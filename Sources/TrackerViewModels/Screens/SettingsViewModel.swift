@@ -65,6 +65,27 @@ public final class SettingsViewModel: ObservableViewModel {
       show()
       reconcile()
     }
+    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
+      guard let self, change.settingsChanged || change.isEverything, !self.isSaving else { return }
+      self.followStoredReminder()
+    }
+  }
+
+  private var subscription: ObservationToken?
+  /// Set while this screen saves: the store's news of its own write is not news here.
+  private var isSaving = false
+
+  /// A reminder turned on, off or moved elsewhere (another screen, another process) shows here,
+  /// and the scheduler is brought to agree with it, as at launch.
+  private func followStoredReminder() {
+    let store = environment.store
+    guard
+      let stored = attempt(.read, environment.localizer, { () throws(StoreError) in try store.settings() }),
+      stored.reminder != reminder
+    else { return }
+    reminder = stored.reminder
+    show()
+    reconcile()
   }
 
   /// Call when the user flipped the reminder's switch.
@@ -145,6 +166,8 @@ public final class SettingsViewModel: ObservableViewModel {
     let saved: Void? = attempt(.save, environment.localizer) { () throws(StoreError) in
       var settings = try environment.store.settings()
       settings.reminder = next
+      isSaving = true
+      defer { isSaving = false }
       try environment.write { try $0.saveSettings(settings) }
     }
     if saved != nil { reminder = next }

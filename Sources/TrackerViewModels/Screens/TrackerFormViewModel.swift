@@ -159,6 +159,9 @@ public final class TrackerFormViewModel: ObservableViewModel {
   private var categories: [TrackerCategory]?
   /// The id a new tracker will have (taken once, so ids stay predictable in tests).
   private lazy var newTrackerID = environment.makeID()
+  /// The id of the tracker this form is saving: the store tells the form of its own write while
+  /// it writes, and its own name must not then read as taken.
+  private var savingID: UUID?
 
   /// The form for `mode`.
   public init(environment: AppEnvironment, mode: Mode) {
@@ -290,6 +293,7 @@ public final class TrackerFormViewModel: ObservableViewModel {
       }
     }
     do {
+      savingID = tracker.id
       switch mode {
       case .newHabit, .newEvent:
         try environment.write { try $0.createTracker(tracker) }
@@ -340,12 +344,12 @@ public final class TrackerFormViewModel: ObservableViewModel {
   /// Reads the other trackers' names and the categories; when the store cannot be read, the
   /// form keeps what it knew and an alert says why.
   private func readStore() {
-    var editedID: UUID?
-    if case .edit(let summary) = mode { editedID = summary.tracker.id }
+    var ownIDs: Set<UUID> = savingID.map { [$0] } ?? []
+    if case .edit(let summary) = mode { ownIDs.insert(summary.tracker.id) }
     let store = environment.store
     let read = attempt(.read, environment.localizer) { () throws(StoreError) in
       (
-        names: try store.trackers().filter { $0.tracker.id != editedID }.map(\.tracker.name),
+        names: try store.trackers().filter { !ownIDs.contains($0.tracker.id) }.map(\.tracker.name),
         categories: try store.categories()
       )
     }

@@ -206,19 +206,45 @@ public final class TrackersViewModel: ObservableViewModel {
     }
     reload()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
+      guard let self else { return }
+      if change.settingsChanged, !change.isEverything, !self.isSavingFilter { self.followStoredFilter() }
       guard
         change.isEverything || !change.trackerIDs.isEmpty || !change.recordDays.isEmpty
           || !change.categoryIDs.isEmpty
       else {
         return
       }
-      self?.storeChanged(change)
+      self.storeChanged(change)
     }
+  }
+
+  /// Set while this screen saves its own filter: the store's news of that write is not news here.
+  private var isSavingFilter = false
+
+  /// A filter chosen elsewhere (another screen, another process) shows here too.
+  private func followStoredFilter() {
+    let store = environment.store
+    guard
+      let settings = attempt(.read, environment.localizer, { () throws(StoreError) in try store.settings() }),
+      settings.filter != state.filter
+    else { return }
+    var next = state
+    next.filter = settings.filter
+    update(next)
   }
 
   /// A change of the store: when only some trackers' records changed (a tap on "+"), only their
   /// cards are read again; anything else reads the whole screen.
   private func storeChanged(_ change: StoreChange) {
+    if change.isEverything, !isSavingFilter,
+      let settings = attempt(
+        .read, environment.localizer, { () throws(StoreError) in try environment.store.settings() })
+    {
+      // Everything may have changed, the remembered filter too: one new state for all of it.
+      var next = state
+      next.filter = settings.filter
+      return update(next)
+    }
     let recordsOnly =
       !change.isEverything && change.trackerIDs.isEmpty && change.categoryIDs.isEmpty
       && !change.recordDays.isEmpty
@@ -383,9 +409,11 @@ public final class TrackersViewModel: ObservableViewModel {
   /// Call when the user chose Pin or Unpin.
   public func pinTapped() {
     guard let menu = state.menu else { return }
-    state.menu = nil
-    attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.setPinned(!menu.isPinned, trackerID: menu.trackerID) }
+    oneState {
+      state.menu = nil
+      attempt(.save, environment.localizer) { () throws(StoreError) in
+        try environment.write { try $0.setPinned(!menu.isPinned, trackerID: menu.trackerID) }
+      }
     }
   }
 
@@ -408,9 +436,11 @@ public final class TrackersViewModel: ObservableViewModel {
   /// Call when the user confirmed the deletion: the tracker and all its records go.
   public func deleteConfirmed() {
     guard let menu = state.menu, menu.deleteQuestion != nil else { return }
-    state.menu = nil
-    attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.deleteTracker(id: menu.trackerID) }
+    oneState {
+      state.menu = nil
+      attempt(.save, environment.localizer) { () throws(StoreError) in
+        try environment.write { try $0.deleteTracker(id: menu.trackerID) }
+      }
     }
   }
 
@@ -423,6 +453,8 @@ public final class TrackersViewModel: ObservableViewModel {
       var settings = try environment.store.settings()
       guard settings.filter != filter else { return }
       settings.filter = filter
+      isSavingFilter = true
+      defer { isSavingFilter = false }
       try environment.write { try $0.saveSettings(settings) }
     } catch {
       state.alert = .storeFailure(error, .save, localizer)
@@ -439,7 +471,11 @@ public final class TrackersViewModel: ObservableViewModel {
       try reload(&next)
       state = next
     } catch {
-      state.alert = .storeFailure(error, .read, environment.localizer)
+      // The cards stay what is really stored; what the user typed stays in the field.
+      var kept = state
+      kept.searchText = next.searchText
+      kept.alert = .storeFailure(error, .read, environment.localizer)
+      state = kept
     }
   }
 

@@ -2,7 +2,7 @@ import TrackerLocalization
 
 /// The sheet "+" opens: a habit or an irregular event (seed: main screen 1, creation 1).
 @MainActor
-public final class TypePickerViewModel {
+public final class TypePickerViewModel: ObservableViewModel {
   /// What the sheet shows.
   public struct State: Equatable, Sendable {
     public var title: String
@@ -22,17 +22,18 @@ public final class TypePickerViewModel {
     case habit, event
   }
 
-  /// The state (it never changes).
-  public let state: State
+  /// The state and its observers (it never changes).
+  public let observable: ObservableState<State>
   /// Called with the user's choice.
   public var onChoice: ((Choice) -> Void)?
 
   /// The picker in the environment's language.
   public init(environment: AppEnvironment) {
     let localizer = environment.localizer
-    state = State(
-      title: localizer.text(.typePickerTitle), habitTitle: localizer.text(.typePickerHabit),
-      eventTitle: localizer.text(.typePickerEvent))
+    observable = ObservableState(
+      State(
+        title: localizer.text(.typePickerTitle), habitTitle: localizer.text(.typePickerHabit),
+        eventTitle: localizer.text(.typePickerEvent)))
   }
 
   /// Call when the user tapped "Habit".

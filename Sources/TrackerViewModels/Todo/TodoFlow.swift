@@ -131,7 +131,8 @@ public final class TodoFlow {
     model.onClose = { [weak self] in self?.closeForm() }
     form = model
     formBinding = model.observe { [weak self] _ in self?.publish() }
-    focusedField = .text
+    // The first field of a form takes the focus.
+    focusedField = .title
     publish()
   }
 

@@ -40,19 +40,30 @@ public final class TodoListViewModel: ObservableViewModel {
 
   /// The delete question of a swiped row.
   public struct DeleteQuestion: Equatable, Sendable {
+    /// The task the question is about.
     public var taskID: UUID
+    /// "Delete this task?".
     public var question: String
+    /// The task named under the question, quoted: its title, else its text's first line, cut at
+    /// `TodoListViewModel.nameLimit` characters.
+    public var taskName: String
+    /// "Delete".
     public var confirmTitle: String
+    /// "Cancel".
     public var cancelTitle: String
 
     /// A value with every field given.
-    public init(taskID: UUID, question: String, confirmTitle: String, cancelTitle: String) {
+    public init(taskID: UUID, question: String, taskName: String, confirmTitle: String, cancelTitle: String) {
       self.taskID = taskID
       self.question = question
+      self.taskName = taskName
       self.confirmTitle = confirmTitle
       self.cancelTitle = cancelTitle
     }
   }
+
+  /// How many characters of a task's title or text the delete question quotes.
+  public static let nameLimit = 60
 
   /// What the list shows.
   public struct State: Equatable, Sendable, AlertShowing {
@@ -125,14 +136,18 @@ public final class TodoListViewModel: ObservableViewModel {
 
   /// Call when the user swiped a row to the left: the delete question.
   public func rowSwipedLeft(_ id: UUID) {
+    guard let task = tasks.first(where: { $0.id == id }) else { return }
     let localizer = environment.localizer
     state.deleteQuestion = DeleteQuestion(
-      taskID: id, question: localizer.text(.todoDeleteQuestion), confirmTitle: localizer.text(.menuDelete),
-      cancelTitle: localizer.text(.menuCancel))
+      taskID: id, question: localizer.text(.todoDeleteQuestion),
+      taskName: localizer.text(.todoDeleteTaskName, .text(Self.name(of: task))),
+      confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel))
   }
 
+  /// Call when the user cancelled the delete question.
   public func deleteCancelled() { state.deleteQuestion = nil }
 
+  /// Call when the user confirmed the delete question: the task goes.
   public func deleteConfirmed() {
     guard let question = state.deleteQuestion else { return }
     state.deleteQuestion = nil
@@ -182,10 +197,21 @@ public final class TodoListViewModel: ObservableViewModel {
     }
   }
 
+  /// What the delete question calls `task`: its title, else the first line of its text, cut to
+  /// `nameLimit` characters with "…".
+  static func name(of task: TodoTask) -> String {
+    let whole = task.title.isEmpty ? task.text : task.title
+    let line = whole.split(whereSeparator: \.isNewline).first.map(String.init) ?? whole
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    guard trimmed.count > nameLimit else { return trimmed }
+    return String(trimmed.prefix(nameLimit - 1)).trimmingCharacters(in: .whitespaces) + "…"
+  }
+
   /// A load error in words.
   static func reason(_ error: TodoLoadError, _ localizer: Localizer) -> String {
     switch error {
     case .offline: return localizer.text(.todoLoadOffline)
+    case .refused(let address): return localizer.text(.todoLoadRefused, .text(address))
     case .timedOut: return localizer.text(.todoLoadTimedOut)
     case .status(let code): return localizer.text(.todoLoadStatus, .int(code))
     case .malformed: return localizer.text(.todoLoadMalformed)

@@ -38,6 +38,15 @@ enum ExportCommand {
   static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
     let output = invocation.options["--output"].flatMap { $0 == "-" ? nil : $0 }
     if let output, let problem = OutputFile.problem(output) { return .failure(problem) }
+    if let output, !invocation.has("--demo") {
+      let store =
+        invocation.options["--store"]
+        ?? SQLiteTrackerStore.defaultPath(
+          environment: context.environment, homeDirectory: context.homeDirectory)
+      if OutputFile.isPart(of: store, output) {
+        return .failure(Messages.unwritable(output, Messages.isTheStore))
+      }
+    }
     var outcome = Outcome()
     guard
       let store = StoreOpening.open(
@@ -58,7 +67,7 @@ enum ExportCommand {
     }
     do {
       // Written beside the target and renamed into place: the old backup stays whole until then.
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      try OutputFile.write(Data(text.utf8), to: output)
     } catch {
       return .failure(Messages.unwritable(output, OutputFile.reason(error)))
     }
@@ -84,8 +93,70 @@ enum OutputFile {
     return nil
   }
 
+  /// Writes `data` beside `path` and renames it into place: the old file stays whole until then,
+  /// and the temporary file is removed whatever goes wrong (a full disk, a file size limit).
+  static func write(_ data: Data, to path: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = "." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
+    let temporary = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    var failure: Int32 = 0
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, failure == 0 {
+        let written = Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
+        if written < 0 {
+          if errno != EINTR { failure = errno }
+        } else {
+          offset += written
+        }
+      }
+    }
+    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    if close(descriptor) != 0, failure == 0 { failure = errno }
+    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    if failure != 0 {
+      unlink(temporary)
+      throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+    }
+  }
+
+  /// Whether `path` names the data file `store` or one of the files SQLite and the store keep
+  /// beside it (however either is spelled: relative, through a symbolic link, a hard link):
+  /// writing a backup there would destroy what it backs up.
+  static func isPart(of store: String, _ path: String) -> Bool {
+    let target = resolved(path)
+    let parts = ["", "-wal", "-shm", "-journal", ".verified"]
+    if parts.contains(where: { resolved(store + $0) == target || resolved(store) + $0 == target }) {
+      return true
+    }
+    // The same file under another name (a hard link).
+    var storeInfo = stat()
+    var pathInfo = stat()
+    return stat(store, &storeInfo) == 0 && stat(path, &pathInfo) == 0 && storeInfo.st_dev == pathInfo.st_dev
+      && storeInfo.st_ino == pathInfo.st_ino
+  }
+
+  /// `path` absolute, with symbolic links resolved as far as the file or its folder exists.
+  private static func resolved(_ path: String) -> String {
+    if let full = realpath(path, nil) {
+      defer { free(full) }
+      return String(cString: full)
+    }
+    let absolute =
+      path.hasPrefix("/")
+      ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    let folder = (absolute as NSString).deletingLastPathComponent
+    guard let full = realpath(folder, nil) else { return (absolute as NSString).standardizingPath }
+    defer { free(full) }
+    return (String(cString: full) as NSString).appendingPathComponent(
+      (absolute as NSString).lastPathComponent)
+  }
+
   /// The system's reason for a failed write, in words.
   static func reason(_ error: Error) -> String {
+    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
       underlying.domain == NSPOSIXErrorDomain

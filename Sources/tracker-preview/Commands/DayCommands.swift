@@ -105,8 +105,9 @@ enum MarkCommand {
         return .failure(TerminalSafe.text(Messages.noSuchTracker(name, suggestion: suggestion)))
       }
       let tracker = summary.tracker
-      guard summary.isVisible(on: settings.date) else {
-        return .failure(TerminalSafe.text(Messages.notShown(tracker.name, dateText)))
+      // The detail's grid ticks the same days (docs/rules.md, "Ticking a day").
+      guard tracker.canBeTicked(on: settings.date, today: settings.today) else {
+        return .failure(TerminalSafe.text(Messages.notScheduled(tracker.name, dateText)))
       }
       let isDone = try store.completedTrackerIDs(on: settings.date).contains(tracker.id)
       if isDone != done {

@@ -23,7 +23,7 @@ enum RunCommand {
     }
     let name = file == "-" ? Messages.standardInputName : file
     let script: Script
-    switch Script.parse(String(decoding: data, as: UTF8.self), app: settings.app) {
+    switch Script.parse(String(decoding: data, as: UTF8.self), app: settings.app, today: settings.today) {
     case .success(let parsed): script = parsed
     case .failure(let error):
       return .failure(Messages.scriptLine(name, error.line, TerminalSafe.text(error.message)))

@@ -1,3 +1,4 @@
+import TrackerModels
 import TrackerPreviewSupport
 import TrackerStore
 import TrackerTerminal
@@ -74,18 +75,54 @@ enum ShowCommand {
       return .failure(outcome)
     }
     // `show` only looks: it never writes, and it shows the screen asked for even while the
-    // app itself would still open on its onboarding.
+    // app itself would still open on its onboarding, or while the reminder is in the state
+    // from which the screen cannot be reached (a sheet shows the setting as stored).
+    let reachable = reachableSettings(screen)
     let flow = AppFlow(
-      environment: settings.appEnvironment(store: ReadOnlyStore(store) { $0.isOnboardingDone = true }))
+      environment: settings.appEnvironment(
+        store: ReadOnlyStore(store) {
+          $0.isOnboardingDone = true
+          reachable(&$0)
+        }))
     var path = paths[screen] ?? []
-    if screen == .detail {
-      // The detail of the first tracker the main screen shows.
-      guard let card = flow.elements.first(where: { $0.identifier.hasPrefix("card:") }) else {
+    let onScreen = Set(flow.elements.map(\.identifier))
+    switch screen {
+    case .detail:
+      // The detail of the first tracker the main screen shows; on a day that shows none, of the
+      // first tracker by name (its grid as of today).
+      if let card = flow.elements.first(where: { $0.identifier.hasPrefix("card:") }) {
+        path = [.tap(.identifier(card.identifier))]
+        break
+      }
+      let trackers: [TrackerSummary]
+      do {
+        trackers = try store.trackers()
+      } catch {
+        return .failure(cannotShow(name, Messages.describe(error), outcome))
+      }
+      guard let first = Collation.root.sorted(trackers, by: \.tracker.name).first else {
         return .failure(cannotShow(name, Messages.noTrackerToShow, outcome))
       }
-      path = [.tap(.identifier(card.identifier))]
+      return send(.openDetail(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
+    case .filters where !onScreen.contains("filters"):
+      // The button hides on a day without trackers; the sheet still shows, as it would open.
+      return send(.openFilters, to: flow, toShow: name, outcome)
+    default:
+      break
     }
     return follow(path, on: flow, toShow: name, outcome)
+  }
+
+  /// The settings under which the path to `screen` leads there, whatever is stored: the time
+  /// sheet opens from the time row, which shows only while the reminder is on (the sheet then
+  /// shows the stored time); the explanation opens when the reminder is turned on, so it needs
+  /// it off and never allowed before.
+  static func reachableSettings(_ screen: ScreenName) -> @Sendable (inout StoreSettings) -> Void {
+    switch screen {
+    case .timePicker: return { $0.reminder.isOn = true }
+    case .permission: return { $0.reminder.isOn = false }
+    default: return { _ in }
+    }
   }
 
   /// The to-do app's screen `name`: the list as stored (never loading: `show` does not reach the
@@ -115,6 +152,18 @@ enum ShowCommand {
       path = [.tap(.identifier(row.identifier))]
     }
     return follow(path, on: flow, toShow: name, outcome)
+  }
+
+  /// The flow after `action`, sent as its element would send it.
+  private static func send(
+    _ action: ElementAction, to flow: AppFlow, toShow name: String, _ outcome: Outcome
+  ) -> Result<any DrivenApp, Outcome> {
+    do {
+      try flow.send(action)
+    } catch {
+      return .failure(cannotShow(name, error, outcome))
+    }
+    return .success(flow)
   }
 
   private static func follow(

@@ -35,10 +35,16 @@ enum AppCommand {
     var writer = FrameWriter()
     var decoder = KeyDecoder()
     guard terminal.write(FrameWriter.enter) else { return outcome }
+    var lastTick = Date()
     loop: while true {
       if let signal = terminal.stopRequest {
         outcome.exitCode = 128 + signal
         break
+      }
+      // About once a second the app looks at the clock: past midnight the new day shows, no key needed.
+      if Date().timeIntervalSince(lastTick) >= 1 {
+        lastTick = Date()
+        session.tick()
       }
       if terminal.takeResize() {
         let size = terminal.size

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 import TrackerViewModels
 
 /// A script of user actions and checks (docs/command-line.md, docs/scripting.md).
@@ -43,16 +44,22 @@ struct Script {
 
   /// Reads a script; the first problem stops it. A UTF-8 byte-order mark and CRLF line ends
   /// (a script saved on Windows) are accepted.
-  /// `expect screen` takes the screen names of `app`.
-  static func parse(_ text: String, app: AppChoice = .tracker) -> Result<Script, ParseError> {
+  /// `expect screen` takes the screen names of `app`; `{today}`, `{today+N}` and `{today-N}` are
+  /// the dates (YYYY-MM-DD) `today` and N days after or before it, so one script works on any day.
+  static func parse(_ text: String, app: AppChoice = .tracker, today: Day) -> Result<Script, ParseError> {
     var lines: [Line] = []
     let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     // Swift treats "\r\n" as one character, so lines are split on either kind of line end.
     let rawLines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     for (offset, raw) in rawLines.enumerated() {
       let number = offset + 1
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.isEmpty || line.hasPrefix("#") { continue }
+      let written = raw.trimmingCharacters(in: .whitespaces)
+      if written.isEmpty || written.hasPrefix("#") { continue }
+      let line: String
+      switch expandingDates(in: written, today: today) {
+      case .success(let expanded): line = expanded
+      case .failure(let problem): return .failure(ParseError(line: number, message: problem.message))
+      }
       switch parseLine(line, app: app) {
       case .success(let step): lines.append(Line(number: number, text: line, step: step))
       case .failure(let problem): return .failure(ParseError(line: number, message: problem.message))
@@ -106,6 +113,34 @@ struct Script {
       let suggestion = Suggestion.closest(to: word, among: actions)
       return .failure(Problem(Messages.unknownAction(word, suggestion: suggestion, actions: actions)))
     }
+  }
+
+  /// `line` with each `{today}`, `{today+N}` and `{today-N}` replaced by its date; any other
+  /// `{today…}` is a problem (a typo must not become a label that matches nothing).
+  static func expandingDates(in line: String, today: Day) -> Result<String, Problem> {
+    let opening = "{today"
+    var result = ""
+    var rest = Substring(line)
+    while let start = rest.range(of: opening) {
+      result += rest[..<start.lowerBound]
+      guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
+        return .failure(Problem(Messages.notADateExpression(String(rest[start.lowerBound...]))))
+      }
+      let written = String(rest[start.lowerBound...end])
+      let offset = rest[start.upperBound..<end]
+      var days = 0
+      if !offset.isEmpty {
+        // A sign, then up to five digits: a century either way is far enough.
+        let digits = offset.dropFirst()
+        guard let sign = offset.first, sign == "+" || sign == "-", (1...5).contains(digits.count),
+          digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits)
+        else { return .failure(Problem(Messages.notADateExpression(written))) }
+        days = sign == "+" ? count : -count
+      }
+      result += today.adding(days: days).iso
+      rest = rest[rest.index(after: end)...]
+    }
+    return .success(result + rest)
   }
 
   /// `"label"` or `#identifier` (which runs to the end of the line, spaces included).

@@ -2,7 +2,7 @@ import TrackerModels
 import TrackerViewModels
 
 extension ScreenRenderer {
-  /// The green of a done task (the seed's green background; text terminals paint the row's text).
+  /// The green under a done task (seed 003: "с зеленым задним фоном"); plain text shows its ✓.
   static let doneGreen = TrackerColor(rgb: 0x33CF69)
 
   /// The text of the to-do app's `view` in `format`, in the light theme whichever is asked for:
@@ -24,20 +24,22 @@ extension ScreenRenderer {
       var canvas = Canvas(width: width)
       canvas.text("──", .border, align: .center)
       lines += canvas.lines + todoForm(form, focused: view.focusedField)
+    } else if let question = view.list.deleteQuestion {
+      lines = todoList(view.list, asking: question)
     } else {
       lines = todoList(view.list)
-      if let question = view.list.deleteQuestion {
-        lines = actionSheet(
-          lines, question: question.question, detail: nil, confirm: question.confirmTitle,
-          cancel: question.cancelTitle)
-      }
     }
     guard let alert = view.alert else { return lines }
     return self.alert(alert, over: lines)
   }
 
-  /// The list: title and "+", the load's state, the tasks newest first (done ones ✓ and green).
+  /// The list: title and "+", the load's state, the tasks newest first (done ones ✓ on green).
   func todoList(_ state: TodoListViewModel.State) -> [StyledLine] {
+    todoListParts(state).reduce([], +)
+  }
+
+  /// The list in parts: the header (title, load state, placeholder), then one box per row.
+  func todoListParts(_ state: TodoListViewModel.State) -> [[StyledLine]] {
     var canvas = Canvas(width: width)
     canvas.split([Span(state.title, .title)], [Span("+", Style(.accent, bold: true))])
     canvas.blank()
@@ -53,8 +55,10 @@ extension ScreenRenderer {
       canvas.blank()
     }
     if let placeholder = state.placeholder { canvas.add(self.placeholder("📝", placeholder)) }
+    var parts = [canvas.lines]
     for row in state.rows {
-      let look = row.isDone ? Style(.text, color: Self.doneGreen) : .text
+      var canvas = Canvas(width: width)
+      let look = row.isDone ? Style(.text, background: Self.doneGreen) : .text
       let mark = row.isDone ? "✓ " : "  "
       var group: [StyledLine] = []
       if let title = row.title {
@@ -63,7 +67,7 @@ extension ScreenRenderer {
             Span(mark, look),
             Span(
               TextFitting.truncate(TextFitting.safe(title), to: width - 6),
-              Style(look.role, bold: true, color: look.color)),
+              Style(look.role, bold: true, background: look.background)),
           ]))
       }
       // A text keeps its line breaks: each line is wrapped on its own.
@@ -74,9 +78,36 @@ extension ScreenRenderer {
         let prefix = row.title == nil && index == 0 ? mark : "  "
         group.append(StyledLine([Span(prefix, look), Span(line, look)]))
       }
-      canvas.box([group], border: row.isDone ? Style(.text, color: Self.doneGreen) : .border)
+      canvas.box(
+        [group], border: row.isDone ? Style(.text, color: Self.doneGreen) : .border,
+        fill: row.isDone ? Self.doneGreen : nil)
+      parts.append(canvas.lines)
     }
-    return canvas.lines
+    return parts
+  }
+
+  /// The list dimmed with the swiped task lifted and its delete question right under it, so the
+  /// question is read next to the task it is about (at the bottom when the task is not listed).
+  private func todoList(_ state: TodoListViewModel.State, asking question: TodoListViewModel.DeleteQuestion)
+    -> [StyledLine]
+  {
+    let sheet = actionSheetLines(
+      question: question.question, detail: question.taskName, confirm: question.confirmTitle,
+      cancel: question.cancelTitle)
+    let parts = todoListParts(state)
+    guard let index = state.rows.firstIndex(where: { $0.id == question.taskID }) else {
+      return actionSheet(
+        todoList(state), question: question.question, detail: question.taskName,
+        confirm: question.confirmTitle, cancel: question.cancelTitle)
+    }
+    // parts[0] is the header; the rows follow in order.
+    let row = index + 1
+    var lines: [StyledLine] = []
+    for (offset, part) in parts.enumerated() {
+      lines += offset == row ? part : part.map(\.dimmed)
+      if offset == row { lines += sheet }
+    }
+    return lines
   }
 
   /// The new or edit form: title, text, the done switch (edit), the error, Cancel and Done/Save.
@@ -86,15 +117,7 @@ extension ScreenRenderer {
     canvas.add(
       field(state.title, placeholder: state.titlePlaceholder, showsClear: false, focused: focused == .title))
     canvas.blank()
-    let text =
-      state.text.isEmpty
-      ? [StyledLine(state.textPlaceholder, .secondary)]
-      : state.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
-        TextFitting.wrap(TextFitting.safe(String($0)), to: width - 4).map { StyledLine($0) }
-      }
-    canvas.box(
-      [focused == .text ? text + [StyledLine("▏", .accent)] : text],
-      border: focused == .text ? .accent : .border)
+    canvas.box([textBox(state, focused: focused == .text)], border: focused == .text ? .accent : .border)
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     if let completed = state.completedTitle {
       canvas.blank()
@@ -107,5 +130,29 @@ extension ScreenRenderer {
       button(state.cancelTitle, style: .destructive, width: half) + [Span(" ")]
         + button(state.saveTitle, enabled: state.isSaveEnabled, width: width - half - 1))
     return canvas.lines
+  }
+
+  /// The text box's lines: the text with its line breaks (an empty line kept), or the placeholder.
+  /// Focused, the cursor follows the text's last character (on the next line only when the last
+  /// line is full), or comes before the placeholder, as in a one-line field.
+  private func textBox(_ state: TodoFormViewModel.State, focused: Bool) -> [StyledLine] {
+    let cursor = Span("▏", .accent)
+    guard !state.text.isEmpty else {
+      let placeholder = Span(TextFitting.safe(state.textPlaceholder), Style(.secondary, dimmed: focused))
+      return [StyledLine(focused ? [cursor, placeholder] : [placeholder])]
+    }
+    let room = width - 4
+    var lines = state.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+      line -> [StyledLine] in
+      let wrapped = TextFitting.wrap(TextFitting.safe(String(line)), to: room).map { StyledLine($0) }
+      return wrapped.isEmpty ? [StyledLine("")] : wrapped
+    }
+    guard focused else { return lines }
+    if let last = lines.last, last.width < room {
+      lines[lines.count - 1].spans.append(cursor)
+    } else {
+      lines.append(StyledLine([cursor]))
+    }
+    return lines
   }
 }

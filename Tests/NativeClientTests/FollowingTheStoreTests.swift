@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
+
+/// Gives the main actor turns until `condition` holds (a change made off the view models arrives
+/// on a later turn), at most a thousand.
+@MainActor
+func settle(_ condition: () -> Bool) async {
+  for _ in 0..<1000 where !condition() { await Task.yield() }
+}
+
+@MainActor
+@Suite("Every screen follows the store")
+struct FollowingTheStoreTests {
+  nonisolated static let cases = ClientStore.allCases.flatMap { store in Language.allCases.map { (store, $0) }
+  }
+
+  @Test(arguments: cases)
+  func aReminderSavedElsewhereShowsInSettings(store kind: ClientStore, language: Language) async throws {
+    let store = try kind.make()
+    var environment = clientEnvironment(store, language)
+    environment.notifications = StoredSettingScheduler(allowed: true)
+    let settings = SettingsViewModel(environment: environment)
+    let recorder = Recorder(settings)
+    #expect(!settings.state.isReminderOn && settings.state.timeText == "20:00")
+    // Another screen (or process) saves the reminder: on, at 07:30.
+    var stored = try store.settings()
+    stored.reminder = ReminderSettings(isOn: true, time: ReminderTime("07:30") ?? .evening)
+    try store.saveSettings(stored)
+    await settle { settings.state.isReminderOn }
+    #expect(settings.state.isReminderOn && settings.state.timeText == "07:30")
+    #expect(recorder.states.count == 2)
+  }
+
+  @Test(arguments: cases)
+  func aFilterSetElsewhereShowsOnTheMainScreen(store kind: ClientStore, language: Language) async throws {
+    let store = try kind.make()
+    let environment = clientEnvironment(store, language)
+    let main = TrackersViewModel(environment: environment)
+    #expect(main.state.filter == .all)
+    var stored = try store.settings()
+    stored.filter = .completed
+    try store.saveSettings(stored)
+    await settle { main.state.filter == .completed }
+    #expect(main.state.filter == .completed)
+  }
+
+  @Test(arguments: cases)
+  func choosingAFilterPublishesOneState(store kind: ClientStore, language: Language) throws {
+    let store = try kind.make()
+    let main = TrackersViewModel(environment: clientEnvironment(store, language))
+    let recorder = Recorder(main)
+    main.filterChosen(.notCompleted)
+    #expect(recorder.states.map(\.filter) == [.all, .notCompleted])
+    #expect(try store.settings().filter == .notCompleted)
+  }
+
+  @Test(arguments: cases)
+  func turningTheReminderOffPublishesOneState(store kind: ClientStore, language: Language) throws {
+    let store = try kind.make()
+    var stored = try store.settings()
+    stored.reminder = ReminderSettings(isOn: true, time: .evening)
+    try store.saveSettings(stored)
+    var environment = clientEnvironment(store, language)
+    environment.notifications = StoredSettingScheduler(allowed: true)
+    let settings = SettingsViewModel(environment: environment)
+    let recorder = Recorder(settings)
+    settings.reminderToggled()
+    #expect(recorder.states.map(\.isReminderOn) == [true, false])
+  }
+}

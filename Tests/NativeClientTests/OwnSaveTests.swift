@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
+
+// This target plays a native client: it imports the libraries without `@testable`, so what it
+// cannot do, a client cannot do either.
+
+/// The store a client would use: a SQLite file, or memory.
+enum ClientStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case sqlite, memory
+
+  var testDescription: String { rawValue }
+
+  func make() throws -> any TrackerDataStore {
+    switch self {
+    case .sqlite:
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "client-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      return try SQLiteTrackerStore(path: folder.appendingPathComponent("tracker.sqlite").path, now: Date())
+    case .memory:
+      return InMemoryTrackerStore()
+    }
+  }
+}
+
+/// A client's environment on `store`: Thursday 3 December 2026, noon in Moscow.
+func clientEnvironment(_ store: any TrackerDataStore, _ language: Language) -> AppEnvironment {
+  AppEnvironment.fixed(
+    now: Date(timeIntervalSince1970: 1_796_288_400),
+    timeZone: TimeZone(identifier: "Europe/Moscow") ?? .current,
+    language: language, store: store)
+}
+
+/// Every state a view model publishes, in order.
+@MainActor
+final class Recorder<Model: ObservableViewModel> {
+  private(set) var states: [Model.State] = []
+  private var token: BindingToken?
+
+  init(_ model: Model) {
+    token = model.observe { [weak self] state in self?.states.append(state) }
+  }
+}
+
+@MainActor
+@Suite("A form never reports its own save")
+struct OwnSaveTests {
+  nonisolated static let cases = ClientStore.allCases.flatMap { store in Language.allCases.map { (store, $0) }
+  }
+
+  @Test(arguments: cases)
+  func aNewCategoryIsNotTakenByItself(store kind: ClientStore, language: Language) throws {
+    let store = try kind.make()
+    let form = CategoryFormViewModel(environment: clientEnvironment(store, language))
+    var saved: UUID?
+    form.onDone = { saved = $0 }
+    let recorder = Recorder(form)
+    form.textChanged("Health")
+    form.doneTapped()
+    #expect(saved != nil)
+    #expect(try store.categories().map(\.title) == ["Health"])
+    // Not once, not even while the store told the form of its own write.
+    #expect(recorder.states.allSatisfy { $0.error == nil }, "\(recorder.states.compactMap(\.error))")
+    #expect(form.state.alert == nil)
+  }
+
+  @Test(arguments: cases)
+  func aRenamedCategoryIsNotTakenByItself(store kind: ClientStore, language: Language) throws {
+    let store = try kind.make()
+    let category = TrackerCategory(id: UUID(), title: "Home")
+    try store.createCategory(category)
+    let form = CategoryFormViewModel(environment: clientEnvironment(store, language), editing: category)
+    let recorder = Recorder(form)
+    form.textChanged("Home sweet home")
+    form.doneTapped()
+    #expect(try store.categories().map(\.title) == ["Home sweet home"])
+    #expect(recorder.states.allSatisfy { $0.error == nil })
+  }
+
+  @Test(arguments: cases)
+  func aNewTrackerIsNotTakenByItself(store kind: ClientStore, language: Language) throws {
+    let store = try kind.make()
+    let category = TrackerCategory(id: UUID(), title: "Home")
+    try store.createCategory(category)
+    let form = TrackerFormViewModel(environment: clientEnvironment(store, language), mode: .newEvent)
+    var closed = false
+    form.onRoute = { if case .close = $0 { closed = true } }
+    let recorder = Recorder(form)
+    form.nameChanged("Water the plants")
+    form.categoryChosen(category.id)
+    form.emojiTapped(0)
+    form.colorTapped(0)
+    #expect(form.state.isCreateEnabled)
+    form.createTapped()
+    #expect(closed)
+    #expect(try store.trackers().map(\.tracker.name) == ["Water the plants"])
+    #expect(recorder.states.allSatisfy { $0.nameError == nil }, "\(recorder.states.compactMap(\.nameError))")
+  }
+
+  @Test(arguments: cases)
+  func anotherCategoryWithTheTitleIsStillTaken(store kind: ClientStore, language: Language) throws {
+    let store = try kind.make()
+    try store.createCategory(TrackerCategory(id: UUID(), title: "Health"))
+    let form = CategoryFormViewModel(environment: clientEnvironment(store, language))
+    form.textChanged("health")
+    #expect(
+      form.state.error
+        == (language == .en
+          ? "A category with this name already exists" : "Категория с таким названием уже есть"))
+    #expect(!form.state.isDoneEnabled)
+  }
+}

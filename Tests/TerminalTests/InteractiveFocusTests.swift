@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+import TrackerTextRenderer
+import TrackerViewModels
+
+@testable import TrackerTerminal
+
+/// A clock a test moves by hand.
+final class HandClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: Date
+
+  init(_ start: Date) { current = start }
+
+  var now: Date {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
+  }
+
+  func set(_ date: Date) {
+    lock.lock()
+    current = date
+    lock.unlock()
+  }
+}
+
+/// The session's focus rules in-process (docs/command-line.md "The interactive mode"): where the
+/// focus goes when something closes, Enter in a field, the words of the bottom line, the key map,
+/// the cursor; and the day rolling over with the app open and no key pressed.
+@MainActor
+@Suite("Interactive session: focus, words and the clock")
+struct InteractiveFocusTests {
+  let store = InMemoryTrackerStore()
+
+  func session(_ language: Language = .en, columns: Int = 47, rows: Int = 60) throws -> InteractiveSession {
+    let environment = AppEnvironment.fixed(
+      now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
+      timeZone: .moscow, language: language, store: store)
+    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    return InteractiveSession(app: flow, language: language, format: .plain, columns: columns, rows: rows)
+  }
+
+  /// The frame without its reverse-video codes.
+  func text(_ frame: [String]) -> [String] {
+    frame.map {
+      $0.replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[27m", with: "")
+    }
+  }
+
+  func tab(_ session: InteractiveSession, to identifier: String) throws {
+    for _ in 0..<200 where session.focusedIdentifier != identifier { _ = session.handle(.tab) }
+    try #require(session.focusedIdentifier == identifier)
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func everyElementOfEveryScreenIsFoundWhereItIsDrawnSoItsFocusShows(_ language: Language) throws {
+    for scenario in ScreenScenario.all {
+      let environment = AppEnvironment.fixed(
+        now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
+        timeZone: .moscow, language: language, store: InMemoryTrackerStore())
+      let flow = try scenario.run(environment: environment)
+      for columns in [32, 47, 60] {
+        let session = InteractiveSession(
+          app: flow, language: language, format: .plain, columns: columns, rows: 200)
+        for element in flow.elements {
+          for _ in 0...flow.elements.count where session.focusedIdentifier != element.identifier {
+            _ = session.handle(.tab)
+          }
+          try #require(session.focusedIdentifier == element.identifier)
+          // Typing into a field would change it: only the focus moves here.
+          let frame = session.frame()
+          #expect(
+            frame.contains { $0.contains("\u{1B}[7m") },
+            "\(scenario.name) at \(columns) columns: \(element.identifier) shows no focus")
+          if session.isEditing { _ = session.handle(.escape) }
+        }
+      }
+    }
+  }
+
+  @Test func enterInTheNameFieldGoesPastItsClearButtonAndKeepsTheName() throws {
+    let session = try session()
+    _ = session.handle(.enter)  // "+"
+    _ = session.handle(.enter)  // a habit
+    for character in "Yoga" { _ = session.handle(.character(character)) }
+    _ = session.handle(.enter)
+    #expect(session.focusedIdentifier == "category")
+    #expect(session.app.elements.first { $0.identifier == "name" }?.label == "Yoga")
+  }
+
+  @Test func closingASheetMenuQuestionOrScreenGivesTheFocusBackToWhatOpenedIt() throws {
+    let session = try session()
+    let card = try #require(session.app.elements.last { $0.identifier.hasPrefix("card:") }?.identifier)
+    try tab(session, to: card)
+    _ = session.handle(.character("m"))
+    _ = session.handle(.escape)
+    #expect(session.focusedIdentifier == card)
+    _ = session.handle(.left)
+    #expect(session.focusedIdentifier == "cancel")
+    _ = session.handle(.enter)
+    #expect(session.focusedIdentifier == card)
+    _ = session.handle(.enter)  // the detail
+    #expect(session.app.screenName == "detail")
+    try tab(session, to: "edit")
+    _ = session.handle(.enter)  // its form
+    #expect(session.app.screenName == "tracker-form")
+    _ = session.handle(.escape)  // leaves the name field
+    _ = session.handle(.escape)  // closes the form
+    #expect(session.app.screenName == "detail" && session.focusedIdentifier == "edit")
+    _ = session.handle(.escape)
+    #expect(session.app.screenName == "trackers" && session.focusedIdentifier == card)
+    try tab(session, to: "date")
+    _ = session.handle(.enter)
+    _ = session.handle(.escape)
+    #expect(session.focusedIdentifier == "date")
+  }
+
+  @Test func aDeletedCardLeavesTheFocusOnItsPlace() throws {
+    let session = try session()
+    let cards = session.app.elements.filter { $0.identifier.hasPrefix("card:") }.map(\.identifier)
+    try tab(session, to: cards[1])
+    _ = session.handle(.left)
+    try tab(session, to: "confirm")
+    _ = session.handle(.enter)
+    #expect(!session.app.elements.contains { $0.identifier == cards[1] })
+    let focused = try #require(session.focusedIdentifier)
+    #expect(focused.hasPrefix("complete:") || focused.hasPrefix("card:"), "\(focused)")
+  }
+
+  @Test(arguments: [(Language.en, "Color 4 of 18"), (.ru, "Цвет 4 из 18")])
+  func theBottomLineNamesAColorByItsPlaceNeverByItsCode(_ language: Language, _ words: String) throws {
+    let session = try session(language)
+    _ = session.handle(.enter)
+    _ = session.handle(.enter)
+    _ = session.handle(.escape)
+    try tab(session, to: "color:4")
+    let frame = session.frame()
+    #expect(frame.last?.hasPrefix("▸ " + words) == true, "\(frame.last ?? "")")
+    #expect(!frame.joined().contains("#"), "\(frame.joined(separator: "\n"))")
+  }
+
+  @Test func theCursorIsDrawnOnlyInTheFieldTypingGoesTo() throws {
+    let session = try session()
+    _ = session.handle(.enter)
+    _ = session.handle(.enter)
+    #expect(text(session.frame()).contains { $0.contains("▏") })  // ready for typing at once
+    for character in "Yoga" { _ = session.handle(.character(character)) }
+    #expect(text(session.frame()).contains { $0.contains("Yoga▏") })
+    _ = session.handle(.tab)
+    #expect(!text(session.frame()).contains { $0.contains("▏") })
+    _ = session.handle(.backTab)
+    #expect(text(session.frame()).contains { $0.contains("Yoga▏") })
+    _ = session.handle(.escape)
+    #expect(!text(session.frame()).contains { $0.contains("▏") })
+  }
+
+  @Test(arguments: [32, 40, 60])
+  func theStatusLineShowsWholeHintsAtAnyWidth(_ columns: Int) throws {
+    let session = try session(.ru, columns: columns, rows: 30)
+    let status = text(session.frame()).last ?? ""
+    #expect(status.count <= columns)
+    let parts = status.components(separatedBy: " · ").dropFirst()
+    let hints = Set(Localizer(.ru).text(.appStatusHints).components(separatedBy: " · "))
+    #expect(!parts.isEmpty && parts.allSatisfy { hints.contains($0) }, "\(status)")
+  }
+
+  @Test func theKeyMapScrollsWithTheArrowsAndPagesAndAnyOtherKeyClosesIt() throws {
+    let session = try session(.en, columns: 32, rows: 8)
+    _ = session.handle(.character("?"))
+    let first = text(session.frame())
+    #expect(first[0].contains("Keys") && first.count == 8)
+    #expect(!first.contains { $0.contains("Ctrl-C") })
+    _ = session.handle(.end)
+    let last = text(session.frame())
+    #expect(last.contains { $0.contains("q, Ctrl-C") }, "\(last.joined(separator: "\n"))")
+    _ = session.handle(.up)
+    _ = session.handle(.home)
+    #expect(text(session.frame())[0].contains("Keys"))
+    _ = session.handle(.tab)
+    #expect(!text(session.frame())[0].contains("Keys"))
+  }
+
+  @Test func afterAResizeTheFocusIsInViewEvenIfThePageWasScrolledAway() throws {
+    let session = try session(.en, columns: 60, rows: 20)
+    let card = try #require(session.app.elements.last { $0.identifier.hasPrefix("card:") })
+    try tab(session, to: card.identifier)
+    _ = session.frame()
+    for _ in 0..<5 { _ = session.handle(.pageUp) }
+    #expect(!session.frame().contains { $0.contains("\u{1B}[7m") })
+    session.resize(columns: 40, rows: 16)
+    #expect(
+      session.frame().contains { $0.contains("\u{1B}[7m") },
+      "\(text(session.frame()).joined(separator: "\n"))")
+  }
+
+  @Test func theDayRollsOverAtMidnightWithTheAppOpenAndNoKeyPressed() throws {
+    // 23:59:30 on Monday 30 November in Moscow; the app stays open past midnight.
+    let clock = HandClock(try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(24 * 3600 - 30))
+    var environment = AppEnvironment.fixed(now: clock.now, timeZone: .moscow, language: .en, store: store)
+    environment.now = { clock.now }
+    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    let session = InteractiveSession(app: flow, language: .en, format: .plain, columns: 47, rows: 60)
+    let before = text(session.frame())
+    #expect(before[0].contains("11/30/26"), "\(before[0])")
+    let mondayCards = flow.elements.filter { $0.identifier.hasPrefix("card:") }.map(\.identifier)
+    session.frameDrawn()
+    session.tick()  // a second later: still Monday, nothing to draw
+    #expect(!session.needsRedraw)
+    clock.set(clock.now.addingTimeInterval(60))
+    session.tick()
+    #expect(session.needsRedraw)
+    let after = text(session.frame())
+    #expect(after[0].contains("12/01/26"), "\(after[0])")
+    // Tuesday's cards: the demo's Monday-Wednesday-Friday habits are no longer due.
+    let tuesdayCards = flow.elements.filter { $0.identifier.hasPrefix("card:") }.map(\.identifier)
+    #expect(tuesdayCards != mondayCards, "\(tuesdayCards)")
+  }
+}
