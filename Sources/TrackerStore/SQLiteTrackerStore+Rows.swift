@@ -58,9 +58,9 @@ extension SQLiteTrackerStore {
   /// A category row (id, title, seal); damage throws `SQLITE_CORRUPT`. `sealed` false reads a
   /// file written before schema 3 (salvage).
   static func decodeCategory(_ row: Row, sealed: Bool = true) throws -> TrackerCategory {
-    if sealed { try RowSeal.check(row.int(2), [.text(row.text(0)), .text(row.text(1))], "a category") }
+    if sealed { try RowSeal.check(row.int(2), [.text(row.text(0)), .text(row.text(1))], .category) }
     guard let id = UUID(canonical: row.text(0)) else {
-      throw SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a category id that is not a UUID")
+      throw SQLiteError(damage: .invalidValue(.category))
     }
     return TrackerCategory(id: id, title: row.text(1))
   }
@@ -135,15 +135,13 @@ extension SQLiteTrackerStore {
   static func decodeTracker(_ row: Row, sealed: Bool = true, checksSummary: Bool = true) throws
     -> TrackerSummary
   {
-    func damaged(_ what: String) -> SQLiteError {
-      SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a tracker with \(what)")
-    }
+    func damaged() -> SQLiteError { SQLiteError(damage: .invalidValue(.tracker)) }
     if sealed {
-      try RowSeal.check(row.int(1), sealedValues(row), "a tracker")
-      if checksSummary { try RowSeal.check(row.int(15), summaryValues(row), "a tracker summary") }
+      try RowSeal.check(row.int(1), sealedValues(row), .tracker)
+      if checksSummary { try RowSeal.check(row.int(15), summaryValues(row), .trackerSummary) }
     }
     guard let id = UUID(canonical: row.text(2)), let category = UUID(canonical: row.text(6)) else {
-      throw damaged("an id that is not a UUID")
+      throw damaged()
     }
     let kind: TrackerKind
     if row.isNull(9) {
@@ -151,12 +149,12 @@ extension SQLiteTrackerStore {
     } else {
       guard (1...127).contains(row.int(9)), let schedule = Schedule(WeekdaySet(rawValue: UInt8(row.int(9))))
       else {
-        throw damaged("a schedule out of range (\(row.int(9)))")
+        throw damaged()
       }
       kind = .habit(schedule)
     }
     guard (0...0xFF_FFFF).contains(row.int(5)), row.int(10) >= 0 else {
-      throw damaged("a value out of range")
+      throw damaged()
     }
     let tracker = Tracker(
       id: id, name: row.text(3), emoji: row.text(4), color: TrackerColor(rgb: UInt32(row.int(5))),
@@ -242,7 +240,7 @@ extension SQLiteTrackerStore {
   static func loadSettings(_ database: Database, sealed: Bool = true) throws -> StoreSettings {
     var values: [String: String] = [:]
     try database.cached("SELECT key, value, \(sealed ? "seal" : "0") FROM setting").forEachRow {
-      if sealed { try RowSeal.check($0.int(2), [.text($0.text(0)), .text($0.text(1))], "a setting") }
+      if sealed { try RowSeal.check($0.int(2), [.text($0.text(0)), .text($0.text(1))], .setting) }
       values[$0.text(0)] = $0.text(1)
     }
     return StoreSettings(

@@ -91,8 +91,7 @@ extension SQLiteTrackerStore {
   static func loadDaySummaries(_ database: Database) throws -> [DaySummary] {
     try database.cached("SELECT day, records, done_due, seal FROM day_summary ORDER BY day").rows {
       guard Int64($0.int(3)) == daySummarySeal(day: $0.int(0), records: $0.int(1), doneDue: $0.int(2)) else {
-        throw SQLiteError(
-          code: SQLITE_CORRUPT, message: "the data file holds a day summary whose checksum does not match")
+        throw SQLiteError(damage: .sealMismatch(.daySummary))
       }
       return DaySummary(day: try $0.day(0), records: $0.int(1), doneDueHabits: $0.int(2))
     }
@@ -128,9 +127,7 @@ extension SQLiteTrackerStore {
           computed.lastRecord == lastRecord, computed.bestStreak == row.int(13),
           computed.runAtLastRecord == row.int(14)
         else {
-          throw SQLiteError(
-            code: SQLITE_CORRUPT,
-            message: "the data file holds a tracker summary that does not match its records")
+          throw SQLiteError(damage: .summaryMismatch(.trackerSummary))
         }
       }
     let storedDays = try database.prepare("SELECT day, records, done_due FROM day_summary ORDER BY day").rows
@@ -144,8 +141,7 @@ extension SQLiteTrackerStore {
       """
     ).rows { [$0.int(0), $0.int(1), $0.int(2)] }
     guard storedDays == computedDays else {
-      throw SQLiteError(
-        code: SQLITE_CORRUPT, message: "the data file holds day summaries that do not match its records")
+      throw SQLiteError(damage: .summaryMismatch(.daySummary))
     }
   }
 
@@ -197,7 +193,7 @@ extension SQLiteTrackerStore {
         try stored.rows([.integer(Int64(day))]) { row in
           try RowSeal.check(
             row.int(2), [.integer(Int64(day)), .integer(Int64(row.int(0))), .integer(Int64(row.int(1)))],
-            "a day summary")
+            .daySummary)
           return (row.int(0), row.int(1))
         }.first ?? (0, 0)
       try storeDaySummary(day: day, records: current.0 + counts.records, doneDue: current.1 + counts.doneDue)

@@ -25,12 +25,19 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// and opening fails with `.broken` (a backup must never be made from a damaged file).
   /// With `fullCheck` the full integrity check runs whatever the quick-open stamp says: for the
   /// user's backup (`export`), which must never be made from a damaged file.
-  public init(path: String, now: Date, setsBrokenFileAside: Bool = true, fullCheck: Bool = false)
-    throws(StoreOpenError)
-  {
+  /// A broken file is set aside only when it is recognizably a Tracker store — `isDefaultFile`
+  /// (the user's default data file), our stamp beside it, our application id — and any other
+  /// file is refused untouched (`.notAStoreFile`, `.notATrackerStore`). With `readOnly` (for a
+  /// caller that only reads) the file is never created or migrated: a file of an older schema
+  /// is read through an up-to-date copy in memory (a broken one is still set aside and salvaged).
+  public init(
+    path: String, now: Date, setsBrokenFileAside: Bool = true, fullCheck: Bool = false,
+    isDefaultFile: Bool = false, readOnly: Bool = false
+  ) throws(StoreOpenError) {
     self.path = path
     let opened = try StoreFile.open(
-      path: path, now: now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck)
+      path: path, now: now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
+      isDefaultFile: isDefaultFile, readOnly: readOnly)
     connection = StoreConnection(opened, path: path)
     ranIntegrityCheck = opened.ranIntegrityCheck
     guard var recovery = opened.recovery else {

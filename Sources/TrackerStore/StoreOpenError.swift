@@ -4,20 +4,23 @@ import TrackerModels
 /// Why a store file could not be opened at all. Nothing was deleted or moved when this is thrown.
 public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The folder for the file could not be created.
-  case cannotCreateFolder(path: String, reason: String)
+  case cannotCreateFolder(path: String, reason: FileSystemRefusal)
   /// The file (or its journal) could not be opened or created, for example in a read-only folder.
   case cannotOpen(path: String, reason: String)
   /// The file is broken but could not be moved aside, so it was left as it is.
-  case cannotMoveAside(path: String, reason: String)
+  case cannotMoveAside(path: String, reason: FileSystemRefusal)
   /// The file was written by a newer version of Tracker; it was left as it is.
   case newerSchema(path: String, version: Int, known: Int)
   /// The file is another program's SQLite database; it was left as it is.
   case notATrackerStore(path: String)
+  /// The file is not a Tracker data file at all (text, a picture, a folder, a pipe…); it was left
+  /// as it is, and its name kept.
+  case notAStoreFile(path: String, kind: ForeignFile)
   /// Another process held the file's write lock past the busy timeout; `holder` names it when the
   /// system tells ("tracker-preview, pid 4242").
   case busy(path: String, holder: String?)
   /// The file is broken and was left as it is, because the caller asked not to set it aside.
-  case broken(path: String, reason: String)
+  case broken(path: String, reason: StoreDamage)
 
   public var description: String {
     switch self {
@@ -34,6 +37,8 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notATrackerStore(let path):
       return
         "\(path) is a database of another program, not a Tracker data file; it was left untouched. Choose another file with --store"
+    case .notAStoreFile(let path, let kind):
+      return "\(path) is not a Tracker data file (\(kind)); nothing was changed"
     case .broken(let path, let reason):
       return "the data file \(path) is broken (\(reason)); it was left untouched"
     case .busy(let path, let holder):
@@ -50,14 +55,14 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
   /// Where the broken file now is, byte-for-byte.
   public var movedTo: String
   /// What was wrong with it.
-  public var reason: String
+  public var reason: StoreDamage
   /// What could still be read from it and is in the new store.
   public var saved: StoreContents
   /// For the to-do app's file: how many tasks could still be read and are in the new store.
   public var savedTasks = 0
 
   /// A recovery with every field given.
-  public init(originalPath: String, movedTo: String, reason: String, saved: StoreContents = .empty) {
+  public init(originalPath: String, movedTo: String, reason: StoreDamage, saved: StoreContents = .empty) {
     self.originalPath = originalPath
     self.movedTo = movedTo
     self.reason = reason

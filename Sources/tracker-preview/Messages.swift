@@ -36,7 +36,10 @@ enum Messages {
     let localizer = Localizer(language)
     switch error {
     case let error as StoreError:
-      if case .storage(let failure) = error { return error.reason(localizer) + " (\(failure.detail))" }
+      if case .storage(let failure) = error {
+        // Tracker's own finding in the user's words; SQLite's or the system's quoted as it is.
+        return error.reason(localizer) + " (\(failure.damage.map(damage) ?? failure.detail))"
+      }
       return error.reason(localizer)
     case let error as StoreOpenError:
       return openError(error)
@@ -67,14 +70,16 @@ enum Messages {
   static func openError(_ error: StoreOpenError) -> String {
     switch error {
     case .cannotCreateFolder(let path, let reason):
-      return text(.cliOpenCannotCreateFolder, .text(path), .text(reason))
+      return text(.cliOpenCannotCreateFolder, .text(path), .text(refusal(reason)))
     case .cannotOpen(let path, let reason): return text(.cliOpenCannotOpen, .text(path), .text(reason))
     case .cannotMoveAside(let path, let reason):
-      return text(.cliOpenCannotMoveAside, .text(path), .text(reason))
+      return text(.cliOpenCannotMoveAside, .text(path), .text(refusal(reason)))
     case .newerSchema(let path, let version, let known):
       return text(.cliOpenNewerSchema, .text(path), .text(String(version)), .text(String(known)))
     case .notATrackerStore(let path): return text(.cliOpenNotATrackerStore, .text(path))
-    case .broken(let path, let reason): return text(.cliOpenBroken, .text(path), .text(reason))
+    case .notAStoreFile(let path, let kind):
+      return text(.cliOpenNotAStoreFile, .text(path), .text(file(kind)))
+    case .broken(let path, let reason): return text(.cliOpenBroken, .text(path), .text(damage(reason)))
     case .busy(let path, let holder):
       return holder.map { text(.cliOpenBusyBy, .text(path), .text($0)) } ?? text(.cliOpenBusy, .text(path))
     }
@@ -84,19 +89,80 @@ enum Messages {
     let saved = recovery.saved
     if recovery.savedTasks > 0 {
       return text(
-        .cliRecoveredTasks, .text(recovery.originalPath), .text(recovery.reason), .text(recovery.movedTo),
+        .cliRecoveredTasks, .text(recovery.originalPath), .text(damage(recovery.reason)),
+        .text(recovery.movedTo),
         .int(recovery.savedTasks))
     }
     guard saved != .empty else {
       return text(
-        .cliRecovered, .text(recovery.originalPath), .text(recovery.reason), .text(recovery.movedTo))
+        .cliRecovered, .text(recovery.originalPath), .text(damage(recovery.reason)), .text(recovery.movedTo))
     }
     let localizer = Localizer(language)
     return text(
-      .cliRecoveredSaved, .text(recovery.originalPath), .text(recovery.reason), .text(recovery.movedTo),
+      .cliRecoveredSaved, .text(recovery.originalPath), .text(damage(recovery.reason)),
+      .text(recovery.movedTo),
       .text(localizer.plural(.records, count: saved.records.count)),
       .text(localizer.plural(.trackers, count: saved.trackers.count)),
       .text(localizer.plural(.categories, count: saved.categories.count)))
+  }
+
+  /// What a file that is not a Tracker data file is: "a text file".
+  static func file(_ kind: ForeignFile) -> String {
+    switch kind {
+    case .text: return text(.cliFileText)
+    case .image: return text(.cliFileImage)
+    case .pdf: return text(.cliFilePDF)
+    case .archive: return text(.cliFileArchive)
+    case .damagedDatabase: return text(.cliFileDamagedDatabase)
+    case .binary: return text(.cliFileBinary)
+    case .folder: return text(.cliFileFolder)
+    case .pipe: return text(.cliFilePipe)
+    case .special: return text(.cliFileSpecial)
+    case .danglingLink: return text(.cliFileDanglingLink)
+    }
+  }
+
+  /// Why the system refused a folder or a move, in the run's language (other refusals in the
+  /// system's words).
+  static func refusal(_ refusal: FileSystemRefusal) -> String {
+    switch refusal {
+    case .permissionDenied: return text(.cliRefusalPermission)
+    case .readOnlyFileSystem: return text(.cliRefusalReadOnly)
+    case .diskFull: return text(.cliRefusalDiskFull)
+    case .notAFolder: return text(.cliRefusalNotAFolder)
+    case .other(let words): return words
+    }
+  }
+
+  /// Why a data file is broken, in the run's language; SQLite's own words are quoted as they are.
+  static func damage(_ damage: StoreDamage) -> String {
+    switch damage {
+    case .notADatabase: return text(.cliDamageNotADatabase)
+    case .damagedLogHeader: return text(.cliDamageLogHeader)
+    case .lostLogCommits(let count): return text(.cliDamageLostCommits, .int(count))
+    case .integrityCheckFailed(let first, let more):
+      return more > 0
+        ? text(.cliDamageIntegrityMore, .text(quoted(first, limit: 160)), .int(more))
+        : text(.cliDamageIntegrity, .text(quoted(first, limit: 160)))
+    case .missingPart(let detail): return text(.cliDamageMissingPart, .text(quoted(detail, limit: 160)))
+    case .sealMismatch(let part): return text(.cliDamageSeal, .text(self.part(part)))
+    case .invalidValue(let part): return text(.cliDamageValue, .text(self.part(part)))
+    case .dayOutOfRange(let value): return text(.cliDamageDay, .text(String(value)))
+    case .summaryMismatch(.daySummary): return text(.cliDamageDaySummaries)
+    case .summaryMismatch(let part): return text(.cliDamageSummary, .text(self.part(part)))
+    case .reportedBySQLite(let detail): return text(.cliDamageSQLite, .text(quoted(detail, limit: 160)))
+    }
+  }
+
+  private static func part(_ part: StoreDamage.DamagedPart) -> String {
+    switch part {
+    case .category: return text(.cliPartCategory)
+    case .tracker: return text(.cliPartTracker)
+    case .trackerSummary: return text(.cliPartTrackerSummary)
+    case .setting: return text(.cliPartSetting)
+    case .daySummary: return text(.cliPartDaySummary)
+    case .task: return text(.cliPartTask)
+    }
   }
 
   // MARK: Command line

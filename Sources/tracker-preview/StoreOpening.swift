@@ -6,8 +6,10 @@ import TrackerStore
 /// Opens the store an invocation names: the demo in memory, or the data file.
 enum StoreOpening {
   /// The store, or the failure to report; a recovered broken file adds a warning to `outcome`.
-  /// With `readOnly` (commands that only look: `show`, `list`, `stats`, `export`) a missing data
-  /// file reads as a fresh, empty store and no file or folder is created.
+  /// With `readOnly` (commands that only look: `show`, `list`, `stats`, `export`, `remind`) a
+  /// missing data file reads as a fresh, empty store and no file or folder is created. A file that
+  /// is not recognizably a Tracker store is refused untouched; only the default data file, or one
+  /// that carries our marks, is set aside when broken.
   static func open(
     _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, readOnly: Bool = false,
     setsBrokenFileAside: Bool = true, fullCheck: Bool = false, outcome: inout Outcome
@@ -21,16 +23,23 @@ enum StoreOpening {
         settings: StoreSettings(
           isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
     }
-    let path =
-      invocation.options["--store"]
-      ?? SQLiteTrackerStore.defaultPath(
-        environment: context.environment, homeDirectory: context.homeDirectory)
-    if readOnly, !FileManager.default.fileExists(atPath: path) { return InMemoryTrackerStore() }
+    let defaultPath = SQLiteTrackerStore.defaultPath(
+      environment: context.environment, homeDirectory: context.homeDirectory)
+    let path = trackerPath(invocation, context)
+    if readOnly, !exists(path) { return InMemoryTrackerStore() }
     return reporting(&outcome) { () throws(StoreOpenError) in
       let store = try SQLiteTrackerStore(
-        path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck)
+        path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
+        isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly)
       return (store, store.recovery)
     }
+  }
+
+  /// The tracker's data file the invocation names: `--store`, else the default one.
+  static func trackerPath(_ invocation: Invocation, _ context: ToolContext) -> String {
+    invocation.options["--store"]
+      ?? SQLiteTrackerStore.defaultPath(
+        environment: context.environment, homeDirectory: context.homeDirectory)
   }
 
   /// The to-do app's store (`--app todo`): the demo tasks in memory, or the data file, by default
@@ -40,14 +49,28 @@ enum StoreOpening {
     _ invocation: Invocation, _ context: ToolContext, readOnly: Bool = false, outcome: inout Outcome
   ) -> (any TodoDataStore)? {
     if invocation.has("--demo") { return InMemoryTodoStore(TodoScenario.storedTasks) }
-    let path =
-      invocation.options["--store"]
-      ?? SQLiteTodoStore.defaultPath(environment: context.environment, homeDirectory: context.homeDirectory)
-    if readOnly, !FileManager.default.fileExists(atPath: path) { return InMemoryTodoStore() }
+    let defaultPath = SQLiteTodoStore.defaultPath(
+      environment: context.environment, homeDirectory: context.homeDirectory)
+    let path = invocation.options["--store"] ?? defaultPath
+    if readOnly, !exists(path) { return InMemoryTodoStore() }
     return reporting(&outcome) { () throws(StoreOpenError) in
-      let store = try SQLiteTodoStore(path: path, now: context.now)
+      let store = try SQLiteTodoStore(
+        path: path, now: context.now, isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly)
       return (store, store.recovery)
     }
+  }
+
+  /// Whether `path` is anything but plainly missing: a link to nothing, or a path the system will
+  /// not look into, goes to the store, which says what is wrong with it.
+  static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 || errno != ENOENT
+  }
+
+  /// Whether `path` names the default data file `defaultPath` (however it is spelled).
+  private static func isSameFile(_ path: String, _ defaultPath: String) -> Bool {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+      == URL(fileURLWithPath: defaultPath).standardizedFileURL.path
   }
 
   /// The store `open` makes; a recovered broken file adds a warning, a failure its message.

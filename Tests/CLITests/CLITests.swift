@@ -247,10 +247,15 @@ struct CLITests {
     #expect(missing.status == 1 && missing.error.hasPrefix("Error: cannot read "))
   }
 
-  @Test func aBrokenStoreIsMovedAsideWithAWarning() throws {
-    let path = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+  @Test func aBrokenDefaultDataFileIsMovedAsideWithAWarning() throws {
+    // The default data file is the user's Tracker store whatever its bytes: broken, it is set
+    // aside and salvaged (any other file that is not a database is refused untouched).
+    let data = temporaryFolder()
+    let path = data.appendingPathComponent("tracker/tracker.sqlite").path
+    try FileManager.default.createDirectory(
+      at: data.appendingPathComponent("tracker"), withIntermediateDirectories: true)
     try Data("not a database".utf8).write(to: URL(fileURLWithPath: path))
-    let result = try runCLI(["stats", "--store", path, "--lang", "en"] + fixed)
+    let result = try runCLI(["stats", "--lang", "en"] + fixed, environment: ["XDG_DATA_HOME": data.path])
     #expect(result.status == 0)
     #expect(
       result.error.hasPrefix(

@@ -117,7 +117,11 @@ struct MessagesTests {
     let folder = temporaryFolder().path
     let open = try runCLI(["done", "Бег", "--store", folder, "--lang", "ru"] + fixed)
     #expect(open.status == 1)
-    #expect(open.error.hasPrefix("Ошибка: не удаётся открыть файл с данными \(folder): "))
+    // A folder is not a data file: it is refused, named for what it is, and left as it is.
+    #expect(
+      open.error
+        == "Ошибка: \(folder) — не файл с данными Трекера (это папка); ничего не изменено. Укажите другой файл через --store\n"
+    )
   }
 
   @Test func doneAndItsRefusalsSpeakRussian() throws {

@@ -54,13 +54,13 @@ struct SQLiteStoreTests {
         == "/home/u/.local/share/tracker/tracker.sqlite")
   }
 
-  @Test func aFileOfRandomBytesIsMovedAsideByteForByte() throws {
+  @Test func theDefaultFileOfRandomBytesIsMovedAsideByteForByte() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")
     var generator = SystemRandomNumberGenerator()
     let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
     try garbage.write(to: URL(fileURLWithPath: path))
-    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow, isDefaultFile: true)
     let recovery = try #require(store.recovery)
     #expect(recovery.movedTo == path + ".broken-20261130T103000Z")
     #expect(recovery.originalPath == path)
@@ -141,11 +141,11 @@ struct SQLiteStoreTests {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")
     try Data("not a database, first".utf8).write(to: URL(fileURLWithPath: path))
-    _ = try SQLiteTrackerStore(path: path, now: fixedNow)
+    _ = try SQLiteTrackerStore(path: path, now: fixedNow, isDefaultFile: true)
     try FileManager.default.removeItem(atPath: path)
     for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     try Data("not a database, second".utf8).write(to: URL(fileURLWithPath: path))
-    let second = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let second = try SQLiteTrackerStore(path: path, now: fixedNow, isDefaultFile: true)
     #expect(second.recovery?.movedTo == path + ".broken-20261130T103000Z-2")
     #expect(
       folder.files().filter { $0.contains(".broken-") } == [
@@ -342,19 +342,19 @@ struct TamperedValueTests {
     let store = try tamperedWhileOpen(sql, in: folder)
     #expect(isDamage { () throws(StoreError) in _ = try store.trackers() })
     let recovered = try reopened(folder)
-    #expect(recovered.recovery?.reason.contains("checksum does not match") == true)
+    #expect(recovered.recovery?.reason.description.contains("checksum does not match") == true)
   }
 
   @Test func aCategoryTitleOrASettingChangedBehindTheStoresBackFailsItsSeal() throws {
     let titled = TemporaryFolder()
     let store = try tamperedWhileOpen("UPDATE category SET title = 'Work'", in: titled)
     #expect(isDamage { () throws(StoreError) in _ = try store.categories() })
-    #expect(try reopened(titled).recovery?.reason.contains("a category whose checksum") == true)
+    #expect(try reopened(titled).recovery?.reason.description.contains("a category whose checksum") == true)
     let set = TemporaryFolder()
     let settings = try tamperedWhileOpen(
       "UPDATE setting SET value = '0' WHERE key = 'onboarding_done'", in: set)
     #expect(isDamage { () throws(StoreError) in _ = try settings.settings() })
-    #expect(try reopened(set).recovery?.reason.contains("a setting whose checksum") == true)
+    #expect(try reopened(set).recovery?.reason.description.contains("a setting whose checksum") == true)
   }
 
   @Test(arguments: [
@@ -368,8 +368,8 @@ struct TamperedValueTests {
     let open = try tamperedWhileOpen(sql, in: folder)
     defer { withExtendedLifetime(open) {} }
     let recovered = try reopened(folder)
-    #expect(recovered.recovery?.reason.contains("do") == true)
-    #expect(recovered.recovery?.reason.contains("match") == true)
+    #expect(recovered.recovery?.reason.description.contains("do") == true)
+    #expect(recovered.recovery?.reason.description.contains("match") == true)
     // Salvage computes the summaries again from the records it saved.
     let statistics = try recovered.statistics(asOf: day("2026-11-30"))
     #expect(statistics.trackers.map(\.completed) == [1])

@@ -134,7 +134,7 @@ struct TodoStoreFileTests {
     }
     let recovered = try SQLiteTodoStore(path: path, now: fixedNow)
     let recovery = try #require(recovered.recovery)
-    #expect(recovery.reason.contains("a task whose checksum does not match"))
+    #expect(recovery.reason.description.contains("a task whose checksum does not match"))
     // The rows before the damaged one are read back; the damaged copy is kept.
     #expect(recovery.savedTasks == 1)
     #expect(try recovered.tasks().map(\.text) == ["first"])

@@ -53,11 +53,12 @@ struct WriteAheadLogTests {
     let damaged = all[commits[commits.count - 4] + 1].offset + 24 + 200
     log[damaged] ^= 0x10
     try Data(log).write(to: URL(fileURLWithPath: crashed + "-wal"))
-    #expect(WriteAheadLog.problem(crashed)?.contains("saved changes in it cannot be read") == true)
+    #expect(
+      WriteAheadLog.problem(crashed)?.description.contains("saved changes in it cannot be read") == true)
 
     let store = try SQLiteTrackerStore(path: crashed, now: fixedNow)
     let recovery = try #require(store.recovery)
-    #expect(recovery.reason.hasPrefix("its write-ahead log is damaged: "))
+    #expect(recovery.reason.description.hasPrefix("its write-ahead log is damaged: "))
     // The file and its log are kept as they were, side by side.
     #expect(try Data(contentsOf: URL(fileURLWithPath: recovery.movedTo + "-wal")) == Data(log))
     // Saved: the commits before the damage (category, habit, two records).
@@ -112,7 +113,7 @@ struct WriteAheadLogTests {
     let crashed = try crashedCopy(in: folder)
     var log = [UInt8](try Data(contentsOf: URL(fileURLWithPath: crashed + "-wal")))
     log[17] ^= 0x01  // a salt: SQLite would ignore the whole log
-    #expect(WriteAheadLog.problem(in: log) == "its write-ahead log has a damaged header")
+    #expect(WriteAheadLog.problem(in: log) == .damagedLogHeader)
     // Only a header (a log just reset) is no damage.
     #expect(WriteAheadLog.problem(in: Array(log.prefix(32))) == nil)
   }

@@ -21,11 +21,15 @@ public struct StorageFailure: Hashable, Sendable, CustomStringConvertible {
   public var kind: Kind
   /// The underlying message (SQLite's, the system's), for logs.
   public var detail: String
+  /// What Tracker's own checks found, when they (not SQLite) found the damage: said in the user's
+  /// language instead of `detail`.
+  public var damage: StoreDamage?
 
   /// A failure with every field given.
-  public init(_ kind: Kind, detail: String) {
+  public init(_ kind: Kind, detail: String, damage: StoreDamage? = nil) {
     self.kind = kind
     self.detail = detail
+    self.damage = damage
   }
 
   public var description: String { detail }

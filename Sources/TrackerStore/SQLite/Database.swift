@@ -28,6 +28,26 @@ final class Database {
     try self.init(path: path, name: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
   }
 
+  /// A copy of `source`'s database in memory (SQLite's online backup): what is done to the copy
+  /// never reaches the file.
+  static func inMemoryCopy(of source: Database) throws(SQLiteError) -> Database {
+    let copy = try Database(
+      path: ":memory:", name: ":memory:",
+      flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+    guard let backup = sqlite3_backup_init(copy.handle, "main", source.handle, "main") else {
+      let error = copy.error(sqlite3_errcode(copy.handle), sql: nil)
+      copy.close()
+      throw error
+    }
+    let code = sqlite3_backup_step(backup, -1)
+    sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE else {
+      copy.close()
+      throw SQLiteError(code: code, message: String(cString: sqlite3_errstr(code)))
+    }
+    return copy
+  }
+
   /// Opens `name` (a path, or a `file:` URI with `SQLITE_OPEN_URI`) with `flags`.
   private init(path: String, name: String, flags: Int32) throws(SQLiteError) {
     self.path = path

@@ -1,4 +1,5 @@
 import CSQLite
+import TrackerModels
 
 /// A 64-bit checksum of a row's values (FNV-1a over a tagged serialization), stored beside the
 /// row in its `seal` column (schema 3).
@@ -61,11 +62,10 @@ enum RowSeal {
     }
   }
 
-  /// Throws `SQLITE_CORRUPT` naming `what` when `stored` is not the seal of `values`.
-  static func check(_ stored: Int, _ values: [Statement.Value], _ what: String) throws(SQLiteError) {
-    guard Int64(stored) == of(values) else {
-      throw SQLiteError(
-        code: SQLITE_CORRUPT, message: "the data file holds \(what) whose checksum does not match")
-    }
+  /// Throws `SQLITE_CORRUPT` naming `part` when `stored` is not the seal of `values`.
+  static func check(_ stored: Int, _ values: [Statement.Value], _ part: StoreDamage.DamagedPart)
+    throws(SQLiteError)
+  {
+    guard Int64(stored) == of(values) else { throw SQLiteError(damage: .sealMismatch(part)) }
   }
 }

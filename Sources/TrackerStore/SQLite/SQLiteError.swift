@@ -9,6 +9,8 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
   /// The statement that failed, when there was one.
   public var sql: String?
+  /// What Tracker's own checks found, when they (not SQLite) reported the damage.
+  public var damage: StoreDamage?
 
   /// An error with every field given.
   public init(code: Int32, message: String, sql: String? = nil) {
@@ -16,6 +18,16 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     self.message = message
     self.sql = sql
   }
+
+  /// Damage found by Tracker's own checks (a seal, a value out of range): `SQLITE_CORRUPT`, so it
+  /// is handled like damage SQLite finds.
+  public init(damage: StoreDamage) {
+    self.init(code: SQLITE_CORRUPT, message: damage.description)
+    self.damage = damage
+  }
+
+  /// The damage as opening tells it: Tracker's finding, else SQLite's words.
+  var storeDamage: StoreDamage { damage ?? .reportedBySQLite(message) }
 
   /// The primary result code (the low byte of `code`).
   public var primaryCode: Int32 { code & 0xFF }
@@ -43,6 +55,6 @@ extension SQLiteError {
     case SQLITE_IOERR: kind = .inputOutput
     default: kind = .other
     }
-    return StorageFailure(kind, detail: description)
+    return StorageFailure(kind, detail: description, damage: damage)
   }
 }

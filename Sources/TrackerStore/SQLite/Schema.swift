@@ -13,9 +13,12 @@ struct StoreSchema: Sendable {
   /// The newest version this code knows.
   var latestVersion: Int { migrations.last?.version ?? 0 }
 
-  /// The tracker's data file.
-  /// Tracker files have always had application id 0 (and the to-do app's files another).
-  static let tracker = StoreSchema(migrations: Schema.migrations) { database, applied in
+  /// The tracker's data file. New files carry the application id "TRKR" in their header, so a
+  /// damaged one is still recognizably Tracker's; files made before it have 0 (the to-do app's
+  /// files have "TODO").
+  static let tracker = StoreSchema(
+    applicationID: 0x5452_4B52, acceptedApplicationIDs: [0, 0x5452_4B52], migrations: Schema.migrations
+  ) { database, applied in
     // What no index repeats: the seals of the rows and the summaries derived from the records.
     if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }
     if applied.contains(2) { try SQLiteTrackerStore.checkSummaries(database) }

@@ -128,7 +128,7 @@ struct Row {
   func day(_ index: Int32) throws(SQLiteError) -> Day {
     let value = int(index)
     guard Row.dayRange.contains(value) else {
-      throw SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a day out of range (\(value))")
+      throw SQLiteError(damage: .dayOutOfRange(value))
     }
     return Day(daysSinceEpoch: value)
   }

@@ -11,6 +11,8 @@ final class StoreConnection: @unchecked Sendable {
   let database: Database
   /// When the full check last passed for this file (carried into the stamp at close).
   private let checkedAt: Date
+  /// Whether the connection is to a copy in memory (`StoreFile.Opened.isCopy`): never stamped.
+  private let isCopy: Bool
   private let lock = NSLock()
   /// Set when a read or write met damage; the close then leaves no stamp behind.
   private var damageSeen = false
@@ -21,6 +23,7 @@ final class StoreConnection: @unchecked Sendable {
     self.path = path
     database = opened.database
     checkedAt = opened.checkedAt
+    isCopy = opened.isCopy
     // What the file is at opening, so a commit of another process from now on is noticed. When it
     // cannot be read, the first `changedElsewhere` takes note instead (and the read that follows
     // meets the same failure and reports it).
@@ -38,7 +41,7 @@ final class StoreConnection: @unchecked Sendable {
     database.close()
     let isDamaged = damageSeen
     lock.unlock()
-    if checkpointed == true, !isDamaged { VerifiedStamp.record(for: path, checkedAt: checkedAt) }
+    if checkpointed == true, !isDamaged, !isCopy { VerifiedStamp.record(for: path, checkedAt: checkedAt) }
   }
 
   /// Runs `body` under the lock; what it throws becomes a `StoreError`.

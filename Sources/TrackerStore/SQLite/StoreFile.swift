@@ -1,12 +1,14 @@
 import CSQLite
 import Foundation
+import TrackerModels
 
-/// Opening a store file: configure, check, migrate — and when the file is unreadable, move it
-/// aside byte-for-byte and start a fresh one.
+/// Opening a store file: configure, check, migrate — and when a file that is recognizably a
+/// Tracker store is unreadable, move it aside byte-for-byte and start a fresh one. Any other file
+/// (text, a picture, another program's database, a pipe, a folder) is refused untouched.
 enum StoreFile {
   /// Why an existing file cannot be used as it is.
   struct Unusable: Error {
-    let reason: String
+    let damage: StoreDamage
   }
 
   /// A file that is fine but not ours to change: left exactly as it is.
@@ -26,38 +28,51 @@ enum StoreFile {
     let ranIntegrityCheck: Bool
     /// When the full check last passed for the file: now when it ran, else the stamp's time.
     let checkedAt: Date
+    /// Whether `database` is an up-to-date copy in memory of a file of an older schema, opened by
+    /// a command that only reads (`readOnly`): the file itself was not migrated.
+    var isCopy = false
   }
 
   /// An open, checked, migrated connection to `path`, and the recovery that was needed, if any.
   /// With `setsBrokenFileAside` false a broken file is left where it is and `.broken` thrown.
   /// With `fullCheck` the integrity check runs even when the stamp says the file is unchanged.
+  /// `isDefaultFile` says that `path` is the user's default data file: broken, it is Tracker's
+  /// whatever its bytes. Any other broken file is set aside only when it is recognizably a Tracker
+  /// store (`recognizes`); otherwise it is refused and left exactly as it is. With `readOnly` (a
+  /// command that only reads) an existing file is never created, converted or migrated: a file of
+  /// an older schema is read through an up-to-date copy in memory.
   static func open(
     path: String, now: Date, schema: StoreSchema = .tracker, setsBrokenFileAside: Bool = true,
-    fullCheck: Bool = false
+    fullCheck: Bool = false, isDefaultFile: Bool = false, readOnly: Bool = false
   ) throws(StoreOpenError) -> Opened {
+    let found = FileInspection.inspect(path)
+    var isTrackers = try recognizes(path, found, schema: schema, isDefaultFile: isDefaultFile)
     let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty {
+    if !folder.isEmpty, !readOnly {
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       } catch {
-        throw .cannotCreateFolder(path: folder, reason: describe(error))
+        throw .cannotCreateFolder(path: folder, reason: FileSystemRefusal(error))
       }
     }
-    let reason: String
+    let reason: StoreDamage
     do {
-      if let problem = headerProblem(path) { throw Unusable(reason: problem) }
-      if let problem = WriteAheadLog.problem(path) { throw Unusable(reason: problem) }
-      let (database, checkedAt) = try prepared(path: path, now: now, schema: schema, fullCheck: fullCheck)
+      if case .otherFile = found { throw Unusable(damage: .notADatabase) }
+      if let problem = WriteAheadLog.problem(path) { throw Unusable(damage: problem) }
+      let (database, checkedAt, isCopy) = try prepared(
+        path: path, now: now, schema: schema, fullCheck: fullCheck, readOnly: readOnly,
+        isTrackers: &isTrackers)
       return Opened(
-        database: database, recovery: nil, ranIntegrityCheck: checkedAt == nil, checkedAt: checkedAt ?? now)
+        database: database, recovery: nil, ranIntegrityCheck: checkedAt == nil, checkedAt: checkedAt ?? now,
+        isCopy: isCopy)
     } catch let error as Unusable {
-      reason = error.reason
+      reason = error.damage
     } catch StoreFile.Untouchable.newerSchema(let version) {
       throw .newerSchema(path: path, version: version, known: schema.latestVersion)
     } catch StoreFile.Untouchable.foreign {
       throw .notATrackerStore(path: path)
     } catch let error as SQLiteError where error.meansBrokenFile {
-      reason = error.message
+      reason = error.storeDamage
     } catch let error as SQLiteError
       where error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED
     {
@@ -67,10 +82,17 @@ enum StoreFile {
     } catch {
       throw .cannotOpen(path: path, reason: describe(error))
     }
+    guard isTrackers else {
+      if case .otherFile(let kind) = found { throw .notAStoreFile(path: path, kind: kind) }
+      throw .notAStoreFile(path: path, kind: .damagedDatabase)
+    }
     guard setsBrokenFileAside else { throw .broken(path: path, reason: reason) }
     let movedTo = try moveAside(path: path, now: now)
     do {
-      let (database, checkedAt) = try prepared(path: path, now: now, schema: schema, fullCheck: fullCheck)
+      var isFresh = true
+      // The fresh store in the broken one's place is made like any new store.
+      let (database, checkedAt, _) = try prepared(
+        path: path, now: now, schema: schema, fullCheck: fullCheck, readOnly: false, isTrackers: &isFresh)
       let recovery = StoreRecovery(originalPath: path, movedTo: movedTo, reason: reason)
       return Opened(
         database: database, recovery: recovery, ranIntegrityCheck: checkedAt == nil,
@@ -120,29 +142,76 @@ enum StoreFile {
     return nil
   }
 
-  /// Why an existing, non-empty file cannot be a SQLite database (its first 16 bytes are not
-  /// "SQLite format 3\0"), or nil. SQLite itself would open a file of a few bytes as an empty
-  /// database and overwrite it.
-  static func headerProblem(_ path: String) -> String? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    let header = (try? handle.read(upToCount: 16)) ?? Data()
-    guard !header.isEmpty else { return nil }
-    return header == Data("SQLite format 3\u{0}".utf8) ? nil : "it is not a SQLite database"
+  /// Whether the file at `path`, should it be broken, is recognizably a Tracker store of `schema`
+  /// (to be set aside and salvaged): the default data file, a file with our quick-open stamp
+  /// beside it, a SQLite header with the schema's application id, or a database whose migration
+  /// record SQLite can read. Throws, leaving the file untouched, for what is plainly not one: not a
+  /// regular file, another program's database, a file that is not a database (unrecognized).
+  private static func recognizes(
+    _ path: String, _ found: FileInspection, schema: StoreSchema, isDefaultFile: Bool
+  ) throws(StoreOpenError) -> Bool {
+    switch found {
+    case .notAFile(let kind):
+      throw .notAStoreFile(path: path, kind: kind)
+    case .missing, .empty:
+      return isDefaultFile || VerifiedStamp.isPresent(for: path)
+    case .otherFile(let kind):
+      guard isDefaultFile || VerifiedStamp.isPresent(for: path) else {
+        throw .notAStoreFile(path: path, kind: kind)
+      }
+      return true
+    case .database(let applicationID) where applicationID != 0:
+      // Another program's database, or the other Tracker app's file: never opened for writing.
+      guard schema.acceptedApplicationIDs.contains(applicationID) else { throw .notATrackerStore(path: path) }
+      return true
+    case .database:
+      if isDefaultFile || VerifiedStamp.isPresent(for: path) { return true }
+      // A store never checkpointed has its header, application id included, only in its log.
+      if let logged = WriteAheadLog.applicationID(path), logged != 0 {
+        guard schema.acceptedApplicationIDs.contains(logged) else { throw .notATrackerStore(path: path) }
+        return true
+      }
+      // Tracker's files from before application ids, another program's, or a blank database:
+      // looked at without changing a byte (immutable: no journal, no `-shm`, no lock).
+      // What only the write-ahead log holds (a store another process has open) is not seen here:
+      // a blank result lets the opening itself look, with the log.
+      do {
+        let database = try Database(immutable: path)
+        defer { database.close() }
+        return !(try ownedVersions(database, schema)).isEmpty
+      } catch Untouchable.foreign {
+        throw .notATrackerStore(path: path)
+      } catch Untouchable.newerSchema {
+        // A newer Tracker's file: the opening reports it, and leaves it as it is.
+        return true
+      } catch {
+        // A database SQLite cannot read, with no log beside it that could make it whole, is not
+        // recognizably Tracker's: it is not opened for writing at all.
+        guard FileInspection.inspect(path + "-wal") != .missing else {
+          throw .notAStoreFile(path: path, kind: .damagedDatabase)
+        }
+        return false
+      }
+    }
   }
 
   /// Opens `path` and makes it ready, or throws `Unusable` / `SQLiteError`. Returns, with the
-  /// connection, when the full check last passed when it was skipped (nil: it ran now).
-  private static func prepared(path: String, now: Date, schema: StoreSchema, fullCheck: Bool) throws -> (
-    Database, checkedAt: Date?
-  ) {
-    let database = try Database(path: path, create: true)
+  /// connection, when the full check last passed when it was skipped (nil: it ran now). Sets
+  /// `isTrackers` once the file shows Tracker's migration record under an accepted application id
+  /// (damage found after that is damage of a Tracker store). With `readOnly` nothing in the file
+  /// changes: its journal mode stays, and an older schema is migrated in a copy in memory
+  /// (`isCopy`).
+  private static func prepared(
+    path: String, now: Date, schema: StoreSchema, fullCheck: Bool, readOnly: Bool, isTrackers: inout Bool
+  ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
+    let database = try Database(path: path, create: !readOnly)
     do {
       try database.execute("PRAGMA busy_timeout = 10000")
       // Reads only, before anything that could change a byte: a file that is not a database
       // fails here, and another program's database or a newer Tracker's is left as it is.
       let applied = try ownedVersions(database, schema)
-      try database.execute("PRAGMA journal_mode = WAL")
+      if !applied.isEmpty { isTrackers = true }
+      if !readOnly { try database.execute("PRAGMA journal_mode = WAL") }
       try database.execute("PRAGMA synchronous = FULL")
       try database.execute("PRAGMA foreign_keys = ON")
       // Up to 32 MiB of page cache (allocated only as used): bulk imports stay in memory.
@@ -161,20 +230,31 @@ enum StoreFile {
             // The check can list thousands of problems: the first one is enough to tell the user.
             let lines = check.joined(separator: "\n").split(separator: "\n").filter { !$0.hasPrefix("***") }
             let first = lines.first.map { String($0.prefix(160)) } ?? "damaged"
-            throw Unusable(
-              reason: "integrity check failed: " + first
-                + (lines.count > 1 ? " (and \(lines.count - 1) more)" : ""))
+            throw Unusable(damage: .integrityCheckFailed(first: first, more: lines.count - 1))
           }
           do {
             try schema.checkContents(database, applied)
           } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR {
             // A table or column missing from a file that records the migrations adding it.
-            throw Unusable(reason: "part of the data file is missing: " + error.message)
+            throw Unusable(damage: .missingPart(error.message))
           }
         }
       }
+      if readOnly, schema.migrations.contains(where: { !applied.contains($0.version) }) {
+        // A command that only reads never migrates the file: it reads an up-to-date copy.
+        let copy = try Database.inMemoryCopy(of: database)
+        database.close()
+        do {
+          try copy.execute("PRAGMA foreign_keys = ON")
+          try migrate(copy, schema, applied: applied)
+        } catch {
+          copy.close()
+          throw error
+        }
+        return (copy, stamped, true)
+      }
       try migrate(database, schema, applied: applied)
-      return (database, stamped)
+      return (database, stamped, false)
     } catch {
       database.close()
       throw error
@@ -260,7 +340,7 @@ enum StoreFile {
         try fileManager.moveItem(atPath: path + suffix, toPath: target + suffix)
       }
     } catch {
-      throw .cannotMoveAside(path: path, reason: describe(error))
+      throw .cannotMoveAside(path: path, reason: FileSystemRefusal(error))
     }
     return target
   }
@@ -277,7 +357,7 @@ enum StoreFile {
 
   private static func describe(_ error: Error) -> String {
     if let error = error as? SQLiteError { return error.message }
-    if let error = error as? Unusable { return error.reason }
+    if let error = error as? Unusable { return error.damage.description }
     return (error as NSError).localizedDescription
   }
 }

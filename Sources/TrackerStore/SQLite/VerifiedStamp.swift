@@ -67,8 +67,7 @@ struct VerifiedStamp: Equatable {
   /// (cleanly closed since, by Tracker) with no pending log, and that was less than `maximumAge`
   /// before `now`; otherwise nil, and the full check must run.
   static func checkedAt(for path: String, now: Date) -> Date? {
-    guard let recorded = try? String(contentsOfFile: stampPath(for: path), encoding: .utf8),
-      let (stamp, seconds) = parse(recorded.trimmingCharacters(in: .whitespacesAndNewlines)),
+    guard let (stamp, seconds) = recorded(for: path),
       let current = VerifiedStamp(fileAt: path)
     else { return nil }
     let wal = VerifiedStamp(fileAt: path + "-wal")
@@ -77,6 +76,21 @@ struct VerifiedStamp: Equatable {
     // A check "in the future" (a clock set back) vouches for nothing.
     let age = now.timeIntervalSince(checked)
     return age >= -60 && age < maximumAge ? checked : nil
+  }
+
+  /// Whether a stamp of Tracker's is beside `path` (whatever it vouches for): the file there has
+  /// been a Tracker store.
+  static func isPresent(for path: String) -> Bool { recorded(for: path) != nil }
+
+  /// The stamp beside `path`, when there is one: read only from a small regular file, so a pipe
+  /// or a device by that name is never opened.
+  private static func recorded(for path: String) -> (VerifiedStamp, checkedAt: Int)? {
+    var info = stat()
+    let stampPath = stampPath(for: path)
+    guard stat(stampPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 256,
+      let text = try? String(contentsOfFile: stampPath, encoding: .utf8)
+    else { return nil }
+    return parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// Records the current identity of the file at `path`, last fully checked at `checkedAt`.

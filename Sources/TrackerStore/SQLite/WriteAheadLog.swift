@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 
 /// Reads a store's write-ahead log (`<file>-wal`) the way SQLite's recovery does, to find damage
 /// SQLite would pass over in silence.
@@ -15,8 +16,10 @@ import Foundation
 enum WriteAheadLog {
   /// Why SQLite would drop commits from the log beside `path`, or nil when it would not (no log,
   /// an empty one, one in use, or one whose every commit is intact).
-  static func problem(_ path: String) -> String? {
-    guard !StoreFile.isInUse(path), let handle = FileHandle(forReadingAtPath: path + "-wal") else {
+  static func problem(_ path: String) -> StoreDamage? {
+    guard !StoreFile.isInUse(path), FileInspection.isRegularFile(path + "-wal"),
+      let handle = FileHandle(forReadingAtPath: path + "-wal")
+    else {
       return nil
     }
     defer { try? handle.close() }
@@ -25,8 +28,33 @@ enum WriteAheadLog {
     return problem { count in (try? handle.read(upToCount: count)).map { [UInt8]($0) } ?? [] }
   }
 
+  /// The application id in the newest copy of the database's first page in the log beside `path`
+  /// (of the log's current generation), or nil when the log holds none. Until a checkpoint, a new
+  /// store's header with its application id is only there.
+  static func applicationID(_ path: String) -> Int32? {
+    guard FileInspection.isRegularFile(path + "-wal"),
+      let handle = FileHandle(forReadingAtPath: path + "-wal")
+    else { return nil }
+    defer { try? handle.close() }
+    func word(_ bytes: Data, _ offset: Int) -> UInt32 {
+      bytes[bytes.startIndex + offset..<bytes.startIndex + offset + 4].reduce(UInt32(0)) {
+        $0 << 8 | UInt32($1)
+      }
+    }
+    guard let header = try? handle.read(upToCount: 32), header.count == 32 else { return nil }
+    let pageSize = Int(word(header, 8))
+    guard pageSize >= 512, pageSize <= 65536 else { return nil }
+    var found: Int32?
+    while let frame = try? handle.read(upToCount: 24 + pageSize), frame.count == 24 + pageSize {
+      // A frame: page number, commit size, the two salts, the two checksums, then the page.
+      guard word(frame, 8) == word(header, 16), word(frame, 12) == word(header, 20) else { continue }
+      if word(frame, 0) == 1 { found = Int32(bitPattern: word(frame, 24 + 68)) }
+    }
+    return found
+  }
+
   /// `problem` for the bytes of a log.
-  static func problem(in bytes: [UInt8]) -> String? {
+  static func problem(in bytes: [UInt8]) -> StoreDamage? {
     var offset = 0
     return problem { count in
       let end = min(offset + count, bytes.count)
@@ -36,7 +64,7 @@ enum WriteAheadLog {
   }
 
   /// `problem` for a log read by `read(count)`, which gives up to `count` next bytes.
-  private static func problem(reading read: (Int) -> [UInt8]) -> String? {
+  private static func problem(reading read: (Int) -> [UInt8]) -> StoreDamage? {
     let header = read(32)
     guard header.count == 32 else { return nil }
     func word(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
@@ -46,7 +74,7 @@ enum WriteAheadLog {
     let magic = word(header, 0)
     let pageSize = Int(word(header, 8))
     let validPageSize = pageSize >= 512 && pageSize <= 65536 && pageSize & (pageSize - 1) == 0
-    let damagedHeader = "its write-ahead log has a damaged header"
+    let damagedHeader = StoreDamage.damagedLogHeader
     guard magic == 0x377f_0682 || magic == 0x377f_0683, validPageSize else {
       return read(24).isEmpty ? nil : damagedHeader
     }
@@ -93,7 +121,6 @@ enum WriteAheadLog {
     // never acknowledged, and SQLite is right to drop it. Damage with frames after it is not.
     let lostCommits = followingCommits + (stoppedAtCommit && followingFrames > 0 ? 1 : 0)
     guard lostCommits > 0 else { return nil }
-    return
-      "its write-ahead log is damaged: \(lostCommits) saved change\(lostCommits == 1 ? "" : "s") in it cannot be read"
+    return .lostLogCommits(lostCommits)
   }
 }

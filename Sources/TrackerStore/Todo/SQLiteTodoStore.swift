@@ -15,10 +15,14 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
   private let observers = Observers(nothing: TodoChange())
 
   /// Opens (creating when needed) the store at `path`; see `SQLiteTrackerStore.init`.
-  public init(path: String, now: Date, setsBrokenFileAside: Bool = true) throws(StoreOpenError) {
+  public init(
+    path: String, now: Date, setsBrokenFileAside: Bool = true, isDefaultFile: Bool = false,
+    readOnly: Bool = false
+  ) throws(StoreOpenError) {
     self.path = path
     let opened = try StoreFile.open(
-      path: path, now: now, schema: Self.schema, setsBrokenFileAside: setsBrokenFileAside)
+      path: path, now: now, schema: Self.schema, setsBrokenFileAside: setsBrokenFileAside,
+      isDefaultFile: isDefaultFile, readOnly: readOnly)
     connection = StoreConnection(opened, path: path)
     guard var recovery = opened.recovery else { return }
     // Salvage: the tasks still readable in the damaged copy (kept as it was) come back.
@@ -143,9 +147,9 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
       .text(row.text(0)), .text(row.text(1)), .text(row.text(2)), .integer(Int64(row.int(3))),
       .integer(Int64(row.int(4))), row.isNull(5) ? .null : .integer(Int64(row.int(5))),
     ]
-    try RowSeal.check(row.int(6), stored, "a task")
+    try RowSeal.check(row.int(6), stored, .task)
     guard let id = UUID(canonical: row.text(0)), (0...1).contains(row.int(3)) else {
-      throw SQLiteError(code: SQLITE_CORRUPT, message: "the data file holds a task with a value out of range")
+      throw SQLiteError(damage: .invalidValue(.task))
     }
     return TodoTask(
       id: id, title: row.text(1), text: row.text(2), isDone: row.int(3) == 1,

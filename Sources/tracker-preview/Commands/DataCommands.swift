@@ -180,6 +180,14 @@ enum ImportCommand {
     case .success(nil): return .failure(Messages.notImported(file) + "\n" + Messages.notUTF8)
     case .failure(let failure): return failure
     }
+    if !invocation.has("--demo"), !StoreOpening.exists(StoreOpening.trackerPath(invocation, context)) {
+      // A refused archive leaves no new data file behind: it is tried on an empty store first.
+      do {
+        _ = try InMemoryTrackerStore().importArchive(text, today: settings.today)
+      } catch {
+        return refused(file, error)
+      }
+    }
     var outcome = Outcome()
     guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
       return outcome
@@ -206,12 +214,19 @@ enum ImportCommand {
         outcome.standardError += Messages.warning(Messages.onboardingNotMarked(error))
       }
     } catch {
-      outcome.standardError +=
-        Messages.error(Messages.notImported(TerminalSafe.text(file)))
-        + Messages.problemList(
-          error.problems.map { TerminalSafe.text(Messages.quoted(Messages.importProblem($0), limit: 240)) })
-      outcome.exitCode = 1
+      let failure = refused(file, error)
+      outcome.standardError += failure.standardError
+      outcome.exitCode = failure.exitCode
     }
     return outcome
+  }
+
+  /// The import refused: the file named, then every problem, a line each; exit code 1.
+  private static func refused(_ file: String, _ error: ImportFailure) -> Outcome {
+    Outcome(
+      standardError: Messages.error(Messages.notImported(TerminalSafe.text(file)))
+        + Messages.problemList(
+          error.problems.map { TerminalSafe.text(Messages.quoted(Messages.importProblem($0), limit: 240)) }),
+      exitCode: 1)
   }
 }
