@@ -46,11 +46,13 @@ public struct URLSessionTodoLoader: TodoLoader {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     let session = URLSession(configuration: configuration)
     let paging = Paging(loader: self, session: session) { result in
-      session.invalidateAndCancel()
+      session.finishTasksAndInvalidate()
       completion(result)
     }
     // The deadline of the whole load: whatever is still running then is cancelled.
-    DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { paging.end(.failure(.timedOut)) }
+    Paging.timers.asyncAfter(deadline: .now() + deadline) { [weak paging] in
+      paging?.end(.failure(.timedOut), cancelling: true)
+    }
     paging.fetch(url)
   }
 
@@ -84,6 +86,10 @@ public struct URLSessionTodoLoader: TodoLoader {
     private let lock = NSLock()
     private var isOver = false
     private var requests = 0
+    private var running: URLSessionDataTask?
+
+    /// Where the deadlines wait: a queue of the loader's own, so no other work delays them.
+    static let timers = DispatchQueue(label: "URLSessionTodoLoader.deadlines")
 
     init(
       loader: URLSessionTodoLoader, session: URLSession,
@@ -95,12 +101,16 @@ public struct URLSessionTodoLoader: TodoLoader {
     }
 
     /// Ends the load with `result`, once: later answers, timers and cancellations are ignored.
-    func end(_ result: Result<[LoadedTodo], TodoLoadError>) {
+    /// With `cancelling`, the request still running is cancelled (a deadline passed).
+    func end(_ result: Result<[LoadedTodo], TodoLoadError>, cancelling: Bool = false) {
       lock.lock()
       let first = !isOver
       isOver = true
+      let task = running
       lock.unlock()
-      if first { completion(result) }
+      guard first else { return }
+      if cancelling { task?.cancel() }
+      completion(result)
     }
 
     private func finish(_ result: Result<[LoadedTodo], TodoLoadError>) { end(result) }
@@ -117,11 +127,14 @@ public struct URLSessionTodoLoader: TodoLoader {
       let task = session.dataTask(with: request) { data, response, error in
         self.received(data, response, error)
       }
+      lock.lock()
+      running = task
+      lock.unlock()
       // A request's own deadline: URLSession's timeout counts silence, so a server that sends a
       // byte now and then would keep it open for ever.
-      DispatchQueue.global().asyncAfter(deadline: .now() + loader.timeout) { [weak task] in
-        guard let task, task.state == .running else { return }
-        self.end(.failure(.timedOut))
+      Self.timers.asyncAfter(deadline: .now() + loader.timeout) { [weak self, weak task] in
+        guard let self, let task, task.state == .running else { return }
+        self.end(.failure(.timedOut), cancelling: true)
       }
       task.resume()
     }
