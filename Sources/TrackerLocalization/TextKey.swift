@@ -182,6 +182,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliExpectedDate = "cli.expected.date"
   case cliExpectedDateFrom1900 = "cli.expected.dateFrom1900"
   case cliIsTheStore = "cli.isTheStore"
+  case cliNoDataFile = "cli.noDataFile"
   case cliExpectedWidth = "cli.expected.width"
   case cliStoreAndDemo = "cli.storeAndDemo"
   case cliUnexpectedArgument = "cli.unexpectedArgument"

@@ -211,6 +211,7 @@ enum Messages {
   static var expectedDate: String { text(.cliExpectedDate) }
   static var expectedDateFrom1900: String { text(.cliExpectedDateFrom1900) }
   static var isTheStore: String { text(.cliIsTheStore) }
+  static func noDataFile(_ path: String) -> String { text(.cliNoDataFile, .text(TerminalSafe.text(path))) }
   static func expectedWidth(_ low: Int, _ high: Int) -> String {
     text(.cliExpectedWidth, .int(low), .int(high))
   }

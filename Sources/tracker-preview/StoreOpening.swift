@@ -26,7 +26,14 @@ enum StoreOpening {
     let defaultPath = SQLiteTrackerStore.defaultPath(
       environment: context.environment, homeDirectory: context.homeDirectory)
     let path = trackerPath(invocation, context)
-    if readOnly, !exists(path) { return InMemoryTrackerStore() }
+    if readOnly, !exists(path) {
+      // The default file missing is a first use; a --store that names nothing is a typo, and
+      // reading it as empty would let `export` replace a good backup with an empty one.
+      guard invocation.options["--store"] == nil || isSameFile(path, defaultPath) else {
+        return missing(path, &outcome)
+      }
+      return InMemoryTrackerStore()
+    }
     return reporting(&outcome) { () throws(StoreOpenError) in
       let store = try SQLiteTrackerStore(
         path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
@@ -52,12 +59,24 @@ enum StoreOpening {
     let defaultPath = SQLiteTodoStore.defaultPath(
       environment: context.environment, homeDirectory: context.homeDirectory)
     let path = invocation.options["--store"] ?? defaultPath
-    if readOnly, !exists(path) { return InMemoryTodoStore() }
+    if readOnly, !exists(path) {
+      guard invocation.options["--store"] == nil || isSameFile(path, defaultPath) else {
+        return missing(path, &outcome)
+      }
+      return InMemoryTodoStore()
+    }
     return reporting(&outcome) { () throws(StoreOpenError) in
       let store = try SQLiteTodoStore(
         path: path, now: context.now, isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly)
       return (store, store.recovery)
     }
+  }
+
+  /// The refusal of a `--store` that names no file, for a command that only reads.
+  private static func missing<Store>(_ path: String, _ outcome: inout Outcome) -> Store? {
+    outcome.standardError += Messages.error(Messages.noDataFile(path))
+    outcome.exitCode = 1
+    return nil
   }
 
   /// Whether `path` is anything but plainly missing: a link to nothing, or a path the system will

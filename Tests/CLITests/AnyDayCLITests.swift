@@ -266,6 +266,29 @@ struct StoreFileSafetyCLITests {
     #expect(stats.status == 0 && stats.output.contains("\"completed\": 20"))
   }
 
+  @Test func exportFromAStoreThatIsNotThereNeverReplacesAGoodBackup() throws {
+    let folder = temporaryFolder()
+    let backup = folder.appendingPathComponent("good.json").path
+    let thursday = RunDay("2026-12-03").arguments
+    #expect(try runCLI(["export", "--demo", "--output", backup] + thursday).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: backup))
+    let link = folder.appendingPathComponent("l.sqlite").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/nonexistent/x.sqlite")
+    for store in [
+      folder.appendingPathComponent("typo.sqlite").path, link, folder.path + "/no/such/folder.sqlite",
+    ] {
+      for language in ["en", "ru"] {
+        let result = try runCLI(
+          ["export", "--store", store, "--output", backup, "--lang", language] + thursday)
+        #expect(result.status == 1, "\(store): \(result.error)")
+        #expect(result.error.hasPrefix(language == "en" ? "Error: " : "Ошибка: "))
+      }
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == before)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["good.json", "l.sqlite"])
+  }
+
   @Test func theDefaultDataFileLivesUnderHome() throws {
     let home = temporaryFolder()
     let result = try runCLI(

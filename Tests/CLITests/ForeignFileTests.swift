@@ -216,8 +216,15 @@ struct ForeignFileTests {
       ["stats"], ["stats", "--json"], ["list"], ["list", "--json"], ["export"], ["show", "trackers"],
       ["show", "settings", "--elements"], ["remind", "--at", "00:00"], ["--app", "todo", "show", "todos"],
     ] {
+      // A --store that names nothing is a typo: refused, nothing made.
       let result = try runCLIGuarded(command + ["--store", store] + fileTestsDay, timeout: 20)
-      #expect(result.status == 0, "\(command): \(result.error)")
+      #expect(result.status == 1, "\(command): \(result.error)")
+      #expect(
+        result.error.hasPrefix("Error: there is no data file at \(store)"), "\(command): \(result.error)")
+      // The default data file missing is a first use: an empty store, nothing made either.
+      let data = folder.appendingPathComponent("data").path
+      let first = try runCLIGuarded(command + fileTestsDay, timeout: 20, environment: ["XDG_DATA_HOME": data])
+      #expect(first.status == 0, "\(command): \(first.error)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }

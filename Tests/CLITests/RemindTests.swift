@@ -104,8 +104,15 @@ struct RemindTests {
   }
 
   @Test func itNeverCreatesADataFile() throws {
-    let missing = temporaryFolder().appendingPathComponent("none.sqlite").path
-    #expect(try runCLI(["remind", "--at", "21:00", "--store", missing] + fixed) == (0, "", ""))
+    let data = temporaryFolder().path
+    // A first use: nothing to remind of, nothing made.
+    #expect(
+      try runCLI(["remind", "--at", "21:00"] + fixed, environment: ["XDG_DATA_HOME": data]) == (0, "", ""))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data) == [])
+    // A --store that names nothing (a typo in a crontab) is said, not silently empty.
+    let missing = data + "/none.sqlite"
+    let typo = try runCLI(["remind", "--at", "21:00", "--store", missing] + fixed)
+    #expect(typo.status == 1 && typo.error.hasPrefix("Error: there is no data file at \(missing)"))
     #expect(!FileManager.default.fileExists(atPath: missing))
   }
 }

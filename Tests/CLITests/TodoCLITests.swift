@@ -178,15 +178,22 @@ struct TodoCLITests {
     let server = try LocalHTTPServer { _ in .init(body: Self.page) }
     let folder = temporaryFolder()
     let missing = folder.appendingPathComponent("none.sqlite")
+    // A first use (the default file is not there): the empty list, nothing loaded or made.
+    let home = ["XDG_DATA_HOME": missing.path]
     let empty = try runCLI(
-      ["--app", "todo", "show", "todos", "--store", missing.path, "--todos-url", server.url.absoluteString]
-        + fixed)
+      ["--app", "todo", "show", "todos", "--todos-url", server.url.absoluteString] + fixed, environment: home)
     #expect(empty.status == 0 && empty.output.contains("No tasks yet"), "\(empty.error)")
     #expect(!FileManager.default.fileExists(atPath: missing.path))
     #expect(server.requests.isEmpty)
     let noTask = try runCLI(
-      ["--app", "todo", "show", "todo-edit", "--store", missing.path, "--lang", "ru"] + fixed)
+      ["--app", "todo", "show", "todo-edit", "--lang", "ru"] + fixed, environment: home)
     #expect(noTask.status == 1 && noTask.error.contains("в списке нет задач"), "\(noTask.error)")
+    // A --store that names nothing is refused, and still nothing is made.
+    let typo = try runCLI(
+      ["--app", "todo", "show", "todos", "--store", missing.path, "--lang", "ru"] + fixed)
+    #expect(
+      typo.status == 1 && typo.error.hasPrefix("Ошибка: файла данных \(missing.path) нет"), "\(typo.error)")
+    #expect(!FileManager.default.fileExists(atPath: missing.path))
 
     let store = folder.appendingPathComponent("todo.sqlite")
     let made = try runTodo(
