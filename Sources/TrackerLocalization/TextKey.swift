@@ -356,6 +356,8 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliRefusalNotAFolder = "cli.refusal.notAFolder"
   case cliRecovered = "cli.recovered"
   case cliRecoveredSaved = "cli.recoveredSaved"
+  case cliRecoveredLeftOut = "cli.recoveredLeftOut"
+  case cliRecoveredResumed = "cli.recoveredResumed"
   case flowOnboardingOver = "flow.onboardingOver"
   case flowUnavailable = "flow.unavailable"
   case flowNoAlert = "flow.noAlert"

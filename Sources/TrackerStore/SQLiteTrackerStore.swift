@@ -44,14 +44,56 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       self.recovery = nil
       return
     }
-    // Salvage: every category, tracker and record of the damaged file that can still be read goes
-    // into the fresh store (the damaged file itself stays as it was).
+    // Salvage: every category, tracker and record of the damaged file that can still be read and
+    // vouched for goes into the fresh store (the damaged file itself stays as it was), in one
+    // transaction that also records where it came from: a salvage resumed after an interruption
+    // is not made twice.
     let found = Salvage.read(recovery.movedTo)
-    let saved = Salvage.acceptable(found.contents)
+    let (saved, dropped) = Salvage.acceptable(found.contents)
+    recovery.leftOut = found.leftOut + dropped
     self.recovery = nil
-    if saved != .empty, (try? insert(saved)) != nil { recovery.saved = saved }
-    if let settings = found.settings { try? saveSettings(settings) }
+    let origin = (recovery.movedTo as NSString).lastPathComponent
+    do {
+      try connection.transaction { () throws -> Void in
+        guard try self.salvageOrigin() != origin else { return }
+        if saved != .empty { _ = try self.inserting(saved) }
+        if let settings = found.settings { try self.storeSettings(settings) }
+        try self.recordSalvageOrigin(origin)
+      }
+      recovery.saved = saved
+      StoreFile.finishSalvage(path)
+    } catch {
+      // Nothing was saved (a full disk): the warning says the store is empty, and the marker stays,
+      // so the next command salvages again.
+    }
     self.recovery = recovery
+  }
+
+  /// Whether a broken file's salvage was begun and not finished at `path` (the next opening
+  /// finishes it): such a path is not missing, even when no file is there yet.
+  public static func salvageIsPending(at path: String) -> Bool { StoreFile.salvageIsPending(path) }
+
+  /// The setting naming the file aside the store was salvaged from.
+  private static let salvageOriginKey = "salvaged_from"
+
+  /// The name of the file aside the store was salvaged from, if any.
+  private func salvageOrigin() throws -> String? {
+    try database.cached("SELECT value, seal FROM setting WHERE key = ?").rows([.text(Self.salvageOriginKey)])
+    {
+      try RowSeal.check($0.int(1), [.text(Self.salvageOriginKey), .text($0.text(0))], .setting)
+      return $0.text(0)
+    }.first
+  }
+
+  /// Records that the store was salvaged from the file aside named `origin`.
+  private func recordSalvageOrigin(_ origin: String) throws {
+    let values: [Statement.Value] = [.text(Self.salvageOriginKey), .text(origin)]
+    try database.cached(
+      """
+      INSERT INTO setting (key, value, seal) VALUES (?, ?, ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value, seal = excluded.seal
+      """
+    ).run(values + [.integer(RowSeal.of(values))])
   }
 
   /// The default data file: `$XDG_DATA_HOME/tracker/tracker.sqlite`, else

@@ -60,6 +60,13 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
   public var saved: StoreContents
   /// For the to-do app's file: how many tasks could still be read and are in the new store.
   public var savedTasks = 0
+  /// How many rows could be read but not vouched for (a seal that does not match, a day the store
+  /// cannot hold, a record without its tracker, a record its table and index disagree on), and
+  /// were left out of the new store.
+  public var leftOut = 0
+  /// Whether this salvage was begun by an earlier command that was interrupted (killed, a power
+  /// cut) and finished by this one.
+  public var wasResumed = false
 
   /// A recovery with every field given.
   public init(originalPath: String, movedTo: String, reason: StoreDamage, saved: StoreContents = .empty) {
@@ -70,10 +77,16 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    let start = "the data file \(originalPath) was broken (\(reason)); it was moved to \(movedTo) and "
-    if savedTasks > 0 { return start + "a new store holds the \(savedTasks) tasks that could still be read" }
-    guard saved != .empty else { return start + "a new, empty store was started" }
+    let start =
+      (wasResumed ? "an interrupted salvage was finished: " : "")
+      + "the data file \(originalPath) was broken (\(reason)); it was moved to \(movedTo) and "
+    let end = leftOut > 0 ? "; entries left out because they could not be vouched for: \(leftOut)" : ""
+    if savedTasks > 0 {
+      return start + "a new store holds the \(savedTasks) tasks that could still be read" + end
+    }
+    guard saved != .empty else { return start + "a new, empty store was started" + end }
     return start
       + "a new store holds what could still be read: \(saved.records.count) records of \(saved.trackers.count) trackers in \(saved.categories.count) categories"
+      + end
   }
 }

@@ -85,7 +85,15 @@ enum Messages {
     }
   }
 
+  /// The warning of a broken file set aside and salvaged: where it is, what the new store holds,
+  /// how many entries were left out, and whether an interrupted salvage was finished.
   static func recovered(_ recovery: StoreRecovery) -> String {
+    var message = recoveredContents(recovery)
+    if recovery.leftOut > 0 { message += text(.cliRecoveredLeftOut, .int(recovery.leftOut)) }
+    return recovery.wasResumed ? text(.cliRecoveredResumed, .text(message)) : message
+  }
+
+  private static func recoveredContents(_ recovery: StoreRecovery) -> String {
     let saved = recovery.saved
     if recovery.savedTasks > 0 {
       return text(

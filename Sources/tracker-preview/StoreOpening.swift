@@ -26,7 +26,7 @@ enum StoreOpening {
     let defaultPath = SQLiteTrackerStore.defaultPath(
       environment: context.environment, homeDirectory: context.homeDirectory)
     let path = trackerPath(invocation, context)
-    if readOnly, !exists(path) {
+    if readOnly, !exists(path), !SQLiteTrackerStore.salvageIsPending(at: path) {
       // The default file missing is a first use; a --store that names nothing is a typo, and
       // reading it as empty would let `export` replace a good backup with an empty one.
       guard invocation.options["--store"] == nil || isSameFile(path, defaultPath) else {
@@ -59,7 +59,7 @@ enum StoreOpening {
     let defaultPath = SQLiteTodoStore.defaultPath(
       environment: context.environment, homeDirectory: context.homeDirectory)
     let path = invocation.options["--store"] ?? defaultPath
-    if readOnly, !exists(path) {
+    if readOnly, !exists(path), !SQLiteTodoStore.salvageIsPending(at: path) {
       guard invocation.options["--store"] == nil || isSameFile(path, defaultPath) else {
         return missing(path, &outcome)
       }

@@ -6,6 +6,9 @@
 //     mid-stream and checks that every acknowledged record survived.
 //   tracker-store-writer open <store>
 //     Opens the store and says what happened; the permission test runs it as an unprivileged user.
+//   tracker-store-writer open-until <store> <step>
+//     Opens the store and, should a broken file be salvaged, ends the process at that step of the
+//     salvage (`SalvageInterruption.Step`) without any cleanup, as `kill -9` would.
 import Foundation
 import TrackerModels
 import TrackerStore
@@ -25,6 +28,19 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let liveNow = Date()
 switch arguments.first {
 case "open" where arguments.count == 2:
+  do {
+    let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
+    say(store.recovery.map { "opened; \($0)" } ?? "opened")
+  } catch {
+    fail("Error: \(error)", code: 1)
+  }
+case "open-until" where arguments.count == 3:
+  guard let step = SalvageInterruption.Step(rawValue: arguments[2]) else {
+    fail("unknown step \(arguments[2])", code: 64)
+  }
+  SalvageInterruption.stop = { reached in
+    if reached == step { _exit(99) }
+  }
   do {
     let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
     say(store.recovery.map { "opened; \($0)" } ?? "opened")
@@ -56,5 +72,7 @@ case "write" where arguments.count == 4:
     fail("Error: \(error)", code: 1)
   }
 default:
-  fail("usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store>", code: 64)
+  fail(
+    "usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store> | open-until <store> <step>",
+    code: 64)
 }

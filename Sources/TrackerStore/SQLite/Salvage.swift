@@ -1,146 +1,409 @@
 import Foundation
 import TrackerModels
 
-/// What can still be read from a damaged data file: every category, tracker, record and setting
-/// SQLite can read, range by range, skipping what is damaged. The file is opened immutable, so it
-/// stays byte for byte as it was.
+/// What can still be read from a damaged data file, and nothing that is wrong.
+///
+/// The file is read through a copy (with its `-wal`, so the log's commits count; the damaged file
+/// itself stays byte for byte as it was) opened with `writable_schema`, so a file cut short still
+/// reads (a header claiming more pages than exist is tolerated). Each table is read range by
+/// range, skipping past damage; the records are read twice, from their table and from the
+/// `record_by_day` index that repeats them, so a record whose table page is gone still comes back;
+/// categories and trackers whose pages no b-tree reaches are found by a scan of the pages
+/// (`PageScan`). Every value is checked: a row whose seal does not match, a day the store cannot
+/// hold, a record whose tracker is gone, or a record its table and its index disagree on (where
+/// the sealed day summaries cannot say which is right) is left out and counted.
 enum Salvage {
   /// What was read.
   struct Found {
     var contents = StoreContents.empty
     var settings: StoreSettings?
+    /// Rows read that could not be vouched for and were left out.
+    var leftOut = 0
   }
 
   /// Everything readable in `path`; nothing (not an error) when not even its schema can be read.
   static func read(_ path: String) -> Found {
-    // The commits still in the write-ahead log are part of the data: read a copy of the file and
-    // its log (SQLite applies the log's intact frames), so the damaged file itself stays as it is.
-    let fileManager = FileManager.default
-    if let size = (try? fileManager.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int, size > 0 {
-      let folder = fileManager.temporaryDirectory.appendingPathComponent(
-        "tracker-salvage-\(UUID().uuidString)")
-      defer { try? fileManager.removeItem(at: folder) }
-      let copy = folder.appendingPathComponent("copy.sqlite").path
-      if (try? fileManager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-        (try? fileManager.copyItem(atPath: path, toPath: copy)) != nil,
-        (try? fileManager.copyItem(atPath: path + "-wal", toPath: copy + "-wal")) != nil,
-        let database = try? Database(path: copy, create: false)
-      {
-        return read(database)
-      }
-    }
-    guard let database = try? Database(immutable: path) else { return Found() }
-    return read(database)
+    withReadableCopy(of: path) { database, copy in read(database, copy: copy) } ?? Found()
   }
 
-  private static func read(_ database: Database) -> Found {
+  /// Runs `body` on a copy of `path` and its log in a temporary folder, opened so that SQLite
+  /// tolerates a file cut short (`writable_schema`), and removes the copy after. When no copy can
+  /// be made (a full disk), the file itself is read, immutable, without its log.
+  static func withReadableCopy<Result>(
+    of path: String, _ body: (Database, _ copy: String) -> Result
+  ) -> Result? {
+    let fileManager = FileManager.default
+    let folder = fileManager.temporaryDirectory.appendingPathComponent("tracker-salvage-\(UUID().uuidString)")
+    defer { try? fileManager.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("copy.sqlite").path
+    var database: Database?
+    do {
+      try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+      try fileManager.copyItem(atPath: path, toPath: copy)
+      if FileInspection.isRegularFile(path + "-wal") {
+        try fileManager.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+      }
+      let opened = try Database(path: copy, create: false)
+      // The log's commits go into the copy, so the page scan sees them too.
+      _ = try? opened.prepare("PRAGMA wal_checkpoint(TRUNCATE)").rows { $0.int(0) }
+      database = opened
+    } catch {
+      database = try? Database(immutable: path)
+    }
+    guard let database else { return nil }
+    defer { database.close() }
+    // SQLite then accepts a schema whose pages lie past the end of a file cut short; what is
+    // there reads, what is not fails as damage. Reading only: nothing is written to the copy.
+    _ = try? database.execute("PRAGMA writable_schema = ON")
+    _ = try? database.execute("PRAGMA query_only = ON")
+    let scanned = FileManager.default.fileExists(atPath: copy) ? copy : path
+    return body(database, scanned)
+  }
+
+  private static func read(_ database: Database, copy: String) -> Found {
     var found = Found()
     // Files written before schema 3 have no seals to check.
     let version = (try? database.prepare("SELECT MAX(version) FROM schema_migration").rows { $0.int(0) })?
       .first
     let sealed = (version ?? Schema.latestVersion) >= Schema.sealsVersion
     // Each query keeps the rows read before it met damage; a row that fails its seal is left out.
-    try? database.prepare("SELECT id, title, \(sealed ? "seal" : "0") FROM category").forEachRow { row in
-      if let category = try? SQLiteTrackerStore.decodeCategory(row, sealed: sealed) {
-        found.contents.categories.append(category)
+    var pagesNeeded = false
+    var categories: [TrackerCategory] = []
+    do {
+      try database.prepare("SELECT id, title, \(sealed ? "seal" : "0") FROM category").forEachRow { row in
+        do {
+          categories.append(try SQLiteTrackerStore.decodeCategory(row, sealed: sealed))
+        } catch {
+          found.leftOut += 1
+        }
+      }
+    } catch {
+      pagesNeeded = true
+    }
+    var trackers: [(number: Int, tracker: Tracker)] = []
+    do {
+      let columns = SQLiteTrackerStore.trackerColumns(sealed: sealed)
+      try database.prepare("SELECT \(columns) FROM tracker").forEachRow { row in
+        do {
+          let summary = try SQLiteTrackerStore.decodeTracker(row, sealed: sealed, checksSummary: false)
+          trackers.append((row.int(0), summary.tracker))
+        } catch {
+          found.leftOut += 1
+        }
+      }
+    } catch {
+      pagesNeeded = true
+    }
+    if pagesNeeded, sealed, let scan = PageScan(path: copy) {
+      let scanned = scannedRows(scan.cells())
+      found.leftOut += scanned.leftOut
+      let categoryIDs = Set(categories.map(\.id))
+      categories += scanned.categories.filter { !categoryIDs.contains($0.id) }
+      let trackerIDs = Set(trackers.map(\.tracker.id))
+      let numbers = Set(trackers.map(\.number))
+      trackers += scanned.trackers.filter {
+        !trackerIDs.contains($0.tracker.id) && !numbers.contains($0.number)
       }
     }
-    var numbers: [(number: Int, id: UUID)] = []
-    let columns = SQLiteTrackerStore.trackerColumns(sealed: sealed)
-    try? database.prepare("SELECT \(columns) FROM tracker").forEachRow { row in
-      guard let summary = try? SQLiteTrackerStore.decodeTracker(row, sealed: sealed, checksSummary: false)
-      else { return }
-      found.contents.trackers.append(summary.tracker)
-      numbers.append((row.int(0), summary.tracker.id))
-    }
-    for tracker in numbers {
-      for day in readableDays(tracker.number, in: database) {
-        found.contents.records.append(TrackerRecord(trackerID: tracker.id, day: day))
-      }
-    }
+    found.contents.categories = categories
+    found.contents.trackers = trackers.map(\.tracker)
+    let records = readRecords(database, trackers: trackers)
+    found.contents.records = records.records
+    found.leftOut += records.leftOut
     found.settings = try? SQLiteTrackerStore.loadSettings(database, sealed: sealed)
     return found
   }
 
-  /// The record days of tracker `number` that can be read, ascending. The records are read in
-  /// order until damage stops the read; then the next readable day is looked for by seeking ever
-  /// further past the last good one (1, 2, 4 … days), the gap narrowed back by halving, and the
-  /// read goes on from there. Each damaged stretch costs a few dozen seeks, however large the file.
-  private static func readableDays(_ number: Int, in database: Database) -> [Day] {
-    let tracker = Statement.Value.integer(Int64(number))
-    guard
-      let scan = try? database.prepare("SELECT day FROM record WHERE tracker = ? AND day > ? ORDER BY day"),
-      let seek = try? database.prepare(
-        "SELECT day FROM record WHERE tracker = ? AND day > ? ORDER BY day LIMIT 1")
-    else { return [] }
-    /// The first day after `day`: `.some(nil)` when there is none, `nil` when damage is in the way.
-    func firstDay(after day: Int) -> Int?? {
+  // MARK: Records
+
+  /// A record as stored: its tracker's number and its day.
+  private struct Key: Hashable {
+    var tracker: Int
+    var day: Int
+  }
+
+  /// The records of `trackers` that can be vouched for, and how many were left out. Read from the
+  /// record table (tracker by tracker) and from the `record_by_day` index (day by day), each range
+  /// by range past damage. A record both hold is kept. A record only one of them holds is kept when
+  /// the sealed summary of its day says that one is right, or, without a summary, when the other
+  /// one could not be read whole (the record may sit in its damaged part); else it is left out.
+  private static func readRecords(_ database: Database, trackers: [(number: Int, tracker: Tracker)])
+    -> (records: [TrackerRecord], leftOut: Int)
+  {
+    var leftOut = 0
+    let range = Day.earliestStored.daysSinceEpoch...Day.latestStored.daysSinceEpoch
+    var index = Set<Key>()
+    var indexDamaged = true
+    if (try? database.prepare("SELECT 1 FROM record INDEXED BY record_by_day LIMIT 0")) != nil {
+      indexDamaged = readAround(
+        database,
+        "SELECT day, tracker FROM record INDEXED BY record_by_day WHERE day > ? ORDER BY day, tracker",
+        [], keys: Row.dayRange
+      ) { row in
+        index.insert(Key(tracker: row.int(1), day: row.int(0)))
+      }
+    }
+    // The table is read for every tracker either holds, so both count the same records.
+    var table = Set<Key>()
+    var tableDamaged = false
+    let numbers = Set(trackers.map(\.number)).union(index.map(\.tracker)).sorted()
+    for number in numbers {
+      let damaged = readAround(
+        database, "SELECT day FROM record WHERE tracker = ? AND day > ? ORDER BY day",
+        [.integer(Int64(number))], keys: Row.dayRange
+      ) { row in
+        table.insert(Key(tracker: number, day: row.int(0)))
+      }
+      tableDamaged = tableDamaged || damaged
+    }
+    if numbers.isEmpty {
+      // No tracker is known: whether the table can be read at all says whether it is damaged.
+      tableDamaged = (try? database.prepare("SELECT count(*) FROM record").rows { $0.int(0) }) == nil
+    }
+    let summaries = daySummaries(database)
+    var kept = table.intersection(index)
+    let onlyTable = Dictionary(grouping: table.subtracting(index), by: \.day)
+    let onlyIndex = Dictionary(grouping: index.subtracting(table), by: \.day)
+    let agreed = Dictionary(grouping: kept, by: \.day).mapValues(\.count)
+    for day in Set(onlyTable.keys).union(onlyIndex.keys) {
+      let inTable = onlyTable[day] ?? []
+      let inIndex = onlyIndex[day] ?? []
+      if let count = summaries.count(day) {
+        let common = agreed[day] ?? 0
+        let tableFits = common + inTable.count == count
+        let indexFits = common + inIndex.count == count
+        if tableFits != indexFits {
+          kept.formUnion(tableFits ? inTable : inIndex)
+          leftOut += tableFits ? inIndex.count : inTable.count
+          continue
+        }
+      }
+      if indexDamaged { kept.formUnion(inTable) } else { leftOut += inTable.count }
+      if tableDamaged { kept.formUnion(inIndex) } else { leftOut += inIndex.count }
+    }
+    let ids = Dictionary(trackers.map { ($0.number, $0.tracker.id) }, uniquingKeysWith: { first, _ in first })
+    var records: [TrackerRecord] = []
+    records.reserveCapacity(kept.count)
+    for key in kept.sorted(by: { ($0.tracker, $0.day) < ($1.tracker, $1.day) }) {
+      let day = Day(daysSinceEpoch: key.day)
+      guard range.contains(key.day), day.isStorable, let id = ids[key.tracker] else {
+        leftOut += 1
+        continue
+      }
+      records.append(TrackerRecord(trackerID: id, day: day))
+    }
+    return (records, leftOut)
+  }
+
+  /// The sealed day summaries that can be read: how many records each day has.
+  private struct DaySummaries {
+    var counts: [Int: Int] = [:]
+    /// Whether the whole table was read: a day it does not list then has no records.
+    var isComplete = false
+
+    func count(_ day: Int) -> Int? { counts[day] ?? (isComplete ? 0 : nil) }
+  }
+
+  private static func daySummaries(_ database: Database) -> DaySummaries {
+    var summaries = DaySummaries()
+    do {
+      var intact = true
+      try database.prepare("SELECT day, records, done_due, seal FROM day_summary").forEachRow { row in
+        let seal = SQLiteTrackerStore.daySummarySeal(
+          day: row.int(0), records: row.int(1), doneDue: row.int(2))
+        guard Int64(row.int(3)) == seal else {
+          intact = false
+          return
+        }
+        summaries.counts[row.int(0)] = row.int(1)
+      }
+      summaries.isComplete = intact
+    } catch {
+      summaries.isComplete = false
+    }
+    return summaries
+  }
+
+  /// Reads the rows of `sql` — its last parameter the key (column 0) its rows come after, in
+  /// ascending key order — calling `body` for each row whose key is in `keys`. When damage stops
+  /// the read, the next readable key is looked for by seeking ever further past the last good one
+  /// (1, 2, 4 … apart), the gap narrowed back by halving, and the read goes on from there: each
+  /// damaged stretch costs a few dozen seeks, however large the file. Returns whether damage was met.
+  private static func readAround(
+    _ database: Database, _ sql: String, _ fixed: [Statement.Value], keys: ClosedRange<Int>,
+    _ body: (Row) -> Void
+  ) -> Bool {
+    guard let scan = try? database.prepare(sql), let seek = try? database.prepare(sql + " LIMIT 1") else {
+      return true
+    }
+    /// The first key after `key`: `.some(nil)` when there is none, `nil` when damage is in the way.
+    func firstKey(after key: Int) -> Int?? {
       do {
-        return .some(try seek.rows([tracker, .integer(Int64(day))]) { try $0.day(0).daysSinceEpoch }.first)
+        return .some(try seek.rows(fixed + [.integer(Int64(key))]) { $0.int(0) }.first)
       } catch {
         return nil
       }
     }
-    var days: [Day] = []
-    var last = Row.dayRange.lowerBound - 1
+    var damaged = false
+    var last = keys.lowerBound - 1
     while true {
       do {
-        try scan.forEachRow([tracker, .integer(Int64(last))]) { row in
-          let day = try row.day(0)
-          days.append(day)
-          last = day.daysSinceEpoch
+        var beyond = false
+        try scan.forEachRow(fixed + [.integer(Int64(last))]) { row in
+          guard !beyond else { return }
+          let key = row.int(0)
+          // A key past the range is damage; everything after it in key order is past it too.
+          guard key <= keys.upperBound else {
+            beyond = true
+            return
+          }
+          body(row)
+          last = key
         }
-        return days
+        return damaged
       } catch {
+        damaged = true
         // Past the damage: the smallest gap (found by doubling, then halving) after which a seek works.
         var gap = 1
         var found: Int??
-        while last + gap < Row.dayRange.upperBound {
-          found = firstDay(after: last + gap)
+        while last + gap < keys.upperBound {
+          found = firstKey(after: last + gap)
           if found != nil { break }
           gap *= 2
         }
-        guard let next = found else { return days }
+        guard let next = found else { return damaged }
         var low = gap / 2
         var high = gap
         var resume = next
         while high - low > 1 {
           let middle = (low + high) / 2
-          if let day = firstDay(after: last + middle) {
+          if let key = firstKey(after: last + middle) {
             high = middle
-            resume = day
+            resume = key
           } else {
             low = middle
           }
         }
-        guard let resumeDay = resume else { return days }
-        last = resumeDay - 1
+        guard let resumeKey = resume, resumeKey <= keys.upperBound, resumeKey > last else { return damaged }
+        last = resumeKey - 1
       }
     }
   }
 
-  /// `found` reduced to what a store accepts: unique titles and names, valid trackers of kept
-  /// categories, records of kept trackers, each once.
-  static func acceptable(_ found: StoreContents) -> StoreContents {
+  // MARK: Rows found by the page scan
+
+  /// The categories and trackers among `cells` whose seals match (each row checked exactly as a
+  /// read of the store checks it), and how many rows shaped like theirs were left out. A row found
+  /// twice with different values (an older copy) is left out: nothing says which one is right.
+  private static func scannedRows(_ cells: [PageScan.Cell]) -> (
+    categories: [TrackerCategory], trackers: [(number: Int, tracker: Tracker)], leftOut: Int
+  ) {
+    guard let database = try? Database(path: ":memory:", create: true) else { return ([], [], 0) }
+    defer { database.close() }
+    var leftOut = 0
+    var categories: [UUID: TrackerCategory?] = [:]
+    var trackers: [UUID: (number: Int, tracker: Tracker)?] = [:]
+    do {
+      try database.execute("CREATE TABLE category (id, title, seal)")
+      try database.execute(
+        "CREATE TABLE tracker (" + SQLiteTrackerStore.trackerColumns.replacingOccurrences(of: " ", with: "")
+          + ")")
+      let insertCategory = try database.prepare("INSERT INTO category VALUES (?, ?, ?)")
+      let insertTracker = try database.prepare(
+        "INSERT INTO tracker VALUES (" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")")
+      for cell in cells {
+        guard let rowid = cell.rowid else { continue }
+        let values = cell.values
+        // category: id, title, title_key, seal
+        if values.count == 4, case .text = values[0], case .text = values[1], case .text = values[2],
+          case .integer = values[3]
+        {
+          try insertCategory.run([values[0], values[1], values[3]])
+        }
+        // tracker: number (the rowid), id, name, name_key, emoji, color, category_id, pinned,
+        // created_day, schedule, record_count, first_record_day, last_record_day, best_streak,
+        // last_run, seal, summary_seal
+        if values.count == 17, case .null = values[0], case .text = values[1], case .integer = values[15] {
+          try insertTracker.run(
+            [.integer(rowid), values[15], values[1], values[2], values[4], values[5], values[6], values[7]]
+              + [
+                values[8], values[9], values[10], values[11], values[12], values[13], values[14], values[16],
+              ])
+        }
+      }
+      try database.prepare("SELECT id, title, seal FROM category").forEachRow { row in
+        guard let category = try? SQLiteTrackerStore.decodeCategory(row) else {
+          leftOut += 1
+          return
+        }
+        if let earlier = categories[category.id], earlier != category {
+          categories[category.id] = .some(nil)
+        } else if categories[category.id] == nil {
+          categories[category.id] = category
+        }
+      }
+      try database.prepare("SELECT \(SQLiteTrackerStore.trackerColumns) FROM tracker").forEachRow { row in
+        guard let summary = try? SQLiteTrackerStore.decodeTracker(row, checksSummary: false) else {
+          leftOut += 1
+          return
+        }
+        let id = summary.tracker.id
+        if let earlier = trackers[id], earlier?.tracker != summary.tracker || earlier?.number != row.int(0) {
+          trackers[id] = .some(nil)
+        } else if trackers[id] == nil {
+          trackers[id] = (row.int(0), summary.tracker)
+        }
+      }
+    } catch {
+      return ([], [], leftOut)
+    }
+    leftOut += categories.values.filter { $0 == nil }.count + trackers.values.filter { $0 == nil }.count
+    return (
+      categories.values.compactMap { $0 }.sorted { $0.id.uuidString < $1.id.uuidString },
+      trackers.values.compactMap { $0 }.sorted { $0.number < $1.number }, leftOut
+    )
+  }
+
+  /// `found` reduced to what a store accepts — unique titles and names, valid trackers of kept
+  /// categories, records of kept trackers, each once — and how many rows that left out.
+  static func acceptable(_ found: StoreContents) -> (contents: StoreContents, leftOut: Int) {
+    var leftOut = 0
     var titles = NameIndex([String]())
     var categories: [TrackerCategory] = []
-    for category in found.categories
-    where titles.name(withKey: NameRules.comparisonKey(category.title)) == nil {
-      guard case .success(let title) = NameRules.validate(category.title, against: titles) else { continue }
+    for category in found.categories {
+      guard titles.name(withKey: NameRules.comparisonKey(category.title)) == nil,
+        case .success(let title) = NameRules.validate(category.title, against: titles)
+      else {
+        leftOut += 1
+        continue
+      }
       titles.insert(title)
       categories.append(TrackerCategory(id: category.id, title: title))
     }
     let categoryIDs = Set(categories.map(\.id))
     var names = NameIndex([String]())
     var trackers: [Tracker] = []
-    for tracker in found.trackers where categoryIDs.contains(tracker.categoryID) {
-      guard let valid = try? StoreRules.validated(tracker, otherNames: names) else { continue }
+    for tracker in found.trackers {
+      guard categoryIDs.contains(tracker.categoryID),
+        let valid = try? StoreRules.validated(tracker, otherNames: names)
+      else {
+        leftOut += 1
+        continue
+      }
       names.insert(valid.name)
       trackers.append(valid)
     }
     let trackerIDs = Set(trackers.map(\.id))
     var seen = Set<TrackerRecord>()
-    let records = found.records.filter { trackerIDs.contains($0.trackerID) && seen.insert($0).inserted }
-    return StoreContents(categories: categories, trackers: trackers, records: records)
+    var records: [TrackerRecord] = []
+    records.reserveCapacity(found.records.count)
+    for record in found.records where seen.insert(record).inserted {
+      guard trackerIDs.contains(record.trackerID), record.day.isStorable else {
+        leftOut += 1
+        continue
+      }
+      records.append(record)
+    }
+    return (StoreContents(categories: categories, trackers: trackers, records: records), leftOut)
   }
 }

@@ -25,14 +25,29 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
       isDefaultFile: isDefaultFile, readOnly: readOnly)
     connection = StoreConnection(opened, path: path)
     guard var recovery = opened.recovery else { return }
-    // Salvage: the tasks still readable in the damaged copy (kept as it was) come back.
-    let saved = Self.salvage(recovery.movedTo)
-    let restore = { () throws -> Void in for task in saved { try self.insert(task) } }
-    if !saved.isEmpty, (try? connection.transaction(restore)) != nil {
-      recovery.savedTasks = saved.count
+    // Salvage: the tasks still readable in the damaged file (kept as it was) and sealed come back.
+    // A salvage resumed after an interruption finds them there already and is not made twice.
+    let salvage = Self.salvage(recovery.movedTo)
+    recovery.leftOut = salvage.leftOut
+    do {
+      try connection.transaction { () throws -> Void in
+        let count =
+          try self.connection.database.cached("SELECT count(*) FROM task").rows { $0.int(0) }.first ?? 0
+        guard count == 0 else { return }
+        for task in salvage.tasks { try self.insert(task) }
+      }
+      recovery.savedTasks = salvage.tasks.count
+      StoreFile.finishSalvage(path)
+    } catch {
+      // Nothing was saved: the warning says the store is empty, and the marker stays, so the next
+      // command salvages again.
     }
     self.recovery = recovery
   }
+
+  /// Whether a broken file's salvage was begun and not finished at `path` (see
+  /// `SQLiteTrackerStore.salvageIsPending(at:)`).
+  public static func salvageIsPending(at path: String) -> Bool { StoreFile.salvageIsPending(path) }
 
   /// `todo.sqlite` in the folder of the tracker's default data file.
   public static func defaultPath(environment: [String: String], homeDirectory: String) -> String {
@@ -179,16 +194,62 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
     observers.notify(change)
   }
 
-  /// The tasks that can still be read in the damaged file at `path` (opened immutable), in file
-  /// order until damage stops the read.
-  private static func salvage(_ path: String) -> [TodoTask] {
-    guard let database = try? Database(immutable: path) else { return [] }
-    var found: [TodoTask] = []
-    try? database.prepare("SELECT \(columns) FROM task").forEachRow { row in
-      if let task = try? decode(row), case .success(let valid) = TodoRules.validated(task) {
-        found.append(valid)
+  /// The tasks that can be read in the damaged file at `path` and whose seals match, and how many
+  /// rows were left out. Read as the tracker's file is (`Salvage.withReadableCopy`: a copy with its
+  /// log, a file cut short tolerated); when damage stops the read, the pages are scanned for the
+  /// rest (`PageScan`).
+  private static func salvage(_ path: String) -> (tasks: [TodoTask], leftOut: Int) {
+    let read = Salvage.withReadableCopy(of: path) { database, copy -> (tasks: [TodoTask], leftOut: Int) in
+      var found: [UUID: TodoTask] = [:]
+      var leftOut = 0
+      var damaged = false
+      func take(_ row: Row) {
+        guard let task = try? decode(row), case .success(let valid) = TodoRules.validated(task) else {
+          leftOut += 1
+          return
+        }
+        found[valid.id] = valid
       }
+      do {
+        try database.prepare("SELECT \(columns) FROM task").forEachRow { take($0) }
+      } catch {
+        damaged = true
+      }
+      if damaged, let scan = PageScan(path: copy), let scratch = try? Database(path: ":memory:", create: true)
+      {
+        defer { scratch.close() }
+        // A task row: id, title, text, done, created_ms, remote_id, seal.
+        let rows = scan.cells().filter {
+          guard $0.rowid == nil, $0.values.count == 7, case .text = $0.values[0], case .integer = $0.values[6]
+          else { return false }
+          return true
+        }
+        do {
+          try scratch.execute("CREATE TABLE task (\(columns))")
+          let insert = try scratch.prepare("INSERT INTO task VALUES (?, ?, ?, ?, ?, ?, ?)")
+          for row in rows { try insert.run(row.values) }
+          var scanned: [UUID: TodoTask?] = [:]
+          try scratch.prepare("SELECT \(columns) FROM task").forEachRow { row in
+            guard let task = try? decode(row), case .success(let valid) = TodoRules.validated(task) else {
+              leftOut += 1
+              return
+            }
+            // Found twice with different values (an older copy): nothing says which is right.
+            if let earlier = scanned[valid.id], earlier != valid {
+              scanned[valid.id] = .some(nil)
+            } else if scanned[valid.id] == nil {
+              scanned[valid.id] = valid
+            }
+          }
+          for (id, task) in scanned where found[id] == nil {
+            if let task { found[id] = task } else { leftOut += 1 }
+          }
+        } catch {
+          // The scratch database in memory failed: the rows read before the damage stay.
+        }
+      }
+      return (found.values.sorted(by: TodoTask.newestFirst), leftOut)
     }
-    return found
+    return read ?? ([], 0)
   }
 }

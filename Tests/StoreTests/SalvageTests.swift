@@ -1,0 +1,308 @@
+import Foundation
+import Testing
+import TrackerModels
+
+@testable import TrackerStore
+
+/// A store at `path` with `trackers` habits in one category, each done on `days` days from
+/// 2020-01-01 on, closed cleanly; returns what it holds.
+func filledStore(_ path: String, trackers: Int, days: Int, longNames: Bool = false) throws -> StoreContents {
+  let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+  let habits = (0..<trackers).map { number in
+    habit((longNames ? "A fairly long habit name number " : "Habit ") + "\(number)", id: 100 + number)
+  }
+  let records = habits.flatMap { habit in
+    (0..<days).map { TrackerRecord(trackerID: habit.id, day: day("2020-01-01").adding(days: $0)) }
+  }
+  try store.insert(StoreContents(categories: [home], trackers: habits, records: records))
+  try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: home.id))
+  return try store.contents()
+}
+
+/// Runs `sql` on the file behind the store's back (the full check at the next opening finds it).
+func tamper(_ path: String, _ sql: String) throws {
+  let database = try Database(path: path, create: false)
+  try database.execute(sql)
+  database.close()
+}
+
+/// The file's page size and the root page of table or index `name`.
+func rootPage(_ path: String, _ name: String) throws -> (pageSize: Int, root: Int) {
+  let database = try Database(path: path, create: false)
+  defer { database.close() }
+  try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+  let size = try database.prepare("PRAGMA page_size").rows { $0.int(0) }.first ?? 4096
+  let root =
+    try database.prepare("SELECT rootpage FROM sqlite_schema WHERE name = ?").rows([.text(name)]) {
+      $0.int(0)
+    }
+    .first ?? 0
+  return (size, root)
+}
+
+/// Overwrites page `page` (1-based) of the file with zeros.
+func zeroPage(_ path: String, _ page: Int, size: Int) throws {
+  let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+  try handle.seek(toOffset: UInt64((page - 1) * size))
+  try handle.write(contentsOf: Data(count: size))
+  try handle.close()
+}
+
+func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+@Suite("An interrupted salvage is finished by the next command")
+struct InterruptedSalvageTests {
+  @Test(arguments: SalvageInterruption.Step.allCases)
+  func aSalvageInterruptedAtAnyStepIsFinishedOnceByTheNextOpening(step: SalvageInterruption.Step) throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 3, days: 200)
+    try tamper(path, "UPDATE day_summary SET records = records + 1")
+    let damaged = try bytes(path)
+    let interrupted = try HelperProcess.run(["open-until", path, step.rawValue])
+    #expect(interrupted.status == 99, "\(interrupted.output) \(interrupted.error)")
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    // Interrupted before the file moved, the next command salvages it as if for the first time.
+    #expect(recovery.wasResumed == (step != .marked))
+    #expect(recovery.description.contains("was broken"))
+    #expect(try store.contents() == before)
+    #expect(recovery.saved.records.count == before.records.count)
+    #expect(try bytes(recovery.movedTo) == damaged)
+    #expect(!folder.files().contains { $0.hasSuffix(".salvage") })
+    #expect(
+      folder.files().filter { $0.contains(".broken-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        .count == 1)
+    withExtendedLifetime(store) {}
+  }
+
+  @Test func aSalvageFinishedOnceIsNotResumedAgain() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 2, days: 10)
+    try tamper(path, "UPDATE day_summary SET records = records + 1")
+    let interrupted = try HelperProcess.run(["open-until", path, "committed"])
+    #expect(interrupted.status == 99)
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      #expect(store.recovery?.wasResumed == true)
+    }
+    let again = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(again.recovery == nil)
+    #expect(try again.contents() == before)
+  }
+}
+
+@Suite("Salvage keeps everything that can still be read")
+struct SalvageReadsTests {
+  @Test func aFileCutShortSalvagesWhatSQLiteCanStillReadWithWritableSchema() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 30, days: 400, longNames: true)
+    let whole = try bytes(path)
+    try whole.prefix(whole.count * 6 / 10).write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    let saved = try store.contents()
+    // The categories and trackers were written first: all of them are in the part that is left.
+    #expect(saved.categories == before.categories)
+    #expect(saved.trackers == before.trackers)
+    #expect(!saved.records.isEmpty)
+    #expect(Set(saved.records).isSubset(of: Set(before.records)))
+    #expect(recovery.saved.records.count == saved.records.count)
+  }
+
+  @Test func recordsWhoseTablePagesAreGoneAreReadFromTheirIndex() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 4, days: 1500)
+    let (size, root) = try rootPage(path, "record")
+    try zeroPage(path, root, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(try store.contents() == before)
+    #expect(recovery.leftOut == 0)
+  }
+
+  @Test func trackersWhoseTableRootIsGoneAreFoundByAPageScan() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 80, days: 20, longNames: true)
+    let (size, root) = try rootPage(path, "tracker")
+    try zeroPage(path, root, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery != nil)
+    let saved = try store.contents()
+    #expect(saved.trackers == before.trackers)
+    #expect(saved.records == before.records)
+  }
+
+  @Test func aDeletedTrackerDoesNotComeBackFromAFreePage() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    _ = try filledStore(path, trackers: 80, days: 2, longNames: true)
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      for number in 0..<60 { try store.deleteTracker(id: id(100 + number)) }
+    }
+    let kept = try SQLiteTrackerStore(path: path, now: fixedNow).contents()
+    let (size, root) = try rootPage(path, "tracker")
+    try zeroPage(path, root, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery != nil)
+    let saved = try store.contents()
+    #expect(Set(saved.trackers.map(\.id)).isSubset(of: Set(kept.trackers.map(\.id))))
+  }
+}
+
+@Suite("Salvage keeps nothing that cannot be vouched for")
+struct SalvageVouchesTests {
+  @Test func aRecordItsTableAndIndexDisagreeOnIsLeftOutAndTheRealOneKept() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 1, days: 3)
+    _ = try rootPage(path, "record")  // everything checkpointed into the file
+    // Bit rot in the record table only: tracker 1 on day 2020-01-02 (18263) becomes 18271.
+    // A record's cell in the table: payload size 5, header (3, the constant 1, int16), the day.
+    var file = [UInt8](try bytes(path))
+    let cell: [UInt8] = [0x05, 0x03, 0x09, 0x02, 0x47, 0x57]
+    let found = (0..<file.count - cell.count).filter { Array(file[$0..<$0 + cell.count]) == cell }
+    try #require(found.count == 1)
+    file[found[0] + 5] ^= 0x08
+    try Data(file).write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    // The day summaries (sealed) say the index is right: the real record is kept, the wrong one not.
+    #expect(try store.contents().records == before.records)
+    #expect(recovery.leftOut == 1)
+    #expect(recovery.description.contains("entries left out because they could not be vouched for: 1"))
+  }
+
+  @Test func aRecordOnADayTheStoreCannotHoldIsLeftOutAndTheRestSaved() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 2, days: 5)
+    // 1800-01-01: a day SQLite reads, but the store never holds (Day.isStorable).
+    try tamper(path, "UPDATE record SET day = -62091 WHERE tracker = 1 AND day = 18262")
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(
+      try store.contents().records
+        == before.records.filter { $0 != TrackerRecord(trackerID: id(100), day: day("2020-01-01")) })
+    #expect(recovery.leftOut == 1)
+    #expect(try store.contents().trackers == before.trackers)
+  }
+}
+
+@Suite("Setting a broken file aside")
+struct SettingAsideTests {
+  @Test(arguments: [200, 247])
+  func aStoreWithAVeryLongNameIsSetAsideUnderAShorterName(length: Int) throws {
+    let folder = TemporaryFolder()
+    let name = String(repeating: "h", count: length - 7) + ".sqlite"
+    let path = folder.path(name)
+    let before = try filledStore(path, trackers: 2, days: 5)
+    try tamper(path, "UPDATE day_summary SET records = records + 1")
+    let damaged = try bytes(path)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    let aside = (recovery.movedTo as NSString).lastPathComponent
+    #expect(aside.utf8.count + 4 <= 255)
+    #expect(aside.hasSuffix(".broken-20261130T103000Z"))
+    #expect((recovery.movedTo as NSString).deletingLastPathComponent == folder.url.path)
+    #expect(try bytes(recovery.movedTo) == damaged)
+    #expect(try store.contents() == before)
+    for file in folder.files() {
+      let size = try FileManager.default.attributesOfItem(atPath: folder.path(file))[.size] as? Int
+      #expect(size != 0 || file.hasSuffix("-wal"), "\(file) is empty")
+    }
+  }
+
+  @Test func aNameTooLongForANewStoreLeavesTheBrokenFileInPlaceAndNoEmptyFile() throws {
+    let folder = TemporaryFolder()
+    let short = folder.path("tracker.sqlite")
+    let before = try filledStore(short, trackers: 2, days: 5)
+    try tamper(short, "UPDATE day_summary SET records = records + 1")
+    // 251 bytes: SQLite cannot make the `-journal` of a new file of that name.
+    let path = folder.path(String(repeating: "h", count: 244) + ".sqlite")
+    try FileManager.default.moveItem(atPath: short, toPath: path)
+    let damaged = try bytes(path)
+    #expect(throws: StoreOpenError.self) { try SQLiteTrackerStore(path: path, now: fixedNow) }
+    #expect(try bytes(path) == damaged)
+    #expect(
+      folder.files().filter { !$0.hasPrefix("tracker.sqlite") } == [(path as NSString).lastPathComponent])
+    // A new store of that name is refused before any file is made.
+    let fresh = folder.path(String(repeating: "n", count: 244) + ".sqlite")
+    #expect(throws: StoreOpenError.self) { try SQLiteTrackerStore(path: fresh, now: fixedNow) }
+    #expect(!FileManager.default.fileExists(atPath: fresh))
+    _ = before
+  }
+
+  @Test func aReadOnlyDamagedFileKeepsItsModeOnTheNewFile() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 2, days: 5)
+    try tamper(path, "UPDATE day_summary SET records = records + 1")
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery != nil)
+    #expect(try store.contents() == before)
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o444)
+  }
+}
+
+@Suite("To-do salvage reads past damage and reads its log")
+struct TodoSalvageTests {
+  func task(_ number: Int) -> TodoTask {
+    TodoTask(
+      id: id(number), title: "Task \(number)",
+      text: "Something to do, number \(number), written out at some length so the tasks fill many pages",
+      isDone: number % 3 == 0, created: Date(timeIntervalSince1970: 1_790_000_000 + Double(number) * 60),
+      remoteID: number)
+  }
+
+  @Test func todoSalvageContinuesPastTheFirstDamage() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("todo.sqlite")
+    do {
+      let store = try SQLiteTodoStore(path: path, now: fixedNow)
+      for number in 1...300 { try store.createTask(task(number)) }
+    }
+    let (size, root) = try rootPage(path, "task")
+    // The root of a `WITHOUT ROWID` table holds whole rows too: those are lost with it.
+    let page = [UInt8](try bytes(path))[(root - 1) * size..<root * size]
+    let onRoot = Int(page[page.startIndex + 3]) << 8 | Int(page[page.startIndex + 4])
+    #expect(page[page.startIndex] == 0x02 && onRoot > 0)
+    try zeroPage(path, root, size: size)
+    let store = try SQLiteTodoStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(recovery.savedTasks == 300 - onRoot)
+    #expect(Set(try store.tasks()).isSubset(of: Set((1...300).map(task))))
+  }
+
+  @Test func todoSalvageReadsTheCommitsInItsLog() throws {
+    let folder = TemporaryFolder()
+    let live = folder.path("live.sqlite")
+    let store = try SQLiteTodoStore(path: live, now: fixedNow)
+    for number in 1...5 { try store.createTask(task(number)) }
+    let crashed = folder.path("todo.sqlite")
+    try FileManager.default.copyItem(atPath: live, toPath: crashed)
+    try FileManager.default.copyItem(atPath: live + "-wal", toPath: crashed + "-wal")
+    withExtendedLifetime(store) {}
+    // A bit flipped in the log's last-but-one commit: SQLite would drop it and the one after.
+    var log = [UInt8](try bytes(crashed + "-wal"))
+    func word(_ at: Int) -> Int {
+      Int(log[at]) << 24 | Int(log[at + 1]) << 16 | Int(log[at + 2]) << 8 | Int(log[at + 3])
+    }
+    let frameSize = 24 + word(8)
+    let commits = stride(from: 32, through: log.count - frameSize, by: frameSize).filter { word($0 + 4) != 0 }
+    log[commits[commits.count - 2] + 24 + 100] ^= 0x10
+    try Data(log).write(to: URL(fileURLWithPath: crashed + "-wal"))
+    let recovered = try SQLiteTodoStore(path: crashed, now: fixedNow)
+    let recovery = try #require(recovered.recovery)
+    // The three tasks committed before the damage are only in the log.
+    #expect(recovery.savedTasks == 3)
+    #expect(Set(try recovered.tasks()) == Set((1...3).map(task)))
+  }
+}
