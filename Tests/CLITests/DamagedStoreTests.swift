@@ -63,6 +63,46 @@ struct DamagedTrackerStoreTests {
   }
 
   @Test(arguments: ["en", "ru"])
+  func aSalvagedValueThatCannotBeVouchedForIsLeftOutAndTheWarningCountsIt(language: String) throws {
+    let store = try madeStore()
+    // 1800-01-01: a day SQLite reads but the store never holds; the summaries no longer match.
+    var database: OpaquePointer?
+    #expect(sqlite3_open(store, &database) == SQLITE_OK)
+    #expect(sqlite3_exec(database, "UPDATE record SET day = -62091", nil, nil, nil) == SQLITE_OK)
+    sqlite3_close(database)
+    let result = try runCLIGuarded(
+      ["stats", "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
+    #expect(result.status == 0, "\(result.error)")
+    let counted =
+      language == "ru"
+      ? "; записей, за которые нельзя поручиться, не перенесено: 1\n"
+      : "; entries left out because they could not be vouched for: 1\n"
+    #expect(result.error.hasSuffix(counted), "\(result.error)")
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func aSalvageInterruptedAfterTheMoveIsFinishedByTheNextCommandWithAWord(language: String) throws {
+    let store = try madeStore()
+    // What a kill between the move and the salvage leaves: the file aside, its marker, no store.
+    let aside = store + ".broken-20261201T000000Z"
+    try FileManager.default.moveItem(atPath: store, toPath: aside)
+    try? FileManager.default.removeItem(atPath: store + ".verified")
+    let marker = (aside as NSString).lastPathComponent + "\nnotADatabase\n0\n\n"
+    try Data(marker.utf8).write(to: URL(fileURLWithPath: store + ".salvage"))
+    let result = try runCLIGuarded(
+      ["list", "--store", store, "--json", "--lang", language] + fileTestsDay, timeout: 20)
+    #expect(result.status == 0, "\(result.error)")
+    let start =
+      language == "ru"
+      ? "Предупреждение: прерванное спасение данных завершено: файл с данными \(store) был повреждён "
+      : "Warning: an interrupted salvage was finished: the data file \(store) was broken "
+    #expect(result.error.hasPrefix(start), "\(result.error)")
+    #expect(result.output.contains("Бег"), "\(result.output)")
+    #expect(!FileManager.default.fileExists(atPath: store + ".salvage"))
+    if language == "ru" { #expect(englishWords(result.error, without: [aside, store]) == []) }
+  }
+
+  @Test(arguments: ["en", "ru"])
   func aStoreWhoseHeaderIsGoneIsKnownByItsStampAndSetAside(language: String) throws {
     let store = try madeStore()
     // The first page overwritten with text: only the stamp beside it says it was Tracker's.
