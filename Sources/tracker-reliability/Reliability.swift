@@ -16,14 +16,19 @@ struct Reliability {
     var doneKills: Int
     var concurrentSeconds: Double
     var damages: Int
+    /// Per length, files cut short; pages zeroed one at a time (at most); salvages killed.
+    var salvageCuts: Int
+    var salvagePages: Int
+    var salvageKills: Int
 
     /// The run `swift test` makes: a few seconds.
     static let short = Scale(
-      mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16)
+      mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
+      salvageCuts: 1, salvagePages: 6, salvageKills: 4)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
-      damages: 1000)
+      damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -81,7 +86,7 @@ struct Reliability {
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   /// The parts, in order.
-  static let parts = ["fuzz", "kill", "concurrent", "damage"]
+  static let parts = ["fuzz", "kill", "concurrent", "damage", "salvage"]
 
   mutating func run(_ part: String) throws -> Report {
     switch part {
@@ -89,6 +94,7 @@ struct Reliability {
     case "kill": return try killWrites()
     case "concurrent": return try concurrentProcesses()
     case "damage": return try damageFiles()
+    case "salvage": return try salvageFiles()
     default: throw ProgramFailure(description: "no part named \(part)")
     }
   }

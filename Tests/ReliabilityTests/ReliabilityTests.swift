@@ -46,6 +46,12 @@ struct ReliabilityTests {
     #expect(report.counts.first { $0.0 == "noticed" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
+  @Test func salvageKeepsWhatCanBeReadNothingWrongAndSurvivesAKill() throws {
+    let report = try run("salvage")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "salvages killed" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
   @Test func aReportCountsFailuresAndPrintsTheZeros() {
     var report = Reliability.Report(part: "example")
     report.watch("crashes")

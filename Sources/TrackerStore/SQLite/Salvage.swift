@@ -138,7 +138,7 @@ enum Salvage {
       indexDamaged = readAround(
         database,
         "SELECT day, tracker FROM record INDEXED BY record_by_day WHERE day > ? ORDER BY day, tracker",
-        [], keys: Row.dayRange
+        [], keys: Row.dayRange, maxRowsPerKey: 100_000
       ) { row in
         index.insert(Key(tracker: row.int(1), day: row.int(0)))
       }
@@ -231,7 +231,7 @@ enum Salvage {
   /// damaged stretch costs a few dozen seeks, however large the file. Returns whether damage was met.
   private static func readAround(
     _ database: Database, _ sql: String, _ fixed: [Statement.Value], keys: ClosedRange<Int>,
-    _ body: (Row) -> Void
+    maxRowsPerKey: Int = 0, _ body: (Row) -> Void
   ) -> Bool {
     guard let scan = try? database.prepare(sql), let seek = try? database.prepare(sql + " LIMIT 1") else {
       return true
@@ -249,6 +249,7 @@ enum Salvage {
     while true {
       do {
         var beyond = false
+        var repeats = 0
         try scan.forEachRow(fixed + [.integer(Int64(last))]) { row in
           guard !beyond else { return }
           let key = row.int(0)
@@ -256,6 +257,12 @@ enum Salvage {
           guard key <= keys.upperBound else {
             beyond = true
             return
+          }
+          // A damaged b-tree can lead back to pages already read (a cycle): keys that go back, or
+          // one key without end, are damage, and the read seeks past them.
+          repeats = key == last ? repeats + 1 : 0
+          guard key >= last, repeats <= maxRowsPerKey else {
+            throw SQLiteError(damage: .reportedBySQLite("cycle"))
           }
           body(row)
           last = key
