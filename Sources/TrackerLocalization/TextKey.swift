@@ -358,6 +358,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliRecoveredSaved = "cli.recoveredSaved"
   case cliRecoveredLeftOut = "cli.recoveredLeftOut"
   case cliRecoveredResumed = "cli.recoveredResumed"
+  case cliRecoveredCategory = "cli.recoveredCategory"
   case flowOnboardingOver = "flow.onboardingOver"
   case flowUnavailable = "flow.unavailable"
   case flowNoAlert = "flow.noAlert"

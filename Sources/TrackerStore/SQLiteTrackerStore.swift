@@ -30,9 +30,11 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// file is refused untouched (`.notAStoreFile`, `.notATrackerStore`). With `readOnly` (for a
   /// caller that only reads) the file is never created or migrated: a file of an older schema
   /// is read through an up-to-date copy in memory (a broken one is still set aside and salvaged).
+  /// A salvaged tracker whose category could not be read goes into a category titled
+  /// `recoveredCategoryTitle` (in the user's language: the store knows only English).
   public init(
     path: String, now: Date, setsBrokenFileAside: Bool = true, fullCheck: Bool = false,
-    isDefaultFile: Bool = false, readOnly: Bool = false
+    isDefaultFile: Bool = false, readOnly: Bool = false, recoveredCategoryTitle: String = "Recovered"
   ) throws(StoreOpenError) {
     self.path = path
     let opened = try StoreFile.open(
@@ -49,7 +51,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     // transaction that also records where it came from: a salvage resumed after an interruption
     // is not made twice.
     let found = Salvage.read(recovery.movedTo)
-    let (saved, dropped) = Salvage.acceptable(found.contents)
+    let (saved, dropped) = Salvage.acceptable(found.contents, recoveredCategoryTitle: recoveredCategoryTitle)
     recovery.leftOut = found.leftOut + dropped
     self.recovery = nil
     let origin = (recovery.movedTo as NSString).lastPathComponent

@@ -93,6 +93,9 @@ enum Messages {
     return recovery.wasResumed ? text(.cliRecoveredResumed, .text(message)) : message
   }
 
+  /// The title of the category a salvaged tracker whose category was lost goes into.
+  static var recoveredCategoryTitle: String { text(.cliRecoveredCategory) }
+
   private static func recoveredContents(_ recovery: StoreRecovery) -> String {
     let saved = recovery.saved
     if recovery.savedTasks > 0 {

@@ -37,7 +37,8 @@ enum StoreOpening {
     return reporting(&outcome) { () throws(StoreOpenError) in
       let store = try SQLiteTrackerStore(
         path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
-        isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly)
+        isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly,
+        recoveredCategoryTitle: Messages.recoveredCategoryTitle)
       return (store, store.recovery)
     }
   }

@@ -137,6 +137,20 @@ struct SalvageReadsTests {
     #expect(saved.records == before.records)
   }
 
+  @Test func trackersWhoseOnlyCategoryPageIsGoneKeepTheirCategoryUnderANewTitle() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 40, days: 3)
+    let (size, root) = try rootPage(path, "category")
+    try zeroPage(path, root, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow, recoveredCategoryTitle: "Восстановленное")
+    #expect(store.recovery != nil)
+    let saved = try store.contents()
+    #expect(saved.categories == [TrackerCategory(id: home.id, title: "Восстановленное")])
+    #expect(saved.trackers == before.trackers)
+    #expect(saved.records == before.records)
+  }
+
   @Test func aDeletedTrackerDoesNotComeBackFromAFreePage() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")

@@ -372,8 +372,13 @@ enum Salvage {
   }
 
   /// `found` reduced to what a store accepts — unique titles and names, valid trackers of kept
-  /// categories, records of kept trackers, each once — and how many rows that left out.
-  static func acceptable(_ found: StoreContents) -> (contents: StoreContents, leftOut: Int) {
+  /// categories, records of kept trackers, each once — and how many rows that left out. A tracker
+  /// whose category could not be read keeps its id in a category made for it, titled
+  /// `recoveredCategoryTitle` ("Recovered", "Recovered 2" …): the tracker is read, only its
+  /// category's title is lost.
+  static func acceptable(_ found: StoreContents, recoveredCategoryTitle: String = "Recovered") -> (
+    contents: StoreContents, leftOut: Int
+  ) {
     var leftOut = 0
     var titles = NameIndex([String]())
     var categories: [TrackerCategory] = []
@@ -387,7 +392,23 @@ enum Salvage {
       titles.insert(title)
       categories.append(TrackerCategory(id: category.id, title: title))
     }
-    let categoryIDs = Set(categories.map(\.id))
+    var categoryIDs = Set(categories.map(\.id))
+    for id in found.trackers.map(\.categoryID) where !categoryIDs.contains(id) {
+      var number = 1
+      while true {
+        let title = number == 1 ? recoveredCategoryTitle : "\(recoveredCategoryTitle) \(number)"
+        if titles.name(withKey: NameRules.comparisonKey(title)) == nil,
+          case .success(let valid) = NameRules.validate(title, against: titles)
+        {
+          titles.insert(valid)
+          categories.append(TrackerCategory(id: id, title: valid))
+          categoryIDs.insert(id)
+          break
+        }
+        number += 1
+        guard number < 1000 else { break }
+      }
+    }
     var names = NameIndex([String]())
     var trackers: [Tracker] = []
     for tracker in found.trackers {
