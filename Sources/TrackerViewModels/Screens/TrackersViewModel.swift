@@ -190,6 +190,9 @@ public final class TrackersViewModel: ObservableViewModel {
     var today: Day
     var completed: Set<UUID>
     var streaks: [UUID: Int]
+    /// Records on the two days after today (a backup from across the date line): not counted
+    /// before their day.
+    var ahead: [UUID: Int]
     /// Sorted by title in the screen's language.
     var categories: [TrackerCategory]
   }
@@ -301,6 +304,8 @@ public final class TrackersViewModel: ObservableViewModel {
       // What a search filters next time knows the change too.
       if isDone { lastRead?.completed.insert(id) } else { lastRead?.completed.remove(id) }
       lastRead?.streaks[id] = streak
+      let ahead = days.count { $0 > today }
+      lastRead?.ahead[id] = ahead
       for section in next.sections.indices {
         guard let cardIndex = next.sections[section].cards.firstIndex(where: { $0.id == id }) else {
           continue
@@ -308,7 +313,7 @@ public final class TrackersViewModel: ObservableViewModel {
         let card = next.sections[section].cards[cardIndex]
         next.sections[section].cards[cardIndex] = Card(
           id: card.id, name: card.name, emoji: card.emoji, color: card.color,
-          dayCounter: localizer.plural(.days, count: summary.recordCount), isCompleted: isDone,
+          dayCounter: localizer.plural(.days, count: summary.recordCount - ahead), isCompleted: isDone,
           isCompleteEnabled: card.isCompleteEnabled, isPinned: card.isPinned,
           completeAccessibilityLabel: localizer.text(
             isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility),
@@ -512,8 +517,13 @@ public final class TrackersViewModel: ObservableViewModel {
       try store.statistics(asOf: today).trackers.map { ($0.trackerID, $0.currentStreak) },
       uniquingKeysWith: { first, _ in first })
     let categories = try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
+    var ahead: [UUID: Int] = [:]
+    for offset in 1...2 {
+      for id in try store.completedTrackerIDs(on: today.adding(days: offset)) { ahead[id, default: 0] += 1 }
+    }
     self.summaries = summaries
-    let read = Read(day: day, today: today, completed: completed, streaks: streaks, categories: categories)
+    let read = Read(
+      day: day, today: today, completed: completed, streaks: streaks, ahead: ahead, categories: categories)
     lastRead = read
     compose(&state, from: read)
   }
@@ -535,8 +545,8 @@ public final class TrackersViewModel: ObservableViewModel {
       let isDone = completed.contains(tracker.id)
       return Card(
         id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
-        dayCounter: localizer.plural(.days, count: summary.recordCount), isCompleted: isDone,
-        isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
+        dayCounter: localizer.plural(.days, count: summary.recordCount - (read.ahead[tracker.id] ?? 0)),
+        isCompleted: isDone, isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
         completeAccessibilityLabel: localizer.text(
           isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility),
         currentStreak: streaks[tracker.id] ?? 0)
