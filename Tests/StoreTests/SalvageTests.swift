@@ -151,6 +151,21 @@ struct SalvageReadsTests {
     #expect(saved.records == before.records)
   }
 
+  @Test func aFileWhoseSchemaPageIsGoneIsReadByAPageScan() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 30, days: 300, longNames: true)
+    _ = try rootPage(path, "record")  // everything checkpointed into the file
+    try zeroPage(path, 1, size: 4096)
+    // Its header gone, only the default data file (or its stamp) says the file is Tracker's.
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow, isDefaultFile: true)
+    let recovery = try #require(store.recovery)
+    let saved = try store.contents()
+    #expect(saved.trackers == before.trackers)
+    #expect(saved.records == before.records)
+    #expect(recovery.leftOut == 0)
+  }
+
   @Test func aDeletedTrackerDoesNotComeBackFromAFreePage() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")

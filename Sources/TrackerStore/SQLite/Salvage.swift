@@ -94,8 +94,16 @@ enum Salvage {
     } catch {
       pagesNeeded = true
     }
-    if pagesNeeded, sealed, let scan = PageScan(path: copy) {
-      let scanned = scannedRows(scan.cells())
+    var scannedCells: [PageScan.Cell]?
+    /// The cells of the file's pages, scanned once when first needed.
+    func cells() -> [PageScan.Cell] {
+      if let scannedCells { return scannedCells }
+      let cells = sealed ? PageScan(path: copy)?.cells() ?? [] : []
+      scannedCells = cells
+      return cells
+    }
+    if pagesNeeded, sealed {
+      let scanned = scannedRows(cells())
       found.leftOut += scanned.leftOut
       let categoryIDs = Set(categories.map(\.id))
       categories += scanned.categories.filter { !categoryIDs.contains($0.id) }
@@ -107,7 +115,7 @@ enum Salvage {
     }
     found.contents.categories = categories
     found.contents.trackers = trackers.map(\.tracker)
-    let records = readRecords(database, trackers: trackers)
+    let records = readRecords(database, trackers: trackers, cells: cells)
     found.contents.records = records.records
     found.leftOut += records.leftOut
     found.settings = try? SQLiteTrackerStore.loadSettings(database, sealed: sealed)
@@ -127,9 +135,13 @@ enum Salvage {
   /// by range past damage. A record both hold is kept. A record only one of them holds is kept when
   /// the sealed summary of its day says that one is right, or, without a summary, when the other
   /// one could not be read whole (the record may sit in its damaged part); else it is left out.
-  private static func readRecords(_ database: Database, trackers: [(number: Int, tracker: Tracker)])
-    -> (records: [TrackerRecord], leftOut: Int)
-  {
+  /// When neither could be read whole, the pages are scanned (`cells`) for both: a cell of two
+  /// integers is a table record (tracker, day) or an index entry (day, tracker) by which of them is
+  /// a known tracker and which a storable day (neither or both: left alone), and sealed day
+  /// summaries found there vouch as those read by SQL do.
+  private static func readRecords(
+    _ database: Database, trackers: [(number: Int, tracker: Tracker)], cells: () -> [PageScan.Cell]
+  ) -> (records: [TrackerRecord], leftOut: Int) {
     var leftOut = 0
     let range = Day.earliestStored.daysSinceEpoch...Day.latestStored.daysSinceEpoch
     var index = Set<Key>()
@@ -160,7 +172,28 @@ enum Salvage {
       // No tracker is known: whether the table can be read at all says whether it is damaged.
       tableDamaged = (try? database.prepare("SELECT count(*) FROM record").rows { $0.int(0) }) == nil
     }
-    let summaries = daySummaries(database)
+    var summaries = daySummaries(database)
+    if tableDamaged, indexDamaged {
+      let known = Set(trackers.map(\.number))
+      for cell in cells() where cell.rowid == nil {
+        let numbers = cell.values.compactMap { value -> Int? in
+          if case .integer(let number) = value { return Int(number) }
+          return nil
+        }
+        guard numbers.count == cell.values.count else { continue }
+        if numbers.count == 2 {
+          let asTable = known.contains(numbers[0]) && range.contains(numbers[1])
+          let asIndex = range.contains(numbers[0]) && known.contains(numbers[1])
+          if asTable, !asIndex { table.insert(Key(tracker: numbers[0], day: numbers[1])) }
+          if asIndex, !asTable { index.insert(Key(tracker: numbers[1], day: numbers[0])) }
+        } else if numbers.count == 4, !summaries.isComplete,
+          Int64(numbers[3])
+            == SQLiteTrackerStore.daySummarySeal(day: numbers[0], records: numbers[1], doneDue: numbers[2])
+        {
+          summaries.counts[numbers[0]] = numbers[1]
+        }
+      }
+    }
     var kept = table.intersection(index)
     let onlyTable = Dictionary(grouping: table.subtracting(index), by: \.day)
     let onlyIndex = Dictionary(grouping: index.subtracting(table), by: \.day)
