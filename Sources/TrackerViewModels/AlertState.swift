@@ -116,4 +116,18 @@ extension ObservableViewModel where State: AlertShowing {
       return nil
     }
   }
+
+  /// Runs the write of a tap on a screen that stays open (`AppEnvironment.writeOrQueue`): when
+  /// another program holds the file it completes in the background, and when it cannot be saved
+  /// the screen shows why (one more state), if it is still open.
+  func attemptSoon(
+    _ environment: AppEnvironment, _ body: @escaping @Sendable (any TrackerDataStore) throws -> Void
+  ) {
+    let localizer = environment.localizer
+    attempt(.save, localizer) { () throws(StoreError) in
+      try environment.writeOrQueue(body) { [weak self] error in
+        self?.state.alert = .storeFailure(error, .save, localizer)
+      }
+    }
+  }
 }
