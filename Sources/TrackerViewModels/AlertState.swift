@@ -59,8 +59,14 @@ extension AlertState {
       buttons: [Button(title: localizer.text(.alertOK), action: .dismiss)])
   }
 
-  /// The reason for `error` as the user reads it.
-  static func reason(_ error: StoreError, _ localizer: Localizer) -> String { error.reason(localizer) }
+  /// The reason for `error` as the user reads it; a busy file names the program holding it
+  /// when the system says who it is.
+  static func reason(_ error: StoreError, _ localizer: Localizer) -> String {
+    if case .storage(let failure) = error, failure.kind == .busy, let holder = failure.holder {
+      return localizer.text(.alertReasonBusyHolder, .text(holder))
+    }
+    return error.reason(localizer)
+  }
 }
 
 extension StoreError {

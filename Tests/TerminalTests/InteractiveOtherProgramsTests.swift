@@ -37,8 +37,12 @@ struct InteractiveOtherProgramsTests {
     #expect(terminal.wait(3) { $0.focusLabel == "Filters" } != nil, "\(terminal.screen)")
     #expect(Date().timeIntervalSince(start) < 3)
     #expect(!terminal.screen.contains("1 day"))
+    // The bottom line says the tap waits for the file.
+    #expect(terminal.wait(3) { $0.contains("Saving… another program is using") } != nil, "\(terminal.screen)")
     holder.waitUntilReleased()
-    #expect(terminal.wait(8) { $0.contains("[✓]") && $0.contains("1 day") } != nil, "\(terminal.screen)")
+    #expect(
+      terminal.wait(8) { $0.contains("[✓]") && $0.contains("1 day") && !$0.contains("Saving…") } != nil,
+      "\(terminal.screen)")
     terminal.send("q")
     #expect(terminal.exitStatus() == 0)
   }

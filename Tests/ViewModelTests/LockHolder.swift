@@ -26,6 +26,9 @@ final class LockHolder {
     process.waitUntilExit()
   }
 
+  /// The helper's process id (the alert names it).
+  var pid: Int32 { process.processIdentifier }
+
   /// Waits until the helper has let go of the lock and ended.
   func waitUntilReleased() { process.waitUntilExit() }
 

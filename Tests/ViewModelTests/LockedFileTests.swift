@@ -87,7 +87,8 @@ struct LockedFileTests {
       model.state.alert
         == AlertState(
           title: english.text(.alertSaveFailedTitle),
-          message: "Another program is using the data file. Try again in a moment.",
+          message:
+            "Another program (tracker-store-w, pid \(holder.pid)) is using the data file. Try again in a moment.",
           buttons: [AlertState.Button(title: "OK", action: .dismiss)]))
     #expect(card(undone.id, of: model)?.isCompleted == false)
     #expect(!environment.writer.state.isSaving)
@@ -106,7 +107,42 @@ struct LockedFileTests {
     form.doneTapped()
     #expect(Date().timeIntervalSince(start) < 1)
     #expect(!closed && form.state.text == "Garden")
-    #expect(form.state.alert?.message == "Another program is using the data file. Try again in a moment.")
+    #expect(
+      form.state.alert?.message
+        == "Another program (tracker-store-w, pid \(holder.pid)) is using the data file. Try again in a moment.")
     withExtendedLifetime(holder) {}
+  }
+
+  @Test func theBusyAlertNamesTheProgramHoldingTheFileInBothLanguages() {
+    let failure = StoreError.storage(StorageFailure(.busy, detail: "locked", holder: "cron, pid 7"))
+    #expect(
+      AlertState.storeFailure(failure, .save, Localizer(.en))
+        == AlertState(
+          title: "Couldn't save", message: "Another program (cron, pid 7) is using the data file. Try again in a moment.",
+          buttons: [AlertState.Button(title: "OK", action: .dismiss)]))
+    #expect(
+      AlertState.storeFailure(failure, .save, Localizer(.ru)).message
+        == "Файл с данными занят другой программой (cron, pid 7). Попробуйте ещё раз чуть позже.")
+  }
+
+  @Test func aDeleteOnTheToDoListWaitsForTheFileOffTheMainActor() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locked-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("todo.sqlite").path
+    let store = try SQLiteTodoStore(path: path, now: Date(timeIntervalSince1970: 1_796_034_600))
+    let task = TodoTask(id: id(1), title: "", text: "Milk", isDone: false, created: Date(timeIntervalSince1970: 0))
+    try store.createTask(task)
+    let environment = TodoEnvironment.fixed(
+      now: Date(timeIntervalSince1970: 1_796_034_600), language: .en, store: store, loader: StubLoader())
+    let model = TodoListViewModel(environment: environment)
+    model.rowSwipedLeft(task.id)
+    let holder = try LockHolder(path, seconds: 1.5)
+    let start = Date()
+    model.deleteConfirmed()
+    #expect(Date().timeIntervalSince(start) < 1)
+    #expect(environment.writer.state.waiting == 1)
+    holder.waitUntilReleased()
+    #expect(try await eventually { model.state.rows.isEmpty })
+    #expect(try store.tasks().isEmpty && model.state.alert == nil)
   }
 }

@@ -92,6 +92,7 @@ final class StoreConnection: @unchecked Sendable {
       var failure = error.storageFailure
       if failure.kind == .busy, let holder = StoreFile.writeLockHolder(path) {
         failure.detail += " — the write lock is held by \(holder)"
+        failure.holder = holder
       }
       throw .storage(failure)
     } catch {
@@ -177,7 +178,10 @@ final class StoreConnection: @unchecked Sendable {
   /// it when another process does.
   private static func busy(_ path: String, sql: String?) -> StoreError {
     var failure = SQLiteError(code: SQLITE_BUSY, message: "database is locked", sql: sql).storageFailure
-    if let holder = StoreFile.writeLockHolder(path) { failure.detail += " — the write lock is held by \(holder)" }
+    if let holder = StoreFile.writeLockHolder(path) {
+      failure.detail += " — the write lock is held by \(holder)"
+      failure.holder = holder
+    }
     return .storage(failure)
   }
 }
