@@ -89,7 +89,8 @@ let package = Package(
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),
     // Test helper: writes acknowledged records until killed (the durability test).
-    .executableTarget(name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore", "CSQLite"]),
+    .executableTarget(
+      name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore", "CSQLite"]),
     .testTarget(
       name: "StoreTests", dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer"]),
     .testTarget(

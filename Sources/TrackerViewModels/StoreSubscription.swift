@@ -36,13 +36,15 @@ extension AppEnvironment {
     let store = store
     let outcome: Swift.Result<Result, StoreError> = StoreSubscription.$isMainActorWrite.withValue(true) {
       do throws(StoreError) {
-        return .success(try store.waitingAtMost(Self.mainActorWait) { () throws(StoreError) in
-          do {
-            return try body(store)
-          } catch {
-            throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
-          }
-        })
+        return .success(
+          try store.waitingAtMost(Self.mainActorWait) { () throws(StoreError) in
+            do {
+              return try body(store)
+            } catch {
+              throw error as? StoreError
+                ?? .storage(StorageFailure(.other, detail: String(describing: error)))
+            }
+          })
       } catch {
         return .failure(error)
       }

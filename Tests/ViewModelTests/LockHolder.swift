@@ -6,7 +6,10 @@ final class LockHolder {
   private let process = Process()
 
   /// Starts the helper on `path` and returns once it holds the lock; it lets go after `seconds`.
-  init(_ path: String, seconds: Double, helper: URL = Bundle.main.bundleURL.appendingPathComponent("tracker-store-writer")) throws {
+  init(
+    _ path: String, seconds: Double,
+    helper: URL = Bundle.main.bundleURL.appendingPathComponent("tracker-store-writer")
+  ) throws {
     process.executableURL = helper
     process.arguments = ["hold", path, String(seconds)]
     let output = Pipe()

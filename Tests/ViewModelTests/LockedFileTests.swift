@@ -109,7 +109,8 @@ struct LockedFileTests {
     #expect(!closed && form.state.text == "Garden")
     #expect(
       form.state.alert?.message
-        == "Another program (tracker-store-w, pid \(holder.pid)) is using the data file. Try again in a moment.")
+        == "Another program (tracker-store-w, pid \(holder.pid)) is using the data file. Try again in a moment."
+    )
     withExtendedLifetime(holder) {}
   }
 
@@ -118,7 +119,8 @@ struct LockedFileTests {
     #expect(
       AlertState.storeFailure(failure, .save, Localizer(.en))
         == AlertState(
-          title: "Couldn't save", message: "Another program (cron, pid 7) is using the data file. Try again in a moment.",
+          title: "Couldn't save",
+          message: "Another program (cron, pid 7) is using the data file. Try again in a moment.",
           buttons: [AlertState.Button(title: "OK", action: .dismiss)]))
     #expect(
       AlertState.storeFailure(failure, .save, Localizer(.ru)).message
@@ -130,7 +132,8 @@ struct LockedFileTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("todo.sqlite").path
     let store = try SQLiteTodoStore(path: path, now: Date(timeIntervalSince1970: 1_796_034_600))
-    let task = TodoTask(id: id(1), title: "", text: "Milk", isDone: false, created: Date(timeIntervalSince1970: 0))
+    let task = TodoTask(
+      id: id(1), title: "", text: "Milk", isDone: false, created: Date(timeIntervalSince1970: 0))
     try store.createTask(task)
     let environment = TodoEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_034_600), language: .en, store: store, loader: StubLoader())

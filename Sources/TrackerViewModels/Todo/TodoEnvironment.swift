@@ -47,9 +47,10 @@ public struct TodoEnvironment: Sendable {
     let store = store
     let outcome: Swift.Result<Result, StoreError> = TodoStoreSubscription.$isMainActorWrite.withValue(true) {
       do throws(StoreError) {
-        return .success(try store.waitingAtMost(AppEnvironment.mainActorWait) { () throws(StoreError) in
-          try body(store)
-        })
+        return .success(
+          try store.waitingAtMost(AppEnvironment.mainActorWait) { () throws(StoreError) in
+            try body(store)
+          })
       } catch {
         return .failure(error)
       }

@@ -153,8 +153,11 @@ public final class TodoListViewModel: ObservableViewModel {
     state.deleteQuestion = nil
     let localizer = environment.localizer
     attempt(.save, localizer) { () throws(StoreError) in
-      try environment.writeOrQueue { store throws(StoreError) in try store.deleteTask(id: question.taskID) }
-      failed: { [weak self] error in self?.state.alert = .storeFailure(error, .save, localizer) }
+      try environment.writeOrQueue { store throws(StoreError) in
+        try store.deleteTask(id: question.taskID)
+      } failed: { [weak self] error in
+        self?.state.alert = .storeFailure(error, .save, localizer)
+      }
     }
   }
 
