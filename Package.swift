@@ -107,7 +107,10 @@ let package = Package(
     // A native client: the libraries' public API only (no @testable), as an iOS app would use them.
     .testTarget(
       name: "NativeClientTests",
-      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerStore", "TrackerLocalization"]
+      dependencies: [
+        "TrackerViewModels", "TrackerModels", "TrackerStore", "TrackerLocalization", "tracker-preview",
+        "tracker-store-writer",
+      ]
     ),
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
     .testTarget(
