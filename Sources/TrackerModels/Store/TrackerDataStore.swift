@@ -75,7 +75,7 @@ public protocol TrackerDataStore: AnyObject, Sendable {
   /// Runs `body` (calls on this store) with every wait for another program's lock on the data
   /// cut to `limit`: past it a write throws `.storage` with `.busy` instead of waiting the whole
   /// busy timeout. The main actor's writes go through this, so the screen never freezes. A store
-  /// that never waits (the default) just runs `body`.
+  /// that never waits (the default) just runs `body`; a store wrapping another passes it on.
   func waitingAtMost<Result>(_ limit: Duration, _ body: () throws(StoreError) -> Result) throws(StoreError)
     -> Result
 }
