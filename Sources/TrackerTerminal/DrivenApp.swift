@@ -124,5 +124,15 @@ extension TodoFlow: DrivenApp {
     return [view.list]
   }
 
-  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken { observe { _ in handler() } }
+  /// The flow's changes and the writer's, as `AppFlow.observeChanges`.
+  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken {
+    var isFirst = true
+    let writing = environment.writer.observe { _ in
+      if !isFirst { handler() }
+      isFirst = false
+    }
+    return observe { _ in
+      withExtendedLifetime(writing) { handler() }
+    }
+  }
 }
