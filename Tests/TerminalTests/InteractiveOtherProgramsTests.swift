@@ -46,4 +46,29 @@ struct InteractiveOtherProgramsTests {
     terminal.send("q")
     #expect(terminal.exitStatus() == 0)
   }
+
+  @Test func withTheFileHeldFifteenSecondsEveryTabAnswersAndATapEndsInAnAlertNamingTheHolder() throws {
+    let store = try InteractiveTerminalTests().storeWithOneHabit()
+    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(terminal.wait { $0.contains("Run") && $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    let holder = try LockHolder(store, seconds: 15)
+    try terminal.tab(to: "Run")
+    terminal.send(Keys.tab)  // the card's "+"
+    #expect(terminal.wait(3) { $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    terminal.send(Keys.enter)  // waits for the file past the busy timeout (10 s), off the main actor
+    // Back and forth between the card's "+" and Filters while the write waits: each Tab answers.
+    for round in 0..<8 {
+      let target = round.isMultiple(of: 2) ? "Filters" : "+"
+      let start = Date()
+      terminal.send(round.isMultiple(of: 2) ? Keys.tab : Keys.backTab)
+      #expect(terminal.wait(3) { $0.focusLabel == target } != nil, "round \(round):\n\(terminal.screen)")
+      #expect(Date().timeIntervalSince(start) < 3)
+      Thread.sleep(forTimeInterval: 0.5)
+    }
+    let alert = terminal.wait(15) { $0.contains("Couldn't save") }
+    #expect(alert?.contains("tracker-store-w, pid \(holder.pid)") == true, "\(terminal.screen)")
+    #expect(!terminal.screen.contains("1 day"))
+    terminal.send(Keys.controlC)
+    #expect(terminal.exitStatus() == 0)
+  }
 }
