@@ -148,30 +148,17 @@ final class StoreConnection: @unchecked Sendable {
     case lockHeld
   }
 
-  /// Begins without waiting; runs `body`, commits, and rolls back on any throw.
+  /// One `BEGIN IMMEDIATE` transaction without SQLite's busy handler (`Database.transaction`:
+  /// committed, or rolled back on any throw). Busy is expected only at `BEGIN`; met anywhere, the
+  /// transaction has been rolled back, so trying it again whole is safe.
   private func attemptTransaction<Result>(_ body: () throws -> Result) throws -> Attempt<Result> {
     sqlite3_busy_timeout(database.handle, 0)
     defer { sqlite3_busy_timeout(database.handle, Int32(Self.busyTimeout * 1000)) }
     do {
-      try database.execute("BEGIN IMMEDIATE")
-    } catch let error where error.primaryCode == SQLITE_BUSY {
+      return .done(try database.transaction(body))
+    } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY {
       return .lockHeld
     }
-    sqlite3_busy_timeout(database.handle, Int32(Self.busyTimeout * 1000))
-    let result: Result
-    do {
-      result = try body()
-    } catch {
-      try? database.execute("ROLLBACK")  // the error thrown is what the caller hears about
-      throw error
-    }
-    do {
-      try database.execute("COMMIT")
-    } catch {
-      try? database.execute("ROLLBACK")
-      throw error
-    }
-    return .done(result)
   }
 
   /// The failure of a write that waited as long as it could for the write lock, naming who holds
