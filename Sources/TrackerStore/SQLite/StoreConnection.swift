@@ -104,7 +104,7 @@ final class StoreConnection: @unchecked Sendable {
   /// since the last call.
   func changedElsewhere() throws(StoreError) -> Bool {
     try read {
-      let version = try database.prepare("PRAGMA data_version").rows { $0.int(0) }.first ?? 0
+      let version = try database.cached("PRAGMA data_version").rows { $0.int(0) }.first ?? 0
       defer { seenDataVersion = version }
       return seenDataVersion.map { $0 != version } ?? false
     }
