@@ -71,4 +71,21 @@ struct InteractiveOtherProgramsTests {
     terminal.send(Keys.controlC)
     #expect(terminal.exitStatus() == 0)
   }
+
+  @Test func quittingWhileATapWaitsForTheFileSavesItFirst() throws {
+    let store = try InteractiveTerminalTests().storeWithOneHabit()
+    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(terminal.wait { $0.contains("Run") && $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    let holder = try LockHolder(store, seconds: 2)
+    try terminal.tab(to: "Run")
+    terminal.send(Keys.tab)  // the card's "+"
+    #expect(terminal.wait(3) { $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    terminal.send(Keys.enter)
+    #expect(terminal.wait(3) { $0.contains("Saving…") } != nil, "\(terminal.screen)")
+    terminal.send("q")
+    holder.waitUntilReleased()
+    #expect(terminal.exitStatus(within: 15) == 0)
+    let shown = try runPiped(["show", "trackers", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(shown.status == 0 && shown.output.contains("1 day"), "\(shown.output)\(shown.error)")
+  }
 }
