@@ -9,6 +9,11 @@
 //   tracker-store-writer open-until <store> <step>
 //     Opens the store and, should a broken file be salvaged, ends the process at that step of the
 //     salvage (`SalvageInterruption.Step`) without any cleanup, as `kill -9` would.
+//   tracker-store-writer hold <store> <seconds>
+//     Holds the file's write lock (`BEGIN IMMEDIATE`) for <seconds>, as another program in the
+//     middle of a long write would: prints "held" once it has it, "released" after rolling back.
+//     The locked-file tests of the screens and the interactive mode run it.
+import CSQLite
 import Foundation
 import TrackerModels
 import TrackerStore
@@ -71,8 +76,26 @@ case "write" where arguments.count == 4:
   } catch {
     fail("Error: \(error)", code: 1)
   }
+case "hold" where arguments.count == 3:
+  guard let seconds = Double(arguments[2]) else {
+    fail("usage: tracker-store-writer hold <store> <seconds>", code: 64)
+  }
+  var database: OpaquePointer?
+  guard sqlite3_open_v2(arguments[1], &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+    fail("Error: cannot open \(arguments[1])", code: 1)
+  }
+  sqlite3_busy_timeout(database, 10_000)
+  guard sqlite3_exec(database, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
+    fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
+  }
+  say("held")
+  Thread.sleep(forTimeInterval: seconds)
+  sqlite3_exec(database, "ROLLBACK", nil, nil, nil)
+  sqlite3_close(database)
+  say("released")
 default:
   fail(
-    "usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store> | open-until <store> <step>",
+    "usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store> | open-until <store> <step>"
+      + " | hold <store> <seconds>",
     code: 64)
 }
