@@ -360,6 +360,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliRecoveredLeftOut = "cli.recoveredLeftOut"
   case cliRecoveredResumed = "cli.recoveredResumed"
   case cliRecoveredCategory = "cli.recoveredCategory"
+  case cliRecoveredNotSavedYet = "cli.recoveredNotSavedYet"
   case flowOnboardingOver = "flow.onboardingOver"
   case flowUnavailable = "flow.unavailable"
   case flowNoAlert = "flow.noAlert"

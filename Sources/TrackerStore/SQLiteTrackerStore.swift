@@ -72,8 +72,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       recovery.saved = saved
       StoreFile.finishSalvage(path)
     } catch {
-      // Nothing was saved (a full disk): the warning says the store is empty, and the marker stays,
-      // so the next command salvages again.
+      // Nothing was saved (a full disk): the warning says why, and the marker stays, so the next
+      // command salvages again.
+      recovery.salvageFailure = error
     }
     self.recovery = recovery
   }

@@ -67,6 +67,9 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
   /// Whether this salvage was begun by an earlier command that was interrupted (killed, a power
   /// cut) and finished by this one.
   public var wasResumed = false
+  /// Why what could be read could not be written into the new store (a full disk): the file aside
+  /// still holds it, and the next opening tries again.
+  public var salvageFailure: StoreError?
 
   /// A recovery with every field given.
   public init(originalPath: String, movedTo: String, reason: StoreDamage, saved: StoreContents = .empty) {
@@ -80,6 +83,10 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
     let start =
       (wasResumed ? "an interrupted salvage was finished: " : "")
       + "the data file \(originalPath) was broken (\(reason)); it was moved to \(movedTo) and "
+    if let salvageFailure {
+      return start
+        + "what could still be read could not be saved yet (\(salvageFailure)); the next command tries again"
+    }
     let end = leftOut > 0 ? "; entries left out because they could not be vouched for: \(leftOut)" : ""
     if savedTasks > 0 {
       return start + "a new store holds the \(savedTasks) tasks that could still be read" + end

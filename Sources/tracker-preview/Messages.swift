@@ -89,7 +89,9 @@ enum Messages {
   /// how many entries were left out, and whether an interrupted salvage was finished.
   static func recovered(_ recovery: StoreRecovery) -> String {
     var message = recoveredContents(recovery)
-    if recovery.leftOut > 0 { message += text(.cliRecoveredLeftOut, .int(recovery.leftOut)) }
+    if recovery.leftOut > 0, recovery.salvageFailure == nil {
+      message += text(.cliRecoveredLeftOut, .int(recovery.leftOut))
+    }
     return recovery.wasResumed ? text(.cliRecoveredResumed, .text(message)) : message
   }
 
@@ -97,6 +99,11 @@ enum Messages {
   static var recoveredCategoryTitle: String { text(.cliRecoveredCategory) }
 
   private static func recoveredContents(_ recovery: StoreRecovery) -> String {
+    if let failure = recovery.salvageFailure {
+      return text(
+        .cliRecoveredNotSavedYet, .text(recovery.originalPath), .text(damage(recovery.reason)),
+        .text(recovery.movedTo), .text(describe(failure)))
+    }
     let saved = recovery.saved
     if recovery.savedTasks > 0 {
       return text(

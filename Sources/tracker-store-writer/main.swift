@@ -9,6 +9,9 @@
 //   tracker-store-writer open-until <store> <step>
 //     Opens the store and, should a broken file be salvaged, ends the process at that step of the
 //     salvage (`SalvageInterruption.Step`) without any cleanup, as `kill -9` would.
+//   tracker-store-writer open-limited <store> <bytes>
+//     Opens the store with files limited to <bytes> (`ulimit -f`, SIGXFSZ ignored): a full disk
+//     for the salvage of a broken file.
 //   tracker-store-writer hold <store> <seconds>
 //     Holds the file's write lock (`BEGIN IMMEDIATE`) for <seconds>, as another program in the
 //     middle of a long write would: prints "held" once it has it, "released" after rolling back.
@@ -46,6 +49,17 @@ case "open-until" where arguments.count == 3:
   SalvageInterruption.stop = { reached in
     if reached == step { _exit(99) }
   }
+  do {
+    let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
+    say(store.recovery.map { "opened; \($0)" } ?? "opened")
+  } catch {
+    fail("Error: \(error)", code: 1)
+  }
+case "open-limited" where arguments.count == 3:
+  guard let bytes = UInt(arguments[2]) else { fail("not a size: \(arguments[2])", code: 64) }
+  signal(SIGXFSZ, SIG_IGN)
+  var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+  guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else { fail("setrlimit failed", code: 1) }
   do {
     let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
     say(store.recovery.map { "opened; \($0)" } ?? "opened")

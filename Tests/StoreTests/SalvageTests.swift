@@ -76,6 +76,21 @@ struct InterruptedSalvageTests {
     withExtendedLifetime(store) {}
   }
 
+  @Test func aSalvageThatCannotBeWrittenSaysSoAndTheNextOpeningSavesIt() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 10, days: 2000)
+    try tamper(path, "UPDATE day_summary SET records = records + 1")
+    // Room for a new, empty store, not for 20,000 records: a disk that fills during the salvage.
+    let limited = try HelperProcess.run(["open-limited", path, "\(200 * 1024)"])
+    #expect(limited.status == 0, "\(limited.error)")
+    #expect(limited.output.contains("could not be saved yet"), "\(limited.output)")
+    #expect(folder.files().contains("tracker.sqlite.salvage"))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery?.wasResumed == true)
+    #expect(try store.contents() == before)
+  }
+
   @Test func aSalvageFinishedOnceIsNotResumedAgain() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")

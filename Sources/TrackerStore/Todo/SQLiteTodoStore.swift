@@ -48,8 +48,9 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
       recovery.savedTasks = salvage.tasks.count
       StoreFile.finishSalvage(path)
     } catch {
-      // Nothing was saved: the warning says the store is empty, and the marker stays, so the next
-      // command salvages again.
+      // Nothing was saved: the warning says why, and the marker stays, so the next command
+      // salvages again.
+      recovery.salvageFailure = error
     }
     self.recovery = recovery
   }
