@@ -88,8 +88,10 @@ let package = Package(
 
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),
-    // Test helper: writes acknowledged records until killed (the durability test).
-    .executableTarget(name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore"]),
+    // Test helper: writes acknowledged records until killed (the durability test), holds a read
+    // transaction with SQLite alone (the write-ahead log tests).
+    .executableTarget(
+      name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore", "CSQLite"]),
     .testTarget(
       name: "StoreTests", dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer"]),
     .testTarget(
