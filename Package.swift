@@ -84,7 +84,7 @@ let package = Package(
     ),
 
     // The reliability suite: drives the built tracker-preview (docs/reliability.md).
-    .executableTarget(name: "tracker-reliability"),
+    .executableTarget(name: "tracker-reliability", dependencies: ["CSQLite"]),
 
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),

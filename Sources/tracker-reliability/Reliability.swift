@@ -16,14 +16,17 @@ struct Reliability {
     var doneKills: Int
     var concurrentSeconds: Double
     var damages: Int
+    var walCuts: Int
+    var fullDiskRounds: Int
 
     /// The run `swift test` makes: a few seconds.
     static let short = Scale(
-      mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16)
+      mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
+      walCuts: 6, fullDiskRounds: 1)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
-      damages: 1000)
+      damages: 1000, walCuts: 200, fullDiskRounds: 20)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -81,7 +84,7 @@ struct Reliability {
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   /// The parts, in order.
-  static let parts = ["fuzz", "kill", "concurrent", "damage"]
+  static let parts = ["fuzz", "kill", "concurrent", "damage", "walcut", "fulldisk"]
 
   mutating func run(_ part: String) throws -> Report {
     switch part {
@@ -89,6 +92,8 @@ struct Reliability {
     case "kill": return try killWrites()
     case "concurrent": return try concurrentProcesses()
     case "damage": return try damageFiles()
+    case "walcut": return try cutLogs()
+    case "fulldisk": return try fullDisks()
     default: throw ProgramFailure(description: "no part named \(part)")
     }
   }

@@ -4,7 +4,7 @@ import Foundation
 //
 //   swift run -c release tracker-reliability [--long] [--seed N] [part …]
 //
-// Parts: fuzz, kill, concurrent, damage (all by default). Prints the counts of each part and exits
+// Parts: fuzz, kill, concurrent, damage, walcut, fulldisk (all by default). Prints the counts of each part and exits
 // 1 when any failure count is not 0.
 
 /// Writes a line to standard output at once (a long run reports part by part).
@@ -26,7 +26,7 @@ while !arguments.isEmpty {
     arguments.removeFirst()
     seed = value
   case "--help", "-h":
-    say("USAGE: tracker-reliability [--long] [--seed N] [fuzz|kill|concurrent|damage …]")
+    say("USAGE: tracker-reliability [--long] [--seed N] [fuzz|kill|concurrent|damage|walcut|fulldisk …]")
     exit(0)
   default:
     guard Reliability.parts.contains(argument) else {
