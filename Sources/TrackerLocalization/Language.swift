@@ -13,6 +13,12 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
     self = language
   }
 
+  /// The first of `localeNames` (`Locale.preferredLanguages`, "ru-RU", "en_GB") that the app
+  /// speaks, else English: the fallback every client needs, made once here.
+  public init(preferring localeNames: [String]) {
+    self = localeNames.lazy.compactMap { Language(localeName: $0) }.first ?? .en
+  }
+
   /// The language a POSIX program would speak with `environment`: the first set variable of
   /// `LC_ALL`, `LC_MESSAGES`, `LANG` decides; English when it names a language we do not speak.
   public static func preferred(environment: [String: String]) -> Language {

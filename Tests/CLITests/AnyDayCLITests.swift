@@ -326,3 +326,40 @@ struct FileSizeLimitCLITests {
     #expect(imported.error.hasPrefix("Error: "))
   }
 }
+
+@Suite("A backup across the date line")
+struct DateLineCLITests {
+  @Test func aDayDoneInKiritimatiImportsInPagoPagoAndCountsOnlyOnItsDay() throws {
+    let folder = temporaryFolder()
+    let made = folder.appendingPathComponent("kiritimati.sqlite").path
+    let kiritimati = ["--today", "2026-12-02", "--time-zone", "Pacific/Kiritimati", "--lang", "en"]
+    let pagoPago = ["--today", "2026-12-01", "--time-zone", "Pacific/Pago_Pago", "--lang", "en"]
+    let script =
+      "tap #start\ntap #add\ntap #event\ntap #name\ntype \"Swim\"\ntap #category\ntap #add-category\ntap #title\ntype \"Sea\"\ntap #done\ntap #category:Sea\ntap #emoji:1\ntap #color:1\ntap #create\n"
+    // Made a week before, marked done on 2 December in Kiritimati.
+    let weekBefore = ["--today", "2026-11-25", "--time-zone", "Pacific/Kiritimati", "--lang", "en"]
+    #expect(try runCLI(["run", "-", "--store", made] + weekBefore, input: script).status == 0)
+    #expect(try runCLI(["done", "Swim", "--store", made] + kiritimati).status == 0)
+    let backup = folder.appendingPathComponent("backup.json").path
+    #expect(try runCLI(["export", "--store", made, "--output", backup] + kiritimati).status == 0)
+    // The same instant in Pago Pago is still the day before.
+    let store = folder.appendingPathComponent("pago.sqlite").path
+    let imported = try runCLI(["import", backup, "--store", store] + pagoPago)
+    #expect(imported.status == 0, "\(imported.error)")
+    let before = try runCLI(["list", "--json", "--store", store] + pagoPago)
+    #expect(before.output.contains("\"done\": false, \"completed\": 0"), "\(before.output)")
+    let card = try runCLI(["show", "trackers", "--store", store] + pagoPago)
+    #expect(card.output.contains("0 days"), "\(card.output)")
+    #expect(try runCLI(["stats", "--json", "--store", store] + pagoPago).output.contains("\"completed\": 0"))
+    let onItsDay = ["--today", "2026-12-02", "--time-zone", "Pacific/Pago_Pago", "--lang", "en"]
+    let after = try runCLI(["list", "--json", "--store", store] + onItsDay)
+    #expect(after.output.contains("\"done\": true, \"completed\": 1"), "\(after.output)")
+    // Three days ahead is no backup from anywhere on Earth.
+    let tooFar = try runCLI(
+      [
+        "import", backup, "--store", folder.appendingPathComponent("far.sqlite").path, "--today",
+        "2026-11-29",
+      ])
+    #expect(tooFar.status == 1)
+  }
+}

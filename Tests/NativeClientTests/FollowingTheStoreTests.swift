@@ -72,3 +72,20 @@ struct FollowingTheStoreTests {
     #expect(recorder.states.map(\.isReminderOn) == [true, false])
   }
 }
+
+@MainActor
+@Suite("Routes are never lost")
+struct RouteTests {
+  @Test(arguments: ClientStore.allCases)
+  func theDetailOfATrackerAlreadyGoneClosesOnceTheClientListens(store kind: ClientStore) throws {
+    let store = try kind.make()
+    let detail = DetailViewModel(
+      environment: clientEnvironment(store, .en), trackerID: UUID(), selectedDay: Day(daysSinceEpoch: 20_000))
+    var routes: [DetailViewModel.Route] = []
+    // The client sets its handler after making the screen, as UIKit code does.
+    detail.onRoute = { routes.append($0) }
+    #expect(routes == [.close])
+    detail.onRoute = { routes.append($0) }
+    #expect(routes == [.close])
+  }
+}

@@ -13,6 +13,8 @@ struct TypedTextTests {
     let store = UnreadableStore(InMemoryTrackerStore())
     let model = TrackersViewModel(environment: clientEnvironment(store, language))
     store.failsReads = true
+    // Another day must be read: that read fails; the search typed after it reads again.
+    model.daySelected(model.state.selectedDay.adding(days: -1))
     model.searchChanged("abc")
     #expect(model.state.searchText == "abc")
     let english = language == .en
@@ -28,6 +30,36 @@ struct TypedTextTests {
     store.failsReads = false
     model.searchChanged("abcd")
     #expect(model.state.searchText == "abcd")
+  }
+}
+
+@MainActor
+@Suite("A search keystroke")
+struct SearchInMemoryTests {
+  @Test(arguments: Language.allCases)
+  func filtersWhatIsInMemoryAndReadsNothingFromTheStore(language: Language) throws {
+    let base = InMemoryTrackerStore()
+    let home = TrackerCategory(id: UUID(), title: "Home")
+    try base.createCategory(home)
+    for name in ["Walk", "Water the plants", "Read"] {
+      try base.createTracker(
+        Tracker(
+          id: UUID(), name: name, emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+          categoryID: home.id,
+          isPinned: false, createdOn: Day(daysSinceEpoch: 20_000), kind: .event))
+    }
+    let store = UnreadableStore(base)
+    let model = TrackersViewModel(environment: clientEnvironment(store, language))
+    #expect(model.state.sections.flatMap(\.cards).count == 3)
+    // Every read would fail now: a keystroke that read the store would show an alert.
+    store.failsReads = true
+    model.searchChanged("wa")
+    #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Walk", "Water the plants"])
+    model.searchChanged("wat")
+    #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Water the plants"])
+    model.searchChanged("")
+    #expect(model.state.sections.flatMap(\.cards).count == 3)
+    #expect(model.state.alert == nil)
   }
 }
 
@@ -55,5 +87,15 @@ struct BindingTests {
     #expect(filters.state.rows.filter(\.isChecked).map(\.title) == ["Завершенные"])
     let picker = Observed(TypePickerViewModel(environment: environment))
     #expect(picker.state.habitTitle == "Привычка" && picker.state.eventTitle == "Нерегулярное событие")
+  }
+}
+
+@Suite("The client's language")
+struct LanguageTests {
+  @Test func theFirstPreferredLanguageTheAppSpeaksElseEnglish() {
+    #expect(Language(preferring: ["de-DE", "ru-RU", "en-US"]) == .ru)
+    #expect(Language(preferring: ["en_GB", "ru"]) == .en)
+    #expect(Language(preferring: ["fr-FR", "de"]) == .en)
+    #expect(Language(preferring: []) == .en)
   }
 }

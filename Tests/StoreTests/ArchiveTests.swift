@@ -375,12 +375,19 @@ struct ArchiveTests {
   }
 
   @Test func recordAfterToday() throws {
+    // Two days ahead is a backup made at the same instant across the date line; three is not.
     #expect(
       try problems(
-        archive(records: ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-12-01"}"##))
+        archive(records: ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-12-03"}"##))
         == [
-          "records[0].date: 2026-12-01 is after today (2026-11-30); a day cannot be completed in advance"
+          "records[0].date: 2026-12-03 is after today (2026-11-30); a day cannot be completed in advance"
         ])
+    let store = try Self.filledStore(.sqlite)
+    try store.importArchive(
+      archive(records: ##"{"tracker": "00000000-0000-4000-8000-000000000020", "date": "2026-12-02"}"##),
+      today: Self.today)
+    #expect(try store.statistics(asOf: Self.today).completed == 4)
+    #expect(try store.allRecords().contains { $0.day == day("2026-12-02") })
   }
 
   @Test func duplicateRecord() throws {

@@ -69,7 +69,8 @@ struct ArchiveDecoder {
     at index: Int
   ) -> Bool {
     guard sections != nil, !isForeign, let id = UUID(canonicalBytes: UnsafeBufferPointer(rebasing: tracker)),
-      let day = Day(isoBytes: UnsafeBufferPointer(rebasing: date)), day <= today, day >= .earliestStored
+      let day = Day(isoBytes: UnsafeBufferPointer(rebasing: date)), day <= Day.latestInBackup(today: today),
+      day >= .earliestStored
     else { return false }
     if id != recordState.lastKnown?.id {
       guard recordState.known.contains(id) else { return false }
@@ -353,7 +354,8 @@ struct ArchiveDecoder {
       }
     }
     var day = date(value, "date", item)
-    if let recordDay = day, recordDay > today {
+    // Up to two days ahead: a backup made at the same instant across the date line.
+    if let recordDay = day, recordDay > Day.latestInBackup(today: today) {
       problem(
         item() + ".date",
         StoreMessage(

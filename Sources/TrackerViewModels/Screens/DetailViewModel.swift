@@ -133,7 +133,17 @@ public final class DetailViewModel: ObservableViewModel {
   }
 
   public let observable: ObservableState<State>
-  public var onRoute: ((Route) -> Void)?
+  /// Where the screen asks to go. A route decided before this is set (the tracker was already
+  /// gone when the screen was made) is delivered as soon as it is set.
+  public var onRoute: ((Route) -> Void)? {
+    didSet {
+      guard let onRoute, let pending = pendingRoute else { return }
+      pendingRoute = nil
+      onRoute(pending)
+    }
+  }
+  /// A route decided while no one listened yet.
+  private var pendingRoute: Route?
 
   private let environment: AppEnvironment
   /// The day whose week is the grid's last row (the main screen's selected date).
@@ -185,7 +195,7 @@ public final class DetailViewModel: ObservableViewModel {
   }
 
   /// Call when the user tapped Back.
-  public func backTapped() { onRoute?(.close) }
+  public func backTapped() { route(.close) }
 
   /// Call when the user tapped Edit.
   public func editTapped() {
@@ -213,6 +223,15 @@ public final class DetailViewModel: ObservableViewModel {
     }
   }
 
+  /// Asks for `route`, or keeps it until someone listens.
+  private func route(_ route: Route) {
+    if let onRoute {
+      onRoute(route)
+    } else {
+      pendingRoute = route
+    }
+  }
+
   /// Reads the tracker, its category and its records; closes when the tracker is gone.
   private func reload() {
     let localizer = environment.localizer
@@ -229,7 +248,7 @@ public final class DetailViewModel: ObservableViewModel {
     else { return }
     guard let (summary, categoryTitle, recordDays) = read else {
       self.summary = nil
-      onRoute?(.close)
+      route(.close)
       return
     }
     self.summary = summary

@@ -182,6 +182,21 @@ public final class TrackersViewModel: ObservableViewModel {
   private let environment: AppEnvironment
   private var subscription: ObservationToken?
   private var summaries: [TrackerSummary] = []
+
+  /// What the last whole read found for one day: a search keystroke filters it in memory and
+  /// reads nothing from the store.
+  private struct Read {
+    var day: Day
+    var today: Day
+    var completed: Set<UUID>
+    var streaks: [UUID: Int]
+    /// Records on the two days after today (a backup from across the date line): not counted
+    /// before their day.
+    var ahead: [UUID: Int]
+    /// Sorted by title in the screen's language.
+    var categories: [TrackerCategory]
+  }
+  private var lastRead: Read?
   /// "Today" when the screen last looked at the clock.
   private var shownToday: Day
 
@@ -286,6 +301,11 @@ public final class TrackersViewModel: ObservableViewModel {
       )
       .currentStreak
       let isDone = days.contains(day)
+      // What a search filters next time knows the change too.
+      if isDone { lastRead?.completed.insert(id) } else { lastRead?.completed.remove(id) }
+      lastRead?.streaks[id] = streak
+      let ahead = days.count { $0 > today }
+      lastRead?.ahead[id] = ahead
       for section in next.sections.indices {
         guard let cardIndex = next.sections[section].cards.firstIndex(where: { $0.id == id }) else {
           continue
@@ -293,7 +313,7 @@ public final class TrackersViewModel: ObservableViewModel {
         let card = next.sections[section].cards[cardIndex]
         next.sections[section].cards[cardIndex] = Card(
           id: card.id, name: card.name, emoji: card.emoji, color: card.color,
-          dayCounter: localizer.plural(.days, count: summary.recordCount), isCompleted: isDone,
+          dayCounter: localizer.plural(.days, count: summary.recordCount - ahead), isCompleted: isDone,
           isCompleteEnabled: card.isCompleteEnabled, isPinned: card.isPinned,
           completeAccessibilityLabel: localizer.text(
             isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility),
@@ -350,6 +370,12 @@ public final class TrackersViewModel: ObservableViewModel {
   public func searchChanged(_ text: String) {
     var next = state
     next.searchText = text
+    // The same day as the last read, nothing changed since: only what is in memory is filtered.
+    if let read = lastRead, read.day == next.selectedDay, read.today == environment.today, next.alert == nil {
+      compose(&next, from: read)
+      state = next
+      return
+    }
     update(next)
   }
 
@@ -481,7 +507,6 @@ public final class TrackersViewModel: ObservableViewModel {
 
   /// Recomputes the sections, placeholder and filter button of `state` from the store.
   private func reload(_ state: inout State) throws(StoreError) {
-    let localizer = environment.localizer
     let store = environment.store
     let day = state.selectedDay
     let today = environment.today
@@ -492,7 +517,24 @@ public final class TrackersViewModel: ObservableViewModel {
       try store.statistics(asOf: today).trackers.map { ($0.trackerID, $0.currentStreak) },
       uniquingKeysWith: { first, _ in first })
     let categories = try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
+    var ahead: [UUID: Int] = [:]
+    for offset in 1...2 {
+      for id in try store.completedTrackerIDs(on: today.adding(days: offset)) { ahead[id, default: 0] += 1 }
+    }
     self.summaries = summaries
+    let read = Read(
+      day: day, today: today, completed: completed, streaks: streaks, ahead: ahead, categories: categories)
+    lastRead = read
+    compose(&state, from: read)
+  }
+
+  /// The sections, placeholder and filter button of `state` from what was read.
+  private func compose(_ state: inout State, from read: Read) {
+    let localizer = environment.localizer
+    let day = read.day
+    let today = read.today
+    let collation = Collation(environment.language)
+    let (completed, streaks, categories) = (read.completed, read.streaks, read.categories)
     let visible = summaries.filter { $0.isVisible(on: day) }
     let query = SearchQuery(state.searchText)
     let shown = visible.filter {
@@ -503,8 +545,8 @@ public final class TrackersViewModel: ObservableViewModel {
       let isDone = completed.contains(tracker.id)
       return Card(
         id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
-        dayCounter: localizer.plural(.days, count: summary.recordCount), isCompleted: isDone,
-        isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
+        dayCounter: localizer.plural(.days, count: summary.recordCount - (read.ahead[tracker.id] ?? 0)),
+        isCompleted: isDone, isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
         completeAccessibilityLabel: localizer.text(
           isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility),
         currentStreak: streaks[tracker.id] ?? 0)

@@ -27,7 +27,11 @@ enum ListCommand {
       let summaries = try store.trackers()
       let statistics = try store.statistics(asOf: settings.today)
       streaks = Dictionary(uniqueKeysWithValues: statistics.trackers.map { ($0.trackerID, $0.currentStreak) })
-      counts = Dictionary(uniqueKeysWithValues: summaries.map { ($0.tracker.id, $0.recordCount) })
+      // Records up to today, as the card counts them (a backup may carry a day not yet come).
+      let completed = Dictionary(
+        uniqueKeysWithValues: statistics.trackers.map { ($0.trackerID, $0.completed) })
+      counts = Dictionary(
+        uniqueKeysWithValues: summaries.map { ($0.tracker.id, completed[$0.tracker.id] ?? 0) })
     } catch {
       return .failure(Messages.unreadableData(error))
     }
