@@ -173,6 +173,18 @@ struct CutLogTests {
     }
     let cutLog = FileManager.default.contents(atPath: log)
     if cut != .deleted {
+      // While the reader still has the file open, a read meets the missing frames: the file is
+      // broken, and left as it is (the reader's).
+      do {
+        _ = try SQLiteTrackerStore(path: path, now: fixedNow, fullCheck: true, readOnly: true)
+        Issue.record("opened while the log lacks committed frames")
+      } catch {
+        guard case .broken(_, .logCutShort(let missing)) = error, missing > 0 else {
+          Issue.record("\(error)")
+          return
+        }
+      }
+      #expect(FileManager.default.contents(atPath: log) == cutLog)
       // The reader ends and closes: its closing checkpoint fails on the missing frames.
       try helper.send("release")
       #expect(helper.nextLine() == "released")

@@ -73,6 +73,13 @@ enum StoreFile {
       throw .notATrackerStore(path: path)
     } catch let error as SQLiteError where error.meansBrokenFile {
       reason = error.storeDamage
+    } catch let error as SQLiteError where error.code == SQLITE_IOERR | (2 << 8) {
+      // SQLITE_IOERR_SHORT_READ: a log cut short under a process that still has the file open
+      // (its index says more). Not set aside while in use; the next command after it sets it aside.
+      guard let missing = WriteAheadLog.missingFrames(path) else {
+        throw .cannotOpen(path: path, reason: error.message)
+      }
+      throw .broken(path: path, reason: .logCutShort(missingFrames: missing))
     } catch let error as SQLiteError
       where error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED
     {

@@ -68,6 +68,16 @@ enum WriteAheadLog {
     return found
   }
 
+  /// How many committed frames the log beside `path` lacks by its size alone, as its index (live
+  /// or not) says; nil when none. For a short read of a log in use.
+  static func missingFrames(_ path: String) -> Int? {
+    guard let index = LogIndex(path + "-shm") else { return nil }
+    let size = VerifiedStamp(fileAt: path + "-wal").map { Int($0.size) } ?? 0
+    let frames = max(0, size - 32) / (24 + index.pageSize)
+    let missing = index.committedFrames - max(frames, index.copiedFrames)
+    return missing > 0 ? missing : nil
+  }
+
   /// `problem` for the bytes of a log (without an index).
   static func problem(in bytes: [UInt8]) -> StoreDamage? { scan(bytes).damage }
 
