@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 
@@ -59,6 +60,36 @@ struct FullDiskTests {
       return try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
     }
     #expect(limited == before)
+  }
+
+  @Test func pastTheFileSizeLimitTheCommitsStillInTheLogAreRead() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    try makeStore(store, folder: folder)
+    // Another program's read keeps three dones in the log; the files are copied as they are then
+    // (a log with its index, nobody using them): what a crash leaves.
+    var reader: OpaquePointer?
+    #expect(sqlite3_open_v2(store, &reader, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+    #expect(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM sqlite_schema;", nil, nil, nil) == SQLITE_OK)
+    for date in ["2026-11-20", "2026-11-23", "2026-11-25"] {
+      #expect(try runCLI(["done", "Бег", "--date", date, "--store", store] + fileTestsDay).status == 0)
+    }
+    let copy = folder.appendingPathComponent("copy.sqlite").path
+    for suffix in ["", "-wal", "-shm"] {
+      try FileManager.default.copyItem(atPath: store + suffix, toPath: copy + suffix)
+    }
+    sqlite3_exec(reader, "COMMIT", nil, nil, nil)
+    sqlite3_close(reader)
+    #expect((try FileManager.default.attributesOfItem(atPath: copy + "-wal")[.size] as? Int ?? 0) > 32)
+    let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    let quoted = ([binary, "stats", "--json", "--store", copy] + fileTestsDay).map { "'" + $0 + "'" }
+      .joined(separator: " ")
+    let limited = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
+    #expect(limited.status == 0, "\(limited.error)")
+    let whole = try runCLI(["stats", "--json", "--store", store] + fileTestsDay)
+    #expect(whole.output.contains("\"completed\": 5"), "\(whole.output)")
+    #expect(limited.output == whole.output)
   }
 
   @Test(.enabled(if: TinyDisk.canMount, "needs root allowed to mount a tmpfs (checked by mounting one)"))
