@@ -88,8 +88,8 @@ let package = Package(
 
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),
-    // Test helper: writes acknowledged records until killed (the durability test), holds a read
-    // transaction with SQLite alone (the write-ahead log tests).
+    // Test helper: writes acknowledged records until killed (the durability test), holds the
+    // write lock (the locked-file tests) or a read transaction (the write-ahead log tests).
     .executableTarget(
       name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore", "CSQLite"]),
     .testTarget(
@@ -98,6 +98,7 @@ let package = Package(
       name: "ViewModelTests",
       dependencies: [
         "TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerPreviewSupport",
+        "tracker-store-writer",
       ]
     ),
     // Test helper: an HTTP server on 127.0.0.1 inside the test process (the to-do loader, the CLI).
@@ -107,7 +108,10 @@ let package = Package(
     // A native client: the libraries' public API only (no @testable), as an iOS app would use them.
     .testTarget(
       name: "NativeClientTests",
-      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerStore", "TrackerLocalization"]
+      dependencies: [
+        "TrackerViewModels", "TrackerModels", "TrackerStore", "TrackerLocalization", "tracker-preview",
+        "tracker-store-writer",
+      ]
     ),
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
     .testTarget(
@@ -115,6 +119,7 @@ let package = Package(
       dependencies: [
         "TrackerTerminal", "TrackerViewModels", "TrackerTextRenderer", "TrackerModels", "TrackerStore",
         "TrackerPreviewSupport", "TrackerLocalization", "LocalHTTPServer", "tracker-preview",
+        "tracker-store-writer",
       ]
     ),
     .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),

@@ -8,8 +8,19 @@ final class Observers<Change: Equatable & Sendable>: @unchecked Sendable {
   private var handlers: [Int: @Sendable (Change) -> Void] = [:]
   private var nextKey = 0
   private let nothing: Change
+  /// Told (under the lock, so in order) when the first subscriber comes and the last one goes.
+  private var observing: (@Sendable (Bool) -> Void)?
 
   init(nothing: Change) { self.nothing = nothing }
+
+  /// Calls `handler` with true when the first subscriber comes and false when the last one goes
+  /// (the store watches its file only meanwhile).
+  func onObserving(_ handler: @escaping @Sendable (Bool) -> Void) {
+    lock.lock()
+    observing = handler
+    if !handlers.isEmpty { handler(true) }
+    lock.unlock()
+  }
 
   /// Adds `handler` until the returned token is cancelled or released.
   func add(_ handler: @escaping @Sendable (Change) -> Void) -> ObservationToken {
@@ -17,11 +28,12 @@ final class Observers<Change: Equatable & Sendable>: @unchecked Sendable {
     let key = nextKey
     nextKey += 1
     handlers[key] = handler
+    if handlers.count == 1 { observing?(true) }
     lock.unlock()
     return ObservationToken { [weak self] in
       guard let self else { return }
       self.lock.lock()
-      self.handlers[key] = nil
+      if self.handlers.removeValue(forKey: key) != nil, self.handlers.isEmpty { self.observing?(false) }
       self.lock.unlock()
     }
   }

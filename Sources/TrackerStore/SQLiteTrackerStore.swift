@@ -19,6 +19,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// The connection; used only inside `read` and `write`.
   var database: Database { connection.database }
   private let observers = Observers(nothing: StoreChange())
+  /// Looks for other processes' commits while someone observes the store.
+  private var watch: ChangeWatch?
 
   /// Opens (creating when needed, with its folder) the store at `path`. `now` dates the name of a
   /// broken file moved aside; with `setsBrokenFileAside` false a broken file is left untouched
@@ -40,6 +42,11 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       isDefaultFile: isDefaultFile, readOnly: readOnly)
     connection = StoreConnection(opened, path: path)
     ranIntegrityCheck = opened.ranIntegrityCheck
+    let watch = ChangeWatch(
+      label: "tracker.store.watch", check: { [weak self] in try self?.noticeChangesElsewhere() },
+      failed: { [weak self] in self?.observers.notify(.everything) })
+    self.watch = watch
+    observers.onObserving { watch.setWatching($0) }
     guard var recovery = opened.recovery else {
       self.recovery = nil
       return
@@ -349,15 +356,31 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   // MARK: Observation
 
   /// Tells observers that everything may have changed when another process wrote to the file
-  /// since it was opened or since the last call. SQLite tells no one of another
-  /// process's commits, so a long-running client calls this when it wakes up (the interactive
-  /// terminal: before each key).
+  /// since it was opened or since the last call. The store does this by itself about four times
+  /// a second while anyone observes it (`ChangeWatch`); calling it too only hears of a change
+  /// sooner (the interactive terminal does before each key).
   public func noticeChangesElsewhere() throws(StoreError) {
     if try connection.changedElsewhere() { observers.notify(.everything) }
   }
 
+  /// Calls `handler` after each committed change — this store's own writes on the thread that made
+  /// them, other processes' on the store's watch queue (as `.everything`, within about a quarter
+  /// of a second) — until the token is cancelled or released. The file is watched only while
+  /// someone observes.
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     observers.add(handler)
+  }
+
+  /// Whether the store is watching its file for other processes' commits (while observed).
+  var isWatchingFile: Bool { watch?.isWatching ?? false }
+
+  /// Runs `body` with every write in it waiting at most `limit` for the file's write lock: past
+  /// it the write throws `.storage` `.busy` at once (the main actor's writes, which must never
+  /// freeze the screen).
+  public func waitingAtMost<Result>(
+    _ limit: Duration, _ body: () throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try StoreConnection.waitingAtMost(limit.seconds, body)
   }
 
   // MARK: Private

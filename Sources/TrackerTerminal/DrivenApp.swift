@@ -13,6 +13,8 @@ public protocol DrivenApp: AnyObject {
   var alert: AlertState? { get }
   /// Whether something is on its way (the to-do list's starting tasks).
   var isLoading: Bool { get }
+  /// Whether a write waits for the data file while another program holds it (`StoreWriter`).
+  var isSaving: Bool { get }
   func perform(_ action: UserAction) throws(FlowError)
   func find(_ target: UserAction.Target) throws(FlowError) -> Element
   /// The screen's lines drawn by `renderer`, and how many at its top and bottom stay in place
@@ -53,6 +55,7 @@ extension AppFlow: DrivenApp {
   public var screenName: String { screen.rawValue }
   public var alert: AlertState? { view.alert }
   public var isLoading: Bool { false }
+  public var isSaving: Bool { environment.writer.state.isSaving }
   public var focusedFieldIdentifier: String? { view.focusedField?.rawValue }
   public func format(_ format: OutputFormat) -> OutputFormat { format }
 
@@ -76,13 +79,25 @@ extension AppFlow: DrivenApp {
     return [view.base] + (view.tabBar.map { [$0] } ?? [])
   }
 
-  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken { observe { _ in handler() } }
+  /// The flow's changes and the writer's (a write waiting for the file, then done): the writer's
+  /// binding lives as long as the flow's.
+  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken {
+    var isFirst = true
+    let writing = environment.writer.observe { _ in
+      if !isFirst { handler() }
+      isFirst = false
+    }
+    return observe { _ in
+      withExtendedLifetime(writing) { handler() }
+    }
+  }
 }
 
 extension TodoFlow: DrivenApp {
   public var screenName: String { screen.rawValue }
   public var alert: AlertState? { view.alert }
   public var focusedFieldIdentifier: String? { view.focusedField?.rawValue }
+  public var isSaving: Bool { environment.writer.state.isSaving }
   public func format(_ format: OutputFormat) -> OutputFormat { format.lightOnly }
 
   public func lines(_ renderer: ScreenRenderer) -> (lines: [StyledLine], pinned: (top: Int, bottom: Int)) {
@@ -109,5 +124,15 @@ extension TodoFlow: DrivenApp {
     return [view.list]
   }
 
-  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken { observe { _ in handler() } }
+  /// The flow's changes and the writer's, as `AppFlow.observeChanges`.
+  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken {
+    var isFirst = true
+    let writing = environment.writer.observe { _ in
+      if !isFirst { handler() }
+      isFirst = false
+    }
+    return observe { _ in
+      withExtendedLifetime(writing) { handler() }
+    }
+  }
 }

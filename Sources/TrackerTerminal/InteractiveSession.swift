@@ -428,8 +428,10 @@ public final class InteractiveSession {
     let elements = self.elements
     let focused = focusedElement(in: elements)
     let hint =
-      isEditing && focused?.kind == .textField
-      ? localizer.text(.appStatusEditing) : localizer.text(.appStatusHints)
+      app.isSaving
+      ? localizer.text(.appStatusSaving)
+      : isEditing && focused?.kind == .textField
+        ? localizer.text(.appStatusEditing) : localizer.text(.appStatusHints)
     var spans: [Span] = []
     if let focused {
       let label = Self.shorten(spokenLabel(focused, in: elements), to: max(4, columns / 2))

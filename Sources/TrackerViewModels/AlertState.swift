@@ -59,8 +59,14 @@ extension AlertState {
       buttons: [Button(title: localizer.text(.alertOK), action: .dismiss)])
   }
 
-  /// The reason for `error` as the user reads it.
-  static func reason(_ error: StoreError, _ localizer: Localizer) -> String { error.reason(localizer) }
+  /// The reason for `error` as the user reads it; a busy file names the program holding it
+  /// when the system says who it is.
+  static func reason(_ error: StoreError, _ localizer: Localizer) -> String {
+    if case .storage(let failure) = error, failure.kind == .busy, let holder = failure.holder {
+      return localizer.text(.alertReasonBusyHolder, .text(holder))
+    }
+    return error.reason(localizer)
+  }
 }
 
 extension StoreError {
@@ -114,6 +120,20 @@ extension ObservableViewModel where State: AlertShowing {
     } catch {
       state.alert = .storeFailure(error, operation, localizer)
       return nil
+    }
+  }
+
+  /// Runs the write of a tap on a screen that stays open (`AppEnvironment.writeOrQueue`): when
+  /// another program holds the file it completes in the background, and when it cannot be saved
+  /// the screen shows why (one more state), if it is still open.
+  func attemptSoon(
+    _ environment: AppEnvironment, _ body: @escaping @Sendable (any TrackerDataStore) throws -> Void
+  ) {
+    let localizer = environment.localizer
+    attempt(.save, localizer) { () throws(StoreError) in
+      try environment.writeOrQueue(body) { [weak self] error in
+        self?.state.alert = .storeFailure(error, .save, localizer)
+      }
     }
   }
 }

@@ -20,6 +20,8 @@ public struct AppEnvironment: Sendable {
   public var makeID: @Sendable () -> UUID
   /// The system's local notifications (the daily reminder).
   public var notifications: any NotificationScheduler
+  /// The writes waiting for the data file while another program holds it (shared by copies).
+  public let writer = StoreWriter()
 
   /// An environment with every dependency given.
   public init(

@@ -6,6 +6,10 @@
 //     mid-stream and checks that every acknowledged record survived.
 //   tracker-store-writer open <store>
 //     Opens the store and says what happened; the permission test runs it as an unprivileged user.
+//   tracker-store-writer hold <store> <seconds>
+//     Holds the file's write lock (`BEGIN IMMEDIATE`) for <seconds>, as another program in the
+//     middle of a long write would: prints "held" once it has it, "released" after rolling back.
+//     The locked-file tests of the screens and the interactive mode run it.
 //   tracker-store-writer snapshot <store>
 //     Opens the file with SQLite alone and holds a read transaction (a snapshot: commits of others
 //     stay in the log, no checkpoint can pass it) and says "holding"; at a line (or the end) of
@@ -61,12 +65,29 @@ case "write" where arguments.count == 4:
   } catch {
     fail("Error: \(error)", code: 1)
   }
+case "hold" where arguments.count == 3:
+  guard let seconds = Double(arguments[2]) else {
+    fail("usage: tracker-store-writer hold <store> <seconds>", code: 64)
+  }
+  var database: OpaquePointer?
+  guard sqlite3_open_v2(arguments[1], &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+    fail("Error: cannot open \(arguments[1])", code: 1)
+  }
+  sqlite3_busy_timeout(database, 10_000)
+  guard sqlite3_exec(database, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
+    fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
+  }
+  say("held")
+  Thread.sleep(forTimeInterval: seconds)
+  sqlite3_exec(database, "ROLLBACK", nil, nil, nil)
+  sqlite3_close(database)
+  say("released")
 case "snapshot" where arguments.count == 2:
   var database: OpaquePointer?
   guard sqlite3_open_v2(arguments[1], &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
     fail("Error: cannot open \(arguments[1])", code: 1)
   }
-  sqlite3_busy_timeout(database, 10000)
+  sqlite3_busy_timeout(database, 10_000)
   // The snapshot starts with the first read of the transaction.
   guard sqlite3_exec(database, "BEGIN; SELECT count(*) FROM sqlite_schema;", nil, nil, nil) == SQLITE_OK
   else {
@@ -81,6 +102,7 @@ case "snapshot" where arguments.count == 2:
   say("closed")
 default:
   fail(
-    "usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store> | snapshot <store>",
+    "usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store> | hold <store> <seconds>"
+      + " | snapshot <store>",
     code: 64)
 }

@@ -69,4 +69,10 @@ final class UnreadableStore: TrackerDataStore, @unchecked Sendable {
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     base.observe(handler)
   }
+
+  func waitingAtMost<Result>(_ limit: Duration, _ body: () throws(StoreError) -> Result) throws(StoreError)
+    -> Result
+  {
+    try base.waitingAtMost(limit, body)
+  }
 }

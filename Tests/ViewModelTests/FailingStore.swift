@@ -141,4 +141,10 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     base.observe(handler)
   }
+
+  func waitingAtMost<Result>(_ limit: Duration, _ body: () throws(StoreError) -> Result) throws(StoreError)
+    -> Result
+  {
+    try base.waitingAtMost(limit, body)
+  }
 }

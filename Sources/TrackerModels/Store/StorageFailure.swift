@@ -24,12 +24,16 @@ public struct StorageFailure: Hashable, Sendable, CustomStringConvertible {
   /// What Tracker's own checks found, when they (not SQLite) found the damage: said in the user's
   /// language instead of `detail`.
   public var damage: StoreDamage?
+  /// The program holding the data file's write lock ("tracker-preview, pid 4242"), when another
+  /// program kept it past the wait (`.busy`) and the system says who it is.
+  public var holder: String?
 
   /// A failure with every field given.
-  public init(_ kind: Kind, detail: String, damage: StoreDamage? = nil) {
+  public init(_ kind: Kind, detail: String, damage: StoreDamage? = nil, holder: String? = nil) {
     self.kind = kind
     self.detail = detail
     self.damage = damage
+    self.holder = holder
   }
 
   public var description: String { detail }

@@ -66,11 +66,28 @@ public protocol TrackerDataStore: AnyObject, Sendable {
   // MARK: Observation
 
   /// Calls `handler` after each committed change, on the thread that made it, until the token is
-  /// cancelled or released.
+  /// cancelled or released. Changes made by other processes arrive too, by themselves (a store
+  /// on a shared file watches it while observed).
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken
+
+  // MARK: Waiting
+
+  /// Runs `body` (calls on this store) with every wait for another program's lock on the data
+  /// cut to `limit`: past it a write throws `.storage` with `.busy` instead of waiting the whole
+  /// busy timeout. The main actor's writes go through this, so the screen never freezes. A store
+  /// that never waits (the default) just runs `body`; a store wrapping another passes it on.
+  func waitingAtMost<Result>(_ limit: Duration, _ body: () throws(StoreError) -> Result) throws(StoreError)
+    -> Result
 }
 
 extension TrackerDataStore {
+  /// Runs `body` as it is: a store that never waits for another program needs no limit.
+  public func waitingAtMost<Result>(
+    _ limit: Duration, _ body: () throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try body()
+  }
+
   /// The trackers shown on `day` (docs/rules.md visibility), with their summaries.
   public func trackers(visibleOn day: Day) throws(StoreError) -> [TrackerSummary] {
     try trackers().filter { $0.isVisible(on: day) }

@@ -28,6 +28,19 @@ public protocol TodoDataStore: AnyObject, Sendable {
   func insertLoaded(_ tasks: [TodoTask]) throws(StoreError) -> Bool
   /// Calls `handler` after each commit that changed something, until the token goes.
   func observe(_ handler: @escaping @Sendable (TodoChange) -> Void) -> ObservationToken
+  /// Runs `body` with every wait for another program's lock cut to `limit` (see
+  /// `TrackerDataStore.waitingAtMost`); a store that never waits just runs `body`.
+  func waitingAtMost<Result>(_ limit: Duration, _ body: () throws(StoreError) -> Result) throws(StoreError)
+    -> Result
+}
+
+extension TodoDataStore {
+  /// Runs `body` as it is: a store that never waits for another program needs no limit.
+  public func waitingAtMost<Result>(
+    _ limit: Duration, _ body: () throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try body()
+  }
 }
 
 extension TodoRules {

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TrackerModels
 
@@ -44,10 +45,39 @@ final class StoreConnection: @unchecked Sendable {
     if checkpointed == true, !isDamaged, !isCopy { VerifiedStamp.record(for: path, checkedAt: checkedAt) }
   }
 
+  /// How long a write waits for another program's write lock before it fails (`.busy`): SQLite's
+  /// busy timeout, unless the caller asked for less (`waitLimit`).
+  static let busyTimeout: TimeInterval = 10
+  /// How long a write waits between two tries at the write lock; the connection is free meanwhile,
+  /// so this process's reads (the screen's) never queue behind a write that waits.
+  static let retryPause: TimeInterval = 0.01
+  /// The longest a write of the current task may wait, for the lock of the connection and for the
+  /// file's write lock together; nil: the busy timeout (`waitingAtMost`).
+  @TaskLocal static var waitLimit: TimeInterval?
+
+  /// Runs `body` with every write in it waiting at most `limit` seconds for a lock (then `.busy`).
+  static func waitingAtMost<Result>(
+    _ limit: TimeInterval, _ body: () throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    let outcome: Swift.Result<Result, StoreError> = $waitLimit.withValue(limit) {
+      do throws(StoreError) {
+        return .success(try body())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
+  }
+
   /// Runs `body` under the lock; what it throws becomes a `StoreError`.
   func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
     lock.lock()
     defer { lock.unlock() }
+    return try mapped(body)
+  }
+
+  /// Runs `body`; what it throws becomes a `StoreError`. The caller holds the lock.
+  private func mapped<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
     do {
       return try body()
     } catch let error as StoreError {
@@ -62,6 +92,7 @@ final class StoreConnection: @unchecked Sendable {
       var failure = error.storageFailure
       if failure.kind == .busy, let holder = StoreFile.writeLockHolder(path) {
         failure.detail += " — the write lock is held by \(holder)"
+        failure.holder = holder
       }
       throw .storage(failure)
     } catch {
@@ -73,14 +104,79 @@ final class StoreConnection: @unchecked Sendable {
   /// since the last call.
   func changedElsewhere() throws(StoreError) -> Bool {
     try read {
-      let version = try database.prepare("PRAGMA data_version").rows { $0.int(0) }.first ?? 0
+      let version = try database.cached("PRAGMA data_version").rows { $0.int(0) }.first ?? 0
       defer { seenDataVersion = version }
       return seenDataVersion.map { $0 != version } ?? false
     }
   }
 
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction under the lock.
+  ///
+  /// The write lock is asked for without SQLite's busy handler: while another program holds it,
+  /// this tries again every `retryPause` until `waitLimit` (else the busy timeout) has passed,
+  /// and lets go of the connection between tries, so reads of this process go on meanwhile.
   func transaction<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
-    try read { try database.transaction(body) }
+    let limit = Self.waitLimit
+    let deadline = Date().addingTimeInterval(limit ?? Self.busyTimeout)
+    while true {
+      if limit != nil {
+        // Another thread of this process is writing (the background writer between its tries,
+        // an import): past the limit this write is as busy as if another program held the file.
+        guard lock.lock(before: deadline) else { throw Self.busy(path, sql: nil) }
+      } else {
+        lock.lock()
+      }
+      let attempt: Attempt<Result>
+      do {
+        attempt = try mapped { () throws -> Attempt<Result> in try attemptTransaction(body) }
+      } catch {
+        lock.unlock()
+        throw error
+      }
+      lock.unlock()
+      if case .done(let result) = attempt { return result }
+      guard Date() < deadline else {
+        throw Self.busy(path, sql: "BEGIN IMMEDIATE")
+      }
+      Thread.sleep(forTimeInterval: min(Self.retryPause, max(0, deadline.timeIntervalSinceNow)))
+    }
+  }
+
+  /// One try of a transaction: `.lockHeld` when another connection holds the write lock.
+  private enum Attempt<Result> {
+    case done(Result)
+    case lockHeld
+  }
+
+  /// One `BEGIN IMMEDIATE` transaction without SQLite's busy handler (`Database.transaction`:
+  /// committed, or rolled back on any throw). Busy is expected only at `BEGIN`; met anywhere, the
+  /// transaction has been rolled back, so trying it again whole is safe.
+  private func attemptTransaction<Result>(_ body: () throws -> Result) throws -> Attempt<Result> {
+    sqlite3_busy_timeout(database.handle, 0)
+    defer { sqlite3_busy_timeout(database.handle, Int32(Self.busyTimeout * 1000)) }
+    do {
+      return .done(try database.transaction(body))
+    } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY {
+      return .lockHeld
+    }
+  }
+
+  /// The failure of a write that waited as long as it could for the write lock, naming who holds
+  /// it when another process does.
+  private static func busy(_ path: String, sql: String?) -> StoreError {
+    var failure = SQLiteError(code: SQLITE_BUSY, message: "database is locked", sql: sql).storageFailure
+    if let holder = StoreFile.writeLockHolder(path) {
+      failure.detail += " — the write lock is held by \(holder)"
+      failure.holder = holder
+    }
+    return .storage(failure)
+  }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: TimeInterval {
+    let parts = components
+    return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
   }
 }

@@ -13,6 +13,8 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
   public private(set) var recovery: StoreRecovery?
   private let connection: StoreConnection
   private let observers = Observers(nothing: TodoChange())
+  /// Looks for other processes' commits while someone observes the store.
+  private var watch: ChangeWatch?
 
   /// Opens (creating when needed) the store at `path`; see `SQLiteTrackerStore.init`.
   public init(
@@ -24,6 +26,13 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
       path: path, now: now, schema: Self.schema, setsBrokenFileAside: setsBrokenFileAside,
       isDefaultFile: isDefaultFile, readOnly: readOnly)
     connection = StoreConnection(opened, path: path)
+    let watch = ChangeWatch(
+      label: "tracker.todo-store.watch", check: { [weak self] in try self?.noticeChangesElsewhere() },
+      // The list reads on every change it hears of; a failed look at the file leaves it as it is,
+      // and the next read or write on the screen meets the same failure and shows it.
+      failed: {})
+    self.watch = watch
+    observers.onObserving { watch.setWatching($0) }
     guard var recovery = opened.recovery else { return }
     // Salvage: the tasks still readable in the damaged copy (kept as it was) come back.
     let saved = Self.salvage(recovery.movedTo)
@@ -94,14 +103,28 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
   }
 
   /// Tells observers when another process wrote to the file since the last call (as
-  /// `SQLiteTrackerStore.noticeChangesElsewhere`).
+  /// `SQLiteTrackerStore.noticeChangesElsewhere`; done by itself while anyone observes).
   public func noticeChangesElsewhere() throws(StoreError) {
     guard try connection.changedElsewhere() else { return }
     observers.notify(TodoChange(taskIDs: Set(try tasks().map(\.id))))
   }
 
+  /// Calls `handler` after each committed change — this store's own writes on the thread that made
+  /// them, other processes' on the store's watch queue (within about a quarter of a second) —
+  /// until the token is cancelled or released. The file is watched only while someone observes.
   public func observe(_ handler: @escaping @Sendable (TodoChange) -> Void) -> ObservationToken {
     observers.add(handler)
+  }
+
+  /// Whether the store is watching its file for other processes' commits (while observed).
+  var isWatchingFile: Bool { watch?.isWatching ?? false }
+
+  /// Runs `body` with every write in it waiting at most `limit` for the file's write lock (see
+  /// `SQLiteTrackerStore.waitingAtMost`).
+  public func waitingAtMost<Result>(
+    _ limit: Duration, _ body: () throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try StoreConnection.waitingAtMost(limit.seconds, body)
   }
 
   // MARK: Rows

@@ -189,9 +189,7 @@ public final class DetailViewModel: ObservableViewModel {
   public func dayTapped(_ day: Day) {
     guard state.weeks.joined().first(where: { $0.day == day })?.isEnabled == true else { return }
     let id = state.trackerID
-    attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.toggleRecord(trackerID: id, on: day) }
-    }
+    attemptSoon(environment) { try $0.toggleRecord(trackerID: id, on: day) }
   }
 
   /// Call when the user tapped Back.

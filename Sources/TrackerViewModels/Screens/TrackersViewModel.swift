@@ -401,9 +401,7 @@ public final class TrackersViewModel: ObservableViewModel {
     environment.analytics.report(AnalyticsEvent(kind: .click, item: .track))
     let day = state.selectedDay
     guard day <= environment.today else { return }
-    attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.toggleRecord(trackerID: id, on: day) }
-    }
+    attemptSoon(environment) { try $0.toggleRecord(trackerID: id, on: day) }
   }
 
   /// Call when the user tapped a card's body: its detail opens.
@@ -437,9 +435,7 @@ public final class TrackersViewModel: ObservableViewModel {
     guard let menu = state.menu else { return }
     oneState {
       state.menu = nil
-      attempt(.save, environment.localizer) { () throws(StoreError) in
-        try environment.write { try $0.setPinned(!menu.isPinned, trackerID: menu.trackerID) }
-      }
+      attemptSoon(environment) { try $0.setPinned(!menu.isPinned, trackerID: menu.trackerID) }
     }
   }
 
@@ -464,9 +460,7 @@ public final class TrackersViewModel: ObservableViewModel {
     guard let menu = state.menu, menu.deleteQuestion != nil else { return }
     oneState {
       state.menu = nil
-      attempt(.save, environment.localizer) { () throws(StoreError) in
-        try environment.write { try $0.deleteTracker(id: menu.trackerID) }
-      }
+      attemptSoon(environment) { try $0.deleteTracker(id: menu.trackerID) }
     }
   }
 

@@ -10,6 +10,8 @@ public struct TodoEnvironment: Sendable {
   public var store: any TodoDataStore
   public var loader: any TodoLoader
   public var makeID: @Sendable () -> UUID
+  /// The writes waiting for the data file while another program holds it (shared by copies).
+  public let writer = StoreWriter()
 
   /// An environment with every dependency given.
   public init(
@@ -37,18 +39,45 @@ public struct TodoEnvironment: Sendable {
   public var localizer: Localizer { Localizer(language) }
 
   /// Runs `body` against the store; screens observing it have seen the change when this returns
-  /// (the store tells observers synchronously, on this thread).
+  /// (the store tells observers synchronously, on this thread). A write waits at most
+  /// `AppEnvironment.mainActorWait` for another program's lock, then fails with `.busy`.
   @discardableResult
   @MainActor
   func write<Result>(_ body: (any TodoDataStore) throws(StoreError) -> Result) throws(StoreError) -> Result {
+    let store = store
     let outcome: Swift.Result<Result, StoreError> = TodoStoreSubscription.$isMainActorWrite.withValue(true) {
       do throws(StoreError) {
-        return .success(try body(store))
+        return .success(
+          try store.waitingAtMost(AppEnvironment.mainActorWait) { () throws(StoreError) in
+            try body(store)
+          })
       } catch {
         return .failure(error)
       }
     }
     return try outcome.get()
+  }
+
+  /// Runs the write of a tap on a screen that stays open, as `AppEnvironment.writeOrQueue` does:
+  /// on the main actor when the file is free within `AppEnvironment.mainActorWait`, else on
+  /// `writer`'s queue; `failed` hears on the main actor why it could not be saved.
+  @MainActor
+  func writeOrQueue(
+    _ body: @escaping @Sendable (any TodoDataStore) throws(StoreError) -> Void,
+    failed: @escaping @MainActor @Sendable (StoreError) -> Void
+  ) throws(StoreError) {
+    let store = store
+    let queued = { @Sendable () throws(StoreError) -> Void in try body(store) }
+    if writer.state.isSaving {
+      writer.enqueue(queued, failed: failed)
+      return
+    }
+    do throws(StoreError) {
+      try write { store throws(StoreError) in try body(store) }
+    } catch {
+      guard case .storage(let failure) = error, failure.kind == .busy else { throw error }
+      writer.enqueue(queued, failed: failed)
+    }
   }
 }
 

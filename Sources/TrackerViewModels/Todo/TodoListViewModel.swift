@@ -151,8 +151,13 @@ public final class TodoListViewModel: ObservableViewModel {
   public func deleteConfirmed() {
     guard let question = state.deleteQuestion else { return }
     state.deleteQuestion = nil
-    attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { store throws(StoreError) in try store.deleteTask(id: question.taskID) }
+    let localizer = environment.localizer
+    attempt(.save, localizer) { () throws(StoreError) in
+      try environment.writeOrQueue { store throws(StoreError) in
+        try store.deleteTask(id: question.taskID)
+      } failed: { [weak self] error in
+        self?.state.alert = .storeFailure(error, .save, localizer)
+      }
     }
   }
 

@@ -82,8 +82,36 @@ enum AppCommand {
         if let failure { session.show(failure) }
       }
     }
+    finishWaitingWrites(launched.app, session, terminal, &writer, &outcome)
     terminal.restore()
     (launched.app as? AppFlow)?.appClosed()
     return outcome
+  }
+
+  /// Quitting never drops a tap that waits for the data file (another program holds it): the app
+  /// stays, its bottom line saying so, until the write is saved or has given up (the busy
+  /// timeout), and a write that could not be saved is told on standard error once the terminal
+  /// is back.
+  private static func finishWaitingWrites(
+    _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter,
+    _ outcome: inout Outcome
+  ) {
+    guard app.isSaving else { return }
+    let alertBefore = app.alert
+    // The busy timeout, and a moment for the answer to reach the main actor.
+    let deadline = Date().addingTimeInterval(12)
+    while app.isSaving, Date() < deadline, terminal.stopRequest == nil {
+      if session.needsRedraw {
+        guard terminal.write(writer.update(to: session.frame())) else { break }
+        session.frameDrawn()
+      }
+      _ = RunLoop.main.run(mode: .default, before: Date())
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    _ = RunLoop.main.run(mode: .default, before: Date())
+    if let alert = app.alert, alert != alertBefore {
+      outcome.standardError += Messages.error(alert.title + ": " + alert.message)
+      outcome.exitCode = 1
+    }
   }
 }

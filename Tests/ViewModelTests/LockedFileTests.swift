@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// Another program holds the data file's write lock (the `tracker-store-writer hold` helper): the
+/// main actor waits at most `AppEnvironment.mainActorWait` (100 ms), a tap's change completes
+/// in the background once the file is free, and a write that cannot be saved within the busy
+/// timeout ends in an alert. Durations are measured with generous slack (a busy machine).
+@MainActor
+@Suite("A data file another program holds")
+struct LockedFileTests {
+  /// The demo on a SQLite file, and the file's path.
+  func fileWorld() throws -> (TestWorld, SQLiteTrackerStore, String) {
+    let world = try TestWorld.demo(.english)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locked-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("tracker.sqlite").path
+    let file = try SQLiteTrackerStore(path: path, now: world.now)
+    try file.insert(try world.store.contents())
+    try file.saveSettings(try world.store.settings())
+    return (world, file, path)
+  }
+
+  func card(_ id: UUID, of model: TrackersViewModel) -> TrackersViewModel.Card? {
+    model.state.sections.flatMap(\.cards).first { $0.id == id }
+  }
+
+  @Test func aTapReturnsAtOnceAndItsChangeShowsOnceTheFileIsFree() async throws {
+    let (world, store, path) = try fileWorld()
+    let environment = world.environment(.en, store: store)
+    let model = TrackersViewModel(environment: environment)
+    var published = 0
+    let binding = model.observe { _ in published += 1 }
+    let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
+    let before = model.state
+    let holder = try LockHolder(path, seconds: 2)
+
+    let start = Date()
+    model.completeTapped(undone.id)
+    #expect(Date().timeIntervalSince(start) < 1)  // waited 100 ms, not the 10 s busy timeout
+    #expect(model.state == before)  // nothing saved yet, no alert: the write waits off the main actor
+    #expect(environment.writer.state == StoreWriter.State(waiting: 1))
+
+    holder.waitUntilReleased()
+    #expect(try await eventually { card(undone.id, of: model)?.isCompleted == true })
+    #expect(try await eventually { !environment.writer.state.isSaving })
+    #expect(model.state.alert == nil)
+    #expect(published == 2)  // at once, then the saved change: one more state
+    #expect(try store.completedTrackerIDs(on: day("2026-11-30")).contains(undone.id))
+    withExtendedLifetime(binding) {}
+  }
+
+  @Test func tapsWhileTheFileIsHeldAreSavedInTheirOrder() async throws {
+    let (world, store, path) = try fileWorld()
+    let environment = world.environment(.en, store: store)
+    let model = TrackersViewModel(environment: environment)
+    let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
+    let holder = try LockHolder(path, seconds: 1.5)
+    let start = Date()
+    model.completeTapped(undone.id)  // on…
+    model.completeTapped(undone.id)  // …and off again
+    #expect(Date().timeIntervalSince(start) < 2)
+    #expect(environment.writer.state.waiting == 2)
+    holder.waitUntilReleased()
+    #expect(try await eventually { !environment.writer.state.isSaving })
+    #expect(card(undone.id, of: model)?.isCompleted == false)
+    #expect(try !store.completedTrackerIDs(on: day("2026-11-30")).contains(undone.id))
+    #expect(model.state.alert == nil)
+  }
+
+  @Test func aTapThatCannotBeSavedWithinTheBusyTimeoutEndsInAnAlert() async throws {
+    let (world, store, path) = try fileWorld()
+    let environment = world.environment(.en, store: store)
+    let model = TrackersViewModel(environment: environment)
+    let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
+    let holder = try LockHolder(path, seconds: 14)  // past the busy timeout (10 s)
+    let start = Date()
+    model.completeTapped(undone.id)
+    #expect(Date().timeIntervalSince(start) < 1)
+    #expect(try await eventually(within: 20) { model.state.alert != nil })
+    let english = Localizer(.en)
+    #expect(
+      model.state.alert
+        == AlertState(
+          title: english.text(.alertSaveFailedTitle),
+          message:
+            "Another program (tracker-store-w, pid \(holder.pid)) is using the data file. Try again in a moment.",
+          buttons: [AlertState.Button(title: "OK", action: .dismiss)]))
+    #expect(card(undone.id, of: model)?.isCompleted == false)
+    #expect(!environment.writer.state.isSaving)
+    withExtendedLifetime(holder) {}
+  }
+
+  @Test func aFormSaveWaitsAMomentThenSaysTheFileIsBusyAndKeepsWhatWasTyped() throws {
+    let (world, store, path) = try fileWorld()
+    let environment = world.environment(.en, store: store)
+    let form = CategoryFormViewModel(environment: environment)
+    var closed = false
+    form.onDone = { _ in closed = true }
+    form.textChanged("Garden")
+    let holder = try LockHolder(path, seconds: 5)
+    let start = Date()
+    form.doneTapped()
+    #expect(Date().timeIntervalSince(start) < 1)
+    #expect(!closed && form.state.text == "Garden")
+    #expect(
+      form.state.alert?.message
+        == "Another program (tracker-store-w, pid \(holder.pid)) is using the data file. Try again in a moment."
+    )
+    withExtendedLifetime(holder) {}
+  }
+
+  @Test func theBusyAlertNamesTheProgramHoldingTheFileInBothLanguages() {
+    let failure = StoreError.storage(StorageFailure(.busy, detail: "locked", holder: "cron, pid 7"))
+    #expect(
+      AlertState.storeFailure(failure, .save, Localizer(.en))
+        == AlertState(
+          title: "Couldn't save",
+          message: "Another program (cron, pid 7) is using the data file. Try again in a moment.",
+          buttons: [AlertState.Button(title: "OK", action: .dismiss)]))
+    #expect(
+      AlertState.storeFailure(failure, .save, Localizer(.ru)).message
+        == "Файл с данными занят другой программой (cron, pid 7). Попробуйте ещё раз чуть позже.")
+  }
+
+  @Test func aDeleteOnTheToDoListWaitsForTheFileOffTheMainActor() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locked-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("todo.sqlite").path
+    let store = try SQLiteTodoStore(path: path, now: Date(timeIntervalSince1970: 1_796_034_600))
+    let task = TodoTask(
+      id: id(1), title: "", text: "Milk", isDone: false, created: Date(timeIntervalSince1970: 0))
+    try store.createTask(task)
+    let environment = TodoEnvironment.fixed(
+      now: Date(timeIntervalSince1970: 1_796_034_600), language: .en, store: store, loader: StubLoader())
+    let model = TodoListViewModel(environment: environment)
+    model.rowSwipedLeft(task.id)
+    let holder = try LockHolder(path, seconds: 1.5)
+    let start = Date()
+    model.deleteConfirmed()
+    #expect(Date().timeIntervalSince(start) < 1)
+    #expect(environment.writer.state.waiting == 1)
+    holder.waitUntilReleased()
+    #expect(try await eventually { model.state.rows.isEmpty })
+    #expect(try store.tasks().isEmpty && model.state.alert == nil)
+  }
+}
