@@ -84,11 +84,12 @@ let package = Package(
     ),
 
     // The reliability suite: drives the built tracker-preview (docs/reliability.md).
-    .executableTarget(name: "tracker-reliability"),
+    .executableTarget(name: "tracker-reliability", dependencies: ["CSQLite"]),
 
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),
-    // Test helper: writes acknowledged records until killed (the durability test).
+    // Test helper: writes acknowledged records until killed (the durability test), holds the
+    // write lock (the locked-file tests) or a read transaction (the write-ahead log tests).
     .executableTarget(
       name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore", "CSQLite"]),
     .testTarget(

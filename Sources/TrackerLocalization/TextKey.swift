@@ -336,6 +336,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliDamageNotADatabase = "cli.damage.notADatabase"
   case cliDamageLogHeader = "cli.damage.logHeader"
   case cliDamageLostCommits = "cli.damage.lostCommits"
+  case cliDamageLogCutShort = "cli.damage.logCutShort"
   case cliDamageIntegrity = "cli.damage.integrity"
   case cliDamageIntegrityMore = "cli.damage.integrityMore"
   case cliDamageMissingPart = "cli.damage.missingPart"

@@ -158,6 +158,7 @@ enum Messages {
     case .notADatabase: return text(.cliDamageNotADatabase)
     case .damagedLogHeader: return text(.cliDamageLogHeader)
     case .lostLogCommits(let count): return text(.cliDamageLostCommits, .int(count))
+    case .logCutShort(let missing): return text(.cliDamageLogCutShort, .int(missing))
     case .integrityCheckFailed(let first, let more):
       return more > 0
         ? text(.cliDamageIntegrityMore, .text(quoted(first, limit: 160)), .int(more))

@@ -20,15 +20,17 @@ struct Reliability {
     var salvageCuts: Int
     var salvagePages: Int
     var salvageKills: Int
+    var walCuts: Int
+    var fullDiskRounds: Int
 
     /// The run `swift test` makes: a few seconds.
     static let short = Scale(
       mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
-      salvageCuts: 1, salvagePages: 6, salvageKills: 4)
+      salvageCuts: 1, salvagePages: 6, salvageKills: 4, walCuts: 6, fullDiskRounds: 1)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
-      damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100)
+      damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100, walCuts: 200, fullDiskRounds: 20)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -86,7 +88,7 @@ struct Reliability {
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   /// The parts, in order.
-  static let parts = ["fuzz", "kill", "concurrent", "damage", "salvage"]
+  static let parts = ["fuzz", "kill", "concurrent", "damage", "salvage", "walcut", "fulldisk"]
 
   mutating func run(_ part: String) throws -> Report {
     switch part {
@@ -95,6 +97,8 @@ struct Reliability {
     case "concurrent": return try concurrentProcesses()
     case "damage": return try damageFiles()
     case "salvage": return try salvageFiles()
+    case "walcut": return try cutLogs()
+    case "fulldisk": return try fullDisks()
     default: throw ProgramFailure(description: "no part named \(part)")
     }
   }

@@ -4,7 +4,8 @@ import Foundation
 //
 //   swift run -c release tracker-reliability [--long] [--seed N] [part …]
 //
-// Parts: fuzz, kill, concurrent, damage, salvage (all by default). Prints the counts of each part and exits
+// Parts: fuzz, kill, concurrent, damage, salvage, walcut, fulldisk (all by default). Prints the counts of each
+// part and exits
 // 1 when any failure count is not 0.
 
 /// Writes a line to standard output at once (a long run reports part by part).
@@ -26,7 +27,9 @@ while !arguments.isEmpty {
     arguments.removeFirst()
     seed = value
   case "--help", "-h":
-    say("USAGE: tracker-reliability [--long] [--seed N] [fuzz|kill|concurrent|damage|salvage …]")
+    say(
+      "USAGE: tracker-reliability [--long] [--seed N] [fuzz|kill|concurrent|damage|salvage|walcut|fulldisk …]"
+    )
     exit(0)
   default:
     guard Reliability.parts.contains(argument) else {

@@ -16,6 +16,11 @@
 //     Holds the file's write lock (`BEGIN IMMEDIATE`) for <seconds>, as another program in the
 //     middle of a long write would: prints "held" once it has it, "released" after rolling back.
 //     The locked-file tests of the screens and the interactive mode run it.
+//   tracker-store-writer snapshot <store>
+//     Opens the file with SQLite alone and holds a read transaction (a snapshot: commits of others
+//     stay in the log, no checkpoint can pass it) and says "holding"; at a line (or the end) of
+//     standard input it ends the transaction ("released"), at the next one the connection
+//     ("closed"): what a long read does, then an idle client.
 import CSQLite
 import Foundation
 import TrackerModels
@@ -107,9 +112,27 @@ case "hold" where arguments.count == 3:
   sqlite3_exec(database, "ROLLBACK", nil, nil, nil)
   sqlite3_close(database)
   say("released")
+case "snapshot" where arguments.count == 2:
+  var database: OpaquePointer?
+  guard sqlite3_open_v2(arguments[1], &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+    fail("Error: cannot open \(arguments[1])", code: 1)
+  }
+  sqlite3_busy_timeout(database, 10_000)
+  // The snapshot starts with the first read of the transaction.
+  guard sqlite3_exec(database, "BEGIN; SELECT count(*) FROM sqlite_schema;", nil, nil, nil) == SQLITE_OK
+  else {
+    fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
+  }
+  say("holding")
+  _ = readLine()
+  sqlite3_exec(database, "COMMIT", nil, nil, nil)
+  say("released")
+  _ = readLine()
+  sqlite3_close(database)
+  say("closed")
 default:
   fail(
     "usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store> | open-until <store> <step>"
-      + " | hold <store> <seconds>",
+      + " | hold <store> <seconds> | snapshot <store>",
     code: 64)
 }

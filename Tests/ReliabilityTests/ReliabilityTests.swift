@@ -52,6 +52,18 @@ struct ReliabilityTests {
     #expect(report.counts.first { $0.0 == "salvages killed" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
+  @Test func aCutWriteAheadLogIsNeverASilentLossNorABackupWithoutTheWrites() throws {
+    let report = try run("walcut")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "acknowledged writes" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
+  @Test func aDiskThatTakesNoMoreBytesStillReads() throws {
+    let report = try run("fulldisk")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "reads" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
   @Test func aReportCountsFailuresAndPrintsTheZeros() {
     var report = Reliability.Report(part: "example")
     report.watch("crashes")

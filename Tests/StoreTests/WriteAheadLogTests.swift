@@ -118,3 +118,160 @@ struct WriteAheadLogTests {
     #expect(WriteAheadLog.problem(in: Array(log.prefix(32))) == nil)
   }
 }
+
+@Suite("A log cut short is damage; a command leaves the log empty")
+struct CutLogTests {
+  /// How the log is cut after the commits.
+  enum Cut: String, CaseIterable, Sendable {
+    case toNothing, toItsHeader, inTheMiddle, deleted
+  }
+
+  /// A store whose category and habit are in the file and whose `count` records were committed
+  /// while another process (`helper`, still connected) held a read transaction: they are only in
+  /// the log, which no checkpoint could empty.
+  func commitsHeldInTheLog(_ path: String, count: Int) throws -> RunningHelper {
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.createCategory(home)
+      try store.createTracker(habit("Run", id: 10))
+    }
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    let helper = try RunningHelper(["snapshot", path])
+    #expect(helper.nextLine() == "holding")
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      for offset in 0..<count {
+        try store.toggleRecord(trackerID: id(10), on: day("2026-11-01").adding(days: offset))
+      }
+    }
+    return helper
+  }
+
+  func size(_ path: String) -> Int? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+  }
+
+  @Test(arguments: Cut.allCases)
+  func aLogCutShortAfterItsCommitsIsDamageKeptAsideNeverASilentLoss(cut: Cut) throws {
+    let folder = TemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder.url) }
+    let path = folder.path("tracker.sqlite")
+    let helper = try commitsHeldInTheLog(path, count: 10)
+    let log = path + "-wal"
+    let full = try #require(size(log))
+    // Ten commits of a record, its tracker's summary and the day's: more than ten frames.
+    #expect(full > 32 + 10 * (24 + 4096))
+    switch cut {
+    case .toNothing: #expect(truncate(log, 0) == 0)
+    case .toItsHeader: #expect(truncate(log, 32) == 0)
+    case .inTheMiddle: #expect(truncate(log, off_t(32 + (full - 32) / (24 + 4096) / 2 * (24 + 4096))) == 0)
+    case .deleted:
+      // Deleted while the reader has it open, its frames are still there for the reader's closing
+      // checkpoint: the log is deleted after the reader is gone (killed).
+      helper.crash()
+      try FileManager.default.removeItem(atPath: log)
+    }
+    let cutLog = FileManager.default.contents(atPath: log)
+    if cut != .deleted {
+      // While the reader still has the file open, a read meets the missing frames: the file is
+      // broken, and left as it is (the reader's).
+      do {
+        _ = try SQLiteTrackerStore(path: path, now: fixedNow, fullCheck: true, readOnly: true)
+        Issue.record("opened while the log lacks committed frames")
+      } catch {
+        guard case .broken(_, .logCutShort(let missing)) = error, missing > 0 else {
+          Issue.record("\(error)")
+          return
+        }
+      }
+      #expect(FileManager.default.contents(atPath: log) == cutLog)
+      // The reader ends and closes: its closing checkpoint fails on the missing frames.
+      try helper.send("release")
+      #expect(helper.nextLine() == "released")
+      try helper.send("close")
+      #expect(helper.nextLine() == "closed")
+      helper.wait()
+    }
+    #expect(FileManager.default.fileExists(atPath: path + "-shm"))
+
+    guard case .logCutShort(let missing)? = WriteAheadLog.problem(path) else {
+      Issue.record("not found: \(String(describing: WriteAheadLog.problem(path)))")
+      return
+    }
+    #expect(missing > 0)
+    // A backup is never made from it: it is left as it is.
+    #expect(throws: StoreOpenError.self) {
+      try SQLiteTrackerStore(
+        path: path, now: fixedNow, setsBrokenFileAside: false, fullCheck: true, readOnly: true)
+    }
+    #expect(FileManager.default.contents(atPath: log) == cutLog)
+    // Any other command sets the file aside with its log and index, byte for byte, and says so.
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow, readOnly: true)
+    let recovery = try #require(store.recovery)
+    #expect(recovery.reason == .logCutShort(missingFrames: missing))
+    #expect(FileManager.default.contents(atPath: recovery.movedTo + "-wal") == cutLog)
+    #expect(FileManager.default.fileExists(atPath: recovery.movedTo + "-shm"))
+    // What the log still holds is saved: the category and habit from the file, and in a log cut
+    // in the middle the records committed before the cut.
+    #expect(recovery.saved.trackers.map(\.id) == [id(10)])
+    let saved = recovery.saved.records.count
+    #expect(cut == .inTheMiddle ? (1..<10).contains(saved) : saved == 0)
+  }
+
+  @Test func aWholeLogAfterASnapshotIsReplayedWithEveryCommit() throws {
+    let folder = TemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder.url) }
+    let path = folder.path("tracker.sqlite")
+    let helper = try commitsHeldInTheLog(path, count: 10)
+    helper.crash()
+    #expect((size(path + "-wal") ?? 0) > 32)
+    #expect(LogIndex(path + "-shm") != nil)
+    #expect(WriteAheadLog.problem(path) == nil)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery == nil)
+    #expect(try store.recordDays(trackerID: id(10)).count == 10)
+  }
+
+  @Test func anIndexHeaderSQLiteWouldNotTrustIsIgnored() throws {
+    let folder = TemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder.url) }
+    let path = folder.path("tracker.sqlite")
+    let helper = try commitsHeldInTheLog(path, count: 3)
+    helper.crash()
+    var index = [UInt8](try #require(FileManager.default.contents(atPath: path + "-shm")))
+    #expect(LogIndex(bytes: index)?.committedFrames ?? 0 > 0)
+    // One copy of the header changed (a write in progress), or both with a wrong checksum.
+    index[16] ^= 1
+    #expect(LogIndex(bytes: index) == nil)
+    index[48 + 16] ^= 1
+    #expect(LogIndex(bytes: index) == nil)
+  }
+
+  @Test func aCommandThatEndsWithNoReaderLeftLeavesTheLogEmpty() throws {
+    let folder = TemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder.url) }
+    let path = folder.path("tracker.sqlite")
+    let helper = try commitsHeldInTheLog(path, count: 10)
+    // Held back by the reader, the commits stay in the log.
+    #expect((size(path + "-wal") ?? 0) > 32)
+    try helper.send("release")
+    #expect(helper.nextLine() == "released")
+    // The reader stays connected, reading nothing: a command that only reads ends, and the log is
+    // copied into the file and emptied.
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow, readOnly: true)
+      #expect(try store.recordDays(trackerID: id(10)).count == 10)
+    }
+    #expect((size(path + "-wal") ?? 0) == 0)
+    // So does a command that writes.
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.toggleRecord(trackerID: id(10), on: day("2026-11-25"))
+    }
+    #expect((size(path + "-wal") ?? 0) == 0)
+    try helper.send("close")
+    #expect(helper.nextLine() == "closed")
+    helper.wait()
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+  }
+}

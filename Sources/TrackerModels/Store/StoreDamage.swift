@@ -8,6 +8,9 @@ public enum StoreDamage: Hashable, Sendable, CustomStringConvertible {
   case damagedLogHeader
   /// The write-ahead log is damaged: this many saved changes in it cannot be read.
   case lostLogCommits(Int)
+  /// The write-ahead log is shorter than its index says: this many committed frames (pages of
+  /// saved changes not yet in the file) are missing from it.
+  case logCutShort(missingFrames: Int)
   /// SQLite's integrity check failed: its first finding (SQLite's words) and how many more.
   case integrityCheckFailed(first: String, more: Int)
   /// A table or column that the file's recorded migrations add is missing (SQLite's words).
@@ -35,6 +38,9 @@ public enum StoreDamage: Hashable, Sendable, CustomStringConvertible {
     case .lostLogCommits(let count):
       return
         "its write-ahead log is damaged: \(count) saved change\(count == 1 ? "" : "s") in it cannot be read"
+    case .logCutShort(let missing):
+      return
+        "its write-ahead log was cut short: \(missing) page\(missing == 1 ? "" : "s") of saved changes are missing from it"
     case .integrityCheckFailed(let first, let more):
       return "integrity check failed: " + first + (more > 0 ? " (and \(more) more)" : "")
     case .missingPart(let detail): return "part of the data file is missing: " + detail

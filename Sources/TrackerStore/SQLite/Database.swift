@@ -23,9 +23,31 @@ final class Database {
   /// journal or a `-shm` file, so a damaged file stays byte for byte as it was (its `-wal` is not
   /// read).
   convenience init(immutable path: String) throws(SQLiteError) {
+    try self.init(
+      path: path, name: Self.uri(path) + "?immutable=1",
+      flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+  }
+
+  /// Opens the database at `path` to read it without writing a byte, for a disk that takes no
+  /// more (full, or past the file size limit): read-only, SQLite's index of the write-ahead log
+  /// (`-shm`) opened read-only and, when nobody else has the file open, rebuilt from the log in
+  /// this process's memory (`readonly_shm`). With no index to open and no log to read, the file
+  /// alone (immutable). The log's commits are read either way: a log without its index file is
+  /// not read this way, and opening fails.
+  static func readingWithoutWriting(_ path: String) throws(SQLiteError) -> Database {
+    let logSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0
+    if logSize == 0, !FileManager.default.fileExists(atPath: path + "-shm") {
+      return try Database(immutable: path)
+    }
+    return try Database(
+      path: path, name: uri(path) + "?readonly_shm=1",
+      flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+  }
+
+  /// `path` as a `file:` URI.
+  private static func uri(_ path: String) -> String {
     let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
-    let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
-    try self.init(path: path, name: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+    return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
   }
 
   /// A copy of `source`'s database in memory (SQLite's online backup): what is done to the copy
@@ -57,8 +79,10 @@ final class Database {
     guard code == SQLITE_OK, let opened else {
       let message =
         opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+      var error = SQLiteError(code: code, message: message)
+      error.systemError = opened.map { sqlite3_system_errno($0) } ?? 0
       sqlite3_close_v2(opened)
-      throw SQLiteError(code: code, message: message)
+      throw error
     }
     handle = opened
     sqlite3_extended_result_codes(opened, 1)
@@ -150,7 +174,9 @@ final class Database {
   /// A `SQLiteError` for `code` with the connection's current message.
   func error(_ code: Int32, sql: String?) -> SQLiteError {
     let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-    return SQLiteError(code: code, message: message, sql: sql)
+    var error = SQLiteError(code: code, message: message, sql: sql)
+    error.systemError = handle.map { sqlite3_system_errno($0) } ?? 0
+    return error
   }
 }
 

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import TrackerModels
 
 /// A failed SQLite call: the result code, SQLite's own message, and the SQL that failed.
@@ -11,6 +12,9 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   public var sql: String?
   /// What Tracker's own checks found, when they (not SQLite) reported the damage.
   public var damage: StoreDamage?
+  /// The system's error number behind a failed read or write (`sqlite3_system_errno`), 0 when
+  /// none is known.
+  public var systemError: Int32 = 0
 
   /// An error with every field given.
   public init(code: Int32, message: String, sql: String? = nil) {
@@ -31,6 +35,14 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The primary result code (the low byte of `code`).
   public var primaryCode: Int32 { code & 0xFF }
+
+  /// Whether the failure is a disk that takes no more bytes: full, over a quota, or past the file
+  /// size limit (`ulimit -f`). Such a disk can still be read.
+  public var meansNoRoom: Bool {
+    primaryCode == SQLITE_FULL
+      || ((primaryCode == SQLITE_IOERR || primaryCode == SQLITE_CANTOPEN)
+        && [ENOSPC, EDQUOT, EFBIG].contains(systemError))
+  }
 
   /// Whether the file is not a database or is damaged.
   public var meansBrokenFile: Bool {

@@ -84,6 +84,13 @@ enum StoreFile {
       throw .notATrackerStore(path: path)
     } catch let error as SQLiteError where error.meansBrokenFile {
       reason = error.storeDamage
+    } catch let error as SQLiteError where error.code == SQLITE_IOERR | (2 << 8) {
+      // SQLITE_IOERR_SHORT_READ: a log cut short under a process that still has the file open
+      // (its index says more). Not set aside while in use; the next command after it sets it aside.
+      guard let missing = WriteAheadLog.missingFrames(path) else {
+        throw .cannotOpen(path: path, reason: error.message)
+      }
+      throw .broken(path: path, reason: .logCutShort(missingFrames: missing))
     } catch let error as SQLiteError
       where error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED
     {
@@ -220,10 +227,43 @@ enum StoreFile {
   /// (damage found after that is damage of a Tracker store). With `readOnly` nothing in the file
   /// changes: its journal mode stays, and an older schema is migrated in a copy in memory
   /// (`isCopy`).
+  ///
+  /// A disk that takes no more bytes (full, a file size limit) still reads: when SQLite cannot make
+  /// its `-shm` index or write anything else a read needs, a command that only reads opens the
+  /// file again without writing a byte (`Database.readingWithoutWriting`).
   private static func prepared(
     path: String, now: Date, schema: StoreSchema, fullCheck: Bool, readOnly: Bool, isTrackers: inout Bool
   ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
-    let database = try Database(path: path, create: !readOnly)
+    do {
+      return try prepared(
+        try Database(path: path, create: !readOnly), path: path, now: now, schema: schema,
+        fullCheck: fullCheck,
+        readOnly: readOnly, isTrackers: &isTrackers)
+    } catch let full as SQLiteError where readOnly && full.meansNoRoom {
+      let reading: Database
+      do {
+        reading = try Database.readingWithoutWriting(path)
+        // Sorting and the integrity check keep their scratch data in memory, not in a file.
+        try reading.execute("PRAGMA temp_store = MEMORY")
+      } catch {
+        throw full
+      }
+      do {
+        return try prepared(
+          reading, path: path, now: now, schema: schema, fullCheck: fullCheck, readOnly: true,
+          isTrackers: &isTrackers)
+      } catch let other as SQLiteError where !other.meansBrokenFile {
+        // The reason to tell is the full disk, not what the second way met.
+        throw full
+      }
+    }
+  }
+
+  /// `prepared` on an open connection `database` (closed when it throws).
+  private static func prepared(
+    _ database: Database, path: String, now: Date, schema: StoreSchema, fullCheck: Bool, readOnly: Bool,
+    isTrackers: inout Bool
+  ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
     do {
       try database.execute("PRAGMA busy_timeout = 10000")
       // Reads only, before anything that could change a byte: a file that is not a database

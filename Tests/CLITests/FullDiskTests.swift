@@ -1,0 +1,156 @@
+import CSQLite
+import Foundation
+import Testing
+
+/// A disk that takes no more bytes — full, or past the file size limit — still reads: `stats`,
+/// `list`, `show` and `export` (to standard output or another disk) work as before, so a backup
+/// can be made when it is most needed. What a read would write (SQLite's `-shm` index, the
+/// quick-open stamp, a checkpoint) is left out, never a failure of the read.
+@Suite("A full disk still reads")
+struct FullDiskTests {
+  static let archive = """
+    {"format": "tracker", "version": 1,
+     "categories": [{"id": "00000000-0000-4000-8000-000000000001", "title": "Спорт"}],
+     "trackers": [{"id": "00000000-0000-4000-8000-000000000002", "name": "Бег", "emoji": "🙂",
+                   "color": "#FD4C49", "category": "00000000-0000-4000-8000-000000000001",
+                   "schedule": ["mon", "wed", "fri"], "pinned": false, "created": "2026-11-01"}],
+     "records": [{"tracker": "00000000-0000-4000-8000-000000000002", "date": "2026-11-30"},
+                 {"tracker": "00000000-0000-4000-8000-000000000002", "date": "2026-12-02"}]}
+    """
+
+  /// The commands that only read, each as the user types it.
+  static let readings: [[String]] = [
+    ["stats"], ["stats", "--json"], ["list"], ["list", "--json"], ["show", "trackers"],
+    ["show", "statistics"],
+    ["export"],
+  ]
+
+  /// A store holding the archive at `store`.
+  func makeStore(_ store: String, folder: URL) throws {
+    let archive = folder.appendingPathComponent("backup.json")
+    try Data(Self.archive.utf8).write(to: archive)
+    let made = try runCLI(["import", archive.path, "--store", store] + fileTestsDay)
+    #expect(made.status == 0, "\(made.error)")
+    try FileManager.default.removeItem(at: archive)
+  }
+
+  /// What each reading command prints for `store` (all must succeed).
+  func outputs(_ store: String, run: ([String]) throws -> (status: Int32, output: String, error: String))
+    rethrows -> [String]
+  {
+    try Self.readings.map { command in
+      let result = try run(command + ["--store", store, "--lang", "en"] + fileTestsDay)
+      #expect(result.status == 0, "\(command): \(result.error)")
+      #expect(result.error == "", "\(command)")
+      return result.output
+    }
+  }
+
+  @Test func pastTheFileSizeLimitEveryCommandThatOnlyReadsWorks() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    try makeStore(store, folder: folder)
+    let before = try outputs(store, run: { try runCLI($0) })
+    #expect(before[0].contains("Бег"))
+    // `ulimit -f 0`: not a byte more in any file (EFBIG), SQLite's `-shm` index included.
+    let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    let limited = try outputs(store) { arguments in
+      let quoted = ([binary] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+      return try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
+    }
+    #expect(limited == before)
+  }
+
+  @Test func pastTheFileSizeLimitTheCommitsStillInTheLogAreRead() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    try makeStore(store, folder: folder)
+    // Another program's read keeps three dones in the log; the files are copied as they are then
+    // (a log with its index, nobody using them): what a crash leaves.
+    var reader: OpaquePointer?
+    #expect(sqlite3_open_v2(store, &reader, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+    #expect(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM sqlite_schema;", nil, nil, nil) == SQLITE_OK)
+    for date in ["2026-11-20", "2026-11-23", "2026-11-25"] {
+      #expect(try runCLI(["done", "Бег", "--date", date, "--store", store] + fileTestsDay).status == 0)
+    }
+    let copy = folder.appendingPathComponent("copy.sqlite").path
+    for suffix in ["", "-wal", "-shm"] {
+      try FileManager.default.copyItem(atPath: store + suffix, toPath: copy + suffix)
+    }
+    sqlite3_exec(reader, "COMMIT", nil, nil, nil)
+    sqlite3_close(reader)
+    #expect((try FileManager.default.attributesOfItem(atPath: copy + "-wal")[.size] as? Int ?? 0) > 32)
+    let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    let quoted = ([binary, "stats", "--json", "--store", copy] + fileTestsDay).map { "'" + $0 + "'" }
+      .joined(separator: " ")
+    let limited = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
+    #expect(limited.status == 0, "\(limited.error)")
+    let whole = try runCLI(["stats", "--json", "--store", store] + fileTestsDay)
+    #expect(whole.output.contains("\"completed\": 5"), "\(whole.output)")
+    #expect(limited.output == whole.output)
+  }
+
+  @Test(.enabled(if: TinyDisk.canMount, "needs root allowed to mount a tmpfs (checked by mounting one)"))
+  func onAFullDiskEveryCommandThatOnlyReadsWorksAndExportsToAnotherDisk() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let disk = try TinyDisk(at: folder.appendingPathComponent("disk"))
+    defer { disk.unmount() }
+    let store = disk.path + "/tracker.sqlite"
+    try makeStore(store, folder: folder)
+    let before = try outputs(store, run: { try runCLI($0) })
+    try disk.fill()
+    #expect(try outputs(store, run: { try runCLI($0) }) == before)
+    // A backup onto another disk, and the data file as it was.
+    let backup = folder.appendingPathComponent("backup.json").path
+    let export = try runCLI(["export", "--store", store, "--output", backup, "--lang", "en"] + fileTestsDay)
+    #expect(export.status == 0, "\(export.error)")
+    #expect(
+      try String(contentsOfFile: backup, encoding: .utf8) == before[Self.readings.firstIndex(of: ["export"])!]
+    )
+    // A write is still refused out loud.
+    let done = try runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fileTestsDay)
+    #expect(done.status == 1)
+    #expect(done.error.hasPrefix("Error: "))
+  }
+}
+
+/// A small tmpfs mounted for one test (root only), filled up on demand, unmounted after.
+struct TinyDisk {
+  let path: String
+
+  /// Whether this process may mount one: root, and a trial mount works (a container may refuse).
+  static let canMount: Bool = {
+    guard getuid() == 0 else { return false }
+    let trial = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: trial) }
+    guard mount("tmpfs", trial.path, "tmpfs", 0, "size=64k") == 0 else { return false }
+    umount(trial.path)
+    return true
+  }()
+
+  /// Mounts a 1 MiB tmpfs at `url` (created).
+  init(at url: URL) throws {
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    guard mount("tmpfs", url.path, "tmpfs", 0, "size=1m") == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
+    }
+    path = url.path
+  }
+
+  /// Writes a file until the disk takes no more.
+  func fill() throws {
+    let descriptor = open(path + "/filler", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let block = [UInt8](repeating: 0, count: 4096)
+    while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    #expect(errno == ENOSPC)
+  }
+
+  func unmount() {
+    #expect(umount(path) == 0)
+  }
+}
