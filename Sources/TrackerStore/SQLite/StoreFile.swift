@@ -568,6 +568,7 @@ enum StoreFile {
     case .notADatabase: return "notADatabase\n0\n"
     case .damagedLogHeader: return "damagedLogHeader\n0\n"
     case .lostLogCommits(let count): return "lostLogCommits\n\(count)\n"
+    case .logCutShort(let missing): return "logCutShort\n\(missing)\n"
     case .integrityCheckFailed(let first, let more): return "integrityCheckFailed\n\(more)\n" + line(first)
     case .missingPart(let detail): return "missingPart\n0\n" + line(detail)
     case .sealMismatch(let part): return "sealMismatch\n0\n" + part.rawValue
@@ -588,6 +589,7 @@ enum StoreFile {
     case "notADatabase": return .notADatabase
     case "damagedLogHeader": return .damagedLogHeader
     case "lostLogCommits": return .lostLogCommits(number)
+    case "logCutShort": return .logCutShort(missingFrames: number)
     case "integrityCheckFailed": return .integrityCheckFailed(first: text, more: number)
     case "missingPart": return .missingPart(text)
     case "sealMismatch": return .sealMismatch(part)
