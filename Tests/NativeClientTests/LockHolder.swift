@@ -42,7 +42,7 @@ final class LockHolder {
 /// Lets the main actor run (a write finished off it reports there) until `condition` holds or
 /// `seconds` pass; returns whether it held. A deadline, never a tight timing assertion.
 @MainActor
-func eventually(within seconds: Double = 8, _ condition: () -> Bool) async throws -> Bool {
+func eventually(within seconds: Double = 60, _ condition: () -> Bool) async throws -> Bool {
   let deadline = Date().addingTimeInterval(seconds)
   while Date() < deadline {
     if condition() { return true }

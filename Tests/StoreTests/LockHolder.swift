@@ -38,7 +38,7 @@ final class LockHolder {
 
 /// Polls `condition` every 20 ms until it holds or `seconds` pass; returns whether it held. A
 /// deadline, not a tight timing assertion: a busy machine may take longer to schedule anyone.
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+func eventually(within seconds: Double = 60, _ condition: () -> Bool) -> Bool {
   let deadline = Date().addingTimeInterval(seconds)
   while Date() < deadline {
     if condition() { return true }

@@ -80,7 +80,7 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Waits until `condition` holds for the screen (at most `timeout` seconds); the screen then.
   @discardableResult
-  func wait(_ timeout: TimeInterval = 10, until condition: (Screen) -> Bool) -> Screen? {
+  func wait(_ timeout: TimeInterval = 30, until condition: (Screen) -> Bool) -> Screen? {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let screen = self.screen
@@ -92,10 +92,10 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Waits until the screen shows `text`.
   @discardableResult
-  func wait(for text: String, timeout: TimeInterval = 10) -> Screen? { wait(timeout) { $0.contains(text) } }
+  func wait(for text: String, timeout: TimeInterval = 30) -> Screen? { wait(timeout) { $0.contains(text) } }
 
   /// Waits for the program to end; its exit status, nil if it did not end in time.
-  func exitStatus(within timeout: TimeInterval = 10) -> Int32? {
+  func exitStatus(within timeout: TimeInterval = 30) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
     guard !process.isRunning else { return nil }

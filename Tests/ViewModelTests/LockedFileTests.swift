@@ -81,7 +81,7 @@ struct LockedFileTests {
     let start = Date()
     model.completeTapped(undone.id)
     #expect(Date().timeIntervalSince(start) < 1)
-    #expect(try await eventually(within: 20) { model.state.alert != nil })
+    #expect(try await eventually(within: 60) { model.state.alert != nil })
     let english = Localizer(.en)
     #expect(
       model.state.alert
