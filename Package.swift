@@ -93,16 +93,20 @@ let package = Package(
     .executableTarget(
       name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore", "CSQLite"]),
     .testTarget(
-      name: "StoreTests", dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer"]),
+      name: "StoreTests",
+      dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer", "OtherProgram"]),
     .testTarget(
       name: "ViewModelTests",
       dependencies: [
         "TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerPreviewSupport",
-        "tracker-store-writer",
+        "tracker-store-writer", "OtherProgram",
       ]
     ),
     // Test helper: an HTTP server on 127.0.0.1 inside the test process (the to-do loader, the CLI).
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
+    // Test helper: another program holding a data file's write lock, and deadlines for what it
+    // makes happen later (store, view model, terminal and native client tests).
+    .target(name: "OtherProgram", path: "Tests/Support/OtherProgram"),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
     // A native client: the libraries' public API only (no @testable), as an iOS app would use them.
@@ -110,7 +114,7 @@ let package = Package(
       name: "NativeClientTests",
       dependencies: [
         "TrackerViewModels", "TrackerModels", "TrackerStore", "TrackerLocalization", "tracker-preview",
-        "tracker-store-writer",
+        "tracker-store-writer", "OtherProgram",
       ]
     ),
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
@@ -119,7 +123,7 @@ let package = Package(
       dependencies: [
         "TrackerTerminal", "TrackerViewModels", "TrackerTextRenderer", "TrackerModels", "TrackerStore",
         "TrackerPreviewSupport", "TrackerLocalization", "LocalHTTPServer", "tracker-preview",
-        "tracker-store-writer",
+        "tracker-store-writer", "OtherProgram",
       ]
     ),
     .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),

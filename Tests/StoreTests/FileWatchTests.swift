@@ -1,4 +1,5 @@
 import Foundation
+import OtherProgram
 import Testing
 import TrackerModels
 
@@ -17,7 +18,7 @@ struct FileWatchTests {
     let token = store.observe { log.append($0) }
     let writer = try HelperProcess.run(["write", path, "2026-11-30", "1"])
     #expect(writer.status == 0, "\(writer.error)")
-    #expect(eventually { log.all.contains(.everything) })
+    #expect(eventuallyPolling { log.all.contains(.everything) })
     #expect(try store.trackers().map(\.tracker.name) == ["Write"])
     withExtendedLifetime(token) {}
   }
@@ -58,7 +59,7 @@ struct FileWatchTests {
     #expect(mine.isWatchingFile)
     let theirs = try SQLiteTodoStore(path: path, now: fixedNow)
     try theirs.createTask(TodoTask(id: id(1), title: "", text: "Milk", isDone: false, created: fixedNow))
-    #expect(eventually { log.all.map(\.taskIDs) == [[id(1)]] })
+    #expect(eventuallyPolling { log.all.map(\.taskIDs) == [[id(1)]] })
     token.cancel()
     #expect(!mine.isWatchingFile)
   }
@@ -100,7 +101,7 @@ struct FileWatchTests {
     #expect(try store.categories().isEmpty)
     #expect(Date().timeIntervalSince(start) < 1)  // not queued behind the waiting write
     holder.waitUntilReleased()
-    #expect(eventually { saved.all.count == 1 })
+    #expect(eventuallyPolling { saved.all.count == 1 })
     #expect(try store.categories() == [home])
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OtherProgram
 import Testing
 
 /// The interactive mode while other programs use the same data file: another process's change

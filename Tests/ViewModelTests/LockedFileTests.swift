@@ -1,4 +1,5 @@
 import Foundation
+import OtherProgram
 import Testing
 import TrackerLocalization
 import TrackerModels

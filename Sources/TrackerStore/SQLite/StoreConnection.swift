@@ -117,12 +117,13 @@ final class StoreConnection: @unchecked Sendable {
   /// and lets go of the connection between tries, so reads of this process go on meanwhile.
   func transaction<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
     let limit = Self.waitLimit
-    let deadline = Date().addingTimeInterval(limit ?? Self.busyTimeout)
+    // Elapsed time, not the wall clock: a clock set back must not stretch the wait.
+    let waitEnds = DispatchTime.now() + (limit ?? Self.busyTimeout)
     while true {
       if limit != nil {
         // Another thread of this process is writing (the background writer between its tries,
         // an import): past the limit this write is as busy as if another program held the file.
-        guard lock.lock(before: deadline) else { throw Self.busy(path, sql: nil) }
+        guard takeLock(until: waitEnds) else { throw Self.busy(path, sql: nil) }
       } else {
         lock.lock()
       }
@@ -135,11 +136,22 @@ final class StoreConnection: @unchecked Sendable {
       }
       lock.unlock()
       if case .done(let result) = attempt { return result }
-      guard Date() < deadline else {
+      let now = DispatchTime.now()
+      guard now < waitEnds else {
         throw Self.busy(path, sql: "BEGIN IMMEDIATE")
       }
-      Thread.sleep(forTimeInterval: min(Self.retryPause, max(0, deadline.timeIntervalSinceNow)))
+      let left = Double(waitEnds.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9
+      Thread.sleep(forTimeInterval: min(Self.retryPause, left))
     }
+  }
+
+  /// Takes this process's own lock, trying until `end`; false when another thread held it all along.
+  private func takeLock(until end: DispatchTime) -> Bool {
+    while !lock.try() {
+      guard DispatchTime.now() < end else { return false }
+      Thread.sleep(forTimeInterval: 0.001)
+    }
+    return true
   }
 
   /// One try of a transaction: `.lockHeld` when another connection holds the write lock.
