@@ -6,12 +6,17 @@ public struct StoreContents: Hashable, Sendable {
   public var trackers: [Tracker]
   /// Records, sorted by tracker then day.
   public var records: [TrackerRecord]
+  /// Days off, sorted by tracker then day.
+  public var daysOff: [TrackerDayOff]
 
   /// Contents with every part given.
-  public init(categories: [TrackerCategory], trackers: [Tracker], records: [TrackerRecord]) {
+  public init(
+    categories: [TrackerCategory], trackers: [Tracker], records: [TrackerRecord], daysOff: [TrackerDayOff] = []
+  ) {
     self.categories = categories
     self.trackers = trackers
     self.records = records
+    self.daysOff = daysOff
   }
 
   /// An empty store's contents.

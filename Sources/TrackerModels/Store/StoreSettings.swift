@@ -10,12 +10,15 @@ public struct StoreSettings: Hashable, Sendable {
   public var lastChosenCategoryID: UUID?
   /// The daily reminder (seed 004).
   public var reminder: ReminderSettings
+  /// The hour the user's day starts at (docs/rules.md).
+  public var dayStart: DayStart
 
   /// Settings with every field given; the defaults are a first launch.
   public init(
     isOnboardingDone: Bool = false, filter: TrackerFilter = .all, lastChosenCategoryID: UUID? = nil,
-    reminder: ReminderSettings = ReminderSettings()
+    reminder: ReminderSettings = ReminderSettings(), dayStart: DayStart = .midnight
   ) {
+    self.dayStart = dayStart
     self.isOnboardingDone = isOnboardingDone
     self.filter = filter
     self.lastChosenCategoryID = lastChosenCategoryID
