@@ -45,14 +45,37 @@ public final class TodoFlow {
   private var formBinding: BindingToken?
   var focusedField: InputField?
   private let observers: ObservableState<View>
+  private var shownLanguage: Language
+  private var regionBinding: BindingToken?
+  /// Set while the screens follow a new language: the flow publishes once, after them.
+  private var isFollowing = false
 
   /// The app as launched: the list, loading the starting tasks when none is stored.
   public init(environment: TodoEnvironment) {
     self.environment = environment
+    shownLanguage = environment.language
     list = TodoListViewModel(environment: environment)
     observers = ObservableState(View(list: list.state, form: nil, focusedField: nil))
     list.onRoute = { [weak self] route in self?.route(route) }
     listBinding = list.observe { [weak self] _ in self?.publish() }
+    regionBinding = environment.region.leading.observe { [weak self] _ in self?.followLanguage() }
+  }
+
+  /// Call when the user chose another language for the app: the list and the form over it show
+  /// their texts in `language`, in one new view. (The to-do screens show no day or time, so the
+  /// time zone does not matter to them.)
+  public func environmentChanged(language: Language) {
+    environment.region.change(language: language, timeZone: environment.region.timeZone)
+  }
+
+  private func followLanguage() {
+    guard environment.language != shownLanguage else { return }
+    shownLanguage = environment.language
+    isFollowing = true
+    list.followRegion()
+    form?.followRegion()
+    isFollowing = false
+    publish()
   }
 
   /// Calls `handler` with the view now and after each change, until the token goes.
@@ -143,7 +166,10 @@ public final class TodoFlow {
     publish()
   }
 
-  private func publish() { observers.value = view }
+  private func publish() {
+    guard !isFollowing else { return }
+    observers.value = view
+  }
 }
 
 extension TodoFlow: ElementDriven {
