@@ -210,6 +210,17 @@ public final class AppFlow {
 }
 
 extension AppFlow.Presented {
+  var typePicker: TypePickerViewModel? { if case .typePicker(let model) = self { model } else { nil } }
+  var trackerForm: TrackerFormViewModel? { if case .trackerForm(let model) = self { model } else { nil } }
+  var categories: CategoryListViewModel? { if case .categories(let model) = self { model } else { nil } }
+  var categoryForm: CategoryFormViewModel? { if case .categoryForm(let model) = self { model } else { nil } }
+  var schedule: ScheduleViewModel? { if case .schedule(let model) = self { model } else { nil } }
+  var filters: FiltersViewModel? { if case .filters(let model) = self { model } else { nil } }
+  var calendar: CalendarViewModel? { if case .calendar(let model) = self { model } else { nil } }
+  var detail: DetailViewModel? { if case .detail(let model) = self { model } else { nil } }
+  var permission: PermissionViewModel? { if case .permission(let model) = self { model } else { nil } }
+  var timePicker: TimePickerViewModel? { if case .timePicker(let model) = self { model } else { nil } }
+
   /// The presented screen's view model.
   @MainActor
   var model: any RegionFollowing {
