@@ -2,7 +2,7 @@ import Foundation
 import TrackerModels
 
 /// What acting on an element does, decided where the element is built: a value, so nothing is
-/// parsed back from identifiers (docs/native-client.md, "Elements carry typed actions"). Each app
+/// parsed back from identifiers (docs/native-client.md, "The whole app at once"). Each app
 /// has its own action type, so each flow handles every action of its app in one exhaustive
 /// switch, and an action of one app never reaches the other's.
 public enum ElementAction: Hashable, Sendable {
