@@ -207,6 +207,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliUnreadableScript = "cli.unreadableScript"
   case cliTooLarge = "cli.tooLarge"
   case cliAlreadyThere = "cli.alreadyThere"
+  case cliImportedDaysOff = "cli.importedDaysOff"
   case cliOnboardingNotMarked = "cli.onboardingNotMarked"
   case cliNotImported = "cli.notImported"
   case cliNotUTF8 = "cli.notUTF8"
@@ -434,6 +435,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case tourPermission = "tour.permission"
   case tourReminderOn = "tour.reminderOn"
   case tourTimePicker = "tour.timePicker"
+  case tourDayStart = "tour.dayStart"
   case tourOnboarding2 = "tour.onboarding2"
   case tourTrackersEmpty = "tour.trackersEmpty"
   case tourTypePicker = "tour.typePicker"
@@ -446,6 +448,8 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case tourFilters = "tour.filters"
   case tourFilterCompleted = "tour.filterCompleted"
   case tourContextMenu = "tour.contextMenu"
+  case tourDayOff = "tour.dayOff"
+  case tourDetailDayOff = "tour.detailDayOff"
   case tourCalendar = "tour.calendar"
   case tourCategoriesChecked = "tour.categoriesChecked"
   case tourStatistics = "tour.statistics"
@@ -491,6 +495,8 @@ public enum PluralKey: String, CaseIterable, Hashable, Sendable {
   case trackers = "trackers.count"
   /// "1 record", "2 records": the import summary.
   case records = "records.count"
+  /// "1 day off", "2 days off": the import summary and `skip`.
+  case daysOff = "daysOff.count"
   /// "of 3 habits" counted by the total: the reminder's progress (genitive in Russian).
   case habitsTotal = "habits.total"
 }
