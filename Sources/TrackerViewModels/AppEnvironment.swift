@@ -25,6 +25,8 @@ public struct AppEnvironment: Sendable {
   public var notifications: any NotificationScheduler
   /// The writes waiting for the data file while another program holds it (shared by copies).
   public let writer = StoreWriter()
+  /// The store's day start hour, read once per change of the settings (shared by copies).
+  public let dayStartCache = DayStartCache()
 
   /// An environment with every dependency given.
   public init(
@@ -64,8 +66,12 @@ public struct AppEnvironment: Sendable {
       makeID: { counter.next() })
   }
 
-  /// Today in the user's time zone.
-  public var today: Day { Day(now(), in: timeZone) }
+  /// Today in the user's time zone, as the store's day start hour counts it (docs/rules.md): before
+  /// that hour it is still the day before.
+  public var today: Day { dayStart.today(at: now(), in: timeZone) }
+
+  /// The hour the user's day starts at, as stored.
+  public var dayStart: DayStart { dayStartCache.dayStart(in: store) }
 
   /// Call when the user chose another language for the app, or the system's time zone changed
   /// (`NSSystemTimeZoneDidChange`): every view model on this environment (or a copy of it) shows

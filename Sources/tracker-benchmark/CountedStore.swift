@@ -49,6 +49,15 @@ final class CountedStore: TrackerDataStore, @unchecked Sendable {
   func allRecords() throws(StoreError) -> [TrackerRecord] {
     try read { () throws(StoreError) in try base.allRecords() }
   }
+  func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
+    try base.setDaysOff(isOff, trackerID: trackerID, on: days)
+  }
+  func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try read { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }
+  }
+  func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
+    try read { () throws(StoreError) in try base.daysOff(trackerID: trackerID) }
+  }
   func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     try read { () throws(StoreError) in try base.statistics(asOf: today) }
   }

@@ -84,16 +84,17 @@ struct TypedActionTests {
       return "close"
     case .focus, .selectTab, .openCalendar, .openFilters, .openDetail, .openCardMenu, .openCategories,
       .openSchedule, .openCategoryMenu, .openReminderTime, .addTracker, .addCategory, .previousMonth,
-      .nextMonth:
+      .nextMonth, .openDayStart:
       return "show"
-    case .toggleCompletion, .togglePin, .toggleWeekday, .toggleDay, .toggleReminder:
+    case .toggleCompletion, .togglePin, .toggleWeekday, .toggleDay, .toggleReminder, .toggleDayOff,
+      .toggleDayOffOn:
       return "toggle"
     case .askToDeleteTracker, .deleteTracker, .deleteCategory, .confirmTrackerDeletion,
       .confirmCategoryDeletion:
       return "delete"
     case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays:
       return "edit"
-    case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay:
+    case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart:
       return "choose"
     case .saveTracker, .saveCategory, .saveSchedule, .saveReminderTime, .allowNotifications:
       return "save"

@@ -28,6 +28,7 @@ struct LifetimeTests {
       case .detail(let model): models.append { [weak model] in model }
       case .permission(let model): models.append { [weak model] in model }
       case .timePicker(let model): models.append { [weak model] in model }
+      case .dayStart(let model): models.append { [weak model] in model }
       }
     }
 

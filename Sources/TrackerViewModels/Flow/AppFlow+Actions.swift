@@ -35,6 +35,7 @@ extension AppFlow {
     case .openCardMenu(let id): try mainScreen(for: action).cardLongPressed(id)
     case .askToDeleteTracker(let id): try mainScreen(for: action).cardSwipedLeft(id)
     case .togglePin: try mainScreen(for: action).pinTapped()
+    case .toggleDayOff: try mainScreen(for: action).dayOffTapped()
     // The card's menu, or the detail on top
     case .editTracker:
       if let detail = layers.last?.screen.detail {
@@ -101,9 +102,12 @@ extension AppFlow {
     // Detail
     case .goBack: try top(for: action, \.detail).backTapped()
     case .toggleDay(let day): try top(for: action, \.detail).dayTapped(day)
+    case .toggleDayOffOn(let day): try top(for: action, \.detail).dayLongPressed(day)
     // Settings
     case .toggleReminder: try settingsScreen(for: action).reminderToggled()
     case .openReminderTime: try settingsScreen(for: action).timeTapped()
+    case .openDayStart: try settingsScreen(for: action).dayStartTapped()
+    case .chooseDayStart(let start): try top(for: action, \.dayStart).hourTapped(start)
     case .allowNotifications: try top(for: action, \.permission).allowTapped()
     case .postponeNotifications: try top(for: action, \.permission).notNowTapped()
     case .saveReminderTime: try top(for: action, \.timePicker).doneTapped()

@@ -29,6 +29,7 @@ public final class AppFlow {
     case detail(DetailViewModel)
     case permission(PermissionViewModel)
     case timePicker(TimePickerViewModel)
+    case dayStart(DayStartViewModel)
   }
 
   /// A presented screen and the flow's binding to it, released together when it closes.
@@ -220,6 +221,7 @@ extension AppFlow.Presented {
   var detail: DetailViewModel? { if case .detail(let model) = self { model } else { nil } }
   var permission: PermissionViewModel? { if case .permission(let model) = self { model } else { nil } }
   var timePicker: TimePickerViewModel? { if case .timePicker(let model) = self { model } else { nil } }
+  var dayStart: DayStartViewModel? { if case .dayStart(let model) = self { model } else { nil } }
 
   /// The presented screen's view model.
   @MainActor
@@ -235,6 +237,7 @@ extension AppFlow.Presented {
     case .schedule(let model): return model
     case .filters(let model): return model
     case .calendar(let model): return model
+    case .dayStart(let model): return model
     }
   }
 
@@ -246,6 +249,7 @@ extension AppFlow.Presented {
     case .detail(let model): return .detail(model.state)
     case .permission(let model): return .permission(model.state)
     case .timePicker(let model): return .timePicker(model.state)
+    case .dayStart(let model): return .dayStart(model.state)
     case .trackerForm(let model): return .trackerForm(model.state)
     case .categories(let model): return .categories(model.state)
     case .categoryForm(let model): return .categoryForm(model.state)

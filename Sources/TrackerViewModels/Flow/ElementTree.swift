@@ -25,6 +25,9 @@ enum ElementTree {
         result.append(
           Element(identifier: "reminder-time", label: state.timeText, action: .tracker(.openReminderTime)))
       }
+      result.append(
+        Element(
+          identifier: "day-start", label: state.dayStartTitle, kind: .row, action: .tracker(.openDayStart)))
       return result + tabs(view.tabBar)
     case .trackers(let state):
       return trackers(state) + (state.menu == nil ? tabs(view.tabBar) : [])
@@ -42,6 +45,9 @@ enum ElementTree {
       return [
         Element(
           identifier: menu.isPinned ? "unpin" : "pin", label: menu.pinTitle, action: .tracker(.togglePin)),
+        Element(
+          identifier: menu.isDayOff ? "cancel-day-off" : "day-off", label: menu.dayOffTitle,
+          action: .tracker(.toggleDayOff)),
         Element(identifier: "edit", label: menu.editTitle, action: .tracker(.editTracker)),
         Element(identifier: "delete", label: menu.deleteTitle, action: .tracker(.deleteTracker)),
       ]
@@ -64,7 +70,7 @@ enum ElementTree {
           swipeLeftAction: .tracker(.askToDeleteTracker(trackerID: card.id))))
       result.append(
         Element(
-          identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : "+",
+          identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : card.isDayOff ? "–" : "+",
           isEnabled: card.isCompleteEnabled, isChecked: card.isCompleted,
           action: .tracker(.toggleCompletion(trackerID: card.id))))
     }
@@ -162,6 +168,13 @@ enum ElementTree {
         }
       }
       return result
+    case .dayStart(let state):
+      return state.rows.map {
+        Element(
+          identifier: "hour:" + String($0.title.prefix(2)), label: $0.title, kind: .row,
+          isChecked: $0.isChecked,
+          action: .tracker(.chooseDayStart($0.start)))
+      }
     case .permission(let state):
       return [
         Element(identifier: "allow", label: state.allowTitle, action: .tracker(.allowNotifications)),
@@ -189,7 +202,8 @@ enum ElementTree {
         result.append(
           Element(
             identifier: "day:\(cell.day.iso)", label: cell.dayOfMonth, isEnabled: cell.isEnabled,
-            isChecked: cell.mark == .done, action: .tracker(.toggleDay(cell.day))))
+            isChecked: cell.mark == .done, action: .tracker(.toggleDay(cell.day)),
+            longPressAction: cell.canToggleDayOff ? .tracker(.toggleDayOffOn(cell.day)) : nil))
       }
       result.append(Element(identifier: "edit", label: state.editTitle, action: .tracker(.editTracker)))
       result.append(Element(identifier: "delete", label: state.deleteTitle, action: .tracker(.deleteTracker)))
