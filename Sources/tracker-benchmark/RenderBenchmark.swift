@@ -45,7 +45,7 @@ enum RenderBenchmark {
   /// 1,000 cards it last read, in memory; the counted store shows it reads nothing.
   @MainActor
   static func search(_ flow: AppFlow, counting store: CountedStore) {
-    let session = InteractiveSession(app: flow, language: .ru, format: .ansi(.dark), columns: 100, rows: 40)
+    let session = InteractiveSession(app: flow, format: .ansi(.dark), columns: 100, rows: 40)
     var writer = FrameWriter()
     func press(_ key: Key) {
       _ = session.handle(key)
@@ -77,7 +77,7 @@ enum RenderBenchmark {
   /// key handled, the frame drawn, the changed rows worked out.
   @MainActor
   static func interactive(_ flow: AppFlow, store: String) {
-    let session = InteractiveSession(app: flow, language: .ru, format: .ansi(.dark), columns: 100, rows: 40)
+    let session = InteractiveSession(app: flow, format: .ansi(.dark), columns: 100, rows: 40)
     var writer = FrameWriter()
     var sent = 0
     func press(_ key: Key) {
