@@ -3,78 +3,12 @@ import TrackerModels
 
 /// A store that counts the reads made through it: the benchmark shows what a keystroke asks of
 /// the store, not only how long it takes.
-final class CountedStore: TrackerDataStore, @unchecked Sendable {
-  private let base: any TrackerDataStore
+final class CountedStore: ForwardingTrackerStore, @unchecked Sendable {
   private let lock = NSLock()
   private var count = 0
-
-  init(_ base: any TrackerDataStore) { self.base = base }
 
   /// How many reads were made so far.
   var reads: Int { lock.withLock { count } }
 
-  private func read<Value>(_ body: () throws(StoreError) -> Value) throws(StoreError) -> Value {
-    lock.withLock { count += 1 }
-    return try body()
-  }
-
-  func categories() throws(StoreError) -> [TrackerCategory] {
-    try read { () throws(StoreError) in try base.categories() }
-  }
-  func createCategory(_ category: TrackerCategory) throws(StoreError) { try base.createCategory(category) }
-  func renameCategory(id: UUID, to title: String) throws(StoreError) {
-    try base.renameCategory(id: id, to: title)
-  }
-  func deleteCategory(id: UUID) throws(StoreError) { try base.deleteCategory(id: id) }
-  func trackers() throws(StoreError) -> [TrackerSummary] {
-    try read { () throws(StoreError) in try base.trackers() }
-  }
-  func createTracker(_ tracker: Tracker) throws(StoreError) { try base.createTracker(tracker) }
-  func updateTracker(_ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day])
-    throws(StoreError)
-  { try base.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed) }
-  func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
-    try base.setPinned(isPinned, trackerID: trackerID)
-  }
-  func deleteTracker(id: UUID) throws(StoreError) { try base.deleteTracker(id: id) }
-  func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
-    try base.toggleRecord(trackerID: trackerID, on: day)
-  }
-  func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try read { () throws(StoreError) in try base.completedTrackerIDs(on: day) }
-  }
-  func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
-    try read { () throws(StoreError) in try base.recordDays(trackerID: trackerID) }
-  }
-  func allRecords() throws(StoreError) -> [TrackerRecord] {
-    try read { () throws(StoreError) in try base.allRecords() }
-  }
-  func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
-    try base.setDaysOff(isOff, trackerID: trackerID, on: days)
-  }
-  func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try read { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }
-  }
-  func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
-    try read { () throws(StoreError) in try base.daysOff(trackerID: trackerID) }
-  }
-  func statistics(asOf today: Day) throws(StoreError) -> Statistics {
-    try read { () throws(StoreError) in try base.statistics(asOf: today) }
-  }
-  func settings() throws(StoreError) -> StoreSettings {
-    try read { () throws(StoreError) in try base.settings() }
-  }
-  func saveSettings(_ settings: StoreSettings) throws(StoreError) { try base.saveSettings(settings) }
-  func contents() throws(StoreError) -> StoreContents {
-    try read { () throws(StoreError) in try base.contents() }
-  }
-  func insert(_ contents: StoreContents) throws(StoreError) { try base.insert(contents) }
-  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-    base.observe(handler)
-  }
-  func waitingAtMost<Result>(_ limit: Duration, _ body: () throws(StoreError) -> Result) throws(StoreError)
-    -> Result
-  {
-    try base.waitingAtMost(limit, body)
-  }
+  override func willRead() throws(StoreError) { lock.withLock { count += 1 } }
 }
