@@ -69,6 +69,8 @@ enum Tool {
       return RemindCommand.run(invocation, settings, context)
     case .mark(let name, let done):
       return MarkCommand.run(name, done: done, invocation, settings, context)
+    case .skip(let name, let off):
+      return SkipCommand.run(name, off: off, invocation, settings, context)
     case .export:
       return ExportCommand.run(invocation, settings, context)
     case .importFile(let file):
@@ -96,6 +98,7 @@ extension Invocation {
     case .list: return "list"
     case .remind: return "remind"
     case .mark(_, let done): return done ? "done" : "undone"
+    case .skip(_, let off): return off ? "skip" : "unskip"
     case .export: return "export"
     case .importFile: return "import"
     case .help, .version: return nil

@@ -29,7 +29,7 @@ struct RunDay: CustomTestStringConvertible, Sendable {
 /// The README's commands and the examples on whatever day a newcomer runs them.
 @Suite("tracker-preview on any day")
 struct AnyDayCLITests {
-  static let tourSteps = 22
+  static let tourSteps = 25
 
   @Test(arguments: RunDay.all)
   func theTourDrawsEveryStepOnAnyDay(day: RunDay) throws {
@@ -51,6 +51,22 @@ struct AnyDayCLITests {
         #expect(result.output.contains("\(step)/\(Self.tourSteps) · "), "\(language): step \(step)")
       }
     }
+  }
+
+  /// Examples/scripts/vacation.sh: a week of days off for every habit keeps every streak, where
+  /// the same week without them breaks some.
+  @Test(arguments: RunDay.all)
+  func theVacationExampleKeepsEveryStreakOnAnyDay(day: RunDay) throws {
+    let tool = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    let result = try runProgram(
+      URL(fileURLWithPath: "/bin/sh"),
+      [repository.appendingPathComponent("Examples/scripts/vacation.sh").path],
+      environment: [
+        "TRACKER_PREVIEW": tool, "TODAY": day.date, "TZ": day.timeZone, "PATH": "/usr/bin:/bin",
+      ])
+    #expect(result.status == 0, "\(day.date): \(result.error)")
+    #expect(result.output.hasSuffix("Every streak kept; without the days off they would have broken.\n"))
+    #expect(result.output.contains("Water the plants: 7 days off"))
   }
 
   @Test(arguments: RunDay.all)

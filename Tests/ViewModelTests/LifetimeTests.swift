@@ -92,7 +92,8 @@ struct LifetimeTests {
       if case .trackerForm(let form)? = flow.layers.last?.screen { weakForm = form }
       weakMain = flow.trackers
       weakFlow = flow
-      #expect(world.store.observerCount == baseline + 3)
+      // The main screen, the statistics, the form, and the environment's day start hour.
+      #expect(world.store.observerCount == baseline + 4)
     }
     #expect(weakFlow == nil && weakMain == nil && weakForm == nil)
     #expect(world.store.observerCount == baseline)

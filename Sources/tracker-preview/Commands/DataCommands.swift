@@ -6,11 +6,17 @@ import TrackerViewModels
 /// `stats`: the four figures and each tracker's, as text or JSON.
 @MainActor
 enum StatsCommand {
-  static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
+    guard let store = StoreOpening.open(invocation, given, context, readOnly: true, outcome: &outcome)
     else {
       return outcome
+    }
+    let settings: Settings
+    do {
+      settings = try given.following(store)
+    } catch {
+      return .failure(Messages.unreadableData(error))
     }
     do {
       // Trackers in the order the screens use for the chosen language; the store's summaries
