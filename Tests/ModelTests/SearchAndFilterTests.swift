@@ -50,3 +50,29 @@ struct SearchAndFilterTests {
     #expect(TrackerFilter.all.afterDateChange == .all)
   }
 }
+
+@Suite("Search folding")
+struct SearchFoldingTests {
+  /// The folding a character at a time, as it was first written: the reference.
+  static func foldedOneByOne(_ text: String) -> String {
+    var result = ""
+    for character in text.lowercased() {
+      if character == "й" {
+        result.append(character)
+      } else {
+        result += String(character).folding(options: .diacriticInsensitive, locale: nil)
+      }
+    }
+    return result
+  }
+
+  @Test(arguments: [
+    "", "й", "ЙОГА", "Мой день", "мои", "Нарядить ёлку", "Café crème", "naïve Zoë",
+    "Привычка номер 17 с длинным именем",
+    "и\u{0306}од decomposed", "🏓 Morning exercise", "Ǆemal ǅ", "ﬁnal ﬂow", "Ångström — Ö", "ймйй",
+    "  spaced  ",
+  ])
+  func foldingAStretchAtATimeGivesWhatACharacterAtATimeGives(text: String) {
+    #expect(SearchQuery(text).folded == Self.foldedOneByOne(NameRules.trimmed(text)))
+  }
+}
