@@ -284,6 +284,30 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case importVersionNotANumber = "import.versionNotANumber"
   case importWeekdayTwice = "import.weekdayTwice"
   case importWrongFormat = "import.wrongFormat"
+  case importNotLoop = "import.notLoop"
+  case importLoopVersion = "import.loopVersion"
+  case importLoopUnreadable = "import.loopUnreadable"
+  case importCSVNotUTF8 = "import.csv.notUTF8"
+  case importCSVFieldCount = "import.csv.fieldCount"
+  case importCSVEmptyName = "import.csv.emptyName"
+  case importCSVNotADate = "import.csv.notADate"
+  case importCSVUnclosedQuote = "import.csv.unclosedQuote"
+  case cliImportedLoop = "cli.imported.loop"
+  case cliImportedHabitBull = "cli.imported.habitBull"
+  case cliImportedNothingNew = "cli.imported.nothingNew"
+  case cliImportedAlreadyThere = "cli.imported.alreadyThere"
+  case cliAdapted = "cli.adapted"
+  case cliAdaptedFrequencies = "cli.adapted.frequencies"
+  case cliAdaptedNumerical = "cli.adapted.numerical"
+  case cliAdaptedShortened = "cli.adapted.shortened"
+  case cliAdaptedRenamed = "cli.adapted.renamed"
+  case cliLeftOut = "cli.leftOut"
+  case cliLeftOutNotes = "cli.leftOut.notes"
+  case cliLeftOutReminders = "cli.leftOut.reminders"
+  case cliLeftOutCheckMarks = "cli.leftOut.checkMarks"
+  case importCategoryLoop = "import.category.loop"
+  case importCategoryLoopArchive = "import.category.loopArchive"
+  case importCategoryHabitBull = "import.category.habitBull"
   case jsonAfterEnd = "json.afterEnd"
   case jsonArray = "json.array"
   case jsonArrayAtEnd = "json.arrayAtEnd"
@@ -484,6 +508,12 @@ public enum PluralKey: String, CaseIterable, Hashable, Sendable {
   case trackers = "trackers.count"
   /// "1 record", "2 records": the import summary.
   case records = "records.count"
+  /// "1 day off", "2 days off": the summary of an import from Loop.
+  case importDaysOff = "import.daysOff.count"
+  /// "1 note", "2 notes": what an import from Loop or HabitBull left out.
+  case importNotes = "import.notes.count"
+  /// "1 check-mark", "2 check-marks": what an import from Loop or HabitBull left out.
+  case importCheckMarks = "import.checkMarks.count"
   /// "of 3 habits" counted by the total: the reminder's progress (genitive in Russian).
   case habitsTotal = "habits.total"
 }

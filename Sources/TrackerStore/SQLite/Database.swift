@@ -70,6 +70,35 @@ final class Database {
     return copy
   }
 
+  /// A read-only database in memory holding a copy of `bytes` (a whole database file): nothing
+  /// done to it reaches any file. A file in write-ahead-log mode reads as one in rollback mode
+  /// (only the copy's header is changed), since a copy has no log.
+  static func readOnlyCopy(of bytes: Data) throws(SQLiteError) -> Database {
+    let copy = try Database(
+      path: ":memory:", name: ":memory:",
+      flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+    guard
+      let buffer = sqlite3_malloc64(sqlite3_uint64(max(bytes.count, 1)))?.assumingMemoryBound(to: UInt8.self)
+    else {
+      copy.close()
+      throw SQLiteError(code: SQLITE_NOMEM, message: String(cString: sqlite3_errstr(SQLITE_NOMEM)))
+    }
+    bytes.copyBytes(to: buffer, count: bytes.count)
+    if bytes.count > 19, buffer[18] == 2, buffer[19] == 2 {
+      buffer[18] = 1
+      buffer[19] = 1
+    }
+    let code = sqlite3_deserialize(
+      copy.handle, "main", buffer, sqlite3_int64(bytes.count), sqlite3_int64(bytes.count),
+      UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY))
+    guard code == SQLITE_OK else {
+      let error = copy.error(code, sql: nil)
+      copy.close()
+      throw error
+    }
+    return copy
+  }
+
   /// Opens `name` (a path, or a `file:` URI with `SQLITE_OPEN_URI`) with `flags`.
   private init(path: String, name: String, flags: Int32) throws(SQLiteError) {
     self.path = path
