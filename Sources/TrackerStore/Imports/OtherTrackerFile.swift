@@ -143,7 +143,7 @@ extension OtherTrackerFile {
   /// (cut to 38 characters, numbered when taken) and categories found by id or title, else new.
   public func contents(existing: StoreContents, titles: ForeignTitles, today: Day) -> ForeignImportSummary {
     var summary = ForeignImportSummary(source: source, added: .empty, adaptations: adaptations)
-    let storedTrackers = Set(existing.trackers.map(\.id))
+    let storedTrackers = Dictionary(existing.trackers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var names = NameIndex(existing.trackers.map(\.name))
     var categoryIDs: [String: UUID] = [:]
     let categoriesByID = Set(existing.categories.map(\.id))
@@ -151,23 +151,37 @@ extension OtherTrackerFile {
       existing.categories.map { (NameRules.comparisonKey($0.title), $0.id) }, uniquingKeysWith: { a, _ in a })
     // What the store has of the trackers it shares with the file, read only when there are some.
     lazy var storedDays: Set<TrackerRecord> = {
-      let shared = Set(habits.map(\.id)).intersection(storedTrackers)
+      let shared = Set(habits.map(\.id)).intersection(storedTrackers.keys)
       return Set(
         existing.records.filter { shared.contains($0.trackerID) }
           + existing.daysOff.filter { shared.contains($0.trackerID) }.map {
             TrackerRecord(trackerID: $0.trackerID, day: $0.day)
           })
     }()
+    // The first day of each of those trackers: a day off is never before it.
+    lazy var storedFirstDays: [UUID: Day] = {
+      var first: [UUID: Day] = [:]
+      for record in existing.records where storedTrackers[record.trackerID] != nil {
+        first[record.trackerID] = min(first[record.trackerID] ?? record.day, record.day)
+      }
+      return first
+    }()
     var made: [UUID: Int] = [:]  // tracker id → index in summary.added.trackers
 
     for habit in habits {
       let records = Set(habit.records)
       var daysOff = Set(habit.daysOff).subtracting(records)
-      // A day off is a day the tracker is shown: never on a weekday outside its schedule.
-      let notDue = daysOff.filter { !habit.kind.dueDays.contains($0.weekday) }
-      summary.adaptations.checkMarksLeftOut += notDue.count
-      daysOff.subtract(notDue)
-      if storedTrackers.contains(habit.id) {
+      // A day off is a day the tracker is shown: never on a weekday outside its schedule, nor
+      // (for a tracker the store has, as it is there now) before its first day.
+      let stored = storedTrackers[habit.id]
+      let kind = stored?.kind ?? habit.kind
+      let firstDay = stored.map { $0.firstDay(earliestRecord: storedFirstDays[$0.id]) }
+      let notShown = daysOff.filter { day in
+        !kind.dueDays.contains(day.weekday) || (firstDay.map { day < $0 } ?? false)
+      }
+      summary.adaptations.checkMarksLeftOut += notShown.count
+      daysOff.subtract(notShown)
+      if stored != nil {
         summary.trackersAlreadyThere += 1
         for day in records.sorted() {
           if storedDays.contains(TrackerRecord(trackerID: habit.id, day: day)) {
