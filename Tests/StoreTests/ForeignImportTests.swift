@@ -254,14 +254,8 @@ struct ForeignImportTests {
       let again = try store.importForeign(try foreign(name), titles: english, today: today)
       #expect(again.added.categories.isEmpty && again.added.trackers.isEmpty, "\(name)")
       #expect(again.added.records.isEmpty, "\(name)")
-      // Days off are found again once the store keeps them (issue 24); until then a store that
-      // gives none back is offered them anew, and nothing else.
-      if first.added.daysOff.isEmpty || !before.daysOff.isEmpty {
-        #expect(again.addedNothing, "\(name)")
-        #expect(again.daysOffAlreadyThere == first.added.daysOff.count, "\(name)")
-      } else {
-        withKnownIssue("the store keeps no days off yet") { #expect(again.addedNothing, "\(name)") }
-      }
+      #expect(again.addedNothing, "\(name)")
+      #expect(again.daysOffAlreadyThere == first.added.daysOff.count, "\(name)")
       #expect(again.trackersAlreadyThere == first.added.trackers.count, "\(name)")
       #expect(again.recordsAlreadyThere == first.added.records.count, "\(name)")
       #expect(try store.contents() == before, "\(name)")
@@ -290,21 +284,27 @@ struct ForeignImportTests {
   @Test(arguments: StoreKind.allCases)
   func statisticsAndStreaksOfAnImportedHistoryMatchADirectComputation(kind: StoreKind) throws {
     let (store, _) = try imported("loop-history.db", into: kind)
-    // The check-marks straight from the file: value 2 is done.
+    // The check-marks straight from the file: value 2 is done, 3 a skip (a day off wherever it
+    // falls: on a day a habit is not due it changes nothing).
     let database = try Database.readOnlyCopy(of: try fixture("loop-history.db"))
     defer { database.close() }
     let uuids = Dictionary(
       uniqueKeysWithValues: try database.prepare("SELECT id, uuid FROM Habits").rows {
         ($0.int(0), $0.text(1))
       })
-    let marks = try database.prepare("SELECT habit, timestamp FROM Repetitions WHERE value = 2").rows {
-      row -> TrackerRecord in
-      let hex = Array(uuids[row.int(0)] ?? "")
-      let text = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
-      return TrackerRecord(
-        trackerID: UUID(uuidString: text) ?? UUID(), day: Day(daysSinceEpoch: row.int(1) / 86_400_000))
-    }
-    let byTracker = Dictionary(grouping: marks, by: \.trackerID)
+    let rows = try database.prepare("SELECT habit, timestamp, value FROM Repetitions WHERE value IN (2, 3)")
+      .rows {
+        row -> (TrackerRecord, isDone: Bool) in
+        let hex = Array(uuids[row.int(0)] ?? "")
+        let text = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
+        let mark = TrackerRecord(
+          trackerID: UUID(uuidString: text) ?? UUID(), day: Day(daysSinceEpoch: row.int(1) / 86_400_000))
+        return (mark, row.int(2) == 2)
+      }
+    let marks = rows.filter(\.isDone).map(\.0)
+    let skips = rows.filter { !$0.isDone }.map { TrackerDayOff(trackerID: $0.0.trackerID, day: $0.0.day) }
+    #expect(!skips.isEmpty)
+    let byTracker = Dictionary(grouping: rows.map(\.0), by: \.trackerID)
     func direct(_ number: Int, _ kind: TrackerKind) throws -> Tracker {
       let trackerID = try #require(UUID(uuidString: "A0000000-0000-4000-8000-00000000000\(number)"))
       let first = try #require(byTracker[trackerID]?.map(\.day).min())
@@ -318,9 +318,10 @@ struct ForeignImportTests {
       try direct(3, .event),
       try direct(4, .habit(try #require(Schedule([.saturday, .sunday])))),
     ]
-    let expected = Statistics(trackers: trackers, records: marks, today: today)
+    let expected = Statistics(trackers: trackers, records: marks, daysOff: skips, today: today)
     let stored = try store.trackers().map(\.tracker)
-    let computed = Statistics(trackers: stored, records: try store.allRecords(), today: today)
+    let computed = Statistics(
+      trackers: stored, records: try store.allRecords(), daysOff: try store.contents().daysOff, today: today)
     let summarised = try store.statistics(asOf: today)
     for actual in [computed, summarised] {
       #expect(actual.bestPeriod == expected.bestPeriod)

@@ -230,7 +230,8 @@ extension OtherTrackerFile {
         categoryIDs[key] = categoryID
       }
       let name = Self.uniqueName(habit.name, among: &names, adaptations: &summary.adaptations)
-      let first = [records.min(), daysOff.min()].compactMap { $0 }.min() ?? today
+      // The earliest check-mark or skip, a skip on a day not due included: the habit was there.
+      let first = [records.min(), habit.daysOff.min()].compactMap { $0 }.min() ?? today
       made[habit.id] = summary.added.trackers.count
       summary.added.trackers.append(
         Tracker(
