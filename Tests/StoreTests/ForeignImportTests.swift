@@ -262,6 +262,26 @@ struct ForeignImportTests {
     }
   }
 
+  @Test func theSameIdTwiceInADamagedFileIsOneTrackerWithEachDayOnce() throws {
+    let shared = id(7)
+    let days = [day("2026-11-27"), day("2026-11-28")]
+    let file = OtherTrackerFile(
+      source: .loop(version: 25),
+      habits: [
+        ForeignHabit(
+          id: shared, name: "Twice", category: .loop, kind: .habit(.everyDay), color: TrackerColor.palette[0],
+          records: days, daysOff: [day("2026-11-29")]),
+        ForeignHabit(
+          id: shared, name: "Twice", category: .loop, kind: .habit(.everyDay), color: TrackerColor.palette[0],
+          records: [days[1], day("2026-11-29")], daysOff: [day("2026-11-26")]),
+      ], adaptations: ForeignAdaptations())
+    let store = InMemoryTrackerStore()
+    let summary = try store.importForeign(file, titles: english, today: today)
+    #expect(summary.added.trackers.count == 1)
+    #expect(try store.recordDays(trackerID: shared).map(\.iso) == ["2026-11-27", "2026-11-28", "2026-11-29"])
+    #expect(summary.added.daysOff == [TrackerDayOff(trackerID: shared, day: day("2026-11-26"))])
+  }
+
   @Test func theSameBackupInRussianGoesIntoRussianCategories() throws {
     let store = InMemoryTrackerStore()
     let russian = ForeignTitles(loop: "Из Loop", loopArchive: "Из Loop · архив", habitBull: "Из HabitBull")

@@ -200,9 +200,16 @@ extension OtherTrackerFile {
         continue
       }
       if made[habit.id] != nil {
-        // The same id twice in one file: one tracker, with the days of both.
-        summary.added.records += records.sorted().map { TrackerRecord(trackerID: habit.id, day: $0) }
-        summary.added.daysOff += daysOff.sorted().map { TrackerDayOff(trackerID: habit.id, day: $0) }
+        // The same id twice in one (damaged) file: one tracker, with the days of both, each once.
+        let known = Set(summary.added.records.filter { $0.trackerID == habit.id }.map(\.day))
+        summary.added.records += records.subtracting(known).sorted().map {
+          TrackerRecord(trackerID: habit.id, day: $0)
+        }
+        summary.added.daysOff.removeAll { $0.trackerID == habit.id && records.contains($0.day) }
+        let off = Set(summary.added.daysOff.filter { $0.trackerID == habit.id }.map(\.day))
+        summary.added.daysOff += daysOff.subtracting(known).subtracting(off).sorted().map {
+          TrackerDayOff(trackerID: habit.id, day: $0)
+        }
         continue
       }
       let title: String
