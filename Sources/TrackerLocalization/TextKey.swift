@@ -207,6 +207,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliUnreadableScript = "cli.unreadableScript"
   case cliTooLarge = "cli.tooLarge"
   case cliAlreadyThere = "cli.alreadyThere"
+  case cliImportedDaysOff = "cli.importedDaysOff"
   case cliOnboardingNotMarked = "cli.onboardingNotMarked"
   case cliNotImported = "cli.notImported"
   case cliNotUTF8 = "cli.notUTF8"
@@ -249,6 +250,10 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliUnclosedQuote = "cli.unclosedQuote"
   case cliNotADateExpression = "cli.notADateExpression"
   case importAfterToday = "import.afterToday"
+  case importDayOffAndRecord = "import.dayOffAndRecord"
+  case importDayOffNotShown = "import.dayOffNotShown"
+  case importDuplicateDayOff = "import.duplicateDayOff"
+  case importNotADayStart = "import.notADayStart"
   case importBeforeEarliest = "import.beforeEarliest"
   case importCreatedAfterToday = "import.createdAfterToday"
   case importAlreadyInStore = "import.alreadyInStore"
@@ -458,6 +463,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case tourPermission = "tour.permission"
   case tourReminderOn = "tour.reminderOn"
   case tourTimePicker = "tour.timePicker"
+  case tourDayStart = "tour.dayStart"
   case tourOnboarding2 = "tour.onboarding2"
   case tourTrackersEmpty = "tour.trackersEmpty"
   case tourTypePicker = "tour.typePicker"
@@ -470,6 +476,8 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case tourFilters = "tour.filters"
   case tourFilterCompleted = "tour.filterCompleted"
   case tourContextMenu = "tour.contextMenu"
+  case tourDayOff = "tour.dayOff"
+  case tourDetailDayOff = "tour.detailDayOff"
   case tourCalendar = "tour.calendar"
   case tourCategoriesChecked = "tour.categoriesChecked"
   case tourStatistics = "tour.statistics"
@@ -515,8 +523,8 @@ public enum PluralKey: String, CaseIterable, Hashable, Sendable {
   case trackers = "trackers.count"
   /// "1 record", "2 records": the import summary.
   case records = "records.count"
-  /// "1 day off", "2 days off": the summary of an import from Loop.
-  case importDaysOff = "import.daysOff.count"
+  /// "1 day off", "2 days off": the import summary and `skip`.
+  case daysOff = "daysOff.count"
   /// "1 note", "2 notes": what an import from Loop or HabitBull left out.
   case importNotes = "import.notes.count"
   /// "1 check-mark", "2 check-marks": what an import from Loop or HabitBull left out.

@@ -286,14 +286,14 @@ enum Messages {
     let added = summary.added
     let trackers = localizer.plural(.trackers, count: added.trackers.count)
     let records = localizer.plural(.records, count: added.records.count)
-    let daysOff = localizer.plural(.importDaysOff, count: added.daysOff.count)
+    let daysOff = localizer.plural(.daysOff, count: added.daysOff.count)
     var lines: [String] = []
     if summary.addedNothing {
       lines.append(
         text(
           .cliImportedNothingNew, .text(localizer.plural(.trackers, count: summary.trackersAlreadyThere)),
           .text(localizer.plural(.records, count: summary.recordsAlreadyThere)),
-          .text(localizer.plural(.importDaysOff, count: summary.daysOffAlreadyThere))))
+          .text(localizer.plural(.daysOff, count: summary.daysOffAlreadyThere))))
     } else {
       let categories = localizer.plural(.categories, count: added.categories.count)
       switch summary.source {
@@ -310,7 +310,7 @@ enum Messages {
           text(
             .cliImportedAlreadyThere, .text(localizer.plural(.trackers, count: summary.trackersAlreadyThere)),
             .text(localizer.plural(.records, count: summary.recordsAlreadyThere)),
-            .text(localizer.plural(.importDaysOff, count: summary.daysOffAlreadyThere))))
+            .text(localizer.plural(.daysOff, count: summary.daysOffAlreadyThere))))
       }
     }
     let counts = summary.adaptations
@@ -342,6 +342,9 @@ enum Messages {
       for (key, value, count) in leftOut where count > 0 { lines.append(text(key, .text(value))) }
     }
     return lines.map { $0 + "\n" }.joined()
+  }
+  static func importedDaysOff(_ count: Int) -> String {
+    text(.cliImportedDaysOff, .text(Localizer(language).plural(.daysOff, count: count))) + "\n"
   }
   static func recordsAlreadyThere(_ count: Int) -> String {
     text(.cliAlreadyThere, .text(Localizer(language).plural(.records, count: count))) + "\n"

@@ -29,6 +29,7 @@ public final class AppFlow {
     case detail(DetailViewModel)
     case permission(PermissionViewModel)
     case timePicker(TimePickerViewModel)
+    case dayStart(DayStartViewModel)
   }
 
   /// A presented screen and the flow's binding to it, released together when it closes.
@@ -76,15 +77,20 @@ public final class AppFlow {
   /// settings it could not read).
   public init(environment: AppEnvironment) {
     self.environment = environment
+    // The settings first: they hold the day start hour that "today" needs.
+    let read = Result { () throws(StoreError) in try environment.store.settings() }
+    if case .success(let stored) = read {
+      environment.dayStartCache.remember(stored.dayStart, of: environment.store)
+    }
     shownToday = environment.today
     observers = ObservableState(
       AppView(
         base: .onboarding(OnboardingViewModel(environment: environment).state), tabBar: nil, presented: [],
         categoryMenu: nil, focusedField: nil))
     let settings: StoreSettings
-    do {
-      settings = try environment.store.settings()
-    } catch {
+    switch read {
+    case .success(let stored): settings = stored
+    case .failure(let error):
       launchAlert = .storeFailure(error, .read, environment.localizer)
       settings = StoreSettings(isOnboardingDone: true)
     }
@@ -189,6 +195,7 @@ extension AppFlow.Presented {
     case .detail(let model): return .detail(model.state)
     case .permission(let model): return .permission(model.state)
     case .timePicker(let model): return .timePicker(model.state)
+    case .dayStart(let model): return .dayStart(model.state)
     case .trackerForm(let model): return .trackerForm(model.state)
     case .categories(let model): return .categories(model.state)
     case .categoryForm(let model): return .categoryForm(model.state)

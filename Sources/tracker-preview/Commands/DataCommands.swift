@@ -57,7 +57,9 @@ enum ExportCommand {
     }
     let text: String
     do {
-      text = TrackerArchive.export(try store.contents(), reminder: try store.settings().reminder)
+      let settings = try store.settings()
+      text = TrackerArchive.export(
+        try store.contents(), reminder: settings.reminder, dayStart: settings.dayStart)
     } catch {
       return .failure(Messages.notExported(error))
     }
@@ -195,12 +197,15 @@ enum ImportCommand {
       outcome.standardOutput = Messages.imported(
         categories: summary.added.categories.count, trackers: summary.added.trackers.count,
         records: summary.added.records.count)
+      if !summary.added.daysOff.isEmpty {
+        outcome.standardOutput += Messages.importedDaysOff(summary.added.daysOff.count)
+      }
       if summary.recordsAlreadyThere > 0 {
         outcome.standardOutput += Messages.recordsAlreadyThere(summary.recordsAlreadyThere)
       }
       // Restoring a backup is not a first launch: the onboarding is over. The file's reminder
-      // setting, when it has one, is restored with it.
-      endOnboarding(store, reminder: summary.reminder, &outcome)
+      // setting and day start, when it has them, are restored with it.
+      endOnboarding(store, reminder: summary.reminder, dayStart: summary.dayStart, &outcome)
     }
   }
 
@@ -213,7 +218,7 @@ enum ImportCommand {
     return importing(file, invocation, settings, context) { store, outcome throws(ImportFailure) in
       let summary = try store.importForeign(foreign, titles: titles, today: settings.today)
       outcome.standardOutput = Messages.imported(summary)
-      if !summary.addedNothing { endOnboarding(store, reminder: nil, &outcome) }
+      if !summary.addedNothing { endOnboarding(store, reminder: nil, dayStart: nil, &outcome) }
     }
   }
 
@@ -245,17 +250,19 @@ enum ImportCommand {
     return outcome
   }
 
-  /// Marks the onboarding done (an import is not a first launch) and restores `reminder` when
-  /// given; a failure is a warning, the import stays.
+  /// Marks the onboarding done (an import is not a first launch) and restores `reminder` and
+  /// `dayStart` when given; a failure is a warning, the import stays.
   private static func endOnboarding(
-    _ store: TrackerDataStore, reminder: ReminderSettings?, _ outcome: inout Outcome
+    _ store: TrackerDataStore, reminder: ReminderSettings?, dayStart: DayStart?, _ outcome: inout Outcome
   ) {
     do {
       var stored = try store.settings()
       let restored = reminder ?? stored.reminder
-      if !stored.isOnboardingDone || restored != stored.reminder {
+      let start = dayStart ?? stored.dayStart
+      if !stored.isOnboardingDone || restored != stored.reminder || start != stored.dayStart {
         stored.isOnboardingDone = true
         stored.reminder = restored
+        stored.dayStart = start
         try store.saveSettings(stored)
       }
     } catch {
