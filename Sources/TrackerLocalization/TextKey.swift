@@ -169,6 +169,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case alertReasonDuplicateID = "alert.reason.duplicateID"
   case alertReasonDayOutOfRange = "alert.reason.dayOutOfRange"
   case alertReasonNotShown = "alert.reason.notShown"
+  case alertReasonDayInFuture = "alert.reason.dayInFuture"
   case alertReasonInvalidEmoji = "alert.reason.invalidEmoji"
   case cliError = "cli.error"
   case cliWarning = "cli.warning"

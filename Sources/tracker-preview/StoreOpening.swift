@@ -21,7 +21,8 @@ enum StoreOpening {
       return try? InMemoryTrackerStore(
         contents: demo.contents,
         settings: StoreSettings(
-          isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
+          isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID),
+        clock: settings.storeClock)
     }
     let defaultPath = SQLiteTrackerStore.defaultPath(
       environment: context.environment, homeDirectory: context.homeDirectory)
@@ -38,7 +39,7 @@ enum StoreOpening {
       let store = try SQLiteTrackerStore(
         path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
         isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly,
-        recoveredCategoryTitle: Messages.recoveredCategoryTitle)
+        recoveredCategoryTitle: Messages.recoveredCategoryTitle, clock: settings.storeClock)
       return (store, store.recovery)
     }
   }
