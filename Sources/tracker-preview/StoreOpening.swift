@@ -44,6 +44,33 @@ enum StoreOpening {
     }
   }
 
+  /// The store, as `open` gives it, with the settings' "today" as its day start hour counts it
+  /// (`list`, `done`, `skip`, `stats`, `remind`); nil with the failure in `outcome`.
+  static func openForToday(
+    _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, readOnly: Bool = false,
+    outcome: inout Outcome
+  ) -> (store: any TrackerDataStore, settings: Settings)? {
+    guard let store = open(invocation, settings, context, readOnly: readOnly, outcome: &outcome) else {
+      return nil
+    }
+    do {
+      return (store, try settings.following(store))
+    } catch {
+      outcome = .failure(Messages.unreadableData(error))
+      return nil
+    }
+  }
+
+  /// The tracker named `name` (case ignored), or the failure that says none is, with the nearest.
+  static func tracker(named name: String, in summaries: [TrackerSummary]) -> Result<TrackerSummary, Outcome> {
+    let key = NameRules.comparisonKey(name)
+    if let summary = summaries.first(where: { NameRules.comparisonKey($0.tracker.name) == key }) {
+      return .success(summary)
+    }
+    let suggestion = Suggestion.closest(to: name, among: summaries.map(\.tracker.name))
+    return .failure(.failure(TerminalSafe.text(Messages.noSuchTracker(name, suggestion: suggestion))))
+  }
+
   /// The tracker's data file the invocation names: `--store`, else the default one.
   static func trackerPath(_ invocation: Invocation, _ context: ToolContext) -> String {
     invocation.options["--store"]

@@ -363,13 +363,15 @@ struct DateLineCLITests {
     let imported = try runCLI(["import", backup, "--store", store] + pagoPago)
     #expect(imported.status == 0, "\(imported.error)")
     let before = try runCLI(["list", "--json", "--store", store] + pagoPago)
-    #expect(before.output.contains("\"done\": false, \"dayOff\": false, \"completed\": 0"), "\(before.output)")
+    #expect(
+      before.output.contains("\"done\": false, \"dayOff\": false, \"completed\": 0"), "\(before.output)")
     let card = try runCLI(["show", "trackers", "--store", store] + pagoPago)
     #expect(card.output.contains("0 days"), "\(card.output)")
     #expect(try runCLI(["stats", "--json", "--store", store] + pagoPago).output.contains("\"completed\": 0"))
     let onItsDay = ["--today", "2026-12-02", "--time-zone", "Pacific/Pago_Pago", "--lang", "en"]
     let after = try runCLI(["list", "--json", "--store", store] + onItsDay)
-    #expect(after.output.contains("\"done\": true, \"dayOff\": false, \"completed\": 1"), "\(after.output)")
+    #expect(
+      after.output.contains("\"done\": true, \"dayOff\": false, \"completed\": 1"), "\(after.output)")
     // Three days ahead is no backup from anywhere on Earth.
     let tooFar = try runCLI(
       [

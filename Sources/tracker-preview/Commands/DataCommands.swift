@@ -8,15 +8,11 @@ import TrackerViewModels
 enum StatsCommand {
   static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, given, context, readOnly: true, outcome: &outcome)
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, readOnly: true, outcome: &outcome)
     else {
       return outcome
-    }
-    let settings: Settings
-    do {
-      settings = try given.following(store)
-    } catch {
-      return .failure(Messages.unreadableData(error))
     }
     do {
       // Trackers in the order the screens use for the chosen language; the store's summaries
