@@ -139,6 +139,39 @@ struct SalvageReadsTests {
     #expect(recovery.leftOut == 0)
   }
 
+  @Test func recordsWhoseTableAndIndexRootsAreBothGoneAreFoundByAPageScan() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 4, days: 1500)
+    let (size, table) = try rootPage(path, "record")
+    let (_, index) = try rootPage(path, "record_by_day")
+    try zeroPage(path, table, size: size)
+    try zeroPage(path, index, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(try store.contents() == before)
+    #expect(recovery.saved.records.count == before.records.count)
+    #expect(recovery.leftOut == 0)
+  }
+
+  @Test func aScannedRecordOfATrackerThatWasNotSalvagedIsLeftOutAndCounted() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 4, days: 1500)
+    // A record of tracker 9, which never existed, on a storable day, behind the store's back.
+    try tamper(path, "PRAGMA foreign_keys = OFF; INSERT INTO record (tracker, day) VALUES (9, 18300)")
+    let (size, table) = try rootPage(path, "record")
+    let (_, index) = try rootPage(path, "record_by_day")
+    try zeroPage(path, table, size: size)
+    try zeroPage(path, index, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(try store.contents() == before)
+    // Left out and counted once (its table cell and its index entry are one record).
+    #expect(recovery.leftOut == 1)
+    #expect(recovery.description.contains("entries left out because they could not be vouched for: 1"))
+  }
+
   @Test func trackersWhoseTableRootIsGoneAreFoundByAPageScan() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")

@@ -137,8 +137,8 @@ enum Salvage {
   /// one could not be read whole (the record may sit in its damaged part); else it is left out.
   /// When neither could be read whole, the pages are scanned (`cells`) for both: a cell of two
   /// integers is a table record (tracker, day) or an index entry (day, tracker) by which of them is
-  /// a known tracker and which a storable day (neither or both: left alone), and sealed day
-  /// summaries found there vouch as those read by SQL do.
+  /// a known tracker and which a storable day (neither or both: left out and counted, once for the
+  /// pair), and sealed day summaries found there vouch as those read by SQL do.
   private static func readRecords(
     _ database: Database, trackers: [(number: Int, tracker: Tracker)], cells: () -> [PageScan.Cell]
   ) -> (records: [TrackerRecord], leftOut: Int) {
@@ -175,6 +175,7 @@ enum Salvage {
     var summaries = daySummaries(database)
     if tableDamaged, indexDamaged {
       let known = Set(trackers.map(\.number))
+      var unvouched = Set<[Int]>()
       for cell in cells() where cell.rowid == nil {
         let numbers = cell.values.compactMap { value -> Int? in
           if case .integer(let number) = value { return Int(number) }
@@ -184,8 +185,15 @@ enum Salvage {
         if numbers.count == 2 {
           let asTable = known.contains(numbers[0]) && range.contains(numbers[1])
           let asIndex = range.contains(numbers[0]) && known.contains(numbers[1])
-          if asTable, !asIndex { table.insert(Key(tracker: numbers[0], day: numbers[1])) }
-          if asIndex, !asTable { index.insert(Key(tracker: numbers[1], day: numbers[0])) }
+          if asTable, !asIndex {
+            table.insert(Key(tracker: numbers[0], day: numbers[1]))
+          } else if asIndex, !asTable {
+            index.insert(Key(tracker: numbers[1], day: numbers[0]))
+          } else if range.contains(numbers[0]) || range.contains(numbers[1]) {
+            // Shaped like a record, but of no salvaged tracker (or read either way): left out,
+            // counted once for its table cell and its index entry.
+            unvouched.insert([numbers[0], numbers[1]].sorted())
+          }
         } else if numbers.count == 4, !summaries.isComplete,
           Int64(numbers[3])
             == SQLiteTrackerStore.daySummarySeal(day: numbers[0], records: numbers[1], doneDue: numbers[2])
@@ -193,6 +201,7 @@ enum Salvage {
           summaries.counts[numbers[0]] = numbers[1]
         }
       }
+      leftOut += unvouched.count
     }
     var kept = table.intersection(index)
     let onlyTable = Dictionary(grouping: table.subtracting(index), by: \.day)
