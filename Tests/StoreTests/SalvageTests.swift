@@ -255,6 +255,27 @@ struct SalvageVouchesTests {
     #expect(recovery.description.contains("entries left out because they could not be vouched for: 1"))
   }
 
+  @Test func anIndexEntryOfNoTrackerDoesNotCastDoubtOnTheRecordItsTableHolds() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 2, days: 3)
+    _ = try rootPage(path, "record")  // everything checkpointed into the file
+    // Bit rot in record_by_day only: the entry (2020-01-02, tracker 1) becomes (2020-01-02,
+    // tracker 0), a tracker that does not exist. An index entry: payload size 5, header (3, int16,
+    // the constant 1), the day 18263; the flip turns the constant 1 into the constant 0.
+    var file = [UInt8](try bytes(path))
+    let cell: [UInt8] = [0x05, 0x03, 0x02, 0x09, 0x47, 0x57]
+    let found = (0..<file.count - cell.count).filter { Array(file[$0..<$0 + cell.count]) == cell }
+    try #require(found.count == 1)
+    file[found[0] + 3] ^= 0x01
+    try Data(file).write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    // The table's record is the only candidate for its day: kept; the entry of no tracker is not.
+    #expect(try store.contents().records == before.records)
+    #expect(recovery.leftOut == 1)
+  }
+
   @Test func aRecordOnADayTheStoreCannotHoldIsLeftOutAndTheRestSaved() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")

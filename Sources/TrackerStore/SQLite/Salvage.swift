@@ -203,6 +203,18 @@ enum Salvage {
       }
       leftOut += unvouched.count
     }
+    // A record of no salvaged tracker, or on a day the store cannot hold, is never kept: it is left
+    // out (once, whether the table, the index or both held it) before the two are compared, so
+    // that a damaged copy of a good record cannot make the good one look doubtful.
+    let ids = Dictionary(trackers.map { ($0.number, $0.tracker.id) }, uniquingKeysWith: { first, _ in first })
+    func isKeepable(_ key: Key) -> Bool {
+      ids[key.tracker] != nil && range.contains(key.day) && Day(daysSinceEpoch: key.day).isStorable
+    }
+    let unkeepableInTable = table.filter { !isKeepable($0) }
+    let unkeepableInIndex = index.filter { !isKeepable($0) }
+    leftOut += unkeepableInTable.union(unkeepableInIndex).count
+    table.subtract(unkeepableInTable)
+    index.subtract(unkeepableInIndex)
     var kept = table.intersection(index)
     let onlyTable = Dictionary(grouping: table.subtracting(index), by: \.day)
     let onlyIndex = Dictionary(grouping: index.subtracting(table), by: \.day)
@@ -223,16 +235,11 @@ enum Salvage {
       if indexDamaged { kept.formUnion(inTable) } else { leftOut += inTable.count }
       if tableDamaged { kept.formUnion(inIndex) } else { leftOut += inIndex.count }
     }
-    let ids = Dictionary(trackers.map { ($0.number, $0.tracker.id) }, uniquingKeysWith: { first, _ in first })
     var records: [TrackerRecord] = []
     records.reserveCapacity(kept.count)
     for key in kept.sorted(by: { ($0.tracker, $0.day) < ($1.tracker, $1.day) }) {
-      let day = Day(daysSinceEpoch: key.day)
-      guard range.contains(key.day), day.isStorable, let id = ids[key.tracker] else {
-        leftOut += 1
-        continue
-      }
-      records.append(TrackerRecord(trackerID: id, day: day))
+      guard let id = ids[key.tracker] else { continue }
+      records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: key.day)))
     }
     return (records, leftOut)
   }
