@@ -7,7 +7,8 @@ import LocalHTTPServer
 
 extension Reliability {
   /// What `--store` may name by mistake that is no file: a named pipe, a folder, a symbolic link to
-  /// nothing, a loop of links, a device (a link to `/dev/zero`, `/dev/null` itself). Every command
+  /// nothing, a loop of links, a device (a link to `/dev/zero`, `/dev/null` itself, and a device
+  /// file of the suite's own when it runs as root). Every command
   /// — reading or writing — must refuse it at once (exit 1, the reason said), never block on it,
   /// change nothing in the folder, and never replace a backup.
   mutating func specialFiles() throws -> Report {
@@ -32,11 +33,16 @@ extension Reliability {
       .write(to: URL(fileURLWithPath: archive))
     let script = path("special-script.txt")
     try Data("print\n".utf8).write(to: URL(fileURLWithPath: script))
-    let targets = [
+    var targets = [
       ("a named pipe", room + "/fifo.sqlite"), ("a folder", room + "/folder.sqlite"),
       ("a dangling link", room + "/dangling.sqlite"), ("a loop of links", room + "/loop-a.sqlite"),
       ("a link to a device", room + "/device.sqlite"), ("a device", "/dev/null"),
     ]
+    // A device file of its own (what /dev/zero is: character device 1, 5), when this process may
+    // make one (root).
+    if mknod(room + "/node.sqlite", S_IFCHR | 0o644, (1 << 8) | 5) == 0 {
+      targets.append(("a device file", room + "/node.sqlite"))
+    }
     let commands: [[String]] = [
       ["stats", "--json"], ["list", "--json"], ["show", "trackers"], ["remind"], ["export", "--output", "-"],
       ["export", "--output", backup], ["done", "Home 1"], ["undone", "Home 1"], ["import", archive],

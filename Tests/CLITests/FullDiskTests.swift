@@ -86,20 +86,28 @@ struct FullDiskTests {
     }
   }
 
-  @Test(.enabled(if: TinyDisk.canMount, "needs root allowed to mount a tmpfs (checked by mounting one)"))
-  func onAFullDiskACommandThatOnlyReadsLeavesNoNewFileBehind() throws {
+  /// Runs `body` on a store holding the archive on a 1 MiB tmpfs (unmounted after), with the
+  /// folder the tmpfs is in.
+  func onTinyDisk(_ body: (_ store: String, _ disk: TinyDisk, _ folder: URL) throws -> Void) throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let disk = try TinyDisk(at: folder.appendingPathComponent("disk"))
     defer { disk.unmount() }
     let store = disk.path + "/tracker.sqlite"
     try makeStore(store, folder: folder)
-    try disk.fill()
-    let before = try names(disk.path)
-    for command in Self.readings {
-      let result = try runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
-      #expect(result.status == 0, "\(command): \(result.error)")
-      #expect(Set(try names(disk.path)).subtracting(before).isEmpty, "\(command)")
+    try body(store, disk, folder)
+  }
+
+  @Test(.enabled(if: TinyDisk.canMount, "needs root allowed to mount a tmpfs (checked by mounting one)"))
+  func onAFullDiskACommandThatOnlyReadsLeavesNoNewFileBehind() throws {
+    try onTinyDisk { store, disk, _ in
+      try disk.fill()
+      let before = try names(disk.path)
+      for command in Self.readings {
+        let result = try runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
+        #expect(result.status == 0, "\(command): \(result.error)")
+        #expect(Set(try names(disk.path)).subtracting(before).isEmpty, "\(command)")
+      }
     }
   }
 
@@ -135,26 +143,23 @@ struct FullDiskTests {
 
   @Test(.enabled(if: TinyDisk.canMount, "needs root allowed to mount a tmpfs (checked by mounting one)"))
   func onAFullDiskEveryCommandThatOnlyReadsWorksAndExportsToAnotherDisk() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let disk = try TinyDisk(at: folder.appendingPathComponent("disk"))
-    defer { disk.unmount() }
-    let store = disk.path + "/tracker.sqlite"
-    try makeStore(store, folder: folder)
-    let before = try outputs(store, run: { try runCLI($0) })
-    try disk.fill()
-    #expect(try outputs(store, run: { try runCLI($0) }) == before)
-    // A backup onto another disk, and the data file as it was.
-    let backup = folder.appendingPathComponent("backup.json").path
-    let export = try runCLI(["export", "--store", store, "--output", backup, "--lang", "en"] + fileTestsDay)
-    #expect(export.status == 0, "\(export.error)")
-    #expect(
-      try String(contentsOfFile: backup, encoding: .utf8) == before[Self.readings.firstIndex(of: ["export"])!]
-    )
-    // A write is still refused out loud.
-    let done = try runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fileTestsDay)
-    #expect(done.status == 1)
-    #expect(done.error.hasPrefix("Error: "))
+    try onTinyDisk { store, disk, folder in
+      let before = try outputs(store, run: { try runCLI($0) })
+      try disk.fill()
+      #expect(try outputs(store, run: { try runCLI($0) }) == before)
+      // A backup onto another disk, and the data file as it was.
+      let backup = folder.appendingPathComponent("backup.json").path
+      let export = try runCLI(
+        ["export", "--store", store, "--output", backup, "--lang", "en"] + fileTestsDay)
+      #expect(export.status == 0, "\(export.error)")
+      #expect(
+        try String(contentsOfFile: backup, encoding: .utf8)
+          == before[Self.readings.firstIndex(of: ["export"])!])
+      // A write is still refused out loud.
+      let done = try runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fileTestsDay)
+      #expect(done.status == 1)
+      #expect(done.error.hasPrefix("Error: "))
+    }
   }
 }
 
