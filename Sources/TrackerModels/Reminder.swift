@@ -60,10 +60,15 @@ public struct ReminderSettings: Hashable, Sendable {
     }
   }
 
-  /// The progress of `day`: habits due and shown that day (docs/rules.md, visibility), and how
-  /// many of them have a record. Irregular events take no part, as in the perfect days.
-  public static func progress(on day: Day, trackers: [TrackerSummary], completed: Set<UUID>) -> Progress {
-    let due = trackers.filter { $0.tracker.kind.isHabit && $0.isVisible(on: day) }
+  /// The progress of `day`: habits due and shown that day (docs/rules.md, visibility) and not off
+  /// that day, and how many of them have a record. Irregular events take no part, as in the
+  /// perfect days.
+  public static func progress(
+    on day: Day, trackers: [TrackerSummary], completed: Set<UUID>, off: Set<UUID> = []
+  ) -> Progress {
+    let due = trackers.filter {
+      $0.tracker.kind.isHabit && $0.isVisible(on: day) && !off.contains($0.tracker.id)
+    }
     return Progress(done: due.filter { completed.contains($0.tracker.id) }.count, due: due.count)
   }
 

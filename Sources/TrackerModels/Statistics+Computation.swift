@@ -3,11 +3,13 @@ import Foundation
 extension Statistics {
   /// Computes every figure as of `today` in one pass over the records sorted by day.
   ///
-  /// Cost: O(records + trackers log trackers). Records after `today`, duplicates and records of
-  /// trackers not in `trackers` are ignored. `records` should already be sorted by day (the store
-  /// returns them so); otherwise a sorted copy is made first.
-  public init(trackers: [Tracker], records: [TrackerRecord], today: Day) {
-    var pass = StatisticsPass(trackers: trackers)
+  /// Cost: O(records + days off + trackers log trackers). Records after `today`, duplicates and
+  /// records of trackers not in `trackers` are ignored. `records` should already be sorted by day
+  /// (the store returns them so); otherwise a sorted copy is made first. A day off is not due
+  /// (docs/rules.md): it neither adds to nor breaks a streak, and a habit off on a day is not
+  /// counted among that day's due habits.
+  public init(trackers: [Tracker], records: [TrackerRecord], daysOff: [TrackerDayOff] = [], today: Day) {
+    var pass = StatisticsPass(trackers: trackers, daysOff: daysOff)
     if records.isSortedByDay {
       pass.consume(records, today: today)
     } else {
@@ -18,11 +20,11 @@ extension Statistics {
 }
 
 extension TrackerStatistics {
-  /// The figures of one tracker from its record days (in any order) as of `today`.
-  public init(tracker: Tracker, recordDays: [Day], today: Day) {
+  /// The figures of one tracker from its record days and days off (in any order) as of `today`.
+  public init(tracker: Tracker, recordDays: [Day], daysOff: [Day] = [], today: Day) {
     let days = recordDays.isSortedStrictly ? recordDays : Array(Set(recordDays)).sorted()
     // The streak rule's walk over one tracker's days: no records to build, nothing to hash.
-    let mask = tracker.kind.dueDays.rawValue
+    let gaps = DueGaps(mask: tracker.kind.dueDays.rawValue, daysOff: daysOff)
     let todayNumber = today.daysSinceEpoch
     var run = 0
     var best = 0
@@ -31,16 +33,41 @@ extension TrackerStatistics {
     for day in days {
       let number = day.daysSinceEpoch
       guard number <= todayNumber else { break }
-      if last != Int.min, hasDueDay(strictlyBetween: last, and: number, mask: mask) { run = 0 }
+      if last != Int.min, gaps.hasDueDay(strictlyBetween: last, and: number) { run = 0 }
       run += 1
       best = max(best, run)
       completed += 1
       last = number
     }
     // Today itself, while not done, neither adds nor resets: only the days in between count.
-    let isBroken = last == Int.min || hasDueDay(strictlyBetween: last, and: todayNumber, mask: mask)
+    let isBroken = last == Int.min || gaps.hasDueDay(strictlyBetween: last, and: todayNumber)
     self.init(
       trackerID: tracker.id, completed: completed, currentStreak: isBroken ? 0 : run, bestStreak: best)
+  }
+}
+
+/// The due days of one tracker, less its days off: what breaks a streak between two records.
+struct DueGaps {
+  let mask: UInt8
+  /// The tracker's days off on its due weekdays, ascending without repeats.
+  private let offs: [Int]
+
+  init(mask: UInt8, daysOff: [Day]) {
+    self.mask = mask
+    offs = Set(daysOff.map(\.daysSinceEpoch).filter { mask & (1 << weekdayIndex($0)) != 0 }).sorted()
+  }
+
+  init(mask: UInt8, dayNumbersOff: [Int]) {
+    self.mask = mask
+    offs = Set(dayNumbersOff.filter { mask & (1 << weekdayIndex($0)) != 0 }).sorted()
+  }
+
+  /// Whether a due day that is not a day off lies strictly between `start` and `end`.
+  func hasDueDay(strictlyBetween start: Int, and end: Int) -> Bool {
+    guard !offs.isEmpty else { return TrackerModels.hasDueDay(strictlyBetween: start, and: end, mask: mask) }
+    let due = dueDayCount(strictlyBetween: start, and: end, mask: mask)
+    guard due > 0 else { return false }
+    return due > countInOpenRange(start, end, in: offs)
   }
 }
 
@@ -70,6 +97,10 @@ private struct StatisticsPass {
   private let isHabit: [Bool]
   private let habitsByCreation: [(created: Int, index: Int)]
 
+  private let gaps: [DueGaps]
+  /// The trackers off on each day, by position, for the due habits of a day.
+  private let offByDay: [Int: [Int]]
+
   private var lastDay: [Int]
   private var run: [Int]
   private var best: [Int]
@@ -87,9 +118,19 @@ private struct StatisticsPass {
   private(set) var distinctDays = 0
   private(set) var perfectDays = 0
 
-  init(trackers: [Tracker]) {
+  init(trackers: [Tracker], daysOff: [TrackerDayOff]) {
     indexByID = TrackerIndex(trackers.map(\.id))
     dueMask = trackers.map { $0.kind.dueDays.rawValue }
+    var offDays = [[Int]](repeating: [], count: trackers.count)
+    var offByDay: [Int: [Int]] = [:]
+    for dayOff in daysOff {
+      guard let index = indexByID.position(of: dayOff.trackerID) else { continue }
+      offDays[index].append(dayOff.day.daysSinceEpoch)
+      offByDay[dayOff.day.daysSinceEpoch, default: []].append(index)
+    }
+    let masks = dueMask
+    gaps = trackers.indices.map { DueGaps(mask: masks[$0], dayNumbersOff: offDays[$0]) }
+    self.offByDay = offByDay.mapValues { Array(Set($0)) }
     isHabit = trackers.map { $0.kind.isHabit }
     habitsByCreation = trackers.indices
       .filter { trackers[$0].kind.isHabit }
@@ -114,9 +155,7 @@ private struct StatisticsPass {
         activate(index)
         if dueMask[index] & weekdayBit != 0 { doneDueOnCurrentDay += 1 }
       }
-      if lastDay[index] != Int.min,
-        hasDueDay(strictlyBetween: lastDay[index], and: day, mask: dueMask[index])
-      {
+      if lastDay[index] != Int.min, gaps[index].hasDueDay(strictlyBetween: lastDay[index], and: day) {
         run[index] = 0
       }
       run[index] += 1
@@ -135,9 +174,7 @@ private struct StatisticsPass {
     for (index, tracker) in trackers.enumerated() {
       // Today itself, while not done, neither adds nor resets: only the days in between count.
       let last = lastDay[index]
-      let isBroken =
-        last == Int.min
-        || hasDueDay(strictlyBetween: last, and: todayNumber, mask: dueMask[index])
+      let isBroken = last == Int.min || gaps[index].hasDueDay(strictlyBetween: last, and: todayNumber)
       perTracker.append(
         TrackerStatistics(
           trackerID: tracker.id, completed: completed[index],
@@ -164,7 +201,10 @@ private struct StatisticsPass {
 
   private mutating func closeDay() {
     guard currentDay != Int.min else { return }
-    let due = activeByWeekday[weekdayIndex(currentDay)]
+    let weekday = weekdayIndex(currentDay)
+    // A habit off that day is not due (it has no record that day: the two exclude each other).
+    let off = (offByDay[currentDay] ?? []).filter { isActive[$0] && dueMask[$0] & (1 << weekday) != 0 }.count
+    let due = activeByWeekday[weekday] - off
     if due > 0, doneDueOnCurrentDay == due { perfectDays += 1 }
     currentDay = Int.min
   }
@@ -192,4 +232,34 @@ func hasDueDay(strictlyBetween start: Int, and end: Int, mask: UInt8) -> Bool {
     return true
   }
   return false
+}
+
+/// How many days strictly between `start` and `end` fall on a weekday of `mask`.
+func dueDayCount(strictlyBetween start: Int, and end: Int, mask: UInt8) -> Int {
+  let gap = end - start - 1
+  guard gap > 0 else { return 0 }
+  let weeks = gap / 7
+  var count = weeks * mask.nonzeroBitCount
+  let rest = gap - weeks * 7
+  if rest > 0 {
+    for offset in 1...rest where mask & (1 << weekdayIndex(start + offset)) != 0 { count += 1 }
+  }
+  return count
+}
+
+/// How many of the ascending `values` lie strictly between `low` and `high`.
+func countInOpenRange(_ low: Int, _ high: Int, in values: [Int]) -> Int {
+  guard high - low > 1 else { return 0 }
+  return firstIndex(notBelow: high, in: values) - firstIndex(notBelow: low + 1, in: values)
+}
+
+/// The position of the first of the ascending `values` that is at least `limit`.
+func firstIndex(notBelow limit: Int, in values: [Int]) -> Int {
+  var low = 0
+  var high = values.count
+  while low < high {
+    let middle = (low + high) / 2
+    if values[middle] < limit { low = middle + 1 } else { high = middle }
+  }
+  return low
 }

@@ -28,9 +28,12 @@ public struct TrackerStreakSummary: Hashable, Sendable {
     self.runAtLastRecord = runAtLastRecord
   }
 
-  /// The summary of `tracker` with `recordDays` (ascending, no repeats).
-  public init(tracker: Tracker, recordDays: [Day]) {
-    let walk = recordDays.last.map { TrackerStatistics(tracker: tracker, recordDays: recordDays, today: $0) }
+  /// The summary of `tracker` with `recordDays` (ascending, no repeats) and its days off (any
+  /// order): the walk runs up to the latest record, so only days off before it matter here.
+  public init(tracker: Tracker, recordDays: [Day], daysOff: [Day] = []) {
+    let walk = recordDays.last.map {
+      TrackerStatistics(tracker: tracker, recordDays: recordDays, daysOff: daysOff, today: $0)
+    }
     self.init(
       tracker: tracker, recordCount: recordDays.count, firstRecord: recordDays.first,
       lastRecord: recordDays.last, bestStreak: walk?.bestStreak ?? 0,
@@ -57,14 +60,19 @@ extension Statistics {
   /// The statistics as of `today` from summaries: per tracker, the rule's walk as stored; per day,
   /// its records and done due habits. Equal to `init(trackers:records:today:)` on the same data.
   /// Only a tracker with records after `today` (written on a device whose day had begun) needs
-  /// its records, from `recordDays`.
+  /// its records, from `recordDays`. Days off (few: vacations) are read whole: they decide whether
+  /// the days since a tracker's latest record break its streak, and which habits a day expects.
   ///
-  /// Cost: O(trackers + days with records), independent of the number of records.
+  /// Cost: O(trackers + days with records + days off), independent of the number of records.
   public init(
-    summaries: [TrackerStreakSummary], days: [DaySummary], today: Day,
+    summaries: [TrackerStreakSummary], days: [DaySummary], daysOff: [TrackerDayOff] = [], today: Day,
     recordDays: (Tracker) throws(StoreError) -> [Day]
   ) throws(StoreError) {
     let todayNumber = today.daysSinceEpoch
+    var offsByTracker: [UUID: [Day]] = [:]
+    for dayOff in daysOff { offsByTracker[dayOff.trackerID, default: []].append(dayOff.day) }
+    // Per day, the habits off that day that the day would otherwise expect.
+    var offDueByDay: [Int: Int] = [:]
     var perTracker: [TrackerStatistics] = []
     perTracker.reserveCapacity(summaries.count)
     var firstDaysByWeekday = [[Int]](repeating: [], count: 7)
@@ -72,13 +80,14 @@ extension Statistics {
       let tracker = summary.tracker
       let figures: TrackerStatistics
       var firstRecord = summary.firstRecord
+      let offs = offsByTracker[tracker.id] ?? []
       if let last = summary.lastRecord, last.daysSinceEpoch > todayNumber {
         let counted = try recordDays(tracker).filter { $0 <= today }
         firstRecord = counted.first
-        figures = TrackerStatistics(tracker: tracker, recordDays: counted, today: today)
+        figures = TrackerStatistics(tracker: tracker, recordDays: counted, daysOff: offs, today: today)
       } else if let last = summary.lastRecord {
-        let isBroken = hasDueDay(
-          strictlyBetween: last.daysSinceEpoch, and: todayNumber, mask: tracker.kind.dueDays.rawValue)
+        let gaps = DueGaps(mask: tracker.kind.dueDays.rawValue, daysOff: offs)
+        let isBroken = gaps.hasDueDay(strictlyBetween: last.daysSinceEpoch, and: todayNumber)
         figures = TrackerStatistics(
           trackerID: tracker.id, completed: summary.recordCount,
           currentStreak: isBroken ? 0 : summary.runAtLastRecord, bestStreak: summary.bestStreak)
@@ -88,8 +97,13 @@ extension Statistics {
       perTracker.append(figures)
       guard tracker.kind.isHabit else { continue }
       let firstDay = tracker.firstDay(earliestRecord: firstRecord).daysSinceEpoch
-      for weekday in 0..<7 where tracker.kind.dueDays.rawValue & (1 << weekday) != 0 {
+      let mask = tracker.kind.dueDays.rawValue
+      for weekday in 0..<7 where mask & (1 << weekday) != 0 {
         firstDaysByWeekday[weekday].append(firstDay)
+      }
+      for off in Set(offs.map(\.daysSinceEpoch))
+      where off >= firstDay && off <= todayNumber && mask & (1 << weekdayIndex(off)) != 0 {
+        offDueByDay[off, default: 0] += 1
       }
     }
     for weekday in 0..<7 { firstDaysByWeekday[weekday].sort() }
@@ -100,7 +114,8 @@ extension Statistics {
       completed += day.records
       distinctDays += 1
       let number = day.day.daysSinceEpoch
-      let due = countNotAfter(number, in: firstDaysByWeekday[weekdayIndex(number)])
+      let due =
+        countNotAfter(number, in: firstDaysByWeekday[weekdayIndex(number)]) - (offDueByDay[number] ?? 0)
       if day.doneDueHabits > 0, day.doneDueHabits == due { perfect += 1 }
     }
     self.init(

@@ -1,16 +1,17 @@
 /// The edit screen's "more or fewer tracked days" rule (docs/rules.md).
 public enum TrackedDaysEdit {
   /// The days on which records are added for a gain of `count`: the `count` most recent days on or
-  /// before `today` that are due for `kind` and have no record, searching back without bound.
+  /// before `today` that are due for `kind`, have no record and are not days off, searching back
+  /// without bound.
   public static func daysToAdd(
-    count: Int, kind: TrackerKind, recordedDays: Set<Day>, today: Day
+    count: Int, kind: TrackerKind, recordedDays: Set<Day>, daysOff: Set<Day> = [], today: Day
   ) -> [Day] {
     var result: [Day] = []
     var day = today
     let due = kind.dueDays
     // `due` is never empty (a Schedule cannot be), so each week back yields at least one day.
     while result.count < count {
-      if due.contains(day.weekday), !recordedDays.contains(day) { result.append(day) }
+      if due.contains(day.weekday), !recordedDays.contains(day), !daysOff.contains(day) { result.append(day) }
       day = day.adding(days: -1)
     }
     return result

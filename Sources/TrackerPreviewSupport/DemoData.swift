@@ -8,8 +8,8 @@ import TrackerModels
 /// relative to today's weekday (exercise on today and every other day after it, Monday,
 /// Wednesday and Friday when today is a Monday; the board games on the two days before today's
 /// weekday), so whatever the day, the main screen has a habit done today with its streak, one
-/// still to do with its flame, and the same statistics. Only the calendar's shape (month ends)
-/// differs from one day to the next.
+/// still to do with its flame, a day off (the cat's calls: no calls today), and the same
+/// statistics. Only the calendar's shape (month ends) differs from one day to the next.
 public struct DemoData: Hashable, Sendable {
   /// The language the demo's names are written in; user data is never translated, but the demo
   /// speaks the language of whoever is watching it.
@@ -26,6 +26,8 @@ public struct DemoData: Hashable, Sendable {
   public let trackers: [Tracker]
   /// The records, sorted by day.
   public let records: [TrackerRecord]
+  /// The days off: today, for the cat on calls (an event: no calls today).
+  public let daysOff: [TrackerDayOff]
   /// The category last chosen in the form.
   public let lastChosenCategoryID: UUID
 
@@ -71,7 +73,13 @@ public struct DemoData: Hashable, Sendable {
     self.categories = [home, joys]
     self.trackers = [plants, cat, grandma, exercise, dates]
     self.records = records.sorted { ($0.day, $0.trackerID.uuidString) < ($1.day, $1.trackerID.uuidString) }
+    self.daysOff = [TrackerDayOff(trackerID: cat.id, day: today)]
     self.lastChosenCategoryID = home.id
+  }
+
+  /// Everything the demo holds, as a store takes it.
+  public var contents: StoreContents {
+    StoreContents(categories: categories, trackers: trackers, records: records, daysOff: daysOff)
   }
 
   private static let russian = [

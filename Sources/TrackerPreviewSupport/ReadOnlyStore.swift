@@ -46,6 +46,13 @@ public final class ReadOnlyStore: TrackerDataStore, @unchecked Sendable {
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     try base.statistics(asOf: today)
   }
+  public func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
+    throw Self.refusal
+  }
+  public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try base.dayOffTrackerIDs(on: day)
+  }
+  public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] { try base.daysOff(trackerID: trackerID) }
   public func settings() throws(StoreError) -> StoreSettings {
     var settings = try base.settings()
     adjustSettings(&settings)

@@ -77,6 +77,14 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("trackers-context-menu", screen: .trackers) { run in
       [.longPress(.identifier("card:" + demoName(0, run.language)))]
     },
+    ScreenScenario("trackers-day-off-menu", screen: .trackers) { run in
+      // The cat on calls is off today in the demo: its menu offers to cancel the day off.
+      [.longPress(.identifier("card:" + demoName(1, run.language)))]
+    },
+    ScreenScenario("trackers-day-off-taken", screen: .trackers) { run in
+      // Watering taken off today from its menu: "–" on its card, its flame kept.
+      [.longPress(.identifier("card:" + demoName(0, run.language))), .tap(.identifier("day-off"))]
+    },
     ScreenScenario("trackers-delete-confirmation", screen: .trackers) { run in
       [.longPress(.identifier("card:" + demoName(1, run.language))), .tap(.identifier("delete"))]
     },
@@ -177,6 +185,16 @@ public struct ScreenScenario: Sendable {
       // weekday), ticked in the grid.
       [exerciseCard(run), .tap(.identifier("day:\(run.today.adding(days: -14).iso)"))]
     },
+    ScreenScenario("detail-day-off", screen: .detail) { run in
+      // A vacation planned ahead: the exercise's next due day (two days on) taken off.
+      [exerciseCard(run), .longPress(.identifier("day:\(run.today.adding(days: 2).iso)"))]
+    },
+    ScreenScenario("day-start", screen: .dayStart) { _ in
+      [.tap(.identifier("tab-settings")), .tap(.identifier("day-start"))]
+    },
+    ScreenScenario("settings-day-start", screen: .settings) { _ in
+      [.tap(.identifier("tab-settings")), .tap(.identifier("day-start")), .tap(.identifier("hour:03"))]
+    },
     ScreenScenario("detail-delete", screen: .detail) { run in
       [exerciseCard(run), .tap(.identifier("delete"))]
     },
@@ -219,7 +237,7 @@ public struct ScreenScenario: Sendable {
       try store.saveSettings(StoreSettings(isOnboardingDone: true))
     case .demo:
       try store.insert(
-        StoreContents(categories: demo.categories, trackers: demo.trackers, records: demo.records))
+        demo.contents)
       try store.saveSettings(
         StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
     }

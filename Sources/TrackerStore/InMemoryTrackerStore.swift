@@ -8,6 +8,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     var categories: [UUID: TrackerCategory] = [:]
     var trackers: [UUID: Tracker] = [:]
     var records: [UUID: Set<Day>] = [:]
+    var daysOff: [UUID: Set<Day>] = [:]
     var settings = StoreSettings()
   }
 
@@ -59,6 +60,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       for tracker in doomed {
         state.trackers[tracker] = nil
         state.records[tracker] = nil
+        state.daysOff[tracker] = nil
       }
       var change = StoreChange(categoryIDs: [id], trackerIDs: Set(doomed))
       if state.settings.lastChosenCategoryID == id {
@@ -108,6 +110,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       days.formUnion(added)
       days.subtract(removed)
       state.records[tracker.id] = days
+      state.daysOff[tracker.id]?.subtract(added)
       var change = StoreChange(trackerIDs: [tracker.id])
       let touched = Set(added).union(removed)
       if !touched.isEmpty { change.recordDays = [tracker.id: touched] }
@@ -127,6 +130,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     try write { state in
       guard state.trackers.removeValue(forKey: id) != nil else { throw StoreError.trackerNotFound(id) }
       state.records[id] = nil
+      state.daysOff[id] = nil
       return StoreChange(trackerIDs: [id])
     }
   }
@@ -141,6 +145,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
       if state.records[trackerID, default: []].remove(day) == nil {
         state.records[trackerID, default: []].insert(day)
+        state.daysOff[trackerID]?.remove(day)
         isCompleted = true
       }
       return StoreChange(recordDays: [trackerID: [day]])
@@ -165,7 +170,48 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     // In memory every record is at hand: the one-pass computation is the reference.
-    Statistics(trackers: try trackers().map(\.tracker), records: try allRecords(), today: today)
+    Statistics(
+      trackers: try trackers().map(\.tracker), records: try allRecords(),
+      daysOff: read { state in
+        state.daysOff.flatMap { id, days in days.map { TrackerDayOff(trackerID: id, day: $0) } }
+      },
+      today: today)
+  }
+
+  // MARK: Days off
+
+  @discardableResult
+  public func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
+    try StoreRules.checkStorable(days)
+    var changed: [Day] = []
+    try write { state in
+      guard let tracker = state.trackers[trackerID] else { throw StoreError.trackerNotFound(trackerID) }
+      if isOff {
+        let records = state.records[trackerID] ?? []
+        let summary = TrackerSummary(
+          tracker: tracker, recordCount: records.count, earliestRecord: records.min())
+        try StoreRules.checkShown(summary, on: days)
+      }
+      for day in Set(days).sorted() {
+        if isOff {
+          guard state.daysOff[trackerID, default: []].insert(day).inserted else { continue }
+          state.records[trackerID]?.remove(day)
+        } else {
+          guard state.daysOff[trackerID]?.remove(day) != nil else { continue }
+        }
+        changed.append(day)
+      }
+      return changed.isEmpty ? StoreChange() : StoreChange(recordDays: [trackerID: Set(changed)])
+    }
+    return changed
+  }
+
+  public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    read { state in Set(state.daysOff.filter { $0.value.contains(day) }.keys) }
+  }
+
+  public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
+    read { state in (state.daysOff[trackerID] ?? []).sorted() }
   }
 
   // MARK: Settings
@@ -192,12 +238,15 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
           state.trackers.values.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }
         ).map(\.tracker),
         records: StoreContents.sorted(
-          state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }))
+          state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }),
+        daysOff: StoreContents.sorted(
+          state.daysOff.flatMap { id, days in days.map { TrackerDayOff(trackerID: id, day: $0) } }))
     }
   }
 
   public func insert(_ contents: StoreContents) throws(StoreError) {
     try StoreRules.checkStorable(contents.records.lazy.map(\.day))
+    try StoreRules.checkStorable(contents.daysOff.lazy.map(\.day))
     try write { state in
       for category in contents.categories where state.categories[category.id] != nil {
         throw StoreError.idAlreadyExists(category.id)
@@ -223,9 +272,17 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
         }
         state.records[record.trackerID, default: []].insert(record.day)
       }
+      for dayOff in contents.daysOff {
+        guard state.trackers[dayOff.trackerID] != nil else {
+          throw StoreError.trackerNotFound(dayOff.trackerID)
+        }
+        // A record wins over a day off on the same day: the two exclude each other.
+        guard state.records[dayOff.trackerID]?.contains(dayOff.day) != true else { continue }
+        state.daysOff[dayOff.trackerID, default: []].insert(dayOff.day)
+      }
       return StoreChange(
         categoryIDs: Set(contents.categories.map(\.id)), trackerIDs: Set(contents.trackers.map(\.id)),
-        recordDays: Dictionary(grouping: contents.records, by: \.trackerID).mapValues { Set($0.map(\.day)) })
+        recordDays: StoreContents.markedDays(contents))
     }
   }
 

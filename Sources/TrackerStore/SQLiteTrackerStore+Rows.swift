@@ -249,7 +249,8 @@ extension SQLiteTrackerStore {
       lastChosenCategoryID: values["last_category"].flatMap(UUID.init(uuidString:)),
       reminder: ReminderSettings(
         isOn: values["reminder_on"] == "1",
-        time: values["reminder_time"].flatMap(ReminderTime.init) ?? .evening))
+        time: values["reminder_time"].flatMap(ReminderTime.init) ?? .evening),
+      dayStart: values["day_start"].flatMap(DayStart.init) ?? .midnight)
   }
 
   func storeSettings(_ settings: StoreSettings) throws {
@@ -265,6 +266,7 @@ extension SQLiteTrackerStore {
     try store("filter", settings.filter.rawValue)
     try store("reminder_on", settings.reminder.isOn ? "1" : "0")
     try store("reminder_time", settings.reminder.time.description)
+    try store("day_start", settings.dayStart.description)
     if let id = settings.lastChosenCategoryID {
       try store("last_category", id.uuidString)
     } else {

@@ -26,7 +26,9 @@ extension SQLiteTrackerStore {
         }
       ).compactMap { byID[$0.tracker.id] }
       let days = try Self.loadDaySummaries(self.database)
-      return try Statistics(summaries: summaries, days: days, today: today) { tracker throws(StoreError) in
+      let daysOff = try self.loadAllDaysOff()
+      return try Statistics(summaries: summaries, days: days, daysOff: daysOff, today: today) {
+        tracker throws(StoreError) in
         do {
           return try self.loadRecordDays(tracker.id)
         } catch let error as SQLiteError {
@@ -45,14 +47,33 @@ extension SQLiteTrackerStore {
     ).rows([.text(id.uuidString)]) { try $0.day(0) }
   }
 
-  /// Recomputes tracker `number`'s stored count, first and last record and streak walk.
-  static func refreshStreaks(_ number: Int, in database: Database) throws {
+  /// Every day off, with its tracker's id; call under the lock.
+  func loadAllDaysOff() throws -> [TrackerDayOff] {
+    try database.cached(
+      "SELECT tracker.id, day_off.day FROM day_off JOIN tracker ON tracker.number = day_off.tracker"
+    ).rows { row in
+      let day = try row.day(1)
+      return UUID(canonical: row.text(0)).map { TrackerDayOff(trackerID: $0, day: day) }
+    }.compactMap { $0 }
+  }
+
+  /// Recomputes tracker `number`'s stored count, first and last record and streak walk (with its
+  /// days off, once the file has them).
+  static func refreshStreaks(_ number: Int, in database: Database, readingDaysOff: Bool = true) throws {
     let found = try database.cached("SELECT \(trackerColumns) FROM tracker WHERE number = ?")
       .rows([.integer(Int64(number))]) { try decodeTracker($0) }
     guard let tracker = found.first?.tracker else { return }
     let days = try database.cached("SELECT day FROM record WHERE tracker = ? ORDER BY day")
       .rows([.integer(Int64(number))]) { try $0.day(0) }
-    try store(TrackerStreakSummary(tracker: tracker, recordDays: days), number: number, in: database)
+    let off = readingDaysOff ? try daysOff(number, in: database) : []
+    try store(
+      TrackerStreakSummary(tracker: tracker, recordDays: days, daysOff: off), number: number, in: database)
+  }
+
+  /// The days off of tracker `number`, ascending.
+  static func daysOff(_ number: Int, in database: Database) throws -> [Day] {
+    try database.cached("SELECT day FROM day_off WHERE tracker = ? ORDER BY day")
+      .rows([.integer(Int64(number))]) { try $0.day(0) }
   }
 
   /// Writes a tracker's summary, sealed.
@@ -114,13 +135,15 @@ extension SQLiteTrackerStore {
 
   /// Compares every stored summary with one computed from the records; a difference is damage
   /// (`SQLITE_CORRUPT`). Part of the full check: the summaries repeat nothing SQLite could check.
-  static func checkSummaries(_ database: Database) throws {
+  static func checkSummaries(_ database: Database, readingDaysOff: Bool) throws {
     let days = try database.prepare("SELECT day FROM record WHERE tracker = ? ORDER BY day")
     try database.prepare("SELECT \(trackerColumns) FROM tracker")
       .forEachRow { row in
         let stored = try decodeTracker(row)
+        let number = row.int(0)
         let computed = TrackerStreakSummary(
-          tracker: stored.tracker, recordDays: try days.rows([.integer(Int64(row.int(0)))]) { try $0.day(0) })
+          tracker: stored.tracker, recordDays: try days.rows([.integer(Int64(number))]) { try $0.day(0) },
+          daysOff: readingDaysOff ? try daysOff(number, in: database) : [])
         let lastRecord = row.isNull(12) ? nil : try row.day(12)
         guard
           computed.recordCount == stored.recordCount, computed.firstRecord == stored.earliestRecord,
@@ -170,6 +193,8 @@ extension SQLiteTrackerStore {
   func addSummaries(of contents: StoreContents, numbers: [UUID: Int]) throws {
     var daysByTracker: [UUID: [Day]] = [:]
     for record in contents.records { daysByTracker[record.trackerID, default: []].append(record.day) }
+    var offByTracker: [UUID: [Day]] = [:]
+    for dayOff in contents.daysOff { offByTracker[dayOff.trackerID, default: []].append(dayOff.day) }
     var perDay: [Int: (records: Int, doneDue: Int)] = [:]
     for tracker in contents.trackers {
       guard let number = numbers[tracker.id] else { continue }
@@ -178,7 +203,9 @@ extension SQLiteTrackerStore {
       var unique: [Day] = []
       unique.reserveCapacity(days.count)
       for day in days where unique.last != day { unique.append(day) }
-      try Self.store(TrackerStreakSummary(tracker: tracker, recordDays: unique), number: number, in: database)
+      try Self.store(
+        TrackerStreakSummary(tracker: tracker, recordDays: unique, daysOff: offByTracker[tracker.id] ?? []),
+        number: number, in: database)
       let mask = tracker.kind.isHabit ? tracker.kind.dueDays.rawValue : 0
       for day in unique {
         let number = day.daysSinceEpoch

@@ -195,6 +195,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       for day in added { try insert.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
       let delete = try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
       for day in removed { try delete.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
+      let cancel = try self.database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?")
+      for day in added { try cancel.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
       try self.refreshSummary(number)
       // A new schedule re-evaluates every recorded day; otherwise only the days added or removed.
       var touched = Set(added.map(\.daysSinceEpoch)).union(removed.map(\.daysSinceEpoch))
@@ -243,6 +245,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?").run(key)
       if self.database.changes == 0 {
         try self.database.cached("INSERT INTO record (tracker, day) VALUES (?, ?)").run(key)
+        // Completing a day off cancels it: the two exclude each other.
+        try self.database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?").run(key)
         isCompleted = true
       }
       try self.refreshSummary(number)
@@ -285,6 +289,55 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
   }
 
+  // MARK: Days off
+
+  @discardableResult
+  public func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
+    try StoreRules.checkStorable(days)
+    var changed: [Day] = []
+    try write {
+      let found = try self.database.cached("SELECT \(Self.trackerColumns) FROM tracker WHERE id = ?")
+        .rows([.text(trackerID.uuidString)]) { ($0.int(0), try Self.decodeTracker($0)) }
+      guard let (number, summary) = found.first else { throw StoreError.trackerNotFound(trackerID) }
+      if isOff { try StoreRules.checkShown(summary, on: days) }
+      let add = try self.database.cached("INSERT OR IGNORE INTO day_off (tracker, day) VALUES (?, ?)")
+      let remove = try self.database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?")
+      let removeRecord = try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
+      var recordsRemoved: [Int] = []
+      for day in Set(days).sorted() {
+        let key: [Statement.Value] = [.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]
+        try (isOff ? add : remove).run(key)
+        guard self.database.changes > 0 else { continue }
+        changed.append(day)
+        if isOff {
+          try removeRecord.run(key)
+          if self.database.changes > 0 { recordsRemoved.append(day.daysSinceEpoch) }
+        }
+      }
+      guard !changed.isEmpty else { return StoreChange() }
+      try self.refreshSummary(number)
+      try self.refreshDays(recordsRemoved)
+      return StoreChange(recordDays: [trackerID: Set(changed)])
+    }
+    return changed
+  }
+
+  public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try read {
+      let ids = try self.database.cached(
+        "SELECT tracker.id FROM day_off JOIN tracker ON tracker.number = day_off.tracker WHERE day_off.day = ?"
+      ).rows([.integer(Int64(day.daysSinceEpoch))]) { UUID(canonical: $0.text(0)) }
+      return Set(ids.compactMap { $0 })
+    }
+  }
+
+  public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
+    try read {
+      guard let number = try self.trackerNumber(trackerID) else { return [] }
+      return try Self.daysOff(number, in: self.database)
+    }
+  }
+
   // MARK: Settings
 
   public func settings() throws(StoreError) -> StoreSettings {
@@ -317,12 +370,20 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
           records.append(TrackerRecord(trackerID: tracker.id, day: try row.day(0)))
         }
       }
-      return StoreContents(categories: try self.loadCategories(), trackers: trackers, records: records)
+      var daysOff: [TrackerDayOff] = []
+      for tracker in byID {
+        for day in try Self.daysOff(tracker.number, in: self.database) {
+          daysOff.append(TrackerDayOff(trackerID: tracker.id, day: day))
+        }
+      }
+      return StoreContents(
+        categories: try self.loadCategories(), trackers: trackers, records: records, daysOff: daysOff)
     }
   }
 
   public func insert(_ contents: StoreContents) throws(StoreError) {
     try StoreRules.checkStorable(contents.records.lazy.map(\.day))
+    try StoreRules.checkStorable(contents.daysOff.lazy.map(\.day))
     try write { try self.inserting(contents) }
   }
 
@@ -383,6 +444,19 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
     for row in stride(from: 0, to: pending.count, by: 2) { try single.run(pending[row], pending[row + 1]) }
     if rebuildsIndex { try self.database.execute(Schema.recordByDayIndex) }
+    // Days off, where no record is (a record wins: the two exclude each other).
+    let dayOff = try self.database.cached(
+      """
+      INSERT OR IGNORE INTO day_off (tracker, day)
+        SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM record WHERE tracker = ?1 AND day = ?2)
+      """)
+    for entry in contents.daysOff {
+      guard let number = try numbers[entry.trackerID] ?? self.trackerNumber(entry.trackerID) else {
+        throw StoreError.trackerNotFound(entry.trackerID)
+      }
+      numbers[entry.trackerID] = number
+      try dayOff.run([.integer(Int64(number)), .integer(Int64(entry.day.daysSinceEpoch))])
+    }
     // New trackers' summaries come from the records at hand; a tracker already in the store that
     // gained records is read again.
     let newIDs = Set(contents.trackers.map(\.id))
@@ -395,7 +469,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
     return StoreChange(
       categoryIDs: Set(contents.categories.map(\.id)), trackerIDs: Set(contents.trackers.map(\.id)),
-      recordDays: Dictionary(grouping: contents.records, by: \.trackerID).mapValues { Set($0.map(\.day)) })
+      recordDays: StoreContents.markedDays(contents))
   }
 
   // MARK: Observation
@@ -446,5 +520,18 @@ extension StoreContents {
     records.map { (key: $0.trackerID.uuidString, record: $0) }
       .sorted { ($0.key, $0.record.day) < ($1.key, $1.record.day) }
       .map(\.record)
+  }
+
+  /// Days off in the records' order.
+  static func sorted(_ daysOff: [TrackerDayOff]) -> [TrackerDayOff] {
+    sorted(daysOff.map { TrackerRecord(trackerID: $0.trackerID, day: $0.day) })
+      .map { TrackerDayOff(trackerID: $0.trackerID, day: $0.day) }
+  }
+
+  /// Per tracker, the days whose marks (records and days off) `contents` brings.
+  static func markedDays(_ contents: StoreContents) -> [UUID: Set<Day>] {
+    var days = Dictionary(grouping: contents.records, by: \.trackerID).mapValues { Set($0.map(\.day)) }
+    for dayOff in contents.daysOff { days[dayOff.trackerID, default: []].insert(dayOff.day) }
+    return days
   }
 }

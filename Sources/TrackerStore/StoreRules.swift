@@ -32,6 +32,14 @@ enum StoreRules {
     for day in days { try checkStorable(day) }
   }
 
+  /// Throws `.notShown` unless `tracker` is shown on every one of `days` (a day off is taken only
+  /// on such a day: docs/rules.md).
+  static func checkShown(_ tracker: TrackerSummary, on days: [Day]) throws(StoreError) {
+    for day in days where !tracker.isVisible(on: day) {
+      throw .notShown(trackerID: tracker.tracker.id, day: day)
+    }
+  }
+
   /// The trimmed title, or why it cannot be stored. `otherTitles` are every other category's.
   static func validatedTitle(_ title: String, otherTitles: [String]) throws(StoreError) -> String {
     switch NameRules.validate(title, against: otherTitles) {

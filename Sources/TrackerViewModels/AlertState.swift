@@ -92,6 +92,8 @@ extension StoreError {
     case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)
     case .dayOutOfRange(let day):
       return localizer.text(.alertReasonDayOutOfRange, .text(day.iso))
+    case .notShown(_, let day):
+      return localizer.text(.alertReasonNotShown, .text(day.iso))
     case .invalidTrackerName(let reason):
       return DisplayText.nameError(reason, isCategory: false, localizer) ?? localizer.text(.alertReasonOther)
     case .invalidCategoryTitle(let reason):

@@ -22,6 +22,8 @@ public struct AppEnvironment: Sendable {
   public var notifications: any NotificationScheduler
   /// The writes waiting for the data file while another program holds it (shared by copies).
   public let writer = StoreWriter()
+  /// The store's day start hour, read once per change of the settings (shared by copies).
+  public let dayStartCache = DayStartCache()
 
   /// An environment with every dependency given.
   public init(
@@ -62,8 +64,12 @@ public struct AppEnvironment: Sendable {
       makeID: { counter.next() })
   }
 
-  /// Today in the user's time zone.
-  public var today: Day { Day(now(), in: timeZone) }
+  /// Today in the user's time zone, as the store's day start hour counts it (docs/rules.md): before
+  /// that hour it is still the day before.
+  public var today: Day { dayStart.today(at: now(), in: timeZone) }
+
+  /// The hour the user's day starts at, as stored.
+  public var dayStart: DayStart { dayStartCache.dayStart(in: store) }
 
   /// The texts of the environment's language.
   public var localizer: Localizer { Localizer(language) }

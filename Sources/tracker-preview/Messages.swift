@@ -273,6 +273,9 @@ enum Messages {
       .text(localizer.plural(.trackers, count: trackers)), .text(localizer.plural(.records, count: records)))
       + "\n"
   }
+  static func importedDaysOff(_ count: Int) -> String {
+    text(.cliImportedDaysOff, .text(Localizer(language).plural(.daysOff, count: count))) + "\n"
+  }
   static func recordsAlreadyThere(_ count: Int) -> String {
     text(.cliAlreadyThere, .text(Localizer(language).plural(.records, count: count))) + "\n"
   }

@@ -11,9 +11,9 @@ import TrackerViewModels
 struct Settings {
   let language: Language
   let timeZone: TimeZone
-  let today: Day
+  private(set) var today: Day
   /// The day `list`, `done` and `undone` look at: `--date`, else today.
-  let date: Day
+  private(set) var date: Day
   /// The instant the app believes it is: noon of `--today`, or now.
   let now: Date
   /// The app's clock: standing at noon of `--today`, else the live clock (when the context has
@@ -26,6 +26,21 @@ struct Settings {
   /// Where the to-do app loads its starting tasks from: `--todos-url`, else `TODOS_URL`, else
   /// dummyjson.com.
   let todosURL: URL
+  /// Whether `--today` and `--date` were given (they win over the day start hour).
+  var isTodayGiven = false
+  var isDateGiven = false
+
+  /// These settings with "today" read as the store's day start hour says (docs/rules.md): before
+  /// that hour it is still the day before. `--today` and `--date` stand as given.
+  func following(_ store: any TrackerDataStore) throws(StoreError) -> Settings {
+    guard !isTodayGiven else { return self }
+    let start = try store.settings().dayStart
+    guard start != .midnight else { return self }
+    var result = self
+    result.today = start.today(at: now, in: timeZone)
+    if !isDateGiven { result.date = result.today }
+    return result
+  }
 
   static func resolve(_ invocation: Invocation, _ context: ToolContext) -> Result<Settings, UsageError> {
     let options = invocation.options
@@ -103,11 +118,13 @@ struct Settings {
         && context.environment["TERM"] != "dumb")
     let standing: @Sendable () -> Date = { [now] in now }
     let clock = options["--today"] == nil ? context.clock ?? standing : standing
-    return .success(
-      Settings(
-        language: language, timeZone: timeZone, today: today, date: date, now: now, clock: clock,
-        width: width,
-        format: colored ? .ansi(theme) : .plain, app: app, todosURL: todosURL))
+    var settings = Settings(
+      language: language, timeZone: timeZone, today: today, date: date, now: now, clock: clock,
+      width: width,
+      format: colored ? .ansi(theme) : .plain, app: app, todosURL: todosURL)
+    settings.isTodayGiven = options["--today"] != nil
+    settings.isDateGiven = options["--date"] != nil
+    return .success(settings)
   }
 
   /// The terminal's theme as far as it tells: `COLORFGBG` ends in the background color, where 7

@@ -19,7 +19,7 @@ enum StoreOpening {
     if invocation.has("--demo") {
       let demo = DemoData(today: settings.today, language: settings.demoLanguage)
       return try? InMemoryTrackerStore(
-        contents: StoreContents(categories: demo.categories, trackers: demo.trackers, records: demo.records),
+        contents: demo.contents,
         settings: StoreSettings(
           isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
     }

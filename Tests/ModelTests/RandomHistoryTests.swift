@@ -9,9 +9,10 @@ struct RandomHistoryTests {
   @Test(arguments: 0..<300)
   func onePassAgreesWithTheDayByDayDefinition(seed: Int) {
     let history = RandomHistory(seed: UInt64(seed))
-    let computed = Statistics(trackers: history.trackers, records: history.records, today: history.today)
+    let computed = Statistics(
+      trackers: history.trackers, records: history.records, daysOff: history.daysOff, today: history.today)
     let reference = ReferenceStatistics(
-      trackers: history.trackers, records: history.records, today: history.today)
+      trackers: history.trackers, records: history.records, daysOff: history.daysOff, today: history.today)
     #expect(computed.trackers == reference.trackers)
     #expect(computed.perfectDays == reference.perfectDays)
     #expect(computed.bestPeriod == reference.bestPeriod)
@@ -22,7 +23,8 @@ struct RandomHistoryTests {
   @Test(arguments: 0..<300)
   func invariantsHold(seed: Int) {
     let history = RandomHistory(seed: UInt64(seed) + 10_000)
-    let statistics = Statistics(trackers: history.trackers, records: history.records, today: history.today)
+    let statistics = Statistics(
+      trackers: history.trackers, records: history.records, daysOff: history.daysOff, today: history.today)
     let counted = history.records.filter { $0.day <= history.today }
     let daysWithRecords = Set(counted.map(\.day)).count
     for figures in statistics.trackers { #expect(figures.bestStreak >= figures.currentStreak) }
@@ -36,10 +38,12 @@ struct RandomHistoryTests {
 
 /// A small random history around 2028-02-29 (a leap day, month and year ends within reach):
 /// 1–6 trackers, habits and events, created at random, some records before creation and some after
-/// today, no duplicate (tracker, day) pairs.
+/// today, no duplicate (tracker, day) pairs; in half the histories days off (vacations of a few
+/// days, on days without a record, some before the first day, on unscheduled days or after today).
 private struct RandomHistory {
   var trackers: [Tracker] = []
   var records: [TrackerRecord] = []
+  var daysOff: [TrackerDayOff] = []
   let today: Day
 
   init(seed: UInt64) {
@@ -60,7 +64,17 @@ private struct RandomHistory {
         let recordDay = created.adding(days: offset)
         records.append(TrackerRecord(trackerID: tracker.id, day: recordDay))
       }
+      guard seed % 2 == 0 else { continue }
+      let recorded = Set(records.filter { $0.trackerID == tracker.id }.map(\.day))
+      for _ in 0..<Int.random(in: 0...4, using: &random) {
+        let start = created.adding(days: Int.random(in: -5...100, using: &random))
+        for length in 0..<Int.random(in: 1...6, using: &random)
+        where !recorded.contains(start.adding(days: length)) {
+          daysOff.append(TrackerDayOff(trackerID: tracker.id, day: start.adding(days: length)))
+        }
+      }
     }
+    daysOff = Array(Set(daysOff)).shuffled(using: &random)
     records.shuffle(using: &random)
   }
 }
@@ -73,10 +87,12 @@ private struct ReferenceStatistics {
   var completed = 0
   var average = 0.0
 
-  init(trackers: [Tracker], records: [TrackerRecord], today: Day) {
+  init(trackers: [Tracker], records: [TrackerRecord], daysOff: [TrackerDayOff], today: Day) {
     let counted = records.filter { $0.day <= today }
     var daysOf: [UUID: Set<Day>] = [:]
     for record in counted { daysOf[record.trackerID, default: []].insert(record.day) }
+    var offOf: [UUID: Set<Day>] = [:]
+    for dayOff in daysOff { offOf[dayOff.trackerID, default: []].insert(dayOff.day) }
     var firstDays: [UUID: Day] = [:]
     for tracker in trackers {
       let days = daysOf[tracker.id] ?? []
@@ -88,6 +104,8 @@ private struct ReferenceStatistics {
       while walk <= today {
         if days.contains(walk) {
           count += 1
+        } else if offOf[tracker.id]?.contains(walk) == true {
+          // A day off neither adds nor resets.
         } else if tracker.isDue(on: walk), walk != today {
           count = 0
         }
@@ -105,7 +123,10 @@ private struct ReferenceStatistics {
     guard let start = firstDays.values.min() else { return }
     var walk = start
     while walk <= today {
-      let due = trackers.filter { $0.kind.isHabit && $0.isVisible(on: walk, firstDay: firstDays[$0.id]!) }
+      let due = trackers.filter {
+        $0.kind.isHabit && $0.isVisible(on: walk, firstDay: firstDays[$0.id]!)
+          && offOf[$0.id]?.contains(walk) != true
+      }
       if !due.isEmpty, due.allSatisfy({ daysOf[$0.id]?.contains(walk) == true }) { perfectDays += 1 }
       walk = walk.adding(days: 1)
     }

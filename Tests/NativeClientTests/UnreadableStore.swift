@@ -46,6 +46,15 @@ final class UnreadableStore: TrackerDataStore, @unchecked Sendable {
   func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     try base.toggleRecord(trackerID: trackerID, on: day)
   }
+  func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
+    try base.setDaysOff(isOff, trackerID: trackerID, on: days)
+  }
+  func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try read { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }
+  }
+  func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
+    try read { () throws(StoreError) in try base.daysOff(trackerID: trackerID) }
+  }
   func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
     try read { () throws(StoreError) in try base.completedTrackerIDs(on: day) }
   }

@@ -26,7 +26,7 @@ struct SourceDocumentLookTests {
     let demo = DemoData(
       today: Day(year: 2026, month: 11, day: 30)!, language: language == .ru ? .russian : .english)
     let store = try InMemoryTrackerStore(
-      contents: StoreContents(categories: demo.categories, trackers: demo.trackers, records: demo.records),
+      contents: demo.contents,
       settings: StoreSettings(isOnboardingDone: true))
     return AppFlow(environment: environment(language, store))
   }

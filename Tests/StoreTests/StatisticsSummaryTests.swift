@@ -6,7 +6,7 @@ import TrackerModels
 
 /// The statistics the stores keep up to date, write by write, agree with a full computation from
 /// every record after every step of random edit sequences: toggles (back-dated, before the
-/// creation day, after today), trackers created, edited (schedule, kind, ± days) and deleted,
+/// creation day, after today), days off taken and cancelled, trackers created, edited (schedule, kind, ± days) and deleted,
 /// categories deleted, imports, and today moving both ways.
 @Suite("Statistics kept by the store")
 struct StatisticsSummaryTests {
@@ -32,7 +32,9 @@ struct StatisticsSummaryTests {
   static func reference(_ store: any TrackerDataStore, today: Day) throws -> Statistics {
     let contents = try store.contents()
     let order = try store.trackers().map(\.tracker)
-    return Statistics(trackers: order, records: contents.records.sorted { $0.day < $1.day }, today: today)
+    return Statistics(
+      trackers: order, records: contents.records.sorted { $0.day < $1.day }, daysOff: contents.daysOff,
+      today: today)
   }
 
   @Test(arguments: StoreKind.allCases, 0..<500)
@@ -87,6 +89,14 @@ struct StatisticsSummaryTests {
         try store.updateTracker(tracker, addingRecordsOn: Array(Set(added)), removingRecordsOn: removed)
       } else if action < 33 {
         today = today.adding(days: Int.random(in: -3...5, using: &random))
+      } else if action < 45 {
+        // A vacation taken or cancelled: a few days from anywhere in the history, where shown.
+        let summary = trackers[Int.random(in: 0..<trackers.count, using: &random)]
+        let start = summary.tracker.createdOn.adding(days: Int.random(in: -8...70, using: &random))
+        let days = (0..<Int.random(in: 1...5, using: &random)).map { start.adding(days: $0) }
+        let isOff = Int.random(in: 0..<3, using: &random) > 0
+        try store.setDaysOff(
+          isOff, trackerID: summary.tracker.id, on: isOff ? days.filter { summary.isVisible(on: $0) } : days)
       } else {
         let tracker = trackers[Int.random(in: 0..<trackers.count, using: &random)].tracker
         try store.toggleRecord(
@@ -118,7 +128,7 @@ struct StatisticsSummaryTests {
       let database = try Database(path: path, create: false)
       try database.execute(
         """
-        DROP TABLE day_summary; ALTER TABLE tracker DROP COLUMN last_record_day;
+        DROP TABLE day_off; DROP TABLE day_summary; ALTER TABLE tracker DROP COLUMN last_record_day;
         ALTER TABLE tracker DROP COLUMN best_streak; ALTER TABLE tracker DROP COLUMN last_run;
         ALTER TABLE category DROP COLUMN seal; ALTER TABLE tracker DROP COLUMN seal;
         ALTER TABLE tracker DROP COLUMN summary_seal;

@@ -114,6 +114,17 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
     try write("toggleRecord") { () throws(StoreError) in try base.toggleRecord(trackerID: trackerID, on: day)
     }
   }
+  func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
+    try write("setDaysOff") { () throws(StoreError) in
+      try base.setDaysOff(isOff, trackerID: trackerID, on: days)
+    }
+  }
+  func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try read("dayOffTrackerIDs") { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }
+  }
+  func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
+    try read("daysOff") { () throws(StoreError) in try base.daysOff(trackerID: trackerID) }
+  }
   func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
     try read("completedTrackerIDs") { () throws(StoreError) in try base.completedTrackerIDs(on: day) }
   }

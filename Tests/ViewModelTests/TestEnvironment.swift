@@ -76,7 +76,7 @@ struct TestWorld {
   static func demo(_ language: DemoData.Language = .russian) throws -> TestWorld {
     let demo = DemoData(today: day("2026-11-30"), language: language)
     let store = try InMemoryTrackerStore(
-      contents: StoreContents(categories: demo.categories, trackers: demo.trackers, records: demo.records),
+      contents: demo.contents,
       settings: StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: nil))
     return TestWorld(store: store)
   }

@@ -6,7 +6,7 @@ public struct StoreChange: Hashable, Sendable {
   public var categoryIDs: Set<UUID>
   /// Trackers added, changed or deleted.
   public var trackerIDs: Set<UUID>
-  /// Trackers whose records changed, with the days that changed.
+  /// Trackers whose marks changed (records or days off), with the days that changed.
   public var recordDays: [UUID: Set<Day>]
   /// Whether the settings changed.
   public var settingsChanged: Bool

@@ -16,6 +16,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidEmoji(String)
   /// A day the store cannot hold (before 1900-01-01 or after 9999-12-31; `Day.isStorable`).
   case dayOutOfRange(Day)
+  /// The tracker is not shown on that day (before its first day, or not on its schedule), so it
+  /// cannot be taken off then.
+  case notShown(trackerID: UUID, day: Day)
   /// The storage itself failed: read-only, full, busy, damaged, …
   case storage(StorageFailure)
   /// No task with this id (the to-do app; deleted elsewhere).
@@ -32,6 +35,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .idAlreadyExists(let id): return "the id \(id.uuidString) is already in the store"
     case .invalidEmoji(let text): return "\"\(text)\" is not exactly one emoji"
     case .dayOutOfRange(let day): return "\(day.iso) is outside 1900-01-01 … 9999-12-31"
+    case .notShown(let id, let day): return "the tracker \(id.uuidString) is not shown on \(day.iso)"
     case .storage(let failure): return "storage failed: \(failure.detail)"
     case .taskNotFound(let id): return "no task with id \(id.uuidString)"
     case .invalidTask(let error): return "invalid task: \(error)"

@@ -36,7 +36,8 @@ public protocol TrackerDataStore: AnyObject, Sendable {
   // MARK: Records
 
   /// Adds the record of `trackerID` on `day`, or removes it when present; returns whether the
-  /// tracker is now completed on that day.
+  /// tracker is now completed on that day. Completing a day off cancels the day off (the two
+  /// exclude each other).
   @discardableResult
   func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool
   /// The ids of the trackers completed on `day`.
@@ -48,6 +49,20 @@ public protocol TrackerDataStore: AnyObject, Sendable {
   /// The statistics as of `today` (docs/rules.md). A store keeps what they need up to date with
   /// every write, so this does not read every record.
   func statistics(asOf today: Day) throws(StoreError) -> Statistics
+
+  // MARK: Days off
+
+  /// Takes `trackerID` off on each of `days` (`isOff`), or cancels those days off, in one
+  /// transaction; returns the days that changed (already off, or not off, is no change). A day
+  /// taken off loses its record (the two exclude each other). A day off must be one the tracker is
+  /// shown on (docs/rules.md, visibility), or the whole call throws `.notShown` and changes nothing;
+  /// cancelling has no such condition. Future days may be taken off (a planned vacation).
+  @discardableResult
+  func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day]
+  /// The ids of the trackers off on `day`.
+  func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID>
+  /// The days `trackerID` is off, ascending.
+  func daysOff(trackerID: UUID) throws(StoreError) -> [Day]
 
   // MARK: Settings
 

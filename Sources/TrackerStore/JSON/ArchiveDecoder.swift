@@ -116,10 +116,20 @@ struct ArchiveDecoder {
     }
     guard !isForeign, let sections else { return nil }
     let records = finishRecords()
-    return StoreContents(categories: sections.categories, trackers: sections.trackers, records: records)
+    let root = JSONValue.object(members)
+    if let value = root["dayStart"] { dayStart = decodeDayStart(value) }
+    let daysOff =
+      root["daysOff"] == nil
+      ? [] : decodeDaysOff(array(root, "daysOff"), trackers: sections.trackers, records: records)
+    return StoreContents(
+      categories: sections.categories, trackers: sections.trackers, records: records, daysOff: daysOff)
   }
 
-  private static let rootKeys = ["format", "version", "reminder", "categories", "trackers", "records"]
+  private static let rootKeys = [
+    "format", "version", "reminder", "dayStart", "categories", "trackers", "daysOff", "records",
+  ]
+  /// The day start hour, when the file has a valid one (version 2).
+  private(set) var dayStart: DayStart?
   /// The daily reminder's setting, when the file has a valid one.
   private(set) var reminder: ReminderSettings?
   /// Unknown top-level keys already reported when the sections were decoded.
@@ -146,7 +156,7 @@ struct ArchiveDecoder {
         StoreMessage("import.missingFormat", "missing; a Tracker export has \"format\": \"tracker\""))
     }
     switch root["version"] {
-    case .number(String(TrackerArchive.version))?: break
+    case .number(let number)? where TrackerArchive.readableVersions.map(String.init).contains(number): break
     case .number(let other)?:
       problem(
         "version",
@@ -197,6 +207,92 @@ struct ArchiveDecoder {
     }
     guard let isOn, let time else { return nil }
     return ReminderSettings(isOn: isOn, time: time)
+  }
+
+  /// `"03:00"`: a whole hour from 00:00 to 12:00.
+  private mutating func decodeDayStart(_ value: JSONValue) -> DayStart? {
+    guard case .string(let text) = value else {
+      problem("dayStart", Self.expected(Self.string, found: value))
+      return nil
+    }
+    guard let start = DayStart(text), text.count == 5 else {
+      problem(
+        "dayStart",
+        StoreMessage(
+          "import.notADayStart", "%@ is not a day start (a whole hour from 00:00 to 12:00)",
+          .text(JSONWriter.quoted(text))))
+      return nil
+    }
+    return start
+  }
+
+  /// `[{"tracker": "…", "date": "…"}]`: each of a tracker of the file or the store, on a day it is
+  /// shown, without a record that day, and once.
+  private mutating func decodeDaysOff(
+    _ values: [JSONValue], trackers: [Tracker], records: [TrackerRecord]
+  ) -> [TrackerDayOff] {
+    var known: [UUID: Tracker] = [:]
+    for tracker in existing.trackers { known[tracker.id] = tracker }
+    for tracker in trackers { known[tracker.id] = tracker }
+    guard !values.isEmpty else { return [] }
+    // Only the records of the trackers named here matter (an archive may hold hundreds of thousands).
+    let named = Set(
+      values.compactMap { value -> UUID? in
+        guard case .string(let text)? = value["tracker"] else { return nil }
+        return UUID(uuidString: text)
+      })
+    var earliest: [UUID: Day] = [:]
+    var recorded = Set<TrackerRecord>()
+    for record in [existing.records, records].joined() where named.contains(record.trackerID) {
+      recorded.insert(record)
+      if record.day < (earliest[record.trackerID] ?? .latestStored) {
+        earliest[record.trackerID] = record.day
+      }
+    }
+    var seen: [TrackerDayOff: Int] = [:]
+    var result: [TrackerDayOff] = []
+    for (index, value) in values.enumerated() {
+      let item = { "daysOff[\(index)]" }
+      guard object(value, item, allowed: Self.recordKeys) else { continue }
+      var tracker: Tracker?
+      if let id = uuid(value, "tracker", item) {
+        tracker = known[id]
+        if tracker == nil, !declaredTrackers.contains(id) {
+          problem(
+            item() + ".tracker",
+            StoreMessage(
+              "import.noSuchTracker", "no tracker with id %@ in the file or the store", .text(id.uuidString)))
+        }
+      }
+      guard let day = date(value, "date", item), let tracker else { continue }
+      let dayOff = TrackerDayOff(trackerID: tracker.id, day: day)
+      if let first = seen[dayOff] {
+        problem(
+          item(),
+          StoreMessage(
+            "import.duplicateDayOff", "duplicate of daysOff[%@]: the same tracker on the same date",
+            .text(String(first))))
+        continue
+      }
+      seen[dayOff] = index
+      if recorded.contains(TrackerRecord(trackerID: tracker.id, day: day)) {
+        problem(
+          item() + ".date",
+          StoreMessage(
+            "import.dayOffAndRecord", "the tracker has a record on %@ too; a day is done or off, not both",
+            .text(day.iso)))
+      } else if !tracker.isVisible(on: day, firstDay: tracker.firstDay(earliestRecord: earliest[tracker.id]))
+      {
+        problem(
+          item() + ".date",
+          StoreMessage(
+            "import.dayOffNotShown",
+            "the tracker is not shown on %@ (before its first day or off its schedule)", .text(day.iso)))
+      } else {
+        result.append(dayOff)
+      }
+    }
+    return result
   }
 
   /// Ids the file declares, valid items or not: a reference to an item that has problems of its

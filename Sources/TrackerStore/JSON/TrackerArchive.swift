@@ -1,17 +1,22 @@
 import Foundation
 import TrackerModels
 
-/// The export and import format of docs/data-format.md: JSON, UTF-8, `"format": "tracker"`, version 1.
+/// The export and import format of docs/data-format.md: JSON, UTF-8, `"format": "tracker"`,
+/// version 2 (version 1, without days off and the day start, is still read).
 public enum TrackerArchive {
   /// The value of `format`.
   public static let format = "tracker"
-  /// The version this code writes and reads.
-  public static let version = 1
+  /// The version this code writes.
+  public static let version = 2
+  /// The versions this code reads.
+  public static let readableVersions = [1, 2]
 
   /// The file for `contents` (and the daily reminder's setting, when given), in a stable order:
   /// categories by title, trackers by name, records by tracker (in that order) then date. The same
   /// contents always give the same bytes.
-  public static func export(_ contents: StoreContents, reminder: ReminderSettings? = nil) -> String {
+  public static func export(
+    _ contents: StoreContents, reminder: ReminderSettings? = nil, dayStart: DayStart? = nil
+  ) -> String {
     // The store's order (total: by lowercased text, then text, then id), then the root collation,
     // so "Ёлка" sits with "Е" in every export whatever the user's language.
     let categories = Collation.root.sorted(StoreRules.sorted(contents.categories), by: \.title)
@@ -32,6 +37,15 @@ public enum TrackerArchive {
       members.append(
         ("reminder", .object([("on", .bool(reminder.isOn)), ("time", .string(reminder.time.description))])))
     }
+    if let dayStart { members.append(("dayStart", .string(dayStart.description))) }
+    let daysOff = contents.daysOff
+      .compactMap { dayOff in position[dayOff.trackerID].map { (position: $0, day: dayOff.day) } }
+      .sorted { ($0.position, $0.day) < ($1.position, $1.day) }
+      .map {
+        JSONValue.object([
+          ("tracker", .string(trackers[$0.position].id.uuidString)), ("date", .string($0.day.iso)),
+        ])
+      }
     let head = JSONValue.object(
       members + [
         (
@@ -40,6 +54,7 @@ public enum TrackerArchive {
             categories.map { .object([("id", .string($0.id.uuidString)), ("title", .string($0.title))]) })
         ),
         ("trackers", .array(trackers.map(encode))),
+        ("daysOff", .array(daysOff)),
         ("records", .array([])),
       ])
     var text = JSONWriter.write(head)
@@ -64,9 +79,9 @@ public enum TrackerArchive {
     decodeArchive(text, today: today, existing: existing).map(\.contents)
   }
 
-  /// `decode`, with the daily reminder's setting when the file has one.
+  /// `decode`, with the daily reminder's setting and the day start when the file has them.
   public static func decodeArchive(_ text: String, today: Day, existing: StoreContents) -> Result<
-    (contents: StoreContents, reminder: ReminderSettings?), ImportFailure
+    (contents: StoreContents, reminder: ReminderSettings?, dayStart: DayStart?), ImportFailure
   > {
     // The records are decoded as they are parsed: a 700,000-record archive is never held as a
     // tree of JSON values.
@@ -84,7 +99,7 @@ public enum TrackerArchive {
     guard decoder.problems.isEmpty, let contents else {
       return .failure(ImportFailure(problems: decoder.problems))
     }
-    return .success((contents, decoder.reminder))
+    return .success((contents, decoder.reminder, decoder.dayStart))
   }
 
   private static func encode(_ tracker: Tracker) -> JSONValue {
@@ -114,12 +129,18 @@ public struct ImportSummary: Hashable, Sendable {
   public var recordsAlreadyThere: Int
   /// The daily reminder's setting the file carries, for the importer to restore.
   public var reminder: ReminderSettings?
+  /// The day start hour the file carries (version 2), for the importer to restore.
+  public var dayStart: DayStart?
 
   /// A summary with every field given.
-  public init(added: StoreContents, recordsAlreadyThere: Int, reminder: ReminderSettings? = nil) {
+  public init(
+    added: StoreContents, recordsAlreadyThere: Int, reminder: ReminderSettings? = nil,
+    dayStart: DayStart? = nil
+  ) {
     self.added = added
     self.recordsAlreadyThere = recordsAlreadyThere
     self.reminder = reminder
+    self.dayStart = dayStart
   }
 }
 
@@ -148,6 +169,8 @@ extension TrackerDataStore {
       let before = contents.records.count
       contents.records.removeAll { stored.contains($0) }
       alreadyThere = before - contents.records.count
+      let storedOff = Set(existing.daysOff)
+      contents.daysOff.removeAll { storedOff.contains($0) }
     }
     do {
       try insert(contents)
@@ -159,6 +182,8 @@ extension TrackerDataStore {
           reason: StoreMessage("import.storeRefused", "the store refused the import: %@", .text("\(error)")))
       ])
     }
-    return ImportSummary(added: contents, recordsAlreadyThere: alreadyThere, reminder: decoded.reminder)
+    return ImportSummary(
+      added: contents, recordsAlreadyThere: alreadyThere, reminder: decoded.reminder,
+      dayStart: decoded.dayStart)
   }
 }

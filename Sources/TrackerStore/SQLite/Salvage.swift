@@ -118,8 +118,28 @@ enum Salvage {
     let records = readRecords(database, trackers: trackers, cells: cells)
     found.contents.records = records.records
     found.leftOut += records.leftOut
+    found.contents.daysOff = readDaysOff(database, trackers: trackers)
     found.settings = try? SQLiteTrackerStore.loadSettings(database, sealed: sealed)
     return found
+  }
+
+  // MARK: Days off
+
+  /// The days off of `trackers` that SQL can still read (a file older than schema 4 has none).
+  /// Days off carry no seal, like records; `acceptable` keeps those of kept trackers on storable
+  /// days without a record.
+  private static func readDaysOff(
+    _ database: Database, trackers: [(number: Int, tracker: Tracker)]
+  ) -> [TrackerDayOff] {
+    guard let query = try? database.prepare("SELECT day FROM day_off WHERE tracker = ? ORDER BY day") else {
+      return []
+    }
+    var daysOff: [TrackerDayOff] = []
+    for entry in trackers {
+      let days = (try? query.rows([.integer(Int64(entry.number))]) { $0.int(0) }) ?? []
+      daysOff += days.map { TrackerDayOff(trackerID: entry.tracker.id, day: Day(daysSinceEpoch: $0)) }
+    }
+    return daysOff
   }
 
   // MARK: Records
@@ -481,6 +501,19 @@ enum Salvage {
       }
       records.append(record)
     }
-    return (StoreContents(categories: categories, trackers: trackers, records: records), leftOut)
+    var seenOff = Set<TrackerDayOff>()
+    var daysOff: [TrackerDayOff] = []
+    for dayOff in found.daysOff where seenOff.insert(dayOff).inserted {
+      guard trackerIDs.contains(dayOff.trackerID), dayOff.day.isStorable,
+        !seen.contains(TrackerRecord(trackerID: dayOff.trackerID, day: dayOff.day))
+      else {
+        leftOut += 1
+        continue
+      }
+      daysOff.append(dayOff)
+    }
+    return (
+      StoreContents(categories: categories, trackers: trackers, records: records, daysOff: daysOff), leftOut
+    )
   }
 }

@@ -21,7 +21,9 @@ struct StoreSchema: Sendable {
   ) { database, applied in
     // What no index repeats: the seals of the rows and the summaries derived from the records.
     if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }
-    if applied.contains(2) { try SQLiteTrackerStore.checkSummaries(database) }
+    if applied.contains(2) {
+      try SQLiteTrackerStore.checkSummaries(database, readingDaysOff: applied.contains(Schema.daysOffVersion))
+    }
   }
 }
 
@@ -101,9 +103,24 @@ enum Schema {
       after: { database in
         try SQLiteTrackerStore.sealEveryRow(database)
         let numbers = try database.prepare("SELECT number FROM tracker").rows { $0.int(0) }
-        for number in numbers { try SQLiteTrackerStore.refreshStreaks(number, in: database) }
+        for number in numbers {
+          try SQLiteTrackerStore.refreshStreaks(number, in: database, readingDaysOff: false)
+        }
       }),
+    Migration(
+      version: daysOffVersion, name: "days off: a tracker not due on a day (a vacation)",
+      sql: """
+        CREATE TABLE day_off (
+          tracker INTEGER NOT NULL REFERENCES tracker(number) ON DELETE CASCADE,
+          day INTEGER NOT NULL,
+          PRIMARY KEY (tracker, day)
+        ) WITHOUT ROWID;
+        CREATE INDEX day_off_by_day ON day_off(day, tracker);
+        """),
   ]
+
+  /// The version that added days off.
+  static let daysOffVersion = 4
 
   /// The version that added `RowSeal`s.
   static let sealsVersion = 3

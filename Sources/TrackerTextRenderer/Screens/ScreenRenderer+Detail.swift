@@ -11,6 +11,7 @@ extension ScreenRenderer {
     case .dueToday: return "•"
     case .beforeFirstDay: return "○"
     case .future: return "…"
+    case .dayOff: return "–"
     }
   }
 

@@ -135,10 +135,11 @@ extension ScreenRenderer {
     while name.count < 2 { name.append("") }
     for line in name { lines.append(framed([Span(line)])) }
     lines.append(StyledLine([Span(edges.bottom, frame, width: width)]))
-    let mark = card.isCompleted ? "✓" : "+"
+    // A day off shows "–": not done, not missed (tapping it completes the day).
+    let mark = card.isCompleted ? "✓" : card.isDayOff ? "–" : "+"
     let button: Span =
       card.isCompleteEnabled
-      ? Span("[" + mark + "]", Style(.text, bold: true, color: card.color))
+      ? Span("[" + mark + "]", Style(.text, bold: true, color: card.isDayOff ? nil : card.color))
       : Span("(" + mark + ")", .disabled)
     lines.append(Canvas.split([Span(" " + card.dayCounter)], [button], width: width))
     return lines

@@ -17,6 +17,20 @@ extension ScreenRenderer {
     canvas.box(rows)
     if let note = state.deniedNote { canvas.wrapped(note, .secondary, align: .center, indent: 1) }
     canvas.blank()
+    canvas.box([[Canvas.split([Span(state.dayStartTitle)], [Span("›", .secondary)], width: width - 4)]])
+    canvas.blank()
+    return canvas.lines
+  }
+
+  /// The day start sheet: the hours, the current one checked (as the filters' list).
+  func dayStart(_ state: DayStartViewModel.State) -> [StyledLine] {
+    var canvas = Canvas(width: width)
+    canvas.add(title(state.title))
+    canvas.box(
+      state.rows.map { row in
+        [Canvas.split([Span(row.title)], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)]
+      })
+    canvas.blank()
     return canvas.lines
   }
 

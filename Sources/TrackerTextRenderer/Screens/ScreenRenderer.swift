@@ -99,7 +99,11 @@ public struct ScreenRenderer: Sendable {
           // As on iOS, the pressed card is lifted above its menu.
           let pressed = state.sections.flatMap(\.cards).first { $0.id == menu.trackerID }
           lines = overlay(
-            lines, [[Span(menu.pinTitle)], [Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]],
+            lines,
+            [
+              [Span(menu.pinTitle)], [Span(menu.dayOffTitle)], [Span(menu.editTitle)],
+              [Span(menu.deleteTitle, .destructive)],
+            ],
             above: pressed.map(liftedCard) ?? [])
         }
       }
@@ -131,6 +135,7 @@ public struct ScreenRenderer: Sendable {
     case .detail(let state): lines += detail(state)
     case .permission(let state): lines += permission(state)
     case .timePicker(let state): lines += timePicker(state, focused: view.focusedField)
+    case .dayStart(let state): lines += dayStart(state)
     }
     return lines
   }

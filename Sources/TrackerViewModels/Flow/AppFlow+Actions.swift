@@ -38,6 +38,7 @@ extension AppFlow {
       switch action {
       case .toggleReminder: return settings.reminderToggled()
       case .openReminderTime: return settings.timeTapped()
+      case .openDayStart: return settings.dayStartTapped()
       default: throw unavailable(action)
       }
     }
@@ -51,6 +52,7 @@ extension AppFlow {
     case .openCardMenu(let id): trackers.cardLongPressed(id)
     case .askToDeleteTracker(let id): trackers.cardSwipedLeft(id)
     case .togglePin: trackers.pinTapped()
+    case .toggleDayOff: trackers.dayOffTapped()
     case .editTracker: trackers.editTapped()
     case .deleteTracker: trackers.deleteTapped()
     case .confirmTrackerDeletion: trackers.deleteConfirmed()
@@ -101,10 +103,12 @@ extension AppFlow {
     case (.permission(let model), .allowNotifications): model.allowTapped()
     case (.permission(let model), .postponeNotifications): model.notNowTapped()
     case (.timePicker(let model), .saveReminderTime): model.doneTapped()
+    case (.dayStart(let model), .chooseDayStart(let start)): model.hourTapped(start)
     case (.detail(let model), _):
       switch action {
       case .goBack: model.backTapped()
       case .toggleDay(let day): model.dayTapped(day)
+      case .toggleDayOffOn(let day): model.dayLongPressed(day)
       case .editTracker: model.editTapped()
       case .deleteTracker: model.deleteTapped()
       case .confirmTrackerDeletion: model.deleteConfirmed()

@@ -73,6 +73,13 @@ extension AppFlow {
       push(.timePicker(model))
       focusedField = .time
       publish()
+    case .dayStart(let current):
+      let model = DayStartViewModel(environment: environment, current: current)
+      model.onChoice = { [weak self, weak settings] start in
+        self?.pop()
+        settings?.dayStartChosen(start)
+      }
+      push(.dayStart(model))
     }
   }
 
@@ -182,7 +189,7 @@ extension AppFlow {
     case .schedule(let model): return model.observe(changed)
     case .calendar(let model): return model.observe(changed)
     case .detail(let model): return model.observe(changed)
-    case .permission: return nil  // its state never changes
+    case .permission, .dayStart: return nil  // their state never changes while shown
     case .timePicker(let model): return model.observe(changed)
     }
   }

@@ -29,6 +29,7 @@ public final class AppFlow {
     case detail(DetailViewModel)
     case permission(PermissionViewModel)
     case timePicker(TimePickerViewModel)
+    case dayStart(DayStartViewModel)
   }
 
   /// A presented screen and the flow's binding to it, released together when it closes.
@@ -189,6 +190,7 @@ extension AppFlow.Presented {
     case .detail(let model): return .detail(model.state)
     case .permission(let model): return .permission(model.state)
     case .timePicker(let model): return .timePicker(model.state)
+    case .dayStart(let model): return .dayStart(model.state)
     case .trackerForm(let model): return .trackerForm(model.state)
     case .categories(let model): return .categories(model.state)
     case .categoryForm(let model): return .categoryForm(model.state)

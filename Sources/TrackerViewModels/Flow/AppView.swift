@@ -32,11 +32,12 @@ public struct AppView: Equatable, Sendable {
     case detail(DetailViewModel.State)
     case permission(PermissionViewModel.State)
     case timePicker(TimePickerViewModel.State)
+    case dayStart(DayStartViewModel.State)
 
     /// The screen's alert, if it shows one.
     public var alert: AlertState? {
       switch self {
-      case .typePicker, .filters, .schedule, .calendar, .permission, .timePicker: return nil
+      case .typePicker, .filters, .schedule, .calendar, .permission, .timePicker, .dayStart: return nil
       case .detail(let state): return state.alert
       case .trackerForm(let state): return state.alert
       case .categories(let state): return state.alert
@@ -57,6 +58,7 @@ public struct AppView: Equatable, Sendable {
       case .detail: return .detail
       case .permission: return .permission
       case .timePicker: return .timePicker
+      case .dayStart: return .dayStart
       }
     }
   }

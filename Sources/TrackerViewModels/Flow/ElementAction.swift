@@ -33,6 +33,8 @@ public enum ElementAction: Hashable, Sendable {
   case askToDeleteTracker(trackerID: UUID)
   /// Pin or Unpin in a card's menu.
   case togglePin
+  /// "Take a day off" or "Cancel the day off" in a card's menu, for the selected date.
+  case toggleDayOff
   /// Edit in a card's menu.
   case editTracker
   /// Delete in a card's menu: the delete question.
@@ -107,12 +109,18 @@ public enum ElementAction: Hashable, Sendable {
   case goBack
   /// A day of the five-week grid: its record is toggled.
   case toggleDay(Day)
+  /// A long press on a day of the five-week grid: its day off is taken or cancelled.
+  case toggleDayOffOn(Day)
 
   // Settings
   /// The daily reminder's switch.
   case toggleReminder
   /// The reminder's time: the time sheet.
   case openReminderTime
+  /// "Day starts at": the day start sheet.
+  case openDayStart
+  /// An hour of the day start sheet.
+  case chooseDayStart(DayStart)
   /// Allow on the explanation: the system's question.
   case allowNotifications
   /// "Not now" on the explanation.

@@ -24,6 +24,8 @@ enum ElementTree {
       if state.isReminderOn {
         result.append(Element(identifier: "reminder-time", label: state.timeText, action: .openReminderTime))
       }
+      result.append(
+        Element(identifier: "day-start", label: state.dayStartTitle, kind: .row, action: .openDayStart))
       return result + tabs(view.tabBar)
     case .trackers(let state):
       return trackers(state) + (state.menu == nil ? tabs(view.tabBar) : [])
@@ -40,6 +42,9 @@ enum ElementTree {
       }
       return [
         Element(identifier: menu.isPinned ? "unpin" : "pin", label: menu.pinTitle, action: .togglePin),
+        Element(
+          identifier: menu.isDayOff ? "cancel-day-off" : "day-off", label: menu.dayOffTitle,
+          action: .toggleDayOff),
         Element(identifier: "edit", label: menu.editTitle, action: .editTracker),
         Element(identifier: "delete", label: menu.deleteTitle, action: .deleteTracker),
       ]
@@ -62,7 +67,7 @@ enum ElementTree {
           swipeLeftAction: .askToDeleteTracker(trackerID: card.id)))
       result.append(
         Element(
-          identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : "+",
+          identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : card.isDayOff ? "–" : "+",
           isEnabled: card.isCompleteEnabled, isChecked: card.isCompleted,
           action: .toggleCompletion(trackerID: card.id)))
     }
@@ -151,6 +156,13 @@ enum ElementTree {
         }
       }
       return result
+    case .dayStart(let state):
+      return state.rows.map {
+        Element(
+          identifier: "hour:" + String($0.title.prefix(2)), label: $0.title, kind: .row,
+          isChecked: $0.isChecked,
+          action: .chooseDayStart($0.start))
+      }
     case .permission(let state):
       return [
         Element(identifier: "allow", label: state.allowTitle, action: .allowNotifications),
@@ -177,7 +189,8 @@ enum ElementTree {
         result.append(
           Element(
             identifier: "day:\(cell.day.iso)", label: cell.dayOfMonth, isEnabled: cell.isEnabled,
-            isChecked: cell.mark == .done, action: .toggleDay(cell.day)))
+            isChecked: cell.mark == .done, action: .toggleDay(cell.day),
+            longPressAction: cell.canToggleDayOff ? .toggleDayOffOn(cell.day) : nil))
       }
       result.append(Element(identifier: "edit", label: state.editTitle, action: .editTracker))
       result.append(Element(identifier: "delete", label: state.deleteTitle, action: .deleteTracker))

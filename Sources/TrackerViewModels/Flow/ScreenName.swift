@@ -14,4 +14,5 @@ public enum ScreenName: String, CaseIterable, Sendable {
   case settings
   case permission
   case timePicker = "time-picker"
+  case dayStart = "day-start"
 }

@@ -22,6 +22,8 @@ public final class DetailViewModel: ObservableViewModel {
       case beforeFirstDay
       /// After today.
       case future
+      /// The tracker's day off (docs/rules.md): not due, kept from streaks.
+      case dayOff
     }
 
     public var id: Day { day }
@@ -33,9 +35,15 @@ public final class DetailViewModel: ObservableViewModel {
     /// Whether a tap toggles the day: on or before today, and due (any day for an event), before
     /// the first day too.
     public var isEnabled: Bool
+    /// Whether a long press may take this day off or cancel its day off: the tracker is shown
+    /// that day (or it is already off).
+    public var canToggleDayOff: Bool
 
     /// A value with every field given.
-    public init(day: Day, dayOfMonth: String, mark: Mark, isToday: Bool, isEnabled: Bool) {
+    public init(
+      day: Day, dayOfMonth: String, mark: Mark, isToday: Bool, isEnabled: Bool, canToggleDayOff: Bool = false
+    ) {
+      self.canToggleDayOff = canToggleDayOff
       self.day = day
       self.dayOfMonth = dayOfMonth
       self.mark = mark
@@ -168,6 +176,7 @@ public final class DetailViewModel: ObservableViewModel {
           LegendItem(mark: .dueToday, text: localizer.text(.detailLegendToday)),
           LegendItem(mark: .beforeFirstDay, text: localizer.text(.detailLegendBeforeFirstDay)),
           LegendItem(mark: .future, text: localizer.text(.detailLegendFuture)),
+          LegendItem(mark: .dayOff, text: localizer.text(.detailLegendDayOff)),
         ],
         editTitle: localizer.text(.menuEdit), deleteTitle: localizer.text(.menuDelete),
         confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel)))
@@ -193,6 +202,17 @@ public final class DetailViewModel: ObservableViewModel {
   }
 
   /// Call when the user tapped Back.
+  /// Call when the user long-pressed a cell: the day becomes the tracker's day off, or stops being
+  /// one (a future day too: a planned vacation).
+  public func dayLongPressed(_ day: Day) {
+    guard let cell = state.weeks.joined().first(where: { $0.day == day }), cell.canToggleDayOff else {
+      return
+    }
+    let id = state.trackerID
+    let isOff = cell.mark != .dayOff
+    attemptSoon(environment) { _ = try $0.setDaysOff(isOff, trackerID: id, on: [day]) }
+  }
+
   public func backTapped() { route(.close) }
 
   /// Call when the user tapped Edit.
@@ -238,27 +258,28 @@ public final class DetailViewModel: ObservableViewModel {
     guard
       let read = attempt(
         .read, localizer,
-        { () throws(StoreError) -> (TrackerSummary, String, [Day])? in
+        { () throws(StoreError) -> (TrackerSummary, String, [Day], [Day])? in
           guard let summary = try store.trackers().first(where: { $0.tracker.id == id }) else { return nil }
           let title = try store.categories().first { $0.id == summary.tracker.categoryID }?.title ?? ""
-          return (summary, title, try store.recordDays(trackerID: id))
+          return (summary, title, try store.recordDays(trackerID: id), try store.daysOff(trackerID: id))
         })
     else { return }
-    guard let (summary, categoryTitle, recordDays) = read else {
+    guard let (summary, categoryTitle, recordDays, daysOff) = read else {
       self.summary = nil
       route(.close)
       return
     }
     self.summary = summary
     state = Self.state(
-      state, summary: summary, categoryTitle: categoryTitle, recordDays: recordDays, today: environment.today,
-      selectedDay: selectedDay, localizer: localizer)
+      state, summary: summary, categoryTitle: categoryTitle, recordDays: recordDays, daysOff: daysOff,
+      today: environment.today, selectedDay: selectedDay, localizer: localizer)
   }
 
   /// The detail of `summary` with `recordDays` as of `today`: figures by the streak rule, and the
   /// grid of the five weeks ending with `selectedDay`'s.
   static func state(
-    _ base: State, summary: TrackerSummary, categoryTitle: String, recordDays: [Day], today: Day,
+    _ base: State, summary: TrackerSummary, categoryTitle: String, recordDays: [Day], daysOff: [Day] = [],
+    today: Day,
     selectedDay: Day,
     localizer: Localizer
   ) -> State {
@@ -273,7 +294,7 @@ public final class DetailViewModel: ObservableViewModel {
       ? DisplayText.schedule(tracker.kind.dueDays, localizer) : localizer.text(.detailIrregularEvent)
     // The streak rule ignores records after today, first days included.
     let counted = recordDays.filter { $0 <= today }
-    let figures = TrackerStatistics(tracker: tracker, recordDays: counted, today: today)
+    let figures = TrackerStatistics(tracker: tracker, recordDays: counted, daysOff: daysOff, today: today)
     let firstDay = tracker.firstDay(earliestRecord: counted.min())
     state.figures = [
       Figure(
@@ -287,6 +308,7 @@ public final class DetailViewModel: ObservableViewModel {
         value: localizer.plural(.days, count: figures.completed)),
     ]
     let done = Set(recordDays)
+    let off = Set(daysOff)
     let monday = selectedDay.adding(days: -(selectedDay.weekday.rawValue - 1))
     let start = monday.adding(days: -28)
     state.weeks = (0..<5).map { week in
@@ -294,7 +316,9 @@ public final class DetailViewModel: ObservableViewModel {
         let day = start.adding(days: week * 7 + offset)
         let isDue = tracker.isDue(on: day)
         let mark: Cell.Mark
-        if day > today {
+        if off.contains(day) {
+          mark = .dayOff
+        } else if day > today {
           mark = .future
         } else if done.contains(day) {
           mark = .done
@@ -307,7 +331,8 @@ public final class DetailViewModel: ObservableViewModel {
         }
         return Cell(
           day: day, dayOfMonth: String(day.components.day), mark: mark, isToday: day == today,
-          isEnabled: tracker.canBeTicked(on: day, today: today))
+          isEnabled: tracker.canBeTicked(on: day, today: today),
+          canToggleDayOff: off.contains(day) || tracker.isVisible(on: day, firstDay: firstDay))
       }
     }
     return state

@@ -20,13 +20,16 @@ public final class SettingsViewModel: ObservableViewModel {
     public var timeText: String
     /// Set when the system refused notifications.
     public var deniedNote: String?
+    /// "Day starts at 03:00": the row under the reminder that opens the day start sheet.
+    public var dayStartTitle: String
     public var alert: AlertState?
 
     /// A value with every field given.
     public init(
       title: String, reminderTitle: String, isReminderOn: Bool, timeTitle: String, timeText: String,
-      deniedNote: String? = nil, alert: AlertState? = nil
+      deniedNote: String? = nil, dayStartTitle: String = "", alert: AlertState? = nil
     ) {
+      self.dayStartTitle = dayStartTitle
       self.title = title
       self.reminderTitle = reminderTitle
       self.isReminderOn = isReminderOn
@@ -43,6 +46,8 @@ public final class SettingsViewModel: ObservableViewModel {
     case permission
     /// The time sheet (screen `time-picker`) with the current time.
     case timePicker(ReminderTime)
+    /// The day start sheet (screen `day-start`) with the current hour.
+    case dayStart(DayStart)
   }
 
   public let observable: ObservableState<State>
@@ -50,6 +55,7 @@ public final class SettingsViewModel: ObservableViewModel {
 
   private let environment: AppEnvironment
   private var reminder = ReminderSettings()
+  private var dayStart = DayStart.midnight
 
   /// The settings as stored, with the scheduler brought to agree with them.
   public init(environment: AppEnvironment) {
@@ -59,9 +65,11 @@ public final class SettingsViewModel: ObservableViewModel {
       State(
         title: localizer.text(.settingsTitle), reminderTitle: localizer.text(.settingsReminder),
         isReminderOn: false,
-        timeTitle: localizer.text(.settingsTime), timeText: ReminderTime.evening.description))
+        timeTitle: localizer.text(.settingsTime), timeText: ReminderTime.evening.description,
+        dayStartTitle: localizer.text(.settingsDayStart, .text(DayStart.midnight.description))))
     if let stored = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() }) {
       reminder = stored.reminder
+      dayStart = stored.dayStart
       show()
       reconcile()
     }
@@ -81,11 +89,30 @@ public final class SettingsViewModel: ObservableViewModel {
     let store = environment.store
     guard
       let stored = attempt(.read, environment.localizer, { () throws(StoreError) in try store.settings() }),
-      stored.reminder != reminder
+      stored.reminder != reminder || stored.dayStart != dayStart
     else { return }
+    let reminderChanged = stored.reminder != reminder
     reminder = stored.reminder
+    dayStart = stored.dayStart
     show()
-    reconcile()
+    if reminderChanged { reconcile() }
+  }
+
+  /// Call when the user tapped "Day starts at".
+  public func dayStartTapped() { onRoute?(.dayStart(dayStart)) }
+
+  /// Call when the day start sheet gave an hour: "today" moves with it everywhere.
+  public func dayStartChosen(_ start: DayStart) {
+    guard start != dayStart else { return }
+    let saved: Void? = attempt(.save, environment.localizer) { () throws(StoreError) in
+      var settings = try environment.store.settings()
+      settings.dayStart = start
+      isSaving = true
+      defer { isSaving = false }
+      try environment.write { try $0.saveSettings(settings) }
+    }
+    if saved != nil { dayStart = start }
+    show()
   }
 
   /// Call when the user flipped the reminder's switch.
@@ -179,6 +206,7 @@ public final class SettingsViewModel: ObservableViewModel {
     var next = state
     next.isReminderOn = reminder.isOn
     next.timeText = reminder.time.description
+    next.dayStartTitle = environment.localizer.text(.settingsDayStart, .text(dayStart.description))
     state = next
   }
 }
@@ -275,4 +303,52 @@ public final class TimePickerViewModel: ObservableViewModel {
     guard let time = ReminderTime(state.text) else { return }
     onDone?(time)
   }
+}
+
+/// The day start sheet (screen `day-start`): the hours 00:00 … 12:00, the current one checked;
+/// tapping one chooses it.
+@MainActor
+public final class DayStartViewModel: ObservableViewModel {
+  /// One hour of the list.
+  public struct Row: Equatable, Sendable, Identifiable {
+    public var id: Int { start.hour }
+    public var start: DayStart
+    /// "03:00".
+    public var title: String
+    public var isChecked: Bool
+
+    /// A value with every field given.
+    public init(start: DayStart, title: String, isChecked: Bool) {
+      self.start = start
+      self.title = title
+      self.isChecked = isChecked
+    }
+  }
+
+  /// What the sheet shows.
+  public struct State: Equatable, Sendable {
+    public var title: String
+    public var rows: [Row]
+
+    /// A value with every field given.
+    public init(title: String, rows: [Row]) {
+      self.title = title
+      self.rows = rows
+    }
+  }
+
+  public let observable: ObservableState<State>
+  /// Called with the hour tapped.
+  public var onChoice: ((DayStart) -> Void)?
+
+  /// The sheet with `current` checked.
+  public init(environment: AppEnvironment, current: DayStart) {
+    observable = ObservableState(
+      State(
+        title: environment.localizer.text(.dayStartTitle),
+        rows: DayStart.all.map { Row(start: $0, title: $0.description, isChecked: $0 == current) }))
+  }
+
+  /// Call when the user tapped an hour.
+  public func hourTapped(_ start: DayStart) { onChoice?(start) }
 }

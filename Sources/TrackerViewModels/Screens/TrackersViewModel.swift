@@ -16,6 +16,9 @@ public final class TrackersViewModel: ObservableViewModel {
     public var dayCounter: String
     /// Whether the tracker is done on the selected date (the button shows ✓).
     public var isCompleted: Bool
+    /// Whether the selected date is the tracker's day off (the button shows "–"; tapping it
+    /// completes the day instead).
+    public var isDayOff: Bool
     /// False on future dates (seed: a future date cannot be completed).
     public var isCompleteEnabled: Bool
     public var isPinned: Bool
@@ -29,8 +32,10 @@ public final class TrackersViewModel: ObservableViewModel {
     /// A value with every field given.
     public init(
       id: UUID, name: String, emoji: String, color: TrackerColor, dayCounter: String, isCompleted: Bool,
-      isCompleteEnabled: Bool, isPinned: Bool, completeAccessibilityLabel: String, currentStreak: Int = 0
+      isCompleteEnabled: Bool, isPinned: Bool, completeAccessibilityLabel: String, currentStreak: Int = 0,
+      isDayOff: Bool = false
     ) {
+      self.isDayOff = isDayOff
       self.currentStreak = currentStreak
       self.streakText = currentStreak >= 1 ? "🔥 \(currentStreak)" : nil
       self.id = id
@@ -93,12 +98,19 @@ public final class TrackersViewModel: ObservableViewModel {
     public var deleteQuestion: String?
     public var confirmTitle: String
     public var cancelTitle: String
+    /// "Take a day off" for the selected date, or "Cancel the day off" on a day off.
+    public var dayOffTitle: String
+    /// Whether the selected date is already the tracker's day off.
+    public var isDayOff: Bool
 
     /// A value with every field given.
     public init(
       trackerID: UUID, pinTitle: String, isPinned: Bool, editTitle: String, deleteTitle: String,
-      deleteQuestion: String? = nil, confirmTitle: String, cancelTitle: String
+      deleteQuestion: String? = nil, confirmTitle: String, cancelTitle: String, dayOffTitle: String = "",
+      isDayOff: Bool = false
     ) {
+      self.dayOffTitle = dayOffTitle
+      self.isDayOff = isDayOff
       self.trackerID = trackerID
       self.pinTitle = pinTitle
       self.isPinned = isPinned
@@ -189,6 +201,8 @@ public final class TrackersViewModel: ObservableViewModel {
     var day: Day
     var today: Day
     var completed: Set<UUID>
+    /// The trackers off on the day.
+    var off: Set<UUID>
     var streaks: [UUID: Int]
     /// Records on the two days after today (a backup from across the date line): not counted
     /// before their day.
@@ -285,8 +299,10 @@ public final class TrackersViewModel: ObservableViewModel {
     for id in ids {
       guard let index = summaries.firstIndex(where: { $0.tracker.id == id }) else { return false }
       let days: [Day]
+      let daysOff: [Day]
       do {
         days = try store.recordDays(trackerID: id).sorted()
+        daysOff = try store.daysOff(trackerID: id)
       } catch {
         return false
       }
@@ -297,12 +313,14 @@ public final class TrackersViewModel: ObservableViewModel {
       guard summary.isVisible(on: day) == before.isVisible(on: day) else { return false }
       summaries[index] = summary
       let streak = TrackerStatistics(
-        tracker: summary.tracker, recordDays: days.filter { $0 <= today }, today: today
+        tracker: summary.tracker, recordDays: days.filter { $0 <= today }, daysOff: daysOff, today: today
       )
       .currentStreak
       let isDone = days.contains(day)
+      let isOff = daysOff.contains(day)
       // What a search filters next time knows the change too.
       if isDone { lastRead?.completed.insert(id) } else { lastRead?.completed.remove(id) }
+      if isOff { lastRead?.off.insert(id) } else { lastRead?.off.remove(id) }
       lastRead?.streaks[id] = streak
       let ahead = days.count { $0 > today }
       lastRead?.ahead[id] = ahead
@@ -315,9 +333,8 @@ public final class TrackersViewModel: ObservableViewModel {
           id: card.id, name: card.name, emoji: card.emoji, color: card.color,
           dayCounter: localizer.plural(.days, count: summary.recordCount - ahead), isCompleted: isDone,
           isCompleteEnabled: card.isCompleteEnabled, isPinned: card.isPinned,
-          completeAccessibilityLabel: localizer.text(
-            isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility),
-          currentStreak: streak)
+          completeAccessibilityLabel: Self.completeLabel(isDone: isDone, isOff: isOff, localizer),
+          currentStreak: streak, isDayOff: isOff)
       }
     }
     self.summaries = summaries
@@ -413,12 +430,32 @@ public final class TrackersViewModel: ObservableViewModel {
   public func cardLongPressed(_ id: UUID) {
     guard let summary = summaries.first(where: { $0.tracker.id == id }) else { return }
     let localizer = environment.localizer
+    let isOff = lastRead?.off.contains(id) ?? false
     state.menu = Menu(
       trackerID: id, pinTitle: localizer.text(summary.tracker.isPinned ? .menuUnpin : .menuPin),
       isPinned: summary.tracker.isPinned, editTitle: localizer.text(.menuEdit),
       deleteTitle: localizer.text(.menuDelete),
-      deleteQuestion: nil, confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel)
-    )
+      deleteQuestion: nil, confirmTitle: localizer.text(.menuDelete),
+      cancelTitle: localizer.text(.menuCancel),
+      dayOffTitle: localizer.text(isOff ? .menuCancelDayOff : .menuDayOff), isDayOff: isOff)
+  }
+
+  /// Call when the user chose "Take a day off" or "Cancel the day off": the selected date (a
+  /// future one too: a planned vacation) becomes the tracker's day off, or stops being one. A
+  /// record on that day gives way (docs/rules.md).
+  public func dayOffTapped() {
+    guard let menu = state.menu else { return }
+    let day = state.selectedDay
+    oneState {
+      state.menu = nil
+      attemptSoon(environment) { _ = try $0.setDaysOff(!menu.isDayOff, trackerID: menu.trackerID, on: [day]) }
+    }
+  }
+
+  /// What the card's button says to screen readers.
+  static func completeLabel(isDone: Bool, isOff: Bool, _ localizer: Localizer) -> String {
+    if isOff { return localizer.text(.trackersDayOffAccessibility) }
+    return localizer.text(isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility)
   }
 
   /// Call when the user swiped a card to the left: the same delete question as the menu's Delete.
@@ -507,6 +544,7 @@ public final class TrackersViewModel: ObservableViewModel {
     let collation = Collation(environment.language)
     let summaries = try store.trackers()
     let completed = try store.completedTrackerIDs(on: day)
+    let off = try store.dayOffTrackerIDs(on: day)
     let streaks = Dictionary(
       try store.statistics(asOf: today).trackers.map { ($0.trackerID, $0.currentStreak) },
       uniquingKeysWith: { first, _ in first })
@@ -517,7 +555,8 @@ public final class TrackersViewModel: ObservableViewModel {
     }
     self.summaries = summaries
     let read = Read(
-      day: day, today: today, completed: completed, streaks: streaks, ahead: ahead, categories: categories)
+      day: day, today: today, completed: completed, off: off, streaks: streaks, ahead: ahead,
+      categories: categories)
     lastRead = read
     compose(&state, from: read)
   }
@@ -537,13 +576,13 @@ public final class TrackersViewModel: ObservableViewModel {
     func card(_ summary: TrackerSummary) -> Card {
       let tracker = summary.tracker
       let isDone = completed.contains(tracker.id)
+      let isOff = read.off.contains(tracker.id)
       return Card(
         id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
         dayCounter: localizer.plural(.days, count: summary.recordCount - (read.ahead[tracker.id] ?? 0)),
         isCompleted: isDone, isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
-        completeAccessibilityLabel: localizer.text(
-          isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility),
-        currentStreak: streaks[tracker.id] ?? 0)
+        completeAccessibilityLabel: Self.completeLabel(isDone: isDone, isOff: isOff, localizer),
+        currentStreak: streaks[tracker.id] ?? 0, isDayOff: isOff)
     }
     func cards(_ group: [TrackerSummary]) -> [Card] {
       group.sorted { collation.areInOrder($0.tracker.name, $1.tracker.name) }.map(card)

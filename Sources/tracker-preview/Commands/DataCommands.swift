@@ -57,7 +57,9 @@ enum ExportCommand {
     }
     let text: String
     do {
-      text = TrackerArchive.export(try store.contents(), reminder: try store.settings().reminder)
+      let settings = try store.settings()
+      text = TrackerArchive.export(
+        try store.contents(), reminder: settings.reminder, dayStart: settings.dayStart)
     } catch {
       return .failure(Messages.notExported(error))
     }
@@ -197,17 +199,22 @@ enum ImportCommand {
       outcome.standardOutput = Messages.imported(
         categories: summary.added.categories.count, trackers: summary.added.trackers.count,
         records: summary.added.records.count)
+      if !summary.added.daysOff.isEmpty {
+        outcome.standardOutput += Messages.importedDaysOff(summary.added.daysOff.count)
+      }
       if summary.recordsAlreadyThere > 0 {
         outcome.standardOutput += Messages.recordsAlreadyThere(summary.recordsAlreadyThere)
       }
       // Restoring a backup is not a first launch: the onboarding is over. The file's reminder
-      // setting, when it has one, is restored with it.
+      // setting and day start, when it has them, are restored with it.
       do {
         var stored = try store.settings()
         let restored = summary.reminder ?? stored.reminder
-        if !stored.isOnboardingDone || restored != stored.reminder {
+        let dayStart = summary.dayStart ?? stored.dayStart
+        if !stored.isOnboardingDone || restored != stored.reminder || dayStart != stored.dayStart {
           stored.isOnboardingDone = true
           stored.reminder = restored
+          stored.dayStart = dayStart
           try store.saveSettings(stored)
         }
       } catch {

@@ -25,6 +25,7 @@ enum ShowCommand {
     .settings: [.tap(.identifier("tab-settings"))],
     .permission: [.tap(.identifier("tab-settings")), .tap(.identifier("reminder"))],
     .timePicker: [.tap(.identifier("tab-settings")), .tap(.identifier("reminder-time"))],
+    .dayStart: [.tap(.identifier("tab-settings")), .tap(.identifier("day-start"))],
     // .detail: the first card of the main screen (see `run`).
   ]
 

@@ -18,10 +18,11 @@ enum TourCommand {
     ("detail", .tourDetail), ("detail-day-ticked", .tourDetailTicked),
     ("filters", .tourFilters),
     ("trackers-filter-completed", .tourFilterCompleted), ("trackers-context-menu", .tourContextMenu),
+    ("trackers-day-off-taken", .tourDayOff), ("detail-day-off", .tourDetailDayOff),
     ("calendar", .tourCalendar), ("categories-checked", .tourCategoriesChecked),
     ("statistics", .tourStatistics),
     ("settings", .tourSettings), ("permission", .tourPermission), ("settings-reminder-on", .tourReminderOn),
-    ("time-picker-invalid", .tourTimePicker),
+    ("time-picker-invalid", .tourTimePicker), ("day-start", .tourDayStart),
   ]
 
   /// The to-do app's tour (`--app todo`).

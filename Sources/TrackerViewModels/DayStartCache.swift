@@ -1,0 +1,48 @@
+import Foundation
+import TrackerModels
+
+/// The day start hour as the store holds it, read once and again only after the settings changed
+/// (here or in another process), so "today" costs no read of the store: a search keystroke reads
+/// nothing. Shared by the copies of an `AppEnvironment`.
+public final class DayStartCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var cached: DayStart?
+  private var subscription: ObservationToken?
+
+  /// A cache that has read nothing yet.
+  public init() {}
+
+  /// The store's day start; midnight while the settings cannot be read (the screen reading them
+  /// says why).
+  func dayStart(in store: any TrackerDataStore) -> DayStart {
+    lock.lock()
+    if let cached {
+      lock.unlock()
+      return cached
+    }
+    let needsSubscription = subscription == nil
+    lock.unlock()
+    if needsSubscription {
+      // Observers are called in the order they were added: this one forgets the hour before any
+      // screen that subscribed later asks for "today" again.
+      let token = store.observe { [weak self] change in
+        if change.settingsChanged || change.isEverything { self?.invalidate() }
+      }
+      lock.lock()
+      if subscription == nil { subscription = token } else { token.cancel() }
+      lock.unlock()
+    }
+    guard let start = try? store.settings().dayStart else { return .midnight }
+    lock.lock()
+    cached = start
+    lock.unlock()
+    return start
+  }
+
+  /// Forgets the hour: the next "today" reads it again.
+  func invalidate() {
+    lock.lock()
+    cached = nil
+    lock.unlock()
+  }
+}
