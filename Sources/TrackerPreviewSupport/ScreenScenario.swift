@@ -186,8 +186,12 @@ public struct ScreenScenario: Sendable {
       [exerciseCard(run), .tap(.identifier("day:\(run.today.adding(days: -14).iso)"))]
     },
     ScreenScenario("detail-day-off", screen: .detail) { run in
-      // A vacation planned ahead: the exercise's next due day (two days on) taken off.
-      [exerciseCard(run), .longPress(.identifier("day:\(run.today.adding(days: 2).iso)"))]
+      // A vacation planned ahead: the exercise's next due day (two days on) taken off, when the
+      // grid (five weeks up to this Sunday) shows it; on a weekend, the due day it missed 12 days
+      // ago (an illness).
+      let ahead = run.today.adding(days: 2)
+      let day = ahead.weekday.rawValue > run.today.weekday.rawValue ? ahead : run.today.adding(days: -12)
+      return [exerciseCard(run), .longPress(.identifier("day:\(day.iso)"))]
     },
     ScreenScenario("day-start", screen: .dayStart) { _ in
       [.tap(.identifier("tab-settings")), .tap(.identifier("day-start"))]

@@ -16,27 +16,40 @@ public final class DayStartCache: @unchecked Sendable {
   /// says why).
   func dayStart(in store: any TrackerDataStore) -> DayStart {
     lock.lock()
-    if let cached {
-      lock.unlock()
-      return cached
-    }
-    let needsSubscription = subscription == nil
+    let known = cached
     lock.unlock()
-    if needsSubscription {
-      // Observers are called in the order they were added: this one forgets the hour before any
-      // screen that subscribed later asks for "today" again.
-      let token = store.observe { [weak self] change in
-        if change.settingsChanged || change.isEverything { self?.invalidate() }
-      }
-      lock.lock()
-      if subscription == nil { subscription = token } else { token.cancel() }
-      lock.unlock()
-    }
+    if let known { return known }
+    follow(store)
     guard let start = try? store.settings().dayStart else { return .midnight }
     lock.lock()
     cached = start
     lock.unlock()
     return start
+  }
+
+  /// Takes `start` as `store`'s hour, read by whoever just read the settings (the flow at
+  /// launch), so "today" needs no read of its own.
+  func remember(_ start: DayStart, of store: any TrackerDataStore) {
+    follow(store)
+    lock.lock()
+    cached = start
+    lock.unlock()
+  }
+
+  /// Starts forgetting the hour whenever `store`'s settings change (once).
+  private func follow(_ store: any TrackerDataStore) {
+    lock.lock()
+    let isFollowing = subscription != nil
+    lock.unlock()
+    guard !isFollowing else { return }
+    // Observers are called in the order they were added: this one forgets the hour before any
+    // screen that subscribed later asks for "today" again.
+    let token = store.observe { [weak self] change in
+      if change.settingsChanged || change.isEverything { self?.invalidate() }
+    }
+    lock.lock()
+    if subscription == nil { subscription = token } else { token.cancel() }
+    lock.unlock()
   }
 
   /// Forgets the hour: the next "today" reads it again.

@@ -78,12 +78,13 @@ struct CLITests {
   @Test func withoutArgumentsTheTourRunsInTheTerminalsLanguage() throws {
     let result = try runCLI(fixed, environment: ["LANG": "ru_RU.UTF-8"])
     #expect(result.status == 0 && result.error == "")
-    #expect(result.output.hasPrefix("1/22 · Первый запуск: онбординг\n═══"))
-    #expect(result.output.contains("18/22 · Статистика\n"))
-    #expect(result.output.contains("22/22 · Другое время: «Готово» ждёт настоящего\n"))
+    #expect(result.output.hasPrefix("1/25 · Первый запуск: онбординг\n═══"))
+    #expect(result.output.contains("20/25 · Статистика\n"))
+    #expect(result.output.contains("24/25 · Другое время: «Готово» ждёт настоящего\n"))
+    #expect(result.output.contains("25/25 · Для сов: день может начинаться в любой\nчас до полудня\n"))
     #expect(!result.output.contains("\u{1B}["))  // not a terminal: no colors
     let english = try runCLI(["tour"] + fixed, environment: ["LANG": "de_DE.UTF-8"])
-    #expect(english.output.hasPrefix("1/22 · First launch: the onboarding\n"))
+    #expect(english.output.hasPrefix("1/25 · First launch: the onboarding\n"))
   }
 
   @Test func colorsAreOnlyForTerminalsUnlessAsked() throws {
@@ -215,7 +216,7 @@ struct CLITests {
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let imported = try runCLI(["import", exported, "--store", store] + fixed)
     #expect(imported.status == 0)
-    #expect(imported.output == "Imported 2 categories, 5 trackers and 20 records.\n")
+    #expect(imported.output == "Imported 2 categories, 5 trackers and 20 records.\nAlso 1 day off.\n")
     let again = try runCLI(["export", "--store", store])
     #expect(again.output == (try String(contentsOfFile: exported, encoding: .utf8)))
     // Standard input works too; importing the same ids twice is refused.

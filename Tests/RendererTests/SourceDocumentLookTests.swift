@@ -113,15 +113,19 @@ struct SourceDocumentLookTests {
   @Test(arguments: [
     (
       Language.en,
-      ["done", "missed", "not scheduled", "due today", "before the first day", "future"]
+      ["done", "missed", "not scheduled", "due today", "before the first day", "future", "day off"]
     ),
-    (.ru, ["выполнено", "пропущено", "не по расписанию", "на сегодня", "до первого дня", "в будущем"]),
+    (
+      .ru,
+      ["выполнено", "пропущено", "не по расписанию", "на сегодня", "до первого дня", "в будущем", "выходной"]
+    ),
   ])
   func theDetailGridTellsEveryStateApartWithItsOwnMarkAndTheLegendNamesEach(
     language: Language, names: [String]
   ) throws {
     // Due Mon, Wed, Fri, created Wednesday 2026-11-18, done on Friday 20: the five weeks from
-    // Monday 2 hold days before the first day, misses, days not due, a done day, today and the future.
+    // Monday 2 hold days before the first day, misses, days not due, a done day, today and the future;
+    // Wednesday 25 is a day off.
     let category = TrackerCategory(id: UUID(), title: "Sport")
     let tracker = Tracker(
       id: UUID(), name: "Run", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[2],
@@ -130,13 +134,16 @@ struct SourceDocumentLookTests {
     let store = try InMemoryTrackerStore(
       contents: StoreContents(
         categories: [category], trackers: [tracker],
-        records: [TrackerRecord(trackerID: tracker.id, day: Day(year: 2026, month: 11, day: 20)!)]),
+        records: [TrackerRecord(trackerID: tracker.id, day: Day(year: 2026, month: 11, day: 20)!)],
+        daysOff: [TrackerDayOff(trackerID: tracker.id, day: Day(year: 2026, month: 11, day: 25)!)]),
       settings: StoreSettings(isOnboardingDone: true))
     let state = DetailViewModel(
       environment: environment(language, store), trackerID: tracker.id,
       selectedDay: Day(year: 2026, month: 11, day: 30)!
     ).state
-    let marks: [DetailViewModel.Cell.Mark] = [.done, .missed, .notDue, .dueToday, .beforeFirstDay, .future]
+    let marks: [DetailViewModel.Cell.Mark] = [
+      .done, .missed, .notDue, .dueToday, .beforeFirstDay, .future, .dayOff,
+    ]
     let cells = state.weeks.joined()
     #expect(Set(cells.map(\.mark).map(String.init(describing:))) == Set(marks.map(String.init(describing:))))
     // Each state its own mark, none of them blank.

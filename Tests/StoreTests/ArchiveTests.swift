@@ -20,13 +20,14 @@ struct ArchiveTests {
       try store.toggleRecord(trackerID: id(10), on: day(iso))
     }
     try store.toggleRecord(trackerID: id(11), on: day("2026-11-05"))
+    try store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-23")])
     return store
   }
 
   static let expectedExport = """
     {
       "format": "tracker",
-      "version": 1,
+      "version": 2,
       "categories": [
         {"id": "00000000-0000-4000-8000-000000000001", "title": "Домашний уют"},
         {"id": "00000000-0000-4000-8000-000000000002", "title": "Радостные мелочи"}
@@ -34,6 +35,9 @@ struct ArchiveTests {
       "trackers": [
         {"id": "00000000-0000-4000-8000-000000000011", "name": "Бабушка прислала открытку", "emoji": "🍔", "color": "#FF99CC", "category": "00000000-0000-4000-8000-000000000002", "schedule": null, "pinned": false, "created": "2026-11-02"},
         {"id": "00000000-0000-4000-8000-000000000010", "name": "Поливать растения", "emoji": "🙌", "color": "#FF674D", "category": "00000000-0000-4000-8000-000000000001", "schedule": ["mon", "wed", "fri"], "pinned": true, "created": "2026-11-01"}
+      ],
+      "daysOff": [
+        {"tracker": "00000000-0000-4000-8000-000000000010", "date": "2026-11-23"}
       ],
       "records": [
         {"tracker": "00000000-0000-4000-8000-000000000011", "date": "2026-11-05"},
@@ -63,7 +67,7 @@ struct ArchiveTests {
   @Test func theDailyRemindersSettingTravelsWithTheBackup() throws {
     let reminder = ReminderSettings(isOn: true, time: ReminderTime("07:30")!)
     let text = TrackerArchive.export(.empty, reminder: reminder)
-    #expect(text.contains("\n  \"version\": 1,\n  \"reminder\": {\"on\": true, \"time\": \"07:30\"},\n"))
+    #expect(text.contains("\n  \"version\": 2,\n  \"reminder\": {\"on\": true, \"time\": \"07:30\"},\n"))
     let decoded = try TrackerArchive.decodeArchive(text, today: Self.today, existing: .empty).get()
     #expect(decoded.reminder == reminder && decoded.contents == .empty)
     let summary = try InMemoryTrackerStore().importArchive(text, today: Self.today)
@@ -72,6 +76,60 @@ struct ArchiveTests {
     #expect(
       try TrackerArchive.decodeArchive(TrackerArchive.export(.empty), today: Self.today, existing: .empty)
         .get().reminder == nil)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func daysOffAndTheDayStartTravelWithTheBackup(kind: StoreKind) throws {
+    let source = try Self.filledStore(kind)
+    let text = TrackerArchive.export(try source.contents(), dayStart: DayStart(hour: 3))
+    #expect(text.contains("\n  \"dayStart\": \"03:00\",\n"))
+    let target = try kind.makeStore()
+    let summary = try target.importArchive(text, today: Self.today)
+    #expect(summary.dayStart == DayStart(hour: 3))
+    #expect(summary.added.daysOff == [TrackerDayOff(trackerID: id(10), day: day("2026-11-23"))])
+    #expect(try target.daysOff(trackerID: id(10)) == [day("2026-11-23")])
+    #expect(try target.statistics(asOf: Self.today) == (try source.statistics(asOf: Self.today)))
+    #expect(TrackerArchive.export(try target.contents(), dayStart: DayStart(hour: 3)) == text)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func aVersionOneArchiveStillImportsWithoutDaysOff(kind: StoreKind) throws {
+    let store = try kind.makeStore()
+    let summary = try store.importArchive(archive(), today: Self.today)
+    #expect(summary.added.trackers.count == 1 && summary.added.daysOff.isEmpty && summary.dayStart == nil)
+    #expect(try store.settings().dayStart == .midnight)
+  }
+
+  @Test func daysOffThatCannotBeAreReportedAndNothingIsImported() throws {
+    func with(_ daysOff: String, dayStart: String = "\"00:00\"") -> String {
+      archive(
+        format: ##""format": "tracker", "version": 2, "dayStart": "## + dayStart + #", "daysOff": ["#
+          + daysOff + "]")
+    }
+    let runner = "00000000-0000-4000-8000-000000000020"  // "Бегать", Mondays, from 2026-11-01
+    #expect(
+      try problems(
+        with(
+          #"{"tracker": "\#(runner)", "date": "2026-11-24"}, {"tracker": "\#(runner)", "date": "2026-11-30"}, "#
+            + #"{"tracker": "\#(runner)", "date": "2026-10-26"}, {"tracker": "\#(runner)", "date": "2026-12-07"}, "#
+            + #"{"tracker": "\#(runner)", "date": "2026-12-07"}, {"tracker": "00000000-0000-4000-8000-000000000099", "date": "2026-11-23"}"#
+        )) == [
+          "daysOff[0].date: the tracker is not shown on 2026-11-24 (before its first day or off its schedule)",
+          "daysOff[1].date: the tracker has a record on 2026-11-30 too; a day is done or off, not both",
+          "daysOff[2].date: the tracker is not shown on 2026-10-26 (before its first day or off its schedule)",
+          "daysOff[4]: duplicate of daysOff[3]: the same tracker on the same date",
+          "daysOff[5].tracker: no tracker with id 00000000-0000-4000-8000-000000000099 in the file or the store",
+        ])
+    #expect(
+      try problems(with("", dayStart: "\"13:00\"")) == [
+        #"dayStart: "13:00" is not a day start (a whole hour from 00:00 to 12:00)"#
+      ])
+    #expect(
+      try problems(with("", dayStart: "3")) == ["dayStart: expected a string, found a number"])
+    // A planned vacation ahead of today is fine.
+    let store = try Self.filledStore(.memory)
+    try store.importArchive(with(#"{"tracker": "\#(runner)", "date": "2026-12-07"}"#), today: Self.today)
+    #expect(try store.daysOff(trackerID: id(20)) == [day("2026-12-07")])
   }
 
   @Test func aReminderThatIsNoReminderIsReportedAndNothingIsImported() throws {
@@ -113,9 +171,10 @@ struct ArchiveTests {
       TrackerArchive.export(.empty) == """
         {
           "format": "tracker",
-          "version": 1,
+          "version": 2,
           "categories": [],
           "trackers": [],
+          "daysOff": [],
           "records": []
         }
 
@@ -180,8 +239,8 @@ struct ArchiveTests {
         ##"format: expected "tracker", found "loop""##
       ])
     #expect(
-      try problems(archive(format: ##""format": "tracker", "version": 2"##)) == [
-        "version: version 2 is not supported; this app reads version 1"
+      try problems(archive(format: ##""format": "tracker", "version": 3"##)) == [
+        "version: version 3 is not supported; this app reads versions 1 and 2"
       ])
     #expect(
       try problems("[]") == [

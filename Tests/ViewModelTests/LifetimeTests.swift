@@ -28,6 +28,7 @@ struct LifetimeTests {
       case .detail(let model): models.append { [weak model] in model }
       case .permission(let model): models.append { [weak model] in model }
       case .timePicker(let model): models.append { [weak model] in model }
+      case .dayStart(let model): models.append { [weak model] in model }
       }
     }
 
@@ -91,7 +92,8 @@ struct LifetimeTests {
       if case .trackerForm(let form)? = flow.layers.last?.screen { weakForm = form }
       weakMain = flow.trackers
       weakFlow = flow
-      #expect(world.store.observerCount == baseline + 3)
+      // The main screen, the statistics, the form, and the environment's day start hour.
+      #expect(world.store.observerCount == baseline + 4)
     }
     #expect(weakFlow == nil && weakMain == nil && weakForm == nil)
     #expect(world.store.observerCount == baseline)

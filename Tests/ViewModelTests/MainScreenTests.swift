@@ -54,7 +54,8 @@ struct MainScreenTests {
                   id: ids[1], name: "Кошка заслонила камеру на созвоне", emoji: "😻",
                   color: TrackerColor.palette[1],
                   dayCounter: "2 дня", isCompleted: false, isCompleteEnabled: true, isPinned: false,
-                  completeAccessibilityLabel: "Отметить выполненным"),
+                  // The demo's cat is off today: its button shows "–", and tapping it completes the day.
+                  completeAccessibilityLabel: "Выходной: отметить выполненным", isDayOff: true),
               ]),
           ],
           placeholder: nil, filter: .all, isFilterButtonVisible: true, isFilterActive: false,
@@ -280,7 +281,7 @@ struct MainScreenTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     try flow.perform(.longPress(.identifier("card:Поливать растения")))
-    #expect(flow.elements.map(\.identifier) == ["unpin", "edit", "delete"])
+    #expect(flow.elements.map(\.identifier) == ["unpin", "day-off", "edit", "delete"])
     try flow.perform(.tap(.label("Открепить")))
     guard case .trackers(let unpinned) = flow.view.base else {
       Issue.record("not on main")

@@ -83,9 +83,11 @@ struct SettingsTests {
         == SettingsViewModel.State(
           title: "Настройки", reminderTitle: "Ежедневное напоминание", isReminderOn: false,
           timeTitle: "Время",
-          timeText: "20:00"))
+          timeText: "20:00", dayStartTitle: "День начинается в 00:00"))
     #expect(
-      flow.elements.map(\.identifier) == ["reminder", "tab-trackers", "tab-statistics", "tab-settings"])
+      flow.elements.map(\.identifier) == [
+        "reminder", "day-start", "tab-trackers", "tab-statistics", "tab-settings",
+      ])
     // Off at launch: nothing may stay scheduled.
     #expect(scheduler.calls == [.cancel])
   }

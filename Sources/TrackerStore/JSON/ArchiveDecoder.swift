@@ -161,11 +161,13 @@ struct ArchiveDecoder {
       problem(
         "version",
         StoreMessage(
-          "import.unsupportedVersion", "version %@ is not supported; this app reads version 1", .text(other)))
+          "import.unsupportedVersion", "version %@ is not supported; this app reads versions 1 and 2",
+          .text(other)))
     case let other?:
       problem(
         "version",
-        StoreMessage("import.versionNotANumber", "expected the number 1, found %@", .message(other.kindName)))
+        StoreMessage(
+          "import.versionNotANumber", "expected the number 1 or 2, found %@", .message(other.kindName)))
     case nil: problem("version", Self.missing)
     }
     isForeign = !problems.isEmpty  // not our format: field checks would only add noise

@@ -77,15 +77,20 @@ public final class AppFlow {
   /// settings it could not read).
   public init(environment: AppEnvironment) {
     self.environment = environment
+    // The settings first: they hold the day start hour that "today" needs.
+    let read = Result { () throws(StoreError) in try environment.store.settings() }
+    if case .success(let stored) = read {
+      environment.dayStartCache.remember(stored.dayStart, of: environment.store)
+    }
     shownToday = environment.today
     observers = ObservableState(
       AppView(
         base: .onboarding(OnboardingViewModel(environment: environment).state), tabBar: nil, presented: [],
         categoryMenu: nil, focusedField: nil))
     let settings: StoreSettings
-    do {
-      settings = try environment.store.settings()
-    } catch {
+    switch read {
+    case .success(let stored): settings = stored
+    case .failure(let error):
       launchAlert = .storeFailure(error, .read, environment.localizer)
       settings = StoreSettings(isOnboardingDone: true)
     }
