@@ -168,6 +168,56 @@ struct SalvageReadsTests {
     #expect(recovery.leftOut == 0)
   }
 
+  /// A store of 4 habits done on 1500 days, then off on the 150 days after (600 days off: days
+  /// off have the records' shape, (tracker, day) in a table and an index of their own, and these
+  /// fill pages of their own); returns its contents before and after the days off.
+  func storeWithDaysOff(_ path: String) throws -> (before: StoreContents, withDaysOff: StoreContents) {
+    let before = try filledStore(path, trackers: 4, days: 1500)
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      let after = day("2020-01-01").adding(days: 1500)
+      for number in 0..<4 {
+        _ = try store.setDaysOff(
+          true, trackerID: id(100 + number), on: (0..<150).map { after.adding(days: $0) })
+      }
+    }
+    let withDaysOff = try SQLiteTrackerStore(path: path, now: fixedNow).contents()
+    #expect(withDaysOff.daysOff.count == 600)
+    return (before, withDaysOff)
+  }
+
+  @Test func aDayOffFoundByThePageScanIsNeverTakenForARecord() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let (before, withDaysOff) = try storeWithDaysOff(path)
+    try zeroRecordRoots(path)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery != nil)
+    let saved = try store.contents()
+    // Every record back, and not one day off among them.
+    #expect(saved.records.count == before.records.count)
+    #expect(Set(saved.records).subtracting(before.records).isEmpty)
+    #expect(saved.daysOff.count == withDaysOff.daysOff.count)
+  }
+
+  @Test func daysOffThatCannotBeReadEitherAreKeptFromBecomingRecordsByTheDaySummaries() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let (before, _) = try storeWithDaysOff(path)
+    try zeroRecordRoots(path)
+    let (size, table) = try rootPage(path, "day_off")
+    let (_, index) = try rootPage(path, "day_off_by_day")
+    try zeroPage(path, table, size: size)
+    try zeroPage(path, index, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    let saved = try store.contents()
+    // The summaries count no record on the days off: their pairs are left out, the records kept.
+    #expect(saved.records.count == before.records.count)
+    #expect(Set(saved.records).subtracting(before.records).isEmpty)
+    #expect(recovery.leftOut >= 600)
+  }
+
   @Test func aScannedRecordOfATrackerThatWasNotSalvagedIsLeftOutAndCounted() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")

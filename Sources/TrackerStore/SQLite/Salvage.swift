@@ -115,7 +115,7 @@ enum Salvage {
     }
     found.contents.categories = categories
     found.contents.trackers = trackers.map(\.tracker)
-    let records = readRecords(database, trackers: trackers, cells: cells)
+    let records = readRecords(database, version: version, trackers: trackers, cells: cells)
     found.contents.records = records.records
     found.leftOut += records.leftOut
     found.contents.daysOff = readDaysOff(database, trackers: trackers)
@@ -159,8 +159,14 @@ enum Salvage {
   /// integers is a table record (tracker, day) or an index entry (day, tracker) by which of them is
   /// a known tracker and which a storable day (neither or both: left out and counted, once for the
   /// pair), and sealed day summaries found there vouch as those read by SQL do.
+  ///
+  /// Days off have the records' shape in a table and an index of their own, so a scanned pair
+  /// that SQL reads as a day off is not taken for a record, and the scanned records of a day are
+  /// kept only as far as its day summary counts (more means days off or damage, and nothing says
+  /// which); a day without a summary keeps them only when the days off could be read whole.
   private static func readRecords(
-    _ database: Database, trackers: [(number: Int, tracker: Tracker)], cells: () -> [PageScan.Cell]
+    _ database: Database, version: Int?, trackers: [(number: Int, tracker: Tracker)],
+    cells: () -> [PageScan.Cell]
   ) -> (records: [TrackerRecord], leftOut: Int) {
     var leftOut = 0
     let range = Day.earliestStored.daysSinceEpoch...Day.latestStored.daysSinceEpoch
@@ -193,7 +199,9 @@ enum Salvage {
       tableDamaged = (try? database.prepare("SELECT count(*) FROM record").rows { $0.int(0) }) == nil
     }
     var summaries = daySummaries(database)
-    if tableDamaged, indexDamaged {
+    let scanned = tableDamaged && indexDamaged
+    let daysOff = scanned ? dayOffKeys(database, version: version) : []
+    if scanned {
       let known = Set(trackers.map(\.number))
       var unvouched = Set<[Int]>()
       for cell in cells() where cell.rowid == nil {
@@ -205,6 +213,9 @@ enum Salvage {
         if numbers.count == 2 {
           let asTable = known.contains(numbers[0]) && range.contains(numbers[1])
           let asIndex = range.contains(numbers[0]) && known.contains(numbers[1])
+          let key =
+            asTable ? Key(tracker: numbers[0], day: numbers[1]) : Key(tracker: numbers[1], day: numbers[0])
+          if asTable != asIndex, daysOff?.contains(key) == true { continue }
           if asTable, !asIndex {
             table.insert(Key(tracker: numbers[0], day: numbers[1]))
           } else if asIndex, !asTable {
@@ -255,6 +266,14 @@ enum Salvage {
       if indexDamaged { kept.formUnion(inTable) } else { leftOut += inTable.count }
       if tableDamaged { kept.formUnion(inIndex) } else { leftOut += inIndex.count }
     }
+    if scanned {
+      for (day, keys) in Dictionary(grouping: kept, by: \.day) {
+        let count = summaries.count(day)
+        if count.map({ keys.count <= $0 }) ?? (daysOff != nil) { continue }
+        kept.subtract(keys)
+        leftOut += keys.count
+      }
+    }
     var records: [TrackerRecord] = []
     records.reserveCapacity(kept.count)
     for key in kept.sorted(by: { ($0.tracker, $0.day) < ($1.tracker, $1.day) }) {
@@ -262,6 +281,23 @@ enum Salvage {
       records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: key.day)))
     }
     return (records, leftOut)
+  }
+
+  /// The days off SQL reads whole, from their table and their index; nil when either cannot be
+  /// read (damage, or no schema left to read them by). None in a file from before days off.
+  private static func dayOffKeys(_ database: Database, version: Int?) -> Set<Key>? {
+    if let version, version < Schema.daysOffVersion { return [] }
+    var keys = Set<Key>()
+    do {
+      for sql in [
+        "SELECT tracker, day FROM day_off", "SELECT tracker, day FROM day_off INDEXED BY day_off_by_day",
+      ] {
+        try database.prepare(sql).forEachRow { row in keys.insert(Key(tracker: row.int(0), day: row.int(1))) }
+      }
+    } catch {
+      return nil
+    }
+    return keys
   }
 
   /// The sealed day summaries that can be read: how many records each day has.
