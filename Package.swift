@@ -83,9 +83,6 @@ let package = Package(
       ]
     ),
 
-    // The reliability suite: drives the built tracker-preview (docs/reliability.md).
-    .executableTarget(name: "tracker-reliability", dependencies: ["CSQLite"]),
-
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),
     // Test helper: writes acknowledged records until killed (the durability test), holds the
@@ -109,6 +106,9 @@ let package = Package(
     // Test helper: another program holding a data file's write lock, and deadlines for what it
     // makes happen later (store, view model, terminal and native client tests).
     .target(name: "OtherProgram", path: "Tests/Support/OtherProgram"),
+    // The reliability suite: drives the built tracker-preview (docs/reliability.md); its hostile
+    // to-do server is the tests' local one.
+    .executableTarget(name: "tracker-reliability", dependencies: ["CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
     // A native client: the libraries' public API only (no @testable), as an iOS app would use them.

@@ -1,6 +1,10 @@
 import CSQLite
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One SQLite connection. Not thread-safe by itself: its owner serializes access.
 ///
 /// After groue/GRDB.swift, kept small: the connection closes even when opening fails, statements
@@ -42,6 +46,40 @@ final class Database {
     return try Database(
       path: path, name: uri(path) + "?readonly_shm=1",
       flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+  }
+
+  /// Removes what an attempt to open `path` on a disk that takes no more bytes left beside it and
+  /// could not make usable: an empty log (`-wal`) and a log index (`-shm`) shorter than SQLite's
+  /// first 32 KiB region, when neither was there before the attempt (`hadLog`, `hadIndex`), so a
+  /// command that only reads leaves no file behind. Only while this process holds the index's
+  /// lock byte 128 exclusively: every SQLite connection holds it shared while it has the file
+  /// open, and one that comes meanwhile waits (busy) instead of taking an index being removed.
+  static func removeUnmadeSideFiles(_ path: String, hadLog: Bool, hadIndex: Bool) {
+    let log = path + "-wal"
+    let index = path + "-shm"
+    var info = stat()
+    guard !hadLog, !hadIndex, !OpenDatabases.shared.isOpen(path) else { return }
+    let descriptor = open(index, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return }
+    defer { closeDescriptor(descriptor) }
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = 128
+    lock.l_len = 1
+    guard fcntl(descriptor, F_SETLK, &lock) == 0, fstat(descriptor, &info) == 0, info.st_size < 32768 else {
+      return
+    }
+    if lstat(log, &info) == 0, info.st_size == 0, info.st_mode & S_IFMT == S_IFREG { unlink(log) }
+    unlink(index)
+  }
+
+  private static func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+      _ = Glibc.close(descriptor)
+    #else
+      _ = Darwin.close(descriptor)
+    #endif
   }
 
   /// `path` as a `file:` URI.
