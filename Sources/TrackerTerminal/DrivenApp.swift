@@ -1,3 +1,4 @@
+import TrackerLocalization
 import TrackerTextRenderer
 import TrackerViewModels
 
@@ -7,6 +8,8 @@ import TrackerViewModels
 public protocol DrivenApp: AnyObject {
   /// The stable name of the screen on top.
   var screenName: String { get }
+  /// The language the app speaks now.
+  var language: Language { get }
   /// What the user can act on now.
   var elements: [Element] { get }
   /// The alert on screen, if any.
@@ -53,6 +56,7 @@ extension DrivenApp {
 
 extension AppFlow: DrivenApp {
   public var screenName: String { screen.rawValue }
+  public var language: Language { environment.language }
   public var alert: AlertState? { view.alert }
   public var isLoading: Bool { false }
   public var isSaving: Bool { environment.writer.state.isSaving }
@@ -95,6 +99,7 @@ extension AppFlow: DrivenApp {
 
 extension TodoFlow: DrivenApp {
   public var screenName: String { screen.rawValue }
+  public var language: Language { environment.language }
   public var alert: AlertState? { view.alert }
   public var focusedFieldIdentifier: String? { view.focusedField?.rawValue }
   public var isSaving: Bool { environment.writer.state.isSaving }

@@ -15,7 +15,9 @@ public final class InteractiveSession {
   }
 
   public let app: any DrivenApp
-  public let language: Language
+  /// The language of the session's own texts (the bottom line, the key map): the app's, which
+  /// may change while it runs (`AppFlow.environmentChanged`).
+  public var language: Language { app.language }
   /// The format frames are drawn in (`.plain` draws the focus in reverse video all the same).
   public let format: OutputFormat
   public private(set) var columns: Int
@@ -77,9 +79,8 @@ public final class InteractiveSession {
   /// The narrowest terminal a screen is drawn in.
   public static let minimumColumns = ScreenRenderer.minimumWidth
 
-  public init(app: any DrivenApp, language: Language, format: OutputFormat, columns: Int, rows: Int) {
+  public init(app: any DrivenApp, format: OutputFormat, columns: Int, rows: Int) {
     self.app = app
-    self.language = language
     self.format = format
     self.columns = columns
     self.rows = rows

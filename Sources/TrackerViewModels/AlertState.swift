@@ -35,28 +35,44 @@ public struct AlertState: Equatable, Sendable {
   /// The buttons, left to right.
   public var buttons: [Button]
 
+  /// Why the store's alert appeared, so it can be worded again in another language.
+  var cause: (error: StoreError, operation: Operation)?
+
   /// An alert with every field given.
   public init(title: String, message: String, buttons: [Button]) {
     self.title = title
     self.message = message
     self.buttons = buttons
   }
+
+  /// Two alerts are equal when they say the same (whatever made them).
+  public static func == (lhs: AlertState, rhs: AlertState) -> Bool {
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
 }
 
 extension AlertState {
   /// What the store was asked to do when it failed.
-  enum Operation {
+  enum Operation: Sendable {
     case save, read
+  }
+
+  /// The same alert in `localizer`'s language.
+  func relabelled(_ localizer: Localizer) -> AlertState {
+    guard let cause else { return self }
+    return .storeFailure(cause.error, cause.operation, localizer)
   }
 
   /// The alert for a store failure: "Couldn't save" or "Couldn't read your data", the reason,
   /// and OK.
   static func storeFailure(_ error: StoreError, _ operation: Operation, _ localizer: Localizer) -> AlertState
   {
-    AlertState(
+    var alert = AlertState(
       title: localizer.text(operation == .save ? .alertSaveFailedTitle : .alertReadFailedTitle),
       message: reason(error, localizer),
       buttons: [Button(title: localizer.text(.alertOK), action: .dismiss)])
+    alert.cause = (error, operation)
+    return alert
   }
 
   /// The reason for `error` as the user reads it; a busy file names the program holding it
@@ -92,6 +108,8 @@ extension StoreError {
     case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)
     case .dayOutOfRange(let day):
       return localizer.text(.alertReasonDayOutOfRange, .text(day.iso))
+    case .dayInFuture(let day):
+      return localizer.text(.alertReasonDayInFuture, .text(day.iso))
     case .notShown(_, let day):
       return localizer.text(.alertReasonNotShown, .text(day.iso))
     case .invalidTrackerName(let reason):

@@ -8,10 +8,13 @@ import TrackerModels
 public struct AppEnvironment: Sendable {
   /// The current instant.
   public var now: @Sendable () -> Date
-  /// The user's time zone, which decides what "today" is.
-  public var timeZone: TimeZone
-  /// The language texts are shown in.
-  public var language: Language
+  /// The user's time zone, which decides what "today" is (it may change while the app runs:
+  /// `environmentChanged(language:timeZone:)`).
+  public var timeZone: TimeZone { region.timeZone }
+  /// The language texts are shown in (it may change while the app runs).
+  public var language: Language { region.language }
+  /// The language and time zone, shared by copies: changing them re-labels every screen.
+  public let region: RegionSettings
   /// Where trackers, records and settings live.
   public var store: any TrackerDataStore
   /// Where usage events go.
@@ -33,8 +36,7 @@ public struct AppEnvironment: Sendable {
   ) {
     self.notifications = notifications
     self.now = now
-    self.timeZone = timeZone
-    self.language = language
+    region = RegionSettings(language: language, timeZone: timeZone)
     self.store = store
     self.analytics = analytics
     self.makeID = makeID
@@ -70,6 +72,15 @@ public struct AppEnvironment: Sendable {
 
   /// The hour the user's day starts at, as stored.
   public var dayStart: DayStart { dayStartCache.dayStart(in: store) }
+
+  /// Call when the user chose another language for the app, or the system's time zone changed
+  /// (`NSSystemTimeZoneDidChange`): every view model on this environment (or a copy of it) shows
+  /// its texts in `language` and moves "today" to `timeZone`, with one new state each
+  /// (`AppFlow.environmentChanged` does the same for the whole app, with one new view).
+  @MainActor
+  public func environmentChanged(language: Language, timeZone: TimeZone) {
+    region.change(language: language, timeZone: timeZone)
+  }
 
   /// The texts of the environment's language.
   public var localizer: Localizer { Localizer(language) }

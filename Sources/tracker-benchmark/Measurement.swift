@@ -14,6 +14,16 @@ enum Measurement {
     return durations[durations.count / 2]
   }
 
+  /// How long one run of `body` took, in nanoseconds.
+  static func duration(_ body: () throws -> Void) rethrows -> UInt64 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return DispatchTime.now().uptimeNanoseconds - start
+  }
+
+  /// The median of `durations`.
+  static func median(_ durations: [UInt64]) -> UInt64 { durations.sorted()[durations.count / 2] }
+
   /// Nanoseconds as milliseconds with one decimal.
   static func milliseconds(_ nanoseconds: UInt64) -> String {
     String(format: "%.1f", Double(nanoseconds) / 1_000_000)

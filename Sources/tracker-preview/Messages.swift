@@ -302,6 +302,25 @@ enum Messages {
     text(.cliNoSuchTracker, .text(quoted(name))) + didYouMean(suggestion)
   }
   static func futureDay(_ date: String) -> String { text(.cliFutureDay, .text(date)) }
+  static var nameOrAll: String { text(.cliNameOrAll) }
+  static var dayOffRangeOrDate: String { text(.cliDayOffRangeOrDate) }
+  static func dayOffRangeBackwards(_ from: String, _ to: String) -> String {
+    text(.cliDayOffRangeBackwards, .text(from), .text(to))
+  }
+  static func dayOffRangeTooLong(_ days: Int) -> String { text(.cliDayOffRangeTooLong, .int(days)) }
+  static func notShownForDayOff(_ name: String, _ date: String) -> String {
+    text(.cliNotShownForDayOff, .text(name), .text(date))
+  }
+  /// "Run: 3 days off, 12/01/26 – 12/07/26." and the other outcomes of `skip` and `unskip`.
+  static func daysOff(_ name: String, off: Bool, changed: Int, on dates: String) -> String {
+    let count = Localizer(language).plural(.daysOff, count: changed)
+    switch (off, changed > 0) {
+    case (true, true): return text(.cliSkipped, .text(name), .text(count), .text(dates)) + "\n"
+    case (true, false): return text(.cliAlreadySkipped, .text(name), .text(dates)) + "\n"
+    case (false, true): return text(.cliUnskipped, .text(name), .text(count), .text(dates)) + "\n"
+    case (false, false): return text(.cliAlreadyUnskipped, .text(name), .text(dates)) + "\n"
+    }
+  }
   static func notScheduled(_ name: String, _ date: String) -> String {
     text(.cliNotScheduled, .text(name), .text(date))
   }

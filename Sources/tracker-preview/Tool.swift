@@ -69,6 +69,8 @@ enum Tool {
       return RemindCommand.run(invocation, settings, context)
     case .mark(let name, let done):
       return MarkCommand.run(name, done: done, invocation, settings, context)
+    case .skip(let name, let off):
+      return SkipCommand.run(name, off: off, invocation, settings, context)
     case .export:
       return ExportCommand.run(invocation, settings, context)
     case .importFile(let file):
@@ -80,7 +82,7 @@ enum Tool {
 
   /// A world in memory for `data`, for the tour and the demo.
   static func scenarioEnvironment(_ settings: Settings) -> AppEnvironment {
-    settings.appEnvironment(store: InMemoryTrackerStore())
+    settings.appEnvironment(store: InMemoryTrackerStore(clock: settings.storeClock))
   }
 }
 
@@ -96,6 +98,7 @@ extension Invocation {
     case .list: return "list"
     case .remind: return "remind"
     case .mark(_, let done): return done ? "done" : "undone"
+    case .skip(_, let off): return off ? "skip" : "unskip"
     case .export: return "export"
     case .importFile: return "import"
     case .help, .version: return nil

@@ -53,6 +53,22 @@ struct AnyDayCLITests {
     }
   }
 
+  /// Examples/scripts/vacation.sh: a week of days off for every habit keeps every streak, where
+  /// the same week without them breaks some.
+  @Test(arguments: RunDay.all)
+  func theVacationExampleKeepsEveryStreakOnAnyDay(day: RunDay) throws {
+    let tool = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    let result = try runProgram(
+      URL(fileURLWithPath: "/bin/sh"),
+      [repository.appendingPathComponent("Examples/scripts/vacation.sh").path],
+      environment: [
+        "TRACKER_PREVIEW": tool, "TODAY": day.date, "TZ": day.timeZone, "PATH": "/usr/bin:/bin",
+      ])
+    #expect(result.status == 0, "\(day.date): \(result.error)")
+    #expect(result.output.hasSuffix("Every streak kept; without the days off they would have broken.\n"))
+    #expect(result.output.contains("Water the plants: 7 days off"))
+  }
+
   @Test(arguments: RunDay.all)
   func everyExampleScriptPassesOnAnyDay(day: RunDay) throws {
     let folder = repository.appendingPathComponent("Examples/scripts")
@@ -347,13 +363,15 @@ struct DateLineCLITests {
     let imported = try runCLI(["import", backup, "--store", store] + pagoPago)
     #expect(imported.status == 0, "\(imported.error)")
     let before = try runCLI(["list", "--json", "--store", store] + pagoPago)
-    #expect(before.output.contains("\"done\": false, \"completed\": 0"), "\(before.output)")
+    #expect(
+      before.output.contains("\"done\": false, \"dayOff\": false, \"completed\": 0"), "\(before.output)")
     let card = try runCLI(["show", "trackers", "--store", store] + pagoPago)
     #expect(card.output.contains("0 days"), "\(card.output)")
     #expect(try runCLI(["stats", "--json", "--store", store] + pagoPago).output.contains("\"completed\": 0"))
     let onItsDay = ["--today", "2026-12-02", "--time-zone", "Pacific/Pago_Pago", "--lang", "en"]
     let after = try runCLI(["list", "--json", "--store", store] + onItsDay)
-    #expect(after.output.contains("\"done\": true, \"completed\": 1"), "\(after.output)")
+    #expect(
+      after.output.contains("\"done\": true, \"dayOff\": false, \"completed\": 1"), "\(after.output)")
     // Three days ahead is no backup from anywhere on Earth.
     let tooFar = try runCLI(
       [

@@ -63,21 +63,6 @@ struct SearchInMemoryTests {
   }
 }
 
-/// The binding `docs/native-client.md` shows, generic over every screen's view model: it
-/// compiles for each of them.
-@MainActor
-final class Observed<Model: ObservableViewModel> {
-  let model: Model
-  private(set) var state: Model.State
-  private var token: BindingToken?
-
-  init(_ model: Model) {
-    self.model = model
-    state = model.state
-    token = model.observe { [weak self] in self?.state = $0 }
-  }
-}
-
 @MainActor
 @Suite("Every screen binds the same way")
 struct BindingTests {

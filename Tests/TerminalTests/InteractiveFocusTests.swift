@@ -42,7 +42,7 @@ struct InteractiveFocusTests {
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
       timeZone: .moscow, language: language, store: store)
     let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
-    return InteractiveSession(app: flow, language: language, format: .plain, columns: columns, rows: rows)
+    return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }
 
   /// The frame without its reverse-video codes.
@@ -66,7 +66,7 @@ struct InteractiveFocusTests {
       let flow = try scenario.run(environment: environment)
       for columns in [32, 47, 60] {
         let session = InteractiveSession(
-          app: flow, language: language, format: .plain, columns: columns, rows: 200)
+          app: flow, format: .plain, columns: columns, rows: 200)
         for element in flow.elements {
           for _ in 0...flow.elements.count where session.focusedIdentifier != element.identifier {
             _ = session.handle(.tab)
@@ -204,7 +204,7 @@ struct InteractiveFocusTests {
     var environment = AppEnvironment.fixed(now: clock.now, timeZone: .moscow, language: .en, store: store)
     environment.now = { clock.now }
     let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
-    let session = InteractiveSession(app: flow, language: .en, format: .plain, columns: 47, rows: 60)
+    let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 60)
     let before = text(session.frame())
     #expect(before[0].contains("11/30/26"), "\(before[0])")
     let mondayCards = flow.elements.filter { $0.identifier.hasPrefix("card:") }.map(\.identifier)
@@ -235,7 +235,7 @@ struct TodoQuestionFocusTests {
         now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
         loader: scenario.loader))
     try scenario.run(on: flow)
-    let session = InteractiveSession(app: flow, language: language, format: .plain, columns: 47, rows: 40)
+    let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 40)
     for _ in 0..<20 where session.focusedIdentifier != "confirm" { _ = session.handle(.tab) }
     try #require(session.focusedIdentifier == "confirm")
     let focused = session.frame().filter { $0.contains("\u{1B}[7m") }

@@ -21,7 +21,7 @@ struct InteractiveSessionTests {
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
       timeZone: .moscow, language: language, store: store)
     let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
-    return InteractiveSession(app: flow, language: language, format: .plain, columns: columns, rows: rows)
+    return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }
 
   /// The reverse-video text of a plain frame.
@@ -156,6 +156,33 @@ struct InteractiveSessionTests {
     #expect(session.app.elements.map(\.identifier).contains("edit"))
   }
 
+  /// Days off from the keyboard: `m` on a card, the menu's day off, "–" on its button; `m` on a day
+  /// of the detail's grid takes that day off too.
+  @Test(arguments: [(Language.en, "Take a day off"), (.ru, "Взять выходной")])
+  func mOnACardTakesTheDayOffAndMOnAGridDayTakesThatDayOff(language: Language, label: String) throws {
+    let session = try session(language)
+    let plants = language == .ru ? "Поливать растения" : "Water the plants"
+    while session.focusedIdentifier != "card:" + plants { _ = session.handle(.tab) }
+    _ = session.handle(.character("m"))
+    #expect(session.frame().contains { $0.contains(label) })
+    while session.focusedIdentifier != "day-off" { _ = session.handle(.tab) }
+    _ = session.handle(.enter)
+    #expect(session.app.elements.first { $0.identifier == "complete:" + plants }?.label == "–")
+    #expect(session.focusedIdentifier == "card:" + plants)
+    _ = session.handle(.enter)  // the detail
+    #expect(session.app.screenName == "detail")
+    while session.focusedIdentifier != "day:2026-11-23" { _ = session.handle(.tab) }
+    _ = session.handle(.character("m"))
+    let plantsID = DemoData(today: try Day(iso: "2026-11-30")).trackers[0].id
+    #expect(
+      try store.daysOff(trackerID: plantsID) == [try Day(iso: "2026-11-23"), try Day(iso: "2026-11-30")])
+    // The cell shows its new mark (the focused cell in reverse video).
+    let plain = session.frame().map {
+      $0.replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[27m", with: "")
+    }
+    #expect(plain.contains { $0.contains("23–") }, "\(plain)")
+  }
+
   @Test func aRefusedSaveShowsItsAlertWhichEnterDismisses() throws {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
@@ -164,7 +191,7 @@ struct InteractiveSessionTests {
     var readOnly = environment
     readOnly.store = ReadOnlyStore(store)
     let session = InteractiveSession(
-      app: AppFlow(environment: readOnly), language: .en, format: .plain, columns: 47, rows: 60)
+      app: AppFlow(environment: readOnly), format: .plain, columns: 47, rows: 60)
     while session.focusedIdentifier?.hasPrefix("complete:") != true { _ = session.handle(.tab) }
     let complete = session.focusedIdentifier
     _ = session.handle(.enter)
@@ -188,4 +215,43 @@ struct InteractiveSessionTests {
 
 extension TimeZone {
   static let moscow = TimeZone(identifier: "Europe/Moscow")!
+}
+
+/// The language changes while the interactive mode runs: the screen and the session's own bottom
+/// line switch together, on the next frame.
+@MainActor
+@Suite("Interactive session, language switched")
+struct InteractiveLanguageTests {
+  /// The same data whatever the language: a category and a habit done yesterday.
+  func session(_ language: Language) throws -> InteractiveSession {
+    let today = try Day(iso: "2026-11-30")
+    let store = InMemoryTrackerStore()
+    let home = TrackerCategory(id: UUID(uuidString: "00000000-0000-4000-8000-00000000a001")!, title: "Home")
+    try store.createCategory(home)
+    let read = Tracker(
+      id: UUID(uuidString: "00000000-0000-4000-8000-00000000b001")!, name: "Read", emoji: TrackerEmoji.all[0],
+      color: TrackerColor.palette[0], categoryID: home.id, isPinned: false, createdOn: today.adding(days: -5),
+      kind: .habit(Schedule(.everyDay)!))
+    try store.createTracker(read)
+    _ = try store.toggleRecord(trackerID: read.id, on: today.adding(days: -1))
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let environment = AppEnvironment.fixed(
+      now: today.start(in: .moscow).addingTimeInterval(12 * 3600), timeZone: .moscow, language: language,
+      store: store)
+    return InteractiveSession(app: AppFlow(environment: environment), format: .plain, columns: 47, rows: 60)
+  }
+
+  @Test(arguments: [(Language.en, Language.ru), (.ru, .en)])
+  func theFrameIsTheOneOfASessionStartedInTheNewLanguage(from: Language, to: Language) throws {
+    let switched = try session(from)
+    for _ in 0..<3 { _ = switched.handle(.tab) }
+    let before = switched.frame()
+    let flow = try #require(switched.app as? AppFlow)
+    flow.environmentChanged(language: to, timeZone: flow.environment.timeZone)
+    let fresh = try session(to)
+    for _ in 0..<3 { _ = fresh.handle(.tab) }
+    #expect(switched.language == to)
+    #expect(switched.frame() == fresh.frame())
+    #expect(switched.frame() != before)
+  }
 }

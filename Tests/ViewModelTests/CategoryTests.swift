@@ -31,8 +31,8 @@ struct CategoryTests {
     try flow.perform(.longPress(.label("Домашний уют")))
     #expect(
       flow.elements == [
-        Element(identifier: "edit", label: "Редактировать", action: .editCategory(home.id)),
-        Element(identifier: "delete", label: "Удалить", action: .deleteCategory(home.id)),
+        Element(identifier: "edit", label: "Редактировать", action: .tracker(.editCategory(home.id))),
+        Element(identifier: "delete", label: "Удалить", action: .tracker(.deleteCategory(home.id))),
       ])
     try flow.perform(.dismiss)
     #expect(

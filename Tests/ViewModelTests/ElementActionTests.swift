@@ -16,14 +16,14 @@ struct ElementActionTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     let byID = Dictionary(uniqueKeysWithValues: flow.elements.map { ($0.identifier, $0) })
-    #expect(byID["add"]?.action == .addTracker)
-    #expect(byID["date"]?.action == .openCalendar)
-    #expect(byID["search"]?.action == .focus(.search))
-    #expect(byID["filters"]?.action == .openFilters)
-    #expect(byID["tab-statistics"]?.action == .selectTab(.statistics))
-    #expect(byID["complete:Зарядка"]?.action == .toggleCompletion(trackerID: demo.trackers[3].id))
-    #expect(byID["card:Зарядка"]?.action == .openDetail(trackerID: demo.trackers[3].id))
-    #expect(byID["card:Зарядка"]?.longPressAction == .openCardMenu(trackerID: demo.trackers[3].id))
+    #expect(byID["add"]?.action == .tracker(.addTracker))
+    #expect(byID["date"]?.action == .tracker(.openCalendar))
+    #expect(byID["search"]?.action == .tracker(.focus(.search)))
+    #expect(byID["filters"]?.action == .tracker(.openFilters))
+    #expect(byID["tab-statistics"]?.action == .tracker(.selectTab(.statistics)))
+    #expect(byID["complete:Зарядка"]?.action == .tracker(.toggleCompletion(trackerID: demo.trackers[3].id)))
+    #expect(byID["card:Зарядка"]?.action == .tracker(.openDetail(trackerID: demo.trackers[3].id)))
+    #expect(byID["card:Зарядка"]?.longPressAction == .tracker(.openCardMenu(trackerID: demo.trackers[3].id)))
   }
 
   @Test func theFormsPickersSayWhichIndexTheyChooseNotAStringToParse() throws {
@@ -32,11 +32,11 @@ struct ElementActionTests {
     try flow.perform(.tap(.identifier("add")))
     try flow.perform(.tap(.identifier("habit")))
     let emoji = try flow.find(.identifier("emoji:3"))
-    #expect(emoji.label == "🌺" && emoji.action == .chooseEmoji(index: 2))
-    #expect(try flow.find(.identifier("color:18")).action == .chooseColor(index: 17))
-    #expect(try flow.find(.identifier("create")).action == .saveTracker)
+    #expect(emoji.label == "🌺" && emoji.action == .tracker(.chooseEmoji(index: 2)))
+    #expect(try flow.find(.identifier("color:18")).action == .tracker(.chooseColor(index: 17)))
+    #expect(try flow.find(.identifier("create")).action == .tracker(.saveTracker))
     try flow.perform(.tap(.identifier("schedule")))
-    #expect(try flow.find(.identifier("day:sun")).action == .toggleWeekday(.sunday))
+    #expect(try flow.find(.identifier("day:sun")).action == .tracker(.toggleWeekday(.sunday)))
   }
 
   @Test func sendingAnActionDoesWhatTappingItsElementDoes() throws {

@@ -343,8 +343,8 @@ struct MainScreenTests {
     #expect(asking.menu?.deleteQuestion == "Уверены что хотите удалить трекер?")
     #expect(
       flow.elements == [
-        Element(identifier: "confirm", label: "Удалить", action: .confirmTrackerDeletion),
-        Element(identifier: "cancel", label: "Отменить", action: .cancelTrackerDeletion),
+        Element(identifier: "confirm", label: "Удалить", action: .tracker(.confirmTrackerDeletion)),
+        Element(identifier: "cancel", label: "Отменить", action: .tracker(.cancelTrackerDeletion)),
       ])
     try flow.perform(.tap(.identifier("cancel")))
     #expect(try world.store.recordDays(trackerID: cat.id).count == 2)

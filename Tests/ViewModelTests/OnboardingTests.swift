@@ -73,7 +73,9 @@ struct OnboardingTests {
     let flow = AppFlow(environment: world.environment(.ru))
     #expect(flow.screen == .onboarding)
     #expect(
-      flow.elements == [Element(identifier: "start", label: "Вот это технологии!", action: .finishOnboarding)]
+      flow.elements == [
+        Element(identifier: "start", label: "Вот это технологии!", action: .tracker(.finishOnboarding))
+      ]
     )
     try flow.perform(.swipe(.left))
     try flow.perform(.tap(.label("Вот это технологии!")))

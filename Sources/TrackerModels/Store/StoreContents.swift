@@ -11,7 +11,8 @@ public struct StoreContents: Hashable, Sendable {
 
   /// Contents with every part given.
   public init(
-    categories: [TrackerCategory], trackers: [Tracker], records: [TrackerRecord], daysOff: [TrackerDayOff] = []
+    categories: [TrackerCategory], trackers: [Tracker], records: [TrackerRecord],
+    daysOff: [TrackerDayOff] = []
   ) {
     self.categories = categories
     self.trackers = trackers

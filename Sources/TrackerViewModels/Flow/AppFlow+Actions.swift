@@ -11,11 +11,13 @@ extension AppFlow {
   }
 
   /// Does what an element's action says, on the screen it belongs to.
-  public func send(_ action: ElementAction) throws(FlowError) {
+  public func send(_ action: TrackerAction) throws(FlowError) {
     try oneState { () throws(FlowError) in try handle(action) }
   }
 
-  private func handle(_ action: ElementAction) throws(FlowError) {
+  /// Every action of the tracker, each on the screen that shows its element: one exhaustive
+  /// switch, so a new action cannot be left out.
+  private func handle(_ action: TrackerAction) throws(FlowError) {
     defer { publish() }
     switch action {
     case .dismissAlert: try dismissAlert()
@@ -24,102 +26,115 @@ extension AppFlow {
     case .finishOnboarding:
       guard let onboarding else { throw failure(.flowOnboardingOver) }
       onboarding.startTapped()
-    default:
-      if let top = layers.last {
-        try send(action, to: top.screen)
+    // Main screen
+    case .addTracker: try mainScreen(for: action).addTapped()
+    case .openCalendar: try mainScreen(for: action).dateTapped()
+    case .openFilters: try mainScreen(for: action).filtersTapped()
+    case .toggleCompletion(let id): try mainScreen(for: action).completeTapped(id)
+    case .openDetail(let id): try mainScreen(for: action).cardTapped(id)
+    case .openCardMenu(let id): try mainScreen(for: action).cardLongPressed(id)
+    case .askToDeleteTracker(let id): try mainScreen(for: action).cardSwipedLeft(id)
+    case .togglePin: try mainScreen(for: action).pinTapped()
+    case .toggleDayOff: try mainScreen(for: action).dayOffTapped()
+    // The card's menu, or the detail on top
+    case .editTracker:
+      if let detail = layers.last?.screen.detail {
+        detail.editTapped()
       } else {
-        try sendToMain(action)
+        try mainScreen(for: action).editTapped()
       }
+    case .deleteTracker:
+      if let detail = layers.last?.screen.detail {
+        detail.deleteTapped()
+      } else {
+        try mainScreen(for: action).deleteTapped()
+      }
+    case .confirmTrackerDeletion:
+      if let detail = layers.last?.screen.detail {
+        detail.deleteConfirmed()
+      } else {
+        try mainScreen(for: action).deleteConfirmed()
+      }
+    case .cancelTrackerDeletion:
+      if let detail = layers.last?.screen.detail {
+        detail.deleteCancelled()
+      } else {
+        try mainScreen(for: action).menuDismissed()
+      }
+    // Type picker
+    case .chooseKind(let choice):
+      let picker = try top(for: action, \.typePicker)
+      if choice == .habit { picker.habitTapped() } else { picker.eventTapped() }
+    // Tracker form
+    case .clearName: try top(for: action, \.trackerForm).clearNameTapped()
+    case .openCategories: try top(for: action, \.trackerForm).categoryTapped()
+    case .openSchedule: try top(for: action, \.trackerForm).scheduleTapped()
+    case .chooseEmoji(let index): try top(for: action, \.trackerForm).emojiTapped(index)
+    case .chooseColor(let index): try top(for: action, \.trackerForm).colorTapped(index)
+    case .decreaseDays: try top(for: action, \.trackerForm).daysMinusTapped()
+    case .increaseDays: try top(for: action, \.trackerForm).daysPlusTapped()
+    case .cancelForm: try top(for: action, \.trackerForm).cancelTapped()
+    case .saveTracker: try top(for: action, \.trackerForm).createTapped()
+    // Categories
+    case .chooseCategory(let id): try top(for: action, \.categories).categoryTapped(id)
+    case .addCategory: try top(for: action, \.categories).addTapped()
+    case .openCategoryMenu(let id):
+      _ = try top(for: action, \.categories)
+      categoryMenu = id
+    case .editCategory(let id):
+      let list = try top(for: action, \.categories)
+      categoryMenu = nil
+      list.editTapped(id)
+    case .deleteCategory(let id):
+      let list = try top(for: action, \.categories)
+      categoryMenu = nil
+      list.deleteTapped(id)
+    case .confirmCategoryDeletion: try top(for: action, \.categories).deleteConfirmed()
+    case .cancelCategoryDeletion: try top(for: action, \.categories).deleteCancelled()
+    case .saveCategory: try top(for: action, \.categoryForm).doneTapped()
+    // Schedule, filters, calendar
+    case .toggleWeekday(let weekday): try top(for: action, \.schedule).switchToggled(weekday)
+    case .saveSchedule: try top(for: action, \.schedule).doneTapped()
+    case .chooseFilter(let filter): try top(for: action, \.filters).filterTapped(filter)
+    case .previousMonth: try top(for: action, \.calendar).previousMonthTapped()
+    case .nextMonth: try top(for: action, \.calendar).nextMonthTapped()
+    case .chooseDay(let day): try top(for: action, \.calendar).dayTapped(day)
+    // Detail
+    case .goBack: try top(for: action, \.detail).backTapped()
+    case .toggleDay(let day): try top(for: action, \.detail).dayTapped(day)
+    case .toggleDayOffOn(let day): try top(for: action, \.detail).dayLongPressed(day)
+    // Settings
+    case .toggleReminder: try settingsScreen(for: action).reminderToggled()
+    case .openReminderTime: try settingsScreen(for: action).timeTapped()
+    case .openDayStart: try settingsScreen(for: action).dayStartTapped()
+    case .chooseDayStart(let start): try top(for: action, \.dayStart).hourTapped(start)
+    case .allowNotifications: try top(for: action, \.permission).allowTapped()
+    case .postponeNotifications: try top(for: action, \.permission).notNowTapped()
+    case .saveReminderTime: try top(for: action, \.timePicker).doneTapped()
     }
   }
 
-  private func sendToMain(_ action: ElementAction) throws(FlowError) {
-    if tab == .settings, let settings, onboarding == nil {
-      switch action {
-      case .toggleReminder: return settings.reminderToggled()
-      case .openReminderTime: return settings.timeTapped()
-      case .openDayStart: return settings.dayStartTapped()
-      default: throw unavailable(action)
-      }
-    }
-    guard let trackers, onboarding == nil, tab == .trackers else { throw unavailable(action) }
-    switch action {
-    case .addTracker: trackers.addTapped()
-    case .openCalendar: trackers.dateTapped()
-    case .openFilters: trackers.filtersTapped()
-    case .toggleCompletion(let id): trackers.completeTapped(id)
-    case .openDetail(let id): trackers.cardTapped(id)
-    case .openCardMenu(let id): trackers.cardLongPressed(id)
-    case .askToDeleteTracker(let id): trackers.cardSwipedLeft(id)
-    case .togglePin: trackers.pinTapped()
-    case .toggleDayOff: trackers.dayOffTapped()
-    case .editTracker: trackers.editTapped()
-    case .deleteTracker: trackers.deleteTapped()
-    case .confirmTrackerDeletion: trackers.deleteConfirmed()
-    case .cancelTrackerDeletion: trackers.menuDismissed()
-    default: throw unavailable(action)
-    }
+  /// The main screen, when it is what the user sees (no onboarding, sheet or other tab over it).
+  private func mainScreen(for action: TrackerAction) throws(FlowError) -> TrackersViewModel {
+    guard let trackers, onboarding == nil, layers.isEmpty, tab == .trackers else { throw unavailable(action) }
+    return trackers
   }
 
-  private func send(_ action: ElementAction, to screen: Presented) throws(FlowError) {
-    switch (screen, action) {
-    case (.typePicker(let model), .chooseKind(let choice)):
-      if choice == .habit { model.habitTapped() } else { model.eventTapped() }
-    case (.trackerForm(let model), _):
-      switch action {
-      case .clearName: model.clearNameTapped()
-      case .openCategories: model.categoryTapped()
-      case .openSchedule: model.scheduleTapped()
-      case .chooseEmoji(let index): model.emojiTapped(index)
-      case .chooseColor(let index): model.colorTapped(index)
-      case .decreaseDays: model.daysMinusTapped()
-      case .increaseDays: model.daysPlusTapped()
-      case .cancelForm: model.cancelTapped()
-      case .saveTracker: model.createTapped()
-      default: throw unavailable(action)
-      }
-    case (.categories(let model), _):
-      switch action {
-      case .chooseCategory(let id): model.categoryTapped(id)
-      case .addCategory: model.addTapped()
-      case .openCategoryMenu(let id): categoryMenu = id
-      case .editCategory(let id):
-        categoryMenu = nil
-        model.editTapped(id)
-      case .deleteCategory(let id):
-        categoryMenu = nil
-        model.deleteTapped(id)
-      case .confirmCategoryDeletion: model.deleteConfirmed()
-      case .cancelCategoryDeletion: model.deleteCancelled()
-      default: throw unavailable(action)
-      }
-    case (.categoryForm(let model), .saveCategory): model.doneTapped()
-    case (.schedule(let model), .toggleWeekday(let weekday)): model.switchToggled(weekday)
-    case (.schedule(let model), .saveSchedule): model.doneTapped()
-    case (.filters(let model), .chooseFilter(let filter)): model.filterTapped(filter)
-    case (.calendar(let model), .previousMonth): model.previousMonthTapped()
-    case (.calendar(let model), .nextMonth): model.nextMonthTapped()
-    case (.calendar(let model), .chooseDay(let day)): model.dayTapped(day)
-    case (.permission(let model), .allowNotifications): model.allowTapped()
-    case (.permission(let model), .postponeNotifications): model.notNowTapped()
-    case (.timePicker(let model), .saveReminderTime): model.doneTapped()
-    case (.dayStart(let model), .chooseDayStart(let start)): model.hourTapped(start)
-    case (.detail(let model), _):
-      switch action {
-      case .goBack: model.backTapped()
-      case .toggleDay(let day): model.dayTapped(day)
-      case .toggleDayOffOn(let day): model.dayLongPressed(day)
-      case .editTracker: model.editTapped()
-      case .deleteTracker: model.deleteTapped()
-      case .confirmTrackerDeletion: model.deleteConfirmed()
-      case .cancelTrackerDeletion: model.deleteCancelled()
-      default: throw unavailable(action)
-      }
-    default: throw unavailable(action)
-    }
+  /// The settings tab, when it is what the user sees.
+  private func settingsScreen(for action: TrackerAction) throws(FlowError) -> SettingsViewModel {
+    guard let settings, onboarding == nil, layers.isEmpty, tab == .settings else { throw unavailable(action) }
+    return settings
   }
 
-  private func unavailable(_ action: ElementAction) -> FlowError {
+  /// The view model of the screen on top, when it is of the kind `screen` picks.
+  private func top<Model>(for action: TrackerAction, _ screen: (Presented) -> Model?) throws(FlowError)
+    -> Model
+  {
+    guard let top = layers.last, let model = screen(top.screen) else { throw unavailable(action) }
+    return model
+  }
+
+  private func unavailable(_ action: TrackerAction) -> FlowError {
     failure(.flowUnavailable, .text("\(action)"), .text(screen.rawValue))
   }
 
@@ -214,6 +229,14 @@ extension AppFlow {
 
 extension AppFlow: ElementDriven {
   var flowLanguage: Language { environment.language }
+
+  /// An element's action: the tracker's own; the to-do list's actions are not on its screens.
+  func act(_ action: ElementAction) throws(FlowError) {
+    switch action {
+    case .tracker(let action): try send(action)
+    case .todo(let action): throw failure(.flowUnavailable, .text("\(action)"), .text(screen.rawValue))
+    }
+  }
 
   /// A swipe on the onboarding's pages.
   func swipe(_ direction: UserAction.Direction) throws(FlowError) {

@@ -167,7 +167,7 @@ extension AppFlow {
 
   /// Handles one action (`send`, `perform`): the screens it touches may change many times, the
   /// flow publishes once, at the end.
-  func oneState(_ body: () throws(FlowError) -> Void) throws(FlowError) {
+  func oneState<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
     actionDepth += 1
     defer {
       actionDepth -= 1

@@ -67,6 +67,9 @@ public final class AppFlow {
   /// "Today" when the flow last looked at the clock.
   var shownToday: Day
   let observers: ObservableState<AppView>
+  /// The language and time zone the screens were last shown in.
+  var shownRegion: RegionSettings.State
+  var regionBinding: BindingToken?
   /// How many actions are being handled (nested: an action's handling may send another).
   var actionDepth = 0
   /// Whether something changed while an action was handled.
@@ -83,6 +86,7 @@ public final class AppFlow {
       environment.dayStartCache.remember(stored.dayStart, of: environment.store)
     }
     shownToday = environment.today
+    shownRegion = environment.region.now
     observers = ObservableState(
       AppView(
         base: .onboarding(OnboardingViewModel(environment: environment).state), tabBar: nil, presented: [],
@@ -102,6 +106,7 @@ public final class AppFlow {
       onboarding = model
       onboardingBinding = model.observe { [weak self] _ in self?.publish() }
     }
+    regionBinding = environment.region.leading.observe { [weak self] _ in self?.followRegion() }
     publish()
   }
 
@@ -176,6 +181,30 @@ public final class AppFlow {
     publish()
   }
 
+  /// Call when the user chose another language for the app (in its own settings, or the system's
+  /// `NSLocale.currentLocaleDidChangeNotification`) or the time zone changed
+  /// (`NSSystemTimeZoneDidChange`): every screen, open or under a sheet, shows its texts in
+  /// `language` (lists in its order), and "today" moves to `timeZone`: one new view. The same as
+  /// `environment.environmentChanged(language:timeZone:)`.
+  public func environmentChanged(language: Language, timeZone: TimeZone) {
+    environment.environmentChanged(language: language, timeZone: timeZone)
+  }
+
+  /// Every screen the flow owns follows the environment's language and time zone, in one view.
+  private func followRegion() {
+    let now = environment.region.now
+    guard now != shownRegion else { return }
+    shownRegion = now
+    oneState {
+      let screens: [(any RegionFollowing)?] = [onboarding, trackers, statistics, settings]
+      for screen in screens { screen?.followRegion() }
+      for layer in layers { layer.screen.model.followRegion() }
+      launchAlert = launchAlert?.relabelled(environment.localizer)
+      clockChanged()
+      publish()
+    }
+  }
+
   /// Call when the app goes away (the scene disconnects, the terminal session ends): a visible main
   /// screen reports its `close`.
   public func appClosed() {
@@ -187,6 +216,36 @@ public final class AppFlow {
 }
 
 extension AppFlow.Presented {
+  var typePicker: TypePickerViewModel? { if case .typePicker(let model) = self { model } else { nil } }
+  var trackerForm: TrackerFormViewModel? { if case .trackerForm(let model) = self { model } else { nil } }
+  var categories: CategoryListViewModel? { if case .categories(let model) = self { model } else { nil } }
+  var categoryForm: CategoryFormViewModel? { if case .categoryForm(let model) = self { model } else { nil } }
+  var schedule: ScheduleViewModel? { if case .schedule(let model) = self { model } else { nil } }
+  var filters: FiltersViewModel? { if case .filters(let model) = self { model } else { nil } }
+  var calendar: CalendarViewModel? { if case .calendar(let model) = self { model } else { nil } }
+  var detail: DetailViewModel? { if case .detail(let model) = self { model } else { nil } }
+  var permission: PermissionViewModel? { if case .permission(let model) = self { model } else { nil } }
+  var timePicker: TimePickerViewModel? { if case .timePicker(let model) = self { model } else { nil } }
+  var dayStart: DayStartViewModel? { if case .dayStart(let model) = self { model } else { nil } }
+
+  /// The presented screen's view model.
+  @MainActor
+  var model: any RegionFollowing {
+    switch self {
+    case .typePicker(let model): return model
+    case .detail(let model): return model
+    case .permission(let model): return model
+    case .timePicker(let model): return model
+    case .trackerForm(let model): return model
+    case .categories(let model): return model
+    case .categoryForm(let model): return model
+    case .schedule(let model): return model
+    case .filters(let model): return model
+    case .calendar(let model): return model
+    case .dayStart(let model): return model
+    }
+  }
+
   /// The presented screen's state.
   @MainActor
   var state: AppView.Presented {

@@ -2,8 +2,18 @@ import Foundation
 import TrackerModels
 
 /// What acting on an element does, decided where the element is built: a value, so nothing is
-/// parsed back from identifiers (docs/native-client.md, "Elements carry typed actions").
+/// parsed back from identifiers (docs/native-client.md, "The whole app at once"). Each app
+/// has its own action type, so each flow handles every action of its app in one exhaustive
+/// switch, and an action of one app never reaches the other's.
 public enum ElementAction: Hashable, Sendable {
+  /// An action of the habit tracker (`AppFlow`).
+  case tracker(TrackerAction)
+  /// An action of the to-do list (`TodoFlow`).
+  case todo(TodoAction)
+}
+
+/// What acting on an element of the habit tracker does (`AppFlow.send`).
+public enum TrackerAction: Hashable, Sendable {
   // Anywhere
   /// OK on the alert over the screen.
   case dismissAlert
@@ -127,8 +137,17 @@ public enum ElementAction: Hashable, Sendable {
   case postponeNotifications
   /// Done on the time sheet.
   case saveReminderTime
+}
 
-  // To do list
+/// What acting on an element of the to-do list does (`TodoFlow.send`).
+public enum TodoAction: Hashable, Sendable {
+  // Anywhere
+  /// OK on the alert over the screen.
+  case dismissAlert
+  /// Puts the text cursor into a field.
+  case focus(InputField)
+
+  // The list and its form
   /// "+": the new task form.
   case addTask
   /// A task's row: its edit screen.

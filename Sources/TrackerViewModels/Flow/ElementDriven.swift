@@ -12,7 +12,7 @@ protocol ElementDriven: AnyObject {
   /// The focused text field.
   var focusedField: InputField? { get }
   /// Does what an element's action says.
-  func send(_ action: ElementAction) throws(FlowError)
+  func act(_ action: ElementAction) throws(FlowError)
   func currentText(of field: InputField) -> String
   func setText(of field: InputField, to text: String)
   /// A swipe that names no element (onboarding pages).
@@ -61,13 +61,13 @@ extension ElementDriven {
       let element = try findElement(target)
       guard element.isEnabled else { throw flowFailure(.flowDisabled, .text(element.description(localizer))) }
       // A tap on an element without an action does nothing, as on the phone.
-      if let elementAction = element.action { try send(elementAction) }
+      if let elementAction = element.action { try act(elementAction) }
     case .longPress(let target):
       let element = try findElement(target)
       guard let elementAction = element.longPressAction else {
         throw flowFailure(.flowNoMenu, .text(element.description(localizer)))
       }
-      try send(elementAction)
+      try act(elementAction)
     case .type(let text):
       guard let field = focusedField else { throw flowFailure(.flowNoFieldFocused) }
       setText(of: field, to: currentText(of: field) + text)
@@ -83,7 +83,7 @@ extension ElementDriven {
         throw flowFailure(
           .flowSwipeDoesNothing, .text(element.description(localizer)), .text(direction.rawValue))
       }
-      try send(swipeAction)
+      try act(swipeAction)
     case .swipe(let direction, nil):
       try swipe(direction)
     case .dismiss:

@@ -6,12 +6,12 @@ import TrackerModels
 enum ElementTree {
   static func elements(of view: AppView) -> [Element] {
     if let alert = view.alert {
-      return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .dismissAlert) }
+      return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .tracker(.dismissAlert)) }
     }
     if let top = view.presented.last { return elements(of: top, categoryMenu: view.categoryMenu) }
     switch view.base {
     case .onboarding(let state):
-      return [Element(identifier: "start", label: state.buttonTitle, action: .finishOnboarding)]
+      return [Element(identifier: "start", label: state.buttonTitle, action: .tracker(.finishOnboarding))]
     case .statistics:
       return tabs(view.tabBar)
     case .settings(let state):
@@ -19,13 +19,15 @@ enum ElementTree {
         Element(
           identifier: "reminder", label: state.reminderTitle, kind: .toggle(isOn: state.isReminderOn),
           isChecked: state.isReminderOn,
-          action: .toggleReminder)
+          action: .tracker(.toggleReminder))
       ]
       if state.isReminderOn {
-        result.append(Element(identifier: "reminder-time", label: state.timeText, action: .openReminderTime))
+        result.append(
+          Element(identifier: "reminder-time", label: state.timeText, action: .tracker(.openReminderTime)))
       }
       result.append(
-        Element(identifier: "day-start", label: state.dayStartTitle, kind: .row, action: .openDayStart))
+        Element(
+          identifier: "day-start", label: state.dayStartTitle, kind: .row, action: .tracker(.openDayStart)))
       return result + tabs(view.tabBar)
     case .trackers(let state):
       return trackers(state) + (state.menu == nil ? tabs(view.tabBar) : [])
@@ -36,43 +38,45 @@ enum ElementTree {
     if let menu = state.menu {
       if menu.deleteQuestion != nil {
         return [
-          Element(identifier: "confirm", label: menu.confirmTitle, action: .confirmTrackerDeletion),
-          Element(identifier: "cancel", label: menu.cancelTitle, action: .cancelTrackerDeletion),
+          Element(identifier: "confirm", label: menu.confirmTitle, action: .tracker(.confirmTrackerDeletion)),
+          Element(identifier: "cancel", label: menu.cancelTitle, action: .tracker(.cancelTrackerDeletion)),
         ]
       }
       return [
-        Element(identifier: menu.isPinned ? "unpin" : "pin", label: menu.pinTitle, action: .togglePin),
+        Element(
+          identifier: menu.isPinned ? "unpin" : "pin", label: menu.pinTitle, action: .tracker(.togglePin)),
         Element(
           identifier: menu.isDayOff ? "cancel-day-off" : "day-off", label: menu.dayOffTitle,
-          action: .toggleDayOff),
-        Element(identifier: "edit", label: menu.editTitle, action: .editTracker),
-        Element(identifier: "delete", label: menu.deleteTitle, action: .deleteTracker),
+          action: .tracker(.toggleDayOff)),
+        Element(identifier: "edit", label: menu.editTitle, action: .tracker(.editTracker)),
+        Element(identifier: "delete", label: menu.deleteTitle, action: .tracker(.deleteTracker)),
       ]
     }
     var result = [
-      Element(identifier: "add", label: "+", action: .addTracker),
-      Element(identifier: "date", label: state.dateText, action: .openCalendar),
+      Element(identifier: "add", label: "+", action: .tracker(.addTracker)),
+      Element(identifier: "date", label: state.dateText, action: .tracker(.openCalendar)),
       Element(
         identifier: InputField.search.rawValue,
         label: state.searchText.isEmpty ? state.searchPlaceholder : state.searchText, kind: .textField,
-        action: .focus(.search)),
+        action: .tracker(.focus(.search))),
     ]
     for card in state.sections.flatMap(\.cards) {
       // Tapping a card's body opens its detail; its menu opens with a long press.
       result.append(
         Element(
           identifier: "card:\(card.name)", label: card.name, kind: .card,
-          action: .openDetail(trackerID: card.id),
-          longPressAction: .openCardMenu(trackerID: card.id),
-          swipeLeftAction: .askToDeleteTracker(trackerID: card.id)))
+          action: .tracker(.openDetail(trackerID: card.id)),
+          longPressAction: .tracker(.openCardMenu(trackerID: card.id)),
+          swipeLeftAction: .tracker(.askToDeleteTracker(trackerID: card.id))))
       result.append(
         Element(
           identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : card.isDayOff ? "–" : "+",
           isEnabled: card.isCompleteEnabled, isChecked: card.isCompleted,
-          action: .toggleCompletion(trackerID: card.id)))
+          action: .tracker(.toggleCompletion(trackerID: card.id))))
     }
     if state.isFilterButtonVisible {
-      result.append(Element(identifier: "filters", label: state.filterButtonTitle, action: .openFilters))
+      result.append(
+        Element(identifier: "filters", label: state.filterButtonTitle, action: .tracker(.openFilters)))
     }
     return result
   }
@@ -83,15 +87,15 @@ enum ElementTree {
       Element(
         identifier: "tab-trackers", label: tabBar.trackersTitle,
         kind: .tab(isSelected: tabBar.selected == .trackers), isChecked: tabBar.selected == .trackers,
-        action: .selectTab(.trackers)),
+        action: .tracker(.selectTab(.trackers))),
       Element(
         identifier: "tab-statistics", label: tabBar.statisticsTitle,
         kind: .tab(isSelected: tabBar.selected == .statistics), isChecked: tabBar.selected == .statistics,
-        action: .selectTab(.statistics)),
+        action: .tracker(.selectTab(.statistics))),
       Element(
         identifier: "tab-settings", label: tabBar.settingsTitle,
         kind: .tab(isSelected: tabBar.selected == .settings), isChecked: tabBar.selected == .settings,
-        action: .selectTab(.settings)),
+        action: .tracker(.selectTab(.settings))),
     ]
   }
 
@@ -100,59 +104,67 @@ enum ElementTree {
     switch screen {
     case .typePicker(let state):
       return [
-        Element(identifier: "habit", label: state.habitTitle, action: .chooseKind(.habit)),
-        Element(identifier: "event", label: state.eventTitle, action: .chooseKind(.event)),
+        Element(identifier: "habit", label: state.habitTitle, action: .tracker(.chooseKind(.habit))),
+        Element(identifier: "event", label: state.eventTitle, action: .tracker(.chooseKind(.event))),
       ]
     case .trackerForm(let state):
       return trackerForm(state)
     case .categories(let state):
       if let menu = categoryMenu {
         return [
-          Element(identifier: "edit", label: menu.editTitle, action: .editCategory(menu.categoryID)),
-          Element(identifier: "delete", label: menu.deleteTitle, action: .deleteCategory(menu.categoryID)),
+          Element(
+            identifier: "edit", label: menu.editTitle, action: .tracker(.editCategory(menu.categoryID))),
+          Element(
+            identifier: "delete", label: menu.deleteTitle, action: .tracker(.deleteCategory(menu.categoryID))),
         ]
       }
       if let confirmation = state.deleteConfirmation {
         return [
-          Element(identifier: "confirm", label: confirmation.confirmTitle, action: .confirmCategoryDeletion),
-          Element(identifier: "cancel", label: confirmation.cancelTitle, action: .cancelCategoryDeletion),
+          Element(
+            identifier: "confirm", label: confirmation.confirmTitle,
+            action: .tracker(.confirmCategoryDeletion)),
+          Element(
+            identifier: "cancel", label: confirmation.cancelTitle, action: .tracker(.cancelCategoryDeletion)),
         ]
       }
       return state.rows.map {
         Element(
           identifier: "category:\($0.title)", label: $0.title, kind: .row, isChecked: $0.isChecked,
-          action: .chooseCategory($0.id),
-          longPressAction: .openCategoryMenu($0.id))
-      } + [Element(identifier: "add-category", label: state.addTitle, action: .addCategory)]
+          action: .tracker(.chooseCategory($0.id)),
+          longPressAction: .tracker(.openCategoryMenu($0.id)))
+      } + [Element(identifier: "add-category", label: state.addTitle, action: .tracker(.addCategory))]
     case .categoryForm(let state):
       return [
         Element(
           identifier: InputField.title.rawValue, label: state.text.isEmpty ? state.placeholder : state.text,
-          kind: .textField, action: .focus(.title)),
+          kind: .textField, action: .tracker(.focus(.title))),
         Element(
-          identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled, action: .saveCategory),
+          identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled,
+          action: .tracker(.saveCategory)),
       ]
     case .schedule(let state):
       return state.rows.map {
         Element(
           identifier: "day:\($0.weekday.code)", label: $0.title, kind: .toggle(isOn: $0.isOn),
           isChecked: $0.isOn,
-          action: .toggleWeekday($0.weekday))
-      } + [Element(identifier: "done", label: state.doneTitle, action: .saveSchedule)]
+          action: .tracker(.toggleWeekday($0.weekday)))
+      } + [Element(identifier: "done", label: state.doneTitle, action: .tracker(.saveSchedule))]
     case .filters(let state):
       return state.rows.map {
         Element(
           identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row, isChecked: $0.isChecked,
-          action: .chooseFilter($0.filter))
+          action: .tracker(.chooseFilter($0.filter)))
       }
     case .calendar(let state):
       var result = [
-        Element(identifier: "prev-month", label: state.previousAccessibilityLabel, action: .previousMonth),
-        Element(identifier: "next-month", label: state.nextAccessibilityLabel, action: .nextMonth),
+        Element(
+          identifier: "prev-month", label: state.previousAccessibilityLabel, action: .tracker(.previousMonth)),
+        Element(identifier: "next-month", label: state.nextAccessibilityLabel, action: .tracker(.nextMonth)),
       ]
       for cell in state.weeks.joined() {
         if let day = cell.day {
-          result.append(Element(identifier: "day:\(day.iso)", label: cell.text, action: .chooseDay(day)))
+          result.append(
+            Element(identifier: "day:\(day.iso)", label: cell.text, action: .tracker(.chooseDay(day))))
         }
       }
       return result
@@ -161,39 +173,40 @@ enum ElementTree {
         Element(
           identifier: "hour:" + String($0.title.prefix(2)), label: $0.title, kind: .row,
           isChecked: $0.isChecked,
-          action: .chooseDayStart($0.start))
+          action: .tracker(.chooseDayStart($0.start)))
       }
     case .permission(let state):
       return [
-        Element(identifier: "allow", label: state.allowTitle, action: .allowNotifications),
-        Element(identifier: "not-now", label: state.notNowTitle, action: .postponeNotifications),
+        Element(identifier: "allow", label: state.allowTitle, action: .tracker(.allowNotifications)),
+        Element(identifier: "not-now", label: state.notNowTitle, action: .tracker(.postponeNotifications)),
       ]
     case .timePicker(let state):
       return [
         Element(
           identifier: InputField.time.rawValue, label: state.text.isEmpty ? state.placeholder : state.text,
-          kind: .textField, action: .focus(.time)),
+          kind: .textField, action: .tracker(.focus(.time))),
         Element(
           identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled,
-          action: .saveReminderTime),
+          action: .tracker(.saveReminderTime)),
       ]
     case .detail(let state):
       if state.deleteQuestion != nil {
         return [
-          Element(identifier: "confirm", label: state.confirmTitle, action: .confirmTrackerDeletion),
-          Element(identifier: "cancel", label: state.cancelTitle, action: .cancelTrackerDeletion),
+          Element(
+            identifier: "confirm", label: state.confirmTitle, action: .tracker(.confirmTrackerDeletion)),
+          Element(identifier: "cancel", label: state.cancelTitle, action: .tracker(.cancelTrackerDeletion)),
         ]
       }
-      var result = [Element(identifier: "back", label: state.backTitle, action: .goBack)]
+      var result = [Element(identifier: "back", label: state.backTitle, action: .tracker(.goBack))]
       for cell in state.weeks.joined() {
         result.append(
           Element(
             identifier: "day:\(cell.day.iso)", label: cell.dayOfMonth, isEnabled: cell.isEnabled,
-            isChecked: cell.mark == .done, action: .toggleDay(cell.day),
-            longPressAction: cell.canToggleDayOff ? .toggleDayOffOn(cell.day) : nil))
+            isChecked: cell.mark == .done, action: .tracker(.toggleDay(cell.day)),
+            longPressAction: cell.canToggleDayOff ? .tracker(.toggleDayOffOn(cell.day)) : nil))
       }
-      result.append(Element(identifier: "edit", label: state.editTitle, action: .editTracker))
-      result.append(Element(identifier: "delete", label: state.deleteTitle, action: .deleteTracker))
+      result.append(Element(identifier: "edit", label: state.editTitle, action: .tracker(.editTracker)))
+      result.append(Element(identifier: "delete", label: state.deleteTitle, action: .tracker(.deleteTracker)))
       return result
     }
   }
@@ -202,40 +215,44 @@ enum ElementTree {
     var result = [
       Element(
         identifier: InputField.name.rawValue, label: state.name.isEmpty ? state.namePlaceholder : state.name,
-        kind: .textField, action: .focus(.name))
+        kind: .textField, action: .tracker(.focus(.name)))
     ]
     if state.isClearVisible {
       result.append(
-        Element(identifier: "clear-name", label: state.clearAccessibilityLabel, action: .clearName))
+        Element(identifier: "clear-name", label: state.clearAccessibilityLabel, action: .tracker(.clearName)))
     }
     result.append(
-      Element(identifier: "category", label: state.categoryTitle, kind: .row, action: .openCategories))
+      Element(
+        identifier: "category", label: state.categoryTitle, kind: .row, action: .tracker(.openCategories)))
     if state.hasSchedule {
       result.append(
-        Element(identifier: "schedule", label: state.scheduleTitle, kind: .row, action: .openSchedule))
+        Element(
+          identifier: "schedule", label: state.scheduleTitle, kind: .row, action: .tracker(.openSchedule)))
     }
     for (index, item) in state.emojis.enumerated() {
       result.append(
         Element(
           identifier: "emoji:\(index + 1)", label: item.emoji, isChecked: item.isSelected,
-          action: .chooseEmoji(index: index)))
+          action: .tracker(.chooseEmoji(index: index))))
     }
     for (index, item) in state.colors.enumerated() {
       result.append(
         Element(
           identifier: "color:\(index + 1)", label: item.color.hex, isChecked: item.isSelected,
-          action: .chooseColor(index: index)))
+          action: .tracker(.chooseColor(index: index))))
     }
     if let counter = state.dayCounter {
       result.append(
         Element(
-          identifier: "days-minus", label: "−", isEnabled: counter.isMinusEnabled, action: .decreaseDays))
-      result.append(Element(identifier: "days-plus", label: "+", action: .increaseDays))
+          identifier: "days-minus", label: "−", isEnabled: counter.isMinusEnabled,
+          action: .tracker(.decreaseDays)))
+      result.append(Element(identifier: "days-plus", label: "+", action: .tracker(.increaseDays)))
     }
-    result.append(Element(identifier: "cancel", label: state.cancelTitle, action: .cancelForm))
+    result.append(Element(identifier: "cancel", label: state.cancelTitle, action: .tracker(.cancelForm)))
     result.append(
       Element(
-        identifier: "create", label: state.createTitle, isEnabled: state.isCreateEnabled, action: .saveTracker
+        identifier: "create", label: state.createTitle, isEnabled: state.isCreateEnabled,
+        action: .tracker(.saveTracker)
       ))
     return result
   }

@@ -3,7 +3,7 @@ import TrackerModels
 
 /// The date picker the main screen's date opens (seed: main screen 2).
 @MainActor
-public final class CalendarViewModel: ObservableViewModel {
+public final class CalendarViewModel: ObservableViewModel, RegionFollowing {
   /// One cell of the month grid; `day` is nil for the blanks before the 1st and after the last.
   public struct Cell: Equatable, Sendable, Identifiable {
     /// The cell's place in the grid, 0 for the top left (blanks have no day to tell them apart).
@@ -64,7 +64,11 @@ public final class CalendarViewModel: ObservableViewModel {
     self.selected = selected
     observable = ObservableState(
       CalendarViewModel.state(month: selected.firstOfMonth, selected: selected, environment: environment))
+    region = following(environment.region) { $0.showMonth($0.state.month) }
   }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
 
   /// Call when the user tapped the previous-month arrow.
   public func previousMonthTapped() { showMonth(state.month.firstOfMonth(addingMonths: -1)) }

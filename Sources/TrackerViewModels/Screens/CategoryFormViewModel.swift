@@ -4,7 +4,7 @@ import TrackerModels
 
 /// New and edit category: one field and Done (seed: creation 3a–c, category edit/delete 1i).
 @MainActor
-public final class CategoryFormViewModel: ObservableViewModel {
+public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
   /// What the category form shows.
   public struct State: Equatable, Sendable, AlertShowing {
     public var title: String
@@ -62,7 +62,20 @@ public final class CategoryFormViewModel: ObservableViewModel {
       guard change.isEverything || !change.categoryIDs.isEmpty else { return }
       self?.readOtherTitles()
     }
+    region = following(environment.region) { model in
+      let localizer = model.environment.localizer
+      var next = model.state
+      next.title = localizer.text(model.editedID == nil ? .categoryFormTitleNew : .categoryFormTitleEdit)
+      next.placeholder = localizer.text(.categoryFormPlaceholder)
+      next.doneTitle = localizer.text(.categoryFormDone)
+      next.alert = next.alert?.relabelled(localizer)
+      model.validate(&next)
+      model.state = next
+    }
   }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
 
   /// Call when the user changed the text of the field.
   public func textChanged(_ text: String) {

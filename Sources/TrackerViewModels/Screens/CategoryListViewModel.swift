@@ -5,7 +5,7 @@ import TrackerModels
 /// Choosing a category for a tracker; adding, editing and deleting categories (seed: creation 3,
 /// category edit/delete 1).
 @MainActor
-public final class CategoryListViewModel: ObservableViewModel {
+public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
   /// One category's row.
   public struct Row: Equatable, Sendable, Identifiable {
     public var id: UUID
@@ -113,6 +113,23 @@ public final class CategoryListViewModel: ObservableViewModel {
       guard !change.categoryIDs.isEmpty || change.settingsChanged else { return }
       self?.reload()
     }
+    region = following(environment.region) { $0.relabel() }
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
+
+  /// The texts in the new language and the rows in its order.
+  private func relabel() {
+    let localizer = environment.localizer
+    var next = state
+    next.title = localizer.text(.categoriesTitle)
+    next.addTitle = localizer.text(.categoriesAdd)
+    next.checkedAccessibilityLabel = localizer.text(.categoriesSelectedAccessibility)
+    next.alert = next.alert?.relabelled(localizer)
+    state = next
+    if let question = state.deleteConfirmation { deleteTapped(question.categoryID) }
+    reload()
   }
 
   /// Call when the user tapped a category: it is chosen, remembered, and the form gets it. When

@@ -5,7 +5,7 @@ import TrackerModels
 /// A tracker's detail (seed 004, step 3): what it is, its streaks and a calendar of the last five
 /// weeks in which a due day is ticked or unticked with a tap. Opened by tapping a card's body.
 @MainActor
-public final class DetailViewModel: ObservableViewModel {
+public final class DetailViewModel: ObservableViewModel, RegionFollowing {
   /// One day of the five-week grid.
   public struct Cell: Equatable, Sendable, Identifiable {
     /// What a day is for the tracker, told apart without color (the legend names the marks).
@@ -163,23 +163,13 @@ public final class DetailViewModel: ObservableViewModel {
   public init(environment: AppEnvironment, trackerID: UUID, selectedDay: Day) {
     self.environment = environment
     self.selectedDay = selectedDay
-    let localizer = environment.localizer
     observable = ObservableState(
-      State(
-        trackerID: trackerID, backTitle: localizer.text(.detailBack), emoji: "", name: "", color: .palette[0],
-        categoryTitle: "", scheduleText: "", figures: [],
-        weekdayTitles: (1...7).map(localizer.weekdayShortName(iso:)), weeks: [],
-        legend: [
-          LegendItem(mark: .done, text: localizer.text(.detailLegendDone)),
-          LegendItem(mark: .missed, text: localizer.text(.detailLegendMissed)),
-          LegendItem(mark: .notDue, text: localizer.text(.detailLegendNotDue)),
-          LegendItem(mark: .dueToday, text: localizer.text(.detailLegendToday)),
-          LegendItem(mark: .beforeFirstDay, text: localizer.text(.detailLegendBeforeFirstDay)),
-          LegendItem(mark: .future, text: localizer.text(.detailLegendFuture)),
-          LegendItem(mark: .dayOff, text: localizer.text(.detailLegendDayOff)),
-        ],
-        editTitle: localizer.text(.menuEdit), deleteTitle: localizer.text(.menuDelete),
-        confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel)))
+      Self.labelled(
+        State(
+          trackerID: trackerID, backTitle: "", emoji: "", name: "", color: .palette[0], categoryTitle: "",
+          scheduleText: "", figures: [], weekdayTitles: [], weeks: [], legend: [], editTitle: "",
+          deleteTitle: "", confirmTitle: "", cancelTitle: ""),
+        environment.localizer))
     reload()
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
       guard let self else { return }
@@ -189,6 +179,36 @@ public final class DetailViewModel: ObservableViewModel {
       else { return }
       self.reload()
     }
+    region = following(environment.region) { model in
+      model.state = Self.labelled(model.state, model.environment.localizer)
+      model.reload()
+    }
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
+
+  /// `state` with the texts that do not come from the store in `localizer`'s language.
+  private static func labelled(_ state: State, _ localizer: Localizer) -> State {
+    var state = state
+    state.backTitle = localizer.text(.detailBack)
+    state.weekdayTitles = (1...7).map(localizer.weekdayShortName(iso:))
+    state.legend = [
+      LegendItem(mark: .done, text: localizer.text(.detailLegendDone)),
+      LegendItem(mark: .missed, text: localizer.text(.detailLegendMissed)),
+      LegendItem(mark: .notDue, text: localizer.text(.detailLegendNotDue)),
+      LegendItem(mark: .dueToday, text: localizer.text(.detailLegendToday)),
+      LegendItem(mark: .beforeFirstDay, text: localizer.text(.detailLegendBeforeFirstDay)),
+      LegendItem(mark: .future, text: localizer.text(.detailLegendFuture)),
+      LegendItem(mark: .dayOff, text: localizer.text(.detailLegendDayOff)),
+    ]
+    state.editTitle = localizer.text(.menuEdit)
+    state.deleteTitle = localizer.text(.menuDelete)
+    if state.deleteQuestion != nil { state.deleteQuestion = localizer.text(.trackersDeleteQuestion) }
+    state.confirmTitle = localizer.text(.menuDelete)
+    state.cancelTitle = localizer.text(.menuCancel)
+    state.alert = state.alert?.relabelled(localizer)
+    return state
   }
 
   /// Call when the day may have changed (the grid's today and the streaks move).

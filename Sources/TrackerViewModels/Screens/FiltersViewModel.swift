@@ -3,7 +3,7 @@ import TrackerModels
 
 /// The filter sheet (seed: main screen 4).
 @MainActor
-public final class FiltersViewModel: ObservableViewModel {
+public final class FiltersViewModel: ObservableViewModel, RegionFollowing {
   /// One filter's row.
   public struct Row: Equatable, Sendable, Identifiable {
     public var filter: TrackerFilter
@@ -41,14 +41,20 @@ public final class FiltersViewModel: ObservableViewModel {
 
   /// The sheet with `current` checked.
   public init(environment: AppEnvironment, current: TrackerFilter) {
-    let localizer = environment.localizer
-    observable = ObservableState(
-      State(
-        title: localizer.text(.filtersTitle),
-        rows: TrackerFilter.allCases.map {
-          Row(filter: $0, title: FiltersViewModel.title(of: $0, localizer), isChecked: $0 == current)
-        }))
+    observable = ObservableState(Self.state(current, environment.localizer))
+    region = following(environment.region) { $0.state = Self.state(current, environment.localizer) }
   }
+
+  private static func state(_ current: TrackerFilter, _ localizer: Localizer) -> State {
+    State(
+      title: localizer.text(.filtersTitle),
+      rows: TrackerFilter.allCases.map {
+        Row(filter: $0, title: FiltersViewModel.title(of: $0, localizer), isChecked: $0 == current)
+      })
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
 
   /// Call when the user tapped a filter.
   public func filterTapped(_ filter: TrackerFilter) { onChoice?(filter) }

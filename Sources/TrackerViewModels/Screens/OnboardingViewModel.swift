@@ -3,7 +3,7 @@ import TrackerModels
 
 /// The two onboarding pages shown on first launch (seed: onboarding 1–2).
 @MainActor
-public final class OnboardingViewModel: ObservableViewModel {
+public final class OnboardingViewModel: ObservableViewModel, RegionFollowing {
   /// What the onboarding screen shows.
   public struct State: Equatable, Sendable, AlertShowing {
     /// The page shown, 0 or 1.
@@ -53,7 +53,15 @@ public final class OnboardingViewModel: ObservableViewModel {
         page: 0, pageCount: pages.count, text: localizer.text(pages[0].title),
         secondaryText: localizer.text(pages[0].secondary),
         buttonTitle: localizer.text(.onboardingStart), alert: nil))
+    region = following(environment.region) { model in
+      model.state.buttonTitle = model.environment.localizer.text(.onboardingStart)
+      model.state.alert = model.state.alert?.relabelled(model.environment.localizer)
+      model.show(page: model.state.page)
+    }
   }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
 
   /// Call when the user swiped left: the next page, if any (no wrap-around).
   public func swipedLeft() { show(page: min(state.page + 1, pages.count - 1)) }

@@ -3,7 +3,7 @@ import TrackerModels
 
 /// Seven switches, Monday to Sunday (seed: creation 4).
 @MainActor
-public final class ScheduleViewModel: ObservableViewModel {
+public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
   /// One weekday's row.
   public struct Row: Equatable, Sendable, Identifiable {
     public var weekday: Weekday
@@ -42,15 +42,21 @@ public final class ScheduleViewModel: ObservableViewModel {
 
   /// The screen with `days` switched on.
   public init(environment: AppEnvironment, days: WeekdaySet) {
-    let localizer = environment.localizer
-    observable = ObservableState(
-      State(
-        title: localizer.text(.scheduleTitle),
-        rows: Weekday.allCases.map {
-          Row(weekday: $0, title: localizer.weekdayName(iso: $0.rawValue), isOn: days.contains($0))
-        },
-        doneTitle: localizer.text(.scheduleDone)))
+    observable = ObservableState(Self.state(days, environment.localizer))
+    region = following(environment.region) { $0.state = Self.state($0.days, environment.localizer) }
   }
+
+  private static func state(_ days: WeekdaySet, _ localizer: Localizer) -> State {
+    State(
+      title: localizer.text(.scheduleTitle),
+      rows: Weekday.allCases.map {
+        Row(weekday: $0, title: localizer.weekdayName(iso: $0.rawValue), isOn: days.contains($0))
+      },
+      doneTitle: localizer.text(.scheduleDone))
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
 
   /// The days switched on.
   public var days: WeekdaySet { WeekdaySet(state.rows.filter(\.isOn).map(\.weekday)) }

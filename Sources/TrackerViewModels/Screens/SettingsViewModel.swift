@@ -9,7 +9,7 @@ import TrackerModels
 /// goes back off. A new time reschedules; turning it off cancels. At launch the stored setting and
 /// the scheduler are brought to agree.
 @MainActor
-public final class SettingsViewModel: ObservableViewModel {
+public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   /// What the settings tab shows.
   public struct State: Equatable, Sendable, AlertShowing {
     public var title: String
@@ -77,6 +77,25 @@ public final class SettingsViewModel: ObservableViewModel {
       guard let self, change.settingsChanged || change.isEverything, !self.isSaving else { return }
       self.followStoredReminder()
     }
+    region = following(environment.region) { $0.relabel() }
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
+
+  /// The texts in the new language; a reminder that is on is scheduled again with its title and
+  /// body in that language.
+  private func relabel() {
+    let localizer = environment.localizer
+    var next = state
+    next.title = localizer.text(.settingsTitle)
+    next.reminderTitle = localizer.text(.settingsReminder)
+    next.timeTitle = localizer.text(.settingsTime)
+    if next.deniedNote != nil { next.deniedNote = localizer.text(.settingsDenied) }
+    next.dayStartTitle = localizer.text(.settingsDayStart, .text(dayStart.description))
+    next.alert = next.alert?.relabelled(localizer)
+    state = next
+    if reminder.isOn { reconcile() }
   }
 
   private var subscription: ObservationToken?
@@ -213,7 +232,7 @@ public final class SettingsViewModel: ObservableViewModel {
 
 /// The explanation shown before the system's permission question (screen `permission`).
 @MainActor
-public final class PermissionViewModel: ObservableViewModel {
+public final class PermissionViewModel: ObservableViewModel, RegionFollowing {
   /// What the sheet shows.
   public struct State: Equatable, Sendable {
     public var text: String
@@ -233,12 +252,18 @@ public final class PermissionViewModel: ObservableViewModel {
   public var onChoice: ((Bool) -> Void)?
 
   public init(environment: AppEnvironment) {
-    let localizer = environment.localizer
-    observable = ObservableState(
-      State(
-        text: localizer.text(.permissionText), allowTitle: localizer.text(.permissionAllow),
-        notNowTitle: localizer.text(.permissionNotNow)))
+    observable = ObservableState(Self.state(environment.localizer))
+    region = following(environment.region) { $0.state = Self.state(environment.localizer) }
   }
+
+  private static func state(_ localizer: Localizer) -> State {
+    State(
+      text: localizer.text(.permissionText), allowTitle: localizer.text(.permissionAllow),
+      notNowTitle: localizer.text(.permissionNotNow))
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
 
   public func allowTapped() { onChoice?(true) }
   public func notNowTapped() { onChoice?(false) }
@@ -246,7 +271,7 @@ public final class PermissionViewModel: ObservableViewModel {
 
 /// The reminder's time sheet (screen `time-picker`): one HH:MM field and Done.
 @MainActor
-public final class TimePickerViewModel: ObservableViewModel {
+public final class TimePickerViewModel: ObservableViewModel, RegionFollowing {
   /// What the sheet shows.
   public struct State: Equatable, Sendable {
     public var title: String
@@ -285,7 +310,17 @@ public final class TimePickerViewModel: ObservableViewModel {
         title: localizer.text(.timePickerTitle), text: time.description,
         placeholder: localizer.text(.timePickerPlaceholder), doneTitle: localizer.text(.timePickerDone),
         isDoneEnabled: true))
+    region = following(environment.region) { model in
+      let localizer = model.environment.localizer
+      model.state.title = localizer.text(.timePickerTitle)
+      model.state.placeholder = localizer.text(.timePickerPlaceholder)
+      model.state.doneTitle = localizer.text(.timePickerDone)
+      model.textChanged(model.state.text)
+    }
   }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
 
   /// Call when the field's text changed: Done is enabled only for a valid time; an invalid one
   /// (not an empty field) says what is expected.
@@ -308,7 +343,7 @@ public final class TimePickerViewModel: ObservableViewModel {
 /// The day start sheet (screen `day-start`): the hours 00:00 … 12:00, the current one checked;
 /// tapping one chooses it.
 @MainActor
-public final class DayStartViewModel: ObservableViewModel {
+public final class DayStartViewModel: ObservableViewModel, RegionFollowing {
   /// One hour of the list.
   public struct Row: Equatable, Sendable, Identifiable {
     public var id: Int { start.hour }
@@ -347,7 +382,11 @@ public final class DayStartViewModel: ObservableViewModel {
       State(
         title: environment.localizer.text(.dayStartTitle),
         rows: DayStart.all.map { Row(start: $0, title: $0.description, isChecked: $0 == current) }))
+    region = following(environment.region) { $0.state.title = environment.localizer.text(.dayStartTitle) }
   }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
 
   /// Call when the user tapped an hour.
   public func hourTapped(_ start: DayStart) { onChoice?(start) }

@@ -3,7 +3,7 @@ import TrackerModels
 
 /// The statistics tab (seed: statistics 1–3).
 @MainActor
-public final class StatisticsViewModel: ObservableViewModel {
+public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
   /// One figure: the number, then its label.
   public struct Card: Equatable, Sendable, Identifiable {
     /// Which figure it is.
@@ -59,6 +59,16 @@ public final class StatisticsViewModel: ObservableViewModel {
       guard change.isEverything || !change.trackerIDs.isEmpty || !change.recordDays.isEmpty else { return }
       self?.recompute()
     }
+    region = following(environment.region) { $0.relabel() }
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
+
+  private func relabel() {
+    state.title = environment.localizer.text(.statisticsTitle)
+    state.alert = state.alert?.relabelled(environment.localizer)
+    recompute()
   }
 
   /// Call when the day may have changed (midnight, back in the foreground, a new time zone): the

@@ -4,7 +4,7 @@ import TrackerModels
 
 /// Creating a habit or an irregular event, and editing either (seed: creation 1–8, main screen 6ii).
 @MainActor
-public final class TrackerFormViewModel: ObservableViewModel {
+public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   /// What the form is for.
   public enum Mode: Equatable, Sendable {
     case newHabit
@@ -181,33 +181,53 @@ public final class TrackerFormViewModel: ObservableViewModel {
       color = summary.tracker.color
       dayCount = summary.recordCount
     }
-    let titleKey: TextKey
-    switch mode {
-    case .newHabit: titleKey = .formTitleNewHabit
-    case .newEvent: titleKey = .formTitleNewEvent
-    case .edit(let summary):
-      titleKey = summary.tracker.kind.isHabit ? .formTitleEditHabit : .formTitleEditEvent
-    }
-    var isEditing = false
-    if case .edit = mode { isEditing = true }
     observable = ObservableState(
-      State(
-        title: localizer.text(titleKey), name: name, namePlaceholder: localizer.text(.formNamePlaceholder),
-        isClearVisible: false, clearAccessibilityLabel: localizer.text(.formNameClearAccessibility),
-        nameError: nil,
-        categoryTitle: localizer.text(.formCategory), categoryValue: nil, hasSchedule: mode.isHabit,
-        scheduleTitle: localizer.text(.formSchedule), scheduleValue: nil,
-        emojiTitle: localizer.text(.formEmoji),
-        emojis: [], colorTitle: localizer.text(.formColor), colors: [], dayCounter: nil,
-        cancelTitle: localizer.text(.formCancel),
-        createTitle: localizer.text(isEditing ? .formSave : .formCreate),
-        isCreateEnabled: false, alert: nil))
+      Self.labelled(
+        State(
+          title: "", name: name, namePlaceholder: "", isClearVisible: false, clearAccessibilityLabel: "",
+          nameError: nil, categoryTitle: "", categoryValue: nil, hasSchedule: mode.isHabit, scheduleTitle: "",
+          scheduleValue: nil, emojiTitle: "", emojis: [], colorTitle: "", colors: [], dayCounter: nil,
+          cancelTitle: "", createTitle: "", isCreateEnabled: false, alert: nil),
+        mode: mode, localizer))
     readStore()
     // A category renamed or deleted from the category list shows here at once.
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
       guard change.isEverything || !change.categoryIDs.isEmpty || !change.trackerIDs.isEmpty else { return }
       self?.readStore()
     }
+    region = following(environment.region) { model in
+      var next = Self.labelled(model.state, mode: model.mode, model.environment.localizer)
+      model.refresh(&next)
+      model.state = next
+    }
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
+
+  /// `state` with the texts that are not typed or read in `localizer`'s language.
+  private static func labelled(_ state: State, mode: Mode, _ localizer: Localizer) -> State {
+    let titleKey: TextKey
+    var isEditing = false
+    switch mode {
+    case .newHabit: titleKey = .formTitleNewHabit
+    case .newEvent: titleKey = .formTitleNewEvent
+    case .edit(let summary):
+      titleKey = summary.tracker.kind.isHabit ? .formTitleEditHabit : .formTitleEditEvent
+      isEditing = true
+    }
+    var state = state
+    state.title = localizer.text(titleKey)
+    state.namePlaceholder = localizer.text(.formNamePlaceholder)
+    state.clearAccessibilityLabel = localizer.text(.formNameClearAccessibility)
+    state.categoryTitle = localizer.text(.formCategory)
+    state.scheduleTitle = localizer.text(.formSchedule)
+    state.emojiTitle = localizer.text(.formEmoji)
+    state.colorTitle = localizer.text(.formColor)
+    state.cancelTitle = localizer.text(.formCancel)
+    state.createTitle = localizer.text(isEditing ? .formSave : .formCreate)
+    state.alert = state.alert?.relabelled(localizer)
+    return state
   }
 
   /// Call when the user changed the name field's text.

@@ -5,7 +5,7 @@ import TrackerModels
 /// The main screen: trackers of the selected date by category, search, filters, completion,
 /// pinning, editing and deleting (seed: main screen 1–7).
 @MainActor
-public final class TrackersViewModel: ObservableViewModel {
+public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// One tracker's card.
   public struct Card: Equatable, Sendable, Identifiable {
     public var id: UUID
@@ -245,6 +245,37 @@ public final class TrackersViewModel: ObservableViewModel {
       }
       self.storeChanged(change)
     }
+    region = following(environment.region) { $0.relabel() }
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
+
+  /// The language or time zone changed: every text again, the cards in the new language's order,
+  /// and a screen that showed today on the new today — one new state.
+  private func relabel() {
+    let localizer = environment.localizer
+    var next = state
+    next.title = localizer.text(.trackersTitle)
+    next.addAccessibilityLabel = localizer.text(.trackersAddAccessibility)
+    next.searchPlaceholder = localizer.text(.trackersSearchPlaceholder)
+    next.searchClearAccessibilityLabel = localizer.text(.trackersSearchClearAccessibility)
+    next.filterButtonTitle = localizer.text(.trackersFilters)
+    let today = environment.today
+    if next.selectedDay == shownToday { next.selectedDay = today }
+    shownToday = today
+    next.dateText = DisplayText.shortDate(next.selectedDay, localizer)
+    if let menu = next.menu {
+      next.menu = Menu(
+        trackerID: menu.trackerID, pinTitle: localizer.text(menu.isPinned ? .menuUnpin : .menuPin),
+        isPinned: menu.isPinned, editTitle: localizer.text(.menuEdit),
+        deleteTitle: localizer.text(.menuDelete),
+        deleteQuestion: menu.deleteQuestion == nil ? nil : localizer.text(.trackersDeleteQuestion),
+        confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel),
+        dayOffTitle: localizer.text(menu.isDayOff ? .menuCancelDayOff : .menuDayOff), isDayOff: menu.isDayOff)
+    }
+    next.alert = next.alert?.relabelled(localizer)
+    update(next)
   }
 
   /// Set while this screen saves its own filter: the store's news of that write is not news here.

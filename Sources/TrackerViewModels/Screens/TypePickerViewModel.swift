@@ -2,7 +2,7 @@ import TrackerLocalization
 
 /// The sheet "+" opens: a habit or an irregular event (seed: main screen 1, creation 1).
 @MainActor
-public final class TypePickerViewModel: ObservableViewModel {
+public final class TypePickerViewModel: ObservableViewModel, RegionFollowing {
   /// What the sheet shows.
   public struct State: Equatable, Sendable {
     public var title: String
@@ -29,12 +29,18 @@ public final class TypePickerViewModel: ObservableViewModel {
 
   /// The picker in the environment's language.
   public init(environment: AppEnvironment) {
-    let localizer = environment.localizer
-    observable = ObservableState(
-      State(
-        title: localizer.text(.typePickerTitle), habitTitle: localizer.text(.typePickerHabit),
-        eventTitle: localizer.text(.typePickerEvent)))
+    observable = ObservableState(Self.state(environment.localizer))
+    region = following(environment.region) { $0.state = Self.state(environment.localizer) }
   }
+
+  private static func state(_ localizer: Localizer) -> State {
+    State(
+      title: localizer.text(.typePickerTitle), habitTitle: localizer.text(.typePickerHabit),
+      eventTitle: localizer.text(.typePickerEvent))
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
 
   /// Call when the user tapped "Habit".
   public func habitTapped() { onChoice?(.habit) }

@@ -6,7 +6,11 @@ import TrackerModels
 /// store, the starting-task loader and id generation.
 public struct TodoEnvironment: Sendable {
   public var now: @Sendable () -> Date
-  public var language: Language
+  /// The language texts are shown in (it may change while the app runs: `TodoFlow.environmentChanged`).
+  public var language: Language { region.language }
+  /// The language, shared by copies: changing it re-labels every screen. (The to-do screens show
+  /// no day or time, so its time zone is UTC and nothing reads it.)
+  public let region: RegionSettings
   public var store: any TodoDataStore
   public var loader: any TodoLoader
   public var makeID: @Sendable () -> UUID
@@ -19,7 +23,7 @@ public struct TodoEnvironment: Sendable {
     makeID: @escaping @Sendable () -> UUID
   ) {
     self.now = now
-    self.language = language
+    region = RegionSettings(language: language, timeZone: TimeZone(secondsFromGMT: 0)!)
     self.store = store
     self.loader = loader
     self.makeID = makeID

@@ -45,14 +45,37 @@ public final class TodoFlow {
   private var formBinding: BindingToken?
   var focusedField: InputField?
   private let observers: ObservableState<View>
+  private var shownLanguage: Language
+  private var regionBinding: BindingToken?
+  /// Set while the screens follow a new language: the flow publishes once, after them.
+  private var isFollowing = false
 
   /// The app as launched: the list, loading the starting tasks when none is stored.
   public init(environment: TodoEnvironment) {
     self.environment = environment
+    shownLanguage = environment.language
     list = TodoListViewModel(environment: environment)
     observers = ObservableState(View(list: list.state, form: nil, focusedField: nil))
     list.onRoute = { [weak self] route in self?.route(route) }
     listBinding = list.observe { [weak self] _ in self?.publish() }
+    regionBinding = environment.region.leading.observe { [weak self] _ in self?.followLanguage() }
+  }
+
+  /// Call when the user chose another language for the app: the list and the form over it show
+  /// their texts in `language`, in one new view. (The to-do screens show no day or time, so the
+  /// time zone does not matter to them.)
+  public func environmentChanged(language: Language) {
+    environment.region.change(language: language, timeZone: environment.region.timeZone)
+  }
+
+  private func followLanguage() {
+    guard environment.language != shownLanguage else { return }
+    shownLanguage = environment.language
+    isFollowing = true
+    list.followRegion()
+    form?.followRegion()
+    isFollowing = false
+    publish()
   }
 
   /// Calls `handler` with the view now and after each change, until the token goes.
@@ -72,51 +95,77 @@ public final class TodoFlow {
   /// The element `target` names, if exactly one matches.
   public func find(_ target: UserAction.Target) throws(FlowError) -> Element { try findElement(target) }
 
+  /// Does what an element's action says, on the list or the form over it: one exhaustive switch
+  /// over the to-do list's actions.
+  public func send(_ action: TodoAction) throws(FlowError) {
+    defer { publish() }
+    switch action {
+    case .dismissAlert:
+      if let form, form.state.alert != nil { form.alertDismissed() } else { list.alertDismissed() }
+    case .focus(let field): focusedField = field
+    case .addTask:
+      guard form == nil else { throw unavailable("\(action)") }
+      list.addTapped()
+    case .openTask(let id):
+      guard form == nil else { throw unavailable("\(action)") }
+      list.rowTapped(id)
+    case .askToDeleteTask(let id):
+      guard form == nil else { throw unavailable("\(action)") }
+      list.rowSwipedLeft(id)
+    case .confirmTaskDeletion: list.deleteConfirmed()
+    case .cancelTaskDeletion: list.deleteCancelled()
+    case .retryLoading: list.retryTapped()
+    case .toggleTaskDone: form?.completedToggled()
+    case .saveTask: form?.saveTapped()
+    case .cancelTaskForm: form?.cancelTapped()
+    }
+  }
+
   /// What the user can act on now.
   public var elements: [Element] {
     let state = view
     if let alert = state.alert {
-      return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .dismissAlert) }
+      return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .todo(.dismissAlert)) }
     }
     if let form = state.form {
       var result = [
         Element(
           identifier: InputField.title.rawValue,
           label: form.title.isEmpty ? form.titlePlaceholder : form.title,
-          kind: .textField, action: .focus(.title)),
+          kind: .textField, action: .todo(.focus(.title))),
         Element(
           identifier: InputField.text.rawValue, label: form.text.isEmpty ? form.textPlaceholder : form.text,
-          kind: .textField, action: .focus(.text)),
+          kind: .textField, action: .todo(.focus(.text))),
       ]
       if let completed = form.completedTitle {
         result.append(
           Element(
             identifier: "completed", label: completed, kind: .toggle(isOn: form.isCompleted),
-            isChecked: form.isCompleted, action: .toggleTaskDone))
+            isChecked: form.isCompleted, action: .todo(.toggleTaskDone)))
       }
-      result.append(Element(identifier: "cancel", label: form.cancelTitle, action: .cancelTaskForm))
+      result.append(Element(identifier: "cancel", label: form.cancelTitle, action: .todo(.cancelTaskForm)))
       result.append(
         Element(
           identifier: state.screen == .todoForm ? "done" : "save", label: form.saveTitle,
           isEnabled: form.isSaveEnabled,
-          action: .saveTask))
+          action: .todo(.saveTask)))
       return result
     }
     if let question = state.list.deleteQuestion {
       return [
-        Element(identifier: "confirm", label: question.confirmTitle, action: .confirmTaskDeletion),
-        Element(identifier: "cancel", label: question.cancelTitle, action: .cancelTaskDeletion),
+        Element(identifier: "confirm", label: question.confirmTitle, action: .todo(.confirmTaskDeletion)),
+        Element(identifier: "cancel", label: question.cancelTitle, action: .todo(.cancelTaskDeletion)),
       ]
     }
-    var result = [Element(identifier: "add", label: "+", action: .addTask)]
+    var result = [Element(identifier: "add", label: "+", action: .todo(.addTask))]
     if let failure = state.list.loadFailure {
-      result.append(Element(identifier: "retry", label: failure.retryTitle, action: .retryLoading))
+      result.append(Element(identifier: "retry", label: failure.retryTitle, action: .todo(.retryLoading)))
     }
     for row in state.list.rows {
       result.append(
         Element(
           identifier: "todo:\(row.title ?? row.text)", label: row.title ?? row.text, isChecked: row.isDone,
-          action: .openTask(row.id), swipeLeftAction: .askToDeleteTask(row.id)))
+          action: .todo(.openTask(row.id)), swipeLeftAction: .todo(.askToDeleteTask(row.id))))
     }
     return result
   }
@@ -143,30 +192,25 @@ public final class TodoFlow {
     publish()
   }
 
-  private func publish() { observers.value = view }
+  private func publish() {
+    guard !isFollowing else { return }
+    observers.value = view
+  }
 }
 
 extension TodoFlow: ElementDriven {
   var flowLanguage: Language { environment.language }
 
-  func send(_ action: ElementAction) throws(FlowError) {
-    defer { publish() }
+  /// An element's action: the to-do list's own; the tracker's actions are not on its screens.
+  func act(_ action: ElementAction) throws(FlowError) {
     switch action {
-    case .dismissAlert:
-      if let form, form.state.alert != nil { form.alertDismissed() } else { list.alertDismissed() }
-    case .focus(let field): focusedField = field
-    case .addTask where form == nil: list.addTapped()
-    case .openTask(let id) where form == nil: list.rowTapped(id)
-    case .askToDeleteTask(let id) where form == nil: list.rowSwipedLeft(id)
-    case .confirmTaskDeletion: list.deleteConfirmed()
-    case .cancelTaskDeletion: list.deleteCancelled()
-    case .retryLoading: list.retryTapped()
-    case .toggleTaskDone: form?.completedToggled()
-    case .saveTask: form?.saveTapped()
-    case .cancelTaskForm: form?.cancelTapped()
-    default:
-      throw flowFailure(.flowUnavailable, .text("\(action)"), .text(screen.rawValue))
+    case .todo(let action): try send(action)
+    case .tracker(let action): throw unavailable("\(action)")
     }
+  }
+
+  private func unavailable(_ action: String) -> FlowError {
+    flowFailure(.flowUnavailable, .text(action), .text(screen.rawValue))
   }
 
   func currentText(of field: InputField) -> String {

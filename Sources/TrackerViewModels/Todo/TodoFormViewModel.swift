@@ -6,7 +6,7 @@ import TrackerModels
 /// same two fields, a "done" switch, Save). Done / Save are enabled only for a text that is not
 /// blank and within the limits (seed 003, algorithms 3–6 and 8–10).
 @MainActor
-public final class TodoFormViewModel: ObservableViewModel {
+public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
   /// New or edited.
   public enum Mode: Equatable, Sendable {
     case new
@@ -75,6 +75,27 @@ public final class TodoFormViewModel: ObservableViewModel {
         isCompleted: editing?.isDone ?? false,
         cancelTitle: localizer.text(.formCancel),
         saveTitle: localizer.text(editing == nil ? .todoDone : .formSave), isSaveEnabled: editing != nil))
+    region = following(environment.region) { $0.relabel() }
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
+
+  /// Every text that is not typed in the new language.
+  private func relabel() {
+    let localizer = environment.localizer
+    var isNew = true
+    if case .edit = mode { isNew = false }
+    var next = state
+    next.screenTitle = localizer.text(isNew ? .todoNewTitle : .todoEditTitle)
+    next.titlePlaceholder = localizer.text(.todoTitlePlaceholder)
+    next.textPlaceholder = localizer.text(.todoTextPlaceholder)
+    if next.completedTitle != nil { next.completedTitle = localizer.text(.todoCompleted) }
+    next.cancelTitle = localizer.text(.formCancel)
+    next.saveTitle = localizer.text(isNew ? .todoDone : .formSave)
+    if next.error != nil { validate(&next) }
+    next.alert = next.alert?.relabelled(localizer)
+    state = next
   }
 
   /// Call when the title field changed (algorithms 3 and 8).

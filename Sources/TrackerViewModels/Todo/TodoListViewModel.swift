@@ -5,7 +5,7 @@ import TrackerModels
 /// The to-do list (seed 003, screen `todos`): the tasks newest first, done ones marked; on first
 /// launch, or whenever no task is stored, the starting tasks are loaded from the network once.
 @MainActor
-public final class TodoListViewModel: ObservableViewModel {
+public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
   /// One task's row.
   public struct Row: Equatable, Sendable, Identifiable {
     public var id: UUID
@@ -123,6 +123,42 @@ public final class TodoListViewModel: ObservableViewModel {
     reload()
     subscription = TodoStoreSubscription.observe(environment.store) { [weak self] _ in self?.reload() }
     if tasks.isEmpty, state.alert == nil { startLoading() }
+    region = following(environment.region) { $0.relabel() }
+  }
+
+  /// Follows the environment's language and time zone.
+  var region: RegionFollower?
+
+  /// Why the starting tasks could not be loaded, while the list says so.
+  private var loadError: TodoLoadError?
+
+  /// Every text in the new language.
+  private func relabel() {
+    let localizer = environment.localizer
+    var next = state
+    next.title = localizer.text(.todoTitle)
+    next.addAccessibilityLabel = localizer.text(.todoAddAccessibility)
+    if next.loadingText != nil { next.loadingText = localizer.text(.todoLoading) }
+    if next.loadFailure != nil, let loadError { next.loadFailure = Self.failure(loadError, localizer) }
+    if let question = next.deleteQuestion, let task = tasks.first(where: { $0.id == question.taskID }) {
+      next.deleteQuestion = Self.question(task, localizer)
+    }
+    next.alert = next.alert?.relabelled(localizer)
+    state = next
+    reload()
+  }
+
+  private static func question(_ task: TodoTask, _ localizer: Localizer) -> DeleteQuestion {
+    DeleteQuestion(
+      taskID: task.id, question: localizer.text(.todoDeleteQuestion),
+      taskName: localizer.text(.todoDeleteTaskName, .text(Self.name(of: task))),
+      confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel))
+  }
+
+  private static func failure(_ error: TodoLoadError, _ localizer: Localizer) -> LoadFailure {
+    LoadFailure(
+      title: localizer.text(.todoLoadFailed), reason: Self.reason(error, localizer),
+      retryTitle: localizer.text(.todoRetry))
   }
 
   /// Call when the user tapped "+".
@@ -137,11 +173,7 @@ public final class TodoListViewModel: ObservableViewModel {
   /// Call when the user swiped a row to the left: the delete question.
   public func rowSwipedLeft(_ id: UUID) {
     guard let task = tasks.first(where: { $0.id == id }) else { return }
-    let localizer = environment.localizer
-    state.deleteQuestion = DeleteQuestion(
-      taskID: id, question: localizer.text(.todoDeleteQuestion),
-      taskName: localizer.text(.todoDeleteTaskName, .text(Self.name(of: task))),
-      confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel))
+    state.deleteQuestion = Self.question(task, environment.localizer)
   }
 
   /// Call when the user cancelled the delete question.
@@ -195,9 +227,8 @@ public final class TodoListViewModel: ObservableViewModel {
       }
       reload()
     case .failure(let error):
-      state.loadFailure = LoadFailure(
-        title: localizer.text(.todoLoadFailed), reason: Self.reason(error, localizer),
-        retryTitle: localizer.text(.todoRetry))
+      loadError = error
+      state.loadFailure = Self.failure(error, localizer)
       reload()
     }
   }

@@ -139,6 +139,16 @@ enum ArgumentParser {
       case .success(let tracker): invocation = .mark(tracker, done: name == "done")
       case .failure(let error): return .failure(error)
       }
+    case "skip", "unskip":
+      if options["--all"] != nil {
+        guard rest.isEmpty else { return .failure(UsageError(message: Messages.nameOrAll, command: name)) }
+        invocation = .skip(nil, off: name == "skip")
+      } else {
+        switch one(Messages.nameArgument) {
+        case .success(let tracker): invocation = .skip(tracker, off: name == "skip")
+        case .failure(let error): return .failure(error)
+        }
+      }
     case "export":
       if let error = none() { return .failure(error) }
       invocation = .export

@@ -66,6 +66,15 @@ enum CommandLineSpec {
       name: "--date", value: "YYYY-MM-DD",
       helpKey: .helpOptionDate, choices: nil),
     Option(
+      name: "--all", value: nil,
+      helpKey: .helpOptionAll, choices: nil),
+    Option(
+      name: "--from", value: "YYYY-MM-DD",
+      helpKey: .helpOptionFrom, choices: nil),
+    Option(
+      name: "--to", value: "YYYY-MM-DD",
+      helpKey: .helpOptionTo, choices: nil),
+    Option(
       name: "--at", value: "HH:MM",
       helpKey: .helpOptionAt, choices: nil),
     Option(
@@ -157,6 +166,16 @@ enum CommandLineSpec {
       argumentHelp: [("<name>", .text(.helpArgumentName))],
       options: ["--date", "--store", "--lang", "--today", "--time-zone"]),
     Command(
+      name: "skip", arguments: "<name>|--all",
+      overviewKey: .helpCommandSkip,
+      argumentHelp: [("<name>", .text(.helpArgumentName))],
+      options: ["--all", "--date", "--from", "--to", "--store", "--lang", "--today", "--time-zone"]),
+    Command(
+      name: "unskip", arguments: "<name>|--all",
+      overviewKey: .helpCommandUnskip,
+      argumentHelp: [("<name>", .text(.helpArgumentName))],
+      options: ["--all", "--date", "--from", "--to", "--store", "--lang", "--today", "--time-zone"]),
+    Command(
       name: "export", arguments: "",
       overviewKey: .helpCommandExport,
       argumentHelp: [], options: ["--output", "--store", "--demo"]),
@@ -168,7 +187,10 @@ enum CommandLineSpec {
     Command(
       name: "help", arguments: "[command]", overviewKey: .helpCommandHelp,
       argumentHelp: [
-        ("[command]", .names("tour, show, run, app, list, remind, done, undone, stats, export, import"))
+        (
+          "[command]",
+          .names("tour, show, run, app, list, remind, done, undone, skip, unskip, stats, export, import")
+        )
       ],
       options: []
     ),

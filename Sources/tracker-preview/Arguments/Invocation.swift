@@ -12,6 +12,8 @@ struct Invocation: Equatable {
     case remind
     /// `done <name>` (true) or `undone <name>` (false).
     case mark(String, done: Bool)
+    /// `skip <name>|--all` (true) or `unskip …` (false); nil for `--all`.
+    case skip(String?, off: Bool)
     case export
     case importFile(String)
     case help(String?)

@@ -6,9 +6,11 @@ import TrackerViewModels
 /// `stats`: the four figures and each tracker's, as text or JSON.
 @MainActor
 enum StatsCommand {
-  static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, readOnly: true, outcome: &outcome)
     else {
       return outcome
     }

@@ -8,9 +8,11 @@ import TrackerViewModels
 /// `list`: the trackers shown on a day, in the main screen's order, done or not.
 @MainActor
 enum ListCommand {
-  static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, readOnly: true, outcome: &outcome)
     else {
       return outcome
     }
@@ -56,6 +58,7 @@ enum ListCommand {
                         .object([
                           ("id", .string(card.id.uuidString)), ("name", .string(card.name)),
                           ("emoji", .string(card.emoji)), ("done", .bool(card.isCompleted)),
+                          ("dayOff", .bool(card.isDayOff)),
                           ("completed", .int(counts[card.id] ?? 0)),
                           ("currentStreak", .int(streaks[card.id] ?? 0)),
                         ])
@@ -76,7 +79,7 @@ enum ListCommand {
       for card in section.cards {
         let streak = streaks[card.id] ?? 0
         lines.append(
-          "  [\(card.isCompleted ? "✓" : " ")] \(TerminalSafe.text(card.emoji)) \(TerminalSafe.text(card.name)): "
+          "  [\(card.isCompleted ? "✓" : card.isDayOff ? "–" : " ")] \(TerminalSafe.text(card.emoji)) \(TerminalSafe.text(card.name)): "
             + "\(card.dayCounter); \(localizer.text(.statisticsStreakCurrent)) "
             + localizer.plural(.days, count: streak))
       }
@@ -90,23 +93,30 @@ enum ListCommand {
 @MainActor
 enum MarkCommand {
   static func run(
-    _ name: String, done: Bool, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext
+    _ name: String, done: Bool, _ invocation: Invocation, _ given: Settings, _ context: ToolContext
   ) -> Outcome {
-    let localizer = Localizer(settings.language)
-    let dateText = localizer.shortDate(
-      year: settings.date.components.year, month: settings.date.components.month,
-      day: settings.date.components.day)
-    guard settings.date <= settings.today else { return .failure(Messages.futureDay(dateText)) }
+    let localizer = Localizer(given.language)
+    func text(_ day: Day) -> String {
+      localizer.shortDate(year: day.components.year, month: day.components.month, day: day.components.day)
+    }
+    // A date after today by any day start is refused before the file is touched.
+    guard given.date <= given.today else { return .failure(Messages.futureDay(text(given.date))) }
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, outcome: &outcome)
+    else {
       return outcome
     }
+    let dateText = text(settings.date)
+    // Before the day start hour it is still the day before: today's date is not yet marked.
+    guard settings.date <= settings.today else { return .failure(Messages.futureDay(dateText)) }
     do {
       let summaries = try store.trackers()
-      let key = NameRules.comparisonKey(name)
-      guard let summary = summaries.first(where: { NameRules.comparisonKey($0.tracker.name) == key }) else {
-        let suggestion = Suggestion.closest(to: name, among: summaries.map(\.tracker.name))
-        return .failure(TerminalSafe.text(Messages.noSuchTracker(name, suggestion: suggestion)))
+      let summary: TrackerSummary
+      switch StoreOpening.tracker(named: name, in: summaries) {
+      case .success(let found): summary = found
+      case .failure(let failure): return failure
       }
       let tracker = summary.tracker
       // The detail's grid ticks the same days (docs/rules.md, "Ticking a day").
@@ -127,5 +137,99 @@ enum MarkCommand {
       return .failure(Messages.unreadableData(error))
     }
     return outcome
+  }
+}
+
+/// `skip <name>|--all` / `unskip …`: days off (a vacation, an illness) for one day or a range,
+/// idempotent like `done`. In a range only the days each tracker is shown count; one day the
+/// tracker is not shown is refused.
+@MainActor
+enum SkipCommand {
+  /// The longest range taken at once: a year, so a typo never writes thousands of rows.
+  static let longestRange = 366
+
+  static func run(
+    _ name: String?, off: Bool, _ invocation: Invocation, _ given: Settings, _ context: ToolContext
+  ) -> Outcome {
+    var outcome = Outcome()
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, outcome: &outcome)
+    else {
+      return outcome
+    }
+    let localizer = Localizer(settings.language)
+    func text(_ day: Day) -> String {
+      localizer.shortDate(year: day.components.year, month: day.components.month, day: day.components.day)
+    }
+    let days: [Day]
+    switch range(invocation, settings) {
+    case .success(let range): days = range
+    case .failure(let error): return .usage(error)
+    }
+    let dates = days.count == 1 ? text(days[0]) : text(days[0]) + " – " + text(days[days.count - 1])
+    do {
+      let summaries = try store.trackers()
+      var chosen = summaries
+      if let name {
+        switch StoreOpening.tracker(named: name, in: summaries) {
+        case .success(let found): chosen = [found]
+        case .failure(let failure): return failure
+        }
+      }
+      let collation = Collation(settings.language)
+      chosen.sort { collation.areInOrder($0.tracker.name, $1.tracker.name) }
+      for summary in chosen {
+        // Days off are taken where the tracker is shown; cancelling takes whatever is there.
+        let shown = off ? days.filter { summary.isVisible(on: $0) } : days
+        if off, shown.isEmpty, name != nil {
+          return .failure(TerminalSafe.text(Messages.notShownForDayOff(summary.tracker.name, dates)))
+        }
+        guard !shown.isEmpty else { continue }
+        let changed: [Day]
+        do {
+          changed = try store.setDaysOff(off, trackerID: summary.tracker.id, on: shown)
+        } catch {
+          outcome.standardError += Messages.error(Messages.notSaved(error)) + "\n"
+          outcome.exitCode = 1
+          return outcome
+        }
+        outcome.standardOutput += Messages.daysOff(
+          TerminalSafe.text(summary.tracker.name), off: off, changed: changed.count, on: dates)
+      }
+    } catch {
+      return .failure(Messages.unreadableData(error))
+    }
+    return outcome
+  }
+
+  /// The days `--date`, or `--from … --to`, name (default: today).
+  private static func range(_ invocation: Invocation, _ settings: Settings) -> Result<[Day], UsageError> {
+    let from = invocation.options["--from"]
+    let to = invocation.options["--to"]
+    guard from != nil || to != nil else { return .success([settings.date]) }
+    guard let from, let to, !invocation.has("--date") else {
+      return .failure(UsageError(message: Messages.dayOffRangeOrDate, command: invocation.commandName))
+    }
+    var bounds: [Day] = []
+    for (text, option) in [(from, "--from"), (to, "--to")] {
+      guard let day = try? Day(iso: text), day >= .earliestStored, day.isStorable else {
+        return .failure(
+          UsageError(
+            message: Messages.invalidValue(text, option, expected: Messages.expectedDateFrom1900),
+            command: invocation.commandName))
+      }
+      bounds.append(day)
+    }
+    guard bounds[0] <= bounds[1] else {
+      return .failure(
+        UsageError(message: Messages.dayOffRangeBackwards(from, to), command: invocation.commandName))
+    }
+    let count = bounds[0].days(to: bounds[1]) + 1
+    guard count <= longestRange else {
+      return .failure(
+        UsageError(message: Messages.dayOffRangeTooLong(count), command: invocation.commandName))
+    }
+    return .success((0..<count).map { bounds[0].adding(days: $0) })
   }
 }

@@ -7,7 +7,7 @@ import TrackerStore
 /// habit due today is not done; otherwise it prints nothing. Run it from cron at the chosen time,
 /// or from a shell prompt (docs/command-line.md).
 enum RemindCommand {
-  static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     let now: ReminderTime
     if let given = invocation.options["--at"] {
       guard let time = ReminderTime(given) else {
@@ -16,12 +16,14 @@ enum RemindCommand {
       now = time
     } else {
       var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = settings.timeZone
+      calendar.timeZone = given.timeZone
       let parts = calendar.dateComponents([.hour, .minute], from: context.now)
       now = ReminderTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) ?? .evening
     }
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, readOnly: true, outcome: &outcome)
     else {
       return outcome
     }
@@ -31,7 +33,8 @@ enum RemindCommand {
       reminder = try store.settings().reminder
       progress = ReminderSettings.progress(
         on: settings.today, trackers: try store.trackers(),
-        completed: try store.completedTrackerIDs(on: settings.today))
+        completed: try store.completedTrackerIDs(on: settings.today),
+        off: try store.dayOffTrackerIDs(on: settings.today))
     } catch {
       return .failure(Messages.unreadableData(error))
     }

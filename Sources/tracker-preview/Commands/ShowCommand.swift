@@ -157,7 +157,7 @@ enum ShowCommand {
 
   /// The flow after `action`, sent as its element would send it.
   private static func send(
-    _ action: ElementAction, to flow: AppFlow, toShow name: String, _ outcome: Outcome
+    _ action: TrackerAction, to flow: AppFlow, toShow name: String, _ outcome: Outcome
   ) -> Result<any DrivenApp, Outcome> {
     do {
       try flow.send(action)

@@ -30,7 +30,7 @@ enum AppCommand {
     defer { terminal.restore() }
     let size = terminal.size
     let session = InteractiveSession(
-      app: launched.app, language: settings.language, format: settings.format, columns: size.columns,
+      app: launched.app, format: settings.format, columns: size.columns,
       rows: size.rows)
     var writer = FrameWriter()
     var decoder = KeyDecoder()

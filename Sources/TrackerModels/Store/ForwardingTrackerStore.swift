@@ -1,0 +1,92 @@
+import Foundation
+
+/// A store that passes every call to another one, with one place to step in before each read
+/// (`willRead()`): a wrapper of a client's or a tool's own — counting what a screen reads, making
+/// reads fail — without writing the whole protocol again (and again each time it grows).
+open class ForwardingTrackerStore: TrackerDataStore, @unchecked Sendable {
+  /// The store every call goes to.
+  public let base: any TrackerDataStore
+
+  /// A store passing every call to `base`.
+  public init(_ base: any TrackerDataStore) { self.base = base }
+
+  /// Called before every read (not before writes, observation or waiting); throw to refuse the
+  /// read. Does nothing here.
+  open func willRead() throws(StoreError) {}
+
+  public func categories() throws(StoreError) -> [TrackerCategory] {
+    try willRead()
+    return try base.categories()
+  }
+  public func createCategory(_ category: TrackerCategory) throws(StoreError) {
+    try base.createCategory(category)
+  }
+  public func renameCategory(id: UUID, to title: String) throws(StoreError) {
+    try base.renameCategory(id: id, to: title)
+  }
+  public func deleteCategory(id: UUID) throws(StoreError) { try base.deleteCategory(id: id) }
+  public func trackers() throws(StoreError) -> [TrackerSummary] {
+    try willRead()
+    return try base.trackers()
+  }
+  public func createTracker(_ tracker: Tracker) throws(StoreError) { try base.createTracker(tracker) }
+  public func updateTracker(
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+  ) throws(StoreError) {
+    try base.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed)
+  }
+  public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
+    try base.setPinned(isPinned, trackerID: trackerID)
+  }
+  public func deleteTracker(id: UUID) throws(StoreError) { try base.deleteTracker(id: id) }
+  @discardableResult
+  public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try base.toggleRecord(trackerID: trackerID, on: day)
+  }
+  public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try willRead()
+    return try base.completedTrackerIDs(on: day)
+  }
+  public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
+    try willRead()
+    return try base.recordDays(trackerID: trackerID)
+  }
+  public func allRecords() throws(StoreError) -> [TrackerRecord] {
+    try willRead()
+    return try base.allRecords()
+  }
+  public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
+    try willRead()
+    return try base.statistics(asOf: today)
+  }
+  @discardableResult
+  public func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
+    try base.setDaysOff(isOff, trackerID: trackerID, on: days)
+  }
+  public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try willRead()
+    return try base.dayOffTrackerIDs(on: day)
+  }
+  public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
+    try willRead()
+    return try base.daysOff(trackerID: trackerID)
+  }
+  public func settings() throws(StoreError) -> StoreSettings {
+    try willRead()
+    return try base.settings()
+  }
+  public func saveSettings(_ settings: StoreSettings) throws(StoreError) { try base.saveSettings(settings) }
+  public func contents() throws(StoreError) -> StoreContents {
+    try willRead()
+    return try base.contents()
+  }
+  public func insert(_ contents: StoreContents) throws(StoreError) { try base.insert(contents) }
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    base.observe(handler)
+  }
+  public func waitingAtMost<Result>(
+    _ limit: Duration, _ body: () throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try base.waitingAtMost(limit, body)
+  }
+}

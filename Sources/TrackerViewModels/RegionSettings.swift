@@ -1,0 +1,133 @@
+import Foundation
+import TrackerLocalization
+
+/// The language and the time zone the app runs in, which the user may change while it runs.
+/// One per environment (copies of an environment share it, as they share `StoreWriter`):
+/// `change(language:timeZone:)` — or `AppEnvironment.environmentChanged`, `AppFlow
+/// .environmentChanged` — re-labels every live view model built on it, each with one new state,
+/// and moves "today" to the new time zone.
+///
+/// Its values can be read from any thread; it changes, and tells its observers, on the main actor.
+@MainActor
+public final class RegionSettings: ObservableViewModel {
+  /// A language and a time zone.
+  public struct State: Equatable, Sendable {
+    /// The language texts are shown in.
+    public var language: Language
+    /// The user's time zone, which decides what "today" is.
+    public var timeZone: TimeZone
+
+    /// A value with every field given.
+    public init(language: Language, timeZone: TimeZone) {
+      self.language = language
+      self.timeZone = timeZone
+    }
+  }
+
+  /// The state and who follows it.
+  public private(set) lazy var observable = ObservableState(current.value)
+
+  /// The flows' observation, told before the screens' (`observable`), so that a flow gathers its
+  /// screens' new states into one view.
+  private(set) lazy var leading = ObservableState(current.value)
+
+  /// The values as last changed, for readers on any thread.
+  private nonisolated let current: Locked<State>
+
+  /// Settings holding `language` and `timeZone`.
+  public nonisolated init(language: Language, timeZone: TimeZone) {
+    current = Locked(State(language: language, timeZone: timeZone))
+  }
+
+  /// The language and time zone now (while observers are told of a change, the new ones).
+  nonisolated var now: State { current.value }
+
+  /// The language texts are shown in now.
+  public nonisolated var language: Language { current.value.language }
+
+  /// The time zone that decides "today" now.
+  public nonisolated var timeZone: TimeZone { current.value.timeZone }
+
+  /// Call when the user changed the app's language or the system's time zone: every view model
+  /// built on these settings follows (one new state each); nothing happens when both are as they
+  /// were.
+  public func change(language: Language, timeZone: TimeZone) {
+    let next = State(language: language, timeZone: timeZone)
+    current.value = next
+    leading.value = next
+    state = next
+  }
+}
+
+/// A value behind a lock, for the few values read from any thread.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+
+  init(_ value: Value) { stored = value }
+
+  var value: Value {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+    set {
+      lock.lock()
+      stored = newValue
+      lock.unlock()
+    }
+  }
+}
+
+/// A view model's link to its environment's `RegionSettings`: it remembers the language and time
+/// zone the view model's texts were last made in, and asks the view model to make them again (in
+/// one state) when they change. The flow calls `follow()` on every screen it owns first, inside its
+/// own single publish; the screen's own observation then finds nothing new.
+@MainActor
+final class RegionFollower {
+  private let settings: RegionSettings
+  private var shown: RegionSettings.State
+  private var binding: BindingToken?
+  private let relabel: () -> Void
+
+  /// Follows `settings`; `relabel` makes the view model's state again from the environment.
+  init(_ settings: RegionSettings, relabel: @escaping () -> Void) {
+    self.settings = settings
+    shown = settings.now
+    self.relabel = relabel
+    binding = settings.observe { [weak self] _ in self?.follow() }
+  }
+
+  /// Makes the texts again when the language or time zone differs from the one they were made in.
+  func follow() {
+    let now = settings.now
+    guard now != shown else { return }
+    shown = now
+    relabel()
+  }
+}
+
+/// A view model that follows its environment's language and time zone.
+@MainActor
+protocol RegionFollowing: AnyObject {
+  /// Its link to the environment's `RegionSettings`, set at the end of its `init`.
+  var region: RegionFollower? { get }
+}
+
+extension RegionFollowing {
+  /// Shows the texts in the environment's language and "today" in its time zone, when they changed
+  /// (the screen follows by itself; this makes it follow now, as the flow does before it publishes).
+  func followRegion() { region?.follow() }
+}
+
+extension ObservableViewModel {
+  /// Follows `settings`: when the language or time zone changes, `relabel` makes the state again,
+  /// and observers hear of it once.
+  func following(_ settings: RegionSettings, _ relabel: @escaping (Self) -> Void) -> RegionFollower {
+    RegionFollower(settings) { [weak self] in
+      guard let self else { return }
+      self.oneState { relabel(self) }
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
+
+/// docs/native-client.md is true line by line: its Swift snippets are the code of DocSnippets.swift,
+/// which this target compiles, and that code does what the page says.
+@MainActor
+@Suite("The native client page's snippets")
+struct DocSnippetTests {
+  /// A Swift snippet: the heading it stands under, its import lines and the rest.
+  struct Snippet: Equatable, CustomStringConvertible {
+    var section: String
+    var imports: [String]
+    var lines: [String]
+
+    var description: String { "\"\(section)\":\n" + lines.joined(separator: "\n") }
+  }
+
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let page = folder.appendingPathComponent("../../docs/native-client.md").standardized
+
+  /// `lines` without the indentation they all share.
+  static func dedented(_ lines: [String]) -> [String] {
+    let indent =
+      lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      .map { $0.prefix { $0 == " " }.count }.min() ?? 0
+    return lines.map {
+      $0.count >= indent ? String($0.dropFirst(indent)) : $0.trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// The page's ```swift blocks, in order.
+  static func pageSnippets() throws -> [Snippet] {
+    let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
+    var result: [Snippet] = []
+    var section = ""
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      if line.hasPrefix("#") {
+        section = String(line.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+      }
+      if line.trimmingCharacters(in: .whitespaces) == "```swift" {
+        var end = index + 1
+        while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" { end += 1 }
+        var body = dedented(Array(lines[index + 1..<end]))
+        let imports = body.filter { $0.hasPrefix("import ") }
+        body.removeAll { $0.hasPrefix("import ") }
+        while body.first?.isEmpty == true { body.removeFirst() }
+        result.append(Snippet(section: section, imports: imports, lines: body))
+        index = end
+      }
+      index += 1
+    }
+    return result
+  }
+
+  /// The marked regions of DocSnippets.swift, in order.
+  static func compiledSnippets() throws -> [Snippet] {
+    let file = folder.appendingPathComponent("DocSnippets.swift")
+    let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+    let marker = "// docs/native-client.md, \""
+    var result: [Snippet] = []
+    var index = 0
+    while index < lines.count {
+      let line = lines[index].trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix(marker), line.hasSuffix("\": begin") {
+        let section = String(line.dropFirst(marker.count).dropLast("\": begin".count))
+        var end = index + 1
+        while end < lines.count, !lines[end].trimmingCharacters(in: .whitespaces).hasSuffix("\": end") {
+          end += 1
+        }
+        result.append(Snippet(section: section, imports: [], lines: dedented(Array(lines[index + 1..<end]))))
+        index = end
+      }
+      index += 1
+    }
+    return result
+  }
+
+  @Test func everySnippetOfThePageIsCompiledHereAsWritten() throws {
+    let page = try Self.pageSnippets()
+    let compiled = try Self.compiledSnippets()
+    #expect(page.count == 6)
+    #expect(page.count == compiled.count)
+    for (written, built) in zip(page, compiled) {
+      #expect(written.section == built.section)
+      let common = min(written.lines.count, built.lines.count)
+      let line = (0..<common).first { written.lines[$0] != built.lines[$0] } ?? common
+      #expect(
+        written.lines == built.lines,
+        "docs/native-client.md, \"\(written.section)\", line \(line + 1) of the snippet differs from DocSnippets.swift"
+      )
+    }
+    // What the snippets import: the libraries a client links, and Apple's frameworks.
+    let allowed: Set = [
+      "import TrackerViewModels", "import TrackerModels", "import TrackerStore", "import TrackerLocalization",
+      "import UIKit", "import SwiftUI", "import Combine",
+    ]
+    #expect(Set(page.flatMap(\.imports)).isSubset(of: allowed))
+  }
+
+  @Test(arguments: Language.allCases)
+  func theUIKitControllerShowsTheTitleAndTheStoresAlert(language: Language) throws {
+    let store = UnreadableStore(InMemoryTrackerStore())
+    store.failsReads = true
+    let controller = TrackersViewController(environment: clientEnvironment(store, language))
+    controller.viewDidLoad()
+    #expect(controller.title == (language == .en ? "Trackers" : "Трекеры"))
+    let alert = try #require(controller.presentedViewController as? UIAlertController)
+    #expect(alert.title == (language == .en ? "Couldn't read your data" : "Не удалось прочитать данные"))
+    #expect(alert.actions.map(\.title) == [language == .en ? "OK" : "Ок"])
+  }
+
+  @Test(arguments: Language.allCases)
+  func theSwiftUIAdapterFollowsTheViewModel(language: Language) throws {
+    let statistics = Observed(
+      StatisticsViewModel(environment: clientEnvironment(InMemoryTrackerStore(), language)))
+    let view = StatisticsView(statistics: statistics)
+    #expect(view.statistics.state.title == (language == .en ? "Statistics" : "Статистика"))
+    #expect(view.statistics.state == statistics.model.state)
+  }
+
+  @Test func theEnvironmentSpeaksThePreferredLanguageElseEnglish() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let environment = try makeEnvironment(path: folder.appendingPathComponent("tracker.sqlite").path)
+    #expect(environment.language == Language(preferring: Locale.preferredLanguages))
+    let saving = SavingPromptController(environment: environment)
+    saving.bind()
+    #expect(saving.navigationItem.prompt == nil)
+  }
+
+  @Test func aTappedElementSendsItsTrackerAction() throws {
+    let store = InMemoryTrackerStore()
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let client = FlowClient(flow: AppFlow(environment: clientEnvironment(store, .en)))
+    try client.tapped(try client.flow.find(.identifier("add")))
+    #expect(client.flow.screen == .typePicker)
+  }
+}

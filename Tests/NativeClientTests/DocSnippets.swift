@@ -1,0 +1,191 @@
+// The Swift snippets of docs/native-client.md, each between markers naming the section it comes
+// from, in the page's order: compiled here as a client compiles them (on Linux against the
+// stand-ins of AppleFrameworkStandIns.swift). DocSnippetTests fails when the page and this file
+// differ (import lines aside: the snippets' imports are checked on their own).
+
+import Foundation
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
+
+#if os(iOS)
+  import Combine
+  import SwiftUI
+  import UIKit
+#endif
+
+/// A screen that shows "Saving…" while writes wait for the data file.
+final class SavingPromptController: UIViewController {
+  let environment: AppEnvironment
+  var savingBinding: BindingToken?
+
+  init(environment: AppEnvironment) {
+    self.environment = environment
+    super.init(nibName: nil, bundle: nil)
+  }
+  required init?(coder: NSCoder) { nil }
+
+  func bind() {
+    // docs/native-client.md, "The contract": begin
+    savingBinding = environment.writer.observe { [weak self] writer in
+      self?.navigationItem.prompt = writer.isSaving ? "Saving…" : nil
+    }
+    // docs/native-client.md, "The contract": end
+  }
+}
+
+/// A scene that follows the system's language.
+@MainActor
+final class LanguageFollowingScene {
+  var flow: AppFlow?
+  var localeObserver: (any NSObjectProtocol)?
+
+  func follow() {
+    // docs/native-client.md, "The contract": begin
+    localeObserver = NotificationCenter.default.addObserver(
+      forName: NSLocale.currentLocaleDidChangeNotification, object: nil, queue: .main
+    ) { [weak self] _ in
+      MainActor.assumeIsolated {
+        guard let flow = self?.flow else { return }
+        flow.environmentChanged(
+          language: Language(preferring: Locale.preferredLanguages), timeZone: flow.environment.timeZone)
+      }
+    }
+    // docs/native-client.md, "The contract": end
+  }
+}
+
+/// The environment as a client makes it.
+@MainActor
+func makeEnvironment(path: String) throws -> AppEnvironment {
+  // docs/native-client.md, "The environment": begin
+  let store = try SQLiteTrackerStore(path: path, now: Date())  // or a Core Data implementation
+  let language = Language(preferring: Locale.preferredLanguages)  // English when none is ours
+  let environment = AppEnvironment.live(
+    timeZone: .current, language: language, store: store,
+    analytics: MyAnalytics())  // your AnalyticsService
+  // docs/native-client.md, "The environment": end
+  return environment
+}
+
+/// A client's analytics.
+struct MyAnalytics: AnalyticsService {
+  func report(_ event: AnalyticsEvent) {}
+}
+
+// docs/native-client.md, "UIKit": begin
+final class TrackersViewController: UIViewController {
+  private let model: TrackersViewModel
+  private var binding: BindingToken?
+
+  init(environment: AppEnvironment) {
+    model = TrackersViewModel(environment: environment)
+    super.init(nibName: nil, bundle: nil)
+  }
+  required init?(coder: NSCoder) { nil }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    model.onRoute = { [weak self] route in self?.show(route) }
+    binding = model.observe { [weak self] state in self?.render(state) }  // called at once
+  }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    model.screenOpened()
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    model.screenClosed()
+  }
+
+  private func render(_ state: TrackersViewModel.State) {
+    title = state.title
+    // apply state.sections to a diffable data source: sections and cards are Identifiable
+    if let alert = state.alert, presentedViewController == nil {
+      let controller = UIAlertController(title: alert.title, message: alert.message, preferredStyle: .alert)
+      for button in alert.buttons {
+        controller.addAction(
+          UIAlertAction(title: button.title, style: .default) { [weak self] _ in
+            switch button.action {
+            case .dismiss: self?.model.alertDismissed()
+            }
+          })
+      }
+      present(controller, animated: true)
+    }
+  }
+
+  // Intents: forward what the user did, nothing else.
+  func addTapped() { model.addTapped() }  // your "+" button's action
+  func completeTapped(on card: TrackersViewModel.Card) { model.completeTapped(card.id) }
+  private func show(_ route: TrackersViewModel.Route) {
+    // present the type picker, calendar, …
+  }
+}
+// docs/native-client.md, "UIKit": end
+
+// docs/native-client.md, "SwiftUI (iOS 13.4: an `ObservableObject` adapter)": begin
+/// Republishes a view model's state for SwiftUI.
+@MainActor
+final class Observed<Model: ObservableViewModel>: ObservableObject {
+  @Published private(set) var state: Model.State
+  let model: Model
+  private var binding: BindingToken?
+
+  init(_ model: Model) {
+    self.model = model
+    state = model.state
+    binding = model.observe { [weak self] state in self?.state = state }
+  }
+}
+
+// Every screen's view model conforms to `ObservableViewModel`, the sheets (FiltersViewModel,
+// TypePickerViewModel) included, so `Observed` binds any of them (NativeClientTests binds it to
+// each).
+
+struct StatisticsView: View {
+  @ObservedObject var statistics: Observed<StatisticsViewModel>  // owned by the parent on iOS 13
+
+  var body: some View {
+    List(statistics.state.cards) { card in
+      VStack(alignment: .leading) {
+        Text(card.value).font(.largeTitle)
+        Text(card.label)
+      }
+    }
+    .navigationBarTitle(statistics.state.title)
+    .alert(
+      item: Binding(
+        get: { statistics.state.alert.map(IdentifiedAlert.init) },
+        set: { if $0 == nil { statistics.model.alertDismissed() } }
+      )
+    ) { item in
+      Alert(
+        title: Text(item.alert.title), message: Text(item.alert.message),
+        dismissButton: .default(Text(item.alert.buttons.first?.title ?? "OK")))
+    }
+  }
+}
+
+/// `AlertState` is `Equatable`; SwiftUI's `alert(item:)` wants `Identifiable`.
+struct IdentifiedAlert: Identifiable {
+  let alert: AlertState
+  var id: String { alert.title + alert.message }
+}
+// docs/native-client.md, "SwiftUI (iOS 13.4: an `ObservableObject` adapter)": end
+
+/// A client that uses the flow's navigation.
+@MainActor
+struct FlowClient {
+  let flow: AppFlow
+
+  // docs/native-client.md, "The whole app at once": begin
+  func tapped(_ element: Element) throws {
+    guard case .tracker(let action)? = element.action else { return }  // nil: a tap does nothing
+    try flow.send(action)
+  }
+  // docs/native-client.md, "The whole app at once": end
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
+
+/// What a native UI test reads from the element tree: each app's elements carry that app's own
+/// action type, and a client switches over it exhaustively.
+@MainActor
+@Suite("Each app has its own typed actions")
+struct TypedActionTests {
+  /// Every action an element of `elements` carries: tap, long press, swipe.
+  func actions(_ elements: [Element]) -> [ElementAction] {
+    elements.flatMap { [$0.action, $0.longPressAction, $0.swipeLeftAction].compactMap { $0 } }
+  }
+
+  @Test(arguments: Language.allCases)
+  func everyElementOfTheTrackerCarriesATrackerAction(language: Language) throws {
+    var seen = 0
+    for (name, steps) in EnvironmentChangeTests.journeys {
+      let flow = AppFlow(
+        environment: EnvironmentChangeTests.environment(try EnvironmentChangeTests.world(), language))
+      for step in steps { try flow.perform(step) }
+      for action in actions(flow.elements) {
+        guard case .tracker(let action) = action else {
+          Issue.record("\(name): \(action)")
+          continue
+        }
+        // What the element does, said without a default: every case of the tracker is named.
+        #expect(!Self.purpose(of: action).isEmpty)
+        seen += 1
+      }
+    }
+    #expect(seen > 100)
+  }
+
+  @Test(arguments: Language.allCases)
+  func everyElementOfTheToDoListCarriesAToDoAction(language: Language) throws {
+    let task = TodoTask(
+      id: UUID(), title: "Milk", text: "Buy milk", isDone: false, created: EnvironmentChangeTests.noon)
+    let flow = TodoFlow(
+      environment: .fixed(
+        now: EnvironmentChangeTests.noon, language: language, store: InMemoryTodoStore([task]),
+        loader: NoTasks()))
+    var all = actions(flow.elements)
+    try flow.perform(.swipe(.left, .identifier("todo:Milk")))
+    all += actions(flow.elements)
+    try flow.perform(.tap(.identifier("cancel")))
+    try flow.perform(.tap(.identifier("todo:Milk")))
+    all += actions(flow.elements)
+    #expect(all.count >= 9)
+    for action in all {
+      guard case .todo(let action) = action else {
+        Issue.record("\(action)")
+        continue
+      }
+      #expect(!Self.purpose(of: action).isEmpty)
+    }
+  }
+
+  @Test func sendingATypedActionDoesWhatTappingItsElementDoes() throws {
+    let task = TodoTask(
+      id: UUID(), title: "Milk", text: "Buy milk", isDone: false, created: EnvironmentChangeTests.noon)
+    let flow = TodoFlow(
+      environment: .fixed(
+        now: EnvironmentChangeTests.noon, language: .en, store: InMemoryTodoStore([task]), loader: NoTasks()))
+    try flow.send(.openTask(task.id))
+    #expect(flow.screen == .todoEdit)
+    try flow.send(.cancelTaskForm)
+    #expect(flow.screen == .todos)
+    let tracker = AppFlow(
+      environment: EnvironmentChangeTests.environment(try EnvironmentChangeTests.world(), .en))
+    try tracker.send(.openFilters)
+    #expect(tracker.screen == .filters)
+  }
+
+  /// A client's exhaustive switch over the tracker's actions (no default: a new action fails to
+  /// compile here until it is named).
+  static func purpose(of action: TrackerAction) -> String {
+    switch action {
+    case .dismissAlert, .finishOnboarding, .cancelForm, .cancelTrackerDeletion, .cancelCategoryDeletion,
+      .goBack, .postponeNotifications:
+      return "close"
+    case .focus, .selectTab, .openCalendar, .openFilters, .openDetail, .openCardMenu, .openCategories,
+      .openSchedule, .openCategoryMenu, .openReminderTime, .addTracker, .addCategory, .previousMonth,
+      .nextMonth, .openDayStart:
+      return "show"
+    case .toggleCompletion, .togglePin, .toggleWeekday, .toggleDay, .toggleReminder, .toggleDayOff,
+      .toggleDayOffOn:
+      return "toggle"
+    case .askToDeleteTracker, .deleteTracker, .deleteCategory, .confirmTrackerDeletion,
+      .confirmCategoryDeletion:
+      return "delete"
+    case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays:
+      return "edit"
+    case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart:
+      return "choose"
+    case .saveTracker, .saveCategory, .saveSchedule, .saveReminderTime, .allowNotifications:
+      return "save"
+    }
+  }
+
+  /// The same for the to-do list's actions.
+  static func purpose(of action: TodoAction) -> String {
+    switch action {
+    case .dismissAlert, .cancelTaskDeletion, .cancelTaskForm: return "close"
+    case .focus, .addTask, .openTask: return "show"
+    case .askToDeleteTask, .confirmTaskDeletion: return "delete"
+    case .retryLoading: return "load"
+    case .toggleTaskDone: return "toggle"
+    case .saveTask: return "save"
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// Days off and the day start hour on the screens (docs/rules.md; issue 24), through the flow a
+/// user drives. 2026-11-30 is a Monday; the world's clock stands at 12:00 in Moscow.
+@MainActor
+@Suite("Days off and the day start on screen")
+struct DaysOffScreenTests {
+  /// "Run" every day since 2026-11-01, done the three days before today.
+  func world() throws -> TestWorld {
+    let world = TestWorld()
+    try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
+    try world.store.createCategory(home)
+    try world.store.createTracker(habit("Run", id: 10))
+    for iso in ["2026-11-27", "2026-11-28", "2026-11-29"] {
+      try world.store.toggleRecord(trackerID: id(10), on: day(iso))
+    }
+    return world
+  }
+
+  @Test(arguments: [
+    (Language.en, "Take a day off", "Cancel the day off"), (.ru, "Взять выходной", "Отменить выходной"),
+  ])
+  func theCardsMenuTakesTheSelectedDayOffAndTheCardShowsADash(
+    language: Language, take: String, cancel: String
+  ) throws {
+    let world = try world()
+    let flow = AppFlow(environment: world.environment(language))
+    try flow.perform(.longPress(.identifier("card:Run")))
+    #expect(flow.elements.map(\.label).contains(take))
+    try flow.perform(.tap(.identifier("day-off")))
+    let card = try #require(flow.view.card("Run"))
+    #expect(card.isDayOff && !card.isCompleted && card.currentStreak == 3)
+    #expect(try flow.find(.identifier("complete:Run")).label == "–")
+    #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-30")])
+    // The same menu now cancels it.
+    try flow.perform(.longPress(.identifier("card:Run")))
+    #expect(flow.elements.map(\.identifier) == ["pin", "cancel-day-off", "edit", "delete"])
+    #expect(flow.elements.map(\.label).contains(cancel))
+    try flow.perform(.tap(.identifier("cancel-day-off")))
+    #expect(flow.view.card("Run")?.isDayOff == false)
+    #expect(try world.store.daysOff(trackerID: id(10)) == [])
+  }
+
+  @Test func tappingTheButtonOfADayOffCompletesTheDayInstead() throws {
+    let world = try world()
+    try world.store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-30")])
+    let flow = AppFlow(environment: world.environment(.en))
+    #expect(flow.view.card("Run")?.isDayOff == true)
+    #expect(flow.view.card("Run")?.completeAccessibilityLabel == "Day off: mark as done")
+    try flow.perform(.tap(.identifier("complete:Run")))
+    let card = try #require(flow.view.card("Run"))
+    #expect(card.isCompleted && !card.isDayOff && card.currentStreak == 4)
+    #expect(try world.store.daysOff(trackerID: id(10)) == [])
+  }
+
+  @Test func aFutureDateMayBeTakenOffThoughItCannotBeCompleted() throws {
+    let world = try world()
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.tap(.identifier("date")))
+    try flow.perform(.tap(.identifier("next-month")))
+    try flow.perform(.tap(.identifier("day:2026-12-03")))
+    #expect(try !flow.find(.identifier("complete:Run")).isEnabled)
+    try flow.perform(.longPress(.identifier("card:Run")))
+    try flow.perform(.tap(.identifier("day-off")))
+    #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-12-03")])
+  }
+
+  @Test func aLongPressOnAGridCellTogglesItsDayOffAndTheStreakKeepsOverIt() throws {
+    let world = try world()
+    // A miss on Thursday 26 broke the run before it: done 23–25, missed 26, done 27–29.
+    for iso in ["2026-11-23", "2026-11-24", "2026-11-25"] {
+      try world.store.toggleRecord(trackerID: id(10), on: day(iso))
+    }
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.tap(.identifier("card:Run")))
+    guard case .detail(let before)? = flow.view.presented.last else {
+      Issue.record("no detail")
+      return
+    }
+    #expect(before.figures.first?.value == "🔥 3 days")
+    try flow.perform(.longPress(.identifier("day:2026-11-26")))
+    guard case .detail(let after)? = flow.view.presented.last else {
+      Issue.record("no detail")
+      return
+    }
+    #expect(after.weeks.joined().first { $0.day == day("2026-11-26") }?.mark == .dayOff)
+    #expect(after.figures.map(\.value) == ["🔥 6 days", "6 days", "6 days"])
+    // Again: the day off is cancelled and the miss counts again.
+    try flow.perform(.longPress(.identifier("day:2026-11-26")))
+    guard case .detail(let again)? = flow.view.presented.last else {
+      Issue.record("no detail")
+      return
+    }
+    #expect(again.figures.first?.value == "🔥 3 days")
+  }
+
+  @Test func aDayBeforeTheFirstDayCannotBeTakenOff() throws {
+    let world = try world()
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.tap(.identifier("card:Run")))
+    // Created 2026-11-01: the grid starts on Monday 2026-10-27.
+    #expect(throws: FlowError.self) { try flow.perform(.longPress(.identifier("day:2026-10-28"))) }
+    #expect(try world.store.daysOff(trackerID: id(10)) == [])
+  }
+
+  @Test(arguments: [(Language.en, "Day starts at 03:00"), (.ru, "День начинается в 03:00")])
+  func choosingThreeOClockMovesTodayBackBeforeThreeInTheMorning(language: Language, row: String) throws {
+    let world = try world()
+    // 01:30 in Moscow on Tuesday 1 December.
+    let clock = TestClock("2026-11-30T22:30:00Z")
+    let environment = AppEnvironment(
+      now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: language,
+      store: world.store, analytics: world.analytics, makeID: { UUID() })
+    let flow = AppFlow(environment: environment)
+    #expect(flow.view.main?.selectedDay == day("2026-12-01"))
+    try flow.perform(.tap(.identifier("tab-settings")))
+    try flow.perform(.tap(.identifier("day-start")))
+    #expect(flow.screen == .dayStart)
+    #expect(flow.elements.count == 13 && flow.elements.first?.isChecked == true)
+    try flow.perform(.tap(.identifier("hour:03")))
+    #expect(flow.screen == .settings)
+    #expect(try flow.find(.identifier("day-start")).label == row)
+    #expect(try world.store.settings().dayStart == DayStart(hour: 3))
+    // Monday evening still: the main screen goes back to the 30th, and the run stays unbroken.
+    flow.clockChanged()
+    try flow.perform(.tap(.identifier("tab-trackers")))
+    #expect(flow.view.main?.selectedDay == day("2026-11-30"))
+    #expect(flow.view.card("Run")?.currentStreak == 3)
+    #expect(try flow.find(.identifier("complete:Run")).isEnabled)
+    // At 03:00 the day turns: Tuesday, with Monday missed.
+    clock.set("2026-12-01T00:00:00Z")
+    flow.clockChanged()
+    #expect(flow.view.main?.selectedDay == day("2026-12-01"))
+    #expect(flow.view.card("Run")?.currentStreak == 0)
+  }
+
+  @Test func aDayStartSavedElsewhereMovesTodayHere() throws {
+    let world = try world()
+    let clock = TestClock("2026-11-30T22:30:00Z")  // 01:30 on Tuesday in Moscow
+    let environment = AppEnvironment(
+      now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: .en,
+      store: world.store, analytics: world.analytics, makeID: { UUID() })
+    let flow = AppFlow(environment: environment)
+    #expect(environment.today == day("2026-12-01"))
+    var settings = try world.store.settings()
+    settings.dayStart = DayStart(hour: 2)!
+    try world.store.saveSettings(settings)
+    #expect(environment.today == day("2026-11-30"))
+    flow.clockChanged()
+    #expect(flow.view.main?.selectedDay == day("2026-11-30"))
+  }
+}
