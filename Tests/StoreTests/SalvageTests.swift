@@ -218,6 +218,23 @@ struct SalvageReadsTests {
     #expect(recovery.leftOut >= 600)
   }
 
+  @Test(arguments: [25, 30, 35])
+  func recordsTheirBTreesStillLeadToAreKeptWhenTheDaySummariesAreCutOff(percent: Int) throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 8, days: 600)
+    _ = try rootPage(path, "record")  // everything checkpointed into the file
+    // Cut at a page boundary before the day summaries and the days off: nothing vouches for a pair
+    // found on a page nobody leads to, but the record b-trees' roots still lead to some pages.
+    let whole = try bytes(path)
+    try whole.prefix(whole.count * percent / 100 / 4096 * 4096).write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery != nil)
+    let saved = try store.contents()
+    #expect(!saved.records.isEmpty)
+    #expect(Set(saved.records).subtracting(before.records).isEmpty)
+  }
+
   @Test func aScannedRecordOfATrackerThatWasNotSalvagedIsLeftOutAndCounted() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")

@@ -94,13 +94,29 @@ enum Salvage {
     } catch {
       pagesNeeded = true
     }
+    var scan: PageScan??
+    /// The file's pages, read once when first needed (only a sealed file's rows can be vouched for).
+    func pageScan() -> PageScan? {
+      if let scan { return scan }
+      let read = sealed ? PageScan(path: copy) : nil
+      scan = .some(read)
+      return read
+    }
     var scannedCells: [PageScan.Cell]?
     /// The cells of the file's pages, scanned once when first needed.
     func cells() -> [PageScan.Cell] {
       if let scannedCells { return scannedCells }
-      let cells = sealed ? PageScan(path: copy)?.cells() ?? [] : []
+      let cells = pageScan()?.cells() ?? []
       scannedCells = cells
       return cells
+    }
+    /// The pages the record table's and `record_by_day`'s roots still lead to: whose cells are
+    /// records for sure (days off, with the same shape, live in b-trees of their own).
+    func recordPages() -> Set<Int> {
+      let roots = try? database.prepare(
+        "SELECT rootpage FROM sqlite_schema WHERE name IN ('record', 'record_by_day')"
+      ).rows { $0.int(0) }
+      return pageScan()?.pages(reachableFrom: roots ?? []) ?? []
     }
     if pagesNeeded, sealed {
       let scanned = scannedRows(cells())
@@ -115,7 +131,8 @@ enum Salvage {
     }
     found.contents.categories = categories
     found.contents.trackers = trackers.map(\.tracker)
-    let records = readRecords(database, version: version, trackers: trackers, cells: cells)
+    let records = readRecords(
+      database, version: version, trackers: trackers, cells: cells, recordPages: recordPages)
     found.contents.records = records.records
     found.leftOut += records.leftOut
     found.contents.daysOff = readDaysOff(database, trackers: trackers)
@@ -161,12 +178,13 @@ enum Salvage {
   /// pair), and sealed day summaries found there vouch as those read by SQL do.
   ///
   /// Days off have the records' shape in a table and an index of their own, so a scanned pair
-  /// that SQL reads as a day off is not taken for a record, and the scanned records of a day are
-  /// kept only as far as its day summary counts (more means days off or damage, and nothing says
-  /// which); a day without a summary keeps them only when the days off could be read whole.
+  /// that SQL reads as a day off is not taken for a record, and a pair found on a page the record
+  /// b-trees' roots no longer lead to (`recordPages`) is kept only as far as its day summary
+  /// counts (more means days off or damage, and nothing says which); on a day without a summary,
+  /// only when the days off could be read whole.
   private static func readRecords(
     _ database: Database, version: Int?, trackers: [(number: Int, tracker: Tracker)],
-    cells: () -> [PageScan.Cell]
+    cells: () -> [PageScan.Cell], recordPages: () -> Set<Int>
   ) -> (records: [TrackerRecord], leftOut: Int) {
     var leftOut = 0
     let range = Day.earliestStored.daysSinceEpoch...Day.latestStored.daysSinceEpoch
@@ -201,8 +219,11 @@ enum Salvage {
     var summaries = daySummaries(database)
     let scanned = tableDamaged && indexDamaged
     let daysOff = scanned ? dayOffKeys(database, version: version) : []
+    // Pairs found where the record b-trees still lead: records for sure.
+    var certain = Set<Key>()
     if scanned {
       let known = Set(trackers.map(\.number))
+      let ofRecords = recordPages()
       var unvouched = Set<[Int]>()
       for cell in cells() where cell.rowid == nil {
         let numbers = cell.values.compactMap { value -> Int? in
@@ -216,6 +237,7 @@ enum Salvage {
           let key =
             asTable ? Key(tracker: numbers[0], day: numbers[1]) : Key(tracker: numbers[1], day: numbers[0])
           if asTable != asIndex, daysOff?.contains(key) == true { continue }
+          if asTable != asIndex, ofRecords.contains(cell.page) { certain.insert(key) }
           if asTable, !asIndex {
             table.insert(Key(tracker: numbers[0], day: numbers[1]))
           } else if asIndex, !asTable {
@@ -270,8 +292,9 @@ enum Salvage {
       for (day, keys) in Dictionary(grouping: kept, by: \.day) {
         let count = summaries.count(day)
         if count.map({ keys.count <= $0 }) ?? (daysOff != nil) { continue }
-        kept.subtract(keys)
-        leftOut += keys.count
+        let doubtful = keys.filter { !certain.contains($0) }
+        kept.subtract(doubtful)
+        leftOut += doubtful.count
       }
     }
     var records: [TrackerRecord] = []
