@@ -83,9 +83,6 @@ let package = Package(
       ]
     ),
 
-    // The reliability suite: drives the built tracker-preview (docs/reliability.md).
-    .executableTarget(name: "tracker-reliability", dependencies: ["CSQLite"]),
-
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),
     // Test helper: writes acknowledged records until killed (the durability test), holds the
@@ -94,7 +91,9 @@ let package = Package(
       name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore", "CSQLite"]),
     .testTarget(
       name: "StoreTests",
-      dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer", "OtherProgram"]),
+      dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer", "OtherProgram"],
+      // Loop backups and HabitBull CSVs, made by Tools/fixtures/make-import-fixtures.py.
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "ViewModelTests",
       dependencies: [
@@ -107,6 +106,9 @@ let package = Package(
     // Test helper: another program holding a data file's write lock, and deadlines for what it
     // makes happen later (store, view model, terminal and native client tests).
     .target(name: "OtherProgram", path: "Tests/Support/OtherProgram"),
+    // The reliability suite: drives the built tracker-preview (docs/reliability.md); its hostile
+    // to-do server is the tests' local one.
+    .executableTarget(name: "tracker-reliability", dependencies: ["CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
     // A native client: the libraries' public API only (no @testable), as an iOS app would use them.

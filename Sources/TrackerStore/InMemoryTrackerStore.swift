@@ -15,15 +15,17 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   private let lock = NSLock()
   private var state = State()
   private let observers = Observers(nothing: StoreChange())
+  /// Today, for refusing completions after it; nil: no refusal (a fixture that sets its own days).
+  private let clock: StoreClock?
 
-  /// An empty store.
-  public init() {}
+  /// An empty store; with `clock`, it refuses a completion after today by itself.
+  public init(clock: StoreClock? = nil) { self.clock = clock }
 
   /// A store holding `contents` and `settings` (the demo, a test's fixture).
-  public convenience init(contents: StoreContents, settings: StoreSettings = StoreSettings())
-    throws(StoreError)
-  {
-    self.init()
+  public convenience init(
+    contents: StoreContents, settings: StoreSettings = StoreSettings(), clock: StoreClock? = nil
+  ) throws(StoreError) {
+    self.init(clock: clock)
     try insert(contents)
     try saveSettings(settings)
   }
@@ -106,6 +108,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       }
       let others = state.trackers.values.filter { $0.id != tracker.id }.map(\.name)
       state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: others)
+      try Self.checkNotAhead(added, clock, state.settings)
       var days = state.records[tracker.id] ?? []
       days.formUnion(added)
       days.subtract(removed)
@@ -144,6 +147,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     try write { state in
       guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
       if state.records[trackerID, default: []].remove(day) == nil {
+        try Self.checkNotAhead([day], clock, state.settings)
         state.records[trackerID, default: []].insert(day)
         state.daysOff[trackerID]?.remove(day)
         isCompleted = true
@@ -296,6 +300,15 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   var observerCount: Int { observers.count }
 
   // MARK: Private
+
+  /// Throws `.dayInFuture` for a completion after today, when the store knows today.
+  private static func checkNotAhead(_ days: [Day], _ clock: StoreClock?, _ settings: StoreSettings)
+    throws(StoreError)
+  {
+    guard let clock, let latest = days.max() else { return }
+    let today = clock.today(settings)
+    if latest > today { throw .dayInFuture(latest) }
+  }
 
   private func read<Result>(_ body: (State) -> Result) -> Result {
     lock.lock()

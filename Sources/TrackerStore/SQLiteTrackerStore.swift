@@ -9,6 +9,8 @@ import TrackerModels
 public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// The data file.
   public let path: String
+  /// Today, for refusing completions after it; nil: no refusal (a caller that sets its own days).
+  private let clock: StoreClock?
   /// Set when the file was broken and moved aside on opening; screens and the CLI show it.
   public private(set) var recovery: StoreRecovery?
   /// Whether opening ran the full integrity check; it is skipped for a file verified before and
@@ -36,9 +38,11 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// `recoveredCategoryTitle` (in the user's language: the store knows only English).
   public init(
     path: String, now: Date, setsBrokenFileAside: Bool = true, fullCheck: Bool = false,
-    isDefaultFile: Bool = false, readOnly: Bool = false, recoveredCategoryTitle: String = "Recovered"
+    isDefaultFile: Bool = false, readOnly: Bool = false, recoveredCategoryTitle: String = "Recovered",
+    clock: StoreClock? = nil
   ) throws(StoreOpenError) {
     self.path = path
+    self.clock = clock
     let opened = try StoreFile.open(
       path: path, now: now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
       isDefaultFile: isDefaultFile, readOnly: readOnly)
@@ -191,6 +195,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         .rows([.integer(Int64(number))]) { $0.isNull(0) ? -1 : $0.int(0) }.first
       try self.updateTracker(valid, number: number)
       let newSchedule = valid.kind.isHabit ? Int(valid.kind.dueDays.rawValue) : -1
+      try self.checkNotAhead(added)
       let insert = try self.database.cached("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
       for day in added { try insert.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
       let delete = try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
@@ -244,6 +249,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       let key: [Statement.Value] = [.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]
       try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?").run(key)
       if self.database.changes == 0 {
+        try self.checkNotAhead([day])
         try self.database.cached("INSERT INTO record (tracker, day) VALUES (?, ?)").run(key)
         // Completing a day off cancels it: the two exclude each other.
         try self.database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?").run(key)
@@ -503,6 +509,14 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   // MARK: Private
+
+  /// Throws `.dayInFuture` for a completion after today, when the store has a clock: today as
+  /// the stored day start counts it, read in the same transaction.
+  private func checkNotAhead(_ days: [Day]) throws {
+    guard let clock, let latest = days.max() else { return }
+    let today = clock.today(try loadSettings())
+    if latest > today { throw StoreError.dayInFuture(latest) }
+  }
 
   func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result { try connection.read(body) }
 

@@ -108,6 +108,8 @@ extension StoreError {
     case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)
     case .dayOutOfRange(let day):
       return localizer.text(.alertReasonDayOutOfRange, .text(day.iso))
+    case .dayInFuture(let day):
+      return localizer.text(.alertReasonDayInFuture, .text(day.iso))
     case .notShown(_, let day):
       return localizer.text(.alertReasonNotShown, .text(day.iso))
     case .invalidTrackerName(let reason):

@@ -273,6 +273,76 @@ enum Messages {
       .text(localizer.plural(.trackers, count: trackers)), .text(localizer.plural(.records, count: records)))
       + "\n"
   }
+  /// The titles of the categories an import from Loop or HabitBull makes, in the run's language.
+  static var importTitles: ForeignTitles {
+    ForeignTitles(
+      loop: text(.importCategoryLoop), loopArchive: text(.importCategoryLoopArchive),
+      habitBull: text(.importCategoryHabitBull))
+  }
+  /// What an import from Loop or HabitBull did: what came in, what was there already, and what
+  /// was adapted or left out, each counted (a line for each that happened).
+  static func imported(_ summary: ForeignImportSummary) -> String {
+    let localizer = Localizer(language)
+    let added = summary.added
+    let trackers = localizer.plural(.trackers, count: added.trackers.count)
+    let records = localizer.plural(.records, count: added.records.count)
+    let daysOff = localizer.plural(.daysOff, count: added.daysOff.count)
+    var lines: [String] = []
+    if summary.addedNothing {
+      lines.append(
+        text(
+          .cliImportedNothingNew, .text(localizer.plural(.trackers, count: summary.trackersAlreadyThere)),
+          .text(localizer.plural(.records, count: summary.recordsAlreadyThere)),
+          .text(localizer.plural(.daysOff, count: summary.daysOffAlreadyThere))))
+    } else {
+      let categories = localizer.plural(.categories, count: added.categories.count)
+      switch summary.source {
+      case .loop(let version):
+        lines.append(
+          text(
+            .cliImportedLoop, .text(String(version)), .text(categories), .text(trackers), .text(records),
+            .text(daysOff)))
+      case .habitBull:
+        lines.append(text(.cliImportedHabitBull, .text(categories), .text(trackers), .text(records)))
+      }
+      if summary.trackersAlreadyThere > 0 {
+        lines.append(
+          text(
+            .cliImportedAlreadyThere, .text(localizer.plural(.trackers, count: summary.trackersAlreadyThere)),
+            .text(localizer.plural(.records, count: summary.recordsAlreadyThere)),
+            .text(localizer.plural(.daysOff, count: summary.daysOffAlreadyThere))))
+      }
+    }
+    let counts = summary.adaptations
+    let adapted: [(TextKey, String)] = [
+      (.cliAdaptedFrequencies, localizer.plural(.trackers, count: counts.frequenciesAsEvents)),
+      (.cliAdaptedNumerical, localizer.plural(.trackers, count: counts.numericalHabits)),
+      (.cliAdaptedShortened, localizer.plural(.trackers, count: counts.shortenedNames)),
+      (.cliAdaptedRenamed, localizer.plural(.trackers, count: counts.renamedDuplicates)),
+    ]
+    let shown = [
+      counts.frequenciesAsEvents, counts.numericalHabits, counts.shortenedNames, counts.renamedDuplicates,
+    ]
+    if !summary.addedNothing, shown.contains(where: { $0 > 0 }) {
+      lines.append(text(.cliAdapted))
+      for ((key, value), count) in zip(adapted, shown) where count > 0 {
+        lines.append(text(key, .text(value)))
+      }
+    }
+    let leftOut: [(TextKey, String, Int)] = [
+      (.cliLeftOutNotes, localizer.plural(.importNotes, count: counts.notes), counts.notes),
+      (.cliLeftOutReminders, localizer.plural(.trackers, count: counts.reminders), counts.reminders),
+      (
+        .cliLeftOutCheckMarks, localizer.plural(.importCheckMarks, count: counts.checkMarksLeftOut),
+        counts.checkMarksLeftOut
+      ),
+    ]
+    if !summary.addedNothing, leftOut.contains(where: { $0.2 > 0 }) {
+      lines.append(text(.cliLeftOut))
+      for (key, value, count) in leftOut where count > 0 { lines.append(text(key, .text(value))) }
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
   static func importedDaysOff(_ count: Int) -> String {
     text(.cliImportedDaysOff, .text(Localizer(language).plural(.daysOff, count: count))) + "\n"
   }

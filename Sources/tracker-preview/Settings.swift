@@ -30,6 +30,9 @@ struct Settings {
   var isTodayGiven = false
   var isDateGiven = false
 
+  /// The clock a store refuses completions after today by (the app's clock and time zone).
+  var storeClock: StoreClock { StoreClock(now: clock, timeZone: timeZone) }
+
   /// These settings with "today" read as the store's day start hour says (docs/rules.md): before
   /// that hour it is still the day before. `--today` and `--date` stand as given.
   func following(_ store: any TrackerDataStore) throws(StoreError) -> Settings {

@@ -21,7 +21,8 @@ enum StoreOpening {
       return try? InMemoryTrackerStore(
         contents: demo.contents,
         settings: StoreSettings(
-          isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
+          isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID),
+        clock: settings.storeClock)
     }
     let defaultPath = SQLiteTrackerStore.defaultPath(
       environment: context.environment, homeDirectory: context.homeDirectory)
@@ -38,9 +39,36 @@ enum StoreOpening {
       let store = try SQLiteTrackerStore(
         path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
         isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly,
-        recoveredCategoryTitle: Messages.recoveredCategoryTitle)
+        recoveredCategoryTitle: Messages.recoveredCategoryTitle, clock: settings.storeClock)
       return (store, store.recovery)
     }
+  }
+
+  /// The store, as `open` gives it, with the settings' "today" as its day start hour counts it
+  /// (`list`, `done`, `skip`, `stats`, `remind`); nil with the failure in `outcome`.
+  static func openForToday(
+    _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, readOnly: Bool = false,
+    outcome: inout Outcome
+  ) -> (store: any TrackerDataStore, settings: Settings)? {
+    guard let store = open(invocation, settings, context, readOnly: readOnly, outcome: &outcome) else {
+      return nil
+    }
+    do {
+      return (store, try settings.following(store))
+    } catch {
+      outcome = .failure(Messages.unreadableData(error))
+      return nil
+    }
+  }
+
+  /// The tracker named `name` (case ignored), or the failure that says none is, with the nearest.
+  static func tracker(named name: String, in summaries: [TrackerSummary]) -> Result<TrackerSummary, Outcome> {
+    let key = NameRules.comparisonKey(name)
+    if let summary = summaries.first(where: { NameRules.comparisonKey($0.tracker.name) == key }) {
+      return .success(summary)
+    }
+    let suggestion = Suggestion.closest(to: name, among: summaries.map(\.tracker.name))
+    return .failure(.failure(TerminalSafe.text(Messages.noSuchTracker(name, suggestion: suggestion))))
   }
 
   /// The tracker's data file the invocation names: `--store`, else the default one.

@@ -82,7 +82,7 @@ enum Tool {
 
   /// A world in memory for `data`, for the tour and the demo.
   static func scenarioEnvironment(_ settings: Settings) -> AppEnvironment {
-    settings.appEnvironment(store: InMemoryTrackerStore())
+    settings.appEnvironment(store: InMemoryTrackerStore(clock: settings.storeClock))
   }
 }
 

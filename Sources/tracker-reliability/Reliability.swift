@@ -22,15 +22,23 @@ struct Reliability {
     var salvageKills: Int
     var walCuts: Int
     var fullDiskRounds: Int
+    var fileLimitRounds: Int
+    var specialRounds: Int
+    /// Loads from a server that trickles, one that never answers, one that pages without end.
+    var slowServers: Int
+    var silentServers: Int
+    var endlessServers: Int
 
     /// The run `swift test` makes: a few seconds.
     static let short = Scale(
       mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
-      salvageCuts: 1, salvagePages: 6, salvageKills: 4, walCuts: 6, fullDiskRounds: 1)
+      salvageCuts: 1, salvagePages: 6, salvageKills: 4, walCuts: 6, fullDiskRounds: 1, fileLimitRounds: 12,
+      specialRounds: 1, slowServers: 1, silentServers: 0, endlessServers: 1)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
-      damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100, walCuts: 200, fullDiskRounds: 20)
+      damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100, walCuts: 200, fullDiskRounds: 20,
+      fileLimitRounds: 300, specialRounds: 5, slowServers: 3, silentServers: 3, endlessServers: 10)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -88,7 +96,9 @@ struct Reliability {
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   /// The parts, in order.
-  static let parts = ["fuzz", "kill", "concurrent", "damage", "salvage", "walcut", "fulldisk"]
+  static let parts = [
+    "fuzz", "kill", "concurrent", "damage", "salvage", "walcut", "fulldisk", "filelimit", "special", "server",
+  ]
 
   mutating func run(_ part: String) throws -> Report {
     switch part {
@@ -99,6 +109,9 @@ struct Reliability {
     case "salvage": return try salvageFiles()
     case "walcut": return try cutLogs()
     case "fulldisk": return try fullDisks()
+    case "filelimit": return try limitFiles()
+    case "special": return try specialFiles()
+    case "server": return try hostileServers()
     default: throw ProgramFailure(description: "no part named \(part)")
     }
   }

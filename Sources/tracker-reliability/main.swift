@@ -4,9 +4,8 @@ import Foundation
 //
 //   swift run -c release tracker-reliability [--long] [--seed N] [part …]
 //
-// Parts: fuzz, kill, concurrent, damage, salvage, walcut, fulldisk (all by default). Prints the counts of each
-// part and exits
-// 1 when any failure count is not 0.
+// Parts: fuzz, kill, concurrent, damage, salvage, walcut, fulldisk, filelimit, special, server (all
+// by default). Prints the counts of each part and exits 1 when any failure count is not 0.
 
 /// Writes a line to standard output at once (a long run reports part by part).
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
@@ -28,7 +27,8 @@ while !arguments.isEmpty {
     seed = value
   case "--help", "-h":
     say(
-      "USAGE: tracker-reliability [--long] [--seed N] [fuzz|kill|concurrent|damage|salvage|walcut|fulldisk …]"
+      "USAGE: tracker-reliability [--long] [--seed N] [part …]\n  parts: "
+        + Reliability.parts.joined(separator: " ")
     )
     exit(0)
   default:

@@ -370,7 +370,8 @@ struct DateLineCLITests {
     #expect(try runCLI(["stats", "--json", "--store", store] + pagoPago).output.contains("\"completed\": 0"))
     let onItsDay = ["--today", "2026-12-02", "--time-zone", "Pacific/Pago_Pago", "--lang", "en"]
     let after = try runCLI(["list", "--json", "--store", store] + onItsDay)
-    #expect(after.output.contains("\"done\": true, \"dayOff\": false, \"completed\": 1"), "\(after.output)")
+    #expect(
+      after.output.contains("\"done\": true, \"dayOff\": false, \"completed\": 1"), "\(after.output)")
     // Three days ahead is no backup from anywhere on Earth.
     let tooFar = try runCLI(
       [

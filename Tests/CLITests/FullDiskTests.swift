@@ -62,6 +62,55 @@ struct FullDiskTests {
     #expect(limited == before)
   }
 
+  /// The names in `folder`, sorted.
+  func names(_ folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+  }
+
+  @Test func pastTheFileSizeLimitACommandThatOnlyReadsLeavesNoNewFileBehind() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    try makeStore(store, folder: folder)
+    let before = try names(folder.path)
+    #expect(!before.contains { $0.hasSuffix("-shm") || $0.hasSuffix("-wal") }, "\(before)")
+    let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    for command in Self.readings {
+      let quoted = ([binary] + command + ["--store", store] + fileTestsDay).map { "'" + $0 + "'" }
+        .joined(separator: " ")
+      let limited = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
+      #expect(limited.status == 0, "\(command): \(limited.error)")
+      // Neither an empty log nor an index SQLite could not size stays beside the file (the
+      // quick-open stamp may go: `export` runs the full check, and its new stamp finds no room).
+      #expect(Set(try names(folder.path)).subtracting(before).isEmpty, "\(command)")
+    }
+  }
+
+  /// Runs `body` on a store holding the archive on a 1 MiB tmpfs (unmounted after), with the
+  /// folder the tmpfs is in.
+  func onTinyDisk(_ body: (_ store: String, _ disk: TinyDisk, _ folder: URL) throws -> Void) throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let disk = try TinyDisk(at: folder.appendingPathComponent("disk"))
+    defer { disk.unmount() }
+    let store = disk.path + "/tracker.sqlite"
+    try makeStore(store, folder: folder)
+    try body(store, disk, folder)
+  }
+
+  @Test(.enabled(if: TinyDisk.canMount, "needs root allowed to mount a tmpfs (checked by mounting one)"))
+  func onAFullDiskACommandThatOnlyReadsLeavesNoNewFileBehind() throws {
+    try onTinyDisk { store, disk, _ in
+      try disk.fill()
+      let before = try names(disk.path)
+      for command in Self.readings {
+        let result = try runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
+        #expect(result.status == 0, "\(command): \(result.error)")
+        #expect(Set(try names(disk.path)).subtracting(before).isEmpty, "\(command)")
+      }
+    }
+  }
+
   @Test func pastTheFileSizeLimitTheCommitsStillInTheLogAreRead() throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -94,26 +143,23 @@ struct FullDiskTests {
 
   @Test(.enabled(if: TinyDisk.canMount, "needs root allowed to mount a tmpfs (checked by mounting one)"))
   func onAFullDiskEveryCommandThatOnlyReadsWorksAndExportsToAnotherDisk() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let disk = try TinyDisk(at: folder.appendingPathComponent("disk"))
-    defer { disk.unmount() }
-    let store = disk.path + "/tracker.sqlite"
-    try makeStore(store, folder: folder)
-    let before = try outputs(store, run: { try runCLI($0) })
-    try disk.fill()
-    #expect(try outputs(store, run: { try runCLI($0) }) == before)
-    // A backup onto another disk, and the data file as it was.
-    let backup = folder.appendingPathComponent("backup.json").path
-    let export = try runCLI(["export", "--store", store, "--output", backup, "--lang", "en"] + fileTestsDay)
-    #expect(export.status == 0, "\(export.error)")
-    #expect(
-      try String(contentsOfFile: backup, encoding: .utf8) == before[Self.readings.firstIndex(of: ["export"])!]
-    )
-    // A write is still refused out loud.
-    let done = try runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fileTestsDay)
-    #expect(done.status == 1)
-    #expect(done.error.hasPrefix("Error: "))
+    try onTinyDisk { store, disk, folder in
+      let before = try outputs(store, run: { try runCLI($0) })
+      try disk.fill()
+      #expect(try outputs(store, run: { try runCLI($0) }) == before)
+      // A backup onto another disk, and the data file as it was.
+      let backup = folder.appendingPathComponent("backup.json").path
+      let export = try runCLI(
+        ["export", "--store", store, "--output", backup, "--lang", "en"] + fileTestsDay)
+      #expect(export.status == 0, "\(export.error)")
+      #expect(
+        try String(contentsOfFile: backup, encoding: .utf8)
+          == before[Self.readings.firstIndex(of: ["export"])!])
+      // A write is still refused out loud.
+      let done = try runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fileTestsDay)
+      #expect(done.status == 1)
+      #expect(done.error.hasPrefix("Error: "))
+    }
   }
 }
 

@@ -64,6 +64,25 @@ struct ReliabilityTests {
     #expect(report.counts.first { $0.0 == "reads" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
+  @Test func writesPastTheFileSizeLimitFailOutLoudLeaveNoTemporaryFileAndLoseNothingAcknowledged() throws {
+    let report = try run("filelimit")
+    #expect(report.isClean, "\(report.text)")
+    #expect(
+      report.counts.first { $0.0 == "refused with the reason" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
+  @Test func specialFilesAtTheStorePathAreRefusedAtOnceByEveryCommand() throws {
+    let report = try run("special")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "refusals" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
+  @Test func aHostileToDoServerCannotKeepTheLoadPastItsDeadlineOrRequestCap() throws {
+    let report = try run("server")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "loads" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
   @Test func aReportCountsFailuresAndPrintsTheZeros() {
     var report = Reliability.Report(part: "example")
     report.watch("crashes")

@@ -50,6 +50,15 @@ func zeroPage(_ path: String, _ page: Int, size: Int) throws {
 
 func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
+/// Flips `bits` of byte `offset` of `cell`, which the file must hold exactly once (bit rot in one row).
+func flip(_ path: String, inTheOnly cell: [UInt8], at offset: Int, bits: UInt8) throws {
+  var file = [UInt8](try bytes(path))
+  let found = (0..<file.count - cell.count).filter { Array(file[$0..<$0 + cell.count]) == cell }
+  try #require(found.count == 1)
+  file[found[0] + offset] ^= bits
+  try Data(file).write(to: URL(fileURLWithPath: path))
+}
+
 @Suite("An interrupted salvage is finished by the next command")
 struct InterruptedSalvageTests {
   @Test(arguments: SalvageInterruption.Step.allCases)
@@ -139,6 +148,108 @@ struct SalvageReadsTests {
     #expect(recovery.leftOut == 0)
   }
 
+  /// Zeroes the root pages of the record table and of its index `record_by_day`.
+  func zeroRecordRoots(_ path: String) throws {
+    let (size, table) = try rootPage(path, "record")
+    let (_, index) = try rootPage(path, "record_by_day")
+    try zeroPage(path, table, size: size)
+    try zeroPage(path, index, size: size)
+  }
+
+  @Test func recordsWhoseTableAndIndexRootsAreBothGoneAreFoundByAPageScan() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 4, days: 1500)
+    try zeroRecordRoots(path)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(try store.contents() == before)
+    #expect(recovery.saved.records.count == before.records.count)
+    #expect(recovery.leftOut == 0)
+  }
+
+  /// A store of 4 habits done on 1500 days, then off on the 150 days after (600 days off: days
+  /// off have the records' shape, (tracker, day) in a table and an index of their own, and these
+  /// fill pages of their own); returns its contents before and after the days off.
+  func storeWithDaysOff(_ path: String) throws -> (before: StoreContents, withDaysOff: StoreContents) {
+    let before = try filledStore(path, trackers: 4, days: 1500)
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      let after = day("2020-01-01").adding(days: 1500)
+      for number in 0..<4 {
+        _ = try store.setDaysOff(
+          true, trackerID: id(100 + number), on: (0..<150).map { after.adding(days: $0) })
+      }
+    }
+    let withDaysOff = try SQLiteTrackerStore(path: path, now: fixedNow).contents()
+    #expect(withDaysOff.daysOff.count == 600)
+    return (before, withDaysOff)
+  }
+
+  @Test func aDayOffFoundByThePageScanIsNeverTakenForARecord() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let (before, withDaysOff) = try storeWithDaysOff(path)
+    try zeroRecordRoots(path)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery != nil)
+    let saved = try store.contents()
+    // Every record back, and not one day off among them.
+    #expect(saved.records.count == before.records.count)
+    #expect(Set(saved.records).subtracting(before.records).isEmpty)
+    #expect(saved.daysOff.count == withDaysOff.daysOff.count)
+  }
+
+  @Test func daysOffThatCannotBeReadEitherAreKeptFromBecomingRecordsByTheDaySummaries() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let (before, _) = try storeWithDaysOff(path)
+    try zeroRecordRoots(path)
+    let (size, table) = try rootPage(path, "day_off")
+    let (_, index) = try rootPage(path, "day_off_by_day")
+    try zeroPage(path, table, size: size)
+    try zeroPage(path, index, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    let saved = try store.contents()
+    // The summaries count no record on the days off: their pairs are left out, the records kept.
+    #expect(saved.records.count == before.records.count)
+    #expect(Set(saved.records).subtracting(before.records).isEmpty)
+    #expect(recovery.leftOut >= 600)
+  }
+
+  @Test(arguments: [25, 30, 35])
+  func recordsTheirBTreesStillLeadToAreKeptWhenTheDaySummariesAreCutOff(percent: Int) throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 8, days: 600)
+    _ = try rootPage(path, "record")  // everything checkpointed into the file
+    // Cut at a page boundary before the day summaries and the days off: nothing vouches for a pair
+    // found on a page nobody leads to, but the record b-trees' roots still lead to some pages.
+    let whole = try bytes(path)
+    try whole.prefix(whole.count * percent / 100 / 4096 * 4096).write(to: URL(fileURLWithPath: path))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery != nil)
+    let saved = try store.contents()
+    #expect(!saved.records.isEmpty)
+    #expect(Set(saved.records).subtracting(before.records).isEmpty)
+  }
+
+  @Test func aScannedRecordOfATrackerThatWasNotSalvagedIsLeftOutAndCounted() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let before = try filledStore(path, trackers: 4, days: 1500)
+    // A record of tracker 9, which never existed, on a storable day, behind the store's back.
+    try tamper(path, "PRAGMA foreign_keys = OFF; INSERT INTO record (tracker, day) VALUES (9, 18300)")
+    try zeroRecordRoots(path)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(try store.contents() == before)
+    // Left out and counted once (its table cell and its index entry are one record).
+    #expect(recovery.leftOut == 1)
+    #expect(recovery.description.contains("entries left out because they could not be vouched for: 1"))
+  }
+
   @Test func trackersWhoseTableRootIsGoneAreFoundByAPageScan() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")
@@ -201,25 +312,39 @@ struct SalvageReadsTests {
 
 @Suite("Salvage keeps nothing that cannot be vouched for")
 struct SalvageVouchesTests {
-  @Test func aRecordItsTableAndIndexDisagreeOnIsLeftOutAndTheRealOneKept() throws {
+  /// A store of `trackers` habits done on 3 days, checkpointed, with `bits` of byte `offset` of
+  /// `cell` flipped (bit rot in one row), opened again: what it held and what the opening did.
+  func flippedStore(trackers: Int, _ cell: [UInt8], at offset: Int, bits: UInt8) throws -> (
+    folder: TemporaryFolder, before: StoreContents, store: SQLiteTrackerStore, recovery: StoreRecovery
+  ) {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")
-    let before = try filledStore(path, trackers: 1, days: 3)
+    let before = try filledStore(path, trackers: trackers, days: 3)
     _ = try rootPage(path, "record")  // everything checkpointed into the file
+    try flip(path, inTheOnly: cell, at: offset, bits: bits)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    return (folder, before, store, try #require(store.recovery))
+  }
+
+  @Test func aRecordItsTableAndIndexDisagreeOnIsLeftOutAndTheRealOneKept() throws {
     // Bit rot in the record table only: tracker 1 on day 2020-01-02 (18263) becomes 18271.
     // A record's cell in the table: payload size 5, header (3, the constant 1, int16), the day.
-    var file = [UInt8](try bytes(path))
-    let cell: [UInt8] = [0x05, 0x03, 0x09, 0x02, 0x47, 0x57]
-    let found = (0..<file.count - cell.count).filter { Array(file[$0..<$0 + cell.count]) == cell }
-    try #require(found.count == 1)
-    file[found[0] + 5] ^= 0x08
-    try Data(file).write(to: URL(fileURLWithPath: path))
-    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-    let recovery = try #require(store.recovery)
+    let flipped = try flippedStore(trackers: 1, [0x05, 0x03, 0x09, 0x02, 0x47, 0x57], at: 5, bits: 0x08)
     // The day summaries (sealed) say the index is right: the real record is kept, the wrong one not.
-    #expect(try store.contents().records == before.records)
-    #expect(recovery.leftOut == 1)
-    #expect(recovery.description.contains("entries left out because they could not be vouched for: 1"))
+    #expect(try flipped.store.contents().records == flipped.before.records)
+    #expect(flipped.recovery.leftOut == 1)
+    #expect(
+      flipped.recovery.description.contains("entries left out because they could not be vouched for: 1"))
+  }
+
+  @Test func anIndexEntryOfNoTrackerDoesNotCastDoubtOnTheRecordItsTableHolds() throws {
+    // Bit rot in record_by_day only: the entry (2020-01-02, tracker 1) becomes (2020-01-02,
+    // tracker 0), a tracker that does not exist. An index entry: payload size 5, header (3, int16,
+    // the constant 1), the day 18263; the flip turns the constant 1 into the constant 0.
+    let flipped = try flippedStore(trackers: 2, [0x05, 0x03, 0x02, 0x09, 0x47, 0x57], at: 3, bits: 0x01)
+    // The table's record is the only candidate for its day: kept; the entry of no tracker is not.
+    #expect(try flipped.store.contents().records == flipped.before.records)
+    #expect(flipped.recovery.leftOut == 1)
   }
 
   @Test func aRecordOnADayTheStoreCannotHoldIsLeftOutAndTheRestSaved() throws {

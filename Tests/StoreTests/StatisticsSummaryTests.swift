@@ -144,3 +144,32 @@ struct StatisticsSummaryTests {
         == TrackerStatistics(trackerID: run.id, completed: 4, currentStreak: 1, bestStreak: 3))
   }
 }
+
+@Suite("Days off in an older data file")
+struct DaysOffMigrationTests {
+  @Test func aFileWrittenBeforeDaysOffGetsTheTableWhenOpenedAndKeepsItsRecords() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let run = habit("Run", id: 10, days: .everyDay, created: "2026-11-02")
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.createCategory(home)
+      try store.insert(
+        StoreContents(
+          categories: [], trackers: [run],
+          records: ["2026-11-27", "2026-11-29"].map { TrackerRecord(trackerID: run.id, day: day($0)) }))
+    }
+    do {
+      // Back to schema 3, as the Tracker before days off left the file.
+      let database = try Database(path: path, create: false)
+      try database.execute(
+        "DROP TABLE day_off; DELETE FROM schema_migration WHERE version >= 4; PRAGMA user_version = 3;")
+    }
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(try store.recordDays(trackerID: run.id) == [day("2026-11-27"), day("2026-11-29")])
+    #expect(try store.statistics(asOf: day("2026-11-29")).trackers[0].currentStreak == 1)
+    // Saturday 28 taken off: the two days join into one streak.
+    #expect(try store.setDaysOff(true, trackerID: run.id, on: [day("2026-11-28")]) == [day("2026-11-28")])
+    #expect(try store.statistics(asOf: day("2026-11-29")).trackers[0].currentStreak == 2)
+  }
+}

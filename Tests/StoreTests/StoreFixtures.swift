@@ -10,10 +10,12 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   var testDescription: String { rawValue }
 
   /// A fresh, empty store of this kind (a new file in a new temporary folder for SQLite).
-  func makeStore() throws -> any TrackerDataStore {
+  func makeStore(clock: StoreClock? = nil) throws -> any TrackerDataStore {
     switch self {
-    case .sqlite: return try SQLiteTrackerStore(path: TemporaryFolder().path("tracker.sqlite"), now: fixedNow)
-    case .memory: return InMemoryTrackerStore()
+    case .sqlite:
+      return try SQLiteTrackerStore(
+        path: TemporaryFolder().path("tracker.sqlite"), now: fixedNow, clock: clock)
+    case .memory: return InMemoryTrackerStore(clock: clock)
     }
   }
 }

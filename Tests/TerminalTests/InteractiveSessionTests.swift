@@ -156,6 +156,33 @@ struct InteractiveSessionTests {
     #expect(session.app.elements.map(\.identifier).contains("edit"))
   }
 
+  /// Days off from the keyboard: `m` on a card, the menu's day off, "–" on its button; `m` on a day
+  /// of the detail's grid takes that day off too.
+  @Test(arguments: [(Language.en, "Take a day off"), (.ru, "Взять выходной")])
+  func mOnACardTakesTheDayOffAndMOnAGridDayTakesThatDayOff(language: Language, label: String) throws {
+    let session = try session(language)
+    let plants = language == .ru ? "Поливать растения" : "Water the plants"
+    while session.focusedIdentifier != "card:" + plants { _ = session.handle(.tab) }
+    _ = session.handle(.character("m"))
+    #expect(session.frame().contains { $0.contains(label) })
+    while session.focusedIdentifier != "day-off" { _ = session.handle(.tab) }
+    _ = session.handle(.enter)
+    #expect(session.app.elements.first { $0.identifier == "complete:" + plants }?.label == "–")
+    #expect(session.focusedIdentifier == "card:" + plants)
+    _ = session.handle(.enter)  // the detail
+    #expect(session.app.screenName == "detail")
+    while session.focusedIdentifier != "day:2026-11-23" { _ = session.handle(.tab) }
+    _ = session.handle(.character("m"))
+    let plantsID = DemoData(today: try Day(iso: "2026-11-30")).trackers[0].id
+    #expect(
+      try store.daysOff(trackerID: plantsID) == [try Day(iso: "2026-11-23"), try Day(iso: "2026-11-30")])
+    // The cell shows its new mark (the focused cell in reverse video).
+    let plain = session.frame().map {
+      $0.replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[27m", with: "")
+    }
+    #expect(plain.contains { $0.contains("23–") }, "\(plain)")
+  }
+
   @Test func aRefusedSaveShowsItsAlertWhichEnterDismisses() throws {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),

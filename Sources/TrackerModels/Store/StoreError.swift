@@ -19,6 +19,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The tracker is not shown on that day (before its first day, or not on its schedule), so it
   /// cannot be taken off then.
   case notShown(trackerID: UUID, day: Day)
+  /// A completion for a day after today (docs/rules.md): a day is completed once it has come.
+  case dayInFuture(Day)
   /// The storage itself failed: read-only, full, busy, damaged, …
   case storage(StorageFailure)
   /// No task with this id (the to-do app; deleted elsewhere).
@@ -36,6 +38,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidEmoji(let text): return "\"\(text)\" is not exactly one emoji"
     case .dayOutOfRange(let day): return "\(day.iso) is outside 1900-01-01 … 9999-12-31"
     case .notShown(let id, let day): return "the tracker \(id.uuidString) is not shown on \(day.iso)"
+    case .dayInFuture(let day): return "\(day.iso) is after today; a day is completed once it has come"
     case .storage(let failure): return "storage failed: \(failure.detail)"
     case .taskNotFound(let id): return "no task with id \(id.uuidString)"
     case .invalidTask(let error): return "invalid task: \(error)"

@@ -149,17 +149,7 @@ extension TrackerDataStore {
   /// Records the store already has (of trackers it already has) are left out and counted.
   @discardableResult
   public func importArchive(_ text: String, today: Day) throws(ImportFailure) -> ImportSummary {
-    let existing: StoreContents
-    do {
-      existing = try contents()
-    } catch {
-      throw ImportFailure(problems: [
-        ImportProblem(
-          path: "$",
-          reason: StoreMessage("import.storeUnreadable", "the store could not be read: %@", .text("\(error)"))
-        )
-      ])
-    }
+    let existing = try contentsForImport()
     let decoded = try TrackerArchive.decodeArchive(text, today: today, existing: existing).get()
     var contents = decoded.contents
     var alreadyThere = 0
@@ -172,18 +162,40 @@ extension TrackerDataStore {
       let storedOff = Set(existing.daysOff)
       contents.daysOff.removeAll { storedOff.contains($0) }
     }
+    try insertImported(contents)
+    return ImportSummary(
+      added: contents, recordsAlreadyThere: alreadyThere, reminder: decoded.reminder,
+      dayStart: decoded.dayStart)
+  }
+}
+
+extension TrackerDataStore {
+  /// The store's contents, for an import to check a file against; a store that cannot be read
+  /// refuses the import.
+  func contentsForImport() throws(ImportFailure) -> StoreContents {
+    do {
+      return try contents()
+    } catch {
+      throw ImportFailure(problems: [
+        ImportProblem(
+          path: "$",
+          reason: StoreMessage("import.storeUnreadable", "the store could not be read: %@", .text("\(error)"))
+        )
+      ])
+    }
+  }
+
+  /// Adds an import's checked contents in one transaction, or refuses the import: another process
+  /// may have changed the store between the check and the write.
+  func insertImported(_ contents: StoreContents) throws(ImportFailure) {
     do {
       try insert(contents)
     } catch {
-      // Another process changed the store between the check and the write.
       throw ImportFailure(problems: [
         ImportProblem(
           path: "$",
           reason: StoreMessage("import.storeRefused", "the store refused the import: %@", .text("\(error)")))
       ])
     }
-    return ImportSummary(
-      added: contents, recordsAlreadyThere: alreadyThere, reminder: decoded.reminder,
-      dayStart: decoded.dayStart)
   }
 }

@@ -1,6 +1,10 @@
 import CSQLite
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One SQLite connection. Not thread-safe by itself: its owner serializes access.
 ///
 /// After groue/GRDB.swift, kept small: the connection closes even when opening fails, statements
@@ -44,6 +48,40 @@ final class Database {
       flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
   }
 
+  /// Removes what an attempt to open `path` on a disk that takes no more bytes left beside it and
+  /// could not make usable: an empty log (`-wal`) and a log index (`-shm`) shorter than SQLite's
+  /// first 32 KiB region, when neither was there before the attempt (`hadLog`, `hadIndex`), so a
+  /// command that only reads leaves no file behind. Only while this process holds the index's
+  /// lock byte 128 exclusively: every SQLite connection holds it shared while it has the file
+  /// open, and one that comes meanwhile waits (busy) instead of taking an index being removed.
+  static func removeUnmadeSideFiles(_ path: String, hadLog: Bool, hadIndex: Bool) {
+    let log = path + "-wal"
+    let index = path + "-shm"
+    var info = stat()
+    guard !hadLog, !hadIndex, !OpenDatabases.shared.isOpen(path) else { return }
+    let descriptor = open(index, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return }
+    defer { closeDescriptor(descriptor) }
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = 128
+    lock.l_len = 1
+    guard fcntl(descriptor, F_SETLK, &lock) == 0, fstat(descriptor, &info) == 0, info.st_size < 32768 else {
+      return
+    }
+    if lstat(log, &info) == 0, info.st_size == 0, info.st_mode & S_IFMT == S_IFREG { unlink(log) }
+    unlink(index)
+  }
+
+  private static func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+      _ = Glibc.close(descriptor)
+    #else
+      _ = Darwin.close(descriptor)
+    #endif
+  }
+
   /// `path` as a `file:` URI.
   private static func uri(_ path: String) -> String {
     let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
@@ -66,6 +104,35 @@ final class Database {
     guard code == SQLITE_DONE else {
       copy.close()
       throw SQLiteError(code: code, message: String(cString: sqlite3_errstr(code)))
+    }
+    return copy
+  }
+
+  /// A read-only database in memory holding a copy of `bytes` (a whole database file): nothing
+  /// done to it reaches any file. A file in write-ahead-log mode reads as one in rollback mode
+  /// (only the copy's header is changed), since a copy has no log.
+  static func readOnlyCopy(of bytes: Data) throws(SQLiteError) -> Database {
+    let copy = try Database(
+      path: ":memory:", name: ":memory:",
+      flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+    guard
+      let buffer = sqlite3_malloc64(sqlite3_uint64(max(bytes.count, 1)))?.assumingMemoryBound(to: UInt8.self)
+    else {
+      copy.close()
+      throw SQLiteError(code: SQLITE_NOMEM, message: String(cString: sqlite3_errstr(SQLITE_NOMEM)))
+    }
+    bytes.copyBytes(to: buffer, count: bytes.count)
+    if bytes.count > 19, buffer[18] == 2, buffer[19] == 2 {
+      buffer[18] = 1
+      buffer[19] = 1
+    }
+    let code = sqlite3_deserialize(
+      copy.handle, "main", buffer, sqlite3_int64(bytes.count), sqlite3_int64(bytes.count),
+      UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY))
+    guard code == SQLITE_OK else {
+      let error = copy.error(code, sql: nil)
+      copy.close()
+      throw error
     }
     return copy
   }

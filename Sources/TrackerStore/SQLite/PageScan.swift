@@ -9,8 +9,10 @@ import Foundation
 /// Nothing found here is trusted by itself: a row is kept only when its seal (`RowSeal`) matches,
 /// which the callers check.
 struct PageScan {
-  /// One cell of a leaf page: the rowid of a table leaf (nil for an index leaf) and the values.
+  /// One cell of a leaf page: its page, the rowid of a table leaf (nil for an index leaf) and the
+  /// values.
   struct Cell {
+    var page: Int
     var rowid: Int64?
     var values: [Statement.Value]
   }
@@ -45,6 +47,29 @@ struct PageScan {
       found.append(contentsOf: cells(ofPage: page))
     }
     return found
+  }
+
+  /// The pages of the b-trees rooted at `roots`: each root and every page its interior pages lead
+  /// to, as far as they can be read (a damaged interior page leads nowhere).
+  func pages(reachableFrom roots: [Int]) -> Set<Int> {
+    var reached = Set<Int>()
+    var pending = roots
+    while let page = pending.popLast() {
+      guard page >= 1, page <= pageCount, reached.insert(page).inserted else { continue }
+      let start = (page - 1) * pageSize
+      let header = start + (page == 1 ? 100 : 0)
+      // Interior pages only (index 0x02, table 0x05): a 12-byte header, the right-most child at 8.
+      guard header + 12 <= bytes.count, bytes[header] == 0x02 || bytes[header] == 0x05 else { continue }
+      let count = Int(bytes[header + 3]) << 8 | Int(bytes[header + 4])
+      let pageEnd = min(start + usableSize, bytes.count)
+      pending.append(Int(word(header + 8)))
+      for index in 0..<count where header + 12 + index * 2 + 2 <= pageEnd {
+        let pointer = header + 12 + index * 2
+        let offset = start + (Int(bytes[pointer]) << 8 | Int(bytes[pointer + 1]))
+        if offset > header, offset + 4 <= pageEnd { pending.append(Int(word(offset))) }
+      }
+    }
+    return reached
   }
 
   /// The pages the header's free list names (as far as its trunk pages can be read).
@@ -87,7 +112,8 @@ struct PageScan {
       let pointer = header + headerSize + index * 2
       // An interior cell starts with its left child's page number.
       let offset = start + (Int(bytes[pointer]) << 8 | Int(bytes[pointer + 1])) + (type == 0x02 ? 4 : 0)
-      guard offset > header, offset < pageEnd, let cell = cell(at: offset, isTable: isTable, pageEnd: pageEnd)
+      guard offset > header, offset < pageEnd,
+        let cell = cell(at: offset, page: page, isTable: isTable, pageEnd: pageEnd)
       else { continue }
       found.append(cell)
     }
@@ -95,7 +121,7 @@ struct PageScan {
   }
 
   /// The cell at `offset`, or nil when any part of it is out of bounds or malformed.
-  private func cell(at offset: Int, isTable: Bool, pageEnd: Int) -> Cell? {
+  private func cell(at offset: Int, page: Int, isTable: Bool, pageEnd: Int) -> Cell? {
     var position = offset
     guard let payloadSize = varint(&position, end: pageEnd), payloadSize >= 0, payloadSize < 1 << 30 else {
       return nil
@@ -108,7 +134,7 @@ struct PageScan {
     guard let payload = payload(at: position, size: Int(payloadSize), isTable: isTable, pageEnd: pageEnd),
       let values = record(payload)
     else { return nil }
-    return Cell(rowid: rowid, values: values)
+    return Cell(page: page, rowid: rowid, values: values)
   }
 
   /// The `size` bytes of a cell's payload starting at `position`, following its overflow chain

@@ -94,13 +94,29 @@ enum Salvage {
     } catch {
       pagesNeeded = true
     }
+    var scan: PageScan??
+    /// The file's pages, read once when first needed (only a sealed file's rows can be vouched for).
+    func pageScan() -> PageScan? {
+      if let scan { return scan }
+      let read = sealed ? PageScan(path: copy) : nil
+      scan = .some(read)
+      return read
+    }
     var scannedCells: [PageScan.Cell]?
     /// The cells of the file's pages, scanned once when first needed.
     func cells() -> [PageScan.Cell] {
       if let scannedCells { return scannedCells }
-      let cells = sealed ? PageScan(path: copy)?.cells() ?? [] : []
+      let cells = pageScan()?.cells() ?? []
       scannedCells = cells
       return cells
+    }
+    /// The pages the record table's and `record_by_day`'s roots still lead to: whose cells are
+    /// records for sure (days off, with the same shape, live in b-trees of their own).
+    func recordPages() -> Set<Int> {
+      let roots = try? database.prepare(
+        "SELECT rootpage FROM sqlite_schema WHERE name IN ('record', 'record_by_day')"
+      ).rows { $0.int(0) }
+      return pageScan()?.pages(reachableFrom: roots ?? []) ?? []
     }
     if pagesNeeded, sealed {
       let scanned = scannedRows(cells())
@@ -115,7 +131,8 @@ enum Salvage {
     }
     found.contents.categories = categories
     found.contents.trackers = trackers.map(\.tracker)
-    let records = readRecords(database, trackers: trackers, cells: cells)
+    let records = readRecords(
+      database, version: version, trackers: trackers, cells: cells, recordPages: recordPages)
     found.contents.records = records.records
     found.leftOut += records.leftOut
     found.contents.daysOff = readDaysOff(database, trackers: trackers)
@@ -157,10 +174,17 @@ enum Salvage {
   /// one could not be read whole (the record may sit in its damaged part); else it is left out.
   /// When neither could be read whole, the pages are scanned (`cells`) for both: a cell of two
   /// integers is a table record (tracker, day) or an index entry (day, tracker) by which of them is
-  /// a known tracker and which a storable day (neither or both: left alone), and sealed day
-  /// summaries found there vouch as those read by SQL do.
+  /// a known tracker and which a storable day (neither or both: left out and counted, once for the
+  /// pair), and sealed day summaries found there vouch as those read by SQL do.
+  ///
+  /// Days off have the records' shape in a table and an index of their own, so a scanned pair
+  /// that SQL reads as a day off is not taken for a record, and a pair found on a page the record
+  /// b-trees' roots no longer lead to (`recordPages`) is kept only as far as its day summary
+  /// counts (more means days off or damage, and nothing says which); on a day without a summary,
+  /// only when the days off could be read whole.
   private static func readRecords(
-    _ database: Database, trackers: [(number: Int, tracker: Tracker)], cells: () -> [PageScan.Cell]
+    _ database: Database, version: Int?, trackers: [(number: Int, tracker: Tracker)],
+    cells: () -> [PageScan.Cell], recordPages: () -> Set<Int>
   ) -> (records: [TrackerRecord], leftOut: Int) {
     var leftOut = 0
     let range = Day.earliestStored.daysSinceEpoch...Day.latestStored.daysSinceEpoch
@@ -193,8 +217,14 @@ enum Salvage {
       tableDamaged = (try? database.prepare("SELECT count(*) FROM record").rows { $0.int(0) }) == nil
     }
     var summaries = daySummaries(database)
-    if tableDamaged, indexDamaged {
+    let scanned = tableDamaged && indexDamaged
+    let daysOff = scanned ? dayOffKeys(database, version: version) : []
+    // Pairs found where the record b-trees still lead: records for sure.
+    var certain = Set<Key>()
+    if scanned {
       let known = Set(trackers.map(\.number))
+      let ofRecords = recordPages()
+      var unvouched = Set<[Int]>()
       for cell in cells() where cell.rowid == nil {
         let numbers = cell.values.compactMap { value -> Int? in
           if case .integer(let number) = value { return Int(number) }
@@ -204,8 +234,19 @@ enum Salvage {
         if numbers.count == 2 {
           let asTable = known.contains(numbers[0]) && range.contains(numbers[1])
           let asIndex = range.contains(numbers[0]) && known.contains(numbers[1])
-          if asTable, !asIndex { table.insert(Key(tracker: numbers[0], day: numbers[1])) }
-          if asIndex, !asTable { index.insert(Key(tracker: numbers[1], day: numbers[0])) }
+          let key =
+            asTable ? Key(tracker: numbers[0], day: numbers[1]) : Key(tracker: numbers[1], day: numbers[0])
+          if asTable != asIndex, daysOff?.contains(key) == true { continue }
+          if asTable != asIndex, ofRecords.contains(cell.page) { certain.insert(key) }
+          if asTable, !asIndex {
+            table.insert(Key(tracker: numbers[0], day: numbers[1]))
+          } else if asIndex, !asTable {
+            index.insert(Key(tracker: numbers[1], day: numbers[0]))
+          } else if range.contains(numbers[0]) || range.contains(numbers[1]) {
+            // Shaped like a record, but of no salvaged tracker (or read either way): left out,
+            // counted once for its table cell and its index entry.
+            unvouched.insert([numbers[0], numbers[1]].sorted())
+          }
         } else if numbers.count == 4, !summaries.isComplete,
           Int64(numbers[3])
             == SQLiteTrackerStore.daySummarySeal(day: numbers[0], records: numbers[1], doneDue: numbers[2])
@@ -213,7 +254,20 @@ enum Salvage {
           summaries.counts[numbers[0]] = numbers[1]
         }
       }
+      leftOut += unvouched.count
     }
+    // A record of no salvaged tracker, or on a day the store cannot hold, is never kept: it is left
+    // out (once, whether the table, the index or both held it) before the two are compared, so
+    // that a damaged copy of a good record cannot make the good one look doubtful.
+    let ids = Dictionary(trackers.map { ($0.number, $0.tracker.id) }, uniquingKeysWith: { first, _ in first })
+    func isKeepable(_ key: Key) -> Bool {
+      ids[key.tracker] != nil && range.contains(key.day) && Day(daysSinceEpoch: key.day).isStorable
+    }
+    let unkeepableInTable = table.filter { !isKeepable($0) }
+    let unkeepableInIndex = index.filter { !isKeepable($0) }
+    leftOut += unkeepableInTable.union(unkeepableInIndex).count
+    table.subtract(unkeepableInTable)
+    index.subtract(unkeepableInIndex)
     var kept = table.intersection(index)
     let onlyTable = Dictionary(grouping: table.subtracting(index), by: \.day)
     let onlyIndex = Dictionary(grouping: index.subtracting(table), by: \.day)
@@ -234,18 +288,39 @@ enum Salvage {
       if indexDamaged { kept.formUnion(inTable) } else { leftOut += inTable.count }
       if tableDamaged { kept.formUnion(inIndex) } else { leftOut += inIndex.count }
     }
-    let ids = Dictionary(trackers.map { ($0.number, $0.tracker.id) }, uniquingKeysWith: { first, _ in first })
+    if scanned {
+      for (day, keys) in Dictionary(grouping: kept, by: \.day) {
+        let count = summaries.count(day)
+        if count.map({ keys.count <= $0 }) ?? (daysOff != nil) { continue }
+        let doubtful = keys.filter { !certain.contains($0) }
+        kept.subtract(doubtful)
+        leftOut += doubtful.count
+      }
+    }
     var records: [TrackerRecord] = []
     records.reserveCapacity(kept.count)
     for key in kept.sorted(by: { ($0.tracker, $0.day) < ($1.tracker, $1.day) }) {
-      let day = Day(daysSinceEpoch: key.day)
-      guard range.contains(key.day), day.isStorable, let id = ids[key.tracker] else {
-        leftOut += 1
-        continue
-      }
-      records.append(TrackerRecord(trackerID: id, day: day))
+      guard let id = ids[key.tracker] else { continue }
+      records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: key.day)))
     }
     return (records, leftOut)
+  }
+
+  /// The days off SQL reads whole, from their table and their index; nil when either cannot be
+  /// read (damage, or no schema left to read them by). None in a file from before days off.
+  private static func dayOffKeys(_ database: Database, version: Int?) -> Set<Key>? {
+    if let version, version < Schema.daysOffVersion { return [] }
+    var keys = Set<Key>()
+    do {
+      for sql in [
+        "SELECT tracker, day FROM day_off", "SELECT tracker, day FROM day_off INDEXED BY day_off_by_day",
+      ] {
+        try database.prepare(sql).forEachRow { row in keys.insert(Key(tracker: row.int(0), day: row.int(1))) }
+      }
+    } catch {
+      return nil
+    }
+    return keys
   }
 
   /// The sealed day summaries that can be read: how many records each day has.

@@ -234,12 +234,17 @@ enum StoreFile {
   private static func prepared(
     path: String, now: Date, schema: StoreSchema, fullCheck: Bool, readOnly: Bool, isTrackers: inout Bool
   ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
+    var info = stat()
+    let hadLog = lstat(path + "-wal", &info) == 0
+    let hadIndex = lstat(path + "-shm", &info) == 0
     do {
       return try prepared(
         try Database(path: path, create: !readOnly), path: path, now: now, schema: schema,
         fullCheck: fullCheck,
         readOnly: readOnly, isTrackers: &isTrackers)
     } catch let full as SQLiteError where readOnly && full.meansNoRoom {
+      // The empty log and the index SQLite could not size go: a read leaves nothing behind.
+      Database.removeUnmadeSideFiles(path, hadLog: hadLog, hadIndex: hadIndex)
       let reading: Database
       do {
         reading = try Database.readingWithoutWriting(path)

@@ -24,14 +24,7 @@ extension ScreenRenderer {
 
   /// The day start sheet: the hours, the current one checked (as the filters' list).
   func dayStart(_ state: DayStartViewModel.State) -> [StyledLine] {
-    var canvas = Canvas(width: width)
-    canvas.add(title(state.title))
-    canvas.box(
-      state.rows.map { row in
-        [Canvas.split([Span(row.title)], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)]
-      })
-    canvas.blank()
-    return canvas.lines
+    checkedList(state.title, state.rows.map { ($0.title, $0.isChecked) })
   }
 
   /// The explanation before the system's permission question.

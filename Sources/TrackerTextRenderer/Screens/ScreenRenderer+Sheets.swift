@@ -130,10 +130,15 @@ extension ScreenRenderer {
   }
 
   func filters(_ state: FiltersViewModel.State) -> [StyledLine] {
+    checkedList(state.title, state.rows.map { ($0.title, $0.isChecked) })
+  }
+
+  /// A sheet of rows to choose one from, the current one checked (the filters, the day start).
+  func checkedList(_ title: String, _ rows: [(title: String, isChecked: Bool)]) -> [StyledLine] {
     var canvas = Canvas(width: width)
-    canvas.add(title(state.title))
+    canvas.add(self.title(title))
     canvas.box(
-      state.rows.map { row in
+      rows.map { row in
         [Canvas.split([Span(row.title)], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)]
       })
     canvas.blank()

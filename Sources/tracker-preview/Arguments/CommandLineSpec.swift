@@ -183,7 +183,7 @@ enum CommandLineSpec {
       name: "import", arguments: "<file>",
       overviewKey: .helpCommandImport,
       argumentHelp: [("<file>", .text(.helpArgumentFile))],
-      options: ["--store", "--today", "--time-zone"]),
+      options: ["--store", "--lang", "--today", "--time-zone"]),
     Command(
       name: "help", arguments: "[command]", overviewKey: .helpCommandHelp,
       argumentHelp: [

@@ -8,15 +8,11 @@ import TrackerViewModels
 enum StatsCommand {
   static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, given, context, readOnly: true, outcome: &outcome)
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, readOnly: true, outcome: &outcome)
     else {
       return outcome
-    }
-    let settings: Settings
-    do {
-      settings = try given.following(store)
-    } catch {
-      return .failure(Messages.unreadableData(error))
     }
     do {
       // Trackers in the order the screens use for the chosen language; the store's summaries
@@ -181,26 +177,24 @@ enum ImportCommand {
   static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
     -> Outcome
   {
-    // The bytes are let go as soon as they are text: a 56 MB archive is held once, not twice.
-    let text: String
-    switch InputFile.read(file, context).map({ String(data: $0, encoding: .utf8) }) {
-    case .success(let read?): text = read
-    case .success(nil): return .failure(Messages.notImported(file) + "\n" + Messages.notUTF8)
+    let bytes: Data
+    switch InputFile.read(file, context) {
+    case .success(let read): bytes = read
     case .failure(let failure): return failure
     }
-    if !invocation.has("--demo"), !StoreOpening.exists(StoreOpening.trackerPath(invocation, context)) {
-      // A refused archive leaves no new data file behind: it is tried on an empty store first.
-      do {
-        _ = try InMemoryTrackerStore().importArchive(text, today: settings.today)
-      } catch {
-        return refused(file, error)
-      }
+    // A Loop backup or a HabitBull CSV is known by its content, never by its name.
+    switch OtherTrackerFile.read(bytes, today: settings.today) {
+    case .success(let foreign)?: return importForeign(foreign, file, invocation, settings, context)
+    case .failure(let failure)?: return refused(file, failure)
+    case nil: break
     }
-    var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
-      return outcome
+    // The bytes are let go as soon as they are text: a 56 MB archive is held once, not twice.
+    let text: String
+    switch String(data: bytes, encoding: .utf8) {
+    case let read?: text = read
+    case nil: return .failure(Messages.notImported(file) + "\n" + Messages.notUTF8)
     }
-    do {
+    return importing(file, invocation, settings, context) { store, outcome throws(ImportFailure) in
       let summary = try store.importArchive(text, today: settings.today)
       outcome.standardOutput = Messages.imported(
         categories: summary.added.categories.count, trackers: summary.added.trackers.count,
@@ -213,25 +207,69 @@ enum ImportCommand {
       }
       // Restoring a backup is not a first launch: the onboarding is over. The file's reminder
       // setting and day start, when it has them, are restored with it.
+      endOnboarding(store, reminder: summary.reminder, dayStart: summary.dayStart, &outcome)
+    }
+  }
+
+  /// A Loop backup or a HabitBull CSV, already read: all of it, or nothing.
+  private static func importForeign(
+    _ foreign: OtherTrackerFile, _ file: String, _ invocation: Invocation, _ settings: Settings,
+    _ context: ToolContext
+  ) -> Outcome {
+    let titles = Messages.importTitles
+    return importing(file, invocation, settings, context) { store, outcome throws(ImportFailure) in
+      let summary = try store.importForeign(foreign, titles: titles, today: settings.today)
+      outcome.standardOutput = Messages.imported(summary)
+      if !summary.addedNothing { endOnboarding(store, reminder: nil, dayStart: nil, &outcome) }
+    }
+  }
+
+  /// Runs an import (`body`) on the data file. When the file does not exist yet it is tried on
+  /// an empty store in memory first: a refused import leaves no new data file behind.
+  private static func importing(
+    _ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext,
+    _ body: (any TrackerDataStore, inout Outcome) throws(ImportFailure) -> Void
+  ) -> Outcome {
+    if !invocation.has("--demo"), !StoreOpening.exists(StoreOpening.trackerPath(invocation, context)) {
+      var trial = Outcome()
       do {
-        var stored = try store.settings()
-        let restored = summary.reminder ?? stored.reminder
-        let dayStart = summary.dayStart ?? stored.dayStart
-        if !stored.isOnboardingDone || restored != stored.reminder || dayStart != stored.dayStart {
-          stored.isOnboardingDone = true
-          stored.reminder = restored
-          stored.dayStart = dayStart
-          try store.saveSettings(stored)
-        }
+        try body(InMemoryTrackerStore(), &trial)
       } catch {
-        outcome.standardError += Messages.warning(Messages.onboardingNotMarked(error))
+        return refused(file, error)
       }
+    }
+    var outcome = Outcome()
+    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+      return outcome
+    }
+    do {
+      try body(store, &outcome)
     } catch {
       let failure = refused(file, error)
       outcome.standardError += failure.standardError
       outcome.exitCode = failure.exitCode
     }
     return outcome
+  }
+
+  /// Marks the onboarding done (an import is not a first launch) and restores `reminder` and
+  /// `dayStart` when given; a failure is a warning, the import stays.
+  private static func endOnboarding(
+    _ store: TrackerDataStore, reminder: ReminderSettings?, dayStart: DayStart?, _ outcome: inout Outcome
+  ) {
+    do {
+      var stored = try store.settings()
+      let restored = reminder ?? stored.reminder
+      let start = dayStart ?? stored.dayStart
+      if !stored.isOnboardingDone || restored != stored.reminder || start != stored.dayStart {
+        stored.isOnboardingDone = true
+        stored.reminder = restored
+        stored.dayStart = start
+        try store.saveSettings(stored)
+      }
+    } catch {
+      outcome.standardError += Messages.warning(Messages.onboardingNotMarked(error))
+    }
   }
 
   /// The import refused: the file named, then every problem, a line each; exit code 1.

@@ -10,15 +10,11 @@ import TrackerViewModels
 enum ListCommand {
   static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, given, context, readOnly: true, outcome: &outcome)
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, readOnly: true, outcome: &outcome)
     else {
       return outcome
-    }
-    let settings: Settings
-    do {
-      settings = try given.following(store)
-    } catch {
-      return .failure(Messages.unreadableData(error))
     }
     // The main screen itself, read-only, with every tracker of the day (no remembered filter).
     let readOnly = ReadOnlyStore(store) {
@@ -106,24 +102,21 @@ enum MarkCommand {
     // A date after today by any day start is refused before the file is touched.
     guard given.date <= given.today else { return .failure(Messages.futureDay(text(given.date))) }
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, given, context, outcome: &outcome) else {
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, outcome: &outcome)
+    else {
       return outcome
-    }
-    let settings: Settings
-    do {
-      settings = try given.following(store)
-    } catch {
-      return .failure(Messages.unreadableData(error))
     }
     let dateText = text(settings.date)
     // Before the day start hour it is still the day before: today's date is not yet marked.
     guard settings.date <= settings.today else { return .failure(Messages.futureDay(dateText)) }
     do {
       let summaries = try store.trackers()
-      let key = NameRules.comparisonKey(name)
-      guard let summary = summaries.first(where: { NameRules.comparisonKey($0.tracker.name) == key }) else {
-        let suggestion = Suggestion.closest(to: name, among: summaries.map(\.tracker.name))
-        return .failure(TerminalSafe.text(Messages.noSuchTracker(name, suggestion: suggestion)))
+      let summary: TrackerSummary
+      switch StoreOpening.tracker(named: name, in: summaries) {
+      case .success(let found): summary = found
+      case .failure(let failure): return failure
       }
       let tracker = summary.tracker
       // The detail's grid ticks the same days (docs/rules.md, "Ticking a day").
@@ -159,14 +152,11 @@ enum SkipCommand {
     _ name: String?, off: Bool, _ invocation: Invocation, _ given: Settings, _ context: ToolContext
   ) -> Outcome {
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, given, context, outcome: &outcome) else {
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, outcome: &outcome)
+    else {
       return outcome
-    }
-    let settings: Settings
-    do {
-      settings = try given.following(store)
-    } catch {
-      return .failure(Messages.unreadableData(error))
     }
     let localizer = Localizer(settings.language)
     func text(_ day: Day) -> String {
@@ -182,12 +172,10 @@ enum SkipCommand {
       let summaries = try store.trackers()
       var chosen = summaries
       if let name {
-        let key = NameRules.comparisonKey(name)
-        guard let summary = summaries.first(where: { NameRules.comparisonKey($0.tracker.name) == key }) else {
-          let suggestion = Suggestion.closest(to: name, among: summaries.map(\.tracker.name))
-          return .failure(TerminalSafe.text(Messages.noSuchTracker(name, suggestion: suggestion)))
+        switch StoreOpening.tracker(named: name, in: summaries) {
+        case .success(let found): chosen = [found]
+        case .failure(let failure): return failure
         }
-        chosen = [summary]
       }
       let collation = Collation(settings.language)
       chosen.sort { collation.areInOrder($0.tracker.name, $1.tracker.name) }

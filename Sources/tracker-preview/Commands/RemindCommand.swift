@@ -21,15 +21,11 @@ enum RemindCommand {
       now = ReminderTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) ?? .evening
     }
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, given, context, readOnly: true, outcome: &outcome)
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, readOnly: true, outcome: &outcome)
     else {
       return outcome
-    }
-    let settings: Settings
-    do {
-      settings = try given.following(store)
-    } catch {
-      return .failure(Messages.unreadableData(error))
     }
     let reminder: ReminderSettings
     let progress: ReminderSettings.Progress

@@ -1,0 +1,176 @@
+import Foundation
+import TrackerModels
+
+/// A HabitBull CSV export: the header `HabitName,HabitDescription,HabitCategory,CalendarDate,
+/// Value,CommentText`, then a row per habit and day. Dates `yyyy-MM-dd` or `M/d/yyyy`; a value of
+/// 1 or more is a record, 0 or anything unreadable is nothing.
+enum HabitBullCSV {
+  static let header = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText"
+
+  /// Whether the first line of `bytes` (after a byte-order mark) is HabitBull's header.
+  static func isHabitBull(_ bytes: Data) -> Bool {
+    var head = bytes.prefix(header.utf8.count + 8)
+    if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+    guard head.starts(with: Array(header.utf8)) else { return false }
+    let rest = head.dropFirst(header.utf8.count)
+    return rest.first.map { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? true
+  }
+
+  private static func problem(_ line: Int, _ reason: StoreMessage) -> ImportProblem {
+    ImportProblem(path: "line \(line)", reason: reason)
+  }
+
+  /// Reads the CSV in `bytes`: every problem with its line, or the habits.
+  static func read(_ bytes: Data, today: Day) -> Result<OtherTrackerFile, ImportFailure> {
+    guard var text = String(data: bytes, encoding: .utf8) else {
+      return .failure(
+        ImportFailure(problems: [
+          ImportProblem(
+            path: "$", reason: StoreMessage("import.csv.notUTF8", "a HabitBull CSV, but not UTF-8 text"))
+        ]))
+    }
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    var problems: [ImportProblem] = []
+    var adaptations = ForeignAdaptations()
+    var habits: [ForeignHabit] = []
+    var index: [String: Int] = [:]
+    var numerical: Set<Int> = []
+    for (line, fields) in rows(text, problems: &problems).dropFirst() {
+      guard fields.count == 6 else {
+        if fields.count == 1, fields[0].isEmpty { continue }  // an empty line
+        problems.append(
+          problem(
+            line,
+            StoreMessage(
+              "import.csv.fieldCount", "%@ fields; a HabitBull row has 6", .text(String(fields.count)))))
+        continue
+      }
+      let name = OtherTrackerFile.cleaned(fields[0])
+      guard !name.isEmpty else {
+        problems.append(
+          problem(line, StoreMessage("import.csv.emptyName", "HabitName is empty; every row names its habit"))
+        )
+        continue
+      }
+      guard let date = date(fields[3]) else {
+        problems.append(
+          problem(
+            line,
+            StoreMessage(
+              "import.csv.notADate", "CalendarDate %@ is not a date in the form yyyy-MM-dd or M/d/yyyy",
+              .text(JSONWriter.quoted(fields[3])))))
+        continue
+      }
+      if !NameRules.trimmed(fields[5]).isEmpty { adaptations.notes += 1 }
+      let position: Int
+      if let known = index[name] {
+        position = known
+      } else {
+        position = habits.count
+        index[name] = position
+        habits.append(
+          ForeignHabit(
+            id: UUID(name: "habitbull\n" + name, namespace: OtherTrackerFile.namespace), name: name,
+            category: .named(fields[2]), kind: .habit(.everyDay), color: TrackerColor.palette[0], records: [],
+            daysOff: []))
+      }
+      guard let value = Double(NameRules.trimmed(fields[4])), value >= 1 else { continue }
+      if value > 1 { numerical.insert(position) }
+      guard let day = OtherTrackerFile.storable(date.daysSinceEpoch, today: today) else {
+        adaptations.checkMarksLeftOut += 1
+        continue
+      }
+      habits[position].records.append(day)
+    }
+    guard problems.isEmpty else { return .failure(ImportFailure(problems: problems)) }
+    adaptations.numericalHabits = numerical.count
+    // Each habit its own color, in the palette's order.
+    for position in habits.indices {
+      habits[position].color = TrackerColor.palette[position % TrackerColor.palette.count]
+    }
+    return .success(OtherTrackerFile(source: .habitBull, habits: habits, adaptations: adaptations))
+  }
+
+  /// `yyyy-MM-dd` or `M/d/yyyy`, a day of the calendar.
+  static func date(_ raw: String) -> Day? {
+    let text = NameRules.trimmed(raw)
+    if let day = try? Day(iso: text) { return day }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count),
+      parts[2].count == 4, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let month = Int(parts[0]), let day = Int(parts[1]), let year = Int(parts[2])
+    else { return nil }
+    return Day(year: year, month: month, day: day)
+  }
+
+  /// The rows of `text` (RFC 4180: fields in double quotes may hold commas, line breaks and `""`),
+  /// each with the line it starts on.
+  static func rows(_ text: String, problems: inout [ImportProblem]) -> [(line: Int, fields: [String])] {
+    var result: [(Int, [String])] = []
+    var fields: [String] = []
+    var field = String.UnicodeScalarView()
+    var line = 1
+    var rowLine = 1
+    var quoted = false
+    var scalars = text.unicodeScalars.makeIterator()
+    var pending: Unicode.Scalar?
+    func next() -> Unicode.Scalar? {
+      if let scalar = pending {
+        pending = nil
+        return scalar
+      }
+      return scalars.next()
+    }
+    var atEnd = false
+    while !atEnd {
+      guard let scalar = next() else {
+        atEnd = true
+        if quoted {
+          problems.append(
+            problem(rowLine, StoreMessage("import.csv.unclosedQuote", "a quoted field is not closed")))
+        }
+        if !field.isEmpty || !fields.isEmpty {
+          fields.append(String(field))
+          result.append((rowLine, fields))
+        }
+        break
+      }
+      if quoted {
+        if scalar == "\"" {
+          if let following = next() {
+            if following == "\"" {
+              field.append("\"")
+            } else {
+              quoted = false
+              pending = following
+            }
+          } else {
+            quoted = false
+          }
+        } else {
+          if scalar == "\n" { line += 1 }
+          field.append(scalar)
+        }
+        continue
+      }
+      switch scalar {
+      case "\"" where field.isEmpty: quoted = true
+      case ",":
+        fields.append(String(field))
+        field = String.UnicodeScalarView()
+      case "\r":
+        if let following = next(), following != "\n" { pending = following }
+        fallthrough
+      case "\n":
+        fields.append(String(field))
+        field = String.UnicodeScalarView()
+        result.append((rowLine, fields))
+        fields = []
+        line += 1
+        rowLine = line
+      default: field.append(scalar)
+      }
+    }
+    return result
+  }
+}

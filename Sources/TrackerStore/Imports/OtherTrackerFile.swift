@@ -1,0 +1,303 @@
+import Foundation
+import TrackerModels
+
+/// Where a file `import` reads that is not Tracker's own archive comes from.
+public enum ImportSource: Hashable, Sendable {
+  /// A Loop Habit Tracker backup, with its `PRAGMA user_version`.
+  case loop(version: Int)
+  /// A HabitBull CSV export.
+  case habitBull
+}
+
+/// The titles of the categories an import makes, in the user's language: the store knows no
+/// language, the command line does.
+public struct ForeignTitles: Hashable, Sendable {
+  /// Loop's habits ("Loop", "Из Loop").
+  public var loop: String
+  /// Loop's archived habits ("Loop · archive", "Из Loop · архив").
+  public var loopArchive: String
+  /// HabitBull's habits that have no category of their own.
+  public var habitBull: String
+
+  /// Titles with every part given.
+  public init(loop: String, loopArchive: String, habitBull: String) {
+    self.loop = loop
+    self.loopArchive = loopArchive
+    self.habitBull = habitBull
+  }
+}
+
+/// A habit read from another tracker's file, before it meets the store.
+struct ForeignHabit: Hashable, Sendable {
+  /// Which category it goes into.
+  enum Category: Hashable, Sendable {
+    case loop, loopArchive
+    /// HabitBull's own category ("" when it has none).
+    case named(String)
+  }
+
+  /// Its id: the same habit gives the same id on every import.
+  var id: UUID
+  /// Its name as the file has it.
+  var name: String
+  var category: Category
+  var kind: TrackerKind
+  var color: TrackerColor
+  /// The days it was done, within the dates the app keeps (repeats allowed, any order).
+  var records: [Day]
+  /// The days it was skipped, within the dates the app keeps.
+  var daysOff: [Day]
+}
+
+/// What the file had that the app holds in another way, or not at all (the summary counts them).
+public struct ForeignAdaptations: Hashable, Sendable {
+  /// Habits whose frequency has no weekday schedule here: irregular events now.
+  public var frequenciesAsEvents = 0
+  /// Numerical habits: a day that meets the daily target is a record.
+  public var numericalHabits = 0
+  /// Names longer than 38 characters, cut with "…".
+  public var shortenedNames = 0
+  /// Names already taken (ignoring case), numbered " 2", " 3"….
+  public var renamedDuplicates = 0
+  /// Notes on check-marks (Loop) and comments (HabitBull), left out.
+  public var notes = 0
+  /// Habits with a reminder of their own, left out (the app has one daily reminder).
+  public var reminders = 0
+  /// Check-marks dated outside the days the app keeps (before 1900-01-01, or more than two days
+  /// after today), and skips on a day the habit is not due: left out.
+  public var checkMarksLeftOut = 0
+
+  /// Nothing adapted.
+  public init() {}
+}
+
+/// A Loop Habit Tracker backup or a HabitBull CSV, read and checked, not yet in any store.
+public struct OtherTrackerFile: Hashable, Sendable {
+  /// What the file is.
+  public let source: ImportSource
+  let habits: [ForeignHabit]
+  /// What reading already adapted or left out (names are counted when the file meets a store).
+  let adaptations: ForeignAdaptations
+
+  /// The namespace of the ids of imported trackers and categories (name-based UUIDs).
+  static let namespace = UUID(uuidString: "6B1D3F0E-4C2A-5E8B-9A71-2D5C8E3F4A10") ?? UUID()
+
+  /// Reads `bytes` when they are a Loop backup or a HabitBull CSV, recognised by their content;
+  /// nil when they are neither (then they may be an archive). A file that is one of them but
+  /// cannot be imported is a failure listing every problem. The bytes are only read: a Loop backup
+  /// is opened from a copy in memory, read-only, and its own migrations never run.
+  public static func read(_ bytes: Data, today: Day) -> Result<OtherTrackerFile, ImportFailure>? {
+    if LoopBackup.isSQLite(bytes) { return LoopBackup.read(bytes, today: today) }
+    if HabitBullCSV.isHabitBull(bytes) { return HabitBullCSV.read(bytes, today: today) }
+    return nil
+  }
+
+  /// The day `daysSinceEpoch`, when the app keeps it and it is at most two days after `today`.
+  static func storable(_ daysSinceEpoch: Int, today: Day) -> Day? {
+    guard daysSinceEpoch >= Day.earliestStored.daysSinceEpoch,
+      daysSinceEpoch <= Day.latestInBackup(today: today).daysSinceEpoch
+    else { return nil }
+    return Day(daysSinceEpoch: daysSinceEpoch)
+  }
+
+  /// The color of the palette nearest to `rgb` (a weighted distance that follows the eye more
+  /// closely than plain RGB: "redmean").
+  static func nearestColor(_ rgb: UInt32) -> TrackerColor {
+    let color = TrackerColor(rgb: rgb).components
+    func distance(_ other: TrackerColor) -> Int {
+      let (r2, g2, b2) = other.components
+      let mean = (Int(color.red) + Int(r2)) / 2
+      let dr = Int(color.red) - Int(r2)
+      let dg = Int(color.green) - Int(g2)
+      let db = Int(color.blue) - Int(b2)
+      return ((512 + mean) * dr * dr >> 8) + 4 * dg * dg + ((767 - mean) * db * db >> 8)
+    }
+    return TrackerColor.palette.min { distance($0) < distance($1) } ?? TrackerColor.palette[0]
+  }
+}
+
+/// What an import of a Loop backup or a HabitBull CSV did.
+public struct ForeignImportSummary: Hashable, Sendable {
+  /// What the file was.
+  public var source: ImportSource
+  /// What was added: new categories, trackers, records and days off.
+  public var added: StoreContents
+  /// Trackers of the file the store already had (an earlier import of the same habits).
+  public var trackersAlreadyThere = 0
+  /// Records of those trackers the store already had.
+  public var recordsAlreadyThere = 0
+  /// Days off of those trackers the store already had.
+  public var daysOffAlreadyThere = 0
+  /// What was adapted or left out.
+  public var adaptations: ForeignAdaptations
+
+  /// Whether the import added nothing at all (the same file imported again).
+  public var addedNothing: Bool {
+    added.categories.isEmpty && added.trackers.isEmpty && added.records.isEmpty && added.daysOff.isEmpty
+  }
+}
+
+extension OtherTrackerFile {
+  /// The file's habits as store contents beside `existing`: trackers the store already has (the
+  /// same id) get only the records and days off it lacks; new ones get names unique among all
+  /// (cut to 38 characters, numbered when taken) and categories found by id or title, else new.
+  public func contents(existing: StoreContents, titles: ForeignTitles, today: Day) -> ForeignImportSummary {
+    var summary = ForeignImportSummary(source: source, added: .empty, adaptations: adaptations)
+    let storedTrackers = Dictionary(existing.trackers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    var names = NameIndex(existing.trackers.map(\.name))
+    var categoryIDs: [String: UUID] = [:]
+    let categoriesByID = Set(existing.categories.map(\.id))
+    let categoriesByTitle = Dictionary(
+      existing.categories.map { (NameRules.comparisonKey($0.title), $0.id) }, uniquingKeysWith: { a, _ in a })
+    // What the store has of the trackers it shares with the file, read only when there are some.
+    lazy var storedDays: Set<TrackerRecord> = {
+      let shared = Set(habits.map(\.id)).intersection(storedTrackers.keys)
+      return Set(
+        existing.records.filter { shared.contains($0.trackerID) }
+          + existing.daysOff.filter { shared.contains($0.trackerID) }.map {
+            TrackerRecord(trackerID: $0.trackerID, day: $0.day)
+          })
+    }()
+    // The first day of each of those trackers: a day off is never before it.
+    lazy var storedFirstDays: [UUID: Day] = {
+      var first: [UUID: Day] = [:]
+      for record in existing.records where storedTrackers[record.trackerID] != nil {
+        first[record.trackerID] = min(first[record.trackerID] ?? record.day, record.day)
+      }
+      return first
+    }()
+    var made: [UUID: Int] = [:]  // tracker id → index in summary.added.trackers
+
+    for habit in habits {
+      let records = Set(habit.records)
+      var daysOff = Set(habit.daysOff).subtracting(records)
+      // A day off is a day the tracker is shown: never on a weekday outside its schedule, nor
+      // (for a tracker the store has, as it is there now) before its first day.
+      let stored = storedTrackers[habit.id]
+      let kind = stored?.kind ?? habit.kind
+      let firstDay = stored.map { $0.firstDay(earliestRecord: storedFirstDays[$0.id]) }
+      let notShown = daysOff.filter { day in
+        !kind.dueDays.contains(day.weekday) || (firstDay.map { day < $0 } ?? false)
+      }
+      summary.adaptations.checkMarksLeftOut += notShown.count
+      daysOff.subtract(notShown)
+      if stored != nil {
+        summary.trackersAlreadyThere += 1
+        for day in records.sorted() {
+          if storedDays.contains(TrackerRecord(trackerID: habit.id, day: day)) {
+            summary.recordsAlreadyThere += 1
+          } else {
+            summary.added.records.append(TrackerRecord(trackerID: habit.id, day: day))
+          }
+        }
+        for day in daysOff.sorted() {
+          if storedDays.contains(TrackerRecord(trackerID: habit.id, day: day)) {
+            summary.daysOffAlreadyThere += 1
+          } else {
+            summary.added.daysOff.append(TrackerDayOff(trackerID: habit.id, day: day))
+          }
+        }
+        continue
+      }
+      if made[habit.id] != nil {
+        // The same id twice in one (damaged) file: one tracker, with the days of both, each once.
+        let known = Set(summary.added.records.filter { $0.trackerID == habit.id }.map(\.day))
+        summary.added.records += records.subtracting(known).sorted().map {
+          TrackerRecord(trackerID: habit.id, day: $0)
+        }
+        summary.added.daysOff.removeAll { $0.trackerID == habit.id && records.contains($0.day) }
+        let off = Set(summary.added.daysOff.filter { $0.trackerID == habit.id }.map(\.day))
+        summary.added.daysOff += daysOff.subtracting(known).subtracting(off).sorted().map {
+          TrackerDayOff(trackerID: habit.id, day: $0)
+        }
+        continue
+      }
+      let title: String
+      switch habit.category {
+      case .loop: title = titles.loop
+      case .loopArchive: title = titles.loopArchive
+      case .named(let name):
+        let cleaned = Self.cut(Self.cleaned(name), to: NameRules.maximumLength)
+        title = cleaned.isEmpty ? titles.habitBull : cleaned
+      }
+      let key = NameRules.comparisonKey(title)
+      let categoryID: UUID
+      if let known = categoryIDs[key] {
+        categoryID = known
+      } else {
+        let derived = UUID(name: "category\n" + key, namespace: Self.namespace)
+        if categoriesByID.contains(derived) {
+          categoryID = derived
+        } else if let existingID = categoriesByTitle[key] {
+          categoryID = existingID
+        } else {
+          categoryID = derived
+          summary.added.categories.append(TrackerCategory(id: derived, title: title))
+        }
+        categoryIDs[key] = categoryID
+      }
+      let name = Self.uniqueName(habit.name, among: &names, adaptations: &summary.adaptations)
+      // The earliest check-mark or skip, a skip on a day not due included: the habit was there.
+      let first = [records.min(), habit.daysOff.min()].compactMap { $0 }.min() ?? today
+      made[habit.id] = summary.added.trackers.count
+      summary.added.trackers.append(
+        Tracker(
+          id: habit.id, name: name, emoji: TrackerEmoji.all[0], color: habit.color, categoryID: categoryID,
+          createdOn: first, kind: habit.kind))
+      summary.added.records += records.sorted().map { TrackerRecord(trackerID: habit.id, day: $0) }
+      summary.added.daysOff += daysOff.sorted().map { TrackerDayOff(trackerID: habit.id, day: $0) }
+    }
+    return summary
+  }
+
+  /// `raw` trimmed, each control or bidirectional character replaced by a space.
+  static func cleaned(_ raw: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in raw.unicodeScalars {
+      scalars.append(NameRules.isForbidden(scalar) ? " " : scalar)
+    }
+    return NameRules.trimmed(String(scalars))
+  }
+
+  /// `name` at most `limit` characters long: cut, with "…" in place of what was cut.
+  static func cut(_ name: String, to limit: Int) -> String {
+    guard name.count > limit else { return name }
+    return NameRules.trimmed(String(name.prefix(limit - 1))) + "…"
+  }
+
+  /// A name for `raw` that no tracker has (ignoring case): cleaned, cut to 38 characters, then
+  /// numbered " 2", " 3"… while taken; the result is added to `names`.
+  static func uniqueName(_ raw: String, among names: inout NameIndex, adaptations: inout ForeignAdaptations)
+    -> String
+  {
+    var base = cleaned(raw)
+    if base.isEmpty { base = "?" }
+    if base.count > NameRules.maximumLength { adaptations.shortenedNames += 1 }
+    var number = 1
+    while true {
+      let suffix = number == 1 ? "" : " \(number)"
+      let candidate = cut(base, to: NameRules.maximumLength - suffix.count) + suffix
+      if names.name(withKey: NameRules.comparisonKey(candidate)) == nil {
+        names.insert(candidate)
+        if number > 1 { adaptations.renamedDuplicates += 1 }
+        return candidate
+      }
+      number += 1
+    }
+  }
+}
+
+extension TrackerDataStore {
+  /// Imports a Loop backup or a HabitBull CSV: all of it in one transaction, or nothing. A file
+  /// imported again adds nothing (its trackers keep their ids); a newer backup of the same habits
+  /// adds only the days the store lacks.
+  @discardableResult
+  public func importForeign(_ file: OtherTrackerFile, titles: ForeignTitles, today: Day) throws(ImportFailure)
+    -> ForeignImportSummary
+  {
+    let summary = file.contents(existing: try contentsForImport(), titles: titles, today: today)
+    guard !summary.addedNothing else { return summary }
+    try insertImported(summary.added)
+    return summary
+  }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// The fixtures of Tools/fixtures/make-import-fixtures.py.
+private let fixtures = repository.appendingPathComponent("Tests/StoreTests/Fixtures/Imports")
+
+private func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+@Suite("import of a Loop Habit Tracker backup or a HabitBull CSV")
+struct ImportFromOtherTrackersTests {
+  @Test func aLoopBackupImportsWithASummaryAndASecondImportAddsNothing() throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let backup = fixture("loop-v12.db")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: backup))
+    let first = try runCLI(["import", backup, "--store", store, "--lang", "en"] + fixed)
+    #expect(first.status == 0 && first.error == "", "\(first.error)")
+    #expect(
+      first.output == """
+        Imported from a Loop Habit Tracker backup (version 12): 2 categories, 7 trackers, 13 records and 0 days off.
+        Adapted:
+          a frequency no weekdays match, now an irregular event: 1 tracker
+          names cut to 38 characters: 1 tracker
+          names already taken, numbered " 2", " 3"…: 1 tracker
+        Left out (the app has no place for them):
+          reminders of their own (the app has one daily reminder): 1 tracker
+          check-marks before 1900, more than two days after today, or skips on a day not due: 2 check-marks
+
+        """)
+    let exported = try runCLI(["export", "--store", store] + fixed)
+    let again = try runCLI(["import", backup, "--store", store, "--lang", "en"] + fixed)
+    #expect(again.status == 0 && again.error == "")
+    #expect(
+      again.output
+        == "Nothing new: everything in this file is already in the data file (7 trackers, 13 records and 0 days off).\n"
+    )
+    #expect(try runCLI(["export", "--store", store] + fixed).output == exported.output)
+    // The backup is only read: the same bytes, and nothing beside it.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == bytes)
+    for suffix in ["-wal", "-shm", "-journal"] {
+      #expect(!FileManager.default.fileExists(atPath: backup + suffix))
+    }
+    // Restoring a history is not a first launch: the app opens on the trackers, not the onboarding.
+    let opened = try runCLI(["run", "-", "--store", store] + fixed, input: "expect screen trackers\n")
+    #expect(opened.status == 0, "\(opened.output)\(opened.error)")
+  }
+
+  @Test func theSummaryAndTheCategoriesSpeakRussian() throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let result = try runCLI(["import", fixture("loop-v22.db"), "--store", store, "--lang", "ru"] + fixed)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.output == """
+        Импортировано из резервной копии Loop Habit Tracker (версия 22): 2 категории, 5 трекеров, 7 записей и 1 выходной.
+        Перенесено иначе:
+          числовые привычки — запись в каждый день, когда выполнена дневная цель: 3 трекера
+          названия уже заняты, добавлен номер « 2», « 3»…: 1 трекер
+        Не перенесено (этому в приложении нет места):
+          собственные напоминания (в приложении одно ежедневное): 1 трекер
+
+        """)
+    let list = try runCLI(["list", "--store", store, "--lang", "ru"] + fixed)
+    #expect(list.output.contains("Из Loop\n") && list.output.contains("Из Loop · архив\n"))
+    #expect(list.output.contains("Journal 2"))
+    let notes = try runCLI(["import", fixture("loop-v25.db"), "--store", store, "--lang", "ru"] + fixed)
+    #expect(
+      notes.output == """
+        Импортировано из резервной копии Loop Habit Tracker (версия 25): 0 категорий, 3 трекера, 8 записей и 2 выходных.
+        Не перенесено (этому в приложении нет места):
+          заметки и комментарии: 2 заметки
+          собственные напоминания (в приложении одно ежедневное): 1 трекер
+
+        """)
+    // Its skips came in as days off, so the same backup again brings nothing, days off included.
+    let again = try runCLI(["import", fixture("loop-v25.db"), "--store", store, "--lang", "ru"] + fixed)
+    #expect(
+      again.output
+        == "Ничего нового: всё из этого файла уже есть в файле с данными (3 трекера, 8 записей и 2 выходных).\n"
+    )
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func aHabitBullCSVImportsFromAFileOrStandardInput(language: String) throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let result = try runCLI(
+      ["import", fixture("habitbull-iso.csv"), "--store", store, "--lang", language] + fixed)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.output
+        == (language == "ru"
+          ? """
+          Импортировано из CSV HabitBull: 3 категории, 4 трекера и 4 записи.
+          Перенесено иначе:
+            числовые привычки — запись в каждый день, когда выполнена дневная цель: 1 трекер
+          Не перенесено (этому в приложении нет места):
+            заметки и комментарии: 2 заметки
+            отметки до 1900 года, позже чем через два дня после сегодня или выходные не по расписанию: 1 отметка
+
+          """
+          : """
+          Imported from a HabitBull CSV: 3 categories, 4 trackers and 4 records.
+          Adapted:
+            numerical habits, a record on each day the amount meets the daily target: 1 tracker
+          Left out (the app has no place for them):
+            notes and comments: 2 notes
+            check-marks before 1900, more than two days after today, or skips on a day not due: 1 check-mark
+
+          """))
+    let csv = try String(contentsOfFile: fixture("habitbull-us.csv"), encoding: .utf8)
+    let piped = try runCLI(["import", "-", "--store", store, "--lang", language] + fixed, input: csv)
+    #expect(piped.status == 0, "\(piped.error)")
+    #expect(
+      piped.output
+        == (language == "ru"
+          ? """
+          Импортировано из CSV HabitBull: 1 категория, 1 трекер и 2 записи.
+          Уже были в файле с данными и остались как были: 1 трекер, 2 записи и 0 выходных.
+
+          """
+          : """
+          Imported from a HabitBull CSV: 1 category, 1 tracker and 2 records.
+          Already in the data file, left as they were: 1 tracker, 2 records and 0 days off.
+
+          """))
+    let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+    #expect(stats.output.contains("\"completed\": 6,"))
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func filesThatCannotBeImportedAreRefusedAndChangeNothing(language: String) throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    #expect(try runCLI(["import", fixture("loop-v25.db"), "--store", store] + fixed).status == 0)
+    let before = try runCLI(["export", "--store", store] + fixed).output
+    let english = [
+      "loop-v26.db": "$: a Loop Habit Tracker backup of version 26; this app reads versions 12 to 25\n",
+      "other-program.db":
+        "$: a SQLite database, but neither a Loop Habit Tracker backup (tables Habits and Repetitions) nor a Tracker export\n",
+      "habitbull-bad.csv": """
+      line 2: CalendarDate "31/12/2026" is not a date in the form yyyy-MM-dd or M/d/yyyy
+      line 3: 4 fields; a HabitBull row has 6
+      line 4: HabitName is empty; every row names its habit
+
+      """,
+      "neither.csv": "$: not JSON: line 1, column 1: expected a value, found \"N\"\n",
+    ]
+    let russian = [
+      "loop-v26.db": "$: резервная копия Loop Habit Tracker версии 26; приложение читает версии с 12 по 25\n",
+      "other-program.db":
+        "$: база данных SQLite, но не резервная копия Loop Habit Tracker (таблицы Habits и Repetitions) и не экспорт Трекера\n",
+      "habitbull-bad.csv": """
+      line 2: CalendarDate "31/12/2026" — не дата вида yyyy-MM-dd или M/d/yyyy
+      line 3: полей: 4, а в строке HabitBull их 6
+      line 4: HabitName пусто, а в каждой строке названа привычка
+
+      """,
+      "neither.csv": "$: это не JSON: строка 1, столбец 1: ожидается значение, а найдено \"N\"\n",
+    ]
+    for (name, problems) in language == "ru" ? russian : english {
+      let path = fixture(name)
+      let result = try runCLI(["import", path, "--store", store, "--lang", language] + fixed)
+      #expect(result.status == 1 && result.output == "", "\(name)")
+      let head =
+        language == "ru"
+        ? "Ошибка: \(path) не импортирован, ничего не изменилось:\n"
+        : "Error: \(path) was not imported; nothing changed:\n"
+      #expect(result.error == head + problems, "\(name)")
+      #expect(try runCLI(["export", "--store", store] + fixed).output == before, "\(name)")
+      // Into a data file that does not exist yet: none is made.
+      let missing = folder.appendingPathComponent("new-\(name).sqlite").path
+      #expect(try runCLI(["import", path, "--store", missing, "--lang", language] + fixed).status == 1)
+      #expect(!FileManager.default.fileExists(atPath: missing), "\(name)")
+    }
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func helpForImportNamesLoopAndHabitBull(language: String) throws {
+    let help = try runCLI(["help", "import", "--lang", language])
+    #expect(help.status == 0)
+    #expect(help.output.contains("Loop Habit Tracker") && help.output.contains("HabitBull"))
+    #expect(help.output.contains("--lang"))
+  }
+}

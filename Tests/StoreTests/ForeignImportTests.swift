@@ -1,0 +1,371 @@
+import Foundation
+import Testing
+import TrackerModels
+
+@testable import TrackerStore
+
+/// The fixtures of Tools/fixtures/make-import-fixtures.py.
+let importFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("Fixtures/Imports")
+
+private let today = day("2026-11-30")
+private let english = ForeignTitles(loop: "Loop", loopArchive: "Loop · archive", habitBull: "HabitBull")
+
+private func fixture(_ name: String) throws -> Data {
+  try Data(contentsOf: importFixtures.appendingPathComponent(name))
+}
+
+/// The fixture read as a Loop backup or a HabitBull CSV (failing the test when it is neither).
+private func foreign(_ name: String) throws -> OtherTrackerFile {
+  let read = try #require(OtherTrackerFile.read(try fixture(name), today: today))
+  return try read.get()
+}
+
+/// The fixture imported into an empty store, with the summary.
+private func imported(_ name: String, into kind: StoreKind = .memory) throws -> (
+  any TrackerDataStore, ForeignImportSummary
+) {
+  let store = try kind.makeStore()
+  let summary = try store.importForeign(try foreign(name), titles: english, today: today)
+  return (store, summary)
+}
+
+private func tracker(_ store: any TrackerDataStore, _ name: String) throws -> Tracker {
+  try #require(try store.trackers().map(\.tracker).first { $0.name == name }, "no tracker \(name)")
+}
+
+private func days(_ store: any TrackerDataStore, _ name: String) throws -> [String] {
+  try store.recordDays(trackerID: try tracker(store, name).id).map(\.iso)
+}
+
+private func category(_ store: any TrackerDataStore, of name: String) throws -> String? {
+  let id = try tracker(store, name).categoryID
+  return try store.categories().first { $0.id == id }?.title
+}
+
+@Suite("Import from Loop Habit Tracker and HabitBull (docs/data-format.md)")
+struct ForeignImportTests {
+  // MARK: Recognition
+
+  @Test func aLoopBackupAndAHabitBullCSVAreKnownByTheirContentAnythingElseIsNot() throws {
+    #expect(try foreign("loop-v12.db").source == .loop(version: 12))
+    #expect(try foreign("loop-v25.db").source == .loop(version: 25))
+    #expect(try foreign("habitbull-iso.csv").source == .habitBull)
+    #expect(try foreign("habitbull-us.csv").source == .habitBull)
+    // Neither: left to the archive's reader, which refuses them as it always did.
+    #expect(OtherTrackerFile.read(try fixture("neither.csv"), today: today) == nil)
+    #expect(OtherTrackerFile.read(Data(#"{"format": "tracker"}"#.utf8), today: today) == nil)
+    #expect(OtherTrackerFile.read(Data(), today: today) == nil)
+  }
+
+  @Test func anotherProgramsDatabaseAndALaterLoopVersionAreRefusedWithTheirReason() throws {
+    let other = try #require(OtherTrackerFile.read(try fixture("other-program.db"), today: today))
+    #expect(
+      other.failureDescription
+        == "$: a SQLite database, but neither a Loop Habit Tracker backup (tables Habits and Repetitions) nor a Tracker export"
+    )
+    let later = try #require(OtherTrackerFile.read(try fixture("loop-v26.db"), today: today))
+    #expect(
+      later.failureDescription
+        == "$: a Loop Habit Tracker backup of version 26; this app reads versions 12 to 25")
+    // Cut short: still SQLite's header, no longer a database.
+    let cut = try #require(OtherTrackerFile.read(try fixture("loop-v25.db").prefix(100), today: today))
+    #expect(cut.failureDescription?.hasPrefix("$: the Loop Habit Tracker backup could not be read: ") == true)
+  }
+
+  @Test func aHabitBullCSVWithBadRowsIsRefusedWithEveryProblemByLine() throws {
+    let read = try #require(OtherTrackerFile.read(try fixture("habitbull-bad.csv"), today: today))
+    #expect(
+      read.failureDescription == """
+        line 2: CalendarDate "31/12/2026" is not a date in the form yyyy-MM-dd or M/d/yyyy
+        line 3: 4 fields; a HabitBull row has 6
+        line 4: HabitName is empty; every row names its habit
+        """)
+  }
+
+  @Test func aLoopBackupInWriteAheadLogModeReadsAsWell() throws {
+    var bytes = try fixture("loop-v25.db")
+    bytes[18] = 2
+    bytes[19] = 2
+    let read = try #require(OtherTrackerFile.read(bytes, today: today))
+    #expect(try read.get().habits.count == 3)
+  }
+
+  // MARK: The mapping
+
+  @Test func version12EveryRowIsARecordAndFrequenciesBecomeWeekdaysOrEvents() throws {
+    let (store, summary) = try imported("loop-v12.db")
+    #expect(summary.source == .loop(version: 12))
+    #expect(summary.added.categories.map(\.title) == ["Loop", "Loop · archive"])
+    #expect(summary.added.trackers.count == 7 && summary.added.records.count == 13)
+    #expect(summary.added.daysOff.isEmpty)
+    #expect(try days(store, "Drink water") == ["2026-11-26", "2026-11-28", "2026-11-29", "2026-11-30"])
+    #expect(try tracker(store, "Drink water").kind == .habit(.everyDay))
+    #expect(try tracker(store, "Gym").kind == .habit(try #require(Schedule([.monday, .wednesday, .friday]))))
+    #expect(try tracker(store, "Read").kind == .event)
+    #expect(try category(store, of: "Бег по утрам") == "Loop · archive")
+    #expect(try category(store, of: "Gym") == "Loop")
+    // A habit never checked starts today.
+    #expect(try tracker(store, "Never done").createdOn == today)
+    #expect(try days(store, "Never done") == [])
+    // Otherwise its first check-mark is its first day.
+    #expect(try tracker(store, "Бег по утрам").createdOn == day("2025-01-15"))
+    var expected = ForeignAdaptations()
+    expected.frequenciesAsEvents = 1
+    expected.shortenedNames = 1
+    expected.renamedDuplicates = 1
+    expected.reminders = 1
+    expected.checkMarksLeftOut = 2  // one before 1900, one five days after today
+    #expect(summary.adaptations == expected)
+  }
+
+  @Test func namesAreTrimmedCutTo38CharactersAndNumberedWhenTaken() throws {
+    let (store, _) = try imported("loop-v12.db")
+    let names = Set(try store.trackers().map(\.tracker.name))
+    #expect(names.contains("Drink water"))
+    #expect(names.contains("drink WATER 2"))
+    #expect(names.contains("Practise the piano scales every singl…"))
+    #expect("Practise the piano scales every singl…".count == NameRules.maximumLength)
+    #expect(names.contains("Бег по утрам"))
+  }
+
+  @Test func aNameTakenInTheStoreIsNumberedAndALongOneKeepsRoomForItsNumber() throws {
+    let store = InMemoryTrackerStore()
+    try store.createCategory(TrackerCategory(id: id(1), title: "Home"))
+    try store.createTracker(
+      Tracker(
+        id: id(2), name: "GYM", emoji: TrackerEmoji.all[1], color: TrackerColor.palette[1], categoryID: id(1),
+        createdOn: today, kind: .event))
+    try store.createTracker(
+      Tracker(
+        id: id(3), name: "Practise the piano scales every singl…", emoji: TrackerEmoji.all[1],
+        color: TrackerColor.palette[1], categoryID: id(1), createdOn: today, kind: .event))
+    let summary = try store.importForeign(try foreign("loop-v12.db"), titles: english, today: today)
+    let names = Set(try store.trackers().map(\.tracker.name))
+    #expect(names.contains("Gym 2"))
+    #expect(names.contains("Practise the piano scales every sin… 2"))
+    #expect("Practise the piano scales every sin… 2".count == 38)
+    #expect(summary.adaptations.renamedDuplicates == 3)
+  }
+
+  @Test func version17ValuesTellRecordsFromSkipsAndASkipOnADayNotDueIsLeftOut() throws {
+    let (store, summary) = try imported("loop-v17.db")
+    #expect(try days(store, "Meditate") == ["2026-11-27", "2026-11-29", "2026-11-30"])
+    #expect(
+      try tracker(store, "Floss").kind == .habit(try #require(Schedule(WeekdaySet(rawValue: 0b001_1111)))))
+    #expect(try days(store, "Floss") == ["2026-11-24"])
+    let meditate = try tracker(store, "Meditate").id
+    let floss = try tracker(store, "Floss").id
+    #expect(
+      Set(summary.added.daysOff)
+        == [
+          TrackerDayOff(trackerID: meditate, day: day("2026-11-28")),
+          TrackerDayOff(trackerID: floss, day: day("2026-11-25")),
+        ])
+    #expect(summary.adaptations.checkMarksLeftOut == 1)
+    #expect(summary.added.records.count == 5)
+  }
+
+  @Test func version22NumericalHabitsKeepTheDaysThatMeetTheirDailyTarget() throws {
+    let (store, summary) = try imported("loop-v22.db")
+    #expect(try days(store, "Push-ups") == ["2026-11-29", "2026-11-30"])  // at least 20
+    #expect(try days(store, "Coffee") == ["2026-11-30"])  // at most 2, more than none
+    #expect(try tracker(store, "Push-ups").kind == .habit(.everyDay))
+    // A weekly target: an irregular event, every day with an amount a record.
+    #expect(try tracker(store, "Kilometres").kind == .event)
+    #expect(try days(store, "Kilometres") == ["2026-11-30"])
+    #expect(try days(store, "Journal") == ["2026-11-28", "2026-11-30"])
+    #expect(try category(store, of: "Journal 2") == "Loop · archive")
+    #expect(summary.added.daysOff.count == 1)
+    #expect(summary.adaptations.numericalHabits == 3)
+    #expect(summary.adaptations.frequenciesAsEvents == 0)
+    #expect(summary.adaptations.renamedDuplicates == 1)
+    #expect(summary.adaptations.reminders == 1)
+  }
+
+  @Test func version25IdsComeFromTheHabitsUUIDAndNotesAreCounted() throws {
+    let (store, summary) = try imported("loop-v25.db")
+    #expect(try tracker(store, "Water the plants").id.uuidString == "0B9E8F7C-6D5A-4B3C-2D1E-0F9A8B7C6D5E")
+    #expect(try tracker(store, "Call mum").kind == .habit(try #require(Schedule(.sunday))))
+    #expect(try days(store, "Call mum") == ["2026-11-29"])
+    #expect(try days(store, "Spanish") == ["2023-03-01", "2023-03-02", "2023-03-03"])
+    #expect(summary.added.daysOff.count == 2)
+    #expect(summary.adaptations.notes == 2)  // an empty note is no note
+    #expect(summary.adaptations.reminders == 1)
+  }
+
+  @Test func colorsAreTheNearestOfOursWhateverTheVersionSpellsThem() throws {
+    // Loop's light blue: an ARGB integer before 14, index 7 of 13, index 10 of 20.
+    let argb = LoopBackup.color(Int(Int32(bitPattern: 0xFF03_9BE5)), version: 12)
+    #expect(LoopBackup.color(7, version: 17) == argb)
+    #expect(LoopBackup.color(10, version: 22) == argb)
+    #expect(TrackerColor.palette.contains(argb))
+    // Each of our colors is its own nearest; an index Loop does not have gets our first.
+    for color in TrackerColor.palette { #expect(OtherTrackerFile.nearestColor(color.rgb) == color) }
+    #expect(LoopBackup.color(20, version: 22) == TrackerColor.palette[0])
+    #expect(LoopBackup.color(0, version: 22) == TrackerColor.palette[0])  // red
+    for row in try store(imported: "loop-v22.db") { #expect(TrackerEmoji.all[0] == row.emoji) }
+  }
+
+  private func store(imported name: String) throws -> [Tracker] {
+    try imported(name).0.trackers().map(\.tracker)
+  }
+
+  @Test func reminderDaysRunFromSaturday() {
+    #expect(LoopBackup.weekdays(0b000_0001) == .saturday)
+    #expect(LoopBackup.weekdays(0b100_0000) == .friday)
+    #expect(LoopBackup.weekdays(0b000_0100) == .monday)
+    #expect(LoopBackup.weekdays(0) == nil)
+  }
+
+  @Test func habitBullRowsBecomeEveryDayHabitsInTheirOwnCategories() throws {
+    let (store, summary) = try imported("habitbull-iso.csv")
+    #expect(summary.source == .habitBull)
+    #expect(Set(summary.added.categories.map(\.title)) == ["Sport", "Reading", "HabitBull"])
+    #expect(try days(store, "Running") == ["2026-11-28", "2026-11-30"])
+    #expect(try days(store, "Pages read") == ["2026-11-29"])
+    #expect(try days(store, "No sugar, \"really\"") == ["2026-11-27"])
+    #expect(try category(store, of: "No sugar, \"really\"") == "HabitBull")
+    #expect(try tracker(store, "Running").kind == .habit(.everyDay))
+    #expect(summary.adaptations.notes == 2)
+    #expect(summary.adaptations.numericalHabits == 1)
+    #expect(summary.adaptations.checkMarksLeftOut == 1)
+    // The other date format; the same habit is the same tracker, and a category already there
+    // (by title, ignoring case) is used.
+    let us = try store.importForeign(try foreign("habitbull-us.csv"), titles: english, today: today)
+    #expect(us.trackersAlreadyThere == 1 && us.recordsAlreadyThere == 2)
+    #expect(try days(store, "Поливать растения") == ["2025-12-31", "2026-01-05"])
+    #expect(us.added.categories.map(\.title) == ["Дом"])
+  }
+
+  @Test func categoriesOfTheStoreAreUsedByTitle() throws {
+    let store = InMemoryTrackerStore()
+    try store.createCategory(TrackerCategory(id: id(1), title: "LOOP"))
+    let summary = try store.importForeign(try foreign("loop-v25.db"), titles: english, today: today)
+    #expect(summary.added.categories.map(\.title) == ["Loop · archive"])
+    #expect(try tracker(store, "Water the plants").categoryID == id(1))
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func aSecondImportOfTheSameBackupAddsNothing(kind: StoreKind) throws {
+    for name in ["loop-v12.db", "loop-v17.db", "loop-v22.db", "loop-v25.db", "habitbull-iso.csv"] {
+      let (store, first) = try imported(name, into: kind)
+      let before = try store.contents()
+      let again = try store.importForeign(try foreign(name), titles: english, today: today)
+      #expect(again.added.categories.isEmpty && again.added.trackers.isEmpty, "\(name)")
+      #expect(again.added.records.isEmpty, "\(name)")
+      #expect(again.addedNothing, "\(name)")
+      #expect(again.daysOffAlreadyThere == first.added.daysOff.count, "\(name)")
+      #expect(again.trackersAlreadyThere == first.added.trackers.count, "\(name)")
+      #expect(again.recordsAlreadyThere == first.added.records.count, "\(name)")
+      #expect(try store.contents() == before, "\(name)")
+    }
+  }
+
+  @Test func theSameIdTwiceInADamagedFileIsOneTrackerWithEachDayOnce() throws {
+    let shared = id(7)
+    let days = [day("2026-11-27"), day("2026-11-28")]
+    let file = OtherTrackerFile(
+      source: .loop(version: 25),
+      habits: [
+        ForeignHabit(
+          id: shared, name: "Twice", category: .loop, kind: .habit(.everyDay), color: TrackerColor.palette[0],
+          records: days, daysOff: [day("2026-11-29")]),
+        ForeignHabit(
+          id: shared, name: "Twice", category: .loop, kind: .habit(.everyDay), color: TrackerColor.palette[0],
+          records: [days[1], day("2026-11-29")], daysOff: [day("2026-11-26")]),
+      ], adaptations: ForeignAdaptations())
+    let store = InMemoryTrackerStore()
+    let summary = try store.importForeign(file, titles: english, today: today)
+    #expect(summary.added.trackers.count == 1)
+    #expect(try store.recordDays(trackerID: shared).map(\.iso) == ["2026-11-27", "2026-11-28", "2026-11-29"])
+    #expect(summary.added.daysOff == [TrackerDayOff(trackerID: shared, day: day("2026-11-26"))])
+  }
+
+  @Test func theSameBackupInRussianGoesIntoRussianCategories() throws {
+    let store = InMemoryTrackerStore()
+    let russian = ForeignTitles(loop: "Из Loop", loopArchive: "Из Loop · архив", habitBull: "Из HabitBull")
+    let summary = try store.importForeign(try foreign("loop-v12.db"), titles: russian, today: today)
+    #expect(summary.added.categories.map(\.title) == ["Из Loop", "Из Loop · архив"])
+  }
+
+  @Test func idsBeforeVersion24AreTheSameOnEveryRead() throws {
+    let first = try foreign("loop-v22.db").habits.map(\.id)
+    let second = try foreign("loop-v22.db").habits.map(\.id)
+    #expect(first == second && Set(first).count == first.count)
+    // A name-based UUID of RFC 9562 (version 5): the example of its appendix.
+    let dns = try #require(UUID(uuidString: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8"))
+    #expect(
+      UUID(name: "www.example.com", namespace: dns).uuidString == "2ED6657D-E927-568B-95E1-2665A8AEA6A2")
+  }
+
+  // MARK: Statistics
+
+  @Test(arguments: StoreKind.allCases)
+  func statisticsAndStreaksOfAnImportedHistoryMatchADirectComputation(kind: StoreKind) throws {
+    let (store, _) = try imported("loop-history.db", into: kind)
+    // The check-marks straight from the file: value 2 is done, 3 a skip (a day off wherever it
+    // falls: on a day a habit is not due it changes nothing).
+    let database = try Database.readOnlyCopy(of: try fixture("loop-history.db"))
+    defer { database.close() }
+    let uuids = Dictionary(
+      uniqueKeysWithValues: try database.prepare("SELECT id, uuid FROM Habits").rows {
+        ($0.int(0), $0.text(1))
+      })
+    let rows = try database.prepare("SELECT habit, timestamp, value FROM Repetitions WHERE value IN (2, 3)")
+      .rows {
+        row -> (TrackerRecord, isDone: Bool) in
+        let hex = Array(uuids[row.int(0)] ?? "")
+        let text = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
+        let mark = TrackerRecord(
+          trackerID: UUID(uuidString: text) ?? UUID(), day: Day(daysSinceEpoch: row.int(1) / 86_400_000))
+        return (mark, row.int(2) == 2)
+      }
+    let marks = rows.filter(\.isDone).map(\.0)
+    let skips = rows.filter { !$0.isDone }.map { TrackerDayOff(trackerID: $0.0.trackerID, day: $0.0.day) }
+    #expect(!skips.isEmpty)
+    let byTracker = Dictionary(grouping: rows.map(\.0), by: \.trackerID)
+    func direct(_ number: Int, _ kind: TrackerKind) throws -> Tracker {
+      let trackerID = try #require(UUID(uuidString: "A0000000-0000-4000-8000-00000000000\(number)"))
+      let first = try #require(byTracker[trackerID]?.map(\.day).min())
+      return Tracker(
+        id: trackerID, name: "\(number)", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+        categoryID: id(1), createdOn: first, kind: kind)
+    }
+    let trackers = [
+      try direct(1, .habit(.everyDay)),
+      try direct(2, .habit(try #require(Schedule([.monday, .wednesday, .friday])))),
+      try direct(3, .event),
+      try direct(4, .habit(try #require(Schedule([.saturday, .sunday])))),
+    ]
+    let expected = Statistics(trackers: trackers, records: marks, daysOff: skips, today: today)
+    let stored = try store.trackers().map(\.tracker)
+    let computed = Statistics(
+      trackers: stored, records: try store.allRecords(), daysOff: try store.contents().daysOff, today: today)
+    let summarised = try store.statistics(asOf: today)
+    for actual in [computed, summarised] {
+      #expect(actual.bestPeriod == expected.bestPeriod)
+      #expect(actual.perfectDays == expected.perfectDays)
+      #expect(actual.completed == expected.completed && actual.completed == marks.count)
+      #expect(actual.average == expected.average)
+      #expect(
+        Set(
+          actual.trackers.map {
+            [$0.trackerID.uuidString, "\($0.completed)", "\($0.currentStreak)", "\($0.bestStreak)"]
+          })
+          == Set(
+            expected.trackers.map {
+              [$0.trackerID.uuidString, "\($0.completed)", "\($0.currentStreak)", "\($0.bestStreak)"]
+            }))
+    }
+    #expect(expected.bestPeriod > 1 && expected.perfectDays > 0)
+  }
+}
+
+extension Result where Failure == ImportFailure {
+  /// The failure's problems, a line each; nil for a success.
+  fileprivate var failureDescription: String? {
+    if case .failure(let failure) = self { return failure.description }
+    return nil
+  }
+}
