@@ -60,7 +60,9 @@ final class LanguageFollowingScene {
 @MainActor
 func makeEnvironment(path: String) throws -> AppEnvironment {
   // docs/native-client.md, "The environment": begin
-  let store = try SQLiteTrackerStore(path: path, now: Date())  // or a Core Data implementation
+  // With the clock, the store itself refuses a completion after today (by the stored day start).
+  let clock = StoreClock(now: { Date() }, timeZone: .current)
+  let store = try SQLiteTrackerStore(path: path, now: Date(), clock: clock)  // or Core Data
   let language = Language(preferring: Locale.preferredLanguages)  // English when none is ours
   let environment = AppEnvironment.live(
     timeZone: .current, language: language, store: store,
