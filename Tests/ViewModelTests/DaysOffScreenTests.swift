@@ -100,6 +100,23 @@ struct DaysOffScreenTests {
     #expect(again.figures.first?.value == "🔥 3 days")
   }
 
+  @Test func moreTrackedDaysOnTheEditScreenPassOverADayOff() throws {
+    let world = try world()
+    try world.store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-26")])
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.longPress(.identifier("card:Run")))
+    try flow.perform(.tap(.identifier("edit")))
+    try flow.perform(.tap(.identifier("days-plus")))
+    try flow.perform(.tap(.identifier("days-plus")))
+    try flow.perform(.tap(.identifier("create")))
+    // Today (30) and then, past the day off on the 26th, the 25th.
+    #expect(
+      try world.store.recordDays(trackerID: id(10)).map(\.iso) == [
+        "2026-11-25", "2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30",
+      ])
+    #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-26")])
+  }
+
   @Test func aDayBeforeTheFirstDayCannotBeTakenOff() throws {
     let world = try world()
     let flow = AppFlow(environment: world.environment(.en))

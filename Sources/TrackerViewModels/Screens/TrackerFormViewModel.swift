@@ -301,13 +301,18 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       // The counter's net change applies on Save only (docs/rules.md), from the records as stored.
       let store = environment.store
       guard
-        let recorded = attempt(
-          .read, localizer, { () throws(StoreError) in Set(try store.recordDays(trackerID: tracker.id)) })
+        let (recorded, daysOff) = attempt(
+          .read, localizer,
+          { () throws(StoreError) in
+            (Set(try store.recordDays(trackerID: tracker.id)), Set(try store.daysOff(trackerID: tracker.id)))
+          })
       else { return }
       let change = dayCount - summary.recordCount
       if change > 0 {
+        // Days off are passed over: a gain never fills a vacation (docs/rules.md).
         added = TrackedDaysEdit.daysToAdd(
-          count: change, kind: tracker.kind, recordedDays: recorded, today: environment.today)
+          count: change, kind: tracker.kind, recordedDays: recorded, daysOff: daysOff,
+          today: environment.today)
       } else {
         removed = TrackedDaysEdit.daysToRemove(count: -change, recordedDays: recorded)
       }
