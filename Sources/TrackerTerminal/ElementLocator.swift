@@ -1,8 +1,10 @@
 import TrackerTextRenderer
 import TrackerViewModels
 
-/// Finds where elements are drawn, from their labels: the renderer draws text, not elements, so
-/// the focus is found the way a reader finds it. Elements come in reading order, each looked for
+/// Finds where elements are drawn. The renderer says it: each element's spans carry its identifier
+/// (`Span.anchor`), so an element is found where it is drawn, and inside that place its label (or
+/// its mark) is what shows the focus. An element drawn without an anchor (none should be: a test
+/// checks every screen) is looked for by its label, the way a reader finds it: in reading order, each looked for
 /// near the one before — first below it in its own column (the second card of a row comes after
 /// the first card's "+" below it), then around it, then anywhere — and a label cut short with "…"
 /// is found by its first characters, one wrapped in a narrow cell by its first line; an element drawn as a mark rather than its label (a color's
@@ -28,17 +30,46 @@ struct ElementLocator {
   /// How far around the element before a label is looked for next.
   static let nearWindow = 60
 
+  /// Where the renderer drew each element: the first row holding its anchor, from the first to the
+  /// last of its spans on that row.
+  private let anchors: [String: Location]
+
   init(elements: [Element], lines: [StyledLine]) {
     self.elements = elements
     self.lines = lines
     rows = Array(repeating: nil, count: lines.count)
+    anchors = Self.anchors(in: lines)
   }
+
+  /// Every anchor of `lines` and where it is drawn.
+  static func anchors(in lines: [StyledLine]) -> [String: Location] {
+    var found: [String: Location] = [:]
+    for (row, line) in lines.enumerated() {
+      var offset = 0
+      for span in line.spans {
+        let count = span.text.count
+        defer { offset += count }
+        guard let anchor = span.anchor else { continue }
+        if let known = found[anchor] {
+          guard known.row == row else { continue }
+          found[anchor] = Location(row: row, characters: known.characters.lowerBound..<(offset + count))
+        } else {
+          found[anchor] = Location(row: row, characters: offset..<(offset + count))
+        }
+      }
+    }
+    return found
+  }
+
+  /// Whether the renderer said where the element called `identifier` is drawn.
+  func isAnchored(_ identifier: String) -> Bool { anchors[identifier] != nil }
 
   /// Where the element called `identifier` is drawn, if it is.
   mutating func locate(_ identifier: String?) -> Location? {
     guard let identifier, let index = elements.firstIndex(where: { $0.identifier == identifier }) else {
       return nil
     }
+    if let place = anchors[identifier] { return within(place, elements[index]) }
     while found.count <= index {
       let element = elements[found.count]
       let label = Array(element.label.split(separator: "\n").first.map(String.init) ?? "")
@@ -98,6 +129,38 @@ struct ElementLocator {
       }
     }
     return nil
+  }
+
+  /// Where in the place the renderer drew `element` its label (or its mark) is: the part that shows
+  /// the focus; the whole place, less the spaces around it, when neither is there (a label cut
+  /// differently, a toggle drawn as a switch).
+  private mutating func within(_ place: Location, _ element: Element) -> Location {
+    let line = characters(place.row)
+    let range = place.characters.clamped(to: 0..<line.count)
+    let label =
+      ScreenRenderer.mark(of: element.identifier).map(Array.init)
+      ?? Array(element.label.split(separator: "\n").first.map(String.init) ?? "")
+    if !label.isEmpty {
+      let shortest = min(label.count, max(3, label.count / 2))
+      for column in range {
+        if line[column] == label[0],
+          let length = Self.matchLength(label, line, at: column, shortest: shortest),
+          column + length <= range.upperBound
+        {
+          return Location(row: place.row, characters: column..<(column + length))
+        }
+        if line[column] == "…", let length = Self.tailLength(label, line, at: column, shortest: shortest),
+          column + length <= range.upperBound
+        {
+          return Location(row: place.row, characters: column..<(column + length))
+        }
+      }
+    }
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, line[lower] == " " { lower += 1 }
+    while upper > lower, line[upper - 1] == " " { upper -= 1 }
+    return Location(row: place.row, characters: lower == upper ? range : lower..<upper)
   }
 
   /// The first place at or after `from`, in reading order, where `mark` is drawn whole.

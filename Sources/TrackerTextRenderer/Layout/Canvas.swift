@@ -24,9 +24,12 @@ struct Canvas {
   mutating func add(_ other: [StyledLine]) { for line in other { add(line) } }
 
   /// One line of text, cut with "…" when too long.
-  mutating func text(_ text: String, _ style: Style = .text, align: Alignment = .leading, indent: Int = 0) {
+  mutating func text(
+    _ text: String, _ style: Style = .text, align: Alignment = .leading, indent: Int = 0,
+    anchor: String? = nil
+  ) {
     let fitted = TextFitting.truncate(TextFitting.safe(text), to: width - indent)
-    add(aligned([Span(fitted, style)], align: align, indent: indent))
+    add(aligned([Span(fitted, style).anchored(anchor)], align: align, indent: indent))
   }
 
   /// Text wrapped over at most `maxLines` lines.

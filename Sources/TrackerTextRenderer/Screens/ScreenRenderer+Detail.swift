@@ -18,7 +18,7 @@ extension ScreenRenderer {
   /// A tracker's detail: pushed over the main screen, with a back button.
   func detail(_ state: DetailViewModel.State) -> [StyledLine] {
     var canvas = Canvas(width: width)
-    canvas.spans([Span("‹ " + state.backTitle, .accent)])
+    canvas.spans([Span("‹ " + state.backTitle, .accent).anchored("back")])
     canvas.blank()
     canvas.text(TextFitting.safe(state.emoji), align: .center)
     canvas.wrapped(TextFitting.safe(state.name), .title, align: .center, maxLines: 2, indent: 1)
@@ -49,7 +49,8 @@ extension ScreenRenderer {
         case .missed: markStyle = .destructive
         default: markStyle = .secondary
         }
-        return [Span(number, numberStyle), Span(Self.mark(cell.mark), markStyle)]
+        return [Span(number, numberStyle), Span(Self.mark(cell.mark), markStyle)].anchored(
+          "day:" + cell.day.iso)
       }
       canvas.spans(Array(cells.joined()), indent: indent)
     }
@@ -65,8 +66,8 @@ extension ScreenRenderer {
     }
     for line in legendLines { canvas.text(line, .secondary, align: .center) }
     canvas.blank()
-    canvas.spans(button(state.editTitle))
-    canvas.spans(button(state.deleteTitle, style: .destructive))
+    canvas.spans(button(state.editTitle, anchor: "edit"))
+    canvas.spans(button(state.deleteTitle, style: .destructive, anchor: "delete"))
     canvas.blank()
     return canvas.lines
   }

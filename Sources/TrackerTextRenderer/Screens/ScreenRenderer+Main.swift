@@ -13,7 +13,7 @@ extension ScreenRenderer {
     }
     canvas.spans(Array(dots.map { [$0, Span(" ")] }.joined().dropLast()), align: .center)
     canvas.blank()
-    canvas.spans(button(state.buttonTitle))
+    canvas.spans(button(state.buttonTitle, anchor: "start"))
     canvas.blank()
     return canvas.lines
   }
@@ -35,7 +35,9 @@ extension ScreenRenderer {
         state.activeFilterTitle.map { "\(state.filterButtonTitle): \($0)" } ?? state.filterButtonTitle
       let buttonWidth = min(width, max(30, TerminalWidth.of(title) + 8))
       canvas.spans(
-        button(title, style: state.isFilterActive ? Style(.destructive) : .accent, width: buttonWidth),
+        button(
+          title, style: state.isFilterActive ? Style(.destructive) : .accent, width: buttonWidth,
+          anchor: "filters"),
         align: .center)
     }
     return canvas.lines
@@ -45,12 +47,14 @@ extension ScreenRenderer {
   /// when a short terminal scrolls the list.
   func trackersHeader(_ state: TrackersViewModel.State, focused: InputField?) -> [StyledLine] {
     var canvas = Canvas(width: width)
-    canvas.split([Span("+", Style(.text, bold: true))], [Span("[ " + state.dateText + " ]", .text)])
+    canvas.split(
+      [Span("+", Style(.text, bold: true)).anchored("add")],
+      [Span("[ " + state.dateText + " ]", .text).anchored("date")])
     canvas.text(state.title, Style(.text, bold: true))
     canvas.add(
       field(
         state.searchText, placeholder: state.searchPlaceholder, showsClear: !state.searchText.isEmpty,
-        focused: focused == .search, icon: "🔍"))
+        focused: focused == .search, icon: "🔍", anchor: InputField.search.rawValue))
     return canvas.lines
   }
 
@@ -133,7 +137,7 @@ extension ScreenRenderer {
       .framedWith(framed))
     var name = TextFitting.wrap(TextFitting.safe(card.name), to: inner, maxLines: 2)
     while name.count < 2 { name.append("") }
-    for line in name { lines.append(framed([Span(line)])) }
+    for line in name { lines.append(framed([Span(line).anchored("card:" + card.name)])) }
     lines.append(StyledLine([Span(edges.bottom, frame, width: width)]))
     // A day off shows "–": not done, not missed (tapping it completes the day).
     let mark = card.isCompleted ? "✓" : card.isDayOff ? "–" : "+"
@@ -141,7 +145,8 @@ extension ScreenRenderer {
       card.isCompleteEnabled
       ? Span("[" + mark + "]", Style(.text, bold: true, color: card.isDayOff ? nil : card.color))
       : Span("(" + mark + ")", .disabled)
-    lines.append(Canvas.split([Span(" " + card.dayCounter)], [button], width: width))
+    lines.append(
+      Canvas.split([Span(" " + card.dayCounter)], [button.anchored("complete:" + card.name)], width: width))
     return lines
   }
 

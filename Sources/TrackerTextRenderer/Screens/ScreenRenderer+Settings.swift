@@ -8,23 +8,36 @@ extension ScreenRenderer {
     canvas.text(state.title, Style(.text, bold: true))
     canvas.blank()
     let toggle = state.isReminderOn ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
-    var rows = [[Canvas.split([Span(state.reminderTitle)], [toggle], width: width - 4)]]
+    var rows = [
+      [
+        Canvas.split(
+          [Span(state.reminderTitle).anchored("reminder")], [toggle.anchored("reminder")], width: width - 4)
+      ]
+    ]
     if state.isReminderOn {
       rows.append([
-        Canvas.split([Span(state.timeTitle)], [Span(state.timeText + " ›", .secondary)], width: width - 4)
+        Canvas.split(
+          [Span(state.timeTitle)], [Span(state.timeText + " ›", .secondary).anchored("reminder-time")],
+          width: width - 4)
       ])
     }
     canvas.box(rows)
     if let note = state.deniedNote { canvas.wrapped(note, .secondary, align: .center, indent: 1) }
     canvas.blank()
-    canvas.box([[Canvas.split([Span(state.dayStartTitle)], [Span("›", .secondary)], width: width - 4)]])
+    canvas.box([
+      [
+        Canvas.split(
+          [Span(state.dayStartTitle).anchored("day-start")], [Span("›", .secondary)], width: width - 4)
+      ]
+    ])
     canvas.blank()
     return canvas.lines
   }
 
   /// The day start sheet: the hours, the current one checked (as the filters' list).
   func dayStart(_ state: DayStartViewModel.State) -> [StyledLine] {
-    checkedList(state.title, state.rows.map { ($0.title, $0.isChecked) })
+    checkedList(
+      state.title, state.rows.map { ($0.title, $0.isChecked, "hour:" + String($0.title.prefix(2))) })
   }
 
   /// The explanation before the system's permission question.
@@ -35,8 +48,8 @@ extension ScreenRenderer {
     canvas.blank()
     canvas.wrapped(state.text, .title, align: .center, maxLines: 4, indent: 2)
     canvas.blank(2)
-    canvas.spans(button(state.allowTitle))
-    canvas.spans(button(state.notNowTitle, style: .secondary))
+    canvas.spans(button(state.allowTitle, anchor: "allow"))
+    canvas.spans(button(state.notNowTitle, style: .secondary, anchor: "not-now"))
     canvas.blank()
     return canvas.lines
   }
@@ -46,10 +59,12 @@ extension ScreenRenderer {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
     canvas.add(
-      field(state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .time))
+      field(
+        state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .time,
+        anchor: InputField.time.rawValue))
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(3)
-    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled))
+    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled, anchor: "done"))
     return canvas.lines
   }
 }

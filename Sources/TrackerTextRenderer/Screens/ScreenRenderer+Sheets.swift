@@ -6,9 +6,9 @@ extension ScreenRenderer {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
     canvas.blank(3)
-    canvas.spans(button(state.habitTitle))
+    canvas.spans(button(state.habitTitle, anchor: "habit"))
     canvas.blank()
-    canvas.spans(button(state.eventTitle))
+    canvas.spans(button(state.eventTitle, anchor: "event"))
     canvas.blank(3)
     return canvas.lines
   }
@@ -22,19 +22,20 @@ extension ScreenRenderer {
     canvas.add(
       field(
         state.name, placeholder: state.namePlaceholder, showsClear: state.isClearVisible,
-        focused: focused == .name))
+        focused: focused == .name, anchor: InputField.name.rawValue, clearAnchor: "clear-name"))
     if let error = state.nameError { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank()
-    var rows: [[StyledLine]] = [row(state.categoryTitle, state.categoryValue)]
-    if state.hasSchedule { rows.append(row(state.scheduleTitle, state.scheduleValue)) }
+    var rows: [[StyledLine]] = [row(state.categoryTitle, state.categoryValue, anchor: "category")]
+    if state.hasSchedule { rows.append(row(state.scheduleTitle, state.scheduleValue, anchor: "schedule")) }
     canvas.box(rows)
     canvas.blank()
     if let counter = state.dayCounter {
       canvas.spans(
         [
-          Span(counter.isMinusEnabled ? "[−]" : "(−)", counter.isMinusEnabled ? .accent : .disabled),
+          Span(counter.isMinusEnabled ? "[−]" : "(−)", counter.isMinusEnabled ? .accent : .disabled)
+            .anchored("days-minus"),
           Span("  " + counter.text + "  ", Style(.text, bold: true)),
-          Span("[+]", .accent),
+          Span("[+]", .accent).anchored("days-plus"),
         ], align: .center)
       canvas.blank()
     }
@@ -42,19 +43,23 @@ extension ScreenRenderer {
     // Seed 000: the chosen emoji sits on a pad (a background), the chosen color has a border. The
     // pad's half blocks give it edges and show it in plain text, where brackets mean a border.
     for row in stride(from: 0, to: state.emojis.count, by: 6) {
-      let cells = state.emojis[row..<min(row + 6, state.emojis.count)].map { item -> [Span] in
+      let cells = state.emojis[row..<min(row + 6, state.emojis.count)].enumerated().map {
+        offset, item -> [Span] in
         let emoji = TextFitting.safe(item.emoji)
-        guard item.isSelected else { return [Span(" " + emoji + " ")] }
+        let anchor = "emoji:\(row + offset + 1)"
+        guard item.isSelected else { return [Span(" " + emoji + " ").anchored(anchor)] }
         let edge = Style(.text, color: Self.emojiPad)
         return [Span("▐", edge), Span(emoji, Style(.text, background: Self.emojiPad)), Span("▌", edge)]
+          .anchored(anchor)
       }
       canvas.spans(Array(cells.map { $0 + [Span(" ")] }.joined().dropLast()), align: .center)
     }
     canvas.blank()
     canvas.text(state.colorTitle, Style(.text, bold: true), indent: 1)
     for row in stride(from: 0, to: state.colors.count, by: 6) {
-      let cells = state.colors[row..<min(row + 6, state.colors.count)].map { item -> [Span] in
-        let swatch = Span(Self.swatch, Style(.text, color: item.color))
+      let cells = state.colors[row..<min(row + 6, state.colors.count)].enumerated().map {
+        offset, item -> [Span] in
+        let swatch = Span(Self.swatch, Style(.text, color: item.color)).anchored("color:\(row + offset + 1)")
         return item.isSelected
           ? [Span("[", .text), swatch, Span("]", .text)] : [Span(" "), swatch, Span(" ")]
       }
@@ -62,16 +67,19 @@ extension ScreenRenderer {
     }
     canvas.blank()
     let half = (width - 1) / 2
-    var buttons = StyledLine(button(state.cancelTitle, style: .destructive, width: half))
+    var buttons = StyledLine(button(state.cancelTitle, style: .destructive, width: half, anchor: "cancel"))
     buttons.append(" ")
-    buttons.spans += button(state.createTitle, enabled: state.isCreateEnabled, width: half)
+    buttons.spans += button(state.createTitle, enabled: state.isCreateEnabled, width: half, anchor: "create")
     canvas.add(buttons)
     return canvas.lines
   }
 
   /// A list row with its title and, under it, its value in gray; "›" at the end.
-  private func row(_ title: String, _ value: String?) -> [StyledLine] {
-    var lines = [Canvas.split([Span(TextFitting.safe(title))], [Span("›", .secondary)], width: width - 4)]
+  private func row(_ title: String, _ value: String?, anchor: String) -> [StyledLine] {
+    var lines = [
+      Canvas.split(
+        [Span(TextFitting.safe(title)).anchored(anchor)], [Span("›", .secondary)], width: width - 4)
+    ]
     if let value {
       lines.append(StyledLine(TextFitting.truncate(TextFitting.safe(value), to: width - 4), .secondary))
     }
@@ -88,14 +96,15 @@ extension ScreenRenderer {
       canvas.box(state.rows.map { [categoryRow($0)] })
       canvas.blank()
     }
-    canvas.spans(button(state.addTitle))
+    canvas.spans(button(state.addTitle, anchor: "add-category"))
     return canvas.lines
   }
 
   /// A category's row: its title, and the checkmark when it was chosen last.
   private func categoryRow(_ row: CategoryListViewModel.Row) -> StyledLine {
     Canvas.split(
-      [Span(TextFitting.safe(row.title))], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)
+      [Span(TextFitting.safe(row.title)).anchored("category:" + row.title)],
+      row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)
   }
 
   /// A category's row alone in its box, lifted above its long-press menu as a card is above its own.
@@ -109,10 +118,12 @@ extension ScreenRenderer {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
     canvas.add(
-      field(state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .title))
+      field(
+        state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .title,
+        anchor: InputField.title.rawValue))
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(3)
-    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled))
+    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled, anchor: "done"))
     return canvas.lines
   }
 
@@ -122,24 +133,31 @@ extension ScreenRenderer {
     canvas.box(
       state.rows.map { row in
         let toggle = row.isOn ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
-        return [Canvas.split([Span(row.title)], [toggle], width: width - 4)]
+        let anchor = "day:" + row.weekday.code
+        return [Canvas.split([Span(row.title).anchored(anchor)], [toggle.anchored(anchor)], width: width - 4)]
       })
     canvas.blank()
-    canvas.spans(button(state.doneTitle))
+    canvas.spans(button(state.doneTitle, anchor: "done"))
     return canvas.lines
   }
 
   func filters(_ state: FiltersViewModel.State) -> [StyledLine] {
-    checkedList(state.title, state.rows.map { ($0.title, $0.isChecked) })
+    checkedList(state.title, state.rows.map { ($0.title, $0.isChecked, "filter:" + $0.filter.rawValue) })
   }
 
   /// A sheet of rows to choose one from, the current one checked (the filters, the day start).
-  func checkedList(_ title: String, _ rows: [(title: String, isChecked: Bool)]) -> [StyledLine] {
+  func checkedList(_ title: String, _ rows: [(title: String, isChecked: Bool, anchor: String)])
+    -> [StyledLine]
+  {
     var canvas = Canvas(width: width)
     canvas.add(self.title(title))
     canvas.box(
       rows.map { row in
-        [Canvas.split([Span(row.title)], row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)]
+        [
+          Canvas.split(
+            [Span(row.title).anchored(row.anchor)], row.isChecked ? [Span("✓", .accent)] : [],
+            width: width - 4)
+        ]
       })
     canvas.blank()
     return canvas.lines
@@ -152,18 +170,22 @@ extension ScreenRenderer {
     var header = Canvas(width: gridWidth)
     header.split(
       [Span(state.monthTitle, Style(.text, bold: true))],
-      [Span(Self.previousMark, .accent), Span("  "), Span(Self.nextMark, .accent)])
+      [
+        Span(Self.previousMark, .accent).anchored("prev-month"), Span("  "),
+        Span(Self.nextMark, .accent).anchored("next-month"),
+      ])
     canvas.spans(header.lines[0].spans, indent: indent)
     canvas.blank()
     canvas.spans(
       state.weekdayTitles.map { Span(TextFitting.pad(" " + $0, to: 4), .secondary) }, indent: indent)
     for week in state.weeks {
       let cells = week.map { cell -> Span in
-        guard cell.day != nil else { return Span("    ") }
+        guard let day = cell.day else { return Span("    ") }
         let number = cell.text.count == 1 ? " " + cell.text : cell.text
-        if cell.isSelected { return Span("[" + number + "]", Style(.accent, bold: true)) }
-        if cell.isToday { return Span(" " + number + "•", .accent) }
-        return Span(" " + number + " ")
+        let anchor = "day:" + day.iso
+        if cell.isSelected { return Span("[" + number + "]", Style(.accent, bold: true)).anchored(anchor) }
+        if cell.isToday { return Span(" " + number + "•", .accent).anchored(anchor) }
+        return Span(" " + number + " ").anchored(anchor)
       }
       canvas.spans(cells, indent: indent)
     }

@@ -67,7 +67,11 @@ public struct ScreenRenderer: Sendable {
           // As a card's menu: the pressed row is lifted above the menu, the rest is dimmed.
           let pressed = state.rows.first { $0.id == menu.categoryID }
           lines = overlay(
-            lines, [[Span(menu.editTitle)], [Span(menu.deleteTitle, .destructive)]],
+            lines,
+            [
+              [Span(menu.editTitle).anchored("edit")],
+              [Span(menu.deleteTitle, .destructive).anchored("delete")],
+            ],
             above: pressed.map(liftedCategory) ?? [])
         } else if let confirmation = state.deleteConfirmation {
           lines = actionSheet(
@@ -101,8 +105,10 @@ public struct ScreenRenderer: Sendable {
           lines = overlay(
             lines,
             [
-              [Span(menu.pinTitle)], [Span(menu.dayOffTitle)], [Span(menu.editTitle)],
-              [Span(menu.deleteTitle, .destructive)],
+              [Span(menu.pinTitle).anchored(menu.isPinned ? "unpin" : "pin")],
+              [Span(menu.dayOffTitle).anchored(menu.isDayOff ? "cancel-day-off" : "day-off")],
+              [Span(menu.editTitle).anchored("edit")],
+              [Span(menu.deleteTitle, .destructive).anchored("delete")],
             ],
             above: pressed.map(liftedCard) ?? [])
         }
@@ -162,7 +168,9 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// A full-width button: `[ Title ]` enabled, `( Title )` disabled, so plain text shows it too.
-  func button(_ title: String, enabled: Bool = true, style: Style = .text, width: Int? = nil) -> [Span] {
+  func button(
+    _ title: String, enabled: Bool = true, style: Style = .text, width: Int? = nil, anchor: String? = nil
+  ) -> [Span] {
     let inner = (width ?? self.width) - 4
     let text = TextFitting.truncate(TextFitting.safe(title), to: inner)
     let free = inner - TerminalWidth.of(text)
@@ -172,7 +180,7 @@ public struct ScreenRenderer: Sendable {
     let look = enabled ? style : .disabled
     return [
       Span(open, look), Span(padded, Style(look.role, bold: enabled, color: look.color)), Span(close, look),
-    ]
+    ].anchored(anchor)
   }
 
   /// A title line, centered and bold.
@@ -186,11 +194,14 @@ public struct ScreenRenderer: Sendable {
   /// A one-line text field: `[ text or placeholder   ✕ ]`. Focused, it shows the cursor: after
   /// the text, whose end stays in view however long it is; before a placeholder, which is drawn
   /// dimmed, so it does not look typed.
-  func field(_ text: String, placeholder: String, showsClear: Bool, focused: Bool, icon: String? = nil)
+  func field(
+    _ text: String, placeholder: String, showsClear: Bool, focused: Bool, icon: String? = nil,
+    anchor: String? = nil, clearAnchor: String? = nil
+  )
     -> StyledLine
   {
     var leading: [Span] = icon.map { [Span($0 + " ", .secondary)] } ?? []
-    let trailing = showsClear ? [Span(Self.clearMark, .secondary)] : []
+    let trailing = showsClear ? [Span(Self.clearMark, .secondary).anchored(clearAnchor)] : []
     let cursor = Span("▏", .accent)
     if text.isEmpty {
       if focused { leading.append(cursor) }
@@ -205,7 +216,7 @@ public struct ScreenRenderer: Sendable {
     }
     let border: Style = focused ? .accent : .border
     var result = StyledLine("[ ", border)
-    result.spans += Canvas.split(leading, trailing, width: width - 4).spans
+    result.spans += Canvas.split(leading.anchored(anchor), trailing, width: width - 4).spans
     result.append(" ]", border)
     return result
   }
@@ -235,9 +246,9 @@ public struct ScreenRenderer: Sendable {
     header.wrapped(question, .secondary, align: .center)
     if let detail { header.wrapped(detail, .secondary, align: .center) }
     var confirmLine = Canvas(width: width - 4)
-    confirmLine.text(confirm, .destructive, align: .center)
+    confirmLine.text(confirm, .destructive, align: .center, anchor: "confirm")
     var cancelLine = Canvas(width: width - 4)
-    cancelLine.text(cancel, Style(.accent, bold: true), align: .center)
+    cancelLine.text(cancel, Style(.accent, bold: true), align: .center, anchor: "cancel")
     sheet.box([header.lines, confirmLine.lines])
     sheet.box([cancelLine.lines])
     return sheet.lines
@@ -249,7 +260,9 @@ public struct ScreenRenderer: Sendable {
     header.wrapped(alert.title, .title, align: .center)
     header.wrapped(alert.message, .text, align: .center)
     var buttons = Canvas(width: width - 4)
-    for button in alert.buttons { buttons.text(button.title, Style(.accent, bold: true), align: .center) }
+    for button in alert.buttons {
+      buttons.text(button.title, Style(.accent, bold: true), align: .center, anchor: "ok")
+    }
     var box = Canvas(width: width)
     box.box([header.lines, buttons.lines])
     var result = lines.map(\.dimmed)
@@ -275,24 +288,25 @@ public struct ScreenRenderer: Sendable {
     canvas.add(StyledLine(String(repeating: "─", count: width), .border))
     // Three tabs side by side, each title cut to its third of the width.
     let third = width / 3
-    func tab(_ title: String, selected: Bool) -> StyledLine {
+    func tab(_ title: String, selected: Bool, anchor: String) -> StyledLine {
       var tab = Canvas(width: third)
       tab.spans(
         [
           Span(selected ? "◉ " : "○ ", selected ? .accent : .secondary),
           Span(
             TextFitting.truncate(title, to: third - 3), selected ? Style(.accent, bold: true) : .secondary),
-        ], align: .center)
+        ].anchored(anchor), align: .center)
       return tab.lines[0]
     }
     var line = StyledLine([])
-    let tabs: [(String, AppFlow.Tab)] = [
-      (tabBar.trackersTitle, .trackers), (tabBar.statisticsTitle, .statistics),
-      (tabBar.settingsTitle, .settings),
+    let tabs: [(String, AppFlow.Tab, String)] = [
+      (tabBar.trackersTitle, .trackers, "tab-trackers"),
+      (tabBar.statisticsTitle, .statistics, "tab-statistics"),
+      (tabBar.settingsTitle, .settings, "tab-settings"),
     ]
-    for (index, (title, kind)) in tabs.enumerated() {
+    for (index, (title, kind, anchor)) in tabs.enumerated() {
       line.append(String(repeating: " ", count: max(0, index * third - line.width)))
-      line.spans += tab(title, selected: tabBar.selected == kind).spans
+      line.spans += tab(title, selected: tabBar.selected == kind, anchor: anchor).spans
     }
     canvas.add(line)
     return canvas.lines

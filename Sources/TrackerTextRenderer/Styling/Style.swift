@@ -61,6 +61,10 @@ public struct Span: Hashable, Sendable {
   public var style: Style
   /// Columns the span takes, measured once (layout asks for it many times).
   public private(set) var width: Int
+  /// The identifier of the element this span draws (its label, its mark, or its frame), if it
+  /// draws one: the renderer says where each element is drawn, so the terminal finds the focus
+  /// without looking for labels in the text.
+  public var anchor: String?
 
   public init(_ text: String, _ style: Style = .text) {
     self.text = text
@@ -74,6 +78,18 @@ public struct Span: Hashable, Sendable {
     self.style = style
     self.width = width
   }
+
+  /// This span, drawing the element called `identifier`.
+  public func anchored(_ identifier: String?) -> Span {
+    var result = self
+    result.anchor = identifier
+    return result
+  }
+}
+
+extension Array where Element == Span {
+  /// These spans, together drawing the element called `identifier`.
+  public func anchored(_ identifier: String?) -> [Span] { map { $0.anchored(identifier) } }
 }
 
 /// One line of the screen: spans left to right.
@@ -99,7 +115,8 @@ public struct StyledLine: Hashable, Sendable {
           $0.text,
           Style(
             $0.style.role, bold: $0.style.isBold, color: $0.style.color, dimmed: true,
-            background: $0.style.background))
+            background: $0.style.background)
+        ).anchored($0.anchor)
       })
   }
 
@@ -116,7 +133,8 @@ public struct StyledLine: Hashable, Sendable {
         result.spans.append(span)
         remaining -= span.width
       } else {
-        result.spans.append(Span(TextFitting.truncate(span.text, to: remaining), span.style))
+        result.spans.append(
+          Span(TextFitting.truncate(span.text, to: remaining), span.style).anchored(span.anchor))
         break
       }
     }

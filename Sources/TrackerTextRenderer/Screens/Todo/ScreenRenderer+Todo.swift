@@ -41,7 +41,7 @@ extension ScreenRenderer {
   /// The list in parts: the header (title, load state, placeholder), then one box per row.
   func todoListParts(_ state: TodoListViewModel.State) -> [[StyledLine]] {
     var canvas = Canvas(width: width)
-    canvas.split([Span(state.title, .title)], [Span("+", Style(.accent, bold: true))])
+    canvas.split([Span(state.title, .title)], [Span("+", Style(.accent, bold: true)).anchored("add")])
     canvas.blank()
     if let loading = state.loadingText { canvas.text(loading, .secondary, align: .center) }
     if let failure = state.loadFailure {
@@ -51,7 +51,7 @@ extension ScreenRenderer {
             StyledLine($0, .secondary)
           }
       ])
-      canvas.spans(button(failure.retryTitle))
+      canvas.spans(button(failure.retryTitle, anchor: "retry"))
       canvas.blank()
     }
     if let placeholder = state.placeholder { canvas.add(self.placeholder("📝", placeholder)) }
@@ -61,14 +61,16 @@ extension ScreenRenderer {
       let look = row.isDone ? Style(.text, background: Self.doneGreen) : .text
       let mark = row.isDone ? "✓ " : "  "
       var group: [StyledLine] = []
+      let anchor = "todo:" + (row.title ?? row.text)
       if let title = row.title {
         group.append(
-          StyledLine([
-            Span(mark, look),
-            Span(
-              TextFitting.truncate(TextFitting.safe(title), to: width - 6),
-              Style(look.role, bold: true, background: look.background)),
-          ]))
+          StyledLine(
+            [
+              Span(mark, look),
+              Span(
+                TextFitting.truncate(TextFitting.safe(title), to: width - 6),
+                Style(look.role, bold: true, background: look.background)),
+            ].anchored(anchor)))
       }
       // A text keeps its line breaks: each line is wrapped on its own.
       let textLines = row.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
@@ -76,7 +78,7 @@ extension ScreenRenderer {
       }
       for (index, line) in textLines.enumerated() {
         let prefix = row.title == nil && index == 0 ? mark : "  "
-        group.append(StyledLine([Span(prefix, look), Span(line, look)]))
+        group.append(StyledLine([Span(prefix, look), Span(line, look)].anchored(anchor)))
       }
       canvas.box(
         [group], border: row.isDone ? Style(.text, color: Self.doneGreen) : .border,
@@ -115,20 +117,26 @@ extension ScreenRenderer {
     var canvas = Canvas(width: width)
     canvas.add(title(state.screenTitle))
     canvas.add(
-      field(state.title, placeholder: state.titlePlaceholder, showsClear: false, focused: focused == .title))
+      field(
+        state.title, placeholder: state.titlePlaceholder, showsClear: false, focused: focused == .title,
+        anchor: InputField.title.rawValue))
     canvas.blank()
     canvas.box([textBox(state, focused: focused == .text)], border: focused == .text ? .accent : .border)
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     if let completed = state.completedTitle {
       canvas.blank()
       let toggle = state.isCompleted ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
-      canvas.split([Span(completed)], [toggle])
+      canvas.split([Span(completed).anchored("completed")], [toggle.anchored("completed")])
     }
     canvas.blank()
     let half = (width - 1) / 2
     canvas.spans(
-      button(state.cancelTitle, style: .destructive, width: half) + [Span(" ")]
-        + button(state.saveTitle, enabled: state.isSaveEnabled, width: width - half - 1))
+      button(state.cancelTitle, style: .destructive, width: half, anchor: "cancel") + [Span(" ")]
+        // A new task's form says Done (`done`), an edited one's Save (`save`): only the edit form
+        // has the done switch.
+        + button(
+          state.saveTitle, enabled: state.isSaveEnabled, width: width - half - 1,
+          anchor: state.completedTitle == nil ? "done" : "save"))
     return canvas.lines
   }
 
@@ -136,16 +144,20 @@ extension ScreenRenderer {
   /// Focused, the cursor follows the text's last character (on the next line only when the last
   /// line is full), or comes before the placeholder, as in a one-line field.
   private func textBox(_ state: TodoFormViewModel.State, focused: Bool) -> [StyledLine] {
-    let cursor = Span("▏", .accent)
+    let anchor = InputField.text.rawValue
+    let cursor = Span("▏", .accent).anchored(anchor)
     guard !state.text.isEmpty else {
       let placeholder = Span(TextFitting.safe(state.textPlaceholder), Style(.secondary, dimmed: focused))
+        .anchored(anchor)
       return [StyledLine(focused ? [cursor, placeholder] : [placeholder])]
     }
     let room = width - 4
     var lines = state.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
       line -> [StyledLine] in
-      let wrapped = TextFitting.wrap(TextFitting.safe(String(line)), to: room).map { StyledLine($0) }
-      return wrapped.isEmpty ? [StyledLine("")] : wrapped
+      let wrapped = TextFitting.wrap(TextFitting.safe(String(line)), to: room).map {
+        StyledLine([Span($0).anchored(anchor)])
+      }
+      return wrapped.isEmpty ? [StyledLine([Span("").anchored(anchor)])] : wrapped
     }
     guard focused else { return lines }
     if let last = lines.last, last.width < room {
