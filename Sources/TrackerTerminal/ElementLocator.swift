@@ -30,46 +30,48 @@ struct ElementLocator {
   /// How far around the element before a label is looked for next.
   static let nearWindow = 60
 
-  /// Where the renderer drew each element: the first row holding its anchor, from the first to the
-  /// last of its spans on that row.
-  private let anchors: [String: Location]
+  /// The row where the renderer first drew each element (a screen of 1,000 cards has a few
+  /// thousand anchors; characters are counted only on the row asked for).
+  private let anchorRows: [String: Int]
 
   init(elements: [Element], lines: [StyledLine]) {
     self.elements = elements
     self.lines = lines
     rows = Array(repeating: nil, count: lines.count)
-    anchors = Self.anchors(in: lines)
-  }
-
-  /// Every anchor of `lines` and where it is drawn.
-  static func anchors(in lines: [StyledLine]) -> [String: Location] {
-    var found: [String: Location] = [:]
+    var found: [String: Int] = [:]
     for (row, line) in lines.enumerated() {
-      var offset = 0
       for span in line.spans {
-        let count = span.text.count
-        defer { offset += count }
-        guard let anchor = span.anchor else { continue }
-        if let known = found[anchor] {
-          guard known.row == row else { continue }
-          found[anchor] = Location(row: row, characters: known.characters.lowerBound..<(offset + count))
-        } else {
-          found[anchor] = Location(row: row, characters: offset..<(offset + count))
-        }
+        if let anchor = span.anchor, found[anchor] == nil { found[anchor] = row }
       }
     }
-    return found
+    anchorRows = found
+  }
+
+  /// Where the renderer drew the element called `identifier`: on the first row holding its anchor,
+  /// from the first to the last of its spans there.
+  private func anchored(_ identifier: String) -> Location? {
+    guard let row = anchorRows[identifier] else { return nil }
+    var offset = 0
+    var place: Range<Int>?
+    for span in lines[row].spans {
+      let count = span.text.count
+      if span.anchor == identifier {
+        place = (place?.lowerBound ?? offset)..<(offset + count)
+      }
+      offset += count
+    }
+    return place.map { Location(row: row, characters: $0) }
   }
 
   /// Whether the renderer said where the element called `identifier` is drawn.
-  func isAnchored(_ identifier: String) -> Bool { anchors[identifier] != nil }
+  func isAnchored(_ identifier: String) -> Bool { anchorRows[identifier] != nil }
 
   /// Where the element called `identifier` is drawn, if it is.
   mutating func locate(_ identifier: String?) -> Location? {
     guard let identifier, let index = elements.firstIndex(where: { $0.identifier == identifier }) else {
       return nil
     }
-    if let place = anchors[identifier] { return within(place, elements[index]) }
+    if let place = anchored(identifier) { return within(place, elements[index]) }
     while found.count <= index {
       let element = elements[found.count]
       let label = Array(element.label.split(separator: "\n").first.map(String.init) ?? "")

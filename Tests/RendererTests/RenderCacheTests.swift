@@ -33,4 +33,30 @@ struct RenderCacheTests {
     #expect(cached == ScreenRenderer(width: 47).render(flow.view))
     #expect(cached.components(separatedBy: "[✓]").count == doneBefore + 1)
   }
+
+  @Test func aSearchTypedAndErasedFindsTheHiddenCardsStillKeptAndOldOnesGo() throws {
+    let zone = TimeZone(identifier: "Europe/Moscow")!
+    let environment = AppEnvironment.fixed(
+      now: try Day(iso: "2026-11-30").start(in: zone).addingTimeInterval(12 * 3600), timeZone: zone,
+      language: .en, store: InMemoryTrackerStore())
+    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    let cache = RenderCache()
+    _ = ScreenRenderer(width: 47, cache: cache).lines(for: flow.view)
+    let all = cache.count
+    #expect(all == 4)
+    // Typing narrows the list; erasing brings every card back drawn from the cache, the same lines.
+    try flow.perform(.tap(.identifier("search")))
+    try flow.perform(.type("Water"))
+    _ = ScreenRenderer(width: 47, cache: cache).lines(for: flow.view)
+    #expect(cache.count == all)
+    try flow.perform(.clear)
+    #expect(
+      ScreenRenderer(width: 47, cache: cache).lines(for: flow.view)
+        == ScreenRenderer(width: 47).lines(for: flow.view))
+    // At another width for long enough, the cards of 47 columns go.
+    for _ in 0..<RenderCache.keptDrawings * 2 {
+      _ = ScreenRenderer(width: 60, cache: cache).lines(for: flow.view)
+    }
+    #expect(cache.count == all)
+  }
 }
