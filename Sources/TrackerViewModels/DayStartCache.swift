@@ -20,7 +20,15 @@ public final class DayStartCache: @unchecked Sendable {
     lock.unlock()
     if let known { return known }
     follow(store)
-    guard let start = try? store.settings().dayStart else { return .midnight }
+    let start: DayStart
+    do {
+      start = try store.settings().dayStart
+    } catch {
+      // Not remembered, so the next "today" tries again. The user hears of the failure from the
+      // screens that read the settings themselves (the flow's launch alert, the main screen's and
+      // the settings' own reads); "today" meanwhile counts from midnight.
+      return .midnight
+    }
     lock.lock()
     cached = start
     lock.unlock()

@@ -157,6 +157,21 @@ struct DaysOffScreenTests {
     #expect(flow.view.card("Run")?.currentStreak == 0)
   }
 
+  @Test func aDayStartThatCannotBeReadCountsFromMidnightAndIsReadAgainNextTime() throws {
+    let world = try world()
+    var settings = try world.store.settings()
+    settings.dayStart = DayStart(hour: 3)!
+    try world.store.saveSettings(settings)
+    let store = FailingStore(world.store)
+    store.fail(.nextRead(FailingStore.ioError))
+    let clock = TestClock("2026-11-30T22:30:00Z")  // 01:30 on Tuesday in Moscow
+    let environment = AppEnvironment(
+      now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: .en, store: store,
+      analytics: world.analytics, makeID: { UUID() })
+    #expect(environment.today == day("2026-12-01"))
+    #expect(environment.today == day("2026-11-30"))
+  }
+
   @Test func aDayStartSavedElsewhereMovesTodayHere() throws {
     let world = try world()
     let clock = TestClock("2026-11-30T22:30:00Z")  // 01:30 on Tuesday in Moscow
