@@ -108,7 +108,9 @@ let package = Package(
     .target(name: "OtherProgram", path: "Tests/Support/OtherProgram"),
     // The reliability suite: drives the built tracker-preview (docs/reliability.md); its hostile
     // to-do server is the tests' local one.
-    .executableTarget(name: "tracker-reliability", dependencies: ["CSQLite", "LocalHTTPServer"]),
+    .executableTarget(
+      name: "tracker-reliability",
+      dependencies: ["CSQLite", "LocalHTTPServer", "TrackerModels", "TrackerStore"]),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
     // A native client: the libraries' public API only (no @testable), as an iOS app would use them.

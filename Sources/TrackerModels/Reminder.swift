@@ -73,8 +73,18 @@ public struct ReminderSettings: Hashable, Sendable {
   }
 
   /// Whether the reminder fires at `time` on a day with `progress`: it is on, the time has come,
-  /// and some habit due that day is not done (otherwise it stays silent).
-  public func fires(at time: ReminderTime, with progress: Progress) -> Bool {
-    isOn && time >= self.time && progress.done < progress.due
+  /// and some habit due that day is not done (otherwise it stays silent). Times are read within the
+  /// day as `dayStart` defines it (docs/rules.md): with a start at 08:00, 07:05 is late in the day
+  /// that began yesterday at 08:00, so a reminder at 21:30 still speaks then, and one at 02:00
+  /// speaks at 02:00 of the next calendar day.
+  public func fires(at time: ReminderTime, dayStart: DayStart = .midnight, with progress: Progress) -> Bool {
+    isOn && Self.minutes(time, into: dayStart) >= Self.minutes(self.time, into: dayStart)
+      && progress.done < progress.due
+  }
+
+  /// How many minutes into the day that begins at `dayStart` the wall-clock `time` falls.
+  static func minutes(_ time: ReminderTime, into dayStart: DayStart) -> Int {
+    let sinceMidnight = time.hour * 60 + time.minute
+    return (sinceMidnight - dayStart.hour * 60 + 24 * 60) % (24 * 60)
   }
 }

@@ -46,7 +46,7 @@ public final class ReadOnlyStore: TrackerDataStore, @unchecked Sendable {
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     try base.statistics(asOf: today)
   }
-  public func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
+  public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
     throw Self.refusal
   }
   public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {

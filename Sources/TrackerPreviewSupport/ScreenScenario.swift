@@ -85,6 +85,15 @@ public struct ScreenScenario: Sendable {
       // Watering taken off today from its menu: "–" on its card, its flame kept.
       [.longPress(.identifier("card:" + demoName(0, run.language))), .tap(.identifier("day-off"))]
     },
+    ScreenScenario("trackers-day-off-done-question", screen: .trackers) { run in
+      // Watering done today, then taken off from its menu: the action sheet asks first, since the
+      // day's record would go.
+      let name = demoName(0, run.language)
+      return [
+        .tap(.identifier("complete:" + name)), .longPress(.identifier("card:" + name)),
+        .tap(.identifier("day-off")),
+      ]
+    },
     ScreenScenario("trackers-delete-confirmation", screen: .trackers) { run in
       [.longPress(.identifier("card:" + demoName(1, run.language))), .tap(.identifier("delete"))]
     },
@@ -192,6 +201,11 @@ public struct ScreenScenario: Sendable {
       let ahead = run.today.adding(days: 2)
       let day = ahead.weekday.rawValue > run.today.weekday.rawValue ? ahead : run.today.adding(days: -12)
       return [exerciseCard(run), .longPress(.identifier("day:\(day.iso)"))]
+    },
+    ScreenScenario("detail-day-off-done-question", screen: .detail) { run in
+      // A missed day ticked in the grid, then long-pressed: taking it off asks first.
+      let day = "day:\(run.today.adding(days: -14).iso)"
+      return [exerciseCard(run), .tap(.identifier(day)), .longPress(.identifier(day))]
     },
     ScreenScenario("day-start", screen: .dayStart) { _ in
       [.tap(.identifier("tab-settings")), .tap(.identifier("day-start"))]

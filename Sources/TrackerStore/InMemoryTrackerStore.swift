@@ -185,29 +185,38 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   // MARK: Days off
 
   @discardableResult
-  public func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
-    try StoreRules.checkStorable(days)
-    var changed: [Day] = []
+  public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
+    try StoreRules.checkStorable(days.map(\.day))
+    var change = DaysOffChange()
     try write { state in
-      guard let tracker = state.trackers[trackerID] else { throw StoreError.trackerNotFound(trackerID) }
-      if isOff {
-        let records = state.records[trackerID] ?? []
-        let summary = TrackerSummary(
-          tracker: tracker, recordCount: records.count, earliestRecord: records.min())
-        try StoreRules.checkShown(summary, on: days)
-      }
-      for day in Set(days).sorted() {
+      let byTracker = Dictionary(grouping: days, by: \.trackerID)
+      // Every tracker is checked before anything changes: the call is all or nothing.
+      for id in byTracker.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+        guard let tracker = state.trackers[id] else { throw StoreError.trackerNotFound(id) }
         if isOff {
-          guard state.daysOff[trackerID, default: []].insert(day).inserted else { continue }
-          state.records[trackerID]?.remove(day)
-        } else {
-          guard state.daysOff[trackerID]?.remove(day) != nil else { continue }
+          let records = state.records[id] ?? []
+          let summary = TrackerSummary(
+            tracker: tracker, recordCount: records.count, earliestRecord: records.min())
+          try StoreRules.checkShown(summary, on: (byTracker[id] ?? []).map(\.day))
         }
-        changed.append(day)
       }
-      return changed.isEmpty ? StoreChange() : StoreChange(recordDays: [trackerID: Set(changed)])
+      var changedDays: [UUID: Set<Day>] = [:]
+      for dayOff in StoreContents.sorted(Array(Set(days))) {
+        let (id, day) = (dayOff.trackerID, dayOff.day)
+        if isOff {
+          guard state.daysOff[id, default: []].insert(day).inserted else { continue }
+          if state.records[id]?.remove(day) != nil {
+            change.removedRecords.append(TrackerRecord(trackerID: id, day: day))
+          }
+        } else {
+          guard state.daysOff[id]?.remove(day) != nil else { continue }
+        }
+        change.changed.append(dayOff)
+        changedDays[id, default: []].insert(day)
+      }
+      return changedDays.isEmpty ? StoreChange() : StoreChange(recordDays: changedDays)
     }
-    return changed
+    return change
   }
 
   public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
@@ -258,17 +267,26 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       for tracker in contents.trackers where state.trackers[tracker.id] != nil {
         throw StoreError.idAlreadyExists(tracker.id)
       }
+      // Names are indexed once and grown as items come in: checking each against a fresh list
+      // made an import of 10,000 trackers into a new data file (tried here first) quadratic.
+      var titles = NameIndex(state.categories.values.map(\.title))
       for category in contents.categories {
-        let title = try StoreRules.validatedTitle(
-          category.title, otherTitles: state.categories.values.map(\.title))
+        let title: String
+        switch NameRules.validate(category.title, against: titles) {
+        case .success(let valid): title = valid
+        case .failure(let error): throw StoreError.invalidCategoryTitle(error)
+        }
+        titles.insert(title)
         state.categories[category.id] = TrackerCategory(id: category.id, title: title)
       }
+      var names = NameIndex(state.trackers.values.map(\.name))
       for tracker in contents.trackers {
         guard state.categories[tracker.categoryID] != nil else {
           throw StoreError.categoryNotFound(tracker.categoryID)
         }
-        state.trackers[tracker.id] = try StoreRules.validated(
-          tracker, otherNames: state.trackers.values.map(\.name))
+        let valid = try StoreRules.validated(tracker, otherNames: names)
+        names.insert(valid.name)
+        state.trackers[tracker.id] = valid
       }
       for record in contents.records {
         guard state.trackers[record.trackerID] != nil else {

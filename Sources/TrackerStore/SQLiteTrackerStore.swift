@@ -298,34 +298,52 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   // MARK: Days off
 
   @discardableResult
-  public func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
-    try StoreRules.checkStorable(days)
-    var changed: [Day] = []
+  public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
+    try StoreRules.checkStorable(days.map(\.day))
+    var change = DaysOffChange()
     try write {
-      let found = try self.database.cached("SELECT \(Self.trackerColumns) FROM tracker WHERE id = ?")
-        .rows([.text(trackerID.uuidString)]) { ($0.int(0), try Self.decodeTracker($0)) }
-      guard let (number, summary) = found.first else { throw StoreError.trackerNotFound(trackerID) }
-      if isOff { try StoreRules.checkShown(summary, on: days) }
+      change = DaysOffChange()
+      let byTracker = Dictionary(grouping: Set(days), by: \.trackerID)
+      let find = try self.database.cached("SELECT \(Self.trackerColumns) FROM tracker WHERE id = ?")
+      var found: [(id: UUID, number: Int, days: [Day])] = []
+      // Every tracker is checked before anything changes; a throw rolls the whole call back.
+      for id in byTracker.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+        let rows = try find.rows([.text(id.uuidString)]) { ($0.int(0), try Self.decodeTracker($0)) }
+        guard let (number, summary) = rows.first else { throw StoreError.trackerNotFound(id) }
+        let trackerDays = (byTracker[id] ?? []).map(\.day).sorted()
+        if isOff { try StoreRules.checkShown(summary, on: trackerDays) }
+        found.append((id, number, trackerDays))
+      }
       let add = try self.database.cached("INSERT OR IGNORE INTO day_off (tracker, day) VALUES (?, ?)")
       let remove = try self.database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?")
       let removeRecord = try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
-      var recordsRemoved: [Int] = []
-      for day in Set(days).sorted() {
-        let key: [Statement.Value] = [.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]
-        try (isOff ? add : remove).run(key)
-        guard self.database.changes > 0 else { continue }
-        changed.append(day)
-        if isOff {
-          try removeRecord.run(key)
-          if self.database.changes > 0 { recordsRemoved.append(day.daysSinceEpoch) }
+      var changedDays: [UUID: Set<Day>] = [:]
+      var recordsRemoved: Set<Int> = []
+      for (id, number, trackerDays) in found {
+        var changed: Set<Day> = []
+        for day in trackerDays {
+          let key: [Statement.Value] = [.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]
+          try (isOff ? add : remove).run(key)
+          guard self.database.changes > 0 else { continue }
+          changed.insert(day)
+          change.changed.append(TrackerDayOff(trackerID: id, day: day))
+          if isOff {
+            try removeRecord.run(key)
+            if self.database.changes > 0 {
+              recordsRemoved.insert(day.daysSinceEpoch)
+              change.removedRecords.append(TrackerRecord(trackerID: id, day: day))
+            }
+          }
         }
+        guard !changed.isEmpty else { continue }
+        changedDays[id] = changed
+        try self.refreshSummary(number)
       }
-      guard !changed.isEmpty else { return StoreChange() }
-      try self.refreshSummary(number)
-      try self.refreshDays(recordsRemoved)
-      return StoreChange(recordDays: [trackerID: Set(changed)])
+      guard !changedDays.isEmpty else { return StoreChange() }
+      try self.refreshDays(recordsRemoved.sorted())
+      return StoreChange(recordDays: changedDays)
     }
-    return changed
+    return change
   }
 
   public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {

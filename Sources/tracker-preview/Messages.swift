@@ -214,6 +214,7 @@ enum Messages {
   static var noTaskToShow: String { text(.cliNoTaskToShow) }
   static func stillLoading(after seconds: Int) -> String { text(.cliStillLoading, .int(seconds)) }
   static func optionTwice(_ name: String) -> String { text(.cliOptionTwice, .text(name)) }
+  static func emptyPath(_ name: String) -> String { text(.cliEmptyPath, .text(name)) }
   static func optionTakesNoValue(_ name: String) -> String { text(.cliOptionTakesNoValue, .text(name)) }
   static func missingValue(_ name: String, _ value: String) -> String {
     text(.cliMissingValue, .text(name), .text(value))
@@ -231,6 +232,9 @@ enum Messages {
   static var expectedDateFrom1900: String { text(.cliExpectedDateFrom1900) }
   static var isTheStore: String { text(.cliIsTheStore) }
   static func noDataFile(_ path: String) -> String { text(.cliNoDataFile, .text(TerminalSafe.text(path))) }
+  static func noFolder(_ folder: String, _ path: String) -> String {
+    text(.cliOpenNoFolder, .text(TerminalSafe.text(folder)), .text(TerminalSafe.text(path)))
+  }
   static func expectedWidth(_ low: Int, _ high: Int) -> String {
     text(.cliExpectedWidth, .int(low), .int(high))
   }
@@ -272,6 +276,32 @@ enum Messages {
       .cliImported, .text(localizer.plural(.categories, count: categories)),
       .text(localizer.plural(.trackers, count: trackers)), .text(localizer.plural(.records, count: records)))
       + "\n"
+  }
+  /// What the import of a Tracker archive did: what came in, and what was there already (the
+  /// same backup imported again adds nothing and says so).
+  static func imported(_ summary: ImportSummary) -> String {
+    let localizer = Localizer(language)
+    let added = summary.added
+    let alreadyThere = (
+      localizer.plural(.trackers, count: summary.trackersAlreadyThere),
+      localizer.plural(.records, count: summary.recordsAlreadyThere),
+      localizer.plural(.daysOff, count: summary.daysOffAlreadyThere)
+    )
+    guard !summary.addedNothing else {
+      return text(.cliImportedNothingNew, .text(alreadyThere.0), .text(alreadyThere.1), .text(alreadyThere.2))
+        + "\n"
+    }
+    var message = imported(
+      categories: added.categories.count, trackers: added.trackers.count, records: added.records.count)
+    if !added.daysOff.isEmpty { message += importedDaysOff(added.daysOff.count) }
+    if summary.trackersAlreadyThere > 0 || summary.daysOffAlreadyThere > 0 {
+      message +=
+        text(.cliImportedAlreadyThere, .text(alreadyThere.0), .text(alreadyThere.1), .text(alreadyThere.2))
+        + "\n"
+    } else if summary.recordsAlreadyThere > 0 {
+      message += recordsAlreadyThere(summary.recordsAlreadyThere)
+    }
+    return message
   }
   /// The titles of the categories an import from Loop or HabitBull makes, in the run's language.
   static var importTitles: ForeignTitles {
@@ -390,6 +420,13 @@ enum Messages {
     case (false, true): return text(.cliUnskipped, .text(name), .text(count), .text(dates)) + "\n"
     case (false, false): return text(.cliAlreadyUnskipped, .text(name), .text(dates)) + "\n"
     }
+  }
+  /// The records days taken off removed, said so a completion never disappears without a word.
+  static func recordsRemoved(_ name: String, on dates: [String]) -> String {
+    guard dates.count > 1 else { return text(.cliSkippedRemovedRecord, .text(name), .text(dates[0])) + "\n" }
+    let count = Localizer(language).plural(.records, count: dates.count)
+    return text(.cliSkippedRemovedRecords, .text(name), .text(count), .text(dates.joined(separator: ", ")))
+      + "\n"
   }
   static func notScheduled(_ name: String, _ date: String) -> String {
     text(.cliNotScheduled, .text(name), .text(date))

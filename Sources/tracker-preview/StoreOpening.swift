@@ -7,12 +7,15 @@ import TrackerStore
 enum StoreOpening {
   /// The store, or the failure to report; a recovered broken file adds a warning to `outcome`.
   /// With `readOnly` (commands that only look: `show`, `list`, `stats`, `export`, `remind`) a
-  /// missing data file reads as a fresh, empty store and no file or folder is created. A file that
-  /// is not recognizably a Tracker store is refused untouched; only the default data file, or one
-  /// that carries our marks, is set aside when broken.
+  /// missing data file reads as a fresh, empty store and no file or folder is created. Without
+  /// `createsFile` (`done`, `undone`, `skip`, `unskip`: they need a tracker, which a new file never
+  /// has) a missing file is met the same way and only an existing one is written; `import`, `run`
+  /// and `app` create it. A file that is not recognizably a Tracker store is refused untouched;
+  /// only the default data file, or one that carries our marks, is set aside when broken.
   static func open(
     _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, readOnly: Bool = false,
-    setsBrokenFileAside: Bool = true, fullCheck: Bool = false, outcome: inout Outcome
+    createsFile: Bool = false, setsBrokenFileAside: Bool = true, fullCheck: Bool = false,
+    outcome: inout Outcome
   )
     -> (any TrackerDataStore)?
   {
@@ -27,13 +30,16 @@ enum StoreOpening {
     let defaultPath = SQLiteTrackerStore.defaultPath(
       environment: context.environment, homeDirectory: context.homeDirectory)
     let path = trackerPath(invocation, context)
-    if readOnly, !exists(path), !SQLiteTrackerStore.salvageIsPending(at: path) {
+    if readOnly || !createsFile, !exists(path), !SQLiteTrackerStore.salvageIsPending(at: path) {
       // The default file missing is a first use; a --store that names nothing is a typo, and
       // reading it as empty would let `export` replace a good backup with an empty one.
       guard invocation.options["--store"] == nil || isSameFile(path, defaultPath) else {
         return missing(path, &outcome)
       }
       return InMemoryTrackerStore()
+    }
+    if !readOnly, !exists(path), !isSameFile(path, defaultPath), let folder = missingFolder(of: path) {
+      return refuse(Messages.noFolder(folder, path), &outcome)
     }
     return reporting(&outcome) { () throws(StoreOpenError) in
       let store = try SQLiteTrackerStore(
@@ -94,6 +100,9 @@ enum StoreOpening {
       }
       return InMemoryTodoStore()
     }
+    if !readOnly, !exists(path), !isSameFile(path, defaultPath), let folder = missingFolder(of: path) {
+      return refuse(Messages.noFolder(folder, path), &outcome)
+    }
     return reporting(&outcome) { () throws(StoreOpenError) in
       let store = try SQLiteTodoStore(
         path: path, now: context.now, isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly)
@@ -103,9 +112,25 @@ enum StoreOpening {
 
   /// The refusal of a `--store` that names no file, for a command that only reads.
   private static func missing<Store>(_ path: String, _ outcome: inout Outcome) -> Store? {
-    outcome.standardError += Messages.error(Messages.noDataFile(path))
+    refuse(Messages.noDataFile(path), &outcome)
+  }
+
+  /// No store: `message` is the error, exit code 1.
+  private static func refuse<Store>(_ message: String, _ outcome: inout Outcome) -> Store? {
+    outcome.standardError += Messages.error(message)
     outcome.exitCode = 1
     return nil
+  }
+
+  /// The folder that should hold the new file `path`, when it plainly does not exist: only the
+  /// default data file's folders are ever made, so a --store in a missing folder (a typo) is
+  /// refused before anything is created. A file where a folder should be, or a folder that cannot
+  /// be looked into, goes on to the store, which says why.
+  private static func missingFolder(of path: String) -> String? {
+    let folder = (path as NSString).deletingLastPathComponent
+    guard !folder.isEmpty else { return nil }
+    var info = stat()
+    return stat(folder, &info) != 0 && errno == ENOENT ? folder : nil
   }
 
   /// Whether `path` is anything but plainly missing: a link to nothing, or a path the system will

@@ -28,17 +28,20 @@ struct Reliability {
     var slowServers: Int
     var silentServers: Int
     var endlessServers: Int
+    /// Random action sequences whose export must restore byte for byte.
+    var roundTrips: Int
 
     /// The run `swift test` makes: a few seconds.
     static let short = Scale(
       mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
       salvageCuts: 1, salvagePages: 6, salvageKills: 4, walCuts: 6, fullDiskRounds: 1, fileLimitRounds: 12,
-      specialRounds: 1, slowServers: 1, silentServers: 0, endlessServers: 1)
+      specialRounds: 1, slowServers: 1, silentServers: 0, endlessServers: 1, roundTrips: 500)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
       damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100, walCuts: 200, fullDiskRounds: 20,
-      fileLimitRounds: 300, specialRounds: 5, slowServers: 3, silentServers: 3, endlessServers: 10)
+      fileLimitRounds: 300, specialRounds: 5, slowServers: 3, silentServers: 3, endlessServers: 10,
+      roundTrips: 20_000)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -60,7 +63,8 @@ struct Reliability {
     mutating func count(_ name: String, _ amount: Int = 1) { add(&counts, name, amount) }
     mutating func fail(_ name: String, _ amount: Int = 1, example: String? = nil) {
       add(&failures, name, amount)
-      if amount > 0, let example { examples.append(example) }
+      // A few examples are enough to investigate; thousands would only bury the report.
+      if amount > 0, let example, examples.count < 20 { examples.append(example) }
     }
     /// Declares a failure count (so that a 0 is printed).
     mutating func watch(_ names: String...) { for name in names { add(&failures, name, 0) } }
@@ -98,6 +102,7 @@ struct Reliability {
   /// The parts, in order.
   static let parts = [
     "fuzz", "kill", "concurrent", "damage", "salvage", "walcut", "fulldisk", "filelimit", "special", "server",
+    "roundtrip",
   ]
 
   mutating func run(_ part: String) throws -> Report {
@@ -112,6 +117,7 @@ struct Reliability {
     case "filelimit": return try limitFiles()
     case "special": return try specialFiles()
     case "server": return try hostileServers()
+    case "roundtrip": return try roundTrips()
     default: throw ProgramFailure(description: "no part named \(part)")
     }
   }

@@ -310,7 +310,8 @@ struct DailyUseTests {
     let again = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: records)
     #expect(
       again.output
-        == "Импортировано: 0 категорий, 0 трекеров и 0 записей.\nПропущено как уже сохранённое: 2 записи.\n")
+        == "Ничего нового: всё из этого файла уже есть в файле с данными (0 трекеров, 2 записи и 0 выходных).\n"
+    )
   }
 
   @Test func anEndlessInputFailsCleanlyAsTooLarge() throws {

@@ -160,8 +160,11 @@ struct DamagedTrackerStoreTests {
     let blocker = folder.appendingPathComponent("notes.txt")
     try Data("milk\n".utf8).write(to: blocker)
     let store = blocker.appendingPathComponent("tracker.sqlite").path
+    let archive = folder.appendingPathComponent("backup.json")
+    try Data(#"{"format": "tracker", "version": 1, "categories": [], "trackers": [], "records": []}"#.utf8)
+      .write(to: archive)
     let result = try runCLIGuarded(
-      ["done", "Бег", "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
+      ["import", archive.path, "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
     #expect(result.status == 1)
     #expect(
       result.error

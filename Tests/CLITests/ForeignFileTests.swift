@@ -275,6 +275,13 @@ struct ForeignFileTests {
     let good = folder.appendingPathComponent("good.json")
     try Data(#"{"format": "tracker", "version": 1, "categories": [], "trackers": [], "records": []}"#.utf8)
       .write(to: good)
+    // A valid archive still makes the store, in a folder that exists (only the default data file's
+    // folders are ever made).
+    let refused = try runCLIGuarded(["import", good.path, "--store", store] + fileTestsDay, timeout: 20)
+    #expect(refused.status == 1 && refused.error.contains("there is no folder"), "\(refused.error)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == [])
+    try FileManager.default.createDirectory(
+      at: data.appendingPathComponent("new"), withIntermediateDirectories: false)
     #expect(
       try runCLIGuarded(["import", good.path, "--store", store] + fileTestsDay, timeout: 20).status == 0)
     #expect(FileManager.default.fileExists(atPath: store))

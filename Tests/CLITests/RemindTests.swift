@@ -97,6 +97,30 @@ struct RemindTests {
     #expect(shown.output.contains("06:45"))
   }
 
+  @Test func withADayStartHourTheReminderStillSpeaksAfterMidnightUntilTheDayEnds() throws {
+    // Day start 08:00, the reminder on at 21:30: at 07:05 it is still yesterday's day, not done.
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let archive = folder.appendingPathComponent("backup.json")
+    let version2 = Self.archive.replacingOccurrences(
+      of: #"{"format": "tracker", "version": 1,"#,
+      with:
+        #"{"format": "tracker", "version": 2, "dayStart": "08:00", "reminder": {"on": true, "time": "21:30"},"#
+    )
+    try Data(version2.utf8).write(to: archive)
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    #expect(try runCLI(["import", archive.path, "--store", store] + fixed).status == 0)
+    let zone = ["--time-zone", "Europe/Moscow"]
+    for today in [["--today", "2026-11-30"], []] {
+      let morning = try runCLI(["remind", "--at", "07:05", "--store", store] + today + zone)
+      #expect(morning.status == 0, "\(morning.error)")
+      #expect(morning.output.hasPrefix("Tracker — 0 of "), "\(today): \(morning.output)")
+      // From 08:00 a new day begins, and its reminder waits for 21:30.
+      let later = try runCLI(["remind", "--at", "08:00", "--store", store] + today + zone)
+      #expect(later.output == "", "\(today)")
+    }
+  }
+
   @Test func aTimeThatIsNoTimeIsAUsageError() throws {
     let result = try runCLI(["remind", "--at", "24:00", "--demo", "--lang", "ru"] + fixed)
     #expect(result.status == 64 && result.output == "")

@@ -80,14 +80,14 @@ struct TypedActionTests {
   static func purpose(of action: TrackerAction) -> String {
     switch action {
     case .dismissAlert, .finishOnboarding, .cancelForm, .cancelTrackerDeletion, .cancelCategoryDeletion,
-      .goBack, .postponeNotifications:
+      .goBack, .postponeNotifications, .cancelDayOff:
       return "close"
     case .focus, .selectTab, .openCalendar, .openFilters, .openDetail, .openCardMenu, .openCategories,
       .openSchedule, .openCategoryMenu, .openReminderTime, .addTracker, .addCategory, .previousMonth,
       .nextMonth, .openDayStart:
       return "show"
     case .toggleCompletion, .togglePin, .toggleWeekday, .toggleDay, .toggleReminder, .toggleDayOff,
-      .toggleDayOffOn:
+      .toggleDayOffOn, .confirmDayOff:
       return "toggle"
     case .askToDeleteTracker, .deleteTracker, .deleteCategory, .confirmTrackerDeletion,
       .confirmCategoryDeletion:

@@ -28,6 +28,12 @@ struct ReliabilityTests {
     #expect(report.counts.first { $0.0 == "refused" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
+  @Test func everyExportOfRandomActionSequencesRestoresByteForByteOnBothStores() throws {
+    let report = try run("roundtrip")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "sequences" }.map { $0.1 >= 500 } == true, "\(report.text)")
+  }
+
   @Test func killedWritesLoseNothingAcknowledgedAndLeaveNoHalfImport() throws {
     let report = try run("kill")
     #expect(report.isClean, "\(report.text)")

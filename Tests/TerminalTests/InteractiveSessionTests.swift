@@ -173,6 +173,12 @@ struct InteractiveSessionTests {
     #expect(session.app.screenName == "detail")
     while session.focusedIdentifier != "day:2026-11-23" { _ = session.handle(.tab) }
     _ = session.handle(.character("m"))
+    // The 23rd is done: taking it off asks first, since its record would go.
+    let question =
+      language == .ru ? "День отмечен. Всё равно сделать его" : "The day is done. Take it off anyway?"
+    #expect(session.frame().contains { $0.contains(question) })
+    while session.focusedIdentifier != "confirm" { _ = session.handle(.tab) }
+    _ = session.handle(.enter)
     let plantsID = DemoData(today: try Day(iso: "2026-11-30")).trackers[0].id
     #expect(
       try store.daysOff(trackerID: plantsID) == [try Day(iso: "2026-11-23"), try Day(iso: "2026-11-30")])

@@ -47,6 +47,50 @@ struct DaysOffScreenTests {
     #expect(try world.store.daysOff(trackerID: id(10)) == [])
   }
 
+  @Test(arguments: [
+    (Language.en, "The day is done. Take it off anyway?", "Take it off"),
+    (.ru, "День отмечен. Всё равно сделать его выходным?", "Сделать выходным"),
+  ])
+  func takingADoneDayOffAsksFirstAndOnlyYesRemovesTheRecord(
+    language: Language, question: String, confirm: String
+  ) throws {
+    let world = try world()
+    let flow = AppFlow(environment: world.environment(language))
+    // From the card's menu, on today, done.
+    try flow.perform(.tap(.identifier("complete:Run")))
+    try flow.perform(.longPress(.identifier("card:Run")))
+    try flow.perform(.tap(.identifier("day-off")))
+    guard case .trackers(let screen) = flow.view.base else {
+      Issue.record("the main screen is not the base")
+      return
+    }
+    let asked = try #require(screen.menu?.dayOffQuestion)
+    #expect(asked.text == question && asked.confirmTitle == confirm && asked.day == day("2026-11-30"))
+    #expect(flow.elements.map(\.identifier) == ["confirm", "cancel"])
+    try flow.perform(.tap(.identifier("cancel")))
+    #expect(flow.view.card("Run")?.isCompleted == true)
+    #expect(try world.store.daysOff(trackerID: id(10)) == [])
+    try flow.perform(.longPress(.identifier("card:Run")))
+    try flow.perform(.tap(.identifier("day-off")))
+    try flow.perform(.tap(.identifier("confirm")))
+    #expect(flow.view.card("Run")?.isDayOff == true)
+    #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-30")])
+    #expect(try !world.store.recordDays(trackerID: id(10)).contains(day("2026-11-30")))
+    // From the detail's grid: a long press on a done day asks the same; Esc keeps the record.
+    try flow.perform(.tap(.identifier("card:Run")))
+    try flow.perform(.longPress(.identifier("day:2026-11-29")))
+    func detail() -> DetailViewModel.State? {
+      if case .detail(let state)? = flow.view.presented.last { state } else { nil }
+    }
+    #expect(detail()?.dayOffQuestion?.text == question)
+    try flow.dismissTop()
+    #expect(detail()?.dayOffQuestion == nil && flow.screen == .detail)
+    #expect(try world.store.recordDays(trackerID: id(10)).contains(day("2026-11-29")))
+    try flow.perform(.longPress(.identifier("day:2026-11-29")))
+    try flow.perform(.tap(.identifier("confirm")))
+    #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-29"), day("2026-11-30")])
+  }
+
   @Test func tappingTheButtonOfADayOffCompletesTheDayInstead() throws {
     let world = try world()
     try world.store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-30")])

@@ -114,10 +114,8 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
     try write("toggleRecord") { () throws(StoreError) in try base.toggleRecord(trackerID: trackerID, on: day)
     }
   }
-  func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
-    try write("setDaysOff") { () throws(StoreError) in
-      try base.setDaysOff(isOff, trackerID: trackerID, on: days)
-    }
+  func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
+    try write("setDaysOff") { () throws(StoreError) in try base.setDaysOff(isOff, days) }
   }
   func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
     try read("dayOffTrackerIDs") { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }

@@ -60,8 +60,8 @@ open class ForwardingTrackerStore: TrackerDataStore, @unchecked Sendable {
     return try base.statistics(asOf: today)
   }
   @discardableResult
-  public func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
-    try base.setDaysOff(isOff, trackerID: trackerID, on: days)
+  public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
+    try base.setDaysOff(isOff, days)
   }
   public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
     try willRead()

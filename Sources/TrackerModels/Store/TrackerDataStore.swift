@@ -52,13 +52,14 @@ public protocol TrackerDataStore: AnyObject, Sendable {
 
   // MARK: Days off
 
-  /// Takes `trackerID` off on each of `days` (`isOff`), or cancels those days off, in one
-  /// transaction; returns the days that changed (already off, or not off, is no change). A day
-  /// taken off loses its record (the two exclude each other). A day off must be one the tracker is
-  /// shown on (docs/rules.md, visibility), or the whole call throws `.notShown` and changes nothing;
-  /// cancelling has no such condition. Future days may be taken off (a planned vacation).
+  /// Takes each of `days` off (`isOff`), or cancels those days off, of any number of trackers in
+  /// one transaction: all of them or, on any error, none. Returns what changed (already off, or not
+  /// off, is no change) and the records the days taken off removed (the two exclude each other). A
+  /// day off must be one its tracker is shown on (docs/rules.md, visibility), or the whole call
+  /// throws `.notShown` and changes nothing; cancelling has no such condition. Future days may be
+  /// taken off (a planned vacation).
   @discardableResult
-  func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day]
+  func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange
   /// The ids of the trackers off on `day`.
   func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID>
   /// The days `trackerID` is off, ascending.
@@ -106,5 +107,14 @@ extension TrackerDataStore {
   /// The trackers shown on `day` (docs/rules.md visibility), with their summaries.
   public func trackers(visibleOn day: Day) throws(StoreError) -> [TrackerSummary] {
     try trackers().filter { $0.isVisible(on: day) }
+  }
+}
+
+extension TrackerDataStore {
+  /// Takes `trackerID` off on each of `days`, or cancels those days off, in one transaction (as
+  /// `setDaysOff(_:_:)`); returns the days that changed.
+  @discardableResult
+  public func setDaysOff(_ isOff: Bool, trackerID: UUID, on days: [Day]) throws(StoreError) -> [Day] {
+    try setDaysOff(isOff, days.map { TrackerDayOff(trackerID: trackerID, day: $0) }).changed.map(\.day)
   }
 }

@@ -228,8 +228,11 @@ struct ArchiveDecoder {
     return start
   }
 
-  /// `[{"tracker": "…", "date": "…"}]`: each of a tracker of the file or the store, on a day it is
-  /// shown, without a record that day, and once.
+  /// `[{"tracker": "…", "date": "…"}]`: each of a tracker of the file or the store, without a
+  /// record that day, and once. A day off on a day its tracker is not shown is kept: the store
+  /// reaches such days (a day off before a record that is later taken back, a schedule changed
+  /// after a vacation), where the mark waits, changing nothing, until the day is shown again; an
+  /// archive of every state the store can reach must import (docs/data-format.md).
   private mutating func decodeDaysOff(
     _ values: [JSONValue], trackers: [Tracker], records: [TrackerRecord]
   ) -> [TrackerDayOff] {
@@ -243,13 +246,9 @@ struct ArchiveDecoder {
         guard case .string(let text)? = value["tracker"] else { return nil }
         return UUID(uuidString: text)
       })
-    var earliest: [UUID: Day] = [:]
     var recorded = Set<TrackerRecord>()
     for record in [existing.records, records].joined() where named.contains(record.trackerID) {
       recorded.insert(record)
-      if record.day < (earliest[record.trackerID] ?? .latestStored) {
-        earliest[record.trackerID] = record.day
-      }
     }
     var seen: [TrackerDayOff: Int] = [:]
     var result: [TrackerDayOff] = []
@@ -283,13 +282,12 @@ struct ArchiveDecoder {
           StoreMessage(
             "import.dayOffAndRecord", "the tracker has a record on %@ too; a day is done or off, not both",
             .text(day.iso)))
-      } else if !tracker.isVisible(on: day, firstDay: tracker.firstDay(earliestRecord: earliest[tracker.id]))
-      {
+      } else if day > Day.latestStored {
         problem(
           item() + ".date",
           StoreMessage(
-            "import.dayOffNotShown",
-            "the tracker is not shown on %@ (before its first day or off its schedule)", .text(day.iso)))
+            "import.dayOffTooLate", "%@ is after %@, the latest day the app keeps", .text(day.iso),
+            .text(Day.latestStored.iso)))
       } else {
         result.append(dayOff)
       }
@@ -306,8 +304,19 @@ struct ArchiveDecoder {
     var result: [(String, TrackerCategory)] = []
     var ids: [UUID: String] = [:]
     var titles: [String: String] = [:]
-    let existingIDs = Set(existing.categories.map(\.id))
-    let existingTitles = NameIndex(existing.categories.map(\.title))
+    let stored = Dictionary(existing.categories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // A category the store has already, the very same: the file is a backup of this store (or of
+    // one it was restored from), and that category adds nothing.
+    alreadyThere.categories = Set(
+      values.compactMap { value in
+        guard let category = Self.storedItem(value, in: stored),
+          case .string(category.title)? = value["title"]
+        else { return nil }
+        return category.id
+      })
+    let existingIDs = Set(stored.keys).subtracting(alreadyThere.categories)
+    let existingTitles = NameIndex(
+      existing.categories.filter { !alreadyThere.categories.contains($0.id) }.map(\.title))
     for (index, value) in values.enumerated() {
       let path = "categories[\(index)]"
       let item = { path }
@@ -315,7 +324,11 @@ struct ArchiveDecoder {
       let id = uuid(value, "id", item)
       if let id {
         declaredCategories.insert(id)
-        checkUnique(id, at: path, existing: existingIDs, seen: &ids)
+        if let category = stored[id], !alreadyThere.categories.contains(id) {
+          differs(path, id: id, fields: Self.differences(value, [("title", .string(category.title))]))
+        } else {
+          checkUnique(id, at: path, existing: existingIDs, seen: &ids)
+        }
       }
       let title = name(value, "title", item, others: &titles, existing: existingTitles, noun: .category)
       if let id, let title { result.append((path, TrackerCategory(id: id, title: title))) }
@@ -328,9 +341,19 @@ struct ArchiveDecoder {
     var ids: [UUID: String] = [:]
     var names: [String: String] = [:]
     let knownCategories = declaredCategories.union(existing.categories.map(\.id))
-    let existingIDs = Set(existing.trackers.map(\.id))
+    let stored = Dictionary(existing.trackers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // A tracker the store already has, field for field: it adds nothing (its records may).
+    alreadyThere.trackers = Set(
+      values.compactMap { value in
+        guard let tracker = Self.storedItem(value, in: stored),
+          Self.differences(value, TrackerArchive.members(of: tracker)).isEmpty
+        else { return nil }
+        return tracker.id
+      })
+    let existingIDs = Set(stored.keys).subtracting(alreadyThere.trackers)
     // Indexed once: checking each name against a list would make an import quadratic.
-    let existingNames = NameIndex(existing.trackers.map(\.name))
+    let existingNames = NameIndex(
+      existing.trackers.filter { !alreadyThere.trackers.contains($0.id) }.map(\.name))
     for (index, value) in values.enumerated() {
       let path = "trackers[\(index)]"
       let item = { path }
@@ -338,7 +361,11 @@ struct ArchiveDecoder {
       let id = uuid(value, "id", item)
       if let id {
         declaredTrackers.insert(id)
-        checkUnique(id, at: path, existing: existingIDs, seen: &ids)
+        if let tracker = stored[id], !alreadyThere.trackers.contains(id) {
+          differs(path, id: id, fields: Self.differences(value, TrackerArchive.members(of: tracker)))
+        } else {
+          checkUnique(id, at: path, existing: existingIDs, seen: &ids)
+        }
       }
       let name = name(value, "name", item, others: &names, existing: existingNames, noun: .tracker)
       var emoji: String?
@@ -512,6 +539,37 @@ struct ArchiveDecoder {
   // MARK: Fields
 
   /// Reports an id already in the store, or already used earlier in the file.
+  /// The categories and trackers of the file that the store has already, the very same: they are
+  /// not added again (an archive imported into the store it came from adds nothing).
+  private(set) var alreadyThere: (categories: Set<UUID>, trackers: Set<UUID>) = ([], [])
+
+  /// The stored item whose id `value` carries, if any.
+  private static func storedItem<Item>(_ value: JSONValue, in stored: [UUID: Item]) -> Item? {
+    guard case .string(let text)? = value["id"], let id = UUID(uuidString: text) else { return nil }
+    return stored[id]
+  }
+
+  /// The members of `value` that differ from the store's `members`, with both sides as written.
+  private static func differences(_ value: JSONValue, _ members: [(String, JSONValue)]) -> [String] {
+    members.compactMap { key, stored in
+      let given = value[key] ?? .null
+      guard given != stored else { return nil }
+      return
+        "\(key): \(JSONWriter.write(stored).trimmingCharacters(in: .whitespacesAndNewlines)) in the store, "
+        + "\(JSONWriter.write(given).trimmingCharacters(in: .whitespacesAndNewlines)) here"
+    }
+  }
+
+  /// An item of the file with the id of one in the store that is not the same.
+  private mutating func differs(_ path: String, id: UUID, fields: [String]) {
+    problem(
+      path + ".id",
+      StoreMessage(
+        "import.differsFromStore",
+        "%@ is already in the store, with other values (%@); an import adds only what is new and never changes what is there: rename or delete one of them first",
+        .text(id.uuidString), .text(fields.joined(separator: "; "))))
+  }
+
   private mutating func checkUnique(
     _ id: UUID, at path: String, existing: Set<UUID>, seen: inout [UUID: String]
   ) {

@@ -79,9 +79,13 @@ public enum TrackerArchive {
     decodeArchive(text, today: today, existing: existing).map(\.contents)
   }
 
-  /// `decode`, with the daily reminder's setting and the day start when the file has them.
+  /// `decode`, with the daily reminder's setting and the day start when the file has them, and
+  /// the ids of the categories and trackers of the file the store has already, the very same.
   public static func decodeArchive(_ text: String, today: Day, existing: StoreContents) -> Result<
-    (contents: StoreContents, reminder: ReminderSettings?, dayStart: DayStart?), ImportFailure
+    (
+      contents: StoreContents, reminder: ReminderSettings?, dayStart: DayStart?,
+      alreadyThere: (categories: Set<UUID>, trackers: Set<UUID>)
+    ), ImportFailure
   > {
     // The records are decoded as they are parsed: a 700,000-record archive is never held as a
     // tree of JSON values.
@@ -99,16 +103,19 @@ public enum TrackerArchive {
     guard decoder.problems.isEmpty, let contents else {
       return .failure(ImportFailure(problems: decoder.problems))
     }
-    return .success((contents, decoder.reminder, decoder.dayStart))
+    return .success((contents, decoder.reminder, decoder.dayStart, decoder.alreadyThere))
   }
 
-  private static func encode(_ tracker: Tracker) -> JSONValue {
+  private static func encode(_ tracker: Tracker) -> JSONValue { .object(members(of: tracker)) }
+
+  /// A tracker's members as the archive writes them, in order.
+  static func members(of tracker: Tracker) -> [(String, JSONValue)] {
     let schedule: JSONValue
     switch tracker.kind {
     case .habit(let days): schedule = .array(days.days.days.map { .string($0.code) })
     case .event: schedule = .null
     }
-    return .object([
+    return [
       ("id", .string(tracker.id.uuidString)),
       ("name", .string(tracker.name)),
       ("emoji", .string(tracker.emoji)),
@@ -117,16 +124,21 @@ public enum TrackerArchive {
       ("schedule", schedule),
       ("pinned", .bool(tracker.isPinned)),
       ("created", .string(tracker.createdOn.iso)),
-    ])
+    ]
   }
 }
 
 /// What an import added, and what it found already there.
 public struct ImportSummary: Hashable, Sendable {
-  /// What was added: every category and tracker of the archive, and its new records.
+  /// What was added: the categories and trackers of the archive the store did not have, and the
+  /// records and days off it did not have.
   public var added: StoreContents
   /// Records of trackers already in the store that the store already had.
   public var recordsAlreadyThere: Int
+  /// Categories, trackers and days off of the archive the store already had, the very same.
+  public var categoriesAlreadyThere = 0
+  public var trackersAlreadyThere = 0
+  public var daysOffAlreadyThere = 0
   /// The daily reminder's setting the file carries, for the importer to restore.
   public var reminder: ReminderSettings?
   /// The day start hour the file carries (version 2), for the importer to restore.
@@ -142,30 +154,62 @@ public struct ImportSummary: Hashable, Sendable {
     self.reminder = reminder
     self.dayStart = dayStart
   }
+
+  /// Whether the import added nothing at all: everything in the file was in the store already.
+  public var addedNothing: Bool { added == .empty }
 }
 
 extension TrackerDataStore {
   /// Imports an archive: all of it, or — when anything is wrong — nothing, with every problem.
-  /// Records the store already has (of trackers it already has) are left out and counted.
+  /// What the store already has, the very same (categories, trackers, records, days off), is left
+  /// out and counted: an archive imported into the store it came from adds nothing. An item with
+  /// the id of one in the store but other values is a problem: an import never changes what is
+  /// there.
   @discardableResult
   public func importArchive(_ text: String, today: Day) throws(ImportFailure) -> ImportSummary {
     let existing = try contentsForImport()
     let decoded = try TrackerArchive.decodeArchive(text, today: today, existing: existing).get()
     var contents = decoded.contents
+    contents.categories.removeAll { decoded.alreadyThere.categories.contains($0.id) }
+    contents.trackers.removeAll { decoded.alreadyThere.trackers.contains($0.id) }
     var alreadyThere = 0
+    var daysOffAlreadyThere = 0
     let existingTrackers = Set(existing.trackers.map(\.id))
-    if contents.records.contains(where: { existingTrackers.contains($0.trackerID) }) {
+    if contents.records.contains(where: { existingTrackers.contains($0.trackerID) })
+      || contents.daysOff.contains(where: { existingTrackers.contains($0.trackerID) })
+    {
       let stored = Set(existing.records)
       let before = contents.records.count
       contents.records.removeAll { stored.contains($0) }
       alreadyThere = before - contents.records.count
       let storedOff = Set(existing.daysOff)
+      let daysOffBefore = contents.daysOff.count
       contents.daysOff.removeAll { storedOff.contains($0) }
+      daysOffAlreadyThere = daysOffBefore - contents.daysOff.count
+      // A record of the file on a day the store has off: a day is done or off, never both.
+      let clashes = contents.records.filter {
+        storedOff.contains(TrackerDayOff(trackerID: $0.trackerID, day: $0.day))
+      }
+      if !clashes.isEmpty {
+        throw ImportFailure(
+          problems: clashes.map { record in
+            ImportProblem(
+              path: "records",
+              reason: StoreMessage(
+                "import.recordOnStoredDayOff",
+                "the tracker %@ is off on %@ in the store; a day is done or off, not both",
+                .text(record.trackerID.uuidString), .text(record.day.iso)))
+          })
+      }
     }
     try insertImported(contents)
-    return ImportSummary(
+    var summary = ImportSummary(
       added: contents, recordsAlreadyThere: alreadyThere, reminder: decoded.reminder,
       dayStart: decoded.dayStart)
+    summary.categoriesAlreadyThere = decoded.alreadyThere.categories.count
+    summary.trackersAlreadyThere = decoded.alreadyThere.trackers.count
+    summary.daysOffAlreadyThere = daysOffAlreadyThere
+    return summary
   }
 }
 

@@ -96,7 +96,11 @@ public struct ScreenRenderer: Sendable {
     case .trackers(let state):
       var lines = trackers(state, focused: view.focusedField) + tabBar(view.tabBar)
       if let menu = state.menu {
-        if let question = menu.deleteQuestion {
+        if let question = menu.dayOffQuestion {
+          lines = actionSheet(
+            lines, question: question.text, detail: nil, confirm: question.confirmTitle,
+            cancel: question.cancelTitle)
+        } else if let question = menu.deleteQuestion {
           lines = actionSheet(
             lines, question: question, detail: nil, confirm: menu.confirmTitle, cancel: menu.cancelTitle)
         } else {
@@ -121,6 +125,11 @@ public struct ScreenRenderer: Sendable {
     // The detail is pushed: it takes the whole screen, its delete question over it.
     if case .detail(let state) = screen {
       let lines = detail(state)
+      if let question = state.dayOffQuestion {
+        return actionSheet(
+          lines, question: question.text, detail: nil, confirm: question.confirmTitle,
+          cancel: question.cancelTitle)
+      }
       guard let question = state.deleteQuestion else { return lines }
       return actionSheet(
         lines, question: question, detail: nil, confirm: state.confirmTitle, cancel: state.cancelTitle)

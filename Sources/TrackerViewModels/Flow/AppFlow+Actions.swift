@@ -37,30 +37,13 @@ extension AppFlow {
     case .togglePin: try mainScreen(for: action).pinTapped()
     case .toggleDayOff: try mainScreen(for: action).dayOffTapped()
     // The card's menu, or the detail on top
-    case .editTracker:
-      if let detail = layers.last?.screen.detail {
-        detail.editTapped()
-      } else {
-        try mainScreen(for: action).editTapped()
-      }
-    case .deleteTracker:
-      if let detail = layers.last?.screen.detail {
-        detail.deleteTapped()
-      } else {
-        try mainScreen(for: action).deleteTapped()
-      }
+    case .editTracker: try onDetailOrMenu(action, { $0.editTapped() }, { $0.editTapped() })
+    case .deleteTracker: try onDetailOrMenu(action, { $0.deleteTapped() }, { $0.deleteTapped() })
     case .confirmTrackerDeletion:
-      if let detail = layers.last?.screen.detail {
-        detail.deleteConfirmed()
-      } else {
-        try mainScreen(for: action).deleteConfirmed()
-      }
-    case .cancelTrackerDeletion:
-      if let detail = layers.last?.screen.detail {
-        detail.deleteCancelled()
-      } else {
-        try mainScreen(for: action).menuDismissed()
-      }
+      try onDetailOrMenu(action, { $0.deleteConfirmed() }, { $0.deleteConfirmed() })
+    case .cancelTrackerDeletion: try onDetailOrMenu(action, { $0.deleteCancelled() }, { $0.menuDismissed() })
+    case .confirmDayOff: try onDetailOrMenu(action, { $0.dayOffConfirmed() }, { $0.dayOffConfirmed() })
+    case .cancelDayOff: try onDetailOrMenu(action, { $0.dayOffQuestionCancelled() }, { $0.menuDismissed() })
     // Type picker
     case .chooseKind(let choice):
       let picker = try top(for: action, \.typePicker)
@@ -115,6 +98,18 @@ extension AppFlow {
   }
 
   /// The main screen, when it is what the user sees (no onboarding, sheet or other tab over it).
+  /// Runs `onDetail` when the detail is on top (its Edit, Delete and questions), else `onMenu` on
+  /// the main screen, whose card menu offers the same.
+  private func onDetailOrMenu(
+    _ action: TrackerAction, _ onDetail: (DetailViewModel) -> Void, _ onMenu: (TrackersViewModel) -> Void
+  ) throws(FlowError) {
+    if let detail = layers.last?.screen.detail {
+      onDetail(detail)
+    } else {
+      onMenu(try mainScreen(for: action))
+    }
+  }
+
   private func mainScreen(for action: TrackerAction) throws(FlowError) -> TrackersViewModel {
     guard let trackers, onboarding == nil, layers.isEmpty, tab == .trackers else { throw unavailable(action) }
     return trackers
@@ -171,6 +166,10 @@ extension AppFlow {
     }
     if case .categories(let model)? = layers.last?.screen, model.state.deleteConfirmation != nil {
       model.deleteCancelled()
+      return
+    }
+    if case .detail(let model)? = layers.last?.screen, model.state.dayOffQuestion != nil {
+      model.dayOffQuestionCancelled()
       return
     }
     guard let top = layers.last else { throw failure(.flowNothingToDismiss) }

@@ -53,6 +53,10 @@ public enum TrackerAction: Hashable, Sendable {
   case confirmTrackerDeletion
   /// Cancel in the action sheet.
   case cancelTrackerDeletion
+  /// "Take it off" when a done day is taken off (the card's menu or the detail's grid).
+  case confirmDayOff
+  /// Cancel in that question.
+  case cancelDayOff
 
   // Type picker
   /// "Habit" or "Irregular event".

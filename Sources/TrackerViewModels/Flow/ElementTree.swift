@@ -34,8 +34,17 @@ enum ElementTree {
     }
   }
 
+  /// The action sheet before a done day is taken off.
+  private static func dayOffQuestion(_ question: DayOffQuestion) -> [Element] {
+    [
+      Element(identifier: "confirm", label: question.confirmTitle, action: .tracker(.confirmDayOff)),
+      Element(identifier: "cancel", label: question.cancelTitle, action: .tracker(.cancelDayOff)),
+    ]
+  }
+
   private static func trackers(_ state: TrackersViewModel.State) -> [Element] {
     if let menu = state.menu {
+      if let question = menu.dayOffQuestion { return dayOffQuestion(question) }
       if menu.deleteQuestion != nil {
         return [
           Element(identifier: "confirm", label: menu.confirmTitle, action: .tracker(.confirmTrackerDeletion)),
@@ -190,6 +199,7 @@ enum ElementTree {
           action: .tracker(.saveReminderTime)),
       ]
     case .detail(let state):
+      if let question = state.dayOffQuestion { return dayOffQuestion(question) }
       if state.deleteQuestion != nil {
         return [
           Element(

@@ -102,6 +102,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     public var deleteQuestion: String?
     public var confirmTitle: String
     public var cancelTitle: String
+    /// Set once a done day was long-pressed: the action sheet's question before it is taken off.
+    public var dayOffQuestion: DayOffQuestion?
     public var alert: AlertState?
 
     /// A value with every field given.
@@ -207,6 +209,7 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     if state.deleteQuestion != nil { state.deleteQuestion = localizer.text(.trackersDeleteQuestion) }
     state.confirmTitle = localizer.text(.menuDelete)
     state.cancelTitle = localizer.text(.menuCancel)
+    state.dayOffQuestion = state.dayOffQuestion.map { DayOffQuestion(day: $0.day, localizer) }
     state.alert = state.alert?.relabelled(localizer)
     return state
   }
@@ -229,9 +232,25 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
       return
     }
     let id = state.trackerID
+    // A done day asks first: its record would go.
+    if cell.mark == .done {
+      state.dayOffQuestion = DayOffQuestion(day: day, environment.localizer)
+      return
+    }
     let isOff = cell.mark != .dayOff
     attemptSoon(environment) { _ = try $0.setDaysOff(isOff, trackerID: id, on: [day]) }
   }
+
+  /// Call when the user answered "Take it off" to the question of a done day.
+  public func dayOffConfirmed() {
+    guard let question = state.dayOffQuestion else { return }
+    let id = state.trackerID
+    state.dayOffQuestion = nil
+    attemptSoon(environment) { _ = try $0.setDaysOff(true, trackerID: id, on: [question.day]) }
+  }
+
+  /// Call when the user cancelled the question of a done day: nothing changes.
+  public func dayOffQuestionCancelled() { state.dayOffQuestion = nil }
 
   public func backTapped() { route(.close) }
 

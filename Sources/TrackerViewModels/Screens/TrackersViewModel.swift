@@ -102,6 +102,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     public var dayOffTitle: String
     /// Whether the selected date is already the tracker's day off.
     public var isDayOff: Bool
+    /// Set once "Take a day off" was chosen on a done day: the action sheet's question.
+    public var dayOffQuestion: DayOffQuestion?
 
     /// A value with every field given.
     public init(
@@ -273,6 +275,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         deleteQuestion: menu.deleteQuestion == nil ? nil : localizer.text(.trackersDeleteQuestion),
         confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel),
         dayOffTitle: localizer.text(menu.isDayOff ? .menuCancelDayOff : .menuDayOff), isDayOff: menu.isDayOff)
+      next.menu?.dayOffQuestion = menu.dayOffQuestion.map { DayOffQuestion(day: $0.day, localizer) }
     }
     next.alert = next.alert?.relabelled(localizer)
     update(next)
@@ -472,11 +475,16 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Call when the user chose "Take a day off" or "Cancel the day off": the selected date (a
-  /// future one too: a planned vacation) becomes the tracker's day off, or stops being one. A
-  /// record on that day gives way (docs/rules.md).
+  /// future one too: a planned vacation) becomes the tracker's day off, or stops being one. On a
+  /// done day the action sheet asks first: the record would go (docs/rules.md).
   public func dayOffTapped() {
     guard let menu = state.menu else { return }
     let day = state.selectedDay
+    let isDone = state.sections.flatMap(\.cards).first { $0.id == menu.trackerID }?.isCompleted ?? false
+    if !menu.isDayOff, isDone {
+      state.menu?.dayOffQuestion = DayOffQuestion(day: day, environment.localizer)
+      return
+    }
     oneState {
       state.menu = nil
       attemptSoon(environment) { _ = try $0.setDaysOff(!menu.isDayOff, trackerID: menu.trackerID, on: [day]) }
@@ -493,6 +501,16 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   public func cardSwipedLeft(_ id: UUID) {
     cardLongPressed(id)
     deleteTapped()
+  }
+
+  /// Call when the user answered "Take it off" to the question of a done day: its record goes and
+  /// the day is off.
+  public func dayOffConfirmed() {
+    guard let menu = state.menu, let question = menu.dayOffQuestion else { return }
+    oneState {
+      state.menu = nil
+      attemptSoon(environment) { _ = try $0.setDaysOff(true, trackerID: menu.trackerID, on: [question.day]) }
+    }
   }
 
   /// Call when the user dismissed the context menu or the delete question.

@@ -78,6 +78,11 @@ enum ArgumentParser {
           }
           options[name] = choice
         } else {
+          // An empty path (`--store "$DB"` with DB unset) would have SQLite open a private
+          // temporary database, and an import be kept nowhere.
+          if value.isEmpty, option.value == "path" || option.value == "file" {
+            return .failure(UsageError(message: Messages.emptyPath(name)))
+          }
           options[name] = value
         }
       }

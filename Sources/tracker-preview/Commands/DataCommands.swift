@@ -196,15 +196,7 @@ enum ImportCommand {
     }
     return importing(file, invocation, settings, context) { store, outcome throws(ImportFailure) in
       let summary = try store.importArchive(text, today: settings.today)
-      outcome.standardOutput = Messages.imported(
-        categories: summary.added.categories.count, trackers: summary.added.trackers.count,
-        records: summary.added.records.count)
-      if !summary.added.daysOff.isEmpty {
-        outcome.standardOutput += Messages.importedDaysOff(summary.added.daysOff.count)
-      }
-      if summary.recordsAlreadyThere > 0 {
-        outcome.standardOutput += Messages.recordsAlreadyThere(summary.recordsAlreadyThere)
-      }
+      outcome.standardOutput = Messages.imported(summary)
       // Restoring a backup is not a first launch: the onboarding is over. The file's reminder
       // setting and day start, when it has them, are restored with it.
       endOnboarding(store, reminder: summary.reminder, dayStart: summary.dayStart, &outcome)
@@ -239,7 +231,8 @@ enum ImportCommand {
       }
     }
     var outcome = Outcome()
-    guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+    guard let store = StoreOpening.open(invocation, settings, context, createsFile: true, outcome: &outcome)
+    else {
       return outcome
     }
     do {

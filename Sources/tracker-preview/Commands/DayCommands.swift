@@ -179,23 +179,33 @@ enum SkipCommand {
       }
       let collation = Collation(settings.language)
       chosen.sort { collation.areInOrder($0.tracker.name, $1.tracker.name) }
-      for summary in chosen {
-        // Days off are taken where the tracker is shown; cancelling takes whatever is there.
-        let shown = off ? days.filter { summary.isVisible(on: $0) } : days
-        if off, shown.isEmpty, name != nil {
-          return .failure(TerminalSafe.text(Messages.notShownForDayOff(summary.tracker.name, dates)))
-        }
-        guard !shown.isEmpty else { continue }
-        let changed: [Day]
-        do {
-          changed = try store.setDaysOff(off, trackerID: summary.tracker.id, on: shown)
-        } catch {
-          outcome.standardError += Messages.error(Messages.notSaved(error)) + "\n"
-          outcome.exitCode = 1
-          return outcome
-        }
+      // Days off are taken where the tracker is shown; cancelling takes whatever is there.
+      let shown = chosen.map { summary in (summary, off ? days.filter { summary.isVisible(on: $0) } : days) }
+      if off, name != nil, shown.allSatisfy({ $0.1.isEmpty }) {
+        return .failure(TerminalSafe.text(Messages.notShownForDayOff(chosen[0].tracker.name, dates)))
+      }
+      // The whole command is one transaction: a kill or a full disk part-way leaves every tracker
+      // as it was, so "nothing was saved" is true.
+      let change: DaysOffChange
+      do {
+        change = try store.setDaysOff(
+          off,
+          shown.flatMap { summary, days in days.map { TrackerDayOff(trackerID: summary.tracker.id, day: $0) }
+          })
+      } catch {
+        outcome.standardError += Messages.error(Messages.notSaved(error)) + "\n"
+        outcome.exitCode = 1
+        return outcome
+      }
+      let changed = Dictionary(grouping: change.changed, by: \.trackerID)
+      let removed = Dictionary(grouping: change.removedRecords, by: \.trackerID)
+      for (summary, days) in shown where !days.isEmpty {
+        let name = TerminalSafe.text(summary.tracker.name)
         outcome.standardOutput += Messages.daysOff(
-          TerminalSafe.text(summary.tracker.name), off: off, changed: changed.count, on: dates)
+          name, off: off, changed: changed[summary.tracker.id]?.count ?? 0, on: dates)
+        if let records = removed[summary.tracker.id] {
+          outcome.standardOutput += Messages.recordsRemoved(name, on: records.map { text($0.day) })
+        }
       }
     } catch {
       return .failure(Messages.unreadableData(error))

@@ -8,37 +8,41 @@ import TrackerStore
 /// or from a shell prompt (docs/command-line.md).
 enum RemindCommand {
   static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = given.timeZone
     let now: ReminderTime
-    if let given = invocation.options["--at"] {
-      guard let time = ReminderTime(given) else {
-        return .usage(UsageError(message: Messages.badTime(given), command: "remind"))
+    // `--at` stands for the time now, on today's calendar date: the day it falls in follows the
+    // day start hour as the clock's own time would.
+    var instant = context.now
+    if let text = invocation.options["--at"] {
+      guard let time = ReminderTime(text) else {
+        return .usage(UsageError(message: Messages.badTime(text), command: "remind"))
       }
       now = time
+      instant =
+        calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: context.now) ?? instant
     } else {
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = given.timeZone
       let parts = calendar.dateComponents([.hour, .minute], from: context.now)
       now = ReminderTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) ?? .evening
     }
     var outcome = Outcome()
-    guard
-      let (store, settings) = StoreOpening.openForToday(
-        invocation, given, context, readOnly: true, outcome: &outcome)
-    else {
+    guard let store = StoreOpening.open(invocation, given, context, readOnly: true, outcome: &outcome) else {
       return outcome
     }
-    let reminder: ReminderSettings
+    let stored: StoreSettings
     let progress: ReminderSettings.Progress
     do {
-      reminder = try store.settings().reminder
+      stored = try store.settings()
+      // Until the day, as the day start hour defines it, ends, the reminder speaks for it.
+      let today = given.isTodayGiven ? given.today : stored.dayStart.today(at: instant, in: given.timeZone)
       progress = ReminderSettings.progress(
-        on: settings.today, trackers: try store.trackers(),
-        completed: try store.completedTrackerIDs(on: settings.today),
-        off: try store.dayOffTrackerIDs(on: settings.today))
+        on: today, trackers: try store.trackers(), completed: try store.completedTrackerIDs(on: today),
+        off: try store.dayOffTrackerIDs(on: today))
     } catch {
       return .failure(Messages.unreadableData(error))
     }
-    if reminder.fires(at: now, with: progress) {
+    let reminder = stored.reminder
+    if reminder.fires(at: now, dayStart: stored.dayStart, with: progress) {
       outcome.standardOutput += Messages.reminder(done: progress.done, due: progress.due) + "\n"
     }
     return outcome

@@ -49,7 +49,8 @@ enum RunCommand {
   {
     switch settings.app {
     case .tracker:
-      guard let store = StoreOpening.open(invocation, settings, context, outcome: &outcome) else {
+      guard let store = StoreOpening.open(invocation, settings, context, createsFile: true, outcome: &outcome)
+      else {
         return nil
       }
       return Launched(

@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+
+@testable import tracker_preview
+
+/// Write commands that fail leave nothing behind and say what happened; a range of days off is one
+/// transaction; a day off that removes a completion says so (issue 29, items 3, 4, 15 and 16).
+@Suite("Write commands: nothing behind a failure, every change said")
+struct WriteCommandTrustTests {
+  /// The names in `folder`, sorted.
+  func names(_ folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  @Test(arguments: [
+    ["done", "Run"], ["undone", "Run"], ["skip", "Run"], ["unskip", "Run"], ["skip", "--all"],
+    ["unskip", "--all"],
+  ])
+  func aWriteCommandOnAMistypedStoreCreatesNoFileAndNoFolder(_ command: [String]) throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for store in ["nodir/my.sqlite", "stray.sqlite"] {
+      let path = folder.appendingPathComponent(store).path
+      let result = try runCLI(command + ["--store", path] + fixed)
+      #expect(result.status == 1, "\(command) \(store)")
+      #expect(
+        result.error
+          == "Error: there is no data file at \(path); check the path, or leave out --store to use your own data (nothing was created)\n"
+      )
+      #expect(try names(folder) == [], "\(command) \(store)")
+    }
+  }
+
+  @Test func anImportIntoAFolderThatDoesNotExistNamesItAndCreatesNothing() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let archive = folder.appendingPathComponent("demo.json").path
+    #expect(try runCLI(["export", "--demo", "--output", archive] + fixed).status == 0)
+    let store = folder.appendingPathComponent("nodir/my.sqlite").path
+    let result = try runCLI(["import", archive, "--store", store] + fixed)
+    #expect(result.status == 1)
+    #expect(
+      result.error
+        == "Error: there is no folder \(folder.path)/nodir for the data file \(store); check the path (nothing was created)\n"
+    )
+    let russian = try runCLI(["import", archive, "--store", store, "--lang", "ru"] + fixed)
+    #expect(
+      russian.error
+        == "Ошибка: папки \(folder.path)/nodir для файла данных \(store) нет; проверьте путь (ничего не создано)\n"
+    )
+    #expect(try names(folder) == ["demo.json"])
+  }
+
+  @Test(arguments: [
+    ["import", "backup.json"], ["done", "Run"], ["skip", "--all"], ["stats"], ["list"], ["export"],
+    ["remind"],
+    ["show", "trackers"], ["run", "script.txt"],
+  ])
+  func anEmptyStorePathIsAUsageErrorForEveryCommand(_ command: [String]) throws {
+    // A cron line with `--store "$DB"` and DB unset: SQLite would open "" as a private temporary
+    // database and an import would be kept nowhere.
+    for arguments in [["--store", ""], ["--store="]] {
+      let result = try runCLI(command + arguments + fixed)
+      #expect(result.status == 64, "\(command)")
+      #expect(result.error.hasPrefix("Error: The value of '--store' is empty: give the path of a file\n"))
+      #expect(result.output == "")
+    }
+    let russian = try runCLI(command + ["--store", "", "--lang", "ru"] + fixed)
+    #expect(russian.error.hasPrefix("Ошибка: Значение '--store' пустое: укажите путь к файлу\n"))
+  }
+
+  @Test func anEmptyOutputPathIsAUsageError() throws {
+    let result = try runCLI(["export", "--demo", "--output", ""] + fixed)
+    #expect(result.status == 64)
+    #expect(result.error.hasPrefix("Error: The value of '--output' is empty: give the path of a file\n"))
+  }
+
+  @Test func aDayOffOnADoneDayNamesTheRecordItRemovedInBothLanguages() throws {
+    let store = try DaysOffCLITests().demoStore()
+    #expect(try runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
+    let one = try runCLI(["skip", "Water the plants", "--store", store] + fixed)
+    #expect(
+      one.output == """
+        Water the plants: 1 day off, 11/30/26.
+        Water the plants: the record on 11/30/26 was removed (a day is done or off, never both).
+
+        """)
+    // The demo's exercise is done on 2026-11-25 and 2026-11-27 (Wed, Fri).
+    let range = try runCLI(
+      [
+        "skip", "Morning exercise", "--from", "2026-11-24", "--to", "2026-11-27", "--store", store, "--lang",
+        "ru",
+      ]
+        + fixed)
+    #expect(
+      range.output == """
+        Morning exercise: 2 выходных, 24.11.26 – 27.11.26.
+        Morning exercise: удалено 2 записи, за 25.11.26, 27.11.26 (день либо отмечен, либо выходной).
+
+        """)
+    // A day off where nothing was done says only the day off.
+    let plain = try runCLI(["skip", "Water the plants", "--date", "2026-12-01", "--store", store] + fixed)
+    #expect(plain.output == "Water the plants: 1 day off, 12/01/26.\n")
+  }
+
+  @Test func aRangeOfDaysOffForEveryTrackerIsOneTransactionEvenWhenTheFileSizeLimitCutsItShort() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 60 every-day trackers, each done on every day of 2026: a year off replaces 60 × 334 records.
+    let category = "C0000000-0000-4000-8000-000000000001"
+    var trackers: [String] = []
+    var records: [String] = []
+    let january = Calendar(identifier: .gregorian).date(
+      from: DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2026, month: 1, day: 1))!
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    let days = (0..<334).map { formatter.string(from: january.addingTimeInterval(Double($0) * 86_400)) }
+    for number in 1...60 {
+      let id = String(format: "A0000000-0000-4000-8000-%012d", number)
+      trackers.append(
+        """
+        {"id": "\(id)", "name": "Habit \(number)", "emoji": "🙂", "color": "#FD4C49", "category": "\(category)", \
+        "schedule": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "pinned": false, "created": "2026-01-01"}
+        """)
+      records += days.map { "{\"tracker\": \"\(id)\", \"date\": \"\($0)\"}" }
+    }
+    let archive = """
+      {"format": "tracker", "version": 2, "categories": [{"id": "\(category)", "title": "All"}],
+      "trackers": [\(trackers.joined(separator: ",\n"))], "daysOff": [], "records": [\(records.joined(separator: ",\n"))]}
+      """
+    let archiveFile = folder.appendingPathComponent("year.json")
+    try Data(archive.utf8).write(to: archiveFile)
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    #expect(try runCLI(["import", archiveFile.path, "--store", store] + fixed).status == 0)
+    func count(_ store: String) throws -> Int {
+      let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+      let line = stats.output.split(separator: "\n").first { $0.contains("\"completed\"") } ?? ""
+      return Int(line.filter(\.isNumber)) ?? -1
+    }
+    #expect(try count(store) == 60 * 334)
+    // Limits from 25 KiB to 500 KiB past the store: one command's single transaction either fits
+    // whole or is refused whole, however far the log got; one transaction per tracker would leave
+    // some trackers off and others not.
+    let size = try FileManager.default.attributesOfItem(atPath: store)[.size] as? Int ?? 0
+    let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    var refusals = 0
+    for extra in stride(from: 50, through: 1000, by: 150) {
+      let copy = folder.appendingPathComponent("copy-\(extra).sqlite").path
+      try FileManager.default.copyItem(atPath: store, toPath: copy)
+      let arguments =
+        [binary, "skip", "--all", "--from", "2026-01-01", "--to", "2026-11-30", "--store", copy] + fixed
+      let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
+      let limit = size / 512 + extra
+      let limited = try runProgram(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f \(limit); exec \(quoted)"])
+      let completed = try count(copy)
+      if limited.status == 0 {
+        #expect(completed == 0, "limit \(limit): \(limited.output)")
+      } else {
+        refusals += 1
+        #expect(limited.status == 1)
+        #expect(limited.error.contains("nothing was saved"), "\(limited.error)")
+        #expect(limited.output == "")
+        // Nothing of it was applied: every record is still there, and no tracker is off.
+        #expect(completed == 60 * 334, "limit \(limit)")
+        let list = try runCLI(["list", "--date", "2026-06-01", "--json", "--store", copy] + fixed)
+        #expect(!list.output.contains("\"dayOff\": true"))
+      }
+    }
+    #expect(refusals > 0, "no limit was low enough to cut the command short")
+  }
+}
+
+/// Every export restores, and a backup imported again adds nothing (issue 29, items 1 and 2).
+@Suite("Backups restore, and restore again")
+struct BackupRestoreCLITests {
+  static let archive = """
+    {"format": "tracker", "version": 2, "categories": [{"id": "C0000000-0000-4000-8000-000000000001", "title": "Books"}],
+    "trackers": [{"id": "A0000000-0000-4000-8000-000000000001", "name": "Read books", "emoji": "🙂", "color": "#FD4C49",
+    "category": "C0000000-0000-4000-8000-000000000001", "schedule": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+    "pinned": false, "created": "2026-11-20"}], "daysOff": [], "records": []}
+    """
+
+  /// A data file in `folder` holding `archive`.
+  func seededStore(in folder: URL) throws -> String {
+    let seed = folder.appendingPathComponent("seed.json")
+    try Data(Self.archive.utf8).write(to: seed)
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    #expect(try runCLI(["import", seed.path, "--store", store] + fixed).status == 0)
+    return store
+  }
+
+  @Test func aDayOffLeftBeforeTheFirstDayByATakenBackRecordExportsAndImportsByteForByte() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try seededStore(in: folder)
+    // A record before the first day moves it back; a day off after it; the record taken back.
+    for command in [
+      ["done", "Read books", "--date", "2026-11-17"], ["skip", "Read books", "--date", "2026-11-19"],
+      ["undone", "Read books", "--date", "2026-11-17"],
+    ] {
+      let result = try runCLI(command + ["--store", store] + fixed)
+      #expect(result.status == 0, "\(command): \(result.error)")
+    }
+    let backup = folder.appendingPathComponent("backup.json").path
+    #expect(try runCLI(["export", "--store", store, "--output", backup] + fixed).status == 0)
+    let restored = folder.appendingPathComponent("restored.sqlite").path
+    let imported = try runCLI(["import", backup, "--store", restored] + fixed)
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output == "Imported 1 category, 1 tracker and 0 records.\nAlso 1 day off.\n")
+    let again = try runCLI(["export", "--store", restored] + fixed)
+    #expect(again.output == (try String(contentsOfFile: backup, encoding: .utf8)))
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func importingYourOwnBackupAgainSaysNothingNewAndExitsZero(language: String) throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try seededStore(in: folder)
+    #expect(try runCLI(["done", "Read books", "--date", "2026-11-28", "--store", store] + fixed).status == 0)
+    #expect(try runCLI(["skip", "Read books", "--date", "2026-11-29", "--store", store] + fixed).status == 0)
+    let backup = folder.appendingPathComponent("backup.json").path
+    #expect(try runCLI(["export", "--store", store, "--output", backup] + fixed).status == 0)
+    let again = try runCLI(["import", backup, "--store", store, "--lang", language] + fixed)
+    #expect(again.status == 0, "\(again.error)")
+    #expect(again.error == "")
+    #expect(
+      again.output
+        == (language == "ru"
+          ? "Ничего нового: всё из этого файла уже есть в файле с данными (1 трекер, 1 запись и 1 выходной).\n"
+          : "Nothing new: everything in this file is already in the data file (1 tracker, 1 record and 1 day off).\n")
+    )
+    // A backup of the store before a record was taken back brings that record, and says what was there.
+    #expect(
+      try runCLI(["undone", "Read books", "--date", "2026-11-28", "--store", store] + fixed).status == 0)
+    let older = try runCLI(["import", backup, "--store", store] + fixed)
+    #expect(
+      older.output == """
+        Imported 0 categories, 0 trackers and 1 record.
+        Already in the data file, left as they were: 1 tracker, 0 records and 1 day off.
+
+        """)
+  }
+}
