@@ -83,8 +83,54 @@ extension Reliability {
     } else {
       report.fail("damaged stores", example: "after killed done commands")
     }
+    try killRanges(&report)
     report.counts.insert(("kills", scale.importKills + scale.scriptKills), at: 0)
     return report
+  }
+
+  /// `skip --all` over a year for 30 trackers done every day, killed at a random moment: one
+  /// command is one transaction, so the store holds either every day off of the range (and none
+  /// of its records) or none of it.
+  mutating func killRanges(_ report: inout Report) throws {
+    report.watch("half ranges")
+    let template = path("kill-range-template.sqlite")
+    try makeStore(template, [Archives.make(group: 5, prefix: "Range", trackers: 30, records: 400)])
+    let store = path("kill-range.sqlite")
+    let range = ["skip", "--all", "--from", Archives.date(daysBack: 365), "--to", Archives.date(daysBack: 0)]
+    try copyStore(template, to: store)
+    guard let before = try exportedMarks(store) else {
+      throw ProgramFailure(description: "the template cannot be exported")
+    }
+    let whole = try tool(range + ["--store", store])
+    guard whole.status == 0, let after = try exportedMarks(store), after != before else {
+      throw ProgramFailure(description: "the whole range failed: \(whole.errorText)")
+    }
+    for _ in 0..<scale.rangeKills {
+      try copyStore(template, to: store)
+      let running = try startTool(range + ["--store", store])
+      usleep(UInt32(Double.random(in: 0...(whole.seconds * 1.2), using: &random) * 1_000_000))
+      running.kill()
+      let outcome = running.finish(timeout: 30)
+      switch try exportedMarks(store) {
+      case nil: report.fail("damaged stores", example: "after a killed range")
+      case before: report.count("ranges killed before their commit")
+      case after: report.count("ranges complete")
+      case let marks?:
+        report.fail("half ranges", example: "\(marks.records.count) records, \(marks.daysOff.count) days off")
+      }
+      if outcome.signal == nil, outcome.status == 0, try exportedMarks(store) != after {
+        report.fail("lost acknowledged writes", example: "a range that exited 0")
+      }
+    }
+  }
+
+  /// The records and days off an export of `store` lists, or nil when the export fails.
+  func exportedMarks(_ store: String) throws -> Marks? {
+    let outcome = try tool(["export", "--store", store, "--output", "-"])
+    guard outcome.status == 0, let records = Self.records(ofExport: outcome.output),
+      let daysOff = Self.records(ofExport: outcome.output, key: "daysOff")
+    else { return nil }
+    return Marks(records: records, daysOff: daysOff)
   }
 
   /// The records an export of `store` lists, or nil when the export fails.
@@ -93,4 +139,10 @@ extension Reliability {
     guard outcome.status == 0 else { return nil }
     return Self.records(ofExport: outcome.output)
   }
+}
+
+/// What an export holds day by day: records and days off, as "tracker date" strings.
+struct Marks: Equatable {
+  var records: Set<String>
+  var daysOff: Set<String>
 }

@@ -30,18 +30,20 @@ struct Reliability {
     var endlessServers: Int
     /// Random action sequences whose export must restore byte for byte.
     var roundTrips: Int
+    /// `skip --all` ranges killed at a random moment.
+    var rangeKills: Int
 
     /// The run `swift test` makes: a few seconds.
     static let short = Scale(
       mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
       salvageCuts: 1, salvagePages: 6, salvageKills: 4, walCuts: 6, fullDiskRounds: 1, fileLimitRounds: 12,
-      specialRounds: 1, slowServers: 1, silentServers: 0, endlessServers: 1, roundTrips: 500)
+      specialRounds: 1, slowServers: 1, silentServers: 0, endlessServers: 1, roundTrips: 500, rangeKills: 4)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
       damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100, walCuts: 200, fullDiskRounds: 20,
       fileLimitRounds: 300, specialRounds: 5, slowServers: 3, silentServers: 3, endlessServers: 10,
-      roundTrips: 20_000)
+      roundTrips: 20_000, rangeKills: 100)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -155,10 +157,11 @@ struct Reliability {
     }
   }
 
-  /// The records of an export, as "tracker date" strings, or nil when the output is no export.
-  static func records(ofExport output: Data) -> Set<String>? {
+  /// The records of an export (or its days off, with `key` "daysOff"), as "tracker date" strings,
+  /// or nil when the output is no export.
+  static func records(ofExport output: Data, key: String = "records") -> Set<String>? {
     guard let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any],
-      let records = object["records"] as? [[String: Any]]
+      let records = object[key] as? [[String: Any]]
     else { return nil }
     return Set(
       records.compactMap { record in
