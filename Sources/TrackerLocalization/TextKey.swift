@@ -57,6 +57,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case reminderBody = "reminder.body"
   case reminderProgress = "reminder.progress"
   case trackersDeleteQuestion = "trackers.delete.question"
+  case trackersDeleteTrackerName = "trackers.delete.trackerName"
   case typePickerTitle = "typePicker.title"
   case typePickerHabit = "typePicker.habit"
   case typePickerEvent = "typePicker.event"

@@ -102,7 +102,8 @@ public struct ScreenRenderer: Sendable {
             cancel: question.cancelTitle)
         } else if let question = menu.deleteQuestion {
           lines = actionSheet(
-            lines, question: question, detail: nil, confirm: menu.confirmTitle, cancel: menu.cancelTitle)
+            lines, question: question, detail: menu.deleteTrackerName, confirm: menu.confirmTitle,
+            cancel: menu.cancelTitle)
         } else {
           // As on iOS, the pressed card is lifted above its menu.
           let pressed = state.sections.flatMap(\.cards).first { $0.id == menu.trackerID }
@@ -132,7 +133,8 @@ public struct ScreenRenderer: Sendable {
       }
       guard let question = state.deleteQuestion else { return lines }
       return actionSheet(
-        lines, question: question, detail: nil, confirm: state.confirmTitle, cancel: state.cancelTitle)
+        lines, question: question, detail: state.deleteTrackerName, confirm: state.confirmTitle,
+        cancel: state.cancelTitle)
     }
     // A sheet covers the screen it was opened from except its top line, which shows dimmed.
     var lines = base(view).prefix(1).map(\.dimmed)

@@ -100,6 +100,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     public var deleteTitle: String
     /// Set once Delete was chosen: the action sheet's question, as the card menu asks it.
     public var deleteQuestion: String?
+    /// The tracker the question is about, quoted ("“Бег”" / "«Бег»"), shown under it.
+    public var deleteTrackerName: String?
     public var confirmTitle: String
     public var cancelTitle: String
     /// Set once a done day was long-pressed: the action sheet's question before it is taken off.
@@ -206,7 +208,10 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     ]
     state.editTitle = localizer.text(.menuEdit)
     state.deleteTitle = localizer.text(.menuDelete)
-    if state.deleteQuestion != nil { state.deleteQuestion = localizer.text(.trackersDeleteQuestion) }
+    if state.deleteQuestion != nil {
+      state.deleteQuestion = localizer.text(.trackersDeleteQuestion)
+      state.deleteTrackerName = localizer.text(.trackersDeleteTrackerName, .text(state.name))
+    }
     state.confirmTitle = localizer.text(.menuDelete)
     state.cancelTitle = localizer.text(.menuCancel)
     state.dayOffQuestion = state.dayOffQuestion.map { DayOffQuestion(day: $0.day, localizer) }
@@ -264,16 +269,27 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user tapped Delete: the question, as the card menu asks it.
   public func deleteTapped() {
     environment.analytics.report(AnalyticsEvent(kind: .click, item: .delete))
-    state.deleteQuestion = environment.localizer.text(.trackersDeleteQuestion)
+    var next = state
+    next.deleteQuestion = environment.localizer.text(.trackersDeleteQuestion)
+    next.deleteTrackerName = environment.localizer.text(.trackersDeleteTrackerName, .text(state.name))
+    state = next  // one change: the question and its tracker appear together
   }
 
   /// Call when the user dismissed the question.
-  public func deleteCancelled() { state.deleteQuestion = nil }
+  public func deleteCancelled() {
+    var next = state
+    next.deleteQuestion = nil
+    next.deleteTrackerName = nil
+    state = next
+  }
 
   /// Call when the user confirmed: the tracker and its records go, and so does the detail.
   public func deleteConfirmed() {
     guard state.deleteQuestion != nil else { return }
-    state.deleteQuestion = nil
+    var next = state
+    next.deleteQuestion = nil
+    next.deleteTrackerName = nil
+    state = next
     let id = state.trackerID
     attempt(.save, environment.localizer) { () throws(StoreError) in
       try environment.write { try $0.deleteTracker(id: id) }

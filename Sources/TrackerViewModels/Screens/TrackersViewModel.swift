@@ -96,6 +96,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     public var deleteTitle: String
     /// Set once Delete was chosen: the action sheet's question.
     public var deleteQuestion: String?
+    /// The tracker the question is about, quoted ("“Бег”" / "«Бег»"), shown under it.
+    public var deleteTrackerName: String?
     public var confirmTitle: String
     public var cancelTitle: String
     /// "Take a day off" for the selected date, or "Cancel the day off" on a day off.
@@ -275,6 +277,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         deleteQuestion: menu.deleteQuestion == nil ? nil : localizer.text(.trackersDeleteQuestion),
         confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel),
         dayOffTitle: localizer.text(menu.isDayOff ? .menuCancelDayOff : .menuDayOff), isDayOff: menu.isDayOff)
+      next.menu?.deleteTrackerName = menu.deleteQuestion == nil ? nil : trackerName(menu.trackerID, localizer)
       next.menu?.dayOffQuestion = menu.dayOffQuestion.map { DayOffQuestion(day: $0.day, localizer) }
     }
     next.alert = next.alert?.relabelled(localizer)
@@ -538,7 +541,17 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   public func deleteTapped() {
     guard state.menu != nil else { return }
     environment.analytics.report(AnalyticsEvent(kind: .click, item: .delete))
-    state.menu?.deleteQuestion = environment.localizer.text(.trackersDeleteQuestion)
+    guard var menu = state.menu else { return }
+    menu.deleteQuestion = environment.localizer.text(.trackersDeleteQuestion)
+    menu.deleteTrackerName = trackerName(menu.trackerID, environment.localizer)
+    state.menu = menu  // one change: the question and its tracker appear together
+  }
+
+  /// The name of the tracker `id`, quoted as the language quotes it, for the delete question.
+  private func trackerName(_ id: UUID, _ localizer: Localizer) -> String? {
+    summaries.first { $0.tracker.id == id }.map {
+      localizer.text(.trackersDeleteTrackerName, .text($0.tracker.name))
+    }
   }
 
   /// Call when the user confirmed the deletion: the tracker and all its records go.
