@@ -360,11 +360,18 @@ public final class InteractiveSession {
     }
     guard var drawing else { return pad([], status: encode(status)) }
     let location = drawing.locator.locate(focusedIdentifier)
+    // A menu, a question or a small sheet is kept in view whole, not only its focused button: at
+    // 80×24 a card's menu showed "Pin" alone, its other buttons under the bottom line.
+    var group: ClosedRange<Int>?
+    if elements.count <= Self.wholeGroupLimit {
+      let rows = elements.compactMap { drawing.locator.locate($0.identifier)?.row }
+      if let first = rows.min(), let last = rows.max() { group = first...last }
+    }
     self.drawing = drawing
     var lines = drawing.lines
     var pinned = drawing.pinned
     if let location { lines[location.row] = lines[location.row].inverting(location.characters) }
-    visible(row: location?.row, in: lines.count, pinned: &pinned)
+    visible(row: location?.row, group: group, in: lines.count, pinned: &pinned)
     let available = rows - 1
     var shown: [StyledLine]
     if lines.count <= available {
@@ -379,8 +386,16 @@ public final class InteractiveSession {
     return pad(shown.map { encode($0, drawFormat) }, status: encode(status))
   }
 
-  /// Scrolls so that `row` of a screen of `count` lines is in view (pinned lines are always).
-  private func visible(row: Int?, in count: Int, pinned: inout (top: Int, bottom: Int)) {
+  /// Up to how many elements a screen may have for all of them to be kept in view together (a
+  /// menu, a question, a picker): past it only the focused one is (a main screen of 1,000 cards
+  /// is not located element by element on every frame).
+  static let wholeGroupLimit = 16
+
+  /// Scrolls so that `row` of a screen of `count` lines is in view (pinned lines are always), and
+  /// the rows `group` of every element with it when they fit together.
+  private func visible(
+    row: Int?, group: ClosedRange<Int>? = nil, in count: Int, pinned: inout (top: Int, bottom: Int)
+  ) {
     let available = rows - 1
     guard count > available else {
       scroll = 0
@@ -389,6 +404,17 @@ public final class InteractiveSession {
     if pinned.top + pinned.bottom >= available - 2 { pinned = (0, 0) }
     bodyHeight = available - pinned.top - pinned.bottom
     let bodyCount = count - pinned.top - pinned.bottom
+    if let group, needsFocusInView {
+      // The group with the line around it (a box's borders) when that fits, else the group alone.
+      let body = pinned.top...(count - pinned.bottom - 1)
+      let framed = max(body.lowerBound, group.lowerBound - 1)...min(body.upperBound, group.upperBound + 1)
+      let candidates = [framed, group].filter { body.contains($0.lowerBound) && body.contains($0.upperBound) }
+      if let shown = candidates.first(where: { $0.count <= bodyHeight }) {
+        let (first, last) = (shown.lowerBound - pinned.top, shown.upperBound - pinned.top)
+        if first < scroll { scroll = first }
+        if last >= scroll + bodyHeight { scroll = last - bodyHeight + 1 }
+      }
+    }
     if let row, row >= pinned.top, row < count - pinned.bottom, needsFocusInView {
       let bodyRow = row - pinned.top
       if bodyRow < scroll { scroll = bodyRow }
