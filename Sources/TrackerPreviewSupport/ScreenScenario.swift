@@ -108,6 +108,11 @@ public struct ScreenScenario: Sendable {
     },
     ScreenScenario("type-picker", screen: .typePicker) { _ in [.tap(.identifier("add"))] },
     ScreenScenario("tracker-form-empty", screen: .trackerForm) { _ in newHabit },
+    ScreenScenario("tracker-form-discard-question", screen: .trackerForm) { run in
+      // A name typed, then the sheet dismissed (Esc, a swipe down): the changes are not thrown
+      // away without a word.
+      newHabit + [.tap(.identifier("name")), .type(run.language == .ru ? "Бег" : "Run"), .dismiss]
+    },
     ScreenScenario("tracker-form-event", screen: .trackerForm) { _ in
       [.tap(.identifier("add")), .tap(.identifier("event"))]
     },

@@ -80,7 +80,7 @@ struct TypedActionTests {
   static func purpose(of action: TrackerAction) -> String {
     switch action {
     case .dismissAlert, .finishOnboarding, .cancelForm, .cancelTrackerDeletion, .cancelCategoryDeletion,
-      .goBack, .postponeNotifications, .cancelDayOff:
+      .goBack, .postponeNotifications, .cancelDayOff, .discardForm, .keepEditing:
       return "close"
     case .focus, .selectTab, .openCalendar, .openFilters, .openDetail, .openCardMenu, .openCategories,
       .openSchedule, .openCategoryMenu, .openReminderTime, .addTracker, .addCategory, .previousMonth,

@@ -59,7 +59,15 @@ struct InteractiveSessionTests {
     #expect(session.app.elements.first { $0.identifier == "name" }?.label == "Йога q m ")
     _ = session.handle(.escape)  // leaves the field
     #expect(!session.isEditing && session.app.screenName == "tracker-form")
-    _ = session.handle(.escape)  // closes the sheet
+    _ = session.handle(.escape)  // asks before the typed name goes (issue 30, item 1)
+    #expect(session.app.screenName == "tracker-form")
+    #expect(session.app.elements.map(\.identifier) == ["discard", "keep-editing"])
+    #expect(session.frame().contains { $0.contains("Не сохранять изменения?") })
+    _ = session.handle(.escape)  // keeps editing
+    #expect(session.app.elements.first { $0.identifier == "name" }?.label == "Йога q m ")
+    _ = session.handle(.escape)
+    while session.focusedIdentifier != "discard" { _ = session.handle(.tab) }
+    _ = session.handle(.enter)  // closes the sheet, nothing saved
     #expect(session.app.screenName == "trackers")
   }
 

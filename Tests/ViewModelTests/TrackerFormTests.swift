@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerLocalization
 import TrackerModels
 
 @testable import TrackerViewModels
@@ -290,4 +291,47 @@ func formState(_ flow: AppFlow) -> TrackerFormViewModel.State? {
     if case .trackerForm(let state) = screen { return state }
   }
   return nil
+}
+
+/// Leaving a form (issue 30, item 1): changes are never thrown away without a word.
+@MainActor
+@Suite("Leaving the tracker form")
+struct LeavingTheFormTests {
+  @Test(arguments: [
+    (Language.en, "Discard your changes?", "Discard", "Keep editing"),
+    (.ru, "Не сохранять изменения?", "Не сохранять", "Продолжить"),
+  ])
+  func leavingAFormWithChangesAsksFirstAndAnUntouchedOneClosesAtOnce(
+    language: Language, question: String, discard: String, keep: String
+  ) throws {
+    let world = try TestWorld.demo()
+    let flow = AppFlow(environment: world.environment(language))
+    func form() -> TrackerFormViewModel.State? { formState(flow) }
+    try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.tap(.identifier("habit")))
+    // Untouched: Esc closes it.
+    try flow.perform(.dismiss)
+    #expect(form() == nil && flow.screen == .trackers)
+    try flow.perform(.tap(.identifier("add")))
+    try flow.perform(.tap(.identifier("habit")))
+    try flow.perform(.tap(.identifier("name")))
+    try flow.perform(.type("Run"))
+    try flow.perform(.dismiss)
+    #expect(
+      form()?.discardQuestion
+        == TrackerFormViewModel.State.DiscardQuestion(
+          text: question, discardTitle: discard, keepEditingTitle: keep))
+    #expect(flow.elements.map(\.identifier) == ["discard", "keep-editing"])
+    // Keep editing (or Esc again): the form stays as it was.
+    try flow.perform(.tap(.identifier("keep-editing")))
+    #expect(form()?.name == "Run" && form()?.discardQuestion == nil)
+    try flow.perform(.dismiss)
+    try flow.perform(.dismiss)
+    #expect(form()?.name == "Run" && form()?.discardQuestion == nil)
+    // Discard: the form closes, nothing saved.
+    try flow.perform(.dismiss)
+    try flow.perform(.tap(.identifier("discard")))
+    #expect(form() == nil && flow.screen == .trackers)
+    #expect(try world.store.trackers().allSatisfy { $0.tracker.name != "Run" })
+  }
 }

@@ -143,7 +143,13 @@ public struct ScreenRenderer: Sendable {
     lines += canvas.lines
     switch screen {
     case .typePicker(let state): lines += typePicker(state)
-    case .trackerForm(let state): lines += trackerForm(state, focused: view.focusedField)
+    case .trackerForm(let state):
+      lines += trackerForm(state, focused: view.focusedField)
+      if let question = state.discardQuestion {
+        return actionSheet(
+          lines, question: question.text, detail: nil, confirm: question.discardTitle,
+          cancel: question.keepEditingTitle, anchors: ("discard", "keep-editing"))
+      }
     case .categories(let state): lines += categories(state)
     case .categoryForm(let state): lines += categoryForm(state, focused: view.focusedField)
     case .schedule(let state): lines += schedule(state)
@@ -244,22 +250,29 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// `lines` dimmed with an action sheet at the bottom: the question, then confirm and cancel.
-  func actionSheet(_ lines: [StyledLine], question: String, detail: String?, confirm: String, cancel: String)
-    -> [StyledLine]
-  {
-    place(actionSheetLines(question: question, detail: detail, confirm: confirm, cancel: cancel), over: lines)
+  func actionSheet(
+    _ lines: [StyledLine], question: String, detail: String?, confirm: String, cancel: String,
+    anchors: (confirm: String, cancel: String) = ("confirm", "cancel")
+  ) -> [StyledLine] {
+    place(
+      actionSheetLines(
+        question: question, detail: detail, confirm: confirm, cancel: cancel, anchors: anchors),
+      over: lines)
   }
 
   /// An action sheet's own lines: the question (and its detail), confirm, and cancel apart.
-  func actionSheetLines(question: String, detail: String?, confirm: String, cancel: String) -> [StyledLine] {
+  func actionSheetLines(
+    question: String, detail: String?, confirm: String, cancel: String,
+    anchors: (confirm: String, cancel: String) = ("confirm", "cancel")
+  ) -> [StyledLine] {
     var sheet = Canvas(width: width)
     var header = Canvas(width: width - 4)
     header.wrapped(question, .secondary, align: .center)
     if let detail { header.wrapped(detail, .secondary, align: .center) }
     var confirmLine = Canvas(width: width - 4)
-    confirmLine.text(confirm, .destructive, align: .center, anchor: "confirm")
+    confirmLine.text(confirm, .destructive, align: .center, anchor: anchors.confirm)
     var cancelLine = Canvas(width: width - 4)
-    cancelLine.text(cancel, Style(.accent, bold: true), align: .center, anchor: "cancel")
+    cancelLine.text(cancel, Style(.accent, bold: true), align: .center, anchor: anchors.cancel)
     sheet.box([header.lines, confirmLine.lines])
     sheet.box([cancelLine.lines])
     return sheet.lines

@@ -57,6 +57,8 @@ extension AppFlow {
     case .decreaseDays: try top(for: action, \.trackerForm).daysMinusTapped()
     case .increaseDays: try top(for: action, \.trackerForm).daysPlusTapped()
     case .cancelForm: try top(for: action, \.trackerForm).cancelTapped()
+    case .discardForm: try top(for: action, \.trackerForm).discardTapped()
+    case .keepEditing: try top(for: action, \.trackerForm).keepEditingTapped()
     case .saveTracker: try top(for: action, \.trackerForm).createTapped()
     // Categories
     case .chooseCategory(let id): try top(for: action, \.categories).categoryTapped(id)
@@ -172,6 +174,8 @@ extension AppFlow {
       model.dayOffQuestionCancelled()
       return
     }
+    // A form with changes asks before it closes.
+    if case .trackerForm(let form)? = layers.last?.screen { return form.dismissRequested() }
     guard let top = layers.last else { throw failure(.flowNothingToDismiss) }
     // A permission sheet swiped away is "Not now".
     if case .permission(let model) = top.screen { return model.notNowTapped() }

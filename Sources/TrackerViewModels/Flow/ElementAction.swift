@@ -79,6 +79,10 @@ public enum TrackerAction: Hashable, Sendable {
   case increaseDays
   /// Cancel: the form closes, nothing saved.
   case cancelForm
+  /// Discard, when a form with changes is left: it closes, nothing saved.
+  case discardForm
+  /// Keep editing, in that question: the form stays.
+  case keepEditing
   /// Create, or Save when editing.
   case saveTracker
 

@@ -117,6 +117,13 @@ enum ElementTree {
         Element(identifier: "event", label: state.eventTitle, action: .tracker(.chooseKind(.event))),
       ]
     case .trackerForm(let state):
+      if let question = state.discardQuestion {
+        return [
+          Element(identifier: "discard", label: question.discardTitle, action: .tracker(.discardForm)),
+          Element(
+            identifier: "keep-editing", label: question.keepEditingTitle, action: .tracker(.keepEditing)),
+        ]
+      }
       return trackerForm(state)
     case .categories(let state):
       if let menu = categoryMenu {

@@ -97,6 +97,26 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     public var isCreateEnabled: Bool
     /// A failed save or read, over the form.
     public var alert: AlertState?
+    /// Set when the user leaves a form with changes (Esc, a swipe down): the action sheet asks
+    /// whether to throw them away.
+    public var discardQuestion: DiscardQuestion?
+
+    /// The question before a form with changes closes.
+    public struct DiscardQuestion: Equatable, Sendable {
+      /// "Discard your changes?"
+      public var text: String
+      /// "Discard": the form closes, nothing saved.
+      public var discardTitle: String
+      /// "Keep editing": the question goes, the form stays as it was.
+      public var keepEditingTitle: String
+
+      /// A value with every field given.
+      public init(text: String, discardTitle: String, keepEditingTitle: String) {
+        self.text = text
+        self.discardTitle = discardTitle
+        self.keepEditingTitle = keepEditingTitle
+      }
+    }
 
     /// A value with every field given.
     public init(
@@ -195,6 +215,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       guard change.isEverything || !change.categoryIDs.isEmpty || !change.trackerIDs.isEmpty else { return }
       self?.readStore()
     }
+    openedDraft = currentDraft
     region = following(environment.region) { model in
       var next = Self.labelled(model.state, mode: model.mode, model.environment.localizer)
       model.refresh(&next)
@@ -227,7 +248,14 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     state.cancelTitle = localizer.text(.formCancel)
     state.createTitle = localizer.text(isEditing ? .formSave : .formCreate)
     state.alert = state.alert?.relabelled(localizer)
+    if state.discardQuestion != nil { state.discardQuestion = discardQuestion(localizer) }
     return state
+  }
+
+  private static func discardQuestion(_ localizer: Localizer) -> State.DiscardQuestion {
+    State.DiscardQuestion(
+      text: localizer.text(.formDiscardQuestion), discardTitle: localizer.text(.formDiscard),
+      keepEditingTitle: localizer.text(.formKeepEditing))
   }
 
   /// Call when the user changed the name field's text.
@@ -288,6 +316,47 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
 
   /// Call when the user tapped Cancel: nothing is saved (seed: creation 7).
   public func cancelTapped() { onRoute?(.close) }
+
+  /// What the user has entered, to tell a form with changes from an untouched one.
+  private struct Draft: Equatable {
+    var name: String
+    var categoryID: UUID?
+    var days: WeekdaySet
+    var emoji: String?
+    var color: TrackerColor?
+    var dayCount: Int
+  }
+
+  private var currentDraft: Draft {
+    Draft(
+      name: state.name, categoryID: categoryID, days: days, emoji: emoji, color: color, dayCount: dayCount)
+  }
+
+  /// The form as it opened; set at the end of `init`.
+  private var openedDraft: Draft?
+
+  /// Whether anything was entered or changed since the form opened.
+  public var hasChanges: Bool { openedDraft.map { $0 != currentDraft } ?? false }
+
+  /// Call when the user leaves the form without Cancel (Esc, a swipe down): an untouched form
+  /// closes at once; one with changes asks first, and a second Esc keeps editing.
+  public func dismissRequested() {
+    if state.discardQuestion != nil { return keepEditingTapped() }
+    guard hasChanges else {
+      onRoute?(.close)
+      return
+    }
+    state.discardQuestion = Self.discardQuestion(environment.localizer)
+  }
+
+  /// Call when the user chose Discard: the form closes, nothing saved.
+  public func discardTapped() {
+    state.discardQuestion = nil
+    onRoute?(.close)
+  }
+
+  /// Call when the user chose Keep editing: the question goes, the form stays as it was.
+  public func keepEditingTapped() { state.discardQuestion = nil }
 
   /// Call when the user tapped Create or Save (only possible while enabled). The form closes
   /// once the store has the tracker; otherwise it stays, with the reason under the name (a name
