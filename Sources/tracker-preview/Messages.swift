@@ -253,6 +253,9 @@ enum Messages {
   static var isAFolder: String { text(.cliIsAFolder) }
   static func noSuchFolder(_ folder: String) -> String { text(.cliNoSuchFolder, .text(folder)) }
   static func notSaved(_ error: Error) -> String { text(.cliNotSaved, .text(describe(error))) }
+  static var standardOutput: String { text(.cliStandardOutput) }
+  static var noPipeReader: String { text(.cliNoPipeReader) }
+  static var notARegularFile: String { text(.cliNotARegularFile) }
   static func unwritable(_ path: String, _ reason: String) -> String {
     text(.cliUnwritable, .text(path), .text(reason))
   }
