@@ -11,12 +11,8 @@ struct DamagedSummaryTests {
   /// A store holding the full-disk archive (a habit, two records).
   func madeStore() throws -> (store: String, folder: URL) {
     let folder = temporaryFolder()
-    let archive = folder.appendingPathComponent("backup.json")
-    try Data(FullDiskTests.archive.utf8).write(to: archive)
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let made = try runCLI(["import", archive.path, "--store", store] + fileTestsDay)
-    #expect(made.status == 0, "\(made.error)")
-    try FileManager.default.removeItem(at: archive)
+    try FullDiskTests().makeStore(store, folder: folder)
     return (store, folder)
   }
 
