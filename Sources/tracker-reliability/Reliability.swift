@@ -178,6 +178,9 @@ struct Outcome {
   var output: Data
   var error: Data
   var seconds: Double
+  /// The processor time it used, user and system together (read from `/proc` while it ran, to
+  /// the last tick before it ended; 0 where there is no `/proc`).
+  var processorSeconds: Double = 0
 
   var errorText: String { String(decoding: error.prefix(2000), as: UTF8.self) }
   var crashed: Bool { signal != nil && !timedOut }
@@ -243,7 +246,9 @@ final class Program {
   func finish(timeout: Double) -> Outcome {
     let deadline = started.addingTimeInterval(timeout)
     var timedOut = false
+    var processorSeconds = 0.0
     while process.isRunning {
+      processorSeconds = Self.processorSeconds(of: process.processIdentifier) ?? processorSeconds
       if Date() > deadline {
         timedOut = true
         kill()
@@ -260,7 +265,20 @@ final class Program {
     let signaled = process.terminationReason == .uncaughtSignal
     return Outcome(
       status: process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
-      timedOut: timedOut, output: output, error: error, seconds: seconds)
+      timedOut: timedOut, output: output, error: error, seconds: seconds, processorSeconds: processorSeconds)
+  }
+
+  /// The user and system processor time of process `pid` so far, from `/proc/<pid>/stat`.
+  static func processorSeconds(of pid: Int32) -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = text.range(of: ")", options: .backwards)
+    else { return nil }
+    // After "pid (name)": state is field 3, utime 14 and stime 15 (in clock ticks).
+    let fields = text[end.upperBound...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+      return nil
+    }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 }
 
