@@ -408,6 +408,7 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case cliRecovered = "cli.recovered"
   case cliRecoveredSaved = "cli.recoveredSaved"
   case cliRecoveredLeftOut = "cli.recoveredLeftOut"
+  case cliRecoveredDaysOff = "cli.recoveredDaysOff"
   case cliRecoveredResumed = "cli.recoveredResumed"
   case cliRecoveredCategory = "cli.recoveredCategory"
   case cliRecoveredNotSavedYet = "cli.recoveredNotSavedYet"

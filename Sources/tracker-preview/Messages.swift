@@ -116,12 +116,15 @@ enum Messages {
         .cliRecovered, .text(recovery.originalPath), .text(damage(recovery.reason)), .text(recovery.movedTo))
     }
     let localizer = Localizer(language)
+    let daysOff =
+      saved.daysOff.isEmpty
+      ? "" : text(.cliRecoveredDaysOff, .text(localizer.plural(.daysOff, count: saved.daysOff.count)))
     return text(
       .cliRecoveredSaved, .text(recovery.originalPath), .text(damage(recovery.reason)),
       .text(recovery.movedTo),
       .text(localizer.plural(.records, count: saved.records.count)),
       .text(localizer.plural(.trackers, count: saved.trackers.count)),
-      .text(localizer.plural(.categories, count: saved.categories.count)))
+      .text(localizer.plural(.categories, count: saved.categories.count))) + daysOff
   }
 
   /// What a file that is not a Tracker data file is: "a text file".

@@ -72,4 +72,25 @@ struct DamagedSummaryTests {
     #expect(export.status == 0, "\(export.error)")
     #expect(export.output.contains("\"2026-11-30\"") && export.output.contains("\"2026-12-02\""))
   }
+
+  @Test(arguments: ["en", "ru"])
+  func theSalvageWarningCountsTheDaysOffItKept(language: String) throws {
+    let (store, folder) = try madeStore()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Friday 2026-11-27 and Monday 2026-11-23 off (Бег is due Mon, Wed, Fri).
+    for date in ["2026-11-23", "2026-11-27"] {
+      let skip = try runCLI(["skip", "Бег", "--date", date, "--store", store] + fileTestsDay)
+      #expect(skip.status == 0, "\(skip.error)")
+    }
+    flipASummarySeal(store)
+    let result = try runCLI(["stats", "--store", store, "--lang", language] + fileTestsDay)
+    #expect(result.status == 0, "\(result.error)")
+    let counted =
+      language == "ru"
+      ? ": 2 записи, 1 трекер, 1 категория, а также 2 выходных\n"
+      : ": 2 records of 1 tracker in 1 category, and 2 days off\n"
+    #expect(result.error.hasSuffix(counted), "\(result.error)")
+    let export = try runCLI(["export", "--store", store] + fileTestsDay)
+    #expect(export.output.contains("\"2026-11-23\"") && export.output.contains("\"2026-11-27\""))
+  }
 }
