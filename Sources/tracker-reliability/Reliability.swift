@@ -24,6 +24,9 @@ struct Reliability {
     var fullDiskRounds: Int
     var fileLimitRounds: Int
     var specialRounds: Int
+    /// Days off: files cut short per length, single bits flipped in their pages.
+    var dayOffCuts: Int
+    var dayOffFlips: Int
     /// Loads from a server that trickles, one that never answers, one that pages without end.
     var slowServers: Int
     var silentServers: Int
@@ -33,12 +36,14 @@ struct Reliability {
     static let short = Scale(
       mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
       salvageCuts: 1, salvagePages: 6, salvageKills: 4, walCuts: 6, fullDiskRounds: 1, fileLimitRounds: 12,
-      specialRounds: 1, slowServers: 1, silentServers: 0, endlessServers: 1)
+      specialRounds: 1, dayOffCuts: 1, dayOffFlips: 4, slowServers: 1, silentServers: 0, endlessServers: 1)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
       damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100, walCuts: 200, fullDiskRounds: 20,
-      fileLimitRounds: 300, specialRounds: 5, slowServers: 3, silentServers: 3, endlessServers: 10)
+      fileLimitRounds: 300, specialRounds: 5, dayOffCuts: 10, dayOffFlips: 300, slowServers: 3,
+      silentServers: 3,
+      endlessServers: 10)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -97,7 +102,9 @@ struct Reliability {
 
   /// The parts, in order.
   static let parts = [
-    "fuzz", "kill", "concurrent", "damage", "salvage", "walcut", "fulldisk", "filelimit", "special", "server",
+    "fuzz", "kill", "concurrent", "damage", "salvage", "daysoff", "walcut", "fulldisk", "filelimit",
+    "special",
+    "server",
   ]
 
   mutating func run(_ part: String) throws -> Report {
@@ -107,6 +114,7 @@ struct Reliability {
     case "concurrent": return try concurrentProcesses()
     case "damage": return try damageFiles()
     case "salvage": return try salvageFiles()
+    case "daysoff": return try salvageDaysOff()
     case "walcut": return try cutLogs()
     case "fulldisk": return try fullDisks()
     case "filelimit": return try limitFiles()

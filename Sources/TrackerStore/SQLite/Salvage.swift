@@ -168,7 +168,8 @@ enum Salvage {
   ) -> (daysOff: [TrackerDayOff], leftOut: Int) {
     if let version, version < Schema.daysOffVersion { return ([], 0) }
     var read = readPairs(
-      database, table: "day_off", index: "day_off_by_day", numbers: Set(trackers.map(\.number)))
+      database, table: "day_off", index: "day_off_by_day", numbers: Set(trackers.map(\.number)),
+      wholeTable: true)
     if read.tableDamaged && read.indexDamaged {
       let known = Set(trackers.map(\.number))
       let ofDaysOff = dayOffPages()
@@ -231,8 +232,11 @@ enum Salvage {
 
   /// What the b-trees of a table of (tracker, day) pairs and of its (day, tracker) index hold,
   /// each read past damage, and whether each could not be read whole. The table is read for
-  /// every tracker of `numbers` and of the index, so both count the same pairs.
-  private static func readPairs(_ database: Database, table: String, index: String, numbers: Set<Int>) -> (
+  /// every tracker of `numbers` and of the index, so both count the same pairs; with
+  /// `wholeTable` (days off, which no summary vouches for), also whole, in one read.
+  private static func readPairs(
+    _ database: Database, table: String, index: String, numbers: Set<Int>, wholeTable: Bool = false
+  ) -> (
     table: Set<Key>, tableDamaged: Bool, index: Set<Key>, indexDamaged: Bool
   ) {
     var indexed = Set<Key>()
@@ -262,6 +266,27 @@ enum Salvage {
     if all.isEmpty {
       // No tracker is known: whether the table can be read at all says whether it is damaged.
       tableDamaged = (try? database.prepare("SELECT count(*) FROM \(table)").rows { $0.int(0) }) == nil
+    }
+    guard wholeTable else { return (stored, tableDamaged, indexed, indexDamaged) }
+    // The whole table in its b-tree's order too, as far as it reads: a flipped tracker number in
+    // a row ends the read of its tracker's range early without an error (the rows after it look
+    // like another tracker's), and a row out of order, or of nulls, is damage.
+    var previous: Key?
+    do {
+      // The ORDER BY keeps the planner on the table's own b-tree (a covering index would do without).
+      try database.prepare("SELECT tracker, day FROM \(table) NOT INDEXED ORDER BY tracker, day").forEachRow {
+        row in
+        guard !row.isNull(0), !row.isNull(1) else {
+          tableDamaged = true
+          return
+        }
+        let key = Key(tracker: row.int(0), day: row.int(1))
+        if let previous, (previous.tracker, previous.day) >= (key.tracker, key.day) { tableDamaged = true }
+        previous = key
+        stored.insert(key)
+      }
+    } catch {
+      tableDamaged = true
     }
     return (stored, tableDamaged, indexed, indexDamaged)
   }
