@@ -14,6 +14,10 @@ import TrackerModels
 /// whole load after `deadline` seconds (60) and `maxRequests` requests (30), whatever the server
 /// does: a server that trickles a byte every half second, or claims ten thousand tasks and sends
 /// one new task a page, gets the error and Try again, not a load that never ends.
+///
+/// Waiting costs no processor time. Where `URLSession` is FoundationNetworking's (Linux), whose
+/// wait for an answer keeps a core busy, each request is a `CurlRequest` instead (libcurl's easy
+/// interface, waiting in `poll(2)`); the deadlines are timers on a queue, never a polling loop.
 public struct URLSessionTodoLoader: TodoLoader {
   /// `https://dummyjson.com/todos`, the seed's address.
   public static let defaultURL = URL(string: "https://dummyjson.com/todos")!
@@ -86,7 +90,8 @@ public struct URLSessionTodoLoader: TodoLoader {
     private let lock = NSLock()
     private var isOver = false
     private var requests = 0
-    private var running: URLSessionDataTask?
+    /// Stops the request still running (nil: none).
+    private var cancelRunning: (() -> Void)?
 
     /// Where the deadlines wait: a queue of the loader's own, so no other work delays them.
     static let timers = DispatchQueue(label: "URLSessionTodoLoader.deadlines")
@@ -106,10 +111,10 @@ public struct URLSessionTodoLoader: TodoLoader {
       lock.lock()
       let first = !isOver
       isOver = true
-      let task = running
+      let cancel = cancelRunning
       lock.unlock()
       guard first else { return }
-      if cancelling { task?.cancel() }
+      if cancelling { cancel?() }
       completion(result)
     }
 
@@ -121,6 +126,23 @@ public struct URLSessionTodoLoader: TodoLoader {
       let number = requests
       lock.unlock()
       guard number <= loader.maxRequests else { return end(.failure(.tooManyRequests(loader.maxRequests))) }
+      #if canImport(FoundationNetworking)
+        let started = CurlRequest.start(
+          url, accept: "application/json", timeout: loader.timeout, address: loader.address
+        ) { result in
+          switch result {
+          case .success(let answer): self.received(status: answer.status, answer.body)
+          case .failure(let error): self.finish(.failure(error))
+          }
+        }
+        if let started {
+          lock.lock()
+          cancelRunning = { started.cancel() }
+          lock.unlock()
+          watch { [weak started] in started?.isRunning == true }
+          return
+        }
+      #endif
       var request = URLRequest(
         url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: loader.timeout)
       request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -128,15 +150,19 @@ public struct URLSessionTodoLoader: TodoLoader {
         self.received(data, response, error)
       }
       lock.lock()
-      running = task
+      cancelRunning = { [weak task] in task?.cancel() }
       lock.unlock()
-      // A request's own deadline: URLSession's timeout counts silence, so a server that sends a
-      // byte now and then would keep it open for ever.
-      Self.timers.asyncAfter(deadline: .now() + loader.timeout) { [weak self, weak task] in
-        guard let self, let task, task.state == .running else { return }
+      watch { [weak task] in task?.state == .running }
+      task.resume()
+    }
+
+    /// A request's own deadline: URLSession's timeout counts silence, so a server that sends a
+    /// byte now and then would keep it open for ever. A timer: nothing runs until it fires.
+    private func watch(_ isRunning: @escaping @Sendable () -> Bool) {
+      Self.timers.asyncAfter(deadline: .now() + loader.timeout) { [weak self] in
+        guard let self, isRunning() else { return }
         self.end(.failure(.timedOut), cancelling: true)
       }
-      task.resume()
     }
 
     private func received(_ data: Data?, _ response: URLResponse?, _ error: Error?) {
@@ -144,10 +170,15 @@ public struct URLSessionTodoLoader: TodoLoader {
       guard let http = response as? HTTPURLResponse else {
         return finish(.failure(.malformed("the answer is not HTTP")))
       }
-      guard (200..<300).contains(http.statusCode) else { return finish(.failure(.status(http.statusCode))) }
+      received(status: http.statusCode, data ?? Data())
+    }
+
+    /// An answer with HTTP status `status` and body `data`: a page, the next request, or the end.
+    private func received(status: Int, _ data: Data) {
+      guard (200..<300).contains(status) else { return finish(.failure(.status(status))) }
       let page: Page
       do {
-        page = try JSONDecoder().decode(Page.self, from: data ?? Data())
+        page = try JSONDecoder().decode(Page.self, from: data)
       } catch {
         return finish(.failure(.malformed(Self.describe(decoding: error))))
       }

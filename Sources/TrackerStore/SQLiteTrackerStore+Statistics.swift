@@ -133,8 +133,9 @@ extension SQLiteTrackerStore {
     }
   }
 
-  /// Compares every stored summary with one computed from the records; a difference is damage
-  /// (`SQLITE_CORRUPT`). Part of the full check: the summaries repeat nothing SQLite could check.
+  /// Compares every stored summary with one computed from the records, and checks each day
+  /// summary's seal; a difference is damage (`SQLITE_CORRUPT`). Part of the full check: the
+  /// summaries repeat nothing SQLite could check.
   static func checkSummaries(_ database: Database, readingDaysOff: Bool) throws {
     let days = try database.prepare("SELECT day FROM record WHERE tracker = ? ORDER BY day")
     try database.prepare("SELECT \(trackerColumns) FROM tracker")
@@ -153,10 +154,14 @@ extension SQLiteTrackerStore {
           throw SQLiteError(damage: .summaryMismatch(.trackerSummary))
         }
       }
-    let storedDays = try database.prepare("SELECT day, records, done_due FROM day_summary ORDER BY day").rows
-    {
-      [$0.int(0), $0.int(1), $0.int(2)]
-    }
+    // Each summary checked against its seal too, as every read checks it: a flipped seal the
+    // values still agree with would pass the comparison and fail every read (a store stuck).
+    let storedDays = try database.prepare("SELECT day, records, done_due, seal FROM day_summary ORDER BY day")
+      .rows { row in
+        guard Int64(row.int(3)) == daySummarySeal(day: row.int(0), records: row.int(1), doneDue: row.int(2))
+        else { throw SQLiteError(damage: .sealMismatch(.daySummary)) }
+        return [row.int(0), row.int(1), row.int(2)]
+      }
     let computedDays = try database.prepare(
       """
       SELECT record.day, COUNT(*), \(Schema.doneDueSum) FROM record JOIN tracker ON tracker.number = record.tracker

@@ -94,6 +94,6 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
     guard saved != .empty else { return start + "a new, empty store was started" + end }
     return start
       + "a new store holds what could still be read: \(saved.records.count) records of \(saved.trackers.count) trackers in \(saved.categories.count) categories"
-      + end
+      + (saved.daysOff.isEmpty ? "" : ", and \(saved.daysOff.count) days off") + end
   }
 }

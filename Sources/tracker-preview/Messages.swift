@@ -116,12 +116,15 @@ enum Messages {
         .cliRecovered, .text(recovery.originalPath), .text(damage(recovery.reason)), .text(recovery.movedTo))
     }
     let localizer = Localizer(language)
+    let daysOff =
+      saved.daysOff.isEmpty
+      ? "" : text(.cliRecoveredDaysOff, .text(localizer.plural(.daysOff, count: saved.daysOff.count)))
     return text(
       .cliRecoveredSaved, .text(recovery.originalPath), .text(damage(recovery.reason)),
       .text(recovery.movedTo),
       .text(localizer.plural(.records, count: saved.records.count)),
       .text(localizer.plural(.trackers, count: saved.trackers.count)),
-      .text(localizer.plural(.categories, count: saved.categories.count)))
+      .text(localizer.plural(.categories, count: saved.categories.count))) + daysOff
   }
 
   /// What a file that is not a Tracker data file is: "a text file".
@@ -257,6 +260,9 @@ enum Messages {
   static var isAFolder: String { text(.cliIsAFolder) }
   static func noSuchFolder(_ folder: String) -> String { text(.cliNoSuchFolder, .text(folder)) }
   static func notSaved(_ error: Error) -> String { text(.cliNotSaved, .text(describe(error))) }
+  static var standardOutput: String { text(.cliStandardOutput) }
+  static var noPipeReader: String { text(.cliNoPipeReader) }
+  static var notARegularFile: String { text(.cliNotARegularFile) }
   static func unwritable(_ path: String, _ reason: String) -> String {
     text(.cliUnwritable, .text(path), .text(reason))
   }

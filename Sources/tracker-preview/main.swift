@@ -5,6 +5,12 @@ import Foundation
 // Past a file size limit (`ulimit -f`) a write fails with EFBIG and is reported like any other
 // failed write, instead of the signal killing the tool between a commit and its message.
 signal(SIGXFSZ, SIG_IGN)
+// A reader that goes away (`| head`) makes a write fail with EPIPE, handled like any failed write,
+// instead of the signal killing the tool.
+signal(SIGPIPE, SIG_IGN)
+// A standard stream the caller closed (`>&-`) is held by /dev/null, so no file opened later gets
+// its number; what should have gone to a closed standard output is a failed write.
+let closedStreams = Descriptor.holdStandardStreams()
 
 let context = ToolContext(
   environment: ProcessInfo.processInfo.environment,
@@ -26,7 +32,27 @@ let context = ToolContext(
     }
     return data
   })
-let outcome = MainActor.assumeIsolated { Tool.run(Array(CommandLine.arguments.dropFirst()), context) }
-FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
-FileHandle.standardError.write(Data(outcome.standardError.utf8))
+let arguments = Array(CommandLine.arguments.dropFirst())
+var outcome = MainActor.assumeIsolated { Tool.run(arguments, context) }
+// Every byte goes with write(2), never FileHandle (which stops the process on a failed write): a
+// failure is exit 1 with its reason. A reader that stopped reading (EPIPE: `| head`, `| true`)
+// asked for no more: exit 1, quietly.
+if !outcome.standardOutput.isEmpty {
+  let failure =
+    closedStreams.contains(STDOUT_FILENO)
+    ? EBADF : Descriptor.writeAll(STDOUT_FILENO, Data(outcome.standardOutput.utf8))
+  if failure != 0 {
+    outcome.exitCode = 1
+    if failure != EPIPE {
+      let language = MainActor.assumeIsolated { Tool.language(of: arguments, context) }
+      outcome.standardError += Messages.$language.withValue(language) {
+        Messages.error(Messages.unwritable(Messages.standardOutput, String(cString: strerror(failure))))
+      }
+    }
+  }
+}
+// Standard error that cannot be written leaves nothing to tell the failure to: the status says it.
+if !outcome.standardError.isEmpty, !closedStreams.contains(STDERR_FILENO) {
+  _ = Descriptor.writeAll(STDERR_FILENO, Data(outcome.standardError.utf8))
+}
 exit(outcome.exitCode)

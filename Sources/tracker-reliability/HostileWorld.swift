@@ -105,13 +105,19 @@ extension Reliability {
   /// its headers and then a byte every half second, one that never answers, one that claims ten
   /// thousand tasks and sends one new task a page. The load must end within its deadline (15 s a
   /// request, 60 s in all) and its request cap (30), and the app must show why, with Try again.
+  /// Waiting costs no processor time: a load that keeps the processor busy for more than a tenth
+  /// of the time it takes (a polling loop) is a failure; the figures are the processor time
+  /// used per second of waiting.
   mutating func hostileServers() throws -> Report {
     var report = Report(part: "server")
     report.watch(
-      "loads past their deadline", "loads over the request cap", "errors not shown", "crashes", "hangs")
+      "loads past their deadline", "loads over the request cap", "errors not shown", "crashes", "hangs",
+      "loads that kept the processor busy")
     let script = path("server-script.txt")
     var slowest = 0.0
     var most = 0
+    /// Per kind of server, the processor time and the time of its loads, in seconds.
+    var usage: [String: (processor: Double, wall: Double)] = [:]
     let trials:
       [(kind: String, count: Int, message: String, respond: @Sendable (String) -> LocalHTTPServer.Response)] =
         [
@@ -164,10 +170,23 @@ extension Reliability {
         if outcome.status != 0, !outcome.timedOut {
           report.fail("errors not shown", example: example + " " + outcome.errorText.prefix(200))
         }
+        let used = usage[trial.kind] ?? (0, 0)
+        usage[trial.kind] = (used.processor + outcome.processorSeconds, used.wall + outcome.seconds)
+        // The tool's start, its store and its drawing cost a fraction of a second; waiting, nothing.
+        if outcome.processorSeconds > 0.1 * outcome.seconds + 0.5 {
+          report.fail(
+            "loads that kept the processor busy",
+            example: example + String(format: ", %.1f s of processor time", outcome.processorSeconds))
+        }
       }
     }
     report.count("s slowest load", Int(slowest.rounded(.up)))
     report.count("most requests", most)
+    for trial in trials {
+      guard let used = usage[trial.kind], used.wall > 0 else { continue }
+      report.count(
+        "ms processor time per s waited (\(trial.kind))", Int((used.processor / used.wall * 1000).rounded()))
+    }
     return report
   }
 }

@@ -24,6 +24,9 @@ struct Reliability {
     var fullDiskRounds: Int
     var fileLimitRounds: Int
     var specialRounds: Int
+    /// Days off: files cut short per length, single bits flipped in their pages.
+    var dayOffCuts: Int
+    var dayOffFlips: Int
     /// Loads from a server that trickles, one that never answers, one that pages without end.
     var slowServers: Int
     var silentServers: Int
@@ -37,13 +40,14 @@ struct Reliability {
     static let short = Scale(
       mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
       salvageCuts: 1, salvagePages: 6, salvageKills: 4, walCuts: 6, fullDiskRounds: 1, fileLimitRounds: 12,
-      specialRounds: 1, slowServers: 1, silentServers: 0, endlessServers: 1, roundTrips: 500, rangeKills: 4)
+      specialRounds: 1, dayOffCuts: 1, dayOffFlips: 4, slowServers: 1, silentServers: 0, endlessServers: 1,
+      roundTrips: 500, rangeKills: 4)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
       damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100, walCuts: 200, fullDiskRounds: 20,
-      fileLimitRounds: 300, specialRounds: 5, slowServers: 3, silentServers: 3, endlessServers: 10,
-      roundTrips: 20_000, rangeKills: 100)
+      fileLimitRounds: 300, specialRounds: 5, dayOffCuts: 10, dayOffFlips: 300, slowServers: 3,
+      silentServers: 3, endlessServers: 10, roundTrips: 20_000, rangeKills: 100)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -103,8 +107,8 @@ struct Reliability {
 
   /// The parts, in order.
   static let parts = [
-    "fuzz", "kill", "concurrent", "damage", "salvage", "walcut", "fulldisk", "filelimit", "special", "server",
-    "roundtrip",
+    "fuzz", "kill", "concurrent", "damage", "salvage", "daysoff", "walcut", "fulldisk", "filelimit",
+    "special", "server", "roundtrip",
   ]
 
   mutating func run(_ part: String) throws -> Report {
@@ -114,6 +118,7 @@ struct Reliability {
     case "concurrent": return try concurrentProcesses()
     case "damage": return try damageFiles()
     case "salvage": return try salvageFiles()
+    case "daysoff": return try salvageDaysOff()
     case "walcut": return try cutLogs()
     case "fulldisk": return try fullDisks()
     case "filelimit": return try limitFiles()
@@ -187,6 +192,9 @@ struct Outcome {
   var output: Data
   var error: Data
   var seconds: Double
+  /// The processor time it used, user and system together (read from `/proc` while it ran, to
+  /// the last tick before it ended; 0 where there is no `/proc`).
+  var processorSeconds: Double = 0
 
   var errorText: String { String(decoding: error.prefix(2000), as: UTF8.self) }
   var crashed: Bool { signal != nil && !timedOut }
@@ -252,7 +260,9 @@ final class Program {
   func finish(timeout: Double) -> Outcome {
     let deadline = started.addingTimeInterval(timeout)
     var timedOut = false
+    var processorSeconds = 0.0
     while process.isRunning {
+      processorSeconds = Self.processorSeconds(of: process.processIdentifier) ?? processorSeconds
       if Date() > deadline {
         timedOut = true
         kill()
@@ -269,7 +279,20 @@ final class Program {
     let signaled = process.terminationReason == .uncaughtSignal
     return Outcome(
       status: process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
-      timedOut: timedOut, output: output, error: error, seconds: seconds)
+      timedOut: timedOut, output: output, error: error, seconds: seconds, processorSeconds: processorSeconds)
+  }
+
+  /// The user and system processor time of process `pid` so far, from `/proc/<pid>/stat`.
+  static func processorSeconds(of pid: Int32) -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = text.range(of: ")", options: .backwards)
+    else { return nil }
+    // After "pid (name)": state is field 3, utime 14 and stime 15 (in clock ticks).
+    let fields = text[end.upperBound...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+      return nil
+    }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 }
 

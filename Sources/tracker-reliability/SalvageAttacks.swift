@@ -85,7 +85,7 @@ extension Reliability {
   }
 
   /// Copies `template` to `target`, removing what an earlier trial left beside it.
-  private func freshCopy(_ template: String, to target: String) throws {
+  func freshCopy(_ template: String, to target: String) throws {
     let name = (target as NSString).lastPathComponent
     for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     where file.hasPrefix(name + ".broken-") || file == name + ".salvage" {
@@ -106,6 +106,21 @@ extension Reliability {
   private func salvaged(_ store: String, _ original: Set<String>, _ damage: String, _ report: inout Report)
     throws -> Set<String>
   {
+    let (export, said) = try statsThenExport(store, damage, &report)
+    let records = Self.records(ofExport: export.output) ?? []
+    let example = "\(damage): \(records.count) of \(original.count) records"
+    report.fail("wrong values kept", records.subtracting(original).count, example: example)
+    if records != original, !said {
+      report.fail(records.isEmpty ? "silent empty stores" : "silent differences", example: example)
+    }
+    return records
+  }
+
+  /// Runs `stats` then `export` on the damaged `store`, counting hangs and crashes; returns the
+  /// export, and whether either said something (a warning, an error).
+  func statsThenExport(_ store: String, _ damage: String, _ report: inout Report) throws -> (
+    export: Outcome, said: Bool
+  ) {
     let stats = try tool(["stats", "--json", "--store", store], timeout: 60)
     let export = try tool(["export", "--output", "-", "--store", store], timeout: 60)
     for (name, outcome) in [("stats", stats), ("export", export)] {
@@ -113,17 +128,11 @@ extension Reliability {
       if outcome.timedOut { report.fail("hangs", example: example) }
       if outcome.crashed { report.fail("crashes", example: example) }
     }
-    let records = Self.records(ofExport: export.output) ?? []
-    let example = "\(damage): \(records.count) of \(original.count) records"
-    report.fail("wrong values kept", records.subtracting(original).count, example: example)
     let said = stats.status != 0 || !stats.error.isEmpty || export.status != 0 || !export.error.isEmpty
-    if records != original, !said {
-      report.fail(records.isEmpty ? "silent empty stores" : "silent differences", example: example)
-    }
-    return records
+    return (export, said)
   }
 
-  private func percentage(_ part: Int, _ whole: Int) -> Int {
+  func percentage(_ part: Int, _ whole: Int) -> Int {
     whole == 0 ? 100 : Int((Double(part) * 100 / Double(whole)).rounded())
   }
 }

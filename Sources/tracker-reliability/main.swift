@@ -4,7 +4,7 @@ import Foundation
 //
 //   swift run -c release tracker-reliability [--long] [--seed N] [part …]
 //
-// Parts: fuzz, kill, concurrent, damage, salvage, walcut, fulldisk, filelimit, special, server (all
+// Parts: fuzz, kill, concurrent, damage, salvage, daysoff, walcut, fulldisk, filelimit, special, server (all
 // by default). Prints the counts of each part and exits 1 when any failure count is not 0.
 
 /// Writes a line to standard output at once (a long run reports part by part).

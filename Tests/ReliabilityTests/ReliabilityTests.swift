@@ -58,6 +58,18 @@ struct ReliabilityTests {
     #expect(report.counts.first { $0.0 == "salvages killed" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
+  @Test func daysOffAreSalvagedAsFarAsSQLiteReadsThemAndNoneIsInvented() throws {
+    let report = try run("daysoff")
+    #expect(report.isClean, "\(report.text)")
+    #expect(
+      report.counts.first { $0.0 == "days off in the store" }.map { $0.1 == 600 } == true, "\(report.text)")
+    #expect(
+      report.counts.first { $0.0 == "days off SQLite reads that the salvage lost" }.map { $0.1 == 0 } == true,
+      "\(report.text)")
+    #expect(
+      report.counts.first { $0.0 == "% saved, a root zeroed" }.map { $0.1 == 100 } == true, "\(report.text)")
+  }
+
   @Test func aCutWriteAheadLogIsNeverASilentLossNorABackupWithoutTheWrites() throws {
     let report = try run("walcut")
     #expect(report.isClean, "\(report.text)")

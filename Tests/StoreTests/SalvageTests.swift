@@ -218,6 +218,123 @@ struct SalvageReadsTests {
     #expect(recovery.leftOut >= 600)
   }
 
+  /// The days off SQLite reads in the file at `path` through `sql` (with `writable_schema`, as
+  /// `sqlite3 .dump` would), up to the first damage; a row of nulls (a page past the end of a
+  /// file cut short reads as zeros) is no day off.
+  func daysOffSQLiteReads(_ path: String, _ sql: String) -> Int {
+    Salvage.withReadableCopy(of: path) { database, _ in
+      var count = 0
+      do {
+        try database.prepare(sql).forEachRow { row in
+          if !row.isNull(0), !row.isNull(1) { count += 1 }
+        }
+      } catch {
+        // Damage ends the read, as it ends sqlite3's.
+      }
+      return count
+    } ?? 0
+  }
+
+  @Test(arguments: [80, 90, 95])
+  func daysOffOfAFileCutShortAreSalvagedAsFarAsSQLiteReadsThem(percent: Int) throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let (_, withDaysOff) = try storeWithDaysOff(path)
+    _ = try rootPage(path, "day_off")  // everything checkpointed into the file
+    let whole = try bytes(path)
+    try whole.prefix(whole.count * percent / 100).write(to: URL(fileURLWithPath: path))
+    let readable = max(
+      daysOffSQLiteReads(path, "SELECT day, tracker FROM day_off INDEXED BY day_off_by_day ORDER BY day"),
+      daysOffSQLiteReads(path, "SELECT tracker, day FROM day_off"))
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    let saved = try store.contents()
+    #expect(Set(saved.daysOff).isSubset(of: Set(withDaysOff.daysOff)))
+    #expect(saved.daysOff.count >= readable, "\(saved.daysOff.count) of the \(readable) SQLite reads")
+    #expect(recovery.saved.daysOff.count == saved.daysOff.count)
+  }
+
+  @Test(arguments: ["day_off", "day_off_by_day"])
+  func daysOffWhoseTableOrIndexRootIsGoneAreReadFromTheOther(zeroed: String) throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let (_, withDaysOff) = try storeWithDaysOff(path)
+    let (size, root) = try rootPage(path, zeroed)
+    try zeroPage(path, root, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(try store.contents() == withDaysOff)
+    #expect(recovery.leftOut == 0)
+  }
+
+  @Test func daysOffWhoseTableAndIndexRootsAreBothGoneAreFoundByAPageScan() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let (_, withDaysOff) = try storeWithDaysOff(path)
+    let (size, table) = try rootPage(path, "day_off")
+    let (_, index) = try rootPage(path, "day_off_by_day")
+    try zeroPage(path, table, size: size)
+    try zeroPage(path, index, size: size)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    #expect(store.recovery != nil)
+    let saved = try store.contents()
+    // The records' b-trees are whole: a pair no b-tree leads to that is no record is a day off.
+    #expect(saved.records == withDaysOff.records)
+    #expect(Set(saved.daysOff).isSubset(of: Set(withDaysOff.daysOff)))
+    #expect(saved.daysOff.count == withDaysOff.daysOff.count)
+  }
+
+  /// The store of `storeWithDaysOff` with `bits` of byte `offset` of `cell` flipped, opened (and
+  /// so salvaged), and its contents before the flip.
+  func flippedDaysOff(_ cell: [UInt8], at offset: Int, bits: UInt8) throws -> (
+    folder: TemporaryFolder, withDaysOff: StoreContents, store: SQLiteTrackerStore, recovery: StoreRecovery
+  ) {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let (_, withDaysOff) = try storeWithDaysOff(path)
+    _ = try rootPage(path, "day_off")  // everything checkpointed into the file
+    try flip(path, inTheOnly: cell, at: offset, bits: bits)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    return (folder, withDaysOff, store, try #require(store.recovery))
+  }
+
+  @Test func aFlippedDayInTheDayOffTableInventsNoDayOffAndTheIndexGivesTheRealOneBack() throws {
+    // Bit rot in the day_off table only: tracker 1 off on 2024-03-18 (day 19800, 0x4D58) becomes
+    // day 3416 (1979-05-09), before the tracker's first day. The cell: payload size 5, header (3,
+    // the constant 1, int16), the day.
+    let flipped = try flippedDaysOff([0x05, 0x03, 0x09, 0x02, 0x4D, 0x58], at: 4, bits: 0x40)
+    let saved = try flipped.store.contents()
+    #expect(saved.records == flipped.withDaysOff.records)
+    // Read in the table's order, the flipped day goes back: that is damage, the read seeks past
+    // it, and the index (whole) gives the real day off back.
+    #expect(saved.daysOff == flipped.withDaysOff.daysOff)
+    #expect(!saved.daysOff.contains { $0.day < day("2020-01-01") })
+  }
+
+  @Test func anIndexEntryOfNoTrackerDoesNotCastDoubtOnTheDayOffItsTableHolds() throws {
+    // Bit rot in day_off_by_day only, in the tracker: (2024-03-18, tracker 1) becomes
+    // (2024-03-18, tracker 0), a tracker that does not exist. The entry: payload size 5, header
+    // (3, int16, the constant 1), the day; the flip turns the constant 1 into the constant 0.
+    let flipped = try flippedDaysOff([0x05, 0x03, 0x02, 0x09, 0x4D, 0x58], at: 3, bits: 0x01)
+    // The table (whole) holds the real one: kept; the entry of no tracker is not, and is counted.
+    #expect(try flipped.store.contents().daysOff == flipped.withDaysOff.daysOff)
+    #expect(flipped.recovery.leftOut == 1)
+  }
+
+  @Test func aDayOffBeforeItsTrackersFirstDayOrOffItsScheduleIsLeftOut() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let (_, withDaysOff) = try storeWithDaysOff(path)
+    // Behind the store's back, in the table and the index alike: a day off in 1979; and a day
+    // summary's seal flipped, which the full check finds (every record is still kept).
+    try tamper(path, "INSERT INTO day_off (tracker, day) VALUES (1, 3416)")
+    try tamper(path, "UPDATE day_summary SET seal = seal + 1 WHERE day = 18262")
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    let recovery = try #require(store.recovery)
+    #expect(try store.contents().daysOff == withDaysOff.daysOff)
+    #expect(recovery.leftOut == 1)
+  }
+
   @Test(arguments: [25, 30, 35])
   func recordsTheirBTreesStillLeadToAreKeptWhenTheDaySummariesAreCutOff(percent: Int) throws {
     let folder = TemporaryFolder()

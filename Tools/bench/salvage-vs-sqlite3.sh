@@ -15,7 +15,8 @@
 #
 # and for ours, silent damage: a salvage that said nothing while the data differs, and a silent
 # empty store. `.recover` of sqlite3 3.40.1 stops with "SQL logic error" on every Tracker file,
-# even an undamaged one, so it is not counted. Figures in docs/reliability.md.
+# even an undamaged one, so it is not counted. Figures in docs/reliability.md. Days off are
+# compared with SQLite by `tracker-reliability --long daysoff` (cuts, roots, leaves, bit flips).
 #
 #   swift build && Tools/bench/salvage-vs-sqlite3.sh [path/to/tracker-preview] [bit flips, 100]
 set -euo pipefail

@@ -70,14 +70,7 @@ final class RawTerminal {
   /// Writes all of `text`; false when the terminal is gone.
   @discardableResult
   func write(_ text: String) -> Bool {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let count = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return false }
-      bytes = bytes.dropFirst(count)
-    }
-    return true
+    Descriptor.writeAll(STDOUT_FILENO, Data(text.utf8)) == 0
   }
 
   /// The bytes typed within `timeout` seconds (empty when none came or a signal came first); nil

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+/// Where `export --output` and standard output write (issue 29, items 6 and 7): a symbolic link
+/// is followed to the file it names, a device or a named pipe is written into and never replaced,
+/// and every failed write — standard output included — is exit 1 with its reason, never a crash
+/// and never a silent success.
+@Suite("Output targets and failed writes")
+struct OutputTargetTests {
+  /// What the file at `path` is (`S_IFREG`, `S_IFLNK`, `S_IFCHR`, `S_IFIFO`…), without following a link.
+  func kind(_ path: String) -> mode_t {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return 0 }
+    return info.st_mode & S_IFMT
+  }
+
+  /// The built tool, for a shell line.
+  var binary: String { Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path }
+
+  /// The demo's export, as the tool prints it on standard output.
+  func demoArchive() throws -> String {
+    let result = try runCLI(["export", "--demo"] + fileTestsDay)
+    #expect(result.status == 0, "\(result.error)")
+    return result.output
+  }
+
+  @Test func aSymbolicLinkIsFollowedAndTheFileItNamesIsReplaced() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let elsewhere = folder.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    let target = elsewhere.appendingPathComponent("backup.json").path
+    try Data("old backup".utf8).write(to: URL(fileURLWithPath: target))
+    let here = folder.appendingPathComponent("here")
+    try FileManager.default.createDirectory(at: here, withIntermediateDirectories: true)
+    let link = here.appendingPathComponent("latest.json").path
+    // A relative link, read from the link's own folder.
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../elsewhere/backup.json")
+    let result = try runCLI(["export", "--demo", "--output", link] + fileTestsDay)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(kind(link) == S_IFLNK)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../elsewhere/backup.json")
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == demoArchive())
+    // No temporary file left in either folder.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: here.path) == ["latest.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["backup.json"])
+  }
+
+  @Test func aLinkToAFileNotMadeYetMakesItWhereTheLinkPoints() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("new.json").path
+    let link = folder.appendingPathComponent("link.json").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let result = try runCLI(["export", "--demo", "--output", link] + fileTestsDay)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(kind(link) == S_IFLNK)
+    #expect(kind(target) == S_IFREG)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == demoArchive())
+  }
+
+  @Test func aNamedPipeWithAReaderIsWrittenIntoAndStaysAPipe() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pipe = folder.appendingPathComponent("backup.fifo").path
+    #expect(mkfifo(pipe, 0o600) == 0)
+    // The reader is there before the tool opens the pipe; the archive waits in the pipe's buffer.
+    let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+    #expect(reader >= 0)
+    defer { close(reader) }
+    let result = try runCLIGuarded(["export", "--demo", "--output", pipe] + fileTestsDay, timeout: 30)
+    #expect(result.status == 0, "\(result.error)")
+    var read = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = Glibc.read(reader, &buffer, buffer.count)
+      guard count > 0 else { break }
+      read.append(contentsOf: buffer[0..<count])
+    }
+    #expect(String(decoding: read, as: UTF8.self) == (try demoArchive()))
+    #expect(kind(pipe) == S_IFIFO)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.fifo"])
+  }
+
+  @Test func aNamedPipeWithNoReaderIsRefusedAtOnce() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pipe = folder.appendingPathComponent("backup.fifo").path
+    #expect(mkfifo(pipe, 0o600) == 0)
+    for (language, reason) in [
+      ("en", "no program is reading from this named pipe"),
+      ("ru", "из этого именованного канала никто не читает"),
+    ] {
+      let result = try runCLIGuarded(
+        ["export", "--demo", "--output", pipe, "--lang", language] + fileTestsDay, timeout: 30)
+      #expect(result.status == 1)
+      #expect(result.error.hasSuffix(": \(reason)\n"), "\(result.error)")
+      #expect(result.error.contains(pipe))
+    }
+    #expect(kind(pipe) == S_IFIFO)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.fifo"])
+  }
+
+  @Test func aDeviceIsWrittenIntoAndNeverReplaced() throws {
+    let null = try runCLI(["export", "--demo", "--output", "/dev/null"] + fileTestsDay)
+    #expect(null.status == 0, "\(null.error)")
+    #expect(null.error == "")
+    let full = try runCLI(["export", "--demo", "--output", "/dev/full", "--lang", "en"] + fileTestsDay)
+    #expect(full.status == 1)
+    #expect(full.error == "Error: cannot write /dev/full: No space left on device\n")
+    #expect(kind("/dev/null") == S_IFCHR)
+    #expect(kind("/dev/full") == S_IFCHR)
+    #expect(!(try FileManager.default.contentsOfDirectory(atPath: "/dev")).contains { $0.contains(".tmp-") })
+  }
+
+  @Test func aFullStandardOutputIsAFailureWithItsReason() throws {
+    for (language, words) in [
+      ("en", "Error: cannot write standard output: No space left on device\n"),
+      ("ru", "Ошибка: не удаётся записать стандартный вывод: No space left on device\n"),
+    ] {
+      let line = "exec '\(binary)' export --demo --lang \(language) \(fileTestsDay.joined(separator: " "))"
+      let result = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", line + " > /dev/full"])
+      #expect(result.status == 1)
+      #expect(result.error == words)
+    }
+  }
+
+  @Test func aClosedStandardOutputIsAFailureNotACrash() throws {
+    let result = try runProgram(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "exec '\(binary)' export --demo --lang en \(fileTestsDay.joined(separator: " ")) >&-"])
+    #expect(result.status == 1)
+    #expect(result.error == "Error: cannot write standard output: Bad file descriptor\n")
+  }
+
+  @Test func aClosedStandardOutputNeverLetsAFileTakeItsPlace() throws {
+    // With descriptor 1 closed, the next file opened would get it: the output must not go there.
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let backup = folder.appendingPathComponent("backup.json").path
+    let result = try runProgram(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c",
+        "exec '\(binary)' export --demo --output '\(backup)' \(fileTestsDay.joined(separator: " ")) >&-",
+      ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(try String(contentsOfFile: backup, encoding: .utf8) == demoArchive())
+  }
+
+  @Test func aReaderThatStopsEarlyEndsTheToolQuietly() throws {
+    // `| true` closes the pipe before the tool writes: no SIGPIPE death (141), no message; the
+    // output is incomplete, so the status is 1.
+    let result = try runProgram(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c",
+        "( sleep 0.3; '\(binary)' export --demo \(fileTestsDay.joined(separator: " ")); echo \"status $?\" >&2 ) | true",
+      ])
+    #expect(result.error == "status 1\n")
+  }
+}
