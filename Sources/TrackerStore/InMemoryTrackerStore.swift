@@ -263,12 +263,15 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
           category.title, otherTitles: state.categories.values.map(\.title))
         state.categories[category.id] = TrackerCategory(id: category.id, title: title)
       }
+      // The names indexed once, not once per tracker: an import of 100,000 stays linear.
+      var names = NameIndex(state.trackers.values.map(\.name))
       for tracker in contents.trackers {
         guard state.categories[tracker.categoryID] != nil else {
           throw StoreError.categoryNotFound(tracker.categoryID)
         }
-        state.trackers[tracker.id] = try StoreRules.validated(
-          tracker, otherNames: state.trackers.values.map(\.name))
+        let valid = try StoreRules.validated(tracker, otherNames: names)
+        state.trackers[tracker.id] = valid
+        names.insert(valid.name)
       }
       for record in contents.records {
         guard state.trackers[record.trackerID] != nil else {

@@ -1,5 +1,5 @@
 // tracker-benchmark: measures what the issues set speed targets for. Run in release mode:
-//   swift run -c release tracker-benchmark [statistics] [store] [scale] [loop] [render]
+//   swift run -c release tracker-benchmark [statistics] [store] [scale] [loop] [large-loop] [render]
 // (all of them when none is named). Prints each figure as the median of several runs; nothing here
 // is asserted in `swift test`.
 import Foundation
@@ -30,6 +30,7 @@ do {
     if wants("scale") { try ScaleBenchmark.run(history: history, today: today) }
     if wants("loop") { try LoopImportBenchmark.run(history: history, today: today) }
   }
+  if wants("large-loop") { try LargeLoopImportBenchmark.run(today: today) }
   if wants("render") { try MainActor.assumeIsolated { try RenderBenchmark.run(today: today) } }
 } catch {
   print("Benchmark failed: \(error)")

@@ -231,6 +231,23 @@ struct LoopBackupTests {
     #expect(again.addedNothing && again.trackersAlreadyThere == 2)
   }
 
+  @Test func manyHabitsOfOneNameAreNumberedInTurnPassingOverNamesTaken() throws {
+    let values = (1...1_000).map { "(\($0), 'Habit', NULL, 1, 1, \($0))" }.joined(separator: ", ")
+    let (_, path) = try makeBackup("INSERT INTO Habits VALUES \(values);")
+    let store = InMemoryTrackerStore()
+    try store.createCategory(TrackerCategory(id: UUID(), title: "Home"))
+    let home = try #require(try store.categories().first).id
+    try store.createTracker(
+      Tracker(
+        id: UUID(), name: "habit 3", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+        categoryID: home, createdOn: today, kind: .event))
+    let summary = try store.importForeign(try read(path), titles: titles, today: today)
+    let names = summary.added.trackers.map(\.name)
+    #expect(names.prefix(4) == ["Habit", "Habit 2", "Habit 4", "Habit 5"])
+    #expect(names.last == "Habit 1001" && Set(names).count == 1_000)
+    #expect(summary.adaptations.renamedDuplicates == 999)
+  }
+
   // MARK: Files being written, killed mid-write, with a log
 
   @Test func aHotJournalIsRolledBackInAPrivateCopyAndTheFilesStayByteForByte() throws {

@@ -209,6 +209,10 @@ extension OtherTrackerFile {
       return first
     }()
     var made: [UUID: Int] = [:]  // tracker id → index in summary.added.trackers
+    // Room for every record at once: an array grown by doubling holds its old and its new storage
+    // while it copies, which for 5 million records is hundreds of MiB at the peak.
+    summary.added.records.reserveCapacity(habits.reduce(0) { $0 + $1.records.count })
+    summary.added.daysOff.reserveCapacity(habits.reduce(0) { $0 + $1.daysOff.count })
 
     for habit in habits {
       let records = Set(habit.records)
