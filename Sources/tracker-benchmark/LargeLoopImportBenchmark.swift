@@ -43,22 +43,15 @@ enum LargeLoopImportBenchmark {
   /// "Habit" with one uuid when `oneUUID`), each checked on the `days` days up to `today`.
   static func writeBackup(to path: String, habits: Int, days: Int, today: Day, oneUUID: Bool) throws {
     var database: OpaquePointer?
-    guard sqlite3_open(path, &database) == SQLITE_OK, let database else { throw failure(database) }
+    guard sqlite3_open(path, &database) == SQLITE_OK, let database else {
+      throw LoopImportBenchmark.failure(database)
+    }
     defer { sqlite3_close(database) }
-    let schema = """
-      PRAGMA user_version = 25; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-      CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
-        description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT,
-        position INTEGER, reminder_hour INTEGER, reminder_min INTEGER,
-        reminder_days INTEGER NOT NULL DEFAULT 127, type INTEGER NOT NULL DEFAULT 0,
-        target_type INTEGER NOT NULL DEFAULT 0, target_value REAL NOT NULL DEFAULT 0,
-        unit TEXT NOT NULL DEFAULT '', question TEXT, uuid TEXT);
-      CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(id),
-        timestamp INTEGER, value INTEGER, notes TEXT);
-      CREATE UNIQUE INDEX idx_repetitions_habit_timestamp ON Repetitions (habit, timestamp);
-      BEGIN;
-      """
-    guard sqlite3_exec(database, schema, nil, nil, nil) == SQLITE_OK else { throw failure(database) }
+    let schema =
+      "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + LoopImportBenchmark.schema + "BEGIN;"
+    guard sqlite3_exec(database, schema, nil, nil, nil) == SQLITE_OK else {
+      throw LoopImportBenchmark.failure(database)
+    }
     var habit: OpaquePointer?
     sqlite3_prepare_v2(
       database,
@@ -78,15 +71,17 @@ enum LargeLoopImportBenchmark {
       sqlite3_bind_int64(habit, 4, Int64(number))
       let uuid = oneUUID ? 1 : number
       sqlite3_bind_text(habit, 5, String(format: "a%031x", uuid), -1, transient)
-      guard sqlite3_step(habit) == SQLITE_DONE else { throw failure(database) }
+      guard sqlite3_step(habit) == SQLITE_DONE else { throw LoopImportBenchmark.failure(database) }
       for offset in 0..<days {
         sqlite3_reset(repetition)
         sqlite3_bind_int64(repetition, 1, Int64(number))
         sqlite3_bind_int64(repetition, 2, Int64(today.daysSinceEpoch - offset) * 86_400_000)
-        guard sqlite3_step(repetition) == SQLITE_DONE else { throw failure(database) }
+        guard sqlite3_step(repetition) == SQLITE_DONE else { throw LoopImportBenchmark.failure(database) }
       }
     }
-    guard sqlite3_exec(database, "COMMIT", nil, nil, nil) == SQLITE_OK else { throw failure(database) }
+    guard sqlite3_exec(database, "COMMIT", nil, nil, nil) == SQLITE_OK else {
+      throw LoopImportBenchmark.failure(database)
+    }
   }
 
   /// Runs `tracker-preview arguments` (the release binary beside this one): its wall time in
@@ -109,11 +104,4 @@ enum LargeLoopImportBenchmark {
     return (DispatchTime.now().uptimeNanoseconds - start, usage.ru_maxrss)
   }
 
-  private static func failure(_ database: OpaquePointer?) -> NSError {
-    NSError(
-      domain: "LargeLoopImportBenchmark", code: 1,
-      userInfo: [
-        NSLocalizedDescriptionKey: database.map { String(cString: sqlite3_errmsg($0)) } ?? "no database"
-      ])
-  }
 }
