@@ -50,6 +50,25 @@ private func offDays(_ store: any TrackerDataStore, _ name: String) throws -> [S
   try store.daysOff(trackerID: try named(store, name).id).map(\.iso)
 }
 
+/// A copy of the backup at `path` as Loop killed mid-write leaves it, at `crashed`: a
+/// transaction big enough to spill into the file, copied with its journal while it is open (then
+/// rolled back in the original).
+private func crashedCopy(of path: String, as crashed: String) throws -> String {
+  let writer = try Database(path: path, create: false)
+  defer { writer.close() }
+  try writer.execute(
+    "PRAGMA cache_size = 1; BEGIN; INSERT INTO Habits VALUES (2, 'Uncommitted', NULL, 1, 1, 1)")
+  for offset in 0..<400 {
+    try writer.execute(
+      "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (1, \(ms("2025-01-01") + offset * 86_400_000), 2, hex(randomblob(300)))"
+    )
+  }
+  try FileManager.default.copyItem(atPath: path, toPath: crashed)
+  try FileManager.default.copyItem(atPath: path + "-journal", toPath: crashed + "-journal")
+  try writer.execute("ROLLBACK")
+  return crashed
+}
+
 /// Every file of `folder` with its bytes.
 private func snapshot(_ folder: TemporaryFolder) throws -> [String: Data] {
   var files: [String: Data] = [:]
@@ -256,27 +275,22 @@ struct LoopBackupTests {
       INSERT INTO Habits VALUES (1, 'Read', NULL, 1, 1, 0);
       INSERT INTO Repetitions (habit, timestamp, value) VALUES (1, \(ms("2026-11-28")), 2);
       """)
-    // Loop killed mid-write: a transaction big enough to spill into the file, copied with its
-    // journal while it is open; the copy is what a crash leaves.
-    let writer = try Database(path: path, create: false)
-    try writer.execute(
-      "PRAGMA cache_size = 1; BEGIN; INSERT INTO Habits VALUES (2, 'Uncommitted', NULL, 1, 1, 1)")
-    for offset in 0..<400 {
-      try writer.execute(
-        "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (1, \(ms("2025-01-01") + offset * 86_400_000), 2, hex(randomblob(300)))"
-      )
-    }
-    let crashed = folder.path("crashed.db")
-    try FileManager.default.copyItem(atPath: path, toPath: crashed)
-    try FileManager.default.copyItem(atPath: path + "-journal", toPath: crashed + "-journal")
-    try writer.execute("ROLLBACK")
-    writer.close()
+    let crashed = try crashedCopy(of: path, as: folder.path("crashed.db"))
     let before = try snapshot(folder)
     #expect(before.keys.contains("crashed.db-journal"))
     let (store, _) = try importedStore(try read(crashed))
     #expect(try store.trackers().map(\.tracker.name) == ["Read"])
     #expect(try recordDays(store, "Read") == ["2026-11-28"])
     #expect(try snapshot(folder) == before)
+    // The private copy is gone afterwards, after a success and after a refusal alike.
+    let scratch = TemporaryFolder()
+    #expect((try? LoopBackup.read(path: crashed, today: today, scratch: scratch.url.path).get()) != nil)
+    let (_, later) = try makeBackup(
+      "INSERT INTO Habits VALUES (1, 'Read', NULL, 1, 1, 0); PRAGMA user_version = 26;")
+    let laterCrashed = try crashedCopy(of: later, as: folder.path("later.db"))
+    let refused = LoopBackup.read(path: laterCrashed, today: today, scratch: scratch.url.path)
+    #expect((try? refused.get()) == nil)
+    #expect(scratch.files() == [])
   }
 
   @Test func theCommitsOfAWriteAheadLogBesideTheBackupAreReadAndTheFilesStayByteForByte() throws {

@@ -42,8 +42,11 @@ enum LoopBackup {
 
   /// Reads the backup at `path` as one consistent snapshot, as SQLite would read it (a hot
   /// journal rolled back, a log's commits read), without writing a byte to it or beside it.
-  static func read(path: String, today: Day) -> Result<OtherTrackerFile, ImportFailure> {
-    reading(today: today) { body in try LoopBackupSnapshot.read(path, body) }
+  /// A private copy, when one is needed, goes into a new folder inside `scratch`.
+  static func read(
+    path: String, today: Day, scratch: String = FileManager.default.temporaryDirectory.path
+  ) -> Result<OtherTrackerFile, ImportFailure> {
+    reading(today: today) { body in try LoopBackupSnapshot.read(path, scratch: scratch, body) }
   }
 
   /// What reading a backup gives.

@@ -28,8 +28,12 @@ enum LoopBackupSnapshot {
   /// The backup kept changing while it was copied: another program is writing to it.
   struct Changing: Error {}
 
-  /// Runs `body` on one snapshot of the database at `path`.
-  static func read<Result>(_ path: String, _ body: (Database) throws -> Result) throws -> Result {
+  /// Runs `body` on one snapshot of the database at `path`; a private copy, when one is needed,
+  /// goes into a new folder inside `scratch`.
+  static func read<Result>(
+    _ path: String, scratch: String = FileManager.default.temporaryDirectory.path,
+    _ body: (Database) throws -> Result
+  ) throws -> Result {
     if !usesLog(path) {
       do {
         let database = try Database(readOnly: path, busyTimeout: busyTimeout)
@@ -39,7 +43,7 @@ enum LoopBackupSnapshot {
         // A hot journal: rolled back in the copy below, never in the user's file.
       }
     }
-    return try readPrivateCopy(path, body)
+    return try readPrivateCopy(path, scratch: scratch, body)
   }
 
   /// Whether the file is in write-ahead-log mode (its header says so) or has a log beside it.
@@ -74,10 +78,10 @@ enum LoopBackupSnapshot {
   /// Copies the file and its journal or log into a new private folder, opens the copy (SQLite
   /// rolls a hot journal back, or reads the log's commits, in the copy) and runs `body` in one
   /// read transaction; the folder is removed on every path.
-  private static func readPrivateCopy<Result>(_ path: String, _ body: (Database) throws -> Result) throws
-    -> Result
-  {
-    let folder = try privateFolder()
+  private static func readPrivateCopy<Result>(
+    _ path: String, scratch: String, _ body: (Database) throws -> Result
+  ) throws -> Result {
+    let folder = try privateFolder(in: scratch)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let copy = folder + "/backup.db"
     for _ in 0..<copyAttempts {
@@ -97,10 +101,9 @@ enum LoopBackupSnapshot {
     throw Changing()
   }
 
-  /// A new folder under the temporary directory that only this user may enter.
-  private static func privateFolder() throws -> String {
-    var template = Array(
-      (FileManager.default.temporaryDirectory.path + "/tracker-loop-XXXXXX").utf8CString)
+  /// A new folder inside `scratch` that only this user may enter.
+  private static func privateFolder(in scratch: String) throws -> String {
+    var template = Array((scratch + "/tracker-loop-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     return String(cString: made)
   }
