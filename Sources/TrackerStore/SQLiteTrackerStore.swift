@@ -562,7 +562,10 @@ extension StoreContents {
 
   /// Per tracker, the days whose marks (records and days off) `contents` brings.
   static func markedDays(_ contents: StoreContents) -> [UUID: Set<Day>] {
-    var days = Dictionary(grouping: contents.records, by: \.trackerID).mapValues { Set($0.map(\.day)) }
+    // Straight into the sets: grouping the records first would copy every one of them (a second
+    // array as large as the import's, hundreds of MiB for millions of records).
+    var days: [UUID: Set<Day>] = [:]
+    for record in contents.records { days[record.trackerID, default: []].insert(record.day) }
     for dayOff in contents.daysOff { days[dayOff.trackerID, default: []].insert(dayOff.day) }
     return days
   }

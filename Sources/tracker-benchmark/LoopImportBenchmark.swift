@@ -43,6 +43,20 @@ enum LoopImportBenchmark {
     }
   }
 
+  /// Loop's tables of version 25 as a backup has them, with its unique index on habit and day.
+  static let schema = """
+    PRAGMA user_version = 25;
+    CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
+      description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT,
+      position INTEGER, reminder_hour INTEGER, reminder_min INTEGER,
+      reminder_days INTEGER NOT NULL DEFAULT 127, type INTEGER NOT NULL DEFAULT 0,
+      target_type INTEGER NOT NULL DEFAULT 0, target_value REAL NOT NULL DEFAULT 0,
+      unit TEXT NOT NULL DEFAULT '', question TEXT, uuid TEXT);
+    CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(id),
+      timestamp INTEGER, value INTEGER, notes TEXT);
+    CREATE UNIQUE INDEX idx_repetitions_habit_timestamp ON Repetitions (habit, timestamp);
+    """
+
   /// Writes `history` as a Loop backup of version 25: a habit per tracker (its uuid the tracker's
   /// id, a weekly frequency with its weekdays as reminder days; events twice a week) and a
   /// check-mark per record.
@@ -50,19 +64,7 @@ enum LoopImportBenchmark {
     var database: OpaquePointer?
     guard sqlite3_open(path, &database) == SQLITE_OK, let database else { throw failure(database) }
     defer { sqlite3_close(database) }
-    let schema = """
-      PRAGMA user_version = 25;
-      CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
-        description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT,
-        position INTEGER, reminder_hour INTEGER, reminder_min INTEGER,
-        reminder_days INTEGER NOT NULL DEFAULT 127, type INTEGER NOT NULL DEFAULT 0,
-        target_type INTEGER NOT NULL DEFAULT 0, target_value REAL NOT NULL DEFAULT 0,
-        unit TEXT NOT NULL DEFAULT '', question TEXT, uuid TEXT);
-      CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(id),
-        timestamp INTEGER, value INTEGER, notes TEXT);
-      CREATE UNIQUE INDEX idx_repetitions_habit_timestamp ON Repetitions (habit, timestamp);
-      BEGIN;
-      """
+    let schema = Self.schema + "BEGIN;"
     guard sqlite3_exec(database, schema, nil, nil, nil) == SQLITE_OK else { throw failure(database) }
     let loopOrder: [Weekday] = [.saturday, .sunday, .monday, .tuesday, .wednesday, .thursday, .friday]
     var habit: OpaquePointer?
@@ -102,7 +104,8 @@ enum LoopImportBenchmark {
     guard sqlite3_exec(database, "COMMIT", nil, nil, nil) == SQLITE_OK else { throw failure(database) }
   }
 
-  private static func failure(_ database: OpaquePointer?) -> NSError {
+  /// SQLite's message for the failure of `database`, as an error.
+  static func failure(_ database: OpaquePointer?) -> NSError {
     NSError(
       domain: "LoopImportBenchmark", code: 1,
       userInfo: [

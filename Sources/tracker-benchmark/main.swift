@@ -1,5 +1,6 @@
 // tracker-benchmark: measures what the issues set speed targets for. Run in release mode:
-//   swift run -c release tracker-benchmark [statistics] [store] [scale] [loop] [import] [render]
+//   swift run -c release tracker-benchmark [statistics] [store] [scale] [loop] [large-loop] [import]
+//   [render]
 // (all of them when none is named). Prints each figure as the median of several runs; nothing here
 // is asserted in `swift test`.
 import Foundation
@@ -31,6 +32,7 @@ do {
     if wants("loop") { try LoopImportBenchmark.run(history: history, today: today) }
   }
   if wants("import") { try ImportScaleBenchmark.run(today: today) }
+  if wants("large-loop") { try LargeLoopImportBenchmark.run(today: today) }
   if wants("render") { try MainActor.assumeIsolated { try RenderBenchmark.run(today: today) } }
 } catch {
   print("Benchmark failed: \(error)")

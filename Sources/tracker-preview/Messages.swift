@@ -350,30 +350,41 @@ enum Messages {
       }
     }
     let counts = summary.adaptations
-    let adapted: [(TextKey, String)] = [
-      (.cliAdaptedFrequencies, localizer.plural(.trackers, count: counts.frequenciesAsEvents)),
-      (.cliAdaptedNumerical, localizer.plural(.trackers, count: counts.numericalHabits)),
-      (.cliAdaptedShortened, localizer.plural(.trackers, count: counts.shortenedNames)),
-      (.cliAdaptedRenamed, localizer.plural(.trackers, count: counts.renamedDuplicates)),
+    let trackerCount = { (count: Int) in localizer.plural(.trackers, count: count) }
+    var skips = 0
+    if case .loop = summary.source { skips = added.daysOff.count }
+    let adapted: [(TextKey, String, Int)] = [
+      (.cliAdaptedFrequencies, trackerCount(counts.frequenciesAsEvents), counts.frequenciesAsEvents),
+      (.cliAdaptedNumerical, trackerCount(counts.numericalDailyTargets), counts.numericalDailyTargets),
+      (
+        .cliAdaptedNumericalLonger, trackerCount(counts.numericalLongerTargets), counts.numericalLongerTargets
+      ),
+      (.cliAdaptedAmounts, trackerCount(counts.amountsWithoutTarget), counts.amountsWithoutTarget),
+      (.cliAdaptedMergedRows, localizer.plural(.importRows, count: counts.mergedRows), counts.mergedRows),
+      (.cliAdaptedSharedUUID, trackerCount(counts.habitsSharingUUID), counts.habitsSharingUUID),
+      (.cliAdaptedShortened, trackerCount(counts.shortenedNames), counts.shortenedNames),
+      (.cliAdaptedRenamed, trackerCount(counts.renamedDuplicates), counts.renamedDuplicates),
+      (.cliAdaptedSkips, daysOff, skips),
     ]
-    let shown = [
-      counts.frequenciesAsEvents, counts.numericalHabits, counts.shortenedNames, counts.renamedDuplicates,
-    ]
-    if !summary.addedNothing, shown.contains(where: { $0 > 0 }) {
+    // What was adapted is said with what it adapted; what was left out on every run, nothing new
+    // or not: a skip dropped on the second import is as gone as one dropped on the first.
+    if !summary.addedNothing, adapted.contains(where: { $0.2 > 0 }) {
       lines.append(text(.cliAdapted))
-      for ((key, value), count) in zip(adapted, shown) where count > 0 {
-        lines.append(text(key, .text(value)))
-      }
+      for (key, value, count) in adapted where count > 0 { lines.append(text(key, .text(value))) }
     }
+    let checkMarks = { (count: Int) in localizer.plural(.importCheckMarks, count: count) }
     let leftOut: [(TextKey, String, Int)] = [
       (.cliLeftOutNotes, localizer.plural(.importNotes, count: counts.notes), counts.notes),
-      (.cliLeftOutReminders, localizer.plural(.trackers, count: counts.reminders), counts.reminders),
+      (.cliLeftOutDescriptions, trackerCount(counts.descriptions), counts.descriptions),
+      (.cliLeftOutReminders, trackerCount(counts.reminders), counts.reminders),
+      (.cliLeftOutCheckMarks, checkMarks(counts.checkMarksLeftOut), counts.checkMarksLeftOut),
+      (.cliLeftOutUnreadable, checkMarks(counts.unreadableCheckMarks), counts.unreadableCheckMarks),
       (
-        .cliLeftOutCheckMarks, localizer.plural(.importCheckMarks, count: counts.checkMarksLeftOut),
-        counts.checkMarksLeftOut
+        .cliLeftOutSharedRowID, localizer.plural(.importRows, count: counts.habitsSharingRowID),
+        counts.habitsSharingRowID
       ),
     ]
-    if !summary.addedNothing, leftOut.contains(where: { $0.2 > 0 }) {
+    if leftOut.contains(where: { $0.2 > 0 }) {
       lines.append(text(.cliLeftOut))
       for (key, value, count) in leftOut where count > 0 { lines.append(text(key, .text(value))) }
     }

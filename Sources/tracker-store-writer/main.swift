@@ -21,6 +21,11 @@
 //     stay in the log, no checkpoint can pass it) and says "holding"; at a line (or the end) of
 //     standard input it ends the transaction ("released"), at the next one the connection
 //     ("closed"): what a long read does, then an idle client.
+//   tracker-store-writer loop-write <backup> <count>
+//     Writes into a Loop Habit Tracker backup as an app mid-write does: in one transaction a habit
+//     "Written", then <count> check-marks of it, the cache so small that the pages spill into the
+//     file before the commit; says "writing" then, and at a line of standard input commits
+//     ("committed"). The import test reads the backup meanwhile.
 import CSQLite
 import Foundation
 import TrackerModels
@@ -130,9 +135,35 @@ case "snapshot" where arguments.count == 2:
   _ = readLine()
   sqlite3_close(database)
   say("closed")
+case "loop-write" where arguments.count == 3:
+  var database: OpaquePointer?
+  guard let count = Int(arguments[2]),
+    sqlite3_open_v2(arguments[1], &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK
+  else {
+    fail("Error: cannot open \(arguments[1])", code: 1)
+  }
+  var sql =
+    "PRAGMA cache_size = 1; BEGIN IMMEDIATE; INSERT INTO Habits (id, name, freq_num, freq_den, position)"
+  sql += " VALUES (2, 'Written', 1, 1, 1);"
+  for offset in 0..<count {
+    // Days of 2025 on: each a check-mark of value 2, with a note long enough to fill pages.
+    sql +=
+      "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (2, \((20089 + offset) * 86_400_000),"
+    sql += " 2, hex(randomblob(200)));"
+  }
+  guard sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK else {
+    fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
+  }
+  say("writing")
+  _ = readLine()
+  guard sqlite3_exec(database, "COMMIT", nil, nil, nil) == SQLITE_OK else {
+    fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
+  }
+  sqlite3_close(database)
+  say("committed")
 default:
   fail(
     "usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store> | open-until <store> <step>"
-      + " | hold <store> <seconds> | snapshot <store>",
+      + " | hold <store> <seconds> | snapshot <store> | loop-write <backup> <count>",
     code: 64)
 }

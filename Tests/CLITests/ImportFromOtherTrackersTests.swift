@@ -24,16 +24,20 @@ struct ImportFromOtherTrackersTests {
           names already taken, numbered " 2", " 3"…: 1 tracker
         Left out (the app has no place for them):
           reminders of their own (the app has one daily reminder): 1 tracker
-          check-marks before 1900, more than two days after today, or skips on a day not due: 2 check-marks
+          check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 2 check-marks
 
         """)
     let exported = try runCLI(["export", "--store", store] + fixed)
     let again = try runCLI(["import", backup, "--store", store, "--lang", "en"] + fixed)
     #expect(again.status == 0 && again.error == "")
     #expect(
-      again.output
-        == "Nothing new: everything in this file is already in the data file (7 trackers, 13 records and 0 days off).\n"
-    )
+      again.output == """
+        Nothing new: everything in this file is already in the data file (7 trackers, 13 records and 0 days off).
+        Left out (the app has no place for them):
+          reminders of their own (the app has one daily reminder): 1 tracker
+          check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 2 check-marks
+
+        """)
     #expect(try runCLI(["export", "--store", store] + fixed).output == exported.output)
     // The backup is only read: the same bytes, and nothing beside it.
     #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == bytes)
@@ -52,10 +56,12 @@ struct ImportFromOtherTrackersTests {
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output == """
-        Импортировано из резервной копии Loop Habit Tracker (версия 22): 2 категории, 5 трекеров, 7 записей и 1 выходной.
+        Импортировано из резервной копии Loop Habit Tracker (версия 22): 2 категории, 5 трекеров, 7 записей и 2 выходных.
         Перенесено иначе:
-          числовые привычки — запись в каждый день, когда выполнена дневная цель: 3 трекера
+          числовые привычки с дневной целью — запись в каждый день, когда цель выполнена (для «не больше» — в каждый прошедший день в пределах цели, в том числе без записи): 2 трекера
+          числовые привычки с целью на неделю или месяц — теперь нерегулярные события с записью в каждый день с количеством: 1 трекер
           названия уже заняты, добавлен номер « 2», « 3»…: 1 трекер
+          пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 2 выходных
         Не перенесено (этому в приложении нет места):
           собственные напоминания (в приложении одно ежедневное): 1 трекер
 
@@ -67,17 +73,25 @@ struct ImportFromOtherTrackersTests {
     #expect(
       notes.output == """
         Импортировано из резервной копии Loop Habit Tracker (версия 25): 0 категорий, 3 трекера, 8 записей и 2 выходных.
+        Перенесено иначе:
+          пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 2 выходных
         Не перенесено (этому в приложении нет места):
           заметки и комментарии: 2 заметки
+          описания и вопросы: 1 трекер
           собственные напоминания (в приложении одно ежедневное): 1 трекер
 
         """)
     // Its skips came in as days off, so the same backup again brings nothing, days off included.
     let again = try runCLI(["import", fixture("loop-v25.db"), "--store", store, "--lang", "ru"] + fixed)
     #expect(
-      again.output
-        == "Ничего нового: всё из этого файла уже есть в файле с данными (3 трекера, 8 записей и 2 выходных).\n"
-    )
+      again.output == """
+        Ничего нового: всё из этого файла уже есть в файле с данными (3 трекера, 8 записей и 2 выходных).
+        Не перенесено (этому в приложении нет места):
+          заметки и комментарии: 2 заметки
+          описания и вопросы: 1 трекер
+          собственные напоминания (в приложении одно ежедневное): 1 трекер
+
+        """)
   }
 
   @Test(arguments: ["en", "ru"])
@@ -93,19 +107,19 @@ struct ImportFromOtherTrackersTests {
           ? """
           Импортировано из CSV HabitBull: 3 категории, 4 трекера и 4 записи.
           Перенесено иначе:
-            числовые привычки — запись в каждый день, когда выполнена дневная цель: 1 трекер
+            количества кроме 0 и 1 (у HabitBull нет цели) — запись в каждый день с количеством от 1: 1 трекер
           Не перенесено (этому в приложении нет места):
             заметки и комментарии: 2 заметки
-            отметки до 1900 года, позже чем через два дня после сегодня или выходные не по расписанию: 1 отметка
+            отметки до 1900 года, позже чем через два дня после сегодня или выходные в день, когда трекер не показывается (не по расписанию или до его первого дня): 1 отметка
 
           """
           : """
           Imported from a HabitBull CSV: 3 categories, 4 trackers and 4 records.
           Adapted:
-            numerical habits, a record on each day the amount meets the daily target: 1 tracker
+            amounts other than 0 and 1 (HabitBull keeps no target), a record on each day of 1 or more: 1 tracker
           Left out (the app has no place for them):
             notes and comments: 2 notes
-            check-marks before 1900, more than two days after today, or skips on a day not due: 1 check-mark
+            check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 1 check-mark
 
           """))
     let csv = try String(contentsOfFile: fixture("habitbull-us.csv"), encoding: .utf8)

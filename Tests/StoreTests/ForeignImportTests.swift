@@ -49,6 +49,7 @@ struct ForeignImportTests {
 
   @Test func aLoopBackupAndAHabitBullCSVAreKnownByTheirContentAnythingElseIsNot() throws {
     #expect(try foreign("loop-v12.db").source == .loop(version: 12))
+    #expect(try foreign("loop-v24.db").source == .loop(version: 24))
     #expect(try foreign("loop-v25.db").source == .loop(version: 25))
     #expect(try foreign("habitbull-iso.csv").source == .habitBull)
     #expect(try foreign("habitbull-us.csv").source == .habitBull)
@@ -81,6 +82,29 @@ struct ForeignImportTests {
         line 3: 4 fields; a HabitBull row has 6
         line 4: HabitName is empty; every row names its habit
         """)
+  }
+
+  @Test func aCSVWhoseHeaderDiffersFromHabitBullsByCaseOrSpacesIsRefusedAsSuch() throws {
+    let header =
+      "HabitName,HabitDescription,habitcategory,CalendarDate,Value,CommentText \nRunning,,,2026-11-28,1,\n"
+    let read = try #require(OtherTrackerFile.read(Data(header.utf8), today: today))
+    #expect(
+      read.failureDescription
+        == "line 1: a CSV file, but its header is not HabitBull's: \"habitcategory\" where HabitBull has \"HabitCategory\""
+    )
+  }
+
+  @Test func habitBullRowsOfTheSameHabitAndDayAreMergedAndCounted() throws {
+    let csv = """
+      HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText
+      Running,,,2026-11-28,1,
+      Running,,,11/28/2026,0,
+      Running,,,2026-11-29,1,
+
+      """
+    let file = try #require(OtherTrackerFile.read(Data(csv.utf8), today: today)).get()
+    #expect(file.adaptations.mergedRows == 1)
+    #expect(file.habits.map(\.records) == [[day("2026-11-28"), day("2026-11-29")]])
   }
 
   @Test func aLoopBackupInWriteAheadLogModeReadsAsWell() throws {
@@ -169,15 +193,19 @@ struct ForeignImportTests {
   @Test func version22NumericalHabitsKeepTheDaysThatMeetTheirDailyTarget() throws {
     let (store, summary) = try imported("loop-v22.db")
     #expect(try days(store, "Push-ups") == ["2026-11-29", "2026-11-30"])  // at least 20
-    #expect(try days(store, "Coffee") == ["2026-11-30"])  // at most 2, more than none
+    // At most 2: the past day of 0 is met, the 3 is not, today is judged once it has ended.
+    #expect(try days(store, "Coffee") == ["2026-11-28"])
     #expect(try tracker(store, "Push-ups").kind == .habit(.everyDay))
+    // A skip on a numerical habit is a day off, never an amount of 0.003.
+    #expect(try store.daysOff(trackerID: try tracker(store, "Push-ups").id) == [day("2026-11-27")])
     // A weekly target: an irregular event, every day with an amount a record.
     #expect(try tracker(store, "Kilometres").kind == .event)
     #expect(try days(store, "Kilometres") == ["2026-11-30"])
     #expect(try days(store, "Journal") == ["2026-11-28", "2026-11-30"])
     #expect(try category(store, of: "Journal 2") == "Loop · archive")
-    #expect(summary.added.daysOff.count == 1)
-    #expect(summary.adaptations.numericalHabits == 3)
+    #expect(summary.added.daysOff.count == 2)
+    #expect(summary.adaptations.numericalDailyTargets == 2)
+    #expect(summary.adaptations.numericalLongerTargets == 1)
     #expect(summary.adaptations.frequenciesAsEvents == 0)
     #expect(summary.adaptations.renamedDuplicates == 1)
     #expect(summary.adaptations.reminders == 1)
@@ -228,7 +256,8 @@ struct ForeignImportTests {
     #expect(try category(store, of: "No sugar, \"really\"") == "HabitBull")
     #expect(try tracker(store, "Running").kind == .habit(.everyDay))
     #expect(summary.adaptations.notes == 2)
-    #expect(summary.adaptations.numericalHabits == 1)
+    #expect(summary.adaptations.amountsWithoutTarget == 1)
+    #expect(summary.adaptations.mergedRows == 0)
     #expect(summary.adaptations.checkMarksLeftOut == 1)
     // The other date format; the same habit is the same tracker, and a category already there
     // (by title, ignoring case) is used.
@@ -248,7 +277,9 @@ struct ForeignImportTests {
 
   @Test(arguments: StoreKind.allCases)
   func aSecondImportOfTheSameBackupAddsNothing(kind: StoreKind) throws {
-    for name in ["loop-v12.db", "loop-v17.db", "loop-v22.db", "loop-v25.db", "habitbull-iso.csv"] {
+    for name in [
+      "loop-v12.db", "loop-v17.db", "loop-v22.db", "loop-v24.db", "loop-v25.db", "habitbull-iso.csv",
+    ] {
       let (store, first) = try imported(name, into: kind)
       let before = try store.contents()
       let again = try store.importForeign(try foreign(name), titles: english, today: today)
@@ -359,6 +390,27 @@ struct ForeignImportTests {
             }))
     }
     #expect(expected.bestPeriod > 1 && expected.perfectDays > 0)
+    // The daily habit walked straight from its check-marks, without the statistics code: a done
+    // day adds 1, a skip changes nothing, any other day resets, today only while undone excepted.
+    let daily = try #require(UUID(uuidString: "A0000000-0000-4000-8000-000000000001"))
+    let done = Set(marks.filter { $0.trackerID == daily }.map(\.day))
+    let off = Set(skips.filter { $0.trackerID == daily }.map(\.day))
+    var walk = (current: 0, best: 0)
+    let firstDay = try #require(done.union(off).min())
+    for number in firstDay.daysSinceEpoch...today.daysSinceEpoch {
+      let date = Day(daysSinceEpoch: number)
+      if done.contains(date) {
+        walk.current += 1
+        walk.best = max(walk.best, walk.current)
+      } else if !off.contains(date), date != today {
+        walk.current = 0
+      }
+    }
+    let imported = try #require(summarised.trackers.first { $0.trackerID == daily })
+    #expect(imported.currentStreak == walk.current && imported.bestStreak == walk.best)
+    #expect(imported.completed == done.count)
+    #expect(try store.daysOff(trackerID: daily).count == off.count)
+    #expect(walk.best > 3)
   }
 }
 

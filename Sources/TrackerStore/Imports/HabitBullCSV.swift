@@ -16,6 +16,27 @@ enum HabitBullCSV {
     return rest.first.map { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? true
   }
 
+  /// When the first line of `bytes` is HabitBull's header but for case or spaces around a
+  /// field, the problem saying so (the first field that differs, quoted); nil otherwise.
+  static func nearlyHabitBull(_ bytes: Data) -> ImportProblem? {
+    var head = bytes.prefix(header.utf8.count * 4)
+    if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+    let line = head.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+    guard let text = String(data: Data(line), encoding: .utf8) else { return nil }
+    let fields = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let expected = header.split(separator: ",").map(String.init)
+    guard fields.count == expected.count,
+      zip(fields, expected).allSatisfy({ NameRules.trimmed($0).lowercased() == $1.lowercased() }),
+      let (found, wanted) = zip(fields, expected).first(where: { $0 != $1 })
+    else { return nil }
+    return problem(
+      1,
+      StoreMessage(
+        "import.csv.nearlyHabitBull",
+        "a CSV file, but its header is not HabitBull's: %@ where HabitBull has %@",
+        .text(JSONWriter.quoted(found)), .text(JSONWriter.quoted(wanted))))
+  }
+
   private static func problem(_ line: Int, _ reason: StoreMessage) -> ImportProblem {
     ImportProblem(path: "line \(line)", reason: reason)
   }
@@ -35,6 +56,8 @@ enum HabitBullCSV {
     var habits: [ForeignHabit] = []
     var index: [String: Int] = [:]
     var numerical: Set<Int> = []
+    var seen: Set<[Int]> = []  // [habit, day]: a second row of the same is merged
+    var recorded: Set<[Int]> = []
     for (line, fields) in rows(text, problems: &problems).dropFirst() {
       guard fields.count == 6 else {
         if fields.count == 1, fields[0].isEmpty { continue }  // an empty line
@@ -74,16 +97,17 @@ enum HabitBullCSV {
             category: .named(fields[2]), kind: .habit(.everyDay), color: TrackerColor.palette[0], records: [],
             daysOff: []))
       }
+      if !seen.insert([position, date.daysSinceEpoch]).inserted { adaptations.mergedRows += 1 }
       guard let value = Double(NameRules.trimmed(fields[4])), value >= 1 else { continue }
       if value > 1 { numerical.insert(position) }
       guard let day = OtherTrackerFile.storable(date.daysSinceEpoch, today: today) else {
         adaptations.checkMarksLeftOut += 1
         continue
       }
-      habits[position].records.append(day)
+      if recorded.insert([position, day.daysSinceEpoch]).inserted { habits[position].records.append(day) }
     }
     guard problems.isEmpty else { return .failure(ImportFailure(problems: problems)) }
-    adaptations.numericalHabits = numerical.count
+    adaptations.amountsWithoutTarget = numerical.count
     // Each habit its own color, in the palette's order.
     for position in habits.indices {
       habits[position].color = TrackerColor.palette[position % TrackerColor.palette.count]

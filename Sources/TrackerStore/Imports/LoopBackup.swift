@@ -31,36 +31,67 @@ enum LoopBackup {
     .failure(ImportFailure(problems: [ImportProblem(path: "$", reason: reason)]))
   }
 
-  /// Reads the backup in `bytes` (a SQLite file): its habits, check-marks and skips.
+  /// Reads the backup in `bytes` (a whole SQLite file, from standard input): a copy in memory.
   static func read(_ bytes: Data, today: Day) -> Result<OtherTrackerFile, ImportFailure> {
-    do {
+    reading(today: today) { body in
       let database = try Database.readOnlyCopy(of: bytes)
       defer { database.close() }
-      let tables = Set(
-        try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").rows {
-          $0.text(0).lowercased()
-        })
-      guard tables.contains("habits"), tables.contains("repetitions") else {
-        return failure(
-          StoreMessage(
-            "import.notLoop",
-            "a SQLite database, but neither a Loop Habit Tracker backup (tables Habits and Repetitions) nor a Tracker export"
-          ))
-      }
-      let version = try database.prepare("PRAGMA user_version").rows { $0.int(0) }.first ?? 0
-      guard versions.contains(version) else {
-        return failure(
-          StoreMessage(
-            "import.loopVersion",
-            "a Loop Habit Tracker backup of version %@; this app reads versions 12 to 25",
-            .text(String(version))))
-      }
-      return .success(try read(database, version: version, today: today))
+      return try database.readTransaction { try body(database) }
+    }
+  }
+
+  /// Reads the backup at `path` as one consistent snapshot, as SQLite would read it (a hot
+  /// journal rolled back, a log's commits read), without writing a byte to it or beside it.
+  /// A private copy, when one is needed, goes into a new folder inside `scratch`.
+  static func read(
+    path: String, today: Day, scratch: String = FileManager.default.temporaryDirectory.path
+  ) -> Result<OtherTrackerFile, ImportFailure> {
+    reading(today: today) { body in try LoopBackupSnapshot.read(path, scratch: scratch, body) }
+  }
+
+  /// What reading a backup gives.
+  private typealias Reading = Result<OtherTrackerFile, ImportFailure>
+
+  /// Runs the reading of a backup on the database `open` hands over; every failure said.
+  private static func reading(today: Day, _ open: ((Database) throws -> Reading) throws -> Reading) -> Reading
+  {
+    do {
+      return try open { database in try read(database, today: today) }
+    } catch is LoopBackupSnapshot.Changing {
+      return failure(
+        StoreMessage(
+          "import.loopChanging",
+          "the Loop Habit Tracker backup kept changing while it was read (another program is writing to it); import it again once that is done"
+        ))
     } catch {
       return failure(
         StoreMessage(
           "import.loopUnreadable", "the Loop Habit Tracker backup could not be read: %@", .text("\(error)")))
     }
+  }
+
+  /// The tables checked, then the habits and check-marks read, all in the caller's transaction.
+  private static func read(_ database: Database, today: Day) throws -> Result<OtherTrackerFile, ImportFailure>
+  {
+    let tables = Set(
+      try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").rows {
+        $0.text(0).lowercased()
+      })
+    guard tables.contains("habits"), tables.contains("repetitions") else {
+      return failure(
+        StoreMessage(
+          "import.notLoop",
+          "a SQLite database, but neither a Loop Habit Tracker backup (tables Habits and Repetitions) nor a Tracker export"
+        ))
+    }
+    let version = try database.prepare("PRAGMA user_version").rows { $0.int(0) }.first ?? 0
+    guard versions.contains(version) else {
+      return failure(
+        StoreMessage(
+          "import.loopVersion", "a Loop Habit Tracker backup of version %@; this app reads versions 12 to 25",
+          .text(String(version))))
+    }
+    return .success(try read(database, version: version, today: today))
   }
 
   /// One row of `Habits`.
@@ -76,43 +107,76 @@ enum LoopBackup {
     var targetIsAtMost: Bool
     var target: Double
     var uuid: String?
+    var hasDescription: Bool
+
+    /// A numerical habit whose target is a day's.
+    var hasDailyTarget: Bool { isNumerical && frequency.denominator == 1 }
   }
 
   private static func columns(_ database: Database, _ table: String) throws -> Set<String> {
     Set(try database.prepare("PRAGMA table_info(\(table))").rows { $0.text(1).lowercased() })
   }
 
-  private static func read(_ database: Database, version: Int, today: Day) throws -> OtherTrackerFile {
+  private static func habitRows(_ database: Database) throws -> [HabitRow] {
     let habitColumns = try columns(database, "Habits")
-    let repetitionColumns = try columns(database, "Repetitions")
-    func column(_ name: String, in available: Set<String>) -> String {
-      available.contains(name) ? name : "NULL"
-    }
     let wanted = [
       "id", "name", "archived", "color", "freq_num", "freq_den", "reminder_hour", "reminder_days", "type",
-      "target_type", "target_value", "uuid",
+      "target_type", "target_value", "uuid", "description", "question",
     ]
-    let select = wanted.map { column($0, in: habitColumns) }.joined(separator: ", ")
+    let select = wanted.map { habitColumns.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
     let order = habitColumns.contains("position") ? "position, id" : "id"
-    let rows = try database.prepare("SELECT \(select) FROM Habits ORDER BY \(order)").rows { row in
+    return try database.prepare("SELECT \(select) FROM Habits ORDER BY \(order)").rows { row in
       HabitRow(
         rowID: row.int(0), name: row.text(1), archived: row.int(2) != 0,
         color: row.isNull(3) ? nil : row.int(3),
         frequency: (row.isNull(4) ? 1 : row.int(4), row.isNull(5) ? 1 : row.int(5)),
         hasReminder: !row.isNull(6) && row.int(6) >= 0,
         reminderDays: row.isNull(7) ? 127 : row.int(7), isNumerical: row.int(8) == 1,
-        targetIsAtMost: row.int(9) == 1, target: row.double(10), uuid: row.isNull(11) ? nil : row.text(11))
+        targetIsAtMost: row.int(9) == 1, target: row.double(10), uuid: row.isNull(11) ? nil : row.text(11),
+        hasDescription: !NameRules.trimmed(row.text(12)).isEmpty || !NameRules.trimmed(row.text(13)).isEmpty)
     }
+  }
+
+  /// What an "at most" habit's check-marks say, kept until its days can be judged: its first
+  /// entry, and the days that miss the target or are off.
+  private struct AtMost {
+    var first: Int
+    var missed: Set<Int> = []
+  }
+
+  private static func read(_ database: Database, version: Int, today: Day) throws -> OtherTrackerFile {
+    let rows = try habitRows(database)
     var adaptations = ForeignAdaptations()
     var habits: [ForeignHabit] = []
+    var kept: [HabitRow] = []
     var index: [Int: Int] = [:]
-    for row in rows where index[row.rowID] == nil {
+    var ids = Set<UUID>()
+    for row in rows {
+      guard index[row.rowID] == nil else {
+        // Its check-marks cannot be told from the first one's: left out, counted.
+        adaptations.habitsSharingRowID += 1
+        continue
+      }
       index[row.rowID] = habits.count
+      kept.append(row)
+      var trackerID = id(row)
+      if !ids.insert(trackerID).inserted {
+        // A second habit with the same uuid is a tracker of its own, with an id of its own.
+        adaptations.habitsSharingUUID += 1
+        trackerID = UUID(
+          name: "loop\nsame uuid\n\(trackerID.uuidString)\n\(row.rowID)\n\(row.name)",
+          namespace: OtherTrackerFile.namespace)
+        ids.insert(trackerID)
+      }
       let everyDay = TrackerKind.habit(.everyDay)
       let kind: TrackerKind
       if row.isNumerical {
-        adaptations.numericalHabits += 1
-        kind = row.frequency.denominator == 1 ? everyDay : .event
+        if row.hasDailyTarget {
+          adaptations.numericalDailyTargets += 1
+        } else {
+          adaptations.numericalLongerTargets += 1
+        }
+        kind = row.hasDailyTarget ? everyDay : .event
       } else if row.frequency.numerator == row.frequency.denominator {
         kind = everyDay
       } else if row.frequency.denominator == 7, let days = weekdays(row.reminderDays),
@@ -124,40 +188,76 @@ enum LoopBackup {
         adaptations.frequenciesAsEvents += 1
       }
       if row.hasReminder { adaptations.reminders += 1 }
+      if row.hasDescription { adaptations.descriptions += 1 }
       habits.append(
         ForeignHabit(
-          id: id(row), name: row.name, category: row.archived ? .loopArchive : .loop, kind: kind,
+          id: trackerID, name: row.name, category: row.archived ? .loopArchive : .loop, kind: kind,
           color: color(row.color, version: version), records: [], daysOff: []))
     }
-    // Check-marks: 2 (or every row, before the value column) a record, 3 a skip; numerical
-    // amounts (×1000) a record when they meet a daily target.
+    var atMost: [Int: AtMost] = [:]
+    try forEachCheckMark(database, today: today, adaptations: &adaptations) { habit, day, value in
+      guard let position = index[habit] else { return }
+      let row = kept[position]
+      switch mark(value, of: row) {
+      case .record: habits[position].records.append(day)
+      case .dayOff: habits[position].daysOff.append(day)
+      case .nothing: break
+      }
+      if row.hasDailyTarget, row.targetIsAtMost {
+        var judged = atMost[position] ?? AtMost(first: day.daysSinceEpoch)
+        judged.first = min(judged.first, day.daysSinceEpoch)
+        if let value, value != 3, value != -1, value < 0 || Double(value) / 1000 > row.target + 1e-9 {
+          judged.missed.insert(day.daysSinceEpoch)
+        }
+        atMost[position] = judged
+      }
+    }
+    // "At most": every past day from its first entry is met unless it missed or was off; a day
+    // with nothing entered is 0, the best day. Today is judged once it has ended.
+    for (position, judged) in atMost {
+      let off = Set(habits[position].daysOff.map(\.daysSinceEpoch))
+      for number in judged.first..<max(judged.first, today.daysSinceEpoch)
+      where !judged.missed.contains(number) && !off.contains(number) {
+        habits[position].records.append(Day(daysSinceEpoch: number))
+      }
+    }
+    return OtherTrackerFile(source: .loop(version: version), habits: habits, adaptations: adaptations)
+  }
+
+  /// What a check-mark is.
+  private enum Mark { case record, dayOff, nothing }
+
+  /// What a check-mark of `value` (nil: no value column, before version 16) is on `habit`: 2 a
+  /// record and 3 a day off on a yes/no habit; on a numerical one 3 a day off, an amount (×1000)
+  /// a record when it meets a daily "at least" target, or is above 0 on a longer target ("at
+  /// most" days are judged once all are read), −1 nothing.
+  private static func mark(_ value: Int?, of habit: HabitRow) -> Mark {
+    guard let value else { return .record }
+    if value == 3 { return .dayOff }
+    guard habit.isNumerical else { return value == 2 ? .record : .nothing }
+    guard value > 0 else { return .nothing }
+    guard habit.hasDailyTarget else { return .record }
+    if habit.targetIsAtMost { return .nothing }
+    return Double(value) / 1000 >= habit.target - 1e-9 ? .record : .nothing
+  }
+
+  /// Calls `body` with each check-mark's habit row id, day and value (nil without a value column),
+  /// as SQLite hands them over; a row whose timestamp or value is not an integer, or whose day
+  /// the app does not keep, is left out and counted.
+  private static func forEachCheckMark(
+    _ database: Database, today: Day, adaptations: inout ForeignAdaptations,
+    _ body: (Int, Day, Int?) throws -> Void
+  ) throws {
+    let repetitionColumns = try columns(database, "Repetitions")
     let hasValue = repetitionColumns.contains("value")
     let hasNotes = repetitionColumns.contains("notes")
     let statement = try database.prepare(
       "SELECT habit, timestamp, \(hasValue ? "value" : "NULL"), \(hasNotes ? "notes" : "NULL") FROM Repetitions"
     )
     try statement.forEachRow { row in
-      guard let position = index[row.int(0)] else { return }
       if hasNotes, !row.isNull(3), !NameRules.trimmed(row.text(3)).isEmpty { adaptations.notes += 1 }
-      let habit = rows[position]
-      let value = row.int(2)
-      enum Mark { case record, dayOff }
-      let mark: Mark
-      if !hasValue {
-        mark = .record
-      } else if habit.isNumerical {
-        let amount = Double(value) / 1000
-        guard value > 0 else { return }
-        if habit.frequency.denominator == 1 {
-          let met = habit.targetIsAtMost ? amount <= habit.target + 1e-9 : amount >= habit.target - 1e-9
-          guard met else { return }
-        }
-        mark = .record
-      } else if value == 2 {
-        mark = .record
-      } else if value == 3 {
-        mark = .dayOff
-      } else {
+      guard row.isInteger(1), !hasValue || row.isInteger(2) else {
+        adaptations.unreadableCheckMarks += 1
         return
       }
       let timestamp = row.int(1)
@@ -166,12 +266,8 @@ enum LoopBackup {
         adaptations.checkMarksLeftOut += 1
         return
       }
-      switch mark {
-      case .record: habits[position].records.append(day)
-      case .dayOff: habits[position].daysOff.append(day)
-      }
+      try body(row.int(0), day, hasValue ? row.int(2) : nil)
     }
-    return OtherTrackerFile(source: .loop(version: version), habits: habits, adaptations: adaptations)
   }
 
   /// Loop's reminder days (bit 0 Saturday … bit 6 Friday) as weekdays; nil when none.

@@ -53,19 +53,39 @@ struct ForeignHabit: Hashable, Sendable {
 public struct ForeignAdaptations: Hashable, Sendable {
   /// Habits whose frequency has no weekday schedule here: irregular events now.
   public var frequenciesAsEvents = 0
-  /// Numerical habits: a day that meets the daily target is a record.
-  public var numericalHabits = 0
+  /// Loop's numerical habits with a daily target: a record on each day that meets it ("at most":
+  /// each past day within it, a day with nothing entered included).
+  public var numericalDailyTargets = 0
+  /// Loop's numerical habits with a weekly or monthly target: irregular events, a record on each
+  /// day with an amount.
+  public var numericalLongerTargets = 0
+  /// HabitBull habits with amounts other than 0 and 1 (HabitBull keeps no target): a record on
+  /// each day of 1 or more.
+  public var amountsWithoutTarget = 0
+  /// HabitBull rows of a habit and day an earlier row already had, merged into it.
+  public var mergedRows = 0
+  /// Loop habits whose `uuid` an earlier habit of the backup has: trackers of their own.
+  public var habitsSharingUUID = 0
   /// Names longer than 38 characters, cut with "…".
   public var shortenedNames = 0
   /// Names already taken (ignoring case), numbered " 2", " 3"….
   public var renamedDuplicates = 0
   /// Notes on check-marks (Loop) and comments (HabitBull), left out.
   public var notes = 0
+  /// Loop habits with a description or a question, left out.
+  public var descriptions = 0
   /// Habits with a reminder of their own, left out (the app has one daily reminder).
   public var reminders = 0
   /// Check-marks dated outside the days the app keeps (before 1900-01-01, or more than two days
-  /// after today), and skips on a day the habit is not due: left out.
+  /// after today), and skips on a day the tracker is not shown (off its schedule, before its
+  /// first day): left out.
   public var checkMarksLeftOut = 0
+  /// Loop check-marks whose timestamp or value is not an integer (NULL, a real, text, a blob):
+  /// left out.
+  public var unreadableCheckMarks = 0
+  /// Loop habit rows whose row id an earlier row has (their check-marks cannot be told apart):
+  /// left out.
+  public var habitsSharingRowID = 0
 
   /// Nothing adapted.
   public init() {}
@@ -89,7 +109,26 @@ public struct OtherTrackerFile: Hashable, Sendable {
   public static func read(_ bytes: Data, today: Day) -> Result<OtherTrackerFile, ImportFailure>? {
     if LoopBackup.isSQLite(bytes) { return LoopBackup.read(bytes, today: today) }
     if HabitBullCSV.isHabitBull(bytes) { return HabitBullCSV.read(bytes, today: today) }
+    if let nearly = HabitBullCSV.nearlyHabitBull(bytes) { return .failure(ImportFailure(problems: [nearly])) }
     return nil
+  }
+
+  /// Reads the file at `path` like `read(_:today:)`, but a Loop backup from the file itself: one
+  /// consistent snapshot, as SQLite reads it (a hot journal rolled back, a log's commits read, in
+  /// a private copy), never writing to it or beside it, and never held in memory whole. Nil when
+  /// the file is neither; a file that cannot be read is a failure.
+  public static func read(file path: String, today: Day) -> Result<OtherTrackerFile, ImportFailure>? {
+    do {
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+      defer { try? handle.close() }
+      if LoopBackup.isSQLite(try handle.read(upToCount: 16) ?? Data()) {
+        return LoopBackup.read(path: path, today: today)
+      }
+      return read(try Data(contentsOf: URL(fileURLWithPath: path)), today: today)
+    } catch {
+      let reason = StoreMessage("import.unreadableFile", "the file could not be read: %@", .text("\(error)"))
+      return .failure(ImportFailure(problems: [ImportProblem(path: "$", reason: reason)]))
+    }
   }
 
   /// The day `daysSinceEpoch`, when the app keeps it and it is at most two days after `today`.
@@ -101,16 +140,18 @@ public struct OtherTrackerFile: Hashable, Sendable {
   }
 
   /// The color of the palette nearest to `rgb` (a weighted distance that follows the eye more
-  /// closely than plain RGB: "redmean").
+  /// closely than plain RGB: "redmean", (2 + r̄/256)·ΔR² + 4·ΔG² + (2 + (255 − r̄)/256)·ΔB², here
+  /// times 512 so it stays exact in integers; the first of equals).
   static func nearestColor(_ rgb: UInt32) -> TrackerColor {
     let color = TrackerColor(rgb: rgb).components
     func distance(_ other: TrackerColor) -> Int {
       let (r2, g2, b2) = other.components
-      let mean = (Int(color.red) + Int(r2)) / 2
+      let redSum = Int(color.red) + Int(r2)  // 2·r̄
       let dr = Int(color.red) - Int(r2)
       let dg = Int(color.green) - Int(g2)
       let db = Int(color.blue) - Int(b2)
-      return ((512 + mean) * dr * dr >> 8) + 4 * dg * dg + ((767 - mean) * db * db >> 8)
+      // Swift's >> binds tighter than *, so no shift here: the scale is kept instead.
+      return (1024 + redSum) * (dr * dr) + 2048 * (dg * dg) + (1534 - redSum) * (db * db)
     }
     return TrackerColor.palette.min { distance($0) < distance($1) } ?? TrackerColor.palette[0]
   }
@@ -145,6 +186,7 @@ extension OtherTrackerFile {
     var summary = ForeignImportSummary(source: source, added: .empty, adaptations: adaptations)
     let storedTrackers = Dictionary(existing.trackers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var names = NameIndex(existing.trackers.map(\.name))
+    var nextNumbers: [String: Int] = [:]
     var categoryIDs: [String: UUID] = [:]
     let categoriesByID = Set(existing.categories.map(\.id))
     let categoriesByTitle = Dictionary(
@@ -167,6 +209,10 @@ extension OtherTrackerFile {
       return first
     }()
     var made: [UUID: Int] = [:]  // tracker id → index in summary.added.trackers
+    // Room for every record at once: an array grown by doubling holds its old and its new storage
+    // while it copies, which for 5 million records is hundreds of MiB at the peak.
+    summary.added.records.reserveCapacity(habits.reduce(0) { $0 + $1.records.count })
+    summary.added.daysOff.reserveCapacity(habits.reduce(0) { $0 + $1.daysOff.count })
 
     for habit in habits {
       let records = Set(habit.records)
@@ -236,7 +282,8 @@ extension OtherTrackerFile {
         }
         categoryIDs[key] = categoryID
       }
-      let name = Self.uniqueName(habit.name, among: &names, adaptations: &summary.adaptations)
+      let name = Self.uniqueName(
+        habit.name, among: &names, nextNumbers: &nextNumbers, adaptations: &summary.adaptations)
       // The earliest check-mark or skip, a skip on a day not due included: the habit was there.
       let first = [records.min(), habit.daysOff.min()].compactMap { $0 }.min() ?? today
       made[habit.id] = summary.added.trackers.count
@@ -266,20 +313,25 @@ extension OtherTrackerFile {
   }
 
   /// A name for `raw` that no tracker has (ignoring case): cleaned, cut to 38 characters, then
-  /// numbered " 2", " 3"… while taken; the result is added to `names`.
-  static func uniqueName(_ raw: String, among names: inout NameIndex, adaptations: inout ForeignAdaptations)
-    -> String
-  {
+  /// numbered " 2", " 3"… while taken; the result is added to `names`. `nextNumbers` remembers,
+  /// by base name, the number to try next (every lower one was taken, and names are only ever
+  /// added), so 100,000 habits of one name cost a try each rather than a count from 1 each.
+  static func uniqueName(
+    _ raw: String, among names: inout NameIndex, nextNumbers: inout [String: Int],
+    adaptations: inout ForeignAdaptations
+  ) -> String {
     var base = cleaned(raw)
     if base.isEmpty { base = "?" }
     if base.count > NameRules.maximumLength { adaptations.shortenedNames += 1 }
-    var number = 1
+    let baseKey = NameRules.comparisonKey(base)
+    var number = nextNumbers[baseKey] ?? 1
     while true {
       let suffix = number == 1 ? "" : " \(number)"
       let candidate = cut(base, to: NameRules.maximumLength - suffix.count) + suffix
       if names.name(withKey: NameRules.comparisonKey(candidate)) == nil {
         names.insert(candidate)
         if number > 1 { adaptations.renamedDuplicates += 1 }
+        nextNumbers[baseKey] = number + 1
         return candidate
       }
       number += 1

@@ -32,6 +32,15 @@ final class Database {
       flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
   }
 
+  /// Opens the database at `path` read-only, waiting up to `busyTimeout` milliseconds for a
+  /// writer of another process to commit: SQLite takes its shared lock and writes nothing, not
+  /// even a journal. A file in rollback mode only: one in write-ahead-log mode would have its
+  /// `-shm` made or written.
+  convenience init(readOnly path: String, busyTimeout: Int32) throws(SQLiteError) {
+    try self.init(path: path, name: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+    sqlite3_busy_timeout(handle, busyTimeout)
+  }
+
   /// Opens the database at `path` to read it without writing a byte, for a disk that takes no
   /// more (full, or past the file size limit): read-only, SQLite's index of the write-ahead log
   /// (`-shm`) opened read-only and, when nobody else has the file open, rebuilt from the log in

@@ -136,6 +136,9 @@ struct Row {
   /// Column `index` as a floating-point number (0 for NULL).
   func double(_ index: Int32) -> Double { sqlite3_column_double(pointer, index) }
 
+  /// Whether column `index` holds an integer (not NULL, a real, text or a blob).
+  func isInteger(_ index: Int32) -> Bool { sqlite3_column_type(pointer, index) == SQLITE_INTEGER }
+
   /// Whether column `index` is NULL.
   func isNull(_ index: Int32) -> Bool { sqlite3_column_type(pointer, index) == SQLITE_NULL }
 

@@ -85,6 +85,15 @@ enum ImportCommand {
   static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
     -> Outcome
   {
+    // A Loop backup on disk is read from the file itself (one snapshot, its journal or log
+    // applied in a private copy), never from bytes read while Loop may be writing.
+    if InputFile.isSQLiteFile(file) {
+      switch OtherTrackerFile.read(file: file, today: settings.today) {
+      case .success(let foreign)?: return importForeign(foreign, file, invocation, settings, context)
+      case .failure(let failure)?: return refused(file, failure)
+      case nil: break
+      }
+    }
     let bytes: Data
     switch InputFile.read(file, context) {
     case .success(let read): bytes = read

@@ -1,0 +1,199 @@
+import CSQLite
+import Foundation
+import Testing
+
+private let fixtures = repository.appendingPathComponent("Tests/StoreTests/Fixtures/Imports")
+
+/// Makes a Loop backup of version 25 at `path` with `sql` run after Loop's two tables.
+private func makeBackup(_ path: String, _ sql: String) throws {
+  var database: OpaquePointer?
+  defer { sqlite3_close(database) }
+  let schema = """
+    PRAGMA user_version = 25;
+    CREATE TABLE Habits (id INTEGER PRIMARY KEY, name TEXT, uuid TEXT, freq_num INTEGER, freq_den INTEGER,
+      position INTEGER, archived INTEGER);
+    CREATE TABLE Repetitions (id INTEGER PRIMARY KEY, habit INTEGER, timestamp INTEGER, value INTEGER, notes TEXT);
+    """
+  guard sqlite3_open(path, &database) == SQLITE_OK,
+    sqlite3_exec(database, schema + sql, nil, nil, nil) == SQLITE_OK
+  else {
+    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+  }
+}
+
+/// Milliseconds at UTC midnight of a day of November 2026, as Loop stores it.
+private func november(_ day: Int) -> Int { (20_758 + day - 1) * 86_400_000 }
+
+/// Every file of `folder` with its bytes.
+private func snapshot(_ folder: URL) throws -> [String: Data] {
+  var files: [String: Data] = [:]
+  for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+    files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+  }
+  return files
+}
+
+@Suite("import from Loop and HabitBull says what really happened (issue 29)")
+struct LoopImportCLITests {
+  @Test(arguments: ["en", "ru"])
+  func numericalHabitsSkipsAndDescriptionsAreEachSaidForWhatTheyBecame(language: String) throws {
+    let store = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let backup = fixtures.appendingPathComponent("loop-v24.db").path
+    let result = try runCLI(["import", backup, "--store", store, "--lang", language] + fixed)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.output
+        == (language == "ru"
+          ? """
+          Импортировано из резервной копии Loop Habit Tracker (версия 24): 1 категория, 4 трекера, 11 записей и 4 выходных.
+          Перенесено иначе:
+            числовые привычки с дневной целью — запись в каждый день, когда цель выполнена (для «не больше» — в каждый прошедший день в пределах цели, в том числе без записи): 2 трекера
+            числовые привычки с целью на неделю или месяц — теперь нерегулярные события с записью в каждый день с количеством: 1 трекер
+            пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 4 выходных
+          Не перенесено (этому в приложении нет места):
+            описания и вопросы: 2 трекера
+
+          """
+          : """
+          Imported from a Loop Habit Tracker backup (version 24): 1 category, 4 trackers, 11 records and 4 days off.
+          Adapted:
+            numerical habits with a daily target, a record on each day that meets it (for "at most", each past day within it, days with nothing entered included): 2 trackers
+            numerical habits with a weekly or monthly target, now irregular events with a record on each day with an amount: 1 tracker
+            Loop's skips, now days off: Loop counts a skipped day in a streak, here a day off neither adds to a streak nor breaks it: 4 days off
+          Left out (the app has no place for them):
+            descriptions and questions: 2 trackers
+
+          """))
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func aSecondImportSaysWhatItLeftOutEvenWhenNothingIsNew(language: String) throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let first = folder.appendingPathComponent("first.db").path
+    let second = folder.appendingPathComponent("second.db").path
+    let habit = "INSERT INTO Habits VALUES (1, 'Read', '8d9e0f1a2b3c4d4e9f5a6b7c8d9e0f1a', 1, 1, 0, 0);"
+    try makeBackup(
+      first, habit + "INSERT INTO Repetitions (habit, timestamp, value) VALUES (1, \(november(28)), 2);")
+    // A later backup of the same habit with skips before the day the data file's tracker starts.
+    try makeBackup(
+      second,
+      habit
+        + "INSERT INTO Repetitions (habit, timestamp, value) VALUES (1, \(november(28)), 2), (1, \(november(20)), 3), (1, \(november(21)), 3);"
+    )
+    #expect(try runCLI(["import", first, "--store", store] + fixed).status == 0)
+    let again = try runCLI(["import", second, "--store", store, "--lang", language] + fixed)
+    #expect(again.status == 0, "\(again.error)")
+    #expect(
+      again.output
+        == (language == "ru"
+          ? """
+          Ничего нового: всё из этого файла уже есть в файле с данными (1 трекер, 1 запись и 0 выходных).
+          Не перенесено (этому в приложении нет места):
+            отметки до 1900 года, позже чем через два дня после сегодня или выходные в день, когда трекер не показывается (не по расписанию или до его первого дня): 2 отметки
+
+          """
+          : """
+          Nothing new: everything in this file is already in the data file (1 tracker, 1 record and 0 days off).
+          Left out (the app has no place for them):
+            check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 2 check-marks
+
+          """))
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func aCSVWhoseHeaderIsNearlyHabitBullsIsRefusedForWhatItIs(language: String) throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let cases = [
+      (
+        "lower.csv", "habitname,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n", "habitname",
+        "HabitName"
+      ),
+      (
+        "spaces.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText  \r\n",
+        "CommentText  ", "CommentText"
+      ),
+    ]
+    for (name, header, found, expected) in cases {
+      let path = folder.appendingPathComponent(name).path
+      try Data((header + "Running,,Sport,2026-11-28,1,\n").utf8).write(to: URL(fileURLWithPath: path))
+      let result = try runCLI(["import", path, "--store", store, "--lang", language] + fixed)
+      #expect(result.status == 1, "\(name)")
+      let problem =
+        language == "ru"
+        ? "line 1: файл CSV, но заголовок не как у HabitBull: \"\(found)\" там, где у HabitBull \"\(expected)\"\n"
+        : "line 1: a CSV file, but its header is not HabitBull's: \"\(found)\" where HabitBull has \"\(expected)\"\n"
+      #expect(result.error.hasSuffix(problem), "\(name): \(result.error)")
+      #expect(!result.error.contains("JSON"), "\(name)")
+    }
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func habitBullDuplicateRowsAndAmountsWithoutATargetAreCounted(language: String) throws {
+    let folder = temporaryFolder()
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let path = folder.appendingPathComponent("habitbull.csv").path
+    try Data(
+      """
+      HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText
+      Running,,Sport,2026-11-28,1,
+      Running,,Sport,2026-11-28,1,
+      Running,,Sport,11/28/2026,1,
+      Pages,,,2026-11-29,12,
+      Pages,,,2026-11-29,3,
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let result = try runCLI(["import", path, "--store", store, "--lang", language] + fixed)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.output
+        == (language == "ru"
+          ? """
+          Импортировано из CSV HabitBull: 2 категории, 2 трекера и 2 записи.
+          Перенесено иначе:
+            количества кроме 0 и 1 (у HabitBull нет цели) — запись в каждый день с количеством от 1: 1 трекер
+            строки той же привычки за тот же день, слиты в одну: 3 строки
+
+          """
+          : """
+          Imported from a HabitBull CSV: 2 categories, 2 trackers and 2 records.
+          Adapted:
+            amounts other than 0 and 1 (HabitBull keeps no target), a record on each day of 1 or more: 1 tracker
+            rows of the same habit and day, merged into one: 3 rows
+
+          """))
+  }
+
+  @Test func aBackupWithAWriteAheadLogBesideItImportsItsCommitsAndStaysByteForByte() throws {
+    let folder = temporaryFolder()
+    let backups = folder.appendingPathComponent("backups")
+    try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
+    let path = backups.appendingPathComponent("Loop Habits Backup.db").path
+    try makeBackup(
+      path, "PRAGMA journal_mode = WAL; INSERT INTO Habits VALUES (1, 'Read', NULL, 1, 1, 0, 0);")
+    var writer: OpaquePointer?
+    #expect(sqlite3_open(path, &writer) == SQLITE_OK)
+    let commits = """
+      PRAGMA wal_autocheckpoint = 0;
+      INSERT INTO Habits VALUES (2, 'Walk', NULL, 1, 1, 1, 0);
+      INSERT INTO Repetitions (habit, timestamp, value) VALUES (2, \(november(29)), 2);
+      """
+    #expect(sqlite3_exec(writer, commits, nil, nil, nil) == SQLITE_OK)
+    let copy = folder.appendingPathComponent("copy")
+    try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+    let copied = copy.appendingPathComponent("Loop Habits Backup.db").path
+    try FileManager.default.copyItem(atPath: path, toPath: copied)
+    try FileManager.default.copyItem(atPath: path + "-wal", toPath: copied + "-wal")
+    sqlite3_close(writer)
+    let before = try snapshot(copy)
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let result = try runCLI(["import", copied, "--store", store, "--lang", "en"] + fixed)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.output.hasPrefix(
+        "Imported from a Loop Habit Tracker backup (version 25): 1 category, 2 trackers, 1 record"))
+    #expect(try snapshot(copy) == before)
+  }
+}
