@@ -13,6 +13,9 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   case newerSchema(path: String, version: Int, known: Int)
   /// The file is another program's SQLite database; it was left as it is.
   case notATrackerStore(path: String)
+  /// The file is the other app's of this package (the to-do list's given to the tracker, or the
+  /// reverse); it was left as it is.
+  case otherAppsFile(path: String, owner: StoreOwner)
   /// The file is not a Tracker data file at all (text, a picture, a folder, a pipe…); it was left
   /// as it is, and its name kept.
   case notAStoreFile(path: String, kind: ForeignFile)
@@ -37,6 +40,9 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notATrackerStore(let path):
       return
         "\(path) is a database of another program, not a Tracker data file; it was left untouched. Choose another file with --store"
+    case .otherAppsFile(let path, let owner):
+      return
+        "\(path) is the \(owner == .todo ? "to-do list's" : "tracker's") data file, not the \(owner == .todo ? "tracker's" : "to-do list's"); it was left untouched"
     case .notAStoreFile(let path, let kind):
       return "\(path) is not a Tracker data file (\(kind)); nothing was changed"
     case .broken(let path, let reason):
@@ -95,5 +101,22 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
     return start
       + "a new store holds what could still be read: \(saved.records.count) records of \(saved.trackers.count) trackers in \(saved.categories.count) categories"
       + (saved.daysOff.isEmpty ? "" : ", and \(saved.daysOff.count) days off") + end
+  }
+}
+
+/// Which app of the package a data file belongs to, by the application id in its header.
+public enum StoreOwner: Hashable, Sendable {
+  /// The habit tracker ("TRKR").
+  case tracker
+  /// The to-do list ("TODO").
+  case todo
+
+  /// The owner whose files carry `applicationID`, if it is one of ours.
+  init?(applicationID: Int32) {
+    switch applicationID {
+    case StoreSchema.tracker.applicationID: self = .tracker
+    case SQLiteTodoStore.schema.applicationID: self = .todo
+    default: return nil
+    }
   }
 }

@@ -30,6 +30,10 @@ enum InputFile {
     } else {
       // Read through a handle rather than FileManager, so pipes and devices (/dev/stdin,
       // /dev/null) work too; a folder or an unreadable file is a failure, not a crash.
+      var info = stat()
+      if stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+        return .failure(.failure(Messages.inputIsAFolder(file)))
+      }
       do {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
         defer { try? handle.close() }

@@ -77,6 +77,8 @@ enum Messages {
     case .newerSchema(let path, let version, let known):
       return text(.cliOpenNewerSchema, .text(path), .text(String(version)), .text(String(known)))
     case .notATrackerStore(let path): return text(.cliOpenNotATrackerStore, .text(path))
+    case .otherAppsFile(let path, let owner):
+      return text(owner == .todo ? .cliOpenTodoFile : .cliOpenTrackerFile, .text(path))
     case .notAStoreFile(let path, let kind):
       return text(.cliOpenNotAStoreFile, .text(path), .text(file(kind)))
     case .broken(let path, let reason): return text(.cliOpenBroken, .text(path), .text(damage(reason)))
@@ -267,6 +269,7 @@ enum Messages {
     text(.cliUnwritable, .text(path), .text(reason))
   }
   static func unreadableFile(_ file: String) -> String { text(.cliUnreadableFile, .text(file)) }
+  static func inputIsAFolder(_ file: String) -> String { text(.cliInputIsAFolder, .text(file)) }
   static func unreadableScript(_ file: String) -> String { text(.cliUnreadableScript, .text(file)) }
   static func tooLarge(_ file: String, limit: Int) -> String {
     text(.cliTooLarge, .text(file), .int(limit / (1024 * 1024)))

@@ -91,7 +91,8 @@ struct StoreFileRecognitionTests {
     do { _ = try SQLiteTodoStore(path: path, now: fixedNow) }
     try FileManager.default.removeItem(atPath: path + ".verified")
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: StoreOpenError.notATrackerStore(path: path)) {
+    // Named for what it is: the to-do list's file (it was "a database of another program").
+    #expect(throws: StoreOpenError.otherAppsFile(path: path, owner: .todo)) {
       try SQLiteTrackerStore(path: path, now: fixedNow, isDefaultFile: true)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

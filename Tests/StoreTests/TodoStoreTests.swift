@@ -109,13 +109,13 @@ struct TodoStoreFileTests {
     let trackerPath = folder.path("tracker.sqlite")
     do { try SQLiteTrackerStore(path: trackerPath, now: fixedNow).createCategory(home) }
     let before = try Data(contentsOf: URL(fileURLWithPath: trackerPath))
-    #expect(throws: StoreOpenError.notATrackerStore(path: trackerPath)) {
+    #expect(throws: StoreOpenError.otherAppsFile(path: trackerPath, owner: .tracker)) {
       try SQLiteTodoStore(path: trackerPath, now: fixedNow)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: trackerPath)) == before)
     let todoPath = folder.path("todo.sqlite")
     do { try SQLiteTodoStore(path: todoPath, now: fixedNow).createTask(task(1, "a")) }
-    #expect(throws: StoreOpenError.notATrackerStore(path: todoPath)) {
+    #expect(throws: StoreOpenError.otherAppsFile(path: todoPath, owner: .todo)) {
       try SQLiteTrackerStore(path: todoPath, now: fixedNow)
     }
   }

@@ -188,13 +188,17 @@ enum StoreFile {
       return true
     case .database(let applicationID) where applicationID != 0:
       // Another program's database, or the other Tracker app's file: never opened for writing.
-      guard schema.acceptedApplicationIDs.contains(applicationID) else { throw .notATrackerStore(path: path) }
+      guard schema.acceptedApplicationIDs.contains(applicationID) else {
+        throw refusal(path, applicationID: applicationID)
+      }
       return true
     case .database:
       if isDefaultFile || VerifiedStamp.isPresent(for: path) { return true }
       // A store never checkpointed has its header, application id included, only in its log.
       if let logged = WriteAheadLog.applicationID(path), logged != 0 {
-        guard schema.acceptedApplicationIDs.contains(logged) else { throw .notATrackerStore(path: path) }
+        guard schema.acceptedApplicationIDs.contains(logged) else {
+          throw refusal(path, applicationID: logged)
+        }
         return true
       }
       // Tracker's files from before application ids, another program's, or a blank database:
@@ -349,6 +353,13 @@ enum StoreFile {
         try database.execute("PRAGMA user_version = \(migration.version)")
       }
     }
+  }
+
+  /// The refusal of a database whose header names another application: the other app of this
+  /// package by name, any other program as such.
+  private static func refusal(_ path: String, applicationID: Int32) -> StoreOpenError {
+    StoreOwner(applicationID: applicationID).map { .otherAppsFile(path: path, owner: $0) }
+      ?? .notATrackerStore(path: path)
   }
 
   /// The migrations recorded in a file that is ours to use; throws `Untouchable` for another
