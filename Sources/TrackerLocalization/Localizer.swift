@@ -97,6 +97,12 @@ public struct Localizer: Hashable, Sendable {
     return text(key)
   }
 
+  /// A day and its month as a date says them: en "24 Nov", ru "24 нояб.".
+  public func dayAndMonth(day: Int, month: Int) -> String {
+    guard let key = TextKey(rawValue: "month.short.\(month)") else { return "\(day).\(month)" }
+    return "\(day) \(text(key))"
+  }
+
   /// The full name of ISO weekday 1 (Monday) … 7 (Sunday).
   public func weekdayName(iso number: Int) -> String {
     weekdayText("full", number)

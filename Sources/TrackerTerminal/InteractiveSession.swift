@@ -439,7 +439,7 @@ public final class InteractiveSession {
       let count = elements.filter { $0.identifier.hasPrefix("color:") }.count
       return Localizer(language).text(.appColor, .int(number), .int(count))
     }
-    return TextFitting.safe(element.label.split(separator: "\n").first.map(String.init) ?? "")
+    return TextFitting.safe(element.spoken.split(separator: "\n").first.map(String.init) ?? "")
   }
 
   /// The focused element first ("▸ label"), then as many of the key hints as fit, each whole; or
@@ -466,7 +466,14 @@ public final class InteractiveSession {
     }
     let used = spans.reduce(0) { $0 + $1.width }
     let separator = spans.isEmpty ? "" : " · "
-    let hints = Self.fitParts(hint, to: columns - used - TerminalWidth.of(separator))
+    let width = columns - used - TerminalWidth.of(separator)
+    var hints = Self.fitParts(hint, to: width)
+    // "Saving…" is never dropped for want of room: its first word stays when the rest cannot.
+    if hints.isEmpty, app.isSaving, let word = hint.split(separator: " ").first,
+      TerminalWidth.of(String(word)) <= width
+    {
+      hints = String(word)
+    }
     if !hints.isEmpty { spans.append(Span(separator + hints, .secondary)) }
     return StyledLine(spans)
   }

@@ -78,6 +78,8 @@ struct Journey: Sendable, CustomTestStringConvertible {
   let trackersCompleted: String
   /// What the bottom line calls the first color.
   let firstColor: String
+  /// What the bottom line calls a card's "+", before its card's name.
+  let markAsDone: String
   var testDescription: String { language }
 
   static let both = [
@@ -89,14 +91,14 @@ struct Journey: Sendable, CustomTestStringConvertible {
       done: "Готово", schedule: "Расписание", monday: "Понедельник", wednesday: "Среда", create: "Создать",
       oneDay: "1 день", nothingFound: "Ничего не найдено", filters: "Фильтры", completed: "Завершенные",
       currentStreak: "Текущая серия", statistics: "Статистика", trackersCompleted: "Трекеров завершено",
-      firstColor: "Цвет 1 из 18"),
+      firstColor: "Цвет 1 из 18", markAsDone: "Отметить выполненным"),
     Journey(
       language: "en", page1: "Track only what you want", page2: "Even if it's not liters of water and yoga",
       empty: "What are we going to track?", habit: "Habit", category: "Category", addCategory: "Add category",
       done: "Done", schedule: "Schedule", monday: "Monday", wednesday: "Wednesday", create: "Create",
       oneDay: "1 day", nothingFound: "Nothing found", filters: "Filters", completed: "Completed",
       currentStreak: "Current streak", statistics: "Statistics", trackersCompleted: "Trackers completed",
-      firstColor: "Color 1 of 18"),
+      firstColor: "Color 1 of 18", markAsDone: "Mark as done"),
   ]
 }
 
@@ -144,7 +146,12 @@ struct InteractiveJourneyTests {
 
     // Complete it: "+", the date, search, the card, then its "+".
     for _ in 0..<4 { terminal.send(Keys.tab) }
-    #expect(terminal.wait { $0.focused == ["+"] && $0.focusLabel == "+" && $0.contains("[+]") } != nil)
+    // The bottom line names the button with its card (the add button is "+" too).
+    #expect(
+      terminal.wait {
+        $0.focused == ["+"] && $0.focusLabel == words.markAsDone + ": Run" && $0.contains("[+]")
+      }
+        != nil)
     terminal.press(Keys.enter, thenSee: words.oneDay)
     #expect(terminal.screen.contains("[✓]"))
 

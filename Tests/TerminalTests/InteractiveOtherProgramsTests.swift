@@ -30,8 +30,8 @@ struct InteractiveOtherProgramsTests {
     #expect(Date().timeIntervalSince(start) < 3)
     // The card's + button: its write waits for the file off the main actor.
     try terminal.tab(to: "Run")
-    terminal.send(Keys.tab)  // the card's "+"
-    #expect(terminal.wait(3) { $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    terminal.send(Keys.tab)  // the card's "+", named for its card in the bottom line
+    #expect(terminal.wait(3) { $0.focusLabel == "Mark as done: Run" } != nil, "\(terminal.screen)")
     terminal.send(Keys.enter)
     start = Date()
     terminal.send(Keys.tab)
@@ -54,12 +54,12 @@ struct InteractiveOtherProgramsTests {
     #expect(terminal.wait { $0.contains("Run") && $0.focusLabel == "+" } != nil, "\(terminal.screen)")
     let holder = try LockHolder(store, seconds: 15)
     try terminal.tab(to: "Run")
-    terminal.send(Keys.tab)  // the card's "+"
-    #expect(terminal.wait(3) { $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    terminal.send(Keys.tab)  // the card's "+", named for its card in the bottom line
+    #expect(terminal.wait(3) { $0.focusLabel == "Mark as done: Run" } != nil, "\(terminal.screen)")
     terminal.send(Keys.enter)  // waits for the file past the busy timeout (10 s), off the main actor
     // Back and forth between the card's "+" and Filters while the write waits: each Tab answers.
     for round in 0..<8 {
-      let target = round.isMultiple(of: 2) ? "Filters" : "+"
+      let target = round.isMultiple(of: 2) ? "Filters" : "Mark as done: Run"
       let start = Date()
       terminal.send(round.isMultiple(of: 2) ? Keys.tab : Keys.backTab)
       #expect(terminal.wait(3) { $0.focusLabel == target } != nil, "round \(round):\n\(terminal.screen)")
@@ -79,8 +79,8 @@ struct InteractiveOtherProgramsTests {
     #expect(terminal.wait { $0.contains("Run") && $0.focusLabel == "+" } != nil, "\(terminal.screen)")
     let holder = try LockHolder(store, seconds: 2)
     try terminal.tab(to: "Run")
-    terminal.send(Keys.tab)  // the card's "+"
-    #expect(terminal.wait(3) { $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    terminal.send(Keys.tab)  // the card's "+", named for its card in the bottom line
+    #expect(terminal.wait(3) { $0.focusLabel == "Mark as done: Run" } != nil, "\(terminal.screen)")
     terminal.send(Keys.enter)
     #expect(terminal.wait(3) { $0.contains("Saving…") } != nil, "\(terminal.screen)")
     terminal.send("q")

@@ -30,12 +30,21 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   public var longPressAction: ElementAction?
   /// What swiping it to the left does; nil when nothing.
   public var swipeLeftAction: ElementAction?
+  /// What a screen reader says and the terminal's bottom line names, when the label alone does not
+  /// say what the element is ("Mark as done: Run" for a card's "+", "Tue 24 Nov, done" for a day
+  /// of the grid); nil: the label.
+  public var spokenLabel: String?
+
+  /// The spoken label, else the label.
+  public var spoken: String { spokenLabel ?? label }
 
   /// An element with every field given.
   public init(
     identifier: String, label: String, kind: Kind = .button, isEnabled: Bool = true, isChecked: Bool? = nil,
-    action: ElementAction?, longPressAction: ElementAction? = nil, swipeLeftAction: ElementAction? = nil
+    action: ElementAction?, longPressAction: ElementAction? = nil, swipeLeftAction: ElementAction? = nil,
+    spokenLabel: String? = nil
   ) {
+    self.spokenLabel = spokenLabel
     self.identifier = identifier
     self.label = label
     self.kind = kind

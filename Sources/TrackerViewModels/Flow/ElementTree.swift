@@ -4,11 +4,13 @@ import TrackerModels
 /// The elements of the topmost layer of a view, with the identifiers of docs/command-line.md and what
 /// acting on each does.
 enum ElementTree {
-  static func elements(of view: AppView) -> [Element] {
+  static func elements(of view: AppView, localizer: Localizer) -> [Element] {
     if let alert = view.alert {
       return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .tracker(.dismissAlert)) }
     }
-    if let top = view.presented.last { return elements(of: top, categoryMenu: view.categoryMenu) }
+    if let top = view.presented.last {
+      return elements(of: top, categoryMenu: view.categoryMenu, localizer: localizer)
+    }
     switch view.base {
     case .onboarding(let state):
       return [Element(identifier: "start", label: state.buttonTitle, action: .tracker(.finishOnboarding))]
@@ -32,6 +34,20 @@ enum ElementTree {
     case .trackers(let state):
       return trackers(state) + (state.menu == nil ? tabs(view.tabBar) : [])
     }
+  }
+
+  /// A day of the detail's grid as it is said: its weekday, day and month, and its mark from the
+  /// legend ("Tue 24 Nov, done" / "Вт 24 нояб., выполнено").
+  private static func spoken(
+    _ cell: DetailViewModel.Cell, _ state: DetailViewModel.State, _ localizer: Localizer
+  )
+    -> String
+  {
+    let parts = cell.day.components
+    let weekday = localizer.weekdayShortName(iso: cell.day.weekday.rawValue)
+    let mark = state.legend.first { $0.mark == cell.mark }?.text
+    return "\(weekday) \(localizer.dayAndMonth(day: parts.day, month: parts.month))"
+      + (mark.map { ", " + $0 } ?? "")
   }
 
   /// The action sheet before a done day is taken off.
@@ -81,7 +97,8 @@ enum ElementTree {
         Element(
           identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : card.isDayOff ? "–" : "+",
           isEnabled: card.isCompleteEnabled, isChecked: card.isCompleted,
-          action: .tracker(.toggleCompletion(trackerID: card.id))))
+          action: .tracker(.toggleCompletion(trackerID: card.id)),
+          spokenLabel: card.completeAccessibilityLabel + ": " + card.name))
     }
     if state.isFilterButtonVisible {
       result.append(
@@ -108,8 +125,9 @@ enum ElementTree {
     ]
   }
 
-  private static func elements(of screen: AppView.Presented, categoryMenu: AppView.CategoryMenu?) -> [Element]
-  {
+  private static func elements(
+    of screen: AppView.Presented, categoryMenu: AppView.CategoryMenu?, localizer: Localizer
+  ) -> [Element] {
     switch screen {
     case .typePicker(let state):
       return [
@@ -220,7 +238,8 @@ enum ElementTree {
           Element(
             identifier: "day:\(cell.day.iso)", label: cell.dayOfMonth, isEnabled: cell.isEnabled,
             isChecked: cell.mark == .done, action: .tracker(.toggleDay(cell.day)),
-            longPressAction: cell.canToggleDayOff ? .tracker(.toggleDayOffOn(cell.day)) : nil))
+            longPressAction: cell.canToggleDayOff ? .tracker(.toggleDayOffOn(cell.day)) : nil,
+            spokenLabel: spoken(cell, state, localizer)))
       }
       result.append(Element(identifier: "edit", label: state.editTitle, action: .tracker(.editTracker)))
       result.append(Element(identifier: "delete", label: state.deleteTitle, action: .tracker(.deleteTracker)))
