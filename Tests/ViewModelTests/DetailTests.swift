@@ -102,8 +102,9 @@ struct DetailTests {
     #expect(cell("2026-12-30", state)?.mark == .missed && cell("2026-12-31", state)?.mark == .notDue)
     #expect(cell("2027-01-01", state)?.mark == .missed)
     #expect(cell("2027-01-02", state)?.mark == .notDue && cell("2027-01-03", state)?.mark == .future)
-    // Nothing done since Nov 27: the streak broke at the first due day after it.
-    #expect(state.figures.first?.value == "🔥 0 days")
+    // Nothing done since Nov 27: the streak broke at the first due day after it, and a broken
+    // streak has no flame (issue 30, item 8), as on the card.
+    #expect(state.figures.first?.value == "0 days")
   }
 
   @Test func aGridAcrossADaylightSavingChangeHasEveryDayOnce() throws {
