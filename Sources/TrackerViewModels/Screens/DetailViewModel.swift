@@ -355,7 +355,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
       Figure(
         id: .currentStreak, label: localizer.text(.detailCurrentStreak),
         // The flame marks a streak that is going, as on the card (🔥 from 1 on): none next to 0.
-        value: (figures.currentStreak > 0 ? "🔥 " : "") + localizer.plural(.days, count: figures.currentStreak)),
+        value: (figures.currentStreak > 0 ? "🔥 " : "") + localizer.plural(.days, count: figures.currentStreak)
+      ),
       Figure(
         id: .bestStreak, label: localizer.text(.detailBestStreak),
         value: localizer.plural(.days, count: figures.bestStreak)),
