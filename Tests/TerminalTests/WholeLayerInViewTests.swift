@@ -54,38 +54,3 @@ struct WholeLayerInViewTests {
     }
   }
 }
-
-/// The bottom line names what the focus is, with its context (issue 30, item 3): a card's "+" is
-/// not the add button's "+", and a day of the grid is a date with its mark.
-@MainActor
-@Suite("The bottom line names the focus")
-struct FocusNameTests {
-  @Test(arguments: [
-    (
-      Language.en, "▸ Mark as done: Water the plants", "▸ Mon 23 Nov, done", "▸ Sun 29 Nov, done",
-      "“Thu 3 Dec, future” is not available now"
-    ),
-    (
-      .ru, "▸ Отметить выполненным: Поливать растения", "▸ Пн 23 нояб., выполнено",
-      "▸ Вс 29 нояб., выполнено", "«Чт 3 дек., в будущем» сейчас недоступно"
-    ),
-  ])
-  func aCardsButtonAndAGridDayAreNamedWithTheirContext(
-    language: Language, button: String, done: String, sunday: String, refused: String
-  ) throws {
-    let session = try WholeLayerInViewTests().session(language, columns: 80, rows: 24)
-    let plants = language == .ru ? "Поливать растения" : "Water the plants"
-    while session.focusedIdentifier != "complete:" + plants { _ = session.handle(.tab) }
-    #expect(session.frame().last?.hasPrefix(button) == true, "\(session.frame().last ?? "")")
-    while session.focusedIdentifier != "card:" + plants { _ = session.handle(.backTab) }
-    _ = session.handle(.enter)  // the detail
-    for (day, name) in [("2026-11-23", done), ("2026-11-29", sunday)] {
-      while session.focusedIdentifier != "day:" + day { _ = session.handle(.tab) }
-      #expect(session.frame().last?.hasPrefix(name) == true, "\(session.frame().last ?? "")")
-    }
-    // A future day cannot be ticked, and the refusal says which day it is and why.
-    while session.focusedIdentifier != "day:2026-12-03" { _ = session.handle(.tab) }
-    _ = session.handle(.enter)
-    #expect(session.frame().last?.hasPrefix(refused) == true, "\(session.frame().last ?? "")")
-  }
-}
