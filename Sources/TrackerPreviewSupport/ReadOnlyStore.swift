@@ -60,7 +60,7 @@ public final class ReadOnlyStore: TrackerDataStore, @unchecked Sendable {
   }
   public func saveSettings(_ settings: StoreSettings) throws(StoreError) { throw Self.refusal }
   public func contents() throws(StoreError) -> StoreContents { try base.contents() }
-  public func insert(_ contents: StoreContents) throws(StoreError) { throw Self.refusal }
+  public func insert(_ additions: StoreAdditions) throws(StoreError) { throw Self.refusal }
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     base.observe(handler)
   }

@@ -257,9 +257,9 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
   }
 
-  public func insert(_ contents: StoreContents) throws(StoreError) {
-    try StoreRules.checkStorable(contents.records.lazy.map(\.day))
-    try StoreRules.checkStorable(contents.daysOff.lazy.map(\.day))
+  public func insert(_ contents: StoreAdditions) throws(StoreError) {
+    try StoreRules.checkStorable(contents.marks.lazy.flatMap(\.records))
+    try StoreRules.checkStorable(contents.marks.lazy.flatMap(\.daysOff))
     try write { state in
       for category in contents.categories where state.categories[category.id] != nil {
         throw StoreError.idAlreadyExists(category.id)
@@ -288,23 +288,17 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
         names.insert(valid.name)
         state.trackers[tracker.id] = valid
       }
-      for record in contents.records {
-        guard state.trackers[record.trackerID] != nil else {
-          throw StoreError.trackerNotFound(record.trackerID)
+      for marks in contents.marks {
+        guard state.trackers[marks.trackerID] != nil else {
+          throw StoreError.trackerNotFound(marks.trackerID)
         }
-        state.records[record.trackerID, default: []].insert(record.day)
-      }
-      for dayOff in contents.daysOff {
-        guard state.trackers[dayOff.trackerID] != nil else {
-          throw StoreError.trackerNotFound(dayOff.trackerID)
-        }
+        state.records[marks.trackerID, default: []].formUnion(marks.records)
         // A record wins over a day off on the same day: the two exclude each other.
-        guard state.records[dayOff.trackerID]?.contains(dayOff.day) != true else { continue }
-        state.daysOff[dayOff.trackerID, default: []].insert(dayOff.day)
+        let done = state.records[marks.trackerID] ?? []
+        state.daysOff[marks.trackerID, default: []].formUnion(
+          marks.daysOff.lazy.filter { !done.contains($0) })
       }
-      return StoreChange(
-        categoryIDs: Set(contents.categories.map(\.id)), trackerIDs: Set(contents.trackers.map(\.id)),
-        recordDays: StoreContents.markedDays(contents))
+      return StoreChange(contents)
     }
   }
 

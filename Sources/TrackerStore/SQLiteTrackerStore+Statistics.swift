@@ -195,24 +195,27 @@ extension SQLiteTrackerStore {
 
   /// Adds the contributions of newly inserted records of new trackers: per tracker its summary,
   /// per day its counts. `records` are the inserted ones; `numbers` the new trackers' numbers.
-  func addSummaries(of contents: StoreContents, numbers: [UUID: Int]) throws {
-    var daysByTracker: [UUID: [Day]] = [:]
-    for record in contents.records { daysByTracker[record.trackerID, default: []].append(record.day) }
-    var offByTracker: [UUID: [Day]] = [:]
-    for dayOff in contents.daysOff { offByTracker[dayOff.trackerID, default: []].append(dayOff.day) }
+  func addSummaries(of additions: StoreAdditions, numbers: [UUID: Int]) throws {
+    var marksByTracker: [UUID: TrackerMarks] = [:]
+    for marks in additions.marks where numbers[marks.trackerID] != nil {
+      // One entry per tracker is the rule; two are merged rather than counted twice.
+      if let earlier = marksByTracker[marks.trackerID] {
+        marksByTracker[marks.trackerID] = .settled(
+          trackerID: marks.trackerID, records: earlier.records + marks.records,
+          daysOff: earlier.daysOff + marks.daysOff)
+      } else {
+        marksByTracker[marks.trackerID] = marks
+      }
+    }
     var perDay: [Int: (records: Int, doneDue: Int)] = [:]
-    for tracker in contents.trackers {
+    for tracker in additions.trackers {
       guard let number = numbers[tracker.id] else { continue }
-      var days = daysByTracker[tracker.id] ?? []
-      days.sort()
-      var unique: [Day] = []
-      unique.reserveCapacity(days.count)
-      for day in days where unique.last != day { unique.append(day) }
+      let marks = marksByTracker[tracker.id] ?? TrackerMarks(trackerID: tracker.id, records: [])
       try Self.store(
-        TrackerStreakSummary(tracker: tracker, recordDays: unique, daysOff: offByTracker[tracker.id] ?? []),
+        TrackerStreakSummary(tracker: tracker, recordDays: marks.records, daysOff: marks.daysOff),
         number: number, in: database)
       let mask = tracker.kind.isHabit ? tracker.kind.dueDays.rawValue : 0
-      for day in unique {
+      for day in marks.records {
         let number = day.daysSinceEpoch
         let isDue = mask & (1 << weekdayOf(number)) != 0
         let current = perDay[number] ?? (0, 0)

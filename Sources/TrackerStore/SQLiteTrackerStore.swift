@@ -69,7 +69,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     do {
       try connection.transaction { () throws -> Void in
         guard try self.salvageOrigin() != origin else { return }
-        if saved != .empty { _ = try self.inserting(saved) }
+        if saved != .empty { _ = try self.inserting(StoreAdditions(saved)) }
         if let settings = found.settings { try self.storeSettings(settings) }
         try self.recordSalvageOrigin(origin)
       }
@@ -405,28 +405,28 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
   }
 
-  public func insert(_ contents: StoreContents) throws(StoreError) {
-    try StoreRules.checkStorable(contents.records.lazy.map(\.day))
-    try StoreRules.checkStorable(contents.daysOff.lazy.map(\.day))
-    try write { try self.inserting(contents) }
+  public func insert(_ additions: StoreAdditions) throws(StoreError) {
+    try StoreRules.checkStorable(additions.marks.lazy.flatMap(\.records))
+    try StoreRules.checkStorable(additions.marks.lazy.flatMap(\.daysOff))
+    try write { try self.inserting(additions) }
   }
 
-  private func inserting(_ contents: StoreContents) throws -> StoreChange {
-    for category in contents.categories {
+  private func inserting(_ additions: StoreAdditions) throws -> StoreChange {
+    for category in additions.categories {
       if try self.loadCategory(category.id) != nil { throw StoreError.idAlreadyExists(category.id) }
     }
-    for tracker in contents.trackers where try self.trackerNumber(tracker.id) != nil {
+    for tracker in additions.trackers where try self.trackerNumber(tracker.id) != nil {
       throw StoreError.idAlreadyExists(tracker.id)
     }
     var titles = try self.loadCategories().map(\.title)
-    for category in contents.categories {
+    for category in additions.categories {
       let title = try StoreRules.validatedTitle(category.title, otherTitles: titles)
       try self.insertCategory(TrackerCategory(id: category.id, title: title))
       titles.append(title)
     }
     var names = NameIndex(try self.trackerNames(except: nil))
     var numbers: [UUID: Int] = [:]
-    for tracker in contents.trackers {
+    for tracker in additions.trackers {
       try self.requireCategory(tracker.categoryID)
       let valid = try StoreRules.validated(tracker, otherNames: names)
       numbers[tracker.id] = try self.insertTracker(valid)
@@ -434,7 +434,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
     // A bulk import rebuilds the by-day index once instead of updating it row by row in random
     // order (several times faster for hundreds of thousands of records).
-    let rebuildsIndex = contents.records.count > 10_000
+    let rebuildsIndex = additions.recordCount > 10_000
     if rebuildsIndex { try self.database.execute("DROP INDEX record_by_day") }
     // Rows go in batches of `batchSize` per statement: one statement step per batch instead of
     // per row halves the time of a large import.
@@ -445,55 +445,45 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         + Array(repeating: "(?, ?)", count: batchSize).joined(separator: ", "))
     var pending: [Int64] = []
     pending.reserveCapacity(batchSize * 2)
-    var previous: (id: UUID, number: Int)?
-    for record in contents.records {
-      // Records come grouped by tracker: look the number up only when the tracker changes.
-      let number: Int
-      if let previous, previous.id == record.trackerID {
-        number = previous.number
-      } else {
-        guard let found = try numbers[record.trackerID] ?? self.trackerNumber(record.trackerID) else {
-          throw StoreError.trackerNotFound(record.trackerID)
-        }
-        numbers[record.trackerID] = found
-        number = found
-      }
-      previous = (record.trackerID, number)
-      pending.append(Int64(number))
-      pending.append(Int64(record.day.daysSinceEpoch))
-      if pending.count == batchSize * 2 {
-        try batch.run(integers: pending)
-        pending.removeAll(keepingCapacity: true)
-      }
-    }
-    for row in stride(from: 0, to: pending.count, by: 2) { try single.run(pending[row], pending[row + 1]) }
-    if rebuildsIndex { try self.database.execute(Schema.recordByDayIndex) }
     // Days off, where no record is (a record wins: the two exclude each other).
     let dayOff = try self.database.cached(
       """
       INSERT OR IGNORE INTO day_off (tracker, day)
         SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM record WHERE tracker = ?1 AND day = ?2)
       """)
-    for entry in contents.daysOff {
-      guard let number = try numbers[entry.trackerID] ?? self.trackerNumber(entry.trackerID) else {
-        throw StoreError.trackerNotFound(entry.trackerID)
+    for marks in additions.marks {
+      guard let number = try numbers[marks.trackerID] ?? self.trackerNumber(marks.trackerID) else {
+        throw StoreError.trackerNotFound(marks.trackerID)
       }
-      numbers[entry.trackerID] = number
-      try dayOff.run([.integer(Int64(number)), .integer(Int64(entry.day.daysSinceEpoch))])
+      numbers[marks.trackerID] = number
+      for day in marks.records {
+        pending.append(Int64(number))
+        pending.append(Int64(day.daysSinceEpoch))
+        if pending.count == batchSize * 2 {
+          try batch.run(integers: pending)
+          pending.removeAll(keepingCapacity: true)
+        }
+      }
+      for row in stride(from: 0, to: pending.count, by: 2) { try single.run(pending[row], pending[row + 1]) }
+      pending.removeAll(keepingCapacity: true)
+      for day in marks.daysOff {
+        try dayOff.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))])
+      }
     }
-    // New trackers' summaries come from the records at hand; a tracker already in the store that
-    // gained records is read again.
-    let newIDs = Set(contents.trackers.map(\.id))
-    try self.addSummaries(of: contents, numbers: numbers.filter { newIDs.contains($0.key) })
+    if rebuildsIndex { try self.database.execute(Schema.recordByDayIndex) }
+    // New trackers' summaries come from the marks at hand; a tracker already in the store that
+    // gained marks is read again.
+    let newIDs = Set(additions.trackers.map(\.id))
+    try self.addSummaries(of: additions, numbers: numbers.filter { newIDs.contains($0.key) })
     let older = numbers.filter { !newIDs.contains($0.key) }
     for number in older.values { try self.refreshSummary(number) }
     if !older.isEmpty {
       try self.refreshDays(
-        Set(contents.records.filter { older[$0.trackerID] != nil }.map(\.day.daysSinceEpoch)))
+        Set(
+          additions.marks.lazy.filter { older[$0.trackerID] != nil }.flatMap(\.records).map(\.daysSinceEpoch))
+      )
     }
-    return StoreChange(
-      categoryIDs: Set(contents.categories.map(\.id)), trackerIDs: Set(contents.trackers.map(\.id)),
-      recordDays: StoreContents.markedDays(contents))
+    return StoreChange(additions)
   }
 
   // MARK: Observation
@@ -559,14 +549,19 @@ extension StoreContents {
     sorted(daysOff.map { TrackerRecord(trackerID: $0.trackerID, day: $0.day) })
       .map { TrackerDayOff(trackerID: $0.trackerID, day: $0.day) }
   }
+}
 
-  /// Per tracker, the days whose marks (records and days off) `contents` brings.
-  static func markedDays(_ contents: StoreContents) -> [UUID: Set<Day>] {
-    // Straight into the sets: grouping the records first would copy every one of them (a second
-    // array as large as the import's, hundreds of MiB for millions of records).
+extension StoreChange {
+  /// What inserting `additions` changes: the new categories and trackers, and the marked days of
+  /// the trackers the store already had. A new tracker's days are not listed: the tracker is new
+  /// as a whole (millions of imported days would be a set as large as the import).
+  init(_ additions: StoreAdditions) {
+    let newIDs = Set(additions.trackers.map(\.id))
     var days: [UUID: Set<Day>] = [:]
-    for record in contents.records { days[record.trackerID, default: []].insert(record.day) }
-    for dayOff in contents.daysOff { days[dayOff.trackerID, default: []].insert(dayOff.day) }
-    return days
+    for marks in additions.marks where !newIDs.contains(marks.trackerID) {
+      days[marks.trackerID, default: []].formUnion(marks.records)
+      days[marks.trackerID, default: []].formUnion(marks.daysOff)
+    }
+    self.init(categoryIDs: Set(additions.categories.map(\.id)), trackerIDs: newIDs, recordDays: days)
   }
 }

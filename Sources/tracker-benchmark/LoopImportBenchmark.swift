@@ -39,7 +39,7 @@ enum LoopImportBenchmark {
       "  Loop backup: read + map + insert \(Measurement.milliseconds(loop)) ms; our archive of the same: \(Measurement.milliseconds(ours)) ms (median of 3; target: about the same)"
     )
     if let summary {
-      print("    (\(summary.added.trackers.count) trackers, \(summary.added.records.count) records imported)")
+      print("    (\(summary.added.trackers.count) trackers, \(summary.added.recordCount) records imported)")
     }
   }
 

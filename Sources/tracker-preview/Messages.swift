@@ -324,8 +324,8 @@ enum Messages {
     let localizer = Localizer(language)
     let added = summary.added
     let trackers = localizer.plural(.trackers, count: added.trackers.count)
-    let records = localizer.plural(.records, count: added.records.count)
-    let daysOff = localizer.plural(.daysOff, count: added.daysOff.count)
+    let records = localizer.plural(.records, count: added.recordCount)
+    let daysOff = localizer.plural(.daysOff, count: added.daysOffCount)
     var lines: [String] = []
     if summary.addedNothing {
       lines.append(
@@ -355,7 +355,7 @@ enum Messages {
     let counts = summary.adaptations
     let trackerCount = { (count: Int) in localizer.plural(.trackers, count: count) }
     var skips = 0
-    if case .loop = summary.source { skips = added.daysOff.count }
+    if case .loop = summary.source { skips = added.daysOffCount }
     let adapted: [(TextKey, String, Int)] = [
       (.cliAdaptedFrequencies, trackerCount(counts.frequenciesAsEvents), counts.frequenciesAsEvents),
       (.cliAdaptedNumerical, trackerCount(counts.numericalDailyTargets), counts.numericalDailyTargets),

@@ -121,8 +121,8 @@ struct ForeignImportTests {
     let (store, summary) = try imported("loop-v12.db")
     #expect(summary.source == .loop(version: 12))
     #expect(summary.added.categories.map(\.title) == ["Loop", "Loop · archive"])
-    #expect(summary.added.trackers.count == 7 && summary.added.records.count == 13)
-    #expect(summary.added.daysOff.isEmpty)
+    #expect(summary.added.trackers.count == 7 && summary.added.contents.records.count == 13)
+    #expect(summary.added.contents.daysOff.isEmpty)
     #expect(try days(store, "Drink water") == ["2026-11-26", "2026-11-28", "2026-11-29", "2026-11-30"])
     #expect(try tracker(store, "Drink water").kind == .habit(.everyDay))
     #expect(try tracker(store, "Gym").kind == .habit(try #require(Schedule([.monday, .wednesday, .friday]))))
@@ -181,13 +181,13 @@ struct ForeignImportTests {
     let meditate = try tracker(store, "Meditate").id
     let floss = try tracker(store, "Floss").id
     #expect(
-      Set(summary.added.daysOff)
+      Set(summary.added.contents.daysOff)
         == [
           TrackerDayOff(trackerID: meditate, day: day("2026-11-28")),
           TrackerDayOff(trackerID: floss, day: day("2026-11-25")),
         ])
     #expect(summary.adaptations.checkMarksLeftOut == 1)
-    #expect(summary.added.records.count == 5)
+    #expect(summary.added.contents.records.count == 5)
   }
 
   @Test func version22NumericalHabitsKeepTheDaysThatMeetTheirDailyTarget() throws {
@@ -203,7 +203,7 @@ struct ForeignImportTests {
     #expect(try days(store, "Kilometres") == ["2026-11-30"])
     #expect(try days(store, "Journal") == ["2026-11-28", "2026-11-30"])
     #expect(try category(store, of: "Journal 2") == "Loop · archive")
-    #expect(summary.added.daysOff.count == 2)
+    #expect(summary.added.contents.daysOff.count == 2)
     #expect(summary.adaptations.numericalDailyTargets == 2)
     #expect(summary.adaptations.numericalLongerTargets == 1)
     #expect(summary.adaptations.frequenciesAsEvents == 0)
@@ -217,7 +217,7 @@ struct ForeignImportTests {
     #expect(try tracker(store, "Call mum").kind == .habit(try #require(Schedule(.sunday))))
     #expect(try days(store, "Call mum") == ["2026-11-29"])
     #expect(try days(store, "Spanish") == ["2023-03-01", "2023-03-02", "2023-03-03"])
-    #expect(summary.added.daysOff.count == 2)
+    #expect(summary.added.contents.daysOff.count == 2)
     #expect(summary.adaptations.notes == 2)  // an empty note is no note
     #expect(summary.adaptations.reminders == 1)
   }
@@ -284,11 +284,11 @@ struct ForeignImportTests {
       let before = try store.contents()
       let again = try store.importForeign(try foreign(name), titles: english, today: today)
       #expect(again.added.categories.isEmpty && again.added.trackers.isEmpty, "\(name)")
-      #expect(again.added.records.isEmpty, "\(name)")
+      #expect(again.added.contents.records.isEmpty, "\(name)")
       #expect(again.addedNothing, "\(name)")
-      #expect(again.daysOffAlreadyThere == first.added.daysOff.count, "\(name)")
+      #expect(again.daysOffAlreadyThere == first.added.contents.daysOff.count, "\(name)")
       #expect(again.trackersAlreadyThere == first.added.trackers.count, "\(name)")
-      #expect(again.recordsAlreadyThere == first.added.records.count, "\(name)")
+      #expect(again.recordsAlreadyThere == first.added.contents.records.count, "\(name)")
       #expect(try store.contents() == before, "\(name)")
     }
   }
@@ -310,7 +310,7 @@ struct ForeignImportTests {
     let summary = try store.importForeign(file, titles: english, today: today)
     #expect(summary.added.trackers.count == 1)
     #expect(try store.recordDays(trackerID: shared).map(\.iso) == ["2026-11-27", "2026-11-28", "2026-11-29"])
-    #expect(summary.added.daysOff == [TrackerDayOff(trackerID: shared, day: day("2026-11-26"))])
+    #expect(summary.added.contents.daysOff == [TrackerDayOff(trackerID: shared, day: day("2026-11-26"))])
   }
 
   @Test func theSameBackupInRussianGoesIntoRussianCategories() throws {

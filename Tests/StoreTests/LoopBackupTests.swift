@@ -189,7 +189,7 @@ struct LoopBackupTests {
     expected.numericalLongerTargets = 1
     expected.descriptions = 2  // Sugar's description, Run's question; Floss's question is empty
     #expect(summary.adaptations == expected)
-    #expect(summary.added.daysOff.count == 4)
+    #expect(summary.added.contents.daysOff.count == 4)
   }
 
   // MARK: Rows that are not what they claim

@@ -144,7 +144,7 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
   func contents() throws(StoreError) -> StoreContents {
     try read("contents") { () throws(StoreError) in try base.contents() }
   }
-  func insert(_ contents: StoreContents) throws(StoreError) {
+  func insert(_ contents: StoreAdditions) throws(StoreError) {
     try write("insert") { () throws(StoreError) in try base.insert(contents) }
   }
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

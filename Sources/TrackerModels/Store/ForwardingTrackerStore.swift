@@ -80,7 +80,7 @@ open class ForwardingTrackerStore: TrackerDataStore, @unchecked Sendable {
     try willRead()
     return try base.contents()
   }
-  public func insert(_ contents: StoreContents) throws(StoreError) { try base.insert(contents) }
+  public func insert(_ additions: StoreAdditions) throws(StoreError) { try base.insert(additions) }
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     base.observe(handler)
   }

@@ -6,7 +6,8 @@ public struct StoreChange: Hashable, Sendable {
   public var categoryIDs: Set<UUID>
   /// Trackers added, changed or deleted.
   public var trackerIDs: Set<UUID>
-  /// Trackers whose marks changed (records or days off), with the days that changed.
+  /// Trackers whose marks changed (records or days off), with the days that changed. A tracker
+  /// added by the change is in `trackerIDs` only: it is new as a whole.
   public var recordDays: [UUID: Set<Day>]
   /// Whether the settings changed.
   public var settingsChanged: Bool

@@ -76,8 +76,9 @@ public protocol TrackerDataStore: AnyObject, Sendable {
 
   /// Everything in the store, for export.
   func contents() throws(StoreError) -> StoreContents
-  /// Adds `contents` in one transaction, after checking that no id is already in the store.
-  func insert(_ contents: StoreContents) throws(StoreError)
+  /// Adds `additions` in one transaction, after checking that no new category's or tracker's id
+  /// is already in the store; marks may be of new trackers or of the store's own.
+  func insert(_ additions: StoreAdditions) throws(StoreError)
 
   // MARK: Observation
 
@@ -97,6 +98,9 @@ public protocol TrackerDataStore: AnyObject, Sendable {
 }
 
 extension TrackerDataStore {
+  /// Adds `contents` in one transaction, after checking that no id is already in the store.
+  public func insert(_ contents: StoreContents) throws(StoreError) { try insert(StoreAdditions(contents)) }
+
   /// Runs `body` as it is: a store that never waits for another program needs no limit.
   public func waitingAtMost<Result>(
     _ limit: Duration, _ body: () throws(StoreError) -> Result

@@ -112,6 +112,7 @@ enum HabitBullCSV {
     for position in habits.indices {
       habits[position].color = TrackerColor.palette[position % TrackerColor.palette.count]
     }
+    for position in habits.indices { habits[position].settle() }
     return .success(OtherTrackerFile(source: .habitBull, habits: habits, adaptations: adaptations))
   }
 

@@ -221,6 +221,7 @@ enum LoopBackup {
         habits[position].records.append(Day(daysSinceEpoch: number))
       }
     }
+    for position in habits.indices { habits[position].settle() }
     return OtherTrackerFile(source: .loop(version: version), habits: habits, adaptations: adaptations)
   }
 

@@ -43,10 +43,18 @@ struct ForeignHabit: Hashable, Sendable {
   var category: Category
   var kind: TrackerKind
   var color: TrackerColor
-  /// The days it was done, within the dates the app keeps (repeats allowed, any order).
+  /// The days it was done, within the dates the app keeps (repeats allowed, any order, until
+  /// `settle()`).
   var records: [Day]
   /// The days it was skipped, within the dates the app keeps.
   var daysOff: [Day]
+
+  /// Sorts its days and drops repeats, in place: a reader calls it once it has read them all, so
+  /// the import takes the habit's days as they are (for millions of check-marks, no second copy).
+  mutating func settle() {
+    records = Day.ascendingOnce(records)
+    daysOff = Day.ascendingOnce(daysOff)
+  }
 }
 
 /// What the file had that the app holds in another way, or not at all (the summary counts them).
@@ -161,8 +169,8 @@ public struct OtherTrackerFile: Hashable, Sendable {
 public struct ForeignImportSummary: Hashable, Sendable {
   /// What the file was.
   public var source: ImportSource
-  /// What was added: new categories, trackers, records and days off.
-  public var added: StoreContents
+  /// What was added: new categories and trackers, and records and days off by tracker.
+  public var added: StoreAdditions
   /// Trackers of the file the store already had (an earlier import of the same habits).
   public var trackersAlreadyThere = 0
   /// Records of those trackers the store already had.
@@ -173,9 +181,7 @@ public struct ForeignImportSummary: Hashable, Sendable {
   public var adaptations: ForeignAdaptations
 
   /// Whether the import added nothing at all (the same file imported again).
-  public var addedNothing: Bool {
-    added.categories.isEmpty && added.trackers.isEmpty && added.records.isEmpty && added.daysOff.isEmpty
-  }
+  public var addedNothing: Bool { added.isEmpty }
 }
 
 extension OtherTrackerFile {
@@ -208,54 +214,45 @@ extension OtherTrackerFile {
       }
       return first
     }()
-    var made: [UUID: Int] = [:]  // tracker id → index in summary.added.trackers
-    // Room for every record at once: an array grown by doubling holds its old and its new storage
-    // while it copies, which for 5 million records is hundreds of MiB at the peak.
-    summary.added.records.reserveCapacity(habits.reduce(0) { $0 + $1.records.count })
-    summary.added.daysOff.reserveCapacity(habits.reduce(0) { $0 + $1.daysOff.count })
+    var made: [UUID: Int] = [:]  // tracker id → index in summary.added.marks
 
     for habit in habits {
-      let records = Set(habit.records)
-      var daysOff = Set(habit.daysOff).subtracting(records)
+      // A reader settles its habits' days; sorted here only if one did not (then a copy).
+      let records = Day.ascendingOnce(habit.records)
       // A day off is a day the tracker is shown: never on a weekday outside its schedule, nor
       // (for a tracker the store has, as it is there now) before its first day.
       let stored = storedTrackers[habit.id]
       let kind = stored?.kind ?? habit.kind
       let firstDay = stored.map { $0.firstDay(earliestRecord: storedFirstDays[$0.id]) }
-      let notShown = daysOff.filter { day in
-        !kind.dueDays.contains(day.weekday) || (firstDay.map { day < $0 } ?? false)
+      let skipped = Day.sorted(Day.ascendingOnce(habit.daysOff), without: records)
+      let daysOff = skipped.filter { day in
+        kind.dueDays.contains(day.weekday) && !(firstDay.map { day < $0 } ?? false)
       }
-      summary.adaptations.checkMarksLeftOut += notShown.count
-      daysOff.subtract(notShown)
+      summary.adaptations.checkMarksLeftOut += skipped.count - daysOff.count
       if stored != nil {
         summary.trackersAlreadyThere += 1
-        for day in records.sorted() {
-          if storedDays.contains(TrackerRecord(trackerID: habit.id, day: day)) {
-            summary.recordsAlreadyThere += 1
-          } else {
-            summary.added.records.append(TrackerRecord(trackerID: habit.id, day: day))
-          }
-        }
-        for day in daysOff.sorted() {
-          if storedDays.contains(TrackerRecord(trackerID: habit.id, day: day)) {
-            summary.daysOffAlreadyThere += 1
-          } else {
-            summary.added.daysOff.append(TrackerDayOff(trackerID: habit.id, day: day))
-          }
+        let isThere = { (day: Day) in storedDays.contains(TrackerRecord(trackerID: habit.id, day: day)) }
+        let newRecords = records.filter { !isThere($0) }
+        let newDaysOff = daysOff.filter { !isThere($0) }
+        summary.recordsAlreadyThere += records.count - newRecords.count
+        summary.daysOffAlreadyThere += daysOff.count - newDaysOff.count
+        if let position = made[habit.id] {
+          // The same id twice in one (damaged) file: one entry, with the days of both, each once.
+          let earlier = summary.added.marks[position]
+          summary.added.marks[position] = .settled(
+            trackerID: habit.id, records: earlier.records + newRecords, daysOff: earlier.daysOff + newDaysOff)
+        } else if !newRecords.isEmpty || !newDaysOff.isEmpty {
+          made[habit.id] = summary.added.marks.count
+          summary.added.marks.append(
+            TrackerMarks(trackerID: habit.id, records: newRecords, daysOff: newDaysOff))
         }
         continue
       }
-      if made[habit.id] != nil {
+      if let position = made[habit.id] {
         // The same id twice in one (damaged) file: one tracker, with the days of both, each once.
-        let known = Set(summary.added.records.filter { $0.trackerID == habit.id }.map(\.day))
-        summary.added.records += records.subtracting(known).sorted().map {
-          TrackerRecord(trackerID: habit.id, day: $0)
-        }
-        summary.added.daysOff.removeAll { $0.trackerID == habit.id && records.contains($0.day) }
-        let off = Set(summary.added.daysOff.filter { $0.trackerID == habit.id }.map(\.day))
-        summary.added.daysOff += daysOff.subtracting(known).subtracting(off).sorted().map {
-          TrackerDayOff(trackerID: habit.id, day: $0)
-        }
+        let earlier = summary.added.marks[position]
+        summary.added.marks[position] = .settled(
+          trackerID: habit.id, records: earlier.records + records, daysOff: earlier.daysOff + daysOff)
         continue
       }
       let title: String
@@ -285,14 +282,13 @@ extension OtherTrackerFile {
       let name = Self.uniqueName(
         habit.name, among: &names, nextNumbers: &nextNumbers, adaptations: &summary.adaptations)
       // The earliest check-mark or skip, a skip on a day not due included: the habit was there.
-      let first = [records.min(), habit.daysOff.min()].compactMap { $0 }.min() ?? today
-      made[habit.id] = summary.added.trackers.count
+      let first = [records.first, skipped.first].compactMap { $0 }.min() ?? today
       summary.added.trackers.append(
         Tracker(
           id: habit.id, name: name, emoji: TrackerEmoji.all[0], color: habit.color, categoryID: categoryID,
           createdOn: first, kind: habit.kind))
-      summary.added.records += records.sorted().map { TrackerRecord(trackerID: habit.id, day: $0) }
-      summary.added.daysOff += daysOff.sorted().map { TrackerDayOff(trackerID: habit.id, day: $0) }
+      made[habit.id] = summary.added.marks.count
+      summary.added.marks.append(TrackerMarks(trackerID: habit.id, records: records, daysOff: daysOff))
     }
     return summary
   }

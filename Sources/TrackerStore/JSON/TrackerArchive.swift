@@ -202,7 +202,7 @@ extension TrackerDataStore {
           })
       }
     }
-    try insertImported(contents)
+    try insertImported(StoreAdditions(contents))
     var summary = ImportSummary(
       added: contents, recordsAlreadyThere: alreadyThere, reminder: decoded.reminder,
       dayStart: decoded.dayStart)
@@ -231,9 +231,9 @@ extension TrackerDataStore {
 
   /// Adds an import's checked contents in one transaction, or refuses the import: another process
   /// may have changed the store between the check and the write.
-  func insertImported(_ contents: StoreContents) throws(ImportFailure) {
+  func insertImported(_ additions: StoreAdditions) throws(ImportFailure) {
     do {
-      try insert(contents)
+      try insert(additions)
     } catch {
       throw ImportFailure(problems: [
         ImportProblem(
