@@ -18,10 +18,7 @@ struct FocusOnTerminalTests {
   func expectFocus(
     _ terminal: PseudoTerminal, _ label: String, _ location: SourceLocation = #_sourceLocation
   ) {
-    #expect(
-      terminal.wait { $0.focusLabel == label } != nil,
-      "the focus is on \(terminal.screen.focusLabel ?? "nothing"), not \(label):\n\(terminal.screen)",
-      sourceLocation: location)
+    InteractiveKeyboardTests().expectFocus(terminal, label, location)
   }
 
   @Test(arguments: Journey.both)

@@ -164,4 +164,11 @@ struct GridArrowTests {
       #expect(session.press([.up]) == ["back"], "\(size)")
     }
   }
+
+  @Test(arguments: [(Language.en, "in a grid (emoji, colors, days)"), (.ru, "в сетке (эмодзи, цвета, дни)")])
+  func theKeyMapSaysTheArrowsMoveInAGrid(_ language: Language, _ words: String) throws {
+    let session = try session(language, columns: 80, rows: 24)
+    _ = session.handle(.character("?"))
+    #expect(session.frame().contains { $0.hasPrefix("↑ ↓ ← →") && $0.contains(words) })
+  }
 }
