@@ -29,9 +29,13 @@ public final class InteractiveSession {
   /// The focused element's identifier, and its place in the list (kept when it goes away).
   public private(set) var focusedIdentifier: String?
   private var focusedIndex = 0
+  /// What the focused element stands for (a renamed category keeps the focus by it).
+  private var focusedSubject: Subject?
   /// A few identifiers of the elements at the last look, to tell a new layer from a changed one:
   /// a layer none of whose landmarks is still there is a new one.
   private var landmarks: [String] = []
+  /// The current choice of the layer at the last look (`Element.isCurrentChoice`).
+  private var lastChoice: String?
   /// Whether typing goes into the focused text field (Esc leaves it).
   public private(set) var isEditing = false
   /// The first body line shown when the screen is taller than the terminal.
@@ -57,6 +61,22 @@ public final class InteractiveSession {
     let landmarks: [String]
     let identifier: String?
     let index: Int
+    let subject: Subject?
+    /// The layer's current choice when it was left (a category made over it comes back chosen).
+    let choice: String?
+  }
+
+  /// The thing an element stands for, and which of its elements it is (a card, or its button).
+  private struct Subject: Equatable {
+    let id: String
+    /// The identifier's part before ":" (`card`, `complete`, `category`).
+    let role: Substring
+
+    init?(_ element: Element) {
+      guard let id = element.subjectID else { return nil }
+      self.id = id
+      role = element.identifier.prefix { $0 != ":" }
+    }
   }
 
   private struct Drawing {
@@ -129,8 +149,10 @@ public final class InteractiveSession {
     }
     let localizer = Localizer(language)
     switch key {
-    case .tab, .down: moveFocus(by: 1, in: elements)
-    case .backTab, .up: moveFocus(by: -1, in: elements)
+    case .tab: moveFocus(by: 1, in: elements)
+    case .backTab: moveFocus(by: -1, in: elements)
+    case .down, .up:
+      if !moveInGrid(key, from: focused, in: elements) { moveFocus(by: key == .down ? 1 : -1, in: elements) }
     case .enter, .character(" "):
       guard let focused else { break }
       if focused.kind == .textField {
@@ -148,7 +170,9 @@ public final class InteractiveSession {
         act(.longPress(.identifier(focused.identifier)))
       }
     case .left, .right:
-      if app.screenName == ScreenName.onboarding.rawValue {
+      if moveInGrid(key, from: focused, in: elements) {
+        break
+      } else if app.screenName == ScreenName.onboarding.rawValue {
         // → shows the next page, as a finger swiping the page to the left does; ← the one before.
         act(.swipe(key == .right ? .left : .right))
       } else if let focused, key == .left, focused.swipeLeftAction != nil {
@@ -256,6 +280,14 @@ public final class InteractiveSession {
   private func focus(_ element: Element, in elements: [Element]) {
     focusedIdentifier = element.identifier
     focusedIndex = elements.firstIndex { $0.identifier == element.identifier } ?? 0
+    focusedSubject = Subject(element)
+  }
+
+  /// The element that stands for the same thing as `subject` does, in the same role: the renamed
+  /// category, the renamed tracker's card.
+  private static func element(for subject: Subject?, in elements: [Element]) -> Element? {
+    guard let subject else { return nil }
+    return elements.first { Subject($0) == subject }
   }
 
   private func moveFocus(by step: Int, in elements: [Element]) {
@@ -266,6 +298,77 @@ public final class InteractiveSession {
     isEditing = elements[next].kind == .textField
   }
 
+  /// Moves the focus among the cells of the grid the focused element is in, as the grid is drawn
+  /// at the current width: ← → to the cell before or after (not past the grid's first or last
+  /// cell), ↑ ↓ to the nearest cell of the row above or below; past its first or last row, to the
+  /// element before or after the grid (the nearest cell of the grid's edge row when that element is
+  /// a cell of the next grid: the color under the emoji). False when the focus is in no grid.
+  private func moveInGrid(_ key: Key, from focused: Element?, in elements: [Element]) -> Bool {
+    guard let focused, focused.grid != nil, columns >= Self.minimumColumns,
+      let index = elements.firstIndex(where: { $0.identifier == focused.identifier })
+    else { return false }
+    let cells = Self.grid(around: index, in: elements)
+    var target = index
+    switch key {
+    case .left: target = max(cells.lowerBound, index - 1)
+    case .right: target = min(cells.upperBound, index + 1)
+    case .up, .down:
+      let places = gridPlaces(cells, in: elements)
+      guard let here = places[index] else { return false }
+      let rows = places.values.map(\.row).filter { key == .down ? $0 > here.row : $0 < here.row }
+      if let row = key == .down ? rows.min() : rows.max() {
+        target = Self.nearest(to: here.column, onRow: row, of: places) ?? index
+      } else {
+        let count = elements.count
+        target = ((key == .down ? cells.upperBound + 1 : cells.lowerBound - 1) % count + count) % count
+        if elements[target].grid != nil, !cells.contains(target) {
+          // The next grid: its first row going down, its last going up, in the same column.
+          let next = gridPlaces(Self.grid(around: target, in: elements), in: elements)
+          let edge = key == .down ? next.values.map(\.row).min() : next.values.map(\.row).max()
+          if let edge { target = Self.nearest(to: here.column, onRow: edge, of: next) ?? target }
+        }
+      }
+    default: return false
+    }
+    focus(elements[target], in: elements)
+    isEditing = elements[target].kind == .textField
+    return true
+  }
+
+  /// The indices of the grid's cells around `index`: the run of elements of its grid.
+  private static func grid(around index: Int, in elements: [Element]) -> ClosedRange<Int> {
+    let grid = elements[index].grid
+    var first = index
+    var last = index
+    while first > 0, elements[first - 1].grid == grid { first -= 1 }
+    while last + 1 < elements.count, elements[last + 1].grid == grid { last += 1 }
+    return first...last
+  }
+
+  /// Where each cell of `cells` is drawn: its row and the terminal column of its middle.
+  private func gridPlaces(_ cells: ClosedRange<Int>, in elements: [Element]) -> [Int: (row: Int, column: Int)]
+  {
+    var drawing = currentDrawing()
+    defer { self.drawing = drawing }
+    var places: [Int: (row: Int, column: Int)] = [:]
+    for index in cells {
+      guard let location = drawing.locator.locate(elements[index].identifier) else { continue }
+      let characters = Array(drawing.lines[location.row].text)
+      let range = location.characters.clamped(to: 0..<characters.count)
+      let before = TerminalWidth.of(String(characters[..<range.lowerBound]))
+      places[index] = (location.row, before + TerminalWidth.of(String(characters[range])) / 2)
+    }
+    return places
+  }
+
+  /// The cell of `places` on `row` whose middle is nearest `column` (the left one of two as near).
+  private static func nearest(to column: Int, onRow row: Int, of places: [Int: (row: Int, column: Int)])
+    -> Int?
+  {
+    places.filter { $0.value.row == row }
+      .min { (abs($0.value.column - column), $0.key) < (abs($1.value.column - column), $1.key) }?.key
+  }
+
   /// The flow published: a new layer starts with its focused field or its first element; on the
   /// same layer the focus stays on its element, or on its place when the element went away.
   private func appChanged() {
@@ -273,7 +376,10 @@ public final class InteractiveSession {
     elementsCache = nil
     drawing = nil
     let elements = self.elements
-    defer { landmarks = Self.landmarks(of: elements, around: focusedIndex) }
+    defer {
+      landmarks = Self.landmarks(of: elements, around: focusedIndex)
+      lastChoice = elements.first(where: \.isCurrentChoice)?.identifier
+    }
     guard !elements.isEmpty else {
       focusedIdentifier = nil
       isEditing = false
@@ -286,27 +392,40 @@ public final class InteractiveSession {
       return
     }
     if Self.shares(landmarks, with: elements) {
-      // The same layer without the focused element (a card deleted): the focus keeps its place.
-      focus(elements[min(focusedIndex, elements.count - 1)], in: elements)
+      // The same layer without the focused element: on it under its new name (a card renamed by
+      // another program), else on its place (a card deleted).
+      focus(
+        Self.element(for: focusedSubject, in: elements) ?? elements[min(focusedIndex, elements.count - 1)],
+        in: elements)
       isEditing = false
       return
     }
     scroll = 0
     if let back = returns.lastIndex(where: { Self.shares($0.landmarks, with: elements) }) {
-      // A layer below is back (a sheet, menu, question or screen closed): the focus goes back to
-      // the element that opened what closed, or to its place when it is gone (a card deleted).
+      // A layer below is back (a sheet, menu, question or screen closed): the focus goes to its
+      // new current choice (a category just made comes back chosen), else back to the element that
+      // opened what closed — under its new name when it was renamed — or to its place when it is
+      // gone (a card deleted).
       let entry = returns[back]
       returns.removeSubrange(back...)
+      let choice = elements.first(where: \.isCurrentChoice)
       let element =
-        elements.first { $0.identifier == entry.identifier } ?? elements[min(entry.index, elements.count - 1)]
+        (choice.flatMap { $0.identifier == entry.choice ? nil : $0 })
+        ?? elements.first { $0.identifier == entry.identifier }
+        ?? Self.element(for: entry.subject, in: elements)
+        ?? elements[min(entry.index, elements.count - 1)]
       focus(element, in: elements)
       isEditing = false
       return
     }
     // A new layer: its focused field, else the harmless choice of a question (so a key pressed
-    // twice deletes nothing), else its first element; typing goes into a field at once.
+    // twice deletes nothing), else its current choice (the active filter, the day-start hour),
+    // else its first element; typing goes into a field at once.
     if !landmarks.isEmpty {
-      returns.append(Return(landmarks: landmarks, identifier: focusedIdentifier, index: focusedIndex))
+      returns.append(
+        Return(
+          landmarks: landmarks, identifier: focusedIdentifier, index: focusedIndex, subject: focusedSubject,
+          choice: lastChoice))
       if returns.count > 32 { returns.removeFirst() }
     }
     let identifiers = Set(elements.map(\.identifier))
@@ -314,6 +433,7 @@ public final class InteractiveSession {
       elements.first { $0.identifier == app.focusedFieldIdentifier }
       ?? (identifiers.isSuperset(of: ["confirm", "cancel"])
         ? elements.first { $0.identifier == "cancel" } : nil)
+      ?? elements.first(where: \.isCurrentChoice)
       ?? elements[0]
     focus(first, in: elements)
     isEditing = first.kind == .textField
@@ -351,14 +471,7 @@ public final class InteractiveSession {
       keyMapScroll = max(0, min(keyMapScroll, lines.count - (rows - 1)))
       return pad(Array(lines.dropFirst(keyMapScroll).prefix(rows - 1)).map(encode), status: encode(status))
     }
-    let caret = caretField
-    if drawing?.columns != columns || drawing?.caret != caret {
-      let (lines, pinned) = app.lines(ScreenRenderer(width: columns, cache: renderCache), caretIn: caret)
-      drawing = Drawing(
-        columns: columns, caret: caret, lines: lines, pinned: pinned,
-        locator: ElementLocator(elements: elements, lines: lines))
-    }
-    guard var drawing else { return pad([], status: encode(status)) }
+    var drawing = currentDrawing()
     let location = drawing.locator.locate(focusedIdentifier)
     // A menu, a question or a small sheet is kept in view whole, not only its focused button: at
     // 80×24 a card's menu showed "Pin" alone, its other buttons under the bottom line.
@@ -384,6 +497,19 @@ public final class InteractiveSession {
     }
     let drawFormat = app.format(format)
     return pad(shown.map { encode($0, drawFormat) }, status: encode(status))
+  }
+
+  /// The screen as drawn at the current size with the cursor where typing goes, drawn again when
+  /// the app published, the size changed or typing moved.
+  private func currentDrawing() -> Drawing {
+    let caret = caretField
+    if let drawing, drawing.columns == columns, drawing.caret == caret { return drawing }
+    let (lines, pinned) = app.lines(ScreenRenderer(width: columns, cache: renderCache), caretIn: caret)
+    let made = Drawing(
+      columns: columns, caret: caret, lines: lines, pinned: pinned,
+      locator: ElementLocator(elements: elements, lines: lines))
+    drawing = made
+    return made
   }
 
   /// Up to how many elements a screen may have for all of them to be kept in view together (a

@@ -35,6 +35,18 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   /// of the grid); nil: the label.
   public var spokenLabel: String?
 
+  /// The id of the tracker, category or task the element stands for, when its identifier names it
+  /// by its name (`card:<name>`, `category:<title>`): a rename changes the identifier, not this, so
+  /// the focus stays on the renamed one; nil for the rest.
+  public var subjectID: String?
+  /// Whether it is the current choice of its layer — the active filter, the day-start hour, the
+  /// chosen category, the calendar's chosen day, the schedule's first chosen day: the element a
+  /// keyboard (or a screen reader) starts on when the layer opens.
+  public var isCurrentChoice: Bool
+  /// The grid it is a cell of (`emoji`, `color`, `day` of the calendar or of the detail), whose
+  /// cells the arrow keys move among in two dimensions, as they are drawn; nil for the rest.
+  public var grid: String?
+
   /// The spoken label, else the label.
   public var spoken: String { spokenLabel ?? label }
 
@@ -42,9 +54,12 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   public init(
     identifier: String, label: String, kind: Kind = .button, isEnabled: Bool = true, isChecked: Bool? = nil,
     action: ElementAction?, longPressAction: ElementAction? = nil, swipeLeftAction: ElementAction? = nil,
-    spokenLabel: String? = nil
+    spokenLabel: String? = nil, subjectID: String? = nil, isCurrentChoice: Bool = false, grid: String? = nil
   ) {
     self.spokenLabel = spokenLabel
+    self.subjectID = subjectID
+    self.isCurrentChoice = isCurrentChoice
+    self.grid = grid
     self.identifier = identifier
     self.label = label
     self.kind = kind

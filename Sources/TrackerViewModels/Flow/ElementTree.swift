@@ -92,13 +92,13 @@ enum ElementTree {
           identifier: "card:\(card.name)", label: card.name, kind: .card,
           action: .tracker(.openDetail(trackerID: card.id)),
           longPressAction: .tracker(.openCardMenu(trackerID: card.id)),
-          swipeLeftAction: .tracker(.askToDeleteTracker(trackerID: card.id))))
+          swipeLeftAction: .tracker(.askToDeleteTracker(trackerID: card.id)), subjectID: card.id.uuidString))
       result.append(
         Element(
           identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : card.isDayOff ? "–" : "+",
           isEnabled: card.isCompleteEnabled, isChecked: card.isCompleted,
           action: .tracker(.toggleCompletion(trackerID: card.id)),
-          spokenLabel: card.completeAccessibilityLabel + ": " + card.name))
+          spokenLabel: card.completeAccessibilityLabel + ": " + card.name, subjectID: card.id.uuidString))
     }
     if state.isFilterButtonVisible {
       result.append(
@@ -165,7 +165,8 @@ enum ElementTree {
         Element(
           identifier: "category:\($0.title)", label: $0.title, kind: .row, isChecked: $0.isChecked,
           action: .tracker(.chooseCategory($0.id)),
-          longPressAction: .tracker(.openCategoryMenu($0.id)))
+          longPressAction: .tracker(.openCategoryMenu($0.id)), subjectID: $0.id.uuidString,
+          isCurrentChoice: $0.isChecked)
       } + [Element(identifier: "add-category", label: state.addTitle, action: .tracker(.addCategory))]
     case .categoryForm(let state):
       return [
@@ -177,17 +178,19 @@ enum ElementTree {
           action: .tracker(.saveCategory)),
       ]
     case .schedule(let state):
+      // A list of several choices starts on the first one chosen.
+      let first = state.rows.first { $0.isOn }?.weekday
       return state.rows.map {
         Element(
           identifier: "day:\($0.weekday.code)", label: $0.title, kind: .toggle(isOn: $0.isOn),
           isChecked: $0.isOn,
-          action: .tracker(.toggleWeekday($0.weekday)))
+          action: .tracker(.toggleWeekday($0.weekday)), isCurrentChoice: $0.weekday == first)
       } + [Element(identifier: "done", label: state.doneTitle, action: .tracker(.saveSchedule))]
     case .filters(let state):
       return state.rows.map {
         Element(
           identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row, isChecked: $0.isChecked,
-          action: .tracker(.chooseFilter($0.filter)))
+          action: .tracker(.chooseFilter($0.filter)), isCurrentChoice: $0.isChecked)
       }
     case .calendar(let state):
       var result = [
@@ -198,7 +201,9 @@ enum ElementTree {
       for cell in state.weeks.joined() {
         if let day = cell.day {
           result.append(
-            Element(identifier: "day:\(day.iso)", label: cell.text, action: .tracker(.chooseDay(day))))
+            Element(
+              identifier: "day:\(day.iso)", label: cell.text, action: .tracker(.chooseDay(day)),
+              isCurrentChoice: cell.isSelected, grid: "day"))
         }
       }
       return result
@@ -207,7 +212,7 @@ enum ElementTree {
         Element(
           identifier: "hour:" + String($0.title.prefix(2)), label: $0.title, kind: .row,
           isChecked: $0.isChecked,
-          action: .tracker(.chooseDayStart($0.start)))
+          action: .tracker(.chooseDayStart($0.start)), isCurrentChoice: $0.isChecked)
       }
     case .permission(let state):
       return [
@@ -239,7 +244,7 @@ enum ElementTree {
             identifier: "day:\(cell.day.iso)", label: cell.dayOfMonth, isEnabled: cell.isEnabled,
             isChecked: cell.mark == .done, action: .tracker(.toggleDay(cell.day)),
             longPressAction: cell.canToggleDayOff ? .tracker(.toggleDayOffOn(cell.day)) : nil,
-            spokenLabel: spoken(cell, state, localizer)))
+            spokenLabel: spoken(cell, state, localizer), grid: "day"))
       }
       result.append(Element(identifier: "edit", label: state.editTitle, action: .tracker(.editTracker)))
       result.append(Element(identifier: "delete", label: state.deleteTitle, action: .tracker(.deleteTracker)))
@@ -265,24 +270,25 @@ enum ElementTree {
         Element(
           identifier: "schedule", label: state.scheduleTitle, kind: .row, action: .tracker(.openSchedule)))
     }
-    for (index, item) in state.emojis.enumerated() {
-      result.append(
-        Element(
-          identifier: "emoji:\(index + 1)", label: item.emoji, isChecked: item.isSelected,
-          action: .tracker(.chooseEmoji(index: index))))
-    }
-    for (index, item) in state.colors.enumerated() {
-      result.append(
-        Element(
-          identifier: "color:\(index + 1)", label: item.color.hex, isChecked: item.isSelected,
-          action: .tracker(.chooseColor(index: index))))
-    }
+    // In screen order: the counter is drawn under the box of Category and Schedule.
     if let counter = state.dayCounter {
       result.append(
         Element(
           identifier: "days-minus", label: "−", isEnabled: counter.isMinusEnabled,
           action: .tracker(.decreaseDays)))
       result.append(Element(identifier: "days-plus", label: "+", action: .tracker(.increaseDays)))
+    }
+    for (index, item) in state.emojis.enumerated() {
+      result.append(
+        Element(
+          identifier: "emoji:\(index + 1)", label: item.emoji, isChecked: item.isSelected,
+          action: .tracker(.chooseEmoji(index: index)), grid: "emoji"))
+    }
+    for (index, item) in state.colors.enumerated() {
+      result.append(
+        Element(
+          identifier: "color:\(index + 1)", label: item.color.hex, isChecked: item.isSelected,
+          action: .tracker(.chooseColor(index: index)), grid: "color"))
     }
     result.append(Element(identifier: "cancel", label: state.cancelTitle, action: .tracker(.cancelForm)))
     result.append(

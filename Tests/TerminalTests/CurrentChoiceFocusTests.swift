@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+import TrackerViewModels
+
+@testable import TrackerTerminal
+
+/// Sheets open with the focus on the current choice, and a renamed category keeps the focus
+/// (issue 30, item 4): the filters on the active filter, the day start on its hour, the calendar on
+/// the chosen day, the categories on the tracker's, the schedule on its first chosen day.
+@MainActor
+@Suite("The focus on the current choice")
+struct CurrentChoiceFocusTests {
+  static let sizes = [(80, 24), (40, 24)]
+
+  func session(_ language: Language, columns: Int = 80, rows: Int = 24) throws -> InteractiveSession {
+    try WholeLayerInViewTests().session(language, columns: columns, rows: rows)
+  }
+
+  /// What the frame shows in reverse video: the focus, where it can be seen.
+  func focusShown(_ session: InteractiveSession) -> [String] {
+    session.frame().dropLast().compactMap { line in
+      guard let start = line.range(of: "\u{1B}[7m"), let end = line.range(of: "\u{1B}[27m") else {
+        return nil
+      }
+      return String(line[start.upperBound..<end.lowerBound])
+    }
+  }
+
+  func names(_ language: Language) -> (home: String, joys: String, cat: String) {
+    language == .ru
+      ? ("Домашний уют", "Радостные мелочи", "Кошка заслонила камеру на созвоне")
+      : ("Home comfort", "Little joys", "The cat blocked the camera on a call")
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theFiltersSheetOpensOnTheActiveFilter(_ language: Language) throws {
+    let session = try session(language)
+    try session.open("filters")
+    #expect(session.focusedIdentifier == "filter:all")
+    try session.open("filter:completed")
+    #expect(session.app.screenName == "trackers" && session.focusedIdentifier == "filters")
+    _ = session.handle(.enter)
+    #expect(session.focusedIdentifier == "filter:completed")
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theDayStartSheetOpensOnTheCurrentHourInView(_ language: Language) throws {
+    for (columns, rows) in Self.sizes {
+      let session = try session(language, columns: columns, rows: rows)
+      try session.open("tab-settings")
+      try session.open("day-start")
+      #expect(session.focusedIdentifier == "hour:00")
+      try session.open("hour:08")
+      #expect(session.app.screenName == "settings" && session.focusedIdentifier == "day-start")
+      _ = session.handle(.enter)
+      #expect(session.focusedIdentifier == "hour:08", "\(columns)×\(rows)")
+      #expect(
+        focusShown(session) == ["08:00"], "\(columns)×\(rows): \(session.frame().joined(separator: "\n"))")
+    }
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theCalendarOpensOnTheChosenDay(_ language: Language) throws {
+    let session = try session(language)
+    try session.open("date")
+    #expect(session.app.screenName == "calendar" && session.focusedIdentifier == "day:2026-11-30")
+    // Another day chosen: the calendar opens on it next time.
+    try session.open("day:2026-11-24")
+    try session.open("date")
+    #expect(session.focusedIdentifier == "day:2026-11-24")
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theCategoriesOpenOnTheTrackersCategory(_ language: Language) throws {
+    let session = try session(language)
+    let names = names(language)
+    try session.tab(to: "card:" + names.cat)
+    _ = session.handle(.character("m"))
+    try session.open("edit")
+    _ = session.handle(.escape)  // leaves the name field
+    try session.open("category")
+    #expect(session.app.screenName == "categories")
+    #expect(session.focusedIdentifier == "category:" + names.joys)
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theScheduleOpensOnItsFirstChosenDay(_ language: Language) throws {
+    let session = try session(language)
+    try session.openNewHabitForm()
+    try session.open("schedule")
+    #expect(session.focusedIdentifier == "day:mon")  // nothing chosen yet: the first day
+    for day in ["day:wed", "day:fri", "done"] {
+      try session.open(day)
+    }
+    #expect(session.app.screenName == "tracker-form" && session.focusedIdentifier == "schedule")
+    _ = session.handle(.enter)
+    #expect(session.focusedIdentifier == "day:wed")
+  }
+
+  /// Renames the focused category of the categories sheet to `name` through its menu.
+  func renameFocusedCategory(_ session: InteractiveSession, to name: String) throws {
+    _ = session.handle(.character("m"))
+    try session.open("edit")
+    try #require(session.app.screenName == "category-form" && session.isEditing)
+    _ = session.handle(.control("u"))
+    for character in name { _ = session.handle(.character(character)) }
+    _ = session.handle(.enter)  // to Done
+    _ = session.handle(.enter)
+    try #require(session.app.screenName == "categories")
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func aRenamedCategoryKeepsTheFocusWhereverItSortsTo(_ language: Language) throws {
+    let session = try session(language)
+    let names = names(language)
+    let (first, last) = language == .ru ? ("Азбука", "Ясный день") : ("Aardvark", "Zen garden")
+    try session.openNewHabitForm()
+    try session.open("category")
+    // The second row, not chosen, goes first; then the first (the chosen one) goes last.
+    try session.tab(to: "category:" + names.joys)
+    try renameFocusedCategory(session, to: first)
+    #expect(session.focusedIdentifier == "category:" + first)
+    try session.tab(to: "category:" + names.home)
+    try renameFocusedCategory(session, to: last)
+    #expect(
+      session.app.elements.map(\.identifier).prefix(2) == ["category:" + first, "category:" + last])
+    #expect(session.focusedIdentifier == "category:" + last)
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func aNewCategoryComesBackChosenWithTheFocus(_ language: Language) throws {
+    let session = try session(language)
+    let name = language == .ru ? "Аквариум" : "Aquarium"
+    try session.openNewHabitForm()
+    try session.open("category")
+    try session.open("add-category")
+    for character in name { _ = session.handle(.character(character)) }
+    _ = session.handle(.enter)
+    _ = session.handle(.enter)
+    #expect(session.app.screenName == "categories")
+    #expect(session.focusedIdentifier == "category:" + name)
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func aRenamedTrackerKeepsTheFocusOnItsCard(_ language: Language) throws {
+    let session = try session(language)
+    let names = names(language)
+    let name = language == .ru ? "Аист на крыше" : "A stork on the roof"
+    try session.tab(to: "card:" + names.cat)
+    _ = session.handle(.character("m"))
+    try session.open("edit")
+    try #require(session.isEditing)
+    _ = session.handle(.control("u"))
+    for character in name { _ = session.handle(.character(character)) }
+    _ = session.handle(.escape)
+    try session.tab(to: "create")  // "Save"
+    _ = session.handle(.enter)
+    #expect(session.app.screenName == "trackers")
+    #expect(session.focusedIdentifier == "card:" + name)
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Issue 30, items 4 and 5 through a pseudo-terminal, at 80×24 and 40×24: a sheet opens on its
+/// current choice, and the arrows cross the emoji and color grids a row at a time.
+@Suite("tracker-preview app: the focus on a terminal")
+struct FocusOnTerminalTests {
+  static let sizes = [(80, 24), (40, 24)]
+
+  /// `app` on the demo at `columns` × `rows`, its focus on "+".
+  func app(_ words: Journey, columns: Int, rows: Int) -> PseudoTerminal? {
+    let terminal = try? PseudoTerminal(
+      ["app", "--demo", "--lang", words.language] + fixedDay, columns: columns, rows: rows)
+    #expect(terminal?.wait { $0.focusLabel == "+" } != nil, "\(terminal?.screen.description ?? "")")
+    return terminal
+  }
+
+  func expectFocus(
+    _ terminal: PseudoTerminal, _ label: String, _ location: SourceLocation = #_sourceLocation
+  ) {
+    InteractiveKeyboardTests().expectFocus(terminal, label, location)
+  }
+
+  @Test(arguments: Journey.both)
+  func theFiltersSheetOpensOnTheActiveFilter(_ words: Journey) throws {
+    for (columns, rows) in Self.sizes {
+      let terminal = try #require(app(words, columns: columns, rows: rows))
+      try terminal.tab(to: words.filters)
+      terminal.send(Keys.enter)
+      try terminal.tab(to: words.completed)
+      terminal.send(Keys.enter)
+      expectFocus(terminal, words.filters)
+      terminal.send(Keys.enter)
+      expectFocus(terminal, words.completed)
+      #expect(terminal.screen.focused == [words.completed], "\(columns)×\(rows):\n\(terminal.screen)")
+      terminal.send(Keys.controlC)
+      #expect(terminal.exitStatus() == 0)
+    }
+  }
+
+  @Test(arguments: Journey.both)
+  func createIsTenArrowsAwayAcrossTheGrids(_ words: Journey) throws {
+    for (columns, rows) in Self.sizes {
+      let terminal = try #require(app(words, columns: columns, rows: rows))
+      terminal.press(Keys.enter, thenSee: words.habit)
+      terminal.press(Keys.enter, thenSee: words.create)
+      // Name, Category, Schedule, the first emoji; the one under it, then the next to the right.
+      terminal.send(String(repeating: Keys.down, count: 4) + Keys.right)
+      expectFocus(terminal, "😡")
+      terminal.send(String(repeating: Keys.down, count: 2))
+      // Down into the colors in the same column: the second color.
+      expectFocus(terminal, words.language == "ru" ? "Цвет 2 из 18" : "Color 2 of 18")
+      // Two more rows of colors, Cancel, Create.
+      terminal.send(String(repeating: Keys.down, count: 4))
+      expectFocus(terminal, words.create)
+      terminal.send(Keys.controlC)
+      #expect(terminal.exitStatus() == 0)
+    }
+  }
+}

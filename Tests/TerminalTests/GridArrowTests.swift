@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+import TrackerTextRenderer
+import TrackerViewModels
+
+@testable import TrackerTerminal
+
+/// Focus order is screen order, and the arrows move in two dimensions in a grid (issue 30, item 5):
+/// the edit form's day counter comes after Schedule, before the emoji; in the emoji and color
+/// grids, the calendar and the detail's days ↑ ↓ go a row of the grid as drawn and ← → a cell.
+@MainActor
+@Suite("Focus order and the arrows in a grid")
+struct GridArrowTests {
+  static let sizes = [(80, 24), (40, 24)]
+
+  func session(_ language: Language, columns: Int, rows: Int) throws -> InteractiveSession {
+    try WholeLayerInViewTests().session(language, columns: columns, rows: rows)
+  }
+
+  /// Expects `elements` to be drawn in `lines` in their order, top to bottom, left to right.
+  func expectReadingOrder(_ elements: [Element], _ lines: [StyledLine], _ name: String) throws {
+    var locator = ElementLocator(elements: elements, lines: lines)
+    var previous: (row: Int, column: Int, identifier: String)?
+    for element in elements {
+      let located = locator.locate(element.identifier)
+      let place = try #require(located, "\(name): \(element.identifier)")
+      if let previous {
+        #expect(
+          (previous.row, previous.column) < (place.row, place.characters.lowerBound),
+          "\(name): \(previous.identifier) is drawn after \(element.identifier)")
+      }
+      previous = (place.row, place.characters.lowerBound, element.identifier)
+    }
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func everyScreenButTheCardsIsFocusedInReadingOrder(_ language: Language) throws {
+    for scenario in ScreenScenario.all {
+      let environment = AppEnvironment.fixed(
+        now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
+        timeZone: .moscow, language: language, store: InMemoryTrackerStore())
+      let flow = try scenario.run(environment: environment)
+      // The main screen's cards go card by card, each with its button under it (docs/decisions.md).
+      if flow.elements.contains(where: { $0.identifier == "add" }) { continue }
+      for (columns, _) in Self.sizes {
+        try expectReadingOrder(
+          flow.elements, flow.lines(ScreenRenderer(width: columns)).lines, "\(scenario.name) at \(columns)")
+      }
+    }
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func everyToDoScreenIsFocusedInReadingOrder(_ language: Language) async throws {
+    for scenario in TodoScenario.all {
+      let flow = TodoFlow(
+        environment: .fixed(
+          now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
+          loader: scenario.loader))
+      if scenario.loaderAnswer != nil { for _ in 0..<100 where flow.isLoading { await Task.yield() } }
+      try scenario.run(on: flow)
+      for (columns, _) in Self.sizes {
+        try expectReadingOrder(
+          flow.elements, flow.lines(ScreenRenderer(width: columns)).lines, "\(scenario.name) at \(columns)")
+      }
+    }
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theEditFormsDayCounterComesAfterScheduleBeforeTheEmoji(_ language: Language) throws {
+    let session = try session(language, columns: 80, rows: 24)
+    let plants = language == .ru ? "Поливать растения" : "Water the plants"
+    try session.tab(to: "card:" + plants)
+    _ = session.handle(.character("m"))
+    try session.open("edit")
+    _ = session.handle(.escape)  // leaves the name field
+    try session.tab(to: "schedule")
+    #expect(session.press([.tab, .tab, .tab]) == ["days-minus", "days-plus", "emoji:1"])
+    #expect(session.press([.backTab, .backTab, .backTab]) == ["days-plus", "days-minus", "schedule"])
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theArrowsMoveInTheEmojiAndColorGridsAsDrawn(_ language: Language) throws {
+    for (columns, rows) in Self.sizes {
+      let session = try session(language, columns: columns, rows: rows)
+      try session.openNewHabitForm()
+      try session.tab(to: "emoji:1")
+      let size = "\(columns)×\(rows)"
+      // Six to a row: ↓ is the emoji under, → the next one, ← at the grid's start stays.
+      #expect(
+        session.press([.down, .right, .down, .left]) == ["emoji:7", "emoji:8", "emoji:14", "emoji:13"],
+        "\(size)")
+      #expect(session.press([.right, .right, .right, .right, .right]).last == "emoji:18", "\(size)")
+      #expect(session.press([.right]) == ["emoji:18"], "\(size)")  // the last cell: no further
+      // From the last row down into the colors, in the same column; up again.
+      #expect(session.press([.down, .up, .up]) == ["color:6", "emoji:18", "emoji:12"], "\(size)")
+      #expect(
+        session.press([.down, .down, .down, .down]) == ["emoji:18", "color:6", "color:12", "color:18"])
+      // Past the colors' last row: Cancel; ↑ from the first emoji row: what is before the grid.
+      #expect(session.press([.down]) == ["cancel"], "\(size)")
+      try session.tab(to: "emoji:3")
+      #expect(session.press([.up]) == ["schedule"], "\(size)")
+      // Tab still walks every element, one by one.
+      #expect(session.press([.tab, .tab, .backTab]) == ["emoji:1", "emoji:2", "emoji:1"], "\(size)")
+    }
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func createIsAFewArrowsAwayNotThirtySix(_ language: Language) throws {
+    for (columns, rows) in Self.sizes {
+      let session = try session(language, columns: columns, rows: rows)
+      try session.openNewHabitForm(keys: false)  // typing goes into its name
+      var presses = 0
+      while session.focusedIdentifier != "create", presses < 40 {
+        _ = session.handle(.down)
+        presses += 1
+      }
+      // Name, Category, Schedule, three rows of emoji, three of colors, Cancel, Create.
+      #expect(presses == 10, "\(columns)×\(rows)")
+    }
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theArrowsMoveByWeekAndDayInTheCalendar(_ language: Language) throws {
+    for (columns, rows) in Self.sizes {
+      let session = try session(language, columns: columns, rows: rows)
+      try session.open("date")
+      let size = "\(columns)×\(rows)"
+      // November 2026: Sunday the 1st alone on the first row, Monday the 30th alone on the last.
+      #expect(session.focusedIdentifier == "day:2026-11-30", "\(size)")
+      #expect(
+        session.press([.up, .left, .up, .up, .up, .up]) == [
+          "day:2026-11-23", "day:2026-11-22", "day:2026-11-15", "day:2026-11-08", "day:2026-11-01",
+          "next-month",
+        ], "\(size)")
+      try session.tab(to: "day:2026-11-27")
+      // Down from Friday the 27th: the last row has the 30th only, the nearest.
+      #expect(session.press([.down, .right, .down]) == ["day:2026-11-30", "day:2026-11-30", "prev-month"])
+    }
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theArrowsMoveByWeekAndDayInTheDetailsGrid(_ language: Language) throws {
+    for (columns, rows) in Self.sizes {
+      let session = try session(language, columns: columns, rows: rows)
+      let plants = language == .ru ? "Поливать растения" : "Water the plants"
+      try session.open("card:" + plants)
+      #expect(session.focusedIdentifier == "back")
+      let size = "\(columns)×\(rows)"
+      // Weeks from Monday 2 November to Sunday 6 December, seven days to a row.
+      #expect(
+        session.press([.down, .down, .right, .down, .down, .down, .down]) == [
+          "day:2026-11-02", "day:2026-11-09", "day:2026-11-10", "day:2026-11-17", "day:2026-11-24",
+          "day:2026-12-01", "edit",
+        ], "\(size)")
+      #expect(
+        session.press([.up, .up, .left, .up]) == [
+          "day:2026-12-06", "day:2026-11-29", "day:2026-11-28", "day:2026-11-21",
+        ])
+      try session.tab(to: "day:2026-11-04")
+      #expect(session.press([.up]) == ["back"], "\(size)")
+    }
+  }
+
+  @Test(arguments: [(Language.en, "in a grid (emoji, colors, days)"), (.ru, "в сетке (эмодзи, цвета, дни)")])
+  func theKeyMapSaysTheArrowsMoveInAGrid(_ language: Language, _ words: String) throws {
+    let session = try session(language, columns: 80, rows: 24)
+    _ = session.handle(.character("?"))
+    #expect(session.frame().contains { $0.hasPrefix("↑ ↓ ← →") && $0.contains(words) })
+  }
+}
