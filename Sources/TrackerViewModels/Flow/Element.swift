@@ -35,8 +35,17 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   /// of the grid); nil: the label.
   public var spokenLabel: String?
 
-  /// The spoken label, else the label.
-  public var spoken: String { spokenLabel ?? label }
+  /// Why it cannot be used now, in the screen's words ("a day to come, cannot be marked"), for a
+  /// disabled element; nil when it can be used.
+  public var unavailableReason: String?
+
+  /// What the element is called: the spoken label, else the label, and, when it is disabled, why
+  /// ("Thu 3 Dec: a day to come, cannot be marked").
+  public var spoken: String {
+    let name = spokenLabel ?? label
+    guard !isEnabled, let unavailableReason else { return name }
+    return name + ": " + unavailableReason
+  }
 
   /// An element with every field given.
   public init(
