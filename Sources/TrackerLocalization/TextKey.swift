@@ -540,16 +540,49 @@ public enum TextKey: String, CaseIterable, Hashable, Sendable {
   case tourCategoriesChecked = "tour.categoriesChecked"
   case tourStatistics = "tour.statistics"
   case appNarrow = "app.narrow"
+  /// Shorter wordings of `appNarrow` for narrower windows: "Needs 32 columns", "32 columns".
+  case appNarrowShort = "app.narrow.short"
+  case appNarrowShortest = "app.narrow.shortest"
   case appStatusHints = "app.status.hints"
   case appStatusEditing = "app.status.editing"
   case appStatusSaving = "app.status.saving"
   case appKeysTitle = "app.keys.title"
   case appKeys = "app.keys"
   case appKeysClose = "app.keys.close"
+  /// "↓ more": the key map goes on below the window.
+  case appKeysMore = "app.keys.more"
   case appColor = "app.color"
   case appRefusedDisabled = "app.refused.disabled"
   case appRefusedNoMenu = "app.refused.noMenu"
   case appRefusedArrow = "app.refused.arrow"
+  /// An element that is the current choice: “Sport, chosen”.
+  case spokenChosen = "spoken.chosen"
+  /// A switch that is on.
+  case spokenOn = "spoken.on"
+  /// A switch that is off.
+  case spokenOff = "spoken.off"
+  /// A card or task done.
+  case spokenDone = "spoken.done"
+  /// A day of the calendar that is today.
+  case spokenToday = "spoken.today"
+  /// The main screen's date button: “Date: Mon 30 Nov”.
+  case spokenDate = "spoken.date"
+  /// A tab of the tab bar.
+  case spokenTab = "spoken.tab"
+  /// The tracker form's name field, once something is typed.
+  case spokenName = "spoken.name"
+  /// The category form's field, once something is typed.
+  case spokenCategoryName = "spoken.categoryName"
+  /// Why a future day cannot be ticked.
+  case spokenReasonFuture = "spoken.reason.future"
+  /// Why the counter's − is disabled at 0.
+  case spokenReasonNoDays = "spoken.reason.noDays"
+  /// Why Create is disabled: what is missing.
+  case spokenReasonFillIn = "spoken.reason.fillIn"
+  /// Why a category form's Done is disabled.
+  case spokenReasonName = "spoken.reason.name"
+  /// Why the time picker's Done is disabled.
+  case spokenReasonTime = "spoken.reason.time"
   case cliNotATerminal = "cli.notATerminal"
   case cliTerminalFailed = "cli.terminalFailed"
   case helpCommandApp = "help.command.app"

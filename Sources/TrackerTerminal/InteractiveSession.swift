@@ -158,7 +158,12 @@ public final class InteractiveSession {
       if focused.kind == .textField {
         startEditing(focused)
       } else if !focused.isEnabled {
-        message = localizer.text(.appRefusedDisabled, .text(spokenLabel(focused, in: elements)))
+        // A disabled element says why ("Thu 3 Dec: a day to come, cannot be marked"), else that
+        // it is not available.
+        message =
+          focused.unavailableReason == nil
+          ? localizer.text(.appRefusedDisabled, .text(spokenLabel(focused, in: elements)))
+          : spokenLabel(focused, in: elements)
       } else {
         act(.tap(.identifier(focused.identifier)))
       }
@@ -461,16 +466,15 @@ public final class InteractiveSession {
   public func frame() -> [String] {
     let localizer = Localizer(language)
     guard columns >= Self.minimumColumns, rows >= 3 else {
-      let line = TextFitting.truncate(
-        localizer.text(.appNarrow, .int(Self.minimumColumns)), to: max(1, columns))
-      return pad([encode(StyledLine(line, Style(.destructive, bold: true)))])
+      return pad(narrowLines(localizer).map { encode(StyledLine($0, Style(.destructive, bold: true))) })
     }
-    let status = statusLine(localizer)
     if isShowingKeys {
       let lines = keyMap(localizer)
       keyMapScroll = max(0, min(keyMapScroll, lines.count - (rows - 1)))
+      let status = keyMapStatus(localizer, hasMore: keyMapScroll + rows - 1 < lines.count)
       return pad(Array(lines.dropFirst(keyMapScroll).prefix(rows - 1)).map(encode), status: encode(status))
     }
+    let status = statusLine(localizer)
     var drawing = currentDrawing()
     let location = drawing.locator.locate(focusedIdentifier)
     // A menu, a question or a small sheet is kept in view whole, not only its focused button: at
@@ -488,7 +492,9 @@ public final class InteractiveSession {
     let available = rows - 1
     var shown: [StyledLine]
     if lines.count <= available {
-      shown = lines
+      // A short screen's tab bar sits on the terminal's last lines, not under the content.
+      let gap = Array(repeating: StyledLine(""), count: available - lines.count)
+      shown = Array(lines.prefix(lines.count - pinned.bottom)) + gap + Array(lines.suffix(pinned.bottom))
     } else {
       let top = Array(lines.prefix(pinned.top))
       let bottom = Array(lines.suffix(pinned.bottom))
@@ -558,14 +564,10 @@ public final class InteractiveSession {
     isEditing ? focusedIdentifier.flatMap(InputField.init(rawValue:)) : nil
   }
 
-  /// What the bottom line calls `element`: its label as the screen shows it, or, for an element
-  /// drawn without one, what the screen would say (a color is "Color 3 of 18", never its code).
+  /// What the bottom line calls `element`: what the app says it is, with its context and, when it
+  /// is disabled, why (`Element.spoken`: a color is "Color 3 of 18", never its code), on one line.
   func spokenLabel(_ element: Element, in elements: [Element]) -> String {
-    if element.identifier.hasPrefix("color:"), let number = Int(element.identifier.dropFirst(6)) {
-      let count = elements.filter { $0.identifier.hasPrefix("color:") }.count
-      return Localizer(language).text(.appColor, .int(number), .int(count))
-    }
-    return TextFitting.safe(element.spoken.split(separator: "\n").first.map(String.init) ?? "")
+    TextFitting.safe(element.spoken.split(separator: "\n").first.map(String.init) ?? "")
   }
 
   /// The focused element first ("▸ label"), then as many of the key hints as fit, each whole; or
@@ -575,9 +577,6 @@ public final class InteractiveSession {
       let first = message.split(separator: "\n").first.map(String.init) ?? message
       return StyledLine(Self.shorten(TextFitting.safe(first), to: columns), .destructive)
     }
-    if isShowingKeys {
-      return StyledLine(Self.fitParts(localizer.text(.appKeysClose), to: columns), .secondary)
-    }
     let elements = self.elements
     let focused = focusedElement(in: elements)
     let hint =
@@ -585,9 +584,13 @@ public final class InteractiveSession {
       ? localizer.text(.appStatusSaving)
       : isEditing && focused?.kind == .textField
         ? localizer.text(.appStatusEditing) : localizer.text(.appStatusHints)
+    // The focus's name comes first, with its context, as long as the line allows (the hints take
+    // what is left, each whole): only "Saving…" keeps its word beside it, so the user knows.
+    let saving = app.isSaving ? hint.split(separator: " ").first.map { " · " + $0 } ?? "" : ""
     var spans: [Span] = []
     if let focused {
-      let label = Self.shorten(spokenLabel(focused, in: elements), to: max(4, columns / 2))
+      let room = columns - TerminalWidth.of("▸ ") - TerminalWidth.of(saving)
+      let label = Self.shorten(spokenLabel(focused, in: elements), to: max(4, room))
       spans.append(Span("▸ " + label, .accent))
     }
     let used = spans.reduce(0) { $0 + $1.width }
@@ -602,6 +605,33 @@ public final class InteractiveSession {
     }
     if !hints.isEmpty { spans.append(Span(separator + hints, .secondary)) }
     return StyledLine(spans)
+  }
+
+  /// The key map's bottom line: "↓ more" while lines are below the window, then how to close it,
+  /// as many of its parts as fit, each whole.
+  private func keyMapStatus(_ localizer: Localizer, hasMore: Bool) -> StyledLine {
+    let text = (hasMore ? localizer.text(.appKeysMore) + " · " : "") + localizer.text(.appKeysClose)
+    return StyledLine(Self.fitParts(text, to: columns), .secondary)
+  }
+
+  /// The "window too narrow" text for a window of `columns` × `rows`: the longest wording that fits
+  /// whole, wrapped at its words (the sentence, then shorter ones down to the width needed alone),
+  /// so it never runs off the window and always says how wide it must be.
+  func narrowLines(_ localizer: Localizer) -> [String] {
+    let needed = Self.minimumColumns
+    let wordings = [
+      localizer.text(.appNarrow, .int(needed)), localizer.text(.appNarrowShort, .int(needed)),
+      localizer.text(.appNarrowShortest, .int(needed)), "↔ \(needed)", "\(needed)",
+    ]
+    let width = max(1, columns)
+    for wording in wordings {
+      let words = wording.split(separator: " ")
+      guard words.allSatisfy({ TerminalWidth.of(String($0)) <= width }) else { continue }
+      let lines = TextFitting.wrap(wording, to: width)
+      if lines.count <= rows { return lines }
+    }
+    // One column: the digits one under the other.
+    return Array(TextFitting.wrap("\(needed)", to: width).prefix(max(1, rows)))
   }
 
   /// As many of the " · "-separated parts of `text` as fit in `width` columns, each whole.
@@ -652,8 +682,8 @@ public final class InteractiveSession {
         canvas += TextFitting.wrap(entry.does, to: columns - 2).map { StyledLine([Span("  "), Span($0)]) }
       }
     }
-    canvas += [StyledLine("")]
-    canvas += TextFitting.wrap(localizer.text(.appKeysClose), to: columns).map { StyledLine($0, .secondary) }
+    // How to close it is said on the bottom line (`keyMapStatus`), not a second time here: in
+    // Russian at 40×24 the copy here pushed the map's last line out of the window.
     return canvas
   }
 

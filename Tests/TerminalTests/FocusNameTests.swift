@@ -16,11 +16,11 @@ struct FocusNameTests {
   @Test(arguments: [
     (
       Language.en, "▸ Mark as done: Water the plants", "▸ Mon 23 Nov, done", "▸ Sun 29 Nov, done",
-      "“Thu 3 Dec, future” is not available now"
+      "Thu 3 Dec: a day to come, cannot be marked"
     ),
     (
       .ru, "▸ Отметить выполненным: Поливать растения", "▸ Пн 23 нояб., выполнено",
-      "▸ Вс 29 нояб., выполнено", "«Чт 3 дек., в будущем» сейчас недоступно"
+      "▸ Вс 29 нояб., выполнено", "Чт 3 дек.: день ещё не наступил, отметить нельзя"
     ),
   ])
   func aCardsButtonAndAGridDayAreNamedWithTheirContext(
@@ -36,7 +36,8 @@ struct FocusNameTests {
       while session.focusedIdentifier != "day:" + day { _ = session.handle(.tab) }
       #expect(session.frame().last?.hasPrefix(name) == true, "\(session.frame().last ?? "")")
     }
-    // A future day cannot be ticked, and the refusal says which day it is and why.
+    // A future day cannot be ticked, and the refusal says which day it is and why (the day and
+    // its reason, not "“…” is not available now").
     while session.focusedIdentifier != "day:2026-12-03" { _ = session.handle(.tab) }
     _ = session.handle(.enter)
     #expect(session.frame().last?.hasPrefix(refused) == true, "\(session.frame().last ?? "")")

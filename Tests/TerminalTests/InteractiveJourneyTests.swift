@@ -80,6 +80,15 @@ struct Journey: Sendable, CustomTestStringConvertible {
   let firstColor: String
   /// What the bottom line calls a card's "+", before its card's name.
   let markAsDone: String
+  /// What the bottom line calls the add button, Wednesday while it is off, the emoji 🙂, the card
+  /// Run once done, and the statistics tab.
+  let add: String
+  let wednesdayOff: String
+  let smile: String
+  let runDone: String
+  let statisticsTab: String
+  /// The new category Sport in the list, chosen for the form.
+  let sportChosen: String
   var testDescription: String { language }
 
   static let both = [
@@ -91,14 +100,19 @@ struct Journey: Sendable, CustomTestStringConvertible {
       done: "Готово", schedule: "Расписание", monday: "Понедельник", wednesday: "Среда", create: "Создать",
       oneDay: "1 день", nothingFound: "Ничего не найдено", filters: "Фильтры", completed: "Завершенные",
       currentStreak: "Текущая серия", statistics: "Статистика", trackersCompleted: "Трекеров завершено",
-      firstColor: "Цвет 1 из 18", markAsDone: "Отметить выполненным"),
+      firstColor: "Цвет 1 из 18", markAsDone: "Отметить выполненным", add: "Добавить трекер",
+      wednesdayOff: "Среда: выключено", smile: "Emoji 🙂", runDone: "Run, 1 день, выполнено",
+      statisticsTab: "Вкладка «Статистика»", sportChosen: "Sport, выбрано"),
     Journey(
       language: "en", page1: "Track only what you want", page2: "Even if it's not liters of water and yoga",
       empty: "What are we going to track?", habit: "Habit", category: "Category", addCategory: "Add category",
       done: "Done", schedule: "Schedule", monday: "Monday", wednesday: "Wednesday", create: "Create",
       oneDay: "1 day", nothingFound: "Nothing found", filters: "Filters", completed: "Completed",
       currentStreak: "Current streak", statistics: "Statistics", trackersCompleted: "Trackers completed",
-      firstColor: "Color 1 of 18", markAsDone: "Mark as done"),
+      firstColor: "Color 1 of 18", markAsDone: "Mark as done", add: "Add tracker",
+      wednesdayOff: "Wednesday: off",
+      smile: "Emoji 🙂", runDone: "Run, 1 day, done", statisticsTab: "Statistics tab",
+      sportChosen: "Sport, chosen"),
   ]
 }
 
@@ -116,7 +130,7 @@ struct InteractiveJourneyTests {
     terminal.press(Keys.enter, thenSee: words.empty)
 
     // "+" has the focus on the main screen: a habit.
-    #expect(terminal.screen.focusLabel == "+")
+    #expect(terminal.screen.focusLabel == words.add)
     terminal.press(Keys.enter, thenSee: words.habit)
     terminal.press(Keys.enter, thenSee: words.create)
     // The name field has the focus: typing goes into it.
@@ -127,16 +141,16 @@ struct InteractiveJourneyTests {
     terminal.press("Sport", thenSee: "Sport")
     try terminal.tab(to: words.done)
     terminal.press(Keys.enter, thenSee: words.addCategory)
-    try terminal.tab(to: "Sport")
+    try terminal.tab(to: words.sportChosen)
     terminal.press(Keys.enter, thenSee: words.schedule)
     try terminal.tab(to: words.schedule)
     terminal.press(Keys.enter, thenSee: words.monday)
     terminal.send(Keys.enter)  // Monday on
-    try terminal.tab(to: words.wednesday)
+    try terminal.tab(to: words.wednesdayOff)
     terminal.send(" ")  // Space taps too
     try terminal.tab(to: words.done)
     terminal.press(Keys.enter, thenSee: words.create)
-    try terminal.tab(to: "🙂")
+    try terminal.tab(to: words.smile)
     terminal.send(Keys.enter)
     try terminal.tab(to: words.firstColor)
     terminal.send(Keys.enter)
@@ -170,12 +184,12 @@ struct InteractiveJourneyTests {
     #expect(terminal.screen.contains("[✓]"))
 
     // The detail, and back with Esc.
-    try terminal.tab(to: "Run")
+    try terminal.tab(to: words.runDone)
     terminal.press(Keys.enter, thenSee: words.currentStreak)
     terminal.press(Keys.escape, thenSee: "Sport")
 
     // Statistics.
-    try terminal.tab(to: words.statistics)
+    try terminal.tab(to: words.statisticsTab)
     terminal.press(Keys.enter, thenSee: words.trackersCompleted)
     terminal.send("q")
     #expect(terminal.exitStatus() == 0)

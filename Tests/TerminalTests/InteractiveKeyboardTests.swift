@@ -17,7 +17,7 @@ struct InteractiveKeyboardTests {
   func habitForm(columns: Int = 60, rows: Int = 40) throws -> PseudoTerminal {
     let terminal = try PseudoTerminal(
       ["app", "--demo", "--lang", "en"] + fixedDay, columns: columns, rows: rows)
-    #expect(terminal.wait { $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    #expect(terminal.wait { $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
     terminal.press(Keys.enter, thenSee: "Habit")
     terminal.press(Keys.enter, thenSee: "Create")
     return terminal
@@ -48,7 +48,7 @@ struct InteractiveKeyboardTests {
     // From the name field again: Enter, Enter goes on to Category and opens it; the name stays.
     terminal.send(Keys.backTab)
     terminal.send(Keys.backTab)
-    expectFocus(terminal, "Zumba")
+    expectFocus(terminal, "Name: Zumba")
     terminal.send(Keys.enter)
     expectFocus(terminal, "Category")
     terminal.press(Keys.enter, thenSee: "Add category")
@@ -70,7 +70,7 @@ struct InteractiveKeyboardTests {
     terminal.send(Keys.tab)
     expectFocus(terminal, "Clear name")
     #expect(terminal.wait { $0.focused == ["✕"] } != nil, "\(terminal.screen.focused)")
-    try terminal.tab(to: "🙂")
+    try terminal.tab(to: "Emoji 🙂")
     #expect(terminal.wait { $0.focused == ["🙂"] } != nil, "\(terminal.screen.focused)")
     // The colors: the swatch is in reverse video, the bottom line says which color in words.
     try terminal.tab(to: "Color 1 of 18")
@@ -97,30 +97,30 @@ struct InteractiveKeyboardTests {
     let store = try InteractiveTerminalTests().storeWithOneHabit()
     let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
     #expect(terminal.wait { $0.contains("Run") } != nil, "\(terminal.screen)")
-    try terminal.tab(to: "Run")
+    try terminal.tab(to: "Run, 0 days")
     // The card's menu, closed with Esc.
     terminal.press("m", thenSee: "Pin")
     terminal.send(Keys.escape)
     #expect(terminal.wait { !$0.contains("Pin") } != nil)
-    expectFocus(terminal, "Run")
+    expectFocus(terminal, "Run, 0 days")
     // ← asks to delete it: the harmless choice has the focus, so ← then Enter deletes nothing.
     terminal.press(Keys.left, thenSee: "Delete")
-    expectFocus(terminal, "Cancel")
+    expectFocus(terminal, "Cancel: Run")
     terminal.send(Keys.enter)
     #expect(terminal.wait { !$0.contains("Cancel") && $0.contains("Run") } != nil, "\(terminal.screen)")
-    expectFocus(terminal, "Run")
+    expectFocus(terminal, "Run, 0 days")
     // The detail, and back.
     terminal.press(Keys.enter, thenSee: "Current streak")
     terminal.send(Keys.escape)
     #expect(terminal.wait { !$0.contains("Current streak") } != nil)
-    expectFocus(terminal, "Run")
+    expectFocus(terminal, "Run, 0 days")
     // The menu's Delete asks too, and Esc on the question still comes back to the card.
     terminal.press("m", thenSee: "Pin")
-    try terminal.tab(to: "Delete")
+    try terminal.tab(to: "Delete: Run")
     terminal.send(Keys.enter)
-    expectFocus(terminal, "Cancel")
+    expectFocus(terminal, "Cancel: Run")
     terminal.send(Keys.escape)
-    expectFocus(terminal, "Run")
+    expectFocus(terminal, "Run, 0 days")
     #expect(terminal.screen.contains("Run"))
     // The filters sheet.
     try terminal.tab(to: "Filters")
@@ -143,9 +143,10 @@ struct InteractiveKeyboardTests {
   }
 
   @Test func theBottomLineSaysWhyInTheScreensWordsAndShowsWholeHintsOnly() throws {
-    let terminal = try habitForm(columns: 60, rows: 40)
+    let terminal = try habitForm(columns: 80, rows: 40)
     terminal.send(Keys.escape)  // leaves the empty name field
-    try terminal.tab(to: "Create")
+    // Disabled, it says why (issue 30, item 3).
+    try terminal.tab(to: "Create: fill in first: name, category, schedule, emoji, color")
     terminal.send(Keys.enter)  // Create is disabled until the form is filled
     #expect(terminal.wait { $0.lines.last?.contains("Create") == true } != nil, "\(terminal.screen)")
     let status = terminal.screen.lines.last ?? ""
@@ -177,7 +178,9 @@ struct InteractiveKeyboardTests {
   func theKeyMapFitsANarrowWindowAndScrolls(_ language: String, _ title: String, _ last: String) throws {
     let terminal = try PseudoTerminal(
       ["app", "--demo", "--lang", language] + fixedDay, columns: 32, rows: 10)
-    #expect(terminal.wait { $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    #expect(
+      terminal.wait { $0.focusLabel == (language == "ru" ? "Добавить трекер" : "Add tracker") } != nil,
+      "\(terminal.screen)")
     terminal.press("?", thenSee: title)
     #expect(!terminal.screen.contains(last))
     // No word is cut: the descriptions wrap under their own column.
@@ -198,7 +201,7 @@ struct InteractiveKeyboardTests {
 
   @Test func afterAResizeTheFocusedElementIsInView() throws {
     let terminal = try PseudoTerminal(["app", "--demo", "--lang", "en"] + fixedDay, columns: 60, rows: 40)
-    #expect(terminal.wait { $0.focusLabel == "+" } != nil)
+    #expect(terminal.wait { $0.focusLabel == "Add tracker" } != nil)
     // The last card: at 40 columns its name wraps inside the card.
     for _ in 0..<40 where terminal.screen.focusLabel?.hasPrefix("The cat") != true {
       let before = terminal.output.count
@@ -228,7 +231,7 @@ struct InteractiveKeyboardTests {
     expectFocus(terminal, "Clear name")
     #expect(terminal.wait { $0.contains("Zumba") && !$0.contains("▏") } != nil, "\(terminal.screen)")
     terminal.send(Keys.backTab)
-    expectFocus(terminal, "Zumba")
+    expectFocus(terminal, "Name: Zumba")
     #expect(terminal.wait(for: "Zumba▏") != nil, "\(terminal.screen)")
     terminal.send(Keys.controlC)  // q would be typed into the field
     #expect(terminal.exitStatus() == 0)
@@ -236,7 +239,7 @@ struct InteractiveKeyboardTests {
 
   @Test func theToDoFormOpensOnTitleAndTheTextDrawsItsCursorAfterItsText() throws {
     let terminal = try PseudoTerminal(["app", "--app", "todo", "--demo", "--lang", "en"] + fixedDay)
-    #expect(terminal.wait { $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    #expect(terminal.wait { $0.focusLabel == "Add a task" } != nil, "\(terminal.screen)")
     terminal.send(Keys.enter)
     // The first field of the form takes the focus.
     expectFocus(terminal, "Title")

@@ -22,14 +22,15 @@ struct InteractiveOtherProgramsTests {
   @Test func withTheFileHeldByAnotherProgramKeysStillAnswerAndATapSavesOnceItIsFree() throws {
     let store = try InteractiveTerminalTests().storeWithOneHabit()
     let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
-    #expect(terminal.wait { $0.contains("Run") && $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    #expect(
+      terminal.wait { $0.contains("Run") && $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
     let holder = try LockHolder(store, seconds: 6)
     var start = Date()
     terminal.send(Keys.tab)  // from "+" to the date
-    #expect(terminal.wait(3) { $0.focusLabel != "+" } != nil, "\(terminal.screen)")
+    #expect(terminal.wait(3) { $0.focusLabel != "Add tracker" } != nil, "\(terminal.screen)")
     #expect(Date().timeIntervalSince(start) < 3)
     // The card's + button: its write waits for the file off the main actor.
-    try terminal.tab(to: "Run")
+    try terminal.tab(to: "Run, 0 days")
     terminal.send(Keys.tab)  // the card's "+", named for its card in the bottom line
     #expect(terminal.wait(3) { $0.focusLabel == "Mark as done: Run" } != nil, "\(terminal.screen)")
     terminal.send(Keys.enter)
@@ -51,9 +52,10 @@ struct InteractiveOtherProgramsTests {
   @Test func withTheFileHeldFifteenSecondsEveryTabAnswersAndATapEndsInAnAlertNamingTheHolder() throws {
     let store = try InteractiveTerminalTests().storeWithOneHabit()
     let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
-    #expect(terminal.wait { $0.contains("Run") && $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    #expect(
+      terminal.wait { $0.contains("Run") && $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
     let holder = try LockHolder(store, seconds: 15)
-    try terminal.tab(to: "Run")
+    try terminal.tab(to: "Run, 0 days")
     terminal.send(Keys.tab)  // the card's "+", named for its card in the bottom line
     #expect(terminal.wait(3) { $0.focusLabel == "Mark as done: Run" } != nil, "\(terminal.screen)")
     terminal.send(Keys.enter)  // waits for the file past the busy timeout (10 s), off the main actor
@@ -76,9 +78,10 @@ struct InteractiveOtherProgramsTests {
   @Test func quittingWhileATapWaitsForTheFileSavesItFirst() throws {
     let store = try InteractiveTerminalTests().storeWithOneHabit()
     let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
-    #expect(terminal.wait { $0.contains("Run") && $0.focusLabel == "+" } != nil, "\(terminal.screen)")
+    #expect(
+      terminal.wait { $0.contains("Run") && $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
     let holder = try LockHolder(store, seconds: 2)
-    try terminal.tab(to: "Run")
+    try terminal.tab(to: "Run, 0 days")
     terminal.send(Keys.tab)  // the card's "+", named for its card in the bottom line
     #expect(terminal.wait(3) { $0.focusLabel == "Mark as done: Run" } != nil, "\(terminal.screen)")
     terminal.send(Keys.enter)

@@ -138,8 +138,9 @@ struct InteractiveSessionTests {
 
   @Test func aRefusedActionIsSaidInTheStatusLineUntilTheNextKey() throws {
     let session = try session()
-    _ = session.handle(.character("m"))  // "+" has no menu
-    #expect(session.frame().last?.contains("“+” has no menu") == true, "\(session.frame().last ?? "")")
+    _ = session.handle(.character("m"))  // the add button has no menu
+    #expect(
+      session.frame().last?.contains("“Add tracker” has no menu") == true, "\(session.frame().last ?? "")")
     _ = session.handle(.tab)
     #expect(session.frame().last?.hasPrefix("▸ ") == true)
   }
@@ -150,7 +151,8 @@ struct InteractiveSessionTests {
     let card = try #require(session.focusedIdentifier)
     _ = session.handle(.right)  // a card does nothing when swiped right, and the status line says so
     let status = session.frame().last ?? ""
-    #expect(status.contains("→ ничего не делает с «\(card.dropFirst(5))»"), "\(status)")
+    // The card is named as the bottom line names it: with its counter.
+    #expect(status.contains("→ ничего не делает с «\(card.dropFirst(5)), 10 дней»"), "\(status)")
     #expect(!status.contains("right") && !status.contains("#card"), "\(status)")
     _ = session.handle(.left)
     #expect(session.app.elements.map(\.identifier) == ["confirm", "cancel"])

@@ -129,7 +129,7 @@ struct InteractiveTerminalTests {
     Thread.sleep(forTimeInterval: 0.2)
     let before = terminal.output.count
     terminal.send(Keys.tab)  // the focus moves from "+" to the date, on the same row
-    #expect(terminal.wait { $0.focusLabel != "+" } != nil)
+    #expect(terminal.wait { $0.focusLabel != "Add tracker" } != nil)
     Thread.sleep(forTimeInterval: 0.2)
     let sent = String(decoding: terminal.output[before...], as: UTF8.self)
     let rows = sent.components(separatedBy: "\u{1B}[K").count - 1
@@ -165,7 +165,9 @@ struct InteractiveTerminalTests {
     throws
   {
     let terminal = try PseudoTerminal(["app", "--app", "todo", "--demo", "--lang", language] + fixedDay)
-    #expect(terminal.wait(for: title) != nil && terminal.screen.focusLabel == "+")
+    #expect(
+      terminal.wait(for: title) != nil
+        && terminal.screen.focusLabel == (language == "ru" ? "Добавить задачу" : "Add a task"))
     terminal.send(Keys.enter)
     // The title has the focus; Enter goes on to the text, where Enter is a line break.
     terminal.press("Buy milk\rand\rbread", thenSee: "bread")
@@ -178,8 +180,10 @@ struct InteractiveTerminalTests {
     // Swipe the new task left: the delete question, on its harmless choice.
     try terminal.tab(to: "Buy milk")
     terminal.send(Keys.left)
-    #expect(terminal.wait { $0.focusLabel == cancel } != nil, "\(terminal.screen)")
-    try terminal.tab(to: delete)
+    // Its buttons name the task they act on.
+    let task = language == "ru" ? "«Buy milk»" : "“Buy milk”"
+    #expect(terminal.wait { $0.focusLabel == cancel + ": " + task } != nil, "\(terminal.screen)")
+    try terminal.tab(to: delete + ": " + task)
     terminal.send(Keys.enter)
     #expect(terminal.wait { !$0.contains("Buy milk") } != nil, "\(terminal.screen)")
     terminal.send("q")

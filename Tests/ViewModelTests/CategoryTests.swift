@@ -31,8 +31,12 @@ struct CategoryTests {
     try flow.perform(.longPress(.label("Домашний уют")))
     #expect(
       flow.elements == [
-        Element(identifier: "edit", label: "Редактировать", action: .tracker(.editCategory(home.id))),
-        Element(identifier: "delete", label: "Удалить", action: .tracker(.deleteCategory(home.id))),
+        Element(
+          identifier: "edit", label: "Редактировать", action: .tracker(.editCategory(home.id)),
+          spokenLabel: "Редактировать: Домашний уют"),
+        Element(
+          identifier: "delete", label: "Удалить", action: .tracker(.deleteCategory(home.id)),
+          spokenLabel: "Удалить: Домашний уют"),
       ])
     try flow.perform(.dismiss)
     #expect(

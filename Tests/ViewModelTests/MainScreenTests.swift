@@ -343,8 +343,12 @@ struct MainScreenTests {
     #expect(asking.menu?.deleteQuestion == "Уверены что хотите удалить трекер?")
     #expect(
       flow.elements == [
-        Element(identifier: "confirm", label: "Удалить", action: .tracker(.confirmTrackerDeletion)),
-        Element(identifier: "cancel", label: "Отменить", action: .tracker(.cancelTrackerDeletion)),
+        Element(
+          identifier: "confirm", label: "Удалить", action: .tracker(.confirmTrackerDeletion),
+          spokenLabel: "Удалить: Кошка заслонила камеру на созвоне"),
+        Element(
+          identifier: "cancel", label: "Отменить", action: .tracker(.cancelTrackerDeletion),
+          spokenLabel: "Отменить: Кошка заслонила камеру на созвоне"),
       ])
     try flow.perform(.tap(.identifier("cancel")))
     #expect(try world.store.recordDays(trackerID: cat.id).count == 2)

@@ -136,8 +136,9 @@ public struct ScreenRenderer: Sendable {
         lines, question: question, detail: state.deleteTrackerName, confirm: state.confirmTitle,
         cancel: state.cancelTitle)
     }
-    // A sheet covers the screen it was opened from except its top line, which shows dimmed.
-    var lines = base(view).prefix(1).map(\.dimmed)
+    // A sheet covers the screen it was opened from except its top line, which shows dimmed: the
+    // layer under it (the detail an Edit sheet was opened from), not always the main screen.
+    var lines = screenUnder(view).prefix(1).map(\.dimmed)
     var canvas = Canvas(width: width)
     canvas.text("──", .border, align: .center)  // the sheet's grabber
     lines += canvas.lines
@@ -161,6 +162,16 @@ public struct ScreenRenderer: Sendable {
     case .dayStart(let state): lines += dayStart(state)
     }
     return lines
+  }
+
+  /// The lines of the screen the top sheet of `view` was opened from: the layer under it, or the
+  /// main screen when it is the only one.
+  private func screenUnder(_ view: AppView) -> [StyledLine] {
+    var below = view
+    below.presented.removeLast()
+    below.categoryMenu = nil
+    below.focusedField = nil
+    return screenLines(for: below)
   }
 
   // MARK: Shared pieces
@@ -306,31 +317,46 @@ public struct ScreenRenderer: Sendable {
     return result
   }
 
+  /// The tab bar: a rule, then the three tabs, the selected one marked ◉. Each tab sits in its
+  /// third of the width when its title fits there; in a narrower window (down to the 32 columns
+  /// of `minimumWidth`) the tabs keep their whole titles side by side, the unselected ones losing
+  /// their ○ first, so no title is ever cut short.
   func tabBar(_ tabBar: AppView.TabBar?) -> [StyledLine] {
     guard let tabBar else { return [] }
     var canvas = Canvas(width: width)
     canvas.add(StyledLine(String(repeating: "─", count: width), .border))
-    // Three tabs side by side, each title cut to its third of the width.
-    let third = width / 3
-    func tab(_ title: String, selected: Bool, anchor: String) -> StyledLine {
-      var tab = Canvas(width: third)
-      tab.spans(
-        [
-          Span(selected ? "◉ " : "○ ", selected ? .accent : .secondary),
-          Span(
-            TextFitting.truncate(title, to: third - 3), selected ? Style(.accent, bold: true) : .secondary),
-        ].anchored(anchor), align: .center)
-      return tab.lines[0]
-    }
-    var line = StyledLine([])
-    let tabs: [(String, AppFlow.Tab, String)] = [
-      (tabBar.trackersTitle, .trackers, "tab-trackers"),
-      (tabBar.statisticsTitle, .statistics, "tab-statistics"),
-      (tabBar.settingsTitle, .settings, "tab-settings"),
+    let tabs: [(title: String, isSelected: Bool, anchor: String)] = [
+      (TextFitting.safe(tabBar.trackersTitle), tabBar.selected == .trackers, "tab-trackers"),
+      (TextFitting.safe(tabBar.statisticsTitle), tabBar.selected == .statistics, "tab-statistics"),
+      (TextFitting.safe(tabBar.settingsTitle), tabBar.selected == .settings, "tab-settings"),
     ]
-    for (index, (title, kind, anchor)) in tabs.enumerated() {
-      line.append(String(repeating: " ", count: max(0, index * third - line.width)))
-      line.spans += tab(title, selected: tabBar.selected == kind, anchor: anchor).spans
+    func spans(_ tab: (title: String, isSelected: Bool, anchor: String), marked: Bool, room: Int) -> [Span] {
+      let mark = tab.isSelected ? [Span("◉ ", .accent)] : marked ? [Span("○ ", .secondary)] : []
+      let title = TextFitting.truncate(tab.title, to: max(1, room - StyledLine(mark).width))
+      return (mark + [Span(title, tab.isSelected ? Style(.accent, bold: true) : .secondary)]).anchored(
+        tab.anchor)
+    }
+    let third = width / 3
+    let natural = tabs.map { 2 + TerminalWidth.of($0.title) }
+    var line = StyledLine([])
+    if natural.allSatisfy({ $0 <= third - 1 }) {
+      // Three tabs side by side, each centered in its third.
+      for (index, tab) in tabs.enumerated() {
+        var cell = Canvas(width: third)
+        cell.spans(spans(tab, marked: true, room: third - 1), align: .center)
+        line.append(String(repeating: " ", count: max(0, index * third - line.width)))
+        line.spans += cell.lines[0].spans
+      }
+    } else {
+      // Whole titles, the room left shared out between them as gaps.
+      let marked = natural.reduce(0, +) + 2 <= width
+      let parts = tabs.map { StyledLine(spans($0, marked: marked, room: width)) }
+      let free = max(0, width - parts.reduce(0) { $0 + $1.width })
+      let gap = free / 2
+      for (index, part) in parts.enumerated() {
+        if index > 0 { line.append(String(repeating: " ", count: index == 1 ? gap : free - gap)) }
+        line.spans += part.spans
+      }
     }
     canvas.add(line)
     return canvas.lines

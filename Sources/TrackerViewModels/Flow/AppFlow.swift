@@ -151,7 +151,7 @@ public final class AppFlow {
   public var screen: ScreenName { view.screen }
 
   /// What the user can act on now: the topmost layer's elements.
-  public var elements: [Element] { ElementTree.elements(of: view, localizer: environment.localizer) }
+  public var elements: [Element] { ElementTree.spokenElements(of: view, localizer: environment.localizer) }
 
   // MARK: Acting
 

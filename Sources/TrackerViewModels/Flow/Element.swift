@@ -46,9 +46,17 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   /// The grid it is a cell of (`emoji`, `color`, `day` of the calendar or of the detail), whose
   /// cells the arrow keys move among in two dimensions, as they are drawn; nil for the rest.
   public var grid: String?
+  /// Why it cannot be used now, in the screen's words ("a day to come, cannot be marked"), for a
+  /// disabled element; nil when it can be used.
+  public var unavailableReason: String?
 
-  /// The spoken label, else the label.
-  public var spoken: String { spokenLabel ?? label }
+  /// What the element is called: the spoken label, else the label, and, when it is disabled, why
+  /// ("Thu 3 Dec: a day to come, cannot be marked").
+  public var spoken: String {
+    let name = spokenLabel ?? label
+    guard !isEnabled, let unavailableReason else { return name }
+    return name + ": " + unavailableReason
+  }
 
   /// An element with every field given.
   public init(

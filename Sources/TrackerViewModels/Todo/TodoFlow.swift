@@ -121,8 +121,12 @@ public final class TodoFlow {
     }
   }
 
-  /// What the user can act on now.
-  public var elements: [Element] {
+  /// What the user can act on now, each named as the bottom line and a screen reader say it
+  /// (`spoken(_:in:)`).
+  public var elements: [Element] { spoken(plainElements, in: view) }
+
+  /// The elements of the layer on top with their labels only.
+  private var plainElements: [Element] {
     let state = view
     if let alert = state.alert {
       return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .todo(.dismissAlert)) }

@@ -1,0 +1,230 @@
+import Foundation
+import TrackerLocalization
+import TrackerModels
+
+/// What each element of the tracker is called when it has the focus: its own words, then what it
+/// is about (the tracker a menu acts on, the value a row holds, the date a day is) and its state
+/// (chosen, on or off), and, when it cannot be used now, why (issue 30, item 3). A screen reader
+/// says it; the terminal's bottom line names the focus with it.
+extension ElementTree {
+  /// The elements of the topmost layer of `view`, each with its spoken label and, when disabled,
+  /// the reason.
+  static func spokenElements(of view: AppView, localizer: Localizer) -> [Element] {
+    let elements = elements(of: view, localizer: localizer)
+    let speech = Speech(
+      localizer: localizer, view: view,
+      colorCount: elements.filter { $0.identifier.hasPrefix("color:") }.count)
+    return elements.map(speech.named)
+  }
+}
+
+/// Names the elements of one view.
+private struct Speech {
+  let localizer: Localizer
+  let view: AppView
+  let colorCount: Int
+
+  func named(_ element: Element) -> Element {
+    var element = element
+    let (kind, value) = Self.split(element.identifier)
+    if let alert = view.alert {
+      element.spokenLabel = element.label + ": " + alert.title
+      return element
+    }
+    if let spoken = layerName(element, kind: kind, value: value) { element.spokenLabel = spoken }
+    if !element.isEnabled { element.unavailableReason = reason(element, kind: kind) }
+    if element.spokenLabel == nil, element.isChecked == true, !element.isToggle {
+      element.spokenLabel = localizer.text(.spokenChosen, .text(element.label))
+    }
+    if case .toggle(let isOn) = element.kind {
+      element.spokenLabel = localizer.text(isOn ? .spokenOn : .spokenOff, .text(element.spoken))
+    }
+    return element
+  }
+
+  /// The name of `element` on the layer on top, when its label alone does not say it.
+  private func layerName(_ element: Element, kind: String, value: String) -> String? {
+    if let top = view.presented.last { return presentedName(element, top, kind: kind, value: value) }
+    switch view.base {
+    case .onboarding: return nil
+    case .statistics, .settings:
+      if kind.hasPrefix("tab-") { return tabName(element) }
+      if kind == "reminder-time", case .settings(let state) = view.base {
+        return state.timeTitle + ": " + state.timeText
+      }
+      return nil
+    case .trackers(let state):
+      return trackersName(element, state, kind: kind, value: value)
+    }
+  }
+
+  private func trackersName(
+    _ element: Element, _ state: TrackersViewModel.State, kind: String, value: String
+  ) -> String? {
+    let cards = state.sections.flatMap(\.cards)
+    if let menu = state.menu {
+      // A menu's and its questions' buttons say which tracker they act on.
+      let name = cards.first { $0.id == menu.trackerID }?.name
+      return name.map { element.label + ": " + $0 }
+    }
+    switch kind {
+    case "add": return state.addAccessibilityLabel
+    case "date": return localizer.text(.spokenDate, .text(date(state.selectedDay)))
+    case InputField.search.rawValue:
+      return state.searchText.isEmpty ? nil : state.searchPlaceholder + ": " + state.searchText
+    case "card":
+      guard let card = cards.first(where: { $0.name == value }) else { return nil }
+      return card.name + ", " + card.dayCounter + (card.isCompleted ? ", " + localizer.text(.spokenDone) : "")
+    case "complete":
+      guard !element.isEnabled else { return nil }
+      return value + ", " + date(state.selectedDay)
+    case "filters":
+      return state.activeFilterTitle.map { element.label + ": " + $0 }
+    default:
+      return kind.hasPrefix("tab-") ? tabName(element) : nil
+    }
+  }
+
+  private func presentedName(
+    _ element: Element, _ screen: AppView.Presented, kind: String, value: String
+  ) -> String? {
+    switch screen {
+    case .typePicker, .permission, .schedule, .filters: return nil
+    case .trackerForm(let state):
+      if state.discardQuestion != nil { return nil }
+      return formName(element, state, kind: kind)
+    case .categories(let state):
+      if let menu = view.categoryMenu {
+        return state.rows.first { $0.id == menu.categoryID }.map { element.label + ": " + $0.title }
+      }
+      if let confirmation = state.deleteConfirmation {
+        return state.rows.first { $0.id == confirmation.categoryID }.map { element.label + ": " + $0.title }
+      }
+      return nil
+    case .categoryForm(let state):
+      if kind == InputField.title.rawValue {
+        return state.text.isEmpty ? nil : localizer.text(.spokenCategoryName) + ": " + state.text
+      }
+      return nil
+    case .calendar(let state):
+      switch kind {
+      case "prev-month", "next-month":
+        let month = state.month.month + (kind == "prev-month" ? -1 : 1)
+        let (year, number) = (state.month.year + (month - 1).floorDivided(by: 12), (month + 11) % 12 + 1)
+        return element.label + ": " + localizer.monthName(number) + " \(year)"
+      case "day":
+        guard let cell = state.weeks.joined().first(where: { $0.day?.iso == value }), let day = cell.day
+        else {
+          return nil
+        }
+        var name = date(day)
+        if cell.isToday { name = localizer.text(.spokenToday, .text(name)) }
+        return cell.isSelected ? localizer.text(.spokenChosen, .text(name)) : name
+      default: return nil
+      }
+    case .dayStart(let state):
+      guard let row = state.rows.first(where: { "hour:" + $0.title.prefix(2) == element.identifier }) else {
+        return nil
+      }
+      let name = localizer.text(.settingsDayStart, .text(row.title))
+      return row.isChecked ? localizer.text(.spokenChosen, .text(name)) : name
+    case .timePicker(let state):
+      if kind == InputField.time.rawValue {
+        return state.text.isEmpty ? state.title : state.title + ": " + state.text
+      }
+      return nil
+    case .detail(let state):
+      switch kind {
+      case "back": return element.label + ": " + (view.tabBar?.trackersTitle ?? state.name)
+      case "day":
+        guard !element.isEnabled, let day = try? Day(iso: value) else { return nil }
+        return date(day)
+      default:
+        // Edit, Delete and the buttons of its questions act on the tracker shown.
+        return element.label + ": " + state.name
+      }
+    }
+  }
+
+  private func formName(_ element: Element, _ state: TrackerFormViewModel.State, kind: String) -> String? {
+    switch kind {
+    case InputField.name.rawValue:
+      guard !state.name.isEmpty else { return nil }
+      return localizer.text(.spokenName) + ": " + state.name + (state.nameError.map { ", " + $0 } ?? "")
+    case "category": return state.categoryValue.map { state.categoryTitle + ": " + $0 }
+    case "schedule": return state.scheduleValue.map { state.scheduleTitle + ": " + $0 }
+    case "emoji":
+      let name = state.emojiTitle + " " + element.label
+      return element.isChecked == true ? localizer.text(.spokenChosen, .text(name)) : name
+    case "color":
+      let number = Int(Self.split(element.identifier).value) ?? 0
+      let name = localizer.text(.appColor, .int(number), .int(colorCount))
+      return element.isChecked == true ? localizer.text(.spokenChosen, .text(name)) : name
+    case "days-minus", "days-plus":
+      guard let counter = state.dayCounter else { return nil }
+      let name =
+        (kind == "days-minus" ? counter.minusAccessibilityLabel : counter.plusAccessibilityLabel) + ": "
+        + counter.text
+      return name
+    default: return nil
+    }
+  }
+
+  /// A tab, and whether it is the one shown.
+  private func tabName(_ element: Element) -> String {
+    let name = localizer.text(.spokenTab, .text(element.label))
+    return element.isChecked == true ? localizer.text(.spokenChosen, .text(name)) : name
+  }
+
+  /// "Thu 3 Dec" / "Чт 3 дек.".
+  private func date(_ day: Day) -> String {
+    localizer.weekdayShortName(iso: day.weekday.rawValue) + " "
+      + localizer.dayAndMonth(day: day.components.day, month: day.components.month)
+  }
+
+  /// Why `element`, disabled, cannot be used now: in the words of its screen.
+  private func reason(_ element: Element, kind: String) -> String? {
+    switch (view.presented.last, kind) {
+    case (nil, "complete"), (.detail, "day"): return localizer.text(.spokenReasonFuture)
+    case (.trackerForm(let state), "days-minus"):
+      return state.dayCounter.map { _ in localizer.text(.spokenReasonNoDays) }
+    case (.trackerForm(let state), "create"): return missing(in: state)
+    case (.categoryForm(let state), _): return state.error ?? localizer.text(.spokenReasonName)
+    case (.timePicker(let state), _): return state.error ?? localizer.text(.spokenReasonTime)
+    default: return nil
+    }
+  }
+
+  /// What the tracker form still needs before it can be saved: its name's error, else what is
+  /// not filled in yet, in the form's words ("fill in first: name, category, emoji").
+  private func missing(in state: TrackerFormViewModel.State) -> String {
+    if let error = state.nameError { return error }
+    var missing: [String] = []
+    if state.name.trimmingCharacters(in: .whitespaces).isEmpty { missing.append(localizer.text(.spokenName)) }
+    if state.categoryValue == nil { missing.append(state.categoryTitle) }
+    if state.hasSchedule, state.scheduleValue == nil { missing.append(state.scheduleTitle) }
+    if !state.emojis.contains(where: \.isSelected) { missing.append(state.emojiTitle) }
+    if !state.colors.contains(where: \.isSelected) { missing.append(state.colorTitle) }
+    return localizer.text(.spokenReasonFillIn, .text(missing.map { $0.lowercased() }.joined(separator: ", ")))
+  }
+
+  /// `complete:Run` → ("complete", "Run"); `add` → ("add", "").
+  static func split(_ identifier: String) -> (kind: String, value: String) {
+    guard let colon = identifier.firstIndex(of: ":") else { return (identifier, "") }
+    return (String(identifier[..<colon]), String(identifier[identifier.index(after: colon)...]))
+  }
+}
+
+extension Element {
+  /// Whether it is a switch (its state is said as on or off, not as chosen).
+  var isToggle: Bool {
+    if case .toggle = kind { return true }
+    return false
+  }
+}
+
+extension Int {
+  fileprivate func floorDivided(by divisor: Int) -> Int {
+    (self - (self < 0 ? divisor - 1 : 0)) / divisor
+  }
+}

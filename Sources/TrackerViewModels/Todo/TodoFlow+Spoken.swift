@@ -1,0 +1,45 @@
+import TrackerLocalization
+
+/// What each element of the to-do list is called when it has the focus, as the tracker's
+/// (`ElementTree.spokenElements`): its words, what it is about and its state, and why it cannot
+/// be used when it cannot.
+extension TodoFlow {
+  /// `elements` of `view`, each with its spoken label and, when disabled, the reason.
+  func spoken(_ elements: [Element], in view: View) -> [Element] {
+    let localizer = environment.localizer
+    return elements.map { element in
+      var element = element
+      if let alert = view.alert {
+        element.spokenLabel = element.label + ": " + alert.title
+        return element
+      }
+      if let form = view.form {
+        switch element.identifier {
+        case InputField.title.rawValue:
+          if !form.title.isEmpty { element.spokenLabel = form.titlePlaceholder + ": " + form.title }
+        case InputField.text.rawValue:
+          if !form.text.isEmpty { element.spokenLabel = form.textPlaceholder + ": " + form.text }
+        case "completed":
+          element.spokenLabel = localizer.text(
+            form.isCompleted ? .spokenOn : .spokenOff, .text(element.label))
+        default:
+          if !element.isEnabled {
+            element.unavailableReason = form.error ?? localizer.text(.todoErrorEmptyText)
+          }
+        }
+        return element
+      }
+      if let question = view.list.deleteQuestion {
+        element.spokenLabel = element.label + ": " + question.taskName
+        return element
+      }
+      if element.identifier == "add" {
+        element.spokenLabel = view.list.addAccessibilityLabel
+      } else if element.identifier.hasPrefix("todo:") {
+        let name = element.label.split(separator: "\n").first.map(String.init) ?? element.label
+        element.spokenLabel = element.isChecked == true ? name + ", " + localizer.text(.spokenDone) : name
+      }
+      return element
+    }
+  }
+}
