@@ -60,10 +60,11 @@ struct Settings {
       }
       timeZone = zone
     }
-    /// The day an option names, nil when it is not given; a usage error when it is no day.
+    /// The day an option names (ISO or a long date, `DateText`), nil when it is not given; a usage
+    /// error when it is no day.
     func day(_ option: String) -> Result<Day?, UsageError> {
       guard let text = options[option] else { return .success(nil) }
-      guard let day = try? Day(iso: text) else {
+      guard case .day(let day) = DateText.read(text) else {
         return .failure(
           UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDate)))
       }
