@@ -45,4 +45,19 @@ enum DateText {
     guard (1...2).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
     return read("\(text) \(month) \(year)") != .notADate
   }
+
+  /// The day the value `text` of date `option` names, or the usage error that says which forms
+  /// the option reads (or that the store keeps nothing before 1900).
+  static func optionDay(_ text: String, _ option: String) -> Result<Day, UsageError> {
+    guard case .day(let day) = read(text) else {
+      return .failure(
+        UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDate)))
+    }
+    // The store keeps nothing before 1900 (a typed 0000-01-01 must not become a record).
+    guard day >= .earliestStored, day.isStorable else {
+      return .failure(
+        UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDateFrom1900)))
+    }
+    return .success(day)
+  }
 }

@@ -277,9 +277,12 @@ enum Messages {
     let example = Day(year: 2026, month: 12, day: 1) ?? .earliestStored
     let other: Language = language == .ru ? .en : .ru
     return text(
-      .cliExpectedDate, .text(example.iso), .text(DateText.long(example)), .text(DateText.long(example, other)))
+      .cliExpectedDate, .text(example.iso), .text(DateText.long(example)),
+      .text(DateText.long(example, other)))
   }
-  static var expectedDateFrom1900: String { text(.cliExpectedDateFrom1900, .text(DateText.long(.earliestStored))) }
+  static var expectedDateFrom1900: String {
+    text(.cliExpectedDateFrom1900, .text(DateText.long(.earliestStored)))
+  }
   static var isTheStore: String { text(.cliIsTheStore) }
   static func noDataFile(_ path: String) -> String { text(.cliNoDataFile, .text(TerminalSafe.text(path))) }
   static func noFolder(_ folder: String, _ path: String) -> String {
@@ -392,7 +395,8 @@ enum Messages {
     let daysOff = localizer.plural(.daysOff, count: added.daysOff.count)
     var lines: [String] = []
     let what = countList([
-      (.categories, added.categories.count), (.trackers, added.trackers.count), (.records, added.records.count),
+      (.categories, added.categories.count), (.trackers, added.trackers.count),
+      (.records, added.records.count),
       (.daysOff, added.daysOff.count),
     ])
     if summary.addedNothing || what == nil {

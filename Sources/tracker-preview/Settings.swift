@@ -64,16 +64,7 @@ struct Settings {
     /// error when it is no day.
     func day(_ option: String) -> Result<Day?, UsageError> {
       guard let text = options[option] else { return .success(nil) }
-      guard case .day(let day) = DateText.read(text) else {
-        return .failure(
-          UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDate)))
-      }
-      // The store keeps nothing before 1900 (a typed 0000-01-01 must not become a record).
-      guard day >= .earliestStored else {
-        return .failure(
-          UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDateFrom1900)))
-      }
-      return .success(day)
+      return DateText.optionDay(text, option).map { $0 }
     }
     var today = Day(context.now, in: timeZone)
     var now = context.now

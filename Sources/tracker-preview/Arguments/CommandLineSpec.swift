@@ -207,7 +207,8 @@ enum CommandLineSpec {
 
   static func usage(of command: Command) -> String {
     Messages.placeholders(
-      in: "\(toolName) \(command.name)" + (command.arguments.isEmpty ? "" : " " + command.arguments) + " [options]")
+      in: "\(toolName) \(command.name)" + (command.arguments.isEmpty ? "" : " " + command.arguments)
+        + " [options]")
   }
 
   /// The tool's help, in the run's language.
@@ -246,7 +247,7 @@ enum CommandLineSpec {
   /// option's text begins with ("list, done, undone: the day…") go: the reader knows which command.
   private static func optionLines(_ options: [Option], of command: Command? = nil) -> String {
     options.map { option in
-      let head = option.name + (option.value.map { " <\(Messages.placeholders(in: $0))>" } ?? "")
+      let head = option.name + (option.value.map { " " + Messages.placeholders(in: "<\($0)>") } ?? "")
       let help = Messages.localized(option.helpKey)
       return line(head, command == nil ? help : withoutCommandPrefix(help))
     }.joined()

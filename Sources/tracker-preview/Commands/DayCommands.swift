@@ -218,13 +218,11 @@ enum SkipCommand {
     }
     var bounds: [Day] = []
     for (text, option) in [(from, "--from"), (to, "--to")] {
-      guard case .day(let day) = DateText.read(text), day >= .earliestStored, day.isStorable else {
-        return .failure(
-          UsageError(
-            message: Messages.invalidValue(text, option, expected: Messages.expectedDateFrom1900),
-            command: invocation.commandName))
+      switch DateText.optionDay(text, option) {
+      case .success(let day): bounds.append(day)
+      case .failure(let error):
+        return .failure(UsageError(message: error.message, command: invocation.commandName))
       }
-      bounds.append(day)
     }
     guard bounds[0] <= bounds[1] else {
       return .failure(
