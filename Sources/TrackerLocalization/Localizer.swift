@@ -103,6 +103,33 @@ public struct Localizer: Hashable, Sendable {
     return "\(day) \(text(key))"
   }
 
+  /// A date in full as messages write it: en "1 Dec 2026", ru "1 дек. 2026" (the day and month
+  /// of `dayAndMonth`, then the year). The command line writes every date of its messages so,
+  /// and its date options read it back (`longDateParts`).
+  public func longDate(year: Int, month: Int, day: Int) -> String {
+    "\(dayAndMonth(day: day, month: month)) \(year)"
+  }
+
+  /// The parts of a date written as `longDate` writes it in this language ("1 Dec 2026",
+  /// "1 дек. 2026"), nil for any other text. Case and the width of the spaces between the parts
+  /// do not matter (a pasted no-break space is a space); the day is 1 or 2 digits, the year 4,
+  /// the month its short name with its period where it has one. Whether the day exists is the
+  /// caller's to check (`31 Feb 2026` has parts).
+  public func longDateParts(_ text: String) -> (year: Int, month: Int, day: Int)? {
+    let words = text.split(whereSeparator: \.isWhitespace)
+    guard words.count == 3, (1...2).contains(words[0].count), words[2].count == 4,
+      words[0].allSatisfy(isDigit), words[2].allSatisfy(isDigit),
+      let day = Int(words[0]), let year = Int(words[2])
+    else { return nil }
+    let written = words[1].lowercased()
+    guard
+      let month = (1...12).first(where: { month in
+        TextKey(rawValue: "month.short.\(month)").map { self.text($0).lowercased() == written } ?? false
+      })
+    else { return nil }
+    return (year, month, day)
+  }
+
   /// The full name of ISO weekday 1 (Monday) … 7 (Sunday).
   public func weekdayName(iso number: Int) -> String {
     weekdayText("full", number)
@@ -123,6 +150,8 @@ public struct Localizer: Hashable, Sendable {
     return text(key)
   }
 }
+
+private func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
 
 private func twoDigits(_ value: Int) -> String {
   value < 10 ? "0\(value)" : String(value)

@@ -1,11 +1,16 @@
+import TrackerModels
+
 /// A message of the store's for a person: its English text, and the key its translations are
 /// filed under (`Resources/*.lproj/Localizable.strings`), so the command line can show it in the
 /// user's language. The store, below the localization layer, knows only the English; a test
 /// keeps it equal to the English file.
 public struct StoreMessage: Hashable, Sendable, CustomStringConvertible {
-  /// A value put into a message: text as it is, or a message of its own ("a string").
+  /// A value put into a message: text as it is, a day, or a message of its own ("a string").
   public indirect enum Argument: Hashable, Sendable {
     case text(String)
+    /// A day: the English description writes it `YYYY-MM-DD`; the command line writes it as the
+    /// user's language writes a date ("1 Dec 2026", "1 дек. 2026"), as in all its messages.
+    case day(Day)
     case message(StoreMessage)
   }
 
@@ -32,6 +37,7 @@ public struct StoreMessage: Hashable, Sendable, CustomStringConvertible {
       result += rest[..<marker.lowerBound]
       switch remaining.popFirst() {
       case .text(let text)?: result += text
+      case .day(let day)?: result += day.iso
       case .message(let message)?: result += message.description
       case nil: break
       }

@@ -107,11 +107,11 @@ extension StoreError {
     case .idAlreadyExists: return localizer.text(.alertReasonDuplicateID)
     case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)
     case .dayOutOfRange(let day):
-      return localizer.text(.alertReasonDayOutOfRange, .text(day.iso))
+      return localizer.text(.alertReasonDayOutOfRange, .text(DisplayText.longDate(day, localizer)))
     case .dayInFuture(let day):
-      return localizer.text(.alertReasonDayInFuture, .text(day.iso))
+      return localizer.text(.alertReasonDayInFuture, .text(DisplayText.longDate(day, localizer)))
     case .notShown(_, let day):
-      return localizer.text(.alertReasonNotShown, .text(day.iso))
+      return localizer.text(.alertReasonNotShown, .text(DisplayText.longDate(day, localizer)))
     case .invalidTrackerName(let reason):
       return DisplayText.nameError(reason, isCategory: false, localizer) ?? localizer.text(.alertReasonOther)
     case .invalidCategoryTitle(let reason):

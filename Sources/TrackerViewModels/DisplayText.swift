@@ -15,6 +15,12 @@ enum DisplayText {
     return localizer.shortDate(year: parts.year, month: parts.month, day: parts.day)
   }
 
+  /// A date in full, as messages write it: "1 Dec 2026" / "1 дек. 2026".
+  static func longDate(_ day: Day, _ localizer: Localizer) -> String {
+    let parts = day.components
+    return localizer.longDate(year: parts.year, month: parts.month, day: parts.day)
+  }
+
   /// The message for a refused task title or text.
   static func todoFieldError(_ error: TodoFieldError, _ localizer: Localizer) -> String {
     switch error {

@@ -22,6 +22,43 @@ enum Messages {
     Localizer(language).text(key, arguments: arguments)
   }
 
+  /// `usage` with the words of its placeholders in the run's language: "[options] <command>" is
+  /// "[параметры] <команда>" in Russian; option names, commands and values (`--all`, `en|ru`, `-`)
+  /// stay as they are typed.
+  static func placeholders(in usage: String) -> String {
+    var result = ""
+    var word = ""
+    func flush() {
+      result += placeholder(word)
+      word = ""
+    }
+    var depth = 0
+    for character in usage {
+      if depth > 0, character.isLetter || character == "-" || character == ":" {
+        word.append(character)
+        continue
+      }
+      flush()
+      if character == "<" || character == "[" { depth += 1 }
+      if character == ">" || character == "]" { depth = max(0, depth - 1) }
+      result.append(character)
+    }
+    flush()
+    return result
+  }
+
+  /// One word of a placeholder in the run's language (the words the strings files translate;
+  /// any other as it is).
+  private static func placeholder(_ word: String) -> String {
+    let keys: [String: TextKey] = [
+      "options": .helpPlaceholderOptions, "command": .helpPlaceholderCommand,
+      "subcommand": .helpPlaceholderCommand, "name": .helpPlaceholderName, "screen": .helpPlaceholderScreen,
+      "script": .helpPlaceholderScript, "file": .helpPlaceholderFile, "path": .helpPlaceholderPath,
+      "YYYY-MM-DD": .helpPlaceholderDate, "HH:MM": .helpPlaceholderTime, "TZ": .helpPlaceholderTimeZone,
+    ]
+    return keys[word].map { text($0) } ?? word
+  }
+
   /// `value` cut to a readable length, with "…" when something was cut.
   static func quoted(_ value: String, limit: Int = quotedLength) -> String {
     value.count > limit ? String(value.prefix(limit - 1)) + "…" : value
@@ -56,6 +93,7 @@ enum Messages {
     let arguments = message.arguments.map { argument -> FormatArgument in
       switch argument {
       case .text(let text): return .text(text)
+      case .day(let day): return .text(DateText.long(day))
       case .message(let inner): return .text(store(inner))
       }
     }
@@ -222,19 +260,29 @@ enum Messages {
   static func emptyPath(_ name: String) -> String { text(.cliEmptyPath, .text(name)) }
   static func optionTakesNoValue(_ name: String) -> String { text(.cliOptionTakesNoValue, .text(name)) }
   static func missingValue(_ name: String, _ value: String) -> String {
-    text(.cliMissingValue, .text(name), .text(value))
+    text(.cliMissingValue, .text(name), .text(placeholders(in: "<\(value)>")))
   }
   static func invalidChoice(_ value: String, _ name: String, _ choices: [String]) -> String {
     text(
       .cliInvalidChoice, .text(quoted(value)), .text(name),
-      .text(choices.map { "'\($0)'" }.joined(separator: ", ")))
+      .text(choices.map { text(.cliQuoted, .text($0)) }.joined(separator: ", ")))
   }
   static func invalidValue(_ value: String, _ name: String, expected: String) -> String {
     text(.cliInvalidValue, .text(quoted(value)), .text(name), .text(expected))
   }
   static var expectedTimeZone: String { text(.cliExpectedTimeZone) }
-  static var expectedDate: String { text(.cliExpectedDate) }
-  static var expectedDateFrom1900: String { text(.cliExpectedDateFrom1900) }
+  /// The forms a date option reads, shown on an example: ISO, the run's long date, the other
+  /// language's long date.
+  static var expectedDate: String {
+    let example = Day(year: 2026, month: 12, day: 1) ?? .earliestStored
+    let other: Language = language == .ru ? .en : .ru
+    return text(
+      .cliExpectedDate, .text(example.iso), .text(DateText.long(example)),
+      .text(DateText.long(example, other)))
+  }
+  static var expectedDateFrom1900: String {
+    text(.cliExpectedDateFrom1900, .text(DateText.long(.earliestStored)))
+  }
   static var isTheStore: String { text(.cliIsTheStore) }
   static func noDataFile(_ path: String) -> String { text(.cliNoDataFile, .text(TerminalSafe.text(path))) }
   static func noFolder(_ folder: String, _ path: String) -> String {
@@ -247,9 +295,13 @@ enum Messages {
   static func unexpectedArgument(_ argument: String) -> String {
     text(.cliUnexpectedArgument, .text(quoted(argument)))
   }
-  static func missingArgument(_ what: String) -> String { text(.cliMissingArgument, .text(what)) }
+  static func missingArgument(_ what: String) -> String {
+    text(.cliMissingArgument, .text(placeholders(in: what)))
+  }
   static var screenArgument: String { text(.cliArgumentScreen, .text(CommandLineSpec.screenNames)) }
   static var nameArgument: String { text(.cliArgumentName) }
+  /// `skip` and `unskip` without a name: the name, or `--all`.
+  static var nameOrAllArgument: String { text(.cliArgumentNameOrAll) }
 
   // MARK: Data
 
@@ -279,34 +331,51 @@ enum Messages {
   }
   static func notImported(_ file: String) -> String { text(.cliNotImported, .text(file)) }
   static var notUTF8: String { text(.cliNotUTF8) }
-  static func imported(categories: Int, trackers: Int, records: Int) -> String {
+  /// The counts that are not zero, as a sentence lists them: "2 trackers, 5 records and 1 day off"
+  /// ("2 трекера, 5 записей и 1 выходной"); nil when every count is zero.
+  static func countList(_ parts: [(PluralKey, Int)]) -> String? {
     let localizer = Localizer(language)
-    return text(
-      .cliImported, .text(localizer.plural(.categories, count: categories)),
-      .text(localizer.plural(.trackers, count: trackers)), .text(localizer.plural(.records, count: records)))
-      + "\n"
+    let named = parts.filter { $0.1 > 0 }.map { localizer.plural($0.0, count: $0.1) }
+    guard let last = named.last else { return nil }
+    guard named.count > 1 else { return last }
+    return text(.listAnd, .text(named.dropLast().joined(separator: ", ")), .text(last))
   }
-  /// What the import of a Tracker archive did: what came in, and what was there already (the
-  /// same backup imported again adds nothing and says so).
-  static func imported(_ summary: ImportSummary) -> String {
-    let localizer = Localizer(language)
-    let added = summary.added
-    let alreadyThere = (
-      localizer.plural(.trackers, count: summary.trackersAlreadyThere),
-      localizer.plural(.records, count: summary.recordsAlreadyThere),
-      localizer.plural(.daysOff, count: summary.daysOffAlreadyThere)
-    )
-    guard !summary.addedNothing else {
-      return text(.cliImportedNothingNew, .text(alreadyThere.0), .text(alreadyThere.1), .text(alreadyThere.2))
-        + "\n"
+
+  /// "Nothing new: everything in this file is already in the data file (…)."
+  private static func nothingNew(trackers: Int, records: Int, daysOff: Int) -> String {
+    countList([(.trackers, trackers), (.records, records), (.daysOff, daysOff)]).map {
+      text(.cliImportedNothingNew, .text($0))
+    } ?? text(.cliImportedNothingAtAll)
+  }
+
+  /// "Already in the data file, left as they were: …", or nil when nothing was.
+  private static func alreadyThere(trackers: Int, records: Int, daysOff: Int) -> String? {
+    countList([(.trackers, trackers), (.records, records), (.daysOff, daysOff)]).map {
+      text(.cliImportedAlreadyThere, .text($0))
     }
-    var message = imported(
-      categories: added.categories.count, trackers: added.trackers.count, records: added.records.count)
-    if !added.daysOff.isEmpty { message += importedDaysOff(added.daysOff.count) }
-    if summary.trackersAlreadyThere > 0 || summary.daysOffAlreadyThere > 0 {
-      message +=
-        text(.cliImportedAlreadyThere, .text(alreadyThere.0), .text(alreadyThere.1), .text(alreadyThere.2))
-        + "\n"
+  }
+
+  /// What the import of a Tracker archive did: what came in, and what was there already (the
+  /// same backup imported again adds nothing and says so). A count of zero is never said.
+  static func imported(_ summary: ImportSummary) -> String {
+    let added = summary.added
+    guard !summary.addedNothing,
+      let what = countList([
+        (.categories, added.categories.count), (.trackers, added.trackers.count),
+        (.records, added.records.count), (.daysOff, added.daysOff.count),
+      ])
+    else {
+      return nothingNew(
+        trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
+        daysOff: summary.daysOffAlreadyThere) + "\n"
+    }
+    var message = text(.cliImported, .text(what)) + "\n"
+    if summary.trackersAlreadyThere > 0 || summary.daysOffAlreadyThere > 0,
+      let there = alreadyThere(
+        trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
+        daysOff: summary.daysOffAlreadyThere)
+    {
+      message += there + "\n"
     } else if summary.recordsAlreadyThere > 0 {
       message += recordsAlreadyThere(summary.recordsAlreadyThere)
     }
@@ -323,33 +392,29 @@ enum Messages {
   static func imported(_ summary: ForeignImportSummary) -> String {
     let localizer = Localizer(language)
     let added = summary.added
-    let trackers = localizer.plural(.trackers, count: added.trackers.count)
-    let records = localizer.plural(.records, count: added.recordCount)
     let daysOff = localizer.plural(.daysOff, count: added.daysOffCount)
     var lines: [String] = []
-    if summary.addedNothing {
+    let what = countList([
+      (.categories, added.categories.count), (.trackers, added.trackers.count),
+      (.records, added.recordCount),
+      (.daysOff, added.daysOffCount),
+    ])
+    if summary.addedNothing || what == nil {
       lines.append(
-        text(
-          .cliImportedNothingNew, .text(localizer.plural(.trackers, count: summary.trackersAlreadyThere)),
-          .text(localizer.plural(.records, count: summary.recordsAlreadyThere)),
-          .text(localizer.plural(.daysOff, count: summary.daysOffAlreadyThere))))
-    } else {
-      let categories = localizer.plural(.categories, count: added.categories.count)
+        nothingNew(
+          trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
+          daysOff: summary.daysOffAlreadyThere))
+    } else if let what {
       switch summary.source {
-      case .loop(let version):
-        lines.append(
-          text(
-            .cliImportedLoop, .text(String(version)), .text(categories), .text(trackers), .text(records),
-            .text(daysOff)))
-      case .habitBull:
-        lines.append(text(.cliImportedHabitBull, .text(categories), .text(trackers), .text(records)))
+      case .loop(let version): lines.append(text(.cliImportedLoop, .text(String(version)), .text(what)))
+      case .habitBull: lines.append(text(.cliImportedHabitBull, .text(what)))
       }
-      if summary.trackersAlreadyThere > 0 {
-        lines.append(
-          text(
-            .cliImportedAlreadyThere, .text(localizer.plural(.trackers, count: summary.trackersAlreadyThere)),
-            .text(localizer.plural(.records, count: summary.recordsAlreadyThere)),
-            .text(localizer.plural(.daysOff, count: summary.daysOffAlreadyThere))))
+      if summary.trackersAlreadyThere > 0,
+        let there = alreadyThere(
+          trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
+          daysOff: summary.daysOffAlreadyThere)
+      {
+        lines.append(there)
       }
     }
     let counts = summary.adaptations
@@ -392,9 +457,6 @@ enum Messages {
       for (key, value, count) in leftOut where count > 0 { lines.append(text(key, .text(value))) }
     }
     return lines.map { $0 + "\n" }.joined()
-  }
-  static func importedDaysOff(_ count: Int) -> String {
-    text(.cliImportedDaysOff, .text(Localizer(language).plural(.daysOff, count: count))) + "\n"
   }
   static func recordsAlreadyThere(_ count: Int) -> String {
     text(.cliAlreadyThere, .text(Localizer(language).plural(.records, count: count))) + "\n"

@@ -60,19 +60,11 @@ struct Settings {
       }
       timeZone = zone
     }
-    /// The day an option names, nil when it is not given; a usage error when it is no day.
+    /// The day an option names (ISO or a long date, `DateText`), nil when it is not given; a usage
+    /// error when it is no day.
     func day(_ option: String) -> Result<Day?, UsageError> {
       guard let text = options[option] else { return .success(nil) }
-      guard let day = try? Day(iso: text) else {
-        return .failure(
-          UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDate)))
-      }
-      // The store keeps nothing before 1900 (a typed 0000-01-01 must not become a record).
-      guard day >= .earliestStored else {
-        return .failure(
-          UsageError(message: Messages.invalidValue(text, option, expected: Messages.expectedDateFrom1900)))
-      }
-      return .success(day)
+      return DateText.optionDay(text, option).map { $0 }
     }
     var today = Day(context.now, in: timeZone)
     var now = context.now

@@ -33,7 +33,7 @@ struct AnyDayCLITests {
 
   @Test(arguments: RunDay.all)
   func theTourDrawsEveryStepOnAnyDay(day: RunDay) throws {
-    for (language, button) in [("en", "What a technology!"), ("ru", "Вот это технологии!")] {
+    for (language, button) in [("en", "Let's go!"), ("ru", "Вот это технологии!")] {
       let result = try runCLI(["--lang", language] + day.arguments)
       #expect(result.status == 0, "\(language) \(day.date): \(result.error)")
       #expect(result.error == "")
@@ -109,7 +109,7 @@ struct AnyDayCLITests {
       ["run", "-", "--demo", "--lang", "ru"] + RunDay("2026-12-03").arguments, input: "\ntap #day:{today\n")
     #expect(
       russian.error
-        == "Ошибка: (стандартный ввод):2: '{today' — не дата: пишите {today}, {today+N} или {today-N}\n")
+        == "Ошибка: (стандартный ввод):2: «{today» — не дата: пишите {today}, {today+N} или {today-N}\n")
   }
 
   static let screens = [
@@ -236,8 +236,10 @@ struct DayRangeCLITests {
   @Test func aDateBefore1900IsRefusedBeforeAnythingIsWritten() throws {
     let path = temporaryFolder().appendingPathComponent("tracker.sqlite").path
     for (language, expected) in [
-      ("en", "Error: The value '0000-01-01' is invalid for '--date': expected a date from 1900-01-01 on\n"),
-      ("ru", "Ошибка: Значение '0000-01-01' не подходит для '--date': ожидается дата не раньше 1900-01-01\n"),
+      ("en", "Error: The value '0000-01-01' is invalid for '--date': expected a date from 1 Jan 1900 on\n"),
+      (
+        "ru", "Ошибка: Значение «0000-01-01» не подходит для «--date»: ожидается дата не раньше 1 янв. 1900\n"
+      ),
     ] {
       let result = try runCLI(
         ["done", "Water the plants", "--date", "0000-01-01", "--store", path, "--lang", language]

@@ -60,31 +60,33 @@ struct DailyUseTests {
   @Test func doneAndUndoneAreSafeToRepeat() throws {
     let store = try preparedStore()
     let first = try runCLI(["done", "бег", "--store", store] + fixed)
-    #expect(first.status == 0 && first.output == "Бег: done on 11/30/26.\n" && first.error == "")
+    #expect(first.status == 0 && first.output == "Бег: done on 30 Nov 2026.\n" && first.error == "")
     let again = try runCLI(["done", "Бег", "--store", store] + fixed)
-    #expect(again.status == 0 && again.output == "Бег: already done on 11/30/26.\n")
+    #expect(again.status == 0 && again.output == "Бег: already done on 30 Nov 2026.\n")
     let list = try runCLI(["list", "--store", store, "--lang", "ru"] + fixed)
     #expect(list.output.contains("  [✓] 🙂 Бег: 2 дня; текущая серия 2 дня\n"))
     let undone = try runCLI(["undone", "Бег", "--store", store] + fixed)
-    #expect(undone.status == 0 && undone.output == "Бег: no longer done on 11/30/26.\n")
+    #expect(undone.status == 0 && undone.output == "Бег: no longer done on 30 Nov 2026.\n")
     let undoneAgain = try runCLI(["undone", "Бег", "--store", store] + fixed)
-    #expect(undoneAgain.status == 0 && undoneAgain.output == "Бег: already not done on 11/30/26.\n")
+    #expect(undoneAgain.status == 0 && undoneAgain.output == "Бег: already not done on 30 Nov 2026.\n")
   }
 
   @Test func doneRefusesTheFutureADayNotShownAndAnUnknownName() throws {
     let store = try preparedStore()
     let future = try runCLI(["done", "Бег", "--date", "2026-12-01", "--store", store] + fixed)
     #expect(future.status == 1)
-    #expect(future.error == "Error: 12/01/26 is in the future: a day can be marked once it has come\n")
+    #expect(future.error == "Error: 1 Dec 2026 is in the future: a day can be marked once it has come\n")
     let tuesday = try runCLI(["done", "Бег", "--date", "2026-11-24", "--store", store] + fixed)
     #expect(tuesday.status == 1)
     #expect(
-      tuesday.error == "Error: Бег is not scheduled on 11/24/26: only a day of its schedule can be marked\n")
+      tuesday.error
+        == "Error: Бег is not scheduled on 24 Nov 2026: only a day of its schedule can be marked\n")
     let noDay = try runCLI(["done", "Бег", "--date", "2026-02-30", "--store", store] + fixed)
     #expect(noDay.status == 64)
     #expect(
       noDay.error.hasPrefix(
-        "Error: The value '2026-02-30' is invalid for '--date': expected a date YYYY-MM-DD that exists\n"))
+        "Error: The value '2026-02-30' is invalid for '--date': expected an existing date, written as 2026-12-01 or 1 Dec 2026 (or 1 дек. 2026)\n"
+      ))
     let typo = try runCLI(["done", "Бек", "--store", store] + fixed)
     #expect(typo.status == 1)
     #expect(typo.error == "Error: there is no tracker called \"Бек\". Did you mean 'Бег'?\n")
@@ -306,11 +308,11 @@ struct DailyUseTests {
     #expect(english.status == 0, "\(english.error)")
     #expect(
       english.output
-        == "Imported 0 categories, 0 trackers and 1 record.\nSkipped 1 record already in the data file.\n")
+        == "Imported 1 record.\nSkipped 1 record already in the data file.\n")
     let again = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: records)
     #expect(
       again.output
-        == "Ничего нового: всё из этого файла уже есть в файле с данными (0 трекеров, 2 записи и 0 выходных).\n"
+        == "Ничего нового: всё из этого файла уже есть в файле с данными (2 записи).\n"
     )
   }
 

@@ -26,16 +26,16 @@ struct DaysOffCLITests {
     #expect(first.status == 0, "\(first.error)")
     #expect(
       first.output == """
-        Board games with friends: 2 days off, 12/01/26 – 12/07/26.
-        Grandma sent a postcard on WhatsApp: 7 days off, 12/01/26 – 12/07/26.
-        Morning exercise: 3 days off, 12/01/26 – 12/07/26.
-        The cat blocked the camera on a call: 7 days off, 12/01/26 – 12/07/26.
-        Water the plants: 7 days off, 12/01/26 – 12/07/26.
+        Board games with friends: 2 days off, 1 Dec 2026 – 7 Dec 2026.
+        Grandma sent a postcard on WhatsApp: 7 days off, 1 Dec 2026 – 7 Dec 2026.
+        Morning exercise: 3 days off, 1 Dec 2026 – 7 Dec 2026.
+        The cat blocked the camera on a call: 7 days off, 1 Dec 2026 – 7 Dec 2026.
+        Water the plants: 7 days off, 1 Dec 2026 – 7 Dec 2026.
 
         """)
     let again = try runCLI(arguments)
     #expect(again.status == 0)
-    #expect(again.output.hasPrefix("Board games with friends: already off, 12/01/26 – 12/07/26.\n"))
+    #expect(again.output.hasPrefix("Board games with friends: already off, 1 Dec 2026 – 7 Dec 2026.\n"))
     // The statistics do not count days off as done, and a week later every streak is still there.
     let before = try runCLI(["stats", "--json", "--store", store] + fixed).output
     let after = try runCLI(["stats", "--json", "--store", store, "--today", "2026-12-08"]).output
@@ -55,18 +55,18 @@ struct DaysOffCLITests {
     #expect(refused.status == 1)
     #expect(
       refused.error
-        == "Error: Morning exercise is not shown on 12/01/26: a day off is taken only on its days\n")
+        == "Error: Morning exercise is not shown on 1 Dec 2026: a day off is taken only on its days\n")
     let russian = try runCLI(
       ["skip", "Morning exercise", "--date", "2026-12-01", "--store", store, "--lang", "ru"] + fixed)
     #expect(
       russian.error
-        == "Ошибка: Morning exercise не показывается 01.12.26: выходной берут только в его дни\n")
+        == "Ошибка: Morning exercise не показывается 1 дек. 2026: выходной берут только в его дни\n")
   }
 
   @Test func todayIsTheDefaultAndListShowsTheDayOff() throws {
     let store = try demoStore()
     let taken = try runCLI(["skip", "Water the plants", "--store", store, "--lang", "ru"] + fixed)
-    #expect(taken.output == "Water the plants: 1 выходной, 30.11.26.\n")
+    #expect(taken.output == "Water the plants: 1 выходной, 30 нояб. 2026.\n")
     let list = try runCLI(["list", "--store", store] + fixed)
     #expect(list.output.contains("  [–] ❤️ Water the plants: 10 days; current streak 10 days\n"))
     let json = try runCLI(["list", "--json", "--store", store] + fixed)
@@ -76,14 +76,14 @@ struct DaysOffCLITests {
     // done on a day off completes it (and the day off goes); unskip then has nothing to cancel.
     #expect(try runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
     let cancelled = try runCLI(["unskip", "Water the plants", "--store", store] + fixed)
-    #expect(cancelled.output == "Water the plants: no day off to cancel, 11/30/26.\n")
+    #expect(cancelled.output == "Water the plants: no day off to cancel, 30 Nov 2026.\n")
   }
 
   @Test func badRangesAreUsageErrorsInBothLanguages() throws {
     let cases: [([String], String, String)] = [
       (
-        ["--from", "2026-12-09", "--to", "2026-12-01"], "--from 2026-12-09 is after --to 2026-12-01",
-        "--from 2026-12-09 позже, чем --to 2026-12-01"
+        ["--from", "2026-12-09", "--to", "2026-12-01"], "--from 9 Dec 2026 is after --to 1 Dec 2026",
+        "--from 9 дек. 2026 позже, чем --to 1 дек. 2026"
       ),
       (
         ["--from", "2026-12-09"], "use --date for one day, or --from and --to together for a range",
@@ -125,9 +125,9 @@ struct DaysOffCLITests {
           readStandardInput: { _ in Data() }))
     }
     let done = await run(["done", "Water the plants"])
-    #expect(done.standardOutput == "Water the plants: done on 11/30/26.\n", "\(done.standardError)")
+    #expect(done.standardOutput == "Water the plants: done on 30 Nov 2026.\n", "\(done.standardError)")
     let list = await run(["list"])
-    #expect(list.standardOutput.hasPrefix("Trackers · 11/30/26\n"))
+    #expect(list.standardOutput.hasPrefix("Trackers · 30 Nov 2026\n"))
     // Tuesday has not begun: it is still in the future.
     let tuesday = await run(["done", "Water the plants", "--date", "2026-12-01"])
     #expect(tuesday.exitCode == 1 && tuesday.standardError.contains("is in the future"))
@@ -138,6 +138,6 @@ struct DaysOffCLITests {
       .write(toFile: midnight, atomically: true, encoding: .utf8)
     #expect(try runCLI(["import", midnight, "--store", store] + fixed).status == 0)
     let listTuesday = await run(["list"])
-    #expect(listTuesday.standardOutput.hasPrefix("Trackers · 12/01/26\n"))
+    #expect(listTuesday.standardOutput.hasPrefix("Trackers · 1 Dec 2026\n"))
   }
 }

@@ -17,7 +17,7 @@ struct ImportFromOtherTrackersTests {
     #expect(first.status == 0 && first.error == "", "\(first.error)")
     #expect(
       first.output == """
-        Imported from a Loop Habit Tracker backup (version 12): 2 categories, 7 trackers, 13 records and 0 days off.
+        Imported from a Loop Habit Tracker backup (version 12): 2 categories, 7 trackers and 13 records.
         Adapted:
           a frequency no weekdays match, now an irregular event: 1 tracker
           names cut to 38 characters: 1 tracker
@@ -32,7 +32,7 @@ struct ImportFromOtherTrackersTests {
     #expect(again.status == 0 && again.error == "")
     #expect(
       again.output == """
-        Nothing new: everything in this file is already in the data file (7 trackers, 13 records and 0 days off).
+        Nothing new: everything in this file is already in the data file (7 trackers and 13 records).
         Left out (the app has no place for them):
           reminders of their own (the app has one daily reminder): 1 tracker
           check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 2 check-marks
@@ -72,7 +72,7 @@ struct ImportFromOtherTrackersTests {
     let notes = try runCLI(["import", fixture("loop-v25.db"), "--store", store, "--lang", "ru"] + fixed)
     #expect(
       notes.output == """
-        Импортировано из резервной копии Loop Habit Tracker (версия 25): 0 категорий, 3 трекера, 8 записей и 2 выходных.
+        Импортировано из резервной копии Loop Habit Tracker (версия 25): 3 трекера, 8 записей и 2 выходных.
         Перенесено иначе:
           пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 2 выходных
         Не перенесено (этому в приложении нет места):
@@ -130,12 +130,12 @@ struct ImportFromOtherTrackersTests {
         == (language == "ru"
           ? """
           Импортировано из CSV HabitBull: 1 категория, 1 трекер и 2 записи.
-          Уже были в файле с данными и остались как были: 1 трекер, 2 записи и 0 выходных.
+          Уже были в файле с данными и остались как были: 1 трекер и 2 записи.
 
           """
           : """
           Imported from a HabitBull CSV: 1 category, 1 tracker and 2 records.
-          Already in the data file, left as they were: 1 tracker, 2 records and 0 days off.
+          Already in the data file, left as they were: 1 tracker and 2 records.
 
           """))
     let stats = try runCLI(["stats", "--json", "--store", store] + fixed)

@@ -88,13 +88,13 @@ struct LoopImportCLITests {
       again.output
         == (language == "ru"
           ? """
-          Ничего нового: всё из этого файла уже есть в файле с данными (1 трекер, 1 запись и 0 выходных).
+          Ничего нового: всё из этого файла уже есть в файле с данными (1 трекер и 1 запись).
           Не перенесено (этому в приложении нет места):
             отметки до 1900 года, позже чем через два дня после сегодня или выходные в день, когда трекер не показывается (не по расписанию или до его первого дня): 2 отметки
 
           """
           : """
-          Nothing new: everything in this file is already in the data file (1 tracker, 1 record and 0 days off).
+          Nothing new: everything in this file is already in the data file (1 tracker and 1 record).
           Left out (the app has no place for them):
             check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 2 check-marks
 
@@ -193,7 +193,7 @@ struct LoopImportCLITests {
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output.hasPrefix(
-        "Imported from a Loop Habit Tracker backup (version 25): 1 category, 2 trackers, 1 record"))
+        "Imported from a Loop Habit Tracker backup (version 25): 1 category, 2 trackers and 1 record.\n"))
     #expect(try snapshot(copy) == before)
   }
 }

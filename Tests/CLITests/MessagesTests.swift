@@ -10,15 +10,15 @@ struct MessagesTests {
     #expect(russian.status == 64)
     #expect(
       russian.error == """
-        Ошибка: Неизвестная команда 'shwo'. Может быть, 'show'?
-        Использование: tracker-preview [options] <command>
-          Подробнее: 'tracker-preview --help'.
+        Ошибка: Неизвестная команда «shwo». Может быть, «show»?
+        Использование: tracker-preview [параметры] <команда>
+          Подробнее: «tracker-preview --help».
 
         """)
     let fromLocale = try runCLI(["stats", "--today", "2026-02-30"], environment: ["LANG": "ru_RU.UTF-8"])
     #expect(
       fromLocale.error.hasPrefix(
-        "Ошибка: Значение '2026-02-30' не подходит для '--today': ожидается существующая дата в виде YYYY-MM-DD\n"
+        "Ошибка: Значение «2026-02-30» не подходит для «--today»: ожидается существующая дата в виде 2026-12-01 или 1 дек. 2026 (или 1 Dec 2026)\n"
       ))
     let english = try runCLI(["shwo"], environment: ["LANG": "C"])
     #expect(english.error.hasPrefix("Error: Unknown command 'shwo'. Did you mean 'show'?\n"))
@@ -127,12 +127,12 @@ struct MessagesTests {
 
   @Test func doneAndItsRefusalsSpeakRussian() throws {
     let done = try runCLI(["done", "Зарядка", "--demo", "--lang", "ru"] + fixed)
-    #expect(done.status == 0 && done.output == "Зарядка: уже отмечено за 30.11.26.\n")
+    #expect(done.status == 0 && done.output == "Зарядка: уже отмечено за 30 нояб. 2026.\n")
     let sunday = try runCLI(["done", "Зарядка", "--demo", "--lang", "ru", "--date", "2026-11-29"] + fixed)
     #expect(sunday.status == 1)
     #expect(
       sunday.error
-        == "Ошибка: Зарядка: 29.11.26 не по расписанию — отметить можно только день по расписанию\n")
+        == "Ошибка: Зарядка: 29 нояб. 2026 не по расписанию — отметить можно только день по расписанию\n")
   }
 }
 

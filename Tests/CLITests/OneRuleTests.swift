@@ -94,14 +94,14 @@ struct OneRuleTests {
 
   @Test(arguments: [
     (
-      "en", "Бег: done on 11/30/26.\n",
-      "Error: Бег is not scheduled on 12/01/26: only a day of its schedule can be marked\n",
-      "Error: 12/05/26 is in the future: a day can be marked once it has come\n"
+      "en", "Бег: done on 30 Nov 2026.\n",
+      "Error: Бег is not scheduled on 1 Dec 2026: only a day of its schedule can be marked\n",
+      "Error: 5 Dec 2026 is in the future: a day can be marked once it has come\n"
     ),
     (
-      "ru", "Бег: отмечено за 30.11.26.\n",
-      "Ошибка: Бег: 01.12.26 не по расписанию — отметить можно только день по расписанию\n",
-      "Ошибка: 05.12.26 ещё не наступило: отметить день можно, когда он придёт\n"
+      "ru", "Бег: отмечено за 30 нояб. 2026.\n",
+      "Ошибка: Бег: 1 дек. 2026 не по расписанию — отметить можно только день по расписанию\n",
+      "Ошибка: День 5 дек. 2026 ещё не наступил: отметить его можно, когда он придёт\n"
     ),
   ])
   func doneTicksADueDayBeforeTheFirstDayAndRefusesADayOffTheScheduleAndTheFuture(

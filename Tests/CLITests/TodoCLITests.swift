@@ -251,7 +251,7 @@ struct TodoCLITests {
     #expect(show.status == 64 && show.error.contains("'todos' is a screen of the todo app (--app todo)"))
     let back = try runCLI(["--app", "todo", "show", "statistics", "--lang", "ru"])
     #expect(
-      back.status == 64 && back.error.contains("'statistics' — экран приложения tracker (--app tracker)"))
+      back.status == 64 && back.error.contains("«statistics» — экран приложения tracker (--app tracker)"))
     let script = try runTodo(
       "expect screen trackers\n", store: temporaryFolder().appendingPathComponent("t.sqlite"),
       url: try deadURL())

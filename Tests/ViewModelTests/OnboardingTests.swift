@@ -36,7 +36,7 @@ struct OnboardingTests {
       model.state
         == .init(
           page: 1, pageCount: 2, text: "Even if it's not liters of water and yoga",
-          secondaryText: "Irregular events can be tracked too", buttonTitle: "What a technology!"))
+          secondaryText: "Irregular events can be tracked too", buttonTitle: "Let's go!"))
   }
 
   @Test func onboarding2_eachPageHasATitleAndASecondaryTextInEnglish() {

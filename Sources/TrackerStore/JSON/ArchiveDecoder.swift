@@ -281,13 +281,13 @@ struct ArchiveDecoder {
           item() + ".date",
           StoreMessage(
             "import.dayOffAndRecord", "the tracker has a record on %@ too; a day is done or off, not both",
-            .text(day.iso)))
+            .day(day)))
       } else if day > Day.latestStored {
         problem(
           item() + ".date",
           StoreMessage(
-            "import.dayOffTooLate", "%@ is after %@, the latest day the app keeps", .text(day.iso),
-            .text(Day.latestStored.iso)))
+            "import.dayOffTooLate", "%@ is after %@, the latest day the app keeps", .day(day),
+            .day(Day.latestStored)))
       } else {
         result.append(dayOff)
       }
@@ -429,8 +429,8 @@ struct ArchiveDecoder {
         problem(
           item() + ".created",
           StoreMessage(
-            "import.createdAfterToday", "%@ is more than two days after today (%@)", .text(day.iso),
-            .text(today.iso)))
+            "import.createdAfterToday", "%@ is more than two days after today (%@)", .day(day),
+            .day(today)))
         created = nil
       }
       if let id, let name, let emoji, let color, let category, let kind, let pinned, let created {
@@ -485,7 +485,7 @@ struct ArchiveDecoder {
         item() + ".date",
         StoreMessage(
           "import.afterToday", "%@ is after today (%@); a day cannot be completed in advance",
-          .text(recordDay.iso), .text(today.iso)))
+          .day(recordDay), .day(today)))
       day = nil
     }
     guard let tracker, let day else { return }
@@ -682,8 +682,8 @@ struct ArchiveDecoder {
         problem(
           path,
           StoreMessage(
-            "import.beforeEarliest", "%@ is before 1900-01-01, the earliest day the app keeps",
-            .text(JSONWriter.quoted(text))))
+            "import.beforeEarliest", "%@ is before %@, the earliest day the app keeps",
+            .text(JSONWriter.quoted(text)), .day(.earliestStored)))
         return nil
       }
       return day

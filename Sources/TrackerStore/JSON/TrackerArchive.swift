@@ -198,7 +198,7 @@ extension TrackerDataStore {
               reason: StoreMessage(
                 "import.recordOnStoredDayOff",
                 "the tracker %@ is off on %@ in the store; a day is done or off, not both",
-                .text(record.trackerID.uuidString), .text(record.day.iso)))
+                .text(record.trackerID.uuidString), .day(record.day)))
           })
       }
     }

@@ -68,8 +68,16 @@ enum ArgumentParser {
           value = next
           tokens.removeFirst()
         }
-        guard let value else {
+        guard var value else {
           return .failure(UsageError(message: Messages.missingValue(name, option.value ?? "")))
+        }
+        // `--date 1 Dec 2026` without quotes, as pasted from a message: the shell made three words.
+        if option.value == CommandLineSpec.dateValue, case .positional(let month)? = tokens.first,
+          case .positional(let year)? = tokens.dropFirst().first,
+          DateText.isSplitLongDate(value, month: month, year: year)
+        {
+          value += " \(month) \(year)"
+          tokens.removeFirst(2)
         }
         if let choices = option.choices {
           // Choices are words, not case-sensitive codes: `--lang RU` means `--lang ru`.
@@ -149,7 +157,7 @@ enum ArgumentParser {
         guard rest.isEmpty else { return .failure(UsageError(message: Messages.nameOrAll, command: name)) }
         invocation = .skip(nil, off: name == "skip")
       } else {
-        switch one(Messages.nameArgument) {
+        switch one(Messages.nameOrAllArgument) {
         case .success(let tracker): invocation = .skip(tracker, off: name == "skip")
         case .failure(let error): return .failure(error)
         }

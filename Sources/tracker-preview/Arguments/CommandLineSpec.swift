@@ -5,6 +5,9 @@ import TrackerLocalization
 enum CommandLineSpec {
   static let toolName = "tracker-preview"
   static let version = "0.2.0"
+  /// The value of every date option (`--today`, `--date`, `--from`, `--to`): ISO, or a long
+  /// date as the messages write it (`DateText`).
+  static let dateValue = "YYYY-MM-DD"
 
   /// An option: its name, the value it takes (nil for a flag), and what it does.
   struct Option {
@@ -60,19 +63,19 @@ enum CommandLineSpec {
       name: "--lang", value: "en|ru",
       helpKey: .helpOptionLang, choices: ["en", "ru"]),
     Option(
-      name: "--today", value: "YYYY-MM-DD",
+      name: "--today", value: dateValue,
       helpKey: .helpOptionToday, choices: nil),
     Option(
-      name: "--date", value: "YYYY-MM-DD",
+      name: "--date", value: dateValue,
       helpKey: .helpOptionDate, choices: nil),
     Option(
       name: "--all", value: nil,
       helpKey: .helpOptionAll, choices: nil),
     Option(
-      name: "--from", value: "YYYY-MM-DD",
+      name: "--from", value: dateValue,
       helpKey: .helpOptionFrom, choices: nil),
     Option(
-      name: "--to", value: "YYYY-MM-DD",
+      name: "--to", value: dateValue,
       helpKey: .helpOptionTo, choices: nil),
     Option(
       name: "--at", value: "HH:MM",
@@ -199,10 +202,13 @@ enum CommandLineSpec {
   static func option(named name: String) -> Option? { globalOptions.first { $0.name == name } }
   static func command(named name: String) -> Command? { commands.first { $0.name == name } }
 
-  static let usage = "\(toolName) [options] <command>"
+  /// The tool's usage line, its placeholders in the run's language.
+  static var usage: String { Messages.placeholders(in: "\(toolName) [options] <command>") }
 
   static func usage(of command: Command) -> String {
-    "\(toolName) \(command.name)" + (command.arguments.isEmpty ? "" : " " + command.arguments) + " [options]"
+    Messages.placeholders(
+      in: "\(toolName) \(command.name)" + (command.arguments.isEmpty ? "" : " " + command.arguments)
+        + " [options]")
   }
 
   /// The tool's help, in the run's language.
@@ -226,20 +232,47 @@ enum CommandLineSpec {
     text += Messages.localized(.helpHeadingUsage) + " \(usage(of: command))\n"
     if !command.argumentHelp.isEmpty {
       text += "\n" + Messages.localized(.helpHeadingArguments) + "\n"
-      for (name, help) in command.argumentHelp { text += "  " + pad(name, 24) + help.text + "\n" }
+      for (name, help) in command.argumentHelp {
+        text += line(Messages.placeholders(in: name), help.text)
+      }
     }
     let options = command.options.compactMap(option(named:)) + [option(named: "--help")].compactMap { $0 }
-    text += "\n" + Messages.localized(.helpHeadingOptions) + "\n" + optionLines(options)
+    text += "\n" + Messages.localized(.helpHeadingOptions) + "\n" + optionLines(options, of: command)
     text += "\n  " + Messages.localized(.helpOtherOptions, .text(toolName)) + "\n"
     if let details = command.detailsKey { text += "\n" + Messages.localized(details) + "\n" }
     return text
   }
 
-  private static func optionLines(_ options: [Option]) -> String {
+  /// A line of each option: its name, value and what it does. In a command's help, the commands an
+  /// option's text begins with ("list, done, undone: the day…") go: the reader knows which command.
+  private static func optionLines(_ options: [Option], of command: Command? = nil) -> String {
     options.map { option in
-      let head = option.name + (option.value.map { " <\($0)>" } ?? "")
-      return "  " + pad(head, 24) + Messages.localized(option.helpKey) + "\n"
+      let head = option.name + (option.value.map { " " + Messages.placeholders(in: "<\($0)>") } ?? "")
+      let help = Messages.localized(option.helpKey)
+      return line(head, command == nil ? help : withoutCommandPrefix(help))
     }.joined()
+  }
+
+  /// `head` in a column, then `text`; a head too wide for the column puts the text on the next
+  /// line, in the column, as the other lines have it.
+  private static func line(_ head: String, _ text: String) -> String {
+    let column = 24
+    guard head.count < column - 1 else {
+      return "  " + head + "\n  " + String(repeating: " ", count: column) + text + "\n"
+    }
+    return "  " + pad(head, column) + text + "\n"
+  }
+
+  /// `text` without the list of commands it begins with ("skip, unskip: every tracker…" is
+  /// "Every tracker…"); a text that begins otherwise stays as it is.
+  private static func withoutCommandPrefix(_ text: String) -> String {
+    guard let colon = text.range(of: ": ") else { return text }
+    let names = text[..<colon.lowerBound].split(separator: ",").map {
+      $0.split(separator: " ").first.map(String.init) ?? ""
+    }
+    guard names.allSatisfy({ command(named: $0) != nil }) else { return text }
+    let rest = text[colon.upperBound...]
+    return rest.prefix(1).uppercased() + rest.dropFirst()
   }
 
   /// The text up to the first period that ends a sentence (followed by a space or the end), so

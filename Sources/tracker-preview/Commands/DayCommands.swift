@@ -71,7 +71,8 @@ enum ListCommand {
       return outcome
     }
     let localizer = Localizer(settings.language)
-    var lines = [screen.state.title + " · " + screen.state.dateText]
+    // The date as every message writes it (the screen's own "11/30/26" is not what --date reads).
+    var lines = [screen.state.title + " · " + DateText.long(settings.date, settings.language)]
     if sections.isEmpty, let placeholder = screen.state.placeholder { lines.append(placeholder.text) }
     for section in sections {
       lines.append("")
@@ -95,10 +96,7 @@ enum MarkCommand {
   static func run(
     _ name: String, done: Bool, _ invocation: Invocation, _ given: Settings, _ context: ToolContext
   ) -> Outcome {
-    let localizer = Localizer(given.language)
-    func text(_ day: Day) -> String {
-      localizer.shortDate(year: day.components.year, month: day.components.month, day: day.components.day)
-    }
+    func text(_ day: Day) -> String { DateText.long(day, given.language) }
     // A date after today by any day start is refused before the file is touched.
     guard given.date <= given.today else { return .failure(Messages.futureDay(text(given.date))) }
     var outcome = Outcome()
@@ -158,10 +156,7 @@ enum SkipCommand {
     else {
       return outcome
     }
-    let localizer = Localizer(settings.language)
-    func text(_ day: Day) -> String {
-      localizer.shortDate(year: day.components.year, month: day.components.month, day: day.components.day)
-    }
+    func text(_ day: Day) -> String { DateText.long(day, settings.language) }
     let days: [Day]
     switch range(invocation, settings) {
     case .success(let range): days = range
@@ -223,17 +218,17 @@ enum SkipCommand {
     }
     var bounds: [Day] = []
     for (text, option) in [(from, "--from"), (to, "--to")] {
-      guard let day = try? Day(iso: text), day >= .earliestStored, day.isStorable else {
-        return .failure(
-          UsageError(
-            message: Messages.invalidValue(text, option, expected: Messages.expectedDateFrom1900),
-            command: invocation.commandName))
+      switch DateText.optionDay(text, option) {
+      case .success(let day): bounds.append(day)
+      case .failure(let error):
+        return .failure(UsageError(message: error.message, command: invocation.commandName))
       }
-      bounds.append(day)
     }
     guard bounds[0] <= bounds[1] else {
       return .failure(
-        UsageError(message: Messages.dayOffRangeBackwards(from, to), command: invocation.commandName))
+        UsageError(
+          message: Messages.dayOffRangeBackwards(DateText.long(bounds[0]), DateText.long(bounds[1])),
+          command: invocation.commandName))
     }
     let count = bounds[0].days(to: bounds[1]) + 1
     guard count <= longestRange else {
