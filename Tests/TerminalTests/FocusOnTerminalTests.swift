@@ -7,11 +7,11 @@ import Testing
 struct FocusOnTerminalTests {
   static let sizes = [(80, 24), (40, 24)]
 
-  /// `app` on the demo at `columns` × `rows`, its focus on "+".
+  /// `app` on the demo at `columns` × `rows`, its focus on the add button.
   func app(_ words: Journey, columns: Int, rows: Int) -> PseudoTerminal? {
     let terminal = try? PseudoTerminal(
       ["app", "--demo", "--lang", words.language] + fixedDay, columns: columns, rows: rows)
-    #expect(terminal?.wait { $0.focusLabel == "+" } != nil, "\(terminal?.screen.description ?? "")")
+    #expect(terminal?.wait { $0.focusLabel == words.add } != nil, "\(terminal?.screen.description ?? "")")
     return terminal
   }
 
@@ -29,9 +29,10 @@ struct FocusOnTerminalTests {
       terminal.send(Keys.enter)
       try terminal.tab(to: words.completed)
       terminal.send(Keys.enter)
-      expectFocus(terminal, words.filters)
+      // The bottom line names the button with the filter it applies, and the choice as chosen.
+      expectFocus(terminal, words.filters + ": " + words.completed)
       terminal.send(Keys.enter)
-      expectFocus(terminal, words.completed)
+      expectFocus(terminal, words.completed + (words.language == "ru" ? ", выбрано" : ", chosen"))
       #expect(terminal.screen.focused == [words.completed], "\(columns)×\(rows):\n\(terminal.screen)")
       terminal.send(Keys.controlC)
       #expect(terminal.exitStatus() == 0)
@@ -46,13 +47,16 @@ struct FocusOnTerminalTests {
       terminal.press(Keys.enter, thenSee: words.create)
       // Name, Category, Schedule, the first emoji; the one under it, then the next to the right.
       terminal.send(String(repeating: Keys.down, count: 4) + Keys.right)
-      expectFocus(terminal, "😡")
+      expectFocus(terminal, "Emoji 😡")
       terminal.send(String(repeating: Keys.down, count: 2))
       // Down into the colors in the same column: the second color.
       expectFocus(terminal, words.language == "ru" ? "Цвет 2 из 18" : "Color 2 of 18")
       // Two more rows of colors, Cancel, Create.
       terminal.send(String(repeating: Keys.down, count: 4))
-      expectFocus(terminal, words.create)
+      // Create, disabled on an empty form: its name says what to fill in (cut at 40 columns).
+      #expect(
+        terminal.wait { $0.focusLabel?.hasPrefix(words.create + ": ") == true } != nil,
+        "\(columns)×\(rows):\n\(terminal.screen)")
       terminal.send(Keys.controlC)
       #expect(terminal.exitStatus() == 0)
     }
