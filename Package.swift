@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
   name: "Tracker",
-  platforms: [.macOS(.v13), .iOS("13.4")],
+  platforms: [.iOS(.v17), .macOS(.v14)],
   products: [
     .library(name: "TrackerModels", targets: ["TrackerModels"]),
     .library(name: "TrackerLocalization", targets: ["TrackerLocalization"]),

@@ -4,7 +4,7 @@ import TrackerModels
 /// A message over a screen that the user has to acknowledge: a save or a read the store refused.
 /// It is part of the screen's state, so a test asserts it whole and a client draws it without
 /// knowing why it appeared.
-public struct AlertState: Equatable, Sendable {
+public struct AlertState: Equatable, Sendable, Identifiable {
   /// What a button of the alert does.
   public enum Action: Equatable, Sendable {
     /// Closes the alert (OK); the screen stays as it is.
@@ -44,6 +44,10 @@ public struct AlertState: Equatable, Sendable {
     self.message = message
     self.buttons = buttons
   }
+
+  /// What it says identifies it (`sheet(item:)`, `alert(item:)`): a new alert that says something
+  /// else is another alert.
+  public var id: String { title + "\n" + message }
 
   /// Two alerts are equal when they say the same (whatever made them).
   public static func == (lhs: AlertState, rhs: AlertState) -> Bool {
@@ -127,6 +131,14 @@ public protocol AlertShowing {
 }
 
 extension ObservableViewModel where State: AlertShowing {
+  /// Whether the alert is up, as `alert(_:isPresented:presenting:)` binds it
+  /// (`$model.isShowingAlert`): it tracks the alert alone, and setting it to false is the user's
+  /// OK (`alertDismissed()`).
+  public var isShowingAlert: Bool {
+    get { observable[field: \.alert] != nil }
+    set { if !newValue { alertDismissed() } }
+  }
+
   /// Call when the user tapped the alert's OK: it closes, the screen stays as it is.
   public func alertDismissed() { state.alert = nil }
 

@@ -1,51 +1,156 @@
-/// A screen's state and the handlers that follow it, without Combine or Observation (iOS 13.4):
-/// a handler gets the value at once and after every change, while its token is alive and not
-/// cancelled. Every view model keeps its state in one of these.
+import Observation
+
+/// A screen's state, observed field by field with Swift's `Observation` (iOS 17, macOS 14, and
+/// the toolchain on Linux): a reader that reads one field (`model.title`, through
+/// `ObservableViewModel`'s dynamic members, or `subscript(field:)`) is told only when that field
+/// changes; a reader of `value` is told of any change. SwiftUI's views, `withObservationTracking`
+/// and the closure binding `observe` all hear of a change through the same registrar.
+///
+/// One value stays the single source of truth (what a renderer draws and a test compares); the
+/// fields are observed one by one without being mirrored as properties by hand, as TCA's
+/// `ObservableState` does for a store's state.
 @MainActor
-public final class ObservableState<Value: Equatable & Sendable> {
-  private struct Entry {
+public final class ObservableState<Value: Equatable & Sendable>: Observable {
+  /// A closure binding: what it reads (tracked), the call of its handler with what was read, and
+  /// whether what it read changed since it last ran.
+  @MainActor
+  private final class Entry {
     weak var token: BindingToken?
-    let handler: (Value) -> Void
+    /// Reads what the binding follows, and returns the call of its handler with it.
+    let read: (ObservableState) -> () -> Void
+    var isDirty = false
+
+    init(token: BindingToken, read: @escaping (ObservableState) -> () -> Void) {
+      self.token = token
+      self.read = read
+    }
   }
 
-  /// The value now; setting an equal value notifies no one.
-  public internal(set) var value: Value {
-    didSet { if value != oldValue, valueBeforeBatch == nil { notify() } }
+  /// A field some reader has read, with what telling its readers of a change takes.
+  private struct Field {
+    /// Whether the field differs between two values.
+    let differs: (Value, Value) -> Bool
+    /// The registrar's `willSet` / `didSet` for the field's key path.
+    let willSet: (ObservableState) -> Void
+    let didSet: (ObservableState) -> Void
   }
 
-  /// The value when the outermost `batch` began, while one runs.
-  private var valueBeforeBatch: Value?
+  private let registrar = ObservationRegistrar()
+  /// The value readers see: while a `batch` runs, it may be ahead of `published`.
+  private var working: Value
+  /// The value observers were last told of.
+  private var published: Value
   private var batchDepth = 0
+  /// The fields read one by one so far, by their key path in `Value`.
+  private var fields: [PartialKeyPath<Value>: Field] = [:]
+  private var entries: [Entry] = []
+
+  /// A state holding `value`, with no observers.
+  init(_ value: Value) {
+    working = value
+    published = value
+  }
+
+  /// The value now; setting an equal value tells no one. Reading it tracks every field.
+  public internal(set) var value: Value {
+    get {
+      registrar.access(self, keyPath: \.value)
+      return working
+    }
+    set {
+      working = newValue
+      if batchDepth == 0 { publish() }
+    }
+  }
+
+  /// One field of the value, tracked on its own: its readers are told when it changes, not when
+  /// another field does.
+  public subscript<Member: Equatable>(field keyPath: KeyPath<Value, Member>) -> Member {
+    let path = (\ObservableState.published).appending(path: keyPath)
+    if fields[keyPath] == nil {
+      fields[keyPath] = Field(
+        differs: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
+        willSet: { $0.registrar.willSet($0, keyPath: path) },
+        didSet: { $0.registrar.didSet($0, keyPath: path) })
+    }
+    registrar.access(self, keyPath: path)
+    return working[keyPath: keyPath]
+  }
 
   /// Runs `body`, which may change the value several times (a write the store reports back while
-  /// it is made), and notifies once at the end when the value differs from before: one user action
-  /// publishes one new state.
+  /// it is made), and publishes once at the end when the value differs from before: one user
+  /// action publishes one new state.
   func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
-    if batchDepth == 0 { valueBeforeBatch = value }
     batchDepth += 1
     defer {
       batchDepth -= 1
-      if batchDepth == 0, let before = valueBeforeBatch {
-        valueBeforeBatch = nil
-        if value != before { notify() }
-      }
+      if batchDepth == 0 { publish() }
     }
     return try body()
   }
 
-  private var entries: [Entry] = []
-
-  /// A state holding `value`, with no observers.
-  init(_ value: Value) { self.value = value }
+  /// Tells the registrar's readers which fields changed, then calls the closure bindings whose
+  /// tracking heard of it.
+  private func publish() {
+    guard working != published else { return }
+    let before = published
+    let after = working
+    let changed = fields.values.filter { $0.differs(before, after) }
+    registrar.willSet(self, keyPath: \.value)
+    for field in changed { field.willSet(self) }
+    published = after
+    for field in changed { field.didSet(self) }
+    registrar.didSet(self, keyPath: \.value)
+    deliver()
+  }
 
   /// Calls `handler` with the value now and after each change, until the token is cancelled or
-  /// released.
+  /// released: a client without SwiftUI (and the terminal) binds this way.
   public func observe(_ handler: @escaping (Value) -> Void) -> BindingToken {
+    bind { state in
+      let value = state.value
+      return { handler(value) }
+    }
+  }
+
+  /// Calls `handler` with one field now and after each change of that field alone.
+  public func observe<Member: Equatable>(
+    _ keyPath: KeyPath<Value, Member>, _ handler: @escaping (Member) -> Void
+  ) -> BindingToken {
+    bind { state in
+      let member = state[field: keyPath]
+      return { handler(member) }
+    }
+  }
+
+  /// A binding that reads with `read` now and again after each change of what it read.
+  private func bind(_ read: @escaping (ObservableState) -> () -> Void) -> BindingToken {
     let token = BindingToken()
     pruneEntries()
-    entries.append(Entry(token: token, handler: handler))
-    handler(value)
+    let entry = Entry(token: token, read: read)
+    entries.append(entry)
+    run(entry)
     return token
+  }
+
+  /// Reads what `entry` follows inside `withObservationTracking` (a change of it marks the entry
+  /// to be run again), then calls its handler outside the tracking.
+  private func run(_ entry: Entry) {
+    let call = withObservationTracking {
+      entry.read(self)
+    } onChange: { [weak entry] in
+      MainActor.assumeIsolated { entry?.isDirty = true }
+    }
+    call()
+  }
+
+  /// Runs every live binding whose tracking heard of a change, in the order they were added.
+  private func deliver() {
+    pruneEntries()
+    for entry in entries where entry.isDirty {
+      entry.isDirty = false
+      run(entry)
+    }
   }
 
   /// How many handlers are registered and alive (for leak tests).
@@ -54,21 +159,13 @@ public final class ObservableState<Value: Equatable & Sendable> {
     return entries.count
   }
 
-  /// Calls every live handler with the value, in the order they were added.
-  func notify() {
-    pruneEntries()
-    let current = value
-    for entry in entries { entry.handler(current) }
-  }
-
   private func pruneEntries() {
     entries.removeAll { $0.token == nil || $0.token?.isCancelled == true }
   }
 }
 
 /// Keeps a binding alive: `cancel()` or releasing the token stops the calls. Releasing needs no
-/// work in `deinit` (the list holds the token weakly), so it is safe on any OS version a client
-/// supports.
+/// work in `deinit` (the list holds the token weakly).
 @MainActor
 public final class BindingToken {
   /// Whether `cancel()` was called.
@@ -79,11 +176,15 @@ public final class BindingToken {
 
   /// Stops the binding. Calling it again does nothing.
   public func cancel() { isCancelled = true }
+
 }
 
-/// A view model: one `Equatable` state a client renders, observed through `observe`.
+/// A view model: one `Equatable` state a client renders, observed field by field. A SwiftUI view
+/// holds it in `@State` (or `@Bindable`) and reads `model.title`, `model.rows`, … — each a field
+/// of `State`, tracked on its own; a client without SwiftUI binds a closure with `observe`.
 @MainActor
-public protocol ObservableViewModel: AnyObject {
+@dynamicMemberLookup
+public protocol ObservableViewModel: AnyObject, Observable {
   /// Everything the screen shows, as display-ready values.
   associatedtype State: Equatable & Sendable
   /// Where the state lives and who follows it.
@@ -91,10 +192,15 @@ public protocol ObservableViewModel: AnyObject {
 }
 
 extension ObservableViewModel {
-  /// The state now.
+  /// The state now (reading it tracks every field).
   public internal(set) var state: State {
     get { observable.value }
     set { observable.value = newValue }
+  }
+
+  /// One field of the state, tracked on its own (`model.title`).
+  public subscript<Member: Equatable>(dynamicMember keyPath: KeyPath<State, Member>) -> Member {
+    observable[field: keyPath]
   }
 
   /// Calls `handler` with the state now and after each change, until the token is cancelled or

@@ -1,10 +1,11 @@
-// Stand-ins for the few UIKit, SwiftUI and Combine names the snippets of docs/native-client.md
+// Stand-ins for the few UIKit and SwiftUI names the snippets of docs/native-client.md
 // use, so DocSnippets.swift compiles where those frameworks do not exist (Linux, where CI runs);
 // on iOS the real frameworks are imported instead. They do just enough for the snippets to run
 // in DocSnippetTests: a controller keeps what it was given, a view keeps its parts.
 
 #if !os(iOS)
   import Foundation
+  import Observation
 
   // MARK: UIKit
 
@@ -61,15 +62,6 @@
       self.title = title
       self.handler = handler
     }
-  }
-
-  // MARK: Combine
-
-  protocol ObservableObject: AnyObject {}
-
-  @propertyWrapper
-  struct Published<Value> {
-    var wrappedValue: Value
   }
 
   // MARK: SwiftUI
@@ -132,24 +124,76 @@
     var body: Never { fatalError("a primitive view has no body") }
   }
 
+  struct ForEach: View {
+    let rows: [any View]
+    init<Data: RandomAccessCollection, Row: View>(_ data: Data, content: (Data.Element) -> Row)
+    where Data.Element: Identifiable {
+      rows = data.map(content)
+    }
+    var body: Never { fatalError("a primitive view has no body") }
+  }
+
+  struct Button: View {
+    let title: String
+    let action: () -> Void
+    var isDisabled = false
+    init(_ title: String, action: @escaping () -> Void) {
+      self.title = title
+      self.action = action
+    }
+    func disabled(_ disabled: Bool) -> Button {
+      var button = self
+      button.isDisabled = disabled
+      return button
+    }
+    var body: Never { fatalError("a primitive view has no body") }
+  }
+
+  struct TextField: View {
+    let placeholder: String
+    let text: Binding<String>
+    init(_ placeholder: String, text: Binding<String>) {
+      self.placeholder = placeholder
+      self.text = text
+    }
+    var body: Never { fatalError("a primitive view has no body") }
+  }
+
   /// A view with something said about it: a title, an alert.
   struct Modified: View {
+    /// An alert as `alert(_:isPresented:presenting:actions:message:)` describes it.
+    struct PresentedAlert {
+      let title: String
+      let isPresented: Binding<Bool>
+      let actions: Group?
+      let message: Group?
+    }
+
     let content: any View
     var title: String?
-    var alert: Alert?
+    var alert: PresentedAlert?
     var body: Never { fatalError("a primitive view has no body") }
   }
 
   extension View {
-    func navigationBarTitle(_ title: String) -> Modified { Modified(content: self, title: title) }
-
-    func alert<Item: Identifiable>(item: Binding<Item?>, content: (Item) -> Alert) -> Modified {
+    func navigationTitle(_ title: String) -> Modified {
       var modified = self as? Modified ?? Modified(content: self)
-      modified.alert = item.wrappedValue.map(content)
+      modified.title = title
+      return modified
+    }
+
+    func alert<Presenting>(
+      _ title: String, isPresented: Binding<Bool>, presenting data: Presenting?,
+      @ViewBuilder actions: (Presenting) -> Group, @ViewBuilder message: (Presenting) -> Group
+    ) -> Modified {
+      var modified = self as? Modified ?? Modified(content: self)
+      modified.alert = Modified.PresentedAlert(
+        title: title, isPresented: isPresented, actions: data.map(actions), message: data.map(message))
       return modified
     }
   }
 
+  @dynamicMemberLookup
   struct Binding<Value> {
     let get: () -> Value
     let set: (Value) -> Void
@@ -161,25 +205,43 @@
       get { get() }
       nonmutating set { set(newValue) }
     }
-  }
-
-  struct Alert {
-    struct Button {
-      let label: Text
-      static func `default`(_ label: Text, action: (() -> Void)? = {}) -> Button { Button(label: label) }
-    }
-    let title: Text
-    let message: Text?
-    let dismissButton: Button?
-    init(title: Text, message: Text? = nil, dismissButton: Button? = nil) {
-      self.title = title
-      self.message = message
-      self.dismissButton = dismissButton
+    subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+      Binding<Subject>(
+        get: { self.wrappedValue[keyPath: keyPath] },
+        set: {
+          var value = self.wrappedValue
+          value[keyPath: keyPath] = $0
+          self.wrappedValue = value
+        })
     }
   }
 
+  /// SwiftUI's `@State`: the value the view keeps across redraws; `$name` binds it.
   @propertyWrapper
-  struct ObservedObject<ObjectType: ObservableObject> {
-    var wrappedValue: ObjectType
+  struct State<Value> {
+    private final class Box {
+      var value: Value
+      init(_ value: Value) { self.value = value }
+    }
+    private let box: Box
+    init(wrappedValue: Value) { box = Box(wrappedValue) }
+    var wrappedValue: Value {
+      get { box.value }
+      nonmutating set { box.value = newValue }
+    }
+    var projectedValue: Binding<Value> { Binding(get: { box.value }, set: { box.value = $0 }) }
+  }
+
+  /// SwiftUI's `@Bindable`: `$model.field` binds a settable property of an `Observable` object.
+  @propertyWrapper
+  @dynamicMemberLookup
+  struct Bindable<Value: AnyObject & Observable> {
+    var wrappedValue: Value
+    init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    var projectedValue: Bindable<Value> { self }
+    subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+      let object = wrappedValue
+      return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+    }
   }
 #endif

@@ -98,7 +98,7 @@ struct DocSnippetTests {
     // What the snippets import: the libraries a client links, and Apple's frameworks.
     let allowed: Set = [
       "import TrackerViewModels", "import TrackerModels", "import TrackerStore", "import TrackerLocalization",
-      "import UIKit", "import SwiftUI", "import Combine",
+      "import UIKit", "import SwiftUI",
     ]
     #expect(Set(page.flatMap(\.imports)).isSubset(of: allowed))
   }
@@ -116,12 +116,35 @@ struct DocSnippetTests {
   }
 
   @Test(arguments: Language.allCases)
-  func theSwiftUIAdapterFollowsTheViewModel(language: Language) throws {
-    let statistics = Observed(
-      StatisticsViewModel(environment: clientEnvironment(InMemoryTrackerStore(), language)))
-    let view = StatisticsView(statistics: statistics)
-    #expect(view.statistics.state.title == (language == .en ? "Statistics" : "Статистика"))
-    #expect(view.statistics.state == statistics.model.state)
+  func theSwiftUIViewReadsTheFieldsAndItsAlertBindingIsTheOK(language: Language) throws {
+    let store = UnreadableStore(InMemoryTrackerStore())
+    store.failsReads = true
+    let model = StatisticsViewModel(environment: clientEnvironment(store, language))
+    let view = StatisticsView(statistics: model)
+    let drawn = try #require(view.body as? Modified)
+    #expect(drawn.title == (language == .en ? "Statistics" : "Статистика"))
+    let alert = try #require(drawn.alert)
+    #expect(alert.title == (language == .en ? "Couldn't read your data" : "Не удалось прочитать данные"))
+    #expect(alert.isPresented.wrappedValue)
+    let buttons = try #require(alert.actions?.parts.first as? ForEach).rows.compactMap { $0 as? Button }
+    #expect(buttons.map(\.title) == [language == .en ? "OK" : "Ок"])
+    alert.isPresented.wrappedValue = false
+    #expect(model.alert == nil && !model.isShowingAlert)
+  }
+
+  @Test(arguments: Language.allCases)
+  func theFormsTextFieldBindsToTheViewModelAndTypingIsItsIntent(language: Language) throws {
+    let form = CategoryFormViewModel(environment: clientEnvironment(InMemoryTrackerStore(), language))
+    let view = CategoryFormView(form: form)
+    let drawn = try #require(view.body as? Modified)
+    let parts = try #require(drawn.content as? VStack).content.parts
+    let field = try #require(parts.first as? TextField)
+    #expect(try #require(parts.last as? Button).isDisabled)
+    field.text.wrappedValue = "Sport"
+    #expect(form.text == "Sport" && form.state.text == "Sport" && form.isDoneEnabled)
+    let redrawn = try #require(view.body as? Modified)
+    let again = try #require(redrawn.content as? VStack).content.parts
+    #expect(try #require(again.last as? Button).isDisabled == false)
   }
 
   @Test func theEnvironmentSpeaksThePreferredLanguageElseEnglish() throws {

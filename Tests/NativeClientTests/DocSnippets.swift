@@ -10,7 +10,6 @@ import TrackerStore
 import TrackerViewModels
 
 #if os(iOS)
-  import Combine
   import SwiftUI
   import UIKit
 #endif
@@ -129,55 +128,48 @@ final class TrackersViewController: UIViewController {
 }
 // docs/native-client.md, "UIKit": end
 
-// docs/native-client.md, "SwiftUI (iOS 13.4: an `ObservableObject` adapter)": begin
-/// Republishes a view model's state for SwiftUI.
-@MainActor
-final class Observed<Model: ObservableViewModel>: ObservableObject {
-  @Published private(set) var state: Model.State
-  let model: Model
-  private var binding: BindingToken?
-
-  init(_ model: Model) {
-    self.model = model
-    state = model.state
-    binding = model.observe { [weak self] state in self?.state = state }
-  }
-}
-
-// Every screen's view model conforms to `ObservableViewModel`, the sheets (FiltersViewModel,
-// TypePickerViewModel) included, so `Observed` binds any of them (NativeClientTests binds it to
-// each).
+// docs/native-client.md, "SwiftUI (iOS 17: `@State` and `@Bindable`)": begin
+// Every screen's view model is `Observable`, the sheets (FiltersViewModel, TypePickerViewModel)
+// included: hold it in `@State` where it is made, pass it down, read its fields directly.
 
 struct StatisticsView: View {
-  @ObservedObject var statistics: Observed<StatisticsViewModel>  // owned by the parent on iOS 13
+  @State var statistics: StatisticsViewModel  // made once, kept across redraws
 
   var body: some View {
-    List(statistics.state.cards) { card in
+    List(statistics.cards) { card in
       VStack(alignment: .leading) {
         Text(card.value).font(.largeTitle)
         Text(card.label)
       }
     }
-    .navigationBarTitle(statistics.state.title)
+    .navigationTitle(statistics.title)
     .alert(
-      item: Binding(
-        get: { statistics.state.alert.map(IdentifiedAlert.init) },
-        set: { if $0 == nil { statistics.model.alertDismissed() } }
-      )
-    ) { item in
-      Alert(
-        title: Text(item.alert.title), message: Text(item.alert.message),
-        dismissButton: .default(Text(item.alert.buttons.first?.title ?? "OK")))
+      statistics.alert?.title ?? "", isPresented: $statistics.isShowingAlert,
+      presenting: statistics.alert
+    ) { alert in
+      ForEach(alert.buttons) { button in
+        Button(button.title) { statistics.alertDismissed() }
+      }
+    } message: { alert in
+      Text(alert.message)
     }
   }
 }
 
-/// `AlertState` is `Equatable`; SwiftUI's `alert(item:)` wants `Identifiable`.
-struct IdentifiedAlert: Identifiable {
-  let alert: AlertState
-  var id: String { alert.title + alert.message }
+struct CategoryFormView: View {
+  @Bindable var form: CategoryFormViewModel  // owned by the screen that presents the form
+
+  var body: some View {
+    VStack(alignment: .leading) {
+      TextField(form.placeholder, text: $form.text)  // each keystroke is `textChanged(_:)`
+      Text(form.error ?? "")
+      Button(form.doneTitle) { form.doneTapped() }
+        .disabled(!form.isDoneEnabled)
+    }
+    .navigationTitle(form.title)
+  }
 }
-// docs/native-client.md, "SwiftUI (iOS 13.4: an `ObservableObject` adapter)": end
+// docs/native-client.md, "SwiftUI (iOS 17: `@State` and `@Bindable`)": end
 
 /// A client that uses the flow's navigation.
 @MainActor

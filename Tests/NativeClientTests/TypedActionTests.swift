@@ -92,7 +92,7 @@ struct TypedActionTests {
     case .askToDeleteTracker, .deleteTracker, .deleteCategory, .confirmTrackerDeletion,
       .confirmCategoryDeletion:
       return "delete"
-    case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays:
+    case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays, .textChanged:
       return "edit"
     case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart:
       return "choose"
@@ -106,6 +106,7 @@ struct TypedActionTests {
     switch action {
     case .dismissAlert, .cancelTaskDeletion, .cancelTaskForm: return "close"
     case .focus, .addTask, .openTask: return "show"
+    case .textChanged: return "edit"
     case .askToDeleteTask, .confirmTaskDeletion: return "delete"
     case .retryLoading: return "load"
     case .toggleTaskDone: return "toggle"

@@ -68,10 +68,10 @@ struct SearchInMemoryTests {
 struct BindingTests {
   @Test func theSheetsBindLikeEveryOtherScreen() throws {
     let environment = clientEnvironment(InMemoryTrackerStore(), .ru)
-    let filters = Observed(FiltersViewModel(environment: environment, current: .completed))
-    #expect(filters.state.rows.filter(\.isChecked).map(\.title) == ["Завершенные"])
-    let picker = Observed(TypePickerViewModel(environment: environment))
-    #expect(picker.state.habitTitle == "Привычка" && picker.state.eventTitle == "Нерегулярное событие")
+    let filters = FiltersViewModel(environment: environment, current: .completed)
+    #expect(filters.rows.filter(\.isChecked).map(\.title) == ["Завершенные"])
+    let picker = TypePickerViewModel(environment: environment)
+    #expect(picker.habitTitle == "Привычка" && picker.eventTitle == "Нерегулярное событие")
   }
 }
 

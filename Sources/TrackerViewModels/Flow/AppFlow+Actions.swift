@@ -22,6 +22,7 @@ extension AppFlow {
     switch action {
     case .dismissAlert: try dismissAlert()
     case .focus(let field): focusedField = field
+    case .textChanged(let field, let text): setText(of: field, to: text)
     case .selectTab(let tab): try selectTab(tab)
     case .finishOnboarding:
       guard let onboarding else { throw failure(.flowOnboardingOver) }

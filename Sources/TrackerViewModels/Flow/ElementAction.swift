@@ -19,6 +19,8 @@ public enum TrackerAction: Hashable, Sendable {
   case dismissAlert
   /// Puts the text cursor into a field.
   case focus(InputField)
+  /// The user typed: `field` holds `text` now (a field not on screen ignores it).
+  case textChanged(InputField, String)
   /// A tab of the tab bar.
   case selectTab(AppFlow.Tab)
 
@@ -154,6 +156,8 @@ public enum TodoAction: Hashable, Sendable {
   case dismissAlert
   /// Puts the text cursor into a field.
   case focus(InputField)
+  /// The user typed: `field` holds `text` now (a field not on screen ignores it).
+  case textChanged(InputField, String)
 
   // The list and its form
   /// "+": the new task form.

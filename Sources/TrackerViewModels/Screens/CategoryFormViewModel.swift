@@ -34,6 +34,13 @@ public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
 
   /// The state and its observers.
   public let observable: ObservableState<State>
+
+  /// The title field's text, as a text field binds it (`TextField(…, text: $model.text)`): reading it tracks
+  /// that field alone; writing it is the user typing (`textChanged(_:)`).
+  public var text: String {
+    get { observable[field: \.text] }
+    set { textChanged(newValue) }
+  }
   /// Called with the category's id once it is saved.
   public var onDone: ((UUID) -> Void)?
 

@@ -297,6 +297,13 @@ public final class TimePickerViewModel: ObservableViewModel, RegionFollowing {
   }
 
   public let observable: ObservableState<State>
+
+  /// The HH:MM field's text, as a text field binds it (`TextField(…, text: $model.text)`): reading it tracks
+  /// that field alone; writing it is the user typing (`textChanged(_:)`).
+  public var text: String {
+    get { observable[field: \.text] }
+    set { textChanged(newValue) }
+  }
   /// Called with the time on Done.
   public var onDone: ((ReminderTime) -> Void)?
   private let environment: AppEnvironment

@@ -162,6 +162,13 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
 
   /// The state and its observers.
   public let observable: ObservableState<State>
+
+  /// The name field's text, as a text field binds it (`TextField(…, text: $model.name)`): reading it tracks
+  /// that field alone; writing it is the user typing (`nameChanged(_:)`).
+  public var name: String {
+    get { observable[field: \.name] }
+    set { nameChanged(newValue) }
+  }
   /// Called when the form sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 

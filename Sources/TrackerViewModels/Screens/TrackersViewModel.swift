@@ -192,6 +192,13 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
 
   /// The state and its observers.
   public let observable: ObservableState<State>
+
+  /// The search field's text, as a text field binds it (`TextField(…, text: $model.searchText)`): reading it tracks
+  /// that field alone; writing it is the user typing (`searchChanged(_:)`).
+  public var searchText: String {
+    get { observable[field: \.searchText] }
+    set { searchChanged(newValue) }
+  }
   /// Called when the main screen sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 

@@ -103,6 +103,7 @@ public final class TodoFlow {
     case .dismissAlert:
       if let form, form.state.alert != nil { form.alertDismissed() } else { list.alertDismissed() }
     case .focus(let field): focusedField = field
+    case .textChanged(let field, let text): setText(of: field, to: text)
     case .addTask:
       guard form == nil else { throw unavailable("\(action)") }
       list.addTapped()

@@ -54,6 +54,20 @@ public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   public let observable: ObservableState<State>
+
+  /// The task's title field, as a text field binds it (`TextField(…, text: $model.title)`): reading it tracks
+  /// that field alone; writing it is the user typing (`titleChanged(_:)`).
+  public var title: String {
+    get { observable[field: \.title] }
+    set { titleChanged(newValue) }
+  }
+
+  /// The task's text field, as a text field binds it (`TextField(…, text: $model.text)`): reading it tracks
+  /// that field alone; writing it is the user typing (`textChanged(_:)`).
+  public var text: String {
+    get { observable[field: \.text] }
+    set { textChanged(newValue) }
+  }
   /// Called when the form is done: saved or cancelled.
   public var onClose: (() -> Void)?
   public let mode: Mode
