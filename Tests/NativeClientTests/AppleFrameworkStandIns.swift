@@ -115,7 +115,9 @@
     var body: Never { fatalError("a primitive view has no body") }
   }
 
-  struct List: View {
+  /// A view per element of a collection: `List` and `ForEach` alike (the snippets pass the row
+  /// as a trailing closure, whatever its label).
+  struct Rows: View {
     let rows: [any View]
     init<Data: RandomAccessCollection, Row: View>(_ data: Data, rowContent: (Data.Element) -> Row)
     where Data.Element: Identifiable {
@@ -124,14 +126,8 @@
     var body: Never { fatalError("a primitive view has no body") }
   }
 
-  struct ForEach: View {
-    let rows: [any View]
-    init<Data: RandomAccessCollection, Row: View>(_ data: Data, content: (Data.Element) -> Row)
-    where Data.Element: Identifiable {
-      rows = data.map(content)
-    }
-    var body: Never { fatalError("a primitive view has no body") }
-  }
+  typealias List = Rows
+  typealias ForEach = Rows
 
   struct Button: View {
     let title: String

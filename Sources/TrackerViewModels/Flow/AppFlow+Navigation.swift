@@ -162,7 +162,7 @@ extension AppFlow {
       needsPublish = true
       return
     }
-    observers.value = view
+    observers.value = makeView()
   }
 
   /// Handles one action (`send`, `perform`): the screens it touches may change many times, the
@@ -173,7 +173,7 @@ extension AppFlow {
       actionDepth -= 1
       if actionDepth == 0, needsPublish {
         needsPublish = false
-        observers.value = view
+        observers.value = makeView()
       }
     }
     try body()

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TrackerLocalization
 import TrackerModels
 
@@ -10,15 +11,21 @@ import TrackerModels
 /// Observing it (`observe`) delivers a new view whenever anything a user could see changes: an
 /// action, a store change made by any screen, another part of the app or another process, and
 /// the day changing (`clockChanged()`).
+///
+/// It is `Observable`: its navigation (`tab`, `screens`, `sheet`) and its `view` are tracked like
+/// any view model's fields, so a SwiftUI client binds `TabView(selection: $flow.tab)` and
+/// `sheet(item: $flow.sheet)`, and draws each presented screen from its own view model.
 @MainActor
+@Observable
 public final class AppFlow {
   /// The tabs of the tab bar.
   public enum Tab: Equatable, Hashable, Sendable {
     case trackers, statistics, settings
   }
 
-  /// A presented screen with its view model.
-  enum Presented {
+  /// A presented screen with its view model: what a client draws as a sheet or a pushed screen.
+  /// Its view model identifies it.
+  public enum Presented: Identifiable {
     case typePicker(TypePickerViewModel)
     case trackerForm(TrackerFormViewModel)
     case categories(CategoryListViewModel)
@@ -39,6 +46,7 @@ public final class AppFlow {
   }
 
   /// The environment every screen gets.
+  @ObservationIgnored
   public let environment: AppEnvironment
   // The navigation state, changed by `AppFlow+Actions` and `AppFlow+Navigation`.
   /// The onboarding, until its button is pressed.
@@ -49,13 +57,18 @@ public final class AppFlow {
   var statistics: StatisticsViewModel?
   /// The settings tab, made when first shown.
   var settings: SettingsViewModel?
+  @ObservationIgnored
   var settingsBinding: BindingToken?
   /// The flow's bindings to the screens under the sheets.
+  @ObservationIgnored
   var onboardingBinding: BindingToken?
+  @ObservationIgnored
   var trackersBinding: BindingToken?
+  @ObservationIgnored
   var statisticsBinding: BindingToken?
-  /// The selected tab.
-  var tab = Tab.trackers
+  /// The selected tab; setting it is the user's tap on the tab (ignored while the onboarding,
+  /// which has no tab bar, is on screen).
+  public internal(set) var tab = Tab.trackers
   /// Sheets and modal screens, bottom to top.
   var layers: [Layer] = []
   /// The category whose long-press menu is open.
@@ -65,14 +78,20 @@ public final class AppFlow {
   /// Set when the settings could not be read at launch.
   var launchAlert: AlertState?
   /// "Today" when the flow last looked at the clock.
+  @ObservationIgnored
   var shownToday: Day
+  @ObservationIgnored
   let observers: ObservableState<AppView>
   /// The language and time zone the screens were last shown in.
+  @ObservationIgnored
   var shownRegion: RegionSettings.State
+  @ObservationIgnored
   var regionBinding: BindingToken?
   /// How many actions are being handled (nested: an action's handling may send another).
+  @ObservationIgnored
   var actionDepth = 0
   /// Whether something changed while an action was handled.
+  @ObservationIgnored
   var needsPublish = false
 
   /// The app as launched: onboarding until it was finished once, then the main screen. When the
@@ -116,8 +135,12 @@ public final class AppFlow {
 
   // MARK: What is on screen
 
-  /// Everything on screen.
-  public var view: AppView {
+  /// Everything on screen: built once per change (`publish`), so a renderer, the terminal or a
+  /// test reads it without building it again. While an action is handled, the view as it is now.
+  public var view: AppView { actionDepth == 0 ? observers.value : makeView() }
+
+  /// Everything on screen, built from the screens' states.
+  func makeView() -> AppView {
     let localizer = environment.localizer
     let base: AppView.Base
     if let onboarding {
@@ -261,6 +284,68 @@ extension AppFlow.Presented {
     case .schedule(let model): return .schedule(model.state)
     case .filters(let model): return .filters(model.state)
     case .calendar(let model): return .calendar(model.state)
+    }
+  }
+}
+
+// MARK: Navigation, as state a client binds to
+
+extension AppFlow {
+  /// The screens presented over the tabs, bottom to top (a client that pushes and presents them
+  /// itself draws each from its view model).
+  public var screens: [Presented] { layers.map(\.screen) }
+
+  /// The screen on top of the tabs, if any: what `sheet(item: $flow.sheet)` presents. Setting it
+  /// to nil is the user swiping it away, as `dismiss` does: a form with changes asks first, and a
+  /// permission sheet swiped away is "Not now"; setting another screen does nothing (screens open
+  /// by the user's actions).
+  public var sheet: Presented? {
+    get { layers.last?.screen }
+    set {
+      guard newValue == nil, !layers.isEmpty else { return }
+      oneState {
+        defer { publish() }
+        do { try dismissTop() } catch {
+          // Not reachable: a screen is on top, and closing one always succeeds or asks.
+          assertionFailure("\(error)")
+        }
+      }
+    }
+  }
+
+  /// The selected tab, as `TabView(selection: $flow.selectedTab)` binds it: setting it is the
+  /// user's tap on a tab. While the onboarding or a sheet covers the tab bar there is nothing to
+  /// tap, and the tab stays.
+  public var selectedTab: Tab {
+    get { tab }
+    set {
+      guard onboarding == nil, layers.isEmpty else { return }
+      oneState {
+        defer { publish() }
+        do { try selectTab(newValue) } catch {
+          // Not reachable: the tab bar is uncovered (checked above).
+          assertionFailure("\(error)")
+        }
+      }
+    }
+  }
+}
+
+extension AppFlow.Presented {
+  /// The presented screen's view model identifies it.
+  public var id: ObjectIdentifier {
+    switch self {
+    case .typePicker(let model): ObjectIdentifier(model)
+    case .trackerForm(let model): ObjectIdentifier(model)
+    case .categories(let model): ObjectIdentifier(model)
+    case .categoryForm(let model): ObjectIdentifier(model)
+    case .schedule(let model): ObjectIdentifier(model)
+    case .filters(let model): ObjectIdentifier(model)
+    case .calendar(let model): ObjectIdentifier(model)
+    case .detail(let model): ObjectIdentifier(model)
+    case .permission(let model): ObjectIdentifier(model)
+    case .timePicker(let model): ObjectIdentifier(model)
+    case .dayStart(let model): ObjectIdentifier(model)
     }
   }
 }

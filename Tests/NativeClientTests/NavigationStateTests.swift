@@ -1,0 +1,99 @@
+import Foundation
+import Observation
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
+
+/// A change heard by `withObservationTracking` (its `onChange` runs inside the change, here on
+/// the main actor).
+private final class Heard: @unchecked Sendable {
+  var count = 0
+}
+
+/// The flow's navigation is state a SwiftUI client binds to (`TabView(selection:)`,
+/// `sheet(item:)`), tracked like any view model's field, and its view is built once per change.
+@MainActor
+@Suite("Navigation is state")
+struct NavigationStateTests {
+  private func mainFlow(_ language: Language = .en) throws -> AppFlow {
+    let store = InMemoryTrackerStore()
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    return AppFlow(environment: clientEnvironment(store, language))
+  }
+
+  private func tracking<Value>(_ read: () -> Value) -> Heard {
+    let heard = Heard()
+    _ = withObservationTracking(read) { heard.count += 1 }
+    return heard
+  }
+
+  @Test func aSheetOpenedByAnActionIsTheFlowsSheetAndItsReaderHearsOfIt() throws {
+    let flow = try mainFlow()
+    #expect(flow.sheet == nil && flow.screens.isEmpty)
+    let sheet = tracking { flow.sheet?.id }
+    let tab = tracking { flow.selectedTab }
+    try flow.send(.openFilters)
+    #expect(sheet.count >= 1)
+    #expect(tab.count == 0)
+    guard case .filters(let filters)? = flow.sheet else {
+      Issue.record("the filters sheet is not the flow's sheet: \(String(describing: flow.sheet))")
+      return
+    }
+    #expect(filters.rows.count == TrackerFilter.allCases.count)
+    #expect(flow.screens.map(\.id) == [flow.sheet?.id])
+  }
+
+  @Test func settingTheSheetToNilIsTheUserSwipingItAway() throws {
+    let flow = try mainFlow()
+    try flow.send(.openFilters)
+    flow.sheet = nil
+    #expect(flow.sheet == nil && flow.screen == .trackers)
+  }
+
+  @Test(arguments: Language.allCases)
+  func swipingAwayAFormWithChangesAsksFirst(language: Language) throws {
+    let flow = try mainFlow(language)
+    try flow.send(.addTracker)
+    try flow.send(.chooseKind(.habit))
+    guard case .trackerForm(let form)? = flow.sheet else {
+      Issue.record("no form on top: \(flow.screen)")
+      return
+    }
+    form.name = "Run"
+    flow.sheet = nil
+    // Still the form, now asking whether to discard what was typed.
+    #expect(flow.screen == .trackerForm)
+    #expect(form.discardQuestion != nil)
+    #expect(form.name == "Run")
+  }
+
+  @Test func theSelectedTabBindsAsATabViewsSelection() throws {
+    let flow = try mainFlow()
+    let tab = tracking { flow.selectedTab }
+    flow.selectedTab = .statistics
+    #expect(tab.count == 1)
+    #expect(flow.screen == .statistics)
+    flow.selectedTab = .trackers
+    #expect(flow.screen == .trackers)
+  }
+
+  @Test func aTabCannotBeChosenUnderASheet() throws {
+    let flow = try mainFlow()
+    try flow.send(.openFilters)
+    flow.selectedTab = .settings
+    #expect(flow.selectedTab == .trackers && flow.screen == .filters)
+  }
+
+  @Test func theViewReadIsTheOnePublished() throws {
+    let flow = try mainFlow()
+    var published: [AppView] = []
+    let binding = flow.observe { published.append($0) }
+    try flow.send(.openFilters)
+    withExtendedLifetime(binding) {
+      #expect(published.count == 2)
+      #expect(flow.view == published.last)
+    }
+  }
+}
