@@ -55,14 +55,12 @@ enum OutputTarget: Equatable {
   }
 }
 
-/// How an option's text becomes its value: the placeholder the help shows, the closed list of
-/// values if there is one, and the reading itself. A reading that fails here (a choice not in the
-/// list, an empty path) is a usage error at once; the kinds whose value is `Parsed` keep theirs.
+/// How an option's text becomes its value: the placeholder the help shows, and the reading
+/// itself. A reading that fails here (a choice not in the list, an empty path) is a usage error
+/// at once; the kinds whose value is `Parsed` keep theirs for the command that reads them.
 struct ValueKind<Value>: Sendable {
   /// The value's placeholder in the help and messages (`YYYY-MM-DD`, `path`, `en|ru`).
   let placeholder: String
-  /// The values it accepts, when they form a closed list.
-  var choices: [String]? = nil
   /// Whether it is a day, which the shell may have split into three words (`1 Dec 2026`).
   var isDate = false
   /// The value the text `text` of the option named `name` gives.
@@ -73,7 +71,7 @@ extension ValueKind where Value: CaseIterable & RawRepresentable<String> & Senda
   /// One of the enum's raw values, in any case (`--lang RU` is `--lang ru`).
   static var choice: Self {
     let choices = Value.allCases.map(\.rawValue)
-    return ValueKind(placeholder: choices.joined(separator: "|"), choices: choices) { text, name in
+    return ValueKind(placeholder: choices.joined(separator: "|")) { text, name in
       Value(rawValue: text.lowercased()).map { .success($0) }
         ?? .failure(UsageError(message: Messages.invalidChoice(text, name, choices)))
     }
@@ -173,8 +171,6 @@ extension CommandLineSpec {
     let value: String?
     /// What it does, in the strings files.
     let helpKey: TextKey
-    /// Values it accepts, when they form a closed list.
-    let choices: [String]?
     /// Whether its value is a day (the parser joins a long date the shell split).
     let isDate: Bool
     /// Puts the option, with its value's text (nil for a flag), into `options`; the error of a
@@ -186,7 +182,7 @@ extension CommandLineSpec {
       _ name: String, _ kind: ValueKind<Value>, _ key: WritableKeyPath<Options, Value?> & Sendable,
       help: TextKey
     ) -> Option {
-      Option(name: name, value: kind.placeholder, helpKey: help, choices: kind.choices, isDate: kind.isDate) {
+      Option(name: name, value: kind.placeholder, helpKey: help, isDate: kind.isDate) {
         options, text in
         switch kind.read(text ?? "", name) {
         case .success(let value):
@@ -202,7 +198,7 @@ extension CommandLineSpec {
     static func flag(_ name: String, _ key: WritableKeyPath<Options, Bool> & Sendable, help: TextKey)
       -> Option
     {
-      Option(name: name, value: nil, helpKey: help, choices: nil, isDate: false) { options, _ in
+      Option(name: name, value: nil, helpKey: help, isDate: false) { options, _ in
         options[keyPath: key] = true
         return nil
       }
