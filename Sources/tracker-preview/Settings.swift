@@ -46,80 +46,48 @@ struct Settings {
   }
 
   static func resolve(_ invocation: Invocation, _ context: ToolContext) -> Result<Settings, UsageError> {
-    let options = invocation.options
-    let language =
-      options["--lang"].flatMap(Language.init(rawValue:))
-      ?? Language.preferred(environment: context.environment)
-    var timeZone = context.timeZone
-    if let name = options["--time-zone"] {
-      guard let zone = TimeZone(identifier: name) else {
-        return .failure(
-          UsageError(
-            message: Messages.invalidValue(name, "--time-zone", expected: Messages.expectedTimeZone)
-          ))
-      }
-      timeZone = zone
-    }
-    /// The day an option names (ISO or a long date, `DateText`), nil when it is not given; a usage
-    /// error when it is no day.
-    func day(_ option: String) -> Result<Day?, UsageError> {
-      guard let text = options[option] else { return .success(nil) }
-      return DateText.optionDay(text, option).map { $0 }
-    }
+    Result { () throws(UsageError) in try resolve(invocation.options, context) }
+  }
+
+  /// The settings `options` give in `context`; the error of the first option (in the order
+  /// below) whose value names nothing.
+  private static func resolve(_ options: Options, _ context: ToolContext) throws(UsageError) -> Settings {
+    let language = options.language ?? Language.preferred(environment: context.environment)
+    let timeZone = try options.timeZone?.get() ?? context.timeZone
     var today = Day(context.now, in: timeZone)
     var now = context.now
-    switch day("--today") {
-    case .failure(let error): return .failure(error)
-    case .success(let given?):
+    if let given = try options.today?.get() {
       today = given
       now = given.start(in: timeZone).addingTimeInterval(12 * 3600)
-    case .success(nil): break
     }
-    let date: Day
-    switch day("--date") {
-    case .failure(let error): return .failure(error)
-    case .success(let given): date = given ?? today
-    }
-    var width = (options["--device"] == "se" ? Device.se : Device.x).width
-    if let text = options["--width"] {
-      guard let number = Int(text), number >= ScreenRenderer.minimumWidth, number <= 1000 else {
-        return .failure(
-          UsageError(
-            message: Messages.invalidValue(
-              text, "--width", expected: Messages.expectedWidth(ScreenRenderer.minimumWidth, 1000))))
-      }
-      width = number
-    }
-    let app = options["--app"].flatMap(AppChoice.init(rawValue:)) ?? .tracker
+    let date = try options.date?.get() ?? today
+    let width = try options.width?.get() ?? (options.device ?? .x).width
+    let app = options.app ?? .tracker
     var todosURL = URLSessionTodoLoader.defaultURL
-    if let text = options["--todos-url"]
-      ?? context.environment["TODOS_URL"].flatMap({ $0.isEmpty ? nil : $0 })
-    {
-      guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-        ["http", "https"].contains(scheme),
-        url.host?.isEmpty == false
-      else {
-        let source = options["--todos-url"] != nil ? "--todos-url" : "TODOS_URL"
-        return .failure(
-          UsageError(message: Messages.invalidValue(text, source, expected: Messages.expectedURL)))
-      }
-      todosURL = url
+    if let given = options.todosURL {
+      todosURL = try given.get()
+    } else if let text = context.environment["TODOS_URL"], !text.isEmpty {
+      todosURL = try ValueKind<Parsed<URL>>.webAddress(text, from: "TODOS_URL").get()
     }
-    let theme = options["--theme"].flatMap(Theme.init(rawValue:)) ?? Settings.systemTheme(context.environment)
-    let colorChoice = options["--color"] ?? "auto"
-    let colored =
-      colorChoice == "always"
-      || (colorChoice == "auto" && context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
-        && context.environment["TERM"] != "dumb")
+    let theme = options.theme ?? Settings.systemTheme(context.environment)
+    let colored: Bool
+    switch options.color ?? .auto {
+    case .always: colored = true
+    case .never: colored = false
+    case .auto:
+      colored =
+        context.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+        && context.environment["TERM"] != "dumb"
+    }
     let standing: @Sendable () -> Date = { [now] in now }
-    let clock = options["--today"] == nil ? context.clock ?? standing : standing
+    let clock = options.today == nil ? context.clock ?? standing : standing
     var settings = Settings(
       language: language, timeZone: timeZone, today: today, date: date, now: now, clock: clock,
       width: width,
       format: colored ? .ansi(theme) : .plain, app: app, todosURL: todosURL)
-    settings.isTodayGiven = options["--today"] != nil
-    settings.isDateGiven = options["--date"] != nil
-    return .success(settings)
+    settings.isTodayGiven = options.today != nil
+    settings.isDateGiven = options.date != nil
+    return settings
   }
 
   /// The terminal's theme as far as it tells: `COLORFGBG` ends in the background color, where 7

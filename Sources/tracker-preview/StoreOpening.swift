@@ -19,7 +19,7 @@ enum StoreOpening {
   )
     -> (any TrackerDataStore)?
   {
-    if invocation.has("--demo") {
+    if invocation.options.demo {
       let demo = DemoData(today: settings.today, language: settings.demoLanguage)
       return try? InMemoryTrackerStore(
         contents: demo.contents,
@@ -33,7 +33,7 @@ enum StoreOpening {
     if readOnly || !createsFile, !exists(path), !SQLiteTrackerStore.salvageIsPending(at: path) {
       // The default file missing is a first use; a --store that names nothing is a typo, and
       // reading it as empty would let `export` replace a good backup with an empty one.
-      guard invocation.options["--store"] == nil || isSameFile(path, defaultPath) else {
+      guard invocation.options.store == nil || isSameFile(path, defaultPath) else {
         return missing(path, &outcome)
       }
       return InMemoryTrackerStore()
@@ -79,7 +79,7 @@ enum StoreOpening {
 
   /// The tracker's data file the invocation names: `--store`, else the default one.
   static func trackerPath(_ invocation: Invocation, _ context: ToolContext) -> String {
-    invocation.options["--store"]
+    invocation.options.store
       ?? SQLiteTrackerStore.defaultPath(
         environment: context.environment, homeDirectory: context.homeDirectory)
   }
@@ -90,12 +90,12 @@ enum StoreOpening {
   static func openTodo(
     _ invocation: Invocation, _ context: ToolContext, readOnly: Bool = false, outcome: inout Outcome
   ) -> (any TodoDataStore)? {
-    if invocation.has("--demo") { return InMemoryTodoStore(TodoScenario.storedTasks) }
+    if invocation.options.demo { return InMemoryTodoStore(TodoScenario.storedTasks) }
     let defaultPath = SQLiteTodoStore.defaultPath(
       environment: context.environment, homeDirectory: context.homeDirectory)
-    let path = invocation.options["--store"] ?? defaultPath
+    let path = invocation.options.store ?? defaultPath
     if readOnly, !exists(path), !SQLiteTodoStore.salvageIsPending(at: path) {
-      guard invocation.options["--store"] == nil || isSameFile(path, defaultPath) else {
+      guard invocation.options.store == nil || isSameFile(path, defaultPath) else {
         return missing(path, &outcome)
       }
       return InMemoryTodoStore()

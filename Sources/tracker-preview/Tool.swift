@@ -15,11 +15,13 @@ enum Tool {
   }
 
   /// The language `--lang` names (in any case, as `--lang ru` or `--lang=ru`), else the locale's.
+  /// It is read before the parser runs, so that the parser's own errors speak that language.
   static func language(of arguments: [String], _ context: ToolContext) -> Language {
+    let lang = CommandLineSpec.Option.lang.name
     for (index, argument) in arguments.enumerated() {
       var value: String?
-      if argument == "--lang", index + 1 < arguments.count { value = arguments[index + 1] }
-      if argument.hasPrefix("--lang=") { value = String(argument.dropFirst("--lang=".count)) }
+      if argument == lang, index + 1 < arguments.count { value = arguments[index + 1] }
+      if argument.hasPrefix(lang + "=") { value = String(argument.dropFirst(lang.count + 1)) }
       if let value, let language = Language(rawValue: value.lowercased()) { return language }
       if argument == "--" { break }
     }
@@ -43,7 +45,7 @@ enum Tool {
         return .usage(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
       }
       return Outcome(standardOutput: CommandLineSpec.help(for: command))
-    default:
+    case .tour, .show, .run, .app, .stats, .list, .remind, .mark, .skip, .export, .importFile:
       break
     }
     let settings: Settings

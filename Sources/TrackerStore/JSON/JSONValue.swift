@@ -42,7 +42,7 @@ public enum JSONValue: Hashable, Sendable {
     case (.array(let a), .array(let b)): return a == b
     case (.object(let a), .object(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-    default: return false
+    case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _): return false
     }
   }
 

@@ -90,7 +90,7 @@ extension JSONValue {
     switch self {
     case .array(let values): return values.allSatisfy(\.isFlat)
     case .object: return false
-    default: return true
+    case .null, .bool, .number, .string: return true
     }
   }
 }

@@ -39,15 +39,18 @@ enum ArgumentParser {
     return tokens
   }
 
-  /// Interprets `arguments` (without the program name).
+  /// Interprets `arguments` (without the program name): each option is read once into its
+  /// place in `Options`, as its declaration says (`CommandLineSpec.Option`).
   static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
-    var options: [String: String] = [:]
+    var options = Options()
+    var given: Set<String> = []
     var positionals: [String] = []
     var tokens = tokenize(arguments)[...]
     while let token = tokens.popFirst() {
       switch token {
       case .shortOption("h"):
-        options["--help"] = ""
+        options.help = true
+        given.insert(CommandLineSpec.Option.help.name)
       case .shortOption(let letter):
         return .failure(UsageError(message: Messages.unknownShortOption(letter)))
       case .positional(let value):
@@ -57,10 +60,12 @@ enum ArgumentParser {
           let suggestion = Suggestion.closest(to: name, among: CommandLineSpec.globalOptions.map(\.name))
           return .failure(UsageError(message: Messages.unknownOption(name, suggestion: suggestion)))
         }
-        if options[name] != nil { return .failure(UsageError(message: Messages.optionTwice(name))) }
-        guard option.value != nil else {
+        guard given.insert(name).inserted else {
+          return .failure(UsageError(message: Messages.optionTwice(name)))
+        }
+        guard let placeholder = option.value else {
           if inline != nil { return .failure(UsageError(message: Messages.optionTakesNoValue(name))) }
-          options[name] = ""
+          _ = option.store(&options, nil)
           continue
         }
         var value = inline
@@ -69,44 +74,31 @@ enum ArgumentParser {
           tokens.removeFirst()
         }
         guard var value else {
-          return .failure(UsageError(message: Messages.missingValue(name, option.value ?? "")))
+          return .failure(UsageError(message: Messages.missingValue(name, placeholder)))
         }
         // `--date 1 Dec 2026` without quotes, as pasted from a message: the shell made three words.
-        if option.value == CommandLineSpec.dateValue, case .positional(let month)? = tokens.first,
+        if option.isDate, case .positional(let month)? = tokens.first,
           case .positional(let year)? = tokens.dropFirst().first,
           DateText.isSplitLongDate(value, month: month, year: year)
         {
           value += " \(month) \(year)"
           tokens.removeFirst(2)
         }
-        if let choices = option.choices {
-          // Choices are words, not case-sensitive codes: `--lang RU` means `--lang ru`.
-          guard let choice = choices.first(where: { $0 == value.lowercased() }) else {
-            return .failure(UsageError(message: Messages.invalidChoice(value, name, choices)))
-          }
-          options[name] = choice
-        } else {
-          // An empty path (`--store "$DB"` with DB unset) would have SQLite open a private
-          // temporary database, and an import be kept nowhere.
-          if value.isEmpty, option.value == "path" || option.value == "file" {
-            return .failure(UsageError(message: Messages.emptyPath(name)))
-          }
-          options[name] = value
-        }
+        if let error = option.store(&options, value) { return .failure(error) }
       }
     }
-    if options["--store"] != nil, options["--demo"] != nil {
+    if options.store != nil, options.demo {
       return .failure(UsageError(message: Messages.storeAndDemo))
     }
-    if options["--version"] != nil { return .success(Invocation(command: .version, options: options)) }
+    if options.version { return .success(Invocation(command: .version, options: options)) }
     guard let name = positionals.first else {
-      return .success(Invocation(command: options["--help"] != nil ? .help(nil) : .tour, options: options))
+      return .success(Invocation(command: options.help ? .help(nil) : .tour, options: options))
     }
     guard CommandLineSpec.command(named: name) != nil else {
       let suggestion = Suggestion.closest(to: name, among: CommandLineSpec.commands.map(\.name))
       return .failure(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
     }
-    if options["--help"] != nil { return .success(Invocation(command: .help(name), options: options)) }
+    if options.help { return .success(Invocation(command: .help(name), options: options)) }
     let rest = Array(positionals.dropFirst())
     func one(_ what: String) -> Result<String, UsageError> {
       guard rest.count <= 1 else {
@@ -153,7 +145,7 @@ enum ArgumentParser {
       case .failure(let error): return .failure(error)
       }
     case "skip", "unskip":
-      if options["--all"] != nil {
+      if options.all {
         guard rest.isEmpty else { return .failure(UsageError(message: Messages.nameOrAll, command: name)) }
         invocation = .skip(nil, off: name == "skip")
       } else {

@@ -9,16 +9,6 @@ enum CommandLineSpec {
   /// date as the messages write it (`DateText`).
   static let dateValue = "YYYY-MM-DD"
 
-  /// An option: its name, the value it takes (nil for a flag), and what it does.
-  struct Option {
-    let name: String
-    let value: String?
-    /// What it does, in the strings files.
-    let helpKey: TextKey
-    /// Values it accepts, when they form a closed list.
-    let choices: [String]?
-  }
-
   /// A subcommand.
   struct Command {
     let name: String
@@ -27,7 +17,8 @@ enum CommandLineSpec {
     let overviewKey: TextKey
     /// Its arguments and what each is, or a literal list (`[command]`: the command names).
     let argumentHelp: [(String, ArgumentHelp)]
-    let options: [String]
+    /// The options its help lists (every option is accepted by every command).
+    let options: [Option]
     /// More to read after the options (the script language of `run`).
     var detailsKey: TextKey? = nil
 
@@ -49,65 +40,8 @@ enum CommandLineSpec {
   }
 
   static let globalOptions: [Option] = [
-    Option(
-      name: "--app", value: "tracker|todo",
-      helpKey: .helpOptionApp, choices: AppChoice.allCases.map(\.rawValue)),
-    Option(
-      name: "--store", value: "path",
-      helpKey: .helpOptionStore,
-      choices: nil),
-    Option(
-      name: "--demo", value: nil,
-      helpKey: .helpOptionDemo, choices: nil),
-    Option(
-      name: "--lang", value: "en|ru",
-      helpKey: .helpOptionLang, choices: ["en", "ru"]),
-    Option(
-      name: "--today", value: dateValue,
-      helpKey: .helpOptionToday, choices: nil),
-    Option(
-      name: "--date", value: dateValue,
-      helpKey: .helpOptionDate, choices: nil),
-    Option(
-      name: "--all", value: nil,
-      helpKey: .helpOptionAll, choices: nil),
-    Option(
-      name: "--from", value: dateValue,
-      helpKey: .helpOptionFrom, choices: nil),
-    Option(
-      name: "--to", value: dateValue,
-      helpKey: .helpOptionTo, choices: nil),
-    Option(
-      name: "--at", value: "HH:MM",
-      helpKey: .helpOptionAt, choices: nil),
-    Option(
-      name: "--time-zone", value: "TZ",
-      helpKey: .helpOptionTimeZone, choices: nil),
-    Option(
-      name: "--device", value: "se|x",
-      helpKey: .helpOptionDevice, choices: ["se", "x"]),
-    Option(
-      name: "--width", value: "N", helpKey: .helpOptionWidth, choices: nil),
-    Option(
-      name: "--theme", value: "light|dark", helpKey: .helpOptionTheme,
-      choices: ["light", "dark"]),
-    Option(
-      name: "--color", value: "auto|always|never",
-      helpKey: .helpOptionColor,
-      choices: ["auto", "always", "never"]),
-    Option(
-      name: "--todos-url", value: "URL",
-      helpKey: .helpOptionTodosURL, choices: nil),
-    Option(name: "--json", value: nil, helpKey: .helpOptionJSON, choices: nil),
-    Option(
-      name: "--elements", value: nil,
-      helpKey: .helpOptionElements, choices: nil
-    ),
-    Option(
-      name: "--output", value: "file", helpKey: .helpOptionOutput,
-      choices: nil),
-    Option(name: "--help", value: nil, helpKey: .helpOptionHelp, choices: nil),
-    Option(name: "--version", value: nil, helpKey: .helpOptionVersion, choices: nil),
+    .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
+    .color, .todosURL, .json, .elements, .output, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -120,73 +54,67 @@ enum CommandLineSpec {
       name: "tour", arguments: "",
       overviewKey: .helpCommandTour,
       argumentHelp: [],
-      options: ["--app", "--lang", "--today", "--time-zone", "--device", "--width", "--theme", "--color"]),
+      options: [.app, .lang, .today, .timeZone, .device, .width, .theme, .color]),
     Command(
       name: "show", arguments: "<screen>",
       overviewKey: .helpCommandShow,
       argumentHelp: [("<screen>", .names(screenNames))],
       options: [
-        "--app", "--elements", "--json", "--store", "--demo", "--lang", "--today", "--time-zone", "--device",
-        "--width", "--theme", "--color",
+        .app, .elements, .json, .store, .demo, .lang, .today, .timeZone, .device, .width, .theme, .color,
       ]),
     Command(
       name: "run", arguments: "<script|->",
       overviewKey: .helpCommandRun,
       argumentHelp: [("<script|->", .text(.helpArgumentScript))],
-      options: [
-        "--app", "--store", "--demo", "--todos-url", "--lang", "--today", "--time-zone", "--device",
-        "--width",
-        "--theme", "--color",
-      ], detailsKey: .helpScriptLanguage),
+      options: [.app, .store, .demo, .todosURL, .lang, .today, .timeZone, .device, .width, .theme, .color],
+      detailsKey: .helpScriptLanguage),
     Command(
       name: "app", arguments: "",
       overviewKey: .helpCommandApp,
       argumentHelp: [],
-      options: [
-        "--app", "--store", "--demo", "--todos-url", "--lang", "--today", "--time-zone", "--theme", "--color",
-      ]),
+      options: [.app, .store, .demo, .todosURL, .lang, .today, .timeZone, .theme, .color]),
     Command(
       name: "stats", arguments: "",
       overviewKey: .helpCommandStats,
-      argumentHelp: [], options: ["--json", "--store", "--demo", "--lang", "--today", "--time-zone"]),
+      argumentHelp: [], options: [.json, .store, .demo, .lang, .today, .timeZone]),
     Command(
       name: "list", arguments: "",
       overviewKey: .helpCommandList,
       argumentHelp: [],
-      options: ["--date", "--json", "--store", "--demo", "--lang", "--today", "--time-zone"]),
+      options: [.date, .json, .store, .demo, .lang, .today, .timeZone]),
     Command(
       name: "remind", arguments: "",
       overviewKey: .helpCommandRemind,
-      argumentHelp: [], options: ["--at", "--store", "--lang", "--today", "--time-zone"]),
+      argumentHelp: [], options: [.at, .store, .lang, .today, .timeZone]),
     Command(
       name: "done", arguments: "<name>",
       overviewKey: .helpCommandDone,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
-      options: ["--date", "--store", "--lang", "--today", "--time-zone"]),
+      options: [.date, .store, .lang, .today, .timeZone]),
     Command(
       name: "undone", arguments: "<name>",
       overviewKey: .helpCommandUndone,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
-      options: ["--date", "--store", "--lang", "--today", "--time-zone"]),
+      options: [.date, .store, .lang, .today, .timeZone]),
     Command(
       name: "skip", arguments: "<name>|--all",
       overviewKey: .helpCommandSkip,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
-      options: ["--all", "--date", "--from", "--to", "--store", "--lang", "--today", "--time-zone"]),
+      options: [.all, .date, .from, .to, .store, .lang, .today, .timeZone]),
     Command(
       name: "unskip", arguments: "<name>|--all",
       overviewKey: .helpCommandUnskip,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
-      options: ["--all", "--date", "--from", "--to", "--store", "--lang", "--today", "--time-zone"]),
+      options: [.all, .date, .from, .to, .store, .lang, .today, .timeZone]),
     Command(
       name: "export", arguments: "",
       overviewKey: .helpCommandExport,
-      argumentHelp: [], options: ["--output", "--store", "--demo"]),
+      argumentHelp: [], options: [.output, .store, .demo]),
     Command(
       name: "import", arguments: "<file>",
       overviewKey: .helpCommandImport,
       argumentHelp: [("<file>", .text(.helpArgumentFile))],
-      options: ["--store", "--lang", "--today", "--time-zone"]),
+      options: [.store, .lang, .today, .timeZone]),
     Command(
       name: "help", arguments: "[command]", overviewKey: .helpCommandHelp,
       argumentHelp: [
@@ -236,7 +164,7 @@ enum CommandLineSpec {
         text += line(Messages.placeholders(in: name), help.text)
       }
     }
-    let options = command.options.compactMap(option(named:)) + [option(named: "--help")].compactMap { $0 }
+    let options = command.options + [.help]
     text += "\n" + Messages.localized(.helpHeadingOptions) + "\n" + optionLines(options, of: command)
     text += "\n  " + Messages.localized(.helpOtherOptions, .text(toolName)) + "\n"
     if let details = command.detailsKey { text += "\n" + Messages.localized(details) + "\n" }

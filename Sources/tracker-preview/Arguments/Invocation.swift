@@ -21,10 +21,8 @@ struct Invocation: Equatable {
   }
 
   var command: Command
-  /// Options with their values ("" for flags).
-  var options: [String: String]
-
-  func has(_ name: String) -> Bool { options[name] != nil }
+  /// The options given, each read into its type.
+  var options: Options
 }
 
 /// A command line that cannot be understood; exit code 64.

@@ -25,7 +25,7 @@ enum StatsCommand {
       }
       let report = StatisticsReport(statistics: statistics, trackers: trackers)
       outcome.standardOutput =
-        invocation.has("--json") ? report.json() : report.text(.init(settings.language))
+        invocation.options.json ? report.json() : report.text(.init(settings.language))
     } catch {
       return .failure(Messages.unreadableData(error))
     }
@@ -38,11 +38,11 @@ enum StatsCommand {
 @MainActor
 enum ExportCommand {
   static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
-    let output = invocation.options["--output"].flatMap { $0 == "-" ? nil : $0 }
+    let output = invocation.options.output?.file
     if let output, let problem = OutputFile.problem(output) { return .failure(problem) }
-    if let output, !invocation.has("--demo") {
+    if let output, !invocation.options.demo {
       let store =
-        invocation.options["--store"]
+        invocation.options.store
         ?? SQLiteTrackerStore.defaultPath(
           environment: context.environment, homeDirectory: context.homeDirectory)
       if OutputFile.isPart(of: store, output) {
@@ -139,7 +139,7 @@ enum ImportCommand {
     _ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext,
     _ body: (any TrackerDataStore, inout Outcome) throws(ImportFailure) -> Void
   ) -> Outcome {
-    if !invocation.has("--demo"), !StoreOpening.exists(StoreOpening.trackerPath(invocation, context)) {
+    if !invocation.options.demo, !StoreOpening.exists(StoreOpening.trackerPath(invocation, context)) {
       var trial = Outcome()
       do {
         try body(InMemoryTrackerStore(), &trial)

@@ -41,7 +41,7 @@ enum ListCommand {
       return .failure(TerminalSafe.text(Messages.alertShown(alert.title, alert.message)))
     }
     let sections = screen.state.sections
-    if invocation.has("--json") {
+    if invocation.options.json {
       outcome.standardOutput = JSONWriter.write(
         .object([
           ("date", .string(settings.date.iso)),
@@ -210,15 +210,14 @@ enum SkipCommand {
 
   /// The days `--date`, or `--from … --to`, name (default: today).
   private static func range(_ invocation: Invocation, _ settings: Settings) -> Result<[Day], UsageError> {
-    let from = invocation.options["--from"]
-    let to = invocation.options["--to"]
-    guard from != nil || to != nil else { return .success([settings.date]) }
-    guard let from, let to, !invocation.has("--date") else {
+    let options = invocation.options
+    guard options.from != nil || options.to != nil else { return .success([settings.date]) }
+    guard let from = options.from, let to = options.to, options.date == nil else {
       return .failure(UsageError(message: Messages.dayOffRangeOrDate, command: invocation.commandName))
     }
     var bounds: [Day] = []
-    for (text, option) in [(from, "--from"), (to, "--to")] {
-      switch DateText.optionDay(text, option) {
+    for bound in [from, to] {
+      switch bound {
       case .success(let day): bounds.append(day)
       case .failure(let error):
         return .failure(UsageError(message: error.message, command: invocation.commandName))

@@ -14,9 +14,11 @@ enum RemindCommand {
     // `--at` stands for the time now, on today's calendar date: the day it falls in follows the
     // day start hour as the clock's own time would.
     var instant = context.now
-    if let text = invocation.options["--at"] {
-      guard let time = ReminderTime(text) else {
-        return .usage(UsageError(message: Messages.badTime(text), command: "remind"))
+    if let given = invocation.options.at {
+      let time: ReminderTime
+      switch given {
+      case .success(let read): time = read
+      case .failure(let error): return .usage(UsageError(message: error.message, command: "remind"))
       }
       now = time
       instant =

@@ -52,9 +52,9 @@ enum ShowCommand {
       outcome.exitCode = 1
       return outcome
     }
-    if invocation.has("--elements") {
+    if invocation.options.elements {
       outcome.standardOutput =
-        invocation.has("--json") ? ElementList.json(app.elements) : ElementList.text(app.elements)
+        invocation.options.json ? ElementList.json(app.elements) : ElementList.text(app.elements)
       return outcome
     }
     outcome.standardOutput = app.render(ScreenRenderer(width: settings.width), format: settings.format)
@@ -108,7 +108,8 @@ enum ShowCommand {
     case .filters where !onScreen.contains("filters"):
       // The button hides on a day without trackers; the sheet still shows, as it would open.
       return send(.openFilters, to: flow, toShow: name, outcome)
-    default:
+    case .onboarding, .trackers, .typePicker, .trackerForm, .categories, .categoryForm, .schedule, .filters,
+      .calendar, .statistics, .settings, .permission, .timePicker, .dayStart:
       break
     }
     return follow(path, on: flow, toShow: name, outcome)
@@ -122,7 +123,9 @@ enum ShowCommand {
     switch screen {
     case .timePicker: return { $0.reminder.isOn = true }
     case .permission: return { $0.reminder.isOn = false }
-    default: return { _ in }
+    case .onboarding, .trackers, .typePicker, .trackerForm, .categories, .categoryForm, .schedule, .filters,
+      .calendar, .statistics, .detail, .settings, .dayStart:
+      return { _ in }
     }
   }
 
