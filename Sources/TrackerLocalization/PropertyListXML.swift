@@ -9,7 +9,7 @@ indirect enum PropertyListValue: Equatable {
     case (.string(let a), .string(let b)): return a == b
     case (.dictionary(let a), .dictionary(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-    default: return false
+    case (.string, .dictionary), (.dictionary, .string): return false
     }
   }
 }

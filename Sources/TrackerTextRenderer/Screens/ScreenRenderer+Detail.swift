@@ -41,13 +41,13 @@ extension ScreenRenderer {
         let numberStyle: Style
         switch cell.mark {
         case .future, .beforeFirstDay: numberStyle = cell.isEnabled ? .secondary : .disabled
-        default: numberStyle = Style(.text, bold: cell.isToday)
+        case .done, .missed, .dueToday, .notDue, .dayOff: numberStyle = Style(.text, bold: cell.isToday)
         }
         let markStyle: Style
         switch cell.mark {
         case .done: markStyle = Style(.text, bold: true, color: state.color)
         case .missed: markStyle = .destructive
-        default: markStyle = .secondary
+        case .dueToday, .notDue, .beforeFirstDay, .future, .dayOff: markStyle = .secondary
         }
         return [Span(number, numberStyle), Span(Self.mark(cell.mark), markStyle)].anchored(
           "day:" + cell.day.iso)

@@ -138,15 +138,7 @@ extension AppFlow {
 
   /// OK on the alert the user sees: the topmost screen's, else the launch's.
   private func dismissAlert() throws(FlowError) {
-    for layer in layers.reversed() {
-      switch layer.screen {
-      case .trackerForm(let model) where model.state.alert != nil: return model.alertDismissed()
-      case .categories(let model) where model.state.alert != nil: return model.alertDismissed()
-      case .categoryForm(let model) where model.state.alert != nil: return model.alertDismissed()
-      case .detail(let model) where model.state.alert != nil: return model.alertDismissed()
-      default: continue
-      }
-    }
+    if let top = layers.last(where: { $0.screen.state.alert != nil }) { return top.screen.alertDismissed() }
     if let onboarding, onboarding.state.alert != nil { return onboarding.alertDismissed() }
     if tab == .statistics, let statistics, statistics.state.alert != nil {
       return statistics.alertDismissed()
@@ -210,23 +202,20 @@ extension AppFlow {
     }
   }
 
-  func currentText(of field: InputField) -> String {
-    switch (field, layers.last?.screen) {
-    case (.search, nil): return trackers?.state.searchText ?? ""
-    case (.name, .trackerForm(let model)?): return model.state.name
-    case (.title, .categoryForm(let model)?): return model.state.text
-    case (.time, .timePicker(let model)?): return model.state.text
-    default: return ""
-    }
-  }
+  func currentText(of field: InputField) -> String { textField(field)?.text ?? "" }
 
-  func setText(of field: InputField, to text: String) {
-    switch (field, layers.last?.screen) {
-    case (.search, nil): trackers?.searchChanged(text)
-    case (.name, .trackerForm(let model)?): model.nameChanged(text)
-    case (.title, .categoryForm(let model)?): model.textChanged(text)
-    case (.time, .timePicker(let model)?): model.textChanged(text)
-    default: break
+  func setText(of field: InputField, to text: String) { textField(field)?.changed(text) }
+
+  /// The field `field` of the screen on top: the text it holds and the intent typing into it is;
+  /// nil when that screen has no such field.
+  private func textField(_ field: InputField) -> (text: String, changed: (String) -> Void)? {
+    let top = layers.last?.screen
+    switch field {
+    case .search: return top == nil ? trackers.map { ($0.state.searchText, $0.searchChanged) } : nil
+    case .name: return top?.trackerForm.map { ($0.state.name, $0.nameChanged) }
+    case .title: return top?.categoryForm.map { ($0.state.text, $0.textChanged) }
+    case .time: return top?.timePicker.map { ($0.state.text, $0.textChanged) }
+    case .text: return nil  // the to-do form's
     }
   }
 }

@@ -269,6 +269,18 @@ extension AppFlow.Presented {
     }
   }
 
+  /// OK on the presented screen's alert (a screen without alerts has none to dismiss).
+  @MainActor
+  func alertDismissed() {
+    switch self {
+    case .trackerForm(let model): model.alertDismissed()
+    case .categories(let model): model.alertDismissed()
+    case .categoryForm(let model): model.alertDismissed()
+    case .detail(let model): model.alertDismissed()
+    case .typePicker, .schedule, .filters, .calendar, .permission, .timePicker, .dayStart: break
+    }
+  }
+
   /// The presented screen's state.
   @MainActor
   var state: AppView.Presented {

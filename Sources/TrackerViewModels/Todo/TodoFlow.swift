@@ -222,7 +222,7 @@ extension TodoFlow: ElementDriven {
     switch field {
     case .title: return form?.state.title ?? ""
     case .text: return form?.state.text ?? ""
-    default: return ""
+    case .search, .name, .time: return ""  // the tracker's fields
     }
   }
 
@@ -230,7 +230,7 @@ extension TodoFlow: ElementDriven {
     switch field {
     case .title: form?.titleChanged(text)
     case .text: form?.textChanged(text)
-    default: break
+    case .search, .name, .time: break  // the tracker's fields
     }
   }
 
