@@ -62,10 +62,9 @@ struct EveryLayerWalkTests {
   /// A session and the store under it, which fails when told to.
   struct Run {
     let session: InteractiveSession
-    let arm: (Failing) -> Void
-    /// The store calls that failed, in order.
-    let failures: () -> [String]
-    /// Waits for the starting tasks a key asked for (the to-do app's first launch only).
+    let store: FailsOnDemand
+    /// Waits for what a key set going off the main actor: a write queued behind another
+    /// program, the starting tasks of the to-do app's first launch.
     let settle: () async throws -> Void
   }
 
@@ -83,49 +82,47 @@ struct EveryLayerWalkTests {
 
   private func starting(_ start: Start, _ language: Language, columns: Int, rows: Int) throws -> Run {
     let now = try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600)
+    let store: FailsOnDemand
     let app: any DrivenApp
-    let arm: (Failing) -> Void
-    let failures: () -> [String]
-    var settle: () async throws -> Void = {}
-    func environment(_ store: any TrackerDataStore) -> AppEnvironment {
-      .fixed(now: now, timeZone: .moscow, language: language, store: store)
-    }
-    func todoEnvironment(_ store: any TodoDataStore, _ loader: any TodoLoader) -> TodoEnvironment {
-      .fixed(now: TodoScenario.now, language: language, store: store, loader: loader)
-    }
+    let settle: () async throws -> Void
     switch start {
-    case .demo, .new:
-      let store = FailingStore(InMemoryTrackerStore())
-      arm = store.fail
-      failures = { store.failures }
-      app =
-        start == .demo
-        ? try ScreenScenario("demo", screen: .trackers).run(environment: environment(store))
-        : AppFlow(environment: environment(store))
-    case .unreadable:
+    case .demo, .new, .unreadable:
       let base = InMemoryTrackerStore()
-      _ = try ScreenScenario("demo", screen: .trackers).run(environment: environment(base))
-      let store = FailingStore(base)
-      arm = store.fail
-      failures = { store.failures }
-      store.fail(.nextRead(FailingStore.ioError))
-      app = AppFlow(environment: environment(store))
-    case .todo, .todoUnreadable:
-      let store = FailingTodoStore(InMemoryTodoStore(TodoScenario.storedTasks))
-      arm = store.fail
-      failures = { store.failures }
-      if start == .todoUnreadable { store.fail(.nextRead(FailingStore.ioError)) }
-      app = TodoFlow(environment: todoEnvironment(store, CannedTodoLoader(nil)))
-    case .todoFirst:
-      let store = FailingTodoStore(InMemoryTodoStore())
-      arm = store.fail
-      failures = { store.failures }
-      let flow = TodoFlow(environment: todoEnvironment(store, OfflineFirstLoader()))
-      settle = { _ = try await eventually { !flow.isLoading } }
-      app = flow
+      let failing = FailingStore(base)
+      func environment(_ store: any TrackerDataStore) -> AppEnvironment {
+        .fixed(now: now, timeZone: .moscow, language: language, store: store)
+      }
+      let demo = ScreenScenario("demo", screen: .trackers)
+      if start == .unreadable {
+        _ = try demo.run(environment: environment(base))
+        failing.fail(.nextRead(FailingStore.ioError))
+      }
+      let flow =
+        start == .demo
+        ? try demo.run(environment: environment(failing)) : AppFlow(environment: environment(failing))
+      (store, app) = (failing, flow)
+      settle = {
+        if try await !eventually({ !flow.environment.writer.state.isSaving }) {
+          Issue.record("\(start): a queued write never ended")
+        }
+      }
+    case .todo, .todoUnreadable, .todoFirst:
+      let failing = FailingTodoStore(InMemoryTodoStore(start == .todoFirst ? [] : TodoScenario.storedTasks))
+      if start == .todoUnreadable { failing.fail(.nextRead(FailingStore.ioError)) }
+      let loader: any TodoLoader = start == .todoFirst ? OfflineFirstLoader() : CannedTodoLoader(nil)
+      let flow = TodoFlow(
+        environment: .fixed(now: TodoScenario.now, language: language, store: failing, loader: loader))
+      (store, app) = (failing, flow)
+      // Only the first launch's loader answers; the others' never does.
+      let loads = start == .todoFirst
+      settle = {
+        if try await !eventually({ !(loads && flow.isLoading) && !flow.environment.writer.state.isSaving }) {
+          Issue.record("\(start): a queued write or the load never ended")
+        }
+      }
     }
     let session = InteractiveSession(app: app, format: .plain, columns: columns, rows: rows)
-    return Run(session: session, arm: arm, failures: failures, settle: settle)
+    return Run(session: session, store: store, settle: settle)
   }
 
   /// Replays `path` on a new session; nil when a step cannot be made (its element is gone).
@@ -139,7 +136,7 @@ struct EveryLayerWalkTests {
       case .key(let key):
         _ = session.handle(key)
         try await run.settle()
-      case .fail(let failing): run.arm(failing)
+      case .fail(let failing): run.store.fail(failing)
       case .focus(let identifier):
         for _ in 0...session.app.elements.count where session.focusedIdentifier != identifier {
           _ = session.handle(.tab)
@@ -254,7 +251,7 @@ struct EveryLayerWalkTests {
               let armed = prefix + [steps[0], .fail(failing)] + steps.dropFirst()
               guard let after = try await replay(armed, start, language), after.session.app.alert != nil
               else { continue }
-              let signature = Self.alertSignature(after)
+              let signature = Self.alertSignature(after, failing)
               if known.insert(signature).inserted { alerts.append((signature, armed)) }
             }
           }
@@ -264,10 +261,12 @@ struct EveryLayerWalkTests {
     return (found, alerts)
   }
 
-  /// What tells one alert from another: the screen it is over and the store call that failed
-  /// (`trackers alert toggleRecord`: a mark of a day that could not be saved).
-  static func alertSignature(_ run: Run) -> String {
-    run.session.app.screenName + " alert " + (run.failures().last ?? "?")
+  /// What tells one alert from another: the screen it is over, the store call that failed
+  /// (`trackers alert toggleRecord`: a mark of a day that could not be saved) and whether the
+  /// write had waited for another program first.
+  static func alertSignature(_ run: Run, _ failing: Failing? = nil) -> String {
+    let waited = if case .everyWrite = failing { " after waiting" } else { "" }
+    return run.session.app.screenName + " alert " + (run.store.failures.last ?? "?") + waited
   }
 
   @Test(arguments: [Language.en, .ru])
@@ -298,11 +297,20 @@ struct EveryLayerWalkTests {
     #expect(walked.count >= 25, "\(walked.joined(separator: "\n"))")
   }
 
-  /// How the walk makes the store fail before a try: the next write, or the next read.
-  static let failings: [Failing] = [.nextWrite(FailingStore.readOnly), .nextRead(FailingStore.ioError)]
+  /// A data file another program holds and keeps holding.
+  static let busy = StoreError.storage(
+    StorageFailure(
+      .busy, detail: "SQLite error 5 (database is locked)", holder: "tracker-preview (pid 123456)"))
+
+  /// How the walk makes the store fail before a try: the next write, the next read, or every
+  /// write while another program holds the file (a tap's write then waits off the main actor and
+  /// its alert comes when it gives up, over whatever is on screen by then).
+  static let failings: [Failing] = [
+    .nextWrite(FailingStore.readOnly), .nextRead(FailingStore.ioError), .everyWrite(busy),
+  ]
 
   /// Every reason an alert gives, each shown whole on every alert at 40×24 (the busy file only
-  /// on reads: a busy write is queued and retried, not refused at once).
+  /// on reads: a busy write waits off the main actor, walked as a failing of its own).
   static func reasons(reading: Bool) throws -> [StoreError] {
     let id = UUID(uuidString: "00000000-0000-4000-8000-000000000030")!
     let day = try Day(iso: "2026-11-30")
@@ -316,7 +324,7 @@ struct EveryLayerWalkTests {
     if reading {
       reasons += [
         .storage(StorageFailure(.busy, detail: "")),
-        .storage(StorageFailure(.busy, detail: "", holder: "tracker-preview (pid 123456)")),
+        busy,
       ]
     }
     return reasons
@@ -343,7 +351,7 @@ struct EveryLayerWalkTests {
     for start in [Start.unreadable, .todoUnreadable] {
       let run = try await run(start, language, columns: 80, rows: 24)
       #expect(run.session.app.alert != nil, "\(start): no alert at launch")
-      alerts.append((start, (Self.alertSignature(run), [])))
+      alerts.append((start, (Self.alertSignature(run) + " at launch", [])))
     }
     for (start, (signature, path)) in alerts {
       for (columns, rows) in Self.sizes {
@@ -352,13 +360,19 @@ struct EveryLayerWalkTests {
         let alert = try #require(run.session.app.alert, "\(place): no alert")
         check(run.session, place)
         checkWhole(run.session, alert, place)
-        checkClosing(run.session, place)
+        checkClosing(run.session, path, place)
       }
       // Whatever the reason, it is shown whole in the narrow window.
       guard let armed = path.firstIndex(where: { if case .fail = $0 { true } else { false } }),
         case .fail(let failing) = path[armed]
       else { continue }
-      let reading = if case .nextRead = failing { true } else { false }
+      let reading: Bool
+      switch failing {
+      case .nextRead: reading = true
+      case .nextWrite: reading = false
+      // A write that waited gives the reason of the other program holding the file, shown above.
+      default: continue
+      }
       for reason in try Self.reasons(reading: reading) {
         var other = path
         other[armed] = .fail(reading ? .nextRead(reason) : .nextWrite(reason))
@@ -381,7 +395,13 @@ struct EveryLayerWalkTests {
       "category-form alert renameCategory", "settings alert saveSettings", "settings alert settings",
       "statistics alert statistics", "onboarding alert saveSettings", "onboarding alert settings",
       "todos alert deleteTask", "todos alert insertLoaded", "todos alert tasks", "todo-form alert createTask",
-      "todo-edit alert updateTask",
+      "todo-edit alert updateTask", "trackers alert saveSettings", "categories alert trackers",
+      "category-form alert categories", "trackers alert settings at launch", "todos alert tasks at launch",
+      // A tap's write queued behind another program (`attemptSoon`, `writeOrQueue`).
+      "trackers alert toggleRecord after waiting", "trackers alert setDaysOff after waiting",
+      "trackers alert setPinned after waiting", "trackers alert deleteTracker after waiting",
+      "detail alert toggleRecord after waiting", "detail alert setDaysOff after waiting",
+      "todos alert deleteTask after waiting",
     ]
     #expect(
       signatures.isSuperset(of: expected),
@@ -398,15 +418,25 @@ struct EveryLayerWalkTests {
     }
   }
 
-  /// OK closes the alert and the focus stays on the screen under it.
-  func checkClosing(_ session: InteractiveSession, _ place: String) {
+  /// OK closes the alert and the focus goes back to what the user pressed, when it is still there,
+  /// else stays on the screen under it.
+  func checkClosing(_ session: InteractiveSession, _ path: [Step], _ place: String) {
+    let pressed = path.reversed().lazy.compactMap { step -> String? in
+      if case .focus(let identifier) = step { identifier } else { nil }
+    }.first
     for _ in session.app.elements where session.focusedIdentifier != "ok" { _ = session.handle(.tab) }
     _ = session.handle(.enter)
     #expect(session.app.alert == nil, "\(place): OK left the alert")
     let elements = session.app.elements
-    #expect(
-      elements.isEmpty || elements.contains { $0.identifier == session.focusedIdentifier },
-      "\(place): after OK the focus is on “\(session.focusedIdentifier ?? "nothing")”, not on the screen")
+    if let pressed, elements.contains(where: { $0.identifier == pressed }) {
+      #expect(
+        session.focusedIdentifier == pressed,
+        "\(place): after OK the focus is on “\(session.focusedIdentifier ?? "nothing")”, not on #\(pressed)")
+    } else {
+      #expect(
+        elements.isEmpty || elements.contains { $0.identifier == session.focusedIdentifier },
+        "\(place): after OK the focus is on “\(session.focusedIdentifier ?? "nothing")”, not on the screen")
+    }
   }
 
   /// `text` without styles and box lines, its words one space apart.
