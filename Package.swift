@@ -98,7 +98,7 @@ let package = Package(
       name: "ViewModelTests",
       dependencies: [
         "TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerPreviewSupport",
-        "tracker-store-writer", "OtherProgram",
+        "tracker-store-writer", "OtherProgram", "FailingStores",
       ]
     ),
     // Test helper: an HTTP server on 127.0.0.1 inside the test process (the to-do loader, the CLI).
@@ -106,6 +106,11 @@ let package = Package(
     // Test helper: another program holding a data file's write lock, and deadlines for what it
     // makes happen later (store, view model, terminal and native client tests).
     .target(name: "OtherProgram", path: "Tests/Support/OtherProgram"),
+    // Test helper: stores of both apps that fail on demand (the view model tests, and the
+    // terminal walk that reaches every alert).
+    .target(
+      name: "FailingStores", dependencies: ["TrackerModels", "TrackerStore"],
+      path: "Tests/Support/FailingStores"),
     // The reliability suite: drives the built tracker-preview (docs/reliability.md); its hostile
     // to-do server is the tests' local one.
     .executableTarget(
@@ -127,7 +132,7 @@ let package = Package(
       dependencies: [
         "TrackerTerminal", "TrackerViewModels", "TrackerTextRenderer", "TrackerModels", "TrackerStore",
         "TrackerPreviewSupport", "TrackerLocalization", "LocalHTTPServer", "tracker-preview",
-        "tracker-store-writer", "OtherProgram",
+        "tracker-store-writer", "OtherProgram", "FailingStores",
       ]
     ),
     .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),

@@ -1,4 +1,6 @@
+import FailingStores
 import Foundation
+import OtherProgram
 import Testing
 import TrackerLocalization
 import TrackerModels
@@ -15,8 +17,8 @@ import TrackerViewModels
 /// Tab alone reaches every element; the focused one is drawn (in reverse video) in the window;
 /// and the bottom line names it as the app says it (`Element.spoken`), whole at 80 columns,
 /// with its context: no two elements of a layer are named alike, no name is a bare symbol or
-/// number, and a disabled element says why. Alerts are not reached: no key makes a healthy store
-/// fail (AlertLayoutTests and the snapshots cover them).
+/// number, and a disabled element says why. The alerts are walked the same way over stores told
+/// to fail just before a key (`everyAlertGetsTheFocusIsInViewIsNamedAndIsShownWhole`).
 @MainActor
 @Suite("Every layer of both apps: focus, in view, named")
 struct EveryLayerWalkTests {
@@ -27,51 +29,114 @@ struct EveryLayerWalkTests {
     case new
     /// The to-do list with its stored tasks.
     case todo
+    /// The to-do app's first launch offline: nothing stored, the starting tasks not loaded;
+    /// "Try again" loads them.
+    case todoFirst
+    /// The demo data, the settings unreadable at launch: the main screen opens with an alert.
+    case unreadable
+    /// The to-do list, its tasks unreadable at launch.
+    case todoUnreadable
+
+    /// The starts the walk of healthy layers begins at.
+    static let healthy: [Start] = [.demo, .new, .todo]
   }
 
-  /// One step from the start: a focus moved with Tab alone to an element, or a key.
+  /// One step from the start: a focus moved with Tab alone to an element, a key, or the store
+  /// told to fail (the next key meets the failure).
   enum Step: Equatable, CustomStringConvertible {
     case focus(String)
     case key(Key)
+    case fail(Failing)
 
     var description: String {
       switch self {
       case .focus(let identifier): "→#\(identifier)"
       case .key(let key): "\(key)"
+      case .fail(let failing): "fail(\(failing))"
       }
     }
   }
 
   static let sizes = [(80, 24), (40, 24)]
 
+  /// A session and the store under it, which fails when told to.
+  struct Run {
+    let session: InteractiveSession
+    let store: FailsOnDemand
+    /// Waits for what a key set going off the main actor: a write queued behind another
+    /// program, the starting tasks of the to-do app's first launch.
+    let settle: () async throws -> Void
+  }
+
+  /// A new session from `start` (the to-do app's first launch still loading).
   func session(_ start: Start, _ language: Language, columns: Int, rows: Int) throws -> InteractiveSession {
+    try starting(start, language, columns: columns, rows: rows).session
+  }
+
+  /// A new session from `start` with its store, once what it loads at launch is in.
+  func run(_ start: Start, _ language: Language, columns: Int, rows: Int) async throws -> Run {
+    let run = try starting(start, language, columns: columns, rows: rows)
+    try await run.settle()
+    return run
+  }
+
+  private func starting(_ start: Start, _ language: Language, columns: Int, rows: Int) throws -> Run {
     let now = try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600)
+    let store: FailsOnDemand
     let app: any DrivenApp
+    let settle: () async throws -> Void
     switch start {
-    case .demo:
-      let environment = AppEnvironment.fixed(
-        now: now, timeZone: .moscow, language: language, store: InMemoryTrackerStore())
-      app = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
-    case .new:
-      app = AppFlow(
-        environment: .fixed(now: now, timeZone: .moscow, language: language, store: InMemoryTrackerStore()))
-    case .todo:
-      app = TodoFlow(
-        environment: .fixed(
-          now: TodoScenario.now, language: language, store: InMemoryTodoStore(TodoScenario.storedTasks),
-          loader: CannedTodoLoader(nil)))
+    case .demo, .new, .unreadable:
+      let base = InMemoryTrackerStore()
+      let failing = FailingStore(base)
+      func environment(_ store: any TrackerDataStore) -> AppEnvironment {
+        .fixed(now: now, timeZone: .moscow, language: language, store: store)
+      }
+      let demo = ScreenScenario("demo", screen: .trackers)
+      if start == .unreadable {
+        _ = try demo.run(environment: environment(base))
+        failing.fail(.nextRead(FailingStore.ioError))
+      }
+      let flow =
+        start == .demo
+        ? try demo.run(environment: environment(failing)) : AppFlow(environment: environment(failing))
+      (store, app) = (failing, flow)
+      settle = {
+        if try await !eventually({ !flow.environment.writer.state.isSaving }) {
+          Issue.record("\(start): a queued write never ended")
+        }
+      }
+    case .todo, .todoUnreadable, .todoFirst:
+      let failing = FailingTodoStore(InMemoryTodoStore(start == .todoFirst ? [] : TodoScenario.storedTasks))
+      if start == .todoUnreadable { failing.fail(.nextRead(FailingStore.ioError)) }
+      let loader: any TodoLoader = start == .todoFirst ? OfflineFirstLoader() : CannedTodoLoader(nil)
+      let flow = TodoFlow(
+        environment: .fixed(now: TodoScenario.now, language: language, store: failing, loader: loader))
+      (store, app) = (failing, flow)
+      // Only the first launch's loader answers; the others' never does.
+      let loads = start == .todoFirst
+      settle = {
+        if try await !eventually({ !(loads && flow.isLoading) && !flow.environment.writer.state.isSaving }) {
+          Issue.record("\(start): a queued write or the load never ended")
+        }
+      }
     }
-    return InteractiveSession(app: app, format: .plain, columns: columns, rows: rows)
+    let session = InteractiveSession(app: app, format: .plain, columns: columns, rows: rows)
+    return Run(session: session, store: store, settle: settle)
   }
 
   /// Replays `path` on a new session; nil when a step cannot be made (its element is gone).
   func replay(
     _ path: [Step], _ start: Start, _ language: Language, columns: Int = 80, rows: Int = 24
-  ) throws -> InteractiveSession? {
-    let session = try session(start, language, columns: columns, rows: rows)
+  ) async throws -> Run? {
+    let run = try await run(start, language, columns: columns, rows: rows)
+    let session = run.session
     for step in path {
       switch step {
-      case .key(let key): _ = session.handle(key)
+      case .key(let key):
+        _ = session.handle(key)
+        try await run.settle()
+      case .fail(let failing): run.store.fail(failing)
       case .focus(let identifier):
         for _ in 0...session.app.elements.count where session.focusedIdentifier != identifier {
           _ = session.handle(.tab)
@@ -79,19 +144,60 @@ struct EveryLayerWalkTests {
         guard session.focusedIdentifier == identifier else { return nil }
       }
     }
-    return session
+    return run
   }
 
   /// What tells one layer from another: its screen and the kinds of its elements (every card's
   /// menu is one layer, the form of a habit another than that of an event).
-  static func signature(_ session: InteractiveSession) -> String {
-    let kinds = Set(session.app.elements.map { kind($0.identifier) })
+  /// With `fine`, a disabled kind is told apart too (a new category's form from an edited one's).
+  static func signature(_ session: InteractiveSession, fine: Bool = false) -> String {
+    let kinds = Set(session.app.elements.map { kind($0.identifier) + (fine && !$0.isEnabled ? "-" : "") })
     return session.app.screenName + " " + kinds.sorted().joined(separator: ",")
   }
 
   /// `card:Run` → `card`, `hour:06` → `hour`.
   static func kind(_ identifier: String) -> String {
     String(identifier.prefix { $0 != ":" })
+  }
+
+  /// One of each kind of element (and of each enabled state, and with `checked` of each checked
+  /// state: another category than the chosen one saves the choice): the next day does what the
+  /// first did.
+  static func picks(_ elements: [Element], checked: Bool = false) -> [Element] {
+    var seen: Set<String> = []
+    return elements.filter {
+      let state = ($0.isEnabled ? "" : "-") + (checked && $0.isChecked == true ? "+" : "")
+      return seen.insert(kind($0.identifier) + state).inserted
+    }
+  }
+
+  /// `path` and what a user does then to fill the form it ends on in: a letter typed in each text
+  /// field, the first of each grid (emoji, color) chosen, and on each row (category, schedule)
+  /// the first choice of the sheet it opens, then its Done.
+  func filling(_ path: [Step], _ start: Start, _ language: Language) async throws -> [Step] {
+    guard let form = try await replay(path, start, language)?.session else { return path }
+    var steps = path
+    var grids: Set<String> = []
+    for element in form.app.elements {
+      if element.kind == .textField {
+        steps += [.focus(element.identifier), .key(.character("Z")), .key(.escape)]
+      } else if let grid = element.grid, grids.insert(grid).inserted, element.isChecked != true {
+        steps += [.focus(element.identifier), .key(.enter)]
+      } else if element.kind == .row {
+        let opened = steps + [.focus(element.identifier), .key(.enter)]
+        guard let sheet = try await replay(opened, start, language)?.session,
+          let choice = sheet.app.elements.first(where: { $0.isEnabled && $0.identifier.contains(":") })
+        else { continue }
+        var chosen = opened + [.focus(choice.identifier), .key(.enter)]
+        if sheet.app.elements.contains(where: { $0.identifier == "done" }) {
+          chosen += [.focus("done"), .key(.enter)]
+        }
+        if try await replay(chosen, start, language)?.session.app.screenName == form.app.screenName {
+          steps = chosen
+        }
+      }
+    }
+    return steps
   }
 
   /// What a user can press on `element` to open something: Enter, `m` where it has a menu, ←
@@ -106,41 +212,72 @@ struct EveryLayerWalkTests {
     return tries
   }
 
-  /// Every layer reachable from `start`, each with a path to it, found in at most `limit` layers.
-  func layers(_ start: Start, _ language: Language, limit: Int = 60) throws -> [(String, [Step])] {
-    let first = try session(start, language, columns: 80, rows: 24)
-    var found: [(String, [Step])] = [(Self.signature(first), [])]
-    var known: Set<String> = [found[0].0]
+  /// A layer found by the walk: its signature and the path to it.
+  typealias Found = (signature: String, path: [Step])
+
+  /// Every layer reachable from `start`, each with a path to it, found in at most `limit` layers;
+  /// with `failures`, each try is made again with the store told to fail each way first, and the
+  /// alerts that come up are kept apart (nothing is walked from an alert but its OK).
+  func layers(
+    _ start: Start, _ language: Language, failures: [Failing] = [], limit: Int = 60
+  ) async throws -> (layers: [Found], alerts: [Found]) {
+    let first = try await run(start, language, columns: 80, rows: 24).session
+    let fine = !failures.isEmpty
+    var found: [Found] = [(Self.signature(first, fine: fine), [])]
+    var alerts: [Found] = []
+    var known: Set<String> = [found[0].signature]
     var next = 0
     while next < found.count, found.count < limit {
-      let path = found[next].1
+      let path = found[next].path
       next += 1
-      guard path.count < 16, let layer = try replay(path, start, language) else { continue }
-      // One of each kind of element (and of each enabled state): the next day does what the first did.
-      var seen: Set<String> = []
-      let picks = layer.app.elements.filter {
-        seen.insert(Self.kind($0.identifier) + ($0.isEnabled ? "" : "-")).inserted
-      }
-      for element in picks where element.isEnabled {
+      guard path.count < 16, let layer = try await replay(path, start, language)?.session else { continue }
+      for element in Self.picks(layer.app.elements) where element.isEnabled {
         for steps in Self.tries(element) {
-          guard let after = try replay(path + steps, start, language) else { continue }
-          let signature = Self.signature(after)
-          if known.insert(signature).inserted { found.append((signature, path + steps)) }
+          if let after = try await replay(path + steps, start, language)?.session {
+            let signature = Self.signature(after, fine: fine)
+            if known.insert(signature).inserted { found.append((signature, path + steps)) }
+          }
+        }
+      }
+      guard !failures.isEmpty else { continue }
+      // Each try again with the store failing, on the layer as it is and filled in as a user
+      // fills a form (a save is refused only once it can be made).
+      let filled = try await filling(path, start, language)
+      for prefix in filled == path ? [path] : [path, filled] {
+        guard let layer = try await replay(prefix, start, language)?.session else { continue }
+        for element in Self.picks(layer.app.elements, checked: true) where element.isEnabled {
+          for steps in Self.tries(element) {
+            for failing in failures {
+              let armed = prefix + [steps[0], .fail(failing)] + steps.dropFirst()
+              guard let after = try await replay(armed, start, language), after.session.app.alert != nil
+              else { continue }
+              let signature = Self.alertSignature(after, failing)
+              if known.insert(signature).inserted { alerts.append((signature, armed)) }
+            }
+          }
         }
       }
     }
-    return found
+    return (found, alerts)
+  }
+
+  /// What tells one alert from another: the screen it is over, the store call that failed
+  /// (`trackers alert toggleRecord`: a mark of a day that could not be saved) and whether the
+  /// write had waited for another program first.
+  static func alertSignature(_ run: Run, _ failing: Failing? = nil) -> String {
+    let waited = if case .everyWrite = failing { " after waiting" } else { "" }
+    return run.session.app.screenName + " alert " + (run.store.failures.last ?? "?") + waited
   }
 
   @Test(arguments: [Language.en, .ru])
-  func everyElementOfEveryLayerGetsTheFocusIsInViewAndIsNamed(language: Language) throws {
+  func everyElementOfEveryLayerGetsTheFocusIsInViewAndIsNamed(language: Language) async throws {
     var walked: [String] = []
-    for start in Start.allCases {
-      for (signature, path) in try layers(start, language) {
+    for start in Start.healthy {
+      for (signature, path) in try await layers(start, language).layers {
         walked.append(signature)
         for (columns, rows) in Self.sizes {
-          let session = try #require(try replay(path, start, language, columns: columns, rows: rows))
-          check(session, "\(start) \(columns)×\(rows) \(signature) via \(path)")
+          let run = try #require(try await replay(path, start, language, columns: columns, rows: rows))
+          check(run.session, "\(start) \(columns)×\(rows) \(signature) via \(path)")
         }
       }
     }
@@ -158,6 +295,155 @@ struct EveryLayerWalkTests {
     #expect(walked.contains { $0.hasPrefix("categories delete,edit") }, "the category's menu")
     #expect(walked.contains { $0.hasPrefix("todos cancel,confirm") }, "the task's delete question")
     #expect(walked.count >= 25, "\(walked.joined(separator: "\n"))")
+  }
+
+  /// A data file another program holds and keeps holding.
+  static let busy = StoreError.storage(
+    StorageFailure(
+      .busy, detail: "SQLite error 5 (database is locked)", holder: "tracker-preview (pid 123456)"))
+
+  /// How the walk makes the store fail before a try: the next write, the next read, or every
+  /// write while another program holds the file (a tap's write then waits off the main actor and
+  /// its alert comes when it gives up, over whatever is on screen by then).
+  static let failings: [Failing] = [
+    .nextWrite(FailingStore.readOnly), .nextRead(FailingStore.ioError), .everyWrite(busy),
+  ]
+
+  /// Every reason an alert gives, each shown whole on every alert at 40×24 (the busy file only
+  /// on reads: a busy write waits off the main actor, walked as a failing of its own).
+  static func reasons(reading: Bool) throws -> [StoreError] {
+    let id = UUID(uuidString: "00000000-0000-4000-8000-000000000030")!
+    let day = try Day(iso: "2026-11-30")
+    var reasons: [StoreError] = [
+      FailingStore.readOnly, FailingStore.diskFull, FailingStore.ioError,
+      .storage(StorageFailure(.damaged, detail: "")), .storage(StorageFailure(.other, detail: "")),
+      .trackerNotFound(id), .categoryNotFound(id), .taskNotFound(id), .idAlreadyExists(id),
+      .invalidEmoji("?"),
+      .dayOutOfRange(day), .dayInFuture(day), .notShown(trackerID: id, day: day),
+    ]
+    if reading {
+      reasons += [
+        .storage(StorageFailure(.busy, detail: "")),
+        busy,
+      ]
+    }
+    return reasons
+  }
+
+  /// Every alert of both apps, raised by keys over a store that fails on demand, as the walk
+  /// above finds the layers: OK gets the focus, is in view and is named with the alert's title;
+  /// the title, every reason and the button are on screen whole; OK closes the alert and leaves
+  /// the focus on the screen under it. The launch alerts (settings or tasks unreadable) come up
+  /// as the app starts.
+  ///
+  /// Decision (issue 30): the walk drives the same `InteractiveSession` as a user's terminal, in
+  /// this process, over `FailingStore` and `FailingTodoStore` (Tests/Support/FailingStores) that
+  /// the test tells to fail just before the key that meets the failure. No library a native
+  /// client links and not the `tracker-preview` binary gains a hook for it (docs/decisions.md).
+  @Test(arguments: [Language.en, .ru])
+  func everyAlertGetsTheFocusIsInViewIsNamedAndIsShownWhole(language: Language) async throws {
+    var alerts: [(Start, Found)] = []
+    for start in [Start.demo, .new, .todo, .todoFirst] {
+      for found in try await layers(start, language, failures: Self.failings).alerts {
+        alerts.append((start, found))
+      }
+    }
+    for start in [Start.unreadable, .todoUnreadable] {
+      let run = try await run(start, language, columns: 80, rows: 24)
+      #expect(run.session.app.alert != nil, "\(start): no alert at launch")
+      alerts.append((start, (Self.alertSignature(run) + " at launch", [])))
+    }
+    for (start, (signature, path)) in alerts {
+      for (columns, rows) in Self.sizes {
+        let place = "\(start) \(columns)×\(rows) \(signature) via \(path)"
+        let run = try #require(try await replay(path, start, language, columns: columns, rows: rows))
+        let alert = try #require(run.session.app.alert, "\(place): no alert")
+        check(run.session, place)
+        checkWhole(run.session, alert, place)
+        checkClosing(run.session, path, place)
+      }
+      // Whatever the reason, it is shown whole in the narrow window.
+      guard let armed = path.firstIndex(where: { if case .fail = $0 { true } else { false } }),
+        case .fail(let failing) = path[armed]
+      else { continue }
+      let reading: Bool
+      switch failing {
+      case .nextRead: reading = true
+      case .nextWrite: reading = false
+      // A write that waited gives the reason of the other program holding the file, shown above.
+      default: continue
+      }
+      for reason in try Self.reasons(reading: reading) {
+        var other = path
+        other[armed] = .fail(reading ? .nextRead(reason) : .nextWrite(reason))
+        let place = "\(start) 40×24 \(signature) for \(reason)"
+        let run = try #require(try await replay(other, start, language, columns: 40, rows: 24))
+        let alert = try #require(run.session.app.alert, "\(place): no alert")
+        checkWhole(run.session, alert, place)
+      }
+    }
+    // The alerts a user can meet, as the view models raise them (`attempt`, `attemptSoon`,
+    // `AppFlow.launchAlert`): each failed save and read of each screen that writes or reads.
+    let signatures = Set(alerts.map(\.1.signature))
+    let expected: Set<String> = [
+      "trackers alert toggleRecord", "trackers alert setDaysOff", "trackers alert setPinned",
+      "trackers alert deleteTracker", "trackers alert settings", "trackers alert trackers",
+      "detail alert toggleRecord", "detail alert setDaysOff", "detail alert deleteTracker",
+      "detail alert trackers", "tracker-form alert createTracker", "tracker-form alert updateTracker",
+      "tracker-form alert trackers", "categories alert deleteCategory", "categories alert saveSettings",
+      "categories alert categories", "categories alert settings", "category-form alert createCategory",
+      "category-form alert renameCategory", "settings alert saveSettings", "settings alert settings",
+      "statistics alert statistics", "onboarding alert saveSettings", "onboarding alert settings",
+      "todos alert deleteTask", "todos alert insertLoaded", "todos alert tasks", "todo-form alert createTask",
+      "todo-edit alert updateTask", "trackers alert saveSettings", "categories alert trackers",
+      "category-form alert categories", "trackers alert settings at launch", "todos alert tasks at launch",
+      // A tap's write queued behind another program (`attemptSoon`, `writeOrQueue`).
+      "trackers alert toggleRecord after waiting", "trackers alert setDaysOff after waiting",
+      "trackers alert setPinned after waiting", "trackers alert deleteTracker after waiting",
+      "detail alert toggleRecord after waiting", "detail alert setDaysOff after waiting",
+      "todos alert deleteTask after waiting",
+    ]
+    #expect(
+      signatures.isSuperset(of: expected),
+      "missing \(expected.subtracting(signatures).sorted()) in \(signatures.sorted())")
+  }
+
+  /// The alert's title, reason and buttons are in the window whole (the bottom line aside).
+  func checkWhole(_ session: InteractiveSession, _ alert: AlertState, _ place: String) {
+    let frame = Array(session.frame().dropLast())
+    let shown = Self.words(frame.joined(separator: " "))
+    for text in [alert.title, alert.message] + alert.buttons.map(\.title) {
+      #expect(
+        shown.contains(Self.words(text)), "\(place): “\(text)” is not whole on screen:\n\(Self.text(frame))")
+    }
+  }
+
+  /// OK closes the alert and the focus goes back to what the user pressed, when it is still there,
+  /// else stays on the screen under it.
+  func checkClosing(_ session: InteractiveSession, _ path: [Step], _ place: String) {
+    let pressed = path.reversed().lazy.compactMap { step -> String? in
+      if case .focus(let identifier) = step { identifier } else { nil }
+    }.first
+    for _ in session.app.elements where session.focusedIdentifier != "ok" { _ = session.handle(.tab) }
+    _ = session.handle(.enter)
+    #expect(session.app.alert == nil, "\(place): OK left the alert")
+    let elements = session.app.elements
+    if let pressed, elements.contains(where: { $0.identifier == pressed }) {
+      #expect(
+        session.focusedIdentifier == pressed,
+        "\(place): after OK the focus is on “\(session.focusedIdentifier ?? "nothing")”, not on #\(pressed)")
+    } else {
+      #expect(
+        elements.isEmpty || elements.contains { $0.identifier == session.focusedIdentifier },
+        "\(place): after OK the focus is on “\(session.focusedIdentifier ?? "nothing")”, not on the screen")
+    }
+  }
+
+  /// `text` without styles and box lines, its words one space apart.
+  static func words(_ text: String) -> String {
+    let plain = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    return plain.split(whereSeparator: { $0.isWhitespace || "│╭╮╰╯─┌┐└┘├┤".contains($0) }).joined(
+      separator: " ")
   }
 
   /// Tab walks every element of the layer on top; each, focused, is drawn in the window and named
@@ -205,5 +491,20 @@ struct EveryLayerWalkTests {
     frame.map {
       $0.replacingOccurrences(of: "\u{1B}[7m", with: "«").replacingOccurrences(of: "\u{1B}[27m", with: "»")
     }.joined(separator: "\n")
+  }
+}
+
+/// The to-do app's loader on a first launch offline: the first load fails, the next ("Try
+/// again") brings the starting tasks.
+final class OfflineFirstLoader: TodoLoader, @unchecked Sendable {
+  private let lock = NSLock()
+  private var loads = 0
+
+  func load(_ completion: @escaping @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void) {
+    lock.lock()
+    loads += 1
+    let first = loads == 1
+    lock.unlock()
+    completion(first ? .failure(.offline) : .success(TodoScenario.loadedTasks))
   }
 }

@@ -1,3 +1,4 @@
+import FailingStores
 import Foundation
 import Testing
 import TrackerLocalization

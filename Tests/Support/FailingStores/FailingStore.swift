@@ -1,0 +1,200 @@
+import Foundation
+import TrackerModels
+import TrackerStore
+
+/// Which calls of a failing store fail.
+public enum Failing: Equatable, Sendable {
+  case nothing
+  case nextRead(StoreError)
+  case nextWrite(StoreError)
+  case everyRead(StoreError)
+  case everyWrite(StoreError)
+}
+
+/// What the failing stores of both apps share: the failure they are armed with, and the calls
+/// that failed.
+public class FailsOnDemand: @unchecked Sendable {
+  private let lock = NSLock()
+  private var failing = Failing.nothing
+  private var failedCalls: [String] = []
+
+  /// Makes the calls `failing` says fail, from now on.
+  public func fail(_ failing: Failing) {
+    lock.lock()
+    self.failing = failing
+    lock.unlock()
+  }
+
+  /// The names of the calls that failed, in order.
+  public var failures: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return failedCalls
+  }
+
+  /// Throws the armed error when the call `name` is one that fails now.
+  func check(_ name: String, isWrite: Bool) throws(StoreError) {
+    lock.lock()
+    defer { lock.unlock() }
+    switch failing {
+    case .nextRead(let error) where !isWrite:
+      failing = .nothing
+      failedCalls.append(name)
+      throw error
+    case .nextWrite(let error) where isWrite:
+      failing = .nothing
+      failedCalls.append(name)
+      throw error
+    case .everyRead(let error) where !isWrite:
+      failedCalls.append(name)
+      throw error
+    case .everyWrite(let error) where isWrite:
+      failedCalls.append(name)
+      throw error
+    default:
+      return
+    }
+  }
+}
+
+/// A store that fails on purpose: the next read or write (or every one) throws a chosen error,
+/// and nothing changes; everything else goes to an in-memory store underneath.
+public final class FailingStore: FailsOnDemand, TrackerDataStore, @unchecked Sendable {
+  public let base: InMemoryTrackerStore
+
+  public init(_ base: InMemoryTrackerStore) { self.base = base }
+
+  /// A read-only file, as SQLite reports it.
+  public static let readOnly = StoreError.storage(
+    StorageFailure(.readOnly, detail: "SQLite error 8 (attempt to write a readonly database)"))
+  /// A full disk.
+  public static let diskFull = StoreError.storage(
+    StorageFailure(.diskFull, detail: "SQLite error 13 (database or disk is full)"))
+  /// A failing disk.
+  public static let ioError = StoreError.storage(
+    StorageFailure(.inputOutput, detail: "SQLite error 10 (disk I/O error)"))
+
+  private func read<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try check(name, isWrite: false)
+    return try body()
+  }
+
+  private func write<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try check(name, isWrite: true)
+    return try body()
+  }
+
+  public func categories() throws(StoreError) -> [TrackerCategory] {
+    try read("categories") { () throws(StoreError) in try base.categories() }
+  }
+  public func createCategory(_ category: TrackerCategory) throws(StoreError) {
+    try write("createCategory") { () throws(StoreError) in try base.createCategory(category) }
+  }
+  public func renameCategory(id: UUID, to title: String) throws(StoreError) {
+    try write("renameCategory") { () throws(StoreError) in try base.renameCategory(id: id, to: title) }
+  }
+  public func deleteCategory(id: UUID) throws(StoreError) {
+    try write("deleteCategory") { () throws(StoreError) in try base.deleteCategory(id: id) }
+  }
+  public func trackers() throws(StoreError) -> [TrackerSummary] {
+    try read("trackers") { () throws(StoreError) in try base.trackers() }
+  }
+  public func createTracker(_ tracker: Tracker) throws(StoreError) {
+    try write("createTracker") { () throws(StoreError) in try base.createTracker(tracker) }
+  }
+  public func updateTracker(
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+  )
+    throws(StoreError)
+  {
+    try write("updateTracker") { () throws(StoreError) in
+      try base.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed)
+    }
+  }
+  public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
+    try write("setPinned") { () throws(StoreError) in try base.setPinned(isPinned, trackerID: trackerID) }
+  }
+  public func deleteTracker(id: UUID) throws(StoreError) {
+    try write("deleteTracker") { () throws(StoreError) in try base.deleteTracker(id: id) }
+  }
+  @discardableResult
+  public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try write("toggleRecord") { () throws(StoreError) in try base.toggleRecord(trackerID: trackerID, on: day)
+    }
+  }
+  public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
+    try write("setDaysOff") { () throws(StoreError) in try base.setDaysOff(isOff, days) }
+  }
+  public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try read("dayOffTrackerIDs") { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }
+  }
+  public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
+    try read("daysOff") { () throws(StoreError) in try base.daysOff(trackerID: trackerID) }
+  }
+  public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+    try read("completedTrackerIDs") { () throws(StoreError) in try base.completedTrackerIDs(on: day) }
+  }
+  public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
+    try read("recordDays") { () throws(StoreError) in try base.recordDays(trackerID: trackerID) }
+  }
+  public func allRecords() throws(StoreError) -> [TrackerRecord] {
+    try read("allRecords") { () throws(StoreError) in try base.allRecords() }
+  }
+  public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
+    try read("statistics") { () throws(StoreError) in try base.statistics(asOf: today) }
+  }
+  public func settings() throws(StoreError) -> StoreSettings {
+    try read("settings") { () throws(StoreError) in try base.settings() }
+  }
+  public func saveSettings(_ settings: StoreSettings) throws(StoreError) {
+    try write("saveSettings") { () throws(StoreError) in try base.saveSettings(settings) }
+  }
+  public func contents() throws(StoreError) -> StoreContents {
+    try read("contents") { () throws(StoreError) in try base.contents() }
+  }
+  public func insert(_ contents: StoreAdditions) throws(StoreError) {
+    try write("insert") { () throws(StoreError) in try base.insert(contents) }
+  }
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    base.observe(handler)
+  }
+
+  public func waitingAtMost<Result>(_ limit: Duration, _ body: () throws(StoreError) -> Result)
+    throws(StoreError)
+    -> Result
+  {
+    try base.waitingAtMost(limit, body)
+  }
+}
+
+/// The to-do app's store that fails on purpose, as `FailingStore` does for the tracker's.
+public final class FailingTodoStore: FailsOnDemand, TodoDataStore, @unchecked Sendable {
+  public let base: InMemoryTodoStore
+
+  public init(_ base: InMemoryTodoStore) { self.base = base }
+
+  public func tasks() throws(StoreError) -> [TodoTask] {
+    try check("tasks", isWrite: false)
+    return try base.tasks()
+  }
+  public func createTask(_ task: TodoTask) throws(StoreError) {
+    try check("createTask", isWrite: true)
+    try base.createTask(task)
+  }
+  public func updateTask(_ task: TodoTask) throws(StoreError) {
+    try check("updateTask", isWrite: true)
+    try base.updateTask(task)
+  }
+  public func deleteTask(id: UUID) throws(StoreError) {
+    try check("deleteTask", isWrite: true)
+    try base.deleteTask(id: id)
+  }
+  @discardableResult
+  public func insertLoaded(_ tasks: [TodoTask]) throws(StoreError) -> Bool {
+    try check("insertLoaded", isWrite: true)
+    return try base.insertLoaded(tasks)
+  }
+  public func observe(_ handler: @escaping @Sendable (TodoChange) -> Void) -> ObservationToken {
+    base.observe(handler)
+  }
+}
