@@ -1,3 +1,5 @@
+import LocalizationFiles
+
 /// The texts and number formats of one language. A value: pass it where texts are made.
 public struct Localizer: Hashable, Sendable {
   /// The language this localizer speaks.
@@ -23,6 +25,11 @@ public struct Localizer: Hashable, Sendable {
   /// The text for `key`, with `arguments` substituted.
   public func text(_ key: TextKey, _ arguments: FormatArgument...) -> String {
     text(key, arguments: arguments)
+  }
+
+  /// The text of a key with the arguments its format takes (`.cliError(message)`).
+  public func text(_ text: LocalizedText) -> String {
+    self.text(text.key, arguments: text.arguments)
   }
 
   /// The text for `key`, with `arguments` substituted.

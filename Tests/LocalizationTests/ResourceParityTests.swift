@@ -1,3 +1,4 @@
+import LocalizationFiles
 import Testing
 import TrackerLocalization
 
