@@ -44,7 +44,7 @@ struct TextKeyGeneratorTests {
     let busy = LocalizedText.cliOpenBusyBy(path: "/tmp/a.sqlite", holder: "sqlite3")
     #expect(busy.key == .cliOpenBusyBy)
     #expect(busy.arguments == [.text("/tmp/a.sqlite"), .text("sqlite3")])
-    #expect(LocalizedText.flowSeveralMatch(3, "Done").arguments == [.int(3), .text("Done")])
+    #expect(LocalizedText.flowSeveralMatch(count: 3, target: "Done").arguments == [.int(3), .text("Done")])
     #expect(Localizer(.en).text(.cliError("oops")) == "Error: oops")
     #expect(
       Localizer(.ru).text(.appNarrowShortest(columns: 32))
