@@ -16,6 +16,7 @@ extension TextKeyGenerator {
       lines += documentation(text.documentation, english: [quoted(text.entry.value)])
       lines.append("  case \(text.name) = \(literal(text.entry.key))")
     }
+    lines += takesArguments(texts.filter { !$0.arguments.isEmpty }.map(\.name))
     lines += [
       "}",
       "",
@@ -57,6 +58,29 @@ extension TextKeyGenerator {
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `TextKey.takesArguments`: a switch over the cases of `names`, wrapped at 110 columns.
+  private static func takesArguments(_ names: [String]) -> [String] {
+    var lines = [
+      "",
+      "  /// Whether the text takes arguments: then `LocalizedText` has a function of the same name",
+      "  /// (`Localizer.text(_:arguments:)` renders a key known only at run time).",
+      "  public var takesArguments: Bool {",
+      "    switch self {",
+    ]
+    guard !names.isEmpty else { return lines + ["    default: return false", "    }", "  }"] }
+    var line = "    case"
+    for (offset, name) in names.enumerated() {
+      let item = " .\(name)" + (offset == names.count - 1 ? ":" : ",")
+      if line.count + item.count > 110 {
+        lines.append(line)
+        line = "      " + item.dropFirst()
+      } else {
+        line += item
+      }
+    }
+    return lines + [line, "      return true", "    default:", "      return false", "    }", "  }"]
   }
 
   /// The parameters' names: the comment's labels, else `text` or `number` (numbered when several).

@@ -48,7 +48,17 @@ struct TextKeyGeneratorTests {
     #expect(Localizer(.en).text(.cliError("oops")) == "Error: oops")
     #expect(
       Localizer(.ru).text(.appNarrowShortest(columns: 32))
-        == Localizer(.ru).text(.appNarrowShortest, .int(32)))
+        == Localizer(.ru).text(.appNarrowShortest, arguments: [.int(32)]))
+  }
+
+  @Test func aKeyTakesArgumentsWhenItsEnglishTextDoes() throws {
+    let english = try LocalizationTable.embedded(.en)
+    for key in TextKey.allCases {
+      let arguments = try TextKeyGenerator.arguments(of: english.strings[key.rawValue] ?? "")
+      #expect(key.takesArguments == !arguments.isEmpty, "\(key.rawValue)")
+    }
+    #expect(TextKey.cliError.takesArguments)
+    #expect(!TextKey.trackersTitle.takesArguments)
   }
 
   static func language(
