@@ -26,14 +26,18 @@ let package = Package(
     .target(name: "TrackerModels"),
 
     // 2. Texts. The .lproj files at the top level are embedded at build time by a plugin, so the
-    //    built binary carries its texts wherever it is copied.
-    .executableTarget(name: "ResourceEmbedder", path: "Tools/ResourceEmbedder"),
+    //    built binary carries its texts wherever it is copied. The plugin's tool reads them with
+    //    the parsers of LocalizationFiles, checks the languages agree and generates `TextKey`.
+    .target(name: "LocalizationFiles"),
+    .executableTarget(
+      name: "ResourceEmbedder", dependencies: ["LocalizationFiles"], path: "Tools/ResourceEmbedder"),
     .plugin(
       name: "EmbedLocalizations",
       capability: .buildTool(),
       dependencies: ["ResourceEmbedder"]
     ),
-    .target(name: "TrackerLocalization", plugins: ["EmbedLocalizations"]),
+    .target(
+      name: "TrackerLocalization", dependencies: ["LocalizationFiles"], plugins: ["EmbedLocalizations"]),
 
     // 3. Persistence.
     .systemLibrary(
@@ -84,7 +88,7 @@ let package = Package(
     ),
 
     .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
-    .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization", "LocalizationFiles"]),
     // Test helper: writes acknowledged records until killed (the durability test), holds the
     // write lock (the locked-file tests) or a read transaction (the write-ahead log tests).
     .executableTarget(

@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Generates `EmbeddedResources.swift` from the package's top-level `Resources/*.lproj` files.
+/// Generates `EmbeddedResources.swift` (the files' bytes) and `TextKeys.swift` (`TextKey`, `PluralKey`
+/// and the typed texts, docs/texts.md) from the package's top-level `Resources/*.lproj` files.
 @main
 struct EmbedLocalizations: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -17,13 +18,14 @@ struct EmbedLocalizations: BuildToolPlugin {
       }
     }
     let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
+    let keys = context.pluginWorkDirectoryURL.appending(path: "TextKeys.swift")
     return [
       .buildCommand(
         displayName: "Embedding Resources/*.lproj into \(target.name)",
         executable: try context.tool(named: "ResourceEmbedder").url,
-        arguments: [resources.path, output.path],
+        arguments: [resources.path, output.path, keys.path],
         inputFiles: inputs,
-        outputFiles: [output])
+        outputFiles: [output, keys])
     ]
   }
 }

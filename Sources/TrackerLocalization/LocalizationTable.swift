@@ -1,4 +1,5 @@
 import Foundation
+import LocalizationFiles
 
 /// The parsed texts of one language, as embedded in the binary at build time.
 public struct LocalizationTable: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import LocalizationFiles
+
 /// The texts and number formats of one language. A value: pass it where texts are made.
 public struct Localizer: Hashable, Sendable {
   /// The language this localizer speaks.
@@ -20,12 +22,21 @@ public struct Localizer: Hashable, Sendable {
     self.table = table
   }
 
-  /// The text for `key`, with `arguments` substituted.
-  public func text(_ key: TextKey, _ arguments: FormatArgument...) -> String {
-    text(key, arguments: arguments)
+  /// The text of a key whose text takes no arguments. A text with arguments is made by its key's
+  /// typed function, `text(.cliError(message))`; asking for it bare is a mistake that debug builds
+  /// stop at.
+  public func text(_ key: TextKey) -> String {
+    assert(!key.takesArguments, "\(key.rawValue) takes arguments: use LocalizedText.\(key)(…)")
+    return text(key, arguments: [])
   }
 
-  /// The text for `key`, with `arguments` substituted.
+  /// The text of a key with the arguments its format takes (`.cliError(message)`).
+  public func text(_ text: LocalizedText) -> String {
+    self.text(text.key, arguments: text.arguments)
+  }
+
+  /// The text for `key`, with `arguments` substituted: for a key known only at run time (the
+  /// store's messages); code that names its key uses `text(_:)` with the key's typed function.
   public func text(_ key: TextKey, arguments: [FormatArgument]) -> String {
     guard let format = table.strings[key.rawValue] else { return key.rawValue }
     return arguments.isEmpty && !format.contains("%")

@@ -162,7 +162,7 @@ public final class InteractiveSession {
         // it is not available.
         message =
           focused.unavailableReason == nil
-          ? localizer.text(.appRefusedDisabled, .text(spokenLabel(focused, in: elements)))
+          ? localizer.text(.appRefusedDisabled(spokenLabel(focused, in: elements)))
           : spokenLabel(focused, in: elements)
       } else {
         act(.tap(.identifier(focused.identifier)))
@@ -170,7 +170,7 @@ public final class InteractiveSession {
     case .character("m"):
       guard let focused else { break }
       if focused.longPressAction == nil {
-        message = localizer.text(.appRefusedNoMenu, .text(spokenLabel(focused, in: elements)))
+        message = localizer.text(.appRefusedNoMenu(spokenLabel(focused, in: elements)))
       } else {
         act(.longPress(.identifier(focused.identifier)))
       }
@@ -184,7 +184,7 @@ public final class InteractiveSession {
         act(.swipe(.left, .identifier(focused.identifier)))
       } else if let focused {
         message = localizer.text(
-          .appRefusedArrow, .text(key == .left ? "←" : "→"), .text(spokenLabel(focused, in: elements)))
+          .appRefusedArrow(arrow: key == .left ? "←" : "→", label: spokenLabel(focused, in: elements)))
       }
     case .escape:
       // Closes the sheet, menu, question or alert, or goes back; on a screen with nothing over it
@@ -620,8 +620,8 @@ public final class InteractiveSession {
   func narrowLines(_ localizer: Localizer) -> [String] {
     let needed = Self.minimumColumns
     let wordings = [
-      localizer.text(.appNarrow, .int(needed)), localizer.text(.appNarrowShort, .int(needed)),
-      localizer.text(.appNarrowShortest, .int(needed)), "↔ \(needed)", "\(needed)",
+      localizer.text(.appNarrow(columns: needed)), localizer.text(.appNarrowShort(columns: needed)),
+      localizer.text(.appNarrowShortest(columns: needed)), "↔ \(needed)", "\(needed)",
     ]
     let width = max(1, columns)
     for wording in wordings {

@@ -83,7 +83,7 @@ extension AlertState {
   /// when the system says who it is.
   static func reason(_ error: StoreError, _ localizer: Localizer) -> String {
     if case .storage(let failure) = error, failure.kind == .busy, let holder = failure.holder {
-      return localizer.text(.alertReasonBusyHolder, .text(holder))
+      return localizer.text(.alertReasonBusyHolder(holder))
     }
     return error.reason(localizer)
   }
@@ -111,11 +111,11 @@ extension StoreError {
     case .idAlreadyExists: return localizer.text(.alertReasonDuplicateID)
     case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)
     case .dayOutOfRange(let day):
-      return localizer.text(.alertReasonDayOutOfRange, .text(DisplayText.longDate(day, localizer)))
+      return localizer.text(.alertReasonDayOutOfRange(DisplayText.longDate(day, localizer)))
     case .dayInFuture(let day):
-      return localizer.text(.alertReasonDayInFuture, .text(DisplayText.longDate(day, localizer)))
+      return localizer.text(.alertReasonDayInFuture(DisplayText.longDate(day, localizer)))
     case .notShown(_, let day):
-      return localizer.text(.alertReasonNotShown, .text(DisplayText.longDate(day, localizer)))
+      return localizer.text(.alertReasonNotShown(DisplayText.longDate(day, localizer)))
     case .invalidTrackerName(let reason):
       return DisplayText.nameError(reason, isCategory: false, localizer) ?? localizer.text(.alertReasonOther)
     case .invalidCategoryTitle(let reason):

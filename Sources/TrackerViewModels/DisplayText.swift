@@ -25,7 +25,7 @@ enum DisplayText {
   static func todoFieldError(_ error: TodoFieldError, _ localizer: Localizer) -> String {
     switch error {
     case .emptyText: return localizer.text(.todoErrorEmptyText)
-    case .tooLong(_, let limit): return localizer.text(.todoErrorTooLong, .int(limit))
+    case .tooLong(_, let limit): return localizer.text(.todoErrorTooLong(limit))
     case .forbiddenCharacter: return localizer.text(.formErrorForbiddenCharacter)
     }
   }

@@ -13,14 +13,15 @@ enum Messages {
   /// Values quoted in messages are cut to this many characters: a 10 MB name helps nobody.
   static let quotedLength = 80
 
-  private static func text(_ key: TextKey, _ arguments: FormatArgument...) -> String {
-    Localizer(language).text(key, arguments: arguments)
-  }
+  private static func text(_ key: TextKey) -> String { Localizer(language).text(key) }
+
+  private static func text(_ message: LocalizedText) -> String { Localizer(language).text(message) }
 
   /// The text of `key` in the run's language (for the help texts of `CommandLineSpec`).
-  static func localized(_ key: TextKey, _ arguments: FormatArgument...) -> String {
-    Localizer(language).text(key, arguments: arguments)
-  }
+  static func localized(_ key: TextKey) -> String { Localizer(language).text(key) }
+
+  /// A text with its arguments in the run's language.
+  static func localized(_ message: LocalizedText) -> String { Localizer(language).text(message) }
 
   /// `usage` with the words of its placeholders in the run's language: "[options] <command>" is
   /// "[параметры] <команда>" in Russian; option names, commands and values (`--all`, `en|ru`, `-`)
@@ -108,20 +109,20 @@ enum Messages {
   static func openError(_ error: StoreOpenError) -> String {
     switch error {
     case .cannotCreateFolder(let path, let reason):
-      return text(.cliOpenCannotCreateFolder, .text(path), .text(refusal(reason)))
-    case .cannotOpen(let path, let reason): return text(.cliOpenCannotOpen, .text(path), .text(reason))
+      return text(.cliOpenCannotCreateFolder(path, refusal(reason)))
+    case .cannotOpen(let path, let reason): return text(.cliOpenCannotOpen(path, reason))
     case .cannotMoveAside(let path, let reason):
-      return text(.cliOpenCannotMoveAside, .text(path), .text(refusal(reason)))
+      return text(.cliOpenCannotMoveAside(path, refusal(reason)))
     case .newerSchema(let path, let version, let known):
-      return text(.cliOpenNewerSchema, .text(path), .text(String(version)), .text(String(known)))
-    case .notATrackerStore(let path): return text(.cliOpenNotATrackerStore, .text(path))
+      return text(.cliOpenNewerSchema(path, String(version), String(known)))
+    case .notATrackerStore(let path): return text(.cliOpenNotATrackerStore(path))
     case .otherAppsFile(let path, let owner):
-      return text(owner == .todo ? .cliOpenTodoFile : .cliOpenTrackerFile, .text(path))
+      return text(owner == .todo ? .cliOpenTodoFile(path) : .cliOpenTrackerFile(path))
     case .notAStoreFile(let path, let kind):
-      return text(.cliOpenNotAStoreFile, .text(path), .text(file(kind)))
-    case .broken(let path, let reason): return text(.cliOpenBroken, .text(path), .text(damage(reason)))
+      return text(.cliOpenNotAStoreFile(path, file(kind)))
+    case .broken(let path, let reason): return text(.cliOpenBroken(path, damage(reason)))
     case .busy(let path, let holder):
-      return holder.map { text(.cliOpenBusyBy, .text(path), .text($0)) } ?? text(.cliOpenBusy, .text(path))
+      return holder.map { text(.cliOpenBusyBy(path: path, holder: $0)) } ?? text(.cliOpenBusy(path))
     }
   }
 
@@ -130,9 +131,9 @@ enum Messages {
   static func recovered(_ recovery: StoreRecovery) -> String {
     var message = recoveredContents(recovery)
     if recovery.leftOut > 0, recovery.salvageFailure == nil {
-      message += text(.cliRecoveredLeftOut, .int(recovery.leftOut))
+      message += text(.cliRecoveredLeftOut(recovery.leftOut))
     }
-    return recovery.wasResumed ? text(.cliRecoveredResumed, .text(message)) : message
+    return recovery.wasResumed ? text(.cliRecoveredResumed(message)) : message
   }
 
   /// The title of the category a salvaged tracker whose category was lost goes into.
@@ -141,30 +142,28 @@ enum Messages {
   private static func recoveredContents(_ recovery: StoreRecovery) -> String {
     if let failure = recovery.salvageFailure {
       return text(
-        .cliRecoveredNotSavedYet, .text(recovery.originalPath), .text(damage(recovery.reason)),
-        .text(recovery.movedTo), .text(describe(failure)))
+        .cliRecoveredNotSavedYet(
+          recovery.originalPath, damage(recovery.reason), recovery.movedTo, describe(failure)))
     }
     let saved = recovery.saved
     if recovery.savedTasks > 0 {
       return text(
-        .cliRecoveredTasks, .text(recovery.originalPath), .text(damage(recovery.reason)),
-        .text(recovery.movedTo),
-        .int(recovery.savedTasks))
+        .cliRecoveredTasks(
+          recovery.originalPath, damage(recovery.reason), recovery.movedTo, recovery.savedTasks))
     }
     guard saved != .empty else {
-      return text(
-        .cliRecovered, .text(recovery.originalPath), .text(damage(recovery.reason)), .text(recovery.movedTo))
+      return text(.cliRecovered(recovery.originalPath, damage(recovery.reason), recovery.movedTo))
     }
     let localizer = Localizer(language)
     let daysOff =
       saved.daysOff.isEmpty
-      ? "" : text(.cliRecoveredDaysOff, .text(localizer.plural(.daysOff, count: saved.daysOff.count)))
+      ? "" : text(.cliRecoveredDaysOff(localizer.plural(.daysOff, count: saved.daysOff.count)))
     return text(
-      .cliRecoveredSaved, .text(recovery.originalPath), .text(damage(recovery.reason)),
-      .text(recovery.movedTo),
-      .text(localizer.plural(.records, count: saved.records.count)),
-      .text(localizer.plural(.trackers, count: saved.trackers.count)),
-      .text(localizer.plural(.categories, count: saved.categories.count))) + daysOff
+      .cliRecoveredSaved(
+        recovery.originalPath, damage(recovery.reason), recovery.movedTo,
+        localizer.plural(.records, count: saved.records.count),
+        localizer.plural(.trackers, count: saved.trackers.count),
+        localizer.plural(.categories, count: saved.categories.count))) + daysOff
   }
 
   /// What a file that is not a Tracker data file is: "a text file".
@@ -200,19 +199,19 @@ enum Messages {
     switch damage {
     case .notADatabase: return text(.cliDamageNotADatabase)
     case .damagedLogHeader: return text(.cliDamageLogHeader)
-    case .lostLogCommits(let count): return text(.cliDamageLostCommits, .int(count))
-    case .logCutShort(let missing): return text(.cliDamageLogCutShort, .int(missing))
+    case .lostLogCommits(let count): return text(.cliDamageLostCommits(count))
+    case .logCutShort(let missing): return text(.cliDamageLogCutShort(missing))
     case .integrityCheckFailed(let first, let more):
       return more > 0
-        ? text(.cliDamageIntegrityMore, .text(quoted(first, limit: 160)), .int(more))
-        : text(.cliDamageIntegrity, .text(quoted(first, limit: 160)))
-    case .missingPart(let detail): return text(.cliDamageMissingPart, .text(quoted(detail, limit: 160)))
-    case .sealMismatch(let part): return text(.cliDamageSeal, .text(self.part(part)))
-    case .invalidValue(let part): return text(.cliDamageValue, .text(self.part(part)))
-    case .dayOutOfRange(let value): return text(.cliDamageDay, .text(String(value)))
+        ? text(.cliDamageIntegrityMore(quoted(first, limit: 160), more))
+        : text(.cliDamageIntegrity(quoted(first, limit: 160)))
+    case .missingPart(let detail): return text(.cliDamageMissingPart(quoted(detail, limit: 160)))
+    case .sealMismatch(let part): return text(.cliDamageSeal(self.part(part)))
+    case .invalidValue(let part): return text(.cliDamageValue(self.part(part)))
+    case .dayOutOfRange(let value): return text(.cliDamageDay(String(value)))
     case .summaryMismatch(.daySummary): return text(.cliDamageDaySummaries)
-    case .summaryMismatch(let part): return text(.cliDamageSummary, .text(self.part(part)))
-    case .reportedBySQLite(let detail): return text(.cliDamageSQLite, .text(quoted(detail, limit: 160)))
+    case .summaryMismatch(let part): return text(.cliDamageSummary(self.part(part)))
+    case .reportedBySQLite(let detail): return text(.cliDamageSQLite(quoted(detail, limit: 160)))
     }
   }
 
@@ -231,44 +230,42 @@ enum Messages {
 
   /// Bad usage: the error, the usage line, and where to read more.
   static func usage(_ message: String, usage: String, help: String) -> String {
-    error(message) + text(.cliUsageLine, .text(usage)) + "\n  " + text(.cliUsageHelp, .text(help)) + "\n"
+    error(message) + text(.cliUsageLine(usage)) + "\n  " + text(.cliUsageHelp(help)) + "\n"
   }
 
   static func unknownShortOption(_ letter: Character) -> String {
-    text(.cliUnknownShortOption, .text(quoted(String(letter))))
+    text(.cliUnknownShortOption(quoted(String(letter))))
   }
   static func unknownOption(_ name: String, suggestion: String?) -> String {
-    text(.cliUnknownOption, .text(quoted(name))) + didYouMean(suggestion)
+    text(.cliUnknownOption(quoted(name))) + didYouMean(suggestion)
   }
   static func unknownCommand(_ name: String, suggestion: String?) -> String {
-    text(.cliUnknownCommand, .text(quoted(name))) + didYouMean(suggestion)
+    text(.cliUnknownCommand(quoted(name))) + didYouMean(suggestion)
   }
   /// An unknown screen of `app`: the other app's screen named, or the nearest one and the list.
   static func unknownScreen(_ name: String, of app: AppChoice) -> String {
     if app.other.screens.contains(name) { return otherAppScreen(name, app.other) }
     let suggestion = Suggestion.closest(to: name, among: app.screens)
-    return text(.cliUnknownScreen, .text(quoted(name))) + didYouMean(suggestion)
-      + text(.cliScreensSentence, .text(app.screens.joined(separator: ", ")))
+    return text(.cliUnknownScreen(quoted(name))) + didYouMean(suggestion)
+      + text(.cliScreensSentence(app.screens.joined(separator: ", ")))
   }
   static func otherAppScreen(_ name: String, _ app: AppChoice) -> String {
-    text(.cliOtherAppScreen, .text(quoted(name)), .text(app.rawValue), .text(app.rawValue))
+    text(.cliOtherAppScreen(quoted(name), app.rawValue, app.rawValue))
   }
   static var expectedURL: String { text(.cliExpectedURL) }
   static var noTaskToShow: String { text(.cliNoTaskToShow) }
-  static func stillLoading(after seconds: Int) -> String { text(.cliStillLoading, .int(seconds)) }
-  static func optionTwice(_ name: String) -> String { text(.cliOptionTwice, .text(name)) }
-  static func emptyPath(_ name: String) -> String { text(.cliEmptyPath, .text(name)) }
-  static func optionTakesNoValue(_ name: String) -> String { text(.cliOptionTakesNoValue, .text(name)) }
+  static func stillLoading(after seconds: Int) -> String { text(.cliStillLoading(seconds)) }
+  static func optionTwice(_ name: String) -> String { text(.cliOptionTwice(name)) }
+  static func emptyPath(_ name: String) -> String { text(.cliEmptyPath(name)) }
+  static func optionTakesNoValue(_ name: String) -> String { text(.cliOptionTakesNoValue(name)) }
   static func missingValue(_ name: String, _ value: String) -> String {
-    text(.cliMissingValue, .text(name), .text(placeholders(in: "<\(value)>")))
+    text(.cliMissingValue(name, placeholders(in: "<\(value)>")))
   }
   static func invalidChoice(_ value: String, _ name: String, _ choices: [String]) -> String {
-    text(
-      .cliInvalidChoice, .text(quoted(value)), .text(name),
-      .text(choices.map { text(.cliQuoted, .text($0)) }.joined(separator: ", ")))
+    text(.cliInvalidChoice(quoted(value), name, choices.map { text(.cliQuoted($0)) }.joined(separator: ", ")))
   }
   static func invalidValue(_ value: String, _ name: String, expected: String) -> String {
-    text(.cliInvalidValue, .text(quoted(value)), .text(name), .text(expected))
+    text(.cliInvalidValue(quoted(value), name, expected))
   }
   static var expectedTimeZone: String { text(.cliExpectedTimeZone) }
   /// The forms a date option reads, shown on an example: ISO, the run's long date, the other
@@ -276,29 +273,27 @@ enum Messages {
   static var expectedDate: String {
     let example = Day(year: 2026, month: 12, day: 1) ?? .earliestStored
     let other: Language = language == .ru ? .en : .ru
-    return text(
-      .cliExpectedDate, .text(example.iso), .text(DateText.long(example)),
-      .text(DateText.long(example, other)))
+    return text(.cliExpectedDate(example.iso, DateText.long(example), DateText.long(example, other)))
   }
   static var expectedDateFrom1900: String {
-    text(.cliExpectedDateFrom1900, .text(DateText.long(.earliestStored)))
+    text(.cliExpectedDateFrom1900(DateText.long(.earliestStored)))
   }
   static var isTheStore: String { text(.cliIsTheStore) }
-  static func noDataFile(_ path: String) -> String { text(.cliNoDataFile, .text(TerminalSafe.text(path))) }
+  static func noDataFile(_ path: String) -> String { text(.cliNoDataFile(TerminalSafe.text(path))) }
   static func noFolder(_ folder: String, _ path: String) -> String {
-    text(.cliOpenNoFolder, .text(TerminalSafe.text(folder)), .text(TerminalSafe.text(path)))
+    text(.cliOpenNoFolder(TerminalSafe.text(folder), TerminalSafe.text(path)))
   }
   static func expectedWidth(_ low: Int, _ high: Int) -> String {
-    text(.cliExpectedWidth, .int(low), .int(high))
+    text(.cliExpectedWidth(low, high))
   }
   static var storeAndDemo: String { text(.cliStoreAndDemo) }
   static func unexpectedArgument(_ argument: String) -> String {
-    text(.cliUnexpectedArgument, .text(quoted(argument)))
+    text(.cliUnexpectedArgument(quoted(argument)))
   }
   static func missingArgument(_ what: String) -> String {
-    text(.cliMissingArgument, .text(placeholders(in: what)))
+    text(.cliMissingArgument(placeholders(in: what)))
   }
-  static var screenArgument: String { text(.cliArgumentScreen, .text(CommandLineSpec.screenNames)) }
+  static var screenArgument: String { text(.cliArgumentScreen(CommandLineSpec.screenNames)) }
   static var nameArgument: String { text(.cliArgumentName) }
   /// `skip` and `unskip` without a name: the name, or `--all`.
   static var nameOrAllArgument: String { text(.cliArgumentNameOrAll) }
@@ -306,30 +301,30 @@ enum Messages {
   // MARK: Data
 
   static func warning(_ message: CustomStringConvertible) -> String {
-    text(.cliWarning, .text(message.description)) + "\n"
+    text(.cliWarning(message.description)) + "\n"
   }
-  static func error(_ message: String) -> String { text(.cliError, .text(message)) + "\n" }
-  static func unreadableData(_ error: Error) -> String { text(.cliUnreadableData, .text(describe(error))) }
-  static func notExported(_ error: Error) -> String { text(.cliNotExported, .text(describe(error))) }
+  static func error(_ message: String) -> String { text(.cliError(message)) + "\n" }
+  static func unreadableData(_ error: Error) -> String { text(.cliUnreadableData(describe(error))) }
+  static func notExported(_ error: Error) -> String { text(.cliNotExported(describe(error))) }
   static var isAFolder: String { text(.cliIsAFolder) }
-  static func noSuchFolder(_ folder: String) -> String { text(.cliNoSuchFolder, .text(folder)) }
-  static func notSaved(_ error: Error) -> String { text(.cliNotSaved, .text(describe(error))) }
+  static func noSuchFolder(_ folder: String) -> String { text(.cliNoSuchFolder(folder)) }
+  static func notSaved(_ error: Error) -> String { text(.cliNotSaved(describe(error))) }
   static var standardOutput: String { text(.cliStandardOutput) }
   static var noPipeReader: String { text(.cliNoPipeReader) }
   static var notARegularFile: String { text(.cliNotARegularFile) }
   static func unwritable(_ path: String, _ reason: String) -> String {
-    text(.cliUnwritable, .text(path), .text(reason))
+    text(.cliUnwritable(path, reason))
   }
-  static func unreadableFile(_ file: String) -> String { text(.cliUnreadableFile, .text(file)) }
-  static func inputIsAFolder(_ file: String) -> String { text(.cliInputIsAFolder, .text(file)) }
-  static func unreadableScript(_ file: String) -> String { text(.cliUnreadableScript, .text(file)) }
+  static func unreadableFile(_ file: String) -> String { text(.cliUnreadableFile(file)) }
+  static func inputIsAFolder(_ file: String) -> String { text(.cliInputIsAFolder(file)) }
+  static func unreadableScript(_ file: String) -> String { text(.cliUnreadableScript(file)) }
   static func tooLarge(_ file: String, limit: Int) -> String {
-    text(.cliTooLarge, .text(file), .int(limit / (1024 * 1024)))
+    text(.cliTooLarge(file, limit / (1024 * 1024)))
   }
   static func onboardingNotMarked(_ error: Error) -> String {
-    text(.cliOnboardingNotMarked, .text(describe(error)))
+    text(.cliOnboardingNotMarked(describe(error)))
   }
-  static func notImported(_ file: String) -> String { text(.cliNotImported, .text(file)) }
+  static func notImported(_ file: String) -> String { text(.cliNotImported(file)) }
   static var notUTF8: String { text(.cliNotUTF8) }
   /// The counts that are not zero, as a sentence lists them: "2 trackers, 5 records and 1 day off"
   /// ("2 трекера, 5 записей и 1 выходной"); nil when every count is zero.
@@ -338,20 +333,20 @@ enum Messages {
     let named = parts.filter { $0.1 > 0 }.map { localizer.plural($0.0, count: $0.1) }
     guard let last = named.last else { return nil }
     guard named.count > 1 else { return last }
-    return text(.listAnd, .text(named.dropLast().joined(separator: ", ")), .text(last))
+    return text(.listAnd(named.dropLast().joined(separator: ", "), last))
   }
 
   /// "Nothing new: everything in this file is already in the data file (…)."
   private static func nothingNew(trackers: Int, records: Int, daysOff: Int) -> String {
     countList([(.trackers, trackers), (.records, records), (.daysOff, daysOff)]).map {
-      text(.cliImportedNothingNew, .text($0))
+      text(.cliImportedNothingNew($0))
     } ?? text(.cliImportedNothingAtAll)
   }
 
   /// "Already in the data file, left as they were: …", or nil when nothing was.
   private static func alreadyThere(trackers: Int, records: Int, daysOff: Int) -> String? {
     countList([(.trackers, trackers), (.records, records), (.daysOff, daysOff)]).map {
-      text(.cliImportedAlreadyThere, .text($0))
+      text(.cliImportedAlreadyThere($0))
     }
   }
 
@@ -369,7 +364,7 @@ enum Messages {
         trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
         daysOff: summary.daysOffAlreadyThere) + "\n"
     }
-    var message = text(.cliImported, .text(what)) + "\n"
+    var message = text(.cliImported(what)) + "\n"
     if summary.trackersAlreadyThere > 0 || summary.daysOffAlreadyThere > 0,
       let there = alreadyThere(
         trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
@@ -406,8 +401,8 @@ enum Messages {
           daysOff: summary.daysOffAlreadyThere))
     } else if let what {
       switch summary.source {
-      case .loop(let version): lines.append(text(.cliImportedLoop, .text(String(version)), .text(what)))
-      case .habitBull: lines.append(text(.cliImportedHabitBull, .text(what)))
+      case .loop(let version): lines.append(text(.cliImportedLoop(String(version), what)))
+      case .habitBull: lines.append(text(.cliImportedHabitBull(what)))
       }
       if summary.trackersAlreadyThere > 0,
         let there = alreadyThere(
@@ -421,177 +416,182 @@ enum Messages {
     let trackerCount = { (count: Int) in localizer.plural(.trackers, count: count) }
     var skips = 0
     if case .loop = summary.source { skips = added.daysOffCount }
-    let adapted: [(TextKey, String, Int)] = [
-      (.cliAdaptedFrequencies, trackerCount(counts.frequenciesAsEvents), counts.frequenciesAsEvents),
-      (.cliAdaptedNumerical, trackerCount(counts.numericalDailyTargets), counts.numericalDailyTargets),
+    let adapted: [(LocalizedText, Int)] = [
+      (.cliAdaptedFrequencies(trackerCount(counts.frequenciesAsEvents)), counts.frequenciesAsEvents),
+      (.cliAdaptedNumerical(trackerCount(counts.numericalDailyTargets)), counts.numericalDailyTargets),
       (
-        .cliAdaptedNumericalLonger, trackerCount(counts.numericalLongerTargets), counts.numericalLongerTargets
+        .cliAdaptedNumericalLonger(trackerCount(counts.numericalLongerTargets)), counts.numericalLongerTargets
       ),
-      (.cliAdaptedAmounts, trackerCount(counts.amountsWithoutTarget), counts.amountsWithoutTarget),
-      (.cliAdaptedMergedRows, localizer.plural(.importRows, count: counts.mergedRows), counts.mergedRows),
-      (.cliAdaptedSharedUUID, trackerCount(counts.habitsSharingUUID), counts.habitsSharingUUID),
-      (.cliAdaptedShortened, trackerCount(counts.shortenedNames), counts.shortenedNames),
-      (.cliAdaptedRenamed, trackerCount(counts.renamedDuplicates), counts.renamedDuplicates),
-      (.cliAdaptedSkips, daysOff, skips),
+      (.cliAdaptedAmounts(trackerCount(counts.amountsWithoutTarget)), counts.amountsWithoutTarget),
+      (.cliAdaptedMergedRows(localizer.plural(.importRows, count: counts.mergedRows)), counts.mergedRows),
+      (.cliAdaptedSharedUUID(trackerCount(counts.habitsSharingUUID)), counts.habitsSharingUUID),
+      (.cliAdaptedShortened(trackerCount(counts.shortenedNames)), counts.shortenedNames),
+      (.cliAdaptedRenamed(trackerCount(counts.renamedDuplicates)), counts.renamedDuplicates),
+      (.cliAdaptedSkips(daysOff), skips),
     ]
     // What was adapted is said with what it adapted; what was left out on every run, nothing new
     // or not: a skip dropped on the second import is as gone as one dropped on the first.
-    if !summary.addedNothing, adapted.contains(where: { $0.2 > 0 }) {
+    if !summary.addedNothing, adapted.contains(where: { $0.1 > 0 }) {
       lines.append(text(.cliAdapted))
-      for (key, value, count) in adapted where count > 0 { lines.append(text(key, .text(value))) }
+      for (message, count) in adapted where count > 0 { lines.append(text(message)) }
     }
     let checkMarks = { (count: Int) in localizer.plural(.importCheckMarks, count: count) }
-    let leftOut: [(TextKey, String, Int)] = [
-      (.cliLeftOutNotes, localizer.plural(.importNotes, count: counts.notes), counts.notes),
-      (.cliLeftOutDescriptions, trackerCount(counts.descriptions), counts.descriptions),
-      (.cliLeftOutReminders, trackerCount(counts.reminders), counts.reminders),
-      (.cliLeftOutCheckMarks, checkMarks(counts.checkMarksLeftOut), counts.checkMarksLeftOut),
-      (.cliLeftOutUnreadable, checkMarks(counts.unreadableCheckMarks), counts.unreadableCheckMarks),
+    let leftOut: [(LocalizedText, Int)] = [
+      (.cliLeftOutNotes(localizer.plural(.importNotes, count: counts.notes)), counts.notes),
+      (.cliLeftOutDescriptions(trackerCount(counts.descriptions)), counts.descriptions),
+      (.cliLeftOutReminders(trackerCount(counts.reminders)), counts.reminders),
+      (.cliLeftOutCheckMarks(checkMarks(counts.checkMarksLeftOut)), counts.checkMarksLeftOut),
+      (.cliLeftOutUnreadable(checkMarks(counts.unreadableCheckMarks)), counts.unreadableCheckMarks),
       (
-        .cliLeftOutSharedRowID, localizer.plural(.importRows, count: counts.habitsSharingRowID),
+        .cliLeftOutSharedRowID(localizer.plural(.importRows, count: counts.habitsSharingRowID)),
         counts.habitsSharingRowID
       ),
     ]
-    if leftOut.contains(where: { $0.2 > 0 }) {
+    if leftOut.contains(where: { $0.1 > 0 }) {
       lines.append(text(.cliLeftOut))
-      for (key, value, count) in leftOut where count > 0 { lines.append(text(key, .text(value))) }
+      for (message, count) in leftOut where count > 0 { lines.append(text(message)) }
     }
     return lines.map { $0 + "\n" }.joined()
   }
   static func recordsAlreadyThere(_ count: Int) -> String {
-    text(.cliAlreadyThere, .text(Localizer(language).plural(.records, count: count))) + "\n"
+    text(.cliAlreadyThere(Localizer(language).plural(.records, count: count))) + "\n"
   }
   /// The first `limit` of `problems`, a line each, then how many more there are.
   static func problemList(_ problems: [String], limit: Int = 50) -> String {
     var lines = problems.prefix(limit).map { $0 + "\n" }
-    if problems.count > limit { lines.append(text(.cliMoreProblems, .int(problems.count - limit)) + "\n") }
+    if problems.count > limit { lines.append(text(.cliMoreProblems(problems.count - limit)) + "\n") }
     return lines.joined()
   }
 
   // MARK: Marking
 
   static func marked(_ name: String, done: Bool, on date: String, already: Bool) -> String {
-    let key: TextKey
+    let message: LocalizedText
     switch (done, already) {
-    case (true, false): key = .cliMarkedDone
-    case (true, true): key = .cliMarkedAlreadyDone
-    case (false, false): key = .cliMarkedUndone
-    case (false, true): key = .cliMarkedAlreadyUndone
+    case (true, false): message = .cliMarkedDone(name, date)
+    case (true, true): message = .cliMarkedAlreadyDone(name, date)
+    case (false, false): message = .cliMarkedUndone(name, date)
+    case (false, true): message = .cliMarkedAlreadyUndone(name, date)
     }
-    return text(key, .text(name), .text(date)) + "\n"
+    return text(message) + "\n"
   }
   static func noSuchTracker(_ name: String, suggestion: String?) -> String {
-    text(.cliNoSuchTracker, .text(quoted(name))) + didYouMean(suggestion)
+    text(.cliNoSuchTracker(quoted(name))) + didYouMean(suggestion)
   }
-  static func futureDay(_ date: String) -> String { text(.cliFutureDay, .text(date)) }
+  static func futureDay(_ date: String) -> String { text(.cliFutureDay(date)) }
   static var nameOrAll: String { text(.cliNameOrAll) }
   static var dayOffRangeOrDate: String { text(.cliDayOffRangeOrDate) }
   static func dayOffRangeBackwards(_ from: String, _ to: String) -> String {
-    text(.cliDayOffRangeBackwards, .text(from), .text(to))
+    text(.cliDayOffRangeBackwards(from, to))
   }
-  static func dayOffRangeTooLong(_ days: Int) -> String { text(.cliDayOffRangeTooLong, .int(days)) }
+  static func dayOffRangeTooLong(_ days: Int) -> String { text(.cliDayOffRangeTooLong(String(days))) }
   static func notShownForDayOff(_ name: String, _ date: String) -> String {
-    text(.cliNotShownForDayOff, .text(name), .text(date))
+    text(.cliNotShownForDayOff(name, date))
   }
   /// "Run: 3 days off, 12/01/26 – 12/07/26." and the other outcomes of `skip` and `unskip`.
   static func daysOff(_ name: String, off: Bool, changed: Int, on dates: String) -> String {
     let count = Localizer(language).plural(.daysOff, count: changed)
     switch (off, changed > 0) {
-    case (true, true): return text(.cliSkipped, .text(name), .text(count), .text(dates)) + "\n"
-    case (true, false): return text(.cliAlreadySkipped, .text(name), .text(dates)) + "\n"
-    case (false, true): return text(.cliUnskipped, .text(name), .text(count), .text(dates)) + "\n"
-    case (false, false): return text(.cliAlreadyUnskipped, .text(name), .text(dates)) + "\n"
+    case (true, true): return text(.cliSkipped(name, count, dates)) + "\n"
+    case (true, false): return text(.cliAlreadySkipped(name, dates)) + "\n"
+    case (false, true): return text(.cliUnskipped(name, count, dates)) + "\n"
+    case (false, false): return text(.cliAlreadyUnskipped(name, dates)) + "\n"
     }
   }
   /// The records days taken off removed, said so a completion never disappears without a word.
   static func recordsRemoved(_ name: String, on dates: [String]) -> String {
-    guard dates.count > 1 else { return text(.cliSkippedRemovedRecord, .text(name), .text(dates[0])) + "\n" }
+    guard dates.count > 1 else { return text(.cliSkippedRemovedRecord(name, dates[0])) + "\n" }
     let count = Localizer(language).plural(.records, count: dates.count)
-    return text(.cliSkippedRemovedRecords, .text(name), .text(count), .text(dates.joined(separator: ", ")))
+    return text(.cliSkippedRemovedRecords(name, count, dates.joined(separator: ", ")))
       + "\n"
   }
   static func notScheduled(_ name: String, _ date: String) -> String {
-    text(.cliNotScheduled, .text(name), .text(date))
+    text(.cliNotScheduled(name, date))
   }
 
   // MARK: Screens and scripts
 
   /// The store refused a read or a write: the alert the app shows, in one line.
   static func alertShown(_ title: String, _ message: String) -> String {
-    text(.cliAlertShown, .text(title), .text(message))
+    text(.cliAlertShown(title, message))
   }
   static var noTrackerToShow: String { text(.cliNoTrackerToShow) }
-  static func badTime(_ value: String) -> String { text(.cliBadTime, .text(quoted(value))) }
+  static func badTime(_ value: String) -> String { text(.cliBadTime(quoted(value))) }
   /// "Tracker — 2 of 3 habits done today".
   static func reminder(done: Int, due: Int) -> String {
     text(.reminderTitle) + " — "
-      + text(
-        .reminderProgress, .text(String(done)), .text(Localizer(language).plural(.habitsTotal, count: due)))
+      + text(.reminderProgress(String(done), Localizer(language).plural(.habitsTotal, count: due)))
   }
   static func cannotShow(_ screen: String, _ reason: CustomStringConvertible) -> String {
-    text(.cliCannotShow, .text(screen), .text(reason.description))
+    text(.cliCannotShow(screen, reason.description))
   }
   static func tourStuck(_ scenario: String, _ reason: CustomStringConvertible) -> String {
-    text(.cliTourStuck, .text(scenario), .text(reason.description))
+    text(.cliTourStuck(scenario, reason.description))
   }
   static func scriptLine(_ script: String, _ line: Int, _ text: String) -> String {
     "\(script):\(line): \(text)"
   }
-  static func screenWas(_ screen: String) -> String { text(.cliScreenWas, .text(screen)) + "\n" }
+  static func screenWas(_ screen: String) -> String { text(.cliScreenWas(screen)) + "\n" }
   static func wrongScreen(expected: String, actual: String) -> String {
-    text(.cliWrongScreen, .text(expected), .text(actual))
+    text(.cliWrongScreen(expected, actual))
   }
-  static func missingText(_ value: String) -> String { text(.cliMissingText, .text(quoted(value))) }
-  static func unwantedText(_ value: String) -> String { text(.cliUnwantedText, .text(quoted(value))) }
+  static func missingText(_ value: String) -> String { text(.cliMissingText(quoted(value))) }
+  static func unwantedText(_ value: String) -> String { text(.cliUnwantedText(quoted(value))) }
   static func elementState(_ element: Element, enabled: Bool) -> String {
-    text(enabled ? .cliEnabled : .cliDisabled, .text(element.description(Localizer(language))))
+    text(
+      enabled
+        ? .cliEnabled(element.description(Localizer(language)))
+        : .cliDisabled(element.description(Localizer(language))))
   }
   static func checkedState(_ element: Element, checked: Bool) -> String {
-    text(checked ? .cliChecked : .cliUnchecked, .text(element.description(Localizer(language))))
+    text(
+      checked
+        ? .cliChecked(element.description(Localizer(language)))
+        : .cliUnchecked(element.description(Localizer(language))))
   }
   static func notCheckable(_ element: Element) -> String {
-    text(.cliNotCheckable, .text(element.description(Localizer(language))))
+    text(.cliNotCheckable(element.description(Localizer(language))))
   }
   static var standardInputName: String { text(.cliStandardInput) }
 
   // MARK: Script language
 
-  static func takesNoArgument(_ word: String) -> String { text(.cliTakesNoArgument, .text(word)) }
+  static func takesNoArgument(_ word: String) -> String { text(.cliTakesNoArgument(word)) }
   static var swipeDirection: String { text(.cliSwipeDirection) }
   static func notAScreen(_ value: String, of app: AppChoice) -> String {
     if app.other.screens.contains(value) { return otherAppScreen(value, app.other) }
     let suggestion = Suggestion.closest(to: value, among: app.screens)
-    return text(.cliNotAScreen, .text(quoted(value))) + parenthesized(suggestion)
-      + text(.cliScreensList, .text(app.screens.joined(separator: ", ")))
+    return text(.cliNotAScreen(quoted(value))) + parenthesized(suggestion)
+      + text(.cliScreensList(app.screens.joined(separator: ", ")))
   }
   static func unknownCheck(_ check: String, suggestion: String?, checks: [String]) -> String {
-    text(.cliUnknownCheck, .text(quoted(check))) + parenthesized(suggestion.map { "expect \($0)" })
-      + text(.cliChecksList, .text(checks.joined(separator: ", ")))
+    text(.cliUnknownCheck(quoted(check))) + parenthesized(suggestion.map { "expect \($0)" })
+      + text(.cliChecksList(checks.joined(separator: ", ")))
   }
   static func unknownAction(_ word: String, suggestion: String?, actions: [String]) -> String {
-    text(.cliUnknownAction, .text(quoted(word))) + parenthesized(suggestion)
-      + text(.cliActionsList, .text(actions.joined(separator: ", ")))
+    text(.cliUnknownAction(quoted(word))) + parenthesized(suggestion)
+      + text(.cliActionsList(actions.joined(separator: ", ")))
   }
-  static func needsIdentifier(_ word: String) -> String { text(.cliNeedsIdentifier, .text(word)) }
+  static func needsIdentifier(_ word: String) -> String { text(.cliNeedsIdentifier(word)) }
   static func needsQuoted(_ word: String, orIdentifier: Bool) -> String {
-    text(.cliNeedsQuoted, .text(word)) + (orIdentifier ? text(.cliOrIdentifier) : "")
+    text(.cliNeedsQuoted(word)) + (orIdentifier ? text(.cliOrIdentifier) : "")
   }
   static func textAfterQuote(_ value: Substring) -> String {
-    text(.cliTextAfterQuote, .text(quoted(String(value))))
+    text(.cliTextAfterQuote(quoted(String(value))))
   }
   static func unknownEscape(_ character: Character) -> String {
-    text(.cliUnknownEscape, .text(String(character)))
+    text(.cliUnknownEscape(String(character)))
   }
   static var unclosedQuote: String { text(.cliUnclosedQuote) }
   static func notADateExpression(_ written: String) -> String {
-    text(.cliNotADateExpression, .text(quoted(written)))
+    text(.cliNotADateExpression(quoted(written)))
   }
 
   private static func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { text(.cliDidYouMean, .text($0)) } ?? ""
+    suggestion.map { text(.cliDidYouMean($0)) } ?? ""
   }
 
   private static func parenthesized(_ suggestion: String?) -> String {
-    suggestion.map { text(.cliDidYouMeanParenthesized, .text($0)) } ?? ""
+    suggestion.map { text(.cliDidYouMeanParenthesized($0)) } ?? ""
   }
 }

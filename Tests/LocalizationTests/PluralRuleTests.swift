@@ -1,3 +1,4 @@
+import LocalizationFiles
 import Testing
 import TrackerLocalization
 
@@ -37,12 +38,14 @@ struct PluralRuleTests {
   }
 
   @Test func categoryDeletionSaysHowManyTrackersGoWithIt() {
-    #expect(Localizer(.en).plural(.categoryDeleteTrackers, count: 1) == "1 tracker will be deleted with it")
-    #expect(Localizer(.en).plural(.categoryDeleteTrackers, count: 3) == "3 trackers will be deleted with it")
-    #expect(Localizer(.ru).plural(.categoryDeleteTrackers, count: 1) == "Вместе с ней будет удален 1 трекер")
+    #expect(Localizer(.en).plural(.categoriesDeleteTrackers, count: 1) == "1 tracker will be deleted with it")
     #expect(
-      Localizer(.ru).plural(.categoryDeleteTrackers, count: 3) == "Вместе с ней будут удалены 3 трекера")
+      Localizer(.en).plural(.categoriesDeleteTrackers, count: 3) == "3 trackers will be deleted with it")
     #expect(
-      Localizer(.ru).plural(.categoryDeleteTrackers, count: 5) == "Вместе с ней будут удалены 5 трекеров")
+      Localizer(.ru).plural(.categoriesDeleteTrackers, count: 1) == "Вместе с ней будет удален 1 трекер")
+    #expect(
+      Localizer(.ru).plural(.categoriesDeleteTrackers, count: 3) == "Вместе с ней будут удалены 3 трекера")
+    #expect(
+      Localizer(.ru).plural(.categoriesDeleteTrackers, count: 5) == "Вместе с ней будут удалены 5 трекеров")
   }
 }

@@ -1,3 +1,4 @@
+import LocalizationFiles
 import Testing
 import TrackerLocalization
 
@@ -17,7 +18,7 @@ struct ResourceParityTests {
     let localizer = Localizer(language)
     for key in TextKey.allCases {
       #expect(localizer.hasText(for: key), "\(language): \(key.rawValue)")
-      #expect(!localizer.text(key).isEmpty)
+      #expect(!localizer.text(key, arguments: []).isEmpty)
     }
     for key in PluralKey.allCases { #expect(localizer.hasPlural(for: key), "\(language): \(key.rawValue)") }
   }

@@ -1,3 +1,4 @@
+import LocalizationFiles
 import Testing
 import TrackerLocalization
 
@@ -39,6 +40,11 @@ struct StringsDictFileTests {
     let parsed = try StringsDictFile.parse(text, file: "x")
     #expect(parsed["apples"]?.format == "%#@n@ & more")
     #expect(parsed["apples"]?.variables["n"] == [.one: "%d яб<", .other: ""])
+    // In file order, with the comment just before each key (what the generated PluralKey says).
+    let entries = try StringsDictFile.entries(text, file: "x")
+    #expect(entries.map(\.key) == ["apples"])
+    #expect(entries.map(\.comment) == ["a comment"])
+    #expect(entries.map(\.line) == [6])
   }
 
   @Test func errorsSayFileAndLine() {

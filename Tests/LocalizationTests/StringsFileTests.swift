@@ -1,3 +1,4 @@
+import LocalizationFiles
 import Testing
 import TrackerLocalization
 
@@ -19,6 +20,20 @@ struct StringsFileTests {
     #expect(entries[1].value == "Quote \" backslash \\ newline \n tab \t")
     #expect(entries[2].value == "Жу🙂")
     #expect(entries[3].value == "  kept  ")
+    #expect(entries.map(\.comment) == [nil, nil, nil, nil])
+  }
+
+  @Test func aCommentAfterTheEntryOnItsLineIsTheEntrysOwn() throws {
+    let text = """
+      /* A section */
+      "a" = "A"; /* (name) Of a. */
+      "b" = "B";
+      /* Not b's: on the next line */
+      "c" = "C";	/* c */ /* not c's either */
+      """
+    let entries = try StringsFile.parse(text, file: "x.strings")
+    #expect(entries.map(\.comment) == ["(name) Of a.", nil, "c"])
+    #expect(entries.map(\.line) == [2, 3, 5])
   }
 
   @Test func errorsSayFileAndLine() {

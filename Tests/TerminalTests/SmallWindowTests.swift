@@ -50,7 +50,7 @@ struct SmallWindowTests {
     }
     // The whole sentence while it fits, wrapped at its words.
     session.resize(columns: 20, rows: 24)
-    let sentence = Localizer(language).text(.appNarrow, .int(32))
+    let sentence = Localizer(language).text(.appNarrow(columns: 32))
     #expect(plain(session.frame()).filter { !$0.isEmpty }.joined(separator: " ") == sentence)
   }
 

@@ -4,10 +4,12 @@ import TrackerModels
 
 /// What each element's action, each text and each dismissal does on the screen on top.
 extension AppFlow {
-  func failure(_ key: TextKey, _ arguments: FormatArgument...) -> FlowError {
-    FlowError(
-      message: environment.localizer.text(key, arguments: arguments), elements: elements,
-      language: environment.language)
+  func failure(_ key: TextKey) -> FlowError { failure(message: environment.localizer.text(key)) }
+
+  func failure(_ text: LocalizedText) -> FlowError { failure(message: environment.localizer.text(text)) }
+
+  private func failure(message: String) -> FlowError {
+    FlowError(message: message, elements: elements, language: environment.language)
   }
 
   /// Does what an element's action says, on the screen it belongs to.
@@ -133,7 +135,7 @@ extension AppFlow {
   }
 
   private func unavailable(_ action: TrackerAction) -> FlowError {
-    failure(.flowUnavailable, .text("\(action)"), .text(screen.rawValue))
+    failure(.flowUnavailable(action: "\(action)", screen: screen.rawValue))
   }
 
   /// OK on the alert the user sees: the topmost screen's, else the launch's.
@@ -227,7 +229,7 @@ extension AppFlow: ElementDriven {
   func act(_ action: ElementAction) throws(FlowError) {
     switch action {
     case .tracker(let action): try send(action)
-    case .todo(let action): throw failure(.flowUnavailable, .text("\(action)"), .text(screen.rawValue))
+    case .todo(let action): throw failure(.flowUnavailable(action: "\(action)", screen: screen.rawValue))
     }
   }
 

@@ -23,10 +23,16 @@ protocol ElementDriven: AnyObject {
 
 extension ElementDriven {
   /// An error whose message is `key` in the flow's language, listing what is on screen.
-  func flowFailure(_ key: TextKey, _ arguments: FormatArgument...) -> FlowError {
-    FlowError(
-      message: Localizer(flowLanguage).text(key, arguments: arguments), elements: elements,
-      language: flowLanguage)
+  func flowFailure(_ key: TextKey) -> FlowError { flowFailure(message: Localizer(flowLanguage).text(key)) }
+
+  /// An error whose message is a text with arguments in the flow's language, listing what is on
+  /// screen.
+  func flowFailure(_ text: LocalizedText) -> FlowError {
+    flowFailure(message: Localizer(flowLanguage).text(text))
+  }
+
+  private func flowFailure(message: String) -> FlowError {
+    FlowError(message: message, elements: elements, language: flowLanguage)
   }
 
   /// The element `target` names, if exactly one matches.
@@ -42,12 +48,12 @@ extension ElementDriven {
     let localizer = Localizer(flowLanguage)
     guard !matches.isEmpty else {
       throw FlowError(
-        message: localizer.text(.flowNoMatch, .text(target.description)), elements: all,
+        message: localizer.text(.flowNoMatch(target.description)), elements: all,
         language: flowLanguage)
     }
     guard matches.count == 1 else {
       throw FlowError(
-        message: localizer.text(.flowSeveralMatch, .int(matches.count), .text(target.description)),
+        message: localizer.text(.flowSeveralMatch(count: matches.count, target: target.description)),
         elements: matches, language: flowLanguage)
     }
     return matches[0]
@@ -59,13 +65,13 @@ extension ElementDriven {
     switch action {
     case .tap(let target):
       let element = try findElement(target)
-      guard element.isEnabled else { throw flowFailure(.flowDisabled, .text(element.description(localizer))) }
+      guard element.isEnabled else { throw flowFailure(.flowDisabled(element.description(localizer))) }
       // A tap on an element without an action does nothing, as on the phone.
       if let elementAction = element.action { try act(elementAction) }
     case .longPress(let target):
       let element = try findElement(target)
       guard let elementAction = element.longPressAction else {
-        throw flowFailure(.flowNoMenu, .text(element.description(localizer)))
+        throw flowFailure(.flowNoMenu(element.description(localizer)))
       }
       try act(elementAction)
     case .type(let text):
@@ -81,7 +87,7 @@ extension ElementDriven {
       let element = try findElement(target)
       guard direction == .left, let swipeAction = element.swipeLeftAction else {
         throw flowFailure(
-          .flowSwipeDoesNothing, .text(element.description(localizer)), .text(direction.rawValue))
+          .flowSwipeDoesNothing(element: element.description(localizer), direction: direction.rawValue))
       }
       try act(swipeAction)
     case .swipe(let direction, nil):

@@ -34,10 +34,11 @@ private struct Speech {
     if let spoken = layerName(element, kind: kind, value: value) { element.spokenLabel = spoken }
     if !element.isEnabled { element.unavailableReason = reason(element, kind: kind) }
     if element.spokenLabel == nil, element.isChecked == true, !element.isToggle {
-      element.spokenLabel = localizer.text(.spokenChosen, .text(element.label))
+      element.spokenLabel = localizer.text(.spokenChosen(label: element.label))
     }
     if case .toggle(let isOn) = element.kind {
-      element.spokenLabel = localizer.text(isOn ? .spokenOn : .spokenOff, .text(element.spoken))
+      element.spokenLabel = localizer.text(
+        isOn ? .spokenOn(label: element.spoken) : .spokenOff(label: element.spoken))
     }
     return element
   }
@@ -69,7 +70,7 @@ private struct Speech {
     }
     switch kind {
     case "add": return state.addAccessibilityLabel
-    case "date": return localizer.text(.spokenDate, .text(date(state.selectedDay)))
+    case "date": return localizer.text(.spokenDate(date: date(state.selectedDay)))
     case InputField.search.rawValue:
       return state.searchText.isEmpty ? nil : state.searchPlaceholder + ": " + state.searchText
     case "card":
@@ -118,16 +119,16 @@ private struct Speech {
           return nil
         }
         var name = date(day)
-        if cell.isToday { name = localizer.text(.spokenToday, .text(name)) }
-        return cell.isSelected ? localizer.text(.spokenChosen, .text(name)) : name
+        if cell.isToday { name = localizer.text(.spokenToday(label: name)) }
+        return cell.isSelected ? localizer.text(.spokenChosen(label: name)) : name
       default: return nil
       }
     case .dayStart(let state):
       guard let row = state.rows.first(where: { "hour:" + $0.title.prefix(2) == element.identifier }) else {
         return nil
       }
-      let name = localizer.text(.settingsDayStart, .text(row.title))
-      return row.isChecked ? localizer.text(.spokenChosen, .text(name)) : name
+      let name = localizer.text(.settingsDayStart(row.title))
+      return row.isChecked ? localizer.text(.spokenChosen(label: name)) : name
     case .timePicker(let state):
       if kind == InputField.time.rawValue {
         return state.text.isEmpty ? state.title : state.title + ": " + state.text
@@ -155,11 +156,11 @@ private struct Speech {
     case "schedule": return state.scheduleValue.map { state.scheduleTitle + ": " + $0 }
     case "emoji":
       let name = state.emojiTitle + " " + element.label
-      return element.isChecked == true ? localizer.text(.spokenChosen, .text(name)) : name
+      return element.isChecked == true ? localizer.text(.spokenChosen(label: name)) : name
     case "color":
       let number = Int(Self.split(element.identifier).value) ?? 0
-      let name = localizer.text(.appColor, .int(number), .int(colorCount))
-      return element.isChecked == true ? localizer.text(.spokenChosen, .text(name)) : name
+      let name = localizer.text(.appColor(number: number, count: colorCount))
+      return element.isChecked == true ? localizer.text(.spokenChosen(label: name)) : name
     case "days-minus", "days-plus":
       guard let counter = state.dayCounter else { return nil }
       let name =
@@ -172,8 +173,8 @@ private struct Speech {
 
   /// A tab, and whether it is the one shown.
   private func tabName(_ element: Element) -> String {
-    let name = localizer.text(.spokenTab, .text(element.label))
-    return element.isChecked == true ? localizer.text(.spokenChosen, .text(name)) : name
+    let name = localizer.text(.spokenTab(title: element.label))
+    return element.isChecked == true ? localizer.text(.spokenChosen(label: name)) : name
   }
 
   /// "Thu 3 Dec" / "Чт 3 дек.".
@@ -205,7 +206,8 @@ private struct Speech {
     if state.hasSchedule, state.scheduleValue == nil { missing.append(state.scheduleTitle) }
     if !state.emojis.contains(where: \.isSelected) { missing.append(state.emojiTitle) }
     if !state.colors.contains(where: \.isSelected) { missing.append(state.colorTitle) }
-    return localizer.text(.spokenReasonFillIn, .text(missing.map { $0.lowercased() }.joined(separator: ", ")))
+    return localizer.text(
+      .spokenReasonFillIn(missing: missing.map { $0.lowercased() }.joined(separator: ", ")))
   }
 
   /// `complete:Run` → ("complete", "Run"); `add` → ("add", "").

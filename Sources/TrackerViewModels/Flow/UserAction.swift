@@ -56,6 +56,6 @@ public struct FlowError: Error, Equatable, Sendable, CustomStringConvertible {
       elements.isEmpty
       ? localizer.text(.flowNothingToActOn)
       : elements.map { $0.description(localizer) }.joined(separator: ", ")
-    return message + "\n" + localizer.text(.flowOnScreen, .text(list))
+    return message + "\n" + localizer.text(.flowOnScreen(list))
   }
 }

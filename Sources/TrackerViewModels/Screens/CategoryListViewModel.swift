@@ -163,7 +163,7 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
     else { return }
     state.deleteConfirmation = DeleteConfirmation(
       categoryID: id, question: localizer.text(.categoriesDeleteQuestion),
-      detail: count > 0 ? localizer.plural(.categoryDeleteTrackers, count: count) : nil,
+      detail: count > 0 ? localizer.plural(.categoriesDeleteTrackers, count: count) : nil,
       confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel))
   }
 

@@ -210,7 +210,7 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     state.deleteTitle = localizer.text(.menuDelete)
     if state.deleteQuestion != nil {
       state.deleteQuestion = localizer.text(.trackersDeleteQuestion)
-      state.deleteTrackerName = localizer.text(.trackersDeleteTrackerName, .text(state.name))
+      state.deleteTrackerName = localizer.text(.trackersDeleteTrackerName(state.name))
     }
     state.confirmTitle = localizer.text(.menuDelete)
     state.cancelTitle = localizer.text(.menuCancel)
@@ -271,7 +271,7 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     environment.analytics.report(AnalyticsEvent(kind: .click, item: .delete))
     var next = state
     next.deleteQuestion = environment.localizer.text(.trackersDeleteQuestion)
-    next.deleteTrackerName = environment.localizer.text(.trackersDeleteTrackerName, .text(state.name))
+    next.deleteTrackerName = environment.localizer.text(.trackersDeleteTrackerName(state.name))
     state = next  // one change: the question and its tracker appear together
   }
 

@@ -66,7 +66,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
         title: localizer.text(.settingsTitle), reminderTitle: localizer.text(.settingsReminder),
         isReminderOn: false,
         timeTitle: localizer.text(.settingsTime), timeText: ReminderTime.evening.description,
-        dayStartTitle: localizer.text(.settingsDayStart, .text(DayStart.midnight.description))))
+        dayStartTitle: localizer.text(.settingsDayStart(DayStart.midnight.description))))
     if let stored = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() }) {
       reminder = stored.reminder
       dayStart = stored.dayStart
@@ -92,7 +92,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     next.reminderTitle = localizer.text(.settingsReminder)
     next.timeTitle = localizer.text(.settingsTime)
     if next.deniedNote != nil { next.deniedNote = localizer.text(.settingsDenied) }
-    next.dayStartTitle = localizer.text(.settingsDayStart, .text(dayStart.description))
+    next.dayStartTitle = localizer.text(.settingsDayStart(dayStart.description))
     next.alert = next.alert?.relabelled(localizer)
     state = next
     if reminder.isOn { reconcile() }
@@ -225,7 +225,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     var next = state
     next.isReminderOn = reminder.isOn
     next.timeText = reminder.time.description
-    next.dayStartTitle = environment.localizer.text(.settingsDayStart, .text(dayStart.description))
+    next.dayStartTitle = environment.localizer.text(.settingsDayStart(dayStart.description))
     state = next
   }
 }

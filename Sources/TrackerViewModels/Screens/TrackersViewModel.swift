@@ -557,7 +557,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// The name of the tracker `id`, quoted as the language quotes it, for the delete question.
   private func trackerName(_ id: UUID, _ localizer: Localizer) -> String? {
     summaries.first { $0.tracker.id == id }.map {
-      localizer.text(.trackersDeleteTrackerName, .text($0.tracker.name))
+      localizer.text(.trackersDeleteTrackerName($0.tracker.name))
     }
   }
 

@@ -21,7 +21,7 @@ extension TodoFlow {
           if !form.text.isEmpty { element.spokenLabel = form.textPlaceholder + ": " + form.text }
         case "completed":
           element.spokenLabel = localizer.text(
-            form.isCompleted ? .spokenOn : .spokenOff, .text(element.label))
+            form.isCompleted ? .spokenOn(label: element.label) : .spokenOff(label: element.label))
         default:
           if !element.isEnabled {
             element.unavailableReason = form.error ?? localizer.text(.todoErrorEmptyText)

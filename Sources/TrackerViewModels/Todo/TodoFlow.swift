@@ -215,7 +215,7 @@ extension TodoFlow: ElementDriven {
   }
 
   private func unavailable(_ action: String) -> FlowError {
-    flowFailure(.flowUnavailable, .text(action), .text(screen.rawValue))
+    flowFailure(.flowUnavailable(action: action, screen: screen.rawValue))
   }
 
   func currentText(of field: InputField) -> String {

@@ -151,7 +151,7 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
   private static func question(_ task: TodoTask, _ localizer: Localizer) -> DeleteQuestion {
     DeleteQuestion(
       taskID: task.id, question: localizer.text(.todoDeleteQuestion),
-      taskName: localizer.text(.todoDeleteTaskName, .text(Self.name(of: task))),
+      taskName: localizer.text(.todoDeleteTaskName(Self.name(of: task))),
       confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel))
   }
 
@@ -247,10 +247,10 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
   static func reason(_ error: TodoLoadError, _ localizer: Localizer) -> String {
     switch error {
     case .offline: return localizer.text(.todoLoadOffline)
-    case .refused(let address): return localizer.text(.todoLoadRefused, .text(address))
+    case .refused(let address): return localizer.text(.todoLoadRefused(address))
     case .timedOut: return localizer.text(.todoLoadTimedOut)
-    case .tooManyRequests(let count): return localizer.text(.todoLoadTooManyRequests, .int(count))
-    case .status(let code): return localizer.text(.todoLoadStatus, .int(code))
+    case .tooManyRequests(let count): return localizer.text(.todoLoadTooManyRequests(count))
+    case .status(let code): return localizer.text(.todoLoadStatus(code))
     case .malformed: return localizer.text(.todoLoadMalformed)
     case .other(let detail): return detail
     }

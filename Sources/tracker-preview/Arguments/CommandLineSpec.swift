@@ -150,7 +150,7 @@ enum CommandLineSpec {
     for command in commands {
       text += "  " + pad(command.name, 12) + firstSentence(command.overview) + "\n"
     }
-    text += "\n  " + Messages.localized(.helpSeeSubcommand, .text(toolName)) + "\n"
+    text += "\n  " + Messages.localized(.helpSeeSubcommand(toolName)) + "\n"
     return text
   }
 
@@ -166,7 +166,7 @@ enum CommandLineSpec {
     }
     let options = command.options + [.help]
     text += "\n" + Messages.localized(.helpHeadingOptions) + "\n" + optionLines(options, of: command)
-    text += "\n  " + Messages.localized(.helpOtherOptions, .text(toolName)) + "\n"
+    text += "\n  " + Messages.localized(.helpOtherOptions(toolName)) + "\n"
     if let details = command.detailsKey { text += "\n" + Messages.localized(details) + "\n" }
     return text
   }

@@ -23,7 +23,7 @@ enum AppCommand {
     do {
       terminal = try RawTerminal()
     } catch {
-      outcome.standardError += Messages.error(Messages.localized(.cliTerminalFailed, .text("\(error)")))
+      outcome.standardError += Messages.error(Messages.localized(.cliTerminalFailed("\(error)")))
       outcome.exitCode = 1
       return outcome
     }

@@ -1,8 +1,9 @@
 /// A value of the XML property-list subset `.stringsdict` files use.
 indirect enum PropertyListValue: Equatable {
   case string(String)
-  /// Key-value pairs in file order, each with the line its key is on.
-  case dictionary([(key: String, value: PropertyListValue, line: Int)])
+  /// Key-value pairs in file order, each with the line its key is on and the text of the comment
+  /// just before the key, if any.
+  case dictionary([(key: String, value: PropertyListValue, line: Int, comment: String?)])
 
   static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
     switch (lhs, rhs) {
@@ -36,6 +37,8 @@ private struct XMLReader: SourceCursor {
   let file: String
   var position: Int
   var line = 1
+  /// The text of the last comment the latest `skipMisc` skipped, trimmed.
+  var lastComment: String?
 
   init(scalars: [Unicode.Scalar], file: String) {
     self.scalars = scalars
@@ -55,17 +58,22 @@ private struct XMLReader: SourceCursor {
 
   /// Skips white space and comments.
   mutating func skipMisc() throws(ResourceParseError) {
+    lastComment = nil
     while true {
       skipWhiteSpace()
       guard starts(with: "<!--") else { return }
       let start = line
+      advance(by: 4)
+      var text = String.UnicodeScalarView()
       while !starts(with: "-->") {
         guard !isAtEnd else {
           throw ResourceParseError(file: file, line: start, message: "unterminated comment")
         }
+        text.append(scalars[position])
         advance()
       }
       advance(by: 3)
+      lastComment = trimmed(text)
     }
   }
 
@@ -118,10 +126,11 @@ private struct XMLReader: SourceCursor {
   mutating func dictionary() throws(ResourceParseError) -> PropertyListValue {
     let opening = try tag()
     guard opening.name == "dict" else { throw error("expected <dict>, found <\(opening.name)>") }
-    var pairs: [(key: String, value: PropertyListValue, line: Int)] = []
+    var pairs: [(key: String, value: PropertyListValue, line: Int, comment: String?)] = []
     if opening.selfClosing { return .dictionary(pairs) }
     while true {
       try skipMisc()
+      let comment = lastComment
       let keyLine = line
       let next = try tag()
       if next.name == "/dict" { return .dictionary(pairs) }
@@ -143,7 +152,7 @@ private struct XMLReader: SourceCursor {
       default:
         throw error("the value of \"\(key)\" must be <string> or <dict>, found <\(valueTag.name)>")
       }
-      pairs.append((key, value, keyLine))
+      pairs.append((key, value, keyLine, comment))
     }
   }
 

@@ -38,3 +38,10 @@ extension SourceCursor {
     ResourceParseError(file: file, line: line ?? self.line, message: message)
   }
 }
+
+/// `text` without the white space around it: a comment's words.
+func trimmed(_ text: String.UnicodeScalarView) -> String {
+  let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
+  return String(
+    String.UnicodeScalarView(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed()))
+}

@@ -25,6 +25,9 @@ public struct StringsEntry: Hashable, Sendable {
   public var value: String
   /// The 1-based line the key starts on.
   public var line: Int
+  /// The `/* … */` comment after the entry's `;` on the same line, trimmed: what the generated
+  /// `TextKey` says of the key (see `TextKeyGenerator`).
+  public var comment: String?
 }
 
 /// Apple's `.strings` format (the old-style property list subset that localizations use):
@@ -46,7 +49,8 @@ public enum StringsFile {
       let value = try reader.quoted(what: "a quoted value for \"\(key)\"")
       try reader.skipTrivia()
       try reader.expect(";", after: "the value of \"\(key)\"")
-      entries.append(StringsEntry(key: key, value: value, line: line))
+      let comment = try reader.trailingComment()
+      entries.append(StringsEntry(key: key, value: value, line: line, comment: comment))
     }
   }
 
@@ -92,6 +96,22 @@ private struct StringsReader: SourceCursor {
         return
       }
     }
+  }
+
+  /// A `/* … */` comment starting on the current line after spaces or tabs, its text trimmed.
+  mutating func trailingComment() throws(ResourceParseError) -> String? {
+    var ahead = 0
+    while peek(ahead) == " " || peek(ahead) == "\t" { ahead += 1 }
+    guard peek(ahead) == "/", peek(ahead + 1) == "*" else { return nil }
+    let start = line
+    position += ahead + 2
+    var text = String.UnicodeScalarView()
+    while !(peek() == "*" && peek(1) == "/") {
+      guard let scalar = advance() else { throw error("unterminated comment", line: start) }
+      text.append(scalar)
+    }
+    position += 2
+    return trimmed(text)
   }
 
   mutating func expect(_ symbol: Unicode.Scalar, after what: String) throws(ResourceParseError) {

@@ -1,7 +1,4 @@
-/// A CLDR plural category: which form of a word a number takes.
-public enum PluralCategory: String, CaseIterable, Hashable, Sendable {
-  case zero, one, two, few, many, other
-}
+import LocalizationFiles
 
 extension Language {
   /// The CLDR cardinal plural category of an integer in this language.
