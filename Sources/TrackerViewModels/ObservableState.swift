@@ -30,7 +30,8 @@ public final class ObservableState<Value: Equatable & Sendable>: Observable {
   private struct Field {
     /// Whether the field differs between two values.
     let differs: (Value, Value) -> Bool
-    /// The registrar's `willSet` / `didSet` for the field's key path.
+    /// The registrar's `access`, `willSet` and `didSet` for the field's key path.
+    let access: (ObservableState) -> Void
     let willSet: (ObservableState) -> Void
     let didSet: (ObservableState) -> Void
   }
@@ -66,14 +67,20 @@ public final class ObservableState<Value: Equatable & Sendable>: Observable {
   /// One field of the value, tracked on its own: its readers are told when it changes, not when
   /// another field does.
   public subscript<Member: Equatable>(field keyPath: KeyPath<Value, Member>) -> Member {
-    let path = (\ObservableState.published).appending(path: keyPath)
-    if fields[keyPath] == nil {
-      fields[keyPath] = Field(
+    let field: Field
+    if let known = fields[keyPath] {
+      field = known
+    } else {
+      // The field's own key path, rooted here, is what its readers register and are told of.
+      let path = (\ObservableState.published).appending(path: keyPath)
+      field = Field(
         differs: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
+        access: { $0.registrar.access($0, keyPath: path) },
         willSet: { $0.registrar.willSet($0, keyPath: path) },
         didSet: { $0.registrar.didSet($0, keyPath: path) })
+      fields[keyPath] = field
     }
-    registrar.access(self, keyPath: path)
+    field.access(self)
     return working[keyPath: keyPath]
   }
 
