@@ -1,4 +1,5 @@
 import Foundation
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerViewModels

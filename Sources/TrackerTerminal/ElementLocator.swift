@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerTextRenderer
 import TrackerViewModels
 

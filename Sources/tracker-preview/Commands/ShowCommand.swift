@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerModels
 import TrackerPreviewSupport
 import TrackerStore

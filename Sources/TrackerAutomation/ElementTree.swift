@@ -1,5 +1,6 @@
 import TrackerLocalization
 import TrackerModels
+import TrackerViewModels
 
 /// The elements of the topmost layer of a view, with the identifiers of docs/command-line.md and what
 /// acting on each does.

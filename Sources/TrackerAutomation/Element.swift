@@ -1,4 +1,5 @@
 import TrackerLocalization
+import TrackerViewModels
 
 /// Something on screen the user can act on: what a renderer draws as a control and what a script
 /// or a UI test finds by identifier (the accessibility identifier of docs/command-line.md) or by label.

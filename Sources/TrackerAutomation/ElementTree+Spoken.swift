@@ -1,6 +1,7 @@
 import Foundation
 import TrackerLocalization
 import TrackerModels
+import TrackerViewModels
 
 /// What each element of the tracker is called when it has the focus: its own words, then what it
 /// is about (the tracker a menu acts on, the value a row holds, the date a day is) and its state

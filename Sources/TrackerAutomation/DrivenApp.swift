@@ -1,9 +1,9 @@
 import TrackerLocalization
-import TrackerTextRenderer
 import TrackerViewModels
 
 /// What the command line's `run`, `show` and interactive mode need of an app, whichever it is:
-/// the tracker's `AppFlow` or the to-do app's `TodoFlow`.
+/// the tracker's `AppFlow` or the to-do app's `TodoFlow`. Drawing it is the terminal's
+/// (`DrivenApp.lines(_:)` in TrackerTerminal), from `shown`.
 @MainActor
 public protocol DrivenApp: AnyObject {
   /// The stable name of the screen on top.
@@ -20,37 +20,42 @@ public protocol DrivenApp: AnyObject {
   var isSaving: Bool { get }
   func perform(_ action: UserAction) throws(FlowError)
   func find(_ target: UserAction.Target) throws(FlowError) -> Element
-  /// The screen's lines drawn by `renderer`, and how many at its top and bottom stay in place
-  /// when a short terminal scrolls it.
-  func lines(_ renderer: ScreenRenderer) -> (lines: [StyledLine], pinned: (top: Int, bottom: Int))
-  /// The screen's lines as `lines(_:)` draws them, but with the text cursor in `field` alone (nil:
-  /// in no field), whichever field the app has focused: the interactive mode draws the cursor
-  /// where typing goes, and nowhere once the focus has left the field.
-  func lines(_ renderer: ScreenRenderer, caretIn field: InputField?) -> (
-    lines: [StyledLine], pinned: (top: Int, bottom: Int)
-  )
+  /// Everything on screen, as a renderer draws it.
+  var shown: ShownView { get }
   /// The identifier of the text field the app has focused, if any.
   var focusedFieldIdentifier: String? { get }
   /// The clock may have moved on: the app reads it again and, when the day has changed, shows
   /// the new one (an app left open past midnight moves to the new today by itself).
   func clockChanged()
-  /// `format` as the app draws in it (the to-do app has a light mode only).
-  func format(_ format: OutputFormat) -> OutputFormat
   /// The values of the layer on top, whose texts are what the user reads (for `expect text`).
   var topLayer: [Any] { get }
   /// Calls `handler` after each change the app publishes, until the token goes.
   func observeChanges(_ handler: @escaping () -> Void) -> BindingToken
 }
 
-extension DrivenApp {
-  /// The screen drawn by `renderer` in `format`.
-  public func render(_ renderer: ScreenRenderer, format: OutputFormat) -> String {
-    self.format(format).encode(lines(renderer).lines)
-  }
+/// Everything a driven app shows: the tracker's view or the to-do list's.
+public enum ShownView: Equatable, Sendable {
+  case tracker(AppView)
+  case todo(TodoFlow.View)
 
-  /// What the user reads on the screen drawn by `renderer`.
-  public func screenText(_ renderer: ScreenRenderer) -> ScreenText {
-    ScreenText(layers: topLayer, drawn: render(renderer, format: .plain))
+  /// The text field the text cursor is drawn in.
+  public var focusedField: InputField? {
+    get {
+      switch self {
+      case .tracker(let view): return view.focusedField
+      case .todo(let view): return view.focusedField
+      }
+    }
+    set {
+      switch self {
+      case .tracker(var view):
+        view.focusedField = newValue
+        self = .tracker(view)
+      case .todo(var view):
+        view.focusedField = newValue
+        self = .todo(view)
+      }
+    }
   }
 }
 
@@ -61,20 +66,7 @@ extension AppFlow: DrivenApp {
   public var isLoading: Bool { false }
   public var isSaving: Bool { environment.writer.state.isSaving }
   public var focusedFieldIdentifier: String? { view.focusedField?.rawValue }
-  public func format(_ format: OutputFormat) -> OutputFormat { format }
-
-  public func lines(_ renderer: ScreenRenderer) -> (lines: [StyledLine], pinned: (top: Int, bottom: Int)) {
-    let view = view
-    return (renderer.lines(for: view), renderer.pinnedLines(for: view))
-  }
-
-  public func lines(_ renderer: ScreenRenderer, caretIn field: InputField?) -> (
-    lines: [StyledLine], pinned: (top: Int, bottom: Int)
-  ) {
-    var view = view
-    view.focusedField = field
-    return (renderer.lines(for: view), renderer.pinnedLines(for: view))
-  }
+  public var shown: ShownView { .tracker(view) }
 
   public var topLayer: [Any] {
     let view = view
@@ -86,14 +78,7 @@ extension AppFlow: DrivenApp {
   /// The flow's changes and the writer's (a write waiting for the file, then done): the writer's
   /// binding lives as long as the flow's.
   public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken {
-    var isFirst = true
-    let writing = environment.writer.observe { _ in
-      if !isFirst { handler() }
-      isFirst = false
-    }
-    return observe { _ in
-      withExtendedLifetime(writing) { handler() }
-    }
+    withWriter(environment.writer, observe, handler)
   }
 }
 
@@ -103,20 +88,7 @@ extension TodoFlow: DrivenApp {
   public var alert: AlertState? { view.alert }
   public var focusedFieldIdentifier: String? { view.focusedField?.rawValue }
   public var isSaving: Bool { environment.writer.state.isSaving }
-  public func format(_ format: OutputFormat) -> OutputFormat { format.lightOnly }
-
-  public func lines(_ renderer: ScreenRenderer) -> (lines: [StyledLine], pinned: (top: Int, bottom: Int)) {
-    let view = view
-    return (renderer.lines(for: view), renderer.pinnedLines(for: view))
-  }
-
-  public func lines(_ renderer: ScreenRenderer, caretIn field: InputField?) -> (
-    lines: [StyledLine], pinned: (top: Int, bottom: Int)
-  ) {
-    var view = view
-    view.focusedField = field
-    return (renderer.lines(for: view), renderer.pinnedLines(for: view))
-  }
+  public var shown: ShownView { .todo(view) }
 
   /// The to-do list shows nothing that depends on the day.
   public func clockChanged() {}
@@ -131,13 +103,23 @@ extension TodoFlow: DrivenApp {
 
   /// The flow's changes and the writer's, as `AppFlow.observeChanges`.
   public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken {
-    var isFirst = true
-    let writing = environment.writer.observe { _ in
-      if !isFirst { handler() }
-      isFirst = false
-    }
-    return observe { _ in
-      withExtendedLifetime(writing) { handler() }
-    }
+    withWriter(environment.writer, observe, handler)
+  }
+}
+
+/// Calls `handler` after each change `observe` delivers and each change of `writer` (the first,
+/// at once, is not a change): the writer's binding lives as long as the flow's.
+@MainActor
+private func withWriter<View>(
+  _ writer: StoreWriter, _ observe: (@escaping (View) -> Void) -> BindingToken,
+  _ handler: @escaping () -> Void
+) -> BindingToken {
+  var isFirst = true
+  let writing = writer.observe { _ in
+    if !isFirst { handler() }
+    isFirst = false
+  }
+  return observe { _ in
+    withExtendedLifetime(writing) { handler() }
   }
 }

@@ -1,4 +1,5 @@
 import TrackerLocalization
+import TrackerViewModels
 
 /// What each element of the to-do list is called when it has the focus, as the tracker's
 /// (`ElementTree.spokenElements`): its words, what it is about and its state, and why it cannot
