@@ -58,7 +58,9 @@ let package = Package(
     ),
 
     // 6. Drawing.
-    .target(name: "TrackerTextRenderer", dependencies: ["TrackerViewModels", "TrackerModels"]),
+    //    Every span that draws an element is anchored by its ElementID.
+    .target(
+      name: "TrackerTextRenderer", dependencies: ["TrackerViewModels", "TrackerAutomation", "TrackerModels"]),
 
     // Preview material: demo data and screen scenarios for the tour, previews and snapshots, kept
     // out of the libraries a native client links.

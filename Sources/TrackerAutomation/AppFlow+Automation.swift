@@ -7,10 +7,20 @@ extension AppFlow {
 
   /// Performs `action` as the user would, or explains why it cannot be done.
   public func perform(_ action: UserAction) throws(FlowError) {
+    try asOneAction { () throws(FlowError) in try performOnElements(action) }
+  }
+
+  /// Does what an element's own action says, as the gesture on it would.
+  public func send(_ action: ElementAction) throws(FlowError) {
+    try asOneAction { () throws(FlowError) in try act(action) }
+  }
+
+  /// `body` as one user action: the clock read first, one new view at the end.
+  private func asOneAction(_ body: () throws(FlowError) -> Void) throws(FlowError) {
     try oneState { () throws(FlowError) in
       clockChanged()
       defer { publish() }
-      try performOnElements(action)
+      try body()
     }
   }
 

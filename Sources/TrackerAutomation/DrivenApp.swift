@@ -19,11 +19,12 @@ public protocol DrivenApp: AnyObject {
   /// Whether a write waits for the data file while another program holds it (`StoreWriter`).
   var isSaving: Bool { get }
   func perform(_ action: UserAction) throws(FlowError)
+  /// Does what an element's own action says (its `action`, `longPressAction` or
+  /// `swipeLeftAction`), as the gesture on it would: the terminal sends the focused element's.
+  func send(_ action: ElementAction) throws(FlowError)
   func find(_ target: UserAction.Target) throws(FlowError) -> Element
   /// Everything on screen, as a renderer draws it.
   var shown: ShownView { get }
-  /// The identifier of the text field the app has focused, if any.
-  var focusedFieldIdentifier: String? { get }
   /// The clock may have moved on: the app reads it again and, when the day has changed, shows
   /// the new one (an app left open past midnight moves to the new today by itself).
   func clockChanged()
@@ -65,7 +66,6 @@ extension AppFlow: DrivenApp {
   public var alert: AlertState? { view.alert }
   public var isLoading: Bool { false }
   public var isSaving: Bool { environment.writer.state.isSaving }
-  public var focusedFieldIdentifier: String? { view.focusedField?.rawValue }
   public var shown: ShownView { .tracker(view) }
 
   public var topLayer: [Any] {
@@ -86,7 +86,6 @@ extension TodoFlow: DrivenApp {
   public var screenName: String { screen.rawValue }
   public var language: Language { environment.language }
   public var alert: AlertState? { view.alert }
-  public var focusedFieldIdentifier: String? { view.focusedField?.rawValue }
   public var isSaving: Bool { environment.writer.state.isSaving }
   public var shown: ShownView { .todo(view) }
 

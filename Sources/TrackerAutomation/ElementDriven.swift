@@ -47,7 +47,7 @@ extension ElementDriven {
     switch target {
     case .identifier(let identifier):
       // As listed (a line break written `\n`), or exactly.
-      matches = all.filter { $0.identifier == identifier || $0.scriptIdentifier == identifier }
+      matches = all.filter { $0.id == identifier || $0.scriptIdentifier == identifier }
     case .label(let label): matches = all.filter { $0.label == label }
     }
     let localizer = Localizer(language)

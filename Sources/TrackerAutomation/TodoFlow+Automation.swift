@@ -8,6 +8,12 @@ extension TodoFlow {
     try performOnElements(action)
   }
 
+  /// Does what an element's own action says, as the gesture on it would.
+  public func send(_ action: ElementAction) throws(FlowError) {
+    defer { publish() }
+    try act(action)
+  }
+
   /// The element `target` names, if exactly one matches.
   public func find(_ target: UserAction.Target) throws(FlowError) -> Element { try findElement(target) }
 
@@ -19,46 +25,46 @@ extension TodoFlow {
   fileprivate var plainElements: [Element] {
     let state = view
     if let alert = state.alert {
-      return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .todo(.dismissAlert)) }
+      return alert.buttons.map { Element(identifier: .ok, label: $0.title, action: .todo(.dismissAlert)) }
     }
     if let form = state.form {
       var result = [
         Element(
-          identifier: InputField.title.rawValue,
+          identifier: .field(.title),
           label: form.title.isEmpty ? form.titlePlaceholder : form.title,
           kind: .textField, action: .todo(.focus(.title))),
         Element(
-          identifier: InputField.text.rawValue, label: form.text.isEmpty ? form.textPlaceholder : form.text,
+          identifier: .field(.text), label: form.text.isEmpty ? form.textPlaceholder : form.text,
           kind: .textField, action: .todo(.focus(.text))),
       ]
       if let completed = form.completedTitle {
         result.append(
           Element(
-            identifier: "completed", label: completed, kind: .toggle(isOn: form.isCompleted),
+            identifier: .completed, label: completed, kind: .toggle(isOn: form.isCompleted),
             isChecked: form.isCompleted, action: .todo(.toggleTaskDone)))
       }
-      result.append(Element(identifier: "cancel", label: form.cancelTitle, action: .todo(.cancelTaskForm)))
+      result.append(Element(identifier: .cancel, label: form.cancelTitle, action: .todo(.cancelTaskForm)))
       result.append(
         Element(
-          identifier: state.screen == .todoForm ? "done" : "save", label: form.saveTitle,
+          identifier: state.screen == .todoForm ? .done : .save, label: form.saveTitle,
           isEnabled: form.isSaveEnabled,
           action: .todo(.saveTask)))
       return result
     }
     if let question = state.list.deleteQuestion {
       return [
-        Element(identifier: "confirm", label: question.confirmTitle, action: .todo(.confirmTaskDeletion)),
-        Element(identifier: "cancel", label: question.cancelTitle, action: .todo(.cancelTaskDeletion)),
+        Element(identifier: .confirm, label: question.confirmTitle, action: .todo(.confirmTaskDeletion)),
+        Element(identifier: .cancel, label: question.cancelTitle, action: .todo(.cancelTaskDeletion)),
       ]
     }
-    var result = [Element(identifier: "add", label: "+", action: .todo(.addTask))]
+    var result = [Element(identifier: .add, label: "+", action: .todo(.addTask))]
     if let failure = state.list.loadFailure {
-      result.append(Element(identifier: "retry", label: failure.retryTitle, action: .todo(.retryLoading)))
+      result.append(Element(identifier: .retry, label: failure.retryTitle, action: .todo(.retryLoading)))
     }
     for row in state.list.rows {
       result.append(
         Element(
-          identifier: "todo:\(row.title ?? row.text)", label: row.title ?? row.text, isChecked: row.isDone,
+          identifier: .todo(row.title ?? row.text), label: row.title ?? row.text, isChecked: row.isDone,
           action: .todo(.openTask(row.id)), swipeLeftAction: .todo(.askToDeleteTask(row.id))))
     }
     return result

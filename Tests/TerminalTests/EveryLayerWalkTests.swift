@@ -86,7 +86,7 @@ struct EveryLayerWalkTests {
   /// What tells one layer from another: its screen and the kinds of its elements (every card's
   /// menu is one layer, the form of a habit another than that of an event).
   static func signature(_ session: InteractiveSession) -> String {
-    let kinds = Set(session.app.elements.map { kind($0.identifier) })
+    let kinds = Set(session.app.elements.map { kind($0.id) })
     return session.app.screenName + " " + kinds.sorted().joined(separator: ",")
   }
 
@@ -98,11 +98,11 @@ struct EveryLayerWalkTests {
   /// What a user can press on `element` to open something: Enter, `m` where it has a menu, ←
   /// where it swipes, and in a text field a letter then Esc twice (a form with changes asks).
   static func tries(_ element: Element) -> [[Step]] {
-    var tries: [[Step]] = [[.focus(element.identifier), .key(.enter)]]
-    if element.longPressAction != nil { tries.append([.focus(element.identifier), .key(.character("m"))]) }
-    if element.swipeLeftAction != nil { tries.append([.focus(element.identifier), .key(.left)]) }
+    var tries: [[Step]] = [[.focus(element.id), .key(.enter)]]
+    if element.longPressAction != nil { tries.append([.focus(element.id), .key(.character("m"))]) }
+    if element.swipeLeftAction != nil { tries.append([.focus(element.id), .key(.left)]) }
     if element.kind == .textField {
-      tries.append([.focus(element.identifier), .key(.character("Z")), .key(.escape), .key(.escape)])
+      tries.append([.focus(element.id), .key(.character("Z")), .key(.escape), .key(.escape)])
     }
     return tries
   }
@@ -120,7 +120,7 @@ struct EveryLayerWalkTests {
       // One of each kind of element (and of each enabled state): the next day does what the first did.
       var seen: Set<String> = []
       let picks = layer.app.elements.filter {
-        seen.insert(Self.kind($0.identifier) + ($0.isEnabled ? "" : "-")).inserted
+        seen.insert(Self.kind($0.id) + ($0.isEnabled ? "" : "-")).inserted
       }
       for element in picks where element.isEnabled {
         for steps in Self.tries(element) {
@@ -169,11 +169,11 @@ struct EveryLayerWalkTests {
     #expect(Set(names).count == names.count, "\(place): named alike: \(names)")
     var visited: [String] = []
     for _ in elements {
-      guard let focused = elements.first(where: { $0.identifier == session.focusedIdentifier }) else {
+      guard let focused = elements.first(where: { $0.id == session.focusedIdentifier }) else {
         Issue.record("\(place): nothing has the focus")
         return
       }
-      visited.append(focused.identifier)
+      visited.append(focused.id)
       let frame = session.frame()
       let name = session.spokenLabel(focused, in: elements)
       #expect(
@@ -198,8 +198,8 @@ struct EveryLayerWalkTests {
       _ = session.handle(.tab)
     }
     #expect(
-      Set(visited) == Set(elements.map(\.identifier)),
-      "\(place): Tab missed \(Set(elements.map(\.identifier)).subtracting(visited).sorted())")
+      Set(visited) == Set(elements.map(\.id)),
+      "\(place): Tab missed \(Set(elements.map(\.id)).subtracting(visited).sorted())")
   }
 
   static func text(_ frame: [String]) -> String {

@@ -16,7 +16,7 @@ struct ElementActionTests {
   @Test func theMainScreensElementsCarryTheirActions() throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
-    let byID = Dictionary(uniqueKeysWithValues: flow.elements.map { ($0.identifier, $0) })
+    let byID = Dictionary(uniqueKeysWithValues: flow.elements.map { ($0.id, $0) })
     #expect(byID["add"]?.action == .tracker(.addTracker))
     #expect(byID["date"]?.action == .tracker(.openCalendar))
     #expect(byID["search"]?.action == .tracker(.focus(.search)))
@@ -70,7 +70,7 @@ struct ElementActionTests {
       try flow.perform(.tap(.identifier("add")))
       Issue.record("no error")
     } catch {
-      #expect(error.elements.map(\.identifier).first == "filter:all")
+      #expect(error.elements.map(\.id).first == "filter:all")
     }
   }
 
