@@ -48,6 +48,7 @@ extension ElementDriven {
     case .identifier(let identifier):
       // As listed (a line break written `\n`), or exactly.
       matches = all.filter { $0.id == identifier || $0.scriptIdentifier == identifier }
+    case .element(let id): matches = all.filter { $0.identifier == id }
     case .label(let label): matches = all.filter { $0.label == label }
     }
     let localizer = Localizer(language)
