@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TrackerStore", targets: ["TrackerStore"]),
     .library(name: "TrackerNetwork", targets: ["TrackerNetwork"]),
     .library(name: "TrackerViewModels", targets: ["TrackerViewModels"]),
+    .library(name: "TrackerAutomation", targets: ["TrackerAutomation"]),
     .library(name: "TrackerTextRenderer", targets: ["TrackerTextRenderer"]),
     .library(name: "TrackerPreviewSupport", targets: ["TrackerPreviewSupport"]),
     .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
@@ -52,38 +53,48 @@ let package = Package(
     // 4. Screens.
     .target(name: "TrackerViewModels", dependencies: ["TrackerModels", "TrackerLocalization"]),
 
-    // 5. Drawing.
-    .target(name: "TrackerTextRenderer", dependencies: ["TrackerViewModels", "TrackerModels"]),
+    // 5. Automation: the elements a user acts on (accessibility identifiers, labels, what acting
+    //    does), scripts' and UI tests' user actions and their errors, any flow as a driven app. A
+    //    native client links the view models without it; its UI tests may link it.
+    .target(
+      name: "TrackerAutomation",
+      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization"]
+    ),
+
+    // 6. Drawing.
+    //    Every span that draws an element is anchored by its ElementID.
+    .target(
+      name: "TrackerTextRenderer", dependencies: ["TrackerViewModels", "TrackerAutomation", "TrackerModels"]),
 
     // Preview material: demo data and screen scenarios for the tour, previews and snapshots, kept
     // out of the libraries a native client links.
     .target(
       name: "TrackerPreviewSupport",
-      dependencies: ["TrackerModels", "TrackerLocalization", "TrackerViewModels"]
+      dependencies: ["TrackerModels", "TrackerLocalization", "TrackerViewModels", "TrackerAutomation"]
     ),
 
-    // 5b. The interactive terminal client: keys, focus, scrolling and frames on top of any flow.
+    // 6b. The interactive terminal client: keys, focus, scrolling and frames on top of any flow.
     .target(
       name: "TrackerTerminal",
-      dependencies: ["TrackerViewModels", "TrackerTextRenderer", "TrackerLocalization"]
+      dependencies: ["TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer", "TrackerLocalization"]
     ),
 
-    // 6. Snapshot harness.
+    // 7. Snapshot harness.
     .target(name: "TextSnapshots"),
 
-    // 7. The command line, the only place that wires the live environment.
+    // 8. The command line, the only place that wires the live environment.
     .executableTarget(
       name: "tracker-preview",
       dependencies: [
-        "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerViewModels",
+        "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerViewModels", "TrackerAutomation",
         "TrackerTextRenderer", "TrackerPreviewSupport", "TrackerNetwork", "TrackerTerminal",
       ]
     ),
     .executableTarget(
       name: "tracker-benchmark",
       dependencies: [
-        "TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerTextRenderer", "TrackerTerminal",
-        "CSQLite",
+        "TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer",
+        "TrackerTerminal", "CSQLite",
       ]
     ),
 
@@ -101,8 +112,8 @@ let package = Package(
     .testTarget(
       name: "ViewModelTests",
       dependencies: [
-        "TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerPreviewSupport",
-        "tracker-store-writer", "OtherProgram", "FailingStores",
+        "TrackerViewModels", "TrackerAutomation", "TrackerModels", "TrackerLocalization", "TrackerStore",
+        "TrackerPreviewSupport", "tracker-store-writer", "OtherProgram", "FailingStores",
       ]
     ),
     // Test helper: an HTTP server on 127.0.0.1 inside the test process (the to-do loader, the CLI).
@@ -122,11 +133,13 @@ let package = Package(
       dependencies: ["CSQLite", "LocalHTTPServer", "TrackerModels", "TrackerStore"]),
     .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite", "LocalHTTPServer"]),
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
-    // A native client: the libraries' public API only (no @testable), as an iOS app would use them.
+    // A native client: the libraries' public API only (no @testable), as an iOS app would use them;
+    // its UI tests drive the element tree (TrackerAutomation).
     .testTarget(
       name: "NativeClientTests",
       dependencies: [
-        "TrackerViewModels", "TrackerModels", "TrackerStore", "TrackerLocalization", "tracker-preview",
+        "TrackerViewModels", "TrackerAutomation", "TrackerModels", "TrackerStore", "TrackerLocalization",
+        "tracker-preview",
         "tracker-store-writer", "OtherProgram",
       ]
     ),
@@ -134,7 +147,8 @@ let package = Package(
     .testTarget(
       name: "TerminalTests",
       dependencies: [
-        "TrackerTerminal", "TrackerViewModels", "TrackerTextRenderer", "TrackerModels", "TrackerStore",
+        "TrackerTerminal", "TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer", "TrackerModels",
+        "TrackerStore",
         "TrackerPreviewSupport", "TrackerLocalization", "LocalHTTPServer", "tracker-preview",
         "tracker-store-writer", "OtherProgram", "FailingStores",
       ]
@@ -144,8 +158,9 @@ let package = Package(
     .testTarget(
       name: "RendererTests",
       dependencies: [
-        "TrackerTextRenderer", "TrackerViewModels", "TrackerModels", "TrackerLocalization", "TrackerStore",
-        "TrackerPreviewSupport",
+        "TrackerTextRenderer", "TrackerViewModels", "TrackerAutomation", "TrackerModels",
+        "TrackerLocalization",
+        "TrackerStore", "TrackerPreviewSupport",
       ],
       exclude: ["Fixtures"]
     ),

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerViewModels
@@ -59,145 +60,147 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("trackers-empty", screen: .trackers, data: .empty),
     ScreenScenario("trackers-filled", screen: .trackers),
     ScreenScenario("trackers-search", screen: .trackers) { run in
-      [.tap(.identifier("search")), .type(run.language == .ru ? "кош" : "cat")]
+      [.tap(.element(.field(.search))), .type(run.language == .ru ? "кош" : "cat")]
     },
     ScreenScenario("trackers-search-nothing-found", screen: .trackers) { _ in
-      [.tap(.identifier("search")), .type("zzz")]
+      [.tap(.element(.field(.search))), .type("zzz")]
     },
-    ScreenScenario("trackers-filter-today", screen: .trackers) { _ in filter("today") },
-    ScreenScenario("trackers-filter-completed", screen: .trackers) { _ in filter("completed") },
-    ScreenScenario("trackers-filter-not-completed", screen: .trackers) { _ in filter("not-completed") },
+    ScreenScenario("trackers-filter-today", screen: .trackers) { _ in filter(.today) },
+    ScreenScenario("trackers-filter-completed", screen: .trackers) { _ in filter(.completed) },
+    ScreenScenario("trackers-filter-not-completed", screen: .trackers) { _ in filter(.notCompleted) },
     ScreenScenario("trackers-future-date", screen: .trackers) { run in
       // The second day of next month: always in the future, always one arrow away.
       let future = run.today.firstOfMonth(addingMonths: 1).adding(days: 1)
       return [
-        .tap(.identifier("date")), .tap(.identifier("next-month")), .tap(.identifier("day:\(future.iso)")),
+        .tap(.element(.date)), .tap(.element(.nextMonth)), .tap(.element(.day(future))),
       ]
     },
     ScreenScenario("trackers-context-menu", screen: .trackers) { run in
-      [.longPress(.identifier("card:" + demoName(0, run.language)))]
+      [.longPress(.element(.card(demoName(0, run.language))))]
     },
     ScreenScenario("trackers-day-off-menu", screen: .trackers) { run in
       // The cat on calls is off today in the demo: its menu offers to cancel the day off.
-      [.longPress(.identifier("card:" + demoName(1, run.language)))]
+      [.longPress(.element(.card(demoName(1, run.language))))]
     },
     ScreenScenario("trackers-day-off-taken", screen: .trackers) { run in
       // Watering taken off today from its menu: "–" on its card, its flame kept.
-      [.longPress(.identifier("card:" + demoName(0, run.language))), .tap(.identifier("day-off"))]
+      [.longPress(.element(.card(demoName(0, run.language)))), .tap(.element(.dayOff))]
     },
     ScreenScenario("trackers-day-off-done-question", screen: .trackers) { run in
       // Watering done today, then taken off from its menu: the action sheet asks first, since the
       // day's record would go.
       let name = demoName(0, run.language)
       return [
-        .tap(.identifier("complete:" + name)), .longPress(.identifier("card:" + name)),
-        .tap(.identifier("day-off")),
+        .tap(.element(.complete(name))), .longPress(.element(.card(name))),
+        .tap(.element(.dayOff)),
       ]
     },
     ScreenScenario("trackers-delete-confirmation", screen: .trackers) { run in
-      [.longPress(.identifier("card:" + demoName(1, run.language))), .tap(.identifier("delete"))]
+      [.longPress(.element(.card(demoName(1, run.language)))), .tap(.element(.delete))]
     },
     ScreenScenario("trackers-save-failed", screen: .trackers, refusesChanges: true) { run in
-      [.tap(.identifier("complete:" + demoName(0, run.language)))]
+      [.tap(.element(.complete(demoName(0, run.language))))]
     },
     ScreenScenario("tracker-form-save-failed", screen: .trackerForm, refusesChanges: true) { run in
       [
-        .longPress(.identifier("card:" + demoName(0, run.language))), .tap(.identifier("edit")),
-        .tap(.identifier("create")),
+        .longPress(.element(.card(demoName(0, run.language)))), .tap(.element(.edit)),
+        .tap(.element(.create)),
       ]
     },
-    ScreenScenario("type-picker", screen: .typePicker) { _ in [.tap(.identifier("add"))] },
+    ScreenScenario("type-picker", screen: .typePicker) { _ in [.tap(.element(.add))] },
     ScreenScenario("tracker-form-empty", screen: .trackerForm) { _ in newHabit },
     ScreenScenario("tracker-form-discard-question", screen: .trackerForm) { run in
       // A name typed, then the sheet dismissed (Esc, a swipe down): the changes are not thrown
       // away without a word.
-      newHabit + [.tap(.identifier("name")), .type(run.language == .ru ? "Бег" : "Run"), .dismiss]
+      newHabit + [.tap(.element(.field(.name))), .type(run.language == .ru ? "Бег" : "Run"), .dismiss]
     },
     ScreenScenario("tracker-form-event", screen: .trackerForm) { _ in
-      [.tap(.identifier("add")), .tap(.identifier("event"))]
+      [.tap(.element(.add)), .tap(.element(.event))]
     },
     // The new habit of the tour's story: the category it adds ("Sport") and the days it picks
     // (Monday and Friday) are the ones the steps before show.
     ScreenScenario("tracker-form-filled", screen: .trackerForm, data: .empty) { run in
-      newHabit + [.tap(.identifier("name")), .type(run.language == .ru ? "Читать книги" : "Read books")]
+      newHabit + [.tap(.element(.field(.name))), .type(run.language == .ru ? "Читать книги" : "Read books")]
         + [
-          .tap(.identifier("category")), .tap(.identifier("add-category")), .tap(.identifier("title")),
-          .type(run.language == .ru ? "Спорт" : "Sport"), .tap(.identifier("done")),
-          .tap(.identifier("category:" + (run.language == .ru ? "Спорт" : "Sport"))),
+          .tap(.element(.categoryRow)), .tap(.element(.addCategory)), .tap(.element(.field(.title))),
+          .type(run.language == .ru ? "Спорт" : "Sport"), .tap(.element(.done)),
+          .tap(.element(.category(run.language == .ru ? "Спорт" : "Sport"))),
         ]
         + [
-          .tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:fri")),
-          .tap(.identifier("done")),
+          .tap(.element(.scheduleRow)), .tap(.element(.weekday(.monday))), .tap(.element(.weekday(.friday))),
+          .tap(.element(.done)),
         ]
-        + [.tap(.identifier("emoji:5")), .tap(.identifier("color:3"))]
+        + [.tap(.element(.emoji(5))), .tap(.element(.color(3)))]
     },
     ScreenScenario("tracker-form-too-long", screen: .trackerForm) { _ in
-      newHabit + [.tap(.identifier("name")), .type(String(repeating: "Ж", count: 39))]
+      newHabit + [.tap(.element(.field(.name))), .type(String(repeating: "Ж", count: 39))]
     },
     ScreenScenario("tracker-form-duplicate", screen: .trackerForm) { run in
-      newHabit + [.tap(.identifier("name")), .type(demoName(0, run.language).uppercased())]
+      newHabit + [.tap(.element(.field(.name))), .type(demoName(0, run.language).uppercased())]
     },
     ScreenScenario("tracker-form-edit", screen: .trackerForm) { run in
       [
-        .longPress(.identifier("card:" + demoName(0, run.language))), .tap(.identifier("edit")),
-        .tap(.identifier("days-plus")),
+        .longPress(.element(.card(demoName(0, run.language)))), .tap(.element(.edit)),
+        .tap(.element(.daysPlus)),
       ]
     },
     ScreenScenario("categories-empty", screen: .categories, data: .empty) { _ in
-      newHabit + [.tap(.identifier("category"))]
+      newHabit + [.tap(.element(.categoryRow))]
     },
     ScreenScenario("categories-checked", screen: .categories) { _ in
-      newHabit + [.tap(.identifier("category"))]
+      newHabit + [.tap(.element(.categoryRow))]
     },
     ScreenScenario("categories-menu", screen: .categories) { run in
       newHabit + [
-        .tap(.identifier("category")),
-        .longPress(.identifier("category:" + (run.language == .ru ? "Радостные мелочи" : "Little joys"))),
+        .tap(.element(.categoryRow)),
+        .longPress(.element(.category(run.language == .ru ? "Радостные мелочи" : "Little joys"))),
       ]
     },
     ScreenScenario("categories-delete-confirmation", screen: .categories) { run in
       newHabit + [
-        .tap(.identifier("category")),
-        .longPress(.identifier("category:" + (run.language == .ru ? "Радостные мелочи" : "Little joys"))),
-        .tap(.identifier("delete")),
+        .tap(.element(.categoryRow)),
+        .longPress(.element(.category(run.language == .ru ? "Радостные мелочи" : "Little joys"))),
+        .tap(.element(.delete)),
       ]
     },
     ScreenScenario("category-form", screen: .categoryForm) { run in
       newHabit + [
-        .tap(.identifier("category")), .tap(.identifier("add-category")), .tap(.identifier("title")),
+        .tap(.element(.categoryRow)), .tap(.element(.addCategory)), .tap(.element(.field(.title))),
         .type(run.language == .ru ? "Спорт" : "Sport"),
       ]
     },
     ScreenScenario("schedule", screen: .schedule) { _ in
-      newHabit + [.tap(.identifier("schedule")), .tap(.identifier("day:mon")), .tap(.identifier("day:fri"))]
+      newHabit + [
+        .tap(.element(.scheduleRow)), .tap(.element(.weekday(.monday))), .tap(.element(.weekday(.friday))),
+      ]
     },
-    ScreenScenario("filters", screen: .filters) { _ in filter("completed") + [.tap(.identifier("filters"))] },
-    ScreenScenario("calendar", screen: .calendar) { _ in [.tap(.identifier("date"))] },
-    ScreenScenario("statistics", screen: .statistics) { _ in [.tap(.identifier("tab-statistics"))] },
-    ScreenScenario("settings", screen: .settings) { _ in [.tap(.identifier("tab-settings"))] },
+    ScreenScenario("filters", screen: .filters) { _ in filter(.completed) + [.tap(.element(.filters))] },
+    ScreenScenario("calendar", screen: .calendar) { _ in [.tap(.element(.date))] },
+    ScreenScenario("statistics", screen: .statistics) { _ in [.tap(.element(.tab(.statistics)))] },
+    ScreenScenario("settings", screen: .settings) { _ in [.tap(.element(.tab(.settings)))] },
     ScreenScenario("permission", screen: .permission) { _ in
-      [.tap(.identifier("tab-settings")), .tap(.identifier("reminder"))]
+      [.tap(.element(.tab(.settings))), .tap(.element(.reminder))]
     },
     ScreenScenario("settings-reminder-on", screen: .settings) { _ in
-      [.tap(.identifier("tab-settings")), .tap(.identifier("reminder")), .tap(.identifier("allow"))]
+      [.tap(.element(.tab(.settings))), .tap(.element(.reminder)), .tap(.element(.allow))]
     },
     ScreenScenario("time-picker", screen: .timePicker) { _ in
       [
-        .tap(.identifier("tab-settings")), .tap(.identifier("reminder")), .tap(.identifier("allow")),
-        .tap(.identifier("reminder-time")),
+        .tap(.element(.tab(.settings))), .tap(.element(.reminder)), .tap(.element(.allow)),
+        .tap(.element(.reminderTime)),
       ]
     },
     ScreenScenario("time-picker-invalid", screen: .timePicker) { _ in
       [
-        .tap(.identifier("tab-settings")), .tap(.identifier("reminder")), .tap(.identifier("allow")),
-        .tap(.identifier("reminder-time")), .clear, .type("24:61"),
+        .tap(.element(.tab(.settings))), .tap(.element(.reminder)), .tap(.element(.allow)),
+        .tap(.element(.reminderTime)), .clear, .type("24:61"),
       ]
     },
     ScreenScenario("detail", screen: .detail) { run in [exerciseCard(run)] },
     ScreenScenario("detail-day-ticked", screen: .detail) { run in
       // Two weeks before today, a due day the demo missed (its schedule turns with today's
       // weekday), ticked in the grid.
-      [exerciseCard(run), .tap(.identifier("day:\(run.today.adding(days: -14).iso)"))]
+      [exerciseCard(run), .tap(.element(.day(run.today.adding(days: -14))))]
     },
     ScreenScenario("detail-day-off", screen: .detail) { run in
       // A vacation planned ahead: the exercise's next due day (two days on) taken off, when the
@@ -205,24 +208,24 @@ public struct ScreenScenario: Sendable {
       // ago (an illness).
       let ahead = run.today.adding(days: 2)
       let day = ahead.weekday.rawValue > run.today.weekday.rawValue ? ahead : run.today.adding(days: -12)
-      return [exerciseCard(run), .longPress(.identifier("day:\(day.iso)"))]
+      return [exerciseCard(run), .longPress(.element(.day(day)))]
     },
     ScreenScenario("detail-day-off-done-question", screen: .detail) { run in
       // A missed day ticked in the grid, then long-pressed: taking it off asks first.
-      let day = "day:\(run.today.adding(days: -14).iso)"
-      return [exerciseCard(run), .tap(.identifier(day)), .longPress(.identifier(day))]
+      let day = ElementID.day(run.today.adding(days: -14))
+      return [exerciseCard(run), .tap(.element(day)), .longPress(.element(day))]
     },
     ScreenScenario("day-start", screen: .dayStart) { _ in
-      [.tap(.identifier("tab-settings")), .tap(.identifier("day-start"))]
+      [.tap(.element(.tab(.settings))), .tap(.element(.dayStart))]
     },
     ScreenScenario("settings-day-start", screen: .settings) { _ in
-      [.tap(.identifier("tab-settings")), .tap(.identifier("day-start")), .tap(.identifier("hour:03"))]
+      [.tap(.element(.tab(.settings))), .tap(.element(.dayStart)), .tap(.element(.hour(3)))]
     },
     ScreenScenario("detail-delete", screen: .detail) { run in
-      [exerciseCard(run), .tap(.identifier("delete"))]
+      [exerciseCard(run), .tap(.element(.delete))]
     },
     ScreenScenario("statistics-empty", screen: .statistics, data: .empty) { _ in
-      [.tap(.identifier("tab-statistics"))]
+      [.tap(.element(.tab(.statistics)))]
     },
   ]
 
@@ -231,13 +234,13 @@ public struct ScreenScenario: Sendable {
 
   /// A tap on the demo's morning exercise card (its detail).
   private static func exerciseCard(_ run: Context) -> UserAction {
-    .tap(.identifier(run.language == .ru ? "card:Зарядка" : "card:Morning exercise"))
+    .tap(.element(.card(run.language == .ru ? "Зарядка" : "Morning exercise")))
   }
 
-  private static let newHabit: [UserAction] = [.tap(.identifier("add")), .tap(.identifier("habit"))]
+  private static let newHabit: [UserAction] = [.tap(.element(.add)), .tap(.element(.habit))]
 
-  private static func filter(_ id: String) -> [UserAction] {
-    [.tap(.identifier("filters")), .tap(.identifier("filter:" + id))]
+  private static func filter(_ filter: TrackerFilter) -> [UserAction] {
+    [.tap(.element(.filters)), .tap(.element(.filter(filter)))]
   }
 
   /// The name of demo tracker `index` in `language`.

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerViewModels
@@ -84,23 +85,23 @@ public struct TodoScenario: Sendable {
     TodoScenario("todos-list", screen: .todos, tasks: storedTasks),
     TodoScenario("todo-form", screen: .todoForm, tasks: storedTasks) { language in
       [
-        .tap(.identifier("add")), .tap(.identifier("text")),
+        .tap(.element(.add)), .tap(.element(.field(.text))),
         .type(language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
       ]
     },
     TodoScenario("todos-added", screen: .todos, tasks: storedTasks) { language in
       [
-        .tap(.identifier("add")), .tap(.identifier("title")), .type(language == .ru ? "Дом" : "Home"),
-        .tap(.identifier("text")),
+        .tap(.element(.add)), .tap(.element(.field(.title))), .type(language == .ru ? "Дом" : "Home"),
+        .tap(.element(.field(.text))),
         .type(language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
-        .tap(.identifier("done")),
+        .tap(.element(.done)),
       ]
     },
     TodoScenario("todo-edit", screen: .todoEdit, tasks: storedTasks) { _ in
-      [.tap(.identifier("todo:Shopping"))]
+      [.tap(.element(.todo("Shopping")))]
     },
     TodoScenario("todos-delete-question", screen: .todos, tasks: storedTasks) { _ in
-      [.swipe(.left, .identifier("todo:Shopping"))]
+      [.swipe(.left, .element(.todo("Shopping")))]
     },
   ]
 

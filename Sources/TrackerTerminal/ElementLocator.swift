@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerTextRenderer
 import TrackerViewModels
 
@@ -32,13 +33,13 @@ struct ElementLocator {
 
   /// The row where the renderer first drew each element (a screen of 1,000 cards has a few
   /// thousand anchors; characters are counted only on the row asked for).
-  private let anchorRows: [String: Int]
+  private let anchorRows: [ElementID: Int]
 
   init(elements: [Element], lines: [StyledLine]) {
     self.elements = elements
     self.lines = lines
     rows = Array(repeating: nil, count: lines.count)
-    var found: [String: Int] = [:]
+    var found: [ElementID: Int] = [:]
     for (row, line) in lines.enumerated() {
       for span in line.spans {
         if let anchor = span.anchor, found[anchor] == nil { found[anchor] = row }
@@ -47,9 +48,9 @@ struct ElementLocator {
     anchorRows = found
   }
 
-  /// Where the renderer drew the element called `identifier`: on the first row holding its anchor,
-  /// from the first to the last of its spans there.
-  private func anchored(_ identifier: String) -> Location? {
+  /// Where the renderer drew the element `identifier`: on the first row holding its anchor, from
+  /// the first to the last of its spans there.
+  private func anchored(_ identifier: ElementID) -> Location? {
     guard let row = anchorRows[identifier] else { return nil }
     var offset = 0
     var place: Range<Int>?
@@ -63,11 +64,11 @@ struct ElementLocator {
     return place.map { Location(row: row, characters: $0) }
   }
 
-  /// Whether the renderer said where the element called `identifier` is drawn.
-  func isAnchored(_ identifier: String) -> Bool { anchorRows[identifier] != nil }
+  /// Whether the renderer said where the element `identifier` is drawn.
+  func isAnchored(_ identifier: ElementID) -> Bool { anchorRows[identifier] != nil }
 
-  /// Where the element called `identifier` is drawn, if it is.
-  mutating func locate(_ identifier: String?) -> Location? {
+  /// Where the element `identifier` is drawn, if it is.
+  mutating func locate(_ identifier: ElementID?) -> Location? {
     guard let identifier, let index = elements.firstIndex(where: { $0.identifier == identifier }) else {
       return nil
     }

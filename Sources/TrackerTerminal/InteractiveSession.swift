@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerLocalization
 import TrackerTextRenderer
 import TrackerViewModels
@@ -27,15 +28,17 @@ public final class InteractiveSession {
   public private(set) var needsRedraw = true
 
   /// The focused element's identifier, and its place in the list (kept when it goes away).
-  public private(set) var focusedIdentifier: String?
+  public private(set) var focusedID: ElementID?
+  /// The focused element's identifier as scripts write it (`complete:Run`).
+  public var focusedIdentifier: String? { focusedID?.text }
   private var focusedIndex = 0
   /// What the focused element stands for (a renamed category keeps the focus by it).
   private var focusedSubject: Subject?
   /// A few identifiers of the elements at the last look, to tell a new layer from a changed one:
   /// a layer none of whose landmarks is still there is a new one.
-  private var landmarks: [String] = []
+  private var landmarks: [ElementID] = []
   /// The current choice of the layer at the last look (`Element.isCurrentChoice`).
-  private var lastChoice: String?
+  private var lastChoice: ElementID?
   /// Whether typing goes into the focused text field (Esc leaves it).
   public private(set) var isEditing = false
   /// The first body line shown when the screen is taller than the terminal.
@@ -58,24 +61,33 @@ public final class InteractiveSession {
 
   /// A layer under the top one: how to tell it when it is back, and its focus then.
   private struct Return {
-    let landmarks: [String]
-    let identifier: String?
+    let landmarks: [ElementID]
+    let identifier: ElementID?
     let index: Int
     let subject: Subject?
     /// The layer's current choice when it was left (a category made over it comes back chosen).
-    let choice: String?
+    let choice: ElementID?
   }
 
   /// The thing an element stands for, and which of its elements it is (a card, or its button).
   private struct Subject: Equatable {
+    /// Which of the elements standing for one thing it is.
+    enum Role {
+      case card, complete, category, other
+    }
+
     let id: String
-    /// The identifier's part before ":" (`card`, `complete`, `category`).
-    let role: Substring
+    let role: Role
 
     init?(_ element: Element) {
       guard let id = element.subjectID else { return nil }
       self.id = id
-      role = element.identifier.prefix { $0 != ":" }
+      switch element.identifier {
+      case .card: role = .card
+      case .complete: role = .complete
+      case .category: role = .category
+      default: role = .other
+      }
     }
   }
 
@@ -165,14 +177,14 @@ public final class InteractiveSession {
           ? localizer.text(.appRefusedDisabled(spokenLabel(focused, in: elements)))
           : spokenLabel(focused, in: elements)
       } else {
-        act(.tap(.identifier(focused.identifier)))
+        send(focused.action)
       }
     case .character("m"):
       guard let focused else { break }
       if focused.longPressAction == nil {
         message = localizer.text(.appRefusedNoMenu(spokenLabel(focused, in: elements)))
       } else {
-        act(.longPress(.identifier(focused.identifier)))
+        send(focused.longPressAction)
       }
     case .left, .right:
       if moveInGrid(key, from: focused, in: elements) {
@@ -181,7 +193,7 @@ public final class InteractiveSession {
         // → shows the next page, as a finger swiping the page to the left does; ← the one before.
         act(.swipe(key == .right ? .left : .right))
       } else if let focused, key == .left, focused.swipeLeftAction != nil {
-        act(.swipe(.left, .identifier(focused.identifier)))
+        send(focused.swipeLeftAction)
       } else if let focused {
         message = localizer.text(
           .appRefusedArrow(arrow: key == .left ? "←" : "→", label: spokenLabel(focused, in: elements)))
@@ -195,7 +207,7 @@ public final class InteractiveSession {
         do { try app.perform(.dismiss) } catch {}
       }
     case .character("/"):
-      if let search = elements.first(where: { $0.identifier == InputField.search.rawValue }) {
+      if let search = elements.first(where: { $0.identifier == .field(.search) }) {
         focus(search, in: elements)
         startEditing(search)
       }
@@ -233,9 +245,7 @@ public final class InteractiveSession {
   /// A key typed into the focused field; false when it is not for the field.
   private func editField(_ field: Element, _ key: Key) -> Bool {
     // The app's own focus follows ours before anything is typed (a tap on a field focuses it).
-    let focusesField = { [self] in
-      if app.focusedFieldIdentifier != field.identifier { act(.tap(.identifier(field.identifier))) }
-    }
+    let focusesField = { [self] in focusApp(on: field) }
     switch key {
     case .character, .backspace, .control("u"): focusesField()
     default: break
@@ -248,13 +258,15 @@ public final class InteractiveSession {
     case .control("u"): act(.clear)
     case .enter:
       // The to-do text keeps line breaks; any other field is done and the next element is focused.
-      if field.identifier == InputField.text.rawValue {
+      if field.identifier == .field(.text) {
         act(.type("\n"))
       } else {
         // The next element, past the field's own clear button: Enter never clears what was typed.
         isEditing = false
         moveFocus(by: 1, in: elements)
-        if focusedIdentifier == "clear-" + field.identifier { moveFocus(by: 1, in: elements) }
+        if case .field(let input) = field.identifier, focusedID == .clear(input) {
+          moveFocus(by: 1, in: elements)
+        }
       }
     case .escape: isEditing = false
     default: return false
@@ -270,20 +282,36 @@ public final class InteractiveSession {
     }
   }
 
+  /// Sends the focused element's own action to the app (nil: its gesture does nothing).
+  private func send(_ action: ElementAction?) {
+    guard let action else { return }
+    do {
+      try app.send(action)
+    } catch {
+      message = error.message
+    }
+  }
+
+  /// The app's own focus follows ours onto `field` (a tap on a field focuses it).
+  private func focusApp(on field: Element) {
+    if let focused = app.shown.focusedField, field.identifier == .field(focused) { return }
+    send(field.action)
+  }
+
   /// Keys go into `field` from now on, and the app shows its caret there.
   private func startEditing(_ field: Element) {
-    if app.focusedFieldIdentifier != field.identifier { act(.tap(.identifier(field.identifier))) }
+    focusApp(on: field)
     isEditing = message == nil
   }
 
   // MARK: Focus
 
   private func focusedElement(in elements: [Element]) -> Element? {
-    elements.first { $0.identifier == focusedIdentifier }
+    elements.first { $0.identifier == focusedID }
   }
 
   private func focus(_ element: Element, in elements: [Element]) {
-    focusedIdentifier = element.identifier
+    focusedID = element.identifier
     focusedIndex = elements.firstIndex { $0.identifier == element.identifier } ?? 0
     focusedSubject = Subject(element)
   }
@@ -297,7 +325,7 @@ public final class InteractiveSession {
 
   private func moveFocus(by step: Int, in elements: [Element]) {
     guard !elements.isEmpty else { return }
-    let current = elements.firstIndex { $0.identifier == focusedIdentifier } ?? focusedIndex
+    let current = elements.firstIndex { $0.identifier == focusedID } ?? focusedIndex
     let next = ((current + step) % elements.count + elements.count) % elements.count
     focus(elements[next], in: elements)
     isEditing = elements[next].kind == .textField
@@ -386,11 +414,11 @@ public final class InteractiveSession {
       lastChoice = elements.first(where: \.isCurrentChoice)?.identifier
     }
     guard !elements.isEmpty else {
-      focusedIdentifier = nil
+      focusedID = nil
       isEditing = false
       return
     }
-    if let identifier = focusedIdentifier,
+    if let identifier = focusedID,
       let index = elements.firstIndex(where: { $0.identifier == identifier })
     {
       focusedIndex = index
@@ -429,15 +457,14 @@ public final class InteractiveSession {
     if !landmarks.isEmpty {
       returns.append(
         Return(
-          landmarks: landmarks, identifier: focusedIdentifier, index: focusedIndex, subject: focusedSubject,
+          landmarks: landmarks, identifier: focusedID, index: focusedIndex, subject: focusedSubject,
           choice: lastChoice))
       if returns.count > 32 { returns.removeFirst() }
     }
     let identifiers = Set(elements.map(\.identifier))
     let first =
-      elements.first { $0.identifier == app.focusedFieldIdentifier }
-      ?? (identifiers.isSuperset(of: ["confirm", "cancel"])
-        ? elements.first { $0.identifier == "cancel" } : nil)
+      app.shown.focusedField.flatMap { field in elements.first { $0.identifier == .field(field) } }
+      ?? (identifiers.isSuperset(of: [.confirm, .cancel]) ? elements.first { $0.identifier == .cancel } : nil)
       ?? elements.first(where: \.isCurrentChoice)
       ?? elements[0]
     focus(first, in: elements)
@@ -445,13 +472,13 @@ public final class InteractiveSession {
   }
 
   /// Whether any of `landmarks` is among `elements`.
-  private static func shares(_ landmarks: [String], with elements: [Element]) -> Bool {
+  private static func shares(_ landmarks: [ElementID], with elements: [Element]) -> Bool {
     landmarks.contains { landmark in elements.contains { $0.identifier == landmark } }
   }
 
   /// The identifiers that tell a layer: its first and last elements and the focus's neighbours
   /// (a few, so telling costs nothing with 2,000 elements on screen).
-  private static func landmarks(of elements: [Element], around index: Int) -> [String] {
+  private static func landmarks(of elements: [Element], around index: Int) -> [ElementID] {
     guard !elements.isEmpty else { return [] }
     let picks = [0, index - 1, index, index + 1, elements.count - 1].filter { elements.indices.contains($0) }
     return picks.map { elements[$0].identifier }
@@ -476,7 +503,7 @@ public final class InteractiveSession {
     }
     let status = statusLine(localizer)
     var drawing = currentDrawing()
-    let location = drawing.locator.locate(focusedIdentifier)
+    let location = drawing.locator.locate(focusedID)
     // A menu, a question or a small sheet is kept in view whole, not only its focused button: at
     // 80×24 a card's menu showed "Pin" alone, its other buttons under the bottom line.
     var group: ClosedRange<Int>?
@@ -561,7 +588,8 @@ public final class InteractiveSession {
 
   /// The text field the cursor is drawn in: the focused one while typing goes into it, else none.
   private var caretField: InputField? {
-    isEditing ? focusedIdentifier.flatMap(InputField.init(rawValue:)) : nil
+    guard isEditing, case .field(let field) = focusedID else { return nil }
+    return field
   }
 
   /// What the bottom line calls `element`: what the app says it is, with its context and, when it

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerAutomation
 import TrackerModels
 import TrackerStore
 import TrackerTerminal
@@ -104,7 +105,8 @@ enum RenderBenchmark {
     let tabTime = Measurement.median(runs: 51) { press(.tab) }
     let tabBytes = sent / 51
     // Tab to a card's "+", then Enter: a write to the store, the main screen and statistics again.
-    while session.focusedIdentifier?.hasPrefix("complete:") != true { press(.tab) }
+    func isComplete(_ id: ElementID?) -> Bool { if case .complete = id { true } else { false } }
+    while !isComplete(session.focusedID) { press(.tab) }
     sent = 0
     let tapTime = Measurement.median(runs: 51) { press(.enter) }
     let target = UserAction.tap(.identifier(session.focusedIdentifier ?? ""))

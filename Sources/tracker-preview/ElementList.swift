@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerStore
 import TrackerViewModels
 
@@ -22,7 +23,7 @@ enum ElementList {
       .array(
         elements.map { element in
           .object([
-            ("identifier", .string(element.identifier)),
+            ("identifier", .string(element.id)),
             ("label", .string(element.label)),
             ("kind", .string(kindName(element.kind))),
             ("enabled", .bool(element.isEnabled)),

@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore

@@ -4,6 +4,7 @@
 // differ (import lines aside: the snippets' imports are checked on their own).
 
 import Foundation
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore

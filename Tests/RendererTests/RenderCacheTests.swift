@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -27,8 +28,11 @@ struct RenderCacheTests {
     let doneBefore = ScreenRenderer(width: 47, cache: cache).render(flow.view).components(separatedBy: "[✓]")
       .count
     let complete = try #require(
-      flow.elements.first { $0.identifier.hasPrefix("complete:") && $0.isChecked == false })
-    try flow.perform(.tap(.identifier(complete.identifier)))
+      flow.elements.first {
+        guard case .complete = $0.identifier else { return false }
+        return $0.isChecked == false
+      })
+    try flow.perform(.tap(.identifier(complete.id)))
     let cached = ScreenRenderer(width: 47, cache: cache).render(flow.view)
     #expect(cached == ScreenRenderer(width: 47).render(flow.view))
     #expect(cached.components(separatedBy: "[✓]").count == doneBefore + 1)

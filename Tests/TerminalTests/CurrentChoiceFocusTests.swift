@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -127,7 +128,7 @@ struct CurrentChoiceFocusTests {
     try session.tab(to: "category:" + names.home)
     try renameFocusedCategory(session, to: last)
     #expect(
-      session.app.elements.map(\.identifier).prefix(2) == ["category:" + first, "category:" + last])
+      session.app.elements.map(\.id).prefix(2) == ["category:" + first, "category:" + last])
     #expect(session.focusedIdentifier == "category:" + last)
   }
 

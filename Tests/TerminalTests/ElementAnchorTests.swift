@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -71,7 +72,7 @@ struct ElementAnchorTests {
         language: .en, store: store))
     let lines = ScreenRenderer(width: 47).lines(for: flow.view)
     var locator = ElementLocator(elements: flow.elements, lines: lines)
-    let located = locator.locate("card:Run")
+    let located = locator.locate(.card("Run"))
     let place = try #require(located)
     #expect(lines[place.row].text.hasPrefix("│"))
     let section = try #require(lines.firstIndex { $0.text.trimmingCharacters(in: .whitespaces) == "Run" })

@@ -2,6 +2,7 @@ import FailingStores
 import Foundation
 import OtherProgram
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -151,7 +152,7 @@ struct EveryLayerWalkTests {
   /// menu is one layer, the form of a habit another than that of an event).
   /// With `fine`, a disabled kind is told apart too (a new category's form from an edited one's).
   static func signature(_ session: InteractiveSession, fine: Bool = false) -> String {
-    let kinds = Set(session.app.elements.map { kind($0.identifier) + (fine && !$0.isEnabled ? "-" : "") })
+    let kinds = Set(session.app.elements.map { kind($0.id) + (fine && !$0.isEnabled ? "-" : "") })
     return session.app.screenName + " " + kinds.sorted().joined(separator: ",")
   }
 
@@ -167,7 +168,7 @@ struct EveryLayerWalkTests {
     var seen: Set<String> = []
     return elements.filter {
       let state = ($0.isEnabled ? "" : "-") + (checked && $0.isChecked == true ? "+" : "")
-      return seen.insert(kind($0.identifier) + state).inserted
+      return seen.insert(kind($0.id) + state).inserted
     }
   }
 
@@ -180,16 +181,16 @@ struct EveryLayerWalkTests {
     var grids: Set<String> = []
     for element in form.app.elements {
       if element.kind == .textField {
-        steps += [.focus(element.identifier), .key(.character("Z")), .key(.escape)]
+        steps += [.focus(element.id), .key(.character("Z")), .key(.escape)]
       } else if let grid = element.grid, grids.insert(grid).inserted, element.isChecked != true {
-        steps += [.focus(element.identifier), .key(.enter)]
+        steps += [.focus(element.id), .key(.enter)]
       } else if element.kind == .row {
-        let opened = steps + [.focus(element.identifier), .key(.enter)]
+        let opened = steps + [.focus(element.id), .key(.enter)]
         guard let sheet = try await replay(opened, start, language)?.session,
-          let choice = sheet.app.elements.first(where: { $0.isEnabled && $0.identifier.contains(":") })
+          let choice = sheet.app.elements.first(where: { $0.isEnabled && $0.id.contains(":") })
         else { continue }
-        var chosen = opened + [.focus(choice.identifier), .key(.enter)]
-        if sheet.app.elements.contains(where: { $0.identifier == "done" }) {
+        var chosen = opened + [.focus(choice.id), .key(.enter)]
+        if sheet.app.elements.contains(where: { $0.id == "done" }) {
           chosen += [.focus("done"), .key(.enter)]
         }
         if try await replay(chosen, start, language)?.session.app.screenName == form.app.screenName {
@@ -203,11 +204,11 @@ struct EveryLayerWalkTests {
   /// What a user can press on `element` to open something: Enter, `m` where it has a menu, ←
   /// where it swipes, and in a text field a letter then Esc twice (a form with changes asks).
   static func tries(_ element: Element) -> [[Step]] {
-    var tries: [[Step]] = [[.focus(element.identifier), .key(.enter)]]
-    if element.longPressAction != nil { tries.append([.focus(element.identifier), .key(.character("m"))]) }
-    if element.swipeLeftAction != nil { tries.append([.focus(element.identifier), .key(.left)]) }
+    var tries: [[Step]] = [[.focus(element.id), .key(.enter)]]
+    if element.longPressAction != nil { tries.append([.focus(element.id), .key(.character("m"))]) }
+    if element.swipeLeftAction != nil { tries.append([.focus(element.id), .key(.left)]) }
     if element.kind == .textField {
-      tries.append([.focus(element.identifier), .key(.character("Z")), .key(.escape), .key(.escape)])
+      tries.append([.focus(element.id), .key(.character("Z")), .key(.escape), .key(.escape)])
     }
     return tries
   }
@@ -428,13 +429,13 @@ struct EveryLayerWalkTests {
     _ = session.handle(.enter)
     #expect(session.app.alert == nil, "\(place): OK left the alert")
     let elements = session.app.elements
-    if let pressed, elements.contains(where: { $0.identifier == pressed }) {
+    if let pressed, elements.contains(where: { $0.id == pressed }) {
       #expect(
         session.focusedIdentifier == pressed,
         "\(place): after OK the focus is on “\(session.focusedIdentifier ?? "nothing")”, not on #\(pressed)")
     } else {
       #expect(
-        elements.isEmpty || elements.contains { $0.identifier == session.focusedIdentifier },
+        elements.isEmpty || elements.contains { $0.id == session.focusedIdentifier },
         "\(place): after OK the focus is on “\(session.focusedIdentifier ?? "nothing")”, not on the screen")
     }
   }
@@ -454,37 +455,37 @@ struct EveryLayerWalkTests {
     #expect(Set(names).count == names.count, "\(place): named alike: \(names)")
     var visited: [String] = []
     for _ in elements {
-      guard let focused = elements.first(where: { $0.identifier == session.focusedIdentifier }) else {
+      guard let focused = elements.first(where: { $0.id == session.focusedIdentifier }) else {
         Issue.record("\(place): nothing has the focus")
         return
       }
-      visited.append(focused.identifier)
+      visited.append(focused.id)
       let frame = session.frame()
       let name = session.spokenLabel(focused, in: elements)
       #expect(
         frame.dropLast().contains { $0.contains("\u{1B}[7m") },
-        "\(place) #\(focused.identifier) not in view:\n\(Self.text(frame))")
-      #expect(name.contains { $0.isLetter }, "\(place) #\(focused.identifier) is named “\(name)” alone")
+        "\(place) #\(focused.id) not in view:\n\(Self.text(frame))")
+      #expect(name.contains { $0.isLetter }, "\(place) #\(focused.id) is named “\(name)” alone")
       if !focused.isEnabled {
         #expect(
-          focused.unavailableReason != nil, "\(place) #\(focused.identifier) is disabled without a reason")
+          focused.unavailableReason != nil, "\(place) #\(focused.id) is disabled without a reason")
       }
       let status = frame.last ?? ""
       let shown = status.hasPrefix("▸ ") ? String(status.dropFirst(2)).components(separatedBy: " · ")[0] : ""
       // At 80 columns every name is whole, unless what the user typed is longer than the line.
       if session.columns >= 80, TerminalWidth.of(name) <= session.columns - 2 {
         #expect(
-          shown == name, "\(place) #\(focused.identifier): the bottom line says “\(status)”, not “\(name)”")
+          shown == name, "\(place) #\(focused.id): the bottom line says “\(status)”, not “\(name)”")
       } else {
         #expect(
           shown == name || (shown.hasSuffix("…") && name.hasPrefix(String(shown.dropLast()))),
-          "\(place) #\(focused.identifier): the bottom line says “\(status)”, not “\(name)”")
+          "\(place) #\(focused.id): the bottom line says “\(status)”, not “\(name)”")
       }
       _ = session.handle(.tab)
     }
     #expect(
-      Set(visited) == Set(elements.map(\.identifier)),
-      "\(place): Tab missed \(Set(elements.map(\.identifier)).subtracting(visited).sorted())")
+      Set(visited) == Set(elements.map(\.id)),
+      "\(place): Tab missed \(Set(elements.map(\.id)).subtracting(visited).sorted())")
   }
 
   static func text(_ frame: [String]) -> String {

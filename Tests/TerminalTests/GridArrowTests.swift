@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -33,7 +34,7 @@ struct GridArrowTests {
           (previous.row, previous.column) < (place.row, place.characters.lowerBound),
           "\(name): \(previous.identifier) is drawn after \(element.identifier)")
       }
-      previous = (place.row, place.characters.lowerBound, element.identifier)
+      previous = (place.row, place.characters.lowerBound, element.id)
     }
   }
 
@@ -45,7 +46,7 @@ struct GridArrowTests {
         timeZone: .moscow, language: language, store: InMemoryTrackerStore())
       let flow = try scenario.run(environment: environment)
       // The main screen's cards go card by card, each with its button under it (docs/decisions.md).
-      if flow.elements.contains(where: { $0.identifier == "add" }) { continue }
+      if flow.elements.contains(where: { $0.id == "add" }) { continue }
       for (columns, _) in Self.sizes {
         try expectReadingOrder(
           flow.elements, flow.lines(ScreenRenderer(width: columns)).lines, "\(scenario.name) at \(columns)")

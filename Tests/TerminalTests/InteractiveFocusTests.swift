@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -68,10 +69,10 @@ struct InteractiveFocusTests {
         let session = InteractiveSession(
           app: flow, format: .plain, columns: columns, rows: 200)
         for element in flow.elements {
-          for _ in 0...flow.elements.count where session.focusedIdentifier != element.identifier {
+          for _ in 0...flow.elements.count where session.focusedID != element.identifier {
             _ = session.handle(.tab)
           }
-          try #require(session.focusedIdentifier == element.identifier)
+          try #require(session.focusedID == element.identifier)
           // Typing into a field would change it: only the focus moves here.
           let frame = session.frame()
           #expect(
@@ -90,12 +91,12 @@ struct InteractiveFocusTests {
     for character in "Yoga" { _ = session.handle(.character(character)) }
     _ = session.handle(.enter)
     #expect(session.focusedIdentifier == "category")
-    #expect(session.app.elements.first { $0.identifier == "name" }?.label == "Yoga")
+    #expect(session.app.elements.first { $0.id == "name" }?.label == "Yoga")
   }
 
   @Test func closingASheetMenuQuestionOrScreenGivesTheFocusBackToWhatOpenedIt() throws {
     let session = try session()
-    let card = try #require(session.app.elements.last { $0.identifier.hasPrefix("card:") }?.identifier)
+    let card = try #require(session.app.elements.last { $0.identifier.isCard }?.id)
     try tab(session, to: card)
     _ = session.handle(.character("m"))
     _ = session.handle(.escape)
@@ -122,14 +123,14 @@ struct InteractiveFocusTests {
 
   @Test func aDeletedCardLeavesTheFocusOnItsPlace() throws {
     let session = try session()
-    let cards = session.app.elements.filter { $0.identifier.hasPrefix("card:") }.map(\.identifier)
+    let cards = session.app.elements.filter { $0.identifier.isCard }.map(\.id)
     try tab(session, to: cards[1])
     _ = session.handle(.left)
     try tab(session, to: "confirm")
     _ = session.handle(.enter)
-    #expect(!session.app.elements.contains { $0.identifier == cards[1] })
-    let focused = try #require(session.focusedIdentifier)
-    #expect(focused.hasPrefix("complete:") || focused.hasPrefix("card:"), "\(focused)")
+    #expect(!session.app.elements.contains { $0.id == cards[1] })
+    let focused = try #require(session.focusedID)
+    #expect(focused.isComplete || focused.isCard, "\(focused)")
   }
 
   @Test(arguments: [(Language.en, "Color 4 of 18"), (.ru, "Цвет 4 из 18")])
@@ -187,8 +188,8 @@ struct InteractiveFocusTests {
 
   @Test func afterAResizeTheFocusIsInViewEvenIfThePageWasScrolledAway() throws {
     let session = try session(.en, columns: 60, rows: 20)
-    let card = try #require(session.app.elements.last { $0.identifier.hasPrefix("card:") })
-    try tab(session, to: card.identifier)
+    let card = try #require(session.app.elements.last { $0.identifier.isCard })
+    try tab(session, to: card.id)
     _ = session.frame()
     for _ in 0..<5 { _ = session.handle(.pageUp) }
     #expect(!session.frame().contains { $0.contains("\u{1B}[7m") })
@@ -207,7 +208,7 @@ struct InteractiveFocusTests {
     let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 60)
     let before = text(session.frame())
     #expect(before[0].contains("11/30/26"), "\(before[0])")
-    let mondayCards = flow.elements.filter { $0.identifier.hasPrefix("card:") }.map(\.identifier)
+    let mondayCards = flow.elements.filter { $0.identifier.isCard }.map(\.id)
     session.frameDrawn()
     session.tick()  // a second later: still Monday, nothing to draw
     #expect(!session.needsRedraw)
@@ -217,7 +218,7 @@ struct InteractiveFocusTests {
     let after = text(session.frame())
     #expect(after[0].contains("12/01/26"), "\(after[0])")
     // Tuesday's cards: the demo's Monday-Wednesday-Friday habits are no longer due.
-    let tuesdayCards = flow.elements.filter { $0.identifier.hasPrefix("card:") }.map(\.identifier)
+    let tuesdayCards = flow.elements.filter { $0.identifier.isCard }.map(\.id)
     #expect(tuesdayCards != mondayCards, "\(tuesdayCards)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -38,10 +39,10 @@ struct InteractiveSessionTests {
     #expect(session.focusedIdentifier == "add" && focused(session.frame()) == ["+"])
     for _ in 0..<4 { _ = session.handle(.tab) }
     let complete = try #require(session.focusedIdentifier)
-    #expect(complete.hasPrefix("complete:"))
+    #expect(session.focusedID?.isComplete == true)
     _ = session.handle(.enter)
     #expect(session.focusedIdentifier == complete)
-    #expect(session.app.elements.first { $0.identifier == complete }?.isChecked == true)
+    #expect(session.app.elements.first { $0.id == complete }?.isChecked == true)
     // Backwards wraps around to the last element (a tab).
     _ = session.handle(.home)
     for _ in 0..<5 { _ = session.handle(.backTab) }
@@ -56,15 +57,15 @@ struct InteractiveSessionTests {
     #expect(session.focusedIdentifier == "name" && session.isEditing)
     for character in "Йога q m /" { _ = session.handle(.character(character)) }
     _ = session.handle(.backspace)
-    #expect(session.app.elements.first { $0.identifier == "name" }?.label == "Йога q m ")
+    #expect(session.app.elements.first { $0.id == "name" }?.label == "Йога q m ")
     _ = session.handle(.escape)  // leaves the field
     #expect(!session.isEditing && session.app.screenName == "tracker-form")
     _ = session.handle(.escape)  // asks before the typed name goes (issue 30, item 1)
     #expect(session.app.screenName == "tracker-form")
-    #expect(session.app.elements.map(\.identifier) == ["discard", "keep-editing"])
+    #expect(session.app.elements.map(\.id) == ["discard", "keep-editing"])
     #expect(session.frame().contains { $0.contains("Не сохранять изменения?") })
     _ = session.handle(.escape)  // keeps editing
-    #expect(session.app.elements.first { $0.identifier == "name" }?.label == "Йога q m ")
+    #expect(session.app.elements.first { $0.id == "name" }?.label == "Йога q m ")
     _ = session.handle(.escape)
     while session.focusedIdentifier != "discard" { _ = session.handle(.tab) }
     _ = session.handle(.enter)  // closes the sheet, nothing saved
@@ -75,8 +76,8 @@ struct InteractiveSessionTests {
     let session = try session()
     // The last two cards share a row: the second one's "+" is in the right half.
     let elements = session.app.elements
-    let lastComplete = try #require(elements.last { $0.identifier.hasPrefix("complete:") })
-    while session.focusedIdentifier != lastComplete.identifier { _ = session.handle(.tab) }
+    let lastComplete = try #require(elements.last { $0.identifier.isComplete })
+    while session.focusedID != lastComplete.identifier { _ = session.handle(.tab) }
     let frame = session.frame()
     let row = try #require(frame.first { $0.contains("\u{1B}[7m") })
     let column = row.components(separatedBy: "\u{1B}[7m")[0].count
@@ -85,8 +86,8 @@ struct InteractiveSessionTests {
 
   @Test func aTallScreenScrollsToTheFocusWhileTheHeaderAndTheTabBarStay() throws {
     let session = try session(.en, columns: 47, rows: 16)
-    let lastCard = try #require(session.app.elements.last { $0.identifier.hasPrefix("card:") })
-    while session.focusedIdentifier != lastCard.identifier { _ = session.handle(.tab) }
+    let lastCard = try #require(session.app.elements.last { $0.identifier.isCard })
+    while session.focusedID != lastCard.identifier { _ = session.handle(.tab) }
     let frame = session.frame().map {
       $0.replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[27m", with: "")
     }
@@ -101,7 +102,7 @@ struct InteractiveSessionTests {
     _ = session.handle(.pageUp)
     let top = session.frame()
     #expect(top[4].contains("Pinned") || top[5].contains("Pinned"), "\(top.joined(separator: "\n"))")
-    #expect(session.focusedIdentifier == lastCard.identifier)
+    #expect(session.focusedID == lastCard.identifier)
   }
 
   @Test func keysArrivingTogetherBeforeAFrameScrollSafely() throws {
@@ -147,7 +148,7 @@ struct InteractiveSessionTests {
 
   @Test func arrowsSwipeAFocusedCardToItsDeleteQuestionAndMOpensItsMenu() throws {
     let session = try session(.ru, columns: 160)
-    while session.focusedIdentifier?.hasPrefix("card:") != true { _ = session.handle(.tab) }
+    while session.focusedID?.isCard != true { _ = session.handle(.tab) }
     let card = try #require(session.focusedIdentifier)
     _ = session.handle(.right)  // a card does nothing when swiped right, and the status line says so
     let status = session.frame().last ?? ""
@@ -155,15 +156,15 @@ struct InteractiveSessionTests {
     #expect(status.contains("→ ничего не делает с «\(card.dropFirst(5)), 10 дней»"), "\(status)")
     #expect(!status.contains("right") && !status.contains("#card"), "\(status)")
     _ = session.handle(.left)
-    #expect(session.app.elements.map(\.identifier) == ["confirm", "cancel"])
+    #expect(session.app.elements.map(\.id) == ["confirm", "cancel"])
     // The harmless choice has the focus: ← then Enter deletes nothing.
     #expect(session.focusedIdentifier == "cancel")
     _ = session.handle(.escape)
-    #expect(session.app.elements.contains { $0.identifier == "add" })
+    #expect(session.app.elements.contains { $0.id == "add" })
     #expect(session.focusedIdentifier == card)
-    while session.focusedIdentifier?.hasPrefix("card:") != true { _ = session.handle(.tab) }
+    while session.focusedID?.isCard != true { _ = session.handle(.tab) }
     _ = session.handle(.character("m"))
-    #expect(session.app.elements.map(\.identifier).contains("edit"))
+    #expect(session.app.elements.map(\.id).contains("edit"))
   }
 
   /// Days off from the keyboard: `m` on a card, the menu's day off, "–" on its button; `m` on a day
@@ -177,7 +178,7 @@ struct InteractiveSessionTests {
     #expect(session.frame().contains { $0.contains(label) })
     while session.focusedIdentifier != "day-off" { _ = session.handle(.tab) }
     _ = session.handle(.enter)
-    #expect(session.app.elements.first { $0.identifier == "complete:" + plants }?.label == "–")
+    #expect(session.app.elements.first { $0.id == "complete:" + plants }?.label == "–")
     #expect(session.focusedIdentifier == "card:" + plants)
     _ = session.handle(.enter)  // the detail
     #expect(session.app.screenName == "detail")
@@ -208,7 +209,7 @@ struct InteractiveSessionTests {
     readOnly.store = ReadOnlyStore(store)
     let session = InteractiveSession(
       app: AppFlow(environment: readOnly), format: .plain, columns: 47, rows: 60)
-    while session.focusedIdentifier?.hasPrefix("complete:") != true { _ = session.handle(.tab) }
+    while session.focusedID?.isComplete != true { _ = session.handle(.tab) }
     let complete = session.focusedIdentifier
     _ = session.handle(.enter)
     #expect(session.focusedIdentifier == "ok")

@@ -1,4 +1,5 @@
 import Testing
+import TrackerAutomation
 import TrackerTerminal
 
 /// Key sequences the focus tests press on an in-process session.
@@ -32,4 +33,11 @@ extension InteractiveSession {
       return focusedIdentifier
     }
   }
+}
+
+extension ElementID {
+  /// Whether it is a tracker's card.
+  var isCard: Bool { if case .card = self { true } else { false } }
+  /// Whether it is a card's + / ✓ button.
+  var isComplete: Bool { if case .complete = self { true } else { false } }
 }

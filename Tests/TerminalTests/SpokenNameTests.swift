@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -78,7 +79,7 @@ struct SpokenNameTests {
   func names(_ session: InteractiveSession) -> [String: String] {
     let elements = session.app.elements
     return Dictionary(
-      uniqueKeysWithValues: elements.map { ($0.identifier, session.spokenLabel($0, in: elements)) })
+      uniqueKeysWithValues: elements.map { ($0.id, session.spokenLabel($0, in: elements)) })
   }
 
   func expect(

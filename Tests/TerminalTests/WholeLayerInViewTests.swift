@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -36,7 +37,7 @@ struct WholeLayerInViewTests {
   func everyCardsMenuAndDeleteQuestionFitWhole(language: Language) throws {
     for (columns, rows) in Self.sizes {
       let probe = try session(language, columns: columns, rows: rows)
-      let cards = probe.app.elements.map(\.identifier).filter { $0.hasPrefix("card:") }
+      let cards = probe.app.elements.filter(\.identifier.isCard).map(\.id)
       #expect(cards.count == 4)  // Monday: the board games are not shown
       for card in cards {
         let session = try session(language, columns: columns, rows: rows)
@@ -46,7 +47,7 @@ struct WholeLayerInViewTests {
         #expect(menuShown, "\(columns)×\(rows) \(card) menu: \(menuFrame.joined(separator: "\n"))")
         while session.focusedIdentifier != "delete" { _ = session.handle(.tab) }
         _ = session.handle(.enter)
-        #expect(session.app.elements.map(\.identifier) == ["confirm", "cancel"])
+        #expect(session.app.elements.map(\.id) == ["confirm", "cancel"])
         let (questionShown, questionFrame) = allShown(session)
         #expect(
           questionShown, "\(columns)×\(rows) \(card) question: \(questionFrame.joined(separator: "\n"))")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -32,15 +33,15 @@ struct CategoryTests {
     #expect(
       flow.elements == [
         Element(
-          identifier: "edit", label: "Редактировать", action: .tracker(.editCategory(home.id)),
+          identifier: .edit, label: "Редактировать", action: .tracker(.editCategory(home.id)),
           spokenLabel: "Редактировать: Домашний уют"),
         Element(
-          identifier: "delete", label: "Удалить", action: .tracker(.deleteCategory(home.id)),
+          identifier: .delete, label: "Удалить", action: .tracker(.deleteCategory(home.id)),
           spokenLabel: "Удалить: Домашний уют"),
       ])
     try flow.perform(.dismiss)
     #expect(
-      flow.elements.map(\.identifier) == [
+      flow.elements.map(\.id) == [
         "category:Домашний уют", "category:Радостные мелочи", "add-category",
       ])
   }

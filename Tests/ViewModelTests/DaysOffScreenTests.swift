@@ -1,6 +1,7 @@
 import FailingStores
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore
@@ -41,7 +42,7 @@ struct DaysOffScreenTests {
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-30")])
     // The same menu now cancels it.
     try flow.perform(.longPress(.identifier("card:Run")))
-    #expect(flow.elements.map(\.identifier) == ["pin", "cancel-day-off", "edit", "delete"])
+    #expect(flow.elements.map(\.id) == ["pin", "cancel-day-off", "edit", "delete"])
     #expect(flow.elements.map(\.label).contains(cancel))
     try flow.perform(.tap(.identifier("cancel-day-off")))
     #expect(flow.view.card("Run")?.isDayOff == false)
@@ -67,7 +68,7 @@ struct DaysOffScreenTests {
     }
     let asked = try #require(screen.menu?.dayOffQuestion)
     #expect(asked.text == question && asked.confirmTitle == confirm && asked.day == day("2026-11-30"))
-    #expect(flow.elements.map(\.identifier) == ["confirm", "cancel"])
+    #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
     try flow.perform(.tap(.identifier("cancel")))
     #expect(flow.view.card("Run")?.isCompleted == true)
     #expect(try world.store.daysOff(trackerID: id(10)) == [])

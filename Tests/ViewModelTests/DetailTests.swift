@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore
@@ -192,7 +193,7 @@ struct DetailTests {
     #expect(flow.screen == .trackers)
     try tap("card:Run")
     try tap("delete")
-    #expect(flow.elements.map(\.identifier) == ["confirm", "cancel"])
+    #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
     try tap("cancel")
     #expect(flow.screen == .detail)
     try tap("delete")
@@ -214,7 +215,7 @@ struct DetailTests {
       main.menu?.deleteQuestion
         == (language == .ru
           ? "Уверены что хотите удалить трекер?" : "Are you sure you want to delete the tracker?"))
-    #expect(flow.elements.map(\.identifier) == ["confirm", "cancel"])
+    #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
     try flow.perform(.tap(.identifier("cancel")))
     #expect(try world.store.trackers().count == 2)
     try flow.perform(.swipe(.left, .identifier("card:Run")))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerModels
 import TrackerPreviewSupport
 
@@ -15,7 +16,7 @@ struct ElementActionTests {
   @Test func theMainScreensElementsCarryTheirActions() throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
-    let byID = Dictionary(uniqueKeysWithValues: flow.elements.map { ($0.identifier, $0) })
+    let byID = Dictionary(uniqueKeysWithValues: flow.elements.map { ($0.id, $0) })
     #expect(byID["add"]?.action == .tracker(.addTracker))
     #expect(byID["date"]?.action == .tracker(.openCalendar))
     #expect(byID["search"]?.action == .tracker(.focus(.search)))
@@ -53,17 +54,23 @@ struct ElementActionTests {
     #expect(form.hasSchedule == false)
   }
 
-  @Test func anActionOfAnotherScreenIsRefusedWithWhatIsOnScreen() throws {
+  @Test func anActionOfAnotherScreenIsRefusedAndATapOnWhatIsNotThereListsWhatIsOnScreen() throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.en))
-    #expect(throws: FlowError.self) { try flow.send(.chooseEmoji(index: 0)) }
+    #expect(throws: ActionError.self) { try flow.send(.chooseEmoji(index: 0)) }
     try flow.send(.openFilters)
     do {
       try flow.send(.addTracker)
       Issue.record("no error")
     } catch {
       #expect(error.message == "addTracker cannot be done on filters")
-      #expect(error.elements.map(\.identifier).first == "filter:all")
+      #expect(error.language == .en)
+    }
+    do {
+      try flow.perform(.tap(.identifier("add")))
+      Issue.record("no error")
+    } catch {
+      #expect(error.elements.map(\.id).first == "filter:all")
     }
   }
 

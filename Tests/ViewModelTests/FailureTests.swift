@@ -1,6 +1,7 @@
 import FailingStores
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -55,7 +56,7 @@ struct FailureTests {
     #expect(flow.view.card(names[0])?.isCompleted == false)
     #expect(flow.view.card(names[0])?.dayCounter == (language == .ru ? "10 дней" : "10 days"))
     #expect(try world.store.completedTrackerIDs(on: day("2026-11-30")).count == 1)
-    #expect(flow.elements.map(\.identifier) == ["ok"])
+    #expect(flow.elements.map(\.id) == ["ok"])
     try tap(flow, "ok")
     #expect(flow.view.alert == nil)
     #expect(store.failures == ["toggleRecord"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerModels
 import TrackerPreviewSupport
 
@@ -281,7 +282,7 @@ struct MainScreenTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     try flow.perform(.longPress(.identifier("card:Поливать растения")))
-    #expect(flow.elements.map(\.identifier) == ["unpin", "day-off", "edit", "delete"])
+    #expect(flow.elements.map(\.id) == ["unpin", "day-off", "edit", "delete"])
     try flow.perform(.tap(.label("Открепить")))
     guard case .trackers(let unpinned) = flow.view.base else {
       Issue.record("not on main")
@@ -344,10 +345,10 @@ struct MainScreenTests {
     #expect(
       flow.elements == [
         Element(
-          identifier: "confirm", label: "Удалить", action: .tracker(.confirmTrackerDeletion),
+          identifier: .confirm, label: "Удалить", action: .tracker(.confirmTrackerDeletion),
           spokenLabel: "Удалить: Кошка заслонила камеру на созвоне"),
         Element(
-          identifier: "cancel", label: "Отменить", action: .tracker(.cancelTrackerDeletion),
+          identifier: .cancel, label: "Отменить", action: .tracker(.cancelTrackerDeletion),
           spokenLabel: "Отменить: Кошка заслонила камеру на созвоне"),
       ])
     try flow.perform(.tap(.identifier("cancel")))
@@ -370,7 +371,7 @@ struct MainScreenTests {
     let flow = AppFlow(environment: world.environment(.ru))
     try flow.perform(.tap(.label("Статистика")))
     #expect(flow.screen == .statistics)
-    #expect(flow.elements.map(\.identifier) == ["tab-trackers", "tab-statistics", "tab-settings"])
+    #expect(flow.elements.map(\.id) == ["tab-trackers", "tab-statistics", "tab-settings"])
     try flow.perform(.tap(.identifier("tab-trackers")))
     #expect(flow.screen == .trackers)
   }

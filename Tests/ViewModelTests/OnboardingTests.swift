@@ -1,4 +1,5 @@
 import Testing
+import TrackerAutomation
 import TrackerModels
 
 @testable import TrackerViewModels
@@ -74,7 +75,7 @@ struct OnboardingTests {
     #expect(flow.screen == .onboarding)
     #expect(
       flow.elements == [
-        Element(identifier: "start", label: "Вот это технологии!", action: .tracker(.finishOnboarding))
+        Element(identifier: .start, label: "Вот это технологии!", action: .tracker(.finishOnboarding))
       ]
     )
     try flow.perform(.swipe(.left))

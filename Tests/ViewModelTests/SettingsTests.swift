@@ -1,6 +1,7 @@
 import FailingStores
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore
@@ -86,7 +87,7 @@ struct SettingsTests {
           timeTitle: "Время",
           timeText: "20:00", dayStartTitle: "День начинается в 00:00"))
     #expect(
-      flow.elements.map(\.identifier) == [
+      flow.elements.map(\.id) == [
         "reminder", "day-start", "tab-trackers", "tab-statistics", "tab-settings",
       ])
     // Off at launch: nothing may stay scheduled.
@@ -114,7 +115,7 @@ struct SettingsTests {
         .schedule("20:00", title: "Трекер", body: "Пора отметить привычки за сегодня"),
       ])
     #expect(try world.store.settings().reminder == ReminderSettings(isOn: true, time: .evening))
-    #expect(flow.elements.map(\.identifier).contains("reminder-time"))
+    #expect(flow.elements.map(\.id).contains("reminder-time"))
   }
 
   @Test func deniedTheSwitchGoesBackOffAndSaysNotificationsAreOff() throws {
@@ -179,7 +180,7 @@ struct SettingsTests {
     #expect(settings(flow)?.isReminderOn == false)
     #expect(scheduler.calls.last == .cancel)
     #expect(try world.store.settings().reminder.isOn == false)
-    #expect(!flow.elements.map(\.identifier).contains("reminder-time"))
+    #expect(!flow.elements.map(\.id).contains("reminder-time"))
   }
 
   @Test func atRelaunchTheStoredSettingAndTheSchedulerAgree() throws {

@@ -1,4 +1,5 @@
 import Testing
+import TrackerAutomation
 import TrackerModels
 
 @testable import TrackerViewModels

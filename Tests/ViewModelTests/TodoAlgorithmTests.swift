@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore
@@ -58,7 +59,7 @@ struct TodoAlgorithmTests {
     @MainActor
     func tap(_ id: String) throws { try flow.perform(.tap(.identifier(id))) }
     @MainActor
-    func element(_ id: String) -> Element? { flow.elements.first { $0.identifier == id } }
+    func element(_ id: String) -> Element? { flow.elements.first { $0.id == id } }
     /// The last view published: what a client shows.
     var shown: TodoFlow.View? { published.last }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -27,7 +28,7 @@ struct TodoFailureTests {
     try flow.perform(.tap(.identifier("done")))
     #expect(published.last?.alert?.title == title)
     #expect(flow.screen == .todoForm && flow.view.form?.text == "Water the plants")
-    #expect(flow.elements.map(\.identifier) == ["ok"])
+    #expect(flow.elements.map(\.id) == ["ok"])
     try flow.perform(.tap(.identifier("ok")))
     #expect(flow.view.alert == nil && flow.screen == .todoForm)
     #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore
@@ -247,10 +248,10 @@ struct TodoFlowTests {
     }
     for _ in 0..<100 where flow.isLoading { await Task.yield() }
     #expect(loading.first == true && loading.last == false)
-    #expect(flow.elements.map(\.identifier).contains("todo:Memorize a poem"))
+    #expect(flow.elements.map(\.id).contains("todo:Memorize a poem"))
     try tap("add", flow)
     #expect(flow.screen == .todoForm)
-    #expect(flow.elements.first { $0.identifier == "done" }?.isEnabled == false)
+    #expect(flow.elements.first { $0.id == "done" }?.isEnabled == false)
     #expect(flow.view.focusedField == .title)  // the first field of the form has the focus
     try flow.perform(.type("Дом"))
     try tap("text", flow)
@@ -275,7 +276,7 @@ struct TodoFlowTests {
     let store = InMemoryTodoStore()
     let flow = flow(store, StubLoader(.failure(.offline), .success(TodoTests.loaded)))
     for _ in 0..<100 where flow.isLoading { await Task.yield() }
-    #expect(flow.elements.map(\.identifier) == ["add", "retry"])
+    #expect(flow.elements.map(\.id) == ["add", "retry"])
     #expect(flow.view.list.loadFailure?.reason == "No connection to the internet.")
     try tap("retry", flow)
     for _ in 0..<100 where flow.isLoading { await Task.yield() }
@@ -288,7 +289,7 @@ struct TodoFlowTests {
     try tap("todo:Keep me", flow)
     try tap("text", flow)
     try flow.perform(.clear)
-    #expect(flow.elements.first { $0.identifier == "save" }?.isEnabled == false)
+    #expect(flow.elements.first { $0.id == "save" }?.isEnabled == false)
     #expect(throws: FlowError.self) { try tap("save", flow) }
     try flow.perform(.dismiss)
     #expect(flow.screen == .todos)

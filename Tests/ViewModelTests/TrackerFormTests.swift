@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 
@@ -321,7 +322,7 @@ struct LeavingTheFormTests {
       form()?.discardQuestion
         == TrackerFormViewModel.State.DiscardQuestion(
           text: question, discardTitle: discard, keepEditingTitle: keep))
-    #expect(flow.elements.map(\.identifier) == ["discard", "keep-editing"])
+    #expect(flow.elements.map(\.id) == ["discard", "keep-editing"])
     // Keep editing (or Esc again): the form stays as it was.
     try flow.perform(.tap(.identifier("keep-editing")))
     #expect(form()?.name == "Run" && form()?.discardQuestion == nil)

@@ -634,10 +634,11 @@ enum StoreFile {
 }
 
 /// The steps of setting a broken file aside and salvaging it, for tests of a salvage interrupted
-/// at each of them: a test's helper process ends itself at one, as `kill -9` would.
-public enum SalvageInterruption {
+/// at each of them: a test's helper process (tracker-store-writer) ends itself at one, as
+/// `kill -9` would. Package access: a client linking the store sees none of it.
+package enum SalvageInterruption {
   /// A moment of the salvage.
-  public enum Step: String, Sendable, CaseIterable {
+  package enum Step: String, Sendable, CaseIterable {
     /// The marker naming the file aside is written; nothing has moved.
     case marked
     /// The broken file has moved; its `-wal` and `-shm` have not.
@@ -650,8 +651,8 @@ public enum SalvageInterruption {
     case committed
   }
 
-  /// Called at each step when set (tests only; nil in the app).
-  nonisolated(unsafe) public static var stop: (@Sendable (Step) -> Void)?
+  /// Called at each step when set (the tests' helper process only; nil in the app).
+  nonisolated(unsafe) package static var stop: (@Sendable (Step) -> Void)?
 
   static func reach(_ step: Step) { stop?(step) }
 }

@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerModels
 
 /// Builds a screen line by line at a fixed width; every line it makes fits the width.
@@ -26,7 +27,7 @@ struct Canvas {
   /// One line of text, cut with "…" when too long.
   mutating func text(
     _ text: String, _ style: Style = .text, align: Alignment = .leading, indent: Int = 0,
-    anchor: String? = nil
+    anchor: ElementID? = nil
   ) {
     let fitted = TextFitting.truncate(TextFitting.safe(text), to: width - indent)
     add(aligned([Span(fitted, style).anchored(anchor)], align: align, indent: indent))

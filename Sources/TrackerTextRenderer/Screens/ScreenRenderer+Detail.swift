@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerViewModels
 
 extension ScreenRenderer {
@@ -18,7 +19,7 @@ extension ScreenRenderer {
   /// A tracker's detail: pushed over the main screen, with a back button.
   func detail(_ state: DetailViewModel.State) -> [StyledLine] {
     var canvas = Canvas(width: width)
-    canvas.spans([Span("‹ " + state.backTitle, .accent).anchored("back")])
+    canvas.spans([Span("‹ " + state.backTitle, .accent).anchored(.back)])
     canvas.blank()
     canvas.text(TextFitting.safe(state.emoji), align: .center)
     canvas.wrapped(TextFitting.safe(state.name), .title, align: .center, maxLines: 2, indent: 1)
@@ -50,7 +51,7 @@ extension ScreenRenderer {
         case .dueToday, .notDue, .beforeFirstDay, .future, .dayOff: markStyle = .secondary
         }
         return [Span(number, numberStyle), Span(Self.mark(cell.mark), markStyle)].anchored(
-          "day:" + cell.day.iso)
+          .day(cell.day))
       }
       canvas.spans(Array(cells.joined()), indent: indent)
     }
@@ -66,8 +67,8 @@ extension ScreenRenderer {
     }
     for line in legendLines { canvas.text(line, .secondary, align: .center) }
     canvas.blank()
-    canvas.spans(button(state.editTitle, anchor: "edit"))
-    canvas.spans(button(state.deleteTitle, style: .destructive, anchor: "delete"))
+    canvas.spans(button(state.editTitle, anchor: .edit))
+    canvas.spans(button(state.deleteTitle, style: .destructive, anchor: .delete))
     canvas.blank()
     return canvas.lines
   }

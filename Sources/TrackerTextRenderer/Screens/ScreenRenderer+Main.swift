@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerViewModels
 
 extension ScreenRenderer {
@@ -13,7 +14,7 @@ extension ScreenRenderer {
     }
     canvas.spans(Array(dots.map { [$0, Span(" ")] }.joined().dropLast()), align: .center)
     canvas.blank()
-    canvas.spans(button(state.buttonTitle, anchor: "start"))
+    canvas.spans(button(state.buttonTitle, anchor: .start))
     canvas.blank()
     return canvas.lines
   }
@@ -37,7 +38,7 @@ extension ScreenRenderer {
       canvas.spans(
         button(
           title, style: state.isFilterActive ? Style(.destructive) : .accent, width: buttonWidth,
-          anchor: "filters"),
+          anchor: .filters),
         align: .center)
     }
     return canvas.lines
@@ -48,13 +49,13 @@ extension ScreenRenderer {
   func trackersHeader(_ state: TrackersViewModel.State, focused: InputField?) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.split(
-      [Span("+", Style(.text, bold: true)).anchored("add")],
-      [Span("[ " + state.dateText + " ]", .text).anchored("date")])
+      [Span("+", Style(.text, bold: true)).anchored(.add)],
+      [Span("[ " + state.dateText + " ]", .text).anchored(.date)])
     canvas.text(state.title, Style(.text, bold: true))
     canvas.add(
       field(
         state.searchText, placeholder: state.searchPlaceholder, showsClear: !state.searchText.isEmpty,
-        focused: focused == .search, icon: "🔍", anchor: InputField.search.rawValue))
+        focused: focused == .search, icon: "🔍", anchor: .field(.search)))
     return canvas.lines
   }
 
@@ -137,7 +138,7 @@ extension ScreenRenderer {
       .framedWith(framed))
     var name = TextFitting.wrap(TextFitting.safe(card.name), to: inner, maxLines: 2)
     while name.count < 2 { name.append("") }
-    for line in name { lines.append(framed([Span(line).anchored("card:" + card.name)])) }
+    for line in name { lines.append(framed([Span(line).anchored(.card(card.name))])) }
     lines.append(StyledLine([Span(edges.bottom, frame, width: width)]))
     // A day off shows "–": not done, not missed (tapping it completes the day).
     let mark = card.isCompleted ? "✓" : card.isDayOff ? "–" : "+"
@@ -146,7 +147,7 @@ extension ScreenRenderer {
       ? Span("[" + mark + "]", Style(.text, bold: true, color: card.isDayOff ? nil : card.color))
       : Span("(" + mark + ")", .disabled)
     lines.append(
-      Canvas.split([Span(" " + card.dayCounter)], [button.anchored("complete:" + card.name)], width: width))
+      Canvas.split([Span(" " + card.dayCounter)], [button.anchored(.complete(card.name))], width: width))
     return lines
   }
 

@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerViewModels
 
 extension ScreenRenderer {
@@ -11,13 +12,13 @@ extension ScreenRenderer {
     var rows = [
       [
         Canvas.split(
-          [Span(state.reminderTitle).anchored("reminder")], [toggle.anchored("reminder")], width: width - 4)
+          [Span(state.reminderTitle).anchored(.reminder)], [toggle.anchored(.reminder)], width: width - 4)
       ]
     ]
     if state.isReminderOn {
       rows.append([
         Canvas.split(
-          [Span(state.timeTitle)], [Span(state.timeText + " ›", .secondary).anchored("reminder-time")],
+          [Span(state.timeTitle)], [Span(state.timeText + " ›", .secondary).anchored(.reminderTime)],
           width: width - 4)
       ])
     }
@@ -27,7 +28,7 @@ extension ScreenRenderer {
     canvas.box([
       [
         Canvas.split(
-          [Span(state.dayStartTitle).anchored("day-start")], [Span("›", .secondary)], width: width - 4)
+          [Span(state.dayStartTitle).anchored(.dayStart)], [Span("›", .secondary)], width: width - 4)
       ]
     ])
     canvas.blank()
@@ -37,7 +38,7 @@ extension ScreenRenderer {
   /// The day start sheet: the hours, the current one checked (as the filters' list).
   func dayStart(_ state: DayStartViewModel.State) -> [StyledLine] {
     checkedList(
-      state.title, state.rows.map { ($0.title, $0.isChecked, "hour:" + String($0.title.prefix(2))) })
+      state.title, state.rows.map { ($0.title, $0.isChecked, .hour($0.start.hour)) })
   }
 
   /// The explanation before the system's permission question.
@@ -48,8 +49,8 @@ extension ScreenRenderer {
     canvas.blank()
     canvas.wrapped(state.text, .title, align: .center, maxLines: 4, indent: 2)
     canvas.blank(2)
-    canvas.spans(button(state.allowTitle, anchor: "allow"))
-    canvas.spans(button(state.notNowTitle, style: .secondary, anchor: "not-now"))
+    canvas.spans(button(state.allowTitle, anchor: .allow))
+    canvas.spans(button(state.notNowTitle, style: .secondary, anchor: .notNow))
     canvas.blank()
     return canvas.lines
   }
@@ -61,10 +62,10 @@ extension ScreenRenderer {
     canvas.add(
       field(
         state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .time,
-        anchor: InputField.time.rawValue))
+        anchor: .field(.time)))
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(3)
-    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled, anchor: "done"))
+    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled, anchor: .done))
     return canvas.lines
   }
 }

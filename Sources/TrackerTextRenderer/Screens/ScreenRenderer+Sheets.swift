@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerModels
 import TrackerViewModels
 
@@ -6,9 +7,9 @@ extension ScreenRenderer {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
     canvas.blank(3)
-    canvas.spans(button(state.habitTitle, anchor: "habit"))
+    canvas.spans(button(state.habitTitle, anchor: .habit))
     canvas.blank()
-    canvas.spans(button(state.eventTitle, anchor: "event"))
+    canvas.spans(button(state.eventTitle, anchor: .event))
     canvas.blank(3)
     return canvas.lines
   }
@@ -22,20 +23,20 @@ extension ScreenRenderer {
     canvas.add(
       field(
         state.name, placeholder: state.namePlaceholder, showsClear: state.isClearVisible,
-        focused: focused == .name, anchor: InputField.name.rawValue, clearAnchor: "clear-name"))
+        focused: focused == .name, anchor: .field(.name), clearAnchor: .clear(.name)))
     if let error = state.nameError { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank()
-    var rows: [[StyledLine]] = [row(state.categoryTitle, state.categoryValue, anchor: "category")]
-    if state.hasSchedule { rows.append(row(state.scheduleTitle, state.scheduleValue, anchor: "schedule")) }
+    var rows: [[StyledLine]] = [row(state.categoryTitle, state.categoryValue, anchor: .categoryRow)]
+    if state.hasSchedule { rows.append(row(state.scheduleTitle, state.scheduleValue, anchor: .scheduleRow)) }
     canvas.box(rows)
     canvas.blank()
     if let counter = state.dayCounter {
       canvas.spans(
         [
           Span(counter.isMinusEnabled ? "[−]" : "(−)", counter.isMinusEnabled ? .accent : .disabled)
-            .anchored("days-minus"),
+            .anchored(.daysMinus),
           Span("  " + counter.text + "  ", Style(.text, bold: true)),
-          Span("[+]", .accent).anchored("days-plus"),
+          Span("[+]", .accent).anchored(.daysPlus),
         ], align: .center)
       canvas.blank()
     }
@@ -46,7 +47,7 @@ extension ScreenRenderer {
       let cells = state.emojis[row..<min(row + 6, state.emojis.count)].enumerated().map {
         offset, item -> [Span] in
         let emoji = TextFitting.safe(item.emoji)
-        let anchor = "emoji:\(row + offset + 1)"
+        let anchor = ElementID.emoji(row + offset + 1)
         guard item.isSelected else { return [Span(" " + emoji + " ").anchored(anchor)] }
         let edge = Style(.text, color: Self.emojiPad)
         return [Span("▐", edge), Span(emoji, Style(.text, background: Self.emojiPad)), Span("▌", edge)]
@@ -59,7 +60,7 @@ extension ScreenRenderer {
     for row in stride(from: 0, to: state.colors.count, by: 6) {
       let cells = state.colors[row..<min(row + 6, state.colors.count)].enumerated().map {
         offset, item -> [Span] in
-        let swatch = Span(Self.swatch, Style(.text, color: item.color)).anchored("color:\(row + offset + 1)")
+        let swatch = Span(Self.swatch, Style(.text, color: item.color)).anchored(.color(row + offset + 1))
         return item.isSelected
           ? [Span("[", .text), swatch, Span("]", .text)] : [Span(" "), swatch, Span(" ")]
       }
@@ -67,15 +68,15 @@ extension ScreenRenderer {
     }
     canvas.blank()
     let half = (width - 1) / 2
-    var buttons = StyledLine(button(state.cancelTitle, style: .destructive, width: half, anchor: "cancel"))
+    var buttons = StyledLine(button(state.cancelTitle, style: .destructive, width: half, anchor: .cancel))
     buttons.append(" ")
-    buttons.spans += button(state.createTitle, enabled: state.isCreateEnabled, width: half, anchor: "create")
+    buttons.spans += button(state.createTitle, enabled: state.isCreateEnabled, width: half, anchor: .create)
     canvas.add(buttons)
     return canvas.lines
   }
 
   /// A list row with its title and, under it, its value in gray; "›" at the end.
-  private func row(_ title: String, _ value: String?, anchor: String) -> [StyledLine] {
+  private func row(_ title: String, _ value: String?, anchor: ElementID) -> [StyledLine] {
     var lines = [
       Canvas.split(
         [Span(TextFitting.safe(title)).anchored(anchor)], [Span("›", .secondary)], width: width - 4)
@@ -96,14 +97,14 @@ extension ScreenRenderer {
       canvas.box(state.rows.map { [categoryRow($0)] })
       canvas.blank()
     }
-    canvas.spans(button(state.addTitle, anchor: "add-category"))
+    canvas.spans(button(state.addTitle, anchor: .addCategory))
     return canvas.lines
   }
 
   /// A category's row: its title, and the checkmark when it was chosen last.
   private func categoryRow(_ row: CategoryListViewModel.Row) -> StyledLine {
     Canvas.split(
-      [Span(TextFitting.safe(row.title)).anchored("category:" + row.title)],
+      [Span(TextFitting.safe(row.title)).anchored(.category(row.title))],
       row.isChecked ? [Span("✓", .accent)] : [], width: width - 4)
   }
 
@@ -120,10 +121,10 @@ extension ScreenRenderer {
     canvas.add(
       field(
         state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .title,
-        anchor: InputField.title.rawValue))
+        anchor: .field(.title)))
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(3)
-    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled, anchor: "done"))
+    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled, anchor: .done))
     return canvas.lines
   }
 
@@ -133,20 +134,20 @@ extension ScreenRenderer {
     canvas.box(
       state.rows.map { row in
         let toggle = row.isOn ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
-        let anchor = "day:" + row.weekday.code
+        let anchor = ElementID.weekday(row.weekday)
         return [Canvas.split([Span(row.title).anchored(anchor)], [toggle.anchored(anchor)], width: width - 4)]
       })
     canvas.blank()
-    canvas.spans(button(state.doneTitle, anchor: "done"))
+    canvas.spans(button(state.doneTitle, anchor: .done))
     return canvas.lines
   }
 
   func filters(_ state: FiltersViewModel.State) -> [StyledLine] {
-    checkedList(state.title, state.rows.map { ($0.title, $0.isChecked, "filter:" + $0.filter.rawValue) })
+    checkedList(state.title, state.rows.map { ($0.title, $0.isChecked, .filter($0.filter)) })
   }
 
   /// A sheet of rows to choose one from, the current one checked (the filters, the day start).
-  func checkedList(_ title: String, _ rows: [(title: String, isChecked: Bool, anchor: String)])
+  func checkedList(_ title: String, _ rows: [(title: String, isChecked: Bool, anchor: ElementID)])
     -> [StyledLine]
   {
     var canvas = Canvas(width: width)
@@ -171,8 +172,8 @@ extension ScreenRenderer {
     header.split(
       [Span(state.monthTitle, Style(.text, bold: true))],
       [
-        Span(Self.previousMark, .accent).anchored("prev-month"), Span("  "),
-        Span(Self.nextMark, .accent).anchored("next-month"),
+        Span(Self.previousMark, .accent).anchored(.previousMonth), Span("  "),
+        Span(Self.nextMark, .accent).anchored(.nextMonth),
       ])
     canvas.spans(header.lines[0].spans, indent: indent)
     canvas.blank()
@@ -182,7 +183,7 @@ extension ScreenRenderer {
       let cells = week.map { cell -> Span in
         guard let day = cell.day else { return Span("    ") }
         let number = cell.text.count == 1 ? " " + cell.text : cell.text
-        let anchor = "day:" + day.iso
+        let anchor = ElementID.day(day)
         if cell.isSelected { return Span("[" + number + "]", Style(.accent, bold: true)).anchored(anchor) }
         if cell.isToday { return Span(" " + number + "•", .accent).anchored(anchor) }
         return Span(" " + number + " ").anchored(anchor)

@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerViewModels
 
 /// The width profiles of docs/decisions.md.
@@ -69,8 +70,8 @@ public struct ScreenRenderer: Sendable {
           lines = overlay(
             lines,
             [
-              [Span(menu.editTitle).anchored("edit")],
-              [Span(menu.deleteTitle, .destructive).anchored("delete")],
+              [Span(menu.editTitle).anchored(.edit)],
+              [Span(menu.deleteTitle, .destructive).anchored(.delete)],
             ],
             above: pressed.map(liftedCategory) ?? [])
         } else if let confirmation = state.deleteConfirmation {
@@ -110,10 +111,10 @@ public struct ScreenRenderer: Sendable {
           lines = overlay(
             lines,
             [
-              [Span(menu.pinTitle).anchored(menu.isPinned ? "unpin" : "pin")],
-              [Span(menu.dayOffTitle).anchored(menu.isDayOff ? "cancel-day-off" : "day-off")],
-              [Span(menu.editTitle).anchored("edit")],
-              [Span(menu.deleteTitle, .destructive).anchored("delete")],
+              [Span(menu.pinTitle).anchored(menu.isPinned ? .unpin : .pin)],
+              [Span(menu.dayOffTitle).anchored(menu.isDayOff ? .cancelDayOff : .dayOff)],
+              [Span(menu.editTitle).anchored(.edit)],
+              [Span(menu.deleteTitle, .destructive).anchored(.delete)],
             ],
             above: pressed.map(liftedCard) ?? [])
         }
@@ -149,7 +150,7 @@ public struct ScreenRenderer: Sendable {
       if let question = state.discardQuestion {
         return actionSheet(
           lines, question: question.text, detail: nil, confirm: question.discardTitle,
-          cancel: question.keepEditingTitle, anchors: ("discard", "keep-editing"))
+          cancel: question.keepEditingTitle, anchors: (.discard, .keepEditing))
       }
     case .categories(let state): lines += categories(state)
     case .categoryForm(let state): lines += categoryForm(state, focused: view.focusedField)
@@ -187,17 +188,19 @@ public struct ScreenRenderer: Sendable {
   /// What the screen draws for the element called `identifier` when it does not draw its label (a
   /// color is a swatch, a clear button is ✕, the calendar's month buttons ‹ ›), so the focus can
   /// be found on it; nil when the label itself is drawn.
-  public static func mark(of identifier: String) -> String? {
-    if identifier.hasPrefix("color:") { return swatch }
-    if identifier.hasPrefix("clear-") { return clearMark }
-    if identifier == "prev-month" { return previousMark }
-    if identifier == "next-month" { return nextMark }
-    return nil
+  public static func mark(of identifier: ElementID) -> String? {
+    switch identifier {
+    case .color: return swatch
+    case .clear: return clearMark
+    case .previousMonth: return previousMark
+    case .nextMonth: return nextMark
+    default: return nil
+    }
   }
 
   /// A full-width button: `[ Title ]` enabled, `( Title )` disabled, so plain text shows it too.
   func button(
-    _ title: String, enabled: Bool = true, style: Style = .text, width: Int? = nil, anchor: String? = nil
+    _ title: String, enabled: Bool = true, style: Style = .text, width: Int? = nil, anchor: ElementID? = nil
   ) -> [Span] {
     let inner = (width ?? self.width) - 4
     let text = TextFitting.truncate(TextFitting.safe(title), to: inner)
@@ -224,7 +227,7 @@ public struct ScreenRenderer: Sendable {
   /// dimmed, so it does not look typed.
   func field(
     _ text: String, placeholder: String, showsClear: Bool, focused: Bool, icon: String? = nil,
-    anchor: String? = nil, clearAnchor: String? = nil
+    anchor: ElementID? = nil, clearAnchor: ElementID? = nil
   )
     -> StyledLine
   {
@@ -263,7 +266,7 @@ public struct ScreenRenderer: Sendable {
   /// `lines` dimmed with an action sheet at the bottom: the question, then confirm and cancel.
   func actionSheet(
     _ lines: [StyledLine], question: String, detail: String?, confirm: String, cancel: String,
-    anchors: (confirm: String, cancel: String) = ("confirm", "cancel")
+    anchors: (confirm: ElementID, cancel: ElementID) = (.confirm, .cancel)
   ) -> [StyledLine] {
     place(
       actionSheetLines(
@@ -274,7 +277,7 @@ public struct ScreenRenderer: Sendable {
   /// An action sheet's own lines: the question (and its detail), confirm, and cancel apart.
   func actionSheetLines(
     question: String, detail: String?, confirm: String, cancel: String,
-    anchors: (confirm: String, cancel: String) = ("confirm", "cancel")
+    anchors: (confirm: ElementID, cancel: ElementID) = (.confirm, .cancel)
   ) -> [StyledLine] {
     var sheet = Canvas(width: width)
     var header = Canvas(width: width - 4)
@@ -296,7 +299,7 @@ public struct ScreenRenderer: Sendable {
     header.wrapped(alert.message, .text, align: .center)
     var buttons = Canvas(width: width - 4)
     for button in alert.buttons {
-      buttons.text(button.title, Style(.accent, bold: true), align: .center, anchor: "ok")
+      buttons.text(button.title, Style(.accent, bold: true), align: .center, anchor: .ok)
     }
     var box = Canvas(width: width)
     box.box([header.lines, buttons.lines])
@@ -325,12 +328,13 @@ public struct ScreenRenderer: Sendable {
     guard let tabBar else { return [] }
     var canvas = Canvas(width: width)
     canvas.add(StyledLine(String(repeating: "─", count: width), .border))
-    let tabs: [(title: String, isSelected: Bool, anchor: String)] = [
-      (TextFitting.safe(tabBar.trackersTitle), tabBar.selected == .trackers, "tab-trackers"),
-      (TextFitting.safe(tabBar.statisticsTitle), tabBar.selected == .statistics, "tab-statistics"),
-      (TextFitting.safe(tabBar.settingsTitle), tabBar.selected == .settings, "tab-settings"),
+    let tabs: [(title: String, isSelected: Bool, anchor: ElementID)] = [
+      (TextFitting.safe(tabBar.trackersTitle), tabBar.selected == .trackers, .tab(.trackers)),
+      (TextFitting.safe(tabBar.statisticsTitle), tabBar.selected == .statistics, .tab(.statistics)),
+      (TextFitting.safe(tabBar.settingsTitle), tabBar.selected == .settings, .tab(.settings)),
     ]
-    func spans(_ tab: (title: String, isSelected: Bool, anchor: String), marked: Bool, room: Int) -> [Span] {
+    func spans(_ tab: (title: String, isSelected: Bool, anchor: ElementID), marked: Bool, room: Int) -> [Span]
+    {
       let mark = tab.isSelected ? [Span("◉ ", .accent)] : marked ? [Span("○ ", .secondary)] : []
       let title = TextFitting.truncate(tab.title, to: max(1, room - StyledLine(mark).width))
       return (mark + [Span(title, tab.isSelected ? Style(.accent, bold: true) : .secondary)]).anchored(

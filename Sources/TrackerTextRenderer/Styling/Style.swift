@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerModels
 
 /// What a piece of text is, for the theme to color: the design's roles, not colors.
@@ -64,7 +65,7 @@ public struct Span: Hashable, Sendable {
   /// The identifier of the element this span draws (its label, its mark, or its frame), if it
   /// draws one: the renderer says where each element is drawn, so the terminal finds the focus
   /// without looking for labels in the text.
-  public var anchor: String?
+  public var anchor: ElementID?
 
   public init(_ text: String, _ style: Style = .text) {
     self.text = text
@@ -80,7 +81,7 @@ public struct Span: Hashable, Sendable {
   }
 
   /// This span, drawing the element called `identifier`.
-  public func anchored(_ identifier: String?) -> Span {
+  public func anchored(_ identifier: ElementID?) -> Span {
     var result = self
     result.anchor = identifier
     return result
@@ -89,7 +90,7 @@ public struct Span: Hashable, Sendable {
 
 extension Array where Element == Span {
   /// These spans, together drawing the element called `identifier`.
-  public func anchored(_ identifier: String?) -> [Span] { map { $0.anchored(identifier) } }
+  public func anchored(_ identifier: ElementID?) -> [Span] { map { $0.anchored(identifier) } }
 }
 
 /// One line of the screen: spans left to right.

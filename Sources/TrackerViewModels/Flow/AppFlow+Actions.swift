@@ -4,22 +4,18 @@ import TrackerModels
 
 /// What each element's action, each text and each dismissal does on the screen on top.
 extension AppFlow {
-  func failure(_ key: TextKey) -> FlowError { failure(message: environment.localizer.text(key)) }
+  func failure(_ key: TextKey) -> ActionError { ActionError(key, environment.localizer) }
 
-  func failure(_ text: LocalizedText) -> FlowError { failure(message: environment.localizer.text(text)) }
-
-  private func failure(message: String) -> FlowError {
-    FlowError(message: message, elements: elements, language: environment.language)
-  }
+  func failure(_ text: LocalizedText) -> ActionError { ActionError(text, environment.localizer) }
 
   /// Does what an element's action says, on the screen it belongs to.
-  public func send(_ action: TrackerAction) throws(FlowError) {
-    try oneState { () throws(FlowError) in try handle(action) }
+  public func send(_ action: TrackerAction) throws(ActionError) {
+    try oneState { () throws(ActionError) in try handle(action) }
   }
 
   /// Every action of the tracker, each on the screen that shows its element: one exhaustive
   /// switch, so a new action cannot be left out.
-  private func handle(_ action: TrackerAction) throws(FlowError) {
+  private func handle(_ action: TrackerAction) throws(ActionError) {
     defer { publish() }
     switch action {
     case .dismissAlert: try dismissAlert()
@@ -107,7 +103,7 @@ extension AppFlow {
   /// the main screen, whose card menu offers the same.
   private func onDetailOrMenu(
     _ action: TrackerAction, _ onDetail: (DetailViewModel) -> Void, _ onMenu: (TrackersViewModel) -> Void
-  ) throws(FlowError) {
+  ) throws(ActionError) {
     if let detail = layers.last?.screen.detail {
       onDetail(detail)
     } else {
@@ -115,31 +111,31 @@ extension AppFlow {
     }
   }
 
-  private func mainScreen(for action: TrackerAction) throws(FlowError) -> TrackersViewModel {
+  private func mainScreen(for action: TrackerAction) throws(ActionError) -> TrackersViewModel {
     guard let trackers, onboarding == nil, layers.isEmpty, tab == .trackers else { throw unavailable(action) }
     return trackers
   }
 
   /// The settings tab, when it is what the user sees.
-  private func settingsScreen(for action: TrackerAction) throws(FlowError) -> SettingsViewModel {
+  private func settingsScreen(for action: TrackerAction) throws(ActionError) -> SettingsViewModel {
     guard let settings, onboarding == nil, layers.isEmpty, tab == .settings else { throw unavailable(action) }
     return settings
   }
 
   /// The view model of the screen on top, when it is of the kind `screen` picks.
-  private func top<Model>(for action: TrackerAction, _ screen: (Presented) -> Model?) throws(FlowError)
+  private func top<Model>(for action: TrackerAction, _ screen: (Presented) -> Model?) throws(ActionError)
     -> Model
   {
     guard let top = layers.last, let model = screen(top.screen) else { throw unavailable(action) }
     return model
   }
 
-  private func unavailable(_ action: TrackerAction) -> FlowError {
+  private func unavailable(_ action: TrackerAction) -> ActionError {
     failure(.flowUnavailable(action: "\(action)", screen: screen.rawValue))
   }
 
   /// OK on the alert the user sees: the topmost screen's, else the launch's.
-  private func dismissAlert() throws(FlowError) {
+  private func dismissAlert() throws(ActionError) {
     if let top = layers.last(where: { $0.screen.state.alert != nil }) { return top.screen.alertDismissed() }
     if let onboarding, onboarding.state.alert != nil { return onboarding.alertDismissed() }
     if tab == .statistics, let statistics, statistics.state.alert != nil {
@@ -151,7 +147,7 @@ extension AppFlow {
     launchAlert = nil
   }
 
-  func dismissTop() throws(FlowError) {
+  package func dismissTop() throws(ActionError) {
     if view.alert != nil { return try dismissAlert() }
     if let trackers, layers.isEmpty, trackers.state.menu != nil {
       trackers.menuDismissed()
@@ -177,7 +173,7 @@ extension AppFlow {
     pop()
   }
 
-  func selectTab(_ tab: Tab) throws(FlowError) {
+  func selectTab(_ tab: Tab) throws(ActionError) {
     guard onboarding == nil, layers.isEmpty else { throw failure(.flowTabBarCovered) }
     guard tab != self.tab else { return }
     if self.tab == .trackers { trackers?.screenClosed() }
@@ -204,9 +200,9 @@ extension AppFlow {
     }
   }
 
-  func currentText(of field: InputField) -> String { textField(field)?.text ?? "" }
+  package func currentText(of field: InputField) -> String { textField(field)?.text ?? "" }
 
-  func setText(of field: InputField, to text: String) { textField(field)?.changed(text) }
+  package func setText(of field: InputField, to text: String) { textField(field)?.changed(text) }
 
   /// The field `field` of the screen on top: the text it holds and the intent typing into it is;
   /// nil when that screen has no such field.
@@ -222,20 +218,10 @@ extension AppFlow {
   }
 }
 
-extension AppFlow: ElementDriven {
-  var flowLanguage: Language { environment.language }
-
-  /// An element's action: the tracker's own; the to-do list's actions are not on its screens.
-  func act(_ action: ElementAction) throws(FlowError) {
-    switch action {
-    case .tracker(let action): try send(action)
-    case .todo(let action): throw failure(.flowUnavailable(action: "\(action)", screen: screen.rawValue))
-    }
-  }
-
-  /// A swipe on the onboarding's pages.
-  func swipe(_ direction: UserAction.Direction) throws(FlowError) {
+extension AppFlow {
+  /// A swipe on the onboarding's pages: to the left shows the next one.
+  package func swipePages(toTheLeft: Bool) throws(ActionError) {
     guard let onboarding, layers.isEmpty else { throw failure(.flowNothingToSwipe) }
-    if direction == .left { onboarding.swipedLeft() } else { onboarding.swipedRight() }
+    if toTheLeft { onboarding.swipedLeft() } else { onboarding.swipedRight() }
   }
 }

@@ -157,7 +157,7 @@ extension AppFlow {
   /// Publishes the view when it differs from the one last published.
   /// Shows the flow's view to its observers; while one action is handled, only once at its end
   /// (and the view is built only then).
-  func publish() {
+  package func publish() {
     guard actionDepth == 0 else {
       needsPublish = true
       return
@@ -167,7 +167,7 @@ extension AppFlow {
 
   /// Handles one action (`send`, `perform`): the screens it touches may change many times, the
   /// flow publishes once, at the end.
-  func oneState<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+  package func oneState<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
     actionDepth += 1
     defer {
       actionDepth -= 1

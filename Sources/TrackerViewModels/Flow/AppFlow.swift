@@ -5,8 +5,9 @@ import TrackerModels
 
 /// The whole app: onboarding on first launch, the two tabs, and the sheets and menus over them.
 /// It owns the screens' view models, turns their routes into navigation, exposes everything on
-/// screen as one value (`view`) with the elements a user can act on (`elements`), and performs
-/// user actions on them (`perform`) — for renderers, scripts and tests alike.
+/// screen as one value (`view`) and does each of the app's typed actions (`send`) — for native
+/// clients, renderers, scripts and tests alike. The elements a user acts on and the user actions
+/// of scripts and UI tests (`elements`, `perform`) are TrackerAutomation's.
 ///
 /// Observing it (`observe`) delivers a new view whenever anything a user could see changes: an
 /// action, a store change made by any screen, another part of the app or another process, and
@@ -173,24 +174,12 @@ public final class AppFlow {
   /// The name of the screen on top.
   public var screen: ScreenName { view.screen }
 
-  /// What the user can act on now: the topmost layer's elements.
-  public var elements: [Element] { ElementTree.spokenElements(of: view, localizer: environment.localizer) }
-
-  // MARK: Acting
-
-  /// Performs `action` as the user would, or explains why it cannot be done.
-  public func perform(_ action: UserAction) throws(FlowError) {
-    try oneState { () throws(FlowError) in
-      clockChanged()
-      defer { publish() }
-      try performOnElements(action)
-    }
-  }
+  // MARK: The clock and the region
 
   /// Call when the day may have changed: at midnight (`UIApplication.significantTimeChangeNotification`),
   /// when the app comes back to the foreground, when the time zone changes. Every screen that
-  /// shows "today" reads the clock again; nothing happens when the day is the same. `perform`
-  /// calls it before each action.
+  /// shows "today" reads the clock again; nothing happens when the day is the same.
+  /// TrackerAutomation's `perform` calls it before each action.
   public func clockChanged() {
     let today = environment.today
     guard today != shownToday else { return }
@@ -233,9 +222,6 @@ public final class AppFlow {
   public func appClosed() {
     if onboarding == nil, tab == .trackers { trackers?.screenClosed() }
   }
-
-  /// The element `target` names, if exactly one matches.
-  public func find(_ target: UserAction.Target) throws(FlowError) -> Element { try findElement(target) }
 }
 
 extension AppFlow.Presented {

@@ -3,8 +3,8 @@ import TrackerLocalization
 import TrackerModels
 
 /// The to-do app (seed 003): the list, and the new or edit form over it. Like `AppFlow` it exposes
-/// everything on screen as one value (`view`), the elements a user can act on, `perform`, and
-/// publishes every change through `observe`.
+/// everything on screen as one value (`view`), does its typed actions (`send`) and publishes every
+/// change through `observe`; its elements and `perform` are TrackerAutomation's.
 @MainActor
 public final class TodoFlow {
   /// The stable names of the to-do screens.
@@ -86,18 +86,9 @@ public final class TodoFlow {
   /// Whether the starting tasks are on their way (scripts wait for them).
   public var isLoading: Bool { list.isLoading }
 
-  /// Performs `action` as the user would, or explains why it cannot be done.
-  public func perform(_ action: UserAction) throws(FlowError) {
-    defer { publish() }
-    try performOnElements(action)
-  }
-
-  /// The element `target` names, if exactly one matches.
-  public func find(_ target: UserAction.Target) throws(FlowError) -> Element { try findElement(target) }
-
   /// Does what an element's action says, on the list or the form over it: one exhaustive switch
   /// over the to-do list's actions.
-  public func send(_ action: TodoAction) throws(FlowError) {
+  public func send(_ action: TodoAction) throws(ActionError) {
     defer { publish() }
     switch action {
     case .dismissAlert:
@@ -122,59 +113,6 @@ public final class TodoFlow {
     }
   }
 
-  /// What the user can act on now, each named as the bottom line and a screen reader say it
-  /// (`spoken(_:in:)`).
-  public var elements: [Element] { spoken(plainElements, in: view) }
-
-  /// The elements of the layer on top with their labels only.
-  private var plainElements: [Element] {
-    let state = view
-    if let alert = state.alert {
-      return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .todo(.dismissAlert)) }
-    }
-    if let form = state.form {
-      var result = [
-        Element(
-          identifier: InputField.title.rawValue,
-          label: form.title.isEmpty ? form.titlePlaceholder : form.title,
-          kind: .textField, action: .todo(.focus(.title))),
-        Element(
-          identifier: InputField.text.rawValue, label: form.text.isEmpty ? form.textPlaceholder : form.text,
-          kind: .textField, action: .todo(.focus(.text))),
-      ]
-      if let completed = form.completedTitle {
-        result.append(
-          Element(
-            identifier: "completed", label: completed, kind: .toggle(isOn: form.isCompleted),
-            isChecked: form.isCompleted, action: .todo(.toggleTaskDone)))
-      }
-      result.append(Element(identifier: "cancel", label: form.cancelTitle, action: .todo(.cancelTaskForm)))
-      result.append(
-        Element(
-          identifier: state.screen == .todoForm ? "done" : "save", label: form.saveTitle,
-          isEnabled: form.isSaveEnabled,
-          action: .todo(.saveTask)))
-      return result
-    }
-    if let question = state.list.deleteQuestion {
-      return [
-        Element(identifier: "confirm", label: question.confirmTitle, action: .todo(.confirmTaskDeletion)),
-        Element(identifier: "cancel", label: question.cancelTitle, action: .todo(.cancelTaskDeletion)),
-      ]
-    }
-    var result = [Element(identifier: "add", label: "+", action: .todo(.addTask))]
-    if let failure = state.list.loadFailure {
-      result.append(Element(identifier: "retry", label: failure.retryTitle, action: .todo(.retryLoading)))
-    }
-    for row in state.list.rows {
-      result.append(
-        Element(
-          identifier: "todo:\(row.title ?? row.text)", label: row.title ?? row.text, isChecked: row.isDone,
-          action: .todo(.openTask(row.id)), swipeLeftAction: .todo(.askToDeleteTask(row.id))))
-    }
-    return result
-  }
-
   private func route(_ route: TodoListViewModel.Route) {
     let mode: TodoFormViewModel.Mode
     switch route {
@@ -197,28 +135,18 @@ public final class TodoFlow {
     publish()
   }
 
-  private func publish() {
+  package func publish() {
     guard !isFollowing else { return }
     observers.value = view
   }
 }
 
-extension TodoFlow: ElementDriven {
-  var flowLanguage: Language { environment.language }
-
-  /// An element's action: the to-do list's own; the tracker's actions are not on its screens.
-  func act(_ action: ElementAction) throws(FlowError) {
-    switch action {
-    case .todo(let action): try send(action)
-    case .tracker(let action): throw unavailable("\(action)")
-    }
+extension TodoFlow {
+  private func unavailable(_ action: String) -> ActionError {
+    ActionError(.flowUnavailable(action: action, screen: screen.rawValue), environment.localizer)
   }
 
-  private func unavailable(_ action: String) -> FlowError {
-    flowFailure(.flowUnavailable(action: action, screen: screen.rawValue))
-  }
-
-  func currentText(of field: InputField) -> String {
+  package func currentText(of field: InputField) -> String {
     switch field {
     case .title: return form?.state.title ?? ""
     case .text: return form?.state.text ?? ""
@@ -226,7 +154,7 @@ extension TodoFlow: ElementDriven {
     }
   }
 
-  func setText(of field: InputField, to text: String) {
+  package func setText(of field: InputField, to text: String) {
     switch field {
     case .title: form?.titleChanged(text)
     case .text: form?.textChanged(text)
@@ -234,12 +162,11 @@ extension TodoFlow: ElementDriven {
     }
   }
 
-  func swipe(_ direction: UserAction.Direction) throws(FlowError) { throw flowFailure(.flowNothingToSwipe) }
-
-  func dismissTop() throws(FlowError) {
+  /// Closes the alert, the form or the question on top.
+  package func dismissTop() throws(ActionError) {
     if view.alert != nil { return try send(.dismissAlert) }
     if form != nil { return closeForm() }
     if list.state.deleteQuestion != nil { return list.deleteCancelled() }
-    throw flowFailure(.flowNothingToDismiss)
+    throw ActionError(.flowNothingToDismiss, environment.localizer)
   }
 }

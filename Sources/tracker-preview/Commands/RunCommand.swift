@@ -1,4 +1,5 @@
 import Foundation
+import TrackerAutomation
 import TrackerModels
 import TrackerNetwork
 import TrackerStore

@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerModels
 import TrackerPreviewSupport
 import TrackerStore
@@ -91,8 +92,8 @@ enum ShowCommand {
     case .detail:
       // The detail of the first tracker the main screen shows; on a day that shows none, of the
       // first tracker by name (its grid as of today).
-      if let card = flow.elements.first(where: { $0.identifier.hasPrefix("card:") }) {
-        path = [.tap(.identifier(card.identifier))]
+      if let card = flow.elements.first(where: { if case .card = $0.identifier { true } else { false } }) {
+        path = [.tap(.identifier(card.id))]
         break
       }
       let trackers: [TrackerSummary]
@@ -105,7 +106,7 @@ enum ShowCommand {
         return .failure(cannotShow(name, Messages.noTrackerToShow, outcome))
       }
       return send(.openDetail(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
-    case .filters where !onScreen.contains("filters"):
+    case .filters where !onScreen.contains(.filters):
       // The button hides on a day without trackers; the sheet still shows, as it would open.
       return send(.openFilters, to: flow, toShow: name, outcome)
     case .onboarding, .trackers, .typePicker, .trackerForm, .categories, .categoryForm, .schedule, .filters,
@@ -150,10 +151,11 @@ enum ShowCommand {
     case .todos: break
     case .todoForm: path = [.tap(.identifier("add"))]
     case .todoEdit:
-      guard let row = flow.elements.first(where: { $0.identifier.hasPrefix("todo:") }) else {
+      guard let row = flow.elements.first(where: { if case .todo = $0.identifier { true } else { false } })
+      else {
         return .failure(cannotShow(name, Messages.noTaskToShow, outcome))
       }
-      path = [.tap(.identifier(row.identifier))]
+      path = [.tap(.identifier(row.id))]
     }
     return follow(path, on: flow, toShow: name, outcome)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerAutomation
 import TrackerTerminal
 import TrackerTextRenderer
 import TrackerViewModels

@@ -1,3 +1,4 @@
+import TrackerAutomation
 import TrackerModels
 import TrackerViewModels
 
@@ -41,7 +42,7 @@ extension ScreenRenderer {
   /// The list in parts: the header (title, load state, placeholder), then one box per row.
   func todoListParts(_ state: TodoListViewModel.State) -> [[StyledLine]] {
     var canvas = Canvas(width: width)
-    canvas.split([Span(state.title, .title)], [Span("+", Style(.accent, bold: true)).anchored("add")])
+    canvas.split([Span(state.title, .title)], [Span("+", Style(.accent, bold: true)).anchored(.add)])
     canvas.blank()
     if let loading = state.loadingText { canvas.text(loading, .secondary, align: .center) }
     if let failure = state.loadFailure {
@@ -51,7 +52,7 @@ extension ScreenRenderer {
             StyledLine($0, .secondary)
           }
       ])
-      canvas.spans(button(failure.retryTitle, anchor: "retry"))
+      canvas.spans(button(failure.retryTitle, anchor: .retry))
       canvas.blank()
     }
     if let placeholder = state.placeholder { canvas.add(self.placeholder("📝", placeholder)) }
@@ -61,7 +62,7 @@ extension ScreenRenderer {
       let look = row.isDone ? Style(.text, background: Self.doneGreen) : .text
       let mark = row.isDone ? "✓ " : "  "
       var group: [StyledLine] = []
-      let anchor = "todo:" + (row.title ?? row.text)
+      let anchor = ElementID.todo(row.title ?? row.text)
       if let title = row.title {
         group.append(
           StyledLine(
@@ -119,24 +120,24 @@ extension ScreenRenderer {
     canvas.add(
       field(
         state.title, placeholder: state.titlePlaceholder, showsClear: false, focused: focused == .title,
-        anchor: InputField.title.rawValue))
+        anchor: .field(.title)))
     canvas.blank()
     canvas.box([textBox(state, focused: focused == .text)], border: focused == .text ? .accent : .border)
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     if let completed = state.completedTitle {
       canvas.blank()
       let toggle = state.isCompleted ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
-      canvas.split([Span(completed).anchored("completed")], [toggle.anchored("completed")])
+      canvas.split([Span(completed).anchored(.completed)], [toggle.anchored(.completed)])
     }
     canvas.blank()
     let half = (width - 1) / 2
     canvas.spans(
-      button(state.cancelTitle, style: .destructive, width: half, anchor: "cancel") + [Span(" ")]
+      button(state.cancelTitle, style: .destructive, width: half, anchor: .cancel) + [Span(" ")]
         // A new task's form says Done (`done`), an edited one's Save (`save`): only the edit form
         // has the done switch.
         + button(
           state.saveTitle, enabled: state.isSaveEnabled, width: width - half - 1,
-          anchor: state.completedTitle == nil ? "done" : "save"))
+          anchor: state.completedTitle == nil ? .done : .save))
     return canvas.lines
   }
 
@@ -144,7 +145,7 @@ extension ScreenRenderer {
   /// Focused, the cursor follows the text's last character (on the next line only when the last
   /// line is full), or comes before the placeholder, as in a one-line field.
   private func textBox(_ state: TodoFormViewModel.State, focused: Bool) -> [StyledLine] {
-    let anchor = InputField.text.rawValue
+    let anchor = ElementID.field(.text)
     let cursor = Span("▏", .accent).anchored(anchor)
     guard !state.text.isEmpty else {
       let placeholder = Span(TextFitting.safe(state.textPlaceholder), Style(.secondary, dimmed: focused))

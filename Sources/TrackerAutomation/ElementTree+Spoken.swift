@@ -1,6 +1,7 @@
 import Foundation
 import TrackerLocalization
 import TrackerModels
+import TrackerViewModels
 
 /// What each element of the tracker is called when it has the focus: its own words, then what it
 /// is about (the tracker a menu acts on, the value a row holds, the date a day is) and its state
@@ -13,7 +14,10 @@ extension ElementTree {
     let elements = elements(of: view, localizer: localizer)
     let speech = Speech(
       localizer: localizer, view: view,
-      colorCount: elements.filter { $0.identifier.hasPrefix("color:") }.count)
+      colorCount: elements.filter {
+        if case .color = $0.identifier { return true }
+        return false
+      }.count)
     return elements.map(speech.named)
   }
 }
@@ -26,13 +30,12 @@ private struct Speech {
 
   func named(_ element: Element) -> Element {
     var element = element
-    let (kind, value) = Self.split(element.identifier)
     if let alert = view.alert {
       element.spokenLabel = element.label + ": " + alert.title
       return element
     }
-    if let spoken = layerName(element, kind: kind, value: value) { element.spokenLabel = spoken }
-    if !element.isEnabled { element.unavailableReason = reason(element, kind: kind) }
+    if let spoken = layerName(element) { element.spokenLabel = spoken }
+    if !element.isEnabled { element.unavailableReason = reason(element) }
     if element.spokenLabel == nil, element.isChecked == true, !element.isToggle {
       element.spokenLabel = localizer.text(.spokenChosen(label: element.label))
     }
@@ -44,56 +47,48 @@ private struct Speech {
   }
 
   /// The name of `element` on the layer on top, when its label alone does not say it.
-  private func layerName(_ element: Element, kind: String, value: String) -> String? {
-    if let top = view.presented.last { return presentedName(element, top, kind: kind, value: value) }
-    switch view.base {
-    case .onboarding: return nil
-    case .statistics, .settings:
-      if kind.hasPrefix("tab-") { return tabName(element) }
-      if kind == "reminder-time", case .settings(let state) = view.base {
-        return state.timeTitle + ": " + state.timeText
-      }
-      return nil
-    case .trackers(let state):
-      return trackersName(element, state, kind: kind, value: value)
+  private func layerName(_ element: Element) -> String? {
+    if let top = view.presented.last { return presentedName(element, top) }
+    switch (view.base, element.identifier) {
+    case (.onboarding, _): return nil
+    case (.statistics, .tab), (.settings, .tab): return tabName(element)
+    case (.settings(let state), .reminderTime): return state.timeTitle + ": " + state.timeText
+    case (.statistics, _), (.settings, _): return nil
+    case (.trackers(let state), _): return trackersName(element, state)
     }
   }
 
-  private func trackersName(
-    _ element: Element, _ state: TrackersViewModel.State, kind: String, value: String
-  ) -> String? {
+  private func trackersName(_ element: Element, _ state: TrackersViewModel.State) -> String? {
     let cards = state.sections.flatMap(\.cards)
     if let menu = state.menu {
       // A menu's and its questions' buttons say which tracker they act on.
       let name = cards.first { $0.id == menu.trackerID }?.name
       return name.map { element.label + ": " + $0 }
     }
-    switch kind {
-    case "add": return state.addAccessibilityLabel
-    case "date": return localizer.text(.spokenDate(date: date(state.selectedDay)))
-    case InputField.search.rawValue:
+    switch element.identifier {
+    case .add: return state.addAccessibilityLabel
+    case .date: return localizer.text(.spokenDate(date: date(state.selectedDay)))
+    case .field(.search):
       return state.searchText.isEmpty ? nil : state.searchPlaceholder + ": " + state.searchText
-    case "card":
-      guard let card = cards.first(where: { $0.name == value }) else { return nil }
+    case .card(let name):
+      guard let card = cards.first(where: { $0.name == name }) else { return nil }
       return card.name + ", " + card.dayCounter + (card.isCompleted ? ", " + localizer.text(.spokenDone) : "")
-    case "complete":
+    case .complete(let name):
       guard !element.isEnabled else { return nil }
-      return value + ", " + date(state.selectedDay)
-    case "filters":
+      return name + ", " + date(state.selectedDay)
+    case .filters:
       return state.activeFilterTitle.map { element.label + ": " + $0 }
-    default:
-      return kind.hasPrefix("tab-") ? tabName(element) : nil
+    case .tab: return tabName(element)
+    default: return nil
     }
   }
 
-  private func presentedName(
-    _ element: Element, _ screen: AppView.Presented, kind: String, value: String
-  ) -> String? {
+  private func presentedName(_ element: Element, _ screen: AppView.Presented) -> String? {
     switch screen {
     case .typePicker, .permission, .schedule, .filters: return nil
     case .trackerForm(let state):
       if state.discardQuestion != nil { return nil }
-      return formName(element, state, kind: kind)
+      return formName(element, state)
     case .categories(let state):
       if let menu = view.categoryMenu {
         return state.rows.first { $0.id == menu.categoryID }.map { element.label + ": " + $0.title }
@@ -103,42 +98,41 @@ private struct Speech {
       }
       return nil
     case .categoryForm(let state):
-      if kind == InputField.title.rawValue {
+      if element.identifier == .field(.title) {
         return state.text.isEmpty ? nil : localizer.text(.spokenCategoryName) + ": " + state.text
       }
       return nil
     case .calendar(let state):
-      switch kind {
-      case "prev-month", "next-month":
-        let month = state.month.month + (kind == "prev-month" ? -1 : 1)
+      switch element.identifier {
+      case .previousMonth, .nextMonth:
+        let month = state.month.month + (element.identifier == .previousMonth ? -1 : 1)
         let (year, number) = (state.month.year + (month - 1).floorDivided(by: 12), (month + 11) % 12 + 1)
         return element.label + ": " + localizer.monthName(number) + " \(year)"
-      case "day":
-        guard let cell = state.weeks.joined().first(where: { $0.day?.iso == value }), let day = cell.day
-        else {
-          return nil
-        }
+      case .day(let day):
+        guard let cell = state.weeks.joined().first(where: { $0.day == day }) else { return nil }
         var name = date(day)
         if cell.isToday { name = localizer.text(.spokenToday(label: name)) }
         return cell.isSelected ? localizer.text(.spokenChosen(label: name)) : name
       default: return nil
       }
     case .dayStart(let state):
-      guard let row = state.rows.first(where: { "hour:" + $0.title.prefix(2) == element.identifier }) else {
+      guard case .hour(let hour) = element.identifier,
+        let row = state.rows.first(where: { $0.start.hour == hour })
+      else {
         return nil
       }
       let name = localizer.text(.settingsDayStart(row.title))
       return row.isChecked ? localizer.text(.spokenChosen(label: name)) : name
     case .timePicker(let state):
-      if kind == InputField.time.rawValue {
+      if element.identifier == .field(.time) {
         return state.text.isEmpty ? state.title : state.title + ": " + state.text
       }
       return nil
     case .detail(let state):
-      switch kind {
-      case "back": return element.label + ": " + (view.tabBar?.trackersTitle ?? state.name)
-      case "day":
-        guard !element.isEnabled, let day = try? Day(iso: value) else { return nil }
+      switch element.identifier {
+      case .back: return element.label + ": " + (view.tabBar?.trackersTitle ?? state.name)
+      case .day(let day):
+        guard !element.isEnabled else { return nil }
         return date(day)
       default:
         // Edit, Delete and the buttons of its questions act on the tracker shown.
@@ -147,25 +141,24 @@ private struct Speech {
     }
   }
 
-  private func formName(_ element: Element, _ state: TrackerFormViewModel.State, kind: String) -> String? {
-    switch kind {
-    case InputField.name.rawValue:
+  private func formName(_ element: Element, _ state: TrackerFormViewModel.State) -> String? {
+    switch element.identifier {
+    case .field(.name):
       guard !state.name.isEmpty else { return nil }
       return localizer.text(.spokenName) + ": " + state.name + (state.nameError.map { ", " + $0 } ?? "")
-    case "category": return state.categoryValue.map { state.categoryTitle + ": " + $0 }
-    case "schedule": return state.scheduleValue.map { state.scheduleTitle + ": " + $0 }
-    case "emoji":
+    case .categoryRow: return state.categoryValue.map { state.categoryTitle + ": " + $0 }
+    case .scheduleRow: return state.scheduleValue.map { state.scheduleTitle + ": " + $0 }
+    case .emoji:
       let name = state.emojiTitle + " " + element.label
       return element.isChecked == true ? localizer.text(.spokenChosen(label: name)) : name
-    case "color":
-      let number = Int(Self.split(element.identifier).value) ?? 0
+    case .color(let number):
       let name = localizer.text(.appColor(number: number, count: colorCount))
       return element.isChecked == true ? localizer.text(.spokenChosen(label: name)) : name
-    case "days-minus", "days-plus":
+    case .daysMinus, .daysPlus:
       guard let counter = state.dayCounter else { return nil }
       let name =
-        (kind == "days-minus" ? counter.minusAccessibilityLabel : counter.plusAccessibilityLabel) + ": "
-        + counter.text
+        (element.identifier == .daysMinus ? counter.minusAccessibilityLabel : counter.plusAccessibilityLabel)
+        + ": " + counter.text
       return name
     default: return nil
     }
@@ -184,12 +177,12 @@ private struct Speech {
   }
 
   /// Why `element`, disabled, cannot be used now: in the words of its screen.
-  private func reason(_ element: Element, kind: String) -> String? {
-    switch (view.presented.last, kind) {
-    case (nil, "complete"), (.detail, "day"): return localizer.text(.spokenReasonFuture)
-    case (.trackerForm(let state), "days-minus"):
+  private func reason(_ element: Element) -> String? {
+    switch (view.presented.last, element.identifier) {
+    case (nil, .complete), (.detail, .day): return localizer.text(.spokenReasonFuture)
+    case (.trackerForm(let state), .daysMinus):
       return state.dayCounter.map { _ in localizer.text(.spokenReasonNoDays) }
-    case (.trackerForm(let state), "create"): return missing(in: state)
+    case (.trackerForm(let state), .create): return missing(in: state)
     case (.categoryForm(let state), _): return state.error ?? localizer.text(.spokenReasonName)
     case (.timePicker(let state), _): return state.error ?? localizer.text(.spokenReasonTime)
     default: return nil
@@ -208,12 +201,6 @@ private struct Speech {
     if !state.colors.contains(where: \.isSelected) { missing.append(state.colorTitle) }
     return localizer.text(
       .spokenReasonFillIn(missing: missing.map { $0.lowercased() }.joined(separator: ", ")))
-  }
-
-  /// `complete:Run` → ("complete", "Run"); `add` → ("add", "").
-  static func split(_ identifier: String) -> (kind: String, value: String) {
-    guard let colon = identifier.firstIndex(of: ":") else { return (identifier, "") }
-    return (String(identifier[..<colon]), String(identifier[identifier.index(after: colon)...]))
   }
 }
 

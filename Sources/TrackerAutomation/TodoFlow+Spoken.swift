@@ -1,4 +1,5 @@
 import TrackerLocalization
+import TrackerViewModels
 
 /// What each element of the to-do list is called when it has the focus, as the tracker's
 /// (`ElementTree.spokenElements`): its words, what it is about and its state, and why it cannot
@@ -15,11 +16,11 @@ extension TodoFlow {
       }
       if let form = view.form {
         switch element.identifier {
-        case InputField.title.rawValue:
+        case .field(.title):
           if !form.title.isEmpty { element.spokenLabel = form.titlePlaceholder + ": " + form.title }
-        case InputField.text.rawValue:
+        case .field(.text):
           if !form.text.isEmpty { element.spokenLabel = form.textPlaceholder + ": " + form.text }
-        case "completed":
+        case .completed:
           element.spokenLabel = localizer.text(
             form.isCompleted ? .spokenOn(label: element.label) : .spokenOff(label: element.label))
         default:
@@ -33,11 +34,12 @@ extension TodoFlow {
         element.spokenLabel = element.label + ": " + question.taskName
         return element
       }
-      if element.identifier == "add" {
-        element.spokenLabel = view.list.addAccessibilityLabel
-      } else if element.identifier.hasPrefix("todo:") {
+      switch element.identifier {
+      case .add: element.spokenLabel = view.list.addAccessibilityLabel
+      case .todo:
         let name = element.label.split(separator: "\n").first.map(String.init) ?? element.label
         element.spokenLabel = element.isChecked == true ? name + ", " + localizer.text(.spokenDone) : name
+      default: break
       }
       return element
     }

@@ -1,35 +1,36 @@
 import TrackerLocalization
 import TrackerModels
+import TrackerViewModels
 
 /// The elements of the topmost layer of a view, with the identifiers of docs/command-line.md and what
 /// acting on each does.
 enum ElementTree {
   static func elements(of view: AppView, localizer: Localizer) -> [Element] {
     if let alert = view.alert {
-      return alert.buttons.map { Element(identifier: "ok", label: $0.title, action: .tracker(.dismissAlert)) }
+      return alert.buttons.map { Element(identifier: .ok, label: $0.title, action: .tracker(.dismissAlert)) }
     }
     if let top = view.presented.last {
       return elements(of: top, categoryMenu: view.categoryMenu, localizer: localizer)
     }
     switch view.base {
     case .onboarding(let state):
-      return [Element(identifier: "start", label: state.buttonTitle, action: .tracker(.finishOnboarding))]
+      return [Element(identifier: .start, label: state.buttonTitle, action: .tracker(.finishOnboarding))]
     case .statistics:
       return tabs(view.tabBar)
     case .settings(let state):
       var result = [
         Element(
-          identifier: "reminder", label: state.reminderTitle, kind: .toggle(isOn: state.isReminderOn),
+          identifier: .reminder, label: state.reminderTitle, kind: .toggle(isOn: state.isReminderOn),
           isChecked: state.isReminderOn,
           action: .tracker(.toggleReminder))
       ]
       if state.isReminderOn {
         result.append(
-          Element(identifier: "reminder-time", label: state.timeText, action: .tracker(.openReminderTime)))
+          Element(identifier: .reminderTime, label: state.timeText, action: .tracker(.openReminderTime)))
       }
       result.append(
         Element(
-          identifier: "day-start", label: state.dayStartTitle, kind: .row, action: .tracker(.openDayStart)))
+          identifier: .dayStart, label: state.dayStartTitle, kind: .row, action: .tracker(.openDayStart)))
       return result + tabs(view.tabBar)
     case .trackers(let state):
       return trackers(state) + (state.menu == nil ? tabs(view.tabBar) : [])
@@ -53,8 +54,8 @@ enum ElementTree {
   /// The action sheet before a done day is taken off.
   private static func dayOffQuestion(_ question: DayOffQuestion) -> [Element] {
     [
-      Element(identifier: "confirm", label: question.confirmTitle, action: .tracker(.confirmDayOff)),
-      Element(identifier: "cancel", label: question.cancelTitle, action: .tracker(.cancelDayOff)),
+      Element(identifier: .confirm, label: question.confirmTitle, action: .tracker(.confirmDayOff)),
+      Element(identifier: .cancel, label: question.cancelTitle, action: .tracker(.cancelDayOff)),
     ]
   }
 
@@ -63,25 +64,25 @@ enum ElementTree {
       if let question = menu.dayOffQuestion { return dayOffQuestion(question) }
       if menu.deleteQuestion != nil {
         return [
-          Element(identifier: "confirm", label: menu.confirmTitle, action: .tracker(.confirmTrackerDeletion)),
-          Element(identifier: "cancel", label: menu.cancelTitle, action: .tracker(.cancelTrackerDeletion)),
+          Element(identifier: .confirm, label: menu.confirmTitle, action: .tracker(.confirmTrackerDeletion)),
+          Element(identifier: .cancel, label: menu.cancelTitle, action: .tracker(.cancelTrackerDeletion)),
         ]
       }
       return [
         Element(
-          identifier: menu.isPinned ? "unpin" : "pin", label: menu.pinTitle, action: .tracker(.togglePin)),
+          identifier: menu.isPinned ? .unpin : .pin, label: menu.pinTitle, action: .tracker(.togglePin)),
         Element(
-          identifier: menu.isDayOff ? "cancel-day-off" : "day-off", label: menu.dayOffTitle,
+          identifier: menu.isDayOff ? .cancelDayOff : .dayOff, label: menu.dayOffTitle,
           action: .tracker(.toggleDayOff)),
-        Element(identifier: "edit", label: menu.editTitle, action: .tracker(.editTracker)),
-        Element(identifier: "delete", label: menu.deleteTitle, action: .tracker(.deleteTracker)),
+        Element(identifier: .edit, label: menu.editTitle, action: .tracker(.editTracker)),
+        Element(identifier: .delete, label: menu.deleteTitle, action: .tracker(.deleteTracker)),
       ]
     }
     var result = [
-      Element(identifier: "add", label: "+", action: .tracker(.addTracker)),
-      Element(identifier: "date", label: state.dateText, action: .tracker(.openCalendar)),
+      Element(identifier: .add, label: "+", action: .tracker(.addTracker)),
+      Element(identifier: .date, label: state.dateText, action: .tracker(.openCalendar)),
       Element(
-        identifier: InputField.search.rawValue,
+        identifier: .field(.search),
         label: state.searchText.isEmpty ? state.searchPlaceholder : state.searchText, kind: .textField,
         action: .tracker(.focus(.search))),
     ]
@@ -89,20 +90,20 @@ enum ElementTree {
       // Tapping a card's body opens its detail; its menu opens with a long press.
       result.append(
         Element(
-          identifier: "card:\(card.name)", label: card.name, kind: .card,
+          identifier: .card(card.name), label: card.name, kind: .card,
           action: .tracker(.openDetail(trackerID: card.id)),
           longPressAction: .tracker(.openCardMenu(trackerID: card.id)),
           swipeLeftAction: .tracker(.askToDeleteTracker(trackerID: card.id)), subjectID: card.id.uuidString))
       result.append(
         Element(
-          identifier: "complete:\(card.name)", label: card.isCompleted ? "✓" : card.isDayOff ? "–" : "+",
+          identifier: .complete(card.name), label: card.isCompleted ? "✓" : card.isDayOff ? "–" : "+",
           isEnabled: card.isCompleteEnabled, isChecked: card.isCompleted,
           action: .tracker(.toggleCompletion(trackerID: card.id)),
           spokenLabel: card.completeAccessibilityLabel + ": " + card.name, subjectID: card.id.uuidString))
     }
     if state.isFilterButtonVisible {
       result.append(
-        Element(identifier: "filters", label: state.filterButtonTitle, action: .tracker(.openFilters)))
+        Element(identifier: .filters, label: state.filterButtonTitle, action: .tracker(.openFilters)))
     }
     return result
   }
@@ -111,15 +112,15 @@ enum ElementTree {
     guard let tabBar else { return [] }
     return [
       Element(
-        identifier: "tab-trackers", label: tabBar.trackersTitle,
+        identifier: .tab(.trackers), label: tabBar.trackersTitle,
         kind: .tab(isSelected: tabBar.selected == .trackers), isChecked: tabBar.selected == .trackers,
         action: .tracker(.selectTab(.trackers))),
       Element(
-        identifier: "tab-statistics", label: tabBar.statisticsTitle,
+        identifier: .tab(.statistics), label: tabBar.statisticsTitle,
         kind: .tab(isSelected: tabBar.selected == .statistics), isChecked: tabBar.selected == .statistics,
         action: .tracker(.selectTab(.statistics))),
       Element(
-        identifier: "tab-settings", label: tabBar.settingsTitle,
+        identifier: .tab(.settings), label: tabBar.settingsTitle,
         kind: .tab(isSelected: tabBar.selected == .settings), isChecked: tabBar.selected == .settings,
         action: .tracker(.selectTab(.settings))),
     ]
@@ -131,15 +132,15 @@ enum ElementTree {
     switch screen {
     case .typePicker(let state):
       return [
-        Element(identifier: "habit", label: state.habitTitle, action: .tracker(.chooseKind(.habit))),
-        Element(identifier: "event", label: state.eventTitle, action: .tracker(.chooseKind(.event))),
+        Element(identifier: .habit, label: state.habitTitle, action: .tracker(.chooseKind(.habit))),
+        Element(identifier: .event, label: state.eventTitle, action: .tracker(.chooseKind(.event))),
       ]
     case .trackerForm(let state):
       if let question = state.discardQuestion {
         return [
-          Element(identifier: "discard", label: question.discardTitle, action: .tracker(.discardForm)),
+          Element(identifier: .discard, label: question.discardTitle, action: .tracker(.discardForm)),
           Element(
-            identifier: "keep-editing", label: question.keepEditingTitle, action: .tracker(.keepEditing)),
+            identifier: .keepEditing, label: question.keepEditingTitle, action: .tracker(.keepEditing)),
         ]
       }
       return trackerForm(state)
@@ -147,34 +148,34 @@ enum ElementTree {
       if let menu = categoryMenu {
         return [
           Element(
-            identifier: "edit", label: menu.editTitle, action: .tracker(.editCategory(menu.categoryID))),
+            identifier: .edit, label: menu.editTitle, action: .tracker(.editCategory(menu.categoryID))),
           Element(
-            identifier: "delete", label: menu.deleteTitle, action: .tracker(.deleteCategory(menu.categoryID))),
+            identifier: .delete, label: menu.deleteTitle, action: .tracker(.deleteCategory(menu.categoryID))),
         ]
       }
       if let confirmation = state.deleteConfirmation {
         return [
           Element(
-            identifier: "confirm", label: confirmation.confirmTitle,
+            identifier: .confirm, label: confirmation.confirmTitle,
             action: .tracker(.confirmCategoryDeletion)),
           Element(
-            identifier: "cancel", label: confirmation.cancelTitle, action: .tracker(.cancelCategoryDeletion)),
+            identifier: .cancel, label: confirmation.cancelTitle, action: .tracker(.cancelCategoryDeletion)),
         ]
       }
       return state.rows.map {
         Element(
-          identifier: "category:\($0.title)", label: $0.title, kind: .row, isChecked: $0.isChecked,
+          identifier: .category($0.title), label: $0.title, kind: .row, isChecked: $0.isChecked,
           action: .tracker(.chooseCategory($0.id)),
           longPressAction: .tracker(.openCategoryMenu($0.id)), subjectID: $0.id.uuidString,
           isCurrentChoice: $0.isChecked)
-      } + [Element(identifier: "add-category", label: state.addTitle, action: .tracker(.addCategory))]
+      } + [Element(identifier: .addCategory, label: state.addTitle, action: .tracker(.addCategory))]
     case .categoryForm(let state):
       return [
         Element(
-          identifier: InputField.title.rawValue, label: state.text.isEmpty ? state.placeholder : state.text,
+          identifier: .field(.title), label: state.text.isEmpty ? state.placeholder : state.text,
           kind: .textField, action: .tracker(.focus(.title))),
         Element(
-          identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled,
+          identifier: .done, label: state.doneTitle, isEnabled: state.isDoneEnabled,
           action: .tracker(.saveCategory)),
       ]
     case .schedule(let state):
@@ -182,27 +183,28 @@ enum ElementTree {
       let first = state.rows.first { $0.isOn }?.weekday
       return state.rows.map {
         Element(
-          identifier: "day:\($0.weekday.code)", label: $0.title, kind: .toggle(isOn: $0.isOn),
+          identifier: .weekday($0.weekday), label: $0.title, kind: .toggle(isOn: $0.isOn),
           isChecked: $0.isOn,
           action: .tracker(.toggleWeekday($0.weekday)), isCurrentChoice: $0.weekday == first)
-      } + [Element(identifier: "done", label: state.doneTitle, action: .tracker(.saveSchedule))]
+      } + [Element(identifier: .done, label: state.doneTitle, action: .tracker(.saveSchedule))]
     case .filters(let state):
       return state.rows.map {
         Element(
-          identifier: "filter:\($0.filter.rawValue)", label: $0.title, kind: .row, isChecked: $0.isChecked,
+          identifier: .filter($0.filter), label: $0.title, kind: .row, isChecked: $0.isChecked,
           action: .tracker(.chooseFilter($0.filter)), isCurrentChoice: $0.isChecked)
       }
     case .calendar(let state):
       var result = [
         Element(
-          identifier: "prev-month", label: state.previousAccessibilityLabel, action: .tracker(.previousMonth)),
-        Element(identifier: "next-month", label: state.nextAccessibilityLabel, action: .tracker(.nextMonth)),
+          identifier: .previousMonth, label: state.previousAccessibilityLabel,
+          action: .tracker(.previousMonth)),
+        Element(identifier: .nextMonth, label: state.nextAccessibilityLabel, action: .tracker(.nextMonth)),
       ]
       for cell in state.weeks.joined() {
         if let day = cell.day {
           result.append(
             Element(
-              identifier: "day:\(day.iso)", label: cell.text, action: .tracker(.chooseDay(day)),
+              identifier: .day(day), label: cell.text, action: .tracker(.chooseDay(day)),
               isCurrentChoice: cell.isSelected, grid: "day"))
         }
       }
@@ -210,22 +212,22 @@ enum ElementTree {
     case .dayStart(let state):
       return state.rows.map {
         Element(
-          identifier: "hour:" + String($0.title.prefix(2)), label: $0.title, kind: .row,
+          identifier: .hour($0.start.hour), label: $0.title, kind: .row,
           isChecked: $0.isChecked,
           action: .tracker(.chooseDayStart($0.start)), isCurrentChoice: $0.isChecked)
       }
     case .permission(let state):
       return [
-        Element(identifier: "allow", label: state.allowTitle, action: .tracker(.allowNotifications)),
-        Element(identifier: "not-now", label: state.notNowTitle, action: .tracker(.postponeNotifications)),
+        Element(identifier: .allow, label: state.allowTitle, action: .tracker(.allowNotifications)),
+        Element(identifier: .notNow, label: state.notNowTitle, action: .tracker(.postponeNotifications)),
       ]
     case .timePicker(let state):
       return [
         Element(
-          identifier: InputField.time.rawValue, label: state.text.isEmpty ? state.placeholder : state.text,
+          identifier: .field(.time), label: state.text.isEmpty ? state.placeholder : state.text,
           kind: .textField, action: .tracker(.focus(.time))),
         Element(
-          identifier: "done", label: state.doneTitle, isEnabled: state.isDoneEnabled,
+          identifier: .done, label: state.doneTitle, isEnabled: state.isDoneEnabled,
           action: .tracker(.saveReminderTime)),
       ]
     case .detail(let state):
@@ -233,21 +235,21 @@ enum ElementTree {
       if state.deleteQuestion != nil {
         return [
           Element(
-            identifier: "confirm", label: state.confirmTitle, action: .tracker(.confirmTrackerDeletion)),
-          Element(identifier: "cancel", label: state.cancelTitle, action: .tracker(.cancelTrackerDeletion)),
+            identifier: .confirm, label: state.confirmTitle, action: .tracker(.confirmTrackerDeletion)),
+          Element(identifier: .cancel, label: state.cancelTitle, action: .tracker(.cancelTrackerDeletion)),
         ]
       }
-      var result = [Element(identifier: "back", label: state.backTitle, action: .tracker(.goBack))]
+      var result = [Element(identifier: .back, label: state.backTitle, action: .tracker(.goBack))]
       for cell in state.weeks.joined() {
         result.append(
           Element(
-            identifier: "day:\(cell.day.iso)", label: cell.dayOfMonth, isEnabled: cell.isEnabled,
+            identifier: .day(cell.day), label: cell.dayOfMonth, isEnabled: cell.isEnabled,
             isChecked: cell.mark == .done, action: .tracker(.toggleDay(cell.day)),
             longPressAction: cell.canToggleDayOff ? .tracker(.toggleDayOffOn(cell.day)) : nil,
             spokenLabel: spoken(cell, state, localizer), grid: "day"))
       }
-      result.append(Element(identifier: "edit", label: state.editTitle, action: .tracker(.editTracker)))
-      result.append(Element(identifier: "delete", label: state.deleteTitle, action: .tracker(.deleteTracker)))
+      result.append(Element(identifier: .edit, label: state.editTitle, action: .tracker(.editTracker)))
+      result.append(Element(identifier: .delete, label: state.deleteTitle, action: .tracker(.deleteTracker)))
       return result
     }
   }
@@ -255,45 +257,46 @@ enum ElementTree {
   private static func trackerForm(_ state: TrackerFormViewModel.State) -> [Element] {
     var result = [
       Element(
-        identifier: InputField.name.rawValue, label: state.name.isEmpty ? state.namePlaceholder : state.name,
+        identifier: .field(.name), label: state.name.isEmpty ? state.namePlaceholder : state.name,
         kind: .textField, action: .tracker(.focus(.name)))
     ]
     if state.isClearVisible {
       result.append(
-        Element(identifier: "clear-name", label: state.clearAccessibilityLabel, action: .tracker(.clearName)))
+        Element(identifier: .clear(.name), label: state.clearAccessibilityLabel, action: .tracker(.clearName))
+      )
     }
     result.append(
       Element(
-        identifier: "category", label: state.categoryTitle, kind: .row, action: .tracker(.openCategories)))
+        identifier: .categoryRow, label: state.categoryTitle, kind: .row, action: .tracker(.openCategories)))
     if state.hasSchedule {
       result.append(
         Element(
-          identifier: "schedule", label: state.scheduleTitle, kind: .row, action: .tracker(.openSchedule)))
+          identifier: .scheduleRow, label: state.scheduleTitle, kind: .row, action: .tracker(.openSchedule)))
     }
     // In screen order: the counter is drawn under the box of Category and Schedule.
     if let counter = state.dayCounter {
       result.append(
         Element(
-          identifier: "days-minus", label: "−", isEnabled: counter.isMinusEnabled,
+          identifier: .daysMinus, label: "−", isEnabled: counter.isMinusEnabled,
           action: .tracker(.decreaseDays)))
-      result.append(Element(identifier: "days-plus", label: "+", action: .tracker(.increaseDays)))
+      result.append(Element(identifier: .daysPlus, label: "+", action: .tracker(.increaseDays)))
     }
     for (index, item) in state.emojis.enumerated() {
       result.append(
         Element(
-          identifier: "emoji:\(index + 1)", label: item.emoji, isChecked: item.isSelected,
+          identifier: .emoji(index + 1), label: item.emoji, isChecked: item.isSelected,
           action: .tracker(.chooseEmoji(index: index)), grid: "emoji"))
     }
     for (index, item) in state.colors.enumerated() {
       result.append(
         Element(
-          identifier: "color:\(index + 1)", label: item.color.hex, isChecked: item.isSelected,
+          identifier: .color(index + 1), label: item.color.hex, isChecked: item.isSelected,
           action: .tracker(.chooseColor(index: index)), grid: "color"))
     }
-    result.append(Element(identifier: "cancel", label: state.cancelTitle, action: .tracker(.cancelForm)))
+    result.append(Element(identifier: .cancel, label: state.cancelTitle, action: .tracker(.cancelForm)))
     result.append(
       Element(
-        identifier: "create", label: state.createTitle, isEnabled: state.isCreateEnabled,
+        identifier: .create, label: state.createTitle, isEnabled: state.isCreateEnabled,
         action: .tracker(.saveTracker)
       ))
     return result

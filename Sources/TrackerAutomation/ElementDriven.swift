@@ -1,16 +1,11 @@
 import TrackerLocalization
+import TrackerViewModels
 
 /// A flow a user drives through its elements — the tracker's `AppFlow` and the to-do app's
 /// `TodoFlow`: one way to find an element, tap, long-press, swipe, type into the focused field
-/// and dismiss, whatever the app.
+/// and dismiss, whatever the app. Its messages are in the app's `language`.
 @MainActor
-protocol ElementDriven: AnyObject {
-  /// What the user can act on now.
-  var elements: [Element] { get }
-  /// The language of the flow's messages.
-  var flowLanguage: Language { get }
-  /// The focused text field.
-  var focusedField: InputField? { get }
+protocol ElementDriven: DrivenApp {
   /// Does what an element's action says.
   func act(_ action: ElementAction) throws(FlowError)
   func currentText(of field: InputField) -> String
@@ -18,21 +13,38 @@ protocol ElementDriven: AnyObject {
   /// A swipe that names no element (onboarding pages).
   func swipe(_ direction: UserAction.Direction) throws(FlowError)
   /// Closes the topmost menu, question, sheet or screen.
-  func dismissTop() throws(FlowError)
+  func dismissTop() throws(ActionError)
 }
 
 extension ElementDriven {
   /// An error whose message is `key` in the flow's language, listing what is on screen.
-  func flowFailure(_ key: TextKey) -> FlowError { flowFailure(message: Localizer(flowLanguage).text(key)) }
+  func flowFailure(_ key: TextKey) -> FlowError { flowFailure(message: Localizer(language).text(key)) }
 
   /// An error whose message is a text with arguments in the flow's language, listing what is on
   /// screen.
   func flowFailure(_ text: LocalizedText) -> FlowError {
-    flowFailure(message: Localizer(flowLanguage).text(text))
+    flowFailure(message: Localizer(language).text(text))
   }
 
   private func flowFailure(message: String) -> FlowError {
-    FlowError(message: message, elements: elements, language: flowLanguage)
+    FlowError(message: message, elements: elements, language: language)
+  }
+
+  /// An action of the other app, which none of this app's screens offers.
+  func unavailable(_ action: some Any) -> FlowError {
+    flowFailure(.flowUnavailable(action: "\(action)", screen: screenName))
+  }
+
+  /// The text field the app has focused.
+  var focusedField: InputField? { shown.focusedField }
+
+  /// What `body` does, its refusal told as a `FlowError` that lists what is on screen.
+  func refused(_ body: () throws(ActionError) -> Void) throws(FlowError) {
+    do {
+      try body()
+    } catch {
+      throw FlowError(message: error.message, elements: elements, language: error.language)
+    }
   }
 
   /// The element `target` names, if exactly one matches.
@@ -42,26 +54,27 @@ extension ElementDriven {
     switch target {
     case .identifier(let identifier):
       // As listed (a line break written `\n`), or exactly.
-      matches = all.filter { $0.identifier == identifier || $0.scriptIdentifier == identifier }
+      matches = all.filter { $0.id == identifier || $0.scriptIdentifier == identifier }
+    case .element(let id): matches = all.filter { $0.identifier == id }
     case .label(let label): matches = all.filter { $0.label == label }
     }
-    let localizer = Localizer(flowLanguage)
+    let localizer = Localizer(language)
     guard !matches.isEmpty else {
       throw FlowError(
         message: localizer.text(.flowNoMatch(target.description)), elements: all,
-        language: flowLanguage)
+        language: language)
     }
     guard matches.count == 1 else {
       throw FlowError(
         message: localizer.text(.flowSeveralMatch(count: matches.count, target: target.description)),
-        elements: matches, language: flowLanguage)
+        elements: matches, language: language)
     }
     return matches[0]
   }
 
   /// Performs `action` as the user would, or explains why it cannot be done.
   func performOnElements(_ action: UserAction) throws(FlowError) {
-    let localizer = Localizer(flowLanguage)
+    let localizer = Localizer(language)
     switch action {
     case .tap(let target):
       let element = try findElement(target)
@@ -93,7 +106,7 @@ extension ElementDriven {
     case .swipe(let direction, nil):
       try swipe(direction)
     case .dismiss:
-      try dismissTop()
+      try refused { () throws(ActionError) in try dismissTop() }
     }
   }
 }

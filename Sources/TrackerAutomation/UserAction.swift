@@ -4,12 +4,16 @@ import TrackerLocalization
 public enum UserAction: Equatable, Sendable {
   /// Which element an action is aimed at.
   public enum Target: Equatable, Sendable, CustomStringConvertible {
+    /// The identifier's text, as a script writes it after `#` (`card:Бег`).
     case identifier(String)
+    /// The element itself, as code that knows it names it (`.card("Бег")`).
+    case element(ElementID)
     case label(String)
 
     public var description: String {
       switch self {
       case .identifier(let identifier): return "#\(identifier)"
+      case .element(let id): return "#\(id.text)"
       case .label(let label): return "\"\(label)\""
       }
     }

@@ -1,4 +1,5 @@
 import TrackerLocalization
+import TrackerViewModels
 
 /// Something on screen the user can act on: what a renderer draws as a control and what a script
 /// or a UI test finds by identifier (the accessibility identifier of docs/command-line.md) or by label.
@@ -15,8 +16,10 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
     case row
   }
 
-  /// The stable identifier: `add`, `card:Поливать растения`, `emoji:5`, `day:2026-11-30`, ….
-  public var identifier: String
+  /// Which element it is: `.add`, `.card("Поливать растения")`, `.emoji(5)`, `.day(…)`; its `text`
+  /// is the stable identifier scripts write (`add`, `card:Поливать растения`, `emoji:5`,
+  /// `day:2026-11-30`, …).
+  public var identifier: ElementID
   /// The text a user sees on it (or reads with a screen reader, for icon-only buttons).
   public var label: String
   public var kind: Kind
@@ -36,7 +39,7 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   public var spokenLabel: String?
 
   /// The id of the tracker, category or task the element stands for, when its identifier names it
-  /// by its name (`card:<name>`, `category:<title>`): a rename changes the identifier, not this, so
+  /// by its name (`.card(name)`, `.category(title)`): a rename changes the identifier, not this, so
   /// the focus stays on the renamed one; nil for the rest.
   public var subjectID: String?
   /// Whether it is the current choice of its layer — the active filter, the day-start hour, the
@@ -60,7 +63,8 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
 
   /// An element with every field given.
   public init(
-    identifier: String, label: String, kind: Kind = .button, isEnabled: Bool = true, isChecked: Bool? = nil,
+    identifier: ElementID, label: String, kind: Kind = .button, isEnabled: Bool = true,
+    isChecked: Bool? = nil,
     action: ElementAction?, longPressAction: ElementAction? = nil, swipeLeftAction: ElementAction? = nil,
     spokenLabel: String? = nil, subjectID: String? = nil, isCurrentChoice: Bool = false, grid: String? = nil
   ) {
@@ -78,8 +82,8 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
     self.swipeLeftAction = swipeLeftAction
   }
 
-  /// The identifier identifies the element on its screen.
-  public var id: String { identifier }
+  /// The identifier's text identifies the element on its screen.
+  public var id: String { identifier.text }
 
   public var description: String { description(Localizer(.en)) }
 
@@ -109,7 +113,8 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   /// The identifier on one line: each line break written `\n`. A script's `#identifier` runs to
   /// the end of its line, so an element is also found by this form (`findElement`).
   public var scriptIdentifier: String {
-    guard identifier.contains(where: \.isNewline) else { return identifier }
-    return identifier.map { $0.isNewline ? "\\n" : String($0) }.joined()
+    let text = identifier.text
+    guard text.contains(where: \.isNewline) else { return text }
+    return text.map { $0.isNewline ? "\\n" : String($0) }.joined()
   }
 }

@@ -1,0 +1,124 @@
+import TrackerLocalization
+import TrackerViewModels
+
+/// What the command line's `run`, `show` and interactive mode need of an app, whichever it is:
+/// the tracker's `AppFlow` or the to-do app's `TodoFlow`. Drawing it is the terminal's
+/// (`DrivenApp.lines(_:)` in TrackerTerminal), from `shown`.
+@MainActor
+public protocol DrivenApp: AnyObject {
+  /// The stable name of the screen on top.
+  var screenName: String { get }
+  /// The language the app speaks now.
+  var language: Language { get }
+  /// What the user can act on now.
+  var elements: [Element] { get }
+  /// The alert on screen, if any.
+  var alert: AlertState? { get }
+  /// Whether something is on its way (the to-do list's starting tasks).
+  var isLoading: Bool { get }
+  /// Whether a write waits for the data file while another program holds it (`StoreWriter`).
+  var isSaving: Bool { get }
+  func perform(_ action: UserAction) throws(FlowError)
+  /// Does what an element's own action says (its `action`, `longPressAction` or
+  /// `swipeLeftAction`), as the gesture on it would: the terminal sends the focused element's.
+  func send(_ action: ElementAction) throws(FlowError)
+  func find(_ target: UserAction.Target) throws(FlowError) -> Element
+  /// Everything on screen, as a renderer draws it.
+  var shown: ShownView { get }
+  /// The clock may have moved on: the app reads it again and, when the day has changed, shows
+  /// the new one (an app left open past midnight moves to the new today by itself).
+  func clockChanged()
+  /// The values of the layer on top, whose texts are what the user reads (for `expect text`).
+  var topLayer: [Any] { get }
+  /// Calls `handler` after each change the app publishes, until the token goes.
+  func observeChanges(_ handler: @escaping () -> Void) -> BindingToken
+}
+
+/// Everything a driven app shows: the tracker's view or the to-do list's.
+public enum ShownView: Equatable, Sendable {
+  case tracker(AppView)
+  case todo(TodoFlow.View)
+
+  /// The text field the text cursor is drawn in.
+  public var focusedField: InputField? {
+    get {
+      switch self {
+      case .tracker(let view): return view.focusedField
+      case .todo(let view): return view.focusedField
+      }
+    }
+    set {
+      switch self {
+      case .tracker(var view):
+        view.focusedField = newValue
+        self = .tracker(view)
+      case .todo(var view):
+        view.focusedField = newValue
+        self = .todo(view)
+      }
+    }
+  }
+}
+
+extension AppFlow: DrivenApp {
+  public var screenName: String { screen.rawValue }
+  public var language: Language { environment.language }
+  public var alert: AlertState? { view.alert }
+  public var isLoading: Bool { false }
+  public var isSaving: Bool { environment.writer.state.isSaving }
+  public var shown: ShownView { .tracker(view) }
+
+  public var topLayer: [Any] {
+    let view = view
+    if let alert = view.alert { return [alert] }
+    if let top = view.presented.last { return [top] + (view.categoryMenu.map { [$0] } ?? []) }
+    return [view.base] + (view.tabBar.map { [$0] } ?? [])
+  }
+
+  /// The flow's changes and the writer's (a write waiting for the file, then done): the writer's
+  /// binding lives as long as the flow's.
+  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken {
+    withWriter(environment.writer, observe, handler)
+  }
+}
+
+extension TodoFlow: DrivenApp {
+  public var screenName: String { screen.rawValue }
+  public var language: Language { environment.language }
+  public var alert: AlertState? { view.alert }
+  public var isSaving: Bool { environment.writer.state.isSaving }
+  public var shown: ShownView { .todo(view) }
+
+  /// The to-do list shows nothing that depends on the day.
+  public func clockChanged() {}
+
+  public var topLayer: [Any] {
+    let view = view
+    if let alert = view.alert { return [alert] }
+    if let form = view.form { return [form] }
+    if let question = view.list.deleteQuestion { return [question] }
+    return [view.list]
+  }
+
+  /// The flow's changes and the writer's, as `AppFlow.observeChanges`.
+  public func observeChanges(_ handler: @escaping () -> Void) -> BindingToken {
+    withWriter(environment.writer, observe, handler)
+  }
+}
+
+/// Calls `handler` after each change `observe` delivers and each change of `writer` (the first,
+/// at once, is not a change): the writer's binding lives as long as the flow's.
+@MainActor
+private func withWriter<View>(
+  _ writer: StoreWriter, _ observe: (@escaping (View) -> Void) -> BindingToken,
+  _ handler: @escaping () -> Void
+) -> BindingToken {
+  var isFirst = true
+  let writing = writer.observe { _ in
+    if !isFirst { handler() }
+    isFirst = false
+  }
+  return observe { _ in
+    withExtendedLifetime(writing) { handler() }
+  }
+}

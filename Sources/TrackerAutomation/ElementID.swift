@@ -1,0 +1,151 @@
+import TrackerModels
+import TrackerViewModels
+
+/// Which element it is: a typed value, made where the element is built from what it stands for
+/// (a tracker's name, a day, an hour), never from a text on screen. Its one text form (`text`) is
+/// the accessibility identifier of docs/scripting.md that scripts write (`#card:Бег`); nothing
+/// takes that text apart to learn what an element is.
+public enum ElementID: Hashable, Sendable, CustomStringConvertible {
+  // On many screens
+  /// OK on an alert.
+  case ok
+  /// The button that confirms a question (delete, take a day off), and the one that cancels it
+  /// or closes a form without saving.
+  case confirm, cancel
+  /// The button that saves a sheet (category, schedule, reminder time, new task) and the to-do
+  /// edit screen's.
+  case done, save
+  /// "+": a new tracker, a new task.
+  case add
+  /// A menu's or the detail's Edit and Delete.
+  case edit, delete
+  /// A text field.
+  case field(InputField)
+  /// The button that empties a text field (✕).
+  case clear(InputField)
+  /// A tab of the tab bar.
+  case tab(AppFlow.Tab)
+
+  // Onboarding
+  case start
+
+  // Main screen and the card's menu
+  /// The date over the cards (the calendar).
+  case date
+  case filters
+  /// A tracker's card, by the tracker's name.
+  case card(String)
+  /// A card's + / ✓ button, by the tracker's name.
+  case complete(String)
+  case pin, unpin
+  /// "Take a day off", and cancelling it on a day off.
+  case dayOff, cancelDayOff
+
+  // Type picker and tracker form
+  case habit, event
+  /// The form's Category and Schedule rows.
+  case categoryRow, scheduleRow
+  /// The day counter's − and + (editing a habit).
+  case daysMinus, daysPlus
+  /// An emoji or a color of the form's grid, by its place, from 1.
+  case emoji(Int)
+  case color(Int)
+  case create
+  /// The question before a form with changes closes.
+  case discard, keepEditing
+
+  // Categories
+  /// A category of the list, by its title.
+  case category(String)
+  case addCategory
+
+  // Schedule, filters, calendar, detail
+  /// A weekday of the schedule.
+  case weekday(Weekday)
+  case filter(TrackerFilter)
+  case previousMonth, nextMonth
+  /// A day of the calendar or of the detail's grid.
+  case day(Day)
+  case back
+
+  // Settings
+  /// The reminder switch, its time and the day start row.
+  case reminder, reminderTime, dayStart
+  /// An hour of the day start sheet, 0…12.
+  case hour(Int)
+  /// The permission explanation's buttons.
+  case allow, notNow
+
+  // The to-do list
+  /// The form's Completed switch.
+  case completed
+  /// Loading the starting tasks again.
+  case retry
+  /// A task of the list, by its title, else its text.
+  case todo(String)
+
+  /// The accessibility identifier scripts write: `add`, `card:Бег`, `emoji:5`, `day:2026-11-30`,
+  /// `day:mon`, `hour:03`, ….
+  public var text: String {
+    switch self {
+    case .ok: return "ok"
+    case .confirm: return "confirm"
+    case .cancel: return "cancel"
+    case .done: return "done"
+    case .save: return "save"
+    case .add: return "add"
+    case .edit: return "edit"
+    case .delete: return "delete"
+    case .field(let field): return field.rawValue
+    case .clear(let field): return "clear-" + field.rawValue
+    case .tab(let tab): return "tab-" + Self.name(of: tab)
+    case .start: return "start"
+    case .date: return "date"
+    case .filters: return "filters"
+    case .card(let name): return "card:" + name
+    case .complete(let name): return "complete:" + name
+    case .pin: return "pin"
+    case .unpin: return "unpin"
+    case .dayOff: return "day-off"
+    case .cancelDayOff: return "cancel-day-off"
+    case .habit: return "habit"
+    case .event: return "event"
+    case .categoryRow: return "category"
+    case .scheduleRow: return "schedule"
+    case .daysMinus: return "days-minus"
+    case .daysPlus: return "days-plus"
+    case .emoji(let place): return "emoji:\(place)"
+    case .color(let place): return "color:\(place)"
+    case .create: return "create"
+    case .discard: return "discard"
+    case .keepEditing: return "keep-editing"
+    case .category(let title): return "category:" + title
+    case .addCategory: return "add-category"
+    case .weekday(let weekday): return "day:" + weekday.code
+    case .filter(let filter): return "filter:" + filter.rawValue
+    case .previousMonth: return "prev-month"
+    case .nextMonth: return "next-month"
+    case .day(let day): return "day:" + day.iso
+    case .back: return "back"
+    case .reminder: return "reminder"
+    case .reminderTime: return "reminder-time"
+    case .dayStart: return "day-start"
+    case .hour(let hour): return "hour:" + (hour < 10 ? "0" : "") + String(hour)
+    case .allow: return "allow"
+    case .notNow: return "not-now"
+    case .completed: return "completed"
+    case .retry: return "retry"
+    case .todo(let name): return "todo:" + name
+    }
+  }
+
+  public var description: String { text }
+
+  private static func name(of tab: AppFlow.Tab) -> String {
+    switch tab {
+    case .trackers: return "trackers"
+    case .statistics: return "statistics"
+    case .settings: return "settings"
+    }
+  }
+}
