@@ -12,21 +12,45 @@ extension ElementTree {
   /// the reason.
   static func spokenElements(of view: AppView, localizer: Localizer) -> [Element] {
     let elements = elements(of: view, localizer: localizer)
+    var cards: [TrackersViewModel.Card] = []
+    if case .trackers(let state) = view.base, view.presented.isEmpty {
+      cards = state.sections.flatMap(\.cards)
+    }
     let speech = Speech(
       localizer: localizer, view: view,
       colorCount: elements.filter {
         if case .color = $0.identifier { return true }
         return false
-      }.count)
+      }.count,
+      cards: Speech.Cards(cards))
     return elements.map(speech.named)
   }
 }
 
 /// Names the elements of one view.
 private struct Speech {
+  /// The main screen's cards by name and by tracker, looked up once per view: a screen of a
+  /// thousand cards names each of its elements without going through the cards again.
+  struct Cards {
+    private var byName: [String: TrackersViewModel.Card] = [:]
+    private var byID: [UUID: TrackersViewModel.Card] = [:]
+
+    init(_ cards: [TrackersViewModel.Card]) {
+      for card in cards {
+        if byName[card.name] == nil { byName[card.name] = card }
+        if byID[card.id] == nil { byID[card.id] = card }
+      }
+    }
+
+    subscript(name name: String) -> TrackersViewModel.Card? { byName[name] }
+    subscript(id id: UUID) -> TrackersViewModel.Card? { byID[id] }
+  }
+
   let localizer: Localizer
   let view: AppView
   let colorCount: Int
+  /// The cards of the main screen when it is on top; empty otherwise.
+  let cards: Cards
 
   func named(_ element: Element) -> Element {
     var element = element
@@ -59,10 +83,9 @@ private struct Speech {
   }
 
   private func trackersName(_ element: Element, _ state: TrackersViewModel.State) -> String? {
-    let cards = state.sections.flatMap(\.cards)
     if let menu = state.menu {
       // A menu's and its questions' buttons say which tracker they act on.
-      let name = cards.first { $0.id == menu.trackerID }?.name
+      let name = cards[id: menu.trackerID]?.name
       return name.map { element.label + ": " + $0 }
     }
     switch element.identifier {
@@ -71,7 +94,7 @@ private struct Speech {
     case .field(.search):
       return state.searchText.isEmpty ? nil : state.searchPlaceholder + ": " + state.searchText
     case .card(let name):
-      guard let card = cards.first(where: { $0.name == name }) else { return nil }
+      guard let card = cards[name: name] else { return nil }
       return card.name + ", " + card.dayCounter + (card.isCompleted ? ", " + localizer.text(.spokenDone) : "")
     case .complete(let name):
       guard !element.isEnabled else { return nil }
