@@ -102,7 +102,11 @@ private struct Speech {
     case .filters:
       return state.activeFilterTitle.map { element.label + ": " + $0 }
     case .tab: return tabName(element)
-    default: return nil
+    case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .start, .pin, .unpin, .dayOff,
+      .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .emoji, .color,
+      .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
+      .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo:
+      return nil
     }
   }
 
@@ -136,7 +140,12 @@ private struct Speech {
         var name = date(day)
         if cell.isToday { name = localizer.text(.spokenToday(label: name)) }
         return cell.isSelected ? localizer.text(.spokenChosen(label: name)) : name
-      default: return nil
+      case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
+        .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
+        .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
+        .addCategory, .weekday, .filter, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow,
+        .completed, .retry, .todo:
+        return nil
       }
     case .dayStart(let state):
       guard case .hour(let hour) = element.identifier,
@@ -157,7 +166,11 @@ private struct Speech {
       case .day(let day):
         guard !element.isEnabled else { return nil }
         return date(day)
-      default:
+      case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
+        .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
+        .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
+        .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .reminder, .reminderTime, .dayStart,
+        .hour, .allow, .notNow, .completed, .retry, .todo:
         // Edit, Delete and the buttons of its questions act on the tracker shown.
         return element.label + ": " + state.name
       }
@@ -183,7 +196,11 @@ private struct Speech {
         (element.identifier == .daysMinus ? counter.minusAccessibilityLabel : counter.plusAccessibilityLabel)
         + ": " + counter.text
       return name
-    default: return nil
+    case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
+      .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .create, .discard,
+      .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back,
+      .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo:
+      return nil
     }
   }
 
@@ -201,14 +218,23 @@ private struct Speech {
 
   /// Why `element`, disabled, cannot be used now: in the words of its screen.
   private func reason(_ element: Element) -> String? {
-    switch (view.presented.last, element.identifier) {
-    case (nil, .complete), (.detail, .day): return localizer.text(.spokenReasonFuture)
-    case (.trackerForm(let state), .daysMinus):
-      return state.dayCounter.map { _ in localizer.text(.spokenReasonNoDays) }
-    case (.trackerForm(let state), .create): return missing(in: state)
-    case (.categoryForm(let state), _): return state.error ?? localizer.text(.spokenReasonName)
-    case (.timePicker(let state), _): return state.error ?? localizer.text(.spokenReasonTime)
-    default: return nil
+    let future = localizer.text(.spokenReasonFuture)
+    switch view.presented.last {
+    case nil:
+      if case .complete = element.identifier { return future }
+      return nil
+    case .detail:
+      if case .day = element.identifier { return future }
+      return nil
+    case .trackerForm(let state):
+      if element.identifier == .daysMinus {
+        return state.dayCounter.map { _ in localizer.text(.spokenReasonNoDays) }
+      }
+      if element.identifier == .create { return missing(in: state) }
+      return nil
+    case .categoryForm(let state): return state.error ?? localizer.text(.spokenReasonName)
+    case .timePicker(let state): return state.error ?? localizer.text(.spokenReasonTime)
+    case .typePicker, .categories, .schedule, .filters, .calendar, .permission, .dayStart: return nil
     }
   }
 

@@ -23,7 +23,11 @@ extension TodoFlow {
         case .completed:
           element.spokenLabel = localizer.text(
             form.isCompleted ? .spokenOn(label: element.label) : .spokenOff(label: element.label))
-        default:
+        case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
+          .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
+          .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
+          .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
+          .dayStart, .hour, .allow, .notNow, .retry, .todo:
           if !element.isEnabled {
             element.unavailableReason = form.error ?? localizer.text(.todoErrorEmptyText)
           }
@@ -39,7 +43,12 @@ extension TodoFlow {
       case .todo:
         let name = element.label.split(separator: "\n").first.map(String.init) ?? element.label
         element.spokenLabel = element.isChecked == true ? name + ", " + localizer.text(.spokenDone) : name
-      default: break
+      case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .tab, .start, .date,
+        .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
+        .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
+        .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
+        .dayStart, .hour, .allow, .notNow, .completed, .retry:
+        break
       }
       return element
     }

@@ -86,7 +86,12 @@ public final class InteractiveSession {
       case .card: role = .card
       case .complete: role = .complete
       case .category: role = .category
-      default: role = .other
+      case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
+        .filters, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
+        .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .addCategory, .weekday,
+        .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow,
+        .notNow, .completed, .retry, .todo:
+        role = .other
       }
     }
   }
@@ -219,7 +224,7 @@ public final class InteractiveSession {
     case .pageDown: scroll += max(1, bodyHeight - 1)
     case .home: scroll = 0
     case .end: scroll = 1 << 40  // past any screen; the next frame brings it to the last page
-    default: break
+    case .character, .backspace, .control, .unknown: break
     }
     return .keepGoing
   }
@@ -236,7 +241,8 @@ public final class InteractiveSession {
     case .home: keyMapScroll = 0
     case .end: keyMapScroll = 1 << 20  // the next frame brings it to the last page
     case .character("q"): return .quit
-    default: isShowingKeys = false
+    case .character, .enter, .tab, .backTab, .backspace, .escape, .left, .right, .control, .unknown:
+      isShowingKeys = false
     }
     keyMapScroll = max(0, keyMapScroll)
     return .keepGoing
@@ -248,7 +254,9 @@ public final class InteractiveSession {
     let focusesField = { [self] in focusApp(on: field) }
     switch key {
     case .character, .backspace, .control("u"): focusesField()
-    default: break
+    case .enter, .tab, .backTab, .escape, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end,
+      .control, .unknown:
+      break
     }
     guard message == nil else { return true }
     switch key {
@@ -269,7 +277,8 @@ public final class InteractiveSession {
         }
       }
     case .escape: isEditing = false
-    default: return false
+    case .tab, .backTab, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .control, .unknown:
+      return false
     }
     return true
   }
@@ -361,7 +370,9 @@ public final class InteractiveSession {
           if let edge { target = Self.nearest(to: here.column, onRow: edge, of: next) ?? target }
         }
       }
-    default: return false
+    case .character, .enter, .tab, .backTab, .backspace, .escape, .pageUp, .pageDown, .home, .end, .control,
+      .unknown:
+      return false
     }
     focus(elements[target], in: elements)
     isEditing = elements[target].kind == .textField

@@ -194,7 +194,12 @@ public struct ScreenRenderer: Sendable {
     case .clear: return clearMark
     case .previousMonth: return previousMark
     case .nextMonth: return nextMark
-    default: return nil
+    case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .tab, .start, .date, .filters,
+      .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
+      .daysMinus, .daysPlus, .emoji, .create, .discard, .keepEditing, .category, .addCategory, .weekday,
+      .filter, .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry,
+      .todo:
+      return nil
     }
   }
 
