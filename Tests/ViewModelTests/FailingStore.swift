@@ -4,7 +4,7 @@ import TrackerStore
 
 /// A store that fails on purpose: the next read or write (or every one) throws a chosen error,
 /// and nothing changes; everything else goes to an in-memory store underneath.
-final class FailingStore: TrackerDataStore, @unchecked Sendable {
+final class FailingStore: SnapshotReadingStore, @unchecked Sendable {
   /// Which calls fail.
   enum Failing: Equatable {
     case nothing
@@ -45,7 +45,7 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
   static let ioError = StoreError.storage(
     StorageFailure(.inputOutput, detail: "SQLite error 10 (disk I/O error)"))
 
-  private func check(_ name: String, isWrite: Bool) throws(StoreError) {
+  fileprivate func check(_ name: String, isWrite: Bool) throws(StoreError) {
     lock.lock()
     defer { lock.unlock() }
     switch failing {
@@ -78,9 +78,6 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
     return try body()
   }
 
-  func categories() throws(StoreError) -> [TrackerCategory] {
-    try read("categories") { () throws(StoreError) in try base.categories() }
-  }
   func createCategory(_ category: TrackerCategory) throws(StoreError) {
     try write("createCategory") { () throws(StoreError) in try base.createCategory(category) }
   }
@@ -89,9 +86,6 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
   }
   func deleteCategory(id: UUID) throws(StoreError) {
     try write("deleteCategory") { () throws(StoreError) in try base.deleteCategory(id: id) }
-  }
-  func trackers() throws(StoreError) -> [TrackerSummary] {
-    try read("trackers") { () throws(StoreError) in try base.trackers() }
   }
   func createTracker(_ tracker: Tracker) throws(StoreError) {
     try write("createTracker") { () throws(StoreError) in try base.createTracker(tracker) }
@@ -117,32 +111,15 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
   func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
     try write("setDaysOff") { () throws(StoreError) in try base.setDaysOff(isOff, days) }
   }
-  func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try read("dayOffTrackerIDs") { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }
+  @discardableResult
+  func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
+    try write("updateSettings") { () throws(StoreError) in try base.updateSettings(change) }
   }
-  func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
-    try read("daysOff") { () throws(StoreError) in try base.daysOff(trackerID: trackerID) }
-  }
-  func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try read("completedTrackerIDs") { () throws(StoreError) in try base.completedTrackerIDs(on: day) }
-  }
-  func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
-    try read("recordDays") { () throws(StoreError) in try base.recordDays(trackerID: trackerID) }
-  }
-  func allRecords() throws(StoreError) -> [TrackerRecord] {
-    try read("allRecords") { () throws(StoreError) in try base.allRecords() }
-  }
-  func statistics(asOf today: Day) throws(StoreError) -> Statistics {
-    try read("statistics") { () throws(StoreError) in try base.statistics(asOf: today) }
-  }
-  func settings() throws(StoreError) -> StoreSettings {
-    try read("settings") { () throws(StoreError) in try base.settings() }
-  }
-  func saveSettings(_ settings: StoreSettings) throws(StoreError) {
-    try write("saveSettings") { () throws(StoreError) in try base.saveSettings(settings) }
-  }
-  func contents() throws(StoreError) -> StoreContents {
-    try read("contents") { () throws(StoreError) in try base.contents() }
+  /// A snapshot of the store underneath, each of its reads failing as a single read would.
+  func read<Result>(_ body: (any TrackerDataReading) throws(StoreError) -> Result) throws(StoreError)
+    -> Result
+  {
+    try base.read { (reader) throws(StoreError) in try body(Reader(store: self, base: reader)) }
   }
   func insert(_ contents: StoreAdditions) throws(StoreError) {
     try write("insert") { () throws(StoreError) in try base.insert(contents) }
@@ -155,5 +132,50 @@ final class FailingStore: TrackerDataStore, @unchecked Sendable {
     -> Result
   {
     try base.waitingAtMost(limit, body)
+  }
+}
+
+extension FailingStore {
+  /// A snapshot's reads: each one fails as the store's own read of that name does, else reads
+  /// the snapshot underneath.
+  struct Reader: TrackerDataReading {
+    let store: FailingStore
+    let base: any TrackerDataReading
+
+    private func read<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+      try store.check(name, isWrite: false)
+      return try body()
+    }
+
+    func categories() throws(StoreError) -> [TrackerCategory] {
+      try read("categories") { () throws(StoreError) in try base.categories() }
+    }
+    func trackers() throws(StoreError) -> [TrackerSummary] {
+      try read("trackers") { () throws(StoreError) in try base.trackers() }
+    }
+    func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+      try read("completedTrackerIDs") { () throws(StoreError) in try base.completedTrackerIDs(on: day) }
+    }
+    func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
+      try read("recordDays") { () throws(StoreError) in try base.recordDays(trackerID: trackerID) }
+    }
+    func allRecords() throws(StoreError) -> [TrackerRecord] {
+      try read("allRecords") { () throws(StoreError) in try base.allRecords() }
+    }
+    func statistics(asOf today: Day) throws(StoreError) -> Statistics {
+      try read("statistics") { () throws(StoreError) in try base.statistics(asOf: today) }
+    }
+    func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+      try read("dayOffTrackerIDs") { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }
+    }
+    func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
+      try read("daysOff") { () throws(StoreError) in try base.daysOff(trackerID: trackerID) }
+    }
+    func settings() throws(StoreError) -> StoreSettings {
+      try read("settings") { () throws(StoreError) in try base.settings() }
+    }
+    func contents() throws(StoreError) -> StoreContents {
+      try read("contents") { () throws(StoreError) in try base.contents() }
+    }
   }
 }
