@@ -370,9 +370,14 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     try reading { try self.loadSettings() }
   }
 
+  /// A change that changes nothing (a filter chosen again) is seen in a read and asks for no write
+  /// lock: it returns at once even while another program writes.
   @discardableResult
   public func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
-    var saved = StoreSettings()
+    let current = try settings()
+    var saved = current
+    change(&saved)
+    guard saved != current else { return current }
     try write {
       let stored = try self.loadSettings()
       saved = stored

@@ -40,6 +40,24 @@ struct ConcurrentConnectionTests {
     withExtendedLifetime(token) {}
   }
 
+  @Test func anUpdateThatChangesNothingNeedsNoWriteLock() throws {
+    let (store, _, path) = try twoConnections()
+    try store.updateSettings { $0.filter = .completed }
+    let holder = try RunningHelper(["hold", path, "30"])
+    #expect(holder.nextLine() == "held")
+    let same = try store.waitingAtMost(.milliseconds(50)) { () throws(StoreError) in
+      try store.updateSettings { $0.filter = .completed }
+    }
+    #expect(same.filter == .completed)
+    #expect(throws: StoreError.self) {
+      try store.waitingAtMost(.milliseconds(50)) { () throws(StoreError) in
+        try store.updateSettings { $0.filter = .all }
+      }
+    }
+    holder.crash()
+    #expect(try store.settings().filter == .completed)
+  }
+
   /// One field, its values.
   enum Field: CaseIterable {
     case onboarding, filter, category, reminder, dayStart
