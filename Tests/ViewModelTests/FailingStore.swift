@@ -68,11 +68,6 @@ final class FailingStore: SnapshotReadingStore, @unchecked Sendable {
     }
   }
 
-  private func read<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    try check(name, isWrite: false)
-    return try body()
-  }
-
   private func write<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     try check(name, isWrite: true)
     return try body()
