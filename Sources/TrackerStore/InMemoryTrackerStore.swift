@@ -4,7 +4,7 @@ import TrackerModels
 /// The store in memory, with the SQLite store's behaviour (the shared suite in `StoreTests` runs
 /// against both): for tests, previews and `--demo`. Thread-safe.
 public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
-  private struct State {
+  fileprivate struct State {
     var categories: [UUID: TrackerCategory] = [:]
     var trackers: [UUID: Tracker] = [:]
     var records: [UUID: Set<Day>] = [:]
@@ -32,9 +32,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   // MARK: Categories
 
-  public func categories() throws(StoreError) -> [TrackerCategory] {
-    read { StoreRules.sorted(Array($0.categories.values)) }
-  }
+  public func categories() throws(StoreError) -> [TrackerCategory] { snapshot.categories() }
 
   public func createCategory(_ category: TrackerCategory) throws(StoreError) {
     try write { state in
@@ -75,15 +73,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   // MARK: Trackers
 
-  public func trackers() throws(StoreError) -> [TrackerSummary] {
-    read { state in
-      StoreRules.sorted(
-        state.trackers.values.map { tracker in
-          let days = state.records[tracker.id] ?? []
-          return TrackerSummary(tracker: tracker, recordCount: days.count, earliestRecord: days.min())
-        })
-    }
-  }
+  public func trackers() throws(StoreError) -> [TrackerSummary] { snapshot.trackers() }
 
   public func createTracker(_ tracker: Tracker) throws(StoreError) {
     try write { state in
@@ -158,28 +148,17 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    read { state in Set(state.records.filter { $0.value.contains(day) }.keys) }
+    snapshot.completedTrackerIDs(on: day)
   }
 
   public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
-    read { state in (state.records[trackerID] ?? []).sorted() }
+    snapshot.recordDays(trackerID: trackerID)
   }
 
-  public func allRecords() throws(StoreError) -> [TrackerRecord] {
-    read { state in
-      state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }
-        .sorted { ($0.day, $0.trackerID.uuidString) < ($1.day, $1.trackerID.uuidString) }
-    }
-  }
+  public func allRecords() throws(StoreError) -> [TrackerRecord] { snapshot.allRecords() }
 
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
-    // In memory every record is at hand: the one-pass computation is the reference.
-    Statistics(
-      trackers: try trackers().map(\.tracker), records: try allRecords(),
-      daysOff: read { state in
-        state.daysOff.flatMap { id, days in days.map { TrackerDayOff(trackerID: id, day: $0) } }
-      },
-      today: today)
+    snapshot.statistics(asOf: today)
   }
 
   // MARK: Days off
@@ -220,41 +199,39 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    read { state in Set(state.daysOff.filter { $0.value.contains(day) }.keys) }
+    snapshot.dayOffTrackerIDs(on: day)
   }
 
-  public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
-    read { state in (state.daysOff[trackerID] ?? []).sorted() }
-  }
+  public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] { snapshot.daysOff(trackerID: trackerID) }
 
   // MARK: Settings
 
-  public func settings() throws(StoreError) -> StoreSettings {
-    read { $0.settings }
-  }
+  public func settings() throws(StoreError) -> StoreSettings { snapshot.settings() }
 
-  public func saveSettings(_ settings: StoreSettings) throws(StoreError) {
+  @discardableResult
+  public func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
+    var saved = StoreSettings()
     try write { state in
-      guard state.settings != settings else { return StoreChange() }
-      state.settings = settings
+      saved = state.settings
+      change(&saved)
+      guard state.settings != saved else { return StoreChange() }
+      state.settings = saved
       return StoreChange(settingsChanged: true)
     }
+    return saved
   }
 
   // MARK: Whole contents
 
-  public func contents() throws(StoreError) -> StoreContents {
-    read { state in
-      StoreContents(
-        categories: StoreRules.sorted(Array(state.categories.values)),
-        trackers: StoreRules.sorted(
-          state.trackers.values.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }
-        ).map(\.tracker),
-        records: StoreContents.sorted(
-          state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }),
-        daysOff: StoreContents.sorted(
-          state.daysOff.flatMap { id, days in days.map { TrackerDayOff(trackerID: id, day: $0) } }))
-    }
+  public func contents() throws(StoreError) -> StoreContents { snapshot.contents() }
+
+  // MARK: Snapshots
+
+  /// Runs `body` on the state as it is now: a value, which no write changes meanwhile.
+  public func read<Result>(
+    _ body: (any TrackerDataReading) throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try body(snapshot)
   }
 
   public func insert(_ contents: StoreAdditions) throws(StoreError) {
@@ -322,11 +299,8 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     if latest > today { throw .dayInFuture(latest) }
   }
 
-  private func read<Result>(_ body: (State) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(state)
-  }
+  /// The state as it is now.
+  private var snapshot: Snapshot { Snapshot(state: lock.withLock { state }) }
 
   /// Applies `body` to a copy of the state and keeps it only when `body` returns: a thrown error
   /// leaves the store exactly as it was, as a rolled-back transaction does.
@@ -343,5 +317,59 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     state = draft
     lock.unlock()
     observers.notify(change)
+  }
+}
+
+/// The reads, of one state: a value, so every read of it sees the same data.
+private struct Snapshot: TrackerDataReading {
+  let state: InMemoryTrackerStore.State
+
+  func categories() -> [TrackerCategory] { StoreRules.sorted(Array(state.categories.values)) }
+
+  func trackers() -> [TrackerSummary] {
+    StoreRules.sorted(
+      state.trackers.values.map { tracker in
+        let days = state.records[tracker.id] ?? []
+        return TrackerSummary(tracker: tracker, recordCount: days.count, earliestRecord: days.min())
+      })
+  }
+
+  func completedTrackerIDs(on day: Day) -> Set<UUID> {
+    Set(state.records.filter { $0.value.contains(day) }.keys)
+  }
+
+  func recordDays(trackerID: UUID) -> [Day] { (state.records[trackerID] ?? []).sorted() }
+
+  func allRecords() -> [TrackerRecord] {
+    state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }
+      .sorted { ($0.day, $0.trackerID.uuidString) < ($1.day, $1.trackerID.uuidString) }
+  }
+
+  func statistics(asOf today: Day) -> Statistics {
+    // In memory every record is at hand: the one-pass computation is the reference.
+    Statistics(
+      trackers: trackers().map(\.tracker), records: allRecords(),
+      daysOff: state.daysOff.flatMap { id, days in days.map { TrackerDayOff(trackerID: id, day: $0) } },
+      today: today)
+  }
+
+  func dayOffTrackerIDs(on day: Day) -> Set<UUID> {
+    Set(state.daysOff.filter { $0.value.contains(day) }.keys)
+  }
+
+  func daysOff(trackerID: UUID) -> [Day] { (state.daysOff[trackerID] ?? []).sorted() }
+
+  func settings() -> StoreSettings { state.settings }
+
+  func contents() -> StoreContents {
+    StoreContents(
+      categories: StoreRules.sorted(Array(state.categories.values)),
+      trackers: StoreRules.sorted(
+        state.trackers.values.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }
+      ).map(\.tracker),
+      records: StoreContents.sorted(
+        state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }),
+      daysOff: StoreContents.sorted(
+        state.daysOff.flatMap { id, days in days.map { TrackerDayOff(trackerID: id, day: $0) } }))
   }
 }

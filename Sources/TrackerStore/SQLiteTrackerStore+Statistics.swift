@@ -8,7 +8,7 @@ import TrackerModels
 /// a few thousand rows instead of every record.
 extension SQLiteTrackerStore {
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
-    try read {
+    try reading {
       var summaries: [TrackerStreakSummary] = []
       try self.database.cached("SELECT \(Self.trackerColumns) FROM tracker").forEachRow { row in
         let summary = try Self.decodeTracker(row)

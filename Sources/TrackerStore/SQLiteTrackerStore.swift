@@ -4,8 +4,10 @@ import TrackerModels
 /// The store on a SQLite file: every user action one `BEGIN IMMEDIATE` transaction, WAL, a busy
 /// timeout so several processes can share the file, and recovery from broken files.
 ///
-/// Thread-safe: one connection, used under a lock. Observers are told after the commit, outside
-/// the lock, on the thread that made the change.
+/// Thread-safe: one connection, used under a lock. Every read is one `BEGIN DEFERRED` read
+/// transaction, and `read` makes several reads one: a snapshot of the file (WAL lets it stand
+/// beside another connection's commits). Observers are told after the commit, outside the lock,
+/// on the thread that made the change.
 public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// The data file.
   public let path: String
@@ -18,7 +20,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   public let ranIntegrityCheck: Bool
   /// The open file, its lock and its closing.
   private let connection: StoreConnection
-  /// The connection; used only inside `read` and `write`.
+  /// The connection; used only inside `reading` and `write`.
   var database: Database { connection.database }
   private let observers = Observers(nothing: StoreChange())
   /// Looks for other processes' commits while someone observes the store.
@@ -122,7 +124,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   // MARK: Categories
 
   public func categories() throws(StoreError) -> [TrackerCategory] {
-    try read { try self.loadCategories() }
+    try reading { try self.loadCategories() }
   }
 
   public func createCategory(_ category: TrackerCategory) throws(StoreError) {
@@ -168,7 +170,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   // MARK: Trackers
 
   public func trackers() throws(StoreError) -> [TrackerSummary] {
-    try read { try self.loadTrackers() }
+    try reading { try self.loadTrackers() }
   }
 
   public func createTracker(_ tracker: Tracker) throws(StoreError) {
@@ -263,7 +265,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try read {
+    try reading {
       let ids = try self.database.cached(
         "SELECT tracker.id FROM record JOIN tracker ON tracker.number = record.tracker WHERE record.day = ?"
       ).rows([.integer(Int64(day.daysSinceEpoch))]) { UUID(canonical: $0.text(0)) }
@@ -272,7 +274,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
-    try read {
+    try reading {
       try self.database.cached(
         "SELECT day FROM record JOIN tracker ON tracker.number = record.tracker WHERE tracker.id = ? ORDER BY day"
       ).rows([.text(trackerID.uuidString)]) { try $0.day(0) }
@@ -280,7 +282,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func allRecords() throws(StoreError) -> [TrackerRecord] {
-    try read {
+    try reading {
       var ids: [Int: UUID] = [:]
       try self.database.cached("SELECT number, id FROM tracker").forEachRow { row in
         ids[row.int(0)] = UUID(canonical: row.text(1))
@@ -347,7 +349,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try read {
+    try reading {
       let ids = try self.database.cached(
         "SELECT tracker.id FROM day_off JOIN tracker ON tracker.number = day_off.tracker WHERE day_off.day = ?"
       ).rows([.integer(Int64(day.daysSinceEpoch))]) { UUID(canonical: $0.text(0)) }
@@ -356,7 +358,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
-    try read {
+    try reading {
       guard let number = try self.trackerNumber(trackerID) else { return [] }
       return try Self.daysOff(number, in: self.database)
     }
@@ -365,21 +367,43 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   // MARK: Settings
 
   public func settings() throws(StoreError) -> StoreSettings {
-    try read { try self.loadSettings() }
+    try reading { try self.loadSettings() }
   }
 
-  public func saveSettings(_ settings: StoreSettings) throws(StoreError) {
+  /// A change that changes nothing (a filter chosen again) is seen in a read and asks for no write
+  /// lock: it returns at once even while another program writes.
+  @discardableResult
+  public func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
+    let current = try settings()
+    var saved = current
+    change(&saved)
+    guard saved != current else { return current }
     try write {
-      guard try self.loadSettings() != settings else { return StoreChange() }
-      try self.storeSettings(settings)
+      let stored = try self.loadSettings()
+      saved = stored
+      change(&saved)
+      guard saved != stored else { return StoreChange() }
+      try self.storeSettings(saved)
       return StoreChange(settingsChanged: true)
     }
+    return saved
+  }
+
+  // MARK: Snapshots
+
+  /// Runs `body` in one read transaction (`BEGIN DEFERRED … COMMIT`): every read of the reader,
+  /// this store itself, sees the file as it was at the first, whatever another connection commits
+  /// meanwhile. Other threads' calls wait for `body` to end.
+  public func read<Result>(
+    _ body: (any TrackerDataReading) throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try connection.read { try body(self) }
   }
 
   // MARK: Whole contents
 
   public func contents() throws(StoreError) -> StoreContents {
-    try read {
+    try reading {
       let trackers = try self.loadTrackers().map(\.tracker)
       // Trackers in id order, then each one's records by the primary key (tracker, day): the order
       // `StoreContents.sorted` defines, read without sorting hundreds of thousands of rows.
@@ -526,7 +550,16 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     if latest > today { throw StoreError.dayInFuture(latest) }
   }
 
-  func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result { try connection.read(body) }
+  /// One read: its own read transaction, or a part of the snapshot it is made in (`read`).
+  func reading<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
+    let result = try connection.read(body)
+    afterRead?()
+    return result
+  }
+
+  /// For tests: called after each read returns (each read of a snapshot too, inside it), on the
+  /// thread that read, so another connection's commit lands between two reads of this one.
+  package var afterRead: (@Sendable () -> Void)?
 
   private func write(_ body: () throws -> StoreChange) throws(StoreError) {
     let change: StoreChange = try connection.transaction(body)

@@ -105,19 +105,20 @@ struct RoundTrip {
 
   /// The archive `export` writes for `store`, with its reminder and day start.
   static func export(_ store: any TrackerDataStore) throws -> String {
-    let settings = try store.settings()
-    return TrackerArchive.export(
-      try store.contents(), reminder: settings.reminder, dayStart: settings.dayStart)
+    let (settings, contents) = try store.read { (store) throws(StoreError) in
+      (try store.settings(), try store.contents())
+    }
+    return TrackerArchive.export(contents, reminder: settings.reminder, dayStart: settings.dayStart)
   }
 
   /// What `import` does on an empty store: the archive, then its reminder and day start.
   static func restore(_ archive: String, into store: any TrackerDataStore, today: Day) throws {
     let summary = try store.importArchive(archive, today: today)
-    var settings = try store.settings()
-    settings.isOnboardingDone = true
-    if let reminder = summary.reminder { settings.reminder = reminder }
-    if let dayStart = summary.dayStart { settings.dayStart = dayStart }
-    try store.saveSettings(settings)
+    try store.updateSettings { settings in
+      settings.isOnboardingDone = true
+      if let reminder = summary.reminder { settings.reminder = reminder }
+      if let dayStart = summary.dayStart { settings.dayStart = dayStart }
+    }
   }
 
   /// The first line where two archives differ, for whoever investigates.
@@ -222,10 +223,10 @@ struct RoundTrip {
       }
       let (start, time) = (dayStart, reminder)
       try each { store in
-        var settings = try store.settings()
-        settings.dayStart = start
-        settings.reminder = time
-        try store.saveSettings(settings)
+        try store.updateSettings { settings in
+          settings.dayStart = start
+          settings.reminder = time
+        }
       }
     } else {
       // Time passes: a few hours, or days.

@@ -26,6 +26,11 @@
 //     "Written", then <count> check-marks of it, the cache so small that the pages spill into the
 //     file before the commit; says "writing" then, and at a line of standard input commits
 //     ("committed"). The import test reads the backup meanwhile.
+//   tracker-store-writer settings <store> filter|reminder <count>
+//     Changes one field of the settings <count> times (`updateSettings`), the i-th time to the
+//     filter `TrackerFilter.allCases[i % 4]` or to a reminder on at i % 24 h i % 60 min; says
+//     "ready", starts at a line of standard input, says "done" at the end. Two of them at once,
+//     on two fields, must each leave its last value: no update of one is lost by the other's.
 import CSQLite
 import Foundation
 import TrackerModels
@@ -161,9 +166,32 @@ case "loop-write" where arguments.count == 3:
   }
   sqlite3_close(database)
   say("committed")
+case "settings" where arguments.count == 4:
+  guard let count = Int(arguments[3]), ["filter", "reminder"].contains(arguments[2]) else {
+    fail("usage: tracker-store-writer settings <store> filter|reminder <count>", code: 64)
+  }
+  do {
+    let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
+    say("ready")
+    _ = readLine()
+    for step in 0..<count {
+      try store.updateSettings { settings in
+        if arguments[2] == "filter" {
+          settings.filter = TrackerFilter.allCases[step % TrackerFilter.allCases.count]
+        } else {
+          settings.reminder = ReminderSettings(
+            isOn: true, time: ReminderTime(hour: step % 24, minute: step % 60) ?? .evening)
+        }
+      }
+    }
+    say("done")
+  } catch {
+    fail("Error: \(error)", code: 1)
+  }
 default:
   fail(
     "usage: tracker-store-writer write <store> <YYYY-MM-DD> <count> | open <store> | open-until <store> <step>"
-      + " | hold <store> <seconds> | snapshot <store> | loop-write <backup> <count>",
+      + " | hold <store> <seconds> | snapshot <store> | loop-write <backup> <count>"
+      + " | settings <store> filter|reminder <count>",
     code: 64)
 }

@@ -17,12 +17,7 @@ struct LockedFileTests {
   /// The demo on a SQLite file, and the file's path.
   func fileWorld() throws -> (TestWorld, SQLiteTrackerStore, String) {
     let world = try TestWorld.demo(.english)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locked-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent("tracker.sqlite").path
-    let file = try SQLiteTrackerStore(path: path, now: world.now)
-    try file.insert(try world.store.contents())
-    try file.saveSettings(try world.store.settings())
+    let (file, path) = try world.onFile("locked")
     return (world, file, path)
   }
 

@@ -3,21 +3,26 @@ import Foundation
 /// A store that passes every call to another one, with one place to step in before each read
 /// (`willRead()`): a wrapper of a client's or a tool's own — counting what a screen reads, making
 /// reads fail — without writing the whole protocol again (and again each time it grows).
-open class ForwardingTrackerStore: TrackerDataStore, @unchecked Sendable {
+open class ForwardingTrackerStore: SnapshotReadingStore, @unchecked Sendable {
   /// The store every call goes to.
   public let base: any TrackerDataStore
 
   /// A store passing every call to `base`.
   public init(_ base: any TrackerDataStore) { self.base = base }
 
-  /// Called before every read (not before writes, observation or waiting); throw to refuse the
-  /// read. Does nothing here.
+  /// Called before every read, each read of a snapshot too (not before writes, observation or
+  /// waiting); throw to refuse the read. Does nothing here.
   open func willRead() throws(StoreError) {}
 
-  public func categories() throws(StoreError) -> [TrackerCategory] {
-    try willRead()
-    return try base.categories()
+  /// A snapshot of `base`, each of its reads after `willRead()`.
+  public func read<Result>(
+    _ body: (any TrackerDataReading) throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try base.read { (reader) throws(StoreError) in
+      try body(ForwardingReader(reader, willRead: { () throws(StoreError) in try self.willRead() }))
+    }
   }
+
   public func createCategory(_ category: TrackerCategory) throws(StoreError) {
     try base.createCategory(category)
   }
@@ -25,10 +30,6 @@ open class ForwardingTrackerStore: TrackerDataStore, @unchecked Sendable {
     try base.renameCategory(id: id, to: title)
   }
   public func deleteCategory(id: UUID) throws(StoreError) { try base.deleteCategory(id: id) }
-  public func trackers() throws(StoreError) -> [TrackerSummary] {
-    try willRead()
-    return try base.trackers()
-  }
   public func createTracker(_ tracker: Tracker) throws(StoreError) { try base.createTracker(tracker) }
   public func updateTracker(
     _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
@@ -43,42 +44,13 @@ open class ForwardingTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     try base.toggleRecord(trackerID: trackerID, on: day)
   }
-  public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try willRead()
-    return try base.completedTrackerIDs(on: day)
-  }
-  public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
-    try willRead()
-    return try base.recordDays(trackerID: trackerID)
-  }
-  public func allRecords() throws(StoreError) -> [TrackerRecord] {
-    try willRead()
-    return try base.allRecords()
-  }
-  public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
-    try willRead()
-    return try base.statistics(asOf: today)
-  }
   @discardableResult
   public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
     try base.setDaysOff(isOff, days)
   }
-  public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try willRead()
-    return try base.dayOffTrackerIDs(on: day)
-  }
-  public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
-    try willRead()
-    return try base.daysOff(trackerID: trackerID)
-  }
-  public func settings() throws(StoreError) -> StoreSettings {
-    try willRead()
-    return try base.settings()
-  }
-  public func saveSettings(_ settings: StoreSettings) throws(StoreError) { try base.saveSettings(settings) }
-  public func contents() throws(StoreError) -> StoreContents {
-    try willRead()
-    return try base.contents()
+  @discardableResult
+  public func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
+    try base.updateSettings(change)
   }
   public func insert(_ additions: StoreAdditions) throws(StoreError) { try base.insert(additions) }
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

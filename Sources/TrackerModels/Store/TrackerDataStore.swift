@@ -5,12 +5,11 @@ import Foundation
 /// and in memory, and a native client could implement it with Core Data.
 ///
 /// Every method that changes data is one transaction: it happens completely or not at all, and
-/// observers hear about it after it is committed.
-public protocol TrackerDataStore: AnyObject, Sendable {
+/// observers hear about it after it is committed. Every read (`TrackerDataReading`) sees one
+/// state of the data; several reads see one state together inside `read`.
+public protocol TrackerDataStore: AnyObject, Sendable, TrackerDataReading {
   // MARK: Categories
 
-  /// Every category, sorted by title.
-  func categories() throws(StoreError) -> [TrackerCategory]
   /// Adds a category; its title must be valid and unique (ignoring case).
   func createCategory(_ category: TrackerCategory) throws(StoreError)
   /// Renames a category; the new title must be valid and unique among the others.
@@ -20,8 +19,6 @@ public protocol TrackerDataStore: AnyObject, Sendable {
 
   // MARK: Trackers
 
-  /// Every tracker with its record summary, sorted by name.
-  func trackers() throws(StoreError) -> [TrackerSummary]
   /// Adds a tracker; its name must be valid and unique, its category must exist.
   func createTracker(_ tracker: Tracker) throws(StoreError)
   /// Replaces a tracker's fields, and in the same transaction adds and removes records (the edit
@@ -40,15 +37,6 @@ public protocol TrackerDataStore: AnyObject, Sendable {
   /// exclude each other).
   @discardableResult
   func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool
-  /// The ids of the trackers completed on `day`.
-  func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID>
-  /// The days `trackerID` was completed on, ascending.
-  func recordDays(trackerID: UUID) throws(StoreError) -> [Day]
-  /// Every record, sorted by day (the order `Statistics` reads them in).
-  func allRecords() throws(StoreError) -> [TrackerRecord]
-  /// The statistics as of `today` (docs/rules.md). A store keeps what they need up to date with
-  /// every write, so this does not read every record.
-  func statistics(asOf today: Day) throws(StoreError) -> Statistics
 
   // MARK: Days off
 
@@ -60,22 +48,27 @@ public protocol TrackerDataStore: AnyObject, Sendable {
   /// taken off (a planned vacation).
   @discardableResult
   func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange
-  /// The ids of the trackers off on `day`.
-  func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID>
-  /// The days `trackerID` is off, ascending.
-  func daysOff(trackerID: UUID) throws(StoreError) -> [Day]
+
+  // MARK: Snapshots
+
+  /// Runs `body` with the reads of one snapshot: every read through the reader it is given sees
+  /// the same state of the data, whatever another connection or process commits meanwhile, so a
+  /// screen made of several reads never shows part of a change. The reader is for `body` only,
+  /// and `body` only reads.
+  func read<Result>(_ body: (any TrackerDataReading) throws(StoreError) -> Result) throws(StoreError)
+    -> Result
 
   // MARK: Settings
 
-  /// The user's settings.
-  func settings() throws(StoreError) -> StoreSettings
-  /// Saves the user's settings.
-  func saveSettings(_ settings: StoreSettings) throws(StoreError)
+  /// Changes some fields of the settings in one write transaction — reads them, runs `change`,
+  /// saves what it made — and returns the settings as saved. Another process's change of another
+  /// field cannot be lost between a read and a separate save. `change` may run more than once (a
+  /// transaction tried again after waiting for the file), so it only changes its argument.
+  @discardableResult
+  func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings
 
   // MARK: Whole contents
 
-  /// Everything in the store, for export.
-  func contents() throws(StoreError) -> StoreContents
   /// Adds `additions` in one transaction, after checking that no new category's or tracker's id
   /// is already in the store; marks may be of new trackers or of the store's own.
   func insert(_ additions: StoreAdditions) throws(StoreError)
@@ -108,9 +101,10 @@ extension TrackerDataStore {
     try body()
   }
 
-  /// The trackers shown on `day` (docs/rules.md visibility), with their summaries.
-  public func trackers(visibleOn day: Day) throws(StoreError) -> [TrackerSummary] {
-    try trackers().filter { $0.isVisible(on: day) }
+  /// Saves `settings` whole (a fixture, a restored backup). A change of some fields is
+  /// `updateSettings`, which cannot undo another process's change of the others.
+  public func saveSettings(_ settings: StoreSettings) throws(StoreError) {
+    try updateSettings { $0 = settings }
   }
 }
 

@@ -244,6 +244,9 @@ final class Database {
     return result
   }
 
+  /// Whether a transaction is open on the connection.
+  var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+
   /// The number of rows the last statement changed.
   var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
 

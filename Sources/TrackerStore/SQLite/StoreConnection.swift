@@ -2,7 +2,8 @@ import CSQLite
 import Foundation
 import TrackerModels
 
-/// An open store file as both stores use it: one connection under a lock, errors turned into
+/// An open store file as both stores use it: one connection under a lock (a recursive one: a read
+/// inside a snapshot takes it again on the same thread), every read a read transaction, errors turned into
 /// `StoreError`s a screen can show, damage met after opening withdrawing the quick-open stamp,
 /// and a closing checkpoint that stamps a file left clean.
 final class StoreConnection: @unchecked Sendable {
@@ -14,7 +15,7 @@ final class StoreConnection: @unchecked Sendable {
   private let checkedAt: Date
   /// Whether the connection is to a copy in memory (`StoreFile.Opened.isCopy`): never stamped.
   private let isCopy: Bool
-  private let lock = NSLock()
+  private let lock = NSRecursiveLock()
   /// Set when a read or write met damage; the close then leaves no stamp behind.
   private var damageSeen = false
   /// SQLite's `data_version` when last looked at: it moves when another connection commits.
@@ -69,11 +70,13 @@ final class StoreConnection: @unchecked Sendable {
     return try outcome.get()
   }
 
-  /// Runs `body` under the lock; what it throws becomes a `StoreError`.
+  /// Runs `body` under the lock in one read transaction (`BEGIN DEFERRED … COMMIT`), so all its
+  /// statements see one state of the file; inside a transaction already open on this thread (a
+  /// snapshot's), as a part of it. What it throws becomes a `StoreError`.
   func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
     lock.lock()
     defer { lock.unlock() }
-    return try mapped(body)
+    return try mapped { database.isInTransaction ? try body() : try database.readTransaction(body) }
   }
 
   /// Runs `body`; what it throws becomes a `StoreError`. The caller holds the lock.

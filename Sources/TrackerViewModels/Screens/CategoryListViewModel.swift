@@ -184,18 +184,10 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
   /// Checks `id` and remembers it as the last chosen category; false when the store refused.
   @discardableResult
   private func remember(_ id: UUID) -> Bool {
-    let localizer = environment.localizer
-    let store = environment.store
-    guard var settings = attempt(.read, localizer, { () throws(StoreError) in try store.settings() }) else {
-      return false
+    let saved: StoreSettings? = attempt(.save, environment.localizer) { () throws(StoreError) in
+      try environment.write { try $0.updateSettings { $0.lastChosenCategoryID = id } }
     }
-    if settings.lastChosenCategoryID != id {
-      settings.lastChosenCategoryID = id
-      let saved: Void? = attempt(.save, localizer) { () throws(StoreError) in
-        try environment.write { try $0.saveSettings(settings) }
-      }
-      guard saved != nil else { return false }
-    }
+    guard saved != nil else { return false }
     checkedID = id
     reload()
     return true

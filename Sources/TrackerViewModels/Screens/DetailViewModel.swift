@@ -314,9 +314,12 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
       let read = attempt(
         .read, localizer,
         { () throws(StoreError) -> (TrackerSummary, String, [Day], [Day])? in
-          guard let summary = try store.trackers().first(where: { $0.tracker.id == id }) else { return nil }
-          let title = try store.categories().first { $0.id == summary.tracker.categoryID }?.title ?? ""
-          return (summary, title, try store.recordDays(trackerID: id), try store.daysOff(trackerID: id))
+          // One snapshot: the tracker, its category and its days as they were together.
+          try store.read { (store) throws(StoreError) in
+            guard let summary = try store.trackers().first(where: { $0.tracker.id == id }) else { return nil }
+            let title = try store.categories().first { $0.id == summary.tracker.categoryID }?.title ?? ""
+            return (summary, title, try store.recordDays(trackerID: id), try store.daysOff(trackerID: id))
+          }
         })
     else { return }
     guard let (summary, categoryTitle, recordDays, daysOff) = read else {

@@ -73,13 +73,8 @@ public final class OnboardingViewModel: ObservableViewModel, RegionFollowing {
   /// remember that, the page stays with an alert saying why (stored settings are never replaced
   /// by defaults because reading them failed).
   public func startTapped() {
-    let localizer = environment.localizer
-    guard
-      var settings = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() })
-    else { return }
-    settings.isOnboardingDone = true
-    let saved: Void? = attempt(.save, localizer) { () throws(StoreError) in
-      try environment.write { try $0.saveSettings(settings) }
+    let saved: StoreSettings? = attempt(.save, environment.localizer) { () throws(StoreError) in
+      try environment.write { try $0.updateSettings { $0.isOnboardingDone = true } }
     }
     if saved != nil { onFinish?() }
   }

@@ -124,11 +124,9 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   public func dayStartChosen(_ start: DayStart) {
     guard start != dayStart else { return }
     let saved: Void? = attempt(.save, environment.localizer) { () throws(StoreError) in
-      var settings = try environment.store.settings()
-      settings.dayStart = start
       isSaving = true
       defer { isSaving = false }
-      try environment.write { try $0.saveSettings(settings) }
+      try environment.write { try $0.updateSettings { $0.dayStart = start } }
     }
     if saved != nil { dayStart = start }
     show()
@@ -210,11 +208,9 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   @discardableResult
   private func save(_ next: ReminderSettings) -> Bool {
     let saved: Void? = attempt(.save, environment.localizer) { () throws(StoreError) in
-      var settings = try environment.store.settings()
-      settings.reminder = next
       isSaving = true
       defer { isSaving = false }
-      try environment.write { try $0.saveSettings(settings) }
+      try environment.write { try $0.updateSettings { $0.reminder = next } }
     }
     if saved != nil { reminder = next }
     show()

@@ -345,8 +345,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       let days: [Day]
       let daysOff: [Day]
       do {
-        days = try store.recordDays(trackerID: id).sorted()
-        daysOff = try store.daysOff(trackerID: id)
+        (days, daysOff) = try store.read { (store) throws(StoreError) in
+          (try store.recordDays(trackerID: id).sorted(), try store.daysOff(trackerID: id))
+        }
       } catch {
         return false
       }
@@ -576,12 +577,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     state.filter = filter
     let localizer = environment.localizer
     do {
-      var settings = try environment.store.settings()
-      guard settings.filter != filter else { return }
-      settings.filter = filter
       isSavingFilter = true
       defer { isSavingFilter = false }
-      try environment.write { try $0.saveSettings(settings) }
+      try environment.write { try $0.updateSettings { $0.filter = filter } }
     } catch {
       state.alert = .storeFailure(error, .save, localizer)
     }
@@ -605,27 +603,30 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  /// Recomputes the sections, placeholder and filter button of `state` from the store.
+  /// Recomputes the sections, placeholder and filter button of `state` from the store: one
+  /// snapshot, so the screen never shows part of another process's change.
   private func reload(_ state: inout State) throws(StoreError) {
-    let store = environment.store
     let day = state.selectedDay
     let today = environment.today
     let collation = Collation(environment.language)
-    let summaries = try store.trackers()
-    let completed = try store.completedTrackerIDs(on: day)
-    let off = try store.dayOffTrackerIDs(on: day)
-    let streaks = Dictionary(
-      try store.statistics(asOf: today).trackers.map { ($0.trackerID, $0.currentStreak) },
-      uniquingKeysWith: { first, _ in first })
-    let categories = try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
-    var ahead: [UUID: Int] = [:]
-    for offset in 1...2 {
-      for id in try store.completedTrackerIDs(on: today.adding(days: offset)) { ahead[id, default: 0] += 1 }
+    let (summaries, read) = try environment.store.read { (store) throws(StoreError) in
+      let summaries = try store.trackers()
+      let completed = try store.completedTrackerIDs(on: day)
+      let off = try store.dayOffTrackerIDs(on: day)
+      let streaks = Dictionary(
+        try store.statistics(asOf: today).trackers.map { ($0.trackerID, $0.currentStreak) },
+        uniquingKeysWith: { first, _ in first })
+      let categories = try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
+      var ahead: [UUID: Int] = [:]
+      for offset in 1...2 {
+        for id in try store.completedTrackerIDs(on: today.adding(days: offset)) { ahead[id, default: 0] += 1 }
+      }
+      let read = Read(
+        day: day, today: today, completed: completed, off: off, streaks: streaks, ahead: ahead,
+        categories: categories)
+      return (summaries, read)
     }
     self.summaries = summaries
-    let read = Read(
-      day: day, today: today, completed: completed, off: off, streaks: streaks, ahead: ahead,
-      categories: categories)
     lastRead = read
     compose(&state, from: read)
   }

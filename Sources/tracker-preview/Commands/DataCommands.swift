@@ -59,9 +59,11 @@ enum ExportCommand {
     }
     let text: String
     do {
-      let settings = try store.settings()
-      text = TrackerArchive.export(
-        try store.contents(), reminder: settings.reminder, dayStart: settings.dayStart)
+      // One snapshot: the settings and the contents as they were together.
+      let (settings, contents) = try store.read { (store) throws(StoreError) in
+        (try store.settings(), try store.contents())
+      }
+      text = TrackerArchive.export(contents, reminder: settings.reminder, dayStart: settings.dayStart)
     } catch {
       return .failure(Messages.notExported(error))
     }
@@ -168,14 +170,11 @@ enum ImportCommand {
     _ store: TrackerDataStore, reminder: ReminderSettings?, dayStart: DayStart?, _ outcome: inout Outcome
   ) {
     do {
-      var stored = try store.settings()
-      let restored = reminder ?? stored.reminder
-      let start = dayStart ?? stored.dayStart
-      if !stored.isOnboardingDone || restored != stored.reminder || start != stored.dayStart {
+      // In the write's transaction: another process's change of the filter meanwhile stays.
+      try store.updateSettings { stored in
         stored.isOnboardingDone = true
-        stored.reminder = restored
-        stored.dayStart = start
-        try store.saveSettings(stored)
+        if let reminder { stored.reminder = reminder }
+        if let dayStart { stored.dayStart = dayStart }
       }
     } catch {
       outcome.standardError += Messages.warning(Messages.onboardingNotMarked(error))

@@ -34,12 +34,16 @@ enum RemindCommand {
     let stored: StoreSettings
     let progress: ReminderSettings.Progress
     do {
-      stored = try store.settings()
-      // Until the day, as the day start hour defines it, ends, the reminder speaks for it.
-      let today = given.isTodayGiven ? given.today : stored.dayStart.today(at: instant, in: given.timeZone)
-      progress = ReminderSettings.progress(
-        on: today, trackers: try store.trackers(), completed: try store.completedTrackerIDs(on: today),
-        off: try store.dayOffTrackerIDs(on: today))
+      // One snapshot: the settings and the day's progress as they were together.
+      (stored, progress) = try store.read { (store) throws(StoreError) in
+        let stored = try store.settings()
+        // Until the day, as the day start hour defines it, ends, the reminder speaks for it.
+        let today = given.isTodayGiven ? given.today : stored.dayStart.today(at: instant, in: given.timeZone)
+        let progress = ReminderSettings.progress(
+          on: today, trackers: try store.trackers(), completed: try store.completedTrackerIDs(on: today),
+          off: try store.dayOffTrackerIDs(on: today))
+        return (stored, progress)
+      }
     } catch {
       return .failure(Messages.unreadableData(error))
     }

@@ -59,7 +59,7 @@ public class FailsOnDemand: @unchecked Sendable {
 
 /// A store that fails on purpose: the next read or write (or every one) throws a chosen error,
 /// and nothing changes; everything else goes to an in-memory store underneath.
-public final class FailingStore: FailsOnDemand, TrackerDataStore, @unchecked Sendable {
+public final class FailingStore: FailsOnDemand, SnapshotReadingStore, @unchecked Sendable {
   public let base: InMemoryTrackerStore
 
   public init(_ base: InMemoryTrackerStore) { self.base = base }
@@ -74,19 +74,11 @@ public final class FailingStore: FailsOnDemand, TrackerDataStore, @unchecked Sen
   public static let ioError = StoreError.storage(
     StorageFailure(.inputOutput, detail: "SQLite error 10 (disk I/O error)"))
 
-  private func read<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    try check(name, isWrite: false)
-    return try body()
-  }
-
   private func write<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     try check(name, isWrite: true)
     return try body()
   }
 
-  public func categories() throws(StoreError) -> [TrackerCategory] {
-    try read("categories") { () throws(StoreError) in try base.categories() }
-  }
   public func createCategory(_ category: TrackerCategory) throws(StoreError) {
     try write("createCategory") { () throws(StoreError) in try base.createCategory(category) }
   }
@@ -95,9 +87,6 @@ public final class FailingStore: FailsOnDemand, TrackerDataStore, @unchecked Sen
   }
   public func deleteCategory(id: UUID) throws(StoreError) {
     try write("deleteCategory") { () throws(StoreError) in try base.deleteCategory(id: id) }
-  }
-  public func trackers() throws(StoreError) -> [TrackerSummary] {
-    try read("trackers") { () throws(StoreError) in try base.trackers() }
   }
   public func createTracker(_ tracker: Tracker) throws(StoreError) {
     try write("createTracker") { () throws(StoreError) in try base.createTracker(tracker) }
@@ -125,32 +114,15 @@ public final class FailingStore: FailsOnDemand, TrackerDataStore, @unchecked Sen
   public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
     try write("setDaysOff") { () throws(StoreError) in try base.setDaysOff(isOff, days) }
   }
-  public func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try read("dayOffTrackerIDs") { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }
+  @discardableResult
+  public func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
+    try write("updateSettings") { () throws(StoreError) in try base.updateSettings(change) }
   }
-  public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
-    try read("daysOff") { () throws(StoreError) in try base.daysOff(trackerID: trackerID) }
-  }
-  public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
-    try read("completedTrackerIDs") { () throws(StoreError) in try base.completedTrackerIDs(on: day) }
-  }
-  public func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
-    try read("recordDays") { () throws(StoreError) in try base.recordDays(trackerID: trackerID) }
-  }
-  public func allRecords() throws(StoreError) -> [TrackerRecord] {
-    try read("allRecords") { () throws(StoreError) in try base.allRecords() }
-  }
-  public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
-    try read("statistics") { () throws(StoreError) in try base.statistics(asOf: today) }
-  }
-  public func settings() throws(StoreError) -> StoreSettings {
-    try read("settings") { () throws(StoreError) in try base.settings() }
-  }
-  public func saveSettings(_ settings: StoreSettings) throws(StoreError) {
-    try write("saveSettings") { () throws(StoreError) in try base.saveSettings(settings) }
-  }
-  public func contents() throws(StoreError) -> StoreContents {
-    try read("contents") { () throws(StoreError) in try base.contents() }
+  /// A snapshot of the store underneath, each of its reads failing as a single read would.
+  public func read<Result>(_ body: (any TrackerDataReading) throws(StoreError) -> Result) throws(StoreError)
+    -> Result
+  {
+    try base.read { (reader) throws(StoreError) in try body(Reader(store: self, base: reader)) }
   }
   public func insert(_ contents: StoreAdditions) throws(StoreError) {
     try write("insert") { () throws(StoreError) in try base.insert(contents) }
@@ -164,6 +136,51 @@ public final class FailingStore: FailsOnDemand, TrackerDataStore, @unchecked Sen
     -> Result
   {
     try base.waitingAtMost(limit, body)
+  }
+}
+
+extension FailingStore {
+  /// A snapshot's reads: each one fails as the store's own read of that name does, else reads
+  /// the snapshot underneath.
+  struct Reader: TrackerDataReading {
+    let store: FailingStore
+    let base: any TrackerDataReading
+
+    private func read<T>(_ name: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+      try store.check(name, isWrite: false)
+      return try body()
+    }
+
+    func categories() throws(StoreError) -> [TrackerCategory] {
+      try read("categories") { () throws(StoreError) in try base.categories() }
+    }
+    func trackers() throws(StoreError) -> [TrackerSummary] {
+      try read("trackers") { () throws(StoreError) in try base.trackers() }
+    }
+    func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+      try read("completedTrackerIDs") { () throws(StoreError) in try base.completedTrackerIDs(on: day) }
+    }
+    func recordDays(trackerID: UUID) throws(StoreError) -> [Day] {
+      try read("recordDays") { () throws(StoreError) in try base.recordDays(trackerID: trackerID) }
+    }
+    func allRecords() throws(StoreError) -> [TrackerRecord] {
+      try read("allRecords") { () throws(StoreError) in try base.allRecords() }
+    }
+    func statistics(asOf today: Day) throws(StoreError) -> Statistics {
+      try read("statistics") { () throws(StoreError) in try base.statistics(asOf: today) }
+    }
+    func dayOffTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
+      try read("dayOffTrackerIDs") { () throws(StoreError) in try base.dayOffTrackerIDs(on: day) }
+    }
+    func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
+      try read("daysOff") { () throws(StoreError) in try base.daysOff(trackerID: trackerID) }
+    }
+    func settings() throws(StoreError) -> StoreSettings {
+      try read("settings") { () throws(StoreError) in try base.settings() }
+    }
+    func contents() throws(StoreError) -> StoreContents {
+      try read("contents") { () throws(StoreError) in try base.contents() }
+    }
   }
 }
 
