@@ -129,7 +129,8 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
     next.alert = next.alert?.relabelled(localizer)
     state = next
     if let question = state.deleteConfirmation { deleteTapped(question.categoryID) }
-    reload()
+    // A new language: the categories last read, sorted and worded again (no read).
+    if let lastRead { show(lastRead) } else { reload() }
   }
 
   /// Call when the user tapped a category: it is chosen, remembered, and the form gets it. When
@@ -205,9 +206,21 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
         { () throws(StoreError) in try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
         })
     else { return }
+    lastRead = categories
+    show(categories)
+  }
+
+  /// The categories last read.
+  private var lastRead: [TrackerCategory]?
+
+  /// The rows of `categories`, sorted and worded in the environment's language.
+  private func show(_ categories: [TrackerCategory]) {
+    let collation = Collation(environment.language)
     var next = state
-    next.rows = categories.map { Row(id: $0.id, title: $0.title, isChecked: $0.id == checkedID) }
-    next.placeholder = categories.isEmpty ? localizer.text(.categoriesPlaceholder) : nil
+    next.rows = categories.sorted { collation.areInOrder($0.title, $1.title) }.map {
+      Row(id: $0.id, title: $0.title, isChecked: $0.id == checkedID)
+    }
+    next.placeholder = categories.isEmpty ? environment.localizer.text(.categoriesPlaceholder) : nil
     state = next
   }
 }

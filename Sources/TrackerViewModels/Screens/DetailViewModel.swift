@@ -185,7 +185,12 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     }
     region = following(environment.region) { model in
       model.state = Self.labelled(model.state, model.environment.localizer)
-      model.reload()
+      // A new language with the same today: what was last read, worded again (no read).
+      if let read = model.lastRead, read.today == model.environment.today {
+        model.show(read)
+      } else {
+        model.reload()
+      }
     }
   }
 
@@ -328,9 +333,28 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
       return
     }
     self.summary = summary
+    let shown = Read(
+      summary: summary, categoryTitle: categoryTitle, recordDays: recordDays, daysOff: daysOff,
+      today: environment.today)
+    lastRead = shown
+    show(shown)
+  }
+
+  /// What the screen last read, and the today it was read for.
+  private struct Read {
+    var summary: TrackerSummary
+    var categoryTitle: String
+    var recordDays: [Day]
+    var daysOff: [Day]
+    var today: Day
+  }
+  private var lastRead: Read?
+
+  /// The detail of what was read, in the environment's language.
+  private func show(_ read: Read) {
     state = Self.state(
-      state, summary: summary, categoryTitle: categoryTitle, recordDays: recordDays, daysOff: daysOff,
-      today: environment.today, selectedDay: selectedDay, localizer: localizer)
+      state, summary: read.summary, categoryTitle: read.categoryTitle, recordDays: read.recordDays,
+      daysOff: read.daysOff, today: read.today, selectedDay: selectedDay, localizer: environment.localizer)
   }
 
   /// The detail of `summary` with `recordDays` as of `today`: figures by the streak rule, and the

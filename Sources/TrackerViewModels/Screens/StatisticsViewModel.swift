@@ -68,8 +68,12 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
   private func relabel() {
     state.title = environment.localizer.text(.statisticsTitle)
     state.alert = state.alert?.relabelled(environment.localizer)
-    recompute()
+    // A new language with the same today: the figures last read, worded again (no read).
+    if let shown, shown.asOf == environment.today { show(shown.figures) } else { recompute() }
   }
+
+  /// The figures on screen and the today they are as of.
+  private var shown: (figures: Statistics, asOf: Day)?
 
   /// Call when the day may have changed (midnight, back in the foreground, a new time zone): the
   /// figures are computed again as of the new today.
@@ -85,9 +89,17 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
   /// and an alert says why.
   private func recompute() {
     let localizer = environment.localizer
+    let today = environment.today
     guard
       let figures = attempt(.read, localizer, { () throws(StoreError) in try Self.statistics(environment) })
     else { return }
+    shown = (figures, today)
+    show(figures)
+  }
+
+  /// The cards (or the placeholder) of `figures`, in the environment's language.
+  private func show(_ figures: Statistics) {
+    let localizer = environment.localizer
     var next = state
     if figures.isEmpty {
       next.cards = []

@@ -288,7 +288,17 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       next.menu?.dayOffQuestion = menu.dayOffQuestion.map { DayOffQuestion(day: $0.day, localizer) }
     }
     next.alert = next.alert?.relabelled(localizer)
-    update(next)
+    // A new language, or a time zone with the same today: what was last read, sorted and worded
+    // again (no read). Another day, or a screen whose last read failed, reads.
+    if var read = lastRead, read.day == next.selectedDay, read.today == today, state.alert == nil {
+      let collation = Collation(environment.language)
+      read.categories.sort { collation.areInOrder($0.title, $1.title) }
+      lastRead = read
+      compose(&next, from: read)
+      state = next
+    } else {
+      update(next)
+    }
   }
 
   /// Set while this screen saves its own filter: the store's news of that write is not news here.

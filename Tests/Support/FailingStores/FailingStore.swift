@@ -17,6 +17,7 @@ public class FailsOnDemand: @unchecked Sendable {
   private let lock = NSLock()
   private var failing = Failing.nothing
   private var failedCalls: [String] = []
+  private var readCalls: [String] = []
 
   /// Makes the calls `failing` says fail, from now on.
   public func fail(_ failing: Failing) {
@@ -32,10 +33,25 @@ public class FailsOnDemand: @unchecked Sendable {
     return failedCalls
   }
 
+  /// The names of the reads asked for since the last `forgetReads()`, in order, failed or not.
+  public var reads: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return readCalls
+  }
+
+  /// Starts counting the reads afresh.
+  public func forgetReads() {
+    lock.lock()
+    readCalls = []
+    lock.unlock()
+  }
+
   /// Throws the armed error when the call `name` is one that fails now.
   func check(_ name: String, isWrite: Bool) throws(StoreError) {
     lock.lock()
     defer { lock.unlock() }
+    if !isWrite { readCalls.append(name) }
     switch failing {
     case .nextRead(let error) where !isWrite:
       failing = .nothing
