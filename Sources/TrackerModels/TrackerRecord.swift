@@ -6,10 +6,16 @@ public struct TrackerRecord: Hashable, Sendable {
   public var trackerID: UUID
   /// The day it was completed on.
   public var day: Day
+  /// A measurable tracker's amount that day (docs/rules.md, "Measurable habits"); nil for a
+  /// yes/no tracker, whose record is a tick. A measurable tracker's record without an amount
+  /// counts as its target (a tick means "done", as `done NAME` enters the target). An amount
+  /// that misses the target stays a record: it is kept and shown, only not met.
+  public var amount: Amount?
 
-  /// A record of `trackerID` on `day`.
-  public init(trackerID: UUID, day: Day) {
+  /// A record of `trackerID` on `day`, with `amount` for a measurable tracker.
+  public init(trackerID: UUID, day: Day, amount: Amount? = nil) {
     self.trackerID = trackerID
     self.day = day
+    self.amount = amount
   }
 }
