@@ -136,6 +136,21 @@ struct QuotaRulesTests {
     #expect(figures == history(thriceWeekly, gym).figures(today: day("2026-11-30")))
   }
 
+  @Test func theSummariesPathReadsAQuotaHabitDayByDay() throws {
+    let run = habit("Run", weekdays, id: 2)
+    let all = gym + records(run, ["2026-11-27", "2026-11-30"])
+    let summaries = [thriceWeekly, run].map { tracker in
+      TrackerStreakSummary(
+        tracker: tracker, recordDays: all.filter { $0.trackerID == tracker.id }.map(\.day).sorted())
+    }
+    let fromSummaries = try Statistics(summaries: summaries, days: [], today: day("2026-11-30")) { tracker in
+      all.filter { $0.trackerID == tracker.id }.map(\.day)
+    }
+    #expect(
+      fromSummaries == Statistics(trackers: [thriceWeekly, run], records: all, today: day("2026-11-30")))
+    #expect(fromSummaries.trackers[0].bestStreak == 6)
+  }
+
   /// Days across four years, month and year ends and a leap day among them.
   static let sweep: [Day] =
     (0..<120).map { day("2026-11-02").adding(days: $0 * 11) } + [

@@ -10,8 +10,7 @@ struct RandomMeasuredHistoryTests {
   @Test(arguments: 0..<300)
   func theFiguresAgreeWithTheDayByDayReading(seed: Int) {
     let history = MeasuredHistory(seed: UInt64(seed))
-    let computed = Statistics(
-      trackers: history.trackers, records: history.records, daysOff: history.daysOff, today: history.today)
+    let computed = history.statistics
     let readings = history.readings
     let seedNote: Comment = "seed \(seed)"
     #expect(computed.trackers == readings.map(\.figures), seedNote)
@@ -31,7 +30,7 @@ struct RandomMeasuredHistoryTests {
   @Test(arguments: 0..<300)
   func eachDayIsJudgedAsTheDayByDayReadingJudgesIt(seed: Int) {
     let history = MeasuredHistory(seed: UInt64(seed) + 5_000)
-    let histories = TrackerHistory.of(history.trackers, records: history.records, daysOff: history.daysOff)
+    let histories = history.histories
     let readings = history.readings
     let today = history.today
     let seedNote: Comment = "seed \(seed)"
@@ -68,7 +67,7 @@ struct RandomMeasuredHistoryTests {
   func moreTrackedDaysAreTheMostRecentDaysThatCanBeMet(seed: Int) {
     var random = SeededGenerator(seed: UInt64(seed) + 90_000)
     let history = MeasuredHistory(seed: UInt64(seed) + 20_000)
-    let histories = TrackerHistory.of(history.trackers, records: history.records, daysOff: history.daysOff)
+    let histories = history.histories
     let seedNote: Comment = "seed \(seed)"
     for (computed, reading) in zip(histories, history.readings) {
       let count = Int.random(in: 0...6, using: &random)
@@ -89,9 +88,8 @@ struct RandomMeasuredHistoryTests {
   @Test(arguments: 0..<200)
   func yesNoWeekdayTrackersGiveTheSameFiguresOnBothPaths(seed: Int) {
     let history = MeasuredHistory(seed: UInt64(seed) + 40_000, yesNoOnWeekdaysOnly: true)
-    let onePass = Statistics(
-      trackers: history.trackers, records: history.records, daysOff: history.daysOff, today: history.today)
-    let histories = TrackerHistory.of(history.trackers, records: history.records, daysOff: history.daysOff)
+    let onePass = history.statistics
+    let histories = history.histories
     let dayByDay = Statistics(histories: histories, today: history.today)
     #expect(onePass == dayByDay, "seed \(seed)")
     for computed in histories {
@@ -194,6 +192,16 @@ private struct MeasuredHistory {
     }
   }
 
+  /// The statistics as the app computes them (the one pass, or day by day when measures or
+  /// quotas are present).
+  var statistics: Statistics {
+    Statistics(trackers: trackers, records: records, daysOff: daysOff, today: today)
+  }
+
+  /// Each tracker's history, as the app reads it.
+  var histories: [TrackerHistory] { TrackerHistory.of(trackers, records: records, daysOff: daysOff) }
+
+  /// Each tracker's literal reading.
   var readings: [Reading] {
     trackers.map { Reading(tracker: $0, records: records, daysOff: daysOff, today: today) }
   }
