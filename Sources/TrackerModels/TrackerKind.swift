@@ -30,7 +30,8 @@ public enum TrackerKind: Hashable, Sendable {
 /// a quota at all (the state cannot be built); and the rules that differ (streaks, periods,
 /// perfect days, the reminder) ask `quota` in one place, `TrackerHistory`. A new case would have
 /// forced every switch on the kind, store and archive included, to choose a behaviour before
-/// those layers can store a quota.
+/// those layers can store a quota. (Until they do, a quota habit they save reads back as a habit
+/// due every day: the store and the archive must write `quota` too.)
 public struct Schedule: Hashable, Sendable {
   /// The weekdays, never empty: every day for a quota habit.
   public let days: WeekdaySet
