@@ -72,6 +72,16 @@ public struct ReminderSettings: Hashable, Sendable {
     return Progress(done: due.filter { completed.contains($0.tracker.id) }.count, due: due.count)
   }
 
+  /// The progress of `day` for trackers of any measure and schedule (docs/rules.md, "Daily
+  /// reminder"): the habits expected that day (`TrackerHistory.isExpected`: weekday habits on
+  /// their days, quota habits while their period is not met, neither on a day off nor an at-most
+  /// habit's today), and how many of them are met. For yes/no weekday habits it equals
+  /// `progress(on:trackers:completed:off:)`.
+  public static func progress(on day: Day, histories: [TrackerHistory], today: Day) -> Progress {
+    let expected = histories.filter { $0.isExpected(on: day, today: today) }
+    return Progress(done: expected.filter { $0.isMet(on: day, today: today) }.count, due: expected.count)
+  }
+
   /// Whether the reminder fires at `time` on a day with `progress`: it is on, the time has come,
   /// and some habit due that day is not done (otherwise it stays silent). Times are read within the
   /// day as `dayStart` defines it (docs/rules.md): with a start at 08:00, 07:05 is late in the day

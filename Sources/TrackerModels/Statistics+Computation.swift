@@ -8,7 +8,14 @@ extension Statistics {
   /// (the store returns them so); otherwise a sorted copy is made first. A day off is not due
   /// (docs/rules.md): it neither adds to nor breaks a streak, and a habit off on a day is not
   /// counted among that day's due habits.
+  ///
+  /// Measurable trackers and quota habits count their met days (docs/rules.md): when any is among
+  /// `trackers`, every figure is read day by day (`init(histories:today:)`) instead.
   public init(trackers: [Tracker], records: [TrackerRecord], daysOff: [TrackerDayOff] = [], today: Day) {
+    guard trackers.allSatisfy(\.isTickedOnWeekdays) else {
+      self.init(histories: TrackerHistory.of(trackers, records: records, daysOff: daysOff), today: today)
+      return
+    }
     var pass = StatisticsPass(trackers: trackers, daysOff: daysOff)
     if records.isSortedByDay {
       pass.consume(records, today: today)
@@ -21,7 +28,14 @@ extension Statistics {
 
 extension TrackerStatistics {
   /// The figures of one tracker from its record days and days off (in any order) as of `today`.
+  /// A measurable tracker's days count as records without an amount (each its target); for its
+  /// amounts, use `TrackerHistory.figures(today:)`.
   public init(tracker: Tracker, recordDays: [Day], daysOff: [Day] = [], today: Day) {
+    guard tracker.isTickedOnWeekdays else {
+      let records = recordDays.map { TrackerRecord(trackerID: tracker.id, day: $0) }
+      self = TrackerHistory(tracker: tracker, ownRecords: records, daysOff: daysOff).figures(today: today)
+      return
+    }
     let days = recordDays.isSortedStrictly ? recordDays : Array(Set(recordDays)).sorted()
     // The streak rule's walk over one tracker's days: no records to build, nothing to hash.
     let gaps = DueGaps(mask: tracker.kind.dueDays.rawValue, daysOff: daysOff)

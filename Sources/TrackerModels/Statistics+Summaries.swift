@@ -64,10 +64,23 @@ extension Statistics {
   /// the days since a tracker's latest record break its streak, and which habits a day expects.
   ///
   /// Cost: O(trackers + days with records + days off), independent of the number of records.
+  ///
+  /// Summaries hold no amounts and no periods: with a measurable tracker or a quota habit among
+  /// them, every tracker's record days are read and the figures computed day by day (a measurable
+  /// tracker's days then count as records without an amount, each its target).
   public init(
     summaries: [TrackerStreakSummary], days: [DaySummary], daysOff: [TrackerDayOff] = [], today: Day,
     recordDays: (Tracker) throws(StoreError) -> [Day]
   ) throws(StoreError) {
+    guard summaries.allSatisfy(\.tracker.isTickedOnWeekdays) else {
+      var records: [TrackerRecord] = []
+      for summary in summaries {
+        let id = summary.tracker.id
+        records += try recordDays(summary.tracker).map { TrackerRecord(trackerID: id, day: $0) }
+      }
+      self.init(trackers: summaries.map(\.tracker), records: records, daysOff: daysOff, today: today)
+      return
+    }
     let todayNumber = today.daysSinceEpoch
     var offsByTracker: [UUID: [Day]] = [:]
     for dayOff in daysOff { offsByTracker[dayOff.trackerID, default: []].append(dayOff.day) }

@@ -16,13 +16,15 @@ public struct Tracker: Identifiable, Hashable, Sendable {
   public var isPinned: Bool
   /// The day the tracker was created.
   public var createdOn: Day
-  /// Habit with a schedule, or irregular event.
+  /// Habit with a schedule (weekdays or a quota), or irregular event.
   public var kind: TrackerKind
+  /// Ticked (yes/no, the default) or measured against a target (docs/rules.md).
+  public var measure: TrackerMeasure
 
   /// A tracker with every field given.
   public init(
     id: UUID, name: String, emoji: String, color: TrackerColor, categoryID: UUID,
-    isPinned: Bool = false, createdOn: Day, kind: TrackerKind
+    isPinned: Bool = false, createdOn: Day, kind: TrackerKind, measure: TrackerMeasure = .yesNo
   ) {
     self.id = id
     self.name = name
@@ -32,7 +34,25 @@ public struct Tracker: Identifiable, Hashable, Sendable {
     self.isPinned = isPinned
     self.createdOn = createdOn
     self.kind = kind
+    self.measure = measure
   }
+
+  /// A quota habit's quota (N a week or a month); nil for a weekday habit and an event.
+  public var quota: Quota? {
+    switch kind {
+    case .habit(let schedule): return schedule.quota
+    case .event: return nil
+    }
+  }
+
+  /// Whether the rules read this tracker as they did before measures and quotas: a yes/no
+  /// weekday habit or a yes/no event, for which a day is met exactly when it has a record. The
+  /// statistics keep their one-pass fast path for these.
+  var isTickedOnWeekdays: Bool { measure == .yesNo && quota == nil }
+
+  /// Whether the tracker takes part in the perfect days: a weekday habit (events and quota habits
+  /// do not).
+  var takesPartInPerfectDays: Bool { kind.isHabit && quota == nil }
 
   /// The earlier of the creation day and the earliest record (docs/rules.md).
   public func firstDay(earliestRecord: Day?) -> Day {

@@ -18,6 +18,12 @@ public enum TrackerFilter: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether the tracker of `history`, shown on `day`, passes the filter: it is completed on `day`
+  /// when the day is met (docs/rules.md), so a measurable tracker below its target is not.
+  public func includes(_ history: TrackerHistory, on day: Day, today: Day) -> Bool {
+    includes(isCompleted: history.isMet(on: day, today: today))
+  }
+
   /// The filter that stays active after the user picks another date: "Trackers for today" returns
   /// to All, the others stay.
   public var afterDateChange: TrackerFilter {

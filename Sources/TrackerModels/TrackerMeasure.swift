@@ -1,0 +1,85 @@
+/// Whether a tracker is ticked or measured (docs/rules.md, "Measurable habits").
+public enum TrackerMeasure: Hashable, Sendable {
+  /// A record is a tick: a day is met when it has a record. Every tracker's default.
+  case yesNo
+  /// A record carries an amount, judged against the goal's target in its direction.
+  case measurable(MeasureGoal)
+
+  /// A measurable tracker's measure from the user's fields, or the first rule they break.
+  public static func measurable(
+    unit: String, target: Amount, direction: MeasureDirection
+  ) throws(MeasureError) -> TrackerMeasure {
+    .measurable(try MeasureGoal(unit: unit, target: target, direction: direction))
+  }
+
+  /// The goal of a measurable tracker; nil for a yes/no one.
+  public var goal: MeasureGoal? {
+    switch self {
+    case .yesNo: return nil
+    case .measurable(let goal): return goal
+    }
+  }
+}
+
+/// Which side of the target a measurable day must fall on to be met.
+public enum MeasureDirection: String, CaseIterable, Hashable, Sendable {
+  /// Met when the amount is at least the target ("read 20 pages").
+  case atLeast = "at-least"
+  /// Met when a day has ended with its amount, 0 when nothing was entered, at most the target
+  /// ("no more than 2 coffees"): zero is the best day.
+  case atMost = "at-most"
+}
+
+/// A measurable tracker's unit, daily target and direction, validated.
+public struct MeasureGoal: Hashable, Sendable {
+  /// The unit as stored: trimmed, 1 to `maximumUnitLength` user-perceived characters ("km").
+  public let unit: String
+  /// The daily target, more than zero.
+  public let target: Amount
+  /// At least or at most the target.
+  public let direction: MeasureDirection
+
+  /// The longest unit, in grapheme clusters.
+  public static let maximumUnitLength = 12
+
+  /// The goal with `unit` as stored (`validatedUnit`), or the first rule broken: the unit's, then
+  /// a target of zero.
+  public init(unit: String, target: Amount, direction: MeasureDirection) throws(MeasureError) {
+    self.unit = try Self.validatedUnit(unit).get()
+    guard target.isPositive else { throw .targetNotPositive }
+    self.target = target
+    self.direction = direction
+  }
+
+  /// The unit as stored: trimmed like a name, 1 to 12 user-perceived characters, none of the
+  /// characters a name refuses (control characters, bidirectional overrides and isolates).
+  public static func validatedUnit(_ raw: String) -> Result<String, MeasureError> {
+    let unit = NameRules.trimmed(raw)
+    if let scalar = unit.unicodeScalars.first(where: NameRules.isForbidden) {
+      return .failure(.forbiddenCharacterInUnit(scalar))
+    }
+    if unit.isEmpty { return .failure(.emptyUnit) }
+    let length = unit.count
+    return length > maximumUnitLength ? .failure(.unitTooLong(count: length)) : .success(unit)
+  }
+
+  /// Whether `amount` meets the target in this direction (for at most, on a day that has ended).
+  public func isMet(by amount: Amount) -> Bool {
+    switch direction {
+    case .atLeast: return amount >= target
+    case .atMost: return amount <= target
+    }
+  }
+}
+
+/// Why a measurable tracker's fields are refused.
+public enum MeasureError: Error, Hashable, Sendable {
+  /// Nothing is left of the unit after trimming.
+  case emptyUnit
+  /// More than `MeasureGoal.maximumUnitLength` characters; carries the count.
+  case unitTooLong(count: Int)
+  /// A control character or a bidirectional override or isolate in the unit; the first found.
+  case forbiddenCharacterInUnit(Unicode.Scalar)
+  /// The target is zero: a target is more than zero.
+  case targetNotPositive
+}
