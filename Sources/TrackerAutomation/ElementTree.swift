@@ -139,8 +139,10 @@ enum ElementTree {
       if let question = state.discardQuestion {
         return [
           Element(identifier: .discard, label: question.discardTitle, action: .tracker(.discardForm)),
+          // The harmless choice is where the keyboard starts: a reflexive Enter keeps what was typed.
           Element(
-            identifier: .keepEditing, label: question.keepEditingTitle, action: .tracker(.keepEditing)),
+            identifier: .keepEditing, label: question.keepEditingTitle, action: .tracker(.keepEditing),
+            isCurrentChoice: true),
         ]
       }
       return trackerForm(state)

@@ -247,7 +247,8 @@ enum Messages {
   static func unknownScreen(_ name: String, of app: AppChoice) -> String {
     if app.other.screens.contains(name) { return otherAppScreen(name, app.other) }
     let suggestion = Suggestion.closest(to: name, among: app.screens)
-    return text(.cliUnknownScreen(quoted(name))) + didYouMean(suggestion)
+    // "… 'x'. Did you mean 'y'? Screens: …", or, with nothing near, "… 'x'. Screens: …".
+    return text(.cliUnknownScreen(quoted(name))) + (suggestion == nil ? "." : didYouMean(suggestion))
       + text(.cliScreensSentence(app.screens.joined(separator: ", ")))
   }
   static func otherAppScreen(_ name: String, _ app: AppChoice) -> String {

@@ -167,7 +167,13 @@ struct CLITests {
     #expect(command.error.hasPrefix("Error: Unknown command 'shwo'. Did you mean 'show'?\n"))
     let screen = try runCLI(["show", "tracker"])
     #expect(screen.status == 64)
-    #expect(screen.error.hasPrefix("Error: Unknown screen 'tracker'. Did you mean 'trackers'?"))
+    #expect(screen.error.hasPrefix("Error: Unknown screen 'tracker'. Did you mean 'trackers'? Screens: "))
+    // With nothing near, the list is its own sentence too, in both languages.
+    let far = try runCLI(["show", "nosuch"])
+    #expect(far.status == 64)
+    #expect(far.error.hasPrefix("Error: Unknown screen 'nosuch'. Screens: onboarding, "), "\(far.error)")
+    let russian = try runCLI(["show", "nosuch", "--lang", "ru"])
+    #expect(russian.error.contains("Неизвестный экран «nosuch». Экраны: "), "\(russian.error)")
     #expect(
       screen.error.contains(
         "Usage: tracker-preview show <screen> [options]\n  See 'tracker-preview help show' for more information.\n"

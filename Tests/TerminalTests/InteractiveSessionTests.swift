@@ -63,6 +63,8 @@ struct InteractiveSessionTests {
     _ = session.handle(.escape)  // asks before the typed name goes (issue 30, item 1)
     #expect(session.app.screenName == "tracker-form")
     #expect(session.app.elements.map(\.id) == ["discard", "keep-editing"])
+    // The focus starts on the harmless choice: Enter at once keeps editing.
+    #expect(session.focusedIdentifier == "keep-editing")
     #expect(session.frame().contains { $0.contains("Не сохранять изменения?") })
     _ = session.handle(.escape)  // keeps editing
     #expect(session.app.elements.first { $0.id == "name" }?.label == "Йога q m ")

@@ -1,5 +1,6 @@
 import FailingStores
 import Foundation
+import OtherProgram
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -202,6 +203,27 @@ struct SettingsTests {
     #expect(revoked.calls == [.status, .cancel])
     #expect(
       try world.store.settings().reminder == ReminderSettings(isOn: false, time: ReminderTime("21:15")!))
+  }
+
+  @Test func aReminderTurnedOnByAnotherProgramStaysOnWhereThisAppWasNeverAsked() async throws {
+    let world = try TestWorld.demo()
+    let scheduler = RecordingScheduler(status: .notDetermined)
+    let flow = try flow(world, scheduler)
+    #expect(self.settings(flow)?.isReminderOn == false)
+    // Another program (the CLI, a widget) turns the reminder on and was allowed there.
+    var settings = try world.store.settings()
+    settings.reminder = ReminderSettings(isOn: true, time: ReminderTime("21:30")!)
+    try world.store.saveSettings(settings)
+    // The change arrives on a later turn of the main actor; once it has, it stays on.
+    #expect(try await eventually { self.settings(flow)?.timeText == "21:30" })
+    #expect(try world.store.settings().reminder.isOn)
+    #expect(self.settings(flow)?.isReminderOn == true)
+    #expect(self.settings(flow)?.deniedNote == nil)
+    #expect(!scheduler.calls.contains { if case .schedule = $0 { true } else { false } })
+    // And a relaunch where this app was still never asked keeps it on too.
+    let relaunched = try self.flow(world, RecordingScheduler(status: .notDetermined))
+    #expect(self.settings(relaunched)?.isReminderOn == true)
+    #expect(try world.store.settings().reminder == ReminderSettings(isOn: true, time: ReminderTime("21:30")!))
   }
 
   @Test func theFlowPublishesEveryStepAndReleasesTheSheets() throws {

@@ -179,8 +179,11 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  /// At launch: a reminder stored as on is scheduled again when allowed, and turned off (with the
-  /// note) when the system no longer allows it; one stored as off leaves nothing scheduled.
+  /// At launch, and when the stored reminder changes: a reminder stored as on is scheduled again
+  /// when allowed, and turned off (with the note) when the system refuses it; one stored as off
+  /// leaves nothing scheduled. A reminder turned on where this app was never asked (another
+  /// process, a widget, a restored backup) stays on as stored: nothing is scheduled here until
+  /// the user is asked, and nothing another program chose is saved over.
   private func reconcile() {
     guard reminder.isOn else {
       environment.notifications.cancelDailyReminder()
@@ -188,12 +191,15 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     }
     whenAnswered(environment.notifications.authorizationStatus) { [weak self] status in
       guard let self else { return }
-      if status == .granted {
+      switch status {
+      case .granted:
         self.schedule(self.reminder)
-      } else {
+      case .denied:
         self.environment.notifications.cancelDailyReminder()
-        self.state.deniedNote = status == .denied ? self.environment.localizer.text(.settingsDenied) : nil
+        self.state.deniedNote = self.environment.localizer.text(.settingsDenied)
         self.save(ReminderSettings(isOn: false, time: self.reminder.time))
+      case .notDetermined:
+        self.state.deniedNote = nil
       }
     }
   }
