@@ -51,6 +51,25 @@ struct OwnFileKindTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: tracker)) == trackerBytes)
   }
 
+  @Test func eachAppsDataFileGivenToImportIsNamedForWhatItIs() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (todo, tracker) = try files(in: folder)
+    let target = folder.appendingPathComponent("target.sqlite").path
+    let fromTodo = try runCLI(["import", todo, "--store", target] + fixed)
+    #expect(fromTodo.status != 0)
+    #expect(
+      fromTodo.error.contains(
+        "the to-do list's data file, not a Tracker export or a Loop Habit Tracker backup; open it with --app todo"
+      ),
+      "\(fromTodo.error)")
+    let russian = try runCLI(["import", todo, "--store", target, "--lang", "ru"] + fixed)
+    #expect(russian.error.contains("файл данных списка дел, а не экспорт Трекера"), "\(russian.error)")
+    let fromTracker = try runCLI(["import", tracker, "--store", target] + fixed)
+    #expect(fromTracker.status != 0)
+    #expect(fromTracker.error.contains("a Tracker data file, not an export"), "\(fromTracker.error)")
+  }
+
   @Test(arguments: [
     ("en", "Error: FOLDER is a folder, not a file; name a file inside it\n"),
     ("ru", "Ошибка: FOLDER — папка, а не файл; укажите файл в ней\n"),

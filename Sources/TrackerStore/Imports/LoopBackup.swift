@@ -73,6 +73,23 @@ enum LoopBackup {
   /// The tables checked, then the habits and check-marks read, all in the caller's transaction.
   private static func read(_ database: Database, today: Day) throws -> Result<OtherTrackerFile, ImportFailure>
   {
+    // One of our own data files is said for what it is, not as "some SQLite database".
+    let applicationID = try database.prepare("PRAGMA application_id").rows { $0.int(0) }.first ?? 0
+    switch StoreOwner(applicationID: Int32(truncatingIfNeeded: applicationID)) {
+    case .todo?:
+      return failure(
+        StoreMessage(
+          "import.todoDataFile",
+          "the to-do list's data file, not a Tracker export or a Loop Habit Tracker backup; open it with --app todo"
+        ))
+    case .tracker?:
+      return failure(
+        StoreMessage(
+          "import.trackerDataFile",
+          "a Tracker data file, not an export; open it with --store, or export it first (tracker-preview export --store FILE)"
+        ))
+    case nil: break
+    }
     let tables = Set(
       try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").rows {
         $0.text(0).lowercased()
