@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import tracker_reliability
@@ -7,17 +8,8 @@ import Testing
 /// the long one (docs/reliability.md).
 @Suite("Reliability suite, short run", .serialized)
 struct ReliabilityTests {
-  static var preview: URL {
-    #if os(macOS)
-      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("tracker-preview")
-      }
-    #endif
-    return Bundle.main.bundleURL.appendingPathComponent("tracker-preview")
-  }
-
   func run(_ part: String) throws -> Reliability.Report {
-    var suite = try Reliability(preview: Self.preview, scale: .short, seed: 7)
+    var suite = try Reliability(preview: builtProduct("tracker-preview"), scale: .short, seed: 7)
     defer { suite.removeFolder() }
     return try suite.run(part)
   }
