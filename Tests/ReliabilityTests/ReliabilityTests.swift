@@ -5,8 +5,8 @@ import Testing
 @testable import tracker_reliability
 
 /// The short run of the reliability suite; `swift run -c release tracker-reliability --long` is
-/// the long one (docs/reliability.md).
-@Suite("Reliability suite, short run", .serialized)
+/// the long one (docs/reliability.md). The parts run side by side: each has a folder of its own.
+@Suite("Reliability suite, short run")
 struct ReliabilityTests {
   func run(_ part: String) throws -> Reliability.Report {
     var suite = try Reliability(preview: builtProduct("tracker-preview"), scale: .short, seed: 7)
