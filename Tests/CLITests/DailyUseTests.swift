@@ -360,21 +360,22 @@ struct DailyUseTests {
 
   /// Runs `body` while this process — another program, to the binary — is in the middle of a
   /// write transaction on `store`.
-  func whileWriting(_ store: String, _ body: () throws -> Void) throws {
+  func whileWriting(_ store: String, _ body: () async throws -> Void) async throws {
     var database: OpaquePointer?
     #expect(sqlite3_open(store, &database) == SQLITE_OK)
     defer { sqlite3_close(database) }
     let write = "BEGIN IMMEDIATE; INSERT INTO setting (key, value) VALUES ('x', 'y')"
     #expect(sqlite3_exec(database, write, nil, nil, nil) == SQLITE_OK)
-    try body()
+    try await body()
     #expect(sqlite3_exec(database, "ROLLBACK", nil, nil, nil) == SQLITE_OK)
   }
 
   @Test func readersAreNotBlockedWhileAnotherProcessWrites() throws {
     let store = try preparedStore()
-    // Another program mid-write for half the busy timeout (10 s): a reader that waited for the
-    // file (to open it, or to empty the log at its end) would end only after it let go.
-    let holder = try LockHolder(store, seconds: 5)
+    // Another program mid-write for just under the busy timeout (9 s of 10): a reader that
+    // waited for the file (to open it, or to empty the log at its end) would end only after it
+    // let go.
+    let holder = try LockHolder(store, seconds: 9)
     let show = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
     let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
     let list = try runCLI(["list", "--store", store] + fixed)
@@ -383,11 +384,13 @@ struct DailyUseTests {
       show.status == 0 && stats.status == 0 && list.status == 0, "\(show.error)\(stats.error)\(list.error)")
   }
 
-  @Test func aWriteThatWaitedPastTheBusyTimeoutSaysWhoHoldsTheFile() throws {
+  @Test func aWriteThatWaitedPastTheBusyTimeoutSaysWhoHoldsTheFile() async throws {
     let store = try preparedStore()
-    try whileWriting(store) {
-      // Waits the whole busy timeout (10 s), as a real second writer would.
-      let done = try runCLI(["done", "Бег", "--store", store] + fixed)
+    try await whileWriting(store) {
+      // Waits the whole busy timeout (10 s), as a real second writer would: aside, so that other
+      // tests run meanwhile.
+      let done = try await runProgramAside(
+        builtProduct("tracker-preview"), ["done", "Бег", "--store", store] + fixed)
       #expect(done.status == 1)
       #expect(
         done.error.hasPrefix(

@@ -75,9 +75,9 @@ struct FileWatchTests {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")
     let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-    // Held for half the busy timeout: a write that waited past its 100 ms for the busy timeout
-    // would have been saved once the holder let go, not failed.
-    let holder = try LockHolder(path, seconds: 5)
+    // Held for just under the busy timeout (9 s of 10): a write that waited past its 100 ms for
+    // the busy timeout would have been saved once the holder let go, not failed.
+    let holder = try LockHolder(path, seconds: 9)
     #expect {
       try store.waitingAtMost(.milliseconds(100)) { () throws(StoreError) in try store.createCategory(home) }
     } throws: { error in

@@ -50,7 +50,7 @@ struct InteractiveOtherProgramsTests {
     #expect(terminal.exitStatus() == 0)
   }
 
-  @Test func withTheFileHeldFifteenSecondsEveryTabAnswersAndATapEndsInAnAlertNamingTheHolder() throws {
+  @Test func withTheFileHeldPastTheBusyTimeoutEveryTabAnswersAndATapEndsInAnAlertNamingTheHolder() throws {
     let store = try InteractiveTerminalTests().storeWithOneHabit()
     let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
     #expect(

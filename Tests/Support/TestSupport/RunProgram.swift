@@ -29,6 +29,19 @@ public func runProgram(
   try launch(executable, arguments, environment: environment, input: input, timeout: timeout)
 }
 
+/// `runProgram` on a thread of its own, so that a program that waits long (the busy timeout)
+/// does not hold up a thread of the tests' pool meanwhile: other tests run while it waits.
+public func runProgramAside(
+  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+) async throws -> (status: Int32, output: String, error: String) {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread {
+      continuation.resume(
+        with: Result { try runProgram(executable, arguments, environment: environment, input: input) })
+    }.start()
+  }
+}
+
 private func launch(
   _ executable: URL, _ arguments: [String], environment: [String: String], input: String?,
   timeout: TimeInterval?
