@@ -98,7 +98,8 @@ let package = Package(
       ]
     ),
 
-    .testTarget(name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport"]),
+    .testTarget(
+      name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport", "ModelTestSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization", "LocalizationFiles"]),
     // Test helper: writes acknowledged records until killed (the durability test), holds the
     // write lock (the locked-file tests) or a read transaction (the write-ahead log tests).
@@ -106,21 +107,36 @@ let package = Package(
       name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore", "CSQLite"]),
     .testTarget(
       name: "StoreTests",
-      dependencies: ["TrackerStore", "TrackerModels", "tracker-store-writer", "OtherProgram"],
+      dependencies: [
+        "TrackerStore", "TrackerModels", "tracker-store-writer", "OtherProgram", "TestSupport",
+        "ModelTestSupport",
+      ],
       // Loop backups and HabitBull CSVs, made by Tools/fixtures/make-import-fixtures.py.
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ViewModelTests",
       dependencies: [
         "TrackerViewModels", "TrackerAutomation", "TrackerModels", "TrackerLocalization", "TrackerStore",
-        "TrackerPreviewSupport", "tracker-store-writer", "OtherProgram", "FailingStores",
+        "TrackerPreviewSupport", "tracker-store-writer", "OtherProgram", "FailingStores", "TestSupport",
+        "ModelTestSupport", "FlowTestSupport",
       ]
     ),
     // Test helper: an HTTP server on 127.0.0.1 inside the test process (the to-do loader, the CLI).
     .target(name: "LocalHTTPServer", path: "Tests/Support/LocalHTTPServer"),
-    // Test helper: another program holding a data file's write lock, and deadlines for what it
-    // makes happen later (store, view model, terminal and native client tests).
-    .target(name: "OtherProgram", path: "Tests/Support/OtherProgram"),
+    // Test helpers of every layer, Foundation only: temporary folders removed after each test
+    // (`.temporaryFolders`), the built products run to their end (`runProgram`), deadlines for
+    // what happens later (`eventually`).
+    .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
+    // Test helpers for model values: `day("2026-11-30")` and fixed ids.
+    .target(
+      name: "ModelTestSupport", dependencies: ["TrackerModels"], path: "Tests/Support/ModelTestSupport"),
+    // Test helpers for the flows: `flow.tap("add")`.
+    .target(
+      name: "FlowTestSupport", dependencies: ["TrackerViewModels", "TrackerAutomation"],
+      path: "Tests/Support/FlowTestSupport"),
+    // Test helper: another program holding a data file's write lock until told to let go (store,
+    // view model, terminal and native client tests).
+    .target(name: "OtherProgram", dependencies: ["TestSupport"], path: "Tests/Support/OtherProgram"),
     // Test helper: stores of both apps that fail on demand (the view model tests, and the
     // terminal walk that reaches every alert).
     .target(
@@ -131,16 +147,20 @@ let package = Package(
     .executableTarget(
       name: "tracker-reliability",
       dependencies: ["CSQLite", "LocalHTTPServer", "TrackerModels", "TrackerStore"]),
-    .testTarget(name: "CLITests", dependencies: ["tracker-preview", "CSQLite", "LocalHTTPServer"]),
-    .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots"]),
+    .testTarget(
+      name: "CLITests",
+      dependencies: [
+        "tracker-preview", "CSQLite", "LocalHTTPServer", "tracker-store-writer", "OtherProgram",
+        "TestSupport",
+      ]),
+    .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots", "TestSupport"]),
     // A native client: the libraries' public API only (no @testable), as an iOS app would use them;
     // its UI tests drive the element tree (TrackerAutomation).
     .testTarget(
       name: "NativeClientTests",
       dependencies: [
         "TrackerViewModels", "TrackerAutomation", "TrackerModels", "TrackerStore", "TrackerLocalization",
-        "tracker-preview",
-        "tracker-store-writer", "OtherProgram",
+        "tracker-preview", "tracker-store-writer", "OtherProgram", "TestSupport",
       ]
     ),
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
@@ -150,11 +170,12 @@ let package = Package(
         "TrackerTerminal", "TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer", "TrackerModels",
         "TrackerStore",
         "TrackerPreviewSupport", "TrackerLocalization", "LocalHTTPServer", "tracker-preview",
-        "tracker-store-writer", "OtherProgram", "FailingStores",
+        "tracker-store-writer", "OtherProgram", "FailingStores", "TestSupport",
       ]
     ),
     .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),
-    .testTarget(name: "ReliabilityTests", dependencies: ["tracker-reliability", "tracker-preview"]),
+    .testTarget(
+      name: "ReliabilityTests", dependencies: ["tracker-reliability", "tracker-preview", "TestSupport"]),
     .testTarget(
       name: "RendererTests",
       dependencies: [

@@ -13,9 +13,10 @@
 //     Opens the store with files limited to <bytes> (`ulimit -f`, SIGXFSZ ignored): a full disk
 //     for the salvage of a broken file.
 //   tracker-store-writer hold <store> <seconds>
-//     Holds the file's write lock (`BEGIN IMMEDIATE`) for <seconds>, as another program in the
-//     middle of a long write would: prints "held" once it has it, "released" after rolling back.
-//     The locked-file tests of the screens and the interactive mode run it.
+//     Holds the file's write lock (`BEGIN IMMEDIATE`) as another program in the middle of a long
+//     write would, until a line (or the end) of standard input or <seconds> at the most: prints
+//     "held" once it has it, "released" after rolling back. The locked-file tests of the store,
+//     the screens and the interactive mode run it.
 //   tracker-store-writer snapshot <store>
 //     Opens the file with SQLite alone and holds a read transaction (a snapshot: commits of others
 //     stay in the log, no checkpoint can pass it) and says "holding"; at a line (or the end) of
@@ -118,7 +119,8 @@ case "hold" where arguments.count == 3:
     fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
   }
   say("held")
-  Thread.sleep(forTimeInterval: seconds)
+  var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+  _ = poll(&input, 1, Int32(seconds * 1000))
   sqlite3_exec(database, "ROLLBACK", nil, nil, nil)
   sqlite3_close(database)
   say("released")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A day to run the command line on, with the time zone it is run in.
@@ -27,7 +28,7 @@ struct RunDay: CustomTestStringConvertible, Sendable {
 }
 
 /// The README's commands and the examples on whatever day a newcomer runs them.
-@Suite("tracker-preview on any day")
+@Suite("tracker-preview on any day", .temporaryFolders)
 struct AnyDayCLITests {
   static let tourSteps = 25
 
@@ -86,7 +87,7 @@ struct AnyDayCLITests {
         $0
       }
       if let index = arguments.firstIndex(of: "--store") {
-        arguments[index + 1] = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+        arguments[index + 1] = TemporaryFolder().path("tracker.sqlite")
       }
       let result = try runCLI(["run", file.path] + arguments + day.arguments)
       #expect(result.status == 0, "\(name) on \(day.date): \(result.error)")
@@ -131,7 +132,7 @@ struct AnyDayCLITests {
 
   /// A data file in a state `script` leaves it in, on a Thursday.
   func store(after script: String) throws -> String {
-    let path = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let path = TemporaryFolder().path("tracker.sqlite")
     let result = try runCLI(
       ["run", "-", "--store", path, "--lang", "en"] + RunDay("2026-12-03").arguments, input: script)
     #expect(result.status == 0, "\(result.error)")
@@ -195,7 +196,7 @@ struct AnyDayCLITests {
   /// Every command on a day that is not a Monday, on one data file.
   @Test func everyCommandWorksOnAThursday() throws {
     let thursday = RunDay("2026-12-03").arguments
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let path = folder.appendingPathComponent("tracker.sqlite").path
     let data = ["--store", path, "--lang", "en"] + thursday
     let backup = folder.appendingPathComponent("backup.json").path
@@ -231,10 +232,10 @@ struct AnyDayCLITests {
   }
 }
 
-@Suite("Days the store keeps")
+@Suite("Days the store keeps", .temporaryFolders)
 struct DayRangeCLITests {
   @Test func aDateBefore1900IsRefusedBeforeAnythingIsWritten() throws {
-    let path = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let path = TemporaryFolder().path("tracker.sqlite")
     for (language, expected) in [
       ("en", "Error: The value '0000-01-01' is invalid for '--date': expected a date from 1 Jan 1900 on\n"),
       (
@@ -251,10 +252,10 @@ struct DayRangeCLITests {
   }
 }
 
-@Suite("Files a command must not harm")
+@Suite("Files a command must not harm", .temporaryFolders)
 struct StoreFileSafetyCLITests {
   @Test func exportNeverWritesOntoTheStoreItExportsNorItsSideFiles() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let path = folder.appendingPathComponent("s.sqlite").path
     let backup = folder.appendingPathComponent("demo.json").path
     let thursday = RunDay("2026-12-03").arguments
@@ -285,7 +286,7 @@ struct StoreFileSafetyCLITests {
   }
 
   @Test func exportFromAStoreThatIsNotThereNeverReplacesAGoodBackup() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let backup = folder.appendingPathComponent("good.json").path
     let thursday = RunDay("2026-12-03").arguments
     #expect(try runCLI(["export", "--demo", "--output", backup] + thursday).status == 0)
@@ -308,7 +309,7 @@ struct StoreFileSafetyCLITests {
   }
 
   @Test func theDefaultDataFileLivesUnderHome() throws {
-    let home = temporaryFolder()
+    let home = TemporaryFolder().url
     let result = try runCLI(
       ["run", "-", "--lang", "en"] + RunDay("2026-12-03").arguments, environment: ["HOME": home.path],
       input: "tap #start\n")
@@ -317,7 +318,7 @@ struct StoreFileSafetyCLITests {
   }
 }
 
-@Suite("A file size limit")
+@Suite("A file size limit", .temporaryFolders)
 struct FileSizeLimitCLITests {
   /// Runs tracker-preview under `ulimit -f 1` (1 KiB).
   func limited(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
@@ -327,7 +328,7 @@ struct FileSizeLimitCLITests {
   }
 
   @Test func aWritePastTheLimitIsReportedAndLeavesNoTemporaryFile() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let backup = folder.appendingPathComponent("backup.json").path
     let thursday = RunDay("2026-12-03").arguments
     #expect(try runCLI(["export", "--demo", "--output", backup] + thursday).status == 0)
@@ -345,10 +346,10 @@ struct FileSizeLimitCLITests {
   }
 }
 
-@Suite("A backup across the date line")
+@Suite("A backup across the date line", .temporaryFolders)
 struct DateLineCLITests {
   @Test func aDayDoneInKiritimatiImportsInPagoPagoAndCountsOnlyOnItsDay() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let made = folder.appendingPathComponent("kiritimati.sqlite").path
     let kiritimati = ["--today", "2026-12-02", "--time-zone", "Pacific/Kiritimati", "--lang", "en"]
     let pagoPago = ["--today", "2026-12-01", "--time-zone", "Pacific/Pago_Pago", "--lang", "en"]

@@ -1,56 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `tracker-preview` as a subprocess, from `/`, with only `environment` set.
 func runCLI(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
   -> (status: Int32, output: String, error: String)
 {
-  try runProgram(
-    Bundle.main.bundleURL.appendingPathComponent("tracker-preview"), arguments, environment: environment,
-    input: input)
-}
-
-/// Runs `executable` with `arguments` from `/`, with only `environment` set, feeding it `input`.
-func runProgram(
-  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
-)
-  throws -> (status: Int32, output: String, error: String)
-{
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  process.environment = environment
-  process.currentDirectoryURL = URL(fileURLWithPath: "/")
-  let output = Pipe()
-  let error = Pipe()
-  let standardInput = Pipe()
-  process.standardOutput = output
-  process.standardError = error
-  process.standardInput = standardInput
-  try process.run()
-  if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
-  try standardInput.fileHandleForWriting.close()
-  let outData = output.fileHandleForReading.readDataToEndOfFile()
-  let errData = error.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (
-    process.terminationStatus, String(decoding: outData, as: UTF8.self),
-    String(decoding: errData, as: UTF8.self)
-  )
-}
-
-/// A fresh folder for data files.
-func temporaryFolder() -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
-  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
+  try runProgram(builtProduct("tracker-preview"), arguments, environment: environment, input: input)
 }
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 let fixed = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
 
-@Suite("tracker-preview end to end")
+@Suite("tracker-preview end to end", .temporaryFolders)
 struct CLITests {
   @Test func helpListsOverviewUsageOptionsAndSubcommands() throws {
     let result = try runCLI(["--help"])
@@ -133,7 +96,7 @@ struct CLITests {
 
   @Test func showShowsTheScreenAskedForOnAFreshStoreAndCreatesNoFile() throws {
     // A first use: the default data file is not there yet.
-    let data = temporaryFolder().path
+    let data = TemporaryFolder().path
     let store = data + "/tracker/tracker.sqlite"
     let home = ["XDG_DATA_HOME": data]
     let trackers = try runCLI(["show", "trackers", "--lang", "en"] + fixed, environment: home)
@@ -217,7 +180,7 @@ struct CLITests {
   }
 
   @Test func exportThenImportIntoAnotherFileGivesTheSameExport() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let exported = folder.appendingPathComponent("demo.json").path
     // Both on one day: a demo exported on a later day holds records after the import's today.
     let export = try runCLI(["export", "--demo", "--output", exported] + fixed)
@@ -238,7 +201,7 @@ struct CLITests {
   }
 
   @Test func aBadImportFileListsEveryProblemAndChangesNothing() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let file = folder.appendingPathComponent("bad.json")
     try Data(
       """
@@ -268,7 +231,7 @@ struct CLITests {
   @Test func aBrokenDefaultDataFileIsMovedAsideWithAWarning() throws {
     // The default data file is the user's Tracker store whatever its bytes: broken, it is set
     // aside and salvaged (any other file that is not a database is refused untouched).
-    let data = temporaryFolder()
+    let data = TemporaryFolder().url
     let path = data.appendingPathComponent("tracker/tracker.sqlite").path
     try FileManager.default.createDirectory(
       at: data.appendingPathComponent("tracker"), withIntermediateDirectories: true)
@@ -315,7 +278,7 @@ struct CLITests {
   }
 
   @Test func aScriptActsOnTheDataFileForReal() throws {
-    let store = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let store = TemporaryFolder().path("tracker.sqlite")
     let script =
       "tap #start\ntap #add\ntap #event\ntap #name\ntype \"Walk\"\ntap #category\ntap #add-category\ntap #title\ntype \"Outside\"\ntap #done\ntap #category:Outside\ntap #emoji:1\ntap #color:1\ntap #create\ntap #complete:Walk\n"
     #expect(try runCLI(["run", "-", "--store", store, "--lang", "en"] + fixed, input: script).status == 0)
@@ -337,32 +300,23 @@ struct CLITests {
     let header = try #require(text.split(separator: "\n").first { $0.contains("tracker-preview run") })
     var arguments = header.split(separator: " ").map(String.init).drop { $0 != "run" }.dropFirst(2).map { $0 }
     if let index = arguments.firstIndex(of: "--store") {
-      arguments[index + 1] = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+      arguments[index + 1] = TemporaryFolder().path("tracker.sqlite")
     }
     let result = try runCLI(["run", file.path] + arguments)
     #expect(result.status == 0, "\(result.error)")
   }
 }
 
-@Suite("tracker-preview carries its texts")
+@Suite("tracker-preview carries its texts", .temporaryFolders)
 struct PortableBinaryTests {
   @Test func aCopiedBinaryStillSpeaksBothLanguages() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let copy = folder.appendingPathComponent("tracker-preview")
-    try FileManager.default.copyItem(
-      at: Bundle.main.bundleURL.appendingPathComponent("tracker-preview"), to: copy)
+    try FileManager.default.copyItem(at: builtProduct("tracker-preview"), to: copy)
     for (language, title) in [("ru", "Статистика"), ("en", "Statistics")] {
-      let process = Process()
-      process.executableURL = copy
-      process.arguments = ["stats", "--demo", "--lang", language, "--today", "2026-11-30"]
-      process.currentDirectoryURL = URL(fileURLWithPath: "/")
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
-      #expect(text.hasPrefix(title + "\n"))
+      let result = try runProgram(copy, ["stats", "--demo", "--lang", language, "--today", "2026-11-30"])
+      #expect(result.status == 0, "\(result.error)")
+      #expect(result.output.hasPrefix(title + "\n"))
     }
   }
 }

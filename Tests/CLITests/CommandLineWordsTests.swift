@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The words of the command line (issue 30, item 9): a date in a message is the language's long
 /// date and every date option reads it back, Russian texts quote with «», placeholders speak the
 /// language, and no summary says a count of zero.
-@Suite("Words of the command line")
+@Suite("Words of the command line", .temporaryFolders)
 struct CommandLineWordsTests {
   /// The same day as each date option may be given it.
   static let forms: [[String]] = [
@@ -29,7 +30,7 @@ struct CommandLineWordsTests {
 
   @Test(arguments: ["en", "ru"])
   func aDatePastedFromAMessageWorksInACommand(language: String) throws {
-    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let store = TemporaryFolder().path("t.sqlite")
     let imported = try runCLI(["import", "-", "--store", store] + fixed, input: Self.archive)
     #expect(imported.status == 0, "\(imported.error)")
     let done = try runCLI(
@@ -68,7 +69,7 @@ struct CommandLineWordsTests {
 
   @Test func anImportProblemNamesItsDaysAsTheMessagesDo() throws {
     let archive = Self.archive.replacingOccurrences(of: "2026-11-28", with: "2026-12-31")
-    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let store = TemporaryFolder().path("t.sqlite")
     let russian = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
     #expect(russian.status == 1)
     #expect(

@@ -1,10 +1,11 @@
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
 
 /// Commits held in the write-ahead log by another process's long read, then the log cut short:
 /// the next command says so and keeps the log, and no backup is made from what is left.
-@Suite("A write-ahead log cut short is never a silent loss")
+@Suite("A write-ahead log cut short is never a silent loss", .temporaryFolders)
 struct CutLogCLITests {
   static let archive = """
     {"format": "tracker", "version": 1,
@@ -17,8 +18,7 @@ struct CutLogCLITests {
 
   @Test(arguments: ["en", "ru"])
   func acknowledgedDonesCutFromTheLogAreReportedAndTheLogKept(language: String) throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("archive.json")
     try Data(Self.archive.utf8).write(to: archive)
     let store = folder.appendingPathComponent("tracker.sqlite").path

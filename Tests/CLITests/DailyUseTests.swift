@@ -1,10 +1,12 @@
 import CSQLite
 import Foundation
+import OtherProgram
+import TestSupport
 import Testing
 
 /// The commands people and their scripts use every day, run as the real binary: exit codes,
 /// output, and the files on disk.
-@Suite("tracker-preview for daily use and scripts")
+@Suite("tracker-preview for daily use and scripts", .temporaryFolders)
 struct DailyUseTests {
   static let archive = """
     {"format": "tracker", "version": 1,
@@ -24,7 +26,7 @@ struct DailyUseTests {
 
   /// A data file holding the archive above (onboarding over, as after restoring a backup).
   func preparedStore() throws -> String {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)
     let store = folder.appendingPathComponent("tracker.sqlite").path
@@ -112,7 +114,7 @@ struct DailyUseTests {
   }
 
   @Test func commandsThatOnlyReadCreateNoFile() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("typo/tracker.sqlite").path
     for command in [
       ["stats"], ["list"], ["export"], ["show", "trackers"], ["show", "trackers", "--elements"],
@@ -127,7 +129,7 @@ struct DailyUseTests {
 
   @Test func exportOfABrokenFileFailsAndKeepsTheLastGoodBackup() throws {
     let store = try preparedStore()
-    let backup = temporaryFolder().appendingPathComponent("backup.json")
+    let backup = TemporaryFolder().url.appendingPathComponent("backup.json")
     #expect(try runCLI(["export", "--output", backup.path, "--store", store] + fixed).status == 0)
     let good = try Data(contentsOf: backup)
     #expect(String(decoding: good, as: UTF8.self).contains("Яблоко"))
@@ -141,7 +143,7 @@ struct DailyUseTests {
 
   @Test func exportWritesToStandardOutputForADashAndExplainsBadOutputs() throws {
     let store = try preparedStore()
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let dash = try runCLI(["export", "--output", "-", "--store", store] + fixed)
     #expect(dash.status == 0 && dash.output.hasPrefix("{\n  \"format\": \"tracker\""))
     #expect(!FileManager.default.fileExists(atPath: "/-"))
@@ -156,7 +158,7 @@ struct DailyUseTests {
   }
 
   @Test func anotherProgramsDatabaseIsRefusedByEveryCommandAndLeftByteForByte() throws {
-    let path = temporaryFolder().appendingPathComponent("notes.sqlite").path
+    let path = TemporaryFolder().path("notes.sqlite")
     var database: OpaquePointer?
     #expect(sqlite3_open(path, &database) == SQLITE_OK)
     #expect(
@@ -227,7 +229,7 @@ struct DailyUseTests {
       #expect(result.status == 0, "at \(width): \(result.error)")
     }
     let hidden = try runCLI(
-      ["run", "-", "--store", temporaryFolder().appendingPathComponent("t.sqlite").path] + fixed,
+      ["run", "-", "--store", TemporaryFolder().path("t.sqlite")] + fixed,
       input: "tap #start\nexpect no-text \"Filters\"\n")
     #expect(hidden.status == 0, "\(hidden.error)")
   }
@@ -317,14 +319,14 @@ struct DailyUseTests {
   }
 
   @Test func anEndlessInputFailsCleanlyAsTooLarge() throws {
-    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let store = TemporaryFolder().path("t.sqlite")
     let zero = try runCLI(["import", "/dev/zero", "--store", store] + fixed)
     #expect(zero.status == 1)
     #expect(zero.error == "Error: /dev/zero is too large: more than 256 MiB\n")
   }
 
   @Test func exportRunsTheFullCheckEvenWhenTheQuickOpenStampSaysTheFileIsUnchanged() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     // A tracker with four years of records: the file has pages enough to damage one.
     var records: [String] = []
@@ -358,34 +360,37 @@ struct DailyUseTests {
 
   /// Runs `body` while this process — another program, to the binary — is in the middle of a
   /// write transaction on `store`.
-  func whileWriting(_ store: String, _ body: () throws -> Void) throws {
+  func whileWriting(_ store: String, _ body: () async throws -> Void) async throws {
     var database: OpaquePointer?
     #expect(sqlite3_open(store, &database) == SQLITE_OK)
     defer { sqlite3_close(database) }
     let write = "BEGIN IMMEDIATE; INSERT INTO setting (key, value) VALUES ('x', 'y')"
     #expect(sqlite3_exec(database, write, nil, nil, nil) == SQLITE_OK)
-    try body()
+    try await body()
     #expect(sqlite3_exec(database, "ROLLBACK", nil, nil, nil) == SQLITE_OK)
   }
 
   @Test func readersAreNotBlockedWhileAnotherProcessWrites() throws {
     let store = try preparedStore()
-    try whileWriting(store) {
-      let start = Date()
-      let show = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
-      let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
-      let list = try runCLI(["list", "--store", store] + fixed)
-      #expect(
-        show.status == 0 && stats.status == 0 && list.status == 0, "\(show.error)\(stats.error)\(list.error)")
-      #expect(Date().timeIntervalSince(start) < 5)  // the busy timeout is 10 s: nobody waited for it
-    }
+    // Another program mid-write for just under the busy timeout (9 s of 10): a reader that
+    // waited for the file (to open it, or to empty the log at its end) would end only after it
+    // let go.
+    let holder = try LockHolder(store, seconds: 9)
+    let show = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
+    let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+    let list = try runCLI(["list", "--store", store] + fixed)
+    #expect(holder.isHolding)  // all three answered while it still wrote
+    #expect(
+      show.status == 0 && stats.status == 0 && list.status == 0, "\(show.error)\(stats.error)\(list.error)")
   }
 
-  @Test func aWriteThatWaitedPastTheBusyTimeoutSaysWhoHoldsTheFile() throws {
+  @Test func aWriteThatWaitedPastTheBusyTimeoutSaysWhoHoldsTheFile() async throws {
     let store = try preparedStore()
-    try whileWriting(store) {
-      // Waits the whole busy timeout (10 s), as a real second writer would.
-      let done = try runCLI(["done", "Бег", "--store", store] + fixed)
+    try await whileWriting(store) {
+      // Waits the whole busy timeout (10 s), as a real second writer would: aside, so that other
+      // tests run meanwhile.
+      let done = try await runProgramAside(
+        builtProduct("tracker-preview"), ["done", "Бег", "--store", store] + fixed)
       #expect(done.status == 1)
       #expect(
         done.error.hasPrefix(

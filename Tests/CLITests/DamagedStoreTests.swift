@@ -1,10 +1,11 @@
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
 
 /// A Tracker store that is damaged is still Tracker's: wherever it lives, it is set aside and
 /// salvaged as before, and the warning says why in the user's language.
-@Suite("A damaged Tracker store is set aside and salvaged")
+@Suite("A damaged Tracker store is set aside and salvaged", .temporaryFolders)
 struct DamagedTrackerStoreTests {
   static let archive = """
     {"format": "tracker", "version": 1,
@@ -17,7 +18,7 @@ struct DamagedTrackerStoreTests {
 
   /// A store with a category, a tracker and a record, at a path of the user's choosing.
   func madeStore() throws -> String {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)
     let store = folder.appendingPathComponent("habits.sqlite").path
@@ -156,7 +157,7 @@ struct DamagedTrackerStoreTests {
 
   @Test(arguments: ["en", "ru"])
   func aFolderThatCannotBeMadeIsSaidInTheUsersLanguage(language: String) throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let blocker = folder.appendingPathComponent("notes.txt")
     try Data("milk\n".utf8).write(to: blocker)
     let store = blocker.appendingPathComponent("tracker.sqlite").path

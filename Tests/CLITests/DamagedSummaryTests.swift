@@ -1,16 +1,17 @@
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
 
 /// A day summary that fails its checksum (issue 29, item 20) never leaves the store stuck: the
 /// full check finds it, so the file is never stamped verified and `export` never backs it up,
 /// and the first command that may set a file aside salvages it — every record kept, the
 /// summaries computed again from them — after which every command works.
-@Suite("A damaged day summary never leaves the store stuck")
+@Suite("A damaged day summary never leaves the store stuck", .temporaryFolders)
 struct DamagedSummaryTests {
   /// A store holding the full-disk archive (a habit, two records).
   func madeStore() throws -> (store: String, folder: URL) {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     try FullDiskTests().makeStore(store, folder: folder)
     return (store, folder)
@@ -29,7 +30,6 @@ struct DamagedSummaryTests {
 
   @Test func exportRefusesItThenTheNextReadSalvagesItAndEveryCommandWorks() throws {
     let (store, folder) = try madeStore()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let before = try runCLI(["stats", "--store", store, "--lang", "en"] + fileTestsDay)
     #expect(before.status == 0, "\(before.error)")
     flipASummarySeal(store)
@@ -59,8 +59,7 @@ struct DamagedSummaryTests {
 
   @Test(arguments: [["stats"], ["list"], ["done", "Бег", "--date", "2026-11-30"]])
   func noCommandFailsOnEveryRun(command: [String]) throws {
-    let (store, folder) = try madeStore()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try madeStore().store
     flipASummarySeal(store)
     let first = try runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
     #expect(first.status == 0, "\(first.error)")
@@ -75,8 +74,7 @@ struct DamagedSummaryTests {
 
   @Test(arguments: ["en", "ru"])
   func theSalvageWarningCountsTheDaysOffItKept(language: String) throws {
-    let (store, folder) = try madeStore()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try madeStore().store
     // Friday 2026-11-27 and Monday 2026-11-23 off (Бег is due Mon, Wed, Fri).
     for date in ["2026-11-23", "2026-11-27"] {
       let skip = try runCLI(["skip", "Бег", "--date", date, "--store", store] + fileTestsDay)

@@ -1,15 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import tracker_preview
 
 /// `skip` / `unskip` and the day start hour on the command line (docs/command-line.md). The demo
 /// on 2026-11-30 (a Monday): the exercise is due Mon, Wed, Fri; the board games Sat, Sun.
-@Suite("Days off and the day start on the command line")
+@Suite("Days off and the day start on the command line", .temporaryFolders)
 struct DaysOffCLITests {
   /// A data file holding the demo as of 2026-11-30.
   func demoStore() throws -> String {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("demo.json").path
     let store = folder.appendingPathComponent("tracker.sqlite").path
     #expect(try runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
@@ -109,7 +110,7 @@ struct DaysOffCLITests {
   @Test func withADayStartAtThreeDoneAtHalfPastOneCountsForTheEveningBefore() async throws {
     let store = try demoStore()
     // The day start as a backup restores it (version 2 archives carry it).
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("start.json").path
     try
       #"{"format": "tracker", "version": 2, "dayStart": "03:00", "categories": [], "trackers": [], "daysOff": [], "records": []}"#

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
 
 /// A day that is not a Monday, so nothing here leans on the demo's Monday.
@@ -13,64 +14,13 @@ func runCLIGuarded(
 )
   throws -> (status: Int32?, output: String, error: String)
 {
-  let process = Process()
-  process.executableURL = Bundle.main.bundleURL.appendingPathComponent("tracker-preview")
-  process.arguments = arguments
-  process.environment = environment
-  process.currentDirectoryURL = URL(fileURLWithPath: "/")
-  let output = Pipe()
-  let error = Pipe()
-  let standardInput = Pipe()
-  process.standardOutput = output
-  process.standardError = error
-  process.standardInput = standardInput
-  let ended = DispatchSemaphore(value: 0)
-  process.terminationHandler = { _ in ended.signal() }
-  try process.run()
-  standardInput.fileHandleForWriting.write(Data(input.utf8))
-  try standardInput.fileHandleForWriting.close()
-  // Read while it runs, so a full pipe never holds it up.
-  let outData = CollectedBytes()
-  let errData = CollectedBytes()
-  let readers = DispatchGroup()
-  for (pipe, data) in [(output, outData), (error, errData)] {
-    readers.enter()
-    DispatchQueue.global().async {
-      data.set(pipe.fileHandleForReading.readDataToEndOfFile())
-      readers.leave()
-    }
-  }
-  let inTime = ended.wait(timeout: .now() + timeout) == .success
-  if !inTime {
-    process.terminate()
-    ended.wait()
-  }
-  readers.wait()
-  return (
-    inTime ? process.terminationStatus : nil, String(decoding: outData.get(), as: UTF8.self),
-    String(decoding: errData.get(), as: UTF8.self)
-  )
-}
-
-/// Bytes one thread writes and another reads.
-final class CollectedBytes: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  func set(_ value: Data) {
-    lock.lock()
-    data = value
-    lock.unlock()
-  }
-  func get() -> Data {
-    lock.lock()
-    defer { lock.unlock() }
-    return data
-  }
+  try runProgram(
+    builtProduct("tracker-preview"), arguments, environment: environment, input: input, timeout: timeout)
 }
 
 /// Every command, pointed at a file that is not a Tracker store by a typo or a wrong path, refuses
 /// it and leaves it exactly as it was: same name, same bytes, nothing beside it.
-@Suite("Files that are not Tracker stores are left alone")
+@Suite("Files that are not Tracker stores are left alone", .temporaryFolders)
 struct ForeignFileTests {
   /// What a user may point `--store` at by mistake.
   enum Kind: String, CaseIterable, CustomTestStringConvertible {
@@ -162,10 +112,10 @@ struct ForeignFileTests {
 
   @Test(arguments: Kind.allCases, ["en", "ru"])
   func everyCommandRefusesItSaysWhatTheFileIsAndLeavesItByteForByte(kind: Kind, language: String) throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let path = folder.appendingPathComponent(kind.name).path
     try kind.make(at: path)
-    let archives = temporaryFolder()
+    let archives = TemporaryFolder().url
     let archive = archives.appendingPathComponent("backup.json")
     try Data(
       """
@@ -194,7 +144,7 @@ struct ForeignFileTests {
   }
 
   @Test func aLinkToNothingIsRefusedAndNothingIsCreatedThrough() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let link = folder.appendingPathComponent("tracker.sqlite").path
     let target = folder.appendingPathComponent("gone.sqlite").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
@@ -210,7 +160,7 @@ struct ForeignFileTests {
   }
 
   @Test func commandsThatOnlyReadCreateNothingForAMissingStore() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("typo/tracker.sqlite").path
     for command in [
       ["stats"], ["stats", "--json"], ["list"], ["list", "--json"], ["export"], ["show", "trackers"],
@@ -230,7 +180,7 @@ struct ForeignFileTests {
   }
 
   @Test func commandsThatOnlyReadLeaveAnExistingStoreAsItWasWithNoSideFiles() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let made = try runCLIGuarded(
       ["run", "-", "--store", store, "--lang", "en"] + fileTestsDay, timeout: 20,
@@ -251,11 +201,11 @@ struct ForeignFileTests {
 
   @Test(arguments: ["en", "ru"])
   func aRefusedImportIntoAMissingStoreCreatesNothing(language: String) throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let bad = folder.appendingPathComponent("bad.json")
     try Data(#"{"format": "tracker", "version": 1, "categories": [{"id": "nope", "title": "X"}]}"#.utf8)
       .write(to: bad)
-    let data = temporaryFolder()
+    let data = TemporaryFolder().url
     // A --store path in a folder that does not exist yet, and the default data file.
     let store = data.appendingPathComponent("new/tracker.sqlite").path
     let named = try runCLIGuarded(

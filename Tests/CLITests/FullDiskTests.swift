@@ -1,12 +1,13 @@
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
 
 /// A disk that takes no more bytes — full, or past the file size limit — still reads: `stats`,
 /// `list`, `show` and `export` (to standard output or another disk) work as before, so a backup
 /// can be made when it is most needed. What a read would write (SQLite's `-shm` index, the
 /// quick-open stamp, a checkpoint) is left out, never a failure of the read.
-@Suite("A full disk still reads")
+@Suite("A full disk still reads", .temporaryFolders)
 struct FullDiskTests {
   static let archive = """
     {"format": "tracker", "version": 1,
@@ -47,8 +48,7 @@ struct FullDiskTests {
   }
 
   @Test func pastTheFileSizeLimitEveryCommandThatOnlyReadsWorks() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     try makeStore(store, folder: folder)
     let before = try outputs(store, run: { try runCLI($0) })
@@ -68,8 +68,7 @@ struct FullDiskTests {
   }
 
   @Test func pastTheFileSizeLimitACommandThatOnlyReadsLeavesNoNewFileBehind() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     try makeStore(store, folder: folder)
     let before = try names(folder.path)
@@ -89,8 +88,7 @@ struct FullDiskTests {
   /// Runs `body` on a store holding the archive on a 1 MiB tmpfs (unmounted after), with the
   /// folder the tmpfs is in.
   func onTinyDisk(_ body: (_ store: String, _ disk: TinyDisk, _ folder: URL) throws -> Void) throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let disk = try TinyDisk(at: folder.appendingPathComponent("disk"))
     defer { disk.unmount() }
     let store = disk.path + "/tracker.sqlite"
@@ -112,8 +110,7 @@ struct FullDiskTests {
   }
 
   @Test func pastTheFileSizeLimitTheCommitsStillInTheLogAreRead() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     try makeStore(store, folder: folder)
     // Another program's read keeps three dones in the log; the files are copied as they are then
@@ -170,11 +167,11 @@ struct TinyDisk {
   /// Whether this process may mount one: root, and a trial mount works (a container may refuse).
   static let canMount: Bool = {
     guard getuid() == 0 else { return false }
-    let trial = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: trial) }
-    guard mount("tmpfs", trial.path, "tmpfs", 0, "size=64k") == 0 else { return false }
-    umount(trial.path)
-    return true
+    return TemporaryFolder.around { trial in
+      guard mount("tmpfs", trial.path, "tmpfs", 0, "size=64k") == 0 else { return false }
+      umount(trial.path)
+      return true
+    }
   }()
 
   /// Mounts a 1 MiB tmpfs at `url` (created).

@@ -5,7 +5,7 @@ import Testing
 
 /// The help a user reads: whole sentences, every command, the whole script language, and nothing
 /// that points outside the repository.
-@Suite("Help")
+@Suite("Help", .temporaryFolders)
 struct HelpTests {
   @Test func helpRunListsEveryActionAndCheckOfTheScriptLanguage() throws {
     let help = try runCLI(["help", "run"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The fixtures of Tools/fixtures/make-import-fixtures.py.
@@ -6,10 +7,10 @@ private let fixtures = repository.appendingPathComponent("Tests/StoreTests/Fixtu
 
 private func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
-@Suite("import of a Loop Habit Tracker backup or a HabitBull CSV")
+@Suite("import of a Loop Habit Tracker backup or a HabitBull CSV", .temporaryFolders)
 struct ImportFromOtherTrackersTests {
   @Test func aLoopBackupImportsWithASummaryAndASecondImportAddsNothing() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let backup = fixture("loop-v12.db")
     let bytes = try Data(contentsOf: URL(fileURLWithPath: backup))
@@ -50,7 +51,7 @@ struct ImportFromOtherTrackersTests {
   }
 
   @Test func theSummaryAndTheCategoriesSpeakRussian() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let result = try runCLI(["import", fixture("loop-v22.db"), "--store", store, "--lang", "ru"] + fixed)
     #expect(result.status == 0, "\(result.error)")
@@ -96,7 +97,7 @@ struct ImportFromOtherTrackersTests {
 
   @Test(arguments: ["en", "ru"])
   func aHabitBullCSVImportsFromAFileOrStandardInput(language: String) throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let result = try runCLI(
       ["import", fixture("habitbull-iso.csv"), "--store", store, "--lang", language] + fixed)
@@ -144,7 +145,7 @@ struct ImportFromOtherTrackersTests {
 
   @Test(arguments: ["en", "ru"])
   func filesThatCannotBeImportedAreRefusedAndChangeNothing(language: String) throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     #expect(try runCLI(["import", fixture("loop-v25.db"), "--store", store] + fixed).status == 0)
     let before = try runCLI(["export", "--store", store] + fixed).output

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
 
 private let fixtures = repository.appendingPathComponent("Tests/StoreTests/Fixtures/Imports")
@@ -33,11 +34,11 @@ private func snapshot(_ folder: URL) throws -> [String: Data] {
   return files
 }
 
-@Suite("import from Loop and HabitBull says what really happened (issue 29)")
+@Suite("import from Loop and HabitBull says what really happened (issue 29)", .temporaryFolders)
 struct LoopImportCLITests {
   @Test(arguments: ["en", "ru"])
   func numericalHabitsSkipsAndDescriptionsAreEachSaidForWhatTheyBecame(language: String) throws {
-    let store = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let store = TemporaryFolder().path("tracker.sqlite")
     let backup = fixtures.appendingPathComponent("loop-v24.db").path
     let result = try runCLI(["import", backup, "--store", store, "--lang", language] + fixed)
     #expect(result.status == 0, "\(result.error)")
@@ -68,7 +69,7 @@ struct LoopImportCLITests {
 
   @Test(arguments: ["en", "ru"])
   func aSecondImportSaysWhatItLeftOutEvenWhenNothingIsNew(language: String) throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let first = folder.appendingPathComponent("first.db").path
     let second = folder.appendingPathComponent("second.db").path
@@ -103,7 +104,7 @@ struct LoopImportCLITests {
 
   @Test(arguments: ["en", "ru"])
   func aCSVWhoseHeaderIsNearlyHabitBullsIsRefusedForWhatItIs(language: String) throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let cases = [
       (
@@ -131,7 +132,7 @@ struct LoopImportCLITests {
 
   @Test(arguments: ["en", "ru"])
   func habitBullDuplicateRowsAndAmountsWithoutATargetAreCounted(language: String) throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let path = folder.appendingPathComponent("habitbull.csv").path
     try Data(
@@ -167,7 +168,7 @@ struct LoopImportCLITests {
   }
 
   @Test func aBackupWithAWriteAheadLogBesideItImportsItsCommitsAndStaysByteForByte() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let backups = folder.appendingPathComponent("backups")
     try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
     let path = backups.appendingPathComponent("Loop Habits Backup.db").path

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every message of the tool in the chosen language, summaries with the right plural forms, long
 /// lists and long values kept readable.
-@Suite("Messages in both languages")
+@Suite("Messages in both languages", .temporaryFolders)
 struct MessagesTests {
   @Test func badUsageSpeaksTheLanguageOfLangEvenBeforeTheCommandLineIsUnderstood() throws {
     let russian = try runCLI(["shwo", "--lang", "ru"])
@@ -49,7 +50,7 @@ struct MessagesTests {
       + "], \"trackers\": [" + trackers.joined(separator: ",") + "], \"records\": ["
       + records.joined(separator: ",")
       + "]}"
-    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let store = TemporaryFolder().path("t.sqlite")
     let result = try runCLI(["import", "-", "--store", store, "--lang", language] + fixed, input: archive)
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output == summary)
@@ -62,7 +63,7 @@ struct MessagesTests {
     let archive =
       #"{"format": "tracker", "version": 1, "categories": [], "trackers": [], "records": ["#
       + records.joined(separator: ",") + "]}"
-    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let store = TemporaryFolder().path("t.sqlite")
     let result = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
     #expect(result.status == 1)
     let lines = result.error.split(separator: "\n")
@@ -87,7 +88,7 @@ struct MessagesTests {
          "category": "00000000-0000-4000-8000-000000000001", "schedule": ["mon", "xyz"], "pinned": 1,
          "created": "2026-02-30"}], "records": []}
       """
-    let store = temporaryFolder().appendingPathComponent("t.sqlite").path
+    let store = TemporaryFolder().path("t.sqlite")
     let result = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
     #expect(result.status == 1)
     #expect(
@@ -115,7 +116,7 @@ struct MessagesTests {
     let plus = try runCLI(["run", "-", "--demo", "--lang", "ru"] + fixed, input: "tap \"+\"\n")
     // The add button and two cards to do (the cat on calls is off today: "–").
     #expect(plus.error.contains("  подходят несколько элементов (3) под \"+\"; используйте идентификатор\n"))
-    let folder = temporaryFolder().path
+    let folder = TemporaryFolder().path
     let open = try runCLI(["done", "Бег", "--store", folder, "--lang", "ru"] + fixed)
     #expect(open.status == 1)
     // A folder is not a data file: it is refused, named for what it is, and left as it is.
@@ -137,7 +138,7 @@ struct MessagesTests {
 }
 
 /// The store knows only the English of its messages; the English file must say the same.
-@Suite("The store's messages and the English file")
+@Suite("The store's messages and the English file", .temporaryFolders)
 struct StoreMessageParityTests {
   @Test func everyStoreMessageHasTheSameEnglishInTheStringsFile() throws {
     let strings = try String(

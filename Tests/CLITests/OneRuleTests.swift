@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Smaller defects of issue 21 §6, as a user meets them on a day that is not a Monday: what
 /// `import` lets in, and which days `done` / `undone` and the detail grid can tick.
-@Suite("import and done agree with the screens")
+@Suite("import and done agree with the screens", .temporaryFolders)
 struct OneRuleTests {
   /// Friday 2026-12-04: the detail's grid runs from Monday 2 November to Sunday 6 December.
   static let friday = ["--today", "2026-12-04", "--time-zone", "Europe/Moscow"]
@@ -22,7 +23,7 @@ struct OneRuleTests {
   func store(_ archive: String = Self.archive) throws -> (
     store: String, importResult: (Int32, String, String)
   ) {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let file = folder.appendingPathComponent("backup.json")
     try Data(archive.utf8).write(to: file)
     let store = folder.appendingPathComponent("tracker.sqlite").path
@@ -49,7 +50,7 @@ struct OneRuleTests {
   func importRefusesAnEmojiAndAColorOutsideThePalettesWithTheOtherProblems(
     _ language: String, _ problems: [String]
   ) throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let file = folder.appendingPathComponent("backup.json")
     let foreign = Self.archive.replacingOccurrences(
       of: ##""emoji": "🙂", "color": "#FD4C49""##, with: ##""emoji": "🏃", "color": "#123456""##

@@ -5,7 +5,7 @@ import Testing
 
 /// The options as the parser types them (docs/decisions.md, "Typed options"): every declared
 /// option is read into its kind, once; a command line the parser refuses says what it always said.
-@Suite("Typed options")
+@Suite("Typed options", .temporaryFolders)
 @MainActor
 struct OptionsTests {
   /// The options `arguments` give.

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Where `export --output` and standard output write (issue 29, items 6 and 7): a symbolic link
 /// is followed to the file it names, a device or a named pipe is written into and never replaced,
 /// and every failed write — standard output included — is exit 1 with its reason, never a crash
 /// and never a silent success.
-@Suite("Output targets and failed writes")
+@Suite("Output targets and failed writes", .temporaryFolders)
 struct OutputTargetTests {
   /// What the file at `path` is (`S_IFREG`, `S_IFLNK`, `S_IFCHR`, `S_IFIFO`…), without following a link.
   func kind(_ path: String) -> mode_t {
@@ -25,8 +26,7 @@ struct OutputTargetTests {
   }
 
   @Test func aSymbolicLinkIsFollowedAndTheFileItNamesIsReplaced() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let elsewhere = folder.appendingPathComponent("elsewhere")
     try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
     let target = elsewhere.appendingPathComponent("backup.json").path
@@ -47,8 +47,7 @@ struct OutputTargetTests {
   }
 
   @Test func aLinkToAFileNotMadeYetMakesItWhereTheLinkPoints() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let target = folder.appendingPathComponent("new.json").path
     let link = folder.appendingPathComponent("link.json").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
@@ -60,8 +59,7 @@ struct OutputTargetTests {
   }
 
   @Test func aNamedPipeWithAReaderIsWrittenIntoAndStaysAPipe() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let pipe = folder.appendingPathComponent("backup.fifo").path
     #expect(mkfifo(pipe, 0o600) == 0)
     // The reader is there before the tool opens the pipe; the archive waits in the pipe's buffer.
@@ -83,8 +81,7 @@ struct OutputTargetTests {
   }
 
   @Test func aNamedPipeWithNoReaderIsRefusedAtOnce() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let pipe = folder.appendingPathComponent("backup.fifo").path
     #expect(mkfifo(pipe, 0o600) == 0)
     for (language, reason) in [
@@ -135,8 +132,7 @@ struct OutputTargetTests {
 
   @Test func aClosedStandardOutputNeverLetsAFileTakeItsPlace() throws {
     // With descriptor 1 closed, the next file opened would get it: the output must not go there.
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let backup = folder.appendingPathComponent("backup.json").path
     let result = try runProgram(
       URL(fileURLWithPath: "/bin/sh"),

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import tracker_preview
 
 /// One app's data file given to the other, and a folder given to `import`, are refused for what
 /// they are, in both languages (issue 30, item 7), and left as they are.
-@Suite("The other app's file, and a folder, said for what they are")
+@Suite("The other app's file, and a folder, said for what they are", .temporaryFolders)
 struct OwnFileKindTests {
   /// A to-do data file in `folder` (its first launch, against a server that is not there) and a
   /// tracker data file beside it.
@@ -23,8 +24,7 @@ struct OwnFileKindTests {
   }
 
   @Test func eachAppsFileGivenToTheOtherIsNamedForWhatItIsAndLeftAsItIs() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let (todo, tracker) = try files(in: folder)
     let todoBytes = try Data(contentsOf: URL(fileURLWithPath: todo))
     let trackerBytes = try Data(contentsOf: URL(fileURLWithPath: tracker))
@@ -52,8 +52,7 @@ struct OwnFileKindTests {
   }
 
   @Test func eachAppsDataFileGivenToImportIsNamedForWhatItIs() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let (todo, tracker) = try files(in: folder)
     let target = folder.appendingPathComponent("target.sqlite").path
     let fromTodo = try runCLI(["import", todo, "--store", target] + fixed)
@@ -75,8 +74,7 @@ struct OwnFileKindTests {
     ("ru", "Ошибка: FOLDER — папка, а не файл; укажите файл в ней\n"),
   ])
   func importingAFolderSaysItIsAFolder(language: String, expected: String) throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let result = try runCLI(["import", folder.path, "--store", store, "--lang", language] + fixed)
     #expect(result.status == 1)

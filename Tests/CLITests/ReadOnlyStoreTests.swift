@@ -1,10 +1,11 @@
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
 
 /// A data file the user cannot write: the screens still show what is stored, and every save is
 /// refused out loud (exit 1 and the alert's words), never reported as done.
-@Suite("A read-only data file, end to end")
+@Suite("A read-only data file, end to end", .temporaryFolders)
 struct ReadOnlyStoreTests {
   /// Runs the binary as a user who cannot write `file`: as root (which writes anything) the binary
   /// runs as `nobody` through `setpriv`, from a copy in a folder `nobody` can reach.
@@ -12,7 +13,7 @@ struct ReadOnlyStoreTests {
     -> (status: Int32, output: String, error: String)
   {
     guard getuid() == 0 else { return try runCLI(arguments, input: input) }
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
     let copy = folder.appendingPathComponent("tracker-preview")
     try FileManager.default.copyItem(
@@ -33,7 +34,7 @@ struct ReadOnlyStoreTests {
 
   @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func aTapOnAReadOnlyFileExitsOneWithTheReasonAndChangesNothing() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)
@@ -68,7 +69,7 @@ struct ReadOnlyStoreTests {
   }
 
   @Test func showExitsOneWithTheReasonWhenTheStoreCannotBeRead() throws {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)

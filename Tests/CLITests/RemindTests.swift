@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `tracker-preview remind`: the terminal's daily reminder (seed 004, step 5), as cron runs it.
-@Suite("tracker-preview remind")
+@Suite("tracker-preview remind", .temporaryFolders)
 struct RemindTests {
   static let archive = """
     {"format": "tracker", "version": 1,
@@ -31,7 +32,7 @@ struct RemindTests {
   /// A store with three habits due on Monday 2026-11-30 (and one not due, and an event), the
   /// reminder turned on through the settings tab as a user does it.
   func store(reminderOn: Bool = true) throws -> String {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)
     let store = folder.appendingPathComponent("tracker.sqlite").path
@@ -86,11 +87,11 @@ struct RemindTests {
     let store = try store()
     let script = "tap #tab-settings\ntap #reminder-time\nclear\ntype \"06:45\"\ntap #done\n"
     #expect(try runCLI(["run", "-", "--store", store] + fixed, input: script).status == 0)
-    let backup = temporaryFolder().appendingPathComponent("backup.json").path
+    let backup = TemporaryFolder().path("backup.json")
     #expect(try runCLI(["export", "--store", store, "--output", backup] + fixed).status == 0)
     let text = try String(contentsOfFile: backup, encoding: .utf8)
     #expect(text.contains(#""reminder": {"on": true, "time": "06:45"}"#))
-    let fresh = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let fresh = TemporaryFolder().path("tracker.sqlite")
     #expect(try runCLI(["import", backup, "--store", fresh] + fixed).status == 0)
     #expect(try remind(fresh, at: "06:45") == (0, "Tracker — 0 of 3 habits done today\n", ""))
     let shown = try runCLI(["show", "settings", "--store", fresh, "--lang", "en"] + fixed)
@@ -99,8 +100,7 @@ struct RemindTests {
 
   @Test func withADayStartHourTheReminderStillSpeaksAfterMidnightUntilTheDayEnds() throws {
     // Day start 08:00, the reminder on at 21:30: at 07:05 it is still yesterday's day, not done.
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("backup.json")
     let version2 = Self.archive.replacingOccurrences(
       of: #"{"format": "tracker", "version": 1,"#,
@@ -128,7 +128,7 @@ struct RemindTests {
   }
 
   @Test func itNeverCreatesADataFile() throws {
-    let data = temporaryFolder().path
+    let data = TemporaryFolder().path
     // A first use: nothing to remind of, nothing made.
     #expect(
       try runCLI(["remind", "--at", "21:00"] + fixed, environment: ["XDG_DATA_HOME": data]) == (0, "", ""))

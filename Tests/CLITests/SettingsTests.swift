@@ -5,7 +5,7 @@ import Testing
 
 /// How the options and the process environment decide colors, resolved in-process (a test
 /// process has no terminal to run the binary on).
-@Suite("Settings from the terminal")
+@Suite("Settings from the terminal", .temporaryFolders)
 struct SettingsTests {
   func settings(_ arguments: [String], environment: [String: String], isTerminal: Bool) throws -> Settings {
     let invocation = try ArgumentParser.parse(arguments).get()

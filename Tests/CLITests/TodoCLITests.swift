@@ -1,10 +1,11 @@
 import Foundation
 import LocalHTTPServer
+import TestSupport
 import Testing
 
 /// `tracker-preview --app todo` (seed 003) as a user runs it: the starting tasks loaded once from a
 /// server of our own on 127.0.0.1, then kept; a fresh store without a server; `show` and `tour`.
-@Suite("tracker-preview --app todo")
+@Suite("tracker-preview --app todo", .temporaryFolders)
 struct TodoCLITests {
   static let page = todosPage(
     [(1, "Buy milk", false), (2, "Call mom", true), (3, "Fix the bike", false)], total: 3, skip: 0, limit: 30)
@@ -29,7 +30,7 @@ struct TodoCLITests {
 
   @Test func theStartingTasksAreLoadedOnceThenTheAppWorksWithTheServerStopped() throws {
     let server = try LocalHTTPServer { _ in .init(body: Self.page) }
-    let store = temporaryFolder().appendingPathComponent("todo.sqlite")
+    let store = TemporaryFolder().url.appendingPathComponent("todo.sqlite")
     let first = try runTodo(
       """
       expect screen todos
@@ -85,7 +86,7 @@ struct TodoCLITests {
   func aFreshStoreWithoutAServerShowsTheErrorAndStillAddsTasks(
     _ language: String, _ failed: String, _ retry: String, _ reasonFormat: String
   ) throws {
-    let store = temporaryFolder().appendingPathComponent("todo.sqlite")
+    let store = TemporaryFolder().url.appendingPathComponent("todo.sqlite")
     let dead = try deadURL()
     // Nothing listens on the port: the server refused, which is not "no connection to the internet".
     let reason = reasonFormat.replacingOccurrences(of: "%@", with: "127.0.0.1:\(dead.port ?? 0)")
@@ -116,14 +117,14 @@ struct TodoCLITests {
     let server = try LocalHTTPServer { _ in .init(status: 503, body: "{}", delay: 0.3) }
     let result = try runTodo(
       "expect text \"The server answered with error 503.\"\n",
-      store: temporaryFolder().appendingPathComponent("t.sqlite"),
+      store: TemporaryFolder().url.appendingPathComponent("t.sqlite"),
       url: server.url)
     #expect(result.status == 0, "\(result.error)")
   }
 
   @Test func theAddressComesFromTodosURLWhenNoOptionGivesIt() throws {
     let server = try LocalHTTPServer { _ in .init(body: Self.page) }
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let script = folder.appendingPathComponent("s.txt")
     try "expect text \"Fix the bike\"\n".write(to: script, atomically: true, encoding: .utf8)
     let result = try runCLI(
@@ -147,7 +148,7 @@ struct TodoCLITests {
   )
     throws
   {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let result = try runCLI(
       [
         "--app", "todo", "run", "-", "--store", folder.appendingPathComponent("t.sqlite").path, "--lang",
@@ -161,7 +162,7 @@ struct TodoCLITests {
   }
 
   @Test func theDataFileIsTodoSqliteBesideTheTrackersByDefault() throws {
-    let home = temporaryFolder()
+    let home = TemporaryFolder().url
     let result = try runCLI(
       ["--app", "todo", "run", "-", "--todos-url", try deadURL().absoluteString] + fixed,
       environment: ["XDG_DATA_HOME": home.path], input: "tap #add\ntap #text\ntype \"Kept\"\ntap #done\n")
@@ -176,7 +177,7 @@ struct TodoCLITests {
 
   @Test func showNeverLoadsNorWrites() throws {
     let server = try LocalHTTPServer { _ in .init(body: Self.page) }
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let missing = folder.appendingPathComponent("none.sqlite")
     // A first use (the default file is not there): the empty list, nothing loaded or made.
     let home = ["XDG_DATA_HOME": missing.path]
@@ -211,7 +212,7 @@ struct TodoCLITests {
   }
 
   @Test func showElementsWritesALineBreakAsBackslashNWhichAScriptCanUseAgain() throws {
-    let store = temporaryFolder().appendingPathComponent("todo.sqlite")
+    let store = TemporaryFolder().url.appendingPathComponent("todo.sqlite")
     let made = try runTodo(
       #"""
       tap #add
@@ -253,7 +254,7 @@ struct TodoCLITests {
     #expect(
       back.status == 64 && back.error.contains("«statistics» — экран приложения tracker (--app tracker)"))
     let script = try runTodo(
-      "expect screen trackers\n", store: temporaryFolder().appendingPathComponent("t.sqlite"),
+      "expect screen trackers\n", store: TemporaryFolder().url.appendingPathComponent("t.sqlite"),
       url: try deadURL())
     #expect(script.status == 1 && script.error.contains("'trackers' is a screen of the tracker app"))
     let typo = try runCLI(["--app", "todo", "show", "todo-from"])

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import tracker_preview
 
 /// Write commands that fail leave nothing behind and say what happened; a range of days off is one
 /// transaction; a day off that removes a completion says so (issue 29, items 3, 4, 15 and 16).
-@Suite("Write commands: nothing behind a failure, every change said")
+@Suite("Write commands: nothing behind a failure, every change said", .temporaryFolders)
 struct WriteCommandTrustTests {
   /// The names in `folder`, sorted.
   func names(_ folder: URL) throws -> [String] {
@@ -17,8 +18,7 @@ struct WriteCommandTrustTests {
     ["unskip", "--all"],
   ])
   func aWriteCommandOnAMistypedStoreCreatesNoFileAndNoFolder(_ command: [String]) throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     for store in ["nodir/my.sqlite", "stray.sqlite"] {
       let path = folder.appendingPathComponent(store).path
       let result = try runCLI(command + ["--store", path] + fixed)
@@ -32,8 +32,7 @@ struct WriteCommandTrustTests {
   }
 
   @Test func anImportIntoAFolderThatDoesNotExistNamesItAndCreatesNothing() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("demo.json").path
     #expect(try runCLI(["export", "--demo", "--output", archive] + fixed).status == 0)
     let store = folder.appendingPathComponent("nodir/my.sqlite").path
@@ -104,8 +103,7 @@ struct WriteCommandTrustTests {
   }
 
   @Test func aRangeOfDaysOffForEveryTrackerIsOneTransactionEvenWhenTheFileSizeLimitCutsItShort() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     // 60 every-day trackers, each done on every day of 2026: a year off replaces 60 × 334 records.
     let category = "C0000000-0000-4000-8000-000000000001"
     var trackers: [String] = []
@@ -172,7 +170,7 @@ struct WriteCommandTrustTests {
 }
 
 /// Every export restores, and a backup imported again adds nothing (issue 29, items 1 and 2).
-@Suite("Backups restore, and restore again")
+@Suite("Backups restore, and restore again", .temporaryFolders)
 struct BackupRestoreCLITests {
   static let archive = """
     {"format": "tracker", "version": 2, "categories": [{"id": "C0000000-0000-4000-8000-000000000001", "title": "Books"}],
@@ -191,8 +189,7 @@ struct BackupRestoreCLITests {
   }
 
   @Test func aDayOffLeftBeforeTheFirstDayByATakenBackRecordExportsAndImportsByteForByte() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let store = try seededStore(in: folder)
     // A record before the first day moves it back; a day off after it; the record taken back.
     for command in [
@@ -214,8 +211,7 @@ struct BackupRestoreCLITests {
 
   @Test(arguments: ["en", "ru"])
   func importingYourOwnBackupAgainSaysNothingNewAndExitsZero(language: String) throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let store = try seededStore(in: folder)
     #expect(try runCLI(["done", "Read books", "--date", "2026-11-28", "--store", store] + fixed).status == 0)
     #expect(try runCLI(["skip", "Read books", "--date", "2026-11-29", "--store", store] + fixed).status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import TrackerModels
 
 /// An amount known to be valid in a test: "12.5".
@@ -29,7 +30,7 @@ func quotaHabit(
   _ name: String, _ count: Int, per period: Quota.Period, created: String = "2026-11-02", id: Int = 1
 ) -> Tracker {
   Tracker(
-    id: testID(id), name: name, emoji: TrackerEmoji.all[2], color: TrackerColor.palette[2],
+    id: ModelTestSupport.id(id), name: name, emoji: TrackerEmoji.all[2], color: TrackerColor.palette[2],
     categoryID: homeCategory.id, createdOn: day(created),
     kind: .habit(Schedule(quota: Quota(count, per: period)!)))
 }

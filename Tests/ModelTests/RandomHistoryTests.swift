@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerModels
 
@@ -56,7 +57,7 @@ private struct RandomHistory {
         Bool.random(using: &random)
         ? .event : .habit(Schedule(WeekdaySet(rawValue: UInt8.random(in: 1...127, using: &random)))!)
       let tracker = Tracker(
-        id: testID(number + 1), name: "T\(number)", emoji: TrackerEmoji.all[0],
+        id: id(number + 1), name: "T\(number)", emoji: TrackerEmoji.all[0],
         color: TrackerColor.palette[0], categoryID: homeCategory.id, createdOn: created, kind: kind)
       trackers.append(tracker)
       let density = Double.random(in: 0.2...0.95, using: &random)

@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerModels
 
@@ -149,7 +150,7 @@ private struct MeasuredHistory {
           try! MeasureGoal(unit: "u", target: target, direction: direction == 1 ? .atLeast : .atMost))
       }
       let tracker = Tracker(
-        id: testID(number + 1), name: "T\(number)", emoji: TrackerEmoji.all[0],
+        id: id(number + 1), name: "T\(number)", emoji: TrackerEmoji.all[0],
         color: TrackerColor.palette[0], categoryID: homeCategory.id, createdOn: created, kind: kind,
         measure: measure)
       trackers.append(tracker)

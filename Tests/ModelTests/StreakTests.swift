@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 import TrackerModels
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -9,7 +10,7 @@ import TrackerViewModels
 /// docs/native-client.md is true line by line: its Swift snippets are the code of DocSnippets.swift,
 /// which this target compiles, and that code does what the page says.
 @MainActor
-@Suite("The native client page's snippets")
+@Suite("The native client page's snippets", .temporaryFolders)
 struct DocSnippetTests {
   /// A Swift snippet: the heading it stands under, its import lines and the rest.
   struct Snippet: Equatable, CustomStringConvertible {
@@ -149,9 +150,7 @@ struct DocSnippetTests {
   }
 
   @Test func theEnvironmentSpeaksThePreferredLanguageElseEnglish() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryFolder().url
     let environment = try makeEnvironment(path: folder.appendingPathComponent("tracker.sqlite").path)
     #expect(environment.language == Language(preferring: Locale.preferredLanguages))
     let saving = SavingPromptController(environment: environment)

@@ -8,7 +8,7 @@ import TrackerViewModels
 
 /// The user switches the app's language, or flies across the date line, while the app runs.
 @MainActor
-@Suite("Language and time zone change while the app runs")
+@Suite("Language and time zone change while the app runs", .temporaryFolders)
 struct EnvironmentChangeTests {
   /// English to Russian and Russian to English.
   nonisolated static let switches = Language.allCases.flatMap { from in

@@ -16,7 +16,7 @@ private final class Heard: @unchecked Sendable {
 /// SwiftUI's per-property tracking gives a native client, proven with `withObservationTracking`
 /// (the same mechanism, in the toolchain on Linux).
 @MainActor
-@Suite("Each field of a screen is observed on its own")
+@Suite("Each field of a screen is observed on its own", .temporaryFolders)
 struct FieldObservationTests {
   /// Runs `read` inside `withObservationTracking` and counts the changes it hears of.
   private func tracking<Value>(_ read: () -> Value) -> Heard {

@@ -13,7 +13,7 @@ func settle(_ condition: () -> Bool) async {
 }
 
 @MainActor
-@Suite("Every screen follows the store")
+@Suite("Every screen follows the store", .temporaryFolders)
 struct FollowingTheStoreTests {
   nonisolated static let cases = ClientStore.allCases.flatMap { store in Language.allCases.map { (store, $0) }
   }
@@ -74,7 +74,7 @@ struct FollowingTheStoreTests {
 }
 
 @MainActor
-@Suite("Routes are never lost")
+@Suite("Routes are never lost", .temporaryFolders)
 struct RouteTests {
   @Test(arguments: ClientStore.allCases)
   func theDetailOfATrackerAlreadyGoneClosesOnceTheClientListens(store kind: ClientStore) throws {

@@ -15,7 +15,7 @@ private final class Heard: @unchecked Sendable {
 /// The flow's navigation is state a SwiftUI client binds to (`TabView(selection:)`,
 /// `sheet(item:)`), tracked like any view model's field, and its view is built once per change.
 @MainActor
-@Suite("Navigation is state")
+@Suite("Navigation is state", .temporaryFolders)
 struct NavigationStateTests {
   private func mainFlow(_ language: Language = .en) throws -> AppFlow {
     let store = InMemoryTrackerStore()

@@ -23,7 +23,7 @@ final class FlowRecorder {
 }
 
 @MainActor
-@Suite("One user action publishes one state")
+@Suite("One user action publishes one state", .temporaryFolders)
 struct OneActionOneStateTests {
   /// A store with one category and one irregular event, onboarding done.
   func world(_ kind: ClientStore) throws -> (any TrackerDataStore, walk: UUID) {

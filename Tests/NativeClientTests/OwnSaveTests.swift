@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackerLocalization
 import TrackerModels
@@ -17,9 +18,7 @@ enum ClientStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
   func make() throws -> any TrackerDataStore {
     switch self {
     case .sqlite:
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "client-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let folder = TemporaryFolder().url
       return try SQLiteTrackerStore(path: folder.appendingPathComponent("tracker.sqlite").path, now: Date())
     case .memory:
       return InMemoryTrackerStore()
@@ -47,7 +46,7 @@ final class Recorder<Model: ObservableViewModel> {
 }
 
 @MainActor
-@Suite("A form never reports its own save")
+@Suite("A form never reports its own save", .temporaryFolders)
 struct OwnSaveTests {
   nonisolated static let cases = ClientStore.allCases.flatMap { store in Language.allCases.map { (store, $0) }
   }

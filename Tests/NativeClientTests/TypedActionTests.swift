@@ -9,7 +9,7 @@ import TrackerViewModels
 /// What a native UI test reads from the element tree: each app's elements carry that app's own
 /// action type, and a client switches over it exhaustively.
 @MainActor
-@Suite("Each app has its own typed actions")
+@Suite("Each app has its own typed actions", .temporaryFolders)
 struct TypedActionTests {
   /// Every action an element of `elements` carries: tap, long press, swipe.
   func actions(_ elements: [Element]) -> [ElementAction] {

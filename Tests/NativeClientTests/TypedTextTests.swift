@@ -6,7 +6,7 @@ import TrackerStore
 import TrackerViewModels
 
 @MainActor
-@Suite("What the user typed survives a failed read")
+@Suite("What the user typed survives a failed read", .temporaryFolders)
 struct TypedTextTests {
   @Test(arguments: Language.allCases)
   func aSearchWhoseReadFailsKeepsTheTypedTextAndSaysWhy(language: Language) throws {
@@ -34,7 +34,7 @@ struct TypedTextTests {
 }
 
 @MainActor
-@Suite("A search keystroke")
+@Suite("A search keystroke", .temporaryFolders)
 struct SearchInMemoryTests {
   @Test(arguments: Language.allCases)
   func filtersWhatIsInMemoryAndReadsNothingFromTheStore(language: Language) throws {
@@ -64,7 +64,7 @@ struct SearchInMemoryTests {
 }
 
 @MainActor
-@Suite("Every screen binds the same way")
+@Suite("Every screen binds the same way", .temporaryFolders)
 struct BindingTests {
   @Test func theSheetsBindLikeEveryOtherScreen() throws {
     let environment = clientEnvironment(InMemoryTrackerStore(), .ru)
@@ -75,7 +75,7 @@ struct BindingTests {
   }
 }
 
-@Suite("The client's language")
+@Suite("The client's language", .temporaryFolders)
 struct LanguageTests {
   @Test func theFirstPreferredLanguageTheAppSpeaksElseEnglish() {
     #expect(Language(preferring: ["de-DE", "ru-RU", "en-US"]) == .ru)

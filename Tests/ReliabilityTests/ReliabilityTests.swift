@@ -1,23 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import tracker_reliability
 
 /// The short run of the reliability suite; `swift run -c release tracker-reliability --long` is
-/// the long one (docs/reliability.md).
-@Suite("Reliability suite, short run", .serialized)
+/// the long one (docs/reliability.md). The parts run side by side: each has a folder of its own.
+@Suite("Reliability suite, short run")
 struct ReliabilityTests {
-  static var preview: URL {
-    #if os(macOS)
-      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("tracker-preview")
-      }
-    #endif
-    return Bundle.main.bundleURL.appendingPathComponent("tracker-preview")
-  }
-
   func run(_ part: String) throws -> Reliability.Report {
-    var suite = try Reliability(preview: Self.preview, scale: .short, seed: 7)
+    var suite = try Reliability(preview: builtProduct("tracker-preview"), scale: .short, seed: 7)
     defer { suite.removeFolder() }
     return try suite.run(part)
   }

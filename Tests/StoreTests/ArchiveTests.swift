@@ -1,9 +1,10 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerModels
 import TrackerStore
 
-@Suite("Export and import (docs/data-format.md)")
+@Suite("Export and import (docs/data-format.md)", .temporaryFolders)
 struct ArchiveTests {
   static let today = day("2026-11-30")
 

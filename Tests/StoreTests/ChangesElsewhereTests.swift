@@ -1,11 +1,13 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 import TrackerStore
 
 /// A long-running client (the interactive terminal) hears of other processes' commits when it
 /// asks: SQLite's `data_version` moves when another connection commits, not for one's own.
-@Suite("Changes made elsewhere")
+@Suite("Changes made elsewhere", .temporaryFolders)
 struct ChangesElsewhereTests {
   @Test func anotherConnectionsCommitIsNoticedOnceAndOnesOwnNever() throws {
     let folder = TemporaryFolder()

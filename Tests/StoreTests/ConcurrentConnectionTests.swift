@@ -1,4 +1,6 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 import TrackerStore
@@ -6,7 +8,7 @@ import TrackerStore
 /// Two connections to one data file, as two processes have: a change of one setting by one never
 /// undoes a change of another by the other (`updateSettings`), and several reads of one
 /// (`read`) see one state of the file whatever the other commits meanwhile.
-@Suite("Two connections to one file")
+@Suite("Two connections to one file", .temporaryFolders)
 struct ConcurrentConnectionTests {
   /// Two stores on one new file.
   func twoConnections() throws -> (SQLiteTrackerStore, SQLiteTrackerStore, path: String) {

@@ -1,9 +1,11 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 import TrackerStore
 
-@Suite("SQLite store: concurrency and durability")
+@Suite("SQLite store: concurrency and durability", .temporaryFolders)
 struct DurabilityTests {
   @Test func twoStoresOnOneFileWritingConcurrentlyLoseNothing() async throws {
     let folder = TemporaryFolder()

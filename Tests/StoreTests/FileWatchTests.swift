@@ -1,5 +1,7 @@
 import Foundation
+import ModelTestSupport
 import OtherProgram
+import TestSupport
 import Testing
 import TrackerModels
 
@@ -8,7 +10,7 @@ import TrackerModels
 /// Another process's commits arrive by themselves while a store is observed (the store watches
 /// its file's `data_version`), and a write that waits for another program's lock lets this
 /// process's reads go on.
-@Suite("Watching the file")
+@Suite("Watching the file", .temporaryFolders)
 struct FileWatchTests {
   @Test func anotherProcessesCommitArrivesWithoutAsking() throws {
     let folder = TemporaryFolder()
@@ -46,8 +48,13 @@ struct FileWatchTests {
     let log = ChangeLog<StoreChange>()
     store.observe { log.append($0) }.cancel()
     #expect(try HelperProcess.run(["write", path, "2026-11-30", "1"]).status == 0)
-    Thread.sleep(forTimeInterval: 3 * ChangeWatch.interval)
+    // A later observer hears of that commit (the watch runs again and finds it); the one that went
+    // would have been told first (observers are told in the order they came), and was not.
+    let later = ChangeLog<StoreChange>()
+    let token = store.observe { later.append($0) }
+    #expect(eventuallyPolling { later.all.contains(.everything) })
     #expect(log.all.isEmpty)
+    withExtendedLifetime(token) {}
   }
 
   @Test func theToDoStoreHearsOfAnotherConnectionByItself() throws {
@@ -68,15 +75,15 @@ struct FileWatchTests {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")
     let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-    let holder = try LockHolder(path, seconds: 5, helper: HelperProcess.executable)
-    let start = Date()
+    // Held for just under the busy timeout (9 s of 10): a write that waited past its 100 ms for
+    // the busy timeout would have been saved once the holder let go, not failed.
+    let holder = try LockHolder(path, seconds: 9)
     #expect {
       try store.waitingAtMost(.milliseconds(100)) { () throws(StoreError) in try store.createCategory(home) }
     } throws: { error in
       guard case .storage(let failure) = error as? StoreError else { return false }
       return failure.kind == .busy && failure.detail.contains("the write lock is held by ")
     }
-    #expect(Date().timeIntervalSince(start) < 1.5)  // 100 ms asked for; generous for a busy machine
     #expect(try store.categories().isEmpty)  // reads go on meanwhile
     withExtendedLifetime(holder) {}
   }
@@ -85,7 +92,7 @@ struct FileWatchTests {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")
     let store = try SQLiteTrackerStore(path: path, now: fixedNow)
-    let holder = try LockHolder(path, seconds: 1.5, helper: HelperProcess.executable)
+    let holder = try LockHolder(path)
     let saved = ChangeLog<Result<Void, StoreError>>()
     let writing = Thread {
       do {
@@ -96,11 +103,12 @@ struct FileWatchTests {
       }
     }
     writing.start()
-    Thread.sleep(forTimeInterval: 0.2)  // the write is waiting for the lock by now
-    let start = Date()
+    #expect(eventuallyPolling { store.lockHeldTries > 0 })  // the write waits for the lock
     #expect(try store.categories().isEmpty)
-    #expect(Date().timeIntervalSince(start) < 1)  // not queued behind the waiting write
-    holder.waitUntilReleased()
+    // Read while the write still waits (until the holder lets go, else the 10 s busy timeout): not
+    // queued behind it.
+    #expect(saved.all.isEmpty && holder.isHolding)
+    holder.release()
     #expect(eventuallyPolling { saved.all.count == 1 })
     #expect(try store.categories() == [home])
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerModels
 
@@ -43,7 +44,7 @@ private func category(_ store: any TrackerDataStore, of name: String) throws -> 
   return try store.categories().first { $0.id == id }?.title
 }
 
-@Suite("Import from Loop Habit Tracker and HabitBull (docs/data-format.md)")
+@Suite("Import from Loop Habit Tracker and HabitBull (docs/data-format.md)", .temporaryFolders)
 struct ForeignImportTests {
   // MARK: Recognition
 

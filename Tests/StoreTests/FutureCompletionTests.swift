@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerModels
 import TrackerStore
@@ -6,7 +7,7 @@ import TrackerStore
 /// A store with a clock refuses a completion after today on every path that writes one, whoever
 /// calls it (docs/rules.md, "Completion"); today follows the stored day start hour. 2026-11-30 is
 /// a Monday; the clock stands at 01:30 on Tuesday 1 December in Moscow.
-@Suite("Completions after today")
+@Suite("Completions after today", .temporaryFolders)
 struct FutureCompletionTests {
   static let clock = StoreClock(
     now: { ISO8601DateFormatter().date(from: "2026-11-30T22:30:00Z")! },

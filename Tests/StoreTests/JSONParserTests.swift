@@ -3,7 +3,7 @@ import Testing
 
 @testable import TrackerStore
 
-@Suite("JSON parser")
+@Suite("JSON parser", .temporaryFolders)
 struct JSONParserTests {
   @Test func parsesEveryKindOfValueKeepingKeyOrder() throws {
     let value = try JSONParser.parse(
@@ -66,7 +66,7 @@ struct JSONParserTests {
   }
 }
 
-@Suite("Canonical UUID text")
+@Suite("Canonical UUID text", .temporaryFolders)
 struct CanonicalUUIDTests {
   @Test func parsesBothCasesLikeFoundation() {
     for text in [

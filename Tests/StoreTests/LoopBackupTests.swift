@@ -1,4 +1,6 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 
@@ -79,7 +81,24 @@ private func snapshot(_ folder: TemporaryFolder) throws -> [String: Data] {
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .appendingPathComponent("Fixtures/Imports")
 
-@Suite("Loop Habit Tracker backups: colors, value codes, hostile files (issue 29)")
+/// Whether this process has the file at `path` open: a reading through SQLite has it open from
+/// the connection's opening on, and reads nothing of it without SQLite's lock.
+private func isOpenHere(_ path: String) -> Bool {
+  let wanted = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+  #if os(macOS)
+    var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+    return (0..<getdtablesize()).contains {
+      fcntl($0, F_GETPATH, &buffer) != -1 && String(cString: buffer) == wanted
+    }
+  #else
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return open.contains {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == wanted
+    }
+  #endif
+}
+
+@Suite("Loop Habit Tracker backups: colors, value codes, hostile files (issue 29)", .temporaryFolders)
 struct LoopBackupTests {
   // MARK: Colors
 
@@ -335,7 +354,9 @@ struct LoopBackupTests {
       result.set(OtherTrackerFile.read(file: path, today: today))
     }
     reading.start()
-    Thread.sleep(forTimeInterval: 0.3)
+    // The reading has opened the backup: it waits for the writer's lock from now on.
+    #expect(eventuallyPolling { isOpenHere(path) })
+    #expect(!result.hasEnded)
     try writer.send("commit")
     #expect(writer.nextLine() == "committed")
     let file = try #require(result.wait()).get()
@@ -354,12 +375,21 @@ private final class ReadResult: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let lock = NSLock()
   private var value: Result<OtherTrackerFile, ImportFailure>?
+  private var ended = false
 
   func set(_ result: Result<OtherTrackerFile, ImportFailure>?) {
     lock.lock()
     value = result
+    ended = true
     lock.unlock()
     done.signal()
+  }
+
+  /// Whether the reading has ended.
+  var hasEnded: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return ended
   }
 
   func wait() -> Result<OtherTrackerFile, ImportFailure>? {

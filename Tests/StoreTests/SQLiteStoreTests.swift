@@ -1,10 +1,12 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 
 @testable import TrackerStore
 
-@Suite("SQLite store: files, migrations, recovery")
+@Suite("SQLite store: files, migrations, recovery", .temporaryFolders)
 struct SQLiteStoreTests {
   @Test func dataSurvivesReopening() throws {
     let folder = TemporaryFolder()
@@ -193,7 +195,7 @@ struct SQLiteStoreTests {
   }
 }
 
-@Suite("SQLite store: skipping the integrity check for files verified before")
+@Suite("SQLite store: skipping the integrity check for files verified before", .temporaryFolders)
 struct VerifiedStampTests {
   @Test func aCleanlyClosedUntouchedFileSkipsTheFullCheck() throws {
     let path = TemporaryFolder().path("tracker.sqlite")
@@ -260,7 +262,7 @@ struct VerifiedStampTests {
   }
 }
 
-@Suite("SQLite statement cache")
+@Suite("SQLite statement cache", .temporaryFolders)
 struct StatementCacheTests {
   @Test func statementsAreCompiledOnceAndReused() throws {
     let folder = TemporaryFolder()
@@ -284,7 +286,7 @@ struct StatementCacheTests {
   }
 }
 
-@Suite("Values read from the file are range-checked and sealed")
+@Suite("Values read from the file are range-checked and sealed", .temporaryFolders)
 struct TamperedValueTests {
   /// A store with one tracker and one record, then `sql` run on its file behind its back while
   /// the store stays open: the damage is met by a read, not by the check at opening.

@@ -1,4 +1,6 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 
@@ -59,7 +61,7 @@ func flip(_ path: String, inTheOnly cell: [UInt8], at offset: Int, bits: UInt8) 
   try Data(file).write(to: URL(fileURLWithPath: path))
 }
 
-@Suite("An interrupted salvage is finished by the next command")
+@Suite("An interrupted salvage is finished by the next command", .temporaryFolders)
 struct InterruptedSalvageTests {
   @Test(arguments: SalvageInterruption.Step.allCases)
   func aSalvageInterruptedAtAnyStepIsFinishedOnceByTheNextOpening(step: SalvageInterruption.Step) throws {
@@ -117,7 +119,7 @@ struct InterruptedSalvageTests {
   }
 }
 
-@Suite("Salvage keeps everything that can still be read")
+@Suite("Salvage keeps everything that can still be read", .temporaryFolders)
 struct SalvageReadsTests {
   @Test func aFileCutShortSalvagesWhatSQLiteCanStillReadWithWritableSchema() throws {
     let folder = TemporaryFolder()
@@ -427,7 +429,7 @@ struct SalvageReadsTests {
   }
 }
 
-@Suite("Salvage keeps nothing that cannot be vouched for")
+@Suite("Salvage keeps nothing that cannot be vouched for", .temporaryFolders)
 struct SalvageVouchesTests {
   /// A store of `trackers` habits done on 3 days, checkpointed, with `bits` of byte `offset` of
   /// `cell` flipped (bit rot in one row), opened again: what it held and what the opening did.
@@ -480,7 +482,7 @@ struct SalvageVouchesTests {
   }
 }
 
-@Suite("Setting a broken file aside")
+@Suite("Setting a broken file aside", .temporaryFolders)
 struct SettingAsideTests {
   @Test(arguments: [200, 247])
   func aStoreWithAVeryLongNameIsSetAsideUnderAShorterName(length: Int) throws {
@@ -538,7 +540,7 @@ struct SettingAsideTests {
   }
 }
 
-@Suite("To-do salvage reads past damage and reads its log")
+@Suite("To-do salvage reads past damage and reads its log", .temporaryFolders)
 struct TodoSalvageTests {
   func task(_ number: Int) -> TodoTask {
     TodoTask(

@@ -1,10 +1,11 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerModels
 import TrackerStore
 
 /// One suite, both implementations: they must behave identically.
-@Suite("Store behaviour (SQLite and in memory)")
+@Suite("Store behaviour (SQLite and in memory)", .temporaryFolders)
 struct SharedStoreTests {
   @Test(arguments: StoreKind.allCases)
   func categoriesAreListedByTitle(kind: StoreKind) throws {

@@ -1,4 +1,6 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 
@@ -8,7 +10,7 @@ import TrackerModels
 /// every record after every step of random edit sequences: toggles (back-dated, before the
 /// creation day, after today), days off taken and cancelled, trackers created, edited (schedule, kind, ± days) and deleted,
 /// categories deleted, imports, and today moving both ways.
-@Suite("Statistics kept by the store")
+@Suite("Statistics kept by the store", .temporaryFolders)
 struct StatisticsSummaryTests {
   /// A seeded SplitMix64: the same seed, the same sequence.
   struct Generator: RandomNumberGenerator {
@@ -145,7 +147,7 @@ struct StatisticsSummaryTests {
   }
 }
 
-@Suite("Days off in an older data file")
+@Suite("Days off in an older data file", .temporaryFolders)
 struct DaysOffMigrationTests {
   @Test func aFileWrittenBeforeDaysOffGetsTheTableWhenOpenedAndKeepsItsRecords() throws {
     let folder = TemporaryFolder()

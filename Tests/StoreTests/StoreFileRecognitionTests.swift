@@ -1,4 +1,6 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 
@@ -6,7 +8,7 @@ import TrackerModels
 
 /// Only a file that is recognizably a Tracker store is ever set aside; anything else is refused
 /// and left exactly as it was, its name included.
-@Suite("SQLite store: which files are Tracker's")
+@Suite("SQLite store: which files are Tracker's", .temporaryFolders)
 struct StoreFileRecognitionTests {
   /// `body` on another thread, given `seconds` to return: false when it did not (it blocked).
   func returnsInTime(_ seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
@@ -143,7 +145,7 @@ struct StoreFileRecognitionTests {
 }
 
 /// A caller that only reads (`stats`, `list`, `show`, `export`, `remind`) never changes the file.
-@Suite("SQLite store: opened only to read")
+@Suite("SQLite store: opened only to read", .temporaryFolders)
 struct ReadOnlyOpeningTests {
   /// A store file as the first version of the schema left it: one category, one habit, a record.
   func firstVersionFile(in folder: TemporaryFolder) throws -> String {

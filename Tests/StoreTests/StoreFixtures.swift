@@ -1,4 +1,6 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 import TrackerStore
@@ -22,31 +24,6 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
 /// 2026-11-30 10:30 UTC, for names of files moved aside.
 let fixedNow = Date(timeIntervalSince1970: 1_796_034_600)
-
-/// A folder under the system's temporary directory, unique to one test.
-struct TemporaryFolder {
-  let url: URL
-
-  init() {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("tracker-tests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  func files() -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-  }
-}
-
-func day(_ iso: String) -> Day {
-  guard let parsed = try? Day(iso: iso) else { preconditionFailure("bad test day \(iso)") }
-  return parsed
-}
-
-func id(_ number: Int) -> UUID {
-  UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!
-}
 
 let home = TrackerCategory(id: id(1), title: "Домашний уют")
 let joys = TrackerCategory(id: id(2), title: "Радостные мелочи")

@@ -1,4 +1,6 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 
@@ -25,7 +27,7 @@ func task(
 }
 
 /// Seed 003's store (Core Data there): tasks kept, edited, deleted, observed — both stores alike.
-@Suite("To-do store (SQLite and in memory)")
+@Suite("To-do store (SQLite and in memory)", .temporaryFolders)
 struct TodoStoreTests {
   @Test(arguments: StoreKind.allCases)
   func tasksAreKeptNewestFirstEditedAndDeleted(kind: StoreKind) throws {
@@ -88,7 +90,7 @@ struct TodoStoreTests {
   }
 }
 
-@Suite("To-do store file: todo.sqlite")
+@Suite("To-do store file: todo.sqlite", .temporaryFolders)
 struct TodoStoreFileTests {
   @Test func tasksSurviveReopeningAndTheFileLivesBesideTheTrackers() throws {
     let folder = TemporaryFolder()

@@ -1,10 +1,12 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerModels
 
 @testable import TrackerStore
 
-@Suite("A damaged write-ahead log is kept and salvaged, never dropped in silence")
+@Suite("A damaged write-ahead log is kept and salvaged, never dropped in silence", .temporaryFolders)
 struct WriteAheadLogTests {
   /// A store with a category, a habit and five records written as separate commits, copied with
   /// its pending log to `crashed` while it is still open — the files a power cut leaves behind.
@@ -119,7 +121,7 @@ struct WriteAheadLogTests {
   }
 }
 
-@Suite("A log cut short is damage; a command leaves the log empty")
+@Suite("A log cut short is damage; a command leaves the log empty", .temporaryFolders)
 struct CutLogTests {
   /// How the log is cut after the commits.
   enum Cut: String, CaseIterable, Sendable {
@@ -154,7 +156,6 @@ struct CutLogTests {
   @Test(arguments: Cut.allCases)
   func aLogCutShortAfterItsCommitsIsDamageKeptAsideNeverASilentLoss(cut: Cut) throws {
     let folder = TemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder.url) }
     let path = folder.path("tracker.sqlite")
     let helper = try commitsHeldInTheLog(path, count: 10)
     let log = path + "-wal"
@@ -220,7 +221,6 @@ struct CutLogTests {
 
   @Test func aWholeLogAfterASnapshotIsReplayedWithEveryCommit() throws {
     let folder = TemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder.url) }
     let path = folder.path("tracker.sqlite")
     let helper = try commitsHeldInTheLog(path, count: 10)
     helper.crash()
@@ -234,7 +234,6 @@ struct CutLogTests {
 
   @Test func anIndexHeaderSQLiteWouldNotTrustIsIgnored() throws {
     let folder = TemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder.url) }
     let path = folder.path("tracker.sqlite")
     let helper = try commitsHeldInTheLog(path, count: 3)
     helper.crash()
@@ -249,7 +248,6 @@ struct CutLogTests {
 
   @Test func aCommandThatEndsWithNoReaderLeftLeavesTheLogEmpty() throws {
     let folder = TemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder.url) }
     let path = folder.path("tracker.sqlite")
     let helper = try commitsHeldInTheLog(path, count: 10)
     // Held back by the reader, the commits stay in the log.

@@ -1,13 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `app` on a file that is not a Tracker store: refused before the screen opens, the file kept.
-@Suite("The interactive mode leaves other files alone")
+@Suite("The interactive mode leaves other files alone", .temporaryFolders)
 struct InteractiveForeignFileTests {
   @Test(arguments: ["en", "ru"])
   func appRefusesATextFileAndLeavesItByteForByte(language: String) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = TemporaryFolder().url
     let notes = folder.appendingPathComponent("notes.txt")
     try Data("milk\neggs\n".utf8).write(to: notes)
     let terminal = try PseudoTerminal(

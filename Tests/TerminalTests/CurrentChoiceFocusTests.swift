@@ -13,7 +13,7 @@ import TrackerViewModels
 /// (issue 30, item 4): the filters on the active filter, the day start on its hour, the calendar on
 /// the chosen day, the categories on the tracker's, the schedule on its first chosen day.
 @MainActor
-@Suite("The focus on the current choice")
+@Suite("The focus on the current choice", .temporaryFolders)
 struct CurrentChoiceFocusTests {
   static let sizes = [(80, 24), (40, 24)]
 

@@ -14,7 +14,7 @@ import TrackerViewModels
 /// in both languages and at the narrowest, both device and a wide width, every element a user can
 /// act on has its place in the drawn lines, and the focus shows on its label there.
 @MainActor
-@Suite("Where elements are drawn")
+@Suite("Where elements are drawn", .temporaryFolders)
 struct ElementAnchorTests {
   static let widths = [ScreenRenderer.minimumWidth, Device.se.width, Device.x.width, 100]
 

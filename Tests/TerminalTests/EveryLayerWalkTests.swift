@@ -1,6 +1,6 @@
 import FailingStores
 import Foundation
-import OtherProgram
+import TestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -21,7 +21,7 @@ import TrackerViewModels
 /// number, and a disabled element says why. The alerts are walked the same way over stores told
 /// to fail just before a key (`everyAlertGetsTheFocusIsInViewIsNamedAndIsShownWhole`).
 @MainActor
-@Suite("Every layer of both apps: focus, in view, named")
+@Suite("Every layer of both apps: focus, in view, named", .temporaryFolders)
 struct EveryLayerWalkTests {
   enum Start: CaseIterable, Sendable {
     /// The demo data on the main screen, on Monday 30 November 2026.

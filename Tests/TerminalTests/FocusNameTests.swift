@@ -11,7 +11,7 @@ import TrackerViewModels
 /// The bottom line names what the focus is, with its context (issue 30, item 3): a card's "+" is
 /// not the add button's "+", and a day of the grid is a date with its mark.
 @MainActor
-@Suite("The bottom line names the focus")
+@Suite("The bottom line names the focus", .temporaryFolders)
 struct FocusNameTests {
   @Test(arguments: [
     (

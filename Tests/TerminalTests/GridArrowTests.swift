@@ -14,7 +14,7 @@ import TrackerViewModels
 /// the edit form's day counter comes after Schedule, before the emoji; in the emoji and color
 /// grids, the calendar and the detail's days ↑ ↓ go a row of the grid as drawn and ← → a cell.
 @MainActor
-@Suite("Focus order and the arrows in a grid")
+@Suite("Focus order and the arrows in a grid", .temporaryFolders)
 struct GridArrowTests {
   static let sizes = [(80, 24), (40, 24)]
 

@@ -34,7 +34,7 @@ final class HandClock: @unchecked Sendable {
 /// focus goes when something closes, Enter in a field, the words of the bottom line, the key map,
 /// the cursor; and the day rolling over with the app open and no key pressed.
 @MainActor
-@Suite("Interactive session: focus, words and the clock")
+@Suite("Interactive session: focus, words and the clock", .temporaryFolders)
 struct InteractiveFocusTests {
   let store = InMemoryTrackerStore()
 
@@ -226,7 +226,7 @@ struct InteractiveFocusTests {
 /// The to-do app's delete question: its buttons show the focus on themselves, not on the word
 /// "Delete" of the question above them.
 @MainActor
-@Suite("Interactive session: the to-do question")
+@Suite("Interactive session: the to-do question", .temporaryFolders)
 struct TodoQuestionFocusTests {
   @Test(arguments: [(Language.en, "Delete"), (.ru, "Удалить")])
   func theFocusedDeleteButtonIsTheButtonNotTheQuestion(_ language: Language, _ delete: String) throws {

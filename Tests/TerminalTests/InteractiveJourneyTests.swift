@@ -1,13 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 let fixedDay = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
-
-func temporaryFolder() -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("app-\(UUID().uuidString)")
-  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
-}
 
 enum Keys {
   static let tab = "\t"
@@ -26,15 +21,20 @@ enum Keys {
 }
 
 extension PseudoTerminal {
+  /// Presses Tab and waits until the status line names another element: the bottom row is the
+  /// last a frame writes, so the frame has then arrived whole (it is written in one go, but read
+  /// in pieces).
+  func tab() {
+    let before = screen.focusLabel
+    send(Keys.tab)
+    wait(5) { $0.focusLabel != before }
+  }
+
   /// Presses Tab until the status line says `label` has the focus.
   func tab(to label: String, limit: Int = 60) throws {
     for _ in 0..<limit {
       if screen.focusLabel == label { return }
-      let before = output.count
-      send(Keys.tab)
-      wait(5) { _ in self.output.count > before }
-      // Let the frame finish: it is written in one go, but read in pieces.
-      Thread.sleep(forTimeInterval: 0.03)
+      tab()
     }
     Issue.record("the focus never reached \(label); the screen:\n\(screen)")
     throw JourneyError.focusNotFound(label)
@@ -117,11 +117,11 @@ struct Journey: Sendable, CustomTestStringConvertible {
 }
 
 /// A new user's whole first session with the keyboard alone, through a pseudo-terminal.
-@Suite("tracker-preview app: a whole journey")
+@Suite("tracker-preview app: a whole journey", .temporaryFolders)
 struct InteractiveJourneyTests {
   @Test(arguments: Journey.both)
   func fromOnboardingToACompletedHabitAndItsStatistics(_ words: Journey) throws {
-    let store = temporaryFolder().appendingPathComponent("tracker.sqlite")
+    let store = TemporaryFolder().url.appendingPathComponent("tracker.sqlite")
     let terminal = try PseudoTerminal(["app", "--store", store.path, "--lang", words.language] + fixedDay)
     #expect(terminal.wait(for: words.page1) != nil, "\(terminal.screen)")
     #expect(terminal.screen.isAlternate && terminal.screen.isCursorHidden)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a keyboard user meets in `app` (issue 21 §4, docs/command-line.md "The interactive mode"),
@@ -6,7 +7,7 @@ import Testing
 /// the focus, closing something gives the focus back to its opener, the arrows page the
 /// onboarding the right way, the bottom line and the key map speak the screen's words and fit,
 /// fields draw the cursor only while they have the focus.
-@Suite("tracker-preview app: the keyboard")
+@Suite("tracker-preview app: the keyboard", .temporaryFolders)
 struct InteractiveKeyboardTests {
   /// The status line's hint parts, in both languages: the bottom line shows whole ones only.
   static let hintParts: Set<String> = [
@@ -133,7 +134,7 @@ struct InteractiveKeyboardTests {
   }
 
   @Test func onTheOnboardingTheRightArrowIsTheNextPageAndTheLeftOneThePrevious() throws {
-    let store = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let store = TemporaryFolder().path("tracker.sqlite")
     let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
     #expect(terminal.wait(for: "Track only what you want") != nil, "\(terminal.screen)")
     terminal.press(Keys.right, thenSee: "Even if it's not liters of water and yoga")
@@ -203,12 +204,7 @@ struct InteractiveKeyboardTests {
     let terminal = try PseudoTerminal(["app", "--demo", "--lang", "en"] + fixedDay, columns: 60, rows: 40)
     #expect(terminal.wait { $0.focusLabel == "Add tracker" } != nil)
     // The last card: at 40 columns its name wraps inside the card.
-    for _ in 0..<40 where terminal.screen.focusLabel?.hasPrefix("The cat") != true {
-      let before = terminal.output.count
-      terminal.send(Keys.tab)
-      terminal.wait(5) { _ in terminal.output.count > before }
-      Thread.sleep(forTimeInterval: 0.03)
-    }
+    for _ in 0..<40 where terminal.screen.focusLabel?.hasPrefix("The cat") != true { terminal.tab() }
     #expect(terminal.screen.focusLabel?.hasPrefix("The cat") == true, "\(terminal.screen)")
     terminal.send(Keys.pageUp)
     terminal.send(Keys.pageUp)

@@ -13,7 +13,7 @@ import TrackerViewModels
 /// The session's rules in-process, on the demo: where the focus goes, scrolling, narrow windows,
 /// and that frames follow what the flow publishes.
 @MainActor
-@Suite("Interactive session")
+@Suite("Interactive session", .temporaryFolders)
 struct InteractiveSessionTests {
   let store = InMemoryTrackerStore()
 
@@ -239,7 +239,7 @@ extension TimeZone {
 /// The language changes while the interactive mode runs: the screen and the session's own bottom
 /// line switch together, on the next frame.
 @MainActor
-@Suite("Interactive session, language switched")
+@Suite("Interactive session, language switched", .temporaryFolders)
 struct InteractiveLanguageTests {
   /// The same data whatever the language: a category and a habit done yesterday.
   func session(_ language: Language) throws -> InteractiveSession {

@@ -1,31 +1,18 @@
 import Foundation
 import LocalHTTPServer
+import TestSupport
 import Testing
 
 /// Runs `tracker-preview` with pipes (not a terminal).
+/// Runs the built `tracker-preview` with `arguments` to its end, its output piped.
 func runPiped(_ arguments: [String], environment: [String: String] = [:]) throws -> (
   status: Int32, output: String, error: String
 ) {
-  let process = Process()
-  process.executableURL = Bundle.main.bundleURL.appendingPathComponent("tracker-preview")
-  process.arguments = arguments
-  process.environment = environment
-  let output = Pipe()
-  let error = Pipe()
-  process.standardOutput = output
-  process.standardError = error
-  process.standardInput = Pipe()
-  try process.run()
-  let out = output.fileHandleForReading.readDataToEndOfFile()
-  let err = error.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (
-    process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
-  )
+  try runProgram(builtProduct("tracker-preview"), arguments, environment: environment)
 }
 
 /// The interactive mode's promises to the terminal it runs in, through a pseudo-terminal.
-@Suite("tracker-preview app on a terminal")
+@Suite("tracker-preview app on a terminal", .temporaryFolders)
 struct InteractiveTerminalTests {
   static let archive = """
     {"format": "tracker", "version": 1,
@@ -39,7 +26,7 @@ struct InteractiveTerminalTests {
 
   /// A data file with one habit, its onboarding done.
   func storeWithOneHabit() throws -> String {
-    let folder = temporaryFolder()
+    let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)
     let store = folder.appendingPathComponent("tracker.sqlite").path
@@ -107,11 +94,11 @@ struct InteractiveTerminalTests {
   }
 
   @Test func anArrowCutBetweenWritesIsAnArrowAndALoneEscClosesTheSheet() throws {
-    let store = temporaryFolder().appendingPathComponent("tracker.sqlite").path
+    let store = TemporaryFolder().path("tracker.sqlite")
     let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
     #expect(terminal.wait(for: "Track only what you want") != nil)
     terminal.send("\u{1B}[")
-    Thread.sleep(forTimeInterval: 0.01)
+    #expect(terminal.waitUntilRead())  // read on its own, before the rest arrives
     terminal.send("C")  // → : the next page
     #expect(terminal.wait(for: "Even if it's not liters of water and yoga") != nil, "\(terminal.screen)")
     terminal.press(Keys.enter, thenSee: "What are we going to track?")
@@ -125,12 +112,12 @@ struct InteractiveTerminalTests {
 
   @Test func aKeyRedrawsOnlyTheRowsThatChanged() throws {
     let terminal = try PseudoTerminal(["app", "--demo", "--lang", "en"] + fixedDay, columns: 60, rows: 40)
-    #expect(terminal.wait(for: "Trackers") != nil)
-    Thread.sleep(forTimeInterval: 0.2)
+    // The first frame has arrived whole once its last row, the status line, names the focus.
+    #expect(terminal.wait { $0.contains("Trackers") && $0.focusLabel == "Add tracker" } != nil)
     let before = terminal.output.count
     terminal.send(Keys.tab)  // the focus moves from "+" to the date, on the same row
+    // So has the next one once the status line names the date.
     #expect(terminal.wait { $0.focusLabel != "Add tracker" } != nil)
-    Thread.sleep(forTimeInterval: 0.2)
     let sent = String(decoding: terminal.output[before...], as: UTF8.self)
     let rows = sent.components(separatedBy: "\u{1B}[K").count - 1
     #expect(rows >= 2 && rows <= 3, "\(rows) rows sent: \(sent.debugDescription)")
@@ -144,7 +131,7 @@ struct InteractiveTerminalTests {
         body: todosPage([(1, "Buy milk", false), (2, "Call mom", true)], total: 2, skip: 0, limit: 30),
         delay: 0.5)
     }
-    let store = temporaryFolder().appendingPathComponent("todo.sqlite").path
+    let store = TemporaryFolder().path("todo.sqlite")
     let terminal = try PseudoTerminal(
       ["app", "--app", "todo", "--store", store, "--todos-url", server.url.absoluteString, "--lang", "en"]
         + fixedDay)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TrackerTerminal
 
-@Suite("Keys from terminal bytes")
+@Suite("Keys from terminal bytes", .temporaryFolders)
 struct KeyDecoderTests {
   func keys(_ text: String) -> [Key] {
     var decoder = KeyDecoder()
@@ -49,7 +49,7 @@ struct KeyDecoderTests {
   }
 }
 
-@Suite("Frames sent to the terminal")
+@Suite("Frames sent to the terminal", .temporaryFolders)
 struct FrameWriterTests {
   @Test func onlyTheRowsThatChangedAreSentEachWholeAndClearedToItsEnd() {
     var writer = FrameWriter()

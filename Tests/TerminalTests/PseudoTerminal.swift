@@ -68,6 +68,19 @@ final class PseudoTerminal: @unchecked Sendable {
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
   }
 
+  /// Waits until the program has read everything typed so far (nothing waits on the terminal's
+  /// input side); whether it did in time.
+  @discardableResult
+  func waitUntilRead(_ timeout: TimeInterval = 30) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      var waiting: Int32 = 0
+      if ioctl(slave, UInt(FIONREAD), &waiting) == 0, waiting == 0 { return true }
+      Thread.sleep(forTimeInterval: 0.001)
+    }
+    return false
+  }
+
   /// Changes the window's size and tells the program, as a terminal emulator does.
   func resize(columns: Int, rows: Int) {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)

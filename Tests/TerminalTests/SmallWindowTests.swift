@@ -14,7 +14,7 @@ import TrackerViewModels
 /// width needed, the tab bar is whole at 32 columns, the key map fits 40×24, a sheet draws over
 /// the screen it was opened from, and a short screen's tab bar sits on the window's last lines.
 @MainActor
-@Suite("Small windows")
+@Suite("Small windows", .temporaryFolders)
 struct SmallWindowTests {
   func session(_ language: Language, columns: Int, rows: Int) throws -> InteractiveSession {
     try WholeLayerInViewTests().session(language, columns: columns, rows: rows)

@@ -13,7 +13,7 @@ import TrackerViewModels
 /// icon-only button what it does, a row or field its value, a choice or switch its state, a menu's
 /// button the tracker it acts on, and a disabled element why it cannot be used.
 @MainActor
-@Suite("Every element named with its context")
+@Suite("Every element named with its context", .temporaryFolders)
 struct SpokenNameTests {
   /// The words of one language.
   struct Words: Sendable, CustomTestStringConvertible {

@@ -12,7 +12,7 @@ import TrackerViewModels
 /// A card's menu and its questions fit whole on a terminal of 80×24 and of 40×24, whichever card
 /// opened them (issue 30, item 2: at 80×24 the menu showed "Pin" alone).
 @MainActor
-@Suite("Menus and questions in view, whole")
+@Suite("Menus and questions in view, whole", .temporaryFolders)
 struct WholeLayerInViewTests {
   static let sizes = [(80, 24), (40, 24)]
 

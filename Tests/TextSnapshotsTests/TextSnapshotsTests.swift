@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import TextSnapshots
 
-@Suite("TextSnapshots harness")
+@Suite("TextSnapshots harness", .temporaryFolders)
 struct TextSnapshotsTests {
   func folder() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = TemporaryFolder().url
     return url
   }
 

@@ -5,7 +5,7 @@ import TrackerModels
 import TrackerViewModels
 
 /// An alert that names a day writes it as every message does: the language's long date.
-@Suite("Alert reasons name the day in full")
+@Suite("Alert reasons name the day in full", .temporaryFolders)
 struct AlertReasonDateTests {
   @Test func aRefusedDayIsNamedAsTheLanguageWritesADate() throws {
     let day = try #require(Day(year: 2026, month: 12, day: 5))

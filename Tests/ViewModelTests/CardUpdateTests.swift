@@ -1,4 +1,6 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerLocalization
 import TrackerModels
@@ -10,7 +12,7 @@ import TrackerStore
 /// After a tap only the tapped card is read again (fast with 1,000 trackers); what the screen then
 /// shows must be exactly what reading the whole screen shows, on both stores.
 @MainActor
-@Suite("Updating one card")
+@Suite("Updating one card", .temporaryFolders)
 struct CardUpdateTests {
   enum Kind: String, CaseIterable, Sendable {
     case memory, file
@@ -20,8 +22,7 @@ struct CardUpdateTests {
   func world(_ kind: Kind) throws -> (TestWorld, any TrackerDataStore) {
     let world = try TestWorld.demo(.russian)
     guard kind == .file else { return (world, world.store) }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cards-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = TemporaryFolder().url
     let file = try SQLiteTrackerStore(
       path: folder.appendingPathComponent("tracker.sqlite").path, now: world.now)
     try file.insert(try world.store.contents())

@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -10,7 +11,7 @@ import TrackerPreviewSupport
 /// Seed, editing and deleting categories while creating a tracker: algorithm 1 with every
 /// sub-point.
 @MainActor
-@Suite("Category list: edit and delete")
+@Suite("Category list: edit and delete", .temporaryFolders)
 struct CategoryTests {
   /// The demo, in a habit form, on the category list.
   func openList(_ world: TestWorld, _ language: Language = .ru) throws -> AppFlow {

@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -10,7 +11,7 @@ import TrackerStore
 /// An app left open over midnight: "today" is read again, never kept for the life of a screen
 /// (docs/native-client.md, docs/rules.md "Days").
 @MainActor
-@Suite("Day rollover")
+@Suite("Day rollover", .temporaryFolders)
 struct DayRolloverTests {
   /// A habit done every day since 2026-11-29 with records on the 29th and 30th, and one record
   /// already on the next day (made on a device whose day had begun).

@@ -1,5 +1,6 @@
 import FailingStores
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -11,7 +12,7 @@ import TrackerStore
 /// Days off and the day start hour on the screens (docs/rules.md; issue 24), through the flow a
 /// user drives. 2026-11-30 is a Monday; the world's clock stands at 12:00 in Moscow.
 @MainActor
-@Suite("Days off and the day start on screen")
+@Suite("Days off and the day start on screen", .temporaryFolders)
 struct DaysOffScreenTests {
   /// "Run" every day since 2026-11-01, done the three days before today.
   func world() throws -> TestWorld {

@@ -1,4 +1,6 @@
+import FlowTestSupport
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -9,7 +11,7 @@ import TrackerStore
 
 /// Seed 004, step 3: a tracker's detail — figures by the streak rule and the five-week grid.
 @MainActor
-@Suite("Card detail")
+@Suite("Card detail", .temporaryFolders)
 struct DetailTests {
   typealias Mark = DetailViewModel.Cell.Mark
 
@@ -170,10 +172,9 @@ struct DetailTests {
   @Test func throughTheFlowACardOpensItsDetailWhichEditsDeletesAndGoesBack() throws {
     let world = TestWorld(store: try store())
     let flow = AppFlow(environment: world.environment(.en))
-    func tap(_ id: String) throws { try flow.perform(.tap(.identifier(id))) }
-    try tap("card:Run")
+    try flow.tap("card:Run")
     #expect(flow.screen == .detail)
-    try tap("day:2026-11-11")
+    try flow.tap("day:2026-11-11")
     guard case .detail(let state) = flow.view.presented.last else {
       Issue.record("no detail")
       return
@@ -185,19 +186,19 @@ struct DetailTests {
       return
     }
     #expect(main.sections.flatMap(\.cards).first { $0.name == "Run" }?.streakText == "🔥 10")
-    try tap("edit")
+    try flow.tap("edit")
     #expect(flow.screen == .trackerForm)
-    try tap("cancel")
+    try flow.tap("cancel")
     #expect(flow.screen == .detail)
-    try tap("back")
+    try flow.tap("back")
     #expect(flow.screen == .trackers)
-    try tap("card:Run")
-    try tap("delete")
+    try flow.tap("card:Run")
+    try flow.tap("delete")
     #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
-    try tap("cancel")
+    try flow.tap("cancel")
     #expect(flow.screen == .detail)
-    try tap("delete")
-    try tap("confirm")
+    try flow.tap("delete")
+    try flow.tap("confirm")
     #expect(flow.screen == .trackers)
     #expect(try world.store.trackers().map(\.tracker.name) == ["Walk"])
   }

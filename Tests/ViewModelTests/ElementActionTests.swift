@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerModels
@@ -9,7 +10,7 @@ import TrackerPreviewSupport
 /// Each element carries what acting on it does, decided where it is built; identifiers stay the
 /// accessibility identifiers of docs/command-line.md.
 @MainActor
-@Suite("Typed element actions")
+@Suite("Typed element actions", .temporaryFolders)
 struct ElementActionTests {
   let demo = DemoData(today: day("2026-11-30"))
 

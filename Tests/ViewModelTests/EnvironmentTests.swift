@@ -1,10 +1,11 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerStore
 
 @testable import TrackerViewModels
 
-@Suite("Environment")
+@Suite("Environment", .temporaryFolders)
 struct EnvironmentTests {
   @Test func aFixedEnvironmentStopsTheClockAndCountsIds() {
     let instant = Date(timeIntervalSince1970: 1_796_032_800)

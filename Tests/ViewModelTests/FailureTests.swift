@@ -1,5 +1,7 @@
 import FailingStores
+import FlowTestSupport
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -12,7 +14,7 @@ import TrackerStore
 /// A store that refuses: every screen says why in an alert and keeps showing what is really
 /// stored (docs/native-client.md, "Every failure reaches the user").
 @MainActor
-@Suite("Failed saves and reads")
+@Suite("Failed saves and reads", .temporaryFolders)
 struct FailureTests {
   /// The alert for a read-only data file.
   func couldNotSave(_ language: Language) -> AlertState {
@@ -44,20 +46,18 @@ struct FailureTests {
     return (world, FailingStore(world.store), demo.trackers.map(\.name))
   }
 
-  func tap(_ flow: AppFlow, _ id: String) throws { try flow.perform(.tap(.identifier(id))) }
-
   @Test(arguments: Language.allCases)
   func aRefusedCompletionShowsCouldntSaveAndTheCardStaysUnmarked(language: Language) throws {
     let (world, store, names) = try demo(language)
     let flow = AppFlow(environment: world.environment(language, store: store))
     store.fail(.nextWrite(FailingStore.readOnly))
-    try tap(flow, "complete:" + names[0])
+    try flow.tap("complete:" + names[0])
     #expect(flow.view.alert == couldNotSave(language))
     #expect(flow.view.card(names[0])?.isCompleted == false)
     #expect(flow.view.card(names[0])?.dayCounter == (language == .ru ? "10 дней" : "10 days"))
     #expect(try world.store.completedTrackerIDs(on: day("2026-11-30")).count == 1)
     #expect(flow.elements.map(\.id) == ["ok"])
-    try tap(flow, "ok")
+    try flow.tap("ok")
     #expect(flow.view.alert == nil)
     #expect(store.failures == ["toggleRecord"])
   }
@@ -67,7 +67,7 @@ struct FailureTests {
     let flow = AppFlow(environment: world.environment(.ru, store: store))
     store.fail(.nextWrite(FailingStore.diskFull))
     try flow.perform(.longPress(.identifier("card:" + names[1])))
-    try tap(flow, "pin")
+    try flow.tap("pin")
     #expect(flow.view.alert?.title == "Не удалось сохранить")
     #expect(flow.view.alert?.message == "Диск заполнен. Освободите место и попробуйте ещё раз.")
     #expect(flow.view.main?.sections.first?.cards.map(\.name) == [names[0]])
@@ -80,8 +80,8 @@ struct FailureTests {
     let flow = AppFlow(environment: world.environment(.en, store: store))
     store.fail(.nextWrite(FailingStore.readOnly))
     try flow.perform(.longPress(.identifier("card:" + names[1])))
-    try tap(flow, "delete")
-    try tap(flow, "confirm")
+    try flow.tap("delete")
+    try flow.tap("confirm")
     #expect(flow.view.alert == couldNotSave(.en))
     #expect(flow.view.card(names[1]) != nil)
     #expect(try world.store.trackers().count == DemoData(today: day("2026-11-30")).trackers.count)
@@ -92,13 +92,13 @@ struct FailureTests {
   func aRefusedCreateKeepsTheFormOpenWithCreateEnabledAndTheReason(language: Language) throws {
     let (world, store, _) = try demo(language)
     let flow = AppFlow(environment: world.environment(language, store: store))
-    for id in ["add", "habit", "name"] { try tap(flow, id) }
+    for id in ["add", "habit", "name"] { try flow.tap(id) }
     try flow.perform(.type("Run"))
-    try tap(flow, "category")
-    try tap(flow, "category:" + (language == .ru ? "Домашний уют" : "Home comfort"))
-    for id in ["schedule", "day:mon", "done", "emoji:1", "color:1"] { try tap(flow, id) }
+    try flow.tap("category")
+    try flow.tap("category:" + (language == .ru ? "Домашний уют" : "Home comfort"))
+    for id in ["schedule", "day:mon", "done", "emoji:1", "color:1"] { try flow.tap(id) }
     store.fail(.nextWrite(FailingStore.readOnly))
-    try tap(flow, "create")
+    try flow.tap("create")
     #expect(flow.screen == .trackerForm)
     #expect(flow.view.alert == couldNotSave(language))
     guard case .trackerForm(let form)? = flow.view.presented.last else {
@@ -107,8 +107,8 @@ struct FailureTests {
     }
     #expect(form.name == "Run" && form.isCreateEnabled && form.nameError == nil)
     #expect(try world.store.trackers().count == DemoData(today: day("2026-11-30")).trackers.count)
-    try tap(flow, "ok")
-    try tap(flow, "create")
+    try flow.tap("ok")
+    try flow.tap("create")
     #expect(flow.screen == .trackers)
     #expect(flow.view.card("Run") != nil)
   }
@@ -117,13 +117,13 @@ struct FailureTests {
     let (world, store, names) = try demo(.en)
     let flow = AppFlow(environment: world.environment(.en, store: store))
     try flow.perform(.longPress(.identifier("card:" + names[0])))
-    try tap(flow, "edit")
-    try tap(flow, "name")
+    try flow.tap("edit")
+    try flow.tap("name")
     try flow.perform(.clear)
     try flow.perform(.type("Water the garden"))
-    try tap(flow, "days-plus")
+    try flow.tap("days-plus")
     store.fail(.nextWrite(FailingStore.readOnly))
-    try tap(flow, "create")
+    try flow.tap("create")
     #expect(flow.screen == .trackerForm)
     #expect(flow.view.alert == couldNotSave(.en))
     let stored = try world.store.trackers().first {
@@ -137,11 +137,11 @@ struct FailureTests {
     let (world, store, names) = try demo(.ru)
     let flow = AppFlow(environment: world.environment(.ru, store: store))
     try flow.perform(.longPress(.identifier("card:" + names[0])))
-    try tap(flow, "edit")
-    try tap(flow, "days-plus")
-    try tap(flow, "days-plus")
+    try flow.tap("edit")
+    try flow.tap("days-plus")
+    try flow.tap("days-plus")
     store.fail(.nextRead(FailingStore.ioError))
-    try tap(flow, "create")
+    try flow.tap("create")
     #expect(store.failures == ["recordDays"])
     #expect(flow.screen == .trackerForm)
     #expect(flow.view.alert == couldNotRead(.ru))
@@ -155,10 +155,10 @@ struct FailureTests {
   func aRefusedNewCategoryKeepsTheCategoryFormOpen(language: Language) throws {
     let (world, store, _) = try demo(language)
     let flow = AppFlow(environment: world.environment(language, store: store))
-    for id in ["add", "habit", "category", "add-category", "title"] { try tap(flow, id) }
+    for id in ["add", "habit", "category", "add-category", "title"] { try flow.tap(id) }
     try flow.perform(.type("Sport"))
     store.fail(.nextWrite(FailingStore.readOnly))
-    try tap(flow, "done")
+    try flow.tap("done")
     #expect(flow.screen == .categoryForm)
     #expect(flow.view.alert == couldNotSave(language))
     guard case .categoryForm(let form)? = flow.view.presented.last else { return }
@@ -169,16 +169,16 @@ struct FailureTests {
   @Test func aRefusedRenameKeepsTheOldTitle() throws {
     let (world, store, _) = try demo(.ru)
     let flow = AppFlow(environment: world.environment(.ru, store: store))
-    for id in ["add", "habit", "category"] { try tap(flow, id) }
+    for id in ["add", "habit", "category"] { try flow.tap(id) }
     try flow.perform(.longPress(.identifier("category:Домашний уют")))
-    try tap(flow, "edit")
-    try tap(flow, "title")
+    try flow.tap("edit")
+    try flow.tap("title")
     try flow.perform(.type("!"))
     store.fail(.nextWrite(FailingStore.readOnly))
-    try tap(flow, "done")
+    try flow.tap("done")
     #expect(flow.view.alert == couldNotSave(.ru))
     #expect(try world.store.categories().map(\.title) == ["Домашний уют", "Радостные мелочи"])
-    try tap(flow, "ok")
+    try flow.tap("ok")
     try flow.perform(.dismiss)
     guard case .categories(let list)? = flow.view.presented.last else { return }
     #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи"])
@@ -187,11 +187,11 @@ struct FailureTests {
   @Test func aRefusedCategoryDeletionKeepsTheCategoryAndItsTrackers() throws {
     let (world, store, _) = try demo(.ru)
     let flow = AppFlow(environment: world.environment(.ru, store: store))
-    for id in ["add", "habit", "category"] { try tap(flow, id) }
+    for id in ["add", "habit", "category"] { try flow.tap(id) }
     try flow.perform(.longPress(.identifier("category:Радостные мелочи")))
-    try tap(flow, "delete")
+    try flow.tap("delete")
     store.fail(.nextWrite(FailingStore.readOnly))
-    try tap(flow, "confirm")
+    try flow.tap("confirm")
     #expect(flow.view.alert == couldNotSave(.ru))
     guard case .categories(let list)? = flow.view.presented.last else { return }
     #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи"])
@@ -202,9 +202,9 @@ struct FailureTests {
   @Test func aCategoryThatCannotBeRememberedIsNotChosenAndTheListSaysWhy() throws {
     let (world, store, _) = try demo(.en)
     let flow = AppFlow(environment: world.environment(.en, store: store))
-    for id in ["add", "habit", "category"] { try tap(flow, id) }
+    for id in ["add", "habit", "category"] { try flow.tap(id) }
     store.fail(.nextWrite(FailingStore.readOnly))
-    try tap(flow, "category:Little joys")
+    try flow.tap("category:Little joys")
     #expect(flow.screen == .categories)
     #expect(flow.view.alert == couldNotSave(.en))
     #expect(try world.store.settings().lastChosenCategoryID == nil)
@@ -214,9 +214,9 @@ struct FailureTests {
   func aFilterThatCannotBeRememberedStillFiltersAndSaysSo(language: Language) throws {
     let (world, store, names) = try demo(language)
     let flow = AppFlow(environment: world.environment(language, store: store))
-    try tap(flow, "filters")
+    try flow.tap("filters")
     store.fail(.nextWrite(FailingStore.readOnly))
-    try tap(flow, "filter:completed")
+    try flow.tap("filter:completed")
     #expect(flow.view.alert == couldNotSave(language))
     #expect(flow.view.main?.filter == .completed)
     #expect(flow.view.main?.sections.flatMap(\.cards).map(\.name) == [names[3]])
@@ -229,12 +229,12 @@ struct FailureTests {
     let store = FailingStore(world.store)
     let flow = AppFlow(environment: world.environment(language, store: store))
     store.fail(.nextWrite(FailingStore.readOnly))
-    try tap(flow, "start")
+    try flow.tap("start")
     #expect(flow.screen == .onboarding)
     #expect(flow.view.alert == couldNotSave(language))
     #expect(try world.store.settings().isOnboardingDone == false)
-    try tap(flow, "ok")
-    try tap(flow, "start")
+    try flow.tap("ok")
+    try flow.tap("start")
     #expect(flow.screen == .trackers)
   }
 
@@ -246,7 +246,7 @@ struct FailureTests {
     let store = FailingStore(world.store)
     let flow = AppFlow(environment: world.environment(.en, store: store))
     store.fail(.nextRead(FailingStore.ioError))
-    try tap(flow, "start")
+    try flow.tap("start")
     #expect(flow.screen == .trackers)
     #expect(try world.store.settings() == StoreSettings(isOnboardingDone: true, filter: .completed))
   }
@@ -282,9 +282,9 @@ struct FailureTests {
     let (world, store, _) = try demo(.en)
     let flow = AppFlow(environment: world.environment(.en, store: store))
     let before = flow.view.main
-    try tap(flow, "date")
+    try flow.tap("date")
     store.fail(.nextRead(FailingStore.ioError))
-    try tap(flow, "day:2026-11-29")
+    try flow.tap("day:2026-11-29")
     #expect(flow.view.alert == couldNotRead(.en))
     #expect(flow.view.main?.selectedDay == day("2026-11-30"))
     #expect(flow.view.main?.sections == before?.sections)
@@ -295,11 +295,11 @@ struct FailureTests {
     let (world, store, _) = try demo(language)
     let flow = AppFlow(environment: world.environment(language, store: store))
     store.fail(.nextRead(FailingStore.ioError))
-    try tap(flow, "tab-statistics")
+    try flow.tap("tab-statistics")
     #expect(flow.view.alert == couldNotRead(language))
     #expect(flow.view.statistics?.placeholder == nil)
     #expect(flow.view.statistics?.cards == [])
-    try tap(flow, "ok")
+    try flow.tap("ok")
     #expect(flow.view.alert == nil)
   }
 
@@ -310,7 +310,7 @@ struct FailureTests {
     let flow = AppFlow(environment: world.environment(.en, store: store))
     #expect(flow.screen == .trackers)
     #expect(flow.view.alert == couldNotRead(.en))
-    try tap(flow, "ok")
+    try flow.tap("ok")
     #expect(flow.view.alert == nil)
     #expect(try world.store.settings() == StoreSettings())
   }

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 import TrackerAutomation
@@ -8,41 +9,40 @@ import TrackerModels
 
 /// The whole app driven as a user drives it, from the first launch to the statistics.
 @MainActor
-@Suite("From first launch to statistics")
+@Suite("From first launch to statistics", .temporaryFolders)
 struct JourneyTests {
   @Test(arguments: Language.allCases)
   func aNewUserCreatesCompletesAndReadsTheStatistics(language: Language) throws {
     let world = TestWorld()
     let flow = AppFlow(environment: world.environment(language))
     let ru = language == .ru
-    func tap(_ id: String) throws { try flow.perform(.tap(.identifier(id))) }
 
     #expect(flow.screen == .onboarding)
     try flow.perform(.swipe(.left))
-    try tap("start")
+    try flow.tap("start")
     #expect(flow.screen == .trackers)
 
-    try tap("add")
-    try tap("habit")
-    try tap("name")
+    try flow.tap("add")
+    try flow.tap("habit")
+    try flow.tap("name")
     try flow.perform(.type(ru ? "Читать" : "Read"))
-    try tap("category")
-    try tap("add-category")
-    try tap("title")
+    try flow.tap("category")
+    try flow.tap("add-category")
+    try flow.tap("title")
     try flow.perform(.type(ru ? "Учёба" : "Study"))
-    try tap("done")
-    try tap("category:" + (ru ? "Учёба" : "Study"))
-    try tap("schedule")
-    for day in ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] { try tap("day:" + day) }
-    try tap("done")
-    try tap("emoji:1")
-    try tap("color:1")
+    try flow.tap("done")
+    try flow.tap("category:" + (ru ? "Учёба" : "Study"))
+    try flow.tap("schedule")
+    for day in ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] { try flow.tap("day:" + day) }
+    try flow.tap("done")
+    try flow.tap("emoji:1")
+    try flow.tap("color:1")
     #expect(try flow.find(.identifier("create")).isEnabled)
-    try tap("create")
+    try flow.tap("create")
     #expect(flow.screen == .trackers)
 
     let name = ru ? "Читать" : "Read"
-    try tap("complete:" + name)
+    try flow.tap("complete:" + name)
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -50,7 +50,7 @@ struct JourneyTests {
     #expect(main.sections.map(\.title) == [ru ? "Учёба" : "Study"])
     #expect(main.sections[0].cards.map(\.dayCounter) == [ru ? "1 день" : "1 day"])
 
-    try tap("tab-statistics")
+    try flow.tap("tab-statistics")
     guard case .statistics(let statistics) = flow.view.base else {
       Issue.record("not on statistics")
       return

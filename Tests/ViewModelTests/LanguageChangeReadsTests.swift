@@ -1,5 +1,6 @@
 import FailingStores
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization

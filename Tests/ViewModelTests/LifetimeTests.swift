@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 import TrackerAutomation
@@ -9,7 +10,7 @@ import TrackerModels
 /// Closing a screen releases its view model and every token it held (docs/native-client.md, "Nothing
 /// leaks").
 @MainActor
-@Suite("Lifetimes")
+@Suite("Lifetimes", .temporaryFolders)
 struct LifetimeTests {
   /// Weak references to whatever was presented.
   final class Presented {
@@ -43,7 +44,7 @@ struct LifetimeTests {
     let mainObservers = flow.trackers?.observable.observerCount
     let presented = Presented()
     func tap(_ id: String) throws {
-      try flow.perform(.tap(.identifier(id)))
+      try flow.tap(id)
       presented.keep(flow)
     }
     let paths: [[String]] = [

@@ -1,5 +1,7 @@
 import Foundation
+import ModelTestSupport
 import OtherProgram
+import TestSupport
 import Testing
 import TrackerLocalization
 import TrackerModels
@@ -10,14 +12,19 @@ import TrackerStore
 /// Another program holds the data file's write lock (the `tracker-store-writer hold` helper): the
 /// main actor waits at most `AppEnvironment.mainActorWait` (100 ms), a tap's change completes
 /// in the background once the file is free, and a write that cannot be saved within the busy
-/// timeout ends in an alert. Durations are measured with generous slack (a busy machine).
+/// timeout ends in an alert. No clock is read: a call that waited the busy timeout (10 s) would
+/// have saved or failed by its end, so what the screen shows when it returns, with the other
+/// program still holding the file, tells.
 @MainActor
-@Suite("A data file another program holds")
+@Suite("A data file another program holds", .temporaryFolders)
 struct LockedFileTests {
   /// The demo on a SQLite file, and the file's path.
   func fileWorld() throws -> (TestWorld, SQLiteTrackerStore, String) {
     let world = try TestWorld.demo(.english)
-    let (file, path) = try world.onFile("locked")
+    let path = TemporaryFolder().path("tracker.sqlite")
+    let file = try SQLiteTrackerStore(path: path, now: world.now)
+    try file.insert(try world.store.contents())
+    try file.saveSettings(try world.store.settings())
     return (world, file, path)
   }
 
@@ -33,15 +40,16 @@ struct LockedFileTests {
     let binding = model.observe { _ in published += 1 }
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
     let before = model.state
-    let holder = try LockHolder(path, seconds: 2)
+    let holder = try LockHolder(path)
 
-    let start = Date()
     model.completeTapped(undone.id)
-    #expect(Date().timeIntervalSince(start) < 1)  // waited 100 ms, not the 10 s busy timeout
-    #expect(model.state == before)  // nothing saved yet, no alert: the write waits off the main actor
+    // Returned while the file is held: nothing saved yet, no alert, the write waits off the main
+    // actor (waiting the busy timeout would have ended in the alert).
+    #expect(holder.isHolding)
+    #expect(model.state == before)
     #expect(environment.writer.state == StoreWriter.State(waiting: 1))
 
-    holder.waitUntilReleased()
+    holder.release()
     #expect(try await eventually { card(undone.id, of: model)?.isCompleted == true })
     #expect(try await eventually { !environment.writer.state.isSaving })
     #expect(model.state.alert == nil)
@@ -55,13 +63,11 @@ struct LockedFileTests {
     let environment = world.environment(.en, store: store)
     let model = TrackersViewModel(environment: environment)
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
-    let holder = try LockHolder(path, seconds: 1.5)
-    let start = Date()
+    let holder = try LockHolder(path)
     model.completeTapped(undone.id)  // on…
     model.completeTapped(undone.id)  // …and off again
-    #expect(Date().timeIntervalSince(start) < 2)
-    #expect(environment.writer.state.waiting == 2)
-    holder.waitUntilReleased()
+    #expect(holder.isHolding && environment.writer.state.waiting == 2 && model.state.alert == nil)
+    holder.release()
     #expect(try await eventually { !environment.writer.state.isSaving })
     #expect(card(undone.id, of: model)?.isCompleted == false)
     #expect(try !store.completedTrackerIDs(on: day("2026-11-30")).contains(undone.id))
@@ -73,11 +79,12 @@ struct LockedFileTests {
     let environment = world.environment(.en, store: store)
     let model = TrackersViewModel(environment: environment)
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
-    let holder = try LockHolder(path, seconds: 14)  // past the busy timeout (10 s)
-    let start = Date()
+    // Until the alert, past the busy timeout (10 s), however long a busy main actor takes.
+    let holder = try LockHolder(path, seconds: 600)
     model.completeTapped(undone.id)
-    #expect(Date().timeIntervalSince(start) < 1)
+    #expect(holder.isHolding && model.state.alert == nil && environment.writer.state.waiting == 1)
     #expect(try await eventually(within: 60) { model.state.alert != nil })
+    #expect(holder.isHolding)
     let english = Localizer(.en)
     #expect(
       model.state.alert
@@ -88,7 +95,7 @@ struct LockedFileTests {
           buttons: [AlertState.Button(title: "OK", action: .dismiss)]))
     #expect(card(undone.id, of: model)?.isCompleted == false)
     #expect(!environment.writer.state.isSaving)
-    withExtendedLifetime(holder) {}
+    holder.release()
   }
 
   @Test func aFormSaveWaitsAMomentThenSaysTheFileIsBusyAndKeepsWhatWasTyped() throws {
@@ -98,10 +105,10 @@ struct LockedFileTests {
     var closed = false
     form.onDone = { _ in closed = true }
     form.textChanged("Garden")
-    let holder = try LockHolder(path, seconds: 5)
-    let start = Date()
+    // Held for just under the busy timeout (9 s of 10): a save that waited the busy timeout
+    // would have gone through once the holder let go, and closed the form.
+    let holder = try LockHolder(path, seconds: 9)
     form.doneTapped()
-    #expect(Date().timeIntervalSince(start) < 1)
     #expect(!closed && form.state.text == "Garden")
     #expect(
       form.state.alert?.message
@@ -124,9 +131,7 @@ struct LockedFileTests {
   }
 
   @Test func aDeleteOnTheToDoListWaitsForTheFileOffTheMainActor() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locked-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent("todo.sqlite").path
+    let path = TemporaryFolder().path("todo.sqlite")
     let store = try SQLiteTodoStore(path: path, now: Date(timeIntervalSince1970: 1_796_034_600))
     let task = TodoTask(
       id: id(1), title: "", text: "Milk", isDone: false, created: Date(timeIntervalSince1970: 0))
@@ -135,12 +140,10 @@ struct LockedFileTests {
       now: Date(timeIntervalSince1970: 1_796_034_600), language: .en, store: store, loader: StubLoader())
     let model = TodoListViewModel(environment: environment)
     model.rowSwipedLeft(task.id)
-    let holder = try LockHolder(path, seconds: 1.5)
-    let start = Date()
+    let holder = try LockHolder(path)
     model.deleteConfirmed()
-    #expect(Date().timeIntervalSince(start) < 1)
-    #expect(environment.writer.state.waiting == 1)
-    holder.waitUntilReleased()
+    #expect(holder.isHolding && environment.writer.state.waiting == 1)
+    holder.release()
     #expect(try await eventually { model.state.rows.isEmpty })
     #expect(try store.tasks().isEmpty && model.state.alert == nil)
   }

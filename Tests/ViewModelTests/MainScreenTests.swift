@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerModels
@@ -8,7 +9,7 @@ import TrackerPreviewSupport
 
 /// Seed, main screen: algorithms 1–7 with every sub-point, and the rules around them.
 @MainActor
-@Suite("Main screen")
+@Suite("Main screen", .temporaryFolders)
 struct MainScreenTests {
   func card(_ name: String, _ state: TrackersViewModel.State) -> TrackersViewModel.Card? {
     state.sections.flatMap(\.cards).first { $0.name == name }

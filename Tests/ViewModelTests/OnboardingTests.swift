@@ -6,7 +6,7 @@ import TrackerModels
 
 /// Seed, onboarding: algorithms 1–2.
 @MainActor
-@Suite("Onboarding")
+@Suite("Onboarding", .temporaryFolders)
 struct OnboardingTests {
   @Test func onboarding1_swipesChangePagesWithoutWrappingAround() {
     let model = OnboardingViewModel(environment: TestWorld().environment(.ru))

@@ -1,4 +1,6 @@
 import Foundation
+import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerLocalization
 import TrackerModels
@@ -11,12 +13,12 @@ import TrackerStore
 /// the screen's (the store's `afterRead` hook). A screen reads one state of the file, never a mix,
 /// and a change of one setting never undoes another process's change of another.
 @MainActor
-@Suite("Another connection committing meanwhile")
+@Suite("Another connection committing meanwhile", .temporaryFolders)
 struct OtherConnectionTests {
   /// The demo on a SQLite file, and a second connection to that file.
   func twoConnections() throws -> (TestWorld, screen: SQLiteTrackerStore, other: SQLiteTrackerStore) {
     let world = try TestWorld.demo(.english)
-    let (screen, path) = try world.onFile("other")
+    let (screen, path) = try world.onFile()
     return (world, screen, try SQLiteTrackerStore(path: path, now: world.now))
   }
 
@@ -134,12 +136,10 @@ struct OtherConnectionTests {
 }
 
 extension TestWorld {
-  /// The world's data and settings in a new SQLite file, in a new folder named after `prefix`.
-  func onFile(_ prefix: String) throws -> (SQLiteTrackerStore, path: String) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "\(prefix)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent("tracker.sqlite").path
+  /// The world's data and settings in a new SQLite file, in the test's temporary folder (removed
+  /// after the test).
+  func onFile() throws -> (SQLiteTrackerStore, path: String) {
+    let path = TemporaryFolder().path("tracker.sqlite")
     let file = try SQLiteTrackerStore(path: path, now: now)
     try file.insert(try store.contents())
     try file.saveSettings(try store.settings())

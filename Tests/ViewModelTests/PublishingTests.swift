@@ -1,5 +1,6 @@
 import FailingStores
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -12,7 +13,7 @@ import TrackerStore
 /// Observing the flow, as a native client's root view does: every change a user could see
 /// arrives, whoever made it (docs/native-client.md, "Every visible change is published").
 @MainActor
-@Suite("Publishing through AppFlow.observe")
+@Suite("Publishing through AppFlow.observe", .temporaryFolders)
 struct PublishingTests {
   let demo = DemoData(today: day("2026-11-30"))
 

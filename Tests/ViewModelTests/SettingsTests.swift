@@ -1,6 +1,7 @@
 import FailingStores
+import FlowTestSupport
 import Foundation
-import OtherProgram
+import TestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -59,7 +60,7 @@ final class RecordingScheduler: NotificationScheduler, @unchecked Sendable {
 
 /// Seed 004, step 5: the settings tab's daily reminder.
 @MainActor
-@Suite("Settings: the daily reminder")
+@Suite("Settings: the daily reminder", .temporaryFolders)
 struct SettingsTests {
   func flow(_ world: TestWorld, _ scheduler: RecordingScheduler, _ language: Language = .en) throws -> AppFlow
   {
@@ -74,8 +75,6 @@ struct SettingsTests {
     if case .settings(let state) = flow.view.base { return state }
     return nil
   }
-
-  func tap(_ id: String, _ flow: AppFlow) throws { try flow.perform(.tap(.identifier(id))) }
 
   @Test func theReminderIsOffAtEightByDefaultAndTheTabIsThird() throws {
     let scheduler = RecordingScheduler()
@@ -99,7 +98,7 @@ struct SettingsTests {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler()
     let flow = try flow(world, scheduler, .ru)
-    try tap("reminder", flow)
+    try flow.tap("reminder")
     #expect(flow.screen == .permission)
     guard case .permission(let sheet) = flow.view.presented.last else {
       Issue.record("no sheet")
@@ -107,7 +106,7 @@ struct SettingsTests {
     }
     #expect(sheet.text == "Разрешите уведомления, чтобы раз в день напоминать отметить привычки")
     #expect(flow.elements.map(\.label) == ["Разрешить", "Не сейчас"])
-    try tap("allow", flow)
+    try flow.tap("allow")
     #expect(flow.screen == .settings)
     #expect(settings(flow)?.isReminderOn == true)
     #expect(
@@ -123,14 +122,14 @@ struct SettingsTests {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler(grants: false)
     let flow = try flow(world, scheduler)
-    try tap("reminder", flow)
-    try tap("allow", flow)
+    try flow.tap("reminder")
+    try flow.tap("allow")
     #expect(settings(flow)?.isReminderOn == false)
     #expect(settings(flow)?.deniedNote == "Notifications are turned off in the system settings")
     #expect(!scheduler.calls.contains { if case .schedule = $0 { return true } else { return false } })
     #expect(try world.store.settings().reminder.isOn == false)
     // Asked again later, the system says no at once: no explanation, the note again.
-    try tap("reminder", flow)
+    try flow.tap("reminder")
     #expect(flow.screen == .settings && settings(flow)?.isReminderOn == false)
   }
 
@@ -138,10 +137,10 @@ struct SettingsTests {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler()
     let flow = try flow(world, scheduler)
-    try tap("reminder", flow)
-    try tap("not-now", flow)
+    try flow.tap("reminder")
+    try flow.tap("not-now")
     #expect(flow.screen == .settings && settings(flow)?.isReminderOn == false)
-    try tap("reminder", flow)
+    try flow.tap("reminder")
     try flow.perform(.dismiss)
     #expect(flow.screen == .settings && settings(flow)?.isReminderOn == false)
     #expect(!scheduler.calls.contains(.request))
@@ -152,9 +151,9 @@ struct SettingsTests {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler(status: .granted)
     let flow = try flow(world, scheduler)
-    try tap("reminder", flow)
+    try flow.tap("reminder")
     #expect(settings(flow)?.isReminderOn == true)
-    try tap("reminder-time", flow)
+    try flow.tap("reminder-time")
     #expect(flow.screen == .timePicker)
     try flow.perform(.clear)
     try flow.perform(.type("7:5"))
@@ -163,10 +162,10 @@ struct SettingsTests {
       return
     }
     #expect(!invalid.isDoneEnabled && invalid.error == "Enter a time as HH:MM, from 00:00 to 23:59")
-    #expect(throws: FlowError.self) { try tap("done", flow) }
+    #expect(throws: FlowError.self) { try flow.tap("done") }
     try flow.perform(.clear)
     try flow.perform(.type("07:30"))
-    try tap("done", flow)
+    try flow.tap("done")
     #expect(flow.screen == .settings && settings(flow)?.timeText == "07:30")
     #expect(scheduler.calls.last == .schedule("07:30", title: "Tracker", body: "Time to mark today's habits"))
     #expect(try world.store.settings().reminder == ReminderSettings(isOn: true, time: ReminderTime("07:30")!))
@@ -176,8 +175,8 @@ struct SettingsTests {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler(status: .granted)
     let flow = try flow(world, scheduler)
-    try tap("reminder", flow)
-    try tap("reminder", flow)
+    try flow.tap("reminder")
+    try flow.tap("reminder")
     #expect(settings(flow)?.isReminderOn == false)
     #expect(scheduler.calls.last == .cancel)
     #expect(try world.store.settings().reminder.isOn == false)
@@ -236,9 +235,9 @@ struct SettingsTests {
       screens.append(view.screen)
       if case .settings(let state) = view.base { switches.append(state.isReminderOn) }
     }
-    try tap("reminder", flow)
-    try tap("allow", flow)
-    try tap("reminder-time", flow)
+    try flow.tap("reminder")
+    try flow.tap("allow")
+    try flow.tap("reminder-time")
     try flow.perform(.dismiss)
     #expect(screens.first == .settings && screens.contains(.permission) && screens.contains(.timePicker))
     #expect(screens.last == .settings && switches.last == true)
@@ -246,13 +245,13 @@ struct SettingsTests {
     // A hundred time sheets and explanations opened and closed leave no view model behind.
     weak var lastSheet: AnyObject?
     for _ in 0..<100 {
-      try tap("reminder-time", flow)
+      try flow.tap("reminder-time")
       if case .timePicker(let model) = flow.layers.last?.screen { lastSheet = model }
       try flow.perform(.dismiss)
     }
     #expect(lastSheet == nil && flow.layers.isEmpty)
-    try tap("reminder", flow)  // off
-    try tap("reminder", flow)  // on again: allowed already, no explanation
+    try flow.tap("reminder")  // off
+    try flow.tap("reminder")  // on again: allowed already, no explanation
     #expect(flow.screen == .settings && settings(flow)?.isReminderOn == true)
   }
 
@@ -262,9 +261,9 @@ struct SettingsTests {
     var environment = world.environment(.en, store: failing)
     environment.notifications = RecordingScheduler(status: .granted)
     let flow = AppFlow(environment: environment)
-    try tap("tab-settings", flow)
+    try flow.tap("tab-settings")
     failing.fail(.nextWrite(FailingStore.diskFull))
-    try tap("reminder", flow)
+    try flow.tap("reminder")
     #expect(settings(flow)?.isReminderOn == false)
     #expect(flow.view.alert?.title == "Couldn't save")
   }

@@ -1,3 +1,5 @@
+import FlowTestSupport
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerModels
@@ -6,7 +8,7 @@ import TrackerModels
 
 /// Seed, statistics: algorithms 1–3.
 @MainActor
-@Suite("Statistics screen")
+@Suite("Statistics screen", .temporaryFolders)
 struct StatisticsScreenTests {
   @Test func statistics1_noDataShowsThePlaceholder() {
     let world = TestWorld()
@@ -69,32 +71,31 @@ struct StatisticsScreenTests {
   @Test func theOpenTabFollowsTogglesEditsAndDeletesAsAFreshComputationWould() throws {
     let world = try TestWorld.demo(.english)
     let flow = AppFlow(environment: world.environment(.en))
-    func tap(_ id: String) throws { try flow.perform(.tap(.identifier(id))) }
-    try tap("tab-statistics")
-    try tap("tab-trackers")
+    try flow.tap("tab-statistics")
+    try flow.tap("tab-trackers")
     func statisticsOnTheTab() -> StatisticsViewModel.State? { flow.statistics?.state }
     func fresh() -> StatisticsViewModel.State {
       StatisticsViewModel(environment: world.environment(.en)).state
     }
 
-    try tap("complete:Water the plants")
+    try flow.tap("complete:Water the plants")
     #expect(statisticsOnTheTab() == fresh())
-    try tap("date")
-    try tap("day:2026-11-27")
-    try tap("complete:The cat blocked the camera on a call")
+    try flow.tap("date")
+    try flow.tap("day:2026-11-27")
+    try flow.tap("complete:The cat blocked the camera on a call")
     #expect(statisticsOnTheTab() == fresh())
     // A new schedule re-evaluates the whole history.
     try flow.perform(.longPress(.identifier("card:Morning exercise")))
-    try tap("edit")
-    try tap("schedule")
-    for day in ["day:tue", "day:thu", "day:sat"] { try tap(day) }
-    try tap("done")
-    try tap("days-minus")
-    try tap("create")
+    try flow.tap("edit")
+    try flow.tap("schedule")
+    for day in ["day:tue", "day:thu", "day:sat"] { try flow.tap(day) }
+    try flow.tap("done")
+    try flow.tap("days-minus")
+    try flow.tap("create")
     #expect(statisticsOnTheTab() == fresh())
     try flow.perform(.longPress(.identifier("card:Water the plants")))
-    try tap("delete")
-    try tap("confirm")
+    try flow.tap("delete")
+    try flow.tap("confirm")
     #expect(statisticsOnTheTab() == fresh())
     #expect(statisticsOnTheTab()?.cards.isEmpty == false)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerModels
 import TrackerStore
@@ -7,7 +8,7 @@ import TrackerStore
 
 /// Seed 004, step 3: a card shows its current streak with a flame, as of today, updated live.
 @MainActor
-@Suite("Streaks on the cards")
+@Suite("Streaks on the cards", .temporaryFolders)
 struct StreakCardTests {
   func card(_ name: String, _ model: TrackersViewModel) -> TrackersViewModel.Card? {
     model.state.sections.flatMap(\.cards).first { $0.name == name }

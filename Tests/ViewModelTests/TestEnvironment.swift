@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -38,15 +39,6 @@ final class SequentialIDs: @unchecked Sendable {
     next += 1
     return next
   }
-}
-
-func id(_ number: Int) -> UUID {
-  UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!
-}
-
-func day(_ iso: String) -> Day {
-  guard let parsed = try? Day(iso: iso) else { preconditionFailure("bad test day \(iso)") }
-  return parsed
 }
 
 /// A fixed world: 2026-11-30 (a Monday) at noon in Moscow, an in-memory store, recorded analytics.

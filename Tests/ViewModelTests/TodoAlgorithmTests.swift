@@ -1,4 +1,6 @@
+import FlowTestSupport
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -11,7 +13,7 @@ import TrackerStore
 /// app: through `TodoFlow`'s elements, reading what it publishes (algorithm 1, the first launch,
 /// is `TodoTests.algorithm1_…`).
 @MainActor
-@Suite("To do list: the seed's algorithms")
+@Suite("To do list: the seed's algorithms", .temporaryFolders)
 struct TodoAlgorithmTests {
   /// The words each language shows on the forms.
   struct Words: Sendable, CustomTestStringConvertible {
@@ -57,8 +59,6 @@ struct TodoAlgorithmTests {
     }
 
     @MainActor
-    func tap(_ id: String) throws { try flow.perform(.tap(.identifier(id))) }
-    @MainActor
     func element(_ id: String) -> Element? { flow.elements.first { $0.id == id } }
     /// The last view published: what a client shows.
     var shown: TodoFlow.View? { published.last }
@@ -69,7 +69,7 @@ struct TodoAlgorithmTests {
   @Test(arguments: languages)
   func algorithm2_tappingATaskOpensItsEditScreenWithItsFields(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
-    try session.tap("todo:Phone")
+    try session.flow.tap("todo:Phone")
     let form = try #require(session.shown?.form)
     #expect(session.shown?.screen == .todoEdit)
     #expect(form.screenTitle == words.editTitle && form.saveTitle == words.save)
@@ -80,13 +80,13 @@ struct TodoAlgorithmTests {
   @Test(arguments: languages)
   func algorithm3_theTitleFieldChangesTheTasksTitle(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
-    try session.tap("todo:Phone")
-    try session.tap("title")
+    try session.flow.tap("todo:Phone")
+    try session.flow.tap("title")
     try session.flow.perform(.clear)
     #expect(session.element("title")?.label == words.titlePlaceholder)
     try session.flow.perform(.type("Звонок"))
     #expect(session.shown?.form?.title == "Звонок")
-    try session.tap("save")
+    try session.flow.tap("save")
     #expect(session.shown?.list.rows.first { $0.id == id(1) }?.title == "Звонок")
     #expect(try session.store.tasks().first { $0.id == id(1) }?.title == "Звонок")
   }
@@ -94,13 +94,13 @@ struct TodoAlgorithmTests {
   @Test(arguments: languages)
   func algorithm4_theTextFieldChangesTheTasksText(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
-    try session.tap("todo:Phone")
+    try session.flow.tap("todo:Phone")
     // The title, the form's first field, has the focus when it opens: tapping the text focuses it.
     #expect(session.shown?.focusedField == .title)
-    try session.tap("text")
+    try session.flow.tap("text")
     try session.flow.perform(.type("\ntonight"))
     #expect(session.shown?.form?.text == "Call mum\ntonight")
-    try session.tap("save")
+    try session.flow.tap("save")
     #expect(session.shown?.list.rows.first { $0.id == id(1) }?.text == "Call mum\ntonight")
     #expect(try session.store.tasks().first { $0.id == id(1) }?.text == "Call mum\ntonight")
   }
@@ -108,15 +108,15 @@ struct TodoAlgorithmTests {
   @Test(arguments: languages)
   func algorithm5_theSwitchChangesWhetherTheTaskIsDone(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
-    try session.tap("todo:Buy bread")
+    try session.flow.tap("todo:Buy bread")
     #expect(session.element("completed")?.isChecked == false)
-    try session.tap("completed")
+    try session.flow.tap("completed")
     #expect(session.element("completed")?.isChecked == true && session.shown?.form?.isCompleted == true)
-    try session.tap("save")
+    try session.flow.tap("save")
     #expect(session.element("todo:Buy bread")?.isChecked == true)
-    try session.tap("todo:Buy bread")
-    try session.tap("completed")
-    try session.tap("save")
+    try session.flow.tap("todo:Buy bread")
+    try session.flow.tap("completed")
+    try session.flow.tap("save")
     #expect(session.element("todo:Buy bread")?.isChecked == false)
     #expect(try session.store.tasks().first { $0.id == id(2) }?.isDone == false)
   }
@@ -124,19 +124,19 @@ struct TodoAlgorithmTests {
   @Test(arguments: languages)
   func algorithm6_saveIsEnabledOnlyWithATextAndSavingUpdatesTheListAtOnce(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
-    try session.tap("todo:Phone")
+    try session.flow.tap("todo:Phone")
     #expect(session.element("save")?.isEnabled == true)
-    try session.tap("text")
+    try session.flow.tap("text")
     try session.flow.perform(.clear)
     #expect(session.element("save")?.isEnabled == false && session.shown?.form?.isSaveEnabled == false)
-    #expect(throws: FlowError.self) { try session.tap("save") }
+    #expect(throws: FlowError.self) { try session.flow.tap("save") }
     try session.flow.perform(.type("  \n "))
     #expect(session.element("save")?.isEnabled == false)
     try session.flow.perform(.clear)
     try session.flow.perform(.type("Call dad"))
     #expect(session.element("save")?.isEnabled == true)
     let before = session.published.count
-    try session.tap("save")
+    try session.flow.tap("save")
     // Published at once, no waiting: the list on screen is the store's.
     #expect(session.published.count > before)
     #expect(session.shown?.screen == .todos)
@@ -146,7 +146,7 @@ struct TodoAlgorithmTests {
   @Test(arguments: languages)
   func algorithm7_plusOpensAnEmptyNewTaskForm(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
-    try session.tap("add")
+    try session.flow.tap("add")
     let form = try #require(session.shown?.form)
     #expect(session.shown?.screen == .todoForm)
     #expect(form.screenTitle == words.newTitle && form.saveTitle == words.done)
@@ -159,24 +159,24 @@ struct TodoAlgorithmTests {
   @Test(arguments: languages)
   func algorithm8_theTitleFieldSetsTheNewTasksTitle(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
-    try session.tap("add")
-    try session.tap("title")
+    try session.flow.tap("add")
+    try session.flow.tap("title")
     try session.flow.perform(.type("Дом"))
     #expect(session.shown?.form?.title == "Дом")
-    try session.tap("text")
+    try session.flow.tap("text")
     try session.flow.perform(.type("Полить цветы"))
-    try session.tap("done")
+    try session.flow.tap("done")
     #expect(session.shown?.list.rows.first?.title == "Дом")
   }
 
   @Test(arguments: languages)
   func algorithm9_theTextFieldSetsTheNewTasksText(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
-    try session.tap("add")
-    try session.tap("text")
+    try session.flow.tap("add")
+    try session.flow.tap("text")
     try session.flow.perform(.type("Water the plants\nin the living room"))
     #expect(session.shown?.form?.text == "Water the plants\nin the living room")
-    try session.tap("done")
+    try session.flow.tap("done")
     #expect(session.shown?.list.rows.first?.text == "Water the plants\nin the living room")
     #expect(session.shown?.list.rows.first?.title == nil)
   }
@@ -184,17 +184,17 @@ struct TodoAlgorithmTests {
   @Test(arguments: languages)
   func algorithm10_doneIsEnabledOnlyWithATextAndAddsTheTaskOnTopAtOnce(_ words: Words) throws {
     let session = Session(Self.stored, words.language)
-    try session.tap("add")
+    try session.flow.tap("add")
     #expect(session.element("done")?.isEnabled == false)
-    try session.tap("title")
+    try session.flow.tap("title")
     try session.flow.perform(.type("Only a title"))
     #expect(session.element("done")?.isEnabled == false)  // a title alone is not enough
-    try session.tap("text")
+    try session.flow.tap("text")
     try session.flow.perform(.type("   "))
     #expect(session.element("done")?.isEnabled == false)
     try session.flow.perform(.type("and a text"))
     #expect(session.element("done")?.isEnabled == true)
-    try session.tap("done")
+    try session.flow.tap("done")
     #expect(session.shown?.screen == .todos)
     #expect(session.shown?.list.rows.map(\.text) == ["and a text", "Buy bread", "Call mum"])
     #expect(try session.store.tasks().count == 3)

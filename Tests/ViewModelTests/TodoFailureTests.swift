@@ -10,7 +10,7 @@ import TrackerStore
 
 /// A to-do store that refuses: the user sees why, keeps what was typed, and nothing changes.
 @MainActor
-@Suite("To do list with a store that fails")
+@Suite("To do list with a store that fails", .temporaryFolders)
 struct TodoFailureTests {
   func flow(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language) -> TodoFlow {
     TodoFlow(environment: .fixed(now: TodoScenario.now, language: language, store: store, loader: loader))

@@ -1,4 +1,6 @@
+import FlowTestSupport
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -26,7 +28,7 @@ final class StubLoader: TodoLoader, @unchecked Sendable {
 
 /// Seed 003's screens: the list, loading once, the new and the edit forms (algorithms 1–10).
 @MainActor
-@Suite("To do list")
+@Suite("To do list", .temporaryFolders)
 struct TodoTests {
   static let loaded = [
     LoadedTodo(remoteID: 1, text: "Do something nice for someone you care about", isDone: false),
@@ -222,7 +224,7 @@ func task(_ number: Int, _ text: String, title: String = "", done: Bool = false,
 
 /// The to-do app as a client drives it: through `TodoFlow.observe` and its elements.
 @MainActor
-@Suite("To do list through its flow")
+@Suite("To do list through its flow", .temporaryFolders)
 struct TodoFlowTests {
   func flow(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language = .en) -> TodoFlow {
     let ids = SequentialIDs()
@@ -234,8 +236,6 @@ struct TodoFlowTests {
         store: store,
         loader: loader, makeID: { ids.make() }))
   }
-
-  func tap(_ id: String, _ flow: TodoFlow) throws { try flow.perform(.tap(.identifier(id))) }
 
   @Test func aWholeSessionInRussian() async throws {
     let store = InMemoryTodoStore()
@@ -249,23 +249,23 @@ struct TodoFlowTests {
     for _ in 0..<100 where flow.isLoading { await Task.yield() }
     #expect(loading.first == true && loading.last == false)
     #expect(flow.elements.map(\.id).contains("todo:Memorize a poem"))
-    try tap("add", flow)
+    try flow.tap("add")
     #expect(flow.screen == .todoForm)
     #expect(flow.elements.first { $0.id == "done" }?.isEnabled == false)
     #expect(flow.view.focusedField == .title)  // the first field of the form has the focus
     try flow.perform(.type("Дом"))
-    try tap("text", flow)
+    try flow.tap("text")
     try flow.perform(.type("Полить цветы"))
-    try tap("done", flow)
+    try flow.tap("done")
     #expect(flow.screen == .todos && flow.view.list.rows.first?.title == "Дом")
-    try tap("todo:Дом", flow)
+    try flow.tap("todo:Дом")
     #expect(flow.screen == .todoEdit)
-    try tap("completed", flow)
-    try tap("save", flow)
+    try flow.tap("completed")
+    try flow.tap("save")
     #expect(flow.view.list.rows.first?.isDone == true)
     try flow.perform(.swipe(.left, .identifier("todo:Memorize a poem")))
     #expect(flow.view.list.deleteQuestion?.question == "Удалить задачу?")
-    try tap("confirm", flow)
+    try flow.tap("confirm")
     #expect(
       try store.tasks().map(\.text) == ["Полить цветы", "Do something nice for someone you care about"])
     #expect(screens.contains(.todoForm) && screens.contains(.todoEdit) && screens.last == .todos)
@@ -278,7 +278,7 @@ struct TodoFlowTests {
     for _ in 0..<100 where flow.isLoading { await Task.yield() }
     #expect(flow.elements.map(\.id) == ["add", "retry"])
     #expect(flow.view.list.loadFailure?.reason == "No connection to the internet.")
-    try tap("retry", flow)
+    try flow.tap("retry")
     for _ in 0..<100 where flow.isLoading { await Task.yield() }
     #expect(flow.view.list.rows.count == 2 && flow.view.list.loadFailure == nil)
   }
@@ -286,11 +286,11 @@ struct TodoFlowTests {
   @Test func dismissingTheFormKeepsTheTaskAsItWasAndDisabledSaveIsRefused() throws {
     let store = InMemoryTodoStore([task(1, "Keep me")])
     let flow = flow(store, StubLoader())
-    try tap("todo:Keep me", flow)
-    try tap("text", flow)
+    try flow.tap("todo:Keep me")
+    try flow.tap("text")
     try flow.perform(.clear)
     #expect(flow.elements.first { $0.id == "save" }?.isEnabled == false)
-    #expect(throws: FlowError.self) { try tap("save", flow) }
+    #expect(throws: FlowError.self) { try flow.tap("save") }
     try flow.perform(.dismiss)
     #expect(flow.screen == .todos)
     #expect(try store.tasks().map(\.text) == ["Keep me"])

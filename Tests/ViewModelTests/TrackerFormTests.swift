@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -8,7 +9,7 @@ import TrackerModels
 
 /// Seed, creating a tracker: algorithms 1–8 with every sub-point.
 @MainActor
-@Suite("Creating and editing trackers")
+@Suite("Creating and editing trackers", .temporaryFolders)
 struct TrackerFormTests {
   static let emojis = TrackerEmoji.all.map { TrackerFormViewModel.EmojiItem(emoji: $0, isSelected: false) }
   static let colors = TrackerColor.palette.map {
@@ -296,7 +297,7 @@ func formState(_ flow: AppFlow) -> TrackerFormViewModel.State? {
 
 /// Leaving a form (issue 30, item 1): changes are never thrown away without a word.
 @MainActor
-@Suite("Leaving the tracker form")
+@Suite("Leaving the tracker form", .temporaryFolders)
 struct LeavingTheFormTests {
   @Test(arguments: [
     (Language.en, "Discard your changes?", "Discard", "Keep editing"),

@@ -20,6 +20,9 @@ final class StoreConnection: @unchecked Sendable {
   private var damageSeen = false
   /// SQLite's `data_version` when last looked at: it moves when another connection commits.
   private var seenDataVersion: Int?
+  /// How many tries at a write found another connection holding the write lock (used under
+  /// `lock`): tests see by it that a write is waiting.
+  private var triesFindingTheLockHeld = 0
 
   init(_ opened: StoreFile.Opened, path: String) {
     self.path = path
@@ -113,6 +116,13 @@ final class StoreConnection: @unchecked Sendable {
     }
   }
 
+  /// How many tries at a write so far found another connection holding the write lock.
+  var lockHeldTries: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return triesFindingTheLockHeld
+  }
+
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction under the lock.
   ///
   /// The write lock is asked for without SQLite's busy handler: while another program holds it,
@@ -137,6 +147,7 @@ final class StoreConnection: @unchecked Sendable {
         lock.unlock()
         throw error
       }
+      if case .lockHeld = attempt { triesFindingTheLockHeld += 1 }
       lock.unlock()
       if case .done(let result) = attempt { return result }
       let now = DispatchTime.now()

@@ -1,19 +1,24 @@
 import Foundation
+import TestSupport
 
 /// Another program in the middle of a long write: the `tracker-store-writer hold` helper holding
-/// the write lock of a data file (`BEGIN IMMEDIATE`) for a while, then rolling back.
+/// the write lock of a data file (`BEGIN IMMEDIATE`) until told to let go, or for a while, then
+/// rolling back.
 public final class LockHolder {
   private let process = Process()
+  private let input = Pipe()
 
-  /// Starts the helper on `path` and returns once it holds the lock; it lets go after `seconds`.
-  /// `helper` is the built `tracker-store-writer` (by default beside the running test bundle).
+  /// Starts the helper on `path` and returns once it holds the lock; it lets go at `release()`,
+  /// or by itself after `seconds`. `helper` is the built `tracker-store-writer` (by default beside
+  /// the running test bundle).
   public init(
-    _ path: String, seconds: Double,
-    helper: URL = Bundle.main.bundleURL.appendingPathComponent("tracker-store-writer")
+    _ path: String, seconds: Double = 60,
+    helper: URL = builtProduct("tracker-store-writer")
   ) throws {
     process.executableURL = helper
     process.arguments = ["hold", path, String(seconds)]
     let output = Pipe()
+    process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -26,14 +31,25 @@ public final class LockHolder {
   }
 
   deinit {
-    if process.isRunning { process.terminate() }
+    // The end of its input lets it go at once (it does not die of SIGTERM while it waits).
+    try? input.fileHandleForWriting.close()
     process.waitUntilExit()
   }
 
   /// The helper's process id (the alert names it).
   public var pid: Int32 { process.processIdentifier }
 
-  /// Waits until the helper has let go of the lock and ended.
+  /// Whether the helper still runs: until `release()`, it holds the lock (unless its `seconds`
+  /// have passed: a test that may wait long on a busy machine asks for more than the minute).
+  public var isHolding: Bool { process.isRunning }
+
+  /// Tells the helper to let go of the lock and waits until it has.
+  public func release() {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+
+  /// Waits until the helper has let go of the lock by itself (after its `seconds`) and ended.
   public func waitUntilReleased() { process.waitUntilExit() }
 
   /// The helper ended before it held the lock.

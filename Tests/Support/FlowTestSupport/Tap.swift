@@ -1,0 +1,16 @@
+import TrackerAutomation
+import TrackerViewModels
+
+/// A flow a test drives by its elements' identifiers: the tracker's and the to-do app's.
+@MainActor
+public protocol TappableFlow: AnyObject {
+  func perform(_ action: UserAction) throws(FlowError)
+}
+
+extension AppFlow: TappableFlow {}
+extension TodoFlow: TappableFlow {}
+
+extension TappableFlow {
+  /// Taps the element whose identifier is `id`, as the user would (`flow.tap("add")`).
+  public func tap(_ id: String) throws(FlowError) { try perform(.tap(.identifier(id))) }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The built product `name` of this package (`tracker-preview`, `tracker-store-writer`): beside
+/// the test bundle on Linux, in the bundle's folder on macOS.
+public func builtProduct(_ name: String) -> URL {
+  #if os(macOS)
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
+    }
+  #endif
+  return Bundle.main.bundleURL.appendingPathComponent(name)
+}
+
+/// Runs `executable` with `arguments` to its end from `/`, with only `environment` set, feeding
+/// it `input` (standard input ends at once without): its exit status and what it printed.
+public func runProgram(
+  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+) throws -> (status: Int32, output: String, error: String) {
+  let ran = try launch(executable, arguments, environment: environment, input: input, timeout: nil)
+  return (ran.status ?? -1, ran.output, ran.error)
+}
+
+/// The same, but gives up after `timeout` seconds (the program is stopped and `status` is nil): a
+/// program that blocks fails the test instead of hanging it.
+public func runProgram(
+  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+  timeout: TimeInterval
+) throws -> (status: Int32?, output: String, error: String) {
+  try launch(executable, arguments, environment: environment, input: input, timeout: timeout)
+}
+
+/// `runProgram` on a thread of its own, so that a program that waits long (the busy timeout)
+/// does not hold up a thread of the tests' pool meanwhile: other tests run while it waits.
+public func runProgramAside(
+  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+) async throws -> (status: Int32, output: String, error: String) {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread {
+      continuation.resume(
+        with: Result { try runProgram(executable, arguments, environment: environment, input: input) })
+    }.start()
+  }
+}
+
+private func launch(
+  _ executable: URL, _ arguments: [String], environment: [String: String], input: String?,
+  timeout: TimeInterval?
+) throws -> (status: Int32?, output: String, error: String) {
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.environment = environment
+  process.currentDirectoryURL = URL(fileURLWithPath: "/")
+  let output = Pipe()
+  let error = Pipe()
+  let standardInput = Pipe()
+  process.standardOutput = output
+  process.standardError = error
+  process.standardInput = standardInput
+  let ended = DispatchSemaphore(value: 0)
+  process.terminationHandler = { _ in ended.signal() }
+  try process.run()
+  // Both read while it runs, so a full pipe never holds it up.
+  let printed = [CollectedBytes(), CollectedBytes()]
+  let readers = DispatchGroup()
+  for (pipe, bytes) in zip([output, error], printed) {
+    DispatchQueue.global().async(group: readers) {
+      bytes.set(pipe.fileHandleForReading.readDataToEndOfFile())
+    }
+  }
+  if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+  try standardInput.fileHandleForWriting.close()
+  var inTime = true
+  if let timeout {
+    inTime = ended.wait(timeout: .now() + timeout) == .success
+    if !inTime {
+      process.terminate()
+      ended.wait()
+    }
+  } else {
+    ended.wait()
+  }
+  readers.wait()
+  process.waitUntilExit()
+  return (
+    inTime ? process.terminationStatus : nil, String(decoding: printed[0].get(), as: UTF8.self),
+    String(decoding: printed[1].get(), as: UTF8.self)
+  )
+}
+
+/// Bytes one thread writes and another reads.
+private final class CollectedBytes: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+
+  func set(_ value: Data) {
+    lock.lock()
+    data = value
+    lock.unlock()
+  }
+
+  func get() -> Data {
+    lock.lock()
+    defer { lock.unlock() }
+    return data
+  }
+}
