@@ -52,6 +52,20 @@ enum ElementTree {
   }
 
   /// The action sheet before a done day is taken off.
+  /// A sheet of one text field (its placeholder while empty) and Done: the category form, the
+  /// reminder's time.
+  private static func fieldAndDone(
+    _ field: InputField, text: String, placeholder: String, doneTitle: String, isDoneEnabled: Bool,
+    save: TrackerAction
+  ) -> [Element] {
+    [
+      Element(
+        identifier: .field(field), label: text.isEmpty ? placeholder : text, kind: .textField,
+        action: .tracker(.focus(field))),
+      Element(identifier: .done, label: doneTitle, isEnabled: isDoneEnabled, action: .tracker(save)),
+    ]
+  }
+
   private static func dayOffQuestion(_ question: DayOffQuestion) -> [Element] {
     [
       Element(identifier: .confirm, label: question.confirmTitle, action: .tracker(.confirmDayOff)),
@@ -172,14 +186,9 @@ enum ElementTree {
           isCurrentChoice: $0.isChecked)
       } + [Element(identifier: .addCategory, label: state.addTitle, action: .tracker(.addCategory))]
     case .categoryForm(let state):
-      return [
-        Element(
-          identifier: .field(.title), label: state.text.isEmpty ? state.placeholder : state.text,
-          kind: .textField, action: .tracker(.focus(.title))),
-        Element(
-          identifier: .done, label: state.doneTitle, isEnabled: state.isDoneEnabled,
-          action: .tracker(.saveCategory)),
-      ]
+      return fieldAndDone(
+        .title, text: state.text, placeholder: state.placeholder, doneTitle: state.doneTitle,
+        isDoneEnabled: state.isDoneEnabled, save: .saveCategory)
     case .schedule(let state):
       // A list of several choices starts on the first one chosen.
       let first = state.rows.first { $0.isOn }?.weekday
@@ -224,14 +233,9 @@ enum ElementTree {
         Element(identifier: .notNow, label: state.notNowTitle, action: .tracker(.postponeNotifications)),
       ]
     case .timePicker(let state):
-      return [
-        Element(
-          identifier: .field(.time), label: state.text.isEmpty ? state.placeholder : state.text,
-          kind: .textField, action: .tracker(.focus(.time))),
-        Element(
-          identifier: .done, label: state.doneTitle, isEnabled: state.isDoneEnabled,
-          action: .tracker(.saveReminderTime)),
-      ]
+      return fieldAndDone(
+        .time, text: state.text, placeholder: state.placeholder, doneTitle: state.doneTitle,
+        isDoneEnabled: state.isDoneEnabled, save: .saveReminderTime)
     case .detail(let state):
       if let question = state.dayOffQuestion { return dayOffQuestion(question) }
       if state.deleteQuestion != nil {
