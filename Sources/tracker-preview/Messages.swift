@@ -345,6 +345,23 @@ enum Messages {
     } ?? text(.cliImportedNothingAtAll)
   }
 
+  /// The settings an import changed, a line each ("Restored from the file: the day starts at
+  /// 03:00 (it was 00:00)."); nothing for a setting the file left as it was.
+  static func restoredSettings(before: StoreSettings, after: StoreSettings) -> String {
+    func reminder(_ setting: ReminderSettings) -> String {
+      setting.isOn ? text(.cliImportedReminderOn(setting.time.description)) : text(.cliImportedReminderOff)
+    }
+    var lines = ""
+    if before.dayStart != after.dayStart {
+      lines +=
+        text(.cliImportedRestoredDayStart(after.dayStart.description, before.dayStart.description)) + "\n"
+    }
+    if before.reminder != after.reminder {
+      lines += text(.cliImportedRestoredReminder(reminder(after.reminder), reminder(before.reminder))) + "\n"
+    }
+    return lines
+  }
+
   /// "Already in the data file, left as they were: …", or nil when nothing was.
   private static func alreadyThere(trackers: Int, records: Int, daysOff: Int) -> String? {
     countList([(.trackers, trackers), (.records, records), (.daysOff, daysOff)]).map {

@@ -237,4 +237,56 @@ struct BackupRestoreCLITests {
 
         """)
   }
+
+  /// A backup whose settings differ from the store's: "Nothing new" is about the data, and each
+  /// setting the file restored is named with what it was, so no change goes unsaid.
+  @Test(arguments: ["en", "ru"])
+  func anOlderBackupSaysNothingNewAndNamesEachSettingItRestored(language: String) throws {
+    let folder = TemporaryFolder().url
+    let store = try seededStore(in: folder)
+    let settingsOnly = { (reminder: String, dayStart: String) in
+      #"{"format": "tracker", "version": 2, "reminder": \#(reminder), "dayStart": "\#(dayStart)", "#
+        + #""categories": [], "trackers": [], "daysOff": [], "records": []}"#
+    }
+    let newer = folder.appendingPathComponent("newer.json")
+    try Data(settingsOnly(#"{"on": true, "time": "07:30"}"#, "03:00").utf8).write(to: newer)
+    let older = folder.appendingPathComponent("older.json")
+    try Data(settingsOnly(#"{"on": false, "time": "20:00"}"#, "00:00").utf8).write(to: older)
+    let english = [
+      """
+      Nothing new: this file holds no tracker, record or day off to add.
+      Restored from the file: the day starts at 03:00 (it was 00:00).
+      Restored from the file: the daily reminder on at 07:30 (it was off).
+
+      """,
+      """
+      Nothing new: this file holds no tracker, record or day off to add.
+      Restored from the file: the day starts at 00:00 (it was 03:00).
+      Restored from the file: the daily reminder off (it was on at 07:30).
+
+      """,
+    ]
+    let russian = [
+      """
+      Ничего нового: в этом файле нет ни трекеров, ни отметок, ни выходных, которые можно добавить.
+      Восстановлено из файла: день начинается в 03:00 (было 00:00).
+      Восстановлено из файла: ежедневное напоминание включено, в 07:30 (было выключено).
+
+      """,
+      """
+      Ничего нового: в этом файле нет ни трекеров, ни отметок, ни выходных, которые можно добавить.
+      Восстановлено из файла: день начинается в 00:00 (было 03:00).
+      Восстановлено из файла: ежедневное напоминание выключено (было включено, в 07:30).
+
+      """,
+    ]
+    for (file, expected) in zip([newer, older], language == "ru" ? russian : english) {
+      let result = try runCLI(["import", file.path, "--store", store, "--lang", language] + fixed)
+      #expect(result.status == 0 && result.error == "", "\(result.error)")
+      #expect(result.output == expected)
+    }
+    // The same file again changes nothing, and says only that.
+    let again = try runCLI(["import", older.path, "--store", store, "--lang", language] + fixed)
+    #expect(again.output == (language == "ru" ? russian : english)[1].components(separatedBy: "\n")[0] + "\n")
+  }
 }

@@ -165,17 +165,22 @@ enum ImportCommand {
   }
 
   /// Marks the onboarding done (an import is not a first launch) and restores `reminder` and
-  /// `dayStart` when given; a failure is a warning, the import stays.
+  /// `dayStart` when given, saying which setting the file changed (even when it added no data:
+  /// "Nothing new" must not hide a changed reminder); a failure is a warning, the import stays.
   private static func endOnboarding(
     _ store: TrackerDataStore, reminder: ReminderSettings?, dayStart: DayStart?, _ outcome: inout Outcome
   ) {
     do {
       // In the write's transaction: another process's change of the filter meanwhile stays.
-      try store.updateSettings { stored in
+      // The closure may run again after a wait, so `before` is the last run's, the one saved.
+      var before = StoreSettings()
+      let saved = try store.updateSettings { stored in
+        before = stored
         stored.isOnboardingDone = true
         if let reminder { stored.reminder = reminder }
         if let dayStart { stored.dayStart = dayStart }
       }
+      outcome.standardOutput += Messages.restoredSettings(before: before, after: saved)
     } catch {
       outcome.standardError += Messages.warning(Messages.onboardingNotMarked(error))
     }
