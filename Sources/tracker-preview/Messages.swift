@@ -356,9 +356,9 @@ enum Messages {
       lines +=
         text(.cliImportedRestoredDayStart(after.dayStart.description, before.dayStart.description)) + "\n"
     }
-    if before.reminder != after.reminder {
-      lines += text(.cliImportedRestoredReminder(reminder(after.reminder), reminder(before.reminder))) + "\n"
-    }
+    // Said as a user sees it: an off reminder's time is not a change worth a line.
+    let (was, now) = (reminder(before.reminder), reminder(after.reminder))
+    if was != now { lines += text(.cliImportedRestoredReminder(now, was)) + "\n" }
     return lines
   }
 

@@ -285,6 +285,11 @@ struct BackupRestoreCLITests {
       #expect(result.status == 0 && result.error == "", "\(result.error)")
       #expect(result.output == expected)
     }
+    // An off reminder at another time is not a change a user sees: no line for it.
+    let otherTime = folder.appendingPathComponent("other-time.json")
+    try Data(settingsOnly(#"{"on": false, "time": "09:00"}"#, "00:00").utf8).write(to: otherTime)
+    let quiet = try runCLI(["import", otherTime.path, "--store", store, "--lang", language] + fixed)
+    #expect(quiet.output == (language == "ru" ? russian : english)[1].components(separatedBy: "\n")[0] + "\n")
     // The same file again changes nothing, and says only that.
     let again = try runCLI(["import", older.path, "--store", store, "--lang", language] + fixed)
     #expect(again.output == (language == "ru" ? russian : english)[1].components(separatedBy: "\n")[0] + "\n")
