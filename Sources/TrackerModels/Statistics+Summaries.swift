@@ -66,21 +66,19 @@ extension Statistics {
   /// Cost: O(trackers + days with records + days off), independent of the number of records.
   ///
   /// Summaries hold no amounts and no periods: with a measurable tracker or a quota habit among
-  /// them, every tracker's record days are read and the figures computed day by day (a measurable
-  /// tracker's days then count as records without an amount, each its target).
+  /// them, every tracker's records (with their amounts, from `records`) are read and the figures
+  /// computed day by day.
   public init(
     summaries: [TrackerStreakSummary], days: [DaySummary], daysOff: [TrackerDayOff] = [], today: Day,
-    recordDays: (Tracker) throws(StoreError) -> [Day]
+    records: (Tracker) throws(StoreError) -> [TrackerRecord]
   ) throws(StoreError) {
     guard summaries.allSatisfy(\.tracker.isTickedOnWeekdays) else {
-      var records: [TrackerRecord] = []
-      for summary in summaries {
-        let id = summary.tracker.id
-        records += try recordDays(summary.tracker).map { TrackerRecord(trackerID: id, day: $0) }
-      }
-      self.init(trackers: summaries.map(\.tracker), records: records, daysOff: daysOff, today: today)
+      var all: [TrackerRecord] = []
+      for summary in summaries { all += try records(summary.tracker) }
+      self.init(trackers: summaries.map(\.tracker), records: all, daysOff: daysOff, today: today)
       return
     }
+
     let todayNumber = today.daysSinceEpoch
     var offsByTracker: [UUID: [Day]] = [:]
     for dayOff in daysOff { offsByTracker[dayOff.trackerID, default: []].append(dayOff.day) }
@@ -95,7 +93,7 @@ extension Statistics {
       var firstRecord = summary.firstRecord
       let offs = offsByTracker[tracker.id] ?? []
       if let last = summary.lastRecord, last.daysSinceEpoch > todayNumber {
-        let counted = try recordDays(tracker).filter { $0 <= today }
+        let counted = try records(tracker).map(\.day).filter { $0 <= today }
         firstRecord = counted.first
         figures = TrackerStatistics(tracker: tracker, recordDays: counted, daysOff: offs, today: today)
       } else if let last = summary.lastRecord {

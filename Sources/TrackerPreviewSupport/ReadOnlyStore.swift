@@ -46,6 +46,12 @@ public final class ReadOnlyStore: SnapshotReadingStore, @unchecked Sendable {
   public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
     throw Self.refusal
   }
+  public func setAmount(_ amount: Amount?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    throw Self.refusal
+  }
+  public func setNote(_ text: String?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    throw Self.refusal
+  }
   public func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
     throw Self.refusal
   }

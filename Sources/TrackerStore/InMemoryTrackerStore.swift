@@ -8,8 +8,29 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     var categories: [UUID: TrackerCategory] = [:]
     var trackers: [UUID: Tracker] = [:]
     var records: [UUID: Set<Day>] = [:]
+    /// A measurable tracker's amounts by record day; removed with their records.
+    var amounts: [UUID: [Day: Amount]] = [:]
     var daysOff: [UUID: Set<Day>] = [:]
+    var notes: [UUID: [Day: String]] = [:]
     var settings = StoreSettings()
+
+    /// Removes the record of `id` on `day` with its amount; returns whether there was one.
+    mutating func removeRecord(_ id: UUID, _ day: Day) -> Bool {
+      amounts[id]?[day] = nil
+      return records[id]?.remove(day) != nil
+    }
+
+    /// Removes every mark and note of `id`.
+    mutating func removeAll(of id: UUID) {
+      records[id] = nil
+      amounts[id] = nil
+      daysOff[id] = nil
+      notes[id] = nil
+    }
+
+    func record(_ id: UUID, _ day: Day) -> TrackerRecord {
+      TrackerRecord(trackerID: id, day: day, amount: amounts[id]?[day])
+    }
   }
 
   private let lock = NSLock()
@@ -59,8 +80,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       let doomed = state.trackers.values.filter { $0.categoryID == id }.map(\.id)
       for tracker in doomed {
         state.trackers[tracker] = nil
-        state.records[tracker] = nil
-        state.daysOff[tracker] = nil
+        state.removeAll(of: tracker)
       }
       var change = StoreChange(categoryIDs: [id], trackerIDs: Set(doomed))
       if state.settings.lastChosenCategoryID == id {
@@ -99,10 +119,9 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       let others = state.trackers.values.filter { $0.id != tracker.id }.map(\.name)
       state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: others)
       try Self.checkNotAhead(added, clock, state.settings)
-      var days = state.records[tracker.id] ?? []
-      days.formUnion(added)
-      days.subtract(removed)
-      state.records[tracker.id] = days
+      state.records[tracker.id, default: []].formUnion(added)
+      for day in removed { _ = state.removeRecord(tracker.id, day) }
+      if tracker.measure == .yesNo { state.amounts[tracker.id] = nil }
       state.daysOff[tracker.id]?.subtract(added)
       var change = StoreChange(trackerIDs: [tracker.id])
       let touched = Set(added).union(removed)
@@ -122,8 +141,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func deleteTracker(id: UUID) throws(StoreError) {
     try write { state in
       guard state.trackers.removeValue(forKey: id) != nil else { throw StoreError.trackerNotFound(id) }
-      state.records[id] = nil
-      state.daysOff[id] = nil
+      state.removeAll(of: id)
       return StoreChange(trackerIDs: [id])
     }
   }
@@ -136,7 +154,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     var isCompleted = false
     try write { state in
       guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
-      if state.records[trackerID, default: []].remove(day) == nil {
+      if !state.removeRecord(trackerID, day) {
         try Self.checkNotAhead([day], clock, state.settings)
         state.records[trackerID, default: []].insert(day)
         state.daysOff[trackerID]?.remove(day)
@@ -145,6 +163,46 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       return StoreChange(recordDays: [trackerID: [day]])
     }
     return isCompleted
+  }
+
+  @discardableResult
+  public func setAmount(_ amount: Amount?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try StoreRules.checkStorable(day)
+    var changed = false
+    try write { state in
+      guard let tracker = state.trackers[trackerID] else { throw StoreError.trackerNotFound(trackerID) }
+      guard tracker.measure != .yesNo else { throw StoreError.notMeasurable(trackerID) }
+      guard let amount else {
+        changed = state.removeRecord(trackerID, day)
+        return changed ? StoreChange(recordDays: [trackerID: [day]]) : StoreChange()
+      }
+      let isRecorded = state.records[trackerID]?.contains(day) ?? false
+      guard !isRecorded || state.amounts[trackerID]?[day] != amount else { return StoreChange() }
+      try Self.checkNotAhead([day], clock, state.settings)
+      state.records[trackerID, default: []].insert(day)
+      state.amounts[trackerID, default: [:]][day] = amount
+      state.daysOff[trackerID]?.remove(day)
+      changed = true
+      return StoreChange(recordDays: [trackerID: [day]])
+    }
+    return changed
+  }
+
+  // MARK: Notes
+
+  @discardableResult
+  public func setNote(_ text: String?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try StoreRules.checkStorable(day)
+    let valid = try text.map { (raw) throws(StoreError) in try StoreRules.validatedNote(raw) }
+    var changed = false
+    try write { state in
+      guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
+      guard state.notes[trackerID]?[day] != valid else { return StoreChange() }
+      state.notes[trackerID, default: [:]][day] = valid
+      changed = true
+      return StoreChange(noteDays: [trackerID: [day]])
+    }
+    return changed
   }
 
   public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
@@ -156,6 +214,18 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func allRecords() throws(StoreError) -> [TrackerRecord] { snapshot.allRecords() }
+
+  public func records(trackerID: UUID) throws(StoreError) -> [TrackerRecord] {
+    snapshot.records(trackerID: trackerID)
+  }
+
+  public func records(on day: Day) throws(StoreError) -> [TrackerRecord] { snapshot.records(on: day) }
+
+  public func notes(trackerID: UUID) throws(StoreError) -> [TrackerNote] {
+    snapshot.notes(trackerID: trackerID)
+  }
+
+  public func notes(on day: Day) throws(StoreError) -> [TrackerNote] { snapshot.notes(on: day) }
 
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     snapshot.statistics(asOf: today)
@@ -184,9 +254,8 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
         let (id, day) = (dayOff.trackerID, dayOff.day)
         if isOff {
           guard state.daysOff[id, default: []].insert(day).inserted else { continue }
-          if state.records[id]?.remove(day) != nil {
-            change.removedRecords.append(TrackerRecord(trackerID: id, day: day))
-          }
+          let record = state.record(id, day)
+          if state.removeRecord(id, day) { change.removedRecords.append(record) }
         } else {
           guard state.daysOff[id]?.remove(day) != nil else { continue }
         }
@@ -237,6 +306,8 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   public func insert(_ contents: StoreAdditions) throws(StoreError) {
     try StoreRules.checkStorable(contents.marks.lazy.flatMap(\.records))
     try StoreRules.checkStorable(contents.marks.lazy.flatMap(\.daysOff))
+    try StoreRules.checkStorable(contents.notes.lazy.map(\.day))
+
     try write { state in
       for category in contents.categories where state.categories[category.id] != nil {
         throw StoreError.idAlreadyExists(category.id)
@@ -269,12 +340,25 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
         guard state.trackers[marks.trackerID] != nil else {
           throw StoreError.trackerNotFound(marks.trackerID)
         }
-        state.records[marks.trackerID, default: []].formUnion(marks.records)
+        let isMeasurable = state.trackers[marks.trackerID]?.measure != .yesNo
+        for day in marks.records where state.records[marks.trackerID, default: []].insert(day).inserted {
+          if isMeasurable, let amount = marks.amounts[day] {
+            state.amounts[marks.trackerID, default: [:]][day] = amount
+          }
+        }
         // A record wins over a day off on the same day: the two exclude each other.
         let done = state.records[marks.trackerID] ?? []
         state.daysOff[marks.trackerID, default: []].formUnion(
           marks.daysOff.lazy.filter { !done.contains($0) })
       }
+      for note in contents.notes {
+        guard state.trackers[note.trackerID] != nil else { throw StoreError.trackerNotFound(note.trackerID) }
+        let text = try StoreRules.validatedNote(note.text)
+        if state.notes[note.trackerID]?[note.day] == nil {
+          state.notes[note.trackerID, default: [:]][note.day] = text
+        }
+      }
+
       return StoreChange(contents)
     }
   }
@@ -341,8 +425,25 @@ private struct Snapshot: TrackerDataReading {
   func recordDays(trackerID: UUID) -> [Day] { (state.records[trackerID] ?? []).sorted() }
 
   func allRecords() -> [TrackerRecord] {
-    state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }
+    state.records.flatMap { id, days in days.map { state.record(id, $0) } }
       .sorted { ($0.day, $0.trackerID.uuidString) < ($1.day, $1.trackerID.uuidString) }
+  }
+
+  func records(trackerID: UUID) -> [TrackerRecord] {
+    recordDays(trackerID: trackerID).map { state.record(trackerID, $0) }
+  }
+
+  func records(on day: Day) -> [TrackerRecord] {
+    state.records.filter { $0.value.contains(day) }.keys.map { state.record($0, day) }
+  }
+
+  func notes(trackerID: UUID) -> [TrackerNote] {
+    (state.notes[trackerID] ?? [:]).map { TrackerNote(trackerID: trackerID, day: $0.key, text: $0.value) }
+      .sorted { $0.day < $1.day }
+  }
+
+  func notes(on day: Day) -> [TrackerNote] {
+    state.notes.compactMap { id, notes in notes[day].map { TrackerNote(trackerID: id, day: day, text: $0) } }
   }
 
   func statistics(asOf today: Day) -> Statistics {
@@ -367,9 +468,13 @@ private struct Snapshot: TrackerDataReading {
       trackers: StoreRules.sorted(
         state.trackers.values.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }
       ).map(\.tracker),
-      records: StoreContents.sorted(
-        state.records.flatMap { id, days in days.map { TrackerRecord(trackerID: id, day: $0) } }),
+      records: StoreContents.sorted(state.records.flatMap { id, days in days.map { state.record(id, $0) } }),
       daysOff: StoreContents.sorted(
-        state.daysOff.flatMap { id, days in days.map { TrackerDayOff(trackerID: id, day: $0) } }))
+        state.daysOff.flatMap { id, days in days.map { TrackerDayOff(trackerID: id, day: $0) } }),
+      notes: StoreContents.sorted(
+        state.notes.flatMap { id, notes in
+          notes.map { TrackerNote(trackerID: id, day: $0.key, text: $0.value) }
+        }))
+
   }
 }

@@ -102,8 +102,11 @@ extension SQLiteTrackerStore {
   }
 
   func loadTrackers() throws -> [TrackerSummary] {
-    let rows = try database.cached("SELECT \(Self.trackerColumns) FROM tracker").rows {
-      try Self.decodeTracker($0)
+    let goals = try Self.loadGoals(database)
+    let rows = try database.cached("SELECT \(Self.trackerColumns) FROM tracker").rows { row in
+      var summary = try Self.decodeTracker(row)
+      summary.tracker = try Self.applying(goals[row.int(0)], to: summary.tracker)
+      return summary
     }
     return StoreRules.sorted(rows)
   }
@@ -163,12 +166,15 @@ extension SQLiteTrackerStore {
       tracker: tracker, recordCount: row.int(10), earliestRecord: row.isNull(11) ? nil : try row.day(11))
   }
 
-  /// The stored tracker `id`, checked, with its number.
+  /// The stored tracker `id`, checked, with its number, measure and quota.
   func loadTracker(_ id: UUID) throws -> (number: Int, tracker: Tracker)? {
-    try database.cached("SELECT \(Self.trackerColumns) FROM tracker WHERE id = ?").rows([.text(id.uuidString)]
+    let found = try database.cached("SELECT \(Self.trackerColumns) FROM tracker WHERE id = ?").rows(
+      [.text(id.uuidString)]
     ) {
       ($0.int(0), try Self.decodeTracker($0).tracker)
     }.first
+    guard let (number, tracker) = found else { return nil }
+    return (number, try Self.applying(try loadGoal(number), to: tracker))
   }
 
   func trackerNumber(_ id: UUID) throws -> Int? {
@@ -198,6 +204,7 @@ extension SQLiteTrackerStore {
         .integer(Int64(number)), .text(tracker.id.uuidString),
         .integer(Self.summarySeal(number: number, TrackerStreakSummary(tracker: tracker, recordDays: []))),
       ])
+    try storeGoal(tracker, number: number)
     return number
   }
 
@@ -209,6 +216,7 @@ extension SQLiteTrackerStore {
         created_day = ?, schedule = ?, seal = ? WHERE number = ?
       """
     ).run(Self.trackerValues(tracker, number: number) + [.integer(Int64(number))])
+    try storeGoal(tracker, number: number)
   }
 
   /// Name, name key, emoji, color, category, pin, first day, schedule and seal.

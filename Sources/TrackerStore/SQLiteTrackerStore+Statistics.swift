@@ -10,11 +10,13 @@ extension SQLiteTrackerStore {
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     try reading {
       var summaries: [TrackerStreakSummary] = []
+      let goals = try Self.loadGoals(self.database)
       try self.database.cached("SELECT \(Self.trackerColumns) FROM tracker").forEachRow { row in
         let summary = try Self.decodeTracker(row)
         summaries.append(
           TrackerStreakSummary(
-            tracker: summary.tracker, recordCount: summary.recordCount, firstRecord: summary.earliestRecord,
+            tracker: try Self.applying(goals[row.int(0)], to: summary.tracker),
+            recordCount: summary.recordCount, firstRecord: summary.earliestRecord,
             lastRecord: row.isNull(12) ? nil : try row.day(12), bestStreak: row.int(13),
             runAtLastRecord: row.int(14)))
       }
@@ -30,7 +32,7 @@ extension SQLiteTrackerStore {
       return try Statistics(summaries: summaries, days: days, daysOff: daysOff, today: today) {
         tracker throws(StoreError) in
         do {
-          return try self.loadRecordDays(tracker.id)
+          return try self.loadRecords(tracker.id)
         } catch let error as SQLiteError {
           throw .storage(error.storageFailure)
         } catch {
@@ -40,11 +42,11 @@ extension SQLiteTrackerStore {
     }
   }
 
-  /// The days `id` was completed on, ascending; call under the lock.
-  func loadRecordDays(_ id: UUID) throws -> [Day] {
+  /// The records of `id` with their amounts, ascending by day; call under the lock.
+  func loadRecords(_ id: UUID) throws -> [TrackerRecord] {
     try database.cached(
-      "SELECT day FROM record JOIN tracker ON tracker.number = record.tracker WHERE tracker.id = ? ORDER BY day"
-    ).rows([.text(id.uuidString)]) { try $0.day(0) }
+      "SELECT day, amount FROM record JOIN tracker ON tracker.number = record.tracker WHERE tracker.id = ? ORDER BY day"
+    ).rows([.text(id.uuidString)]) { try Self.decodeRecord(id, $0, day: 0, amount: 1) }
   }
 
   /// Every day off, with its tracker's id; call under the lock.

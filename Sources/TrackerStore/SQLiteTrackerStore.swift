@@ -202,6 +202,11 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       for day in added { try insert.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
       let delete = try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
       for day in removed { try delete.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
+      // A yes/no tracker's records carry no amount: a tracker made yes/no keeps its days only.
+      if valid.measure == .yesNo {
+        try self.database.cached("UPDATE record SET amount = NULL WHERE tracker = ? AND amount IS NOT NULL")
+          .run([.integer(Int64(number))])
+      }
       let cancel = try self.database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?")
       for day in added { try cancel.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
       try self.refreshSummary(number)
@@ -288,9 +293,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         ids[row.int(0)] = UUID(canonical: row.text(1))
       }
       var records: [TrackerRecord] = []
-      try self.database.cached("SELECT tracker, day FROM record ORDER BY day, tracker").forEachRow { row in
+      try self.database.cached("SELECT tracker, day, amount FROM record ORDER BY day, tracker").forEachRow {
+        row in
         if let id = ids[row.int(0)] {
-          records.append(TrackerRecord(trackerID: id, day: try row.day(1)))
+          records.append(try Self.decodeRecord(id, row, day: 1, amount: 2))
         }
       }
       return records
@@ -329,12 +335,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
           guard self.database.changes > 0 else { continue }
           changed.insert(day)
           change.changed.append(TrackerDayOff(trackerID: id, day: day))
-          if isOff {
+          if isOff, let amount = try self.storedAmount(number, day) {
             try removeRecord.run(key)
-            if self.database.changes > 0 {
-              recordsRemoved.insert(day.daysSinceEpoch)
-              change.removedRecords.append(TrackerRecord(trackerID: id, day: day))
-            }
+            recordsRemoved.insert(day.daysSinceEpoch)
+            change.removedRecords.append(TrackerRecord(trackerID: id, day: day, amount: amount))
           }
         }
         guard !changed.isEmpty else { continue }
@@ -412,26 +416,30 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         if let id = UUID(canonical: row.text(1)) { byID.append((id, row.int(0))) }
       }
       var records: [TrackerRecord] = []
-      let query = try self.database.cached("SELECT day FROM record WHERE tracker = ? ORDER BY day")
+      let query = try self.database.cached("SELECT day, amount FROM record WHERE tracker = ? ORDER BY day")
       for tracker in byID {
         try query.forEachRow([.integer(Int64(tracker.number))]) { row in
-          records.append(TrackerRecord(trackerID: tracker.id, day: try row.day(0)))
+          records.append(try Self.decodeRecord(tracker.id, row, day: 0, amount: 1))
         }
       }
       var daysOff: [TrackerDayOff] = []
+      var notes: [TrackerNote] = []
       for tracker in byID {
         for day in try Self.daysOff(tracker.number, in: self.database) {
           daysOff.append(TrackerDayOff(trackerID: tracker.id, day: day))
         }
+        notes += try self.loadNotes(tracker.id, number: tracker.number)
       }
       return StoreContents(
-        categories: try self.loadCategories(), trackers: trackers, records: records, daysOff: daysOff)
+        categories: try self.loadCategories(), trackers: trackers, records: records, daysOff: daysOff,
+        notes: notes)
     }
   }
 
   public func insert(_ additions: StoreAdditions) throws(StoreError) {
     try StoreRules.checkStorable(additions.marks.lazy.flatMap(\.records))
     try StoreRules.checkStorable(additions.marks.lazy.flatMap(\.daysOff))
+    try StoreRules.checkStorable(additions.notes.lazy.map(\.day))
     try write { try self.inserting(additions) }
   }
 
@@ -475,11 +483,26 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       INSERT OR IGNORE INTO day_off (tracker, day)
         SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM record WHERE tracker = ?1 AND day = ?2)
       """)
+    let newMeasurable = Set(additions.trackers.lazy.filter { $0.measure != .yesNo }.map(\.id))
+    // A measurable tracker's amounts, day by day (few: a batch is for millions of ticks); a day
+    // already recorded keeps its amount, as it keeps its record.
+    let withAmount = try self.database.cached(
+      "INSERT OR IGNORE INTO record (tracker, day, amount) VALUES (?, ?, ?)")
     for marks in additions.marks {
       guard let number = try numbers[marks.trackerID] ?? self.trackerNumber(marks.trackerID) else {
         throw StoreError.trackerNotFound(marks.trackerID)
       }
       numbers[marks.trackerID] = number
+      if !marks.amounts.isEmpty,
+        try newMeasurable.contains(marks.trackerID) || self.loadGoal(number)?.measure ?? .yesNo != .yesNo
+      {
+        for day in marks.records {
+          try withAmount.run([
+            .integer(Int64(number)), .integer(Int64(day.daysSinceEpoch)),
+            marks.amounts[day].map { .integer(Int64($0.thousandths)) } ?? .null,
+          ])
+        }
+      }
       for day in marks.records {
         pending.append(Int64(number))
         pending.append(Int64(day.daysSinceEpoch))
@@ -495,6 +518,14 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       }
     }
     if rebuildsIndex { try self.database.execute(Schema.recordByDayIndex) }
+    for note in additions.notes {
+      guard let number = try numbers[note.trackerID] ?? self.trackerNumber(note.trackerID) else {
+        throw StoreError.trackerNotFound(note.trackerID)
+      }
+      numbers[note.trackerID] = number
+      try self.insertNote(try StoreRules.validatedNote(note.text), number: number, day: note.day)
+    }
+
     // New trackers' summaries come from the marks at hand; a tracker already in the store that
     // gained marks is read again.
     let newIDs = Set(additions.trackers.map(\.id))
@@ -548,7 +579,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   /// Throws `.dayInFuture` for a completion after today, when the store has a clock: today as
   /// the stored day start counts it, read in the same transaction.
-  private func checkNotAhead(_ days: [Day]) throws {
+  func checkNotAhead(_ days: [Day]) throws {
     guard let clock, let latest = days.max() else { return }
     let today = clock.today(try loadSettings())
     if latest > today { throw StoreError.dayInFuture(latest) }
@@ -565,7 +596,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// thread that read, so another connection's commit lands between two reads of this one.
   package var afterRead: (@Sendable () -> Void)?
 
-  private func write(_ body: () throws -> StoreChange) throws(StoreError) {
+  func write(_ body: () throws -> StoreChange) throws(StoreError) {
     let change: StoreChange = try connection.transaction(body)
     observers.notify(change)
   }
@@ -586,6 +617,13 @@ extension StoreContents {
     sorted(daysOff.map { TrackerRecord(trackerID: $0.trackerID, day: $0.day) })
       .map { TrackerDayOff(trackerID: $0.trackerID, day: $0.day) }
   }
+
+  /// Notes in the records' order.
+  static func sorted(_ notes: [TrackerNote]) -> [TrackerNote] {
+    notes.map { (key: $0.trackerID.uuidString, note: $0) }
+      .sorted { ($0.key, $0.note.day) < ($1.key, $1.note.day) }
+      .map(\.note)
+  }
 }
 
 extension StoreChange {
@@ -599,6 +637,13 @@ extension StoreChange {
       days[marks.trackerID, default: []].formUnion(marks.records)
       days[marks.trackerID, default: []].formUnion(marks.daysOff)
     }
-    self.init(categoryIDs: Set(additions.categories.map(\.id)), trackerIDs: newIDs, recordDays: days)
+    var noteDays: [UUID: Set<Day>] = [:]
+    for note in additions.notes where !newIDs.contains(note.trackerID) {
+      noteDays[note.trackerID, default: []].insert(note.day)
+    }
+    self.init(
+      categoryIDs: Set(additions.categories.map(\.id)), trackerIDs: newIDs, recordDays: days,
+      noteDays: noteDays)
+
   }
 }

@@ -40,6 +40,14 @@ enum StoreRules {
     }
   }
 
+  /// A note's text as stored (`TrackerNote.validatedText`), or why it cannot be.
+  static func validatedNote(_ text: String) throws(StoreError) -> String {
+    switch TrackerNote.validatedText(text) {
+    case .success(let text): return text
+    case .failure(let error): throw .invalidNote(error)
+    }
+  }
+
   /// The trimmed title, or why it cannot be stored. `otherTitles` are every other category's.
   static func validatedTitle(_ title: String, otherTitles: [String]) throws(StoreError) -> String {
     switch NameRules.validate(title, against: otherTitles) {

@@ -110,6 +110,9 @@ extension StoreError {
     case .categoryNotFound: return localizer.text(.alertReasonCategoryGone)
     case .idAlreadyExists: return localizer.text(.alertReasonDuplicateID)
     case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)
+    case .invalidNote(let reason): return DisplayText.noteError(reason, localizer)
+    case .notMeasurable: return localizer.text(.alertReasonNotMeasurable)
+
     case .dayOutOfRange(let day):
       return localizer.text(.alertReasonDayOutOfRange(DisplayText.longDate(day, localizer)))
     case .dayInFuture(let day):

@@ -31,7 +31,17 @@ enum DisplayText {
   }
 
   /// The message for a refused name, or nil for no message (an empty field shows none).
+  /// Why a note's text is refused, in `localizer`'s language.
+  static func noteError(_ error: NoteError, _ localizer: Localizer) -> String {
+    switch error {
+    case .empty: return localizer.text(.noteErrorEmpty)
+    case .tooLong: return localizer.text(.noteErrorTooLong(TrackerNote.maximumLength))
+    case .forbiddenCharacter: return localizer.text(.noteErrorForbiddenCharacter)
+    }
+  }
+
   static func nameError(_ error: NameError, isCategory: Bool, _ localizer: Localizer) -> String? {
+
     switch error {
     case .empty: return nil
     case .tooLong: return localizer.text(isCategory ? .categoryFormErrorTooLong : .formErrorTooLong)

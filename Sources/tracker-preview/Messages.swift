@@ -224,6 +224,8 @@ enum Messages {
     case .setting: return text(.cliPartSetting)
     case .daySummary: return text(.cliPartDaySummary)
     case .task: return text(.cliPartTask)
+    case .note: return text(.cliPartNote)
+
     }
   }
 

@@ -93,7 +93,8 @@ struct DaysOffTests {
     }.sorted { $0.day < $1.day }
     for today in ["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03"].map(day) {
       let fromSummaries = try Statistics(summaries: [summary], days: days, daysOff: dayOffs, today: today) {
-        _ throws(StoreError) in history
+        _ throws(StoreError) in history.map { TrackerRecord(trackerID: monWedFri.id, day: $0) }
+
       }
       let full = Statistics(
         trackers: [monWedFri], records: history.map { TrackerRecord(trackerID: monWedFri.id, day: $0) },

@@ -145,8 +145,9 @@ struct QuotaRulesTests {
         tracker: tracker, recordDays: all.filter { $0.trackerID == tracker.id }.map(\.day).sorted())
     }
     let fromSummaries = try Statistics(summaries: summaries, days: [], today: day("2026-11-30")) { tracker in
-      all.filter { $0.trackerID == tracker.id }.map(\.day)
+      all.filter { $0.trackerID == tracker.id }
     }
+
     #expect(
       fromSummaries == Statistics(trackers: [thriceWeekly, run], records: all, today: day("2026-11-30")))
     #expect(fromSummaries.trackers[0].bestStreak == 6)

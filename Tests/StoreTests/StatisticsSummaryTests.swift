@@ -130,6 +130,7 @@ struct StatisticsSummaryTests {
       let database = try Database(path: path, create: false)
       try database.execute(
         """
+        DROP TABLE tracker_goal; DROP TABLE note; ALTER TABLE record DROP COLUMN amount;
         DROP TABLE day_off; DROP TABLE day_summary; ALTER TABLE tracker DROP COLUMN last_record_day;
         ALTER TABLE tracker DROP COLUMN best_streak; ALTER TABLE tracker DROP COLUMN last_run;
         ALTER TABLE category DROP COLUMN seal; ALTER TABLE tracker DROP COLUMN seal;
@@ -165,7 +166,10 @@ struct DaysOffMigrationTests {
       // Back to schema 3, as the Tracker before days off left the file.
       let database = try Database(path: path, create: false)
       try database.execute(
-        "DROP TABLE day_off; DELETE FROM schema_migration WHERE version >= 4; PRAGMA user_version = 3;")
+        """
+        DROP TABLE tracker_goal; DROP TABLE note; ALTER TABLE record DROP COLUMN amount; DROP TABLE day_off;
+        DELETE FROM schema_migration WHERE version >= 4; PRAGMA user_version = 3;
+        """)
     }
     let store = try SQLiteTrackerStore(path: path, now: fixedNow)
     #expect(try store.recordDays(trackerID: run.id) == [day("2026-11-27"), day("2026-11-29")])

@@ -45,6 +45,14 @@ open class ForwardingTrackerStore: SnapshotReadingStore, @unchecked Sendable {
     try base.toggleRecord(trackerID: trackerID, on: day)
   }
   @discardableResult
+  public func setAmount(_ amount: Amount?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try base.setAmount(amount, trackerID: trackerID, on: day)
+  }
+  @discardableResult
+  public func setNote(_ text: String?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try base.setNote(text, trackerID: trackerID, on: day)
+  }
+  @discardableResult
   public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
     try base.setDaysOff(isOff, days)
   }

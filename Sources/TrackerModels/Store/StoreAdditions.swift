@@ -12,22 +12,34 @@ public struct TrackerMarks: Hashable, Sendable {
   public var records: [Day]
   /// The days off, ascending, each once, none of them a day done (a record wins).
   public var daysOff: [Day]
+  /// A measurable tracker's amounts by record day; a record day without one has none (it counts
+  /// as the target). Empty for a yes/no tracker. A day here that is not a record day is ignored.
+  public var amounts: [Day: Amount]
 
   /// Marks with every part given. The days must be ascending and each once, and no day off a
-  /// day done: `settled(trackerID:records:daysOff:)` makes them so from any days.
-  public init(trackerID: UUID, records: [Day], daysOff: [Day] = []) {
+  /// day done: `settled(trackerID:records:daysOff:amounts:)` makes them so from any days.
+  public init(trackerID: UUID, records: [Day], daysOff: [Day] = [], amounts: [Day: Amount] = [:]) {
     self.trackerID = trackerID
     self.records = records
     self.daysOff = daysOff
+    self.amounts = amounts
   }
 
   /// Marks of `trackerID` from days in any order, repeats allowed: sorted, each once, and no
   /// day off on a day done. Days already in order are kept as they are, without a copy.
-  public static func settled(trackerID: UUID, records: [Day], daysOff: [Day] = []) -> TrackerMarks {
+  public static func settled(
+    trackerID: UUID, records: [Day], daysOff: [Day] = [], amounts: [Day: Amount] = [:]
+  ) -> TrackerMarks {
     let records = Day.ascendingOnce(records)
     let daysOff = Day.ascendingOnce(daysOff)
     return TrackerMarks(
-      trackerID: trackerID, records: records, daysOff: Day.sorted(daysOff, without: records))
+      trackerID: trackerID, records: records, daysOff: Day.sorted(daysOff, without: records), amounts: amounts
+    )
+  }
+
+  /// The records, each with its amount.
+  public var trackerRecords: [TrackerRecord] {
+    records.map { TrackerRecord(trackerID: trackerID, day: $0, amount: amounts[$0]) }
   }
 }
 
@@ -40,12 +52,19 @@ public struct StoreAdditions: Hashable, Sendable {
   public var trackers: [Tracker]
   /// Marks by tracker (new trackers' and the store's own), one entry per tracker.
   public var marks: [TrackerMarks]
+  /// Notes (new trackers' and the store's own), at most one per tracker and day. A note on a day
+  /// the store already has a note for is not added: the store's own text stays.
+  public var notes: [TrackerNote]
 
   /// Additions with every part given.
-  public init(categories: [TrackerCategory] = [], trackers: [Tracker] = [], marks: [TrackerMarks] = []) {
+  public init(
+    categories: [TrackerCategory] = [], trackers: [Tracker] = [], marks: [TrackerMarks] = [],
+    notes: [TrackerNote] = []
+  ) {
     self.categories = categories
     self.trackers = trackers
     self.marks = marks
+    self.notes = notes
   }
 
   /// The additions of `contents`: its records and days off grouped by tracker, in the order of
@@ -54,9 +73,11 @@ public struct StoreAdditions: Hashable, Sendable {
     var order: [UUID] = []
     var records: [UUID: [Day]] = [:]
     var daysOff: [UUID: [Day]] = [:]
+    var amounts: [UUID: [Day: Amount]] = [:]
     for record in contents.records {
       if records[record.trackerID] == nil, daysOff[record.trackerID] == nil { order.append(record.trackerID) }
       records[record.trackerID, default: []].append(record.day)
+      if let amount = record.amount { amounts[record.trackerID, default: [:]][record.day] = amount }
     }
     for dayOff in contents.daysOff {
       if records[dayOff.trackerID] == nil, daysOff[dayOff.trackerID] == nil { order.append(dayOff.trackerID) }
@@ -65,8 +86,10 @@ public struct StoreAdditions: Hashable, Sendable {
     self.init(
       categories: contents.categories, trackers: contents.trackers,
       marks: order.map {
-        TrackerMarks.settled(trackerID: $0, records: records[$0] ?? [], daysOff: daysOff[$0] ?? [])
-      })
+        TrackerMarks.settled(
+          trackerID: $0, records: records[$0] ?? [], daysOff: daysOff[$0] ?? [], amounts: amounts[$0] ?? [:])
+      },
+      notes: contents.notes)
   }
 
   /// Nothing at all.
@@ -77,19 +100,20 @@ public struct StoreAdditions: Hashable, Sendable {
   /// How many days off they add.
   public var daysOffCount: Int { marks.reduce(0) { $0 + $1.daysOff.count } }
   /// Whether they add nothing.
-  public var isEmpty: Bool { categories.isEmpty && trackers.isEmpty && recordCount == 0 && daysOffCount == 0 }
+  public var isEmpty: Bool {
+    categories.isEmpty && trackers.isEmpty && recordCount == 0 && daysOffCount == 0 && notes.isEmpty
+  }
 
   /// The same as store contents, a record for each day (three times the memory of the marks:
   /// for a summary's details and for tests, not for millions of days).
   public var contents: StoreContents {
     StoreContents(
       categories: categories, trackers: trackers,
-      records: marks.flatMap { marks in
-        marks.records.map { TrackerRecord(trackerID: marks.trackerID, day: $0) }
-      },
+      records: marks.flatMap(\.trackerRecords),
       daysOff: marks.flatMap { marks in
         marks.daysOff.map { TrackerDayOff(trackerID: marks.trackerID, day: $0) }
-      })
+      },
+      notes: notes)
   }
 }
 

@@ -9,6 +9,9 @@ public struct StoreChange: Hashable, Sendable {
   /// Trackers whose marks changed (records or days off), with the days that changed. A tracker
   /// added by the change is in `trackerIDs` only: it is new as a whole.
   public var recordDays: [UUID: Set<Day>]
+  /// Trackers whose notes changed, with the days that changed (notes count in no figure, so a
+  /// screen that shows none need not read again).
+  public var noteDays: [UUID: Set<Day>]
   /// Whether the settings changed.
   public var settingsChanged: Bool
   /// Anything may have changed (another process wrote to the file): every screen reads again.
@@ -24,11 +27,12 @@ public struct StoreChange: Hashable, Sendable {
   /// A change with every part given.
   public init(
     categoryIDs: Set<UUID> = [], trackerIDs: Set<UUID> = [], recordDays: [UUID: Set<Day>] = [:],
-    settingsChanged: Bool = false
+    noteDays: [UUID: Set<Day>] = [:], settingsChanged: Bool = false
   ) {
     self.categoryIDs = categoryIDs
     self.trackerIDs = trackerIDs
     self.recordDays = recordDays
+    self.noteDays = noteDays
     self.settingsChanged = settingsChanged
   }
 }

@@ -8,16 +8,19 @@ public struct StoreContents: Hashable, Sendable {
   public var records: [TrackerRecord]
   /// Days off, sorted by tracker then day.
   public var daysOff: [TrackerDayOff]
+  /// Notes, sorted by tracker then day (docs/rules.md, "Notes").
+  public var notes: [TrackerNote]
 
   /// Contents with every part given.
   public init(
     categories: [TrackerCategory], trackers: [Tracker], records: [TrackerRecord],
-    daysOff: [TrackerDayOff] = []
+    daysOff: [TrackerDayOff] = [], notes: [TrackerNote] = []
   ) {
     self.categories = categories
     self.trackers = trackers
     self.records = records
     self.daysOff = daysOff
+    self.notes = notes
   }
 
   /// An empty store's contents.

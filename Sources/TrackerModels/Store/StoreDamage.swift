@@ -28,7 +28,7 @@ public enum StoreDamage: Hashable, Sendable, CustomStringConvertible {
 
   /// The part of a store a finding is about.
   public enum DamagedPart: String, Hashable, Sendable {
-    case category, tracker, trackerSummary, setting, daySummary, task
+    case category, tracker, trackerSummary, setting, daySummary, task, note
   }
 
   public var description: String {
@@ -64,6 +64,8 @@ public enum StoreDamage: Hashable, Sendable, CustomStringConvertible {
     case .setting: return "a setting"
     case .daySummary: return "a day summary"
     case .task: return "a task"
+    case .note: return "a note"
+
     }
   }
 }

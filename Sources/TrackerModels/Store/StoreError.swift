@@ -21,6 +21,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case notShown(trackerID: UUID, day: Day)
   /// A completion for a day after today (docs/rules.md): a day is completed once it has come.
   case dayInFuture(Day)
+  /// A note's text broke a rule of `TrackerNote.validatedText`.
+  case invalidNote(NoteError)
+  /// An amount was given for a yes/no tracker: only a measurable tracker's record carries one.
+  case notMeasurable(UUID)
   /// The storage itself failed: read-only, full, busy, damaged, …
   case storage(StorageFailure)
   /// No task with this id (the to-do app; deleted elsewhere).
@@ -39,6 +43,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .dayOutOfRange(let day): return "\(day.iso) is outside 1900-01-01 … 9999-12-31"
     case .notShown(let id, let day): return "the tracker \(id.uuidString) is not shown on \(day.iso)"
     case .dayInFuture(let day): return "\(day.iso) is after today; a day is completed once it has come"
+    case .invalidNote(let error): return "invalid note: \(error)"
+    case .notMeasurable(let id):
+      return "the tracker \(id.uuidString) is not measurable; its records carry no amount"
     case .storage(let failure): return "storage failed: \(failure.detail)"
     case .taskNotFound(let id): return "no task with id \(id.uuidString)"
     case .invalidTask(let error): return "invalid task: \(error)"

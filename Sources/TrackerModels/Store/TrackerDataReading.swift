@@ -14,6 +14,14 @@ public protocol TrackerDataReading {
   func recordDays(trackerID: UUID) throws(StoreError) -> [Day]
   /// Every record, sorted by day (the order `Statistics` reads them in).
   func allRecords() throws(StoreError) -> [TrackerRecord]
+  /// The records of `trackerID`, with their amounts, ascending by day.
+  func records(trackerID: UUID) throws(StoreError) -> [TrackerRecord]
+  /// The records on `day`, with their amounts, in no particular order.
+  func records(on day: Day) throws(StoreError) -> [TrackerRecord]
+  /// The notes of `trackerID`, ascending by day.
+  func notes(trackerID: UUID) throws(StoreError) -> [TrackerNote]
+  /// The notes on `day`, in no particular order.
+  func notes(on day: Day) throws(StoreError) -> [TrackerNote]
   /// The statistics as of `today` (docs/rules.md). A store keeps what they need up to date with
   /// every write, so this does not read every record.
   func statistics(asOf today: Day) throws(StoreError) -> Statistics
@@ -73,6 +81,22 @@ public struct ForwardingReader: TrackerDataReading {
     try willRead()
     return try base.allRecords()
   }
+  public func records(trackerID: UUID) throws(StoreError) -> [TrackerRecord] {
+    try willRead()
+    return try base.records(trackerID: trackerID)
+  }
+  public func records(on day: Day) throws(StoreError) -> [TrackerRecord] {
+    try willRead()
+    return try base.records(on: day)
+  }
+  public func notes(trackerID: UUID) throws(StoreError) -> [TrackerNote] {
+    try willRead()
+    return try base.notes(trackerID: trackerID)
+  }
+  public func notes(on day: Day) throws(StoreError) -> [TrackerNote] {
+    try willRead()
+    return try base.notes(on: day)
+  }
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     try willRead()
     return try base.statistics(asOf: today)
@@ -116,6 +140,18 @@ extension SnapshotReadingStore {
   }
   public func allRecords() throws(StoreError) -> [TrackerRecord] {
     try read { (reader) throws(StoreError) in try reader.allRecords() }
+  }
+  public func records(trackerID: UUID) throws(StoreError) -> [TrackerRecord] {
+    try read { (reader) throws(StoreError) in try reader.records(trackerID: trackerID) }
+  }
+  public func records(on day: Day) throws(StoreError) -> [TrackerRecord] {
+    try read { (reader) throws(StoreError) in try reader.records(on: day) }
+  }
+  public func notes(trackerID: UUID) throws(StoreError) -> [TrackerNote] {
+    try read { (reader) throws(StoreError) in try reader.notes(trackerID: trackerID) }
+  }
+  public func notes(on day: Day) throws(StoreError) -> [TrackerNote] {
+    try read { (reader) throws(StoreError) in try reader.notes(on: day) }
   }
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     try read { (reader) throws(StoreError) in try reader.statistics(asOf: today) }

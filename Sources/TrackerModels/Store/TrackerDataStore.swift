@@ -38,6 +38,21 @@ public protocol TrackerDataStore: AnyObject, Sendable, TrackerDataReading {
   @discardableResult
   func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool
 
+  /// Sets the amount of a measurable tracker's record on `day`: adds the record, or changes its
+  /// amount; nil removes the record. Like a completion, a record is refused after today
+  /// (`.dayInFuture`) and cancels a day off. Throws `.notMeasurable` for a yes/no tracker. Returns
+  /// whether anything changed (the same amount again is no change).
+  @discardableResult
+  func setAmount(_ amount: Amount?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool
+
+  // MARK: Notes
+
+  /// Sets the note of `trackerID` on `day` (any day: with a record, a day off or nothing, past or
+  /// future), or removes it with nil. The text is stored as `TrackerNote.validatedText` makes it,
+  /// or refused with `.invalidNote`. Returns whether anything changed.
+  @discardableResult
+  func setNote(_ text: String?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool
+
   // MARK: Days off
 
   /// Takes each of `days` off (`isOff`), or cancels those days off, of any number of trackers in

@@ -21,6 +21,8 @@ struct StoreSchema: Sendable {
   ) { database, applied in
     // What no index repeats: the seals of the rows and the summaries derived from the records.
     if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }
+    if applied.contains(Schema.measuresVersion) { try SQLiteTrackerStore.checkGoalsAndNotes(database) }
+
     if applied.contains(2) {
       try SQLiteTrackerStore.checkSummaries(database, readingDaysOff: applied.contains(Schema.daysOffVersion))
     }
@@ -69,7 +71,7 @@ enum Schema {
           day INTEGER NOT NULL,
           PRIMARY KEY (tracker, day)
         ) WITHOUT ROWID;
-        \(recordByDayIndex);
+        CREATE INDEX record_by_day ON record(day, tracker);
         CREATE TABLE setting (
           key TEXT PRIMARY KEY NOT NULL,
           value TEXT NOT NULL
@@ -117,7 +119,36 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX day_off_by_day ON day_off(day, tracker);
         """),
+    Migration(
+      version: measuresVersion, name: "measurable trackers, quotas, amounts and notes",
+      sql: """
+        CREATE TABLE tracker_goal (
+          tracker INTEGER PRIMARY KEY NOT NULL REFERENCES tracker(number) ON DELETE CASCADE,
+          unit TEXT,
+          target INTEGER CHECK (target IS NULL OR target > 0),
+          direction TEXT CHECK (direction IS NULL OR direction IN ('at-least', 'at-most')),
+          quota_count INTEGER CHECK (quota_count IS NULL OR quota_count BETWEEN 1 AND 30),
+          quota_period TEXT CHECK (quota_period IS NULL OR quota_period IN ('week', 'month')),
+          seal INTEGER NOT NULL,
+          CHECK ((unit IS NULL) = (target IS NULL) AND (unit IS NULL) = (direction IS NULL)),
+          CHECK ((quota_count IS NULL) = (quota_period IS NULL)),
+          CHECK (unit IS NOT NULL OR quota_count IS NOT NULL)
+        );
+        ALTER TABLE record ADD COLUMN amount INTEGER CHECK (amount IS NULL OR amount >= 0);
+        CREATE TABLE note (
+          tracker INTEGER NOT NULL REFERENCES tracker(number) ON DELETE CASCADE,
+          day INTEGER NOT NULL,
+          text TEXT NOT NULL,
+          seal INTEGER NOT NULL,
+          PRIMARY KEY (tracker, day)
+        ) WITHOUT ROWID;
+        CREATE INDEX note_by_day ON note(day, tracker);
+        """),
   ]
+
+  /// The version that added measurable trackers and quotas (`tracker_goal`), amounts on records
+  /// and notes.
+  static let measuresVersion = 5
 
   /// The version that added days off.
   static let daysOffVersion = 4

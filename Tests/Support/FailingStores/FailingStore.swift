@@ -131,6 +131,16 @@ public final class FailingStore: FailsOnDemand, SnapshotReadingStore, @unchecked
     try write("setDaysOff") { () throws(StoreError) in try base.setDaysOff(isOff, days) }
   }
   @discardableResult
+  public func setAmount(_ amount: Amount?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try write("setAmount") { () throws(StoreError) in
+      try base.setAmount(amount, trackerID: trackerID, on: day)
+    }
+  }
+  @discardableResult
+  public func setNote(_ text: String?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try write("setNote") { () throws(StoreError) in try base.setNote(text, trackerID: trackerID, on: day) }
+  }
+  @discardableResult
   public func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
     try write("updateSettings") { () throws(StoreError) in try base.updateSettings(change) }
   }
@@ -181,6 +191,18 @@ extension FailingStore {
     }
     func allRecords() throws(StoreError) -> [TrackerRecord] {
       try read("allRecords") { () throws(StoreError) in try base.allRecords() }
+    }
+    func records(trackerID: UUID) throws(StoreError) -> [TrackerRecord] {
+      try read("records") { () throws(StoreError) in try base.records(trackerID: trackerID) }
+    }
+    func records(on day: Day) throws(StoreError) -> [TrackerRecord] {
+      try read("recordsOnDay") { () throws(StoreError) in try base.records(on: day) }
+    }
+    func notes(trackerID: UUID) throws(StoreError) -> [TrackerNote] {
+      try read("notes") { () throws(StoreError) in try base.notes(trackerID: trackerID) }
+    }
+    func notes(on day: Day) throws(StoreError) -> [TrackerNote] {
+      try read("notesOnDay") { () throws(StoreError) in try base.notes(on: day) }
     }
     func statistics(asOf today: Day) throws(StoreError) -> Statistics {
       try read("statistics") { () throws(StoreError) in try base.statistics(asOf: today) }
