@@ -128,6 +128,23 @@ struct MeasureAndNoteCLITests {
     #expect(try read.contents().notes.isEmpty)
   }
 
+  @Test func theReminderCountsMetDaysQuotasAndNoAtMostHabitToday() throws {
+    let store = try makeStore()
+    let file = try SQLiteTrackerStore(path: store, now: Date())
+    try file.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }
+    // Run below its target is expected and not met; Coffee (at most) is not expected today; Gym
+    // (3 a week, nothing yet) and Water are expected.
+    #expect(try runCLI(["done", "Run", "--amount", "4", "--store", store] + fixed).status == 0)
+    #expect(try runCLI(["done", "Water", "--store", store] + fixed).status == 0)
+    let before = try runCLI(["remind", "--at", "21:00", "--store", store] + fixed)
+    #expect(before.output == "Tracker — 1 of 3 habits done today\n", "\(before.error)")
+    #expect(try runCLI(["done", "Run", "--amount", "5", "--store", store] + fixed).status == 0)
+    #expect(try runCLI(["done", "Gym", "--store", store] + fixed).status == 0)
+    // Everything expected is met: the reminder stays silent.
+    let after = try runCLI(["remind", "--at", "21:00", "--store", store] + fixed)
+    #expect(after.status == 0 && after.output == "")
+  }
+
   @Test func listShowsAmountsQuotaProgressAndNotesInBothLanguages() throws {
     let store = try makeStore()
     for (name, date, extra) in [
