@@ -254,3 +254,47 @@ struct MeasuresAndNotesStoreTests {
       ])
   }
 }
+
+/// The SQLite store keeps the statistics' day-by-day part between calls; it must never outlive a
+/// change: its own writes, another connection's commit, another day.
+@Suite("The kept day-by-day statistics follow every change", .temporaryFolders)
+struct KeptDayByDayPartTests {
+  func reference(_ store: any TrackerDataStore, today: Day) throws -> Statistics {
+    let contents = try store.contents()
+    return Statistics(
+      trackers: try store.trackers().map(\.tracker), records: try store.allRecords(),
+      daysOff: contents.daysOff,
+      today: today)
+  }
+
+  @Test func ownWritesAnotherConnectionAndAnotherDayAreEachSeen() throws {
+    let path = TemporaryFolder().path("tracker.sqlite")
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    try store.createCategory(home)
+    try store.createTracker(try measured("Бег", id: 10, target: "5", created: "2026-11-20"))
+    try store.createTracker(quota("Зал", id: 11, 2, per: .week))
+    try store.createTracker(habit("Вода", id: 12, created: "2026-11-20"))
+    let today = day("2026-11-26")
+    func check(_ label: String, on date: Day = today) throws {
+      #expect(try store.statistics(asOf: date) == (try reference(store, today: date)), "\(label)")
+    }
+    try check("empty")
+    try store.setAmount(amount("6"), trackerID: id(10), on: day("2026-11-25"))
+    try check("an amount")
+    try store.toggleRecord(trackerID: id(12), on: day("2026-11-25"))
+    try check("a yes/no tap")
+    try store.toggleRecord(trackerID: id(11), on: day("2026-11-24"))
+    try check("a quota habit's tap")
+    try store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-24")])
+    try check("a day off")
+    var edited = try measured("Бег", id: 10, target: "7", created: "2026-11-20")
+    edited.measure = try .measurable(unit: "km", target: amount("7"), direction: .atLeast)
+    try store.updateTracker(edited, addingRecordsOn: [], removingRecordsOn: [])
+    try check("a new target")
+    let other = try SQLiteTrackerStore(path: path, now: fixedNow)
+    try other.setAmount(amount("9"), trackerID: id(10), on: day("2026-11-26"))
+    try check("another connection's amount")
+    try check("another day", on: day("2026-11-28"))
+    #expect(try store.statistics(asOf: today).trackers.first { $0.trackerID == id(10) }?.completed == 1)
+  }
+}
