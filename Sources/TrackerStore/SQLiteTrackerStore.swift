@@ -607,7 +607,6 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       return change
     }
 
-
     observers.notify(change)
   }
 
