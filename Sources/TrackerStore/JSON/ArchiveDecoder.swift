@@ -359,8 +359,10 @@ struct ArchiveDecoder {
       })
     let existingIDs = Set(stored.keys).subtracting(alreadyThere.trackers)
     // Indexed once: checking each name against a list would make an import quadratic.
-    let existingNames = NameIndex(
-      existing.trackers.filter { !alreadyThere.trackers.contains($0.id) }.map(\.name))
+    // A tracker of the file with the id of one of the store's is the same one (already there) or
+    // reported as differing: its own stored name is no clash.
+    let fileIDs = Set(values.compactMap { Self.storedItem($0, in: stored)?.id })
+    let existingNames = NameIndex(existing.trackers.filter { !fileIDs.contains($0.id) }.map(\.name))
     for (index, value) in values.enumerated() {
       let path = "trackers[\(index)]"
       let item = { path }
@@ -370,7 +372,8 @@ struct ArchiveDecoder {
         declaredTrackers.insert(id)
         if let tracker = stored[id], !alreadyThere.trackers.contains(id) {
           differs(
-            path, id: id, fields: Self.differences(Self.canonical(value), TrackerArchive.members(of: tracker)))
+            path, id: id, fields: Self.differences(Self.canonical(value), TrackerArchive.members(of: tracker))
+          )
         } else {
           checkUnique(id, at: path, existing: existingIDs, seen: &ids)
         }
@@ -505,7 +508,7 @@ struct ArchiveDecoder {
     }
     var amount: Amount?
     if let given = value["amount"], given != .null {
-      amount = self.amount(given, item() + ".amount")
+      // On a yes/no tracker any amount is wrong, whatever it says.
       if let tracker, recordState.measurable[tracker] == false {
         problem(
           item() + ".amount",
@@ -515,6 +518,7 @@ struct ArchiveDecoder {
             .text(tracker.uuidString)))
         return
       }
+      amount = self.amount(given, item() + ".amount")
       guard amount != nil else { return }
     }
     guard let tracker, let day else { return }
@@ -528,12 +532,37 @@ struct ArchiveDecoder {
     let state = recordState
     recordState = RecordState()
     reportDuplicates(state.result, slots: state.trackerSlots, positions: state.positions)
+    reportOtherAmounts(state.result, positions: state.positions)
     let firstProblem = min(state.firstProblem, problems.count)
     let recordProblems = problems[firstProblem...].enumerated().sorted { a, b in
       (Self.recordIndex(a.element.path), a.offset) < (Self.recordIndex(b.element.path), b.offset)
     }.map(\.element)
     problems.replaceSubrange(firstProblem..., with: recordProblems)
     return state.result
+  }
+
+  /// Reports every record on a day the store has a record of the same tracker with another amount
+  /// (or none where the file has one, or the other way round): an import never changes what is
+  /// there. Only the store's measurable trackers can differ so.
+  private mutating func reportOtherAmounts(_ records: [TrackerRecord], positions: [Int]) {
+    let measurable = Set(existing.trackers.filter { $0.measure != .yesNo }.map(\.id))
+    guard !measurable.isEmpty else { return }
+    var stored: [TrackerDayOff: Amount?] = [:]
+    for record in existing.records where measurable.contains(record.trackerID) {
+      stored[TrackerDayOff(trackerID: record.trackerID, day: record.day)] = .some(record.amount)
+    }
+    for (index, record) in records.enumerated() where measurable.contains(record.trackerID) {
+      guard let storedAmount = stored[TrackerDayOff(trackerID: record.trackerID, day: record.day)],
+        storedAmount != record.amount
+      else { continue }
+      problem(
+        "records[\(positions[index])].amount",
+        StoreMessage(
+          "import.amountDiffersFromStore",
+          "the store has %@ for this tracker on %@, %@ here; an import never changes what is there",
+          TrackerArchive.amountArgument(storedAmount), .day(record.day),
+          TrackerArchive.amountArgument(record.amount)))
+    }
   }
 
   /// N of a path `records[N]…`.
@@ -551,7 +580,8 @@ struct ArchiveDecoder {
     }
     var duplicates: [(index: Int, first: Int)] = []
     for (previous, current) in zip(order, order.dropFirst())
-    where records[previous].trackerID == records[current].trackerID && records[previous].day == records[current].day
+    where records[previous].trackerID == records[current].trackerID
+      && records[previous].day == records[current].day
     {
       // Chains of three or more all point at the first of the run.
       let first =
@@ -586,8 +616,7 @@ struct ArchiveDecoder {
       let given = value[key] ?? .null
       guard given != stored else { return nil }
       return
-        "\(key): \(JSONWriter.write(stored).trimmingCharacters(in: .whitespacesAndNewlines)) in the store, "
-        + "\(JSONWriter.write(given).trimmingCharacters(in: .whitespacesAndNewlines)) here"
+        "\(key): \(JSONWriter.line(stored)) in the store, \(JSONWriter.line(given)) here"
     }
   }
 
@@ -905,7 +934,8 @@ struct ArchiveDecoder {
           (
             ".per",
             StoreMessage(
-              "import.notAPeriod", "%@ is not a period; use \"week\" or \"month\"", .text(JSONWriter.quoted(text)))
+              "import.notAPeriod", "%@ is not a period; use \"week\" or \"month\"",
+              .text(JSONWriter.quoted(text)))
           ))
       }
     case let other?: found.append((".per", expected(string, found: other)))
@@ -920,7 +950,8 @@ struct ArchiveDecoder {
           (".times", StoreMessage("import.timesNotWhole", "%@ is not a whole number of times", .text(text))))
       }
     case let other?:
-      found.append((".times", StoreMessage("import.timesKind", "expected a number, found %@", .message(other.kindName))))
+      found.append(
+        (".times", StoreMessage("import.timesKind", "expected a number, found %@", .message(other.kindName))))
     case nil: found.append((".times", missing))
     }
     if let times, let period, Quota(times, per: period) == nil {
@@ -930,10 +961,12 @@ struct ArchiveDecoder {
           ".times",
           period == .week
             ? StoreMessage(
-              "import.timesAWeek", "%@ times a week; a quota asks %@ to %@ times a week (7 is a habit on every day)",
+              "import.timesAWeek",
+              "%@ times a week; a quota asks %@ to %@ times a week (7 is a habit on every day)",
               .text(String(times)), .text(String(range.lowerBound)), .text(String(range.upperBound)))
             : StoreMessage(
-              "import.timesAMonth", "%@ times a month; a quota asks %@ to %@ times a month", .text(String(times)),
+              "import.timesAMonth", "%@ times a month; a quota asks %@ to %@ times a month",
+              .text(String(times)),
               .text(String(range.lowerBound)), .text(String(range.upperBound)))
         ))
     }
@@ -1079,7 +1112,8 @@ struct ArchiveDecoder {
         problem(
           item(),
           StoreMessage(
-            "import.duplicateNote", "duplicate of notes[%@]: one note per tracker and day", .text(String(first))))
+            "import.duplicateNote", "duplicate of notes[%@]: one note per tracker and day",
+            .text(String(first))))
         continue
       }
       seen[key] = index

@@ -16,7 +16,8 @@ public enum JSONWriter {
     case .null, .bool, .number, .string: return inline(value)
     case .array(let values): return "[" + values.map(line).joined(separator: ", ") + "]"
     case .object(let pairs):
-      return pairs.isEmpty ? "{}" : "{" + pairs.map { quoted($0.0) + ": " + line($0.1) }.joined(separator: ", ") + "}"
+      return pairs.isEmpty
+        ? "{}" : "{" + pairs.map { quoted($0.0) + ": " + line($0.1) }.joined(separator: ", ") + "}"
     }
   }
 

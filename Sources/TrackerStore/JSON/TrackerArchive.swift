@@ -255,16 +255,7 @@ extension TrackerDataStore {
       let clashes = contents.records.filter {
         storedOff.contains(TrackerDayOff(trackerID: $0.trackerID, day: $0.day))
       }
-      // A record of the file on a day the store has one with another amount (or none): an import
-      // never changes what is there.
-      var storedAmounts: [TrackerDayOff: Amount?] = [:]
-      for record in existing.records where existingTrackers.contains(record.trackerID) {
-        storedAmounts[TrackerDayOff(trackerID: record.trackerID, day: record.day)] = .some(record.amount)
-      }
-      let otherAmounts = contents.records.compactMap { record -> (TrackerRecord, Amount?)? in
-        storedAmounts[TrackerDayOff(trackerID: record.trackerID, day: record.day)].map { (record, $0) }
-      }
-      if !clashes.isEmpty || !otherAmounts.isEmpty {
+      if !clashes.isEmpty {
         throw ImportFailure(
           problems: clashes.map { record in
             ImportProblem(
@@ -273,16 +264,7 @@ extension TrackerDataStore {
                 "import.recordOnStoredDayOff",
                 "the tracker %@ is off on %@ in the store; a day is done or off, not both",
                 .text(record.trackerID.uuidString), .day(record.day)))
-          }
-            + otherAmounts.map { record, stored in
-              ImportProblem(
-                path: "records",
-                reason: StoreMessage(
-                  "import.amountDiffersFromStore",
-                  "the tracker %@ has %@ on %@ in the store, %@ here; an import never changes what is there",
-                  .text(record.trackerID.uuidString), TrackerArchive.amountArgument(stored), .day(record.day),
-                  TrackerArchive.amountArgument(record.amount)))
-            })
+          })
       }
     }
     try insertImported(StoreAdditions(contents))
