@@ -899,7 +899,8 @@ enum Salvage {
     var seen = Set<TrackerDayOff>()
     var records: [TrackerRecord] = []
     records.reserveCapacity(found.records.count)
-    for record in found.records where seen.insert(TrackerDayOff(trackerID: record.trackerID, day: record.day)).inserted {
+    for record in found.records
+    where seen.insert(TrackerDayOff(trackerID: record.trackerID, day: record.day)).inserted {
       guard trackerIDs.contains(record.trackerID), record.day.isStorable else {
         leftOut += 1
         continue
@@ -945,7 +946,8 @@ enum Salvage {
       notes.append(note)
     }
     return (
-      StoreContents(categories: categories, trackers: trackers, records: records, daysOff: daysOff, notes: notes),
+      StoreContents(
+        categories: categories, trackers: trackers, records: records, daysOff: daysOff, notes: notes),
       leftOut
     )
   }
