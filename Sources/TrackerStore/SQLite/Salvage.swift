@@ -13,7 +13,10 @@ import TrackerModels
 /// hold, a record whose tracker is gone, or a record its table and its index disagree on (where
 /// the sealed day summaries cannot say which is right) is left out and counted. Days off are read
 /// the same way — their table tracker by tracker, their index `day_off_by_day` day by day, a page
-/// scan when both are damaged — and vouched for with the checks a day off is stored under.
+/// scan when both are damaged — and vouched for with the checks a day off is stored under. Goals
+/// and notes (schema 5) are vouched for by their seals, read by SQL or found by the page scan; an
+/// amount by its record's table row, the only place that holds it (a measurable tracker's record
+/// without a readable row is left out and counted, never kept as met).
 enum Salvage {
   /// What was read.
   struct Found {
