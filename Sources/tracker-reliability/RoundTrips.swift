@@ -3,9 +3,11 @@ import TrackerModels
 import TrackerStore
 
 /// "Every export restores" (docs/data-format.md): random sequences of what a user does — done and
-/// undone on any day the app lets them tick, days off one at a time and in ranges for every
-/// tracker, edits with more or fewer tracked days and another schedule, pins, deletions, the day
-/// start hour and the reminder changed, time passing — run on both stores in step. After each
+/// undone on any day the app lets them tick, amounts entered and cleared, notes written, changed
+/// and cleared, days off one at a time and in ranges for every tracker, measurable and quota
+/// trackers created, edits with more or fewer tracked days, another schedule (weekdays or a
+/// quota) and another measure, pins, deletions, the day start hour and the reminder changed, time
+/// passing — run on both stores in step. After each
 /// sequence both stores export the same bytes, and that archive imports into an empty store of
 /// either kind and exports again byte for byte; imported again into the store it came from, it
 /// adds nothing.
@@ -71,6 +73,8 @@ struct RoundTrip {
       return
     }
     let archive = exports[0]
+    // How many carried measures, quotas, amounts or notes: the version-3 part was exercised.
+    if archive.contains("\n  \"version\": 3,\n") { report.count("archives of version 3") }
     let targets: [any TrackerDataStore] = [
       InMemoryTrackerStore(),
       try SQLiteTrackerStore(path: folder.appendingPathComponent("target.sqlite").path, now: Date()),
@@ -142,6 +146,10 @@ struct RoundTrip {
     func each(_ body: (any TrackerDataStore) throws -> Void) throws {
       for store in stores { try body(store) }
     }
+    if !trackers.isEmpty, Int.random(in: 0..<4, using: &random) == 0 {
+      try measureOrNote(trackers.map(\.tracker), each: each)
+      return
+    }
     if categories.isEmpty || roll < 4 {
       let category = TrackerCategory(id: nextID(), title: "Category \(nextNumber)")
       try each { try $0.createCategory(category) }
@@ -159,7 +167,8 @@ struct RoundTrip {
         emoji: TrackerEmoji.all.randomElement(using: &random) ?? TrackerEmoji.all[0],
         color: TrackerColor.palette.randomElement(using: &random) ?? TrackerColor.palette[0],
         categoryID: categories[Int.random(in: 0..<categories.count, using: &random)].id, createdOn: today,
-        kind: Int.random(in: 0..<4, using: &random) == 0 ? .event : .habit(randomSchedule()))
+        kind: Int.random(in: 0..<4, using: &random) == 0 ? .event : .habit(randomSchedule()),
+        measure: randomMeasure())
       try each { try $0.createTracker(tracker) }
     } else if roll < 40 {
       // done / undone, on any day the grid and the command line let a user tick.
@@ -192,6 +201,7 @@ struct RoundTrip {
       let summary = trackers[Int.random(in: 0..<trackers.count, using: &random)]
       var tracker = summary.tracker
       if case .habit = tracker.kind, Bool.random(using: &random) { tracker.kind = .habit(randomSchedule()) }
+      if Int.random(in: 0..<4, using: &random) == 0 { tracker.measure = randomMeasure() }
       let recorded = Set(try stores[0].recordDays(trackerID: tracker.id))
       let daysOff = Set(try stores[0].daysOff(trackerID: tracker.id))
       let change = Int.random(in: -3...3, using: &random)
@@ -237,7 +247,56 @@ struct RoundTrip {
   }
 
   mutating func randomSchedule() -> Schedule {
-    Schedule(WeekdaySet(rawValue: UInt8.random(in: 1...127, using: &random))) ?? .everyDay
+    switch Int.random(in: 0..<6, using: &random) {
+    case 0:
+      return Quota(Int.random(in: 1...6, using: &random), per: .week).map(Schedule.init(quota:)) ?? .everyDay
+    case 1:
+      return Quota(Int.random(in: 1...30, using: &random), per: .month).map(Schedule.init(quota:))
+        ?? .everyDay
+    default: return Schedule(WeekdaySet(rawValue: UInt8.random(in: 1...127, using: &random))) ?? .everyDay
+    }
+  }
+
+  /// Yes/no (half the time), or measurable with a unit, a target of any size down to a thousandth
+  /// and either direction.
+  mutating func randomMeasure() -> TrackerMeasure {
+    guard Bool.random(using: &random) else { return .yesNo }
+    let unit = Self.units.randomElement(using: &random) ?? "km"
+    let target = Amount(thousandths: Int.random(in: 1...50_000, using: &random)) ?? .maximum
+    let direction: MeasureDirection = Bool.random(using: &random) ? .atLeast : .atMost
+    return (try? TrackerMeasure.measurable(unit: unit, target: target, direction: direction)) ?? .yesNo
+  }
+
+  static let units = ["km", "стр.", "min", "чашки", "Ω", "pages \"big\""]
+  static let notes = [
+    "sick", "ran in the rain", "line one\nline two", "CR LF\r\nread as one", "  trimmed  ",
+    "«кавычки» \"quotes\"",
+    "emoji 🏃‍♀️ and ё", String(repeating: "я", count: 500),
+  ]
+
+  /// An amount entered or cleared (`done --amount`, the amount sheet) on a measurable tracker's
+  /// day that can be ticked, or a note written, changed or cleared on any day of any tracker.
+  mutating func measureOrNote(
+    _ trackers: [Tracker], each: ((any TrackerDataStore) throws -> Void) throws -> Void
+  ) throws {
+    let tracker = trackers[Int.random(in: 0..<trackers.count, using: &random)]
+    if tracker.measure != .yesNo, Bool.random(using: &random) {
+      let day = today.adding(days: -Int.random(in: 0...45, using: &random))
+      guard tracker.canBeTicked(on: day, today: today) else { return }
+      // Any amount, a thousandth to the largest; zero (an at-most day's best) and none too.
+      let amount: Amount? =
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: nil
+        case 1: .zero
+        case 2: .maximum
+        default: Amount(thousandths: Int.random(in: 1...100_000, using: &random))
+        }
+      try each { try $0.setAmount(amount, trackerID: tracker.id, on: day) }
+    } else {
+      let day = today.adding(days: Int.random(in: -45...20, using: &random))
+      let text = Int.random(in: 0..<4, using: &random) == 0 ? nil : Self.notes.randomElement(using: &random)
+      try each { try $0.setNote(text, trackerID: tracker.id, on: day) }
+    }
   }
 
   mutating func nextID() -> UUID {

@@ -9,6 +9,9 @@
 //   tracker-store-writer open-until <store> <step>
 //     Opens the store and, should a broken file be salvaged, ends the process at that step of the
 //     salvage (`SalvageInterruption.Step`) without any cleanup, as `kill -9` would.
+//   tracker-store-writer migrate-until <store> <version>
+//     Opens the store and, should it migrate, ends the process once migration <version> has done
+//     all its work but before its transaction commits, without any cleanup, as `kill -9` would.
 //   tracker-store-writer open-limited <store> <bytes>
 //     Opens the store with files limited to <bytes> (`ulimit -f`, SIGXFSZ ignored): a full disk
 //     for the salvage of a broken file.
@@ -64,6 +67,17 @@ case "open-until" where arguments.count == 3:
   }
   SalvageInterruption.stop = { reached in
     if reached == step { _exit(99) }
+  }
+  do {
+    let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
+    say(store.recovery.map { "opened; \($0)" } ?? "opened")
+  } catch {
+    fail("Error: \(error)", code: 1)
+  }
+case "migrate-until" where arguments.count == 3:
+  guard let version = Int(arguments[2]) else { fail("not a version: \(arguments[2])", code: 64) }
+  MigrationInterruption.stop = { reached in
+    if reached == version { _exit(99) }
   }
   do {
     let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)

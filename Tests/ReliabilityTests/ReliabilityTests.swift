@@ -24,6 +24,9 @@ struct ReliabilityTests {
     let report = try run("roundtrip")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "sequences" }.map { $0.1 >= 500 } == true, "\(report.text)")
+    // Measures, quotas, amounts and notes were among the actions (archive version 3).
+    #expect(
+      report.counts.first { $0.0 == "archives of version 3" }.map { $0.1 >= 100 } == true, "\(report.text)")
   }
 
   @Test func killedWritesLoseNothingAcknowledgedAndLeaveNoHalfImport() throws {

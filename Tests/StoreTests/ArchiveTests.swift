@@ -249,8 +249,8 @@ struct ArchiveTests {
         ##"format: expected "tracker", found "loop""##
       ])
     #expect(
-      try problems(archive(format: ##""format": "tracker", "version": 3"##)) == [
-        "version: version 3 is not supported; this app reads versions 1 and 2"
+      try problems(archive(format: ##""format": "tracker", "version": 4"##)) == [
+        "version: version 4 is not supported; this app reads versions 1, 2 and 3"
       ])
     #expect(
       try problems("[]") == [

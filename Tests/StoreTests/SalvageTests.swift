@@ -447,8 +447,10 @@ struct SalvageVouchesTests {
 
   @Test func aRecordItsTableAndIndexDisagreeOnIsLeftOutAndTheRealOneKept() throws {
     // Bit rot in the record table only: tracker 1 on day 2020-01-02 (18263) becomes 18271.
-    // A record's cell in the table: payload size 5, header (3, the constant 1, int16), the day.
-    let flipped = try flippedStore(trackers: 1, [0x05, 0x03, 0x09, 0x02, 0x47, 0x57], at: 5, bits: 0x08)
+    // A record's cell in the table (schema 5): payload size 6, header (4, the constant 1, int16,
+    // NULL: no amount), the day.
+    let flipped = try flippedStore(
+      trackers: 1, [0x06, 0x04, 0x09, 0x02, 0x00, 0x47, 0x57], at: 6, bits: 0x08)
     // The day summaries (sealed) say the index is right: the real record is kept, the wrong one not.
     #expect(try flipped.store.contents().records == flipped.before.records)
     #expect(flipped.recovery.leftOut == 1)

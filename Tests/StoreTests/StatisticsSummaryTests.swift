@@ -8,8 +8,10 @@ import TrackerModels
 
 /// The statistics the stores keep up to date, write by write, agree with a full computation from
 /// every record after every step of random edit sequences: toggles (back-dated, before the
-/// creation day, after today), days off taken and cancelled, trackers created, edited (schedule, kind, ± days) and deleted,
-/// categories deleted, imports, and today moving both ways.
+/// creation day, after today), amounts entered and cleared, days off taken and cancelled,
+/// trackers created (yes/no or measurable, on weekdays or with a quota), edited (schedule, kind,
+/// measure, ± days) and deleted, categories deleted, imports with amounts, and today moving both
+/// ways. (The SQLite store reads a measurable or quota tracker's records day by day.)
 @Suite("Statistics kept by the store", .temporaryFolders)
 struct StatisticsSummaryTests {
   /// A seeded SplitMix64: the same seed, the same sequence.
@@ -26,8 +28,29 @@ struct StatisticsSummaryTests {
   }
 
   static func kind(_ random: inout Generator) -> TrackerKind {
-    Int.random(in: 0..<4, using: &random) == 0
-      ? .event : .habit(Schedule(WeekdaySet(rawValue: UInt8.random(in: 1...127, using: &random)))!)
+    switch Int.random(in: 0..<8, using: &random) {
+    case 0, 1: return .event
+    case 2: return .habit(Schedule(quota: Quota(Int.random(in: 1...6, using: &random), per: .week)!))
+    case 3: return .habit(Schedule(quota: Quota(Int.random(in: 1...30, using: &random), per: .month)!))
+    default: return .habit(Schedule(WeekdaySet(rawValue: UInt8.random(in: 1...127, using: &random)))!)
+    }
+  }
+
+  /// Yes/no half the time, else measurable: a target from a thousandth up, at least or at most.
+  static func measure(_ random: inout Generator) -> TrackerMeasure {
+    guard Bool.random(using: &random) else { return .yesNo }
+    let target = Amount(thousandths: Int.random(in: 1...10_000, using: &random)) ?? .maximum
+    let direction: MeasureDirection = Bool.random(using: &random) ? .atLeast : .atMost
+    return (try? MeasureGoal(unit: "km", target: target, direction: direction)).map { .measurable($0) }
+      ?? .yesNo
+  }
+
+  /// An amount around `tracker`'s target (below, at or above it), none at times; nil for yes/no.
+  static func amount(for tracker: Tracker, _ random: inout Generator) -> Amount? {
+    guard let target = tracker.measure.goal?.target, Int.random(in: 0..<5, using: &random) > 0 else {
+      return nil
+    }
+    return Amount(thousandths: Int.random(in: 0...(target.thousandths * 2), using: &random))
   }
 
   /// What a full computation from everything stored says.
@@ -61,7 +84,8 @@ struct StatisticsSummaryTests {
       return Tracker(
         id: id(nextID), name: "T\(nextID)", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
         categoryID: categories[Int.random(in: 0..<categories.count, using: &random)].id,
-        createdOn: origin.adding(days: Int.random(in: 0...60, using: &random)), kind: Self.kind(&random))
+        createdOn: origin.adding(days: Int.random(in: 0...60, using: &random)), kind: Self.kind(&random),
+        measure: Self.measure(&random))
     }
     for step in 0..<40 {
       let trackers = try store.trackers()
@@ -72,7 +96,10 @@ struct StatisticsSummaryTests {
         let tracker = newTracker(&random)
         var records: [TrackerRecord] = []
         for offset in -5...60 where Bool.random(using: &random) {
-          records.append(TrackerRecord(trackerID: tracker.id, day: tracker.createdOn.adding(days: offset)))
+          records.append(
+            TrackerRecord(
+              trackerID: tracker.id, day: tracker.createdOn.adding(days: offset),
+              amount: Self.amount(for: tracker, &random)))
         }
         try store.insert(StoreContents(categories: [], trackers: [tracker], records: records))
       } else if action < 17 {
@@ -83,6 +110,7 @@ struct StatisticsSummaryTests {
       } else if action < 27 {
         var tracker = trackers[Int.random(in: 0..<trackers.count, using: &random)].tracker
         tracker.kind = Self.kind(&random)
+        if Bool.random(using: &random) { tracker.measure = Self.measure(&random) }
         let days = try store.recordDays(trackerID: tracker.id)
         let added = (0..<Int.random(in: 0...2, using: &random)).map { _ in
           tracker.createdOn.adding(days: Int.random(in: -5...60, using: &random))
@@ -99,6 +127,13 @@ struct StatisticsSummaryTests {
         let isOff = Int.random(in: 0..<3, using: &random) > 0
         try store.setDaysOff(
           isOff, trackerID: summary.tracker.id, on: isOff ? days.filter { summary.isVisible(on: $0) } : days)
+      } else if action < 57,
+        let tracker = trackers.map(\.tracker).filter({ $0.measure != .yesNo }).randomElement(using: &random)
+      {
+        // An amount entered (below, at or above the target), changed or cleared.
+        try store.setAmount(
+          Self.amount(for: tracker, &random), trackerID: tracker.id,
+          on: tracker.createdOn.adding(days: Int.random(in: -8...70, using: &random)))
       } else {
         let tracker = trackers[Int.random(in: 0..<trackers.count, using: &random)].tracker
         try store.toggleRecord(

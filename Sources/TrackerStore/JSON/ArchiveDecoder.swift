@@ -9,9 +9,11 @@ struct ArchiveDecoder {
 
   private static let categoryKeys = ["id", "title"]
   private static let trackerKeys = [
-    "id", "name", "emoji", "color", "category", "schedule", "pinned", "created",
+    "id", "name", "emoji", "color", "category", "schedule", "pinned", "created", "measure", "quota",
   ]
-  private static let recordKeys = ["tracker", "date"]
+  private static let recordKeys = ["tracker", "date", "amount"]
+  private static let dayOffKeys = ["tracker", "date"]
+  private static let noteKeys = ["tracker", "date", "text"]
 
   init(today: Day, existing: StoreContents) {
     self.today = today
@@ -121,12 +123,14 @@ struct ArchiveDecoder {
     let daysOff =
       root["daysOff"] == nil
       ? [] : decodeDaysOff(array(root, "daysOff"), trackers: sections.trackers, records: records)
+    let notes = root["notes"] == nil ? [] : decodeNotes(array(root, "notes"), trackers: sections.trackers)
     return StoreContents(
-      categories: sections.categories, trackers: sections.trackers, records: records, daysOff: daysOff)
+      categories: sections.categories, trackers: sections.trackers, records: records, daysOff: daysOff,
+      notes: notes)
   }
 
   private static let rootKeys = [
-    "format", "version", "reminder", "dayStart", "categories", "trackers", "daysOff", "records",
+    "format", "version", "reminder", "dayStart", "categories", "trackers", "daysOff", "notes", "records",
   ]
   /// The day start hour, when the file has a valid one (version 2).
   private(set) var dayStart: DayStart?
@@ -161,13 +165,13 @@ struct ArchiveDecoder {
       problem(
         "version",
         StoreMessage(
-          "import.unsupportedVersion", "version %@ is not supported; this app reads versions 1 and 2",
+          "import.unsupportedVersion", "version %@ is not supported; this app reads versions 1, 2 and 3",
           .text(other)))
     case let other?:
       problem(
         "version",
         StoreMessage(
-          "import.versionNotANumber", "expected the number 1 or 2, found %@", .message(other.kindName)))
+          "import.versionNotANumber", "expected the number 1, 2 or 3, found %@", .message(other.kindName)))
     case nil: problem("version", Self.missing)
     }
     isForeign = !problems.isEmpty  // not our format: field checks would only add noise
@@ -177,6 +181,9 @@ struct ArchiveDecoder {
     sections = (categories.map(\.1), trackers.map(\.1))
     recordState = RecordState(
       known: declaredTrackers.union(existing.trackers.map(\.id)), firstProblem: problems.count)
+    // Whether each tracker's records may carry an amount: the file's tracker, else the store's.
+    for tracker in existing.trackers { recordState.measurable[tracker.id] = tracker.measure != .yesNo }
+    for (_, tracker) in trackers { recordState.measurable[tracker.id] = tracker.measure != .yesNo }
   }
 
   // MARK: Sections
@@ -246,15 +253,15 @@ struct ArchiveDecoder {
         guard case .string(let text)? = value["tracker"] else { return nil }
         return UUID(uuidString: text)
       })
-    var recorded = Set<TrackerRecord>()
+    var recorded = Set<TrackerDayOff>()
     for record in [existing.records, records].joined() where named.contains(record.trackerID) {
-      recorded.insert(record)
+      recorded.insert(TrackerDayOff(trackerID: record.trackerID, day: record.day))
     }
     var seen: [TrackerDayOff: Int] = [:]
     var result: [TrackerDayOff] = []
     for (index, value) in values.enumerated() {
       let item = { "daysOff[\(index)]" }
-      guard object(value, item, allowed: Self.recordKeys) else { continue }
+      guard object(value, item, allowed: Self.dayOffKeys) else { continue }
       var tracker: Tracker?
       if let id = uuid(value, "tracker", item) {
         tracker = known[id]
@@ -276,7 +283,7 @@ struct ArchiveDecoder {
         continue
       }
       seen[dayOff] = index
-      if recorded.contains(TrackerRecord(trackerID: tracker.id, day: day)) {
+      if recorded.contains(dayOff) {
         problem(
           item() + ".date",
           StoreMessage(
@@ -346,14 +353,16 @@ struct ArchiveDecoder {
     alreadyThere.trackers = Set(
       values.compactMap { value in
         guard let tracker = Self.storedItem(value, in: stored),
-          Self.differences(value, TrackerArchive.members(of: tracker)).isEmpty
+          Self.differences(Self.canonical(value), TrackerArchive.members(of: tracker)).isEmpty
         else { return nil }
         return tracker.id
       })
     let existingIDs = Set(stored.keys).subtracting(alreadyThere.trackers)
     // Indexed once: checking each name against a list would make an import quadratic.
-    let existingNames = NameIndex(
-      existing.trackers.filter { !alreadyThere.trackers.contains($0.id) }.map(\.name))
+    // A tracker of the file with the id of one of the store's is the same one (already there) or
+    // reported as differing: its own stored name is no clash.
+    let fileIDs = Set(values.compactMap { Self.storedItem($0, in: stored)?.id })
+    let existingNames = NameIndex(existing.trackers.filter { !fileIDs.contains($0.id) }.map(\.name))
     for (index, value) in values.enumerated() {
       let path = "trackers[\(index)]"
       let item = { path }
@@ -362,7 +371,9 @@ struct ArchiveDecoder {
       if let id {
         declaredTrackers.insert(id)
         if let tracker = stored[id], !alreadyThere.trackers.contains(id) {
-          differs(path, id: id, fields: Self.differences(value, TrackerArchive.members(of: tracker)))
+          differs(
+            path, id: id, fields: Self.differences(Self.canonical(value), TrackerArchive.members(of: tracker))
+          )
         } else {
           checkUnique(id, at: path, existing: existingIDs, seen: &ids)
         }
@@ -433,13 +444,17 @@ struct ArchiveDecoder {
             .day(today)))
         created = nil
       }
-      if let id, let name, let emoji, let color, let category, let kind, let pinned, let created {
+      let measure = self.measure(value, path)
+      let quota = self.quota(value, path, kind: kind)
+      if let id, let name, let emoji, let color, let category, let kind, let pinned, let created,
+        let measure, let quota
+      {
         result.append(
           (
             path,
             Tracker(
               id: id, name: name, emoji: emoji, color: color, categoryID: category, isPinned: pinned,
-              createdOn: created, kind: kind)
+              createdOn: created, kind: quota.map { .habit(Schedule(quota: $0)) } ?? kind, measure: measure)
           ))
       }
     }
@@ -457,6 +472,9 @@ struct ArchiveDecoder {
     var slots: [UUID: Int] = [:]
     var trackerSlots: [Int] = []
     var firstProblem = 0
+    /// Whether each known tracker is measurable (its records may carry an amount); a tracker of
+    /// the file with problems of its own is not listed, and its records' amounts are not judged.
+    var measurable: [UUID: Bool] = [:]
   }
 
   private mutating func decodeRecord(_ value: JSONValue, at index: Int) {
@@ -488,8 +506,23 @@ struct ArchiveDecoder {
           .day(recordDay), .day(today)))
       day = nil
     }
+    var amount: Amount?
+    if let given = value["amount"], given != .null {
+      // On a yes/no tracker any amount is wrong, whatever it says.
+      if let tracker, recordState.measurable[tracker] == false {
+        problem(
+          item() + ".amount",
+          StoreMessage(
+            "import.amountOnYesNo",
+            "the tracker %@ is yes/no (it has no measure); only a measurable tracker's record carries an amount",
+            .text(tracker.uuidString)))
+        return
+      }
+      amount = self.amount(given, item() + ".amount")
+      guard amount != nil else { return }
+    }
     guard let tracker, let day else { return }
-    recordState.result.append(TrackerRecord(trackerID: tracker, day: day))
+    recordState.result.append(TrackerRecord(trackerID: tracker, day: day, amount: amount))
     recordState.positions.append(index)
     recordState.trackerSlots.append(recordState.lastKnown?.slot ?? 0)
   }
@@ -499,12 +532,37 @@ struct ArchiveDecoder {
     let state = recordState
     recordState = RecordState()
     reportDuplicates(state.result, slots: state.trackerSlots, positions: state.positions)
+    reportOtherAmounts(state.result, positions: state.positions)
     let firstProblem = min(state.firstProblem, problems.count)
     let recordProblems = problems[firstProblem...].enumerated().sorted { a, b in
       (Self.recordIndex(a.element.path), a.offset) < (Self.recordIndex(b.element.path), b.offset)
     }.map(\.element)
     problems.replaceSubrange(firstProblem..., with: recordProblems)
     return state.result
+  }
+
+  /// Reports every record on a day the store has a record of the same tracker with another amount
+  /// (or none where the file has one, or the other way round): an import never changes what is
+  /// there. Only the store's measurable trackers can differ so.
+  private mutating func reportOtherAmounts(_ records: [TrackerRecord], positions: [Int]) {
+    let measurable = Set(existing.trackers.filter { $0.measure != .yesNo }.map(\.id))
+    guard !measurable.isEmpty else { return }
+    var stored: [TrackerDayOff: Amount?] = [:]
+    for record in existing.records where measurable.contains(record.trackerID) {
+      stored[TrackerDayOff(trackerID: record.trackerID, day: record.day)] = .some(record.amount)
+    }
+    for (index, record) in records.enumerated() where measurable.contains(record.trackerID) {
+      guard let storedAmount = stored[TrackerDayOff(trackerID: record.trackerID, day: record.day)],
+        storedAmount != record.amount
+      else { continue }
+      problem(
+        "records[\(positions[index])].amount",
+        StoreMessage(
+          "import.amountDiffersFromStore",
+          "the store has %@ for this tracker on %@, %@ here; an import never changes what is there",
+          TrackerArchive.amountArgument(storedAmount), .day(record.day),
+          TrackerArchive.amountArgument(record.amount)))
+    }
   }
 
   /// N of a path `records[N]…`.
@@ -521,7 +579,10 @@ struct ArchiveDecoder {
       )
     }
     var duplicates: [(index: Int, first: Int)] = []
-    for (previous, current) in zip(order, order.dropFirst()) where records[previous] == records[current] {
+    for (previous, current) in zip(order, order.dropFirst())
+    where records[previous].trackerID == records[current].trackerID
+      && records[previous].day == records[current].day
+    {
       // Chains of three or more all point at the first of the run.
       let first =
         duplicates.last.flatMap { $0.index == positions[previous] ? $0.first : nil } ?? positions[previous]
@@ -555,8 +616,7 @@ struct ArchiveDecoder {
       let given = value[key] ?? .null
       guard given != stored else { return nil }
       return
-        "\(key): \(JSONWriter.write(stored).trimmingCharacters(in: .whitespacesAndNewlines)) in the store, "
-        + "\(JSONWriter.write(given).trimmingCharacters(in: .whitespacesAndNewlines)) here"
+        "\(key): \(JSONWriter.line(stored)) in the store, \(JSONWriter.line(given)) here"
     }
   }
 
@@ -741,6 +801,336 @@ struct ArchiveDecoder {
     return nil
   }
 
+  // MARK: Measures, quotas, amounts and notes (version 3)
+
+  /// A problem found in a part of a value: the path after the value's own, and the message.
+  typealias PartProblem = (path: String, reason: StoreMessage)
+
+  /// `measure`: absent or null for a yes/no tracker, else `{"unit": "km", "target": "20",
+  /// "direction": "at-least"}`; nil (with its problems reported) when it is not valid.
+  private mutating func measure(_ tracker: JSONValue, _ path: String) -> TrackerMeasure? {
+    switch Self.parseMeasure(tracker["measure"]) {
+    case .success(let measure): return measure
+    case .failure(let found):
+      for part in found.problems { problem(path + ".measure" + part.path, part.reason) }
+      return nil
+    }
+  }
+
+  /// The measure of a `measure` member (nil: absent), or every problem with it.
+  static func parseMeasure(_ value: JSONValue?) -> Result<TrackerMeasure, PartProblems> {
+    guard let value, value != .null else { return .success(.yesNo) }
+    guard case .object(let pairs) = value else {
+      return .failure(
+        PartProblems([
+          (
+            "",
+            StoreMessage(
+              "import.measureKind", "expected an object with unit, target and direction, or null, found %@",
+              .message(value.kindName))
+          )
+        ]))
+    }
+    var found: [PartProblem] = pairs.filter { !["unit", "target", "direction"].contains($0.0) }.map {
+      ("." + $0.0, StoreMessage("import.unknownField", "unknown field"))
+    }
+    var unit: String?
+    switch value["unit"] {
+    case .string(let text)?:
+      switch MeasureGoal.validatedUnit(text) {
+      case .success(let valid): unit = valid
+      case .failure(let error): found.append((".unit", unitMessage(error)))
+      }
+    case let other?: found.append((".unit", expected(string, found: other)))
+    case nil: found.append((".unit", missing))
+    }
+    var target: Amount?
+    switch value["target"] {
+    case let given?:
+      switch parseAmount(given) {
+      case .success(let amount) where amount.isPositive: target = amount
+      case .success:
+        found.append(
+          (".target", StoreMessage("import.targetNotPositive", "0 is no target; a target is more than zero")))
+      case .failure(let part): found += part.problems.map { (".target" + $0.path, $0.reason) }
+      }
+    case nil: found.append((".target", missing))
+    }
+    var direction: MeasureDirection?
+    switch value["direction"] {
+    case .string(let text)?:
+      direction = MeasureDirection(rawValue: text)
+      if direction == nil {
+        found.append(
+          (
+            ".direction",
+            StoreMessage(
+              "import.notADirection", "%@ is not a direction; use \"at-least\" or \"at-most\"",
+              .text(JSONWriter.quoted(text)))
+          ))
+      }
+    case let other?: found.append((".direction", expected(string, found: other)))
+    case nil: found.append((".direction", missing))
+    }
+    guard found.isEmpty, let unit, let target, let direction,
+      let goal = try? MeasureGoal(unit: unit, target: target, direction: direction)
+    else { return .failure(PartProblems(found)) }
+    return .success(.measurable(goal))
+  }
+
+  /// `quota`: absent or null for none, else `{"times": 3, "per": "week"}` on a habit whose
+  /// schedule lists all seven days (a quota habit is shown every day); `.some(nil)` for none,
+  /// nil (with its problems reported) when it is not valid.
+  private mutating func quota(_ tracker: JSONValue, _ path: String, kind: TrackerKind?) -> Quota?? {
+    guard let value = tracker["quota"], value != .null else { return .some(nil) }
+    switch Self.parseQuota(value) {
+    case .failure(let found):
+      for part in found.problems { problem(path + ".quota" + part.path, part.reason) }
+      return nil
+    case .success(let quota):
+      switch kind {
+      case .event?:
+        problem(
+          path + ".quota",
+          StoreMessage(
+            "import.quotaOnEvent",
+            "an irregular event has no quota; a quota habit's schedule lists all seven days"))
+        return nil
+      case .habit(let schedule)? where schedule.days != .everyDay:
+        problem(
+          path + ".quota",
+          StoreMessage(
+            "import.quotaWithWeekdays",
+            "a quota habit is done on any days of its period: its schedule lists all seven days, not some"))
+        return nil
+      case .habit?, nil:
+        return .some(quota)
+      }
+    }
+  }
+
+  /// The quota of a non-null `quota` member, or every problem with it.
+  static func parseQuota(_ value: JSONValue) -> Result<Quota, PartProblems> {
+    guard case .object(let pairs) = value else {
+      return .failure(
+        PartProblems([
+          (
+            "",
+            StoreMessage(
+              "import.quotaKind", "expected an object with times and per, or null, found %@",
+              .message(value.kindName))
+          )
+        ]))
+    }
+    var found: [PartProblem] = pairs.filter { !["times", "per"].contains($0.0) }.map {
+      ("." + $0.0, StoreMessage("import.unknownField", "unknown field"))
+    }
+    var period: Quota.Period?
+    switch value["per"] {
+    case .string(let text)?:
+      period = Quota.Period(rawValue: text)
+      if period == nil {
+        found.append(
+          (
+            ".per",
+            StoreMessage(
+              "import.notAPeriod", "%@ is not a period; use \"week\" or \"month\"",
+              .text(JSONWriter.quoted(text)))
+          ))
+      }
+    case let other?: found.append((".per", expected(string, found: other)))
+    case nil: found.append((".per", missing))
+    }
+    var times: Int?
+    switch value["times"] {
+    case .number(let text)?:
+      times = Int(text)
+      if times == nil {
+        found.append(
+          (".times", StoreMessage("import.timesNotWhole", "%@ is not a whole number of times", .text(text))))
+      }
+    case let other?:
+      found.append(
+        (".times", StoreMessage("import.timesKind", "expected a number, found %@", .message(other.kindName))))
+    case nil: found.append((".times", missing))
+    }
+    if let times, let period, Quota(times, per: period) == nil {
+      let range = period.allowedCounts
+      found.append(
+        (
+          ".times",
+          period == .week
+            ? StoreMessage(
+              "import.timesAWeek",
+              "%@ times a week; a quota asks %@ to %@ times a week (7 is a habit on every day)",
+              .text(String(times)), .text(String(range.lowerBound)), .text(String(range.upperBound)))
+            : StoreMessage(
+              "import.timesAMonth", "%@ times a month; a quota asks %@ to %@ times a month",
+              .text(String(times)),
+              .text(String(range.lowerBound)), .text(String(range.upperBound)))
+        ))
+    }
+    guard found.isEmpty, let times, let period, let quota = Quota(times, per: period) else {
+      return .failure(PartProblems(found))
+    }
+    return .success(quota)
+  }
+
+  /// A record's amount, reported at `path` when it is not one.
+  private mutating func amount(_ value: JSONValue, _ path: String) -> Amount? {
+    switch Self.parseAmount(value) {
+    case .success(let amount): return amount
+    case .failure(let part):
+      for found in part.problems { problem(path + found.path, found.reason) }
+      return nil
+    }
+  }
+
+  /// An amount or target: an exact decimal, as a string ("12.5", the way export writes it) or a
+  /// number (read from its text, never through a floating-point value), up to three decimals.
+  static func parseAmount(_ value: JSONValue) -> Result<Amount, PartProblems> {
+    let text: String
+    switch value {
+    case .string(let given), .number(let given): text = given
+    case .null, .bool, .array, .object:
+      return .failure(
+        PartProblems(
+          "",
+          StoreMessage(
+            "import.amountKind", "expected a decimal such as \"12.5\", found %@", .message(value.kindName))))
+    }
+    let shown = StoreMessage.Argument.text(JSONWriter.quoted(text))
+    let reason: StoreMessage
+    do throws(AmountParseError) {
+      return .success(try Amount(parsing: text))
+    } catch {
+      switch error {
+      case .empty, .notANumber:
+        reason = StoreMessage("import.notAnAmount", "%@ is not a decimal such as \"12.5\"", shown)
+      case .negative:
+        reason = StoreMessage("import.negativeAmount", "%@ is below zero; amounts are never negative", shown)
+      case .tooManyDecimals:
+        reason = StoreMessage("import.amountDecimals", "%@ has more than three decimals", shown)
+      case .tooLarge:
+        reason = StoreMessage("import.amountTooLarge", "%@ is more than 999999999.999", shown)
+      }
+    }
+    return .failure(PartProblems("", reason))
+  }
+
+  /// What is wrong with a unit.
+  private static func unitMessage(_ error: MeasureError) -> StoreMessage {
+    switch error {
+    case .emptyUnit: return StoreMessage("import.unit.empty", "empty; a measurable tracker needs a unit")
+    case .unitTooLong(let count):
+      return StoreMessage("import.unit.tooLong", "%@ characters; the limit is 12", .text(String(count)))
+    case .forbiddenCharacterInUnit(let scalar):
+      return StoreMessage(
+        "import.forbiddenCharacter", "contains the control or bidirectional character U+%@",
+        .text(String(scalar.value, radix: 16, uppercase: true)))
+    case .targetNotPositive:
+      return StoreMessage("import.targetNotPositive", "0 is no target; a target is more than zero")
+    }
+  }
+
+  /// `value` (a tracker of the file) with its `measure` and `quota` written as export writes them
+  /// when they are valid, so a file that writes the same goal another way ("20.0", keys in another
+  /// order) is the same tracker as the store's.
+  static func canonical(_ value: JSONValue) -> JSONValue {
+    guard case .object(var pairs) = value else { return value }
+    for index in pairs.indices {
+      switch pairs[index].0 {
+      case "measure":
+        if case .success(let measure) = parseMeasure(pairs[index].1) {
+          pairs[index].1 = measure.goal.map(TrackerArchive.encode) ?? .null
+        }
+      case "quota":
+        if pairs[index].1 != .null, case .success(let quota) = parseQuota(pairs[index].1) {
+          pairs[index].1 = TrackerArchive.encode(quota)
+        }
+      default: break
+      }
+    }
+    return .object(pairs)
+  }
+
+  /// `[{"tracker": "…", "date": "…", "text": "…"}]`: each of a tracker of the file or the store,
+  /// once per tracker and day, its text a valid note. A note the store has on that day with
+  /// another text is a problem: an import never changes what is there.
+  private mutating func decodeNotes(_ values: [JSONValue], trackers: [Tracker]) -> [TrackerNote] {
+    guard !values.isEmpty else { return [] }
+    let known = Set(trackers.map(\.id)).union(existing.trackers.map(\.id))
+    var stored: [TrackerDayOff: String] = [:]
+    for note in existing.notes { stored[TrackerDayOff(trackerID: note.trackerID, day: note.day)] = note.text }
+    var seen: [TrackerDayOff: Int] = [:]
+    var result: [TrackerNote] = []
+    for (index, value) in values.enumerated() {
+      let item = { "notes[\(index)]" }
+      guard object(value, item, allowed: Self.noteKeys) else { continue }
+      var tracker: UUID?
+      if let id = uuid(value, "tracker", item) {
+        if known.contains(id) {
+          tracker = id
+        } else if !declaredTrackers.contains(id) {
+          problem(
+            item() + ".tracker",
+            StoreMessage(
+              "import.noSuchTracker", "no tracker with id %@ in the file or the store", .text(id.uuidString)))
+        }
+      }
+      var day = date(value, "date", item)
+      if let noteDay = day, noteDay > Day.latestStored {
+        problem(
+          item() + ".date",
+          StoreMessage(
+            "import.noteTooLate", "%@ is after %@, the latest day the app keeps", .day(noteDay),
+            .day(Day.latestStored)))
+        day = nil
+      }
+      var text: String?
+      if let raw = string(value, "text", item) {
+        switch TrackerNote.validatedText(raw) {
+        case .success(let valid): text = valid
+        case .failure(.empty):
+          problem(item() + ".text", StoreMessage("import.note.empty", "empty; a note has some text"))
+        case .failure(.tooLong(let count)):
+          problem(
+            item() + ".text",
+            StoreMessage("import.note.tooLong", "%@ characters; the limit is 500", .text(String(count))))
+        case .failure(.forbiddenCharacter(let scalar)):
+          problem(
+            item() + ".text",
+            StoreMessage(
+              "import.note.forbiddenCharacter",
+              "contains the control or bidirectional character U+%@ (line breaks are the only control characters a note may hold)",
+              .text(String(scalar.value, radix: 16, uppercase: true))))
+        }
+      }
+      guard let tracker, let day, let text else { continue }
+      let key = TrackerDayOff(trackerID: tracker, day: day)
+      if let first = seen[key] {
+        problem(
+          item(),
+          StoreMessage(
+            "import.duplicateNote", "duplicate of notes[%@]: one note per tracker and day",
+            .text(String(first))))
+        continue
+      }
+      seen[key] = index
+      if let storedText = stored[key], storedText != text {
+        problem(
+          item() + ".text",
+          StoreMessage(
+            "import.noteDiffersFromStore",
+            "the store has another note for this tracker on %@ (%@); an import never changes what is there",
+            .day(day), .text(JSONWriter.quoted(storedText))))
+        continue
+      }
+      result.append(TrackerNote(trackerID: tracker, day: day, text: text))
+    }
+    return result
+  }
+
   private mutating func schedule(_ object: JSONValue, _ path: String) -> TrackerKind? {
     switch object["schedule"] {
     case .null?:
@@ -791,4 +1181,15 @@ struct ArchiveDecoder {
     }
     return nil
   }
+}
+
+/// The problems found in one part of a value (a tracker's `measure` or `quota`), each with its
+/// path below the part's: an error, so the part reads as a `Result`.
+struct PartProblems: Error {
+  var problems: [ArchiveDecoder.PartProblem]
+
+  init(_ problems: [ArchiveDecoder.PartProblem]) { self.problems = problems }
+
+  /// One problem at `path`.
+  init(_ path: String, _ reason: StoreMessage) { problems = [(path, reason)] }
 }

@@ -1,11 +1,24 @@
 /// Writes `JSONValue`s as stable, readable text: two-space indentation, and any object or array
 /// that holds no object written on one line, so a record or a tracker is one line of the file.
 public enum JSONWriter {
-  /// The text of `value`, ending with a newline.
-  public static func write(_ value: JSONValue) -> String {
+  /// The text of `value`, ending with a newline. With `elementsOnOneLine`, each element of an
+  /// array spread over lines is written on one line even when it holds objects (an archive's
+  /// tracker with its `measure`: one tracker, one line).
+  public static func write(_ value: JSONValue, elementsOnOneLine: Bool = false) -> String {
     var output = ""
-    append(value, to: &output, indent: "", expand: true)
+    append(value, to: &output, indent: "", expand: true, elementsOnOneLine: elementsOnOneLine)
     return output + "\n"
+  }
+
+  /// `value` on one line, whatever it holds.
+  public static func line(_ value: JSONValue) -> String {
+    switch value {
+    case .null, .bool, .number, .string: return inline(value)
+    case .array(let values): return "[" + values.map(line).joined(separator: ", ") + "]"
+    case .object(let pairs):
+      return pairs.isEmpty
+        ? "{}" : "{" + pairs.map { quoted($0.0) + ": " + line($0.1) }.joined(separator: ", ") + "}"
+    }
   }
 
   /// A JSON string literal: quotes, backslashes and control characters escaped; U+2028 and
@@ -37,7 +50,8 @@ public enum JSONWriter {
 
   /// Appends `value`; `expand` spreads a non-empty top-level container over lines even when flat.
   private static func append(
-    _ value: JSONValue, to output: inout String, indent: String, expand: Bool = false
+    _ value: JSONValue, to output: inout String, indent: String, expand: Bool = false,
+    elementsOnOneLine: Bool = false
   ) {
     switch value {
     case .null: output += "null"
@@ -54,7 +68,11 @@ public enum JSONWriter {
         output += "[\n"
         for (index, element) in values.enumerated() {
           output += inner
-          append(element, to: &output, indent: inner)
+          if elementsOnOneLine {
+            output += line(element)
+          } else {
+            append(element, to: &output, indent: inner)
+          }
           output += index == values.count - 1 ? "\n" : ",\n"
         }
         output += indent + "]"
@@ -69,7 +87,7 @@ public enum JSONWriter {
         output += "{\n"
         for (index, (key, element)) in pairs.enumerated() {
           output += inner + quoted(key) + ": "
-          append(element, to: &output, indent: inner)
+          append(element, to: &output, indent: inner, elementsOnOneLine: elementsOnOneLine)
           output += index == pairs.count - 1 ? "\n" : ",\n"
         }
         output += indent + "}"

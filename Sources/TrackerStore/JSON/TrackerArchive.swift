@@ -2,18 +2,31 @@ import Foundation
 import TrackerModels
 
 /// The export and import format of docs/data-format.md: JSON, UTF-8, `"format": "tracker"`,
-/// version 2 (version 1, without days off and the day start, is still read).
+/// version 3 (measures, quotas, amounts and notes) or 2 (versions 1, without days off and the day
+/// start, and 2 are still read).
 public enum TrackerArchive {
   /// The value of `format`.
   public static let format = "tracker"
-  /// The version this code writes.
-  public static let version = 2
+  /// The newest version this code writes: for contents with a measure, a quota, an amount or a
+  /// note (`version(for:)`).
+  public static let version = 3
   /// The versions this code reads.
-  public static let readableVersions = [1, 2]
+  public static let readableVersions = [1, 2, 3]
+
+  /// The lowest version that carries `contents`: 3 when a tracker is measurable or has a quota, a
+  /// record has an amount, or a note is there; else 2, so a store without any of them exports the
+  /// same bytes as before version 3 (and an older Tracker still reads it).
+  public static func version(for contents: StoreContents) -> Int {
+    let needsThree =
+      !contents.notes.isEmpty || contents.trackers.contains { $0.measure != .yesNo || $0.quota != nil }
+      || contents.records.contains { $0.amount != nil }
+    return needsThree ? 3 : 2
+  }
 
   /// The file for `contents` (and the daily reminder's setting, when given), in a stable order:
-  /// categories by title, trackers by name, records by tracker (in that order) then date. The same
-  /// contents always give the same bytes.
+  /// categories by title, trackers by name, days off, notes and records by tracker (in that order)
+  /// then date. The same contents always give the same bytes. Written as `version(for:)` says:
+  /// `measure`, `quota`, `amount` and `notes` appear only in version 3.
   public static func export(
     _ contents: StoreContents, reminder: ReminderSettings? = nil, dayStart: DayStart? = nil
   ) -> String {
@@ -30,9 +43,12 @@ public enum TrackerArchive {
     // quoted id made once per tracker, the same bytes `JSONWriter` would write for the object.
     let quotedIDs = trackers.map { JSONWriter.quoted($0.id.uuidString) }
     let records = contents.records
-      .compactMap { record in position[record.trackerID].map { (position: $0, day: record.day) } }
+      .compactMap { record in
+        position[record.trackerID].map { (position: $0, day: record.day, amount: record.amount) }
+      }
       .sorted { ($0.position, $0.day) < ($1.position, $1.day) }
-    var members: [(String, JSONValue)] = [("format", .string(format)), ("version", .int(version))]
+    let written = version(for: contents)
+    var members: [(String, JSONValue)] = [("format", .string(format)), ("version", .int(written))]
     if let reminder {
       members.append(
         ("reminder", .object([("on", .bool(reminder.isOn)), ("time", .string(reminder.time.description))])))
@@ -46,6 +62,15 @@ public enum TrackerArchive {
           ("tracker", .string(trackers[$0.position].id.uuidString)), ("date", .string($0.day.iso)),
         ])
       }
+    let notes = contents.notes
+      .compactMap { note in position[note.trackerID].map { (position: $0, note: note) } }
+      .sorted { ($0.position, $0.note.day) < ($1.position, $1.note.day) }
+      .map {
+        JSONValue.object([
+          ("tracker", .string(trackers[$0.position].id.uuidString)), ("date", .string($0.note.day.iso)),
+          ("text", .string($0.note.text)),
+        ])
+      }
     let head = JSONValue.object(
       members + [
         (
@@ -55,15 +80,16 @@ public enum TrackerArchive {
         ),
         ("trackers", .array(trackers.map(encode))),
         ("daysOff", .array(daysOff)),
-        ("records", .array([])),
-      ])
-    var text = JSONWriter.write(head)
+      ] + (written >= 3 ? [("notes", .array(notes))] : []) + [("records", .array([]))])
+    var text = JSONWriter.write(head, elementsOnOneLine: true)
     guard !records.isEmpty, text.hasSuffix("\"records\": []\n}\n") else { return text }
     text.removeLast("[]\n}\n".count)
     text.reserveCapacity(text.utf8.count + records.count * 72)
     text += "[\n"
     for (index, record) in records.enumerated() {
-      text += "    {\"tracker\": " + quotedIDs[record.position] + ", \"date\": \"" + record.day.iso + "\"}"
+      text += "    {\"tracker\": " + quotedIDs[record.position] + ", \"date\": \"" + record.day.iso + "\""
+      if let amount = record.amount { text += ", \"amount\": \"" + amount.description + "\"" }
+      text += "}"
       text += index == records.count - 1 ? "\n" : ",\n"
     }
     text += "  ]\n}\n"
@@ -106,9 +132,17 @@ public enum TrackerArchive {
     return .success((contents, decoder.reminder, decoder.dayStart, decoder.alreadyThere))
   }
 
-  private static func encode(_ tracker: Tracker) -> JSONValue { .object(members(of: tracker)) }
+  /// A tracker as the archive writes it: without `measure` and `quota` when it has neither (a
+  /// yes/no tracker on weekdays or an event, as every tracker of version 2 is).
+  private static func encode(_ tracker: Tracker) -> JSONValue {
+    .object(members(of: tracker).filter { !(optionalKeys.contains($0.0) && $0.1 == .null) })
+  }
 
-  /// A tracker's members as the archive writes them, in order.
+  /// The members a tracker leaves out when they are null.
+  static let optionalKeys = ["measure", "quota"]
+
+  /// A tracker's members as the archive writes them, in order, `measure` and `quota` null when it
+  /// has none (what a file that leaves them out means).
   static func members(of tracker: Tracker) -> [(String, JSONValue)] {
     let schedule: JSONValue
     switch tracker.kind {
@@ -124,14 +158,35 @@ public enum TrackerArchive {
       ("schedule", schedule),
       ("pinned", .bool(tracker.isPinned)),
       ("created", .string(tracker.createdOn.iso)),
+      ("measure", tracker.measure.goal.map(encode) ?? .null),
+      ("quota", tracker.quota.map(encode) ?? .null),
     ]
+  }
+
+  /// `{"unit": "km", "target": "20", "direction": "at-least"}`: the target as an exact decimal
+  /// string, never a floating-point number.
+  static func encode(_ goal: MeasureGoal) -> JSONValue {
+    .object([
+      ("unit", .string(goal.unit)), ("target", .string(goal.target.description)),
+      ("direction", .string(goal.direction.rawValue)),
+    ])
+  }
+
+  /// An amount in a message: "12.5", or "no amount" for a record without one.
+  static func amountArgument(_ amount: Amount?) -> StoreMessage.Argument {
+    amount.map { .text($0.description) } ?? .message(StoreMessage("import.noAmount", "no amount"))
+  }
+
+  /// `{"times": 3, "per": "week"}`.
+  static func encode(_ quota: Quota) -> JSONValue {
+    .object([("times", .int(quota.count)), ("per", .string(quota.period.rawValue))])
   }
 }
 
 /// What an import added, and what it found already there.
 public struct ImportSummary: Hashable, Sendable {
   /// What was added: the categories and trackers of the archive the store did not have, and the
-  /// records and days off it did not have.
+  /// records, days off and notes it did not have.
   public var added: StoreContents
   /// Records of trackers already in the store that the store already had.
   public var recordsAlreadyThere: Int
@@ -139,6 +194,8 @@ public struct ImportSummary: Hashable, Sendable {
   public var categoriesAlreadyThere = 0
   public var trackersAlreadyThere = 0
   public var daysOffAlreadyThere = 0
+  /// Notes of the archive the store already had, the very same text on the same tracker and day.
+  public var notesAlreadyThere = 0
   /// The daily reminder's setting the file carries, for the importer to restore.
   public var reminder: ReminderSettings?
   /// The day start hour the file carries (version 2), for the importer to restore.
@@ -161,7 +218,8 @@ public struct ImportSummary: Hashable, Sendable {
 
 extension TrackerDataStore {
   /// Imports an archive: all of it, or — when anything is wrong — nothing, with every problem.
-  /// What the store already has, the very same (categories, trackers, records, days off), is left
+  /// What the store already has, the very same (categories, trackers, records with their amounts,
+  /// days off, notes), is left
   /// out and counted: an archive imported into the store it came from adds nothing. An item with
   /// the id of one in the store but other values is a problem: an import never changes what is
   /// there.
@@ -174,9 +232,11 @@ extension TrackerDataStore {
     contents.trackers.removeAll { decoded.alreadyThere.trackers.contains($0.id) }
     var alreadyThere = 0
     var daysOffAlreadyThere = 0
+    var notesAlreadyThere = 0
     let existingTrackers = Set(existing.trackers.map(\.id))
     if contents.records.contains(where: { existingTrackers.contains($0.trackerID) })
       || contents.daysOff.contains(where: { existingTrackers.contains($0.trackerID) })
+      || contents.notes.contains(where: { existingTrackers.contains($0.trackerID) })
     {
       let stored = Set(existing.records)
       let before = contents.records.count
@@ -186,6 +246,11 @@ extension TrackerDataStore {
       let daysOffBefore = contents.daysOff.count
       contents.daysOff.removeAll { storedOff.contains($0) }
       daysOffAlreadyThere = daysOffBefore - contents.daysOff.count
+      // The decoder refused a note that differs from the store's: what is left is new or the same.
+      let storedNotes = Set(existing.notes)
+      let notesBefore = contents.notes.count
+      contents.notes.removeAll { storedNotes.contains($0) }
+      notesAlreadyThere = notesBefore - contents.notes.count
       // A record of the file on a day the store has off: a day is done or off, never both.
       let clashes = contents.records.filter {
         storedOff.contains(TrackerDayOff(trackerID: $0.trackerID, day: $0.day))
@@ -209,6 +274,7 @@ extension TrackerDataStore {
     summary.categoriesAlreadyThere = decoded.alreadyThere.categories.count
     summary.trackersAlreadyThere = decoded.alreadyThere.trackers.count
     summary.daysOffAlreadyThere = daysOffAlreadyThere
+    summary.notesAlreadyThere = notesAlreadyThere
     return summary
   }
 }

@@ -13,7 +13,10 @@ import TrackerModels
 /// hold, a record whose tracker is gone, or a record its table and its index disagree on (where
 /// the sealed day summaries cannot say which is right) is left out and counted. Days off are read
 /// the same way — their table tracker by tracker, their index `day_off_by_day` day by day, a page
-/// scan when both are damaged — and vouched for with the checks a day off is stored under.
+/// scan when both are damaged — and vouched for with the checks a day off is stored under. Goals
+/// and notes (schema 5) are vouched for by their seals, read by SQL or found by the page scan; an
+/// amount by its record's table row, the only place that holds it (a measurable tracker's record
+/// without a readable row is left out and counted, never kept as met).
 enum Salvage {
   /// What was read.
   struct Found {
@@ -134,18 +137,56 @@ enum Salvage {
         !trackerIDs.contains($0.tracker.id) && !numbers.contains($0.number)
       }
     }
+    // Schema 5: goals, amounts and notes (a file whose schema cannot be read may have them).
+    let measured = (version ?? Schema.latestVersion) >= Schema.measuresVersion
+    var notePagesRead: Set<Int>?
+    /// The pages of the notes' b-trees: the (day, tracker) pairs of `note_by_day` are no records.
+    func notePages() -> Set<Int> {
+      if let notePagesRead { return notePagesRead }
+      let read = measured ? pages(of: ["note", "note_by_day"]) : []
+      notePagesRead = read
+      return read
+    }
+    if measured {
+      let goals = readGoals(database, cells: cells)
+      found.leftOut += goals.leftOut
+      let numbers = Set(trackers.map(\.number))
+      found.leftOut += goals.goals.keys.filter { !numbers.contains($0) }.count
+      trackers = trackers.map { entry in
+        guard let goal = goals.goals[entry.number] else { return entry }
+        do {
+          return (entry.number, try SQLiteTrackerStore.applying(goal, to: entry.tracker))
+        } catch {
+          // A quota on a tracker that is no habit of every day: the goal is wrong, the tracker kept.
+          found.leftOut += 1
+          return entry
+        }
+      }
+    }
     found.contents.categories = categories
     found.contents.trackers = trackers.map(\.tracker)
     let records = readRecords(
-      database, version: version, trackers: trackers, cells: cells, recordPages: recordPages)
+      database, version: version, trackers: trackers, cells: cells, recordPages: recordPages,
+      notePages: notePages)
     found.contents.records = records.records
     found.leftOut += records.leftOut
+    if measured {
+      let measuredRecords = withAmounts(
+        records.records, database: database, trackers: trackers, scanned: records.amounts)
+      found.contents.records = measuredRecords.records
+      found.leftOut += measuredRecords.leftOut
+    }
     let daysOff = readDaysOff(
       database, version: version, trackers: trackers, records: records, cells: cells,
       dayOffPages: { pages(of: ["day_off", "day_off_by_day"]) },
-      recordPages: recordPages)
+      recordPages: recordPages, notePages: notePages)
     found.contents.daysOff = daysOff.daysOff
     found.leftOut += daysOff.leftOut
+    if measured {
+      let notes = readNotes(database, trackers: trackers, cells: cells)
+      found.contents.notes = notes.notes
+      found.leftOut += notes.leftOut
+    }
     found.settings = try? SQLiteTrackerStore.loadSettings(database, sealed: sealed)
     return found
   }
@@ -163,8 +204,9 @@ enum Salvage {
   /// record, a day the tracker is shown on). A file older than schema 4 has none.
   private static func readDaysOff(
     _ database: Database, version: Int?, trackers: [(number: Int, tracker: Tracker)],
-    records: (records: [TrackerRecord], leftOut: Int, whole: Bool), cells: () -> [PageScan.Cell],
-    dayOffPages: () -> Set<Int>, recordPages: () -> Set<Int>
+    records: (records: [TrackerRecord], leftOut: Int, whole: Bool, amounts: [Key: Int?]),
+    cells: () -> [PageScan.Cell], dayOffPages: () -> Set<Int>, recordPages: () -> Set<Int>,
+    notePages: () -> Set<Int>
   ) -> (daysOff: [TrackerDayOff], leftOut: Int) {
     if let version, version < Schema.daysOffVersion { return ([], 0) }
     var read = readPairs(
@@ -173,7 +215,7 @@ enum Salvage {
     if read.tableDamaged && read.indexDamaged {
       let known = Set(trackers.map(\.number))
       let ofDaysOff = dayOffPages()
-      let ofRecords = recordPages()
+      let ofRecords = recordPages().union(notePages())
       let numbers = Dictionary(
         trackers.map { ($0.tracker.id, $0.number) }, uniquingKeysWith: { first, _ in first })
       let recorded = Set(
@@ -310,7 +352,7 @@ enum Salvage {
   // MARK: Records
 
   /// A record as stored: its tracker's number and its day.
-  private struct Key: Hashable {
+  fileprivate struct Key: Hashable {
     var tracker: Int
     var day: Int
   }
@@ -332,8 +374,8 @@ enum Salvage {
   /// only when the days off could be read whole.
   private static func readRecords(
     _ database: Database, version: Int?, trackers: [(number: Int, tracker: Tracker)],
-    cells: () -> [PageScan.Cell], recordPages: () -> Set<Int>
-  ) -> (records: [TrackerRecord], leftOut: Int, whole: Bool) {
+    cells: () -> [PageScan.Cell], recordPages: () -> Set<Int>, notePages: () -> Set<Int>
+  ) -> (records: [TrackerRecord], leftOut: Int, whole: Bool, amounts: [Key: Int?]) {
     var leftOut = 0
     let range = Day.earliestStored.daysSinceEpoch...Day.latestStored.daysSinceEpoch
     var (table, tableDamaged, index, indexDamaged) = readPairs(
@@ -343,11 +385,35 @@ enum Salvage {
     let daysOff = scanned ? dayOffKeys(database, version: version) : []
     // Pairs found where the record b-trees still lead: records for sure.
     var certain = Set<Key>()
+    // The amounts of the record rows the scan found (schema 5: NULL for none).
+    var amounts: [Key: Int?] = [:]
     if scanned {
       let known = Set(trackers.map(\.number))
       let ofRecords = recordPages()
+      let ofNotes = notePages()
       var unvouched = Set<[Int]>()
-      for cell in cells() where cell.rowid == nil {
+      for cell in cells() where cell.rowid == nil && !ofNotes.contains(cell.page) {
+        // A record row of schema 5: tracker, day and amount (a row written before has no amount;
+        // the index's entries are (day, tracker) pairs).
+        if cell.values.count == 3, case .integer(let first) = cell.values[0],
+          case .integer(let second) = cell.values[1]
+        {
+          let amount: Int?
+          switch cell.values[2] {
+          case .null: amount = nil
+          case .integer(let thousandths): amount = Int(thousandths)
+          case .text, .blob: continue
+          }
+          let key = Key(tracker: Int(first), day: Int(second))
+          if known.contains(key.tracker), range.contains(key.day) {
+            if ofRecords.contains(cell.page) { certain.insert(key) }
+            table.insert(key)
+            amounts.updateValue(amount, forKey: key)
+          } else if range.contains(key.day) {
+            unvouched.insert([key.tracker, key.day].sorted())
+          }
+          continue
+        }
         let numbers = cell.values.compactMap { value -> Int? in
           if case .integer(let number) = value { return Int(number) }
           return nil
@@ -425,7 +491,7 @@ enum Salvage {
       guard let id = ids[key.tracker] else { continue }
       records.append(TrackerRecord(trackerID: id, day: Day(daysSinceEpoch: key.day)))
     }
-    return (records, leftOut, !tableDamaged && !indexDamaged)
+    return (records, leftOut, !tableDamaged && !indexDamaged, amounts)
   }
 
   /// The days off SQL reads whole, from their table and their index; nil when either cannot be
@@ -545,6 +611,164 @@ enum Salvage {
         last = resumeKey - 1
       }
     }
+  }
+
+  // MARK: Goals, amounts and notes (schema 5)
+
+  /// The goal rows (`tracker_goal`) by tracker number that can be vouched for, each by its seal,
+  /// and how many were left out. When SQL cannot read the table whole, its rows are looked for
+  /// among the pages (a row found twice with different values is left out: nothing says which
+  /// one is right).
+  private static func readGoals(_ database: Database, cells: () -> [PageScan.Cell]) -> (
+    goals: [Int: SQLiteTrackerStore.Goal], leftOut: Int
+  ) {
+    var goals: [Int: SQLiteTrackerStore.Goal] = [:]
+    var leftOut = 0
+    let sql = "SELECT tracker, unit, target, direction, quota_count, quota_period, seal FROM tracker_goal"
+    do {
+      try database.prepare(sql).forEachRow { row in
+        do {
+          goals[row.int(0)] = try SQLiteTrackerStore.decodeGoal(row)
+        } catch {
+          leftOut += 1
+        }
+      }
+      return (goals, leftOut)
+    } catch {
+      // Damage: the rows read so far are kept, the rest looked for among the pages.
+    }
+    guard let memory = try? Database(path: ":memory:", create: true) else { return (goals, leftOut) }
+    defer { memory.close() }
+    var scanned: [Int: SQLiteTrackerStore.Goal?] = [:]
+    do {
+      try memory.execute(
+        "CREATE TABLE tracker_goal (tracker, unit, target, direction, quota_count, quota_period, seal)")
+      let insert = try memory.prepare("INSERT INTO tracker_goal VALUES (?, ?, ?, ?, ?, ?, ?)")
+      // A goal row: its number (the rowid), unit, target, direction, quota count and period, seal.
+      for cell in cells() {
+        guard let rowid = cell.rowid, cell.values.count == 7, case .null = cell.values[0],
+          case .integer = cell.values[6]
+        else { continue }
+        try insert.run([.integer(rowid)] + Array(cell.values.dropFirst()))
+      }
+      try memory.prepare(sql).forEachRow { row in
+        guard let goal = try? SQLiteTrackerStore.decodeGoal(row) else {
+          leftOut += 1
+          return
+        }
+        let number = row.int(0)
+        if let earlier = scanned[number], earlier != goal {
+          scanned[number] = .some(nil)
+        } else if scanned[number] == nil {
+          scanned[number] = goal
+        }
+      }
+    } catch {
+      return (goals, leftOut)
+    }
+    for (number, goal) in scanned where goals[number] == nil {
+      if let goal { goals[number] = goal } else { leftOut += 1 }
+    }
+    return (goals, leftOut)
+  }
+
+  /// `records` with the amounts of the measurable trackers' records, and how many were left out.
+  /// An amount lives only in its record's table row (the index repeats no amount): the table is
+  /// read again for those trackers, past damage, and the page scan's rows (`scanned`) fill in. A
+  /// measurable tracker's record whose row cannot be read is left out and counted — kept without
+  /// its amount it would count as the target, a day met that may not have been — and so is one
+  /// whose amount is out of range.
+  private static func withAmounts(
+    _ records: [TrackerRecord], database: Database, trackers: [(number: Int, tracker: Tracker)],
+    scanned: [Key: Int?]
+  ) -> (records: [TrackerRecord], leftOut: Int) {
+    var measured: [UUID: Int] = [:]
+    for entry in trackers where entry.tracker.measure != .yesNo { measured[entry.tracker.id] = entry.number }
+    guard !measured.isEmpty else { return (records, 0) }
+    var amounts = scanned
+    for number in Set(measured.values).sorted() {
+      _ = readAround(
+        database, "SELECT day, amount FROM record NOT INDEXED WHERE tracker = ? AND day > ? ORDER BY day",
+        [.integer(Int64(number))], keys: Row.dayRange
+      ) { row in
+        amounts.updateValue(row.isNull(1) ? nil : row.int(1), forKey: Key(tracker: number, day: row.int(0)))
+      }
+    }
+    var leftOut = 0
+    var result: [TrackerRecord] = []
+    result.reserveCapacity(records.count)
+    for record in records {
+      guard let number = measured[record.trackerID] else {
+        result.append(record)
+        continue
+      }
+      guard let stored = amounts[Key(tracker: number, day: record.day.daysSinceEpoch)] else {
+        leftOut += 1
+        continue
+      }
+      guard let thousandths = stored else {
+        result.append(record)
+        continue
+      }
+      guard let amount = Amount(thousandths: thousandths), amount <= .maximum else {
+        leftOut += 1
+        continue
+      }
+      result.append(TrackerRecord(trackerID: record.trackerID, day: record.day, amount: amount))
+    }
+    return (result, leftOut)
+  }
+
+  /// The notes of `trackers` that can be vouched for, each by its seal and the note rules, and how
+  /// many were left out. When SQL cannot read the table whole, the pages are scanned for its rows
+  /// (tracker, day, text, seal); a note found twice with different texts is left out.
+  private static func readNotes(
+    _ database: Database, trackers: [(number: Int, tracker: Tracker)], cells: () -> [PageScan.Cell]
+  ) -> (notes: [TrackerNote], leftOut: Int) {
+    var texts: [Key: String?] = [:]
+    var leftOut = 0
+    func add(_ key: Key, _ text: String) {
+      if let earlier = texts[key], earlier != text {
+        texts.updateValue(nil, forKey: key)
+      } else if texts[key] == nil {
+        texts[key] = text
+      }
+    }
+    do {
+      try database.prepare("SELECT tracker, day, text, seal FROM note").forEachRow { row in
+        do {
+          let note = try SQLiteTrackerStore.decodeNote(UUID(), row)
+          add(Key(tracker: row.int(0), day: row.int(1)), note.text)
+        } catch {
+          leftOut += 1
+        }
+      }
+    } catch {
+      for cell in cells() where cell.rowid == nil && cell.values.count == 4 {
+        guard case .integer(let number) = cell.values[0], case .integer(let day) = cell.values[1],
+          case .text(let text) = cell.values[2], case .integer(let seal) = cell.values[3]
+        else { continue }
+        guard seal == SQLiteTrackerStore.noteSeal(number: Int(number), day: Int(day), text: text),
+          case .success(text) = TrackerNote.validatedText(text)
+        else {
+          leftOut += 1
+          continue
+        }
+        add(Key(tracker: Int(number), day: Int(day)), text)
+      }
+    }
+    let ids = Dictionary(trackers.map { ($0.number, $0.tracker.id) }, uniquingKeysWith: { first, _ in first })
+    var notes: [TrackerNote] = []
+    for (key, text) in texts.sorted(by: { ($0.key.tracker, $0.key.day) < ($1.key.tracker, $1.key.day) }) {
+      guard let text, let id = ids[key.tracker], Row.dayRange.contains(key.day),
+        Day(daysSinceEpoch: key.day).isStorable
+      else {
+        leftOut += 1
+        continue
+      }
+      notes.append(TrackerNote(trackerID: id, day: Day(daysSinceEpoch: key.day), text: text))
+    }
+    return (notes, leftOut)
   }
 
   // MARK: Rows found by the page scan
@@ -673,15 +897,24 @@ enum Salvage {
       trackers.append(valid)
     }
     let trackerIDs = Set(trackers.map(\.id))
-    var seen = Set<TrackerRecord>()
+    let measurable = Set(trackers.filter { $0.measure != .yesNo }.map(\.id))
+    // Keyed by tracker and day (a day off is one such pair too): one record a day, whatever its amount.
+    var seen = Set<TrackerDayOff>()
     var records: [TrackerRecord] = []
     records.reserveCapacity(found.records.count)
-    for record in found.records where seen.insert(record).inserted {
+    for record in found.records
+    where seen.insert(TrackerDayOff(trackerID: record.trackerID, day: record.day)).inserted {
       guard trackerIDs.contains(record.trackerID), record.day.isStorable else {
         leftOut += 1
         continue
       }
-      records.append(record)
+      if record.amount != nil, !measurable.contains(record.trackerID) {
+        // An amount on a tracker kept as yes/no (its goal was left out): the store keeps none.
+        leftOut += 1
+        records.append(TrackerRecord(trackerID: record.trackerID, day: record.day))
+      } else {
+        records.append(record)
+      }
     }
     // A day off is kept as the store keeps one: of a kept tracker, on a storable day without a
     // record, on a day the tracker is shown (on or after its first day, on its schedule).
@@ -694,7 +927,7 @@ enum Salvage {
     var daysOff: [TrackerDayOff] = []
     for dayOff in found.daysOff where seenOff.insert(dayOff).inserted {
       guard let tracker = kept[dayOff.trackerID], dayOff.day.isStorable,
-        !seen.contains(TrackerRecord(trackerID: dayOff.trackerID, day: dayOff.day)),
+        !seen.contains(dayOff),
         tracker.isVisible(on: dayOff.day, firstDay: tracker.firstDay(earliestRecord: earliest[tracker.id]))
       else {
         leftOut += 1
@@ -702,8 +935,23 @@ enum Salvage {
       }
       daysOff.append(dayOff)
     }
+    // A note is kept as the store keeps one: of a kept tracker, on a storable day, once, valid.
+    var noted = Set<TrackerDayOff>()
+    var notes: [TrackerNote] = []
+    for note in found.notes {
+      guard trackerIDs.contains(note.trackerID), note.day.isStorable,
+        noted.insert(TrackerDayOff(trackerID: note.trackerID, day: note.day)).inserted,
+        case .success(note.text) = TrackerNote.validatedText(note.text)
+      else {
+        leftOut += 1
+        continue
+      }
+      notes.append(note)
+    }
     return (
-      StoreContents(categories: categories, trackers: trackers, records: records, daysOff: daysOff), leftOut
+      StoreContents(
+        categories: categories, trackers: trackers, records: records, daysOff: daysOff, notes: notes),
+      leftOut
     )
   }
 }

@@ -351,6 +351,7 @@ enum StoreFile {
         try database.prepare("INSERT INTO schema_migration (version, name) VALUES (?, ?)")
           .run([.integer(Int64(migration.version)), .text(migration.name)])
         try database.execute("PRAGMA user_version = \(migration.version)")
+        MigrationInterruption.reach(migration.version)
       }
     }
   }
@@ -655,6 +656,17 @@ package enum SalvageInterruption {
   nonisolated(unsafe) package static var stop: (@Sendable (Step) -> Void)?
 
   static func reach(_ step: Step) { stop?(step) }
+}
+
+/// The moment a migration has done all its work and not committed yet, for tests of a migration
+/// interrupted there: a test's helper process (tracker-store-writer) ends itself, as `kill -9`
+/// would. Package access: a client linking the store sees none of it.
+package enum MigrationInterruption {
+  /// Called with each migration's version before its transaction commits, when set (the tests'
+  /// helper process only; nil in the app).
+  nonisolated(unsafe) package static var stop: (@Sendable (Int) -> Void)?
+
+  static func reach(_ version: Int) { stop?(version) }
 }
 
 // The system's calls under names the `StoreFile` members (`open`) do not hide.
