@@ -342,8 +342,8 @@ enum Messages {
   }
 
   /// "Nothing new: everything in this file is already in the data file (…)."
-  private static func nothingNew(trackers: Int, records: Int, daysOff: Int) -> String {
-    countList([(.trackers, trackers), (.records, records), (.daysOff, daysOff)]).map {
+  private static func nothingNew(trackers: Int, records: Int, daysOff: Int, notes: Int = 0) -> String {
+    countList([(.trackers, trackers), (.records, records), (.daysOff, daysOff), (.importNotes, notes)]).map {
       text(.cliImportedNothingNew($0))
     } ?? text(.cliImportedNothingAtAll)
   }
@@ -366,31 +366,32 @@ enum Messages {
   }
 
   /// "Already in the data file, left as they were: …", or nil when nothing was.
-  private static func alreadyThere(trackers: Int, records: Int, daysOff: Int) -> String? {
-    countList([(.trackers, trackers), (.records, records), (.daysOff, daysOff)]).map {
+  private static func alreadyThere(trackers: Int, records: Int, daysOff: Int, notes: Int = 0) -> String? {
+    countList([(.trackers, trackers), (.records, records), (.daysOff, daysOff), (.importNotes, notes)]).map {
       text(.cliImportedAlreadyThere($0))
     }
   }
 
   /// What the import of a Tracker archive did: what came in, and what was there already (the
-  /// same backup imported again adds nothing and says so). A count of zero is never said.
+  /// same backup imported again adds nothing and says so). A count of zero is never said; notes
+  /// (version 3) count like the rest, so a backup that brings only a note says it came in.
   static func imported(_ summary: ImportSummary) -> String {
     let added = summary.added
     guard !summary.addedNothing,
       let what = countList([
         (.categories, added.categories.count), (.trackers, added.trackers.count),
-        (.records, added.records.count), (.daysOff, added.daysOff.count),
+        (.records, added.records.count), (.daysOff, added.daysOff.count), (.importNotes, added.notes.count),
       ])
     else {
       return nothingNew(
         trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
-        daysOff: summary.daysOffAlreadyThere) + "\n"
+        daysOff: summary.daysOffAlreadyThere, notes: summary.notesAlreadyThere) + "\n"
     }
     var message = text(.cliImported(what)) + "\n"
-    if summary.trackersAlreadyThere > 0 || summary.daysOffAlreadyThere > 0,
+    if summary.trackersAlreadyThere > 0 || summary.daysOffAlreadyThere > 0 || summary.notesAlreadyThere > 0,
       let there = alreadyThere(
         trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
-        daysOff: summary.daysOffAlreadyThere)
+        daysOff: summary.daysOffAlreadyThere, notes: summary.notesAlreadyThere)
     {
       message += there + "\n"
     } else if summary.recordsAlreadyThere > 0 {
