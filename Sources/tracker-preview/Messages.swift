@@ -438,7 +438,7 @@ enum Messages {
     let trackerCount = { (count: Int) in localizer.plural(.trackers, count: count) }
     let measurable = added.trackers.filter { $0.measure != .yesNo }.count
     let amounts = added.marks.reduce(0) { $0 + $1.amounts.count }
-    let quotas = added.trackers.filter { $0.quota != nil }.count
+    let quotas = counts.frequenciesAsQuotas
     let kept: [(LocalizedText, Int)] = [
       (
         .cliKeptMeasurable(trackerCount(measurable), localizer.plural(.importAmounts, count: amounts)),
@@ -446,7 +446,7 @@ enum Messages {
       ),
       (.cliKeptQuotas(trackerCount(quotas)), quotas),
     ]
-    if kept.contains(where: { $0.1 > 0 }) {
+    if !summary.addedNothing, kept.contains(where: { $0.1 > 0 }) {
       lines.append(text(.cliKept))
       for (message, count) in kept where count > 0 { lines.append(text(message)) }
     }

@@ -159,6 +159,7 @@ struct ForeignImportTests {
     // Otherwise its first check-mark is its first day.
     #expect(try tracker(store, "Бег по утрам").createdOn == day("2025-01-15"))
     var expected = ForeignAdaptations()
+    expected.frequenciesAsQuotas = 1
     expected.shortenedNames = 1
     expected.renamedDuplicates = 1
     expected.reminders = 1

@@ -18,8 +18,10 @@ extension LoopBackup {
       if let weekdays = weekdays(row.reminderDays), weekdays.days.count == times, let schedule = Schedule(weekdays) {
         return (.habit(schedule), nil)
       }
+      adaptations.frequenciesAsQuotas += 1
       return (quota(times, per: .week), nil)
     case 30, 31:
+      adaptations.frequenciesAsQuotas += 1
       return (quota(times, per: .month), nil)
     default:
       // "X in Y days": X·7/Y a week, rounded half up.

@@ -78,6 +78,9 @@ struct ForeignHabit: Hashable, Sendable {
 
 /// What the file had that the app holds in another way, or not at all (the summary counts them).
 public struct ForeignAdaptations: Hashable, Sendable {
+  /// Loop habits of "X times a week" (unless on exactly X reminder days) or "X times a month":
+  /// quota habits of X a week or a month, as they were.
+  public var frequenciesAsQuotas = 0
   /// Loop's numerical habits with a target over a week or a month that divides exactly into a
   /// daily target: a habit on every day with that share ("70 km a week": 10 km a day).
   public var targetsAsDailyShares = 0
