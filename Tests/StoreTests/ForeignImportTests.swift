@@ -52,7 +52,8 @@ private func notes(_ store: any TrackerDataStore, _ name: String) throws -> [Str
 }
 
 /// A measurable tracker's measure, failing the test on a unit or target it refuses.
-private func measure(_ unit: String, _ target: String, _ direction: MeasureDirection) throws -> TrackerMeasure {
+private func measure(_ unit: String, _ target: String, _ direction: MeasureDirection) throws -> TrackerMeasure
+{
   try .measurable(unit: unit, target: try Amount(parsing: target), direction: direction)
 }
 

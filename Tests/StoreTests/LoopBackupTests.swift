@@ -203,7 +203,10 @@ struct LoopBackupTests {
     // At most 2 spoons a day: every amount entered is a record (0 too); −1 is nothing; a skip is
     // a day off, not 0.003.
     let sugar = try named(store, "Sugar")
-    #expect(sugar.measure == .measurable(try MeasureGoal(unit: "spoons", target: Amount(units: 2) ?? .zero, direction: .atMost)))
+    #expect(
+      sugar.measure
+        == .measurable(try MeasureGoal(unit: "spoons", target: Amount(units: 2) ?? .zero, direction: .atMost))
+    )
     #expect(try amounts(store, "Sugar") == ["2026-11-20 1", "2026-11-22 5", "2026-11-27 2", "2026-11-30 0"])
     #expect(try offDays(store, "Sugar") == ["2026-11-24"])
     #expect(sugar.kind == .habit(.everyDay))

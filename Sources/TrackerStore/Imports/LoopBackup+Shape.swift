@@ -15,7 +15,9 @@ extension LoopBackup {
     if times >= days { return (.habit(.everyDay), nil) }
     switch days {
     case 7:
-      if let weekdays = weekdays(row.reminderDays), weekdays.days.count == times, let schedule = Schedule(weekdays) {
+      if let weekdays = weekdays(row.reminderDays), weekdays.days.count == times,
+        let schedule = Schedule(weekdays)
+      {
         return (.habit(schedule), nil)
       }
       adaptations.frequenciesAsQuotas += 1

@@ -359,7 +359,8 @@ extension OtherTrackerFile {
       let earlier = additions.marks[position]
       additions.marks[position] = .settled(
         trackerID: marks.trackerID, records: earlier.records + marks.records,
-        daysOff: earlier.daysOff + marks.daysOff, amounts: earlier.amounts.merging(marks.amounts) { a, _ in a })
+        daysOff: earlier.daysOff + marks.daysOff,
+        amounts: earlier.amounts.merging(marks.amounts) { a, _ in a })
     } else if !marks.records.isEmpty || !marks.daysOff.isEmpty {
       made[marks.trackerID] = additions.marks.count
       additions.marks.append(marks)
