@@ -98,7 +98,7 @@ private struct DirectReading {
     // At most: judged once the day has ended; nothing entered is 0, on a day not off.
     guard day < today else { return false }
     if let amount = records[day] { return (amount ?? target) <= target }
-    return false
+    return !daysOff.contains(day)
   }
 
   /// A note's text as the app keeps it: control characters but line breaks as spaces, trimmed,
