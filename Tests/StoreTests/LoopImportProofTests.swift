@@ -199,11 +199,11 @@ struct LoopImportProofTests {
     var random = StatisticsSummaryTests.Generator(seed: UInt64(version) * 7_919)
     var checked = 0
     var daysOffSeen = 0
-    for attempt in 0..<4 {
+    for attempt in 0..<6 {
       let (builder, habits) = generatedBackup(version: version, random: &random)
       let path = TemporaryFolder().path("Loop Habits Backup.db")
       try builder.write(to: path)
-      let kind: StoreKind = attempt == 0 ? .sqlite : .memory
+      let kind: StoreKind = attempt % 3 == 0 ? .sqlite : .memory
       let store = try kind.makeStore()
       let file = try #require(OtherTrackerFile.read(file: path, today: today)).get()
       _ = try store.importForeign(file, titles: titles, today: today)
