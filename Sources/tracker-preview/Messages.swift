@@ -399,14 +399,16 @@ enum Messages {
     }
     return message
   }
-  /// The titles of the categories an import from Loop or HabitBull makes, in the run's language.
+  /// The titles of the categories an import from Loop or HabitBull makes, and the unit it gives
+  /// a measurable tracker without one, in the run's language.
   static var importTitles: ForeignTitles {
     ForeignTitles(
       loop: text(.importCategoryLoop), loopArchive: text(.importCategoryLoopArchive),
-      habitBull: text(.importCategoryHabitBull))
+      habitBull: text(.importCategoryHabitBull), unit: text(.importUnit))
   }
-  /// What an import from Loop or HabitBull did: what came in, what was there already, and what
-  /// was adapted or left out, each counted (a line for each that happened).
+  /// What an import from Loop or HabitBull did: what came in, what was there already, what was
+  /// kept as it was (measures and quotas), and what was adapted or left out, each counted (a line
+  /// for each that happened).
   static func imported(_ summary: ForeignImportSummary) -> String {
     let localizer = Localizer(language)
     let added = summary.added
@@ -414,14 +416,13 @@ enum Messages {
     var lines: [String] = []
     let what = countList([
       (.categories, added.categories.count), (.trackers, added.trackers.count),
-      (.records, added.recordCount),
-      (.daysOff, added.daysOffCount),
+      (.records, added.recordCount), (.daysOff, added.daysOffCount), (.importNotes, added.notes.count),
     ])
     if summary.addedNothing || what == nil {
       lines.append(
         nothingNew(
           trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
-          daysOff: summary.daysOffAlreadyThere))
+          daysOff: summary.daysOffAlreadyThere, notes: summary.notesAlreadyThere))
     } else if let what {
       switch summary.source {
       case .loop(let version): lines.append(text(.cliImportedLoop(String(version), what)))
@@ -430,22 +431,41 @@ enum Messages {
       if summary.trackersAlreadyThere > 0,
         let there = alreadyThere(
           trackers: summary.trackersAlreadyThere, records: summary.recordsAlreadyThere,
-          daysOff: summary.daysOffAlreadyThere)
+          daysOff: summary.daysOffAlreadyThere, notes: summary.notesAlreadyThere)
       {
         lines.append(there)
       }
     }
     let counts = summary.adaptations
     let trackerCount = { (count: Int) in localizer.plural(.trackers, count: count) }
+    let measurable = added.trackers.filter { $0.measure != .yesNo }.count
+    let amounts = added.marks.reduce(0) { $0 + $1.amounts.count }
+    let quotas = counts.frequenciesAsQuotas
+    let kept: [(LocalizedText, Int)] = [
+      (
+        .cliKeptMeasurable(trackerCount(measurable), localizer.plural(.importAmounts, count: amounts)),
+        measurable
+      ),
+      (.cliKeptQuotas(trackerCount(quotas)), quotas),
+    ]
+    if !summary.addedNothing, kept.contains(where: { $0.1 > 0 }) {
+      lines.append(text(.cliKept))
+      for (message, count) in kept where count > 0 { lines.append(text(message)) }
+    }
     var skips = 0
     if case .loop = summary.source { skips = added.daysOffCount }
     let adapted: [(LocalizedText, Int)] = [
-      (.cliAdaptedFrequencies(trackerCount(counts.frequenciesAsEvents)), counts.frequenciesAsEvents),
-      (.cliAdaptedNumerical(trackerCount(counts.numericalDailyTargets)), counts.numericalDailyTargets),
+      (.cliAdaptedDailyShares(trackerCount(counts.targetsAsDailyShares)), counts.targetsAsDailyShares),
+      (.cliAdaptedTargetQuotas(trackerCount(counts.targetsAsQuotas)), counts.targetsAsQuotas),
+      (.cliAdaptedScaled(trackerCount(counts.scaledFrequencies)), counts.scaledFrequencies),
+      (.cliAdaptedAtMost(trackerCount(counts.atMostHabits)), counts.atMostHabits),
+      (.cliAdaptedTargetsOutOfRange(trackerCount(counts.targetsOutOfRange)), counts.targetsOutOfRange),
       (
-        .cliAdaptedNumericalLonger(trackerCount(counts.numericalLongerTargets)), counts.numericalLongerTargets
+        .cliAdaptedDefaultUnits(text(.importUnit), trackerCount(counts.defaultUnits)), counts.defaultUnits
       ),
-      (.cliAdaptedAmounts(trackerCount(counts.amountsWithoutTarget)), counts.amountsWithoutTarget),
+      (.cliAdaptedShortenedUnits(trackerCount(counts.shortenedUnits)), counts.shortenedUnits),
+      (.cliAdaptedTargetsFromAmounts(trackerCount(counts.targetsFromAmounts)), counts.targetsFromAmounts),
+      (.cliAdaptedNotesCut(localizer.plural(.importNotes, count: counts.notesCut)), counts.notesCut),
       (.cliAdaptedMergedRows(localizer.plural(.importRows, count: counts.mergedRows)), counts.mergedRows),
       (.cliAdaptedSharedUUID(trackerCount(counts.habitsSharingUUID)), counts.habitsSharingUUID),
       (.cliAdaptedShortened(trackerCount(counts.shortenedNames)), counts.shortenedNames),
@@ -460,7 +480,6 @@ enum Messages {
     }
     let checkMarks = { (count: Int) in localizer.plural(.importCheckMarks, count: count) }
     let leftOut: [(LocalizedText, Int)] = [
-      (.cliLeftOutNotes(localizer.plural(.importNotes, count: counts.notes)), counts.notes),
       (.cliLeftOutDescriptions(trackerCount(counts.descriptions)), counts.descriptions),
       (.cliLeftOutReminders(trackerCount(counts.reminders)), counts.reminders),
       (.cliLeftOutCheckMarks(checkMarks(counts.checkMarksLeftOut)), counts.checkMarksLeftOut),

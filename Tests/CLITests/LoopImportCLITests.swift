@@ -46,20 +46,24 @@ struct LoopImportCLITests {
       result.output
         == (language == "ru"
           ? """
-          Импортировано из резервной копии Loop Habit Tracker (версия 24): 1 категория, 4 трекера, 11 записей и 4 выходных.
+          Импортировано из резервной копии Loop Habit Tracker (версия 24): 1 категория, 4 трекера, 9 записей и 4 выходных.
+          Перенесено:
+            измеряемые трекеры с единицей, дневной целью и условием «не меньше» или «не больше»: 3 трекера, в них 8 значений
           Перенесено иначе:
-            числовые привычки с дневной целью — запись в каждый день, когда цель выполнена (для «не больше» — в каждый прошедший день в пределах цели, в том числе без записи): 2 трекера
-            числовые привычки с целью на неделю или месяц — теперь нерегулярные события с записью в каждый день с количеством: 1 трекер
+            цели на неделю или месяц, которые не делятся на дни поровну, — теперь N выполненных дней в неделю или месяц по сумме, делённой на N: 1 трекер
+            привычки «не больше»: прошедший день без записи считается нулём, то есть в пределах цели (Loop такой день не оценивает): 1 трекер
             пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 4 выходных
           Не перенесено (этому в приложении нет места):
             описания и вопросы: 2 трекера
 
           """
           : """
-          Imported from a Loop Habit Tracker backup (version 24): 1 category, 4 trackers, 11 records and 4 days off.
+          Imported from a Loop Habit Tracker backup (version 24): 1 category, 4 trackers, 9 records and 4 days off.
+          Carried over:
+            measurable trackers with their unit, daily target and "at least" or "at most": 3 trackers, with 8 amounts
           Adapted:
-            numerical habits with a daily target, a record on each day that meets it (for "at most", each past day within it, days with nothing entered included): 2 trackers
-            numerical habits with a weekly or monthly target, now irregular events with a record on each day with an amount: 1 tracker
+            targets over a week or a month that do not divide into days, now N met days of the total ÷ N a week or a month: 1 tracker
+            "at most" habits: a past day with nothing entered is 0, within the target (Loop leaves it unjudged): 1 tracker
             Loop's skips, now days off: Loop counts a skipped day in a streak, here a day off neither adds to a streak nor breaks it: 4 days off
           Left out (the app has no place for them):
             descriptions and questions: 2 trackers
@@ -131,7 +135,7 @@ struct LoopImportCLITests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func habitBullDuplicateRowsAndAmountsWithoutATargetAreCounted(language: String) throws {
+  func habitBullDuplicateRowsAreMergedAndAmountsMakeAMeasurableTracker(language: String) throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let path = folder.appendingPathComponent("habitbull.csv").path
@@ -153,15 +157,21 @@ struct LoopImportCLITests {
         == (language == "ru"
           ? """
           Импортировано из CSV HabitBull: 2 категории, 2 трекера и 2 записи.
+          Перенесено:
+            измеряемые трекеры с единицей, дневной целью и условием «не меньше» или «не больше»: 1 трекер, в них 1 значение
           Перенесено иначе:
-            количества кроме 0 и 1 (у HabitBull нет цели) — запись в каждый день с количеством от 1: 1 трекер
+            измеряемые трекеры без единицы — теперь в единицах «раз»: 1 трекер
+            количества кроме 0 и 1 (у HabitBull нет цели) — теперь измеряемые трекеры с целью «не меньше самого частого количества в день»: 1 трекер
             строки той же привычки за тот же день, слиты в одну: 3 строки
 
           """
           : """
           Imported from a HabitBull CSV: 2 categories, 2 trackers and 2 records.
+          Carried over:
+            measurable trackers with their unit, daily target and "at least" or "at most": 1 tracker, with 1 amount
           Adapted:
-            amounts other than 0 and 1 (HabitBull keeps no target), a record on each day of 1 or more: 1 tracker
+            measurable trackers without a unit, now in "times": 1 tracker
+            amounts other than 0 and 1 (HabitBull keeps no target), now measurable trackers of at least their most common amount a day: 1 tracker
             rows of the same habit and day, merged into one: 3 rows
 
           """))
@@ -196,5 +206,67 @@ struct LoopImportCLITests {
       result.output.hasPrefix(
         "Imported from a Loop Habit Tracker backup (version 25): 1 category, 2 trackers and 1 record.\n"))
     #expect(try snapshot(copy) == before)
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func everyWayAMeasureAQuotaOrANoteWasAdaptedIsSaidOnce(language: String) throws {
+    let folder = TemporaryFolder().url
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let path = folder.appendingPathComponent("measures.db").path
+    var database: OpaquePointer?
+    defer { sqlite3_close(database) }
+    let long = String(repeating: "n", count: 600)
+    let sql = """
+      PRAGMA user_version = 25;
+      CREATE TABLE Habits (id INTEGER PRIMARY KEY, name TEXT, freq_num INTEGER, freq_den INTEGER, type INTEGER,
+        target_type INTEGER, target_value REAL, unit TEXT);
+      CREATE TABLE Repetitions (id INTEGER PRIMARY KEY, habit INTEGER, timestamp INTEGER, value INTEGER, notes TEXT);
+      INSERT INTO Habits VALUES (1, 'Run', 1, 7, 1, 0, 70, 'km'), (2, 'Pages', 1, 7, 1, 0, 100, 'pages'),
+        (3, 'Yoga', 3, 7, 0, 0, 0, ''), (4, 'Swim', 2, 10, 0, 0, 0, ''), (5, 'Sugar', 1, 1, 1, 1, 2, ''),
+        (6, 'Water', 1, 1, 1, 0, 0, 'glasses of water');
+      INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (1, \(november(28)), 12000, '\(long)'),
+        (5, \(november(29)), 3, NULL), (4, \(november(29)), 2, 'short');
+      """
+    #expect(sqlite3_open(path, &database) == SQLITE_OK)
+    #expect(sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK)
+    let result = try runCLI(["import", path, "--store", store, "--lang", language] + fixed)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.output
+        == (language == "ru"
+          ? """
+          Импортировано из резервной копии Loop Habit Tracker (версия 25): 1 категория, 6 трекеров, 2 записи, 1 выходной и 2 заметки.
+          Перенесено:
+            измеряемые трекеры с единицей, дневной целью и условием «не меньше» или «не больше»: 4 трекера, в них 1 значение
+            привычки «N раз в неделю» или «N раз в месяц» в любые дни: 1 трекер
+          Перенесено иначе:
+            цели на неделю или месяц — теперь такая же цель на день (сумма, делённая на число дней): 1 трекер
+            цели на неделю или месяц, которые не делятся на дни поровну, — теперь N выполненных дней в неделю или месяц по сумме, делённой на N: 1 трекер
+            «X раз за Y дней» — теперь X·7/Y раз в неделю с округлением (7 и больше — каждый день): 1 трекер
+            привычки «не больше»: прошедший день без записи считается нулём, то есть в пределах цели (Loop такой день не оценивает): 1 трекер
+            цели 0 и меньше или слишком большие — теперь ближайшие допустимые (0,001 или 999 999 999,999): 1 трекер
+            измеряемые трекеры без единицы — теперь в единицах «раз»: 1 трекер
+            единицы сокращены до 12 символов: 1 трекер
+            заметки длиннее 500 символов сокращены: 1 заметка
+            пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 1 выходной
+
+          """
+          : """
+          Imported from a Loop Habit Tracker backup (version 25): 1 category, 6 trackers, 2 records, 1 day off and 2 notes.
+          Carried over:
+            measurable trackers with their unit, daily target and "at least" or "at most": 4 trackers, with 1 amount
+            habits of N times a week or N times a month, on any days: 1 tracker
+          Adapted:
+            targets over a week or a month, now the same target a day (the total ÷ the days): 1 tracker
+            targets over a week or a month that do not divide into days, now N met days of the total ÷ N a week or a month: 1 tracker
+            "X in Y days", now X·7/Y times a week, rounded (7 or more: every day): 1 tracker
+            "at most" habits: a past day with nothing entered is 0, within the target (Loop leaves it unjudged): 1 tracker
+            targets of 0 or less, or too large, now the nearest allowed (0.001 or 999,999,999.999): 1 tracker
+            measurable trackers without a unit, now in "times": 1 tracker
+            units cut to 12 characters: 1 tracker
+            notes longer than 500 characters, cut: 1 note
+            Loop's skips, now days off: Loop counts a skipped day in a streak, here a day off neither adds to a streak nor breaks it: 1 day off
+
+          """))
   }
 }

@@ -39,6 +39,29 @@ private func days(_ store: any TrackerDataStore, _ name: String) throws -> [Stri
   try store.recordDays(trackerID: try tracker(store, name).id).map(\.iso)
 }
 
+/// The tracker's records as "day amount" ("2026-11-30 12.5"; "2026-11-30" for a record without).
+private func amounts(_ store: any TrackerDataStore, _ name: String) throws -> [String] {
+  try store.records(trackerID: try tracker(store, name).id).map { record in
+    record.day.iso + (record.amount.map { " \($0)" } ?? "")
+  }
+}
+
+/// The tracker's notes as "day: text".
+private func notes(_ store: any TrackerDataStore, _ name: String) throws -> [String] {
+  try store.notes(trackerID: try tracker(store, name).id).map { "\($0.day.iso): \($0.text)" }
+}
+
+/// A measurable tracker's measure, failing the test on a unit or target it refuses.
+private func measure(_ unit: String, _ target: String, _ direction: MeasureDirection) throws -> TrackerMeasure
+{
+  try .measurable(unit: unit, target: try Amount(parsing: target), direction: direction)
+}
+
+/// A quota habit's kind.
+private func quota(_ count: Int, _ period: Quota.Period) throws -> TrackerKind {
+  .habit(Schedule(quota: try #require(Quota(count, per: period))))
+}
+
 private func category(_ store: any TrackerDataStore, of name: String) throws -> String? {
   let id = try tracker(store, name).categoryID
   return try store.categories().first { $0.id == id }?.title
@@ -118,7 +141,7 @@ struct ForeignImportTests {
 
   // MARK: The mapping
 
-  @Test func version12EveryRowIsARecordAndFrequenciesBecomeWeekdaysOrEvents() throws {
+  @Test func version12EveryRowIsARecordAndFrequenciesBecomeWeekdaysOrQuotas() throws {
     let (store, summary) = try imported("loop-v12.db")
     #expect(summary.source == .loop(version: 12))
     #expect(summary.added.categories.map(\.title) == ["Loop", "Loop · archive"])
@@ -127,7 +150,8 @@ struct ForeignImportTests {
     #expect(try days(store, "Drink water") == ["2026-11-26", "2026-11-28", "2026-11-29", "2026-11-30"])
     #expect(try tracker(store, "Drink water").kind == .habit(.everyDay))
     #expect(try tracker(store, "Gym").kind == .habit(try #require(Schedule([.monday, .wednesday, .friday]))))
-    #expect(try tracker(store, "Read").kind == .event)
+    // Twice a week with no reminder days to match: a quota of 2 a week.
+    #expect(try tracker(store, "Read").kind == quota(2, .week))
     #expect(try category(store, of: "Бег по утрам") == "Loop · archive")
     #expect(try category(store, of: "Gym") == "Loop")
     // A habit never checked starts today.
@@ -136,7 +160,7 @@ struct ForeignImportTests {
     // Otherwise its first check-mark is its first day.
     #expect(try tracker(store, "Бег по утрам").createdOn == day("2025-01-15"))
     var expected = ForeignAdaptations()
-    expected.frequenciesAsEvents = 1
+    expected.frequenciesAsQuotas = 1
     expected.shortenedNames = 1
     expected.renamedDuplicates = 1
     expected.reminders = 1
@@ -191,35 +215,42 @@ struct ForeignImportTests {
     #expect(summary.added.contents.records.count == 5)
   }
 
-  @Test func version22NumericalHabitsKeepTheDaysThatMeetTheirDailyTarget() throws {
+  @Test func version22NumericalHabitsAreMeasurableWithEveryAmountUnitTargetAndDirection() throws {
     let (store, summary) = try imported("loop-v22.db")
-    #expect(try days(store, "Push-ups") == ["2026-11-29", "2026-11-30"])  // at least 20
-    // At most 2: the past day of 0 is met, the 3 is not, today is judged once it has ended.
-    #expect(try days(store, "Coffee") == ["2026-11-28"])
+    #expect(try tracker(store, "Push-ups").measure == measure("times", "20", .atLeast))
     #expect(try tracker(store, "Push-ups").kind == .habit(.everyDay))
-    // A skip on a numerical habit is a day off, never an amount of 0.003.
+    // Every amount is kept, met or not; a skip on a numerical habit is a day off, never 0.003.
+    #expect(try amounts(store, "Push-ups") == ["2026-11-28 5", "2026-11-29 20", "2026-11-30 25"])
     #expect(try store.daysOff(trackerID: try tracker(store, "Push-ups").id) == [day("2026-11-27")])
-    // A weekly target: an irregular event, every day with an amount a record.
-    #expect(try tracker(store, "Kilometres").kind == .event)
-    #expect(try days(store, "Kilometres") == ["2026-11-30"])
+    #expect(try tracker(store, "Coffee").measure == measure("cups", "2", .atMost))
+    #expect(try amounts(store, "Coffee") == ["2026-11-28 0", "2026-11-29 3", "2026-11-30 1"])
+    // 30 km a week does not divide into days: 6 days a week of 5 km.
+    #expect(try tracker(store, "Kilometres").kind == quota(6, .week))
+    #expect(try tracker(store, "Kilometres").measure == measure("km", "5", .atLeast))
+    #expect(try amounts(store, "Kilometres") == ["2026-11-28 0", "2026-11-30 12.5"])
     #expect(try days(store, "Journal") == ["2026-11-28", "2026-11-30"])
+    #expect(try tracker(store, "Journal").measure == .yesNo)
     #expect(try category(store, of: "Journal 2") == "Loop · archive")
     #expect(summary.added.contents.daysOff.count == 2)
-    #expect(summary.adaptations.numericalDailyTargets == 2)
-    #expect(summary.adaptations.numericalLongerTargets == 1)
-    #expect(summary.adaptations.frequenciesAsEvents == 0)
-    #expect(summary.adaptations.renamedDuplicates == 1)
-    #expect(summary.adaptations.reminders == 1)
+    var expected = ForeignAdaptations()
+    expected.targetsAsQuotas = 1
+    expected.atMostHabits = 1
+    expected.renamedDuplicates = 1
+    expected.reminders = 1
+    #expect(summary.adaptations == expected)
   }
 
-  @Test func version25IdsComeFromTheHabitsUUIDAndNotesAreCounted() throws {
+  @Test func version25IdsComeFromTheHabitsUUIDAndNotesBecomeNotes() throws {
     let (store, summary) = try imported("loop-v25.db")
     #expect(try tracker(store, "Water the plants").id.uuidString == "0B9E8F7C-6D5A-4B3C-2D1E-0F9A8B7C6D5E")
     #expect(try tracker(store, "Call mum").kind == .habit(try #require(Schedule(.sunday))))
     #expect(try days(store, "Call mum") == ["2026-11-29"])
     #expect(try days(store, "Spanish") == ["2023-03-01", "2023-03-02", "2023-03-03"])
     #expect(summary.added.contents.daysOff.count == 2)
-    #expect(summary.adaptations.notes == 2)  // an empty note is no note
+    // An empty note is no note; a note stays on its day, a record's or not.
+    #expect(try notes(store, "Water the plants") == ["2026-11-25: Used the rain water"])
+    #expect(try notes(store, "Call mum") == ["2026-11-29: Long call"])
+    #expect(summary.added.notes.count == 2)
     #expect(summary.adaptations.reminders == 1)
   }
 
@@ -252,12 +283,19 @@ struct ForeignImportTests {
     #expect(summary.source == .habitBull)
     #expect(Set(summary.added.categories.map(\.title)) == ["Sport", "Reading", "HabitBull"])
     #expect(try days(store, "Running") == ["2026-11-28", "2026-11-30"])
-    #expect(try days(store, "Pages read") == ["2026-11-29"])
+    // Amounts other than 0 and 1: measurable, at least its most common amount (of equals, the
+    // smallest), every amount kept.
+    #expect(try amounts(store, "Pages read") == ["2026-11-29 25", "2026-11-30 0.5"])
+    #expect(try tracker(store, "Pages read").measure == measure("times", "0.5", .atLeast))
+    #expect(try tracker(store, "Running").measure == .yesNo)
+    #expect(try notes(store, "Running") == ["2026-11-30: Tired, but done"])
+    #expect(try notes(store, "No sugar, \"really\"") == ["2026-11-27: two\nlines"])
     #expect(try days(store, "No sugar, \"really\"") == ["2026-11-27"])
     #expect(try category(store, of: "No sugar, \"really\"") == "HabitBull")
     #expect(try tracker(store, "Running").kind == .habit(.everyDay))
-    #expect(summary.adaptations.notes == 2)
-    #expect(summary.adaptations.amountsWithoutTarget == 1)
+    #expect(summary.added.notes.count == 2)
+    #expect(summary.adaptations.targetsFromAmounts == 1)
+    #expect(summary.adaptations.defaultUnits == 1)
     #expect(summary.adaptations.mergedRows == 0)
     #expect(summary.adaptations.checkMarksLeftOut == 1)
     // The other date format; the same habit is the same tracker, and a category already there
@@ -290,6 +328,8 @@ struct ForeignImportTests {
       #expect(again.daysOffAlreadyThere == first.added.contents.daysOff.count, "\(name)")
       #expect(again.trackersAlreadyThere == first.added.trackers.count, "\(name)")
       #expect(again.recordsAlreadyThere == first.added.contents.records.count, "\(name)")
+      #expect(again.notesAlreadyThere == first.added.notes.count, "\(name)")
+      #expect(again.added.notes.isEmpty, "\(name)")
       #expect(try store.contents() == before, "\(name)")
     }
   }
@@ -367,7 +407,7 @@ struct ForeignImportTests {
     let trackers = [
       try direct(1, .habit(.everyDay)),
       try direct(2, .habit(try #require(Schedule([.monday, .wednesday, .friday])))),
-      try direct(3, .event),
+      try direct(3, quota(2, .week)),
       try direct(4, .habit(try #require(Schedule([.saturday, .sunday])))),
     ]
     let expected = Statistics(trackers: trackers, records: marks, daysOff: skips, today: today)

@@ -52,6 +52,24 @@ private func offDays(_ store: any TrackerDataStore, _ name: String) throws -> [S
   try store.daysOff(trackerID: try named(store, name).id).map(\.iso)
 }
 
+/// The tracker's records as "day amount" ("2026-11-30 12.5"; "2026-11-30" for a record without).
+private func amounts(_ store: any TrackerDataStore, _ name: String) throws -> [String] {
+  try store.records(trackerID: try named(store, name).id).map { record in
+    record.day.iso + (record.amount.map { " \($0)" } ?? "")
+  }
+}
+
+/// The tracker's met days as of `today`, as the rules judge them from what the store holds.
+private func metDays(_ store: any TrackerDataStore, _ name: String) throws -> [String] {
+  let tracker = try named(store, name)
+  let history = TrackerHistory(
+    tracker: tracker, records: try store.records(trackerID: tracker.id),
+    daysOff: try store.daysOff(trackerID: tracker.id).map { TrackerDayOff(trackerID: tracker.id, day: $0) })
+  let first = history.firstDay(today: today)
+  return (first.daysSinceEpoch...today.daysSinceEpoch).map { Day(daysSinceEpoch: $0) }
+    .filter { history.isMet(on: $0, today: today) }.map(\.iso)
+}
+
 /// A copy of the backup at `path` as Loop killed mid-write leaves it, at `crashed`: a
 /// transaction big enough to spill into the file, copied with its journal while it is open (then
 /// rolled back in the original).
@@ -176,36 +194,48 @@ struct LoopBackupTests {
 
   // MARK: Value codes, version by version
 
-  @Test func version24NumericalHabitsMeetTheirDailyTargetAtMostCountsZeroDaysAndSkipsAreDaysOff() throws {
+  @Test func version24NumericalHabitsKeepEveryAmountAtMostCountsZeroDaysAndSkipsAreDaysOff() throws {
     let (store, summary) = try importedStore(
       try #require(
         OtherTrackerFile.read(Data(contentsOf: fixtures.appendingPathComponent("loop-v24.db")), today: today)
       )
       .get())
-    // At most 2 a day: every past day from its first entry within the target is met, a day with
-    // nothing entered (or −1) included; 5 misses; a skip is a day off; today is not judged yet.
+    // At most 2 spoons a day: every amount entered is a record (0 too); −1 is nothing; a skip is
+    // a day off, not 0.003.
+    let sugar = try named(store, "Sugar")
     #expect(
-      try recordDays(store, "Sugar") == [
+      sugar.measure
+        == .measurable(try MeasureGoal(unit: "spoons", target: Amount(units: 2) ?? .zero, direction: .atMost))
+    )
+    #expect(try amounts(store, "Sugar") == ["2026-11-20 1", "2026-11-22 5", "2026-11-27 2", "2026-11-30 0"])
+    #expect(try offDays(store, "Sugar") == ["2026-11-24"])
+    #expect(sugar.kind == .habit(.everyDay))
+    // Met, as the rules judge it: every past day from the first entry within the target, a day
+    // with nothing entered (or −1) included; 5 misses; today is judged once it has ended.
+    #expect(
+      try metDays(store, "Sugar") == [
         "2026-11-20", "2026-11-21", "2026-11-23", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28",
         "2026-11-29",
       ])
-    #expect(try offDays(store, "Sugar") == ["2026-11-24"])
-    #expect(try named(store, "Sugar").kind == .habit(.everyDay))
-    // At least 5 a day: 6 meets, 4 misses, a skip is a day off, not an amount.
-    #expect(try recordDays(store, "Run") == ["2026-11-28"])
+    // At least 5 km a day: 6 meets, 4 misses (kept), a skip is a day off, not an amount.
+    #expect(try amounts(store, "Run") == ["2026-11-28 6", "2026-11-30 4"])
+    #expect(try metDays(store, "Run") == ["2026-11-28"])
     #expect(try offDays(store, "Run") == ["2026-11-29"])
-    // A weekly target: an irregular event, a record on each day with an amount, a skip a day off.
-    #expect(try named(store, "Pages a week").kind == .event)
-    #expect(try recordDays(store, "Pages a week") == ["2026-11-26"])
+    // 100 pages a week: not a whole number of thousandths a day, so 5 days a week of 20 pages.
+    let pages = try named(store, "Pages a week")
+    #expect(pages.kind == .habit(Schedule(quota: try #require(Quota(5, per: .week)))))
+    #expect(pages.measure.goal?.target == Amount(units: 20))
+    #expect(try amounts(store, "Pages a week") == ["2026-11-26 30", "2026-11-28 0"])
     #expect(try offDays(store, "Pages a week") == ["2026-11-27"])
     // Yes/no: 2 a record, 3 a day off, 1 (Loop's own) nothing.
     #expect(try recordDays(store, "Floss") == ["2026-11-28"])
     #expect(try offDays(store, "Floss") == ["2026-11-29"])
-    #expect(try named(store, "Sugar").color == Self.nearest(0x757575))
+    #expect(try named(store, "Floss").measure == .yesNo)
+    #expect(sugar.color == Self.nearest(0x757575))
     #expect(try named(store, "Run").color == Self.nearest(0x00897B))
     var expected = ForeignAdaptations()
-    expected.numericalDailyTargets = 2
-    expected.numericalLongerTargets = 1
+    expected.targetsAsQuotas = 1
+    expected.atMostHabits = 1
     expected.descriptions = 2  // Sugar's description, Run's question; Floss's question is empty
     #expect(summary.adaptations == expected)
     #expect(summary.added.contents.daysOff.count == 4)

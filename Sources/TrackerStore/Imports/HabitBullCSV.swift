@@ -2,8 +2,9 @@ import Foundation
 import TrackerModels
 
 /// A HabitBull CSV export: the header `HabitName,HabitDescription,HabitCategory,CalendarDate,
-/// Value,CommentText`, then a row per habit and day. Dates `yyyy-MM-dd` or `M/d/yyyy`; a value of
-/// 1 or more is a record, 0 or anything unreadable is nothing.
+/// Value,CommentText`, then a row per habit and day. Dates `yyyy-MM-dd` or `M/d/yyyy`; a value
+/// above 0 is a record (an amount, on a habit with values other than 0 and 1), 0 or anything
+/// unreadable is nothing; a comment is the day's note.
 enum HabitBullCSV {
   static let header = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText"
 
@@ -57,7 +58,8 @@ enum HabitBullCSV {
     var index: [String: Int] = [:]
     var numerical: Set<Int> = []
     var seen: Set<[Int]> = []  // [habit, day]: a second row of the same is merged
-    var recorded: Set<[Int]> = []
+    var amounts: [[Day: Amount]] = []  // by habit: each day's largest amount
+    var comments: [[Day: [String]]] = []  // by habit: each day's comments, in the file's order
     for (line, fields) in rows(text, problems: &problems).dropFirst() {
       guard fields.count == 6 else {
         if fields.count == 1, fields[0].isEmpty { continue }  // an empty line
@@ -84,7 +86,6 @@ enum HabitBullCSV {
               .text(JSONWriter.quoted(fields[3])))))
         continue
       }
-      if !NameRules.trimmed(fields[5]).isEmpty { adaptations.notes += 1 }
       let position: Int
       if let known = index[name] {
         position = known
@@ -96,24 +97,56 @@ enum HabitBullCSV {
             id: UUID(name: "habitbull\n" + name, namespace: OtherTrackerFile.namespace), name: name,
             category: .named(fields[2]), kind: .habit(.everyDay), color: TrackerColor.palette[0], records: [],
             daysOff: []))
+        amounts.append([:])
+        comments.append([:])
       }
       if !seen.insert([position, date.daysSinceEpoch]).inserted { adaptations.mergedRows += 1 }
-      guard let value = Double(NameRules.trimmed(fields[4])), value >= 1 else { continue }
-      if value > 1 { numerical.insert(position) }
+      let value = Double(NameRules.trimmed(fields[4])).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+      let comment = NameRules.trimmed(fields[5]).isEmpty ? nil : fields[5]
+      guard value != nil || comment != nil else { continue }
       guard let day = OtherTrackerFile.storable(date.daysSinceEpoch, today: today) else {
         adaptations.checkMarksLeftOut += 1
         continue
       }
-      if recorded.insert([position, day.daysSinceEpoch]).inserted { habits[position].records.append(day) }
+      if let comment { comments[position][day, default: []].append(comment) }
+      guard let value else { continue }
+      if value != 1 { numerical.insert(position) }
+      let amount = Amount(thousandths: Int(min((value * 1000).rounded(), Double(Amount.maximum.thousandths))))
+      if let amount, amounts[position][day].map({ amount > $0 }) ?? true {
+        if amounts[position][day] == nil { habits[position].records.append(day) }
+        amounts[position][day] = amount
+      }
     }
     guard problems.isEmpty else { return .failure(ImportFailure(problems: problems)) }
-    adaptations.amountsWithoutTarget = numerical.count
-    // Each habit its own color, in the palette's order.
+    adaptations.targetsFromAmounts = numerical.count
     for position in habits.indices {
+      // Each habit its own color, in the palette's order.
       habits[position].color = TrackerColor.palette[position % TrackerColor.palette.count]
+      if numerical.contains(position) {
+        habits[position].amounts = amounts[position]
+        habits[position].goal = ForeignGoal(
+          unit: "", target: mostCommon(amounts[position].values), direction: .atLeast)
+      }
+      for (day, texts) in comments[position] {
+        // Rows merged: each comment once, a line each.
+        var distinct: [String] = []
+        for text in texts where !distinct.contains(text) { distinct.append(text) }
+        let joined = distinct.joined(separator: "\n")
+        if let note = OtherTrackerFile.noteText(joined, notesCut: &adaptations.notesCut) {
+          habits[position].notes[day] = note
+        }
+      }
+      habits[position].settle()
     }
-    for position in habits.indices { habits[position].settle() }
     return .success(OtherTrackerFile(source: .habitBull, habits: habits, adaptations: adaptations))
+  }
+
+  /// The amount above zero most often among `amounts` (the smallest of equals); 0.001 when none is.
+  static func mostCommon<Amounts: Sequence>(_ amounts: Amounts) -> Amount where Amounts.Element == Amount {
+    var counts: [Amount: Int] = [:]
+    for amount in amounts where amount.isPositive { counts[amount, default: 0] += 1 }
+    let best = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
+    return best?.key ?? Amount(thousandths: 1) ?? .maximum
   }
 
   /// `yyyy-MM-dd` or `M/d/yyyy`, a day of the calendar.

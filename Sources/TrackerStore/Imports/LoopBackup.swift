@@ -112,7 +112,7 @@ enum LoopBackup {
   }
 
   /// One row of `Habits`.
-  private struct HabitRow {
+  struct HabitRow {
     var rowID: Int
     var name: String
     var archived: Bool
@@ -122,12 +122,11 @@ enum LoopBackup {
     var reminderDays: Int
     var isNumerical: Bool
     var targetIsAtMost: Bool
+    /// A numerical habit's target over its frequency's days, as Loop stores it (a double).
     var target: Double
+    var unit: String
     var uuid: String?
     var hasDescription: Bool
-
-    /// A numerical habit whose target is a day's.
-    var hasDailyTarget: Bool { isNumerical && frequency.denominator == 1 }
   }
 
   private static func columns(_ database: Database, _ table: String) throws -> Set<String> {
@@ -138,7 +137,7 @@ enum LoopBackup {
     let habitColumns = try columns(database, "Habits")
     let wanted = [
       "id", "name", "archived", "color", "freq_num", "freq_den", "reminder_hour", "reminder_days", "type",
-      "target_type", "target_value", "uuid", "description", "question",
+      "target_type", "target_value", "uuid", "description", "question", "unit",
     ]
     let select = wanted.map { habitColumns.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
     let order = habitColumns.contains("position") ? "position, id" : "id"
@@ -149,16 +148,10 @@ enum LoopBackup {
         frequency: (row.isNull(4) ? 1 : row.int(4), row.isNull(5) ? 1 : row.int(5)),
         hasReminder: !row.isNull(6) && row.int(6) >= 0,
         reminderDays: row.isNull(7) ? 127 : row.int(7), isNumerical: row.int(8) == 1,
-        targetIsAtMost: row.int(9) == 1, target: row.double(10), uuid: row.isNull(11) ? nil : row.text(11),
+        targetIsAtMost: row.int(9) == 1, target: row.double(10), unit: row.text(14),
+        uuid: row.isNull(11) ? nil : row.text(11),
         hasDescription: !NameRules.trimmed(row.text(12)).isEmpty || !NameRules.trimmed(row.text(13)).isEmpty)
     }
-  }
-
-  /// What an "at most" habit's check-marks say, kept until its days can be judged: its first
-  /// entry, and the days that miss the target or are off.
-  private struct AtMost {
-    var first: Int
-    var missed: Set<Int> = []
   }
 
   private static func read(_ database: Database, version: Int, today: Day) throws -> OtherTrackerFile {
@@ -185,86 +178,61 @@ enum LoopBackup {
           namespace: OtherTrackerFile.namespace)
         ids.insert(trackerID)
       }
-      let everyDay = TrackerKind.habit(.everyDay)
-      let kind: TrackerKind
-      if row.isNumerical {
-        if row.hasDailyTarget {
-          adaptations.numericalDailyTargets += 1
-        } else {
-          adaptations.numericalLongerTargets += 1
-        }
-        kind = row.hasDailyTarget ? everyDay : .event
-      } else if row.frequency.numerator == row.frequency.denominator {
-        kind = everyDay
-      } else if row.frequency.denominator == 7, let days = weekdays(row.reminderDays),
-        days.days.count == row.frequency.numerator, let schedule = Schedule(days)
-      {
-        kind = .habit(schedule)
-      } else {
-        kind = .event
-        adaptations.frequenciesAsEvents += 1
-      }
+      let (kind, goal) = shape(of: row, adaptations: &adaptations)
       if row.hasReminder { adaptations.reminders += 1 }
       if row.hasDescription { adaptations.descriptions += 1 }
       habits.append(
         ForeignHabit(
           id: trackerID, name: row.name, category: row.archived ? .loopArchive : .loop, kind: kind,
-          color: color(row.color, version: version), records: [], daysOff: []))
+          color: color(row.color, version: version), records: [], daysOff: [], goal: goal))
     }
-    var atMost: [Int: AtMost] = [:]
-    try forEachCheckMark(database, today: today, adaptations: &adaptations) { habit, day, value in
+    var notesCut = 0
+    try forEachCheckMark(database, today: today, adaptations: &adaptations) { habit, day, value, note in
       guard let position = index[habit] else { return }
-      let row = kept[position]
-      switch mark(value, of: row) {
-      case .record: habits[position].records.append(day)
+      switch mark(value, of: kept[position]) {
+      case .record(let amount):
+        habits[position].records.append(day)
+        // Of two rows of one day (before version 22), the later one's amount, as Loop reads them.
+        if let amount { habits[position].amounts[day] = amount }
       case .dayOff: habits[position].daysOff.append(day)
       case .nothing: break
       }
-      if row.hasDailyTarget, row.targetIsAtMost {
-        var judged = atMost[position] ?? AtMost(first: day.daysSinceEpoch)
-        judged.first = min(judged.first, day.daysSinceEpoch)
-        if let value, value != 3, value != -1, value < 0 || Double(value) / 1000 > row.target + 1e-9 {
-          judged.missed.insert(day.daysSinceEpoch)
-        }
-        atMost[position] = judged
+      if let note, let text = OtherTrackerFile.noteText(note, notesCut: &notesCut) {
+        habits[position].notes[day] = text
       }
     }
-    // "At most": every past day from its first entry is met unless it missed or was off; a day
-    // with nothing entered is 0, the best day. Today is judged once it has ended.
-    for (position, judged) in atMost {
-      let off = Set(habits[position].daysOff.map(\.daysSinceEpoch))
-      for number in judged.first..<max(judged.first, today.daysSinceEpoch)
-      where !judged.missed.contains(number) && !off.contains(number) {
-        habits[position].records.append(Day(daysSinceEpoch: number))
-      }
-    }
+    adaptations.notesCut = notesCut
     for position in habits.indices { habits[position].settle() }
     return OtherTrackerFile(source: .loop(version: version), habits: habits, adaptations: adaptations)
   }
 
   /// What a check-mark is.
-  private enum Mark { case record, dayOff, nothing }
-
-  /// What a check-mark of `value` (nil: no value column, before version 16) is on `habit`: 2 a
-  /// record and 3 a day off on a yes/no habit; on a numerical one 3 a day off, an amount (×1000)
-  /// a record when it meets a daily "at least" target, or is above 0 on a longer target ("at
-  /// most" days are judged once all are read), −1 nothing.
-  private static func mark(_ value: Int?, of habit: HabitRow) -> Mark {
-    guard let value else { return .record }
-    if value == 3 { return .dayOff }
-    guard habit.isNumerical else { return value == 2 ? .record : .nothing }
-    guard value > 0 else { return .nothing }
-    guard habit.hasDailyTarget else { return .record }
-    if habit.targetIsAtMost { return .nothing }
-    return Double(value) / 1000 >= habit.target - 1e-9 ? .record : .nothing
+  private enum Mark {
+    /// A record; a numerical habit's with its amount.
+    case record(Amount?)
+    case dayOff
+    case nothing
   }
 
-  /// Calls `body` with each check-mark's habit row id, day and value (nil without a value column),
-  /// as SQLite hands them over; a row whose timestamp or value is not an integer, or whose day
-  /// the app does not keep, is left out and counted.
+  /// What a check-mark of `value` (nil: no value column, before version 16) is on `habit`: on a
+  /// yes/no habit 2 a record and 3 a day off; on a numerical one 3 a day off (Loop's own sums
+  /// read it as a skip, never as 0.003), any other value of 0 or more a record of that many
+  /// thousandths; −1 (unknown) and the rest nothing.
+  private static func mark(_ value: Int?, of habit: HabitRow) -> Mark {
+    guard let value else { return .record(nil) }
+    if value == 3 { return .dayOff }
+    guard habit.isNumerical else { return value == 2 ? .record(nil) : .nothing }
+    guard let amount = Amount(thousandths: value) else { return .nothing }
+    return .record(min(amount, .maximum))
+  }
+
+  /// Calls `body` with each check-mark's habit row id, day, value (nil without a value column) and
+  /// note (nil without one, or before version 25), as SQLite hands them over; a row whose
+  /// timestamp or value is not an integer, or whose day the app does not keep, is left out and
+  /// counted.
   private static func forEachCheckMark(
     _ database: Database, today: Day, adaptations: inout ForeignAdaptations,
-    _ body: (Int, Day, Int?) throws -> Void
+    _ body: (Int, Day, Int?, String?) throws -> Void
   ) throws {
     let repetitionColumns = try columns(database, "Repetitions")
     let hasValue = repetitionColumns.contains("value")
@@ -273,7 +241,6 @@ enum LoopBackup {
       "SELECT habit, timestamp, \(hasValue ? "value" : "NULL"), \(hasNotes ? "notes" : "NULL") FROM Repetitions"
     )
     try statement.forEachRow { row in
-      if hasNotes, !row.isNull(3), !NameRules.trimmed(row.text(3)).isEmpty { adaptations.notes += 1 }
       guard row.isInteger(1), !hasValue || row.isInteger(2) else {
         adaptations.unreadableCheckMarks += 1
         return
@@ -284,7 +251,7 @@ enum LoopBackup {
         adaptations.checkMarksLeftOut += 1
         return
       }
-      try body(row.int(0), day, hasValue ? row.int(2) : nil)
+      try body(row.int(0), day, hasValue ? row.int(2) : nil, row.isNull(3) ? nil : row.text(3))
     }
   }
 

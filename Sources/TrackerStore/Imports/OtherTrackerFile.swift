@@ -18,13 +18,26 @@ public struct ForeignTitles: Hashable, Sendable {
   public var loopArchive: String
   /// HabitBull's habits that have no category of their own.
   public var habitBull: String
+  /// The unit of a measurable tracker whose file gives none ("times", "раз").
+  public var unit: String
 
-  /// Titles with every part given.
-  public init(loop: String, loopArchive: String, habitBull: String) {
+  /// Titles with every part given; `unit` must be 1–12 characters (else "×" is used).
+  public init(loop: String, loopArchive: String, habitBull: String, unit: String = "times") {
     self.loop = loop
     self.loopArchive = loopArchive
     self.habitBull = habitBull
+    self.unit = unit
   }
+}
+
+/// A measurable habit's goal as another tracker's file has it, its unit not yet checked.
+struct ForeignGoal: Hashable, Sendable {
+  /// The unit as the file has it ("" for none).
+  var unit: String
+  /// The daily target, more than zero.
+  var target: Amount
+  /// At least or at most.
+  var direction: MeasureDirection
 }
 
 /// A habit read from another tracker's file, before it meets the store.
@@ -48,6 +61,12 @@ struct ForeignHabit: Hashable, Sendable {
   var records: [Day]
   /// The days it was skipped, within the dates the app keeps.
   var daysOff: [Day]
+  /// A measurable habit's goal; nil for a yes/no one.
+  var goal: ForeignGoal? = nil
+  /// A measurable habit's amounts by record day (a record day without one counts as the target).
+  var amounts: [Day: Amount] = [:]
+  /// Its notes by day, each already a valid note's text (`OtherTrackerFile.noteText`).
+  var notes: [Day: String] = [:]
 
   /// Sorts its days and drops repeats, in place: a reader calls it once it has read them all, so
   /// the import takes the habit's days as they are (for millions of check-marks, no second copy).
@@ -59,17 +78,35 @@ struct ForeignHabit: Hashable, Sendable {
 
 /// What the file had that the app holds in another way, or not at all (the summary counts them).
 public struct ForeignAdaptations: Hashable, Sendable {
-  /// Habits whose frequency has no weekday schedule here: irregular events now.
-  public var frequenciesAsEvents = 0
-  /// Loop's numerical habits with a daily target: a record on each day that meets it ("at most":
-  /// each past day within it, a day with nothing entered included).
-  public var numericalDailyTargets = 0
-  /// Loop's numerical habits with a weekly or monthly target: irregular events, a record on each
-  /// day with an amount.
-  public var numericalLongerTargets = 0
-  /// HabitBull habits with amounts other than 0 and 1 (HabitBull keeps no target): a record on
-  /// each day of 1 or more.
-  public var amountsWithoutTarget = 0
+  /// Loop habits of "X times a week" (unless on exactly X reminder days) or "X times a month":
+  /// quota habits of X a week or a month, as they were.
+  public var frequenciesAsQuotas = 0
+  /// Loop's numerical habits with a target over a week or a month that divides exactly into a
+  /// daily target: a habit on every day with that share ("70 km a week": 10 km a day).
+  public var targetsAsDailyShares = 0
+  /// Loop's numerical habits with a target over a week or a month that does not divide exactly
+  /// into days: a quota of N met days a week or a month, each of the target ÷ N, N the most days
+  /// that divide it exactly ("100 pages a week": 5 days a week of 20 pages).
+  public var targetsAsQuotas = 0
+  /// Loop habits of "X in Y days" with Y neither a week nor a month: X·7/Y a week, rounded (1–6; 7
+  /// or more is every day); numerical ones with such a period get their daily share, rounded to
+  /// thousandths. A frequency that is not a frequency (0 or less) is every day, counted here too.
+  public var scaledFrequencies = 0
+  /// Loop's numerical "at most" habits: here a past day with nothing entered is 0, within the
+  /// target (Loop leaves such a day unjudged).
+  public var atMostHabits = 0
+  /// Loop targets of 0 or less, not a number, or above the largest amount: the nearest target
+  /// allowed (0.001, or 999,999,999.999).
+  public var targetsOutOfRange = 0
+  /// Measurable trackers whose file gives no unit: the unit of the summary's language ("times").
+  public var defaultUnits = 0
+  /// Units longer than 12 characters, cut with "…".
+  public var shortenedUnits = 0
+  /// HabitBull habits with amounts other than 0 and 1 (HabitBull keeps no target): measurable,
+  /// at least their most common amount a day.
+  public var targetsFromAmounts = 0
+  /// Notes longer than 500 characters, cut with "…".
+  public var notesCut = 0
   /// HabitBull rows of a habit and day an earlier row already had, merged into it.
   public var mergedRows = 0
   /// Loop habits whose `uuid` an earlier habit of the backup has: trackers of their own.
@@ -78,8 +115,6 @@ public struct ForeignAdaptations: Hashable, Sendable {
   public var shortenedNames = 0
   /// Names already taken (ignoring case), numbered " 2", " 3"….
   public var renamedDuplicates = 0
-  /// Notes on check-marks (Loop) and comments (HabitBull), left out.
-  public var notes = 0
   /// Loop habits with a description or a question, left out.
   public var descriptions = 0
   /// Habits with a reminder of their own, left out (the app has one daily reminder).
@@ -177,6 +212,8 @@ public struct ForeignImportSummary: Hashable, Sendable {
   public var recordsAlreadyThere = 0
   /// Days off of those trackers the store already had.
   public var daysOffAlreadyThere = 0
+  /// Notes of those trackers on days the store already had a note for (the store's text stays).
+  public var notesAlreadyThere = 0
   /// What was adapted or left out.
   public var adaptations: ForeignAdaptations
 
@@ -201,11 +238,18 @@ extension OtherTrackerFile {
     lazy var storedDays: Set<TrackerRecord> = {
       let shared = Set(habits.map(\.id)).intersection(storedTrackers.keys)
       return Set(
-        existing.records.filter { shared.contains($0.trackerID) }
+        existing.records.filter { shared.contains($0.trackerID) }.map {
+          TrackerRecord(trackerID: $0.trackerID, day: $0.day)
+        }
           + existing.daysOff.filter { shared.contains($0.trackerID) }.map {
             TrackerRecord(trackerID: $0.trackerID, day: $0.day)
           })
     }()
+    // The days the store has a note on, of the same trackers: its own text stays.
+    lazy var storedNoteDays: Set<TrackerRecord> = Set(
+      existing.notes.filter { storedTrackers[$0.trackerID] != nil }.map {
+        TrackerRecord(trackerID: $0.trackerID, day: $0.day)
+      })
     // The first day of each of those trackers: a day off is never before it.
     lazy var storedFirstDays: [UUID: Day] = {
       var first: [UUID: Day] = [:]
@@ -215,6 +259,7 @@ extension OtherTrackerFile {
       return first
     }()
     var made: [UUID: Int] = [:]  // tracker id → index in summary.added.marks
+    var notedDays: Set<TrackerRecord> = []  // (tracker, day) of the notes added: one each
 
     for habit in habits {
       // A reader settles its habits' days; sorted here only if one did not (then a copy).
@@ -229,6 +274,16 @@ extension OtherTrackerFile {
         kind.dueDays.contains(day.weekday) && !(firstDay.map { day < $0 } ?? false)
       }
       summary.adaptations.checkMarksLeftOut += skipped.count - daysOff.count
+      var notes: [TrackerNote] = []
+      for (day, text) in habit.notes.sorted(by: { $0.key < $1.key }) {
+        let key = TrackerRecord(trackerID: habit.id, day: day)
+        if stored != nil, storedNoteDays.contains(key) {
+          summary.notesAlreadyThere += 1
+        } else if notedDays.insert(key).inserted {
+          notes.append(TrackerNote(trackerID: habit.id, day: day, text: text))
+        }
+      }
+      summary.added.notes += notes
       if stored != nil {
         summary.trackersAlreadyThere += 1
         let isThere = { (day: Day) in storedDays.contains(TrackerRecord(trackerID: habit.id, day: day)) }
@@ -236,23 +291,16 @@ extension OtherTrackerFile {
         let newDaysOff = daysOff.filter { !isThere($0) }
         summary.recordsAlreadyThere += records.count - newRecords.count
         summary.daysOffAlreadyThere += daysOff.count - newDaysOff.count
-        if let position = made[habit.id] {
-          // The same id twice in one (damaged) file: one entry, with the days of both, each once.
-          let earlier = summary.added.marks[position]
-          summary.added.marks[position] = .settled(
-            trackerID: habit.id, records: earlier.records + newRecords, daysOff: earlier.daysOff + newDaysOff)
-        } else if !newRecords.isEmpty || !newDaysOff.isEmpty {
-          made[habit.id] = summary.added.marks.count
-          summary.added.marks.append(
-            TrackerMarks(trackerID: habit.id, records: newRecords, daysOff: newDaysOff))
-        }
+        add(
+          TrackerMarks(trackerID: habit.id, records: newRecords, daysOff: newDaysOff, amounts: habit.amounts),
+          to: &summary.added, made: &made)
         continue
       }
-      if let position = made[habit.id] {
+      if made[habit.id] != nil {
         // The same id twice in one (damaged) file: one tracker, with the days of both, each once.
-        let earlier = summary.added.marks[position]
-        summary.added.marks[position] = .settled(
-          trackerID: habit.id, records: earlier.records + records, daysOff: earlier.daysOff + daysOff)
+        add(
+          TrackerMarks(trackerID: habit.id, records: records, daysOff: daysOff, amounts: habit.amounts),
+          to: &summary.added, made: &made)
         continue
       }
       let title: String
@@ -281,16 +329,91 @@ extension OtherTrackerFile {
       }
       let name = Self.uniqueName(
         habit.name, among: &names, nextNumbers: &nextNumbers, adaptations: &summary.adaptations)
-      // The earliest check-mark or skip, a skip on a day not due included: the habit was there.
-      let first = [records.first, skipped.first].compactMap { $0 }.min() ?? today
+      // The earliest check-mark, skip or note, a skip on a day not due included: the habit was
+      // there.
+      let first = [records.first, skipped.first, notes.first?.day].compactMap { $0 }.min() ?? today
       summary.added.trackers.append(
         Tracker(
           id: habit.id, name: name, emoji: TrackerEmoji.all[0], color: habit.color, categoryID: categoryID,
-          createdOn: first, kind: habit.kind))
+          createdOn: first, kind: habit.kind,
+          measure: Self.measure(habit.goal, defaultUnit: titles.unit, adaptations: &summary.adaptations)))
       made[habit.id] = summary.added.marks.count
-      summary.added.marks.append(TrackerMarks(trackerID: habit.id, records: records, daysOff: daysOff))
+      summary.added.marks.append(
+        TrackerMarks(trackerID: habit.id, records: records, daysOff: daysOff, amounts: habit.amounts))
+    }
+    // Amounts of the days added only: the rest is the store's, or was never a record.
+    for position in summary.added.marks.indices where !summary.added.marks[position].amounts.isEmpty {
+      let recordDays = Set(summary.added.marks[position].records)
+      summary.added.marks[position].amounts = summary.added.marks[position].amounts.filter {
+        recordDays.contains($0.key)
+      }
     }
     return summary
+  }
+
+  /// Adds `marks` to `additions`: a tracker's second entry (the same id twice in a damaged file)
+  /// joins its first, each day once; marks that add nothing to a tracker the store has are left
+  /// out.
+  private func add(_ marks: TrackerMarks, to additions: inout StoreAdditions, made: inout [UUID: Int]) {
+    if let position = made[marks.trackerID] {
+      let earlier = additions.marks[position]
+      additions.marks[position] = .settled(
+        trackerID: marks.trackerID, records: earlier.records + marks.records,
+        daysOff: earlier.daysOff + marks.daysOff,
+        amounts: earlier.amounts.merging(marks.amounts) { a, _ in a })
+    } else if !marks.records.isEmpty || !marks.daysOff.isEmpty {
+      made[marks.trackerID] = additions.marks.count
+      additions.marks.append(marks)
+    }
+  }
+
+  /// A new tracker's measure from the file's goal: its unit cleaned and cut to 12 characters, or
+  /// `defaultUnit` when it has none (each counted); yes/no without a goal.
+  static func measure(
+    _ goal: ForeignGoal?, defaultUnit: String, adaptations: inout ForeignAdaptations
+  ) -> TrackerMeasure {
+    guard let goal else { return .yesNo }
+    var unit = cleaned(goal.unit)
+    if unit.isEmpty {
+      adaptations.defaultUnits += 1
+      switch MeasureGoal.validatedUnit(defaultUnit) {
+      case .success(let valid): unit = valid
+      case .failure: unit = "×"
+      }
+    } else if unit.count > MeasureGoal.maximumUnitLength {
+      adaptations.shortenedUnits += 1
+      unit = cut(unit, to: MeasureGoal.maximumUnitLength)
+    }
+    do {
+      return try .measurable(unit: unit, target: goal.target, direction: goal.direction)
+    } catch {
+      // Unreachable: the unit is 1–12 characters with none refused, and a reader makes every
+      // target above zero. Should it happen, the habit still comes in, its records ticks.
+      return .yesNo
+    }
+  }
+
+  /// A note's text from another tracker's file: control and bidirectional characters but line
+  /// breaks replaced by spaces, trimmed, and cut to 500 characters with "…" (counted); nil when
+  /// nothing is left.
+  static func noteText(_ raw: String, notesCut: inout Int) -> String? {
+    var scalars = String.UnicodeScalarView()
+    for scalar in raw.unicodeScalars {
+      scalars.append(scalar != "\n" && scalar != "\r" && NameRules.isForbidden(scalar) ? " " : scalar)
+    }
+    let lines = String(scalars).replacingOccurrences(of: "\r\n", with: "\n")
+      .replacingOccurrences(of: "\r", with: "\n")
+    var text = NameRules.trimmed(lines)
+    guard !text.isEmpty else { return nil }
+    if text.count > TrackerNote.maximumLength {
+      notesCut += 1
+      text = cut(text, to: TrackerNote.maximumLength)
+    }
+    switch TrackerNote.validatedText(text) {
+    case .success(let valid): return valid
+    // Unreachable: what validation refuses was replaced, trimmed or cut above.
+    case .failure: return nil
+    }
   }
 
   /// `raw` trimmed, each control or bidirectional character replaced by a space.
