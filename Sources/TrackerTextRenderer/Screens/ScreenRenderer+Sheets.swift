@@ -89,12 +89,12 @@ extension ScreenRenderer {
     canvas.add(
       field(
         fields.unit, placeholder: fields.unitPlaceholder, showsClear: false, focused: focused == .unit,
-        icon: fields.unitTitle, anchor: .field(.unit)))
+        icon: fields.unitTitle + ":", anchor: .field(.unit)))
     if let error = fields.unitError { canvas.wrapped(error, .destructive, align: .center) }
     canvas.add(
       field(
         fields.target, placeholder: fields.targetPlaceholder, showsClear: false, focused: focused == .target,
-        icon: fields.targetTitle, anchor: .field(.target)))
+        icon: fields.targetTitle + ":", anchor: .field(.target)))
     if let error = fields.targetError { canvas.wrapped(error, .destructive, align: .center) }
     canvas.spans(
       options(fields.directions.map { ($0.title, $0.isChosen, .direction($0.value)) }), align: .center)
