@@ -105,7 +105,8 @@ private struct Speech {
     case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .start, .pin, .unpin, .dayOff,
       .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .emoji, .color,
       .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
-      .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
+      .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo,
+      .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
       return nil
     }
   }
@@ -176,7 +177,8 @@ private struct Speech {
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .reminder, .reminderTime, .dayStart,
-        .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
+        .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
+        .quotaPlus:
         // Edit, Delete and the buttons of its questions act on the tracker shown.
         return element.label + ": " + state.name
       }
@@ -269,7 +271,9 @@ private struct Speech {
     if state.categoryValue == nil { missing.append(state.categoryTitle) }
     if state.hasSchedule, state.scheduleValue == nil { missing.append(state.scheduleTitle) }
     if state.measure.isMeasurable {
-      if state.measure.unit.trimmingCharacters(in: .whitespaces).isEmpty { missing.append(state.measure.unitTitle) }
+      if state.measure.unit.trimmingCharacters(in: .whitespaces).isEmpty {
+        missing.append(state.measure.unitTitle)
+      }
       if state.measure.target.trimmingCharacters(in: .whitespaces).isEmpty {
         missing.append(state.measure.targetTitle)
       }

@@ -211,7 +211,8 @@ enum ElementTree {
             identifier: .quotaMinus, label: "−", isEnabled: stepper.isMinusEnabled,
             action: .tracker(.decreaseQuota)),
           Element(
-            identifier: .quotaPlus, label: "+", isEnabled: stepper.isPlusEnabled, action: .tracker(.increaseQuota)),
+            identifier: .quotaPlus, label: "+", isEnabled: stepper.isPlusEnabled,
+            action: .tracker(.increaseQuota)),
         ]
       }
       return kinds + days + quota + [

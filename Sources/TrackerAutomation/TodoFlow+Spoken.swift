@@ -27,7 +27,8 @@ extension TodoFlow {
           .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
           .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
           .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-          .dayStart, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
+          .dayStart, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
+          .quotaPlus:
           if !element.isEnabled {
             element.unavailableReason = form.error ?? localizer.text(.todoErrorEmptyText)
           }

@@ -147,7 +147,8 @@ struct MeasureAndQuotaFormTests {
   @Test(arguments: [
     (Language.en, "abc", "Enter a number, like 12.5"), (.ru, "abc", "Введите число, например 12,5"),
     (.en, "-2", "The target cannot be below zero"), (.ru, "-2", "Цель не может быть меньше нуля"),
-    (.en, "1.2345", "At most 3 digits after the point"), (.ru, "1,2345", "Не больше трёх знаков после запятой"),
+    (.en, "1.2345", "At most 3 digits after the point"),
+    (.ru, "1,2345", "Не больше трёх знаков после запятой"),
     (.en, "0", "The target must be more than zero"), (.ru, "0,000", "Цель должна быть больше нуля"),
     (.en, "1000000000", "The target is too large"), (.ru, "1000000000", "Слишком большая цель"),
     (.en, "1,2,3", "Enter a number, like 12.5"),
@@ -207,7 +208,8 @@ struct MeasureAndQuotaFormTests {
   static func reading(_ direction: MeasureDirection = .atLeast) throws -> Tracker {
     var tracker = habit("Read", id: 10, created: "2026-11-01")
     tracker.kind = .habit(Schedule(quota: Quota(3, per: .week)!))
-    tracker.measure = .measurable(try MeasureGoal(unit: "стр.", target: Amount(units: 20)!, direction: direction))
+    tracker.measure = .measurable(
+      try MeasureGoal(unit: "стр.", target: Amount(units: 20)!, direction: direction))
     return tracker
   }
 
@@ -245,7 +247,9 @@ struct MeasureAndQuotaFormTests {
     #expect(model.state.scheduleValue == "12 раз в месяц")
     model.createTapped()
     let saved = try #require(try world.store.trackers().first?.tracker)
-    #expect(saved.measure == .measurable(try MeasureGoal(unit: "стр.", target: Amount(units: 15)!, direction: .atLeast)))
+    #expect(
+      saved.measure
+        == .measurable(try MeasureGoal(unit: "стр.", target: Amount(units: 15)!, direction: .atLeast)))
     #expect(saved.quota == Quota(12, per: .month))
   }
 
@@ -269,7 +273,8 @@ struct MeasureAndQuotaFormTests {
   }
 
   @Test func aMeasurableTrackerMadeYesNoKeepsItsDaysAndLosesItsAmounts() throws {
-    let world = try Self.world(try Self.reading(), [("2026-11-27", 5), ("2026-11-28", 25), ("2026-11-29", nil)])
+    let world = try Self.world(
+      try Self.reading(), [("2026-11-27", 5), ("2026-11-28", 25), ("2026-11-29", nil)])
     let model = try Self.form(world, .en)
     // Met days, as the card counts them: 25 and the record without an amount.
     #expect(model.state.dayCounter?.text == "2 days")

@@ -88,7 +88,9 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
     public var doneTitle: String
 
     /// A value with every field given.
-    public init(title: String, kinds: [KindRow] = [], rows: [Row], quota: QuotaStepper? = nil, doneTitle: String) {
+    public init(
+      title: String, kinds: [KindRow] = [], rows: [Row], quota: QuotaStepper? = nil, doneTitle: String
+    ) {
       self.title = title
       self.kinds = kinds
       self.rows = rows
@@ -143,7 +145,9 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
 
   /// What Done returns.
   public var choice: ScheduleChoice {
-    guard let period = kind.period, let quota = Quota(count, per: period) else { return .weekdays(chosenDays) }
+    guard let period = kind.period, let quota = Quota(count, per: period) else {
+      return .weekdays(chosenDays)
+    }
     return .quota(quota)
   }
 
@@ -157,7 +161,9 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user chose a kind of schedule: the days of the week, or N a week or a month.
   public func kindTapped(_ chosen: Kind) {
     kind = chosen
-    if let period = chosen.period { count = min(max(count, period.allowedCounts.lowerBound), period.allowedCounts.upperBound) }
+    if let period = chosen.period {
+      count = min(max(count, period.allowedCounts.lowerBound), period.allowedCounts.upperBound)
+    }
     state = makeState()
   }
 
@@ -191,7 +197,9 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
     }
     return State(
       title: localizer.text(.scheduleTitle),
-      kinds: Kind.allCases.map { KindRow(kind: $0, title: localizer.text($0.titleKey), isChosen: $0 == kind) },
+      kinds: Kind.allCases.map {
+        KindRow(kind: $0, title: localizer.text($0.titleKey), isChosen: $0 == kind)
+      },
       rows: kind == .weekdays
         ? Weekday.allCases.map {
           Row(weekday: $0, title: localizer.weekdayName(iso: $0.rawValue), isOn: chosenDays.contains($0))

@@ -534,7 +534,11 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       if dayChange > 0 {
         // Days off are passed over: a gain never fills a vacation (docs/rules.md).
         for record in TrackedDaysEdit.recordsToAdd(count: dayChange, history: history, today: today) {
-          if history.records[record.day] == nil { added.append(record.day) } else { raised.append(record.day) }
+          if history.records[record.day] == nil {
+            added.append(record.day)
+          } else {
+            raised.append(record.day)
+          }
         }
       } else {
         removed = Array(Self.removableDays(history).prefix(-dayChange))
@@ -657,7 +661,9 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       otherNames = read.names
       categories = read.categories
     }
-    if case .edit(let summary) = mode, let stored = readHistory(of: summary.tracker.id) { storedHistory = stored }
+    if case .edit(let summary) = mode, let stored = readHistory(of: summary.tracker.id) {
+      storedHistory = stored
+    }
     refresh()
   }
 
