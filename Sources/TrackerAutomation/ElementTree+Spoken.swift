@@ -217,7 +217,9 @@ private struct Speech {
         + (fields.unitError.map { ", " + $0 } ?? "")
     case .field(.target):
       let fields = state.measure
-      return fields.targetTitle + (fields.target.isEmpty ? "" : ": " + fields.target + " " + fields.unit)
+      let amount = [fields.target, NameRules.trimmed(fields.unit)].filter { !$0.isEmpty }.joined(
+        separator: " ")
+      return fields.targetTitle + (fields.target.isEmpty ? "" : ": " + amount)
         + (fields.targetError.map { ", " + $0 } ?? "")
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
       .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .create, .discard,
