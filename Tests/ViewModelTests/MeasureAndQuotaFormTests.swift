@@ -343,6 +343,19 @@ struct MeasureAndQuotaFormTests {
         == TrackerRecord(trackerID: id(10), day: day("2026-11-29"), amount: Amount(units: 20)))
   }
 
+  @Test func aLossPendingWhenTheMeasureChangesShowsOnlyWhatSaveRemoves() throws {
+    let world = try Self.world(try Self.reading(), [("2026-11-28", 25), ("2026-11-29", 30)])
+    let model = try Self.form(world, .en)
+    model.daysMinusTapped()
+    model.daysMinusTapped()
+    #expect(model.state.dayCounter?.count == 0)
+    // At most 20: every day since 1 November met but the two over it; none can be taken back.
+    model.directionTapped(.atMost)
+    #expect(model.state.dayCounter?.count == 27 && model.state.dayCounter?.isMinusEnabled == false)
+    model.createTapped()
+    #expect(try world.store.records(trackerID: id(10)).count == 2)
+  }
+
   @Test func changingTheMeasureIsAChangeTheDiscardQuestionProtects() throws {
     let world = try Self.world(try Self.reading(), [])
     let model = try Self.form(world, .en)

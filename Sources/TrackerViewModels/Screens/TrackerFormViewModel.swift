@@ -451,7 +451,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     let localizer = environment.localizer
     var added: [Day] = []
     var removed: [Day] = []
-    /// Days whose amount missed and that the gain makes met: their amount becomes the target.
+    // Days whose amount missed and that the gain makes met: their amount becomes the target.
     var raised: [Day] = []
     if case .edit = mode, dayChange != 0 {
       // The counter's net change applies on Save only (docs/rules.md), from the records as stored,
@@ -612,7 +612,8 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
         opened = history.cardDayCount(today: environment.today)
         removable = Self.removableDays(history).count
       }
-      let count = max(0, opened + dayChange)
+      // A loss goes no further than the records that can go (the measure may have changed since).
+      let count = max(0, opened + max(dayChange, -removable))
       state.dayCounter = DayCounter(
         text: localizer.plural(.days, count: count), count: count,
         isMinusEnabled: count > 0 && dayChange > -removable,
