@@ -53,6 +53,11 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   case create
   /// The question before a form with changes closes.
   case discard, keepEditing
+  // Issue 32: form
+  /// Yes/No or Measurable on the tracker form.
+  case measure(TrackerFormViewModel.MeasureKind)
+  /// At least or at most, for a measurable tracker.
+  case direction(MeasureDirection)
 
   // Categories
   /// A category of the list, by its title.
@@ -62,6 +67,11 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   // Schedule, filters, calendar, detail
   /// A weekday of the schedule.
   case weekday(Weekday)
+  // Issue 32: form
+  /// The schedule's kind: the days of the week, N a week or N a month.
+  case scheduleKind(ScheduleViewModel.Kind)
+  /// − and + on the schedule's N.
+  case quotaMinus, quotaPlus
   case filter(TrackerFilter)
   case previousMonth, nextMonth
   /// A day of the calendar or of the detail's grid.
@@ -119,9 +129,14 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     case .create: return "create"
     case .discard: return "discard"
     case .keepEditing: return "keep-editing"
+    case .measure(let kind): return "measure:" + kind.rawValue
+    case .direction(let direction): return "direction:" + direction.rawValue
     case .category(let title): return "category:" + title
     case .addCategory: return "add-category"
     case .weekday(let weekday): return "day:" + weekday.code
+    case .scheduleKind(let kind): return "schedule:" + kind.rawValue
+    case .quotaMinus: return "quota-minus"
+    case .quotaPlus: return "quota-plus"
     case .filter(let filter): return "filter:" + filter.rawValue
     case .previousMonth: return "prev-month"
     case .nextMonth: return "next-month"

@@ -105,14 +105,21 @@ private struct Speech {
     case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .start, .pin, .unpin, .dayOff,
       .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .emoji, .color,
       .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
-      .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo:
+      .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo,
+      .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
       return nil
     }
   }
 
   private func presentedName(_ element: Element, _ screen: AppView.Presented) -> String? {
     switch screen {
-    case .typePicker, .permission, .schedule, .filters: return nil
+    case .typePicker, .permission, .filters: return nil
+    case .schedule(let state):
+      // Issue 32: form. The stepper's buttons say what they change and what N is.
+      guard let quota = state.quota else { return nil }
+      if element.identifier == .quotaMinus { return quota.minusAccessibilityLabel + ": " + quota.text }
+      if element.identifier == .quotaPlus { return quota.plusAccessibilityLabel + ": " + quota.text }
+      return nil
     case .trackerForm(let state):
       if state.discardQuestion != nil { return nil }
       return formName(element, state)
@@ -144,7 +151,7 @@ private struct Speech {
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow,
-        .completed, .retry, .todo:
+        .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
         return nil
       }
     case .dayStart(let state):
@@ -170,7 +177,8 @@ private struct Speech {
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .reminder, .reminderTime, .dayStart,
-        .hour, .allow, .notNow, .completed, .retry, .todo:
+        .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
+        .quotaPlus:
         // Edit, Delete and the buttons of its questions act on the tracker shown.
         return element.label + ": " + state.name
       }
@@ -196,10 +204,28 @@ private struct Speech {
         (element.identifier == .daysMinus ? counter.minusAccessibilityLabel : counter.plusAccessibilityLabel)
         + ": " + counter.text
       return name
+    // Issue 32: form
+    case .measure:
+      let name = state.measure.title + ": " + element.label
+      return element.isChecked == true ? localizer.text(.spokenChosen(label: name)) : name
+    case .direction:
+      let name = state.measure.targetTitle + ": " + element.label
+      return element.isChecked == true ? localizer.text(.spokenChosen(label: name)) : name
+    case .field(.unit):
+      let fields = state.measure
+      return fields.unitTitle + (fields.unit.isEmpty ? "" : ": " + fields.unit)
+        + (fields.unitError.map { ", " + $0 } ?? "")
+    case .field(.target):
+      let fields = state.measure
+      let amount = [fields.target, NameRules.trimmed(fields.unit)].filter { !$0.isEmpty }.joined(
+        separator: " ")
+      return fields.targetTitle + (fields.target.isEmpty ? "" : ": " + amount)
+        + (fields.targetError.map { ", " + $0 } ?? "")
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
       .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .create, .discard,
       .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back,
-      .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo:
+      .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo, .scheduleKind,
+      .quotaMinus, .quotaPlus:
       return nil
     }
   }
@@ -241,11 +267,19 @@ private struct Speech {
   /// What the tracker form still needs before it can be saved: its name's error, else what is
   /// not filled in yet, in the form's words ("fill in first: name, category, emoji").
   private func missing(in state: TrackerFormViewModel.State) -> String {
-    if let error = state.nameError { return error }
+    if let error = state.nameError ?? state.measure.unitError ?? state.measure.targetError { return error }
     var missing: [String] = []
     if state.name.trimmingCharacters(in: .whitespaces).isEmpty { missing.append(localizer.text(.spokenName)) }
     if state.categoryValue == nil { missing.append(state.categoryTitle) }
     if state.hasSchedule, state.scheduleValue == nil { missing.append(state.scheduleTitle) }
+    if state.measure.isMeasurable {
+      if state.measure.unit.trimmingCharacters(in: .whitespaces).isEmpty {
+        missing.append(state.measure.unitTitle)
+      }
+      if state.measure.target.trimmingCharacters(in: .whitespaces).isEmpty {
+        missing.append(state.measure.targetTitle)
+      }
+    }
     if !state.emojis.contains(where: \.isSelected) { missing.append(state.emojiTitle) }
     if !state.colors.contains(where: \.isSelected) { missing.append(state.colorTitle) }
     return localizer.text(

@@ -190,14 +190,34 @@ enum ElementTree {
         .title, text: state.text, placeholder: state.placeholder, doneTitle: state.doneTitle,
         isDoneEnabled: state.isDoneEnabled, save: .saveCategory)
     case .schedule(let state):
-      // A list of several choices starts on the first one chosen.
-      let first = state.rows.first { $0.isOn }?.weekday
-      return state.rows.map {
+      // A list of several choices starts on the first one chosen (Monday when none is): a day, or
+      // the kind of a quota.
+      let first = state.rows.first { $0.isOn }?.weekday ?? state.rows.first?.weekday
+      let kinds = state.kinds.map {
+        Element(
+          identifier: .scheduleKind($0.kind), label: $0.title, kind: .row, isChecked: $0.isChosen,
+          action: .tracker(.chooseScheduleKind($0.kind)), isCurrentChoice: $0.isChosen && state.quota != nil)
+      }
+      let days = state.rows.map {
         Element(
           identifier: .weekday($0.weekday), label: $0.title, kind: .toggle(isOn: $0.isOn),
           isChecked: $0.isOn,
           action: .tracker(.toggleWeekday($0.weekday)), isCurrentChoice: $0.weekday == first)
-      } + [Element(identifier: .done, label: state.doneTitle, action: .tracker(.saveSchedule))]
+      }
+      var quota: [Element] = []
+      if let stepper = state.quota {
+        quota = [
+          Element(
+            identifier: .quotaMinus, label: "−", isEnabled: stepper.isMinusEnabled,
+            action: .tracker(.decreaseQuota)),
+          Element(
+            identifier: .quotaPlus, label: "+", isEnabled: stepper.isPlusEnabled,
+            action: .tracker(.increaseQuota)),
+        ]
+      }
+      return kinds + days + quota + [
+        Element(identifier: .done, label: state.doneTitle, action: .tracker(.saveSchedule))
+      ]
     case .filters(let state):
       return state.rows.map {
         Element(
@@ -260,6 +280,32 @@ enum ElementTree {
     }
   }
 
+  // Issue 32: form
+  /// The form's measure section: Yes/No and Measurable, then a measurable tracker's unit, target,
+  /// at least and at most.
+  private static func measure(_ fields: TrackerFormViewModel.MeasureFields) -> [Element] {
+    var result = fields.kinds.map {
+      Element(
+        identifier: .measure($0.value), label: $0.title, isChecked: $0.isChosen,
+        action: .tracker(.chooseMeasure($0.value)))
+    }
+    guard fields.isMeasurable else { return result }
+    result.append(
+      Element(
+        identifier: .field(.unit), label: fields.unit.isEmpty ? fields.unitPlaceholder : fields.unit,
+        kind: .textField, action: .tracker(.focus(.unit))))
+    result.append(
+      Element(
+        identifier: .field(.target), label: fields.target.isEmpty ? fields.targetPlaceholder : fields.target,
+        kind: .textField, action: .tracker(.focus(.target))))
+    result += fields.directions.map {
+      Element(
+        identifier: .direction($0.value), label: $0.title, isChecked: $0.isChosen,
+        action: .tracker(.chooseDirection($0.value)))
+    }
+    return result
+  }
+
   private static func trackerForm(_ state: TrackerFormViewModel.State) -> [Element] {
     var result = [
       Element(
@@ -279,7 +325,8 @@ enum ElementTree {
         Element(
           identifier: .scheduleRow, label: state.scheduleTitle, kind: .row, action: .tracker(.openSchedule)))
     }
-    // In screen order: the counter is drawn under the box of Category and Schedule.
+    result += measure(state.measure)
+    // In screen order: the counter is drawn under the box of Category and Schedule and the measure.
     if let counter = state.dayCounter {
       result.append(
         Element(

@@ -27,7 +27,8 @@ extension TodoFlow {
           .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
           .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
           .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-          .dayStart, .hour, .allow, .notNow, .retry, .todo:
+          .dayStart, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
+          .quotaPlus:
           if !element.isEnabled {
             element.unavailableReason = form.error ?? localizer.text(.todoErrorEmptyText)
           }
@@ -40,7 +41,7 @@ extension TodoFlow {
       }
       switch element.identifier {
       case .add: element.spokenLabel = view.list.addAccessibilityLabel
-      case .todo:
+      case .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
         let name = element.label.split(separator: "\n").first.map(String.init) ?? element.label
         element.spokenLabel = element.isChecked == true ? name + ", " + localizer.text(.spokenDone) : name
       case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .tab, .start, .date,

@@ -144,6 +144,40 @@ public struct ScreenScenario: Sendable {
         .tap(.element(.daysPlus)),
       ]
     },
+    // Issue 32: form. A measurable habit of 3 times a week being created, its fields refused, and
+    // one being edited.
+    ScreenScenario("tracker-form-measurable", screen: .trackerForm) { run in
+      let ru = run.language == .ru
+      return newHabit + [.tap(.element(.field(.name))), .type(ru ? "Бег" : "Run")]
+        + [.tap(.element(.scheduleRow)), .tap(.element(.scheduleKind(.week))), .tap(.element(.done))]
+        + [
+          .tap(.element(.measure(.amount))), .tap(.element(.field(.unit))), .type(ru ? "км" : "km"),
+          .tap(.element(.field(.target))), .type(ru ? "12,5" : "12.5"),
+        ]
+    },
+    ScreenScenario("tracker-form-measure-errors", screen: .trackerForm) { run in
+      newHabit + [
+        .tap(.element(.measure(.amount))), .tap(.element(.field(.unit))),
+        .type(String(repeating: run.language == .ru ? "ш" : "w", count: 13)), .tap(.element(.field(.target))),
+        .type("12.5.1"),
+      ]
+    },
+    ScreenScenario("tracker-form-edit-measurable", screen: .trackerForm) { run in
+      let ru = run.language == .ru
+      let name = ru ? "Кофе" : "Coffee"
+      return newHabit + [.tap(.element(.field(.name))), .type(name)]
+        + [.tap(.element(.categoryRow)), .tap(.element(.category(ru ? "Домашний уют" : "Home comfort")))]
+        + [
+          .tap(.element(.scheduleRow)), .tap(.element(.scheduleKind(.month))), .tap(.element(.quotaPlus)),
+          .tap(.element(.done)),
+        ]
+        + [
+          .tap(.element(.measure(.amount))), .tap(.element(.field(.unit))), .type(ru ? "чашки" : "cups"),
+          .tap(.element(.field(.target))), .type("2"), .tap(.element(.direction(.atMost))),
+        ]
+        + [.tap(.element(.emoji(12))), .tap(.element(.color(7))), .tap(.element(.create))]
+        + [.longPress(.element(.card(name))), .tap(.element(.edit))]
+    },
     ScreenScenario("categories-empty", screen: .categories, data: .empty) { _ in
       newHabit + [.tap(.element(.categoryRow))]
     },
@@ -173,6 +207,14 @@ public struct ScreenScenario: Sendable {
       newHabit + [
         .tap(.element(.scheduleRow)), .tap(.element(.weekday(.monday))), .tap(.element(.weekday(.friday))),
       ]
+    },
+    // Issue 32: form. N times a week, and N a month at its most (+ disabled).
+    ScreenScenario("schedule-quota-week", screen: .schedule) { _ in
+      newHabit + [.tap(.element(.scheduleRow)), .tap(.element(.scheduleKind(.week)))]
+    },
+    ScreenScenario("schedule-quota-month-most", screen: .schedule) { _ in
+      newHabit + [.tap(.element(.scheduleRow)), .tap(.element(.scheduleKind(.month)))]
+        + Array(repeating: .tap(.element(.quotaPlus)), count: 27)
     },
     ScreenScenario("filters", screen: .filters) { _ in filter(.completed) + [.tap(.element(.filters))] },
     ScreenScenario("calendar", screen: .calendar) { _ in [.tap(.element(.date))] },

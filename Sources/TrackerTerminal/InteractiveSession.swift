@@ -90,7 +90,7 @@ public final class InteractiveSession {
         .filters, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
         .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .addCategory, .weekday,
         .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow,
-        .notNow, .completed, .retry, .todo:
+        .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
         role = .other
       }
     }

@@ -9,6 +9,37 @@ enum DisplayText {
     return days.days.map { localizer.weekdayShortName(iso: $0.rawValue) }.joined(separator: ", ")
   }
 
+  // Issue 32: form
+  /// "3 times a week" / "3 раза в неделю", "10 times a month" / "10 раз в месяц".
+  static func quota(_ count: Int, per period: Quota.Period, _ localizer: Localizer) -> String {
+    switch period {
+    case .week: return localizer.plural(.scheduleQuotaWeek, count: count)
+    case .month: return localizer.plural(.scheduleQuotaMonth, count: count)
+    }
+  }
+
+  /// Why a measurable tracker's unit or target is refused, or nil for no message (an empty unit
+  /// shows none, as an empty name does).
+  static func measureError(_ error: MeasureError, _ localizer: Localizer) -> String? {
+    switch error {
+    case .emptyUnit: return nil
+    case .unitTooLong: return localizer.text(.formUnitErrorTooLong(MeasureGoal.maximumUnitLength))
+    case .forbiddenCharacterInUnit: return localizer.text(.formUnitErrorForbiddenCharacter)
+    case .targetNotPositive: return localizer.text(.formTargetErrorZero)
+    }
+  }
+
+  /// Why the target field's text is not a number the form can take, in the language's decimal
+  /// format ("Enter a number, like 12.5" / "Введите число, например 12,5").
+  static func amountError(_ error: AmountParseError, _ localizer: Localizer) -> String {
+    switch error {
+    case .empty, .notANumber: return localizer.text(.formTargetErrorNotANumber)
+    case .negative: return localizer.text(.formTargetErrorNegative)
+    case .tooManyDecimals: return localizer.text(.formTargetErrorTooManyDecimals)
+    case .tooLarge: return localizer.text(.formTargetErrorTooLarge)
+    }
+  }
+
   /// "30.11.26" / "11/30/26".
   static func shortDate(_ day: Day, _ localizer: Localizer) -> String {
     let parts = day.components

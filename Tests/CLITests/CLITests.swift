@@ -291,7 +291,7 @@ struct CLITests {
 
   @Test(arguments: [
     "create-habit-ru.txt", "name-limit.txt", "complete-uncomplete.txt", "filters.txt", "statistics.txt",
-    "streaks-and-reminder-ru.txt", "todo-ru.txt",
+    "streaks-and-reminder-ru.txt", "todo-ru.txt", "measure-and-quota-ru.txt",
   ])
   func theExampleScriptsPass(name: String) throws {
     let file = repository.appendingPathComponent("Examples/scripts/\(name)")

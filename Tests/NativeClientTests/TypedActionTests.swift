@@ -93,9 +93,11 @@ struct TypedActionTests {
     case .askToDeleteTracker, .deleteTracker, .deleteCategory, .confirmTrackerDeletion,
       .confirmCategoryDeletion:
       return "delete"
-    case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays, .textChanged:
+    case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays, .textChanged, .decreaseQuota,
+      .increaseQuota:
       return "edit"
-    case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart:
+    case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart,
+      .chooseMeasure, .chooseDirection, .chooseScheduleKind:
       return "choose"
     case .saveTracker, .saveCategory, .saveSchedule, .saveReminderTime, .allowNotifications:
       return "save"

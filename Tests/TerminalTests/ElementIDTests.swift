@@ -38,6 +38,12 @@ struct ElementIDTests {
     (.reminderTime, "reminder-time"), (.dayStart, "day-start"), (.hour(0), "hour:00"), (.hour(12), "hour:12"),
     (.allow, "allow"), (.notNow, "not-now"), (.completed, "completed"), (.retry, "retry"),
     (.todo("<title, else text>"), "todo:<title, else text>"),
+    // Issue 32: form
+    (.measure(.yesNo), "measure:yes-no"), (.measure(.amount), "measure:amount"), (.field(.unit), "unit"),
+    (.field(.target), "target"), (.direction(.atLeast), "direction:at-least"),
+    (.direction(.atMost), "direction:at-most"), (.scheduleKind(.weekdays), "schedule:weekdays"),
+    (.scheduleKind(.week), "schedule:week"), (.scheduleKind(.month), "schedule:month"),
+    (.quotaMinus, "quota-minus"), (.quotaPlus, "quota-plus"),
   ]
 
   @Test func everyIdentifierIsWrittenAsTheScriptingGuideListsIt() throws {

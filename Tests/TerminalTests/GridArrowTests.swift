@@ -79,8 +79,10 @@ struct GridArrowTests {
     try session.open("edit")
     _ = session.handle(.escape)  // leaves the name field
     try session.tab(to: "schedule")
+    // The measure (issue 32) comes between: Yes / No and Measurable, then the counter.
+    #expect(session.press([.tab, .tab]) == ["measure:yes-no", "measure:amount"])
     #expect(session.press([.tab, .tab, .tab]) == ["days-minus", "days-plus", "emoji:1"])
-    #expect(session.press([.backTab, .backTab, .backTab]) == ["days-plus", "days-minus", "schedule"])
+    #expect(session.press([.backTab, .backTab, .backTab]) == ["days-plus", "days-minus", "measure:amount"])
   }
 
   @Test(arguments: [Language.en, .ru])
@@ -103,7 +105,7 @@ struct GridArrowTests {
       // Past the colors' last row: Cancel; ↑ from the first emoji row: what is before the grid.
       #expect(session.press([.down]) == ["cancel"], "\(size)")
       try session.tab(to: "emoji:3")
-      #expect(session.press([.up]) == ["schedule"], "\(size)")
+      #expect(session.press([.up]) == ["measure:amount"], "\(size)")
       // Tab still walks every element, one by one.
       #expect(session.press([.tab, .tab, .backTab]) == ["emoji:1", "emoji:2", "emoji:1"], "\(size)")
     }
@@ -119,8 +121,9 @@ struct GridArrowTests {
         _ = session.handle(.down)
         presses += 1
       }
-      // Name, Category, Schedule, three rows of emoji, three of colors, Cancel, Create.
-      #expect(presses == 10, "\(columns)×\(rows)")
+      // Name, Category, Schedule, Yes / No, Measurable (issue 32), three rows of emoji, three of
+      // colors, Cancel, Create.
+      #expect(presses == 12, "\(columns)×\(rows)")
     }
   }
 

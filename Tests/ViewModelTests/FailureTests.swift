@@ -142,7 +142,7 @@ struct FailureTests {
     try flow.tap("days-plus")
     store.fail(.nextRead(FailingStore.ioError))
     try flow.tap("create")
-    #expect(store.failures == ["recordDays"])
+    #expect(store.failures == ["records"])
     #expect(flow.screen == .trackerForm)
     #expect(flow.view.alert == couldNotRead(.ru))
     guard case .trackerForm(let form)? = flow.view.presented.last else { return }

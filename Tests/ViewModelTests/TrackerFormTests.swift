@@ -29,7 +29,19 @@ struct TrackerFormTests {
           emojis: Self.emojis,
           colorTitle: "Цвет", colors: Self.colors, dayCounter: nil, cancelTitle: "Отменить",
           createTitle: "Создать",
-          isCreateEnabled: false))
+          isCreateEnabled: false,
+          measure: .init(
+            title: "Учёт",
+            kinds: [
+              .init(value: .yesNo, title: "Да / Нет", isChosen: true),
+              .init(value: .amount, title: "Количество", isChosen: false),
+            ],
+            isMeasurable: false, unit: "", unitTitle: "Единица", unitPlaceholder: "км, стр.…", target: "",
+            targetTitle: "Цель на день", targetPlaceholder: "20",
+            directions: [
+              .init(value: .atLeast, title: "Не меньше", isChosen: true),
+              .init(value: .atMost, title: "Не больше", isChosen: false),
+            ])))
   }
 
   @Test func creation1_anIrregularEventHasNoScheduleRow() {
@@ -45,7 +57,19 @@ struct TrackerFormTests {
           emojis: Self.emojis,
           colorTitle: "Color", colors: Self.colors, dayCounter: nil, cancelTitle: "Cancel",
           createTitle: "Create",
-          isCreateEnabled: false))
+          isCreateEnabled: false,
+          measure: .init(
+            title: "Measure",
+            kinds: [
+              .init(value: .yesNo, title: "Yes / No", isChosen: true),
+              .init(value: .amount, title: "Measurable", isChosen: false),
+            ],
+            isMeasurable: false, unit: "", unitTitle: "Unit", unitPlaceholder: "km, pages…", target: "",
+            targetTitle: "Daily target", targetPlaceholder: "20",
+            directions: [
+              .init(value: .atLeast, title: "At least", isChosen: true),
+              .init(value: .atMost, title: "At most", isChosen: false),
+            ])))
   }
 
   @Test func creation2i_theClearButtonAppearsFromOneCharacterAndEmptiesTheField() {

@@ -30,6 +30,7 @@ extension ScreenRenderer {
     if state.hasSchedule { rows.append(row(state.scheduleTitle, state.scheduleValue, anchor: .scheduleRow)) }
     canvas.box(rows)
     canvas.blank()
+    measure(state.measure, focused: focused, into: &canvas)
     if let counter = state.dayCounter {
       canvas.spans(
         [
@@ -73,6 +74,42 @@ extension ScreenRenderer {
     buttons.spans += button(state.createTitle, enabled: state.isCreateEnabled, width: half, anchor: .create)
     canvas.add(buttons)
     return canvas.lines
+  }
+
+  // Issue 32: form
+  /// The form's measure section: its title, Yes/No and Measurable, then, for Measurable, the unit
+  /// and target fields (each with its error under it, as the name's) and at least / at most.
+  private func measure(
+    _ fields: TrackerFormViewModel.MeasureFields, focused: InputField?, into canvas: inout Canvas
+  ) {
+    canvas.text(fields.title, Style(.text, bold: true), indent: 1)
+    canvas.spans(options(fields.kinds.map { ($0.title, $0.isChosen, .measure($0.value)) }), align: .center)
+    canvas.blank()
+    guard fields.isMeasurable else { return }
+    canvas.add(
+      field(
+        fields.unit, placeholder: fields.unitPlaceholder, showsClear: false, focused: focused == .unit,
+        icon: fields.unitTitle + ":", anchor: .field(.unit)))
+    if let error = fields.unitError { canvas.wrapped(error, .destructive, align: .center) }
+    canvas.add(
+      field(
+        fields.target, placeholder: fields.targetPlaceholder, showsClear: false, focused: focused == .target,
+        icon: fields.targetTitle + ":", anchor: .field(.target)))
+    if let error = fields.targetError { canvas.wrapped(error, .destructive, align: .center) }
+    canvas.spans(
+      options(fields.directions.map { ($0.title, $0.isChosen, .direction($0.value)) }), align: .center)
+    canvas.blank()
+  }
+
+  /// A choice of a few options on one line, the chosen one marked "(●)" and the others "( )", so
+  /// plain text shows which.
+  private func options(_ items: [(title: String, isChosen: Bool, anchor: ElementID)]) -> [Span] {
+    let spans = items.map { item -> [Span] in
+      let look = item.isChosen ? Style(.accent, bold: true) : Style.text
+      return [Span(item.isChosen ? "(●) " : "( ) ", look), Span(TextFitting.safe(item.title), look)]
+        .anchored(item.anchor)
+    }
+    return Array(spans.map { $0 + [Span("   ")] }.joined().dropLast())
   }
 
   /// A list row with its title and, under it, its value in gray; "›" at the end.
@@ -131,6 +168,31 @@ extension ScreenRenderer {
   func schedule(_ state: ScheduleViewModel.State) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.add(title(state.title))
+    // Issue 32: form. The kind of schedule first, then its days or its N.
+    if !state.kinds.isEmpty {
+      canvas.box(
+        state.kinds.map { kind in
+          [
+            Canvas.split(
+              [Span(TextFitting.safe(kind.title)).anchored(.scheduleKind(kind.kind))],
+              kind.isChosen ? [Span("✓", .accent)] : [], width: width - 4)
+          ]
+        })
+      canvas.blank()
+    }
+    if let quota = state.quota {
+      canvas.spans(
+        [
+          Span(quota.isMinusEnabled ? "[−]" : "(−)", quota.isMinusEnabled ? .accent : .disabled)
+            .anchored(.quotaMinus),
+          Span("  " + quota.text + "  ", Style(.text, bold: true)),
+          Span(quota.isPlusEnabled ? "[+]" : "(+)", quota.isPlusEnabled ? .accent : .disabled)
+            .anchored(.quotaPlus),
+        ], align: .center)
+      canvas.blank()
+      canvas.spans(button(state.doneTitle, anchor: .done))
+      return canvas.lines
+    }
     canvas.box(
       state.rows.map { row in
         let toggle = row.isOn ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)

@@ -198,7 +198,7 @@ public struct ScreenRenderer: Sendable {
       .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
       .daysMinus, .daysPlus, .emoji, .create, .discard, .keepEditing, .category, .addCategory, .weekday,
       .filter, .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry,
-      .todo:
+      .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
       return nil
     }
   }

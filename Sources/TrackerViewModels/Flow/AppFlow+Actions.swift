@@ -59,6 +59,9 @@ extension AppFlow {
     case .discardForm: try top(for: action, \.trackerForm).discardTapped()
     case .keepEditing: try top(for: action, \.trackerForm).keepEditingTapped()
     case .saveTracker: try top(for: action, \.trackerForm).createTapped()
+    // Issue 32: form
+    case .chooseMeasure(let kind): try top(for: action, \.trackerForm).measureKindTapped(kind)
+    case .chooseDirection(let direction): try top(for: action, \.trackerForm).directionTapped(direction)
     // Categories
     case .chooseCategory(let id): try top(for: action, \.categories).categoryTapped(id)
     case .addCategory: try top(for: action, \.categories).addTapped()
@@ -79,6 +82,9 @@ extension AppFlow {
     // Schedule, filters, calendar
     case .toggleWeekday(let weekday): try top(for: action, \.schedule).switchToggled(weekday)
     case .saveSchedule: try top(for: action, \.schedule).doneTapped()
+    case .chooseScheduleKind(let kind): try top(for: action, \.schedule).kindTapped(kind)
+    case .decreaseQuota: try top(for: action, \.schedule).quotaMinusTapped()
+    case .increaseQuota: try top(for: action, \.schedule).quotaPlusTapped()
     case .chooseFilter(let filter): try top(for: action, \.filters).filterTapped(filter)
     case .previousMonth: try top(for: action, \.calendar).previousMonthTapped()
     case .nextMonth: try top(for: action, \.calendar).nextMonthTapped()
@@ -214,6 +220,9 @@ extension AppFlow {
     case .title: return top?.categoryForm.map { ($0.state.text, $0.textChanged) }
     case .time: return top?.timePicker.map { ($0.state.text, $0.textChanged) }
     case .text: return nil  // the to-do form's
+    // Issue 32: form
+    case .unit: return top?.trackerForm.map { ($0.state.measure.unit, $0.unitChanged) }
+    case .target: return top?.trackerForm.map { ($0.state.measure.target, $0.targetChanged) }
     }
   }
 }

@@ -103,11 +103,11 @@ extension AppFlow {
       switch route {
       case .close: self.pop()
       case .categories(let checked): self.presentCategories(checked: checked, for: form)
-      case .schedule(let days):
-        let schedule = ScheduleViewModel(environment: self.environment, days: days)
-        schedule.onDone = { [weak self, weak form] days in
+      case .schedule(let choice):
+        let schedule = ScheduleViewModel(environment: self.environment, choice: choice)
+        schedule.onDone = { [weak self, weak form] choice in
           self?.pop()
-          form?.scheduleChosen(days)
+          form?.scheduleChosen(choice)
         }
         self.push(.schedule(schedule))
       }

@@ -87,6 +87,11 @@ public enum TrackerAction: Hashable, Sendable {
   case keepEditing
   /// Create, or Save when editing.
   case saveTracker
+  // Issue 32: form
+  /// Yes/No or Measurable.
+  case chooseMeasure(TrackerFormViewModel.MeasureKind)
+  /// At least or at most.
+  case chooseDirection(MeasureDirection)
 
   // Categories
   /// A category's row: it is chosen.
@@ -111,6 +116,13 @@ public enum TrackerAction: Hashable, Sendable {
   case toggleWeekday(Weekday)
   /// Done on the schedule.
   case saveSchedule
+  // Issue 32: form
+  /// The days of the week, or N a week or a month.
+  case chooseScheduleKind(ScheduleViewModel.Kind)
+  /// − on N.
+  case decreaseQuota
+  /// + on N.
+  case increaseQuota
 
   // Filters
   /// A filter's row.
@@ -192,4 +204,9 @@ public enum InputField: String, Hashable, Sendable {
   case time
   /// The to-do form's text (its title is `title`).
   case text
+  // Issue 32: form
+  /// The tracker form's unit field (a measurable tracker).
+  case unit
+  /// The tracker form's daily target field (a measurable tracker).
+  case target
 }

@@ -82,8 +82,10 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     /// Whether the form has the schedule row (habits only).
     public var hasSchedule: Bool
     public var scheduleTitle: String
-    /// The chosen days ("Пн, Ср" or "Every day"), under the row's title.
+    /// The chosen days ("Пн, Ср" or "Every day") or quota ("3 times a week"), under the row's title.
     public var scheduleValue: String?
+    /// Yes/No or Measurable, with a measurable tracker's fields (issue 32).
+    public var measure: MeasureFields
     public var emojiTitle: String
     public var emojis: [EmojiItem]
     public var colorTitle: String
@@ -125,7 +127,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       categoryValue: String? = nil, hasSchedule: Bool, scheduleTitle: String, scheduleValue: String? = nil,
       emojiTitle: String, emojis: [EmojiItem], colorTitle: String, colors: [ColorItem],
       dayCounter: DayCounter? = nil, cancelTitle: String, createTitle: String, isCreateEnabled: Bool,
-      alert: AlertState? = nil
+      alert: AlertState? = nil, measure: MeasureFields = MeasureFields()
     ) {
       self.title = title
       self.name = name
@@ -138,6 +140,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       self.hasSchedule = hasSchedule
       self.scheduleTitle = scheduleTitle
       self.scheduleValue = scheduleValue
+      self.measure = measure
       self.emojiTitle = emojiTitle
       self.emojis = emojis
       self.colorTitle = colorTitle
@@ -154,8 +157,8 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   public enum Route: Equatable, Sendable {
     /// The category list, with the form's category checked.
     case categories(checked: UUID?)
-    /// The schedule, with the form's days switched on.
-    case schedule(WeekdaySet)
+    /// The schedule, showing the form's choice (its days, or N a week or a month).
+    case schedule(ScheduleChoice)
     /// Saved or cancelled: close the form.
     case close
   }
@@ -169,6 +172,17 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     get { observable[field: \.name] }
     set { nameChanged(newValue) }
   }
+  /// The unit field's text, as a text field binds it; writing it is the user typing (`unitChanged(_:)`).
+  public var unit: String {
+    get { observable[field: \.measure.unit] }
+    set { unitChanged(newValue) }
+  }
+  /// The target field's text, as a text field binds it; writing it is the user typing
+  /// (`targetChanged(_:)`).
+  public var target: String {
+    get { observable[field: \.measure.target] }
+    set { targetChanged(newValue) }
+  }
   /// Called when the form sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 
@@ -176,10 +190,16 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   private let mode: Mode
   private var subscription: ObservationToken?
   private var categoryID: UUID?
-  private var days: WeekdaySet
+  private var schedule: ScheduleChoice
   private var emoji: String?
   private var color: TrackerColor?
-  private var dayCount: Int
+  /// The day counter's net change since the form opened (docs/rules.md, "More or fewer days").
+  private var dayChange = 0
+  private var measureKind: MeasureKind
+  private var direction: MeasureDirection
+  /// Editing: the tracker's records and days off as stored, read with the names (nil until read),
+  /// so the counter counts met days as the card does.
+  private var storedHistory: (records: [TrackerRecord], daysOff: [Day])?
   /// The other trackers' names and every category, read when the form opens and after each store
   /// change, so typing answers from memory; nil until a read succeeds.
   private var otherNames: [String]?
@@ -196,17 +216,32 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     self.mode = mode
     let localizer = environment.localizer
     var name = ""
+    var measure = MeasureFields()
     switch mode {
     case .newHabit, .newEvent:
-      days = []
-      dayCount = 0
+      schedule = .weekdays([])
+      measureKind = .yesNo
+      direction = .atLeast
     case .edit(let summary):
-      name = summary.tracker.name
-      categoryID = summary.tracker.categoryID
-      days = summary.tracker.kind.isHabit ? summary.tracker.kind.dueDays : []
-      emoji = summary.tracker.emoji
-      color = summary.tracker.color
-      dayCount = summary.recordCount
+      let tracker = summary.tracker
+      name = tracker.name
+      categoryID = tracker.categoryID
+      switch tracker.kind {
+      case .habit(let stored): schedule = ScheduleChoice(stored)
+      case .event: schedule = .weekdays([])
+      }
+      emoji = tracker.emoji
+      color = tracker.color
+      switch tracker.measure {
+      case .yesNo:
+        measureKind = .yesNo
+        direction = .atLeast
+      case .measurable(let goal):
+        measureKind = .amount
+        direction = goal.direction
+        measure.unit = goal.unit
+        measure.target = goal.target.written(decimalSeparator: localizer.decimalSeparator)
+      }
     }
     observable = ObservableState(
       Self.labelled(
@@ -214,7 +249,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
           title: "", name: name, namePlaceholder: "", isClearVisible: false, clearAccessibilityLabel: "",
           nameError: nil, categoryTitle: "", categoryValue: nil, hasSchedule: mode.isHabit, scheduleTitle: "",
           scheduleValue: nil, emojiTitle: "", emojis: [], colorTitle: "", colors: [], dayCounter: nil,
-          cancelTitle: "", createTitle: "", isCreateEnabled: false, alert: nil),
+          cancelTitle: "", createTitle: "", isCreateEnabled: false, alert: nil, measure: measure),
         mode: mode, localizer))
     readStore()
     // A category renamed or deleted from the category list shows here at once.
@@ -252,6 +287,11 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     state.scheduleTitle = localizer.text(.formSchedule)
     state.emojiTitle = localizer.text(.formEmoji)
     state.colorTitle = localizer.text(.formColor)
+    state.measure.title = localizer.text(.formMeasure)
+    state.measure.unitTitle = localizer.text(.formUnit)
+    state.measure.unitPlaceholder = localizer.text(.formUnitPlaceholder)
+    state.measure.targetTitle = localizer.text(.formTarget)
+    state.measure.targetPlaceholder = localizer.text(.formTargetPlaceholder)
     state.cancelTitle = localizer.text(.formCancel)
     state.createTitle = localizer.text(isEditing ? .formSave : .formCreate)
     state.alert = state.alert?.relabelled(localizer)
@@ -286,11 +326,43 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Call when the user tapped the Schedule row.
-  public func scheduleTapped() { onRoute?(.schedule(days)) }
+  public func scheduleTapped() { onRoute?(.schedule(schedule)) }
 
   /// Call when the schedule screen returned its days.
-  public func scheduleChosen(_ chosen: WeekdaySet) {
-    days = chosen
+  public func scheduleChosen(_ chosen: WeekdaySet) { scheduleChosen(.weekdays(chosen)) }
+
+  /// Call when the schedule screen returned its choice: days, or N a week or a month.
+  public func scheduleChosen(_ chosen: ScheduleChoice) {
+    schedule = chosen
+    refresh()
+  }
+
+  // Issue 32: form
+  /// Call when the user chose Yes/No or Measurable; the unit and target typed stay for a switch back.
+  public func measureKindTapped(_ kind: MeasureKind) {
+    measureKind = kind
+    refresh()
+  }
+
+  /// Call when the user changed the unit field's text.
+  public func unitChanged(_ text: String) {
+    var next = state
+    next.measure.unit = text
+    refresh(&next)
+    state = next
+  }
+
+  /// Call when the user changed the target field's text.
+  public func targetChanged(_ text: String) {
+    var next = state
+    next.measure.target = text
+    refresh(&next)
+    state = next
+  }
+
+  /// Call when the user chose at least or at most.
+  public func directionTapped(_ chosen: MeasureDirection) {
+    direction = chosen
     refresh()
   }
 
@@ -310,14 +382,14 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
 
   /// Call when the user tapped − on the day counter (never below zero).
   public func daysMinusTapped() {
-    guard dayCount > 0 else { return }
-    dayCount -= 1
+    guard state.dayCounter?.isMinusEnabled == true else { return }
+    dayChange -= 1
     refresh()
   }
 
   /// Call when the user tapped + on the day counter.
   public func daysPlusTapped() {
-    dayCount += 1
+    dayChange += 1
     refresh()
   }
 
@@ -328,15 +400,21 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   private struct Draft: Equatable {
     var name: String
     var categoryID: UUID?
-    var days: WeekdaySet
+    var schedule: ScheduleChoice
     var emoji: String?
     var color: TrackerColor?
-    var dayCount: Int
+    var dayChange: Int
+    var measureKind: MeasureKind
+    var unit: String
+    var target: String
+    var direction: MeasureDirection
   }
 
   private var currentDraft: Draft {
     Draft(
-      name: state.name, categoryID: categoryID, days: days, emoji: emoji, color: color, dayCount: dayCount)
+      name: state.name, categoryID: categoryID, schedule: schedule, emoji: emoji, color: color,
+      dayChange: dayChange, measureKind: measureKind, unit: state.measure.unit, target: state.measure.target,
+      direction: direction)
   }
 
   /// The form as it opened; set at the end of `init`.
@@ -373,24 +451,25 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     let localizer = environment.localizer
     var added: [Day] = []
     var removed: [Day] = []
-    if case .edit(let summary) = mode, dayCount != summary.recordCount {
-      // The counter's net change applies on Save only (docs/rules.md), from the records as stored.
-      let store = environment.store
-      guard
-        let (recorded, daysOff) = attempt(
-          .read, localizer,
-          { () throws(StoreError) in
-            (Set(try store.recordDays(trackerID: tracker.id)), Set(try store.daysOff(trackerID: tracker.id)))
-          })
-      else { return }
-      let change = dayCount - summary.recordCount
-      if change > 0 {
+    // Days whose amount missed and that the gain makes met: their amount becomes the target.
+    var raised: [Day] = []
+    if case .edit = mode, dayChange != 0 {
+      // The counter's net change applies on Save only (docs/rules.md), from the records as stored,
+      // judged by the tracker as saved.
+      guard let stored = readHistory(of: tracker.id) else { return }
+      let history = Self.history(of: tracker, stored)
+      let today = environment.today
+      if dayChange > 0 {
         // Days off are passed over: a gain never fills a vacation (docs/rules.md).
-        added = TrackedDaysEdit.daysToAdd(
-          count: change, kind: tracker.kind, recordedDays: recorded, daysOff: daysOff,
-          today: environment.today)
+        for record in TrackedDaysEdit.recordsToAdd(count: dayChange, history: history, today: today) {
+          if history.records[record.day] == nil {
+            added.append(record.day)
+          } else {
+            raised.append(record.day)
+          }
+        }
       } else {
-        removed = TrackedDaysEdit.daysToRemove(count: -change, recordedDays: recorded)
+        removed = Array(Self.removableDays(history).prefix(-dayChange))
       }
     }
     do {
@@ -401,6 +480,10 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       case .edit:
         try environment.write {
           try $0.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed)
+          // A record added without an amount counts as the target; one whose amount missed gets it.
+          if let target = tracker.measure.goal?.target {
+            for day in raised { try $0.setAmount(target, trackerID: tracker.id, on: day) }
+          }
         }
       }
       onRoute?(.close)
@@ -417,11 +500,13 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// The tracker the form describes, when everything is filled.
-  private func draft(name: String? = nil) -> Tracker? {
-    guard let categoryID, let emoji, let color else { return nil }
+  private func draft(name: String? = nil, measure fields: MeasureFields? = nil) -> Tracker? {
+    guard let categoryID, let emoji, let color, let measure = measure(fields ?? state.measure) else {
+      return nil
+    }
     let kind: TrackerKind
     if mode.isHabit {
-      guard let schedule = Schedule(days) else { return nil }
+      guard let schedule = schedule.schedule else { return nil }
       kind = .habit(schedule)
     } else {
       kind = .event
@@ -430,7 +515,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     case .newHabit, .newEvent:
       return Tracker(
         id: newTrackerID, name: NameRules.trimmed(name ?? state.name), emoji: emoji, color: color,
-        categoryID: categoryID, isPinned: false, createdOn: environment.today, kind: kind)
+        categoryID: categoryID, isPinned: false, createdOn: environment.today, kind: kind, measure: measure)
     case .edit(let summary):
       var tracker = summary.tracker
       tracker.name = NameRules.trimmed(name ?? state.name)
@@ -438,7 +523,28 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       tracker.color = color
       tracker.categoryID = categoryID
       tracker.kind = kind
+      tracker.measure = measure
       return tracker
+    }
+  }
+
+  /// The measure `fields` describe, or nil while a measurable tracker's fields are not valid.
+  private func measure(_ fields: MeasureFields) -> TrackerMeasure? {
+    switch measureKind {
+    case .yesNo: return .yesNo
+    case .amount:
+      guard let target = try? Amount(parsing: fields.target) else { return nil }
+      return try? TrackerMeasure.measurable(unit: fields.unit, target: target, direction: direction)
+    }
+  }
+
+  /// The records and days off of `trackerID` as stored, or nil (with an alert) when they cannot be read.
+  private func readHistory(of trackerID: UUID) -> (records: [TrackerRecord], daysOff: [Day])? {
+    let store = environment.store
+    return attempt(.read, environment.localizer) { () throws(StoreError) in
+      try store.read { (reader: any TrackerDataReading) throws(StoreError) in
+        (records: try reader.records(trackerID: trackerID), daysOff: try reader.daysOff(trackerID: trackerID))
+      }
     }
   }
 
@@ -457,6 +563,9 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     if let read {
       otherNames = read.names
       categories = read.categories
+    }
+    if case .edit(let summary) = mode, let stored = readHistory(of: summary.tracker.id) {
+      storedHistory = stored
     }
     refresh()
   }
@@ -485,12 +594,29 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
         state.categoryValue = nil
       }
     }
-    state.scheduleValue = days.isEmpty ? nil : DisplayText.schedule(days, localizer)
+    switch schedule {
+    case .weekdays(let days): state.scheduleValue = days.isEmpty ? nil : DisplayText.schedule(days, localizer)
+    case .quota(let quota): state.scheduleValue = DisplayText.quota(quota.count, per: quota.period, localizer)
+    }
+    refreshMeasure(&state.measure)
     state.emojis = TrackerEmoji.all.map { EmojiItem(emoji: $0, isSelected: $0 == emoji) }
     state.colors = TrackerColor.palette.map { ColorItem(color: $0, isSelected: $0 == color) }
-    if case .edit = mode {
+    if case .edit(let summary) = mode {
+      // Met days of the tracker as the form describes it (as stored while its fields are not
+      // valid), as its card counts them; the records alone until they were read.
+      let tracker = draft(name: state.name, measure: state.measure) ?? summary.tracker
+      var opened = summary.recordCount
+      var removable = summary.recordCount
+      if let storedHistory {
+        let history = Self.history(of: tracker, storedHistory)
+        opened = history.cardDayCount(today: environment.today)
+        removable = Self.removableDays(history).count
+      }
+      // A loss goes no further than the records that can go (the measure may have changed since).
+      let count = max(0, opened + max(dayChange, -removable))
       state.dayCounter = DayCounter(
-        text: localizer.plural(.days, count: dayCount), count: dayCount, isMinusEnabled: dayCount > 0,
+        text: localizer.plural(.days, count: count), count: count,
+        isMinusEnabled: count > 0 && dayChange > -removable,
         minusAccessibilityLabel: localizer.text(.formDaysMinusAccessibility),
         plusAccessibilityLabel: localizer.text(.formDaysPlusAccessibility))
     }
@@ -498,7 +624,37 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     if case .success = validation { isValid = true }
     // Until the other names and the categories were read, uniqueness cannot be checked.
     let isKnown = otherNames != nil && categories != nil
-    state.isCreateEnabled = isKnown && isValid && draft(name: state.name) != nil
+    state.isCreateEnabled = isKnown && isValid && draft(name: state.name, measure: state.measure) != nil
+  }
+
+  /// Recomputes the measure section's choices and errors from its fields (issue 32).
+  private func refreshMeasure(_ fields: inout MeasureFields) {
+    let localizer = environment.localizer
+    fields.isMeasurable = measureKind == .amount
+    fields.kinds = MeasureKind.allCases.map {
+      Option(
+        value: $0, title: localizer.text($0 == .yesNo ? .formMeasureYesNo : .formMeasureAmount),
+        isChosen: $0 == measureKind)
+    }
+    fields.directions = MeasureDirection.allCases.map {
+      Option(
+        value: $0, title: localizer.text($0 == .atLeast ? .formDirectionAtLeast : .formDirectionAtMost),
+        isChosen: $0 == direction)
+    }
+    // An empty field says nothing, as the name's does: Create stays disabled until it is filled.
+    fields.unitError = nil
+    if case .failure(let error) = MeasureGoal.validatedUnit(fields.unit) {
+      fields.unitError = DisplayText.measureError(error, localizer)
+    }
+    fields.targetError = nil
+    if !NameRules.trimmed(fields.target).isEmpty {
+      do {
+        let target = try Amount(parsing: fields.target)
+        if !target.isPositive { fields.targetError = DisplayText.measureError(.targetNotPositive, localizer) }
+      } catch {
+        fields.targetError = DisplayText.amountError(error, localizer)
+      }
+    }
   }
 }
 

@@ -1,0 +1,370 @@
+import FlowTestSupport
+import Foundation
+import ModelTestSupport
+import Testing
+import TrackerAutomation
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// Issue 32, the creation/edit form: a tracker's measure (Yes/No, or Measurable with a unit, a daily
+/// target and at least / at most) and a habit's schedule of N times a week or a month.
+@MainActor
+@Suite("The form's measure and quota", .temporaryFolders)
+struct MeasureAndQuotaFormTests {
+  /// A world of one category, onboarding done.
+  static func world() throws -> TestWorld {
+    let world = TestWorld()
+    try world.store.createCategory(home)
+    try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
+    return world
+  }
+
+  /// The new habit form with its name, category, emoji and color filled.
+  static func newHabit(_ flow: AppFlow, name: String) throws {
+    try flow.tap("add")
+    try flow.tap("habit")
+    try flow.tap("name")
+    try flow.perform(.type(name))
+    try flow.tap("category")
+    try flow.tap("category:" + home.title)
+    try flow.tap("emoji:1")
+    try flow.tap("color:1")
+  }
+
+  /// The stored tracker called `name`.
+  static func stored(_ world: TestWorld, _ name: String) throws -> Tracker? {
+    try world.store.trackers().first { $0.tracker.name == name }?.tracker
+  }
+
+  @Test(arguments: [(Language.en, "12.5"), (.ru, "12,5"), (.en, "12,5"), (.ru, "12.5")])
+  func aMeasurableHabitIsCreatedWithItsUnitTargetAndDirection(language: Language, target: String) throws {
+    let world = try Self.world()
+    let flow = AppFlow(environment: world.environment(language))
+    try Self.newHabit(flow, name: "Run")
+    try flow.tap("schedule")
+    try flow.tap("day:mon")
+    try flow.tap("done")
+    #expect(try flow.find(.identifier("measure:yes-no")).isChecked == true)
+    try flow.tap("measure:amount")
+    #expect(try flow.find(.identifier("measure:amount")).isChecked == true)
+    #expect(try !flow.find(.identifier("create")).isEnabled)
+    try flow.tap("unit")
+    try flow.perform(.type(language == .ru ? "км" : "km"))
+    #expect(try !flow.find(.identifier("create")).isEnabled)
+    try flow.tap("target")
+    try flow.perform(.type(target))
+    #expect(try flow.find(.identifier("direction:at-least")).isChecked == true)
+    try flow.tap("direction:at-most")
+    #expect(try flow.find(.identifier("create")).isEnabled)
+    try flow.tap("create")
+    #expect(flow.screen == .trackers)
+    let tracker = try #require(try Self.stored(world, "Run"))
+    #expect(
+      tracker.measure
+        == .measurable(
+          try MeasureGoal(
+            unit: language == .ru ? "км" : "km", target: try Amount(parsing: "12.5"), direction: .atMost)))
+    #expect(tracker.kind == .habit(Schedule([.monday])!))
+  }
+
+  @Test(arguments: [(Language.en, "3 times a week"), (.ru, "3 раза в неделю")])
+  func aThreeTimesAWeekHabitIsCreatedAndItsRowSaysSo(language: Language, text: String) throws {
+    let world = try Self.world()
+    let flow = AppFlow(environment: world.environment(language))
+    try Self.newHabit(flow, name: "Swim")
+    try flow.tap("schedule")
+    #expect(try flow.find(.identifier("schedule:weekdays")).isChecked == true)
+    try flow.tap("schedule:week")
+    #expect(try flow.find(.identifier("schedule:week")).isChecked == true)
+    // The weekdays' switches give way to N.
+    #expect(throws: FlowError.self) { try flow.find(.identifier("day:mon")) }
+    try flow.tap("done")
+    #expect(formState(flow)?.scheduleValue == text)
+    try flow.tap("create")
+    let tracker = try #require(try Self.stored(world, "Swim"))
+    #expect(tracker.kind == .habit(Schedule(quota: Quota(3, per: .week)!)))
+    #expect(tracker.measure == .yesNo)
+  }
+
+  @Test(arguments: [(Language.en, "10 times a month"), (.ru, "10 раз в месяц")])
+  func aMonthlyQuotaIsCreatedWithTheStepper(language: Language, text: String) throws {
+    let world = try Self.world()
+    let flow = AppFlow(environment: world.environment(language))
+    try Self.newHabit(flow, name: "Call home")
+    try flow.tap("schedule")
+    try flow.tap("schedule:month")
+    for _ in 0..<7 { try flow.tap("quota-plus") }
+    try flow.tap("done")
+    #expect(formState(flow)?.scheduleValue == text)
+    try flow.tap("create")
+    #expect(try Self.stored(world, "Call home")?.quota == Quota(10, per: .month))
+  }
+
+  @Test func theStepperStaysWithinThePeriodsCountsAndKeepsNAcrossPeriods() {
+    let model = ScheduleViewModel(environment: TestWorld().environment(.en), days: [])
+    model.kindTapped(.week)
+    #expect(
+      model.state.quota
+        == .init(
+          text: "3 times a week", count: 3, isMinusEnabled: true, isPlusEnabled: true,
+          minusAccessibilityLabel: "One time fewer", plusAccessibilityLabel: "One time more"))
+    for _ in 0..<5 { model.quotaMinusTapped() }
+    #expect(model.state.quota?.count == 1 && model.state.quota?.isMinusEnabled == false)
+    #expect(model.state.quota?.text == "1 time a week")
+    for _ in 0..<9 { model.quotaPlusTapped() }
+    #expect(model.state.quota?.count == 6 && model.state.quota?.isPlusEnabled == false)
+    model.kindTapped(.month)
+    for _ in 0..<30 { model.quotaPlusTapped() }
+    #expect(model.state.quota?.count == 30 && model.state.quota?.isPlusEnabled == false)
+    // Back to a week, N comes within its counts.
+    model.kindTapped(.week)
+    #expect(model.choice == .quota(Quota(6, per: .week)!))
+    model.kindTapped(.weekdays)
+    #expect(model.state.quota == nil && model.state.rows.count == 7)
+    #expect(model.choice == .weekdays([]))
+  }
+
+  @Test func theWeekdaysChosenStayWhileAQuotaIsTriedAndTheScreenFollowsTheLanguage() {
+    let world = TestWorld()
+    let model = ScheduleViewModel(environment: world.environment(.ru), days: [.monday, .friday])
+    #expect(
+      model.state.kinds == [
+        .init(kind: .weekdays, title: "Дни недели", isChosen: true),
+        .init(kind: .week, title: "N раз в неделю", isChosen: false),
+        .init(kind: .month, title: "N раз в месяц", isChosen: false),
+      ])
+    model.kindTapped(.month)
+    #expect(model.state.rows.isEmpty)
+    #expect(model.state.quota?.text == "3 раза в месяц")
+    model.kindTapped(.weekdays)
+    #expect(model.state.rows.filter(\.isOn).map(\.weekday) == [.monday, .friday])
+    #expect(model.choice == .weekdays([.monday, .friday]))
+  }
+
+  @Test(arguments: [
+    (Language.en, "abc", "Enter a number, like 12.5"), (.ru, "abc", "Введите число, например 12,5"),
+    (.en, "-2", "The target cannot be below zero"), (.ru, "-2", "Цель не может быть меньше нуля"),
+    (.en, "1.2345", "At most 3 digits after the point"),
+    (.ru, "1,2345", "Не больше трёх знаков после запятой"),
+    (.en, "0", "The target must be more than zero"), (.ru, "0,000", "Цель должна быть больше нуля"),
+    (.en, "1000000000", "The target is too large"), (.ru, "1000000000", "Слишком большая цель"),
+    (.en, "1,2,3", "Enter a number, like 12.5"),
+  ])
+  func aTargetThatIsNotANumberSaysWhyUnderTheFieldAndKeepsCreateDisabled(
+    language: Language, text: String, message: String
+  ) throws {
+    let world = try Self.world()
+    let flow = AppFlow(environment: world.environment(language))
+    try Self.newHabit(flow, name: "Read")
+    try flow.tap("schedule")
+    try flow.tap("day:tue")
+    try flow.tap("done")
+    try flow.tap("measure:amount")
+    try flow.tap("unit")
+    try flow.perform(.type("p."))
+    try flow.tap("target")
+    try flow.perform(.type(text))
+    #expect(formState(flow)?.measure.targetError == message)
+    #expect(formState(flow)?.measure.target == text)
+    #expect(try !flow.find(.identifier("create")).isEnabled)
+    try flow.perform(.clear)
+    // An empty field says nothing, as an empty name does.
+    #expect(formState(flow)?.measure.targetError == nil)
+    try flow.perform(.type("20"))
+    #expect(formState(flow)?.measure.targetError == nil)
+    #expect(try flow.find(.identifier("create")).isEnabled)
+  }
+
+  @Test(arguments: [(Language.en, "12 character limit"), (.ru, "Ограничение 12 символов")])
+  func aUnitOverTwelveCharactersIsRefused(language: Language, message: String) throws {
+    let world = try Self.world()
+    let flow = AppFlow(environment: world.environment(language))
+    try Self.newHabit(flow, name: "Walk")
+    try flow.tap("schedule")
+    try flow.tap("day:tue")
+    try flow.tap("done")
+    try flow.tap("measure:amount")
+    try flow.tap("target")
+    try flow.perform(.type("5"))
+    try flow.tap("unit")
+    try flow.perform(.type(String(repeating: "ш", count: 12)))
+    #expect(formState(flow)?.measure.unitError == nil)
+    #expect(try flow.find(.identifier("create")).isEnabled)
+    try flow.perform(.type("ш"))
+    #expect(formState(flow)?.measure.unitError == message)
+    #expect(try !flow.find(.identifier("create")).isEnabled)
+    // Yes/No needs no unit: the typed one stays for a switch back.
+    try flow.tap("measure:yes-no")
+    #expect(try flow.find(.identifier("create")).isEnabled)
+    #expect(throws: FlowError.self) { try flow.find(.identifier("unit")) }
+    try flow.tap("measure:amount")
+    #expect(formState(flow)?.measure.unit == String(repeating: "ш", count: 13))
+  }
+
+  /// A measurable quota habit stored with amounts: 20 pages at least, 3 times a week.
+  static func reading(_ direction: MeasureDirection = .atLeast) throws -> Tracker {
+    var tracker = habit("Read", id: 10, created: "2026-11-01")
+    tracker.kind = .habit(Schedule(quota: Quota(3, per: .week)!))
+    tracker.measure = .measurable(
+      try MeasureGoal(unit: "стр.", target: Amount(units: 20)!, direction: direction))
+    return tracker
+  }
+
+  static func world(_ tracker: Tracker, _ records: [(String, Int?)]) throws -> TestWorld {
+    let store = try InMemoryTrackerStore(
+      contents: StoreContents(
+        categories: [home], trackers: [tracker],
+        records: records.map {
+          TrackerRecord(trackerID: tracker.id, day: day($0.0), amount: $0.1.flatMap { Amount(units: $0) })
+        }),
+      settings: StoreSettings(isOnboardingDone: true))
+    return TestWorld(store: store)
+  }
+
+  static func form(_ world: TestWorld, _ language: Language) throws -> TrackerFormViewModel {
+    let summary = try #require(try world.store.trackers().first)
+    return TrackerFormViewModel(environment: world.environment(language), mode: .edit(summary))
+  }
+
+  @Test func editingAMeasurableQuotaHabitOpensWithItsValuesAndSaveWritesThem() throws {
+    var tracker = try Self.reading(.atMost)
+    tracker.measure = .measurable(
+      try MeasureGoal(unit: "стр.", target: Amount(parsing: "12.5"), direction: .atMost))
+    let world = try Self.world(tracker, [])
+    let model = try Self.form(world, .ru)
+    #expect(model.state.scheduleValue == "3 раза в неделю")
+    #expect(model.state.measure.isMeasurable)
+    #expect(model.state.measure.kinds.map(\.isChosen) == [false, true])
+    #expect(model.unit == "стр." && model.target == "12,5")
+    #expect(model.state.measure.directions.map(\.isChosen) == [false, true])
+    #expect(model.state.isCreateEnabled && !model.hasChanges)
+    model.target = "15"
+    model.directionTapped(.atLeast)
+    model.scheduleChosen(.quota(Quota(12, per: .month)!))
+    #expect(model.state.scheduleValue == "12 раз в месяц")
+    model.createTapped()
+    let saved = try #require(try world.store.trackers().first?.tracker)
+    #expect(
+      saved.measure
+        == .measurable(try MeasureGoal(unit: "стр.", target: Amount(units: 15)!, direction: .atLeast)))
+    #expect(saved.quota == Quota(12, per: .month))
+  }
+
+  @Test func theScheduleOpensWithTheFormsQuota() throws {
+    let world = try Self.world(try Self.reading(), [])
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.perform(.longPress(.identifier("card:Read")))
+    try flow.tap("edit")
+    try flow.tap("schedule")
+    #expect(try flow.find(.identifier("schedule:week")).isChecked == true)
+    guard case .schedule(let schedule)? = flow.view.presented.last else {
+      Issue.record("not on the schedule")
+      return
+    }
+    #expect(schedule.quota?.text == "3 times a week")
+    try flow.tap("schedule:weekdays")
+    try flow.tap("day:sat")
+    try flow.tap("done")
+    try flow.tap("create")
+    #expect(try world.store.trackers().first?.tracker.kind == .habit(Schedule([.saturday])!))
+  }
+
+  @Test func aMeasurableTrackerMadeYesNoKeepsItsDaysAndLosesItsAmounts() throws {
+    let world = try Self.world(
+      try Self.reading(), [("2026-11-27", 5), ("2026-11-28", 25), ("2026-11-29", nil)])
+    let model = try Self.form(world, .en)
+    // Met days, as the card counts them: 25 and the record without an amount.
+    #expect(model.state.dayCounter?.text == "2 days")
+    model.measureKindTapped(.yesNo)
+    // A yes/no tracker's records are all ticks.
+    #expect(model.state.dayCounter?.text == "3 days")
+    model.createTapped()
+    let records = try world.store.records(trackerID: id(10))
+    #expect(records.map(\.day) == [day("2026-11-27"), day("2026-11-28"), day("2026-11-29")])
+    #expect(records.allSatisfy { $0.amount == nil })
+    #expect(try world.store.trackers().first?.tracker.measure == .yesNo)
+  }
+
+  @Test func moreDaysOnAnAtLeastHabitMeetTheMostRecentUnmetDaysWithTheTarget() throws {
+    // Today is Monday 30 November; Sunday's 5 pages missed the 20.
+    let world = try Self.world(try Self.reading(), [("2026-11-29", 5), ("2026-11-27", 25)])
+    let model = try Self.form(world, .ru)
+    #expect(model.state.dayCounter?.text == "1 день")
+    model.daysPlusTapped()
+    model.daysPlusTapped()
+    #expect(model.state.dayCounter?.text == "3 дня")
+    model.createTapped()
+    let records = try world.store.records(trackerID: id(10))
+    // Today gets a record that counts as the target; Sunday's amount becomes the target.
+    #expect(
+      records == [
+        TrackerRecord(trackerID: id(10), day: day("2026-11-27"), amount: Amount(units: 25)),
+        TrackerRecord(trackerID: id(10), day: day("2026-11-29"), amount: Amount(units: 20)),
+        TrackerRecord(trackerID: id(10), day: day("2026-11-30")),
+      ])
+  }
+
+  @Test func fewerDaysOnAnAtLeastHabitRemoveTheMostRecentMetRecordsOnly() throws {
+    let world = try Self.world(
+      try Self.reading(), [("2026-11-29", 30), ("2026-11-28", 5), ("2026-11-27", 25)])
+    let model = try Self.form(world, .en)
+    #expect(model.state.dayCounter?.count == 2)
+    model.daysMinusTapped()
+    model.daysMinusTapped()
+    #expect(model.state.dayCounter?.count == 0 && model.state.dayCounter?.isMinusEnabled == false)
+    model.daysMinusTapped()
+    model.daysPlusTapped()
+    model.daysMinusTapped()
+    #expect(model.state.dayCounter?.count == 0)
+    model.createTapped()
+    // The amount that missed stays stored.
+    #expect(
+      try world.store.records(trackerID: id(10))
+        == [TrackerRecord(trackerID: id(10), day: day("2026-11-28"), amount: Amount(units: 5))])
+  }
+
+  @Test func anAtMostHabitsMinusGoesNoLowerThanItOpened() throws {
+    var tracker = try Self.reading(.atMost)
+    tracker.kind = .habit(.everyDay)
+    tracker.createdOn = day("2026-11-27")
+    // 27 and 28 within the target, 29 over it: two met days before today.
+    let world = try Self.world(tracker, [("2026-11-28", 3), ("2026-11-29", 30)])
+    let model = try Self.form(world, .en)
+    #expect(model.state.dayCounter?.count == 2 && model.state.dayCounter?.isMinusEnabled == false)
+    model.daysPlusTapped()
+    #expect(model.state.dayCounter?.isMinusEnabled == true)
+    model.createTapped()
+    // The day over the target became met: it holds the target.
+    #expect(
+      try world.store.records(trackerID: id(10)).last
+        == TrackerRecord(trackerID: id(10), day: day("2026-11-29"), amount: Amount(units: 20)))
+  }
+
+  @Test func aLossPendingWhenTheMeasureChangesShowsOnlyWhatSaveRemoves() throws {
+    let world = try Self.world(try Self.reading(), [("2026-11-28", 25), ("2026-11-29", 30)])
+    let model = try Self.form(world, .en)
+    model.daysMinusTapped()
+    model.daysMinusTapped()
+    #expect(model.state.dayCounter?.count == 0)
+    // At most 20: every day since 1 November met but the two over it; none can be taken back.
+    model.directionTapped(.atMost)
+    #expect(model.state.dayCounter?.count == 27 && model.state.dayCounter?.isMinusEnabled == false)
+    model.createTapped()
+    #expect(try world.store.records(trackerID: id(10)).count == 2)
+  }
+
+  @Test func changingTheMeasureIsAChangeTheDiscardQuestionProtects() throws {
+    let world = try Self.world(try Self.reading(), [])
+    let model = try Self.form(world, .en)
+    #expect(!model.hasChanges)
+    model.target = "21"
+    #expect(model.hasChanges)
+    model.target = "20"
+    #expect(!model.hasChanges)
+    model.measureKindTapped(.yesNo)
+    #expect(model.hasChanges)
+  }
+}
