@@ -27,7 +27,7 @@ extension TodoFlow {
           .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
           .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
           .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-          .dayStart, .hour, .allow, .notNow, .retry, .todo:
+          .dayStart, .hour, .allow, .notNow, .retry, .todo, .note, .amountMinus, .amountPlus, .clearEntry:
           if !element.isEnabled {
             element.unavailableReason = form.error ?? localizer.text(.todoErrorEmptyText)
           }
@@ -47,7 +47,7 @@ extension TodoFlow {
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-        .dayStart, .hour, .allow, .notNow, .completed, .retry:
+        .dayStart, .hour, .allow, .notNow, .completed, .retry, .note, .amountMinus, .amountPlus, .clearEntry:
         break
       }
       return element

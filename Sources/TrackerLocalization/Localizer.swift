@@ -152,7 +152,8 @@ public struct Localizer: Hashable, Sendable {
   }
 
   private var groupSeparator: String { language == .ru ? "\u{00A0}" : "," }
-  private var decimalSeparator: String { language == .ru ? "," : "." }
+  /// The language's decimal separator: "," in Russian, "." in English ("12,5" / "12.5").
+  public var decimalSeparator: String { language == .ru ? "," : "." }
 
   private func weekdayText(_ style: String, _ number: Int) -> String {
     let codes = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]

@@ -66,8 +66,14 @@ extension ScreenRenderer {
     var lines: [StyledLine] = []
     lines.reserveCapacity(cards.count * 3 + 6)
     for start in stride(from: 0, to: cards.count, by: 2) {
-      let left = card(cards[start], edges)
-      let right = start + 1 < cards.count ? card(cards[start + 1], edges) : []
+      var left = card(cards[start], edges)
+      var right = start + 1 < cards.count ? card(cards[start + 1], edges) : []
+      // A card with a progress line (issue 32) is taller: the other of its row is padded.
+      if !right.isEmpty, left.count != right.count {
+        let blank = StyledLine([Span(edges.spaces[edges.width], .text, width: edges.width)])
+        while left.count < right.count { left.append(blank) }
+        while right.count < left.count { right.append(blank) }
+      }
       for (index, line) in left.enumerated() {
         var row = line
         if index < right.count {
@@ -139,6 +145,10 @@ extension ScreenRenderer {
     var name = TextFitting.wrap(TextFitting.safe(card.name), to: inner, maxLines: 2)
     while name.count < 2 { name.append("") }
     for line in name { lines.append(framed([Span(line).anchored(.card(card.name))])) }
+    // Issue 32: a measurable card's amount, a quota card's progress.
+    for progress in [card.amountText, card.quotaText].compactMap({ $0 }) {
+      lines.append(framed([Span(TextFitting.truncate(TextFitting.safe(progress), to: inner), .secondary)]))
+    }
     lines.append(StyledLine([Span(edges.bottom, frame, width: width)]))
     // A day off shows "–": not done, not missed (tapping it completes the day).
     let mark = card.isCompleted ? "✓" : card.isDayOff ? "–" : "+"

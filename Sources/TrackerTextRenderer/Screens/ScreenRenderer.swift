@@ -113,6 +113,7 @@ public struct ScreenRenderer: Sendable {
             [
               [Span(menu.pinTitle).anchored(menu.isPinned ? .unpin : .pin)],
               [Span(menu.dayOffTitle).anchored(menu.isDayOff ? .cancelDayOff : .dayOff)],
+              [Span(menu.noteTitle).anchored(.note)],
               [Span(menu.editTitle).anchored(.edit)],
               [Span(menu.deleteTitle, .destructive).anchored(.delete)],
             ],
@@ -161,6 +162,8 @@ public struct ScreenRenderer: Sendable {
     case .permission(let state): lines += permission(state)
     case .timePicker(let state): lines += timePicker(state, focused: view.focusedField)
     case .dayStart(let state): lines += dayStart(state)
+    case .amount(let state): lines += amountSheet(state, focused: view.focusedField)
+    case .note(let state): lines += noteSheet(state, focused: view.focusedField)
     }
     return lines
   }
@@ -198,7 +201,7 @@ public struct ScreenRenderer: Sendable {
       .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
       .daysMinus, .daysPlus, .emoji, .create, .discard, .keepEditing, .category, .addCategory, .weekday,
       .filter, .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry,
-      .todo:
+      .todo, .note, .amountMinus, .amountPlus, .clearEntry:
       return nil
     }
   }

@@ -95,6 +95,14 @@ extension AppFlow {
     case .allowNotifications: try top(for: action, \.permission).allowTapped()
     case .postponeNotifications: try top(for: action, \.permission).notNowTapped()
     case .saveReminderTime: try top(for: action, \.timePicker).doneTapped()
+    // Issue 32: cards, sheets, detail
+    case .openNote: try onDetailOrMenu(action, { $0.noteTapped() }, { $0.noteTapped() })
+    case .decreaseAmount: try top(for: action, \.amount).minusTapped()
+    case .increaseAmount: try top(for: action, \.amount).plusTapped()
+    case .saveAmount: try top(for: action, \.amount).saveTapped()
+    case .clearAmount: try top(for: action, \.amount).clearTapped()
+    case .saveNote: try top(for: action, \.note).saveTapped()
+    case .clearNote: try top(for: action, \.note).clearTapped()
     }
   }
 
@@ -214,6 +222,8 @@ extension AppFlow {
     case .title: return top?.categoryForm.map { ($0.state.text, $0.textChanged) }
     case .time: return top?.timePicker.map { ($0.state.text, $0.textChanged) }
     case .text: return nil  // the to-do form's
+    case .amount: return top?.amount.map { ($0.state.text, $0.textChanged) }
+    case .noteText: return top?.note.map { ($0.state.text, $0.textChanged) }
     }
   }
 }
