@@ -74,6 +74,7 @@ extension ScreenRenderer {
     }
     for line in legendLines { canvas.text(line, .secondary, align: .center) }
     canvas.blank()
+    canvas.add(detailAmounts(state))
     canvas.add(detailEntries(state))
     if let chart = state.chart { canvas.add(detailChart(chart, color: state.color)) }
     canvas.spans(button(state.noteTitle, anchor: .note))

@@ -70,25 +70,52 @@ extension ScreenRenderer {
     return canvas.lines
   }
 
-  /// The detail's days with an amount or a note, under the legend: "3 Dec  12.5 km  ran in the
-  /// rain", a note's further lines indented under it.
+  /// A measurable tracker's amounts of the grid's weeks: a table under the weekdays, one row a
+  /// week, each amount right-aligned in its day's column ("–" for none); where seven columns do
+  /// not fit, each week on its own lines after its date.
+  func detailAmounts(_ state: DetailViewModel.State) -> [StyledLine] {
+    guard !state.amountWeeks.isEmpty else { return [] }
+    var canvas = Canvas(width: width)
+    canvas.text(state.amountsTitle, Style(.text, bold: true), indent: 1)
+    let widest = state.amountWeeks.flatMap(\.amounts).map(TerminalWidth.of).max() ?? 1
+    let cell = max(4, widest + 1)
+    if cell * 7 <= width - 2 {
+      let indent = max(1, (width - cell * 7) / 2)
+      canvas.spans(
+        state.weekdayTitles.map {
+          Span(String(repeating: " ", count: max(0, cell - TerminalWidth.of($0))) + $0, .secondary)
+        }, indent: indent)
+      for week in state.amountWeeks {
+        canvas.spans(
+          week.amounts.map {
+            Span(String(repeating: " ", count: cell - TerminalWidth.of($0)) + $0, $0 == "–" ? .secondary : .text)
+          }, indent: indent)
+      }
+    } else {
+      for week in state.amountWeeks {
+        canvas.text(week.dateText, .secondary, indent: 1)
+        canvas.wrapped(week.amounts.joined(separator: "  "), indent: 3)
+      }
+    }
+    canvas.blank()
+    return canvas.lines
+  }
+
+  /// The detail's notes of the window, under the legend: "3 Dec  12.5 km  ran in the rain", a
+  /// note's further lines indented under its first.
   func detailEntries(_ state: DetailViewModel.State) -> [StyledLine] {
     guard !state.entries.isEmpty else { return [] }
     var canvas = Canvas(width: width)
     canvas.text(state.entriesTitle, Style(.text, bold: true), indent: 1)
+    let dateWidth = state.entries.map { TerminalWidth.of($0.dateText) }.max() ?? 0
+    let room = max(8, width - 2 - dateWidth - 2)
     for entry in state.entries {
-      let head = entry.dateText + (entry.amountText.map { "  " + $0 } ?? "")
-      let lines = (entry.note ?? "").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-      let first = lines.first.map { "  " + $0 } ?? ""
-      let indent = TerminalWidth.of(entry.dateText) + 3
-      let wrapped = TextFitting.wrap(TextFitting.safe(head + first), to: width - 2)
+      let lines = (entry.amountText.map { [$0] } ?? [])
+        + (entry.note ?? "").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+      let wrapped = lines.flatMap { TextFitting.wrap(TextFitting.safe($0), to: room) }
       for (index, line) in wrapped.enumerated() {
-        canvas.text(index == 0 ? line : "  " + line, .text, indent: 1)
-      }
-      for line in lines.dropFirst() {
-        for part in TextFitting.wrap(TextFitting.safe(line), to: max(8, width - 1 - indent)) {
-          canvas.text(part, .text, indent: min(indent, width / 3))
-        }
+        let date = index == 0 ? TextFitting.pad(entry.dateText, to: dateWidth) : String(repeating: " ", count: dateWidth)
+        canvas.spans([Span(date + "  ", .secondary), Span(line)], indent: 1)
       }
     }
     canvas.blank()

@@ -82,8 +82,26 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  /// A day of the five-week window with an amount or a note (issue 32), listed under the legend:
-  /// "3 Dec  12.5 km  ran in the rain".
+  /// A week of the grid's amounts (issue 32): its Monday and its seven days' amounts, "–" for a
+  /// day without one, as a line under the legend: "23 Nov: 7 · 9.5 · – · 5.5 · 8.75 · 1.5 · 8".
+  public struct AmountWeek: Equatable, Sendable, Identifiable {
+    public var id: Day { monday }
+    public var monday: Day
+    /// "23 Nov" / "23 нояб.".
+    public var dateText: String
+    /// Monday first, seven: "12.5", or "–" for a day without an amount.
+    public var amounts: [String]
+
+    /// A value with every field given.
+    public init(monday: Day, dateText: String, amounts: [String]) {
+      self.monday = monday
+      self.dateText = dateText
+      self.amounts = amounts
+    }
+  }
+
+  /// A day of the five-week window with a note (issue 32), listed under the legend with a
+  /// measurable day's amount: "3 Dec  12.5 km  ran in the rain".
   public struct DayEntry: Equatable, Sendable, Identifiable {
     public var id: Day { day }
     public var day: Day
@@ -180,10 +198,14 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     public var noteTitle: String = ""
     /// The legend's note mark ("note"), shown while the grid holds a note.
     public var noteLegend: String = ""
-    /// "Notes", or "Amounts and notes" for a measurable tracker.
+    /// "Notes".
     public var entriesTitle: String = ""
-    /// The window's days with an amount or a note, ascending.
+    /// The window's days with a note, ascending.
     public var entries: [DayEntry] = []
+    /// "Amounts, km": a measurable tracker's amounts title; empty for a yes/no one.
+    public var amountsTitle: String = ""
+    /// A measurable tracker's amounts, one line a week of the grid; empty for a yes/no one.
+    public var amountWeeks: [AmountWeek] = []
     /// A measurable tracker's 12-week chart; nil for a yes/no one.
     public var chart: Chart?
 
@@ -529,14 +551,24 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     let amounts = Dictionary(
       records.compactMap { record in goal.map { (record.day, record.amount ?? $0.target) } },
       uniquingKeysWith: { first, _ in first })
-    let days = Set(noted.keys).union(amounts.keys).filter { window.contains($0) }.sorted()
-    state.entries = days.map { day in
+    func date(_ day: Day) -> String { localizer.dayAndMonth(day: day.components.day, month: day.components.month) }
+    state.entries = noted.keys.filter { window.contains($0) }.sorted().map { day in
       DayEntry(
-        day: day, dateText: localizer.dayAndMonth(day: day.components.day, month: day.components.month),
+        day: day, dateText: date(day),
         amountText: amounts[day].map { DisplayText.amount($0, localizer) + " " + (goal?.unit ?? "") },
         note: noted[day])
     }
-    state.entriesTitle = localizer.text(goal == nil ? .detailNotes : .detailAmountsAndNotes)
+    state.entriesTitle = localizer.text(.detailNotes)
+    state.amountsTitle = goal.map { localizer.text(.detailAmounts(unit: $0.unit)) } ?? ""
+    state.amountWeeks =
+      goal == nil
+      ? []
+      : (0..<5).map { week in
+        let monday = start.adding(days: week * 7)
+        return AmountWeek(
+          monday: monday, dateText: date(monday),
+          amounts: (0..<7).map { amounts[monday.adding(days: $0)].map { DisplayText.amount($0, localizer) } ?? "–" })
+      }
     state.chart = goal.map { chart(goal: $0, tracker: tracker, amounts: amounts, today: today, localizer) }
     return state
   }
