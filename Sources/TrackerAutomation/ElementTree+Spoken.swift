@@ -107,7 +107,8 @@ private struct Speech {
     case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .start, .pin, .unpin, .dayOff,
       .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .emoji, .color,
       .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
-      .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo, .note, .amountMinus, .amountPlus, .clearEntry:
+      .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo,
+      .note, .amountMinus, .amountPlus, .clearEntry:
       return nil
     }
   }
@@ -127,7 +128,8 @@ private struct Speech {
       case .ok, .confirm, .cancel, .done, .add, .edit, .delete, .field, .clear, .tab, .start, .date, .filters,
         .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
         .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category, .addCategory,
-        .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart, .hour,
+        .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart,
+        .hour,
         .allow, .notNow, .completed, .retry, .todo, .note:
         return nil
       }
@@ -223,7 +225,8 @@ private struct Speech {
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
       .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .create, .discard,
       .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back,
-      .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo, .note, .amountMinus, .amountPlus, .clearEntry:
+      .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo, .note,
+      .amountMinus, .amountPlus, .clearEntry:
       return nil
     }
   }

@@ -269,12 +269,14 @@ enum ElementTree {
           identifier: .field(.amount), label: state.text.isEmpty ? state.placeholder : state.text,
           kind: .textField, action: .tracker(.focus(.amount))),
         Element(
-          identifier: .amountPlus, label: "+", isEnabled: state.isPlusEnabled, action: .tracker(.increaseAmount)),
+          identifier: .amountPlus, label: "+", isEnabled: state.isPlusEnabled,
+          action: .tracker(.increaseAmount)),
         Element(
           identifier: .clearEntry, label: state.clearTitle, isEnabled: state.isClearEnabled,
           action: .tracker(.clearAmount)),
         Element(
-          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled, action: .tracker(.saveAmount)),
+          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled,
+          action: .tracker(.saveAmount)),
       ]
     case .note(let state):
       return [
@@ -285,7 +287,8 @@ enum ElementTree {
           identifier: .clearEntry, label: state.clearTitle, isEnabled: state.isClearEnabled,
           action: .tracker(.clearNote)),
         Element(
-          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled, action: .tracker(.saveNote)),
+          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled,
+          action: .tracker(.saveNote)),
       ]
     }
   }

@@ -114,7 +114,8 @@ extension DemoData {
     let goal = try? MeasureGoal(
       unit: isRussian ? "км" : "km", target: Amount(units: 5) ?? .zero, direction: .atLeast)
     let run = Tracker(
-      id: demoID(106), name: isRussian ? "Бег" : "Run", emoji: TrackerEmoji.all[14], color: TrackerColor.palette[2],
+      id: demoID(106), name: isRussian ? "Бег" : "Run", emoji: TrackerEmoji.all[14],
+      color: TrackerColor.palette[2],
       categoryID: sport.id, isPinned: false, createdOn: created, kind: .habit(.everyDay),
       measure: goal.map(TrackerMeasure.measurable) ?? .yesNo)
     let swim = Tracker(
@@ -125,7 +126,8 @@ extension DemoData {
     let pattern = [5000, 6500, 0, 7250, 4000, 0, 8000, 5500, 3000, 0, 12_500, 6000, 0, 5200, 9000, 0, 2500]
     var records: [TrackerRecord] = []
     for offset in 1...84 {
-      let thousandths = pattern[offset % pattern.count] + (offset < 28 ? 1500 : 0) - (offset % 11 == 0 ? 2000 : 0)
+      let thousandths =
+        pattern[offset % pattern.count] + (offset < 28 ? 1500 : 0) - (offset % 11 == 0 ? 2000 : 0)
       guard thousandths > 0, let amount = Amount(thousandths: thousandths) else { continue }
       records.append(TrackerRecord(trackerID: run.id, day: today.adding(days: -offset), amount: amount))
     }
@@ -146,7 +148,8 @@ extension DemoData {
     }
     contents.notes = [
       TrackerNote(
-        trackerID: run.id, day: today.adding(days: -3), text: isRussian ? "Бегал под дождём" : "Ran in the rain"),
+        trackerID: run.id, day: today.adding(days: -3),
+        text: isRussian ? "Бегал под дождём" : "Ran in the rain"),
       TrackerNote(
         trackerID: run.id, day: today.adding(days: -10),
         text: isRussian ? "Новые кроссовки\nКолено не болит" : "New shoes\nThe knee is fine"),

@@ -238,7 +238,10 @@ public struct ScreenScenario: Sendable {
       [.tap(.element(.complete(pacedName(run, swim: false))))]
     },
     ScreenScenario("amount-invalid", screen: .amount, data: .paced) { run in
-      [.tap(.element(.complete(pacedName(run, swim: false)))), .clear, .type(run.language == .ru ? "12,5,1" : "12.5.1")]
+      [
+        .tap(.element(.complete(pacedName(run, swim: false)))), .clear,
+        .type(run.language == .ru ? "12,5,1" : "12.5.1"),
+      ]
     },
     ScreenScenario("note", screen: .note, data: .paced) { run in
       [.longPress(.element(.card(pacedName(run, swim: true)))), .tap(.element(.note))]
@@ -246,7 +249,8 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("note-filled", screen: .note, data: .paced) { run in
       [
         .longPress(.element(.card(pacedName(run, swim: true)))), .tap(.element(.note)),
-        .type(run.language == .ru ? "Бассейн закрыт,\nплавал в озере" : "The pool was closed,\nswam in the lake"),
+        .type(
+          run.language == .ru ? "Бассейн закрыт,\nплавал в озере" : "The pool was closed,\nswam in the lake"),
       ]
     },
     ScreenScenario("detail-measured", screen: .detail, data: .paced) { run in

@@ -98,7 +98,8 @@ struct TypedActionTests {
       return "edit"
     case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart:
       return "choose"
-    case .saveTracker, .saveCategory, .saveSchedule, .saveReminderTime, .allowNotifications, .saveAmount, .saveNote:
+    case .saveTracker, .saveCategory, .saveSchedule, .saveReminderTime, .allowNotifications, .saveAmount,
+      .saveNote:
       return "save"
     }
   }

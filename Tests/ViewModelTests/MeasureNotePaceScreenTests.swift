@@ -87,7 +87,8 @@ struct MeasureNotePaceScreenTests {
     (Language.en, "12.5.1", "Enter a number, such as 12.5"), (.ru, "12,5,1", "Введите число, например 12,5"),
     (.en, "-3", "An amount cannot be below zero"), (.ru, "1,2345", "Не больше трёх знаков после запятой"),
   ])
-  func theAmountSheetRefusesBadInputInWordsAndKeepsIt(language: Language, typed: String, error: String) throws {
+  func theAmountSheetRefusesBadInputInWordsAndKeepsIt(language: Language, typed: String, error: String) throws
+  {
     let world = try world()
     let flow = AppFlow(environment: world.environment(language))
     try flow.tap("complete:Run")

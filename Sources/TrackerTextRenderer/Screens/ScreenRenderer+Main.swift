@@ -95,7 +95,8 @@ extension ScreenRenderer {
     let frame = Style(.text, color: card.color)
     let inner = edges.width - 4
     let empty = StyledLine([
-      Span("│ ", frame, width: 2), Span(edges.spaces[inner], .text, width: inner), Span(" │", frame, width: 2),
+      Span("│ ", frame, width: 2), Span(edges.spaces[inner], .text, width: inner),
+      Span(" │", frame, width: 2),
     ])
     var grown = lines
     grown.insert(contentsOf: Array(repeating: empty, count: height - lines.count), at: lines.count - 2)

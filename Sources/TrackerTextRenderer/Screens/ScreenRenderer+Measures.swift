@@ -27,12 +27,14 @@ extension ScreenRenderer {
     var field = narrower.field(
       state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .amount,
       anchor: .field(.amount))
-    field.spans = [minus.anchored(.amountMinus), Span(" ")] + field.spans + [Span(" "), plus.anchored(.amountPlus)]
+    field.spans =
+      [minus.anchored(.amountMinus), Span(" ")] + field.spans + [Span(" "), plus.anchored(.amountPlus)]
     canvas.add(field)
     canvas.text(state.unit, .secondary, align: .center)
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(2)
-    canvas.spans(button(state.clearTitle, enabled: state.isClearEnabled, style: .destructive, anchor: .clearEntry))
+    canvas.spans(
+      button(state.clearTitle, enabled: state.isClearEnabled, style: .destructive, anchor: .clearEntry))
     canvas.spans(button(state.saveTitle, enabled: state.isSaveEnabled, anchor: .save))
     return canvas.lines
   }
@@ -48,7 +50,11 @@ extension ScreenRenderer {
     let border: Style = isFocused ? .accent : .border
     var body: [StyledLine] = []
     if state.text.isEmpty {
-      body = [StyledLine([Span(isFocused ? "▏" : "", .accent), Span(state.placeholder, Style(.secondary, dimmed: isFocused))])]
+      body = [
+        StyledLine([
+          Span(isFocused ? "▏" : "", .accent), Span(state.placeholder, Style(.secondary, dimmed: isFocused)),
+        ])
+      ]
     } else {
       let lines = state.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
         TextFitting.wrap(TextFitting.safe(String($0)), to: width - 5).map { $0.isEmpty ? " " : $0 }
@@ -65,7 +71,8 @@ extension ScreenRenderer {
     canvas.add(drawn)
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank()
-    canvas.spans(button(state.clearTitle, enabled: state.isClearEnabled, style: .destructive, anchor: .clearEntry))
+    canvas.spans(
+      button(state.clearTitle, enabled: state.isClearEnabled, style: .destructive, anchor: .clearEntry))
     canvas.spans(button(state.saveTitle, enabled: state.isSaveEnabled, anchor: .save))
     return canvas.lines
   }
@@ -88,7 +95,8 @@ extension ScreenRenderer {
       for week in state.amountWeeks {
         canvas.spans(
           week.amounts.map {
-            Span(String(repeating: " ", count: cell - TerminalWidth.of($0)) + $0, $0 == "–" ? .secondary : .text)
+            Span(
+              String(repeating: " ", count: cell - TerminalWidth.of($0)) + $0, $0 == "–" ? .secondary : .text)
           }, indent: indent)
       }
     } else {
@@ -110,11 +118,14 @@ extension ScreenRenderer {
     let dateWidth = state.entries.map { TerminalWidth.of($0.dateText) }.max() ?? 0
     let room = max(8, width - 2 - dateWidth - 2)
     for entry in state.entries {
-      let lines = (entry.amountText.map { [$0] } ?? [])
+      let lines =
+        (entry.amountText.map { [$0] } ?? [])
         + (entry.note ?? "").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
       let wrapped = lines.flatMap { TextFitting.wrap(TextFitting.safe($0), to: room) }
       for (index, line) in wrapped.enumerated() {
-        let date = index == 0 ? TextFitting.pad(entry.dateText, to: dateWidth) : String(repeating: " ", count: dateWidth)
+        let date =
+          index == 0
+          ? TextFitting.pad(entry.dateText, to: dateWidth) : String(repeating: " ", count: dateWidth)
         canvas.spans([Span(date + "  ", .secondary), Span(line)], indent: 1)
       }
     }
@@ -154,7 +165,11 @@ extension ScreenRenderer {
     canvas.add(
       Canvas.split(
         [Span(String(repeating: " ", count: indent) + chart.firstWeekText, .secondary)],
-        [Span(chart.lastWeekText + String(repeating: " ", count: max(0, width - indent - chartWidth)), .secondary)],
+        [
+          Span(
+            chart.lastWeekText + String(repeating: " ", count: max(0, width - indent - chartWidth)),
+            .secondary)
+        ],
         width: width))
     canvas.text(Self.targetLine + Self.targetLine + " " + chart.targetText, .secondary, align: .center)
     canvas.blank()

@@ -39,8 +39,10 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing {
 
     /// A value with every field given.
     public init(
-      trackerID: UUID, day: Day, title: String, dateText: String, goalText: String, unit: String, text: String,
-      placeholder: String, error: String? = nil, minusAccessibilityLabel: String, plusAccessibilityLabel: String,
+      trackerID: UUID, day: Day, title: String, dateText: String, goalText: String, unit: String,
+      text: String,
+      placeholder: String, error: String? = nil, minusAccessibilityLabel: String,
+      plusAccessibilityLabel: String,
       isMinusEnabled: Bool, isPlusEnabled: Bool, saveTitle: String, isSaveEnabled: Bool, clearTitle: String,
       isClearEnabled: Bool, alert: AlertState? = nil
     ) {
@@ -93,7 +95,8 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing {
       .read, environment.localizer,
       { () throws(StoreError) -> (Tracker, TrackerRecord?)? in
         try store.read { (store) throws(StoreError) in
-          guard let tracker = try store.trackers().first(where: { $0.tracker.id == trackerID })?.tracker else {
+          guard let tracker = try store.trackers().first(where: { $0.tracker.id == trackerID })?.tracker
+          else {
             return nil
           }
           return (tracker, try store.records(trackerID: trackerID).first { $0.day == day })

@@ -493,7 +493,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     let history =
       tracker.measure != .yesNo || tracker.quota != nil
       ? TrackerHistory(
-        tracker: tracker, records: records, daysOff: daysOff.map { TrackerDayOff(trackerID: tracker.id, day: $0) })
+        tracker: tracker, records: records,
+        daysOff: daysOff.map { TrackerDayOff(trackerID: tracker.id, day: $0) })
       : nil
     let figures =
       history?.figures(today: today)
@@ -551,7 +552,9 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     let amounts = Dictionary(
       records.compactMap { record in goal.map { (record.day, record.amount ?? $0.target) } },
       uniquingKeysWith: { first, _ in first })
-    func date(_ day: Day) -> String { localizer.dayAndMonth(day: day.components.day, month: day.components.month) }
+    func date(_ day: Day) -> String {
+      localizer.dayAndMonth(day: day.components.day, month: day.components.month)
+    }
     state.entries = noted.keys.filter { window.contains($0) }.sorted().map { day in
       DayEntry(
         day: day, dateText: date(day),
@@ -567,7 +570,9 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
         let monday = start.adding(days: week * 7)
         return AmountWeek(
           monday: monday, dateText: date(monday),
-          amounts: (0..<7).map { amounts[monday.adding(days: $0)].map { DisplayText.amount($0, localizer) } ?? "–" })
+          amounts: (0..<7).map {
+            amounts[monday.adding(days: $0)].map { DisplayText.amount($0, localizer) } ?? "–"
+          })
       }
     state.chart = goal.map { chart(goal: $0, tracker: tracker, amounts: amounts, today: today, localizer) }
     return state
@@ -597,10 +602,13 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     case (false, nil): perWeek = 7000
     }
     let target = Amount(thousandths: goal.target.thousandths * perWeek / 1000) ?? goal.target
-    func date(_ day: Day) -> String { localizer.dayAndMonth(day: day.components.day, month: day.components.month) }
+    func date(_ day: Day) -> String {
+      localizer.dayAndMonth(day: day.components.day, month: day.components.month)
+    }
     return Chart(
       title: localizer.text(.detailChartTitle(unit: goal.unit)), weeks: weeks, target: target,
-      targetText: localizer.text(.detailChartTarget(target: DisplayText.amount(target, localizer), unit: goal.unit)),
+      targetText: localizer.text(
+        .detailChartTarget(target: DisplayText.amount(target, localizer), unit: goal.unit)),
       firstWeekText: date(weeks[0].monday), lastWeekText: date(weeks[11].monday))
   }
 }

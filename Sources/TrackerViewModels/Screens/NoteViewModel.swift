@@ -13,7 +13,7 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing {
     public var day: Day
     /// "Note".
     public var title: String
-    /// The tracker's name and the day: "Run · Mon 30 Nov".
+    /// The tracker's name and the day: "Run, Mon 30 Nov".
     public var subtitle: String
     /// The text as typed, line breaks included.
     public var text: String
@@ -76,7 +76,8 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing {
       .read, environment.localizer,
       { () throws(StoreError) -> (String, TrackerNote?)? in
         try store.read { (store) throws(StoreError) in
-          guard let tracker = try store.trackers().first(where: { $0.tracker.id == trackerID })?.tracker else {
+          guard let tracker = try store.trackers().first(where: { $0.tracker.id == trackerID })?.tracker
+          else {
             return nil
           }
           return (tracker.name, try store.notes(trackerID: trackerID).first { $0.day == day })
@@ -105,7 +106,7 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing {
     let parts = state.day.components
     state.title = localizer.text(.noteTitle)
     state.subtitle =
-      name + " · " + localizer.weekdayShortName(iso: state.day.weekday.rawValue) + " "
+      name + ", " + localizer.weekdayShortName(iso: state.day.weekday.rawValue) + " "
       + localizer.dayAndMonth(day: parts.day, month: parts.month)
     state.placeholder = localizer.text(.notePlaceholder)
     state.saveTitle = localizer.text(.noteSave)

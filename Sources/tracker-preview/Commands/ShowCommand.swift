@@ -118,10 +118,15 @@ enum ShowCommand {
       let candidates = screen == .amount ? trackers.filter { $0.tracker.measure.goal != nil } : trackers
       guard let first = Collation.root.sorted(candidates, by: \.tracker.name).first else {
         return .failure(
-          cannotShow(name, screen == .amount ? Messages.noMeasurableTrackerToShow : Messages.noTrackerToShow, outcome))
+          cannotShow(
+            name, screen == .amount ? Messages.noMeasurableTrackerToShow : Messages.noTrackerToShow, outcome))
       }
-      if screen == .amount { return send(.toggleCompletion(trackerID: first.tracker.id), to: flow, toShow: name, outcome) }
-      if case .failure(let failure) = send(.openCardMenu(trackerID: first.tracker.id), to: flow, toShow: name, outcome) {
+      if screen == .amount {
+        return send(.toggleCompletion(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
+      }
+      if case .failure(let failure) = send(
+        .openCardMenu(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
+      {
         return .failure(failure)
       }
       return send(.openNote, to: flow, toShow: name, outcome)
