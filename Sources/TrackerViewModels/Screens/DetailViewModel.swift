@@ -483,9 +483,13 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     state.name = tracker.name
     state.color = tracker.color
     state.categoryTitle = categoryTitle
-    state.scheduleText =
-      tracker.kind.isHabit
-      ? DisplayText.schedule(tracker.kind.dueDays, localizer) : localizer.text(.detailIrregularEvent)
+    switch (tracker.kind.isHabit, tracker.quota) {
+    case (true, let quota?):
+      state.scheduleText = localizer.plural(
+        quota.period == .week ? .detailQuotaWeek : .detailQuotaMonth, count: quota.count)
+    case (true, nil): state.scheduleText = DisplayText.schedule(tracker.kind.dueDays, localizer)
+    case (false, _): state.scheduleText = localizer.text(.detailIrregularEvent)
+    }
     // The streak rule ignores records after today, first days included.
     let counted = recordDays.filter { $0 <= today }
     // Measurable trackers and quota habits by their own rules (docs/rules.md); yes/no weekday
