@@ -160,6 +160,36 @@ struct MeasureNotePaceScreenTests {
     #expect(flow.view.card("Swim")?.quotaText == "2 of 2 that week")
   }
 
+  @Test(arguments: [(Language.en, "3 times a week"), (.ru, "3 раза в неделю")])
+  func aQuotaHabitsDetailNamesItsScheduleAndMarksNoDayMissed(language: Language, schedule: String) throws {
+    let world = try quotaWorld(3, per: .week, done: ["2026-11-24", "2026-11-26", "2026-11-27"])
+    let flow = AppFlow(environment: world.environment(language))
+    try flow.tap("card:Swim")
+    guard case .detail(let detail)? = flow.view.presented.last else {
+      Issue.record("the detail is not on top")
+      return
+    }
+    #expect(detail.scheduleText == schedule)
+    let days = detail.weeks.joined()
+    #expect(!days.contains { $0.mark == .missed })
+    #expect(days.filter { $0.mark == .done }.map(\.day) == ["2026-11-24", "2026-11-26", "2026-11-27"].map(day))
+    #expect(detail.chart == nil && detail.amountWeeks.isEmpty)
+  }
+
+  @Test func anAmountSavedOnOneCardLeavesTheOthersAsTheyWere() throws {
+    let world = try world(["2026-11-29": "25"])
+    try world.store.createTracker(habit("Read", id: 11))
+    try world.store.toggleRecord(trackerID: id(11), on: day("2026-11-30"))
+    let flow = AppFlow(environment: world.environment(.en))
+    let read = flow.view.card("Read")
+    try flow.tap("complete:Run")
+    try flow.perform(.type("20"))
+    try flow.tap("save")
+    #expect(flow.view.card("Run")?.isCompleted == true && flow.view.card("Run")?.dayCounter == "2 days")
+    #expect(flow.view.card("Run")?.currentStreak == 2)
+    #expect(flow.view.card("Read") == read)
+  }
+
   @Test func theCompletedFiltersFollowMetDays() throws {
     let world = try world(["2026-11-30": "12.5"])
     let flow = AppFlow(environment: world.environment(.en))

@@ -371,10 +371,35 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     let today = environment.today
     var summaries = self.summaries
     var next = state
+    var recomposes = false
     for id in ids {
       guard let index = summaries.firstIndex(where: { $0.tracker.id == id }) else { return false }
-      // A measurable or quota card reads its whole history: the whole reload does.
-      guard lastRead?.histories[id] == nil else { return false }
+      // A measurable or quota card: its history read again, every card composed from memory.
+      if let old = lastRead?.histories[id] {
+        guard
+          let history = try? store.read({ (store) throws(StoreError) in
+            TrackerHistory(
+              tracker: old.tracker, records: try store.records(trackerID: id),
+              daysOff: try store.daysOff(trackerID: id).map { TrackerDayOff(trackerID: id, day: $0) })
+          })
+        else { return false }
+        let before = summaries[index]
+        var summary = before
+        summary.recordCount = history.records.count
+        summary.earliestRecord = history.records.keys.min()
+        guard summary.isVisible(on: day) == before.isVisible(on: day) else { return false }
+        summaries[index] = summary
+        lastRead?.histories[id] = history
+        lastRead?.streaks[id] = history.figures(today: today).currentStreak
+        if history.records[day] != nil {
+          lastRead?.completed.insert(id)
+        } else {
+          lastRead?.completed.remove(id)
+        }
+        if history.daysOff.contains(day) { lastRead?.off.insert(id) } else { lastRead?.off.remove(id) }
+        recomposes = true
+        continue
+      }
       let days: [Day]
       let daysOff: [Day]
       do {
@@ -416,6 +441,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       }
     }
     self.summaries = summaries
+    if recomposes, let read = lastRead { compose(&next, from: read) }
     state = next
     return true
   }
