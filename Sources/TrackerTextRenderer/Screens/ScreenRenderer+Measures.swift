@@ -23,13 +23,12 @@ extension ScreenRenderer {
     canvas.blank()
     let minus = Span(state.isMinusEnabled ? "[−]" : "(−)", state.isMinusEnabled ? .accent : .disabled)
     let plus = Span(state.isPlusEnabled ? "[+]" : "(+)", state.isPlusEnabled ? .accent : .disabled)
-    let narrower = ScreenRenderer(width: width - 8)
-    var field = narrower.field(
+    var line = field(
       state.text, placeholder: state.placeholder, showsClear: false, focused: focused == .amount,
-      anchor: .field(.amount))
-    field.spans =
-      [minus.anchored(.amountMinus), Span(" ")] + field.spans + [Span(" "), plus.anchored(.amountPlus)]
-    canvas.add(field)
+      anchor: .field(.amount), width: width - 8)
+    line.spans =
+      [minus.anchored(.amountMinus), Span(" ")] + line.spans + [Span(" "), plus.anchored(.amountPlus)]
+    canvas.add(line)
     canvas.text(state.unit, .secondary, align: .center)
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(2)

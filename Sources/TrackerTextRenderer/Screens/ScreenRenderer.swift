@@ -235,10 +235,12 @@ public struct ScreenRenderer: Sendable {
   /// dimmed, so it does not look typed.
   func field(
     _ text: String, placeholder: String, showsClear: Bool, focused: Bool, icon: String? = nil,
-    anchor: ElementID? = nil, clearAnchor: ElementID? = nil
+    anchor: ElementID? = nil, clearAnchor: ElementID? = nil, width fieldWidth: Int? = nil
   )
     -> StyledLine
   {
+    // The whole line's width: the screen's, or less beside other controls (the amount's − and +).
+    let width = fieldWidth ?? self.width
     var leading: [Span] = icon.map { [Span($0 + " ", .secondary)] } ?? []
     let trailing = showsClear ? [Span(Self.clearMark, .secondary).anchored(clearAnchor)] : []
     let cursor = Span("▏", .accent)

@@ -540,14 +540,15 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     guard let summary = summaries.first(where: { $0.tracker.id == id }) else { return }
     let localizer = environment.localizer
     let isOff = lastRead?.off.contains(id) ?? false
-    state.menu = Menu(
+    var menu = Menu(
       trackerID: id, pinTitle: localizer.text(summary.tracker.isPinned ? .menuUnpin : .menuPin),
       isPinned: summary.tracker.isPinned, editTitle: localizer.text(.menuEdit),
       deleteTitle: localizer.text(.menuDelete),
       deleteQuestion: nil, confirmTitle: localizer.text(.menuDelete),
       cancelTitle: localizer.text(.menuCancel),
       dayOffTitle: localizer.text(isOff ? .menuCancelDayOff : .menuDayOff), isDayOff: isOff)
-    state.menu?.noteTitle = localizer.text(.menuNote)
+    menu.noteTitle = localizer.text(.menuNote)
+    state.menu = menu  // one change: the menu appears whole
   }
 
   /// Call when the user chose "Note for this day": the note sheet of the selected date, any day
