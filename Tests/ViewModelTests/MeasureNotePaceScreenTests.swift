@@ -172,7 +172,8 @@ struct MeasureNotePaceScreenTests {
     #expect(detail.scheduleText == schedule)
     let days = detail.weeks.joined()
     #expect(!days.contains { $0.mark == .missed })
-    #expect(days.filter { $0.mark == .done }.map(\.day) == ["2026-11-24", "2026-11-26", "2026-11-27"].map(day))
+    let done = ["2026-11-24", "2026-11-26", "2026-11-27"].map(day)
+    #expect(days.filter { $0.mark == .done }.map(\.day) == done)
     #expect(detail.chart == nil && detail.amountWeeks.isEmpty)
   }
 

@@ -42,7 +42,8 @@ enum RemindCommand {
         // Issue 32: measurable and quota habits by their rules (met days, periods not met yet);
         // yes/no weekday habits count as before.
         let contents = try store.contents()
-        let histories = TrackerHistory.of(contents.trackers, records: contents.records, daysOff: contents.daysOff)
+        let histories = TrackerHistory.of(
+          contents.trackers, records: contents.records, daysOff: contents.daysOff)
         let progress = ReminderSettings.progress(on: today, histories: histories, today: today)
         return (stored, progress)
       }
