@@ -39,12 +39,9 @@ enum RemindCommand {
         let stored = try store.settings()
         // Until the day, as the day start hour defines it, ends, the reminder speaks for it.
         let today = given.isTodayGiven ? given.today : stored.dayStart.today(at: instant, in: given.timeZone)
-        // Issue 32: measurable and quota habits by their rules (met days, periods not met yet);
-        // yes/no weekday habits count as before.
-        let contents = try store.contents()
-        let histories = TrackerHistory.of(
-          contents.trackers, records: contents.records, daysOff: contents.daysOff)
-        let progress = ReminderSettings.progress(on: today, histories: histories, today: today)
+        let progress = ReminderSettings.progress(
+          on: today, trackers: try store.trackers(), completed: try store.completedTrackerIDs(on: today),
+          off: try store.dayOffTrackerIDs(on: today))
         return (stored, progress)
       }
     } catch {
