@@ -151,8 +151,9 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "tracker-preview", "CSQLite", "LocalHTTPServer", "tracker-store-writer", "OtherProgram",
-        "TestSupport",
+        "TestSupport", "TrackerStore", "TrackerModels", "ModelTestSupport",
       ]),
+
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots", "TestSupport"]),
     // A native client: the libraries' public API only (no @testable), as an iOS app would use them;
     // its UI tests drive the element tree (TrackerAutomation).

@@ -29,16 +29,50 @@ extension SQLiteTrackerStore {
       ).compactMap { byID[$0.tracker.id] }
       let days = try Self.loadDaySummaries(self.database)
       let daysOff = try self.loadAllDaysOff()
-      return try Statistics(summaries: summaries, days: days, daysOff: daysOff, today: today) {
-        tracker throws(StoreError) in
+      let part = try self.dayByDayPart(summaries.map(\.tracker), daysOff: daysOff, today: today)
+      return try Statistics(
+        summaries: summaries, days: days, daysOff: daysOff, today: today, dayByDay: part
+      ) { tracker throws(StoreError) in
         do {
-          return try self.loadRecords(tracker.id)
+          return try self.loadRecords(tracker.id).map(\.day)
         } catch let error as SQLiteError {
           throw .storage(error.storageFailure)
         } catch {
           throw .storage(StorageFailure(.other, detail: "\(error)"))
         }
       }
+    }
+  }
+
+  /// The statistics' day-by-day part (measurable trackers and quota habits, whose records the
+  /// summaries cannot stand for): kept from the last call while the file's other connections
+  /// committed nothing (`PRAGMA data_version`), this store's own writes touched none of those
+  /// trackers (`forgetDayByDayPart`), and today, the trackers and their days off are the same — so
+  /// the statistics after a tap on a yes/no habit read no measured record. Call under the lock.
+  func dayByDayPart(_ trackers: [Tracker], daysOff: [TrackerDayOff], today: Day) throws -> DayByDayPart {
+    let judged = trackers.filter { $0.measure != .yesNo || $0.quota != nil }
+    guard !judged.isEmpty else { return DayByDayPart(today: today) }
+    let ids = Set(judged.map(\.id))
+    let key = DayByDayCache.Key(
+      dataVersion: try database.cached("PRAGMA data_version").rows { $0.int(0) }.first ?? 0, today: today,
+      trackers: judged, daysOff: daysOff.filter { ids.contains($0.trackerID) })
+    if let kept = dayByDayCache.part(for: key) { return kept }
+    var histories: [TrackerHistory] = []
+    for tracker in judged {
+      histories.append(
+        TrackerHistory(tracker: tracker, records: try loadRecords(tracker.id), daysOff: key.daysOff))
+    }
+    let part = DayByDayPart(histories: histories, today: today)
+    dayByDayCache.keep(part, for: key)
+    return part
+  }
+
+  /// Forgets the kept day-by-day part when `change`, this store's own commit, may have changed it:
+  /// a tracker or category added, changed or deleted, or a mark of a tracker judged day by day.
+  func forgetDayByDayPart(after change: StoreChange) {
+    dayByDayCache.forget { ids in
+      change.isEverything || !change.trackerIDs.isEmpty || !change.categoryIDs.isEmpty
+        || change.recordDays.keys.contains { ids.contains($0) }
     }
   }
 

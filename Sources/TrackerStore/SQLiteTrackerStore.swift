@@ -23,6 +23,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// The connection; used only inside `reading` and `write`.
   var database: Database { connection.database }
   private let observers = Observers(nothing: StoreChange())
+  /// The statistics' day-by-day part, kept while it holds (`dayByDayPart`).
+  let dayByDayCache = DayByDayCache()
   /// Looks for other processes' commits while someone observes the store.
   private var watch: ChangeWatch?
 
@@ -597,7 +599,14 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   package var afterRead: (@Sendable () -> Void)?
 
   func write(_ body: () throws -> StoreChange) throws(StoreError) {
-    let change: StoreChange = try connection.transaction(body)
+    // The kept statistics part is forgotten inside the transaction, under the lock: no read can
+    // see the commit with the part from before it.
+    let change: StoreChange = try connection.transaction {
+      let change = try body()
+      self.forgetDayByDayPart(after: change)
+      return change
+    }
+
     observers.notify(change)
   }
 

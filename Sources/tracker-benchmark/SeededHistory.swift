@@ -9,7 +9,15 @@ struct SeededHistory {
   let trackers: [Tracker]
   let records: [TrackerRecord]
 
+  /// A history of every part given.
+  init(categories: [TrackerCategory], trackers: [Tracker], records: [TrackerRecord]) {
+    self.categories = categories
+    self.trackers = trackers
+    self.records = records
+  }
+
   init(trackerCount: Int, years: Int, today: Day, seed: UInt64) {
+
     self.init(trackerCount: trackerCount, days: years * 365, today: today, seed: seed)
   }
 

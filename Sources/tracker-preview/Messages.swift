@@ -56,6 +56,7 @@ enum Messages {
       "options": .helpPlaceholderOptions, "command": .helpPlaceholderCommand,
       "subcommand": .helpPlaceholderCommand, "name": .helpPlaceholderName, "screen": .helpPlaceholderScreen,
       "script": .helpPlaceholderScript, "file": .helpPlaceholderFile, "path": .helpPlaceholderPath,
+      "text": .helpPlaceholderText,
       "YYYY-MM-DD": .helpPlaceholderDate, "HH:MM": .helpPlaceholderTime, "TZ": .helpPlaceholderTimeZone,
     ]
     return keys[word].map { text($0) } ?? word
@@ -496,7 +497,37 @@ enum Messages {
     }
     return text(message) + "\n"
   }
+  /// "Run: 12.5 / 20 km on 1 Dec 2026." (or "already …"): `done` on a measurable tracker.
+  static func markedAmount(_ name: String, _ amount: String, on date: String, already: Bool) -> String {
+    text(already ? .cliMarkedAlreadyAmount(name, amount, date) : .cliMarkedAmount(name, amount, date)) + "\n"
+  }
+  static func amountNotMeasurable(_ name: String) -> String { text(.cliAmountNotMeasurable(name)) }
+  static var expectedAmount: String { text(.cliExpectedAmount) }
+  static var noteTextOrClear: String { text(.cliNoteTextOrClear) }
+  static var noteTextAndClear: String { text(.cliNoteTextAndClear) }
+  /// What `note` did (or found already done) on `date`.
+  static func note(_ name: String, saved: Bool, on date: String, changed: Bool) -> String {
+    let message: LocalizedText
+    switch (saved, changed) {
+    case (true, true): message = .cliNoteSaved(name, date)
+    case (true, false): message = .cliNoteAlreadySaved(name, date)
+    case (false, true): message = .cliNoteRemoved(name, date)
+    case (false, false): message = .cliNoteNothingToRemove(name, date)
+    }
+    return text(message) + "\n"
+  }
+  static func noteInvalid(_ reason: String) -> String { text(.cliNoteInvalid(reason)) }
+  /// A quota's progress in `list`: "2 of 3 this week".
+  static func quotaProgress(_ progress: QuotaProgress) -> String {
+    let met = String(progress.met)
+    let required = String(progress.required)
+    switch progress.quota.period {
+    case .week: return text(.cliListQuotaWeek(met, required))
+    case .month: return text(.cliListQuotaMonth(met, required))
+    }
+  }
   static func noSuchTracker(_ name: String, suggestion: String?) -> String {
+
     text(.cliNoSuchTracker(quoted(name))) + didYouMean(suggestion)
   }
   static func futureDay(_ date: String) -> String { text(.cliFutureDay(date)) }

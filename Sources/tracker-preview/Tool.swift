@@ -45,7 +45,7 @@ enum Tool {
         return .usage(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
       }
       return Outcome(standardOutput: CommandLineSpec.help(for: command))
-    case .tour, .show, .run, .app, .stats, .list, .remind, .mark, .skip, .export, .importFile:
+    case .tour, .show, .run, .app, .stats, .list, .remind, .mark, .note, .skip, .export, .importFile:
       break
     }
     let settings: Settings
@@ -71,6 +71,8 @@ enum Tool {
       return RemindCommand.run(invocation, settings, context)
     case .mark(let name, let done):
       return MarkCommand.run(name, done: done, invocation, settings, context)
+    case .note(let name, let text):
+      return NoteCommand.run(name, text: text, invocation, settings, context)
     case .skip(let name, let off):
       return SkipCommand.run(name, off: off, invocation, settings, context)
     case .export:
@@ -100,6 +102,8 @@ extension Invocation {
     case .list: return "list"
     case .remind: return "remind"
     case .mark(_, let done): return done ? "done" : "undone"
+    case .note: return "note"
+
     case .skip(_, let off): return off ? "skip" : "unskip"
     case .export: return "export"
     case .importFile: return "import"

@@ -138,14 +138,16 @@ struct CommandLineWordsTests {
     #expect(
       done.contains(
         language == "ru"
-          ? "  --date <ГГГГ-ММ-ДД>     День, который показать или отметить (по умолчанию сегодня).\n"
-          : "  --date <YYYY-MM-DD>     The day to look at or mark (default: today).\n"), "\(done)")
+          ? "  --date <ГГГГ-ММ-ДД>     День, который показать, отметить или описать (по умолчанию сегодня).\n"
+          : "  --date <YYYY-MM-DD>     The day to look at, mark or write about (default: today).\n"),
+      "\(done)")
     let help = try runCLI(["--help", "--lang", language]).output
     // The whole help keeps the list: there it says which commands an option is for.
     #expect(
       help.contains(
         language == "ru"
-          ? "list, done, undone, skip, unskip: день" : "list, done, undone, skip, unskip: the day"))
+          ? "list, done, undone, note, skip, unskip: день" : "list, done, undone, note, skip, unskip: the day"
+      ))
     // A name too wide for the column has its text on the next line, in the column.
     #expect(help.contains("\n  --color <auto|always|never>\n                          "), "\(help)")
   }

@@ -55,6 +55,8 @@ struct OptionsTests {
     "--json": (["--json"], { $0.json }),
     "--elements": (["--elements"], { $0.elements }),
     "--output": (["--output", "backup.json"], { $0.output == .file("backup.json") }),
+    "--amount": (["--amount", "12,5"], { $0.amount?.map(\.thousandths) == .success(12_500) }),
+    "--clear": (["--clear"], { $0.clear }),
     "--help": (["--help"], { $0.help }),
     "--version": (["--version"], { $0.version }),
   ]

@@ -144,7 +144,13 @@ struct QuotaRulesTests {
       TrackerStreakSummary(
         tracker: tracker, recordDays: all.filter { $0.trackerID == tracker.id }.map(\.day).sorted())
     }
-    let fromSummaries = try Statistics(summaries: summaries, days: [], today: day("2026-11-30")) { tracker in
+    // The day summaries count every record, the quota habit's too (as the store keeps them: its
+    // days are every day); the day-by-day part takes its own back out.
+    let days = Dictionary(grouping: all, by: \.day).map { day, records in
+      DaySummary(day: day, records: records.count, doneDueHabits: records.count)
+    }.sorted { $0.day < $1.day }
+    let fromSummaries = try Statistics(summaries: summaries, days: days, today: day("2026-11-30")) {
+      tracker in
       all.filter { $0.trackerID == tracker.id }
     }
 

@@ -28,6 +28,36 @@ struct RandomMeasuredHistoryTests {
     }
   }
 
+  /// The store's path — summaries for yes/no weekday habits and events, the day-by-day part for
+  /// measurable trackers and quota habits, the day summaries counting every tracker's records —
+  /// gives exactly the full computation, on any mix.
+  @Test(arguments: 0..<300)
+  func theSummariesPathAgreesWithTheFullComputation(seed: Int) throws {
+    let history = MeasuredHistory(seed: UInt64(seed) + 40_000)
+    let today = history.today
+    let summaries = history.trackers.map { tracker in
+      TrackerStreakSummary(
+        tracker: tracker,
+        recordDays: history.records.filter { $0.trackerID == tracker.id }.map(\.day).sorted(),
+        daysOff: history.daysOff.filter { $0.trackerID == tracker.id }.map(\.day))
+    }
+    let byID = Dictionary(uniqueKeysWithValues: history.trackers.map { ($0.id, $0) })
+    var days: [Day: DaySummary] = [:]
+    for record in history.records {
+      var summary = days[record.day] ?? DaySummary(day: record.day, records: 0, doneDueHabits: 0)
+      summary.records += 1
+      if let tracker = byID[record.trackerID], tracker.kind.isHabit, tracker.isDue(on: record.day) {
+        summary.doneDueHabits += 1
+      }
+      days[record.day] = summary
+    }
+    let fromSummaries = try Statistics(
+      summaries: summaries, days: days.values.sorted { $0.day < $1.day }, daysOff: history.daysOff,
+      today: today
+    ) { tracker in history.records.filter { $0.trackerID == tracker.id }.sorted { $0.day < $1.day } }
+    #expect(fromSummaries == history.statistics, "seed \(seed)")
+  }
+
   @Test(arguments: 0..<300)
   func eachDayIsJudgedAsTheDayByDayReadingJudgesIt(seed: Int) {
     let history = MeasuredHistory(seed: UInt64(seed) + 5_000)

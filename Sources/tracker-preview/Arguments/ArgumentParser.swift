@@ -144,7 +144,18 @@ enum ArgumentParser {
       case .success(let tracker): invocation = .mark(tracker, done: name == "done")
       case .failure(let error): return .failure(error)
       }
+    case "note":
+      switch (rest.count, options.clear) {
+      case (0, _):
+        return .failure(UsageError(message: Messages.missingArgument(Messages.nameArgument), command: name))
+      case (1, true): invocation = .note(rest[0], text: nil)
+      case (1, false): return .failure(UsageError(message: Messages.noteTextOrClear, command: name))
+      case (2, false): invocation = .note(rest[0], text: rest[1])
+      case (2, true): return .failure(UsageError(message: Messages.noteTextAndClear, command: name))
+      default: return .failure(UsageError(message: Messages.unexpectedArgument(rest[2]), command: name))
+      }
     case "skip", "unskip":
+
       if options.all {
         guard rest.isEmpty else { return .failure(UsageError(message: Messages.nameOrAll, command: name)) }
         invocation = .skip(nil, off: name == "skip")

@@ -41,7 +41,7 @@ enum CommandLineSpec {
 
   static let globalOptions: [Option] = [
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
-    .color, .todosURL, .json, .elements, .output, .help, .version,
+    .color, .todosURL, .json, .elements, .output, .amount, .clear, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -90,12 +90,17 @@ enum CommandLineSpec {
       name: "done", arguments: "<name>",
       overviewKey: .helpCommandDone,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
-      options: [.date, .store, .lang, .today, .timeZone]),
+      options: [.date, .amount, .store, .lang, .today, .timeZone]),
     Command(
       name: "undone", arguments: "<name>",
       overviewKey: .helpCommandUndone,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
       options: [.date, .store, .lang, .today, .timeZone]),
+    Command(
+      name: "note", arguments: "<name> <text>|--clear",
+      overviewKey: .helpCommandNote,
+      argumentHelp: [("<name>", .text(.helpArgumentName)), ("<text>", .text(.helpArgumentNoteText))],
+      options: [.date, .clear, .store, .lang, .today, .timeZone]),
     Command(
       name: "skip", arguments: "<name>|--all",
       overviewKey: .helpCommandSkip,
@@ -120,7 +125,9 @@ enum CommandLineSpec {
       argumentHelp: [
         (
           "[command]",
-          .names("tour, show, run, app, list, remind, done, undone, skip, unskip, stats, export, import")
+          .names(
+            "tour, show, run, app, list, remind, done, undone, note, skip, unskip, stats, export, import")
+
         )
       ],
       options: []

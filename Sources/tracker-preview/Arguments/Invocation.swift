@@ -12,6 +12,9 @@ struct Invocation: Equatable {
     case remind
     /// `done <name>` (true) or `undone <name>` (false).
     case mark(String, done: Bool)
+    /// `note <name> <text>`, or `note <name> --clear` (nil text).
+    case note(String, text: String?)
+
     /// `skip <name>|--all` (true) or `unskip …` (false); nil for `--all`.
     case skip(String?, off: Bool)
     case export

@@ -29,6 +29,8 @@ struct Options: Equatable {
   var json = false
   var elements = false
   var output: OutputTarget?
+  var amount: Parsed<Amount>?
+  var clear = false
   var help = false
   var version = false
 }
@@ -104,6 +106,20 @@ extension ValueKind where Value == Parsed<Day> {
   /// A day, ISO or a long date in either language (`DateText`).
   static var date: Self {
     ValueKind(placeholder: CommandLineSpec.dateValue, isDate: true) { .success(DateText.optionDay($0, $1)) }
+  }
+}
+
+extension ValueKind where Value == Parsed<Amount> {
+  /// An amount in either decimal format (`12.5`, `12,5`): the reason of a refusal is `done`'s to
+  /// report, as a date's is.
+  static var amount: Self {
+    ValueKind(placeholder: "X") { text, name in
+      .success(
+        Result { () throws(AmountParseError) in try Amount(parsing: text) }
+          .mapError { _ in
+            UsageError(message: Messages.invalidValue(text, name, expected: Messages.expectedAmount))
+          })
+    }
   }
 }
 
@@ -224,6 +240,9 @@ extension CommandLineSpec {
     static let json = flag("--json", \.json, help: .helpOptionJSON)
     static let elements = flag("--elements", \.elements, help: .helpOptionElements)
     static let output = option("--output", .output, \.output, help: .helpOptionOutput)
+    static let amount = option("--amount", .amount, \.amount, help: .helpOptionAmount)
+    static let clear = flag("--clear", \.clear, help: .helpOptionClear)
+
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)
   }

@@ -25,6 +25,7 @@ enum ListCommand {
     screen.daySelected(settings.date)
     let streaks: [UUID: Int]
     let counts: [UUID: Int]
+    let day: DayDetails
     do {
       let summaries = try store.trackers()
       let statistics = try store.statistics(asOf: settings.today)
@@ -34,9 +35,12 @@ enum ListCommand {
         uniqueKeysWithValues: statistics.trackers.map { ($0.trackerID, $0.completed) })
       counts = Dictionary(
         uniqueKeysWithValues: summaries.map { ($0.tracker.id, completed[$0.tracker.id] ?? 0) })
+      day = try DayDetails.read(
+        store, trackers: summaries.map(\.tracker), on: settings.date, today: settings.today)
     } catch {
       return .failure(Messages.unreadableData(error))
     }
+
     if let alert = screen.state.alert {
       return .failure(TerminalSafe.text(Messages.alertShown(alert.title, alert.message)))
     }
@@ -55,13 +59,9 @@ enum ListCommand {
                     "trackers",
                     .array(
                       section.cards.map { card in
-                        .object([
-                          ("id", .string(card.id.uuidString)), ("name", .string(card.name)),
-                          ("emoji", .string(card.emoji)), ("done", .bool(card.isCompleted)),
-                          ("dayOff", .bool(card.isDayOff)),
-                          ("completed", .int(counts[card.id] ?? 0)),
-                          ("currentStreak", .int(streaks[card.id] ?? 0)),
-                        ])
+                        cardJSON(
+                          card, day: day, completed: counts[card.id] ?? 0, streak: streaks[card.id] ?? 0)
+
                       })
                   ),
                 ])
@@ -79,26 +79,51 @@ enum ListCommand {
       lines.append(TerminalSafe.text(section.title))
       for card in section.cards {
         let streak = streaks[card.id] ?? 0
+        let parts =
+          day.progress(card.id, settings.language).map(TerminalSafe.text) + [
+            card.dayCounter,
+            localizer.text(.statisticsStreakCurrent) + " " + localizer.plural(.days, count: streak),
+          ]
         lines.append(
-          "  [\(card.isCompleted ? "✓" : card.isDayOff ? "–" : " ")] \(TerminalSafe.text(card.emoji)) \(TerminalSafe.text(card.name)): "
-            + "\(card.dayCounter); \(localizer.text(.statisticsStreakCurrent)) "
-            + localizer.plural(.days, count: streak))
+          "  [\(day.isDone(card) ? "✓" : card.isDayOff ? "–" : " ")] \(TerminalSafe.text(card.emoji)) \(TerminalSafe.text(card.name)): "
+            + parts.joined(separator: "; ") + (day.notes[card.id] == nil ? "" : " ✎"))
       }
+
     }
     outcome.standardOutput = lines.joined(separator: "\n") + "\n"
     return outcome
   }
 }
 
+extension ListCommand {
+  /// One card of `list --json`: the main screen's fields, then the day's details.
+  static func cardJSON(_ card: TrackersViewModel.Card, day: DayDetails, completed: Int, streak: Int)
+    -> JSONValue
+  {
+    let fields: [(String, JSONValue)] = [
+      ("id", .string(card.id.uuidString)), ("name", .string(card.name)),
+      ("emoji", .string(card.emoji)), ("done", .bool(day.isDone(card))),
+      ("dayOff", .bool(card.isDayOff)), ("completed", .int(completed)), ("currentStreak", .int(streak)),
+    ]
+    return .object(fields + day.json(card.id))
+  }
+}
+
 /// `done <name>` / `undone <name>`: idempotent marks for a day, safe to repeat from cron.
+
 @MainActor
 enum MarkCommand {
   static func run(
     _ name: String, done: Bool, _ invocation: Invocation, _ given: Settings, _ context: ToolContext
   ) -> Outcome {
     func text(_ day: Day) -> String { DateText.long(day, given.language) }
-    // A date after today by any day start is refused before the file is touched.
+    // A date after today by any day start, or an amount that is no number, is refused before
+    // the file is touched.
     guard given.date <= given.today else { return .failure(Messages.futureDay(text(given.date))) }
+    if done, case .failure(let error)? = invocation.options.amount {
+      return .usage(UsageError(message: error.message, command: invocation.commandName))
+    }
+
     var outcome = Outcome()
     guard
       let (store, settings) = StoreOpening.openForToday(
@@ -121,6 +146,18 @@ enum MarkCommand {
       guard tracker.canBeTicked(on: settings.date, today: settings.today) else {
         return .failure(TerminalSafe.text(Messages.notScheduled(tracker.name, dateText)))
       }
+      // (An amount that is no number was refused above, before the file was opened.)
+      if done, case .success(let amount)? = invocation.options.amount {
+        guard let goal = tracker.measure.goal else {
+          return .failure(TerminalSafe.text(Messages.amountNotMeasurable(tracker.name)))
+        }
+        return try measure(tracker, goal, amount: amount, on: settings, in: store, outcome)
+      }
+
+      if done, let goal = tracker.measure.goal {
+        return try measure(tracker, goal, amount: nil, on: settings, in: store, outcome)
+      }
+
       let isDone = try store.completedTrackerIDs(on: settings.date).contains(tracker.id)
       if isDone != done {
         do {
@@ -131,6 +168,72 @@ enum MarkCommand {
       }
       outcome.standardOutput += Messages.marked(
         TerminalSafe.text(tracker.name), done: done, on: dateText, already: isDone == done)
+    } catch {
+
+      return .failure(Messages.unreadableData(error))
+    }
+    return outcome
+  }
+
+  /// `done` on a measurable tracker: `amount`, or without one the target — unless the day already
+  /// has a record, whose amount a repeat from cron must not overwrite (docs/command-line.md).
+  private static func measure(
+    _ tracker: Tracker, _ goal: MeasureGoal, amount: Amount?, on settings: Settings,
+    in store: any TrackerDataStore, _ given: Outcome
+  ) throws(StoreError) -> Outcome {
+    var outcome = given
+    let day = settings.date
+    let stored = try store.records(on: day).first { $0.trackerID == tracker.id }
+    let wanted = amount ?? stored.map { $0.amount ?? goal.target } ?? goal.target
+    let already = stored.map { ($0.amount ?? goal.target) == wanted } ?? false
+    if !already {
+      do {
+        try store.setAmount(wanted, trackerID: tracker.id, on: day)
+      } catch {
+        return .failure(Messages.notSaved(error))
+      }
+    }
+    let written = AmountText.progress(
+      TrackerRecord(trackerID: tracker.id, day: day, amount: wanted), goal, settings.language)
+    outcome.standardOutput += Messages.markedAmount(
+      TerminalSafe.text(tracker.name), TerminalSafe.text(written),
+      on: DateText.long(day, settings.language), already: already)
+    return outcome
+  }
+}
+
+/// `note <name> <text>` / `note <name> --clear`: a tracker's note on a day (any day), idempotent
+/// like `done`.
+@MainActor
+enum NoteCommand {
+  static func run(
+    _ name: String, text: String?, _ invocation: Invocation, _ given: Settings, _ context: ToolContext
+  ) -> Outcome {
+    // A text that breaks a rule is refused before the file is touched.
+    if let text, case .failure(let reason) = TrackerNote.validatedText(text) {
+      return .failure(Messages.noteInvalid(StoreError.invalidNote(reason).reason(Localizer(given.language))))
+    }
+    var outcome = Outcome()
+    guard
+      let (store, settings) = StoreOpening.openForToday(invocation, given, context, outcome: &outcome)
+    else {
+      return outcome
+    }
+    let dateText = DateText.long(settings.date, settings.language)
+    do {
+      let tracker: Tracker
+      switch StoreOpening.tracker(named: name, in: try store.trackers()) {
+      case .success(let found): tracker = found.tracker
+      case .failure(let failure): return failure
+      }
+      let changed: Bool
+      do {
+        changed = try store.setNote(text, trackerID: tracker.id, on: settings.date)
+      } catch {
+        return .failure(Messages.notSaved(error))
+      }
+      outcome.standardOutput += Messages.note(
+        TerminalSafe.text(tracker.name), saved: text != nil, on: dateText, changed: changed)
     } catch {
       return .failure(Messages.unreadableData(error))
     }
@@ -235,5 +338,80 @@ enum SkipCommand {
         UsageError(message: Messages.dayOffRangeTooLong(count), command: invocation.commandName))
     }
     return .success((0..<count).map { bounds[0].adding(days: $0) })
+  }
+}
+
+/// What `list` shows of a day beyond the main screen's cards (issue 32): a measurable tracker's
+/// amount against its target, a quota habit's progress in its period, the day's notes — read in
+/// one snapshot.
+struct DayDetails {
+  /// The trackers, by id.
+  var trackers: [UUID: Tracker]
+  /// The day's records, by tracker.
+  var records: [UUID: TrackerRecord]
+  /// The day's notes, by tracker.
+  var notes: [UUID: String]
+  /// Each quota habit's progress in the period holding the day.
+  var quotas: [UUID: QuotaProgress]
+  /// Whether each measurable tracker's day is met (docs/rules.md, "Measurable habits").
+  var met: [UUID: Bool]
+
+  static func read(
+    _ store: any TrackerDataStore, trackers: [Tracker], on day: Day, today: Day
+  ) throws(StoreError) -> DayDetails {
+    try store.read { (reader) throws(StoreError) in
+      var details = DayDetails(
+        trackers: Dictionary(trackers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+        records: Dictionary(
+          try reader.records(on: day).map { ($0.trackerID, $0) }, uniquingKeysWith: { first, _ in first }),
+        notes: Dictionary(
+          try reader.notes(on: day).map { ($0.trackerID, $0.text) }, uniquingKeysWith: { first, _ in first }),
+        quotas: [:], met: [:])
+      for tracker in trackers where tracker.quota != nil || tracker.measure != .yesNo {
+        let history = TrackerHistory(
+          tracker: tracker, records: try reader.records(trackerID: tracker.id),
+          daysOff: try reader.daysOff(trackerID: tracker.id).map {
+            TrackerDayOff(trackerID: tracker.id, day: $0)
+          })
+        details.quotas[tracker.id] = history.periodProgress(containing: day, today: today)
+        if tracker.measure != .yesNo { details.met[tracker.id] = history.isMet(on: day, today: today) }
+      }
+      return details
+    }
+  }
+
+  /// Whether the card's day counts as done: met for a measurable tracker, a record otherwise.
+  func isDone(_ card: TrackersViewModel.Card) -> Bool { met[card.id] ?? card.isCompleted }
+
+  /// The amount against the target and the quota's progress, as `list` writes them.
+  func progress(_ id: UUID, _ language: Language) -> [String] {
+    var parts: [String] = []
+    if let goal = trackers[id]?.measure.goal {
+      parts.append(AmountText.progress(records[id], goal, language))
+    }
+    if let quota = quotas[id] { parts.append(Messages.quotaProgress(quota)) }
+    return parts
+  }
+
+  /// The JSON fields of `list --json` for tracker `id`: null where they do not apply.
+  func json(_ id: UUID) -> [(String, JSONValue)] {
+    let goal = trackers[id]?.measure.goal
+    let amount = goal.flatMap { goal in records[id].map { $0.amount ?? goal.target } }
+    return [
+      ("amount", amount.map { .number($0.description) } ?? .null),
+      ("target", goal.map { .number($0.target.description) } ?? .null),
+      ("unit", goal.map { .string($0.unit) } ?? .null),
+      ("direction", goal.map { .string($0.direction.rawValue) } ?? .null),
+      (
+        "quota",
+        quotas[id].map { progress in
+          .object([
+            ("times", .int(progress.quota.count)), ("per", .string(progress.quota.period.rawValue)),
+            ("met", .int(progress.met)), ("required", .int(progress.required)),
+          ])
+        } ?? .null
+      ),
+      ("note", notes[id].map { .string($0) } ?? .null),
+    ]
   }
 }

@@ -39,10 +39,8 @@ enum RemindCommand {
         let stored = try store.settings()
         // Until the day, as the day start hour defines it, ends, the reminder speaks for it.
         let today = given.isTodayGiven ? given.today : stored.dayStart.today(at: instant, in: given.timeZone)
-        let progress = ReminderSettings.progress(
-          on: today, trackers: try store.trackers(), completed: try store.completedTrackerIDs(on: today),
-          off: try store.dayOffTrackerIDs(on: today))
-        return (stored, progress)
+        return (stored, try Self.progress(on: today, in: store))
+
       }
     } catch {
       return .failure(Messages.unreadableData(error))
@@ -52,5 +50,30 @@ enum RemindCommand {
       outcome.standardOutput += Messages.reminder(done: progress.done, due: progress.due) + "\n"
     }
     return outcome
+  }
+}
+
+extension RemindCommand {
+  /// The day's progress (docs/rules.md, "Daily reminder"): yes/no weekday habits by their records
+  /// of the day alone; measurable and quota habits by their histories (met, not just recorded; a
+  /// quota habit expected while its period is not met; an at-most habit not on its own day).
+  static func progress(on today: Day, in reader: any TrackerDataReading) throws(StoreError)
+    -> ReminderSettings.Progress
+  {
+    let summaries = try reader.trackers()
+    let ticked = summaries.filter { $0.tracker.measure == .yesNo && $0.tracker.quota == nil }
+    let plain = ReminderSettings.progress(
+      on: today, trackers: ticked, completed: try reader.completedTrackerIDs(on: today),
+      off: try reader.dayOffTrackerIDs(on: today))
+    var histories: [TrackerHistory] = []
+    for summary in summaries where summary.tracker.measure != .yesNo || summary.tracker.quota != nil {
+      let id = summary.tracker.id
+      histories.append(
+        TrackerHistory(
+          tracker: summary.tracker, records: try reader.records(trackerID: id),
+          daysOff: try reader.daysOff(trackerID: id).map { TrackerDayOff(trackerID: id, day: $0) }))
+    }
+    let measured = ReminderSettings.progress(on: today, histories: histories, today: today)
+    return ReminderSettings.Progress(done: plain.done + measured.done, due: plain.due + measured.due)
   }
 }
