@@ -94,6 +94,14 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   /// A task of the list, by its title, else its text.
   case todo(String)
 
+  // Issue 32: cards, sheets, detail
+  /// "Note for this day" in a card's menu and on the detail.
+  case note
+  /// The amount sheet's − and +.
+  case amountMinus, amountPlus
+  /// Clear on the amount and note sheets: the day's amount or note goes.
+  case clearEntry
+
   /// The accessibility identifier scripts write: `add`, `card:Бег`, `emoji:5`, `day:2026-11-30`,
   /// `day:mon`, `hour:03`, ….
   public var text: String {
@@ -151,6 +159,10 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     case .completed: return "completed"
     case .retry: return "retry"
     case .todo(let name): return "todo:" + name
+    case .note: return "note"
+    case .amountMinus: return "amount-minus"
+    case .amountPlus: return "amount-plus"
+    case .clearEntry: return "clear"
     }
   }
 

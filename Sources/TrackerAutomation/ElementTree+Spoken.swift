@@ -95,7 +95,9 @@ private struct Speech {
       return state.searchText.isEmpty ? nil : state.searchPlaceholder + ": " + state.searchText
     case .card(let name):
       guard let card = cards[name: name] else { return nil }
-      return card.name + ", " + card.dayCounter + (card.isCompleted ? ", " + localizer.text(.spokenDone) : "")
+      let progress = [card.amountText, card.quotaText].compactMap { $0 }.map { ", " + $0 }.joined()
+      return card.name + ", " + card.dayCounter + progress
+        + (card.isCompleted ? ", " + localizer.text(.spokenDone) : "")
     case .complete(let name):
       guard !element.isEnabled else { return nil }
       return name + ", " + date(state.selectedDay)
@@ -106,7 +108,8 @@ private struct Speech {
       .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .emoji, .color,
       .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
       .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo,
-      .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
+      .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note, .amountMinus, .amountPlus,
+      .clearEntry:
       return nil
     }
   }
@@ -120,6 +123,30 @@ private struct Speech {
       if element.identifier == .quotaMinus { return quota.minusAccessibilityLabel + ": " + quota.text }
       if element.identifier == .quotaPlus { return quota.plusAccessibilityLabel + ": " + quota.text }
       return nil
+    // Issue 32: cards, sheets, detail
+    case .amount(let state):
+      switch element.identifier {
+      case .field(.amount):
+        let value = state.text.isEmpty ? state.goalText : state.text + " " + state.unit
+        return state.title + ": " + value + (state.error.map { ", " + $0 } ?? "")
+      case .amountMinus: return state.minusAccessibilityLabel
+      case .amountPlus: return state.plusAccessibilityLabel
+      case .save, .clearEntry: return element.label + ": " + state.title + ", " + state.dateText
+      case .ok, .confirm, .cancel, .done, .add, .edit, .delete, .field, .clear, .tab, .start, .date, .filters,
+        .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
+        .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category, .addCategory,
+        .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart,
+        .hour,
+        .allow, .notNow, .completed, .retry, .todo, .note, .measure, .direction, .scheduleKind, .quotaMinus,
+        .quotaPlus:
+        return nil
+      }
+    case .note(let state):
+      if element.identifier == .field(.noteText) {
+        return state.title + ", " + state.subtitle + (state.text.isEmpty ? "" : ": " + state.text)
+          + (state.error.map { ", " + $0 } ?? "")
+      }
+      return element.label + ": " + state.subtitle
     case .trackerForm(let state):
       if state.discardQuestion != nil { return nil }
       return formName(element, state)
@@ -151,7 +178,8 @@ private struct Speech {
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow,
-        .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
+        .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note,
+        .amountMinus, .amountPlus, .clearEntry:
         return nil
       }
     case .dayStart(let state):
@@ -178,7 +206,7 @@ private struct Speech {
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .reminder, .reminderTime, .dayStart,
         .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
-        .quotaPlus:
+        .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
         // Edit, Delete and the buttons of its questions act on the tracker shown.
         return element.label + ": " + state.name
       }
@@ -225,7 +253,7 @@ private struct Speech {
       .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .create, .discard,
       .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back,
       .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo, .scheduleKind,
-      .quotaMinus, .quotaPlus:
+      .quotaMinus, .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
       return nil
     }
   }
@@ -260,6 +288,14 @@ private struct Speech {
       return nil
     case .categoryForm(let state): return state.error ?? localizer.text(.spokenReasonName)
     case .timePicker(let state): return state.error ?? localizer.text(.spokenReasonTime)
+    case .amount(let state):
+      if element.identifier == .save { return state.error ?? localizer.text(.spokenReasonAmount) }
+      if element.identifier == .clearEntry { return localizer.text(.spokenReasonNothingToClear) }
+      return nil
+    case .note(let state):
+      if element.identifier == .save { return state.error ?? localizer.text(.spokenReasonNote) }
+      if element.identifier == .clearEntry { return localizer.text(.spokenReasonNothingToClear) }
+      return nil
     case .typePicker, .categories, .schedule, .filters, .calendar, .permission, .dayStart: return nil
     }
   }

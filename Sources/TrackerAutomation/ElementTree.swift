@@ -88,6 +88,7 @@ enum ElementTree {
         Element(
           identifier: menu.isDayOff ? .cancelDayOff : .dayOff, label: menu.dayOffTitle,
           action: .tracker(.toggleDayOff)),
+        Element(identifier: .note, label: menu.noteTitle, action: .tracker(.openNote)),
         Element(identifier: .edit, label: menu.editTitle, action: .tracker(.editTracker)),
         Element(identifier: .delete, label: menu.deleteTitle, action: .tracker(.deleteTracker)),
       ]
@@ -274,9 +275,41 @@ enum ElementTree {
             longPressAction: cell.canToggleDayOff ? .tracker(.toggleDayOffOn(cell.day)) : nil,
             spokenLabel: spoken(cell, state, localizer), grid: "day"))
       }
+      result.append(Element(identifier: .note, label: state.noteTitle, action: .tracker(.openNote)))
       result.append(Element(identifier: .edit, label: state.editTitle, action: .tracker(.editTracker)))
       result.append(Element(identifier: .delete, label: state.deleteTitle, action: .tracker(.deleteTracker)))
       return result
+    // Issue 32: cards, sheets, detail
+    case .amount(let state):
+      return [
+        Element(
+          identifier: .amountMinus, label: "−", isEnabled: state.isMinusEnabled,
+          action: .tracker(.decreaseAmount)),
+        Element(
+          identifier: .field(.amount), label: state.text.isEmpty ? state.placeholder : state.text,
+          kind: .textField, action: .tracker(.focus(.amount))),
+        Element(
+          identifier: .amountPlus, label: "+", isEnabled: state.isPlusEnabled,
+          action: .tracker(.increaseAmount)),
+        Element(
+          identifier: .clearEntry, label: state.clearTitle, isEnabled: state.isClearEnabled,
+          action: .tracker(.clearAmount)),
+        Element(
+          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled,
+          action: .tracker(.saveAmount)),
+      ]
+    case .note(let state):
+      return [
+        Element(
+          identifier: .field(.noteText), label: state.text.isEmpty ? state.placeholder : state.text,
+          kind: .textField, action: .tracker(.focus(.noteText))),
+        Element(
+          identifier: .clearEntry, label: state.clearTitle, isEnabled: state.isClearEnabled,
+          action: .tracker(.clearNote)),
+        Element(
+          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled,
+          action: .tracker(.saveNote)),
+      ]
     }
   }
 

@@ -28,7 +28,7 @@ extension TodoFlow {
           .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
           .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
           .dayStart, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
-          .quotaPlus:
+          .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
           if !element.isEnabled {
             element.unavailableReason = form.error ?? localizer.text(.todoErrorEmptyText)
           }
@@ -48,7 +48,7 @@ extension TodoFlow {
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-        .dayStart, .hour, .allow, .notNow, .completed, .retry:
+        .dayStart, .hour, .allow, .notNow, .completed, .retry, .note, .amountMinus, .amountPlus, .clearEntry:
         break
       }
       return element

@@ -152,7 +152,7 @@ public struct Localizer: Hashable, Sendable {
   }
 
   private var groupSeparator: String { language == .ru ? "\u{00A0}" : "," }
-  /// The decimal separator of the language: "," in Russian, "." in English.
+  /// The language's decimal separator: "," in Russian, "." in English ("12,5" / "12.5").
   public var decimalSeparator: String { language == .ru ? "," : "." }
 
   private func weekdayText(_ style: String, _ number: Int) -> String {

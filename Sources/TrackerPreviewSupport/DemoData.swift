@@ -97,3 +97,63 @@ private func demoID(_ number: Int) -> UUID {
   let n = UInt8(truncatingIfNeeded: number)
   return UUID(uuid: (0xDE, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, UInt8(number >> 8 & 0xFF), n))
 }
+
+// Issue 32: cards, sheets, detail
+extension DemoData {
+  /// The demo with issue 32's two habits beside it, in a category of their own: a run measured in
+  /// km (at least 5 a day) with twelve weeks of amounts, one below its target today, and two
+  /// notes; and a swim three times a week, done today. Kept apart from `contents`, whose screens
+  /// the existing references show (docs/decisions.md).
+  public var pacedContents: StoreContents {
+    var contents = self.contents
+    // The demo's trackers are created 40 days before its today.
+    let today = trackers[0].createdOn.adding(days: 40)
+    let isRussian = categories[0].title == DemoData.russian[0]
+    let sport = TrackerCategory(id: demoID(3), title: isRussian ? "Спорт" : "Sport")
+    let created = today.adding(days: -90)
+    let goal = try? MeasureGoal(
+      unit: isRussian ? "км" : "km", target: Amount(units: 5) ?? .zero, direction: .atLeast)
+    let run = Tracker(
+      id: demoID(106), name: isRussian ? "Бег" : "Run", emoji: TrackerEmoji.all[14],
+      color: TrackerColor.palette[2],
+      categoryID: sport.id, isPinned: false, createdOn: created, kind: .habit(.everyDay),
+      measure: goal.map(TrackerMeasure.measurable) ?? .yesNo)
+    let swim = Tracker(
+      id: demoID(107), name: isRussian ? "Плавание" : "Swim", emoji: TrackerEmoji.all[10],
+      color: TrackerColor.palette[9], categoryID: sport.id, isPinned: false, createdOn: created,
+      kind: Quota(3, per: .week).map { .habit(Schedule(quota: $0)) } ?? .habit(.everyDay))
+    // Amounts in thousandths, a week's pattern with days of rest: the bars rise and fall.
+    let pattern = [5000, 6500, 0, 7250, 4000, 0, 8000, 5500, 3000, 0, 12_500, 6000, 0, 5200, 9000, 0, 2500]
+    var records: [TrackerRecord] = []
+    for offset in 1...84 {
+      let thousandths =
+        pattern[offset % pattern.count] + (offset < 28 ? 1500 : 0) - (offset % 11 == 0 ? 2000 : 0)
+      guard thousandths > 0, let amount = Amount(thousandths: thousandths) else { continue }
+      records.append(TrackerRecord(trackerID: run.id, day: today.adding(days: -offset), amount: amount))
+    }
+    // Today: 3.5 of 5 so far, shown and not done.
+    records.append(TrackerRecord(trackerID: run.id, day: today, amount: Amount(thousandths: 3500)))
+    // The swim: three days in each of the last four weeks, and today.
+    let monday = today.adding(days: 1 - today.weekday.rawValue)
+    for week in 1...4 {
+      for day in [0, 2, 4] {
+        records.append(TrackerRecord(trackerID: swim.id, day: monday.adding(days: day - week * 7)))
+      }
+    }
+    records.append(TrackerRecord(trackerID: swim.id, day: today))
+    contents.categories.append(sport)
+    contents.trackers += [run, swim]
+    contents.records = (contents.records + records).sorted {
+      ($0.day, $0.trackerID.uuidString) < ($1.day, $1.trackerID.uuidString)
+    }
+    contents.notes = [
+      TrackerNote(
+        trackerID: run.id, day: today.adding(days: -3),
+        text: isRussian ? "Бегал под дождём" : "Ran in the rain"),
+      TrackerNote(
+        trackerID: run.id, day: today.adding(days: -10),
+        text: isRussian ? "Новые кроссовки\nКолено не болит" : "New shoes\nThe knee is fine"),
+    ]
+    return contents
+  }
+}

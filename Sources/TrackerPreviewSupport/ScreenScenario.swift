@@ -16,6 +16,8 @@ public struct ScreenScenario: Sendable {
     case empty
     /// The demo data (docs/rules.md), onboarding done.
     case demo
+    /// The demo with issue 32's measured run and three-a-week swim (`DemoData.pacedContents`).
+    case paced
   }
 
   /// `screen-state`, as used in snapshot names.
@@ -269,7 +271,47 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("statistics-empty", screen: .statistics, data: .empty) { _ in
       [.tap(.element(.tab(.statistics)))]
     },
+    // Issue 32: cards, sheets, detail (the demo with its measured run and three-a-week swim)
+    ScreenScenario("trackers-paced", screen: .trackers, data: .paced),
+    ScreenScenario("trackers-paced-menu", screen: .trackers, data: .paced) { run in
+      [.longPress(.element(.card(pacedName(run, swim: false))))]
+    },
+    ScreenScenario("amount", screen: .amount, data: .paced) { run in
+      [.tap(.element(.complete(pacedName(run, swim: false))))]
+    },
+    ScreenScenario("amount-invalid", screen: .amount, data: .paced) { run in
+      [
+        .tap(.element(.complete(pacedName(run, swim: false)))), .clear,
+        .type(run.language == .ru ? "12,5,1" : "12.5.1"),
+      ]
+    },
+    ScreenScenario("note", screen: .note, data: .paced) { run in
+      [.longPress(.element(.card(pacedName(run, swim: true)))), .tap(.element(.note))]
+    },
+    ScreenScenario("note-filled", screen: .note, data: .paced) { run in
+      [
+        .longPress(.element(.card(pacedName(run, swim: true)))), .tap(.element(.note)),
+        .type(
+          run.language == .ru ? "Бассейн закрыт,\nплавал в озере" : "The pool was closed,\nswam in the lake"),
+      ]
+    },
+    ScreenScenario("detail-measured", screen: .detail, data: .paced) { run in
+      [.tap(.element(.card(pacedName(run, swim: false))))]
+    },
+    ScreenScenario("detail-quota", screen: .detail, data: .paced) { run in
+      [.tap(.element(.card(pacedName(run, swim: true))))]
+    },
   ]
+
+  /// The name of the paced demo's run, or its swim.
+  private static func pacedName(_ run: Context, swim: Bool) -> String {
+    switch (run.language, swim) {
+    case (.ru, false): return "Бег"
+    case (.ru, true): return "Плавание"
+    case (.en, false): return "Run"
+    case (.en, true): return "Swim"
+    }
+  }
 
   /// The scenario called `name`.
   public static func named(_ name: String) -> ScreenScenario? { all.first { $0.name == name } }
@@ -303,9 +345,8 @@ public struct ScreenScenario: Sendable {
       break
     case .empty:
       try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    case .demo:
-      try store.insert(
-        demo.contents)
+    case .demo, .paced:
+      try store.insert(data == .paced ? demo.pacedContents : demo.contents)
       try store.saveSettings(
         StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
     }

@@ -90,7 +90,8 @@ public final class InteractiveSession {
         .filters, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
         .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .addCategory, .weekday,
         .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow,
-        .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
+        .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus,
+        .note, .amountMinus, .amountPlus, .clearEntry:
         role = .other
       }
     }
@@ -265,8 +266,9 @@ public final class InteractiveSession {
     case .backspace: act(.deleteBackward)
     case .control("u"): act(.clear)
     case .enter:
-      // The to-do text keeps line breaks; any other field is done and the next element is focused.
-      if field.identifier == .field(.text) {
+      // The to-do text and a note keep line breaks; any other field is done and the next element is
+      // focused.
+      if field.identifier == .field(.text) || field.identifier == .field(.noteText) {
         act(.type("\n"))
       } else {
         // The next element, past the field's own clear button: Enter never clears what was typed.

@@ -81,3 +81,42 @@ enum DisplayText {
     }
   }
 }
+
+// Issue 32: cards, sheets, detail
+extension DisplayText {
+  /// `amount` in the language's decimal format: "12.5" / "12,5".
+  static func amount(_ amount: Amount, _ localizer: Localizer) -> String {
+    amount.written(decimalSeparator: localizer.decimalSeparator)
+  }
+
+  /// A measurable day's amount against its target: "12.5 / 20 km", "– / 20 km" when nothing was
+  /// entered (docs/decisions.md).
+  static func amountOfTarget(_ amount: Amount?, _ goal: MeasureGoal, _ localizer: Localizer) -> String {
+    localizer.text(
+      .cardAmount(
+        amount: amount.map { Self.amount($0, localizer) } ?? "–", target: Self.amount(goal.target, localizer),
+        unit: goal.unit))
+  }
+
+  /// A quota habit's progress: "2 of 3 this week", "1 of 4 that month" for another period.
+  static func quotaProgress(_ progress: QuotaProgress, isCurrent: Bool, _ localizer: Localizer) -> String {
+    let (met, required) = (progress.met, progress.required)
+    switch (progress.quota.period, isCurrent) {
+    case (.week, true): return localizer.text(.cardQuotaThisWeek(met: met, required: required))
+    case (.week, false): return localizer.text(.cardQuotaThatWeek(met: met, required: required))
+    case (.month, true): return localizer.text(.cardQuotaThisMonth(met: met, required: required))
+    case (.month, false): return localizer.text(.cardQuotaThatMonth(met: met, required: required))
+    }
+  }
+
+  /// Why a typed amount is refused, or nil for an empty field (Save waits without a word).
+  static func amountError(_ error: AmountParseError, _ localizer: Localizer) -> String? {
+    switch error {
+    case .empty: return nil
+    case .notANumber: return localizer.text(.amountErrorNotANumber)
+    case .negative: return localizer.text(.amountErrorNegative)
+    case .tooManyDecimals: return localizer.text(.amountErrorTooManyDecimals)
+    case .tooLarge: return localizer.text(.amountErrorTooLarge)
+    }
+  }
+}

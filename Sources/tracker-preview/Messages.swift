@@ -588,6 +588,8 @@ enum Messages {
     text(.cliAlertShown(title, message))
   }
   static var noTrackerToShow: String { text(.cliNoTrackerToShow) }
+  // Issue 32: cards, sheets, detail
+  static var noMeasurableTrackerToShow: String { text(.cliNoMeasurableTrackerToShow) }
   static func badTime(_ value: String) -> String { text(.cliBadTime(quoted(value))) }
   /// "Tracker — 2 of 3 habits done today".
   static func reminder(done: Int, due: Int) -> String {

@@ -85,7 +85,7 @@ struct TypedActionTests {
       return "close"
     case .focus, .selectTab, .openCalendar, .openFilters, .openDetail, .openCardMenu, .openCategories,
       .openSchedule, .openCategoryMenu, .openReminderTime, .addTracker, .addCategory, .previousMonth,
-      .nextMonth, .openDayStart:
+      .nextMonth, .openDayStart, .openNote:
       return "show"
     case .toggleCompletion, .togglePin, .toggleWeekday, .toggleDay, .toggleReminder, .toggleDayOff,
       .toggleDayOffOn, .confirmDayOff:
@@ -94,12 +94,13 @@ struct TypedActionTests {
       .confirmCategoryDeletion:
       return "delete"
     case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays, .textChanged, .decreaseQuota,
-      .increaseQuota:
+      .increaseQuota, .decreaseAmount, .increaseAmount, .clearAmount, .clearNote:
       return "edit"
     case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart,
       .chooseMeasure, .chooseDirection, .chooseScheduleKind:
       return "choose"
-    case .saveTracker, .saveCategory, .saveSchedule, .saveReminderTime, .allowNotifications:
+    case .saveTracker, .saveCategory, .saveSchedule, .saveReminderTime, .allowNotifications, .saveAmount,
+      .saveNote:
       return "save"
     }
   }

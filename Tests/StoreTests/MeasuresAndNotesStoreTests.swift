@@ -113,10 +113,8 @@ struct MeasuresAndNotesStoreTests {
     try store.createTracker(run)
     try store.setAmount(amount("7.25"), trackerID: run.id, on: day("2026-11-24"))
     let change = try store.setDaysOff(true, [TrackerDayOff(trackerID: run.id, day: day("2026-11-24"))])
-    #expect(
-      try change.removedRecords == [
-        TrackerRecord(trackerID: run.id, day: day("2026-11-24"), amount: try amount("7.25"))
-      ])
+    let removed = TrackerRecord(trackerID: run.id, day: day("2026-11-24"), amount: try amount("7.25"))
+    #expect(change.removedRecords == [removed])
     #expect(try store.records(trackerID: run.id).isEmpty)
   }
 

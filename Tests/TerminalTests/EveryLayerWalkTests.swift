@@ -37,9 +37,12 @@ struct EveryLayerWalkTests {
     case unreadable
     /// The to-do list, its tasks unreadable at launch.
     case todoUnreadable
+    /// Issue 32's measured run and three-a-week swim alone (the paced demo's Sport), so the first
+    /// card's button is a measurable one: the amount and note sheets.
+    case paced
 
     /// The starts the walk of healthy layers begins at.
-    static let healthy: [Start] = [.demo, .new, .todo]
+    static let healthy: [Start] = [.demo, .new, .todo, .paced]
   }
 
   /// One step from the start: a focus moved with Tab alone to an element, a key, or the store
@@ -87,13 +90,27 @@ struct EveryLayerWalkTests {
     let app: any DrivenApp
     let settle: () async throws -> Void
     switch start {
-    case .demo, .new, .unreadable:
+    case .demo, .new, .unreadable, .paced:
       let base = InMemoryTrackerStore()
       let failing = FailingStore(base)
       func environment(_ store: any TrackerDataStore) -> AppEnvironment {
         .fixed(now: now, timeZone: .moscow, language: language, store: store)
       }
       let demo = ScreenScenario("demo", screen: .trackers)
+      if start == .paced {
+        var contents = DemoData(
+          today: try Day(iso: "2026-11-30"), language: language == .ru ? .russian : .english
+        )
+        .pacedContents
+        let sport = try #require(contents.categories.last)
+        contents.categories = [sport]
+        contents.trackers = contents.trackers.filter { $0.categoryID == sport.id }
+        let kept = Set(contents.trackers.map(\.id))
+        contents.records = contents.records.filter { kept.contains($0.trackerID) }
+        contents.daysOff = []
+        try base.insert(contents)
+        try base.saveSettings(StoreSettings(isOnboardingDone: true))
+      }
       if start == .unreadable {
         _ = try demo.run(environment: environment(base))
         failing.fail(.nextRead(FailingStore.ioError))
@@ -288,7 +305,7 @@ struct EveryLayerWalkTests {
       screens.isSuperset(of: [
         "onboarding", "trackers", "type-picker", "tracker-form", "categories", "category-form", "schedule",
         "filters", "calendar", "statistics", "detail", "settings", "permission", "time-picker", "day-start",
-        "todos", "todo-form", "todo-edit",
+        "todos", "todo-form", "todo-edit", "amount", "note",
       ]), "\(screens.sorted())")
     #expect(walked.contains { $0.hasPrefix("trackers ") && $0.contains("pin") }, "the card's menu")
     #expect(walked.contains { $0.hasPrefix("trackers cancel,confirm") }, "the delete question")

@@ -154,11 +154,12 @@ struct GridArrowTests {
       try session.open("card:" + plants)
       #expect(session.focusedIdentifier == "back")
       let size = "\(columns)×\(rows)"
-      // Weeks from Monday 2 November to Sunday 6 December, seven days to a row.
+      // Weeks from Monday 2 November to Sunday 6 December, seven days to a row; under the grid,
+      // "Note for this day" (issue 32) first.
       #expect(
         session.press([.down, .down, .right, .down, .down, .down, .down]) == [
           "day:2026-11-02", "day:2026-11-09", "day:2026-11-10", "day:2026-11-17", "day:2026-11-24",
-          "day:2026-12-01", "edit",
+          "day:2026-12-01", "note",
         ], "\(size)")
       #expect(
         session.press([.up, .up, .left, .up]) == [

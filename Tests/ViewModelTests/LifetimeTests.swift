@@ -31,6 +31,8 @@ struct LifetimeTests {
       case .permission(let model): models.append { [weak model] in model }
       case .timePicker(let model): models.append { [weak model] in model }
       case .dayStart(let model): models.append { [weak model] in model }
+      case .amount(let model): models.append { [weak model] in model }
+      case .note(let model): models.append { [weak model] in model }
       }
     }
 

@@ -283,7 +283,7 @@ struct MainScreenTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     try flow.perform(.longPress(.identifier("card:Поливать растения")))
-    #expect(flow.elements.map(\.id) == ["unpin", "day-off", "edit", "delete"])
+    #expect(flow.elements.map(\.id) == ["unpin", "day-off", "note", "edit", "delete"])
     try flow.perform(.tap(.label("Открепить")))
     guard case .trackers(let unpinned) = flow.view.base else {
       Issue.record("not on main")

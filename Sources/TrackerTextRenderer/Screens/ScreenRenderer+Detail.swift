@@ -38,7 +38,9 @@ extension ScreenRenderer {
       state.weekdayTitles.map { Span(TextFitting.pad(" " + $0, to: 4), .secondary) }, indent: indent)
     for week in state.weeks {
       let cells = week.map { cell -> [Span] in
-        let number = cell.dayOfMonth.count == 1 ? "  " + cell.dayOfMonth : " " + cell.dayOfMonth
+        // A day with a note shows ✎ before its number, in the cell's own first column (issue 32).
+        let lead = cell.hasNote ? Self.noteMark : " "
+        let number = cell.dayOfMonth.count == 1 ? " " + lead + cell.dayOfMonth : lead + cell.dayOfMonth
         let numberStyle: Style
         switch cell.mark {
         case .future, .beforeFirstDay: numberStyle = cell.isEnabled ? .secondary : .disabled
@@ -58,7 +60,12 @@ extension ScreenRenderer {
     canvas.blank()
     // The legend's items side by side, never one broken over two lines.
     var legendLines: [String] = []
-    for item in state.legend.map({ Self.mark($0.mark) + " " + TextFitting.safe($0.text) }) {
+    var legend = state.legend.map { Self.mark($0.mark) + " " + TextFitting.safe($0.text) }
+    // The note's mark, while the grid shows one.
+    if state.weeks.joined().contains(where: \.hasNote) {
+      legend.append(Self.noteMark + " " + TextFitting.safe(state.noteLegend))
+    }
+    for item in legend {
       if let last = legendLines.last, TerminalWidth.of(last + "   " + item) <= width - 2 {
         legendLines[legendLines.count - 1] = last + "   " + item
       } else {
@@ -67,6 +74,10 @@ extension ScreenRenderer {
     }
     for line in legendLines { canvas.text(line, .secondary, align: .center) }
     canvas.blank()
+    canvas.add(detailAmounts(state))
+    canvas.add(detailEntries(state))
+    if let chart = state.chart { canvas.add(detailChart(chart, color: state.color)) }
+    canvas.spans(button(state.noteTitle, anchor: .note))
     canvas.spans(button(state.editTitle, anchor: .edit))
     canvas.spans(button(state.deleteTitle, style: .destructive, anchor: .delete))
     canvas.blank()

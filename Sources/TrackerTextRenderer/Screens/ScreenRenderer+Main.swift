@@ -66,8 +66,15 @@ extension ScreenRenderer {
     var lines: [StyledLine] = []
     lines.reserveCapacity(cards.count * 3 + 6)
     for start in stride(from: 0, to: cards.count, by: 2) {
-      let left = card(cards[start], edges)
-      let right = start + 1 < cards.count ? card(cards[start + 1], edges) : []
+      var left = card(cards[start], edges)
+      var right = start + 1 < cards.count ? card(cards[start + 1], edges) : []
+      // A card with progress lines (issue 32) may be taller: the other of its row grows inside
+      // its frame, so both bottoms and counters stay side by side.
+      if !right.isEmpty, left.count != right.count {
+        let height = max(left.count, right.count)
+        left = grown(left, cards[start], edges, to: height)
+        right = grown(right, cards[start + 1], edges, to: height)
+      }
       for (index, line) in left.enumerated() {
         var row = line
         if index < right.count {
@@ -78,6 +85,22 @@ extension ScreenRenderer {
       }
     }
     return lines
+  }
+
+  /// `lines` of `card` with empty framed lines before the frame's bottom, up to `height` lines.
+  private func grown(
+    _ lines: [StyledLine], _ card: TrackersViewModel.Card, _ edges: CardEdges, to height: Int
+  ) -> [StyledLine] {
+    guard lines.count < height, lines.count >= 2 else { return lines }
+    let frame = Style(.text, color: card.color)
+    let inner = edges.width - 4
+    let empty = StyledLine([
+      Span("│ ", frame, width: 2), Span(edges.spaces[inner], .text, width: inner),
+      Span(" │", frame, width: 2),
+    ])
+    var grown = lines
+    grown.insert(contentsOf: Array(repeating: empty, count: height - lines.count), at: lines.count - 2)
+    return grown
   }
 
   /// One card at the grid's card width, centered: the card a context menu belongs to.
@@ -137,8 +160,14 @@ extension ScreenRenderer {
       )
       .framedWith(framed))
     var name = TextFitting.wrap(TextFitting.safe(card.name), to: inner, maxLines: 2)
-    while name.count < 2 { name.append("") }
+    // Issue 32: a measurable card's amount and a quota card's progress under the name, in the
+    // name's second line when it has one only; a card with more is taller.
+    let progress = [card.amountText, card.quotaText].compactMap { $0 }.flatMap {
+      TextFitting.wrap(TextFitting.safe($0), to: inner, maxLines: 2)
+    }
+    while name.count + progress.count < 2 { name.append("") }
     for line in name { lines.append(framed([Span(line).anchored(.card(card.name))])) }
+    for line in progress { lines.append(framed([Span(line, .secondary)])) }
     lines.append(StyledLine([Span(edges.bottom, frame, width: width)]))
     // A day off shows "–": not done, not missed (tapping it completes the day).
     let mark = card.isCompleted ? "✓" : card.isDayOff ? "–" : "+"

@@ -113,6 +113,7 @@ public struct ScreenRenderer: Sendable {
             [
               [Span(menu.pinTitle).anchored(menu.isPinned ? .unpin : .pin)],
               [Span(menu.dayOffTitle).anchored(menu.isDayOff ? .cancelDayOff : .dayOff)],
+              [Span(menu.noteTitle).anchored(.note)],
               [Span(menu.editTitle).anchored(.edit)],
               [Span(menu.deleteTitle, .destructive).anchored(.delete)],
             ],
@@ -161,6 +162,8 @@ public struct ScreenRenderer: Sendable {
     case .permission(let state): lines += permission(state)
     case .timePicker(let state): lines += timePicker(state, focused: view.focusedField)
     case .dayStart(let state): lines += dayStart(state)
+    case .amount(let state): lines += amountSheet(state, focused: view.focusedField)
+    case .note(let state): lines += noteSheet(state, focused: view.focusedField)
     }
     return lines
   }
@@ -198,7 +201,8 @@ public struct ScreenRenderer: Sendable {
       .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
       .daysMinus, .daysPlus, .emoji, .create, .discard, .keepEditing, .category, .addCategory, .weekday,
       .filter, .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry,
-      .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
+      .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note, .amountMinus, .amountPlus,
+      .clearEntry:
       return nil
     }
   }
@@ -232,10 +236,12 @@ public struct ScreenRenderer: Sendable {
   /// dimmed, so it does not look typed.
   func field(
     _ text: String, placeholder: String, showsClear: Bool, focused: Bool, icon: String? = nil,
-    anchor: ElementID? = nil, clearAnchor: ElementID? = nil
+    anchor: ElementID? = nil, clearAnchor: ElementID? = nil, width fieldWidth: Int? = nil
   )
     -> StyledLine
   {
+    // The whole line's width: the screen's, or less beside other controls (the amount's − and +).
+    let width = fieldWidth ?? self.width
     var leading: [Span] = icon.map { [Span($0 + " ", .secondary)] } ?? []
     let trailing = showsClear ? [Span(Self.clearMark, .secondary).anchored(clearAnchor)] : []
     let cursor = Span("▏", .accent)

@@ -101,6 +101,14 @@ extension AppFlow {
     case .allowNotifications: try top(for: action, \.permission).allowTapped()
     case .postponeNotifications: try top(for: action, \.permission).notNowTapped()
     case .saveReminderTime: try top(for: action, \.timePicker).doneTapped()
+    // Issue 32: cards, sheets, detail
+    case .openNote: try onDetailOrMenu(action, { $0.noteTapped() }, { $0.noteTapped() })
+    case .decreaseAmount: try top(for: action, \.amount).minusTapped()
+    case .increaseAmount: try top(for: action, \.amount).plusTapped()
+    case .saveAmount: try top(for: action, \.amount).saveTapped()
+    case .clearAmount: try top(for: action, \.amount).clearTapped()
+    case .saveNote: try top(for: action, \.note).saveTapped()
+    case .clearNote: try top(for: action, \.note).clearTapped()
     }
   }
 
@@ -223,6 +231,8 @@ extension AppFlow {
     // Issue 32: form
     case .unit: return top?.trackerForm.map { ($0.state.measure.unit, $0.unitChanged) }
     case .target: return top?.trackerForm.map { ($0.state.measure.target, $0.targetChanged) }
+    case .amount: return top?.amount.map { ($0.state.text, $0.textChanged) }
+    case .noteText: return top?.note.map { ($0.state.text, $0.textChanged) }
     }
   }
 }

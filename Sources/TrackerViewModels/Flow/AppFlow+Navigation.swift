@@ -49,9 +49,18 @@ extension AppFlow {
         switch route {
         case .close: self.close(model)
         case .edit(let summary): self.presentForm(.edit(summary))
+        case .note(let day): self.presentNote(trackerID: id, day: day)
         }
       }
       push(.detail(model))
+    case .amount(let id, let day):
+      let model = AmountViewModel(environment: environment, trackerID: id, day: day)
+      model.onClose = { [weak self] in self?.pop() }
+      push(.amount(model))
+      focusedField = .amount
+      publish()
+    case .note(let id, let day):
+      presentNote(trackerID: id, day: day)
     }
   }
 
@@ -81,6 +90,15 @@ extension AppFlow {
       }
       push(.dayStart(model))
     }
+  }
+
+  /// The note sheet of tracker `trackerID` on `day`, its text focused.
+  func presentNote(trackerID: UUID, day: Day) {
+    let model = NoteViewModel(environment: environment, trackerID: trackerID, day: day)
+    model.onClose = { [weak self] in self?.pop() }
+    push(.note(model))
+    focusedField = .noteText
+    publish()
   }
 
   /// Closes the detail `model`, wherever it is (its tracker may be deleted while the form is over it).
@@ -191,6 +209,8 @@ extension AppFlow {
     case .detail(let model): return model.observe(changed)
     case .permission, .dayStart: return nil  // their state never changes while shown
     case .timePicker(let model): return model.observe(changed)
+    case .amount(let model): return model.observe(changed)
+    case .note(let model): return model.observe(changed)
     }
   }
 }

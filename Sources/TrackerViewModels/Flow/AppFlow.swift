@@ -38,6 +38,9 @@ public final class AppFlow {
     case permission(PermissionViewModel)
     case timePicker(TimePickerViewModel)
     case dayStart(DayStartViewModel)
+    // Issue 32: cards, sheets, detail
+    case amount(AmountViewModel)
+    case note(NoteViewModel)
   }
 
   /// A presented screen and the flow's binding to it, released together when it closes.
@@ -236,6 +239,8 @@ extension AppFlow.Presented {
   var permission: PermissionViewModel? { if case .permission(let model) = self { model } else { nil } }
   var timePicker: TimePickerViewModel? { if case .timePicker(let model) = self { model } else { nil } }
   var dayStart: DayStartViewModel? { if case .dayStart(let model) = self { model } else { nil } }
+  var amount: AmountViewModel? { if case .amount(let model) = self { model } else { nil } }
+  var note: NoteViewModel? { if case .note(let model) = self { model } else { nil } }
 
   /// The presented screen's view model.
   @MainActor
@@ -252,6 +257,8 @@ extension AppFlow.Presented {
     case .filters(let model): return model
     case .calendar(let model): return model
     case .dayStart(let model): return model
+    case .amount(let model): return model
+    case .note(let model): return model
     }
   }
 
@@ -263,6 +270,8 @@ extension AppFlow.Presented {
     case .categories(let model): model.alertDismissed()
     case .categoryForm(let model): model.alertDismissed()
     case .detail(let model): model.alertDismissed()
+    case .amount(let model): model.alertDismissed()
+    case .note(let model): model.alertDismissed()
     case .typePicker, .schedule, .filters, .calendar, .permission, .timePicker, .dayStart: break
     }
   }
@@ -282,6 +291,8 @@ extension AppFlow.Presented {
     case .schedule(let model): return .schedule(model.state)
     case .filters(let model): return .filters(model.state)
     case .calendar(let model): return .calendar(model.state)
+    case .amount(let model): return .amount(model.state)
+    case .note(let model): return .note(model.state)
     }
   }
 }
@@ -344,6 +355,8 @@ extension AppFlow.Presented {
     case .permission(let model): ObjectIdentifier(model)
     case .timePicker(let model): ObjectIdentifier(model)
     case .dayStart(let model): ObjectIdentifier(model)
+    case .amount(let model): ObjectIdentifier(model)
+    case .note(let model): ObjectIdentifier(model)
     }
   }
 }

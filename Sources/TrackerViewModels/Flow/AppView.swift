@@ -33,6 +33,9 @@ public struct AppView: Equatable, Sendable {
     case permission(PermissionViewModel.State)
     case timePicker(TimePickerViewModel.State)
     case dayStart(DayStartViewModel.State)
+    // Issue 32: cards, sheets, detail
+    case amount(AmountViewModel.State)
+    case note(NoteViewModel.State)
 
     /// The screen's alert, if it shows one.
     public var alert: AlertState? {
@@ -42,6 +45,8 @@ public struct AppView: Equatable, Sendable {
       case .trackerForm(let state): return state.alert
       case .categories(let state): return state.alert
       case .categoryForm(let state): return state.alert
+      case .amount(let state): return state.alert
+      case .note(let state): return state.alert
       }
     }
 
@@ -59,6 +64,8 @@ public struct AppView: Equatable, Sendable {
       case .permission: return .permission
       case .timePicker: return .timePicker
       case .dayStart: return .dayStart
+      case .amount: return .amount
+      case .note: return .note
       }
     }
   }

@@ -159,6 +159,22 @@ public enum TrackerAction: Hashable, Sendable {
   case postponeNotifications
   /// Done on the time sheet.
   case saveReminderTime
+
+  // Issue 32: cards, sheets, detail
+  /// "Note for this day" in a card's menu or on the detail: the note sheet of the selected date.
+  case openNote
+  /// − on the amount sheet: one unit less.
+  case decreaseAmount
+  /// + on the amount sheet: one unit more.
+  case increaseAmount
+  /// Save on the amount sheet.
+  case saveAmount
+  /// Clear on the amount sheet: the day's record goes.
+  case clearAmount
+  /// Save on the note sheet.
+  case saveNote
+  /// Clear on the note sheet: the day's note goes.
+  case clearNote
 }
 
 /// What acting on an element of the to-do list does (`TodoFlow.send`).
@@ -209,4 +225,8 @@ public enum InputField: String, Hashable, Sendable {
   case unit
   /// The tracker form's daily target field (a measurable tracker).
   case target
+  /// The amount sheet's number field (issue 32).
+  case amount
+  /// The note sheet's multi-line text (issue 32).
+  case noteText = "note-text"
 }

@@ -15,4 +15,7 @@ public enum ScreenName: String, CaseIterable, Sendable {
   case permission
   case timePicker = "time-picker"
   case dayStart = "day-start"
+  // Issue 32: cards, sheets, detail
+  case amount
+  case note
 }

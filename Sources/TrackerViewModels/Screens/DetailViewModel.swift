@@ -38,6 +38,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     /// Whether a long press may take this day off or cancel its day off: the tracker is shown
     /// that day (or it is already off).
     public var canToggleDayOff: Bool
+    /// Whether the day has a note (issue 32): the grid marks it.
+    public var hasNote: Bool = false
 
     /// A value with every field given.
     public init(
@@ -80,6 +82,90 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
+  /// A week of the grid's amounts (issue 32): its Monday and its seven days' amounts, "–" for a
+  /// day without one, as a line under the legend: "23 Nov: 7 · 9.5 · – · 5.5 · 8.75 · 1.5 · 8".
+  public struct AmountWeek: Equatable, Sendable, Identifiable {
+    public var id: Day { monday }
+    public var monday: Day
+    /// "23 Nov" / "23 нояб.".
+    public var dateText: String
+    /// Monday first, seven: "12.5", or "–" for a day without an amount.
+    public var amounts: [String]
+
+    /// A value with every field given.
+    public init(monday: Day, dateText: String, amounts: [String]) {
+      self.monday = monday
+      self.dateText = dateText
+      self.amounts = amounts
+    }
+  }
+
+  /// A day of the five-week window with a note (issue 32), listed under the legend with a
+  /// measurable day's amount: "3 Dec  12.5 km  ran in the rain".
+  public struct DayEntry: Equatable, Sendable, Identifiable {
+    public var id: Day { day }
+    public var day: Day
+    /// "3 Dec" / "3 дек.".
+    public var dateText: String
+    /// A measurable tracker's amount with its unit: "12.5 km"; nil without a record.
+    public var amountText: String?
+    /// The note, as written (line breaks included); nil without one.
+    public var note: String?
+
+    /// A value with every field given.
+    public init(day: Day, dateText: String, amountText: String?, note: String?) {
+      self.day = day
+      self.dateText = dateText
+      self.amountText = amountText
+      self.note = note
+    }
+  }
+
+  /// A measurable tracker's totals of the last 12 weeks (issue 32), drawn as bars with the weekly
+  /// target as a line.
+  public struct Chart: Equatable, Sendable {
+    /// One week's total.
+    public struct Week: Equatable, Sendable {
+      /// Its Monday.
+      public var monday: Day
+      /// The sum of its amounts up to today, exact.
+      public var total: Amount
+      /// "35.5".
+      public var totalText: String
+
+      /// A value with every field given.
+      public init(monday: Day, total: Amount, totalText: String) {
+        self.monday = monday
+        self.total = total
+        self.totalText = totalText
+      }
+    }
+    /// "Last 12 weeks, km a week".
+    public var title: String
+    /// Oldest first, the current week last.
+    public var weeks: [Week]
+    /// The weekly target: the daily target times the days a week asks for.
+    public var target: Amount
+    /// "target 140 km a week".
+    public var targetText: String
+    /// The first week's Monday and the last's: "7 Sep", "23 Nov".
+    public var firstWeekText: String
+    public var lastWeekText: String
+
+    /// A value with every field given.
+    public init(
+      title: String, weeks: [Week], target: Amount, targetText: String, firstWeekText: String,
+      lastWeekText: String
+    ) {
+      self.title = title
+      self.weeks = weeks
+      self.target = target
+      self.targetText = targetText
+      self.firstWeekText = firstWeekText
+      self.lastWeekText = lastWeekText
+    }
+  }
+
   /// What the detail shows.
   public struct State: Equatable, Sendable, AlertShowing {
     public var trackerID: UUID
@@ -107,6 +193,21 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     /// Set once a done day was long-pressed: the action sheet's question before it is taken off.
     public var dayOffQuestion: DayOffQuestion?
     public var alert: AlertState?
+    // Issue 32: notes, amounts and the chart
+    /// "Note for this day": the note sheet of the main screen's selected date.
+    public var noteTitle: String = ""
+    /// The legend's note mark ("note"), shown while the grid holds a note.
+    public var noteLegend: String = ""
+    /// "Notes".
+    public var entriesTitle: String = ""
+    /// The window's days with a note, ascending.
+    public var entries: [DayEntry] = []
+    /// "Amounts, km": a measurable tracker's amounts title; empty for a yes/no one.
+    public var amountsTitle: String = ""
+    /// A measurable tracker's amounts, one line a week of the grid; empty for a yes/no one.
+    public var amountWeeks: [AmountWeek] = []
+    /// A measurable tracker's 12-week chart; nil for a yes/no one.
+    public var chart: Chart?
 
     /// A value with every field given.
     public init(
@@ -142,6 +243,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     case edit(TrackerSummary)
     /// Back, or the tracker is gone (deleted here or elsewhere).
     case close
+    /// "Note for this day": the note sheet of `day` (issue 32).
+    case note(Day)
   }
 
   public let observable: ObservableState<State>
@@ -179,7 +282,7 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
       guard let self else { return }
       guard
         change.isEverything || change.trackerIDs.contains(trackerID) || change.recordDays[trackerID] != nil
-          || !change.categoryIDs.isEmpty
+          || change.noteDays[trackerID] != nil || !change.categoryIDs.isEmpty
       else { return }
       self.reload()
     }
@@ -219,6 +322,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     }
     state.confirmTitle = localizer.text(.menuDelete)
     state.cancelTitle = localizer.text(.menuCancel)
+    state.noteTitle = localizer.text(.menuNote)
+    state.noteLegend = localizer.text(.detailLegendNote)
     state.dayOffQuestion = state.dayOffQuestion.map { DayOffQuestion(day: $0.day, localizer) }
     state.alert = state.alert?.relabelled(localizer)
     return state
@@ -263,6 +368,10 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
   public func dayOffQuestionCancelled() { state.dayOffQuestion = nil }
 
   public func backTapped() { route(.close) }
+
+  /// Call when the user tapped "Note for this day": the note sheet of the main screen's selected
+  /// date (the day the grid ends with), any day.
+  public func noteTapped() { route(.note(selectedDay)) }
 
   /// Call when the user tapped Edit.
   public func editTapped() {
@@ -310,7 +419,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  /// Reads the tracker, its category and its records; closes when the tracker is gone.
+  /// Reads the tracker, its category, its records (with amounts), days off and notes; closes when
+  /// the tracker is gone.
   private func reload() {
     let localizer = environment.localizer
     let id = state.trackerID
@@ -318,34 +428,35 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     guard
       let read = attempt(
         .read, localizer,
-        { () throws(StoreError) -> (TrackerSummary, String, [Day], [Day])? in
+        { () throws(StoreError) -> Read? in
           // One snapshot: the tracker, its category and its days as they were together.
           try store.read { (store) throws(StoreError) in
             guard let summary = try store.trackers().first(where: { $0.tracker.id == id }) else { return nil }
             let title = try store.categories().first { $0.id == summary.tracker.categoryID }?.title ?? ""
-            return (summary, title, try store.recordDays(trackerID: id), try store.daysOff(trackerID: id))
+            return Read(
+              summary: summary, categoryTitle: title, records: try store.records(trackerID: id),
+              daysOff: try store.daysOff(trackerID: id), notes: try store.notes(trackerID: id),
+              today: environment.today)
           }
         })
     else { return }
-    guard let (summary, categoryTitle, recordDays, daysOff) = read else {
+    guard let read else {
       self.summary = nil
       route(.close)
       return
     }
-    self.summary = summary
-    let shown = Read(
-      summary: summary, categoryTitle: categoryTitle, recordDays: recordDays, daysOff: daysOff,
-      today: environment.today)
-    lastRead = shown
-    show(shown)
+    self.summary = read.summary
+    lastRead = read
+    show(read)
   }
 
   /// What the screen last read, and the today it was read for.
   private struct Read {
     var summary: TrackerSummary
     var categoryTitle: String
-    var recordDays: [Day]
+    var records: [TrackerRecord]
     var daysOff: [Day]
+    var notes: [TrackerNote]
     var today: Day
   }
   private var lastRead: Read?
@@ -353,30 +464,45 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
   /// The detail of what was read, in the environment's language.
   private func show(_ read: Read) {
     state = Self.state(
-      state, summary: read.summary, categoryTitle: read.categoryTitle, recordDays: read.recordDays,
-      daysOff: read.daysOff, today: read.today, selectedDay: selectedDay, localizer: environment.localizer)
+      state, summary: read.summary, categoryTitle: read.categoryTitle, records: read.records,
+      daysOff: read.daysOff, notes: read.notes, today: read.today, selectedDay: selectedDay,
+      localizer: environment.localizer)
   }
 
-  /// The detail of `summary` with `recordDays` as of `today`: figures by the streak rule, and the
-  /// grid of the five weeks ending with `selectedDay`'s.
+  /// The detail of `summary` with `records` as of `today`: figures by the streak rule, the grid of
+  /// the five weeks ending with `selectedDay`'s, its days' amounts and notes, and a measurable
+  /// tracker's chart.
   static func state(
-    _ base: State, summary: TrackerSummary, categoryTitle: String, recordDays: [Day], daysOff: [Day] = [],
-    today: Day,
-    selectedDay: Day,
-    localizer: Localizer
+    _ base: State, summary: TrackerSummary, categoryTitle: String, records: [TrackerRecord],
+    daysOff: [Day] = [], notes: [TrackerNote] = [], today: Day, selectedDay: Day, localizer: Localizer
   ) -> State {
     var state = base
     let tracker = summary.tracker
+    let recordDays = records.map(\.day)
     state.emoji = tracker.emoji
     state.name = tracker.name
     state.color = tracker.color
     state.categoryTitle = categoryTitle
-    state.scheduleText =
-      tracker.kind.isHabit
-      ? DisplayText.schedule(tracker.kind.dueDays, localizer) : localizer.text(.detailIrregularEvent)
+    switch (tracker.kind.isHabit, tracker.quota) {
+    case (true, let quota?):
+      state.scheduleText = localizer.plural(
+        quota.period == .week ? .scheduleQuotaWeek : .scheduleQuotaMonth, count: quota.count)
+    case (true, nil): state.scheduleText = DisplayText.schedule(tracker.kind.dueDays, localizer)
+    case (false, _): state.scheduleText = localizer.text(.detailIrregularEvent)
+    }
     // The streak rule ignores records after today, first days included.
     let counted = recordDays.filter { $0 <= today }
-    let figures = TrackerStatistics(tracker: tracker, recordDays: counted, daysOff: daysOff, today: today)
+    // Measurable trackers and quota habits by their own rules (docs/rules.md); yes/no weekday
+    // habits and events as before.
+    let history =
+      tracker.measure != .yesNo || tracker.quota != nil
+      ? TrackerHistory(
+        tracker: tracker, records: records,
+        daysOff: daysOff.map { TrackerDayOff(trackerID: tracker.id, day: $0) })
+      : nil
+    let figures =
+      history?.figures(today: today)
+      ?? TrackerStatistics(tracker: tracker, recordDays: counted, daysOff: daysOff, today: today)
     let firstDay = tracker.firstDay(earliestRecord: counted.min())
     state.figures = [
       Figure(
@@ -393,18 +519,21 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     ]
     let done = Set(recordDays)
     let off = Set(daysOff)
+    let noted = Dictionary(notes.map { ($0.day, $0.text) }, uniquingKeysWith: { first, _ in first })
     let monday = selectedDay.adding(days: -(selectedDay.weekday.rawValue - 1))
     let start = monday.adding(days: -28)
     state.weeks = (0..<5).map { week in
       (0..<7).map { offset in
         let day = start.adding(days: week * 7 + offset)
-        let isDue = tracker.isDue(on: day)
+        // A quota habit's day without a met day is not missed: the period asks for N days, not this one.
+        let isDue = tracker.isDue(on: day) && tracker.quota == nil
+        let isDone = history.map { $0.isMet(on: day, today: today) } ?? done.contains(day)
         let mark: Cell.Mark
         if off.contains(day) {
           mark = .dayOff
         } else if day > today {
           mark = .future
-        } else if done.contains(day) {
+        } else if isDone {
           mark = .done
         } else if day < firstDay {
           mark = .beforeFirstDay
@@ -413,12 +542,77 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
         } else {
           mark = day == today ? .dueToday : .missed
         }
-        return Cell(
+        var cell = Cell(
           day: day, dayOfMonth: String(day.components.day), mark: mark, isToday: day == today,
           isEnabled: tracker.canBeTicked(on: day, today: today),
           canToggleDayOff: off.contains(day) || tracker.isVisible(on: day, firstDay: firstDay))
+        cell.hasNote = noted[day] != nil
+        return cell
       }
     }
+    // Issue 32: the window's amounts and notes, and a measurable tracker's chart.
+    let window = start...start.adding(days: 34)
+    let goal = tracker.measure.goal
+    let amounts = Dictionary(
+      records.compactMap { record in goal.map { (record.day, record.amount ?? $0.target) } },
+      uniquingKeysWith: { first, _ in first })
+    func date(_ day: Day) -> String {
+      localizer.dayAndMonth(day: day.components.day, month: day.components.month)
+    }
+    state.entries = noted.keys.filter { window.contains($0) }.sorted().map { day in
+      DayEntry(
+        day: day, dateText: date(day),
+        amountText: amounts[day].map { DisplayText.amount($0, localizer) + " " + (goal?.unit ?? "") },
+        note: noted[day])
+    }
+    state.entriesTitle = localizer.text(.detailNotes)
+    state.amountsTitle = goal.map { localizer.text(.detailAmounts(unit: $0.unit)) } ?? ""
+    state.amountWeeks =
+      goal == nil
+      ? []
+      : (0..<5).map { week in
+        let monday = start.adding(days: week * 7)
+        return AmountWeek(
+          monday: monday, dateText: date(monday),
+          amounts: (0..<7).map {
+            amounts[monday.adding(days: $0)].map { DisplayText.amount($0, localizer) } ?? "–"
+          })
+      }
+    state.chart = goal.map { chart(goal: $0, tracker: tracker, amounts: amounts, today: today, localizer) }
     return state
+  }
+
+  /// The last 12 weeks' totals, the current week last, against the weekly target: the daily target
+  /// times the days a week asks for — the scheduled weekdays, N for N a week, every day for an
+  /// event, N × 7 / 30 for N a month (docs/decisions.md).
+  private static func chart(
+    goal: MeasureGoal, tracker: Tracker, amounts: [Day: Amount], today: Day, _ localizer: Localizer
+  ) -> Chart {
+    let thisMonday = today.adding(days: 1 - today.weekday.rawValue)
+    let weeks = (0..<12).map { index -> Chart.Week in
+      let monday = thisMonday.adding(days: (index - 11) * 7)
+      let total = Amount.sum(
+        (0..<7).compactMap { offset -> Amount? in
+          let day = monday.adding(days: offset)
+          return day <= today ? amounts[day] : nil
+        })
+      return Chart.Week(monday: monday, total: total, totalText: DisplayText.amount(total, localizer))
+    }
+    let perWeek: Int
+    switch (tracker.kind.isHabit, tracker.quota?.period) {
+    case (_, .week?): perWeek = (tracker.quota?.count ?? 7) * 1000
+    case (_, .month?): perWeek = (tracker.quota?.count ?? 30) * 7000 / 30
+    case (true, nil): perWeek = tracker.kind.dueDays.days.count * 1000
+    case (false, nil): perWeek = 7000
+    }
+    let target = Amount(thousandths: goal.target.thousandths * perWeek / 1000) ?? goal.target
+    func date(_ day: Day) -> String {
+      localizer.dayAndMonth(day: day.components.day, month: day.components.month)
+    }
+    return Chart(
+      title: localizer.text(.detailChartTitle(unit: goal.unit)), weeks: weeks, target: target,
+      targetText: localizer.text(
+        .detailChartTarget(target: DisplayText.amount(target, localizer), unit: goal.unit)),
+      firstWeekText: date(weeks[0].monday), lastWeekText: date(weeks[11].monday))
   }
 }

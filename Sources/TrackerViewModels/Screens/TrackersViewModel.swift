@@ -28,13 +28,24 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     public var currentStreak: Int
     /// "🔥 5" for a current streak of 1 or more, else nil (seed 004).
     public var streakText: String?
+    /// A measurable tracker's amount on the selected date against its target: "12.5 / 20 km",
+    /// "– / 20 km" with nothing entered; nil for a yes/no tracker (issue 32).
+    public var amountText: String?
+    /// A quota habit's progress in the selected date's period: "2 of 3 this week"; nil without a
+    /// quota (issue 32).
+    public var quotaText: String?
+    /// Whether the button opens the amount sheet (a measurable tracker) rather than ticking the day.
+    public var isMeasurable: Bool
 
     /// A value with every field given.
     public init(
       id: UUID, name: String, emoji: String, color: TrackerColor, dayCounter: String, isCompleted: Bool,
       isCompleteEnabled: Bool, isPinned: Bool, completeAccessibilityLabel: String, currentStreak: Int = 0,
-      isDayOff: Bool = false
+      isDayOff: Bool = false, amountText: String? = nil, quotaText: String? = nil, isMeasurable: Bool = false
     ) {
+      self.amountText = amountText
+      self.quotaText = quotaText
+      self.isMeasurable = isMeasurable
       self.isDayOff = isDayOff
       self.currentStreak = currentStreak
       self.streakText = currentStreak >= 1 ? "🔥 \(currentStreak)" : nil
@@ -106,6 +117,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     public var isDayOff: Bool
     /// Set once "Take a day off" was chosen on a done day: the action sheet's question.
     public var dayOffQuestion: DayOffQuestion?
+    /// "Note for this day": the note sheet of the selected date (issue 32).
+    public var noteTitle: String = ""
 
     /// A value with every field given.
     public init(
@@ -188,6 +201,10 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     case editTracker(TrackerSummary)
     /// A card's detail, its grid ending with the week of `selectedDay`.
     case detail(UUID, selectedDay: Day)
+    /// A measurable card's button: the amount sheet of `day` (issue 32).
+    case amount(UUID, day: Day)
+    /// "Note for this day" in a card's menu: the note sheet of `day` (issue 32).
+    case note(UUID, day: Day)
   }
 
   /// The state and its observers.
@@ -220,6 +237,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     var ahead: [UUID: Int]
     /// Sorted by title in the screen's language.
     var categories: [TrackerCategory]
+    /// The histories (records with amounts, days off) of the measurable trackers and quota
+    /// habits, whose cards need more than a record's presence (issue 32).
+    var histories: [UUID: TrackerHistory] = [:]
   }
   private var lastRead: Read?
   /// "Today" when the screen last looked at the clock.
@@ -286,6 +306,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         dayOffTitle: localizer.text(menu.isDayOff ? .menuCancelDayOff : .menuDayOff), isDayOff: menu.isDayOff)
       next.menu?.deleteTrackerName = menu.deleteQuestion == nil ? nil : trackerName(menu.trackerID, localizer)
       next.menu?.dayOffQuestion = menu.dayOffQuestion.map { DayOffQuestion(day: $0.day, localizer) }
+      next.menu?.noteTitle = localizer.text(.menuNote)
     }
     next.alert = next.alert?.relabelled(localizer)
     // A new language, or a time zone with the same today: what was last read, sorted and worded
@@ -350,8 +371,35 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     let today = environment.today
     var summaries = self.summaries
     var next = state
+    var recomposes = false
     for id in ids {
       guard let index = summaries.firstIndex(where: { $0.tracker.id == id }) else { return false }
+      // A measurable or quota card: its history read again, every card composed from memory.
+      if let old = lastRead?.histories[id] {
+        guard
+          let history = try? store.read({ (store) throws(StoreError) in
+            TrackerHistory(
+              tracker: old.tracker, records: try store.records(trackerID: id),
+              daysOff: try store.daysOff(trackerID: id).map { TrackerDayOff(trackerID: id, day: $0) })
+          })
+        else { return false }
+        let before = summaries[index]
+        var summary = before
+        summary.recordCount = history.records.count
+        summary.earliestRecord = history.records.keys.min()
+        guard summary.isVisible(on: day) == before.isVisible(on: day) else { return false }
+        summaries[index] = summary
+        lastRead?.histories[id] = history
+        lastRead?.streaks[id] = history.figures(today: today).currentStreak
+        if history.records[day] != nil {
+          lastRead?.completed.insert(id)
+        } else {
+          lastRead?.completed.remove(id)
+        }
+        if history.daysOff.contains(day) { lastRead?.off.insert(id) } else { lastRead?.off.remove(id) }
+        recomposes = true
+        continue
+      }
       let days: [Day]
       let daysOff: [Day]
       do {
@@ -393,6 +441,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       }
     }
     self.summaries = summaries
+    if recomposes, let read = lastRead { compose(&next, from: read) }
     state = next
     return true
   }
@@ -468,11 +517,16 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     update(next)
   }
 
-  /// Call when the user tapped a card's + / ✓ button; ignored on future dates.
+  /// Call when the user tapped a card's + / ✓ button; ignored on future dates. A measurable
+  /// card's button opens the amount sheet of the selected date instead.
   public func completeTapped(_ id: UUID) {
     environment.analytics.report(AnalyticsEvent(kind: .click, item: .track))
     let day = state.selectedDay
     guard day <= environment.today else { return }
+    if summaries.first(where: { $0.tracker.id == id })?.tracker.measure.goal != nil {
+      onRoute?(.amount(id, day: day))
+      return
+    }
     attemptSoon(environment) { try $0.toggleRecord(trackerID: id, on: day) }
   }
 
@@ -486,13 +540,23 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     guard let summary = summaries.first(where: { $0.tracker.id == id }) else { return }
     let localizer = environment.localizer
     let isOff = lastRead?.off.contains(id) ?? false
-    state.menu = Menu(
+    var menu = Menu(
       trackerID: id, pinTitle: localizer.text(summary.tracker.isPinned ? .menuUnpin : .menuPin),
       isPinned: summary.tracker.isPinned, editTitle: localizer.text(.menuEdit),
       deleteTitle: localizer.text(.menuDelete),
       deleteQuestion: nil, confirmTitle: localizer.text(.menuDelete),
       cancelTitle: localizer.text(.menuCancel),
       dayOffTitle: localizer.text(isOff ? .menuCancelDayOff : .menuDayOff), isDayOff: isOff)
+    menu.noteTitle = localizer.text(.menuNote)
+    state.menu = menu  // one change: the menu appears whole
+  }
+
+  /// Call when the user chose "Note for this day": the note sheet of the selected date, any day
+  /// (a future one too).
+  public func noteTapped() {
+    guard let menu = state.menu else { return }
+    state.menu = nil
+    onRoute?(.note(menu.trackerID, day: state.selectedDay))
   }
 
   /// Call when the user chose "Take a day off" or "Cancel the day off": the selected date (a
@@ -513,7 +577,10 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// What the card's button says to screen readers.
-  static func completeLabel(isDone: Bool, isOff: Bool, _ localizer: Localizer) -> String {
+  static func completeLabel(isDone: Bool, isOff: Bool, isMeasurable: Bool = false, _ localizer: Localizer)
+    -> String
+  {
+    if isMeasurable { return localizer.text(.trackersAmountAccessibility) }
     if isOff { return localizer.text(.trackersDayOffAccessibility) }
     return localizer.text(isDone ? .trackersUncompleteAccessibility : .trackersCompleteAccessibility)
   }
@@ -631,9 +698,16 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       for offset in 1...2 {
         for id in try store.completedTrackerIDs(on: today.adding(days: offset)) { ahead[id, default: 0] += 1 }
       }
+      var histories: [UUID: TrackerHistory] = [:]
+      for summary in summaries where summary.tracker.measure != .yesNo || summary.tracker.quota != nil {
+        let id = summary.tracker.id
+        histories[id] = TrackerHistory(
+          tracker: summary.tracker, records: try store.records(trackerID: id),
+          daysOff: try store.daysOff(trackerID: id).map { TrackerDayOff(trackerID: id, day: $0) })
+      }
       let read = Read(
         day: day, today: today, completed: completed, off: off, streaks: streaks, ahead: ahead,
-        categories: categories)
+        categories: categories, histories: histories)
       return (summaries, read)
     }
     self.summaries = summaries
@@ -650,19 +724,36 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     let (completed, streaks, categories) = (read.completed, read.streaks, read.categories)
     let visible = summaries.filter { $0.isVisible(on: day) }
     let query = SearchQuery(state.searchText)
+    // Done is met (docs/rules.md): a measurable day below its target is not, whatever its record.
+    func isDone(_ id: UUID) -> Bool {
+      read.histories[id].map { $0.isMet(on: day, today: today) } ?? completed.contains(id)
+    }
     let shown = visible.filter {
-      query.matches($0.tracker.name) && state.filter.includes(isCompleted: completed.contains($0.tracker.id))
+      query.matches($0.tracker.name) && state.filter.includes(isCompleted: isDone($0.tracker.id))
     }
     func card(_ summary: TrackerSummary) -> Card {
       let tracker = summary.tracker
-      let isDone = completed.contains(tracker.id)
+      let isDone = isDone(tracker.id)
       let isOff = read.off.contains(tracker.id)
+      let history = read.histories[tracker.id]
+      let goal = tracker.measure.goal
+      let count =
+        goal != nil
+        ? history?.cardDayCount(today: today) ?? 0 : summary.recordCount - (read.ahead[tracker.id] ?? 0)
+      let quotaText = history?.periodProgress(containing: day, today: today).map {
+        DisplayText.quotaProgress($0, isCurrent: $0.period.contains(today), localizer)
+      }
       return Card(
         id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
-        dayCounter: localizer.plural(.days, count: summary.recordCount - (read.ahead[tracker.id] ?? 0)),
+        dayCounter: localizer.plural(.days, count: count),
         isCompleted: isDone, isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
-        completeAccessibilityLabel: Self.completeLabel(isDone: isDone, isOff: isOff, localizer),
-        currentStreak: streaks[tracker.id] ?? 0, isDayOff: isOff)
+        completeAccessibilityLabel: Self.completeLabel(
+          isDone: isDone, isOff: isOff, isMeasurable: goal != nil, localizer),
+        currentStreak: streaks[tracker.id] ?? 0, isDayOff: isOff,
+        amountText: goal.map { goal in
+          DisplayText.amountOfTarget(history?.records[day].map { $0.amount ?? goal.target }, goal, localizer)
+        },
+        quotaText: quotaText, isMeasurable: goal != nil)
     }
     func cards(_ group: [TrackerSummary]) -> [Card] {
       group.sorted { collation.areInOrder($0.tracker.name, $1.tracker.name) }.map(card)

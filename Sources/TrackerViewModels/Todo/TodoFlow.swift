@@ -150,7 +150,7 @@ extension TodoFlow {
     switch field {
     case .title: return form?.state.title ?? ""
     case .text: return form?.state.text ?? ""
-    case .search, .name, .time, .unit, .target: return ""  // the tracker's fields
+    case .search, .name, .time, .unit, .target, .amount, .noteText: return ""  // the tracker's fields
     }
   }
 
@@ -158,7 +158,7 @@ extension TodoFlow {
     switch field {
     case .title: form?.titleChanged(text)
     case .text: form?.textChanged(text)
-    case .search, .name, .time, .unit, .target: break  // the tracker's fields
+    case .search, .name, .time, .unit, .target, .amount, .noteText: break  // the tracker's fields
     }
   }
 

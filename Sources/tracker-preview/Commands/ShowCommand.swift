@@ -106,6 +106,30 @@ enum ShowCommand {
         return .failure(cannotShow(name, Messages.noTrackerToShow, outcome))
       }
       return send(.openDetail(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
+    // Issue 32: the amount sheet of the first measurable tracker by name, the note sheet of the
+    // first tracker by name, on the selected date.
+    case .amount, .note:
+      let trackers: [TrackerSummary]
+      do {
+        trackers = try store.trackers()
+      } catch {
+        return .failure(cannotShow(name, Messages.describe(error), outcome))
+      }
+      let candidates = screen == .amount ? trackers.filter { $0.tracker.measure.goal != nil } : trackers
+      guard let first = Collation.root.sorted(candidates, by: \.tracker.name).first else {
+        return .failure(
+          cannotShow(
+            name, screen == .amount ? Messages.noMeasurableTrackerToShow : Messages.noTrackerToShow, outcome))
+      }
+      if screen == .amount {
+        return send(.toggleCompletion(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
+      }
+      if case .failure(let failure) = send(
+        .openCardMenu(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
+      {
+        return .failure(failure)
+      }
+      return send(.openNote, to: flow, toShow: name, outcome)
     case .filters where !onScreen.contains(.filters):
       // The button hides on a day without trackers; the sheet still shows, as it would open.
       return send(.openFilters, to: flow, toShow: name, outcome)
@@ -125,7 +149,7 @@ enum ShowCommand {
     case .timePicker: return { $0.reminder.isOn = true }
     case .permission: return { $0.reminder.isOn = false }
     case .onboarding, .trackers, .typePicker, .trackerForm, .categories, .categoryForm, .schedule, .filters,
-      .calendar, .statistics, .detail, .settings, .dayStart:
+      .calendar, .statistics, .detail, .settings, .dayStart, .amount, .note:
       return { _ in }
     }
   }
