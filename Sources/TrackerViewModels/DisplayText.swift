@@ -31,7 +31,7 @@ enum DisplayText {
 
   /// Why the target field's text is not a number the form can take, in the language's decimal
   /// format ("Enter a number, like 12.5" / "Введите число, например 12,5").
-  static func amountError(_ error: AmountParseError, _ localizer: Localizer) -> String {
+  static func targetError(_ error: AmountParseError, _ localizer: Localizer) -> String {
     switch error {
     case .empty, .notANumber: return localizer.text(.formTargetErrorNotANumber)
     case .negative: return localizer.text(.formTargetErrorNegative)

@@ -652,7 +652,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
         let target = try Amount(parsing: fields.target)
         if !target.isPositive { fields.targetError = DisplayText.measureError(.targetNotPositive, localizer) }
       } catch {
-        fields.targetError = DisplayText.amountError(error, localizer)
+        fields.targetError = DisplayText.targetError(error, localizer)
       }
     }
   }
