@@ -40,6 +40,10 @@ enum RenderBenchmark {
     let (fileFlow, _) = try flowWithAThousandTrackers(today: today, store: file)
     interactive(fileFlow, store: "SQLite file")
     search(fileFlow, counting: file)
+    // Issue 32: half the trackers measurable (30 days of amounts) or quota habits.
+    let mixed = try SQLiteTrackerStore(path: folder.appendingPathComponent("mixed.sqlite").path, now: Date())
+    let (mixedFlow, _) = try flowWithAThousandTrackers(today: today, store: mixed, measured: true)
+    interactive(mixedFlow, store: "SQLite file, half of them measurable or quota habits")
   }
 
   /// A search keystroke on the SQLite file, key to finished redraw: the main screen filters the
@@ -125,7 +129,9 @@ enum RenderBenchmark {
 
   /// A main screen of 1,000 trackers in 10 categories, every one due today, in memory.
   @MainActor
-  static func flowWithAThousandTrackers(today: Day, store: any TrackerDataStore = InMemoryTrackerStore())
+  static func flowWithAThousandTrackers(
+    today: Day, store: any TrackerDataStore = InMemoryTrackerStore(), measured: Bool = false
+  )
     throws
     -> (AppFlow, AppEnvironment)
   {
@@ -135,15 +141,34 @@ enum RenderBenchmark {
       try store.createCategory(category)
       categories.append(category)
     }
+    var marks: [TrackerMarks] = []
     for number in 0..<1_000 {
-      try store.createTracker(
-        Tracker(
-          id: UUID(), name: "Привычка номер \(number + 1) с длинным именем",
-          emoji: TrackerEmoji.all[number % 18],
-          color: TrackerColor.palette[number % 18], categoryID: categories[number % 10].id,
-          isPinned: number % 50 == 0,
-          createdOn: today.adding(days: -30), kind: .habit(.everyDay)))
+      var tracker = Tracker(
+        id: UUID(), name: "Привычка номер \(number + 1) с длинным именем",
+        emoji: TrackerEmoji.all[number % 18],
+        color: TrackerColor.palette[number % 18], categoryID: categories[number % 10].id,
+        isPinned: number % 50 == 0,
+        createdOn: today.adding(days: -30), kind: .habit(.everyDay))
+      // With `measured`, every odd tracker is measurable (an amount on each of 30 days) and one
+      // in eight a quota habit of 3 a week; the first card stays yes/no.
+      let isMeasured = measured && number % 2 == 1
+      if isMeasured {
+        tracker.measure = .measurable(
+          try MeasureGoal(unit: "km", target: Amount(thousandths: 5_000) ?? .zero, direction: .atLeast))
+      } else if measured, number % 8 == 2, let quota = Quota(3, per: .week) {
+        tracker.kind = .habit(Schedule(quota: quota))
+      }
+      try store.createTracker(tracker)
+      if isMeasured {
+        var amounts: [Day: Amount] = [:]
+        for offset in 1...30 {
+          amounts[today.adding(days: -offset)] = Amount(thousandths: (number * 37 + offset * 101) % 9_000)
+        }
+        marks.append(TrackerMarks(trackerID: tracker.id, records: amounts.keys.sorted(), amounts: amounts))
+      }
     }
+    // One transaction for every amount, as an import takes them.
+    if !marks.isEmpty { try store.insert(StoreAdditions(marks: marks)) }
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let environment = AppEnvironment(
       now: { today.start(in: TimeZone(identifier: "UTC") ?? .current).addingTimeInterval(43_200) },
