@@ -109,7 +109,7 @@ let package = Package(
       name: "StoreTests",
       dependencies: [
         "TrackerStore", "TrackerModels", "tracker-store-writer", "OtherProgram", "TestSupport",
-        "ModelTestSupport",
+        "ModelTestSupport", "SyncSimulation",
       ],
       // Loop backups and HabitBull CSVs, made by Tools/fixtures/make-import-fixtures.py.
       exclude: ["Fixtures"]),
@@ -134,6 +134,11 @@ let package = Package(
     .target(
       name: "FlowTestSupport", dependencies: ["TrackerViewModels", "TrackerAutomation"],
       path: "Tests/Support/FlowTestSupport"),
+    // Test helper: several devices' stores over one shared folder with a fake file-syncing engine
+    // (the store tests and `tracker-reliability --long`'s sync part).
+    .target(
+      name: "SyncSimulation", dependencies: ["TrackerModels", "TrackerStore"],
+      path: "Tests/Support/SyncSimulation"),
     // Test helper: another program holding a data file's write lock until told to let go (store,
     // view model, terminal and native client tests).
     .target(name: "OtherProgram", dependencies: ["TestSupport"], path: "Tests/Support/OtherProgram"),

@@ -409,33 +409,36 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   // MARK: Whole contents
 
   public func contents() throws(StoreError) -> StoreContents {
-    try reading {
-      let trackers = try self.loadTrackers().map(\.tracker)
-      // Trackers in id order, then each one's records by the primary key (tracker, day): the order
-      // `StoreContents.sorted` defines, read without sorting hundreds of thousands of rows.
-      var byID: [(id: UUID, number: Int)] = []
-      try self.database.cached("SELECT number, id FROM tracker ORDER BY id").forEachRow { row in
-        if let id = UUID(canonical: row.text(1)) { byID.append((id, row.int(0))) }
-      }
-      var records: [TrackerRecord] = []
-      let query = try self.database.cached("SELECT day, amount FROM record WHERE tracker = ? ORDER BY day")
-      for tracker in byID {
-        try query.forEachRow([.integer(Int64(tracker.number))]) { row in
-          records.append(try Self.decodeRecord(tracker.id, row, day: 0, amount: 1))
-        }
-      }
-      var daysOff: [TrackerDayOff] = []
-      var notes: [TrackerNote] = []
-      for tracker in byID {
-        for day in try Self.daysOff(tracker.number, in: self.database) {
-          daysOff.append(TrackerDayOff(trackerID: tracker.id, day: day))
-        }
-        notes += try self.loadNotes(tracker.id, number: tracker.number)
-      }
-      return StoreContents(
-        categories: try self.loadCategories(), trackers: trackers, records: records, daysOff: daysOff,
-        notes: notes)
+    try reading { try self.loadContents() }
+  }
+
+  /// Everything but the settings, read inside a transaction the caller holds.
+  func loadContents() throws -> StoreContents {
+    let trackers = try self.loadTrackers().map(\.tracker)
+    // Trackers in id order, then each one's records by the primary key (tracker, day): the order
+    // `StoreContents.sorted` defines, read without sorting hundreds of thousands of rows.
+    var byID: [(id: UUID, number: Int)] = []
+    try self.database.cached("SELECT number, id FROM tracker ORDER BY id").forEachRow { row in
+      if let id = UUID(canonical: row.text(1)) { byID.append((id, row.int(0))) }
     }
+    var records: [TrackerRecord] = []
+    let query = try self.database.cached("SELECT day, amount FROM record WHERE tracker = ? ORDER BY day")
+    for tracker in byID {
+      try query.forEachRow([.integer(Int64(tracker.number))]) { row in
+        records.append(try Self.decodeRecord(tracker.id, row, day: 0, amount: 1))
+      }
+    }
+    var daysOff: [TrackerDayOff] = []
+    var notes: [TrackerNote] = []
+    for tracker in byID {
+      for day in try Self.daysOff(tracker.number, in: self.database) {
+        daysOff.append(TrackerDayOff(trackerID: tracker.id, day: day))
+      }
+      notes += try self.loadNotes(tracker.id, number: tracker.number)
+    }
+    return StoreContents(
+      categories: try self.loadCategories(), trackers: trackers, records: records, daysOff: daysOff,
+      notes: notes)
   }
 
   public func insert(_ additions: StoreAdditions) throws(StoreError) {

@@ -144,7 +144,32 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX note_by_day ON note(day, tracker);
         """),
+    Migration(
+      version: syncVersion, name: "sync through a shared folder: the merge's fields, logs read, this device",
+      sql: """
+        CREATE TABLE sync_field (
+          entity TEXT NOT NULL,
+          id TEXT NOT NULL,
+          field TEXT NOT NULL,
+          value TEXT NOT NULL,
+          clock TEXT NOT NULL,
+          device TEXT NOT NULL,
+          PRIMARY KEY (entity, id, field)
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_read (
+          device TEXT PRIMARY KEY NOT NULL,
+          sequence INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_state (
+          key TEXT PRIMARY KEY NOT NULL,
+          value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """),
   ]
+
+  /// The version that added sync through a shared folder (`sync_field`, `sync_read`, `sync_state`;
+  /// docs/sync.md).
+  static let syncVersion = 6
 
   /// The version that added measurable trackers and quotas (`tracker_goal`), amounts on records
   /// and notes.

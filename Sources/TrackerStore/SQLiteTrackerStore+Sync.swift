@@ -1,0 +1,417 @@
+import Foundation
+import TrackerModels
+
+/// How far a device's clock runs ahead of this one's, as its entries show.
+public struct ClockAhead: Hashable, Sendable {
+  /// The device (its id).
+  public var device: String
+  /// By how many whole hours, more than 24.
+  public var hours: Int
+
+  public init(device: String, hours: Int) {
+    self.device = device
+    self.hours = hours
+  }
+}
+
+/// A log this sync could not read yet, or cannot read.
+public struct UnreadLog: Hashable, Sendable {
+  public var device: String
+  public var sequence: Int
+  /// Whether it is still being copied (cut short, its last line broken, not there yet): read again
+  /// at the next sync. Otherwise it is not a log this version reads (a newer app's).
+  public var isIncomplete: Bool
+
+  public init(device: String, sequence: Int, isIncomplete: Bool) {
+    self.device = device
+    self.sequence = sequence
+    self.isIncomplete = isIncomplete
+  }
+}
+
+/// What a sync did (docs/sync.md).
+public struct SyncReport: Hashable, Sendable {
+  /// The folder, as given or remembered.
+  public var folder: String
+  /// This device's id.
+  public var device: String
+  /// Whether this sync joined the folder (the first with it).
+  public var joined: Bool
+  /// Fields other devices changed here.
+  public var changesIn: Int
+  /// How many devices those changes came from.
+  public var devicesIn: Int
+  /// Fields this device sent.
+  public var changesOut: Int
+  /// Logs not read, first of each device.
+  public var unread: [UnreadLog]
+  /// Devices whose entries are stamped more than 24 hours ahead of this clock.
+  public var clocksAhead: [ClockAhead]
+}
+
+/// Where a store stands with its folder: what Settings shows.
+public struct SyncStatus: Hashable, Sendable {
+  /// The folder joined, or nil.
+  public var folder: String?
+  /// When the last sync ended.
+  public var lastSynced: Date?
+  /// Devices whose clocks ran more than 24 hours ahead at the last sync.
+  public var clocksAhead: [ClockAhead]
+
+  public init(folder: String? = nil, lastSynced: Date? = nil, clocksAhead: [ClockAhead] = []) {
+    self.folder = folder
+    self.lastSynced = lastSynced
+    self.clocksAhead = clocksAhead
+  }
+}
+
+extension SQLiteTrackerStore {
+  /// The folder joined and the last sync.
+  public func syncStatus() throws(StoreError) -> SyncStatus {
+    try reading {
+      let state = try self.loadSyncState()
+      return SyncStatus(
+        folder: state["folder"],
+        lastSynced: state["last_synced"].flatMap(Double.init).map { Date(timeIntervalSince1970: $0 / 1000) },
+        clocksAhead: Self.decodeClocksAhead(state["clocks_ahead"]))
+    }
+  }
+
+  /// Syncs with the shared folder `folder` (joining it, and remembering it), or the folder joined
+  /// before: sends what changed here since the last sync as entries in a new log of this device,
+  /// merges every other device's logs not read yet, and leaves the store as the merge says, in
+  /// one transaction (docs/sync.md). `now` is the wall clock the new entries are stamped with.
+  ///
+  /// Nothing changes when the folder is missing or refused, or the store refuses: the error says
+  /// which. A log still being copied is left for the next sync.
+  @discardableResult
+  public func sync(folder given: String? = nil, now: Date = Date()) throws(SyncError) -> SyncReport {
+    let known: (state: [String: String], read: [String: Int])
+    do {
+      known = try reading { (try self.loadSyncState(), try self.loadReadPositions()) }
+    } catch {
+      throw .store(error)
+    }
+    guard let path = given.map(Self.absolute) ?? known.state["folder"] else { throw .noFolder }
+    let folder = SyncFolder(root: path)
+    try folder.check()
+    let device = known.state["device"] ?? UUID().uuidString
+
+    // Other devices' logs not read yet, in order, each whole; a file is never changed once named,
+    // so reading them before the transaction reads what the transaction would.
+    var incoming: [SyncLogFile] = []
+    var unread: [UnreadLog] = []
+    for other in try folder.devices() where other != device {
+      var next = (known.read[other] ?? 0) + 1
+      for sequence in try folder.sequences(of: other) where sequence >= next {
+        guard sequence == next, let text = folder.text(of: other, sequence) else {
+          unread.append(UnreadLog(device: other, sequence: next, isIncomplete: true))
+          break
+        }
+        switch SyncLogFile.decode(text, device: other, sequence: sequence) {
+        case .success(let file):
+          incoming.append(file)
+          next += 1
+          continue
+        case .failure(.incomplete):
+          unread.append(UnreadLog(device: other, sequence: sequence, isIncomplete: true))
+        case .failure(.foreign):
+          unread.append(UnreadLog(device: other, sequence: sequence, isIncomplete: false))
+        }
+        break
+      }
+    }
+    let ownLast = try folder.sequences(of: device).last ?? 0
+
+    let milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1000))
+    var report = SyncReport(
+      folder: path, device: device, joined: known.state["folder"] != path, changesIn: 0, devicesIn: 0,
+      changesOut: 0, unread: unread, clocksAhead: [])
+    var writeFailure: SyncError?
+    do {
+      try write {
+        writeFailure = nil
+        let state = try self.loadSyncState()
+        var read = try self.loadReadPositions()
+        var merged = try self.loadSyncFields()
+        var clock = HybridClock(
+          device: device, latest: state["clock"].flatMap(SyncStamp.clock(fromText:)) ?? 0)
+
+        // What changed here since the last sync: the store against what that sync left.
+        let current = try self.loadContents()
+        let settings = try self.loadSettings()
+        let before = SyncFields.materialize(merged)
+        let edits = SyncFields.edits(
+          from: SyncFields.fields(of: before.contents, dayStart: before.dayStart),
+          to: SyncFields.fields(of: current, dayStart: settings.dayStart))
+        var changed: Set<SyncKey> = []
+        var outgoing: [(key: SyncKey, value: SyncValue)] = []
+        if !edits.isEmpty {
+          let stamp = clock.stamp(now: milliseconds)
+          for (key, value) in edits {
+            merged.merge(key, SyncValue(value, stamp))
+            changed.insert(key)
+            outgoing.append((key, SyncValue(value, stamp)))
+          }
+        }
+
+        // Other devices' entries.
+        var devices: Set<String> = []
+        var ahead: [String: UInt64] = [:]
+        let limit = milliseconds + 24 * 3_600_000
+        var changesIn = 0
+        for file in incoming where file.sequence > (read[file.device] ?? 0) {
+          for (key, value) in file.entries {
+            clock.observe(value.stamp)
+            if value.stamp.milliseconds > limit {
+              ahead[file.device] = max(ahead[file.device] ?? 0, value.stamp.milliseconds - milliseconds)
+            }
+            if merged.merge(key, value) {
+              changed.insert(key)
+              changesIn += 1
+              devices.insert(file.device)
+            }
+          }
+          read[file.device] = file.sequence
+        }
+
+        let after = SyncFields.materialize(merged)
+        var change = try self.apply(
+          after.contents, dayStart: after.dayStart, over: current, settings: settings)
+        try self.storeSyncFields(changed, of: merged)
+        try self.storeReadPositions(read)
+        let clocksAhead = ahead.sorted { $0.key < $1.key }.map {
+          ClockAhead(device: $0.key, hours: Int($0.value / 3_600_000))
+        }
+        var sequence = Int(state["next_sequence"] ?? "") ?? 1
+        if !outgoing.isEmpty {
+          sequence = max(sequence, ownLast + 1)
+          do throws(SyncError) {
+            try folder.write(SyncLogFile(device: device, sequence: sequence, entries: outgoing, read: read))
+          } catch {
+            writeFailure = error
+            throw error
+          }
+          sequence += 1
+        }
+        try self.storeSyncState([
+          "device": device, "folder": path, "clock": SyncStamp(clock: clock.latest, device: device).clockText,
+          "next_sequence": String(sequence), "last_synced": String(milliseconds),
+          "clocks_ahead": Self.encodeClocksAhead(clocksAhead),
+        ])
+        report.changesIn = changesIn
+        report.devicesIn = devices.count
+        report.changesOut = outgoing.count
+        report.clocksAhead = clocksAhead
+        if change != StoreChange() { change.isEverything = true }
+        return change
+      }
+    } catch {
+      if let writeFailure { throw writeFailure }
+      throw .store(error)
+    }
+    return report
+  }
+
+  /// `path` made absolute against the working folder, so a folder remembered means the same from
+  /// anywhere.
+  static func absolute(_ path: String) -> String {
+    let absolute =
+      path.hasPrefix("/")
+      ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    return (absolute as NSString).standardizingPath
+  }
+
+  // MARK: The merge's state in the store
+
+  func loadSyncState() throws -> [String: String] {
+    var state: [String: String] = [:]
+    try database.cached("SELECT key, value FROM sync_state").forEachRow { state[$0.text(0)] = $0.text(1) }
+    return state
+  }
+
+  func storeSyncState(_ values: [String: String]) throws {
+    let upsert = try database.cached("INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)")
+    for (key, value) in values.sorted(by: { $0.key < $1.key }) { try upsert.run([.text(key), .text(value)]) }
+  }
+
+  func loadReadPositions() throws -> [String: Int] {
+    var read: [String: Int] = [:]
+    try database.cached("SELECT device, sequence FROM sync_read").forEachRow { read[$0.text(0)] = $0.int(1) }
+    return read
+  }
+
+  func storeReadPositions(_ read: [String: Int]) throws {
+    let upsert = try database.cached("INSERT OR REPLACE INTO sync_read (device, sequence) VALUES (?, ?)")
+    for (device, sequence) in read { try upsert.run([.text(device), .integer(Int64(sequence))]) }
+  }
+
+  func loadSyncFields() throws -> SyncState {
+    var fields: [SyncKey: SyncValue] = [:]
+    try database.cached("SELECT entity, id, field, value, clock, device FROM sync_field").forEachRow { row in
+      guard let entity = SyncEntity(rawValue: row.text(0)),
+        let clock = SyncStamp.clock(fromText: row.text(4)),
+        let value = try? JSONParser.parse(row.text(3))
+      else { throw SQLiteError(damage: .invalidValue(.setting)) }
+      fields[SyncKey(entity, row.text(1), row.text(2))] = SyncValue(
+        value, SyncStamp(clock: clock, device: row.text(5)))
+    }
+    return SyncState(fields: fields)
+  }
+
+  func storeSyncFields(_ keys: Set<SyncKey>, of state: SyncState) throws {
+    let upsert = try database.cached(
+      "INSERT OR REPLACE INTO sync_field (entity, id, field, value, clock, device) VALUES (?, ?, ?, ?, ?, ?)")
+    for key in keys {
+      guard let kept = state[key] else { continue }
+      try upsert.run([
+        .text(key.entity.rawValue), .text(key.id), .text(key.field), .text(JSONWriter.line(kept.value)),
+        .text(kept.stamp.clockText), .text(kept.stamp.device),
+      ])
+    }
+  }
+
+  static func encodeClocksAhead(_ clocks: [ClockAhead]) -> String {
+    JSONWriter.line(.object(clocks.map { ($0.device, .int($0.hours)) }))
+  }
+
+  static func decodeClocksAhead(_ text: String?) -> [ClockAhead] {
+    guard let text, case .object(let pairs)? = try? JSONParser.parse(text) else { return [] }
+    return pairs.compactMap { device, value in
+      guard case .number(let hours) = value, let count = Int(hours) else { return nil }
+      return ClockAhead(device: device, hours: count)
+    }
+  }
+
+  // MARK: Applying the merge
+
+  /// Makes the store hold `target` and `dayStart`, from `current` (what it holds): rows added,
+  /// changed and removed, summaries refreshed, all inside the caller's transaction. Names are
+  /// moved out of each other's way first, so two trackers that swap names do not clash midway.
+  func apply(
+    _ target: StoreContents, dayStart: DayStart, over current: StoreContents, settings: StoreSettings
+  ) throws -> StoreChange {
+    var change = StoreChange()
+    if settings.dayStart != dayStart {
+      var saved = settings
+      saved.dayStart = dayStart
+      try storeSettings(saved)
+      change.settingsChanged = true
+    }
+    guard target != current else { return change }
+    let oldCategories = Dictionary(uniqueKeysWithValues: current.categories.map { ($0.id, $0) })
+    let newCategories = Dictionary(uniqueKeysWithValues: target.categories.map { ($0.id, $0) })
+    let oldTrackers = Dictionary(uniqueKeysWithValues: current.trackers.map { ($0.id, $0) })
+    let newTrackers = Dictionary(uniqueKeysWithValues: target.trackers.map { ($0.id, $0) })
+    var touchedDays: Set<Int> = []
+    var touchedTrackers: Set<UUID> = []
+
+    // Trackers gone, with their rows (their records' days are counted again).
+    for id in oldTrackers.keys where newTrackers[id] == nil {
+      touchedDays.formUnion(try recordDayNumbers(where: "tracker.id = ?", [.text(id.uuidString)]))
+      try database.cached("DELETE FROM tracker WHERE id = ?").run([.text(id.uuidString)])
+      change.trackerIDs.insert(id)
+    }
+    // Names out of the way: every category and tracker renamed or going first takes a name no one
+    // else can have.
+    for (id, category) in oldCategories where newCategories[id]?.title != category.title {
+      try updateCategory(TrackerCategory(id: id, title: "\u{1}" + id.uuidString))
+    }
+    for (id, tracker) in oldTrackers where newTrackers[id].map({ $0.name != tracker.name }) == true {
+      let number = try trackerNumber(id) ?? 0
+      var moved = tracker
+      moved.name = "\u{1}" + id.uuidString
+      try updateTracker(moved, number: number)
+    }
+    for category in target.categories where oldCategories[category.id] != category {
+      if oldCategories[category.id] == nil {
+        try insertCategory(category)
+      } else {
+        try updateCategory(category)
+      }
+      change.categoryIDs.insert(category.id)
+    }
+    for tracker in target.trackers {
+      guard let old = oldTrackers[tracker.id] else {
+        try insertTracker(tracker)
+        change.trackerIDs.insert(tracker.id)
+        touchedTrackers.insert(tracker.id)
+        continue
+      }
+      guard old != tracker, let number = try trackerNumber(tracker.id) else { continue }
+      try updateTracker(tracker, number: number)
+      change.trackerIDs.insert(tracker.id)
+      touchedTrackers.insert(tracker.id)
+      if old.kind != tracker.kind {
+        touchedDays.formUnion(try recordDayNumbers(where: "tracker.number = ?", [.integer(Int64(number))]))
+      }
+    }
+    for id in oldCategories.keys where newCategories[id] == nil {
+      try database.cached("DELETE FROM category WHERE id = ?").run([.text(id.uuidString)])
+      change.categoryIDs.insert(id)
+    }
+
+    // Records, days off and notes of the trackers there.
+    var numbers: [UUID: Int] = [:]
+    func number(_ id: UUID) throws -> Int? {
+      if let known = numbers[id] { return known }
+      let found = try trackerNumber(id)
+      numbers[id] = found
+      return found
+    }
+    func key(_ id: UUID, _ day: Day) -> String { SyncKey.dayID(id, day) }
+    let oldRecords = Dictionary(current.records.map { (key($0.trackerID, $0.day), $0) }) { first, _ in first }
+    let newRecords = Dictionary(target.records.map { (key($0.trackerID, $0.day), $0) }) { first, _ in first }
+    for (id, record) in oldRecords where newRecords[id] == nil && newTrackers[record.trackerID] != nil {
+      guard let number = try number(record.trackerID) else { continue }
+      try database.cached("DELETE FROM record WHERE tracker = ? AND day = ?").run(
+        Int64(number), Int64(record.day.daysSinceEpoch))
+      touchedDays.insert(record.day.daysSinceEpoch)
+      touchedTrackers.insert(record.trackerID)
+    }
+    for (id, record) in newRecords where oldRecords[id] != record {
+      guard let number = try number(record.trackerID) else { continue }
+      try database.cached("INSERT OR REPLACE INTO record (tracker, day, amount) VALUES (?, ?, ?)").run([
+        .integer(Int64(number)), .integer(Int64(record.day.daysSinceEpoch)),
+        record.amount.map { .integer(Int64($0.thousandths)) } ?? .null,
+      ])
+      touchedDays.insert(record.day.daysSinceEpoch)
+      touchedTrackers.insert(record.trackerID)
+    }
+    let oldOff = Set(current.daysOff)
+    let newOff = Set(target.daysOff)
+    for dayOff in oldOff.subtracting(newOff) where newTrackers[dayOff.trackerID] != nil {
+      guard let number = try number(dayOff.trackerID) else { continue }
+      try database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?").run(
+        Int64(number), Int64(dayOff.day.daysSinceEpoch))
+      touchedTrackers.insert(dayOff.trackerID)
+    }
+    for dayOff in newOff.subtracting(oldOff) {
+      guard let number = try number(dayOff.trackerID) else { continue }
+      try database.cached("INSERT OR IGNORE INTO day_off (tracker, day) VALUES (?, ?)").run(
+        Int64(number), Int64(dayOff.day.daysSinceEpoch))
+      touchedTrackers.insert(dayOff.trackerID)
+    }
+    let oldNotes = Dictionary(current.notes.map { (key($0.trackerID, $0.day), $0) }) { first, _ in first }
+    let newNotes = Dictionary(target.notes.map { (key($0.trackerID, $0.day), $0) }) { first, _ in first }
+    for (id, note) in oldNotes where newNotes[id] != note && newTrackers[note.trackerID] != nil {
+      guard let number = try number(note.trackerID) else { continue }
+      try database.cached("DELETE FROM note WHERE tracker = ? AND day = ?").run(
+        Int64(number), Int64(note.day.daysSinceEpoch))
+      change.noteDays[note.trackerID, default: []].insert(note.day)
+    }
+    for (id, note) in newNotes where oldNotes[id] != note {
+      guard let number = try number(note.trackerID) else { continue }
+      try insertNote(note.text, number: number, day: note.day)
+      change.noteDays[note.trackerID, default: []].insert(note.day)
+    }
+
+    for id in touchedTrackers.sorted(by: { $0.uuidString < $1.uuidString }) {
+      guard let number = try number(id) else { continue }
+      try refreshSummary(number)
+      change.trackerIDs.insert(id)
+    }
+    try refreshDays(touchedDays.sorted())
+    return change
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import TrackerModels
+
+/// Why a sync did not happen; nothing in the store or the folder changed. The command line says
+/// it in the user's language.
+public enum SyncError: Error, Hashable, Sendable {
+  /// No folder given, and none remembered: the first sync needs `--folder`.
+  case noFolder
+  /// The folder is not there (an unmounted disk, a sync engine not started, a typo).
+  case folderMissing(String)
+  /// The path is a file, not a folder.
+  case notAFolder(String)
+  /// The folder or a file in it cannot be read or written.
+  case folderRefused(String, FileSystemRefusal)
+  /// The store refused (busy, damaged, full).
+  case store(StoreError)
+}
+
+/// The shared folder as this device sees it: `<folder>/tracker-sync/<device>/<sequence>.jsonl`.
+/// Every device writes only under its own name, each file to a temporary name first and renamed
+/// when complete, never changed after; what is not named as a log is not ours and is left alone.
+struct SyncFolder: Sendable {
+  /// The folder the user chose.
+  let root: String
+
+  /// Where the logs are.
+  var logs: String { (root as NSString).appendingPathComponent("tracker-sync") }
+
+  func folder(of device: String) -> String { (logs as NSString).appendingPathComponent(device) }
+
+  /// Throws unless the chosen folder is there and is a folder.
+  func check() throws(SyncError) {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else {
+      throw .folderMissing(root)
+    }
+    guard isFolder.boolValue else { throw .notAFolder(root) }
+    guard access(root, R_OK | W_OK | X_OK) == 0 else { throw .folderRefused(root, .permissionDenied) }
+  }
+
+  /// The devices with a folder of logs: names that are canonical UUIDs.
+  func devices() throws(SyncError) -> [String] {
+    guard FileManager.default.fileExists(atPath: logs) else { return [] }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: logs)
+    } catch {
+      throw .folderRefused(logs, FileSystemRefusal(error))
+    }
+    return names.filter { UUID(canonical: $0)?.uuidString == $0 }.sorted()
+  }
+
+  /// The sequences of `device`'s logs, ascending; other files are ignored.
+  func sequences(of device: String) throws(SyncError) -> [Int] {
+    let path = folder(of: device)
+    guard FileManager.default.fileExists(atPath: path) else { return [] }
+    do {
+      return try FileManager.default.contentsOfDirectory(atPath: path).compactMap(
+        SyncLogFile.sequence(ofName:)
+      )
+      .sorted()
+    } catch {
+      throw .folderRefused(path, FileSystemRefusal(error))
+    }
+  }
+
+  /// The text of a log, or nil when it cannot be read now (a placeholder not yet downloaded, a
+  /// file being replaced): read again at the next sync.
+  func text(of device: String, _ sequence: Int) -> String? {
+    let path = (folder(of: device) as NSString).appendingPathComponent(SyncLogFile.name(sequence))
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Writes `file` under its name: to a temporary name beside it, flushed to the disk, then
+  /// renamed, so no other device ever sees it in part. Throws if a file of that name is there.
+  func write(_ file: SyncLogFile) throws(SyncError) {
+    let folder = folder(of: file.device)
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .folderRefused(folder, FileSystemRefusal(error))
+    }
+    let path = (folder as NSString).appendingPathComponent(SyncLogFile.name(file.sequence))
+    let temporary = (folder as NSString).appendingPathComponent(
+      ".\(SyncLogFile.name(file.sequence)).tmp-\(getpid())")
+    let bytes = Array(file.text.utf8)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .folderRefused(folder, Self.refusal(errno)) }
+    var failure: Int32 = 0
+    var written = 0
+    while failure == 0, written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno != EINTR { failure = errno }
+      } else {
+        written += count
+      }
+    }
+    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    if close(descriptor) != 0, failure == 0 { failure = errno }
+    if failure == 0, access(path, F_OK) == 0 { failure = EEXIST }
+    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    if failure != 0 {
+      unlink(temporary)
+      throw .folderRefused(path, Self.refusal(failure))
+    }
+  }
+
+  private static func refusal(_ code: Int32) -> FileSystemRefusal {
+    FileSystemRefusal(NSError(domain: NSPOSIXErrorDomain, code: Int(code)))
+  }
+}

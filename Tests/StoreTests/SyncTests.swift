@@ -1,0 +1,244 @@
+import Foundation
+import ModelTestSupport
+import SyncSimulation
+import TestSupport
+import Testing
+import TrackerModels
+import TrackerStore
+
+/// Sync through a shared folder (docs/sync.md): what travels, how it merges, what is ignored.
+@Suite("Sync through a shared folder", .temporaryFolders)
+struct SyncTests {
+  /// Two devices on one folder (a real one: no engine between them).
+  struct Pair {
+    let folder: String
+    let a: SQLiteTrackerStore
+    let b: SQLiteTrackerStore
+
+    init() throws {
+      let temporary = TemporaryFolder()
+      folder = temporary.path("share")
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      a = try SQLiteTrackerStore(path: temporary.path("a.sqlite"), now: fixedNow)
+      b = try SQLiteTrackerStore(path: temporary.path("b.sqlite"), now: fixedNow)
+    }
+
+    /// A syncs, then B, then A again, at `now`.
+    @discardableResult
+    func exchange(at now: Date = fixedNow) throws -> [SyncReport] {
+      [
+        try a.sync(folder: folder, now: now), try b.sync(folder: folder, now: now),
+        try a.sync(folder: folder, now: now),
+      ]
+    }
+
+    func exports() throws -> (String, String) {
+      (
+        TrackerArchive.export(try a.contents(), dayStart: try a.settings().dayStart),
+        TrackerArchive.export(try b.contents(), dayStart: try b.settings().dayStart)
+      )
+    }
+  }
+
+  @Test func aTrackerWithItsMarksMadeOnOneDeviceArrivesOnTheOther() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    let run = try measured("Run", id: 10)
+    try pair.a.createTracker(run)
+    try pair.a.setAmount(amount("12.5"), trackerID: run.id, on: day("2026-11-20"))
+    try pair.a.setNote("rain", trackerID: run.id, on: day("2026-11-20"))
+    try pair.a.setDaysOff(true, trackerID: run.id, on: [day("2026-11-21")])
+    try pair.a.updateSettings { $0.dayStart = DayStart(hour: 4)! }
+
+    let first = try pair.a.sync(folder: pair.folder, now: fixedNow)
+    #expect(first.joined)
+    #expect(first.changesOut > 0)
+    let second = try pair.b.sync(folder: pair.folder, now: fixedNow)
+    #expect(second.changesIn == first.changesOut)
+    #expect(second.devicesIn == 1)
+    #expect(try pair.b.contents() == pair.a.contents())
+    #expect(try pair.b.settings().dayStart == DayStart(hour: 4))
+    let (a, b) = try pair.exports()
+    #expect(a == b)
+  }
+
+  @Test func twoDevicesTickingTheSameDayMakeOneRecord() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    let read = habit("Read", id: 10)
+    try pair.a.createTracker(read)
+    try pair.exchange()
+    try pair.a.toggleRecord(trackerID: read.id, on: day("2026-11-25"))
+    try pair.b.toggleRecord(trackerID: read.id, on: day("2026-11-25"))
+    try pair.exchange()
+    try pair.b.sync(folder: pair.folder, now: fixedNow)
+    #expect(try pair.a.recordDays(trackerID: read.id) == [day("2026-11-25")])
+    #expect(try pair.b.recordDays(trackerID: read.id) == [day("2026-11-25")])
+  }
+
+  @Test func anEditMadeAfterSeeingAnotherWinsEvenWithAClockBehind() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    var run = habit("Run", id: 10)
+    try pair.a.createTracker(run)
+    try pair.a.sync(folder: pair.folder, now: fixedNow)
+    try pair.b.sync(folder: pair.folder, now: fixedNow)
+    // B's clock stands five hours behind A's, yet B renamed after seeing A's name.
+    run.name = "Jog"
+    try pair.b.updateTracker(run, addingRecordsOn: [], removingRecordsOn: [])
+    try pair.b.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(-5 * 3600))
+    try pair.a.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(60))
+    #expect(try pair.a.trackers().map(\.tracker.name) == ["Jog"])
+  }
+
+  @Test func aDeletedTrackerStaysDeletedUntilAnEditAfterTheDeletion() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    var run = habit("Run", id: 10)
+    try pair.a.createTracker(run)
+    try pair.a.toggleRecord(trackerID: run.id, on: day("2026-11-20"))
+    try pair.exchange()
+    try pair.b.sync(folder: pair.folder, now: fixedNow)
+
+    try pair.a.deleteTracker(id: run.id)
+    try pair.a.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(60))
+    // B ticks a day before it hears of the deletion, stamped before it: the tracker stays gone.
+    try pair.b.toggleRecord(trackerID: run.id, on: day("2026-11-21"))
+    try pair.b.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(30))
+    try pair.a.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(90))
+    #expect(try pair.a.trackers().isEmpty)
+    #expect(try pair.b.trackers().isEmpty)
+
+    // Renamed later on a device that kept it (restored from a backup): it comes back, without the
+    // marks made before the deletion.
+    try pair.b.insert(StoreContents(categories: [], trackers: [run], records: []))
+    run.name = "Run again"
+    try pair.b.updateTracker(run, addingRecordsOn: [], removingRecordsOn: [])
+    try pair.b.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(120))
+    try pair.a.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(150))
+    #expect(try pair.a.trackers().map(\.tracker.name) == ["Run again"])
+    #expect(try pair.a.recordDays(trackerID: run.id).isEmpty)
+  }
+
+  @Test func twoTrackersOfOneNameMadeApartAreNumberedTheSameWayOnBothDevices() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    try pair.exchange()
+    try pair.a.createTracker(habit("Run", id: 10, created: "2026-11-01"))
+    try pair.b.createTracker(habit("run", id: 11, created: "2026-11-05"))
+    try pair.exchange()
+    try pair.b.sync(folder: pair.folder, now: fixedNow)
+    let names = try pair.a.trackers().map(\.tracker).sorted { $0.id.uuidString < $1.id.uuidString }.map(
+      \.name)
+    #expect(names == ["Run", "run 2"])
+    let (a, b) = try pair.exports()
+    #expect(a == b)
+    // Nothing more to send: the numbering is the merge's, not an edit.
+    #expect(try pair.a.sync(folder: pair.folder, now: fixedNow).changesOut == 0)
+    #expect(try pair.b.sync(folder: pair.folder, now: fixedNow).changesOut == 0)
+  }
+
+  @Test func aLogCutShortIsReadLaterNeverHalfApplied() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    try pair.a.createTracker(habit("Run", id: 10))
+    try pair.a.sync(folder: pair.folder, now: fixedNow)
+    let device = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: pair.folder + "/tracker-sync").first)
+    let path = pair.folder + "/tracker-sync/\(device)/00000001.jsonl"
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+    for cut in [whole.count / 3, whole.count - 1] {
+      try whole.prefix(cut).write(to: URL(fileURLWithPath: path))
+      let report = try pair.b.sync(folder: pair.folder, now: fixedNow)
+      #expect(report.changesIn == 0)
+      #expect(report.unread == [UnreadLog(device: device, sequence: 1, isIncomplete: true)])
+      #expect(try pair.b.contents() == .empty)
+    }
+    try whole.write(to: URL(fileURLWithPath: path))
+    #expect(try pair.b.sync(folder: pair.folder, now: fixedNow).unread.isEmpty)
+    #expect(try pair.b.trackers().map(\.tracker.name) == ["Run"])
+  }
+
+  @Test func filesThatAreNotOursAreLeftAlone() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    try pair.a.sync(folder: pair.folder, now: fixedNow)
+    let logs = pair.folder + "/tracker-sync"
+    let device = try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first)
+    let strangers = [
+      "\(device)/00000001.sync-conflict-20261201-120000-ABCDEFG.jsonl", "\(device)/.00000002.jsonl.icloud",
+      "\(device)/notes.txt", "not-a-device/00000001.jsonl", ".stfolder",
+    ]
+    for name in strangers {
+      let path = logs + "/" + name
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try Data("{broken".utf8).write(to: URL(fileURLWithPath: path))
+    }
+    let report = try pair.b.sync(folder: pair.folder, now: fixedNow)
+    #expect(report.unread.isEmpty)
+    #expect(try pair.b.categories() == [home])
+    for name in strangers { #expect(FileManager.default.fileExists(atPath: logs + "/" + name)) }
+  }
+
+  @Test func aMissingFolderIsAnErrorThatChangesNothing() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    let missing = pair.folder + "/not-there"
+    #expect(throws: SyncError.folderMissing(missing)) { try pair.a.sync(folder: missing, now: fixedNow) }
+    #expect(throws: SyncError.noFolder) { try pair.a.sync(now: fixedNow) }
+    #expect(try pair.a.syncStatus() == SyncStatus())
+    #expect(try pair.a.categories() == [home])
+  }
+
+  @Test func theFolderIsRememberedAndSettingsKnowTheLastSync() throws {
+    let pair = try Pair()
+    try pair.a.sync(folder: pair.folder, now: fixedNow)
+    let later = fixedNow.addingTimeInterval(3600)
+    let report = try pair.a.sync(now: later)
+    #expect(!report.joined)
+    #expect(report.folder == pair.folder)
+    let status = try pair.a.syncStatus()
+    #expect(status.folder == pair.folder)
+    #expect(status.lastSynced == later)
+  }
+
+  @Test func aClockMoreThanADayAheadIsKeptAndReported() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    let ahead = fixedNow.addingTimeInterval(30 * 3600)
+    try pair.a.sync(folder: pair.folder, now: ahead)
+    let report = try pair.b.sync(folder: pair.folder, now: fixedNow)
+    #expect(report.clocksAhead.map(\.hours) == [30])
+    #expect(try pair.b.categories() == [home])
+    #expect(try pair.b.syncStatus().clocksAhead == report.clocksAhead)
+    // B's rename after seeing A's category wins, though B's clock is 30 hours behind A's.
+    try pair.b.renameCategory(id: home.id, to: "Дом")
+    try pair.b.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(60))
+    try pair.a.sync(folder: pair.folder, now: ahead.addingTimeInterval(60))
+    #expect(try pair.a.categories().map(\.title) == ["Дом"])
+  }
+
+  @Test func aStoreWithHistoryJoiningSendsItOnceAndNotAgain() throws {
+    let pair = try Pair()
+    try pair.a.createCategory(home)
+    let read = habit("Read", id: 10)
+    try pair.a.createTracker(read)
+    for offset in 0..<30 {
+      try pair.a.toggleRecord(trackerID: read.id, on: day("2026-11-01").adding(days: offset))
+    }
+    let first = try pair.a.sync(folder: pair.folder, now: fixedNow)
+    #expect(first.changesOut == 1 + 8 + 30)
+    #expect(try pair.a.sync(folder: pair.folder, now: fixedNow).changesOut == 0)
+    try pair.b.sync(folder: pair.folder, now: fixedNow)
+    #expect(try pair.b.recordDays(trackerID: read.id).count == 30)
+    #expect(try pair.b.sync(folder: pair.folder, now: fixedNow).changesOut == 0)
+  }
+
+  @Test(arguments: 0..<UInt64(40))
+  func randomEditsOnThreeDevicesConvergeToTheSameArchive(seed: UInt64) throws {
+    let temporary = TemporaryFolder()
+    let outcome = try SyncSimulation(seed: seed, folder: temporary.path("run")).run()
+    #expect(outcome.problems.isEmpty, "seed \(seed): \(outcome.problems.joined(separator: "\n"))")
+  }
+}
