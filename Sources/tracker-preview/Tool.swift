@@ -45,7 +45,7 @@ enum Tool {
         return .usage(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
       }
       return Outcome(standardOutput: CommandLineSpec.help(for: command))
-    case .tour, .show, .run, .app, .stats, .list, .remind, .mark, .note, .skip, .export, .importFile:
+    case .tour, .show, .run, .app, .stats, .list, .remind, .mark, .note, .skip, .export, .importFile, .sync:
       break
     }
     let settings: Settings
@@ -79,6 +79,8 @@ enum Tool {
       return ExportCommand.run(invocation, settings, context)
     case .importFile(let file):
       return ImportCommand.run(file, invocation, settings, context)
+    case .sync:
+      return SyncCommand.run(invocation, settings, context)
     case .help, .version:
       return Outcome()
     }
@@ -107,6 +109,7 @@ extension Invocation {
     case .skip(_, let off): return off ? "skip" : "unskip"
     case .export: return "export"
     case .importFile: return "import"
+    case .sync: return "sync"
     case .help, .version: return nil
     }
   }

@@ -57,6 +57,7 @@ struct OptionsTests {
     "--output": (["--output", "backup.json"], { $0.output == .file("backup.json") }),
     "--amount": (["--amount", "12,5"], { $0.amount?.map(\.thousandths) == .success(12_500) }),
     "--clear": (["--clear"], { $0.clear }),
+    "--folder": (["--folder", "Sync/Tracker"], { $0.folder == "Sync/Tracker" }),
     "--help": (["--help"], { $0.help }),
     "--version": (["--version"], { $0.version }),
   ]

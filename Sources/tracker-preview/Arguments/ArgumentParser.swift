@@ -168,6 +168,9 @@ enum ArgumentParser {
     case "export":
       if let error = none() { return .failure(error) }
       invocation = .export
+    case "sync":
+      if let error = none() { return .failure(error) }
+      invocation = .sync
     case "import":
       switch one("<file>") {
       case .success(let file): invocation = .importFile(file)

@@ -41,7 +41,7 @@ enum CommandLineSpec {
 
   static let globalOptions: [Option] = [
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
-    .color, .todosURL, .json, .elements, .output, .amount, .clear, .help, .version,
+    .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -121,12 +121,17 @@ enum CommandLineSpec {
       argumentHelp: [("<file>", .text(.helpArgumentFile))],
       options: [.store, .lang, .today, .timeZone]),
     Command(
+      name: "sync", arguments: "",
+      overviewKey: .helpCommandSync,
+      argumentHelp: [], options: [.folder, .json, .store, .lang]),
+    Command(
       name: "help", arguments: "[command]", overviewKey: .helpCommandHelp,
       argumentHelp: [
         (
           "[command]",
           .names(
-            "tour, show, run, app, list, remind, done, undone, note, skip, unskip, stats, export, import")
+            "tour, show, run, app, list, remind, done, undone, note, skip, unskip, stats, export, import, sync"
+          )
 
         )
       ],

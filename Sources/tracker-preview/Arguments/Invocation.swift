@@ -19,6 +19,8 @@ struct Invocation: Equatable {
     case skip(String?, off: Bool)
     case export
     case importFile(String)
+    /// `sync`: send this device's changes to the shared folder and merge the others'.
+    case sync
     case help(String?)
     case version
   }

@@ -31,6 +31,7 @@ struct Options: Equatable {
   var output: OutputTarget?
   var amount: Parsed<Amount>?
   var clear = false
+  var folder: String?
   var help = false
   var version = false
 }
@@ -242,6 +243,7 @@ extension CommandLineSpec {
     static let output = option("--output", .output, \.output, help: .helpOptionOutput)
     static let amount = option("--amount", .amount, \.amount, help: .helpOptionAmount)
     static let clear = flag("--clear", \.clear, help: .helpOptionClear)
+    static let folder = option("--folder", .path, \.folder, help: .helpOptionFolder)
 
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)

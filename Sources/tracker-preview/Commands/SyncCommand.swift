@@ -1,0 +1,99 @@
+import Foundation
+import TrackerLocalization
+import TrackerStore
+
+/// `sync [--folder DIR]`: sends this device's changes into the shared folder and merges every
+/// other device's (docs/sync.md). The first sync names the folder; the data file remembers it.
+@MainActor
+enum SyncCommand {
+  static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+    if invocation.options.demo { return .failure(Messages.localized(.cliSyncDemo)) }
+    var outcome = Outcome()
+    // A data file that is not there yet is made: a new device joining a folder receives the data.
+    guard let opened = StoreOpening.open(invocation, settings, context, createsFile: true, outcome: &outcome)
+    else {
+      return outcome
+    }
+    guard let store = opened as? SQLiteTrackerStore else { return .failure(Messages.localized(.cliSyncDemo)) }
+    let report: SyncReport
+    do {
+      report = try store.sync(folder: invocation.options.folder)
+    } catch {
+      return .failure(Messages.syncError(error))
+    }
+    outcome.standardOutput += invocation.options.json ? json(report) : text(report)
+    return outcome
+  }
+
+  /// The report as lines: the folder joined, what came in and went out, then what to know.
+  static func text(_ report: SyncReport) -> String {
+    let localizer = Localizer(Messages.language)
+    var lines: [String] = []
+    if report.joined { lines.append(localizer.text(.cliSyncJoined(TerminalSafe.text(report.folder)))) }
+    let incoming =
+      report.changesIn == 0
+      ? localizer.text(.cliSyncNothingIn)
+      : localizer.text(
+        .cliSyncIn(
+          localizer.plural(.syncChanges, count: report.changesIn),
+          localizer.plural(.syncDevices, count: report.devicesIn)))
+    let outgoing =
+      report.changesOut == 0
+      ? localizer.text(.cliSyncNothingOut)
+      : localizer.text(.cliSyncOut(localizer.plural(.syncChanges, count: report.changesOut)))
+    lines.append(localizer.text(.cliSyncSummary(TerminalSafe.text(report.folder), incoming, outgoing)))
+    for log in report.unread {
+      let sequence = String(log.sequence)
+      lines.append(
+        log.isIncomplete
+          ? localizer.text(.cliSyncWaiting(shortName(log.device), sequence))
+          : localizer.text(.cliSyncUnreadable(shortName(log.device), sequence)))
+    }
+    for clock in report.clocksAhead {
+      lines.append(
+        localizer.text(
+          .cliSyncClockAhead(shortName(clock.device), localizer.plural(.syncHours, count: clock.hours))))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The report as JSON: `{"folder", "device", "joined", "in", "devices", "out", "waiting",
+  /// "unreadable", "clocksAhead"}`.
+  static func json(_ report: SyncReport) -> String {
+    func logs(_ incomplete: Bool) -> JSONValue {
+      .array(
+        report.unread.filter { $0.isIncomplete == incomplete }.map {
+          .object([("device", .string($0.device)), ("sequence", .int($0.sequence))])
+        })
+    }
+    return JSONWriter.write(
+      .object([
+        ("folder", .string(report.folder)), ("device", .string(report.device)),
+        ("joined", .bool(report.joined)),
+        ("in", .int(report.changesIn)), ("devices", .int(report.devicesIn)), ("out", .int(report.changesOut)),
+        ("waiting", logs(true)), ("unreadable", logs(false)),
+        (
+          "clocksAhead",
+          .array(
+            report.clocksAhead.map { .object([("device", .string($0.device)), ("hours", .int($0.hours))]) })
+        ),
+      ]))
+  }
+
+  /// A device's id as people read it: its first eight digits.
+  static func shortName(_ device: String) -> String { String(device.prefix(8)) }
+}
+
+extension Messages {
+  /// Why a sync did not happen, in the user's language.
+  static func syncError(_ error: SyncError) -> String {
+    switch error {
+    case .noFolder: return localized(.cliSyncNoFolder)
+    case .folderMissing(let path): return localized(.cliSyncFolderMissing(TerminalSafe.text(path)))
+    case .notAFolder(let path): return localized(.cliSyncNotAFolder(TerminalSafe.text(path)))
+    case .folderRefused(let path, let refusal):
+      return localized(.cliSyncRefused(TerminalSafe.text(path), Messages.refusal(refusal)))
+    case .store(let error): return localized(.cliSyncNotSynced(describe(error)))
+    }
+  }
+}
