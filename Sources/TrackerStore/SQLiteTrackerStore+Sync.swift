@@ -1,71 +1,7 @@
 import Foundation
 import TrackerModels
 
-/// How far a device's clock runs ahead of this one's, as its entries show.
-public struct ClockAhead: Hashable, Sendable {
-  /// The device (its id).
-  public var device: String
-  /// By how many whole hours, more than 24.
-  public var hours: Int
-
-  public init(device: String, hours: Int) {
-    self.device = device
-    self.hours = hours
-  }
-}
-
-/// A log this sync could not read yet, or cannot read.
-public struct UnreadLog: Hashable, Sendable {
-  public var device: String
-  public var sequence: Int
-  /// Whether it is still being copied (cut short, its last line broken, not there yet): read again
-  /// at the next sync. Otherwise it is not a log this version reads (a newer app's).
-  public var isIncomplete: Bool
-
-  public init(device: String, sequence: Int, isIncomplete: Bool) {
-    self.device = device
-    self.sequence = sequence
-    self.isIncomplete = isIncomplete
-  }
-}
-
-/// What a sync did (docs/sync.md).
-public struct SyncReport: Hashable, Sendable {
-  /// The folder, as given or remembered.
-  public var folder: String
-  /// This device's id.
-  public var device: String
-  /// Whether this sync joined the folder (the first with it).
-  public var joined: Bool
-  /// Fields other devices changed here.
-  public var changesIn: Int
-  /// How many devices those changes came from.
-  public var devicesIn: Int
-  /// Fields this device sent.
-  public var changesOut: Int
-  /// Logs not read, first of each device.
-  public var unread: [UnreadLog]
-  /// Devices whose entries are stamped more than 24 hours ahead of this clock.
-  public var clocksAhead: [ClockAhead]
-}
-
-/// Where a store stands with its folder: what Settings shows.
-public struct SyncStatus: Hashable, Sendable {
-  /// The folder joined, or nil.
-  public var folder: String?
-  /// When the last sync ended.
-  public var lastSynced: Date?
-  /// Devices whose clocks ran more than 24 hours ahead at the last sync.
-  public var clocksAhead: [ClockAhead]
-
-  public init(folder: String? = nil, lastSynced: Date? = nil, clocksAhead: [ClockAhead] = []) {
-    self.folder = folder
-    self.lastSynced = lastSynced
-    self.clocksAhead = clocksAhead
-  }
-}
-
-extension SQLiteTrackerStore {
+extension SQLiteTrackerStore: SyncingStore {
   /// The folder joined and the last sync.
   public func syncStatus() throws(StoreError) -> SyncStatus {
     try reading {
@@ -85,7 +21,7 @@ extension SQLiteTrackerStore {
   /// Nothing changes when the folder is missing or refused, or the store refuses: the error says
   /// which. A log still being copied is left for the next sync.
   @discardableResult
-  public func sync(folder given: String? = nil, now: Date = Date()) throws(SyncError) -> SyncReport {
+  public func sync(folder given: String?, now: Date) throws(SyncError) -> SyncReport {
     let known: (state: [String: String], read: [String: Int])
     do {
       known = try reading { (try self.loadSyncState(), try self.loadReadPositions()) }

@@ -1,21 +1,6 @@
 import Foundation
 import TrackerModels
 
-/// Why a sync did not happen; nothing in the store or the folder changed. The command line says
-/// it in the user's language.
-public enum SyncError: Error, Hashable, Sendable {
-  /// No folder given, and none remembered: the first sync needs `--folder`.
-  case noFolder
-  /// The folder is not there (an unmounted disk, a sync engine not started, a typo).
-  case folderMissing(String)
-  /// The path is a file, not a folder.
-  case notAFolder(String)
-  /// The folder or a file in it cannot be read or written.
-  case folderRefused(String, FileSystemRefusal)
-  /// The store refused (busy, damaged, full).
-  case store(StoreError)
-}
-
 /// The shared folder as this device sees it: `<folder>/tracker-sync/<device>/<sequence>.jsonl`.
 /// Every device writes only under its own name, each file to a temporary name first and renamed
 /// when complete, never changed after; what is not named as a log is not ours and is left alone.

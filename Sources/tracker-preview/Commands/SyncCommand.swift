@@ -1,5 +1,6 @@
 import Foundation
 import TrackerLocalization
+import TrackerModels
 import TrackerStore
 
 /// `sync [--folder DIR]`: sends this device's changes into the shared folder and merges every
@@ -17,7 +18,7 @@ enum SyncCommand {
     guard let store = opened as? SQLiteTrackerStore else { return .failure(Messages.localized(.cliSyncDemo)) }
     let report: SyncReport
     do {
-      report = try store.sync(folder: invocation.options.folder)
+      report = try store.sync(folder: invocation.options.folder, now: Date())
     } catch {
       return .failure(Messages.syncError(error))
     }
