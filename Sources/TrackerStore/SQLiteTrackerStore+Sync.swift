@@ -68,18 +68,29 @@ extension SQLiteTrackerStore: SyncingStore {
       try write {
         writeFailure = nil
         let state = try self.loadSyncState()
+        var tick = DispatchTime.now().uptimeNanoseconds
+        func lap(_ what: String) {
+          let now = DispatchTime.now().uptimeNanoseconds
+          if ProcessInfo.processInfo.environment["SYNC_TIMING"] != nil {
+            FileHandle.standardError.write(Data((what + " \((now - tick) / 1_000_000) ms\n").utf8))
+          }
+          tick = now
+        }
         var read = try self.loadReadPositions()
         var merged = try self.loadSyncFields()
         var clock = HybridClock(
           device: device, latest: state["clock"].flatMap(SyncStamp.clock(fromText:)) ?? 0)
 
         // What changed here since the last sync: the store against what that sync left.
+        lap("loadSyncFields")
         let current = try self.loadContents()
         let settings = try self.loadSettings()
+        lap("loadContents+settings")
         let before = SyncFields.materialize(merged)
+        lap("materialize before")
         let edits = SyncFields.edits(
-          from: SyncFields.fields(of: before.contents, dayStart: before.dayStart),
-          to: SyncFields.fields(of: current, dayStart: settings.dayStart))
+          from: before.contents, dayStart: before.dayStart, to: current, dayStart: settings.dayStart)
+        lap("edits")
         var changed: Set<SyncKey> = []
         var outgoing: [(key: SyncKey, value: SyncValue)] = []
         if !edits.isEmpty {
@@ -111,10 +122,14 @@ extension SQLiteTrackerStore: SyncingStore {
           read[file.device] = file.sequence
         }
 
+        lap("merge incoming")
         let after = SyncFields.materialize(merged)
+        lap("materialize after")
         var change = try self.apply(
           after.contents, dayStart: after.dayStart, over: current, settings: settings)
+        lap("apply")
         try self.storeSyncFields(changed, of: merged)
+        lap("storeSyncFields")
         try self.storeReadPositions(read)
         let clocksAhead = ahead.sorted { $0.key < $1.key }.map {
           ClockAhead(device: $0.key, hours: Int($0.value / 3_600_000))
@@ -187,7 +202,7 @@ extension SQLiteTrackerStore: SyncingStore {
     try database.cached("SELECT entity, id, field, value, clock, device FROM sync_field").forEachRow { row in
       guard let entity = SyncEntity(rawValue: row.text(0)),
         let clock = SyncStamp.clock(fromText: row.text(4)),
-        let value = try? JSONParser.parse(row.text(3))
+        let value = SyncValueText.decode(row.text(3))
       else { throw SQLiteError(damage: .invalidValue(.setting)) }
       fields[SyncKey(entity, row.text(1), row.text(2))] = SyncValue(
         value, SyncStamp(clock: clock, device: row.text(5)))
@@ -201,7 +216,7 @@ extension SQLiteTrackerStore: SyncingStore {
     for key in keys {
       guard let kept = state[key] else { continue }
       try upsert.run([
-        .text(key.entity.rawValue), .text(key.id), .text(key.field), .text(JSONWriter.line(kept.value)),
+        .text(key.entity.rawValue), .text(key.id), .text(key.field), .text(SyncValueText.encode(kept.value)),
         .text(kept.stamp.clockText), .text(kept.stamp.device),
       ])
     }
@@ -234,7 +249,7 @@ extension SQLiteTrackerStore: SyncingStore {
       try storeSettings(saved)
       change.settingsChanged = true
     }
-    guard target != current else { return change }
+    guard !SyncFields.same(target, current) else { return change }
     let oldCategories = Dictionary(uniqueKeysWithValues: current.categories.map { ($0.id, $0) })
     let newCategories = Dictionary(uniqueKeysWithValues: target.categories.map { ($0.id, $0) })
     let oldTrackers = Dictionary(uniqueKeysWithValues: current.trackers.map { ($0.id, $0) })
@@ -287,7 +302,7 @@ extension SQLiteTrackerStore: SyncingStore {
       change.categoryIDs.insert(id)
     }
 
-    // Records, days off and notes of the trackers there.
+    // Records, days off and notes of the trackers there, walked in order.
     var numbers: [UUID: Int] = [:]
     func number(_ id: UUID) throws -> Int? {
       if let known = numbers[id] { return known }
@@ -295,50 +310,42 @@ extension SQLiteTrackerStore: SyncingStore {
       numbers[id] = found
       return found
     }
-    func key(_ id: UUID, _ day: Day) -> String { SyncKey.dayID(id, day) }
-    let oldRecords = Dictionary(current.records.map { (key($0.trackerID, $0.day), $0) }) { first, _ in first }
-    let newRecords = Dictionary(target.records.map { (key($0.trackerID, $0.day), $0) }) { first, _ in first }
-    for (id, record) in oldRecords where newRecords[id] == nil && newTrackers[record.trackerID] != nil {
-      guard let number = try number(record.trackerID) else { continue }
-      try database.cached("DELETE FROM record WHERE tracker = ? AND day = ?").run(
-        Int64(number), Int64(record.day.daysSinceEpoch))
+    let deleteRecord = try database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
+    let putRecord = try database.cached(
+      "INSERT OR REPLACE INTO record (tracker, day, amount) VALUES (?, ?, ?)")
+    try walkTogether(current.records, target.records, key: { TrackerDayKey($0.trackerID, $0.day) }) {
+      old, new in
+      guard old != new, let record = new ?? old, newTrackers[record.trackerID] != nil,
+        let number = try number(record.trackerID)
+      else { return }
+      if let new {
+        try putRecord.run([
+          .integer(Int64(number)), .integer(Int64(new.day.daysSinceEpoch)),
+          new.amount.map { .integer(Int64($0.thousandths)) } ?? .null,
+        ])
+      } else {
+        try deleteRecord.run(Int64(number), Int64(record.day.daysSinceEpoch))
+      }
       touchedDays.insert(record.day.daysSinceEpoch)
       touchedTrackers.insert(record.trackerID)
     }
-    for (id, record) in newRecords where oldRecords[id] != record {
-      guard let number = try number(record.trackerID) else { continue }
-      try database.cached("INSERT OR REPLACE INTO record (tracker, day, amount) VALUES (?, ?, ?)").run([
-        .integer(Int64(number)), .integer(Int64(record.day.daysSinceEpoch)),
-        record.amount.map { .integer(Int64($0.thousandths)) } ?? .null,
-      ])
-      touchedDays.insert(record.day.daysSinceEpoch)
-      touchedTrackers.insert(record.trackerID)
-    }
-    let oldOff = Set(current.daysOff)
-    let newOff = Set(target.daysOff)
-    for dayOff in oldOff.subtracting(newOff) where newTrackers[dayOff.trackerID] != nil {
-      guard let number = try number(dayOff.trackerID) else { continue }
-      try database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?").run(
-        Int64(number), Int64(dayOff.day.daysSinceEpoch))
+    let deleteDayOff = try database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?")
+    let putDayOff = try database.cached("INSERT OR IGNORE INTO day_off (tracker, day) VALUES (?, ?)")
+    try walkTogether(current.daysOff, target.daysOff, key: { TrackerDayKey($0.trackerID, $0.day) }) {
+      old, new in
+      guard old != new, let dayOff = new ?? old, newTrackers[dayOff.trackerID] != nil,
+        let number = try number(dayOff.trackerID)
+      else { return }
+      try (new == nil ? deleteDayOff : putDayOff).run(Int64(number), Int64(dayOff.day.daysSinceEpoch))
       touchedTrackers.insert(dayOff.trackerID)
     }
-    for dayOff in newOff.subtracting(oldOff) {
-      guard let number = try number(dayOff.trackerID) else { continue }
-      try database.cached("INSERT OR IGNORE INTO day_off (tracker, day) VALUES (?, ?)").run(
-        Int64(number), Int64(dayOff.day.daysSinceEpoch))
-      touchedTrackers.insert(dayOff.trackerID)
-    }
-    let oldNotes = Dictionary(current.notes.map { (key($0.trackerID, $0.day), $0) }) { first, _ in first }
-    let newNotes = Dictionary(target.notes.map { (key($0.trackerID, $0.day), $0) }) { first, _ in first }
-    for (id, note) in oldNotes where newNotes[id] != note && newTrackers[note.trackerID] != nil {
-      guard let number = try number(note.trackerID) else { continue }
-      try database.cached("DELETE FROM note WHERE tracker = ? AND day = ?").run(
-        Int64(number), Int64(note.day.daysSinceEpoch))
-      change.noteDays[note.trackerID, default: []].insert(note.day)
-    }
-    for (id, note) in newNotes where oldNotes[id] != note {
-      guard let number = try number(note.trackerID) else { continue }
-      try insertNote(note.text, number: number, day: note.day)
+    let deleteNote = try database.cached("DELETE FROM note WHERE tracker = ? AND day = ?")
+    try walkTogether(current.notes, target.notes, key: { TrackerDayKey($0.trackerID, $0.day) }) { old, new in
+      guard old != new, let note = new ?? old, newTrackers[note.trackerID] != nil,
+        let number = try number(note.trackerID)
+      else { return }
+      try deleteNote.run(Int64(number), Int64(note.day.daysSinceEpoch))
+      if let new { try insertNote(new.text, number: number, day: new.day) }
       change.noteDays[note.trackerID, default: []].insert(note.day)
     }
 

@@ -1,6 +1,6 @@
 // tracker-benchmark: measures what the issues set speed targets for. Run in release mode:
 //   swift run -c release tracker-benchmark [statistics] [store] [scale] [loop] [large-loop] [import]
-//   [render] [measured]
+//   [render] [measured] [sync]
 
 // (all of them when none is named). Prints each figure as the median of several runs; nothing here
 // is asserted in `swift test`.
@@ -36,6 +36,7 @@ do {
   if wants("import") { try ImportScaleBenchmark.run(today: today) }
   if wants("large-loop") { try LargeLoopImportBenchmark.run(today: today) }
   if wants("render") { try MainActor.assumeIsolated { try RenderBenchmark.run(today: today) } }
+  if wants("sync") { try SyncBenchmark.run(today: today) }
 } catch {
   print("Benchmark failed: \(error)")
   exit(1)

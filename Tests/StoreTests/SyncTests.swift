@@ -4,7 +4,7 @@ import SyncSimulation
 import TestSupport
 import Testing
 import TrackerModels
-import TrackerStore
+@testable import TrackerStore
 
 /// Sync through a shared folder (docs/sync.md): what travels, how it merges, what is ignored.
 @Suite("Sync through a shared folder", .temporaryFolders)
@@ -240,5 +240,38 @@ struct SyncTests {
     let temporary = TemporaryFolder()
     let outcome = try SyncSimulation(seed: seed, folder: temporary.path("run")).run()
     #expect(outcome.problems.isEmpty, "seed \(seed): \(outcome.problems.joined(separator: "\n"))")
+  }
+}
+
+/// The log's fast reading and writing agree with the general JSON writer and parser.
+@Suite("Sync log lines")
+struct SyncLogLineTests {
+  static let values: [JSONValue] = [
+    .bool(true), .bool(false), .null, .string("Run"), .string("12.5"), .string("Заметка ✎"),
+    .string("a \"quoted\" word"), .string("back\\slash"), .string("line\nbreak"), .string("\u{2028}"),
+    .string(""), .number("3"), .object([("days", .array([.string("mon"), .string("fri")]))]),
+    .object([("unit", .string("km")), ("target", .string("5")), ("direction", .string("at-least"))]),
+  ]
+
+  @Test(arguments: values)
+  func aValueReadsBackAsWrittenByBothWays(value: JSONValue) throws {
+    let fast = SyncValueText.encode(value)
+    #expect(SyncValueText.decode(fast) == value)
+    #expect(try JSONParser.parse(fast) == value)
+    #expect(SyncValueText.decode(JSONWriter.line(value)) == value)
+  }
+
+  @Test func aLogOfEveryKindOfValueReadsBackEntryForEntry() throws {
+    let device = id(7).uuidString
+    let entries = Self.values.enumerated().map { index, value in
+      (
+        key: SyncKey(.tracker, id(index).uuidString, "f\(index)"),
+        value: SyncValue(value, SyncStamp(milliseconds: 1_796_000_000_000 + UInt64(index), counter: 1, device: device))
+      )
+    }
+    let file = SyncLogFile(device: device, sequence: 3, entries: entries, read: ["X": 2])
+    #expect(SyncLogFile.decode(file.text, device: device, sequence: 3) == .success(file))
+    // Every line is JSON the general parser reads to the same entry.
+    for line in file.text.split(separator: "\n") { _ = try JSONParser.parse(String(line)) }
   }
 }

@@ -42,8 +42,11 @@ public struct SyncKey: Hashable, Comparable, Sendable {
 
   /// The tracker and day of a day's id, or nil.
   static func trackerDay(_ id: String) -> (tracker: UUID, day: Day)? {
-    guard let slash = id.firstIndex(of: "/"), let tracker = UUID(canonical: String(id[..<slash])),
-      let day = try? Day(iso: String(id[id.index(after: slash)...]))
+    // `<36 characters of id>/<10 of date>`, read by bytes.
+    let bytes = Array(id.utf8)
+    guard bytes.count == 47, bytes[36] == UInt8(ascii: "/"),
+      let tracker = UUID(canonicalBytes: bytes[0..<36]),
+      let day = Day(isoBytes: bytes[37...])
     else { return nil }
     return (tracker, day)
   }

@@ -178,10 +178,17 @@ enum SyncFields {
       StoreContents(
         categories: StoreRules.sorted(namedCategories),
         trackers: namedTrackers.sorted { $0.id.uuidString < $1.id.uuidString },
-        records: StoreContents.sorted(records), daysOff: StoreContents.sorted(offs),
-        notes: StoreContents.sorted(kept)),
+        records: sortedByDay(records, \.trackerID, \.day), daysOff: sortedByDay(offs, \.trackerID, \.day),
+        notes: sortedByDay(kept, \.trackerID, \.day)),
       dayStart
     )
+  }
+
+  /// `items` in the order of their tracker's id, then day (`StoreContents`'s order).
+  static func sortedByDay<Item>(_ items: [Item], _ tracker: KeyPath<Item, UUID>, _ day: KeyPath<Item, Day>)
+    -> [Item]
+  {
+    items.map { (TrackerDayKey($0[keyPath: tracker], $0[keyPath: day]), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
   /// The stamp of an entity's deletion, if it has one.
@@ -279,31 +286,10 @@ enum SyncFields {
 }
 
 extension SyncFields {
-  /// The entries that take a store from the fields `before` (what the last sync left) to `now`
-  /// (what it holds): each field added or changed with its new value; a category or tracker gone
-  /// as one `deleted` entry (its records, days off and notes go with it: the merge hides what was
-  /// stamped before a deletion); a record, day off or note gone from a tracker still there as
-  /// `false` or null. In key order, so a log's lines are stable.
-  static func edits(from before: [SyncKey: JSONValue], to now: [SyncKey: JSONValue]) -> [(SyncKey, JSONValue)]
-  {
-    var edits: [(SyncKey, JSONValue)] = []
-    for (key, value) in now where before[key] != value { edits.append((key, value)) }
-    let trackersNow = Set(now.keys.lazy.filter { $0.entity == .tracker }.map(\.id))
-    var deleted: Set<SyncKey> = []
-    for key in before.keys where now[key] == nil {
-      switch key.entity {
-      case .category, .tracker:
-        deleted.insert(SyncKey(key.entity, key.id, SyncKey.deleted))
-      case .record, .dayOff, .note:
-        guard let (tracker, _) = SyncKey.trackerDay(key.id), trackersNow.contains(tracker.uuidString) else {
-          continue
-        }
-        edits.append((key, key.entity == .note ? .null : .bool(false)))
-      case .settings:
-        continue
-      }
-    }
-    edits += deleted.map { ($0, .bool(true)) }
-    return edits.sorted { $0.0 < $1.0 }
+  /// Whether two contents hold the same, whatever order their categories and trackers are in
+  /// (the store lists them by name, the merge by id; records, days off and notes are in one order).
+  static func same(_ a: StoreContents, _ b: StoreContents) -> Bool {
+    a.records == b.records && a.daysOff == b.daysOff && a.notes == b.notes
+      && Set(a.categories) == Set(b.categories) && Set(a.trackers) == Set(b.trackers)
   }
 }

@@ -56,12 +56,12 @@ struct SyncLogFile: Hashable, Sendable {
     text += "\n"
     text.reserveCapacity(text.utf8.count + entries.count * 96)
     for (key, value) in entries {
-      text += JSONWriter.line(
-        .object([
-          ("t", .string(value.stamp.clockText)), ("e", .string(key.entity.rawValue)), ("id", .string(key.id)),
-          ("f", .string(key.field)), ("v", value.value),
-        ]))
-      text += "\n"
+      text +=
+        "{\"t\": \"" + value.stamp.clockText + "\", \"e\": \"" + key.entity.rawValue + "\", \"id\": "
+        + (SyncValueText.isPlain(key.id) ? "\"" + key.id + "\"" : JSONWriter.quoted(key.id)) + ", \"f\": "
+        + (SyncValueText.isPlain(key.field) ? "\"" + key.field + "\"" : JSONWriter.quoted(key.field))
+        + ", \"v\": "
+        + SyncValueText.encode(value.value) + "}\n"
     }
     return text
   }
@@ -74,10 +74,50 @@ struct SyncLogFile: Hashable, Sendable {
     case foreign(String)
   }
 
+  /// An entry line exactly as `text` writes it, read by its bytes without the general parser; nil
+  /// for any other spelling (which the parser then reads, or refuses).
+  static func fastEntry(_ line: ArraySlice<UInt8>, device: String) -> (key: SyncKey, value: SyncValue)? {
+    var position = line.startIndex
+    func expect(_ literal: StaticString) -> Bool {
+      literal.withUTF8Buffer { expected in
+        guard line.endIndex - position >= expected.count,
+          line[position..<position + expected.count].elementsEqual(expected)
+        else { return false }
+        position += expected.count
+        return true
+      }
+    }
+    /// The bytes up to the next quote: a plain string (no escape in it), or nil.
+    func plain() -> ArraySlice<UInt8>? {
+      guard let end = line[position...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+      let taken = line[position..<end]
+      guard !taken.contains(UInt8(ascii: "\\")) else { return nil }
+      position = end + 1
+      return taken
+    }
+    guard expect("{\"t\": \""), let clockBytes = plain(),
+      let clock = SyncStamp.clock(fromText: String(decoding: clockBytes, as: UTF8.self)),
+      expect(", \"e\": \""), let entityBytes = plain(),
+      let entity = SyncEntity(rawValue: String(decoding: entityBytes, as: UTF8.self)),
+      expect(", \"id\": \""), let id = plain(), expect(", \"f\": \""), let field = plain(),
+      expect(", \"v\": "),
+      line.last == UInt8(ascii: "}"), position < line.endIndex - 1,
+      let value = SyncValueText.decode(String(decoding: line[position..<line.endIndex - 1], as: UTF8.self))
+    else { return nil }
+    return (
+      SyncKey(entity, String(decoding: id, as: UTF8.self), String(decoding: field, as: UTF8.self)),
+      SyncValue(value, SyncStamp(clock: clock, device: device))
+    )
+  }
+
   /// The file of `device` and `sequence` from its text.
   static func decode(_ text: String, device: String, sequence: Int) -> Result<SyncLogFile, Unread> {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-    guard let first = lines.popFirst(), let header = try? JSONParser.parse(String(first)) else {
+    // Lines by their bytes: splitting by Character would weigh every byte as a grapheme.
+    let bytes = Array(text.utf8)
+    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
+    guard let first = lines.popFirst(),
+      let header = try? JSONParser.parse(String(decoding: first, as: UTF8.self))
+    else {
       return .failure(.incomplete)
     }
     guard header["format"] == .string(format) else { return .failure(.foreign("not a tracker-sync log")) }
@@ -97,11 +137,17 @@ struct SyncLogFile: Hashable, Sendable {
       }
     }
     // A complete file ends with a newline after its last entry: `count` lines, then an empty one.
-    guard lines.count == count + 1, lines.last == "" else { return .failure(.incomplete) }
+    guard lines.count == count + 1, lines.last?.isEmpty == true else { return .failure(.incomplete) }
     var entries: [(key: SyncKey, value: SyncValue)] = []
     entries.reserveCapacity(count)
     for line in lines.dropLast() {
-      guard let entry = try? JSONParser.parse(String(line)) else { return .failure(.incomplete) }
+      if let entry = fastEntry(line, device: device) {
+        entries.append(entry)
+        continue
+      }
+      guard let entry = try? JSONParser.parse(String(decoding: line, as: UTF8.self)) else {
+        return .failure(.incomplete)
+      }
       guard case .string(let clockText)? = entry["t"], let clock = SyncStamp.clock(fromText: clockText),
         case .string(let entityText)? = entry["e"], case .string(let id)? = entry["id"],
         case .string(let field)? = entry["f"], let value = entry["v"]

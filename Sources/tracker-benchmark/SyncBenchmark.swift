@@ -1,0 +1,78 @@
+import Foundation
+import TrackerModels
+import TrackerStore
+
+/// Issue 33's figures: merging a year of another device's changes (200 trackers, about 70,000
+/// entries) into a new data file, in a process of its own (`tracker-preview sync`), its time and
+/// peak memory; and a sync of one new mark on a data file holding that year.
+enum SyncBenchmark {
+  static func run(today: Day) throws {
+    print("Sync through a shared folder (200 trackers, a year of marks, synced monthly) …")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tracker-sync-benchmark-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { if ProcessInfo.processInfo.environment["SYNC_KEEP"] == nil { try? FileManager.default.removeItem(at: folder) } }
+    let share = folder.appendingPathComponent("share").path
+    try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
+
+    let history = SeededHistory(trackerCount: 200, days: 365, today: today, seed: 2026)
+    let source = try SQLiteTrackerStore(path: folder.appendingPathComponent("a.sqlite").path, now: Date())
+    try source.insert(StoreContents(categories: history.categories, trackers: history.trackers, records: []))
+    let byMonth = Dictionary(grouping: history.records) { $0.day.firstOfMonth }
+    var entries = 0
+    var clock = Date(timeIntervalSince1970: 1_764_000_000)
+    for month in byMonth.keys.sorted() {
+      try source.insert(
+        StoreAdditions(StoreContents(categories: [], trackers: [], records: byMonth[month] ?? [])))
+      clock += 30 * 86_400
+      entries += try source.sync(folder: share, now: clock).changesOut
+    }
+    print("  \(entries) entries in \(byMonth.count) logs")
+
+    // A new device merges all of it, in a process of its own.
+    let target = folder.appendingPathComponent("b.sqlite").path
+    if let (time, peak) = child(["sync", "--store", target, "--folder", share]) {
+      print(
+        "  merging them into a new data file, tracker-preview sync: \(Measurement.milliseconds(time)) ms, "
+          + "peak memory (ru_maxrss) \(peak / 1024) MiB (targets < 2,000 ms, < 100 MiB)")
+    }
+
+    // Daily use: one mark, then a sync, on the data file holding the year.
+    guard let tracker = history.trackers.first else { return }
+    var times: [UInt64] = []
+    for offset in 0..<7 {
+      try source.toggleRecord(trackerID: tracker.id, on: today.adding(days: 1 + offset))
+      clock += 60
+      times.append(try Measurement.duration { try source.sync(folder: share, now: clock) })
+    }
+    print(
+      "  one new mark, then sync, on the year's data file: median of 7 \(Measurement.milliseconds(Measurement.median(times))) ms"
+    )
+  }
+
+  /// Runs `tracker-preview arguments` (the release binary beside this one): its wall time in
+  /// nanoseconds and its peak resident size in KiB, or nil when it could not run or failed.
+  private static func child(_ arguments: [String]) -> (UInt64, Int)? {
+    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("tracker-preview").path
+    let argv = ([tool] + arguments).map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    guard posix_spawn(&pid, tool, &actions, nil, argv, environ) == 0 else {
+      print("  could not start \(tool)")
+      return nil
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid, status == 0 else {
+      print("  \(tool) \(arguments.joined(separator: " ")) failed (status \(status))")
+      return nil
+    }
+    return (DispatchTime.now().uptimeNanoseconds - start, usage.ru_maxrss)
+  }
+}
