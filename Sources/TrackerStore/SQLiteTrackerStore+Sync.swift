@@ -313,7 +313,7 @@ extension SQLiteTrackerStore: SyncingStore {
     let deleteRecord = try database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
     let putRecord = try database.cached(
       "INSERT OR REPLACE INTO record (tracker, day, amount) VALUES (?, ?, ?)")
-    try walkTogether(current.records, target.records, key: { TrackerDayKey($0.trackerID, $0.day) }) {
+    try walkTogether(current.records, target.records) {
       old, new in
       guard old != new, let record = new ?? old, newTrackers[record.trackerID] != nil,
         let number = try number(record.trackerID)
@@ -331,7 +331,7 @@ extension SQLiteTrackerStore: SyncingStore {
     }
     let deleteDayOff = try database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?")
     let putDayOff = try database.cached("INSERT OR IGNORE INTO day_off (tracker, day) VALUES (?, ?)")
-    try walkTogether(current.daysOff, target.daysOff, key: { TrackerDayKey($0.trackerID, $0.day) }) {
+    try walkTogether(current.daysOff, target.daysOff) {
       old, new in
       guard old != new, let dayOff = new ?? old, newTrackers[dayOff.trackerID] != nil,
         let number = try number(dayOff.trackerID)
@@ -340,7 +340,7 @@ extension SQLiteTrackerStore: SyncingStore {
       touchedTrackers.insert(dayOff.trackerID)
     }
     let deleteNote = try database.cached("DELETE FROM note WHERE tracker = ? AND day = ?")
-    try walkTogether(current.notes, target.notes, key: { TrackerDayKey($0.trackerID, $0.day) }) { old, new in
+    try walkTogether(current.notes, target.notes) { old, new in
       guard old != new, let note = new ?? old, newTrackers[note.trackerID] != nil,
         let number = try number(note.trackerID)
       else { return }

@@ -11,7 +11,11 @@ enum SyncBenchmark {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tracker-sync-benchmark-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { if ProcessInfo.processInfo.environment["SYNC_KEEP"] == nil { try? FileManager.default.removeItem(at: folder) } }
+    defer {
+      if ProcessInfo.processInfo.environment["SYNC_KEEP"] == nil {
+        try? FileManager.default.removeItem(at: folder)
+      }
+    }
     let share = folder.appendingPathComponent("share").path
     try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
 

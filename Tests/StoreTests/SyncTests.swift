@@ -4,6 +4,7 @@ import SyncSimulation
 import TestSupport
 import Testing
 import TrackerModels
+
 @testable import TrackerStore
 
 /// Sync through a shared folder (docs/sync.md): what travels, how it merges, what is ignored.
@@ -266,7 +267,8 @@ struct SyncLogLineTests {
     let entries = Self.values.enumerated().map { index, value in
       (
         key: SyncKey(.tracker, id(index).uuidString, "f\(index)"),
-        value: SyncValue(value, SyncStamp(milliseconds: 1_796_000_000_000 + UInt64(index), counter: 1, device: device))
+        value: SyncValue(
+          value, SyncStamp(milliseconds: 1_796_000_000_000 + UInt64(index), counter: 1, device: device))
       )
     }
     let file = SyncLogFile(device: device, sequence: 3, entries: entries, read: ["X": 2])

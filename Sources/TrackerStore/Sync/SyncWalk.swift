@@ -31,11 +31,22 @@ extension UUID {
   }
 }
 
-/// Walks two lists together by a key each is sorted by (sorting a copy first when one is not),
-/// calling `body` once per key with the item of each list that has it.
-func walkTogether<Item>(
-  _ old: [Item], _ new: [Item], key: (Item) -> TrackerDayKey, _ body: (Item?, Item?) throws -> Void
+/// A record, day off or note: something of a tracker on a day.
+protocol TrackerDayItem {
+  var trackerID: UUID { get }
+  var day: Day { get }
+}
+
+extension TrackerRecord: TrackerDayItem {}
+extension TrackerDayOff: TrackerDayItem {}
+extension TrackerNote: TrackerDayItem {}
+
+/// Walks two lists together by tracker and day (sorting a copy first when one is not in that
+/// order), calling `body` once per tracker's day with the item of each list that has it.
+func walkTogether<Item: TrackerDayItem>(
+  _ old: [Item], _ new: [Item], _ body: (Item?, Item?) throws -> Void
 ) rethrows {
+  func key(_ item: Item) -> TrackerDayKey { TrackerDayKey(item.trackerID, item.day) }
   func inOrder(_ items: [Item]) -> [Item] {
     let keys = items.map(key)
     if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return items }
@@ -93,7 +104,7 @@ extension SyncFields {
     for tracker in before.trackers where !newTrackers.contains(tracker.id) {
       edits.append((SyncKey(.tracker, tracker.id.uuidString, SyncKey.deleted), .bool(true)))
     }
-    walkTogether(before.records, now.records, key: { TrackerDayKey($0.trackerID, $0.day) }) { old, new in
+    walkTogether(before.records, now.records) { old, new in
       if let new {
         guard old != new else { return }
         edits.append((SyncKey(.record, SyncKey.dayID(new.trackerID, new.day), "mark"), mark(new.amount)))
@@ -101,7 +112,7 @@ extension SyncFields {
         edits.append((SyncKey(.record, SyncKey.dayID(old.trackerID, old.day), "mark"), .bool(false)))
       }
     }
-    walkTogether(before.daysOff, now.daysOff, key: { TrackerDayKey($0.trackerID, $0.day) }) { old, new in
+    walkTogether(before.daysOff, now.daysOff) { old, new in
       if let new {
         guard old == nil else { return }
         edits.append((SyncKey(.dayOff, SyncKey.dayID(new.trackerID, new.day), "off"), .bool(true)))
@@ -109,7 +120,7 @@ extension SyncFields {
         edits.append((SyncKey(.dayOff, SyncKey.dayID(old.trackerID, old.day), "off"), .bool(false)))
       }
     }
-    walkTogether(before.notes, now.notes, key: { TrackerDayKey($0.trackerID, $0.day) }) { old, new in
+    walkTogether(before.notes, now.notes) { old, new in
       if let new {
         guard old != new else { return }
         edits.append((SyncKey(.note, SyncKey.dayID(new.trackerID, new.day), "text"), .string(new.text)))
