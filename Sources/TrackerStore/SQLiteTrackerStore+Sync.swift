@@ -33,14 +33,33 @@ extension SQLiteTrackerStore: SyncingStore {
     try folder.check()
     let device = known.state["device"] ?? UUID().uuidString
 
-    // Other devices' logs not read yet, in order, each whole; a file is never changed once named,
-    // so reading them before the transaction reads what the transaction would.
+    // Other devices' logs not read yet, in order, each whole (a file is never changed once named,
+    // so reading them before the transaction reads what the transaction would): a device's
+    // snapshot first when this store has not read that far (the logs it folded may be gone).
     var incoming: [SyncLogFile] = []
     var unread: [UnreadLog] = []
+    var others: [String: (logs: [Int], snapshots: [Int])] = [:]
     for other in try folder.devices() where other != device {
+      let files = try folder.files(of: other)
+      others[other] = files
       var next = (known.read[other] ?? 0) + 1
-      for sequence in try folder.sequences(of: other) where sequence >= next {
-        guard sequence == next, let text = folder.text(of: other, sequence) else {
+      if let snapshot = files.snapshots.last, snapshot >= next {
+        switch folder.text(of: other, SyncLogFile.snapshotName(snapshot)).map({
+          SyncLogFile.decode($0, device: other, sequence: snapshot, snapshot: true)
+        }) {
+        case .success(let file)?:
+          incoming.append(file)
+          next = snapshot + 1
+        case .failure(.incomplete)?, nil:
+          unread.append(UnreadLog(device: other, sequence: snapshot, isIncomplete: true))
+          continue
+        case .failure(.foreign)?:
+          unread.append(UnreadLog(device: other, sequence: snapshot, isIncomplete: false))
+          continue
+        }
+      }
+      for sequence in files.logs where sequence >= next {
+        guard sequence == next, let text = folder.text(of: other, SyncLogFile.name(sequence)) else {
           unread.append(UnreadLog(device: other, sequence: next, isIncomplete: true))
           break
         }
@@ -57,7 +76,8 @@ extension SQLiteTrackerStore: SyncingStore {
         break
       }
     }
-    let ownLast = try folder.sequences(of: device).last ?? 0
+    let own = try folder.files(of: device)
+    let ownLast = max(own.logs.last ?? 0, own.snapshots.last ?? 0)
 
     let milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1000))
     var report = SyncReport(
@@ -68,36 +88,26 @@ extension SQLiteTrackerStore: SyncingStore {
       try write {
         writeFailure = nil
         let state = try self.loadSyncState()
-        var tick = DispatchTime.now().uptimeNanoseconds
-        func lap(_ what: String) {
-          let now = DispatchTime.now().uptimeNanoseconds
-          if ProcessInfo.processInfo.environment["SYNC_TIMING"] != nil {
-            FileHandle.standardError.write(Data((what + " \((now - tick) / 1_000_000) ms\n").utf8))
-          }
-          tick = now
-        }
         var read = try self.loadReadPositions()
         var merged = try self.loadSyncFields()
         var clock = HybridClock(
           device: device, latest: state["clock"].flatMap(SyncStamp.clock(fromText:)) ?? 0)
 
         // What changed here since the last sync: the store against what that sync left.
-        lap("loadSyncFields")
         let current = try self.loadContents()
         let settings = try self.loadSettings()
-        lap("loadContents+settings")
         let before = SyncFields.materialize(merged)
-        lap("materialize before")
         let edits = SyncFields.edits(
           from: before.contents, dayStart: before.dayStart, to: current, dayStart: settings.dayStart)
-        lap("edits")
-        var changed: Set<SyncKey> = []
+        // The fields to write back, in the order they won (a field that won twice is written twice:
+        // cheaper than hashing every key into a set).
+        var changed: [SyncKey] = []
         var outgoing: [(key: SyncKey, value: SyncValue)] = []
         if !edits.isEmpty {
           let stamp = clock.stamp(now: milliseconds)
           for (key, value) in edits {
             merged.merge(key, SyncValue(value, stamp))
-            changed.insert(key)
+            changed.append(key)
             outgoing.append((key, SyncValue(value, stamp)))
           }
         }
@@ -114,7 +124,7 @@ extension SQLiteTrackerStore: SyncingStore {
               ahead[file.device] = max(ahead[file.device] ?? 0, value.stamp.milliseconds - milliseconds)
             }
             if merged.merge(key, value) {
-              changed.insert(key)
+              changed.append(key)
               changesIn += 1
               devices.insert(file.device)
             }
@@ -122,28 +132,40 @@ extension SQLiteTrackerStore: SyncingStore {
           read[file.device] = file.sequence
         }
 
-        lap("merge incoming")
         let after = SyncFields.materialize(merged)
-        lap("materialize after")
         var change = try self.apply(
           after.contents, dayStart: after.dayStart, over: current, settings: settings)
-        lap("apply")
         try self.storeSyncFields(changed, of: merged)
-        lap("storeSyncFields")
         try self.storeReadPositions(read)
         let clocksAhead = ahead.sorted { $0.key < $1.key }.map {
           ClockAhead(device: $0.key, hours: Int($0.value / 3_600_000))
         }
-        var sequence = Int(state["next_sequence"] ?? "") ?? 1
-        if !outgoing.isEmpty {
-          sequence = max(sequence, ownLast + 1)
+        var sequence = max(Int(state["next_sequence"] ?? "") ?? 1, ownLast + 1)
+        var logs = own.logs
+        // A log when there is something to send; an empty one at most once a day when only what
+        // this device has read moved, so the others learn it and can fold their logs.
+        let lastLogTime = UInt64(state["log_time"] ?? "") ?? 0
+        let readMoved = Self.encodeReadPositions(read) != (state["log_read"] ?? Self.encodeReadPositions([:]))
+        if !outgoing.isEmpty || (readMoved && milliseconds >= lastLogTime + 86_400_000) {
           do throws(SyncError) {
             try folder.write(SyncLogFile(device: device, sequence: sequence, entries: outgoing, read: read))
           } catch {
             writeFailure = error
             throw error
           }
+          logs.append(sequence)
           sequence += 1
+          try self.storeSyncState([
+            "log_time": String(milliseconds), "log_read": Self.encodeReadPositions(read),
+          ])
+        }
+        do throws(SyncError) {
+          report.compacted = try self.compact(
+            folder, device: device, logs: logs, snapshot: own.snapshots.last, others: others, merged: merged,
+            read: read)
+        } catch {
+          writeFailure = error
+          throw error
         }
         try self.storeSyncState([
           "device": device, "folder": path, "clock": SyncStamp(clock: clock.latest, device: device).clockText,
@@ -210,7 +232,7 @@ extension SQLiteTrackerStore: SyncingStore {
     return SyncState(fields: fields)
   }
 
-  func storeSyncFields(_ keys: Set<SyncKey>, of state: SyncState) throws {
+  func storeSyncFields(_ keys: [SyncKey], of state: SyncState) throws {
     let upsert = try database.cached(
       "INSERT OR REPLACE INTO sync_field (entity, id, field, value, clock, device) VALUES (?, ?, ?, ?, ?, ?)")
     for key in keys {
@@ -220,6 +242,67 @@ extension SQLiteTrackerStore: SyncingStore {
         .text(kept.stamp.clockText), .text(kept.stamp.device),
       ])
     }
+  }
+
+  static func encodeReadPositions(_ read: [String: Int]) -> String {
+    JSONWriter.line(.object(read.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }))
+  }
+
+  // MARK: Compaction
+
+  /// Folds this device's logs into a snapshot once there are `syncCompactionThreshold` of them
+  /// that every other device known to the folder has read: one entry per field (the latest), and
+  /// none for a tracker's day stamped before that tracker's deletion (the deletion, kept, hides it
+  /// forever). Deletions themselves stay, one line each. Returns how many files it replaced.
+  func compact(
+    _ folder: SyncFolder, device: String, logs: [Int], snapshot: Int?,
+    others: [String: (logs: [Int], snapshots: [Int])], merged: SyncState, read: [String: Int]
+  ) throws(SyncError) -> Int {
+    guard let latest = logs.last, logs.count >= syncCompactionThreshold else { return 0 }
+    // How far every other device has read this one, by the first line of its latest file.
+    var point = latest
+    for (other, files) in others {
+      let newest = max(files.logs.last ?? 0, files.snapshots.last ?? 0)
+      guard newest > 0 else { continue }
+      let name =
+        newest == files.snapshots.last ? SyncLogFile.snapshotName(newest) : SyncLogFile.name(newest)
+      guard let line = folder.header(of: other, name), let positions = SyncLogFile.readPositions(header: line)
+      else { return 0 }
+      point = min(point, positions[device] ?? 0)
+    }
+    let folded = logs.filter { $0 <= point }
+    guard folded.count >= syncCompactionThreshold else { return 0 }
+    var kept: [SyncKey: SyncValue] = [:]
+    var sources = folded.map { (SyncLogFile.name($0), $0, false) }
+    if let snapshot, snapshot < point {
+      sources.insert((SyncLogFile.snapshotName(snapshot), snapshot, true), at: 0)
+    }
+    for (name, sequence, isSnapshot) in sources {
+      // A file of its own that does not read back whole is left as it is, and so is everything.
+      guard let text = folder.text(of: device, name),
+        case .success(let file) = SyncLogFile.decode(
+          text, device: device, sequence: sequence, snapshot: isSnapshot)
+      else { return 0 }
+      for (key, value) in file.entries where kept[key].map({ $0.stamp < value.stamp }) ?? true {
+        kept[key] = value
+      }
+    }
+    let entries = kept.filter { key, value in
+      switch key.entity {
+      case .record, .dayOff, .note:
+        guard let (tracker, _) = SyncKey.trackerDay(key.id),
+          let deletion = merged[SyncKey(.tracker, tracker.uuidString, SyncKey.deleted)],
+          deletion.value == .bool(true)
+        else { return true }
+        return value.stamp > deletion.stamp
+      case .category, .tracker, .settings:
+        return true
+      }
+    }.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+    let file = SyncLogFile(device: device, sequence: point, entries: entries, read: read, isSnapshot: true)
+    if !folder.has(device, file.fileName) { try folder.write(file) }
+    for (name, _, _) in sources { try folder.remove(device, name) }
+    return sources.count
   }
 
   static func encodeClocksAhead(_ clocks: [ClockAhead]) -> String {

@@ -601,6 +601,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// thread that read, so another connection's commit lands between two reads of this one.
   package var afterRead: (@Sendable () -> Void)?
 
+  /// How many of its own logs a device folds into a snapshot at once (docs/sync.md, "Compaction"):
+  /// tests and the reliability suite lower it to fold often.
+  package var syncCompactionThreshold = 16
+
   func write(_ body: () throws -> StoreChange) throws(StoreError) {
     // The kept statistics part is forgotten inside the transaction, under the lock: no read can
     // see the commit with the part from before it.

@@ -236,6 +236,16 @@ struct SyncTests {
     #expect(try pair.b.sync(folder: pair.folder, now: fixedNow).changesOut == 0)
   }
 
+  @Test func theRandomRunsFoldLogsIntoSnapshotsAlongTheWay() throws {
+    var compacted = 0
+    for seed in UInt64(100)..<110 {
+      let outcome = try SyncSimulation(seed: seed, steps: 120, folder: TemporaryFolder().path("run")).run()
+      #expect(outcome.problems.isEmpty, "seed \(seed): \(outcome.problems.joined(separator: "\n"))")
+      compacted += outcome.compacted
+    }
+    #expect(compacted > 0)
+  }
+
   @Test(arguments: 0..<UInt64(40))
   func randomEditsOnThreeDevicesConvergeToTheSameArchive(seed: UInt64) throws {
     let temporary = TemporaryFolder()
@@ -275,5 +285,70 @@ struct SyncLogLineTests {
     #expect(SyncLogFile.decode(file.text, device: device, sequence: 3) == .success(file))
     // Every line is JSON the general parser reads to the same entry.
     for line in file.text.split(separator: "\n") { _ = try JSONParser.parse(String(line)) }
+  }
+}
+
+/// Compaction (docs/sync.md, "Compaction"): a device folds its own logs into a snapshot once every
+/// device known to the folder has read them.
+@Suite("Sync folders stay small", .temporaryFolders)
+struct SyncCompactionTests {
+  @Test func aMonthOfDailyEditsFoldsIntoOneSnapshotThatANewDeviceReadsTheSame() throws {
+    let temporary = TemporaryFolder()
+    let share = temporary.path("share")
+    try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
+    let laptop = try SQLiteTrackerStore(path: temporary.path("laptop.sqlite"), now: fixedNow)
+    let desktop = try SQLiteTrackerStore(path: temporary.path("desktop.sqlite"), now: fixedNow)
+    laptop.syncCompactionThreshold = 4
+    try laptop.createCategory(home)
+    let read = habit("Read", id: 10)
+    try laptop.createTracker(read)
+    var compacted = 0
+    var laptopDevice = ""
+    for offset in 0..<30 {
+      let now = fixedNow.addingTimeInterval(Double(offset) * 86_400)
+      try laptop.toggleRecord(trackerID: read.id, on: day("2026-11-01").adding(days: offset))
+      // The same note rewritten every day: one field, many entries.
+      try laptop.setNote("day \(offset)", trackerID: read.id, on: day("2026-11-01"))
+      let report = try laptop.sync(folder: share, now: now)
+      compacted += report.compacted
+      laptopDevice = report.device
+      try desktop.sync(folder: share, now: now)
+    }
+    #expect(compacted > 0)
+    let files = try FileManager.default.contentsOfDirectory(atPath: share + "/tracker-sync/" + laptopDevice)
+    #expect(files.count < 8, "\(files.sorted())")
+    // The note's 30 versions became one line in the snapshot.
+    let snapshot = try #require(files.first { $0.hasPrefix("snapshot-") })
+    let text = try String(
+      contentsOfFile: share + "/tracker-sync/\(laptopDevice)/\(snapshot)", encoding: .utf8)
+    #expect(text.components(separatedBy: "\"f\": \"text\"").count - 1 == 1)
+
+    // A device joining now reads the snapshot and the logs after it, and ends the same.
+    let late = try SQLiteTrackerStore(path: temporary.path("late.sqlite"), now: fixedNow)
+    try late.sync(folder: share, now: fixedNow.addingTimeInterval(31 * 86_400))
+    let export = { (store: SQLiteTrackerStore) in
+      TrackerArchive.export(try store.contents(), dayStart: try store.settings().dayStart)
+    }
+    #expect(try export(late) == export(laptop))
+    #expect(try export(desktop) == export(laptop))
+  }
+
+  @Test func logsAreNotFoldedWhileAKnownDeviceHasNotReadThem() throws {
+    let temporary = TemporaryFolder()
+    let share = temporary.path("share")
+    try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
+    let laptop = try SQLiteTrackerStore(path: temporary.path("laptop.sqlite"), now: fixedNow)
+    let desktop = try SQLiteTrackerStore(path: temporary.path("desktop.sqlite"), now: fixedNow)
+    laptop.syncCompactionThreshold = 2
+    try desktop.createCategory(joys)
+    try desktop.sync(folder: share, now: fixedNow)
+    try laptop.sync(folder: share, now: fixedNow)
+    try laptop.createCategory(home)
+    for offset in 0..<6 {
+      try laptop.renameCategory(id: home.id, to: "Home \(offset)")
+      // The desktop is away: it never reads again.
+      #expect(
+        try laptop.sync(folder: share, now: fixedNow.addingTimeInterval(Double(offset) * 60)).compacted == 0)
+    }
   }
 }

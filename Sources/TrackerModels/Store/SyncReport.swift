@@ -46,6 +46,8 @@ public struct SyncReport: Hashable, Sendable {
   public var unread: [UnreadLog]
   /// Devices whose entries are stamped more than 24 hours ahead of this clock.
   public var clocksAhead: [ClockAhead]
+  /// How many of this device's files were folded into a snapshot.
+  public var compacted = 0
 
   /// A report with every part given.
   public init(

@@ -35,26 +35,49 @@ struct SyncFolder: Sendable {
     return names.filter { UUID(canonical: $0)?.uuidString == $0 }.sorted()
   }
 
-  /// The sequences of `device`'s logs, ascending; other files are ignored.
-  func sequences(of device: String) throws(SyncError) -> [Int] {
+  /// The sequences of `device`'s logs and snapshots, ascending; other files are ignored.
+  func files(of device: String) throws(SyncError) -> (logs: [Int], snapshots: [Int]) {
     let path = folder(of: device)
-    guard FileManager.default.fileExists(atPath: path) else { return [] }
+    guard FileManager.default.fileExists(atPath: path) else { return ([], []) }
+    let names: [String]
     do {
-      return try FileManager.default.contentsOfDirectory(atPath: path).compactMap(
-        SyncLogFile.sequence(ofName:)
-      )
-      .sorted()
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
     } catch {
       throw .folderRefused(path, FileSystemRefusal(error))
     }
+    return (
+      names.compactMap(SyncLogFile.sequence(ofName:)).sorted(),
+      names.compactMap(SyncLogFile.snapshotSequence(ofName:)).sorted()
+    )
   }
 
-  /// The text of a log, or nil when it cannot be read now (a placeholder not yet downloaded, a
-  /// file being replaced): read again at the next sync.
-  func text(of device: String, _ sequence: Int) -> String? {
-    let path = (folder(of: device) as NSString).appendingPathComponent(SyncLogFile.name(sequence))
+  /// The text of a file of `device`, or nil when it cannot be read now (a placeholder not yet
+  /// downloaded, a file just folded into a snapshot): read again at the next sync.
+  func text(of device: String, _ name: String) -> String? {
+    let path = (folder(of: device) as NSString).appendingPathComponent(name)
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The first line of a file of `device` (its header), read without the rest; nil when it cannot
+  /// be read now.
+  func header(of device: String, _ name: String) -> String? {
+    let path = (folder(of: device) as NSString).appendingPathComponent(name)
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: 65_536) else { return nil }
+    return String(decoding: data.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+  }
+
+  /// Whether `device` has a file of that name.
+  func has(_ device: String, _ name: String) -> Bool {
+    FileManager.default.fileExists(atPath: (folder(of: device) as NSString).appendingPathComponent(name))
+  }
+
+  /// Removes a file of `device` (its own, folded into a snapshot).
+  func remove(_ device: String, _ name: String) throws(SyncError) {
+    let path = (folder(of: device) as NSString).appendingPathComponent(name)
+    guard unlink(path) == 0 || errno == ENOENT else { throw .folderRefused(path, Self.refusal(errno)) }
   }
 
   /// Writes `file` under its name: to a temporary name beside it, flushed to the disk, then
@@ -66,9 +89,8 @@ struct SyncFolder: Sendable {
     } catch {
       throw .folderRefused(folder, FileSystemRefusal(error))
     }
-    let path = (folder as NSString).appendingPathComponent(SyncLogFile.name(file.sequence))
-    let temporary = (folder as NSString).appendingPathComponent(
-      ".\(SyncLogFile.name(file.sequence)).tmp-\(getpid())")
+    let path = (folder as NSString).appendingPathComponent(file.fileName)
+    let temporary = (folder as NSString).appendingPathComponent(".\(file.fileName).tmp-\(getpid())")
     let bytes = Array(file.text.utf8)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .folderRefused(folder, Self.refusal(errno)) }

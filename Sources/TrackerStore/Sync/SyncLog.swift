@@ -18,9 +18,13 @@ struct SyncLogFile: Hashable, Sendable {
   var entries: [(key: SyncKey, value: SyncValue)]
   /// How far the device had read each other device's logs.
   var read: [String: Int]
+  /// Whether this is a snapshot: the device's logs up to `sequence` folded into one (latest entry
+  /// of each field), written once every device known to the folder had read them.
+  var isSnapshot = false
 
   static func == (lhs: SyncLogFile, rhs: SyncLogFile) -> Bool {
     lhs.device == rhs.device && lhs.sequence == rhs.sequence && lhs.read == rhs.read
+      && lhs.isSnapshot == rhs.isSnapshot
       && lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
   }
 
@@ -33,6 +37,18 @@ struct SyncLogFile: Hashable, Sendable {
   static func name(_ sequence: Int) -> String {
     let digits = String(sequence)
     return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".jsonl"
+  }
+
+  /// A snapshot's name: `snapshot-00000012.jsonl`.
+  static func snapshotName(_ sequence: Int) -> String { "snapshot-" + name(sequence) }
+
+  /// This file's name.
+  var fileName: String { isSnapshot ? Self.snapshotName(sequence) : Self.name(sequence) }
+
+  /// The sequence a snapshot's name stands for, or nil.
+  static func snapshotSequence(ofName name: String) -> Int? {
+    guard name.hasPrefix("snapshot-") else { return nil }
+    return sequence(ofName: String(name.dropFirst("snapshot-".count)))
   }
 
   /// The sequence a file's name stands for, or nil for a name that is not a log's (a sync
@@ -48,11 +64,14 @@ struct SyncLogFile: Hashable, Sendable {
   /// The file's text.
   var text: String {
     var text = JSONWriter.line(
-      .object([
-        ("format", .string(Self.format)), ("version", .int(Self.version)), ("device", .string(device)),
-        ("sequence", .int(sequence)), ("entries", .int(entries.count)),
-        ("read", .object(read.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-      ]))
+      .object(
+        [
+          ("format", .string(Self.format)), ("version", .int(Self.version)), ("device", .string(device)),
+          ("sequence", .int(sequence)),
+        ] + (isSnapshot ? [("snapshot", JSONValue.bool(true))] : []) + [
+          ("entries", .int(entries.count)),
+          ("read", .object(read.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+        ]))
     text += "\n"
     text.reserveCapacity(text.utf8.count + entries.count * 96)
     for (key, value) in entries {
@@ -64,6 +83,19 @@ struct SyncLogFile: Hashable, Sendable {
         + SyncValueText.encode(value.value) + "}\n"
     }
     return text
+  }
+
+  /// How far a log's device had read each other device, from the log's first line alone; nil when
+  /// it is not a log's first line.
+  static func readPositions(header line: String) -> [String: Int]? {
+    guard let header = try? JSONParser.parse(line), header["format"] == .string(format),
+      case .object(let pairs)? = header["read"]
+    else { return nil }
+    var read: [String: Int] = [:]
+    for (other, value) in pairs {
+      if case .number(let text) = value, let position = Int(text) { read[other] = position }
+    }
+    return read
   }
 
   /// Why a file is not read (yet).
@@ -111,7 +143,9 @@ struct SyncLogFile: Hashable, Sendable {
   }
 
   /// The file of `device` and `sequence` from its text.
-  static func decode(_ text: String, device: String, sequence: Int) -> Result<SyncLogFile, Unread> {
+  static func decode(_ text: String, device: String, sequence: Int, snapshot: Bool = false) -> Result<
+    SyncLogFile, Unread
+  > {
     // Lines by their bytes: splitting by Character would weigh every byte as a grapheme.
     let bytes = Array(text.utf8)
     var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
@@ -124,7 +158,9 @@ struct SyncLogFile: Hashable, Sendable {
     guard case .number(let versionText)? = header["version"], let version = Int(versionText),
       version <= Self.version
     else { return .failure(.foreign("a log of a newer version")) }
-    guard header["device"] == .string(device), header["sequence"] == .int(sequence) else {
+    guard header["device"] == .string(device), header["sequence"] == .int(sequence),
+      (header["snapshot"] == .bool(true)) == snapshot
+    else {
       return .failure(.foreign("its header names another device or sequence"))
     }
     guard case .number(let countText)? = header["entries"], let count = Int(countText), count >= 0 else {
@@ -156,6 +192,7 @@ struct SyncLogFile: Hashable, Sendable {
       guard let entity = SyncEntity(rawValue: entityText) else { continue }
       entries.append((SyncKey(entity, id, field), SyncValue(value, SyncStamp(clock: clock, device: device))))
     }
-    return .success(SyncLogFile(device: device, sequence: sequence, entries: entries, read: read))
+    return .success(
+      SyncLogFile(device: device, sequence: sequence, entries: entries, read: read, isSnapshot: snapshot))
   }
 }

@@ -16,6 +16,8 @@ public struct SyncSimulation {
     public var problems: [String]
     /// Each device's export after the final sync.
     public var exports: [String]
+    /// How many files the devices folded into snapshots along the way.
+    public var compacted = 0
   }
 
   let seed: UInt64
@@ -50,12 +52,15 @@ public struct SyncSimulation {
       let store = try SQLiteTrackerStore(
         path: (root as NSString).appendingPathComponent("device-\(index).sqlite"),
         now: Date(timeIntervalSince1970: Double(Self.start) / 1000))
+      // Logs folded into snapshots after two or three of them, so a run folds often.
+      store.syncCompactionThreshold = 2 + index % 2
       // Clocks up to two hours apart.
       devices.append(
         Device(store: store, share: share, skew: Int64(random.next(upTo: 7_200_000)) - 3_600_000))
     }
     var engine = Engine(shares: devices.map(\.share))
     var problems: [String] = []
+    var compacted = 0
     func now(_ step: Int, _ device: Device) -> Date {
       Date(timeIntervalSince1970: Double(Self.start + Int64(step) * 60_000 + device.skew) / 1000)
     }
@@ -69,6 +74,7 @@ public struct SyncSimulation {
           let report = try devices[index].store.sync(
             folder: devices[index].share, now: now(step, devices[index]))
           engine.owners[report.device] = index
+          compacted += report.compacted
         } catch {
           problems.append("step \(step): device \(index) could not sync: \(error)")
         }
@@ -111,7 +117,7 @@ public struct SyncSimulation {
     }
     problems += try latecomer(&random, expected: exports[0], now: now(steps + 2, devices[0]))
     problems += try deletionsHold(share: devices[0].share)
-    return Outcome(problems: problems, exports: exports)
+    return Outcome(problems: problems, exports: exports, compacted: compacted)
   }
 
   /// A new device that receives every log in a random order, some twice, syncing in between: it
