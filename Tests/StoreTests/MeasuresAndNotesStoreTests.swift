@@ -67,6 +67,31 @@ struct MeasuresAndNotesStoreTests {
     #expect(try store.trackers().map(\.tracker) == [run])
   }
 
+  /// An import (one `insert`) of a quota habit and an at-most tracker writes the summaries the
+  /// store's full check computes from the rows: they hold no periods and no amounts. They once
+  /// held the quota's walk, and the next full check (an export, a new day) set the file aside as
+  /// broken.
+  @Test func importedQuotaAndMeasurableTrackersPassTheFullCheck() throws {
+    let path = TemporaryFolder().path("tracker.sqlite")
+    let swim = quota("Плавание", id: 10, 3, per: .week)
+    let coffee = try measured("Кофе", id: 11, unit: "чашки", target: "2", direction: .atMost)
+    // Three a week in the week of 16 November, one the week after: the quota's walk and the
+    // every-day walk disagree.
+    let days = ["2026-11-16", "2026-11-18", "2026-11-20", "2026-11-24"].map(day)
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.insert(
+        StoreContents(
+          categories: [home], trackers: [swim, coffee],
+          records: days.map { TrackerRecord(trackerID: swim.id, day: $0) }
+            + [TrackerRecord(trackerID: coffee.id, day: day("2026-11-20"), amount: try amount("3"))]))
+    }
+    let checked = try SQLiteTrackerStore(
+      path: path, now: fixedNow, setsBrokenFileAside: false, fullCheck: true)
+    #expect(try checked.records(trackerID: swim.id).map(\.day) == days)
+    #expect(try checked.trackers().map(\.tracker) == [coffee, swim])
+  }
+
   /// The edit screen's gain on a measurable tracker (docs/rules.md, "More or fewer days on the
   /// edit screen"): the tracker's new fields, the records added and removed and the amounts raised
   /// to the target are one transaction.
