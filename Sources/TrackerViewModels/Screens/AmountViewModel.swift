@@ -186,7 +186,8 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
   /// and the sheet closes; a failure keeps it open with an alert.
   public func saveTapped() {
     guard state.isSaveEnabled, case .success(let amount) = parsed(state.text) else { return }
-    writeAndClose { (store, id, day) throws(StoreError) in try store.setAmount(amount, trackerID: id, on: day)
+    writeAndClose { (store, id, day) throws(StoreError) in
+      try store.setAmount(amount, trackerID: id, on: day)
     }
   }
 

@@ -12,11 +12,10 @@ protocol DaySheet: ObservableViewModel where State: DaySheetState {
   var onClose: (() -> Void)? { get }
 }
 
-/// The state of a day's sheet: whose day it is, and whether Clear has something to remove.
+/// The state of a day's sheet: whose day it is, and the alert of a failed read or save.
 protocol DaySheetState: AlertShowing, Equatable, Sendable {
   var trackerID: UUID { get }
   var day: Day { get }
-  var isClearEnabled: Bool { get }
 }
 
 extension DaySheet {
