@@ -12,8 +12,9 @@ trap 'rm -rf "$folder"' EXIT
 store="$folder/vacation.sqlite"
 $tp export --demo --lang en --today "$today" --output "$folder/demo.json"
 $tp import "$folder/demo.json" --store "$store" --today "$today" >/dev/null
-# Today's habits done before leaving.
+# Today's habits done before leaving: the plants watered, the run's 3.5 km brought up to its 5.
 $tp done "Water the plants" --store "$store" --today "$today"
+$tp done "Run" --amount 5 --store "$store" --today "$today"
 cp "$store" "$folder/no-vacation.sqlite"
 echo "Before the vacation ($today):"
 $tp stats --store "$store" --today "$today"

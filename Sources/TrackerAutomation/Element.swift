@@ -47,7 +47,9 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   /// keyboard (or a screen reader) starts on when the layer opens.
   public var isCurrentChoice: Bool
   /// The grid it is a cell of (`emoji`, `color`, `day` of the calendar or of the detail), whose
-  /// cells the arrow keys move among in two dimensions, as they are drawn; nil for the rest.
+  /// cells the arrow keys move among in two dimensions, as they are drawn, or the line of choices
+  /// (`measure`: Yes / No and Measurable; `direction`: at least and at most; `schedule-kind`:
+  /// days of the week, N a week, N a month), a grid of one row or one column; nil for the rest.
   public var grid: String?
   /// Why it cannot be used now, in the screen's words ("a day to come, cannot be marked"), for a
   /// disabled element; nil when it can be used.

@@ -197,7 +197,8 @@ enum ElementTree {
       let kinds = state.kinds.map {
         Element(
           identifier: .scheduleKind($0.kind), label: $0.title, kind: .row, isChecked: $0.isChosen,
-          action: .tracker(.chooseScheduleKind($0.kind)), isCurrentChoice: $0.isChosen && state.quota != nil)
+          action: .tracker(.chooseScheduleKind($0.kind)), isCurrentChoice: $0.isChosen && state.quota != nil,
+          grid: "schedule-kind")
       }
       let days = state.rows.map {
         Element(
@@ -320,7 +321,7 @@ enum ElementTree {
     var result = fields.kinds.map {
       Element(
         identifier: .measure($0.value), label: $0.title, isChecked: $0.isChosen,
-        action: .tracker(.chooseMeasure($0.value)))
+        action: .tracker(.chooseMeasure($0.value)), grid: "measure")
     }
     guard fields.isMeasurable else { return result }
     result.append(
@@ -334,7 +335,7 @@ enum ElementTree {
     result += fields.directions.map {
       Element(
         identifier: .direction($0.value), label: $0.title, isChecked: $0.isChosen,
-        action: .tracker(.chooseDirection($0.value)))
+        action: .tracker(.chooseDirection($0.value)), grid: "direction")
     }
     return result
   }

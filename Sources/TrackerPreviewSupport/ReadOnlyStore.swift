@@ -36,7 +36,8 @@ public final class ReadOnlyStore: SnapshotReadingStore, @unchecked Sendable {
   public func deleteCategory(id: UUID) throws(StoreError) { throw Self.refusal }
   public func createTracker(_ tracker: Tracker) throws(StoreError) { throw Self.refusal }
   public func updateTracker(
-    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day],
+    raisingToTargetOn raised: [Day]
   )
     throws(StoreError)
   { throw Self.refusal }

@@ -301,6 +301,11 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("detail-quota", screen: .detail, data: .paced) { run in
       [.tap(.element(.card(pacedName(run, swim: true))))]
     },
+    // The statistics of the command line's demo (`show statistics --demo`): the run's met days and
+    // the swim's ticks completed, the run's weeks before the other habits among the perfect days.
+    ScreenScenario("statistics-paced", screen: .statistics, data: .paced) { _ in
+      [.tap(.element(.tab(.statistics)))]
+    },
   ]
 
   /// The name of the paced demo's run, or its swim.

@@ -108,9 +108,10 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func updateTracker(
-    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day],
+    raisingToTargetOn raised: [Day]
   ) throws(StoreError) {
-    try StoreRules.checkStorable(added)
+    try StoreRules.checkStorable(added + raised)
     try write { state in
       guard state.trackers[tracker.id] != nil else { throw StoreError.trackerNotFound(tracker.id) }
       guard state.categories[tracker.categoryID] != nil else {
@@ -118,13 +119,18 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       }
       let others = state.trackers.values.filter { $0.id != tracker.id }.map(\.name)
       state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: others)
-      try Self.checkNotAhead(added, clock, state.settings)
+      try Self.checkNotAhead(added + raised, clock, state.settings)
       state.records[tracker.id, default: []].formUnion(added)
       for day in removed { _ = state.removeRecord(tracker.id, day) }
       if tracker.measure == .yesNo { state.amounts[tracker.id] = nil }
-      state.daysOff[tracker.id]?.subtract(added)
+      if !raised.isEmpty {
+        guard let target = tracker.measure.goal?.target else { throw StoreError.notMeasurable(tracker.id) }
+        state.records[tracker.id, default: []].formUnion(raised)
+        for day in raised { state.amounts[tracker.id, default: [:]][day] = target }
+      }
+      state.daysOff[tracker.id]?.subtract(added + raised)
       var change = StoreChange(trackerIDs: [tracker.id])
-      let touched = Set(added).union(removed)
+      let touched = Set(added).union(removed).union(raised)
       if !touched.isEmpty { change.recordDays = [tracker.id: touched] }
       return change
     }

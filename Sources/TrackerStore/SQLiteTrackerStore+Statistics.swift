@@ -229,6 +229,17 @@ extension SQLiteTrackerStore {
     ).rows(values) { $0.int(0) }
   }
 
+  /// `tracker` as its summary sees it, as its row holds it (`refreshStreaks` and the full check
+  /// read it so): yes/no, on the weekdays it is due. Summaries hold no amounts and no periods; a
+  /// measure or a quota lives in `tracker_goal`, and the statistics compute those trackers day by
+  /// day.
+  static func summarized(_ tracker: Tracker) -> Tracker {
+    var plain = tracker
+    plain.measure = .yesNo
+    if tracker.kind.isHabit { plain.kind = .habit(Schedule(tracker.kind.dueDays) ?? .everyDay) }
+    return plain
+  }
+
   /// Adds the contributions of newly inserted records of new trackers: per tracker its summary,
   /// per day its counts. `records` are the inserted ones; `numbers` the new trackers' numbers.
   func addSummaries(of additions: StoreAdditions, numbers: [UUID: Int]) throws {
@@ -248,7 +259,8 @@ extension SQLiteTrackerStore {
       guard let number = numbers[tracker.id] else { continue }
       let marks = marksByTracker[tracker.id] ?? TrackerMarks(trackerID: tracker.id, records: [])
       try Self.store(
-        TrackerStreakSummary(tracker: tracker, recordDays: marks.records, daysOff: marks.daysOff),
+        TrackerStreakSummary(
+          tracker: Self.summarized(tracker), recordDays: marks.records, daysOff: marks.daysOff),
         number: number, in: database)
       let mask = tracker.kind.isHabit ? tracker.kind.dueDays.rawValue : 0
       for day in marks.records {

@@ -186,9 +186,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   public func updateTracker(
-    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day],
+    raisingToTargetOn raised: [Day]
   ) throws(StoreError) {
-    try StoreRules.checkStorable(added)
+    try StoreRules.checkStorable(added + raised)
     try write {
       guard let number = try self.trackerNumber(tracker.id) else {
         throw StoreError.trackerNotFound(tracker.id)
@@ -199,7 +200,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         .rows([.integer(Int64(number))]) { $0.isNull(0) ? -1 : $0.int(0) }.first
       try self.updateTracker(valid, number: number)
       let newSchedule = valid.kind.isHabit ? Int(valid.kind.dueDays.rawValue) : -1
-      try self.checkNotAhead(added)
+      try self.checkNotAhead(added + raised)
       let insert = try self.database.cached("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)")
       for day in added { try insert.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
       let delete = try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?")
@@ -209,17 +210,31 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         try self.database.cached("UPDATE record SET amount = NULL WHERE tracker = ? AND amount IS NOT NULL")
           .run([.integer(Int64(number))])
       }
+      if !raised.isEmpty {
+        guard let target = valid.measure.goal?.target else { throw StoreError.notMeasurable(tracker.id) }
+        let raise = try self.database.cached(
+          "INSERT INTO record (tracker, day, amount) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET amount = excluded.amount"
+        )
+        for day in raised {
+          try raise.run([
+            .integer(Int64(number)), .integer(Int64(day.daysSinceEpoch)), .integer(Int64(target.thousandths)),
+          ])
+        }
+      }
       let cancel = try self.database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?")
-      for day in added { try cancel.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]) }
+      for day in added + raised {
+        try cancel.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))])
+      }
       try self.refreshSummary(number)
-      // A new schedule re-evaluates every recorded day; otherwise only the days added or removed.
-      var touched = Set(added.map(\.daysSinceEpoch)).union(removed.map(\.daysSinceEpoch))
+      // A new schedule re-evaluates every recorded day; otherwise only the days added, raised or
+      // removed.
+      var touched = Set((added + raised).map(\.daysSinceEpoch)).union(removed.map(\.daysSinceEpoch))
       if oldSchedule != newSchedule {
         touched.formUnion(try self.recordDayNumbers(where: "tracker.number = ?", [.integer(Int64(number))]))
       }
       try self.refreshDays(touched)
       var change = StoreChange(trackerIDs: [tracker.id])
-      let days = Set(added).union(removed)
+      let days = Set(added).union(removed).union(raised)
       if !days.isEmpty { change.recordDays = [tracker.id: days] }
       return change
     }

@@ -41,13 +41,21 @@ struct CLITests {
   @Test func withoutArgumentsTheTourRunsInTheTerminalsLanguage() throws {
     let result = try runCLI(fixed, environment: ["LANG": "ru_RU.UTF-8"])
     #expect(result.status == 0 && result.error == "")
-    #expect(result.output.hasPrefix("1/25 · Первый запуск: онбординг\n═══"))
-    #expect(result.output.contains("20/25 · Статистика\n"))
-    #expect(result.output.contains("24/25 · Другое время: «Готово» ждёт настоящего\n"))
-    #expect(result.output.contains("25/25 · Для сов: день может начинаться в любой\nчас до полудня\n"))
+    #expect(result.output.hasPrefix("1/29 · Первый запуск: онбординг\n═══"))
+    // Issue 32's steps after the days off: the run and the swim, the amount and note sheets, the
+    // run's detail.
+    #expect(result.output.contains("18/29 · Количество и темп: км в день, 3 раза в\nнеделю\n"))
+    #expect(result.output.contains("19/29 · Кнопка измеримой карточки спрашивает\nсколько\n"))
+    #expect(result.output.contains("20/29 · Заметка на день, можно в несколько\nстрок\n═══"))
+    #expect(result.output.contains("плавал в озере"))
+    #expect(
+      result.output.contains("21/29 · Подробности бега: количество по неделям\nи график за 12 недель\n"))
+    #expect(result.output.contains("24/29 · Статистика\n"))
+    #expect(result.output.contains("28/29 · Другое время: «Готово» ждёт настоящего\n"))
+    #expect(result.output.contains("29/29 · Для сов: день может начинаться в любой\nчас до полудня\n"))
     #expect(!result.output.contains("\u{1B}["))  // not a terminal: no colors
     let english = try runCLI(["tour"] + fixed, environment: ["LANG": "de_DE.UTF-8"])
-    #expect(english.output.hasPrefix("1/25 · First launch: the onboarding\n"))
+    #expect(english.output.hasPrefix("1/29 · First launch: the onboarding\n"))
   }
 
   @Test func colorsAreOnlyForTerminalsUnlessAsked() throws {
@@ -82,7 +90,7 @@ struct CLITests {
     #expect(result.status == 0 && result.error == "")
     let reference = try String(
       contentsOf: repository.appendingPathComponent(
-        "Tests/SnapshotTests/__Snapshots__/Screens/trackers-filled.ru.x.plain.txt"),
+        "Tests/SnapshotTests/__Snapshots__/Screens/trackers-paced.ru.x.plain.txt"),
       encoding: .utf8)
     #expect(result.output == reference)
     let se = try runCLI(["show", "statistics", "--demo", "--lang", "en", "--device", "se"] + fixed)
@@ -90,7 +98,7 @@ struct CLITests {
       se.output
         == (try String(
           contentsOf: repository.appendingPathComponent(
-            "Tests/SnapshotTests/__Snapshots__/Screens/statistics.en.se.plain.txt"),
+            "Tests/SnapshotTests/__Snapshots__/Screens/statistics-paced.en.se.plain.txt"),
           encoding: .utf8)))
   }
 
@@ -159,7 +167,7 @@ struct CLITests {
     #expect(text.status == 0)
     #expect(
       text.output.hasPrefix(
-        "Статистика\n\n 10  Лучший период\n  8  Идеальные дни\n 20  Трекеров завершено\n1,8  Среднее значение\n"
+        "Статистика\n\n 10  Лучший период\n 28  Идеальные дни\n 75  Трекеров завершено\n1,4  Среднее значение\n"
       ))
     let json = try runCLI(["stats", "--json", "--demo", "--lang", "en"] + fixed)
     #expect(
@@ -167,15 +175,21 @@ struct CLITests {
         """
         {
           "bestPeriod": 10,
-          "perfectDays": 8,
-          "completed": 20,
-          "average": 1.8181818181818181,
+          "perfectDays": 28,
+          "completed": 75,
+          "average": 1.4423076923076923,
           "trackers": [
 
         """))
     #expect(
       json.output.contains(
         "    {\"id\": \"DE000000-0000-4000-8000-000000000065\", \"name\": \"Water the plants\", \"completed\": 10, \"currentStreak\": 10, \"bestStreak\": 10}"
+      ))
+    // The run counts its met days (5 km or more), not its 81 days with an amount; today's 3.5 km
+    // neither adds nor breaks its streak yet.
+    #expect(
+      json.output.contains(
+        "    {\"id\": \"DE000000-0000-4000-8000-00000000006A\", \"name\": \"Run\", \"completed\": 46, \"currentStreak\": 1, \"bestStreak\": 2}"
       ))
   }
 
@@ -188,7 +202,7 @@ struct CLITests {
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let imported = try runCLI(["import", exported, "--store", store] + fixed)
     #expect(imported.status == 0)
-    #expect(imported.output == "Imported 2 categories, 5 trackers, 20 records and 1 day off.\n")
+    #expect(imported.output == "Imported 3 categories, 7 trackers, 96 records, 1 day off and 3 notes.\n")
     let again = try runCLI(["export", "--store", store])
     #expect(again.output == (try String(contentsOfFile: exported, encoding: .utf8)))
     // Standard input works too; the same backup again adds nothing and says so (exit 0).
@@ -196,7 +210,7 @@ struct CLITests {
     #expect(twice.status == 0 && twice.error == "")
     #expect(
       twice.output
-        == "Nothing new: everything in this file is already in the data file (5 trackers, 20 records and 1 day off).\n"
+        == "Nothing new: everything in this file is already in the data file (7 trackers, 96 records, 1 day off and 3 notes).\n"
     )
   }
 

@@ -34,6 +34,32 @@ struct MeasureAndNoteCLITests {
     return path
   }
 
+  /// `show amount --demo` and `show note --demo` (the demo's run: 3.5 of 5 km today, and today's
+  /// note), in both languages; a data file without a measurable tracker has no amount sheet.
+  @Test func theDemosAmountAndNoteSheetsShowInBothLanguages() throws {
+    for (language, amount, goal, note) in [
+      ("en", "3.5▏", "Target: at least 5 km", ["Run, Mon 30 Nov", "Tired legs: the rest tonight"]),
+      ("ru", "3,5▏", "Цель: не меньше 5 км", ["Бег, Пн 30 нояб.", "Ноги устали, добегу вечером"]),
+    ] {
+      let sheet = try runCLI(["show", "amount", "--demo", "--lang", language] + fixed)
+      #expect(sheet.status == 0, "\(sheet.error)")
+      #expect(sheet.output.contains(amount) && sheet.output.contains(goal), "\(sheet.output)")
+      let noted = try runCLI(["show", "note", "--demo", "--lang", language] + fixed)
+      #expect(noted.status == 0, "\(noted.error)")
+      #expect(note.allSatisfy { noted.output.contains($0) }, "\(noted.output)")
+    }
+    let path = TemporaryFolder().path("tracker.sqlite")
+    let store = try SQLiteTrackerStore(path: path, now: Date())
+    try store.createCategory(home)
+    try store.createTracker(
+      Tracker(
+        id: id(13), name: "Water", emoji: TrackerEmoji.all[1], color: TrackerColor.palette[1],
+        categoryID: home.id, createdOn: day("2026-11-23"), kind: .habit(.everyDay)))
+    let none = try runCLI(["show", "amount", "--store", path, "--lang", "en"] + fixed)
+    #expect(none.status == 1)
+    #expect(none.error.contains("the data file holds no measurable tracker"), "\(none.error)")
+  }
+
   @Test func doneWithAnAmountEntersItAndARepeatSaysAlready() throws {
     let store = try makeStore()
     let done = try runCLI(["done", "Run", "--amount", "3.5", "--store", store] + fixed)

@@ -67,6 +67,92 @@ struct MeasuresAndNotesStoreTests {
     #expect(try store.trackers().map(\.tracker) == [run])
   }
 
+  /// An import (one `insert`) of a quota habit and an at-most tracker writes the summaries the
+  /// store's full check computes from the rows: they hold no periods and no amounts. They once
+  /// held the quota's walk, and the next full check (an export, a new day) set the file aside as
+  /// broken.
+  @Test func importedQuotaAndMeasurableTrackersPassTheFullCheck() throws {
+    let path = TemporaryFolder().path("tracker.sqlite")
+    let swim = quota("Плавание", id: 10, 3, per: .week)
+    let coffee = try measured("Кофе", id: 11, unit: "чашки", target: "2", direction: .atMost)
+    // Three a week in the week of 16 November, one the week after: the quota's walk and the
+    // every-day walk disagree.
+    let days = ["2026-11-16", "2026-11-18", "2026-11-20", "2026-11-24"].map(day)
+    do {
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      try store.insert(
+        StoreContents(
+          categories: [home], trackers: [swim, coffee],
+          records: days.map { TrackerRecord(trackerID: swim.id, day: $0) }
+            + [TrackerRecord(trackerID: coffee.id, day: day("2026-11-20"), amount: try amount("3"))]))
+    }
+    let checked = try SQLiteTrackerStore(
+      path: path, now: fixedNow, setsBrokenFileAside: false, fullCheck: true)
+    #expect(try checked.records(trackerID: swim.id).map(\.day) == days)
+    #expect(try checked.trackers().map(\.tracker) == [coffee, swim])
+  }
+
+  /// The edit screen's gain on a measurable tracker (docs/rules.md, "More or fewer days on the
+  /// edit screen"): the tracker's new fields, the records added and removed and the amounts raised
+  /// to the target are one transaction.
+  /// A store of a run of 5 km a day, 2.5 on Friday 27 November and 9 on Thursday; today is Tuesday
+  /// 1 December in Moscow.
+  func storeWithARun(_ kind: StoreKind) throws -> (store: any TrackerDataStore, run: Tracker) {
+    let store = try kind.makeStore(clock: FutureCompletionTests.clock)
+    try store.createCategory(home)
+    let run = try measured("Бег", id: 10, target: "5")
+    try store.createTracker(run)
+    try store.setAmount(amount("2.5"), trackerID: run.id, on: day("2026-11-27"))
+    try store.setAmount(amount("9"), trackerID: run.id, on: day("2026-11-26"))
+    return (store, run)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func anEditRaisesMissedAmountsToTheTargetInTheSameTransaction(kind: StoreKind) throws {
+    let (store, stored) = try storeWithARun(kind)
+    var run = stored
+    try store.setDaysOff(true, trackerID: run.id, on: [day("2026-11-28")])
+    run.name = "Бег трусцой"
+    run.measure = try .measurable(unit: "km", target: amount("6"), direction: .atLeast)
+    try store.updateTracker(
+      run, addingRecordsOn: [day("2026-11-29")], removingRecordsOn: [day("2026-11-26")],
+      raisingToTargetOn: [day("2026-11-27"), day("2026-11-28")])
+    #expect(try store.trackers().map(\.tracker) == [run])
+    // The amount that missed and the day off both become the new target; the day added counts
+    // as the target without an amount.
+    #expect(
+      try store.records(trackerID: run.id) == [
+        TrackerRecord(trackerID: run.id, day: day("2026-11-27"), amount: try amount("6")),
+        TrackerRecord(trackerID: run.id, day: day("2026-11-28"), amount: try amount("6")),
+        TrackerRecord(trackerID: run.id, day: day("2026-11-29")),
+      ])
+    #expect(try store.daysOff(trackerID: run.id) == [])
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func anEditRefusedWhileRaisingAmountsLeavesNothingHalfWritten(kind: StoreKind) throws {
+    let (store, run) = try storeWithARun(kind)
+    let before = try store.contents()
+    var renamed = run
+    renamed.name = "Бег трусцой"
+    // A raised day after today is refused: nothing else stays.
+    #expect(throws: StoreError.dayInFuture(day("2026-12-02"))) {
+      try store.updateTracker(
+        renamed, addingRecordsOn: [day("2026-11-29")], removingRecordsOn: [day("2026-11-26")],
+        raisingToTargetOn: [day("2026-11-27"), day("2026-12-02")])
+    }
+    #expect(try store.contents() == before)
+    // So is a tracker saved as yes/no with days to raise: it has no target.
+    var yesNo = renamed
+    yesNo.measure = .yesNo
+    #expect(throws: StoreError.notMeasurable(run.id)) {
+      try store.updateTracker(
+        yesNo, addingRecordsOn: [day("2026-11-29")], removingRecordsOn: [day("2026-11-26")],
+        raisingToTargetOn: [day("2026-11-27")])
+    }
+    #expect(try store.contents() == before)
+  }
+
   @Test(arguments: StoreKind.allCases)
   func anAmountIsSetChangedAndClearedAndCancelsADayOff(kind: StoreKind) throws {
     let store = try kind.makeStore()

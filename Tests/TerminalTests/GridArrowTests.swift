@@ -12,7 +12,8 @@ import TrackerViewModels
 
 /// Focus order is screen order, and the arrows move in two dimensions in a grid (issue 30, item 5):
 /// the edit form's day counter comes after Schedule, before the emoji; in the emoji and color
-/// grids, the calendar and the detail's days ↑ ↓ go a row of the grid as drawn and ← → a cell.
+/// grids, the calendar and the detail's days ↑ ↓ go a row of the grid as drawn and ← → a cell; on
+/// a line of choices (issue 32) ← → go to the choice before or after.
 @MainActor
 @Suite("Focus order and the arrows in a grid", .temporaryFolders)
 struct GridArrowTests {
@@ -105,9 +106,12 @@ struct GridArrowTests {
       // Past the colors' last row: Cancel; ↑ from the first emoji row: what is before the grid.
       #expect(session.press([.down]) == ["cancel"], "\(size)")
       try session.tab(to: "emoji:3")
-      #expect(session.press([.up]) == ["measure:amount"], "\(size)")
+      // (the line of Yes / No and Measurable: its nearest choice, as in a grid).
+      #expect(session.press([.up]) == ["measure:yes-no"], "\(size)")
       // Tab still walks every element, one by one.
-      #expect(session.press([.tab, .tab, .backTab]) == ["emoji:1", "emoji:2", "emoji:1"], "\(size)")
+      #expect(
+        session.press([.tab, .tab, .tab, .backTab]) == ["measure:amount", "emoji:1", "emoji:2", "emoji:1"],
+        "\(size)")
     }
   }
 
@@ -121,10 +125,62 @@ struct GridArrowTests {
         _ = session.handle(.down)
         presses += 1
       }
-      // Name, Category, Schedule, Yes / No, Measurable (issue 32), three rows of emoji, three of
-      // colors, Cancel, Create.
-      #expect(presses == 12, "\(columns)×\(rows)")
+      // Name, Category, Schedule, the line of Yes / No and Measurable (issue 32), three rows of
+      // emoji, three of colors, Cancel, Create.
+      #expect(presses == 11, "\(columns)×\(rows)")
     }
+  }
+
+  /// Issue 32: ← → go between the choices of a line — the form's Yes / No and Measurable, its at
+  /// least and at most, the schedule's kinds — and Enter chooses the one focused; a line is a grid
+  /// of one row (of one column for the schedule's kinds), so ↑ ↓ leave it.
+  @Test(arguments: [Language.en, .ru])
+  func theArrowsMoveBetweenTheChoicesOfALine(_ language: Language) throws {
+    for (columns, rows) in Self.sizes {
+      let session = try session(language, columns: columns, rows: rows)
+      let size = "\(columns)×\(rows)"
+      func isChecked(_ identifier: String) -> Bool? {
+        session.app.elements.first { $0.id == identifier }?.isChecked
+      }
+      try session.openNewHabitForm()
+      try session.tab(to: "measure:yes-no")
+      #expect(
+        session.press([.right, .right, .left, .right]) == [
+          "measure:amount", "measure:amount", "measure:yes-no", "measure:amount",
+        ], "\(size)")
+      _ = session.handle(.enter)
+      #expect(isChecked("measure:amount") == true && isChecked("measure:yes-no") == false, "\(size)")
+      // ↓ leaves the line for the unit field under it.
+      #expect(session.press([.down, .escape]) == ["unit", "unit"], "\(size)")
+      try session.tab(to: "direction:at-least")
+      #expect(
+        session.press([.left, .right, .right, .left, .right]) == [
+          "direction:at-least", "direction:at-most", "direction:at-most", "direction:at-least",
+          "direction:at-most",
+        ], "\(size)")
+      _ = session.handle(.enter)
+      #expect(isChecked("direction:at-most") == true && isChecked("direction:at-least") == false, "\(size)")
+      #expect(session.press([.up, .escape]) == ["target", "target"], "\(size)")
+      // The schedule's kinds, one under the other: ← → as ↑ ↓ among them.
+      try session.open("schedule")
+      try session.tab(to: "schedule:weekdays")
+      #expect(
+        session.press([.right, .right, .right, .left]) == [
+          "schedule:week", "schedule:month", "schedule:month", "schedule:week",
+        ],
+        "\(size)")
+      _ = session.handle(.enter)
+      #expect(isChecked("schedule:week") == true && isChecked("schedule:weekdays") == false, "\(size)")
+    }
+  }
+
+  @Test(arguments: [
+    (Language.en, "or a line of choices: the next one"), (.ru, "и строке вариантов: к соседнему"),
+  ])
+  func theKeyMapSaysTheArrowsMoveOnALineOfChoices(_ language: Language, _ words: String) throws {
+    let session = try session(language, columns: 80, rows: 24)
+    _ = session.handle(.character("?"))
+    #expect(session.frame().contains { $0.hasPrefix("↑ ↓ ← →") && $0.contains(words) })
   }
 
   @Test(arguments: [Language.en, .ru])

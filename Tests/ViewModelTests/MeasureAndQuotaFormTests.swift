@@ -1,3 +1,4 @@
+import FailingStores
 import FlowTestSupport
 import Foundation
 import ModelTestSupport
@@ -304,6 +305,50 @@ struct MeasureAndQuotaFormTests {
         TrackerRecord(trackerID: id(10), day: day("2026-11-27"), amount: Amount(units: 25)),
         TrackerRecord(trackerID: id(10), day: day("2026-11-29"), amount: Amount(units: 20)),
         TrackerRecord(trackerID: id(10), day: day("2026-11-30")),
+      ])
+  }
+
+  /// The reading habit's form on a failing store, renamed "Read more" with two more days: today
+  /// and Sunday, whose 5 pages missed the 20.
+  static func renamedWithTwoMoreDays() throws -> (TestWorld, FailingStore, TrackerFormViewModel) {
+    let world = try Self.world(try Self.reading(), [("2026-11-29", 5), ("2026-11-27", 25)])
+    let store = FailingStore(world.store)
+    let summary = try #require(try world.store.trackers().first)
+    let model = TrackerFormViewModel(environment: world.environment(.en, store: store), mode: .edit(summary))
+    model.name = "Read more"
+    model.daysPlusTapped()
+    model.daysPlusTapped()
+    return (world, store, model)
+  }
+
+  @Test func moreDaysOnAMeasurableHabitAreSavedInOneWrite() throws {
+    let (world, store, model) = try Self.renamedWithTwoMoreDays()
+    model.createTapped()
+    // The new name, today's record and Sunday's amount raised to the target: one transaction.
+    #expect(store.writes == ["updateTracker"])
+    #expect(try Self.stored(world, "Read more") != nil)
+    #expect(
+      try world.store.records(trackerID: id(10)).map(\.amount) == [
+        Amount(units: 25), Amount(units: 20), nil,
+      ])
+  }
+
+  @Test func aRefusedSaveOfMoreDaysOnAMeasurableHabitLeavesNothingHalfWritten() throws {
+    let (world, store, model) = try Self.renamedWithTwoMoreDays()
+    let before = try world.store.contents()
+    store.fail(.everyWrite(FailingStore.diskFull))
+    model.createTapped()
+    #expect(model.state.alert != nil)
+    // Neither the new name, nor today's record, nor Sunday's raised amount.
+    #expect(try world.store.contents() == before)
+    // Saved again once the disk has room: everything at once.
+    store.fail(.nothing)
+    model.alertDismissed()
+    model.createTapped()
+    #expect(try Self.stored(world, "Read more") != nil)
+    #expect(
+      try world.store.records(trackerID: id(10)).map(\.amount) == [
+        Amount(units: 25), Amount(units: 20), nil,
       ])
   }
 

@@ -32,9 +32,11 @@ open class ForwardingTrackerStore: SnapshotReadingStore, @unchecked Sendable {
   public func deleteCategory(id: UUID) throws(StoreError) { try base.deleteCategory(id: id) }
   public func createTracker(_ tracker: Tracker) throws(StoreError) { try base.createTracker(tracker) }
   public func updateTracker(
-    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day],
+    raisingToTargetOn raised: [Day]
   ) throws(StoreError) {
-    try base.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed)
+    try base.updateTracker(
+      tracker, addingRecordsOn: added, removingRecordsOn: removed, raisingToTargetOn: raised)
   }
   public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
     try base.setPinned(isPinned, trackerID: trackerID)

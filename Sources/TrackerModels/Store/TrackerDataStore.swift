@@ -21,10 +21,16 @@ public protocol TrackerDataStore: AnyObject, Sendable, TrackerDataReading {
 
   /// Adds a tracker; its name must be valid and unique, its category must exist.
   func createTracker(_ tracker: Tracker) throws(StoreError)
-  /// Replaces a tracker's fields, and in the same transaction adds and removes records (the edit
-  /// screen's ± applied on Save).
-  func updateTracker(_ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day])
-    throws(StoreError)
+  /// Replaces a tracker's fields, and in the same transaction adds and removes records and gives
+  /// the days of `raised` the tracker's target as their amount (the edit screen's ± applied on
+  /// Save: a measurable tracker's gain meets days whose amount missed, or that have no record).
+  /// Records added or raised cancel those days off, and are refused after today
+  /// (`.dayInFuture`); `raised` on a tracker saved as yes/no throws `.notMeasurable`. Any refusal
+  /// leaves everything as it was.
+  func updateTracker(
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day],
+    raisingToTargetOn raised: [Day]
+  ) throws(StoreError)
   /// Pins or unpins a tracker.
   func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError)
   /// Deletes a tracker with its records.
@@ -106,6 +112,14 @@ public protocol TrackerDataStore: AnyObject, Sendable, TrackerDataReading {
 }
 
 extension TrackerDataStore {
+  /// Replaces a tracker's fields, adding and removing records, in one transaction (as
+  /// `updateTracker(_:addingRecordsOn:removingRecordsOn:raisingToTargetOn:)`, raising no day).
+  public func updateTracker(
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+  ) throws(StoreError) {
+    try updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed, raisingToTargetOn: [])
+  }
+
   /// Adds `contents` in one transaction, after checking that no id is already in the store.
   public func insert(_ contents: StoreContents) throws(StoreError) { try insert(StoreAdditions(contents)) }
 

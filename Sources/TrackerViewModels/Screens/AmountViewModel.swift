@@ -6,9 +6,9 @@ import TrackerModels
 /// language's decimal format, − and + by one unit (never below 0), Save and Clear. Opened by a
 /// measurable card's button.
 @MainActor
-public final class AmountViewModel: ObservableViewModel, RegionFollowing {
+public final class AmountViewModel: ObservableViewModel, RegionFollowing, DaySheet {
   /// What the sheet shows.
-  public struct State: Equatable, Sendable, AlertShowing {
+  public struct State: Equatable, Sendable, DaySheetState {
     public var trackerID: UUID
     public var day: Day
     /// The tracker's name.
@@ -77,7 +77,7 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing {
   /// Called when the sheet closes after a save or a clear.
   public var onClose: (() -> Void)?
 
-  private let environment: AppEnvironment
+  let environment: AppEnvironment
   private var goal: MeasureGoal?
   /// The amount stored when the sheet opened (the target for a record without one), nil without a record.
   private var stored: Amount?
@@ -90,20 +90,11 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing {
         trackerID: trackerID, day: day, title: "", dateText: "", goalText: "", unit: "", text: "",
         placeholder: "", minusAccessibilityLabel: "", plusAccessibilityLabel: "", isMinusEnabled: false,
         isPlusEnabled: false, saveTitle: "", isSaveEnabled: false, clearTitle: "", isClearEnabled: false))
-    let store = environment.store
-    let read = attempt(
-      .read, environment.localizer,
-      { () throws(StoreError) -> (Tracker, TrackerRecord?)? in
-        try store.read { (store) throws(StoreError) in
-          guard let tracker = try store.trackers().first(where: { $0.tracker.id == trackerID })?.tracker
-          else {
-            return nil
-          }
-          return (tracker, try store.records(trackerID: trackerID).first { $0.day == day })
-        }
-      })
+    let read = readTrackerAndEntry { (store, id, day) throws(StoreError) in
+      try store.records(trackerID: id).first { $0.day == day }
+    }
     var next = state
-    if let (tracker, record) = read ?? nil {
+    if let (tracker, record) = read {
       goal = tracker.measure.goal
       next.title = tracker.name
       if let goal, let record { stored = record.amount ?? goal.target }
@@ -128,10 +119,7 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing {
   /// `state` with its texts in `localizer`'s language.
   private static func labelled(_ state: State, goal: MeasureGoal?, _ localizer: Localizer) -> State {
     var state = state
-    let parts = state.day.components
-    state.dateText =
-      localizer.weekdayShortName(iso: state.day.weekday.rawValue) + " "
-      + localizer.dayAndMonth(day: parts.day, month: parts.month)
+    state.dateText = DisplayText.weekdayAndDate(state.day, localizer)
     if let goal {
       let target = DisplayText.amount(goal.target, localizer)
       switch goal.direction {
@@ -198,20 +186,14 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing {
   /// and the sheet closes; a failure keeps it open with an alert.
   public func saveTapped() {
     guard state.isSaveEnabled, case .success(let amount) = parsed(state.text) else { return }
-    write(amount)
+    writeAndClose { (store, id, day) throws(StoreError) in
+      try store.setAmount(amount, trackerID: id, on: day)
+    }
   }
 
   /// Call when the user tapped Clear: the day's record goes, and the sheet closes.
   public func clearTapped() {
     guard state.isClearEnabled else { return }
-    write(nil)
-  }
-
-  private func write(_ amount: Amount?) {
-    let (id, day) = (state.trackerID, state.day)
-    let saved = attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.setAmount(amount, trackerID: id, on: day) }
-    }
-    if saved != nil { onClose?() }
+    writeAndClose { (store, id, day) throws(StoreError) in try store.setAmount(nil, trackerID: id, on: day) }
   }
 }

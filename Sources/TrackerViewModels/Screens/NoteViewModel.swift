@@ -6,9 +6,9 @@ import TrackerModels
 /// day off or nothing, future days too), in a multi-line field; Save and Clear. Opened by "Note
 /// for this day" in a card's menu or on the detail.
 @MainActor
-public final class NoteViewModel: ObservableViewModel, RegionFollowing {
+public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet {
   /// What the sheet shows.
-  public struct State: Equatable, Sendable, AlertShowing {
+  public struct State: Equatable, Sendable, DaySheetState {
     public var trackerID: UUID
     public var day: Day
     /// "Note".
@@ -60,7 +60,7 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing {
   /// Called when the sheet closes after a save or a clear.
   public var onClose: (() -> Void)?
 
-  private let environment: AppEnvironment
+  let environment: AppEnvironment
   /// The tracker's name, for the subtitle.
   private var trackerName = ""
 
@@ -71,21 +71,12 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing {
       State(
         trackerID: trackerID, day: day, title: "", subtitle: "", text: "", placeholder: "", saveTitle: "",
         isSaveEnabled: false, clearTitle: "", isClearEnabled: false))
-    let store = environment.store
-    let read = attempt(
-      .read, environment.localizer,
-      { () throws(StoreError) -> (String, TrackerNote?)? in
-        try store.read { (store) throws(StoreError) in
-          guard let tracker = try store.trackers().first(where: { $0.tracker.id == trackerID })?.tracker
-          else {
-            return nil
-          }
-          return (tracker.name, try store.notes(trackerID: trackerID).first { $0.day == day })
-        }
-      })
+    let read = readTrackerAndEntry { (store, id, day) throws(StoreError) in
+      try store.notes(trackerID: id).first { $0.day == day }
+    }
     var next = state
-    if let (name, note) = read ?? nil {
-      trackerName = name
+    if let (tracker, note) = read {
+      trackerName = tracker.name
       next.text = note?.text ?? ""
       next.isClearEnabled = note != nil
     }
@@ -103,11 +94,8 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing {
   /// `state` with its texts in `localizer`'s language.
   private static func labelled(_ state: State, name: String, _ localizer: Localizer) -> State {
     var state = state
-    let parts = state.day.components
     state.title = localizer.text(.noteTitle)
-    state.subtitle =
-      name + ", " + localizer.weekdayShortName(iso: state.day.weekday.rawValue) + " "
-      + localizer.dayAndMonth(day: parts.day, month: parts.month)
+    state.subtitle = name + ", " + DisplayText.weekdayAndDate(state.day, localizer)
     state.placeholder = localizer.text(.notePlaceholder)
     state.saveTitle = localizer.text(.noteSave)
     state.clearTitle = localizer.text(.noteClear)
@@ -135,20 +123,13 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing {
   /// open with an alert.
   public func saveTapped() {
     guard state.isSaveEnabled else { return }
-    write(state.text)
+    let text = state.text
+    writeAndClose { (store, id, day) throws(StoreError) in try store.setNote(text, trackerID: id, on: day) }
   }
 
   /// Call when the user tapped Clear: the day's note goes, and the sheet closes.
   public func clearTapped() {
     guard state.isClearEnabled else { return }
-    write(nil)
-  }
-
-  private func write(_ text: String?) {
-    let (id, day) = (state.trackerID, state.day)
-    let saved = attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.setNote(text, trackerID: id, on: day) }
-    }
-    if saved != nil { onClose?() }
+    writeAndClose { (store, id, day) throws(StoreError) in try store.setNote(nil, trackerID: id, on: day) }
   }
 }

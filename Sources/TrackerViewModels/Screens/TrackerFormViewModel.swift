@@ -478,12 +478,11 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       case .newHabit, .newEvent:
         try environment.write { try $0.createTracker(tracker) }
       case .edit:
+        // One transaction: a record added without an amount counts as the target; one whose
+        // amount missed gets it.
         try environment.write {
-          try $0.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed)
-          // A record added without an amount counts as the target; one whose amount missed gets it.
-          if let target = tracker.measure.goal?.target {
-            for day in raised { try $0.setAmount(target, trackerID: tracker.id, on: day) }
-          }
+          try $0.updateTracker(
+            tracker, addingRecordsOn: added, removingRecordsOn: removed, raisingToTargetOn: raised)
         }
       }
       onRoute?(.close)

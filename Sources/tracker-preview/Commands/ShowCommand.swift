@@ -107,15 +107,25 @@ enum ShowCommand {
       }
       return send(.openDetail(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
     // Issue 32: the amount sheet of the first measurable tracker by name, the note sheet of the
-    // first tracker by name, on the selected date.
+    // first tracker by name with a note that day among the cards shown, else of the first tracker
+    // by name; on the selected date.
     case .amount, .note:
       let trackers: [TrackerSummary]
+      var noted: Set<String> = []
       do {
         trackers = try store.trackers()
+        if screen == .note, case .trackers(let main) = flow.view.base {
+          let day = main.selectedDay
+          let shown = Set(flow.elements.compactMap(\.subjectID))
+          noted = Set(try store.notes(on: day).map(\.trackerID.uuidString)).intersection(shown)
+        }
       } catch {
         return .failure(cannotShow(name, Messages.describe(error), outcome))
       }
-      let candidates = screen == .amount ? trackers.filter { $0.tracker.measure.goal != nil } : trackers
+      let candidates =
+        screen == .amount
+        ? trackers.filter { $0.tracker.measure.goal != nil }
+        : noted.isEmpty ? trackers : trackers.filter { noted.contains($0.tracker.id.uuidString) }
       guard let first = Collation.root.sorted(candidates, by: \.tracker.name).first else {
         return .failure(
           cannotShow(

@@ -20,6 +20,9 @@ enum TourCommand {
     ("filters", .tourFilters),
     ("trackers-filter-completed", .tourFilterCompleted), ("trackers-context-menu", .tourContextMenu),
     ("trackers-day-off-taken", .tourDayOff), ("detail-day-off", .tourDetailDayOff),
+    // Issue 32: the demo's measured run and three-a-week swim, the amount and note sheets.
+    ("trackers-paced", .tourPaced), ("amount", .tourAmount), ("note-filled", .tourNote),
+    ("detail-measured", .tourMeasuredDetail),
     ("calendar", .tourCalendar), ("categories-checked", .tourCategoriesChecked),
     ("statistics", .tourStatistics),
     ("settings", .tourSettings), ("permission", .tourPermission), ("settings-reminder-on", .tourReminderOn),

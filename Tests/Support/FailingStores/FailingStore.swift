@@ -18,6 +18,7 @@ public class FailsOnDemand: @unchecked Sendable {
   private var failing = Failing.nothing
   private var failedCalls: [String] = []
   private var readCalls: [String] = []
+  private var writeCalls: [String] = []
 
   /// Makes the calls `failing` says fail, from now on.
   public func fail(_ failing: Failing) {
@@ -40,6 +41,13 @@ public class FailsOnDemand: @unchecked Sendable {
     return readCalls
   }
 
+  /// The names of the writes asked for, in order, failed or not.
+  public var writes: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return writeCalls
+  }
+
   /// Starts counting the reads afresh.
   public func forgetReads() {
     lock.lock()
@@ -51,7 +59,7 @@ public class FailsOnDemand: @unchecked Sendable {
   func check(_ name: String, isWrite: Bool) throws(StoreError) {
     lock.lock()
     defer { lock.unlock() }
-    if !isWrite { readCalls.append(name) }
+    if isWrite { writeCalls.append(name) } else { readCalls.append(name) }
     switch failing {
     case .nextRead(let error) where !isWrite:
       failing = .nothing
@@ -108,12 +116,14 @@ public final class FailingStore: FailsOnDemand, SnapshotReadingStore, @unchecked
     try write("createTracker") { () throws(StoreError) in try base.createTracker(tracker) }
   }
   public func updateTracker(
-    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day]
+    _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day],
+    raisingToTargetOn raised: [Day]
   )
     throws(StoreError)
   {
     try write("updateTracker") { () throws(StoreError) in
-      try base.updateTracker(tracker, addingRecordsOn: added, removingRecordsOn: removed)
+      try base.updateTracker(
+        tracker, addingRecordsOn: added, removingRecordsOn: removed, raisingToTargetOn: raised)
     }
   }
   public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
