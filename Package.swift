@@ -151,7 +151,7 @@ let package = Package(
     // to-do server is the tests' local one.
     .executableTarget(
       name: "tracker-reliability",
-      dependencies: ["CSQLite", "LocalHTTPServer", "TrackerModels", "TrackerStore"]),
+      dependencies: ["CSQLite", "LocalHTTPServer", "TrackerModels", "TrackerStore", "SyncSimulation"]),
     .testTarget(
       name: "CLITests",
       dependencies: [

@@ -35,19 +35,23 @@ struct Reliability {
     var roundTrips: Int
     /// `skip --all` ranges killed at a random moment.
     var rangeKills: Int
+    /// Seeded three-device sync runs, and `sync` commands killed at a random moment.
+    var syncRuns: Int
+    var syncKills: Int
 
     /// The run `swift test` makes: a few seconds.
     static let short = Scale(
       mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
       salvageCuts: 1, salvagePages: 6, salvageKills: 4, walCuts: 6, fullDiskRounds: 1, fileLimitRounds: 12,
       specialRounds: 1, dayOffCuts: 1, dayOffFlips: 4, slowServers: 1, silentServers: 0, endlessServers: 1,
-      roundTrips: 500, rangeKills: 4)
+      roundTrips: 500, rangeKills: 4, syncRuns: 20, syncKills: 10)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
       damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100, walCuts: 200, fullDiskRounds: 20,
       fileLimitRounds: 300, specialRounds: 5, dayOffCuts: 10, dayOffFlips: 300, slowServers: 3,
-      silentServers: 3, endlessServers: 10, roundTrips: 20_000, rangeKills: 100)
+      silentServers: 3, endlessServers: 10, roundTrips: 20_000, rangeKills: 100, syncRuns: 2000,
+      syncKills: 200)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -108,13 +112,14 @@ struct Reliability {
   /// The parts, in order.
   static let parts = [
     "fuzz", "kill", "concurrent", "damage", "salvage", "daysoff", "walcut", "fulldisk", "filelimit",
-    "special", "server", "roundtrip",
+    "special", "server", "roundtrip", "sync",
   ]
 
   mutating func run(_ part: String) throws -> Report {
     switch part {
     case "fuzz": return try fuzzImports()
     case "kill": return try killWrites()
+    case "sync": return try syncDevices()
     case "concurrent": return try concurrentProcesses()
     case "damage": return try damageFiles()
     case "salvage": return try salvageFiles()

@@ -29,6 +29,13 @@ struct ReliabilityTests {
       report.counts.first { $0.0 == "archives of version 3" }.map { $0.1 >= 100 } == true, "\(report.text)")
   }
 
+  @Test func syncedDevicesConvergeAndAKilledSyncLeavesEveryFileWhole() throws {
+    let report = try run("sync")
+    #expect(report.isClean, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "runs" }.map { $0.1 >= 20 } == true, "\(report.text)")
+    #expect(report.counts.first { $0.0 == "syncs killed" }.map { $0.1 > 0 } == true, "\(report.text)")
+  }
+
   @Test func killedWritesLoseNothingAcknowledgedAndLeaveNoHalfImport() throws {
     let report = try run("kill")
     #expect(report.isClean, "\(report.text)")
