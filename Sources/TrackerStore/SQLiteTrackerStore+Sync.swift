@@ -89,16 +89,31 @@ extension SQLiteTrackerStore: SyncingStore {
         writeFailure = nil
         let state = try self.loadSyncState()
         var read = try self.loadReadPositions()
-        var merged = try self.loadSyncFields()
         var clock = HybridClock(
           device: device, latest: state["clock"].flatMap(SyncStamp.clock(fromText:)) ?? 0)
 
-        // What changed here since the last sync: the store against what that sync left.
+        // What changed here since the last sync: the store against what that sync left. A digest
+        // of what it left says at once when nothing did; with no other device's log to read
+        // either, there is nothing to do (the interactive app's syncs, most of the time).
         let current = try self.loadContents()
         let settings = try self.loadSettings()
-        let before = SyncFields.materialize(merged)
-        let edits = SyncFields.edits(
-          from: before.contents, dayStart: before.dayStart, to: current, dayStart: settings.dayStart)
+        let digest = SyncFields.digest(current, dayStart: settings.dayStart)
+        let unchanged = state["digest"] == digest
+        if unchanged, state["folder"] == path,
+          !incoming.contains(where: { $0.sequence > (read[$0.device] ?? 0) })
+        {
+          try self.storeSyncState([
+            "last_synced": String(milliseconds), "clocks_ahead": Self.encodeClocksAhead([]),
+          ])
+          return StoreChange()
+        }
+        var merged = try self.loadSyncFields()
+        var edits: [(SyncKey, JSONValue)] = []
+        if !unchanged {
+          let before = SyncFields.materialize(merged)
+          edits = SyncFields.edits(
+            from: before.contents, dayStart: before.dayStart, to: current, dayStart: settings.dayStart)
+        }
         // The fields to write back, in the order they won (a field that won twice is written twice:
         // cheaper than hashing every key into a set).
         var changed: [SyncKey] = []
@@ -171,6 +186,7 @@ extension SQLiteTrackerStore: SyncingStore {
           "device": device, "folder": path, "clock": SyncStamp(clock: clock.latest, device: device).clockText,
           "next_sequence": String(sequence), "last_synced": String(milliseconds),
           "clocks_ahead": Self.encodeClocksAhead(clocksAhead),
+          "digest": SyncFields.digest(after.contents, dayStart: after.dayStart),
         ])
         report.changesIn = changesIn
         report.devicesIn = devices.count

@@ -293,3 +293,56 @@ extension SyncFields {
       && Set(a.categories) == Set(b.categories) && Set(a.trackers) == Set(b.trackers)
   }
 }
+
+extension SyncFields {
+  /// A 64-bit FNV-1a digest of everything that travels, in one order: equal contents give equal
+  /// digests on every run and machine (Swift's `Hasher` is seeded per process), so a sync can tell
+  /// whether the store changed since the last one without reading the merge's state.
+  static func digest(_ contents: StoreContents, dayStart: DayStart) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func add(_ value: UInt64) {
+      for shift in stride(from: 0, to: 64, by: 8) {
+        hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3
+      }
+    }
+    func add(_ text: String) {
+      for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      add(UInt64(text.utf8.count))
+    }
+    func add(_ id: UUID) {
+      let (high, low) = id.orderHalves
+      add(high)
+      add(low)
+    }
+    add(dayStart.description)
+    for category in contents.categories.sorted(by: { $0.id.orderHalves < $1.id.orderHalves }) {
+      add(category.id)
+      add(category.title)
+    }
+    for tracker in contents.trackers.sorted(by: { $0.id.orderHalves < $1.id.orderHalves }) {
+      add(tracker.id)
+      for (field, value) in trackerFields(tracker) {
+        add(field)
+        add(SyncValueText.encode(value))
+      }
+    }
+    for record in contents.records {
+      add(record.trackerID)
+      add(UInt64(bitPattern: Int64(record.day.daysSinceEpoch)))
+      add(record.amount.map { UInt64($0.thousandths) + 1 } ?? 0)
+    }
+    add(0xD0FF)
+    for dayOff in contents.daysOff {
+      add(dayOff.trackerID)
+      add(UInt64(bitPattern: Int64(dayOff.day.daysSinceEpoch)))
+    }
+    add(0x9073)
+    for note in contents.notes {
+      add(note.trackerID)
+      add(UInt64(bitPattern: Int64(note.day.daysSinceEpoch)))
+      add(note.text)
+    }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}
