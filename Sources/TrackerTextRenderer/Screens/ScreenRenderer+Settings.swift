@@ -2,7 +2,7 @@ import TrackerAutomation
 import TrackerViewModels
 
 extension ScreenRenderer {
-  /// The settings tab: the reminder's switch and, while it is on, its time.
+  /// The settings tab: the reminder's switch and, while it is on, its time; the day start; the sync.
   func settings(_ state: SettingsViewModel.State) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.blank()
@@ -31,6 +31,16 @@ extension ScreenRenderer {
           [Span(state.dayStartTitle).anchored(.dayStart)], [Span("›", .secondary)], width: width - 4)
       ]
     ])
+    canvas.blank()
+    // The sync row: a long folder wraps inside the box; how to turn sync on, a clock ahead and a
+    // failed sync below it.
+    canvas.box([
+      TextFitting.wrap(TextFitting.safe(state.syncTitle), to: width - 4, maxLines: 3).map {
+        StyledLine([Span($0).anchored(.sync)])
+      }
+    ])
+    if let hint = state.syncHint { canvas.wrapped(hint, .secondary, indent: 1) }
+    for warning in state.syncWarnings { canvas.wrapped(warning, .destructive, indent: 1) }
     canvas.blank()
     return canvas.lines
   }
