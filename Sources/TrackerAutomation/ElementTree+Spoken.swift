@@ -79,7 +79,8 @@ private struct Speech {
     case (.settings(let state), .reminderTime): return state.timeTitle + ": " + state.timeText
     case (.settings(let state), .sync):
       // What is under the row is said with it: how to turn sync on, a clock ahead, a failure.
-      let notes = (state.syncHint.map { [$0] } ?? []) + state.syncWarnings
+      let hint = state.syncHint.map { [$0.replacingOccurrences(of: "\n", with: " ")] } ?? []
+      let notes = hint + state.syncWarnings
       return notes.isEmpty ? nil : ([state.syncTitle] + notes).joined(separator: ". ")
     case (.statistics, _), (.settings, _): return nil
     case (.trackers(let state), _): return trackersName(element, state)

@@ -32,17 +32,27 @@ extension ScreenRenderer {
       ]
     ])
     canvas.blank()
-    // The sync row: a long folder wraps inside the box; how to turn sync on, a clock ahead and a
-    // failed sync below it.
+    // The sync row: too long for one line, the folder and the last sync go on lines of their
+    // own (each wrapped); how to turn sync on, a clock ahead and a failed sync below it.
+    let title = TextFitting.safe(state.syncTitle)
+    let parts = TerminalWidth.of(title) <= width - 4 ? [title] : Self.syncParts(title)
     canvas.box([
-      TextFitting.wrap(TextFitting.safe(state.syncTitle), to: width - 4, maxLines: 3).map {
+      parts.flatMap { TextFitting.wrap($0, to: width - 4, maxLines: 3) }.map {
         StyledLine([Span($0).anchored(.sync)])
       }
     ])
-    if let hint = state.syncHint { canvas.wrapped(hint, .secondary, indent: 1) }
+    for line in (state.syncHint ?? "").split(separator: "\n") {
+      canvas.wrapped(String(line), .secondary, indent: 1)
+    }
     for warning in state.syncWarnings { canvas.wrapped(warning, .destructive, indent: 1) }
     canvas.blank()
     return canvas.lines
+  }
+
+  /// "Sync: DIR · last synced 12:03" as "Sync: DIR ·" and "last synced 12:03".
+  static func syncParts(_ title: String) -> [String] {
+    let parts = title.components(separatedBy: " · ")
+    return parts.enumerated().map { $0.offset < parts.count - 1 ? $0.element + " ·" : $0.element }
   }
 
   /// The day start sheet: the hours, the current one checked (as the filters' list).
