@@ -47,24 +47,6 @@ final class ScriptedSync: SyncingStore, @unchecked Sendable {
   }
 }
 
-/// A folder listing a test changes: what the app's looks see.
-final class FolderListing: @unchecked Sendable {
-  private let lock = NSLock()
-  private var text = "a/00000001.jsonl 120"
-
-  var current: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return text
-  }
-
-  func change(to next: String) {
-    lock.lock()
-    text = next
-    lock.unlock()
-  }
-}
-
 /// Settings' sync row (issue 33, docs/sync.md) and the app's syncs by itself.
 @MainActor
 @Suite("Sync on Settings")
@@ -168,34 +150,34 @@ struct SyncSettingsTests {
 
   /// Settings on a world whose sync runs in the background, looking every 50 ms and waiting
   /// `debounce` seconds after a change.
-  func background(_ sync: ScriptedSync, listing: FolderListing, debounce: TimeInterval = 0.3)
+  func background(_ sync: ScriptedSync, listing: Locked<String>, debounce: TimeInterval = 0.3)
     -> (SettingsViewModel, AppSync)
   {
     var environment = world.environment(.en)
     let appSync = AppSync(store: sync)
     environment.sync = appSync
     appSync.startSyncingInBackground(
-      observing: world.store, now: { Date() }, listing: { _ in listing.current }, poll: 0.05,
+      observing: world.store, now: { Date() }, listing: { _ in listing.value }, poll: 0.05,
       debounce: debounce)
     return (SettingsViewModel(environment: environment), appSync)
   }
 
   @Test func theAppSyncsAtOnceThenOnlyWhenTheFolderChanges() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f"))
-    let listing = FolderListing()
+    let listing = Locked("a/00000001.jsonl 120")
     let (model, appSync) = background(sync, listing: listing)
     defer { appSync.stopSyncingInBackground() }
     #expect(try await eventually { sync.syncs == 1 && model.state.syncTitle.contains("last synced") })
     try await Task.sleep(for: .milliseconds(500))  // ten looks at an unchanged folder
     #expect(sync.syncs == 1)
-    listing.change(to: "a/00000001.jsonl 120\nb/00000001.jsonl 80")
+    listing.value = "a/00000001.jsonl 120\nb/00000001.jsonl 80"
     #expect(try await eventually { sync.syncs == 2 })
   }
 
   @Test func changesMadeHereAreSentOnceAfterTheyStop() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f"))
     // A burst of three changes, well within the wait after each (a loaded machine is slow).
-    let (_, appSync) = background(sync, listing: FolderListing(), debounce: 2)
+    let (_, appSync) = background(sync, listing: Locked(""), debounce: 2)
     defer { appSync.stopSyncingInBackground() }
     #expect(try await eventually { sync.syncs == 1 })
     for number in 1...3 {
@@ -222,7 +204,7 @@ struct SyncSettingsTests {
   @Test func aFailedSyncShowsUnderTheRowAndGoesWhenTheNextSucceeds() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f", lastSynced: twoMinutesAgo))
     sync.fail(with: .folderMissing("/f"))
-    let (model, appSync) = background(sync, listing: FolderListing())
+    let (model, appSync) = background(sync, listing: Locked(""))
     defer { appSync.stopSyncingInBackground() }
     #expect(
       try await eventually {
