@@ -22,8 +22,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     public var deniedNote: String?
     /// "Day starts at 03:00": the row under the reminder that opens the day start sheet.
     public var dayStartTitle: String
-    /// The sync row (element `sync`, docs/sync.md): "Sync: ~/Sync · last synced 12:03", or
-    /// "Sync: off".
+    /// The sync row (element `sync`, docs/sync.md): "Sync: /home/anna/Sync · last synced 12:03",
+    /// or "Sync: off".
     public var syncTitle: String
     /// Under the sync row while no folder is joined: how to join one.
     public var syncHint: String?
