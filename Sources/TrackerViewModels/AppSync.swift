@@ -16,11 +16,15 @@ public final class AppSync: ObservableViewModel {
     public var status: SyncStatus
     /// Why the last sync in the background failed; nil once one succeeds.
     public var failure: SyncError?
+    /// The logs the last background sync that worked could not read because a newer Tracker
+    /// wrote them (not the ones still being copied: the next sync reads those).
+    public var newerLogs: [UnreadLog]
 
     /// A value with every field given.
-    public init(status: SyncStatus = SyncStatus(), failure: SyncError? = nil) {
+    public init(status: SyncStatus = SyncStatus(), failure: SyncError? = nil, newerLogs: [UnreadLog] = []) {
       self.status = status
       self.failure = failure
+      self.newerLogs = newerLogs
     }
   }
 
@@ -60,8 +64,8 @@ public final class AppSync: ObservableViewModel {
     guard background == nil else { return }
     let background = BackgroundSync(
       store: store, now: now, listing: listing, poll: poll, debounce: debounce
-    ) { [weak self] status, failure in
-      Task { @MainActor in self?.finished(status: status, failure: failure) }
+    ) { [weak self] status, outcome in
+      Task { @MainActor in self?.finished(status: status, outcome: outcome) }
     }
     self.background = background
     background.start(observing: changes)
@@ -75,11 +79,17 @@ public final class AppSync: ObservableViewModel {
     background = nil
   }
 
-  /// A background sync ended: the status it left, and why it failed, if it did.
-  private func finished(status: SyncStatus?, failure: SyncError?) {
+  /// A background sync ended: the status it left, and what it did or why it failed.
+  private func finished(status: SyncStatus?, outcome: Result<SyncReport, SyncError>) {
     var next = state
     if let status { next.status = status }
-    next.failure = failure
+    switch outcome {
+    case .success(let report):
+      next.failure = nil
+      next.newerLogs = report.unread.filter { !$0.isIncomplete }
+    case .failure(let error):
+      next.failure = error
+    }
     state = next
   }
 }
@@ -93,7 +103,7 @@ final class BackgroundSync: @unchecked Sendable {
   private let listing: @Sendable (String) -> String?
   private let poll: TimeInterval
   private let debounce: TimeInterval
-  private let report: @Sendable (SyncStatus?, SyncError?) -> Void
+  private let report: @Sendable (SyncStatus?, Result<SyncReport, SyncError>) -> Void
   // Used on `queue` only.
   private var timer: DispatchSourceTimer?
   private var observation: ObservationToken?
@@ -108,7 +118,8 @@ final class BackgroundSync: @unchecked Sendable {
   init(
     store: any SyncingStore, now: @escaping @Sendable () -> Date,
     listing: @escaping @Sendable (String) -> String?,
-    poll: TimeInterval, debounce: TimeInterval, report: @escaping @Sendable (SyncStatus?, SyncError?) -> Void
+    poll: TimeInterval, debounce: TimeInterval,
+    report: @escaping @Sendable (SyncStatus?, Result<SyncReport, SyncError>) -> Void
   ) {
     self.store = store
     self.now = now
@@ -179,13 +190,13 @@ final class BackgroundSync: @unchecked Sendable {
     // settles.
     lastListing = .some(listing(folder))
     hasUnsentChange = false
-    var failure: SyncError?
+    let outcome: Result<SyncReport, SyncError>
     do throws(SyncError) {
-      try store.sync(folder: nil, now: now())
+      outcome = .success(try store.sync(folder: nil, now: now()))
     } catch {
-      failure = error
+      outcome = .failure(error)
     }
-    lastFailed = failure != nil
-    report(try? store.syncStatus(), failure)
+    if case .failure = outcome { lastFailed = true } else { lastFailed = false }
+    report(try? store.syncStatus(), outcome)
   }
 }

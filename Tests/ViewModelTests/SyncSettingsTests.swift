@@ -15,8 +15,13 @@ final class ScriptedSync: SyncingStore, @unchecked Sendable {
   private var status: SyncStatus
   private var failureToThrow: SyncError?
   private var count = 0
+  /// The logs each sync reports it could not read.
+  private let unread: [UnreadLog]
 
-  init(_ status: SyncStatus) { self.status = status }
+  init(_ status: SyncStatus, unread: [UnreadLog] = []) {
+    self.status = status
+    self.unread = unread
+  }
 
   var syncs: Int {
     lock.lock()
@@ -43,7 +48,7 @@ final class ScriptedSync: SyncingStore, @unchecked Sendable {
     count += 1
     if let failureToThrow { throw failureToThrow }
     status.lastSynced = now
-    return SyncReport(folder: status.folder ?? "", device: "D", joined: false)
+    return SyncReport(folder: status.folder ?? "", device: "D", joined: false, unread: unread)
   }
 }
 
@@ -215,6 +220,23 @@ struct SyncSettingsTests {
     #expect(model.state.syncTitle == "Sync: /f · last synced 11:58")
     sync.fail(with: nil)
     #expect(try await eventually { model.state.syncWarnings.isEmpty && sync.syncs >= 2 })
+  }
+
+  @Test func aLogOfANewerTrackerIsAWarningAndOneStillBeingCopiedIsNot() async throws {
+    let sync = ScriptedSync(
+      SyncStatus(folder: "/f"),
+      unread: [
+        UnreadLog(device: "6F1C2A3B-0D4E-4F5A-8B6C-7D8E9F0A1B2C", sequence: 4, isIncomplete: false),
+        UnreadLog(device: "B03A0000-0D4E-4F5A-8B6C-7D8E9F0A1B2C", sequence: 2, isIncomplete: true),
+      ])
+    let (model, appSync) = background(sync, listing: Locked(""))
+    defer { appSync.stopSyncingInBackground() }
+    #expect(
+      try await eventually {
+        model.state.syncWarnings == [
+          "Device 6F1C2A3B uses a newer Tracker: update Tracker here to get its changes"
+        ]
+      }, "\(model.state.syncWarnings)")
   }
 
   @Test(arguments: [

@@ -27,8 +27,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     public var syncTitle: String
     /// Under the sync row while no folder is joined: how to join one.
     public var syncHint: String?
-    /// Under the sync row: devices whose clocks run ahead, and why the last background sync
-    /// failed.
+    /// Under the sync row: devices whose clocks run ahead, devices whose logs need a newer
+    /// Tracker, and why the last background sync failed.
     public var syncWarnings: [String]
     public var alert: AlertState?
 
@@ -277,6 +277,9 @@ extension SettingsViewModel {
     var warnings = sync.status.clocksAhead.map {
       localizer.text(
         .settingsSyncClockAhead(String($0.device.prefix(8)), localizer.plural(.syncHours, count: $0.hours)))
+    }
+    for log in sync.newerLogs {
+      warnings.append(localizer.text(.settingsSyncNewerLog(String(log.device.prefix(8)))))
     }
     if let failure = sync.failure {
       warnings.append(localizer.text(.settingsSyncFailed(reason(failure, localizer))))
