@@ -189,6 +189,7 @@ final class BackgroundSync: @unchecked Sendable {
     // This sync's own new log does too, once; that sync has nothing to send, and the listing
     // settles.
     lastListing = .some(listing(folder))
+    let hadUnsentChange = hasUnsentChange
     hasUnsentChange = false
     let outcome: Result<SyncReport, SyncError>
     do throws(SyncError) {
@@ -196,7 +197,9 @@ final class BackgroundSync: @unchecked Sendable {
     } catch {
       outcome = .failure(error)
     }
-    if case .failure = outcome { lastFailed = true } else { lastFailed = false }
+    lastFailed = (try? outcome.get()) == nil
+    // A change that a failed sync did not send is still to send (at the next look, or at quit).
+    if lastFailed, hadUnsentChange { hasUnsentChange = true }
     report(try? store.syncStatus(), outcome)
   }
 }

@@ -206,6 +206,21 @@ struct SyncSettingsTests {
     #expect(sync.syncs == 2)
   }
 
+  @Test func aChangeAFailedSyncDidNotSendIsSentWhenTheAppCloses() async throws {
+    let sync = ScriptedSync(SyncStatus(folder: "/f"))
+    sync.fail(with: .folderMissing("/f"))
+    let appSync = AppSync(store: sync)
+    // One look only (at launch): what follows is the change's own sync, then the quit.
+    appSync.startSyncingInBackground(
+      observing: world.store, now: { Date() }, listing: { _ in "" }, poll: 600, debounce: 0.2)
+    #expect(try await eventually { sync.syncs == 1 })
+    try world.store.createCategory(home)
+    #expect(try await eventually { sync.syncs == 2 })
+    sync.fail(with: nil)
+    appSync.stopSyncingInBackground()
+    #expect(sync.syncs == 3)
+  }
+
   @Test func aFailedSyncShowsUnderTheRowAndGoesWhenTheNextSucceeds() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f", lastSynced: twoMinutesAgo))
     sync.fail(with: .folderMissing("/f"))
