@@ -81,6 +81,8 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   // Settings
   /// The reminder switch, its time and the day start row.
   case reminder, reminderTime, dayStart
+  /// The sync row: the folder and the last sync, or how to turn sync on (issue 33).
+  case sync
   /// An hour of the day start sheet, 0…12.
   case hour(Int)
   /// The permission explanation's buttons.
@@ -153,6 +155,7 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     case .reminder: return "reminder"
     case .reminderTime: return "reminder-time"
     case .dayStart: return "day-start"
+    case .sync: return "sync"
     case .hour(let hour): return "hour:" + (hour < 10 ? "0" : "") + String(hour)
     case .allow: return "allow"
     case .notNow: return "not-now"

@@ -77,6 +77,11 @@ private struct Speech {
     case (.onboarding, _): return nil
     case (.statistics, .tab), (.settings, .tab): return tabName(element)
     case (.settings(let state), .reminderTime): return state.timeTitle + ": " + state.timeText
+    case (.settings(let state), .sync):
+      // What is under the row is said with it: how to turn sync on, a clock ahead, a failure.
+      let hint = state.syncHint.map { [$0.replacingOccurrences(of: "\n", with: " ")] } ?? []
+      let notes = hint + state.syncWarnings
+      return notes.isEmpty ? nil : ([state.syncTitle] + notes).joined(separator: ". ")
     case (.statistics, _), (.settings, _): return nil
     case (.trackers(let state), _): return trackersName(element, state)
     }
@@ -107,7 +112,8 @@ private struct Speech {
     case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .start, .pin, .unpin, .dayOff,
       .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .emoji, .color,
       .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
-      .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo,
+      .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry,
+      .todo,
       .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note, .amountMinus, .amountPlus,
       .clearEntry:
       return nil
@@ -136,6 +142,7 @@ private struct Speech {
         .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
         .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category, .addCategory,
         .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart,
+        .sync,
         .hour,
         .allow, .notNow, .completed, .retry, .todo, .note, .measure, .direction, .scheduleKind, .quotaMinus,
         .quotaPlus:
@@ -177,7 +184,8 @@ private struct Speech {
       case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
-        .addCategory, .weekday, .filter, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow,
+        .addCategory, .weekday, .filter, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow,
+        .notNow,
         .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note,
         .amountMinus, .amountPlus, .clearEntry:
         return nil
@@ -205,6 +213,7 @@ private struct Speech {
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .reminder, .reminderTime, .dayStart,
+        .sync,
         .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
         .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
         // Edit, Delete and the buttons of its questions act on the tracker shown.
@@ -252,7 +261,8 @@ private struct Speech {
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
       .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .create, .discard,
       .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back,
-      .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry, .todo, .scheduleKind,
+      .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry, .todo,
+      .scheduleKind,
       .quotaMinus, .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
       return nil
     }

@@ -31,6 +31,8 @@ enum ElementTree {
       result.append(
         Element(
           identifier: .dayStart, label: state.dayStartTitle, kind: .row, action: .tracker(.openDayStart)))
+      // The sync row only tells: a sync is made with `tracker-preview sync`, or by the app itself.
+      result.append(Element(identifier: .sync, label: state.syncTitle, kind: .row, action: nil))
       return result + tabs(view.tabBar)
     case .trackers(let state):
       return trackers(state) + (state.menu == nil ? tabs(view.tabBar) : [])

@@ -27,7 +27,8 @@ extension TodoFlow {
           .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
           .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
           .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-          .dayStart, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
+          .dayStart, .sync, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .scheduleKind,
+          .quotaMinus,
           .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
           if !element.isEnabled {
             element.unavailableReason = form.error ?? localizer.text(.todoErrorEmptyText)
@@ -48,7 +49,8 @@ extension TodoFlow {
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-        .dayStart, .hour, .allow, .notNow, .completed, .retry, .note, .amountMinus, .amountPlus, .clearEntry:
+        .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry, .note, .amountMinus, .amountPlus,
+        .clearEntry:
         break
       }
       return element

@@ -42,6 +42,9 @@ public struct ScreenScenario: Sendable {
   public var actions: @Sendable (Context) -> [UserAction]
   /// Whether the store refuses every change once the data is in (a read-only data file).
   public var refusesChanges: Bool
+  /// The sync Settings shows (issue 33): a folder joined, as of the scenario's clock; nil: the
+  /// store cannot sync (the demo), and Settings says sync is off.
+  public var sync: (@Sendable (Date) -> SyncStatus)? = nil
 
   /// A scenario: its name, the screen it ends on, its data and its actions.
   public init(
@@ -56,7 +59,10 @@ public struct ScreenScenario: Sendable {
   }
 
   /// Every state that matters, in the order a new user meets them.
-  public static let all: [ScreenScenario] = [
+  public static let all: [ScreenScenario] = everyOther + syncScenarios
+
+  /// The states before issue 33's, in the order a new user meets them.
+  private static let everyOther: [ScreenScenario] = [
     ScreenScenario("onboarding-page1", screen: .onboarding, data: .firstLaunch),
     ScreenScenario("onboarding-page2", screen: .onboarding, data: .firstLaunch) { _ in [.swipe(.left)] },
     ScreenScenario("trackers-empty", screen: .trackers, data: .empty),
@@ -318,6 +324,38 @@ public struct ScreenScenario: Sendable {
     }
   }
 
+  /// Settings with a folder joined (issue 33): synced two minutes ago; synced yesterday evening,
+  /// when a device's clock ran 31 hours ahead. Without a folder Settings says sync is off
+  /// (`settings`).
+  private static let syncScenarios: [ScreenScenario] = [
+    settings("settings-sync", joined(syncedSecondsAgo: 120)),
+    settings(
+      "settings-sync-clock-ahead",
+      joined(
+        syncedSecondsAgo: 14 * 3600 + 20 * 60,
+        clocksAhead: [ClockAhead(device: "6F1C2A3B-0D4E-4F5A-8B6C-7D8E9F0A1B2C", hours: 31)])),
+  ]
+
+  /// The settings tab, with `sync`.
+  private static func settings(_ name: String, _ sync: @escaping @Sendable (Date) -> SyncStatus)
+    -> ScreenScenario
+  {
+    var scenario = ScreenScenario(name, screen: .settings) { _ in [.tap(.element(.tab(.settings)))] }
+    scenario.sync = sync
+    return scenario
+  }
+
+  /// The shared folder of the sync scenarios, last synced `seconds` before the scenario's now.
+  private static func joined(syncedSecondsAgo seconds: TimeInterval, clocksAhead: [ClockAhead] = [])
+    -> @Sendable (Date) -> SyncStatus
+  {
+    { now in
+      SyncStatus(
+        folder: "/home/anna/Sync/Tracker", lastSynced: now.addingTimeInterval(-seconds),
+        clocksAhead: clocksAhead)
+    }
+  }
+
   /// The scenario called `name`.
   public static func named(_ name: String) -> ScreenScenario? { all.first { $0.name == name } }
 
@@ -357,6 +395,7 @@ public struct ScreenScenario: Sendable {
     }
     var environment = environment
     if refusesChanges { environment.store = ReadOnlyStore(store) }
+    if let sync { environment.sync = AppSync(store: StandingSync(sync(environment.now()))) }
     let flow = AppFlow(environment: environment)
     for action in actions(Context(language: environment.language, today: today)) { try flow.perform(action) }
     return flow

@@ -27,6 +27,9 @@ public struct AppEnvironment: Sendable {
   public let writer = StoreWriter()
   /// The store's day start hour, read once per change of the settings (shared by copies).
   public let dayStartCache = DayStartCache()
+  /// The store's sync with a shared folder (docs/sync.md), when the store can sync (the data
+  /// file; nil for the demo and in-memory stores, and Settings says sync is off). Shared by copies.
+  public var sync: AppSync?
 
   /// An environment with every dependency given.
   public init(

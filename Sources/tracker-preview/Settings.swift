@@ -102,13 +102,17 @@ struct Settings {
 
   /// The app's environment on `store`.
   /// One command is one instant: the clock stands still while it runs; new items get random ids.
-  func appEnvironment(store: any TrackerDataStore) -> AppEnvironment {
+  /// Its sync is `syncing`'s (by default the store's own, when it is a data file).
+  @MainActor
+  func appEnvironment(store: any TrackerDataStore, syncing: (any SyncingStore)? = nil) -> AppEnvironment {
     var environment = AppEnvironment.fixed(now: now, timeZone: timeZone, language: language, store: store)
     environment.now = clock
     environment.makeID = { UUID() }
     let reminderWasOn = (try? store.settings().reminder.isOn) ?? false  // unreadable: the flow says so
     // The terminal's scheduler: the stored setting, shown by `remind`.
     environment.notifications = StoredSettingScheduler(allowed: reminderWasOn)
+    // Settings shows the sync of a data file; the demo and in-memory stores have none (sync off).
+    if let syncing = syncing ?? (store as? SQLiteTrackerStore) { environment.sync = AppSync(store: syncing) }
     return environment
   }
 

@@ -85,10 +85,13 @@ struct SettingsTests {
         == SettingsViewModel.State(
           title: "Настройки", reminderTitle: "Ежедневное напоминание", isReminderOn: false,
           timeTitle: "Время",
-          timeText: "20:00", dayStartTitle: "День начинается в 00:00"))
+          timeText: "20:00", dayStartTitle: "День начинается в 00:00", syncTitle: "Синхронизация: выкл.",
+          syncHint:
+            "Чтобы синхронизировать с другими устройствами через общую папку, выполните один раз:\ntracker-preview sync --folder DIR"
+        ))
     #expect(
       flow.elements.map(\.id) == [
-        "reminder", "day-start", "tab-trackers", "tab-statistics", "tab-settings",
+        "reminder", "day-start", "sync", "tab-trackers", "tab-statistics", "tab-settings",
       ])
     // Off at launch: nothing may stay scheduled.
     #expect(scheduler.calls == [.cancel])

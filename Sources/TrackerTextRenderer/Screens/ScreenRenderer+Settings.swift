@@ -2,7 +2,7 @@ import TrackerAutomation
 import TrackerViewModels
 
 extension ScreenRenderer {
-  /// The settings tab: the reminder's switch and, while it is on, its time.
+  /// The settings tab: the reminder's switch and, while it is on, its time; the day start; the sync.
   func settings(_ state: SettingsViewModel.State) -> [StyledLine] {
     var canvas = Canvas(width: width)
     canvas.blank()
@@ -32,7 +32,27 @@ extension ScreenRenderer {
       ]
     ])
     canvas.blank()
+    // The sync row: too long for one line, the folder and the last sync go on lines of their
+    // own (each wrapped); how to turn sync on, a clock ahead and a failed sync below it.
+    let title = TextFitting.safe(state.syncTitle)
+    let parts = TerminalWidth.of(title) <= width - 4 ? [title] : Self.syncParts(title)
+    canvas.box([
+      parts.flatMap { TextFitting.wrap($0, to: width - 4, maxLines: 3) }.map {
+        StyledLine([Span($0).anchored(.sync)])
+      }
+    ])
+    for line in (state.syncHint ?? "").split(separator: "\n") {
+      canvas.wrapped(String(line), .secondary, indent: 1)
+    }
+    for warning in state.syncWarnings { canvas.wrapped(warning, .destructive, indent: 1) }
+    canvas.blank()
     return canvas.lines
+  }
+
+  /// "Sync: DIR · last synced 12:03" as "Sync: DIR ·" and "last synced 12:03".
+  static func syncParts(_ title: String) -> [String] {
+    let parts = title.components(separatedBy: " · ")
+    return parts.enumerated().map { $0.offset < parts.count - 1 ? $0.element + " ·" : $0.element }
   }
 
   /// The day start sheet: the hours, the current one checked (as the filters' list).

@@ -200,7 +200,8 @@ public struct ScreenRenderer: Sendable {
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .tab, .start, .date, .filters,
       .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
       .daysMinus, .daysPlus, .emoji, .create, .discard, .keepEditing, .category, .addCategory, .weekday,
-      .filter, .day, .back, .reminder, .reminderTime, .dayStart, .hour, .allow, .notNow, .completed, .retry,
+      .filter, .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed,
+      .retry,
       .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note, .amountMinus, .amountPlus,
       .clearEntry:
       return nil

@@ -22,14 +22,26 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     public var deniedNote: String?
     /// "Day starts at 03:00": the row under the reminder that opens the day start sheet.
     public var dayStartTitle: String
+    /// The sync row (element `sync`, docs/sync.md): "Sync: /home/anna/Sync · last synced 12:03",
+    /// or "Sync: off".
+    public var syncTitle: String
+    /// Under the sync row while no folder is joined: how to join one.
+    public var syncHint: String?
+    /// Under the sync row: devices whose clocks run ahead, devices whose logs need a newer
+    /// Tracker, and why the last background sync failed.
+    public var syncWarnings: [String]
     public var alert: AlertState?
 
     /// A value with every field given.
     public init(
       title: String, reminderTitle: String, isReminderOn: Bool, timeTitle: String, timeText: String,
-      deniedNote: String? = nil, dayStartTitle: String = "", alert: AlertState? = nil
+      deniedNote: String? = nil, dayStartTitle: String = "", syncTitle: String = "", syncHint: String? = nil,
+      syncWarnings: [String] = [], alert: AlertState? = nil
     ) {
       self.dayStartTitle = dayStartTitle
+      self.syncTitle = syncTitle
+      self.syncHint = syncHint
+      self.syncWarnings = syncWarnings
       self.title = title
       self.reminderTitle = reminderTitle
       self.isReminderOn = isReminderOn
@@ -67,6 +79,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
         isReminderOn: false,
         timeTitle: localizer.text(.settingsTime), timeText: ReminderTime.evening.description,
         dayStartTitle: localizer.text(.settingsDayStart(DayStart.midnight.description))))
+    showSync()
     if let stored = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() }) {
       reminder = stored.reminder
       dayStart = stored.dayStart
@@ -75,8 +88,11 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     }
     subscription = StoreSubscription.observe(environment.store) { [weak self] change in
       guard let self, change.settingsChanged || change.isEverything, !self.isSaving else { return }
+      // Another program may have synced this data file, or joined a folder.
+      if change.isEverything { self.environment.sync?.refresh() }
       self.followStoredReminder()
     }
+    syncBinding = environment.sync?.observable.observe { [weak self] _ in self?.showSync() }
     region = following(environment.region) { $0.relabel() }
   }
 
@@ -94,11 +110,13 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     if next.deniedNote != nil { next.deniedNote = localizer.text(.settingsDenied) }
     next.dayStartTitle = localizer.text(.settingsDayStart(dayStart.description))
     next.alert = next.alert?.relabelled(localizer)
+    Self.describeSync(environment, into: &next)
     state = next
     if reminder.isOn { reconcile() }
   }
 
   private var subscription: ObservationToken?
+  private var syncBinding: BindingToken?
   /// Set while this screen saves: the store's news of its own write is not news here.
   private var isSaving = false
 
@@ -162,8 +180,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user chose "Not now": the switch stays off.
   public func permissionPostponed() { show() }
 
-  /// Call when the day may have changed; nothing here depends on it.
-  public func clockChanged() {}
+  /// Call when the day may have changed: the last sync gets its date once it was not today.
+  public func clockChanged() { showSync() }
 
   private func turnOn(_ status: NotificationAuthorization) {
     switch status {
@@ -229,5 +247,77 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     next.timeText = reminder.time.description
     next.dayStartTitle = environment.localizer.text(.settingsDayStart(dayStart.description))
     state = next
+  }
+}
+
+// Issue 33: sync
+extension SettingsViewModel {
+  /// The sync row as the sync stands now.
+  private func showSync() {
+    var next = state
+    Self.describeSync(environment, into: &next)
+    state = next
+  }
+
+  /// Fills in the sync row, its hint and its warnings (docs/sync.md, docs/decisions.md).
+  static func describeSync(_ environment: AppEnvironment, into state: inout State) {
+    let localizer = environment.localizer
+    guard let sync = environment.sync?.state, let folder = sync.status.folder else {
+      state.syncTitle = localizer.text(.settingsSyncOff)
+      state.syncHint = localizer.text(.settingsSyncHint)
+      state.syncWarnings = []
+      return
+    }
+    state.syncTitle =
+      sync.status.lastSynced.map {
+        localizer.text(
+          .settingsSyncOn(folder, syncTime($0, now: environment.now(), environment.timeZone, localizer)))
+      } ?? localizer.text(.settingsSyncNotYet(folder))
+    state.syncHint = nil
+    var warnings = sync.status.clocksAhead.map {
+      localizer.text(
+        .settingsSyncClockAhead(String($0.device.prefix(8)), localizer.plural(.syncHours, count: $0.hours)))
+    }
+    for log in sync.newerLogs {
+      warnings.append(localizer.text(.settingsSyncNewerLog(String(log.device.prefix(8)))))
+    }
+    if let failure = sync.failure {
+      warnings.append(localizer.text(.settingsSyncFailed(reason(failure, localizer))))
+    }
+    state.syncWarnings = warnings
+  }
+
+  /// When a sync ended, in the user's time zone: "12:03" today, "2 Dec 12:03" another day of
+  /// this year, "1 Dec 2025 12:03" before (24-hour times, as the reminder's and the day start's).
+  static func syncTime(_ date: Date, now: Date, _ timeZone: TimeZone, _ localizer: Localizer) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.hour, .minute], from: date)
+    let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    let day = Day(date, in: timeZone)
+    let today = Day(now, in: timeZone)
+    if day == today { return time }
+    let date =
+      day.year == today.year
+      ? localizer.dayAndMonth(day: day.day, month: day.month) : DisplayText.longDate(day, localizer)
+    return date + " " + time
+  }
+
+  /// Why a sync failed, in a few words: the folder itself is on the row.
+  static func reason(_ error: SyncError, _ localizer: Localizer) -> String {
+    switch error {
+    case .noFolder: return localizer.text(.settingsSyncReasonNoFolder)
+    case .folderMissing: return localizer.text(.settingsSyncReasonMissing)
+    case .notAFolder: return localizer.text(.settingsSyncReasonNotAFolder)
+    case .folderRefused(_, let refusal):
+      switch refusal {
+      case .permissionDenied: return localizer.text(.settingsSyncReasonPermission)
+      case .readOnlyFileSystem: return localizer.text(.settingsSyncReasonReadOnly)
+      case .diskFull: return localizer.text(.settingsSyncReasonDiskFull)
+      case .notAFolder: return localizer.text(.settingsSyncReasonPathNotAFolder)
+      case .other(let words): return words
+      }
+    case .store(let error): return AlertState.reason(error, localizer)
+    }
   }
 }

@@ -39,6 +39,11 @@ enum RunCommand {
     let app: any DrivenApp
     /// Tells the app's screens when another process changed the data file (a no-op in memory).
     let noticeChangesElsewhere: () throws(StoreError) -> Void
+    /// Starts the app's syncs by itself with a joined folder (`app` only: `run` stays
+    /// deterministic); nil when its store cannot sync.
+    var startSyncing: (@MainActor () -> Void)? = nil
+    /// Stops them as the app closes, sending a change not sent yet.
+    var stopSyncing: (@MainActor () -> Void)? = nil
   }
 
   /// The app `settings` names on its data, as it launches; nil (and the reason in `outcome`) when
@@ -54,11 +59,20 @@ enum RunCommand {
       else {
         return nil
       }
-      return Launched(
-        app: AppFlow(environment: settings.appEnvironment(store: store)),
+      let environment = settings.appEnvironment(store: store)
+      var launched = Launched(
+        app: AppFlow(environment: environment),
         noticeChangesElsewhere: { () throws(StoreError) in
           try (store as? SQLiteTrackerStore)?.noticeChangesElsewhere()
         })
+      if let sync = environment.sync {
+        launched.startSyncing = {
+          sync.startSyncingInBackground(
+            observing: store, now: { Date() }, listing: SQLiteTrackerStore.syncFolderListing)
+        }
+        launched.stopSyncing = { sync.stopSyncingInBackground() }
+      }
+      return launched
     case .todo:
       guard let store = StoreOpening.openTodo(invocation, context, outcome: &outcome) else { return nil }
       let loader = URLSessionTodoLoader(url: settings.todosURL)

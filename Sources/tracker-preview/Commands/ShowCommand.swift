@@ -85,7 +85,7 @@ enum ShowCommand {
         store: ReadOnlyStore(store) {
           $0.isOnboardingDone = true
           reachable(&$0)
-        }))
+        }, syncing: store as? SQLiteTrackerStore))
     var path = paths[screen] ?? []
     let onScreen = Set(flow.elements.map(\.identifier))
     switch screen {

@@ -36,6 +36,10 @@ enum AppCommand {
     var writer = FrameWriter()
     var decoder = KeyDecoder()
     guard terminal.write(FrameWriter.enter) else { return outcome }
+    // With a joined folder the app syncs by itself, off the main actor: when the folder changes
+    // and shortly after a change made here (docs/sync.md). What it merges redraws the screen
+    // through the store's observation, no key needed.
+    launched.startSyncing?()
     var lastTick = Date()
     loop: while true {
       if let signal = terminal.stopRequest {
@@ -85,6 +89,7 @@ enum AppCommand {
     }
     finishWaitingWrites(launched.app, session, terminal, &writer, &outcome)
     terminal.restore()
+    launched.stopSyncing?()
     (launched.app as? AppFlow)?.appClosed()
     return outcome
   }

@@ -1,0 +1,205 @@
+import Foundation
+import TrackerModels
+
+/// The app's sync with its shared folder (issue 33, docs/sync.md), as the screens see it: the
+/// folder joined, the last sync, the clocks ahead, and why the last sync made in the background
+/// failed. Settings shows it; only the interactive app syncs in the background
+/// (`startSyncingInBackground`), `show` and `run` only read it.
+///
+/// Present in an environment only when its store can sync (the SQLite data file); the demo and
+/// in-memory stores have none, and Settings says sync is off.
+@MainActor
+public final class AppSync: ObservableViewModel {
+  /// What the sync looks like now.
+  public struct State: Equatable, Sendable {
+    /// The folder joined, the last sync, the clocks ahead, as the store says.
+    public var status: SyncStatus
+    /// Why the last sync in the background failed; nil once one succeeds.
+    public var failure: SyncError?
+    /// The logs the last background sync that worked could not read because a newer Tracker
+    /// wrote them (not the ones still being copied: the next sync reads those).
+    public var newerLogs: [UnreadLog]
+
+    /// A value with every field given.
+    public init(status: SyncStatus = SyncStatus(), failure: SyncError? = nil, newerLogs: [UnreadLog] = []) {
+      self.status = status
+      self.failure = failure
+      self.newerLogs = newerLogs
+    }
+  }
+
+  public let observable: ObservableState<State>
+  /// The store that syncs.
+  public nonisolated let store: any SyncingStore
+  private var background: BackgroundSync?
+
+  /// The sync of `store`, with its status as stored now (none when it cannot be read: the
+  /// screens' own reads say why).
+  public init(store: any SyncingStore) {
+    self.store = store
+    observable = ObservableState(State(status: (try? store.syncStatus()) ?? SyncStatus()))
+  }
+
+  /// Reads the status again (another program synced this data file, or joined a folder).
+  public func refresh() {
+    guard let status = try? store.syncStatus() else { return }
+    state.status = status
+  }
+
+  /// Whether background syncs run (`startSyncingInBackground`).
+  public var isSyncingInBackground: Bool { background != nil }
+
+  /// Starts syncing by itself while a folder is joined: at once, whenever the folder's listing
+  /// changes (looked at every `poll` seconds: a new log of another device), and `debounce`
+  /// seconds after the last change made in this process (`changes` is the store the screens
+  /// write to); after a failure, again at each look until one succeeds. All of it happens on a
+  /// queue of its own, never on the main actor: the file I/O, the wait for the data file's write
+  /// lock. What each sync did shows in `state`; what it merged reaches the screens through the
+  /// store's observation. `listing` says what the folder holds (nil when it cannot be read): any
+  /// difference between two looks means a sync. Calling it again does nothing.
+  public func startSyncingInBackground(
+    observing changes: any TrackerDataStore, now: @escaping @Sendable () -> Date,
+    listing: @escaping @Sendable (String) -> String?, poll: TimeInterval = 1, debounce: TimeInterval = 1
+  ) {
+    guard background == nil else { return }
+    let background = BackgroundSync(
+      store: store, now: now, listing: listing, poll: poll, debounce: debounce
+    ) { [weak self] status, outcome in
+      Task { @MainActor in self?.finished(status: status, outcome: outcome) }
+    }
+    self.background = background
+    background.start(observing: changes)
+  }
+
+  /// Stops the background syncs when the app closes: a sync under way finishes, and a change
+  /// made here that was not sent yet (the app closed within `debounce` of it) is sent now. Waits
+  /// for that (the app is closing; the screen is gone).
+  public func stopSyncingInBackground() {
+    background?.finish()
+    background = nil
+  }
+
+  /// A background sync ended: the status it left, and what it did or why it failed.
+  private func finished(status: SyncStatus?, outcome: Result<SyncReport, SyncError>) {
+    var next = state
+    if let status { next.status = status }
+    switch outcome {
+    case .success(let report):
+      next.failure = nil
+      next.newerLogs = report.unread.filter { !$0.isIncomplete }
+    case .failure(let error):
+      next.failure = error
+    }
+    state = next
+  }
+}
+
+/// The background part of `AppSync`: a serial queue that looks at the folder, waits out a burst
+/// of changes, and syncs, one sync at a time.
+final class BackgroundSync: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "tracker.sync", qos: .utility)
+  private let store: any SyncingStore
+  private let now: @Sendable () -> Date
+  private let listing: @Sendable (String) -> String?
+  private let poll: TimeInterval
+  private let debounce: TimeInterval
+  private let report: @Sendable (SyncStatus?, Result<SyncReport, SyncError>) -> Void
+  // Used on `queue` only.
+  private var timer: DispatchSourceTimer?
+  private var observation: ObservationToken?
+  /// What the folder held when the last sync began; nil before the first look.
+  private var lastListing: String??
+  /// Counts changes made here: a debounced sync runs only when no change came after its own.
+  private var changeCount = 0
+  private var lastFailed = false
+  /// Whether a change was made here since the last sync began.
+  private var hasUnsentChange = false
+
+  init(
+    store: any SyncingStore, now: @escaping @Sendable () -> Date,
+    listing: @escaping @Sendable (String) -> String?,
+    poll: TimeInterval, debounce: TimeInterval,
+    report: @escaping @Sendable (SyncStatus?, Result<SyncReport, SyncError>) -> Void
+  ) {
+    self.store = store
+    self.now = now
+    self.listing = listing
+    self.poll = poll
+    self.debounce = debounce
+    self.report = report
+  }
+
+  func start(observing changes: any TrackerDataStore) {
+    // A change made in this process: never `isEverything`, which is another program's commit
+    // (that program sends it, or the next sync here does) or a merge (a sync's own).
+    let observation = changes.observe { [weak self] change in
+      guard !change.isEverything else { return }
+      self?.changedHere()
+    }
+    queue.async {
+      let timer = DispatchSource.makeTimerSource(queue: self.queue)
+      timer.schedule(deadline: .now(), repeating: self.poll, leeway: .milliseconds(100))
+      timer.setEventHandler { [weak self] in self?.look() }
+      self.observation = observation
+      self.timer = timer
+      timer.resume()
+    }
+  }
+
+  /// Stops looking and listening; sends a change made here that is not sent yet. Returns when
+  /// done.
+  func finish() {
+    queue.sync {
+      self.timer?.cancel()
+      self.timer = nil
+      self.observation?.cancel()
+      self.observation = nil
+      if self.hasUnsentChange, let folder = self.folder() { self.sync(folder) }
+    }
+  }
+
+  private func changedHere() {
+    queue.async {
+      guard self.timer != nil else { return }
+      self.changeCount += 1
+      self.hasUnsentChange = true
+      let count = self.changeCount
+      self.queue.asyncAfter(deadline: .now() + self.debounce) {
+        guard self.timer != nil, count == self.changeCount, let folder = self.folder() else { return }
+        self.sync(folder)
+      }
+    }
+  }
+
+  /// Syncs when the folder's listing changed since the last sync began (or never was looked at),
+  /// or the last sync failed.
+  private func look() {
+    guard let folder = folder() else {
+      lastListing = nil
+      return
+    }
+    if lastFailed || lastListing == nil || lastListing! != listing(folder) { sync(folder) }
+  }
+
+  /// The folder joined, nil when none is (or the store cannot say now: the next look asks again).
+  private func folder() -> String? { (try? store.syncStatus())?.folder }
+
+  private func sync(_ folder: String) {
+    // The listing before the sync: a log that comes while it runs makes the next look sync again.
+    // This sync's own new log does too, once; that sync has nothing to send, and the listing
+    // settles.
+    lastListing = .some(listing(folder))
+    let hadUnsentChange = hasUnsentChange
+    hasUnsentChange = false
+    let outcome: Result<SyncReport, SyncError>
+    do throws(SyncError) {
+      outcome = .success(try store.sync(folder: nil, now: now()))
+    } catch {
+      outcome = .failure(error)
+    }
+    lastFailed = (try? outcome.get()) == nil
+    // A change that a failed sync did not send is still to send (at the next look, or at quit).
+    if lastFailed, hadUnsentChange { hasUnsentChange = true }
+    report(try? store.syncStatus(), outcome)
+  }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import ModelTestSupport
+import TestSupport
+import Testing
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// A store that syncs as told: its status, a failure to throw, and how many syncs it was asked
+/// for (each one stamps `lastSynced`).
+final class ScriptedSync: SyncingStore, @unchecked Sendable {
+  private let lock = NSLock()
+  private var status: SyncStatus
+  private var failureToThrow: SyncError?
+  private var count = 0
+  /// The logs each sync reports it could not read.
+  private let unread: [UnreadLog]
+
+  init(_ status: SyncStatus, unread: [UnreadLog] = []) {
+    self.status = status
+    self.unread = unread
+  }
+
+  var syncs: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+
+  /// Every sync from now on fails with `failure` (nil: succeeds).
+  func fail(with failure: SyncError?) {
+    lock.lock()
+    failureToThrow = failure
+    lock.unlock()
+  }
+
+  func syncStatus() throws(StoreError) -> SyncStatus {
+    lock.lock()
+    defer { lock.unlock() }
+    return status
+  }
+
+  func sync(folder: String?, now: Date) throws(SyncError) -> SyncReport {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+    if let failureToThrow { throw failureToThrow }
+    status.lastSynced = now
+    return SyncReport(folder: status.folder ?? "", device: "D", joined: false, unread: unread)
+  }
+}
+
+/// Settings' sync row (issue 33, docs/sync.md) and the app's syncs by itself.
+@MainActor
+@Suite("Sync on Settings")
+struct SyncSettingsTests {
+  let world = TestWorld()
+  /// 11:58 in Moscow on the world's day (noon).
+  var twoMinutesAgo: Date { world.now.addingTimeInterval(-120) }
+
+  func settings(_ language: Language, sync: (any SyncingStore)?) -> SettingsViewModel {
+    var environment = world.environment(language)
+    environment.sync = sync.map { AppSync(store: $0) }
+    return SettingsViewModel(environment: environment)
+  }
+
+  @Test(arguments: [
+    (Language.en, "Sync: off", "run once:\ntracker-preview sync --folder DIR"),
+    (.ru, "Синхронизация: выкл.", "выполните один раз:\ntracker-preview sync --folder DIR"),
+  ])
+  func withoutASyncingStoreTheRowSaysSyncIsOffAndHowToTurnItOn(
+    _ language: Language, title: String, hint: String
+  ) {
+    let model = settings(language, sync: nil)
+    #expect(model.state.syncTitle == title)
+    #expect(model.state.syncHint?.hasSuffix(hint) == true, "\(model.state.syncHint ?? "nil")")
+    #expect(model.state.syncWarnings == [])
+  }
+
+  @Test func aStoreThatCanSyncButJoinedNoFolderIsOffToo() {
+    let model = settings(.en, sync: ScriptedSync(SyncStatus()))
+    #expect(model.state.syncTitle == "Sync: off")
+    #expect(model.state.syncHint != nil)
+  }
+
+  @Test(arguments: [
+    (Language.en, "Sync: /home/anna/Sync · last synced 11:58"),
+    (.ru, "Синхронизация: /home/anna/Sync · 11:58"),
+  ])
+  func aJoinedFolderShowsWithTheTimeOfTheLastSyncInTheUsersTimeZone(_ language: Language, title: String) {
+    let model = settings(
+      language, sync: ScriptedSync(SyncStatus(folder: "/home/anna/Sync", lastSynced: twoMinutesAgo)))
+    #expect(model.state.syncTitle == title)
+    #expect(model.state.syncHint == nil)
+  }
+
+  @Test(arguments: [
+    (Language.en, "2026-11-29T18:40:00Z", "29 Nov 21:40"),
+    (.ru, "2026-11-29T18:40:00Z", "29 нояб. 21:40"),
+    (.en, "2025-12-31T08:05:00Z", "31 Dec 2025 11:05"),
+    (.ru, "2025-12-31T08:05:00Z", "31 дек. 2025 11:05"),
+    (.en, "2026-11-29T21:30:00Z", "00:30"),
+  ])
+  func aSyncOnAnotherDayHasItsDateAndOfAnotherYearItsYear(_ language: Language, iso: String, text: String) {
+    let synced = ISO8601DateFormatter().date(from: iso)!
+    #expect(
+      SettingsViewModel.syncTime(
+        synced, now: world.now, TimeZone(identifier: "Europe/Moscow")!, Localizer(language)) == text)
+  }
+
+  @Test func theLastSyncGetsItsDateOnceMidnightPasses() {
+    let clock = TestClock("2026-11-30T20:00:00Z")  // 23:00 in Moscow
+    var environment = world.environment(.en)
+    environment.now = { clock.now }
+    environment.sync = AppSync(
+      store: ScriptedSync(SyncStatus(folder: "/f", lastSynced: clock.now.addingTimeInterval(-60))))
+    let model = SettingsViewModel(environment: environment)
+    #expect(model.state.syncTitle == "Sync: /f · last synced 22:59")
+    clock.set("2026-11-30T21:30:00Z")
+    model.clockChanged()
+    #expect(model.state.syncTitle == "Sync: /f · last synced 30 Nov 22:59")
+  }
+
+  @Test(arguments: [
+    (Language.en, 31, "The clock of device 6F1C2A3B runs 31 hours ahead: check its date and time"),
+    (.ru, 31, "Часы устройства 6F1C2A3B спешат на 31 час: проверьте на нём дату и время"),
+    (.ru, 32, "Часы устройства 6F1C2A3B спешат на 32 часа: проверьте на нём дату и время"),
+    (.ru, 30, "Часы устройства 6F1C2A3B спешат на 30 часов: проверьте на нём дату и время"),
+  ])
+  func aClockAheadIsAWarningUnderTheRow(_ language: Language, hours: Int, warning: String) {
+    let status = SyncStatus(
+      folder: "/f", lastSynced: twoMinutesAgo,
+      clocksAhead: [ClockAhead(device: "6F1C2A3B-0D4E-4F5A-8B6C-7D8E9F0A1B2C", hours: hours)])
+    let model = settings(language, sync: ScriptedSync(status))
+    #expect(model.state.syncWarnings == [warning])
+  }
+
+  @Test func theSyncRowIsAnElementForScriptsWithItsWarningsSpoken() throws {
+    let status = SyncStatus(
+      folder: "/f", lastSynced: twoMinutesAgo, clocksAhead: [ClockAhead(device: "6F1C2A3B", hours: 30)])
+    var environment = world.environment(.en)
+    environment.sync = AppSync(store: ScriptedSync(status))
+    try environment.store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let flow = AppFlow(environment: environment)
+    try flow.perform(.tap(.element(.tab(.settings))))
+    let row = try #require(flow.elements.first { $0.identifier == .sync })
+    #expect(row.id == "sync")
+    #expect(row.label == "Sync: /f · last synced 11:58")
+    #expect(row.spoken.contains("runs 30 hours ahead"), "\(row.spoken)")
+  }
+
+  // MARK: The app's syncs by itself
+
+  /// Settings on a world whose sync runs in the background, looking every 50 ms and waiting
+  /// `debounce` seconds after a change.
+  func background(_ sync: ScriptedSync, listing: Locked<String>, debounce: TimeInterval = 0.3)
+    -> (SettingsViewModel, AppSync)
+  {
+    var environment = world.environment(.en)
+    let appSync = AppSync(store: sync)
+    environment.sync = appSync
+    appSync.startSyncingInBackground(
+      observing: world.store, now: { Date() }, listing: { _ in listing.value }, poll: 0.05,
+      debounce: debounce)
+    return (SettingsViewModel(environment: environment), appSync)
+  }
+
+  @Test func theAppSyncsAtOnceThenOnlyWhenTheFolderChanges() async throws {
+    let sync = ScriptedSync(SyncStatus(folder: "/f"))
+    let listing = Locked("a/00000001.jsonl 120")
+    let (model, appSync) = background(sync, listing: listing)
+    defer { appSync.stopSyncingInBackground() }
+    #expect(try await eventually { sync.syncs == 1 && model.state.syncTitle.contains("last synced") })
+    try await Task.sleep(for: .milliseconds(500))  // ten looks at an unchanged folder
+    #expect(sync.syncs == 1)
+    listing.value = "a/00000001.jsonl 120\nb/00000001.jsonl 80"
+    #expect(try await eventually { sync.syncs == 2 })
+  }
+
+  @Test func changesMadeHereAreSentOnceAfterTheyStop() async throws {
+    let sync = ScriptedSync(SyncStatus(folder: "/f"))
+    // A burst of three changes, well within the wait after each (a loaded machine is slow).
+    let (_, appSync) = background(sync, listing: Locked(""), debounce: 2)
+    defer { appSync.stopSyncingInBackground() }
+    #expect(try await eventually { sync.syncs == 1 })
+    for number in 1...3 {
+      try world.store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))
+    }
+    #expect(try await eventually { sync.syncs == 2 })
+    try await Task.sleep(for: .seconds(3))
+    #expect(sync.syncs == 2, "one sync for the three changes")
+  }
+
+  @Test func aChangeNotSentYetIsSentWhenTheAppCloses() async throws {
+    let sync = ScriptedSync(SyncStatus(folder: "/f"))
+    var environment = world.environment(.en)
+    let appSync = AppSync(store: sync)
+    environment.sync = appSync
+    appSync.startSyncingInBackground(
+      observing: world.store, now: { Date() }, listing: { _ in "" }, poll: 0.05, debounce: 60)
+    #expect(try await eventually { sync.syncs == 1 })
+    try world.store.createCategory(home)
+    appSync.stopSyncingInBackground()
+    #expect(sync.syncs == 2)
+  }
+
+  @Test func aChangeAFailedSyncDidNotSendIsSentWhenTheAppCloses() async throws {
+    let sync = ScriptedSync(SyncStatus(folder: "/f"))
+    sync.fail(with: .folderMissing("/f"))
+    let appSync = AppSync(store: sync)
+    // One look only (at launch): what follows is the change's own sync, then the quit.
+    appSync.startSyncingInBackground(
+      observing: world.store, now: { Date() }, listing: { _ in "" }, poll: 600, debounce: 0.2)
+    #expect(try await eventually { sync.syncs == 1 })
+    try world.store.createCategory(home)
+    #expect(try await eventually { sync.syncs == 2 })
+    sync.fail(with: nil)
+    appSync.stopSyncingInBackground()
+    #expect(sync.syncs == 3)
+  }
+
+  @Test func aFailedSyncShowsUnderTheRowAndGoesWhenTheNextSucceeds() async throws {
+    let sync = ScriptedSync(SyncStatus(folder: "/f", lastSynced: twoMinutesAgo))
+    sync.fail(with: .folderMissing("/f"))
+    let (model, appSync) = background(sync, listing: Locked(""))
+    defer { appSync.stopSyncingInBackground() }
+    #expect(
+      try await eventually {
+        model.state.syncWarnings
+          == ["Last sync failed: the folder is not there (is the disk or the sync program there?)"]
+      })
+    // The row keeps the last sync that worked.
+    #expect(model.state.syncTitle == "Sync: /f · last synced 11:58")
+    sync.fail(with: nil)
+    #expect(try await eventually { model.state.syncWarnings.isEmpty && sync.syncs >= 2 })
+  }
+
+  @Test func aLogOfANewerTrackerIsAWarningAndOneStillBeingCopiedIsNot() async throws {
+    let sync = ScriptedSync(
+      SyncStatus(folder: "/f"),
+      unread: [
+        UnreadLog(device: "6F1C2A3B-0D4E-4F5A-8B6C-7D8E9F0A1B2C", sequence: 4, isIncomplete: false),
+        UnreadLog(device: "B03A0000-0D4E-4F5A-8B6C-7D8E9F0A1B2C", sequence: 2, isIncomplete: true),
+      ])
+    let (model, appSync) = background(sync, listing: Locked(""))
+    defer { appSync.stopSyncingInBackground() }
+    #expect(
+      try await eventually {
+        model.state.syncWarnings == [
+          "Device 6F1C2A3B uses a newer Tracker: update Tracker here to get its changes"
+        ]
+      }, "\(model.state.syncWarnings)")
+  }
+
+  @Test(arguments: [
+    (SyncError.notAFolder("/f"), "it is a file, not a folder"),
+    (.folderRefused("/f", .permissionDenied), "permission denied"),
+    (.folderRefused("/f", .diskFull), "the disk is full"),
+    (
+      .store(.storage(StorageFailure(.busy, detail: ""))),
+      "Another program is using the data file. Try again in a moment."
+    ),
+  ])
+  func aFailureSaysWhyInAFewWords(_ error: SyncError, reason: String) {
+    #expect(SettingsViewModel.reason(error, Localizer(.en)) == reason)
+  }
+}
