@@ -108,6 +108,35 @@ enum RenderBenchmark {
         + " (the flow's work \(Measurement.milliseconds(median("mixed", \.flow))) ms, drawing"
         + " \(Measurement.milliseconds(median("mixed", \.draw))) ms): "
         + String(format: "%.2f", Double(mixed) / Double(max(yesNo, 1))) + "×")
+    if let flow = flows.last?.flow {
+      let (save, draw) = amountSave(flow)
+      print(
+        "  an amount saved on a measurable card's sheet (mixed file), median of 21: the flow's work"
+          + " \(Measurement.milliseconds(save)) ms, drawing the screen after it \(Measurement.milliseconds(draw)) ms"
+      )
+    }
+  }
+
+  /// Issue 32: an amount saved on a measurable card's sheet (the file with half its trackers
+  /// measurable): the card's "+" opens the sheet, "+" on the sheet adds a unit, Save writes it —
+  /// the flow's work of Save, which reads the card's history and composes every card again, and
+  /// drawing the screen after it; each the median of `runs`.
+  @MainActor
+  static func amountSave(_ flow: AppFlow, runs: Int = 21) -> (save: UInt64, draw: UInt64) {
+    var name = ""
+    if case .trackers(let main) = flow.view.base {
+      name = main.sections.flatMap(\.cards).first { $0.isMeasurable }?.name ?? ""
+    }
+    let cache = RenderCache()
+    var saves: [UInt64] = []
+    var draws: [UInt64] = []
+    for _ in 0..<runs {
+      try? flow.perform(.tap(.identifier("complete:" + name)))
+      try? flow.perform(.tap(.identifier("amount-plus")))
+      saves.append(Measurement.duration { try? flow.perform(.tap(.identifier("save"))) })
+      draws.append(Measurement.duration { _ = flow.lines(ScreenRenderer(width: 100, cache: cache)) })
+    }
+    return (Measurement.median(saves), Measurement.median(draws))
   }
 
   /// A session on a 100 × 40 terminal with the focus on the first card's "+".
