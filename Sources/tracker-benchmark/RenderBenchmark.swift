@@ -136,6 +136,12 @@ enum RenderBenchmark {
       saves.append(Measurement.duration { try? flow.perform(.tap(.identifier("save"))) })
       draws.append(Measurement.duration { _ = flow.lines(ScreenRenderer(width: 100, cache: cache)) })
     }
+    if case .trackers(let main) = flow.view.base, flow.view.presented.isEmpty {
+      let card = main.sections.flatMap(\.cards).first { $0.name == name }
+      print("  (the card after \(runs) saves: \(card?.amountText ?? "none"))")
+    } else {
+      print("  (the amount sheet did not close)")
+    }
     return (Measurement.median(saves), Measurement.median(draws))
   }
 
