@@ -14,7 +14,10 @@ enum MeasuredImportBenchmark {
     defer { try? FileManager.default.removeItem(at: folder) }
     let mixed = try MeasuredBenchmark.mixedHistory(history)
     var archives: [(name: String, text: String, records: Int, amounts: Int)] = []
-    for (name, source) in [("yes/no", history), ("mixed", mixed)] {
+    // `TRACKER_BENCHMARK_ONLY=yes-no` or `mixed` imports that archive alone (for a profiler).
+    let only = ProcessInfo.processInfo.environment["TRACKER_BENCHMARK_ONLY"]
+    for (name, source) in [("yes/no", history), ("mixed", mixed)]
+    where only == nil || only == (name == "mixed" ? "mixed" : "yes-no") {
       let text = TrackerArchive.export(
         StoreContents(categories: source.categories, trackers: source.trackers, records: source.records))
       archives.append((name, text, source.records.count, source.records.count { $0.amount != nil }))
@@ -47,6 +50,7 @@ enum MeasuredImportBenchmark {
       }
       print(line)
     }
+    guard only == nil else { return }
     typealias Figure = (wall: UInt64, cpu: Double, decode: UInt64)
     func median<Value: Comparable>(_ name: String, _ pick: (Figure) -> Value) -> Value {
       let values = (figures[name] ?? []).map(pick).sorted()
