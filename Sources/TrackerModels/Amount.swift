@@ -33,8 +33,27 @@ public struct Amount: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// with the reason: nothing, a sign, anything but digits and one separator, more than three
   /// decimals (even zeros: "1.0000"), and more than `maximum`.
   public init(parsing text: String) throws(AmountParseError) {
-    var bytes = Substring(NameRules.trimmed(text)).utf8
-    guard let sign = bytes.first else { throw .empty }
+    var trimmed = NameRules.trimmed(text)
+    self = try trimmed.withUTF8 { Self.parse(trimmed: $0) }.get()
+  }
+
+  /// The amount written as plain ASCII digits with at most one "." (how an archive writes it:
+  /// "12.5", "3"), read straight from its UTF-8 bytes; nil for anything else — white space, a
+  /// sign, a ",", too many decimals, too large — which `init(parsing:)` then reads or refuses with
+  /// its reason. Whenever it gives an amount, `init(parsing:)` gives the same.
+  public init?(plainUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    for byte in bytes
+    where !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && byte != UInt8(ascii: ".") {
+      return nil
+    }
+    guard case .success(let amount) = Self.parse(trimmed: bytes) else { return nil }
+    self = amount
+  }
+
+  /// `init(parsing:)` on text already trimmed, as UTF-8 bytes.
+  private static func parse(trimmed: UnsafeBufferPointer<UInt8>) -> Result<Amount, AmountParseError> {
+    var bytes = trimmed[...]
+    guard let sign = bytes.first else { return .failure(.empty) }
     if sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
     var whole = 0
     var decimals: Int?
@@ -42,11 +61,11 @@ public struct Amount: Hashable, Comparable, Sendable, CustomStringConvertible {
     var digits = 0
     for byte in bytes {
       if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
-        guard decimals == nil else { throw .notANumber }
+        guard decimals == nil else { return .failure(.notANumber) }
         decimals = 0
         continue
       }
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw .notANumber }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .failure(.notANumber) }
       let digit = Int(byte - UInt8(ascii: "0"))
       digits += 1
       if let count = decimals {
@@ -57,17 +76,17 @@ public struct Amount: Hashable, Comparable, Sendable, CustomStringConvertible {
         whole = min(whole * 10 + digit, Amount.maximum.thousandths)
       }
     }
-    guard digits > 0 else { throw .notANumber }
-    if sign == UInt8(ascii: "-") { throw .negative }
-    if sign == UInt8(ascii: "+") { throw .notANumber }
+    guard digits > 0 else { return .failure(.notANumber) }
+    if sign == UInt8(ascii: "-") { return .failure(.negative) }
+    if sign == UInt8(ascii: "+") { return .failure(.notANumber) }
     let places = decimals ?? 0
-    guard places <= 3 else { throw .tooManyDecimals(count: places) }
+    guard places <= 3 else { return .failure(.tooManyDecimals(count: places)) }
     var scaled = fraction
     for _ in places..<3 { scaled *= 10 }
-    guard whole <= Amount.maximum.thousandths / 1000 else { throw .tooLarge }
+    guard whole <= Amount.maximum.thousandths / 1000 else { return .failure(.tooLarge) }
     let value = whole * 1000 + scaled
-    guard value <= Amount.maximum.thousandths else { throw .tooLarge }
-    self.thousandths = value
+    guard value <= Amount.maximum.thousandths else { return .failure(.tooLarge) }
+    return .success(Amount(uncheckedThousandths: value))
   }
 
   /// The amount with "." as the decimal separator, trailing zeros dropped: "12.5", "3", "0.125".

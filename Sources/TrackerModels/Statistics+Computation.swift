@@ -87,7 +87,7 @@ struct DueGaps {
 
 extension Array where Element == Day {
   /// Ascending without repeats.
-  fileprivate var isSortedStrictly: Bool {
+  var isSortedStrictly: Bool {
     zip(self, dropFirst()).allSatisfy { $0 < $1 }
   }
 }

@@ -26,11 +26,12 @@ public struct TrackerHistory: Sendable {
   /// The history of `tracker` from records already known to be its own, and its days off.
   init(tracker: Tracker, ownRecords: [TrackerRecord], daysOff: [Day]) {
     self.tracker = tracker
-    var byDay: [Day: TrackerRecord] = [:]
-    for record in ownRecords where byDay[record.day] == nil { byDay[record.day] = record }
-    records = byDay
+    // One hash a record, the first of a day kept; records already in day order (a store's, an
+    // archive's) need no sort.
+    records = Dictionary(ownRecords.lazy.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
     self.daysOff = Set(daysOff)
-    recordDays = byDay.keys.sorted()
+    let days = ownRecords.map(\.day)
+    recordDays = days.isSortedStrictly ? days : records.keys.sorted()
   }
 
   /// The histories of `trackers`, in their order, each with its own records and days off.

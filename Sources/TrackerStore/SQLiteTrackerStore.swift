@@ -504,10 +504,16 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM record WHERE tracker = ?1 AND day = ?2)
       """)
     let newMeasurable = Set(additions.trackers.lazy.filter { $0.measure != .yesNo }.map(\.id))
-    // A measurable tracker's amounts, day by day (few: a batch is for millions of ticks); a day
-    // already recorded keeps its amount, as it keeps its record.
-    let withAmount = try self.database.cached(
+    // A measurable tracker's records go in with their amounts (NULL where a record has none), in
+    // batches too; a day already recorded keeps its amount, as it keeps its record.
+    let amountBatchSize = 300
+    let singleWithAmount = try self.database.cached(
       "INSERT OR IGNORE INTO record (tracker, day, amount) VALUES (?, ?, ?)")
+    let batchWithAmount = try self.database.cached(
+      "INSERT OR IGNORE INTO record (tracker, day, amount) VALUES "
+        + Array(repeating: "(?, ?, ?)", count: amountBatchSize).joined(separator: ", "))
+    var pendingWithAmount: [Int64?] = []
+    pendingWithAmount.reserveCapacity(amountBatchSize * 3)
     for marks in additions.marks {
       guard let number = try numbers[marks.trackerID] ?? self.trackerNumber(marks.trackerID) else {
         throw StoreError.trackerNotFound(marks.trackerID)
@@ -517,22 +523,32 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         try newMeasurable.contains(marks.trackerID) || self.loadGoal(number)?.measure ?? .yesNo != .yesNo
       {
         for day in marks.records {
-          try withAmount.run([
-            .integer(Int64(number)), .integer(Int64(day.daysSinceEpoch)),
-            marks.amounts[day].map { .integer(Int64($0.thousandths)) } ?? .null,
-          ])
+          pendingWithAmount.append(Int64(number))
+          pendingWithAmount.append(Int64(day.daysSinceEpoch))
+          pendingWithAmount.append(marks.amounts[day].map { Int64($0.thousandths) })
+          if pendingWithAmount.count == amountBatchSize * 3 {
+            try batchWithAmount.run(optionalIntegers: pendingWithAmount)
+            pendingWithAmount.removeAll(keepingCapacity: true)
+          }
         }
-      }
-      for day in marks.records {
-        pending.append(Int64(number))
-        pending.append(Int64(day.daysSinceEpoch))
-        if pending.count == batchSize * 2 {
-          try batch.run(integers: pending)
-          pending.removeAll(keepingCapacity: true)
+        for row in stride(from: 0, to: pendingWithAmount.count, by: 3) {
+          try singleWithAmount.run(optionalIntegers: Array(pendingWithAmount[row..<row + 3]))
         }
+        pendingWithAmount.removeAll(keepingCapacity: true)
+      } else {
+        for day in marks.records {
+          pending.append(Int64(number))
+          pending.append(Int64(day.daysSinceEpoch))
+          if pending.count == batchSize * 2 {
+            try batch.run(integers: pending)
+            pending.removeAll(keepingCapacity: true)
+          }
+        }
+        for row in stride(from: 0, to: pending.count, by: 2) {
+          try single.run(pending[row], pending[row + 1])
+        }
+        pending.removeAll(keepingCapacity: true)
       }
-      for row in stride(from: 0, to: pending.count, by: 2) { try single.run(pending[row], pending[row + 1]) }
-      pending.removeAll(keepingCapacity: true)
       for day in marks.daysOff {
         try dayOff.run([.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))])
       }

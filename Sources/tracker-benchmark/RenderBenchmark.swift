@@ -41,9 +41,141 @@ enum RenderBenchmark {
     interactive(fileFlow, store: "SQLite file")
     search(fileFlow, counting: file)
     // Issue 32: half the trackers measurable (30 days of amounts) or quota habits.
-    let mixed = try SQLiteTrackerStore(path: folder.appendingPathComponent("mixed.sqlite").path, now: Date())
-    let (mixedFlow, _) = try flowWithAThousandTrackers(today: today, store: mixed, measured: true)
-    interactive(mixedFlow, store: "SQLite file, half of them measurable or quota habits")
+    try compareMixed(today: today)
+  }
+
+  /// Issue 32: Enter on a yes/no card's + on a data file of 1,000 trackers, all yes/no against
+  /// half of them measurable (30 days of amounts) or quota habits; `rounds` rounds alternating
+  /// the two files, each a median of 51 presses, and the median of the rounds.
+  /// `TRACKER_BENCHMARK_ONLY=yes-no` or `mixed` presses Enter on that file alone, `presses` times
+  /// (for a profiler).
+  @MainActor
+  static func compareMixed(today: Day, rounds: Int = 5) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "benchmark-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let environment = ProcessInfo.processInfo.environment
+    let only = environment["TRACKER_BENCHMARK_ONLY"]
+    var flows: [(name: String, flow: AppFlow)] = []
+    for (name, measured) in [("yes/no", false), ("mixed", true)] {
+      if let only, only != (measured ? "mixed" : "yes-no") { continue }
+      let store = try SQLiteTrackerStore(
+        path: folder.appendingPathComponent("\(measured ? "mixed" : "yes-no").sqlite").path, now: Date())
+      flows.append((name, try flowWithAThousandTrackers(today: today, store: store, measured: measured).0))
+    }
+    if only != nil {
+      let presses = Int(environment["TRACKER_BENCHMARK_PRESSES"] ?? "") ?? 21
+      for (name, flow) in flows {
+        let session = focusedOnComplete(flow)
+        var writer = FrameWriter()
+        let time = Measurement.median(runs: presses) {
+          _ = session.handle(.enter)
+          _ = writer.update(to: session.frame())
+          session.frameDrawn()
+        }
+        print(
+          "Enter on a card's + (\(name) file), median of \(presses): \(Measurement.milliseconds(time)) ms")
+      }
+      return
+    }
+    print(
+      "\nInteractive mode on a data file of 1,000 trackers: all yes/no against half of them measurable"
+        + " (30 days of amounts) or quota habits; Enter on a yes/no card's +, \(rounds) rounds alternating"
+        + " the two files, each the median of 51 presses (target: mixed ≤ 1.2× yes/no)")
+    var figures: [String: [(key: UInt64, flow: UInt64, draw: UInt64)]] = [:]
+    let sessions = flows.map { ($0.name, $0.flow, focusedOnComplete($0.flow)) }
+    for round in 1...rounds {
+      var line = "  round \(round):"
+      for (name, flow, session) in sessions {
+        let figure = enterFigures(flow, session: session)
+        figures[name, default: []].append(figure)
+        line +=
+          " \(name) \(Measurement.milliseconds(figure.key)) ms (flow \(Measurement.milliseconds(figure.flow)),"
+          + " drawing \(Measurement.milliseconds(figure.draw)));"
+      }
+      print(line)
+    }
+    typealias Figure = (key: UInt64, flow: UInt64, draw: UInt64)
+    func median(_ name: String, _ pick: (Figure) -> UInt64) -> UInt64 {
+      Measurement.median((figures[name] ?? []).map(pick))
+    }
+    let (yesNo, mixed) = (median("yes/no", \.key), median("mixed", \.key))
+    print(
+      "  median of the rounds: yes/no \(Measurement.milliseconds(yesNo)) ms (the flow's work"
+        + " \(Measurement.milliseconds(median("yes/no", \.flow))) ms, drawing"
+        + " \(Measurement.milliseconds(median("yes/no", \.draw))) ms), mixed \(Measurement.milliseconds(mixed)) ms"
+        + " (the flow's work \(Measurement.milliseconds(median("mixed", \.flow))) ms, drawing"
+        + " \(Measurement.milliseconds(median("mixed", \.draw))) ms): "
+        + String(format: "%.2f", Double(mixed) / Double(max(yesNo, 1))) + "×")
+    if let flow = flows.last?.flow {
+      let (save, draw) = amountSave(flow)
+      print(
+        "  an amount saved on a measurable card's sheet (mixed file), median of 21: the flow's work"
+          + " \(Measurement.milliseconds(save)) ms, drawing the screen after it \(Measurement.milliseconds(draw)) ms"
+      )
+    }
+  }
+
+  /// Issue 32: an amount saved on a measurable card's sheet (the file with half its trackers
+  /// measurable): the card's "+" opens the sheet, "+" on the sheet adds a unit, Save writes it —
+  /// the flow's work of Save, which reads the card's history and composes every card again, and
+  /// drawing the screen after it; each the median of `runs`.
+  @MainActor
+  static func amountSave(_ flow: AppFlow, runs: Int = 21) -> (save: UInt64, draw: UInt64) {
+    var name = ""
+    if case .trackers(let main) = flow.view.base {
+      name = main.sections.flatMap(\.cards).first { $0.isMeasurable }?.name ?? ""
+    }
+    let cache = RenderCache()
+    var saves: [UInt64] = []
+    var draws: [UInt64] = []
+    for _ in 0..<runs {
+      try? flow.perform(.tap(.identifier("complete:" + name)))
+      try? flow.perform(.tap(.identifier("amount-plus")))
+      saves.append(Measurement.duration { try? flow.perform(.tap(.identifier("save"))) })
+      draws.append(Measurement.duration { _ = flow.lines(ScreenRenderer(width: 100, cache: cache)) })
+    }
+    if case .trackers(let main) = flow.view.base, flow.view.presented.isEmpty {
+      let card = main.sections.flatMap(\.cards).first { $0.name == name }
+      print("  (the card after \(runs) saves: \(card?.amountText ?? "none"))")
+    } else {
+      print("  (the amount sheet did not close)")
+    }
+    return (Measurement.median(saves), Measurement.median(draws))
+  }
+
+  /// A session on a 100 × 40 terminal with the focus on the first card's "+".
+  @MainActor
+  static func focusedOnComplete(_ flow: AppFlow) -> InteractiveSession {
+    let session = InteractiveSession(app: flow, format: .ansi(.dark), columns: 100, rows: 40)
+    func isComplete(_ id: ElementID?) -> Bool { if case .complete = id { true } else { false } }
+    while !isComplete(session.focusedID) {
+      _ = session.handle(.tab)
+      _ = session.frame()
+      session.frameDrawn()
+    }
+    return session
+  }
+
+  /// Enter on the focused "+" of `session`: key press to finished redraw, the flow's work alone
+  /// and drawing the whole screen (cards kept), each the median of 51.
+  @MainActor
+  static func enterFigures(_ flow: AppFlow, session: InteractiveSession) -> (
+    key: UInt64, flow: UInt64, draw: UInt64
+  ) {
+    var writer = FrameWriter()
+    _ = writer.update(to: session.frame())
+    let key = Measurement.median(runs: 51) {
+      _ = session.handle(.enter)
+      _ = writer.update(to: session.frame())
+      session.frameDrawn()
+    }
+    let target = UserAction.tap(.identifier(session.focusedIdentifier ?? ""))
+    let work = Measurement.median(runs: 51) { try? flow.perform(target) }
+    let cache = RenderCache()
+    let draw = Measurement.median(runs: 51) { _ = flow.lines(ScreenRenderer(width: 100, cache: cache)) }
+    return (key, work, draw)
   }
 
   /// A search keystroke on the SQLite file, key to finished redraw: the main screen filters the

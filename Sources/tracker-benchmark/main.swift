@@ -1,6 +1,6 @@
 // tracker-benchmark: measures what the issues set speed targets for. Run in release mode:
 //   swift run -c release tracker-benchmark [statistics] [store] [scale] [loop] [large-loop] [import]
-//   [render] [measured] [sync]
+//   [render] [measured] [measured-import] [render-mixed] [sync]
 
 // (all of them when none is named). Prints each figure as the median of several runs; nothing here
 // is asserted in `swift test`.
@@ -12,7 +12,9 @@ func wants(_ name: String) -> Bool { chosen.isEmpty || chosen.contains(name) }
 
 let today = Day(year: 2026, month: 11, day: 30) ?? Day(daysSinceEpoch: 0)
 do {
-  if wants("statistics") || wants("store") || wants("scale") || wants("loop") || wants("measured") {
+  if wants("statistics") || wants("store") || wants("scale") || wants("loop") || wants("measured")
+    || wants("measured-import")
+  {
     print("Building the seeded history: 200 trackers × 10 years …")
     let history = SeededHistory(trackerCount: 200, years: 10, today: today, seed: 2026)
     print("  \(history.trackers.count) trackers, \(history.records.count) records")
@@ -32,10 +34,14 @@ do {
     if wants("scale") { try ScaleBenchmark.run(history: history, today: today) }
     if wants("loop") { try LoopImportBenchmark.run(history: history, today: today) }
     if wants("measured") { try MeasuredBenchmark.run(history: history, today: today) }
+    if wants("measured-import") { try MeasuredImportBenchmark.run(history: history, today: today) }
   }
   if wants("import") { try ImportScaleBenchmark.run(today: today) }
   if wants("large-loop") { try LargeLoopImportBenchmark.run(today: today) }
   if wants("render") { try MainActor.assumeIsolated { try RenderBenchmark.run(today: today) } }
+  if chosen.contains("render-mixed") {
+    try MainActor.assumeIsolated { try RenderBenchmark.compareMixed(today: today) }
+  }
   if wants("sync") { try SyncBenchmark.run(today: today) }
 } catch {
   print("Benchmark failed: \(error)")

@@ -103,4 +103,41 @@ struct UnitAndNoteTests {
     #expect(TrackerNote.validatedText("a\tb") == .failure(.forbiddenCharacter("\t")))
     #expect(TrackerNote.validatedText("a\u{2066}b") == .failure(.forbiddenCharacter("\u{2066}")))
   }
+
+  /// The archive's fast reading (`Amount(plainUTF8:)`, straight from the bytes) gives what
+  /// `Amount(parsing:)` gives, over random texts of digits, separators, signs, spaces and letters:
+  /// an amount only where parsing gives the same one, and one for every plain decimal that parses.
+  @Test func thePlainBytesReadingAgreesWithParsingOverRandomTexts() {
+    var random = SeededGenerator(seed: 32)
+    let pieces = ["0", "1", "5", "9", "0", "7", ".", ".", ",", "-", "+", " ", "a", "е", "١", "000", "999999"]
+    var plainCount = 0
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...9, using: &random)).map { _ in
+        pieces.randomElement(using: &random) ?? ""
+      }
+      .joined()
+      var bytes = Array(text.utf8)
+      let plain = bytes.withUnsafeMutableBufferPointer { Amount(plainUTF8: UnsafeBufferPointer($0)) }
+      let parsed = try? Amount(parsing: text)
+      if let plain {
+        plainCount += 1
+        #expect(plain == parsed, "\(text)")
+      } else if text.utf8.allSatisfy({
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".")
+      }) {
+        #expect(parsed == nil, "\(text)")
+      }
+    }
+    #expect(plainCount > 1_000)
+    for text in ["12.5", "0.001", "007.250", "999999999.999", "5.", ".5", "3"] {
+      var bytes = Array(text.utf8)
+      let plain = bytes.withUnsafeMutableBufferPointer { Amount(plainUTF8: UnsafeBufferPointer($0)) }
+      #expect(plain != nil && plain == (try? Amount(parsing: text)), "\(text)")
+    }
+    for text in ["1,5", " 3", "-1", "", ".", "1.0000", "1000000000", "+1"] {
+      var bytes = Array(text.utf8)
+      #expect(
+        bytes.withUnsafeMutableBufferPointer { Amount(plainUTF8: UnsafeBufferPointer($0)) } == nil, "\(text)")
+    }
+  }
 }

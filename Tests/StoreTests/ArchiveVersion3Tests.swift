@@ -302,6 +302,83 @@ struct ArchiveVersion3Tests {
     #expect(contents.notes == [TrackerNote(trackerID: id(20), day: day("2026-12-24"), text: "fine\nline")])
   }
 
+  /// Records of the plain shape `{"tracker": …, "date": …, "amount": "…"}` are read straight from
+  /// the bytes; the same records with their keys in another order go the general way. Both give
+  /// the same contents, or the same problems, over random records: amounts of every kind (plain,
+  /// with a comma, signed, spaced, too precise, too large, not numbers), repeated days, on a
+  /// measurable tracker and on a yes/no one.
+  @Test func recordsWithAmountsReadTheSameByTheFastPathAndTheGeneralOne() throws {
+    var random = StatisticsSummaryTests.Generator(seed: 32)
+    let odd = [
+      "3", "12.5", "0.001", "007.250", "999999999.999", "1000000000", "1.2345", "1,5", " 3", "-1", "", ".",
+      "5.", "abc", "1e3", "+1", "0",
+    ]
+    var accepted = 0
+    for measured in [true, false] {
+      for _ in 0..<60 {
+        var fast: [String] = []
+        var general: [String] = []
+        var date = day("2026-10-01")
+        for _ in 0..<Int.random(in: 1...12, using: &random) {
+          date = date.adding(days: Int.random(in: 0...2, using: &random))
+          let amount: String? =
+            switch Int.random(in: 0...3, using: &random) {
+            case 0: nil
+            case 1: odd.randomElement(using: &random)
+            default:
+              "\(Int.random(in: 0...99_999, using: &random)).\(Int.random(in: 0...999, using: &random))"
+            }
+          let tail = amount.map { #", "amount": "\#($0)""# } ?? ""
+          fast.append(#"{"tracker": "\#(Self.run)", "date": "\#(date.iso)"\#(tail)}"#)
+          general.append(#"{"date": "\#(date.iso)", "tracker": "\#(Self.run)"\#(tail)}"#)
+        }
+        let tracker = measured ? #""measure": {"unit": "km", "target": "5", "direction": "at-least"}"# : ""
+        let read = TrackerArchive.decode(
+          archive(tracker: tracker, records: fast.joined(separator: ", ")), today: Self.today,
+          existing: .empty)
+        let readGenerally = TrackerArchive.decode(
+          archive(tracker: tracker, records: general.joined(separator: ", ")), today: Self.today,
+          existing: .empty)
+        #expect(read == readGenerally)
+        if case .success = read { accepted += 1 }
+      }
+    }
+    #expect(accepted > 10)
+  }
+
+  /// Thousands of records with amounts (several of the store's batches, a last partial one, days
+  /// without an amount among them) beside a yes/no tracker's: both stores hold exactly what the
+  /// archive has, and export it again byte for byte.
+  @Test(arguments: StoreKind.allCases)
+  func manyAmountsImportExactly(into kind: StoreKind) throws {
+    var run = habit("Бег", id: 30)
+    run.measure = try .measurable(unit: "km", target: Self.amount("5"), direction: .atLeast)
+    var coffee = event("Кофе", id: 31)
+    coffee.measure = try .measurable(unit: "чашки", target: Self.amount("2.5"), direction: .atMost)
+    let read = habit("Читать", id: 33)
+    var records: [TrackerRecord] = []
+    for offset in 1...1_111 {
+      let date = Self.today.adding(days: -offset)
+      records.append(
+        TrackerRecord(
+          trackerID: run.id, day: date, amount: offset % 7 == 0 ? nil : Amount(thousandths: offset * 1_237)))
+      if offset % 3 == 0 {
+        records.append(TrackerRecord(trackerID: coffee.id, day: date, amount: Amount(thousandths: offset)))
+      }
+      records.append(TrackerRecord(trackerID: read.id, day: date))
+    }
+    let contents = StoreContents(categories: [home], trackers: [run, coffee, read], records: records)
+    let text = TrackerArchive.export(contents)
+    let store = try kind.makeStore()
+    try store.importArchive(text, today: Self.today)
+    #expect(TrackerArchive.export(try store.contents()) == text)
+    #expect(
+      try store.records(trackerID: run.id).count { $0.amount != nil }
+        == records.count {
+          $0.trackerID == run.id && $0.amount != nil
+        })
+  }
+
   // MARK: Helpers
 
   /// The tracker of `archive`.

@@ -86,4 +86,56 @@ struct CardUpdateTests {
     model.completeTapped(first.id)
     #expect(!model.state.sections.flatMap(\.cards).contains { $0.id == first.id })
   }
+
+  /// Amounts entered, changed and cleared on the measurable card, ticks and days off on the quota
+  /// card, of the demo with issue 32's habits, on today and past days, with and without a search
+  /// typed: only the changed card is composed again, and the screen is what a whole read shows.
+  @Test(arguments: Kind.allCases)
+  func amountsQuotaTicksAndDaysOffShowWhatAWholeReadShows(_ kind: Kind) throws {
+    let demo = DemoData(today: day("2026-11-30"), language: .russian)
+    let memory = try InMemoryTrackerStore(
+      contents: demo.pacedContents,
+      settings: StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: nil))
+    let world = TestWorld(store: memory)
+    var store: any TrackerDataStore = memory
+    if kind == .file {
+      let file = try SQLiteTrackerStore(
+        path: TemporaryFolder().url.appendingPathComponent("tracker.sqlite").path, now: world.now)
+      try file.insert(try memory.contents())
+      try file.saveSettings(try memory.settings())
+      store = file
+    }
+    let environment = world.environment(.ru, store: store)
+    let model = TrackersViewModel(environment: environment)
+    let cards = model.state.sections.flatMap(\.cards)
+    let run = try #require(cards.first { $0.isMeasurable }).id
+    let swim = try #require(cards.first { $0.quotaText != nil }).id
+    var random: UInt64 = 32
+    func next(_ count: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((random >> 33) % UInt64(count))
+    }
+    let days = ["2026-11-30", "2026-11-29", "2026-11-24", "2026-11-02"].map { day($0) }
+    for step in 0..<60 {
+      if next(5) == 0 { model.daySelected(days[next(days.count)]) }
+      if next(6) == 0 { model.searchChanged(["", "Б", "П", "x"][next(4)]) }
+      let selected = model.state.selectedDay
+      switch next(4) {
+      case 0:
+        let amount = next(3) == 0 ? nil : Amount(thousandths: next(9_000))
+        _ = try environment.write { try $0.setAmount(amount, trackerID: run, on: selected) }
+      case 1: _ = try environment.write { try $0.toggleRecord(trackerID: swim, on: selected) }
+      case 2:
+        let isOff = next(2) == 0
+        _ = try environment.write {
+          try $0.setDaysOff(isOff, trackerID: [run, swim][next(2)], on: [selected])
+        }
+      default: _ = try environment.write { try $0.toggleRecord(trackerID: run, on: selected) }
+      }
+      let fresh = TrackersViewModel(environment: environment)
+      if selected != fresh.state.selectedDay { fresh.daySelected(selected) }
+      fresh.searchChanged(model.state.searchText)
+      #expect(model.state == fresh.state, "step \(step)")
+    }
+  }
 }

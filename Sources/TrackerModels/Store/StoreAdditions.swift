@@ -74,11 +74,25 @@ public struct StoreAdditions: Hashable, Sendable {
     var records: [UUID: [Day]] = [:]
     var daysOff: [UUID: [Day]] = [:]
     var amounts: [UUID: [Day: Amount]] = [:]
-    for record in contents.records {
-      if records[record.trackerID] == nil, daysOff[record.trackerID] == nil { order.append(record.trackerID) }
-      records[record.trackerID, default: []].append(record.day)
-      if let amount = record.amount { amounts[record.trackerID, default: [:]][record.day] = amount }
+    // Records come grouped by tracker: a run of one tracker's days and amounts is gathered, then
+    // added to the dictionaries once (a lookup a run, not a record).
+    var run: (id: UUID, days: [Day], amounts: [Day: Amount])?
+    func endRun() {
+      guard let (id, days, runAmounts) = run else { return }
+      if records[id] == nil, daysOff[id] == nil { order.append(id) }
+      records[id, default: []].append(contentsOf: days)
+      if !runAmounts.isEmpty { amounts[id, default: [:]].merge(runAmounts) { _, later in later } }
+      run = nil
     }
+    for record in contents.records {
+      if record.trackerID != run?.id {
+        endRun()
+        run = (record.trackerID, [], [:])
+      }
+      run?.days.append(record.day)
+      if let amount = record.amount { run?.amounts[record.day] = amount }
+    }
+    endRun()
     for dayOff in contents.daysOff {
       if records[dayOff.trackerID] == nil, daysOff[dayOff.trackerID] == nil { order.append(dayOff.trackerID) }
       daysOff[dayOff.trackerID, default: []].append(dayOff.day)

@@ -63,24 +63,34 @@ struct ArchiveDecoder {
     decodeRecord(value, at: index)
   }
 
-  /// One element of the records array of the plain shape `{"tracker": "…", "date": "…"}`, as the
-  /// two strings' bytes: accepted at once when both parse and the record is fine; false has it
-  /// decoded the general way (which also reports what is wrong).
-  mutating func plainRecord(
-    tracker: UnsafeBufferPointer<UInt8>.SubSequence, date: UnsafeBufferPointer<UInt8>.SubSequence,
-    at index: Int
-  ) -> Bool {
-    guard sections != nil, !isForeign, let id = UUID(canonicalBytes: UnsafeBufferPointer(rebasing: tracker)),
-      let day = Day(isoBytes: UnsafeBufferPointer(rebasing: date)), day <= Day.latestInBackup(today: today),
+  /// One element of the records array of the plain shape `{"tracker": "…", "date": "…"}`, or
+  /// with `"amount": "…"` after them, as the strings' bytes: accepted at once when they parse and
+  /// the record is fine (an amount written as plain digits, on a measurable tracker of the file or
+  /// the store); false has it decoded the general way (which also reports what is wrong).
+  mutating func plainRecord(_ strings: JSONParser.PlainStrings, at index: Int) -> Bool {
+    guard sections != nil, !isForeign,
+      let id = UUID(canonicalBytes: UnsafeBufferPointer(rebasing: strings.first)),
+      let day = Day(isoBytes: UnsafeBufferPointer(rebasing: strings.second)),
+      day <= Day.latestInBackup(today: today),
       day >= .earliestStored
     else { return false }
+    var amount: Amount?
+    if let text = strings.third {
+      if id != recordState.lastMeasurable?.id {
+        recordState.lastMeasurable = (id, recordState.measurable[id] == true)
+      }
+      guard recordState.lastMeasurable?.isMeasurable == true,
+        let given = Amount(plainUTF8: UnsafeBufferPointer(rebasing: text))
+      else { return false }
+      amount = given
+    }
     if id != recordState.lastKnown?.id {
       guard recordState.known.contains(id) else { return false }
       let slot = recordState.slots[id] ?? recordState.slots.count
       recordState.slots[id] = slot
       recordState.lastKnown = (id, slot)
     }
-    recordState.result.append(TrackerRecord(trackerID: id, day: day))
+    recordState.result.append(TrackerRecord(trackerID: id, day: day, amount: amount))
     recordState.positions.append(index)
     recordState.trackerSlots.append(recordState.lastKnown?.slot ?? 0)
     return true
@@ -475,6 +485,8 @@ struct ArchiveDecoder {
     /// Whether each known tracker is measurable (its records may carry an amount); a tracker of
     /// the file with problems of its own is not listed, and its records' amounts are not judged.
     var measurable: [UUID: Bool] = [:]
+    /// Records come grouped by tracker: whether the last one's tracker is measurable.
+    var lastMeasurable: (id: UUID, isMeasurable: Bool)?
   }
 
   private mutating func decodeRecord(_ value: JSONValue, at index: Int) {

@@ -57,23 +57,31 @@ public enum JSONParser {
 }
 
 extension JSONParser {
+  /// The strings of an element of the plain shape (`parseObject`'s `pair`), as the UTF-8 bytes
+  /// between their quotes.
+  public struct PlainStrings {
+    public var first: UnsafeBufferPointer<UInt8>.SubSequence
+    public var second: UnsafeBufferPointer<UInt8>.SubSequence
+    /// Nil when the element has only the first two.
+    public var third: UnsafeBufferPointer<UInt8>.SubSequence?
+  }
+
   /// Parses a document whose top level is an object, handing each key's value to `member` — except
   /// the elements of the array under `streamedKey`, which go one by one to `element` (with their
   /// index) and are never held together. An archive's hundreds of thousands of records are thus
   /// decoded as they are read. A top level that is not an object goes to `member` with the key "".
   /// `arrayStarts` is called before the first element of the streamed array.
   ///
-  /// `pair` is a fast path for elements of the plain shape `{"<first>": "…", "<second>": "…"}`
-  /// (strings without escapes): it gets the two strings' UTF-8 bytes and the index without any
-  /// value being built, and returns false to have the element parsed and handed to `element`.
+  /// `pair` is a fast path for elements of the plain shape `{"<first>": "…", "<second>": "…"}`,
+  /// or `{"<first>": "…", "<second>": "…", "<third>": "…"}` when `pairKeys` names a third key
+  /// (strings without escapes): it gets the strings' UTF-8 bytes (the third nil when absent) and
+  /// the index without any value being built, and returns false to have the element parsed and
+  /// handed to `element`.
   public static func parseObject(
     _ text: String, streaming streamedKey: String, member: (String, JSONValue) -> Void,
     arrayStarts: () -> Void, element: (JSONValue, Int) -> Void,
-    pairKeys: (String, String) = ("", ""),
-    pair: (UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Bool = {
-      _, _, _ in
-      false
-    }
+    pairKeys: (String, String, third: String) = ("", "", ""),
+    pair: (PlainStrings, Int) -> Bool = { _, _ in false }
   ) throws(JSONSyntaxError) {
     var text = text
     let result: Result<Void, JSONSyntaxError> = text.withUTF8 { bytes in
@@ -83,7 +91,7 @@ extension JSONParser {
         if reader.isAtEnd || bytes[reader.position] != UInt8(ascii: "{") {
           member("", try reader.value(depth: 0))
         } else {
-          let keys = (Array(pairKeys.0.utf8), Array(pairKeys.1.utf8))
+          let keys = (Array(pairKeys.0.utf8), Array(pairKeys.1.utf8), Array(pairKeys.third.utf8))
           try reader.streamObject(
             streamedKey, member: member, arrayStarts: arrayStarts, element: element, pairKeys: keys,
             pair: pair)
@@ -184,8 +192,8 @@ private struct JSONReader {
   /// The top-level object, member by member; the array under `streamedKey` element by element.
   mutating func streamObject(
     _ streamedKey: String, member: (String, JSONValue) -> Void, arrayStarts: () -> Void,
-    element: (JSONValue, Int) -> Void, pairKeys: ([UInt8], [UInt8]),
-    pair: (UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Bool
+    element: (JSONValue, Int) -> Void, pairKeys: ([UInt8], [UInt8], [UInt8]),
+    pair: (JSONParser.PlainStrings, Int) -> Bool
   ) throws(JSONSyntaxError) {
     try members { reader, key throws(JSONSyntaxError) in
       if key == streamedKey, !reader.isAtEnd, reader.bytes[reader.position] == UInt8(ascii: "[") {
@@ -193,7 +201,7 @@ private struct JSONReader {
         var index = 0
         try reader.elements { reader throws(JSONSyntaxError) in
           let start = reader.position
-          if let (first, second) = reader.plainPair(pairKeys), pair(first, second, index) {
+          if let strings = reader.plainPair(pairKeys), pair(strings, index) {
             // handled without building a value
           } else {
             reader.position = start
@@ -267,18 +275,22 @@ private struct JSONReader {
     }
   }
 
-  /// `{"<first>": "…", "<second>": "…"}` with escape-free strings at the reading position: the
-  /// two strings' bytes, the position after the object; nil for anything else (position moved).
-  mutating func plainPair(_ keys: ([UInt8], [UInt8])) -> (
-    UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence
-  )? {
+  /// `{"<first>": "…", "<second>": "…"}`, or with `"<third>": "…"` after them when `keys.2` is
+  /// not empty, with escape-free strings at the reading position: the strings' bytes, the position
+  /// after the object; nil for anything else (position moved).
+  mutating func plainPair(_ keys: ([UInt8], [UInt8], [UInt8])) -> JSONParser.PlainStrings? {
     guard !keys.0.isEmpty, expect(UInt8(ascii: "{")), let firstKey = plainString(),
       firstKey.elementsEqual(keys.0),
       expect(UInt8(ascii: ":")), let first = plainString(), expect(UInt8(ascii: ",")),
       let secondKey = plainString(), secondKey.elementsEqual(keys.1), expect(UInt8(ascii: ":")),
-      let second = plainString(), expect(UInt8(ascii: "}"))
+      let second = plainString()
     else { return nil }
-    return (first, second)
+    if expect(UInt8(ascii: "}")) { return JSONParser.PlainStrings(first: first, second: second, third: nil) }
+    guard !keys.2.isEmpty, expect(UInt8(ascii: ",")), let thirdKey = plainString(),
+      thirdKey.elementsEqual(keys.2), expect(UInt8(ascii: ":")), let third = plainString(),
+      expect(UInt8(ascii: "}"))
+    else { return nil }
+    return JSONParser.PlainStrings(first: first, second: second, third: third)
   }
 
   /// Skips white space and one expected byte.

@@ -120,8 +120,8 @@ public enum TrackerArchive {
       try JSONParser.parseObject(
         text, streaming: "records", member: { decoder.member($0, $1) },
         arrayStarts: { decoder.recordsBegin() },
-        element: { decoder.record($0, at: $1) }, pairKeys: ("tracker", "date"),
-        pair: { decoder.plainRecord(tracker: $0, date: $1, at: $2) })
+        element: { decoder.record($0, at: $1) }, pairKeys: ("tracker", "date", third: "amount"),
+        pair: { decoder.plainRecord($0, at: $1) })
     } catch {
       return .failure(ImportFailure(problems: [ImportProblem(path: "$", reason: error.reason)]))
     }

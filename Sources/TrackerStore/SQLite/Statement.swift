@@ -93,6 +93,22 @@ final class Statement {
     if let failure { throw failure }
   }
 
+  /// Runs a statement whose parameters are all integers or NULL (nil), bound in order; no rows.
+  func run(optionalIntegers values: [Int64?]) throws(SQLiteError) {
+    sqlite3_reset(pointer)
+    for (offset, value) in values.enumerated() {
+      let code =
+        value.map { sqlite3_bind_int64(pointer, Int32(offset + 1), $0) }
+        ?? sqlite3_bind_null(pointer, Int32(offset + 1))
+      guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    }
+    let code = sqlite3_step(pointer)
+    // The message is read before the reset, which may replace it.
+    let failure = code == SQLITE_DONE ? nil : database.error(code, sql: sql)
+    sqlite3_reset(pointer)
+    if let failure { throw failure }
+  }
+
   /// Runs a query, calling `row` for each result row.
   func forEachRow(_ values: [Value] = [], _ row: (Row) throws -> Void) throws {
     try bind(values)

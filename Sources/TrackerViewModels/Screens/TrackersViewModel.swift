@@ -371,10 +371,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     let today = environment.today
     var summaries = self.summaries
     var next = state
-    var recomposes = false
     for id in ids {
       guard let index = summaries.firstIndex(where: { $0.tracker.id == id }) else { return false }
-      // A measurable or quota card: its history read again, every card composed from memory.
+      // A measurable or quota card: its history read again, its card composed from it.
       if let old = lastRead?.histories[id] {
         guard
           let history = try? store.read({ (store) throws(StoreError) in
@@ -397,7 +396,16 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
           lastRead?.completed.remove(id)
         }
         if history.daysOff.contains(day) { lastRead?.off.insert(id) } else { lastRead?.off.remove(id) }
-        recomposes = true
+        // Which cards show and in which order stay (the same trackers visible, no filter by
+        // completion): only this card is composed again, not every card with it.
+        if let read = lastRead {
+          let card = card(summary, from: read)
+          for section in next.sections.indices {
+            if let cardIndex = next.sections[section].cards.firstIndex(where: { $0.id == id }) {
+              next.sections[section].cards[cardIndex] = card
+            }
+          }
+        }
         continue
       }
       let days: [Day]
@@ -441,7 +449,6 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       }
     }
     self.summaries = summaries
-    if recomposes, let read = lastRead { compose(&next, from: read) }
     state = next
     return true
   }
@@ -715,48 +722,54 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     compose(&state, from: read)
   }
 
+  /// Whether the tracker `id` is done on the day of `read`. Done is met (docs/rules.md): a
+  /// measurable day below its target is not, whatever its record.
+  private static func isDone(_ id: UUID, in read: Read) -> Bool {
+    read.histories[id].map { $0.isMet(on: read.day, today: read.today) } ?? read.completed.contains(id)
+  }
+
+  /// The card of `summary` on the day of `read`.
+  private func card(_ summary: TrackerSummary, from read: Read) -> Card {
+    let localizer = environment.localizer
+    let (day, today) = (read.day, read.today)
+    let tracker = summary.tracker
+    let isDone = Self.isDone(tracker.id, in: read)
+    let isOff = read.off.contains(tracker.id)
+    let history = read.histories[tracker.id]
+    let goal = tracker.measure.goal
+    let count =
+      goal != nil
+      ? history?.cardDayCount(today: today) ?? 0 : summary.recordCount - (read.ahead[tracker.id] ?? 0)
+    let quotaText = history?.periodProgress(containing: day, today: today).map {
+      DisplayText.quotaProgress($0, isCurrent: $0.period.contains(today), localizer)
+    }
+    return Card(
+      id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
+      dayCounter: localizer.plural(.days, count: count),
+      isCompleted: isDone, isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
+      completeAccessibilityLabel: Self.completeLabel(
+        isDone: isDone, isOff: isOff, isMeasurable: goal != nil, localizer),
+      currentStreak: read.streaks[tracker.id] ?? 0, isDayOff: isOff,
+      amountText: goal.map { goal in
+        DisplayText.amountOfTarget(history?.records[day].map { $0.amount ?? goal.target }, goal, localizer)
+      },
+      quotaText: quotaText, isMeasurable: goal != nil)
+  }
+
   /// The sections, placeholder and filter button of `state` from what was read.
   private func compose(_ state: inout State, from read: Read) {
     let localizer = environment.localizer
     let day = read.day
-    let today = read.today
     let collation = Collation(environment.language)
-    let (completed, streaks, categories) = (read.completed, read.streaks, read.categories)
+    let categories = read.categories
     let visible = summaries.filter { $0.isVisible(on: day) }
     let query = SearchQuery(state.searchText)
-    // Done is met (docs/rules.md): a measurable day below its target is not, whatever its record.
-    func isDone(_ id: UUID) -> Bool {
-      read.histories[id].map { $0.isMet(on: day, today: today) } ?? completed.contains(id)
-    }
+    func isDone(_ id: UUID) -> Bool { Self.isDone(id, in: read) }
     let shown = visible.filter {
       query.matches($0.tracker.name) && state.filter.includes(isCompleted: isDone($0.tracker.id))
     }
-    func card(_ summary: TrackerSummary) -> Card {
-      let tracker = summary.tracker
-      let isDone = isDone(tracker.id)
-      let isOff = read.off.contains(tracker.id)
-      let history = read.histories[tracker.id]
-      let goal = tracker.measure.goal
-      let count =
-        goal != nil
-        ? history?.cardDayCount(today: today) ?? 0 : summary.recordCount - (read.ahead[tracker.id] ?? 0)
-      let quotaText = history?.periodProgress(containing: day, today: today).map {
-        DisplayText.quotaProgress($0, isCurrent: $0.period.contains(today), localizer)
-      }
-      return Card(
-        id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
-        dayCounter: localizer.plural(.days, count: count),
-        isCompleted: isDone, isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
-        completeAccessibilityLabel: Self.completeLabel(
-          isDone: isDone, isOff: isOff, isMeasurable: goal != nil, localizer),
-        currentStreak: streaks[tracker.id] ?? 0, isDayOff: isOff,
-        amountText: goal.map { goal in
-          DisplayText.amountOfTarget(history?.records[day].map { $0.amount ?? goal.target }, goal, localizer)
-        },
-        quotaText: quotaText, isMeasurable: goal != nil)
-    }
     func cards(_ group: [TrackerSummary]) -> [Card] {
-      group.sorted { collation.areInOrder($0.tracker.name, $1.tracker.name) }.map(card)
+      group.sorted { collation.areInOrder($0.tracker.name, $1.tracker.name) }.map { card($0, from: read) }
     }
     var sections: [Section] = []
     let pinned = shown.filter(\.tracker.isPinned)
