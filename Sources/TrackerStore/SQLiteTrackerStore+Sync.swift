@@ -33,48 +33,22 @@ extension SQLiteTrackerStore: SyncingStore {
     try folder.check()
     let device = known.state["device"] ?? UUID().uuidString
 
-    // Other devices' logs not read yet, in order, each whole (a file is never changed once named,
-    // so reading them before the transaction reads what the transaction would): a device's
-    // snapshot first when this store has not read that far (the logs it folded may be gone).
-    var incoming: [SyncLogFile] = []
-    var unread: [UnreadLog] = []
+    // Other devices' files not read yet, in order: a device's snapshot first when this store has
+    // not read that far (the logs it folded may be gone), then its logs. They are read and merged
+    // one at a time in the transaction, so a year of them is never in memory at once.
+    var pending: [(device: String, files: [(name: String, sequence: Int, isSnapshot: Bool)])] = []
     var others: [String: (logs: [Int], snapshots: [Int])] = [:]
     for other in try folder.devices() where other != device {
       let files = try folder.files(of: other)
       others[other] = files
       var next = (known.read[other] ?? 0) + 1
+      var list: [(name: String, sequence: Int, isSnapshot: Bool)] = []
       if let snapshot = files.snapshots.last, snapshot >= next {
-        switch folder.text(of: other, SyncLogFile.snapshotName(snapshot)).map({
-          SyncLogFile.decode($0, device: other, sequence: snapshot, snapshot: true)
-        }) {
-        case .success(let file)?:
-          incoming.append(file)
-          next = snapshot + 1
-        case .failure(.incomplete)?, nil:
-          unread.append(UnreadLog(device: other, sequence: snapshot, isIncomplete: true))
-          continue
-        case .failure(.foreign)?:
-          unread.append(UnreadLog(device: other, sequence: snapshot, isIncomplete: false))
-          continue
-        }
+        list.append((SyncLogFile.snapshotName(snapshot), snapshot, true))
+        next = snapshot + 1
       }
-      for sequence in files.logs where sequence >= next {
-        guard sequence == next, let text = folder.text(of: other, SyncLogFile.name(sequence)) else {
-          unread.append(UnreadLog(device: other, sequence: next, isIncomplete: true))
-          break
-        }
-        switch SyncLogFile.decode(text, device: other, sequence: sequence) {
-        case .success(let file):
-          incoming.append(file)
-          next += 1
-          continue
-        case .failure(.incomplete):
-          unread.append(UnreadLog(device: other, sequence: sequence, isIncomplete: true))
-        case .failure(.foreign):
-          unread.append(UnreadLog(device: other, sequence: sequence, isIncomplete: false))
-        }
-        break
-      }
+      list += files.logs.filter { $0 >= next }.map { (SyncLogFile.name($0), $0, false) }
+      if !list.isEmpty { pending.append((other, list)) }
     }
     let own = try folder.files(of: device)
     let ownLast = max(own.logs.last ?? 0, own.snapshots.last ?? 0)
@@ -82,7 +56,7 @@ extension SQLiteTrackerStore: SyncingStore {
     let milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1000))
     var report = SyncReport(
       folder: path, device: device, joined: known.state["folder"] != path, changesIn: 0, devicesIn: 0,
-      changesOut: 0, unread: unread, clocksAhead: [])
+      changesOut: 0, unread: [], clocksAhead: [])
     var writeFailure: SyncError?
     do {
       try write {
@@ -100,7 +74,9 @@ extension SQLiteTrackerStore: SyncingStore {
         let digest = SyncFields.digest(current, dayStart: settings.dayStart)
         let unchanged = state["digest"] == digest
         if unchanged, state["folder"] == path,
-          !incoming.contains(where: { $0.sequence > (read[$0.device] ?? 0) })
+          !pending.contains(where: { device in
+            device.files.contains { $0.sequence > (read[device.device] ?? 0) }
+          })
         {
           try self.storeSyncState([
             "last_synced": String(milliseconds), "clocks_ahead": Self.encodeClocksAhead([]),
@@ -132,20 +108,40 @@ extension SQLiteTrackerStore: SyncingStore {
         var ahead: [String: UInt64] = [:]
         let limit = milliseconds + 24 * 3_600_000
         var changesIn = 0
-        for file in incoming where file.sequence > (read[file.device] ?? 0) {
-          for (key, value) in file.entries {
-            clock.observe(value.stamp)
-            if value.stamp.milliseconds > limit {
-              ahead[file.device] = max(ahead[file.device] ?? 0, value.stamp.milliseconds - milliseconds)
+        var unread: [UnreadLog] = []
+        for (other, files) in pending {
+          var expected = (read[other] ?? 0) + 1
+          reading: for (name, sequence, isSnapshot) in files where sequence >= expected {
+            guard isSnapshot || sequence == expected, let bytes = folder.bytes(of: other, name) else {
+              unread.append(UnreadLog(device: other, sequence: expected, isIncomplete: true))
+              break
             }
-            if merged.merge(key, value) {
-              changed.append(key)
-              changesIn += 1
-              devices.insert(file.device)
+            let file: SyncLogFile
+            switch SyncLogFile.decode(bytes: bytes, device: other, sequence: sequence, snapshot: isSnapshot) {
+            case .success(let decoded): file = decoded
+            case .failure(.incomplete):
+              unread.append(UnreadLog(device: other, sequence: sequence, isIncomplete: true))
+              break reading
+            case .failure(.foreign):
+              unread.append(UnreadLog(device: other, sequence: sequence, isIncomplete: false))
+              break reading
             }
+            for (key, value) in file.entries {
+              clock.observe(value.stamp)
+              if value.stamp.milliseconds > limit {
+                ahead[other] = max(ahead[other] ?? 0, value.stamp.milliseconds - milliseconds)
+              }
+              if merged.merge(key, value) {
+                changed.append(key)
+                changesIn += 1
+                devices.insert(other)
+              }
+            }
+            read[other] = sequence
+            expected = sequence + 1
           }
-          read[file.device] = file.sequence
         }
+        report.unread = unread
 
         let after = SyncFields.materialize(merged)
         var change = try self.apply(

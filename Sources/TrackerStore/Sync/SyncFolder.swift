@@ -59,6 +59,12 @@ struct SyncFolder: Sendable {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// The bytes of a file of `device`, or nil when it cannot be read now.
+  func bytes(of device: String, _ name: String) -> [UInt8]? {
+    let path = (folder(of: device) as NSString).appendingPathComponent(name)
+    return FileManager.default.contents(atPath: path).map(Array.init)
+  }
+
   /// The first line of a file of `device` (its header), read without the rest; nil when it cannot
   /// be read now.
   func header(of device: String, _ name: String) -> String? {

@@ -146,8 +146,14 @@ struct SyncLogFile: Hashable, Sendable {
   static func decode(_ text: String, device: String, sequence: Int, snapshot: Bool = false) -> Result<
     SyncLogFile, Unread
   > {
-    // Lines by their bytes: splitting by Character would weigh every byte as a grapheme.
-    let bytes = Array(text.utf8)
+    decode(bytes: Array(text.utf8), device: device, sequence: sequence, snapshot: snapshot)
+  }
+
+  /// The file from its bytes (split into lines by bytes: splitting by Character would weigh every
+  /// byte as a grapheme).
+  static func decode(bytes: [UInt8], device: String, sequence: Int, snapshot: Bool = false) -> Result<
+    SyncLogFile, Unread
+  > {
     var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
     guard let first = lines.popFirst(),
       let header = try? JSONParser.parse(String(decoding: first, as: UTF8.self))
