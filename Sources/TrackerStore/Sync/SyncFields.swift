@@ -75,7 +75,6 @@ enum SyncFields {
   static func materialize(_ state: SyncState) -> (contents: StoreContents, dayStart: DayStart) {
     var categoryFields: [String: [String: SyncValue]] = [:]
     var trackerFields: [String: [String: SyncValue]] = [:]
-    var marks: [(SyncKey, SyncValue)] = []
     var daysOff: [String: SyncValue] = [:]
     var notes: [(SyncKey, SyncValue)] = []
     var dayStart = DayStart.midnight
@@ -83,7 +82,7 @@ enum SyncFields {
       switch key.entity {
       case .category: categoryFields[key.id, default: [:]][key.field] = value
       case .tracker: trackerFields[key.id, default: [:]][key.field] = value
-      case .record: if key.field == "mark" { marks.append((key, value)) }
+      case .record: continue  // The second pass, below: a year's marks are not copied first.
       case .dayOff: if key.field == "off" { daysOff[key.id] = value }
       case .note: if key.field == "text" { notes.append((key, value)) }
       case .settings:
@@ -144,8 +143,7 @@ enum SyncFields {
     }
 
     var records: [TrackerRecord] = []
-    var recordDays: Set<String> = []
-    for (key, value) in marks {
+    for (key, value) in state.fields where key.entity == .record && key.field == "mark" {
       guard let (tracker, day) = shown(key.id, value.stamp) else { continue }
       // A day off set later than the mark wins: the two exclude each other.
       if let off = daysOff[key.id], off.value == .bool(true), off.stamp > value.stamp { continue }
@@ -160,10 +158,11 @@ enum SyncFields {
       // A yes/no tracker's records carry no amount.
       records.append(
         TrackerRecord(trackerID: tracker.id, day: day, amount: tracker.measure == .yesNo ? nil : amount))
-      recordDays.insert(key.id)
+      // The day off it beat is not kept.
+      daysOff.removeValue(forKey: key.id)
     }
     var offs: [TrackerDayOff] = []
-    for (id, value) in daysOff where value.value == .bool(true) && !recordDays.contains(id) {
+    for (id, value) in daysOff where value.value == .bool(true) {
       guard let (tracker, day) = shown(id, value.stamp) else { continue }
       offs.append(TrackerDayOff(trackerID: tracker.id, day: day))
     }
