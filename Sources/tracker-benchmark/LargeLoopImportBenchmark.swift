@@ -86,7 +86,7 @@ enum LargeLoopImportBenchmark {
 
   /// Runs `tracker-preview arguments` (the release binary beside this one): its wall time in
   /// nanoseconds and its own peak resident size in KiB, or nil when it could not run or failed.
-  private static func child(_ arguments: [String]) -> (UInt64, Int)? {
+  static func child(_ arguments: [String]) -> (UInt64, Int)? {
     let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("tracker-preview").path
     let argv = ([tool] + arguments).map { strdup($0) } + [nil]

@@ -35,10 +35,12 @@ enum SyncBenchmark {
 
     // A new device merges all of it, in a process of its own.
     let target = folder.appendingPathComponent("b.sqlite").path
-    if let (time, peak) = child(["sync", "--store", target, "--folder", share]) {
+    if let (time, peak) = LargeLoopImportBenchmark.child(["sync", "--store", target, "--folder", share]) {
       print(
         "  merging them into a new data file, tracker-preview sync: \(Measurement.milliseconds(time)) ms, "
           + "peak memory (ru_maxrss) \(peak / 1024) MiB (targets < 2,000 ms, < 100 MiB)")
+    } else {
+      print("  tracker-preview sync did not run or failed (is the release tracker-preview built?)")
     }
 
     // Daily use: one mark, then a sync, on the data file holding the year.
@@ -52,31 +54,5 @@ enum SyncBenchmark {
     print(
       "  one new mark, then sync, on the year's data file: median of 7 \(Measurement.milliseconds(Measurement.median(times))) ms"
     )
-  }
-
-  /// Runs `tracker-preview arguments` (the release binary beside this one): its wall time in
-  /// nanoseconds and its peak resident size in KiB, or nil when it could not run or failed.
-  private static func child(_ arguments: [String]) -> (UInt64, Int)? {
-    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("tracker-preview").path
-    let argv = ([tool] + arguments).map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    let start = DispatchTime.now().uptimeNanoseconds
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    guard posix_spawn(&pid, tool, &actions, nil, argv, environ) == 0 else {
-      print("  could not start \(tool)")
-      return nil
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    guard wait4(pid, &status, 0, &usage) == pid, status == 0 else {
-      print("  \(tool) \(arguments.joined(separator: " ")) failed (status \(status))")
-      return nil
-    }
-    return (DispatchTime.now().uptimeNanoseconds - start, usage.ru_maxrss)
   }
 }

@@ -293,11 +293,8 @@ struct SyncLogLineTests {
 @Suite("Sync folders stay small", .temporaryFolders)
 struct SyncCompactionTests {
   @Test func aMonthOfDailyEditsFoldsIntoOneSnapshotThatANewDeviceReadsTheSame() throws {
-    let temporary = TemporaryFolder()
-    let share = temporary.path("share")
-    try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
-    let laptop = try SQLiteTrackerStore(path: temporary.path("laptop.sqlite"), now: fixedNow)
-    let desktop = try SQLiteTrackerStore(path: temporary.path("desktop.sqlite"), now: fixedNow)
+    let pair = try SyncTests.Pair()
+    let (share, laptop, desktop) = (pair.folder, pair.a, pair.b)
     laptop.syncCompactionThreshold = 4
     try laptop.createCategory(home)
     let read = habit("Read", id: 10)
@@ -324,7 +321,7 @@ struct SyncCompactionTests {
     #expect(text.components(separatedBy: "\"f\": \"text\"").count - 1 == 1)
 
     // A device joining now reads the snapshot and the logs after it, and ends the same.
-    let late = try SQLiteTrackerStore(path: temporary.path("late.sqlite"), now: fixedNow)
+    let late = try SQLiteTrackerStore(path: TemporaryFolder().path("late.sqlite"), now: fixedNow)
     try late.sync(folder: share, now: fixedNow.addingTimeInterval(31 * 86_400))
     let export = { (store: SQLiteTrackerStore) in
       TrackerArchive.export(try store.contents(), dayStart: try store.settings().dayStart)
@@ -334,11 +331,8 @@ struct SyncCompactionTests {
   }
 
   @Test func logsAreNotFoldedWhileAKnownDeviceHasNotReadThem() throws {
-    let temporary = TemporaryFolder()
-    let share = temporary.path("share")
-    try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
-    let laptop = try SQLiteTrackerStore(path: temporary.path("laptop.sqlite"), now: fixedNow)
-    let desktop = try SQLiteTrackerStore(path: temporary.path("desktop.sqlite"), now: fixedNow)
+    let pair = try SyncTests.Pair()
+    let (share, laptop, desktop) = (pair.folder, pair.a, pair.b)
     laptop.syncCompactionThreshold = 2
     try desktop.createCategory(joys)
     try desktop.sync(folder: share, now: fixedNow)
