@@ -86,9 +86,9 @@ enum LargeLoopImportBenchmark {
 
   /// Runs `tracker-preview arguments` (the release binary beside this one): its wall time in
   /// nanoseconds and its own peak resident size in KiB, or nil when it could not run or failed.
-  static func child(_ arguments: [String]) -> (UInt64, Int)? {
+  static func child(_ arguments: [String], program: String = "tracker-preview") -> (UInt64, Int)? {
     let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("tracker-preview").path
+      .appendingPathComponent(program).path
     let argv = ([tool] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0

@@ -19,19 +19,15 @@ enum SyncBenchmark {
     let share = folder.appendingPathComponent("share").path
     try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
 
-    let history = SeededHistory(trackerCount: 200, days: 365, today: today, seed: 2026)
-    let source = try SQLiteTrackerStore(path: folder.appendingPathComponent("a.sqlite").path, now: Date())
-    try source.insert(StoreContents(categories: history.categories, trackers: history.trackers, records: []))
-    let byMonth = Dictionary(grouping: history.records) { $0.day.firstOfMonth }
-    var entries = 0
-    var clock = Date(timeIntervalSince1970: 1_764_000_000)
-    for month in byMonth.keys.sorted() {
-      try source.insert(
-        StoreAdditions(StoreContents(categories: [], trackers: [], records: byMonth[month] ?? [])))
-      clock += 30 * 86_400
-      entries += try source.sync(folder: share, now: clock).changesOut
+    // The year is built by a process of its own: Linux reports a spawned child's peak memory as
+    // at least this process's own at the spawn, so this one stays small until the merge is timed.
+    guard LargeLoopImportBenchmark.child(["sync-prepare", folder.path], program: "tracker-benchmark") != nil
+    else {
+      print("  could not build the year (tracker-benchmark sync-prepare)")
+      return
     }
-    print("  \(entries) entries in \(byMonth.count) logs")
+    let entries = try String(contentsOf: folder.appendingPathComponent("entries.txt"), encoding: .utf8)
+    print("  \(entries) entries in 12 logs")
 
     // A new device merges all of it, in a process of its own.
     let target = folder.appendingPathComponent("b.sqlite").path
@@ -44,6 +40,9 @@ enum SyncBenchmark {
     }
 
     // Daily use: one mark, then a sync, on the data file holding the year.
+    let history = SeededHistory(trackerCount: 200, days: 365, today: today, seed: 2026)
+    let source = try SQLiteTrackerStore(path: folder.appendingPathComponent("a.sqlite").path, now: Date())
+    var clock = Date(timeIntervalSince1970: 1_764_000_000 + 13 * 30 * 86_400)
     guard let tracker = history.trackers.first else { return }
     var times: [UInt64] = []
     for offset in 0..<7 {
@@ -54,5 +53,27 @@ enum SyncBenchmark {
     print(
       "  one new mark, then sync, on the year's data file: median of 7 \(Measurement.milliseconds(Measurement.median(times))) ms"
     )
+  }
+
+  /// `tracker-benchmark sync-prepare FOLDER`: the year on `FOLDER/a.sqlite`, synced monthly into
+  /// `FOLDER/share`; the count of entries sent in `FOLDER/entries.txt`.
+  static func prepare(folder: String, today: Day) throws {
+    let share = (folder as NSString).appendingPathComponent("share")
+    try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
+    let history = SeededHistory(trackerCount: 200, days: 365, today: today, seed: 2026)
+    let source = try SQLiteTrackerStore(
+      path: (folder as NSString).appendingPathComponent("a.sqlite"), now: Date())
+    try source.insert(StoreContents(categories: history.categories, trackers: history.trackers, records: []))
+    let byMonth = Dictionary(grouping: history.records) { $0.day.firstOfMonth }
+    var entries = 0
+    var clock = Date(timeIntervalSince1970: 1_764_000_000)
+    for month in byMonth.keys.sorted() {
+      try source.insert(
+        StoreAdditions(StoreContents(categories: [], trackers: [], records: byMonth[month] ?? [])))
+      clock += 30 * 86_400
+      entries += try source.sync(folder: share, now: clock).changesOut
+    }
+    try Data(String(entries).utf8).write(
+      to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("entries.txt")))
   }
 }

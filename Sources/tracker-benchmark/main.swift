@@ -8,9 +8,20 @@ import Foundation
 import TrackerModels
 
 let chosen = Set(CommandLine.arguments.dropFirst())
+let today = Day(year: 2026, month: 11, day: 30) ?? Day(daysSinceEpoch: 0)
+
+// The sync benchmark's helper: builds its year in a process of its own (SyncBenchmark).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "sync-prepare" {
+  do {
+    try SyncBenchmark.prepare(folder: CommandLine.arguments[2], today: today)
+    exit(0)
+  } catch {
+    print("sync-prepare failed: \(error)")
+    exit(1)
+  }
+}
 func wants(_ name: String) -> Bool { chosen.isEmpty || chosen.contains(name) }
 
-let today = Day(year: 2026, month: 11, day: 30) ?? Day(daysSinceEpoch: 0)
 do {
   if wants("statistics") || wants("store") || wants("scale") || wants("loop") || wants("measured")
     || wants("measured-import")
