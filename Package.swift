@@ -166,7 +166,7 @@ let package = Package(
       name: "NativeClientTests",
       dependencies: [
         "TrackerViewModels", "TrackerAutomation", "TrackerModels", "TrackerStore", "TrackerLocalization",
-        "tracker-preview", "tracker-store-writer", "OtherProgram", "TestSupport",
+        "tracker-preview", "tracker-store-writer", "OtherProgram", "TestSupport", "FlowTestSupport",
       ]
     ),
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
@@ -176,7 +176,7 @@ let package = Package(
         "TrackerTerminal", "TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer", "TrackerModels",
         "TrackerStore",
         "TrackerPreviewSupport", "TrackerLocalization", "LocalHTTPServer", "tracker-preview",
-        "tracker-store-writer", "OtherProgram", "FailingStores", "TestSupport",
+        "tracker-store-writer", "OtherProgram", "FailingStores", "TestSupport", "FlowTestSupport",
       ]
     ),
     .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),
@@ -187,7 +187,7 @@ let package = Package(
       dependencies: [
         "TrackerTextRenderer", "TrackerViewModels", "TrackerAutomation", "TrackerModels",
         "TrackerLocalization",
-        "TrackerStore", "TrackerPreviewSupport",
+        "TrackerStore", "TrackerPreviewSupport", "FlowTestSupport",
       ],
       exclude: ["Fixtures"]
     ),

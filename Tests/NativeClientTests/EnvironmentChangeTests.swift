@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 import TrackerAutomation
@@ -200,7 +201,7 @@ struct EnvironmentChangeTests {
     let environment = Self.environment(store, language, zone: "Pacific/Honolulu", now: instant)
     let first = environment.today
     let flow = AppFlow(environment: environment)
-    try flow.perform(.tap(.identifier("date")))
+    try flow.tap("date")
     let recorder = FlowRecorder(flow)
     let kiritimati = TimeZone(identifier: "Pacific/Kiritimati")!
     let published = recorder.published { flow.environmentChanged(language: language, timeZone: kiritimati) }
@@ -236,8 +237,8 @@ struct EnvironmentChangeTests {
         environment: .fixed(
           now: Self.noon, language: language, store: InMemoryTodoStore([task]), loader: NoTasks()))
       try flow.perform(.swipe(.left, .identifier("todo:Milk")))
-      try flow.perform(.tap(.identifier("cancel")))
-      try flow.perform(.tap(.identifier("todo:Milk")))
+      try flow.tap("cancel")
+      try flow.tap("todo:Milk")
       return flow
     }
     let switched = try flow(from)

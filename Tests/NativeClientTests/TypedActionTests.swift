@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 import TrackerAutomation
@@ -47,8 +48,8 @@ struct TypedActionTests {
     var all = actions(flow.elements)
     try flow.perform(.swipe(.left, .identifier("todo:Milk")))
     all += actions(flow.elements)
-    try flow.perform(.tap(.identifier("cancel")))
-    try flow.perform(.tap(.identifier("todo:Milk")))
+    try flow.tap("cancel")
+    try flow.tap("todo:Milk")
     all += actions(flow.elements)
     #expect(all.count >= 9)
     for action in all {

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 import TrackerAutomation
@@ -32,7 +33,7 @@ struct RenderCacheTests {
         guard case .complete = $0.identifier else { return false }
         return $0.isChecked == false
       })
-    try flow.perform(.tap(.identifier(complete.id)))
+    try flow.tap(complete.id)
     let cached = ScreenRenderer(width: 47, cache: cache).render(flow.view)
     #expect(cached == ScreenRenderer(width: 47).render(flow.view))
     #expect(cached.components(separatedBy: "[✓]").count == doneBefore + 1)
@@ -49,7 +50,7 @@ struct RenderCacheTests {
     let all = cache.count
     #expect(all == 4)
     // Typing narrows the list; erasing brings every card back drawn from the cache, the same lines.
-    try flow.perform(.tap(.identifier("search")))
+    try flow.tap("search")
     try flow.perform(.type("Water"))
     _ = ScreenRenderer(width: 47, cache: cache).lines(for: flow.view)
     #expect(cache.count == all)

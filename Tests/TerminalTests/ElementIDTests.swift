@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 import TrackerLocalization
@@ -73,7 +74,7 @@ struct ElementIDTests {
       environment: .fixed(
         now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
         language: .en, store: store))
-    for step in ["tab-settings", "day-start"] { try flow.perform(.tap(.identifier(step))) }
+    for step in ["tab-settings", "day-start"] { try flow.tap(step) }
     #expect(flow.elements.map(\.identifier) == DayStart.all.map { .hour($0.hour) })
     #expect(flow.elements.map(\.id) == (0...12).map { "hour:" + ($0 < 10 ? "0" : "") + "\($0)" })
 

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import Testing
@@ -16,9 +17,9 @@ struct CategoryTests {
   /// The demo, in a habit form, on the category list.
   func openList(_ world: TestWorld, _ language: Language = .ru) throws -> AppFlow {
     let flow = AppFlow(environment: world.environment(language))
-    try flow.perform(.tap(.identifier("add")))
-    try flow.perform(.tap(.identifier("habit")))
-    try flow.perform(.tap(.identifier("category")))
+    try flow.tap("add")
+    try flow.tap("habit")
+    try flow.tap("category")
     return flow
   }
 
@@ -51,7 +52,7 @@ struct CategoryTests {
     let world = try TestWorld.demo()
     let flow = try openList(world)
     try flow.perform(.longPress(.identifier("category:Домашний уют")))
-    try flow.perform(.tap(.identifier("edit")))
+    try flow.tap("edit")
     guard case .categoryForm(let form)? = flow.view.presented.last else {
       Issue.record("no form")
       return
@@ -62,10 +63,10 @@ struct CategoryTests {
           title: "Редактирование категории", text: "Домашний уют", placeholder: "Введите название категории",
           error: nil,
           doneTitle: "Готово", isDoneEnabled: true))
-    try flow.perform(.tap(.identifier("title")))
+    try flow.tap("title")
     try flow.perform(.clear)
     try flow.perform(.type("Дом"))
-    try flow.perform(.tap(.identifier("done")))
+    try flow.tap("done")
     #expect(flow.screen == .categories)
     #expect(list(flow)?.rows.map(\.title) == ["Дом", "Радостные мелочи"])
   }
@@ -74,14 +75,14 @@ struct CategoryTests {
     let world = try TestWorld.demo()
     let flow = try openList(world)
     try flow.perform(.longPress(.identifier("category:Радостные мелочи")))
-    try flow.perform(.tap(.identifier("delete")))
+    try flow.tap("delete")
     let joys = DemoData(today: day("2026-11-30")).categories[1]
     #expect(
       list(flow)?.deleteConfirmation
         == .init(
           categoryID: joys.id, question: "Эта категория точно не нужна?",
           detail: "Вместе с ней будут удалены 3 трекера", confirmTitle: "Удалить", cancelTitle: "Отменить"))
-    try flow.perform(.tap(.identifier("confirm")))
+    try flow.tap("confirm")
     // ii.c: back on the list.
     #expect(flow.screen == .categories)
     #expect(list(flow)?.rows.map(\.title) == ["Домашний уют"])
@@ -100,7 +101,7 @@ struct CategoryTests {
     let before = try world.store.contents()
     let flow = try openList(world, .en)
     try flow.perform(.longPress(.identifier("category:Little joys")))
-    try flow.perform(.tap(.identifier("delete")))
+    try flow.tap("delete")
     #expect(list(flow)?.deleteConfirmation?.detail == "3 trackers will be deleted with it")
     try flow.perform(.tap(.label("Cancel")))
     #expect(flow.screen == .categories && list(flow)?.deleteConfirmation == nil)
@@ -120,12 +121,12 @@ struct CategoryTests {
   @Test func deletingTheFormsCategoryClearsItInTheForm() throws {
     let world = try TestWorld.demo()
     let flow = try openList(world)
-    try flow.perform(.tap(.identifier("category:Радостные мелочи")))
+    try flow.tap("category:Радостные мелочи")
     #expect(formState(flow)?.categoryValue == "Радостные мелочи")
-    try flow.perform(.tap(.identifier("category")))
+    try flow.tap("category")
     try flow.perform(.longPress(.identifier("category:Радостные мелочи")))
-    try flow.perform(.tap(.identifier("delete")))
-    try flow.perform(.tap(.identifier("confirm")))
+    try flow.tap("delete")
+    try flow.tap("confirm")
     try flow.perform(.dismiss)
     #expect(flow.screen == .trackerForm)
     #expect(formState(flow)?.categoryValue == nil)
@@ -134,8 +135,8 @@ struct CategoryTests {
   @Test func duplicateCategoryTitlesAreRefusedInTheForm() throws {
     let world = try TestWorld.demo()
     let flow = try openList(world)
-    try flow.perform(.tap(.identifier("add-category")))
-    try flow.perform(.tap(.identifier("title")))
+    try flow.tap("add-category")
+    try flow.tap("title")
     try flow.perform(.type("радостные МЕЛОЧИ"))
     let done = try flow.find(.identifier("done"))
     #expect(!done.isEnabled)

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import Testing
@@ -51,15 +52,15 @@ struct DayRolloverTests {
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29"])
     let flow = AppFlow(environment: environment)
-    try flow.perform(.tap(.identifier("date")))
-    try flow.perform(.tap(.identifier("next-month")))
-    try flow.perform(.tap(.identifier("day:2026-12-01")))
+    try flow.tap("date")
+    try flow.tap("next-month")
+    try flow.tap("day:2026-12-01")
     #expect(flow.view.card("Run")?.isCompleteEnabled == false)
     clock.set("2026-11-30T10:00:00Z")
     flow.clockChanged()
     #expect(flow.view.main?.selectedDay == day("2026-12-01"))
     #expect(flow.view.card("Run")?.isCompleteEnabled == true)
-    try flow.perform(.tap(.identifier("complete:Run")))
+    try flow.tap("complete:Run")
     #expect(flow.view.card("Run")?.isCompleted == true)
   }
 
@@ -67,8 +68,8 @@ struct DayRolloverTests {
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29"])
     let flow = AppFlow(environment: environment)
-    try flow.perform(.tap(.identifier("date")))
-    try flow.perform(.tap(.identifier("day:2026-11-29")))
+    try flow.tap("date")
+    try flow.tap("day:2026-11-29")
     clock.set("2026-11-30T10:00:00Z")
     flow.clockChanged()
     #expect(flow.view.main?.selectedDay == day("2026-11-29"))
@@ -79,7 +80,7 @@ struct DayRolloverTests {
     let (_, environment) = try world(
       clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29", "2026-11-30", "2026-12-01"])
     let flow = AppFlow(environment: environment)
-    try flow.perform(.tap(.identifier("tab-statistics")))
+    try flow.tap("tab-statistics")
     let published = PublishedViews(flow)
     // As of 30 November the record of 1 December does not count yet.
     #expect(published.last?.statistics?.cards.map(\.value) == ["2", "2", "2", "1"])
@@ -102,8 +103,8 @@ struct DayRolloverTests {
     flow.clockChanged()
     #expect(flow.view.main?.selectedDay == day("2026-11-01"))
     clock.set("2026-11-02T05:00:00Z")
-    try flow.perform(.tap(.identifier("tab-statistics")))  // any action looks at the clock first
-    try flow.perform(.tap(.identifier("tab-trackers")))
+    try flow.tap("tab-statistics")  // any action looks at the clock first
+    try flow.tap("tab-trackers")
     #expect(flow.view.main?.selectedDay == day("2026-11-02"))
   }
 
@@ -111,7 +112,7 @@ struct DayRolloverTests {
     let clock = TestClock("2026-12-01T04:59:00Z")
     let (_, environment) = try world(clock: clock, timeZone: "America/New_York", days: ["2026-11-29"])
     let flow = AppFlow(environment: environment)
-    try flow.perform(.tap(.identifier("date")))
+    try flow.tap("date")
     func today() -> Day? {
       guard case .calendar(let calendar)? = flow.view.presented.last else { return nil }
       return calendar.weeks.joined().first(where: \.isToday)?.day
@@ -120,7 +121,7 @@ struct DayRolloverTests {
     clock.set("2026-12-01T05:00:00Z")
     flow.clockChanged()
     #expect(today() == nil)  // 1 December is in the next month
-    try flow.perform(.tap(.identifier("next-month")))
+    try flow.tap("next-month")
     #expect(today() == day("2026-12-01"))
   }
 }

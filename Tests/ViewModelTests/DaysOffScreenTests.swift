@@ -1,4 +1,5 @@
 import FailingStores
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import Testing
@@ -36,7 +37,7 @@ struct DaysOffScreenTests {
     let flow = AppFlow(environment: world.environment(language))
     try flow.perform(.longPress(.identifier("card:Run")))
     #expect(flow.elements.map(\.label).contains(take))
-    try flow.perform(.tap(.identifier("day-off")))
+    try flow.tap("day-off")
     let card = try #require(flow.view.card("Run"))
     #expect(card.isDayOff && !card.isCompleted && card.currentStreak == 3)
     #expect(try flow.find(.identifier("complete:Run")).label == "–")
@@ -45,7 +46,7 @@ struct DaysOffScreenTests {
     try flow.perform(.longPress(.identifier("card:Run")))
     #expect(flow.elements.map(\.id) == ["pin", "cancel-day-off", "note", "edit", "delete"])
     #expect(flow.elements.map(\.label).contains(cancel))
-    try flow.perform(.tap(.identifier("cancel-day-off")))
+    try flow.tap("cancel-day-off")
     #expect(flow.view.card("Run")?.isDayOff == false)
     #expect(try world.store.daysOff(trackerID: id(10)) == [])
   }
@@ -60,9 +61,9 @@ struct DaysOffScreenTests {
     let world = try world()
     let flow = AppFlow(environment: world.environment(language))
     // From the card's menu, on today, done.
-    try flow.perform(.tap(.identifier("complete:Run")))
+    try flow.tap("complete:Run")
     try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.perform(.tap(.identifier("day-off")))
+    try flow.tap("day-off")
     guard case .trackers(let screen) = flow.view.base else {
       Issue.record("the main screen is not the base")
       return
@@ -70,17 +71,17 @@ struct DaysOffScreenTests {
     let asked = try #require(screen.menu?.dayOffQuestion)
     #expect(asked.text == question && asked.confirmTitle == confirm && asked.day == day("2026-11-30"))
     #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
-    try flow.perform(.tap(.identifier("cancel")))
+    try flow.tap("cancel")
     #expect(flow.view.card("Run")?.isCompleted == true)
     #expect(try world.store.daysOff(trackerID: id(10)) == [])
     try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.perform(.tap(.identifier("day-off")))
-    try flow.perform(.tap(.identifier("confirm")))
+    try flow.tap("day-off")
+    try flow.tap("confirm")
     #expect(flow.view.card("Run")?.isDayOff == true)
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-30")])
     #expect(try !world.store.recordDays(trackerID: id(10)).contains(day("2026-11-30")))
     // From the detail's grid: a long press on a done day asks the same; Esc keeps the record.
-    try flow.perform(.tap(.identifier("card:Run")))
+    try flow.tap("card:Run")
     try flow.perform(.longPress(.identifier("day:2026-11-29")))
     func detail() -> DetailViewModel.State? {
       if case .detail(let state)? = flow.view.presented.last { state } else { nil }
@@ -90,7 +91,7 @@ struct DaysOffScreenTests {
     #expect(detail()?.dayOffQuestion == nil && flow.screen == .detail)
     #expect(try world.store.recordDays(trackerID: id(10)).contains(day("2026-11-29")))
     try flow.perform(.longPress(.identifier("day:2026-11-29")))
-    try flow.perform(.tap(.identifier("confirm")))
+    try flow.tap("confirm")
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-29"), day("2026-11-30")])
   }
 
@@ -100,7 +101,7 @@ struct DaysOffScreenTests {
     let flow = AppFlow(environment: world.environment(.en))
     #expect(flow.view.card("Run")?.isDayOff == true)
     #expect(flow.view.card("Run")?.completeAccessibilityLabel == "Day off: mark as done")
-    try flow.perform(.tap(.identifier("complete:Run")))
+    try flow.tap("complete:Run")
     let card = try #require(flow.view.card("Run"))
     #expect(card.isCompleted && !card.isDayOff && card.currentStreak == 4)
     #expect(try world.store.daysOff(trackerID: id(10)) == [])
@@ -109,12 +110,12 @@ struct DaysOffScreenTests {
   @Test func aFutureDateMayBeTakenOffThoughItCannotBeCompleted() throws {
     let world = try world()
     let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.tap(.identifier("date")))
-    try flow.perform(.tap(.identifier("next-month")))
-    try flow.perform(.tap(.identifier("day:2026-12-03")))
+    try flow.tap("date")
+    try flow.tap("next-month")
+    try flow.tap("day:2026-12-03")
     #expect(try !flow.find(.identifier("complete:Run")).isEnabled)
     try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.perform(.tap(.identifier("day-off")))
+    try flow.tap("day-off")
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-12-03")])
   }
 
@@ -125,7 +126,7 @@ struct DaysOffScreenTests {
       try world.store.toggleRecord(trackerID: id(10), on: day(iso))
     }
     let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.tap(.identifier("card:Run")))
+    try flow.tap("card:Run")
     guard case .detail(let before)? = flow.view.presented.last else {
       Issue.record("no detail")
       return
@@ -152,10 +153,10 @@ struct DaysOffScreenTests {
     try world.store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-26")])
     let flow = AppFlow(environment: world.environment(.en))
     try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.perform(.tap(.identifier("edit")))
-    try flow.perform(.tap(.identifier("days-plus")))
-    try flow.perform(.tap(.identifier("days-plus")))
-    try flow.perform(.tap(.identifier("create")))
+    try flow.tap("edit")
+    try flow.tap("days-plus")
+    try flow.tap("days-plus")
+    try flow.tap("create")
     // Today (30) and then, past the day off on the 26th, the 25th.
     #expect(
       try world.store.recordDays(trackerID: id(10)).map(\.iso) == [
@@ -167,7 +168,7 @@ struct DaysOffScreenTests {
   @Test func aDayBeforeTheFirstDayCannotBeTakenOff() throws {
     let world = try world()
     let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.tap(.identifier("card:Run")))
+    try flow.tap("card:Run")
     // Created 2026-11-01: the grid starts on Monday 2026-10-27.
     #expect(throws: FlowError.self) { try flow.perform(.longPress(.identifier("day:2026-10-28"))) }
     #expect(try world.store.daysOff(trackerID: id(10)) == [])
@@ -183,17 +184,17 @@ struct DaysOffScreenTests {
       store: world.store, analytics: world.analytics, makeID: { UUID() })
     let flow = AppFlow(environment: environment)
     #expect(flow.view.main?.selectedDay == day("2026-12-01"))
-    try flow.perform(.tap(.identifier("tab-settings")))
-    try flow.perform(.tap(.identifier("day-start")))
+    try flow.tap("tab-settings")
+    try flow.tap("day-start")
     #expect(flow.screen == .dayStart)
     #expect(flow.elements.count == 13 && flow.elements.first?.isChecked == true)
-    try flow.perform(.tap(.identifier("hour:03")))
+    try flow.tap("hour:03")
     #expect(flow.screen == .settings)
     #expect(try flow.find(.identifier("day-start")).label == row)
     #expect(try world.store.settings().dayStart == DayStart(hour: 3))
     // Monday evening still: the main screen goes back to the 30th, and the run stays unbroken.
     flow.clockChanged()
-    try flow.perform(.tap(.identifier("tab-trackers")))
+    try flow.tap("tab-trackers")
     #expect(flow.view.main?.selectedDay == day("2026-11-30"))
     #expect(flow.view.card("Run")?.currentStreak == 3)
     #expect(try flow.find(.identifier("complete:Run")).isEnabled)

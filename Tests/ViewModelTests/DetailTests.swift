@@ -217,16 +217,16 @@ struct DetailTests {
         == (language == .ru
           ? "Уверены что хотите удалить трекер?" : "Are you sure you want to delete the tracker?"))
     #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
-    try flow.perform(.tap(.identifier("cancel")))
+    try flow.tap("cancel")
     #expect(try world.store.trackers().count == 2)
     try flow.perform(.swipe(.left, .identifier("card:Run")))
-    try flow.perform(.tap(.identifier("confirm")))
+    try flow.tap("confirm")
     #expect(try world.store.trackers().map(\.tracker.name) == ["Walk"])
   }
 
   @Test func aDisabledDayIsRefusedByTheFlowWithItsReason() throws {
     let flow = AppFlow(environment: TestWorld(store: try store()).environment(.en))
-    try flow.perform(.tap(.identifier("card:Run")))
-    #expect(throws: FlowError.self) { try flow.perform(.tap(.identifier("day:2026-12-02"))) }
+    try flow.tap("card:Run")
+    #expect(throws: FlowError.self) { try flow.tap("day:2026-12-02") }
   }
 }

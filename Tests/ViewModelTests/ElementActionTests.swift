@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import Testing
@@ -31,13 +32,13 @@ struct ElementActionTests {
   @Test func theFormsPickersSayWhichIndexTheyChooseNotAStringToParse() throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.tap(.identifier("add")))
-    try flow.perform(.tap(.identifier("habit")))
+    try flow.tap("add")
+    try flow.tap("habit")
     let emoji = try flow.find(.identifier("emoji:3"))
     #expect(emoji.label == "🌺" && emoji.action == .tracker(.chooseEmoji(index: 2)))
     #expect(try flow.find(.identifier("color:18")).action == .tracker(.chooseColor(index: 17)))
     #expect(try flow.find(.identifier("create")).action == .tracker(.saveTracker))
-    try flow.perform(.tap(.identifier("schedule")))
+    try flow.tap("schedule")
     #expect(try flow.find(.identifier("day:sun")).action == .tracker(.toggleWeekday(.sunday)))
   }
 
@@ -68,7 +69,7 @@ struct ElementActionTests {
       #expect(error.language == .en)
     }
     do {
-      try flow.perform(.tap(.identifier("add")))
+      try flow.tap("add")
       Issue.record("no error")
     } catch {
       #expect(error.elements.map(\.id).first == "filter:all")
@@ -78,9 +79,9 @@ struct ElementActionTests {
   @Test func theMainScreenReportsOpenAndCloseAsItAppearsAndDisappears() throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.tap(.identifier("tab-statistics")))
-    try flow.perform(.tap(.identifier("tab-trackers")))
-    try flow.perform(.tap(.identifier("add")))
+    try flow.tap("tab-statistics")
+    try flow.tap("tab-trackers")
+    try flow.tap("add")
     try flow.perform(.dismiss)
     flow.appClosed()
     #expect(
@@ -93,7 +94,7 @@ struct ElementActionTests {
     let world = TestWorld()
     let flow = AppFlow(environment: world.environment(.ru))
     #expect(world.analytics.events.isEmpty)
-    try flow.perform(.tap(.identifier("start")))
+    try flow.tap("start")
     #expect(world.analytics.events.map(\.description) == ["open Main"])
   }
 }

@@ -1,4 +1,5 @@
 import FailingStores
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import Testing
@@ -20,9 +21,9 @@ struct LanguageChangeReadsTests {
   /// over it.
   private func navigate(_ flow: AppFlow) throws {
     let name = try #require(flow.view.main?.sections.first?.cards.first?.name)
-    try flow.perform(.tap(.identifier("tab-statistics")))
-    try flow.perform(.tap(.identifier("tab-trackers")))
-    try flow.perform(.tap(.identifier("card:" + name)))
+    try flow.tap("tab-statistics")
+    try flow.tap("tab-trackers")
+    try flow.tap("card:" + name)
     #expect(flow.screen == .detail)
   }
 
@@ -49,11 +50,11 @@ struct LanguageChangeReadsTests {
     let fresh = AppFlow(environment: world.environment(other))
     try navigate(fresh)
     #expect(flow.view == fresh.view)
-    try flow.perform(.tap(.identifier("back")))
-    try fresh.perform(.tap(.identifier("back")))
+    try flow.tap("back")
+    try fresh.tap("back")
     #expect(flow.view == fresh.view)
-    try flow.perform(.tap(.identifier("tab-statistics")))
-    try fresh.perform(.tap(.identifier("tab-statistics")))
+    try flow.tap("tab-statistics")
+    try fresh.tap("tab-statistics")
     #expect(flow.view == fresh.view)
     #expect(store.reads == [])
   }

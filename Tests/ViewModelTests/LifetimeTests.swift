@@ -74,8 +74,8 @@ struct LifetimeTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     for _ in 0..<50 {
-      try flow.perform(.tap(.identifier("date")))
-      try flow.perform(.tap(.identifier("day:2026-11-29")))
+      try flow.tap("date")
+      try flow.tap("day:2026-11-29")
     }
     #expect(flow.layers.isEmpty)
     #expect(flow.trackers?.observable.observerCount == 1)
@@ -89,10 +89,10 @@ struct LifetimeTests {
     weak var weakForm: TrackerFormViewModel?
     do {
       let flow = AppFlow(environment: world.environment(.ru))
-      try flow.perform(.tap(.identifier("tab-statistics")))
-      try flow.perform(.tap(.identifier("tab-trackers")))
-      try flow.perform(.tap(.identifier("add")))
-      try flow.perform(.tap(.identifier("habit")))
+      try flow.tap("tab-statistics")
+      try flow.tap("tab-trackers")
+      try flow.tap("add")
+      try flow.tap("habit")
       if case .trackerForm(let form)? = flow.layers.last?.screen { weakForm = form }
       weakMain = flow.trackers
       weakFlow = flow

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import Testing
@@ -77,7 +78,7 @@ struct MainScreenTests {
   @Test func main1_plusOpensTheTypePicker() throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.tap(.identifier("add")))
+    try flow.tap("add")
     #expect(
       flow.view.presented == [
         .typePicker(.init(title: "Create tracker", habitTitle: "Habit", eventTitle: "Irregular event"))
@@ -89,7 +90,7 @@ struct MainScreenTests {
   @Test func main2_theDateOpensTheCalendarWhichSwitchesMonthsAndPicksADay() throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
-    try flow.perform(.tap(.identifier("date")))
+    try flow.tap("date")
     guard case .calendar(let november)? = flow.view.presented.last else {
       Issue.record("no calendar")
       return
@@ -102,15 +103,15 @@ struct MainScreenTests {
     #expect(
       november.weeks[5].first
         == .init(id: 35, day: day("2026-11-30"), text: "30", isSelected: true, isToday: true))
-    try flow.perform(.tap(.identifier("next-month")))
+    try flow.tap("next-month")
     guard case .calendar(let december)? = flow.view.presented.last else {
       Issue.record("no calendar")
       return
     }
     #expect(december.monthTitle == "Декабрь 2026")
-    try flow.perform(.tap(.identifier("prev-month")))
-    try flow.perform(.tap(.identifier("prev-month")))
-    try flow.perform(.tap(.identifier("day:2026-10-15")))
+    try flow.tap("prev-month")
+    try flow.tap("prev-month")
+    try flow.tap("day:2026-10-15")
     #expect(flow.screen == .trackers)
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("not on main")
@@ -166,13 +167,13 @@ struct MainScreenTests {
       ])
     try flow.perform(.tap(.label("Completed")))
     #expect(flow.view.presented.isEmpty)
-    try flow.perform(.tap(.identifier("filters")))
+    try flow.tap("filters")
     guard case .filters(let sheet)? = flow.view.presented.last else {
       Issue.record("no sheet")
       return
     }
     #expect(sheet.rows.filter(\.isChecked).map(\.filter) == [.completed])
-    try flow.perform(.tap(.identifier("filter:all")))
+    try flow.tap("filter:all")
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -237,7 +238,7 @@ struct MainScreenTests {
   @Test func completingTogglesTheCardAndItsCounter() throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
-    try flow.perform(.tap(.identifier("complete:Поливать растения")))
+    try flow.tap("complete:Поливать растения")
     guard case .trackers(let done) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -246,7 +247,7 @@ struct MainScreenTests {
       card("Поливать растения", done).map { ($0.isCompleted, $0.dayCounter) } ?? (false, "") == (
         true, "11 дней"
       ))
-    try flow.perform(.tap(.identifier("complete:Поливать растения")))
+    try flow.tap("complete:Поливать растения")
     guard case .trackers(let undone) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -260,12 +261,12 @@ struct MainScreenTests {
   @Test func aFutureDateCannotBeCompleted() throws {
     let world = try TestWorld.demo(.english)
     let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.tap(.identifier("date")))
-    try flow.perform(.tap(.identifier("next-month")))
-    try flow.perform(.tap(.identifier("day:2026-12-01")))
+    try flow.tap("date")
+    try flow.tap("next-month")
+    try flow.tap("day:2026-12-01")
     let button = try flow.find(.identifier("complete:Water the plants"))
     #expect(!button.isEnabled)
-    #expect(throws: FlowError.self) { try flow.perform(.tap(.identifier("complete:Water the plants"))) }
+    #expect(throws: FlowError.self) { try flow.tap("complete:Water the plants") }
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -313,7 +314,7 @@ struct MainScreenTests {
     let world = try TestWorld.demo(.english)
     let flow = AppFlow(environment: world.environment(.en))
     try flow.perform(.longPress(.identifier("card:Morning exercise")))
-    try flow.perform(.tap(.identifier("edit")))
+    try flow.tap("edit")
     #expect(flow.screen == .trackerForm)
     let form = try #require(formState(flow))
     #expect(
@@ -321,7 +322,7 @@ struct MainScreenTests {
     #expect(form.dayCounter?.text == "5 days")
     #expect(form.emojis.filter(\.isSelected).map(\.emoji) == ["🏓"])
     #expect(world.analytics.events.last == AnalyticsEvent(kind: .click, item: .edit))
-    try flow.perform(.tap(.identifier("name")))
+    try flow.tap("name")
     try flow.perform(.clear)
     try flow.perform(.type("Exercise"))
     try flow.perform(.tap(.label("Save")))
@@ -352,11 +353,11 @@ struct MainScreenTests {
           identifier: .cancel, label: "Отменить", action: .tracker(.cancelTrackerDeletion),
           spokenLabel: "Отменить: Кошка заслонила камеру на созвоне"),
       ])
-    try flow.perform(.tap(.identifier("cancel")))
+    try flow.tap("cancel")
     #expect(try world.store.recordDays(trackerID: cat.id).count == 2)
     try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
-    try flow.perform(.tap(.identifier("delete")))
-    try flow.perform(.tap(.identifier("confirm")))
+    try flow.tap("delete")
+    try flow.tap("confirm")
     #expect(try world.store.trackers().contains { $0.tracker.id == cat.id } == false)
     #expect(try world.store.allRecords().contains { $0.trackerID == cat.id } == false)
     guard case .trackers(let main) = flow.view.base else {
@@ -373,7 +374,7 @@ struct MainScreenTests {
     try flow.perform(.tap(.label("Статистика")))
     #expect(flow.screen == .statistics)
     #expect(flow.elements.map(\.id) == ["tab-trackers", "tab-statistics", "tab-settings"])
-    try flow.perform(.tap(.identifier("tab-trackers")))
+    try flow.tap("tab-trackers")
     #expect(flow.screen == .trackers)
   }
 

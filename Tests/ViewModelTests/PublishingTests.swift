@@ -1,4 +1,5 @@
 import FailingStores
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import Testing
@@ -28,7 +29,7 @@ struct PublishingTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     let published = PublishedViews(flow)
-    try flow.perform(.tap(.identifier("complete:Поливать растения")))
+    try flow.tap("complete:Поливать растения")
     #expect(published.last?.card("Поливать растения")?.isCompleted == true)
     #expect(published.last?.card("Поливать растения")?.dayCounter == "11 дней")
     #expect(published.last == flow.view)
@@ -70,7 +71,7 @@ struct PublishingTests {
   @Test func theStatisticsTabFollowsEveryChange() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
-    try flow.perform(.tap(.identifier("tab-statistics")))
+    try flow.tap("tab-statistics")
     let published = PublishedViews(flow)
     #expect(published.last?.statistics?.cards.map(\.value) == ["10", "8", "20", "1,8"])
     try await Task.detached { [demo] in
@@ -86,29 +87,29 @@ struct PublishingTests {
     let published = PublishedViews(flow)
     func lastPresented() -> AppView.Presented? { published.last?.presented.last }
 
-    try flow.perform(.tap(.identifier("add")))
+    try flow.tap("add")
     #expect(lastPresented()?.name == .typePicker)
-    try flow.perform(.tap(.identifier("habit")))
-    try flow.perform(.tap(.identifier("name")))
+    try flow.tap("habit")
+    try flow.tap("name")
     try flow.perform(.type("Swim"))
     guard case .trackerForm(let form)? = lastPresented() else {
       Issue.record("no form published")
       return
     }
     #expect(form.name == "Swim" && form.isClearVisible)
-    try flow.perform(.tap(.identifier("schedule")))
-    try flow.perform(.tap(.identifier("day:sat")))
+    try flow.tap("schedule")
+    try flow.tap("day:sat")
     guard case .schedule(let schedule)? = lastPresented() else {
       Issue.record("no schedule published")
       return
     }
     #expect(schedule.rows.filter(\.isOn).map(\.weekday) == [.saturday])
-    try flow.perform(.tap(.identifier("done")))
+    try flow.tap("done")
     guard case .trackerForm(let withDays)? = lastPresented() else { return }
     #expect(withDays.scheduleValue == "Sat")
-    try flow.perform(.tap(.identifier("cancel")))
-    try flow.perform(.tap(.identifier("date")))
-    try flow.perform(.tap(.identifier("prev-month")))
+    try flow.tap("cancel")
+    try flow.tap("date")
+    try flow.tap("prev-month")
     guard case .calendar(let calendar)? = lastPresented() else {
       Issue.record("no calendar published")
       return
@@ -120,7 +121,7 @@ struct PublishingTests {
   @Test func aCategoryAddedElsewhereShowsInTheOpenCategoryList() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
-    for id in ["add", "habit", "category"] { try flow.perform(.tap(.identifier(id))) }
+    for id in ["add", "habit", "category"] { try flow.tap(id) }
     let published = PublishedViews(flow)
     try await Task.detached { try world.store.createCategory(TrackerCategory(id: id(77), title: "Спорт")) }
       .value
@@ -137,9 +138,9 @@ struct PublishingTests {
     let flow = AppFlow(environment: world.environment(.en, store: store))
     let published = PublishedViews(flow)
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.perform(.tap(.identifier("complete:Поливать растения")))
+    try flow.tap("complete:Поливать растения")
     #expect(published.last?.alert?.title == "Couldn't save")
-    try flow.perform(.tap(.identifier("ok")))
+    try flow.tap("ok")
     #expect(published.last?.alert == nil)
   }
 
@@ -148,7 +149,7 @@ struct PublishingTests {
     let flow = AppFlow(environment: world.environment(.ru))
     let published = PublishedViews(flow)
     for id in ["add", "habit", "category", "category:Домашний уют", "cancel", "date", "day:2026-11-29"] {
-      try flow.perform(.tap(.identifier(id)))
+      try flow.tap(id)
     }
     #expect(published.views.count > 7)
     for (earlier, later) in zip(published.views, published.views.dropFirst()) { #expect(earlier != later) }
@@ -159,7 +160,7 @@ struct PublishingTests {
     let flow = AppFlow(environment: world.environment(.ru))
     var count = 0
     let token = flow.observe { _ in count += 1 }
-    try flow.perform(.tap(.identifier("add")))
+    try flow.tap("add")
     token.cancel()
     try flow.perform(.dismiss)
     #expect(count == 2)

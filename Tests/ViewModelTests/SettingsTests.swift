@@ -67,7 +67,7 @@ struct SettingsTests {
     var environment = world.environment(language)
     environment.notifications = scheduler
     let flow = AppFlow(environment: environment)
-    try flow.perform(.tap(.identifier("tab-settings")))
+    try flow.tap("tab-settings")
     return flow
   }
 

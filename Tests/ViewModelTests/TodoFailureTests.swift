@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 import TrackerAutomation
@@ -22,20 +23,20 @@ struct TodoFailureTests {
     let flow = flow(ReadOnlyTodoStore(base), StubLoader(), language)
     var published: [TodoFlow.View] = []
     let token = flow.observe { published.append($0) }
-    try flow.perform(.tap(.identifier("add")))
-    try flow.perform(.tap(.identifier("text")))
+    try flow.tap("add")
+    try flow.tap("text")
     try flow.perform(.type("Water the plants"))
-    try flow.perform(.tap(.identifier("done")))
+    try flow.tap("done")
     #expect(published.last?.alert?.title == title)
     #expect(flow.screen == .todoForm && flow.view.form?.text == "Water the plants")
     #expect(flow.elements.map(\.id) == ["ok"])
-    try flow.perform(.tap(.identifier("ok")))
+    try flow.tap("ok")
     #expect(flow.view.alert == nil && flow.screen == .todoForm)
     #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))
     // Editing and deleting are refused the same way.
-    try flow.perform(.tap(.identifier("cancel")))
+    try flow.tap("cancel")
     try flow.perform(.swipe(.left, .identifier("todo:Shopping")))
-    try flow.perform(.tap(.identifier("confirm")))
+    try flow.tap("confirm")
     #expect(flow.view.alert?.title == title)
     #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))
     withExtendedLifetime(token) {}

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import Testing
@@ -132,13 +133,13 @@ struct TrackerFormTests {
   @Test func creation3c_d_aNewCategoryComesBackCheckedAndChoosingItFillsTheForm() throws {
     let world = TestWorld(store: try TestWorld.demo().store)
     let flow = AppFlow(environment: world.environment(.ru))
-    try flow.perform(.tap(.identifier("add")))
+    try flow.tap("add")
     try flow.perform(.tap(.label("Привычка")))
-    try flow.perform(.tap(.identifier("category")))
+    try flow.tap("category")
     #expect(flow.screen == .categories)
     try flow.perform(.tap(.label("Добавить категорию")))
     #expect(flow.screen == .categoryForm)
-    try flow.perform(.tap(.identifier("title")))
+    try flow.tap("title")
     try flow.perform(.type("Спорт"))
     try flow.perform(.tap(.label("Готово")))
     guard case .categories(let list)? = flow.view.presented.last else {
@@ -158,9 +159,9 @@ struct TrackerFormTests {
   @Test func creation4_theScheduleShowsShortNamesOrEveryDay() throws {
     let world = TestWorld()
     let flow = AppFlow(environment: try showMain(world))
-    try flow.perform(.tap(.identifier("add")))
-    try flow.perform(.tap(.identifier("habit")))
-    try flow.perform(.tap(.identifier("schedule")))
+    try flow.tap("add")
+    try flow.tap("habit")
+    try flow.tap("schedule")
     guard case .schedule(let schedule)? = flow.view.presented.last else {
       Issue.record("no schedule")
       return
@@ -170,13 +171,13 @@ struct TrackerFormTests {
         "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
       ])
     #expect(schedule.rows.allSatisfy { !$0.isOn })
-    try flow.perform(.tap(.identifier("day:fri")))
-    try flow.perform(.tap(.identifier("day:mon")))
+    try flow.tap("day:fri")
+    try flow.tap("day:mon")
     try flow.perform(.tap(.label("Done")))
     #expect(formState(flow)?.scheduleValue == "Mon, Fri")
-    try flow.perform(.tap(.identifier("schedule")))
-    for code in ["tue", "wed", "thu", "sat", "sun"] { try flow.perform(.tap(.identifier("day:\(code)"))) }
-    try flow.perform(.tap(.identifier("done")))
+    try flow.tap("schedule")
+    for code in ["tue", "wed", "thu", "sat", "sun"] { try flow.tap("day:\(code)") }
+    try flow.tap("done")
     #expect(formState(flow)?.scheduleValue == "Every day")
   }
 
@@ -202,9 +203,9 @@ struct TrackerFormTests {
     let world = try TestWorld.demo()
     let before = try world.store.contents()
     let flow = AppFlow(environment: world.environment(.ru))
-    try flow.perform(.tap(.identifier("add")))
-    try flow.perform(.tap(.identifier("event")))
-    try flow.perform(.tap(.identifier("name")))
+    try flow.tap("add")
+    try flow.tap("event")
+    try flow.tap("name")
     try flow.perform(.type("Лишнее"))
     try flow.perform(.tap(.label("Отменить")))
     #expect(flow.screen == .trackers)
@@ -215,22 +216,22 @@ struct TrackerFormTests {
     let world = try TestWorld.demo()
     let environment = world.environment(.ru)
     let flow = AppFlow(environment: environment)
-    try flow.perform(.tap(.identifier("add")))
-    try flow.perform(.tap(.identifier("habit")))
+    try flow.tap("add")
+    try flow.tap("habit")
     func createEnabled() throws -> Bool { try flow.find(.identifier("create")).isEnabled }
-    try flow.perform(.tap(.identifier("name")))
+    try flow.tap("name")
     try flow.perform(.type("Читать"))
     #expect(try !createEnabled())
-    try flow.perform(.tap(.identifier("category")))
-    try flow.perform(.tap(.identifier("category:Радостные мелочи")))
+    try flow.tap("category")
+    try flow.tap("category:Радостные мелочи")
     #expect(try !createEnabled())
-    try flow.perform(.tap(.identifier("schedule")))
-    try flow.perform(.tap(.identifier("day:mon")))
-    try flow.perform(.tap(.identifier("done")))
+    try flow.tap("schedule")
+    try flow.tap("day:mon")
+    try flow.tap("done")
     #expect(try !createEnabled())
-    try flow.perform(.tap(.identifier("emoji:3")))
+    try flow.tap("emoji:3")
     #expect(try !createEnabled())
-    try flow.perform(.tap(.identifier("color:5")))
+    try flow.tap("color:5")
     #expect(try createEnabled())
     try flow.perform(.tap(.label("Создать")))
     #expect(flow.screen == .trackers)
@@ -333,14 +334,14 @@ struct LeavingTheFormTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(language))
     func form() -> TrackerFormViewModel.State? { formState(flow) }
-    try flow.perform(.tap(.identifier("add")))
-    try flow.perform(.tap(.identifier("habit")))
+    try flow.tap("add")
+    try flow.tap("habit")
     // Untouched: Esc closes it.
     try flow.perform(.dismiss)
     #expect(form() == nil && flow.screen == .trackers)
-    try flow.perform(.tap(.identifier("add")))
-    try flow.perform(.tap(.identifier("habit")))
-    try flow.perform(.tap(.identifier("name")))
+    try flow.tap("add")
+    try flow.tap("habit")
+    try flow.tap("name")
     try flow.perform(.type("Run"))
     try flow.perform(.dismiss)
     #expect(
@@ -349,14 +350,14 @@ struct LeavingTheFormTests {
           text: question, discardTitle: discard, keepEditingTitle: keep))
     #expect(flow.elements.map(\.id) == ["discard", "keep-editing"])
     // Keep editing (or Esc again): the form stays as it was.
-    try flow.perform(.tap(.identifier("keep-editing")))
+    try flow.tap("keep-editing")
     #expect(form()?.name == "Run" && form()?.discardQuestion == nil)
     try flow.perform(.dismiss)
     try flow.perform(.dismiss)
     #expect(form()?.name == "Run" && form()?.discardQuestion == nil)
     // Discard: the form closes, nothing saved.
     try flow.perform(.dismiss)
-    try flow.perform(.tap(.identifier("discard")))
+    try flow.tap("discard")
     #expect(form() == nil && flow.screen == .trackers)
     #expect(try world.store.trackers().allSatisfy { $0.tracker.name != "Run" })
   }
