@@ -390,11 +390,21 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   /// The state as it is now.
-  private var snapshot: Snapshot { Snapshot(state: lock.withLock { state }) }
+  private var snapshot: Snapshot {
+    mainThread.callBegins()
+    return Snapshot(state: lock.withLock { state })
+  }
+
+  /// The calls made on the main thread (a debug check: the view models make none).
+  private let mainThread = MainThreadCheck()
+  /// How many calls ran on the main thread (debug builds; the tests' check that the view models
+  /// make none).
+  package var mainThreadCalls: Int { mainThread.calls }
 
   /// Applies `body` to a copy of the state and keeps it only when `body` returns: a thrown error
   /// leaves the store exactly as it was, as a rolled-back transaction does.
   private func write(_ body: (inout State) throws -> StoreChange) throws(StoreError) {
+    mainThread.callBegins()
     lock.lock()
     var draft = state
     let change: StoreChange

@@ -20,6 +20,9 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   public let ranIntegrityCheck: Bool
   /// The open file, its lock and its closing.
   private let connection: StoreConnection
+  /// How many calls ran on the main thread (debug builds; the tests' check that the view models
+  /// make none).
+  package var mainThreadCalls: Int { connection.mainThread.calls }
   /// The connection; used only inside `reading` and `write`.
   var database: Database { connection.database }
   private let observers = Observers(nothing: StoreChange())

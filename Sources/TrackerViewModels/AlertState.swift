@@ -145,29 +145,17 @@ extension ObservableViewModel where State: AlertShowing {
   /// Call when the user tapped the alert's OK: it closes, the screen stays as it is.
   public func alertDismissed() { state.alert = nil }
 
-  /// Runs a store call; when the store refuses, the screen shows why and nil comes back.
-  @discardableResult
-  func attempt<Result>(
-    _ operation: AlertState.Operation, _ localizer: Localizer, _ body: () throws(StoreError) -> Result
-  ) -> Result? {
-    do {
-      return try body()
-    } catch {
-      state.alert = .storeFailure(error, operation, localizer)
-      return nil
-    }
-  }
-
-  /// Runs the write of a tap on a screen that stays open (`AppEnvironment.writeOrQueue`): when
-  /// another program holds the file it completes in the background, and when it cannot be saved
-  /// the screen shows why (one more state), if it is still open.
+  /// Runs the write of a tap on a screen that stays open: when another program holds the file
+  /// it completes in the background ("Saving…", `StoreWriter`), and when it cannot be saved the
+  /// screen shows why (one more state), if it is still open.
   func attemptSoon(
     _ environment: AppEnvironment, _ body: @escaping @Sendable (any TrackerDataStore) throws -> Void
   ) {
-    let localizer = environment.localizer
-    attempt(.save, localizer) { () throws(StoreError) in
-      try environment.writeOrQueue(body) { [weak self] error in
-        self?.state.alert = .storeFailure(error, .save, localizer)
+    saving(environment.access, environment.localizer, .waitingInBackground) { (store) throws(StoreError) in
+      do {
+        try body(store)
+      } catch {
+        throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
       }
     }
   }

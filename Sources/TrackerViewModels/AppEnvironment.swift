@@ -15,16 +15,34 @@ public struct AppEnvironment: Sendable {
   public var language: Language { region.language }
   /// The language and time zone, shared by copies: changing them re-labels every screen.
   public let region: RegionSettings
-  /// Where trackers, records and settings live.
-  public var store: any TrackerDataStore
+  /// Where trackers, records and settings live. View models never call it themselves: they go
+  /// through `access`, off the main actor.
+  public var store: any TrackerDataStore {
+    get { access.store }
+    set { access = Self.access(to: newValue, waiting: mainActorWait) }
+  }
+  /// How long the main actor waits for one store call (`StoreAccess`): `AppEnvironment.mainActorWait`
+  /// (100 ms) in an app that keeps running and hears of a late outcome; nil — until it ends — for
+  /// one that shows each step's outcome before the next (a script, `show`, the tour, previews).
+  public var mainActorWait: Duration? {
+    get { access.mainActorWait }
+    set { access = Self.access(to: store, waiting: newValue) }
+  }
+  /// The view models' way to the store: reads, writes and observation off the main actor (shared
+  /// by copies).
+  public private(set) var access: StoreAccess<any TrackerDataStore, StoreChange>
   /// Where usage events go.
   public var analytics: any AnalyticsService
   /// Makes ids for new trackers and categories.
   public var makeID: @Sendable () -> UUID
   /// The system's local notifications (the daily reminder).
   public var notifications: any NotificationScheduler
-  /// The writes waiting for the data file while another program holds it (shared by copies).
-  public let writer = StoreWriter()
+  /// The longest the main actor waits for a store call in an app that keeps running (past it the
+  /// screen goes on, and hears of the outcome later), and for another program's lock when a
+  /// form saves (past it the form says the file is busy).
+  public static let mainActorWait: Duration = .milliseconds(100)
+  /// The writes still running after the main actor stopped waiting for them (shared by copies).
+  public var writer: StoreWriter { access.writer }
   /// The store's day start hour, read once per change of the settings (shared by copies).
   public let dayStartCache = DayStartCache()
   /// The store's sync with a shared folder (docs/sync.md), when the store can sync (the data
@@ -40,9 +58,19 @@ public struct AppEnvironment: Sendable {
     self.notifications = notifications
     self.now = now
     region = RegionSettings(language: language, timeZone: timeZone)
-    self.store = store
+    access = Self.access(to: store, waiting: AppEnvironment.mainActorWait)
     self.analytics = analytics
     self.makeID = makeID
+  }
+
+  /// The access a view model has to `store`.
+  private static func access(
+    to store: any TrackerDataStore, waiting: Duration?
+  ) -> StoreAccess<any TrackerDataStore, StoreChange> {
+    StoreAccess(
+      store, mainActorWait: waiting, busyCut: mainActorWait,
+      observe: { store, handler in store.observe(handler) },
+      cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
   }
 
   /// The real clock, the given time zone and store, and random ids: what the app runs with.
@@ -57,16 +85,19 @@ public struct AppEnvironment: Sendable {
   }
 
   /// A fixed world for tests, previews and snapshots: the clock stopped at `now`, no analytics
-  /// unless given, and ids counted up from 00000000-0000-4000-8000-000000000001, so two runs of
-  /// the same steps give the same screens.
+  /// unless given, ids counted up from 00000000-0000-4000-8000-000000000001, and the main actor
+  /// waiting for every store call to end (`mainActorWait` nil), so two runs of the same steps
+  /// give the same screens however loaded the machine is.
   public static func fixed(
     now: Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
     analytics: any AnalyticsService = SilentAnalytics()
   ) -> AppEnvironment {
     let counter = IDCounter()
-    return AppEnvironment(
+    var environment = AppEnvironment(
       now: { now }, timeZone: timeZone, language: language, store: store, analytics: analytics,
       makeID: { counter.next() })
+    environment.mainActorWait = nil
+    return environment
   }
 
   /// Today in the user's time zone, as the store's day start hour counts it (docs/rules.md): before

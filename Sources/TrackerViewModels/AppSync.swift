@@ -37,13 +37,19 @@ public final class AppSync: ObservableViewModel {
   /// screens' own reads say why).
   public init(store: any SyncingStore) {
     self.store = store
-    observable = ObservableState(State(status: (try? store.syncStatus()) ?? SyncStatus()))
+    observable = ObservableState(State(status: Self.status(of: store) ?? SyncStatus()))
   }
 
   /// Reads the status again (another program synced this data file, or joined a folder).
   public func refresh() {
-    guard let status = try? store.syncStatus() else { return }
+    guard let status = Self.status(of: store) else { return }
     state.status = status
+  }
+
+  /// The sync's status as stored, read off the main thread; nil when it cannot be read (the
+  /// screens' own reads of the same store say why).
+  private static func status(of store: any SyncingStore) -> SyncStatus? {
+    try? OffMainThread.wait { () throws(StoreError) in try store.syncStatus() }
   }
 
   /// Whether background syncs run (`startSyncingInBackground`).

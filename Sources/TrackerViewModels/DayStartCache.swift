@@ -22,7 +22,11 @@ public final class DayStartCache: @unchecked Sendable {
     follow(store)
     let start: DayStart
     do {
-      start = try store.settings().dayStart
+      // Off the main thread: the main actor makes no store call (it waits for this one read,
+      // made once per change of the settings).
+      start = try OffMainThread.wait { () throws(StoreError) in
+        try store.settings().dayStart
+      }
     } catch {
       // Not remembered, so the next "today" tries again. The user hears of the failure from the
       // screens that read the settings themselves (the flow's launch alert, the main screen's and

@@ -46,7 +46,9 @@ struct OtherProgramsTests {
 
   @Test func aTapWhileAnotherProgramHoldsTheFileReturnsAtOnceAndSavesWhenItIsFree() async throws {
     let (store, path, walk) = try file()
-    let environment = clientEnvironment(store, .en)
+    // The app's wait: past it, the screen goes on.
+    var environment = clientEnvironment(store, .en)
+    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     var saving: [Bool] = []
     let savingBinding = environment.writer.observe { saving.append($0.isSaving) }

@@ -127,9 +127,8 @@ struct CardUpdateTests {
       case 1: _ = try environment.write { try $0.toggleRecord(trackerID: swim, on: selected) }
       case 2:
         let isOff = next(2) == 0
-        _ = try environment.write {
-          try $0.setDaysOff(isOff, trackerID: [run, swim][next(2)], on: [selected])
-        }
+        let tracker = [run, swim][next(2)]
+        _ = try environment.write { try $0.setDaysOff(isOff, trackerID: tracker, on: [selected]) }
       default: _ = try environment.write { try $0.toggleRecord(trackerID: run, on: selected) }
       }
       let fresh = TrackersViewModel(environment: environment)
@@ -138,4 +137,37 @@ struct CardUpdateTests {
       #expect(model.state == fresh.state, "step \(step)")
     }
   }
+}
+
+extension AppEnvironment {
+  /// Writes with `body` as a screen does (off the main actor, through `access`); screens have
+  /// heard of the commit when this returns.
+  @MainActor
+  fileprivate func write<Value: Sendable>(_ body: @escaping @Sendable (any TrackerDataStore) throws -> Value)
+    throws
+  {
+    let outcome = Outcome()
+    access.write(.givingUpAfterWait) { (store) throws(StoreError) in
+      do {
+        _ = try body(store)
+      } catch {
+        throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
+      }
+    } then: { result in
+      outcome.failure = result.failure
+    }
+    if let failure = outcome.failure { throw failure }
+  }
+}
+
+extension Result {
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { error } else { nil }
+  }
+}
+
+/// A write's failure, handed over on the main actor.
+@MainActor
+private final class Outcome: Sendable {
+  var failure: StoreError?
 }

@@ -96,8 +96,10 @@ struct LifetimeTests {
       if case .trackerForm(let form)? = flow.layers.last?.screen { weakForm = form }
       weakMain = flow.trackers
       weakFlow = flow
-      // The main screen, the statistics, the form, and the environment's day start hour.
-      #expect(world.store.observerCount == baseline + 4)
+      // The store has two observers: the environment's access (which tells every screen) and its
+      // day start hour; the access tells the main screen, the statistics and the form.
+      #expect(world.store.observerCount == baseline + 2)
+      #expect(flow.environment.access.followerCount == 3)
     }
     #expect(weakFlow == nil && weakMain == nil && weakForm == nil)
     #expect(world.store.observerCount == baseline)

@@ -34,7 +34,8 @@ struct LockedFileTests {
 
   @Test func aTapReturnsAtOnceAndItsChangeShowsOnceTheFileIsFree() async throws {
     let (world, store, path) = try fileWorld()
-    let environment = world.environment(.en, store: store)
+    var environment = world.environment(.en, store: store)
+    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     var published = 0
     let binding = model.observe { _ in published += 1 }
@@ -60,7 +61,8 @@ struct LockedFileTests {
 
   @Test func tapsWhileTheFileIsHeldAreSavedInTheirOrder() async throws {
     let (world, store, path) = try fileWorld()
-    let environment = world.environment(.en, store: store)
+    var environment = world.environment(.en, store: store)
+    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
     let holder = try LockHolder(path)
@@ -76,7 +78,8 @@ struct LockedFileTests {
 
   @Test func aTapThatCannotBeSavedWithinTheBusyTimeoutEndsInAnAlert() async throws {
     let (world, store, path) = try fileWorld()
-    let environment = world.environment(.en, store: store)
+    var environment = world.environment(.en, store: store)
+    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
     // Until the alert, past the busy timeout (10 s), however long a busy main actor takes.
@@ -100,7 +103,8 @@ struct LockedFileTests {
 
   @Test func aFormSaveWaitsAMomentThenSaysTheFileIsBusyAndKeepsWhatWasTyped() throws {
     let (world, store, path) = try fileWorld()
-    let environment = world.environment(.en, store: store)
+    var environment = world.environment(.en, store: store)
+    environment.mainActorWait = AppEnvironment.mainActorWait
     let form = CategoryFormViewModel(environment: environment)
     var closed = false
     form.onDone = { _ in closed = true }
@@ -136,8 +140,9 @@ struct LockedFileTests {
     let task = TodoTask(
       id: id(1), title: "", text: "Milk", isDone: false, created: Date(timeIntervalSince1970: 0))
     try store.createTask(task)
-    let environment = TodoEnvironment.fixed(
+    var environment = TodoEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_034_600), language: .en, store: store, loader: StubLoader())
+    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TodoListViewModel(environment: environment)
     model.rowSwipedLeft(task.id)
     let holder = try LockHolder(path)

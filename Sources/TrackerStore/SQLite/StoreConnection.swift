@@ -16,6 +16,8 @@ final class StoreConnection: @unchecked Sendable {
   /// Whether the connection is to a copy in memory (`StoreFile.Opened.isCopy`): never stamped.
   private let isCopy: Bool
   private let lock = NSRecursiveLock()
+  /// The calls made on the main thread (a debug check: the view models make none).
+  let mainThread = MainThreadCheck()
   /// Set when a read or write met damage; the close then leaves no stamp behind.
   private var damageSeen = false
   /// SQLite's `data_version` when last looked at: it moves when another connection commits.
@@ -77,6 +79,7 @@ final class StoreConnection: @unchecked Sendable {
   /// statements see one state of the file; inside a transaction already open on this thread (a
   /// snapshot's), as a part of it. What it throws becomes a `StoreError`.
   func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
+    mainThread.callBegins()
     lock.lock()
     defer { lock.unlock() }
     return try mapped { database.isInTransaction ? try body() : try database.readTransaction(body) }
@@ -129,6 +132,7 @@ final class StoreConnection: @unchecked Sendable {
   /// this tries again every `retryPause` until `waitLimit` (else the busy timeout) has passed,
   /// and lets go of the connection between tries, so reads of this process go on meanwhile.
   func transaction<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
+    mainThread.callBegins()
     let limit = Self.waitLimit
     // Elapsed time, not the wall clock: a clock set back must not stretch the wait.
     let waitEnds = DispatchTime.now() + (limit ?? Self.busyTimeout)

@@ -4,6 +4,10 @@ import TrackerModels
 /// The to-do store in memory, with the SQLite store's behaviour: for tests and previews.
 public final class InMemoryTodoStore: TodoDataStore, @unchecked Sendable {
   private let lock = NSLock()
+  /// The calls made on the main thread (a debug check: the view models make none).
+  private let mainThread = MainThreadCheck()
+  /// How many calls ran on the main thread (debug builds).
+  package var mainThreadCalls: Int { mainThread.calls }
   private var stored: [UUID: TodoTask] = [:]
   private let observers = Observers(nothing: TodoChange())
 
@@ -13,6 +17,7 @@ public final class InMemoryTodoStore: TodoDataStore, @unchecked Sendable {
   }
 
   public func tasks() throws(StoreError) -> [TodoTask] {
+    mainThread.callBegins()
     lock.lock()
     defer { lock.unlock() }
     return stored.values.sorted(by: TodoTask.newestFirst)
@@ -62,6 +67,7 @@ public final class InMemoryTodoStore: TodoDataStore, @unchecked Sendable {
   }
 
   private func write(_ body: (inout [UUID: TodoTask]) throws(StoreError) -> TodoChange) throws(StoreError) {
+    mainThread.callBegins()
     lock.lock()
     var copy = stored
     let change: TodoChange

@@ -12,6 +12,9 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
   /// Set when the file was broken and moved aside on opening.
   public private(set) var recovery: StoreRecovery?
   private let connection: StoreConnection
+  /// How many calls ran on the main thread (debug builds; the tests' check that the view models
+  /// make none).
+  package var mainThreadCalls: Int { connection.mainThread.calls }
   private let observers = Observers(nothing: TodoChange())
   /// Looks for other processes' commits while someone observes the store.
   private var watch: ChangeWatch?

@@ -104,7 +104,7 @@ public final class AppFlow {
   public init(environment: AppEnvironment) {
     self.environment = environment
     // The settings first: they hold the day start hour that "today" needs.
-    let read = Result { () throws(StoreError) in try environment.store.settings() }
+    let read = environment.access.readAndWait { (store) throws(StoreError) in try store.settings() }
     if case .success(let stored) = read {
       environment.dayStartCache.remember(stored.dayStart, of: environment.store)
     }

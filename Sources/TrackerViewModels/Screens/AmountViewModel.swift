@@ -74,6 +74,20 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
     get { observable[field: \.text] }
     set { textChanged(newValue) }
   }
+  /// Shows the tracker and its record on the sheet's day, as read.
+  private func show(_ read: (tracker: Tracker, entry: TrackerRecord?)?) {
+    var next = state
+    if let (tracker, record) = read {
+      goal = tracker.measure.goal
+      next.title = tracker.name
+      if let goal, let record { stored = record.amount ?? goal.target }
+      next.isClearEnabled = record != nil
+    }
+    next.text = stored.map { DisplayText.amount($0, environment.localizer) } ?? ""
+    state = Self.labelled(next, goal: goal, environment.localizer)
+    textChanged(state.text)
+  }
+
   /// Called when the sheet closes after a save or a clear.
   public var onClose: (() -> Void)?
 
@@ -90,19 +104,13 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
         trackerID: trackerID, day: day, title: "", dateText: "", goalText: "", unit: "", text: "",
         placeholder: "", minusAccessibilityLabel: "", plusAccessibilityLabel: "", isMinusEnabled: false,
         isPlusEnabled: false, saveTitle: "", isSaveEnabled: false, clearTitle: "", isClearEnabled: false))
-    let read = readTrackerAndEntry { (store, id, day) throws(StoreError) in
-      try store.records(trackerID: id).first { $0.day == day }
-    }
-    var next = state
-    if let (tracker, record) = read {
-      goal = tracker.measure.goal
-      next.title = tracker.name
-      if let goal, let record { stored = record.amount ?? goal.target }
-      next.isClearEnabled = record != nil
-    }
-    next.text = stored.map { DisplayText.amount($0, environment.localizer) } ?? ""
-    state = Self.labelled(next, goal: goal, environment.localizer)
+    state = Self.labelled(state, goal: nil, environment.localizer)
     textChanged(state.text)
+    readTrackerAndEntry { (store, id, day) throws(StoreError) in
+      try store.records(trackerID: id).first { $0.day == day }
+    } then: { [weak self] read in
+      self?.show(read)
+    }
     region = following(environment.region) { model in
       let localizer = model.environment.localizer
       var next = Self.labelled(model.state, goal: model.goal, localizer)

@@ -64,11 +64,10 @@ public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
         title: localizer.text(editing == nil ? .categoryFormTitleNew : .categoryFormTitleEdit),
         text: editing?.title ?? "", placeholder: localizer.text(.categoryFormPlaceholder), error: nil,
         doneTitle: localizer.text(.categoryFormDone), isDoneEnabled: false, alert: nil))
-    readOtherTitles()
-    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard change.isEverything || !change.categoryIDs.isEmpty else { return }
-      self?.readOtherTitles()
-    }
+    subscription = environment.access.observe(
+      touches: { $0.isEverything || !$0.categoryIDs.isEmpty },
+      fetch: { (store) throws(StoreError) in try store.categories() },
+      onChange: { [weak self] read in self?.categoriesRead(read) })
     region = following(environment.region) { model in
       let localizer = model.environment.localizer
       var next = model.state
@@ -96,37 +95,43 @@ public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
   public func doneTapped() {
     guard state.isDoneEnabled else { return }
     let title = state.text
-    do {
-      if let editedID {
-        try environment.write { try $0.renameCategory(id: editedID, to: title) }
-        onDone?(editedID)
+    let id = editedID ?? environment.makeID()
+    let isNew = editedID == nil
+    if isNew { savingID = id }
+    environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) in
+      if isNew {
+        try store.createCategory(TrackerCategory(id: id, title: title))
       } else {
-        let id = environment.makeID()
-        savingID = id
-        try environment.write { try $0.createCategory(TrackerCategory(id: id, title: title)) }
-        onDone?(id)
+        try store.renameCategory(id: id, to: title)
       }
-    } catch {
-      var next = state
-      if case .invalidCategoryTitle(let reason) = error {
-        // Someone else took the title meanwhile: say so under the field instead of closing.
-        next.error = DisplayText.nameError(reason, isCategory: true, environment.localizer)
-        next.isDoneEnabled = false
-      } else {
-        next.alert = .storeFailure(error, .save, environment.localizer)
+    } then: { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success: self.onDone?(id)
+      case .failure(let error):
+        var next = self.state
+        if case .invalidCategoryTitle(let reason) = error {
+          // Someone else took the title meanwhile: say so under the field instead of closing.
+          next.error = DisplayText.nameError(reason, isCategory: true, self.environment.localizer)
+          next.isDoneEnabled = false
+        } else {
+          next.alert = .storeFailure(error, .save, self.environment.localizer)
+        }
+        self.state = next
       }
-      state = next
     }
   }
 
-  private func readOtherTitles() {
-    let ownIDs = Set([editedID, savingID].compactMap { $0 })
-    let store = environment.store
-    let read = attempt(.read, environment.localizer) { () throws(StoreError) in
-      try store.categories().filter { !ownIDs.contains($0.id) }.map(\.title)
-    }
-    if let read { otherTitles = read }
+  /// The categories as stored now: the titles the field must differ from (all but this one's).
+  private func categoriesRead(_ read: Result<[TrackerCategory], StoreError>) {
     var next = state
+    switch read {
+    case .success(let categories):
+      let ownIDs = Set([editedID, savingID].compactMap { $0 })
+      otherTitles = categories.filter { !ownIDs.contains($0.id) }.map(\.title)
+    case .failure(let error):
+      next.alert = .storeFailure(error, .read, environment.localizer)
+    }
     validate(&next)
     state = next
   }

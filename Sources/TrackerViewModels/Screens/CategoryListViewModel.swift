@@ -103,16 +103,28 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
         checkedAccessibilityLabel: localizer.text(.categoriesSelectedAccessibility),
         deleteConfirmation: nil, alert: nil))
     checkedID = checked
-    if checked == nil {
-      checkedID =
-        attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() })?
-        .lastChosenCategoryID
-    }
-    reload()
-    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard !change.categoryIDs.isEmpty || change.settingsChanged else { return }
-      self?.reload()
-    }
+    // The categories and the last one chosen, read together (one snapshot) and again after each
+    // burst of commits that touch them.
+    var isFirstRead = checked == nil
+    subscription = environment.access.observe(
+      touches: { $0.isEverything || !$0.categoryIDs.isEmpty || $0.settingsChanged },
+      fetch: { (store) throws(StoreError) in
+        try store.read { (reader) throws(StoreError) in
+          Listing(categories: try reader.categories(), lastChosen: try reader.settings().lastChosenCategoryID)
+        }
+      },
+      onChange: { [weak self] read in
+        guard let self else { return }
+        switch read {
+        case .success(let listing):
+          if isFirstRead { self.checkedID = listing.lastChosen }
+          isFirstRead = false
+          self.lastRead = listing.categories
+          self.show(listing.categories)
+        case .failure(let error):
+          self.state.alert = .storeFailure(error, .read, self.environment.localizer)
+        }
+      })
     region = following(environment.region) { $0.relabel() }
   }
 
@@ -130,13 +142,13 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
     state = next
     if let question = state.deleteConfirmation { deleteTapped(question.categoryID) }
     // A new language: the categories last read, sorted and worded again (no read).
-    if let lastRead { show(lastRead) } else { reload() }
+    if let lastRead { show(lastRead) }
   }
 
   /// Call when the user tapped a category: it is chosen, remembered, and the form gets it. When
   /// it cannot be remembered, the list stays with an alert saying why.
   public func categoryTapped(_ id: UUID) {
-    if remember(id) { onRoute?(.chosen(id)) }
+    remember(id) { [weak self] in self?.onRoute?(.chosen(id)) }
   }
 
   /// Call when a category was just created: it comes back checked (seed: creation 3c).
@@ -156,58 +168,49 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user chose Delete in a category's menu: the question is asked.
   public func deleteTapped(_ id: UUID) {
     let localizer = environment.localizer
-    let store = environment.store
-    guard
-      let count = attempt(
-        .read, localizer,
-        { () throws(StoreError) in try store.trackers().filter { $0.tracker.categoryID == id }.count })
-    else { return }
-    state.deleteConfirmation = DeleteConfirmation(
-      categoryID: id, question: localizer.text(.categoriesDeleteQuestion),
-      detail: count > 0 ? localizer.plural(.categoriesDeleteTrackers, count: count) : nil,
-      confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel))
+    reading(environment.access, localizer) { (store) throws(StoreError) in
+      try store.trackers().filter { $0.tracker.categoryID == id }.count
+    } then: { [weak self] count in
+      self?.state.deleteConfirmation = DeleteConfirmation(
+        categoryID: id, question: localizer.text(.categoriesDeleteQuestion),
+        detail: count > 0 ? localizer.plural(.categoriesDeleteTrackers, count: count) : nil,
+        confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel))
+    }
   }
 
   /// Call when the user confirmed the deletion: the category and its trackers go.
   public func deleteConfirmed() {
     guard let id = state.deleteConfirmation?.categoryID else { return }
     state.deleteConfirmation = nil
-    let deleted: Void? = attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.deleteCategory(id: id) }
+    saving(environment.access, environment.localizer) { (store) throws(StoreError) in
+      try store.deleteCategory(id: id)
+    } then: { [weak self] in
+      guard let self, self.checkedID == id else { return }
+      self.checkedID = nil
+      if let lastRead = self.lastRead { self.show(lastRead) }
     }
-    if deleted != nil, checkedID == id { checkedID = nil }
-    reload()
   }
 
   /// Call when the user cancelled the deletion.
   public func deleteCancelled() { state.deleteConfirmation = nil }
 
-  /// Checks `id` and remembers it as the last chosen category; false when the store refused.
-  @discardableResult
-  private func remember(_ id: UUID) -> Bool {
-    let saved: StoreSettings? = attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.updateSettings { $0.lastChosenCategoryID = id } }
+  /// Checks `id` and remembers it as the last chosen category, then runs `done`; when the store
+  /// refuses, an alert says why (and `done` is not run).
+  private func remember(_ id: UUID, then done: @escaping @MainActor @Sendable () -> Void = {}) {
+    saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
+      try store.updateSettings { $0.lastChosenCategoryID = id }
+    } then: { [weak self] _ in
+      guard let self else { return }
+      self.checkedID = id
+      if let lastRead = self.lastRead { self.show(lastRead) }
+      done()
     }
-    guard saved != nil else { return false }
-    checkedID = id
-    reload()
-    return true
   }
 
-  /// Reads the categories; when the store cannot be read, the list keeps its rows and an alert
-  /// says why.
-  private func reload() {
-    let localizer = environment.localizer
-    let collation = Collation(environment.language)
-    let store = environment.store
-    guard
-      let categories = attempt(
-        .read, localizer,
-        { () throws(StoreError) in try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
-        })
-    else { return }
-    lastRead = categories
-    show(categories)
+  /// What the list shows: the categories, and the one chosen last.
+  private struct Listing: Equatable, Sendable {
+    var categories: [TrackerCategory]
+    var lastChosen: UUID?
   }
 
   /// The categories last read.

@@ -19,33 +19,44 @@ protocol DaySheetState: AlertShowing, Equatable, Sendable {
 }
 
 extension DaySheet {
-  /// The sheet's tracker and its entry on the sheet's day, read together (`entry` reads it from
-  /// the same state of the data); nil when the tracker is gone, or with an alert when the store
-  /// cannot be read.
-  func readTrackerAndEntry<Entry>(
-    _ entry: @escaping (any TrackerDataReading, UUID, Day) throws(StoreError) -> Entry?
-  ) -> (tracker: Tracker, entry: Entry?)? {
-    let (store, id, day) = (environment.store, state.trackerID, state.day)
-    let read = attempt(.read, environment.localizer) { () throws(StoreError) -> (Tracker, Entry?)? in
+  /// Reads the sheet's tracker and its entry on the sheet's day together (`entry` reads it from
+  /// the same state of the data), then hands them to `then` — nil when the tracker is gone; when
+  /// the store cannot be read, an alert says why.
+  func readTrackerAndEntry<Entry: Sendable>(
+    _ entry: @escaping @Sendable (any TrackerDataReading, UUID, Day) throws(StoreError) -> Entry?,
+    then: @escaping @MainActor @Sendable ((tracker: Tracker, entry: Entry?)?) -> Void
+  ) {
+    let (id, day) = (state.trackerID, state.day)
+    reading(environment.access, environment.localizer) { (store) throws(StoreError) -> Found<Entry>? in
       try store.read { (store) throws(StoreError) in
         guard let tracker = try store.trackers().first(where: { $0.tracker.id == id })?.tracker else {
           return nil
         }
-        return (tracker, try entry(store, id, day))
+        return Found(tracker: tracker, entry: try entry(store, id, day))
       }
+    } then: { found in
+      then(found.map { ($0.tracker, $0.entry) })
     }
-    return read ?? nil
   }
 
   /// Writes the sheet's day with `change` and closes the sheet; a failure keeps it open with an
   /// alert.
-  func writeAndClose(_ change: (any TrackerDataStore, UUID, Day) throws(StoreError) -> Bool) {
+  func writeAndClose(
+    _ change: @escaping @Sendable (any TrackerDataStore, UUID, Day) throws(StoreError) -> Bool
+  ) {
     let (id, day) = (state.trackerID, state.day)
-    let saved = attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try change($0, id, day) }
+    saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
+      try change(store, id, day)
+    } then: { [weak self] _ in
+      self?.onClose?()
     }
-    if saved != nil { onClose?() }
   }
+}
+
+/// A sheet's tracker and its entry, as read together.
+struct Found<Entry: Sendable>: Sendable {
+  var tracker: Tracker
+  var entry: Entry?
 }
 
 extension DisplayText {

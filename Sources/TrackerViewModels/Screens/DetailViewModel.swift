@@ -278,7 +278,7 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
           deleteTitle: "", confirmTitle: "", cancelTitle: ""),
         environment.localizer))
     reload()
-    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
+    subscription = environment.access.observe { [weak self] change in
       guard let self else { return }
       guard
         change.isEverything || change.trackerIDs.contains(trackerID) || change.recordDays[trackerID] != nil
@@ -405,8 +405,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     next.deleteTrackerName = nil
     state = next
     let id = state.trackerID
-    attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.deleteTracker(id: id) }
+    saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
+      try store.deleteTracker(id: id)
     }
   }
 
@@ -422,36 +422,32 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
   /// Reads the tracker, its category, its records (with amounts), days off and notes; closes when
   /// the tracker is gone.
   private func reload() {
-    let localizer = environment.localizer
     let id = state.trackerID
-    let store = environment.store
-    guard
-      let read = attempt(
-        .read, localizer,
-        { () throws(StoreError) -> Read? in
-          // One snapshot: the tracker, its category and its days as they were together.
-          try store.read { (store) throws(StoreError) in
-            guard let summary = try store.trackers().first(where: { $0.tracker.id == id }) else { return nil }
-            let title = try store.categories().first { $0.id == summary.tracker.categoryID }?.title ?? ""
-            return Read(
-              summary: summary, categoryTitle: title, records: try store.records(trackerID: id),
-              daysOff: try store.daysOff(trackerID: id), notes: try store.notes(trackerID: id),
-              today: environment.today)
-          }
-        })
-    else { return }
-    guard let read else {
-      self.summary = nil
-      route(.close)
-      return
+    let today = environment.today
+    reading(environment.access, environment.localizer) { (store) throws(StoreError) -> Read? in
+      // One snapshot: the tracker, its category and its days as they were together.
+      try store.read { (store) throws(StoreError) in
+        guard let summary = try store.trackers().first(where: { $0.tracker.id == id }) else { return nil }
+        let title = try store.categories().first { $0.id == summary.tracker.categoryID }?.title ?? ""
+        return Read(
+          summary: summary, categoryTitle: title, records: try store.records(trackerID: id),
+          daysOff: try store.daysOff(trackerID: id), notes: try store.notes(trackerID: id), today: today)
+      }
+    } then: { [weak self] read in
+      guard let self else { return }
+      guard let read else {
+        self.summary = nil
+        self.route(.close)
+        return
+      }
+      self.summary = read.summary
+      self.lastRead = read
+      self.show(read)
     }
-    self.summary = read.summary
-    lastRead = read
-    show(read)
   }
 
   /// What the screen last read, and the today it was read for.
-  private struct Read {
+  private struct Read: Sendable {
     var summary: TrackerSummary
     var categoryTitle: String
     var records: [TrackerRecord]

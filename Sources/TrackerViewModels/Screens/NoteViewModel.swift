@@ -57,6 +57,18 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet
     get { observable[field: \.text] }
     set { textChanged(newValue) }
   }
+  /// Shows the tracker and its note on the sheet's day, as read.
+  private func show(_ read: (tracker: Tracker, entry: TrackerNote?)?) {
+    var next = state
+    if let (tracker, note) = read {
+      trackerName = tracker.name
+      next.text = note?.text ?? ""
+      next.isClearEnabled = note != nil
+    }
+    state = Self.labelled(next, name: trackerName, environment.localizer)
+    textChanged(state.text)
+  }
+
   /// Called when the sheet closes after a save or a clear.
   public var onClose: (() -> Void)?
 
@@ -71,17 +83,13 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet
       State(
         trackerID: trackerID, day: day, title: "", subtitle: "", text: "", placeholder: "", saveTitle: "",
         isSaveEnabled: false, clearTitle: "", isClearEnabled: false))
-    let read = readTrackerAndEntry { (store, id, day) throws(StoreError) in
-      try store.notes(trackerID: id).first { $0.day == day }
-    }
-    var next = state
-    if let (tracker, note) = read {
-      trackerName = tracker.name
-      next.text = note?.text ?? ""
-      next.isClearEnabled = note != nil
-    }
-    state = Self.labelled(next, name: trackerName, environment.localizer)
+    state = Self.labelled(state, name: trackerName, environment.localizer)
     textChanged(state.text)
+    readTrackerAndEntry { (store, id, day) throws(StoreError) in
+      try store.notes(trackerID: id).first { $0.day == day }
+    } then: { [weak self] read in
+      self?.show(read)
+    }
     region = following(environment.region) { model in
       model.state = Self.labelled(model.state, name: model.trackerName, model.environment.localizer)
       model.textChanged(model.state.text)

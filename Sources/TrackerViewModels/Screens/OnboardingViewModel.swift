@@ -73,10 +73,11 @@ public final class OnboardingViewModel: ObservableViewModel, RegionFollowing {
   /// remember that, the page stays with an alert saying why (stored settings are never replaced
   /// by defaults because reading them failed).
   public func startTapped() {
-    let saved: StoreSettings? = attempt(.save, environment.localizer) { () throws(StoreError) in
-      try environment.write { try $0.updateSettings { $0.isOnboardingDone = true } }
+    saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
+      try store.updateSettings { $0.isOnboardingDone = true }
+    } then: { [weak self] _ in
+      self?.onFinish?()
     }
-    if saved != nil { onFinish?() }
   }
 
   private func show(page: Int) {

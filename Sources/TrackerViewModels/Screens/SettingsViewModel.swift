@@ -80,17 +80,25 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
         timeTitle: localizer.text(.settingsTime), timeText: ReminderTime.evening.description,
         dayStartTitle: localizer.text(.settingsDayStart(DayStart.midnight.description))))
     showSync()
-    if let stored = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() }) {
-      reminder = stored.reminder
-      dayStart = stored.dayStart
-      show()
-      reconcile()
-    }
-    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard let self, change.settingsChanged || change.isEverything, !self.isSaving else { return }
-      // Another program may have synced this data file, or joined a folder.
-      if change.isEverything { self.environment.sync?.refresh() }
-      self.followStoredReminder()
+    // The reminder and the day start as stored, now and after each burst of commits that changed
+    // them (another screen, another process; this screen's own saves find them as it shows them).
+    var isFirstRead = true
+    subscription = environment.access.observe(
+      touches: { $0.settingsChanged || $0.isEverything },
+      fetch: { (store) throws(StoreError) in try store.settings() },
+      onChange: { [weak self] read in
+        guard let self else { return }
+        switch read {
+        case .success(let stored):
+          self.follow(stored, isFirstRead: isFirstRead)
+          isFirstRead = false
+        case .failure(let error):
+          self.state.alert = .storeFailure(error, .read, self.environment.localizer)
+        }
+      })
+    // Another program may have synced this data file, or joined a folder.
+    everything = environment.access.observe { [weak self] change in
+      if change.isEverything { self?.environment.sync?.refresh() }
     }
     syncBinding = environment.sync?.observable.observe { [weak self] _ in self?.showSync() }
     region = following(environment.region) { $0.relabel() }
@@ -116,19 +124,15 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   }
 
   private var subscription: ObservationToken?
+  private var everything: ObservationToken?
   private var syncBinding: BindingToken?
-  /// Set while this screen saves: the store's news of its own write is not news here.
-  private var isSaving = false
 
-  /// A reminder turned on, off or moved elsewhere (another screen, another process) shows here,
-  /// and the scheduler is brought to agree with it, as at launch.
-  private func followStoredReminder() {
-    let store = environment.store
-    guard
-      let stored = attempt(.read, environment.localizer, { () throws(StoreError) in try store.settings() }),
-      stored.reminder != reminder || stored.dayStart != dayStart
-    else { return }
-    let reminderChanged = stored.reminder != reminder
+  /// The reminder and the day start as stored: shown, and the scheduler brought to agree with
+  /// the reminder at launch and whenever it changed elsewhere. A value equal to what the screen
+  /// shows (its own save coming back) changes nothing.
+  private func follow(_ stored: StoreSettings, isFirstRead: Bool) {
+    guard isFirstRead || stored.reminder != reminder || stored.dayStart != dayStart else { return }
+    let reminderChanged = isFirstRead || stored.reminder != reminder
     reminder = stored.reminder
     dayStart = stored.dayStart
     show()
@@ -141,13 +145,17 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the day start sheet gave an hour: "today" moves with it everywhere.
   public func dayStartChosen(_ start: DayStart) {
     guard start != dayStart else { return }
-    let saved: Void? = attempt(.save, environment.localizer) { () throws(StoreError) in
-      isSaving = true
-      defer { isSaving = false }
-      try environment.write { try $0.updateSettings { $0.dayStart = start } }
-    }
-    if saved != nil { dayStart = start }
+    // Shown at once; a save that fails puts back what is stored and says why.
+    let before = dayStart
+    dayStart = start
     show()
+    saving(environment.access, environment.localizer) { (store) throws(StoreError) in
+      try store.updateSettings { $0.dayStart = start }
+    } then: { _ in
+    } failed: { [weak self] in
+      self?.dayStart = before
+      self?.show()
+    }
   }
 
   /// Call when the user flipped the reminder's switch.
@@ -167,7 +175,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   public func timeChosen(_ time: ReminderTime) {
     guard time != reminder.time else { return }
     let next = ReminderSettings(isOn: reminder.isOn, time: time)
-    if save(next), next.isOn { schedule(next) }
+    save(next) { [weak self] in if next.isOn { self?.schedule(next) } }
   }
 
   /// Call when the user chose Allow on the explanation: the system's question.
@@ -190,7 +198,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     case .granted:
       let next = ReminderSettings(isOn: true, time: reminder.time)
       state.deniedNote = nil
-      if save(next) { schedule(next) }
+      save(next) { [weak self] in self?.schedule(next) }
     case .denied:
       state.deniedNote = environment.localizer.text(.settingsDenied)
       show()
@@ -228,17 +236,20 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       at: reminder.time, title: localizer.text(.reminderTitle), body: localizer.text(.reminderBody))
   }
 
-  /// Stores `next`; when that fails the screen keeps what is stored and says why.
-  @discardableResult
-  private func save(_ next: ReminderSettings) -> Bool {
-    let saved: Void? = attempt(.save, environment.localizer) { () throws(StoreError) in
-      isSaving = true
-      defer { isSaving = false }
-      try environment.write { try $0.updateSettings { $0.reminder = next } }
-    }
-    if saved != nil { reminder = next }
+  /// Stores `next`, shown at once, then runs `done`; when that fails the screen puts back what is
+  /// stored and says why.
+  private func save(_ next: ReminderSettings, then done: @escaping @MainActor @Sendable () -> Void = {}) {
+    let before = reminder
+    reminder = next
     show()
-    return saved != nil
+    saving(environment.access, environment.localizer) { (store) throws(StoreError) in
+      try store.updateSettings { $0.reminder = next }
+    } then: { _ in
+      done()
+    } failed: { [weak self] in
+      self?.reminder = before
+      self?.show()
+    }
   }
 
   private func show() {

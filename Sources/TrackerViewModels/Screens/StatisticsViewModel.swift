@@ -55,7 +55,7 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
     observable = ObservableState(
       State(title: localizer.text(.statisticsTitle), cards: [], placeholder: nil, alert: nil))
     recompute()
-    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
+    subscription = environment.access.observe { [weak self] change in
       guard change.isEverything || !change.trackerIDs.isEmpty || !change.recordDays.isEmpty else { return }
       self?.recompute()
     }
@@ -79,22 +79,16 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
   /// figures are computed again as of the new today.
   public func clockChanged() { recompute() }
 
-  /// The figures behind the screen, as of the environment's today: the store keeps what they
-  /// need up to date with every write, so no record is read here.
-  public static func statistics(_ environment: AppEnvironment) throws(StoreError) -> Statistics {
-    try environment.store.statistics(asOf: environment.today)
-  }
-
   /// Reads and shows the figures; when the store cannot be read, the screen keeps what it showed
   /// and an alert says why.
   private func recompute() {
-    let localizer = environment.localizer
     let today = environment.today
-    guard
-      let figures = attempt(.read, localizer, { () throws(StoreError) in try Self.statistics(environment) })
-    else { return }
-    shown = (figures, today)
-    show(figures)
+    reading(environment.access, environment.localizer) { (store) throws(StoreError) in
+      try store.statistics(asOf: today)
+    } then: { [weak self] figures in
+      self?.shown = (figures, today)
+      self?.show(figures)
+    }
   }
 
   /// The cards (or the placeholder) of `figures`, in the environment's language.

@@ -76,7 +76,7 @@ extension TrackerFormViewModel {
 
   /// `tracker` as the form describes it, with its records and days off as stored: what the day
   /// counter judges met days by.
-  static func history(
+  nonisolated static func history(
     of tracker: Tracker, _ stored: (records: [TrackerRecord], daysOff: [Day])
   ) -> TrackerHistory {
     TrackerHistory(
@@ -87,7 +87,7 @@ extension TrackerFormViewModel {
   /// The days whose records a loss removes, newest first: every record of a yes/no tracker; the
   /// met records of an at-least one (removing one that missed would not lower the count); none of
   /// an at-most one, whose day without a record is met too (docs/decisions.md).
-  static func removableDays(_ history: TrackerHistory) -> [Day] {
+  nonisolated static func removableDays(_ history: TrackerHistory) -> [Day] {
     let days: [Day]
     switch history.tracker.measure {
     case .yesNo: days = Array(history.records.keys)

@@ -251,12 +251,28 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
           scheduleValue: nil, emojiTitle: "", emojis: [], colorTitle: "", colors: [], dayCounter: nil,
           cancelTitle: "", createTitle: "", isCreateEnabled: false, alert: nil, measure: measure),
         mode: mode, localizer))
-    readStore()
-    // A category renamed or deleted from the category list shows here at once.
-    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
-      guard change.isEverything || !change.categoryIDs.isEmpty || !change.trackerIDs.isEmpty else { return }
-      self?.readStore()
-    }
+    // The other trackers' names, the categories and the edited tracker's days, read together
+    // now and again after each burst of commits that touch them (a category renamed or deleted
+    // from the category list shows here at once).
+    let editedID: UUID? = if case .edit(let summary) = mode { summary.tracker.id } else { nil }
+    subscription = environment.access.observe(
+      touches: { change in
+        change.isEverything || !change.categoryIDs.isEmpty || !change.trackerIDs.isEmpty
+          || editedID.map { change.recordDays[$0] != nil } == true
+      },
+      fetch: { (store) throws(StoreError) in
+        try store.read { (reader) throws(StoreError) in
+          var stored = Stored(
+            names: try reader.trackers().map { Stored.Name(id: $0.tracker.id, name: $0.tracker.name) },
+            categories: try reader.categories(), records: [], daysOff: [])
+          if let editedID {
+            stored.records = try reader.records(trackerID: editedID)
+            stored.daysOff = try reader.daysOff(trackerID: editedID)
+          }
+          return stored
+        }
+      },
+      onChange: { [weak self] read in self?.storeRead(read) })
     openedDraft = currentDraft
     region = following(environment.region) { model in
       var next = Self.labelled(model.state, mode: model.mode, model.environment.localizer)
@@ -449,52 +465,70 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   public func createTapped() {
     guard state.isCreateEnabled, let tracker = draft() else { return }
     let localizer = environment.localizer
-    var added: [Day] = []
-    var removed: [Day] = []
-    // Days whose amount missed and that the gain makes met: their amount becomes the target.
-    var raised: [Day] = []
-    if case .edit = mode, dayChange != 0 {
-      // The counter's net change applies on Save only (docs/rules.md), from the records as stored,
-      // judged by the tracker as saved.
-      guard let stored = readHistory(of: tracker.id) else { return }
-      let history = Self.history(of: tracker, stored)
-      let today = environment.today
-      if dayChange > 0 {
-        // Days off are passed over: a gain never fills a vacation (docs/rules.md).
-        for record in TrackedDaysEdit.recordsToAdd(count: dayChange, history: history, today: today) {
-          if history.records[record.day] == nil {
-            added.append(record.day)
-          } else {
-            raised.append(record.day)
-          }
-        }
-      } else {
-        removed = Array(Self.removableDays(history).prefix(-dayChange))
-      }
+    let isNew: Bool
+    switch mode {
+    case .newHabit, .newEvent: isNew = true
+    case .edit: isNew = false
     }
-    do {
-      savingID = tracker.id
-      switch mode {
-      case .newHabit, .newEvent:
-        try environment.write { try $0.createTracker(tracker) }
-      case .edit:
-        // One transaction: a record added without an amount counts as the target; one whose
-        // amount missed gets it.
-        try environment.write {
-          try $0.updateTracker(
-            tracker, addingRecordsOn: added, removingRecordsOn: removed, raisingToTargetOn: raised)
+    let (dayChange, today) = (dayChange, environment.today)
+    savingID = tracker.id
+    // A failure to read the stored days comes back as the write's value: it is a read's, and
+    // nothing was written.
+    environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) -> StoreError? in
+      if isNew {
+        try store.createTracker(tracker)
+        return nil
+      }
+      var added: [Day] = []
+      var removed: [Day] = []
+      // Days whose amount missed and that the gain makes met: their amount becomes the target.
+      var raised: [Day] = []
+      if dayChange != 0 {
+        // The counter's net change applies on Save only (docs/rules.md), from the records as
+        // stored, judged by the tracker as saved.
+        let history: TrackerHistory
+        do throws(StoreError) {
+          history = try store.read { (reader) throws(StoreError) in
+            Self.history(
+              of: tracker,
+              (try reader.records(trackerID: tracker.id), try reader.daysOff(trackerID: tracker.id)))
+          }
+        } catch {
+          return error
+        }
+        if dayChange > 0 {
+          // Days off are passed over: a gain never fills a vacation (docs/rules.md).
+          for record in TrackedDaysEdit.recordsToAdd(count: dayChange, history: history, today: today) {
+            if history.records[record.day] == nil {
+              added.append(record.day)
+            } else {
+              raised.append(record.day)
+            }
+          }
+        } else {
+          removed = Array(Self.removableDays(history).prefix(-dayChange))
         }
       }
-      onRoute?(.close)
-    } catch {
-      var next = state
-      if case .invalidTrackerName(let reason) = error {
-        next.nameError = DisplayText.nameError(reason, isCategory: false, localizer)
-        next.isCreateEnabled = false
-      } else {
-        next.alert = .storeFailure(error, .save, localizer)
+      // One transaction: a record added without an amount counts as the target; one whose
+      // amount missed gets it.
+      try store.updateTracker(
+        tracker, addingRecordsOn: added, removingRecordsOn: removed, raisingToTargetOn: raised)
+      return nil
+    } then: { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let readFailure?): self.state.alert = .storeFailure(readFailure, .read, localizer)
+      case .success(nil): self.onRoute?(.close)
+      case .failure(let error):
+        var next = self.state
+        if case .invalidTrackerName(let reason) = error {
+          next.nameError = DisplayText.nameError(reason, isCategory: false, localizer)
+          next.isCreateEnabled = false
+        } else {
+          next.alert = .storeFailure(error, .save, localizer)
+        }
+        self.state = next
       }
-      state = next
     }
   }
 
@@ -537,34 +571,32 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  /// The records and days off of `trackerID` as stored, or nil (with an alert) when they cannot be read.
-  private func readHistory(of trackerID: UUID) -> (records: [TrackerRecord], daysOff: [Day])? {
-    let store = environment.store
-    return attempt(.read, environment.localizer) { () throws(StoreError) in
-      try store.read { (reader: any TrackerDataReading) throws(StoreError) in
-        (records: try reader.records(trackerID: trackerID), daysOff: try reader.daysOff(trackerID: trackerID))
-      }
+  /// What the form needs of the store, read together: every tracker's name, the categories, and
+  /// the edited tracker's records and days off.
+  private struct Stored: Equatable, Sendable {
+    struct Name: Equatable, Sendable {
+      var id: UUID
+      var name: String
     }
+    var names: [Name]
+    var categories: [TrackerCategory]
+    var records: [TrackerRecord]
+    var daysOff: [Day]
   }
 
-  /// Reads the other trackers' names and the categories; when the store cannot be read, the
-  /// form keeps what it knew and an alert says why.
-  private func readStore() {
-    var ownIDs: Set<UUID> = savingID.map { [$0] } ?? []
-    if case .edit(let summary) = mode { ownIDs.insert(summary.tracker.id) }
-    let store = environment.store
-    let read = attempt(.read, environment.localizer) { () throws(StoreError) in
-      (
-        names: try store.trackers().filter { !ownIDs.contains($0.tracker.id) }.map(\.tracker.name),
-        categories: try store.categories()
-      )
-    }
-    if let read {
-      otherNames = read.names
-      categories = read.categories
-    }
-    if case .edit(let summary) = mode, let stored = readHistory(of: summary.tracker.id) {
-      storedHistory = stored
+  /// Takes what was read: the names the field must differ from (all but this tracker's), the
+  /// categories and the stored days; when the store cannot be read, the form keeps what it knew
+  /// and an alert says why.
+  private func storeRead(_ read: Result<Stored, StoreError>) {
+    switch read {
+    case .success(let stored):
+      var ownIDs: Set<UUID> = savingID.map { [$0] } ?? []
+      if case .edit(let summary) = mode { ownIDs.insert(summary.tracker.id) }
+      otherNames = stored.names.filter { !ownIDs.contains($0.id) }.map(\.name)
+      categories = stored.categories
+      if case .edit = mode { storedHistory = (stored.records, stored.daysOff) }
+    case .failure(let error):
+      state.alert = .storeFailure(error, .read, environment.localizer)
     }
     refresh()
   }

@@ -225,7 +225,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
 
   /// What the last whole read found for one day: a search keystroke filters it in memory and
   /// reads nothing from the store.
-  private struct Read {
+  private struct Read: Sendable {
     var day: Day
     var today: Day
     var completed: Set<UUID>
@@ -260,14 +260,11 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         searchClearAccessibilityLabel: localizer.text(.trackersSearchClearAccessibility), sections: [],
         placeholder: nil, filter: .all, isFilterButtonVisible: false, isFilterActive: false,
         filterButtonTitle: localizer.text(.trackersFilters), activeFilterTitle: nil, menu: nil, alert: nil))
-    if let settings = attempt(.read, localizer, { () throws(StoreError) in try environment.store.settings() })
-    {
-      state.filter = settings.filter
-    }
-    reload()
-    subscription = StoreSubscription.observe(environment.store) { [weak self] change in
+    // The cards with the remembered filter: one read.
+    update(state, takingStoredFilter: true)
+    subscription = environment.access.observe { [weak self] change in
       guard let self else { return }
-      if change.settingsChanged, !change.isEverything, !self.isSavingFilter { self.followStoredFilter() }
+      if change.settingsChanged, !change.isEverything { self.followStoredFilter() }
       guard
         change.isEverything || !change.trackerIDs.isEmpty || !change.recordDays.isEmpty
           || !change.categoryIDs.isEmpty
@@ -322,66 +319,89 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  /// Set while this screen saves its own filter: the store's news of that write is not news here.
-  private var isSavingFilter = false
+  /// The filter as stored, as far as this screen knows: what it last read, or last saved itself.
+  private var storedFilter: TrackerFilter?
 
-  /// A filter chosen elsewhere (another screen, another process) shows here too.
+  /// A filter chosen elsewhere (another screen, another process) shows here too; this screen's
+  /// own choice coming back is no news.
   private func followStoredFilter() {
-    let store = environment.store
-    guard
-      let settings = attempt(.read, environment.localizer, { () throws(StoreError) in try store.settings() }),
-      settings.filter != state.filter
-    else { return }
-    var next = state
-    next.filter = settings.filter
-    update(next)
+    reading(environment.access, environment.localizer) { (store) throws(StoreError) in
+      try store.settings().filter
+    } then: { [weak self] filter in
+      guard let self, filter != self.storedFilter else { return }
+      self.storedFilter = filter
+      guard filter != self.state.filter else { return }
+      var next = self.state
+      next.filter = filter
+      self.update(next)
+    }
   }
 
   /// A change of the store: when only some trackers' records changed (a tap on "+"), only their
   /// cards are read again; anything else reads the whole screen.
   private func storeChanged(_ change: StoreChange) {
-    if change.isEverything, !isSavingFilter,
-      let settings = attempt(
-        .read, environment.localizer, { () throws(StoreError) in try environment.store.settings() })
-    {
-      // Everything may have changed, the remembered filter too: one new state for all of it.
-      var next = state
-      next.filter = settings.filter
-      return update(next)
-    }
-    let recordsOnly =
-      !change.isEverything && change.trackerIDs.isEmpty && change.categoryIDs.isEmpty
-      && !change.recordDays.isEmpty
+    // Everything may have changed, the remembered filter too: one read and one new state for all
+    // of it.
+    if change.isEverything { return update(state, takingStoredFilter: true) }
+    let recordsOnly = change.trackerIDs.isEmpty && change.categoryIDs.isEmpty && !change.recordDays.isEmpty
     // Completed / Not completed decide which cards show by their records: those read everything.
-    if recordsOnly, state.filter == .all || state.filter == .today, state.alert == nil,
-      updateCards(of: Array(change.recordDays.keys))
-    {
-      return
+    if recordsOnly, state.filter == .all || state.filter == .today, state.alert == nil {
+      return updateCards(of: Array(change.recordDays.keys))
     }
     reload()
   }
 
-  /// Reads the records of `ids` again and updates their cards (done or not, "N days", the
-  /// streak) as a whole reload would; false when that is not enough — a tracker not known, its
-  /// first day moved so it shows on other days, or the store failing (the whole reload then says so).
-  private func updateCards(of ids: [UUID]) -> Bool {
-    let store = environment.store
+  /// What one card needs read again after its records changed.
+  private struct CardRead: Sendable {
+    /// The records with their amounts (a measurable or quota card), else none.
+    var records: [TrackerRecord]
+    var recordDays: [Day]
+    var daysOff: [Day]
+  }
+
+  /// Reads the records of `ids` again (one snapshot) and updates their cards (done or not,
+  /// "N days", the streak) as a whole reload would; reads the whole screen when that is not
+  /// enough — a tracker not known, its first day moved so it shows on other days, or the store
+  /// failing (the whole reload then says so).
+  private func updateCards(of ids: [UUID]) {
+    let withHistory = Set(ids.filter { lastRead?.histories[$0] != nil })
+    let day = state.selectedDay
+    environment.access.read { (store) throws(StoreError) in
+      try store.read { (store) throws(StoreError) in
+        var reads: [UUID: CardRead] = [:]
+        for id in ids {
+          let records = withHistory.contains(id) ? try store.records(trackerID: id) : []
+          reads[id] = CardRead(
+            records: records,
+            recordDays: withHistory.contains(id)
+              ? records.map(\.day) : try store.recordDays(trackerID: id).sorted(),
+            daysOff: try store.daysOff(trackerID: id))
+        }
+        return reads
+      }
+    } then: { [weak self] result in
+      guard let self else { return }
+      guard case .success(let reads) = result, self.state.selectedDay == day, self.updateCards(from: reads)
+      else {
+        return self.reload()
+      }
+    }
+  }
+
+  /// Updates the cards of what was read; false when a whole read is needed.
+  private func updateCards(from reads: [UUID: CardRead]) -> Bool {
     let localizer = environment.localizer
     let day = state.selectedDay
     let today = environment.today
     var summaries = self.summaries
     var next = state
-    for id in ids {
+    for (id, read) in reads {
       guard let index = summaries.firstIndex(where: { $0.tracker.id == id }) else { return false }
       // A measurable or quota card: its history read again, its card composed from it.
       if let old = lastRead?.histories[id] {
-        guard
-          let history = try? store.read({ (store) throws(StoreError) in
-            TrackerHistory(
-              tracker: old.tracker, records: try store.records(trackerID: id),
-              daysOff: try store.daysOff(trackerID: id).map { TrackerDayOff(trackerID: id, day: $0) })
-          })
-        else { return false }
+        let history = TrackerHistory(
+          tracker: old.tracker, records: read.records,
+          daysOff: read.daysOff.map { TrackerDayOff(trackerID: id, day: $0) })
         let before = summaries[index]
         var summary = before
         summary.recordCount = history.records.count
@@ -408,15 +428,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         }
         continue
       }
-      let days: [Day]
-      let daysOff: [Day]
-      do {
-        (days, daysOff) = try store.read { (store) throws(StoreError) in
-          (try store.recordDays(trackerID: id).sorted(), try store.daysOff(trackerID: id))
-        }
-      } catch {
-        return false
-      }
+      let (days, daysOff) = (read.recordDays, read.daysOff)
       let before = summaries[index]
       var summary = before
       summary.recordCount = days.count
@@ -490,8 +502,10 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     var next = state
     next.selectedDay = day
     next.dateText = DisplayText.shortDate(day, environment.localizer)
-    if next.filter == .today, day != environment.today { setFilter(.all, in: &next) }
+    let leavesToday = next.filter == .today && day != environment.today
+    if leavesToday { next.filter = .all }
     update(next)
+    if leavesToday { saveFilter(.all) }
   }
 
   /// Call when the user changed the search field's text.
@@ -516,12 +530,13 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user chose a filter in the sheet. "Trackers for today" also moves to today.
   public func filterChosen(_ filter: TrackerFilter) {
     var next = state
-    setFilter(filter, in: &next)
+    next.filter = filter
     if filter == .today {
       next.selectedDay = environment.today
       next.dateText = DisplayText.shortDate(next.selectedDay, environment.localizer)
     }
     update(next)
+    saveFilter(filter)
   }
 
   /// Call when the user tapped a card's + / ✓ button; ignored on future dates. A measurable
@@ -655,45 +670,77 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  /// Puts `filter` on screen and remembers it; when remembering fails, an alert says the choice
-  /// will not last (the screen still shows what the user asked for).
-  private func setFilter(_ filter: TrackerFilter, in state: inout State) {
-    state.filter = filter
-    let localizer = environment.localizer
-    do {
-      isSavingFilter = true
-      defer { isSavingFilter = false }
-      try environment.write { try $0.updateSettings { $0.filter = filter } }
-    } catch {
-      state.alert = .storeFailure(error, .save, localizer)
+  /// Remembers `filter`, already on screen; when remembering fails, an alert says the choice will
+  /// not last (the screen still shows what the user asked for).
+  private func saveFilter(_ filter: TrackerFilter) {
+    storedFilter = filter
+    saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
+      try store.updateSettings { $0.filter = filter }
     }
   }
 
   private func reload() { update(state) }
 
-  /// Shows `next` with its cards read from the store; when the store cannot be read, the screen
-  /// keeps what it showed (date, search and cards) and an alert says why.
-  private func update(_ next: State) {
-    var next = next
-    do {
-      try reload(&next)
+  /// Shows `next` with its cards read from the store (with `takingStoredFilter`, the filter as
+  /// stored too). When the read does not come within the main actor's wait, `next` shows at once
+  /// with the cards it had, and the cards follow. When the store cannot be read, the screen keeps
+  /// what it showed (date, search and cards) and an alert says why. A later update overtakes one
+  /// still under way.
+  private func update(_ next: State, takingStoredFilter: Bool = false) {
+    updates += 1
+    let (count, day, today) = (updates, next.selectedDay, environment.today)
+    let collation = Collation(environment.language)
+    let arrival = Arrival()
+    environment.access.read { (store) throws(StoreError) in
+      try Self.read(store, day: day, today: today, collation: collation)
+    } then: { [weak self] result in
+      guard let self, count == self.updates else { return }
+      let isLate = arrival.isLate
+      arrival.isDelivered = true
+      var shown = isLate ? self.state : next
+      switch result {
+      case .success(let (summaries, read, filter)):
+        guard shown.selectedDay == read.day else { return }
+        if takingStoredFilter {
+          self.storedFilter = filter
+          shown.filter = filter
+        }
+        self.summaries = summaries
+        self.lastRead = read
+        self.compose(&shown, from: read)
+        self.state = shown
+      case .failure(let error):
+        // The cards stay what is really stored; what the user typed stays in the field.
+        var kept = self.state
+        kept.searchText = shown.searchText
+        kept.alert = .storeFailure(error, .read, self.environment.localizer)
+        self.state = kept
+      }
+    }
+    if !arrival.isDelivered {
+      arrival.isLate = true
       state = next
-    } catch {
-      // The cards stay what is really stored; what the user typed stays in the field.
-      var kept = state
-      kept.searchText = next.searchText
-      kept.alert = .storeFailure(error, .read, environment.localizer)
-      state = kept
     }
   }
 
-  /// Recomputes the sections, placeholder and filter button of `state` from the store: one
-  /// snapshot, so the screen never shows part of another process's change.
-  private func reload(_ state: inout State) throws(StoreError) {
-    let day = state.selectedDay
-    let today = environment.today
-    let collation = Collation(environment.language)
-    let (summaries, read) = try environment.store.read { (store) throws(StoreError) in
+  /// How many updates were asked for: only the latest one's read shows.
+  private var updates = 0
+
+  /// Whether an update's read came within the main actor's wait.
+  @MainActor
+  private final class Arrival: Sendable {
+    var isDelivered = false
+    var isLate = false
+  }
+
+  /// The whole screen's read: one snapshot, so the screen never shows part of another process's
+  /// change — the trackers, what the day and the next two days hold, the streaks, the categories
+  /// sorted by `collation`, the histories of measurable and quota trackers, and the filter as
+  /// stored.
+  private nonisolated static func read(
+    _ store: any TrackerDataStore, day: Day, today: Day, collation: Collation
+  ) throws(StoreError) -> ([TrackerSummary], Read, TrackerFilter) {
+    try store.read { (store) throws(StoreError) in
       let summaries = try store.trackers()
       let completed = try store.completedTrackerIDs(on: day)
       let off = try store.dayOffTrackerIDs(on: day)
@@ -715,11 +762,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       let read = Read(
         day: day, today: today, completed: completed, off: off, streaks: streaks, ahead: ahead,
         categories: categories, histories: histories)
-      return (summaries, read)
+      return (summaries, read, try store.settings().filter)
     }
-    self.summaries = summaries
-    lastRead = read
-    compose(&state, from: read)
   }
 
   /// Whether the tracker `id` is done on the day of `read`. Done is met (docs/rules.md): a

@@ -149,12 +149,12 @@ public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
         id: old.id, title: state.title, text: state.text, isDone: state.isCompleted, created: old.created,
         remoteID: old.remoteID)
     }
-    let saved: Void? = attempt(.save, localizer) { () throws(StoreError) in
-      try environment.write { store throws(StoreError) in
-        if case .new = mode { try store.createTask(task) } else { try store.updateTask(task) }
-      }
+    let isNew = mode == .new
+    saving(environment.access, localizer, .givingUpAfterWait) { (store) throws(StoreError) in
+      if isNew { try store.createTask(task) } else { try store.updateTask(task) }
+    } then: { [weak self] in
+      self?.onClose?()
     }
-    if saved != nil { onClose?() }
   }
 
   /// Call when the user tapped Cancel: nothing changes.

@@ -120,9 +120,23 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
       State(
         title: localizer.text(.todoTitle), addAccessibilityLabel: localizer.text(.todoAddAccessibility),
         rows: []))
-    reload()
-    subscription = TodoStoreSubscription.observe(environment.store) { [weak self] _ in self?.reload() }
-    if tasks.isEmpty, state.alert == nil { startLoading() }
+    // The tasks as stored, now and after each burst of commits; loading starts when the first
+    // read finds none.
+    var isFirstRead = true
+    subscription = environment.access.observe(
+      fetch: { (store) throws(StoreError) in try store.tasks() },
+      onChange: { [weak self] read in
+        guard let self else { return }
+        switch read {
+        case .success(let tasks):
+          self.tasks = tasks
+          self.show()
+          if isFirstRead, tasks.isEmpty { self.startLoading() }
+        case .failure(let error):
+          self.state.alert = .storeFailure(error, .read, self.environment.localizer)
+        }
+        isFirstRead = false
+      })
     region = following(environment.region) { $0.relabel() }
   }
 
@@ -145,7 +159,7 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
     }
     next.alert = next.alert?.relabelled(localizer)
     state = next
-    reload()
+    show()
   }
 
   private static func question(_ task: TodoTask, _ localizer: Localizer) -> DeleteQuestion {
@@ -183,13 +197,8 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
   public func deleteConfirmed() {
     guard let question = state.deleteQuestion else { return }
     state.deleteQuestion = nil
-    let localizer = environment.localizer
-    attempt(.save, localizer) { () throws(StoreError) in
-      try environment.writeOrQueue { store throws(StoreError) in
-        try store.deleteTask(id: question.taskID)
-      } failed: { [weak self] error in
-        self?.state.alert = .storeFailure(error, .save, localizer)
-      }
+    saving(environment.access, environment.localizer) { (store) throws(StoreError) in
+      try store.deleteTask(id: question.taskID)
     }
   }
 
@@ -222,14 +231,14 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
           id: environment.makeID(), title: "", text: $0.text, isDone: $0.isDone, created: created,
           remoteID: $0.remoteID)
       }
-      attempt(.save, localizer) { () throws(StoreError) in
-        try environment.write { store throws(StoreError) in try store.insertLoaded(tasks) }
+      show()
+      saving(environment.access, localizer, .givingUpAfterWait) { (store) throws(StoreError) in
+        try store.insertLoaded(tasks)
       }
-      reload()
     case .failure(let error):
       loadError = error
       state.loadFailure = Self.failure(error, localizer)
-      reload()
+      show()
     }
   }
 
@@ -256,13 +265,10 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  private func reload() {
+  /// The rows of the tasks last read.
+  private func show() {
     let localizer = environment.localizer
-    guard let read = attempt(.read, localizer, { () throws(StoreError) in try environment.store.tasks() })
-    else {
-      return
-    }
-    tasks = read
+    let read = tasks
     var next = state
     next.rows = read.map {
       Row(id: $0.id, title: $0.title.isEmpty ? nil : $0.title, text: $0.text, isDone: $0.isDone)

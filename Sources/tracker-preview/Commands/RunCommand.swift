@@ -49,7 +49,8 @@ enum RunCommand {
   /// The app `settings` names on its data, as it launches; nil (and the reason in `outcome`) when
   /// its store cannot be opened.
   static func launch(
-    _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, outcome: inout Outcome
+    _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, interactive: Bool = false,
+    outcome: inout Outcome
   )
     -> Launched?
   {
@@ -59,7 +60,10 @@ enum RunCommand {
       else {
         return nil
       }
-      let environment = settings.appEnvironment(store: store)
+      var environment = settings.appEnvironment(store: store)
+      // The interactive app keeps running and draws a late outcome when it comes; a script
+      // shows each step's outcome before the next.
+      if interactive { environment.mainActorWait = AppEnvironment.mainActorWait }
       var launched = Launched(
         app: AppFlow(environment: environment),
         noticeChangesElsewhere: { () throws(StoreError) in
@@ -76,8 +80,10 @@ enum RunCommand {
     case .todo:
       guard let store = StoreOpening.openTodo(invocation, context, outcome: &outcome) else { return nil }
       let loader = URLSessionTodoLoader(url: settings.todosURL)
+      var environment = settings.todoEnvironment(store: store, loader: loader)
+      if interactive { environment.mainActorWait = AppEnvironment.mainActorWait }
       return Launched(
-        app: TodoFlow(environment: settings.todoEnvironment(store: store, loader: loader)),
+        app: TodoFlow(environment: environment),
         noticeChangesElsewhere: { () throws(StoreError) in
           try (store as? SQLiteTodoStore)?.noticeChangesElsewhere()
         })

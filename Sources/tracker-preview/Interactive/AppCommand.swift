@@ -17,7 +17,9 @@ enum AppCommand {
       return .usage(UsageError(message: Messages.localized(.cliNotATerminal), command: "app"))
     }
     var outcome = Outcome()
-    guard let launched = RunCommand.launch(invocation, settings, context, outcome: &outcome) else {
+    guard
+      let launched = RunCommand.launch(invocation, settings, context, interactive: true, outcome: &outcome)
+    else {
       return outcome
     }
     let terminal: RawTerminal

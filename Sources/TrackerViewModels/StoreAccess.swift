@@ -1,0 +1,422 @@
+import Foundation
+import TrackerModels
+
+/// The one way view models reach a store, shared by the tracker's and the to-do app's (DESIGN
+/// "Data access"): the main actor never calls the store itself.
+///
+/// - **Reads** (`read`) run on a reader queue, each one snapshot (`TrackerDataStore.read`, one
+///   `BEGIN DEFERRED`), and **writes** (`write`) on the one writer queue, in the order they were
+///   made, each one transaction that returns what it changed.
+/// - The main actor waits for a call at most `mainActorWait` (100 ms), so a free file answers
+///   within the same user action (one action, one new state, as before) while a held lock or a
+///   slow disk cannot freeze the screen: past the wait the screen goes on with what it shows,
+///   and the call's continuation runs when the call ends. A write still running then counts in
+///   `writer` ("Saving…"). A write with `.givingUpAfterWait` (a form's Save) is itself cut to the
+///   wait instead, so the form hears `.busy` and keeps what was typed.
+/// - **Observation**: the store's commits (this process's and, by the store's watch, another
+///   process's) come in on any thread and are collected here; they are handed to the screens on
+///   the main actor — after the write that made them, before its continuation, when the main
+///   actor waited for it; otherwise on the next turn of the main actor. `observe(fetch:)` keeps a
+///   value up to date: it fetches again on the reader queue after the commits that touch it,
+///   once per burst, and delivers only a value that differs.
+///
+/// One per environment (copies share it), so writes keep their order.
+@MainActor
+public final class StoreAccess<Store: Sendable, Change: Sendable> {
+  /// The store the calls go to (off the main actor).
+  public nonisolated let store: Store
+  /// The writes still running after the main actor stopped waiting for them.
+  public let writer = StoreWriter()
+  /// The longest the main actor waits for one call; nil: until it ends (a script, `show`, the
+  /// tour and previews show each step's outcome before the next, and have no run loop to hear
+  /// of a late one).
+  public nonisolated let mainActorWait: Duration?
+  /// How long a write with `.givingUpAfterWait` waits for another program's lock.
+  public nonisolated let busyCut: Duration
+
+  private nonisolated let readQueue = DispatchQueue(label: "tracker.store.read")
+  private nonisolated let writeQueue = DispatchQueue(label: "tracker.store.write")
+  private nonisolated let cutToWait:
+    @Sendable (Store, Duration, () throws(StoreError) -> Void) throws(StoreError) -> Void
+  private nonisolated let subscribe:
+    @Sendable (Store, @escaping @Sendable (Change) -> Void) -> ObservationToken
+  private nonisolated let inbox = Inbox<Change>()
+  private var subscription: ObservationToken?
+  private var followers: [Follower] = []
+  private var isDelivering = false
+
+  /// Access to `store`: `observe` subscribes to its commits, `cutToWait` runs a call with every
+  /// wait for another program's lock cut to a limit (`TrackerDataStore.waitingAtMost`).
+  public nonisolated init(
+    _ store: Store, mainActorWait: Duration? = .milliseconds(100), busyCut: Duration = .milliseconds(100),
+    observe: @escaping @Sendable (Store, @escaping @Sendable (Change) -> Void) -> ObservationToken,
+    cutToWait: @escaping @Sendable (Store, Duration, () throws(StoreError) -> Void) throws(StoreError) -> Void
+  ) {
+    self.store = store
+    self.mainActorWait = mainActorWait
+    self.busyCut = busyCut
+    subscribe = observe
+    self.cutToWait = cutToWait
+  }
+
+  // MARK: Calls
+
+  /// How a write meets another program's lock on the data file.
+  public enum WritePolicy: Sendable {
+    /// It waits the store's whole busy timeout, off the main actor (a tap on a screen that stays
+    /// open: the screen goes on, "Saving…" shows, and `then` hears the outcome when it comes).
+    case waitingInBackground
+    /// It gives up after `mainActorWait` with `.busy` (a form's Save: the form stays with what
+    /// was typed and says the file is busy).
+    case givingUpAfterWait
+  }
+
+  /// Runs `fetch` on the reader queue and hands `then` its result on the main actor.
+  public func read<Value: Sendable>(
+    _ fetch: @escaping @Sendable (Store) throws(StoreError) -> Value,
+    then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
+  ) {
+    let store = store
+    run(on: readQueue, counting: false, { () throws(StoreError) in try fetch(store) }, then: then)
+  }
+
+  /// Runs `fetch` on the reader queue and waits for it to end, however long: only for what the
+  /// app cannot show a first screen without (the settings at launch).
+  public func readAndWait<Value: Sendable>(
+    _ fetch: @escaping @Sendable (Store) throws(StoreError) -> Value
+  ) -> Result<Value, StoreError> {
+    let store = store
+    let outcome = Outcome<Value>()
+    run(
+      on: readQueue, counting: false, { () throws(StoreError) in try fetch(store) }, waitsForEnd: true,
+      then: { outcome.value = $0 })
+    return outcome.value!
+  }
+
+  /// Runs `body` on the writer queue after the writes before it and hands `then` its result on
+  /// the main actor, after the screens heard of the commit.
+  public func write<Value: Sendable>(
+    _ policy: WritePolicy = .waitingInBackground,
+    _ body: @escaping @Sendable (Store) throws(StoreError) -> Value,
+    then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void = { _ in }
+  ) {
+    let (store, cutToWait, limit) = (store, cutToWait, busyCut)
+    let call: @Sendable () throws(StoreError) -> Value
+    switch policy {
+    case .waitingInBackground:
+      call = { () throws(StoreError) in try body(store) }
+    case .givingUpAfterWait:
+      call = { () throws(StoreError) in
+        var value: Value?
+        try cutToWait(store, limit) { () throws(StoreError) in value = try body(store) }
+        return value!
+      }
+    }
+    // A write cut to the wait ends soon after it by itself: the main actor waits for its end.
+    run(on: writeQueue, counting: true, call, waitsForEnd: policy == .givingUpAfterWait, then: then)
+  }
+
+  /// Runs `call` on `queue`; waits for it on the main actor at most `mainActorWait` (or, with
+  /// `waitsForEnd`, until it ends), delivers the commits it made and calls `then` — at once when
+  /// it ended in time, else on the main actor when it ends.
+  private func run<Value: Sendable>(
+    on queue: DispatchQueue, counting: Bool, _ call: @escaping @Sendable () throws(StoreError) -> Value,
+    waitsForEnd: Bool = false, then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
+  ) {
+    // The queue's closure holds neither this access nor the store once the call has run: the
+    // last of them goes on the main actor, where a command's exit follows (the store's closing
+    // checkpoint must not race it).
+    let pending = Pending<Value>(call)
+    queue.async {
+      let outcome = pending.run()
+      guard let late = pending.finish(outcome) else { return }
+      // The main actor stopped waiting: it hears of the end on its next turn.
+      Task { @MainActor in late(outcome) }
+    }
+    let late: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
+      if counting { self?.writer.state.waiting -= 1 }
+      self?.deliverNotices()
+      then(outcome)
+    }
+    if let outcome = pending.wait(waitsForEnd ? nil : mainActorWait, late: late) {
+      // Every access's screens hear of the commit before the continuation: another window's
+      // (another environment on the same store) too.
+      NoticeBoard.deliverEverywhere()
+      then(outcome)
+    } else if counting {
+      writer.state.waiting += 1
+    }
+  }
+
+  // MARK: Observation
+
+  /// Calls `handler` on the main actor with each commit (this process's or another's), until the
+  /// token is cancelled or released.
+  public func observe(_ handler: @escaping @MainActor (Change) -> Void) -> ObservationToken {
+    follow(handler)
+  }
+
+  /// Keeps a value up to date: `fetch` runs on the reader queue now and again after each burst of
+  /// commits `touches` says matter (one fetch per burst), and `onChange` hears each value that
+  /// differs from the last one delivered, or why it could not be read.
+  public func observe<Value: Equatable & Sendable>(
+    touches: @escaping @MainActor (Change) -> Bool = { _ in true },
+    fetch: @escaping @Sendable (Store) throws(StoreError) -> Value,
+    onChange: @escaping @MainActor (Result<Value, StoreError>) -> Void
+  ) -> ObservationToken {
+    let observation = ValueObservation(fetch: fetch, onChange: onChange)
+    observation.refetch(self)
+    return follow(
+      { [weak self] change in
+        guard let self, touches(change) else { return }
+        observation.refetch(self)
+      },
+      burstEnded: { [weak self] in
+        guard let self else { return }
+        observation.burstEnded(self)
+      })
+  }
+
+  private func follow(
+    _ handler: @escaping @MainActor (Change) -> Void, burstEnded: (@MainActor () -> Void)? = nil
+  ) -> ObservationToken {
+    if subscription == nil {
+      let inbox = inbox
+      NoticeBoard.register { [weak self] in
+        guard let self else { return false }
+        self.deliverNotices()
+        return true
+      }
+      subscription = subscribe(store) { [weak self] change in
+        inbox.push(change)
+        Task { @MainActor in self?.deliverNotices() }
+      }
+    }
+    let follower = Follower(handler: handler, burstEnded: burstEnded)
+    followers.append(follower)
+    let cancelled = follower.cancelled
+    return ObservationToken { cancelled.set() }
+  }
+
+  /// Hands every commit collected so far to the followers in the order they subscribed, then ends
+  /// the burst (value observations fetch once for all of it).
+  private func deliverNotices() {
+    guard !isDelivering else { return }
+    isDelivering = true
+    defer { isDelivering = false }
+    var delivered = false
+    while let change = inbox.pop() {
+      delivered = true
+      followers.removeAll { $0.isCancelled }
+      for follower in followers where !follower.isCancelled { follower.handler(change) }
+    }
+    guard delivered else { return }
+    for follower in followers where !follower.isCancelled { follower.burstEnded?() }
+  }
+
+  /// How many followers are alive (for leak tests).
+  var followerCount: Int {
+    followers.removeAll { $0.isCancelled }
+    return followers.count
+  }
+
+  /// A follower of the commits: its handler, what it does when a burst ends, and whether its
+  /// token is gone.
+  private final class Follower {
+    let handler: @MainActor (Change) -> Void
+    let burstEnded: (@MainActor () -> Void)?
+    let cancelled = CancelFlag()
+    var isCancelled: Bool { cancelled.isSet }
+
+    init(handler: @escaping @MainActor (Change) -> Void, burstEnded: (@MainActor () -> Void)?) {
+      self.handler = handler
+      self.burstEnded = burstEnded
+    }
+  }
+}
+
+/// Set once, from any thread (an observation token is cancelled, or released, anywhere).
+final class CancelFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+
+  func set() {
+    lock.lock()
+    value = true
+    lock.unlock()
+  }
+}
+
+/// A value kept up to date by `StoreAccess.observe(fetch:)`.
+@MainActor
+private final class ValueObservation<Store: Sendable, Value: Equatable & Sendable> {
+  let fetch: @Sendable (Store) throws(StoreError) -> Value
+  let onChange: @MainActor (Result<Value, StoreError>) -> Void
+  private var last: Result<Value, StoreError>?
+  private var isDirty = false
+
+  init(
+    fetch: @escaping @Sendable (Store) throws(StoreError) -> Value,
+    onChange: @escaping @MainActor (Result<Value, StoreError>) -> Void
+  ) {
+    self.fetch = fetch
+    self.onChange = onChange
+  }
+
+  /// A commit touched the value: it is fetched once the burst ends.
+  func refetch<Change>(_ access: StoreAccess<Store, Change>) {
+    if last == nil { return fetchNow(access) }
+    isDirty = true
+  }
+
+  func burstEnded<Change>(_ access: StoreAccess<Store, Change>) {
+    guard isDirty else { return }
+    isDirty = false
+    fetchNow(access)
+  }
+
+  private func fetchNow<Change>(_ access: StoreAccess<Store, Change>) {
+    access.read(fetch) { [weak self] result in
+      guard let self else { return }
+      switch (self.last, result) {
+      case (.success(let old)?, .success(let new)) where old == new: return
+      case (.success, _), (.failure, _), (nil, _): break
+      }
+      self.last = result
+      self.onChange(result)
+    }
+  }
+}
+
+/// A store call the main thread waits for, made on another thread.
+enum OffMainThread {
+  /// Runs `body` off the main thread and waits for it: for a value every screen needs now and
+  /// that is kept between changes (the day start hour behind "today", `DayStartCache`).
+  static func wait<Value: Sendable>(
+    _ body: @escaping @Sendable () throws(StoreError) -> Value
+  ) throws(StoreError) -> Value {
+    let pending = Pending<Value>(body)
+    DispatchQueue.global().async { _ = pending.finish(pending.run()) }
+    return try pending.wait(nil)!.get()
+  }
+}
+
+/// The accesses that follow their stores' commits. A call the main actor waited for hands the
+/// commits it made to every one of them before its continuation runs: two environments on one
+/// store (two windows) are both up to date when an action returns, as the screens of one are.
+@MainActor
+enum NoticeBoard {
+  /// An access's delivery: false once the access is gone.
+  private final class Delivery {
+    let run: () -> Bool
+    init(_ run: @escaping () -> Bool) { self.run = run }
+  }
+
+  private static var deliveries: [Delivery] = []
+
+  static func register(_ delivery: @escaping () -> Bool) { deliveries.append(Delivery(delivery)) }
+
+  static func deliverEverywhere() {
+    let gone = deliveries.filter { !$0.run() }
+    guard !gone.isEmpty else { return }
+    // Deliveries registered meanwhile (by a screen a delivery opened) stay.
+    deliveries.removeAll { delivery in gone.contains { $0 === delivery } }
+  }
+}
+
+/// A result handed over on the main actor.
+@MainActor
+private final class Outcome<Value: Sendable>: Sendable {
+  var value: Result<Value, StoreError>?
+}
+
+/// The commits the store reported, from any thread, until the main actor takes them.
+private final class Inbox<Change: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var changes: [Change] = []
+
+  func push(_ change: Change) {
+    lock.lock()
+    changes.append(change)
+    lock.unlock()
+  }
+
+  func pop() -> Change? {
+    lock.lock()
+    defer { lock.unlock() }
+    return changes.isEmpty ? nil : changes.removeFirst()
+  }
+}
+
+/// One call and its outcome, taken either by the main actor waiting for it or, once the main
+/// actor stopped waiting, by the late delivery it left — never by both.
+private final class Pending<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private let done = DispatchSemaphore(value: 0)
+  private var call: (@Sendable () throws(StoreError) -> Value)?
+  private var outcome: Result<Value, StoreError>?
+  private var late: (@MainActor @Sendable (Result<Value, StoreError>) -> Void)?
+  private var isAbandoned = false
+
+  init(_ call: @escaping @Sendable () throws(StoreError) -> Value) { self.call = call }
+
+  /// Runs the call once, and lets go of it.
+  func run() -> Result<Value, StoreError> {
+    lock.lock()
+    let call = self.call
+    self.call = nil
+    lock.unlock()
+    guard let call else {
+      return .failure(.storage(StorageFailure(.other, detail: "a store call ran twice")))
+    }
+    do throws(StoreError) {
+      return .success(try call())
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Records the outcome for the main actor waiting for it; when it no longer waits, returns
+  /// the delivery it left instead (the caller hands it the outcome on the main actor).
+  func finish(_ outcome: Result<Value, StoreError>) -> (
+    @MainActor @Sendable (Result<Value, StoreError>) -> Void
+  )? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isAbandoned else {
+      let late = self.late
+      self.late = nil
+      return late
+    }
+    self.outcome = outcome
+    done.signal()
+    return nil
+  }
+
+  /// Waits for the outcome at most `limit` (nil: until it comes); nil when it did not come in
+  /// time, and then `late` hears of it when it comes.
+  func wait(
+    _ limit: Duration?, late: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void = { _ in }
+  ) -> Result<Value, StoreError>? {
+    if let limit {
+      let (seconds, attoseconds) = limit.components
+      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      _ = done.wait(timeout: .now() + .nanoseconds(nanoseconds))
+    } else {
+      done.wait()
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    if outcome == nil {
+      isAbandoned = true
+      self.late = late
+    }
+    return outcome
+  }
+}
