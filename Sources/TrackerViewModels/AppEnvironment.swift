@@ -19,14 +19,14 @@ public struct AppEnvironment: Sendable {
   /// through `access`, off the main actor.
   public var store: any TrackerDataStore {
     get { access.store }
-    set { access = Self.access(to: newValue, waiting: mainActorWait) }
+    set { access = access.with(store: newValue, mainActorWait: mainActorWait) }
   }
   /// How long the main actor waits for one store call (`StoreAccess`): `AppEnvironment.mainActorWait`
   /// (100 ms) in an app that keeps running and hears of a late outcome; nil — until it ends — for
   /// one that shows each step's outcome before the next (a script, `show`, the tour, previews).
   public var mainActorWait: Duration? {
     get { access.mainActorWait }
-    set { access = Self.access(to: store, waiting: newValue) }
+    set { access = access.with(store: store, mainActorWait: newValue) }
   }
   /// The view models' way to the store: reads, writes and observation off the main actor (shared
   /// by copies).
@@ -58,19 +58,12 @@ public struct AppEnvironment: Sendable {
     self.notifications = notifications
     self.now = now
     region = RegionSettings(language: language, timeZone: timeZone)
-    access = Self.access(to: store, waiting: AppEnvironment.mainActorWait)
-    self.analytics = analytics
-    self.makeID = makeID
-  }
-
-  /// The access a view model has to `store`.
-  private static func access(
-    to store: any TrackerDataStore, waiting: Duration?
-  ) -> StoreAccess<any TrackerDataStore, StoreChange> {
-    StoreAccess(
-      store, mainActorWait: waiting, busyCut: mainActorWait,
+    access = StoreAccess(
+      store, mainActorWait: AppEnvironment.mainActorWait, busyCut: AppEnvironment.mainActorWait,
       observe: { store, handler in store.observe(handler) },
       cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
+    self.analytics = analytics
+    self.makeID = makeID
   }
 
   /// The real clock, the given time zone and store, and random ids: what the app runs with.

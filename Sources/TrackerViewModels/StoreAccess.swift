@@ -59,6 +59,13 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     self.cutToWait = cutToWait
   }
 
+  /// A new access like this one to `store`, the main actor waiting at most `mainActorWait` (an
+  /// environment's store or wait set anew: its copies made before keep the access they have).
+  public nonisolated func with(store: Store, mainActorWait: Duration?) -> StoreAccess {
+    StoreAccess(
+      store, mainActorWait: mainActorWait, busyCut: busyCut, observe: subscribe, cutToWait: cutToWait)
+  }
+
   // MARK: Calls
 
   /// How a write meets another program's lock on the data file.

@@ -155,25 +155,35 @@ struct SyncSettingsTests {
 
   /// Settings on a world whose sync runs in the background, looking every 50 ms and waiting
   /// `debounce` seconds after a change.
-  func background(_ sync: ScriptedSync, listing: Locked<String>, debounce: TimeInterval = 0.3)
+  /// `looks` counts the looks at the folder (each reads its listing, on the sync's own queue).
+  func background(
+    _ sync: ScriptedSync, listing: Locked<String>, looks: Locked<Int> = Locked(0),
+    debounce: TimeInterval = 0.3
+  )
     -> (SettingsViewModel, AppSync)
   {
     var environment = world.environment(.en)
     let appSync = AppSync(store: sync)
     environment.sync = appSync
     appSync.startSyncingInBackground(
-      observing: world.store, now: { Date() }, listing: { _ in listing.value }, poll: 0.05,
-      debounce: debounce)
+      observing: world.store, now: { Date() },
+      listing: { _ in
+        looks.value += 1
+        return listing.value
+      }, poll: 0.05, debounce: debounce)
     return (SettingsViewModel(environment: environment), appSync)
   }
 
   @Test func theAppSyncsAtOnceThenOnlyWhenTheFolderChanges() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f"))
     let listing = Locked("a/00000001.jsonl 120")
-    let (model, appSync) = background(sync, listing: listing)
+    let looks = Locked(0)
+    let (model, appSync) = background(sync, listing: listing, looks: looks)
     defer { appSync.stopSyncingInBackground() }
     #expect(try await eventually { sync.syncs == 1 && model.state.syncTitle.contains("last synced") })
-    try await Task.sleep(for: .milliseconds(500))  // ten looks at an unchanged folder
+    // Ten more looks at an unchanged folder (counted, not slept for): no sync.
+    let seen = looks.value
+    #expect(try await eventually { looks.value >= seen + 10 })
     #expect(sync.syncs == 1)
     listing.value = "a/00000001.jsonl 120\nb/00000001.jsonl 80"
     #expect(try await eventually { sync.syncs == 2 })
@@ -182,14 +192,18 @@ struct SyncSettingsTests {
   @Test func changesMadeHereAreSentOnceAfterTheyStop() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f"))
     // A burst of three changes, well within the wait after each (a loaded machine is slow).
-    let (_, appSync) = background(sync, listing: Locked(""), debounce: 2)
+    let looks = Locked(0)
+    let (_, appSync) = background(sync, listing: Locked(""), looks: looks, debounce: 2)
     defer { appSync.stopSyncingInBackground() }
     #expect(try await eventually { sync.syncs == 1 })
     for number in 1...3 {
       try world.store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))
     }
     #expect(try await eventually { sync.syncs == 2 })
-    try await Task.sleep(for: .seconds(3))
+    // The sync came from the last change's wait, the last one pending (the waits end in the order
+    // they began, on the sync's queue); ten looks later there is still no other.
+    let seen = looks.value
+    #expect(try await eventually { looks.value >= seen + 10 })
     #expect(sync.syncs == 2, "one sync for the three changes")
   }
 

@@ -15,14 +15,14 @@ public struct TodoEnvironment: Sendable {
   /// the main actor.
   public var store: any TodoDataStore {
     get { access.store }
-    set { access = Self.access(to: newValue, waiting: mainActorWait) }
+    set { access = access.with(store: newValue, mainActorWait: mainActorWait) }
   }
   /// How long the main actor waits for one store call (`StoreAccess`): `AppEnvironment.mainActorWait`
   /// (100 ms) in an app that keeps running and hears of a late outcome; nil — until it ends — for
   /// one that shows each step's outcome before the next (a script, `show`, the tour, previews).
   public var mainActorWait: Duration? {
     get { access.mainActorWait }
-    set { access = Self.access(to: store, waiting: newValue) }
+    set { access = access.with(store: store, mainActorWait: newValue) }
   }
   /// The view models' way to the store (shared by copies): the same machinery as the tracker's.
   public private(set) var access: StoreAccess<any TodoDataStore, TodoChange>
@@ -38,19 +38,12 @@ public struct TodoEnvironment: Sendable {
   ) {
     self.now = now
     region = RegionSettings(language: language, timeZone: TimeZone(secondsFromGMT: 0)!)
-    access = Self.access(to: store, waiting: AppEnvironment.mainActorWait)
-    self.loader = loader
-    self.makeID = makeID
-  }
-
-  /// The access a view model has to `store`.
-  private static func access(to store: any TodoDataStore, waiting: Duration?) -> StoreAccess<
-    any TodoDataStore, TodoChange
-  > {
-    StoreAccess(
-      store, mainActorWait: waiting, busyCut: AppEnvironment.mainActorWait,
+    access = StoreAccess(
+      store, mainActorWait: AppEnvironment.mainActorWait, busyCut: AppEnvironment.mainActorWait,
       observe: { store, handler in store.observe(handler) },
       cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
+    self.loader = loader
+    self.makeID = makeID
   }
 
   /// A fixed world for tests, previews, the tour and scripts: the clock stopped at `now`, ids
