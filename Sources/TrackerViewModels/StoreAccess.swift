@@ -44,6 +44,9 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   private var subscription: ObservationToken?
   private var followers: [Follower] = []
   private var isDelivering = false
+  /// The order the calls' continuations run in, per queue.
+  private let readOrder = CallOrder()
+  private let writeOrder = CallOrder()
 
   /// Access to `store`: `observe` subscribes to its commits, `cutToWait` runs a call with every
   /// wait for another program's lock cut to a limit (`TrackerDataStore.waitingAtMost`).
@@ -140,16 +143,24 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
       // The main actor stopped waiting: it hears of the end on its next turn.
       Task { @MainActor in late(outcome) }
     }
+    // Continuations run in the order the calls were made (per queue): one that ended in time
+    // does not overtake an earlier one the main actor stopped waiting for.
+    let order = queue === writeQueue ? writeOrder : readOrder
+    let ticket = order.take()
     let late: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
-      if counting { self?.writer.state.waiting -= 1 }
-      self?.deliverNotices()
-      then(outcome)
+      order.arrived(ticket) {
+        if counting { self?.writer.state.waiting -= 1 }
+        self?.deliverNotices()
+        then(outcome)
+      }
     }
     if let outcome = pending.wait(waitsForEnd ? nil : mainActorWait, late: late) {
-      // Every access's screens hear of the commit before the continuation: another window's
-      // (another environment on the same store) too.
-      NoticeBoard.deliverEverywhere()
-      then(outcome)
+      order.arrived(ticket) {
+        // Every access's screens hear of the commit before the continuation: another window's
+        // (another environment on the same store) too.
+        NoticeBoard.deliverEverywhere()
+        then(outcome)
+      }
     } else if counting {
       writer.state.waiting += 1
     }
@@ -334,6 +345,31 @@ enum NoticeBoard {
     guard !gone.isEmpty else { return }
     // Deliveries registered meanwhile (by a screen a delivery opened) stay.
     deliveries.removeAll { delivery in gone.contains { $0 === delivery } }
+  }
+}
+
+/// Runs continuations in the order their calls were made, whenever each arrives.
+@MainActor
+private final class CallOrder {
+  private var issued = 0
+  private var next = 0
+  private var arrivedEarly: [Int: () -> Void] = [:]
+
+  nonisolated init() {}
+
+  /// A call's place in the order.
+  func take() -> Int {
+    defer { issued += 1 }
+    return issued
+  }
+
+  /// The call `ticket` ended: `continuation` runs now if every earlier one ran, else after them.
+  func arrived(_ ticket: Int, _ continuation: @escaping () -> Void) {
+    arrivedEarly[ticket] = continuation
+    while let ready = arrivedEarly.removeValue(forKey: next) {
+      next += 1
+      ready()
+    }
   }
 }
 

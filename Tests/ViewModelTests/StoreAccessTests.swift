@@ -1,0 +1,189 @@
+import Foundation
+import ModelTestSupport
+import TestSupport
+import Testing
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// `StoreAccess`, the view models' one way to a store (DESIGN "Data access"), on its own: calls
+/// off the main actor, writes in the order they were made, observation of values coalesced per
+/// burst, continuations once each.
+@MainActor
+@Suite("Store access")
+struct StoreAccessTests {
+  /// An access to `store` whose main actor waits `wait` (zero: never; every outcome comes later).
+  func access(_ store: InMemoryTrackerStore, wait: Duration?) -> StoreAccess<
+    any TrackerDataStore, StoreChange
+  > {
+    var environment = AppEnvironment.fixed(
+      now: Date(timeIntervalSince1970: 1_796_288_400), timeZone: TimeZone(identifier: "UTC")!, language: .en,
+      store: store)
+    environment.mainActorWait = wait
+    return environment.access
+  }
+
+  nonisolated static let home = TrackerCategory(id: id(1), title: "Home")
+
+  @Test func writesTheMainActorDidNotWaitForRunInTheOrderTheyWereMadeAndEachContinuesOnce() async throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store, wait: .zero)
+    let finished = Recorded<Int>()
+    for number in 1...40 {
+      access.write { (store) throws(StoreError) in
+        try store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))
+        return number
+      } then: { result in
+        finished.values.append((try? result.get()) ?? -number)
+      }
+    }
+    #expect(try await eventually { finished.values.count == 40 })
+    #expect(finished.values == Array(1...40))
+    #expect(try await eventually { !access.writer.state.isSaving })
+    #expect(try store.categories().count == 40)
+  }
+
+  @Test func aRefusedWriteContinuesWithItsErrorAndChangesNothing() throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store, wait: nil)
+    let outcome = Recorded<Result<Void, StoreError>>()
+    access.write { (store) throws(StoreError) in
+      try store.createCategory(TrackerCategory(id: id(1), title: "   "))
+    } then: {
+      outcome.values.append($0)
+    }
+    #expect(outcome.values.count == 1)
+    guard case .failure(.invalidCategoryTitle)? = outcome.values.first else {
+      Issue.record("not refused: \(outcome.values)")
+      return
+    }
+    #expect(try store.categories().isEmpty)
+  }
+
+  @Test func aBurstOfCommitsFromAnotherThreadIsFetchedFarFewerTimesAndEndsOnTheLastValue() async throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store, wait: .milliseconds(100))
+    let fetches = Counter()
+    let delivered = Recorded<Int>()
+    let token = access.observe(
+      touches: { !$0.categoryIDs.isEmpty },
+      fetch: { (store) throws(StoreError) in
+        fetches.add()
+        return try store.categories().count
+      },
+      onChange: { delivered.values.append((try? $0.get()) ?? -1) })
+    #expect(delivered.values == [0])
+    // A burst: 200 commits made on another thread while the main actor is busy elsewhere.
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      for number in 1...200 {
+        try? store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))
+      }
+      done.signal()
+    }
+    done.wait()
+    #expect(try await eventually { delivered.values.last == 200 })
+    // Every commit was news, but one fetch served the whole burst.
+    #expect(fetches.count <= 3, "\(fetches.count) fetches")
+    #expect(delivered.values.count <= 3, "\(delivered.values)")
+    #expect(delivered.values == delivered.values.sorted())
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func aValueThatDidNotChangeIsNotDeliveredAgain() throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store, wait: nil)
+    try store.createCategory(Self.home)
+    let delivered = Recorded<[String]>()
+    let token = access.observe(
+      touches: { _ in true },
+      fetch: { (store) throws(StoreError) in try store.categories().map(\.title) },
+      onChange: { delivered.values.append((try? $0.get()) ?? []) })
+    // Commits that do not change the titles: a settings change, a rename to the same title.
+    access.write { (store) throws(StoreError) in try store.updateSettings { $0.filter = .completed } }
+    access.write { (store) throws(StoreError) in try store.renameCategory(id: Self.home.id, to: "Home") }
+    access.write { (store) throws(StoreError) in try store.renameCategory(id: Self.home.id, to: "House") }
+    #expect(delivered.values == [["Home"], ["House"]])
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func aCancelledObservationHearsNothingMore() throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store, wait: nil)
+    let heard = Recorded<StoreChange>()
+    let token = access.observe { heard.values.append($0) }
+    access.write { (store) throws(StoreError) in try store.createCategory(Self.home) }
+    #expect(heard.values.count == 1)
+    token.cancel()
+    access.write { (store) throws(StoreError) in try store.renameCategory(id: Self.home.id, to: "House") }
+    #expect(heard.values.count == 1)
+    #expect(access.followerCount == 0)
+  }
+
+  /// Random sequences of writes through the access (some waited for, some not) and directly on
+  /// the store from another thread: once everything has arrived, the observed value is what a
+  /// fresh read says, whatever the interleaving.
+  @Test(arguments: 1...20)
+  func theObservedValueEndsAsAFreshReadAfterAnyInterleaving(seed: UInt64) async throws {
+    var random = seed
+    func next(_ count: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((random >> 33) % UInt64(count))
+    }
+    let store = InMemoryTrackerStore()
+    let access = access(store, wait: [.zero, .milliseconds(100), nil][next(3)])
+    let shown = Recorded<[String]>()
+    let token = access.observe(
+      touches: { !$0.categoryIDs.isEmpty || $0.isEverything },
+      fetch: { (store) throws(StoreError) in try store.categories().map(\.title).sorted() },
+      onChange: { if case .success(let titles) = $0 { shown.values.append(titles) } })
+    for step in 0..<60 {
+      let number = next(12) + 1
+      switch next(4) {
+      case 0, 1:
+        access.write { (store) throws(StoreError) in
+          if try store.categories().contains(where: { $0.id == id(number) }) {
+            try store.deleteCategory(id: id(number))
+          } else {
+            try store.createCategory(TrackerCategory(id: id(number), title: "C\(number) \(step)"))
+          }
+        }
+      case 2:
+        DispatchQueue.global().async {
+          try? store.renameCategory(id: id(number), to: "R\(number) \(step)")
+        }
+      default:
+        try await Task.sleep(for: .milliseconds(1))
+      }
+    }
+    #expect(try await eventually { !access.writer.state.isSaving })
+    let final = { try store.categories().map(\.title).sorted() }
+    #expect(try await eventually { (try? final()) == shown.values.last }, "seed \(seed)")
+    withExtendedLifetime(token) {}
+  }
+}
+
+/// Values recorded on the main actor.
+@MainActor
+final class Recorded<Value>: Sendable {
+  var values: [Value] = []
+}
+
+/// A count kept from any thread.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  func add() {
+    lock.lock()
+    value += 1
+    lock.unlock()
+  }
+
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}
