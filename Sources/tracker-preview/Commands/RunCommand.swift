@@ -38,7 +38,7 @@ enum RunCommand {
   struct Launched {
     let app: any DrivenApp
     /// Tells the app's screens when another process changed the data file (a no-op in memory).
-    let noticeChangesElsewhere: () throws(StoreError) -> Void
+    let noticeChangesElsewhere: @Sendable () throws(StoreError) -> Void
     /// Starts the app's syncs by itself with a joined folder (`app` only: `run` stays
     /// deterministic); nil when its store cannot sync.
     var startSyncing: (@MainActor () -> Void)? = nil

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerAutomation
+import TrackerModels
 import TrackerTerminal
 import TrackerTextRenderer
 import TrackerViewModels
@@ -78,13 +79,10 @@ enum AppCommand {
         keys += decoder.feed(bytes)
       }
       for key in keys {
-        // Another process may have written to the data file: the screens read it again first.
-        var failure: String?
-        do {
-          try launched.noticeChangesElsewhere()
-        } catch {
-          failure = Messages.describe(error)
-        }
+        // Another process may have written to the data file: the screens read it again. The look
+        // runs off the main thread (the main actor makes no store call), waited for at most as
+        // long as a screen waits for the store; the store's own watch looks four times a second.
+        let failure = Self.lookForChangesElsewhere(launched.noticeChangesElsewhere).map(Messages.describe)
         if session.handle(key) == .quit { break loop }
         if let failure { session.show(failure) }
       }
@@ -100,6 +98,32 @@ enum AppCommand {
   /// stays, its bottom line saying so, until the write is saved or has given up (the busy
   /// timeout), and a write that could not be saved is told on standard error once the terminal
   /// is back.
+  /// Runs `look` on another thread and waits for it at most `AppEnvironment.mainActorWait`;
+  /// what it threw when it ended in time.
+  private static func lookForChangesElsewhere(_ look: @escaping @Sendable () throws(StoreError) -> Void)
+    -> StoreError?
+  {
+    let outcome = LookOutcome()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      do throws(StoreError) {
+        try look()
+      } catch {
+        outcome.error = error
+      }
+      done.signal()
+    }
+    let (seconds, attoseconds) = AppEnvironment.mainActorWait.components
+    let wait = Double(seconds) + Double(attoseconds) / 1e18
+    guard done.wait(timeout: .now() + wait) == .success else { return nil }
+    return outcome.error
+  }
+
+  /// What a look threw, written before the look signals and read only after that signal.
+  private final class LookOutcome: @unchecked Sendable {
+    var error: StoreError?
+  }
+
   private static func finishWaitingWrites(
     _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter,
     _ outcome: inout Outcome
