@@ -7,6 +7,8 @@ import TrackerModels
 public final class DayStartCache: @unchecked Sendable {
   private let lock = NSLock()
   private var cached: DayStart?
+  /// Counts the changes of the settings: a read begun before one is not kept after it.
+  private var generation = 0
   private var subscription: ObservationToken?
 
   /// A cache that has read nothing yet.
@@ -16,7 +18,7 @@ public final class DayStartCache: @unchecked Sendable {
   /// says why).
   func dayStart(in store: any TrackerDataStore) -> DayStart {
     lock.lock()
-    let known = cached
+    let (known, readFor) = (cached, generation)
     lock.unlock()
     if let known { return known }
     follow(store)
@@ -33,10 +35,15 @@ public final class DayStartCache: @unchecked Sendable {
       // the settings' own reads); "today" meanwhile counts from midnight.
       return .midnight
     }
-    lock.lock()
-    cached = start
-    lock.unlock()
+    keep(start, readFor: readFor)
     return start
+  }
+
+  /// Keeps `start` unless the settings changed since it was read (`generation`).
+  private func keep(_ start: DayStart, readFor: Int) {
+    lock.lock()
+    if generation == readFor { cached = start }
+    lock.unlock()
   }
 
   /// Takes `start` as `store`'s hour, read by whoever just read the settings (the flow at
@@ -54,8 +61,9 @@ public final class DayStartCache: @unchecked Sendable {
     let isFollowing = subscription != nil
     lock.unlock()
     guard !isFollowing else { return }
-    // Observers are called in the order they were added: this one forgets the hour before any
-    // screen that subscribed later asks for "today" again.
+    // Observers are called in the order they were added, on the thread that committed, before
+    // the screens hear of the change on the main actor: the hour is forgotten before any screen
+    // asks for "today" again, and the next "today" reads it (off the main thread).
     let token = store.observe { [weak self] change in
       if change.settingsChanged || change.isEverything { self?.invalidate() }
     }
@@ -64,10 +72,11 @@ public final class DayStartCache: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Forgets the hour: the next "today" reads it again.
+  /// Forgets the hour: the next "today" reads it again, and a read begun before this is not kept.
   func invalidate() {
     lock.lock()
     cached = nil
+    generation += 1
     lock.unlock()
   }
 }

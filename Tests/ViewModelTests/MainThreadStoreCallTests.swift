@@ -82,4 +82,23 @@ struct MainThreadStoreCallTests {
     #expect(try store.tasks().map(\.text) == ["Milk"])
     #expect(store.mainThreadCalls == before + 1)  // the line above, the test's own read
   }
+
+  /// The day start hour behind "today" is read again after a change of the settings, off the
+  /// main thread.
+  @Test func aDayStartChangedElsewhereIsReadAgainOffTheMainThread() throws {
+    let world = try TestWorld.demo()
+    let environment = world.environment(.ru)
+    #expect(environment.dayStart == .midnight)  // read at launch
+    let before = world.store.mainThreadCalls
+    // Another window or process moves the day start: its commit comes on another thread.
+    let done = DispatchSemaphore(value: 0)
+    let store = world.store
+    DispatchQueue.global().async {
+      _ = try? store.updateSettings { $0.dayStart = DayStart(hour: 4)! }
+      done.signal()
+    }
+    done.wait()
+    #expect(environment.dayStart == DayStart(hour: 4))
+    #expect(world.store.mainThreadCalls == before)
+  }
 }
