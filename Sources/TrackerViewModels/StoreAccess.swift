@@ -99,8 +99,8 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     let outcome = Outcome<Value>()
     run(
       on: readQueue, counting: false, { () throws(StoreError) in try fetch(store) }, waitsForEnd: true,
-      then: { outcome.value = $0 })
-    return outcome.value!
+      inOrder: false, then: { outcome.value = $0 })
+    return outcome.value ?? .failure(.storage(StorageFailure(.other, detail: "the read did not end")))
   }
 
   /// Runs `body` on the writer queue after the writes before it and hands `then` its result on
@@ -131,7 +131,8 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// it ended in time, else on the main actor when it ends.
   private func run<Value: Sendable>(
     on queue: DispatchQueue, counting: Bool, _ call: @escaping @Sendable () throws(StoreError) -> Value,
-    waitsForEnd: Bool = false, then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
+    waitsForEnd: Bool = false, inOrder: Bool = true,
+    then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
   ) {
     // The queue's closure holds neither this access nor the store once the call has run: the
     // last of them goes on the main actor, where a command's exit follows (the store's closing
@@ -144,8 +145,9 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
       Task { @MainActor in late(outcome) }
     }
     // Continuations run in the order the calls were made (per queue): one that ended in time
-    // does not overtake an earlier one the main actor stopped waiting for.
-    let order = queue === writeQueue ? writeOrder : readOrder
+    // does not overtake an earlier one the main actor stopped waiting for. A call its caller
+    // waits for to the end (`readAndWait`) continues at once.
+    let order = inOrder ? (queue === writeQueue ? writeOrder : readOrder) : CallOrder()
     let ticket = order.take()
     let late: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
       order.arrived(ticket) {

@@ -44,6 +44,24 @@ struct StoreAccessTests {
     #expect(try store.categories().count == 40)
   }
 
+  @Test func aReadWaitedForToItsEndAnswersAtOnceEvenBehindReadsStillOnTheirWay() async throws {
+    let store = InMemoryTrackerStore()
+    try store.createCategory(Self.home)
+    let access = access(store, wait: .zero)
+    let earlier = Recorded<Int>()
+    for _ in 0..<20 {
+      access.read { (store) throws(StoreError) in
+        try store.categories().count
+      } then: {
+        earlier.values.append((try? $0.get()) ?? -1)
+      }
+    }
+    let titles = access.readAndWait { (store) throws(StoreError) in try store.categories().map(\.title) }
+    #expect((try? titles.get()) == ["Home"])
+    #expect(try await eventually { earlier.values.count == 20 })
+    #expect(earlier.values == Array(repeating: 1, count: 20))
+  }
+
   @Test func aRefusedWriteContinuesWithItsErrorAndChangesNothing() throws {
     let store = InMemoryTrackerStore()
     let access = access(store, wait: nil)
