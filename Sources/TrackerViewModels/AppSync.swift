@@ -170,8 +170,12 @@ final class BackgroundSync: @unchecked Sendable {
       self.changeCount += 1
       self.hasUnsentChange = true
       let count = self.changeCount
-      self.queue.asyncAfter(deadline: .now() + self.debounce) {
-        guard self.timer != nil, count == self.changeCount, let folder = self.folder() else { return }
+      // Held weakly: a wait still pending when the app quits must not keep the store (and its
+      // write-ahead log) open past the exit.
+      self.queue.asyncAfter(deadline: .now() + self.debounce) { [weak self] in
+        guard let self, self.timer != nil, count == self.changeCount, let folder = self.folder() else {
+          return
+        }
         self.sync(folder)
       }
     }

@@ -76,8 +76,9 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     /// It waits the store's whole busy timeout, off the main actor (a tap on a screen that stays
     /// open: the screen goes on, "Saving…" shows, and `then` hears the outcome when it comes).
     case waitingInBackground
-    /// It gives up after `mainActorWait` with `.busy` (a form's Save: the form stays with what
-    /// was typed and says the file is busy).
+    /// It gives up after `busyCut` with `.busy` (a form's Save: the form stays with what was
+    /// typed and says the file is busy). Where the main actor waits for every call to end (a
+    /// script), it waits the whole busy timeout instead.
     case givingUpAfterWait
   }
 
@@ -112,6 +113,9 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   ) {
     let (store, cutToWait, limit) = (store, cutToWait, busyCut)
     let call: @Sendable () throws(StoreError) -> Value
+    // A main actor that waits for every call to end (a script) waits the store's whole busy
+    // timeout for a form's save too: a step's outcome never depends on a lock held for a moment.
+    let policy = mainActorWait == nil ? .waitingInBackground : policy
     switch policy {
     case .waitingInBackground:
       call = { () throws(StoreError) in try body(store) }

@@ -334,9 +334,16 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
 
   /// Call when the user tapped a day of the grid: its record is toggled when the day is enabled.
   public func dayTapped(_ day: Day) {
-    guard state.weeks.joined().first(where: { $0.day == day })?.isEnabled == true else { return }
+    guard let cell = state.weeks.joined().first(where: { $0.day == day }), cell.isEnabled else { return }
     let id = state.trackerID
-    attemptSoon(environment) { try $0.toggleRecord(trackerID: id, on: day) }
+    // A yes/no day shows whether it has a record: the tap makes it what the cell offers, whatever
+    // got there first. A measurable day's mark says whether its amount met the target, so its
+    // record is toggled.
+    guard summary?.tracker.measure == .yesNo else {
+      return attemptSoon(environment) { try $0.toggleRecord(trackerID: id, on: day) }
+    }
+    let isDone = cell.mark != .done
+    attemptSoon(environment) { try $0.setCompleted(isDone, trackerID: id, on: day) }
   }
 
   /// Call when the user tapped Back.

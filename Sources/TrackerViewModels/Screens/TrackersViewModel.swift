@@ -549,7 +549,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       onRoute?(.amount(id, day: day))
       return
     }
-    attemptSoon(environment) { try $0.toggleRecord(trackerID: id, on: day) }
+    // What the card shows decides: "Mark as done" marks it done, whatever got there first.
+    let isDone = !(state.sections.lazy.flatMap(\.cards).first { $0.id == id }?.isCompleted ?? false)
+    attemptSoon(environment) { try $0.setCompleted(isDone, trackerID: id, on: day) }
   }
 
   /// Call when the user tapped a card's body: its detail opens.
@@ -673,9 +675,14 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// Remembers `filter`, already on screen; when remembering fails, an alert says the choice will
   /// not last (the screen still shows what the user asked for).
   private func saveFilter(_ filter: TrackerFilter) {
+    let before = storedFilter
     storedFilter = filter
     saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
       try store.updateSettings { $0.filter = filter }
+    } failed: { [weak self] in
+      // Still stored as before: another process's later change of the data does not take the
+      // user's choice off the screen, a change of the filter elsewhere does.
+      self?.storedFilter = before
     }
   }
 
@@ -701,7 +708,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       switch result {
       case .success(let (summaries, read, filter)):
         guard shown.selectedDay == read.day else { return }
-        if takingStoredFilter {
+        // The stored filter shows when it was chosen elsewhere (or at launch); one this screen
+        // failed to save stays on screen, as its alert said, until the user chooses again.
+        if takingStoredFilter, filter != self.storedFilter {
           self.storedFilter = filter
           shown.filter = filter
         }
