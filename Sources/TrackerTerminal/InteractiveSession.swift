@@ -254,8 +254,11 @@ public final class InteractiveSession {
   private func editField(_ field: Element, _ key: Key) -> Bool {
     // The app's own focus follows ours before anything is typed (a tap on a field focuses it).
     let focusesField = { [self] in focusApp(on: field) }
+    // The to-do text and a note keep line breaks; Enter in any other field is done with it.
+    let keepsLineBreaks = field.identifier == .field(.text) || field.identifier == .field(.noteText)
     switch key {
     case .character, .backspace, .control("u"): focusesField()
+    case .enter where keepsLineBreaks: focusesField()
     case .enter, .tab, .backTab, .escape, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end,
       .control, .unknown:
       break
@@ -267,9 +270,9 @@ public final class InteractiveSession {
     case .backspace: act(.deleteBackward)
     case .control("u"): act(.clear)
     case .enter:
-      // The to-do text and a note keep line breaks; any other field is done and the next element is
-      // focused.
-      if field.identifier == .field(.text) || field.identifier == .field(.noteText) {
+      // A line break, in the field itself (never the field the app focused before); any other
+      // field is done and the next element is focused.
+      if keepsLineBreaks {
         act(.type("\n"))
       } else {
         // The next element, past the field's own clear button: Enter never clears what was typed.

@@ -247,3 +247,39 @@ struct TodoQuestionFocusTests {
     #expect(!line.contains("?"), "\(line)")
   }
 }
+
+/// Enter in a field that keeps line breaks (the to-do text) breaks a line in that field, the one
+/// the focus is on — not in the field the app had focused before (the title, which drew the break
+/// as "�").
+@MainActor
+@Suite("Interactive session: Enter in the to-do text", .temporaryFolders)
+struct TodoTextEnterTests {
+  @Test(arguments: [(Language.en, "Title"), (.ru, "Заголовок")])
+  func enterInTheEmptyTextBreaksALineThereAndLeavesTheTitleEmpty(_ language: Language, _ title: String) throws
+  {
+    let scenario = try #require(TodoScenario.named("todos-list"))
+    let flow = TodoFlow(
+      environment: .fixed(
+        now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
+        loader: scenario.loader))
+    try scenario.run(on: flow)
+    let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 40)
+    for _ in 0..<20 where session.focusedIdentifier != "add" { _ = session.handle(.tab) }
+    try #require(session.focusedIdentifier == "add")
+    _ = session.handle(.enter)
+    // The form opens on the title; the focus goes on to the text without typing in the title.
+    for _ in 0..<5 where session.focusedIdentifier != "text" { _ = session.handle(.tab) }
+    try #require(session.focusedIdentifier == "text")
+    _ = session.handle(.enter)
+    _ = session.handle(.enter)
+    _ = session.handle(.character("x"))
+    let frame = session.frame().joined(separator: "\n")
+    #expect(!frame.contains("\u{FFFD}"), "\(frame)")
+    // The title still shows its placeholder; the text box holds two empty lines, then the x.
+    #expect(frame.contains("[ \(title) "), "\(frame)")
+    let lines = session.frame()
+    let x = try #require(lines.firstIndex { $0.contains("│ x") })
+    #expect(lines[x - 1].allSatisfy { $0 == "│" || $0 == " " }, "\(frame)")
+    #expect(lines[x - 2].allSatisfy { $0 == "│" || $0 == " " }, "\(frame)")
+  }
+}

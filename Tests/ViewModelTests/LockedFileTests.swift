@@ -150,8 +150,16 @@ struct LockedFileTests {
     let model = TodoListViewModel(environment: environment)
     model.rowSwipedLeft(task.id)
     let holder = try LockHolder(path)
+    var routes: [TodoListViewModel.Route] = []
+    model.onRoute = { routes.append($0) }
     model.deleteConfirmed()
     #expect(holder.isHolding && environment.writer.state.waiting == 1)
+    // Gone from the list at once, question and all: it cannot be opened, edited or swiped while
+    // its deletion waits for the file.
+    #expect(model.state.rows.isEmpty && model.state.deleteQuestion == nil)
+    model.rowTapped(task.id)
+    model.rowSwipedLeft(task.id)
+    #expect(routes.isEmpty && model.state.deleteQuestion == nil)
     holder.release()
     #expect(try await eventually { model.state.rows.isEmpty })
     #expect(try store.tasks().isEmpty && model.state.alert == nil)

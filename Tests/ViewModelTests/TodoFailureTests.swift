@@ -39,6 +39,8 @@ struct TodoFailureTests {
     try flow.tap("confirm")
     #expect(flow.view.alert?.title == title)
     #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))
+    // The deleted row, gone while its deletion was on its way, is back with the alert.
+    #expect(flow.view.list.rows.map(\.id).sorted() == TodoScenario.storedTasks.map(\.id).sorted())
     withExtendedLifetime(token) {}
   }
 

@@ -110,6 +110,10 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
 
   private let environment: TodoEnvironment
   private var tasks: [TodoTask] = []
+  /// The tasks whose deletion is still on its way to the file (another program holds it): gone
+  /// from the list at once, so they cannot be opened and edited meanwhile; back with the alert
+  /// when the deletion fails.
+  private var deleting: Set<UUID> = []
   private var subscription: ObservationToken?
 
   /// The list as stored; loading starts when nothing is.
@@ -130,6 +134,8 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
         switch read {
         case .success(let tasks):
           self.tasks = tasks
+          // A deletion read as done is no longer waited for.
+          self.deleting.formIntersection(tasks.map(\.id))
           self.show()
           if isFirstRead, tasks.isEmpty { self.startLoading() }
         case .failure(let error):
@@ -180,13 +186,13 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
 
   /// Call when the user tapped a row.
   public func rowTapped(_ id: UUID) {
-    guard let task = tasks.first(where: { $0.id == id }) else { return }
+    guard !deleting.contains(id), let task = tasks.first(where: { $0.id == id }) else { return }
     onRoute?(.edit(task))
   }
 
   /// Call when the user swiped a row to the left: the delete question.
   public func rowSwipedLeft(_ id: UUID) {
-    guard let task = tasks.first(where: { $0.id == id }) else { return }
+    guard !deleting.contains(id), let task = tasks.first(where: { $0.id == id }) else { return }
     state.deleteQuestion = Self.question(task, environment.localizer)
   }
 
@@ -196,9 +202,15 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user confirmed the delete question: the task goes.
   public func deleteConfirmed() {
     guard let question = state.deleteQuestion else { return }
-    state.deleteQuestion = nil
+    // One new state: the row and its question go together.
+    deleting.insert(question.taskID)
+    show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.deleteTask(id: question.taskID)
+    } failed: { [weak self] in
+      guard let self else { return }
+      self.deleting.remove(question.taskID)
+      self.show()
     }
   }
 
@@ -268,7 +280,7 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
   /// The rows of the tasks last read.
   private func show() {
     let localizer = environment.localizer
-    let read = tasks
+    let read = tasks.filter { !deleting.contains($0.id) }
     var next = state
     next.rows = read.map {
       Row(id: $0.id, title: $0.title.isEmpty ? nil : $0.title, text: $0.text, isDone: $0.isDone)
