@@ -45,35 +45,48 @@ extension SQLiteTrackerStore {
   }
 
   /// The statistics' day-by-day part (measurable trackers and quota habits, whose records the
-  /// summaries cannot stand for): kept from the last call while the file's other connections
-  /// committed nothing (`PRAGMA data_version`), this store's own writes touched none of those
-  /// trackers (`forgetDayByDayPart`), and today, the trackers and their days off are the same — so
-  /// the statistics after a tap on a yes/no habit read no measured record. Call under the lock.
+  /// summaries cannot stand for): kept from the last call while other processes committed nothing
+  /// (the writer's `PRAGMA data_version`), this store's own commits touched none of those trackers
+  /// (`forgetDayByDayPart`), and today, the trackers and their days off are the same — so the
+  /// statistics after a tap on a yes/no habit read no measured record. Call in a read; inside a
+  /// write, or when the writer was busy as the read began, nothing is kept
+  /// (`StoreConnection.snapshotMark`).
   func dayByDayPart(_ trackers: [Tracker], daysOff: [TrackerDayOff], today: Day) throws -> DayByDayPart {
     let judged = trackers.filter { $0.measure != .yesNo || $0.quota != nil }
     guard !judged.isEmpty else { return DayByDayPart(today: today) }
     let ids = Set(judged.map(\.id))
-    let key = DayByDayCache.Key(
-      dataVersion: try database.cached("PRAGMA data_version").rows { $0.int(0) }.first ?? 0, today: today,
-      trackers: judged, daysOff: daysOff.filter { ids.contains($0.trackerID) })
-    if let kept = dayByDayCache.part(for: key) { return kept }
+    let judgedDaysOff = daysOff.filter { ids.contains($0.trackerID) }
+    let mark = connection.snapshotMark
+    let key = mark.map {
+      DayByDayCache.Key(
+        otherCommits: $0.otherCommits, keptGeneration: $0.keptGeneration, today: today, trackers: judged,
+        daysOff: judgedDaysOff)
+    }
+    if let key, let kept = dayByDayCache.part(for: key) { return kept }
     var histories: [TrackerHistory] = []
     for tracker in judged {
       histories.append(
-        TrackerHistory(tracker: tracker, records: try loadRecords(tracker.id), daysOff: key.daysOff))
+        TrackerHistory(tracker: tracker, records: try loadRecords(tracker.id), daysOff: judgedDaysOff))
     }
+    dayByDayComputations.increment()
     let part = DayByDayPart(histories: histories, today: today)
-    dayByDayCache.keep(part, for: key)
+    if let key, let mark {
+      beforeKeepingDayByDayPart?()
+      dayByDayCache.keep(part, for: key, ownCommits: mark.ownCommits) { connection.ownCommits }
+    }
     return part
   }
 
-  /// Forgets the kept day-by-day part when `change`, this store's own commit, may have changed it:
-  /// a tracker or category added, changed or deleted, or a mark of a tracker judged day by day.
+  /// After `change`, this store's own commit: forgets the kept day-by-day part when the change may
+  /// have changed it — a tracker or category added, changed or deleted, or a mark of a tracker
+  /// judged day by day — and then no snapshot begun before it stands for the file
+  /// (`StoreConnection.keptMayHaveChanged`).
   func forgetDayByDayPart(after change: StoreChange) {
-    dayByDayCache.forget { ids in
+    let mayHaveChanged = dayByDayCache.forget { ids in
       change.isEverything || !change.trackerIDs.isEmpty || !change.categoryIDs.isEmpty
         || change.recordDays.keys.contains { ids.contains($0) }
     }
+    if mayHaveChanged { connection.keptMayHaveChanged() }
   }
 
   /// The records of `id` with their amounts, ascending by day; call under the lock.

@@ -4,9 +4,10 @@ import TrackerModels
 /// The store on a SQLite file: every user action one `BEGIN IMMEDIATE` transaction, WAL, a busy
 /// timeout so several processes can share the file, and recovery from broken files.
 ///
-/// Thread-safe: one connection, used under a lock. Every read is one `BEGIN DEFERRED` read
-/// transaction, and `read` makes several reads one: a snapshot of the file (WAL lets it stand
-/// beside another connection's commits). Observers are told after the commit, outside the lock,
+/// Thread-safe: a writer connection and a reader connection beside it, each under its lock
+/// (`StoreConnection`). Every read is one `BEGIN DEFERRED` read transaction on the reader, and
+/// `read` makes several reads one: a snapshot of the file (WAL lets it stand beside a write in
+/// progress and other connections' commits). Observers are told after the commit, outside the lock,
 /// on the thread that made the change.
 public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// The data file.
@@ -19,7 +20,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// untouched since (see `VerifiedStamp`).
   public let ranIntegrityCheck: Bool
   /// The open file, its lock and its closing.
-  private let connection: StoreConnection
+  let connection: StoreConnection
   /// How many calls ran on the main thread (debug builds; the tests' check that the view models
   /// make none).
   package var mainThreadCalls: Int { connection.mainThread.calls }
@@ -28,6 +29,12 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   private let observers = Observers(nothing: StoreChange())
   /// The statistics' day-by-day part, kept while it holds (`dayByDayPart`).
   let dayByDayCache = DayByDayCache()
+  /// How many times the day-by-day part was computed rather than taken as kept (tests see by it
+  /// that a tap on a yes/no habit reads no measured record).
+  package var dayByDayPartsComputed: Int { dayByDayComputations.value }
+  let dayByDayComputations = AtomicCount()
+  /// Whether reads run on a connection of their own beside the writer (`StoreConnection`).
+  package var readsBesideTheWriter: Bool { connection.hasReader }
   /// Looks for other processes' commits while someone observes the store.
   private var watch: ChangeWatch?
 
@@ -631,6 +638,14 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     return result
   }
 
+  /// For tests: called inside each write's transaction, after its changes and before its commit,
+  /// on the thread that writes (a write held open there holds the writer).
+  package var inWrite: (@Sendable () -> Void)?
+
+  /// For tests: called when a day-by-day part was computed, before it is kept (a commit landing
+  /// there must keep it from being kept).
+  package var beforeKeepingDayByDayPart: (@Sendable () -> Void)?
+
   /// For tests: called after each read returns (each read of a snapshot too, inside it), on the
   /// thread that read, so another connection's commit lands between two reads of this one.
   package var afterRead: (@Sendable () -> Void)?
@@ -640,14 +655,14 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   package var syncCompactionThreshold = 16
 
   func write(_ body: () throws -> StoreChange) throws(StoreError) {
-    // The kept statistics part is forgotten inside the transaction, under the lock: no read can
-    // see the commit with the part from before it.
     let change: StoreChange = try connection.transaction {
       let change = try body()
-      self.forgetDayByDayPart(after: change)
+      inWrite?()
       return change
     }
-
+    // After the commit: a part computed from a snapshot begun before it is forgotten, and one
+    // being computed meanwhile is not kept (`dayByDayPart`).
+    forgetDayByDayPart(after: change)
     observers.notify(change)
   }
 

@@ -6,8 +6,12 @@ import TrackerModels
 final class DayByDayCache: @unchecked Sendable {
   /// What the part was computed from: equal keys, equal parts.
   struct Key: Equatable {
-    /// `PRAGMA data_version` when it was read: another connection's commit changes it.
-    var dataVersion: Int
+    /// The writer's `data_version` when the snapshot it was read in began: another process's
+    /// commit changes it.
+    var otherCommits: Int
+    /// `StoreConnection`'s kept generation then: one of this process's commits that may change
+    /// the part moves it.
+    var keptGeneration: Int
     var today: Day
     /// The trackers judged day by day, in order.
     var trackers: [Tracker]
@@ -23,16 +27,24 @@ final class DayByDayCache: @unchecked Sendable {
     lock.withLock { kept?.key == key ? kept?.part : nil }
   }
 
-  /// Keeps `part`, computed from `key`.
-  func keep(_ part: DayByDayPart, for key: Key) {
-    lock.withLock { kept = (key, part) }
+  /// Keeps `part`, computed from `key` in a snapshot begun after `ownCommits` commits of this
+  /// process, unless `ownCommitsNow` says another landed since (it may have changed the part
+  /// after its snapshot, and its `forget` may have looked at the part kept before).
+  func keep(_ part: DayByDayPart, for key: Key, ownCommits: Int, ownCommitsNow: () -> Int) {
+    lock.withLock {
+      guard ownCommitsNow() == ownCommits else { return }
+      kept = (key, part)
+    }
   }
 
-  /// Forgets the part when `isAffected` says the trackers it was computed for (by id) changed.
-  func forget(when isAffected: (Set<UUID>) -> Bool) {
+  /// Forgets the part when `isAffected` says the trackers it was computed for (by id) changed;
+  /// says whether the change may have changed what a part would be (with none kept: yes).
+  func forget(when isAffected: (Set<UUID>) -> Bool) -> Bool {
     lock.withLock {
-      guard let current = kept else { return }
-      if isAffected(Set(current.key.trackers.map(\.id))) { kept = nil }
+      guard let current = kept else { return true }
+      guard isAffected(Set(current.key.trackers.map(\.id))) else { return false }
+      kept = nil
+      return true
     }
   }
 }

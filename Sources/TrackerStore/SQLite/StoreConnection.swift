@@ -2,51 +2,125 @@ import CSQLite
 import Foundation
 import TrackerModels
 
-/// An open store file as both stores use it: one connection under a lock (a recursive one: a read
-/// inside a snapshot takes it again on the same thread), every read a read transaction, errors turned into
-/// `StoreError`s a screen can show, damage met after opening withdrawing the quick-open stamp,
-/// and a closing checkpoint that stamps a file left clean.
+/// An open store file as both stores use it: a writer connection and, beside it, a reader
+/// connection, each under its own lock (a recursive one: a read inside a snapshot takes it again
+/// on the same thread); every read a read transaction, errors turned into `StoreError`s a screen
+/// can show, damage met after opening withdrawing the quick-open stamp, and a closing checkpoint
+/// that stamps a file left clean.
+///
+/// Reads run on the reader, so a long write (a year's first sync merge, an import) never holds
+/// up a screen's read: in write-ahead-log mode the reader's snapshot stands beside the writer's
+/// transaction and sees what was committed when it began. A read made inside a write's
+/// transaction runs on the writer and sees the write's own changes. A file not in
+/// write-ahead-log mode, or read through a copy in memory, has no reader (nor when opening one
+/// fails): its reads share the writer, one at a time, as before.
 final class StoreConnection: @unchecked Sendable {
   /// The data file.
   let path: String
-  /// The connection; used only inside `read` and `transaction`.
-  let database: Database
+  /// The writer connection: writes, and the reads a write makes.
+  private let writer: Database
+  /// The reader connection (`query_only`), when the file has one.
+  private let reader: Database?
   /// When the full check last passed for this file (carried into the stamp at close).
   private let checkedAt: Date
   /// Whether the connection is to a copy in memory (`StoreFile.Opened.isCopy`): never stamped.
   private let isCopy: Bool
+  /// The writer's lock.
   private let lock = NSRecursiveLock()
+  /// The reader's lock.
+  private let readerLock = NSRecursiveLock()
   /// The calls made on the main thread (a debug check: the view models make none).
   let mainThread = MainThreadCheck()
   /// Set when a read or write met damage; the close then leaves no stamp behind.
-  private var damageSeen = false
+  private let damage = Flag()
   /// SQLite's `data_version` when last looked at: it moves when another connection commits.
   private var seenDataVersion: Int?
   /// How many tries at a write found another connection holding the write lock (used under
   /// `lock`): tests see by it that a write is waiting.
   private var triesFindingTheLockHeld = 0
+  /// Moved by `keptMayHaveChanged`.
+  private let keptGeneration = AtomicCount()
+  /// This process's commits on the writer, counted after each.
+  private let commits = AtomicCount()
+  /// What the file was when the current reader snapshot began (`snapshotMark`); used under
+  /// `readerLock`.
+  private var currentMark: SnapshotMark?
+
+  /// What the current thread is running of this connection object (a store may read another
+  /// store inside its own write, so each store answers only for itself).
+  private struct Running: Sendable {
+    enum Kind: Sendable {
+      /// A read on the reader connection.
+      case readOnReader
+      /// A read on the writer connection (a file with no reader).
+      case readOnWriter
+      /// A write's transaction, on the writer; reads inside it are a part of it.
+      case write
+    }
+    var owner: ObjectIdentifier
+    var kind: Kind
+  }
+  @TaskLocal private static var running: Running?
+
+  /// What the current thread runs of this connection, if anything.
+  private var runningHere: Running.Kind? {
+    guard let running = Self.running, running.owner == ObjectIdentifier(self) else { return nil }
+    return running.kind
+  }
 
   init(_ opened: StoreFile.Opened, path: String) {
     self.path = path
-    database = opened.database
+    writer = opened.database
     checkedAt = opened.checkedAt
     isCopy = opened.isCopy
+    reader = isCopy ? nil : Self.openReader(beside: opened.database, path: path)
     // What the file is at opening, so a commit of another process from now on is noticed. When it
     // cannot be read, the first `changedElsewhere` takes note instead (and the read that follows
     // meets the same failure and reports it).
-    seenDataVersion = try? database.prepare("PRAGMA data_version").rows { $0.int(0) }.first
+    seenDataVersion = try? writer.prepare("PRAGMA data_version").rows { $0.int(0) }.first
   }
 
+  /// A second connection to `path` that only reads, when the writer `database` has the file open
+  /// for writing in write-ahead-log mode; nil otherwise, or when it cannot be opened (the reads
+  /// then share the writer: slower beside a long write, never wrong).
+  private static func openReader(beside database: Database, path: String) -> Database? {
+    guard let handle = database.handle, sqlite3_db_readonly(handle, "main") == 0,
+      (try? database.prepare("PRAGMA journal_mode").rows { $0.text(0) }.first) == "wal"
+    else { return nil }
+    do {
+      let reader = try Database(path: path, create: false)
+      try reader.execute("PRAGMA busy_timeout = \(Int(busyTimeout * 1000))")
+      try reader.execute("PRAGMA query_only = ON")
+      try reader.execute("PRAGMA cache_size = -32768")
+      return reader
+    } catch {
+      return nil
+    }
+  }
+
+  /// The connection of the current `read` or `transaction`: the reader inside a read that runs
+  /// on it, else the writer.
+  var database: Database {
+    if runningHere == .readOnReader, let reader { return reader }
+    return writer
+  }
+
+  /// Whether this store has a reader connection beside the writer.
+  var hasReader: Bool { reader != nil }
+
   deinit {
+    readerLock.lock()
+    reader?.close()
+    readerLock.unlock()
     // Empty the write-ahead log into the file; when that succeeds nobody else is mid-write, and
     // the file as it now is can skip the full integrity check at the next open (VerifiedStamp).
     // Not waiting for anyone: when another process is writing, the checkpoint is skipped (and so
     // is the stamp) instead of holding this one up for the busy timeout.
     lock.lock()
-    try? database.execute("PRAGMA busy_timeout = 0")
-    let checkpointed = try? database.prepare("PRAGMA wal_checkpoint(TRUNCATE)").rows { $0.int(0) == 0 }.first
-    database.close()
-    let isDamaged = damageSeen
+    try? writer.execute("PRAGMA busy_timeout = 0")
+    let checkpointed = try? writer.prepare("PRAGMA wal_checkpoint(TRUNCATE)").rows { $0.int(0) == 0 }.first
+    writer.close()
+    let isDamaged = damage.isSet
     lock.unlock()
     if checkpointed == true, !isDamaged, !isCopy { VerifiedStamp.record(for: path, checkedAt: checkedAt) }
   }
@@ -75,17 +149,73 @@ final class StoreConnection: @unchecked Sendable {
     return try outcome.get()
   }
 
-  /// Runs `body` under the lock in one read transaction (`BEGIN DEFERRED … COMMIT`), so all its
-  /// statements see one state of the file; inside a transaction already open on this thread (a
-  /// snapshot's), as a part of it. What it throws becomes a `StoreError`.
+  /// Runs `body` in one read transaction (`BEGIN DEFERRED … COMMIT`) on the reader, under its
+  /// lock, so all its statements see one state of the file; inside a read or a write already
+  /// running on this thread, as a part of it (a write's reads see its own changes). What it
+  /// throws becomes a `StoreError`.
   func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
     mainThread.callBegins()
-    lock.lock()
-    defer { lock.unlock() }
-    return try mapped { database.isInTransaction ? try body() : try database.readTransaction(body) }
+    if runningHere != nil {
+      // A part of the read or write running on this thread, on its connection, under its lock.
+      return try mapped(body)
+    }
+    let side = reader == nil ? lock : readerLock
+    side.lock()
+    defer { side.unlock() }
+    let connection = reader ?? writer
+    let kind: Running.Kind = reader == nil ? .readOnWriter : .readOnReader
+    return try mapped {
+      try Self.$running.withValue(Running(owner: ObjectIdentifier(self), kind: kind)) {
+        // Looked at before the snapshot begins: what the snapshot holds is at least this.
+        currentMark = mark()
+        defer { currentMark = nil }
+        return try connection.readTransaction(body)
+      }
+    }
   }
 
-  /// Runs `body`; what it throws becomes a `StoreError`. The caller holds the lock.
+  /// What a snapshot of the file holds, as far as this process can tell: equal marks, equal
+  /// files, for what `keptMayHaveChanged` covers. Another process's commits move the writer's
+  /// `data_version`; this process's own commits move the kept generation when they may change
+  /// something a reader keeps.
+  struct SnapshotMark: Equatable {
+    var otherCommits: Int
+    var keptGeneration: Int
+    /// Every commit of this process so far: a part computed while one landed is not kept.
+    var ownCommits: Int
+  }
+
+  /// The mark of the read snapshot running on this thread; nil outside one, inside a write (what
+  /// it sees is not committed yet), or when the writer was busy as the snapshot began (another
+  /// process's commits could then not be told).
+  var snapshotMark: SnapshotMark? {
+    switch runningHere {
+    case .readOnReader, .readOnWriter: currentMark
+    case .write, nil: nil
+    }
+  }
+
+  /// The mark now, before a snapshot begins: nil when the writer is busy with a write.
+  private func mark() -> SnapshotMark? {
+    let ownCommits = commits.value
+    let generation = keptGeneration.value
+    guard lock.try() else { return nil }
+    defer { lock.unlock() }
+    // A version that cannot be read only means nothing is kept from this snapshot.
+    guard !writer.isInTransaction else { return nil }
+    let versions = try? writer.cached("PRAGMA data_version").rows { $0.int(0) }
+    guard let version = versions?.first else { return nil }
+    return SnapshotMark(otherCommits: version, keptGeneration: generation, ownCommits: ownCommits)
+  }
+
+  /// How many commits this process has made so far (counted after each).
+  var ownCommits: Int { commits.value }
+
+  /// Says that a commit of this process, now committed, may have changed what a reader keeps
+  /// from a snapshot (`snapshotMark`): snapshots begun before it no longer mark the file as it is.
+  func keptMayHaveChanged() { keptGeneration.increment() }
+
+  /// Runs `body`; what it throws becomes a `StoreError`.
   private func mapped<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
     do {
       return try body()
@@ -96,7 +226,7 @@ final class StoreConnection: @unchecked Sendable {
       // open runs the full check and sets the file aside as it would a file broken at open.
       if error.meansBrokenFile {
         VerifiedStamp.remove(for: path)
-        damageSeen = true
+        damage.set()
       }
       var failure = error.storageFailure
       if failure.kind == .busy, let holder = StoreFile.writeLockHolder(path) {
@@ -110,10 +240,13 @@ final class StoreConnection: @unchecked Sendable {
   }
 
   /// Whether another connection — another process — committed since the file was opened or
-  /// since the last call.
+  /// since the last call (the writer's `data_version`: this process's reader commits nothing).
   func changedElsewhere() throws(StoreError) -> Bool {
-    try read {
-      let version = try database.cached("PRAGMA data_version").rows { $0.int(0) }.first ?? 0
+    mainThread.callBegins()
+    lock.lock()
+    defer { lock.unlock() }
+    return try mapped {
+      let version = try writer.cached("PRAGMA data_version").rows { $0.int(0) }.first ?? 0
       defer { seenDataVersion = version }
       return seenDataVersion.map { $0 != version } ?? false
     }
@@ -153,7 +286,10 @@ final class StoreConnection: @unchecked Sendable {
       }
       if case .lockHeld = attempt { triesFindingTheLockHeld += 1 }
       lock.unlock()
-      if case .done(let result) = attempt { return result }
+      if case .done(let result) = attempt {
+        commits.increment()
+        return result
+      }
       let now = DispatchTime.now()
       guard now < waitEnds else {
         throw Self.busy(path, sql: "BEGIN IMMEDIATE")
@@ -182,10 +318,13 @@ final class StoreConnection: @unchecked Sendable {
   /// committed, or rolled back on any throw). Busy is expected only at `BEGIN`; met anywhere, the
   /// transaction has been rolled back, so trying it again whole is safe.
   private func attemptTransaction<Result>(_ body: () throws -> Result) throws -> Attempt<Result> {
-    sqlite3_busy_timeout(database.handle, 0)
-    defer { sqlite3_busy_timeout(database.handle, Int32(Self.busyTimeout * 1000)) }
+    sqlite3_busy_timeout(writer.handle, 0)
+    defer { sqlite3_busy_timeout(writer.handle, Int32(Self.busyTimeout * 1000)) }
     do {
-      return .done(try database.transaction(body))
+      return .done(
+        try Self.$running.withValue(Running(owner: ObjectIdentifier(self), kind: .write)) {
+          try writer.transaction(body)
+        })
     } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY {
       return .lockHeld
     }
@@ -209,4 +348,22 @@ extension Duration {
     let parts = components
     return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
   }
+}
+
+/// A flag set once, from any thread.
+private final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
+}
+
+/// A count moved from any thread.
+final class AtomicCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  var value: Int { lock.withLock { count } }
+  func increment() { lock.withLock { count += 1 } }
 }
