@@ -3,7 +3,7 @@
 /// output never depends on the process locale.
 public enum FormatString {
   /// A piece of a parsed format.
-  public enum Piece: Equatable {
+  public enum Piece: Hashable, Sendable {
     case literal(String)
     /// A conversion of argument `index` (0-based); `isText` for `%@`.
     case argument(index: Int, isText: Bool)

@@ -14,8 +14,16 @@ extension FormatString {
     _ format: String, _ arguments: [FormatArgument],
     variable: (_ name: String, _ argument: FormatArgument?) -> String? = { _, _ in nil }
   ) -> String {
+    render(parse(format), arguments, variable: variable)
+  }
+
+  /// The parsed `pieces` of a format with its conversions replaced.
+  static func render(
+    _ pieces: [Piece], _ arguments: [FormatArgument],
+    variable: (_ name: String, _ argument: FormatArgument?) -> String? = { _, _ in nil }
+  ) -> String {
     var result = ""
-    for piece in parse(format) {
+    for piece in pieces {
       switch piece {
       case .literal(let text):
         result += text

@@ -4,9 +4,25 @@ import LocalizationFiles
 /// The parsed texts of one language, as embedded in the binary at build time.
 public struct LocalizationTable: Hashable, Sendable {
   /// `Localizable.strings` by key.
-  public var strings: [String: String]
+  public var strings: [String: String] {
+    didSet { formats = Self.parsed(strings) }
+  }
   /// `Localizable.stringsdict` by key.
   public var plurals: [String: PluralFormat]
+  /// The texts of `strings` with a conversion in them (a `%`), parsed once: a text is made
+  /// without parsing its format again.
+  private(set) var formats: [String: [FormatString.Piece]]
+
+  /// A table of `strings` and `plurals`.
+  public init(strings: [String: String], plurals: [String: PluralFormat]) {
+    self.strings = strings
+    self.plurals = plurals
+    formats = Self.parsed(strings)
+  }
+
+  private static func parsed(_ strings: [String: String]) -> [String: [FormatString.Piece]] {
+    strings.filter { $0.value.contains("%") }.mapValues(FormatString.parse)
+  }
 
   /// The table of `language`, parsed from the embedded files.
   public static func embedded(_ language: Language) throws(ResourceParseError) -> LocalizationTable {

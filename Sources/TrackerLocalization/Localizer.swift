@@ -39,8 +39,9 @@ public struct Localizer: Hashable, Sendable {
   /// store's messages); code that names its key uses `text(_:)` with the key's typed function.
   public func text(_ key: TextKey, arguments: [FormatArgument]) -> String {
     guard let format = table.strings[key.rawValue] else { return key.rawValue }
-    return arguments.isEmpty && !format.contains("%")
-      ? format : FormatString.render(format, arguments)
+    // A text with no conversion is itself, arguments or not.
+    guard let pieces = table.formats[key.rawValue] else { return format }
+    return FormatString.render(pieces, arguments)
   }
 
   /// Whether `key` has a text of its own (not the key as a fallback).

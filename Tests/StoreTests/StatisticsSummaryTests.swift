@@ -62,7 +62,9 @@ struct StatisticsSummaryTests {
       today: today)
   }
 
-  @Test(arguments: StoreKind.allCases, 0..<500)
+  /// 150 seeds a store in `swift test` (each is 40 steps, each step checked against a full
+  /// computation); `TRACKER_PROPERTY_SCALE` runs more (`propertySeeds`).
+  @Test(arguments: StoreKind.allCases, propertySeeds(150))
   func agreesWithAFullComputationAfterEveryStep(kind storeKind: StoreKind, seed: Int) throws {
     // In memory-backed /dev/shm where there is one: thousands of fsyncs would only test the disk.
     let store: any TrackerDataStore
