@@ -407,7 +407,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     mainThread.callBegins()
     lock.lock()
     var draft = state
-    let change: StoreChange
+    var change: StoreChange
     do {
       change = try body(&draft)
     } catch {
@@ -415,6 +415,14 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
     }
     state = draft
+    // What a few trackers' marks now are (`StoreChange.marks`).
+    if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
+      let written = Snapshot(state: draft)
+      for id in change.recordDays.keys {
+        change.marks[id] = TrackerMarks(
+          id, records: written.records(trackerID: id), daysOff: written.daysOff(trackerID: id))
+      }
+    }
     lock.unlock()
     observers.notify(change)
   }

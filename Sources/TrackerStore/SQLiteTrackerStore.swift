@@ -656,7 +656,15 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   func write(_ body: () throws -> StoreChange) throws(StoreError) {
     let change: StoreChange = try connection.transaction {
-      let change = try body()
+      var change = try body()
+      // What a few trackers' marks now are, read in the same transaction: the screens that show
+      // them read nothing back.
+      if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
+        for id in change.recordDays.keys {
+          let daysOff = try self.trackerNumber(id).map { try Self.daysOff($0, in: self.database) } ?? []
+          change.marks[id] = TrackerMarks(id, records: try self.loadRecords(id), daysOff: daysOff)
+        }
+      }
       inWrite?()
       return change
     }

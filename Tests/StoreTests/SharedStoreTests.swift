@@ -246,6 +246,36 @@ struct SharedStoreTests {
     #expect(log.all.count == 5)
   }
 
+  /// A change of a few trackers' marks says what they now are, as the store then reads them; a
+  /// change of more than `StoreChange.marksLimit` trackers says none (screens read them).
+  @Test(arguments: StoreKind.allCases)
+  func aChangeOfAFewTrackersMarksSaysWhatTheyNowAre(kind: StoreKind) throws {
+    let store = try kind.makeStore()
+    let log = ChangeLog<StoreChange>()
+    let token = store.observe { log.append($0) }
+    try store.createCategory(home)
+    let many = (10..<20).map { habit("Т\($0)", id: $0) }
+    for tracker in many { try store.createTracker(tracker) }
+    try store.toggleRecord(trackerID: id(10), on: day("2026-11-29"))
+    try store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
+    _ = try store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-27")])
+    try store.toggleRecord(trackerID: id(10), on: day("2026-11-29"))
+    _ = try store.setDaysOff(true, many.map { TrackerDayOff(trackerID: $0.id, day: day("2026-11-28")) })
+    let changes = log.all.suffix(5)
+    #expect(changes.count == 5)
+    for (index, change) in changes.enumerated() {
+      guard index < 4 else {
+        #expect(change.recordDays.count == 10 && change.marks.isEmpty && !change.hasAllMarks)
+        continue
+      }
+      #expect(change.hasAllMarks, "change \(index)")
+    }
+    let last = try #require(changes.dropLast().last?.marks[id(10)])
+    #expect(last.trackerRecords == (try store.records(trackerID: id(10))))
+    #expect(last.records == [day("2026-11-30")] && last.daysOff == [day("2026-11-27")])
+    withExtendedLifetime(token) {}
+  }
+
   @Test(arguments: StoreKind.allCases)
   func insertingContentsIsAllOrNothing(kind: StoreKind) throws {
     let store = try kind.makeStore()

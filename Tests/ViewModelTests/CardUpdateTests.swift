@@ -1,3 +1,4 @@
+import FailingStores
 import Foundation
 import ModelTestSupport
 import TestSupport
@@ -75,6 +76,22 @@ struct CardUpdateTests {
     }
     #expect(model.state.sections.flatMap(\.cards).contains { $0.id == id(500) })
     #expect(model.state == wholeRead(environment, day: day("2026-11-20")))
+  }
+
+  /// A tap's commit says what the tapped card's marks now are (`StoreChange.marks`, read in the
+  /// write's own transaction): the screen reads nothing back after it — the write's check of
+  /// what is done (`setCompleted`) is the one read — and shows what a whole read shows.
+  @Test func aTapReadsNothingBackAfterItsWrite() throws {
+    let world = try TestWorld.demo(.russian)
+    let store = FailingStore(world.store)
+    let environment = world.environment(.ru, store: store)
+    let model = TrackersViewModel(environment: environment)
+    for card in model.state.sections.flatMap(\.cards) where card.isCompleteEnabled {
+      store.forgetReads()
+      model.completeTapped(card.id)
+      #expect(store.reads == ["completedTrackerIDs"], "\(card.name)")
+      #expect(model.state == wholeRead(environment, day: model.state.selectedDay), "\(card.name)")
+    }
   }
 
   @Test func withTheCompletedFilterATapReadsTheWholeScreen() throws {

@@ -37,6 +37,14 @@ public struct TrackerMarks: Hashable, Sendable {
     )
   }
 
+  /// The marks of `trackerID` made of its `records` (ascending by day, each with its amount) and
+  /// its `daysOff` (ascending), as a store reads them.
+  public init(_ trackerID: UUID, records: [TrackerRecord], daysOff: [Day]) {
+    var amounts: [Day: Amount] = [:]
+    for record in records { if let amount = record.amount { amounts[record.day] = amount } }
+    self.init(trackerID: trackerID, records: records.map(\.day), daysOff: daysOff, amounts: amounts)
+  }
+
   /// The records, each with its amount.
   public var trackerRecords: [TrackerRecord] {
     records.map { TrackerRecord(trackerID: trackerID, day: $0, amount: amounts[$0]) }

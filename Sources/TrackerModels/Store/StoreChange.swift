@@ -16,6 +16,12 @@ public struct StoreChange: Hashable, Sendable {
   public var settingsChanged: Bool
   /// Anything may have changed (another process wrote to the file): every screen reads again.
   public var isEverything = false
+  /// The marks of `recordDays`'s trackers as the commit left them, when the store says them (a
+  /// change of a few trackers' marks: a tap, an amount, a day off), so a screen showing those
+  /// trackers updates without reading them back; empty otherwise (an import, a range of days off
+  /// for every tracker), and the screen reads. What the change left, not what it changed: two
+  /// changes are equal when they changed the same things, whatever marks they carry.
+  public var marks: [UUID: TrackerMarks] = [:]
 
   /// Anything may have changed.
   public static let everything: StoreChange = {
@@ -35,6 +41,29 @@ public struct StoreChange: Hashable, Sendable {
     self.noteDays = noteDays
     self.settingsChanged = settingsChanged
   }
+}
+
+extension StoreChange {
+  public static func == (lhs: StoreChange, rhs: StoreChange) -> Bool {
+    lhs.categoryIDs == rhs.categoryIDs && lhs.trackerIDs == rhs.trackerIDs && lhs.recordDays == rhs.recordDays
+      && lhs.noteDays == rhs.noteDays && lhs.settingsChanged == rhs.settingsChanged
+      && lhs.isEverything == rhs.isEverything
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(categoryIDs)
+    hasher.combine(trackerIDs)
+    hasher.combine(recordDays)
+    hasher.combine(noteDays)
+    hasher.combine(settingsChanged)
+    hasher.combine(isEverything)
+  }
+
+  /// How many trackers' marks a store says with a change at most (`marks`): more are read.
+  public static let marksLimit = 8
+
+  /// Whether `marks` says the marks of every tracker whose marks changed.
+  public var hasAllMarks: Bool { !recordDays.isEmpty && recordDays.keys.allSatisfy { marks[$0] != nil } }
 }
 
 /// Keeps an observation alive; cancelling it (or releasing it) stops the calls.

@@ -346,7 +346,17 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     let recordsOnly = change.trackerIDs.isEmpty && change.categoryIDs.isEmpty && !change.recordDays.isEmpty
     // Completed / Not completed decide which cards show by their records: those read everything.
     if recordsOnly, state.filter == .all || state.filter == .today, state.alert == nil {
-      return updateCards(of: Array(change.recordDays.keys))
+      // The commit said what the marks now are (a tap, here or in another window): nothing to
+      // read back.
+      guard change.hasAllMarks else { return updateCards(of: Array(change.recordDays.keys)) }
+      var reads: [UUID: CardRead] = [:]
+      for (id, marks) in change.marks where change.recordDays[id] != nil {
+        reads[id] = CardRead(
+          records: lastRead?.histories[id] != nil ? marks.trackerRecords : [], recordDays: marks.records,
+          daysOff: marks.daysOff)
+      }
+      if !updateCards(from: reads) { reload() }
+      return
     }
     reload()
   }
