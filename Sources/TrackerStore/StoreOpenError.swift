@@ -24,6 +24,9 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   case busy(path: String, holder: String?)
   /// The file is broken and was left as it is, because the caller asked not to set it aside.
   case broken(path: String, reason: StoreDamage)
+  /// The disk is full, or the file size limit (`ulimit -f`) reached, so SQLite could not make
+  /// what opening needs (its write-ahead log's index); the file was left as it is.
+  case noRoom(path: String)
 
   public var description: String {
     switch self {
@@ -50,6 +53,8 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
     case .busy(let path, let holder):
       return "the data file \(path) is being written by another program" + (holder.map { " (\($0))" } ?? "")
         + "; try again when it is done"
+    case .noRoom(let path):
+      return "cannot open the data file \(path): the disk is full or a file size limit is reached"
     }
   }
 }

@@ -125,6 +125,7 @@ enum Messages {
     case .broken(let path, let reason): return text(.cliOpenBroken(path, damage(reason)))
     case .busy(let path, let holder):
       return holder.map { text(.cliOpenBusyBy(path: path, holder: $0)) } ?? text(.cliOpenBusy(path))
+    case .noRoom(let path): return text(.cliOpenNoRoom(path))
     }
   }
 

@@ -85,6 +85,29 @@ struct FullDiskTests {
     }
   }
 
+  /// A command that writes, past the file size limit: it says the disk or the limit refused (not
+  /// "check that the folder is writable": it is), in both languages, changes nothing and leaves
+  /// no new file beside the store.
+  @Test(arguments: [
+    ("en", "Error: cannot open the data file %@: the disk is full or a file size limit is reached."),
+    ("ru", "Ошибка: не удаётся открыть файл с данными %@: диск заполнен или достигнут предел размера файла."),
+  ])
+  func pastTheFileSizeLimitACommandThatWritesSaysThereIsNoRoom(language: String, said: String) throws {
+    let folder = TemporaryFolder().url
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    try makeStore(store, folder: folder)
+    let before = try names(folder.path)
+    let exported = try runCLI(["export", "--store", store] + fileTestsDay)
+    let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
+    let command = [binary, "done", "Бег", "--store", store, "--lang", language] + fileTestsDay
+    let quoted = command.map { "'" + $0 + "'" }.joined(separator: " ")
+    let limited = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
+    #expect(limited.status == 1)
+    #expect(limited.error.hasPrefix(said.replacingOccurrences(of: "%@", with: store)), "\(limited.error)")
+    #expect(try names(folder.path) == before)
+    #expect(try runCLI(["export", "--store", store] + fileTestsDay).output == exported.output)
+  }
+
   /// Runs `body` on a store holding the archive on a 1 MiB tmpfs (unmounted after), with the
   /// folder the tmpfs is in.
   func onTinyDisk(_ body: (_ store: String, _ disk: TinyDisk, _ folder: URL) throws -> Void) throws {

@@ -327,7 +327,7 @@ struct EveryLayerWalkTests {
     .nextWrite(FailingStore.readOnly), .nextRead(FailingStore.ioError), .everyWrite(busy),
   ]
 
-  /// Every reason an alert gives, each shown whole on every alert at 40×24 (the busy file only
+  /// Every reason an alert gives, each shown whole at 40×24 on one alert of each screen and title (the busy file only
   /// on reads: a busy write waits off the main actor, walked as a failing of its own).
   static func reasons(reading: Bool) throws -> [StoreError] {
     let id = UUID(uuidString: "00000000-0000-4000-8000-000000000030")!
@@ -371,6 +371,7 @@ struct EveryLayerWalkTests {
       #expect(run.session.app.alert != nil, "\(start): no alert at launch")
       alerts.append((start, (Self.alertSignature(run) + " at launch", [])))
     }
+    var walkedReasons: Set<String> = []
     for (start, (signature, path)) in alerts {
       for (columns, rows) in Self.sizes {
         let place = "\(start) \(columns)×\(rows) \(signature) via \(path)"
@@ -391,6 +392,11 @@ struct EveryLayerWalkTests {
       // A write that waited gives the reason of the other program holding the file, shown above.
       default: continue
       }
+      // Two alerts over the same screen with the same title (two failed saves of the main
+      // screen: a tap, a pin) say each reason in the same box: the reasons are walked over one of
+      // them.
+      let screen = signature.components(separatedBy: " alert ").first ?? signature
+      guard walkedReasons.insert("\(start) \(screen) \(reading)").inserted else { continue }
       for reason in try Self.reasons(reading: reading) {
         var other = path
         other[armed] = .fail(reading ? .nextRead(reason) : .nextWrite(reason))

@@ -95,6 +95,10 @@ enum StoreFile {
       where error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED
     {
       throw .busy(path: path, holder: writeLockHolder(path))
+    } catch let error as SQLiteError where error.meansNoRoom {
+      // Not "check that the folder is writable": it is, and the disk or the file size limit is
+      // what refused (SQLite calls it a disk I/O error).
+      throw .noRoom(path: path)
     } catch let error as SQLiteError {
       throw .cannotOpen(path: path, reason: error.message)
     } catch {
@@ -246,6 +250,11 @@ enum StoreFile {
         try Database(path: path, create: !readOnly), path: path, now: now, schema: schema,
         fullCheck: fullCheck,
         readOnly: readOnly, isTrackers: &isTrackers)
+    } catch let full as SQLiteError where !readOnly && full.meansNoRoom {
+      // A write cannot open the file: the empty log and the index SQLite could not size go too,
+      // as a read's would (the store is then refused with `.noRoom`).
+      Database.removeUnmadeSideFiles(path, hadLog: hadLog, hadIndex: hadIndex)
+      throw full
     } catch let full as SQLiteError where readOnly && full.meansNoRoom {
       // The empty log and the index SQLite could not size go: a read leaves nothing behind.
       Database.removeUnmadeSideFiles(path, hadLog: hadLog, hadIndex: hadIndex)
