@@ -25,8 +25,12 @@ public struct Collation: Sendable {
 
   /// `items` ordered by `key`; items with the same key keep their order.
   public func sorted<Item>(_ items: [Item], by key: (Item) -> String) -> [Item] {
-    items.enumerated().map { (key: key($0.element), offset: $0.offset, item: $0.element) }
-      .sorted { $0.key == $1.key ? $0.offset < $1.offset : areInOrder($0.key, $1.key) }
-      .map(\.item)
+    let keyed: [(key: String, offset: Int, item: Item)] = items.enumerated().map { entry in
+      (key: key(entry.element), offset: entry.offset, item: entry.element)
+    }
+    let ordered = keyed.sorted { (a, b) -> Bool in
+      a.key == b.key ? a.offset < b.offset : areInOrder(a.key, b.key)
+    }
+    return ordered.map(\.item)
   }
 }
