@@ -72,7 +72,7 @@ public struct DemoData: Hashable, Sendable {
 
     self.categories = [home, joys]
     self.trackers = [plants, cat, grandma, exercise, dates]
-    self.records = records.sorted { ($0.day, $0.trackerID.uuidString) < ($1.day, $1.trackerID.uuidString) }
+    self.records = records.sorted { ($0.day, $0.trackerID.textOrder) < ($1.day, $1.trackerID.textOrder) }
     self.daysOff = [TrackerDayOff(trackerID: cat.id, day: today)]
     self.lastChosenCategoryID = home.id
   }
@@ -144,7 +144,7 @@ extension DemoData {
     contents.categories.append(sport)
     contents.trackers += [run, swim]
     contents.records = (contents.records + records).sorted {
-      ($0.day, $0.trackerID.uuidString) < ($1.day, $1.trackerID.uuidString)
+      ($0.day, $0.trackerID.textOrder) < ($1.day, $1.trackerID.textOrder)
     }
     contents.notes = [
       // Today's, so that the note sheet (`show note --demo`) and the detail show one.

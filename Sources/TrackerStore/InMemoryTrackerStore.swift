@@ -246,7 +246,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     try write { state in
       let byTracker = Dictionary(grouping: days, by: \.trackerID)
       // Every tracker is checked before anything changes: the call is all or nothing.
-      for id in byTracker.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+      for id in byTracker.keys.sorted(by: { $0.textOrder < $1.textOrder }) {
         guard let tracker = state.trackers[id] else { throw StoreError.trackerNotFound(id) }
         if isOff {
           let records = state.records[id] ?? []
@@ -450,7 +450,9 @@ private struct Snapshot: TrackerDataReading {
 
   func allRecords() -> [TrackerRecord] {
     state.records.flatMap { id, days in days.map { state.record(id, $0) } }
-      .sorted { ($0.day, $0.trackerID.uuidString) < ($1.day, $1.trackerID.uuidString) }
+      .map { (day: $0.day, order: $0.trackerID.textOrder, record: $0) }
+      .sorted { ($0.day, $0.order) < ($1.day, $1.order) }
+      .map(\.record)
   }
 
   func records(trackerID: UUID) -> [TrackerRecord] {

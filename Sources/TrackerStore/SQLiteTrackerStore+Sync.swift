@@ -444,7 +444,7 @@ extension SQLiteTrackerStore: SyncingStore {
       change.noteDays[note.trackerID, default: []].insert(note.day)
     }
 
-    for id in touchedTrackers.sorted(by: { $0.uuidString < $1.uuidString }) {
+    for id in touchedTrackers.sorted(by: { $0.textOrder < $1.textOrder }) {
       guard let number = try number(id) else { continue }
       try refreshSummary(number)
       change.trackerIDs.insert(id)

@@ -342,7 +342,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       let find = try self.database.cached("SELECT \(Self.trackerColumns) FROM tracker WHERE id = ?")
       var found: [(id: UUID, number: Int, days: [Day])] = []
       // Every tracker is checked before anything changes; a throw rolls the whole call back.
-      for id in byTracker.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+      for id in byTracker.keys.sorted(by: { $0.textOrder < $1.textOrder }) {
         let rows = try find.rows([.text(id.uuidString)]) { ($0.int(0), try Self.decodeTracker($0)) }
         guard let (number, summary) = rows.first else { throw StoreError.trackerNotFound(id) }
         let trackerDays = (byTracker[id] ?? []).map(\.day).sorted()
@@ -679,8 +679,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
 extension StoreContents {
   /// Records grouped by tracker (ordered by id), then by day: one order for both stores.
   static func sorted(_ records: [TrackerRecord]) -> [TrackerRecord] {
-    // The id's text is made once per record, not once per comparison.
-    records.map { (key: $0.trackerID.uuidString, record: $0) }
+    // By the id's text (`textOrder`: without making it), then by day.
+    records.map { (key: $0.trackerID.textOrder, record: $0) }
       .sorted { ($0.key, $0.record.day) < ($1.key, $1.record.day) }
       .map(\.record)
   }
@@ -693,7 +693,7 @@ extension StoreContents {
 
   /// Notes in the records' order.
   static func sorted(_ notes: [TrackerNote]) -> [TrackerNote] {
-    notes.map { (key: $0.trackerID.uuidString, note: $0) }
+    notes.map { (key: $0.trackerID.textOrder, note: $0) }
       .sorted { ($0.key, $0.note.day) < ($1.key, $1.note.day) }
       .map(\.note)
   }

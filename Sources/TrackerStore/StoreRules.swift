@@ -68,7 +68,7 @@ enum StoreRules {
     trackers.map { (orderKey($0.tracker.name, $0.tracker.id), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
-  private static func orderKey(_ text: String, _ id: UUID) -> (String, String, String) {
-    (NameRules.comparisonKey(text), text, id.uuidString)
+  private static func orderKey(_ text: String, _ id: UUID) -> (String, String, UUID.TextOrder) {
+    (NameRules.comparisonKey(text), text, id.textOrder)
   }
 }

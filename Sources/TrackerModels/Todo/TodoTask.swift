@@ -25,7 +25,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
   public static func newestFirst(_ lhs: TodoTask, _ rhs: TodoTask) -> Bool {
     if lhs.created != rhs.created { return lhs.created > rhs.created }
     if lhs.remoteID != rhs.remoteID { return (lhs.remoteID ?? .max) < (rhs.remoteID ?? .max) }
-    return lhs.id.uuidString < rhs.id.uuidString
+    return lhs.id.textOrder < rhs.id.textOrder
   }
 }
 
