@@ -34,11 +34,15 @@ public func runProgram(
 public func runProgramAside(
   _ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
 ) async throws -> (status: Int32, output: String, error: String) {
+  try await aside { try runProgram(executable, arguments, environment: environment, input: input) }
+}
+
+/// Runs `body` on a thread of its own and hands back what it returned: a test that mostly waits
+/// (for programs it started, a busy timeout, a slow server) does not hold up one of the tests'
+/// pool threads — two on a 2-core machine — while it does, and other tests run meanwhile.
+public func aside<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
   try await withCheckedThrowingContinuation { continuation in
-    Thread {
-      continuation.resume(
-        with: Result { try runProgram(executable, arguments, environment: environment, input: input) })
-    }.start()
+    Thread { continuation.resume(with: Result { try body() }) }.start()
   }
 }
 
