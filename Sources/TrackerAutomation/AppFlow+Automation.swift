@@ -5,6 +5,9 @@ extension AppFlow {
   /// What the user can act on now: the topmost layer's elements.
   public var elements: [Element] { ElementTree.spokenElements(of: view, localizer: environment.localizer) }
 
+  /// The topmost layer's elements with their labels only (`ElementDriven`).
+  var unspokenElements: [Element] { ElementTree.elements(of: view, localizer: environment.localizer) }
+
   /// Performs `action` as the user would, or explains why it cannot be done.
   public func perform(_ action: UserAction) throws(FlowError) {
     try asOneAction { () throws(FlowError) in try performOnElements(action) }
@@ -25,7 +28,9 @@ extension AppFlow {
   }
 
   /// The element `target` names, if exactly one matches.
-  public func find(_ target: UserAction.Target) throws(FlowError) -> Element { try findElement(target) }
+  public func find(_ target: UserAction.Target) throws(FlowError) -> Element {
+    try findElement(target, spoken: true)
+  }
 }
 
 extension AppFlow: ElementDriven {

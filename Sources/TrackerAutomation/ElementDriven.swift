@@ -14,6 +14,9 @@ protocol ElementDriven: DrivenApp {
   func swipe(_ direction: UserAction.Direction) throws(FlowError)
   /// Closes the topmost menu, question, sheet or screen.
   func dismissTop() throws(ActionError)
+  /// The elements with their labels only, not yet named as spoken (`elements` names them): what
+  /// finding an element by identifier or label needs, made without the speech.
+  var unspokenElements: [Element] { get }
 }
 
 extension ElementDriven {
@@ -47,29 +50,35 @@ extension ElementDriven {
     }
   }
 
-  /// The element `target` names, if exactly one matches.
-  func findElement(_ target: UserAction.Target) throws(FlowError) -> Element {
-    let all = elements
-    let matches: [Element]
-    switch target {
-    case .identifier(let identifier):
-      // As listed (a line break written `\n`), or exactly.
-      matches = all.filter { $0.id == identifier || $0.scriptIdentifier == identifier }
-    case .element(let id): matches = all.filter { $0.identifier == id }
-    case .label(let label): matches = all.filter { $0.label == label }
+  /// The element `target` names, if exactly one matches; `spoken` names it as `elements` do (an
+  /// action only needs what it does). Matching looks at identifiers and labels, which speech
+  /// leaves as they are, so the elements are named only for an answer or an error that shows them.
+  func findElement(_ target: UserAction.Target, spoken: Bool = false) throws(FlowError) -> Element {
+    func matching(_ all: [Element]) -> [Element] {
+      switch target {
+      case .identifier(let identifier):
+        // As listed (a line break written `\n`), or exactly.
+        return all.filter { $0.id == identifier || $0.scriptIdentifier == identifier }
+      case .element(let id): return all.filter { $0.identifier == id }
+      case .label(let label): return all.filter { $0.label == label }
+      }
     }
+    let matches = matching(unspokenElements)
+    if matches.count == 1, !spoken { return matches[0] }
+    let all = elements
+    let named = matching(all)
     let localizer = Localizer(language)
-    guard !matches.isEmpty else {
+    guard !named.isEmpty else {
       throw FlowError(
         message: localizer.text(.flowNoMatch(target.description)), elements: all,
         language: language)
     }
-    guard matches.count == 1 else {
+    guard named.count == 1 else {
       throw FlowError(
-        message: localizer.text(.flowSeveralMatch(count: matches.count, target: target.description)),
-        elements: matches, language: language)
+        message: localizer.text(.flowSeveralMatch(count: named.count, target: target.description)),
+        elements: named, language: language)
     }
-    return matches[0]
+    return named[0]
   }
 
   /// Performs `action` as the user would, or explains why it cannot be done.

@@ -15,11 +15,16 @@ extension TodoFlow {
   }
 
   /// The element `target` names, if exactly one matches.
-  public func find(_ target: UserAction.Target) throws(FlowError) -> Element { try findElement(target) }
+  public func find(_ target: UserAction.Target) throws(FlowError) -> Element {
+    try findElement(target, spoken: true)
+  }
 
   /// What the user can act on now, each named as the bottom line and a screen reader say it
   /// (`spoken(_:in:)`).
   public var elements: [Element] { spoken(plainElements, in: view) }
+
+  /// The elements of the layer on top with their labels only (`ElementDriven`).
+  var unspokenElements: [Element] { plainElements }
 
   /// The elements of the layer on top with their labels only.
   fileprivate var plainElements: [Element] {
