@@ -223,6 +223,18 @@ struct InteractiveFocusTests {
   }
 }
 
+/// The to-do app in the state of its scenario `name`, in a session 47 columns wide.
+@MainActor
+func todoSession(_ name: String, _ language: Language) throws -> InteractiveSession {
+  let scenario = try #require(TodoScenario.named(name))
+  let flow = TodoFlow(
+    environment: .fixed(
+      now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
+      loader: scenario.loader))
+  try scenario.run(on: flow)
+  return InteractiveSession(app: flow, format: .plain, columns: 47, rows: 40)
+}
+
 /// The to-do app's delete question: its buttons show the focus on themselves, not on the word
 /// "Delete" of the question above them.
 @MainActor
@@ -230,13 +242,7 @@ struct InteractiveFocusTests {
 struct TodoQuestionFocusTests {
   @Test(arguments: [(Language.en, "Delete"), (.ru, "Удалить")])
   func theFocusedDeleteButtonIsTheButtonNotTheQuestion(_ language: Language, _ delete: String) throws {
-    let scenario = try #require(TodoScenario.named("todos-delete-question"))
-    let flow = TodoFlow(
-      environment: .fixed(
-        now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-        loader: scenario.loader))
-    try scenario.run(on: flow)
-    let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 40)
+    let session = try todoSession("todos-delete-question", language)
     for _ in 0..<20 where session.focusedIdentifier != "confirm" { _ = session.handle(.tab) }
     try #require(session.focusedIdentifier == "confirm")
     let focused = session.frame().filter { $0.contains("\u{1B}[7m") }
@@ -257,13 +263,7 @@ struct TodoTextEnterTests {
   @Test(arguments: [(Language.en, "Title"), (.ru, "Заголовок")])
   func enterInTheEmptyTextBreaksALineThereAndLeavesTheTitleEmpty(_ language: Language, _ title: String) throws
   {
-    let scenario = try #require(TodoScenario.named("todos-list"))
-    let flow = TodoFlow(
-      environment: .fixed(
-        now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-        loader: scenario.loader))
-    try scenario.run(on: flow)
-    let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 40)
+    let session = try todoSession("todos-list", language)
     for _ in 0..<20 where session.focusedIdentifier != "add" { _ = session.handle(.tab) }
     try #require(session.focusedIdentifier == "add")
     _ = session.handle(.enter)
