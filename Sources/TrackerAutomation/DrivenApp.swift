@@ -16,8 +16,13 @@ public protocol DrivenApp: AnyObject {
   var alert: AlertState? { get }
   /// Whether something is on its way (the to-do list's starting tasks).
   var isLoading: Bool { get }
-  /// Whether a write waits for the data file while another program holds it (`StoreWriter`).
+  /// Whether a write is still running (`StoreWriter`): quitting waits for it.
   var isSaving: Bool { get }
+  /// Whether a write has run long enough to say "Saving…" (another program holds the file).
+  var showsSaving: Bool { get }
+  /// Whether a store call is on its way (`StoreAccess.callsInFlight`): a terminal lets it arrive,
+  /// for a moment, before it draws a key's outcome.
+  var hasCallsInFlight: Bool { get }
   func perform(_ action: UserAction) throws(FlowError)
   /// Does what an element's own action says (its `action`, `longPressAction` or
   /// `swipeLeftAction`), as the gesture on it would: the terminal sends the focused element's.
@@ -66,6 +71,8 @@ extension AppFlow: DrivenApp {
   public var alert: AlertState? { view.alert }
   public var isLoading: Bool { false }
   public var isSaving: Bool { environment.writer.state.isSaving }
+  public var showsSaving: Bool { environment.writer.state.showsSaving }
+  public var hasCallsInFlight: Bool { environment.access.callsInFlight > 0 }
   public var shown: ShownView { .tracker(view) }
 
   public var topLayer: [Any] {
@@ -87,6 +94,8 @@ extension TodoFlow: DrivenApp {
   public var language: Language { environment.language }
   public var alert: AlertState? { view.alert }
   public var isSaving: Bool { environment.writer.state.isSaving }
+  public var showsSaving: Bool { environment.writer.state.showsSaving }
+  public var hasCallsInFlight: Bool { environment.access.callsInFlight > 0 }
   public var shown: ShownView { .todo(view) }
 
   /// The to-do list shows nothing that depends on the day.

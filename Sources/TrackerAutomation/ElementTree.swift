@@ -18,6 +18,8 @@ enum ElementTree {
     case .statistics:
       return tabs(view.tabBar)
     case .settings(let state):
+      // Nothing to act on until the stored settings are read.
+      guard state.isRead else { return tabs(view.tabBar) }
       var result = [
         Element(
           identifier: .reminder, label: state.reminderTitle, kind: .toggle(isOn: state.isReminderOn),
@@ -191,7 +193,7 @@ enum ElementTree {
     case .categoryForm(let state):
       return fieldAndDone(
         .title, text: state.text, placeholder: state.placeholder, doneTitle: state.doneTitle,
-        isDoneEnabled: state.isDoneEnabled, save: .saveCategory)
+        isDoneEnabled: state.isDoneEnabled && !state.isSaving, save: .saveCategory)
     case .schedule(let state):
       // A list of several choices starts on the first one chosen (Monday when none is): a day, or
       // the kind of a quota.
@@ -295,10 +297,11 @@ enum ElementTree {
           identifier: .amountPlus, label: "+", isEnabled: state.isPlusEnabled,
           action: .tracker(.increaseAmount)),
         Element(
-          identifier: .clearEntry, label: state.clearTitle, isEnabled: state.isClearEnabled,
+          identifier: .clearEntry, label: state.clearTitle,
+          isEnabled: state.isClearEnabled && !state.isSaving,
           action: .tracker(.clearAmount)),
         Element(
-          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled,
+          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled && !state.isSaving,
           action: .tracker(.saveAmount)),
       ]
     case .note(let state):
@@ -307,10 +310,11 @@ enum ElementTree {
           identifier: .field(.noteText), label: state.text.isEmpty ? state.placeholder : state.text,
           kind: .textField, action: .tracker(.focus(.noteText))),
         Element(
-          identifier: .clearEntry, label: state.clearTitle, isEnabled: state.isClearEnabled,
+          identifier: .clearEntry, label: state.clearTitle,
+          isEnabled: state.isClearEnabled && !state.isSaving,
           action: .tracker(.clearNote)),
         Element(
-          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled,
+          identifier: .save, label: state.saveTitle, isEnabled: state.isSaveEnabled && !state.isSaving,
           action: .tracker(.saveNote)),
       ]
     }
@@ -385,7 +389,7 @@ enum ElementTree {
     result.append(Element(identifier: .cancel, label: state.cancelTitle, action: .tracker(.cancelForm)))
     result.append(
       Element(
-        identifier: .create, label: state.createTitle, isEnabled: state.isCreateEnabled,
+        identifier: .create, label: state.createTitle, isEnabled: state.isCreateEnabled && !state.isSaving,
         action: .tracker(.saveTracker)
       ))
     return result

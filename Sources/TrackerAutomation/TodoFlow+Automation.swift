@@ -52,7 +52,7 @@ extension TodoFlow {
       result.append(
         Element(
           identifier: state.screen == .todoForm ? .done : .save, label: form.saveTitle,
-          isEnabled: form.isSaveEnabled,
+          isEnabled: form.isSaveEnabled && !form.isSaving,
           action: .todo(.saveTask)))
       return result
     }

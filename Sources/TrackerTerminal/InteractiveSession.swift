@@ -625,13 +625,13 @@ public final class InteractiveSession {
     let elements = self.elements
     let focused = focusedElement(in: elements)
     let hint =
-      app.isSaving
+      app.showsSaving
       ? localizer.text(.appStatusSaving)
       : isEditing && focused?.kind == .textField
         ? localizer.text(.appStatusEditing) : localizer.text(.appStatusHints)
     // The focus's name comes first, with its context, as long as the line allows (the hints take
     // what is left, each whole): only "Saving…" keeps its word beside it, so the user knows.
-    let saving = app.isSaving ? hint.split(separator: " ").first.map { " · " + $0 } ?? "" : ""
+    let saving = app.showsSaving ? hint.split(separator: " ").first.map { " · " + $0 } ?? "" : ""
     var spans: [Span] = []
     if let focused {
       let room = columns - TerminalWidth.of("▸ ") - TerminalWidth.of(saving)
@@ -643,7 +643,7 @@ public final class InteractiveSession {
     let width = columns - used - TerminalWidth.of(separator)
     var hints = Self.fitParts(hint, to: width)
     // "Saving…" is never dropped for want of room: its first word stays when the rest cannot.
-    if hints.isEmpty, app.isSaving, let word = hint.split(separator: " ").first,
+    if hints.isEmpty, app.showsSaving, let word = hint.split(separator: " ").first,
       TerminalWidth.of(String(word)) <= width
     {
       hints = String(word)

@@ -22,8 +22,9 @@ public struct AppEnvironment: Sendable {
     set { access = access.with(store: newValue, mainActorWait: mainActorWait) }
   }
   /// How long the main actor waits for one store call (`StoreAccess`): `AppEnvironment.mainActorWait`
-  /// (100 ms) in an app that keeps running and hears of a late outcome; nil — until it ends — for
-  /// one that shows each step's outcome before the next (a script, `show`, the tour, previews).
+  /// (not at all) in an app that keeps running and hears of each outcome when it comes; nil —
+  /// until it ends — for one that shows each step's outcome before the next (a script, `show`,
+  /// the tour, previews).
   public var mainActorWait: Duration? {
     get { access.mainActorWait }
     set { access = access.with(store: store, mainActorWait: newValue) }
@@ -37,10 +38,12 @@ public struct AppEnvironment: Sendable {
   public var makeID: @Sendable () -> UUID
   /// The system's local notifications (the daily reminder).
   public var notifications: any NotificationScheduler
-  /// The longest the main actor waits for a store call in an app that keeps running (past it the
-  /// screen goes on, and hears of the outcome later), and for another program's lock when a
-  /// form saves (past it the form says the file is busy).
-  public static let mainActorWait: Duration = .milliseconds(100)
+  /// How long the main actor waits for a store call in an app that keeps running: not at all
+  /// (DESIGN "The screen never freezes"). It hands the call off, and hears of the outcome later.
+  public static let mainActorWait: Duration = .zero
+  /// How long a form's save waits for another program's lock before the form says the file is
+  /// busy (and keeps what was typed).
+  public static let busyCut: Duration = .milliseconds(100)
   /// The writes still running after the main actor stopped waiting for them (shared by copies).
   public var writer: StoreWriter { access.writer }
   /// The store's day start hour, read once per change of the settings (shared by copies).
@@ -49,17 +52,19 @@ public struct AppEnvironment: Sendable {
   /// file; nil for the demo and in-memory stores, and Settings says sync is off). Shared by copies.
   public var sync: AppSync?
 
-  /// An environment with every dependency given.
+  /// An environment with every dependency given; the main actor waits for no store call unless
+  /// `mainActorWait` says otherwise (nil: for each call to end, as a script does).
   public init(
     now: @escaping @Sendable () -> Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
     analytics: any AnalyticsService, makeID: @escaping @Sendable () -> UUID,
-    notifications: any NotificationScheduler = StoredSettingScheduler()
+    notifications: any NotificationScheduler = StoredSettingScheduler(),
+    mainActorWait: Duration? = AppEnvironment.mainActorWait
   ) {
     self.notifications = notifications
     self.now = now
     region = RegionSettings(language: language, timeZone: timeZone)
     access = StoreAccess(
-      store, mainActorWait: AppEnvironment.mainActorWait, busyCut: AppEnvironment.mainActorWait,
+      store, mainActorWait: mainActorWait, busyCut: AppEnvironment.busyCut,
       observe: { store, handler in store.observe(handler) },
       cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
     self.analytics = analytics

@@ -7,12 +7,15 @@ import TrackerModels
 /// - **Reads** (`read`) run on a reader queue, each one snapshot (`TrackerDataStore.read`, one
 ///   `BEGIN DEFERRED`), and **writes** (`write`) on the one writer queue, in the order they were
 ///   made, each one transaction that returns what it changed.
-/// - The main actor waits for a call at most `mainActorWait` (100 ms), so a free file answers
-///   within the same user action (one action, one new state, as before) while a held lock or a
-///   slow disk cannot freeze the screen: past the wait the screen goes on with what it shows,
-///   and the call's continuation runs when the call ends. A write still running then counts in
-///   `writer` ("Saving…"). A write with `.givingUpAfterWait` (a form's Save) is itself cut to the
-///   wait instead, so the form hears `.busy` and keeps what was typed.
+/// - The main actor waits for none of them in the app (`mainActorWait` zero, DESIGN "The screen
+///   never freezes"): it hands a call off and goes on with what it shows; the call's continuation
+///   runs on the main actor when the call ends, in the order the calls were made. A screen that
+///   has not read yet shows nothing in place of what it reads (never an empty list), a form whose
+///   save is on its way takes no second save, and a write still running after
+///   `StoreWriter.savingShownAfter` shows "Saving…". A write with `.givingUpAfterWait` (a form's
+///   Save) is cut to `busyCut` when another program holds the file, so the form hears `.busy`
+///   soon and keeps what was typed. A script waits for every call to end instead (`nil`), and
+///   any other wait is a bound: a call that ends within it continues at once.
 /// - **Observation**: the store's commits (this process's and, by the store's watch, another
 ///   process's) come in on any thread and are collected here; they are handed to the screens on
 ///   the main actor — after the write that made them, before its continuation, when the main
@@ -51,7 +54,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// Access to `store`: `observe` subscribes to its commits, `cutToWait` runs a call with every
   /// wait for another program's lock cut to a limit (`TrackerDataStore.waitingAtMost`).
   public nonisolated init(
-    _ store: Store, mainActorWait: Duration? = .milliseconds(100), busyCut: Duration = .milliseconds(100),
+    _ store: Store, mainActorWait: Duration? = .zero, busyCut: Duration = .milliseconds(100),
     observe: @escaping @Sendable (Store, @escaping @Sendable (Change) -> Void) -> ObservationToken,
     cutToWait: @escaping @Sendable (Store, Duration, () throws(StoreError) -> Void) throws(StoreError) -> Void
   ) {
@@ -105,12 +108,15 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   }
 
   /// Runs `body` on the writer queue after the writes before it and hands `then` its result on
-  /// the main actor, after the screens heard of the commit.
+  /// the main actor, after the screens heard of the commit. Returns whether `then` has run
+  /// already (the main actor waited, and the write ended): when not, the caller's screen shows
+  /// that its write is on its way.
+  @discardableResult
   public func write<Value: Sendable>(
     _ policy: WritePolicy = .waitingInBackground,
     _ body: @escaping @Sendable (Store) throws(StoreError) -> Value,
     then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void = { _ in }
-  ) {
+  ) -> Bool {
     let (store, cutToWait, limit) = (store, cutToWait, busyCut)
     let call: @Sendable () throws(StoreError) -> Value
     // A main actor that waits for every call to end (a script) waits the store's whole busy
@@ -126,8 +132,15 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
         return value!
       }
     }
-    // A write cut to the wait ends soon after it by itself: the main actor waits for its end.
-    run(on: writeQueue, counting: true, call, waitsForEnd: policy == .givingUpAfterWait, then: then)
+    // A write cut to the wait ends soon after it by itself: a main actor that waits for calls at
+    // all waits for its end; one that waits for none (the app) hears of it like any other.
+    let waitsForEnd = policy == .givingUpAfterWait && mainActorWait != .zero
+    let ended = WriteNumber()
+    run(on: writeQueue, counting: true, call, waitsForEnd: waitsForEnd) { result in
+      ended.number = 0
+      then(result)
+    }
+    return ended.number != nil
   }
 
   /// Runs `call` on `queue`; waits for it on the main actor at most `mainActorWait` (or, with
@@ -153,24 +166,34 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     // waits for to the end (`readAndWait`) continues at once.
     let order = inOrder ? (queue === writeQueue ? writeOrder : readOrder) : CallOrder()
     let ticket = order.take()
+    callsInFlight += 1
+    let counted = WriteNumber()
     let late: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
       order.arrived(ticket) {
-        if counting { self?.writer.state.waiting -= 1 }
+        if let number = counted.number { self?.writer.ended(number) }
+        self?.callsInFlight -= 1
         self?.deliverNotices()
         then(outcome)
       }
     }
-    if let outcome = pending.wait(waitsForEnd ? nil : mainActorWait, late: late) {
-      order.arrived(ticket) {
+    let wait = waitsForEnd ? nil : mainActorWait
+    if let outcome = pending.wait(wait, late: late) {
+      order.arrived(ticket) { [weak self] in
+        self?.callsInFlight -= 1
         // Every access's screens hear of the commit before the continuation: another window's
         // (another environment on the same store) too.
         NoticeBoard.deliverEverywhere()
         then(outcome)
       }
     } else if counting {
-      writer.state.waiting += 1
+      // Set before the late delivery can run: it runs on the main actor, after this.
+      counted.number = writer.started(alreadyWaited: wait ?? .zero)
     }
   }
+
+  /// How many calls were handed off and not yet answered on the main actor (their continuations
+  /// still to run): a terminal lets them arrive, for a moment, before it draws a key's outcome.
+  public private(set) var callsInFlight = 0
 
   // MARK: Observation
 
@@ -379,6 +402,14 @@ private final class CallOrder {
   }
 }
 
+/// The number `StoreWriter.started` gave a write the main actor did not wait for (or, for
+/// `write`'s answer, any number once the write's continuation ran).
+@MainActor
+private final class WriteNumber: Sendable {
+  var number: Int?
+  nonisolated init() {}
+}
+
 /// A result handed over on the main actor.
 @MainActor
 private final class Outcome<Value: Sendable>: Sendable {
@@ -449,10 +480,24 @@ private final class Pending<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Waits for the outcome at most `limit` (nil: until it comes); nil when it did not come in
-  /// time, and then `late` hears of it when it comes.
+  /// time, and then `late` hears of it when it comes. With a zero limit nothing is waited for and
+  /// nil is always the answer, even for a call that already ended: its outcome comes on the main
+  /// actor's next turn, as every outcome does (a screen's first state never depends on how fast
+  /// a thread was).
   func wait(
     _ limit: Duration?, late: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void = { _ in }
   ) -> Result<Value, StoreError>? {
+    if limit == .zero {
+      lock.lock()
+      defer { lock.unlock() }
+      isAbandoned = true
+      if let outcome {
+        Task { @MainActor in late(outcome) }
+      } else {
+        self.late = late
+      }
+      return nil
+    }
     if let limit {
       let (seconds, attoseconds) = limit.components
       let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)

@@ -39,6 +39,42 @@ extension ObservableViewModel where State: AlertShowing {
   }
 }
 
+/// The state of a form that saves: whether its save is on its way (`StoreAccess` hands it off;
+/// the form takes no second save, and no Cancel that would close it under the save's feet).
+protocol SaveShowing: AlertShowing {
+  var isSaving: Bool { get set }
+}
+
+extension ObservableViewModel where State: SaveShowing {
+  /// Saves with `body` as `saving` does, once at a time: a save asked for while one is on its way
+  /// does nothing, and `state.isSaving` says so while it runs (set only when the write did not
+  /// end at once, so a script's step still publishes one state). `then` or `failed` runs after
+  /// `isSaving` is back to false.
+  func savingOnce<Store, Change, Value: Sendable>(
+    _ access: StoreAccess<Store, Change>, _ localizer: Localizer,
+    _ body: @escaping @Sendable (Store) throws(StoreError) -> Value,
+    then: @escaping @MainActor @Sendable (Value) -> Void = { _ in },
+    failed: @escaping @MainActor @Sendable (StoreError) -> Void = { _ in }
+  ) {
+    guard !state.isSaving else { return }
+    let ended = access.write(.givingUpAfterWait, body) { [weak self] result in
+      switch result {
+      case .success(let value):
+        if self?.state.isSaving == true { self?.state.isSaving = false }
+        then(value)
+      case .failure(let error):
+        guard let self else { return failed(error) }
+        var next = self.state
+        next.isSaving = false
+        next.alert = .storeFailure(error, .save, localizer)
+        self.state = next
+        failed(error)
+      }
+    }
+    if !ended { state.isSaving = true }
+  }
+}
+
 extension TrackerDataStore {
   /// Makes `trackerID` completed on `day` (`isDone`: it has a record) or not, from whatever it is
   /// now, and says whether anything changed. A tap the screen showed as "Mark as done" ends done

@@ -50,8 +50,12 @@ struct OtherProgramsTests {
     var environment = clientEnvironment(store, .en)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })  // the first read
     var saving: [Bool] = []
-    let savingBinding = environment.writer.observe { saving.append($0.isSaving) }
+    // Whether a write is running, as it changes ("Saving…" showing is a change of its own).
+    let savingBinding = environment.writer.observe {
+      if saving.last != $0.isSaving { saving.append($0.isSaving) }
+    }
     let holder = try LockHolder(path)
     model.completeTapped(walk)
     // Returned while the file is held, the write queued (waiting the 10 s busy timeout would have

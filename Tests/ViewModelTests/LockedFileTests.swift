@@ -10,11 +10,11 @@ import TrackerStore
 @testable import TrackerViewModels
 
 /// Another program holds the data file's write lock (the `tracker-store-writer hold` helper): the
-/// main actor waits at most `AppEnvironment.mainActorWait` (100 ms), a tap's change completes
-/// in the background once the file is free, and a write that cannot be saved within the busy
-/// timeout ends in an alert. No clock is read: a call that waited the busy timeout (10 s) would
-/// have saved or failed by its end, so what the screen shows when it returns, with the other
-/// program still holding the file, tells.
+/// main actor waits for no store call, as in the app (`AppEnvironment.mainActorWait`), a tap's
+/// change completes in the background once the file is free, and a write that cannot be saved
+/// within the busy timeout ends in an alert. No clock is read: a call that waited the busy
+/// timeout (10 s) would have saved or failed by its end, so what the screen shows when it
+/// returns, with the other program still holding the file, tells.
 @MainActor
 @Suite("A data file another program holds", .temporaryFolders)
 struct LockedFileTests {
@@ -37,6 +37,7 @@ struct LockedFileTests {
     var environment = world.environment(.en, store: store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })  // the first read
     var published = 0
     let binding = model.observe { _ in published += 1 }
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
@@ -49,12 +50,17 @@ struct LockedFileTests {
     #expect(holder.isHolding)
     #expect(model.state == before)
     #expect(environment.writer.state == StoreWriter.State(waiting: 1))
+    // "Saving…" once the write has run a moment.
+    #expect(
+      try await eventually { environment.writer.state == StoreWriter.State(waiting: 1, showsSaving: true) })
+    #expect(holder.isHolding && model.state == before)
 
     holder.release()
     #expect(try await eventually { card(undone.id, of: model)?.isCompleted == true })
     #expect(try await eventually { !environment.writer.state.isSaving })
     #expect(model.state.alert == nil)
     #expect(published == 2)  // at once, then the saved change: one more state
+    #expect(environment.writer.state == StoreWriter.State(waiting: 0, showsSaving: false))
     #expect(try store.completedTrackerIDs(on: day("2026-11-30")).contains(undone.id))
     withExtendedLifetime(binding) {}
   }
@@ -67,6 +73,7 @@ struct LockedFileTests {
     var environment = world.environment(.en, store: store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
     let holder = try LockHolder(path)
     model.completeTapped(undone.id)  // "Mark as done"…
@@ -85,6 +92,7 @@ struct LockedFileTests {
     var environment = world.environment(.en, store: store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
     // Until the alert, past the busy timeout (10 s), however long a busy main actor takes.
     let holder = try LockHolder(path, seconds: 600)
@@ -105,23 +113,32 @@ struct LockedFileTests {
     holder.release()
   }
 
-  @Test func aFormSaveWaitsAMomentThenSaysTheFileIsBusyAndKeepsWhatWasTyped() throws {
+  @Test func aFormSaveWaitsAMomentThenSaysTheFileIsBusyAndKeepsWhatWasTyped() async throws {
     let (world, store, path) = try fileWorld()
     var environment = world.environment(.en, store: store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let form = CategoryFormViewModel(environment: environment)
-    var closed = false
-    form.onDone = { _ in closed = true }
+    #expect(try await eventually { environment.access.callsInFlight == 0 })  // the titles taken
+    var closed = 0
+    form.onDone = { _ in closed += 1 }
     form.textChanged("Garden")
     // Held for just under the busy timeout (9 s of 10): a save that waited the busy timeout
     // would have gone through once the holder let go, and closed the form.
     let holder = try LockHolder(path, seconds: 9)
     form.doneTapped()
-    #expect(!closed && form.state.text == "Garden")
+    // On its way: Done takes no second save meanwhile.
+    #expect(form.state.isSaving && form.state.alert == nil)
+    form.doneTapped()
+    #expect(try await eventually { form.state.alert != nil })
+    #expect(closed == 0 && form.state.text == "Garden" && !form.state.isSaving && holder.isHolding)
     #expect(
       form.state.alert?.message
         == "Another program (tracker-store-w, pid \(holder.pid)) is using the data file. Try again in a moment."
     )
+    // The one save that ran gave up: nothing was written.
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    holder.release()
+    #expect(try store.categories().contains { $0.title == "Garden" } == false)
     withExtendedLifetime(holder) {}
   }
 
@@ -148,6 +165,7 @@ struct LockedFileTests {
       now: Date(timeIntervalSince1970: 1_796_034_600), language: .en, store: store, loader: StubLoader())
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TodoListViewModel(environment: environment)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
     model.rowSwipedLeft(task.id)
     let holder = try LockHolder(path)
     var routes: [TodoListViewModel.Route] = []

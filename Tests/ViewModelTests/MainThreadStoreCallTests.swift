@@ -18,45 +18,59 @@ import TrackerStore
 @Suite("The main actor makes no store call", .temporaryFolders)
 struct MainThreadStoreCallTests {
   /// Opens every screen and sheet of the tracker app and makes each kind of write.
-  func driveTheTrackerApp(_ flow: AppFlow) throws {
+  func driveTheTrackerApp(_ flow: AppFlow) async throws {
+    // Each step's outcome before the next, however long the calls take (the app's main actor
+    // waits for none).
+    func settled() async throws {
+      #expect(try await eventually { flow.environment.access.callsInFlight == 0 })
+    }
+    func tap(_ id: String) async throws {
+      try await settled()
+      try flow.tap(id)
+    }
+    func perform(_ action: UserAction) async throws {
+      try await settled()
+      try flow.perform(action)
+    }
     let paths: [[String]] = [
       ["add"], ["add", "habit"], ["add", "event"], ["add", "habit", "category"],
       ["add", "habit", "category", "add-category"], ["add", "habit", "schedule"], ["filters"], ["date"],
       ["card:Зарядка"], ["card:Зарядка", "edit"], ["tab-statistics"], ["tab-settings"], ["tab-trackers"],
     ]
     for path in paths {
-      for id in path { try flow.tap(id) }
-      while !flow.layers.isEmpty { try flow.perform(.dismiss) }
+      for id in path { try await tap(id) }
+      while !flow.layers.isEmpty { try await perform(.dismiss) }
     }
     // Writes: a completion, a pin, a filter, a new category chosen in a new tracker's form.
-    try flow.tap("complete:Поливать растения")
-    try flow.perform(.longPress(.identifier("card:Зарядка")))
-    try flow.tap("pin")
-    try flow.tap("filters")
-    try flow.tap("filter:completed")
-    try flow.tap("filters")
-    try flow.tap("filter:all")
-    try flow.tap("add")
-    try flow.tap("event")
-    try flow.tap("category")
-    try flow.tap("add-category")
-    try flow.tap("title")
-    try flow.perform(.type("Дом"))
-    try flow.tap("done")
-    try flow.tap("category:Дом")
+    try await tap("complete:Поливать растения")
+    try await perform(.longPress(.identifier("card:Зарядка")))
+    try await tap("pin")
+    try await tap("filters")
+    try await tap("filter:completed")
+    try await tap("filters")
+    try await tap("filter:all")
+    try await tap("add")
+    try await tap("event")
+    try await tap("category")
+    try await tap("add-category")
+    try await tap("title")
+    try await perform(.type("Дом"))
+    try await tap("done")
+    try await tap("category:Дом")
+    try await settled()
     #expect(flow.screen == .trackerForm)
   }
 
-  @Test func drivingTheTrackerAppOnTheDemoInMemoryCallsTheStoreOffTheMainThreadOnly() throws {
+  @Test func drivingTheTrackerAppOnTheDemoInMemoryCallsTheStoreOffTheMainThreadOnly() async throws {
     let world = try TestWorld.demo()
     let before = world.store.mainThreadCalls
     let flow = AppFlow(environment: world.environment(.ru))
-    try driveTheTrackerApp(flow)
+    try await driveTheTrackerApp(flow)
     #expect(flow.trackers?.state.sections.flatMap(\.cards).contains { $0.isPinned } == true)
     #expect(world.store.mainThreadCalls == before)
   }
 
-  @Test func drivingTheTrackerAppOnADataFileCallsTheStoreOffTheMainThreadOnly() throws {
+  @Test func drivingTheTrackerAppOnADataFileCallsTheStoreOffTheMainThreadOnly() async throws {
     let world = try TestWorld.demo()
     let file = try SQLiteTrackerStore(path: TemporaryFolder().path("tracker.sqlite"), now: world.now)
     try file.insert(try world.store.contents())
@@ -66,7 +80,7 @@ struct MainThreadStoreCallTests {
     var environment = world.environment(.ru, store: file)
     environment.mainActorWait = AppEnvironment.mainActorWait  // as the app runs
     let flow = AppFlow(environment: environment)
-    try driveTheTrackerApp(flow)
+    try await driveTheTrackerApp(flow)
     #expect(file.mainThreadCalls == before)
   }
 

@@ -87,8 +87,8 @@ struct SettingsTests {
           timeTitle: "Время",
           timeText: "20:00", dayStartTitle: "День начинается в 00:00", syncTitle: "Синхронизация: выкл.",
           syncHint:
-            "Чтобы синхронизировать с другими устройствами через общую папку, выполните один раз:\ntracker-preview sync --folder DIR"
-        ))
+            "Чтобы синхронизировать с другими устройствами через общую папку, выполните один раз:\ntracker-preview sync --folder DIR",
+          isRead: true))
     #expect(
       flow.elements.map(\.id) == [
         "reminder", "day-start", "sync", "tab-trackers", "tab-statistics", "tab-settings",

@@ -54,7 +54,7 @@ struct TodoAlgorithmTests {
       flow = TodoFlow(
         environment: TodoEnvironment(
           now: { Date(timeIntervalSince1970: 1_796_034_600 + Double(ticks.count())) }, language: language,
-          store: store, loader: StubLoader(), makeID: { ids.make() }))
+          store: store, loader: StubLoader(), makeID: { ids.make() }, mainActorWait: nil))
       token = flow.observe { [unowned self] in self.published.append($0) }
     }
 

@@ -39,9 +39,11 @@ struct TodoTests {
     -> TodoEnvironment
   {
     let ids = SequentialIDs()
+    // Each action's store calls end before it returns; the loader still answers later
+    // (`NoWaitTests` has the app's main actor, which waits for no store call).
     return TodoEnvironment(
       now: { Date(timeIntervalSince1970: 1_796_034_600) }, language: language, store: store, loader: loader,
-      makeID: { ids.make() })
+      makeID: { ids.make() }, mainActorWait: nil)
   }
 
   /// Lets the loader's answer reach the main actor.
@@ -234,7 +236,7 @@ struct TodoFlowTests {
       environment: TodoEnvironment(
         now: { Date(timeIntervalSince1970: 1_796_034_600 + Double(ticks.count())) }, language: language,
         store: store,
-        loader: loader, makeID: { ids.make() }))
+        loader: loader, makeID: { ids.make() }, mainActorWait: nil))
   }
 
   @Test func aWholeSessionInRussian() async throws {

@@ -33,8 +33,10 @@ extension ScreenRenderer {
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(2)
     canvas.spans(
-      button(state.clearTitle, enabled: state.isClearEnabled, style: .destructive, anchor: .clearEntry))
-    canvas.spans(button(state.saveTitle, enabled: state.isSaveEnabled, anchor: .save))
+      button(
+        state.clearTitle, enabled: state.isClearEnabled && !state.isSaving, style: .destructive,
+        anchor: .clearEntry))
+    canvas.spans(button(state.saveTitle, enabled: state.isSaveEnabled && !state.isSaving, anchor: .save))
     return canvas.lines
   }
 
@@ -71,8 +73,10 @@ extension ScreenRenderer {
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank()
     canvas.spans(
-      button(state.clearTitle, enabled: state.isClearEnabled, style: .destructive, anchor: .clearEntry))
-    canvas.spans(button(state.saveTitle, enabled: state.isSaveEnabled, anchor: .save))
+      button(
+        state.clearTitle, enabled: state.isClearEnabled && !state.isSaving, style: .destructive,
+        anchor: .clearEntry))
+    canvas.spans(button(state.saveTitle, enabled: state.isSaveEnabled && !state.isSaving, anchor: .save))
     return canvas.lines
   }
 

@@ -7,6 +7,8 @@ extension ScreenRenderer {
     var canvas = Canvas(width: width)
     canvas.blank()
     canvas.text(state.title, Style(.text, bold: true))
+    // The rows show what is stored: nothing until it is read.
+    guard state.isRead else { return canvas.lines }
     canvas.blank()
     let toggle = state.isReminderOn ? Span("[ ●]", .accent) : Span("[○ ]", .secondary)
     var rows = [

@@ -71,7 +71,8 @@ extension ScreenRenderer {
     let half = (width - 1) / 2
     var buttons = StyledLine(button(state.cancelTitle, style: .destructive, width: half, anchor: .cancel))
     buttons.append(" ")
-    buttons.spans += button(state.createTitle, enabled: state.isCreateEnabled, width: half, anchor: .create)
+    buttons.spans += button(
+      state.createTitle, enabled: state.isCreateEnabled && !state.isSaving, width: half, anchor: .create)
     canvas.add(buttons)
     return canvas.lines
   }
@@ -161,7 +162,7 @@ extension ScreenRenderer {
         anchor: .field(.title)))
     if let error = state.error { canvas.wrapped(error, .destructive, align: .center) }
     canvas.blank(3)
-    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled, anchor: .done))
+    canvas.spans(button(state.doneTitle, enabled: state.isDoneEnabled && !state.isSaving, anchor: .done))
     return canvas.lines
   }
 

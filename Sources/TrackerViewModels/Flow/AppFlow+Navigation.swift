@@ -55,7 +55,7 @@ extension AppFlow {
       push(.detail(model))
     case .amount(let id, let day):
       let model = AmountViewModel(environment: environment, trackerID: id, day: day)
-      model.onClose = { [weak self] in self?.pop() }
+      model.onClose = { [weak self, weak model] in self?.pop(model) }
       push(.amount(model))
       focusedField = .amount
       publish()
@@ -95,7 +95,7 @@ extension AppFlow {
   /// The note sheet of tracker `trackerID` on `day`, its text focused.
   func presentNote(trackerID: UUID, day: Day) {
     let model = NoteViewModel(environment: environment, trackerID: trackerID, day: day)
-    model.onClose = { [weak self] in self?.pop() }
+    model.onClose = { [weak self, weak model] in self?.pop(model) }
     push(.note(model))
     focusedField = .noteText
     publish()
@@ -119,7 +119,7 @@ extension AppFlow {
     form.onRoute = { [weak self, weak form] route in
       guard let self, let form else { return }
       switch route {
-      case .close: self.pop()
+      case .close: self.pop(form)
       case .categories(let checked): self.presentCategories(checked: checked, for: form)
       case .schedule(let choice):
         let schedule = ScheduleViewModel(environment: self.environment, choice: choice)
@@ -139,14 +139,14 @@ extension AppFlow {
       guard let self else { return }
       switch route {
       case .chosen(let id):
-        self.pop()
+        self.pop(list)
         form?.categoryChosen(id)
       case .newCategory, .editCategory:
         var editing: TrackerCategory?
         if case .editCategory(let category) = route { editing = category }
         let categoryForm = CategoryFormViewModel(environment: self.environment, editing: editing)
-        categoryForm.onDone = { [weak self, weak list] id in
-          self?.pop()
+        categoryForm.onDone = { [weak self, weak list, weak categoryForm] id in
+          self?.pop(categoryForm)
           // A new category comes back checked; choosing it is still the user's tap (seed 3c–d).
           if editing == nil { list?.categoryCreated(id) }
         }
@@ -170,6 +170,13 @@ extension AppFlow {
     categoryMenu = nil
     focusedField = nil
     publish()
+  }
+
+  /// Closes `model`'s screen when it is on top: a screen's own close that comes after a write
+  /// (its save ended) closes nothing else when the user closed it meanwhile.
+  func pop(_ model: AnyObject?) {
+    guard let model, let top = layers.last, top.screen.id == ObjectIdentifier(model) else { return }
+    pop()
   }
 
   /// Publishes the view when it differs from the one last published.

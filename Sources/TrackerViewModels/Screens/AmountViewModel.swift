@@ -35,6 +35,9 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
     /// Enabled when the day has an amount (a record) to remove.
     public var isClearEnabled: Bool
     /// A failed save or read.
+    /// Whether its save is on its way (the store has not answered yet): the form takes no second
+    /// save and no Cancel meanwhile, and a client shows its save button disabled.
+    public var isSaving: Bool = false
     public var alert: AlertState?
 
     /// A value with every field given.

@@ -6,7 +6,7 @@ import TrackerModels
 @MainActor
 public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
   /// What the category form shows.
-  public struct State: Equatable, Sendable, AlertShowing {
+  public struct State: Equatable, Sendable, SaveShowing {
     public var title: String
     public var text: String
     public var placeholder: String
@@ -15,6 +15,9 @@ public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
     public var doneTitle: String
     public var isDoneEnabled: Bool
     /// A failed save or read, over the form.
+    /// Whether its save is on its way (the store has not answered yet): the form takes no second
+    /// save and no Cancel meanwhile, and a client shows its save button disabled.
+    public var isSaving: Bool = false
     public var alert: AlertState?
 
     /// A value with every field given.
@@ -93,12 +96,12 @@ public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
 
   /// Call when the user pressed Done (only possible while enabled).
   public func doneTapped() {
-    guard state.isDoneEnabled else { return }
+    guard state.isDoneEnabled, !state.isSaving else { return }
     let title = state.text
     let id = editedID ?? environment.makeID()
     let isNew = editedID == nil
     if isNew { savingID = id }
-    environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) in
+    let ended = environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) in
       if isNew {
         try store.createCategory(TrackerCategory(id: id, title: title))
       } else {
@@ -106,10 +109,13 @@ public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
       }
     } then: { [weak self] result in
       guard let self else { return }
+      var next = self.state
+      next.isSaving = false
       switch result {
-      case .success: self.onDone?(id)
+      case .success:
+        self.state = next
+        self.onDone?(id)
       case .failure(let error):
-        var next = self.state
         if case .invalidCategoryTitle(let reason) = error {
           // Someone else took the title meanwhile: say so under the field instead of closing.
           next.error = DisplayText.nameError(reason, isCategory: true, self.environment.localizer)
@@ -120,6 +126,7 @@ public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
         self.state = next
       }
     }
+    if !ended { state.isSaving = true }
   }
 
   /// The categories as stored now: the titles the field must differ from (all but this one's).

@@ -13,7 +13,7 @@ protocol DaySheet: ObservableViewModel where State: DaySheetState {
 }
 
 /// The state of a day's sheet: whose day it is, and the alert of a failed read or save.
-protocol DaySheetState: AlertShowing, Equatable, Sendable {
+protocol DaySheetState: SaveShowing, Equatable, Sendable {
   var trackerID: UUID { get }
   var day: Day { get }
 }
@@ -40,12 +40,12 @@ extension DaySheet {
   }
 
   /// Writes the sheet's day with `change` and closes the sheet; a failure keeps it open with an
-  /// alert.
+  /// alert. While the write is on its way the sheet takes no second save or clear.
   func writeAndClose(
     _ change: @escaping @Sendable (any TrackerDataStore, UUID, Day) throws(StoreError) -> Bool
   ) {
     let (id, day) = (state.trackerID, state.day)
-    saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
+    savingOnce(environment.access, environment.localizer) { (store) throws(StoreError) in
       try change(store, id, day)
     } then: { [weak self] _ in
       self?.onClose?()

@@ -27,6 +27,9 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet
     /// Enabled when the day has a note to remove.
     public var isClearEnabled: Bool
     /// A failed save or read.
+    /// Whether its save is on its way (the store has not answered yet): the form takes no second
+    /// save and no Cancel meanwhile, and a client shows its save button disabled.
+    public var isSaving: Bool = false
     public var alert: AlertState?
 
     /// A value with every field given.

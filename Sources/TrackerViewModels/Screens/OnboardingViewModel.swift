@@ -73,12 +73,21 @@ public final class OnboardingViewModel: ObservableViewModel, RegionFollowing {
   /// remember that, the page stays with an alert saying why (stored settings are never replaced
   /// by defaults because reading them failed).
   public func startTapped() {
+    // A second press while the first is saved does nothing more.
+    guard !isFinishing else { return }
+    isFinishing = true
     saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
       try store.updateSettings { $0.isOnboardingDone = true }
     } then: { [weak self] _ in
+      self?.isFinishing = false
       self?.onFinish?()
+    } failed: { [weak self] in
+      self?.isFinishing = false
     }
   }
+
+  /// Whether the press that ends onboarding is being saved.
+  private var isFinishing = false
 
   private func show(page: Int) {
     var next = state

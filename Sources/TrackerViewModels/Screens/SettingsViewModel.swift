@@ -30,14 +30,18 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     /// Under the sync row: devices whose clocks run ahead, devices whose logs need a newer
     /// Tracker, and why the last background sync failed.
     public var syncWarnings: [String]
+    /// Whether the stored settings have been read: until then the screen shows its title and no
+    /// rows (never a reminder or a day start that may not be what is stored).
+    public var isRead: Bool
     public var alert: AlertState?
 
     /// A value with every field given.
     public init(
       title: String, reminderTitle: String, isReminderOn: Bool, timeTitle: String, timeText: String,
       deniedNote: String? = nil, dayStartTitle: String = "", syncTitle: String = "", syncHint: String? = nil,
-      syncWarnings: [String] = [], alert: AlertState? = nil
+      syncWarnings: [String] = [], alert: AlertState? = nil, isRead: Bool = false
     ) {
+      self.isRead = isRead
       self.dayStartTitle = dayStartTitle
       self.syncTitle = syncTitle
       self.syncHint = syncHint
@@ -135,12 +139,15 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     let reminderChanged = isFirstRead || stored.reminder != reminder
     reminder = stored.reminder
     dayStart = stored.dayStart
-    show()
+    show(isRead: true)
     if reminderChanged { reconcile() }
   }
 
   /// Call when the user tapped "Day starts at".
-  public func dayStartTapped() { onRoute?(.dayStart(dayStart)) }
+  public func dayStartTapped() {
+    guard state.isRead else { return }
+    onRoute?(.dayStart(dayStart))
+  }
 
   /// Call when the day start sheet gave an hour: "today" moves with it everywhere.
   public func dayStartChosen(_ start: DayStart) {
@@ -160,6 +167,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
 
   /// Call when the user flipped the reminder's switch.
   public func reminderToggled() {
+    // Not before the stored reminder is known: a flip is of what is stored.
+    guard state.isRead else { return }
     if reminder.isOn {
       environment.notifications.cancelDailyReminder()
       save(ReminderSettings(isOn: false, time: reminder.time))
@@ -169,7 +178,10 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Call when the user tapped the time.
-  public func timeTapped() { onRoute?(.timePicker(reminder.time)) }
+  public func timeTapped() {
+    guard state.isRead else { return }
+    onRoute?(.timePicker(reminder.time))
+  }
 
   /// Call when the time sheet's Done gave a new time: the reminder is rescheduled.
   public func timeChosen(_ time: ReminderTime) {
@@ -252,8 +264,9 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  private func show() {
+  private func show(isRead: Bool = false) {
     var next = state
+    if isRead { next.isRead = true }
     next.isReminderOn = reminder.isOn
     next.timeText = reminder.time.description
     next.dayStartTitle = environment.localizer.text(.settingsDayStart(dayStart.description))

@@ -67,7 +67,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// What the form shows.
-  public struct State: Equatable, Sendable, AlertShowing {
+  public struct State: Equatable, Sendable, SaveShowing {
     public var title: String
     public var name: String
     public var namePlaceholder: String
@@ -98,6 +98,9 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     /// Whether everything is filled and valid (seed: creation 8).
     public var isCreateEnabled: Bool
     /// A failed save or read, over the form.
+    /// Whether its save is on its way (the store has not answered yet): the form takes no second
+    /// save and no Cancel meanwhile, and a client shows its save button disabled.
+    public var isSaving: Bool = false
     public var alert: AlertState?
     /// Set when the user leaves a form with changes (Esc, a swipe down): the action sheet asks
     /// whether to throw them away.
@@ -410,7 +413,10 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Call when the user tapped Cancel: nothing is saved (seed: creation 7).
-  public func cancelTapped() { onRoute?(.close) }
+  public func cancelTapped() {
+    guard !state.isSaving else { return }
+    onRoute?(.close)
+  }
 
   /// What the user has entered, to tell a form with changes from an untouched one.
   private struct Draft: Equatable {
@@ -442,6 +448,8 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user leaves the form without Cancel (Esc, a swipe down): an untouched form
   /// closes at once; one with changes asks first, and a second Esc keeps editing.
   public func dismissRequested() {
+    // A save on its way closes the form itself, or comes back with the reason it could not.
+    guard !state.isSaving else { return }
     if state.discardQuestion != nil { return keepEditingTapped() }
     guard hasChanges else {
       onRoute?(.close)
@@ -463,7 +471,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   /// once the store has the tracker; otherwise it stays, with the reason under the name (a name
   /// taken meanwhile) or in an alert (the store refused).
   public func createTapped() {
-    guard state.isCreateEnabled, let tracker = draft() else { return }
+    guard state.isCreateEnabled, !state.isSaving, let tracker = draft() else { return }
     let localizer = environment.localizer
     let isNew: Bool
     switch mode {
@@ -474,7 +482,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     savingID = tracker.id
     // A failure to read the stored days comes back as the write's value: it is a read's, and
     // nothing was written.
-    environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) -> StoreError? in
+    let ended = environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) -> StoreError? in
       if isNew {
         try store.createTracker(tracker)
         return nil
@@ -516,20 +524,25 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       return nil
     } then: { [weak self] result in
       guard let self else { return }
+      var next = self.state
+      next.isSaving = false
       switch result {
-      case .success(let readFailure?): self.state.alert = .storeFailure(readFailure, .read, localizer)
-      case .success(nil): self.onRoute?(.close)
+      case .success(let readFailure?): next.alert = .storeFailure(readFailure, .read, localizer)
+      case .success(nil):
+        self.state = next
+        self.onRoute?(.close)
+        return
       case .failure(let error):
-        var next = self.state
         if case .invalidTrackerName(let reason) = error {
           next.nameError = DisplayText.nameError(reason, isCategory: false, localizer)
           next.isCreateEnabled = false
         } else {
           next.alert = .storeFailure(error, .save, localizer)
         }
-        self.state = next
       }
+      self.state = next
     }
+    if !ended { state.isSaving = true }
   }
 
   /// The tracker the form describes, when everything is filled.

@@ -18,8 +18,9 @@ public struct TodoEnvironment: Sendable {
     set { access = access.with(store: newValue, mainActorWait: mainActorWait) }
   }
   /// How long the main actor waits for one store call (`StoreAccess`): `AppEnvironment.mainActorWait`
-  /// (100 ms) in an app that keeps running and hears of a late outcome; nil — until it ends — for
-  /// one that shows each step's outcome before the next (a script, `show`, the tour, previews).
+  /// (not at all) in an app that keeps running and hears of each outcome when it comes; nil —
+  /// until it ends — for one that shows each step's outcome before the next (a script, `show`,
+  /// the tour, previews).
   public var mainActorWait: Duration? {
     get { access.mainActorWait }
     set { access = access.with(store: store, mainActorWait: newValue) }
@@ -31,15 +32,16 @@ public struct TodoEnvironment: Sendable {
   /// The writes still running after the main actor stopped waiting for them (shared by copies).
   public var writer: StoreWriter { access.writer }
 
-  /// An environment with every dependency given.
+  /// An environment with every dependency given; the main actor waits for no store call unless
+  /// `mainActorWait` says otherwise (nil: for each call to end, as a script does).
   public init(
     now: @escaping @Sendable () -> Date, language: Language, store: any TodoDataStore, loader: any TodoLoader,
-    makeID: @escaping @Sendable () -> UUID
+    makeID: @escaping @Sendable () -> UUID, mainActorWait: Duration? = AppEnvironment.mainActorWait
   ) {
     self.now = now
     region = RegionSettings(language: language, timeZone: TimeZone(secondsFromGMT: 0)!)
     access = StoreAccess(
-      store, mainActorWait: AppEnvironment.mainActorWait, busyCut: AppEnvironment.mainActorWait,
+      store, mainActorWait: mainActorWait, busyCut: AppEnvironment.busyCut,
       observe: { store, handler in store.observe(handler) },
       cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
     self.loader = loader

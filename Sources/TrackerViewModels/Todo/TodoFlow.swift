@@ -120,7 +120,12 @@ public final class TodoFlow {
     case .edit(let task): mode = .edit(task)
     }
     let model = TodoFormViewModel(environment: environment, mode: mode)
-    model.onClose = { [weak self] in self?.closeForm() }
+    // A form closes itself only while it is the one open: its save may end after Esc closed it
+    // and another form opened.
+    model.onClose = { [weak self, weak model] in
+      guard let self, let model, self.form === model else { return }
+      self.closeForm()
+    }
     form = model
     formBinding = model.observe { [weak self] _ in self?.publish() }
     // The first field of a form takes the focus.

@@ -14,7 +14,7 @@ public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// What the form shows.
-  public struct State: Equatable, Sendable, AlertShowing {
+  public struct State: Equatable, Sendable, SaveShowing {
     public var screenTitle: String
     public var title: String
     public var titlePlaceholder: String
@@ -29,6 +29,9 @@ public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
     /// "Done" for a new task, "Save" for an edited one.
     public var saveTitle: String
     public var isSaveEnabled: Bool
+    /// Whether its save is on its way (the store has not answered yet): the form takes no second
+    /// save and no Cancel meanwhile, and a client shows its save button disabled.
+    public var isSaving: Bool = false
     public var alert: AlertState?
 
     /// A value with every field given.
@@ -150,15 +153,19 @@ public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
         remoteID: old.remoteID)
     }
     let isNew = mode == .new
-    saving(environment.access, localizer, .givingUpAfterWait) { (store) throws(StoreError) in
+    savingOnce(environment.access, localizer) { (store) throws(StoreError) in
       if isNew { try store.createTask(task) } else { try store.updateTask(task) }
     } then: { [weak self] in
       self?.onClose?()
     }
   }
 
-  /// Call when the user tapped Cancel: nothing changes.
-  public func cancelTapped() { onClose?() }
+  /// Call when the user tapped Cancel: nothing changes (while a save is on its way, the form
+  /// waits for it instead).
+  public func cancelTapped() {
+    guard !state.isSaving else { return }
+    onClose?()
+  }
 
   private func validate(_ state: inout State) {
     let localizer = environment.localizer

@@ -44,6 +44,8 @@ enum AppCommand {
     // through the store's observation, no key needed.
     launched.startSyncing?()
     var lastTick = Date()
+    // The first screen's reads have a moment to arrive before it is drawn.
+    launched.app.settle()
     loop: while true {
       if let signal = terminal.stopRequest {
         outcome.exitCode = 128 + signal
@@ -80,12 +82,13 @@ enum AppCommand {
       }
       for key in keys {
         // Another process may have written to the data file: the screens read it again. The look
-        // runs off the main thread (the main actor makes no store call), waited for at most as
-        // long as a screen waits for the store; the store's own watch looks four times a second.
-        let failure = Self.lookForChangesElsewhere(launched.noticeChangesElsewhere).map(Messages.describe)
+        // runs off the main actor (which makes no store call); the store's own watch looks four
+        // times a second.
+        lookForChangesElsewhere(launched.noticeChangesElsewhere, session)
         if session.handle(key) == .quit { break loop }
-        if let failure { session.show(failure) }
       }
+      // The key's store calls have a moment to answer: one key, one frame.
+      launched.app.settle()
     }
     finishWaitingWrites(launched.app, session, terminal, &writer, &outcome)
     terminal.restore()
@@ -94,36 +97,25 @@ enum AppCommand {
     return outcome
   }
 
-  /// Quitting never drops a tap that waits for the data file (another program holds it): the app
-  /// stays, its bottom line saying so, until the write is saved or has given up (the busy
-  /// timeout), and a write that could not be saved is told on standard error once the terminal
-  /// is back.
-  /// Runs `look` on another thread and waits for it at most `AppEnvironment.mainActorWait`;
-  /// what it threw when it ended in time.
-  private static func lookForChangesElsewhere(_ look: @escaping @Sendable () throws(StoreError) -> Void)
-    -> StoreError?
-  {
-    let outcome = LookOutcome()
-    let done = DispatchSemaphore(value: 0)
+  /// Runs `look` on another thread; what it threw shows on the session's bottom line when it
+  /// comes.
+  private static func lookForChangesElsewhere(
+    _ look: @escaping @Sendable () throws(StoreError) -> Void, _ session: InteractiveSession
+  ) {
     DispatchQueue.global().async {
       do throws(StoreError) {
         try look()
       } catch {
-        outcome.error = error
+        let failure = Messages.describe(error)
+        Task { @MainActor in session.show(failure) }
       }
-      done.signal()
     }
-    let (seconds, attoseconds) = AppEnvironment.mainActorWait.components
-    let wait = Double(seconds) + Double(attoseconds) / 1e18
-    guard done.wait(timeout: .now() + wait) == .success else { return nil }
-    return outcome.error
   }
 
-  /// What a look threw, written before the look signals and read only after that signal.
-  private final class LookOutcome: @unchecked Sendable {
-    var error: StoreError?
-  }
-
+  /// Quitting never drops a tap that waits for the data file (another program holds it): the app
+  /// stays, its bottom line saying so, until the write is saved or has given up (the busy
+  /// timeout), and a write that could not be saved is told on standard error once the terminal
+  /// is back.
   private static func finishWaitingWrites(
     _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter,
     _ outcome: inout Outcome

@@ -136,7 +136,7 @@ extension ScreenRenderer {
         // A new task's form says Done (`done`), an edited one's Save (`save`): only the edit form
         // has the done switch.
         + button(
-          state.saveTitle, enabled: state.isSaveEnabled, width: width - half - 1,
+          state.saveTitle, enabled: state.isSaveEnabled && !state.isSaving, width: width - half - 1,
           anchor: state.completedTitle == nil ? .done : .save))
     return canvas.lines
   }

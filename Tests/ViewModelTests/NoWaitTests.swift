@@ -1,0 +1,193 @@
+import FlowTestSupport
+import Foundation
+import ModelTestSupport
+import TestSupport
+import Testing
+import TrackerAutomation
+import TrackerLocalization
+import TrackerModels
+import TrackerPreviewSupport
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// The app's main actor waits for no store call (DESIGN "The screen never freezes",
+/// `AppEnvironment.mainActorWait` zero): every outcome comes on a later turn of the main actor.
+/// What a screen shows meanwhile is never wrong — nothing in place of what it has not read yet,
+/// a save on its way taken once — and an outcome that comes after the user moved on lands on
+/// its own screen only. Each test checks the state right after the action (no turn of the main
+/// actor has run, so no outcome can have come), then after the outcomes came.
+@MainActor
+@Suite("A main actor that waits for nothing")
+struct NoWaitTests {
+  /// `world`'s environment as the app runs it.
+  func appEnvironment(_ world: TestWorld, _ language: Language) -> AppEnvironment {
+    var environment = world.environment(language)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    return environment
+  }
+
+  /// Lets the outcomes of every call made so far arrive.
+  func settled(_ environment: AppEnvironment) async throws {
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
+  }
+
+  @Test func theAppsMainActorWaitsForNoStoreCall() {
+    #expect(AppEnvironment.mainActorWait == .zero)
+  }
+
+  @Test func aCallThatAlreadyEndedStillContinuesOnALaterTurn() async throws {
+    let world = TestWorld()
+    let environment = appEnvironment(world, .en)
+    let ended = DispatchSemaphore(value: 0)
+    var continued = 0
+    environment.access.write { (store) throws(StoreError) in
+      try store.createCategory(TrackerCategory(id: id(1), title: "Home"))
+      ended.signal()
+    } then: { _ in
+      continued += 1
+    }
+    // The write has ended on its queue, and the main actor has not had a turn since.
+    ended.wait()
+    #expect(continued == 0 && environment.access.callsInFlight == 1)
+    try await settled(environment)
+    #expect(continued == 1)
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func anEmptyMainScreenSaysNothingBeforeItsFirstReadThenAsksWhatToTrack(_ language: Language) async throws {
+    let world = TestWorld(
+      store: try InMemoryTrackerStore(
+        contents: StoreContents(categories: [], trackers: [], records: []),
+        settings: StoreSettings(isOnboardingDone: true)))
+    let environment = appEnvironment(world, language)
+    let model = TrackersViewModel(environment: environment)
+    // Not read yet: no placeholder (an empty list is not what is stored), no cards, no filter.
+    #expect(
+      model.state.placeholder == nil && model.state.sections.isEmpty && !model.state.isFilterButtonVisible)
+    try await settled(environment)
+    #expect(
+      model.state.placeholder
+        == TrackersViewModel.Placeholder(
+          kind: .noTrackers, text: Localizer(language).text(.trackersPlaceholderEmpty)))
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theMainScreenShowsItsCardsWhenTheyArrive(_ language: Language) async throws {
+    let world = try TestWorld.demo(language == .en ? .english : .russian)
+    let environment = appEnvironment(world, language)
+    let model = TrackersViewModel(environment: environment)
+    #expect(model.state.sections.isEmpty && model.state.placeholder == nil)
+    try await settled(environment)
+    #expect(!model.state.sections.isEmpty && model.state.placeholder == nil)
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func settingsShowNoRowsAndTakeNoFlipBeforeTheStoredSettingsAreRead(_ language: Language) async throws {
+    let world = try TestWorld.demo()
+    try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: ReminderTime.evening) }
+    let environment = appEnvironment(world, language)
+    let flow = AppFlow(environment: environment)
+    try flow.tap("tab-settings")
+    let before = try #require(flow.settings)
+    // The default (off) is not what is stored (on): no row shows it, and a flip does nothing.
+    #expect(!before.state.isRead && before.state.alert == nil)
+    #expect(flow.elements.map(\.id) == ["tab-trackers", "tab-statistics", "tab-settings"])
+    before.reminderToggled()
+    try await settled(environment)
+    #expect(before.state.isRead && before.state.isReminderOn)
+    #expect(try world.store.settings().reminder.isOn)
+    #expect(flow.elements.map(\.id).prefix(2) == ["reminder", "reminder-time"])
+  }
+
+  @Test func aFormsSaveOnItsWayTakesNoSecondSaveAndClosesOnce() async throws {
+    let world = TestWorld()
+    let environment = appEnvironment(world, .en)
+    let form = CategoryFormViewModel(environment: environment)
+    try await settled(environment)  // the titles already taken
+    var closed = 0
+    form.onDone = { _ in closed += 1 }
+    form.textChanged("Garden")
+    #expect(form.state.isDoneEnabled && !form.state.isSaving)
+    form.doneTapped()
+    #expect(form.state.isSaving && closed == 0)
+    form.doneTapped()
+    try await settled(environment)
+    // One save ran: a second would have found the title taken by the first.
+    #expect(closed == 1 && !form.state.isSaving && form.state.alert == nil && form.state.error == nil)
+    #expect(try world.store.categories().map(\.title) == ["Garden"])
+  }
+
+  @Test func aTrackerFormSavingTakesNoCancelAndNoSecondCreate() async throws {
+    let world = try TestWorld.demo(.english)
+    let environment = appEnvironment(world, .en)
+    let flow = AppFlow(environment: environment)
+    try await settled(environment)
+    let before = try world.store.trackers().count
+    try flow.tap("add")
+    try flow.tap("event")
+    try await settled(environment)
+    try flow.tap("name")
+    try flow.perform(.type("Read a book"))
+    try flow.tap("category")
+    try await settled(environment)
+    try flow.tap("category:" + (try world.store.categories().first?.title ?? ""))
+    try await settled(environment)
+    try flow.tap("emoji:1")
+    try flow.tap("color:1")
+    let form = try #require(
+      flow.layers.last.flatMap { if case .trackerForm(let form) = $0.screen { form } else { nil } })
+    #expect(form.state.isCreateEnabled)
+    try flow.tap("create")
+    // On its way: Create shows disabled, and Cancel and Esc wait for it.
+    #expect(form.state.isSaving)
+    #expect(flow.elements.first { $0.id == "create" }?.isEnabled == false)
+    form.createTapped()
+    form.cancelTapped()
+    form.dismissRequested()
+    #expect(form.state.discardQuestion == nil)
+    try await settled(environment)
+    #expect(flow.screen == .trackers)
+    #expect(try world.store.trackers().count == before + 1)
+  }
+
+  @Test func aToDoFormClosedWhileItsSaveIsOnItsWayLeavesTheNextFormOpen() async throws {
+    let store = InMemoryTodoStore()
+    var environment = TodoEnvironment.fixed(
+      now: TodoScenario.now, language: .en, store: store, loader: StubLoader())
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    let flow = TodoFlow(environment: environment)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    try flow.tap("add")
+    try flow.tap("text")
+    try flow.perform(.type("Milk"))
+    try flow.tap("done")
+    // Esc while it saves, then another form.
+    try flow.perform(.dismiss)
+    try flow.tap("add")
+    #expect(flow.screen == .todoForm)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    #expect(flow.screen == .todoForm && flow.view.form?.text == "")
+    #expect(try store.tasks().map(\.text) == ["Milk"])
+  }
+
+  @Test func aSheetClosedWhileItsSaveIsOnItsWayClosesNothingElseWhenTheSaveEnds() async throws {
+    let world = try TestWorld.demo(.english)
+    let environment = appEnvironment(world, .en)
+    let flow = AppFlow(environment: environment)
+    try await settled(environment)
+    let card = try #require(flow.trackers?.state.sections.flatMap(\.cards).first)
+    try flow.perform(.longPress(.identifier("card:" + card.name)))
+    try flow.tap("note")
+    try await settled(environment)
+    #expect(flow.screen == .note)
+    try flow.perform(.type("Felt great"))
+    try flow.tap("save")
+    try flow.perform(.dismiss)
+    try flow.tap("filters")
+    #expect(flow.screen == .filters)
+    try await settled(environment)
+    #expect(flow.screen == .filters)
+    #expect(try world.store.notes(trackerID: card.id).map(\.text) == ["Felt great"])
+  }
+}
