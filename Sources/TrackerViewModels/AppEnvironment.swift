@@ -103,7 +103,7 @@ public struct AppEnvironment: Sendable {
   public var today: Day { dayStart.today(at: now(), in: timeZone) }
 
   /// The hour the user's day starts at, as stored.
-  public var dayStart: DayStart { dayStartCache.dayStart(in: store) }
+  public var dayStart: DayStart { dayStartCache.dayStart(in: store, waits: mainActorWait != .zero) }
 
   /// Call when the user chose another language for the app, or the system's time zone changed
   /// (`NSSystemTimeZoneDidChange`): every view model on this environment (or a copy of it) shows

@@ -40,10 +40,21 @@ public final class AppSync: ObservableViewModel {
     observable = ObservableState(State(status: Self.status(of: store) ?? SyncStatus()))
   }
 
-  /// Reads the status again (another program synced this data file, or joined a folder).
-  public func refresh() {
-    guard let status = Self.status(of: store) else { return }
-    state.status = status
+  /// Reads the status again (another program synced this data file, or joined a folder): off
+  /// the main actor, the new status shown when it comes; with `waits` (a script, which shows each
+  /// step's outcome before the next), before this returns.
+  public func refresh(waits: Bool = false) {
+    guard !waits else {
+      guard let status = Self.status(of: store) else { return }
+      state.status = status
+      return
+    }
+    let store = store
+    DispatchQueue.global().async {
+      // Unreadable: the status stays as shown; the screens' own reads of the store say why.
+      guard let status = try? store.syncStatus() else { return }
+      Task { @MainActor [weak self] in self?.state.status = status }
+    }
   }
 
   /// The sync's status as stored, read off the main thread; nil when it cannot be read (the

@@ -29,7 +29,7 @@ final class SavingPromptController: UIViewController {
   func bind() {
     // docs/native-client.md, "The contract": begin
     savingBinding = environment.writer.observe { [weak self] writer in
-      self?.navigationItem.prompt = writer.isSaving ? "Saving…" : nil
+      self?.navigationItem.prompt = writer.showsSaving ? "Saving…" : nil
     }
     // docs/native-client.md, "The contract": end
   }

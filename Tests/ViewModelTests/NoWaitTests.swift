@@ -1,3 +1,4 @@
+import FailingStores
 import FlowTestSupport
 import Foundation
 import ModelTestSupport
@@ -20,11 +21,19 @@ import TrackerStore
 @MainActor
 @Suite("A main actor that waits for nothing")
 struct NoWaitTests {
-  /// `world`'s environment as the app runs it.
-  func appEnvironment(_ world: TestWorld, _ language: Language) -> AppEnvironment {
-    var environment = world.environment(language)
+  /// `world`'s environment as the app runs it (on `store`, by default the world's).
+  func appEnvironment(_ world: TestWorld, _ language: Language, store: (any TrackerDataStore)? = nil)
+    -> AppEnvironment
+  {
+    var environment = world.environment(language, store: store ?? world.store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     return environment
+  }
+
+  /// Lets held reads go after `seconds` whatever happens, so a main actor that did wait for one
+  /// ends the test with a failure instead of hanging it.
+  func releasing(_ store: FailingStore, after seconds: Double = 20) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { store.releaseReads() }
   }
 
   /// Lets the outcomes of every call made so far arrive.
@@ -151,7 +160,7 @@ struct NoWaitTests {
     #expect(try world.store.trackers().count == before + 1)
   }
 
-  @Test func aToDoFormClosedWhileItsSaveIsOnItsWayLeavesTheNextFormOpen() async throws {
+  @Test func aToDoFormTakesNoEscWhileItsSaveIsOnItsWayAndClosesWhenSaved() async throws {
     let store = InMemoryTodoStore()
     var environment = TodoEnvironment.fixed(
       now: TodoScenario.now, language: .en, store: store, loader: StubLoader())
@@ -162,18 +171,21 @@ struct NoWaitTests {
     try flow.tap("text")
     try flow.perform(.type("Milk"))
     try flow.tap("done")
-    // Esc while it saves, then another form.
+    #expect(flow.view.form?.isSaving == true)
+    #expect(flow.elements.first { $0.id == "done" }?.isEnabled == false)
+    // Esc and Cancel wait for the save: the form closes with it.
     try flow.perform(.dismiss)
-    try flow.tap("add")
+    try flow.tap("cancel")
     #expect(flow.screen == .todoForm)
     #expect(try await eventually { environment.access.callsInFlight == 0 })
-    #expect(flow.screen == .todoForm && flow.view.form?.text == "")
+    #expect(flow.screen == .todos && flow.view.form == nil)
     #expect(try store.tasks().map(\.text) == ["Milk"])
   }
 
-  @Test func aSheetClosedWhileItsSaveIsOnItsWayClosesNothingElseWhenTheSaveEnds() async throws {
-    let world = try TestWorld.demo(.english)
-    let environment = appEnvironment(world, .en)
+  @Test(arguments: [Language.en, .ru])
+  func aSheetTakesNoSwipeDownWhileItsSaveIsOnItsWayAndClosesWhenSaved(_ language: Language) async throws {
+    let world = try TestWorld.demo(language == .en ? .english : .russian)
+    let environment = appEnvironment(world, language)
     let flow = AppFlow(environment: environment)
     try await settled(environment)
     let card = try #require(flow.trackers?.state.sections.flatMap(\.cards).first)
@@ -183,11 +195,73 @@ struct NoWaitTests {
     #expect(flow.screen == .note)
     try flow.perform(.type("Felt great"))
     try flow.tap("save")
-    try flow.perform(.dismiss)
-    try flow.tap("filters")
-    #expect(flow.screen == .filters)
+    #expect(flow.elements.first { $0.id == "save" }?.isEnabled == false)
+    flow.sheet = nil  // swiped down while it saves
+    #expect(flow.screen == .note)
     try await settled(environment)
-    #expect(flow.screen == .filters)
+    #expect(flow.screen == .trackers)
     #expect(try world.store.notes(trackerID: card.id).map(\.text) == ["Felt great"])
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theAppLaunchesWithoutWaitingForItsSettings(_ language: Language) async throws {
+    let world = try TestWorld.demo(language == .en ? .english : .russian)
+    let store = FailingStore(world.store)
+    let environment = appEnvironment(world, language, store: store)
+    store.holdReads()
+    releasing(store)
+    let launched = Recorded<AppFlow>()
+    AppFlow.launch(environment: environment) { launched.values.append($0) }
+    // Returned while the settings cannot be read yet: a client shows its launch screen.
+    #expect(launched.values.isEmpty && store.areReadsHeld)
+    store.releaseReads()
+    #expect(try await eventually { launched.values.count == 1 })
+    let flow = try #require(launched.values.first)
+    try await settled(environment)
+    #expect(flow.screen == .trackers && flow.view.alert == nil)
+    #expect(flow.view.main?.sections.isEmpty == false)
+  }
+
+  @Test func aFirstLaunchOpensOnboardingAndUnreadableSettingsOpenTheMainScreenWithAnAlert() async throws {
+    let fresh = TestWorld()
+    let first = await AppFlow.launch(environment: appEnvironment(fresh, .en))
+    #expect(first.screen == .onboarding)
+    let world = try TestWorld.demo(.english)
+    let store = FailingStore(world.store)
+    store.fail(.nextRead(FailingStore.ioError))
+    let flow = await AppFlow.launch(environment: appEnvironment(world, .en, store: store))
+    #expect(flow.screen == .trackers)
+    #expect(flow.view.alert?.title == Localizer(.en).text(.alertReadFailedTitle))
+  }
+
+  @Test func aDayStartChangedElsewhereMovesTodayWithoutTheMainActorWaitingForIt() async throws {
+    // 10:00 in Moscow on Monday 30 November.
+    let world = TestWorld(store: try TestWorld.demo(.english).store, now: "2026-11-30T07:00:00Z")
+    let store = FailingStore(world.store)
+    let environment = appEnvironment(world, .en, store: store)
+    let flow = await AppFlow.launch(environment: environment)
+    try await settled(environment)
+    #expect(flow.view.main?.selectedDay == day("2026-11-30"))
+    store.holdReads()
+    releasing(store)
+    // Another window or process moves the day start to noon: at 10:00 it is still Sunday.
+    let written = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      do {
+        try store.updateSettings { $0.dayStart = DayStart(hour: 12)! }
+      } catch {
+        Issue.record("the day start was not saved: \(error)")
+      }
+      written.signal()
+    }
+    written.wait()
+    // "Today" answers with the hour it knew, while the store cannot be read.
+    #expect(environment.today == day("2026-11-30"))
+    flow.clockChanged()
+    #expect(store.areReadsHeld)
+    store.releaseReads()
+    // The hour read off the main actor moves the screen to the new today by itself.
+    #expect(try await eventually { flow.view.main?.selectedDay == day("2026-11-29") })
+    #expect(environment.today == day("2026-11-29"))
   }
 }

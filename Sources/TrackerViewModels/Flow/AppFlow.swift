@@ -100,11 +100,38 @@ public final class AppFlow {
 
   /// The app as launched: onboarding until it was finished once, then the main screen. When the
   /// settings cannot be read, the main screen opens with an alert (onboarding would save over
-  /// settings it could not read).
-  public init(environment: AppEnvironment) {
+  /// settings it could not read). The settings are read first, and this waits for them: for a
+  /// script, `show`, the tour, previews and tests. An app that keeps running launches with
+  /// `launch(environment:)` instead, which waits for nothing.
+  public convenience init(environment: AppEnvironment) {
+    self.init(
+      environment: environment,
+      settings: environment.access.readAndWait { (store) throws(StoreError) in try store.settings() })
+  }
+
+  /// Launches the app off the main actor's back: the settings (which hold the day start hour
+  /// "today" needs, and whether onboarding was done) are read off the main actor, and `then`
+  /// gets the flow on the main actor once they are. Until then a client shows its launch screen.
+  public static func launch(
+    environment: AppEnvironment, then: @escaping @MainActor @Sendable (AppFlow) -> Void
+  ) {
+    environment.access.read { (store) throws(StoreError) in
+      try store.settings()
+    } then: { read in
+      then(AppFlow(environment: environment, settings: read))
+    }
+  }
+
+  /// `launch(environment:then:)` for Swift concurrency: `.task { flow = await AppFlow.launch(environment: environment) }`.
+  public static func launch(environment: AppEnvironment) async -> AppFlow {
+    await withCheckedContinuation { continuation in
+      launch(environment: environment) { continuation.resume(returning: $0) }
+    }
+  }
+
+  /// The app with its settings as read (or why they could not be).
+  init(environment: AppEnvironment, settings read: Result<StoreSettings, StoreError>) {
     self.environment = environment
-    // The settings first: they hold the day start hour that "today" needs.
-    let read = environment.access.readAndWait { (store) throws(StoreError) in try store.settings() }
     if case .success(let stored) = read {
       environment.dayStartCache.remember(stored.dayStart, of: environment.store)
     }
@@ -130,8 +157,14 @@ public final class AppFlow {
       onboardingBinding = model.observe { [weak self] _ in self?.publish() }
     }
     regionBinding = environment.region.leading.observe { [weak self] _ in self?.followRegion() }
+    // A day start changed elsewhere, read off the main actor after "today" went on with the old
+    // one: "today" is looked at again.
+    dayStartToken = environment.dayStartCache.follow { [weak self] in self?.clockChanged() }
     publish()
   }
+
+  @ObservationIgnored
+  var dayStartToken: ObservationToken?
 
   /// Calls `handler` with the view now and after each change, until the token is cancelled or
   /// released.
@@ -341,6 +374,20 @@ extension AppFlow {
 }
 
 extension AppFlow.Presented {
+  /// Whether the screen's save is on its way (it closes by itself, or says why it could not).
+  @MainActor
+  var isSaving: Bool {
+    switch self {
+    case .trackerForm(let model): model.state.isSaving
+    case .categoryForm(let model): model.state.isSaving
+    case .amount(let model): model.state.isSaving
+    case .note(let model): model.state.isSaving
+    case .typePicker, .categories, .schedule, .filters, .calendar, .detail, .permission, .timePicker,
+      .dayStart:
+      false
+    }
+  }
+
   /// The presented screen's view model identifies it.
   public var id: ObjectIdentifier {
     switch self {

@@ -102,7 +102,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       })
     // Another program may have synced this data file, or joined a folder.
     everything = environment.access.observe { [weak self] change in
-      if change.isEverything { self?.environment.sync?.refresh() }
+      guard change.isEverything, let environment = self?.environment else { return }
+      environment.sync?.refresh(waits: environment.mainActorWait != .zero)
     }
     syncBinding = environment.sync?.observable.observe { [weak self] _ in self?.showSync() }
     region = following(environment.region) { $0.relabel() }
@@ -155,11 +156,15 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     // Shown at once; a save that fails puts back what is stored and says why.
     let before = dayStart
     dayStart = start
+    // "Today" counts from the new hour at once, everywhere (no screen waits for the store to say so).
+    let (cache, store) = (environment.dayStartCache, environment.store)
+    cache.remember(start, of: store)
     show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.dayStart = start }
     } then: { _ in
     } failed: { [weak self] in
+      cache.remember(before, of: store)
       self?.dayStart = before
       self?.show()
     }

@@ -170,7 +170,11 @@ extension TodoFlow {
   /// Closes the alert, the form or the question on top.
   package func dismissTop() throws(ActionError) {
     if view.alert != nil { return try send(.dismissAlert) }
-    if form != nil { return closeForm() }
+    if let form {
+      // A form whose save is on its way closes with it, or stays with the reason it could not.
+      if form.state.isSaving { return }
+      return closeForm()
+    }
     if list.state.deleteQuestion != nil { return list.deleteCancelled() }
     throw ActionError(.flowNothingToDismiss, environment.localizer)
   }

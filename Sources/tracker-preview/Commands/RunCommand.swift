@@ -46,6 +46,25 @@ enum RunCommand {
     var stopSyncing: (@MainActor () -> Void)? = nil
   }
 
+  /// The tracker app as an app that keeps running launches it (`AppFlow.launch`: the settings
+  /// read off the main actor), the main run loop turning meanwhile: the terminal shows nothing
+  /// until the first screen is known.
+  private static func launching(_ environment: AppEnvironment) -> AppFlow {
+    let launched = LaunchedFlow()
+    AppFlow.launch(environment: environment) { launched.flow = $0 }
+    while true {
+      if let flow = launched.flow { return flow }
+      _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+    }
+  }
+
+  /// The flow `AppFlow.launch` hands over.
+  @MainActor
+  private final class LaunchedFlow: Sendable {
+    var flow: AppFlow?
+    nonisolated init() {}
+  }
+
   /// The app `settings` names on its data, as it launches; nil (and the reason in `outcome`) when
   /// its store cannot be opened.
   static func launch(
@@ -65,7 +84,7 @@ enum RunCommand {
       // shows each step's outcome before the next.
       if interactive { environment.mainActorWait = AppEnvironment.mainActorWait }
       var launched = Launched(
-        app: AppFlow(environment: environment),
+        app: interactive ? launching(environment) : AppFlow(environment: environment),
         noticeChangesElsewhere: { () throws(StoreError) in
           try (store as? SQLiteTrackerStore)?.noticeChangesElsewhere()
         })

@@ -55,8 +55,38 @@ public class FailsOnDemand: @unchecked Sendable {
     lock.unlock()
   }
 
+  private let held = NSCondition()
+  private var readsHeld = false
+
+  /// Makes every read wait, on whatever thread makes it, until `releaseReads()`: a slow disk.
+  public func holdReads() {
+    held.lock()
+    readsHeld = true
+    held.unlock()
+  }
+
+  /// Lets the held reads go on.
+  public func releaseReads() {
+    held.lock()
+    readsHeld = false
+    held.broadcast()
+    held.unlock()
+  }
+
+  /// Whether reads are held now.
+  public var areReadsHeld: Bool {
+    held.lock()
+    defer { held.unlock() }
+    return readsHeld
+  }
+
   /// Throws the armed error when the call `name` is one that fails now.
   func check(_ name: String, isWrite: Bool) throws(StoreError) {
+    if !isWrite {
+      held.lock()
+      while readsHeld { held.wait() }
+      held.unlock()
+    }
     lock.lock()
     defer { lock.unlock() }
     if isWrite { writeCalls.append(name) } else { readCalls.append(name) }
