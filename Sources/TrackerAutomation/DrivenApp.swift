@@ -115,17 +115,19 @@ extension TodoFlow: DrivenApp {
   }
 }
 
-/// Calls `handler` after each change `observe` delivers and each change of `writer` (the first,
-/// at once, is not a change): the writer's binding lives as long as the flow's.
+/// Calls `handler` after each change `observe` delivers and each time the writer starts or stops
+/// showing "Saving…" (what a user sees of it; a write on a free file, over before "Saving…"
+/// would show, changes nothing on screen): the writer's binding lives as long as the flow's.
 @MainActor
 private func withWriter<View>(
   _ writer: StoreWriter, _ observe: (@escaping (View) -> Void) -> BindingToken,
   _ handler: @escaping () -> Void
 ) -> BindingToken {
-  var isFirst = true
-  let writing = writer.observe { _ in
-    if !isFirst { handler() }
-    isFirst = false
+  var showsSaving = writer.state.showsSaving
+  let writing = writer.observe { state in
+    guard state.showsSaving != showsSaving else { return }
+    showsSaving = state.showsSaving
+    handler()
   }
   return observe { _ in
     withExtendedLifetime(writing) { handler() }

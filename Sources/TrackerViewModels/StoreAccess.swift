@@ -135,12 +135,12 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     // A write cut to the wait ends soon after it by itself: a main actor that waits for calls at
     // all waits for its end; one that waits for none (the app) hears of it like any other.
     let waitsForEnd = policy == .givingUpAfterWait && mainActorWait != .zero
-    let ended = WriteNumber()
+    let ended = Outcome<Value>()
     run(on: writeQueue, counting: true, call, waitsForEnd: waitsForEnd) { result in
-      ended.number = 0
+      ended.value = result
       then(result)
     }
-    return ended.number != nil
+    return ended.value != nil
   }
 
   /// Runs `call` on `queue`; waits for it on the main actor at most `mainActorWait` (or, with
@@ -402,8 +402,7 @@ private final class CallOrder {
   }
 }
 
-/// The number `StoreWriter.started` gave a write the main actor did not wait for (or, for
-/// `write`'s answer, any number once the write's continuation ran).
+/// The number `StoreWriter.started` gave a write the main actor did not wait for.
 @MainActor
 private final class WriteNumber: Sendable {
   var number: Int?

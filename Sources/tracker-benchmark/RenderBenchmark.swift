@@ -141,8 +141,13 @@ enum RenderBenchmark {
     var draws: [UInt64] = []
     for _ in 0..<runs {
       try? flow.perform(.tap(.identifier("complete:" + name)))
+      flow.settle()  // the sheet reads the card's amount
       try? flow.perform(.tap(.identifier("amount-plus")))
-      saves.append(Measurement.duration { try? flow.perform(.tap(.identifier("save"))) })
+      saves.append(
+        Measurement.duration {
+          try? flow.perform(.tap(.identifier("save")))
+          flow.settle()  // until the sheet closed and the card shows the amount
+        })
       draws.append(Measurement.duration { _ = flow.lines(ScreenRenderer(width: 100, cache: cache)) })
     }
     if case .trackers(let main) = flow.view.base, flow.view.presented.isEmpty {
@@ -324,7 +329,8 @@ enum RenderBenchmark {
       now: { today.start(in: TimeZone(identifier: "UTC") ?? .current).addingTimeInterval(43_200) },
       timeZone: TimeZone(identifier: "UTC") ?? .current, language: .ru, store: store,
       analytics: SilentAnalytics(),
-      makeID: { UUID() })
+      makeID: { UUID() },
+      mainActorWait: ProcessInfo.processInfo.environment["TRACKER_BENCHMARK_WAIT"] == "end" ? nil : .zero)
     let flow = AppFlow(environment: environment)
     flow.settle(within: 60)  // the first read, off the main actor as in the app
     return (flow, environment)
