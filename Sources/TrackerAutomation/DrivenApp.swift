@@ -23,6 +23,8 @@ public protocol DrivenApp: AnyObject {
   /// Whether a store call is on its way (`StoreAccess.callsInFlight`): a terminal lets it arrive,
   /// for a moment, before it draws a key's outcome.
   var hasCallsInFlight: Bool { get }
+  /// Whether a store read is on its way (`StoreAccess.readsInFlight`).
+  var hasReadsInFlight: Bool { get }
   func perform(_ action: UserAction) throws(FlowError)
   /// Does what an element's own action says (its `action`, `longPressAction` or
   /// `swipeLeftAction`), as the gesture on it would: the terminal sends the focused element's.
@@ -73,6 +75,7 @@ extension AppFlow: DrivenApp {
   public var isSaving: Bool { environment.writer.state.isSaving }
   public var showsSaving: Bool { environment.writer.state.showsSaving }
   public var hasCallsInFlight: Bool { environment.access.callsInFlight > 0 }
+  public var hasReadsInFlight: Bool { environment.access.readsInFlight > 0 }
   public var shown: ShownView { .tracker(view) }
 
   public var topLayer: [Any] {
@@ -96,6 +99,7 @@ extension TodoFlow: DrivenApp {
   public var isSaving: Bool { environment.writer.state.isSaving }
   public var showsSaving: Bool { environment.writer.state.showsSaving }
   public var hasCallsInFlight: Bool { environment.access.callsInFlight > 0 }
+  public var hasReadsInFlight: Bool { environment.access.readsInFlight > 0 }
   public var shown: ShownView { .todo(view) }
 
   /// The to-do list shows nothing that depends on the day.

@@ -81,7 +81,11 @@ private struct Speech {
       // What is under the row is said with it: how to turn sync on, a clock ahead, a failure.
       let hint = state.syncHint.map { [$0.replacingOccurrences(of: "\n", with: " ")] } ?? []
       let notes = hint + state.syncWarnings
-      return notes.isEmpty ? nil : ([state.syncTitle] + notes).joined(separator: ". ")
+      guard !notes.isEmpty else { return nil }
+      // A sentence that ends with an abbreviation ("выкл.") takes no second period.
+      return ([state.syncTitle] + notes).dropFirst().reduce(state.syncTitle) { said, next in
+        said + (said.hasSuffix(".") ? " " : ". ") + next
+      }
     case (.statistics, _), (.settings, _): return nil
     case (.trackers(let state), _): return trackersName(element, state)
     }
@@ -283,6 +287,8 @@ private struct Speech {
   /// Why `element`, disabled, cannot be used now: in the words of its screen.
   private func reason(_ element: Element) -> String? {
     let future = localizer.text(.spokenReasonFuture)
+    // A form whose save is on its way: its buttons wait for it, whatever else they would need.
+    if view.presented.last?.isSaving == true { return localizer.text(.spokenReasonSaving) }
     switch view.presented.last {
     case nil:
       if case .complete = element.identifier { return future }

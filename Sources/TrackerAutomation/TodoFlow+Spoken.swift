@@ -31,7 +31,9 @@ extension TodoFlow {
           .quotaMinus,
           .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
           if !element.isEnabled {
-            element.unavailableReason = form.error ?? localizer.text(.todoErrorEmptyText)
+            element.unavailableReason =
+              form.isSaving
+              ? localizer.text(.spokenReasonSaving) : form.error ?? localizer.text(.todoErrorEmptyText)
           }
         }
         return element

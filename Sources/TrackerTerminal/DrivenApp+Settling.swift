@@ -8,11 +8,16 @@ extension DrivenApp {
   public static var settleWait: TimeInterval { 0.1 }
 
   /// Lets the main actor run what comes back from the store (the calls' continuations, queued on
-  /// the main run loop) until no call is on its way, for at most `seconds`. The app's main actor
-  /// waits for no store call; a terminal that draws frames settles before each one.
-  public func settle(within seconds: TimeInterval = Self.settleWait) {
+  /// the main run loop) until no call is on its way — no read, with `readsOnly` — for at most
+  /// `seconds`, or until `stop` says so (a key came: it is handled at once, on the screen as it
+  /// is, not typed ahead onto the screen the answer would open). The app's main actor waits for
+  /// no store call; a terminal that draws frames settles before each one.
+  public func settle(
+    within seconds: TimeInterval = Self.settleWait, readsOnly: Bool = false,
+    until stop: () -> Bool = { false }
+  ) {
     let deadline = Date().addingTimeInterval(seconds)
-    while hasCallsInFlight, Date() < deadline {
+    while readsOnly ? hasReadsInFlight : hasCallsInFlight, Date() < deadline, !stop() {
       _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.002)))
     }
   }

@@ -451,6 +451,9 @@ public final class InteractiveSession {
       return
     }
     scroll = 0
+    // Another layer: a key refused on the one before (a disabled Save while it saved) no longer
+    // speaks for what is on screen (an alert that came meanwhile shows its focus).
+    message = nil
     if let back = returns.lastIndex(where: { Self.shares($0.landmarks, with: elements) }) {
       // A layer below is back (a sheet, menu, question or screen closed): the focus goes to its
       // new current choice (a category just made comes back chosen), else back to the element that

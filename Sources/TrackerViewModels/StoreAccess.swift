@@ -166,12 +166,15 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     // waits for to the end (`readAndWait`) continues at once.
     let order = inOrder ? (queue === writeQueue ? writeOrder : readOrder) : CallOrder()
     let ticket = order.take()
+    let isRead = queue === readQueue
     callsInFlight += 1
+    if isRead { readsInFlight += 1 }
     let counted = WriteNumber()
     let late: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
       order.arrived(ticket) {
         if let number = counted.number { self?.writer.ended(number) }
         self?.callsInFlight -= 1
+        if isRead { self?.readsInFlight -= 1 }
         self?.deliverNotices()
         then(outcome)
       }
@@ -180,6 +183,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     if let outcome = pending.wait(wait, late: late) {
       order.arrived(ticket) { [weak self] in
         self?.callsInFlight -= 1
+        if isRead { self?.readsInFlight -= 1 }
         // Every access's screens hear of the commit before the continuation: another window's
         // (another environment on the same store) too.
         NoticeBoard.deliverEverywhere()
@@ -194,6 +198,9 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// How many calls were handed off and not yet answered on the main actor (their continuations
   /// still to run): a terminal lets them arrive, for a moment, before it draws a key's outcome.
   public private(set) var callsInFlight = 0
+  /// How many of them are reads: what a screen that changed by itself (the clock, another
+  /// process) may still be waiting for before it shows the whole of its change.
+  public private(set) var readsInFlight = 0
 
   // MARK: Observation
 

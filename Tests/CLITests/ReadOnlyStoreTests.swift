@@ -18,9 +18,17 @@ struct ReadOnlyStoreTests {
     let copy = folder.appendingPathComponent("tracker-preview")
     try FileManager.default.copyItem(
       at: Bundle.main.bundleURL.appendingPathComponent("tracker-preview"), to: copy)
-    return try runProgram(
-      URL(fileURLWithPath: "/usr/bin/setpriv"),
-      ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path] + arguments, input: input)
+    // A copy just written may not run at once: another test's process started meanwhile can hold
+    // the copy's file open for writing until it runs its own program ("Text file busy").
+    var attempts = 0
+    while true {
+      let run = try runProgram(
+        URL(fileURLWithPath: "/usr/bin/setpriv"),
+        ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path] + arguments, input: input)
+      attempts += 1
+      guard run.status == 126, run.error.contains("Text file busy"), attempts < 20 else { return run }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
   }
 
   static let archive = """

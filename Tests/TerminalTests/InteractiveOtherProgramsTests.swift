@@ -97,4 +97,25 @@ struct InteractiveOtherProgramsTests {
     let shown = try runPiped(["show", "trackers", "--store", store, "--lang", "en"] + fixedDay)
     #expect(shown.status == 0 && shown.output.contains("1 day"), "\(shown.output)\(shown.error)")
   }
+
+  @Test func aSignalWhileATapWaitsForTheFileSaysTheChangeWasNotSaved() throws {
+    let store = try InteractiveTerminalTests().storeWithOneHabit()
+    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(
+      terminal.wait { $0.contains("Run") && $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
+    let holder = try LockHolder(store)
+    try terminal.tab(to: "Run, 0 days")
+    terminal.send(Keys.tab)  // the card's "+"
+    #expect(terminal.wait { $0.focusLabel == "Mark as done: Run" } != nil, "\(terminal.screen)")
+    terminal.send(Keys.enter)
+    #expect(terminal.wait { $0.contains("Saving…") } != nil, "\(terminal.screen)")
+    terminal.process.terminate()
+    #expect(terminal.exitStatus() == 128 + SIGTERM)
+    // Said once the terminal is back (standard error is the terminal here), not dropped in silence.
+    let said = String(decoding: terminal.output, as: UTF8.self)
+    #expect(said.contains("that change was not saved"), "\(said.suffix(300))")
+    holder.release()
+    let shown = try runPiped(["show", "trackers", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(shown.status == 0 && shown.output.contains("0 days"), "\(shown.output)\(shown.error)")
+  }
 }

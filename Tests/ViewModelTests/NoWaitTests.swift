@@ -150,7 +150,8 @@ struct NoWaitTests {
     try flow.tap("create")
     // On its way: Create shows disabled, and Cancel and Esc wait for it.
     #expect(form.state.isSaving)
-    #expect(flow.elements.first { $0.id == "create" }?.isEnabled == false)
+    let create = try #require(flow.elements.first { $0.id == "create" })
+    #expect(!create.isEnabled && create.unavailableReason == "saving, a moment")
     form.createTapped()
     form.cancelTapped()
     form.dismissRequested()
@@ -172,7 +173,8 @@ struct NoWaitTests {
     try flow.perform(.type("Milk"))
     try flow.tap("done")
     #expect(flow.view.form?.isSaving == true)
-    #expect(flow.elements.first { $0.id == "done" }?.isEnabled == false)
+    let done = try #require(flow.elements.first { $0.id == "done" })
+    #expect(!done.isEnabled && done.unavailableReason == "saving, a moment")
     // Esc and Cancel wait for the save: the form closes with it.
     try flow.perform(.dismiss)
     try flow.tap("cancel")
@@ -195,7 +197,9 @@ struct NoWaitTests {
     #expect(flow.screen == .note)
     try flow.perform(.type("Felt great"))
     try flow.tap("save")
-    #expect(flow.elements.first { $0.id == "save" }?.isEnabled == false)
+    let save = try #require(flow.elements.first { $0.id == "save" })
+    #expect(!save.isEnabled)
+    #expect(save.unavailableReason == (language == .en ? "saving, a moment" : "сохраняется, минуту"))
     flow.sheet = nil  // swiped down while it saves
     #expect(flow.screen == .note)
     try await settled(environment)

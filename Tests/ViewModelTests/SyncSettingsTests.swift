@@ -151,6 +151,21 @@ struct SyncSettingsTests {
     #expect(row.spoken.contains("runs 30 hours ahead"), "\(row.spoken)")
   }
 
+  @Test(arguments: [
+    (Language.en, "Sync: off. To sync with your other devices"),
+    (.ru, "Синхронизация: выкл. Чтобы синхронизировать"),
+  ])
+  func theSyncRowSaysItsHintAfterItsTitleWithOnePeriod(_ language: Language, start: String) throws {
+    var environment = world.environment(language)
+    try environment.store.saveSettings(StoreSettings(isOnboardingDone: true))
+    environment.sync = nil
+    let flow = AppFlow(environment: environment)
+    try flow.perform(.tap(.element(.tab(.settings))))
+    let row = try #require(flow.elements.first { $0.identifier == .sync })
+    #expect(row.spoken.hasPrefix(start), "\(row.spoken)")
+    #expect(!row.spoken.contains(".."), "\(row.spoken)")
+  }
+
   // MARK: The app's syncs by itself
 
   /// Settings on a world whose sync runs in the background, looking every 50 ms and waiting

@@ -183,7 +183,7 @@ extension AppFlow {
     if case .trackerForm(let form)? = layers.last?.screen { return form.dismissRequested() }
     guard let top = layers.last else { throw failure(.flowNothingToDismiss) }
     // A sheet whose save is on its way closes with it, or stays with the reason it could not.
-    if top.screen.isSaving { return }
+    if view.presented.last?.isSaving == true { return }
     // A permission sheet swiped away is "Not now".
     if case .permission(let model) = top.screen { return model.notNowTapped() }
     pop()

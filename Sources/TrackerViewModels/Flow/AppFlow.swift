@@ -374,20 +374,6 @@ extension AppFlow {
 }
 
 extension AppFlow.Presented {
-  /// Whether the screen's save is on its way (it closes by itself, or says why it could not).
-  @MainActor
-  var isSaving: Bool {
-    switch self {
-    case .trackerForm(let model): model.state.isSaving
-    case .categoryForm(let model): model.state.isSaving
-    case .amount(let model): model.state.isSaving
-    case .note(let model): model.state.isSaving
-    case .typePicker, .categories, .schedule, .filters, .calendar, .detail, .permission, .timePicker,
-      .dayStart:
-      false
-    }
-  }
-
   /// The presented screen's view model identifies it.
   public var id: ObjectIdentifier {
     switch self {

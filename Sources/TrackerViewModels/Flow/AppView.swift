@@ -37,6 +37,20 @@ public struct AppView: Equatable, Sendable {
     case amount(AmountViewModel.State)
     case note(NoteViewModel.State)
 
+    /// Whether the screen's save is on its way: it closes by itself, or says why it could not
+    /// (its buttons are disabled meanwhile).
+    public var isSaving: Bool {
+      switch self {
+      case .trackerForm(let state): state.isSaving
+      case .categoryForm(let state): state.isSaving
+      case .amount(let state): state.isSaving
+      case .note(let state): state.isSaving
+      case .typePicker, .categories, .schedule, .filters, .calendar, .detail, .permission, .timePicker,
+        .dayStart:
+        false
+      }
+    }
+
     /// The screen's alert, if it shows one.
     public var alert: AlertState? {
       switch self {

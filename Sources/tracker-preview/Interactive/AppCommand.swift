@@ -45,7 +45,7 @@ enum AppCommand {
     launched.startSyncing?()
     var lastTick = Date()
     // The first screen's reads have a moment to arrive before it is drawn.
-    launched.app.settle()
+    launched.app.settle(until: { terminal.hasInput })
     loop: while true {
       if let signal = terminal.stopRequest {
         outcome.exitCode = 128 + signal
@@ -62,12 +62,20 @@ enum AppCommand {
         writer.invalidate()
       }
       if session.needsRedraw {
+        // What changed by itself (the day, a day start or data changed elsewhere) may have asked
+        // for reads: they have a moment to answer, so a new date never shows over the old cards.
+        launched.app.settle(readsOnly: true, until: { terminal.hasInput })
         guard terminal.write(writer.update(to: session.frame())) else { break }
         session.frameDrawn()
       }
-      // The main actor's queued work (the to-do loader's answer) runs between keys.
-      _ = RunLoop.main.run(mode: .default, before: Date())
-      guard var bytes = terminal.read(timeout: 0.05) else { break }
+      // Until a key comes, the main actor runs its queued work (late answers, other processes'
+      // changes, the to-do loader's answer), and what it changes is drawn at once. The run loop
+      // wakes for that work at once; a key is looked for every 10 ms.
+      let deadline = Date().addingTimeInterval(0.05)
+      while !terminal.hasInput, !session.needsRedraw, Date() < deadline {
+        _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.01)))
+      }
+      guard var bytes = terminal.read(timeout: 0) else { break }
       if bytes.isEmpty, !decoder.isWaiting { continue }
       var keys = decoder.feed(bytes)
       while decoder.isWaiting {
@@ -87,8 +95,10 @@ enum AppCommand {
         lookForChangesElsewhere(launched.noticeChangesElsewhere, session)
         if session.handle(key) == .quit { break loop }
       }
-      // The key's store calls have a moment to answer: one key, one frame.
-      launched.app.settle()
+      // The key's store calls have a moment to answer: one key, one frame. A key typed meanwhile
+      // is handled at once, on the screen as it is (a second Enter on a form that is saving finds
+      // its button disabled instead of opening the next screen's).
+      launched.app.settle(until: { terminal.hasInput })
     }
     finishWaitingWrites(launched.app, session, terminal, &writer, &outcome)
     terminal.restore()
@@ -136,6 +146,11 @@ enum AppCommand {
     if let alert = app.alert, alert != alertBefore {
       outcome.standardError += Messages.error(alert.title + ": " + alert.message)
       outcome.exitCode = 1
+    }
+    // A signal does not wait for the file (a shutdown gives a few seconds): what it cut short
+    // is said, never dropped in silence.
+    if terminal.stopRequest != nil, app.isSaving {
+      outcome.standardError += Messages.error(Messages.localized(.cliAppUnsaved))
     }
   }
 }

@@ -73,6 +73,12 @@ final class RawTerminal {
     Descriptor.writeAll(STDOUT_FILENO, Data(text.utf8)) == 0
   }
 
+  /// Whether a key waits to be read (or input closed).
+  var hasInput: Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
+  }
+
   /// The bytes typed within `timeout` seconds (empty when none came or a signal came first); nil
   /// when input is closed.
   func read(timeout: TimeInterval) -> [UInt8]? {
