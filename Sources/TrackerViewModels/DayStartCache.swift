@@ -35,7 +35,7 @@ public final class DayStartCache: @unchecked Sendable {
     let (known, stale, readFor) = (cached, isStale, generation)
     lock.unlock()
     if let known, !stale { return known }
-    follow(store)
+    watchSettings(of: store)
     if let known, !waits {
       refreshInBackground(store, readFor: readFor)
       return known
@@ -104,7 +104,7 @@ public final class DayStartCache: @unchecked Sendable {
   /// launch), or about to be saved by Settings (whose save, if it fails, remembers the old one),
   /// so "today" needs no read of its own.
   func remember(_ start: DayStart, of store: any TrackerDataStore) {
-    follow(store)
+    watchSettings(of: store)
     lock.lock()
     cached = start
     isStale = false
@@ -114,7 +114,7 @@ public final class DayStartCache: @unchecked Sendable {
   }
 
   /// Starts marking the hour stale whenever `store`'s settings change (once).
-  private func follow(_ store: any TrackerDataStore) {
+  private func watchSettings(of store: any TrackerDataStore) {
     lock.lock()
     let isFollowing = subscription != nil
     lock.unlock()

@@ -9,6 +9,15 @@ import Testing
 /// answered while the other program still holds the file, or before the write gave up, tells.
 @Suite("tracker-preview app beside other programs", .temporaryFolders)
 struct InteractiveOtherProgramsTests {
+  /// The app on a data file with one habit, "Run", drawn with the focus on "Add tracker".
+  func appOnOneHabit() throws -> (store: String, terminal: PseudoTerminal) {
+    let store = try InteractiveTerminalTests().storeWithOneHabit()
+    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(
+      terminal.wait { $0.contains("Run") && $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
+    return (store, terminal)
+  }
+
   @Test func anotherProcessesDoneShowsWithoutAKey() throws {
     let store = try InteractiveTerminalTests().storeWithOneHabit()
     let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
@@ -22,10 +31,7 @@ struct InteractiveOtherProgramsTests {
   }
 
   @Test func withTheFileHeldByAnotherProgramKeysStillAnswerAndATapSavesOnceItIsFree() throws {
-    let store = try InteractiveTerminalTests().storeWithOneHabit()
-    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
-    #expect(
-      terminal.wait { $0.contains("Run") && $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
+    let (store, terminal) = try appOnOneHabit()
     let holder = try LockHolder(store)
     terminal.send(Keys.tab)  // from "+" to the date
     #expect(terminal.wait { $0.focusLabel != "Add tracker" } != nil, "\(terminal.screen)")
@@ -51,10 +57,7 @@ struct InteractiveOtherProgramsTests {
   }
 
   @Test func withTheFileHeldPastTheBusyTimeoutEveryTabAnswersAndATapEndsInAnAlertNamingTheHolder() throws {
-    let store = try InteractiveTerminalTests().storeWithOneHabit()
-    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
-    #expect(
-      terminal.wait { $0.contains("Run") && $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
+    let (store, terminal) = try appOnOneHabit()
     let holder = try LockHolder(store)  // until the alert: past the busy timeout (10 s)
     try terminal.tab(to: "Run, 0 days")
     terminal.send(Keys.tab)  // the card's "+", named for its card in the bottom line
@@ -81,10 +84,7 @@ struct InteractiveOtherProgramsTests {
   }
 
   @Test func quittingWhileATapWaitsForTheFileSavesItFirst() throws {
-    let store = try InteractiveTerminalTests().storeWithOneHabit()
-    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
-    #expect(
-      terminal.wait { $0.contains("Run") && $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
+    let (store, terminal) = try appOnOneHabit()
     let holder = try LockHolder(store, seconds: 2)
     try terminal.tab(to: "Run, 0 days")
     terminal.send(Keys.tab)  // the card's "+", named for its card in the bottom line
@@ -99,10 +99,7 @@ struct InteractiveOtherProgramsTests {
   }
 
   @Test func aSignalWhileATapWaitsForTheFileSaysTheChangeWasNotSaved() throws {
-    let store = try InteractiveTerminalTests().storeWithOneHabit()
-    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
-    #expect(
-      terminal.wait { $0.contains("Run") && $0.focusLabel == "Add tracker" } != nil, "\(terminal.screen)")
+    let (store, terminal) = try appOnOneHabit()
     let holder = try LockHolder(store)
     try terminal.tab(to: "Run, 0 days")
     terminal.send(Keys.tab)  // the card's "+"
