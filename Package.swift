@@ -156,7 +156,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "tracker-preview", "CSQLite", "LocalHTTPServer", "tracker-store-writer", "OtherProgram",
-        "TestSupport", "TrackerStore", "TrackerModels", "ModelTestSupport",
+        "TestSupport", "TrackerStore", "TrackerModels", "TrackerViewModels", "ModelTestSupport",
       ]),
 
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots", "TestSupport"]),

@@ -19,12 +19,19 @@ public final class AppSync: ObservableViewModel {
     /// The logs the last background sync that worked could not read because a newer Tracker
     /// wrote them (not the ones still being copied: the next sync reads those).
     public var newerLogs: [UnreadLog]
+    /// Whether the status was read from the store (or its read failed): until then `status` says
+    /// nothing, and Settings shows no sync row rather than "Sync: off".
+    public var isRead: Bool
 
     /// A value with every field given.
-    public init(status: SyncStatus = SyncStatus(), failure: SyncError? = nil, newerLogs: [UnreadLog] = []) {
+    public init(
+      status: SyncStatus = SyncStatus(), failure: SyncError? = nil, newerLogs: [UnreadLog] = [],
+      isRead: Bool = true
+    ) {
       self.status = status
       self.failure = failure
       self.newerLogs = newerLogs
+      self.isRead = isRead
     }
   }
 
@@ -33,10 +40,17 @@ public final class AppSync: ObservableViewModel {
   public nonisolated let store: any SyncingStore
   private var background: BackgroundSync?
 
-  /// The sync of `store`, with its status as stored now (none when it cannot be read: the
-  /// screens' own reads say why).
-  public init(store: any SyncingStore) {
+  /// The sync of `store`, with its status as stored (none when it cannot be read: the screens'
+  /// own reads say why). The status is read off the main actor: with `waits` (a script, which
+  /// shows each step's outcome before the next) before this returns; else in the background,
+  /// `state.isRead` false until it comes (the app's main actor waits for no store call).
+  public init(store: any SyncingStore, waits: Bool = true) {
     self.store = store
+    guard waits else {
+      observable = ObservableState(State(isRead: false))
+      refresh()
+      return
+    }
     observable = ObservableState(State(status: Self.status(of: store) ?? SyncStatus()))
   }
 
@@ -51,9 +65,16 @@ public final class AppSync: ObservableViewModel {
     }
     let store = store
     DispatchQueue.global().async {
-      // Unreadable: the status stays as shown; the screens' own reads of the store say why.
-      guard let status = try? store.syncStatus() else { return }
-      Task { @MainActor [weak self] in self?.state.status = status }
+      // Unreadable: the status stays as shown (none, before the first read); the screens' own
+      // reads of the store say why.
+      let status = try? store.syncStatus()
+      Task { @MainActor [weak self] in
+        guard let self else { return }
+        var next = self.state
+        if let status { next.status = status }
+        next.isRead = true
+        self.state = next
+      }
     }
   }
 

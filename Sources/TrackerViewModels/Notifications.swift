@@ -29,17 +29,61 @@ public protocol NotificationScheduler: Sendable {
 ///
 /// Permission is asked as on a phone — the explanation, then "the system's question", which is
 /// always granted — the first time the reminder is turned on in this scheduler's life; pass
-/// `allowed: true` when it was allowed before (a reminder stored as on). Also the default of
-/// `AppEnvironment`, for previews and tests that do not look at notifications.
+/// `allowed: true` when it was allowed before, or let the store say (`allowedIfOn(in:waits:)`: a
+/// reminder stored as on was allowed). Also the default of `AppEnvironment`, for previews and
+/// tests that do not look at notifications.
 public final class StoredSettingScheduler: NotificationScheduler, @unchecked Sendable {
   private let lock = NSLock()
   private var allowed: Bool
+  /// While the stored reminder is being read: the questions asked meanwhile, answered when it
+  /// has been read.
+  private var waiting: [@Sendable (NotificationAuthorization) -> Void]?
 
   /// A scheduler that has (or has not yet) been allowed.
   public init(allowed: Bool = false) { self.allowed = allowed }
 
+  /// A scheduler allowed when the reminder stored in `store` is on (it was allowed when it was
+  /// turned on). The store is read off the main thread; with `waits` (a script, which shows each
+  /// step's outcome before the next) before this returns, else in the background, and a question
+  /// asked before the read ends is answered when it does. Settings that cannot be read leave it
+  /// not allowed: the app's own read of them at launch says why.
+  public static func allowedIfOn(in store: any TrackerDataStore, waits: Bool) -> StoredSettingScheduler {
+    let scheduler = StoredSettingScheduler()
+    scheduler.waiting = []
+    let read = DispatchGroup()
+    read.enter()
+    DispatchQueue.global().async {
+      defer { read.leave() }
+      let isOn: Bool
+      do {
+        isOn = try store.settings().reminder.isOn
+      } catch {
+        isOn = false
+      }
+      scheduler.learned(allowed: isOn)
+    }
+    if waits { read.wait() }
+    return scheduler
+  }
+
+  /// The stored reminder was read: the questions asked meanwhile get their answer.
+  private func learned(allowed isOn: Bool) {
+    lock.lock()
+    if isOn { allowed = true }
+    let questions = waiting ?? []
+    waiting = nil
+    let status: NotificationAuthorization = allowed ? .granted : .notDetermined
+    lock.unlock()
+    for question in questions { question(status) }
+  }
+
   public func authorizationStatus(_ completion: @escaping @Sendable (NotificationAuthorization) -> Void) {
     lock.lock()
+    if waiting != nil {
+      waiting?.append(completion)
+      lock.unlock()
+      return
+    }
     let status: NotificationAuthorization = allowed ? .granted : .notDetermined
     lock.unlock()
     completion(status)

@@ -103,16 +103,23 @@ struct Settings {
   /// The app's environment on `store`.
   /// One command is one instant: the clock stands still while it runs; new items get random ids.
   /// Its sync is `syncing`'s (by default the store's own, when it is a data file).
+  /// What it reads of the store at once (whether the reminder was allowed, the sync's status) is
+  /// read off the main thread: with `waits` (a script, `show`: each step shows its outcome)
+  /// before this returns; else (the interactive app, whose main actor waits for no store call)
+  /// in the background, shown when it comes.
   @MainActor
-  func appEnvironment(store: any TrackerDataStore, syncing: (any SyncingStore)? = nil) -> AppEnvironment {
+  func appEnvironment(
+    store: any TrackerDataStore, syncing: (any SyncingStore)? = nil, waits: Bool = true
+  ) -> AppEnvironment {
     var environment = AppEnvironment.fixed(now: now, timeZone: timeZone, language: language, store: store)
     environment.now = clock
     environment.makeID = { UUID() }
-    let reminderWasOn = (try? store.settings().reminder.isOn) ?? false  // unreadable: the flow says so
-    // The terminal's scheduler: the stored setting, shown by `remind`.
-    environment.notifications = StoredSettingScheduler(allowed: reminderWasOn)
+    // The terminal's scheduler: the stored setting, shown by `remind`; allowed when it is on.
+    environment.notifications = StoredSettingScheduler.allowedIfOn(in: store, waits: waits)
     // Settings shows the sync of a data file; the demo and in-memory stores have none (sync off).
-    if let syncing = syncing ?? (store as? SQLiteTrackerStore) { environment.sync = AppSync(store: syncing) }
+    if let syncing = syncing ?? (store as? SQLiteTrackerStore) {
+      environment.sync = AppSync(store: syncing, waits: waits)
+    }
     return environment
   }
 

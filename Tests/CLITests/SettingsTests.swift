@@ -1,5 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
 
 @testable import tracker_preview
 
@@ -33,6 +37,32 @@ struct SettingsTests {
     #expect(
       try settings(["stats", "--color", "always"], environment: ["TERM": "dumb"], isTerminal: false).format
         == .ansi(nil))
+  }
+
+  /// The interactive app's environment on a data file, as `app` makes it, then the app launched
+  /// on it and settled: no store call on the main thread (the reminder's permission and the
+  /// sync's status are read in the background).
+  @MainActor
+  @Test func theInteractiveAppsSetUpAndLaunchCallTheStoreOffTheMainThreadOnly() async throws {
+    let file = try SQLiteTrackerStore(path: TemporaryFolder().path("tracker.sqlite"), now: Date())
+    try file.updateSettings {
+      $0.reminder.isOn = true
+      $0.isOnboardingDone = true
+    }
+    let before = file.mainThreadCalls
+    let resolved = try settings(["app"], environment: [:], isTerminal: true)
+    var environment = resolved.appEnvironment(store: file, waits: false)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    let flow = await AppFlow.launch(environment: environment)
+    #expect(
+      try await eventually { environment.access.callsInFlight == 0 && environment.sync?.state.isRead == true }
+    )
+    #expect(flow.screen == .trackers)
+    #expect(file.mainThreadCalls == before)
+    // What was read in the background is what is stored: the reminder was allowed.
+    let answers = Heard<NotificationAuthorization>()
+    environment.notifications.authorizationStatus { answers.add($0) }
+    #expect(try await eventually { answers.all == [.granted] })
   }
 
   /// Runs the binary on a pseudo-terminal (util-linux `script`), as a user's shell would.

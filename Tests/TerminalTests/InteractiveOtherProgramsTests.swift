@@ -98,6 +98,35 @@ struct InteractiveOtherProgramsTests {
     #expect(shown.status == 0 && shown.output.contains("1 day"), "\(shown.output)\(shown.error)")
   }
 
+  @Test func quittingWhileAFormsSaveMeetsAHeldFileKeepsTheFormWithWhatWasTyped() throws {
+    let (store, terminal) = try appOnOneHabit()
+    terminal.press(Keys.enter, thenSee: "Habit")
+    terminal.press(Keys.enter, thenSee: "Create")
+    try terminal.tab(to: "Category")
+    terminal.press(Keys.enter, thenSee: "Add category")
+    terminal.press(Keys.enter, thenSee: "Done")
+    terminal.press("Swim", thenSee: "Swim")
+    try terminal.tab(to: "Done")
+    let holder = try LockHolder(store)
+    // Done, and q at once: q comes while the save waits for the file, which stays held.
+    terminal.send(Keys.enter + "q")
+    #expect(terminal.wait { $0.contains("Couldn't save") } != nil, "\(terminal.screen)")
+    // The app stays on the form with the alert: the name typed is not thrown away.
+    #expect(terminal.exitStatus(within: 1) == nil, "the app closed:\n\(terminal.screen)")
+    holder.release()
+    terminal.send(Keys.enter)  // OK
+    #expect(
+      terminal.wait { !$0.contains("Couldn't save") && $0.contains("Swim") && $0.focusLabel == "Done" }
+        != nil,
+      "\(terminal.screen)")
+    terminal.send(Keys.enter)
+    #expect(terminal.wait { $0.contains("Swim") && $0.contains("Add category") } != nil, "\(terminal.screen)")
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+    let listed = try runPiped(["show", "categories", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(listed.status == 0 && listed.output.contains("Swim"), "\(listed.output)\(listed.error)")
+  }
+
   @Test func aSignalWhileATapWaitsForTheFileSaysTheChangeWasNotSaved() throws {
     let (store, terminal) = try appOnOneHabit()
     let holder = try LockHolder(store)

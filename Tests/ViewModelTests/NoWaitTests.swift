@@ -109,6 +109,56 @@ struct NoWaitTests {
     #expect(flow.elements.map(\.id).prefix(2) == ["reminder", "reminder-time"])
   }
 
+  @Test(arguments: [Language.en, .ru])
+  func settingsShowNoSyncRowBeforeTheSyncsStatusIsRead(_ language: Language) async throws {
+    let world = try TestWorld.demo()
+    let sync = ScriptedSync(SyncStatus(folder: "/home/anna/Sync"))
+    sync.holdStatus()
+    // Let go whatever happens, so a main actor that did wait ends the test with a failure instead
+    // of hanging it; late enough for a loaded machine (the whole suite beside it).
+    DispatchQueue.global().asyncAfter(deadline: .now() + 120) { sync.releaseStatus() }
+    var environment = appEnvironment(world, language)
+    // The app's sync reads its status in the background: the environment is made at once.
+    environment.sync = AppSync(store: sync, waits: false)
+    let model = SettingsViewModel(environment: environment)
+    try await settled(environment)
+    // The settings are read, the sync's status is not: no row says "Sync: off" over a joined folder.
+    #expect(environment.sync?.state.isRead == false)
+    #expect(!model.state.isRead)
+    sync.releaseStatus()
+    #expect(try await eventually { model.state.isRead })
+    let joined = language == .en ? "Sync: /home/anna/Sync" : "Синхронизация: /home/anna/Sync"
+    #expect(model.state.syncTitle.hasPrefix(joined), "\(model.state.syncTitle)")
+  }
+
+  @Test func whetherTheReminderWasAllowedIsReadOffTheMainThreadAndAnsweredWhenRead() async throws {
+    let world = try TestWorld.demo()
+    try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: ReminderTime.evening) }
+    let store = FailingStore(world.store)
+    store.holdReads()
+    releasing(store)
+    // Made at once while the settings cannot be read yet.
+    let scheduler = StoredSettingScheduler.allowedIfOn(in: store, waits: false)
+    let answers = Heard<NotificationAuthorization>()
+    scheduler.authorizationStatus { answers.add($0) }
+    #expect(answers.all == [])
+    store.releaseReads()
+    // A reminder stored as on was allowed: the question asked meanwhile hears so.
+    #expect(try await eventually { answers.all == [.granted] })
+    scheduler.authorizationStatus { answers.add($0) }
+    #expect(answers.all == [.granted, .granted])
+  }
+
+  @Test(arguments: [true, false])
+  func aReminderStoredAsOffLeavesTheSchedulerToAsk(_ waits: Bool) async throws {
+    let world = try TestWorld.demo()
+    let scheduler = StoredSettingScheduler.allowedIfOn(in: world.store, waits: waits)
+    let answers = Heard<NotificationAuthorization>()
+    scheduler.authorizationStatus { answers.add($0) }
+    if waits { #expect(answers.all == [.notDetermined]) }
+    #expect(try await eventually { answers.all == [.notDetermined] })
+  }
+
   @Test func aFormsSaveOnItsWayTakesNoSecondSaveAndClosesOnce() async throws {
     let world = TestWorld()
     let environment = appEnvironment(world, .en)

@@ -30,8 +30,9 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     /// Under the sync row: devices whose clocks run ahead, devices whose logs need a newer
     /// Tracker, and why the last background sync failed.
     public var syncWarnings: [String]
-    /// Whether the stored settings have been read: until then the screen shows its title and no
-    /// rows (never a reminder or a day start that may not be what is stored).
+    /// Whether the stored settings, and the sync's status where there is a sync, have been read:
+    /// until then the screen shows its title and no rows (never a reminder, a day start or
+    /// "Sync: off" that may not be what is stored).
     public var isRead: Bool
     public var alert: AlertState?
 
@@ -72,6 +73,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   private let environment: AppEnvironment
   private var reminder = ReminderSettings()
   private var dayStart = DayStart.midnight
+  /// Whether the stored settings have been read (`State.isRead` waits for the sync's status too).
+  private var settingsRead = false
 
   /// The settings as stored, with the scheduler brought to agree with them.
   public init(environment: AppEnvironment) {
@@ -271,7 +274,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
 
   private func show(isRead: Bool = false) {
     var next = state
-    if isRead { next.isRead = true }
+    if isRead { settingsRead = true }
+    next.isRead = settingsRead && isSyncRead
     next.isReminderOn = reminder.isOn
     next.timeText = reminder.time.description
     next.dayStartTitle = environment.localizer.text(.settingsDayStart(dayStart.description))
@@ -285,8 +289,12 @@ extension SettingsViewModel {
   private func showSync() {
     var next = state
     Self.describeSync(environment, into: &next)
+    next.isRead = settingsRead && isSyncRead
     state = next
   }
+
+  /// Whether the sync's status has been read (there is none to read without a sync).
+  private var isSyncRead: Bool { environment.sync?.state.isRead ?? true }
 
   /// Fills in the sync row, its hint and its warnings (docs/sync.md, docs/decisions.md).
   static func describeSync(_ environment: AppEnvironment, into state: inout State) {

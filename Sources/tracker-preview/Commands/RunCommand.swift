@@ -79,7 +79,7 @@ enum RunCommand {
       else {
         return nil
       }
-      var environment = settings.appEnvironment(store: store)
+      var environment = settings.appEnvironment(store: store, waits: !interactive)
       // The interactive app keeps running and draws a late outcome when it comes; a script
       // shows each step's outcome before the next.
       if interactive { environment.mainActorWait = AppEnvironment.mainActorWait }

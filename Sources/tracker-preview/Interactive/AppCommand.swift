@@ -93,7 +93,11 @@ enum AppCommand {
         // runs off the main actor (which makes no store call); the store's own watch looks four
         // times a second.
         lookForChangesElsewhere(launched.noticeChangesElsewhere, session)
-        if session.handle(key) == .quit { break loop }
+        guard session.handle(key) == .quit else { continue }
+        if mayQuit(launched.app, session, terminal, &writer) { break loop }
+        // A write `q` waited for failed, and the screen says why: the app stays on it. The keys
+        // typed after `q` were typed for a closing app, and go.
+        break
       }
       // The key's store calls have a moment to answer: one key, one frame. A key typed meanwhile
       // is handled at once, on the screen as it is (a second Enter on a form that is saving finds
@@ -122,17 +126,27 @@ enum AppCommand {
     }
   }
 
-  /// Quitting never drops a tap that waits for the data file (another program holds it): the app
-  /// stays, its bottom line saying so, until the write is saved or has given up (the busy
-  /// timeout), and a write that could not be saved is told on standard error once the terminal
-  /// is back.
-  private static func finishWaitingWrites(
-    _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter,
-    _ outcome: inout Outcome
-  ) {
-    guard app.isSaving else { return }
+  /// Whether `q` may close the app. A write still on its way (a form's save, a tap waiting for
+  /// a file another program holds) is waited for first, the bottom line saying so. When it
+  /// fails, the app stays open on the screen that says why — a form with what was typed, the
+  /// alert to read — and a second `q` closes it: quitting never throws away what the user typed
+  /// because the file was busy. A signal meanwhile closes it (what was not saved is told then).
+  private static func mayQuit(
+    _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter
+  ) -> Bool {
+    guard app.isSaving else { return true }
     let alertBefore = app.alert
-    // The busy timeout, and a moment for the answer to reach the main actor.
+    waitWhileSaving(app, session, terminal, &writer)
+    guard terminal.stopRequest == nil, !app.isSaving, let alert = app.alert else { return true }
+    return alert == alertBefore
+  }
+
+  /// Turns the main run loop, drawing what changes, until no write is on its way: at most the
+  /// store's busy timeout and a moment for the answer to reach the main actor, and only until a
+  /// signal asks the app to stop.
+  private static func waitWhileSaving(
+    _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter
+  ) {
     let deadline = Date().addingTimeInterval(12)
     while app.isSaving, Date() < deadline, terminal.stopRequest == nil {
       if session.needsRedraw {
@@ -143,6 +157,19 @@ enum AppCommand {
       Thread.sleep(forTimeInterval: 0.02)
     }
     _ = RunLoop.main.run(mode: .default, before: Date())
+  }
+
+  /// Closing never drops a tap that waits for the data file (another program holds it): the app
+  /// stays, its bottom line saying so, until the write is saved or has given up (the busy
+  /// timeout), and a write that could not be saved is told on standard error once the terminal
+  /// is back (the input ended, or the app could not draw).
+  private static func finishWaitingWrites(
+    _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter,
+    _ outcome: inout Outcome
+  ) {
+    guard app.isSaving else { return }
+    let alertBefore = app.alert
+    waitWhileSaving(app, session, terminal, &writer)
     if let alert = app.alert, alert != alertBefore {
       outcome.standardError += Messages.error(alert.title + ": " + alert.message)
       outcome.exitCode = 1
