@@ -6,7 +6,7 @@ import Foundation
 /// weekday habits and events, and route every other tracker through these.
 ///
 /// All methods take `today` (T): records after T are ignored, first day included.
-public struct TrackerHistory: Sendable {
+public struct TrackerHistory: Equatable, Sendable {
   /// The tracker.
   public let tracker: Tracker
   /// Its records by day (of two on one day, the first given wins).

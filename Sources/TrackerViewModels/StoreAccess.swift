@@ -212,27 +212,37 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
 
   /// Keeps a value up to date: `fetch` runs on the reader queue now and again after each burst of
   /// commits `touches` says matter (one fetch per burst), and `onChange` hears each value that
-  /// differs from the last one delivered, or why it could not be read.
+  /// differs from the last one delivered, or why it could not be read. `applying` brings the last
+  /// value up to date from a commit that says what it changed (a tap's marks), with no read: it
+  /// returns nil when the commit does not say enough, and the value is fetched once the burst
+  /// ends. A commit that comes while a fetch is on its way is never applied to the value before
+  /// it: that fetch may not have seen the commit, so another fetch follows. Once the token is
+  /// cancelled (a screen observing anew with another parameter: its day, "today") nothing more
+  /// is delivered, not even a fetch already under way.
   public func observe<Value: Equatable & Sendable>(
     touches: @escaping @MainActor (Change) -> Bool = { _ in true },
     fetch: @escaping @Sendable (Store) throws(StoreError) -> Value,
+    applying: (@MainActor (Value, Change) -> Value?)? = nil,
     onChange: @escaping @MainActor (Result<Value, StoreError>) -> Void
   ) -> ObservationToken {
-    let observation = ValueObservation(fetch: fetch, onChange: onChange)
-    observation.refetch(self)
+    let cancelled = CancelFlag()
+    let observation = ValueObservation(
+      fetch: fetch, applying: applying, onChange: onChange, cancelled: cancelled)
+    observation.fetchNow(self)
     return follow(
       { [weak self] change in
         guard let self, touches(change) else { return }
-        observation.refetch(self)
+        observation.changed(change, self)
       },
       burstEnded: { [weak self] in
         guard let self else { return }
         observation.burstEnded(self)
-      })
+      }, cancelled: cancelled)
   }
 
   private func follow(
-    _ handler: @escaping @MainActor (Change) -> Void, burstEnded: (@MainActor () -> Void)? = nil
+    _ handler: @escaping @MainActor (Change) -> Void, burstEnded: (@MainActor () -> Void)? = nil,
+    cancelled: CancelFlag = CancelFlag()
   ) -> ObservationToken {
     if subscription == nil {
       let inbox = inbox
@@ -246,9 +256,8 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
         Task { @MainActor in self?.deliverNotices() }
       }
     }
-    let follower = Follower(handler: handler, burstEnded: burstEnded)
+    let follower = Follower(handler: handler, burstEnded: burstEnded, cancelled: cancelled)
     followers.append(follower)
-    let cancelled = follower.cancelled
     return ObservationToken { cancelled.set() }
   }
 
@@ -279,12 +288,16 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   private final class Follower {
     let handler: @MainActor (Change) -> Void
     let burstEnded: (@MainActor () -> Void)?
-    let cancelled = CancelFlag()
+    let cancelled: CancelFlag
     var isCancelled: Bool { cancelled.isSet }
 
-    init(handler: @escaping @MainActor (Change) -> Void, burstEnded: (@MainActor () -> Void)?) {
+    init(
+      handler: @escaping @MainActor (Change) -> Void, burstEnded: (@MainActor () -> Void)?,
+      cancelled: CancelFlag
+    ) {
       self.handler = handler
       self.burstEnded = burstEnded
+      self.cancelled = cancelled
     }
   }
 }
@@ -309,42 +322,62 @@ final class CancelFlag: @unchecked Sendable {
 
 /// A value kept up to date by `StoreAccess.observe(fetch:)`.
 @MainActor
-private final class ValueObservation<Store: Sendable, Value: Equatable & Sendable> {
+private final class ValueObservation<Store: Sendable, Change: Sendable, Value: Equatable & Sendable> {
   let fetch: @Sendable (Store) throws(StoreError) -> Value
+  let applying: (@MainActor (Value, Change) -> Value?)?
   let onChange: @MainActor (Result<Value, StoreError>) -> Void
+  let cancelled: CancelFlag
   private var last: Result<Value, StoreError>?
+  /// A commit touched the value since the last fetch began: it is fetched when the burst ends.
   private var isDirty = false
+  private var fetchesUnderWay = 0
 
   init(
     fetch: @escaping @Sendable (Store) throws(StoreError) -> Value,
-    onChange: @escaping @MainActor (Result<Value, StoreError>) -> Void
+    applying: (@MainActor (Value, Change) -> Value?)?,
+    onChange: @escaping @MainActor (Result<Value, StoreError>) -> Void, cancelled: CancelFlag
   ) {
     self.fetch = fetch
+    self.applying = applying
     self.onChange = onChange
+    self.cancelled = cancelled
   }
 
-  /// A commit touched the value: it is fetched once the burst ends.
-  func refetch<Change>(_ access: StoreAccess<Store, Change>) {
-    if last == nil { return fetchNow(access) }
+  /// A commit touched the value: applied to it when it says enough and no fetch is on its way,
+  /// else the value is fetched once the burst ends.
+  func changed(_ change: Change, _ access: StoreAccess<Store, Change>) {
+    if fetchesUnderWay == 0, !isDirty, let applying, case .success(let value)? = last,
+      let applied = applying(value, change)
+    {
+      return deliver(.success(applied))
+    }
     isDirty = true
   }
 
-  func burstEnded<Change>(_ access: StoreAccess<Store, Change>) {
+  func burstEnded(_ access: StoreAccess<Store, Change>) {
     guard isDirty else { return }
     isDirty = false
     fetchNow(access)
   }
 
-  private func fetchNow<Change>(_ access: StoreAccess<Store, Change>) {
+  func fetchNow(_ access: StoreAccess<Store, Change>) {
+    fetchesUnderWay += 1
     access.read(fetch) { [weak self] result in
       guard let self else { return }
-      switch (self.last, result) {
-      case (.success(let old)?, .success(let new)) where old == new: return
-      case (.success, _), (.failure, _), (nil, _): break
-      }
-      self.last = result
-      self.onChange(result)
+      self.fetchesUnderWay -= 1
+      self.deliver(result)
     }
+  }
+
+  /// Hands `onChange` a value that differs from the last one (or why it could not be read).
+  private func deliver(_ result: Result<Value, StoreError>) {
+    guard !cancelled.isSet else { return }
+    switch (last, result) {
+    case (.success(let old)?, .success(let new)) where old == new: return
+    case (.success, _), (.failure, _), (nil, _): break
+    }
+    last = result
+    onChange(result)
   }
 }
 

@@ -32,7 +32,7 @@ struct NoWaitTests {
 
   /// Lets held reads go after `seconds` whatever happens, so a main actor that did wait for one
   /// ends the test with a failure instead of hanging it.
-  func releasing(_ store: FailingStore, after seconds: Double = 20) {
+  func releasing(_ store: FailingStore, after seconds: Double = 600) {
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { store.releaseReads() }
   }
 
@@ -115,8 +115,10 @@ struct NoWaitTests {
     let sync = ScriptedSync(SyncStatus(folder: "/home/anna/Sync"))
     sync.holdStatus()
     // Let go whatever happens, so a main actor that did wait ends the test with a failure instead
-    // of hanging it; late enough for a loaded machine (the whole suite beside it).
-    DispatchQueue.global().asyncAfter(deadline: .now() + 120) { sync.releaseStatus() }
+    // of hanging it; late enough for the whole suite beside it, which holds the main actor for
+    // minutes between this test's turns.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 600) { sync.releaseStatus() }
+    defer { sync.releaseStatus() }
     var environment = appEnvironment(world, language)
     // The app's sync reads its status in the background: the environment is made at once.
     environment.sync = AppSync(store: sync, waits: false)

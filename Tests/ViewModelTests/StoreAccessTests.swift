@@ -153,6 +153,86 @@ struct StoreAccessTests {
     #expect(access.followerCount == 0)
   }
 
+  @Test func aCommitThatSaysWhatItChangedIsAppliedWithoutAFetch() throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store, wait: nil)
+    let fetches = Counter()
+    let delivered = Recorded<Int>()
+    let token = access.observe(
+      touches: { !$0.categoryIDs.isEmpty },
+      fetch: { (store) throws(StoreError) in
+        fetches.add()
+        return try store.categories().count
+      },
+      // Only categories are created here: each commit's ids are that many more.
+      applying: { count, change in count + change.categoryIDs.count },
+      onChange: { delivered.values.append((try? $0.get()) ?? -1) })
+    for number in 1...3 {
+      access.write { (store) throws(StoreError) in
+        try store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))
+      }
+    }
+    #expect(delivered.values == [0, 1, 2, 3])
+    #expect(fetches.count == 1)
+    withExtendedLifetime(token) {}
+  }
+
+  /// A fetch that read before a commit and answers after it: the commit must not be applied to
+  /// the value before that fetch (the fetch would then take it back), but fetched again after.
+  @Test func aCommitWhileAFetchIsOnItsWayIsFetchedAgainNotApplied() async throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store, wait: .zero)
+    let gate = Gate()
+    let delivered = Recorded<Int>()
+    let token = access.observe(
+      touches: { _ in true },
+      fetch: { (store) throws(StoreError) in
+        let count = try store.categories().count
+        gate.passThrough()
+        return count
+      },
+      // A settings change says nothing about the count: it is fetched.
+      applying: { count, change in change.categoryIDs.isEmpty ? nil : count + change.categoryIDs.count },
+      onChange: { delivered.values.append((try? $0.get()) ?? -1) })
+    #expect(try await eventually { delivered.values == [0] })
+    gate.close()
+    access.write { (store) throws(StoreError) in try store.updateSettings { $0.filter = .completed } }
+    // The fetch after the settings change has read 0 and waits at the gate.
+    #expect(try await eventually { gate.waiting == 1 })
+    // A follower subscribed after the value hears each commit after it (in the same turn).
+    let heard = Recorded<StoreChange>()
+    let follower = access.observe { heard.values.append($0) }
+    access.write { (store) throws(StoreError) in try store.createCategory(Self.home) }
+    #expect(try await eventually { heard.values.contains { !$0.categoryIDs.isEmpty } })
+    // Not applied while the fetch is held: nothing new delivered, a fetch asked for after it.
+    #expect(delivered.values == [0])
+    #expect(access.callsInFlight == 2)
+    gate.open()
+    #expect(try await eventually { access.callsInFlight == 0 && delivered.values.last == 1 })
+    #expect(delivered.values == [0, 1])
+    withExtendedLifetime((token, follower)) {}
+  }
+
+  @Test func aCancelledValueObservationDeliversNotEvenAFetchUnderWay() async throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store, wait: .zero)
+    let gate = Gate()
+    gate.close()
+    let delivered = Recorded<Int>()
+    let token = access.observe(
+      fetch: { (store) throws(StoreError) in
+        let count = try store.categories().count
+        gate.passThrough()
+        return count
+      },
+      onChange: { delivered.values.append((try? $0.get()) ?? -1) })
+    #expect(try await eventually { gate.waiting == 1 })
+    token.cancel()
+    gate.open()
+    #expect(try await eventually { access.callsInFlight == 0 })
+    #expect(delivered.values.isEmpty)
+  }
+
   /// Random sequences of writes through the access (some waited for, some not) and directly on
   /// the store from another thread: once everything has arrived, the observed value is what a
   /// fresh read says, whatever the interleaving.
@@ -217,5 +297,39 @@ final class Counter: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return value
+  }
+}
+
+/// Holds whoever passes through while closed, until it opens; says how many wait.
+final class Gate: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var isClosed = false
+  private var waitingCount = 0
+
+  func close() {
+    condition.lock()
+    isClosed = true
+    condition.unlock()
+  }
+
+  func open() {
+    condition.lock()
+    isClosed = false
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func passThrough() {
+    condition.lock()
+    waitingCount += 1
+    while isClosed { condition.wait() }
+    waitingCount -= 1
+    condition.unlock()
+  }
+
+  var waiting: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return waitingCount
   }
 }

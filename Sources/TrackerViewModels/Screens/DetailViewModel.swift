@@ -277,22 +277,14 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
           scheduleText: "", figures: [], weekdayTitles: [], weeks: [], legend: [], editTitle: "",
           deleteTitle: "", confirmTitle: "", cancelTitle: ""),
         environment.localizer))
-    reload()
-    subscription = environment.access.observe { [weak self] change in
-      guard let self else { return }
-      guard
-        change.isEverything || change.trackerIDs.contains(trackerID) || change.recordDays[trackerID] != nil
-          || change.noteDays[trackerID] != nil || !change.categoryIDs.isEmpty
-      else { return }
-      self.reload()
-    }
+    observeTracker()
     region = following(environment.region) { model in
       model.state = Self.labelled(model.state, model.environment.localizer)
       // A new language with the same today: what was last read, worded again (no read).
       if let read = model.lastRead, read.today == model.environment.today {
         model.show(read)
       } else {
-        model.reload()
+        model.observeTracker()
       }
     }
   }
@@ -330,7 +322,10 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Call when the day may have changed (the grid's today and the streaks move).
-  public func clockChanged() { reload() }
+  public func clockChanged() {
+    guard lastRead?.today != environment.today else { return }
+    observeTracker()
+  }
 
   /// Call when the user tapped a day of the grid: its record is toggled when the day is enabled.
   public func dayTapped(_ day: Day) {
@@ -428,33 +423,46 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
 
   /// Reads the tracker, its category, its records (with amounts), days off and notes; closes when
   /// the tracker is gone.
-  private func reload() {
+  /// Observes the tracker's detail as of today (`observe(fetch:)`): read now, and again once after
+  /// each burst of commits that touched the tracker, its records, notes or days off, or the
+  /// categories. A tracker gone (deleted here or elsewhere) closes the screen; when the store
+  /// cannot be read, the screen keeps what it showed and an alert says why.
+  private func observeTracker() {
     let id = state.trackerID
     let today = environment.today
-    reading(environment.access, environment.localizer) { (store) throws(StoreError) -> Read? in
-      // One snapshot: the tracker, its category and its days as they were together.
-      try store.read { (store) throws(StoreError) in
-        guard let summary = try store.trackers().first(where: { $0.tracker.id == id }) else { return nil }
-        let title = try store.categories().first { $0.id == summary.tracker.categoryID }?.title ?? ""
-        return Read(
-          summary: summary, categoryTitle: title, records: try store.records(trackerID: id),
-          daysOff: try store.daysOff(trackerID: id), notes: try store.notes(trackerID: id), today: today)
-      }
-    } then: { [weak self] read in
-      guard let self else { return }
-      guard let read else {
-        self.summary = nil
-        self.route(.close)
-        return
-      }
-      self.summary = read.summary
-      self.lastRead = read
-      self.show(read)
-    }
+    subscription = environment.access.observe(
+      touches: { change in
+        change.isEverything || change.trackerIDs.contains(id) || change.recordDays[id] != nil
+          || change.noteDays[id] != nil || !change.categoryIDs.isEmpty
+      },
+      fetch: { (store) throws(StoreError) -> Read? in
+        // One snapshot: the tracker, its category and its days as they were together.
+        try store.read { (store) throws(StoreError) in
+          guard let summary = try store.trackers().first(where: { $0.tracker.id == id }) else { return nil }
+          let title = try store.categories().first { $0.id == summary.tracker.categoryID }?.title ?? ""
+          return Read(
+            summary: summary, categoryTitle: title, records: try store.records(trackerID: id),
+            daysOff: try store.daysOff(trackerID: id), notes: try store.notes(trackerID: id), today: today)
+        }
+      },
+      onChange: { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success(let read?):
+          self.summary = read.summary
+          self.lastRead = read
+          self.show(read)
+        case .success(nil):
+          self.summary = nil
+          self.route(.close)
+        case .failure(let error):
+          self.state.alert = .storeFailure(error, .read, self.environment.localizer)
+        }
+      })
   }
 
   /// What the screen last read, and the today it was read for.
-  private struct Read: Sendable {
+  private struct Read: Equatable, Sendable {
     var summary: TrackerSummary
     var categoryTitle: String
     var records: [TrackerRecord]

@@ -54,11 +54,7 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
     let localizer = environment.localizer
     observable = ObservableState(
       State(title: localizer.text(.statisticsTitle), cards: [], placeholder: nil, alert: nil))
-    recompute()
-    subscription = environment.access.observe { [weak self] change in
-      guard change.isEverything || !change.trackerIDs.isEmpty || !change.recordDays.isEmpty else { return }
-      self?.recompute()
-    }
+    observeFigures()
     region = following(environment.region) { $0.relabel() }
   }
 
@@ -69,7 +65,7 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
     state.title = environment.localizer.text(.statisticsTitle)
     state.alert = state.alert?.relabelled(environment.localizer)
     // A new language with the same today: the figures last read, worded again (no read).
-    if let shown, shown.asOf == environment.today { show(shown.figures) } else { recompute() }
+    if let shown, shown.asOf == environment.today { show(shown.figures) } else { observeFigures() }
   }
 
   /// The figures on screen and the today they are as of.
@@ -77,18 +73,29 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
 
   /// Call when the day may have changed (midnight, back in the foreground, a new time zone): the
   /// figures are computed again as of the new today.
-  public func clockChanged() { recompute() }
+  public func clockChanged() {
+    guard shown?.asOf != environment.today else { return }
+    observeFigures()
+  }
 
-  /// Reads and shows the figures; when the store cannot be read, the screen keeps what it showed
-  /// and an alert says why.
-  private func recompute() {
+  /// Observes the figures as of today (`observe(fetch:)`): read now, and again once after each
+  /// burst of commits that touched trackers or records. When the store cannot be read, the
+  /// screen keeps what it showed and an alert says why.
+  private func observeFigures() {
     let today = environment.today
-    reading(environment.access, environment.localizer) { (store) throws(StoreError) in
-      try store.statistics(asOf: today)
-    } then: { [weak self] figures in
-      self?.shown = (figures, today)
-      self?.show(figures)
-    }
+    subscription = environment.access.observe(
+      touches: { $0.isEverything || !$0.trackerIDs.isEmpty || !$0.recordDays.isEmpty },
+      fetch: { (store) throws(StoreError) in try store.statistics(asOf: today) },
+      onChange: { [weak self] read in
+        guard let self else { return }
+        switch read {
+        case .success(let figures):
+          self.shown = (figures, today)
+          self.show(figures)
+        case .failure(let error):
+          self.state.alert = .storeFailure(error, .read, self.environment.localizer)
+        }
+      })
   }
 
   /// The cards (or the placeholder) of `figures`, in the environment's language.

@@ -220,14 +220,18 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   public var onRoute: ((Route) -> Void)?
 
   private let environment: AppEnvironment
-  private var subscription: ObservationToken?
-  private var summaries: [TrackerSummary] = []
+  /// The observation of the cards of the selected day, and of the filter as stored.
+  private var cardsSubscription: ObservationToken?
+  private var filterSubscription: ObservationToken?
+  /// The trackers as last read (or brought up to date by a tap).
+  private var summaries: [TrackerSummary] { lastRead?.summaries ?? [] }
 
-  /// What the last whole read found for one day: a search keystroke filters it in memory and
-  /// reads nothing from the store.
-  private struct Read: Sendable {
+  /// What the screen reads for one day, in one snapshot (the value it observes): a search
+  /// keystroke or a filter filters it in memory and reads nothing from the store.
+  private struct Read: Equatable, Sendable {
     var day: Day
     var today: Day
+    var summaries: [TrackerSummary]
     var completed: Set<UUID>
     /// The trackers off on the day.
     var off: Set<UUID>
@@ -235,7 +239,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     /// Records on the two days after today (a backup from across the date line): not counted
     /// before their day.
     var ahead: [UUID: Int]
-    /// Sorted by title in the screen's language.
+    /// As stored; the screen sorts them by title in its language.
     var categories: [TrackerCategory]
     /// The histories (records with amounts, days off) of the measurable trackers and quota
     /// habits, whose cards need more than a record's presence (issue 32).
@@ -260,19 +264,10 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         searchClearAccessibilityLabel: localizer.text(.trackersSearchClearAccessibility), sections: [],
         placeholder: nil, filter: .all, isFilterButtonVisible: false, isFilterActive: false,
         filterButtonTitle: localizer.text(.trackersFilters), activeFilterTitle: nil, menu: nil, alert: nil))
-    // The cards with the remembered filter: one read.
-    update(state, takingStoredFilter: true)
-    subscription = environment.access.observe { [weak self] change in
-      guard let self else { return }
-      if change.settingsChanged, !change.isEverything { self.followStoredFilter() }
-      guard
-        change.isEverything || !change.trackerIDs.isEmpty || !change.recordDays.isEmpty
-          || !change.categoryIDs.isEmpty
-      else {
-        return
-      }
-      self.storeChanged(change)
-    }
+    // The remembered filter first, so the first cards come filtered (their reads answer in the
+    // order they were made).
+    observeStoredFilter()
+    observeCards(state)
     region = following(environment.region) { $0.relabel() }
   }
 
@@ -308,171 +303,84 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     next.alert = next.alert?.relabelled(localizer)
     // A new language, or a time zone with the same today: what was last read, sorted and worded
     // again (no read). Another day, or a screen whose last read failed, reads.
-    if var read = lastRead, read.day == next.selectedDay, read.today == today, state.alert == nil {
-      let collation = Collation(environment.language)
-      read.categories.sort { collation.areInOrder($0.title, $1.title) }
-      lastRead = read
-      compose(&next, from: read)
-      state = next
-    } else {
-      update(next)
-    }
+    show(next)
   }
 
   /// The filter as stored, as far as this screen knows: what it last read, or last saved itself.
   private var storedFilter: TrackerFilter?
 
-  /// A filter chosen elsewhere (another screen, another process) shows here too; this screen's
-  /// own choice coming back is no news.
-  private func followStoredFilter() {
-    reading(environment.access, environment.localizer) { (store) throws(StoreError) in
-      try store.settings().filter
-    } then: { [weak self] filter in
-      guard let self, filter != self.storedFilter else { return }
-      self.storedFilter = filter
-      guard filter != self.state.filter else { return }
-      var next = self.state
-      next.filter = filter
-      self.update(next)
-    }
-  }
+  /// How many of this screen's saves of the filter are on their way: meanwhile a filter read
+  /// before them is not news.
+  private var filterSaves = 0
 
-  /// A change of the store: when only some trackers' records changed (a tap on "+"), only their
-  /// cards are read again; anything else reads the whole screen.
-  private func storeChanged(_ change: StoreChange) {
-    // Everything may have changed, the remembered filter too: one read and one new state for all
-    // of it.
-    if change.isEverything { return update(state, takingStoredFilter: true) }
-    let recordsOnly = change.trackerIDs.isEmpty && change.categoryIDs.isEmpty && !change.recordDays.isEmpty
-    // Completed / Not completed decide which cards show by their records: those read everything.
-    if recordsOnly, state.filter == .all || state.filter == .today, state.alert == nil {
-      // The commit said what the marks now are (a tap, here or in another window): nothing to
-      // read back.
-      guard change.hasAllMarks else { return updateCards(of: Array(change.recordDays.keys)) }
-      var reads: [UUID: CardRead] = [:]
-      for (id, marks) in change.marks where change.recordDays[id] != nil {
-        reads[id] = CardRead(
-          records: lastRead?.histories[id] != nil ? marks.trackerRecords : [], recordDays: marks.records,
-          daysOff: marks.daysOff)
-      }
-      if !updateCards(from: reads) { reload() }
-      return
-    }
-    reload()
-  }
-
-  /// What one card needs read again after its records changed.
-  private struct CardRead: Sendable {
-    /// The records with their amounts (a measurable or quota card), else none.
-    var records: [TrackerRecord]
-    var recordDays: [Day]
-    var daysOff: [Day]
-  }
-
-  /// Reads the records of `ids` again (one snapshot) and updates their cards (done or not,
-  /// "N days", the streak) as a whole reload would; reads the whole screen when that is not
-  /// enough — a tracker not known, its first day moved so it shows on other days, or the store
-  /// failing (the whole reload then says so).
-  private func updateCards(of ids: [UUID]) {
-    let withHistory = Set(ids.filter { lastRead?.histories[$0] != nil })
-    let day = state.selectedDay
-    environment.access.read { (store) throws(StoreError) in
-      try store.read { (store) throws(StoreError) in
-        var reads: [UUID: CardRead] = [:]
-        for id in ids {
-          let records = withHistory.contains(id) ? try store.records(trackerID: id) : []
-          reads[id] = CardRead(
-            records: records,
-            recordDays: withHistory.contains(id)
-              ? records.map(\.day) : try store.recordDays(trackerID: id).sorted(),
-            daysOff: try store.daysOff(trackerID: id))
+  /// Observes the filter as stored: a filter chosen elsewhere (another screen, another process)
+  /// shows here too; this screen's own choice coming back is no news.
+  private func observeStoredFilter() {
+    filterSubscription = environment.access.observe(
+      touches: { $0.settingsChanged },
+      fetch: { (store) throws(StoreError) in try store.settings().filter },
+      onChange: { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success(let filter):
+          guard self.filterSaves == 0, filter != self.storedFilter else { return }
+          self.storedFilter = filter
+          guard filter != self.state.filter else { return }
+          var next = self.state
+          next.filter = filter
+          self.show(next)
+        case .failure(let error):
+          self.state.alert = .storeFailure(error, .read, self.environment.localizer)
         }
-        return reads
-      }
-    } then: { [weak self] result in
-      guard let self else { return }
-      guard case .success(let reads) = result, self.state.selectedDay == day, self.updateCards(from: reads)
-      else {
-        return self.reload()
-      }
-    }
+      })
   }
 
-  /// Updates the cards of what was read; false when a whole read is needed.
-  private func updateCards(from reads: [UUID: CardRead]) -> Bool {
-    let localizer = environment.localizer
-    let day = state.selectedDay
-    let today = environment.today
-    var summaries = self.summaries
-    var next = state
-    for (id, read) in reads {
-      guard let index = summaries.firstIndex(where: { $0.tracker.id == id }) else { return false }
-      // A measurable or quota card: its history read again, its card composed from it.
-      if let old = lastRead?.histories[id] {
+  /// A tap's commit brought to what was read, with no read: the marks it carries (what the
+  /// tapped trackers' records and days off now are) make each tapped card's count, streak and
+  /// done anew. Nil when the commit does not say enough — more than records changed, a tracker
+  /// not known, its first day moved so that it shows on other days — and the day is read again.
+  private static func applying(_ change: StoreChange, to read: Read) -> Read? {
+    guard !change.isEverything, change.trackerIDs.isEmpty, change.categoryIDs.isEmpty, change.hasAllMarks
+    else { return nil }
+    var read = read
+    let (day, today) = (read.day, read.today)
+    for (id, marks) in change.marks where change.recordDays[id] != nil {
+      guard let index = read.summaries.firstIndex(where: { $0.tracker.id == id }) else { return nil }
+      let before = read.summaries[index]
+      var summary = before
+      let isDone: Bool
+      let isOff: Bool
+      if let old = read.histories[id] {
+        // A measurable or quota card: its history anew, its card composed from it.
         let history = TrackerHistory(
-          tracker: old.tracker, records: read.records,
-          daysOff: read.daysOff.map { TrackerDayOff(trackerID: id, day: $0) })
-        let before = summaries[index]
-        var summary = before
+          tracker: old.tracker, records: marks.trackerRecords,
+          daysOff: marks.daysOff.map { TrackerDayOff(trackerID: id, day: $0) })
         summary.recordCount = history.records.count
         summary.earliestRecord = history.records.keys.min()
-        guard summary.isVisible(on: day) == before.isVisible(on: day) else { return false }
-        summaries[index] = summary
-        lastRead?.histories[id] = history
-        lastRead?.streaks[id] = history.figures(today: today).currentStreak
-        if history.records[day] != nil {
-          lastRead?.completed.insert(id)
-        } else {
-          lastRead?.completed.remove(id)
-        }
-        if history.daysOff.contains(day) { lastRead?.off.insert(id) } else { lastRead?.off.remove(id) }
-        // Which cards show and in which order stay (the same trackers visible, no filter by
-        // completion): only this card is composed again, not every card with it.
-        if let read = lastRead {
-          let card = card(summary, from: read)
-          for section in next.sections.indices {
-            if let cardIndex = next.sections[section].cards.firstIndex(where: { $0.id == id }) {
-              next.sections[section].cards[cardIndex] = card
-            }
-          }
-        }
-        continue
+        read.histories[id] = history
+        read.streaks[id] = history.figures(today: today).currentStreak
+        isDone = history.records[day] != nil
+        isOff = history.daysOff.contains(day)
+      } else {
+        let days = marks.records
+        summary.recordCount = days.count
+        summary.earliestRecord = days.first
+        read.streaks[id] =
+          TrackerStatistics(
+            tracker: summary.tracker, recordDays: days.filter { $0 <= today }, daysOff: marks.daysOff,
+            today: today
+          )
+          .currentStreak
+        read.ahead[id] = days.count { $0 > today }
+        isDone = days.contains(day)
+        isOff = marks.daysOff.contains(day)
       }
-      let (days, daysOff) = (read.recordDays, read.daysOff)
-      let before = summaries[index]
-      var summary = before
-      summary.recordCount = days.count
-      summary.earliestRecord = days.first
-      guard summary.isVisible(on: day) == before.isVisible(on: day) else { return false }
-      summaries[index] = summary
-      let streak = TrackerStatistics(
-        tracker: summary.tracker, recordDays: days.filter { $0 <= today }, daysOff: daysOff, today: today
-      )
-      .currentStreak
-      let isDone = days.contains(day)
-      let isOff = daysOff.contains(day)
-      // What a search filters next time knows the change too.
-      if isDone { lastRead?.completed.insert(id) } else { lastRead?.completed.remove(id) }
-      if isOff { lastRead?.off.insert(id) } else { lastRead?.off.remove(id) }
-      lastRead?.streaks[id] = streak
-      let ahead = days.count { $0 > today }
-      lastRead?.ahead[id] = ahead
-      for section in next.sections.indices {
-        guard let cardIndex = next.sections[section].cards.firstIndex(where: { $0.id == id }) else {
-          continue
-        }
-        let card = next.sections[section].cards[cardIndex]
-        next.sections[section].cards[cardIndex] = Card(
-          id: card.id, name: card.name, emoji: card.emoji, color: card.color,
-          dayCounter: localizer.plural(.days, count: summary.recordCount - ahead), isCompleted: isDone,
-          isCompleteEnabled: card.isCompleteEnabled, isPinned: card.isPinned,
-          completeAccessibilityLabel: Self.completeLabel(isDone: isDone, isOff: isOff, localizer),
-          currentStreak: streak, isDayOff: isOff)
-      }
+      guard summary.isVisible(on: day) == before.isVisible(on: day) else { return nil }
+      read.summaries[index] = summary
+      if isDone { read.completed.insert(id) } else { read.completed.remove(id) }
+      if isOff { read.off.insert(id) } else { read.off.remove(id) }
     }
-    self.summaries = summaries
-    state = next
-    return true
+    return read
   }
 
   /// Call when the main screen appears (analytics' `open`): at launch, after onboarding, and when
@@ -494,7 +402,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       next.dateText = DisplayText.shortDate(today, environment.localizer)
     }
     shownToday = today
-    update(next)
+    show(next)
   }
 
   /// Call when the user tapped "+".
@@ -514,7 +422,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     next.dateText = DisplayText.shortDate(day, environment.localizer)
     let leavesToday = next.filter == .today && day != environment.today
     if leavesToday { next.filter = .all }
-    update(next)
+    show(next)
     if leavesToday { saveFilter(.all) }
   }
 
@@ -522,13 +430,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   public func searchChanged(_ text: String) {
     var next = state
     next.searchText = text
-    // The same day as the last read, nothing changed since: only what is in memory is filtered.
-    if let read = lastRead, read.day == next.selectedDay, read.today == environment.today, next.alert == nil {
-      compose(&next, from: read)
-      state = next
-      return
-    }
-    update(next)
+    // The same day as the last read: only what is in memory is filtered.
+    show(next)
   }
 
   /// Call when the user tapped "Filters".
@@ -545,7 +448,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       next.selectedDay = environment.today
       next.dateText = DisplayText.shortDate(next.selectedDay, environment.localizer)
     }
-    update(next)
+    show(next)
     saveFilter(filter)
   }
 
@@ -687,78 +590,161 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   private func saveFilter(_ filter: TrackerFilter) {
     let before = storedFilter
     storedFilter = filter
+    filterSaves += 1
     saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
       try store.updateSettings { $0.filter = filter }
+    } then: { [weak self] _ in
+      self?.filterSaves -= 1
     } failed: { [weak self] in
       // Still stored as before: another process's later change of the data does not take the
       // user's choice off the screen, a change of the filter elsewhere does.
+      self?.filterSaves -= 1
       self?.storedFilter = before
     }
   }
 
-  private func reload() { update(state) }
-
-  /// Shows `next` with its cards read from the store (with `takingStoredFilter`, the filter as
-  /// stored too). When the read does not come within the main actor's wait, `next` shows at once
-  /// with the cards it had, and the cards follow. When the store cannot be read, the screen keeps
-  /// what it showed (date, search and cards) and an alert says why. A later update overtakes one
-  /// still under way.
-  private func update(_ next: State, takingStoredFilter: Bool = false) {
-    updates += 1
-    let (count, day, today) = (updates, next.selectedDay, environment.today)
-    let collation = Collation(environment.language)
-    let arrival = Arrival()
-    environment.access.read { (store) throws(StoreError) in
-      try Self.read(store, day: day, today: today, collation: collation)
-    } then: { [weak self] result in
-      guard let self, count == self.updates else { return }
-      let isLate = arrival.isLate
-      arrival.isDelivered = true
-      var shown = isLate ? self.state : next
-      switch result {
-      case .success(let (summaries, read, filter)):
-        guard shown.selectedDay == read.day else { return }
-        // The stored filter shows when it was chosen elsewhere (or at launch); one this screen
-        // failed to save stays on screen, as its alert said, until the user chooses again.
-        if takingStoredFilter, filter != self.storedFilter {
-          self.storedFilter = filter
-          shown.filter = filter
-        }
-        self.summaries = summaries
-        self.lastRead = read
-        self.compose(&shown, from: read)
-        self.state = shown
-      case .failure(let error):
-        // The cards stay what is really stored; what the user typed stays in the field.
-        var kept = self.state
-        kept.searchText = shown.searchText
-        kept.alert = .storeFailure(error, .read, self.environment.localizer)
-        self.state = kept
-      }
-    }
-    if !arrival.isDelivered {
-      arrival.isLate = true
+  /// Shows `next`: filtered and composed from what was read when that is of its day, as it is
+  /// while the read of its day is on its way (the cards follow), else with its day observed
+  /// anew. A screen whose last read failed reads again.
+  private func show(_ next: State) {
+    var next = next
+    let today = environment.today
+    if let read = lastRead, read.day == next.selectedDay, read.today == today, next.alert == nil {
+      compose(&next, from: read)
       state = next
+    } else if isReading, let observed, observed.day == next.selectedDay, observed.today == today,
+      next.alert == nil
+    {
+      state = next
+    } else {
+      observeCards(next)
     }
   }
 
-  /// How many updates were asked for: only the latest one's read shows.
-  private var updates = 0
+  /// Shows `next` with the cards of its day, observed from now on (`observe(fetch:)`): read now
+  /// in one snapshot, again once after each burst of commits that touched trackers, records or
+  /// categories (this screen's, another screen's, another process's), and brought up to date
+  /// with no read by a tap that says what it marked. Until the first read comes `next` shows
+  /// with the cards it had (a script, which waits for every read, sees one state). When the
+  /// store cannot be read, the screen keeps what it showed (date, search and cards) and an alert
+  /// says why; the next commit, or another day, reads again.
+  private func observeCards(_ next: State) {
+    let (day, today) = (next.selectedDay, environment.today)
+    observed = (day, today)
+    isReading = true
+    waiting = next
+    cardsSubscription = environment.access.observe(
+      touches: {
+        $0.isEverything || !$0.trackerIDs.isEmpty || !$0.recordDays.isEmpty || !$0.categoryIDs.isEmpty
+      },
+      fetch: { (store) throws(StoreError) in try Self.read(store, day: day, today: today) },
+      applying: { read, change in Self.applying(change, to: read) },
+      onChange: { [weak self] result in self?.cardsRead(result) })
+    if let waiting {
+      // Not read yet: the date and the search show at once.
+      self.waiting = nil
+      state = waiting
+    }
+  }
 
-  /// Whether an update's read came within the main actor's wait.
-  @MainActor
-  private final class Arrival: Sendable {
-    var isDelivered = false
-    var isLate = false
+  /// The day and today whose cards are observed.
+  private var observed: (day: Day, today: Day)?
+  /// Whether the first read of `observed` is on its way.
+  private var isReading = false
+  /// The state the first read of `observed` is for, until it shows.
+  private var waiting: State?
+
+  /// The observed cards came (or why they could not).
+  private func cardsRead(_ result: Result<Read, StoreError>) {
+    let shown = waiting ?? state
+    let isFirst = waiting != nil || isReading
+    waiting = nil
+    isReading = false
+    switch result {
+    case .success(let read):
+      var next = shown
+      let before = lastRead
+      lastRead = read
+      // A tap (here, in another window, another process) changes a few cards: only those are
+      // composed again when nothing else on screen can move (1,000 cards composed cost a tap
+      // 5 ms).
+      if let before, !isFirst, next.alert == nil, let changed = Self.changedCards(from: before, to: read),
+        composeCards(changed, &next, from: before, to: read)
+      {
+        state = next
+        return
+      }
+      compose(&next, from: read)
+      state = next
+    case .failure(let error):
+      // The cards stay what is really stored; what the user typed stays in the field.
+      var kept = state
+      kept.searchText = shown.searchText
+      kept.alert = .storeFailure(error, .read, environment.localizer)
+      state = kept
+    }
+  }
+
+  /// The trackers whose cards differ between two reads of the same day; nil when more than
+  /// cards may have changed (another day or today, the trackers or the categories themselves).
+  private static func changedCards(from old: Read, to new: Read) -> Set<UUID>? {
+    guard old.day == new.day, old.today == new.today, old.categories == new.categories,
+      old.summaries.count == new.summaries.count
+    else { return nil }
+    var changed = Set<UUID>()
+    for (before, after) in zip(old.summaries, new.summaries) {
+      guard before.tracker == after.tracker else { return nil }
+      if before != after { changed.insert(after.tracker.id) }
+    }
+    changed.formUnion(old.completed.symmetricDifference(new.completed))
+    changed.formUnion(old.off.symmetricDifference(new.off))
+    for id in Set(old.streaks.keys).union(new.streaks.keys) where old.streaks[id] != new.streaks[id] {
+      changed.insert(id)
+    }
+    for id in Set(old.ahead.keys).union(new.ahead.keys) where old.ahead[id] != new.ahead[id] {
+      changed.insert(id)
+    }
+    for id in Set(old.histories.keys).union(new.histories.keys) where old.histories[id] != new.histories[id] {
+      changed.insert(id)
+    }
+    return changed
+  }
+
+  /// Composes again the cards of `changed` in `state`, composed from `old`, now that `read`
+  /// came; false when more than those cards would move (a card that shows or hides — its first
+  /// day, the filter by completion — or too many changed), and the whole screen is composed.
+  private func composeCards(_ changed: Set<UUID>, _ state: inout State, from old: Read, to read: Read) -> Bool
+  {
+    guard changed.count <= StoreChange.marksLimit else { return false }
+    let query = SearchQuery(state.searchText)
+    for id in changed {
+      guard let before = old.summaries.first(where: { $0.tracker.id == id }),
+        let after = read.summaries.first(where: { $0.tracker.id == id })
+      else { return false }
+      func isShown(_ summary: TrackerSummary, in read: Read) -> Bool {
+        summary.isVisible(on: read.day) && query.matches(summary.tracker.name)
+          && state.filter.includes(isCompleted: Self.isDone(id, in: read))
+      }
+      guard before.isVisible(on: old.day) == after.isVisible(on: read.day) else { return false }
+      let wasShown = isShown(before, in: old)
+      guard wasShown == isShown(after, in: read) else { return false }
+      guard wasShown else { continue }
+      let card = card(after, from: read)
+      for section in state.sections.indices {
+        if let index = state.sections[section].cards.firstIndex(where: { $0.id == id }) {
+          state.sections[section].cards[index] = card
+        }
+      }
+    }
+    return true
   }
 
   /// The whole screen's read: one snapshot, so the screen never shows part of another process's
-  /// change — the trackers, what the day and the next two days hold, the streaks, the categories
-  /// sorted by `collation`, the histories of measurable and quota trackers, and the filter as
-  /// stored.
-  private nonisolated static func read(
-    _ store: any TrackerDataStore, day: Day, today: Day, collation: Collation
-  ) throws(StoreError) -> ([TrackerSummary], Read, TrackerFilter) {
+  /// change — the trackers, what the day and the next two days hold, the streaks, the categories,
+  /// and the histories of measurable and quota trackers.
+  private nonisolated static func read(_ store: any TrackerDataStore, day: Day, today: Day) throws(StoreError)
+    -> Read
+  {
     try store.read { (store) throws(StoreError) in
       let summaries = try store.trackers()
       let completed = try store.completedTrackerIDs(on: day)
@@ -766,7 +752,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       let streaks = Dictionary(
         try store.statistics(asOf: today).trackers.map { ($0.trackerID, $0.currentStreak) },
         uniquingKeysWith: { first, _ in first })
-      let categories = try store.categories().sorted { collation.areInOrder($0.title, $1.title) }
+      let categories = try store.categories()
       var ahead: [UUID: Int] = [:]
       for offset in 1...2 {
         for id in try store.completedTrackerIDs(on: today.adding(days: offset)) { ahead[id, default: 0] += 1 }
@@ -778,10 +764,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
           tracker: summary.tracker, records: try store.records(trackerID: id),
           daysOff: try store.daysOff(trackerID: id).map { TrackerDayOff(trackerID: id, day: $0) })
       }
-      let read = Read(
-        day: day, today: today, completed: completed, off: off, streaks: streaks, ahead: ahead,
-        categories: categories, histories: histories)
-      return (summaries, read, try store.settings().filter)
+      return Read(
+        day: day, today: today, summaries: summaries, completed: completed, off: off, streaks: streaks,
+        ahead: ahead, categories: categories, histories: histories)
     }
   }
 
@@ -824,8 +809,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     let localizer = environment.localizer
     let day = read.day
     let collation = Collation(environment.language)
-    let categories = read.categories
-    let visible = summaries.filter { $0.isVisible(on: day) }
+    let categories = read.categories.sorted { collation.areInOrder($0.title, $1.title) }
+    let visible = read.summaries.filter { $0.isVisible(on: day) }
     let query = SearchQuery(state.searchText)
     func isDone(_ id: UUID) -> Bool { Self.isDone(id, in: read) }
     let shown = visible.filter {
