@@ -184,4 +184,32 @@ enum Descriptor {
     }
     return closed
   }
+
+  /// The fewest open files the tool runs with: the data file with its log and index, a second
+  /// connection for reads, the file's watch, the terminal, and libdispatch's event loop — which
+  /// stops the process (SIGILL) when it cannot open its own descriptors (`ulimit -n 14` killed
+  /// `app`; 16 ran it).
+  static let fewestOpenFiles: rlim_t = 32
+  /// The limit raised to, when it was lower and may be raised.
+  static let wantedOpenFiles: rlim_t = 256
+
+  #if os(Linux)
+    private static let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+  #else
+    private static let openFiles = RLIMIT_NOFILE
+  #endif
+
+  /// Raises the soft limit of open files to `wantedOpenFiles` where the hard limit allows (a
+  /// process started with few: `ulimit -Sn 8`). Returns the limit when it stays below
+  /// `fewestOpenFiles` (the tool then says so instead of starting), else nil.
+  static func raiseOpenFileLimit() -> rlim_t? {
+    var limit = rlimit()
+    guard getrlimit(openFiles, &limit) == 0 else { return nil }
+    if limit.rlim_cur < wantedOpenFiles {
+      var raised = limit
+      raised.rlim_cur = min(limit.rlim_max, wantedOpenFiles)
+      if setrlimit(openFiles, &raised) == 0 { limit = raised }
+    }
+    return limit.rlim_cur < fewestOpenFiles ? limit.rlim_cur : nil
+  }
 }

@@ -33,6 +33,17 @@ let context = ToolContext(
     return data
   })
 let arguments = Array(CommandLine.arguments.dropFirst())
+// Started with almost no files to open (`ulimit -n 8`), libdispatch would stop the process as
+// soon as it needs its event loop: the limit is raised where it may be, else the tool says why.
+if let limit = Descriptor.raiseOpenFileLimit() {
+  let language = MainActor.assumeIsolated { Tool.language(of: arguments, context) }
+  let message = Messages.$language.withValue(language) {
+    Messages.error(
+      Messages.localized(.cliTooFewFiles(Int(limit), Int(Descriptor.fewestOpenFiles))))
+  }
+  _ = Descriptor.writeAll(STDERR_FILENO, Data(message.utf8))
+  exit(1)
+}
 var outcome = MainActor.assumeIsolated { Tool.run(arguments, context) }
 // Every byte goes with write(2), never FileHandle (which stops the process on a failed write): a
 // failure is exit 1 with its reason. A reader that stopped reading (EPIPE: `| head`, `| true`)

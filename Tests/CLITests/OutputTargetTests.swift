@@ -156,3 +156,32 @@ struct OutputTargetTests {
     #expect(result.error == "status 1\n")
   }
 }
+
+/// A process started with almost no files to open (`ulimit -n`): libdispatch would stop it
+/// (SIGILL) when it first needs its event loop. The tool raises its soft limit where it may, and
+/// says why it cannot run where it may not — never a crash.
+@Suite("Few open files")
+struct FewOpenFilesTests {
+  func run(_ limit: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    let binary = builtProduct("tracker-preview").path
+    let line = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    return try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit \(limit); exec \(line)"])
+  }
+
+  @Test(arguments: [
+    ("en", "the open-file limit of this process is 9 (ulimit -n); Tracker needs at least 32"),
+    ("ru", "предел открытых файлов у этого процесса — 9 (ulimit -n); Tracker нужно не меньше 32"),
+  ])
+  func aHardLimitTooLowIsSaidNotCrashedOn(_ language: String, _ said: String) throws {
+    let result = try run("-n 9", ["show", "trackers", "--demo", "--lang", language])
+    #expect(result.status == 1)
+    #expect(result.error.contains(said), "\(result.error)")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test func aLowSoftLimitIsRaisedAndTheToolRuns() throws {
+    let result = try run("-Sn 9", ["show", "trackers", "--demo", "--lang", "en"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("Trackers"))
+  }
+}
