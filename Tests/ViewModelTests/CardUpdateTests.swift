@@ -164,11 +164,27 @@ struct CardUpdateTests {
     }
   }
 
+  /// In the app's mode, another day picked and the day before picked again before the other
+  /// day's read came: that read never lands under the day before's date.
+  @Test func backOnTheDayBeforeWhileAnotherDaysReadIsOnItsWayShowsTheDayBefore() async throws {
+    let world = try TestWorld.demo(.russian)
+    var environment = world.environment(.ru)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    let model = TrackersViewModel(environment: environment)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    let today = model.state.selectedDay
+    model.daySelected(day("2026-11-01"))
+    model.daySelected(today)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    #expect(model.state.selectedDay == today)
+    #expect(model.state == wholeRead(world.environment(.ru), day: today))
+  }
+
   /// The app's mode, where every outcome comes on a later turn: random taps here, writes from
   /// another thread (another window on the store), other days and searches, interleaved as the
   /// seed says. Taps applied while a fetch is on its way, fetches overtaken by another day:
   /// once everything has arrived, the screen is what a whole read shows.
-  @Test(arguments: 1...12)
+  @Test(arguments: 1...40)
   func inTheAppsModeAnyInterleavingEndsAsAWholeRead(seed: UInt64) async throws {
     let world = try TestWorld.demo(.russian)
     var environment = world.environment(.ru)

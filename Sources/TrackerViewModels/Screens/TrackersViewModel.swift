@@ -603,18 +603,19 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
-  /// Shows `next`: filtered and composed from what was read when that is of its day, as it is
-  /// while the read of its day is on its way (the cards follow), else with its day observed
-  /// anew. A screen whose last read failed reads again.
+  /// Shows `next`: filtered and composed from what was read when its day is the one observed
+  /// and read, as it is while the first read of its day is on its way (the cards follow), else
+  /// with its day observed anew — back on the day before while another day's read is on its way
+  /// too, so that read cannot land under this day's date. A screen whose last read failed reads
+  /// again.
   private func show(_ next: State) {
     var next = next
     let today = environment.today
-    if let read = lastRead, read.day == next.selectedDay, read.today == today, next.alert == nil {
+    let isObserved = observed?.day == next.selectedDay && observed?.today == today && next.alert == nil
+    if isObserved, !isReading, let read = lastRead, read.day == next.selectedDay, read.today == today {
       compose(&next, from: read)
       state = next
-    } else if isReading, let observed, observed.day == next.selectedDay, observed.today == today,
-      next.alert == nil
-    {
+    } else if isObserved, isReading {
       state = next
     } else {
       observeCards(next)
