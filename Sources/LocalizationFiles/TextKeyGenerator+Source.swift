@@ -16,7 +16,9 @@ extension TextKeyGenerator {
       lines += documentation(text.documentation, english: [quoted(text.entry.value)])
       lines.append("  case \(text.name) = \(literal(text.entry.key))")
     }
-    lines += takesArguments(texts.filter { !$0.arguments.isEmpty }.map(\.name))
+    lines += takesArguments(
+      texts.filter { !$0.arguments.isEmpty }.map(\.name),
+      without: texts.filter(\.arguments.isEmpty).map(\.name))
     lines += [
       "}",
       "",
@@ -60,8 +62,10 @@ extension TextKeyGenerator {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `TextKey.takesArguments`: a switch over the cases of `names`, wrapped at 110 columns.
-  private static func takesArguments(_ names: [String]) -> [String] {
+  /// `TextKey.takesArguments`: a switch over every case, those of `names` true and those of
+  /// `without` false (no `default:`: a key added is placed by the generator, never by a
+  /// fallback), each list wrapped at 110 columns.
+  private static func takesArguments(_ names: [String], without: [String]) -> [String] {
     var lines = [
       "",
       "  /// Whether the text takes arguments: then `LocalizedText` has a function of the same name",
@@ -69,7 +73,15 @@ extension TextKeyGenerator {
       "  public var takesArguments: Bool {",
       "    switch self {",
     ]
-    guard !names.isEmpty else { return lines + ["    default: return false", "    }", "  }"] }
+    for (group, answer) in [(names, "true"), (without, "false")] where !group.isEmpty {
+      lines += caseList(group) + ["      return \(answer)"]
+    }
+    return lines + ["    }", "  }"]
+  }
+
+  /// `case .a, .b, …:` over `names`, wrapped at 110 columns.
+  private static func caseList(_ names: [String]) -> [String] {
+    var lines: [String] = []
     var line = "    case"
     for (offset, name) in names.enumerated() {
       let item = " .\(name)" + (offset == names.count - 1 ? ":" : ",")
@@ -80,7 +92,7 @@ extension TextKeyGenerator {
         line += item
       }
     }
-    return lines + [line, "      return true", "    default:", "      return false", "    }", "  }"]
+    return lines + [line]
   }
 
   /// The parameters' names: the comment's labels, else `text` or `number` (numbered when several).

@@ -423,8 +423,10 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
           id, records: written.records(trackerID: id), daysOff: written.daysOff(trackerID: id))
       }
     }
+    // Queued in commit order before another writer can commit, told after the lock is let go.
+    observers.queue(change)
     lock.unlock()
-    observers.notify(change)
+    observers.deliverQueued()
   }
 }
 

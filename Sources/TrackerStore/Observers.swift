@@ -45,6 +45,42 @@ final class Observers<Change: Equatable & Sendable>: @unchecked Sendable {
     return handlers.count
   }
 
+  /// Commits queued in the order they were made, not yet told (`queue`, `deliverQueued`).
+  private let queueLock = NSLock()
+  private var queued: [Change] = []
+  /// Held while queued commits are told: one thread tells them at a time, in order. Recursive, so
+  /// a subscriber that writes on the same thread tells its own commit after the one it heard.
+  private let telling = NSRecursiveLock()
+
+  /// Queues `change` to be told (`deliverQueued`). Call it under the store's own write lock,
+  /// right after the commit: commits of concurrent writers then queue in the order they were
+  /// made, and are told in that order — a subscriber that applies what a commit says it left (a
+  /// tap's marks) never hears an earlier commit after a later one.
+  func queue(_ change: Change) {
+    guard change != nothing else { return }
+    queueLock.lock()
+    queued.append(change)
+    queueLock.unlock()
+  }
+
+  /// Tells every subscriber about each queued change, in the order queued. Call it after the
+  /// store's lock is let go: a writer that finds another thread telling waits for it, and finds
+  /// its own commit told already.
+  func deliverQueued() {
+    telling.lock()
+    defer { telling.unlock() }
+    while true {
+      queueLock.lock()
+      guard !queued.isEmpty else {
+        queueLock.unlock()
+        return
+      }
+      let next = queued.removeFirst()
+      queueLock.unlock()
+      notify(next)
+    }
+  }
+
   /// Tells every subscriber about `change` (in subscription order), unless it changed nothing.
   func notify(_ change: Change) {
     guard change != nothing else { return }

@@ -594,7 +594,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// a second while anyone observes it (`ChangeWatch`); calling it too only hears of a change
   /// sooner (the interactive terminal does before each key).
   public func noticeChangesElsewhere() throws(StoreError) {
-    if try connection.changedElsewhere() { observers.notify(.everything) }
+    if try connection.changedElsewhere(then: { observers.queue(.everything) }) { observers.deliverQueued() }
   }
 
   /// Calls `handler` after each committed change — this store's own writes on the thread that made
@@ -655,23 +655,29 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   package var syncCompactionThreshold = 16
 
   func write(_ body: () throws -> StoreChange) throws(StoreError) {
-    let change: StoreChange = try connection.transaction {
-      var change = try body()
-      // What a few trackers' marks now are, read in the same transaction: the screens that show
-      // them read nothing back.
-      if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
-        for id in change.recordDays.keys {
-          let daysOff = try self.trackerNumber(id).map { try Self.daysOff($0, in: self.database) } ?? []
-          change.marks[id] = TrackerMarks(id, records: try self.loadRecords(id), daysOff: daysOff)
+    let observers = observers
+    _ = try connection.transaction(
+      { () throws -> StoreChange in
+        var change = try body()
+        // What a few trackers' marks now are, read in the same transaction: the screens that show
+        // them read nothing back.
+        if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
+          for id in change.recordDays.keys {
+            let daysOff = try self.trackerNumber(id).map { try Self.daysOff($0, in: self.database) } ?? []
+            change.marks[id] = TrackerMarks(id, records: try self.loadRecords(id), daysOff: daysOff)
+          }
         }
-      }
-      inWrite?()
-      return change
-    }
-    // After the commit: a part computed from a snapshot begun before it is forgotten, and one
-    // being computed meanwhile is not kept (`dayByDayPart`).
-    forgetDayByDayPart(after: change)
-    observers.notify(change)
+        inWrite?()
+        return change
+      },
+      committed: { change in
+        // After the commit: a part computed from a snapshot begun before it is forgotten, and
+        // one being computed meanwhile is not kept (`dayByDayPart`); then the change is queued,
+        // in order with the other commits of this process, to be told.
+        self.forgetDayByDayPart(after: change)
+        observers.queue(change)
+      })
+    observers.deliverQueued()
   }
 
 }

@@ -69,6 +69,23 @@ struct NavigationStateTests {
     #expect(form.name == "Run")
   }
 
+  @Test func theToDoFormIsTheToDoFlowsSheetTrackedAndSwipedAwayBySettingItToNil() throws {
+    let flow = TodoFlow(
+      environment: .fixed(
+        now: Date(timeIntervalSince1970: 1_796_032_800), language: .en, store: InMemoryTodoStore(),
+        loader: NoTasks()))
+    #expect(flow.sheet == nil)
+    let sheet = tracking { flow.sheet?.id }
+    try flow.send(.addTask)
+    #expect(sheet.count == 1)
+    #expect(flow.sheet != nil && flow.screen == .todoForm)
+    #expect(flow.focusedField == .title)
+    let closed = tracking { flow.sheet?.id }
+    flow.sheet = nil
+    #expect(closed.count == 1)
+    #expect(flow.sheet == nil && flow.screen == .todos)
+  }
+
   @Test func theSelectedTabBindsAsATabViewsSelection() throws {
     let flow = try mainFlow()
     let tab = tracking { flow.selectedTab }

@@ -42,6 +42,48 @@ struct ConcurrentConnectionTests {
     withExtendedLifetime(token) {}
   }
 
+  /// Writers on several threads of one process (two windows' writer queues, a sync): observers
+  /// hear the commits in the order they were made, so a screen that applies the marks a commit
+  /// says it left never ends on an earlier state. Each commit here adds one day: the marks heard
+  /// must count 1, 2, 3… without a step back.
+  @Test(arguments: StoreKind.allCases)
+  func commitsOfConcurrentWritersAreToldInTheOrderTheyWereMade(kind: StoreKind) throws {
+    let store = try kind.makeStore()
+    try store.createCategory(home)
+    try store.createTracker(habit("Run", id: 10, created: "2020-01-01"))
+    let log = ChangeLog<StoreChange>()
+    // A subscriber that takes a moment over each commit (as a screen's hand-off does): two
+    // commits told at once on two threads would land in either order.
+    let token = store.observe { change in
+      usleep(UInt32.random(in: 0...200))
+      log.append(change)
+    }
+    let (writers, each) = (4, 40)
+    let failures = ChangeLog<String>()
+    let finished = DispatchGroup()
+    for writer in 0..<writers {
+      finished.enter()
+      Thread {
+        defer { finished.leave() }
+        for step in 0..<each {
+          let marked = day("2020-01-01").adding(days: writer * each + step)
+          do {
+            _ = try store.toggleRecord(trackerID: id(10), on: marked)
+          } catch {
+            failures.append("\(error)")
+          }
+        }
+      }.start()
+    }
+    finished.wait()
+    #expect(failures.all.isEmpty)
+    let counts = log.all.compactMap { $0.marks[id(10)]?.records.count }
+    #expect(
+      counts == Array(1...(writers * each)),
+      "\(counts.enumerated().filter { $0.element != $0.offset + 1 }.prefix(5))")
+    withExtendedLifetime(token) {}
+  }
+
   @Test func anUpdateThatChangesNothingNeedsNoWriteLock() throws {
     let (store, _, path) = try twoConnections()
     try store.updateSettings { $0.filter = .completed }

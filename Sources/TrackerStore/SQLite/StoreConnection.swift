@@ -241,15 +241,18 @@ final class StoreConnection: @unchecked Sendable {
 
   /// Whether another connection — another process — committed since the file was opened or
   /// since the last call (the writer's `data_version`: this process's reader commits nothing).
-  func changedElsewhere() throws(StoreError) -> Bool {
+  func changedElsewhere(then whenChanged: () -> Void = {}) throws(StoreError) -> Bool {
     mainThread.callBegins()
     lock.lock()
     defer { lock.unlock() }
-    return try mapped {
+    let changed = try mapped {
       let version = try writer.cached("PRAGMA data_version").rows { $0.int(0) }.first ?? 0
       defer { seenDataVersion = version }
       return seenDataVersion.map { $0 != version } ?? false
     }
+    // Under the lock: in order with this connection's own commits (`transaction`'s `committed`).
+    if changed { whenChanged() }
+    return changed
   }
 
   /// How many tries at a write so far found another connection holding the write lock.
@@ -259,12 +262,17 @@ final class StoreConnection: @unchecked Sendable {
     return triesFindingTheLockHeld
   }
 
-  /// Runs `body` in one `BEGIN IMMEDIATE` transaction under the lock.
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction under the lock, and `committed` with what
+  /// it returned once it is committed, still under the lock (so commits are queued to be told
+  /// in the order they were made).
   ///
   /// The write lock is asked for without SQLite's busy handler: while another program holds it,
   /// this tries again every `retryPause` until `waitLimit` (else the busy timeout) has passed,
   /// and lets go of the connection between tries, so reads of this process go on meanwhile.
-  func transaction<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
+  func transaction<Result>(_ body: () throws -> Result, committed: (Result) -> Void = { _ in })
+    throws(StoreError)
+    -> Result
+  {
     mainThread.callBegins()
     let limit = Self.waitLimit
     // Elapsed time, not the wall clock: a clock set back must not stretch the wait.
@@ -285,6 +293,7 @@ final class StoreConnection: @unchecked Sendable {
         throw error
       }
       if case .lockHeld = attempt { triesFindingTheLockHeld += 1 }
+      if case .done(let result) = attempt { committed(result) }
       lock.unlock()
       if case .done(let result) = attempt {
         commits.increment()

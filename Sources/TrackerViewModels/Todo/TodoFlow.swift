@@ -1,11 +1,16 @@
 import Foundation
+import Observation
 import TrackerLocalization
 import TrackerModels
 
 /// The to-do app (seed 003): the list, and the new or edit form over it. Like `AppFlow` it exposes
 /// everything on screen as one value (`view`), does its typed actions (`send`) and publishes every
 /// change through `observe`; its elements and `perform` are TrackerAutomation's.
+///
+/// It is `Observable`: its navigation — the form open over the list (`sheet`, for
+/// `sheet(item: $flow.sheet)`) and the focused field — is tracked like any view model's fields.
 @MainActor
+@Observable
 public final class TodoFlow {
   /// The stable names of the to-do screens.
   public enum Screen: String, CaseIterable, Sendable {
@@ -38,17 +43,43 @@ public final class TodoFlow {
     public var alert: AlertState? { form?.alert ?? list.alert }
   }
 
+  @ObservationIgnored
   public let environment: TodoEnvironment
-  let list: TodoListViewModel
-  private var form: TodoFormViewModel?
+  /// The list, always there under the form.
+  @ObservationIgnored
+  public let list: TodoListViewModel
+  /// The form open over the list, if any (the navigation, tracked).
+  public private(set) var form: TodoFormViewModel?
+  @ObservationIgnored
   private var listBinding: BindingToken?
+  @ObservationIgnored
   private var formBinding: BindingToken?
-  var focusedField: InputField?
+  /// The field that has the keyboard (tracked).
+  public internal(set) var focusedField: InputField?
+  @ObservationIgnored
   private let observers: ObservableState<View>
+  @ObservationIgnored
   private var shownLanguage: Language
+  @ObservationIgnored
   private var regionBinding: BindingToken?
   /// Set while the screens follow a new language: the flow publishes once, after them.
+  @ObservationIgnored
   private var isFollowing = false
+
+  /// The form over the list, as `sheet(item: $flow.sheet)` presents it. Setting it to nil is the
+  /// user swiping it away (as Esc: a form whose save is on its way stays until the save ends);
+  /// setting a form does nothing (forms open by the user's actions).
+  public var sheet: TodoFormViewModel? {
+    get { form }
+    set {
+      guard newValue == nil, form != nil else { return }
+      do {
+        try dismissTop()
+      } catch {
+        // Nothing on top to dismiss: the form is gone already.
+      }
+    }
+  }
 
   /// The app as launched: the list, loading the starting tasks when none is stored.
   public init(environment: TodoEnvironment) {

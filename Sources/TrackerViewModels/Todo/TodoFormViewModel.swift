@@ -182,3 +182,6 @@ public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 }
+
+/// A form is identified by itself: `sheet(item: $flow.sheet)` presents it.
+extension TodoFormViewModel: Identifiable {}
