@@ -478,12 +478,16 @@ private final class Inbox<Change: Sendable>: @unchecked Sendable {
 private final class Pending<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private let done = DispatchSemaphore(value: 0)
-  private var call: (@Sendable () throws(StoreError) -> Value)?
+  /// The call, its outcome as a `Result`: an optional of a function type with a typed throw
+  /// would need the Swift 6 runtime's metadata (iOS 18, macOS 15), above the package's floor.
+  private var call: (@Sendable () -> Result<Value, StoreError>)?
   private var outcome: Result<Value, StoreError>?
   private var late: (@MainActor @Sendable (Result<Value, StoreError>) -> Void)?
   private var isAbandoned = false
 
-  init(_ call: @escaping @Sendable () throws(StoreError) -> Value) { self.call = call }
+  init(_ call: @escaping @Sendable () throws(StoreError) -> Value) {
+    self.call = { Result(catching: call) }
+  }
 
   /// Runs the call once, and lets go of it.
   func run() -> Result<Value, StoreError> {
@@ -494,11 +498,7 @@ private final class Pending<Value: Sendable>: @unchecked Sendable {
     guard let call else {
       return .failure(.storage(StorageFailure(.other, detail: "a store call ran twice")))
     }
-    do throws(StoreError) {
-      return .success(try call())
-    } catch {
-      return .failure(error)
-    }
+    return call()
   }
 
   /// Records the outcome for the main actor waiting for it; when it no longer waits, returns

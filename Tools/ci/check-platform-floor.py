@@ -29,6 +29,11 @@ NEWER = {
 MODULES = {"Synchronization": (18, 15)}
 
 USE = re.compile(r"\b(" + "|".join(sorted(NEWER, key=len, reverse=True)) + r")\b")
+# A function type with a typed throw (not `throws(any Error)`) whose type metadata is needed — as
+# an optional or an array element — needs the Swift 6 runtime (swiftlang/swift#74971): iOS 18.
+TYPED_THROWS_METADATA = re.compile(
+    r"throws\((?!any\b)\w+\)\s*->[^?\n]*?\)\s*\?|\[\s*(?:@\w+\s+)*\([^)]*\)\s*throws\((?!any\b)\w+\)")
+TYPED_THROWS_NEEDS = (18, 15)
 IMPORT = re.compile(r"^\s*import\s+(\w+)")
 AVAILABLE = re.compile(r"(?:@available|#available)\(([^)]*)\)")
 # How many lines above a use an `@available` may stand (attributes, a signature across lines).
@@ -70,6 +75,10 @@ def findings_in(path, text):
         if module and module.group(1) in MODULES and not allowed(MODULES[module.group(1)], lines, index):
             result.append(f"{path}:{index + 1}: imports {module.group(1)}, which needs "
                           f"iOS {MODULES[module.group(1)][0]} / macOS {MODULES[module.group(1)][1]}")
+        if TYPED_THROWS_METADATA.search(code) and not allowed(TYPED_THROWS_NEEDS, lines, index):
+            result.append(f"{path}:{index + 1}: an optional or array of a function type with a typed throw "
+                          f"needs the Swift 6 runtime (iOS {TYPED_THROWS_NEEDS[0]} / macOS {TYPED_THROWS_NEEDS[1]}), "
+                          f"above the floor, without @available")
         for use in USE.finditer(code):
             needed = NEWER[use.group(1)]
             if not allowed(needed, lines, index):
@@ -89,6 +98,11 @@ def self_test():
         "in a comment": ("// a Mutex would do\n/* or an Atomic */", 0),
         "in a string": ('let text = "Mutex"', 0),
         "a longer name": ("let mutexes = MutexPool()", 0),
+        "an optional typed-throws function": ("var call: (@Sendable () throws(StoreError) -> Value)?", 1),
+        "an array of typed-throws functions": ("let calls = [(Int) throws(MyError) -> Int]()", 1),
+        "a typed-throws parameter": ("func f(_ body: () throws(StoreError) -> Int) -> Int? { nil }", 0),
+        "an optional untyped function": ("var call: (() throws -> Int)?", 0),
+        "an optional any-Error function": ("var call: (() throws(any Error) -> Int)?", 0),
     }
     failed = False
     for name, (source, expected) in planted.items():
