@@ -161,6 +161,23 @@ struct NoWaitTests {
     #expect(try await eventually { answers.all == [.notDetermined] })
   }
 
+  @Test(arguments: [Language.en, .ru])
+  func trackersForTodayChosenElsewhereMovesAPastDayToToday(_ language: Language) async throws {
+    let world = try TestWorld.demo()
+    let environment = appEnvironment(world, language)
+    let model = TrackersViewModel(environment: environment)
+    try await settled(environment)
+    let today = model.state.selectedDay
+    model.daySelected(today.adding(days: -2))
+    try await settled(environment)
+    // Another window or process chooses "Trackers for today".
+    try world.store.updateSettings { $0.filter = .today }
+    #expect(try await eventually { model.state.filter == .today && model.state.selectedDay == today })
+    try await settled(environment)
+    #expect(model.state.dateText == DisplayText.shortDate(today, environment.localizer))
+    #expect(!model.state.sections.isEmpty)
+  }
+
   @Test func aFormsSaveOnItsWayTakesNoSecondSaveAndClosesOnce() async throws {
     let world = TestWorld()
     let environment = appEnvironment(world, .en)

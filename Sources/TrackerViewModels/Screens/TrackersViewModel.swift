@@ -328,6 +328,12 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
           guard filter != self.state.filter else { return }
           var next = self.state
           next.filter = filter
+          // "Trackers for today" chosen elsewhere moves to today, as choosing it here does.
+          let today = self.environment.today
+          if filter == .today, next.selectedDay != today {
+            next.selectedDay = today
+            next.dateText = DisplayText.shortDate(today, self.environment.localizer)
+          }
           self.show(next)
         case .failure(let error):
           self.state.alert = .storeFailure(error, .read, self.environment.localizer)
