@@ -113,12 +113,12 @@ struct NoWaitTests {
   func settingsShowNoSyncRowBeforeTheSyncsStatusIsRead(_ language: Language) async throws {
     let world = try TestWorld.demo()
     let sync = ScriptedSync(SyncStatus(folder: "/home/anna/Sync"))
-    sync.holdStatus()
+    sync.statusGate.close()
     // Let go whatever happens, so a main actor that did wait ends the test with a failure instead
     // of hanging it; late enough for the whole suite beside it, which holds the main actor for
     // minutes between this test's turns.
-    DispatchQueue.global().asyncAfter(deadline: .now() + 600) { sync.releaseStatus() }
-    defer { sync.releaseStatus() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 600) { sync.statusGate.open() }
+    defer { sync.statusGate.open() }
     var environment = appEnvironment(world, language)
     // The app's sync reads its status in the background: the environment is made at once.
     environment.sync = AppSync(store: sync, waits: false)
@@ -127,7 +127,7 @@ struct NoWaitTests {
     // The settings are read, the sync's status is not: no row says "Sync: off" over a joined folder.
     #expect(environment.sync?.state.isRead == false)
     #expect(!model.state.isRead)
-    sync.releaseStatus()
+    sync.statusGate.open()
     #expect(try await eventually { model.state.isRead })
     let joined = language == .en ? "Sync: /home/anna/Sync" : "Синхронизация: /home/anna/Sync"
     #expect(model.state.syncTitle.hasPrefix(joined), "\(model.state.syncTitle)")

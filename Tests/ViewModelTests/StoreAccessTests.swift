@@ -26,6 +26,22 @@ struct StoreAccessTests {
 
   nonisolated static let home = TrackerCategory(id: id(1), title: "Home")
 
+  /// Observes how many categories the store holds, again after the commits that touch them,
+  /// counting the fetches and recording what is delivered (-1: a failed read).
+  func observeCategoryCount(
+    _ access: StoreAccess<any TrackerDataStore, StoreChange>, fetches: Counter, delivered: Recorded<Int>,
+    applying: (@MainActor (Int, StoreChange) -> Int?)? = nil
+  ) -> ObservationToken {
+    access.observe(
+      touches: { !$0.categoryIDs.isEmpty },
+      fetch: { (store) throws(StoreError) in
+        fetches.add()
+        return try store.categories().count
+      },
+      applying: applying,
+      onChange: { delivered.values.append((try? $0.get()) ?? -1) })
+  }
+
   @Test func writesTheMainActorDidNotWaitForRunInTheOrderTheyWereMadeAndEachContinuesOnce() async throws {
     let store = InMemoryTrackerStore()
     let access = access(store, wait: .zero)
@@ -96,15 +112,8 @@ struct StoreAccessTests {
   @Test func aBurstOfCommitsFromAnotherThreadIsFetchedFarFewerTimesAndEndsOnTheLastValue() async throws {
     let store = InMemoryTrackerStore()
     let access = access(store, wait: .milliseconds(100))
-    let fetches = Counter()
-    let delivered = Recorded<Int>()
-    let token = access.observe(
-      touches: { !$0.categoryIDs.isEmpty },
-      fetch: { (store) throws(StoreError) in
-        fetches.add()
-        return try store.categories().count
-      },
-      onChange: { delivered.values.append((try? $0.get()) ?? -1) })
+    let (fetches, delivered) = (Counter(), Recorded<Int>())
+    let token = observeCategoryCount(access, fetches: fetches, delivered: delivered)
     #expect(delivered.values == [0])
     // A burst: 200 commits made on another thread while the main actor is busy elsewhere.
     let done = DispatchSemaphore(value: 0)
@@ -156,17 +165,11 @@ struct StoreAccessTests {
   @Test func aCommitThatSaysWhatItChangedIsAppliedWithoutAFetch() throws {
     let store = InMemoryTrackerStore()
     let access = access(store, wait: nil)
-    let fetches = Counter()
-    let delivered = Recorded<Int>()
-    let token = access.observe(
-      touches: { !$0.categoryIDs.isEmpty },
-      fetch: { (store) throws(StoreError) in
-        fetches.add()
-        return try store.categories().count
-      },
-      // Only categories are created here: each commit's ids are that many more.
-      applying: { count, change in count + change.categoryIDs.count },
-      onChange: { delivered.values.append((try? $0.get()) ?? -1) })
+    let (fetches, delivered) = (Counter(), Recorded<Int>())
+    // Only categories are created here: each commit's ids are that many more.
+    let token = observeCategoryCount(access, fetches: fetches, delivered: delivered) { count, change in
+      count + change.categoryIDs.count
+    }
     for number in 1...3 {
       access.write { (store) throws(StoreError) in
         try store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))

@@ -36,28 +36,12 @@ final class ScriptedSync: SyncingStore, @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Makes a read of the status wait until `releaseStatus()` (a slow disk, another program's
-  /// lock), on whatever thread reads it.
-  private let statusGate = NSCondition()
-  private var isStatusHeld = false
-
-  func holdStatus() {
-    statusGate.lock()
-    isStatusHeld = true
-    statusGate.unlock()
-  }
-
-  func releaseStatus() {
-    statusGate.lock()
-    isStatusHeld = false
-    statusGate.broadcast()
-    statusGate.unlock()
-  }
+  /// Closed, a read of the status waits until it opens (a slow disk, another program's lock),
+  /// on whatever thread reads it.
+  let statusGate = Gate()
 
   func syncStatus() throws(StoreError) -> SyncStatus {
-    statusGate.lock()
-    while isStatusHeld { statusGate.wait() }
-    statusGate.unlock()
+    statusGate.passThrough()
     lock.lock()
     defer { lock.unlock() }
     return status
