@@ -4,6 +4,12 @@ public struct PluralFormat: Hashable, Sendable {
   public var format: String
   /// The forms of each variable by plural category.
   public var variables: [String: [PluralCategory: String]]
+
+  /// The format `format` with the forms of its variables.
+  public init(format: String, variables: [String: [PluralCategory: String]]) {
+    self.format = format
+    self.variables = variables
+  }
 }
 
 /// One top-level entry of a `.stringsdict` file, with where it is.

@@ -47,9 +47,22 @@ public struct LocalizationTable: Hashable, Sendable {
   /// The names of every embedded file, sorted.
   public static var embeddedFiles: [String] { EmbeddedResources.files.keys.sorted() }
 
-  /// Parsed once per process; the files cannot change while it runs.
-  static let cache: [Language: Result<LocalizationTable, ResourceParseError>] = Dictionary(
-    uniqueKeysWithValues: Language.allCases.map { language in
-      (language, Result { () throws(ResourceParseError) in try embedded(language) })
-    })
+  /// The table of `language` as ResourceEmbedder parsed it at build time: nothing is parsed as a
+  /// process starts. Equal to `embedded(language)` (LocalizationTests), which parses the files.
+  public static func prepared(_ language: Language) -> LocalizationTable {
+    guard let texts = EmbeddedTexts.texts(language.rawValue) else {
+      return LocalizationTable(strings: [:], plurals: [:])
+    }
+    return LocalizationTable(strings: texts.strings, plurals: texts.plurals)
+  }
+
+  /// Made once per process, and only for a language the process speaks.
+  static func shared(_ language: Language) -> LocalizationTable {
+    switch language {
+    case .en: english
+    case .ru: russian
+    }
+  }
+  private static let english = prepared(.en)
+  private static let russian = prepared(.ru)
 }

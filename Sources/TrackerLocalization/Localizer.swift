@@ -8,12 +8,12 @@ public struct Localizer: Hashable, Sendable {
 
   /// The localizer for `language` with the texts built into the binary.
   ///
-  /// The embedded files are checked by `LocalizationTests` (every key resolves in every language);
-  /// should they still fail to parse, texts fall back to their keys rather than crash.
+  /// The files were parsed when the binary was built (a file that does not parse fails the build);
+  /// `LocalizationTests` check every key resolves in every language. A language the build has no
+  /// folder for falls back to the keys rather than crash.
   public init(_ language: Language) {
     self.language = language
-    self.table =
-      (try? LocalizationTable.cache[language]?.get()) ?? LocalizationTable(strings: [:], plurals: [:])
+    self.table = LocalizationTable.shared(language)
   }
 
   /// A localizer over an explicit table (for tests of the mechanism itself).

@@ -13,6 +13,16 @@ struct ResourceParityTests {
     for language in Language.allCases { _ = try LocalizationTable.embedded(language) }
   }
 
+  /// What a process speaks, parsed when the binary was built, is what the embedded files say.
+  @Test(arguments: Language.allCases)
+  func theTextsParsedAtBuildTimeAreTheEmbeddedFilesParsed(language: Language) throws {
+    let prepared = LocalizationTable.prepared(language)
+    let parsed = try LocalizationTable.embedded(language)
+    #expect(prepared == parsed)
+    #expect(prepared.strings.count == TextKey.allCases.count)
+    #expect(prepared.plurals.count == PluralKey.allCases.count)
+  }
+
   @Test(arguments: Language.allCases)
   func everyKeyResolvesWithoutFallingBackToTheKey(language: Language) {
     let localizer = Localizer(language)

@@ -31,23 +31,31 @@ public enum TerminalWidth {
     return total
   }
 
-  /// For each BMP scalar: 1 or 2 when it is always a cluster of its own with that width, 0 when it
-  /// may join others (marks, joiners, selectors, jamo, spacing marks) or is a control. Built once
-  /// from the generated tables.
-  private static let simpleBMP: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 0x10000)
-    for value in 0x20..<0x10000 {
-      if (0x7F..<0xA0).contains(value) || (0xD800..<0xE000).contains(value) { continue }
-      if (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value)
-        || (0xD7B0...0xD7FF).contains(value)
-      {
-        continue
+  /// For each BMP scalar: 1 or 2 when it is always a grapheme cluster of its own with that width,
+  /// 0 when it may join others (marks, joiners, selectors, jamo, spacing marks, prepended signs) or
+  /// is a control. Built once, range by range, from the generated tables: a process that measures
+  /// one line pays for a few hundred ranges, not a lookup per scalar of the plane.
+  static let simpleBMP: [UInt8] = {
+    var table = [UInt8](repeating: 1, count: 0x10000)
+    table.withUnsafeMutableBufferPointer { table in
+      func fill(_ ranges: [ClosedRange<UInt32>], with width: UInt8) {
+        guard let base = table.baseAddress else { return }
+        for range in ranges where range.lowerBound < 0x10000 {
+          let start = Int(range.lowerBound)
+          (base + start).update(repeating: width, count: Int(min(range.upperBound, 0xFFFF)) - start + 1)
+        }
       }
-      if (0xFE00...0xFE0F).contains(value) || value == 0x200D || value == 0x20E3 { continue }
-      let scalar = UInt32(value)
-      if contains(UnicodeWidthTables.zeroWidth, scalar) { continue }
-      if let unicode = Unicode.Scalar(scalar), unicode.properties.generalCategory == .spacingMark { continue }
-      table[value] = contains(UnicodeWidthTables.emojiPresentation, scalar) || isWide(scalar) ? 2 : 1
+      fill(UnicodeWidthTables.emojiPresentation, with: 2)
+      fill(UnicodeWidthTables.wide, with: 2)
+      // Controls and surrogates; Hangul jamo, which compose syllables; variation selectors, the
+      // joiner and the keycap, which join the character before.
+      fill(
+        [
+          0x0...0x1F, 0x7F...0x9F, 0xD800...0xDFFF, 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF,
+          0xFE00...0xFE0F, 0x200D...0x200D, 0x20E3...0x20E3,
+        ], with: 0)
+      fill(UnicodeWidthTables.zeroWidth, with: 0)
+      fill(UnicodeWidthTables.joining, with: 0)
     }
     return table
   }()
