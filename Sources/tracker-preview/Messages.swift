@@ -193,6 +193,7 @@ enum Messages {
     case .readOnlyFileSystem: return text(.cliRefusalReadOnly)
     case .diskFull: return text(.cliRefusalDiskFull)
     case .notAFolder: return text(.cliRefusalNotAFolder)
+    case .missing: return text(.cliRefusalMissing)
     case .other(let words): return words
     }
   }

@@ -137,10 +137,11 @@ enum OutputFile {
     if let refusal = error as? Refusal { return refusal.reason }
     if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
+    // Any `Error` underneath (on Linux a Swift error in `userInfo` is no `NSError` to `as?`).
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error,
+      (underlying as NSError).domain == NSPOSIXErrorDomain
     {
-      return String(cString: strerror(Int32(underlying.code)))
+      return String(cString: strerror(Int32((underlying as NSError).code)))
     }
     return nsError.localizedDescription
   }

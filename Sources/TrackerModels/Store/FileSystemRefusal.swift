@@ -12,6 +12,9 @@ public enum FileSystemRefusal: Hashable, Sendable, CustomStringConvertible {
   case diskFull
   /// A part of the path is a file, not a folder.
   case notAFolder
+  /// A file or folder that was there a moment before is gone (another device or program removed
+  /// it while it was read).
+  case missing
   /// Another refusal, in the system's words.
   case other(String)
 
@@ -20,25 +23,37 @@ public enum FileSystemRefusal: Hashable, Sendable, CustomStringConvertible {
     let nsError = error as NSError
     var code: Int32?
     if nsError.domain == NSPOSIXErrorDomain { code = Int32(nsError.code) }
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      code = Int32(underlying.code)
+    // The error underneath is any `Error` here: on Linux a Swift error in `userInfo` is not an
+    // `NSError` to `as?`, so FileManager's POSIX reasons went unread before.
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
+      let underlying = underlying as NSError
+      if underlying.domain == NSPOSIXErrorDomain { code = Int32(underlying.code) }
     }
     switch code {
     case EACCES?, EPERM?: self = .permissionDenied
     case EROFS?: self = .readOnlyFileSystem
     case ENOSPC?, EDQUOT?: self = .diskFull
     case ENOTDIR?, EEXIST?: self = .notAFolder
-    default:
+    case ENOENT?: self = .missing
+    case let code?: self = .other(String(cString: strerror(code)))
+    case nil:
       switch (error as? CocoaError)?.code {
-      case .fileWriteNoPermission?: self = .permissionDenied
+      case .fileWriteNoPermission?, .fileReadNoPermission?: self = .permissionDenied
       case .fileWriteVolumeReadOnly?: self = .readOnlyFileSystem
       case .fileWriteOutOfSpace?: self = .diskFull
       case .fileWriteFileExists?: self = .notAFolder
-      default: self = .other(nsError.localizedDescription)
+      case .fileNoSuchFile?, .fileReadNoSuchFile?: self = .missing
+      default: self = .other(Self.words(of: nsError))
       }
     }
+  }
+
+  /// The system's words for `error`, without Foundation's placeholder for an error it has no
+  /// words for ("The operation could not be completed. (NSCocoaErrorDomain error 256.)").
+  private static func words(of error: NSError) -> String {
+    let words = error.localizedDescription
+    guard words.contains("(\(error.domain) error \(error.code).)") else { return words }
+    return "the system gave no reason (error \(error.code))"
   }
 
   public var description: String {
@@ -47,6 +62,7 @@ public enum FileSystemRefusal: Hashable, Sendable, CustomStringConvertible {
     case .readOnlyFileSystem: return "the disk is read-only"
     case .diskFull: return "the disk is full"
     case .notAFolder: return "a part of the path is a file, not a folder"
+    case .missing: return "a file or folder went away while it was read"
     case .other(let words): return words
     }
   }

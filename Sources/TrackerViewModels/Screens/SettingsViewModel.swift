@@ -352,6 +352,7 @@ extension SettingsViewModel {
       case .readOnlyFileSystem: return localizer.text(.settingsSyncReasonReadOnly)
       case .diskFull: return localizer.text(.settingsSyncReasonDiskFull)
       case .notAFolder: return localizer.text(.settingsSyncReasonPathNotAFolder)
+      case .missing: return localizer.text(.settingsSyncReasonGone)
       case .other(let words): return words
       }
     case .store(let error): return AlertState.reason(error, localizer)
