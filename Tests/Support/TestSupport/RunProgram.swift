@@ -40,6 +40,9 @@ public func runProgramAside(
 /// Runs `body` on a thread of its own and hands back what it returned: a test that mostly waits
 /// (for programs it started, a busy timeout, a slow server) does not hold up one of the tests'
 /// pool threads — two on a 2-core machine — while it does, and other tests run meanwhile.
+/// `body` must record no issue (`#expect`, `#require`): on its own thread it runs outside the
+/// test, so an issue would be reported against no test. Return what it found and check it in the
+/// test; an error it throws reaches the test.
 public func aside<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
   try await withCheckedThrowingContinuation { continuation in
     Thread { continuation.resume(with: Result { try body() }) }.start()
