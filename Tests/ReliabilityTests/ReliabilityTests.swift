@@ -88,7 +88,9 @@ struct ReliabilityTests {
     #expect(report.counts.first { $0.0 == "reads" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func writesPastTheFileSizeLimitFailOutLoudLeaveNoTemporaryFileAndLoseNothingAcknowledged() async throws {
+  @Test func writesPastTheFileSizeLimitFailOutLoudLeaveNoTemporaryFileAndLoseNothingAcknowledged()
+    async throws
+  {
     let report = try await run("filelimit")
     #expect(report.isClean, "\(report.text)")
     #expect(
