@@ -8,24 +8,20 @@ import Testing
 /// the long one (docs/reliability.md). The parts run side by side: each has a folder of its own.
 @Suite("Reliability suite, short run")
 struct ReliabilityTests {
-  /// Runs `part` on a thread of its own: its deadlines, kills and child processes wait without
-  /// holding one of the test pool's threads.
-  func run(_ part: String) async throws -> Reliability.Report {
-    try await aside {
-      var suite = try Reliability(preview: builtProduct("tracker-preview"), scale: .short, seed: 7)
-      defer { suite.removeFolder() }
-      return try suite.run(part)
-    }
+  func run(_ part: String) throws -> Reliability.Report {
+    var suite = try Reliability(preview: builtProduct("tracker-preview"), scale: .short, seed: 7)
+    defer { suite.removeFolder() }
+    return try suite.run(part)
   }
 
-  @Test func mutatedImportsAreAcceptedWholeOrRefusedWithTheStoreUnchanged() async throws {
-    let report = try await run("fuzz")
+  @Test func mutatedImportsAreAcceptedWholeOrRefusedWithTheStoreUnchanged() throws {
+    let report = try run("fuzz")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "refused" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func everyExportOfRandomActionSequencesRestoresByteForByteOnBothStores() async throws {
-    let report = try await run("roundtrip")
+  @Test func everyExportOfRandomActionSequencesRestoresByteForByteOnBothStores() throws {
+    let report = try run("roundtrip")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "sequences" }.map { $0.1 >= 500 } == true, "\(report.text)")
     // Measures, quotas, amounts and notes were among the actions (archive version 3).
@@ -33,39 +29,39 @@ struct ReliabilityTests {
       report.counts.first { $0.0 == "archives of version 3" }.map { $0.1 >= 100 } == true, "\(report.text)")
   }
 
-  @Test func syncedDevicesConvergeAndAKilledSyncLeavesEveryFileWhole() async throws {
-    let report = try await run("sync")
+  @Test func syncedDevicesConvergeAndAKilledSyncLeavesEveryFileWhole() throws {
+    let report = try run("sync")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "runs" }.map { $0.1 >= 20 } == true, "\(report.text)")
     #expect(report.counts.first { $0.0 == "syncs killed" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func killedWritesLoseNothingAcknowledgedAndLeaveNoHalfImport() async throws {
-    let report = try await run("kill")
+  @Test func killedWritesLoseNothingAcknowledgedAndLeaveNoHalfImport() throws {
+    let report = try run("kill")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "acknowledged" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func readersAreNeverBlockedByWritersAndAcknowledgedWritesStay() async throws {
-    let report = try await run("concurrent")
+  @Test func readersAreNeverBlockedByWritersAndAcknowledgedWritesStay() throws {
+    let report = try run("concurrent")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "acknowledged writes" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func damagedFilesAreNeverReadInSilenceAsDifferentData() async throws {
-    let report = try await run("damage")
+  @Test func damagedFilesAreNeverReadInSilenceAsDifferentData() throws {
+    let report = try run("damage")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "noticed" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func salvageKeepsWhatCanBeReadNothingWrongAndSurvivesAKill() async throws {
-    let report = try await run("salvage")
+  @Test func salvageKeepsWhatCanBeReadNothingWrongAndSurvivesAKill() throws {
+    let report = try run("salvage")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "salvages killed" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func daysOffAreSalvagedAsFarAsSQLiteReadsThemAndNoneIsInvented() async throws {
-    let report = try await run("daysoff")
+  @Test func daysOffAreSalvagedAsFarAsSQLiteReadsThemAndNoneIsInvented() throws {
+    let report = try run("daysoff")
     #expect(report.isClean, "\(report.text)")
     #expect(
       report.counts.first { $0.0 == "days off in the store" }.map { $0.1 == 600 } == true, "\(report.text)")
@@ -76,35 +72,33 @@ struct ReliabilityTests {
       report.counts.first { $0.0 == "% saved, a root zeroed" }.map { $0.1 == 100 } == true, "\(report.text)")
   }
 
-  @Test func aCutWriteAheadLogIsNeverASilentLossNorABackupWithoutTheWrites() async throws {
-    let report = try await run("walcut")
+  @Test func aCutWriteAheadLogIsNeverASilentLossNorABackupWithoutTheWrites() throws {
+    let report = try run("walcut")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "acknowledged writes" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func aDiskThatTakesNoMoreBytesStillReads() async throws {
-    let report = try await run("fulldisk")
+  @Test func aDiskThatTakesNoMoreBytesStillReads() throws {
+    let report = try run("fulldisk")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "reads" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func writesPastTheFileSizeLimitFailOutLoudLeaveNoTemporaryFileAndLoseNothingAcknowledged()
-    async throws
-  {
-    let report = try await run("filelimit")
+  @Test func writesPastTheFileSizeLimitFailOutLoudLeaveNoTemporaryFileAndLoseNothingAcknowledged() throws {
+    let report = try run("filelimit")
     #expect(report.isClean, "\(report.text)")
     #expect(
       report.counts.first { $0.0 == "refused with the reason" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func specialFilesAtTheStorePathAreRefusedAtOnceByEveryCommand() async throws {
-    let report = try await run("special")
+  @Test func specialFilesAtTheStorePathAreRefusedAtOnceByEveryCommand() throws {
+    let report = try run("special")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "refusals" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
 
-  @Test func aHostileToDoServerCannotKeepTheLoadPastItsDeadlineOrRequestCap() async throws {
-    let report = try await run("server")
+  @Test func aHostileToDoServerCannotKeepTheLoadPastItsDeadlineOrRequestCap() throws {
+    let report = try run("server")
     #expect(report.isClean, "\(report.text)")
     #expect(report.counts.first { $0.0 == "loads" }.map { $0.1 > 0 } == true, "\(report.text)")
   }
