@@ -6,7 +6,12 @@ extension AppFlow {
   public var elements: [Element] { ElementTree.spokenElements(of: view, localizer: environment.localizer) }
 
   /// The topmost layer's elements with their labels only (`ElementDriven`).
-  var unspokenElements: [Element] { ElementTree.elements(of: view, localizer: environment.localizer) }
+  public var unspokenElements: [Element] { ElementTree.elements(of: view, localizer: environment.localizer) }
+
+  /// `element`, one of `unspokenElements`, named as `elements` names it.
+  public func named(_ element: Element, among elements: [Element]) -> Element {
+    ElementTree.named(element, among: elements, of: view, localizer: environment.localizer)
+  }
 
   /// Performs `action` as the user would, or explains why it cannot be done.
   public func perform(_ action: UserAction) throws(FlowError) {

@@ -10,8 +10,13 @@ public protocol DrivenApp: AnyObject {
   var screenName: String { get }
   /// The language the app speaks now.
   var language: Language { get }
-  /// What the user can act on now.
+  /// What the user can act on now, each named as a screen reader says it.
   var elements: [Element] { get }
+  /// The same elements with their labels only: what moving the focus needs, without naming every
+  /// element (a main screen of a thousand cards) on each change.
+  var unspokenElements: [Element] { get }
+  /// `element`, one of `unspokenElements`, named as `elements` names it (`Element.spoken`).
+  func named(_ element: Element, among elements: [Element]) -> Element
   /// The alert on screen, if any.
   var alert: AlertState? { get }
   /// Whether something is on its way (the to-do list's starting tasks).

@@ -12,18 +12,29 @@ extension ElementTree {
   /// the reason.
   static func spokenElements(of view: AppView, localizer: Localizer) -> [Element] {
     let elements = elements(of: view, localizer: localizer)
+    return elements.map(speech(among: elements, of: view, localizer: localizer).named)
+  }
+
+  /// `element`, one of `elements` (as `elements(of:localizer:)` made them), named as
+  /// `spokenElements` names it: what a terminal's bottom line needs of the focused one alone.
+  static func named(
+    _ element: Element, among elements: [Element], of view: AppView, localizer: Localizer
+  ) -> Element {
+    speech(among: elements, of: view, localizer: localizer).named(element)
+  }
+
+  private static func speech(among elements: [Element], of view: AppView, localizer: Localizer) -> Speech {
     var cards: [TrackersViewModel.Card] = []
     if case .trackers(let state) = view.base, view.presented.isEmpty {
       cards = state.sections.flatMap(\.cards)
     }
-    let speech = Speech(
+    return Speech(
       localizer: localizer, view: view,
       colorCount: elements.filter {
         if case .color = $0.identifier { return true }
         return false
       }.count,
       cards: Speech.Cards(cards))
-    return elements.map(speech.named)
   }
 }
 

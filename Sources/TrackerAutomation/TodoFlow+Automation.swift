@@ -24,7 +24,12 @@ extension TodoFlow {
   public var elements: [Element] { spoken(plainElements, in: view) }
 
   /// The elements of the layer on top with their labels only (`ElementDriven`).
-  var unspokenElements: [Element] { plainElements }
+  public var unspokenElements: [Element] { plainElements }
+
+  /// `element`, one of `unspokenElements`, named as `elements` names it.
+  public func named(_ element: Element, among elements: [Element]) -> Element {
+    spoken([element], in: view).first ?? element
+  }
 
   /// The elements of the layer on top with their labels only.
   fileprivate var plainElements: [Element] {

@@ -107,10 +107,11 @@ public final class InteractiveSession {
     var locator: ElementLocator
   }
 
-  /// What the user can act on now (as of the app's last change).
+  /// What the user can act on now (as of the app's last change), with their labels only: the
+  /// bottom line names the focused one (`spokenLabel`).
   private var elements: [Element] {
     if let elementsCache { return elementsCache }
-    let made = app.elements
+    let made = app.unspokenElements
     elementsCache = made
     return made
   }
@@ -180,7 +181,7 @@ public final class InteractiveSession {
         // A disabled element says why ("Thu 3 Dec: a day to come, cannot be marked"), else that
         // it is not available.
         message =
-          focused.unavailableReason == nil
+          named(focused).unavailableReason == nil
           ? localizer.text(.appRefusedDisabled(spokenLabel(focused, in: elements)))
           : spokenLabel(focused, in: elements)
       } else {
@@ -614,8 +615,17 @@ public final class InteractiveSession {
 
   /// What the bottom line calls `element`: what the app says it is, with its context and, when it
   /// is disabled, why (`Element.spoken`: a color is "Color 3 of 18", never its code), on one line.
+  /// Only the element it names is named: a change names no other element of the layer.
   func spokenLabel(_ element: Element, in elements: [Element]) -> String {
-    TextFitting.safe(element.spoken.split(separator: "\n").first.map(String.init) ?? "")
+    TextFitting.safe(named(element).spoken.split(separator: "\n").first.map(String.init) ?? "")
+  }
+
+  /// `element` as the app names it, found among the elements as last looked at by its identifier
+  /// (an element already named is named from its plain self, never twice).
+  private func named(_ element: Element) -> Element {
+    let elements = self.elements
+    let plain = elements.first { $0.identifier == element.identifier } ?? element
+    return app.named(plain, among: elements)
   }
 
   /// The focused element first ("▸ label"), then as many of the key hints as fit, each whole; or
