@@ -8,9 +8,9 @@ extension AppFlow {
   /// The topmost layer's elements with their labels only (`ElementDriven`).
   public var unspokenElements: [Element] { ElementTree.elements(of: view, localizer: environment.localizer) }
 
-  /// `element`, one of `unspokenElements`, named as `elements` names it.
-  public func named(_ element: Element, among elements: [Element]) -> Element {
-    ElementTree.named(element, among: elements, of: view, localizer: environment.localizer)
+  /// What names any of `elements` (`unspokenElements`) as `elements` names it.
+  public func namer(among elements: [Element]) -> (Element) -> Element {
+    ElementTree.namer(among: elements, of: view, localizer: environment.localizer)
   }
 
   /// Performs `action` as the user would, or explains why it cannot be done.

@@ -15,8 +15,9 @@ public protocol DrivenApp: AnyObject {
   /// The same elements with their labels only: what moving the focus needs, without naming every
   /// element (a main screen of a thousand cards) on each change.
   var unspokenElements: [Element] { get }
-  /// `element`, one of `unspokenElements`, named as `elements` names it (`Element.spoken`).
-  func named(_ element: Element, among elements: [Element]) -> Element
+  /// What names any of `elements` (`unspokenElements`) as `elements` names it (`Element.spoken`),
+  /// for as long as the app does not change.
+  func namer(among elements: [Element]) -> (Element) -> Element
   /// The alert on screen, if any.
   var alert: AlertState? { get }
   /// Whether something is on its way (the to-do list's starting tasks).

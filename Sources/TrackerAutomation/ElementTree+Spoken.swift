@@ -15,12 +15,13 @@ extension ElementTree {
     return elements.map(speech(among: elements, of: view, localizer: localizer).named)
   }
 
-  /// `element`, one of `elements` (as `elements(of:localizer:)` made them), named as
-  /// `spokenElements` names it: what a terminal's bottom line needs of the focused one alone.
-  static func named(
-    _ element: Element, among elements: [Element], of view: AppView, localizer: Localizer
-  ) -> Element {
-    speech(among: elements, of: view, localizer: localizer).named(element)
+  /// What names any of `elements` (as `elements(of:localizer:)` made them) as `spokenElements`
+  /// names it: what a terminal's bottom line needs of the focused one alone, the context (a main
+  /// screen's cards by name) gathered once.
+  static func namer(
+    among elements: [Element], of view: AppView, localizer: Localizer
+  ) -> (Element) -> Element {
+    speech(among: elements, of: view, localizer: localizer).named
   }
 
   private static func speech(among elements: [Element], of view: AppView, localizer: Localizer) -> Speech {

@@ -26,9 +26,10 @@ extension TodoFlow {
   /// The elements of the layer on top with their labels only (`ElementDriven`).
   public var unspokenElements: [Element] { plainElements }
 
-  /// `element`, one of `unspokenElements`, named as `elements` names it.
-  public func named(_ element: Element, among elements: [Element]) -> Element {
-    spoken([element], in: view).first ?? element
+  /// What names any of `elements` (`unspokenElements`) as `elements` names it.
+  public func namer(among elements: [Element]) -> (Element) -> Element {
+    let view = self.view
+    return { [self] element in spoken([element], in: view).first ?? element }
   }
 
   /// The elements of the layer on top with their labels only.

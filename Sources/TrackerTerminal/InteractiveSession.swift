@@ -55,6 +55,8 @@ public final class InteractiveSession {
   /// The app's elements and its screen as last drawn, kept until the app publishes or the size
   /// changes: a key that only moves the focus draws nothing again.
   private var elementsCache: [Element]?
+  /// What names the elements of `elementsCache`, made when one is first named after a change.
+  private var namer: ((Element) -> Element)?
   private var drawing: Drawing?
   /// Cards drawn for the last frame, drawn again only when they change.
   private let renderCache = RenderCache()
@@ -425,6 +427,7 @@ public final class InteractiveSession {
   private func appChanged() {
     needsRedraw = true
     elementsCache = nil
+    namer = nil
     drawing = nil
     let elements = self.elements
     defer {
@@ -625,7 +628,10 @@ public final class InteractiveSession {
   private func named(_ element: Element) -> Element {
     let elements = self.elements
     let plain = elements.first { $0.identifier == element.identifier } ?? element
-    return app.named(plain, among: elements)
+    if let namer { return namer(plain) }
+    let made = app.namer(among: elements)
+    namer = made
+    return made(plain)
   }
 
   /// The focused element first ("▸ label"), then as many of the key hints as fit, each whole; or
