@@ -52,36 +52,47 @@ struct TerminalWidthTests {
     #expect(TerminalWidth.of("\u{1100}\u{1161}\u{11A8}") == 2)  // a Hangul syllable from jamo
   }
 
-  /// The fast path's table, built range by range, says of every scalar of the plane what the
-  /// cluster rule says of it alone, and leaves to the rule every scalar that joins the one before
-  /// it (a spacing mark after a Devanagari letter is one cluster with it) or the one after it.
+  /// The fast path's table, built range by range, agrees with the cluster rule on every scalar of
+  /// the plane, alone and in a cluster with the scalar before or after it (a spacing mark joins
+  /// the letter before it, a prepended sign the one after it).
   @Test func theFastTableAgreesWithTheClusterRuleOnEveryScalarOfThePlane() {
     var disagreements: [String] = []
     for value in UInt32(0)..<0x10000 {
-      guard let scalar = Unicode.Scalar(value) else {
-        #expect(TerminalWidth.simpleWidth(of: Unicode.Scalar(0xFFFD)!) == 1)
+      guard let scalar = Unicode.Scalar(value), let width = TerminalWidth.simpleWidth(of: scalar) else {
         continue
       }
-      // The tables are of Unicode 15.0; the standard library may know scalars assigned since.
-      if let age = scalar.properties.age, age.major > 15 || (age.major == 15 && age.minor > 0) { continue }
-      let joins = "क\(scalar)".count == 1 || "a\(scalar)".count == 1 || "\(scalar)a".count == 1
-      let isControl = value < 0x20 || (0x7F..<0xA0).contains(value)
-      if let width = TerminalWidth.simpleWidth(of: scalar) {
-        if joins || isControl || TerminalWidth.of(Character(scalar)) != width {
+      for text in ["\(scalar)", "क\(scalar)", "\(scalar)a", "ท\(scalar)"] {
+        let byClusters = text.reduce(0) { $0 + TerminalWidth.of($1) }
+        let bySimpleScalars = text.unicodeScalars.reduce(0) { $0 + (TerminalWidth.simpleWidth(of: $1) ?? 99) }
+        if TerminalWidth.of(text) != byClusters || byClusters != bySimpleScalars {
           disagreements.append(String(value, radix: 16))
         }
-      } else if !joins && !isControl && !(0x1100...0x11FF).contains(value)
-        && !(0xA960...0xA97F).contains(value)
-        && !(0xD7B0...0xD7FF).contains(value) && scalar.properties.generalCategory != .format
-      {
-        // Left to the slow path though it never joins: only jamo and format characters may be.
-        disagreements.append(String(value, radix: 16))
       }
+      if TerminalWidth.of(Character(scalar)) != width { disagreements.append(String(value, radix: 16)) }
     }
     #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
-    #expect(TerminalWidth.simpleWidth(of: "\u{93E}") == nil)  // DEVANAGARI VOWEL SIGN AA, a spacing mark
-    #expect(TerminalWidth.of("क\u{93E}") == 1)
-    #expect(TerminalWidth.of("\u{E17}\u{E33}") == 1)  // Thai SARA AM: a letter, yet it joins the one before
+  }
+
+  /// A spacing mark takes a column of its own after its letter, as a terminal draws it (glibc's
+  /// `wcwidth`): Thai SARA AM, Devanagari vowel signs and conjuncts, Thai words without marks.
+  @Test func spacingMarksTakeTheirColumnAfterTheirLetter() {
+    #expect(TerminalWidth.of("\u{E17}\u{E33}") == 2)  // ทำ
+    #expect(TerminalWidth.of("ทำอาหาร") == 7)
+    #expect(TerminalWidth.of("का") == 2)
+    #expect(TerminalWidth.of("क्ष") == 2)  // क, the virama (no column), ष
+    #expect(TerminalWidth.of("काम करना") == 8)
+  }
+
+  /// Cutting never separates a spacing mark from its letter: what is kept is whole characters of
+  /// the text, within the width.
+  @Test func truncationKeepsASpacingMarkWithItsLetter() {
+    for text in ["ทำอาหารทำอาหาร", "กำกำกำกำกำ", "कामकामकाम", "abcकाम"] {
+      for width in 2...8 {
+        let cut = TextFitting.truncate(text, to: width)
+        #expect(TerminalWidth.of(cut) <= width, "\(text) at \(width): \(cut)")
+        #expect(Array(text).starts(with: Array(cut.dropLast())), "\(text) at \(width): \(cut)")
+      }
+    }
   }
 
   @Test func sequencesAreOneClusterOfTwoColumns() {

@@ -25,15 +25,22 @@ public enum TerminalWidth {
     return width == 0 ? nil : Int(width)
   }
 
+  /// Whether `scalar` is always a grapheme cluster of its own, of `simpleWidth` columns: what
+  /// cutting text between scalars needs (a spacing mark or a prepended sign is cut with its
+  /// neighbour).
+  static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    simpleWidth(of: scalar) != nil && !contains(UnicodeWidthTables.joining, scalar.value)
+  }
+
   private static func slowWidth(_ text: String) -> Int {
     var total = 0
     for character in text { total += of(character) }
     return total
   }
 
-  /// For each BMP scalar: 1 or 2 when it is always a grapheme cluster of its own with that width,
-  /// 0 when it may join others (marks, joiners, selectors, jamo, spacing marks, prepended signs) or
-  /// is a control. Built once, range by range, from the generated tables: a process that measures
+  /// For each BMP scalar: the 1 or 2 columns it adds to any cluster it is in, or 0 when it may make
+  /// a cluster other than the sum of its scalars (joiners, selectors, the keycap), composes
+  /// syllables (jamo), takes no column (marks, format characters) or is a control. Built once, range by range, from the generated tables: a process that measures
   /// one line pays for a few hundred ranges, not a lookup per scalar of the plane.
   static let simpleBMP: [UInt8] = {
     var table = [UInt8](repeating: 1, count: 0x10000)
@@ -55,7 +62,6 @@ public enum TerminalWidth {
           0xFE00...0xFE0F, 0x200D...0x200D, 0x20E3...0x20E3,
         ], with: 0)
       fill(UnicodeWidthTables.zeroWidth, with: 0)
-      fill(UnicodeWidthTables.joining, with: 0)
     }
     return table
   }()
@@ -88,13 +94,13 @@ public enum TerminalWidth {
     if hasEmojiSelector { return 2 }
     if hasJoiner, contains(UnicodeWidthTables.extendedPictographic, first.value) { return 2 }
     if contains(UnicodeWidthTables.emojiPresentation, first.value) { return 2 }
-    if isWide(first.value) { return 2 }
-    if contains(UnicodeWidthTables.zeroWidth, first.value) {
-      // A cluster of marks alone (after a control, say) takes no column; one that starts with a
-      // base takes the base's.
-      return scalars.dropFirst().contains { !contains(UnicodeWidthTables.zeroWidth, $0.value) } ? 1 : 0
+    // Anything else takes the columns of its scalars, as a terminal draws them one by one: a
+    // spacing mark one more than its base (Devanagari "का", Thai "ทำ": two), a mark, a format
+    // character or a joining jamo none (a cluster of marks alone none at all).
+    return scalars.reduce(0) { total, scalar in
+      if contains(UnicodeWidthTables.zeroWidth, scalar.value) { return total }
+      return total + (isWide(scalar.value) ? 2 : 1)
     }
-    return 1
   }
 
   private static func isWide(_ value: UInt32) -> Bool {

@@ -15,7 +15,9 @@ public enum TextFitting {
     guard width > 0 else { return "" }
     guard TerminalWidth.of(text) > width else { return text }
     // Fast path: every scalar its own cluster, so cutting scalars cuts characters.
-    let widths = text.unicodeScalars.map(TerminalWidth.simpleWidth(of:))
+    let widths = text.unicodeScalars.map {
+      TerminalWidth.standsAlone($0) ? TerminalWidth.simpleWidth(of: $0) : nil
+    }
     if !widths.contains(nil) {
       var kept = String.UnicodeScalarView()
       var used = 0
