@@ -55,6 +55,34 @@ struct FileSystemRefusalTests {
     #expect(FileSystemRefusal(CocoaError(.fileReadNoSuchFile)) == .missing)
   }
 
+  /// A shared folder whose `tracker-sync` is a link in a loop, or a link to nothing: the sync
+  /// fails and says so, in the system's words or as missing (it read as an empty folder, and the
+  /// sync said "nothing in, nothing out").
+  @Test func aSyncThroughALinkThatLeadsNowhereFailsAndSaysWhy() throws {
+    let folder = TemporaryFolder()
+    let store = try SQLiteTrackerStore(path: folder.path("s.sqlite"), now: Date())
+    let share = folder.path("share")
+    try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
+    _ = try store.sync(folder: share, now: Date())  // joined; nothing to send yet
+    try FileManager.default.createSymbolicLink(
+      atPath: share + "/tracker-sync", withDestinationPath: "tracker-sync")
+    #expect {
+      try store.sync(folder: nil, now: Date())
+    } throws: { error in
+      guard case .folderRefused(_, .other(let words)) = error as? SyncError else { return false }
+      return words == String(cString: strerror(ELOOP))
+    }
+    try FileManager.default.removeItem(atPath: share + "/tracker-sync")
+    try FileManager.default.createSymbolicLink(
+      atPath: share + "/tracker-sync", withDestinationPath: "nowhere")
+    #expect {
+      try store.sync(folder: nil, now: Date())
+    } throws: { error in
+      guard case .folderRefused(_, let refusal) = error as? SyncError else { return false }
+      return refusal == .missing
+    }
+  }
+
   /// A shared folder whose `tracker-sync` is a file: the sync says a part of the path is a file
   /// (it said "(NSCocoaErrorDomain error 256.)").
   @Test func aSyncIntoAFolderWhoseLogsAreAFileSaysSo() throws {

@@ -301,12 +301,12 @@ struct SyncSettingsTests {
     #expect(SettingsViewModel.reason(error, Localizer(.en)) == reason)
   }
 
-  /// A file another device removed while this one read the folder, in both languages; a refusal
+  /// A file or folder missing in the shared folder, in both languages; a refusal
   /// the app has no words of its own for is the system's words, never an error number.
   @Test func aFileGoneDuringTheSyncAndAnUnnamedRefusalSayWhyInBothLanguages() {
     let gone = SyncError.folderRefused("/f/tracker-sync/x", .missing)
-    #expect(SettingsViewModel.reason(gone, Localizer(.en)) == "a file in it went away during the sync")
-    #expect(SettingsViewModel.reason(gone, Localizer(.ru)) == "файл в ней пропал во время синхронизации")
+    #expect(SettingsViewModel.reason(gone, Localizer(.en)) == "a file or folder in it is missing")
+    #expect(SettingsViewModel.reason(gone, Localizer(.ru)) == "в ней нет нужного файла или папки")
     let loop = SyncError.folderRefused("/f", FileSystemRefusal(CocoaError(.fileWriteUnknown)))
     for language in [Language.en, .ru] {
       let reason = SettingsViewModel.reason(loop, Localizer(language))

@@ -12,8 +12,8 @@ public enum FileSystemRefusal: Hashable, Sendable, CustomStringConvertible {
   case diskFull
   /// A part of the path is a file, not a folder.
   case notAFolder
-  /// A file or folder that was there a moment before is gone (another device or program removed
-  /// it while it was read).
+  /// A file or folder on the path is not there: another device or program removed it while it
+  /// was read, or a link leads nowhere.
   case missing
   /// Another refusal, in the system's words.
   case other(String)
@@ -62,7 +62,7 @@ public enum FileSystemRefusal: Hashable, Sendable, CustomStringConvertible {
     case .readOnlyFileSystem: return "the disk is read-only"
     case .diskFull: return "the disk is full"
     case .notAFolder: return "a part of the path is a file, not a folder"
-    case .missing: return "a file or folder went away while it was read"
+    case .missing: return "no such file or folder"
     case .other(let words): return words
     }
   }

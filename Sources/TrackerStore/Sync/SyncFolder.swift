@@ -25,7 +25,16 @@ struct SyncFolder: Sendable {
 
   /// The devices with a folder of logs: names that are canonical UUIDs.
   func devices() throws(SyncError) -> [String] {
-    guard FileManager.default.fileExists(atPath: logs) else { return [] }
+    guard FileManager.default.fileExists(atPath: logs) else {
+      // Nothing there is a folder not made yet; a link there that leads nowhere or round in a
+      // loop is a folder that cannot be used (it read as an empty one, and a sync "succeeded").
+      var entry = stat()
+      var target = stat()
+      if lstat(logs, &entry) == 0, stat(logs, &target) != 0 {
+        throw .folderRefused(logs, Self.refusal(errno))
+      }
+      return []
+    }
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: logs)
