@@ -121,6 +121,24 @@ struct OptionsTests {
         """)
   }
 
+  /// A refused option shows the usage of the command it was given to, wherever it stands.
+  @Test func aRefusedOptionShowsItsCommandsUsage() {
+    for arguments in [["show", "trackers", "--demo", "--bogus"], ["--bogus", "show", "trackers"]] {
+      let outcome = run(arguments)
+      #expect(outcome.exitCode == 64)
+      #expect(
+        outcome.standardError
+          == """
+          Error: Unknown option '--bogus'
+          Usage: tracker-preview show <screen> [options]
+            See 'tracker-preview help show' for more information.
+
+          """, "\(arguments)")
+    }
+    // Without a command, the tool's usage.
+    #expect(run(["--bogus"]).standardError.contains("Usage: tracker-preview [options] <command>"))
+  }
+
   @Test func anOptionGivenTwiceIsRefusedAsBefore() throws {
     #expect(refusal(["--json", "--json"]) == "The option '--json' is given twice")
     #expect(refusal(["--date", "garbage", "--date", "2026-12-01"]) == "The option '--date' is given twice")

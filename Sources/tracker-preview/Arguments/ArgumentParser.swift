@@ -42,6 +42,23 @@ enum ArgumentParser {
   /// Interprets `arguments` (without the program name): each option is read once into its
   /// place in `Options`, as its declaration says (`CommandLineSpec.Option`).
   static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
+    parseTokens(arguments).mapError { error in
+      // An option refused before the command was read still shows that command's usage
+      // (`show trackers --bogus` shows `show`'s, as `show trackers --width abc` does).
+      guard error.command == nil else { return error }
+      var named = error
+      named.command =
+        tokenize(arguments).lazy.compactMap { token -> String? in
+          guard case .positional(let name) = token, CommandLineSpec.command(named: name) != nil else {
+            return nil
+          }
+          return name
+        }.first
+      return named
+    }
+  }
+
+  private static func parseTokens(_ arguments: [String]) -> Result<Invocation, UsageError> {
     var options = Options()
     var given: Set<String> = []
     var positionals: [String] = []
