@@ -25,11 +25,11 @@ public enum TerminalWidth {
     return width == 0 ? nil : Int(width)
   }
 
-  /// Whether `scalar` is always a grapheme cluster of its own, of `simpleWidth` columns: what
-  /// cutting text between scalars needs (a spacing mark or a prepended sign is cut with its
-  /// neighbour).
-  static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
-    simpleWidth(of: scalar) != nil && !contains(UnicodeWidthTables.joining, scalar.value)
+  /// The width of `scalar` when it is always a grapheme cluster of its own; nil when it may join
+  /// a neighbour: what cutting text between scalars needs (a spacing mark or a prepended sign is
+  /// cut with its neighbour).
+  static func aloneWidth(of scalar: Unicode.Scalar) -> Int? {
+    contains(UnicodeWidthTables.joining, scalar.value) ? nil : simpleWidth(of: scalar)
   }
 
   private static func slowWidth(_ text: String) -> Int {
@@ -40,9 +40,10 @@ public enum TerminalWidth {
 
   /// For each BMP scalar: the 1 or 2 columns it adds to any cluster it is in, or 0 when it may make
   /// a cluster other than the sum of its scalars (joiners, selectors, the keycap), composes
-  /// syllables (jamo), takes no column (marks, format characters) or is a control. Built once, range by range, from the generated tables: a process that measures
-  /// one line pays for a few hundred ranges, not a lookup per scalar of the plane.
-  static let simpleBMP: [UInt8] = {
+  /// syllables (jamo), takes no column (marks, format characters) or is a control. Built once,
+  /// range by range, from the generated tables: a process that measures one line pays for a few
+  /// hundred ranges, not a lookup per scalar of the plane.
+  private static let simpleBMP: [UInt8] = {
     var table = [UInt8](repeating: 1, count: 0x10000)
     table.withUnsafeMutableBufferPointer { table in
       func fill(_ ranges: [ClosedRange<UInt32>], with width: UInt8) {

@@ -15,9 +15,7 @@ public enum TextFitting {
     guard width > 0 else { return "" }
     guard TerminalWidth.of(text) > width else { return text }
     // Fast path: every scalar its own cluster, so cutting scalars cuts characters.
-    let widths = text.unicodeScalars.map {
-      TerminalWidth.standsAlone($0) ? TerminalWidth.simpleWidth(of: $0) : nil
-    }
+    let widths = text.unicodeScalars.map(TerminalWidth.aloneWidth(of:))
     if !widths.contains(nil) {
       var kept = String.UnicodeScalarView()
       var used = 0
