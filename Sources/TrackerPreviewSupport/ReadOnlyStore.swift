@@ -44,6 +44,9 @@ public final class ReadOnlyStore: SnapshotReadingStore, @unchecked Sendable {
   public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) { throw Self.refusal }
   public func deleteTracker(id: UUID) throws(StoreError) { throw Self.refusal }
   public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool { throw Self.refusal }
+  public func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    throw Self.refusal
+  }
   public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
     throw Self.refusal
   }

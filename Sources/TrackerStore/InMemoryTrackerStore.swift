@@ -172,6 +172,26 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   @discardableResult
+  public func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try StoreRules.checkStorable(day)
+    var changed = false
+    try write { state in
+      guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
+      guard (state.records[trackerID]?.contains(day) ?? false) != isDone else { return StoreChange() }
+      if isDone {
+        try Self.checkNotAhead([day], clock, state.settings)
+        state.records[trackerID, default: []].insert(day)
+        state.daysOff[trackerID]?.remove(day)
+      } else {
+        _ = state.removeRecord(trackerID, day)
+      }
+      changed = true
+      return StoreChange(recordDays: [trackerID: [day]])
+    }
+    return changed
+  }
+
+  @discardableResult
   public func setAmount(_ amount: Amount?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     try StoreRules.checkStorable(day)
     var changed = false

@@ -92,7 +92,8 @@ extension SQLiteTrackerStore {
     ]
   }
 
-  /// Writes (or removes) tracker `number`'s goal row to match `tracker`.
+  /// Writes (or removes) tracker `number`'s goal row to match `tracker`: an upsert, not a
+  /// replace, so the row's update trigger sees what changed (`Schema.syncEditsSQL`).
   func storeGoal(_ tracker: Tracker, number: Int) throws {
     guard let values = Self.goalValues(tracker) else {
       try database.cached("DELETE FROM tracker_goal WHERE tracker = ?").run([.integer(Int64(number))])
@@ -101,8 +102,11 @@ extension SQLiteTrackerStore {
     let row = [Statement.Value.integer(Int64(number))] + values
     try database.cached(
       """
-      INSERT OR REPLACE INTO tracker_goal (tracker, unit, target, direction, quota_count, quota_period, seal)
+      INSERT INTO tracker_goal (tracker, unit, target, direction, quota_count, quota_period, seal)
         VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (tracker) DO UPDATE SET unit = excluded.unit, target = excluded.target,
+          direction = excluded.direction, quota_count = excluded.quota_count,
+          quota_period = excluded.quota_period, seal = excluded.seal
       """
     ).run(row + [.integer(RowSeal.of(row))])
   }

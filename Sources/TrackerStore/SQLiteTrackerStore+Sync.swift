@@ -14,14 +14,21 @@ extension SQLiteTrackerStore: SyncingStore {
   }
 
   /// Syncs with the shared folder `folder` (joining it, and remembering it), or the folder joined
-  /// before: sends what changed here since the last sync as entries in a new log of this device,
-  /// merges every other device's logs not read yet, and leaves the store as the merge says, in
-  /// one transaction (docs/sync.md). `now` is the wall clock the new entries are stamped with.
+  /// before: sends what changed here since the last sync, each field with the stamp it got when it
+  /// was changed, merges every other device's logs not read yet, and leaves the store as the merge
+  /// says, in one transaction (docs/sync.md). `now` is this device's wall clock: what a change
+  /// not stamped yet is stamped with, and what a clock far ahead is measured against.
+  ///
+  /// The log this device sends is recorded in the store with the merge, then written to the
+  /// folder: a sync killed between the two writes it at the next one (docs/sync.md, "Kills").
+  /// A data file that finds its id used by another file (a copy, a backup restored) takes a new
+  /// id, and one whose own logs are gone from the folder sends everything it knows again.
   ///
   /// Nothing changes when the folder is missing or refused, or the store refuses: the error says
-  /// which. A log still being copied is left for the next sync.
+  /// which. A log still being copied is left for the next sync; odd content is skipped with why.
   @discardableResult
   public func sync(folder given: String?, now: Date) throws(SyncError) -> SyncReport {
+    let milliseconds = Self.milliseconds(now)
     let known: (state: [String: String], read: [String: Int])
     do {
       known = try reading { (try self.loadSyncState(), try self.loadReadPositions()) }
@@ -31,40 +38,96 @@ extension SQLiteTrackerStore: SyncingStore {
     guard let path = given.map(Self.absolute) ?? known.state["folder"] else { throw .noFolder }
     let folder = SyncFolder(root: path)
     try folder.check()
-    let device = known.state["device"] ?? UUID().uuidString
+    let listing = try folder.devices()
+    try syncStep(.listed)
+
+    // This device: its id, its next file's sequence, and the file it committed last (which a sync
+    // killed after its commit did not write).
+    var device = known.state["device"] ?? UUID().uuidString
+    let hadDevice = known.state["device"] != nil
+    var nextSequence = Int(known.state["next_sequence"] ?? "") ?? 1
+    let pending = Self.pendingLog(known.state)
+    var own = try folder.files(of: device)
+    // A copy of this data file (on another machine, or a backup restored) syncs under the same id
+    // when the folder holds a file of this id that this store did not write: one past what it
+    // recorded, or its last file with other contents. It takes a new id and reads the old id's
+    // files after its own as another device's.
+    var previous: (device: String, readUpTo: Int)?
+    if hadDevice {
+      let pendingName = pending.map { SyncLogFile.fileName($0.sequence, snapshot: $0.isSnapshot) }
+      let pendingIsForeign =
+        pending.map { folder.has(device, pendingName!) && !folder.holds(device, pendingName!, $0.text) }
+        ?? false
+      if own.newest >= nextSequence || pendingIsForeign {
+        previous = (device, (pending?.sequence ?? nextSequence) - 1)
+        device = UUID().uuidString
+        nextSequence = 1
+        own = SyncFolder.DeviceFiles()
+      }
+    }
+    try folder.prepare(device)
+    // The last file committed and not written yet is written now, before anything else of this
+    // device (its sequence comes first).
+    var pendingWritten = false
+    if previous == nil, let pending {
+      let name = SyncLogFile.fileName(pending.sequence, snapshot: pending.isSnapshot)
+      if !folder.has(device, name) {
+        try folder.write(text: pending.text, device: device, name: name)
+        if pending.isSnapshot {
+          own.snapshots.append(pending.sequence)
+        } else {
+          own.logs.append(pending.sequence)
+        }
+      }
+      pendingWritten = true
+    }
+    // Its own files gone from the folder (a folder recreated, its subfolder or logs deleted): every
+    // device that has not read them could never read on, so it sends everything it knows again.
+    let republish = previous != nil || (hadDevice && !Self.isWhole(own, through: nextSequence - 1))
 
     // Other devices' files not read yet, in order: a device's snapshot first when this store has
     // not read that far (the logs it folded may be gone), then its logs. They are read and merged
     // one at a time in the transaction, so a year of them is never in memory at once.
-    var pending: [(device: String, files: [(name: String, sequence: Int, isSnapshot: Bool)])] = []
-    var others: [String: (logs: [Int], snapshots: [Int])] = [:]
-    for other in try folder.devices() where other != device {
+    var startRead = known.read
+    if let previous { startRead[previous.device] = max(startRead[previous.device] ?? 0, previous.readUpTo) }
+    var pendingFiles: [(device: String, files: [(name: String, sequence: Int, isSnapshot: Bool)])] = []
+    var others: [String: SyncFolder.DeviceFiles] = [:]
+    var skipped = listing.skipped
+    for other in listing.devices where other != device {
       let files = try folder.files(of: other)
       others[other] = files
-      var next = (known.read[other] ?? 0) + 1
+      for (name, reason) in files.odd.sorted(by: { $0.key < $1.key }) {
+        skipped.append(SyncSkip(path: SyncFolder.shown(other, name), reason: reason))
+      }
+      var next = (startRead[other] ?? 0) + 1
       var list: [(name: String, sequence: Int, isSnapshot: Bool)] = []
       if let snapshot = files.snapshots.last, snapshot >= next {
         list.append((SyncLogFile.snapshotName(snapshot), snapshot, true))
         next = snapshot + 1
       }
       list += files.logs.filter { $0 >= next }.map { (SyncLogFile.name($0), $0, false) }
-      if !list.isEmpty { pending.append((other, list)) }
+      if !list.isEmpty || files.odd.keys.contains(SyncLogFile.name(next)) {
+        pendingFiles.append((other, list))
+      }
     }
-    let own = try folder.files(of: device)
-    let ownLast = max(own.logs.last ?? 0, own.snapshots.last ?? 0)
 
-    let milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1000))
-    var report = SyncReport(
-      folder: path, device: device, joined: known.state["folder"] != path, changesIn: 0, devicesIn: 0,
-      changesOut: 0, unread: [], clocksAhead: [])
-    var writeFailure: SyncError?
+    var report = SyncReport(folder: path, device: device, joined: known.state["folder"] != path)
+    report.previousDevice = previous?.device
+    report.republished = republish
+    var toWrite: SyncLogFile?
+    var merged = SyncState()
+    var finalRead: [String: Int]?
     do {
       try write {
-        writeFailure = nil
+        toWrite = nil
+        finalRead = nil
         let state = try self.loadSyncState()
         var read = try self.loadReadPositions()
-        var clock = HybridClock(
-          device: device, latest: state["clock"].flatMap(SyncStamp.clock(fromText:)) ?? 0)
+        if let previous { read[previous.device] = max(read[previous.device] ?? 0, previous.readUpTo) }
+        // Changes another program made without stamping them are stamped now.
+        try self.stampEdits(at: milliseconds)
+        var clock = HybridClock(device: device, latest: Self.clock(state))
+        clock.limit(now: milliseconds)
 
         // What changed here since the last sync: the store against what that sync left. A digest
         // of what it left says at once when nothing did; with no other device's log to read
@@ -73,110 +136,170 @@ extension SQLiteTrackerStore: SyncingStore {
         let settings = try self.loadSettings()
         let digest = SyncFields.digest(current, dayStart: settings.dayStart)
         let unchanged = state["digest"] == digest
-        if unchanged, state["folder"] == path,
-          !pending.contains(where: { device in
+        if unchanged, !republish, state["folder"] == path,
+          !pendingFiles.contains(where: { device in
             device.files.contains { $0.sequence > (read[device.device] ?? 0) }
           })
         {
+          try self.database.cached("DELETE FROM sync_edit").run()
+          if pendingWritten { try self.clearPendingLog() }
           try self.storeSyncState([
             "last_synced": String(milliseconds), "clocks_ahead": Self.encodeClocksAhead([]),
           ])
           return StoreChange()
         }
-        var merged = try self.loadSyncFields()
+        merged = try self.loadSyncFields()
         var edits: [(SyncKey, JSONValue)] = []
         if !unchanged {
           let before = SyncFields.materialize(merged)
           edits = SyncFields.edits(
             from: before.contents, dayStart: before.dayStart, to: current, dayStart: settings.dayStart)
         }
+        // Each edit goes with the stamp its field got when it was changed here; one this store has
+        // no stamp for (made before stamps were kept) with one taken now.
+        let stamped = edits.isEmpty ? [:] : try self.loadEditStamps()
+        var fresh: SyncStamp?
         // The fields to write back, in the order they won (a field that won twice is written twice:
         // cheaper than hashing every key into a set).
         var changed: [SyncKey] = []
         var outgoing: [(key: SyncKey, value: SyncValue)] = []
-        if !edits.isEmpty {
-          let stamp = clock.stamp(now: milliseconds)
-          for (key, value) in edits {
-            merged.merge(key, SyncValue(value, stamp))
-            changed.append(key)
-            outgoing.append((key, SyncValue(value, stamp)))
+        for (key, value) in edits {
+          let stamp: SyncStamp
+          if let clockValue = stamped[key] {
+            stamp = SyncStamp(clock: clockValue, device: device)
+          } else {
+            if fresh == nil { fresh = clock.stamp(now: milliseconds) }
+            stamp = fresh!
           }
+          merged.merge(key, SyncValue(value, stamp))
+          changed.append(key)
+          outgoing.append((key, SyncValue(value, stamp)))
         }
 
-        // Other devices' entries.
-        var devices: Set<String> = []
+        // Other devices' entries, each checked before it is merged.
+        var incoming: [(key: SyncKey, device: String)] = []
         var ahead: [String: UInt64] = [:]
-        let limit = milliseconds + 24 * 3_600_000
-        var changesIn = 0
+        let limit = milliseconds + HybridClock.reach
         var unread: [UnreadLog] = []
-        for (other, files) in pending {
+        for (other, files) in pendingFiles {
           var expected = (read[other] ?? 0) + 1
+          let odd = others[other]?.odd ?? [:]
+          if files.isEmpty, let reason = odd[SyncLogFile.name(expected)] {
+            unread.append(UnreadLog(device: other, sequence: expected, reason: reason))
+          }
           reading: for (name, sequence, isSnapshot) in files where sequence >= expected {
-            guard isSnapshot || sequence == expected, let bytes = folder.bytes(of: other, name) else {
-              unread.append(UnreadLog(device: other, sequence: expected, isIncomplete: true))
+            guard isSnapshot || sequence == expected else {
+              unread.append(
+                UnreadLog(
+                  device: other, sequence: expected, reason: odd[SyncLogFile.name(expected)] ?? .stillCopying)
+              )
               break
             }
-            let file: SyncLogFile
-            switch SyncLogFile.decode(bytes: bytes, device: other, sequence: sequence, snapshot: isSnapshot) {
-            case .success(let decoded): file = decoded
-            case .failure(.incomplete):
-              unread.append(UnreadLog(device: other, sequence: sequence, isIncomplete: true))
-              break reading
-            case .failure(.foreign):
-              unread.append(UnreadLog(device: other, sequence: sequence, isIncomplete: false))
+            let lines: [SyncLogFile.Line]
+            switch folder.lines(of: other, name) {
+            case .success(let read): lines = read
+            case .failure(let reason):
+              unread.append(UnreadLog(device: other, sequence: sequence, reason: reason))
               break reading
             }
-            for (key, value) in file.entries {
-              clock.observe(value.stamp)
-              if value.stamp.milliseconds > limit {
+            let decoded: SyncLogFile.Decoded
+            switch SyncLogFile.decode(lines: lines, device: other, sequence: sequence, snapshot: isSnapshot) {
+            case .success(let file): decoded = file
+            case .failure(.incomplete):
+              unread.append(UnreadLog(device: other, sequence: sequence, reason: .stillCopying))
+              break reading
+            case .failure(.foreign(let reason)):
+              unread.append(UnreadLog(device: other, sequence: sequence, reason: reason))
+              break reading
+            }
+            var lineSkips = decoded.skipped
+            if let written = decoded.file.written, written > limit {
+              ahead[other] = max(ahead[other] ?? 0, written - milliseconds)
+            }
+            for (key, value) in decoded.file.entries {
+              if let problem = SyncFields.problem(key, value, now: milliseconds) {
+                lineSkips[problem, default: 0] += 1
+                continue
+              }
+              clock.observe(value.stamp, now: milliseconds)
+              // A clock far ahead is told by the writer's own clock when the log carries it, else
+              // by the entries made on that device (not the ones it merely passed on).
+              if decoded.file.written == nil, value.stamp.device == other, value.stamp.milliseconds > limit {
                 ahead[other] = max(ahead[other] ?? 0, value.stamp.milliseconds - milliseconds)
               }
               if merged.merge(key, value) {
                 changed.append(key)
-                changesIn += 1
-                devices.insert(other)
+                incoming.append((key, other))
               }
+            }
+            for (reason, count) in lineSkips.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+              skipped.append(SyncSkip(path: SyncFolder.shown(other, name), reason: reason, lines: count))
             }
             read[other] = sequence
             expected = sequence + 1
           }
         }
         report.unread = unread
+        report.skipped = skipped
+
+        // What came in and stayed, and what a deletion hid (here or there).
+        var devices: Set<String> = []
+        var dropped: [String: Int] = [:]
+        for (key, from) in incoming {
+          guard let value = merged[key] else { continue }
+          if let deletion = SyncFields.hiding(key, value.stamp, in: merged) {
+            dropped[deletion.device, default: 0] += 1
+          } else {
+            report.changesIn += 1
+            devices.insert(from)
+          }
+        }
+        for (key, value) in outgoing {
+          if let deletion = SyncFields.hiding(key, value.stamp, in: merged) {
+            dropped[deletion.device, default: 0] += 1
+          }
+        }
+        report.devicesIn = devices.count
+        report.dropped = dropped.sorted { $0.key < $1.key }.map {
+          DroppedChanges(device: $0.key, count: $0.value)
+        }
 
         let after = SyncFields.materialize(merged)
         var change = try self.apply(
           after.contents, dayStart: after.dayStart, over: current, settings: settings)
         try self.storeSyncFields(changed, of: merged)
         try self.storeReadPositions(read)
+        finalRead = read
+        // Every change here is in the merge now (the apply's own rows too).
+        try self.database.cached("DELETE FROM sync_edit").run()
         let clocksAhead = ahead.sorted { $0.key < $1.key }.map {
           ClockAhead(device: $0.key, hours: Int($0.value / 3_600_000))
         }
-        var sequence = max(Int(state["next_sequence"] ?? "") ?? 1, ownLast + 1)
-        var logs = own.logs
         // A log when there is something to send; an empty one at most once a day when only what
-        // this device has read moved, so the others learn it and can fold their logs.
+        // this device has read moved, so the others learn it and can fold their logs. Everything
+        // it knows, as a snapshot, when its own logs are gone or it took a new id.
         let lastLogTime = UInt64(state["log_time"] ?? "") ?? 0
         let readMoved = Self.encodeReadPositions(read) != (state["log_read"] ?? Self.encodeReadPositions([:]))
-        if !outgoing.isEmpty || (readMoved && milliseconds >= lastLogTime + 86_400_000) {
-          do throws(SyncError) {
-            try folder.write(SyncLogFile(device: device, sequence: sequence, entries: outgoing, read: read))
-          } catch {
-            writeFailure = error
-            throw error
-          }
-          logs.append(sequence)
+        var sequence = nextSequence
+        if republish {
+          toWrite = SyncLogFile(
+            device: device, sequence: sequence,
+            entries: merged.fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) },
+            read: read,
+            isSnapshot: true, written: milliseconds)
+        } else if !outgoing.isEmpty || (readMoved && milliseconds >= lastLogTime + 86_400_000) {
+          toWrite = SyncLogFile(
+            device: device, sequence: sequence, entries: outgoing, read: read, written: milliseconds)
+        }
+        if let file = toWrite {
           sequence += 1
           try self.storeSyncState([
             "log_time": String(milliseconds), "log_read": Self.encodeReadPositions(read),
+            "pending_sequence": String(file.sequence), "pending_snapshot": file.isSnapshot ? "1" : "0",
+            "pending_log": file.text,
           ])
-        }
-        do throws(SyncError) {
-          report.compacted = try self.compact(
-            folder, device: device, logs: logs, snapshot: own.snapshots.last, others: others, merged: merged,
-            read: read)
-        } catch {
-          writeFailure = error
-          throw error
+        } else if pendingWritten {
+          try self.clearPendingLog()
         }
         try self.storeSyncState([
           "device": device, "folder": path, "clock": SyncStamp(clock: clock.latest, device: device).clockText,
@@ -184,18 +307,107 @@ extension SQLiteTrackerStore: SyncingStore {
           "clocks_ahead": Self.encodeClocksAhead(clocksAhead),
           "digest": SyncFields.digest(after.contents, dayStart: after.dayStart),
         ])
-        report.changesIn = changesIn
-        report.devicesIn = devices.count
         report.changesOut = outgoing.count
         report.clocksAhead = clocksAhead
+        try self.syncStep(.merged)
         if change != StoreChange() { change.isEverything = true }
         return change
       }
     } catch {
-      if let writeFailure { throw writeFailure }
       throw .store(error)
     }
+    try syncStep(.committed)
+    // The log, recorded with the merge, goes to the folder; a failure here leaves it recorded, and
+    // the next sync writes it.
+    if let file = toWrite {
+      try folder.write(file)
+      if file.isSnapshot { own.snapshots.append(file.sequence) } else { own.logs.append(file.sequence) }
+      try syncStep(.written)
+    }
+    if !republish, let finalRead {
+      report.compacted = try compact(
+        folder, device: device, files: own, others: others, merged: merged, read: finalRead)
+    }
     return report
+  }
+
+  /// Steps of a sync a test can stop it at, as a kill would (`syncStep`).
+  package enum SyncStep: String, Sendable, CaseIterable {
+    /// The folder listed, nothing changed yet.
+    case listed
+    /// Everything merged and recorded, inside the transaction, before its commit.
+    case merged
+    /// The transaction committed, the log not written yet.
+    case committed
+    /// The log written, its device's logs not folded yet.
+    case written
+    /// A snapshot written by compaction, the logs it folds not removed yet.
+    case folded
+    /// One folded log removed.
+    case removed
+  }
+
+  /// Whether this device's files in the folder reach its last sequence without a gap: from its
+  /// latest snapshot (or the first log) to `last`.
+  static func isWhole(_ own: SyncFolder.DeviceFiles, through last: Int) -> Bool {
+    guard last > 0 else { return true }
+    let base = own.snapshots.last { $0 <= last } ?? 0
+    let logs = Set(own.logs)
+    return (base + 1..<last + 1).allSatisfy(logs.contains)
+  }
+
+  /// The file committed last and maybe not written: its sequence, whether it is a snapshot, its text.
+  static func pendingLog(_ state: [String: String]) -> (sequence: Int, isSnapshot: Bool, text: String)? {
+    guard let sequence = state["pending_sequence"].flatMap(Int.init), let text = state["pending_log"],
+      !text.isEmpty
+    else { return nil }
+    return (sequence, state["pending_snapshot"] == "1", text)
+  }
+
+  /// Forgets the file committed last: it is in the folder.
+  func clearPendingLog() throws {
+    try database.cached(
+      "DELETE FROM sync_state WHERE key IN ('pending_sequence', 'pending_snapshot', 'pending_log')"
+    )
+    .run()
+  }
+
+  /// `date` in milliseconds since 1970, within what a stamp holds (48 bits; none before 1970).
+  static func milliseconds(_ date: Date) -> UInt64 {
+    UInt64(max(0, min(date.timeIntervalSince1970 * 1000, Double(0xFFFF_FFFF_FFFF))))
+  }
+
+  /// The hybrid clock's value as stored (0 for none).
+  static func clock(_ state: [String: String]) -> UInt64 {
+    state["clock"].flatMap(SyncStamp.clock(fromText:)) ?? 0
+  }
+
+  /// Stamps the changes the transaction under way made (the rows the triggers left without a
+  /// clock, `Schema.syncEditsSQL`) with one stamp of the hybrid clock at `now`: after every stamp
+  /// this store has made or seen, so an edit made after seeing another wins over it.
+  func stampEdits(at now: UInt64) throws {
+    let unstamped = try database.cached("SELECT EXISTS (SELECT 1 FROM sync_edit WHERE clock IS NULL)").rows {
+      $0.int(0)
+    }
+    guard unstamped.first == 1 else { return }
+    var clock = HybridClock(device: "", latest: Self.clock(try loadSyncState()))
+    clock.limit(now: now)
+    let stamp = clock.stamp(now: now)
+    try database.cached("UPDATE sync_edit SET clock = ? WHERE clock IS NULL").run([
+      .integer(Int64(bitPattern: stamp.clock))
+    ])
+    try storeSyncState(["clock": stamp.clockText])
+  }
+
+  /// The stamps of the fields changed here since the last sync.
+  func loadEditStamps() throws -> [SyncKey: UInt64] {
+    var stamps: [SyncKey: UInt64] = [:]
+    try database.cached("SELECT entity, id, field, clock FROM sync_edit WHERE clock IS NOT NULL").forEachRow {
+      row in
+      guard let entity = SyncEntity(rawValue: row.text(0)) else { return }
+      stamps[SyncKey(entity, row.text(1), row.text(2))] = UInt64(bitPattern: Int64(row.int(3)))
+    }
+    return stamps
   }
 
   /// `path` made absolute against the working folder, so a folder remembered means the same from
@@ -267,14 +479,15 @@ extension SQLiteTrackerStore: SyncingStore {
   /// none for a tracker's day stamped before that tracker's deletion (the deletion, kept, hides it
   /// forever). Deletions themselves stay, one line each. Returns how many files it replaced.
   func compact(
-    _ folder: SyncFolder, device: String, logs: [Int], snapshot: Int?,
-    others: [String: (logs: [Int], snapshots: [Int])], merged: SyncState, read: [String: Int]
+    _ folder: SyncFolder, device: String, files own: SyncFolder.DeviceFiles,
+    others: [String: SyncFolder.DeviceFiles], merged: SyncState, read: [String: Int]
   ) throws(SyncError) -> Int {
+    let logs = own.logs
     guard let latest = logs.last, logs.count >= syncCompactionThreshold else { return 0 }
     // How far every other device has read this one, by the first line of its latest file.
     var point = latest
     for (other, files) in others {
-      let newest = max(files.logs.last ?? 0, files.snapshots.last ?? 0)
+      let newest = files.newest
       guard newest > 0 else { continue }
       let name =
         newest == files.snapshots.last ? SyncLogFile.snapshotName(newest) : SyncLogFile.name(newest)
@@ -286,16 +499,17 @@ extension SQLiteTrackerStore: SyncingStore {
     guard folded.count >= syncCompactionThreshold else { return 0 }
     var kept: [SyncKey: SyncValue] = [:]
     var sources = folded.map { (SyncLogFile.name($0), $0, false) }
-    if let snapshot, snapshot < point {
+    if let snapshot = own.snapshots.last(where: { $0 < point }) {
       sources.insert((SyncLogFile.snapshotName(snapshot), snapshot, true), at: 0)
     }
     for (name, sequence, isSnapshot) in sources {
       // A file of its own that does not read back whole is left as it is, and so is everything.
-      guard let text = folder.text(of: device, name),
+      guard case .success(let lines) = folder.lines(of: device, name),
         case .success(let file) = SyncLogFile.decode(
-          text, device: device, sequence: sequence, snapshot: isSnapshot)
+          lines: lines, device: device, sequence: sequence, snapshot: isSnapshot),
+        file.skipped.isEmpty
       else { return 0 }
-      for (key, value) in file.entries where kept[key].map({ $0.stamp < value.stamp }) ?? true {
+      for (key, value) in file.file.entries where kept[key].map({ $0.stamp < value.stamp }) ?? true {
         kept[key] = value
       }
     }
@@ -313,7 +527,11 @@ extension SQLiteTrackerStore: SyncingStore {
     }.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
     let file = SyncLogFile(device: device, sequence: point, entries: entries, read: read, isSnapshot: true)
     if !folder.has(device, file.fileName) { try folder.write(file) }
-    for (name, _, _) in sources { try folder.remove(device, name) }
+    try syncStep(.folded)
+    for (name, _, _) in sources {
+      try folder.remove(device, name)
+      try syncStep(.removed)
+    }
     return sources.count
   }
 

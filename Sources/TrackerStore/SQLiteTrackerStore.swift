@@ -86,6 +86,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         if saved != .empty { _ = try self.inserting(StoreAdditions(saved)) }
         if let settings = found.settings { try self.storeSettings(settings) }
         try self.recordSalvageOrigin(origin)
+        try self.stampEdits(at: Self.milliseconds(now))
       }
       recovery.saved = saved
       StoreFile.finishSalvage(path)
@@ -294,6 +295,34 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       return StoreChange(recordDays: [trackerID: [day]])
     }
     return isCompleted
+  }
+
+  @discardableResult
+  public func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try StoreRules.checkStorable(day)
+    var changed = false
+    try write {
+      changed = false
+      guard let number = try self.trackerNumber(trackerID) else {
+        throw StoreError.trackerNotFound(trackerID)
+      }
+      let key: [Statement.Value] = [.integer(Int64(number)), .integer(Int64(day.daysSinceEpoch))]
+      if isDone {
+        try self.checkNotAhead([day])
+        try self.database.cached("INSERT OR IGNORE INTO record (tracker, day) VALUES (?, ?)").run(key)
+        guard self.database.changes > 0 else { return StoreChange() }
+        // Completing a day off cancels it: the two exclude each other.
+        try self.database.cached("DELETE FROM day_off WHERE tracker = ? AND day = ?").run(key)
+      } else {
+        try self.database.cached("DELETE FROM record WHERE tracker = ? AND day = ?").run(key)
+        guard self.database.changes > 0 else { return StoreChange() }
+      }
+      changed = true
+      try self.refreshSummary(number)
+      try self.refreshDays([day.daysSinceEpoch])
+      return StoreChange(recordDays: [trackerID: [day]])
+    }
+    return changed
   }
 
   public func completedTrackerIDs(on day: Day) throws(StoreError) -> Set<UUID> {
@@ -650,6 +679,14 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// thread that read, so another connection's commit lands between two reads of this one.
   package var afterRead: (@Sendable () -> Void)?
 
+  /// For tests: called at each step of a sync (`SyncStep`); throwing stops the sync there, as a
+  /// kill would (inside the transaction, it is rolled back).
+  package var syncStep: @Sendable (SyncStep) throws(SyncError) -> Void = { _ in }
+
+  /// The wall clock a change is stamped with when it is made (docs/sync.md, "Stamped when made"):
+  /// tests give each simulated device its own.
+  package var editClock: @Sendable () -> Date = { Date() }
+
   /// How many of its own logs a device folds into a snapshot at once (docs/sync.md, "Compaction"):
   /// tests and the reliability suite lower it to fold often.
   package var syncCompactionThreshold = 16
@@ -659,6 +696,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     _ = try connection.transaction(
       { () throws -> StoreChange in
         var change = try body()
+        // Every change this transaction made is stamped before it commits.
+        try self.stampEdits(at: Self.milliseconds(self.editClock()))
         // What a few trackers' marks now are, read in the same transaction: the screens that show
         // them read nothing back.
         if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {

@@ -74,16 +74,3 @@ extension ObservableViewModel where State: SaveShowing {
     if !ended { state.isSaving = true }
   }
 }
-
-extension TrackerDataStore {
-  /// Makes `trackerID` completed on `day` (`isDone`: it has a record) or not, from whatever it is
-  /// now, and says whether anything changed. A tap the screen showed as "Mark as done" ends done
-  /// even when something got there first while it waited for the file: an earlier tap still
-  /// saving, another window, another process (a toggle would have undone it).
-  @discardableResult
-  func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
-    guard try completedTrackerIDs(on: day).contains(trackerID) != isDone else { return false }
-    try toggleRecord(trackerID: trackerID, on: day)
-    return true
-  }
-}

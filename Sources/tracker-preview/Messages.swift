@@ -194,6 +194,8 @@ enum Messages {
     case .diskFull: return text(.cliRefusalDiskFull)
     case .notAFolder: return text(.cliRefusalNotAFolder)
     case .missing: return text(.cliRefusalMissing)
+    case .link: return text(.cliRefusalLink)
+    case .cannotMakeFolder: return text(.cliRefusalCannotMakeFolder)
     case .other(let words): return words
     }
   }

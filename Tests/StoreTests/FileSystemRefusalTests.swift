@@ -55,32 +55,27 @@ struct FileSystemRefusalTests {
     #expect(FileSystemRefusal(CocoaError(.fileReadNoSuchFile)) == .missing)
   }
 
-  /// A shared folder whose `tracker-sync` is a link in a loop, or a link to nothing: the sync
-  /// fails and says so, in the system's words or as missing (it read as an empty folder, and the
-  /// sync said "nothing in, nothing out").
-  @Test func aSyncThroughALinkThatLeadsNowhereFailsAndSaysWhy() throws {
+  /// A shared folder whose `tracker-sync` is a link — in a loop, to nothing, or to a real folder
+  /// elsewhere: the sync fails and says it does not follow links (it read as an empty folder, and
+  /// the sync said "nothing in, nothing out"; a link to a folder was written through).
+  @Test func aSyncThroughALinkFailsAndSaysWhy() throws {
     let folder = TemporaryFolder()
     let store = try SQLiteTrackerStore(path: folder.path("s.sqlite"), now: Date())
     let share = folder.path("share")
     try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
     _ = try store.sync(folder: share, now: Date())  // joined; nothing to send yet
-    try FileManager.default.createSymbolicLink(
-      atPath: share + "/tracker-sync", withDestinationPath: "tracker-sync")
-    #expect {
-      try store.sync(folder: nil, now: Date())
-    } throws: { error in
-      guard case .folderRefused(_, .other(let words)) = error as? SyncError else { return false }
-      return words == String(cString: strerror(ELOOP))
+    let elsewhere = folder.path("elsewhere")
+    try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+    for target in ["tracker-sync", "nowhere", elsewhere] {
+      try FileManager.default.removeItem(atPath: share + "/tracker-sync")
+      try FileManager.default.createSymbolicLink(atPath: share + "/tracker-sync", withDestinationPath: target)
+      #expect {
+        try store.sync(folder: nil, now: Date())
+      } throws: { error in
+        error as? SyncError == .folderRefused(share + "/tracker-sync", .link)
+      }
     }
-    try FileManager.default.removeItem(atPath: share + "/tracker-sync")
-    try FileManager.default.createSymbolicLink(
-      atPath: share + "/tracker-sync", withDestinationPath: "nowhere")
-    #expect {
-      try store.sync(folder: nil, now: Date())
-    } throws: { error in
-      guard case .folderRefused(_, let refusal) = error as? SyncError else { return false }
-      return refusal == .missing
-    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
   }
 
   /// A shared folder whose `tracker-sync` is a file: the sync says a part of the path is a file

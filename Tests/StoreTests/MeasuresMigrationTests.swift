@@ -35,7 +35,7 @@ struct MeasuresMigrationTests {
     let database = try Database(path: path, create: false)
     try database.execute(
       """
-      DROP TABLE sync_field; DROP TABLE sync_read; DROP TABLE sync_state;
+      \(Schema.dropSyncEditsSQL) DROP TABLE sync_field; DROP TABLE sync_read; DROP TABLE sync_state;
       DROP TABLE tracker_goal; DROP TABLE note; ALTER TABLE record DROP COLUMN amount;
       DELETE FROM schema_migration WHERE version >= 5; PRAGMA user_version = 4;
       """)

@@ -167,7 +167,7 @@ struct StatisticsSummaryTests {
       let database = try Database(path: path, create: false)
       try database.execute(
         """
-        DROP TABLE sync_field; DROP TABLE sync_read; DROP TABLE sync_state;
+        \(Schema.dropSyncEditsSQL) DROP TABLE sync_field; DROP TABLE sync_read; DROP TABLE sync_state;
         DROP TABLE tracker_goal; DROP TABLE note; ALTER TABLE record DROP COLUMN amount;
         DROP TABLE day_off; DROP TABLE day_summary; ALTER TABLE tracker DROP COLUMN last_record_day;
         ALTER TABLE tracker DROP COLUMN best_streak; ALTER TABLE tracker DROP COLUMN last_run;
@@ -205,7 +205,7 @@ struct DaysOffMigrationTests {
       let database = try Database(path: path, create: false)
       try database.execute(
         """
-        DROP TABLE sync_field; DROP TABLE sync_read; DROP TABLE sync_state;
+        \(Schema.dropSyncEditsSQL) DROP TABLE sync_field; DROP TABLE sync_read; DROP TABLE sync_state;
         DROP TABLE tracker_goal; DROP TABLE note; ALTER TABLE record DROP COLUMN amount; DROP TABLE day_off;
         DELETE FROM schema_migration WHERE version >= 4; PRAGMA user_version = 3;
         """)

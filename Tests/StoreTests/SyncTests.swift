@@ -22,6 +22,9 @@ struct SyncTests {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       a = try SQLiteTrackerStore(path: temporary.path("a.sqlite"), now: fixedNow)
       b = try SQLiteTrackerStore(path: temporary.path("b.sqlite"), now: fixedNow)
+      // Changes are stamped when made, by each device's clock: here the run's fixed one.
+      a.editClock = { fixedNow }
+      b.editClock = { fixedNow }
     }
 
     /// A syncs, then B, then A again, at `now`.
@@ -101,9 +104,11 @@ struct SyncTests {
     try pair.exchange()
     try pair.b.sync(folder: pair.folder, now: fixedNow)
 
+    pair.a.editClock = { fixedNow.addingTimeInterval(60) }
     try pair.a.deleteTracker(id: run.id)
     try pair.a.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(60))
     // B ticks a day before it hears of the deletion, stamped before it: the tracker stays gone.
+    pair.b.editClock = { fixedNow.addingTimeInterval(30) }
     try pair.b.toggleRecord(trackerID: run.id, on: day("2026-11-21"))
     try pair.b.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(30))
     try pair.a.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(90))
@@ -281,7 +286,8 @@ struct SyncLogLineTests {
           value, SyncStamp(milliseconds: 1_796_000_000_000 + UInt64(index), counter: 1, device: device))
       )
     }
-    let file = SyncLogFile(device: device, sequence: 3, entries: entries, read: ["X": 2])
+    let file = SyncLogFile(
+      device: device, sequence: 3, entries: entries, read: [id(8).uuidString: 2], written: 1_796_000_000_000)
     #expect(SyncLogFile.decode(file.text, device: device, sequence: 3) == .success(file))
     // Every line is JSON the general parser reads to the same entry.
     for line in file.text.split(separator: "\n") { _ = try JSONParser.parse(String(line)) }

@@ -59,7 +59,7 @@ struct FailureTests {
     #expect(flow.elements.map(\.id) == ["ok"])
     try flow.tap("ok")
     #expect(flow.view.alert == nil)
-    #expect(store.failures == ["toggleRecord"])
+    #expect(store.failures == ["setCompleted"])
   }
 
   @Test func aRefusedPinKeepsTheCardWhereItWas() throws {

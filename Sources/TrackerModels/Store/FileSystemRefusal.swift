@@ -15,8 +15,18 @@ public enum FileSystemRefusal: Hashable, Sendable, CustomStringConvertible {
   /// A file or folder on the path is not there: another device or program removed it while it
   /// was read, or a link leads nowhere.
   case missing
+  /// A symbolic link where sync needs a real file or folder: it never writes or deletes through a
+  /// link inside the shared folder.
+  case link
+  /// No folder can be made there (`/proc`, a place that takes no new folders).
+  case cannotMakeFolder
   /// Another refusal, in the system's words.
   case other(String)
+
+  /// The refusal a POSIX error number stands for.
+  public init(code: Int32) {
+    self.init(NSError(domain: NSPOSIXErrorDomain, code: Int(code)))
+  }
 
   /// The refusal `error` (from `FileManager`) stands for.
   public init(_ error: Error) {
@@ -63,6 +73,8 @@ public enum FileSystemRefusal: Hashable, Sendable, CustomStringConvertible {
     case .diskFull: return "the disk is full"
     case .notAFolder: return "a part of the path is a file, not a folder"
     case .missing: return "no such file or folder"
+    case .link: return "it is a link, which sync does not follow"
+    case .cannotMakeFolder: return "no folder can be made there"
     case .other(let words): return words
     }
   }

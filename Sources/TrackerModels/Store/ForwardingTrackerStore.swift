@@ -47,6 +47,10 @@ open class ForwardingTrackerStore: SnapshotReadingStore, @unchecked Sendable {
     try base.toggleRecord(trackerID: trackerID, on: day)
   }
   @discardableResult
+  public func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try base.setCompleted(isDone, trackerID: trackerID, on: day)
+  }
+  @discardableResult
   public func setAmount(_ amount: Amount?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     try base.setAmount(amount, trackerID: trackerID, on: day)
   }

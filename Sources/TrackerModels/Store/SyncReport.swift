@@ -13,18 +13,89 @@ public struct ClockAhead: Hashable, Sendable {
   }
 }
 
-/// A log this sync could not read yet, or cannot read.
+/// A log this sync could not read yet, or cannot read: the device's later logs wait behind it.
 public struct UnreadLog: Hashable, Sendable {
   public var device: String
   public var sequence: Int
-  /// Whether it is still being copied (cut short, its last line broken, not there yet): read again
-  /// at the next sync. Otherwise it is not a log this version reads (a newer app's).
-  public var isIncomplete: Bool
+  /// Why it was not read.
+  public var reason: SyncSkipReason
 
-  public init(device: String, sequence: Int, isIncomplete: Bool) {
+  /// Whether it is still being copied (cut short, its last line broken, not there yet): read again
+  /// at the next sync. Otherwise it cannot be read as it is (`reason` says why).
+  public var isIncomplete: Bool { reason == .stillCopying }
+
+  public init(device: String, sequence: Int, reason: SyncSkipReason) {
     self.device = device
     self.sequence = sequence
-    self.isIncomplete = isIncomplete
+    self.reason = reason
+  }
+
+  /// A log still being copied (`isIncomplete`), or one of a newer version.
+  public init(device: String, sequence: Int, isIncomplete: Bool) {
+    self.init(device: device, sequence: sequence, reason: isIncomplete ? .stillCopying : .newerVersion)
+  }
+}
+
+/// Why a sync left something in the folder aside (docs/sync.md, "Odd content"): a whole file or
+/// folder, or lines of a log it read.
+public enum SyncSkipReason: Error, Hashable, Sendable {
+  /// Cut short or its last line broken: being copied; read again at the next sync.
+  case stillCopying
+  /// Written by a newer version of Tracker.
+  case newerVersion
+  /// Named as a log but not one: no tracker-sync header, or one naming another device or sequence,
+  /// or more lines than its header says.
+  case notALog
+  /// A folder, a pipe or a device where a log should be.
+  case notAFile
+  /// A file where a device's folder should be.
+  case notAFolder
+  /// A symbolic link: sync never follows links inside the folder.
+  case link
+  /// The system refused to read it.
+  case refused(FileSystemRefusal)
+  /// A line longer than `SyncSkip.maximumLine` bytes, dropped unread.
+  case lineTooLong
+  /// A line that is not an entry (not JSON, or without its stamp, entity, id, field or value).
+  case malformedEntry
+  /// An entry whose id, field, value or device is not valid for what it is about.
+  case invalidEntry
+  /// An entry stamped more than `SyncSkip.maximumLead` ahead of this device's clock.
+  case stampFarAhead
+}
+
+/// Something of the folder a sync skipped, and why: a file or folder, or lines of a log.
+public struct SyncSkip: Hashable, Sendable {
+  /// The longest line a log may have: 1 MiB (a line is one field; the longest note is far shorter).
+  public static let maximumLine = 1 << 20
+  /// How far ahead of this device's clock an entry may be stamped and still be read: a year. A
+  /// device whose clock runs a day or a month ahead is a device to warn about (its entries are
+  /// kept); a stamp years ahead is damage or an attack, and would win its field for ever.
+  public static let maximumLead: UInt64 = 366 * 86_400_000
+
+  /// The path inside the shared folder (`tracker-sync/6F1C…/00000003.jsonl`).
+  public var path: String
+  public var reason: SyncSkipReason
+  /// How many lines of a log read were skipped; 0 when the whole file or folder was.
+  public var lines: Int
+
+  public init(path: String, reason: SyncSkipReason, lines: Int = 0) {
+    self.path = path
+    self.reason = reason
+    self.lines = lines
+  }
+}
+
+/// Changes that did not survive the merge because their tracker or category was deleted (a tick
+/// made on one device after another deleted the habit): how many, and the device that deleted.
+public struct DroppedChanges: Hashable, Sendable {
+  /// The device whose deletion hid them.
+  public var device: String
+  public var count: Int
+
+  public init(device: String, count: Int) {
+    self.device = device
+    self.count = count
   }
 }
 
@@ -48,6 +119,17 @@ public struct SyncReport: Hashable, Sendable {
   public var clocksAhead: [ClockAhead]
   /// How many of this device's files were folded into a snapshot.
   public var compacted = 0
+  /// Files, folders and lines of the folder left aside, with why.
+  public var skipped: [SyncSkip] = []
+  /// Changes made here or received that their tracker's (or category's) deletion hid.
+  public var dropped: [DroppedChanges] = []
+  /// Set when this data file turned out to be a copy (another file, or a backup restored, syncs
+  /// under the same device id): the id it had. It now syncs as `device`, and sent everything it
+  /// knows under that id.
+  public var previousDevice: String?
+  /// Whether this device sent everything it knows again, as one snapshot: its own logs were gone
+  /// from the folder (a folder recreated, its subfolder deleted) or it took a new id.
+  public var republished = false
 
   /// A report with every part given.
   public init(

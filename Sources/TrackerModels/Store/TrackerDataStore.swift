@@ -44,6 +44,15 @@ public protocol TrackerDataStore: AnyObject, Sendable, TrackerDataReading {
   @discardableResult
   func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool
 
+  /// Makes `trackerID` completed on `day` (`isDone`: it has a record) or not, whatever it is when
+  /// the write runs, and says whether anything changed. "Is it done now?" is decided inside the
+  /// one write, so a tap the screen showed as "Mark as done" ends done even when something got
+  /// there first while it waited for the file (a `done` from cron, another window): a toggle, or a
+  /// read before the write, would undo it. Completing is refused after today, like a toggle, and
+  /// cancels a day off.
+  @discardableResult
+  func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool
+
   /// Sets the amount of a measurable tracker's record on `day`: adds the record, or changes its
   /// amount; nil removes the record. Like a completion, a record is refused after today
   /// (`.dayInFuture`) and cancels a day off. Throws `.notMeasurable` for a yes/no tracker. Returns

@@ -165,7 +165,160 @@ enum Schema {
           value TEXT NOT NULL
         ) WITHOUT ROWID;
         """),
+    Migration(
+      version: syncEditsVersion,
+      name: "sync: every change stamped when it is made (sync_edit and its triggers)",
+      sql: syncEditsSQL),
   ]
+
+  /// The version that stamps each change when it is made, by every writer (docs/sync.md, "Stamped
+  /// when made"): triggers on every table that travels name the field a statement changed in
+  /// `sync_edit`, with no clock; the store's write stamps them with the hybrid clock before it
+  /// commits (`stampEdits`), and a sync sends each field with the stamp of its last change.
+  static let syncEditsVersion = 7
+
+  /// Takes a file back to before `syncEditsVersion` (tests that make older files drop what later
+  /// versions added): the triggers, then the table.
+  static var dropSyncEditsSQL: String {
+    let triggers = syncEditsSQL.components(separatedBy: "CREATE TRIGGER ").dropFirst().map {
+      "DROP TRIGGER " + $0.prefix { $0 != " " && $0 != "\n" } + ";"
+    }
+    return triggers.joined(separator: " ") + " DROP TABLE sync_edit;"
+  }
+
+  /// `sync_edit` and the triggers that fill it. The triggers are plain SQL, so a change made by
+  /// any program (even the `sqlite3` shell) is named; it is stamped by the next write or sync.
+  static let syncEditsSQL = """
+    CREATE TABLE sync_edit (
+      entity TEXT NOT NULL,
+      id TEXT NOT NULL,
+      field TEXT NOT NULL,
+      clock INTEGER,
+      PRIMARY KEY (entity, id, field)
+    ) WITHOUT ROWID;
+    CREATE INDEX sync_edit_unstamped ON sync_edit(entity) WHERE clock IS NULL;
+
+    CREATE TRIGGER sync_edit_category_insert AFTER INSERT ON category BEGIN
+      INSERT INTO sync_edit VALUES ('category', NEW.id, 'title', NULL)
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_category_update AFTER UPDATE OF title ON category
+      WHEN OLD.title IS NOT NEW.title BEGIN
+      INSERT INTO sync_edit VALUES ('category', NEW.id, 'title', NULL)
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_category_delete AFTER DELETE ON category BEGIN
+      INSERT INTO sync_edit VALUES ('category', OLD.id, 'deleted', NULL)
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+
+    CREATE TRIGGER sync_edit_tracker_insert AFTER INSERT ON tracker BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', NEW.id, column1, NULL FROM (VALUES ('name'), ('emoji'), ('color'), ('category'),
+          ('kind'), ('measure'), ('pinned'), ('created')) WHERE true
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_tracker_update
+      AFTER UPDATE OF name, emoji, color, category_id, pinned, created_day, schedule ON tracker BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', NEW.id, column1, NULL FROM (VALUES ('name', OLD.name IS NOT NEW.name),
+          ('emoji', OLD.emoji IS NOT NEW.emoji), ('color', OLD.color IS NOT NEW.color),
+          ('category', OLD.category_id IS NOT NEW.category_id), ('pinned', OLD.pinned IS NOT NEW.pinned),
+          ('created', OLD.created_day IS NOT NEW.created_day), ('kind', OLD.schedule IS NOT NEW.schedule))
+        WHERE column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_tracker_delete AFTER DELETE ON tracker BEGIN
+      INSERT INTO sync_edit VALUES ('tracker', OLD.id, 'deleted', NULL)
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+
+    CREATE TRIGGER sync_edit_goal_insert AFTER INSERT ON tracker_goal BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
+          (VALUES ('measure', NEW.unit IS NOT NULL), ('kind', NEW.quota_count IS NOT NULL))
+        WHERE tracker.number = NEW.tracker AND column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_goal_update AFTER UPDATE ON tracker_goal BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
+          (VALUES ('measure', OLD.unit IS NOT NEW.unit OR OLD.target IS NOT NEW.target
+              OR OLD.direction IS NOT NEW.direction),
+            ('kind', OLD.quota_count IS NOT NEW.quota_count OR OLD.quota_period IS NOT NEW.quota_period))
+        WHERE tracker.number = NEW.tracker AND column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_goal_delete AFTER DELETE ON tracker_goal BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
+          (VALUES ('measure', OLD.unit IS NOT NULL), ('kind', OLD.quota_count IS NOT NULL))
+        WHERE tracker.number = OLD.tracker AND column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+
+    CREATE TRIGGER sync_edit_record_insert AFTER INSERT ON record BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'record', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'mark', NULL
+        FROM tracker WHERE tracker.number = NEW.tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_record_update AFTER UPDATE OF amount ON record
+      WHEN OLD.amount IS NOT NEW.amount BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'record', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'mark', NULL
+        FROM tracker WHERE tracker.number = NEW.tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_record_delete AFTER DELETE ON record BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'record', tracker.id || '/' || date(OLD.day * 86400, 'unixepoch'), 'mark', NULL
+        FROM tracker WHERE tracker.number = OLD.tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+
+    CREATE TRIGGER sync_edit_day_off_insert AFTER INSERT ON day_off BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'day-off', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'off', NULL
+        FROM tracker WHERE tracker.number = NEW.tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_day_off_delete AFTER DELETE ON day_off BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'day-off', tracker.id || '/' || date(OLD.day * 86400, 'unixepoch'), 'off', NULL
+        FROM tracker WHERE tracker.number = OLD.tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+
+    CREATE TRIGGER sync_edit_note_insert AFTER INSERT ON note BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'note', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'text', NULL
+        FROM tracker WHERE tracker.number = NEW.tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_note_update AFTER UPDATE OF text ON note WHEN OLD.text IS NOT NEW.text BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'note', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'text', NULL
+        FROM tracker WHERE tracker.number = NEW.tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_note_delete AFTER DELETE ON note BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'note', tracker.id || '/' || date(OLD.day * 86400, 'unixepoch'), 'text', NULL
+        FROM tracker WHERE tracker.number = OLD.tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+
+    CREATE TRIGGER sync_edit_day_start_insert AFTER INSERT ON setting WHEN NEW.key = 'day_start' BEGIN
+      INSERT INTO sync_edit VALUES ('settings', 'shared', 'dayStart', NULL)
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_day_start_update AFTER UPDATE OF value ON setting
+      WHEN NEW.key = 'day_start' AND OLD.value IS NOT NEW.value BEGIN
+      INSERT INTO sync_edit VALUES ('settings', 'shared', 'dayStart', NULL)
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    """
 
   /// The version that added sync through a shared folder (`sync_field`, `sync_read`, `sync_state`;
   /// docs/sync.md).

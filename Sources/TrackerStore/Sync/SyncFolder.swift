@@ -4,6 +4,12 @@ import TrackerModels
 /// The shared folder as this device sees it: `<folder>/tracker-sync/<device>/<sequence>.jsonl`.
 /// Every device writes only under its own name, each file to a temporary name first and renamed
 /// when complete, never changed after; what is not named as a log is not ours and is left alone.
+///
+/// Nothing inside the folder is trusted (docs/sync.md, "Odd content"): a link is never followed,
+/// to read, write or delete (a file syncer copies links, which may lead anywhere on this machine);
+/// a device's "folder" that is a file, a log that is a folder or a pipe, a log that cannot be read
+/// are each skipped with a reason, never a failed sync; a line longer than `SyncSkip.maximumLine`
+/// is dropped as it is read, so a hostile file costs bounded memory.
 struct SyncFolder: Sendable {
   /// The folder the user chose.
   let root: String
@@ -12,6 +18,22 @@ struct SyncFolder: Sendable {
   var logs: String { (root as NSString).appendingPathComponent("tracker-sync") }
 
   func folder(of device: String) -> String { (logs as NSString).appendingPathComponent(device) }
+
+  /// A file's path inside the shared folder, as a report names it.
+  static func shown(_ device: String, _ name: String? = nil) -> String {
+    "tracker-sync/" + device + (name.map { "/" + $0 } ?? "")
+  }
+
+  /// What a device's folder holds: its logs and snapshots by sequence, and the files named as logs
+  /// that cannot be one, by name.
+  struct DeviceFiles: Hashable {
+    var logs: [Int] = []
+    var snapshots: [Int] = []
+    var odd: [String: SyncSkipReason] = [:]
+
+    /// The highest sequence of a log or snapshot there.
+    var newest: Int { max(logs.last ?? 0, snapshots.last ?? 0) }
+  }
 
   /// Throws unless the chosen folder is there and is a folder.
   func check() throws(SyncError) {
@@ -23,91 +45,201 @@ struct SyncFolder: Sendable {
     guard access(root, R_OK | W_OK | X_OK) == 0 else { throw .folderRefused(root, .permissionDenied) }
   }
 
-  /// The devices with a folder of logs: names that are canonical UUIDs.
-  func devices() throws(SyncError) -> [String] {
-    guard FileManager.default.fileExists(atPath: logs) else {
-      // Nothing there is a folder not made yet; a link there that leads nowhere or round in a
-      // loop is a folder that cannot be used (it read as an empty one, and a sync "succeeded").
-      var entry = stat()
-      var target = stat()
-      if lstat(logs, &entry) == 0, stat(logs, &target) != 0 {
-        throw .folderRefused(logs, Self.refusal(errno))
-      }
-      return []
+  /// The kind of what is at `path`, not following a link; nil when nothing is.
+  private static func kind(_ path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT
+  }
+
+  /// Throws unless `tracker-sync` is missing or a real folder: a link there (to a folder elsewhere,
+  /// to nothing, round in a loop) is refused, so nothing is read or written through it.
+  func checkLogs() throws(SyncError) {
+    switch Self.kind(logs) {
+    case nil, S_IFDIR?: return
+    case S_IFLNK?: throw .folderRefused(logs, .link)
+    default: throw .folderRefused(logs, .notAFolder)
     }
+  }
+
+  /// The devices with a folder of logs (names that are canonical UUIDs and real folders), and the
+  /// names of devices that are not folders, skipped.
+  func devices() throws(SyncError) -> (devices: [String], skipped: [SyncSkip]) {
+    try checkLogs()
+    guard Self.kind(logs) != nil else { return ([], []) }
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: logs)
     } catch {
       throw .folderRefused(logs, FileSystemRefusal(error))
     }
-    return names.filter { UUID(canonical: $0)?.uuidString == $0 }.sorted()
+    var devices: [String] = []
+    var skipped: [SyncSkip] = []
+    for name in names.sorted() where UUID(canonical: name)?.uuidString == name {
+      switch Self.kind(folder(of: name)) {
+      case S_IFDIR?: devices.append(name)
+      case S_IFLNK?: skipped.append(SyncSkip(path: Self.shown(name), reason: .link))
+      case nil: continue  // Gone while listed.
+      default: skipped.append(SyncSkip(path: Self.shown(name), reason: .notAFolder))
+      }
+    }
+    return (devices, skipped)
   }
 
-  /// The sequences of `device`'s logs and snapshots, ascending; other files are ignored.
-  func files(of device: String) throws(SyncError) -> (logs: [Int], snapshots: [Int]) {
+  /// The sequences of `device`'s logs and snapshots, ascending, and the files named as logs that
+  /// are not regular files; other files are ignored.
+  func files(of device: String) throws(SyncError) -> DeviceFiles {
     let path = folder(of: device)
-    guard FileManager.default.fileExists(atPath: path) else { return ([], []) }
+    guard Self.kind(path) == S_IFDIR else { return DeviceFiles() }
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: path)
     } catch {
       throw .folderRefused(path, FileSystemRefusal(error))
     }
-    return (
-      names.compactMap(SyncLogFile.sequence(ofName:)).sorted(),
-      names.compactMap(SyncLogFile.snapshotSequence(ofName:)).sorted()
-    )
+    var files = DeviceFiles()
+    for name in names {
+      let log = SyncLogFile.sequence(ofName: name)
+      let snapshot = SyncLogFile.snapshotSequence(ofName: name)
+      guard log != nil || snapshot != nil else { continue }
+      switch Self.kind((path as NSString).appendingPathComponent(name)) {
+      case S_IFREG?:
+        if let log { files.logs.append(log) }
+        if let snapshot { files.snapshots.append(snapshot) }
+      case S_IFLNK?: files.odd[name] = .link
+      case nil: continue
+      default: files.odd[name] = .notAFile
+      }
+    }
+    files.logs.sort()
+    files.snapshots.sort()
+    return files
   }
 
-  /// The text of a file of `device`, or nil when it cannot be read now (a placeholder not yet
-  /// downloaded, a file just folded into a snapshot): read again at the next sync.
-  func text(of device: String, _ name: String) -> String? {
+  /// Makes this device's folder (and `tracker-sync`) when missing; throws when it cannot be made,
+  /// or is a link or a file: this device writes and deletes only in a real folder of its own.
+  func prepare(_ device: String) throws(SyncError) {
+    try checkLogs()
+    for path in [logs, folder(of: device)] {
+      switch Self.kind(path) {
+      case S_IFDIR?: continue
+      case S_IFLNK?: throw .folderRefused(path, .link)
+      case nil:
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+          let code = errno
+          // A place that exists but takes no folder (`/proc`, a read-only mount) says so, not
+          // "no such file".
+          throw .folderRefused(
+            path, code == ENOENT || code == ENOTSUP ? .cannotMakeFolder : Self.refusal(code))
+        }
+        guard Self.kind(path) == S_IFDIR else { throw .folderRefused(path, .notAFolder) }
+      default: throw .folderRefused(path, .notAFolder)
+      }
+    }
+    guard access(folder(of: device), W_OK | X_OK) == 0 else {
+      throw .folderRefused(folder(of: device), Self.refusal(errno))
+    }
+  }
+
+  /// The lines of a file of `device`, read without following a link, in bounded memory: each line
+  /// without its newline (the last is what follows the last newline), a line longer than
+  /// `SyncSkip.maximumLine` as nil. Fails with why it cannot be read: gone or not there yet (a
+  /// placeholder not downloaded, a file just folded into a snapshot) is `.stillCopying`.
+  func lines(of device: String, _ name: String) -> Result<[SyncLogFile.Line], SyncSkipReason> {
     let path = (folder(of: device) as NSString).appendingPathComponent(name)
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    return String(decoding: data, as: UTF8.self)
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(Self.unreadable(errno)) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(Self.unreadable(errno)) }
+    guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+    let newline = UInt8(ascii: "\n")
+    var lines: [SyncLogFile.Line] = []
+    var current: [UInt8] = []
+    var tooLong = false
+    func take(_ part: ArraySlice<UInt8>) {
+      guard !tooLong else { return }
+      if current.count + part.count > SyncSkip.maximumLine {
+        tooLong = true
+        current = []
+      } else {
+        current += part
+      }
+    }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(Self.unreadable(errno))
+      }
+      if count == 0 { break }
+      var start = 0
+      while let end = buffer[start..<count].firstIndex(of: newline) {
+        take(buffer[start..<end])
+        lines.append(tooLong ? nil : current[...])
+        current = []
+        tooLong = false
+        start = end + 1
+      }
+      take(buffer[start..<count])
+    }
+    lines.append(tooLong ? nil : current[...])
+    return .success(lines)
   }
 
-  /// The bytes of a file of `device`, or nil when it cannot be read now.
-  func bytes(of device: String, _ name: String) -> [UInt8]? {
-    let path = (folder(of: device) as NSString).appendingPathComponent(name)
-    return FileManager.default.contents(atPath: path).map(Array.init)
-  }
-
-  /// The first line of a file of `device` (its header), read without the rest; nil when it cannot
-  /// be read now.
+  /// The first line of a file of `device` (its header), read without the rest and without
+  /// following a link; nil when it cannot be read now.
   func header(of device: String, _ name: String) -> String? {
     let path = (folder(of: device) as NSString).appendingPathComponent(name)
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: 65_536) else { return nil }
-    return String(decoding: data.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
   }
 
-  /// Whether `device` has a file of that name.
+  /// Whether `device` has a file of that name (a link counts: nothing may be written over it).
   func has(_ device: String, _ name: String) -> Bool {
-    FileManager.default.fileExists(atPath: (folder(of: device) as NSString).appendingPathComponent(name))
+    Self.kind((folder(of: device) as NSString).appendingPathComponent(name)) != nil
   }
 
-  /// Removes a file of `device` (its own, folded into a snapshot).
+  /// Whether the file `name` of `device` holds exactly `text`: a log this device wrote, or one a
+  /// copy of its data file wrote under the same name.
+  func holds(_ device: String, _ name: String, _ text: String) -> Bool {
+    guard case .success(let lines) = lines(of: device, name) else { return false }
+    let expected = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    return lines.count == expected.count
+      && zip(lines, expected).allSatisfy { $0.0.map(Array.init) == Array($0.1) }
+  }
+
+  /// Removes a file of this device (its own, folded into a snapshot). `unlink` never follows a
+  /// link, and `prepare` made sure the device's folder is not one.
   func remove(_ device: String, _ name: String) throws(SyncError) {
     let path = (folder(of: device) as NSString).appendingPathComponent(name)
     guard unlink(path) == 0 || errno == ENOENT else { throw .folderRefused(path, Self.refusal(errno)) }
   }
 
-  /// Writes `file` under its name: to a temporary name beside it, flushed to the disk, then
-  /// renamed, so no other device ever sees it in part. Throws if a file of that name is there.
+  /// Writes `file` under its name: to a temporary name beside it (made new, never through a link),
+  /// flushed to the disk, then linked to its name, which fails if anything has that name; so no
+  /// other device ever sees it in part, and nothing is ever written over.
   func write(_ file: SyncLogFile) throws(SyncError) {
-    let folder = folder(of: file.device)
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .folderRefused(folder, FileSystemRefusal(error))
-    }
-    let path = (folder as NSString).appendingPathComponent(file.fileName)
-    let temporary = (folder as NSString).appendingPathComponent(".\(file.fileName).tmp-\(getpid())")
-    let bytes = Array(file.text.utf8)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    try write(text: file.text, device: file.device, name: file.fileName)
+  }
+
+  /// Writes `text` as the file `name` of `device`, as `write(_:)` does.
+  func write(text: String, device: String, name: String) throws(SyncError) {
+    try prepare(device)
+    let folder = folder(of: device)
+    let path = (folder as NSString).appendingPathComponent(name)
+    let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())")
+    unlink(temporary)
+    let bytes = Array(text.utf8)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .folderRefused(folder, Self.refusal(errno)) }
     var failure: Int32 = 0
     var written = 0
@@ -121,15 +253,28 @@ struct SyncFolder: Sendable {
     }
     if failure == 0, fsync(descriptor) != 0 { failure = errno }
     if close(descriptor) != 0, failure == 0 { failure = errno }
-    if failure == 0, access(path, F_OK) == 0 { failure = EEXIST }
-    if failure == 0, rename(temporary, path) != 0 { failure = errno }
-    if failure != 0 {
-      unlink(temporary)
-      throw .folderRefused(path, Self.refusal(failure))
+    if failure == 0, link(temporary, path) != 0 {
+      // A file system without hard links (FAT, some network shares): rename, after a look.
+      if errno == EEXIST || Self.kind(path) != nil {
+        failure = EEXIST
+      } else if rename(temporary, path) != 0 {
+        failure = errno
+      }
     }
+    unlink(temporary)
+    if failure != 0 { throw .folderRefused(path, Self.refusal(failure)) }
   }
 
   private static func refusal(_ code: Int32) -> FileSystemRefusal {
-    FileSystemRefusal(NSError(domain: NSPOSIXErrorDomain, code: Int(code)))
+    code == ELOOP ? .link : FileSystemRefusal(code: code)
+  }
+
+  /// Why a file cannot be read, from `open`'s or `read`'s error.
+  private static func unreadable(_ code: Int32) -> SyncSkipReason {
+    switch code {
+    case ENOENT: return .stillCopying
+    case ELOOP: return .link
+    default: return .refused(refusal(code))
+    }
   }
 }

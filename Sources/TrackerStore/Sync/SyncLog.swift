@@ -4,11 +4,16 @@ import TrackerModels
 /// One log file of a device in the shared folder (docs/sync.md, "The folder"): a header line, then
 /// one entry per line.
 ///
-///     {"format": "tracker-sync", "version": 1, "device": "…", "sequence": 3, "entries": 2, "read": {"…": 5}}
+///     {"format": "tracker-sync", "version": 1, "device": "…", "sequence": 3, "entries": 2, "read": {"…": 5},
+///      "written": 1796115600000}
 ///     {"t": "0190f2a4c6d80000", "e": "tracker", "id": "…", "f": "name", "v": "Run"}
+///     {"t": "0190f2a4c6d80001", "d": "…", "e": "note", "id": "…/2026-12-01", "f": "text", "v": "rain"}
 ///
 /// `entries` says how many lines follow, so a file cut short is known as such; `read` says how far
-/// the device had read each other device's logs when it wrote the file (what compaction waits for).
+/// the device had read each other device's logs when it wrote the file (what compaction waits for);
+/// `written` is the device's wall clock when it wrote the file (what a clock far ahead is told by).
+/// An entry's `d` names the device that made it when that is not the file's device (a snapshot
+/// of everything a device knows carries other devices' entries with their own stamps).
 struct SyncLogFile: Hashable, Sendable {
   static let format = "tracker-sync"
   static let version = 1
@@ -21,10 +26,13 @@ struct SyncLogFile: Hashable, Sendable {
   /// Whether this is a snapshot: the device's logs up to `sequence` folded into one (latest entry
   /// of each field), written once every device known to the folder had read them.
   var isSnapshot = false
+  /// The writer's wall clock when it wrote the file (milliseconds since 1970); nil in a log of an
+  /// earlier version.
+  var written: UInt64? = nil
 
   static func == (lhs: SyncLogFile, rhs: SyncLogFile) -> Bool {
     lhs.device == rhs.device && lhs.sequence == rhs.sequence && lhs.read == rhs.read
-      && lhs.isSnapshot == rhs.isSnapshot
+      && lhs.isSnapshot == rhs.isSnapshot && lhs.written == rhs.written
       && lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
   }
 
@@ -43,7 +51,12 @@ struct SyncLogFile: Hashable, Sendable {
   static func snapshotName(_ sequence: Int) -> String { "snapshot-" + name(sequence) }
 
   /// This file's name.
-  var fileName: String { isSnapshot ? Self.snapshotName(sequence) : Self.name(sequence) }
+  var fileName: String { Self.fileName(sequence, snapshot: isSnapshot) }
+
+  /// The name of a log or a snapshot.
+  static func fileName(_ sequence: Int, snapshot: Bool) -> String {
+    snapshot ? snapshotName(sequence) : name(sequence)
+  }
 
   /// The sequence a snapshot's name stands for, or nil.
   static func snapshotSequence(ofName name: String) -> Int? {
@@ -71,12 +84,14 @@ struct SyncLogFile: Hashable, Sendable {
         ] + (isSnapshot ? [("snapshot", JSONValue.bool(true))] : []) + [
           ("entries", .int(entries.count)),
           ("read", .object(read.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-        ]))
+        ] + (written.map { [("written", JSONValue.number(String($0)))] } ?? [])))
     text += "\n"
     text.reserveCapacity(text.utf8.count + entries.count * 96)
     for (key, value) in entries {
       text +=
-        "{\"t\": \"" + value.stamp.clockText + "\", \"e\": \"" + key.entity.rawValue + "\", \"id\": "
+        "{\"t\": \"" + value.stamp.clockText
+        + (value.stamp.device == device ? "" : "\", \"d\": \"" + value.stamp.device)
+        + "\", \"e\": \"" + key.entity.rawValue + "\", \"id\": "
         + (SyncValueText.isPlain(key.id) ? "\"" + key.id + "\"" : JSONWriter.quoted(key.id)) + ", \"f\": "
         + (SyncValueText.isPlain(key.field) ? "\"" + key.field + "\"" : JSONWriter.quoted(key.field))
         + ", \"v\": "
@@ -102,8 +117,19 @@ struct SyncLogFile: Hashable, Sendable {
   enum Unread: Error, Hashable {
     /// Shorter than its header says, or its last line broken: still being copied; read again later.
     case incomplete
-    /// Not a log of this device and sequence, or of a newer format: never read.
-    case foreign(String)
+    /// Not a log of this device and sequence, or of a newer format: never read as it is.
+    case foreign(SyncSkipReason)
+  }
+
+  /// A line of a log as read from the disk: its bytes, or nil for one longer than
+  /// `SyncSkip.maximumLine`, dropped while it was read.
+  typealias Line = ArraySlice<UInt8>?
+
+  /// A log read whole, with the lines it skipped.
+  struct Decoded {
+    var file: SyncLogFile
+    /// The lines left out, by why.
+    var skipped: [SyncSkipReason: Int] = [:]
   }
 
   /// An entry line exactly as `text` writes it, read by its bytes without the general parser; nil
@@ -146,59 +172,99 @@ struct SyncLogFile: Hashable, Sendable {
   static func decode(_ text: String, device: String, sequence: Int, snapshot: Bool = false) -> Result<
     SyncLogFile, Unread
   > {
-    decode(bytes: Array(text.utf8), device: device, sequence: sequence, snapshot: snapshot)
+    decode(bytes: Array(text.utf8), device: device, sequence: sequence, snapshot: snapshot).map(\.file)
   }
 
   /// The file from its bytes (split into lines by bytes: splitting by Character would weigh every
   /// byte as a grapheme).
   static func decode(bytes: [UInt8], device: String, sequence: Int, snapshot: Bool = false) -> Result<
-    SyncLogFile, Unread
+    Decoded, Unread
   > {
-    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
-    guard let first = lines.popFirst(),
-      let header = try? JSONParser.parse(String(decoding: first, as: UTF8.self))
-    else {
-      return .failure(.incomplete)
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      $0.count > SyncSkip.maximumLine ? nil : $0
     }
-    guard header["format"] == .string(format) else { return .failure(.foreign("not a tracker-sync log")) }
+    return decode(lines: lines, device: device, sequence: sequence, snapshot: snapshot)
+  }
+
+  /// The file from its lines, as `SyncFolder.lines` reads them: the last is what follows the last
+  /// newline (empty in a whole file). A line that is not an entry, or one too long, is left out and
+  /// counted; a file whose header is not ours, or that has more lines than its header says, is not
+  /// a log; one with fewer, or a broken last line, is still being copied.
+  static func decode(lines all: [Line], device: String, sequence: Int, snapshot: Bool = false) -> Result<
+    Decoded, Unread
+  > {
+    var lines = all[...]
+    // No newline at all: the first line itself may be cut short.
+    guard all.count >= 2, let first = lines.popFirst() else { return .failure(.incomplete) }
+    guard let first, let header = try? JSONParser.parse(String(decoding: first, as: UTF8.self)) else {
+      return .failure(.foreign(.notALog))
+    }
+    guard header["format"] == .string(format) else { return .failure(.foreign(.notALog)) }
     guard case .number(let versionText)? = header["version"], let version = Int(versionText),
       version <= Self.version
-    else { return .failure(.foreign("a log of a newer version")) }
+    else { return .failure(.foreign(.newerVersion)) }
     guard header["device"] == .string(device), header["sequence"] == .int(sequence),
       (header["snapshot"] == .bool(true)) == snapshot
     else {
-      return .failure(.foreign("its header names another device or sequence"))
+      return .failure(.foreign(.notALog))
     }
     guard case .number(let countText)? = header["entries"], let count = Int(countText), count >= 0 else {
-      return .failure(.foreign("no entry count"))
+      return .failure(.foreign(.notALog))
     }
     var read: [String: Int] = [:]
     if case .object(let pairs)? = header["read"] {
       for (other, value) in pairs {
-        if case .number(let text) = value, let position = Int(text) { read[other] = position }
+        if case .number(let text) = value, let position = Int(text), position >= 0,
+          UUID(canonical: other)?.uuidString == other
+        {
+          read[other] = position
+        }
       }
     }
+    var written: UInt64?
+    if case .number(let text)? = header["written"] { written = UInt64(text) }
     // A complete file ends with a newline after its last entry: `count` lines, then an empty one.
-    guard lines.count == count + 1, lines.last?.isEmpty == true else { return .failure(.incomplete) }
-    var entries: [(key: SyncKey, value: SyncValue)] = []
-    entries.reserveCapacity(count)
+    guard lines.count <= count + 1 else { return .failure(.foreign(.notALog)) }
+    guard lines.count == count + 1, lines.last??.isEmpty == true else { return .failure(.incomplete) }
+    var decoded = Decoded(
+      file: SyncLogFile(
+        device: device, sequence: sequence, entries: [], read: read, isSnapshot: snapshot, written: written))
+    decoded.file.entries.reserveCapacity(count)
     for line in lines.dropLast() {
-      if let entry = fastEntry(line, device: device) {
-        entries.append(entry)
+      guard let line else {
+        decoded.skipped[.lineTooLong, default: 0] += 1
         continue
       }
-      guard let entry = try? JSONParser.parse(String(decoding: line, as: UTF8.self)) else {
-        return .failure(.incomplete)
+      switch entry(line, device: device) {
+      case .success(let entry?): decoded.file.entries.append(entry)
+      case .success(nil): continue
+      case .failure(let reason): decoded.skipped[reason, default: 0] += 1
       }
-      guard case .string(let clockText)? = entry["t"], let clock = SyncStamp.clock(fromText: clockText),
-        case .string(let entityText)? = entry["e"], case .string(let id)? = entry["id"],
-        case .string(let field)? = entry["f"], let value = entry["v"]
-      else { return .failure(.foreign("an entry without its stamp, entity, id, field or value")) }
-      // An entity of a newer version is kept out of the merge, not a reason to refuse the file.
-      guard let entity = SyncEntity(rawValue: entityText) else { continue }
-      entries.append((SyncKey(entity, id, field), SyncValue(value, SyncStamp(clock: clock, device: device))))
     }
-    return .success(
-      SyncLogFile(device: device, sequence: sequence, entries: entries, read: read, isSnapshot: snapshot))
+    return .success(decoded)
+  }
+
+  /// One entry line: the entry, nil for one about an entity of a newer version (kept out of the
+  /// merge, not a reason to refuse anything), or why it is left out.
+  static func entry(_ line: ArraySlice<UInt8>, device: String) -> Result<
+    (key: SyncKey, value: SyncValue)?, SyncSkipReason
+  > {
+    if let entry = fastEntry(line, device: device) { return .success(entry) }
+    guard let entry = try? JSONParser.parse(String(decoding: line, as: UTF8.self)) else {
+      return .failure(.malformedEntry)
+    }
+    guard case .string(let clockText)? = entry["t"], let clock = SyncStamp.clock(fromText: clockText),
+      case .string(let entityText)? = entry["e"], case .string(let id)? = entry["id"],
+      case .string(let field)? = entry["f"], let value = entry["v"]
+    else { return .failure(.malformedEntry) }
+    var maker = device
+    if let named = entry["d"] {
+      guard case .string(let other) = named, UUID(canonical: other)?.uuidString == other else {
+        return .failure(.invalidEntry)
+      }
+      maker = other
+    }
+    guard let entity = SyncEntity(rawValue: entityText) else { return .success(nil) }
+    return .success((SyncKey(entity, id, field), SyncValue(value, SyncStamp(clock: clock, device: maker))))
   }
 }

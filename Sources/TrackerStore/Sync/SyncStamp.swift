@@ -53,11 +53,18 @@ public struct SyncStamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// A hybrid logical clock: stamps that follow the wall clock, never go back, and always come after
 /// every stamp seen (so an edit made after seeing another wins over it).
+///
+/// Arithmetic on it cannot trap, whatever a log holds: a stamp seen beyond `cap(now:)` (a day past
+/// this device's clock) is kept by the merge but moves this clock only as far as the cap, so one
+/// hostile or bit-rotted line cannot push it to the end of time (docs/sync.md, "Hostile input").
 public struct HybridClock: Hashable, Sendable {
   /// The highest clock value made or seen.
   public private(set) var latest: UInt64
   /// This device.
   public let device: String
+
+  /// How far past the wall clock a stamp seen may move this clock: 24 hours.
+  public static let reach: UInt64 = 86_400_000
 
   /// A clock of `device` that has made or seen nothing later than `latest`.
   public init(device: String, latest: UInt64 = 0) {
@@ -65,16 +72,31 @@ public struct HybridClock: Hashable, Sendable {
     self.latest = latest
   }
 
+  /// The highest clock value a clock may stand at when the wall clock says `now` (milliseconds):
+  /// the last value of the millisecond a day ahead.
+  public static func cap(now: UInt64) -> UInt64 {
+    let milliseconds = min(now, 0xFFFF_FFFF_FFFF - reach) + reach
+    return milliseconds << 16 | 0xFFFF
+  }
+
   /// A new stamp at `now` (milliseconds since 1970): `now` with counter 0, or, when the clock
   /// already stands at or past it, the next counter of the latest value.
   public mutating func stamp(now: UInt64) -> SyncStamp {
     let wall = (now & 0xFFFF_FFFF_FFFF) << 16
-    latest = wall > latest ? wall : latest + 1
+    latest = wall > latest ? wall : latest == .max ? latest : latest + 1
     return SyncStamp(clock: latest, device: device)
   }
 
-  /// Takes note of a stamp seen in another device's log: later stamps of this clock come after it.
-  public mutating func observe(_ stamp: SyncStamp) {
-    if stamp.clock > latest { latest = stamp.clock }
+  /// Takes note of a stamp seen in another device's log: later stamps of this clock come after it,
+  /// up to `cap(now:)`.
+  public mutating func observe(_ stamp: SyncStamp, now: UInt64) {
+    let seen = min(stamp.clock, Self.cap(now: now))
+    if seen > latest { latest = seen }
+  }
+
+  /// This clock brought back to `cap(now:)` if it stands past it (a clock a hostile stamp moved
+  /// before the cap existed).
+  public mutating func limit(now: UInt64) {
+    latest = min(latest, Self.cap(now: now))
   }
 }

@@ -353,6 +353,8 @@ extension SettingsViewModel {
       case .diskFull: return localizer.text(.settingsSyncReasonDiskFull)
       case .notAFolder: return localizer.text(.settingsSyncReasonPathNotAFolder)
       case .missing: return localizer.text(.settingsSyncReasonGone)
+      case .link: return localizer.text(.settingsSyncReasonLink)
+      case .cannotMakeFolder: return localizer.text(.settingsSyncReasonCannotMakeFolder)
       case .other(let words): return words
       }
     case .store(let error): return AlertState.reason(error, localizer)

@@ -158,16 +158,15 @@ enum MarkCommand {
         return try measure(tracker, goal, amount: nil, on: settings, in: store, outcome)
       }
 
-      let isDone = try store.completedTrackerIDs(on: settings.date).contains(tracker.id)
-      if isDone != done {
-        do {
-          try store.toggleRecord(trackerID: tracker.id, on: settings.date)
-        } catch {
-          return .failure(Messages.notSaved(error))
-        }
+      // Decided inside the write: a `done` from cron that lands first is not undone.
+      let changed: Bool
+      do {
+        changed = try store.setCompleted(done, trackerID: tracker.id, on: settings.date)
+      } catch {
+        return .failure(Messages.notSaved(error))
       }
       outcome.standardOutput += Messages.marked(
-        TerminalSafe.text(tracker.name), done: done, on: dateText, already: isDone == done)
+        TerminalSafe.text(tracker.name), done: done, on: dateText, already: !changed)
     } catch {
 
       return .failure(Messages.unreadableData(error))

@@ -43,12 +43,36 @@ enum SyncCommand {
       ? localizer.text(.cliSyncNothingOut)
       : localizer.text(.cliSyncOut(localizer.plural(.syncChanges, count: report.changesOut)))
     lines.append(localizer.text(.cliSyncSummary(TerminalSafe.text(report.folder), incoming, outgoing)))
+    if let previous = report.previousDevice {
+      lines.append(localizer.text(.cliSyncCopied(shortName(report.device), shortName(previous))))
+    } else if report.republished {
+      lines.append(localizer.text(.cliSyncRepublished))
+    }
     for log in report.unread {
       let sequence = String(log.sequence)
+      switch log.reason {
+      case .stillCopying: lines.append(localizer.text(.cliSyncWaiting(shortName(log.device), sequence)))
+      case .newerVersion: lines.append(localizer.text(.cliSyncUnreadable(shortName(log.device), sequence)))
+      default:
+        lines.append(
+          localizer.text(.cliSyncCannotRead(shortName(log.device), sequence, reason(log.reason, localizer))))
+      }
+    }
+    for skip in report.skipped {
+      let path = TerminalSafe.text(skip.path)
       lines.append(
-        log.isIncomplete
-          ? localizer.text(.cliSyncWaiting(shortName(log.device), sequence))
-          : localizer.text(.cliSyncUnreadable(shortName(log.device), sequence)))
+        skip.lines == 0
+          ? localizer.text(.cliSyncSkippedFile(path, reason(skip.reason, localizer)))
+          : localizer.text(
+            .cliSyncSkippedLines(
+              localizer.plural(.syncLines, count: skip.lines), path, reason(skip.reason, localizer))))
+    }
+    for dropped in report.dropped {
+      let changes = localizer.plural(.syncChanges, count: dropped.count)
+      lines.append(
+        dropped.device == report.device
+          ? localizer.text(.cliSyncDroppedHere(changes))
+          : localizer.text(.cliSyncDropped(changes, shortName(dropped.device))))
     }
     for clock in report.clocksAhead {
       lines.append(
@@ -58,13 +82,54 @@ enum SyncCommand {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Why something was left aside, in a few words.
+  static func reason(_ reason: SyncSkipReason, _ localizer: Localizer) -> String {
+    switch reason {
+    case .stillCopying: return localizer.text(.cliSyncReasonStillCopying)
+    case .newerVersion: return localizer.text(.cliSyncReasonNewerVersion)
+    case .notALog: return localizer.text(.cliSyncReasonNotALog)
+    case .notAFile: return localizer.text(.cliSyncReasonNotAFile)
+    case .notAFolder: return localizer.text(.cliSyncReasonNotAFolder)
+    case .link: return localizer.text(.cliSyncReasonLink)
+    case .refused(let refusal): return Messages.refusal(refusal)
+    case .lineTooLong: return localizer.text(.cliSyncReasonLineTooLong)
+    case .malformedEntry: return localizer.text(.cliSyncReasonMalformedEntry)
+    case .invalidEntry: return localizer.text(.cliSyncReasonInvalidEntry)
+    case .stampFarAhead: return localizer.text(.cliSyncReasonStampFarAhead)
+    }
+  }
+
+  /// A reason as `--json` names it.
+  static func code(_ reason: SyncSkipReason) -> String {
+    switch reason {
+    case .stillCopying: return "still-copying"
+    case .newerVersion: return "newer-version"
+    case .notALog: return "not-a-log"
+    case .notAFile: return "not-a-file"
+    case .notAFolder: return "not-a-folder"
+    case .link: return "link"
+    case .refused: return "refused"
+    case .lineTooLong: return "line-too-long"
+    case .malformedEntry: return "malformed-entry"
+    case .invalidEntry: return "invalid-entry"
+    case .stampFarAhead: return "stamp-far-ahead"
+    }
+  }
+
   /// The report as JSON: `{"folder", "device", "joined", "in", "devices", "out", "waiting",
-  /// "unreadable", "clocksAhead"}`.
+  /// "unreadable", "clocksAhead", "skipped", "dropped", "previousDevice", "republished"}`. A log
+  /// in `unreadable` and each entry of `skipped` say why (`reason`, and `words` in the user's
+  /// language).
   static func json(_ report: SyncReport) -> String {
+    let localizer = Localizer(Messages.language)
     func logs(_ incomplete: Bool) -> JSONValue {
       .array(
         report.unread.filter { $0.isIncomplete == incomplete }.map {
-          .object([("device", .string($0.device)), ("sequence", .int($0.sequence))])
+          .object(
+            [("device", .string($0.device)), ("sequence", .int($0.sequence))]
+              + (incomplete
+                ? []
+                : [("reason", .string(code($0.reason))), ("words", .string(reason($0.reason, localizer)))]))
         })
     }
     return JSONWriter.write(
@@ -78,6 +143,22 @@ enum SyncCommand {
           .array(
             report.clocksAhead.map { .object([("device", .string($0.device)), ("hours", .int($0.hours))]) })
         ),
+        (
+          "skipped",
+          .array(
+            report.skipped.map {
+              .object([
+                ("path", .string($0.path)), ("reason", .string(code($0.reason))),
+                ("words", .string(reason($0.reason, localizer))), ("lines", .int($0.lines)),
+              ])
+            })
+        ),
+        (
+          "dropped",
+          .array(report.dropped.map { .object([("device", .string($0.device)), ("count", .int($0.count))]) })
+        ),
+        ("previousDevice", report.previousDevice.map(JSONValue.string) ?? .null),
+        ("republished", .bool(report.republished)),
       ]))
   }
 

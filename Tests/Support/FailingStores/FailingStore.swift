@@ -167,6 +167,11 @@ public final class FailingStore: FailsOnDemand, SnapshotReadingStore, @unchecked
     try write("toggleRecord") { () throws(StoreError) in try base.toggleRecord(trackerID: trackerID, on: day)
     }
   }
+  public func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    try write("setCompleted") { () throws(StoreError) in
+      try base.setCompleted(isDone, trackerID: trackerID, on: day)
+    }
+  }
   public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
     try write("setDaysOff") { () throws(StoreError) in try base.setDaysOff(isOff, days) }
   }

@@ -68,6 +68,9 @@ public struct SyncSimulation {
       let index = random.next(upTo: deviceCount)
       switch random.next(upTo: 10) {
       case 0..<6:
+        // A change is stamped when it is made, by the device's own (skewed) clock.
+        let made = now(step, devices[index])
+        devices[index].store.editClock = { made }
         act(on: devices[index].store, &random)
       case 6, 7:
         do {
