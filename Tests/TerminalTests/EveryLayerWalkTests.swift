@@ -282,7 +282,7 @@ struct EveryLayerWalkTests {
   }
 
   /// What tells one alert from another: the screen it is over, the store call that failed
-  /// (`trackers alert toggleRecord`: a mark of a day that could not be saved) and whether the
+  /// (`trackers alert setCompleted`: a mark of a day that could not be saved) and whether the
   /// write had waited for another program first.
   static func alertSignature(_ run: Run, _ failing: Failing? = nil) -> String {
     let waited = if case .everyWrite = failing { " after waiting" } else { "" }
@@ -414,9 +414,9 @@ struct EveryLayerWalkTests {
     // the onboarding meet no failed read of the settings but the launch's.
     let signatures = Set(alerts.map(\.1.signature))
     let expected: Set<String> = [
-      "trackers alert toggleRecord", "trackers alert setDaysOff", "trackers alert setPinned",
+      "trackers alert setCompleted", "trackers alert setDaysOff", "trackers alert setPinned",
       "trackers alert deleteTracker", "trackers alert trackers",
-      "detail alert toggleRecord", "detail alert setDaysOff", "detail alert deleteTracker",
+      "detail alert setCompleted", "detail alert setDaysOff", "detail alert deleteTracker",
       "detail alert trackers", "tracker-form alert createTracker", "tracker-form alert updateTracker",
       "tracker-form alert trackers", "tracker-form alert settings", "categories alert deleteCategory",
       "categories alert updateSettings",
@@ -427,9 +427,9 @@ struct EveryLayerWalkTests {
       "todo-edit alert updateTask", "trackers alert updateSettings", "categories alert trackers",
       "category-form alert categories", "trackers alert settings at launch", "todos alert tasks at launch",
       // A tap's write queued behind another program (`attemptSoon`, `writeOrQueue`).
-      "trackers alert toggleRecord after waiting", "trackers alert setDaysOff after waiting",
+      "trackers alert setCompleted after waiting", "trackers alert setDaysOff after waiting",
       "trackers alert setPinned after waiting", "trackers alert deleteTracker after waiting",
-      "detail alert toggleRecord after waiting", "detail alert setDaysOff after waiting",
+      "detail alert setCompleted after waiting", "detail alert setDaysOff after waiting",
       "todos alert deleteTask after waiting",
     ]
     #expect(
