@@ -121,11 +121,12 @@ extension SQLiteTrackerStore: SyncingStore {
       try write {
         toWrite = nil
         finalRead = nil
+        // Changes another program made without stamping them are stamped now (the clock read below
+        // includes that stamp).
+        try self.stampEdits(at: milliseconds)
         let state = try self.loadSyncState()
         var read = try self.loadReadPositions()
         if let previous { read[previous.device] = max(read[previous.device] ?? 0, previous.readUpTo) }
-        // Changes another program made without stamping them are stamped now.
-        try self.stampEdits(at: milliseconds)
         var clock = HybridClock(device: device, latest: Self.clock(state))
         clock.limit(now: milliseconds)
 
@@ -142,6 +143,7 @@ extension SQLiteTrackerStore: SyncingStore {
           })
         {
           try self.database.cached("DELETE FROM sync_edit").run()
+          try self.database.cached("INSERT OR IGNORE INTO sync_tracking (tracking) VALUES (1)").run()
           if pendingWritten { try self.clearPendingLog() }
           try self.storeSyncState([
             "last_synced": String(milliseconds), "clocks_ahead": Self.encodeClocksAhead([]),
@@ -265,8 +267,13 @@ extension SQLiteTrackerStore: SyncingStore {
         }
 
         let after = SyncFields.materialize(merged)
+        // What the merge writes into the tables is not a change made here: the triggers that name
+        // changes for the next sync stay quiet meanwhile, and from then on they name every change
+        // (a file that never joined a folder has nothing to stamp).
+        try self.database.cached("DELETE FROM sync_tracking").run()
         var change = try self.apply(
           after.contents, dayStart: after.dayStart, over: current, settings: settings)
+        try self.database.cached("INSERT OR IGNORE INTO sync_tracking (tracking) VALUES (1)").run()
         try self.storeSyncFields(changed, of: merged)
         try self.storeReadPositions(read)
         finalRead = read
@@ -390,7 +397,9 @@ extension SQLiteTrackerStore: SyncingStore {
       $0.int(0)
     }
     guard unstamped.first == 1 else { return }
-    var clock = HybridClock(device: "", latest: Self.clock(try loadSyncState()))
+    // The clock alone: the state also holds the last log sent, which may be large.
+    let stored = try database.cached("SELECT value FROM sync_state WHERE key = 'clock'").rows { $0.text(0) }
+    var clock = HybridClock(device: "", latest: Self.clock(["clock": stored.first ?? ""]))
     clock.limit(now: now)
     let stamp = clock.stamp(now: now)
     try database.cached("UPDATE sync_edit SET clock = ? WHERE clock IS NULL").run([

@@ -124,7 +124,7 @@ public final class AppSync: ObservableViewModel {
     switch outcome {
     case .success(let report):
       next.failure = nil
-      next.newerLogs = report.unread.filter { !$0.isIncomplete }
+      next.newerLogs = report.unread.filter { $0.reason == .newerVersion }
     case .failure(let error):
       next.failure = error
     }

@@ -38,20 +38,22 @@ struct Reliability {
     /// Seeded three-device sync runs, and `sync` commands killed at a random moment.
     var syncRuns: Int
     var syncKills: Int
+    /// `sync` killed at a named step (`TRACKER_SYNC_KILL_AT`), the steps in turn.
+    var syncStepKills: Int
 
     /// The run `swift test` makes: a few seconds.
     static let short = Scale(
       mutations: 40, importKills: 4, scriptKills: 4, doneKills: 12, concurrentSeconds: 2, damages: 16,
       salvageCuts: 1, salvagePages: 6, salvageKills: 4, walCuts: 6, fullDiskRounds: 1, fileLimitRounds: 12,
       specialRounds: 1, dayOffCuts: 1, dayOffFlips: 4, slowServers: 1, silentServers: 0, endlessServers: 1,
-      roundTrips: 500, rangeKills: 4, syncRuns: 20, syncKills: 10)
+      roundTrips: 500, rangeKills: 4, syncRuns: 20, syncKills: 10, syncStepKills: 12)
     /// The run `docs/reliability.md` reports.
     static let long = Scale(
       mutations: 3000, importKills: 100, scriptKills: 100, doneKills: 300, concurrentSeconds: 60,
       damages: 1000, salvageCuts: 25, salvagePages: 1000, salvageKills: 100, walCuts: 200, fullDiskRounds: 20,
       fileLimitRounds: 300, specialRounds: 5, dayOffCuts: 10, dayOffFlips: 300, slowServers: 3,
       silentServers: 3, endlessServers: 10, roundTrips: 20_000, rangeKills: 100, syncRuns: 2000,
-      syncKills: 200)
+      syncKills: 200, syncStepKills: 240)
   }
 
   /// What one part did: `counts` describe it, every one of `failures` must be 0.
@@ -137,8 +139,11 @@ struct Reliability {
   // MARK: Running the tool
 
   /// Runs `tracker-preview` with `arguments` (and the fixed day) to its end or `timeout`.
-  func tool(_ arguments: [String], input: String? = nil, timeout: Double = 30) throws -> Outcome {
-    try Program.start(preview, arguments + Self.fixed, in: folder, input: input).finish(timeout: timeout)
+  func tool(
+    _ arguments: [String], input: String? = nil, timeout: Double = 30, environment: [String: String] = [:]
+  ) throws -> Outcome {
+    try Program.start(preview, arguments + Self.fixed, in: folder, input: input, environment: environment)
+      .finish(timeout: timeout)
   }
 
   /// Starts `tracker-preview` without waiting.
@@ -219,9 +224,9 @@ final class Program {
     self.errorPath = errorPath
   }
 
-  static func start(_ executable: URL, _ arguments: [String], in folder: URL, input: String?) throws
-    -> Program
-  {
+  static func start(
+    _ executable: URL, _ arguments: [String], in folder: URL, input: String?, environment: [String: String] = [:]
+  ) throws -> Program {
     let name = UUID().uuidString
     let program = Program(
       outputPath: folder.appendingPathComponent("\(name).out").path,
@@ -234,7 +239,7 @@ final class Program {
     program.process.environment = [
       "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("xdg").path, "LANG": "C.UTF-8",
       "TERM": "dumb",
-    ]
+    ].merging(environment) { $1 }
     program.process.currentDirectoryURL = folder
     program.process.standardOutput = FileHandle(forWritingAtPath: program.outputPath)
     program.process.standardError = FileHandle(forWritingAtPath: program.errorPath)

@@ -71,6 +71,27 @@ extension Reliability {
           "logs cut short", example: "after trial \(trial): \(String(decoding: read.output, as: UTF8.self))")
       }
     }
+    // `sync` killed at each of its steps in turn (TRACKER_SYNC_KILL_AT), each after an edit that
+    // the next edit undoes: a log sent and not recorded, recorded and not sent, a snapshot written
+    // and its logs not removed.
+    let steps = ["listed", "merged", "committed", "written", "folded", "removed"]
+    for trial in 0..<scale.syncStepKills {
+      let store = stores[trial % 2]
+      let prefix = trial % 2 == 0 ? "Home" : "Work"
+      let step = steps[trial % steps.count]
+      let day = Archives.date(daysBack: 2)
+      _ = try tool(["note", "\(prefix) 2", "sent, then undone", "--date", day, "--store", store])
+      let killed = try tool(["sync", "--store", store], environment: ["TRACKER_SYNC_KILL_AT": step])
+      if killed.signal == SIGKILL {
+        report.count("syncs killed at \(step)")
+      } else if killed.status == 0 {
+        report.count("syncs that did not reach \(step)")
+      } else {
+        report.fail("crashes", example: "sync killed at \(step): exit \(killed.status) \(killed.errorText)")
+      }
+      _ = try tool(["note", "\(prefix) 2", "kept \(trial)", "--date", day, "--store", store])
+      _ = try tool(["done", "\(prefix) \(1 + trial % 4)", "--date", Archives.date(daysBack: 3), "--store", store])
+    }
     // The syncs after the kills converge: every data file exports the same.
     for _ in 0..<2 {
       for store in stores + [reader] { _ = try tool(["sync", "--store", store]) }

@@ -15,6 +15,10 @@
 //   tracker-store-writer open-limited <store> <bytes>
 //     Opens the store with files limited to <bytes> (`ulimit -f`, SIGXFSZ ignored): a full disk
 //     for the salvage of a broken file.
+//   tracker-store-writer done-held <store> <tracker id> <YYYY-MM-DD>
+//     Marks the tracker done on the day as cron's `done` would, holding its write transaction open
+//     before the commit: says "held" then, and commits at a line (or the end) of standard input
+//     ("committed"). The tap test makes the app's tap wait for it.
 //   tracker-store-writer hold <store> <seconds>
 //     Holds the file's write lock (`BEGIN IMMEDIATE`) as another program in the middle of a long
 //     write would, until a line (or the end) of standard input or <seconds> at the most: prints
@@ -117,6 +121,21 @@ case "write" where arguments.count == 4:
       try store.toggleRecord(trackerID: trackerID, on: day)
       say(day.iso)
     }
+  } catch {
+    fail("Error: \(error)", code: 1)
+  }
+case "done-held" where arguments.count == 4:
+  guard let trackerID = UUID(uuidString: arguments[2]), let day = try? Day(iso: arguments[3]) else {
+    fail("usage: tracker-store-writer done-held <store> <tracker id> <YYYY-MM-DD>", code: 64)
+  }
+  do {
+    let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
+    store.inWrite = {
+      say("held")
+      _ = readLine()
+    }
+    try store.setCompleted(true, trackerID: trackerID, on: day)
+    say("committed")
   } catch {
     fail("Error: \(error)", code: 1)
   }

@@ -218,10 +218,17 @@ struct SyncTests {
     #expect(report.clocksAhead.map(\.hours) == [30])
     #expect(try pair.b.categories() == [home])
     #expect(try pair.b.syncStatus().clocksAhead == report.clocksAhead)
-    // B's rename after seeing A's category wins, though B's clock is 30 hours behind A's.
+    // A's stamp moved B's clock only a day ahead (docs/sync.md, "Hostile input"): B's rename right
+    // after loses to it, as the warning says; one made once B's clock passes A's stamp wins.
     try pair.b.renameCategory(id: home.id, to: "Дом")
     try pair.b.sync(folder: pair.folder, now: fixedNow.addingTimeInterval(60))
     try pair.a.sync(folder: pair.folder, now: ahead.addingTimeInterval(60))
+    #expect(try pair.a.categories().map(\.title) == [home.title])
+    let caughtUp = ahead.addingTimeInterval(120)
+    pair.b.editClock = { caughtUp }
+    try pair.b.renameCategory(id: home.id, to: "Дом")
+    try pair.b.sync(folder: pair.folder, now: caughtUp)
+    try pair.a.sync(folder: pair.folder, now: caughtUp)
     #expect(try pair.a.categories().map(\.title) == ["Дом"])
   }
 

@@ -170,6 +170,10 @@ struct SyncTrustTests {
   @Test func aChangeIsStampedWhenItIsMadeNotWhenItIsSynced() throws {
     let world = try World(devices: 1)
     let store = world.stores[0]
+    // Before a file joins a folder nothing is stamped: its first sync sends everything as new.
+    try store.createCategory(joys)
+    #expect(try Self.editClocks(store).isEmpty)
+    try store.sync(folder: world.folder, now: fixedNow.addingTimeInterval(-4 * 3600))
     let madeAt = fixedNow.addingTimeInterval(-3 * 3600)
     store.editClock = { madeAt }
     try store.createCategory(home)
@@ -180,7 +184,7 @@ struct SyncTrustTests {
     let renamed = try Self.editClocks(store)
     #expect(renamed == [clocks[0] + 1])
     try store.sync(folder: world.folder, now: fixedNow)
-    let path = try #require(try Self.files(world.folder).first { $0.hasSuffix("00000001.jsonl") })
+    let path = try #require(try Self.files(world.folder).first { $0.hasSuffix("00000002.jsonl") })
     let log = try String(contentsOfFile: path, encoding: .utf8)
     #expect(log.contains(SyncStamp(clock: clocks[0] + 1, device: "").clockText))
   }

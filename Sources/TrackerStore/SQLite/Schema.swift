@@ -172,9 +172,10 @@ enum Schema {
   ]
 
   /// The version that stamps each change when it is made, by every writer (docs/sync.md, "Stamped
-  /// when made"): triggers on every table that travels name the field a statement changed in
-  /// `sync_edit`, with no clock; the store's write stamps them with the hybrid clock before it
-  /// commits (`stampEdits`), and a sync sends each field with the stamp of its last change.
+  /// when made"): once the file has joined a folder, triggers on every table that travels name the
+  /// field a statement changed in `sync_edit`, with no clock; the store's write stamps them with
+  /// the hybrid clock before it commits (`stampEdits`), and a sync sends each field with the stamp
+  /// of its last change.
   static let syncEditsVersion = 7
 
   /// Takes a file back to before `syncEditsVersion` (tests that make older files drop what later
@@ -183,7 +184,7 @@ enum Schema {
     let triggers = syncEditsSQL.components(separatedBy: "CREATE TRIGGER ").dropFirst().map {
       "DROP TRIGGER " + $0.prefix { $0 != " " && $0 != "\n" } + ";"
     }
-    return triggers.joined(separator: " ") + " DROP TABLE sync_edit;"
+    return triggers.joined(separator: " ") + " DROP TABLE sync_edit; DROP TABLE sync_tracking;"
   }
 
   /// `sync_edit` and the triggers that fill it. The triggers are plain SQL, so a change made by
@@ -197,29 +198,38 @@ enum Schema {
       PRIMARY KEY (entity, id, field)
     ) WITHOUT ROWID;
     CREATE INDEX sync_edit_unstamped ON sync_edit(entity) WHERE clock IS NULL;
+    -- A row here once the data file has joined a folder: before, there is nothing to stamp (its
+    -- first sync sends everything as new); and none while a sync writes the merge into the
+    -- tables (what it writes is no change made here).
+    CREATE TABLE sync_tracking (tracking INTEGER PRIMARY KEY);
+    INSERT INTO sync_tracking SELECT 1 WHERE EXISTS (SELECT 1 FROM sync_state WHERE key = 'device');
 
-    CREATE TRIGGER sync_edit_category_insert AFTER INSERT ON category BEGIN
+    CREATE TRIGGER sync_edit_category_insert AFTER INSERT ON category
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit VALUES ('category', NEW.id, 'title', NULL)
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
     CREATE TRIGGER sync_edit_category_update AFTER UPDATE OF title ON category
-      WHEN OLD.title IS NOT NEW.title BEGIN
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) AND OLD.title IS NOT NEW.title BEGIN
       INSERT INTO sync_edit VALUES ('category', NEW.id, 'title', NULL)
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
-    CREATE TRIGGER sync_edit_category_delete AFTER DELETE ON category BEGIN
+    CREATE TRIGGER sync_edit_category_delete AFTER DELETE ON category
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit VALUES ('category', OLD.id, 'deleted', NULL)
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
 
-    CREATE TRIGGER sync_edit_tracker_insert AFTER INSERT ON tracker BEGIN
+    CREATE TRIGGER sync_edit_tracker_insert AFTER INSERT ON tracker
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'tracker', NEW.id, column1, NULL FROM (VALUES ('name'), ('emoji'), ('color'), ('category'),
           ('kind'), ('measure'), ('pinned'), ('created')) WHERE true
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
     CREATE TRIGGER sync_edit_tracker_update
-      AFTER UPDATE OF name, emoji, color, category_id, pinned, created_day, schedule ON tracker BEGIN
+      AFTER UPDATE OF name, emoji, color, category_id, pinned, created_day, schedule ON tracker
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'tracker', NEW.id, column1, NULL FROM (VALUES ('name', OLD.name IS NOT NEW.name),
           ('emoji', OLD.emoji IS NOT NEW.emoji), ('color', OLD.color IS NOT NEW.color),
@@ -228,19 +238,22 @@ enum Schema {
         WHERE column2
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
-    CREATE TRIGGER sync_edit_tracker_delete AFTER DELETE ON tracker BEGIN
+    CREATE TRIGGER sync_edit_tracker_delete AFTER DELETE ON tracker
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit VALUES ('tracker', OLD.id, 'deleted', NULL)
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
 
-    CREATE TRIGGER sync_edit_goal_insert AFTER INSERT ON tracker_goal BEGIN
+    CREATE TRIGGER sync_edit_goal_insert AFTER INSERT ON tracker_goal
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
           (VALUES ('measure', NEW.unit IS NOT NULL), ('kind', NEW.quota_count IS NOT NULL))
         WHERE tracker.number = NEW.tracker AND column2
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
-    CREATE TRIGGER sync_edit_goal_update AFTER UPDATE ON tracker_goal BEGIN
+    CREATE TRIGGER sync_edit_goal_update AFTER UPDATE ON tracker_goal
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
           (VALUES ('measure', OLD.unit IS NOT NEW.unit OR OLD.target IS NOT NEW.target
@@ -249,7 +262,8 @@ enum Schema {
         WHERE tracker.number = NEW.tracker AND column2
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
-    CREATE TRIGGER sync_edit_goal_delete AFTER DELETE ON tracker_goal BEGIN
+    CREATE TRIGGER sync_edit_goal_delete AFTER DELETE ON tracker_goal
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
           (VALUES ('measure', OLD.unit IS NOT NULL), ('kind', OLD.quota_count IS NOT NULL))
@@ -257,64 +271,70 @@ enum Schema {
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
 
-    CREATE TRIGGER sync_edit_record_insert AFTER INSERT ON record BEGIN
+    CREATE TRIGGER sync_edit_record_insert AFTER INSERT ON record
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'record', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'mark', NULL
         FROM tracker WHERE tracker.number = NEW.tracker
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
     CREATE TRIGGER sync_edit_record_update AFTER UPDATE OF amount ON record
-      WHEN OLD.amount IS NOT NEW.amount BEGIN
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) AND OLD.amount IS NOT NEW.amount BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'record', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'mark', NULL
         FROM tracker WHERE tracker.number = NEW.tracker
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
-    CREATE TRIGGER sync_edit_record_delete AFTER DELETE ON record BEGIN
+    CREATE TRIGGER sync_edit_record_delete AFTER DELETE ON record
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'record', tracker.id || '/' || date(OLD.day * 86400, 'unixepoch'), 'mark', NULL
         FROM tracker WHERE tracker.number = OLD.tracker
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
 
-    CREATE TRIGGER sync_edit_day_off_insert AFTER INSERT ON day_off BEGIN
+    CREATE TRIGGER sync_edit_day_off_insert AFTER INSERT ON day_off
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'day-off', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'off', NULL
         FROM tracker WHERE tracker.number = NEW.tracker
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
-    CREATE TRIGGER sync_edit_day_off_delete AFTER DELETE ON day_off BEGIN
+    CREATE TRIGGER sync_edit_day_off_delete AFTER DELETE ON day_off
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'day-off', tracker.id || '/' || date(OLD.day * 86400, 'unixepoch'), 'off', NULL
         FROM tracker WHERE tracker.number = OLD.tracker
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
 
-    CREATE TRIGGER sync_edit_note_insert AFTER INSERT ON note BEGIN
+    CREATE TRIGGER sync_edit_note_insert AFTER INSERT ON note
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'note', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'text', NULL
         FROM tracker WHERE tracker.number = NEW.tracker
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
-    CREATE TRIGGER sync_edit_note_update AFTER UPDATE OF text ON note WHEN OLD.text IS NOT NEW.text BEGIN
+    CREATE TRIGGER sync_edit_note_update AFTER UPDATE OF text ON note WHEN EXISTS (SELECT 1 FROM sync_tracking) AND OLD.text IS NOT NEW.text BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'note', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'text', NULL
         FROM tracker WHERE tracker.number = NEW.tracker
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
-    CREATE TRIGGER sync_edit_note_delete AFTER DELETE ON note BEGIN
+    CREATE TRIGGER sync_edit_note_delete AFTER DELETE ON note
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'note', tracker.id || '/' || date(OLD.day * 86400, 'unixepoch'), 'text', NULL
         FROM tracker WHERE tracker.number = OLD.tracker
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
 
-    CREATE TRIGGER sync_edit_day_start_insert AFTER INSERT ON setting WHEN NEW.key = 'day_start' BEGIN
+    CREATE TRIGGER sync_edit_day_start_insert AFTER INSERT ON setting WHEN EXISTS (SELECT 1 FROM sync_tracking) AND NEW.key = 'day_start' BEGIN
       INSERT INTO sync_edit VALUES ('settings', 'shared', 'dayStart', NULL)
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
     CREATE TRIGGER sync_edit_day_start_update AFTER UPDATE OF value ON setting
-      WHEN NEW.key = 'day_start' AND OLD.value IS NOT NEW.value BEGIN
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) AND NEW.key = 'day_start' AND OLD.value IS NOT NEW.value BEGIN
       INSERT INTO sync_edit VALUES ('settings', 'shared', 'dayStart', NULL)
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;

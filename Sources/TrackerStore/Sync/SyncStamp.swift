@@ -94,9 +94,13 @@ public struct HybridClock: Hashable, Sendable {
     if seen > latest { latest = seen }
   }
 
-  /// This clock brought back to `cap(now:)` if it stands past it (a clock a hostile stamp moved
-  /// before the cap existed).
+  /// This clock brought back to `cap(now:)` when it stands more than a year past `now`: what a
+  /// hostile stamp left before stamps were checked. (A clock a day or a month ahead is this
+  /// device's own wrong clock, or one it saw within a day: brought back, its next edits would
+  /// lose to its own earlier ones.)
   public mutating func limit(now: UInt64) {
-    latest = min(latest, Self.cap(now: now))
+    let year: UInt64 = 366 * 86_400_000
+    guard latest > Self.cap(now: min(now, 0xFFFF_FFFF_FFFF - year) + year) else { return }
+    latest = Self.cap(now: now)
   }
 }

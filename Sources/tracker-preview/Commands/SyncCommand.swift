@@ -16,6 +16,13 @@ enum SyncCommand {
       return outcome
     }
     guard let store = opened as? SQLiteTrackerStore else { return .failure(Messages.localized(.cliSyncDemo)) }
+    // For the reliability suite: `TRACKER_SYNC_KILL_AT=<step>` kills this process (SIGKILL) when
+    // the sync reaches that step (docs/reliability.md), as a power cut there would.
+    if let step = context.environment["TRACKER_SYNC_KILL_AT"].flatMap(SQLiteTrackerStore.SyncStep.init) {
+      store.syncStep = { reached throws(SyncError) in
+        if reached == step { kill(getpid(), SIGKILL) }
+      }
+    }
     let report: SyncReport
     do {
       report = try store.sync(folder: invocation.options.folder, now: Date())
