@@ -79,7 +79,9 @@ struct SQLiteStoreTests {
     do {
       let store = try SQLiteTrackerStore(path: path, now: fixedNow)
       try store.createCategory(home)
-      for number in 0..<300 {
+      // Enough trackers that the first half of the file holds the schema (its triggers take five
+      // pages, made before any tracker) and some of their pages.
+      for number in 0..<600 {
         try store.createTracker(habit("Tracker number \(number) with a long name", id: 100 + number))
       }
     }
@@ -93,7 +95,7 @@ struct SQLiteStoreTests {
     // (issue 22, item 8: this once saved nothing).
     let saved = try store.trackers().map(\.tracker)
     #expect(!saved.isEmpty)
-    let written = Set((0..<300).map { habit("Tracker number \($0) with a long name", id: 100 + $0) })
+    let written = Set((0..<600).map { habit("Tracker number \($0) with a long name", id: 100 + $0) })
     #expect(Set(saved).isSubset(of: written))
   }
 
@@ -237,7 +239,9 @@ struct VerifiedStampTests {
     do {
       let store = try SQLiteTrackerStore(path: path, now: fixedNow)
       try store.createCategory(home)
-      for number in 0..<300 {
+      // Enough trackers that the first half of the file holds the schema (its triggers take five
+      // pages, made before any tracker) and some of their pages.
+      for number in 0..<600 {
         try store.createTracker(habit("Tracker \(number) with a long enough name", id: 100 + number))
       }
     }
