@@ -225,7 +225,8 @@ final class Program {
   }
 
   static func start(
-    _ executable: URL, _ arguments: [String], in folder: URL, input: String?, environment: [String: String] = [:]
+    _ executable: URL, _ arguments: [String], in folder: URL, input: String?,
+    environment: [String: String] = [:]
   ) throws -> Program {
     let name = UUID().uuidString
     let program = Program(

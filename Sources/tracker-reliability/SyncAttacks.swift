@@ -90,7 +90,9 @@ extension Reliability {
         report.fail("crashes", example: "sync killed at \(step): exit \(killed.status) \(killed.errorText)")
       }
       _ = try tool(["note", "\(prefix) 2", "kept \(trial)", "--date", day, "--store", store])
-      _ = try tool(["done", "\(prefix) \(1 + trial % 4)", "--date", Archives.date(daysBack: 3), "--store", store])
+      _ = try tool([
+        "done", "\(prefix) \(1 + trial % 4)", "--date", Archives.date(daysBack: 3), "--store", store,
+      ])
     }
     // The syncs after the kills converge: every data file exports the same.
     for _ in 0..<2 {
