@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // Tracker: the whole behaviour of a habit-tracking app without a UI framework underneath.
-// Layering (DESIGN.md §2): imports only point down the target list below; no package dependencies.
+// Layering (docs/architecture.md): imports only point down the target list below; no package dependencies.
 
 import PackageDescription
 

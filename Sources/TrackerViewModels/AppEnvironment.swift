@@ -39,7 +39,7 @@ public struct AppEnvironment: Sendable {
   /// The system's local notifications (the daily reminder).
   public var notifications: any NotificationScheduler
   /// How long the main actor waits for a store call in an app that keeps running: not at all
-  /// (DESIGN "The screen never freezes"). It hands the call off, and hears of the outcome later.
+  /// (docs/architecture.md, "The screen never freezes"). It hands the call off, and hears of the outcome later.
   public static let mainActorWait: Duration = .zero
   /// How long a form's save waits for another program's lock before the form says the file is
   /// busy (and keeps what was typed).

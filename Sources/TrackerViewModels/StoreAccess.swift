@@ -1,15 +1,15 @@
 import Foundation
 import TrackerModels
 
-/// The one way view models reach a store, shared by the tracker's and the to-do app's (DESIGN
-/// "Data access"): the main actor never calls the store itself.
+/// The one way view models reach a store, shared by the tracker's and the to-do app's
+/// (docs/architecture.md, "Data access"): the main actor never calls the store itself.
 ///
 /// - **Reads** (`read`) run on a reader queue, each one snapshot (`TrackerDataStore.read`, one
 ///   `BEGIN DEFERRED`), and **writes** (`write`) on the one writer queue, in the order they were
 ///   made, each one transaction that returns what it changed.
-/// - The main actor waits for none of them in the app (`mainActorWait` zero, DESIGN "The screen
-///   never freezes"): it hands a call off and goes on with what it shows; the call's continuation
-///   runs on the main actor when the call ends, in the order the calls were made. A screen that
+/// - The main actor waits for none of them in the app (`mainActorWait` zero; docs/architecture.md,
+///   "The screen never freezes"): it hands a call off and goes on with what it shows; the call's
+///   continuation runs on the main actor when the call ends, in the order the calls were made. A screen that
 ///   has not read yet shows nothing in place of what it reads (never an empty list), a form whose
 ///   save is on its way takes no second save, and a write still running after
 ///   `StoreWriter.savingShownAfter` shows "Saving…". A write with `.givingUpAfterWait` (a form's

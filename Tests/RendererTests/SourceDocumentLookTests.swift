@@ -10,7 +10,7 @@ import TrackerStore
 @testable import TrackerViewModels
 
 /// What the source documents ask the screens to look like (issue 21, section 5), in styled and in
-/// plain output: seed 003's green row, seed 000's emoji pad and lifted rows, DESIGN.md §4's grid.
+/// plain output: seed 003's green row, seed 000's emoji pad and lifted rows, docs/rules.md's grid and its legend.
 @MainActor
 @Suite("Screens as the source documents draw them")
 struct SourceDocumentLookTests {
@@ -109,7 +109,7 @@ struct SourceDocumentLookTests {
     #expect(lines[menu].spans.allSatisfy { !$0.style.isDimmed })
   }
 
-  // MARK: d. DESIGN.md §4: every state of the grid told apart without color, with a legend
+  // MARK: d. docs/rules.md, the grid: every state of the grid told apart without color, with a legend
 
   @Test(arguments: [
     (

@@ -10,7 +10,7 @@ import TrackerStore
 
 @testable import TrackerViewModels
 
-/// The main actor makes no store call (DESIGN "Data access"): the view models reach a store only
+/// The main actor makes no store call (docs/architecture.md, "Data access"): the view models reach a store only
 /// through `StoreAccess`, whose queues run off the main thread. The stores count the calls made
 /// on the main thread (debug builds); driving every screen of both apps, reading and writing,
 /// adds none. The setup's own calls (the test fills the store on the main thread) come before.

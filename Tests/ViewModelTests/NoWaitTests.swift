@@ -12,7 +12,7 @@ import TrackerStore
 
 @testable import TrackerViewModels
 
-/// The app's main actor waits for no store call (DESIGN "The screen never freezes",
+/// The app's main actor waits for no store call (docs/architecture.md, "The screen never freezes",
 /// `AppEnvironment.mainActorWait` zero): every outcome comes on a later turn of the main actor.
 /// What a screen shows meanwhile is never wrong — nothing in place of what it has not read yet,
 /// a save on its way taken once — and an outcome that comes after the user moved on lands on

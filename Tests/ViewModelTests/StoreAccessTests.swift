@@ -7,7 +7,7 @@ import TrackerStore
 
 @testable import TrackerViewModels
 
-/// `StoreAccess`, the view models' one way to a store (DESIGN "Data access"), on its own: calls
+/// `StoreAccess`, the view models' one way to a store (docs/architecture.md, "Data access"), on its own: calls
 /// off the main actor, writes in the order they were made, observation of values coalesced per
 /// burst, continuations once each.
 @MainActor
