@@ -39,7 +39,10 @@ struct SyncReportCLITests {
     let object = try JSONParser.parse(result.output)
     #expect(object["previousDevice"] == .string(original))
     #expect(object["republished"] == .bool(true))
-    guard case .string(let new)? = object["device"] else { return }
+    guard case .string(let new)? = object["device"] else {
+      Issue.record("no device in \(result.output)")
+      return
+    }
     // Said once: the next sync is an everyday one.
     let next = try runCLI(["sync", "--store", copy, "--lang", language])
     #expect(!next.output.contains(String(new.prefix(8))))

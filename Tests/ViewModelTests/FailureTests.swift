@@ -145,7 +145,10 @@ struct FailureTests {
     #expect(store.failures == ["records"])
     #expect(flow.screen == .trackerForm)
     #expect(flow.view.alert == couldNotRead(.ru))
-    guard case .trackerForm(let form)? = flow.view.presented.last else { return }
+    guard case .trackerForm(let form)? = flow.view.presented.last else {
+      Issue.record("another screen is presented: \(String(describing: flow.view.presented.last))")
+      return
+    }
     #expect(form.dayCounter?.text == "12 дней")
     #expect(
       try world.store.recordDays(trackerID: DemoData(today: day("2026-11-30")).trackers[0].id).count == 10)
@@ -161,7 +164,10 @@ struct FailureTests {
     try flow.tap("done")
     #expect(flow.screen == .categoryForm)
     #expect(flow.view.alert == couldNotSave(language))
-    guard case .categoryForm(let form)? = flow.view.presented.last else { return }
+    guard case .categoryForm(let form)? = flow.view.presented.last else {
+      Issue.record("another screen is presented: \(String(describing: flow.view.presented.last))")
+      return
+    }
     #expect(form.text == "Sport" && form.isDoneEnabled && form.error == nil)
     #expect(try world.store.categories().count == 2)
   }
@@ -180,7 +186,10 @@ struct FailureTests {
     #expect(try world.store.categories().map(\.title) == ["Домашний уют", "Радостные мелочи"])
     try flow.tap("ok")
     try flow.perform(.dismiss)
-    guard case .categories(let list)? = flow.view.presented.last else { return }
+    guard case .categories(let list)? = flow.view.presented.last else {
+      Issue.record("another screen is presented: \(String(describing: flow.view.presented.last))")
+      return
+    }
     #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи"])
   }
 
@@ -193,7 +202,10 @@ struct FailureTests {
     store.fail(.nextWrite(FailingStore.readOnly))
     try flow.tap("confirm")
     #expect(flow.view.alert == couldNotSave(.ru))
-    guard case .categories(let list)? = flow.view.presented.last else { return }
+    guard case .categories(let list)? = flow.view.presented.last else {
+      Issue.record("another screen is presented: \(String(describing: flow.view.presented.last))")
+      return
+    }
     #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи"])
     #expect(list.deleteConfirmation == nil)
     #expect(try world.store.trackers().count == DemoData(today: day("2026-11-30")).trackers.count)

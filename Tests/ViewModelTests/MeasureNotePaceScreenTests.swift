@@ -228,7 +228,10 @@ struct MeasureNotePaceScreenTests {
     #expect(try flow.find(.identifier("note-text")).label == "ran in the rain")
     try flow.tap("clear")
     #expect(flow.screen == .detail)
-    guard case .detail(let cleared)? = flow.view.presented.last else { return }
+    guard case .detail(let cleared)? = flow.view.presented.last else {
+      Issue.record("another screen is presented: \(String(describing: flow.view.presented.last))")
+      return
+    }
     #expect(cleared.entries.isEmpty && !cleared.weeks.joined().contains(where: \.hasNote))
     #expect(try world.store.notes(trackerID: id(10)).isEmpty)
   }

@@ -105,7 +105,10 @@ struct PublishingTests {
     }
     #expect(schedule.rows.filter(\.isOn).map(\.weekday) == [.saturday])
     try flow.tap("done")
-    guard case .trackerForm(let withDays)? = lastPresented() else { return }
+    guard case .trackerForm(let withDays)? = lastPresented() else {
+      Issue.record("another screen is presented: \(String(describing: lastPresented()))")
+      return
+    }
     #expect(withDays.scheduleValue == "Sat")
     try flow.tap("cancel")
     try flow.tap("date")
