@@ -38,95 +38,115 @@ extension SQLiteTrackerStore: SyncingStore {
     guard let path = given.map(Self.absolute) ?? known.state["folder"] else { throw .noFolder }
     let folder = SyncFolder(root: path)
     try folder.check()
-    let listing = try folder.devices()
-    try syncStep(.listed)
-
-    // This device: its id, its next file's sequence, and the file it committed last (which a sync
-    // killed after its commit did not write).
-    var device = known.state["device"] ?? UUID().uuidString
-    let hadDevice = known.state["device"] != nil
-    var nextSequence = Int(known.state["next_sequence"] ?? "") ?? 1
-    let pending = Self.pendingLog(known.state)
-    var own = try folder.files(of: device)
-    // A copy of this data file (on another machine, or a backup restored) syncs under the same id
-    // when the folder holds a file of this id that this store did not write: one past what it
-    // recorded, or its last file with other contents. It takes a new id and reads the old id's
-    // files after its own as another device's.
-    var previous: (device: String, readUpTo: Int)?
-    if hadDevice {
-      let pendingName = pending.map { SyncLogFile.fileName($0.sequence, snapshot: $0.isSnapshot) }
-      let pendingIsForeign =
-        pending.map { folder.has(device, pendingName!) && !folder.holds(device, pendingName!, $0.text) }
-        ?? false
-      if own.newest >= nextSequence || pendingIsForeign {
-        previous = (device, (pending?.sequence ?? nextSequence) - 1)
-        device = UUID().uuidString
-        nextSequence = 1
-        own = SyncFolder.DeviceFiles()
-      }
-    }
-    try folder.prepare(device)
-    // The last file committed and not written yet is written now, before anything else of this
-    // device (its sequence comes first).
-    var pendingWritten = false
-    if previous == nil, let pending {
-      let name = SyncLogFile.fileName(pending.sequence, snapshot: pending.isSnapshot)
-      if !folder.has(device, name) {
-        try folder.write(text: pending.text, device: device, name: name)
-        if pending.isSnapshot {
-          own.snapshots.append(pending.sequence)
-        } else {
-          own.logs.append(pending.sequence)
-        }
-      }
-      pendingWritten = true
-    }
-    // Its own files gone from the folder (a folder recreated, its subfolder or logs deleted): every
-    // device that has not read them could never read on, so it sends everything it knows again.
-    let republish = previous != nil || (hadDevice && !Self.isWhole(own, through: nextSequence - 1))
-
-    // Other devices' files not read yet, in order: a device's snapshot first when this store has
-    // not read that far (the logs it folded may be gone), then its logs. They are read and merged
-    // one at a time in the transaction, so a year of them is never in memory at once.
-    var startRead = known.read
-    if let previous { startRead[previous.device] = max(startRead[previous.device] ?? 0, previous.readUpTo) }
-    var pendingFiles: [(device: String, files: [(name: String, sequence: Int, isSnapshot: Bool)])] = []
-    var others: [String: SyncFolder.DeviceFiles] = [:]
-    var skipped = listing.skipped
-    for other in listing.devices where other != device {
-      let files = try folder.files(of: other)
-      others[other] = files
-      for (name, reason) in files.odd.sorted(by: { $0.key < $1.key }) {
-        skipped.append(SyncSkip(path: SyncFolder.shown(other, name), reason: reason))
-      }
-      var next = (startRead[other] ?? 0) + 1
-      var list: [(name: String, sequence: Int, isSnapshot: Bool)] = []
-      if let snapshot = files.snapshots.last, snapshot >= next {
-        list.append((SyncLogFile.snapshotName(snapshot), snapshot, true))
-        next = snapshot + 1
-      }
-      list += files.logs.filter { $0 >= next }.map { (SyncLogFile.name($0), $0, false) }
-      if !list.isEmpty || files.odd.keys.contains(SyncLogFile.name(next)) {
-        pendingFiles.append((other, list))
-      }
-    }
-
-    var report = SyncReport(folder: path, device: device, joined: known.state["folder"] != path)
-    report.previousDevice = previous?.device
-    report.republished = republish
+    var report = SyncReport(folder: path, device: "", joined: known.state["folder"] != path)
     var toWrite: SyncLogFile?
     var merged = SyncState()
     var finalRead: [String: Int]?
+    var own = SyncFolder.DeviceFiles()
+    var others: [String: SyncFolder.DeviceFiles] = [:]
+    var device = ""
+    var republish = false
+    // A refusal of the folder met inside the transaction (which ends it): said as it is.
+    var folderFailure: SyncError?
     do {
       try write {
         toWrite = nil
         finalRead = nil
+        folderFailure = nil
         // Changes another program made without stamping them are stamped now (the clock read below
         // includes that stamp).
         try self.stampEdits(at: milliseconds)
         let state = try self.loadSyncState()
         var read = try self.loadReadPositions()
+        // What the folder holds and what this store sent are looked at under the write lock: a
+        // second sync of this data file (the app's and cron's at once) waits, then sees the first
+        // one's log as this store's own.
+        var nextSequence = 1
+        var previous: (device: String, readUpTo: Int)?
+        var pendingWritten = false
+        var pendingFiles: [(device: String, files: [(name: String, sequence: Int, isSnapshot: Bool)])] = []
+        var skipped: [SyncSkip] = []
+        others = [:]
+        do throws(SyncError) {
+          let listing = try folder.devices()
+          try syncStep(.listed)
+
+          // This device: its id, its next file's sequence, and the file it committed last (which a sync
+          // killed after its commit did not write).
+          device = state["device"] ?? UUID().uuidString
+          let hadDevice = state["device"] != nil
+          nextSequence = Int(state["next_sequence"] ?? "") ?? 1
+          let pending = Self.pendingLog(state)
+          own = try folder.files(of: device)
+          // A copy of this data file (on another machine, or a backup restored) syncs under the same id
+          // when the folder holds a file of this id that this store did not write: one past what it
+          // recorded, or its last file with other contents. It takes a new id and reads the old id's
+          // files after its own as another device's.
+          if hadDevice {
+            let pendingName = pending.map { SyncLogFile.fileName($0.sequence, snapshot: $0.isSnapshot) }
+            let pendingIsForeign =
+              pending.map { folder.has(device, pendingName!) && !folder.holds(device, pendingName!, $0.text) }
+              ?? false
+            if own.newest >= nextSequence || pendingIsForeign {
+              previous = (device, (pending?.sequence ?? nextSequence) - 1)
+              device = UUID().uuidString
+              nextSequence = 1
+              own = SyncFolder.DeviceFiles()
+            }
+          }
+          try folder.prepare(device)
+          // The last file committed and not written yet is written now, before anything else of this
+          // device (its sequence comes first).
+          if previous == nil, let pending {
+            let name = SyncLogFile.fileName(pending.sequence, snapshot: pending.isSnapshot)
+            if !folder.has(device, name) { try folder.write(text: pending.text, device: device, name: name) }
+            // There now, written by this sync or another of this data file since the listing.
+            if pending.isSnapshot {
+              if !own.snapshots.contains(pending.sequence) {
+                own.snapshots = (own.snapshots + [pending.sequence]).sorted()
+              }
+            } else if !own.logs.contains(pending.sequence) {
+              own.logs = (own.logs + [pending.sequence]).sorted()
+            }
+            pendingWritten = true
+          }
+          // Its own files gone from the folder (a folder recreated, its subfolder or logs deleted): every
+          // device that has not read them could never read on, so it sends everything it knows again.
+          republish = previous != nil || (hadDevice && !Self.isWhole(own, through: nextSequence - 1))
+
+          // Other devices' files not read yet, in order: a device's snapshot first when this store has
+          // not read that far (the logs it folded may be gone), then its logs. They are read and merged
+          // one at a time in the transaction, so a year of them is never in memory at once.
+          var startRead = read
+          if let previous {
+            startRead[previous.device] = max(startRead[previous.device] ?? 0, previous.readUpTo)
+          }
+          skipped = listing.skipped
+          for other in listing.devices where other != device {
+            let files = try folder.files(of: other)
+            others[other] = files
+            for (name, reason) in files.odd.sorted(by: { $0.key < $1.key }) {
+              skipped.append(SyncSkip(path: SyncFolder.shown(other, name), reason: reason))
+            }
+            var next = (startRead[other] ?? 0) + 1
+            var list: [(name: String, sequence: Int, isSnapshot: Bool)] = []
+            if let snapshot = files.snapshots.last, snapshot >= next {
+              list.append((SyncLogFile.snapshotName(snapshot), snapshot, true))
+              next = snapshot + 1
+            }
+            list += files.logs.filter { $0 >= next }.map { (SyncLogFile.name($0), $0, false) }
+            if !list.isEmpty || files.odd.keys.contains(SyncLogFile.name(next)) {
+              pendingFiles.append((other, list))
+            }
+          }
+        } catch {
+          folderFailure = error
+          throw error
+        }
         if let previous { read[previous.device] = max(read[previous.device] ?? 0, previous.readUpTo) }
+        report.device = device
+        report.previousDevice = previous?.device
+        report.republished = republish
         var clock = HybridClock(device: device, latest: Self.clock(state))
         clock.limit(now: milliseconds)
 
@@ -136,7 +156,13 @@ extension SQLiteTrackerStore: SyncingStore {
         let current = try self.loadContents()
         let settings = try self.loadSettings()
         let digest = SyncFields.digest(current, dayStart: settings.dayStart)
-        let unchanged = state["digest"] == digest
+        // A mark or note made and taken away again since the last sync leaves the store as it was,
+        // but its removal is an edit (later than another device's mark of that day): stamped
+        // changes take the whole way.
+        let stampedAny = try self.database.cached("SELECT EXISTS (SELECT 1 FROM sync_edit)").rows {
+          $0.int(0)
+        }
+        let unchanged = state["digest"] == digest && stampedAny.first != 1
         if unchanged, !republish, state["folder"] == path,
           !pendingFiles.contains(where: { device in
             device.files.contains { $0.sequence > (read[device.device] ?? 0) }
@@ -159,7 +185,8 @@ extension SQLiteTrackerStore: SyncingStore {
         }
         // Each edit goes with the stamp its field got when it was changed here; one this store has
         // no stamp for (made before stamps were kept) with one taken now.
-        let stamped = edits.isEmpty ? [:] : try self.loadEditStamps()
+        let stamped = stampedAny.first == 1 ? try self.loadEditStamps() : [:]
+        edits += SyncFields.removals(of: stamped.keys, notIn: edits, merged: merged, current: current)
         var fresh: SyncStamp?
         // The fields to write back, in the order they won (a field that won twice is written twice:
         // cheaper than hashing every key into a set).
@@ -321,6 +348,7 @@ extension SQLiteTrackerStore: SyncingStore {
         return change
       }
     } catch {
+      if let folderFailure { throw folderFailure }
       throw .store(error)
     }
     try syncStep(.committed)
@@ -333,7 +361,8 @@ extension SQLiteTrackerStore: SyncingStore {
     }
     if !republish, let finalRead {
       report.compacted = try compact(
-        folder, device: device, files: own, others: others, merged: merged, read: finalRead)
+        folder, device: device, files: own, others: others, merged: merged, read: finalRead,
+        now: milliseconds)
     }
     return report
   }
@@ -489,11 +518,13 @@ extension SQLiteTrackerStore: SyncingStore {
   /// forever). Deletions themselves stay, one line each. Returns how many files it replaced.
   func compact(
     _ folder: SyncFolder, device: String, files own: SyncFolder.DeviceFiles,
-    others: [String: SyncFolder.DeviceFiles], merged: SyncState, read: [String: Int]
+    others: [String: SyncFolder.DeviceFiles], merged: SyncState, read: [String: Int], now: UInt64
   ) throws(SyncError) -> Int {
     let logs = own.logs
     guard let latest = logs.last, logs.count >= syncCompactionThreshold else { return 0 }
-    // How far every other device has read this one, by the first line of its latest file.
+    // How far every other device has read this one, by the first line of its latest file. A
+    // device silent for `syncSilenceLimit` (an id a copied file left, a device given up) is not
+    // waited for: should it come back, it reads the snapshot, which holds all it missed.
     var point = latest
     for (other, files) in others {
       let newest = files.newest
@@ -502,6 +533,7 @@ extension SQLiteTrackerStore: SyncingStore {
         newest == files.snapshots.last ? SyncLogFile.snapshotName(newest) : SyncLogFile.name(newest)
       guard let line = folder.header(of: other, name), let positions = SyncLogFile.readPositions(header: line)
       else { return 0 }
+      if let written = SyncLogFile.written(header: line), written &+ syncSilenceLimit < now { continue }
       point = min(point, positions[device] ?? 0)
     }
     let folded = logs.filter { $0 <= point }

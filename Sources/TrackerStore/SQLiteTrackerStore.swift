@@ -691,6 +691,10 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// tests and the reliability suite lower it to fold often.
   package var syncCompactionThreshold = 16
 
+  /// How long a device may stay silent (by the time its newest log says it was written) before
+  /// compaction stops waiting for it to read this one's logs: 30 days, in milliseconds.
+  package var syncSilenceLimit: UInt64 = 30 * 86_400_000
+
   func write(_ body: () throws -> StoreChange) throws(StoreError) {
     let observers = observers
     _ = try connection.transaction(

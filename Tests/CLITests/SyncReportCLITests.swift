@@ -114,4 +114,13 @@ struct SyncReportCLITests {
     #expect(
       result.output.contains(line.replacingOccurrences(of: "%@", with: String(desktop.prefix(8))) + "\n"))
   }
+
+  /// A sync that fails leaves no data file it made (it said "nothing was changed").
+  @Test func aFailedSyncLeavesNoNewDataFile() throws {
+    let folder = TemporaryFolder()
+    let store = folder.path("new.sqlite")
+    let result = try runCLI(["sync", "--store", store, "--folder", folder.path("missing")])
+    #expect(result.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")).isEmpty)
+  }
 }

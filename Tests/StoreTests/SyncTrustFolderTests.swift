@@ -193,6 +193,154 @@ extension SyncTrustTests {
     #expect(try store.trackers().count == 2)
   }
 
+  /// Values no store could hold, each on a line of its own (found by a helper attacking the
+  /// folder): none is merged, each is named, and nothing of the store changes.
+  @Test func valuesNoStoreCouldHoldAreLeftOutAndNamed() throws {
+    let world = try World(devices: 1)
+    let store = world.stores[0]
+    try store.createCategory(home)
+    let run = try measured("Run", id: 10)
+    try store.createTracker(run)
+    try store.setAmount(try Amount(parsing: "5.5"), trackerID: run.id, on: day("2026-11-20"))
+    try store.setNote("Ran in the rain", trackerID: run.id, on: day("2026-11-21"))
+    try store.sync(folder: world.folder, now: fixedNow)
+    let before = try store.contents()
+    let t = Self.stampText(hoursAhead: 1)
+    let tracker = run.id.uuidString
+    func line(_ entity: String, _ id: String, _ field: String, _ value: String) -> String {
+      #"{"t": "\#(t)", "e": "\#(entity)", "id": "\#(id)", "f": "\#(field)", "v": \#(value)}"#
+    }
+    let day20 = tracker + "/2026-11-20"
+    let day21 = tracker + "/2026-11-21"
+    let lines = [
+      line("note", day21, "text", #""bidi \u202e evil""#),
+      line("note", day21, "text", "\"" + String(repeating: "x", count: 501) + "\""),
+      line("note", day21, "text", #""nul \u0000""#),
+      line("record", day20, "mark", #""-5""#),
+      line("record", day20, "mark", #""1e9""#),
+      line("record", day20, "mark", #""9999999999999""#),
+      line("tracker", tracker, "name", "\"\""),
+      line("tracker", tracker, "name", "\"" + String(repeating: "n", count: 200) + "\""),
+      line("tracker", tracker, "kind", #"{"days": ["xyz"]}"#),
+      line("tracker", tracker, "kind", #"{"days": []}"#),
+      line("tracker", tracker, "measure", #"{"unit": "km", "target": "-1", "direction": "at-least"}"#),
+      line("tracker", tracker, "created", #""0001-01-01""#),
+      line("tracker", tracker, "emoji", #""🏃""#),
+      line("tracker", tracker, "color", ##""#123456""##),
+      line("category", home.id.uuidString, "title", "\"\""),
+      line("settings", "shared", "dayStart", #""25:00""#),
+      line("../../etc", tracker, "name", #""x""#),
+    ]
+    let other = id(97).uuidString
+    try Self.plant(world.folder, device: other, lines: lines)
+    let report = try store.sync(folder: world.folder, now: fixedNow)
+    #expect(try store.contents() == before)
+    #expect(report.changesIn == 0)
+    #expect(
+      report.skipped == [
+        SyncSkip(path: "tracker-sync/\(other)/00000001.jsonl", reason: .invalidEntry, lines: lines.count)
+      ])
+    #expect(try TrackerArchive.export(store.contents()) == TrackerArchive.export(before))
+  }
+
+  /// A mark and a note made and taken away again before a sync: the removal is later than the
+  /// other device's mark and note of that day, and wins on both, whichever syncs first.
+  @Test(arguments: [true, false])
+  func aMarkMadeAndTakenAwayBeforeASyncWinsAsRemoved(removerFirst: Bool) throws {
+    let world = try World(devices: 2)
+    let (early, late) = (world.stores[0], world.stores[1])
+    try early.createCategory(home)
+    let water = habit("Water", id: 10)
+    try early.createTracker(water)
+    try world.settle()
+    let day = day("2026-11-14")
+    early.editClock = { fixedNow.addingTimeInterval(60) }
+    try early.toggleRecord(trackerID: water.id, on: day)
+    try early.setNote("early", trackerID: water.id, on: day)
+    late.editClock = { fixedNow.addingTimeInterval(120) }
+    try late.toggleRecord(trackerID: water.id, on: day)
+    try late.toggleRecord(trackerID: water.id, on: day)
+    try late.setNote("tmp", trackerID: water.id, on: day)
+    try late.setNote(nil, trackerID: water.id, on: day)
+    for store in removerFirst ? [late, early, late] : [early, late, early] {
+      try store.sync(folder: world.folder, now: fixedNow.addingTimeInterval(180))
+    }
+    for store in world.stores {
+      #expect(try store.recordDays(trackerID: water.id).isEmpty)
+      #expect(try store.notes(trackerID: water.id).isEmpty)
+    }
+  }
+
+  /// Two syncs of one data file at once (the app's and cron's): the second waits for the first
+  /// and reads its log as this file's own; no new id, no error, 30 rounds.
+  @Test func twoSyncsOfOneDataFileAtOnceNeverTakeANewId() throws {
+    let world = try World(devices: 2)
+    try world.stores[0].createCategory(home)
+    let read = habit("Read", id: 10)
+    try world.stores[0].createTracker(read)
+    try world.settle()
+    let second = try SQLiteTrackerStore(path: world.paths[0], now: fixedNow)
+    let folder = world.folder
+    second.editClock = { fixedNow }
+    let reports = Box<[SyncReport]>()
+    reports.value = []
+    let failures = Box<[String]>()
+    failures.value = []
+    for round in 0..<30 {
+      try world.stores[0].setNote("round \(round)", trackerID: read.id, on: day("2026-11-20"))
+      try world.stores[1].toggleRecord(trackerID: read.id, on: day("2026-11-01").adding(days: round))
+      let group = DispatchGroup()
+      for store in [world.stores[0], second, world.stores[1]] {
+        group.enter()
+        Thread.detachNewThread {
+          do {
+            let report = try store.sync(folder: folder, now: fixedNow)
+            reports.value = (reports.value ?? []) + [report]
+          } catch {
+            failures.value = (failures.value ?? []) + ["\(error)"]
+          }
+          group.leave()
+        }
+      }
+      group.wait()
+    }
+    #expect(failures.value == [])
+    #expect(reports.value?.allSatisfy { $0.previousDevice == nil && !$0.republished } == true)
+    try world.settle()
+    #expect(try world.converged())
+  }
+
+  /// An id a backup put back gave up stays silent for ever: once its last log is older than the
+  /// silence limit, it no longer holds back the folding of the others' logs.
+  @Test func aSilentIdNoLongerHoldsBackCompaction() throws {
+    let world = try World(devices: 2)
+    let (writer, reader) = (world.stores[0], world.stores[1])
+    for store in world.stores { store.syncCompactionThreshold = 2 }
+    try writer.createCategory(home)
+    let read = habit("Read", id: 10)
+    try writer.createTracker(read)
+    try world.settle()
+    // A third id that read the writer once, long ago, and never again.
+    try Self.plant(
+      world.folder, device: id(96).uuidString, lines: [],
+      header: """
+        {"format": "tracker-sync", "version": 1, "device": "\(id(96).uuidString)", "sequence": 1, \
+        "entries": 0, "read": {}, "written": \(SQLiteTrackerStore.milliseconds(fixedNow) - 40 * 86_400_000)}
+        """)
+    var compacted = 0
+    for offset in 0..<6 {
+      try writer.toggleRecord(trackerID: read.id, on: day("2026-11-01").adding(days: offset))
+      compacted += try writer.sync(folder: world.folder, now: fixedNow).compacted
+      // The reader writes too, so its logs say how far it has read.
+      try reader.setNote("read \(offset)", trackerID: read.id, on: day("2026-11-30"))
+      try reader.sync(folder: world.folder, now: fixedNow)
+    }
+    #expect(compacted > 0)
+    try world.add("late.sqlite")
+    try world.settle()
+    #expect(try world.converged())
+  }
+
   /// Mutated copies of a real log, lines cut, doubled, swapped and flipped at random: the reader
   /// never crashes, and a log it refuses changes nothing.
   @Test(arguments: 0..<UInt64(8))

@@ -3,32 +3,56 @@ import TrackerModels
 
 /// What a sync checks of an entry before it merges it, and what a merge hides.
 extension SyncFields {
-  /// The fields each entity has, with the values each may hold (docs/sync.md, "What travels").
+  /// The fields each entity has, each with the check of its value: a value a store could hold, as
+  /// the form, the importer and the archive would take it (an entry that fails is left out, never
+  /// merged: a bad line must not hide a tracker or drop a note on every device).
   private static let knownFields: [SyncEntity: [String: @Sendable (JSONValue) -> Bool]] = {
-    let string: @Sendable (JSONValue) -> Bool = {
-      if case .string = $0 { return true }
-      return false
-    }
     let bool: @Sendable (JSONValue) -> Bool = {
       if case .bool = $0 { return true }
       return false
     }
-    let objectOrNull: @Sendable (JSONValue) -> Bool = {
-      switch $0 {
-      case .null, .object: return true
-      default: return false
-      }
+    let name: @Sendable (JSONValue) -> Bool = {
+      guard case .string(let text) = $0,
+        case .success(let valid) = NameRules.validate(text, against: [String]())
+      else { return false }
+      return valid == text
+    }
+    let id: @Sendable (JSONValue) -> Bool = {
+      guard case .string(let text) = $0 else { return false }
+      return UUID(canonical: text)?.uuidString == text
     }
     return [
-      .category: ["title": string, SyncKey.deleted: bool],
+      .category: ["title": name, SyncKey.deleted: bool],
       .tracker: [
-        "name": string, "emoji": string, "color": string, "category": string, "kind": objectOrNull,
-        "measure": objectOrNull, "pinned": bool, "created": string, SyncKey.deleted: bool,
+        "name": name,
+        "emoji": {
+          guard case .string(let emoji) = $0 else { return false }
+          return TrackerEmoji.all.contains(emoji)
+        },
+        "color": {
+          guard case .string(let hex) = $0, let color = TrackerColor(hex: hex) else { return false }
+          return TrackerColor.palette.contains(color) && color.hex == hex
+        },
+        "category": id,
+        "kind": { decodeKind($0) != nil },
+        "measure": {
+          if case .success = ArchiveDecoder.parseMeasure($0) { return true }
+          return false
+        },
+        "pinned": bool,
+        "created": {
+          guard case .string(let text) = $0, let day = try? Day(iso: text) else { return false }
+          return day.isStorable && day.iso == text
+        },
+        SyncKey.deleted: bool,
       ],
       .record: [
         "mark": {
           switch $0 {
-          case .bool, .string: return true
+          case .bool: return true
+          case .string(let text):
+            guard let amount = try? Amount(parsing: text) else { return false }
+            return amount <= .maximum && amount.description == text
           default: return false
           }
         }
@@ -37,12 +61,20 @@ extension SyncFields {
       .note: [
         "text": {
           switch $0 {
-          case .string, .null: return true
+          case .null: return true
+          case .string(let text):
+            guard case .success(let valid) = TrackerNote.validatedText(text) else { return false }
+            return valid == text
           default: return false
           }
         }
       ],
-      .settings: ["dayStart": string],
+      .settings: [
+        "dayStart": {
+          guard case .string(let text) = $0, let start = DayStart(text) else { return false }
+          return start.description == text
+        }
+      ],
     ]
   }()
 

@@ -42,7 +42,7 @@ struct SyncFolder: Sendable {
       throw .folderMissing(root)
     }
     guard isFolder.boolValue else { throw .notAFolder(root) }
-    guard access(root, R_OK | W_OK | X_OK) == 0 else { throw .folderRefused(root, .permissionDenied) }
+    guard access(root, R_OK | W_OK | X_OK) == 0 else { throw .folderRefused(root, Self.refusal(errno)) }
   }
 
   /// The kind of what is at `path`, not following a link; nil when nothing is.
@@ -225,8 +225,9 @@ struct SyncFolder: Sendable {
   }
 
   /// Writes `file` under its name: to a temporary name beside it (made new, never through a link),
-  /// flushed to the disk, then linked to its name, which fails if anything has that name; so no
-  /// other device ever sees it in part, and nothing is ever written over.
+  /// flushed to the disk, then linked to its name, which fails if anything else has that name; so
+  /// no other device ever sees it in part, and nothing is ever written over. The same file there
+  /// already is no failure.
   func write(_ file: SyncLogFile) throws(SyncError) {
     try write(text: file.text, device: file.device, name: file.fileName)
   }
@@ -236,8 +237,10 @@ struct SyncFolder: Sendable {
     try prepare(device)
     let folder = folder(of: device)
     let path = (folder as NSString).appendingPathComponent(name)
-    let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())")
-    unlink(temporary)
+    // A name of its own: two syncs of one data file (threads of one process too) may both write
+    // the log the last one recorded.
+    let temporary = (folder as NSString).appendingPathComponent(
+      ".\(name).tmp-\(getpid())-\(UUID().uuidString.prefix(8))")
     let bytes = Array(text.utf8)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .folderRefused(folder, Self.refusal(errno)) }
@@ -262,6 +265,9 @@ struct SyncFolder: Sendable {
       }
     }
     unlink(temporary)
+    // The same file there already is this one written: by another sync of this data file that
+    // wrote the log this one recorded.
+    if failure == EEXIST, holds(device, name, text) { return }
     if failure != 0 { throw .folderRefused(path, Self.refusal(failure)) }
   }
 

@@ -113,6 +113,15 @@ struct SyncLogFile: Hashable, Sendable {
     return read
   }
 
+  /// When a log's device wrote it, by its own clock, from the log's first line alone; nil when the
+  /// line does not say (a log of an earlier version).
+  static func written(header line: String) -> UInt64? {
+    guard let header = try? JSONParser.parse(line), case .number(let text)? = header["written"] else {
+      return nil
+    }
+    return UInt64(text)
+  }
+
   /// Why a file is not read (yet).
   enum Unread: Error, Hashable {
     /// Shorter than its header says, or its last line broken: still being copied; read again later.
@@ -200,9 +209,11 @@ struct SyncLogFile: Hashable, Sendable {
       return .failure(.foreign(.notALog))
     }
     guard header["format"] == .string(format) else { return .failure(.foreign(.notALog)) }
-    guard case .number(let versionText)? = header["version"], let version = Int(versionText),
-      version <= Self.version
-    else { return .failure(.foreign(.newerVersion)) }
+    guard case .number(let versionText)? = header["version"], let version = Int(versionText), version >= 1
+    else {
+      return .failure(.foreign(.notALog))
+    }
+    guard version <= Self.version else { return .failure(.foreign(.newerVersion)) }
     guard header["device"] == .string(device), header["sequence"] == .int(sequence),
       (header["snapshot"] == .bool(true)) == snapshot
     else {
@@ -264,7 +275,15 @@ struct SyncLogFile: Hashable, Sendable {
       }
       maker = other
     }
-    guard let entity = SyncEntity(rawValue: entityText) else { return .success(nil) }
+    guard let entity = SyncEntity(rawValue: entityText) else {
+      // A newer version's kind of entry is a plain word: kept out of the merge, not a problem.
+      let plain =
+        (1...40).contains(entityText.utf8.count)
+        && entityText.utf8.allSatisfy {
+          (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == UInt8(ascii: "-")
+        }
+      return plain ? .success(nil) : .failure(.invalidEntry)
+    }
     return .success((SyncKey(entity, id, field), SyncValue(value, SyncStamp(clock: clock, device: maker))))
   }
 }

@@ -134,3 +134,40 @@ extension SyncFields {
     return edits
   }
 }
+
+extension SyncFields {
+  /// The removals to send for marks, days off and notes that were made here and taken away again
+  /// before a sync (their keys `stamped`, not among `edits`, unknown to the merge, absent from
+  /// `current`): no other device heard of them, but their removal is later than another device's
+  /// mark or note of the same day, and must win over it.
+  static func removals(
+    of stamped: some Collection<SyncKey>, notIn edits: [(SyncKey, JSONValue)], merged: SyncState,
+    current: StoreContents
+  ) -> [(SyncKey, JSONValue)] {
+    let candidates = stamped.filter { key in
+      switch key.entity {
+      case .record, .dayOff, .note: return merged[key] == nil
+      case .category, .tracker, .settings: return false
+      }
+    }
+    guard !candidates.isEmpty else { return [] }
+    let edited = Set(edits.map(\.0))
+    let trackers = Set(current.trackers.map(\.id))
+    var present: Set<SyncKey> = []
+    for record in current.records {
+      present.insert(SyncKey(.record, SyncKey.dayID(record.trackerID, record.day), "mark"))
+    }
+    for dayOff in current.daysOff {
+      present.insert(SyncKey(.dayOff, SyncKey.dayID(dayOff.trackerID, dayOff.day), "off"))
+    }
+    for note in current.notes {
+      present.insert(SyncKey(.note, SyncKey.dayID(note.trackerID, note.day), "text"))
+    }
+    return candidates.sorted().compactMap { key in
+      guard !edited.contains(key), !present.contains(key), let (tracker, _) = SyncKey.trackerDay(key.id),
+        trackers.contains(tracker)
+      else { return nil }
+      return (key, key.entity == .note ? JSONValue.null : .bool(false))
+    }
+  }
+}

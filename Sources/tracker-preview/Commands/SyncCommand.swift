@@ -11,6 +11,9 @@ enum SyncCommand {
     if invocation.options.demo { return .failure(Messages.localized(.cliSyncDemo)) }
     var outcome = Outcome()
     // A data file that is not there yet is made: a new device joining a folder receives the data.
+    // A sync that fails takes away the file it made (with its side files): nothing was changed.
+    let path = StoreOpening.trackerPath(invocation, context)
+    let made = !FileManager.default.fileExists(atPath: path) && !SQLiteTrackerStore.salvageIsPending(at: path)
     guard let opened = StoreOpening.open(invocation, settings, context, createsFile: true, outcome: &outcome)
     else {
       return outcome
@@ -27,7 +30,14 @@ enum SyncCommand {
     do {
       report = try store.sync(folder: invocation.options.folder, now: Date())
     } catch {
-      return .failure(Messages.syncError(error))
+      if made {
+        for suffix in ["", "-wal", "-shm", ".verified"] { unlink(path + suffix) }
+      }
+      // What opening said (a broken file set aside and salvaged) is said before why the sync
+      // failed.
+      outcome.standardError += Outcome.failure(Messages.syncError(error)).standardError
+      outcome.exitCode = 1
+      return outcome
     }
     outcome.standardOutput += invocation.options.json ? json(report) : text(report)
     return outcome
