@@ -15,7 +15,7 @@ open class ForwardingTrackerStore: SnapshotReadingStore, @unchecked Sendable {
   open func willRead() throws(StoreError) {}
 
   /// A snapshot of `base`, each of its reads after `willRead()`.
-  public func read<Result>(
+  open func read<Result>(
     _ body: (any TrackerDataReading) throws(StoreError) -> Result
   ) throws(StoreError) -> Result {
     try base.read { (reader) throws(StoreError) in
@@ -23,54 +23,54 @@ open class ForwardingTrackerStore: SnapshotReadingStore, @unchecked Sendable {
     }
   }
 
-  public func createCategory(_ category: TrackerCategory) throws(StoreError) {
+  open func createCategory(_ category: TrackerCategory) throws(StoreError) {
     try base.createCategory(category)
   }
-  public func renameCategory(id: UUID, to title: String) throws(StoreError) {
+  open func renameCategory(id: UUID, to title: String) throws(StoreError) {
     try base.renameCategory(id: id, to: title)
   }
-  public func deleteCategory(id: UUID) throws(StoreError) { try base.deleteCategory(id: id) }
-  public func createTracker(_ tracker: Tracker) throws(StoreError) { try base.createTracker(tracker) }
-  public func updateTracker(
+  open func deleteCategory(id: UUID) throws(StoreError) { try base.deleteCategory(id: id) }
+  open func createTracker(_ tracker: Tracker) throws(StoreError) { try base.createTracker(tracker) }
+  open func updateTracker(
     _ tracker: Tracker, addingRecordsOn added: [Day], removingRecordsOn removed: [Day],
     raisingToTargetOn raised: [Day]
   ) throws(StoreError) {
     try base.updateTracker(
       tracker, addingRecordsOn: added, removingRecordsOn: removed, raisingToTargetOn: raised)
   }
-  public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
+  open func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
     try base.setPinned(isPinned, trackerID: trackerID)
   }
-  public func deleteTracker(id: UUID) throws(StoreError) { try base.deleteTracker(id: id) }
+  open func deleteTracker(id: UUID) throws(StoreError) { try base.deleteTracker(id: id) }
   @discardableResult
-  public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+  open func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     try base.toggleRecord(trackerID: trackerID, on: day)
   }
   @discardableResult
-  public func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+  open func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     try base.setCompleted(isDone, trackerID: trackerID, on: day)
   }
   @discardableResult
-  public func setAmount(_ amount: Amount?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+  open func setAmount(_ amount: Amount?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     try base.setAmount(amount, trackerID: trackerID, on: day)
   }
   @discardableResult
-  public func setNote(_ text: String?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+  open func setNote(_ text: String?, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     try base.setNote(text, trackerID: trackerID, on: day)
   }
   @discardableResult
-  public func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
+  open func setDaysOff(_ isOff: Bool, _ days: [TrackerDayOff]) throws(StoreError) -> DaysOffChange {
     try base.setDaysOff(isOff, days)
   }
   @discardableResult
-  public func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
+  open func updateSettings(_ change: (inout StoreSettings) -> Void) throws(StoreError) -> StoreSettings {
     try base.updateSettings(change)
   }
-  public func insert(_ additions: StoreAdditions) throws(StoreError) { try base.insert(additions) }
-  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+  open func insert(_ additions: StoreAdditions) throws(StoreError) { try base.insert(additions) }
+  open func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     base.observe(handler)
   }
-  public func waitingAtMost<Result>(
+  open func waitingAtMost<Result>(
     _ limit: Duration, _ body: () throws(StoreError) -> Result
   ) throws(StoreError) -> Result {
     try base.waitingAtMost(limit, body)

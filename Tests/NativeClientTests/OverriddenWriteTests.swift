@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import TrackerModels
+import TrackerStore
+
+/// A client's test store that steps in on one write and passes the rest on: a subclass of
+/// `ForwardingTrackerStore` overrides the call it needs, on the public API only (before, its
+/// writes could not be overridden, and such a store had to write the whole protocol).
+final class RefusingCompletions: ForwardingTrackerStore, @unchecked Sendable {
+  static let refusal = StoreError.storage(
+    StorageFailure(.readOnly, detail: "attempt to write a readonly database"))
+
+  override func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+    throw Self.refusal
+  }
+}
+
+@Suite("A client's store that overrides one write")
+struct OverriddenWriteTests {
+  @Test func oneWriteIsRefusedAndEveryOtherPassesOn() throws {
+    let store = RefusingCompletions(InMemoryTrackerStore())
+    let category = TrackerCategory(id: UUID(), title: "Home")
+    try store.createCategory(category)
+    let tracker = Tracker(
+      id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+      categoryID: category.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
+    try store.createTracker(tracker)
+    let day = Day(year: 2026, month: 11, day: 2)!
+    #expect(throws: RefusingCompletions.refusal) {
+      try store.setCompleted(true, trackerID: tracker.id, on: day)
+    }
+    #expect(try store.toggleRecord(trackerID: tracker.id, on: day))
+    #expect(try store.base.completedTrackerIDs(on: day) == [tracker.id])
+  }
+}
