@@ -174,7 +174,9 @@ extension SQLiteTrackerStore: SyncingStore {
           try self.storeSyncState([
             "last_synced": String(milliseconds), "clocks_ahead": Self.encodeClocksAhead([]),
           ])
-          return StoreChange()
+          var synced = StoreChange()
+          synced.syncChanged = true
+          return synced
         }
         merged = try self.loadSyncFields()
         var edits: [(SyncKey, JSONValue)] = []
@@ -345,6 +347,8 @@ extension SQLiteTrackerStore: SyncingStore {
         report.clocksAhead = clocksAhead
         try self.syncStep(.merged)
         if change != StoreChange() { change.isEverything = true }
+        // Settings' sync row shows the folder joined and the last sync, whatever the data did.
+        change.syncChanged = true
         return change
       }
     } catch {

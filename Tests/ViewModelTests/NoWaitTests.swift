@@ -276,6 +276,53 @@ struct NoWaitTests {
     #expect(try world.store.notes(trackerID: card.id).map(\.text) == ["Felt great"])
   }
 
+  /// Text typed into the note sheet before its read came stays when the read comes (it replaced
+  /// what was typed with the stored note).
+  @Test func whatIsTypedBeforeTheNotesReadComesStays() async throws {
+    let world = try TestWorld.demo(.english)
+    let store = FailingStore(world.store)
+    let environment = appEnvironment(world, .en, store: store)
+    let tracker = try #require(try world.store.trackers().first?.tracker)
+    try world.store.setNote("stored", trackerID: tracker.id, on: day("2026-11-30"))
+    store.holdReads()
+    releasing(store)
+    let model = NoteViewModel(environment: environment, trackerID: tracker.id, day: day("2026-11-30"))
+    model.text = "typed while it read"
+    store.releaseReads()
+    try await settled(environment)
+    #expect(model.state.text == "typed while it read")
+    #expect(model.state.isClearEnabled)  // the read still says there is a note to clear
+    // Untouched, the read fills the field.
+    let untouched = NoteViewModel(environment: environment, trackerID: tracker.id, day: day("2026-11-30"))
+    try await settled(environment)
+    #expect(untouched.state.text == "stored")
+  }
+
+  /// "+" pressed on the amount sheet before its read came counts: the read does not put the
+  /// stored amount back over it.
+  @Test func aPlusPressedBeforeTheAmountsReadComesStays() async throws {
+    let world = TestWorld()
+    try world.store.createCategory(home)
+    var run = habit("Run", id: 10)
+    run.measure = .measurable(try MeasureGoal(unit: "km", target: Amount(units: 5)!, direction: .atLeast))
+    try world.store.createTracker(run)
+    try world.store.setAmount(Amount(units: 7), trackerID: run.id, on: day("2026-11-30"))
+    let store = FailingStore(world.store)
+    let environment = appEnvironment(world, .en, store: store)
+    store.holdReads()
+    releasing(store)
+    let model = AmountViewModel(environment: environment, trackerID: run.id, day: day("2026-11-30"))
+    model.plusTapped()
+    #expect(model.state.text == "1")
+    store.releaseReads()
+    try await settled(environment)
+    #expect(model.state.text == "1")
+    #expect(model.state.isSaveEnabled)
+    let untouched = AmountViewModel(environment: environment, trackerID: run.id, day: day("2026-11-30"))
+    try await settled(environment)
+    #expect(untouched.state.text == "7")
+  }
+
   @Test(arguments: [Language.en, .ru])
   func theAppLaunchesWithoutWaitingForItsSettings(_ language: Language) async throws {
     let world = try TestWorld.demo(language == .en ? .english : .russian)

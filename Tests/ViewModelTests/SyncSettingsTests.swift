@@ -315,3 +315,23 @@ struct SyncSettingsTests {
     }
   }
 }
+
+/// The sync row follows a sync made outside Settings (another window, the command line on this
+/// data file) with no call to `refresh()`: a sync that changed no data still tells the screens.
+@MainActor
+@Suite("Sync row follows the store", .temporaryFolders)
+struct SyncRowFollowsTheStoreTests {
+  @Test func aFolderJoinedElsewhereShowsOnTheRowWithoutARefresh() async throws {
+    let folder = TemporaryFolder()
+    let share = folder.path("share")
+    try FileManager.default.createDirectory(atPath: share, withIntermediateDirectories: true)
+    let store = try SQLiteTrackerStore(path: folder.path("tracker.sqlite"), now: Date())
+    let world = TestWorld()
+    var environment = world.environment(.en, store: store)
+    environment.sync = AppSync(store: store)
+    let settings = SettingsViewModel(environment: environment)
+    #expect(settings.state.syncTitle == "Sync: off")
+    try store.sync(folder: share, now: Date())
+    #expect(try await eventually { settings.state.syncTitle.hasPrefix("Sync: " + share) })
+  }
+}

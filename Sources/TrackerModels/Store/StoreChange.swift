@@ -16,6 +16,9 @@ public struct StoreChange: Hashable, Sendable {
   public var settingsChanged: Bool
   /// Anything may have changed (another process wrote to the file): every screen reads again.
   public var isEverything = false
+  /// The sync's own state changed (a folder joined, a sync ended): what Settings' sync row shows,
+  /// even when the sync changed no data.
+  public var syncChanged = false
   /// The marks of `recordDays`'s trackers as the commit left them, when the store says them (a
   /// change of a few trackers' marks: a tap, an amount, a day off), so a screen showing those
   /// trackers updates without reading them back; empty otherwise (an import, a range of days off
@@ -47,7 +50,7 @@ extension StoreChange {
   public static func == (lhs: StoreChange, rhs: StoreChange) -> Bool {
     lhs.categoryIDs == rhs.categoryIDs && lhs.trackerIDs == rhs.trackerIDs && lhs.recordDays == rhs.recordDays
       && lhs.noteDays == rhs.noteDays && lhs.settingsChanged == rhs.settingsChanged
-      && lhs.isEverything == rhs.isEverything
+      && lhs.isEverything == rhs.isEverything && lhs.syncChanged == rhs.syncChanged
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -57,6 +60,7 @@ extension StoreChange {
     hasher.combine(noteDays)
     hasher.combine(settingsChanged)
     hasher.combine(isEverything)
+    hasher.combine(syncChanged)
   }
 
   /// How many trackers' marks a store says with a change at most (`marks`): more are read.

@@ -86,10 +86,15 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
       if let goal, let record { stored = record.amount ?? goal.target }
       next.isClearEnabled = record != nil
     }
-    next.text = stored.map { DisplayText.amount($0, environment.localizer) } ?? ""
+    // What the user typed (or counted with − and +) before the read came stays: the read fills an
+    // untouched field only.
+    if !isTyped { next.text = stored.map { DisplayText.amount($0, environment.localizer) } ?? "" }
     state = Self.labelled(next, goal: goal, environment.localizer)
-    textChanged(state.text)
+    validate(state.text)
   }
+
+  /// Whether the user has typed in the field or pressed − or + (a read that comes later leaves it).
+  private var isTyped = false
 
   /// Called when the sheet closes after a save or a clear.
   public var onClose: (() -> Void)?
@@ -108,7 +113,7 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
         placeholder: "", minusAccessibilityLabel: "", plusAccessibilityLabel: "", isMinusEnabled: false,
         isPlusEnabled: false, saveTitle: "", isSaveEnabled: false, clearTitle: "", isClearEnabled: false))
     state = Self.labelled(state, goal: nil, environment.localizer)
-    textChanged(state.text)
+    validate(state.text)
     readTrackerAndEntry { (store, id, day) throws(StoreError) in
       try store.records(trackerID: id).first { $0.day == day }
     } then: { [weak self] read in
@@ -120,7 +125,7 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
       // What was typed stays; a valid amount is written again in the new language's format.
       if let amount = try? Amount(parsing: next.text) { next.text = DisplayText.amount(amount, localizer) }
       model.state = next
-      model.textChanged(next.text)
+      model.validate(next.text)
     }
   }
 
@@ -156,6 +161,12 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
   /// Call when the field's text changed: Save is enabled for an amount; anything else but an
   /// empty field says why it is refused.
   public func textChanged(_ text: String) {
+    isTyped = true
+    validate(text)
+  }
+
+  /// Shows `text` with what Save, −, + and the error say of it.
+  private func validate(_ text: String) {
     var next = state
     next.text = text
     switch parsed(text) {

@@ -65,12 +65,16 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet
     var next = state
     if let (tracker, note) = read {
       trackerName = tracker.name
-      next.text = note?.text ?? ""
+      // What the user typed before the read came stays: the read fills an untouched field only.
+      if !isTyped { next.text = note?.text ?? "" }
       next.isClearEnabled = note != nil
     }
     state = Self.labelled(next, name: trackerName, environment.localizer)
-    textChanged(state.text)
+    validate(state.text)
   }
+
+  /// Whether the user has typed in the field (a read that comes later leaves it as typed).
+  private var isTyped = false
 
   /// Called when the sheet closes after a save or a clear.
   public var onClose: (() -> Void)?
@@ -87,7 +91,7 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet
         trackerID: trackerID, day: day, title: "", subtitle: "", text: "", placeholder: "", saveTitle: "",
         isSaveEnabled: false, clearTitle: "", isClearEnabled: false))
     state = Self.labelled(state, name: trackerName, environment.localizer)
-    textChanged(state.text)
+    validate(state.text)
     readTrackerAndEntry { (store, id, day) throws(StoreError) in
       try store.notes(trackerID: id).first { $0.day == day }
     } then: { [weak self] read in
@@ -95,7 +99,7 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet
     }
     region = following(environment.region) { model in
       model.state = Self.labelled(model.state, name: model.trackerName, model.environment.localizer)
-      model.textChanged(model.state.text)
+      model.validate(model.state.text)
     }
   }
 
@@ -117,6 +121,12 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet
   /// Call when the text changed: Save is enabled for a valid note; a refused one (not an empty
   /// field) says why.
   public func textChanged(_ text: String) {
+    isTyped = true
+    validate(text)
+  }
+
+  /// Shows `text` with what Save and the error say of it.
+  private func validate(_ text: String) {
     var next = state
     next.text = text
     switch TrackerNote.validatedText(text) {

@@ -103,9 +103,9 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
           self.state.alert = .storeFailure(error, .read, self.environment.localizer)
         }
       })
-    // Another program may have synced this data file, or joined a folder.
+    // A sync here or in another program, or a folder joined: the sync row reads its status again.
     everything = environment.access.observe { [weak self] change in
-      guard change.isEverything, let environment = self?.environment else { return }
+      guard change.isEverything || change.syncChanged, let environment = self?.environment else { return }
       environment.sync?.refresh(waits: environment.mainActorWait != .zero)
     }
     syncBinding = environment.sync?.observable.observe { [weak self] _ in self?.showSync() }
