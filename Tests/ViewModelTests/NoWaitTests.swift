@@ -276,6 +276,26 @@ struct NoWaitTests {
     #expect(try world.store.notes(trackerID: card.id).map(\.text) == ["Felt great"])
   }
 
+  /// Right after another day is picked, the main screen never shows the day before's marks under
+  /// the new date: the cards are withheld until the new day's read comes.
+  @Test func anotherDaysMarksNeverShowUnderThePickedDate() async throws {
+    let world = try TestWorld.demo(.english)
+    let store = FailingStore(world.store)
+    let environment = appEnvironment(world, .en, store: store)
+    let model = TrackersViewModel(environment: environment)
+    try await settled(environment)
+    #expect(!model.state.sections.isEmpty)
+    store.holdReads()
+    releasing(store)
+    model.daySelected(day("2026-11-29"))
+    #expect(model.state.selectedDay == day("2026-11-29"))
+    #expect(model.state.sections.isEmpty && model.state.placeholder == nil)
+    store.releaseReads()
+    try await settled(environment)
+    #expect(model.state.selectedDay == day("2026-11-29"))
+    #expect(!model.state.sections.isEmpty)
+  }
+
   /// Text typed into the note sheet before its read came stays when the read comes (it replaced
   /// what was typed with the stored note).
   @Test func whatIsTypedBeforeTheNotesReadComesStays() async throws {

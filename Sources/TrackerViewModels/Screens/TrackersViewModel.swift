@@ -632,7 +632,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// in one snapshot, again once after each burst of commits that touched trackers, records or
   /// categories (this screen's, another screen's, another process's), and brought up to date
   /// with no read by a tap that says what it marked. Until the first read comes `next` shows
-  /// with the cards it had (a script, which waits for every read, sees one state). When the
+  /// with the cards it had when they are of its day, with none when they are another day's (a
+  /// script, which waits for every read, sees one state). When the
   /// store cannot be read, the screen keeps what it showed (date, search and cards) and an alert
   /// says why; the next commit, or another day, reads again.
   private func observeCards(_ next: State) {
@@ -647,9 +648,15 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       fetch: { (store) throws(StoreError) in try Self.read(store, day: day, today: today) },
       applying: { read, change in Self.applying(change, to: read) },
       onChange: { [weak self] result in self?.cardsRead(result) })
-    if let waiting {
-      // Not read yet: the date and the search show at once.
+    if var waiting {
+      // Not read yet: the date and the search show at once; the cards of another day do not show
+      // under its date (one day's marks under the next day's date), they are withheld until the
+      // day's own come, as a screen shows nothing in place of what it has not read.
       self.waiting = nil
+      if lastRead.map({ $0.day != day || $0.today != today }) ?? false {
+        waiting.sections = []
+        waiting.placeholder = nil
+      }
       state = waiting
     }
   }
