@@ -114,3 +114,62 @@ struct NavigationStateTests {
     }
   }
 }
+
+/// `NavigationStack(path: $flow.screens)` and a `TabView` bound field by field (issue 47): the
+/// screens are a settable, `Hashable` path; the tab roots are public.
+@MainActor
+@Suite("Navigation a SwiftUI stack binds")
+struct NavigationPathTests {
+  private func mainFlow() throws -> AppFlow {
+    let store = InMemoryTrackerStore()
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    return AppFlow(environment: clientEnvironment(store, .en))
+  }
+
+  @Test func aShorterPathClosesTheScreensAboveItFromTheTop() throws {
+    let flow = try mainFlow()
+    try flow.send(.addTracker)
+    try flow.send(.chooseKind(.habit))
+    try flow.send(.openSchedule)
+    // The type picker gave its place to the form; the schedule is over it.
+    #expect(flow.screens.count == 2)
+    #expect(Set(flow.screens).count == 2)
+    // The user went back from the schedule: the form is on top again, untouched.
+    flow.screens = Array(flow.screens.prefix(1))
+    #expect(flow.screens.count == 1)
+    guard case .trackerForm? = flow.screens.last else {
+      Issue.record("not the form on top: \(flow.screens)")
+      return
+    }
+    // A path that is not the start of the screens shown changes nothing.
+    try flow.send(.openSchedule)
+    flow.screens = Array(flow.screens.suffix(1))
+    #expect(flow.screens.count == 2)
+    // Back to the tabs: the form has no changes, so it closes too.
+    flow.screens = []
+    #expect(flow.screens.isEmpty && flow.screen == .trackers)
+  }
+
+  @Test func aFormWithChangesStopsThePathAndAsks() throws {
+    let flow = try mainFlow()
+    try flow.send(.addTracker)
+    try flow.send(.chooseKind(.habit))
+    try flow.send(.textChanged(.name, "Read"))
+    flow.screens = []
+    #expect(flow.screens.count == 1)
+    guard case .trackerForm(let form)? = flow.screens.last else {
+      Issue.record("not the form on top: \(flow.screens)")
+      return
+    }
+    #expect(form.state.discardQuestion != nil)
+  }
+
+  @Test func theTabRootsArePublic() throws {
+    let flow = try mainFlow()
+    #expect(flow.trackers != nil)
+    try flow.send(.selectTab(.statistics))
+    #expect(flow.statistics != nil)
+    try flow.send(.selectTab(.settings))
+    #expect(flow.settings != nil)
+  }
+}

@@ -25,8 +25,8 @@ public final class AppFlow {
   }
 
   /// A presented screen with its view model: what a client draws as a sheet or a pushed screen.
-  /// Its view model identifies it.
-  public enum Presented: Identifiable {
+  /// Its view model identifies it (and so equality: a `NavigationStack(path:)` element).
+  public enum Presented: Identifiable, Hashable {
     case typePicker(TypePickerViewModel)
     case trackerForm(TrackerFormViewModel)
     case categories(CategoryListViewModel)
@@ -53,14 +53,15 @@ public final class AppFlow {
   @ObservationIgnored
   public let environment: AppEnvironment
   // The navigation state, changed by `AppFlow+Actions` and `AppFlow+Navigation`.
+  // The roots are public, so a `TabView` binds each tab's view model field by field.
   /// The onboarding, until its button is pressed.
-  var onboarding: OnboardingViewModel?
+  public internal(set) var onboarding: OnboardingViewModel?
   /// The main screen, from onboarding's end on.
-  var trackers: TrackersViewModel?
+  public internal(set) var trackers: TrackersViewModel?
   /// The statistics tab, made when first shown.
-  var statistics: StatisticsViewModel?
+  public internal(set) var statistics: StatisticsViewModel?
   /// The settings tab, made when first shown.
-  var settings: SettingsViewModel?
+  public internal(set) var settings: SettingsViewModel?
   @ObservationIgnored
   var settingsBinding: BindingToken?
   /// The flow's bindings to the screens under the sheets.
@@ -334,8 +335,30 @@ extension AppFlow.Presented {
 
 extension AppFlow {
   /// The screens presented over the tabs, bottom to top (a client that pushes and presents them
-  /// itself draws each from its view model).
-  public var screens: [Presented] { layers.map(\.screen) }
+  /// itself draws each from its view model), as `NavigationStack(path: $flow.screens)` binds
+  /// them: setting a shorter path (the user went back, or swiped screens away) closes the screens
+  /// above it from the top, each as `sheet = nil` would (a form with changes asks, and the
+  /// closing stops there). A path that is not the start of the screens shown does nothing:
+  /// screens open by the user's actions.
+  public var screens: [Presented] {
+    get { layers.map(\.screen) }
+    set {
+      let shown = layers.map(\.screen)
+      guard newValue.count < shown.count, Array(shown.prefix(newValue.count)) == newValue else { return }
+      oneState {
+        defer { publish() }
+        while layers.count > newValue.count {
+          let before = layers.count
+          do { try dismissTop() } catch {
+            // Not reachable: a screen is on top, and closing one always succeeds or asks.
+            assertionFailure("\(error)")
+          }
+          // It asked (a form with changes) or stays while it saves: the user answers first.
+          if layers.count == before { break }
+        }
+      }
+    }
+  }
 
   /// The screen on top of the tabs, if any: what `sheet(item: $flow.sheet)` presents. Setting it
   /// to nil is the user swiping it away, as `dismiss` does: a form with changes asks first, and a
@@ -374,6 +397,10 @@ extension AppFlow {
 }
 
 extension AppFlow.Presented {
+  public static func == (lhs: AppFlow.Presented, rhs: AppFlow.Presented) -> Bool { lhs.id == rhs.id }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
   /// The presented screen's view model identifies it.
   public var id: ObjectIdentifier {
     switch self {
