@@ -197,7 +197,26 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
 
   /// How many calls were handed off and not yet answered on the main actor (their continuations
   /// still to run): a terminal lets them arrive, for a moment, before it draws a key's outcome.
-  public private(set) var callsInFlight = 0
+  public private(set) var callsInFlight = 0 {
+    didSet {
+      guard callsInFlight == 0, !idle.isEmpty else { return }
+      // Resumed on a later turn: a continuation that ran just now may hand off another call.
+      let waiting = idle
+      idle = []
+      Task { @MainActor in for waiter in waiting { waiter.resume() } }
+    }
+  }
+  /// Who awaits `settled()`.
+  private var idle: [CheckedContinuation<Void, Never>] = []
+
+  /// Returns once no call is in flight: every call handed off so far, and every call their
+  /// continuations handed off in turn, has ended and continued on the main actor. What a test or
+  /// a client awaits after an action instead of polling.
+  public func settled() async {
+    while callsInFlight > 0 {
+      await withCheckedContinuation { idle.append($0) }
+    }
+  }
   /// How many of them are reads: what a screen that changed by itself (the clock, another
   /// process) may still be waiting for before it shows the whole of its change.
   public private(set) var readsInFlight = 0

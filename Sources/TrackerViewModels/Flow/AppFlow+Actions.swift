@@ -13,6 +13,16 @@ extension AppFlow {
     try oneState { () throws(ActionError) in try handle(action) }
   }
 
+  /// Does what `send` does, and returns once the store work it started, and the state that work
+  /// leads to, are done (`StoreAccess.settled()`): a test or a client awaits it instead of polling.
+  public func sendAndSettle(_ action: TrackerAction) async throws(ActionError) {
+    try send(action)
+    await environment.access.settled()
+  }
+
+  /// Returns once every store call the screens handed off has ended and shown its outcome.
+  public func settled() async { await environment.access.settled() }
+
   /// Every action of the tracker, each on the screen that shows its element: one exhaustive
   /// switch, so a new action cannot be left out.
   private func handle(_ action: TrackerAction) throws(ActionError) {

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
+
+/// An action can be awaited to its end (issue 47): in the app's mode, where the main actor waits
+/// for no store call, `sendAndSettle` returns once the store work and the state it leads to are
+/// done, so a client's test asserts right after it, with no polling.
+@MainActor
+@Suite("Awaited actions")
+struct AwaitedActionTests {
+  @Test func aTapAwaitedShowsItsMarkWhenItReturns() async throws {
+    let store = InMemoryTrackerStore()
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let category = TrackerCategory(id: UUID(), title: "Home")
+    try store.createCategory(category)
+    let read = Tracker(
+      id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+      categoryID: category.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
+    try store.createTracker(read)
+    var environment = clientEnvironment(store, .en)
+    environment.mainActorWait = AppEnvironment.mainActorWait  // the app's: waits for nothing
+    let flow = AppFlow(environment: environment)
+    await flow.settled()
+    let card = try #require(flow.trackers?.state.sections.first?.cards.first)
+    #expect(!card.isCompleted)
+    try await flow.sendAndSettle(.toggleCompletion(trackerID: read.id))
+    #expect(flow.trackers?.state.sections.first?.cards.first?.isCompleted == true)
+    #expect(try store.completedTrackerIDs(on: environment.today) == [read.id])
+  }
+}
