@@ -37,6 +37,31 @@ struct FieldObservationTests {
     #expect(doneEnabled.count == 1)
   }
 
+  /// A view that reads the form's `hasChanges` (to disable the swipe, as SwiftUI's
+  /// `interactiveDismissDisabled` does) is told when it turns, not at every keystroke.
+  @Test func hasChangesTellsItsReaderOnlyWhenItTurns() throws {
+    let store = InMemoryTrackerStore()
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    try flow.send(.addTracker)
+    try flow.send(.chooseKind(.habit))
+    guard case .trackerForm(let form)? = flow.sheet else {
+      Issue.record("no form: \(String(describing: flow.sheet))")
+      return
+    }
+    #expect(!form.hasChanges)
+    let first = tracking { form.hasChanges }
+    form.nameChanged("R")
+    #expect(first.count == 1 && form.hasChanges)
+    let typing = tracking { form.hasChanges }
+    form.nameChanged("Ru")
+    form.nameChanged("Run")
+    #expect(typing.count == 0)
+    let back = tracking { form.hasChanges }
+    form.nameChanged("")
+    #expect(back.count == 1 && !form.hasChanges)
+  }
+
   @Test func aReaderOfTheWholeStateHearsOfEveryChange() throws {
     let form = CategoryFormViewModel(environment: clientEnvironment(InMemoryTrackerStore(), .en))
     let whole = tracking { form.state }

@@ -101,6 +101,9 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     /// Whether its save is on its way (the store has not answered yet): the form takes no second
     /// save and no Cancel meanwhile, and a client shows its save button disabled.
     public var isSaving: Bool = false
+    /// Whether anything was entered or changed since the form opened: a field of its own, so a
+    /// view that reads it re-renders only when it turns (not at every keystroke).
+    public internal(set) var hasChanges = false
     public var alert: AlertState?
     /// Set when the user leaves a form with changes (Esc, a swipe down): the action sheet asks
     /// whether to throw them away.
@@ -432,7 +435,10 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     var direction: MeasureDirection
   }
 
-  private var currentDraft: Draft {
+  private var currentDraft: Draft { draft(of: state) }
+
+  /// The draft `state` and the form's other fields make.
+  private func draft(of state: State) -> Draft {
     Draft(
       name: state.name, categoryID: categoryID, schedule: schedule, emoji: emoji, color: color,
       dayChange: dayChange, measureKind: measureKind, unit: state.measure.unit, target: state.measure.target,
@@ -442,8 +448,9 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   /// The form as it opened; set at the end of `init`.
   private var openedDraft: Draft?
 
-  /// Whether anything was entered or changed since the form opened.
-  public var hasChanges: Bool { openedDraft.map { $0 != currentDraft } ?? false }
+  /// Whether anything was entered or changed since the form opened (`State.hasChanges`, tracked
+  /// on its own).
+  public var hasChanges: Bool { observable[field: \.hasChanges] }
 
   /// Call when the user leaves the form without Cancel (Esc, a swipe down): an untouched form
   /// closes at once; one with changes asks first, and a second Esc keeps editing.
@@ -622,6 +629,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
 
   /// Recomputes everything derived from the form's fields into `state`.
   private func refresh(_ state: inout State) {
+    state.hasChanges = openedDraft.map { $0 != draft(of: state) } ?? false
     let localizer = environment.localizer
     let validation = NameRules.validate(state.name, against: otherNames ?? [])
     switch validation {
