@@ -343,7 +343,8 @@ extension SQLiteTrackerStore: SyncingStore {
           "clocks_ahead": Self.encodeClocksAhead(clocksAhead),
           "digest": SyncFields.digest(after.contents, dayStart: after.dayStart),
         ])
-        report.changesOut = outgoing.count
+        // Everything sent again counts as sent: "nothing out" would hide a snapshot of all of it.
+        report.changesOut = republish ? (toWrite?.entries.count ?? 0) : outgoing.count
         report.clocksAhead = clocksAhead
         try self.syncStep(.merged)
         if change != StoreChange() { change.isEverything = true }
