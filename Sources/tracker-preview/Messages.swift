@@ -266,6 +266,7 @@ enum Messages {
   static func stillLoading(after seconds: Int) -> String { text(.cliStillLoading(seconds)) }
   static func optionTwice(_ name: String) -> String { text(.cliOptionTwice(name)) }
   static func emptyPath(_ name: String) -> String { text(.cliEmptyPath(name)) }
+  static func emptyFolderPath(_ name: String) -> String { text(.cliEmptyFolderPath(name)) }
   static func optionTakesNoValue(_ name: String) -> String { text(.cliOptionTakesNoValue(name)) }
   static func missingValue(_ name: String, _ value: String) -> String {
     text(.cliMissingValue(name, placeholders(in: "<\(value)>")))

@@ -155,6 +155,7 @@ struct OptionsTests {
       refusal(["--lang", "fr"]) == "The value 'fr' is invalid for '--lang': expected one of 'en', 'ru'")
     #expect(refusal(["--store", ""]) == "The value of '--store' is empty: give the path of a file")
     #expect(refusal(["--output="]) == "The value of '--output' is empty: give the path of a file")
+    #expect(refusal(["--folder", ""]) == "The value of '--folder' is empty: give the path of a folder")
     #expect(refusal(["--json=1"]) == "The option '--json' takes no value")
     #expect(refusal(["--today"]) == "Missing value for '--today <YYYY-MM-DD>'")
     #expect(refusal(["--store", "a", "--demo"]) == "'--store' and '--demo' cannot be used together")

@@ -100,7 +100,9 @@ extension ValueKind where Value == OutputTarget {
 
 /// `text`, or the error of the empty path option `name` names.
 private func notEmpty(_ text: String, _ name: String) -> Result<String, UsageError> {
-  text.isEmpty ? .failure(UsageError(message: Messages.emptyPath(name))) : .success(text)
+  // `--folder` names a folder (the shared folder of sync); every other path option a file.
+  let refusal = name == "--folder" ? Messages.emptyFolderPath(name) : Messages.emptyPath(name)
+  return text.isEmpty ? .failure(UsageError(message: refusal)) : .success(text)
 }
 
 extension ValueKind where Value == Parsed<Day> {
