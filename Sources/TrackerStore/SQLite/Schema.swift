@@ -178,6 +178,29 @@ enum Schema {
   /// of its last change.
   static let syncEditsVersion = 7
 
+  /// The triggers that name a tracker's day changed in `table` (its records, days off or notes)
+  /// as the sync key `entity`/`<tracker id>/<yyyy-mm-dd>`/`field`: on an insert, on a delete, and
+  /// on an update of the column `updateOf` that changed it.
+  private static func dayEditTriggers(table: String, entity: String, field: String, updateOf: String?)
+    -> String
+  {
+    func trigger(_ name: String, _ event: String, _ row: String, when: String = "") -> String {
+      """
+      CREATE TRIGGER sync_edit_\(table)_\(name) AFTER \(event) ON \(table)
+        WHEN EXISTS (SELECT 1 FROM sync_tracking)\(when) BEGIN
+        INSERT INTO sync_edit (entity, id, field, clock)
+          SELECT '\(entity)', tracker.id || '/' || date(\(row).day * 86400, 'unixepoch'), '\(field)', NULL
+          FROM tracker WHERE tracker.number = \(row).tracker
+          ON CONFLICT DO UPDATE SET clock = NULL;
+      END;
+      """
+    }
+    let update = updateOf.map {
+      trigger("update", "UPDATE OF \($0)", "NEW", when: " AND OLD.\($0) IS NOT NEW.\($0)") + "\n"
+    }
+    return trigger("insert", "INSERT", "NEW") + "\n" + (update ?? "") + trigger("delete", "DELETE", "OLD")
+  }
+
   /// Takes a file back to before `syncEditsVersion` (tests that make older files drop what later
   /// versions added): the triggers, then the table.
   static var dropSyncEditsSQL: String {
@@ -271,63 +294,9 @@ enum Schema {
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
 
-    CREATE TRIGGER sync_edit_record_insert AFTER INSERT ON record
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'record', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'mark', NULL
-        FROM tracker WHERE tracker.number = NEW.tracker
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-    CREATE TRIGGER sync_edit_record_update AFTER UPDATE OF amount ON record
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) AND OLD.amount IS NOT NEW.amount BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'record', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'mark', NULL
-        FROM tracker WHERE tracker.number = NEW.tracker
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-    CREATE TRIGGER sync_edit_record_delete AFTER DELETE ON record
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'record', tracker.id || '/' || date(OLD.day * 86400, 'unixepoch'), 'mark', NULL
-        FROM tracker WHERE tracker.number = OLD.tracker
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-
-    CREATE TRIGGER sync_edit_day_off_insert AFTER INSERT ON day_off
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'day-off', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'off', NULL
-        FROM tracker WHERE tracker.number = NEW.tracker
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-    CREATE TRIGGER sync_edit_day_off_delete AFTER DELETE ON day_off
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'day-off', tracker.id || '/' || date(OLD.day * 86400, 'unixepoch'), 'off', NULL
-        FROM tracker WHERE tracker.number = OLD.tracker
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-
-    CREATE TRIGGER sync_edit_note_insert AFTER INSERT ON note
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'note', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'text', NULL
-        FROM tracker WHERE tracker.number = NEW.tracker
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-    CREATE TRIGGER sync_edit_note_update AFTER UPDATE OF text ON note WHEN EXISTS (SELECT 1 FROM sync_tracking) AND OLD.text IS NOT NEW.text BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'note', tracker.id || '/' || date(NEW.day * 86400, 'unixepoch'), 'text', NULL
-        FROM tracker WHERE tracker.number = NEW.tracker
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-    CREATE TRIGGER sync_edit_note_delete AFTER DELETE ON note
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'note', tracker.id || '/' || date(OLD.day * 86400, 'unixepoch'), 'text', NULL
-        FROM tracker WHERE tracker.number = OLD.tracker
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
+    \(dayEditTriggers(table: "record", entity: "record", field: "mark", updateOf: "amount"))
+    \(dayEditTriggers(table: "day_off", entity: "day-off", field: "off", updateOf: nil))
+    \(dayEditTriggers(table: "note", entity: "note", field: "text", updateOf: "text"))
 
     CREATE TRIGGER sync_edit_day_start_insert AFTER INSERT ON setting WHEN EXISTS (SELECT 1 FROM sync_tracking) AND NEW.key = 'day_start' BEGIN
       INSERT INTO sync_edit VALUES ('settings', 'shared', 'dayStart', NULL)
