@@ -59,27 +59,6 @@ public final class RegionSettings: ObservableViewModel {
   }
 }
 
-/// A value behind a lock, for the few values read from any thread.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
-
-  init(_ value: Value) { stored = value }
-
-  var value: Value {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return stored
-    }
-    set {
-      lock.lock()
-      stored = newValue
-      lock.unlock()
-    }
-  }
-}
-
 /// A view model's link to its environment's `RegionSettings`: it remembers the language and time
 /// zone the view model's texts were last made in, and asks the view model to make them again (in
 /// one state) when they change. The flow calls `follow()` on every screen it owns first, inside its

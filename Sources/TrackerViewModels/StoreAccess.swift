@@ -126,17 +126,24 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     case .waitingInBackground:
       call = { () throws(StoreError) in try body(store) }
     case .givingUpAfterWait:
+      // The cut counts from the press, not from the write's turn: writes queued before it (a tap
+      // of another window waiting for the file) use up the wait too.
+      let pressed = ContinuousClock.now
       call = { () throws(StoreError) in
+        let left = max(.zero, limit - (ContinuousClock.now - pressed))
         var value: Value?
-        try cutToWait(store, limit) { () throws(StoreError) in value = try body(store) }
+        try cutToWait(store, left) { () throws(StoreError) in value = try body(store) }
         return value!
       }
     }
     // A write cut to the wait ends soon after it by itself: a main actor that waits for calls at
-    // all waits for its end; one that waits for none (the app) hears of it like any other.
+    // all waits for its end; one that waits for none (the app) hears of it like any other, and
+    // hears `.busy` once the cut has passed while the writes before it wait for another program.
     let waitsForEnd = policy == .givingUpAfterWait && mainActorWait != .zero
+    let givesUpAfter = policy == .givingUpAfterWait && !waitsForEnd ? limit : nil
     let ended = Outcome<Value>()
-    run(on: writeQueue, counting: true, call, waitsForEnd: waitsForEnd) { result in
+    run(on: writeQueue, counting: true, call, waitsForEnd: waitsForEnd, givesUpAfter: givesUpAfter) {
+      result in
       ended.value = result
       then(result)
     }
@@ -145,18 +152,21 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
 
   /// Runs `call` on `queue`; waits for it on the main actor at most `mainActorWait` (or, with
   /// `waitsForEnd`, until it ends), delivers the commits it made and calls `then` — at once when
-  /// it ended in time, else on the main actor when it ends.
+  /// it ended in time, else on the main actor when it ends. A write with `givesUpAfter` that has
+  /// not begun by then, behind a write waiting for another program's lock, is answered with that
+  /// lock's `.busy` at once, out of turn, and skipped when its turn comes.
   private func run<Value: Sendable>(
     on queue: DispatchQueue, counting: Bool, _ call: @escaping @Sendable () throws(StoreError) -> Value,
-    waitsForEnd: Bool = false, inOrder: Bool = true,
+    waitsForEnd: Bool = false, inOrder: Bool = true, givesUpAfter: Duration? = nil,
     then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
   ) {
     // The queue's closure holds neither this access nor the store once the call has run: the
     // last of them goes on the main actor, where a command's exit follows (the store's closing
     // checkpoint must not race it).
-    let pending = Pending<Value>(call)
+    let pending = Pending<Value>(counting ? lockWait.reporting(call) : call)
     queue.async {
-      let outcome = pending.run()
+      // A write answered out of turn (`givesUpAfter`) is not run.
+      guard let outcome = pending.run() else { return }
       guard let late = pending.finish(outcome) else { return }
       // The main actor stopped waiting: it hears of the end on its next turn.
       Task { @MainActor in late(outcome) }
@@ -170,14 +180,15 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     callsInFlight += 1
     if isRead { readsInFlight += 1 }
     let counted = WriteNumber()
-    let late: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
-      order.arrived(ticket) {
-        if let number = counted.number { self?.writer.ended(number) }
-        self?.callsInFlight -= 1
-        if isRead { self?.readsInFlight -= 1 }
-        self?.deliverNotices()
-        then(outcome)
-      }
+    let answer: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
+      if let number = counted.number { self?.writer.ended(number) }
+      self?.callsInFlight -= 1
+      if isRead { self?.readsInFlight -= 1 }
+      self?.deliverNotices()
+      then(outcome)
+    }
+    let late: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { outcome in
+      order.arrived(ticket) { answer(outcome) }
     }
     let wait = waitsForEnd ? nil : mainActorWait
     if let outcome = pending.wait(wait, late: late) {
@@ -192,8 +203,39 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     } else if counting {
       // Set before the late delivery can run: it runs on the main actor, after this.
       counted.number = writer.started(alreadyWaited: wait ?? .zero)
+      if let givesUpAfter {
+        giveUp(pending, after: givesUpAfter) { failure in
+          // Its place in the order passes with nothing to run; its answer does not wait for the
+          // writes before it (nothing of it was written, so no order among them is at stake).
+          order.arrived(ticket) {}
+          answer(.failure(.storage(failure)))
+        }
+      }
     }
   }
+
+  /// Once `cut` has passed, and after every further `cut` until `pending` begins: when the write
+  /// running before it waits for another program's lock, skips `pending` and hands `answer` that
+  /// lock's failure.
+  private func giveUp<Value: Sendable>(
+    _ pending: Pending<Value>, after cut: Duration, answer: @escaping @MainActor (StorageFailure) -> Void
+  ) {
+    let lockWait = lockWait
+    Task { @MainActor in
+      while true {
+        try? await Task.sleep(for: cut)
+        guard !pending.hasBegun else { return }
+        // Behind a write that is merely long (an import, a sync), the write keeps its turn: its
+        // own cut, what is left of it, applies when it begins.
+        guard let failure = lockWait.failure else { continue }
+        guard pending.skip() else { return }
+        return answer(failure)
+      }
+    }
+  }
+
+  /// What the write running on the writer queue met of another program's lock.
+  private nonisolated let lockWait = LockWait()
 
   /// How many calls were handed off and not yet answered on the main actor (their continuations
   /// still to run): a terminal lets them arrive, for a moment, before it draws a key's outcome.
@@ -322,21 +364,12 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
 }
 
 /// Set once, from any thread (an observation token is cancelled, or released, anywhere).
-final class CancelFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
+final class CancelFlag: Sendable {
+  private let flag = Locked(false)
 
-  var isSet: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
+  var isSet: Bool { flag.value }
 
-  func set() {
-    lock.lock()
-    value = true
-    lock.unlock()
-  }
+  func set() { flag.value = true }
 }
 
 /// A value kept up to date by `StoreAccess.observe(fetch:)`.
@@ -408,7 +441,11 @@ enum OffMainThread {
     _ body: @escaping @Sendable () throws(StoreError) -> Value
   ) throws(StoreError) -> Value {
     let pending = Pending<Value>(body)
-    DispatchQueue.global().async { _ = pending.finish(pending.run()) }
+    DispatchQueue.global().async {
+      // Never skipped: nobody but this holds it.
+      guard let outcome = pending.run() else { return }
+      _ = pending.finish(outcome)
+    }
     return try pending.wait(nil)!.get()
   }
 }
@@ -475,20 +512,32 @@ private final class Outcome<Value: Sendable>: Sendable {
 }
 
 /// The commits the store reported, from any thread, until the main actor takes them.
-private final class Inbox<Change: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var changes: [Change] = []
+private final class Inbox<Change: Sendable>: Sendable {
+  private let changes = Locked<[Change]>([])
 
-  func push(_ change: Change) {
-    lock.lock()
-    changes.append(change)
-    lock.unlock()
-  }
+  func push(_ change: Change) { changes.withLock { $0.append(change) } }
 
-  func pop() -> Change? {
-    lock.lock()
-    defer { lock.unlock() }
-    return changes.isEmpty ? nil : changes.removeFirst()
+  func pop() -> Change? { changes.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
+}
+
+/// What the write under way met of another program's lock (`StoreLockWait`): set from the writer
+/// queue, read by the main actor.
+private final class LockWait: Sendable {
+  private let met = Locked<StorageFailure?>(nil)
+
+  /// The failure the write under way would end in now, when it waits for another program.
+  var failure: StorageFailure? { met.value }
+
+  /// `call`, telling this of the lock it waits for while it runs.
+  func reporting<Value>(
+    _ call: @escaping @Sendable () throws(StoreError) -> Value
+  ) -> @Sendable () throws(StoreError) -> Value {
+    { () throws(StoreError) in
+      defer { self.met.value = nil }
+      let report: @Sendable (StorageFailure) -> Void = { failure in self.met.value = failure }
+      let outcome = StoreLockWait.$report.withValue(report) { Result { () throws(StoreError) in try call() } }
+      return try outcome.get()
+    }
   }
 }
 
@@ -508,16 +557,25 @@ private final class Pending<Value: Sendable>: @unchecked Sendable {
     self.call = { Result(catching: call) }
   }
 
-  /// Runs the call once, and lets go of it.
-  func run() -> Result<Value, StoreError> {
+  /// Runs the call once, and lets go of it; nil when it was skipped (`skip()`) before it began.
+  func run() -> Result<Value, StoreError>? {
     lock.lock()
     let call = self.call
     self.call = nil
     lock.unlock()
-    guard let call else {
-      return .failure(.storage(StorageFailure(.other, detail: "a store call ran twice")))
+    return call?()
+  }
+
+  /// Whether the call has begun (or was skipped).
+  var hasBegun: Bool { lock.withLock { call == nil } }
+
+  /// Makes sure the call never runs: false when it has begun already.
+  func skip() -> Bool {
+    lock.withLock {
+      guard call != nil else { return false }
+      call = nil
+      return true
     }
-    return call()
   }
 
   /// Records the outcome for the main actor waiting for it; when it no longer waits, returns

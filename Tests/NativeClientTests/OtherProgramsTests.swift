@@ -67,4 +67,37 @@ struct OtherProgramsTests {
     #expect(saving == [false, true, false] && model.state.alert == nil)
     withExtendedLifetime(savingBinding) {}
   }
+  /// Two windows (two flows) on one environment, the file held by another program: a tap waits
+  /// for it in the first, and a new category's Save in the second says the file is busy within
+  /// moments, keeping the form and what was typed — not closing with nothing saved, nor waiting
+  /// out the tap's busy timeout with no word.
+  @Test func aSaveInAnotherWindowBehindAWaitingTapSaysBusySoon() async throws {
+    let (store, path, walk) = try file()
+    var environment = clientEnvironment(store, .en)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    let first = AppFlow(environment: environment)
+    let second = AppFlow(environment: environment)
+    await first.settled()
+    for action: TrackerAction in [.addTracker, .chooseKind(.habit), .openCategories, .addCategory] {
+      try await second.sendAndSettle(action)
+    }
+    try second.send(.textChanged(.title, "Garden"))
+    let holder = try LockHolder(path, seconds: 60)
+    try first.send(.toggleCompletion(trackerID: walk))
+    try second.send(.saveCategory)
+    func form() -> CategoryFormViewModel.State? {
+      for layer in second.view.presented { if case .categoryForm(let form) = layer { return form } }
+      return nil
+    }
+    #expect(try await eventually(within: 5) { second.view.alert != nil })
+    #expect(holder.isHolding)
+    #expect(form()?.text == "Garden" && form()?.isSaving == false)
+    #expect(second.view.alert?.message.contains("is using the data file") == true)
+    #expect(!isDone(walk, try #require(first.trackers)) && first.view.alert == nil)
+    holder.release()
+    #expect(try await eventually { first.trackers.map { isDone(walk, $0) } == true })
+    await first.settled()
+    #expect(try store.categories().map(\.title) == ["Home"])
+    #expect(first.view.alert == nil && form()?.text == "Garden")
+  }
 }

@@ -142,6 +142,47 @@ struct LockedFileTests {
     withExtendedLifetime(holder) {}
   }
 
+  /// A form's Save made while a tap of another window on the same environment waits for the
+  /// file: the tap's write is ahead of it in the one writer queue, and the Save's cut counts from
+  /// the press, so the form says the file is busy within moments and keeps what was typed,
+  /// instead of waiting out the tap's busy timeout with no word (or closing with nothing saved).
+  @Test func aFormSaveQueuedBehindAWaitingTapSaysBusyFromThePress() async throws {
+    let (world, store, path) = try fileWorld()
+    var environment = world.environment(.en, store: store)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    let model = TrackersViewModel(environment: environment)
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
+    let holder = try LockHolder(path, seconds: 60)
+    model.completeTapped(undone.id)
+    #expect(environment.writer.state.waiting == 1)
+
+    // The other window opens a new category's form while the tap waits: its read is not held up.
+    let form = CategoryFormViewModel(environment: environment)
+    var closed = 0
+    form.onDone = { _ in closed += 1 }
+    form.textChanged("Garden")
+    #expect(try await eventually(within: 5) { form.state.isDoneEnabled })
+    let pressed = ContinuousClock.now
+    form.doneTapped()
+    #expect(form.state.isSaving && form.state.alert == nil)
+    #expect(try await eventually(within: 5) { form.state.alert != nil })
+    #expect(ContinuousClock.now - pressed < .seconds(5))
+    #expect(holder.isHolding && closed == 0 && form.state.text == "Garden" && !form.state.isSaving)
+    #expect(
+      form.state.alert?.message
+        == "Another program (tracker-store-w, pid \(holder.pid)) is using the data file. Try again in a moment."
+    )
+    // The tap still waits, and is saved once the file is free; the given-up Save never is.
+    #expect(card(undone.id, of: model)?.isCompleted == false && model.state.alert == nil)
+    holder.release()
+    #expect(try await eventually { card(undone.id, of: model)?.isCompleted == true })
+    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    #expect(model.state.alert == nil && closed == 0)
+    #expect(try store.categories().contains { $0.title == "Garden" } == false)
+    #expect(try store.completedTrackerIDs(on: day("2026-11-30")).contains(undone.id))
+  }
+
   @Test func theBusyAlertNamesTheProgramHoldingTheFileInBothLanguages() {
     let failure = StoreError.storage(StorageFailure(.busy, detail: "locked", holder: "cron, pid 7"))
     #expect(

@@ -277,6 +277,8 @@ final class StoreConnection: @unchecked Sendable {
     let limit = Self.waitLimit
     // Elapsed time, not the wall clock: a clock set back must not stretch the wait.
     let waitEnds = DispatchTime.now() + (limit ?? Self.busyTimeout)
+    // Whether the caller heard that this write waits for another program (`StoreLockWait`).
+    var reported = false
     while true {
       if limit != nil {
         // Another thread of this process is writing (the background writer between its tries,
@@ -298,6 +300,12 @@ final class StoreConnection: @unchecked Sendable {
       if case .done(let result) = attempt {
         commits.increment()
         return result
+      }
+      if !reported, let report = StoreLockWait.report,
+        case .storage(let failure) = Self.busy(path, sql: nil)
+      {
+        reported = true
+        report(failure)
       }
       let now = DispatchTime.now()
       guard now < waitEnds else {
