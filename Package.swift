@@ -10,6 +10,10 @@ let package = Package(
   products: [
     .library(name: "TrackerModels", targets: ["TrackerModels"]),
     .library(name: "TrackerLocalization", targets: ["TrackerLocalization"]),
+    .library(name: "TrackerSQLite", targets: ["TrackerSQLite"]),
+    .library(name: "TrackerArchiveCodec", targets: ["TrackerArchiveCodec"]),
+    .library(name: "TrackerImports", targets: ["TrackerImports"]),
+    .library(name: "TrackerSync", targets: ["TrackerSync"]),
     .library(name: "TrackerStore", targets: ["TrackerStore"]),
     .library(name: "TrackerNetwork", targets: ["TrackerNetwork"]),
     .library(name: "TrackerViewModels", targets: ["TrackerViewModels"]),
@@ -46,7 +50,20 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
     ),
-    .target(name: "TrackerStore", dependencies: ["TrackerModels", "CSQLite"]),
+    //    By trade, each on the ones above it: the SQLite wrapper, the JSON archive codec (versions
+    //    1-3), other trackers' files (Loop, HabitBull), the sync folder's logs, and the stores that
+    //    compose them (migrations, recovery, queries, sync passes; the to-do store).
+    .target(name: "TrackerSQLite", dependencies: ["TrackerModels", "CSQLite"]),
+    .target(name: "TrackerArchiveCodec", dependencies: ["TrackerModels"]),
+    .target(
+      name: "TrackerImports",
+      dependencies: ["TrackerModels", "TrackerSQLite", "TrackerArchiveCodec", "CSQLite"]),
+    .target(name: "TrackerSync", dependencies: ["TrackerModels", "TrackerArchiveCodec"]),
+    .target(
+      name: "TrackerStore",
+      dependencies: [
+        "TrackerModels", "TrackerSQLite", "TrackerArchiveCodec", "TrackerSync", "CSQLite",
+      ]),
     // The network beside persistence: the to-do app's starting tasks (URLSession).
     .target(name: "TrackerNetwork", dependencies: ["TrackerModels"]),
 
@@ -86,14 +103,16 @@ let package = Package(
     .executableTarget(
       name: "tracker-preview",
       dependencies: [
-        "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerViewModels", "TrackerAutomation",
+        "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerArchiveCodec", "TrackerImports",
+        "TrackerViewModels", "TrackerAutomation",
         "TrackerTextRenderer", "TrackerPreviewSupport", "TrackerNetwork", "TrackerTerminal",
       ]
     ),
     .executableTarget(
       name: "tracker-benchmark",
       dependencies: [
-        "TrackerModels", "TrackerStore", "TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer",
+        "TrackerModels", "TrackerStore", "TrackerArchiveCodec", "TrackerImports", "TrackerViewModels",
+        "TrackerAutomation", "TrackerTextRenderer",
         "TrackerTerminal", "CSQLite",
       ]
     ),
@@ -108,7 +127,8 @@ let package = Package(
     .testTarget(
       name: "StoreTests",
       dependencies: [
-        "TrackerStore", "TrackerModels", "tracker-store-writer", "OtherProgram", "TestSupport",
+        "TrackerStore", "TrackerArchiveCodec", "TrackerImports", "TrackerSQLite", "TrackerSync",
+        "TrackerModels", "tracker-store-writer", "OtherProgram", "TestSupport",
         "ModelTestSupport", "SyncSimulation",
       ],
       // Loop backups and HabitBull CSVs, made by Tools/fixtures/make-import-fixtures.py.
@@ -137,7 +157,7 @@ let package = Package(
     // Test helper: several devices' stores over one shared folder with a fake file-syncing engine
     // (the store tests and `tracker-reliability --long`'s sync part).
     .target(
-      name: "SyncSimulation", dependencies: ["TrackerModels", "TrackerStore"],
+      name: "SyncSimulation", dependencies: ["TrackerModels", "TrackerStore", "TrackerArchiveCodec"],
       path: "Tests/Support/SyncSimulation"),
     // Test helper: another program holding a data file's write lock until told to let go (store,
     // view model, terminal and native client tests).
@@ -151,12 +171,16 @@ let package = Package(
     // to-do server is the tests' local one.
     .executableTarget(
       name: "tracker-reliability",
-      dependencies: ["CSQLite", "LocalHTTPServer", "TrackerModels", "TrackerStore", "SyncSimulation"]),
+      dependencies: [
+        "CSQLite", "LocalHTTPServer", "TrackerModels", "TrackerStore", "TrackerArchiveCodec",
+        "SyncSimulation",
+      ]),
     .testTarget(
       name: "CLITests",
       dependencies: [
         "tracker-preview", "CSQLite", "LocalHTTPServer", "tracker-store-writer", "OtherProgram",
-        "TestSupport", "TrackerStore", "TrackerModels", "TrackerViewModels", "ModelTestSupport",
+        "TestSupport", "TrackerStore", "TrackerArchiveCodec", "TrackerModels", "TrackerViewModels",
+        "ModelTestSupport",
       ]),
 
     .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshots", "TestSupport"]),

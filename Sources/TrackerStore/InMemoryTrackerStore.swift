@@ -1,5 +1,6 @@
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// The store in memory, with the SQLite store's behaviour (the shared suite in `StoreTests` runs
 /// against both): for tests, previews and `--demo`. Thread-safe.

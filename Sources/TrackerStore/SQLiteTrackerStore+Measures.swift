@@ -1,5 +1,6 @@
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// Schema 5 (docs/data-format.md): a measurable tracker's goal and a quota habit's quota in
 /// `tracker_goal` (one sealed row per tracker that has either; a yes/no weekday habit or an event

@@ -1,6 +1,8 @@
 import CSQLite
 import Foundation
+import TrackerArchiveCodec
 import TrackerModels
+import TrackerSQLite
 
 /// The rows behind the store: reading and writing categories, trackers, summaries and settings.
 /// Called only inside `read` and `write`, under the store's lock.

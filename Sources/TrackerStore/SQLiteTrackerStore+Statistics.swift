@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// The statistics summaries (schema 2): per tracker its count, first and last record, best streak
 /// and run at its last record; per day its records and done due habits. Every write that changes

@@ -1,5 +1,7 @@
 import Foundation
+import TrackerArchiveCodec
 import TrackerModels
+import TrackerSync
 
 extension SQLiteTrackerStore: SyncingStore {
   /// The folder joined and the last sync.

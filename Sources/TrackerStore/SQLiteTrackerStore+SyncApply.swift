@@ -1,5 +1,7 @@
 import Foundation
+import TrackerArchiveCodec
 import TrackerModels
+import TrackerSync
 
 /// Folding a device's own logs into a snapshot, and the merge written into the tables.
 extension SQLiteTrackerStore {

@@ -1,5 +1,8 @@
 import Foundation
+import TrackerArchiveCodec
 import TrackerModels
+import TrackerSQLite
+import TrackerSync
 
 /// The sync pass's parts that keep its state in the store: the steps a test can stop it at, the
 /// log recorded and not yet written, the stamps of changes, the merge's fields and read positions.

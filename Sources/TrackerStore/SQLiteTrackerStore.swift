@@ -1,5 +1,6 @@
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// The store on a SQLite file: every user action one `BEGIN IMMEDIATE` transaction, WAL, a busy
 /// timeout so several processes can share the file, and recovery from broken files.

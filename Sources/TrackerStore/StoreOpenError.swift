@@ -1,5 +1,6 @@
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// Why a store file could not be opened at all. Nothing was deleted or moved when this is thrown.
 public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -106,22 +107,5 @@ public struct StoreRecovery: Hashable, Sendable, CustomStringConvertible {
     return start
       + "a new store holds what could still be read: \(saved.records.count) records of \(saved.trackers.count) trackers in \(saved.categories.count) categories"
       + (saved.daysOff.isEmpty ? "" : ", and \(saved.daysOff.count) days off") + end
-  }
-}
-
-/// Which app of the package a data file belongs to, by the application id in its header.
-public enum StoreOwner: Hashable, Sendable {
-  /// The habit tracker ("TRKR").
-  case tracker
-  /// The to-do list ("TODO").
-  case todo
-
-  /// The owner whose files carry `applicationID`, if it is one of ours.
-  init?(applicationID: Int32) {
-    switch applicationID {
-    case StoreSchema.tracker.applicationID: self = .tracker
-    case SQLiteTodoStore.schema.applicationID: self = .todo
-    default: return nil
-    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerSync
 
 extension SQLiteTrackerStore {
   /// What the shared folder `folder` holds for sync, in one text that changes whenever a log is

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TrackerImports
 import TrackerModels
 import TrackerStore
 

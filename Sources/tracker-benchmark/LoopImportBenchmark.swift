@@ -1,5 +1,7 @@
 import CSQLite
 import Foundation
+import TrackerArchiveCodec
+import TrackerImports
 import TrackerModels
 import TrackerStore
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerArchiveCodec
 import TrackerModels
 import TrackerStore
 

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TrackerArchiveCodec
 import TrackerModels
 import TrackerStore
 

@@ -1,3 +1,4 @@
+import TrackerArchiveCodec
 import TrackerAutomation
 import TrackerStore
 import TrackerViewModels

@@ -1,4 +1,6 @@
+import TrackerArchiveCodec
 import TrackerAutomation
+import TrackerImports
 import TrackerLocalization
 import TrackerModels
 import TrackerStore

@@ -1,3 +1,4 @@
+import TrackerArchiveCodec
 import TrackerLocalization
 import TrackerModels
 import TrackerStore

@@ -150,14 +150,20 @@ struct StoreMessageParityTests {
       english[String(match.output.1)] = String(match.output.2)
     }
     var found = 0
-    let sources = repository.appendingPathComponent("Sources/TrackerStore")
-    let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
-    for file in files where file.hasSuffix(".swift") {
-      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-      for match in text.matches(of: /(?:StoreMessage|syntaxError)\(\s*"([a-zA-Z.]+)",\s*"((?:[^"\\]|\\.)*)"/)
-      {
-        found += 1
-        #expect(english[String(match.output.1)] == String(match.output.2), "\(match.output.1) in \(file)")
+    // Every persistence target below the localization layer speaks through StoreMessage.
+    for target in ["TrackerStore", "TrackerSQLite", "TrackerArchiveCodec", "TrackerImports", "TrackerSync"] {
+      let sources = repository.appendingPathComponent("Sources/\(target)")
+      let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap {
+        $0 as? String
+      }
+      for file in files where file.hasSuffix(".swift") {
+        let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        for match in text.matches(
+          of: /(?:StoreMessage|syntaxError)\(\s*"([a-zA-Z.]+)",\s*"((?:[^"\\]|\\.)*)"/)
+        {
+          found += 1
+          #expect(english[String(match.output.1)] == String(match.output.2), "\(match.output.1) in \(file)")
+        }
       }
     }
     #expect(found > 60)

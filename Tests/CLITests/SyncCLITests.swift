@@ -2,6 +2,7 @@ import Foundation
 import ModelTestSupport
 import TestSupport
 import Testing
+import TrackerArchiveCodec
 import TrackerModels
 import TrackerStore
 

@@ -1,6 +1,7 @@
 import Foundation
 import ModelTestSupport
 import Testing
+import TrackerArchiveCodec
 import TrackerModels
 import TrackerStore
 

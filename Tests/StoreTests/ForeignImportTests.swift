@@ -3,6 +3,9 @@ import ModelTestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerArchiveCodec
+@testable import TrackerImports
+@testable import TrackerSQLite
 @testable import TrackerStore
 
 /// The fixtures of Tools/fixtures/make-import-fixtures.py.

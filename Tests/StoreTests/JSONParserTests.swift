@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TrackerArchiveCodec
 @testable import TrackerStore
 
 @Suite("JSON parser", .temporaryFolders)

@@ -2,6 +2,7 @@ import Foundation
 import ModelTestSupport
 import TrackerModels
 
+@testable import TrackerSQLite
 @testable import TrackerStore
 
 /// Loop Habit Tracker backups of any version from 12 to 25, written here with the tables as

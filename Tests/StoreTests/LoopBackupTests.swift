@@ -4,6 +4,9 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerArchiveCodec
+@testable import TrackerImports
+@testable import TrackerSQLite
 @testable import TrackerStore
 
 private let today = day("2026-11-30")

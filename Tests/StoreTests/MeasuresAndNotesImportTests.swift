@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerImports
 @testable import TrackerStore
 
 private let today = day("2026-11-30")

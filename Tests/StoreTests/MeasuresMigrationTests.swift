@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerSQLite
 @testable import TrackerStore
 
 /// A data file of schema 4 (days off, before measures, quotas, amounts and notes) opened by this

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerSQLite
 @testable import TrackerStore
 
 @Suite("SQLite store: files, migrations, recovery", .temporaryFolders)

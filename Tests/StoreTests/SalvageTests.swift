@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerSQLite
 @testable import TrackerStore
 
 /// A store at `path` with `trackers` habits in one category, each done on `days` days from

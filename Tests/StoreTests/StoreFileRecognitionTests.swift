@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerSQLite
 @testable import TrackerStore
 
 /// Only a file that is recognizably a Tracker store is ever set aside; anything else is refused

@@ -5,7 +5,9 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerArchiveCodec
 @testable import TrackerStore
+@testable import TrackerSync
 
 /// Sync through a shared folder (docs/sync.md): what travels, how it merges, what is ignored.
 @Suite("Sync through a shared folder", .temporaryFolders)

@@ -5,7 +5,9 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerArchiveCodec
 @testable import TrackerStore
+@testable import TrackerSync
 
 /// A folder recreated, a sync stopped at any step, hostile and odd folder content (issue 46).
 extension SyncTrustTests {

@@ -5,7 +5,9 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerArchiveCodec
 @testable import TrackerStore
+@testable import TrackerSync
 
 /// Sync as people meet it (issue 46): edits stamped when made, a data file copied or restored, a
 /// folder recreated, a sync killed at any step, hostile or odd folder content.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerSQLite
 @testable import TrackerStore
 
 @Suite("A damaged write-ahead log is kept and salvaged, never dropped in silence", .temporaryFolders)

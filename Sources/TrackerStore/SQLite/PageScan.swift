@@ -1,4 +1,5 @@
 import Foundation
+import TrackerSQLite
 
 /// Reads the rows of a SQLite file's b-tree leaf pages straight from its bytes, as `sqlite3`'s
 /// `.recover` does for the pages no b-tree reaches any more: every table leaf (rowid tables) and

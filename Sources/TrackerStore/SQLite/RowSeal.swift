@@ -1,5 +1,6 @@
 import CSQLite
 import TrackerModels
+import TrackerSQLite
 
 /// A 64-bit checksum of a row's values (FNV-1a over a tagged serialization), stored beside the
 /// row in its `seal` column (schema 3).

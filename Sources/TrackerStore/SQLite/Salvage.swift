@@ -1,5 +1,6 @@
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// What can still be read from a damaged data file, and nothing that is wrong.
 ///

@@ -1,3 +1,5 @@
+import TrackerSQLite
+
 /// What a store file holds: its ordered migrations and the checks of its contents that SQLite's
 /// integrity check cannot make (run by the full check). The tracker's store and the to-do app's
 /// share everything else of `StoreFile`: opening, recovery, the quick-open stamp, migrations.
@@ -17,7 +19,8 @@ struct StoreSchema: Sendable {
   /// damaged one is still recognizably Tracker's; files made before it have 0 (the to-do app's
   /// files have "TODO").
   static let tracker = StoreSchema(
-    applicationID: 0x5452_4B52, acceptedApplicationIDs: [0, 0x5452_4B52], migrations: Schema.migrations
+    applicationID: StoreOwner.tracker.applicationID,
+    acceptedApplicationIDs: [0, StoreOwner.tracker.applicationID], migrations: Schema.migrations
   ) { database, applied in
     // What no index repeats: the seals of the rows and the summaries derived from the records.
     if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }

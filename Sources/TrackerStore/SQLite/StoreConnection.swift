@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// An open store file as both stores use it: a writer connection and, beside it, a reader
 /// connection, each under its own lock (a recursive one: a read inside a snapshot takes it again

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// Opening a store file: configure, check, migrate — and when a file that is recognizably a
 /// Tracker store is unreadable, move it aside byte-for-byte and start a fresh one. Any other file

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// The to-do store in memory, with the SQLite store's behaviour: for tests and previews.
 public final class InMemoryTodoStore: TodoDataStore, @unchecked Sendable {

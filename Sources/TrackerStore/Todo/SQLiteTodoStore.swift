@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import TrackerModels
+import TrackerSQLite
 
 /// The to-do app's tasks in their own SQLite file (`todo.sqlite` beside the tracker's), with the
 /// tracker store's rules: migrations, WAL and a busy timeout, one transaction per action, broken
@@ -149,8 +150,8 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
   // MARK: Rows
 
   static let schema = StoreSchema(
-    applicationID: 0x544F_444F,  // "TODO"
-    acceptedApplicationIDs: [0x544F_444F],
+    applicationID: StoreOwner.todo.applicationID,
+    acceptedApplicationIDs: [StoreOwner.todo.applicationID],
     migrations: [
       Schema.Migration(
         version: 1, name: "tasks",

@@ -1,4 +1,6 @@
 import Foundation
+import TrackerArchiveCodec
+import TrackerImports
 import TrackerModels
 import TrackerStore
 import TrackerViewModels

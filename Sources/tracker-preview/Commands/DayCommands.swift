@@ -1,4 +1,5 @@
 import Foundation
+import TrackerArchiveCodec
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Counts a store's calls made on the main thread: the debug check that the view models make
+/// none (docs/architecture.md, "Data access": they reach a store only through `StoreAccess`,
+/// whose queues run off the main thread). Tests read it as the store's `mainThreadCalls` after
+/// driving the app; release builds count nothing.
+package final class MainThreadCheck: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  package init() {}
+
+  /// A store call begins.
+  package func callBegins() {
+    #if DEBUG
+      if Self.isOnMainQueue {
+        lock.lock()
+        count += 1
+        lock.unlock()
+      }
+    #endif
+  }
+
+  /// Whether the current code runs on the main thread or as a job of the main queue (the main
+  /// actor's executor: on Linux, after `dispatchMain`, a worker thread runs it).
+  package static var isOnMainQueue: Bool {
+    _ = markMainQueue
+    return Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+  }
+  private static let mainQueueKey = DispatchSpecificKey<Bool>()
+  private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+
+  /// How many calls ran on the main thread so far.
+  package var calls: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+}
