@@ -5,169 +5,6 @@ import TrackerModels
 /// Creating a habit or an irregular event, and editing either (seed: creation 1–8, main screen 6ii).
 @MainActor
 public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
-  /// What the form is for.
-  public enum Mode: Equatable, Sendable {
-    case newHabit
-    case newEvent
-    /// Editing an existing tracker, with its record count for the day counter.
-    case edit(TrackerSummary)
-  }
-
-  /// One emoji of the 6×3 picker.
-  public struct EmojiItem: Equatable, Sendable, Identifiable {
-    public var emoji: String
-    /// Selected emoji get a background.
-    public var isSelected: Bool
-
-    /// The emoji identifies the item (the 18 are distinct).
-    public var id: String { emoji }
-
-    /// A value with every field given.
-    public init(emoji: String, isSelected: Bool) {
-      self.emoji = emoji
-      self.isSelected = isSelected
-    }
-  }
-
-  /// One color of the 6×3 picker.
-  public struct ColorItem: Equatable, Sendable, Identifiable {
-    public var color: TrackerColor
-    /// The selected color gets a border.
-    public var isSelected: Bool
-
-    /// The color identifies the item (the 18 are distinct).
-    public var id: TrackerColor { color }
-
-    /// A value with every field given.
-    public init(color: TrackerColor, isSelected: Bool) {
-      self.color = color
-      self.isSelected = isSelected
-    }
-  }
-
-  /// The edit form's "N days" with − and +.
-  public struct DayCounter: Equatable, Sendable {
-    public var text: String
-    public var count: Int
-    public var isMinusEnabled: Bool
-    public var minusAccessibilityLabel: String
-    public var plusAccessibilityLabel: String
-
-    /// A value with every field given.
-    public init(
-      text: String, count: Int, isMinusEnabled: Bool, minusAccessibilityLabel: String,
-      plusAccessibilityLabel: String
-    ) {
-      self.text = text
-      self.count = count
-      self.isMinusEnabled = isMinusEnabled
-      self.minusAccessibilityLabel = minusAccessibilityLabel
-      self.plusAccessibilityLabel = plusAccessibilityLabel
-    }
-  }
-
-  /// What the form shows.
-  public struct State: Equatable, Sendable, SaveShowing {
-    public var title: String
-    public var name: String
-    public var namePlaceholder: String
-    /// The ✕ in the field, from one character on (seed: creation 2i).
-    public var isClearVisible: Bool
-    public var clearAccessibilityLabel: String
-    /// "38 character limit" and the like, while the name is refused.
-    public var nameError: String?
-    public var categoryTitle: String
-    /// The chosen category, under the row's title.
-    public var categoryValue: String?
-    /// Whether the form has the schedule row (habits only).
-    public var hasSchedule: Bool
-    public var scheduleTitle: String
-    /// The chosen days ("Пн, Ср" or "Every day") or quota ("3 times a week"), under the row's title.
-    public var scheduleValue: String?
-    /// Yes/No or Measurable, with a measurable tracker's fields (issue 32).
-    public var measure: MeasureFields
-    public var emojiTitle: String
-    public var emojis: [EmojiItem]
-    public var colorTitle: String
-    public var colors: [ColorItem]
-    /// Edit only: the day counter.
-    public var dayCounter: DayCounter?
-    public var cancelTitle: String
-    /// "Create", or "Save" when editing.
-    public var createTitle: String
-    /// Whether everything is filled and valid (seed: creation 8).
-    public var isCreateEnabled: Bool
-    /// A failed save or read, over the form.
-    /// Whether its save is on its way (the store has not answered yet): the form takes no second
-    /// save and no Cancel meanwhile, and a client shows its save button disabled.
-    public var isSaving: Bool = false
-    /// Whether anything was entered or changed since the form opened: a field of its own, so a
-    /// view that reads it re-renders only when it turns (not at every keystroke).
-    public internal(set) var hasChanges = false
-    public var alert: AlertState?
-    /// Set when the user leaves a form with changes (Esc, a swipe down): the action sheet asks
-    /// whether to throw them away.
-    public var discardQuestion: DiscardQuestion?
-
-    /// The question before a form with changes closes.
-    public struct DiscardQuestion: Equatable, Sendable {
-      /// "Discard your changes?"
-      public var text: String
-      /// "Discard": the form closes, nothing saved.
-      public var discardTitle: String
-      /// "Keep editing": the question goes, the form stays as it was.
-      public var keepEditingTitle: String
-
-      /// A value with every field given.
-      public init(text: String, discardTitle: String, keepEditingTitle: String) {
-        self.text = text
-        self.discardTitle = discardTitle
-        self.keepEditingTitle = keepEditingTitle
-      }
-    }
-
-    /// A value with every field given.
-    public init(
-      title: String, name: String, namePlaceholder: String, isClearVisible: Bool,
-      clearAccessibilityLabel: String, nameError: String? = nil, categoryTitle: String,
-      categoryValue: String? = nil, hasSchedule: Bool, scheduleTitle: String, scheduleValue: String? = nil,
-      emojiTitle: String, emojis: [EmojiItem], colorTitle: String, colors: [ColorItem],
-      dayCounter: DayCounter? = nil, cancelTitle: String, createTitle: String, isCreateEnabled: Bool,
-      alert: AlertState? = nil, measure: MeasureFields = MeasureFields()
-    ) {
-      self.title = title
-      self.name = name
-      self.namePlaceholder = namePlaceholder
-      self.isClearVisible = isClearVisible
-      self.clearAccessibilityLabel = clearAccessibilityLabel
-      self.nameError = nameError
-      self.categoryTitle = categoryTitle
-      self.categoryValue = categoryValue
-      self.hasSchedule = hasSchedule
-      self.scheduleTitle = scheduleTitle
-      self.scheduleValue = scheduleValue
-      self.measure = measure
-      self.emojiTitle = emojiTitle
-      self.emojis = emojis
-      self.colorTitle = colorTitle
-      self.colors = colors
-      self.dayCounter = dayCounter
-      self.cancelTitle = cancelTitle
-      self.createTitle = createTitle
-      self.isCreateEnabled = isCreateEnabled
-      self.alert = alert
-    }
-  }
-
-  /// Where the form sends the user.
-  public enum Route: Equatable, Sendable {
-    /// The category list, with the form's category checked.
-    case categories(checked: UUID?)
-    /// The schedule, showing the form's choice (its days, or N a week or a month).
-    case schedule(ScheduleChoice)
-    /// Saved or cancelled: close the form.
-    case close
-  }
 
   /// The state and its observers.
   public let observable: ObservableState<State>
@@ -192,29 +29,29 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   /// Called when the form sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 
-  private let environment: AppEnvironment
-  private let mode: Mode
-  private var subscription: ObservationToken?
-  private var categoryID: UUID?
-  private var schedule: ScheduleChoice
-  private var emoji: String?
-  private var color: TrackerColor?
+  let environment: AppEnvironment
+  let mode: Mode
+  var subscription: ObservationToken?
+  var categoryID: UUID?
+  var schedule: ScheduleChoice
+  var emoji: String?
+  var color: TrackerColor?
   /// The day counter's net change since the form opened (docs/rules.md, "More or fewer days").
-  private var dayChange = 0
-  private var measureKind: MeasureKind
-  private var direction: MeasureDirection
+  var dayChange = 0
+  var measureKind: MeasureKind
+  var direction: MeasureDirection
   /// Editing: the tracker's records and days off as stored, read with the names (nil until read),
   /// so the counter counts met days as the card does.
-  private var storedHistory: (records: [TrackerRecord], daysOff: [Day])?
+  var storedHistory: (records: [TrackerRecord], daysOff: [Day])?
   /// The other trackers' names and every category, read when the form opens and after each store
   /// change, so typing answers from memory; nil until a read succeeds.
-  private var otherNames: [String]?
-  private var categories: [TrackerCategory]?
+  var otherNames: [String]?
+  var categories: [TrackerCategory]?
   /// The id a new tracker will have (taken once, so ids stay predictable in tests).
-  private lazy var newTrackerID = environment.makeID()
+  lazy var newTrackerID = environment.makeID()
   /// The id of the tracker this form is saving: the store tells the form of its own write while
   /// it writes, and its own name must not then read as taken.
-  private var savingID: UUID?
+  var savingID: UUID?
 
   /// The form for `mode`.
   public init(environment: AppEnvironment, mode: Mode) {
@@ -291,7 +128,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   var region: RegionFollower?
 
   /// `state` with the texts that are not typed or read in `localizer`'s language.
-  private static func labelled(_ state: State, mode: Mode, _ localizer: Localizer) -> State {
+  static func labelled(_ state: State, mode: Mode, _ localizer: Localizer) -> State {
     let titleKey: TextKey
     var isEditing = false
     switch mode {
@@ -321,7 +158,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     return state
   }
 
-  private static func discardQuestion(_ localizer: Localizer) -> State.DiscardQuestion {
+  static func discardQuestion(_ localizer: Localizer) -> State.DiscardQuestion {
     State.DiscardQuestion(
       text: localizer.text(.formDiscardQuestion), discardTitle: localizer.text(.formDiscard),
       keepEditingTitle: localizer.text(.formKeepEditing))
@@ -422,7 +259,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// What the user has entered, to tell a form with changes from an untouched one.
-  private struct Draft: Equatable {
+  struct Draft: Equatable {
     var name: String
     var categoryID: UUID?
     var schedule: ScheduleChoice
@@ -435,10 +272,10 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     var direction: MeasureDirection
   }
 
-  private var currentDraft: Draft { draft(of: state) }
+  var currentDraft: Draft { draft(of: state) }
 
   /// The draft `state` and the form's other fields make.
-  private func draft(of state: State) -> Draft {
+  func draft(of state: State) -> Draft {
     Draft(
       name: state.name, categoryID: categoryID, schedule: schedule, emoji: emoji, color: color,
       dayChange: dayChange, measureKind: measureKind, unit: state.measure.unit, target: state.measure.target,
@@ -446,7 +283,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// The form as it opened; set at the end of `init`.
-  private var openedDraft: Draft?
+  var openedDraft: Draft?
 
   /// Whether anything was entered or changed since the form opened (`State.hasChanges`, tracked
   /// on its own).
@@ -553,7 +390,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// The tracker the form describes, when everything is filled.
-  private func draft(name: String? = nil, measure fields: MeasureFields? = nil) -> Tracker? {
+  func draft(name: String? = nil, measure fields: MeasureFields? = nil) -> Tracker? {
     guard let categoryID, let emoji, let color, let measure = measure(fields ?? state.measure) else {
       return nil
     }
@@ -582,7 +419,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// The measure `fields` describe, or nil while a measurable tracker's fields are not valid.
-  private func measure(_ fields: MeasureFields) -> TrackerMeasure? {
+  func measure(_ fields: MeasureFields) -> TrackerMeasure? {
     switch measureKind {
     case .yesNo: return .yesNo
     case .amount:
@@ -593,7 +430,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
 
   /// What the form needs of the store, read together: every tracker's name, the categories, and
   /// the edited tracker's records and days off.
-  private struct Stored: Equatable, Sendable {
+  struct Stored: Equatable, Sendable {
     struct Name: Equatable, Sendable {
       var id: UUID
       var name: String
@@ -607,7 +444,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   /// Takes what was read: the names the field must differ from (all but this tracker's), the
   /// categories and the stored days; when the store cannot be read, the form keeps what it knew
   /// and an alert says why.
-  private func storeRead(_ read: Result<Stored, StoreError>) {
+  func storeRead(_ read: Result<Stored, StoreError>) {
     switch read {
     case .success(let stored):
       var ownIDs: Set<UUID> = savingID.map { [$0] } ?? []
@@ -621,14 +458,14 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     refresh()
   }
 
-  private func refresh() {
+  func refresh() {
     var next = state
     refresh(&next)
     state = next
   }
 
   /// Recomputes everything derived from the form's fields into `state`.
-  private func refresh(_ state: inout State) {
+  func refresh(_ state: inout State) {
     state.hasChanges = openedDraft.map { $0 != draft(of: state) } ?? false
     let localizer = environment.localizer
     let validation = NameRules.validate(state.name, against: otherNames ?? [])
@@ -680,7 +517,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Recomputes the measure section's choices and errors from its fields (issue 32).
-  private func refreshMeasure(_ fields: inout MeasureFields) {
+  func refreshMeasure(_ fields: inout MeasureFields) {
     let localizer = environment.localizer
     fields.isMeasurable = measureKind == .amount
     fields.kinds = MeasureKind.allCases.map {

@@ -1,0 +1,273 @@
+import Foundation
+import TrackerModels
+
+// The parts `StoreAccess` is made of: a call handed to a queue and its outcome, the order its
+// continuation runs in, the commits collected from any thread, the lock a write waits for.
+
+/// Set once, from any thread (an observation token is cancelled, or released, anywhere).
+final class CancelFlag: Sendable {
+  private let flag = Locked(false)
+
+  var isSet: Bool { flag.value }
+
+  func set() { flag.value = true }
+}
+
+/// A value kept up to date by `StoreAccess.observe(fetch:)`.
+@MainActor
+final class ValueObservation<Store: Sendable, Change: Sendable, Value: Equatable & Sendable> {
+  let fetch: @Sendable (Store) throws(StoreError) -> Value
+  let applying: (@MainActor (Value, Change) -> Value?)?
+  let onChange: @MainActor (Result<Value, StoreError>) -> Void
+  let cancelled: CancelFlag
+  private var last: Result<Value, StoreError>?
+  /// A commit touched the value since the last fetch began: it is fetched when the burst ends.
+  private var isDirty = false
+  private var fetchesUnderWay = 0
+
+  init(
+    fetch: @escaping @Sendable (Store) throws(StoreError) -> Value,
+    applying: (@MainActor (Value, Change) -> Value?)?,
+    onChange: @escaping @MainActor (Result<Value, StoreError>) -> Void, cancelled: CancelFlag
+  ) {
+    self.fetch = fetch
+    self.applying = applying
+    self.onChange = onChange
+    self.cancelled = cancelled
+  }
+
+  /// A commit touched the value: applied to it when it says enough and no fetch is on its way,
+  /// else the value is fetched once the burst ends.
+  func changed(_ change: Change, _ access: StoreAccess<Store, Change>) {
+    if fetchesUnderWay == 0, !isDirty, let applying, case .success(let value)? = last,
+      let applied = applying(value, change)
+    {
+      return deliver(.success(applied))
+    }
+    isDirty = true
+  }
+
+  func burstEnded(_ access: StoreAccess<Store, Change>) {
+    guard isDirty else { return }
+    isDirty = false
+    fetchNow(access)
+  }
+
+  func fetchNow(_ access: StoreAccess<Store, Change>) {
+    fetchesUnderWay += 1
+    access.read(fetch) { [weak self] result in
+      guard let self else { return }
+      self.fetchesUnderWay -= 1
+      self.deliver(result)
+    }
+  }
+
+  /// Hands `onChange` a value that differs from the last one (or why it could not be read).
+  private func deliver(_ result: Result<Value, StoreError>) {
+    guard !cancelled.isSet else { return }
+    switch (last, result) {
+    case (.success(let old)?, .success(let new)) where old == new: return
+    case (.success, _), (.failure, _), (nil, _): break
+    }
+    last = result
+    onChange(result)
+  }
+}
+
+/// A store call the main thread waits for, made on another thread.
+enum OffMainThread {
+  /// Runs `body` off the main thread and waits for it: for a value every screen needs now and
+  /// that is kept between changes (the day start hour behind "today", `DayStartCache`).
+  static func wait<Value: Sendable>(
+    _ body: @escaping @Sendable () throws(StoreError) -> Value
+  ) throws(StoreError) -> Value {
+    let pending = Pending<Value>(body)
+    DispatchQueue.global().async {
+      // Never skipped: nobody but this holds it.
+      guard let outcome = pending.run() else { return }
+      _ = pending.finish(outcome)
+    }
+    return try pending.wait(nil)!.get()
+  }
+}
+
+/// The accesses that follow their stores' commits. A call the main actor waited for hands the
+/// commits it made to every one of them before its continuation runs: two environments on one
+/// store (two windows) are both up to date when an action returns, as the screens of one are.
+@MainActor
+enum NoticeBoard {
+  /// An access's delivery: false once the access is gone.
+  private final class Delivery {
+    let run: () -> Bool
+    init(_ run: @escaping () -> Bool) { self.run = run }
+  }
+
+  private static var deliveries: [Delivery] = []
+
+  static func register(_ delivery: @escaping () -> Bool) { deliveries.append(Delivery(delivery)) }
+
+  static func deliverEverywhere() {
+    let gone = deliveries.filter { !$0.run() }
+    guard !gone.isEmpty else { return }
+    // Deliveries registered meanwhile (by a screen a delivery opened) stay.
+    deliveries.removeAll { delivery in gone.contains { $0 === delivery } }
+  }
+}
+
+/// Runs continuations in the order their calls were made, whenever each arrives.
+@MainActor
+final class CallOrder {
+  private var issued = 0
+  private var next = 0
+  private var arrivedEarly: [Int: () -> Void] = [:]
+
+  nonisolated init() {}
+
+  /// A call's place in the order.
+  func take() -> Int {
+    defer { issued += 1 }
+    return issued
+  }
+
+  /// The call `ticket` ended: `continuation` runs now if every earlier one ran, else after them.
+  func arrived(_ ticket: Int, _ continuation: @escaping () -> Void) {
+    arrivedEarly[ticket] = continuation
+    while let ready = arrivedEarly.removeValue(forKey: next) {
+      next += 1
+      ready()
+    }
+  }
+}
+
+/// The number `StoreWriter.started` gave a write the main actor did not wait for.
+@MainActor
+final class WriteNumber: Sendable {
+  var number: Int?
+  nonisolated init() {}
+}
+
+/// A result handed over on the main actor.
+@MainActor
+final class Outcome<Value: Sendable>: Sendable {
+  var value: Result<Value, StoreError>?
+}
+
+/// The commits the store reported, from any thread, until the main actor takes them.
+final class Inbox<Change: Sendable>: Sendable {
+  private let changes = Locked<[Change]>([])
+
+  func push(_ change: Change) { changes.withLock { $0.append(change) } }
+
+  func pop() -> Change? { changes.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
+}
+
+/// What the write under way met of another program's lock (`StoreLockWait`): set from the writer
+/// queue, read by the main actor.
+final class LockWait: Sendable {
+  private let met = Locked<StorageFailure?>(nil)
+
+  /// The failure the write under way would end in now, when it waits for another program.
+  var failure: StorageFailure? { met.value }
+
+  /// `call`, telling this of the lock it waits for while it runs.
+  func reporting<Value>(
+    _ call: @escaping @Sendable () throws(StoreError) -> Value
+  ) -> @Sendable () throws(StoreError) -> Value {
+    { () throws(StoreError) in
+      defer { self.met.value = nil }
+      let report: @Sendable (StorageFailure) -> Void = { failure in self.met.value = failure }
+      let outcome = StoreLockWait.$report.withValue(report) { Result { () throws(StoreError) in try call() } }
+      return try outcome.get()
+    }
+  }
+}
+
+/// One call and its outcome, taken either by the main actor waiting for it or, once the main
+/// actor stopped waiting, by the late delivery it left — never by both.
+final class Pending<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private let done = DispatchSemaphore(value: 0)
+  /// The call, its outcome as a `Result`: an optional of a function type with a typed throw
+  /// would need the Swift 6 runtime's metadata (iOS 18, macOS 15), above the package's floor.
+  private var call: (@Sendable () -> Result<Value, StoreError>)?
+  private var outcome: Result<Value, StoreError>?
+  private var late: (@MainActor @Sendable (Result<Value, StoreError>) -> Void)?
+  private var isAbandoned = false
+
+  init(_ call: @escaping @Sendable () throws(StoreError) -> Value) {
+    self.call = { Result(catching: call) }
+  }
+
+  /// Runs the call once, and lets go of it; nil when it was skipped (`skip()`) before it began.
+  func run() -> Result<Value, StoreError>? {
+    lock.lock()
+    let call = self.call
+    self.call = nil
+    lock.unlock()
+    return call?()
+  }
+
+  /// Whether the call has begun (or was skipped).
+  var hasBegun: Bool { lock.withLock { call == nil } }
+
+  /// Makes sure the call never runs: false when it has begun already.
+  func skip() -> Bool {
+    lock.withLock {
+      guard call != nil else { return false }
+      call = nil
+      return true
+    }
+  }
+
+  /// Records the outcome for the main actor waiting for it; when it no longer waits, returns
+  /// the delivery it left instead (the caller hands it the outcome on the main actor).
+  func finish(_ outcome: Result<Value, StoreError>) -> (
+    @MainActor @Sendable (Result<Value, StoreError>) -> Void
+  )? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isAbandoned else {
+      let late = self.late
+      self.late = nil
+      return late
+    }
+    self.outcome = outcome
+    done.signal()
+    return nil
+  }
+
+  /// Waits for the outcome at most `limit` (nil: until it comes); nil when it did not come in
+  /// time, and then `late` hears of it when it comes. With a zero limit nothing is waited for and
+  /// nil is always the answer, even for a call that already ended: its outcome comes on the main
+  /// actor's next turn, as every outcome does (a screen's first state never depends on how fast
+  /// a thread was).
+  func wait(
+    _ limit: Duration?, late: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void = { _ in }
+  ) -> Result<Value, StoreError>? {
+    if limit == .zero {
+      lock.lock()
+      defer { lock.unlock() }
+      isAbandoned = true
+      if let outcome {
+        Task { @MainActor in late(outcome) }
+      } else {
+        self.late = late
+      }
+      return nil
+    }
+    if let limit {
+      let (seconds, attoseconds) = limit.components
+      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      _ = done.wait(timeout: .now() + .nanoseconds(nanoseconds))
+    } else {
+      done.wait()
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    if outcome == nil {
+      isAbandoned = true
+      self.late = late
+    }
+    return outcome
+  }
+}
