@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackerLocalization
 import TrackerModels
@@ -6,10 +7,11 @@ import TrackerStore
 import TrackerViewModels
 
 /// Gives the main actor turns until `condition` holds (a change made off the view models arrives
-/// on a later turn), at most a thousand.
+/// on a later turn), and records an issue when it never does.
 @MainActor
-func settle(_ condition: () -> Bool) async {
-  for _ in 0..<1000 where !condition() { await Task.yield() }
+func settle(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
+  let held = (try? await eventually(condition)) ?? false
+  #expect(held, "the change never arrived", sourceLocation: sourceLocation)
 }
 
 @MainActor

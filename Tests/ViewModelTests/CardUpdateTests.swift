@@ -72,9 +72,7 @@ struct CardUpdateTests {
     #expect(!model.state.sections.flatMap(\.cards).contains { $0.id == id(500) })
     // A record before its first day (another process, or an import) moves the first day back.
     _ = try store.toggleRecord(trackerID: id(500), on: day("2026-11-10"))
-    for _ in 0..<100 where !model.state.sections.flatMap(\.cards).contains(where: { $0.id == id(500) }) {
-      await Task.yield()
-    }
+    #expect(try await eventually { model.state.sections.flatMap(\.cards).contains { $0.id == id(500) } })
     #expect(model.state.sections.flatMap(\.cards).contains { $0.id == id(500) })
     #expect(model.state == wholeRead(environment, day: day("2026-11-20")))
   }

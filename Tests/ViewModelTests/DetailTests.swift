@@ -1,6 +1,7 @@
 import FlowTestSupport
 import Foundation
 import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -165,7 +166,7 @@ struct DetailTests {
       environment: world.environment(.en), trackerID: id(10), selectedDay: day("2026-11-30"))
     // Another part of the app (or process) writes, not through this screen.
     try world.store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
-    for _ in 0..<100 where cell("2026-11-30", model.state)?.mark != .done { await Task.yield() }
+    #expect(try await eventually { cell("2026-11-30", model.state)?.mark == .done })
     #expect(cell("2026-11-30", model.state)?.mark == .done)
   }
 

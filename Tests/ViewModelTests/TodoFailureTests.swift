@@ -1,5 +1,6 @@
 import FlowTestSupport
 import Foundation
+import TestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -48,7 +49,7 @@ struct TodoFailureTests {
     let flow = flow(
       ReadOnlyTodoStore(InMemoryTodoStore()),
       StubLoader(.success([LoadedTodo(remoteID: 1, text: "Buy milk", isDone: false)])), .en)
-    for _ in 0..<100 where flow.isLoading { await Task.yield() }
+    #expect(try await eventually { !flow.isLoading })
     #expect(flow.view.alert?.title == "Couldn't save")
     #expect(flow.view.list.rows.isEmpty)
   }

@@ -1,6 +1,7 @@
 import FlowTestSupport
 import Foundation
 import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -48,7 +49,8 @@ struct TodoTests {
 
   /// Lets the loader's answer reach the main actor.
   func settle(_ model: TodoListViewModel) async {
-    for _ in 0..<100 where model.isLoading { await Task.yield() }
+    let loaded = (try? await eventually { !model.isLoading }) ?? false
+    #expect(loaded, "the loader's answer never reached the main actor")
   }
 
   @Test func algorithm1_theFirstLaunchLoadsTheStartingTasksOnceAndShowsThem() async throws {
@@ -212,7 +214,7 @@ struct TodoTests {
     let store = InMemoryTodoStore([task(1, "One")])
     let list = TodoListViewModel(environment: environment(store, StubLoader()))
     try store.createTask(task(2, "Two", minute: 5))  // not through a screen: delivered on the next turn
-    for _ in 0..<100 where list.state.rows.count < 2 { await Task.yield() }
+    #expect(try await eventually { list.state.rows.count == 2 })
     #expect(list.state.rows.map(\.text) == ["Two", "One"])
   }
 }
@@ -248,7 +250,7 @@ struct TodoFlowTests {
       screens.append(view.screen)
       loading.append(view.list.loadingText != nil)
     }
-    for _ in 0..<100 where flow.isLoading { await Task.yield() }
+    #expect(try await eventually { !flow.isLoading })
     #expect(loading.first == true && loading.last == false)
     #expect(flow.elements.map(\.id).contains("todo:Memorize a poem"))
     try flow.tap("add")
@@ -277,11 +279,11 @@ struct TodoFlowTests {
   @Test func withoutANetworkTheErrorShowsTryAgainAndTasksCanStillBeAdded() async throws {
     let store = InMemoryTodoStore()
     let flow = flow(store, StubLoader(.failure(.offline), .success(TodoTests.loaded)))
-    for _ in 0..<100 where flow.isLoading { await Task.yield() }
+    #expect(try await eventually { !flow.isLoading })
     #expect(flow.elements.map(\.id) == ["add", "retry"])
     #expect(flow.view.list.loadFailure?.reason == "No connection to the internet.")
     try flow.tap("retry")
-    for _ in 0..<100 where flow.isLoading { await Task.yield() }
+    #expect(try await eventually { !flow.isLoading })
     #expect(flow.view.list.rows.count == 2 && flow.view.list.loadFailure == nil)
   }
 
