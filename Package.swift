@@ -17,6 +17,9 @@ let package = Package(
     .library(name: "TrackerStore", targets: ["TrackerStore"]),
     .library(name: "TrackerNetwork", targets: ["TrackerNetwork"]),
     .library(name: "TrackerViewModels", targets: ["TrackerViewModels"]),
+    .library(name: "TodoModels", targets: ["TodoModels"]),
+    .library(name: "TodoStore", targets: ["TodoStore"]),
+    .library(name: "TodoViewModels", targets: ["TodoViewModels"]),
     .library(name: "TrackerAutomation", targets: ["TrackerAutomation"]),
     .library(name: "TrackerTextRenderer", targets: ["TrackerTextRenderer"]),
     .library(name: "TrackerPreviewSupport", targets: ["TrackerPreviewSupport"]),
@@ -29,6 +32,8 @@ let package = Package(
   targets: [
     // 1. Value types and pure rules.
     .target(name: "TrackerModels"),
+    // The to-do app's values and rules, on the shared store protocol pieces.
+    .target(name: "TodoModels", dependencies: ["TrackerModels"]),
 
     // 2. Texts. The .lproj files at the top level are embedded at build time by a plugin, so the
     //    built binary carries its texts wherever it is copied. The plugin's tool reads them with
@@ -64,30 +69,42 @@ let package = Package(
       dependencies: [
         "TrackerModels", "TrackerSQLite", "TrackerArchiveCodec", "TrackerSync", "CSQLite",
       ]),
+    // The to-do app's store on the same file machinery (opening, recovery, the writer lock).
+    .target(
+      name: "TodoStore",
+      dependencies: ["TodoModels", "TrackerModels", "TrackerStore", "TrackerSQLite", "CSQLite"]),
     // The network beside persistence: the to-do app's starting tasks (URLSession).
-    .target(name: "TrackerNetwork", dependencies: ["TrackerModels"]),
+    .target(name: "TrackerNetwork", dependencies: ["TrackerModels", "TodoModels"]),
 
     // 4. Screens.
     .target(name: "TrackerViewModels", dependencies: ["TrackerModels", "TrackerLocalization"]),
+    // The to-do app's screens and flow, on the same store access and observation.
+    .target(
+      name: "TodoViewModels",
+      dependencies: ["TodoModels", "TrackerModels", "TrackerLocalization", "TrackerViewModels"]),
 
     // 5. Automation: the elements a user acts on (accessibility identifiers, labels, what acting
     //    does), scripts' and UI tests' user actions and their errors, any flow as a driven app. A
     //    native client links the view models without it; its UI tests may link it.
     .target(
       name: "TrackerAutomation",
-      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization"]
+      dependencies: ["TrackerViewModels", "TrackerModels", "TrackerLocalization", "TodoViewModels"]
     ),
 
     // 6. Drawing.
     //    Every span that draws an element is anchored by its ElementID.
     .target(
-      name: "TrackerTextRenderer", dependencies: ["TrackerViewModels", "TrackerAutomation", "TrackerModels"]),
+      name: "TrackerTextRenderer",
+      dependencies: ["TrackerViewModels", "TrackerAutomation", "TrackerModels", "TodoViewModels"]),
 
     // Preview material: demo data and screen scenarios for the tour, previews and snapshots, kept
     // out of the libraries a native client links.
     .target(
       name: "TrackerPreviewSupport",
-      dependencies: ["TrackerModels", "TrackerLocalization", "TrackerViewModels", "TrackerAutomation"]
+      dependencies: [
+        "TrackerModels", "TrackerLocalization", "TrackerViewModels", "TrackerAutomation", "TodoModels",
+        "TodoViewModels",
+      ]
     ),
 
     // 6b. The interactive terminal client: keys, focus, scrolling and frames on top of any flow.
@@ -104,8 +121,8 @@ let package = Package(
       name: "tracker-preview",
       dependencies: [
         "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerArchiveCodec", "TrackerImports",
-        "TrackerViewModels", "TrackerAutomation",
-        "TrackerTextRenderer", "TrackerPreviewSupport", "TrackerNetwork", "TrackerTerminal",
+        "TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer", "TrackerPreviewSupport",
+        "TrackerNetwork", "TrackerTerminal", "TodoModels", "TodoStore", "TodoViewModels",
       ]
     ),
     .executableTarget(
@@ -118,7 +135,8 @@ let package = Package(
     ),
 
     .testTarget(
-      name: "ModelTests", dependencies: ["TrackerModels", "TrackerPreviewSupport", "ModelTestSupport"]),
+      name: "ModelTests",
+      dependencies: ["TrackerModels", "TrackerPreviewSupport", "ModelTestSupport", "TodoModels"]),
     .testTarget(name: "LocalizationTests", dependencies: ["TrackerLocalization", "LocalizationFiles"]),
     // Test helper: writes acknowledged records until killed (the durability test), holds the
     // write lock (the locked-file tests) or a read transaction (the write-ahead log tests).
@@ -128,8 +146,8 @@ let package = Package(
       name: "StoreTests",
       dependencies: [
         "TrackerStore", "TrackerArchiveCodec", "TrackerImports", "TrackerSQLite", "TrackerSync",
-        "TrackerModels", "tracker-store-writer", "OtherProgram", "TestSupport",
-        "ModelTestSupport", "SyncSimulation",
+        "TrackerModels", "tracker-store-writer", "OtherProgram", "TestSupport", "ModelTestSupport",
+        "SyncSimulation", "TodoModels", "TodoStore",
       ],
       // Loop backups and HabitBull CSVs, made by Tools/fixtures/make-import-fixtures.py.
       exclude: ["Fixtures"]),
@@ -138,7 +156,7 @@ let package = Package(
       dependencies: [
         "TrackerViewModels", "TrackerAutomation", "TrackerModels", "TrackerLocalization", "TrackerStore",
         "TrackerPreviewSupport", "tracker-store-writer", "OtherProgram", "FailingStores", "TestSupport",
-        "ModelTestSupport", "FlowTestSupport",
+        "ModelTestSupport", "FlowTestSupport", "TodoModels", "TodoStore", "TodoViewModels",
       ]
     ),
     // Test helper: an HTTP server on 127.0.0.1 inside the test process (the to-do loader, the CLI).
@@ -152,7 +170,7 @@ let package = Package(
       name: "ModelTestSupport", dependencies: ["TrackerModels"], path: "Tests/Support/ModelTestSupport"),
     // Test helpers for the flows: `flow.tap("add")`.
     .target(
-      name: "FlowTestSupport", dependencies: ["TrackerViewModels", "TrackerAutomation"],
+      name: "FlowTestSupport", dependencies: ["TrackerViewModels", "TrackerAutomation", "TodoViewModels"],
       path: "Tests/Support/FlowTestSupport"),
     // Test helper: several devices' stores over one shared folder with a fake file-syncing engine
     // (the store tests and `tracker-reliability --long`'s sync part).
@@ -165,7 +183,7 @@ let package = Package(
     // Test helper: stores of both apps that fail on demand (the view model tests, and the
     // terminal walk that reaches every alert).
     .target(
-      name: "FailingStores", dependencies: ["TrackerModels", "TrackerStore"],
+      name: "FailingStores", dependencies: ["TrackerModels", "TrackerStore", "TodoModels", "TodoStore"],
       path: "Tests/Support/FailingStores"),
     // The reliability suite: drives the built tracker-preview (docs/reliability.md); its hostile
     // to-do server is the tests' local one.
@@ -191,6 +209,7 @@ let package = Package(
       dependencies: [
         "TrackerViewModels", "TrackerAutomation", "TrackerModels", "TrackerStore", "TrackerLocalization",
         "tracker-preview", "tracker-store-writer", "OtherProgram", "TestSupport", "FlowTestSupport",
+        "TodoModels", "TodoStore", "TodoViewModels",
       ]
     ),
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
@@ -198,20 +217,22 @@ let package = Package(
       name: "TerminalTests",
       dependencies: [
         "TrackerTerminal", "TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer", "TrackerModels",
-        "TrackerStore",
-        "TrackerPreviewSupport", "TrackerLocalization", "LocalHTTPServer", "tracker-preview",
+        "TrackerStore", "TrackerPreviewSupport", "TrackerLocalization", "LocalHTTPServer", "tracker-preview",
         "tracker-store-writer", "OtherProgram", "FailingStores", "TestSupport", "FlowTestSupport",
+        "TodoModels", "TodoStore", "TodoViewModels",
       ]
     ),
-    .testTarget(name: "NetworkTests", dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer"]),
+    .testTarget(
+      name: "NetworkTests",
+      dependencies: ["TrackerNetwork", "TrackerModels", "LocalHTTPServer", "TodoModels"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: ["tracker-reliability", "tracker-preview", "TestSupport"]),
     .testTarget(
       name: "RendererTests",
       dependencies: [
         "TrackerTextRenderer", "TrackerViewModels", "TrackerAutomation", "TrackerModels",
-        "TrackerLocalization",
-        "TrackerStore", "TrackerPreviewSupport", "FlowTestSupport",
+        "TrackerLocalization", "TrackerStore", "TrackerPreviewSupport", "FlowTestSupport", "TodoStore",
+        "TodoViewModels",
       ],
       exclude: ["Fixtures"]
     ),
@@ -219,7 +240,7 @@ let package = Package(
       name: "SnapshotTests",
       dependencies: [
         "TextSnapshots", "TrackerTextRenderer", "TrackerViewModels", "TrackerStore", "TrackerModels",
-        "TrackerLocalization", "TrackerPreviewSupport",
+        "TrackerLocalization", "TrackerPreviewSupport", "TodoStore", "TodoViewModels",
       ],
       exclude: ["__Snapshots__"]
     ),

@@ -1,3 +1,4 @@
+import TodoViewModels
 import TrackerLocalization
 import TrackerViewModels
 

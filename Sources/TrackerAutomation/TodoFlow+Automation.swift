@@ -1,3 +1,4 @@
+import TodoViewModels
 import TrackerViewModels
 
 /// The to-do list driven through its elements, as scripts and UI tests drive it.

@@ -1,3 +1,5 @@
+import TodoModels
+
 #if canImport(FoundationNetworking)
   import Foundation
   import TrackerModels

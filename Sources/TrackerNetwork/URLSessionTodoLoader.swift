@@ -1,4 +1,5 @@
 import Foundation
+import TodoModels
 import TrackerModels
 
 #if canImport(FoundationNetworking)

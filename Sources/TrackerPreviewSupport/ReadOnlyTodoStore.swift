@@ -1,4 +1,5 @@
 import Foundation
+import TodoModels
 import TrackerModels
 
 /// Shows what another to-do store holds and refuses every change, as a read-only file does: for

@@ -1,4 +1,6 @@
 import Foundation
+import TodoModels
+import TodoViewModels
 import TrackerAutomation
 import TrackerLocalization
 import TrackerModels

@@ -57,19 +57,20 @@ public struct AlertState: Equatable, Sendable, Identifiable {
 
 extension AlertState {
   /// What the store was asked to do when it failed.
-  enum Operation: Sendable {
+  package enum Operation: Sendable {
     case save, read
   }
 
   /// The same alert in `localizer`'s language.
-  func relabelled(_ localizer: Localizer) -> AlertState {
+  package func relabelled(_ localizer: Localizer) -> AlertState {
     guard let cause else { return self }
     return .storeFailure(cause.error, cause.operation, localizer)
   }
 
   /// The alert for a store failure: "Couldn't save" or "Couldn't read your data", the reason,
   /// and OK.
-  static func storeFailure(_ error: StoreError, _ operation: Operation, _ localizer: Localizer) -> AlertState
+  package static func storeFailure(_ error: StoreError, _ operation: Operation, _ localizer: Localizer)
+    -> AlertState
   {
     var alert = AlertState(
       title: localizer.text(operation == .save ? .alertSaveFailedTitle : .alertReadFailedTitle),

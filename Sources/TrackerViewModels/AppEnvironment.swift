@@ -119,11 +119,13 @@ public struct AppEnvironment: Sendable {
 }
 
 /// Counts ids up for `AppEnvironment.fixed` and `TodoEnvironment.fixed`.
-final class IDCounter: @unchecked Sendable {
+package final class IDCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var count: UInt64 = 0
 
-  func next() -> UUID {
+  package init() {}
+
+  package func next() -> UUID {
     lock.lock()
     count += 1
     let value = count

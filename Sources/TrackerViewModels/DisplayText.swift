@@ -2,7 +2,7 @@ import TrackerLocalization
 import TrackerModels
 
 /// Texts several screens share.
-enum DisplayText {
+package enum DisplayText {
   /// "Пн, Ср, Пт" in Monday-first order, or "Every day" for all seven; empty for no days.
   static func schedule(_ days: WeekdaySet, _ localizer: Localizer) -> String {
     if days == .everyDay { return localizer.text(.scheduleEveryDay) }
@@ -53,7 +53,7 @@ enum DisplayText {
   }
 
   /// The message for a refused task title or text.
-  static func todoFieldError(_ error: TodoFieldError, _ localizer: Localizer) -> String {
+  package static func todoFieldError(_ error: TodoFieldError, _ localizer: Localizer) -> String {
     switch error {
     case .emptyText: return localizer.text(.todoErrorEmptyText)
     case .tooLong(_, let limit): return localizer.text(.todoErrorTooLong(limit))

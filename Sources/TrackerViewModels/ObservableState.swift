@@ -47,13 +47,13 @@ public final class ObservableState<Value: Equatable & Sendable>: Observable {
   private var entries: [Entry] = []
 
   /// A state holding `value`, with no observers.
-  init(_ value: Value) {
+  package init(_ value: Value) {
     working = value
     published = value
   }
 
   /// The value now; setting an equal value tells no one. Reading it tracks every field.
-  public internal(set) var value: Value {
+  public package(set) var value: Value {
     get {
       registrar.access(self, keyPath: \.value)
       return working
@@ -87,7 +87,7 @@ public final class ObservableState<Value: Equatable & Sendable>: Observable {
   /// Runs `body`, which may change the value several times (a write the store reports back while
   /// it is made), and publishes once at the end when the value differs from before: one user
   /// action publishes one new state.
-  func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
+  package func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
     batchDepth += 1
     defer {
       batchDepth -= 1
@@ -200,7 +200,7 @@ public protocol ObservableViewModel: AnyObject, Observable {
 
 extension ObservableViewModel {
   /// The state now (reading it tracks every field).
-  public internal(set) var state: State {
+  public package(set) var state: State {
     get { observable.value }
     set { observable.value = newValue }
   }
@@ -216,5 +216,5 @@ extension ObservableViewModel {
 
   /// Runs the handling of one user action: however often it changes the state, observers hear of
   /// it once.
-  func oneState(_ body: () -> Void) { observable.batch(body) }
+  package func oneState(_ body: () -> Void) { observable.batch(body) }
 }

@@ -29,7 +29,7 @@ public final class RegionSettings: ObservableViewModel {
 
   /// The flows' observation, told before the screens' (`observable`), so that a flow gathers its
   /// screens' new states into one view.
-  private(set) lazy var leading = ObservableState(current.value)
+  package private(set) lazy var leading = ObservableState(current.value)
 
   /// The values as last changed, for readers on any thread.
   private nonisolated let current: Locked<State>
@@ -64,7 +64,7 @@ public final class RegionSettings: ObservableViewModel {
 /// one state) when they change. The flow calls `follow()` on every screen it owns first, inside its
 /// own single publish; the screen's own observation then finds nothing new.
 @MainActor
-final class RegionFollower {
+package final class RegionFollower {
   private let settings: RegionSettings
   private var shown: RegionSettings.State
   private var binding: BindingToken?
@@ -89,7 +89,7 @@ final class RegionFollower {
 
 /// A view model that follows its environment's language and time zone.
 @MainActor
-protocol RegionFollowing: AnyObject {
+package protocol RegionFollowing: AnyObject {
   /// Its link to the environment's `RegionSettings`, set at the end of its `init`.
   var region: RegionFollower? { get }
 }
@@ -97,13 +97,13 @@ protocol RegionFollowing: AnyObject {
 extension RegionFollowing {
   /// Shows the texts in the environment's language and "today" in its time zone, when they changed
   /// (the screen follows by itself; this makes it follow now, as the flow does before it publishes).
-  func followRegion() { region?.follow() }
+  package func followRegion() { region?.follow() }
 }
 
 extension ObservableViewModel {
   /// Follows `settings`: when the language or time zone changes, `relabel` makes the state again,
   /// and observers hear of it once.
-  func following(_ settings: RegionSettings, _ relabel: @escaping (Self) -> Void) -> RegionFollower {
+  package func following(_ settings: RegionSettings, _ relabel: @escaping (Self) -> Void) -> RegionFollower {
     RegionFollower(settings) { [weak self] in
       guard let self else { return }
       self.oneState { relabel(self) }

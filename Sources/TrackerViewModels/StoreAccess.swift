@@ -29,7 +29,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// The store the calls go to (off the main actor).
   public nonisolated let store: Store
   /// The writes still running after the main actor stopped waiting for them.
-  public let writer = StoreWriter()
+  public nonisolated let writer = StoreWriter()
   /// The longest the main actor waits for one call; nil: until it ends (a script, `show`, the
   /// tour and previews show each step's outcome before the next, and have no run loop to hear
   /// of a late one).

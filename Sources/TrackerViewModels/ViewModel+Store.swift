@@ -21,7 +21,7 @@ extension ObservableViewModel where State: AlertShowing {
   /// Writes with `body` off the main actor (`StoreAccess.write`) and hands `then` what it
   /// returned; when it cannot be saved, `failed` runs and the screen shows why (if it is still
   /// open).
-  func saving<Store, Change, Value: Sendable>(
+  package func saving<Store, Change, Value: Sendable>(
     _ access: StoreAccess<Store, Change>, _ localizer: Localizer,
     _ policy: StoreAccess<Store, Change>.WritePolicy = .waitingInBackground,
     _ body: @escaping @Sendable (Store) throws(StoreError) -> Value,
@@ -41,7 +41,7 @@ extension ObservableViewModel where State: AlertShowing {
 
 /// The state of a form that saves: whether its save is on its way (`StoreAccess` hands it off;
 /// the form takes no second save, and no Cancel that would close it under the save's feet).
-protocol SaveShowing: AlertShowing {
+package protocol SaveShowing: AlertShowing {
   var isSaving: Bool { get set }
 }
 
@@ -50,7 +50,7 @@ extension ObservableViewModel where State: SaveShowing {
   /// does nothing, and `state.isSaving` says so while it runs (set only when the write did not
   /// end at once, so a script's step still publishes one state). `then` or `failed` runs after
   /// `isSaving` is back to false.
-  func savingOnce<Store, Change, Value: Sendable>(
+  package func savingOnce<Store, Change, Value: Sendable>(
     _ access: StoreAccess<Store, Change>, _ localizer: Localizer,
     _ body: @escaping @Sendable (Store) throws(StoreError) -> Value,
     then: @escaping @MainActor @Sendable (Value) -> Void = { _ in },

@@ -1,3 +1,4 @@
+import TodoViewModels
 import TrackerViewModels
 
 /// Which app of the package a command works with (`--app`): the habit tracker, or the to-do list

@@ -1,4 +1,6 @@
 import Foundation
+import TodoModels
+import TodoViewModels
 import TrackerLocalization
 import TrackerModels
 import TrackerNetwork

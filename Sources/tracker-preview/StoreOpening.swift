@@ -1,4 +1,6 @@
 import Foundation
+import TodoModels
+import TodoStore
 import TrackerModels
 import TrackerPreviewSupport
 import TrackerStore

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoModels
 import TrackerModels
 
 /// Seed 003 and docs/rules.md "To do list": a task's fields and the list's order.

@@ -1,6 +1,9 @@
 import FlowTestSupport
 import Foundation
 import Testing
+import TodoModels
+import TodoStore
+import TodoViewModels
 import TrackerAutomation
 import TrackerLocalization
 import TrackerModels

@@ -1,6 +1,8 @@
 import Foundation
 import Observation
 import Testing
+import TodoStore
+import TodoViewModels
 import TrackerLocalization
 import TrackerModels
 import TrackerStore

@@ -1,6 +1,7 @@
 import Foundation
 import LocalHTTPServer
 import Testing
+import TodoModels
 import TrackerModels
 import TrackerNetwork
 

@@ -6,6 +6,8 @@ import TrackerModels
 import TrackerPreviewSupport
 import TrackerStore
 
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerTextRenderer
 @testable import TrackerViewModels
 

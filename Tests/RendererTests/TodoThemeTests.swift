@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TodoStore
+import TodoViewModels
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TextSnapshots
+import TodoStore
+import TodoViewModels
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport

@@ -2,6 +2,8 @@ import Foundation
 import ModelTestSupport
 import TestSupport
 import Testing
+import TodoModels
+import TodoStore
 import TrackerModels
 import TrackerStore
 

@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TodoModels
+@testable import TodoStore
 @testable import TrackerStore
 
 /// Another process's commits arrive by themselves while a store is observed (the store watches

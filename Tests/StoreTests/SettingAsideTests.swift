@@ -4,6 +4,8 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TodoModels
+@testable import TodoStore
 @testable import TrackerSQLite
 @testable import TrackerStore
 

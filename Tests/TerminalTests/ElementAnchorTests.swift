@@ -8,6 +8,8 @@ import TrackerStore
 import TrackerTextRenderer
 import TrackerViewModels
 
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerTerminal
 
 /// The renderer says where each element is drawn (issue 23, item 9): on every screen of both apps,

@@ -10,6 +10,9 @@ import TrackerStore
 import TrackerTextRenderer
 import TrackerViewModels
 
+@testable import TodoModels
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerTerminal
 
 /// Issue 30's walk: every screen and layer of both apps, found by pressing what a user can press

@@ -8,6 +8,8 @@ import TrackerStore
 import TrackerTextRenderer
 import TrackerViewModels
 
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerTerminal
 
 /// Focus order is screen order, and the arrows move in two dimensions in a grid (issue 30, item 5):

@@ -8,6 +8,8 @@ import TrackerStore
 import TrackerTextRenderer
 import TrackerViewModels
 
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerTerminal
 
 /// A clock a test moves by hand.

@@ -7,6 +7,9 @@ import TrackerLocalization
 import TrackerModels
 import TrackerStore
 
+@testable import TodoModels
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerViewModels
 
 /// Another program holds the data file's write lock (the `tracker-store-writer hold` helper): the

@@ -8,6 +8,8 @@ import TrackerModels
 import TrackerPreviewSupport
 import TrackerStore
 
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerViewModels
 
 /// The main actor makes no store call (docs/architecture.md, "Data access"): the view models reach a store only

@@ -10,6 +10,8 @@ import TrackerModels
 import TrackerPreviewSupport
 import TrackerStore
 
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerViewModels
 
 /// The app's main actor waits for no store call (docs/architecture.md, "The screen never freezes",

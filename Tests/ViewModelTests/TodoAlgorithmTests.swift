@@ -7,6 +7,9 @@ import TrackerLocalization
 import TrackerModels
 import TrackerStore
 
+@testable import TodoModels
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerViewModels
 
 /// Seed 003's algorithms 2–10, one test each, in both languages, driven as a client drives the

@@ -8,6 +8,9 @@ import TrackerModels
 import TrackerPreviewSupport
 import TrackerStore
 
+@testable import TodoModels
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerViewModels
 
 /// A to-do store that refuses: the user sees why, keeps what was typed, and nothing changes.

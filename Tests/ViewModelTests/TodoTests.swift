@@ -8,6 +8,9 @@ import TrackerLocalization
 import TrackerModels
 import TrackerStore
 
+@testable import TodoModels
+@testable import TodoStore
+@testable import TodoViewModels
 @testable import TrackerViewModels
 
 /// A loader that answers what it is told and counts the calls.

@@ -9,13 +9,13 @@ import TrackerSQLite
 ///
 /// Nothing found here is trusted by itself: a row is kept only when its seal (`RowSeal`) matches,
 /// which the callers check.
-struct PageScan {
+package struct PageScan {
   /// One cell of a leaf page: its page, the rowid of a table leaf (nil for an index leaf) and the
   /// values.
-  struct Cell {
-    var page: Int
-    var rowid: Int64?
-    var values: [Statement.Value]
+  package struct Cell {
+    package var page: Int
+    package var rowid: Int64?
+    package var values: [Statement.Value]
   }
 
   private let bytes: [UInt8]
@@ -24,7 +24,7 @@ struct PageScan {
 
   /// A scan of the file at `path` (read whole: only a damaged file's copy is scanned); nil when it
   /// cannot be read.
-  init?(path: String) {
+  package init?(path: String) {
     guard let data = FileManager.default.contents(atPath: path), data.count >= 512 else { return nil }
     bytes = [UInt8](data)
     // The page size is at offset 16 (1 means 65536); a damaged header falls back to SQLite's default.
@@ -38,10 +38,10 @@ struct PageScan {
   }
 
   /// How many pages the file holds (a last page cut short counts).
-  var pageCount: Int { (bytes.count + pageSize - 1) / pageSize }
+  package var pageCount: Int { (bytes.count + pageSize - 1) / pageSize }
 
   /// The cells of every leaf page not on the free list, page by page.
-  func cells() -> [Cell] {
+  package func cells() -> [Cell] {
     let free = freePages()
     var found: [Cell] = []
     for page in 1...max(1, pageCount) where !free.contains(page) {
@@ -52,7 +52,7 @@ struct PageScan {
 
   /// The pages of the b-trees rooted at `roots`: each root and every page its interior pages lead
   /// to, as far as they can be read (a damaged interior page leads nowhere).
-  func pages(reachableFrom roots: [Int]) -> Set<Int> {
+  package func pages(reachableFrom roots: [Int]) -> Set<Int> {
     var reached = Set<Int>()
     var pending = roots
     while let page = pending.popLast() {

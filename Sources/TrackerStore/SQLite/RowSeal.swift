@@ -10,16 +10,16 @@ import TrackerSQLite
 /// not a flipped bit inside a value nothing repeats: a habit's name, emoji, color, schedule, pin,
 /// first day, a category's title, a setting. The seal repeats those. Every read of a sealed row
 /// checks it; a mismatch is damage (`SQLITE_CORRUPT`), handled like any other.
-enum RowSeal {
+package enum RowSeal {
   /// The seal of `values`, in their order.
-  static func of(_ values: [Statement.Value]) -> Int64 {
+  package static func of(_ values: [Statement.Value]) -> Int64 {
     var hasher = Hasher()
     for value in values { hasher.add(value) }
     return hasher.seal
   }
 
   /// The seal of integers, without building values (the day summaries: thousands per read).
-  static func of(integers first: Int, _ second: Int, _ third: Int) -> Int64 {
+  package static func of(integers first: Int, _ second: Int, _ third: Int) -> Int64 {
     var hasher = Hasher()
     hasher.add(Int64(first))
     hasher.add(Int64(second))
@@ -28,22 +28,22 @@ enum RowSeal {
   }
 
   /// FNV-1a, fed value by value.
-  struct Hasher {
+  package struct Hasher {
     private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    var seal: Int64 { Int64(bitPattern: hash) }
+    package var seal: Int64 { Int64(bitPattern: hash) }
 
     private mutating func add(byte: UInt8) {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01b3
     }
 
-    mutating func add(_ number: Int64) {
+    package mutating func add(_ number: Int64) {
       add(byte: 1)
       for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: number >> shift)) }
     }
 
-    mutating func add(_ value: Statement.Value) {
+    package mutating func add(_ value: Statement.Value) {
       switch value {
       case .null:
         add(byte: 0)
@@ -64,7 +64,7 @@ enum RowSeal {
   }
 
   /// Throws `SQLITE_CORRUPT` naming `part` when `stored` is not the seal of `values`.
-  static func check(_ stored: Int, _ values: [Statement.Value], _ part: StoreDamage.DamagedPart)
+  package static func check(_ stored: Int, _ values: [Statement.Value], _ part: StoreDamage.DamagedPart)
     throws(SQLiteError)
   {
     guard Int64(stored) == of(values) else { throw SQLiteError(damage: .sealMismatch(part)) }

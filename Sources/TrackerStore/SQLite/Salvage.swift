@@ -18,24 +18,24 @@ import TrackerSQLite
 /// and notes (schema 5) are vouched for by their seals, read by SQL or found by the page scan; an
 /// amount by its record's table row, the only place that holds it (a measurable tracker's record
 /// without a readable row is left out and counted, never kept as met).
-enum Salvage {
+package enum Salvage {
   /// What was read.
-  struct Found {
-    var contents = StoreContents.empty
-    var settings: StoreSettings?
+  package struct Found {
+    package var contents = StoreContents.empty
+    package var settings: StoreSettings?
     /// Rows read that could not be vouched for and were left out.
-    var leftOut = 0
+    package var leftOut = 0
   }
 
   /// Everything readable in `path`; nothing (not an error) when not even its schema can be read.
-  static func read(_ path: String) -> Found {
+  package static func read(_ path: String) -> Found {
     withReadableCopy(of: path) { database, copy in read(database, copy: copy) } ?? Found()
   }
 
   /// Runs `body` on a copy of `path` and its log in a temporary folder, opened so that SQLite
   /// tolerates a file cut short (`writable_schema`), and removes the copy after. When no copy can
   /// be made (a full disk), the file itself is read, immutable, without its log.
-  static func withReadableCopy<Result>(
+  package static func withReadableCopy<Result>(
     of path: String, _ body: (Database, _ copy: String) -> Result
   ) -> Result? {
     let fileManager = FileManager.default
@@ -66,7 +66,7 @@ enum Salvage {
     return body(database, scanned)
   }
 
-  static func read(_ database: Database, copy: String) -> Found {
+  package static func read(_ database: Database, copy: String) -> Found {
     var found = Found()
     // Files written before schema 3 have no seals to check.
     let version = (try? database.prepare("SELECT MAX(version) FROM schema_migration").rows { $0.int(0) })?

@@ -3,22 +3,32 @@ import TrackerSQLite
 /// What a store file holds: its ordered migrations and the checks of its contents that SQLite's
 /// integrity check cannot make (run by the full check). The tracker's store and the to-do app's
 /// share everything else of `StoreFile`: opening, recovery, the quick-open stamp, migrations.
-struct StoreSchema: Sendable {
+package struct StoreSchema: Sendable {
   /// Written into a new file's header (`PRAGMA application_id`); 0 writes nothing.
-  var applicationID: Int32 = 0
+  package var applicationID: Int32 = 0
   /// The header values a file of this schema may have.
-  var acceptedApplicationIDs: Set<Int32> = [0]
-  let migrations: [Schema.Migration]
+  package var acceptedApplicationIDs: Set<Int32> = [0]
+  package let migrations: [Schema.Migration]
   /// Checks the contents of a file with the migrations `applied`; throws `SQLITE_CORRUPT` for damage.
-  let checkContents: @Sendable (Database, Set<Int>) throws -> Void
+  package let checkContents: @Sendable (Database, Set<Int>) throws -> Void
 
   /// The newest version this code knows.
-  var latestVersion: Int { migrations.last?.version ?? 0 }
+  package var latestVersion: Int { migrations.last?.version ?? 0 }
+
+  package init(
+    applicationID: Int32 = 0, acceptedApplicationIDs: Set<Int32> = [0], migrations: [Schema.Migration],
+    checkContents: @escaping @Sendable (Database, Set<Int>) throws -> Void
+  ) {
+    self.applicationID = applicationID
+    self.acceptedApplicationIDs = acceptedApplicationIDs
+    self.migrations = migrations
+    self.checkContents = checkContents
+  }
 
   /// The tracker's data file. New files carry the application id "TRKR" in their header, so a
   /// damaged one is still recognizably Tracker's; files made before it have 0 (the to-do app's
   /// files have "TODO").
-  static let tracker = StoreSchema(
+  package static let tracker = StoreSchema(
     applicationID: StoreOwner.tracker.applicationID,
     acceptedApplicationIDs: [0, StoreOwner.tracker.applicationID], migrations: Schema.migrations
   ) { database, applied in
@@ -35,17 +45,26 @@ struct StoreSchema: Sendable {
 /// The tracker store's schema as ordered migrations. Each runs once, in its own transaction, and is
 /// recorded in `schema_migration`; a file recording a version above the last one here comes from
 /// a newer app and is treated as unreadable (moved aside, never modified).
-enum Schema {
+package enum Schema {
   /// One step of the schema's history.
-  struct Migration {
-    let version: Int
-    let name: String
-    let sql: String
+  package struct Migration {
+    package let version: Int
+    package let name: String
+    package let sql: String
     /// Work SQL cannot do, run after `sql` in the same transaction (computing streaks).
-    var after: (@Sendable (Database) throws -> Void)? = nil
+    package var after: (@Sendable (Database) throws -> Void)? = nil
+
+    package init(
+      version: Int, name: String, sql: String, after: (@Sendable (Database) throws -> Void)? = nil
+    ) {
+      self.version = version
+      self.name = name
+      self.sql = sql
+      self.after = after
+    }
   }
 
-  static let migrations: [Migration] = [
+  package static let migrations: [Migration] = [
     Migration(
       version: 1, name: "categories, trackers, records, settings",
       sql: """
@@ -179,7 +198,7 @@ enum Schema {
   /// field a statement changed in `sync_edit`, with no clock; the store's write stamps them with
   /// the hybrid clock before it commits (`stampEdits`), and a sync sends each field with the stamp
   /// of its last change.
-  static let syncEditsVersion = 7
+  package static let syncEditsVersion = 7
 
   /// The triggers that name a tracker's day changed in `table` (its records, days off or notes)
   /// as the sync key `entity`/`<tracker id>/<yyyy-mm-dd>`/`field`: on an insert, on a delete, and
@@ -206,7 +225,7 @@ enum Schema {
 
   /// Takes a file back to before `syncEditsVersion` (tests that make older files drop what later
   /// versions added): the triggers, then the table.
-  static var dropSyncEditsSQL: String {
+  package static var dropSyncEditsSQL: String {
     let triggers = syncEditsSQL.components(separatedBy: "CREATE TRIGGER ").dropFirst().map {
       "DROP TRIGGER " + $0.prefix { $0 != " " && $0 != "\n" } + ";"
     }
@@ -215,7 +234,7 @@ enum Schema {
 
   /// `sync_edit` and the triggers that fill it. The triggers are plain SQL, so a change made by
   /// any program (even the `sqlite3` shell) is named; it is stamped by the next write or sync.
-  static let syncEditsSQL = """
+  package static let syncEditsSQL = """
     CREATE TABLE sync_edit (
       entity TEXT NOT NULL,
       id TEXT NOT NULL,
@@ -314,33 +333,33 @@ enum Schema {
 
   /// The version that added sync through a shared folder (`sync_field`, `sync_read`, `sync_state`;
   /// docs/sync.md).
-  static let syncVersion = 6
+  package static let syncVersion = 6
 
   /// The version that added measurable trackers and quotas (`tracker_goal`), amounts on records
   /// and notes.
-  static let measuresVersion = 5
+  package static let measuresVersion = 5
 
   /// The version that added days off.
-  static let daysOffVersion = 4
+  package static let daysOffVersion = 4
 
   /// The version that added `RowSeal`s.
-  static let sealsVersion = 3
+  package static let sealsVersion = 3
 
   /// Per group of records, how many are of a habit due on their day: bit (weekday, Monday 0) of the
   /// schedule. `(day % 7 + 10) % 7` is the weekday of a day number for any sign.
-  static let doneDueSum = """
+  package static let doneDueSum = """
     COALESCE(SUM(CASE WHEN tracker.schedule IS NOT NULL
       AND (tracker.schedule >> ((record.day % 7 + 10) % 7)) & 1 THEN 1 ELSE 0 END), 0)
     """
 
   /// The index the main screen and the statistics read records through; bulk imports drop and
   /// recreate it.
-  static let recordByDayIndex = "CREATE INDEX record_by_day ON record(day, tracker)"
+  package static let recordByDayIndex = "CREATE INDEX record_by_day ON record(day, tracker)"
 
   /// The newest version this code knows.
-  static var latestVersion: Int { migrations.last?.version ?? 0 }
+  package static var latestVersion: Int { migrations.last?.version ?? 0 }
 
-  static let createMigrationTable = """
+  package static let createMigrationTable = """
     CREATE TABLE IF NOT EXISTS schema_migration (
       version INTEGER PRIMARY KEY NOT NULL,
       name TEXT NOT NULL

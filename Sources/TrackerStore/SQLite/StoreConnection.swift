@@ -15,9 +15,9 @@ import TrackerSQLite
 /// transaction runs on the writer and sees the write's own changes. A file not in
 /// write-ahead-log mode, or read through a copy in memory, has no reader (nor when opening one
 /// fails): its reads share the writer, one at a time, as before.
-final class StoreConnection: @unchecked Sendable {
+package final class StoreConnection: @unchecked Sendable {
   /// The data file.
-  let path: String
+  package let path: String
   /// The writer connection: writes, and the reads a write makes.
   private let writer: Database
   /// The reader connection (`query_only`), when the file has one.
@@ -31,7 +31,7 @@ final class StoreConnection: @unchecked Sendable {
   /// The reader's lock.
   private let readerLock = NSRecursiveLock()
   /// The calls made on the main thread (a debug check: the view models make none).
-  let mainThread = MainThreadCheck()
+  package let mainThread = MainThreadCheck()
   /// Set when a read or write met damage; the close then leaves no stamp behind.
   private let damage = Flag()
   /// SQLite's `data_version` when last looked at: it moves when another connection commits.
@@ -50,7 +50,7 @@ final class StoreConnection: @unchecked Sendable {
   /// What the current thread is running of this connection object (a store may read another
   /// store inside its own write, so each store answers only for itself).
   private struct Running: Sendable {
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
       /// A read on the reader connection.
       case readOnReader
       /// A read on the writer connection (a file with no reader).
@@ -58,8 +58,8 @@ final class StoreConnection: @unchecked Sendable {
       /// A write's transaction, on the writer; reads inside it are a part of it.
       case write
     }
-    var owner: ObjectIdentifier
-    var kind: Kind
+    package var owner: ObjectIdentifier
+    package var kind: Kind
   }
   @TaskLocal private static var running: Running?
 
@@ -69,7 +69,7 @@ final class StoreConnection: @unchecked Sendable {
     return running.kind
   }
 
-  init(_ opened: StoreFile.Opened, path: String) {
+  package init(_ opened: StoreFile.Opened, path: String) {
     self.path = path
     writer = opened.database
     checkedAt = opened.checkedAt
@@ -101,13 +101,13 @@ final class StoreConnection: @unchecked Sendable {
 
   /// The connection of the current `read` or `transaction`: the reader inside a read that runs
   /// on it, else the writer.
-  var database: Database {
+  package var database: Database {
     if runningHere == .readOnReader, let reader { return reader }
     return writer
   }
 
   /// Whether this store has a reader connection beside the writer.
-  var hasReader: Bool { reader != nil }
+  package var hasReader: Bool { reader != nil }
 
   deinit {
     readerLock.lock()
@@ -128,16 +128,16 @@ final class StoreConnection: @unchecked Sendable {
 
   /// How long a write waits for another program's write lock before it fails (`.busy`): SQLite's
   /// busy timeout, unless the caller asked for less (`waitLimit`).
-  static let busyTimeout: TimeInterval = 10
+  package static let busyTimeout: TimeInterval = 10
   /// How long a write waits between two tries at the write lock; the connection is free meanwhile,
   /// so this process's reads (the screen's) never queue behind a write that waits.
-  static let retryPause: TimeInterval = 0.01
+  package static let retryPause: TimeInterval = 0.01
   /// The longest a write of the current task may wait, for the lock of the connection and for the
   /// file's write lock together; nil: the busy timeout (`waitingAtMost`).
-  @TaskLocal static var waitLimit: TimeInterval?
+  @TaskLocal package static var waitLimit: TimeInterval?
 
   /// Runs `body` with every write in it waiting at most `limit` seconds for a lock (then `.busy`).
-  static func waitingAtMost<Result>(
+  package static func waitingAtMost<Result>(
     _ limit: TimeInterval, _ body: () throws(StoreError) -> Result
   ) throws(StoreError) -> Result {
     let outcome: Swift.Result<Result, StoreError> = $waitLimit.withValue(limit) {
@@ -154,7 +154,7 @@ final class StoreConnection: @unchecked Sendable {
   /// lock, so all its statements see one state of the file; inside a read or a write already
   /// running on this thread, as a part of it (a write's reads see its own changes). What it
   /// throws becomes a `StoreError`.
-  func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
+  package func read<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
     mainThread.callBegins()
     if runningHere != nil {
       // A part of the read or write running on this thread, on its connection, under its lock.
@@ -179,17 +179,17 @@ final class StoreConnection: @unchecked Sendable {
   /// files, for what `keptMayHaveChanged` covers. Another process's commits move the writer's
   /// `data_version`; this process's own commits move the kept generation when they may change
   /// something a reader keeps.
-  struct SnapshotMark: Equatable {
-    var otherCommits: Int
-    var keptGeneration: Int
+  package struct SnapshotMark: Equatable {
+    package var otherCommits: Int
+    package var keptGeneration: Int
     /// Every commit of this process so far: a part computed while one landed is not kept.
-    var ownCommits: Int
+    package var ownCommits: Int
   }
 
   /// The mark of the read snapshot running on this thread; nil outside one, inside a write (what
   /// it sees is not committed yet), or when the writer was busy as the snapshot began (another
   /// process's commits could then not be told).
-  var snapshotMark: SnapshotMark? {
+  package var snapshotMark: SnapshotMark? {
     switch runningHere {
     case .readOnReader, .readOnWriter: currentMark
     case .write, nil: nil
@@ -210,11 +210,11 @@ final class StoreConnection: @unchecked Sendable {
   }
 
   /// How many commits this process has made so far (counted after each).
-  var ownCommits: Int { commits.value }
+  package var ownCommits: Int { commits.value }
 
   /// Says that a commit of this process, now committed, may have changed what a reader keeps
   /// from a snapshot (`snapshotMark`): snapshots begun before it no longer mark the file as it is.
-  func keptMayHaveChanged() { keptGeneration.increment() }
+  package func keptMayHaveChanged() { keptGeneration.increment() }
 
   /// Runs `body`; what it throws becomes a `StoreError`.
   private func mapped<Result>(_ body: () throws -> Result) throws(StoreError) -> Result {
@@ -242,7 +242,7 @@ final class StoreConnection: @unchecked Sendable {
 
   /// Whether another connection — another process — committed since the file was opened or
   /// since the last call (the writer's `data_version`: this process's reader commits nothing).
-  func changedElsewhere(then whenChanged: () -> Void = {}) throws(StoreError) -> Bool {
+  package func changedElsewhere(then whenChanged: () -> Void = {}) throws(StoreError) -> Bool {
     mainThread.callBegins()
     lock.lock()
     defer { lock.unlock() }
@@ -257,7 +257,7 @@ final class StoreConnection: @unchecked Sendable {
   }
 
   /// How many tries at a write so far found another connection holding the write lock.
-  var lockHeldTries: Int {
+  package var lockHeldTries: Int {
     lock.lock()
     defer { lock.unlock() }
     return triesFindingTheLockHeld
@@ -270,7 +270,7 @@ final class StoreConnection: @unchecked Sendable {
   /// The write lock is asked for without SQLite's busy handler: while another program holds it,
   /// this tries again every `retryPause` until `waitLimit` (else the busy timeout) has passed,
   /// and lets go of the connection between tries, so reads of this process go on meanwhile.
-  func transaction<Result>(_ body: () throws -> Result, committed: (Result) -> Void = { _ in })
+  package func transaction<Result>(_ body: () throws -> Result, committed: (Result) -> Void = { _ in })
     throws(StoreError)
     -> Result
   {
@@ -362,7 +362,7 @@ final class StoreConnection: @unchecked Sendable {
 
 extension Duration {
   /// The duration in seconds.
-  var seconds: TimeInterval {
+  package var seconds: TimeInterval {
     let parts = components
     return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
   }
@@ -373,15 +373,15 @@ private final class Flag: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false
 
-  var isSet: Bool { lock.withLock { value } }
-  func set() { lock.withLock { value = true } }
+  package var isSet: Bool { lock.withLock { value } }
+  package func set() { lock.withLock { value = true } }
 }
 
 /// A count moved from any thread.
-final class AtomicCount: @unchecked Sendable {
+package final class AtomicCount: @unchecked Sendable {
   private let lock = NSLock()
   private var count = 0
 
-  var value: Int { lock.withLock { count } }
-  func increment() { lock.withLock { count += 1 } }
+  package var value: Int { lock.withLock { count } }
+  package func increment() { lock.withLock { count += 1 } }
 }

@@ -7,12 +7,12 @@ extension StoreFile {
   // MARK: Setting a broken file aside
 
   /// The longest file name the system takes, in bytes (NAME_MAX).
-  static let longestName = 255
+  package static let longestName = 255
 
   /// `name + suffix`; when that (with `reserve` bytes to spare, for a companion's `-wal`) is longer
   /// than `longestName`, the name is cut at a character and a short hash of the whole name stands
   /// for the rest, so the file still sits beside the store under a name that says whose it is.
-  static func sideName(_ name: String, _ suffix: String, reserve: Int = 0) -> String {
+  package static func sideName(_ name: String, _ suffix: String, reserve: Int = 0) -> String {
     let limit = longestName - reserve
     guard name.utf8.count + suffix.utf8.count > limit else { return name + suffix }
     let hash = "~" + String(format: "%08x", UInt32(truncatingIfNeeded: RowSeal.of([.text(name)])))
@@ -29,7 +29,7 @@ extension StoreFile {
   }
 
   /// `path` with its last component given `suffix` (shortened as `sideName` says).
-  static func side(_ path: String, _ suffix: String, reserve: Int = 0) -> String {
+  package static func side(_ path: String, _ suffix: String, reserve: Int = 0) -> String {
     let name = (path as NSString).lastPathComponent
     let short = sideName(name, suffix, reserve: reserve)
     guard short != name + suffix else { return path + suffix }
@@ -38,7 +38,7 @@ extension StoreFile {
 
   /// Where a broken `path` goes: `<path>.broken-<UTC timestamp>`, a number added when that is
   /// taken, the name shortened when it would be too long for the system (its `-wal` included).
-  static func asideTarget(path: String, now: Date) -> String {
+  package static func asideTarget(path: String, now: Date) -> String {
     let stamp = timestamp(now)
     var target = side(path, ".broken-\(stamp)", reserve: 4)
     var attempt = 2
@@ -50,21 +50,21 @@ extension StoreFile {
   }
 
   /// The marker of a salvage under way for `path`: `<path>.salvage`.
-  static func markerPath(_ path: String) -> String { side(path, ".salvage") }
+  package static func markerPath(_ path: String) -> String { side(path, ".salvage") }
 
   /// Whether a salvage of `path` was begun and not finished.
-  static func salvageIsPending(_ path: String) -> Bool {
+  package static func salvageIsPending(_ path: String) -> Bool {
     FileManager.default.fileExists(atPath: markerPath(path))
   }
 
   /// The refusal a system error number stands for.
-  static func refusal(_ number: Int32) -> FileSystemRefusal {
+  package static func refusal(_ number: Int32) -> FileSystemRefusal {
     FileSystemRefusal(NSError(domain: NSPOSIXErrorDomain, code: Int(number)))
   }
 
   /// Writes the marker naming the file aside (its name: it lies in the same folder) and why it is
   /// broken, synced to disk with its folder before anything moves.
-  static func markSalvage(path: String, aside: String, reason: StoreDamage) throws(StoreOpenError) {
+  package static func markSalvage(path: String, aside: String, reason: StoreDamage) throws(StoreOpenError) {
     let marker = markerPath(path)
     let text = (aside as NSString).lastPathComponent + "\n" + encode(reason) + "\n"
     let descriptor = openFile(marker, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -81,14 +81,14 @@ extension StoreFile {
   }
 
   /// Removes the marker of `path`'s salvage: called once the salvaged data is committed.
-  static func finishSalvage(_ path: String) {
+  package static func finishSalvage(_ path: String) {
     SalvageInterruption.reach(.committed)
     unlink(markerPath(path))
     syncFolder(of: path)
   }
 
   /// Syncs the folder of `path`, so a rename or a new name in it survives a power cut.
-  static func syncFolder(of path: String) {
+  package static func syncFolder(of path: String) {
     let folder = (path as NSString).deletingLastPathComponent
     let descriptor = openFile(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
@@ -101,7 +101,7 @@ extension StoreFile {
   /// salvages the file aside into it (unless that already committed). Nil when none is pending, or
   /// when it was interrupted before the file moved (the broken file, still in place, is then
   /// handled as usual).
-  static func resumeSalvage(
+  package static func resumeSalvage(
     path: String, now: Date, schema: StoreSchema, fullCheck: Bool
   ) throws(StoreOpenError) -> Opened? {
     let marker = markerPath(path)
@@ -153,7 +153,7 @@ extension StoreFile {
 
   /// Renames `path` (and its -wal and -shm companions, which belong to it) to `target`; when the
   /// file itself cannot move, the marker goes and the file stays where it is.
-  static func moveAside(path: String, to target: String) throws(StoreOpenError) {
+  package static func moveAside(path: String, to target: String) throws(StoreOpenError) {
     let fileManager = FileManager.default
     do {
       try fileManager.moveItem(atPath: path, toPath: target)
@@ -177,7 +177,7 @@ extension StoreFile {
 
   /// Gives the fresh file at `target` the permissions of the broken file at `source` (a read-only
   /// file stays read-only). The connection already open writes the salvage regardless.
-  static func keepMode(of source: String, on target: String) {
+  package static func keepMode(of source: String, on target: String) {
     var info = stat()
     guard stat(source, &info) == 0 else { return }
     // Failing leaves the fresh file with the default mode, as before: nothing is lost by it.
@@ -185,7 +185,7 @@ extension StoreFile {
   }
 
   /// `reason` as lines of the marker: its kind, a number, a text.
-  static func encode(_ reason: StoreDamage) -> String {
+  package static func encode(_ reason: StoreDamage) -> String {
     func line(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
     switch reason {
     case .notADatabase: return "notADatabase\n0\n"
@@ -203,7 +203,7 @@ extension StoreFile {
   }
 
   /// The damage `encode` wrote, as the marker's lines after the first.
-  static func decodeDamage(_ lines: [String]) -> StoreDamage {
+  package static func decodeDamage(_ lines: [String]) -> StoreDamage {
     let kind = lines.first ?? ""
     let number = lines.count > 1 ? Int(lines[1]) ?? 0 : 0
     let text = lines.count > 2 ? lines[2] : ""
@@ -224,7 +224,7 @@ extension StoreFile {
   }
 
   /// `20261130T031500Z`.
-  static func timestamp(_ date: Date) -> String {
+  package static func timestamp(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
     let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -233,7 +233,7 @@ extension StoreFile {
       + two(parts.hour) + two(parts.minute) + two(parts.second) + "Z"
   }
 
-  static func describe(_ error: Error) -> String {
+  package static func describe(_ error: Error) -> String {
     if let error = error as? SQLiteError { return error.message }
     if let error = error as? Unusable { return error.damage.description }
     return (error as NSError).localizedDescription

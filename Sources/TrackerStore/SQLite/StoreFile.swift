@@ -6,14 +6,14 @@ import TrackerSQLite
 /// Opening a store file: configure, check, migrate — and when a file that is recognizably a
 /// Tracker store is unreadable, move it aside byte-for-byte and start a fresh one. Any other file
 /// (text, a picture, another program's database, a pipe, a folder) is refused untouched.
-enum StoreFile {
+package enum StoreFile {
   /// Why an existing file cannot be used as it is.
-  struct Unusable: Error {
-    let damage: StoreDamage
+  package struct Unusable: Error {
+    package let damage: StoreDamage
   }
 
   /// A file that is fine but not ours to change: left exactly as it is.
-  enum Untouchable: Error {
+  package enum Untouchable: Error {
     /// Written by a newer version of Tracker.
     case newerSchema(Int)
     /// A SQLite database of another program.
@@ -21,17 +21,17 @@ enum StoreFile {
   }
 
   /// An open, checked and migrated connection.
-  struct Opened {
-    let database: Database
+  package struct Opened {
+    package let database: Database
     /// Set when the file was broken and moved aside.
-    let recovery: StoreRecovery?
+    package let recovery: StoreRecovery?
     /// Whether the full check ran (see `VerifiedStamp`).
-    let ranIntegrityCheck: Bool
+    package let ranIntegrityCheck: Bool
     /// When the full check last passed for the file: now when it ran, else the stamp's time.
-    let checkedAt: Date
+    package let checkedAt: Date
     /// Whether `database` is an up-to-date copy in memory of a file of an older schema, opened by
     /// a command that only reads (`readOnly`): the file itself was not migrated.
-    var isCopy = false
+    package var isCopy = false
   }
 
   /// An open, checked, migrated connection to `path`, and the recovery that was needed, if any.
@@ -42,7 +42,7 @@ enum StoreFile {
   /// store (`recognizes`); otherwise it is refused and left exactly as it is. With `readOnly` (a
   /// command that only reads) an existing file is never created, converted or migrated: a file of
   /// an older schema is read through an up-to-date copy in memory.
-  static func open(
+  package static func open(
     path: String, now: Date, schema: StoreSchema = .tracker, setsBrokenFileAside: Bool = true,
     fullCheck: Bool = false, isDefaultFile: Bool = false, readOnly: Bool = false
   ) throws(StoreOpenError) -> Opened {
@@ -135,7 +135,7 @@ enum StoreFile {
 
   /// The process holding the write lock of a WAL database, as "name, pid N", when the system
   /// says: SQLite's writer locks byte 120 of the `-shm` file.
-  static func writeLockHolder(_ path: String) -> String? {
+  package static func writeLockHolder(_ path: String) -> String? {
     guard let pid = sharedMemoryLockHolder(path, byte: 120) else { return nil }
     let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -145,14 +145,14 @@ enum StoreFile {
   /// Whether another process has the database at `path` open: every SQLite connection to a WAL
   /// database holds a shared lock on byte 128 of the `-shm` file while it is open. This process
   /// counts too when it has the file open.
-  static func isInUse(_ path: String) -> Bool {
+  package static func isInUse(_ path: String) -> Bool {
     OpenDatabases.shared.isOpen(path) || sharedMemoryLockHolder(path, byte: 128) != nil
   }
 
   /// A process other than this one holding a lock on `byte` of `<path>-shm`, read from
   /// `/proc/locks` (Linux). Asking with `fcntl(F_GETLK)` would need a descriptor of the file, and
   /// closing it would drop every lock this process's own SQLite connections hold on it.
-  static func sharedMemoryLockHolder(_ path: String, byte: Int) -> Int32? {
+  package static func sharedMemoryLockHolder(_ path: String, byte: Int) -> Int32? {
     var info = stat()
     guard stat(path + "-shm", &info) == 0,
       let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
@@ -240,7 +240,7 @@ enum StoreFile {
   /// A disk that takes no more bytes (full, a file size limit) still reads: when SQLite cannot make
   /// its `-shm` index or write anything else a read needs, a command that only reads opens the
   /// file again without writing a byte (`Database.readingWithoutWriting`).
-  static func prepared(
+  package static func prepared(
     path: String, now: Date, schema: StoreSchema, fullCheck: Bool, readOnly: Bool, isTrackers: inout Bool
   ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
     var info = stat()
@@ -279,7 +279,7 @@ enum StoreFile {
   }
 
   /// `prepared` on an open connection `database` (closed when it throws).
-  static func prepared(
+  package static func prepared(
     _ database: Database, path: String, now: Date, schema: StoreSchema, fullCheck: Bool, readOnly: Bool,
     isTrackers: inout Bool
   ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
@@ -342,7 +342,7 @@ enum StoreFile {
   /// Brings the schema up to date. A file that is already up to date is only read, so a
   /// read-only file opens (its screens show; its saves are refused one by one) and opening never
   /// waits for another process's write lock.
-  static func migrate(_ database: Database, _ schema: StoreSchema, applied: Set<Int>) throws {
+  package static func migrate(_ database: Database, _ schema: StoreSchema, applied: Set<Int>) throws {
     var applied = applied
     guard schema.migrations.contains(where: { !applied.contains($0.version) }) else { return }
     try database.transaction {
@@ -368,7 +368,7 @@ enum StoreFile {
 
   /// The refusal of a database whose header names another application: the other app of this
   /// package by name, any other program as such.
-  static func refusal(_ path: String, applicationID: Int32) -> StoreOpenError {
+  package static func refusal(_ path: String, applicationID: Int32) -> StoreOpenError {
     StoreOwner(applicationID: applicationID).map { .otherAppsFile(path: path, owner: $0) }
       ?? .notATrackerStore(path: path)
   }
@@ -376,7 +376,7 @@ enum StoreFile {
   /// The migrations recorded in a file that is ours to use; throws `Untouchable` for another
   /// program's database (tables but no migration record: never add ours to it) and for a newer
   /// Tracker's.
-  static func ownedVersions(_ database: Database, _ schema: StoreSchema) throws -> Set<Int> {
+  package static func ownedVersions(_ database: Database, _ schema: StoreSchema) throws -> Set<Int> {
     let applied = try appliedVersions(database)
     // Which of Tracker's stores the file is: a to-do file is not a tracker file, nor the reverse.
     let application =
@@ -399,7 +399,7 @@ enum StoreFile {
   }
 
   /// The migrations recorded in the file; none for a new file.
-  static func appliedVersions(_ database: Database) throws -> Set<Int> {
+  package static func appliedVersions(_ database: Database) throws -> Set<Int> {
     let hasTable =
       try database.prepare(
         "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migration'"
@@ -431,7 +431,7 @@ package enum SalvageInterruption {
   /// Called at each step when set (the tests' helper process only; nil in the app).
   nonisolated(unsafe) package static var stop: (@Sendable (Step) -> Void)?
 
-  static func reach(_ step: Step) { stop?(step) }
+  package static func reach(_ step: Step) { stop?(step) }
 }
 
 /// The moment a migration has done all its work and not committed yet, for tests of a migration
@@ -442,12 +442,12 @@ package enum MigrationInterruption {
   /// helper process only; nil in the app).
   nonisolated(unsafe) package static var stop: (@Sendable (Int) -> Void)?
 
-  static func reach(_ version: Int) { stop?(version) }
+  package static func reach(_ version: Int) { stop?(version) }
 }
 
 // The system's calls under names the `StoreFile` members (`open`) do not hide.
-func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { open(path, flags, mode) }
-func writeFile(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+package func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { open(path, flags, mode) }
+package func writeFile(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
   write(descriptor, bytes, count)
 }
-func closeFile(_ descriptor: Int32) { close(descriptor) }
+package func closeFile(_ descriptor: Int32) { close(descriptor) }

@@ -55,13 +55,13 @@ public final class AppFlow {
   // The navigation state, changed by `AppFlow+Actions` and `AppFlow+Navigation`.
   // The roots are public, so a `TabView` binds each tab's view model field by field.
   /// The onboarding, until its button is pressed.
-  public internal(set) var onboarding: OnboardingViewModel?
+  public package(set) var onboarding: OnboardingViewModel?
   /// The main screen, from onboarding's end on.
-  public internal(set) var trackers: TrackersViewModel?
+  public package(set) var trackers: TrackersViewModel?
   /// The statistics tab, made when first shown.
-  public internal(set) var statistics: StatisticsViewModel?
+  public package(set) var statistics: StatisticsViewModel?
   /// The settings tab, made when first shown.
-  public internal(set) var settings: SettingsViewModel?
+  public package(set) var settings: SettingsViewModel?
   @ObservationIgnored
   var settingsBinding: BindingToken?
   /// The flow's bindings to the screens under the sheets.
@@ -73,7 +73,7 @@ public final class AppFlow {
   var statisticsBinding: BindingToken?
   /// The selected tab; setting it is the user's tap on the tab (ignored while the onboarding,
   /// which has no tab bar, is on screen).
-  public internal(set) var tab = Tab.trackers
+  public package(set) var tab = Tab.trackers
   /// Sheets and modal screens, bottom to top.
   var layers: [Layer] = []
   /// The category whose long-press menu is open.
@@ -298,7 +298,7 @@ extension AppFlow.Presented {
 
   /// OK on the presented screen's alert (a screen without alerts has none to dismiss).
   @MainActor
-  func alertDismissed() {
+  package func alertDismissed() {
     switch self {
     case .trackerForm(let model): model.alertDismissed()
     case .categories(let model): model.alertDismissed()

@@ -1,17 +1,6 @@
 import Foundation
 import TrackerModels
 
-/// What acting on an element does, decided where the element is built: a value, so nothing is
-/// parsed back from identifiers (docs/native-client.md, "The whole app at once"). Each app
-/// has its own action type, so each flow handles every action of its app in one exhaustive
-/// switch, and an action of one app never reaches the other's.
-public enum ElementAction: Hashable, Sendable {
-  /// An action of the habit tracker (`AppFlow`).
-  case tracker(TrackerAction)
-  /// An action of the to-do list (`TodoFlow`).
-  case todo(TodoAction)
-}
-
 /// What acting on an element of the habit tracker does (`AppFlow.send`).
 public enum TrackerAction: Hashable, Sendable {
   // Anywhere
@@ -175,37 +164,6 @@ public enum TrackerAction: Hashable, Sendable {
   case saveNote
   /// Clear on the note sheet: the day's note goes.
   case clearNote
-}
-
-/// What acting on an element of the to-do list does (`TodoFlow.send`).
-public enum TodoAction: Hashable, Sendable {
-  // Anywhere
-  /// OK on the alert over the screen.
-  case dismissAlert
-  /// Puts the text cursor into a field.
-  case focus(InputField)
-  /// The user typed: `field` holds `text` now (a field not on screen ignores it).
-  case textChanged(InputField, String)
-
-  // The list and its form
-  /// "+": the new task form.
-  case addTask
-  /// A task's row: its edit screen.
-  case openTask(UUID)
-  /// A task's row swiped to the left: the delete question.
-  case askToDeleteTask(UUID)
-  /// Delete in the task's question.
-  case confirmTaskDeletion
-  /// Cancel in the task's question.
-  case cancelTaskDeletion
-  /// "Try again" after a failed load.
-  case retryLoading
-  /// The edit screen's "done" switch.
-  case toggleTaskDone
-  /// Done (new task) or Save (edit).
-  case saveTask
-  /// Cancel on the task form.
-  case cancelTaskForm
 }
 
 /// The text fields of the app, named by their identifiers (docs/command-line.md).

@@ -130,7 +130,7 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// `state` with its texts in `localizer`'s language.
   private static func labelled(_ state: State, goal: MeasureGoal?, _ localizer: Localizer) -> State {

@@ -68,7 +68,7 @@ public final class CalendarViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// Call when the user tapped the previous-month arrow.
   public func previousMonthTapped() { showMonth(state.month.firstOfMonth(addingMonths: -1)) }

@@ -84,7 +84,7 @@ public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// Call when the user changed the text of the field.
   public func textChanged(_ text: String) {

@@ -129,7 +129,7 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// The texts in the new language and the rows in its order.
   private func relabel() {

@@ -48,7 +48,7 @@ public final class DayStartViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// Call when the user tapped an hour.
   public func hourTapped(_ start: DayStart) { onChoice?(start) }

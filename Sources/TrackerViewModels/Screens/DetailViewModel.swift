@@ -50,7 +50,7 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// `state` with the texts that do not come from the store in `localizer`'s language.
   static func labelled(_ state: State, _ localizer: Localizer) -> State {

@@ -54,7 +54,7 @@ public final class FiltersViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// Call when the user tapped a filter.
   public func filterTapped(_ filter: TrackerFilter) { onChoice?(filter) }

@@ -104,7 +104,7 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// `state` with its texts in `localizer`'s language.
   private static func labelled(_ state: State, name: String, _ localizer: Localizer) -> State {

@@ -61,7 +61,7 @@ public final class OnboardingViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// Call when the user swiped left: the next page, if any (no wrap-around).
   public func swipedLeft() { show(page: min(state.page + 1, pages.count - 1)) }

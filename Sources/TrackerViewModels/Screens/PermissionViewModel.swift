@@ -35,7 +35,7 @@ public final class PermissionViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   public func allowTapped() { onChoice?(true) }
   public func notNowTapped() { onChoice?(false) }

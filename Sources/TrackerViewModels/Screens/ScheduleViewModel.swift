@@ -138,7 +138,7 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
   static let defaultCount = 3
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// The days switched on (none while a quota is chosen).
   public var days: WeekdaySet { kind == .weekdays ? chosenDays : [] }

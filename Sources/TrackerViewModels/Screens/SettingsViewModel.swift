@@ -113,7 +113,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// The texts in the new language; a reminder that is on is scheduled again with its title and
   /// body in that language.

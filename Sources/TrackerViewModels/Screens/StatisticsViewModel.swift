@@ -59,7 +59,7 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   private func relabel() {
     state.title = environment.localizer.text(.statisticsTitle)

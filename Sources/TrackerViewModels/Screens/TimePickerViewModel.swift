@@ -60,7 +60,7 @@ public final class TimePickerViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// Call when the field's text changed: Done is enabled only for a valid time; an invalid one
   /// (not an empty field) says what is expected.

@@ -101,7 +101,7 @@ extension TrackerFormViewModel {
     public var isSaving: Bool = false
     /// Whether anything was entered or changed since the form opened: a field of its own, so a
     /// view that reads it re-renders only when it turns (not at every keystroke).
-    public internal(set) var hasChanges = false
+    public package(set) var hasChanges = false
     public var alert: AlertState?
     /// Set when the user leaves a form with changes (Esc, a swipe down): the action sheet asks
     /// whether to throw them away.

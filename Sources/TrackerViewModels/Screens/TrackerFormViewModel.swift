@@ -125,7 +125,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// `state` with the texts that are not typed or read in `localizer`'s language.
   static func labelled(_ state: State, mode: Mode, _ localizer: Localizer) -> State {

@@ -78,7 +78,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// The language or time zone changed: every text again, the cards in the new language's order,
   /// and a screen that showed today on the new today — one new state.

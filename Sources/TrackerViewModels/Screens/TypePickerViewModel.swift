@@ -40,7 +40,7 @@ public final class TypePickerViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// Call when the user tapped "Habit".
   public func habitTapped() { onChoice?(.habit) }

@@ -1,4 +1,6 @@
 import Foundation
+import TodoStore
+import TodoViewModels
 import TrackerAutomation
 import TrackerModels
 import TrackerNetwork

@@ -1,3 +1,4 @@
+import TodoViewModels
 import TrackerAutomation
 import TrackerModels
 import TrackerPreviewSupport

@@ -1,3 +1,5 @@
+import TodoStore
+import TodoViewModels
 import TrackerAutomation
 import TrackerLocalization
 import TrackerPreviewSupport

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 
 /// What one commit of the to-do store changed.
 public struct TodoChange: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 
 /// A task as the server lists it (`https://dummyjson.com/todos`: `{"id", "todo", "completed",
 /// "userId"}`).

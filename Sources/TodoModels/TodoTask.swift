@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 
 /// A task of the to-do app (seed 003): a title (may be empty), a text, whether it is done, when it
 /// was created, and the id it had on the server it was loaded from (nil for tasks made here).
@@ -27,16 +28,6 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     if lhs.remoteID != rhs.remoteID { return (lhs.remoteID ?? .max) < (rhs.remoteID ?? .max) }
     return lhs.id.textOrder < rhs.id.textOrder
   }
-}
-
-/// Why a task's title or text is refused.
-public enum TodoFieldError: Error, Hashable, Sendable {
-  /// The text is empty or only white space (a title may be empty).
-  case emptyText
-  /// Longer than the limit, in user-perceived characters.
-  case tooLong(count: Int, limit: Int)
-  /// A control character (a line break is allowed in the text only) or a bidirectional override.
-  case forbiddenCharacter(Unicode.Scalar)
 }
 
 /// The rules of a task's fields (docs/rules.md, "To do list").

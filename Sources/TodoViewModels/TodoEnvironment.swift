@@ -1,6 +1,8 @@
 import Foundation
+import TodoModels
 import TrackerLocalization
 import TrackerModels
+import TrackerViewModels
 
 /// What the to-do app's view models reach outside themselves: the clock, the language, the task
 /// store, the starting-task loader and id generation.

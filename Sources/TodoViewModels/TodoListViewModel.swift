@@ -1,6 +1,8 @@
 import Foundation
+import TodoModels
 import TrackerLocalization
 import TrackerModels
+import TrackerViewModels
 
 /// The to-do list (seed 003, screen `todos`): the tasks newest first, done ones marked; on first
 /// launch, or whenever no task is stored, the starting tasks are loaded from the network once.
@@ -147,7 +149,7 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// Why the starting tasks could not be loaded, while the list says so.
   private var loadError: TodoLoadError?

@@ -1,7 +1,9 @@
 import CSQLite
 import Foundation
+import TodoModels
 import TrackerModels
 import TrackerSQLite
+import TrackerStore
 
 /// The to-do app's tasks in their own SQLite file (`todo.sqlite` beside the tracker's), with the
 /// tracker store's rules: migrations, WAL and a busy timeout, one transaction per action, broken

@@ -1,6 +1,8 @@
 import Foundation
+import TodoModels
 import TrackerLocalization
 import TrackerModels
+import TrackerViewModels
 
 /// A new task (screen `todo-form`: title, text, Done) or a task edited (screen `todo-edit`: the
 /// same two fields, a "done" switch, Save). Done / Save are enabled only for a text that is not
@@ -96,7 +98,7 @@ public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// Follows the environment's language and time zone.
-  var region: RegionFollower?
+  package var region: RegionFollower?
 
   /// Every text that is not typed in the new language.
   private func relabel() {

@@ -1,6 +1,8 @@
 import Foundation
+import TodoModels
 import TrackerModels
 import TrackerSQLite
+import TrackerStore
 
 /// The to-do store in memory, with the SQLite store's behaviour: for tests and previews.
 public final class InMemoryTodoStore: TodoDataStore, @unchecked Sendable {

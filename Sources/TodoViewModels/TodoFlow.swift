@@ -1,7 +1,9 @@
 import Foundation
 import Observation
+import TodoModels
 import TrackerLocalization
 import TrackerModels
+import TrackerViewModels
 
 /// The to-do app (seed 003): the list, and the new or edit form over it. Like `AppFlow` it exposes
 /// everything on screen as one value (`view`), does its typed actions (`send`) and publishes every
