@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "TrackerArchiveCodec", targets: ["TrackerArchiveCodec"]),
     .library(name: "TrackerImports", targets: ["TrackerImports"]),
     .library(name: "TrackerSync", targets: ["TrackerSync"]),
+    .library(name: "TrackerSchema", targets: ["TrackerSchema"]),
+    .library(name: "TrackerRecovery", targets: ["TrackerRecovery"]),
     .library(name: "TrackerStore", targets: ["TrackerStore"]),
     .library(name: "TrackerNetwork", targets: ["TrackerNetwork"]),
     .library(name: "TrackerViewModels", targets: ["TrackerViewModels"]),
@@ -64,15 +66,22 @@ let package = Package(
       name: "TrackerImports",
       dependencies: ["TrackerModels", "TrackerSQLite", "TrackerArchiveCodec", "CSQLite"]),
     .target(name: "TrackerSync", dependencies: ["TrackerModels", "TrackerArchiveCodec"]),
+    .target(name: "TrackerSchema", dependencies: ["TrackerModels", "TrackerSQLite", "CSQLite"]),
+    .target(
+      name: "TrackerRecovery", dependencies: ["TrackerModels", "TrackerSQLite", "TrackerSchema", "CSQLite"]),
     .target(
       name: "TrackerStore",
       dependencies: [
-        "TrackerModels", "TrackerSQLite", "TrackerArchiveCodec", "TrackerSync", "CSQLite",
+        "TrackerModels", "TrackerSQLite", "TrackerArchiveCodec", "TrackerSync", "CSQLite", "TrackerRecovery",
+        "TrackerSchema",
       ]),
     // The to-do app's store on the same file machinery (opening, recovery, the writer lock).
     .target(
       name: "TodoStore",
-      dependencies: ["TodoModels", "TrackerModels", "TrackerStore", "TrackerSQLite", "CSQLite"]),
+      dependencies: [
+        "TodoModels", "TrackerModels", "TrackerStore", "TrackerSQLite", "CSQLite", "TrackerRecovery",
+        "TrackerSchema",
+      ]),
     // The network beside persistence: the to-do app's starting tasks (URLSession).
     .target(name: "TrackerNetwork", dependencies: ["TrackerModels", "TodoModels"]),
 
@@ -122,7 +131,7 @@ let package = Package(
       dependencies: [
         "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerArchiveCodec", "TrackerImports",
         "TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer", "TrackerPreviewSupport",
-        "TrackerNetwork", "TrackerTerminal", "TodoModels", "TodoStore", "TodoViewModels",
+        "TrackerNetwork", "TrackerTerminal", "TodoModels", "TodoStore", "TodoViewModels", "TrackerRecovery",
       ]
     ),
     .executableTarget(
@@ -141,13 +150,14 @@ let package = Package(
     // Test helper: writes acknowledged records until killed (the durability test), holds the
     // write lock (the locked-file tests) or a read transaction (the write-ahead log tests).
     .executableTarget(
-      name: "tracker-store-writer", dependencies: ["TrackerModels", "TrackerStore", "CSQLite"]),
+      name: "tracker-store-writer",
+      dependencies: ["TrackerModels", "TrackerStore", "CSQLite", "TrackerRecovery"]),
     .testTarget(
       name: "StoreTests",
       dependencies: [
         "TrackerStore", "TrackerArchiveCodec", "TrackerImports", "TrackerSQLite", "TrackerSync",
         "TrackerModels", "tracker-store-writer", "OtherProgram", "TestSupport", "ModelTestSupport",
-        "SyncSimulation", "TodoModels", "TodoStore",
+        "SyncSimulation", "TodoModels", "TodoStore", "TrackerRecovery", "TrackerSchema",
       ],
       // Loop backups and HabitBull CSVs, made by Tools/fixtures/make-import-fixtures.py.
       exclude: ["Fixtures"]),

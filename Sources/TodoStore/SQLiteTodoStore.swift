@@ -2,7 +2,9 @@ import CSQLite
 import Foundation
 import TodoModels
 import TrackerModels
+import TrackerRecovery
 import TrackerSQLite
+import TrackerSchema
 import TrackerStore
 
 /// The to-do app's tasks in their own SQLite file (`todo.sqlite` beside the tracker's), with the

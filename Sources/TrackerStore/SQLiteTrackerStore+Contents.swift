@@ -1,6 +1,7 @@
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 extension SQLiteTrackerStore {
   // MARK: Snapshots
@@ -33,13 +34,13 @@ extension SQLiteTrackerStore {
     let query = try self.database.cached("SELECT day, amount FROM record WHERE tracker = ? ORDER BY day")
     for tracker in byID {
       try query.forEachRow([.integer(Int64(tracker.number))]) { row in
-        records.append(try Self.decodeRecord(tracker.id, row, day: 0, amount: 1))
+        records.append(try TrackerRows.decodeRecord(tracker.id, row, day: 0, amount: 1))
       }
     }
     var daysOff: [TrackerDayOff] = []
     var notes: [TrackerNote] = []
     for tracker in byID {
-      for day in try Self.daysOff(tracker.number, in: self.database) {
+      for day in try TrackerRows.daysOff(tracker.number, in: self.database) {
         daysOff.append(TrackerDayOff(trackerID: tracker.id, day: day))
       }
       notes += try self.loadNotes(tracker.id, number: tracker.number)

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 extension SQLiteTrackerStore {
   // MARK: Records
@@ -84,7 +85,7 @@ extension SQLiteTrackerStore {
       try self.database.cached("SELECT tracker, day, amount FROM record ORDER BY day, tracker").forEachRow {
         row in
         if let id = ids[row.int(0)] {
-          records.append(try Self.decodeRecord(id, row, day: 1, amount: 2))
+          records.append(try TrackerRows.decodeRecord(id, row, day: 1, amount: 2))
         }
       }
       return records
@@ -100,11 +101,11 @@ extension SQLiteTrackerStore {
     try write {
       change = DaysOffChange()
       let byTracker = Dictionary(grouping: Set(days), by: \.trackerID)
-      let find = try self.database.cached("SELECT \(Self.trackerColumns) FROM tracker WHERE id = ?")
+      let find = try self.database.cached("SELECT \(TrackerRows.trackerColumns) FROM tracker WHERE id = ?")
       var found: [(id: UUID, number: Int, days: [Day])] = []
       // Every tracker is checked before anything changes; a throw rolls the whole call back.
       for id in byTracker.keys.sorted(by: { $0.textOrder < $1.textOrder }) {
-        let rows = try find.rows([.text(id.uuidString)]) { ($0.int(0), try Self.decodeTracker($0)) }
+        let rows = try find.rows([.text(id.uuidString)]) { ($0.int(0), try TrackerRows.decodeTracker($0)) }
         guard let (number, summary) = rows.first else { throw StoreError.trackerNotFound(id) }
         let trackerDays = (byTracker[id] ?? []).map(\.day).sorted()
         if isOff { try StoreRules.checkShown(summary, on: trackerDays) }
@@ -152,7 +153,7 @@ extension SQLiteTrackerStore {
   public func daysOff(trackerID: UUID) throws(StoreError) -> [Day] {
     try reading {
       guard let number = try self.trackerNumber(trackerID) else { return [] }
-      return try Self.daysOff(number, in: self.database)
+      return try TrackerRows.daysOff(number, in: self.database)
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 /// Schema 5 (docs/data-format.md): a measurable tracker's goal and a quota habit's quota in
 /// `tracker_goal` (one sealed row per tracker that has either; a yes/no weekday habit or an event
@@ -10,93 +11,21 @@ import TrackerSQLite
 /// The summaries of schema 2 know nothing of goals: they are kept as before, and the statistics
 /// read a measurable or quota tracker's records day by day (`Statistics(summaries:…)`).
 extension SQLiteTrackerStore {
+  /// A tracker's goal row as decoded (`TrackerRows.Goal`).
+  typealias Goal = TrackerRows.Goal
   // MARK: Goals
-
-  /// What `tracker_goal` holds for one tracker.
-  struct Goal: Hashable {
-    var measure: TrackerMeasure
-    var quota: Quota?
-  }
-
-  /// Every goal row of `database` by tracker number, each checked against its seal.
-  static func loadGoals(_ database: Database) throws -> [Int: Goal] {
-    var goals: [Int: Goal] = [:]
-    try database.cached(
-      "SELECT tracker, unit, target, direction, quota_count, quota_period, seal FROM tracker_goal"
-    ).forEachRow { row in
-      goals[row.int(0)] = try decodeGoal(row)
-    }
-    return goals
-  }
 
   /// The goal row of tracker `number`, if it has one.
   func loadGoal(_ number: Int) throws -> Goal? {
     try database.cached(
       "SELECT tracker, unit, target, direction, quota_count, quota_period, seal FROM tracker_goal WHERE tracker = ?"
-    ).rows([.integer(Int64(number))]) { try Self.decodeGoal($0) }.first
-  }
-
-  /// A goal row (tracker, unit, target, direction, quota count, quota period, seal); damage throws
-  /// `SQLITE_CORRUPT` naming the tracker.
-  static func decodeGoal(_ row: Row) throws -> Goal {
-    func optional(_ index: Int32) -> Statement.Value {
-      if row.isNull(index) { return .null }
-      return row.isInteger(index) ? .integer(Int64(row.int(index))) : .text(row.text(index))
-    }
-    try RowSeal.check(row.int(6), (0..<6).map { optional(Int32($0)) }, .tracker)
-    func damaged() -> SQLiteError { SQLiteError(damage: .invalidValue(.tracker)) }
-    var goal = Goal(measure: .yesNo, quota: nil)
-    if !row.isNull(1) {
-      guard let target = Amount(thousandths: row.int(2)),
-        let direction = MeasureDirection(rawValue: row.text(3)),
-        let measure = try? TrackerMeasure.measurable(unit: row.text(1), target: target, direction: direction)
-      else { throw damaged() }
-      goal.measure = measure
-    }
-    if !row.isNull(4) {
-      guard let period = Quota.Period(rawValue: row.text(5)), let quota = Quota(row.int(4), per: period)
-      else {
-        throw damaged()
-      }
-      goal.quota = quota
-    }
-    return goal
-  }
-
-  /// `tracker` with the measure and quota of `goal` (none: yes/no, no quota). A quota on a tracker
-  /// that is not a habit is damage: the store never writes one.
-  static func applying(_ goal: Goal?, to tracker: Tracker) throws -> Tracker {
-    guard let goal else { return tracker }
-    var result = tracker
-    result.measure = goal.measure
-    if let quota = goal.quota {
-      guard tracker.kind.isHabit, tracker.kind.dueDays == .everyDay else {
-        throw SQLiteError(damage: .invalidValue(.tracker))
-      }
-      result.kind = .habit(Schedule(quota: quota))
-    }
-    return result
-  }
-
-  /// The values of `tracker`'s goal row after its number (unit, target, direction, quota count,
-  /// quota period), or nil when it needs none.
-  static func goalValues(_ tracker: Tracker) -> [Statement.Value]? {
-    let quota = tracker.quota
-    guard tracker.measure != .yesNo || quota != nil else { return nil }
-    let goal = tracker.measure.goal
-    return [
-      goal.map { .text($0.unit) } ?? .null,
-      goal.map { .integer(Int64($0.target.thousandths)) } ?? .null,
-      goal.map { .text($0.direction.rawValue) } ?? .null,
-      quota.map { .integer(Int64($0.count)) } ?? .null,
-      quota.map { .text($0.period.rawValue) } ?? .null,
-    ]
+    ).rows([.integer(Int64(number))]) { try TrackerRows.decodeGoal($0) }.first
   }
 
   /// Writes (or removes) tracker `number`'s goal row to match `tracker`: an upsert, not a
   /// replace, so the row's update trigger sees what changed (`Schema.syncEditsSQL`).
   func storeGoal(_ tracker: Tracker, number: Int) throws {
-    guard let values = Self.goalValues(tracker) else {
+    guard let values = TrackerRows.goalValues(tracker) else {
       try database.cached("DELETE FROM tracker_goal WHERE tracker = ?").run([.integer(Int64(number))])
       return
     }
@@ -113,17 +42,6 @@ extension SQLiteTrackerStore {
   }
 
   // MARK: Records
-
-  /// The record of `id` from a row with its day at `day` and its amount (or NULL) at `amount`;
-  /// a negative amount is damage.
-  static func decodeRecord(_ id: UUID, _ row: Row, day: Int32, amount: Int32) throws -> TrackerRecord {
-    let recordDay = try row.day(day)
-    guard !row.isNull(amount) else { return TrackerRecord(trackerID: id, day: recordDay) }
-    guard let value = Amount(thousandths: row.int(amount)) else {
-      throw SQLiteError(damage: .invalidValue(.tracker))
-    }
-    return TrackerRecord(trackerID: id, day: recordDay, amount: value)
-  }
 
   /// The amount of tracker `number`'s record on `day`: nil without a record, `.some(nil)` for a
   /// record without an amount.
@@ -176,35 +94,19 @@ extension SQLiteTrackerStore {
         "SELECT tracker.id, record.day, record.amount FROM record JOIN tracker ON tracker.number = record.tracker WHERE record.day = ?"
       ).rows([.integer(Int64(day.daysSinceEpoch))]) { row -> TrackerRecord? in
         guard let id = UUID(canonical: row.text(0)) else { return nil }
-        return try Self.decodeRecord(id, row, day: 1, amount: 2)
+        return try TrackerRows.decodeRecord(id, row, day: 1, amount: 2)
       }.compactMap { $0 }
     }
   }
 
   // MARK: Notes
 
-  /// The seal of a note row: its tracker's number, day and text.
-  static func noteSeal(number: Int, day: Int, text: String) -> Int64 {
-    RowSeal.of([.integer(Int64(number)), .integer(Int64(day)), .text(text)])
-  }
-
-  /// A note of `id` from a row (tracker number, day, text, seal), checked against its seal and the
-  /// note rules.
-  static func decodeNote(_ id: UUID, _ row: Row) throws -> TrackerNote {
-    try RowSeal.check(
-      row.int(3), [.integer(Int64(row.int(0))), .integer(Int64(row.int(1))), .text(row.text(2))], .note)
-    guard case .success(let text) = TrackerNote.validatedText(row.text(2)), text == row.text(2) else {
-      throw SQLiteError(damage: .invalidValue(.note))
-    }
-    return TrackerNote(trackerID: id, day: try row.day(1), text: text)
-  }
-
   /// Stores the note of tracker `number` on `day` unless one is there; returns whether it was added.
   @discardableResult
   func insertNote(_ text: String, number: Int, day: Day) throws -> Bool {
     try database.cached("INSERT OR IGNORE INTO note (tracker, day, text, seal) VALUES (?, ?, ?, ?)").run([
       .integer(Int64(number)), .integer(Int64(day.daysSinceEpoch)), .text(text),
-      .integer(Self.noteSeal(number: number, day: day.daysSinceEpoch, text: text)),
+      .integer(TrackerRows.noteSeal(number: number, day: day.daysSinceEpoch, text: text)),
     ])
     return database.changes > 0
   }
@@ -238,7 +140,7 @@ extension SQLiteTrackerStore {
       return try self.database.cached(
         "SELECT tracker, day, text, seal FROM note WHERE tracker = ? ORDER BY day"
       )
-      .rows([.integer(Int64(number))]) { try Self.decodeNote(trackerID, $0) }
+      .rows([.integer(Int64(number))]) { try TrackerRows.decodeNote(trackerID, $0) }
     }
   }
 
@@ -251,7 +153,7 @@ extension SQLiteTrackerStore {
         """
       ).rows([.integer(Int64(day.daysSinceEpoch))]) { row -> TrackerNote? in
         guard let id = UUID(canonical: row.text(4)) else { return nil }
-        return try Self.decodeNote(id, row)
+        return try TrackerRows.decodeNote(id, row)
       }.compactMap { $0 }
     }
   }
@@ -259,22 +161,9 @@ extension SQLiteTrackerStore {
   /// Every note of tracker `number`, ascending by day.
   func loadNotes(_ id: UUID, number: Int) throws -> [TrackerNote] {
     try database.cached("SELECT tracker, day, text, seal FROM note WHERE tracker = ? ORDER BY day")
-      .rows([.integer(Int64(number))]) { try Self.decodeNote(id, $0) }
+      .rows([.integer(Int64(number))]) { try TrackerRows.decodeNote(id, $0) }
   }
 }
 
 extension SQLiteTrackerStore {
-  /// Every goal and note row of `database` checked against its seal and rules, and every amount
-  /// against its range: the part of the full check for schema 5.
-  static func checkGoalsAndNotes(_ database: Database) throws {
-    let goals = try loadGoals(database)
-    try database.prepare("SELECT \(trackerColumns) FROM tracker").forEachRow { row in
-      _ = try applying(goals[row.int(0)], to: try decodeTracker(row).tracker)
-    }
-    try database.prepare("SELECT tracker, day, text, seal FROM note").forEachRow { row in
-      _ = try decodeNote(UUID(), row)
-    }
-    let negative = try database.prepare("SELECT COUNT(*) FROM record WHERE amount < 0").rows { $0.int(0) }
-    if negative.first ?? 0 > 0 { throw SQLiteError(damage: .invalidValue(.tracker)) }
-  }
 }

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 /// The statistics summaries (schema 2): per tracker its count, first and last record, best streak
 /// and run at its last record; per day its records and done due habits. Every write that changes
@@ -11,12 +12,12 @@ extension SQLiteTrackerStore {
   public func statistics(asOf today: Day) throws(StoreError) -> Statistics {
     try reading {
       var summaries: [TrackerStreakSummary] = []
-      let goals = try Self.loadGoals(self.database)
-      try self.database.cached("SELECT \(Self.trackerColumns) FROM tracker").forEachRow { row in
-        let summary = try Self.decodeTracker(row)
+      let goals = try TrackerRows.loadGoals(self.database)
+      try self.database.cached("SELECT \(TrackerRows.trackerColumns) FROM tracker").forEachRow { row in
+        let summary = try TrackerRows.decodeTracker(row)
         summaries.append(
           TrackerStreakSummary(
-            tracker: try Self.applying(goals[row.int(0)], to: summary.tracker),
+            tracker: try TrackerRows.applying(goals[row.int(0)], to: summary.tracker),
             recordCount: summary.recordCount, firstRecord: summary.earliestRecord,
             lastRecord: row.isNull(12) ? nil : try row.day(12), bestStreak: row.int(13),
             runAtLastRecord: row.int(14)))
@@ -28,7 +29,7 @@ extension SQLiteTrackerStore {
           TrackerSummary(tracker: $0.tracker, recordCount: $0.recordCount, earliestRecord: nil)
         }
       ).compactMap { byID[$0.tracker.id] }
-      let days = try Self.loadDaySummaries(self.database)
+      let days = try TrackerRows.loadDaySummaries(self.database)
       let daysOff = try self.loadAllDaysOff()
       let part = try self.dayByDayPart(summaries.map(\.tracker), daysOff: daysOff, today: today)
       return try Statistics(
@@ -94,7 +95,7 @@ extension SQLiteTrackerStore {
   func loadRecords(_ id: UUID) throws -> [TrackerRecord] {
     try database.cached(
       "SELECT day, amount FROM record JOIN tracker ON tracker.number = record.tracker WHERE tracker.id = ? ORDER BY day"
-    ).rows([.text(id.uuidString)]) { try Self.decodeRecord(id, $0, day: 0, amount: 1) }
+    ).rows([.text(id.uuidString)]) { try TrackerRows.decodeRecord(id, $0, day: 0, amount: 1) }
   }
 
   /// Every day off, with its tracker's id; call under the lock.
@@ -107,67 +108,6 @@ extension SQLiteTrackerStore {
     }.compactMap { $0 }
   }
 
-  /// Recomputes tracker `number`'s stored count, first and last record and streak walk (with its
-  /// days off, once the file has them).
-  static func refreshStreaks(_ number: Int, in database: Database, readingDaysOff: Bool = true) throws {
-    let found = try database.cached("SELECT \(trackerColumns) FROM tracker WHERE number = ?")
-      .rows([.integer(Int64(number))]) { try decodeTracker($0) }
-    guard let tracker = found.first?.tracker else { return }
-    let days = try database.cached("SELECT day FROM record WHERE tracker = ? ORDER BY day")
-      .rows([.integer(Int64(number))]) { try $0.day(0) }
-    let off = readingDaysOff ? try daysOff(number, in: database) : []
-    try store(
-      TrackerStreakSummary(tracker: tracker, recordDays: days, daysOff: off), number: number, in: database)
-  }
-
-  /// The days off of tracker `number`, ascending.
-  static func daysOff(_ number: Int, in database: Database) throws -> [Day] {
-    try database.cached("SELECT day FROM day_off WHERE tracker = ? ORDER BY day")
-      .rows([.integer(Int64(number))]) { try $0.day(0) }
-  }
-
-  /// Writes a tracker's summary, sealed.
-  static func store(_ summary: TrackerStreakSummary, number: Int, in database: Database) throws {
-    try database.cached(
-      """
-      UPDATE tracker SET record_count = ?, first_record_day = ?, last_record_day = ?, best_streak = ?,
-        last_run = ?, summary_seal = ? WHERE number = ?
-      """
-    ).run(
-      Array(summaryValues(summary, number: number).dropFirst()) + [
-        .integer(summarySeal(number: number, summary)), .integer(Int64(number)),
-      ])
-  }
-
-  /// Number, count, first and last record, best streak and run at the last record: what
-  /// `summary_seal` seals, in the order of `summaryValues(_ row:)`.
-  static func summaryValues(_ summary: TrackerStreakSummary, number: Int) -> [Statement.Value] {
-    func day(_ value: Day?) -> Statement.Value { value.map { .integer(Int64($0.daysSinceEpoch)) } ?? .null }
-    return [
-      .integer(Int64(number)), .integer(Int64(summary.recordCount)), day(summary.firstRecord),
-      day(summary.lastRecord),
-      .integer(Int64(summary.bestStreak)), .integer(Int64(summary.runAtLastRecord)),
-    ]
-  }
-
-  static func summarySeal(number: Int, _ summary: TrackerStreakSummary) -> Int64 {
-    RowSeal.of(summaryValues(summary, number: number))
-  }
-
-  static func daySummarySeal(day: Int, records: Int, doneDue: Int) -> Int64 {
-    RowSeal.of(integers: day, records, doneDue)
-  }
-
-  /// Every day summary, by day, each checked against its seal.
-  static func loadDaySummaries(_ database: Database) throws -> [DaySummary] {
-    try database.cached("SELECT day, records, done_due, seal FROM day_summary ORDER BY day").rows {
-      guard Int64($0.int(3)) == daySummarySeal(day: $0.int(0), records: $0.int(1), doneDue: $0.int(2)) else {
-        throw SQLiteError(damage: .sealMismatch(.daySummary))
-      }
-      return DaySummary(day: try $0.day(0), records: $0.int(1), doneDueHabits: $0.int(2))
-    }
-  }
-
   /// Writes the summary of `day`, sealed; a day without records has none.
   func storeDaySummary(day: Int, records: Int, doneDue: Int) throws {
     if records == 0 {
@@ -178,48 +118,8 @@ extension SQLiteTrackerStore {
       )
       .run([
         .integer(Int64(day)), .integer(Int64(records)), .integer(Int64(doneDue)),
-        .integer(Self.daySummarySeal(day: day, records: records, doneDue: doneDue)),
+        .integer(TrackerRows.daySummarySeal(day: day, records: records, doneDue: doneDue)),
       ])
-    }
-  }
-
-  /// Compares every stored summary with one computed from the records, and checks each day
-  /// summary's seal; a difference is damage (`SQLITE_CORRUPT`). Part of the full check: the
-  /// summaries repeat nothing SQLite could check.
-  static func checkSummaries(_ database: Database, readingDaysOff: Bool) throws {
-    let days = try database.prepare("SELECT day FROM record WHERE tracker = ? ORDER BY day")
-    try database.prepare("SELECT \(trackerColumns) FROM tracker")
-      .forEachRow { row in
-        let stored = try decodeTracker(row)
-        let number = row.int(0)
-        let computed = TrackerStreakSummary(
-          tracker: stored.tracker, recordDays: try days.rows([.integer(Int64(number))]) { try $0.day(0) },
-          daysOff: readingDaysOff ? try daysOff(number, in: database) : [])
-        let lastRecord = row.isNull(12) ? nil : try row.day(12)
-        guard
-          computed.recordCount == stored.recordCount, computed.firstRecord == stored.earliestRecord,
-          computed.lastRecord == lastRecord, computed.bestStreak == row.int(13),
-          computed.runAtLastRecord == row.int(14)
-        else {
-          throw SQLiteError(damage: .summaryMismatch(.trackerSummary))
-        }
-      }
-    // Each summary checked against its seal too, as every read checks it: a flipped seal the
-    // values still agree with would pass the comparison and fail every read (a store stuck).
-    let storedDays = try database.prepare("SELECT day, records, done_due, seal FROM day_summary ORDER BY day")
-      .rows { row in
-        guard Int64(row.int(3)) == daySummarySeal(day: row.int(0), records: row.int(1), doneDue: row.int(2))
-        else { throw SQLiteError(damage: .sealMismatch(.daySummary)) }
-        return [row.int(0), row.int(1), row.int(2)]
-      }
-    let computedDays = try database.prepare(
-      """
-      SELECT record.day, COUNT(*), \(Schema.doneDueSum) FROM record JOIN tracker ON tracker.number = record.tracker
-      GROUP BY record.day ORDER BY record.day
-      """
-    ).rows { [$0.int(0), $0.int(1), $0.int(2)] }
-    guard storedDays == computedDays else {
-      throw SQLiteError(damage: .summaryMismatch(.daySummary))
     }
   }
 
@@ -243,17 +143,6 @@ extension SQLiteTrackerStore {
     ).rows(values) { $0.int(0) }
   }
 
-  /// `tracker` as its summary sees it, as its row holds it (`refreshStreaks` and the full check
-  /// read it so): yes/no, on the weekdays it is due. Summaries hold no amounts and no periods; a
-  /// measure or a quota lives in `tracker_goal`, and the statistics compute those trackers day by
-  /// day.
-  static func summarized(_ tracker: Tracker) -> Tracker {
-    var plain = tracker
-    plain.measure = .yesNo
-    if tracker.kind.isHabit { plain.kind = .habit(Schedule(tracker.kind.dueDays) ?? .everyDay) }
-    return plain
-  }
-
   /// Adds the contributions of newly inserted records of new trackers: per tracker its summary,
   /// per day its counts. `records` are the inserted ones; `numbers` the new trackers' numbers.
   func addSummaries(of additions: StoreAdditions, numbers: [UUID: Int]) throws {
@@ -272,9 +161,9 @@ extension SQLiteTrackerStore {
     for tracker in additions.trackers {
       guard let number = numbers[tracker.id] else { continue }
       let marks = marksByTracker[tracker.id] ?? TrackerMarks(trackerID: tracker.id, records: [])
-      try Self.store(
+      try TrackerRows.store(
         TrackerStreakSummary(
-          tracker: Self.summarized(tracker), recordDays: marks.records, daysOff: marks.daysOff),
+          tracker: TrackerRows.summarized(tracker), recordDays: marks.records, daysOff: marks.daysOff),
         number: number, in: database)
       let mask = tracker.kind.isHabit ? tracker.kind.dueDays.rawValue : 0
       for day in marks.records {

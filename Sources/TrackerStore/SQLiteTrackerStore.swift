@@ -1,6 +1,8 @@
 import Foundation
 import TrackerModels
+import TrackerRecovery
 import TrackerSQLite
+import TrackerSchema
 
 /// The store on a SQLite file: every user action one `BEGIN IMMEDIATE` transaction, WAL, a busy
 /// timeout so several processes can share the file, and recovery from broken files.
@@ -225,7 +227,8 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
         // them read nothing back.
         if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
           for id in change.recordDays.keys {
-            let daysOff = try self.trackerNumber(id).map { try Self.daysOff($0, in: self.database) } ?? []
+            let daysOff =
+              try self.trackerNumber(id).map { try TrackerRows.daysOff($0, in: self.database) } ?? []
             change.marks[id] = TrackerMarks(id, records: try self.loadRecords(id), daysOff: daysOff)
           }
         }

@@ -3,6 +3,7 @@ import TrackerAutomation
 import TrackerImports
 import TrackerLocalization
 import TrackerModels
+import TrackerRecovery
 import TrackerStore
 import TrackerViewModels
 

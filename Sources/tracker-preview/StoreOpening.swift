@@ -3,6 +3,7 @@ import TodoModels
 import TodoStore
 import TrackerModels
 import TrackerPreviewSupport
+import TrackerRecovery
 import TrackerStore
 
 /// Opens the store an invocation names: the demo in memory, or the data file.

@@ -42,6 +42,7 @@
 import CSQLite
 import Foundation
 import TrackerModels
+import TrackerRecovery
 import TrackerStore
 
 func fail(_ message: String, code: Int32) -> Never {

@@ -5,6 +5,7 @@ import Testing
 import TrackerModels
 
 @testable import TrackerSQLite
+@testable import TrackerSchema
 @testable import TrackerStore
 
 /// A data file of schema 4 (days off, before measures, quotas, amounts and notes) opened by this

@@ -4,7 +4,9 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerRecovery
 @testable import TrackerSQLite
+@testable import TrackerSchema
 @testable import TrackerStore
 
 @Suite("SQLite store: files, migrations, recovery", .temporaryFolders)

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerRecovery
 @testable import TrackerSQLite
 @testable import TrackerStore
 

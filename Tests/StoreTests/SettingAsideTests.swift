@@ -6,6 +6,7 @@ import TrackerModels
 
 @testable import TodoModels
 @testable import TodoStore
+@testable import TrackerRecovery
 @testable import TrackerSQLite
 @testable import TrackerStore
 

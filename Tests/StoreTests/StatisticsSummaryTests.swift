@@ -5,6 +5,7 @@ import Testing
 import TrackerModels
 
 @testable import TrackerSQLite
+@testable import TrackerSchema
 @testable import TrackerStore
 
 /// The statistics the stores keep up to date, write by write, agree with a full computation from

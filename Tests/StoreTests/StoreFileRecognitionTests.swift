@@ -5,7 +5,9 @@ import Testing
 import TrackerModels
 
 @testable import TodoStore
+@testable import TrackerRecovery
 @testable import TrackerSQLite
+@testable import TrackerSchema
 @testable import TrackerStore
 
 /// Only a file that is recognizably a Tracker store is ever set aside; anything else is refused

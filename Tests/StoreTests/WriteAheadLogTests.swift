@@ -4,7 +4,9 @@ import TestSupport
 import Testing
 import TrackerModels
 
+@testable import TrackerRecovery
 @testable import TrackerSQLite
+@testable import TrackerSchema
 @testable import TrackerStore
 
 @Suite("A damaged write-ahead log is kept and salvaged, never dropped in silence", .temporaryFolders)

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import TrackerModels
+import TrackerRecovery
 import TrackerSQLite
 
 /// An open store file as both stores use it: a writer connection and, beside it, a reader

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 /// What can still be read from a damaged data file, and nothing that is wrong.
 ///
@@ -78,7 +79,7 @@ package enum Salvage {
     do {
       try database.prepare("SELECT id, title, \(sealed ? "seal" : "0") FROM category").forEachRow { row in
         do {
-          categories.append(try SQLiteTrackerStore.decodeCategory(row, sealed: sealed))
+          categories.append(try TrackerRows.decodeCategory(row, sealed: sealed))
         } catch {
           found.leftOut += 1
         }
@@ -88,10 +89,10 @@ package enum Salvage {
     }
     var trackers: [(number: Int, tracker: Tracker)] = []
     do {
-      let columns = SQLiteTrackerStore.trackerColumns(sealed: sealed)
+      let columns = TrackerRows.trackerColumns(sealed: sealed)
       try database.prepare("SELECT \(columns) FROM tracker").forEachRow { row in
         do {
-          let summary = try SQLiteTrackerStore.decodeTracker(row, sealed: sealed, checksSummary: false)
+          let summary = try TrackerRows.decodeTracker(row, sealed: sealed, checksSummary: false)
           trackers.append((row.int(0), summary.tracker))
         } catch {
           found.leftOut += 1
@@ -156,7 +157,7 @@ package enum Salvage {
       trackers = trackers.map { entry in
         guard let goal = goals.goals[entry.number] else { return entry }
         do {
-          return (entry.number, try SQLiteTrackerStore.applying(goal, to: entry.tracker))
+          return (entry.number, try TrackerRows.applying(goal, to: entry.tracker))
         } catch {
           // A quota on a tracker that is no habit of every day: the goal is wrong, the tracker kept.
           found.leftOut += 1
@@ -188,7 +189,7 @@ package enum Salvage {
       found.contents.notes = notes.notes
       found.leftOut += notes.leftOut
     }
-    found.settings = try? SQLiteTrackerStore.loadSettings(database, sealed: sealed)
+    found.settings = try? TrackerRows.loadSettings(database, sealed: sealed)
     return found
   }
 

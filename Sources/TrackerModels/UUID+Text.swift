@@ -1,5 +1,4 @@
 import Foundation
-import TrackerModels
 
 extension UUID {
   /// Parses the canonical 8-4-4-4-12 hexadecimal form (either case), or returns `nil`.

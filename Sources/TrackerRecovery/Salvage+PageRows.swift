@@ -1,6 +1,7 @@
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 extension Salvage {
   // MARK: Rows found by the page scan
@@ -8,7 +9,7 @@ extension Salvage {
   /// The categories and trackers among `cells` whose seals match (each row checked exactly as a
   /// read of the store checks it), and how many rows shaped like theirs were left out. A row found
   /// twice with different values (an older copy) is left out: nothing says which one is right.
-  static func scannedRows(_ cells: [PageScan.Cell]) -> (
+  package static func scannedRows(_ cells: [PageScan.Cell]) -> (
     categories: [TrackerCategory], trackers: [(number: Int, tracker: Tracker)], leftOut: Int
   ) {
     guard let database = try? Database(path: ":memory:", create: true) else { return ([], [], 0) }
@@ -19,7 +20,7 @@ extension Salvage {
     do {
       try database.execute("CREATE TABLE category (id, title, seal)")
       try database.execute(
-        "CREATE TABLE tracker (" + SQLiteTrackerStore.trackerColumns.replacingOccurrences(of: " ", with: "")
+        "CREATE TABLE tracker (" + TrackerRows.trackerColumns.replacingOccurrences(of: " ", with: "")
           + ")")
       let insertCategory = try database.prepare("INSERT INTO category VALUES (?, ?, ?)")
       let insertTracker = try database.prepare(
@@ -45,7 +46,7 @@ extension Salvage {
         }
       }
       try database.prepare("SELECT id, title, seal FROM category").forEachRow { row in
-        guard let category = try? SQLiteTrackerStore.decodeCategory(row) else {
+        guard let category = try? TrackerRows.decodeCategory(row) else {
           leftOut += 1
           return
         }
@@ -55,8 +56,8 @@ extension Salvage {
           categories[category.id] = category
         }
       }
-      try database.prepare("SELECT \(SQLiteTrackerStore.trackerColumns) FROM tracker").forEachRow { row in
-        guard let summary = try? SQLiteTrackerStore.decodeTracker(row, checksSummary: false) else {
+      try database.prepare("SELECT \(TrackerRows.trackerColumns) FROM tracker").forEachRow { row in
+        guard let summary = try? TrackerRows.decodeTracker(row, checksSummary: false) else {
           leftOut += 1
           return
         }
@@ -83,7 +84,7 @@ extension Salvage {
   /// whose category could not be read keeps its id in a category made for it, titled
   /// `recoveredCategoryTitle` ("Recovered", "Recovered 2" …): the tracker is read, only its
   /// category's title is lost.
-  static func acceptable(_ found: StoreContents, recoveredCategoryTitle: String = "Recovered") -> (
+  package static func acceptable(_ found: StoreContents, recoveredCategoryTitle: String = "Recovered") -> (
     contents: StoreContents, leftOut: Int
   ) {
     var leftOut = 0

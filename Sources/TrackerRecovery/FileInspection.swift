@@ -1,9 +1,11 @@
 import Foundation
+import TrackerSQLite
+import TrackerSchema
 
 /// What is at a store's path, found without opening anything that could block or be changed: a
 /// pipe, a folder or a device is never opened, and a regular file is opened non-blocking, read-only,
 /// for its first bytes.
-enum FileInspection: Equatable {
+package enum FileInspection: Equatable {
   /// Nothing (or nothing this process may look at): opening reports what the system says.
   case missing
   /// An empty regular file: a store may be made in it.
@@ -16,10 +18,10 @@ enum FileInspection: Equatable {
   case notAFile(ForeignFile)
 
   /// How many first bytes are read to tell what a file is.
-  static let sniffLength = 512
+  package static let sniffLength = 512
 
   /// What is at `path` (following symbolic links).
-  static func inspect(_ path: String) -> FileInspection {
+  package static func inspect(_ path: String) -> FileInspection {
     var info = stat()
     guard stat(path, &info) == 0 else {
       var link = stat()
@@ -47,13 +49,13 @@ enum FileInspection: Equatable {
   }
 
   /// Whether `path` is a regular file (following links): only such a file is ever read whole.
-  static func isRegularFile(_ path: String) -> Bool {
+  package static func isRegularFile(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && special(info.st_mode) == nil
   }
 
   /// What the first bytes of a regular file say it is; `isWhole` when they are the whole file.
-  static func classify(_ header: [UInt8], isWhole: Bool) -> FileInspection {
+  package static func classify(_ header: [UInt8], isWhole: Bool) -> FileInspection {
     guard !header.isEmpty else { return .empty }
     if header.starts(with: Array("SQLite format 3\u{0}".utf8)) {
       // The header's application id: a big-endian 32-bit number at offset 68.
@@ -65,7 +67,7 @@ enum FileInspection: Equatable {
   }
 
   /// The kind of file whose first bytes are `header`, by the signatures of common formats.
-  static func kind(of header: [UInt8], isWhole: Bool) -> ForeignFile {
+  package static func kind(of header: [UInt8], isWhole: Bool) -> ForeignFile {
     func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
       header.count >= offset + signature.count
         && Array(header[offset..<offset + signature.count]) == signature

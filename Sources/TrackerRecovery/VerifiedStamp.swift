@@ -1,4 +1,6 @@
 import Foundation
+import TrackerSQLite
+import TrackerSchema
 
 /// Remembers that a store file passed `PRAGMA integrity_check` and has not been touched since,
 /// so the check (about a second on ten years of history) is not repeated at every launch.
@@ -13,18 +15,18 @@ import Foundation
 /// it as an error of that operation, by the row seals of what is read — and, for what a quick open
 /// reads without a seal (a record, an index entry), by the full check that runs again once the last
 /// one is `maximumAge` old, and before every export.
-struct VerifiedStamp: Equatable {
+package struct VerifiedStamp: Equatable {
   /// How long a full check vouches for a file: a day.
-  static let maximumAge: TimeInterval = 24 * 60 * 60
+  package static let maximumAge: TimeInterval = 24 * 60 * 60
 
-  let device: UInt64
-  let inode: UInt64
-  let size: UInt64
-  let modifiedSeconds: Int
-  let modifiedNanoseconds: Int
+  package let device: UInt64
+  package let inode: UInt64
+  package let size: UInt64
+  package let modifiedSeconds: Int
+  package let modifiedNanoseconds: Int
 
   /// The identity of the file at `path` now, or `nil` when it cannot be read.
-  init?(fileAt path: String) {
+  package init?(fileAt path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     device = UInt64(info.st_dev)
@@ -61,12 +63,12 @@ struct VerifiedStamp: Equatable {
   }
 
   /// Where the stamp of the store at `path` lives.
-  static func stampPath(for path: String) -> String { path + ".verified" }
+  package static func stampPath(for path: String) -> String { path + ".verified" }
 
   /// When the full check last passed for the file at `path`, if it is exactly as it was then
   /// (cleanly closed since, by Tracker) with no pending log, and that was less than `maximumAge`
   /// before `now`; otherwise nil, and the full check must run.
-  static func checkedAt(for path: String, now: Date) -> Date? {
+  package static func checkedAt(for path: String, now: Date) -> Date? {
     guard let (stamp, seconds) = recorded(for: path),
       let current = VerifiedStamp(fileAt: path)
     else { return nil }
@@ -80,7 +82,7 @@ struct VerifiedStamp: Equatable {
 
   /// Whether a stamp of Tracker's is beside `path` (whatever it vouches for): the file there has
   /// been a Tracker store.
-  static func isPresent(for path: String) -> Bool { recorded(for: path) != nil }
+  package static func isPresent(for path: String) -> Bool { recorded(for: path) != nil }
 
   /// The stamp beside `path`, when there is one: read only from a small regular file, so a pipe
   /// or a device by that name is never opened.
@@ -94,14 +96,14 @@ struct VerifiedStamp: Equatable {
   }
 
   /// Records the current identity of the file at `path`, last fully checked at `checkedAt`.
-  static func record(for path: String, checkedAt: Date) {
+  package static func record(for path: String, checkedAt: Date) {
     guard let current = VerifiedStamp(fileAt: path) else { return }
     let text = current.text(checkedAt: Int(checkedAt.timeIntervalSince1970))
     try? text.write(toFile: stampPath(for: path), atomically: true, encoding: .utf8)
   }
 
   /// Forgets any verification of `path`.
-  static func remove(for path: String) {
+  package static func remove(for path: String) {
     try? FileManager.default.removeItem(atPath: stampPath(for: path))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 extension Salvage {
   // MARK: Days off
@@ -14,7 +15,7 @@ extension Salvage {
   /// only when the records' b-trees were read whole (so it is no record) and no record holds it.
   /// `acceptable` then checks each as the store does (a kept tracker, a storable day without a
   /// record, a day the tracker is shown on). A file older than schema 4 has none.
-  static func readDaysOff(
+  package static func readDaysOff(
     _ database: Database, version: Int?, trackers: [(number: Int, tracker: Tracker)],
     records: (records: [TrackerRecord], leftOut: Int, whole: Bool, amounts: [Key: Int?]),
     cells: () -> [PageScan.Cell], dayOffPages: () -> Set<Int>, recordPages: () -> Set<Int>,
@@ -88,7 +89,7 @@ extension Salvage {
   /// each read past damage, and whether each could not be read whole. The table is read for
   /// every tracker of `numbers` and of the index, so both count the same pairs; with
   /// `wholeTable` (days off, which no summary vouches for), also whole, in one read.
-  static func readPairs(
+  package static func readPairs(
     _ database: Database, table: String, index: String, numbers: Set<Int>, wholeTable: Bool = false
   ) -> (
     table: Set<Key>, tableDamaged: Bool, index: Set<Key>, indexDamaged: Bool
@@ -148,7 +149,7 @@ extension Salvage {
   /// A scanned cell of two integers read as a pair of a table of (tracker, day) or of its index
   /// of (day, tracker): which it is by which of the two is a known tracker and which a day the
   /// store can hold; nil when it is neither or could be both.
-  static func pair(_ cell: PageScan.Cell, known: Set<Int>) -> (key: Key, isTableCell: Bool)? {
+  package static func pair(_ cell: PageScan.Cell, known: Set<Int>) -> (key: Key, isTableCell: Bool)? {
     guard cell.values.count == 2, case .integer(let first) = cell.values[0],
       case .integer(let second) = cell.values[1]
     else { return nil }

@@ -33,11 +33,11 @@ package struct StoreSchema: Sendable {
     acceptedApplicationIDs: [0, StoreOwner.tracker.applicationID], migrations: Schema.migrations
   ) { database, applied in
     // What no index repeats: the seals of the rows and the summaries derived from the records.
-    if applied.contains(Schema.sealsVersion) { try SQLiteTrackerStore.checkSeals(database) }
-    if applied.contains(Schema.measuresVersion) { try SQLiteTrackerStore.checkGoalsAndNotes(database) }
+    if applied.contains(Schema.sealsVersion) { try TrackerRows.checkSeals(database) }
+    if applied.contains(Schema.measuresVersion) { try TrackerRows.checkGoalsAndNotes(database) }
 
     if applied.contains(2) {
-      try SQLiteTrackerStore.checkSummaries(database, readingDaysOff: applied.contains(Schema.daysOffVersion))
+      try TrackerRows.checkSummaries(database, readingDaysOff: applied.contains(Schema.daysOffVersion))
     }
   }
 }
@@ -125,10 +125,10 @@ package enum Schema {
         """,
       // The streaks of version 2 are computed here too: reading a tracker checks its seal.
       after: { database in
-        try SQLiteTrackerStore.sealEveryRow(database)
+        try TrackerRows.sealEveryRow(database)
         let numbers = try database.prepare("SELECT number FROM tracker").rows { $0.int(0) }
         for number in numbers {
-          try SQLiteTrackerStore.refreshStreaks(number, in: database, readingDaysOff: false)
+          try TrackerRows.refreshStreaks(number, in: database, readingDaysOff: false)
         }
       }),
     Migration(

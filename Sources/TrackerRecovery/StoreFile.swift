@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 /// Opening a store file: configure, check, migrate — and when a file that is recognizably a
 /// Tracker store is unreadable, move it aside byte-for-byte and start a fresh one. Any other file
@@ -178,7 +179,7 @@ package enum StoreFile {
   /// beside it, a SQLite header with the schema's application id, or a database whose migration
   /// record SQLite can read. Throws, leaving the file untouched, for what is plainly not one: not a
   /// regular file, another program's database, a file that is not a database (unrecognized).
-  static func recognizes(
+  package static func recognizes(
     _ path: String, _ found: FileInspection, schema: StoreSchema, isDefaultFile: Bool
   ) throws(StoreOpenError) -> Bool {
     switch found {

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 extension StoreFile {
   // MARK: Setting a broken file aside

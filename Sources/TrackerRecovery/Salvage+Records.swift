@@ -1,14 +1,15 @@
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 extension Salvage {
   // MARK: Records
 
   /// A record as stored: its tracker's number and its day.
-  struct Key: Hashable {
-    var tracker: Int
-    var day: Int
+  package struct Key: Hashable {
+    package var tracker: Int
+    package var day: Int
   }
 
   /// The records of `trackers` that can be vouched for, and how many were left out. Read from the
@@ -26,7 +27,7 @@ extension Salvage {
   /// b-trees' roots no longer lead to (`recordPages`) is kept only as far as its day summary
   /// counts (more means days off or damage, and nothing says which); on a day without a summary,
   /// only when the days off could be read whole.
-  static func readRecords(
+  package static func readRecords(
     _ database: Database, version: Int?, trackers: [(number: Int, tracker: Tracker)],
     cells: () -> [PageScan.Cell], recordPages: () -> Set<Int>, notePages: () -> Set<Int>
   ) -> (records: [TrackerRecord], leftOut: Int, whole: Bool, amounts: [Key: Int?]) {
@@ -91,7 +92,7 @@ extension Salvage {
           }
         } else if numbers.count == 4, !summaries.isComplete,
           Int64(numbers[3])
-            == SQLiteTrackerStore.daySummarySeal(day: numbers[0], records: numbers[1], doneDue: numbers[2])
+            == TrackerRows.daySummarySeal(day: numbers[0], records: numbers[1], doneDue: numbers[2])
         {
           summaries.counts[numbers[0]] = numbers[1]
         }
@@ -150,7 +151,7 @@ extension Salvage {
 
   /// The days off SQL reads whole, from their table and their index; nil when either cannot be
   /// read (damage, or no schema left to read them by). None in a file from before days off.
-  static func dayOffKeys(_ database: Database, version: Int?) -> Set<Key>? {
+  package static func dayOffKeys(_ database: Database, version: Int?) -> Set<Key>? {
     if let version, version < Schema.daysOffVersion { return [] }
     var keys = Set<Key>()
     do {
@@ -166,20 +167,20 @@ extension Salvage {
   }
 
   /// The sealed day summaries that can be read: how many records each day has.
-  struct DaySummaries {
-    var counts: [Int: Int] = [:]
+  package struct DaySummaries {
+    package var counts: [Int: Int] = [:]
     /// Whether the whole table was read: a day it does not list then has no records.
-    var isComplete = false
+    package var isComplete = false
 
-    func count(_ day: Int) -> Int? { counts[day] ?? (isComplete ? 0 : nil) }
+    package func count(_ day: Int) -> Int? { counts[day] ?? (isComplete ? 0 : nil) }
   }
 
-  static func daySummaries(_ database: Database) -> DaySummaries {
+  package static func daySummaries(_ database: Database) -> DaySummaries {
     var summaries = DaySummaries()
     do {
       var intact = true
       try database.prepare("SELECT day, records, done_due, seal FROM day_summary").forEachRow { row in
-        let seal = SQLiteTrackerStore.daySummarySeal(
+        let seal = TrackerRows.daySummarySeal(
           day: row.int(0), records: row.int(1), doneDue: row.int(2))
         guard Int64(row.int(3)) == seal else {
           intact = false
@@ -199,7 +200,7 @@ extension Salvage {
   /// the read, the next readable key is looked for by seeking ever further past the last good one
   /// (1, 2, 4 … apart), the gap narrowed back by halving, and the read goes on from there: each
   /// damaged stretch costs a few dozen seeks, however large the file. Returns whether damage was met.
-  static func readAround(
+  package static func readAround(
     _ database: Database, _ sql: String, _ fixed: [Statement.Value], keys: ClosedRange<Int>,
     maxRowsPerKey: Int = 0, _ body: (Row) -> Void
   ) -> Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 extension Salvage {
   // MARK: Goals, amounts and notes (schema 5)
@@ -9,16 +10,16 @@ extension Salvage {
   /// and how many were left out. When SQL cannot read the table whole, its rows are looked for
   /// among the pages (a row found twice with different values is left out: nothing says which
   /// one is right).
-  static func readGoals(_ database: Database, cells: () -> [PageScan.Cell]) -> (
-    goals: [Int: SQLiteTrackerStore.Goal], leftOut: Int
+  package static func readGoals(_ database: Database, cells: () -> [PageScan.Cell]) -> (
+    goals: [Int: TrackerRows.Goal], leftOut: Int
   ) {
-    var goals: [Int: SQLiteTrackerStore.Goal] = [:]
+    var goals: [Int: TrackerRows.Goal] = [:]
     var leftOut = 0
     let sql = "SELECT tracker, unit, target, direction, quota_count, quota_period, seal FROM tracker_goal"
     do {
       try database.prepare(sql).forEachRow { row in
         do {
-          goals[row.int(0)] = try SQLiteTrackerStore.decodeGoal(row)
+          goals[row.int(0)] = try TrackerRows.decodeGoal(row)
         } catch {
           leftOut += 1
         }
@@ -29,7 +30,7 @@ extension Salvage {
     }
     guard let memory = try? Database(path: ":memory:", create: true) else { return (goals, leftOut) }
     defer { memory.close() }
-    var scanned: [Int: SQLiteTrackerStore.Goal?] = [:]
+    var scanned: [Int: TrackerRows.Goal?] = [:]
     do {
       try memory.execute(
         "CREATE TABLE tracker_goal (tracker, unit, target, direction, quota_count, quota_period, seal)")
@@ -42,7 +43,7 @@ extension Salvage {
         try insert.run([.integer(rowid)] + Array(cell.values.dropFirst()))
       }
       try memory.prepare(sql).forEachRow { row in
-        guard let goal = try? SQLiteTrackerStore.decodeGoal(row) else {
+        guard let goal = try? TrackerRows.decodeGoal(row) else {
           leftOut += 1
           return
         }
@@ -68,7 +69,7 @@ extension Salvage {
   /// measurable tracker's record whose row cannot be read is left out and counted — kept without
   /// its amount it would count as the target, a day met that may not have been — and so is one
   /// whose amount is out of range.
-  static func withAmounts(
+  package static func withAmounts(
     _ records: [TrackerRecord], database: Database, trackers: [(number: Int, tracker: Tracker)],
     scanned: [Key: Int?]
   ) -> (records: [TrackerRecord], leftOut: Int) {
@@ -112,7 +113,7 @@ extension Salvage {
   /// The notes of `trackers` that can be vouched for, each by its seal and the note rules, and how
   /// many were left out. When SQL cannot read the table whole, the pages are scanned for its rows
   /// (tracker, day, text, seal); a note found twice with different texts is left out.
-  static func readNotes(
+  package static func readNotes(
     _ database: Database, trackers: [(number: Int, tracker: Tracker)], cells: () -> [PageScan.Cell]
   ) -> (notes: [TrackerNote], leftOut: Int) {
     var texts: [Key: String?] = [:]
@@ -127,7 +128,7 @@ extension Salvage {
     do {
       try database.prepare("SELECT tracker, day, text, seal FROM note").forEachRow { row in
         do {
-          let note = try SQLiteTrackerStore.decodeNote(UUID(), row)
+          let note = try TrackerRows.decodeNote(UUID(), row)
           add(Key(tracker: row.int(0), day: row.int(1)), note.text)
         } catch {
           leftOut += 1
@@ -138,7 +139,7 @@ extension Salvage {
         guard case .integer(let number) = cell.values[0], case .integer(let day) = cell.values[1],
           case .text(let text) = cell.values[2], case .integer(let seal) = cell.values[3]
         else { continue }
-        guard seal == SQLiteTrackerStore.noteSeal(number: Int(number), day: Int(day), text: text),
+        guard seal == TrackerRows.noteSeal(number: Int(number), day: Int(day), text: text),
           case .success(text) = TrackerNote.validatedText(text)
         else {
           leftOut += 1

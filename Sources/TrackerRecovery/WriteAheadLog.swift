@@ -1,5 +1,7 @@
 import Foundation
 import TrackerModels
+import TrackerSQLite
+import TrackerSchema
 
 /// Reads a store's write-ahead log (`<file>-wal`) the way SQLite's recovery does, to find damage
 /// SQLite would pass over in silence.
@@ -17,11 +19,11 @@ import TrackerModels
 ///
 /// Only a log nobody has open is read: while another process uses the file, the log is live (it
 /// grows, it is reset), and that process's own opening already checked it.
-enum WriteAheadLog {
+package enum WriteAheadLog {
   /// Why SQLite would drop commits from the log beside `path`, or nil when it would not (no log,
   /// an empty one, one in use, or one whose every commit is intact and holds every frame its
   /// index says was committed).
-  static func problem(_ path: String) -> StoreDamage? {
+  package static func problem(_ path: String) -> StoreDamage? {
     guard !StoreFile.isInUse(path) else { return nil }
     let index = LogIndex(path + "-shm")
     let logBefore = VerifiedStamp(fileAt: path + "-wal")
@@ -46,7 +48,7 @@ enum WriteAheadLog {
   /// The application id in the newest copy of the database's first page in the log beside `path`
   /// (of the log's current generation), or nil when the log holds none. Until a checkpoint, a new
   /// store's header with its application id is only there.
-  static func applicationID(_ path: String) -> Int32? {
+  package static func applicationID(_ path: String) -> Int32? {
     guard FileInspection.isRegularFile(path + "-wal"),
       let handle = FileHandle(forReadingAtPath: path + "-wal")
     else { return nil }
@@ -70,7 +72,7 @@ enum WriteAheadLog {
 
   /// How many committed frames the log beside `path` lacks by its size alone, as its index (live
   /// or not) says; nil when none. For a short read of a log in use.
-  static func missingFrames(_ path: String) -> Int? {
+  package static func missingFrames(_ path: String) -> Int? {
     guard let index = LogIndex(path + "-shm") else { return nil }
     let size = VerifiedStamp(fileAt: path + "-wal").map { Int($0.size) } ?? 0
     let frames = max(0, size - 32) / (24 + index.pageSize)
@@ -79,10 +81,10 @@ enum WriteAheadLog {
   }
 
   /// `problem` for the bytes of a log (without an index).
-  static func problem(in bytes: [UInt8]) -> StoreDamage? { scan(bytes).damage }
+  package static func problem(in bytes: [UInt8]) -> StoreDamage? { scan(bytes).damage }
 
   /// What SQLite's recovery would make of the bytes of a log.
-  static func scan(_ bytes: [UInt8]) -> Scan {
+  package static func scan(_ bytes: [UInt8]) -> Scan {
     var offset = 0
     return scan { count in
       let end = min(offset + count, bytes.count)
@@ -92,14 +94,14 @@ enum WriteAheadLog {
   }
 
   /// What SQLite's recovery makes of a log.
-  struct Scan: Equatable {
+  package struct Scan: Equatable {
     /// Commits SQLite would drop in silence (damage followed by more commits), or a damaged header.
-    var damage: StoreDamage?
+    package var damage: StoreDamage?
     /// How many frames SQLite replays: up to the last commit before the first damaged frame.
-    var replayedFrames = 0
+    package var replayedFrames = 0
     /// The log's page size and salts (bytes 8–11 and 16–23 of its header), when its header is intact.
-    var pageSize: Int?
-    var salts: [UInt8] = []
+    package var pageSize: Int?
+    package var salts: [UInt8] = []
   }
 
   /// `scan` for a log read by `read(count)`, which gives up to `count` next bytes.
@@ -180,18 +182,18 @@ enum WriteAheadLog {
 /// SQLite rebuilds the index from the log when it opens a file nobody has open, so this is read
 /// before SQLite opens the file. Only a header SQLite itself would trust is used: both copies
 /// equal, its version, and its checksum.
-struct LogIndex: Equatable {
+package struct LogIndex: Equatable {
   /// Frames committed to the log (`mxFrame`).
-  let committedFrames: Int
+  package let committedFrames: Int
   /// Of those, frames already copied into the database file (`nBackfill`).
-  let copiedFrames: Int
+  package let copiedFrames: Int
   /// The log's page size.
-  let pageSize: Int
+  package let pageSize: Int
   /// The log's salts, as they are in its header (bytes 16–23).
-  let salts: [UInt8]
+  package let salts: [UInt8]
 
   /// The header of the index at `path`, or nil when there is none SQLite would trust.
-  init?(_ path: String) {
+  package init?(_ path: String) {
     guard FileInspection.isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else {
       return nil
     }
@@ -202,7 +204,7 @@ struct LogIndex: Equatable {
 
   /// The header in the first 136 bytes of an index (SQLite's `WalIndexHdr` twice, then
   /// `WalCkptInfo`), in this machine's byte order as SQLite writes it.
-  init?(bytes: [UInt8]) {
+  package init?(bytes: [UInt8]) {
     guard bytes.count >= 136, bytes[0..<48] == bytes[48..<96] else { return nil }
     func word(_ offset: Int) -> UInt32 {
       let value = bytes[offset..<offset + 4].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
@@ -227,7 +229,7 @@ struct LogIndex: Equatable {
 
   /// How many committed frames the log `scan` lacks (those not yet copied into the file), or nil
   /// when it holds every one: SQLite replays them all, or the file already has them.
-  func missingFrames(_ scan: WriteAheadLog.Scan) -> Int? {
+  package func missingFrames(_ scan: WriteAheadLog.Scan) -> Int? {
     guard committedFrames > copiedFrames else { return nil }
     // Another log in its place (other salts or page size, or no intact header): none of the
     // committed frames are there.
