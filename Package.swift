@@ -185,7 +185,8 @@ let package = Package(
     // Test helper: several devices' stores over one shared folder with a fake file-syncing engine
     // (the store tests and `tracker-reliability --long`'s sync part).
     .target(
-      name: "SyncSimulation", dependencies: ["TrackerModels", "TrackerStore", "TrackerArchiveCodec"],
+      name: "SyncSimulation",
+      dependencies: ["TrackerModels", "TrackerStore", "TrackerArchiveCodec", "ModelTestSupport"],
       path: "Tests/Support/SyncSimulation"),
     // Test helper: another program holding a data file's write lock until told to let go (store,
     // view model, terminal and native client tests).

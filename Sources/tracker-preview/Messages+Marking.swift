@@ -101,6 +101,10 @@ extension Messages {
   static func cannotShow(_ screen: String, _ reason: CustomStringConvertible) -> String {
     text(.cliCannotShow(screen, reason.description))
   }
+  static var screenAndLink: String { text(.cliShowScreenAndLink) }
+  static var linkInTodo: String { text(.cliShowLinkInTodo) }
+  /// Why a link opens nothing, in the user's language.
+  static func linkRefused(_ error: DeepLinkError) -> String { error.message(Localizer(language)) }
   static func tourStuck(_ scenario: String, _ reason: CustomStringConvertible) -> String {
     text(.cliTourStuck(scenario, reason.description))
   }

@@ -58,6 +58,7 @@ struct OptionsTests {
     "--amount": (["--amount", "12,5"], { $0.amount?.map(\.thousandths) == .success(12_500) }),
     "--clear": (["--clear"], { $0.clear }),
     "--folder": (["--folder", "Sync/Tracker"], { $0.folder == "Sync/Tracker" }),
+    "--url": (["--url", "tracker://habit/Run"], { $0.url == "tracker://habit/Run" }),
     "--help": (["--help"], { $0.help }),
     "--version": (["--version"], { $0.version }),
   ]

@@ -134,6 +134,10 @@ enum ArgumentParser {
     case "tour":
       if let error = none() { return .failure(error) }
       invocation = .tour
+    case "show" where options.url != nil:
+      // The link names the screen.
+      if !rest.isEmpty { return .failure(UsageError(message: Messages.screenAndLink, command: name)) }
+      invocation = .show("")
     case "show":
       switch one(Messages.screenArgument) {
       case .success(let screen): invocation = .show(screen)

@@ -41,7 +41,7 @@ enum CommandLineSpec {
 
   static let globalOptions: [Option] = [
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
-    .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .help, .version,
+    .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -60,7 +60,8 @@ enum CommandLineSpec {
       overviewKey: .helpCommandShow,
       argumentHelp: [("<screen>", .names(screenNames))],
       options: [
-        .app, .elements, .json, .store, .demo, .lang, .today, .timeZone, .device, .width, .theme, .color,
+        .app, .url, .elements, .json, .store, .demo, .lang, .today, .timeZone, .device, .width, .theme,
+        .color,
       ]),
     Command(
       name: "run", arguments: "<script|->",

@@ -32,6 +32,8 @@ struct Options: Equatable {
   var amount: Parsed<Amount>?
   var clear = false
   var folder: String?
+  /// `show --url`: a link into the app, read by `DeepLink`.
+  var url: String?
   var help = false
   var version = false
 }
@@ -84,6 +86,11 @@ extension ValueKind where Value: CaseIterable & RawRepresentable<String> & Senda
 extension ValueKind where Value == String {
   /// A path, never empty: `--store "$DB"` with DB unset would have SQLite open a private
   /// temporary database, and an import be kept nowhere.
+  /// A link into the app, judged by the command (`DeepLink`): only an empty one is refused here.
+  static var link: Self {
+    ValueKind(placeholder: "URL") { text, name in notEmpty(text, name).map { $0 } }
+  }
+
   static var path: Self {
     ValueKind(placeholder: "path") { text, name in notEmpty(text, name).map { $0 } }
   }
@@ -246,6 +253,7 @@ extension CommandLineSpec {
     static let amount = option("--amount", .amount, \.amount, help: .helpOptionAmount)
     static let clear = flag("--clear", \.clear, help: .helpOptionClear)
     static let folder = option("--folder", .path, \.folder, help: .helpOptionFolder)
+    static let url = option("--url", .link, \.url, help: .helpOptionURL)
 
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)

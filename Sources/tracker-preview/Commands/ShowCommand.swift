@@ -34,6 +34,11 @@ enum ShowCommand {
   static func run(_ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
     -> Outcome
   {
+    if let link = invocation.options.url {
+      var outcome = Outcome()
+      let opened = openingLink(link, invocation, settings, context, &outcome)
+      return present(opened, as: link, outcome, invocation, settings)
+    }
     guard settings.app.screens.contains(name) else {
       return .usage(UsageError(message: Messages.unknownScreen(name, of: settings.app), command: "show"))
     }
@@ -43,6 +48,16 @@ enum ShowCommand {
     case .tracker: reached = trackerScreen(name, invocation, settings, context, outcome: &outcome)
     case .todo: reached = todoScreen(name, invocation, settings, context, outcome: &outcome)
     }
+    return present(reached, as: name, outcome, invocation, settings)
+  }
+
+  /// The screen reached (or why none was), drawn or listed; a screen under an alert is an error
+  /// that says the alert.
+  private static func present(
+    _ reached: Result<any DrivenApp, Outcome>, as name: String, _ outcome: Outcome, _ invocation: Invocation,
+    _ settings: Settings
+  ) -> Outcome {
+    var outcome = outcome
     let app: any DrivenApp
     switch reached {
     case .success(let shown): app = shown
@@ -73,20 +88,10 @@ enum ShowCommand {
       // Onboarding shows once in the app's life; showing it never marks it done.
       return .success(AppFlow(environment: settings.appEnvironment(store: InMemoryTrackerStore())))
     }
-    guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
+    guard let (flow, store) = lookingFlow(reachableSettings(screen), invocation, settings, context, &outcome)
     else {
       return .failure(outcome)
     }
-    // `show` only looks: it never writes, and it shows the screen asked for even while the
-    // app itself would still open on its onboarding, or while the reminder is in the state
-    // from which the screen cannot be reached (a sheet shows the setting as stored).
-    let reachable = reachableSettings(screen)
-    let flow = AppFlow(
-      environment: settings.appEnvironment(
-        store: ReadOnlyStore(store) {
-          $0.isOnboardingDone = true
-          reachable(&$0)
-        }, syncing: store as? SQLiteTrackerStore))
     var path = paths[screen] ?? []
     let onScreen = Set(flow.elements.map(\.identifier))
     switch screen {
@@ -149,6 +154,48 @@ enum ShowCommand {
       break
     }
     return follow(path, on: flow, toShow: name, outcome)
+  }
+
+  /// The tracker on the data file (or the demo) as `show` sees it: it only looks, never writes,
+  /// and shows the screen asked for even while the app itself would still open on its
+  /// onboarding, or while the reminder is in the state from which the screen cannot be reached
+  /// (`reachable`: a sheet shows the setting as stored).
+  private static func lookingFlow(
+    _ reachable: @escaping @Sendable (inout StoreSettings) -> Void, _ invocation: Invocation,
+    _ settings: Settings, _ context: ToolContext, _ outcome: inout Outcome
+  ) -> (AppFlow, any TrackerDataStore)? {
+    guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
+    else { return nil }
+    let flow = AppFlow(
+      environment: settings.appEnvironment(
+        store: ReadOnlyStore(store) {
+          $0.isOnboardingDone = true
+          reachable(&$0)
+        }, syncing: store as? SQLiteTrackerStore))
+    return (flow, store)
+  }
+
+  /// The screen `link` opens (`show --url`), as a client's `onOpenURL` opens it.
+  private static func openingLink(
+    _ link: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext,
+    _ outcome: inout Outcome
+  ) -> Result<any DrivenApp, Outcome> {
+    guard settings.app == .tracker else { return .failure(cannotShow(link, Messages.linkInTodo, outcome)) }
+    let opened: DeepLink
+    do throws(DeepLinkError) {
+      opened = try DeepLink(link)
+    } catch {
+      return .failure(cannotShow(link, Messages.linkRefused(error), outcome))
+    }
+    guard let (flow, _) = lookingFlow({ _ in }, invocation, settings, context, &outcome) else {
+      return .failure(outcome)
+    }
+    do throws(DeepLinkError) {
+      try flow.open(opened)
+    } catch {
+      return .failure(cannotShow(link, Messages.linkRefused(error), outcome))
+    }
+    return .success(flow)
   }
 
   /// The settings under which the path to `screen` leads there, whatever is stored: the time
