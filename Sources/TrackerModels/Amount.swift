@@ -1,3 +1,5 @@
+import Foundation
+
 /// A decimal ≥ 0 with up to three decimals (docs/rules.md, "Measurable habits"): a measurable
 /// tracker's target and the amount a record carries.
 ///
@@ -134,4 +136,23 @@ public enum AmountParseError: Error, Hashable, Sendable {
   case tooManyDecimals(count: Int)
   /// More than `Amount.maximum`.
   case tooLarge
+}
+
+/// An amount in JSON is a number with at most three decimals (12.5), as `description` writes it:
+/// what a widget's snapshot carries (`WidgetSnapshot`).
+extension Amount: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let number = try container.decode(Decimal.self)
+    guard let amount = try? Amount(parsing: "\(number)") else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(number) is not an amount")
+    }
+    self = amount
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    // The description is a plain decimal ("12.5"), which Decimal reads exactly.
+    try container.encode(Decimal(string: description) ?? Decimal(thousandths) / 1000)
+  }
 }

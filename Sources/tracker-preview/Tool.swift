@@ -45,7 +45,8 @@ enum Tool {
         return .usage(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
       }
       return Outcome(standardOutput: CommandLineSpec.help(for: command))
-    case .tour, .show, .run, .app, .stats, .list, .remind, .mark, .note, .skip, .export, .importFile, .sync:
+    case .tour, .show, .run, .app, .stats, .list, .widget, .remind, .mark, .note, .skip, .export, .importFile,
+      .sync:
       break
     }
     let settings: Settings
@@ -67,6 +68,8 @@ enum Tool {
       return StatsCommand.run(invocation, settings, context)
     case .list:
       return ListCommand.run(invocation, settings, context)
+    case .widget:
+      return WidgetCommand.run(invocation, settings, context)
     case .remind:
       return RemindCommand.run(invocation, settings, context)
     case .mark(let name, let done):
@@ -102,6 +105,7 @@ extension Invocation {
     case .app: return "app"
     case .stats: return "stats"
     case .list: return "list"
+    case .widget: return "widget"
     case .remind: return "remind"
     case .mark(_, let done): return done ? "done" : "undone"
     case .note: return "note"

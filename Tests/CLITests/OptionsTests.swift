@@ -59,6 +59,7 @@ struct OptionsTests {
     "--clear": (["--clear"], { $0.clear }),
     "--folder": (["--folder", "Sync/Tracker"], { $0.folder == "Sync/Tracker" }),
     "--url": (["--url", "tracker://habit/Run"], { $0.url == "tracker://habit/Run" }),
+    "--family": (["--family", "Large"], { $0.family == .large }),
     "--help": (["--help"], { $0.help }),
     "--version": (["--version"], { $0.version }),
   ]

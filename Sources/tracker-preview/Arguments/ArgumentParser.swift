@@ -160,6 +160,9 @@ enum ArgumentParser {
     case "remind":
       if let error = none() { return .failure(error) }
       invocation = .remind
+    case "widget":
+      if let error = none() { return .failure(error) }
+      invocation = .widget
     case "done", "undone":
       switch one(Messages.nameArgument) {
       case .success(let tracker): invocation = .mark(tracker, done: name == "done")

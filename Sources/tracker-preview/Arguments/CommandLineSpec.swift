@@ -41,7 +41,7 @@ enum CommandLineSpec {
 
   static let globalOptions: [Option] = [
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
-    .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .help, .version,
+    .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .family, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -83,6 +83,11 @@ enum CommandLineSpec {
       overviewKey: .helpCommandList,
       argumentHelp: [],
       options: [.date, .json, .store, .demo, .lang, .today, .timeZone]),
+    Command(
+      name: "widget", arguments: "",
+      overviewKey: .helpCommandWidget,
+      argumentHelp: [],
+      options: [.family, .json, .store, .demo, .lang, .today, .timeZone]),
     Command(
       name: "remind", arguments: "",
       overviewKey: .helpCommandRemind,

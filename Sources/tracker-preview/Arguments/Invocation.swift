@@ -8,6 +8,7 @@ struct Invocation: Equatable {
     case app
     case stats
     case list
+    case widget
     /// `remind`: the daily reminder, if it is due now.
     case remind
     /// `done <name>` (true) or `undone <name>` (false).

@@ -2,6 +2,7 @@ import Foundation
 import TrackerLocalization
 import TrackerModels
 import TrackerTextRenderer
+import TrackerViewModels
 
 /// The options of a command line, each read once, by the parser, into its type
 /// (docs/decisions.md, "Typed options"): a command reads `options.date`, never a name.
@@ -34,6 +35,8 @@ struct Options: Equatable {
   var folder: String?
   /// `show --url`: a link into the app, read by `DeepLink`.
   var url: String?
+  /// `widget --family`: the widget's size.
+  var family: WidgetSnapshot.Family?
   var help = false
   var version = false
 }
@@ -254,6 +257,7 @@ extension CommandLineSpec {
     static let clear = flag("--clear", \.clear, help: .helpOptionClear)
     static let folder = option("--folder", .path, \.folder, help: .helpOptionFolder)
     static let url = option("--url", .link, \.url, help: .helpOptionURL)
+    static let family = option("--family", .choice, \.family, help: .helpOptionFamily)
 
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)

@@ -1,0 +1,73 @@
+import Foundation
+import TrackerModels
+
+/// Keeps the widgets' snapshots current: a main screen of its own on today, with every habit
+/// whatever filter the user left on, and after each change of it (a tap, another process's
+/// write, a sync, a new day after `clockChanged()`) a `widget-<family>.json` per family written
+/// into `folder` — the container the app shares with its widgets (docs/native-client.md,
+/// "Widgets"). Each file is written whole to a temporary name and renamed, so a widget never
+/// reads half of one.
+@MainActor
+public final class WidgetFeed {
+  /// Where the snapshots go.
+  public let folder: URL
+  /// Why the last write failed (a full disk, a folder gone); nil once one succeeds.
+  public private(set) var failure: String?
+  /// How many times the snapshots were written.
+  public private(set) var writes = 0
+  private let screen: TrackersViewModel
+  private var binding: BindingToken?
+  private var written: [WidgetSnapshot.Family: WidgetSnapshot] = [:]
+
+  /// A feed of `environment`'s habits into `folder`.
+  public init(environment: AppEnvironment, folder: URL) {
+    self.folder = folder
+    var everyHabit = environment
+    everyHabit.store = EveryHabitStore(environment.store)
+    screen = TrackersViewModel(environment: everyHabit)
+    binding = screen.observe { [weak self] _ in self?.write() }
+    write()
+  }
+
+  /// The file of `family`'s snapshot.
+  public func file(of family: WidgetSnapshot.Family) -> URL {
+    folder.appendingPathComponent("widget-\(family.rawValue).json")
+  }
+
+  /// Call when the clock moved (a new day begins at the day start): the snapshots follow today.
+  public func clockChanged() {
+    screen.clockChanged()
+    if screen.state.selectedDay != screen.environment.today { screen.daySelected(screen.environment.today) }
+  }
+
+  /// Writes each family's snapshot that changed since it was last written.
+  private func write() {
+    for family in WidgetSnapshot.Family.allCases {
+      guard let snapshot = WidgetSnapshot.make(from: screen, family: family), written[family] != snapshot
+      else { continue }
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try snapshot.json().write(to: file(of: family), options: .atomic)
+        written[family] = snapshot
+        failure = nil
+      } catch {
+        failure = "\(file(of: family).path): \(error.localizedDescription)"
+        continue
+      }
+      writes += 1
+    }
+  }
+}
+
+/// The store as a widget sees it: every habit of the day, whatever filter the main screen
+/// remembers.
+private final class EveryHabitStore: ForwardingTrackerStore, @unchecked Sendable {
+  // Safe: it adds no state to the forwarding store, whose `base` is Sendable.
+  override func read<Result>(
+    _ body: (any TrackerDataReading) throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try base.read { (reader) throws(StoreError) in
+      try body(ForwardingReader(reader, adjustingSettings: { $0.filter = .all }))
+    }
+  }
+}

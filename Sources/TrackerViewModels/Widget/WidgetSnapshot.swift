@@ -1,0 +1,159 @@
+import Foundation
+import TrackerLocalization
+import TrackerModels
+
+/// What a home- or lock-screen widget shows, platform-neutral (issue 48; docs/native-client.md,
+/// "Widgets"): today's habits in the main screen's order, each with its progress and current
+/// streak, what a screen reader says of it and the link it opens, and when the snapshot stops
+/// being true (`validUntil`: the next day start, so a widget rolls over at the user's day start).
+///
+/// A widget never opens the data file (iOS kills a process suspended while it holds a SQLite
+/// lock): the app writes the snapshot as JSON into a folder the widget shares (`WidgetFeed`), and
+/// the widget decodes it (`Codable`).
+public struct WidgetSnapshot: Codable, Equatable, Sendable {
+  /// The widget's size: how many habits it lists.
+  public enum Family: String, Codable, CaseIterable, Sendable {
+    /// One habit.
+    case small
+    /// Up to four.
+    case medium
+    /// Up to eight.
+    case large
+    /// The lock screen's accessory: today's progress only.
+    case accessory
+
+    /// How many rows the family lists.
+    public var capacity: Int {
+      switch self {
+      case .small: 1
+      case .medium: 4
+      case .large: 8
+      case .accessory: 0
+      }
+    }
+  }
+
+  /// One habit's row.
+  public struct Row: Codable, Equatable, Sendable, Identifiable {
+    public var id: UUID
+    public var name: String
+    public var emoji: String
+    /// The card's color, `#RRGGBB`.
+    public var color: String
+    /// "habit" (on a schedule or a quota) or "event".
+    public var kind: String
+    /// Done today: a record, or a measurable habit's target met.
+    public var isDone: Bool
+    public var isDayOff: Bool
+    /// A measurable habit's amount today (nil with nothing entered) against its target.
+    public var amount: Amount?
+    public var target: Amount?
+    public var unit: String?
+    /// A quota habit's progress in today's week or month.
+    public var quota: QuotaState?
+    public var currentStreak: Int
+    /// The texts of the card: "3.5 / 5 km", "2 of 3 this week", "🔥 5".
+    public var progressText: String?
+    public var streakText: String?
+    /// What a screen reader says: the name, then the state ("Run", "not done, 3.5 / 5 km, …").
+    public var accessibilityLabel: String
+    public var accessibilityValue: String
+    /// The habit's detail (`tracker://habit/<id>`).
+    public var link: String
+  }
+
+  /// A quota's progress: met days in the period against the days it asks for.
+  public struct QuotaState: Codable, Equatable, Sendable {
+    public var times: Int
+    public var per: String
+    public var met: Int
+    public var required: Int
+  }
+
+  public var family: Family
+  /// The day the rows are of ("YYYY-MM-DD"), as the day start counts it.
+  public var day: String
+  /// "Today" in the user's language, and "3 of 7 done".
+  public var title: String
+  public var progressText: String
+  /// The habits due today (not off) and how many of them are done: the accessory's ring.
+  public var dueCount: Int
+  public var doneCount: Int
+  public var rows: [Row]
+  /// The habits of today that did not fit the family.
+  public var moreCount: Int
+  /// When the snapshot stops being true: the next day start.
+  public var validUntil: Date
+  /// Where tapping the widget outside a row leads (`tracker://today`).
+  public var link: String
+}
+
+extension WidgetSnapshot {
+  /// The snapshot of `family` from the main screen `model` as it shows `today` (its cards and
+  /// the one read they came from). Nil while the screen has not read, or shows another day.
+  @MainActor
+  public static func make(from model: TrackersViewModel, family: Family) -> WidgetSnapshot? {
+    let environment = model.environment
+    let today = environment.today
+    guard let read = model.lastRead, read.day == today, read.today == today else { return nil }
+    let localizer = environment.localizer
+    let cards = model.state.sections.flatMap(\.cards)
+    let all = cards.map { row(of: $0, read, localizer) }
+    let due = all.filter { !$0.isDayOff }
+    let done = due.filter(\.isDone).count
+    let next = environment.dayStart.start(of: today.adding(days: 1), in: environment.timeZone)
+    return WidgetSnapshot(
+      family: family, day: today.iso, title: localizer.text(.widgetTitle),
+      progressText: localizer.text(.widgetProgress(done: String(done), due: String(due.count))),
+      dueCount: due.count, doneCount: done, rows: Array(all.prefix(family.capacity)),
+      moreCount: max(0, all.count - family.capacity), validUntil: next, link: DeepLink.today.text)
+  }
+
+  /// A card as a widget's row, with the numbers the card's texts show.
+  @MainActor
+  private static func row(
+    of card: TrackersViewModel.Card, _ read: TrackersViewModel.Read, _ localizer: Localizer
+  ) -> Row {
+    let summary = read.summaries.first { $0.tracker.id == card.id }
+    let tracker = summary?.tracker
+    let history = read.histories[card.id]
+    let goal = tracker?.measure.goal
+    let isDone = goal != nil ? history?.isMet(on: read.day, today: read.today) ?? false : card.isCompleted
+    let amount = goal.flatMap { goal in history?.records[read.day].map { $0.amount ?? goal.target } }
+    let quota = history?.periodProgress(containing: read.day, today: read.today).map {
+      QuotaState(times: $0.quota.count, per: $0.quota.period.rawValue, met: $0.met, required: $0.required)
+    }
+    let state = localizer.text(card.isDayOff ? .widgetDayOff : isDone ? .widgetDone : .widgetNotDone)
+    let progress = [card.amountText, card.quotaText].compactMap { $0 }.joined(separator: " · ")
+    let streak =
+      localizer.text(.statisticsStreakCurrent) + " " + localizer.plural(.days, count: card.currentStreak)
+    let kind: String =
+      switch tracker?.kind {
+      case .event?: "event"
+      case .habit?, nil: "habit"
+      }
+    return Row(
+      id: card.id, name: card.name, emoji: card.emoji, color: card.color.hex, kind: kind, isDone: isDone,
+      isDayOff: card.isDayOff, amount: amount, target: goal?.target, unit: goal?.unit, quota: quota,
+      currentStreak: card.currentStreak, progressText: progress.isEmpty ? nil : progress,
+      streakText: card.streakText, accessibilityLabel: card.name,
+      accessibilityValue: ([state] + (progress.isEmpty ? [] : [progress]) + [streak]).joined(separator: ", "),
+      link: DeepLink.habit(.id(card.id)).text)
+  }
+
+  /// The snapshot as the JSON a widget reads: keys sorted, dates as ISO 8601.
+  public func json() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    // Only a non-finite amount could fail to encode, and an amount never is one.
+    return (try? encoder.encode(self)) ?? Data()
+  }
+
+  /// The snapshot a widget wrote with `json()`.
+  public static func decode(_ data: Data) throws -> WidgetSnapshot {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(WidgetSnapshot.self, from: data)
+  }
+}

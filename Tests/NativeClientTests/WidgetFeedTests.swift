@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+import TrackerModels
+import TrackerStore
+import TrackerViewModels
+
+/// The app keeps its widgets' snapshots in a shared folder (issue 48): every habit of today,
+/// whatever filter the main screen remembers, rewritten after each change — a widget reads a file,
+/// never the data file.
+@MainActor
+@Suite("The widgets' feed", .temporaryFolders)
+struct WidgetFeedTests {
+  @Test func theSnapshotsFollowTheStoreAndIgnoreTheFilter() async throws {
+    let store = InMemoryTrackerStore()
+    let home = TrackerCategory(id: UUID(), title: "Home")
+    try store.createCategory(home)
+    var ids: [UUID] = []
+    for name in ["Read", "Run"] {
+      let tracker = Tracker(
+        id: UUID(), name: name, emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+        categoryID: home.id,
+        createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
+      try store.createTracker(tracker)
+      ids.append(tracker.id)
+    }
+    // The main screen was left on "Completed": the widget still lists every habit.
+    try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .completed))
+    var environment = clientEnvironment(store, .en)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    let folder = TemporaryFolder().url.appendingPathComponent("group")
+    let feed = WidgetFeed(environment: environment, folder: folder)
+    func snapshot(_ family: WidgetSnapshot.Family) throws -> WidgetSnapshot? {
+      guard let data = FileManager.default.contents(atPath: feed.file(of: family).path) else { return nil }
+      return try WidgetSnapshot.decode(data)
+    }
+    #expect(try await eventually { (try? snapshot(.large))??.rows.count == 2 })
+    let first = try #require(try snapshot(.large))
+    #expect(first.rows.map(\.name) == ["Read", "Run"] && first.doneCount == 0 && first.dueCount == 2)
+    #expect(first.rows.map(\.link) == ids.map { DeepLink.habit(.id($0)).text })
+    #expect(try snapshot(.small)?.rows.map(\.name) == ["Read"])
+    #expect(try snapshot(.accessory)?.rows.isEmpty == true)
+    // Thursday 3 December 2026 in Moscow: valid until Friday's day start, midnight there.
+    #expect(first.validUntil == Date(timeIntervalSince1970: 1_796_331_600))
+
+    // Done elsewhere (another window, a widget's intent, another process): the files follow.
+    _ = try store.toggleRecord(trackerID: ids[1], on: environment.today)
+    #expect(try await eventually { (try? snapshot(.large))??.doneCount == 1 })
+    let after = try #require(try snapshot(.medium))
+    #expect(after.rows.map(\.isDone) == [false, true])
+    #expect(after.rows[1].accessibilityValue == "done, current streak 1 day")
+    #expect(feed.failure == nil && feed.writes >= 8)
+  }
+}
