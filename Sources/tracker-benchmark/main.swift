@@ -54,6 +54,7 @@ do {
     try MainActor.assumeIsolated { try RenderBenchmark.compareMixed(today: today) }
   }
   if wants("sync") { try SyncBenchmark.run(today: today) }
+  if wants("widget") { try MainActor.assumeIsolated { try WidgetBenchmark.run(today: today) } }
 } catch {
   print("Benchmark failed: \(error)")
   exit(1)

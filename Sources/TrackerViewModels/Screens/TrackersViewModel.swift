@@ -19,7 +19,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// Called when the main screen sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 
-  let environment: AppEnvironment
+  /// The environment the screen reads and writes through.
+  public let environment: AppEnvironment
   /// The observation of the cards of the selected day, and of the filter as stored.
   var cardsSubscription: ObservationToken?
   var filterSubscription: ObservationToken?

@@ -98,27 +98,41 @@ extension WidgetSnapshot {
     guard let read = model.lastRead, read.day == today, read.today == today else { return nil }
     let localizer = environment.localizer
     let cards = model.state.sections.flatMap(\.cards)
-    let all = cards.map { row(of: $0, read, localizer) }
-    let due = all.filter { !$0.isDayOff }
-    let done = due.filter(\.isDone).count
+    let trackers = Dictionary(
+      read.summaries.map { ($0.tracker.id, $0.tracker) }, uniquingKeysWith: { a, _ in a })
+    // Every card counts towards the day's progress; only those the family shows become rows.
+    let due = cards.filter { !$0.isDayOff }
+    let done = due.filter { isDone($0, trackers[$0.id], read) }.count
     let next = environment.dayStart.start(of: today.adding(days: 1), in: environment.timeZone)
     return WidgetSnapshot(
       family: family, day: today.iso, title: localizer.text(.widgetTitle),
       progressText: localizer.text(.widgetProgress(done: String(done), due: String(due.count))),
-      dueCount: due.count, doneCount: done, rows: Array(all.prefix(family.capacity)),
-      moreCount: max(0, all.count - family.capacity), validUntil: next, link: DeepLink.today.text)
+      dueCount: due.count, doneCount: done,
+      rows: cards.prefix(family.capacity).map { row(of: $0, trackers[$0.id], read, localizer) },
+      moreCount: max(0, cards.count - family.capacity), validUntil: next, link: DeepLink.today.text)
+  }
+
+  /// Whether the card's habit is done on the day read: its target met when it is measurable, a
+  /// record otherwise.
+  @MainActor
+  private static func isDone(
+    _ card: TrackersViewModel.Card, _ tracker: Tracker?, _ read: TrackersViewModel.Read
+  )
+    -> Bool
+  {
+    guard tracker?.measure.goal != nil else { return card.isCompleted }
+    return read.histories[card.id]?.isMet(on: read.day, today: read.today) ?? false
   }
 
   /// A card as a widget's row, with the numbers the card's texts show.
   @MainActor
   private static func row(
-    of card: TrackersViewModel.Card, _ read: TrackersViewModel.Read, _ localizer: Localizer
+    of card: TrackersViewModel.Card, _ tracker: Tracker?, _ read: TrackersViewModel.Read,
+    _ localizer: Localizer
   ) -> Row {
-    let summary = read.summaries.first { $0.tracker.id == card.id }
-    let tracker = summary?.tracker
     let history = read.histories[card.id]
     let goal = tracker?.measure.goal
-    let isDone = goal != nil ? history?.isMet(on: read.day, today: read.today) ?? false : card.isCompleted
+    let isDone = isDone(card, tracker, read)
     let amount = goal.flatMap { goal in history?.records[read.day].map { $0.amount ?? goal.target } }
     let quota = history?.periodProgress(containing: read.day, today: read.today).map {
       QuotaState(times: $0.quota.count, per: $0.quota.period.rawValue, met: $0.met, required: $0.required)

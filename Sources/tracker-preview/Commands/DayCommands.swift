@@ -11,18 +11,9 @@ import TrackerViewModels
 enum ListCommand {
   static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard
-      let (store, settings) = StoreOpening.openForToday(
-        invocation, given, context, readOnly: true, outcome: &outcome)
-    else {
+    guard let (store, settings, screen) = mainScreen(invocation, given, context, &outcome) else {
       return outcome
     }
-    // The main screen itself, read-only, with every tracker of the day (no remembered filter).
-    let readOnly = ReadOnlyStore(store) {
-      $0.isOnboardingDone = true
-      $0.filter = .all
-    }
-    let screen = TrackersViewModel(environment: settings.appEnvironment(store: readOnly))
     screen.daySelected(settings.date)
     let streaks: [UUID: Int]
     let counts: [UUID: Int]
@@ -97,6 +88,24 @@ enum ListCommand {
 }
 
 extension ListCommand {
+  /// The data file (or the demo) and the main screen itself on it, read-only, on today, with
+  /// every tracker of the day (no remembered filter): what `list` and `widget` show.
+  static func mainScreen(
+    _ invocation: Invocation, _ given: Settings, _ context: ToolContext, _ outcome: inout Outcome
+  ) -> (store: any TrackerDataStore, settings: Settings, screen: TrackersViewModel)? {
+    guard
+      let (store, settings) = StoreOpening.openForToday(
+        invocation, given, context, readOnly: true, outcome: &outcome)
+    else {
+      return nil
+    }
+    let readOnly = ReadOnlyStore(store) {
+      $0.isOnboardingDone = true
+      $0.filter = .all
+    }
+    return (store, settings, TrackersViewModel(environment: settings.appEnvironment(store: readOnly)))
+  }
+
   /// One card of `list --json`: the main screen's fields, then the day's details.
   static func cardJSON(_ card: TrackersViewModel.Card, day: DayDetails, completed: Int, streak: Int)
     -> JSONValue

@@ -1,7 +1,6 @@
 import Foundation
 import TrackerLocalization
 import TrackerModels
-import TrackerPreviewSupport
 import TrackerViewModels
 
 /// `widget`: today's habits as a widget of a family shows them (`WidgetSnapshot`), drawn as text,
@@ -10,19 +9,11 @@ import TrackerViewModels
 enum WidgetCommand {
   static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     var outcome = Outcome()
-    guard
-      let (store, settings) = StoreOpening.openForToday(
-        invocation, given, context, readOnly: true, outcome: &outcome)
-    else {
+    // The main screen on today, as the feed's: every habit, whatever filter it remembers.
+    guard let (_, settings, screen) = ListCommand.mainScreen(invocation, given, context, &outcome) else {
       return outcome
     }
-    // The main screen on today, read-only, with every habit (no remembered filter), as the feed's.
-    let readOnly = ReadOnlyStore(store) {
-      $0.isOnboardingDone = true
-      $0.filter = .all
-    }
-    let environment = settings.appEnvironment(store: readOnly)
-    let screen = TrackersViewModel(environment: environment)
+    let environment = screen.environment
     if let alert = screen.state.alert {
       return .failure(TerminalSafe.text(Messages.alertShown(alert.title, alert.message)))
     }
