@@ -209,13 +209,15 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
   public func saveTapped() {
     guard state.isSaveEnabled, case .success(let amount) = parsed(state.text) else { return }
     writeAndClose { (store, id, day) throws(StoreError) in
-      try store.setAmount(amount, trackerID: id, on: day)
+      try HabitCommand(trackerID: id, day: day, action: .setAmount(amount)).run(on: store).changed
     }
   }
 
   /// Call when the user tapped Clear: the day's record goes, and the sheet closes.
   public func clearTapped() {
     guard state.isClearEnabled else { return }
-    writeAndClose { (store, id, day) throws(StoreError) in try store.setAmount(nil, trackerID: id, on: day) }
+    writeAndClose { (store, id, day) throws(StoreError) in
+      try HabitCommand(trackerID: id, day: day, action: .setAmount(nil)).run(on: store).changed
+    }
   }
 }

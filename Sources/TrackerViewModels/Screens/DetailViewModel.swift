@@ -95,10 +95,14 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     // got there first. A measurable day's mark says whether its amount met the target, so its
     // record is toggled.
     guard summary?.tracker.measure == .yesNo else {
-      return attemptSoon(environment) { try $0.toggleRecord(trackerID: id, on: day) }
+      return attemptSoon(environment) {
+        try HabitCommand(trackerID: id, day: day, action: .toggleDone).run(on: $0)
+      }
     }
     let isDone = cell.mark != .done
-    attemptSoon(environment) { try $0.setCompleted(isDone, trackerID: id, on: day) }
+    attemptSoon(environment) {
+      try HabitCommand(trackerID: id, day: day, action: .setDone(isDone)).run(on: $0)
+    }
   }
 
   /// Call when the user tapped Back.
@@ -115,7 +119,9 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
       return
     }
     let isOff = cell.mark != .dayOff
-    attemptSoon(environment) { _ = try $0.setDaysOff(isOff, trackerID: id, on: [day]) }
+    attemptSoon(environment) {
+      try HabitCommand(trackerID: id, day: day, action: .setDayOff(isOff)).run(on: $0)
+    }
   }
 
   /// Call when the user answered "Take it off" to the question of a done day.
@@ -123,7 +129,9 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     guard let question = state.dayOffQuestion else { return }
     let id = state.trackerID
     state.dayOffQuestion = nil
-    attemptSoon(environment) { _ = try $0.setDaysOff(true, trackerID: id, on: [question.day]) }
+    attemptSoon(environment) {
+      try HabitCommand(trackerID: id, day: question.day, action: .setDayOff(true)).run(on: $0)
+    }
   }
 
   /// Call when the user cancelled the question of a done day: nothing changes.

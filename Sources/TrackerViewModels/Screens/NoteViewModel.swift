@@ -145,12 +145,16 @@ public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet
   public func saveTapped() {
     guard state.isSaveEnabled else { return }
     let text = state.text
-    writeAndClose { (store, id, day) throws(StoreError) in try store.setNote(text, trackerID: id, on: day) }
+    writeAndClose { (store, id, day) throws(StoreError) in
+      try HabitCommand(trackerID: id, day: day, action: .writeNote(text)).run(on: store).changed
+    }
   }
 
   /// Call when the user tapped Clear: the day's note goes, and the sheet closes.
   public func clearTapped() {
     guard state.isClearEnabled else { return }
-    writeAndClose { (store, id, day) throws(StoreError) in try store.setNote(nil, trackerID: id, on: day) }
+    writeAndClose { (store, id, day) throws(StoreError) in
+      try HabitCommand(trackerID: id, day: day, action: .writeNote(nil)).run(on: store).changed
+    }
   }
 }

@@ -277,7 +277,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     }
     // What the card shows decides: "Mark as done" marks it done, whatever got there first.
     let isDone = !(state.sections.lazy.flatMap(\.cards).first { $0.id == id }?.isCompleted ?? false)
-    attemptSoon(environment) { try $0.setCompleted(isDone, trackerID: id, on: day) }
+    attemptSoon(environment) {
+      try HabitCommand(trackerID: id, day: day, action: .setDone(isDone)).run(on: $0)
+    }
   }
 
   /// Call when the user tapped a card's body: its detail opens.
@@ -322,7 +324,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     }
     oneState {
       state.menu = nil
-      attemptSoon(environment) { _ = try $0.setDaysOff(!menu.isDayOff, trackerID: menu.trackerID, on: [day]) }
+      attemptSoon(environment) {
+        try HabitCommand(trackerID: menu.trackerID, day: day, action: .setDayOff(!menu.isDayOff)).run(on: $0)
+      }
     }
   }
 
@@ -347,7 +351,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     guard let menu = state.menu, let question = menu.dayOffQuestion else { return }
     oneState {
       state.menu = nil
-      attemptSoon(environment) { _ = try $0.setDaysOff(true, trackerID: menu.trackerID, on: [question.day]) }
+      attemptSoon(environment) {
+        try HabitCommand(trackerID: menu.trackerID, day: question.day, action: .setDayOff(true)).run(on: $0)
+      }
     }
   }
 

@@ -171,7 +171,10 @@ enum MarkCommand {
       // Decided inside the write: a `done` from cron that lands first is not undone.
       let changed: Bool
       do {
-        changed = try store.setCompleted(done, trackerID: tracker.id, on: settings.date)
+        changed = try HabitCommand(trackerID: tracker.id, day: settings.date, action: .setDone(done)).run(
+          on: store
+        )
+        .changed
       } catch {
         return .failure(Messages.notSaved(error))
       }
@@ -197,7 +200,7 @@ enum MarkCommand {
     let already = stored.map { ($0.amount ?? goal.target) == wanted } ?? false
     if !already {
       do {
-        try store.setAmount(wanted, trackerID: tracker.id, on: day)
+        try HabitCommand(trackerID: tracker.id, day: day, action: .setAmount(wanted)).run(on: store)
       } catch {
         return .failure(Messages.notSaved(error))
       }
@@ -237,7 +240,8 @@ enum NoteCommand {
       }
       let changed: Bool
       do {
-        changed = try store.setNote(text, trackerID: tracker.id, on: settings.date)
+        changed = try HabitCommand(trackerID: tracker.id, day: settings.date, action: .writeNote(text))
+          .run(on: store).changed
       } catch {
         return .failure(Messages.notSaved(error))
       }
