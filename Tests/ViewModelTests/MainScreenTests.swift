@@ -34,7 +34,8 @@ struct MainScreenTests {
                   id: ids[0], name: "Поливать растения", emoji: "❤️", color: TrackerColor.palette[4],
                   dayCounter: "10 дней",
                   isCompleted: false, isCompleteEnabled: true, isPinned: true,
-                  completeAccessibilityLabel: "Отметить выполненным", currentStreak: 10)
+                  completeAccessibilityLabel: "Отметить выполненным", currentStreak: 10,
+                  actions: russianActions(.done, .dayOff))
               ]),
             .init(
               id: .category(DemoData(today: day("2026-11-30")).categories[0].id), title: "Домашний уют",
@@ -43,7 +44,8 @@ struct MainScreenTests {
                   id: ids[3], name: "Зарядка", emoji: "🏓", color: TrackerColor.palette[7],
                   dayCounter: "5 дней",
                   isCompleted: true, isCompleteEnabled: true, isPinned: false,
-                  completeAccessibilityLabel: "Снять отметку", currentStreak: 5)
+                  completeAccessibilityLabel: "Снять отметку", currentStreak: 5,
+                  actions: russianActions(.notDone, .dayOff))
               ]),
             .init(
               id: .category(DemoData(today: day("2026-11-30")).categories[1].id), title: "Радостные мелочи",
@@ -52,13 +54,14 @@ struct MainScreenTests {
                   id: ids[2], name: "Бабушка прислала открытку в вотсапе", emoji: "🌺",
                   color: TrackerColor.palette[0],
                   dayCounter: "1 день", isCompleted: false, isCompleteEnabled: true, isPinned: false,
-                  completeAccessibilityLabel: "Отметить выполненным"),
+                  completeAccessibilityLabel: "Отметить выполненным", actions: russianActions(.done, .dayOff)),
                 .init(
                   id: ids[1], name: "Кошка заслонила камеру на созвоне", emoji: "😻",
                   color: TrackerColor.palette[1],
                   dayCounter: "2 дня", isCompleted: false, isCompleteEnabled: true, isPinned: false,
                   // The demo's cat is off today: its button shows "–", and tapping it completes the day.
-                  completeAccessibilityLabel: "Выходной: отметить выполненным", isDayOff: true),
+                  completeAccessibilityLabel: "Выходной: отметить выполненным", isDayOff: true,
+                  actions: russianActions(.done, .cancelDayOff)),
               ]),
           ],
           placeholder: nil, filter: .all, isFilterButtonVisible: true, isFilterActive: false,
@@ -411,4 +414,19 @@ struct MainScreenTests {
     }
     #expect(throws: FlowError.self) { try flow.perform(.tap(.label("+"))) }  // "+" is on several buttons
   }
+}
+
+/// A card's screen-reader actions in Russian: the button's and the day off's, then the note and
+/// the details, which every card offers.
+func russianActions(_ button: HabitAction.Kind, _ dayOff: HabitAction.Kind) -> [HabitAction] {
+  let names: [HabitAction.Kind: String] = [
+    .done: "Отметить выполненным", .notDone: "Снять отметку", .amount: "Ввести количество",
+    .dayOff: "Взять выходной", .cancelDayOff: "Отменить выходной",
+  ]
+  return [
+    HabitAction(kind: button, name: names[button] ?? ""),
+    HabitAction(kind: dayOff, name: names[dayOff] ?? ""),
+    HabitAction(kind: .note, name: "Заметка на этот день"),
+    HabitAction(kind: .open, name: "Открыть подробности"),
+  ]
 }

@@ -245,7 +245,7 @@ struct TrackerFormTests {
         == .init(
           id: id(101), name: "Читать", emoji: "🌺", color: TrackerColor.palette[4], dayCounter: "0 дней",
           isCompleted: false, isCompleteEnabled: true, isPinned: false,
-          completeAccessibilityLabel: "Отметить выполненным"))
+          completeAccessibilityLabel: "Отметить выполненным", actions: russianActions(.done, .dayOff)))
   }
 
   @Test func duplicateNamesAreRefused() throws {

@@ -219,7 +219,9 @@ extension TrackersViewModel {
       amountText: goal.map { goal in
         DisplayText.amountOfTarget(history?.records[day].map { $0.amount ?? goal.target }, goal, localizer)
       },
-      quotaText: quotaText, isMeasurable: goal != nil)
+      quotaText: quotaText, isMeasurable: goal != nil,
+      actions: HabitAction.of(
+        isDone: isDone, isDayOff: isOff, isMeasurable: goal != nil, canComplete: day <= today, localizer))
   }
 
   /// The sections, placeholder and filter button of `state` from what was read.

@@ -33,13 +33,17 @@ extension TrackersViewModel {
     public var quotaText: String?
     /// Whether the button opens the amount sheet (a measurable tracker) rather than ticking the day.
     public var isMeasurable: Bool
+    /// What a screen reader offers on the card (`actionChosen(_:onCard:)` does each).
+    public var actions: [HabitAction] = []
 
     /// A value with every field given.
     public init(
       id: UUID, name: String, emoji: String, color: TrackerColor, dayCounter: String, isCompleted: Bool,
       isCompleteEnabled: Bool, isPinned: Bool, completeAccessibilityLabel: String, currentStreak: Int = 0,
-      isDayOff: Bool = false, amountText: String? = nil, quotaText: String? = nil, isMeasurable: Bool = false
+      isDayOff: Bool = false, amountText: String? = nil, quotaText: String? = nil, isMeasurable: Bool = false,
+      actions: [HabitAction] = []
     ) {
+      self.actions = actions
       self.amountText = amountText
       self.quotaText = quotaText
       self.isMeasurable = isMeasurable

@@ -60,6 +60,9 @@ public struct WidgetSnapshot: Codable, Equatable, Sendable {
     public var accessibilityValue: String
     /// The habit's detail (`tracker://habit/<id>`).
     public var link: String
+    /// What a screen reader offers on the row; the widget's buttons run those with a command
+    /// (`kind.command(trackerID:day:)`), the others open `link`.
+    public var actions: [HabitAction]
   }
 
   /// A quota's progress: met days in the period against the days it asks for.
@@ -152,7 +155,7 @@ extension WidgetSnapshot {
       currentStreak: card.currentStreak, progressText: progress.isEmpty ? nil : progress,
       streakText: card.streakText, accessibilityLabel: card.name,
       accessibilityValue: ([state] + (progress.isEmpty ? [] : [progress]) + [streak]).joined(separator: ", "),
-      link: DeepLink.habit(.id(card.id)).text)
+      link: DeepLink.habit(.id(card.id)).text, actions: card.actions)
   }
 
   /// The snapshot as the JSON a widget reads: keys sorted, dates as ISO 8601.
