@@ -102,6 +102,10 @@ extension Messages {
     text(.cliCannotShow(screen, reason.description))
   }
   static var screenAndLink: String { text(.cliShowScreenAndLink) }
+  static func unknownHabitAction(_ word: String, suggestion: String?) -> String {
+    text(.cliDoUnknownAction(action: quoted(word))) + (suggestion == nil ? "." : didYouMean(suggestion))
+      + text(.cliDoActions(actions: HabitCommandWords.actions.joined(separator: ", ")))
+  }
   static var linkInTodo: String { text(.cliShowLinkInTodo) }
   /// Why a link opens nothing, in the user's language.
   static func linkRefused(_ error: DeepLinkError) -> String { error.message(Localizer(language)) }

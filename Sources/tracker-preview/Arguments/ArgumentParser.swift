@@ -1,3 +1,5 @@
+import TrackerModels
+
 /// Parses a command line in two steps, as swift-argument-parser does: split into tokens, then
 /// interpret them against `CommandLineSpec`.
 enum ArgumentParser {
@@ -178,6 +180,11 @@ enum ArgumentParser {
       case (2, true): return .failure(UsageError(message: Messages.noteTextAndClear, command: name))
       default: return .failure(UsageError(message: Messages.unexpectedArgument(rest[2]), command: name))
       }
+    case "do":
+      switch HabitCommandWords.read(rest, &options) {
+      case .success(let command): invocation = command
+      case .failure(let refusal): return .failure(UsageError(message: refusal.message, command: name))
+      }
     case "skip", "unskip":
 
       if options.all {
@@ -233,5 +240,50 @@ enum Suggestion {
       previous = current
     }
     return previous[b.count]
+  }
+}
+
+/// `do <name> <action> [<value>]`: one habit command in the words of Shortcuts and scripts, each
+/// the command of the same effect (`done`, `undone`, `done --amount`, `skip`, `unskip`, `note`,
+/// `note --clear`), so every path ends in the same `HabitCommand` and says the same.
+enum HabitCommandWords {
+  /// Why the words name no command: the message a usage error shows.
+  struct Refusal: Error {
+    var message: String
+  }
+
+  /// The actions, as `do` spells them.
+  static let actions = ["done", "undone", "amount", "day-off", "no-day-off", "note", "no-note"]
+
+  /// The command `words` ask for (the amount goes into `options`), or the message of why none.
+  static func read(_ words: [String], _ options: inout Options) -> Result<Invocation.Command, Refusal> {
+    guard let name = words.first else {
+      return .failure(Refusal(message: Messages.missingArgument(Messages.nameArgument)))
+    }
+    guard words.count >= 2 else { return .failure(Refusal(message: Messages.missingArgument("<action>"))) }
+    let action = words[1].lowercased()
+    let takesValue = action == "amount" || action == "note"
+    let value = words.count > 2 ? words[2] : nil
+    if let extra = words.dropFirst(takesValue ? 3 : 2).first {
+      return .failure(Refusal(message: Messages.unexpectedArgument(extra)))
+    }
+    if takesValue, value == nil {
+      return .failure(Refusal(message: Messages.missingArgument(action == "amount" ? "X" : "<text>")))
+    }
+    switch action {
+    case "done", "undone": return .success(.mark(name, done: action == "done"))
+    case "amount":
+      guard case .success(let amount) = ValueKind<Parsed<Amount>>.amount.read(value ?? "", "amount") else {
+        return .failure(Refusal(message: Messages.missingArgument("X")))
+      }
+      options.amount = amount
+      return .success(.mark(name, done: true))
+    case "day-off", "no-day-off": return .success(.skip(name, off: action == "day-off"))
+    case "note": return .success(.note(name, text: value))
+    case "no-note": return .success(.note(name, text: nil))
+    default:
+      let suggestion = Suggestion.closest(to: action, among: actions)
+      return .failure(Refusal(message: Messages.unknownHabitAction(words[1], suggestion: suggestion)))
+    }
   }
 }

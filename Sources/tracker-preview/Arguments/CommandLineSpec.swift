@@ -108,6 +108,11 @@ enum CommandLineSpec {
       argumentHelp: [("<name>", .text(.helpArgumentName)), ("<text>", .text(.helpArgumentNoteText))],
       options: [.date, .clear, .store, .lang, .today, .timeZone]),
     Command(
+      name: "do", arguments: "<name> <action> [<value>]",
+      overviewKey: .helpCommandDo,
+      argumentHelp: [("<name>", .text(.helpArgumentName)), ("<action>", .text(.helpArgumentDoAction))],
+      options: [.date, .store, .lang, .today, .timeZone]),
+    Command(
       name: "skip", arguments: "<name>|--all",
       overviewKey: .helpCommandSkip,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
