@@ -240,4 +240,33 @@
       return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
     }
   }
+  // MARK: WidgetKit
+
+  /// One moment of a widget's timeline.
+  protocol TimelineEntry {
+    var date: Date { get }
+  }
+
+  /// When WidgetKit asks for the next timeline.
+  enum TimelineReloadPolicy: Equatable {
+    case atEnd, never
+    case after(Date)
+  }
+
+  /// The entries a provider hands WidgetKit, and when to ask again.
+  struct Timeline<Entry: TimelineEntry> {
+    let entries: [Entry]
+    let policy: TimelineReloadPolicy
+  }
+
+  /// What WidgetKit tells a provider (its family, its size); nothing the snippet reads.
+  struct TimelineProviderContext {}
+
+  /// A widget's source of entries.
+  protocol TimelineProvider {
+    associatedtype Entry: TimelineEntry
+    typealias Context = TimelineProviderContext
+    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+  }
+
 #endif

@@ -86,7 +86,7 @@ struct DocSnippetTests {
   @Test func everySnippetOfThePageIsCompiledHereAsWritten() throws {
     let page = try Self.pageSnippets()
     let compiled = try Self.compiledSnippets()
-    #expect(page.count == 6)
+    #expect(page.count == 7)
     #expect(page.count == compiled.count)
     for (written, built) in zip(page, compiled) {
       #expect(written.section == built.section)
@@ -100,7 +100,7 @@ struct DocSnippetTests {
     // What the snippets import: the libraries a client links, and Apple's frameworks.
     let allowed: Set = [
       "import TrackerViewModels", "import TrackerModels", "import TrackerStore", "import TrackerLocalization",
-      "import UIKit", "import SwiftUI",
+      "import UIKit", "import SwiftUI", "import WidgetKit",
     ]
     #expect(Set(page.flatMap(\.imports)).isSubset(of: allowed))
   }
@@ -164,5 +164,34 @@ struct DocSnippetTests {
     let client = FlowClient(flow: AppFlow(environment: clientEnvironment(store, .en)))
     try client.tapped(try client.flow.find(.identifier("add")))
     #expect(client.flow.screen == .typePicker)
+  }
+
+  /// The page's widget provider reads what the app's feed wrote and asks again at the next day
+  /// start; before the app wrote anything, in a quarter of an hour.
+  @Test func theWidgetsProviderReadsTheFeedAndRollsOverAtTheDayStart() throws {
+    let store = InMemoryTrackerStore()
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let home = TrackerCategory(id: UUID(), title: "Home")
+    try store.createCategory(home)
+    try store.createTracker(
+      Tracker(
+        id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+        categoryID: home.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay)))
+    let folder = TemporaryFolder().url
+    let provider = HabitsProvider(folder: folder, family: .medium)
+    var timelines: [Timeline<HabitsEntry>] = []
+    provider.getTimeline(in: TimelineProviderContext()) { timelines.append($0) }
+    #expect(timelines.first?.entries.isEmpty == true)
+    guard case .after(let retry)? = timelines.first?.policy else {
+      Issue.record("no retry: \(String(describing: timelines.first?.policy))")
+      return
+    }
+    #expect(retry > Date() && retry <= Date().addingTimeInterval(900))
+    let feed = WidgetFeed(environment: clientEnvironment(store, .en), folder: folder)
+    provider.getTimeline(in: TimelineProviderContext()) { timelines.append($0) }
+    let entry = try #require(timelines.last?.entries.first)
+    #expect(entry.snapshot.rows.map(\.name) == ["Read"])
+    #expect(timelines.last?.policy == .after(entry.snapshot.validUntil))
+    withExtendedLifetime(feed) {}
   }
 }

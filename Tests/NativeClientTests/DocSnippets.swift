@@ -13,6 +13,7 @@ import TrackerViewModels
 #if os(iOS)
   import SwiftUI
   import UIKit
+  import WidgetKit
 #endif
 
 /// A screen that shows "Saving…" while writes wait for the data file.
@@ -184,3 +185,28 @@ struct FlowClient {
   }
   // docs/native-client.md, "The whole app at once": end
 }
+
+// docs/native-client.md, "Widgets": begin
+struct HabitsEntry: TimelineEntry {
+  let date: Date
+  let snapshot: WidgetSnapshot
+}
+
+/// The widget's provider: it reads the snapshot the app's `WidgetFeed` wrote, never the data file.
+struct HabitsProvider: TimelineProvider {
+  let folder: URL  // the app group's container
+  let family: WidgetSnapshot.Family
+
+  func getTimeline(in context: Context, completion: @escaping (Timeline<HabitsEntry>) -> Void) {
+    let file = folder.appendingPathComponent("widget-\(family.rawValue).json")
+    guard let data = FileManager.default.contents(atPath: file.path),
+      let snapshot = try? WidgetSnapshot.decode(data)
+    else {
+      // The app has not written one yet: ask again in a quarter of an hour.
+      return completion(Timeline(entries: [], policy: .after(Date().addingTimeInterval(900))))
+    }
+    let entry = HabitsEntry(date: Date(), snapshot: snapshot)
+    completion(Timeline(entries: [entry], policy: .after(snapshot.validUntil)))  // the next day start
+  }
+}
+// docs/native-client.md, "Widgets": end
