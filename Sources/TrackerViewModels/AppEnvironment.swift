@@ -119,17 +119,16 @@ public struct AppEnvironment: Sendable {
 }
 
 /// Counts ids up for `AppEnvironment.fixed` and `TodoEnvironment.fixed`.
-package final class IDCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count: UInt64 = 0
+package final class IDCounter: Sendable {
+  private let count = Locked<UInt64>(0)
 
   package init() {}
 
   package func next() -> UUID {
-    lock.lock()
-    count += 1
-    let value = count
-    lock.unlock()
+    let value = count.withLock { count -> UInt64 in
+      count += 1
+      return count
+    }
     let bytes = (0..<6).map { UInt8(truncatingIfNeeded: value >> (8 * (5 - $0))) }
     return UUID(
       uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5]))

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerLocalization
+import TrackerModels
 
 /// The language and the time zone the app runs in, which the user may change while it runs.
 /// One per environment (copies of an environment share it, as they share `StoreWriter`):

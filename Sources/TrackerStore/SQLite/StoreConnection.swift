@@ -370,19 +370,19 @@ extension Duration {
 }
 
 /// A flag set once, from any thread.
-private final class Flag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
+private final class Flag: Sendable {
+  private let value = Locked(false)
 
-  package var isSet: Bool { lock.withLock { value } }
-  package func set() { lock.withLock { value = true } }
+  var isSet: Bool { value.value }
+  func set() { value.value = true }
 }
 
 /// A count moved from any thread.
-package final class AtomicCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
+package final class AtomicCount: Sendable {
+  private let count = Locked(0)
 
-  package var value: Int { lock.withLock { count } }
-  package func increment() { lock.withLock { count += 1 } }
+  package init() {}
+
+  package var value: Int { count.value }
+  package func increment() { count.withLock { $0 += 1 } }
 }
