@@ -142,16 +142,15 @@ struct Settings {
 }
 
 /// A clock that moves on a millisecond each time it is read (the to-do app's clock in a command).
-final class SteppingClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Date
+final class SteppingClock: Sendable {
+  private let current: Locked<Date>
 
-  init(start: Date) { current = start }
+  init(start: Date) { current = Locked(start) }
 
   func next() -> Date {
-    lock.lock()
-    defer { lock.unlock() }
-    current = current.addingTimeInterval(0.001)
-    return current
+    current.withLock { current in
+      current = current.addingTimeInterval(0.001)
+      return current
+    }
   }
 }

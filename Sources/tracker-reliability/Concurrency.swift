@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 
 extension Reliability {
   /// Four processes on one file for a while: two writers marking and unmarking their own habit on
@@ -107,19 +108,10 @@ struct WorkerResult: Sendable {
 }
 
 /// The workers' results, collected under a lock.
-final class WorkerResults: @unchecked Sendable {
-  private let lock = NSLock()
-  private var results: [WorkerResult] = []
+final class WorkerResults: Sendable {
+  private let results = Locked<[WorkerResult]>([])
 
-  func add(_ result: WorkerResult) {
-    lock.lock()
-    results.append(result)
-    lock.unlock()
-  }
+  func add(_ result: WorkerResult) { results.withLock { $0.append(result) } }
 
-  var all: [WorkerResult] {
-    lock.lock()
-    defer { lock.unlock() }
-    return results
-  }
+  var all: [WorkerResult] { results.value }
 }
