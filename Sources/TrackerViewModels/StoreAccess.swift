@@ -223,6 +223,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     let lockWait = lockWait
     Task { @MainActor in
       while true {
+        // Nobody cancels this task: a sleep that throws could only end early, and looks again.
         try? await Task.sleep(for: cut)
         guard !pending.hasBegun else { return }
         // Behind a write that is merely long (an import, a sync), the write keeps its turn: its

@@ -24,17 +24,26 @@ extension AppFlow {
       try closeEverythingOver(trackers)
       switch link {
       case .statistics:
-        try? selectTab(.statistics)
+        showTab(.statistics)
       case .today:
-        try? selectTab(.trackers)
+        showTab(.trackers)
         trackers.daySelected(environment.today)
       case .new:
-        try? selectTab(.trackers)
+        showTab(.trackers)
         trackers.addTapped()
       case .habit(let reference):
-        try? selectTab(.trackers)
+        showTab(.trackers)
         openDetail(of: reference, from: trackers)
       }
+    }
+  }
+
+  /// Selects `tab` once nothing covers the tab bar (the onboarding is over and every sheet closed,
+  /// checked above), so the tap cannot be refused.
+  private func showTab(_ tab: Tab) {
+    do { try selectTab(tab) } catch {
+      // Not reachable: the tab bar is uncovered.
+      assertionFailure("\(error)")
     }
   }
 
