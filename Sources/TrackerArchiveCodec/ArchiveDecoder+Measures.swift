@@ -249,6 +249,10 @@ extension ArchiveDecoder {
         if pairs[index].1 != .null, case .success(let quota) = parseQuota(pairs[index].1) {
           pairs[index].1 = TrackerArchive.encode(quota)
         }
+      case "reminders":
+        if case .success(let reminders) = parseReminders(pairs[index].1) {
+          pairs[index].1 = reminders.isEmpty ? .null : TrackerArchive.encode(reminders)
+        }
       default: break
       }
     }

@@ -257,15 +257,17 @@ extension ArchiveDecoder {
       }
       let measure = self.measure(value, path)
       let quota = self.quota(value, path, kind: kind)
+      let reminders = self.reminders(value, path)
       if let id, let name, let emoji, let color, let category, let kind, let pinned, let created,
-        let measure, let quota
+        let measure, let quota, let reminders
       {
         result.append(
           (
             path,
             Tracker(
               id: id, name: name, emoji: emoji, color: color, categoryID: category, isPinned: pinned,
-              createdOn: created, kind: quota.map { .habit(Schedule(quota: $0)) } ?? kind, measure: measure)
+              createdOn: created, kind: quota.map { .habit(Schedule(quota: $0)) } ?? kind, measure: measure,
+              reminders: reminders)
           ))
       }
     }

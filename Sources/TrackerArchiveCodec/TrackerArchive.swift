@@ -13,12 +13,13 @@ public enum TrackerArchive {
   /// The versions this code reads.
   public static let readableVersions = [1, 2, 3]
 
-  /// The lowest version that carries `contents`: 3 when a tracker is measurable or has a quota, a
-  /// record has an amount, or a note is there; else 2, so a store without any of them exports the
+  /// The lowest version that carries `contents`: 3 when a tracker is measurable, has a quota or
+  /// reminders, a record has an amount, or a note is there; else 2, so a store without any of them exports the
   /// same bytes as before version 3 (and an older Tracker still reads it).
   public static func version(for contents: StoreContents) -> Int {
     let needsThree =
-      !contents.notes.isEmpty || contents.trackers.contains { $0.measure != .yesNo || $0.quota != nil }
+      !contents.notes.isEmpty
+      || contents.trackers.contains { $0.measure != .yesNo || $0.quota != nil || !$0.reminders.isEmpty }
       || contents.records.contains { $0.amount != nil }
     return needsThree ? 3 : 2
   }
@@ -139,10 +140,10 @@ public enum TrackerArchive {
   }
 
   /// The members a tracker leaves out when they are null.
-  package static let optionalKeys = ["measure", "quota"]
+  package static let optionalKeys = ["measure", "quota", "reminders"]
 
-  /// A tracker's members as the archive writes them, in order, `measure` and `quota` null when it
-  /// has none (what a file that leaves them out means).
+  /// A tracker's members as the archive writes them, in order, `measure`, `quota` and `reminders`
+  /// null when it has none (what a file that leaves them out means).
   package static func members(of tracker: Tracker) -> [(String, JSONValue)] {
     let schedule: JSONValue
     switch tracker.kind {
@@ -160,6 +161,7 @@ public enum TrackerArchive {
       ("created", .string(tracker.createdOn.iso)),
       ("measure", tracker.measure.goal.map(encode) ?? .null),
       ("quota", tracker.quota.map(encode) ?? .null),
+      ("reminders", tracker.reminders.isEmpty ? .null : encode(tracker.reminders)),
     ]
   }
 

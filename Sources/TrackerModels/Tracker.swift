@@ -20,11 +20,14 @@ public struct Tracker: Identifiable, Hashable, Sendable {
   public var kind: TrackerKind
   /// Ticked (yes/no, the default) or measured against a target (docs/rules.md).
   public var measure: TrackerMeasure
+  /// Its reminders, by time, one per time (`HabitReminder.normalized`); none by default.
+  public var reminders: [HabitReminder]
 
   /// A tracker with every field given.
   public init(
     id: UUID, name: String, emoji: String, color: TrackerColor, categoryID: UUID,
-    isPinned: Bool = false, createdOn: Day, kind: TrackerKind, measure: TrackerMeasure = .yesNo
+    isPinned: Bool = false, createdOn: Day, kind: TrackerKind, measure: TrackerMeasure = .yesNo,
+    reminders: [HabitReminder] = []
   ) {
     self.id = id
     self.name = name
@@ -35,6 +38,7 @@ public struct Tracker: Identifiable, Hashable, Sendable {
     self.createdOn = createdOn
     self.kind = kind
     self.measure = measure
+    self.reminders = HabitReminder.normalized(reminders)
   }
 
   /// A quota habit's quota (N a week or a month); nil for a weekday habit and an event.

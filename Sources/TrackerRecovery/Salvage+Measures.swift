@@ -63,6 +63,37 @@ extension Salvage {
     return (goals, leftOut)
   }
 
+  /// The reminder rows (`tracker_reminder`, schema 8) by tracker number that can be vouched for,
+  /// each by its seal, at most `HabitReminder.limit` a tracker, and how many were left out. Only
+  /// what SQL reads is taken: a reminder is a convenience the user sets again in a moment, not
+  /// history, so its table's pages are not scanned.
+  package static func readReminders(_ database: Database) -> (reminders: [Int: [HabitReminder]], leftOut: Int)
+  {
+    var reminders: [Int: [HabitReminder]] = [:]
+    var leftOut = 0
+    let sql = "SELECT \(TrackerRows.reminderColumns) FROM tracker_reminder ORDER BY tracker, minute"
+    // A schema that cannot be read says nothing of the table: nothing known is lost.
+    guard let statement = try? database.prepare(sql) else { return ([:], 0) }
+    do {
+      try statement.forEachRow { row in
+        guard let reminder = try? TrackerRows.decodeReminder(row) else {
+          leftOut += 1
+          return
+        }
+        if reminders[row.int(0), default: []].count < HabitReminder.limit {
+          reminders[row.int(0), default: []].append(reminder)
+        } else {
+          leftOut += 1
+        }
+      }
+    } catch {
+      // Damage part way: the rows read so far are kept, and the rest (how many, nothing says)
+      // count as one left out, so the warning says something was.
+      leftOut += 1
+    }
+    return (reminders, leftOut)
+  }
+
   /// `records` with the amounts of the measurable trackers' records, and how many were left out.
   /// An amount lives only in its record's table row (the index repeats no amount): the table is
   /// read again for those trackers, past damage, and the page scan's rows (`scanned`) fill in. A

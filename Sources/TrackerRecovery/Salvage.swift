@@ -165,6 +165,19 @@ package enum Salvage {
         }
       }
     }
+    // Schema 8: each habit's reminders.
+    if (version ?? Schema.latestVersion) >= Schema.remindersVersion {
+      let reminders = readReminders(database)
+      found.leftOut += reminders.leftOut
+      let numbers = Set(trackers.map(\.number))
+      found.leftOut += reminders.reminders.filter { !numbers.contains($0.key) }.map(\.value.count).reduce(
+        0, +)
+      trackers = trackers.map { entry in
+        var kept = entry.tracker
+        kept.reminders = reminders.reminders[entry.number] ?? []
+        return (entry.number, kept)
+      }
+    }
     found.contents.categories = categories
     found.contents.trackers = trackers.map(\.tracker)
     let records = readRecords(

@@ -35,6 +35,7 @@ package struct StoreSchema: Sendable {
     // What no index repeats: the seals of the rows and the summaries derived from the records.
     if applied.contains(Schema.sealsVersion) { try TrackerRows.checkSeals(database) }
     if applied.contains(Schema.measuresVersion) { try TrackerRows.checkGoalsAndNotes(database) }
+    if applied.contains(Schema.remindersVersion) { try TrackerRows.checkReminders(database) }
 
     if applied.contains(2) {
       try TrackerRows.checkSummaries(database, readingDaysOff: applied.contains(Schema.daysOffVersion))
@@ -191,7 +192,50 @@ package enum Schema {
       version: syncEditsVersion,
       name: "sync: every change stamped when it is made (sync_edit and its triggers)",
       sql: syncEditsSQL),
+    Migration(version: remindersVersion, name: "reminders for each habit", sql: remindersSQL),
   ]
+
+  /// The version that added each habit's reminders (`tracker_reminder`, docs/data-format.md).
+  package static let remindersVersion = 8
+
+  /// `tracker_reminder`: one sealed row per reminder, a tracker's time of day (minutes since
+  /// midnight) unique; `days` a weekday mask (Monday bit 0) or NULL for the days the tracker is
+  /// due; `if_not_done` 1 when it stays silent on a day already done. Its changes travel as the
+  /// tracker's one `reminders` field, so two devices' edits cannot combine into a list neither
+  /// made; a new tracker's insert trigger names that field too.
+  package static let remindersSQL = """
+    CREATE TABLE tracker_reminder (
+      tracker INTEGER NOT NULL REFERENCES tracker(number) ON DELETE CASCADE,
+      minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439),
+      days INTEGER CHECK (days IS NULL OR days BETWEEN 1 AND 127),
+      if_not_done INTEGER NOT NULL CHECK (if_not_done IN (0, 1)),
+      seal INTEGER NOT NULL,
+      PRIMARY KEY (tracker, minute)
+    ) WITHOUT ROWID;
+    \(reminderEditTrigger("insert", "INSERT", "NEW"))
+    \(reminderEditTrigger("update", "UPDATE", "NEW"))
+    \(reminderEditTrigger("delete", "DELETE", "OLD"))
+    DROP TRIGGER IF EXISTS sync_edit_tracker_insert;
+    CREATE TRIGGER sync_edit_tracker_insert AFTER INSERT ON tracker
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', NEW.id, column1, NULL FROM (VALUES ('name'), ('emoji'), ('color'), ('category'),
+          ('kind'), ('measure'), ('pinned'), ('created'), ('reminders')) WHERE true
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    """
+
+  /// The trigger that names a tracker's `reminders` field changed by `event` on `tracker_reminder`.
+  private static func reminderEditTrigger(_ name: String, _ event: String, _ row: String) -> String {
+    """
+    CREATE TRIGGER sync_edit_reminder_\(name) AFTER \(event) ON tracker_reminder
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, 'reminders', NULL FROM tracker WHERE tracker.number = \(row).tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    """
+  }
 
   /// The version that stamps each change when it is made, by every writer (docs/sync.md, "Stamped
   /// when made"): once the file has joined a folder, triggers on every table that travels name the
@@ -224,12 +268,14 @@ package enum Schema {
   }
 
   /// Takes a file back to before `syncEditsVersion` (tests that make older files drop what later
-  /// versions added): the triggers, then the table.
+  /// versions added): the reminders (their table takes its triggers along), the triggers, then the
+  /// table.
   package static var dropSyncEditsSQL: String {
     let triggers = syncEditsSQL.components(separatedBy: "CREATE TRIGGER ").dropFirst().map {
       "DROP TRIGGER " + $0.prefix { $0 != " " && $0 != "\n" } + ";"
     }
-    return triggers.joined(separator: " ") + " DROP TABLE sync_edit; DROP TABLE sync_tracking;"
+    return "DROP TABLE tracker_reminder; " + triggers.joined(separator: " ")
+      + " DROP TABLE sync_edit; DROP TABLE sync_tracking;"
   }
 
   /// `sync_edit` and the triggers that fill it. The triggers are plain SQL, so a change made by

@@ -34,9 +34,11 @@ extension SQLiteTrackerStore {
 
   func loadTrackers() throws -> [TrackerSummary] {
     let goals = try TrackerRows.loadGoals(database)
+    let reminders = try TrackerRows.loadReminders(database)
     let rows = try database.cached("SELECT \(TrackerRows.trackerColumns) FROM tracker").rows { row in
       var summary = try TrackerRows.decodeTracker(row)
       summary.tracker = try TrackerRows.applying(goals[row.int(0)], to: summary.tracker)
+      summary.tracker.reminders = reminders[row.int(0)] ?? []
       return summary
     }
     return StoreRules.sorted(rows)
@@ -50,7 +52,9 @@ extension SQLiteTrackerStore {
       ($0.int(0), try TrackerRows.decodeTracker($0).tracker)
     }.first
     guard let (number, tracker) = found else { return nil }
-    return (number, try TrackerRows.applying(try loadGoal(number), to: tracker))
+    var full = try TrackerRows.applying(try loadGoal(number), to: tracker)
+    full.reminders = try TrackerRows.loadReminders(number, in: database)
+    return (number, full)
   }
 
   func trackerNumber(_ id: UUID) throws -> Int? {
@@ -82,6 +86,7 @@ extension SQLiteTrackerStore {
           TrackerRows.summarySeal(number: number, TrackerStreakSummary(tracker: tracker, recordDays: []))),
       ])
     try storeGoal(tracker, number: number)
+    try TrackerRows.storeReminders(tracker.reminders, number: number, in: database)
     return number
   }
 
@@ -94,6 +99,7 @@ extension SQLiteTrackerStore {
       """
     ).run(TrackerRows.trackerValues(tracker, number: number) + [.integer(Int64(number))])
     try storeGoal(tracker, number: number)
+    try TrackerRows.storeReminders(tracker.reminders, number: number, in: database)
   }
 
   /// Recomputes the stored record count, first and last record and streaks of tracker `number`.

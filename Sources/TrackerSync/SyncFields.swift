@@ -6,7 +6,7 @@ import TrackerModels
 ///
 /// A category has `title`; a tracker `name`, `emoji`, `color`, `category`, `kind` (its schedule or
 /// quota, one field, so two devices' edits cannot combine into a schedule neither made), `measure`,
-/// `pinned` and `created`; either may have `deleted`. A record's one field `mark` is `true`, an
+/// `pinned`, `created` and `reminders` (the whole list, one field); either may have `deleted`. A record's one field `mark` is `true`, an
 /// amount (`"12.5"`) or `false`; a day off's `off` is `true` or `false`; a note's `text` is its text
 /// or null. The shared settings' `dayStart` is the day start.
 package enum SyncFields {
@@ -67,6 +67,7 @@ package enum SyncFields {
       ("measure", tracker.measure.goal.map(TrackerArchive.encode) ?? .null),
       ("pinned", .bool(tracker.isPinned)),
       ("created", .string(tracker.createdOn.iso)),
+      ("reminders", TrackerArchive.encode(tracker.reminders)),
     ]
   }
 
@@ -227,9 +228,16 @@ package enum SyncFields {
       let kindValue = fields["kind"]?.value, let kind = decodeKind(kindValue),
       case .success(let measure) = ArchiveDecoder.parseMeasure(fields["measure"]?.value)
     else { return nil }
+    // Reminders came later than the other fields: none when a device never sent them, and none
+    // when what came is not valid (a tracker is not lost over its reminders).
+    let reminders: [HabitReminder]
+    switch ArchiveDecoder.parseReminders(fields["reminders"]?.value) {
+    case .success(let valid): reminders = valid
+    case .failure: reminders = []
+    }
     return Tracker(
       id: id, name: validName, emoji: emoji, color: color, categoryID: categoryID, isPinned: pinned,
-      createdOn: created, kind: kind, measure: measure)
+      createdOn: created, kind: kind, measure: measure, reminders: reminders)
   }
 
   /// A tracker's kind from its `kind` field: null for an event, `{"days": [...]}` or

@@ -113,6 +113,7 @@ extension StoreError {
     case .invalidEmoji: return localizer.text(.alertReasonInvalidEmoji)
     case .invalidNote(let reason): return DisplayText.noteError(reason, localizer)
     case .notMeasurable: return localizer.text(.alertReasonNotMeasurable)
+    case .tooManyReminders: return localizer.text(.alertReasonTooManyReminders(HabitReminder.limit))
 
     case .dayOutOfRange(let day):
       return localizer.text(.alertReasonDayOutOfRange(DisplayText.longDate(day, localizer)))

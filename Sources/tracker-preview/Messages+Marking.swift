@@ -106,6 +106,23 @@ extension Messages {
     text(.cliDoUnknownAction(action: quoted(word))) + (suggestion == nil ? "." : didYouMean(suggestion))
       + text(.cliDoActions(actions: HabitCommandWords.actions.joined(separator: ", ")))
   }
+  static func unknownReminderVerb(_ word: String, suggestion: String?) -> String {
+    text(.cliReminderUnknownVerb(verb: quoted(word))) + (suggestion == nil ? "." : didYouMean(suggestion))
+      + text(.cliReminderVerbs)
+  }
+  static var expectedWeekdays: String { text(.cliExpectedWeekdays) }
+  /// How a reminder speaks: "on its days, if not done yet", "mon, wed, even when done".
+  static func reminderDetails(_ reminder: HabitReminder) -> String {
+    let localizer = Localizer(language)
+    let days: String
+    switch reminder.days {
+    case nil: days = text(.reminderDaysOwn)
+    case .everyDay?: days = text(.reminderDaysEveryDay)
+    case let chosen?:
+      days = chosen.days.map { localizer.weekdayShortName(iso: $0.rawValue) }.joined(separator: ", ")
+    }
+    return days + ", " + text(reminder.onlyIfNotDone ? .reminderIfNotDone : .reminderAlways)
+  }
   static var linkInTodo: String { text(.cliShowLinkInTodo) }
   /// Why a link opens nothing, in the user's language.
   static func linkRefused(_ error: DeepLinkError) -> String { error.message(Localizer(language)) }

@@ -45,8 +45,8 @@ enum Tool {
         return .usage(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
       }
       return Outcome(standardOutput: CommandLineSpec.help(for: command))
-    case .tour, .show, .run, .app, .stats, .list, .widget, .remind, .mark, .note, .skip, .export, .importFile,
-      .sync:
+    case .tour, .show, .run, .app, .stats, .list, .widget, .remind, .reminder, .mark, .note, .skip, .export,
+      .importFile, .sync:
       break
     }
     let settings: Settings
@@ -72,6 +72,8 @@ enum Tool {
       return WidgetCommand.run(invocation, settings, context)
     case .remind:
       return RemindCommand.run(invocation, settings, context)
+    case .reminder(let verb):
+      return ReminderCommand.run(verb, invocation, settings, context)
     case .mark(let name, let done):
       return MarkCommand.run(name, done: done, invocation, settings, context)
     case .note(let name, let text):
@@ -107,6 +109,7 @@ extension Invocation {
     case .list: return "list"
     case .widget: return "widget"
     case .remind: return "remind"
+    case .reminder: return "reminder"
     case .mark(_, let done): return done ? "done" : "undone"
     case .note: return "note"
 

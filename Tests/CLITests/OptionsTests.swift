@@ -60,6 +60,8 @@ struct OptionsTests {
     "--folder": (["--folder", "Sync/Tracker"], { $0.folder == "Sync/Tracker" }),
     "--url": (["--url", "tracker://habit/Run"], { $0.url == "tracker://habit/Run" }),
     "--family": (["--family", "Large"], { $0.family == .large }),
+    "--days": (["--days", "MON, fri"], { $0.days == .success([.monday, .friday]) }),
+    "--always": (["--always"], { $0.always }),
     "--help": (["--help"], { $0.help }),
     "--version": (["--version"], { $0.version }),
   ]

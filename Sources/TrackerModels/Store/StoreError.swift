@@ -25,6 +25,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidNote(NoteError)
   /// An amount was given for a yes/no tracker: only a measurable tracker's record carries one.
   case notMeasurable(UUID)
+  /// A tracker was given more reminders than `HabitReminder.limit` (the count given).
+  case tooManyReminders(Int)
   /// The storage itself failed: read-only, full, busy, damaged, …
   case storage(StorageFailure)
   /// No task with this id (the to-do app; deleted elsewhere).
@@ -46,6 +48,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidNote(let error): return "invalid note: \(error)"
     case .notMeasurable(let id):
       return "the tracker \(id.uuidString) is not measurable; its records carry no amount"
+    case .tooManyReminders(let count):
+      return "\(count) reminders; a tracker keeps at most \(HabitReminder.limit)"
     case .storage(let failure): return "storage failed: \(failure.detail)"
     case .taskNotFound(let id): return "no task with id \(id.uuidString)"
     case .invalidTask(let error): return "invalid task: \(error)"

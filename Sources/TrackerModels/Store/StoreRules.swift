@@ -17,6 +17,10 @@ package enum StoreRules {
     }
     guard TrackerEmoji.isSingleEmoji(tracker.emoji) else { throw .invalidEmoji(tracker.emoji) }
     try checkStorable(tracker.createdOn)
+    result.reminders = HabitReminder.normalized(tracker.reminders)
+    guard result.reminders.count <= HabitReminder.limit else {
+      throw .tooManyReminders(result.reminders.count)
+    }
     return result
   }
 

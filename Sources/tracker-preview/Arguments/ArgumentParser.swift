@@ -1,4 +1,5 @@
 import TrackerModels
+import TrackerViewModels
 
 /// Parses a command line in two steps, as swift-argument-parser does: split into tokens, then
 /// interpret them against `CommandLineSpec`.
@@ -165,6 +166,11 @@ enum ArgumentParser {
     case "widget":
       if let error = none() { return .failure(error) }
       invocation = .widget
+    case "reminder":
+      switch ReminderWords.read(rest) {
+      case .success(let verb): invocation = .reminder(verb)
+      case .failure(let refusal): return .failure(UsageError(message: refusal.message, command: name))
+      }
     case "done", "undone":
       switch one(Messages.nameArgument) {
       case .success(let tracker): invocation = .mark(tracker, done: name == "done")
@@ -246,6 +252,40 @@ enum Suggestion {
 /// `do <name> <action> [<value>]`: one habit command in the words of Shortcuts and scripts, each
 /// the command of the same effect (`done`, `undone`, `done --amount`, `skip`, `unskip`, `note`,
 /// `note --clear`), so every path ends in the same `HabitCommand` and says the same.
+enum ReminderWords {
+  /// The verbs, as `reminder` spells them.
+  static let verbs = ["add", "remove", "list"]
+
+  /// The verb `words` ask for, or the message of why none.
+  static func read(_ words: [String]) -> Result<ReminderVerb, HabitCommandWords.Refusal> {
+    guard let verb = words.first?.lowercased() else {
+      return .failure(.init(message: Messages.missingArgument("add|remove|list")))
+    }
+    switch verb {
+    case "list":
+      if let extra = words.dropFirst(2).first {
+        return .failure(.init(message: Messages.unexpectedArgument(extra)))
+      }
+      return .success(.list(words.count > 1 ? words[1] : nil))
+    case "add", "remove":
+      guard words.count > 1 else {
+        return .failure(.init(message: Messages.missingArgument(Messages.nameArgument)))
+      }
+      guard words.count > 2 else { return .failure(.init(message: Messages.missingArgument("HH:MM"))) }
+      if let extra = words.dropFirst(3).first {
+        return .failure(.init(message: Messages.unexpectedArgument(extra)))
+      }
+      guard let time = ReminderTime(words[2]) else {
+        return .failure(.init(message: Messages.badTime(words[2])))
+      }
+      return .success(verb == "add" ? .add(words[1], time) : .remove(words[1], time))
+    default:
+      let suggestion = Suggestion.closest(to: verb, among: verbs)
+      return .failure(.init(message: Messages.unknownReminderVerb(words[0], suggestion: suggestion)))
+    }
+  }
+}
+
 enum HabitCommandWords {
   /// Why the words name no command: the message a usage error shows.
   struct Refusal: Error {
@@ -254,6 +294,18 @@ enum HabitCommandWords {
 
   /// The actions, as `do` spells them.
   static let actions = ["done", "undone", "amount", "day-off", "no-day-off", "note", "no-note"]
+
+  /// The `do` action that runs a button's command (`done`, `day-off`…), nil for one that opens the
+  /// app (an amount, a note, the detail).
+  static func words(for kind: HabitAction.Kind) -> String? {
+    switch kind {
+    case .done: "done"
+    case .notDone: "undone"
+    case .dayOff: "day-off"
+    case .cancelDayOff: "no-day-off"
+    case .amount, .note, .open: nil
+    }
+  }
 
   /// The command `words` ask for (the amount goes into `options`), or the message of why none.
   static func read(_ words: [String], _ options: inout Options) -> Result<Invocation.Command, Refusal> {

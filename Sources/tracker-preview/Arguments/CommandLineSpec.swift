@@ -41,7 +41,9 @@ enum CommandLineSpec {
 
   static let globalOptions: [Option] = [
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
-    .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .family, .help, .version,
+    .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .family, .days, .always,
+    .help,
+    .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -91,7 +93,15 @@ enum CommandLineSpec {
     Command(
       name: "remind", arguments: "",
       overviewKey: .helpCommandRemind,
-      argumentHelp: [], options: [.at, .store, .lang, .today, .timeZone]),
+      argumentHelp: [], options: [.at, .json, .store, .lang, .today, .timeZone]),
+    Command(
+      name: "reminder", arguments: "add|remove|list [<name> <HH:MM>]",
+      overviewKey: .helpCommandReminder,
+      argumentHelp: [
+        ("add|remove|list", .text(.helpArgumentReminderVerb)), ("<name>", .text(.helpArgumentName)),
+        ("<HH:MM>", .text(.helpArgumentReminderTime)),
+      ],
+      options: [.days, .always, .json, .store, .lang]),
     Command(
       name: "done", arguments: "<name>",
       overviewKey: .helpCommandDone,
@@ -141,7 +151,8 @@ enum CommandLineSpec {
         (
           "[command]",
           .names(
-            "tour, show, run, app, list, remind, done, undone, note, skip, unskip, stats, export, import, sync"
+            "tour, show, run, app, list, widget, remind, reminder, done, undone, note, do, skip, unskip, stats, "
+              + "export, import, sync"
           )
 
         )

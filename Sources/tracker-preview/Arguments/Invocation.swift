@@ -1,3 +1,5 @@
+import TrackerModels
+
 /// A command line understood: which command, its argument, and the options given.
 struct Invocation: Equatable {
   enum Command: Equatable {
@@ -9,8 +11,10 @@ struct Invocation: Equatable {
     case stats
     case list
     case widget
-    /// `remind`: the daily reminder, if it is due now.
+    /// `remind`: the daily reminder, if it is due now, and each habit's reminder due now.
     case remind
+    /// `reminder add|remove|list`: a habit's reminders.
+    case reminder(ReminderVerb)
     /// `done <name>` (true) or `undone <name>` (false).
     case mark(String, done: Bool)
     /// `note <name> <text>`, or `note <name> --clear` (nil text).
@@ -29,6 +33,17 @@ struct Invocation: Equatable {
   var command: Command
   /// The options given, each read into its type.
   var options: Options
+}
+
+/// What `reminder` does.
+enum ReminderVerb: Equatable {
+  /// `reminder add NAME HH:MM [--days …] [--always]`: adds the reminder, or changes the one at
+  /// that time.
+  case add(String, ReminderTime)
+  /// `reminder remove NAME HH:MM`.
+  case remove(String, ReminderTime)
+  /// `reminder list [NAME]`: every habit's reminders, or one habit's.
+  case list(String?)
 }
 
 /// A command line that cannot be understood; exit code 64.

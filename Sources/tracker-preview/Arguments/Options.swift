@@ -37,6 +37,10 @@ struct Options: Equatable {
   var url: String?
   /// `widget --family`: the widget's size.
   var family: WidgetSnapshot.Family?
+  /// `reminder add --days`: the weekdays a reminder speaks on.
+  var days: Parsed<WeekdaySet>?
+  /// `reminder add --always`: the reminder speaks on a day already done too.
+  var always = false
   var help = false
   var version = false
 }
@@ -171,6 +175,28 @@ extension ValueKind where Value == Parsed<ReminderTime> {
   }
 }
 
+extension ValueKind where Value == Parsed<WeekdaySet> {
+  /// Weekdays by their codes, comma-separated (`mon,wed,fri`), or `every-day`.
+  static var weekdays: Self {
+    ValueKind(placeholder: "mon,tue,…") { text, name in
+      let words = text.lowercased().split(separator: ",", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      if words == ["every-day"] { return .success(.success(.everyDay)) }
+      var days = WeekdaySet()
+      for word in words {
+        guard let day = Weekday(code: word) else {
+          return .success(
+            .failure(
+              UsageError(message: Messages.invalidValue(text, name, expected: Messages.expectedWeekdays))))
+        }
+        days.insert(WeekdaySet(day))
+      }
+      return .success(.success(days))
+    }
+  }
+}
+
 extension ValueKind where Value == Parsed<URL> {
   /// An `http` or `https` address with a host.
   static var webAddress: Self {
@@ -258,6 +284,8 @@ extension CommandLineSpec {
     static let folder = option("--folder", .path, \.folder, help: .helpOptionFolder)
     static let url = option("--url", .link, \.url, help: .helpOptionURL)
     static let family = option("--family", .choice, \.family, help: .helpOptionFamily)
+    static let days = option("--days", .weekdays, \.days, help: .helpOptionDays)
+    static let always = flag("--always", \.always, help: .helpOptionAlways)
 
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)

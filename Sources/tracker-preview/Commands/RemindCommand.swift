@@ -1,11 +1,16 @@
 import Foundation
+import TrackerArchiveCodec
+import TrackerLocalization
 import TrackerModels
 import TrackerStore
+import TrackerViewModels
 
-/// `remind [--at HH:MM]`: the terminal's daily reminder. It prints "Tracker — 2 of 3 habits done
-/// today" when the reminder is on, its time has come (`--at` stands for the current time) and some
-/// habit due today is not done; otherwise it prints nothing. Run it from cron at the chosen time,
-/// or from a shell prompt (docs/command-line.md).
+/// `remind [--at HH:MM] [--json]`: the terminal's reminders. It prints "Tracker — 2 of 3 habits
+/// done today" when the daily reminder is on, its time has come (`--at` stands for the current
+/// time) and some habit due today is not done; and each habit's reminder set for that very minute
+/// that speaks (`HabitReminder.speaks(for:on:)`: its days, not a day off, not done yet unless it
+/// always speaks). Otherwise it prints nothing. Run it from cron every minute, or from a shell
+/// prompt (docs/command-line.md).
 enum RemindCommand {
   static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
     var calendar = Calendar(identifier: .gregorian)
@@ -33,23 +38,103 @@ enum RemindCommand {
     }
     let stored: StoreSettings
     let progress: ReminderSettings.Progress
+    let today: Day
+    let histories: [TrackerHistory]
     do {
-      // One snapshot: the settings and the day's progress as they were together.
-      (stored, progress) = try store.read { (store) throws(StoreError) in
+      // One snapshot: the settings, the day's progress and the habits' histories as they were
+      // together.
+      (stored, today, progress, histories) = try store.read { (store) throws(StoreError) in
         let stored = try store.settings()
         // Until the day, as the day start hour defines it, ends, the reminder speaks for it.
         let today = given.isTodayGiven ? given.today : stored.dayStart.today(at: instant, in: given.timeZone)
-        return (stored, try Self.progress(on: today, in: store))
-
+        return (
+          stored, today, try Self.progress(on: today, in: store),
+          try Self.histories(withRemindersIn: store, language: given.language)
+        )
       }
     } catch {
       return .failure(Messages.unreadableData(error))
     }
-    let reminder = stored.reminder
-    if reminder.fires(at: now, dayStart: stored.dayStart, with: progress) {
-      outcome.standardOutput += Messages.reminder(done: progress.done, due: progress.due) + "\n"
+    let localizer = Localizer(given.language)
+    let summary = stored.reminder.fires(at: now, dayStart: stored.dayStart, with: progress) ? progress : nil
+    let habits = ReminderNotification.due(at: now, on: today, histories: histories, localizer)
+    if invocation.options.json {
+      outcome.standardOutput = JSONWriter.write(json(at: now, on: today, summary: summary, habits: habits))
+      return outcome
+    }
+    if let summary {
+      outcome.standardOutput += Messages.reminder(done: summary.done, due: summary.due) + "\n"
+    }
+    for habit in habits {
+      outcome.standardOutput += TerminalSafe.text(habit.title) + " — " + habit.body + "\n"
     }
     return outcome
+  }
+
+  /// The histories of the trackers with reminders, in the main screen's order: the pinned, then
+  /// each category's (categories by title), each group by name.
+  static func histories(withRemindersIn reader: any TrackerDataReading, language: Language) throws(StoreError)
+    -> [TrackerHistory]
+  {
+    let collation = Collation(language)
+    let categories = try reader.categories().sorted { collation.areInOrder($0.title, $1.title) }
+    let position = Dictionary(
+      categories.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    func group(_ tracker: Tracker) -> Int { tracker.isPinned ? -1 : position[tracker.categoryID] ?? .max }
+    let ordered = try reader.trackers().map(\.tracker).filter { !$0.reminders.isEmpty }.sorted {
+      group($0) != group($1) ? group($0) < group($1) : collation.areInOrder($0.name, $1.name)
+    }
+    var histories: [TrackerHistory] = []
+    for tracker in ordered {
+      let id = tracker.id
+      histories.append(
+        TrackerHistory(
+          tracker: tracker, records: try reader.records(trackerID: id),
+          daysOff: try reader.daysOff(trackerID: id).map { TrackerDayOff(trackerID: id, day: $0) }))
+    }
+    return histories
+  }
+
+  /// `remind --json`: the time and day, the summary (null when it is silent) and every habit
+  /// reminder due, each with its buttons and the command each runs.
+  static func json(
+    at time: ReminderTime, on day: Day, summary: ReminderSettings.Progress?, habits: [ReminderNotification]
+  ) -> JSONValue {
+    .object([
+      ("at", .string(time.description)),
+      ("day", .string(day.iso)),
+      (
+        "summary",
+        summary.map {
+          .object([
+            ("done", .int($0.done)), ("due", .int($0.due)),
+            ("text", .string(Messages.reminder(done: $0.done, due: $0.due))),
+          ])
+        } ?? .null
+      ),
+      (
+        "habits",
+        .array(
+          habits.map { habit in
+            .object([
+              ("id", .string(habit.trackerID.uuidString)), ("name", .string(habit.name)),
+              ("emoji", .string(habit.emoji)), ("at", .string(habit.time.description)),
+              ("day", .string(habit.day.iso)), ("title", .string(habit.title)), ("body", .string(habit.body)),
+              ("category", .string(habit.categoryIdentifier)), ("link", .string(habit.link)),
+              (
+                "actions",
+                .array(
+                  habit.actions.map { action in
+                    .object([
+                      ("kind", .string(action.kind.rawValue)), ("name", .string(action.name)),
+                      ("runs", HabitCommandWords.words(for: action.kind).map { .string($0) } ?? .null),
+                    ])
+                  })
+              ),
+            ])
+          })
+      ),
+    ])
   }
 }
 
