@@ -138,7 +138,7 @@ let package = Package(
       name: "tracker-benchmark",
       dependencies: [
         "TrackerModels", "TrackerStore", "TrackerArchiveCodec", "TrackerImports", "TrackerViewModels",
-        "TrackerAutomation", "TrackerTextRenderer",
+        "TrackerAutomation", "TrackerTextRenderer", "TrackerLocalization",
         "TrackerTerminal", "CSQLite",
       ]
     ),

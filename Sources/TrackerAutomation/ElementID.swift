@@ -47,6 +47,10 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   case categoryRow, scheduleRow
   /// The day counter's − and + (editing a habit).
   case daysMinus, daysPlus
+  /// The form's Reminders row: "+" to add a reminder, a reminder's time (to change it), its ✕.
+  case addReminder
+  case formReminder(ReminderTime)
+  case removeReminder(ReminderTime)
   /// An emoji or a color of the form's grid, by its place, from 1.
   case emoji(Int)
   case color(Int)
@@ -134,6 +138,9 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     case .scheduleRow: return "schedule"
     case .daysMinus: return "days-minus"
     case .daysPlus: return "days-plus"
+    case .addReminder: return "add-reminder"
+    case .formReminder(let time): return "reminder:" + time.description
+    case .removeReminder(let time): return "remove-reminder:" + time.description
     case .emoji(let place): return "emoji:\(place)"
     case .color(let place): return "color:\(place)"
     case .create: return "create"

@@ -126,7 +126,8 @@ private struct Speech {
       return state.activeFilterTitle.map { element.label + ": " + $0 }
     case .tab: return tabName(element)
     case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .start, .pin, .unpin, .dayOff,
-      .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .emoji, .color,
+      .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .addReminder,
+      .formReminder, .removeReminder, .emoji, .color,
       .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
       .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry,
       .todo,
@@ -156,7 +157,8 @@ private struct Speech {
       case .save, .clearEntry: return element.label + ": " + state.title + ", " + state.dateText
       case .ok, .confirm, .cancel, .done, .add, .edit, .delete, .field, .clear, .tab, .start, .date, .filters,
         .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
-        .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category, .addCategory,
+        .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color, .create,
+        .discard, .keepEditing, .category, .addCategory,
         .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart,
         .sync,
         .hour,
@@ -199,7 +201,8 @@ private struct Speech {
         return cell.isSelected ? localizer.text(.spokenChosen(label: name)) : name
       case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
-        .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
+        .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
+        .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow,
         .notNow,
         .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note,
@@ -227,7 +230,8 @@ private struct Speech {
         return date(day)
       case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
-        .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
+        .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
+        .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .reminder, .reminderTime, .dayStart,
         .sync,
         .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
@@ -257,6 +261,11 @@ private struct Speech {
         (element.identifier == .daysMinus ? counter.minusAccessibilityLabel : counter.plusAccessibilityLabel)
         + ": " + counter.text
       return name
+    // Issue 48: reminders
+    case .formReminder(let time):
+      let details = state.reminders.rows.first { $0.time == time }?.details
+      return state.reminders.title + ": " + element.label + (details.map { ", " + $0 } ?? "")
+    case .addReminder, .removeReminder: return nil
     // Issue 32: form
     case .measure:
       let name = state.measure.title + ": " + element.label

@@ -366,6 +366,20 @@ enum ElementTree {
           identifier: .scheduleRow, label: state.scheduleTitle, kind: .row, action: .tracker(.openSchedule)))
     }
     result += measure(state.measure)
+    result.append(
+      Element(
+        identifier: .addReminder, label: state.reminders.addTitle, isEnabled: state.reminders.isAddEnabled,
+        action: .tracker(.addReminder)))
+    for row in state.reminders.rows {
+      result.append(
+        Element(
+          identifier: .formReminder(row.time), label: row.text,
+          kind: .row, action: .tracker(.editReminder(row.time))))
+      result.append(
+        Element(
+          identifier: .removeReminder(row.time), label: row.removeAccessibilityLabel,
+          action: .tracker(.removeReminder(row.time))))
+    }
     // In screen order: the counter is drawn under the box of Category and Schedule and the measure.
     if let counter = state.dayCounter {
       result.append(

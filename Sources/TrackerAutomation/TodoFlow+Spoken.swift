@@ -26,7 +26,8 @@ extension TodoFlow {
             form.isCompleted ? .spokenOn(label: element.label) : .spokenOff(label: element.label))
         case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
           .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
-          .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
+          .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
+          .create, .discard, .keepEditing, .category,
           .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
           .dayStart, .sync, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .scheduleKind,
           .quotaMinus,
@@ -50,7 +51,8 @@ extension TodoFlow {
         element.spokenLabel = element.isChecked == true ? name + ", " + localizer.text(.spokenDone) : name
       case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .tab, .start, .date,
         .filters, .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow,
-        .scheduleRow, .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .category,
+        .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
+        .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
         .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry, .note, .amountMinus, .amountPlus,
         .clearEntry:

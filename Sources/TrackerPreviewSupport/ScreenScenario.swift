@@ -152,6 +152,14 @@ public struct ScreenScenario: Sendable {
         .tap(.element(.daysPlus)),
       ]
     },
+    // Issue 48: a habit's reminders on its edit form: one at 07:30, one at the 20:00 the "+" offers.
+    ScreenScenario("tracker-form-reminders", screen: .trackerForm) { run in
+      [
+        .longPress(.element(.card(demoName(0, run.language)))), .tap(.element(.edit)),
+        .tap(.element(.addReminder)), .clear, .type("07:30"), .tap(.element(.done)),
+        .tap(.element(.addReminder)), .tap(.element(.done)),
+      ]
+    },
     // Issue 32: form. A measurable habit of 3 times a week being created, its fields refused, and
     // one being edited.
     ScreenScenario("tracker-form-measurable", screen: .trackerForm) { run in

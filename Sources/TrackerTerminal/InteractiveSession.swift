@@ -90,7 +90,8 @@ public final class InteractiveSession {
       case .category: role = .category
       case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
         .filters, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
-        .daysMinus, .daysPlus, .emoji, .color, .create, .discard, .keepEditing, .addCategory, .weekday,
+        .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color, .create,
+        .discard, .keepEditing, .addCategory, .weekday,
         .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour,
         .allow,
         .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus,

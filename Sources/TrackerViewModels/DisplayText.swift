@@ -3,6 +3,15 @@ import TrackerModels
 
 /// Texts several screens share.
 package enum DisplayText {
+  /// How a reminder speaks when that is not the default: "Mon, Fri · even when done"; nil for
+  /// the habit's own days, only if not done yet.
+  static func reminderDetails(_ reminder: HabitReminder, _ localizer: Localizer) -> String? {
+    var parts: [String] = []
+    if let days = reminder.days { parts.append(schedule(days, localizer)) }
+    if !reminder.onlyIfNotDone { parts.append(localizer.text(.reminderAlways)) }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
   /// "Пн, Ср, Пт" in Monday-first order, or "Every day" for all seven; empty for no days.
   static func schedule(_ days: WeekdaySet, _ localizer: Localizer) -> String {
     if days == .everyDay { return localizer.text(.scheduleEveryDay) }

@@ -269,4 +269,60 @@
     func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
   }
 
+  // MARK: UserNotifications
+
+  /// Options of a notification's button: `.foreground` opens the app.
+  struct UNNotificationActionOptions: OptionSet, Hashable {
+    let rawValue: Int
+    static let foreground = UNNotificationActionOptions(rawValue: 1)
+  }
+
+  /// A notification's button.
+  struct UNNotificationAction: Hashable {
+    let identifier: String
+    let title: String
+    let options: UNNotificationActionOptions
+  }
+
+  /// A kind of notification and its buttons, registered once.
+  struct UNNotificationCategory: Hashable {
+    let identifier: String
+    let actions: [UNNotificationAction]
+    let intentIdentifiers: [String]
+  }
+
+  /// What a notification says, and what the app finds in it when it is answered.
+  final class UNMutableNotificationContent {
+    var title = ""
+    var body = ""
+    var categoryIdentifier = ""
+    var userInfo: [AnyHashable: Any] = [:]
+  }
+
+  /// Fires when the clock matches the components.
+  struct UNCalendarNotificationTrigger {
+    let dateComponents: DateComponents
+    let repeats: Bool
+    init(dateMatching dateComponents: DateComponents, repeats: Bool) {
+      self.dateComponents = dateComponents
+      self.repeats = repeats
+    }
+  }
+
+  /// A notification handed to the system.
+  struct UNNotificationRequest {
+    let identifier: String
+    let content: UNMutableNotificationContent
+    let trigger: UNCalendarNotificationTrigger
+  }
+
+  /// The system's notifications, as far as the snippet uses them: it records what it is given.
+  final class UNUserNotificationCenter {
+    private(set) var pending: [UNNotificationRequest] = []
+    private(set) var categories: Set<UNNotificationCategory> = []
+    func removeAllPendingNotificationRequests() { pending = [] }
+    func add(_ request: UNNotificationRequest) { pending.append(request) }
+    func setNotificationCategories(_ categories: Set<UNNotificationCategory>) { self.categories = categories }
+  }
+
 #endif

@@ -86,7 +86,7 @@ struct DocSnippetTests {
   @Test func everySnippetOfThePageIsCompiledHereAsWritten() throws {
     let page = try Self.pageSnippets()
     let compiled = try Self.compiledSnippets()
-    #expect(page.count == 7)
+    #expect(page.count == 8)
     #expect(page.count == compiled.count)
     for (written, built) in zip(page, compiled) {
       #expect(written.section == built.section)
@@ -100,7 +100,7 @@ struct DocSnippetTests {
     // What the snippets import: the libraries a client links, and Apple's frameworks.
     let allowed: Set = [
       "import TrackerViewModels", "import TrackerModels", "import TrackerStore", "import TrackerLocalization",
-      "import UIKit", "import SwiftUI", "import WidgetKit",
+      "import UIKit", "import SwiftUI", "import WidgetKit", "import UserNotifications",
     ]
     #expect(Set(page.flatMap(\.imports)).isSubset(of: allowed))
   }

@@ -13,6 +13,7 @@ import TrackerViewModels
 #if os(iOS)
   import SwiftUI
   import UIKit
+  import UserNotifications
   import WidgetKit
 #endif
 
@@ -210,3 +211,39 @@ struct HabitsProvider: TimelineProvider {
   }
 }
 // docs/native-client.md, "Widgets": end
+
+// docs/native-client.md, "Notifications": begin
+/// Hands the system the habits' next reminders, one-shot (`ReminderNotification.upcoming`), after
+/// every change and when the day turns: a habit done today has no reminder left today.
+func schedule(_ planned: [ScheduledReminder], on center: UNUserNotificationCenter, in timeZone: TimeZone) {
+  center.removeAllPendingNotificationRequests()
+  var calendar = Calendar(identifier: .gregorian)
+  calendar.timeZone = timeZone
+  var categories: Set<UNNotificationCategory> = []
+  for item in planned {
+    let notification = item.notification
+    // Done and Take a day off run their command where they are tapped; the others open the app.
+    let buttons = notification.actions.map { action in
+      let runsHere = action.kind.command(trackerID: notification.trackerID, day: notification.day) != nil
+      return UNNotificationAction(
+        identifier: action.kind.rawValue, title: action.name, options: runsHere ? [] : [.foreground])
+    }
+    categories.insert(
+      UNNotificationCategory(
+        identifier: notification.categoryIdentifier, actions: buttons, intentIdentifiers: []))
+    let content = UNMutableNotificationContent()
+    content.title = notification.title
+    content.body = notification.body
+    content.categoryIdentifier = notification.categoryIdentifier
+    content.userInfo = [
+      "tracker": notification.trackerID.uuidString, "day": notification.day.iso, "link": notification.link,
+    ]
+    let when = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: item.fireDate)
+    center.add(
+      UNNotificationRequest(
+        identifier: notification.id + "@" + notification.day.iso, content: content,
+        trigger: UNCalendarNotificationTrigger(dateMatching: when, repeats: false)))
+  }
+  center.setNotificationCategories(categories)
+}
+// docs/native-client.md, "Notifications": end

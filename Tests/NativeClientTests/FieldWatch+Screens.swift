@@ -101,6 +101,7 @@ extension FieldWatch {
     watch("TrackerForm.scheduleTitle", owner) { model.scheduleTitle }
     watch("TrackerForm.scheduleValue", owner) { model.scheduleValue }
     watch("TrackerForm.measure", owner) { model.measure }
+    watch("TrackerForm.reminders", owner) { model.reminders }
     watch("TrackerForm.emojiTitle", owner) { model.emojiTitle }
     watch("TrackerForm.emojis", owner) { model.emojis }
     watch("TrackerForm.colorTitle", owner) { model.colorTitle }

@@ -89,13 +89,13 @@ struct TypedActionTests {
       return "close"
     case .focus, .selectTab, .openCalendar, .openFilters, .openDetail, .openCardMenu, .openCategories,
       .openSchedule, .openCategoryMenu, .openReminderTime, .addTracker, .addCategory, .previousMonth,
-      .nextMonth, .openDayStart, .openNote:
+      .nextMonth, .openDayStart, .openNote, .addReminder, .editReminder:
       return "show"
     case .toggleCompletion, .togglePin, .toggleWeekday, .toggleDay, .toggleReminder, .toggleDayOff,
       .toggleDayOffOn, .confirmDayOff:
       return "toggle"
     case .askToDeleteTracker, .deleteTracker, .deleteCategory, .confirmTrackerDeletion,
-      .confirmCategoryDeletion:
+      .confirmCategoryDeletion, .removeReminder:
       return "delete"
     case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays, .textChanged, .decreaseQuota,
       .increaseQuota, .decreaseAmount, .increaseAmount, .clearAmount, .clearNote:

@@ -47,19 +47,19 @@ struct FocusOnTerminalTests {
   }
 
   @Test(arguments: Journey.both)
-  func createIsTenArrowsAwayAcrossTheGrids(_ words: Journey) throws {
+  func createIsTwelveArrowsAwayAcrossTheGrids(_ words: Journey) throws {
     for (columns, rows) in Self.sizes {
       let terminal = try #require(app(words, columns: columns, rows: rows))
       terminal.press(Keys.enter, thenSee: words.habit)
       // The form (its Create below the fold at 24 rows since it gained the measure, issue 32).
       terminal.press(Keys.enter, thenSee: words.category)
-      // Name, Category, Schedule, the line of Yes / No and Measurable (issue 32), the emoji nearest
-      // Yes / No, the one under it.
-      terminal.send(String(repeating: Keys.down, count: 5))
-      expectFocus(terminal, "Emoji 😡")
+      // Name, Category, Schedule, the line of Yes / No and Measurable (issue 32), the Reminders
+      // row's "+" (issue 48), the emoji grid entered at its first, the one under it.
+      terminal.send(String(repeating: Keys.down, count: 6))
+      expectFocus(terminal, "Emoji 😇")
       terminal.send(String(repeating: Keys.down, count: 2))
-      // Down into the colors in the same column: the second color.
-      expectFocus(terminal, words.language == "ru" ? "Цвет 2 из 18" : "Color 2 of 18")
+      // Down into the colors in the same column: the first color.
+      expectFocus(terminal, words.language == "ru" ? "Цвет 1 из 18" : "Color 1 of 18")
       // Two more rows of colors, Cancel, Create.
       terminal.send(String(repeating: Keys.down, count: 4))
       // Create, disabled on an empty form: its name says what to fill in (cut at 40 columns).

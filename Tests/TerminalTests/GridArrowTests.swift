@@ -74,7 +74,7 @@ struct GridArrowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theEditFormsDayCounterComesAfterScheduleBeforeTheEmoji(_ language: Language) throws {
+  func theEditFormsDayCounterComesAfterTheRemindersBeforeTheEmoji(_ language: Language) throws {
     let session = try session(language, columns: 80, rows: 24)
     let plants = language == .ru ? "Поливать растения" : "Water the plants"
     try session.tab(to: "card:" + plants)
@@ -82,10 +82,13 @@ struct GridArrowTests {
     try session.open("edit")
     _ = session.handle(.escape)  // leaves the name field
     try session.tab(to: "schedule")
-    // The measure (issue 32) comes between: Yes / No and Measurable, then the counter.
-    #expect(session.press([.tab, .tab]) == ["measure:yes-no", "measure:amount"])
+    // The measure (issue 32) and the Reminders row's "+" (issue 48) come between, then the counter.
+    #expect(session.press([.tab, .tab, .tab]) == ["measure:yes-no", "measure:amount", "add-reminder"])
     #expect(session.press([.tab, .tab, .tab]) == ["days-minus", "days-plus", "emoji:1"])
-    #expect(session.press([.backTab, .backTab, .backTab]) == ["days-plus", "days-minus", "measure:amount"])
+    #expect(
+      session.press([.backTab, .backTab, .backTab, .backTab]) == [
+        "days-plus", "days-minus", "add-reminder", "measure:amount",
+      ])
   }
 
   @Test(arguments: [Language.en, .ru])
@@ -108,12 +111,15 @@ struct GridArrowTests {
       // Past the colors' last row: Cancel; ↑ from the first emoji row: what is before the grid.
       #expect(session.press([.down]) == ["cancel"], "\(size)")
       try session.tab(to: "emoji:3")
-      // (the line of Yes / No and Measurable: its nearest choice, as in a grid).
-      #expect(session.press([.up]) == ["measure:yes-no"], "\(size)")
+      // (the Reminders row's "+", issue 48).
+      #expect(session.press([.up]) == ["add-reminder"], "\(size)")
       // Tab still walks every element, one by one.
       #expect(
-        session.press([.tab, .tab, .tab, .backTab]) == ["measure:amount", "emoji:1", "emoji:2", "emoji:1"],
+        session.press([.tab, .tab, .tab, .backTab]) == ["emoji:1", "emoji:2", "emoji:3", "emoji:2"],
         "\(size)")
+      // ↑ from the "+": the line of Yes / No and Measurable, its nearest choice, as in a grid.
+      try session.tab(to: "add-reminder")
+      #expect(session.press([.up]) == ["measure:amount"], "\(size)")
     }
   }
 
@@ -127,9 +133,9 @@ struct GridArrowTests {
         _ = session.handle(.down)
         presses += 1
       }
-      // Name, Category, Schedule, the line of Yes / No and Measurable (issue 32), three rows of
-      // emoji, three of colors, Cancel, Create.
-      #expect(presses == 11, "\(columns)×\(rows)")
+      // Name, Category, Schedule, the line of Yes / No and Measurable (issue 32), the Reminders
+      // row's "+" (issue 48), three rows of emoji, three of colors, Cancel, Create.
+      #expect(presses == 12, "\(columns)×\(rows)")
     }
   }
 

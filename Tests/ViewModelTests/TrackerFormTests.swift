@@ -42,7 +42,9 @@ struct TrackerFormTests {
             directions: [
               .init(value: .atLeast, title: "Не меньше", isChosen: true),
               .init(value: .atMost, title: "Не больше", isChosen: false),
-            ])))
+            ]),
+          reminders: .init(
+            title: "Напоминания", rows: [], addTitle: "Добавить напоминание", isAddEnabled: true)))
   }
 
   @Test func creation1_anIrregularEventHasNoScheduleRow() {
@@ -70,7 +72,8 @@ struct TrackerFormTests {
             directions: [
               .init(value: .atLeast, title: "At least", isChosen: true),
               .init(value: .atMost, title: "At most", isChosen: false),
-            ])))
+            ]),
+          reminders: .init(title: "Reminders", rows: [], addTitle: "Add a reminder", isAddEnabled: true)))
   }
 
   @Test func creation2i_theClearButtonAppearsFromOneCharacterAndEmptiesTheField() {

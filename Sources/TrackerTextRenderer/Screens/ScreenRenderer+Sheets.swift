@@ -31,6 +31,7 @@ extension ScreenRenderer {
     canvas.box(rows)
     canvas.blank()
     measure(state.measure, focused: focused, into: &canvas)
+    reminders(state.reminders, into: &canvas)
     if let counter = state.dayCounter {
       canvas.spans(
         [
@@ -99,6 +100,32 @@ extension ScreenRenderer {
     if let error = fields.targetError { canvas.wrapped(error, .destructive, align: .center) }
     canvas.spans(
       options(fields.directions.map { ($0.title, $0.isChosen, .direction($0.value)) }), align: .center)
+    canvas.blank()
+  }
+
+  // Issue 48: reminders
+  /// The form's Reminders row: its title with "[+]", then a box of the reminders, each with its
+  /// details (when not the default) and its ✕.
+  private func reminders(_ section: TrackerFormViewModel.ReminderSection, into canvas: inout Canvas) {
+    let add = Span(
+      "[" + Self.addMark + "]", section.isAddEnabled ? Style(.accent, bold: true) : .disabled
+    ).anchored(.addReminder)
+    var head = StyledLine(" ")
+    head.spans +=
+      Canvas.split(
+        [Span(TextFitting.safe(section.title), Style(.text, bold: true))], [add], width: width - 2
+      ).spans
+    canvas.add(head)
+    if !section.rows.isEmpty {
+      canvas.box([
+        section.rows.map { row in
+          var leading = [Span(row.text, .text).anchored(.formReminder(row.time))]
+          if let details = row.details { leading.append(Span(" · " + TextFitting.safe(details), .secondary)) }
+          let remove = Span(Self.clearMark, .secondary).anchored(.removeReminder(row.time))
+          return Canvas.split(leading, [remove], width: width - 4)
+        }
+      ])
+    }
     canvas.blank()
   }
 

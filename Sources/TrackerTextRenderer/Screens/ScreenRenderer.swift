@@ -182,8 +182,10 @@ public struct ScreenRenderer: Sendable {
 
   /// How a color of the tracker form is drawn: a swatch in that color.
   public static let swatch = "██"
-  /// How a field's clear button is drawn.
+  /// How a field's clear button (and a reminder's remove button) is drawn.
   public static let clearMark = "✕"
+  /// How the form's "add a reminder" button is drawn.
+  public static let addMark = "+"
   /// How the calendar's previous-month and next-month buttons are drawn.
   public static let previousMark = "‹"
   public static let nextMark = "›"
@@ -194,12 +196,14 @@ public struct ScreenRenderer: Sendable {
   public static func mark(of identifier: ElementID) -> String? {
     switch identifier {
     case .color: return swatch
-    case .clear: return clearMark
+    case .clear, .removeReminder: return clearMark
+    case .addReminder: return addMark
     case .previousMonth: return previousMark
     case .nextMonth: return nextMark
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .tab, .start, .date, .filters,
       .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
-      .daysMinus, .daysPlus, .emoji, .create, .discard, .keepEditing, .category, .addCategory, .weekday,
+      .daysMinus, .daysPlus, .formReminder, .emoji, .create, .discard, .keepEditing, .category, .addCategory,
+      .weekday,
       .filter, .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed,
       .retry,
       .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note, .amountMinus, .amountPlus,

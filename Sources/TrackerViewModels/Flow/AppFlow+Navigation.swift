@@ -128,6 +128,15 @@ extension AppFlow {
           form?.scheduleChosen(choice)
         }
         self.push(.schedule(schedule))
+      case .reminderTime(let time, let replacing):
+        let picker = TimePickerViewModel(environment: self.environment, time: time)
+        picker.onDone = { [weak self, weak form] time in
+          self?.pop()
+          form?.reminderTimeChosen(time, replacing: replacing)
+        }
+        self.push(.timePicker(picker))
+        self.focusedField = .time
+        self.publish()
       }
     }
     push(.trackerForm(form))

@@ -60,6 +60,12 @@ public enum TrackerAction: Hashable, Sendable {
   case openCategories
   /// The Schedule row.
   case openSchedule
+  /// The Reminders row's "+": the time picker for a new reminder.
+  case addReminder
+  /// A reminder's time on the form: the time picker, to change it.
+  case editReminder(ReminderTime)
+  /// A reminder's ✕ on the form.
+  case removeReminder(ReminderTime)
   /// Emoji number `index` (0-based) of the picker.
   case chooseEmoji(index: Int)
   /// Color number `index` (0-based) of the picker.

@@ -71,3 +71,60 @@ extension ReminderNotification {
     }
   }
 }
+
+/// A reminder's notification and the instant it fires: what a client hands the system's
+/// scheduler (on iOS a `UNCalendarNotificationTrigger` that does not repeat).
+public struct ScheduledReminder: Hashable, Sendable {
+  public var fireDate: Date
+  public var notification: ReminderNotification
+
+  /// A value with every field given.
+  public init(fireDate: Date, notification: ReminderNotification) {
+    self.fireDate = fireDate
+    self.notification = notification
+  }
+}
+
+extension ReminderNotification {
+  /// The most notifications a client keeps pending (iOS keeps 64 per app).
+  public static let pendingLimit = 64
+
+  /// The habits' reminders that fire after `instant` within the next `days` days (today, as the
+  /// day start counts it, first), earliest first, at most `limit`: each on its weekdays, none on
+  /// a planned day off or before a tracker's first day, and today's only-if-not-done ones only
+  /// while today is not done. A client schedules these one-shot and asks again after every change
+  /// and when the day turns, so a done habit's reminder never fires (a repeating trigger could
+  /// not know). A time before the day start fires on the next calendar date (01:30 with a 03:00
+  /// start, for the day before it).
+  public static func upcoming(
+    after instant: Date, days: Int = 7, dayStart: DayStart, timeZone: TimeZone, histories: [TrackerHistory],
+    limit: Int = pendingLimit, _ localizer: Localizer
+  ) -> [ScheduledReminder] {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let today = dayStart.today(at: instant, in: timeZone)
+    var result: [ScheduledReminder] = []
+    for offset in 0..<max(0, days) {
+      let day = today.adding(days: offset)
+      for history in histories {
+        for reminder in history.tracker.reminders {
+          let date = reminder.time.hour < dayStart.hour ? day.adding(days: 1) : day
+          let parts = date.components
+          guard
+            let fireDate = calendar.date(
+              from: DateComponents(
+                year: parts.year, month: parts.month, day: parts.day, hour: reminder.time.hour,
+                minute: reminder.time.minute)),
+            fireDate > instant, reminder.speaks(for: history, on: day)
+          else { continue }
+          result.append(
+            ScheduledReminder(
+              fireDate: fireDate,
+              notification: ReminderNotification(reminder, of: history.tracker, on: day, localizer)))
+        }
+      }
+    }
+    return Array(
+      result.sorted { ($0.fireDate, $0.notification.id) < ($1.fireDate, $1.notification.id) }.prefix(limit))
+  }
+}

@@ -64,6 +64,52 @@ extension TrackerFormViewModel {
     }
   }
 
+  /// The form's Reminders row (issue 48): the tracker's reminders, each with its ✕, and "+" to add
+  /// one. Times are chosen on the time picker of Settings; a reminder's days and "only if not done
+  /// yet" are kept as they are (the command line sets them).
+  public struct ReminderSection: Equatable, Sendable {
+    /// "Reminders".
+    public var title: String
+    public var rows: [ReminderRow]
+    /// "Add a reminder": the "+" button's accessibility label.
+    public var addTitle: String
+    /// Whether another can be added (below `HabitReminder.limit`).
+    public var isAddEnabled: Bool
+
+    /// A value with every field given.
+    public init(
+      title: String = "", rows: [ReminderRow] = [], addTitle: String = "", isAddEnabled: Bool = true
+    ) {
+      self.title = title
+      self.rows = rows
+      self.addTitle = addTitle
+      self.isAddEnabled = isAddEnabled
+    }
+  }
+
+  /// One reminder of the form's Reminders row.
+  public struct ReminderRow: Equatable, Sendable, Identifiable {
+    public var time: ReminderTime
+    /// "07:30".
+    public var text: String
+    /// How it speaks when that is not the default ("Mon, Fri · even when done"); nil for the
+    /// habit's own days, only if not done yet.
+    public var details: String?
+    /// "Remove the reminder at 07:30": the ✕ button's accessibility label.
+    public var removeAccessibilityLabel: String
+
+    /// The time identifies the row (one reminder per time).
+    public var id: ReminderTime { time }
+
+    /// A value with every field given.
+    public init(time: ReminderTime, text: String, details: String?, removeAccessibilityLabel: String) {
+      self.time = time
+      self.text = text
+      self.details = details
+      self.removeAccessibilityLabel = removeAccessibilityLabel
+    }
+  }
+
   /// What the form shows.
   public struct State: Equatable, Sendable, SaveShowing {
     public var title: String
@@ -84,6 +130,8 @@ extension TrackerFormViewModel {
     public var scheduleValue: String?
     /// Yes/No or Measurable, with a measurable tracker's fields (issue 32).
     public var measure: MeasureFields
+    /// The tracker's reminders (issue 48).
+    public var reminders = ReminderSection()
     public var emojiTitle: String
     public var emojis: [EmojiItem]
     public var colorTitle: String
@@ -131,7 +179,8 @@ extension TrackerFormViewModel {
       categoryValue: String? = nil, hasSchedule: Bool, scheduleTitle: String, scheduleValue: String? = nil,
       emojiTitle: String, emojis: [EmojiItem], colorTitle: String, colors: [ColorItem],
       dayCounter: DayCounter? = nil, cancelTitle: String, createTitle: String, isCreateEnabled: Bool,
-      alert: AlertState? = nil, measure: MeasureFields = MeasureFields()
+      alert: AlertState? = nil, measure: MeasureFields = MeasureFields(),
+      reminders: ReminderSection = ReminderSection()
     ) {
       self.title = title
       self.name = name
@@ -145,6 +194,7 @@ extension TrackerFormViewModel {
       self.scheduleTitle = scheduleTitle
       self.scheduleValue = scheduleValue
       self.measure = measure
+      self.reminders = reminders
       self.emojiTitle = emojiTitle
       self.emojis = emojis
       self.colorTitle = colorTitle
@@ -163,6 +213,9 @@ extension TrackerFormViewModel {
     case categories(checked: UUID?)
     /// The schedule, showing the form's choice (its days, or N a week or a month).
     case schedule(ScheduleChoice)
+    /// The time picker for a reminder: showing `time`, for the reminder at `replacing` (nil: a new
+    /// one). Its Done calls `reminderTimeChosen(_:replacing:)`.
+    case reminderTime(ReminderTime, replacing: ReminderTime?)
     /// Saved or cancelled: close the form.
     case close
   }

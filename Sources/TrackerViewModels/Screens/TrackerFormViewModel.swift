@@ -40,6 +40,8 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   var dayChange = 0
   var measureKind: MeasureKind
   var direction: MeasureDirection
+  /// The tracker's reminders as the form has them (issue 48).
+  var reminders: [HabitReminder] = []
   /// Editing: the tracker's records and days off as stored, read with the names (nil until read),
   /// so the counter counts met days as the card does.
   var storedHistory: (records: [TrackerRecord], daysOff: [Day])?
@@ -75,6 +77,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       }
       emoji = tracker.emoji
       color = tracker.color
+      reminders = tracker.reminders
       switch tracker.measure {
       case .yesNo:
         measureKind = .yesNo
@@ -151,6 +154,8 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     state.measure.unitPlaceholder = localizer.text(.formUnitPlaceholder)
     state.measure.targetTitle = localizer.text(.formTarget)
     state.measure.targetPlaceholder = localizer.text(.formTargetPlaceholder)
+    state.reminders.title = localizer.text(.formReminders)
+    state.reminders.addTitle = localizer.text(.formRemindersAdd)
     state.cancelTitle = localizer.text(.formCancel)
     state.createTitle = localizer.text(isEditing ? .formSave : .formCreate)
     state.alert = state.alert?.relabelled(localizer)
@@ -193,6 +198,46 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the schedule screen returned its choice: days, or N a week or a month.
   public func scheduleChosen(_ chosen: ScheduleChoice) {
     schedule = chosen
+    refresh()
+  }
+
+  // Issue 48: reminders
+  /// Call when the user tapped the Reminders row's "+": the time picker, at 20:00 or the first
+  /// hour from 08:00 no reminder has.
+  public func addReminderTapped() {
+    guard reminders.count < HabitReminder.limit else { return }
+    let taken = Set(reminders.map(\.time))
+    let free = ([ReminderTime.evening] + (8...23).compactMap { ReminderTime(hour: $0, minute: 0) })
+      .first { !taken.contains($0) }
+    onRoute?(.reminderTime(free ?? .evening, replacing: nil))
+  }
+
+  /// Call when the user tapped a reminder's time: the time picker, to change it.
+  public func reminderTapped(_ time: ReminderTime) {
+    guard reminders.contains(where: { $0.time == time }) else { return }
+    onRoute?(.reminderTime(time, replacing: time))
+  }
+
+  /// Call when the time picker returned `time` for the reminder at `replacing` (nil: a new one).
+  /// A changed reminder keeps its days and "only if not done yet"; one at a time another has
+  /// takes that one's place.
+  public func reminderTimeChosen(_ time: ReminderTime, replacing: ReminderTime?) {
+    var changed = reminders
+    if let replacing, let index = changed.firstIndex(where: { $0.time == replacing }) {
+      changed[index].time = time
+    } else {
+      guard changed.count < HabitReminder.limit || changed.contains(where: { $0.time == time }) else {
+        return
+      }
+      changed.append(HabitReminder(time: time))
+    }
+    reminders = HabitReminder.normalized(changed)
+    refresh()
+  }
+
+  /// Call when the user tapped a reminder's ✕.
+  public func removeReminderTapped(_ time: ReminderTime) {
+    reminders.removeAll { $0.time == time }
     refresh()
   }
 
@@ -270,6 +315,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     var unit: String
     var target: String
     var direction: MeasureDirection
+    var reminders: [HabitReminder]
   }
 
   var currentDraft: Draft { draft(of: state) }
@@ -279,7 +325,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     Draft(
       name: state.name, categoryID: categoryID, schedule: schedule, emoji: emoji, color: color,
       dayChange: dayChange, measureKind: measureKind, unit: state.measure.unit, target: state.measure.target,
-      direction: direction)
+      direction: direction, reminders: reminders)
   }
 
   /// The form as it opened; set at the end of `init`.
@@ -405,7 +451,8 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     case .newHabit, .newEvent:
       return Tracker(
         id: newTrackerID, name: NameRules.trimmed(name ?? state.name), emoji: emoji, color: color,
-        categoryID: categoryID, isPinned: false, createdOn: environment.today, kind: kind, measure: measure)
+        categoryID: categoryID, isPinned: false, createdOn: environment.today, kind: kind, measure: measure,
+        reminders: reminders)
     case .edit(let summary):
       var tracker = summary.tracker
       tracker.name = NameRules.trimmed(name ?? state.name)
@@ -414,6 +461,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       tracker.categoryID = categoryID
       tracker.kind = kind
       tracker.measure = measure
+      tracker.reminders = reminders
       return tracker
     }
   }
@@ -488,6 +536,13 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     case .quota(let quota): state.scheduleValue = DisplayText.quota(quota.count, per: quota.period, localizer)
     }
     refreshMeasure(&state.measure)
+    state.reminders.rows = reminders.map { reminder in
+      ReminderRow(
+        time: reminder.time, text: reminder.time.description,
+        details: DisplayText.reminderDetails(reminder, localizer),
+        removeAccessibilityLabel: localizer.text(.formReminderRemoveAccessibility(reminder.time.description)))
+    }
+    state.reminders.isAddEnabled = reminders.count < HabitReminder.limit
     state.emojis = TrackerEmoji.all.map { EmojiItem(emoji: $0, isSelected: $0 == emoji) }
     state.colors = TrackerColor.palette.map { ColorItem(color: $0, isSelected: $0 == color) }
     if case .edit(let summary) = mode {
