@@ -132,13 +132,14 @@ let package = Package(
         "TrackerModels", "TrackerLocalization", "TrackerStore", "TrackerArchiveCodec", "TrackerImports",
         "TrackerViewModels", "TrackerAutomation", "TrackerTextRenderer", "TrackerPreviewSupport",
         "TrackerNetwork", "TrackerTerminal", "TodoModels", "TodoStore", "TodoViewModels", "TrackerRecovery",
+        "TrackerSync",
       ]
     ),
     .executableTarget(
       name: "tracker-benchmark",
       dependencies: [
         "TrackerModels", "TrackerStore", "TrackerArchiveCodec", "TrackerImports", "TrackerViewModels",
-        "TrackerAutomation", "TrackerTextRenderer", "TrackerLocalization",
+        "TrackerAutomation", "TrackerTextRenderer", "TrackerLocalization", "TrackerSync",
         "TrackerTerminal", "CSQLite",
       ]
     ),
@@ -151,7 +152,7 @@ let package = Package(
     // write lock (the locked-file tests) or a read transaction (the write-ahead log tests).
     .executableTarget(
       name: "tracker-store-writer",
-      dependencies: ["TrackerModels", "TrackerStore", "CSQLite", "TrackerRecovery"]),
+      dependencies: ["TrackerModels", "TrackerStore", "CSQLite", "TrackerRecovery", "TrackerSync"]),
     .testTarget(
       name: "StoreTests",
       dependencies: [
@@ -220,7 +221,7 @@ let package = Package(
       dependencies: [
         "TrackerViewModels", "TrackerAutomation", "TrackerModels", "TrackerStore", "TrackerLocalization",
         "tracker-preview", "tracker-store-writer", "OtherProgram", "TestSupport", "FlowTestSupport",
-        "TodoModels", "TodoStore", "TodoViewModels",
+        "TodoModels", "TodoStore", "TodoViewModels", "TrackerSync",
       ]
     ),
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.

@@ -244,6 +244,22 @@ package final class Database {
     return result
   }
 
+  /// Runs `body` inside the open transaction as a savepoint: released when it returns, rolled back
+  /// alone (the transaction still open) when it throws.
+  package func savepoint<Result>(_ body: () throws -> Result) throws -> Result {
+    try execute("SAVEPOINT nested")
+    let result: Result
+    do {
+      result = try body()
+    } catch {
+      try? execute("ROLLBACK TO nested")
+      try? execute("RELEASE nested")
+      throw error
+    }
+    try execute("RELEASE nested")
+    return result
+  }
+
   /// Whether a transaction is open on the connection.
   package var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 

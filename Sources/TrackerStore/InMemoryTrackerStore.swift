@@ -36,6 +36,11 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
 
   private let lock = NSLock()
   private var state = State()
+  /// Each command log's place (`LoggedCommandApplying`), and the lock that makes one merge at a
+  /// time: in memory nothing survives a crash, so the commands and the place need not be one
+  /// transaction, only one merge.
+  private let logPositions = Locked<[UUID: Int]>([:])
+  private let mergeLock = NSLock()
   private let observers = Observers(nothing: StoreChange())
   /// Today, for refusing completions after it; nil: no refusal (a fixture that sets its own days).
   private let clock: StoreClock?
@@ -525,5 +530,21 @@ private struct Snapshot: TrackerDataReading {
           notes.map { TrackerNote(trackerID: id, day: $0.key, text: $0.value) }
         }))
 
+  }
+}
+
+extension InMemoryTrackerStore: LoggedCommandApplying {
+  public func loggedPosition(log: UUID) throws(StoreError) -> Int { logPositions.value[log] ?? 0 }
+
+  public func applyLogged(_ commands: [LoggedCommand], through: Int, log: UUID) throws(StoreError)
+    -> LoggedCommandsReport
+  {
+    mergeLock.lock()
+    defer { mergeLock.unlock() }
+    let stored = logPositions.value[log] ?? 0
+    let applied = try Self.run(commands.filter { $0.sequence > stored }, on: self)
+    let position = max(stored, through)
+    logPositions.withLock { $0[log] = position }
+    return LoggedCommandsReport(applied: applied, position: position)
   }
 }

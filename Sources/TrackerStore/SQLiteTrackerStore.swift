@@ -216,11 +216,24 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// compaction stops waiting for it to read this one's logs: 30 days, in milliseconds.
   package var syncSilenceLimit: UInt64 = 30 * 86_400_000
 
+  /// What the writes inside the open write changed (`write`): touched only inside it, under the
+  /// connection's lock.
+  private var nestedChange = StoreChange()
+
   func write(_ body: () throws -> StoreChange) throws(StoreError) {
+    if connection.isWritingHere {
+      // Inside this store's own write, on its thread (`applyLogged`): a savepoint of it, whose
+      // change the open write tells with its own.
+      let change = try connection.transaction(body)
+      nestedChange.formUnion(change)
+      return
+    }
     let observers = observers
     _ = try connection.transaction(
       { () throws -> StoreChange in
+        self.nestedChange = StoreChange()
         var change = try body()
+        if self.nestedChange != StoreChange() { change.formUnion(self.nestedChange) }
         // Every change this transaction made is stamped before it commits.
         try self.stampEdits(at: Self.milliseconds(self.editClock()))
         // What a few trackers' marks now are, read in the same transaction: the screens that show

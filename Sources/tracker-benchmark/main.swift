@@ -1,6 +1,6 @@
 // tracker-benchmark: measures what the issues set speed targets for. Run in release mode:
 //   swift run -c release tracker-benchmark [statistics] [store] [scale] [loop] [large-loop] [import]
-//   [render] [measured] [measured-import] [render-mixed] [sync] [widget] [reminders]
+//   [render] [measured] [measured-import] [render-mixed] [sync] [widget] [reminders] [command-log]
 
 // (all of them when none is named). Prints each figure as the median of several runs; nothing here
 // is asserted in `swift test`.
@@ -56,6 +56,7 @@ do {
   if wants("sync") { try SyncBenchmark.run(today: today) }
   if wants("widget") { try MainActor.assumeIsolated { try WidgetBenchmark.run(today: today) } }
   if wants("reminders") { try ReminderBenchmark.run(today: today) }
+  if wants("command-log") { try CommandLogBenchmark.run(today: today) }
 } catch {
   print("Benchmark failed: \(error)")
   exit(1)

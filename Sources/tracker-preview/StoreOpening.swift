@@ -1,10 +1,13 @@
 import Foundation
 import TodoModels
 import TodoStore
+import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
 import TrackerRecovery
 import TrackerStore
+import TrackerSync
+import TrackerViewModels
 
 /// Opens the store an invocation names: the demo in memory, or the data file.
 enum StoreOpening {
@@ -45,12 +48,54 @@ enum StoreOpening {
     if !readOnly, !exists(path), !isSameFile(path, defaultPath), let folder = missingFolder(of: path) {
       return refuse(Messages.noFolder(folder, path), &outcome)
     }
-    return reporting(&outcome) { () throws(StoreOpenError) in
+    let store = reporting(&outcome) { () throws(StoreOpenError) in
       let store = try SQLiteTrackerStore(
         path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
         isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly,
         recoveredCategoryTitle: Messages.recoveredCategoryTitle, clock: settings.storeClock)
       return (store, store.recovery)
+    }
+    if let store, !readOnly { mergeCommandLog(into: store, invocation, context, &outcome) }
+    return store
+  }
+
+  /// The folder shared with extensions: `--container`, else the data file's folder.
+  static func container(_ invocation: Invocation, _ context: ToolContext) -> String {
+    let folder =
+      invocation.options.container ?? (trackerPath(invocation, context) as NSString).deletingLastPathComponent
+    guard !folder.hasPrefix("/") else { return folder }
+    return ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder) as NSString)
+      .standardizingPath
+  }
+
+  /// Applies the commands extensions left in the command log (`do --via-extension`, a widget's
+  /// button), once each, before a command changes the data file, as the app does when it opens:
+  /// what was applied, refused or skipped is said on standard error. A log that cannot be merged
+  /// is said too, and the command goes on: the commands wait in the log for the next time.
+  static func mergeCommandLog(
+    into store: SQLiteTrackerStore, _ invocation: Invocation, _ context: ToolContext, _ outcome: inout Outcome
+  ) {
+    let log = CommandLog(container: container(invocation, context))
+    guard FileManager.default.fileExists(atPath: log.folder) else { return }
+    do {
+      let report = try log.merge(into: store)
+      let localizer = Localizer(Messages.language)
+      for (_, result) in report.applied.applied {
+        if case .failure(let error) = result {
+          outcome.standardError += Messages.warning(
+            Messages.text(.cliLoggedRefused(reason: error.reason(localizer))))
+        }
+      }
+      if !report.applied.applied.isEmpty {
+        outcome.standardError +=
+          Messages.text(.cliLoggedMerged(count: String(report.applied.applied.count))) + "\n"
+      }
+      for (file, reason) in report.skipped {
+        outcome.standardError += Messages.warning(
+          Messages.text(.cliLoggedSkipped(reason: reason, path: TerminalSafe.text(file))))
+      }
+    } catch {
+      outcome.standardError += Messages.warning(Messages.text(.cliLoggedFailed(reason: "\(error)")))
     }
   }
 
@@ -79,6 +124,16 @@ enum StoreOpening {
     }
     let suggestion = Suggestion.closest(to: name, among: summaries.map(\.tracker.name))
     return .failure(.failure(TerminalSafe.text(Messages.noSuchTracker(name, suggestion: suggestion))))
+  }
+
+  /// The tracker called `name` in `store`, or the failure to report: none is (with the nearest),
+  /// or the data cannot be read.
+  static func tracker(named name: String, in store: any TrackerDataStore) -> Result<Tracker, Outcome> {
+    do {
+      return tracker(named: name, in: try store.trackers()).map(\.tracker)
+    } catch {
+      return .failure(.failure(Messages.unreadableData(error)))
+    }
   }
 
   /// The tracker's data file the invocation names: `--store`, else the default one.

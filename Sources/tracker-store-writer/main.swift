@@ -39,11 +39,19 @@
 //     filter `TrackerFilter.allCases[i % 4]` or to a reminder on at i % 24 h i % 60 min; says
 //     "ready", starts at a line of standard input, says "done" at the end. Two of them at once,
 //     on two fields, must each leave its last value: no update of one is lost by the other's.
+//   tracker-store-writer log-commands <container> <tracker id> <YYYY-MM-DD> <count>
+//     An extension: appends <count> commands "add 1 to the amount" of the tracker on the day to
+//     the command log of <container>, one file each, printing each file's number once it is in
+//     place. The command log's kill test ends it with SIGKILL at random.
+//   tracker-store-writer merge-log <store> <container> <rounds>
+//     The app: merges the command log into the store <rounds> times, printing "merged <place>"
+//     after each. The kill test ends it with SIGKILL at random too.
 import CSQLite
 import Foundation
 import TrackerModels
 import TrackerRecovery
 import TrackerStore
+import TrackerSync
 
 func fail(_ message: String, code: Int32) -> Never {
   FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -59,6 +67,32 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // An executable entry point, like tracker-preview: it may read the live clock.
 let liveNow = Date()
 switch arguments.first {
+case "log-commands" where arguments.count == 5:
+  guard let tracker = UUID(uuidString: arguments[2]), let day = try? Day(iso: arguments[3]),
+    let count = Int(arguments[4]), let one = Amount(thousandths: 1000)
+  else {
+    fail("usage: tracker-store-writer log-commands <container> <tracker id> <YYYY-MM-DD> <count>", code: 64)
+  }
+  let log = CommandLog(container: arguments[1])
+  for _ in 0..<count {
+    do {
+      say(String(try log.append([HabitCommand(trackerID: tracker, day: day, action: .addAmount(one))])))
+    } catch {
+      fail("Error: \(error)", code: 1)
+    }
+  }
+case "merge-log" where arguments.count == 4:
+  guard let rounds = Int(arguments[3]) else { fail("not a count: \(arguments[3])", code: 64) }
+  do {
+    let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)
+    let log = CommandLog(container: arguments[2])
+    for _ in 0..<rounds {
+      say("merged \(try log.merge(into: store).applied.position)")
+      usleep(2000)
+    }
+  } catch {
+    fail("Error: \(error)", code: 1)
+  }
 case "open" where arguments.count == 2:
   do {
     let store = try SQLiteTrackerStore(path: arguments[1], now: liveNow)

@@ -168,10 +168,18 @@
     let content: any View
     var title: String?
     var alert: PresentedAlert?
+    /// What `onOpenURL` does with a link the system opens the app with.
+    var openURL: ((URL) -> Void)?
     var body: Never { fatalError("a primitive view has no body") }
   }
 
   extension View {
+    func onOpenURL(perform action: @escaping (URL) -> Void) -> Modified {
+      var modified = self as? Modified ?? Modified(content: self)
+      modified.openURL = action
+      return modified
+    }
+
     func navigationTitle(_ title: String) -> Modified {
       var modified = self as? Modified ?? Modified(content: self)
       modified.title = title
@@ -323,6 +331,45 @@
     func removeAllPendingNotificationRequests() { pending = [] }
     func add(_ request: UNNotificationRequest) { pending.append(request) }
     func setNotificationCategories(_ categories: Set<UNNotificationCategory>) { self.categories = categories }
+  }
+
+  // MARK: AppIntents
+
+  /// What an intent's `perform` answers.
+  protocol IntentResult {}
+  /// The answer that says nothing more.
+  struct EmptyIntentResult: IntentResult {}
+  extension IntentResult where Self == EmptyIntentResult {
+    static func result() -> EmptyIntentResult { EmptyIntentResult() }
+  }
+
+  /// A text the system shows, looked up in the app's strings.
+  struct LocalizedStringResource: ExpressibleByStringLiteral, Sendable {
+    let key: String
+    init(stringLiteral value: String) { key = value }
+  }
+
+  /// An intent's input, as Shortcuts and a widget's button fill it.
+  @propertyWrapper struct Parameter<Value: Sendable>: Sendable {
+    var wrappedValue: Value
+  }
+  extension Parameter where Value == String {
+    init(title: LocalizedStringResource) { wrappedValue = "" }
+  }
+
+  /// An action the system runs in the app's extension: a widget's button, a Shortcut.
+  protocol AppIntent: Sendable {
+    associatedtype PerformResult: IntentResult
+    static var title: LocalizedStringResource { get }
+    init()
+    func perform() async throws -> PerformResult
+  }
+
+  extension FileManager {
+    /// The app group's container: here a folder under the temporary one.
+    func containerURL(forSecurityApplicationGroupIdentifier group: String) -> URL? {
+      temporaryDirectory.appendingPathComponent(group)
+    }
   }
 
 #endif

@@ -86,7 +86,7 @@ struct DocSnippetTests {
   @Test func everySnippetOfThePageIsCompiledHereAsWritten() throws {
     let page = try Self.pageSnippets()
     let compiled = try Self.compiledSnippets()
-    #expect(page.count == 8)
+    #expect(page.count == 10)
     #expect(page.count == compiled.count)
     for (written, built) in zip(page, compiled) {
       #expect(written.section == built.section)
@@ -101,6 +101,7 @@ struct DocSnippetTests {
     let allowed: Set = [
       "import TrackerViewModels", "import TrackerModels", "import TrackerStore", "import TrackerLocalization",
       "import UIKit", "import SwiftUI", "import WidgetKit", "import UserNotifications",
+      "import AppIntents", "import TrackerSync",
     ]
     #expect(Set(page.flatMap(\.imports)).isSubset(of: allowed))
   }
@@ -193,5 +194,20 @@ struct DocSnippetTests {
     #expect(entry.snapshot.rows.map(\.name) == ["Read"])
     #expect(timelines.last?.policy == .after(entry.snapshot.validUntil))
     withExtendedLifetime(feed) {}
+  }
+
+  @Test(arguments: Language.allCases)
+  @MainActor
+  func theRootOpensALinkAndSaysWhyOneIsRefused(language: Language) throws {
+    let store = InMemoryTrackerStore()
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let environment = clientEnvironment(store, language)
+    let root = LinkedRoot(flow: AppFlow(environment: environment), localizer: environment.localizer)
+    let drawn = try #require(root.body as? Modified)
+    let open = try #require(drawn.openURL)
+    open(URL(string: "tracker://statistics")!)
+    #expect(root.flow.tab == .statistics && root.refusal == nil)
+    open(URL(string: "tracker://weather")!)
+    #expect(root.refusal?.isEmpty == false)
   }
 }

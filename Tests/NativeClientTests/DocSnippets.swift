@@ -8,9 +8,11 @@ import TrackerAutomation
 import TrackerLocalization
 import TrackerModels
 import TrackerStore
+import TrackerSync
 import TrackerViewModels
 
 #if os(iOS)
+  import AppIntents
   import SwiftUI
   import UIKit
   import UserNotifications
@@ -187,6 +189,28 @@ struct FlowClient {
   // docs/native-client.md, "The whole app at once": end
 }
 
+// docs/native-client.md, "Links": begin
+/// The app's root: a link opened anywhere (a widget's row, a notification, another app) goes into
+/// the flow, which closes what covers the tabs and opens the place; a refusal is shown.
+struct LinkedRoot: View {
+  let flow: AppFlow
+  let localizer: Localizer
+  @State var refusal: String? = nil
+
+  var body: some View {
+    Text(refusal ?? "")
+      .onOpenURL { url in
+        do throws(DeepLinkError) {
+          try flow.open(url)
+          refusal = nil
+        } catch {
+          refusal = error.message(localizer)  // why, in the user's language
+        }
+      }
+  }
+}
+// docs/native-client.md, "Links": end
+
 // docs/native-client.md, "Widgets": begin
 struct HabitsEntry: TimelineEntry {
   let date: Date
@@ -247,3 +271,42 @@ func schedule(_ planned: [ScheduledReminder], on center: UNUserNotificationCente
   center.setNotificationCategories(categories)
 }
 // docs/native-client.md, "Notifications": end
+
+// docs/native-client.md, "Commands from anywhere": begin
+/// A widget's "Done" button (an interactive widget) or a Shortcut: it hands the command to the app
+/// through the command log in the app group's container, and never opens the data file.
+struct MarkDoneIntent: AppIntent {
+  static let title: LocalizedStringResource = "Mark as done"
+  static let group = "group.app.tracker"
+
+  @Parameter(title: "Habit") var trackerID: String
+  @Parameter(title: "Day") var day: String
+
+  init() {}
+  init(trackerID: UUID, day: Day) {
+    self.trackerID = trackerID.uuidString
+    self.day = day.iso
+  }
+
+  func perform() async throws -> some IntentResult {
+    guard let id = UUID(uuidString: trackerID), let day = try? Day(iso: day),
+      let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: Self.group)
+    else { return .result() }
+    try CommandLog(container: container.path).append([
+      HabitCommand(trackerID: id, day: day, action: .setDone(true))
+    ])
+    return .result()
+  }
+}
+
+/// The app: applies what extensions left, once each, at launch, when it comes to the foreground and
+/// when the log's folder changes; the widgets' snapshots follow by themselves (`WidgetFeed`).
+func mergeCommands(into store: SQLiteTrackerStore, container: URL) throws -> [StoreError] {
+  let merged = try CommandLog(container: container.path).merge(into: store)
+  // A habit deleted since, a day not yet come: refused once, said, never tried again.
+  return merged.applied.applied.compactMap { _, outcome in
+    if case .failure(let error) = outcome { return error }
+    return nil
+  }
+}
+// docs/native-client.md, "Commands from anywhere": end

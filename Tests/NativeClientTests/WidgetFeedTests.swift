@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TrackerModels
 import TrackerStore
+import TrackerSync
 import TrackerViewModels
 
 /// The app keeps its widgets' snapshots in a shared folder (issue 48): every habit of today,
@@ -50,5 +51,40 @@ struct WidgetFeedTests {
     #expect(after.rows.map(\.isDone) == [false, true])
     #expect(after.rows[1].accessibilityValue == "done, current streak 1 day")
     #expect(feed.failure == nil && feed.writes >= 8)
+  }
+
+  /// A widget's "Done" goes through the command log: once the app merges it, the widget's own
+  /// snapshot says it is done — what the widget shows comes back to it.
+  @Test func aCommandMergedFromTheLogIsInTheNextSnapshot() async throws {
+    let folder = TemporaryFolder().url
+    let store = try SQLiteTrackerStore(
+      path: folder.appendingPathComponent("tracker.sqlite").path, now: Date())
+    let home = TrackerCategory(id: UUID(), title: "Home")
+    try store.createCategory(home)
+    let read = Tracker(
+      id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+      categoryID: home.id,
+      createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
+    try store.createTracker(read)
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    var environment = clientEnvironment(store, .en)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    let container = folder.appendingPathComponent("group")
+    let feed = WidgetFeed(environment: environment, folder: container)
+    func small() -> WidgetSnapshot? {
+      FileManager.default.contents(atPath: feed.file(of: .small).path).flatMap {
+        try? WidgetSnapshot.decode($0)
+      }
+    }
+    #expect(try await eventually { small()?.rows.first?.isDone == false })
+    // The widget's extension: the row's Done button, its command written to the log.
+    let row = try #require(small()?.rows.first)
+    let done = try #require(row.actions.first { $0.kind == .done })
+    let command = try #require(done.kind.command(trackerID: row.id, day: environment.today))
+    try CommandLog(container: container.path).append([command])
+    // The app, when the log changes.
+    let merged = try CommandLog(container: container.path).merge(into: store)
+    #expect(merged.applied.applied.count == 1)
+    #expect(try await eventually { small()?.rows.first?.isDone == true })
   }
 }

@@ -63,6 +63,19 @@ extension StoreChange {
     hasher.combine(syncChanged)
   }
 
+  /// Adds what `other` changed: one transaction that made both (a logged command applied inside
+  /// the write that records it). The marks are dropped: they said what one part left.
+  public mutating func formUnion(_ other: StoreChange) {
+    categoryIDs.formUnion(other.categoryIDs)
+    trackerIDs.formUnion(other.trackerIDs)
+    recordDays.merge(other.recordDays) { $0.union($1) }
+    noteDays.merge(other.noteDays) { $0.union($1) }
+    settingsChanged = settingsChanged || other.settingsChanged
+    isEverything = isEverything || other.isEverything
+    syncChanged = syncChanged || other.syncChanged
+    marks = [:]
+  }
+
   /// How many trackers' marks a store says with a change at most (`marks`): more are read.
   public static let marksLimit = 8
 

@@ -64,6 +64,9 @@ package final class StoreConnection: @unchecked Sendable {
   }
   @TaskLocal private static var running: Running?
 
+  /// Whether this thread is inside this connection's write transaction.
+  package var isWritingHere: Bool { runningHere == .write }
+
   /// What the current thread runs of this connection, if anything.
   private var runningHere: Running.Kind? {
     guard let running = Self.running, running.owner == ObjectIdentifier(self) else { return nil }
@@ -276,6 +279,12 @@ package final class StoreConnection: @unchecked Sendable {
     -> Result
   {
     mainThread.callBegins()
+    if runningHere == .write {
+      // A write inside this connection's own write, on its thread (a logged command applied with
+      // its record, `applyLogged`): a savepoint of the open transaction, undone alone when its body
+      // throws; the open transaction commits it, and tells what it changed (`isWritingHere`).
+      return try mapped { () throws -> Result in try writer.savepoint(body) }
+    }
     let limit = Self.waitLimit
     // Elapsed time, not the wall clock: a clock set back must not stretch the wait.
     let waitEnds = DispatchTime.now() + (limit ?? Self.busyTimeout)

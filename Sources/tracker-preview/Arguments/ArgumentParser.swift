@@ -186,6 +186,11 @@ enum ArgumentParser {
       case (2, true): return .failure(UsageError(message: Messages.noteTextAndClear, command: name))
       default: return .failure(UsageError(message: Messages.unexpectedArgument(rest[2]), command: name))
       }
+    case "do" where options.viaExtension:
+      switch HabitCommandWords.action(rest) {
+      case .success(let action): invocation = .logged(rest[0], action)
+      case .failure(let refusal): return .failure(UsageError(message: refusal.message, command: name))
+      }
     case "do":
       switch HabitCommandWords.read(rest, &options) {
       case .success(let command): invocation = command
@@ -304,6 +309,20 @@ enum HabitCommandWords {
     case .dayOff: "day-off"
     case .cancelDayOff: "no-day-off"
     case .amount, .note, .open: nil
+    }
+  }
+
+  /// The action `words` ask for (`do NAME ACTION [VALUE] --via-extension`), or why none.
+  static func action(_ words: [String]) -> Result<HabitCommand.Action, Refusal> {
+    var options = Options()
+    switch read(words, &options) {
+    case .failure(let refusal): return .failure(refusal)
+    case .success(.mark(_, let done)):
+      if case .success(let amount)? = options.amount { return .success(.setAmount(amount)) }
+      return .success(.setDone(done))
+    case .success(.skip(_, let off)): return .success(.setDayOff(off))
+    case .success(.note(_, let text)): return .success(.writeNote(text))
+    case .success: return .failure(Refusal(message: Messages.missingArgument("<action>")))
     }
   }
 

@@ -42,8 +42,7 @@ enum CommandLineSpec {
   static let globalOptions: [Option] = [
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
     .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .family, .days, .always,
-    .help,
-    .version,
+    .viaExtension, .container, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -121,7 +120,7 @@ enum CommandLineSpec {
       name: "do", arguments: "<name> <action> [<value>]",
       overviewKey: .helpCommandDo,
       argumentHelp: [("<name>", .text(.helpArgumentName)), ("<action>", .text(.helpArgumentDoAction))],
-      options: [.date, .store, .lang, .today, .timeZone]),
+      options: [.date, .viaExtension, .container, .store, .lang, .today, .timeZone]),
     Command(
       name: "skip", arguments: "<name>|--all",
       overviewKey: .helpCommandSkip,

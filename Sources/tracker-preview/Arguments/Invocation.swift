@@ -15,6 +15,8 @@ struct Invocation: Equatable {
     case remind
     /// `reminder add|remove|list`: a habit's reminders.
     case reminder(ReminderVerb)
+    /// `do <name> <action> --via-extension`: the command written to the command log.
+    case logged(String, HabitCommand.Action)
     /// `done <name>` (true) or `undone <name>` (false).
     case mark(String, done: Bool)
     /// `note <name> <text>`, or `note <name> --clear` (nil text).

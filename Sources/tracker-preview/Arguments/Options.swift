@@ -41,6 +41,11 @@ struct Options: Equatable {
   var days: Parsed<WeekdaySet>?
   /// `reminder add --always`: the reminder speaks on a day already done too.
   var always = false
+  /// `do --via-extension`: the command handed to the app through the command log, as a widget's
+  /// button hands it.
+  var viaExtension = false
+  /// The folder shared with extensions (the command log's); by default the data file's folder.
+  var container: String?
   var help = false
   var version = false
 }
@@ -286,6 +291,8 @@ extension CommandLineSpec {
     static let family = option("--family", .choice, \.family, help: .helpOptionFamily)
     static let days = option("--days", .weekdays, \.days, help: .helpOptionDays)
     static let always = flag("--always", \.always, help: .helpOptionAlways)
+    static let viaExtension = flag("--via-extension", \.viaExtension, help: .helpOptionViaExtension)
+    static let container = option("--container", .path, \.container, help: .helpOptionContainer)
 
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)

@@ -79,13 +79,9 @@ enum ReminderCommand {
     var outcome = Outcome()
     guard let store = StoreOpening.open(invocation, given, context, outcome: &outcome) else { return outcome }
     let tracker: Tracker
-    do {
-      switch StoreOpening.tracker(named: name, in: try store.trackers()) {
-      case .success(let found): tracker = found.tracker
-      case .failure(let failure): return failure
-      }
-    } catch {
-      return .failure(Messages.unreadableData(error))
+    switch StoreOpening.tracker(named: name, in: store) {
+    case .success(let found): tracker = found
+    case .failure(let failure): return failure
     }
     let decided = decide(tracker)
     if let refusal = decided.refusal { return .failure(refusal) }

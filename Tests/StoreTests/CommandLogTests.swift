@@ -1,0 +1,161 @@
+import Foundation
+import ModelTestSupport
+import TestSupport
+import Testing
+import TrackerModels
+import TrackerStore
+import TrackerSync
+
+/// The command log an extension hands its commands to the app through (issue 48, item 4): each
+/// command applied once, whatever is killed when.
+@Suite("The command log of extensions", .temporaryFolders)
+struct CommandLogTests {
+  static let one = Amount(thousandths: 1000)!
+  static let today = day("2026-11-30")
+
+  /// A store with a measurable habit "Water" (glasses, at least 8).
+  static func store(_ kind: StoreKind, path: String? = nil) throws -> any TrackerDataStore
+    & LoggedCommandApplying
+  {
+    let store: any TrackerDataStore & LoggedCommandApplying =
+      switch (kind, path) {
+      case (.sqlite, let path?): try SQLiteTrackerStore(path: path, now: fixedNow)
+      case (.sqlite, nil):
+        try SQLiteTrackerStore(path: TemporaryFolder().path("tracker.sqlite"), now: fixedNow)
+      case (.memory, _): InMemoryTrackerStore()
+      }
+    try store.createCategory(home)
+    var water = habit("Water", id: 10)
+    water.measure = try .measurable(unit: "glasses", target: Amount(thousandths: 8000)!, direction: .atLeast)
+    try store.createTracker(water)
+    return store
+  }
+
+  static func amount(_ store: any TrackerDataStore) throws -> Amount? {
+    try store.records(trackerID: id(10)).first { $0.day == today }?.amount
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func commandsWrittenByAnExtensionAreAppliedOnceByTheApp(kind: StoreKind) throws {
+    let store = try Self.store(kind)
+    let log = CommandLog(container: TemporaryFolder().path("container"))
+    let add = HabitCommand(trackerID: id(10), day: Self.today, action: .addAmount(Self.one))
+    #expect(try log.append([add]) == 1)
+    #expect(try log.append([add, add]) == 2)
+    try log.append([HabitCommand(trackerID: id(10), day: Self.today, action: .writeNote("from the widget"))])
+    let first = try log.merge(into: store)
+    #expect(first.applied.applied.count == 4 && first.applied.position == 3 && first.skipped.isEmpty)
+    #expect(try Self.amount(store) == Amount(thousandths: 3000))
+    #expect(try store.notes(trackerID: id(10)).map(\.text) == ["from the widget"])
+    // Merged again: nothing more. The applied files are gone but the newest, which numbers the next.
+    #expect(try log.merge(into: store).applied.applied.isEmpty)
+    #expect(try Self.amount(store) == Amount(thousandths: 3000))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: log.folder).filter { $0.hasSuffix(".jsonl") } == [
+        "00000003.jsonl"
+      ])
+    #expect(try log.append([add]) == 4)
+    try log.merge(into: store)
+    #expect(try Self.amount(store) == Amount(thousandths: 4000))
+  }
+
+  @Test func aRefusedCommandIsConsumedAndABadFileIsSkippedAndSaid() throws {
+    let store = try Self.store(.sqlite)
+    let log = CommandLog(container: TemporaryFolder().path("container"))
+    let add = HabitCommand(trackerID: id(10), day: Self.today, action: .addAmount(Self.one))
+    try log.append([HabitCommand(trackerID: id(99), day: Self.today, action: .setDone(true))])
+    try log.append([add])
+    // A file whose line is no command (damaged, or from a later version).
+    let third = try log.append([add])
+    let path = (log.folder as NSString).appendingPathComponent("0000000\(third).jsonl")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try text.replacingOccurrences(of: "add-amount", with: "levitate").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    try log.append([add])
+    let report = try log.merge(into: store)
+    #expect(report.applied.applied.count == 3)
+    #expect(report.applied.applied.first?.outcome == .failure(.trackerNotFound(id(99))))
+    #expect(report.skipped.map(\.reason) == ["line 2 is not a command"])
+    #expect(report.applied.position == 4)
+    #expect(try Self.amount(store) == Amount(thousandths: 2000))
+    #expect(try log.merge(into: store).applied.applied.isEmpty)
+  }
+
+  @Test func aFolderMadeAgainIsANewLogWhoseNumbersAreNotTakenForOnesApplied() throws {
+    let store = try Self.store(.sqlite)
+    let container = TemporaryFolder().path("container")
+    let add = HabitCommand(trackerID: id(10), day: Self.today, action: .addAmount(Self.one))
+    try CommandLog(container: container).append([add])
+    try CommandLog(container: container).merge(into: store)
+    try FileManager.default.removeItem(atPath: CommandLog(container: container).folder)
+    #expect(try CommandLog(container: container).append([add]) == 1)
+    try CommandLog(container: container).merge(into: store)
+    #expect(try Self.amount(store) == Amount(thousandths: 2000))
+  }
+
+  /// An extension writing commands and the app merging them, both killed at random, 100 times:
+  /// every command in the log is applied exactly once (the amount is the number of the newest
+  /// file, each file adding 1), and every command the extension was told was written is among them.
+  @Test func killedAtRandomEachCommandIsAppliedExactlyOnce() throws {
+    var random = SplitMix(seed: 48)
+    var newestFiles: Set<Int> = []
+    var mergesCut = 0
+    for trial in 0..<100 {
+      let folder = TemporaryFolder()
+      let path = folder.path("tracker.sqlite")
+      let container = folder.path("container")
+      _ = try Self.store(.sqlite, path: path)
+      let writer = try HelperRun(["log-commands", container, id(10).uuidString, Self.today.iso, "12"])
+      let merger = try HelperRun(["merge-log", path, container, "30"])
+      // Either is killed first, at any moment of its work.
+      let (first, second) = random.next() % 2 == 0 ? (writer, merger) : (merger, writer)
+      usleep(UInt32(random.next() % 40_000))
+      first.kill()
+      usleep(UInt32(random.next() % 20_000))
+      second.kill()
+      let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+      #expect(store.recovery == nil)
+      let log = CommandLog(container: container)
+      try log.merge(into: store)
+      let newest =
+        ((try? FileManager.default.contentsOfDirectory(atPath: log.folder)) ?? [])
+        .compactMap { $0.hasSuffix(".jsonl") ? Int($0.prefix(8)) : nil }.max() ?? 0
+      let amount = try Self.amount(store)?.thousandths ?? 0
+      #expect(amount == newest * 1000, "trial \(trial): amount \(amount), newest file \(newest)")
+      #expect(writer.lines.compactMap(Int.init).max() ?? 0 <= newest, "trial \(trial)")
+      newestFiles.insert(newest)
+      // The app's merges had not caught up with the extension when it was killed.
+      let merged = merger.lines.compactMap { Int($0.dropFirst("merged ".count)) }.max() ?? 0
+      if merged < newest { mergesCut += 1 }
+    }
+    // The kills fell at many places: extensions cut after few and many files, merges behind.
+    #expect(newestFiles.count >= 3, "\(newestFiles.sorted())")
+    #expect(mergesCut >= 2, "\(mergesCut)")
+  }
+}
+
+/// `tracker-store-writer` running with `arguments`, its output lines collected.
+final class HelperRun {
+  private let process = Process()
+  private let pipe = Pipe()
+
+  init(_ arguments: [String]) throws {
+    process.executableURL = HelperProcess.executable
+    process.arguments = arguments
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
+  /// Ends it at once, as iOS or a crash would.
+  func kill() {
+    Foundation.kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  /// What it printed, once it has ended.
+  var lines: [String] {
+    String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      .split(separator: "\n").map(String.init)
+  }
+}
