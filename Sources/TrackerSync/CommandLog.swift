@@ -18,7 +18,7 @@ import TrackerModels
 /// (`LoggedCommandApplying`), in order, the commands and the new place in one transaction: each
 /// command is applied once, however the app or the extension is killed. Writers take turns by a
 /// lock on `.lock` in the folder; the files the data file has applied are removed by the merge,
-/// but the newest, which numbers the next.
+/// which keeps the newest number in `.last` (numbers are never used twice).
 public struct CommandLog: Sendable {
   public static let format = "tracker-commands"
   public static let version = 1
@@ -44,7 +44,8 @@ public struct CommandLog: Sendable {
     try makeFolder()
     return try withLock { () throws(CommandLogError) -> Int in
       guard let log = try logID(creating: true) else { throw CommandLogError.unwritable(folder) }
-      let sequence = (try sequences().last ?? 0) + 1
+      // After the newest file, or the newest a merge removed: a number is never used twice.
+      let sequence = max(try sequences().last ?? 0, lastRemoved()) + 1
       var lines = [
         JSONWriter.line(
           .object([
@@ -82,7 +83,7 @@ public struct CommandLog: Sendable {
   }
 
   /// Applies the commands of the files after the store's place for this log, once each, and
-  /// removes the files the store has applied (the newest kept). Nothing to merge (no folder, no
+  /// removes the files the store has applied. Nothing to merge (no folder, no
   /// file after the place) changes nothing.
   @discardableResult
   public func merge(into store: any LoggedCommandApplying) throws(CommandLogError) -> MergeReport {
@@ -140,19 +141,32 @@ public struct CommandLog: Sendable {
     return .success(commands)
   }
 
-  /// Removes the files at or before `position`, but the newest file of the log (it numbers the
-  /// next), and files left aside by a writer killed part way.
+  /// Removes the files at or before `position`, and files left aside by a writer killed part
+  /// way, and keeps the number of the newest removed in `.last`, which numbers the next file: a
+  /// data file that forgot its place (restored from a backup, salvaged) finds no applied file to
+  /// apply again.
   func removeApplied(through position: Int) throws(CommandLogError) {
     try withLock { () throws(CommandLogError) in
-      let all = try sequences()
-      for sequence in all where sequence <= position && sequence != all.last {
-        unlink(path(sequence))
+      let removed = try sequences().filter { $0 <= position }
+      if let newest = removed.last, newest > lastRemoved() {
+        let file = (folder as NSString).appendingPathComponent(".last")
+        guard FileManager.default.createFile(atPath: file + ".writing", contents: Data("\(newest)\n".utf8)),
+          rename(file + ".writing", file) == 0
+        else { throw CommandLogError.unwritable(file) }
       }
+      for sequence in removed { unlink(path(sequence)) }
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-      for name in names where name.hasSuffix(".writing") {
+      for name in names where name.hasSuffix(".jsonl.writing") {
         unlink((folder as NSString).appendingPathComponent(name))
       }
     }
+  }
+
+  /// The number of the newest file a merge removed (0: none).
+  func lastRemoved() -> Int {
+    let file = (folder as NSString).appendingPathComponent(".last")
+    guard let data = FileManager.default.contents(atPath: file) else { return 0 }
+    return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
   }
 
   // MARK: The folder

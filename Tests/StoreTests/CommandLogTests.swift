@@ -47,13 +47,12 @@ struct CommandLogTests {
     #expect(first.applied.applied.count == 4 && first.applied.position == 3 && first.skipped.isEmpty)
     #expect(try Self.amount(store) == Amount(thousandths: 3000))
     #expect(try store.notes(trackerID: id(10)).map(\.text) == ["from the widget"])
-    // Merged again: nothing more. The applied files are gone but the newest, which numbers the next.
+    // Merged again: nothing more. The applied files are gone; the next is numbered after them.
     #expect(try log.merge(into: store).applied.applied.isEmpty)
     #expect(try Self.amount(store) == Amount(thousandths: 3000))
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: log.folder).filter { $0.hasSuffix(".jsonl") } == [
-        "00000003.jsonl"
-      ])
+      try FileManager.default.contentsOfDirectory(atPath: log.folder).filter { $0.hasSuffix(".jsonl") } == [])
+
     #expect(try log.append([add]) == 4)
     try log.merge(into: store)
     #expect(try Self.amount(store) == Amount(thousandths: 4000))
@@ -93,6 +92,23 @@ struct CommandLogTests {
     #expect(try Self.amount(store) == Amount(thousandths: 2000))
   }
 
+  @Test func aDataFileThatForgotItsPlaceFindsNoAppliedFileToApplyAgain() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let store = try Self.store(.sqlite, path: path)
+    try FileManager.default.copyItem(atPath: path, toPath: folder.path("backup.sqlite"))
+    let log = CommandLog(container: folder.path("container"))
+    let add = HabitCommand(trackerID: id(10), day: Self.today, action: .addAmount(Self.one))
+    try log.append([add])
+    try log.append([add])
+    try log.merge(into: store)
+    // The backup from before the merge, restored: its place is 0, and no applied file is left.
+    let restored = try SQLiteTrackerStore(path: folder.path("backup.sqlite"), now: fixedNow)
+    #expect(try log.merge(into: restored).applied.applied.isEmpty)
+    #expect(try log.append([add]) == 3)
+    #expect(try log.merge(into: restored).applied.applied.count == 1)
+  }
+
   /// An extension writing commands and the app merging them, both killed at random, 100 times:
   /// every command in the log is applied exactly once (the amount is the number of the newest
   /// file, each file adding 1), and every command the extension was told was written is among them.
@@ -117,9 +133,15 @@ struct CommandLogTests {
       #expect(store.recovery == nil)
       let log = CommandLog(container: container)
       try log.merge(into: store)
-      let newest =
-        ((try? FileManager.default.contentsOfDirectory(atPath: log.folder)) ?? [])
-        .compactMap { $0.hasSuffix(".jsonl") ? Int($0.prefix(8)) : nil }.max() ?? 0
+      // Every file is applied and removed now: `.last` numbers the newest ever written.
+      // (No folder at all when the extension was killed before its first file.)
+      let listed = (try? FileManager.default.contentsOfDirectory(atPath: log.folder)) ?? []
+      let files = listed.filter { $0.hasSuffix(".jsonl") }
+      #expect(files.isEmpty, "trial \(trial): \(files)")
+      let last = FileManager.default.contents(atPath: log.folder + "/.last").map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      let newest = Int(last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0") ?? -1
       let amount = try Self.amount(store)?.thousandths ?? 0
       #expect(amount == newest * 1000, "trial \(trial): amount \(amount), newest file \(newest)")
       #expect(writer.lines.compactMap(Int.init).max() ?? 0 <= newest, "trial \(trial)")

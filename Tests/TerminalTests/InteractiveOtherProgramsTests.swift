@@ -30,6 +30,24 @@ struct InteractiveOtherProgramsTests {
     #expect(terminal.exitStatus() == 0)
   }
 
+  /// Issue 48: a widget's "Done" (here `do --via-extension`, another process) goes into the command
+  /// log; the running app sees its folder change and applies it, no key needed.
+  @Test func aCommandHandedOverThroughTheCommandLogShowsWithoutAKey() throws {
+    let store = try InteractiveTerminalTests().storeWithOneHabit()
+    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
+    #expect(terminal.wait { $0.contains("Run") && $0.contains("[+]") } != nil, "\(terminal.screen)")
+    let handed = try runPiped(["do", "Run", "done", "--via-extension", "--store", store] + fixedDay)
+    #expect(handed.status == 0, "\(handed.error)")
+    #expect(handed.output.contains("handed to the app through the command log"))
+    // Looked at once a second: applied, then drawn through the store's observation.
+    #expect(terminal.wait { $0.contains("[✓]") && $0.contains("1 day") } != nil, "\(terminal.screen)")
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+    // Applied once: the next command finds nothing left to apply.
+    let after = try runPiped(["undone", "Run", "--store", store] + fixedDay)
+    #expect(after.status == 0 && !after.error.contains("command log"), "\(after.error)")
+  }
+
   @Test func withTheFileHeldByAnotherProgramKeysStillAnswerAndATapSavesOnceItIsFree() throws {
     let (store, terminal) = try appOnOneHabit()
     let holder = try LockHolder(store)

@@ -103,28 +103,40 @@ extension ReminderNotification {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let today = dayStart.today(at: instant, in: timeZone)
-    var result: [ScheduledReminder] = []
+    // What speaks, cheaply first; the notifications (their texts) only for the `limit` earliest.
+    var found: [(fireDate: Date, order: Int, history: Int, reminder: HabitReminder, day: Day)] = []
+    // One calendar computation per date and time of day, not per habit (the wall clock's time on
+    // that date, whatever the daylight saving time).
+    var instants: [Int: Date?] = [:]
+    func fireDate(_ date: Day, _ time: ReminderTime) -> Date? {
+      let key = date.daysSinceEpoch * 1440 + time.minutes
+      if let known = instants[key] { return known }
+      let parts = date.components
+      let made = calendar.date(
+        from: DateComponents(
+          year: parts.year, month: parts.month, day: parts.day, hour: time.hour, minute: time.minute))
+      instants[key] = made
+      return made
+    }
     for offset in 0..<max(0, days) {
       let day = today.adding(days: offset)
-      for history in histories {
+      for (index, history) in histories.enumerated() {
         for reminder in history.tracker.reminders {
           let date = reminder.time.hour < dayStart.hour ? day.adding(days: 1) : day
-          let parts = date.components
-          guard
-            let fireDate = calendar.date(
-              from: DateComponents(
-                year: parts.year, month: parts.month, day: parts.day, hour: reminder.time.hour,
-                minute: reminder.time.minute)),
-            fireDate > instant, reminder.speaks(for: history, on: day)
+          guard let fireDate = fireDate(date, reminder.time), fireDate > instant,
+            reminder.speaks(for: history, on: day)
           else { continue }
-          result.append(
-            ScheduledReminder(
-              fireDate: fireDate,
-              notification: ReminderNotification(reminder, of: history.tracker, on: day, localizer)))
+          found.append((fireDate, found.count, index, reminder, day))
         }
       }
     }
-    return Array(
-      result.sorted { ($0.fireDate, $0.notification.id) < ($1.fireDate, $1.notification.id) }.prefix(limit))
+    // Earliest first; at one instant, in the habits' order.
+    found.sort { ($0.fireDate, $0.history, $0.order) < ($1.fireDate, $1.history, $1.order) }
+    return found.prefix(max(0, limit)).map { item in
+      ScheduledReminder(
+        fireDate: item.fireDate,
+        notification: ReminderNotification(
+          item.reminder, of: histories[item.history].tracker, on: item.day, localizer))
+    }
   }
 }

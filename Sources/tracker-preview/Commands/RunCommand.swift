@@ -5,6 +5,7 @@ import TrackerAutomation
 import TrackerModels
 import TrackerNetwork
 import TrackerStore
+import TrackerSync
 import TrackerTerminal
 import TrackerTextRenderer
 import TrackerViewModels
@@ -46,6 +47,8 @@ enum RunCommand {
     var startSyncing: (@MainActor () -> Void)? = nil
     /// Stops them as the app closes, sending a change not sent yet.
     var stopSyncing: (@MainActor () -> Void)? = nil
+    /// The command log extensions write (`app` only): merged when its folder changes.
+    var commandLog: CommandLogWatch? = nil
   }
 
   /// The tracker app as an app that keeps running launches it (`AppFlow.launch`: the settings
@@ -96,6 +99,10 @@ enum RunCommand {
             observing: store, now: { Date() }, listing: SQLiteTrackerStore.syncFolderListing)
         }
         launched.stopSyncing = { sync.stopSyncingInBackground() }
+      }
+      if interactive, let file = store as? SQLiteTrackerStore {
+        launched.commandLog = CommandLogWatch(
+          log: CommandLog(container: StoreOpening.container(invocation, context)), store: file)
       }
       return launched
     case .todo:

@@ -1,6 +1,8 @@
 import Foundation
 import TrackerAutomation
+import TrackerLocalization
 import TrackerModels
+import TrackerSync
 import TrackerTerminal
 import TrackerTextRenderer
 import TrackerViewModels
@@ -55,6 +57,9 @@ enum AppCommand {
       if Date().timeIntervalSince(lastTick) >= 1 {
         lastTick = Date()
         session.tick()
+        // And at the command log: what a widget or `do --via-extension` handed over since is
+        // applied, off the main actor, and shows through the store's observation.
+        if let log = launched.commandLog, log.hasChanged() { merge(log, session) }
       }
       if terminal.takeResize() {
         let size = terminal.size
@@ -109,6 +114,28 @@ enum AppCommand {
     launched.stopSyncing?()
     (launched.app as? AppFlow)?.appClosed()
     return outcome
+  }
+
+  /// Merges the command log on another thread; a command refused, a file skipped or a merge that
+  /// failed shows on the session's bottom line.
+  private static func merge(_ log: CommandLogWatch, _ session: InteractiveSession) {
+    DispatchQueue.global().async {
+      let result = Result { () throws(CommandLogError) in try log.merge() }
+      Task { @MainActor in
+        switch result {
+        case .success(let report):
+          let localizer = Localizer(Messages.language)
+          for case (_, .failure(let error)) in report.applied.applied {
+            session.show(Messages.text(.cliLoggedRefused(reason: error.reason(localizer))))
+          }
+          for (file, reason) in report.skipped {
+            session.show(Messages.text(.cliLoggedSkipped(reason: reason, path: TerminalSafe.text(file))))
+          }
+        case .failure(let error):
+          session.show(Messages.text(.cliLoggedFailed(reason: "\(error)")))
+        }
+      }
+    }
   }
 
   /// Runs `look` on another thread; what it threw shows on the session's bottom line when it
