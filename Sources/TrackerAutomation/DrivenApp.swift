@@ -25,6 +25,12 @@ public protocol DrivenApp: AnyObject {
   var isLoading: Bool { get }
   /// Whether a write is still running (`StoreWriter`): quitting waits for it.
   var isSaving: Bool { get }
+  /// Whether the screen on top holds what the user typed and has not saved (a tracker form with
+  /// changes): quitting asks first.
+  var hasChangesToLose: Bool { get }
+  /// The field whose whole text is selected (the amount sheet's prefilled amount): the first key
+  /// typed replaces it.
+  var selectedTextField: InputField? { get }
   /// Whether a write has run long enough to say "Saving…" (another program holds the file).
   var showsSaving: Bool { get }
   /// Whether a store call is on its way (`StoreAccess.callsInFlight`): a terminal lets it arrive,
@@ -80,6 +86,14 @@ extension AppFlow: DrivenApp {
   public var alert: AlertState? { view.alert }
   public var isLoading: Bool { false }
   public var isSaving: Bool { environment.writer.state.isSaving }
+  public var hasChangesToLose: Bool {
+    if case .trackerForm(let form)? = sheet { return form.hasChanges }
+    return false
+  }
+  public var selectedTextField: InputField? {
+    if case .amount(let model)? = sheet, model.state.isTextSelected { return .amount }
+    return nil
+  }
   public var showsSaving: Bool { environment.writer.state.showsSaving }
   public var hasCallsInFlight: Bool { environment.access.callsInFlight > 0 }
   public var hasReadsInFlight: Bool { environment.access.readsInFlight > 0 }
@@ -104,6 +118,9 @@ extension TodoFlow: DrivenApp {
   public var language: Language { environment.language }
   public var alert: AlertState? { view.alert }
   public var isSaving: Bool { environment.writer.state.isSaving }
+  /// The to-do form saves as it is typed into: nothing to lose.
+  public var hasChangesToLose: Bool { false }
+  public var selectedTextField: InputField? { nil }
   public var showsSaving: Bool { environment.writer.state.showsSaving }
   public var hasCallsInFlight: Bool { environment.access.callsInFlight > 0 }
   public var hasReadsInFlight: Bool { environment.access.readsInFlight > 0 }

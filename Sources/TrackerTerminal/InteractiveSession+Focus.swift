@@ -54,6 +54,13 @@ extension InteractiveSession {
       } else {
         let count = elements.count
         target = ((key == .down ? cells.upperBound + 1 : cells.lowerBound - 1) % count + count) % count
+        // Down out of the form's colors onto Cancel and Create: Create, the step a person filling
+        // the form takes next (issue 49); Cancel is one Shift-Tab back.
+        if key == .down, elements[target].identifier == .cancel, target + 1 < count,
+          elements[target + 1].identifier == .create
+        {
+          target += 1
+        }
         if elements[target].grid != nil, !cells.contains(target) {
           // The next grid: its first row going down, its last going up, in the same column.
           let next = gridPlaces(Self.grid(around: target, in: elements), in: elements)

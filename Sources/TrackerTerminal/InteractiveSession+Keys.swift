@@ -37,6 +37,15 @@ extension InteractiveSession {
           : spokenLabel(focused, in: elements)
       } else {
         send(focused.action)
+        // After ✕ empties a field, the field, ready for typing (issue 49): what comes next is
+        // typed where it belongs.
+        if case .clear(let input) = focused.identifier {
+          let now = self.elements
+          if let field = now.first(where: { $0.identifier == .field(input) }) {
+            focus(field, in: now)
+            startEditing(field)
+          }
+        }
       }
     case .character("m"):
       guard let focused else { break }
@@ -73,7 +82,11 @@ extension InteractiveSession {
     case .character("?"):
       isShowingKeys = true
       keyMapScroll = 0
-    case .character("q"): return .quit
+    case .character("q"):
+      // A form holding what was typed asks first, as Esc does (issue 49); q again, once it is
+      // answered, quits. A form saving now is quitting's own wait (`AppCommand.mayQuit`).
+      guard app.hasChangesToLose, !app.isSaving else { return .quit }
+      act(.dismiss)
     case .pageUp: scroll -= max(1, bodyHeight - 1)
     case .pageDown: scroll += max(1, bodyHeight - 1)
     case .home: scroll = 0
@@ -118,6 +131,8 @@ extension InteractiveSession {
     guard message == nil else { return true }
     switch key {
     case .character(let character):
+      // A selected text (the amount the sheet opened with) is replaced by the first key.
+      if case .field(let input) = field.identifier, app.selectedTextField == input { act(.clear) }
       act(.type(String(character)))
     case .backspace: act(.deleteBackward)
     case .control("u"): act(.clear)

@@ -124,6 +124,7 @@ extension FieldWatch {
     watch("Amount.title", owner) { model.title }
     watch("Amount.dateText", owner) { model.dateText }
     watch("Amount.goalText", owner) { model.goalText }
+    watch("Amount.isTextSelected", owner) { model.isTextSelected }
     watch("Amount.unit", owner) { model.unit }
     watch("Amount.text", owner) { model.text }
     watch("Amount.placeholder", owner) { model.placeholder }

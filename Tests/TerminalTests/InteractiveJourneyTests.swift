@@ -101,7 +101,7 @@ struct Journey: Sendable, CustomTestStringConvertible {
       oneDay: "1 день", nothingFound: "Ничего не найдено", filters: "Фильтры", completed: "Завершенные",
       currentStreak: "Текущая серия", statistics: "Статистика", trackersCompleted: "Трекеров завершено",
       firstColor: "Цвет 1 из 18", markAsDone: "Отметить выполненным", add: "Добавить трекер",
-      wednesdayOff: "Среда: выключено", smile: "Emoji 🙂", runDone: "Run, 1 день, выполнено",
+      wednesdayOff: "Среда: выключено", smile: "Эмодзи 🙂", runDone: "Run, 1 день, выполнено",
       statisticsTab: "Вкладка «Статистика»", sportChosen: "Sport, выбрано"),
     Journey(
       language: "en", page1: "Track only what you want", page2: "Even if it's not liters of water and yoga",

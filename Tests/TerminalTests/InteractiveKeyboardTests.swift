@@ -61,6 +61,32 @@ struct InteractiveKeyboardTests {
     terminal.send(Keys.escape)
     expectFocus(terminal, "Schedule")
     #expect(terminal.screen.contains("Zumba"), "\(terminal.screen)")
+    terminal.send(Keys.controlC)  // q would ask first: the form holds "Zumba"
+    #expect(terminal.exitStatus() == 0)
+  }
+
+  /// Issue 49: after ✕ empties the name, the name field has the focus and takes the typing.
+  @Test func afterTheClearButtonTheTypingGoesIntoTheField() throws {
+    let terminal = try habitForm()
+    terminal.press("Zumba", thenSee: "Zumba")
+    terminal.send(Keys.tab)
+    expectFocus(terminal, "Clear name")
+    terminal.send(Keys.enter)
+    #expect(terminal.wait { !$0.contains("Zumba") } != nil, "\(terminal.screen)")
+    terminal.press("Yoga", thenSee: "Yoga")
+    #expect(terminal.screen.contains("[ Yoga"), "\(terminal.screen)")
+    terminal.send(Keys.controlC)
+    #expect(terminal.exitStatus() == 0)
+  }
+
+  /// Issue 49: q on a form with changes asks first, as Esc does; answered, q quits.
+  @Test func qOnAFormWithChangesAsksBeforeQuitting() throws {
+    let terminal = try habitForm()
+    terminal.press("Zumba", thenSee: "Zumba")
+    terminal.send(Keys.escape)  // done with the field: keys are commands again
+    terminal.press("q", thenSee: "Discard your changes?")
+    try terminal.tab(to: "Discard")
+    terminal.press(Keys.enter, thenSee: "Filters")
     terminal.send("q")
     #expect(terminal.exitStatus() == 0)
   }
@@ -90,7 +116,7 @@ struct InteractiveKeyboardTests {
     #expect(screen.lines[row].hasPrefix(String(repeating: " ", count: 2)))
     let column = try #require(screen.lines[row].range(of: "██"))
     #expect(screen.lines[row][..<column.lowerBound].trimmingCharacters(in: .whitespaces).isEmpty)
-    terminal.send("q")
+    terminal.send(Keys.controlC)  // q would ask first: the form holds "Zumba"
     #expect(terminal.exitStatus() == 0)
   }
 

@@ -216,7 +216,7 @@ struct DetailTests {
     #expect(
       main.menu?.deleteQuestion
         == (language == .ru
-          ? "Уверены что хотите удалить трекер?" : "Are you sure you want to delete the tracker?"))
+          ? "Уверены, что хотите удалить трекер?" : "Are you sure you want to delete the tracker?"))
     #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
     try flow.tap("cancel")
     #expect(try world.store.trackers().count == 2)

@@ -346,7 +346,7 @@ struct MainScreenTests {
       Issue.record("not on main")
       return
     }
-    #expect(asking.menu?.deleteQuestion == "Уверены что хотите удалить трекер?")
+    #expect(asking.menu?.deleteQuestion == "Уверены, что хотите удалить трекер?")
     #expect(
       flow.elements == [
         Element(

@@ -111,6 +111,7 @@ struct PublishingTests {
     }
     #expect(withDays.scheduleValue == "Sat")
     try flow.tap("cancel")
+    try flow.tap("discard")  // the form has changes: Cancel asks first (issue 49)
     try flow.tap("date")
     try flow.tap("prev-month")
     guard case .calendar(let calendar)? = lastPresented() else {
@@ -151,7 +152,9 @@ struct PublishingTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     let published = PublishedViews(flow)
-    for id in ["add", "habit", "category", "category:Домашний уют", "cancel", "date", "day:2026-11-29"] {
+    for id in [
+      "add", "habit", "category", "category:Домашний уют", "cancel", "discard", "date", "day:2026-11-29",
+    ] {
       try flow.tap(id)
     }
     #expect(published.views.count > 7)

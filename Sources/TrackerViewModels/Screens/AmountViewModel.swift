@@ -20,6 +20,10 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
     public var unit: String
     /// The number field's text, as typed: "12,5".
     public var text: String
+    /// Whether the field's text is the amount the sheet was opened with, untouched: shown selected,
+    /// so the first key typed replaces it instead of adding to it ("7" over "12,5" is "7", never
+    /// "12,57"; issue 49). A client selects the field's text while this is true.
+    public var isTextSelected = false
     public var placeholder: String
     /// Set while the text is not an amount (an empty field shows none).
     public var error: String?
@@ -88,7 +92,10 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
     }
     // What the user typed (or counted with − and +) before the read came stays: the read fills an
     // untouched field only.
-    if !isTyped { next.text = stored.map { DisplayText.amount($0, environment.localizer) } ?? "" }
+    if !isTyped {
+      next.text = stored.map { DisplayText.amount($0, environment.localizer) } ?? ""
+      next.isTextSelected = !next.text.isEmpty
+    }
     state = Self.labelled(next, goal: goal, environment.localizer)
     validate(state.text)
   }
@@ -162,6 +169,7 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
   /// empty field says why it is refused.
   public func textChanged(_ text: String) {
     isTyped = true
+    state.isTextSelected = false
     validate(text)
   }
 

@@ -51,6 +51,8 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   var categories: [TrackerCategory]?
   /// The id a new tracker will have (taken once, so ids stay predictable in tests).
   lazy var newTrackerID = environment.makeID()
+  /// Whether the store was read once since the form opened.
+  var hasReadOnce = false
   /// The id of the tracker this form is saving: the store tells the form of its own write while
   /// it writes, and its own name must not then read as taken.
   var savingID: UUID?
@@ -201,46 +203,6 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     refresh()
   }
 
-  // Issue 48: reminders
-  /// Call when the user tapped the Reminders row's "+": the time picker, at 20:00 or the first
-  /// hour from 08:00 no reminder has.
-  public func addReminderTapped() {
-    guard reminders.count < HabitReminder.limit else { return }
-    let taken = Set(reminders.map(\.time))
-    let free = ([ReminderTime.evening] + (8...23).compactMap { ReminderTime(hour: $0, minute: 0) })
-      .first { !taken.contains($0) }
-    onRoute?(.reminderTime(free ?? .evening, replacing: nil))
-  }
-
-  /// Call when the user tapped a reminder's time: the time picker, to change it.
-  public func reminderTapped(_ time: ReminderTime) {
-    guard reminders.contains(where: { $0.time == time }) else { return }
-    onRoute?(.reminderTime(time, replacing: time))
-  }
-
-  /// Call when the time picker returned `time` for the reminder at `replacing` (nil: a new one).
-  /// A changed reminder keeps its days and "only if not done yet"; one at a time another has
-  /// takes that one's place.
-  public func reminderTimeChosen(_ time: ReminderTime, replacing: ReminderTime?) {
-    var changed = reminders
-    if let replacing, let index = changed.firstIndex(where: { $0.time == replacing }) {
-      changed[index].time = time
-    } else {
-      guard changed.count < HabitReminder.limit || changed.contains(where: { $0.time == time }) else {
-        return
-      }
-      changed.append(HabitReminder(time: time))
-    }
-    reminders = HabitReminder.normalized(changed)
-    refresh()
-  }
-
-  /// Call when the user tapped a reminder's ✕.
-  public func removeReminderTapped(_ time: ReminderTime) {
-    reminders.removeAll { $0.time == time }
-    refresh()
-  }
-
   // Issue 32: form
   /// Call when the user chose Yes/No or Measurable; the unit and target typed stay for a switch back.
   public func measureKindTapped(_ kind: MeasureKind) {
@@ -297,10 +259,15 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     refresh()
   }
 
-  /// Call when the user tapped Cancel: nothing is saved (seed: creation 7).
+  /// Call when the user tapped Cancel: nothing is saved (seed: creation 7). A form with changes
+  /// asks first, as Esc and a swipe do (issue 49: nothing typed is lost to a slip of the finger).
   public func cancelTapped() {
     guard !state.isSaving else { return }
-    onRoute?(.close)
+    guard hasChanges else {
+      onRoute?(.close)
+      return
+    }
+    state.discardQuestion = Self.discardQuestion(environment.localizer)
   }
 
   /// What the user has entered, to tell a form with changes from an untouched one.
@@ -500,6 +467,13 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       otherNames = stored.names.filter { !ownIDs.contains($0.id) }.map(\.name)
       categories = stored.categories
       if case .edit = mode { storedHistory = (stored.records, stored.daysOff) }
+      // A new tracker's form opens on the only category there is (issue 49): chosen as the form
+      // opened, so it is no change of the user's.
+      if !hasReadOnce, !mode.isEditing, categoryID == nil, stored.categories.count == 1 {
+        categoryID = stored.categories[0].id
+        openedDraft?.categoryID = categoryID
+      }
+      hasReadOnce = true
     case .failure(let error):
       state.alert = .storeFailure(error, .read, environment.localizer)
     }
@@ -610,5 +584,11 @@ extension TrackerFormViewModel.Mode {
     case .newEvent: return false
     case .edit(let summary): return summary.tracker.kind.isHabit
     }
+  }
+
+  /// Whether the form edits a tracker that exists.
+  var isEditing: Bool {
+    if case .edit = self { return true }
+    return false
   }
 }

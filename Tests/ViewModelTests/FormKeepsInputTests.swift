@@ -1,0 +1,65 @@
+import FlowTestSupport
+import Foundation
+import ModelTestSupport
+import Testing
+import TrackerAutomation
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// Issue 49, "A form that never loses what you typed": Cancel asks as Esc does, and a new habit's
+/// form opens on the only category there is.
+@MainActor
+@Suite("The form keeps what was typed", .temporaryFolders)
+struct FormKeepsInputTests {
+  @Test(arguments: Language.allCases)
+  func cancelOnAFormWithChangesAsksAndKeepEditingKeepsThem(language: Language) throws {
+    let world = try MeasureAndQuotaFormTests.world()
+    let flow = AppFlow(environment: world.environment(language))
+    try flow.tap("add")
+    try flow.tap("habit")
+    try flow.tap("name")
+    try flow.perform(.type("Read"))
+    try flow.tap("cancel")
+    let question = try #require(flow.sheet?.trackerForm?.state.discardQuestion)
+    #expect(question.keepEditingTitle == (language == .ru ? "Продолжить" : "Keep editing"))
+    try flow.tap("keep-editing")
+    #expect(flow.screen == .trackerForm && flow.sheet?.trackerForm?.state.name == "Read")
+    try flow.tap("cancel")
+    try flow.tap("discard")
+    #expect(flow.screen == .trackers)
+    #expect(try world.store.trackers().isEmpty)
+  }
+
+  @Test func cancelOnAnUntouchedFormClosesIt() throws {
+    let world = try MeasureAndQuotaFormTests.world()
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.tap("add")
+    try flow.tap("habit")
+    try flow.tap("cancel")
+    #expect(flow.screen == .trackers)
+  }
+
+  @Test func aNewHabitsFormOpensOnTheOnlyCategoryAndIsStillUntouched() throws {
+    let world = try MeasureAndQuotaFormTests.world()  // one category: home
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.tap("add")
+    try flow.tap("habit")
+    let form = try #require(flow.sheet?.trackerForm?.state)
+    #expect(form.categoryValue == home.title)
+    #expect(!form.hasChanges)
+    try flow.perform(.dismiss)
+    #expect(flow.screen == .trackers)
+  }
+
+  @Test func withTwoCategoriesNoneIsChosenForTheUser() throws {
+    let world = try MeasureAndQuotaFormTests.world()
+    try world.store.createCategory(TrackerCategory(id: id(2), title: "Work"))
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.tap("add")
+    try flow.tap("habit")
+    #expect(flow.sheet?.trackerForm?.state.categoryValue == nil)
+  }
+}
