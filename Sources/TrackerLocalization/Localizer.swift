@@ -89,15 +89,6 @@ public struct Localizer: Hashable, Sendable {
     return sign + wholeText + (fraction.isEmpty ? "" : decimalSeparator + fraction)
   }
 
-  /// The main screen's date: en "11/30/26", ru "30.11.26".
-  public func shortDate(year: Int, month: Int, day: Int) -> String {
-    let yy = twoDigits(year % 100)
-    switch language {
-    case .en: return "\(twoDigits(month))/\(twoDigits(day))/\(yy)"
-    case .ru: return "\(twoDigits(day)).\(twoDigits(month)).\(yy)"
-    }
-  }
-
   /// The calendar's month header in the nominative: en "November 2026", ru "Ноябрь 2026".
   public func monthHeader(year: Int, month: Int) -> String {
     "\(monthName(month)) \(year)"
@@ -165,7 +156,3 @@ public struct Localizer: Hashable, Sendable {
 }
 
 private func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
-
-private func twoDigits(_ value: Int) -> String {
-  value < 10 ? "0\(value)" : String(value)
-}

@@ -49,10 +49,14 @@ package enum DisplayText {
     }
   }
 
-  /// "30.11.26" / "11/30/26".
-  static func shortDate(_ day: Day, _ localizer: Localizer) -> String {
+  /// The main screen's date button, as messages write dates (issue 49): "30 Nov" / "30 нояб.",
+  /// the year after it when it is not `today`'s ("5 Dec 2025").
+  static func shortDate(_ day: Day, today: Day, _ localizer: Localizer) -> String {
     let parts = day.components
-    return localizer.shortDate(year: parts.year, month: parts.month, day: parts.day)
+    guard parts.year == today.components.year else {
+      return localizer.longDate(year: parts.year, month: parts.month, day: parts.day)
+    }
+    return localizer.dayAndMonth(day: parts.day, month: parts.month)
   }
 
   /// A date in full, as messages write it: "1 Dec 2026" / "1 дек. 2026".

@@ -282,7 +282,7 @@ struct CLITests {
     #expect(unknown.status == 1)
     #expect(
       unknown.error.hasPrefix(
-        "Error: (standard input):1: tap \"Frobnicate\"\n  nothing on screen matches \"Frobnicate\"\nOn screen: #add \"+\", #date \"11/30/26\""
+        "Error: (standard input):1: tap \"Frobnicate\"\n  nothing on screen matches \"Frobnicate\"\nOn screen: #add \"+\", #date \"30 Nov\""
       ))
     let typo = try runCLI(["run", "-", "--demo"] + fixed, input: "\n\ntapp #add\n")
     #expect(

@@ -21,10 +21,11 @@ struct FormattingTests {
     #expect(Localizer(.en).decimal(1234.5) == "1,234.5")
   }
 
+  /// The main screen's date button writes dates as messages do (issue 49).
   @Test func mainScreenDate() {
-    #expect(Localizer(.ru).shortDate(year: 2026, month: 11, day: 30) == "30.11.26")
-    #expect(Localizer(.en).shortDate(year: 2026, month: 11, day: 30) == "11/30/26")
-    #expect(Localizer(.ru).shortDate(year: 2027, month: 1, day: 5) == "05.01.27")
+    #expect(Localizer(.ru).dayAndMonth(day: 30, month: 11) == "30 нояб.")
+    #expect(Localizer(.en).dayAndMonth(day: 30, month: 11) == "30 Nov")
+    #expect(Localizer(.ru).longDate(year: 2027, month: 1, day: 5) == "5 янв. 2027")
   }
 
   @Test func calendarHeaderUsesTheNominativeMonth() {

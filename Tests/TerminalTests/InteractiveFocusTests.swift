@@ -209,7 +209,7 @@ struct InteractiveFocusTests {
     let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
     let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 60)
     let before = text(session.frame())
-    #expect(before[0].contains("11/30/26"), "\(before[0])")
+    #expect(before[0].contains("30 Nov"), "\(before[0])")
     let mondayCards = flow.elements.filter { $0.identifier.isCard }.map(\.id)
     session.frameDrawn()
     session.tick()  // a second later: still Monday, nothing to draw
@@ -218,7 +218,7 @@ struct InteractiveFocusTests {
     session.tick()
     #expect(session.needsRedraw)
     let after = text(session.frame())
-    #expect(after[0].contains("12/01/26"), "\(after[0])")
+    #expect(after[0].contains("1 Dec"), "\(after[0])")
     // Tuesday's cards: the demo's Monday-Wednesday-Friday habits are no longer due.
     let tuesdayCards = flow.elements.filter { $0.identifier.isCard }.map(\.id)
     #expect(tuesdayCards != mondayCards, "\(tuesdayCards)")

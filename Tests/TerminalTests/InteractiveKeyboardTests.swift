@@ -283,7 +283,7 @@ struct InteractiveKeyboardTests {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = zone
-    formatter.dateFormat = "MM/dd/yy"
+    formatter.dateFormat = "d MMM"  // the date button: "6 Dec" (issue 49)
     let terminal = try PseudoTerminal(
       ["app", "--demo", "--lang", "en", "--time-zone", zone.identifier], columns: 60, rows: 30)
     // Whatever day the test runs on (read again in case it crosses midnight there meanwhile).

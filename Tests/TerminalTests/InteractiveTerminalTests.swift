@@ -68,10 +68,10 @@ struct InteractiveTerminalTests {
   @Test func aResizeRedrawsAtTheNewWidthAndANarrowWindowAsksForMore() throws {
     let terminal = try PseudoTerminal(["app", "--demo", "--lang", "ru"] + fixedDay, columns: 60, rows: 30)
     #expect(
-      terminal.wait { $0.lines.first?.hasSuffix("[ 30.11.26 ]") == true && $0.lines[0].count == 60 } != nil)
+      terminal.wait { $0.lines.first?.hasSuffix("[ 30 нояб. ]") == true && $0.lines[0].count == 60 } != nil)
     terminal.resize(columns: 40, rows: 30)
     #expect(
-      terminal.wait { $0.lines.first?.hasSuffix("[ 30.11.26 ]") == true && $0.lines[0].count == 40 } != nil,
+      terminal.wait { $0.lines.first?.hasSuffix("[ 30 нояб. ]") == true && $0.lines[0].count == 40 } != nil,
       "\(terminal.screen)")
     terminal.resize(columns: 28, rows: 30)
     #expect(terminal.wait(for: "Сделайте окно шире") != nil, "\(terminal.screen)")

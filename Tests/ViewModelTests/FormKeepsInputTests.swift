@@ -62,4 +62,16 @@ struct FormKeepsInputTests {
     try flow.tap("habit")
     #expect(flow.sheet?.trackerForm?.state.categoryValue == nil)
   }
+
+  /// The date button writes dates as messages do: this year's day and month, another year's with
+  /// its year (issue 49).
+  @Test(arguments: [(Language.en, "30 Nov", "5 Dec 2025"), (.ru, "30 нояб.", "5 дек. 2025")])
+  func theDateButtonWritesTheDayAsMessagesDo(language: Language, today: String, lastYear: String) throws {
+    let world = TestWorld()
+    try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let model = TrackersViewModel(environment: world.environment(language))
+    #expect(model.state.dateText == today)
+    model.daySelected(day("2025-12-05"))
+    #expect(model.state.dateText == lastYear)
+  }
 }

@@ -24,7 +24,7 @@ struct MainScreenTests {
       model.state
         == .init(
           title: "Трекеры", addAccessibilityLabel: "Добавить трекер", selectedDay: day("2026-11-30"),
-          dateText: "30.11.26",
+          dateText: "30 нояб.",
           searchText: "", searchPlaceholder: "Поиск", searchClearAccessibilityLabel: "Очистить поиск",
           sections: [
             .init(
@@ -75,7 +75,7 @@ struct MainScreenTests {
     #expect(model.state.sections.isEmpty)
     #expect(model.state.placeholder == .init(kind: .noTrackers, text: "What are we going to track?"))
     #expect(!model.state.isFilterButtonVisible)
-    #expect(model.state.dateText == "11/30/26")
+    #expect(model.state.dateText == "30 Nov")
   }
 
   @Test func main1_plusOpensTheTypePicker() throws {
@@ -120,7 +120,7 @@ struct MainScreenTests {
       Issue.record("not on main")
       return
     }
-    #expect(main.dateText == "15.10.26")
+    #expect(main.dateText == "15 окт.")
     // Before the demo's trackers were created (40 days back) nothing was due.
     #expect(main.placeholder?.kind == .noTrackers)
   }
@@ -190,7 +190,7 @@ struct MainScreenTests {
     let model = TrackersViewModel(environment: world.environment(.ru))
     model.daySelected(day("2026-11-25"))
     model.filterChosen(.today)
-    #expect(model.state.selectedDay == day("2026-11-30") && model.state.dateText == "30.11.26")
+    #expect(model.state.selectedDay == day("2026-11-30") && model.state.dateText == "30 нояб.")
     #expect(model.state.filter == .today && model.state.isFilterActive)
     #expect(model.state.activeFilterTitle == "Трекеры на сегодня")
     model.daySelected(day("2026-11-27"))
@@ -410,7 +410,7 @@ struct MainScreenTests {
       Issue.record("no error")
     } catch {
       #expect(error.message == "nothing on screen matches \"Frobnicate\"")
-      #expect(error.description.contains("#add \"+\", #date \"11/30/26\""))
+      #expect(error.description.contains("#add \"+\", #date \"30 Nov\""))
     }
     #expect(throws: FlowError.self) { try flow.perform(.tap(.label("+"))) }  // "+" is on several buttons
   }

@@ -176,7 +176,7 @@ struct NoWaitTests {
     try world.store.updateSettings { $0.filter = .today }
     #expect(try await eventually { model.state.filter == .today && model.state.selectedDay == today })
     try await settled(environment)
-    #expect(model.state.dateText == DisplayText.shortDate(today, environment.localizer))
+    #expect(model.state.dateText == DisplayText.shortDate(today, today: today, environment.localizer))
     #expect(!model.state.sections.isEmpty)
   }
 

@@ -66,7 +66,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
       State(
         title: localizer.text(.trackersTitle),
         addAccessibilityLabel: localizer.text(.trackersAddAccessibility),
-        selectedDay: today, dateText: DisplayText.shortDate(today, localizer), searchText: "",
+        selectedDay: today, dateText: DisplayText.shortDate(today, today: today, localizer), searchText: "",
         searchPlaceholder: localizer.text(.trackersSearchPlaceholder),
         searchClearAccessibilityLabel: localizer.text(.trackersSearchClearAccessibility), sections: [],
         placeholder: nil, filter: .all, isFilterButtonVisible: false, isFilterActive: false,
@@ -94,7 +94,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     let today = environment.today
     if next.selectedDay == shownToday { next.selectedDay = today }
     shownToday = today
-    next.dateText = DisplayText.shortDate(next.selectedDay, localizer)
+    next.dateText = DisplayText.shortDate(next.selectedDay, today: today, localizer)
     if let menu = next.menu {
       next.menu = Menu(
         trackerID: menu.trackerID, pinTitle: localizer.text(menu.isPinned ? .menuUnpin : .menuPin),
@@ -139,7 +139,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
           let today = self.environment.today
           if filter == .today, next.selectedDay != today {
             next.selectedDay = today
-            next.dateText = DisplayText.shortDate(today, self.environment.localizer)
+            next.dateText = DisplayText.shortDate(today, today: today, self.environment.localizer)
           }
           self.show(next)
         case .failure(let error):
@@ -212,7 +212,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     var next = state
     if next.selectedDay == shownToday {
       next.selectedDay = today
-      next.dateText = DisplayText.shortDate(today, environment.localizer)
+      next.dateText = DisplayText.shortDate(today, today: today, environment.localizer)
     }
     shownToday = today
     show(next)
@@ -232,7 +232,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   public func daySelected(_ day: Day) {
     var next = state
     next.selectedDay = day
-    next.dateText = DisplayText.shortDate(day, environment.localizer)
+    next.dateText = DisplayText.shortDate(day, today: environment.today, environment.localizer)
     let leavesToday = next.filter == .today && day != environment.today
     if leavesToday { next.filter = .all }
     show(next)
@@ -259,7 +259,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     next.filter = filter
     if filter == .today {
       next.selectedDay = environment.today
-      next.dateText = DisplayText.shortDate(next.selectedDay, environment.localizer)
+      next.dateText = DisplayText.shortDate(next.selectedDay, today: environment.today, environment.localizer)
     }
     show(next)
     saveFilter(filter)
