@@ -74,4 +74,23 @@ struct FormKeepsInputTests {
     model.daySelected(day("2025-12-05"))
     #expect(model.state.dateText == lastYear)
   }
+
+  /// A category added from the form's list is checked and already the form's (issue 49).
+  @Test func aCategoryAddedFromTheFormIsCheckedAndChosen() throws {
+    let world = try MeasureAndQuotaFormTests.world()
+    try world.store.createCategory(TrackerCategory(id: id(2), title: "Work"))
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.tap("add")
+    try flow.tap("habit")
+    try flow.tap("category")
+    try flow.tap("add-category")
+    try flow.tap("title")
+    try flow.perform(.type("Sport"))
+    try flow.tap("done")
+    #expect(flow.screen == .categories)
+    #expect(try flow.find(.identifier("category:Sport")).isChecked == true)
+    try flow.perform(.dismiss)
+    #expect(flow.screen == .trackerForm)
+    #expect(flow.sheet?.trackerForm?.state.categoryValue == "Sport")
+  }
 }

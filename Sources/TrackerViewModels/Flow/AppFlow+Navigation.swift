@@ -156,8 +156,12 @@ extension AppFlow {
         let categoryForm = CategoryFormViewModel(environment: self.environment, editing: editing)
         categoryForm.onDone = { [weak self, weak list, weak categoryForm] id in
           self?.pop(categoryForm)
-          // A new category comes back checked; choosing it is still the user's tap (seed 3c–d).
-          if editing == nil { list?.categoryCreated(id) }
+          // A new category comes back checked (seed 3c) and is the form's at once (issue 49): the
+          // list stays, a tap or Esc takes the user back to the form with it chosen.
+          if editing == nil {
+            list?.categoryCreated(id)
+            form?.categoryChosen(id)
+          }
         }
         self.push(.categoryForm(categoryForm))
       }
