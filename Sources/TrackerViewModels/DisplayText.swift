@@ -33,7 +33,8 @@ package enum DisplayText {
     switch error {
     case .emptyUnit: return nil
     case .unitTooLong: return localizer.text(.formUnitErrorTooLong(MeasureGoal.maximumUnitLength))
-    case .forbiddenCharacterInUnit: return localizer.text(.formUnitErrorForbiddenCharacter)
+    case .forbiddenCharacterInUnit(let scalar):
+      return localizer.text(.formUnitErrorForbiddenCharacter(code: codePoint(scalar)))
     case .targetNotPositive: return localizer.text(.formTargetErrorZero)
     }
   }
@@ -70,8 +71,15 @@ package enum DisplayText {
     switch error {
     case .emptyText: return localizer.text(.todoErrorEmptyText)
     case .tooLong(_, let limit): return localizer.text(.todoErrorTooLong(limit))
-    case .forbiddenCharacter: return localizer.text(.formErrorForbiddenCharacter)
+    case .forbiddenCharacter(let scalar):
+      return localizer.text(.formErrorForbiddenCharacter(code: codePoint(scalar)))
     }
+  }
+
+  /// A refused character named in its refusal (issue 49): "202E" for U+202E, at least four digits.
+  static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   /// The message for a refused name, or nil for no message (an empty field shows none).
@@ -80,7 +88,8 @@ package enum DisplayText {
     switch error {
     case .empty: return localizer.text(.noteErrorEmpty)
     case .tooLong: return localizer.text(.noteErrorTooLong(TrackerNote.maximumLength))
-    case .forbiddenCharacter: return localizer.text(.noteErrorForbiddenCharacter)
+    case .forbiddenCharacter(let scalar):
+      return localizer.text(.noteErrorForbiddenCharacter(code: codePoint(scalar)))
     }
   }
 
@@ -90,7 +99,8 @@ package enum DisplayText {
     case .empty: return nil
     case .tooLong: return localizer.text(isCategory ? .categoryFormErrorTooLong : .formErrorTooLong)
     case .duplicate: return localizer.text(isCategory ? .categoryFormErrorDuplicate : .formErrorDuplicate)
-    case .forbiddenCharacter: return localizer.text(.formErrorForbiddenCharacter)
+    case .forbiddenCharacter(let scalar):
+      return localizer.text(.formErrorForbiddenCharacter(code: codePoint(scalar)))
     }
   }
 }

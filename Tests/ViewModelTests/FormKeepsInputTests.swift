@@ -93,4 +93,19 @@ struct FormKeepsInputTests {
     #expect(flow.screen == .trackerForm)
     #expect(flow.sheet?.trackerForm?.state.categoryValue == "Sport")
   }
+
+  /// A refused character is named in the refusal (issue 49), in both languages.
+  @Test(arguments: [
+    (Language.en, "The name contains a character that cannot be used: U+202E"),
+    (.ru, "В названии есть недопустимый символ: U+202E"),
+  ])
+  func aRefusedCharacterIsNamed(language: Language, message: String) throws {
+    let world = try MeasureAndQuotaFormTests.world()
+    let flow = AppFlow(environment: world.environment(language))
+    try flow.tap("add")
+    try flow.tap("habit")
+    try flow.tap("name")
+    try flow.perform(.type("Run\u{202E}"))
+    #expect(flow.sheet?.trackerForm?.state.nameError == message)
+  }
 }
