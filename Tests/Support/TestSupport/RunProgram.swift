@@ -66,7 +66,7 @@ private func launch(
   process.standardInput = standardInput
   let ended = DispatchSemaphore(value: 0)
   process.terminationHandler = { _ in ended.signal() }
-  try process.run()
+  try runRetryingWhileBusy(process)
   // Both read while it runs, so a full pipe never holds it up.
   let printed = [CollectedBytes(), CollectedBytes()]
   let readers = DispatchGroup()
@@ -93,6 +93,27 @@ private func launch(
     inTime ? process.terminationStatus : nil, String(decoding: printed[0].get(), as: UTF8.self),
     String(decoding: printed[1].get(), as: UTF8.self)
   )
+}
+
+/// Starts `process`, trying again for a moment while its executable is "busy" (ETXTBSY). A
+/// program copied by this test process (`aCopiedBinaryStillSpeaksBothLanguages`) can be busy
+/// for a moment after the copy is closed: a program another test started at the same time was
+/// forked while the copy was open for writing, and its child holds that descriptor until its own
+/// `exec`. Linux refuses to run a file open for writing anywhere, so the start waits that out.
+private func runRetryingWhileBusy(_ process: Process) throws {
+  var attempt = 0
+  while true {
+    do {
+      try process.run()
+      return
+    } catch let error as NSError {
+      let cause = error.userInfo[NSUnderlyingErrorKey] as? NSError
+      let busy = cause?.domain == NSPOSIXErrorDomain && cause?.code == Int(ETXTBSY)
+      attempt += 1
+      guard busy, attempt < 100 else { throw error }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+  }
 }
 
 /// Bytes one thread writes and another reads.
