@@ -72,6 +72,21 @@ extension Messages {
     case (false, false): return text(.cliAlreadyUnskipped(name, dates)) + "\n"
     }
   }
+  /// The records days off would remove, said before `skip` asks whether to take them.
+  static func recordsWouldBeRemoved(_ name: String, on dates: [String]) -> String {
+    guard dates.count > 1 else { return text(.cliSkipWouldRemoveRecord(name, dates[0])) + "\n" }
+    let count = Localizer(language).plural(.records, count: dates.count)
+    // A long range names its first days and its last, not a screenful of dates.
+    let named = dates.count > 5 ? dates.prefix(3) + ["…", dates[dates.count - 1]] : dates[...]
+    return text(.cliSkipWouldRemoveRecords(name, count, named.joined(separator: ", "))) + "\n"
+  }
+
+  /// Whether `answer` to a yes-or-no question is yes, in either language: "y", "yes", "д", "да"
+  /// in any case, with spaces around; anything else, an empty line too, is no.
+  static func isYes(_ answer: String) -> Bool {
+    ["y", "yes", "д", "да"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+  }
+
   /// The records days taken off removed, said so a completion never disappears without a word.
   static func recordsRemoved(_ name: String, on dates: [String]) -> String {
     guard dates.count > 1 else { return text(.cliSkippedRemovedRecord(name, dates[0])) + "\n" }

@@ -20,6 +20,10 @@ struct ToolContext {
   var homeDirectory: String
   /// Reads standard input to its end, or to one byte past `limit`, whichever comes first.
   var readStandardInput: (_ limit: Int) -> Data
+  /// Puts `question` to the person at the terminal (on standard error, so it is seen even when
+  /// standard output goes to a file) and reads one line of answer from standard input; nil when
+  /// standard input ends first. In-process tests answer nothing unless they say otherwise.
+  var ask: (_ question: String) -> String? = { _ in nil }
 }
 
 /// What a run printed and how it ended.

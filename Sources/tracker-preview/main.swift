@@ -31,6 +31,11 @@ let context = ToolContext(
       data.append(chunk)
     }
     return data
+  },
+  ask: { question in
+    // A question nobody can see (standard error closed) is not answered: nothing is changed.
+    guard Descriptor.writeAll(STDERR_FILENO, Data(question.utf8)) == 0 else { return nil }
+    return readLine(strippingNewline: true)
   })
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Started with almost no files to open (`ulimit -n 8`), libdispatch would stop the process as

@@ -19,7 +19,8 @@ extension Reliability {
     let template = path("daysoff-template.sqlite")
     try makeStore(template, [Archives.make(group: 7, prefix: "Rest", trackers: 8, records: 600)])
     let skip = try tool(
-      ["skip", "--all", "--from", "2023-01-01", "--to", "2023-03-16", "--store", template], timeout: 60)
+      ["skip", "--all", "--from", "2023-01-01", "--to", "2023-03-16", "--yes", "--store", template],
+      timeout: 60)
     guard skip.status == 0, let original = try exportedDaysOff(template), original.count == 600 else {
       throw ProgramFailure(description: "the days-off template cannot be made: \(skip.errorText)")
     }

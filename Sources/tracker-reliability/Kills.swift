@@ -96,7 +96,9 @@ extension Reliability {
     let template = path("kill-range-template.sqlite")
     try makeStore(template, [Archives.make(group: 5, prefix: "Range", trackers: 30, records: 400)])
     let store = path("kill-range.sqlite")
-    let range = ["skip", "--all", "--from", Archives.date(daysBack: 365), "--to", Archives.date(daysBack: 0)]
+    let range = [
+      "skip", "--all", "--yes", "--from", Archives.date(daysBack: 365), "--to", Archives.date(daysBack: 0),
+    ]
     try copyStore(template, to: store)
     guard let before = try exportedMarks(store) else {
       throw ProgramFailure(description: "the template cannot be exported")

@@ -23,7 +23,7 @@ struct CommandLineWordsTests {
     let date = try runCLI(["list", "--demo", "--lang", language] + fixed + ["--date"] + form)
     #expect(date.output.hasPrefix("\(title) · \(long)\n"), "\(date.error)")
     let range = try runCLI(
-      ["skip", "--all", "--demo", "--lang", language] + fixed + ["--from"] + form + ["--to"] + form)
+      ["skip", "--all", "--yes", "--demo", "--lang", language] + fixed + ["--from"] + form + ["--to"] + form)
     #expect(range.status == 0, "\(range.error)")
     #expect(range.output.contains(", \(long).\n"), "\(range.output)")
   }

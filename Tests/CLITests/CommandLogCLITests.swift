@@ -34,7 +34,7 @@ struct CommandLogCLITests {
     // Looking changes nothing: the commands wait in the log.
     #expect(try runCLI(["list", "--json"] + lang).output.contains("\"amount\": 3.5,"))
     // The next change applies them first, and says so on standard error.
-    let next = try runCLI(["skip", "Morning exercise", "--date", "2026-11-27"] + lang)
+    let next = try runCLI(["skip", "Morning exercise", "--date", "2026-11-27", "--yes"] + lang)
     #expect(next.status == 0)
     #expect(
       next.error

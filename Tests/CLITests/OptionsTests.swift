@@ -62,6 +62,7 @@ struct OptionsTests {
     "--family": (["--family", "Large"], { $0.family == .large }),
     "--days": (["--days", "MON, fri"], { $0.days == .success([.monday, .friday]) }),
     "--always": (["--always"], { $0.always }),
+    "--yes": (["--yes"], { $0.yes }),
     "--via-extension": (["--via-extension"], { $0.viaExtension }),
     "--container": (["--container", "/tmp/shared"], { $0.container == "/tmp/shared" }),
     "--help": (["--help"], { $0.help }),

@@ -74,10 +74,58 @@ struct WriteCommandTrustTests {
     #expect(result.error.hasPrefix("Error: The value of '--output' is empty: give the path of a file\n"))
   }
 
+  @Test func aDayOffOnADoneDayAsksFirstAndANoOrNoAnswerChangesNothing() throws {
+    let store = try DaysOffCLITests().demoStore()
+    #expect(try runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
+    let question = """
+      Water the plants: the record on 30 Nov 2026 would be removed (a day is done or off, never both).
+      Take the days off anyway? [y/N]\u{20}
+      """
+    // A script that cannot answer (standard input ends), and a person who says no or nothing.
+    for (input, ending) in [(nil, "\n"), ("n\n", ""), ("\n", ""), ("nope\n", "")] as [(String?, String)] {
+      let refused = try runCLI(["skip", "Water the plants", "--store", store] + fixed, input: input)
+      #expect(refused.status == 1)
+      #expect(refused.output == "")
+      #expect(
+        refused.error == question + ending
+          + "Error: nothing changed: a day off on a done day removes its record; answer y to the question, or give --yes\n"
+      )
+      let list = try runCLI(["list", "--json", "--store", store] + fixed).output
+      let water = list.split(separator: "\n").first { $0.contains("\"name\": \"Water the plants\"") } ?? ""
+      #expect(water.contains("\"done\": true, \"dayOff\": false"), "\(water)")
+    }
+    // In Russian, over a range: each record is named; "да" takes the days off.
+    let range = [
+      "skip", "Morning exercise", "--from", "2026-11-24", "--to", "2026-11-27", "--store", store, "--lang",
+      "ru",
+    ]
+    let yes = try runCLI(range + fixed, input: " Да \n")
+    #expect(yes.status == 0, "\(yes.error)")
+    #expect(
+      yes.error == """
+        Morning exercise: будет удалено 2 записи, за 25 нояб. 2026, 27 нояб. 2026 (день либо отмечен, либо выходной).
+        Всё равно сделать выходными? [д/Н]\u{20}
+        """)
+    #expect(yes.output.hasPrefix("Morning exercise: 2 выходных, 24 нояб. 2026 – 27 нояб. 2026.\n"))
+    // "y" answers in English; with nothing done on the days there is nothing to ask.
+    #expect(try runCLI(["skip", "Water the plants", "--store", store] + fixed, input: "y\n").status == 0)
+    let quiet = try runCLI(["skip", "Run", "--date", "2026-12-01", "--store", store] + fixed)
+    #expect(quiet.status == 0 && quiet.error == "")
+    // A long range names its first records and its last, not a screenful of dates.
+    let month = try runCLI(
+      ["skip", "Water the plants", "--from", "2026-11-01", "--to", "2026-11-29", "--store", store] + fixed)
+    #expect(month.status == 1)
+    #expect(
+      month.error.hasPrefix(
+        "Water the plants: 10 records would be removed, on 20 Nov 2026, 21 Nov 2026, 22 Nov 2026, …, 29 Nov 2026 ("
+      ),
+      "\(month.error)")
+  }
+
   @Test func aDayOffOnADoneDayNamesTheRecordItRemovedInBothLanguages() throws {
     let store = try DaysOffCLITests().demoStore()
     #expect(try runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
-    let one = try runCLI(["skip", "Water the plants", "--store", store] + fixed)
+    let one = try runCLI(["skip", "Water the plants", "--yes", "--store", store] + fixed)
     #expect(
       one.output == """
         Water the plants: 1 day off, 30 Nov 2026.
@@ -87,8 +135,8 @@ struct WriteCommandTrustTests {
     // The demo's exercise is done on 2026-11-25 and 2026-11-27 (Wed, Fri).
     let range = try runCLI(
       [
-        "skip", "Morning exercise", "--from", "2026-11-24", "--to", "2026-11-27", "--store", store, "--lang",
-        "ru",
+        "skip", "Morning exercise", "--from", "2026-11-24", "--to", "2026-11-27", "--yes", "--store", store,
+        "--lang", "ru",
       ]
         + fixed)
     #expect(
@@ -147,7 +195,8 @@ struct WriteCommandTrustTests {
       let copy = folder.appendingPathComponent("copy-\(extra).sqlite").path
       try FileManager.default.copyItem(atPath: store, toPath: copy)
       let arguments =
-        [binary, "skip", "--all", "--from", "2026-01-01", "--to", "2026-11-30", "--store", copy] + fixed
+        [binary, "skip", "--all", "--from", "2026-01-01", "--to", "2026-11-30", "--yes", "--store", copy]
+        + fixed
       let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
       let limit = size / 512 + extra
       let limited = try runProgram(

@@ -42,7 +42,7 @@ enum CommandLineSpec {
   static let globalOptions: [Option] = [
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
     .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .family, .days, .always,
-    .viaExtension, .container, .help, .version,
+    .viaExtension, .container, .yes, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -125,7 +125,7 @@ enum CommandLineSpec {
       name: "skip", arguments: "<name>|--all",
       overviewKey: .helpCommandSkip,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
-      options: [.all, .date, .from, .to, .store, .lang, .today, .timeZone]),
+      options: [.all, .date, .from, .to, .yes, .store, .lang, .today, .timeZone]),
     Command(
       name: "unskip", arguments: "<name>|--all",
       overviewKey: .helpCommandUnskip,

@@ -46,6 +46,8 @@ struct Options: Equatable {
   var viaExtension = false
   /// The folder shared with extensions (the command log's); by default the data file's folder.
   var container: String?
+  /// `skip --yes`: days off on done days are taken without asking (their records go).
+  var yes = false
   var help = false
   var version = false
 }
@@ -293,6 +295,8 @@ extension CommandLineSpec {
     static let always = flag("--always", \.always, help: .helpOptionAlways)
     static let viaExtension = flag("--via-extension", \.viaExtension, help: .helpOptionViaExtension)
     static let container = option("--container", .path, \.container, help: .helpOptionContainer)
+
+    static let yes = flag("--yes", \.yes, help: .helpOptionYes)
 
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)

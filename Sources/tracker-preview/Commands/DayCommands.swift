@@ -295,6 +295,14 @@ enum SkipCommand {
       if off, name != nil, shown.allSatisfy({ $0.1.isEmpty }) {
         return .failure(TerminalSafe.text(Messages.notShownForDayOff(chosen[0].tracker.name, dates)))
       }
+      if off, !invocation.options.yes,
+        let refusal = try confirmRemovingRecords(shown, in: store, text: text, context)
+      {
+        // What opening the file said (commands applied from the command log) stays said.
+        outcome.standardError += refusal.standardError
+        outcome.exitCode = refusal.exitCode
+        return outcome
+      }
       // The whole command is one transaction: a kill or a full disk part-way leaves every tracker
       // as it was, so "nothing was saved" is true.
       let change: DaysOffChange
@@ -322,6 +330,32 @@ enum SkipCommand {
       return .failure(Messages.unreadableData(error))
     }
     return outcome
+  }
+
+  /// A day off on a done day removes its record (a day is done or off, never both), so, as the
+  /// app asks before it does, `skip` names each record it would remove and asks; nil when there
+  /// is none or the answer is yes, else the refusal (exit 1, nothing changed). A script that
+  /// cannot answer (standard input ends) gives `--yes`.
+  private static func confirmRemovingRecords(
+    _ shown: [(TrackerSummary, [Day])], in store: any TrackerDataStore, text: (Day) -> String,
+    _ context: ToolContext
+  ) throws(StoreError) -> Outcome? {
+    var removing = ""
+    for (summary, days) in shown where !days.isEmpty {
+      let done = Set(try store.recordDays(trackerID: summary.tracker.id))
+      let lost = days.filter(done.contains)
+      if !lost.isEmpty {
+        removing += Messages.recordsWouldBeRemoved(
+          TerminalSafe.text(summary.tracker.name), on: lost.map(text))
+      }
+    }
+    guard !removing.isEmpty else { return nil }
+    let answer = context.ask(removing + Messages.localized(.cliSkipQuestion))
+    if let answer, Messages.isYes(answer) { return nil }
+    // Without an answer the question stays unanswered on the screen: a new line ends it.
+    return Outcome(
+      standardError: (answer == nil ? "\n" : "") + Messages.error(Messages.localized(.cliSkipNotConfirmed)),
+      exitCode: 1)
   }
 
   /// The days `--date`, or `--from … --to`, name (default: today).
