@@ -29,7 +29,7 @@ package enum DisplayText {
 
   /// Why a measurable tracker's unit or target is refused, or nil for no message (an empty unit
   /// shows none, as an empty name does).
-  static func measureError(_ error: MeasureError, _ localizer: Localizer) -> String? {
+  package static func measureError(_ error: MeasureError, _ localizer: Localizer) -> String? {
     switch error {
     case .emptyUnit: return nil
     case .unitTooLong: return localizer.text(.formUnitErrorTooLong(MeasureGoal.maximumUnitLength))
@@ -41,7 +41,7 @@ package enum DisplayText {
 
   /// Why the target field's text is not a number the form can take, in the language's decimal
   /// format ("Enter a number, like 12.5" / "Введите число, например 12,5").
-  static func targetError(_ error: AmountParseError, _ localizer: Localizer) -> String {
+  package static func targetError(_ error: AmountParseError, _ localizer: Localizer) -> String {
     switch error {
     case .empty, .notANumber: return localizer.text(.formTargetErrorNotANumber)
     case .negative: return localizer.text(.formTargetErrorNegative)
@@ -93,7 +93,7 @@ package enum DisplayText {
     }
   }
 
-  static func nameError(_ error: NameError, isCategory: Bool, _ localizer: Localizer) -> String? {
+  package static func nameError(_ error: NameError, isCategory: Bool, _ localizer: Localizer) -> String? {
 
     switch error {
     case .empty: return nil

@@ -126,6 +126,8 @@ extension Messages {
       + text(.cliReminderVerbs)
   }
   static var expectedWeekdays: String { text(.cliExpectedWeekdays) }
+  static var expectedTimes: String { text(.cliExpectedTimes) }
+  static func expectedColorPlace(_ last: Int) -> String { text(.cliExpectedColorPlace(String(last))) }
   /// How a reminder speaks: "on its days, if not done yet", "mon, wed, even when done".
   static func reminderDetails(_ reminder: HabitReminder) -> String {
     let localizer = Localizer(language)

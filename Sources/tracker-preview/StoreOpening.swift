@@ -103,9 +103,12 @@ enum StoreOpening {
   /// (`list`, `done`, `skip`, `stats`, `remind`); nil with the failure in `outcome`.
   static func openForToday(
     _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, readOnly: Bool = false,
-    outcome: inout Outcome
+    createsFile: Bool = false, outcome: inout Outcome
   ) -> (store: any TrackerDataStore, settings: Settings)? {
-    guard let store = open(invocation, settings, context, readOnly: readOnly, outcome: &outcome) else {
+    guard
+      let store = open(
+        invocation, settings, context, readOnly: readOnly, createsFile: createsFile, outcome: &outcome)
+    else {
       return nil
     }
     do {

@@ -45,8 +45,8 @@ enum Tool {
         return .usage(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
       }
       return Outcome(standardOutput: CommandLineSpec.help(for: command))
-    case .tour, .show, .run, .app, .stats, .list, .widget, .remind, .reminder, .logged, .mark, .note, .skip,
-      .export, .importFile, .sync:
+    case .tour, .show, .run, .app, .stats, .list, .widget, .remind, .reminder, .logged, .add, .mark, .note,
+      .skip, .export, .importFile, .sync:
       break
     }
     let settings: Settings
@@ -76,6 +76,8 @@ enum Tool {
       return ReminderCommand.run(verb, invocation, settings, context)
     case .logged(let name, let action):
       return LoggedCommandCommand.run(name, action, invocation, settings, context)
+    case .add(let name):
+      return AddCommand.run(name, invocation, settings, context)
     case .mark(let name, let done):
       return MarkCommand.run(name, done: done, invocation, settings, context)
     case .note(let name, let text):
@@ -113,6 +115,7 @@ extension Invocation {
     case .remind: return "remind"
     case .reminder: return "reminder"
     case .logged: return "do"
+    case .add: return "add"
     case .mark(_, let done): return done ? "done" : "undone"
     case .note: return "note"
 

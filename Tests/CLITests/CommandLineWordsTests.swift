@@ -149,7 +149,7 @@ struct CommandLineWordsTests {
           ? "list, done, undone, note, skip, unskip: день" : "list, done, undone, note, skip, unskip: the day"
       ))
     // A name too wide for the column has its text on the next line, in the column.
-    #expect(help.contains("\n  --color <auto|always|never>\n                          "), "\(help)")
+    #expect(help.contains("\n  --color <auto|always|never|1-18>\n                          "), "\(help)")
   }
 
   /// A tracker archive of one daily habit "Run" created on 2026-11-01, with one record.

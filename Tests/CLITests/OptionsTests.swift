@@ -63,6 +63,15 @@ struct OptionsTests {
     "--days": (["--days", "MON, fri"], { $0.days == .success([.monday, .friday]) }),
     "--always": (["--always"], { $0.always }),
     "--yes": (["--yes"], { $0.yes }),
+    "--category": (["--category", "Health"], { $0.category == "Health" }),
+    "--every": (["--every", "day"], { $0.every == .success(.everyDay) }),
+    "--times": (["--times", "3"], { $0.times == .success(3) }),
+    "--per": (["--per", "Month"], { $0.per == .month }),
+    "--event": (["--event"], { $0.event }),
+    "--measure": (["--measure", "km"], { $0.measure == "km" }),
+    "--at-least": (["--at-least", "2,5"], { $0.atLeast == "2,5" }),
+    "--at-most": (["--at-most", "2"], { $0.atMost == "2" }),
+    "--emoji": (["--emoji", "🏓"], { $0.emoji == "🏓" }),
     "--via-extension": (["--via-extension"], { $0.viaExtension }),
     "--container": (["--container", "/tmp/shared"], { $0.container == "/tmp/shared" }),
     "--help": (["--help"], { $0.help }),
@@ -78,6 +87,8 @@ struct OptionsTests {
       #expect(read != Options(), "\(option.name)")
     }
     #expect(try options(["export", "--output", "-"]).output == .standardOutput)
+    // `--color` paints, or, as a number, is `add`'s color by its place.
+    #expect(try options(["add", "Run", "--color", "18"]).trackerColor == .success(18))
     #expect(try options(["-h"]).help)
     #expect(try options(["stats"]) == Options())
   }

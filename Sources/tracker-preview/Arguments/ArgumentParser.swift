@@ -171,6 +171,11 @@ enum ArgumentParser {
       case .success(let verb): invocation = .reminder(verb)
       case .failure(let refusal): return .failure(UsageError(message: refusal.message, command: name))
       }
+    case "add":
+      switch one(Messages.nameArgument) {
+      case .success(let tracker): invocation = .add(tracker)
+      case .failure(let error): return .failure(error)
+      }
     case "done", "undone":
       switch one(Messages.nameArgument) {
       case .success(let tracker): invocation = .mark(tracker, done: name == "done")

@@ -42,7 +42,8 @@ enum CommandLineSpec {
   static let globalOptions: [Option] = [
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
     .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .family, .days, .always,
-    .viaExtension, .container, .yes, .help, .version,
+    .viaExtension, .container, .yes, .category, .every, .times, .per, .event, .measure, .atLeast, .atMost,
+    .emoji, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -101,6 +102,14 @@ enum CommandLineSpec {
         ("<HH:MM>", .text(.helpArgumentReminderTime)),
       ],
       options: [.days, .always, .json, .store, .lang]),
+    Command(
+      name: "add", arguments: "<name>",
+      overviewKey: .helpCommandAdd,
+      argumentHelp: [("<name>", .text(.helpArgumentName))],
+      options: [
+        .category, .every, .times, .per, .event, .measure, .atLeast, .atMost, .emoji, .color, .store, .lang,
+        .today, .timeZone,
+      ]),
     Command(
       name: "done", arguments: "<name>",
       overviewKey: .helpCommandDone,

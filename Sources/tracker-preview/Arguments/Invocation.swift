@@ -17,6 +17,8 @@ struct Invocation: Equatable {
     case reminder(ReminderVerb)
     /// `do <name> <action> --via-extension`: the command written to the command log.
     case logged(String, HabitCommand.Action)
+    /// `add <name>`: a tracker made as the form makes it.
+    case add(String)
     /// `done <name>` (true) or `undone <name>` (false).
     case mark(String, done: Bool)
     /// `note <name> <text>`, or `note <name> --clear` (nil text).

@@ -48,6 +48,23 @@ struct Options: Equatable {
   var container: String?
   /// `skip --yes`: days off on done days are taken without asking (their records go).
   var yes = false
+  /// `add --category`: the new tracker's category (made when there is none by that title).
+  var category: String?
+  /// `add --every mon,wed|day`: a habit due on these weekdays.
+  var every: Parsed<WeekdaySet>?
+  /// `add --times N --per week|month`: a quota habit.
+  var times: Parsed<Int>?
+  var per: Quota.Period?
+  /// `add --event`: an irregular event.
+  var event = false
+  /// `add --measure UNIT`, with `--at-least X` or `--at-most X`: a measurable tracker. The
+  /// targets are kept as typed: `add` judges them as the form does, with the form's words.
+  var measure: String?
+  var atLeast: String?
+  var atMost: String?
+  /// `add --emoji`, `add --color N`: the new tracker's emoji and its color by its place (1–18).
+  var emoji: String?
+  var trackerColor: Parsed<Int>?
   var help = false
   var version = false
 }
@@ -172,6 +189,26 @@ extension ValueKind where Value == Parsed<Int> {
   }
 }
 
+extension ValueKind where Value == Parsed<Int> {
+  /// A count of times, 1 or more (`add --times`): the period judges the most.
+  static var times: Self {
+    ValueKind(placeholder: "N") { text, name in
+      guard let number = Int(text), number > 0 else {
+        return .success(
+          .failure(UsageError(message: Messages.invalidValue(text, name, expected: Messages.expectedTimes))))
+      }
+      return .success(.success(number))
+    }
+  }
+}
+
+extension ValueKind where Value == String {
+  /// Any text (a category's title, a unit, an emoji, a target as typed): the command judges it.
+  static func text(_ placeholder: String) -> Self {
+    ValueKind(placeholder: placeholder) { text, _ in .success(text) }
+  }
+}
+
 extension ValueKind where Value == Parsed<ReminderTime> {
   /// A time of day, `HH:MM`.
   static var time: Self {
@@ -189,7 +226,8 @@ extension ValueKind where Value == Parsed<WeekdaySet> {
       let words = text.lowercased().split(separator: ",", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespaces)
       }
-      if words == ["every-day"] { return .success(.success(.everyDay)) }
+      // `every-day` (reminder add --days) and `day` (add --every day) both say every day.
+      if words == ["every-day"] || words == ["day"] { return .success(.success(.everyDay)) }
       var days = WeekdaySet()
       for word in words {
         guard let day = Weekday(code: word) else {
@@ -201,6 +239,11 @@ extension ValueKind where Value == Parsed<WeekdaySet> {
       }
       return .success(.success(days))
     }
+  }
+
+  /// `add --every`: `day`, or weekdays as `--days` takes them.
+  static var everyDays: Self {
+    ValueKind(placeholder: "day|mon,tue,…", read: weekdays.read)
   }
 }
 
@@ -281,7 +324,32 @@ extension CommandLineSpec {
     static let width = option(
       "--width", .columns(ScreenRenderer.minimumWidth...1000), \.width, help: .helpOptionWidth)
     static let theme = option("--theme", .choice, \.theme, help: .helpOptionTheme)
-    static let color = option("--color", .choice, \.color, help: .helpOptionColor)
+    /// When to paint (`auto|always|never`), or, for `add`, the new tracker's color by its place
+    /// in the form's palette (1–18): one option, as both are "the color" to whoever types it.
+    static let color = Option(
+      name: "--color", value: "auto|always|never|1-\(TrackerColor.palette.count)", helpKey: .helpOptionColor,
+      isDate: false
+    ) { options, text in
+      let text = text ?? ""
+      if let place = Int(text) {
+        let places = 1...TrackerColor.palette.count
+        options.trackerColor =
+          places.contains(place)
+          ? .success(place)
+          : .failure(
+            UsageError(
+              message: Messages.invalidValue(
+                text, "--color", expected: Messages.expectedColorPlace(places.upperBound))))
+        return nil
+      }
+      switch ValueKind<ColorChoice>.choice.read(text, "--color") {
+      case .success(let choice):
+        options.color = choice
+        return nil
+      case .failure(let error):
+        return error
+      }
+    }
     static let todosURL = option("--todos-url", .webAddress, \.todosURL, help: .helpOptionTodosURL)
     static let json = flag("--json", \.json, help: .helpOptionJSON)
     static let elements = flag("--elements", \.elements, help: .helpOptionElements)
@@ -297,6 +365,15 @@ extension CommandLineSpec {
     static let container = option("--container", .path, \.container, help: .helpOptionContainer)
 
     static let yes = flag("--yes", \.yes, help: .helpOptionYes)
+    static let category = option("--category", .text("title"), \.category, help: .helpOptionCategory)
+    static let every = option("--every", .everyDays, \.every, help: .helpOptionEvery)
+    static let times = option("--times", .times, \.times, help: .helpOptionTimes)
+    static let per = option("--per", .choice, \.per, help: .helpOptionPer)
+    static let event = flag("--event", \.event, help: .helpOptionEvent)
+    static let measure = option("--measure", .text("unit"), \.measure, help: .helpOptionMeasure)
+    static let atLeast = option("--at-least", .text("X"), \.atLeast, help: .helpOptionAtLeast)
+    static let atMost = option("--at-most", .text("X"), \.atMost, help: .helpOptionAtMost)
+    static let emoji = option("--emoji", .text("emoji"), \.emoji, help: .helpOptionEmoji)
 
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)

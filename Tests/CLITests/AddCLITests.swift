@@ -1,0 +1,173 @@
+import Foundation
+import TestSupport
+import Testing
+import TrackerModels
+import TrackerStore
+
+/// `add` (issue 49): a tracker made from the command line as the form makes it, with the form's
+/// rules and words, in both languages.
+@Suite("Creating a tracker from the command line", .temporaryFolders)
+struct AddCLITests {
+  let day = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
+
+  /// The trackers and categories `path` holds.
+  func stored(_ path: String) throws -> (trackers: [Tracker], categories: [TrackerCategory]) {
+    let store = try SQLiteTrackerStore(path: path, now: Date())
+    return (try store.trackers().map(\.tracker), try store.categories())
+  }
+
+  @Test func eachKindOfScheduleAndMeasureIsMadeAsTheFormMakesIt() throws {
+    let store = TemporaryFolder().path("tracker.sqlite")
+    let file = ["--store", store] + day
+    let first = try runCLI(
+      ["add", "Run", "--every", "mon,WED,fri", "--category", "Health", "--emoji", "🏓", "--color", "3"] + file)
+    #expect(first.status == 0, "\(first.error)")
+    #expect(first.output == "Category Health created.\nRun: created, in Health.\n")
+    // The only category is the default one; a title matches ignoring case and spaces around.
+    #expect(
+      try runCLI(
+        ["add", "  Walk ", "--times", "3", "--per", "week", "--measure", "km", "--at-least", "2,5"] + file
+      ).status == 0)
+    #expect(
+      try runCLI(
+        ["add", "Coffee", "--every", "day", "--measure", "cups", "--at-most", "2", "--category", " health"]
+          + file
+      ).status == 0)
+    let russian = try runCLI(["add", "Кино", "--event", "--category", "Досуг", "--lang", "ru"] + file)
+    #expect(russian.output == "Категория «Досуг» создана.\nКино: создан, в категории «Досуг».\n")
+    let (trackers, categories) = try stored(store)
+    #expect(Set(categories.map(\.title)) == ["Health", "Досуг"])
+    let health = try #require(categories.first { $0.title == "Health" }).id
+    let byName = Dictionary(uniqueKeysWithValues: trackers.map { ($0.name, $0) })
+    let run = try #require(byName["Run"])
+    #expect(run.kind == .habit(Schedule([.monday, .wednesday, .friday])!))
+    #expect(run.emoji == "🏓" && run.color == TrackerColor.palette[2] && run.categoryID == health)
+    #expect(run.measure == .yesNo && run.createdOn == Day(year: 2026, month: 11, day: 30)!)
+    let walk = try #require(byName["Walk"])
+    #expect(walk.kind == .habit(Schedule(quota: Quota(3, per: .week)!)))
+    #expect(
+      walk.measure
+        == .measurable(try MeasureGoal(unit: "km", target: Amount(parsing: "2.5"), direction: .atLeast)))
+    // The form's first emoji and color when none is given.
+    #expect(walk.emoji == TrackerEmoji.all[0] && walk.color == TrackerColor.palette[0])
+    let coffee = try #require(byName["Coffee"])
+    #expect(coffee.kind == .habit(.everyDay) && coffee.categoryID == health)
+    #expect(
+      coffee.measure
+        == .measurable(try MeasureGoal(unit: "cups", target: Amount(parsing: "2"), direction: .atMost)))
+    #expect(try #require(byName["Кино"]).kind == .event)
+    // A file `add` made opens on its main screen, with what was added on it.
+    let screen = try runCLI(["show", "trackers", "--lang", "en"] + file)
+    #expect(
+      screen.output.contains("Run") && !screen.output.contains("What will we track"), "\(screen.output)")
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func whatTheFormRefusesIsRefusedInItsWordsAndNothingIsMade(language: String) throws {
+    let store = TemporaryFolder().path("tracker.sqlite")
+    let file = ["--store", store, "--lang", language] + day
+    #expect(try runCLI(["add", "Run", "--every", "day", "--category", "Health"] + file).status == 0)
+    let en = language == "en"
+    let refusals: [([String], String)] = [
+      (
+        ["add", "RUN ", "--every", "day"],
+        en ? "A tracker with this name already exists" : "Трекер с таким названием уже есть"
+      ),
+      (
+        ["add", String(repeating: "x", count: 39), "--every", "day"],
+        en ? "38 character limit" : "Ограничение 38 символов"
+      ),
+      (
+        ["add", "Run\u{202E}x", "--every", "day"],
+        en
+          ? "The name contains a character that cannot be used: U+202E"
+          : "В названии есть недопустимый символ: U+202E"
+      ),
+      (
+        ["add", " ", "--every", "day"],
+        en ? "the name is empty: give the tracker a name" : "название пустое: дайте трекеру название"
+      ),
+      (
+        ["add", "Pages", "--every", "day", "--measure", "pages read today", "--at-least", "3"],
+        en ? "--measure: 12 character limit" : "--measure: Ограничение 12 символов"
+      ),
+      (
+        ["add", "Pages", "--every", "day", "--measure", "pages", "--at-least", "lots"],
+        en ? "--at-least: Enter a number, like 12.5" : "--at-least: Введите число, например 12,5"
+      ),
+      (
+        ["add", "Pages", "--every", "day", "--measure", "pages", "--at-most", "0"],
+        en ? "--at-most: The target must be more than zero" : "--at-most: Цель должна быть больше нуля"
+      ),
+      (
+        ["add", "Pages", "--every", "day", "--emoji", "X"],
+        en ? "X is not one of the form's emoji: " : "X — не из эмодзи формы: "
+      ),
+      (["add", "Pages", "--every", "day", "--category", String(repeating: "c", count: 40)], ""),
+    ]
+    for (arguments, message) in refusals {
+      let result = try runCLI(arguments + file)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.output == "", "\(arguments)")
+      #expect(
+        result.error.hasPrefix((en ? "Error: " : "Ошибка: ") + message), "\(arguments): \(result.error)")
+    }
+    let (trackers, categories) = try stored(store)
+    #expect(trackers.map(\.name) == ["Run"])
+    #expect(categories.map(\.title) == ["Health"])
+  }
+
+  @Test func optionsThatDoNotGoTogetherAreUsageErrors() throws {
+    let store = TemporaryFolder().path("tracker.sqlite")
+    let file = ["--store", store] + day
+    let errors: [([String], String)] = [
+      ([], "say when it is due: --every mon,wed, --every day, --times N --per week|month, or --event"),
+      (["--every", "day", "--event"], "say when it is due once: --every, --times with --per, or --event"),
+      (["--times", "3"], "--times and --per go together: --times 3 --per week"),
+      (["--per", "month"], "--times and --per go together: --times 3 --per week"),
+      (
+        ["--times", "7", "--per", "week"],
+        "--times 7 --per week cannot be asked: a week takes 1 to 6 (every day is --every day), a month 1 to 30"
+      ),
+      (["--times", "31", "--per", "month"], "--times 31 --per month cannot be asked"),
+      (
+        ["--times", "0", "--per", "week"],
+        "The value '0' is invalid for '--times': expected a whole number of times, 1 or more"
+      ),
+      (["--every", "mon,funday"], "The value 'mon,funday' is invalid for '--every'"),
+      (["--every", "day", "--at-least", "5"], "--at-least and --at-most need --measure and its unit"),
+      (["--every", "day", "--measure", "km"], "--measure needs a target: --at-least X or --at-most X"),
+      (
+        ["--every", "day", "--measure", "km", "--at-least", "1", "--at-most", "2"],
+        "give --at-least or --at-most, not both"
+      ),
+      (
+        ["--every", "day", "--color", "0"],
+        "The value '0' is invalid for '--color': expected auto, always, never, or a color's place in the form, 1 to 18"
+      ),
+    ]
+    for (arguments, message) in errors {
+      let result = try runCLI(["add", "Run"] + arguments + file)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.error.hasPrefix("Error: " + message), "\(arguments): \(result.error)")
+      #expect(result.error.contains("Usage: tracker-preview add <name> [options]"), "\(arguments)")
+    }
+    // Nothing was judged worth a file.
+    #expect(!FileManager.default.fileExists(atPath: store))
+  }
+
+  @Test func theCategoryIsTheOnlyOneOrNamedAndANewFileHasNone() throws {
+    let store = TemporaryFolder().path("tracker.sqlite")
+    let file = ["--store", store] + day
+    let none = try runCLI(["add", "Run", "--every", "day"] + file)
+    #expect(none.status == 1)
+    #expect(none.error == "Error: there is no category yet: give --category and its title, and it is made\n")
+    #expect(try runCLI(["add", "Run", "--every", "day", "--category", "Health"] + file).status == 0)
+    #expect(try runCLI(["add", "Read", "--every", "day", "--category", "Mind"] + file).status == 0)
+    let which = try runCLI(["add", "Walk", "--every", "day", "--lang", "ru"] + file)
+    #expect(which.status == 1)
+    #expect(which.error == "Ошибка: укажите категорию через --category: Health, Mind\n")
+    // --color still paints for the commands that paint: the same option, read by its value.
+    #expect(try runCLI(["list", "--color", "never"] + file).status == 0)
+  }
+}
