@@ -15,12 +15,19 @@ extension ArchiveDecoder {
   /// The members of `value` that differ from the store's `members`, with both sides as written.
   static func differences(_ value: JSONValue, _ members: [(String, JSONValue)]) -> [String] {
     members.compactMap { key, stored in
+      // Where a tracker sits and whether it is archived are the store's arrangement, not the
+      // tracker: a backup from before a move or an archive is the same tracker, and the store's
+      // arrangement stays (an import never changes what is there).
+      guard !arrangementKeys.contains(key) else { return nil }
       let given = value[key] ?? .null
       guard given != stored else { return nil }
       return
         "\(key): \(JSONWriter.line(stored)) in the store, \(JSONWriter.line(given)) here"
     }
   }
+
+  /// The members of a tracker that say its arrangement (issue 49).
+  static let arrangementKeys: Set<String> = ["archived", "order"]
 
   /// An item of the file with the id of one in the store that is not the same.
   mutating func differs(_ path: String, id: UUID, fields: [String]) {
@@ -79,6 +86,7 @@ extension ArchiveDecoder {
   static let array = StoreMessage("import.kind.array", "an array")
   static let string = StoreMessage("import.kind.string", "a string")
   static let bool = StoreMessage("import.kind.bool", "true or false")
+  static let integer = StoreMessage("import.kind.integer", "a whole number")
 
   /// "expected a string, found an array".
   static func expected(_ wanted: StoreMessage, found value: JSONValue) -> StoreMessage {

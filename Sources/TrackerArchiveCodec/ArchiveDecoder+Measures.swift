@@ -253,6 +253,9 @@ extension ArchiveDecoder {
         if case .success(let reminders) = parseReminders(pairs[index].1) {
           pairs[index].1 = reminders.isEmpty ? .null : TrackerArchive.encode(reminders)
         }
+      // What a tracker has when it is neither archived nor moved, written out or left out.
+      case "archived" where pairs[index].1 == .bool(false): pairs[index].1 = .null
+      case "order" where pairs[index].1 == .int(0): pairs[index].1 = .null
       default: break
       }
     }

@@ -258,8 +258,25 @@ extension ArchiveDecoder {
       let measure = self.measure(value, path)
       let quota = self.quota(value, path, kind: kind)
       let reminders = self.reminders(value, path)
+      // Archived and order (version 3, issue 49): false and 0 when left out.
+      var isArchived: Bool? = false
+      switch value["archived"] {
+      case .bool(let flag)?: isArchived = flag
+      case let other?:
+        problem(path + ".archived", Self.expected(Self.bool, found: other))
+        isArchived = nil
+      case nil: break
+      }
+      var order: Int? = 0
+      switch value["order"] {
+      case .number(let text)? where Int(text).map(String.init) == text: order = Int(text)
+      case let other?:
+        problem(path + ".order", Self.expected(Self.integer, found: other))
+        order = nil
+      case nil: break
+      }
       if let id, let name, let emoji, let color, let category, let kind, let pinned, let created,
-        let measure, let quota, let reminders
+        let measure, let quota, let reminders, let isArchived, let order
       {
         result.append(
           (
@@ -267,7 +284,7 @@ extension ArchiveDecoder {
             Tracker(
               id: id, name: name, emoji: emoji, color: color, categoryID: category, isPinned: pinned,
               createdOn: created, kind: quota.map { .habit(Schedule(quota: $0)) } ?? kind, measure: measure,
-              reminders: reminders)
+              reminders: reminders, isArchived: isArchived, order: order)
           ))
       }
     }

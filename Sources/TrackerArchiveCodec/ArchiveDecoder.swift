@@ -17,7 +17,7 @@ package struct ArchiveDecoder {
   static let categoryKeys = ["id", "title"]
   static let trackerKeys = [
     "id", "name", "emoji", "color", "category", "schedule", "pinned", "created", "measure", "quota",
-    "reminders",
+    "reminders", "archived", "order",
   ]
   static let recordKeys = ["tracker", "date", "amount"]
   static let dayOffKeys = ["tracker", "date"]

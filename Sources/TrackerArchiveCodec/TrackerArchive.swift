@@ -19,7 +19,9 @@ public enum TrackerArchive {
   public static func version(for contents: StoreContents) -> Int {
     let needsThree =
       !contents.notes.isEmpty
-      || contents.trackers.contains { $0.measure != .yesNo || $0.quota != nil || !$0.reminders.isEmpty }
+      || contents.trackers.contains {
+        $0.measure != .yesNo || $0.quota != nil || !$0.reminders.isEmpty || $0.isArchived || $0.order != 0
+      }
       || contents.records.contains { $0.amount != nil }
     return needsThree ? 3 : 2
   }
@@ -140,7 +142,7 @@ public enum TrackerArchive {
   }
 
   /// The members a tracker leaves out when they are null.
-  package static let optionalKeys = ["measure", "quota", "reminders"]
+  package static let optionalKeys = ["measure", "quota", "reminders", "archived", "order"]
 
   /// A tracker's members as the archive writes them, in order, `measure`, `quota` and `reminders`
   /// null when it has none (what a file that leaves them out means).
@@ -162,6 +164,8 @@ public enum TrackerArchive {
       ("measure", tracker.measure.goal.map(encode) ?? .null),
       ("quota", tracker.quota.map(encode) ?? .null),
       ("reminders", tracker.reminders.isEmpty ? .null : encode(tracker.reminders)),
+      ("archived", tracker.isArchived ? .bool(true) : .null),
+      ("order", tracker.order == 0 ? .null : .int(tracker.order)),
     ]
   }
 

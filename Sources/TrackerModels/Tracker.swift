@@ -22,12 +22,18 @@ public struct Tracker: Identifiable, Hashable, Sendable {
   public var measure: TrackerMeasure
   /// Its reminders, by time, one per time (`HabitReminder.normalized`); none by default.
   public var reminders: [HabitReminder]
+  /// Whether it is archived (issue 49): off the main screen, the reminders and the statistics'
+  /// figures, its history kept. Changed only by `setArchived`: a tracker's other writes keep it.
+  public var isArchived: Bool
+  /// Its place in the order the user gives (`TrackerOrder`): trackers show by it, then by name,
+  /// so trackers never ordered (all 0) show by name. Changed only by `moveTracker`.
+  public var order: Int
 
   /// A tracker with every field given.
   public init(
     id: UUID, name: String, emoji: String, color: TrackerColor, categoryID: UUID,
     isPinned: Bool = false, createdOn: Day, kind: TrackerKind, measure: TrackerMeasure = .yesNo,
-    reminders: [HabitReminder] = []
+    reminders: [HabitReminder] = [], isArchived: Bool = false, order: Int = 0
   ) {
     self.id = id
     self.name = name
@@ -39,6 +45,8 @@ public struct Tracker: Identifiable, Hashable, Sendable {
     self.kind = kind
     self.measure = measure
     self.reminders = HabitReminder.normalized(reminders)
+    self.isArchived = isArchived
+    self.order = order
   }
 
   /// A quota habit's quota (N a week or a month); nil for a weekday habit and an event.

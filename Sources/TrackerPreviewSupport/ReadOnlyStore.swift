@@ -42,6 +42,8 @@ public final class ReadOnlyStore: SnapshotReadingStore, @unchecked Sendable {
     throws(StoreError)
   { throw Self.refusal }
   public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) { throw Self.refusal }
+  public func setArchived(_ isArchived: Bool, trackerID: UUID) throws(StoreError) { throw Self.refusal }
+  public func moveTracker(_ id: UUID, to place: TrackerOrder.Place) throws(StoreError) { throw Self.refusal }
   public func deleteTracker(id: UUID) throws(StoreError) { throw Self.refusal }
   public func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool { throw Self.refusal }
   public func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {

@@ -94,6 +94,32 @@ extension Salvage {
     return (reminders, leftOut)
   }
 
+  /// The arrangement rows (`tracker_arrangement`, schema 9) by tracker number that can be vouched
+  /// for, each by its seal, and how many were left out. Only what SQL reads is taken: a tracker
+  /// whose row is lost comes back unarchived in its place by name, its history whole.
+  package static func readArrangements(_ database: Database) -> (
+    arrangements: [Int: TrackerRows.Arrangement], leftOut: Int
+  ) {
+    var arrangements: [Int: TrackerRows.Arrangement] = [:]
+    var leftOut = 0
+    let sql = "SELECT \(TrackerRows.arrangementColumns) FROM tracker_arrangement"
+    // A schema that cannot be read says nothing of the table: nothing known is lost.
+    guard let statement = try? database.prepare(sql) else { return ([:], 0) }
+    do {
+      try statement.forEachRow { row in
+        guard let arrangement = try? TrackerRows.decodeArrangement(row) else {
+          leftOut += 1
+          return
+        }
+        arrangements[row.int(0)] = arrangement
+      }
+    } catch {
+      // Damage part way: the rows read so far are kept, and the rest count as one left out.
+      leftOut += 1
+    }
+    return (arrangements, leftOut)
+  }
+
   /// `records` with the amounts of the measurable trackers' records, and how many were left out.
   /// An amount lives only in its record's table row (the index repeats no amount): the table is
   /// read again for those trackers, past damage, and the page scan's rows (`scanned`) fill in. A

@@ -178,6 +178,18 @@ package enum Salvage {
         return (entry.number, kept)
       }
     }
+    // Schema 9: archived and the order the user gave.
+    if (version ?? Schema.latestVersion) >= Schema.arrangementVersion {
+      let read = readArrangements(database)
+      let numbers = Set(trackers.map(\.number))
+      found.leftOut += read.leftOut + read.arrangements.keys.filter { !numbers.contains($0) }.count
+      trackers = trackers.map { entry in
+        var kept = entry.tracker
+        let arrangement = read.arrangements[entry.number] ?? .none
+        (kept.isArchived, kept.order) = (arrangement.isArchived, arrangement.order)
+        return (entry.number, kept)
+      }
+    }
     found.contents.categories = categories
     found.contents.trackers = trackers.map(\.tracker)
     let records = readRecords(

@@ -36,6 +36,7 @@ package struct StoreSchema: Sendable {
     if applied.contains(Schema.sealsVersion) { try TrackerRows.checkSeals(database) }
     if applied.contains(Schema.measuresVersion) { try TrackerRows.checkGoalsAndNotes(database) }
     if applied.contains(Schema.remindersVersion) { try TrackerRows.checkReminders(database) }
+    if applied.contains(Schema.arrangementVersion) { try TrackerRows.checkArrangements(database) }
 
     if applied.contains(2) {
       try TrackerRows.checkSummaries(database, readingDaysOff: applied.contains(Schema.daysOffVersion))
@@ -193,7 +194,54 @@ package enum Schema {
       name: "sync: every change stamped when it is made (sync_edit and its triggers)",
       sql: syncEditsSQL),
     Migration(version: remindersVersion, name: "reminders for each habit", sql: remindersSQL),
+    Migration(version: arrangementVersion, name: "archive and order", sql: arrangementSQL),
   ]
+
+  /// The version that added archiving and the order the user gives (`tracker_arrangement`,
+  /// docs/data-format.md).
+  package static let arrangementVersion = 9
+
+  /// `tracker_arrangement`: a sealed row for each tracker that is archived or was given a place
+  /// in the order (no row: not archived, order 0, as every tracker before this version). Its two
+  /// columns travel as the tracker's `archived` and `order` fields, each named only when it
+  /// changed, so a move on one device and an archive on another both stay.
+  package static let arrangementSQL = """
+    CREATE TABLE tracker_arrangement (
+      tracker INTEGER PRIMARY KEY NOT NULL REFERENCES tracker(number) ON DELETE CASCADE,
+      archived INTEGER NOT NULL CHECK (archived IN (0, 1)),
+      position INTEGER NOT NULL,
+      seal INTEGER NOT NULL
+    );
+    \(arrangementEditTrigger("insert_archived", "INSERT", "NEW", "archived", when: "NEW.archived = 1"))
+    \(arrangementEditTrigger("insert_order", "INSERT", "NEW", "order", when: "NEW.position != 0"))
+    \(arrangementEditTrigger("update_archived", "UPDATE", "NEW", "archived", when: "OLD.archived IS NOT NEW.archived"))
+    \(arrangementEditTrigger("update_order", "UPDATE", "NEW", "order", when: "OLD.position IS NOT NEW.position"))
+    \(arrangementEditTrigger("delete_archived", "DELETE", "OLD", "archived", when: "OLD.archived = 1"))
+    \(arrangementEditTrigger("delete_order", "DELETE", "OLD", "order", when: "OLD.position != 0"))
+    DROP TRIGGER IF EXISTS sync_edit_tracker_insert;
+    CREATE TRIGGER sync_edit_tracker_insert AFTER INSERT ON tracker
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', NEW.id, column1, NULL FROM (VALUES ('name'), ('emoji'), ('color'), ('category'),
+          ('kind'), ('measure'), ('pinned'), ('created'), ('reminders'), ('archived'), ('order')) WHERE true
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    """
+
+  /// The trigger that names a tracker's `field` changed by `event` on `tracker_arrangement`, when
+  /// `when` holds (the value differs from what the tracker had).
+  private static func arrangementEditTrigger(
+    _ name: String, _ event: String, _ row: String, _ field: String, when condition: String
+  ) -> String {
+    """
+    CREATE TRIGGER sync_edit_arrangement_\(name) AFTER \(event) ON tracker_arrangement
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) AND \(condition) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, '\(field)', NULL FROM tracker WHERE tracker.number = \(row).tracker
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    """
+  }
 
   /// The version that added each habit's reminders (`tracker_reminder`, docs/data-format.md).
   package static let remindersVersion = 8
@@ -274,7 +322,7 @@ package enum Schema {
     let triggers = syncEditsSQL.components(separatedBy: "CREATE TRIGGER ").dropFirst().map {
       "DROP TRIGGER " + $0.prefix { $0 != " " && $0 != "\n" } + ";"
     }
-    return "DROP TABLE tracker_reminder; " + triggers.joined(separator: " ")
+    return "DROP TABLE tracker_arrangement; DROP TABLE tracker_reminder; " + triggers.joined(separator: " ")
       + " DROP TABLE sync_edit; DROP TABLE sync_tracking;"
   }
 

@@ -107,8 +107,9 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
         throw StoreError.categoryNotFound(tracker.categoryID)
       }
       guard state.trackers[tracker.id] == nil else { throw StoreError.idAlreadyExists(tracker.id) }
-      state.trackers[tracker.id] = try StoreRules.validated(
-        tracker, otherNames: state.trackers.values.map(\.name))
+      var valid = try StoreRules.validated(tracker, otherNames: state.trackers.values.map(\.name))
+      valid.order = TrackerOrder.orderOfNew(among: state.trackers.values.map(\.order))
+      state.trackers[tracker.id] = valid
       return StoreChange(trackerIDs: [tracker.id])
     }
   }
@@ -119,12 +120,15 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   ) throws(StoreError) {
     try StoreRules.checkStorable(added + raised)
     try write { state in
-      guard state.trackers[tracker.id] != nil else { throw StoreError.trackerNotFound(tracker.id) }
+      guard let stored = state.trackers[tracker.id] else { throw StoreError.trackerNotFound(tracker.id) }
       guard state.categories[tracker.categoryID] != nil else {
         throw StoreError.categoryNotFound(tracker.categoryID)
       }
       let others = state.trackers.values.filter { $0.id != tracker.id }.map(\.name)
-      state.trackers[tracker.id] = try StoreRules.validated(tracker, otherNames: others)
+      var valid = try StoreRules.validated(tracker, otherNames: others)
+      // Archived and order change by their own writes only: a form opened before a move keeps it.
+      (valid.isArchived, valid.order) = (stored.isArchived, stored.order)
+      state.trackers[tracker.id] = valid
       try Self.checkNotAhead(added + raised, clock, state.settings)
       state.records[tracker.id, default: []].formUnion(added)
       for day in removed { _ = state.removeRecord(tracker.id, day) }
@@ -147,6 +151,22 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
       guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
       state.trackers[trackerID]?.isPinned = isPinned
       return StoreChange(trackerIDs: [trackerID])
+    }
+  }
+
+  public func setArchived(_ isArchived: Bool, trackerID: UUID) throws(StoreError) {
+    try write { state in
+      guard state.trackers[trackerID] != nil else { throw StoreError.trackerNotFound(trackerID) }
+      state.trackers[trackerID]?.isArchived = isArchived
+      return StoreChange(trackerIDs: [trackerID])
+    }
+  }
+
+  public func moveTracker(_ id: UUID, to place: TrackerOrder.Place) throws(StoreError) {
+    try write { state in
+      let changed = try TrackerOrder.moving(id, to: place, among: Array(state.trackers.values))
+      for (id, order) in changed { state.trackers[id]?.order = order }
+      return StoreChange(trackerIDs: Set(changed.keys))
     }
   }
 

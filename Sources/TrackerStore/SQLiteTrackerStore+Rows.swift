@@ -35,10 +35,13 @@ extension SQLiteTrackerStore {
   func loadTrackers() throws -> [TrackerSummary] {
     let goals = try TrackerRows.loadGoals(database)
     let reminders = try TrackerRows.loadReminders(database)
+    let arrangements = try TrackerRows.loadArrangements(database)
     let rows = try database.cached("SELECT \(TrackerRows.trackerColumns) FROM tracker").rows { row in
       var summary = try TrackerRows.decodeTracker(row)
       summary.tracker = try TrackerRows.applying(goals[row.int(0)], to: summary.tracker)
       summary.tracker.reminders = reminders[row.int(0)] ?? []
+      let arrangement = arrangements[row.int(0)] ?? .none
+      (summary.tracker.isArchived, summary.tracker.order) = (arrangement.isArchived, arrangement.order)
       return summary
     }
     return StoreRules.sorted(rows)
@@ -54,6 +57,8 @@ extension SQLiteTrackerStore {
     guard let (number, tracker) = found else { return nil }
     var full = try TrackerRows.applying(try loadGoal(number), to: tracker)
     full.reminders = try TrackerRows.loadReminders(number, in: database)
+    let arrangement = try TrackerRows.loadArrangement(number, in: database)
+    (full.isArchived, full.order) = (arrangement.isArchived, arrangement.order)
     return (number, full)
   }
 
@@ -87,6 +92,7 @@ extension SQLiteTrackerStore {
       ])
     try storeGoal(tracker, number: number)
     try TrackerRows.storeReminders(tracker.reminders, number: number, in: database)
+    try TrackerRows.storeArrangement(.init(of: tracker), number: number, in: database)
     return number
   }
 
@@ -100,6 +106,7 @@ extension SQLiteTrackerStore {
     ).run(TrackerRows.trackerValues(tracker, number: number) + [.integer(Int64(number))])
     try storeGoal(tracker, number: number)
     try TrackerRows.storeReminders(tracker.reminders, number: number, in: database)
+    try TrackerRows.storeArrangement(.init(of: tracker), number: number, in: database)
   }
 
   /// Recomputes the stored record count, first and last record and streaks of tracker `number`.

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerModels
 import TrackerSQLite
+import TrackerSchema
 
 extension SQLiteTrackerStore {
   // MARK: Categories
@@ -59,7 +60,9 @@ extension SQLiteTrackerStore {
     try write {
       try self.requireCategory(tracker.categoryID)
       if try self.trackerNumber(tracker.id) != nil { throw StoreError.idAlreadyExists(tracker.id) }
-      let valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: nil))
+      var valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: nil))
+      valid.order = TrackerOrder.orderOfNew(
+        among: try self.database.cached("SELECT position FROM tracker_arrangement").rows { $0.int(0) })
       try self.insertTracker(valid)
       return StoreChange(trackerIDs: [tracker.id])
     }
@@ -75,7 +78,10 @@ extension SQLiteTrackerStore {
         throw StoreError.trackerNotFound(tracker.id)
       }
       try self.requireCategory(tracker.categoryID)
-      let valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: tracker.id))
+      var valid = try StoreRules.validated(tracker, otherNames: try self.trackerNames(except: tracker.id))
+      // Archived and order change by their own writes only: a form opened before a move keeps it.
+      let stored = try TrackerRows.loadArrangement(number, in: self.database)
+      (valid.isArchived, valid.order) = (stored.isArchived, stored.order)
       let oldSchedule = try self.database.cached("SELECT schedule FROM tracker WHERE number = ?")
         .rows([.integer(Int64(number))]) { $0.isNull(0) ? -1 : $0.int(0) }.first
       try self.updateTracker(valid, number: number)
@@ -127,6 +133,33 @@ extension SQLiteTrackerStore {
       tracker.isPinned = isPinned
       try self.updateTracker(tracker, number: found.number)
       return StoreChange(trackerIDs: [trackerID])
+    }
+  }
+
+  public func setArchived(_ isArchived: Bool, trackerID: UUID) throws(StoreError) {
+    try write {
+      guard let number = try self.trackerNumber(trackerID) else {
+        throw StoreError.trackerNotFound(trackerID)
+      }
+      var arrangement = try TrackerRows.loadArrangement(number, in: self.database)
+      arrangement.isArchived = isArchived
+      try TrackerRows.storeArrangement(arrangement, number: number, in: self.database)
+      return StoreChange(trackerIDs: [trackerID])
+    }
+  }
+
+  public func moveTracker(_ id: UUID, to place: TrackerOrder.Place) throws(StoreError) {
+    try write {
+      let trackers = try self.loadTrackers().map(\.tracker)
+      let changed = try TrackerOrder.moving(id, to: place, among: trackers)
+      let arrangements = try TrackerRows.loadArrangements(self.database)
+      for (changedID, order) in changed {
+        guard let number = try self.trackerNumber(changedID) else { continue }
+        var arrangement = arrangements[number] ?? .none
+        arrangement.order = order
+        try TrackerRows.storeArrangement(arrangement, number: number, in: self.database)
+      }
+      return StoreChange(trackerIDs: Set(changed.keys))
     }
   }
 

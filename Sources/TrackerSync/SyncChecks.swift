@@ -41,6 +41,11 @@ extension SyncFields {
           return false
         },
         "pinned": bool,
+        "archived": bool,
+        "order": {
+          guard case .number(let text) = $0, let order = Int(text) else { return false }
+          return String(order) == text
+        },
         "created": {
           guard case .string(let text) = $0, let day = try? Day(iso: text) else { return false }
           return day.isStorable && day.iso == text

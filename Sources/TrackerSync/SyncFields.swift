@@ -6,7 +6,8 @@ import TrackerModels
 ///
 /// A category has `title`; a tracker `name`, `emoji`, `color`, `category`, `kind` (its schedule or
 /// quota, one field, so two devices' edits cannot combine into a schedule neither made), `measure`,
-/// `pinned`, `created` and `reminders` (the whole list, one field); either may have `deleted`. A record's one field `mark` is `true`, an
+/// `pinned`, `created`, `reminders` (the whole list, one field), `archived` and `order` (each a
+/// field of its own: a move and an archive on two devices both stay); either may have `deleted`. A record's one field `mark` is `true`, an
 /// amount (`"12.5"`) or `false`; a day off's `off` is `true` or `false`; a note's `text` is its text
 /// or null. The shared settings' `dayStart` is the day start.
 package enum SyncFields {
@@ -68,6 +69,8 @@ package enum SyncFields {
       ("pinned", .bool(tracker.isPinned)),
       ("created", .string(tracker.createdOn.iso)),
       ("reminders", TrackerArchive.encode(tracker.reminders)),
+      ("archived", .bool(tracker.isArchived)),
+      ("order", .int(tracker.order)),
     ]
   }
 
@@ -235,9 +238,15 @@ package enum SyncFields {
     case .success(let valid): reminders = valid
     case .failure: reminders = []
     }
+    // Archived and order came later still: a device that never sent them left them as they were.
+    var isArchived = false
+    if case .bool(let archived)? = fields["archived"]?.value { isArchived = archived }
+    var order = 0
+    if case .number(let text)? = fields["order"]?.value, let number = Int(text) { order = number }
     return Tracker(
       id: id, name: validName, emoji: emoji, color: color, categoryID: categoryID, isPinned: pinned,
-      createdOn: created, kind: kind, measure: measure, reminders: reminders)
+      createdOn: created, kind: kind, measure: measure, reminders: reminders, isArchived: isArchived,
+      order: order)
   }
 
   /// A tracker's kind from its `kind` field: null for an event, `{"days": [...]}` or

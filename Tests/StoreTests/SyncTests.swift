@@ -243,7 +243,7 @@ struct SyncTests {
       try pair.a.toggleRecord(trackerID: read.id, on: day("2026-11-01").adding(days: offset))
     }
     let first = try pair.a.sync(folder: pair.folder, now: fixedNow)
-    #expect(first.changesOut == 1 + 9 + 30)
+    #expect(first.changesOut == 1 + 11 + 30)
     #expect(try pair.a.sync(folder: pair.folder, now: fixedNow).changesOut == 0)
     try pair.b.sync(folder: pair.folder, now: fixedNow)
     #expect(try pair.b.recordDays(trackerID: read.id).count == 30)

@@ -41,6 +41,12 @@ open class ForwardingTrackerStore: SnapshotReadingStore, @unchecked Sendable {
   open func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
     try base.setPinned(isPinned, trackerID: trackerID)
   }
+  open func setArchived(_ isArchived: Bool, trackerID: UUID) throws(StoreError) {
+    try base.setArchived(isArchived, trackerID: trackerID)
+  }
+  open func moveTracker(_ id: UUID, to place: TrackerOrder.Place) throws(StoreError) {
+    try base.moveTracker(id, to: place)
+  }
   open func deleteTracker(id: UUID) throws(StoreError) { try base.deleteTracker(id: id) }
   @discardableResult
   open func toggleRecord(trackerID: UUID, on day: Day) throws(StoreError) -> Bool {

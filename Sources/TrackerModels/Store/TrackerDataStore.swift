@@ -33,6 +33,12 @@ public protocol TrackerDataStore: AnyObject, Sendable, TrackerDataReading {
   ) throws(StoreError)
   /// Pins or unpins a tracker.
   func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError)
+  /// Archives a tracker (`true`: off the main screen, the reminders and the statistics' figures)
+  /// or brings it back; its records, days off and notes stay either way.
+  func setArchived(_ isArchived: Bool, trackerID: UUID) throws(StoreError)
+  /// Moves tracker `id` to `place` in the order the user gives (`TrackerOrder.moving`), in one
+  /// transaction.
+  func moveTracker(_ id: UUID, to place: TrackerOrder.Place) throws(StoreError)
   /// Deletes a tracker with its records.
   func deleteTracker(id: UUID) throws(StoreError)
 

@@ -161,6 +161,13 @@ public final class FailingStore: FailsOnDemand, SnapshotReadingStore, @unchecked
   public func setPinned(_ isPinned: Bool, trackerID: UUID) throws(StoreError) {
     try write("setPinned") { () throws(StoreError) in try base.setPinned(isPinned, trackerID: trackerID) }
   }
+  public func setArchived(_ isArchived: Bool, trackerID: UUID) throws(StoreError) {
+    try write("setArchived") { () throws(StoreError) in try base.setArchived(isArchived, trackerID: trackerID)
+    }
+  }
+  public func moveTracker(_ id: UUID, to place: TrackerOrder.Place) throws(StoreError) {
+    try write("moveTracker") { () throws(StoreError) in try base.moveTracker(id, to: place) }
+  }
   public func deleteTracker(id: UUID) throws(StoreError) {
     try write("deleteTracker") { () throws(StoreError) in try base.deleteTracker(id: id) }
   }
