@@ -38,6 +38,12 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   /// A card's + / ✓ button, by the tracker's name.
   case complete(String)
   case pin, unpin
+  /// A card's menu's "Move up", "Move down" and "Archive" (issue 49).
+  case moveUp, moveDown, archive
+
+  // Statistics
+  /// A choice of the category picker: a category by its title, or all (nil) (issue 49).
+  case scope(String?)
   /// "Take a day off", and cancelling it on a day off.
   case dayOff, cancelDayOff
 
@@ -130,6 +136,10 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     case .complete(let name): return "complete:" + name
     case .pin: return "pin"
     case .unpin: return "unpin"
+    case .moveUp: return "move-up"
+    case .moveDown: return "move-down"
+    case .archive: return "archive"
+    case .scope(let title): return "scope:" + (title ?? "all")
     case .dayOff: return "day-off"
     case .cancelDayOff: return "cancel-day-off"
     case .habit: return "habit"

@@ -15,8 +15,13 @@ enum ElementTree {
     switch view.base {
     case .onboarding(let state):
       return [Element(identifier: .start, label: state.buttonTitle, action: .tracker(.finishOnboarding))]
-    case .statistics:
-      return tabs(view.tabBar)
+    case .statistics(let state):
+      return state.scopes.map { scope in
+        Element(
+          identifier: .scope(scope.id == nil ? nil : scope.title), label: scope.title,
+          kind: .row, isChecked: scope.isChosen, action: .tracker(.chooseStatisticsCategory(scope.id)),
+          isCurrentChoice: scope.isChosen)
+      } + tabs(view.tabBar)
     case .settings(let state):
       // Nothing to act on until the stored settings are read.
       guard state.isRead else { return tabs(view.tabBar) }
@@ -93,9 +98,20 @@ enum ElementTree {
           identifier: menu.isDayOff ? .cancelDayOff : .dayOff, label: menu.dayOffTitle,
           action: .tracker(.toggleDayOff)),
         Element(identifier: .note, label: menu.noteTitle, action: .tracker(.openNote)),
-        Element(identifier: .edit, label: menu.editTitle, action: .tracker(.editTracker)),
-        Element(identifier: .delete, label: menu.deleteTitle, action: .tracker(.deleteTracker)),
       ]
+        + (menu.canMoveUp
+          ? [Element(identifier: .moveUp, label: menu.moveUpTitle, action: .tracker(.moveTracker(up: true)))]
+          : [])
+        + (menu.canMoveDown
+          ? [
+            Element(
+              identifier: .moveDown, label: menu.moveDownTitle, action: .tracker(.moveTracker(up: false)))
+          ]
+          : []) + [
+          Element(identifier: .edit, label: menu.editTitle, action: .tracker(.editTracker)),
+          Element(identifier: .archive, label: menu.archiveTitle, action: .tracker(.archiveTracker)),
+          Element(identifier: .delete, label: menu.deleteTitle, action: .tracker(.deleteTracker)),
+        ]
     }
     var result = [
       Element(identifier: .add, label: "+", action: .tracker(.addTracker)),

@@ -54,6 +54,10 @@ extension InteractiveSession {
       } else {
         send(focused.longPressAction)
       }
+    case .character("["), .character("]"):
+      // The focused card up or down its section (issue 49): its menu's Move up or Move down.
+      guard let focused else { break }
+      moveCard(focused, up: key == .character("["), in: elements, localizer)
     case .left, .right:
       if moveInGrid(key, from: focused, in: elements) {
         break
@@ -94,6 +98,30 @@ extension InteractiveSession {
     case .character, .backspace, .control, .unknown: break
     }
     return .keepGoing
+  }
+
+  /// Moves the card `focused` stands for (its body or its button) up or down its section, as its
+  /// menu's Move up and Move down do; says why when it cannot (not a card, or first or last).
+  func moveCard(_ focused: Element, up: Bool, in elements: [Element], _ localizer: Localizer) {
+    let label = spokenLabel(focused, in: elements)
+    guard case .card = focused.identifier, let menu = focused.longPressAction else {
+      message = localizer.text(.appRefusedNotACard(label))
+      return
+    }
+    send(menu)
+    guard let move = action(ofMenuElement: up ? .moveUp : .moveDown) else {
+      do { try app.perform(.dismiss) } catch {}
+      message = localizer.text(up ? .appRefusedFirst(label) : .appRefusedLast(label))
+      return
+    }
+    // The menu's Move closes the menu as it moves the card.
+    send(move)
+  }
+
+  /// The action of the element `identifier` of the menu just opened, if it has one.
+  private func action(ofMenuElement identifier: ElementID) -> ElementAction? {
+    elementsCache = nil
+    return self.elements.first { $0.identifier == identifier }?.action
   }
 
   /// A key while the key map is shown: the arrows and the page keys scroll it, q quits, any other

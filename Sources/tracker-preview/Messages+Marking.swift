@@ -52,6 +52,9 @@ extension Messages {
 
     text(.cliNoSuchTracker(quoted(name))) + didYouMean(suggestion)
   }
+  static func noSuchCategory(_ title: String, suggestion: String?) -> String {
+    text(.cliNoSuchCategory(quoted(title))) + didYouMean(suggestion)
+  }
   static func futureDay(_ date: String) -> String { text(.cliFutureDay(date)) }
   static var nameOrAll: String { text(.cliNameOrAll) }
   static var dayOffRangeOrDate: String { text(.cliDayOffRangeOrDate) }

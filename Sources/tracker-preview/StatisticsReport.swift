@@ -7,10 +7,13 @@ import TrackerStore
 struct StatisticsReport {
   let statistics: Statistics
   let trackers: [Tracker]
+  /// The category the figures are of (`stats --category`), nil for all.
+  var category: TrackerCategory? = nil
 
   /// The four figures (number, then label, as on the screen) and one line per tracker.
   func text(_ localizer: Localizer) -> String {
-    var lines = [localizer.text(.statisticsTitle), ""]
+    let title = localizer.text(.statisticsTitle)
+    var lines = [category.map { title + " · " + TerminalSafe.text($0.title) } ?? title, ""]
     if statistics.isEmpty {
       lines.append(localizer.text(.statisticsPlaceholder))
     } else {
@@ -52,12 +55,13 @@ struct StatisticsReport {
       ])
     }
     return JSONWriter.write(
-      .object([
-        ("bestPeriod", .int(statistics.bestPeriod)),
-        ("perfectDays", .int(statistics.perfectDays)),
-        ("completed", .int(statistics.completed)),
-        ("average", .number(String(statistics.average))),
-        ("trackers", .array(perTracker)),
-      ]))
+      .object(
+        (category.map { [("category", JSONValue.string($0.title))] } ?? []) + [
+          ("bestPeriod", .int(statistics.bestPeriod)),
+          ("perfectDays", .int(statistics.perfectDays)),
+          ("completed", .int(statistics.completed)),
+          ("average", .number(String(statistics.average))),
+          ("trackers", .array(perTracker)),
+        ]))
   }
 }

@@ -45,7 +45,8 @@ enum Tool {
         return .usage(UsageError(message: Messages.unknownCommand(name, suggestion: suggestion)))
       }
       return Outcome(standardOutput: CommandLineSpec.help(for: command))
-    case .tour, .show, .run, .app, .stats, .list, .widget, .remind, .reminder, .logged, .add, .mark, .note,
+    case .tour, .show, .run, .app, .stats, .list, .widget, .remind, .reminder, .logged, .add, .archive, .move,
+      .mark, .note,
       .skip, .export, .importFile, .sync:
       break
     }
@@ -78,6 +79,10 @@ enum Tool {
       return LoggedCommandCommand.run(name, action, invocation, settings, context)
     case .add(let name):
       return AddCommand.run(name, invocation, settings, context)
+    case .archive(let name, let archived):
+      return ArchiveCommand.run(name, archived: archived, invocation, settings, context)
+    case .move(let name):
+      return MoveCommand.run(name, invocation, settings, context)
     case .mark(let name, let done):
       return MarkCommand.run(name, done: done, invocation, settings, context)
     case .note(let name, let text):
@@ -116,6 +121,8 @@ extension Invocation {
     case .reminder: return "reminder"
     case .logged: return "do"
     case .add: return "add"
+    case .archive(_, let archived): return archived ? "archive" : "unarchive"
+    case .move: return "move"
     case .mark(_, let done): return done ? "done" : "undone"
     case .note: return "note"
 

@@ -72,6 +72,8 @@ struct OptionsTests {
     "--at-least": (["--at-least", "2,5"], { $0.atLeast == "2,5" }),
     "--at-most": (["--at-most", "2"], { $0.atMost == "2" }),
     "--emoji": (["--emoji", "🏓"], { $0.emoji == "🏓" }),
+    "--before": (["--before", "Run"], { $0.before == "Run" }),
+    "--after": (["--after", "Read"], { $0.after == "Read" }),
     "--via-extension": (["--via-extension"], { $0.viaExtension }),
     "--container": (["--container", "/tmp/shared"], { $0.container == "/tmp/shared" }),
     "--help": (["--help"], { $0.help }),

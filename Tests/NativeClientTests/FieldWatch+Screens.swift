@@ -35,6 +35,7 @@ extension FieldWatch {
     watch("Statistics.title", owner) { model.title }
     watch("Statistics.cards", owner) { model.cards }
     watch("Statistics.placeholder", owner) { model.placeholder }
+    watch("Statistics.scopes", owner) { model.scopes }
     watch("Statistics.alert", owner) { model.alert }
     checkCoverage("Statistics", of: model.state)
   }

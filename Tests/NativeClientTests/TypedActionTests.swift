@@ -92,16 +92,16 @@ struct TypedActionTests {
       .nextMonth, .openDayStart, .openNote, .addReminder, .editReminder:
       return "show"
     case .toggleCompletion, .togglePin, .toggleWeekday, .toggleDay, .toggleReminder, .toggleDayOff,
-      .toggleDayOffOn, .confirmDayOff:
+      .toggleDayOffOn, .confirmDayOff, .archiveTracker:
       return "toggle"
     case .askToDeleteTracker, .deleteTracker, .deleteCategory, .confirmTrackerDeletion,
       .confirmCategoryDeletion, .removeReminder:
       return "delete"
     case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays, .textChanged, .decreaseQuota,
-      .increaseQuota, .decreaseAmount, .increaseAmount, .clearAmount, .clearNote:
+      .increaseQuota, .decreaseAmount, .increaseAmount, .clearAmount, .clearNote, .moveTracker:
       return "edit"
     case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart,
-      .chooseMeasure, .chooseDirection, .chooseScheduleKind:
+      .chooseMeasure, .chooseDirection, .chooseScheduleKind, .chooseStatisticsCategory:
       return "choose"
     case .saveTracker, .saveCategory, .saveSchedule, .saveReminderTime, .allowNotifications, .saveAmount,
       .saveNote:

@@ -157,3 +157,54 @@ struct ArrangementStoreTests {
     #expect(try again.recordDays(trackerID: id(10)) == [day("2026-11-20")])
   }
 }
+
+/// The statistics of the trackers that count (issue 49), against a literal reading: the same as
+/// the statistics of a store that never had the others.
+@Suite("Statistics of what counts", .temporaryFolders)
+struct CountedStatisticsTests {
+  /// 16 random stores of 2 to 6 habits in two categories, some archived, each with random records
+  /// and days off in November: for all and for each category, the figures and each tracker's
+  /// line are those of a copy without the archived trackers and the other category's.
+  @Test(arguments: 0..<16)
+  func theFiguresOfACategoryOrOfTheUnarchivedAreThoseOfAStoreWithoutTheRest(seed: UInt64) throws {
+    var random = SplitMix(seed: seed)
+    let today = day("2026-11-30")
+    for kind in StoreKind.allCases {
+      let store = try kind.makeStore()
+      try store.createCategory(home)
+      try store.createCategory(joys)
+      var trackers: [Tracker] = []
+      for number in 0..<(2 + random.next(upTo: 5)) {
+        let tracker = habit(
+          "Habit \(number)", id: 10 + number, category: random.next(upTo: 2) == 0 ? home : joys,
+          days: WeekdaySet(rawValue: UInt8(1 + random.next(upTo: 127))))
+        try store.createTracker(tracker)
+        for offset in 0..<30 where random.next(upTo: 3) == 0 {
+          let date = day("2026-11-01").adding(days: offset)
+          guard tracker.isDue(on: date) else { continue }
+          if random.next(upTo: 5) == 0 {
+            _ = try store.setDaysOff(true, trackerID: tracker.id, on: [date])
+          } else {
+            try store.setCompleted(true, trackerID: tracker.id, on: date)
+          }
+        }
+        if random.next(upTo: 3) == 0 { try store.setArchived(true, trackerID: tracker.id) }
+        trackers.append(try #require(try store.trackers().first { $0.tracker.id == tracker.id }?.tracker))
+      }
+      for category in [nil, home.id, joys.id] {
+        let counted = try store.read { (reader) throws(StoreError) in
+          try reader.statistics(asOf: today, category: category)
+        }
+        let copy = try kind.makeStore()
+        try copy.insert(try store.contents())
+        for tracker in trackers
+        where tracker.isArchived || (category != nil && tracker.categoryID != category) {
+          try copy.deleteTracker(id: tracker.id)
+        }
+        #expect(
+          counted == (try copy.statistics(asOf: today)),
+          "seed \(seed), \(kind), \(String(describing: category))")
+      }
+    }
+  }
+}

@@ -164,3 +164,50 @@ struct CurrentChoiceFocusTests {
     #expect(session.focusedIdentifier == "card:" + name)
   }
 }
+
+/// `[` and `]` move the focused card up and down its section (issue 49), the focus staying on it.
+@MainActor
+@Suite("Moving a card with keys", .temporaryFolders)
+struct MovingCardKeysTests {
+  /// The line the first of `names` is on in the session's frame, for each.
+  func lines(of names: [String], in session: InteractiveSession) -> [Int?] {
+    // Cards sit two to a row at 80 columns: a place is its line, then its column.
+    let frame = session.frame()
+    return names.map { name in
+      guard let line = frame.firstIndex(where: { $0.contains(name) }), let range = frame[line].range(of: name)
+      else { return nil }
+      return line * 10_000 + frame[line].distance(from: frame[line].startIndex, to: range.lowerBound)
+    }
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func bracketsMoveTheFocusedCardAndSayWhyWhenItCannot(_ language: Language) throws {
+    let session = try WholeLayerInViewTests().session(language, columns: 80, rows: 24)
+    let (grandma, cat) =
+      language == .ru
+      ? ("Бабушка прислала открытку", "Кошка заслонила камеру")
+      : ("Grandma sent a postcard", "The cat blocked the camera")
+    let catCard = try #require(session.elements.first { $0.identifier.text.hasPrefix("card:" + cat) })
+    try session.tab(to: catCard.identifier.text)
+    let before = lines(of: [grandma, cat], in: session)
+    #expect(before[0]! < before[1]!)
+    _ = session.handle(.character("["))
+    let after = lines(of: [grandma, cat], in: session)
+    #expect(after[1]! < after[0]!)
+    #expect(session.focusedIdentifier == catCard.identifier.text)
+    #expect(session.app.screenName == "trackers")
+    // First now: it says so and nothing moves; the menu it looked in is closed again.
+    _ = session.handle(.character("["))
+    #expect(
+      session.message?.hasSuffix(language == .ru ? "первая в своём разделе" : "is first in its section")
+        == true)
+    #expect(lines(of: [grandma, cat], in: session) == after)
+    _ = session.handle(.character("]"))
+    #expect(lines(of: [grandma, cat], in: session) == before)
+    // Not a card: the date button.
+    try session.tab(to: "date")
+    _ = session.handle(.character("]"))
+    #expect(
+      session.message?.contains(language == .ru ? "не карточка: [ и ]" : "is not a card: [ and ]") == true)
+  }
+}

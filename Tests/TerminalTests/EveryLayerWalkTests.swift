@@ -425,7 +425,7 @@ struct EveryLayerWalkTests {
       "categories alert updateSettings",
       "categories alert categories", "categories alert settings", "category-form alert createCategory",
       "category-form alert renameCategory", "settings alert updateSettings", "settings alert settings",
-      "statistics alert statistics", "onboarding alert updateSettings",
+      "statistics alert categories", "onboarding alert updateSettings",
       "todos alert deleteTask", "todos alert insertLoaded", "todos alert tasks", "todo-form alert createTask",
       "todo-edit alert updateTask", "trackers alert updateSettings", "categories alert trackers",
       "category-form alert categories", "trackers alert settings at launch", "todos alert tasks at launch",

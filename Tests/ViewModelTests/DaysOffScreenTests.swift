@@ -44,7 +44,7 @@ struct DaysOffScreenTests {
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-30")])
     // The same menu now cancels it.
     try flow.perform(.longPress(.identifier("card:Run")))
-    #expect(flow.elements.map(\.id) == ["pin", "cancel-day-off", "note", "edit", "delete"])
+    #expect(flow.elements.map(\.id) == ["pin", "cancel-day-off", "note", "edit", "archive", "delete"])
     #expect(flow.elements.map(\.label).contains(cancel))
     try flow.tap("cancel-day-off")
     #expect(flow.view.card("Run")?.isDayOff == false)

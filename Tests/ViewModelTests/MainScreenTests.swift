@@ -287,7 +287,8 @@ struct MainScreenTests {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
     try flow.perform(.longPress(.identifier("card:Поливать растения")))
-    #expect(flow.elements.map(\.id) == ["unpin", "day-off", "note", "edit", "delete"])
+    // The only pinned card: nothing to move past in its section.
+    #expect(flow.elements.map(\.id) == ["unpin", "day-off", "note", "edit", "archive", "delete"])
     try flow.perform(.tap(.label("Открепить")))
     guard case .trackers(let unpinned) = flow.view.base else {
       Issue.record("not on main")
@@ -376,7 +377,12 @@ struct MainScreenTests {
     let flow = AppFlow(environment: world.environment(.ru))
     try flow.perform(.tap(.label("Статистика")))
     #expect(flow.screen == .statistics)
-    #expect(flow.elements.map(\.id) == ["tab-trackers", "tab-statistics", "tab-settings"])
+    // The category picker first (issue 49): all, then each category.
+    #expect(
+      flow.elements.map(\.id) == [
+        "scope:all", "scope:Домашний уют", "scope:Радостные мелочи", "tab-trackers", "tab-statistics",
+        "tab-settings",
+      ])
     try flow.tap("tab-trackers")
     #expect(flow.screen == .trackers)
   }

@@ -36,6 +36,25 @@ public protocol TrackerDataReading {
 }
 
 extension TrackerDataReading {
+  /// The statistics as of `today` of the trackers that count (issue 49): never an archived one,
+  /// and with `categoryID` only that category's. When every tracker counts they are the store's
+  /// own (`statistics(asOf:)`, kept up to date by every write); else they are computed from those
+  /// trackers' records and days off, by the same rules. Call inside `read`, so every part comes
+  /// from one snapshot.
+  public func statistics(asOf today: Day, category categoryID: UUID?) throws(StoreError) -> Statistics {
+    let all = try trackers().map(\.tracker)
+    let counted = all.filter { !$0.isArchived && (categoryID == nil || $0.categoryID == categoryID) }
+    if counted.count == all.count { return try statistics(asOf: today) }
+    var records: [TrackerRecord] = []
+    var daysOff: [TrackerDayOff] = []
+    for tracker in counted {
+      records += try self.records(trackerID: tracker.id)
+      daysOff += try self.daysOff(trackerID: tracker.id).map { TrackerDayOff(trackerID: tracker.id, day: $0) }
+    }
+    records.sort { $0.day < $1.day }
+    return Statistics(trackers: counted, records: records, daysOff: daysOff, today: today)
+  }
+
   /// The trackers shown on `day` (docs/rules.md visibility), with their summaries.
   public func trackers(visibleOn day: Day) throws(StoreError) -> [TrackerSummary] {
     try trackers().filter { $0.isVisible(on: day) }

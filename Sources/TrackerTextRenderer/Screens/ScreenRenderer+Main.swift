@@ -185,6 +185,26 @@ extension ScreenRenderer {
     canvas.blank()
     canvas.text(state.title, Style(.text, bold: true))
     canvas.blank()
+    // The category picker (issue 49): its choices on as many lines as they need, the chosen one
+    // marked.
+    if !state.scopes.isEmpty {
+      var line: [Span] = []
+      var used = 0
+      for scope in state.scopes {
+        let text = (scope.isChosen ? "● " : "○ ") + TextFitting.safe(scope.title)
+        let span = Span(text, scope.isChosen ? .accent : .text).anchored(
+          .scope(scope.id == nil ? nil : scope.title))
+        let needed = TerminalWidth.of(text) + (line.isEmpty ? 0 : 2)
+        if !line.isEmpty, used + needed > width {
+          canvas.spans(line)
+          (line, used) = ([], 0)
+        }
+        line += line.isEmpty ? [span] : [Span("  "), span]
+        used += line.count == 1 ? TerminalWidth.of(text) : needed
+      }
+      canvas.spans(line)
+      canvas.blank()
+    }
     if let placeholder = state.placeholder {
       canvas.add(self.placeholder("😢", placeholder))
       canvas.blank(3)

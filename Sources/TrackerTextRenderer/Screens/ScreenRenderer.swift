@@ -114,9 +114,13 @@ public struct ScreenRenderer: Sendable {
               [Span(menu.pinTitle).anchored(menu.isPinned ? .unpin : .pin)],
               [Span(menu.dayOffTitle).anchored(menu.isDayOff ? .cancelDayOff : .dayOff)],
               [Span(menu.noteTitle).anchored(.note)],
-              [Span(menu.editTitle).anchored(.edit)],
-              [Span(menu.deleteTitle, .destructive).anchored(.delete)],
-            ],
+            ]
+              + (menu.canMoveUp ? [[Span(menu.moveUpTitle).anchored(.moveUp)]] : [])
+              + (menu.canMoveDown ? [[Span(menu.moveDownTitle).anchored(.moveDown)]] : []) + [
+                [Span(menu.editTitle).anchored(.edit)],
+                [Span(menu.archiveTitle).anchored(.archive)],
+                [Span(menu.deleteTitle, .destructive).anchored(.delete)],
+              ],
             above: pressed.map(liftedCard) ?? [])
         }
       }
@@ -201,7 +205,8 @@ public struct ScreenRenderer: Sendable {
     case .previousMonth: return previousMark
     case .nextMonth: return nextMark
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .tab, .start, .date, .filters,
-      .card, .complete, .pin, .unpin, .dayOff, .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow,
+      .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .dayOff, .cancelDayOff, .habit,
+      .event, .categoryRow, .scheduleRow,
       .daysMinus, .daysPlus, .formReminder, .emoji, .create, .discard, .keepEditing, .category, .addCategory,
       .weekday,
       .filter, .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed,

@@ -44,6 +44,9 @@ extension AppFlow {
     case .openCardMenu(let id): try mainScreen(for: action).cardLongPressed(id)
     case .askToDeleteTracker(let id): try mainScreen(for: action).cardSwipedLeft(id)
     case .togglePin: try mainScreen(for: action).pinTapped()
+    case .moveTracker(let up): try mainScreen(for: action).moveTapped(up: up)
+    case .archiveTracker: try mainScreen(for: action).archiveTapped()
+    case .chooseStatisticsCategory(let id): try statisticsScreen(for: action).categoryChosen(id)
     case .toggleDayOff: try mainScreen(for: action).dayOffTapped()
     // The card's menu, or the detail on top
     case .editTracker: try onDetailOrMenu(action, { $0.editTapped() }, { $0.editTapped() })
@@ -141,6 +144,14 @@ extension AppFlow {
   private func mainScreen(for action: TrackerAction) throws(ActionError) -> TrackersViewModel {
     guard let trackers, onboarding == nil, layers.isEmpty, tab == .trackers else { throw unavailable(action) }
     return trackers
+  }
+
+  /// The statistics tab, when it is what the user sees.
+  private func statisticsScreen(for action: TrackerAction) throws(ActionError) -> StatisticsViewModel {
+    guard let statistics, onboarding == nil, layers.isEmpty, tab == .statistics else {
+      throw unavailable(action)
+    }
+    return statistics
   }
 
   /// The settings tab, when it is what the user sees.

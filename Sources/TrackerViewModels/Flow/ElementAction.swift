@@ -34,6 +34,14 @@ public enum TrackerAction: Hashable, Sendable {
   case askToDeleteTracker(trackerID: UUID)
   /// Pin or Unpin in a card's menu.
   case togglePin
+  /// "Move up" or "Move down" in a card's menu (issue 49).
+  case moveTracker(up: Bool)
+  /// "Archive" in a card's menu.
+  case archiveTracker
+
+  // Statistics
+  /// A category of the statistics' picker, or all (nil) (issue 49).
+  case chooseStatisticsCategory(UUID?)
   /// "Take a day off" or "Cancel the day off" in a card's menu, for the selected date.
   case toggleDayOff
   /// Edit in a card's menu.

@@ -120,7 +120,8 @@ extension ReminderNotification {
     }
     for offset in 0..<max(0, days) {
       let day = today.adding(days: offset)
-      for (index, history) in histories.enumerated() {
+      // An archived habit's reminders are silent until it comes back (issue 49).
+      for (index, history) in histories.enumerated() where !history.tracker.isArchived {
         for reminder in history.tracker.reminders {
           let date = reminder.time.hour < dayStart.hour ? day.adding(days: 1) : day
           guard let fireDate = fireDate(date, reminder.time), fireDate > instant,

@@ -1,3 +1,4 @@
+import Foundation
 import TrackerLocalization
 import TrackerModels
 
@@ -22,9 +23,26 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
     }
   }
 
+  /// One choice of the category picker (issue 49): every category ("All", `id` nil) or one.
+  public struct Scope: Equatable, Sendable, Identifiable {
+    public var id: UUID?
+    public var title: String
+    public var isChosen: Bool
+
+    /// A value with every field given.
+    public init(id: UUID?, title: String, isChosen: Bool) {
+      self.id = id
+      self.title = title
+      self.isChosen = isChosen
+    }
+  }
+
   /// What the statistics tab shows.
   public struct State: Equatable, Sendable, AlertShowing {
     public var title: String
+    /// The category picker: "All", then each category by title; empty while there are fewer than
+    /// two categories (there is nothing to choose between).
+    public var scopes: [Scope] = []
     /// The four figures in the design's order; empty when the placeholder shows or when the
     /// records could not be read.
     public var cards: [Card]
@@ -47,6 +65,9 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
 
   private let environment: AppEnvironment
   private var subscription: ObservationToken?
+  /// The category the figures are of (nil: all), and the categories last read.
+  private var chosenCategory: UUID?
+  private var categories: [TrackerCategory] = []
 
   /// The statistics as of today; they follow every change of the store.
   public init(environment: AppEnvironment) {
@@ -64,6 +85,7 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
   private func relabel() {
     state.title = environment.localizer.text(.statisticsTitle)
     state.alert = state.alert?.relabelled(environment.localizer)
+    state.scopes = scopes()
     // A new language with the same today: the figures last read, worded again (no read).
     if let shown, shown.asOf == environment.today { show(shown.figures) } else { observeFigures() }
   }
@@ -78,18 +100,62 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
     observeFigures()
   }
 
+  /// Call when the user chose a category of the picker (nil: all): the figures of its trackers
+  /// alone (issue 49), read at once.
+  public func categoryChosen(_ id: UUID?) {
+    guard id != chosenCategory else { return }
+    chosenCategory = id
+    state.scopes = scopes()
+    observeFigures()
+  }
+
+  /// What one read brings: the categories, the category the figures are of, the figures.
+  private struct Read: Equatable, Sendable {
+    var categories: [TrackerCategory]
+    var scope: UUID?
+    var figures: Statistics
+  }
+
+  /// The picker's choices in the environment's language.
+  private func scopes() -> [Scope] {
+    guard categories.count > 1 else { return [] }
+    let collation = Collation(environment.language)
+    return [
+      Scope(id: nil, title: environment.localizer.text(.statisticsAll), isChosen: chosenCategory == nil)
+    ]
+      + categories.sorted { collation.areInOrder($0.title, $1.title) }.map {
+        Scope(id: $0.id, title: $0.title, isChosen: $0.id == chosenCategory)
+      }
+  }
+
   /// Observes the figures as of today (`observe(fetch:)`): read now, and again once after each
-  /// burst of commits that touched trackers or records. When the store cannot be read, the
-  /// screen keeps what it showed and an alert says why.
+  /// burst of commits that touched trackers, records or categories. When the store cannot be
+  /// read, the screen keeps what it showed and an alert says why.
   private func observeFigures() {
     let today = environment.today
+    let category = chosenCategory
     subscription = environment.access.observe(
-      touches: { $0.isEverything || !$0.trackerIDs.isEmpty || !$0.recordDays.isEmpty },
-      fetch: { (store) throws(StoreError) in try store.statistics(asOf: today) },
+      touches: {
+        $0.isEverything || !$0.trackerIDs.isEmpty || !$0.recordDays.isEmpty || !$0.categoryIDs.isEmpty
+      },
+      fetch: { (store) throws(StoreError) in
+        try store.read { (reader) throws(StoreError) in
+          let categories = try reader.categories()
+          // A category deleted meanwhile: the figures of all.
+          let scope = categories.contains { $0.id == category } ? category : nil
+          return Read(
+            categories: categories, scope: scope, figures: try reader.statistics(asOf: today, category: scope)
+          )
+        }
+      },
       onChange: { [weak self] read in
         guard let self else { return }
         switch read {
-        case .success(let figures):
+        case .success(let read):
+          let figures = read.figures
+          self.categories = read.categories
+          self.chosenCategory = read.scope
+          self.state.scopes = self.scopes()
           self.shown = (figures, today)
           self.show(figures)
         case .failure(let error):

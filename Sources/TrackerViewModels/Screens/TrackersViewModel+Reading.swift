@@ -139,6 +139,10 @@ extension TrackersViewModel {
       guard let before = old.summaries.first(where: { $0.tracker.id == id }),
         let after = read.summaries.first(where: { $0.tracker.id == id })
       else { return false }
+      // A card that moves (another place, another name, archived) is the whole screen's change.
+      guard before.tracker.order == after.tracker.order, before.tracker.name == after.tracker.name,
+        before.tracker.isArchived == after.tracker.isArchived
+      else { return false }
       func isShown(_ summary: TrackerSummary, in read: Read) -> Bool {
         summary.isVisible(on: read.day) && query.matches(summary.tracker.name)
           && state.filter.includes(isCompleted: Self.isDone(id, in: read))
@@ -230,14 +234,16 @@ extension TrackersViewModel {
     let day = read.day
     let collation = Collation(environment.language)
     let categories = read.categories.sorted { collation.areInOrder($0.title, $1.title) }
-    let visible = read.summaries.filter { $0.isVisible(on: day) }
+    // An archived tracker is off the main screen (issue 49), its history kept.
+    let visible = read.summaries.filter { !$0.tracker.isArchived && $0.isVisible(on: day) }
     let query = SearchQuery(state.searchText)
     func isDone(_ id: UUID) -> Bool { Self.isDone(id, in: read) }
     let shown = visible.filter {
       query.matches($0.tracker.name) && state.filter.includes(isCompleted: isDone($0.tracker.id))
     }
+    // In the order the user gave, trackers never moved by name (`TrackerOrder`).
     func cards(_ group: [TrackerSummary]) -> [Card] {
-      group.sorted { collation.areInOrder($0.tracker.name, $1.tracker.name) }.map { card($0, from: read) }
+      group.sorted { TrackerOrder.areInOrder($0.tracker, $1.tracker, collation) }.map { card($0, from: read) }
     }
     var sections: [Section] = []
     let pinned = shown.filter(\.tracker.isPinned)

@@ -120,6 +120,13 @@ extension TrackersViewModel {
     public var dayOffQuestion: DayOffQuestion?
     /// "Note for this day": the note sheet of the selected date (issue 32).
     public var noteTitle: String = ""
+    /// "Move up" and "Move down" within the card's section, each offered only when there is a
+    /// card to pass; "Archive" (issue 49).
+    public var moveUpTitle: String = ""
+    public var moveDownTitle: String = ""
+    public var canMoveUp = false
+    public var canMoveDown = false
+    public var archiveTitle: String = ""
 
     /// A value with every field given.
     public init(

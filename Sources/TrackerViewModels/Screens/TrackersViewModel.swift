@@ -96,16 +96,10 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     shownToday = today
     next.dateText = DisplayText.shortDate(next.selectedDay, today: today, localizer)
     if let menu = next.menu {
-      next.menu = Menu(
-        trackerID: menu.trackerID, pinTitle: localizer.text(menu.isPinned ? .menuUnpin : .menuPin),
-        isPinned: menu.isPinned, editTitle: localizer.text(.menuEdit),
-        deleteTitle: localizer.text(.menuDelete),
-        deleteQuestion: menu.deleteQuestion == nil ? nil : localizer.text(.trackersDeleteQuestion),
-        confirmTitle: localizer.text(.menuDelete), cancelTitle: localizer.text(.menuCancel),
-        dayOffTitle: localizer.text(menu.isDayOff ? .menuCancelDayOff : .menuDayOff), isDayOff: menu.isDayOff)
+      next.menu = self.menu(of: menu.trackerID, isPinned: menu.isPinned, isDayOff: menu.isDayOff, in: next)
+      next.menu?.deleteQuestion = menu.deleteQuestion == nil ? nil : localizer.text(.trackersDeleteQuestion)
       next.menu?.deleteTrackerName = menu.deleteQuestion == nil ? nil : trackerName(menu.trackerID, localizer)
       next.menu?.dayOffQuestion = menu.dayOffQuestion.map { DayOffQuestion(day: $0.day, localizer) }
-      next.menu?.noteTitle = localizer.text(.menuNote)
     }
     next.alert = next.alert?.relabelled(localizer)
     // A new language, or a time zone with the same today: what was last read, sorted and worded
@@ -290,17 +284,64 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user long-pressed a card: its context menu.
   public func cardLongPressed(_ id: UUID) {
     guard let summary = summaries.first(where: { $0.tracker.id == id }) else { return }
-    let localizer = environment.localizer
     let isOff = lastRead?.off.contains(id) ?? false
+    // One change: the menu appears whole.
+    state.menu = menu(of: id, isPinned: summary.tracker.isPinned, isDayOff: isOff, in: state)
+  }
+
+  /// The menu of the card `id`, in the language of now, its moves judged by `state`'s sections.
+  func menu(of id: UUID, isPinned: Bool, isDayOff: Bool, in state: State) -> Menu {
+    let localizer = environment.localizer
     var menu = Menu(
-      trackerID: id, pinTitle: localizer.text(summary.tracker.isPinned ? .menuUnpin : .menuPin),
-      isPinned: summary.tracker.isPinned, editTitle: localizer.text(.menuEdit),
+      trackerID: id, pinTitle: localizer.text(isPinned ? .menuUnpin : .menuPin),
+      isPinned: isPinned, editTitle: localizer.text(.menuEdit),
       deleteTitle: localizer.text(.menuDelete),
       deleteQuestion: nil, confirmTitle: localizer.text(.menuDelete),
       cancelTitle: localizer.text(.menuCancel),
-      dayOffTitle: localizer.text(isOff ? .menuCancelDayOff : .menuDayOff), isDayOff: isOff)
+      dayOffTitle: localizer.text(isDayOff ? .menuCancelDayOff : .menuDayOff), isDayOff: isDayOff)
     menu.noteTitle = localizer.text(.menuNote)
-    state.menu = menu  // one change: the menu appears whole
+    menu.moveUpTitle = localizer.text(.menuMoveUp)
+    menu.moveDownTitle = localizer.text(.menuMoveDown)
+    menu.archiveTitle = localizer.text(.menuArchive)
+    let neighbours = Self.neighbours(of: id, in: state)
+    (menu.canMoveUp, menu.canMoveDown) = (neighbours.previous != nil, neighbours.next != nil)
+    return menu
+  }
+
+  /// The cards before and after card `id` in its section, as shown.
+  static func neighbours(of id: UUID, in state: State) -> (previous: UUID?, next: UUID?) {
+    for section in state.sections {
+      guard let index = section.cards.firstIndex(where: { $0.id == id }) else { continue }
+      return (
+        index > 0 ? section.cards[index - 1].id : nil,
+        index < section.cards.count - 1 ? section.cards[index + 1].id : nil
+      )
+    }
+    return (nil, nil)
+  }
+
+  /// Call when the user chose "Move up" or "Move down": the card passes the one before or after
+  /// it in its section, and stays there (issue 49; the order travels with sync).
+  public func moveTapped(up: Bool) {
+    guard let menu = state.menu else { return }
+    let neighbours = Self.neighbours(of: menu.trackerID, in: state)
+    guard let other = up ? neighbours.previous : neighbours.next else { return }
+    oneState {
+      state.menu = nil
+      attemptSoon(environment) {
+        try $0.moveTracker(menu.trackerID, to: up ? .before(other) : .after(other))
+      }
+    }
+  }
+
+  /// Call when the user chose "Archive": the tracker leaves the main screen, its reminders and
+  /// the statistics' figures, its history kept; Settings' Archived list brings it back.
+  public func archiveTapped() {
+    guard let menu = state.menu else { return }
+    oneState {
+      state.menu = nil
+      attemptSoon(environment) { try $0.setArchived(true, trackerID: menu.trackerID) }
+    }
   }
 
   /// Call when the user chose "Note for this day": the note sheet of the selected date, any day

@@ -176,6 +176,21 @@ enum ArgumentParser {
       case .success(let tracker): invocation = .add(tracker)
       case .failure(let error): return .failure(error)
       }
+    case "archive":
+      guard rest.count <= 1 else {
+        return .failure(UsageError(message: Messages.unexpectedArgument(rest[1]), command: name))
+      }
+      invocation = .archive(rest.first, archived: true)
+    case "unarchive":
+      switch one(Messages.nameArgument) {
+      case .success(let tracker): invocation = .archive(tracker, archived: false)
+      case .failure(let error): return .failure(error)
+      }
+    case "move":
+      switch one(Messages.nameArgument) {
+      case .success(let tracker): invocation = .move(tracker)
+      case .failure(let error): return .failure(error)
+      }
     case "done", "undone":
       switch one(Messages.nameArgument) {
       case .success(let tracker): invocation = .mark(tracker, done: name == "done")

@@ -43,7 +43,7 @@ enum CommandLineSpec {
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
     .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .family, .days, .always,
     .viaExtension, .container, .yes, .category, .every, .times, .per, .event, .measure, .atLeast, .atMost,
-    .emoji, .help, .version,
+    .emoji, .before, .after, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -79,7 +79,7 @@ enum CommandLineSpec {
     Command(
       name: "stats", arguments: "",
       overviewKey: .helpCommandStats,
-      argumentHelp: [], options: [.json, .store, .demo, .lang, .today, .timeZone]),
+      argumentHelp: [], options: [.category, .json, .store, .demo, .lang, .today, .timeZone]),
     Command(
       name: "list", arguments: "",
       overviewKey: .helpCommandList,
@@ -110,6 +110,21 @@ enum CommandLineSpec {
         .category, .every, .times, .per, .event, .measure, .atLeast, .atMost, .emoji, .color, .store, .lang,
         .today, .timeZone,
       ]),
+    Command(
+      name: "archive", arguments: "[<name>]",
+      overviewKey: .helpCommandArchive,
+      argumentHelp: [("<name>", .text(.helpArgumentName))],
+      options: [.store, .lang]),
+    Command(
+      name: "unarchive", arguments: "<name>",
+      overviewKey: .helpCommandUnarchive,
+      argumentHelp: [("<name>", .text(.helpArgumentName))],
+      options: [.store, .lang]),
+    Command(
+      name: "move", arguments: "<name>",
+      overviewKey: .helpCommandMove,
+      argumentHelp: [("<name>", .text(.helpArgumentName))],
+      options: [.before, .after, .store, .lang]),
     Command(
       name: "done", arguments: "<name>",
       overviewKey: .helpCommandDone,

@@ -19,6 +19,10 @@ struct Invocation: Equatable {
     case logged(String, HabitCommand.Action)
     /// `add <name>`: a tracker made as the form makes it.
     case add(String)
+    /// `archive [<name>]` (true; nil: the archived ones) or `unarchive <name>` (false).
+    case archive(String?, archived: Bool)
+    /// `move <name> --before|--after <other>`.
+    case move(String)
     /// `done <name>` (true) or `undone <name>` (false).
     case mark(String, done: Bool)
     /// `note <name> <text>`, or `note <name> --clear` (nil text).

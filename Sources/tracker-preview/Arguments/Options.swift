@@ -65,6 +65,9 @@ struct Options: Equatable {
   /// `add --emoji`, `add --color N`: the new tracker's emoji and its color by its place (1–18).
   var emoji: String?
   var trackerColor: Parsed<Int>?
+  /// `move --before OTHER`, `move --after OTHER`: where the tracker goes.
+  var before: String?
+  var after: String?
   var help = false
   var version = false
 }
@@ -374,6 +377,8 @@ extension CommandLineSpec {
     static let atLeast = option("--at-least", .text("X"), \.atLeast, help: .helpOptionAtLeast)
     static let atMost = option("--at-most", .text("X"), \.atMost, help: .helpOptionAtMost)
     static let emoji = option("--emoji", .text("emoji"), \.emoji, help: .helpOptionEmoji)
+    static let before = option("--before", .text("name"), \.before, help: .helpOptionBefore)
+    static let after = option("--after", .text("name"), \.after, help: .helpOptionAfter)
 
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)

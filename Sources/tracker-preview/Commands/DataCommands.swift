@@ -17,21 +17,47 @@ enum StatsCommand {
       return outcome
     }
     do {
-      // Trackers in the order the screens use for the chosen language; the store's summaries
-      // give the figures without reading every record.
-      let trackers = Collation(settings.language).sorted(try store.trackers().map(\.tracker), by: \.name)
-      var statistics = try store.statistics(asOf: settings.today)
+      // One snapshot. Trackers in the order the screens use for the chosen language; the
+      // archived ones count nowhere (issue 49), and with --category only that category's.
+      let (all, categories) = try store.read { (reader) throws(StoreError) in
+        (try reader.trackers().map(\.tracker), try reader.categories())
+      }
+      var category: TrackerCategory?
+      if let title = invocation.options.category {
+        switch Self.category(named: title, in: categories) {
+        case .success(let found): category = found
+        case .failure(let failure): return failure
+        }
+      }
+      let counted = all.filter { !$0.isArchived && (category == nil || $0.categoryID == category?.id) }
+      let trackers = Collation(settings.language).sorted(counted, by: \.name)
+      var statistics = try store.read { (reader) throws(StoreError) in
+        try reader.statistics(asOf: settings.today, category: category?.id)
+      }
       let figures = Dictionary(uniqueKeysWithValues: statistics.trackers.map { ($0.trackerID, $0) })
       statistics.trackers = trackers.map {
         figures[$0.id] ?? TrackerStatistics(trackerID: $0.id, completed: 0, currentStreak: 0, bestStreak: 0)
       }
-      let report = StatisticsReport(statistics: statistics, trackers: trackers)
+      let report = StatisticsReport(statistics: statistics, trackers: trackers, category: category)
       outcome.standardOutput =
         invocation.options.json ? report.json() : report.text(.init(settings.language))
     } catch {
       return .failure(Messages.unreadableData(error))
     }
     return outcome
+  }
+
+  /// The category called `title` (case and spaces around ignored), or the failure that says none
+  /// is, with the nearest.
+  static func category(named title: String, in categories: [TrackerCategory]) -> Result<
+    TrackerCategory, Outcome
+  > {
+    let key = NameRules.comparisonKey(NameRules.trimmed(title))
+    if let found = categories.first(where: { NameRules.comparisonKey($0.title) == key }) {
+      return .success(found)
+    }
+    let suggestion = Suggestion.closest(to: title, among: categories.map(\.title))
+    return .failure(.failure(TerminalSafe.text(Messages.noSuchCategory(title, suggestion: suggestion))))
   }
 }
 

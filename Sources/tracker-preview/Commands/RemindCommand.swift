@@ -72,7 +72,7 @@ enum RemindCommand {
   }
 
   /// The histories of the trackers with reminders, in the main screen's order: the pinned, then
-  /// each category's (categories by title), each group by name.
+  /// each category's (categories by title), each group in the order the user gave.
   static func histories(withRemindersIn reader: any TrackerDataReading, language: Language) throws(StoreError)
     -> [TrackerHistory]
   {
@@ -81,9 +81,11 @@ enum RemindCommand {
     let position = Dictionary(
       categories.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     func group(_ tracker: Tracker) -> Int { tracker.isPinned ? -1 : position[tracker.categoryID] ?? .max }
-    let ordered = try reader.trackers().map(\.tracker).filter { !$0.reminders.isEmpty }.sorted {
-      group($0) != group($1) ? group($0) < group($1) : collation.areInOrder($0.name, $1.name)
-    }
+    // An archived habit's reminders are silent (issue 49) until it comes back.
+    let ordered = try reader.trackers().map(\.tracker).filter { !$0.reminders.isEmpty && !$0.isArchived }
+      .sorted {
+        group($0) != group($1) ? group($0) < group($1) : TrackerOrder.areInOrder($0, $1, collation)
+      }
     var histories: [TrackerHistory] = []
     for tracker in ordered {
       let id = tracker.id
@@ -145,7 +147,8 @@ extension RemindCommand {
   static func progress(on today: Day, in reader: any TrackerDataReading) throws(StoreError)
     -> ReminderSettings.Progress
   {
-    let summaries = try reader.trackers()
+    // An archived tracker is due nowhere (issue 49).
+    let summaries = try reader.trackers().filter { !$0.tracker.isArchived }
     let ticked = summaries.filter { $0.tracker.measure == .yesNo && $0.tracker.quota == nil }
     let plain = ReminderSettings.progress(
       on: today, trackers: ticked, completed: try reader.completedTrackerIDs(on: today),

@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `archive`, `unarchive`, `move` and `stats --category` (issue 49), in both languages.
+@Suite("Archive, order and groups on the command line", .temporaryFolders)
+struct ArrangementCLITests {
+  let day = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
+
+  /// A data file with Run, Read and Swim in Health and Paint in Joys; Run done on 28 and 29 Nov.
+  func store() throws -> [String] {
+    let file = ["--store", TemporaryFolder().path("tracker.sqlite")] + day
+    for (name, category) in [("Run", "Health"), ("Read", "Health"), ("Swim", "Health"), ("Paint", "Joys")] {
+      let made = try runCLI(["add", name, "--every", "day", "--category", category] + file)
+      #expect(made.status == 0, "\(made.error)")
+    }
+    for date in ["2026-11-28", "2026-11-29"] {
+      #expect(try runCLI(["done", "Run", "--date", date] + file).status == 0)
+    }
+    return file
+  }
+
+  /// The names `list` shows, in its order (each a word here: "  [ ] 🙂 Run: 2 days; …").
+  func listed(_ file: [String]) throws -> [String] {
+    try runCLI(["list"] + file).output.split(separator: "\n").compactMap { line in
+      guard line.hasPrefix("  ["), let head = line.split(separator: ":").first else { return nil }
+      return head.split(separator: " ").last.map(String.init)
+    }
+  }
+
+  @Test func archiveTakesAHabitOffTheListAndTheFiguresAndUnarchiveBringsItBackWhole() throws {
+    let file = try store()
+    #expect(try runCLI(["archive"] + file).output == "No tracker is archived.\n")
+    let archived = try runCLI(["archive", "run"] + file)
+    #expect(archived.status == 0)
+    #expect(
+      archived.output
+        == "Run: archived. It is off the main screen, its reminders and the statistics, its history kept; unarchive brings it back.\n"
+    )
+    #expect(try runCLI(["archive", "Run"] + file).output == "Run: already archived.\n")
+    #expect(try runCLI(["archive", "--lang", "ru"] + file).output == "В архиве: Run.\n")
+    #expect(try listed(file) == ["Read", "Swim", "Paint"])
+    let stats = try runCLI(["stats", "--json"] + file).output
+    #expect(stats.contains("\"completed\": 0,") && !stats.contains("\"Run\""), "\(stats)")
+    let back = try runCLI(["unarchive", "Run", "--lang", "ru"] + file)
+    #expect(back.output == "Run: снова на главном экране, с историей.\n")
+    #expect(try runCLI(["unarchive", "Run"] + file).output == "Run: not archived.\n")
+    #expect(try runCLI(["stats", "--json"] + file).output.contains("\"completed\": 2,"))
+    let missing = try runCLI(["archive", "Rum"] + file)
+    #expect(missing.status == 1)
+    #expect(missing.error == "Error: there is no tracker called \"Rum\". Did you mean 'Run'?\n")
+  }
+
+  @Test func movePutsATrackerBeforeOrAfterAnotherOfItsSectionAndTheOrderStays() throws {
+    let file = try store()
+    #expect(try listed(file) == ["Read", "Run", "Swim", "Paint"])
+    let moved = try runCLI(["move", "Swim", "--before", "read"] + file)
+    #expect(moved.output == "Swim: moved before Read.\n")
+    #expect(try listed(file) == ["Swim", "Read", "Run", "Paint"])
+    #expect(
+      try runCLI(["move", "Swim", "--before", "Read", "--lang", "ru"] + file).output
+        == "Swim: уже перед Read.\n")
+    #expect(try runCLI(["move", "Read", "--after", "Run"] + file).output == "Read: moved after Run.\n")
+    #expect(try listed(file) == ["Swim", "Run", "Read", "Paint"])
+    let other = try runCLI(["move", "Paint", "--before", "Run"] + file)
+    #expect(other.status == 1)
+    #expect(
+      other.error
+        == "Error: Paint and Run are not in the same section (a category, or Pinned): a tracker moves within its own\n"
+    )
+    for arguments in [["move", "Run"], ["move", "Run", "--before", "Read", "--after", "Swim"]] {
+      let usage = try runCLI(arguments + file)
+      #expect(usage.status == 64)
+      #expect(usage.error.hasPrefix("Error: say where: --before OTHER or --after OTHER\n"))
+    }
+  }
+
+  @Test(arguments: ["en", "ru"])
+  func statsOfOneCategoryGiveItsFiguresAndItsTrackersAlone(language: String) throws {
+    let file = try store() + ["--lang", language]
+    let joys = try runCLI(["stats", "--category", "joys"] + file)
+    #expect(joys.status == 0, "\(joys.error)")
+    #expect(joys.output.hasPrefix((language == "en" ? "Statistics" : "Статистика") + " · Joys\n"))
+    #expect(joys.output.contains("Paint") && !joys.output.contains("Run"))
+    let health = try runCLI(["stats", "--category", "Health", "--json"] + file).output
+    #expect(health.contains("\"category\": \"Health\"") && health.contains("\"completed\": 2,"))
+    #expect(health.contains("\"Run\"") && !health.contains("\"Paint\""))
+    let missing = try runCLI(["stats", "--category", "Helth"] + file)
+    #expect(missing.status == 1)
+    #expect(
+      missing.error
+        == (language == "en"
+          ? "Error: there is no category called \"Helth\". Did you mean 'Health'?\n"
+          : "Ошибка: категории «Helth» нет. Может быть, «Health»?\n"))
+  }
+}

@@ -1,0 +1,110 @@
+import FlowTestSupport
+import Foundation
+import ModelTestSupport
+import TestSupport
+import Testing
+import TrackerAutomation
+import TrackerLocalization
+import TrackerModels
+import TrackerStore
+
+@testable import TrackerViewModels
+
+/// Archive, order and the statistics by category on the screens (issue 49), through the flow a
+/// user drives, in both languages.
+@MainActor
+@Suite("Archive, order and groups on screen")
+struct ArrangementScreenTests {
+  /// "Run", "Read", "Swim" every day in Home; "Paint" in Joys; Run done the three days before
+  /// 2026-11-30, Paint the two.
+  func world() throws -> TestWorld {
+    let world = TestWorld()
+    try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
+    try world.store.createCategory(home)
+    try world.store.createCategory(joys)
+    for tracker in [habit("Run", id: 10), habit("Read", id: 11), habit("Swim", id: 12)] {
+      try world.store.createTracker(tracker)
+    }
+    try world.store.createTracker(habit("Paint", id: 13, category: joys))
+    for iso in ["2026-11-27", "2026-11-28", "2026-11-29"] {
+      try world.store.toggleRecord(trackerID: id(10), on: day(iso))
+    }
+    for iso in ["2026-11-28", "2026-11-29"] { try world.store.toggleRecord(trackerID: id(13), on: day(iso)) }
+    return world
+  }
+
+  func names(_ flow: AppFlow, section: Int) -> [String] {
+    flow.view.main?.sections[section].cards.map(\.name) ?? []
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theCardsMenuMovesACardUpAndDownItsSectionOnlyWhereThereIsACardToPass(language: Language) throws {
+    let world = try world()
+    let flow = AppFlow(environment: world.environment(language))
+    #expect(names(flow, section: 0) == ["Read", "Run", "Swim"])
+    try flow.perform(.longPress(.identifier("card:Read")))
+    #expect(!flow.elements.map(\.id).contains("move-up"))
+    #expect(
+      try flow.find(.identifier("move-down")).label == (language == .en ? "Move down" : "Переместить ниже"))
+    try flow.tap("move-down")
+    #expect(flow.view.main?.menu == nil)
+    #expect(names(flow, section: 0) == ["Run", "Read", "Swim"])
+    try flow.perform(.longPress(.identifier("card:Swim")))
+    #expect(!flow.elements.map(\.id).contains("move-down"))
+    try flow.tap("move-up")
+    #expect(names(flow, section: 0) == ["Run", "Swim", "Read"])
+    // Kept by the store, so every screen and the next launch see it.
+    #expect(
+      TrackerOrder.sorted(
+        try world.store.trackers().map(\.tracker).filter { $0.categoryID == home.id }, .root
+      )
+      .map(\.name) == ["Run", "Swim", "Read"])
+    // A card alone in its section has neither.
+    try flow.perform(.longPress(.identifier("card:Paint")))
+    #expect(!flow.elements.map(\.id).contains("move-up") && !flow.elements.map(\.id).contains("move-down"))
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func anArchivedHabitLeavesTheMainScreenAndTheFiguresAndKeepsItsHistory(language: Language) throws {
+    let world = try world()
+    let flow = AppFlow(environment: world.environment(language))
+    try flow.tap("tab-statistics")
+    let before = try #require(flow.view.statistics).cards.map(\.value)
+    try flow.tap("tab-trackers")
+    try flow.perform(.longPress(.identifier("card:Run")))
+    try flow.tap("archive")
+    #expect(flow.view.card("Run") == nil && flow.view.card("Read") != nil)
+    #expect(try world.store.recordDays(trackerID: id(10)).count == 3)
+    try flow.tap("tab-statistics")
+    let after = try #require(flow.view.statistics).cards.map(\.value)
+    // Completed went from 5 (3 + 2) to the painting's 2.
+    #expect(before[2] == "5" && after[2] == "2")
+    #expect(
+      try world.store.read { (reader) throws(StoreError) in
+        try reader.statistics(asOf: day("2026-11-30"), category: nil)
+      }.completed == 2)
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func theStatisticsPickerShowsOneCategorysFiguresAlone(language: Language) async throws {
+    let world = try world()
+    let flow = AppFlow(environment: world.environment(language))
+    try flow.tap("tab-statistics")
+    let scopes = try #require(flow.view.statistics).scopes
+    #expect(scopes.map(\.title) == [language == .en ? "All" : "Все", home.title, joys.title])
+    #expect(scopes.map(\.isChosen) == [true, false, false])
+    try flow.tap("scope:" + joys.title)
+    let joysOnly = try #require(flow.view.statistics)
+    #expect(joysOnly.scopes.map(\.isChosen) == [false, false, true])
+    // Paint alone: 2 completed, a best period of 2.
+    #expect(joysOnly.cards.map(\.value)[0] == "2" && joysOnly.cards.map(\.value)[2] == "2")
+    try flow.tap("scope:" + home.title)
+    #expect(try #require(flow.view.statistics).cards.map(\.value)[2] == "3")
+    // The category deleted elsewhere: back to all, once the change is read.
+    try world.store.deleteCategory(id: home.id)
+    #expect(
+      try await eventually {
+        flow.view.statistics?.scopes.isEmpty == true && flow.view.statistics?.cards.map(\.value)[2] == "2"
+      })
+  }
+}
