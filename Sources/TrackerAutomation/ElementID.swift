@@ -44,6 +44,8 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   // Statistics
   /// A choice of the category picker: a category by its title, or all (nil) (issue 49).
   case scope(String?)
+  /// An archived tracker's "Bring back" in Settings, by the tracker's name.
+  case unarchive(String)
   /// "Take a day off", and cancelling it on a day off.
   case dayOff, cancelDayOff
 
@@ -140,6 +142,7 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     case .moveDown: return "move-down"
     case .archive: return "archive"
     case .scope(let title): return "scope:" + (title ?? "all")
+    case .unarchive(let name): return "unarchive:" + name
     case .dayOff: return "day-off"
     case .cancelDayOff: return "cancel-day-off"
     case .habit: return "habit"

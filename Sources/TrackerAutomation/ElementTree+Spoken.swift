@@ -126,7 +126,7 @@ private struct Speech {
       return state.activeFilterTitle.map { element.label + ": " + $0 }
     case .tab: return tabName(element)
     case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .start, .pin, .unpin, .moveUp,
-      .moveDown, .archive, .scope, .dayOff,
+      .moveDown, .archive, .scope, .unarchive, .dayOff,
       .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .addReminder,
       .formReminder, .removeReminder, .emoji, .color,
       .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
@@ -157,7 +157,8 @@ private struct Speech {
       case .amountPlus: return state.plusAccessibilityLabel
       case .save, .clearEntry: return element.label + ": " + state.title + ", " + state.dateText
       case .ok, .confirm, .cancel, .done, .add, .edit, .delete, .field, .clear, .tab, .start, .date, .filters,
-        .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .dayOff, .cancelDayOff, .habit,
+        .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
+        .cancelDayOff, .habit,
         .event, .categoryRow, .scheduleRow,
         .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color, .create,
         .discard, .keepEditing, .category, .addCategory,
@@ -202,7 +203,7 @@ private struct Speech {
         if cell.isToday { name = localizer.text(.spokenToday(label: name)) }
         return cell.isSelected ? localizer.text(.spokenChosen(label: name)) : name
       case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .dayOff,
+        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
         .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
         .create, .discard, .keepEditing, .category,
@@ -232,7 +233,7 @@ private struct Speech {
         guard !element.isEnabled else { return nil }
         return date(day)
       case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .dayOff,
+        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
         .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
         .create, .discard, .keepEditing, .category,
@@ -288,7 +289,8 @@ private struct Speech {
       return fields.targetTitle + (fields.target.isEmpty ? "" : ": " + amount)
         + (fields.targetError.map { ", " + $0 } ?? "")
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-      .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .dayOff, .cancelDayOff,
+      .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
+      .cancelDayOff,
       .habit, .event, .create, .discard,
       .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back,
       .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry, .todo,

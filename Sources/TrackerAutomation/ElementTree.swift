@@ -40,6 +40,11 @@ enum ElementTree {
           identifier: .dayStart, label: state.dayStartTitle, kind: .row, action: .tracker(.openDayStart)))
       // The sync row only tells: a sync is made with `tracker-preview sync`, or by the app itself.
       result.append(Element(identifier: .sync, label: state.syncTitle, kind: .row, action: nil))
+      result += state.archived.map { row in
+        Element(
+          identifier: .unarchive(row.name), label: row.restoreTitle,
+          action: .tracker(.unarchiveTracker(row.id)))
+      }
       return result + tabs(view.tabBar)
     case .trackers(let state):
       return trackers(state) + (state.menu == nil ? tabs(view.tabBar) : [])

@@ -276,6 +276,12 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("day-start", screen: .dayStart) { _ in
       [.tap(.element(.tab(.settings))), .tap(.element(.dayStart))]
     },
+    // Issue 49: two habits archived from their cards' menus, listed in Settings with their buttons.
+    ScreenScenario("settings-archived", screen: .settings, data: .paced) { run in
+      [pacedName(run, swim: false), pacedName(run, swim: true)].flatMap { name in
+        [UserAction.longPress(.element(.card(name))), .tap(.element(.archive))]
+      } + [.tap(.element(.tab(.settings)))]
+    },
     ScreenScenario("settings-day-start", screen: .settings) { _ in
       [.tap(.element(.tab(.settings))), .tap(.element(.dayStart)), .tap(.element(.hour(3)))]
     },

@@ -54,6 +54,8 @@ extension FieldWatch {
     watch("Settings.syncWarnings", owner) { model.syncWarnings }
     watch("Settings.isRead", owner) { model.isRead }
     watch("Settings.alert", owner) { model.alert }
+    watch("Settings.archivedTitle", owner) { model.archivedTitle }
+    watch("Settings.archived", owner) { model.archived }
     checkCoverage("Settings", of: model.state)
   }
 

@@ -86,6 +86,27 @@ struct ArrangementScreenTests {
   }
 
   @Test(arguments: [Language.en, .ru])
+  func settingsListsTheArchivedAndBringsOneBackWhole(language: Language) async throws {
+    let world = try world()
+    let flow = AppFlow(environment: world.environment(language))
+    try flow.tap("tab-settings")
+    let none = try #require(flow.settings).state
+    #expect(
+      none.archivedTitle == (language == .en ? "Archived: none" : "В архиве: нет") && none.archived.isEmpty)
+    try world.store.setArchived(true, trackerID: id(10))
+    try world.store.setArchived(true, trackerID: id(13))
+    #expect(try await eventually { flow.settings?.state.archived.map(\.name) == ["Paint", "Run"] })
+    let settings = try #require(flow.settings).state
+    #expect(settings.archivedTitle == (language == .en ? "Archived: 2" : "В архиве: 2"))
+    #expect(try flow.find(.identifier("unarchive:Run")).label == (language == .en ? "Bring back" : "Вернуть"))
+    try flow.tap("unarchive:Run")
+    #expect(try await eventually { flow.settings?.state.archived.map(\.name) == ["Paint"] })
+    try flow.tap("tab-trackers")
+    #expect(flow.view.card("Run")?.dayCounter == (language == .en ? "3 days" : "3 дня"))
+    #expect(flow.view.card("Paint") == nil)
+  }
+
+  @Test(arguments: [Language.en, .ru])
   func theStatisticsPickerShowsOneCategorysFiguresAlone(language: Language) async throws {
     let world = try world()
     let flow = AppFlow(environment: world.environment(language))

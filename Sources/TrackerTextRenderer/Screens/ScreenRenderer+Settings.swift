@@ -48,6 +48,21 @@ extension ScreenRenderer {
     }
     for warning in state.syncWarnings { canvas.wrapped(warning, .destructive, indent: 1) }
     canvas.blank()
+    // The archived trackers (issue 49), each with the button that brings it back.
+    canvas.text(" " + TextFitting.safe(state.archivedTitle), .secondary)
+    if !state.archived.isEmpty {
+      canvas.box(
+        state.archived.map { row in
+          let button = "[" + TextFitting.safe(row.restoreTitle) + "]"
+          let name = TextFitting.safe(row.emoji + " " + row.name)
+          return [
+            Canvas.split(
+              [Span(TextFitting.truncate(name, to: max(1, width - 5 - TerminalWidth.of(button))))],
+              [Span(button, .accent).anchored(.unarchive(row.name))], width: width - 4)
+          ]
+        })
+    }
+    canvas.blank()
     return canvas.lines
   }
 

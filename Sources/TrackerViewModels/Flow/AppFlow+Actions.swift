@@ -47,6 +47,7 @@ extension AppFlow {
     case .moveTracker(let up): try mainScreen(for: action).moveTapped(up: up)
     case .archiveTracker: try mainScreen(for: action).archiveTapped()
     case .chooseStatisticsCategory(let id): try statisticsScreen(for: action).categoryChosen(id)
+    case .unarchiveTracker(let id): try settingsScreen(for: action).unarchiveTapped(id)
     case .toggleDayOff: try mainScreen(for: action).dayOffTapped()
     // The card's menu, or the detail on top
     case .editTracker: try onDetailOrMenu(action, { $0.editTapped() }, { $0.editTapped() })

@@ -42,6 +42,8 @@ public enum TrackerAction: Hashable, Sendable {
   // Statistics
   /// A category of the statistics' picker, or all (nil) (issue 49).
   case chooseStatisticsCategory(UUID?)
+  /// "Bring back" on an archived tracker of Settings' Archived list.
+  case unarchiveTracker(UUID)
   /// "Take a day off" or "Cancel the day off" in a card's menu, for the selected date.
   case toggleDayOff
   /// Edit in a card's menu.

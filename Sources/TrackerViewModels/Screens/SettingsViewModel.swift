@@ -35,6 +35,10 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     /// "Sync: off" that may not be what is stored).
     public var isRead: Bool
     public var alert: AlertState?
+    /// "Archived" and the archived trackers, each with its button that brings it back (issue 49);
+    /// no rows while none is archived (the title then says so).
+    public var archivedTitle: String = ""
+    public var archived: [ArchivedRow] = []
 
     /// A value with every field given.
     public init(
@@ -54,6 +58,23 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       self.timeText = timeText
       self.deniedNote = deniedNote
       self.alert = alert
+    }
+  }
+
+  /// An archived tracker of the Archived list.
+  public struct ArchivedRow: Equatable, Sendable, Identifiable {
+    public var id: UUID
+    public var name: String
+    public var emoji: String
+    /// "Bring back", said with the name to screen readers.
+    public var restoreTitle: String
+
+    /// A value with every field given.
+    public init(id: UUID, name: String, emoji: String, restoreTitle: String) {
+      self.id = id
+      self.name = name
+      self.emoji = emoji
+      self.restoreTitle = restoreTitle
     }
   }
 
@@ -103,6 +124,20 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
           self.state.alert = .storeFailure(error, .read, self.environment.localizer)
         }
       })
+    // The archived trackers, now and after each burst of commits that touched trackers.
+    archivedSubscription = environment.access.observe(
+      touches: { $0.isEverything || !$0.trackerIDs.isEmpty },
+      fetch: { (store) throws(StoreError) in try store.trackers().map(\.tracker).filter(\.isArchived) },
+      onChange: { [weak self] read in
+        guard let self else { return }
+        switch read {
+        case .success(let trackers):
+          self.archivedTrackers = trackers
+          self.showArchived()
+        case .failure(let error):
+          self.state.alert = .storeFailure(error, .read, self.environment.localizer)
+        }
+      })
     // A sync here or in another program, or a folder joined: the sync row reads its status again.
     everything = environment.access.observe { [weak self] change in
       guard change.isEverything || change.syncChanged, let environment = self?.environment else { return }
@@ -128,10 +163,14 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     next.alert = next.alert?.relabelled(localizer)
     Self.describeSync(environment, into: &next)
     state = next
+    showArchived()
     if reminder.isOn { reconcile() }
   }
 
   private var subscription: ObservationToken?
+  private var archivedSubscription: ObservationToken?
+  /// The archived trackers last read.
+  private var archivedTrackers: [Tracker] = []
   private var everything: ObservationToken?
   private var syncBinding: BindingToken?
 
@@ -145,6 +184,27 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     dayStart = stored.dayStart
     show(isRead: true)
     if reminderChanged { reconcile() }
+  }
+
+  /// The Archived list in the environment's language, by name.
+  private func showArchived() {
+    let localizer = environment.localizer
+    let collation = Collation(environment.language)
+    var next = state
+    next.archivedTitle =
+      archivedTrackers.isEmpty
+      ? localizer.text(.settingsArchivedNone)
+      : localizer.text(.settingsArchived(count: archivedTrackers.count))
+    next.archived = archivedTrackers.sorted { collation.areInOrder($0.name, $1.name) }.map {
+      ArchivedRow(id: $0.id, name: $0.name, emoji: $0.emoji, restoreTitle: localizer.text(.settingsUnarchive))
+    }
+    state = next
+  }
+
+  /// Call when the user tapped an archived tracker's "Bring back": it is on the main screen again,
+  /// with its history, and leaves this list.
+  public func unarchiveTapped(_ id: UUID) {
+    attemptSoon(environment) { try $0.setArchived(false, trackerID: id) }
   }
 
   /// Call when the user tapped "Day starts at".
