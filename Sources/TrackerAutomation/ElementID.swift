@@ -40,6 +40,8 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   case pin, unpin
   /// A card's menu's "Move up", "Move down" and "Archive" (issue 49).
   case moveUp, moveDown, archive
+  /// A category's header on the main screen, by its title: a tap collapses or opens it.
+  case section(String)
 
   // Statistics
   /// A choice of the category picker: a category by its title, or all (nil) (issue 49).
@@ -141,6 +143,7 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     case .moveUp: return "move-up"
     case .moveDown: return "move-down"
     case .archive: return "archive"
+    case .section(let title): return "section:" + title
     case .scope(let title): return "scope:" + (title ?? "all")
     case .unarchive(let name): return "unarchive:" + name
     case .dayOff: return "day-off"

@@ -125,6 +125,10 @@ private struct Speech {
     case .filters:
       return state.activeFilterTitle.map { element.label + ": " + $0 }
     case .tab: return tabName(element)
+    case .section:
+      // "Home, 3 of 5 done, collapsed" / "Home, expanded".
+      return element.label + ", "
+        + localizer.text(element.isChecked == true ? .trackersSectionCollapsed : .trackersSectionExpanded)
     case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .start, .pin, .unpin, .moveUp,
       .moveDown, .archive, .scope, .unarchive, .dayOff,
       .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .addReminder,
@@ -157,7 +161,7 @@ private struct Speech {
       case .amountPlus: return state.plusAccessibilityLabel
       case .save, .clearEntry: return element.label + ": " + state.title + ", " + state.dateText
       case .ok, .confirm, .cancel, .done, .add, .edit, .delete, .field, .clear, .tab, .start, .date, .filters,
-        .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
+        .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section, .dayOff,
         .cancelDayOff, .habit,
         .event, .categoryRow, .scheduleRow,
         .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color, .create,
@@ -203,7 +207,8 @@ private struct Speech {
         if cell.isToday { name = localizer.text(.spokenToday(label: name)) }
         return cell.isSelected ? localizer.text(.spokenChosen(label: name)) : name
       case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
+        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section,
+        .dayOff,
         .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
         .create, .discard, .keepEditing, .category,
@@ -233,7 +238,8 @@ private struct Speech {
         guard !element.isEnabled else { return nil }
         return date(day)
       case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
+        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section,
+        .dayOff,
         .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
         .create, .discard, .keepEditing, .category,
@@ -289,7 +295,8 @@ private struct Speech {
       return fields.targetTitle + (fields.target.isEmpty ? "" : ": " + amount)
         + (fields.targetError.map { ", " + $0 } ?? "")
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-      .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
+      .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section,
+      .dayOff,
       .cancelDayOff,
       .habit, .event, .create, .discard,
       .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back,

@@ -126,7 +126,20 @@ enum ElementTree {
         label: state.searchText.isEmpty ? state.searchPlaceholder : state.searchText, kind: .textField,
         action: .tracker(.focus(.search))),
     ]
-    for card in state.sections.flatMap(\.cards) {
+    for (section, card) in state.sections.flatMap({ section in
+      // A category's header first (a tap collapses or opens it), then its cards.
+      [(section, nil)] + section.cards.map { (section, $0) }
+    }) {
+      guard let card else {
+        if section.isCollapsible, case .category(let id) = section.id {
+          result.append(
+            Element(
+              identifier: .section(section.title),
+              label: [section.title, section.progressText].compactMap { $0 }.joined(separator: ", "),
+              kind: .row, isChecked: section.isCollapsed, action: .tracker(.toggleSection(categoryID: id))))
+        }
+        continue
+      }
       // Tapping a card's body opens its detail; its menu opens with a long press.
       result.append(
         Element(

@@ -25,7 +25,8 @@ extension TodoFlow {
           element.spokenLabel = localizer.text(
             form.isCompleted ? .spokenOn(label: element.label) : .spokenOff(label: element.label))
         case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-          .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
+          .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive,
+          .section, .dayOff,
           .cancelDayOff, .habit, .event, .categoryRow,
           .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
           .create, .discard, .keepEditing, .category,
@@ -51,7 +52,8 @@ extension TodoFlow {
         let name = element.label.split(separator: "\n").first.map(String.init) ?? element.label
         element.spokenLabel = element.isChecked == true ? name + ", " + localizer.text(.spokenDone) : name
       case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .tab, .start, .date,
-        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
+        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section,
+        .dayOff,
         .cancelDayOff, .habit, .event, .categoryRow,
         .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
         .create, .discard, .keepEditing, .category,

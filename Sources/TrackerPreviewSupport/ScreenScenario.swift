@@ -276,6 +276,10 @@ public struct ScreenScenario: Sendable {
     ScreenScenario("day-start", screen: .dayStart) { _ in
       [.tap(.element(.tab(.settings))), .tap(.element(.dayStart))]
     },
+    // Issue 49: a category collapsed from its header, its day's progress instead of its cards.
+    ScreenScenario("trackers-collapsed", screen: .trackers) { run in
+      [.tap(.element(.section(run.language == .ru ? "Радостные мелочи" : "Little joys")))]
+    },
     // Issue 49: two habits archived from their cards' menus, listed in Settings with their buttons.
     ScreenScenario("settings-archived", screen: .settings, data: .paced) { run in
       [pacedName(run, swim: false), pacedName(run, swim: true)].flatMap { name in

@@ -160,7 +160,7 @@ extension TrackerRows {
       if sealed { try RowSeal.check($0.int(2), [.text($0.text(0)), .text($0.text(1))], .setting) }
       values[$0.text(0)] = $0.text(1)
     }
-    return StoreSettings(
+    var settings = StoreSettings(
       isOnboardingDone: values["onboarding_done"] == "1",
       filter: values["filter"].flatMap(TrackerFilter.init(rawValue:)) ?? .all,
       lastChosenCategoryID: values["last_category"].flatMap(UUID.init(uuidString:)),
@@ -168,5 +168,9 @@ extension TrackerRows {
         isOn: values["reminder_on"] == "1",
         time: values["reminder_time"].flatMap(ReminderTime.init) ?? .evening),
       dayStart: values["day_start"].flatMap(DayStart.init) ?? .midnight)
+    // Ids that do not read as one are left out: a collapsed category shows open again.
+    settings.collapsedCategoryIDs = Set(
+      (values["collapsed"] ?? "").split(separator: ",").compactMap { UUID(uuidString: String($0)) })
+    return settings
   }
 }

@@ -128,6 +128,11 @@ extension SQLiteTrackerStore {
     try store("reminder_on", settings.reminder.isOn ? "1" : "0")
     try store("reminder_time", settings.reminder.time.description)
     try store("day_start", settings.dayStart.description)
+    if settings.collapsedCategoryIDs.isEmpty {
+      try database.cached("DELETE FROM setting WHERE key = 'collapsed'").run()
+    } else {
+      try store("collapsed", settings.collapsedCategoryIDs.map(\.uuidString).sorted().joined(separator: ","))
+    }
     if let id = settings.lastChosenCategoryID {
       try store("last_category", id.uuidString)
     } else {

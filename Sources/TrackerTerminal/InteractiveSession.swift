@@ -89,7 +89,8 @@ public final class InteractiveSession {
       case .complete: role = .complete
       case .category: role = .category
       case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-        .filters, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff, .cancelDayOff,
+        .filters, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section, .dayOff,
+        .cancelDayOff,
         .habit, .event,
         .categoryRow, .scheduleRow,
         .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color, .create,

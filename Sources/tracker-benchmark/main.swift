@@ -1,6 +1,7 @@
 // tracker-benchmark: measures what the issues set speed targets for. Run in release mode:
 //   swift run -c release tracker-benchmark [statistics] [store] [scale] [loop] [large-loop] [import]
 //   [render] [measured] [measured-import] [render-mixed] [sync] [widget] [reminders] [command-log]
+//   [groups]
 
 // (all of them when none is named). Prints each figure as the median of several runs; nothing here
 // is asserted in `swift test`.
@@ -57,6 +58,7 @@ do {
   if wants("widget") { try MainActor.assumeIsolated { try WidgetBenchmark.run(today: today) } }
   if wants("reminders") { try ReminderBenchmark.run(today: today) }
   if wants("command-log") { try CommandLogBenchmark.run(today: today) }
+  if wants("groups") { try MainActor.assumeIsolated { try GroupsBenchmark.run(today: today) } }
 } catch {
   print("Benchmark failed: \(error)")
   exit(1)

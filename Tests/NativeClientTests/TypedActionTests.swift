@@ -92,7 +92,7 @@ struct TypedActionTests {
       .nextMonth, .openDayStart, .openNote, .addReminder, .editReminder:
       return "show"
     case .toggleCompletion, .togglePin, .toggleWeekday, .toggleDay, .toggleReminder, .toggleDayOff,
-      .toggleDayOffOn, .confirmDayOff, .archiveTracker, .unarchiveTracker:
+      .toggleDayOffOn, .confirmDayOff, .archiveTracker, .unarchiveTracker, .toggleSection:
       return "toggle"
     case .askToDeleteTracker, .deleteTracker, .deleteCategory, .confirmTrackerDeletion,
       .confirmCategoryDeletion, .removeReminder:

@@ -23,11 +23,12 @@ enum Keys {
 extension PseudoTerminal {
   /// Presses Tab and waits until the status line names another element: the bottom row is the
   /// last a frame writes, so the frame has then arrived whole (it is written in one go, but read
-  /// in pieces).
+  /// in pieces). It waits as long as any other wait here: on a loaded two-core machine a frame
+  /// can take seconds, and a Tab sent before it came would move the focus one element too far.
   func tab() {
     let before = screen.focusLabel
     send(Keys.tab)
-    wait(5) { $0.focusLabel != before }
+    wait { $0.focusLabel != before }
   }
 
   /// Presses Tab until the status line says `label` has the focus.
@@ -161,8 +162,8 @@ struct InteractiveJourneyTests {
     terminal.press(Keys.enter, thenSee: words.filters)
     #expect(terminal.screen.contains("Sport") && terminal.screen.contains("Run"), "\(terminal.screen)")
 
-    // Complete it: "+", the date, search, the card, then its "+".
-    for _ in 0..<4 { terminal.send(Keys.tab) }
+    // Complete it: "+", the date, search, the category's header, the card, then its "+".
+    for _ in 0..<5 { terminal.send(Keys.tab) }
     // The bottom line names the button with its card (the add button is "+" too).
     #expect(
       terminal.wait {

@@ -97,10 +97,10 @@ struct LifetimeTests {
       weakMain = flow.trackers
       weakFlow = flow
       // The store has two observers: the environment's access (which tells every screen) and its
-      // day start hour; the access tells the main screen (its cards and its stored filter), the
-      // statistics and the form.
+      // day start hour; the access tells the main screen (its cards, its stored filter and its
+      // collapsed categories), the statistics and the form.
       #expect(world.store.observerCount == baseline + 2)
-      #expect(flow.environment.access.followerCount == 4)
+      #expect(flow.environment.access.followerCount == 5)
     }
     #expect(weakFlow == nil && weakMain == nil && weakForm == nil)
     #expect(world.store.observerCount == baseline)

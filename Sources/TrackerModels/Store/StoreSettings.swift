@@ -12,6 +12,8 @@ public struct StoreSettings: Hashable, Sendable {
   public var reminder: ReminderSettings
   /// The hour the user's day starts at (docs/rules.md).
   public var dayStart: DayStart
+  /// The categories collapsed on the main screen (issue 49): on this device only, never synced.
+  public var collapsedCategoryIDs: Set<UUID> = []
 
   /// Settings with every field given; the defaults are a first launch.
   public init(

@@ -27,8 +27,16 @@ extension ScreenRenderer {
       canvas.add(self.placeholder(placeholder.kind == .noTrackers ? "⭐" : "🧐", placeholder.text))
     }
     for section in state.sections {
-      canvas.text(section.title, Style(.text, bold: true), indent: 1)
-      canvas.add(grid(section.cards))
+      // A category's header collapses it (issue 49): "▸ Home · 3 of 5 done" when collapsed.
+      let anchor: ElementID? = section.isCollapsible ? .section(section.title) : nil
+      if section.isCollapsed {
+        canvas.text(
+          "▸ " + section.title + (section.progressText.map { " · " + $0 } ?? ""), Style(.text, bold: true),
+          indent: 1, anchor: anchor)
+      } else {
+        canvas.text(section.title, Style(.text, bold: true), indent: 1, anchor: anchor)
+        canvas.add(grid(section.cards))
+      }
       canvas.blank()
     }
     if state.isFilterButtonVisible {

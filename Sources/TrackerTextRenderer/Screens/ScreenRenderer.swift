@@ -205,7 +205,7 @@ public struct ScreenRenderer: Sendable {
     case .previousMonth: return previousMark
     case .nextMonth: return nextMark
     case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .tab, .start, .date, .filters,
-      .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .dayOff,
+      .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section, .dayOff,
       .cancelDayOff, .habit,
       .event, .categoryRow, .scheduleRow,
       .daysMinus, .daysPlus, .formReminder, .emoji, .create, .discard, .keepEditing, .category, .addCategory,

@@ -46,6 +46,7 @@ extension AppFlow {
     case .togglePin: try mainScreen(for: action).pinTapped()
     case .moveTracker(let up): try mainScreen(for: action).moveTapped(up: up)
     case .archiveTracker: try mainScreen(for: action).archiveTapped()
+    case .toggleSection(let id): try mainScreen(for: action).sectionTapped(id)
     case .chooseStatisticsCategory(let id): try statisticsScreen(for: action).categoryChosen(id)
     case .unarchiveTracker(let id): try settingsScreen(for: action).unarchiveTapped(id)
     case .toggleDayOff: try mainScreen(for: action).dayOffTapped()

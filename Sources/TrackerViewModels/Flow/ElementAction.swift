@@ -38,6 +38,8 @@ public enum TrackerAction: Hashable, Sendable {
   case moveTracker(up: Bool)
   /// "Archive" in a card's menu.
   case archiveTracker
+  /// A tap on a category's header: it collapses or opens (issue 49).
+  case toggleSection(categoryID: UUID)
 
   // Statistics
   /// A category of the statistics' picker, or all (nil) (issue 49).

@@ -252,9 +252,22 @@ extension TrackersViewModel {
     }
     for category in categories {
       let members = shown.filter { !$0.tracker.isPinned && $0.tracker.categoryID == category.id }
-      if !members.isEmpty {
-        sections.append(Section(id: .category(category.id), title: category.title, cards: cards(members)))
+      guard !members.isEmpty else { continue }
+      let isCollapsed = collapsed.contains(category.id)
+      var section = Section(
+        id: .category(category.id), title: category.title, cards: isCollapsed ? [] : cards(members))
+      section.isCollapsible = true
+      section.isCollapsed = isCollapsed
+      if isCollapsed {
+        // The day's progress of every tracker of the category due that day (shown, not off),
+        // whatever the search and the filter.
+        let due = visible.filter {
+          !$0.tracker.isPinned && $0.tracker.categoryID == category.id && !read.off.contains($0.tracker.id)
+        }
+        section.progressText = localizer.text(
+          .trackersSectionProgress(done: due.count { isDone($0.tracker.id) }, count: due.count))
       }
+      sections.append(section)
     }
     state.sections = sections
     state.isFilterButtonVisible = !visible.isEmpty

@@ -72,6 +72,12 @@ extension TrackersViewModel {
     public var id: ID
     public var title: String
     public var cards: [Card]
+    /// Whether the section is a category's, which a tap on its header collapses (issue 49).
+    public var isCollapsible = false
+    /// Whether it is collapsed: no cards, the header telling the day's progress instead.
+    public var isCollapsed = false
+    /// A collapsed section's progress on the selected day: "3 of 5 done".
+    public var progressText: String?
 
     /// A value with every field given.
     public init(id: ID, title: String, cards: [Card]) {

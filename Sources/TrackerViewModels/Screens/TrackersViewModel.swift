@@ -24,6 +24,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// The observation of the cards of the selected day, and of the filter as stored.
   var cardsSubscription: ObservationToken?
   var filterSubscription: ObservationToken?
+  /// The categories collapsed, as stored or as this screen last chose, and their observation.
+  var collapsed: Set<UUID> = []
+  var collapsedSubscription: ObservationToken?
   /// The trackers as last read (or brought up to date by a tap).
   var summaries: [TrackerSummary] { lastRead?.summaries ?? [] }
 
@@ -74,6 +77,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     // The remembered filter first, so the first cards come filtered (their reads answer in the
     // order they were made).
     observeStoredFilter()
+    observeCollapsed()
     observeCards(state)
     region = following(environment.region) { $0.relabel() }
   }
@@ -113,6 +117,35 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// How many of this screen's saves of the filter are on their way: meanwhile a filter read
   /// before them is not news.
   var filterSaves = 0
+
+  /// Observes the categories collapsed as stored (another window, the next launch).
+  func observeCollapsed() {
+    collapsedSubscription = environment.access.observe(
+      touches: { $0.settingsChanged || $0.isEverything },
+      fetch: { (store) throws(StoreError) in try store.settings().collapsedCategoryIDs },
+      onChange: { [weak self] result in
+        guard let self, case .success(let stored) = result, stored != self.collapsed else { return }
+        self.collapsed = stored
+        self.show(self.state)
+      })
+  }
+
+  /// Call when the user tapped a category's header: the category collapses to its header and the
+  /// day's progress ("3 of 5 done"), or opens again; it stays so (issue 49).
+  public func sectionTapped(_ id: UUID) {
+    let isCollapsed = !collapsed.contains(id)
+    if isCollapsed { collapsed.insert(id) } else { collapsed.remove(id) }
+    show(state)
+    attemptSoon(environment) { store in
+      _ = try store.updateSettings { settings in
+        if isCollapsed {
+          settings.collapsedCategoryIDs.insert(id)
+        } else {
+          settings.collapsedCategoryIDs.remove(id)
+        }
+      }
+    }
+  }
 
   /// Observes the filter as stored: a filter chosen elsewhere (another screen, another process)
   /// shows here too; this screen's own choice coming back is no news.
