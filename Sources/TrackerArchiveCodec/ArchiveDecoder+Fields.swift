@@ -21,9 +21,14 @@ extension ArchiveDecoder {
       guard !arrangementKeys.contains(key) else { return nil }
       let given = value[key] ?? .null
       guard given != stored else { return nil }
-      return
-        "\(key): \(JSONWriter.line(stored)) in the store, \(JSONWriter.line(given)) here"
+      // Each side whole up to a screen line: a file's own value may be a megabyte.
+      return "\(key): \(shown(JSONWriter.line(stored))) in the store, \(shown(JSONWriter.line(given))) here"
     }
+  }
+
+  /// A value as a conflict says it: whole up to 200 characters, else its start and "…".
+  static func shown(_ value: String) -> String {
+    value.count > 200 ? String(value.prefix(199)) + "…" : value
   }
 
   /// The members of a tracker that say its arrangement (issue 49).

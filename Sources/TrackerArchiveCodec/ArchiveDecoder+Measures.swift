@@ -49,10 +49,17 @@ extension ArchiveDecoder {
     switch value["target"] {
     case let given?:
       switch parseAmount(given) {
-      case .success(let amount) where amount.isPositive: target = amount
+      // 0 is a target at most only (a habit to quit).
+      case .success(let amount) where amount.isPositive || value["direction"] == .string("at-most"):
+        target = amount
       case .success:
         found.append(
-          (".target", StoreMessage("import.targetNotPositive", "0 is no target; a target is more than zero")))
+          (
+            ".target",
+            StoreMessage(
+              "import.targetNotPositive",
+              "0 is a target at most only (a habit to quit); at least, it is more than zero")
+          ))
       case .failure(let part): found += part.problems.map { (".target" + $0.path, $0.reason) }
       }
     case nil: found.append((".target", missing))
@@ -230,7 +237,9 @@ extension ArchiveDecoder {
         "import.forbiddenCharacter", "contains the control or bidirectional character U+%@",
         .text(String(scalar.value, radix: 16, uppercase: true)))
     case .targetNotPositive:
-      return StoreMessage("import.targetNotPositive", "0 is no target; a target is more than zero")
+      return StoreMessage(
+        "import.targetNotPositive",
+        "0 is a target at most only (a habit to quit); at least, it is more than zero")
     }
   }
 

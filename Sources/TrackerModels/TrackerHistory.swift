@@ -47,6 +47,18 @@ public struct TrackerHistory: Equatable, Sendable {
     }
   }
 
+  /// A habit to quit's days clean on `day` (issue 49): the days since its last slip (a day whose
+  /// amount is more than 0) up to `day`, or, with none, since `firstDay`, that day counted. A slip
+  /// on `day` itself is 0 days clean; a day off counts as a day clean (nothing slipped).
+  public func daysClean(on day: Day, firstDay: Day) -> Int {
+    var lastSlip: Day?
+    for recordDay in recordDays where recordDay <= day {
+      if let amount = records[recordDay]?.amount, amount.isPositive { lastSlip = recordDay }
+    }
+    guard let lastSlip else { return max(0, day.daysSinceEpoch - firstDay.daysSinceEpoch + 1) }
+    return day.daysSinceEpoch - lastSlip.daysSinceEpoch
+  }
+
   /// The first day as of `today`: the earlier of creation and the earliest record on or before it.
   public func firstDay(today: Day) -> Day {
     guard let earliest = recordDays.first, earliest <= today else { return tracker.createdOn }

@@ -43,10 +43,11 @@ public struct MeasureGoal: Hashable, Sendable {
   public static let maximumUnitLength = 12
 
   /// The goal with `unit` as stored (`validatedUnit`), or the first rule broken: the unit's, then
-  /// a target of zero.
+  /// a target of zero at least. At most 0 is a habit to quit (issue 49: "no cigarettes"): a day
+  /// is met with nothing, or 0, entered.
   public init(unit: String, target: Amount, direction: MeasureDirection) throws(MeasureError) {
     self.unit = try Self.validatedUnit(unit).get()
-    guard target.isPositive else { throw .targetNotPositive }
+    guard target.isPositive || direction == .atMost else { throw .targetNotPositive }
     self.target = target
     self.direction = direction
   }
@@ -62,6 +63,9 @@ public struct MeasureGoal: Hashable, Sendable {
     let length = unit.count
     return length > maximumUnitLength ? .failure(.unitTooLong(count: length)) : .success(unit)
   }
+
+  /// Whether this is a habit to quit: at most 0 (its card counts the days clean).
+  public var isQuitting: Bool { direction == .atMost && !target.isPositive }
 
   /// Whether `amount` meets the target in this direction (for at most, on a day that has ended).
   public func isMet(by amount: Amount) -> Bool {

@@ -195,7 +195,63 @@ package enum Schema {
       sql: syncEditsSQL),
     Migration(version: remindersVersion, name: "reminders for each habit", sql: remindersSQL),
     Migration(version: arrangementVersion, name: "archive and order", sql: arrangementSQL),
+    Migration(version: quitHabitsVersion, name: "habits to quit: a target of 0 at most", sql: quitHabitsSQL),
   ]
+
+  /// The triggers that name a tracker's `measure` and `kind` fields changed by a write to
+  /// `tracker_goal` (schema 7), made again when schema 10 makes the table anew.
+  static let goalEditTriggers = """
+    CREATE TRIGGER sync_edit_goal_insert AFTER INSERT ON tracker_goal
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
+          (VALUES ('measure', NEW.unit IS NOT NULL), ('kind', NEW.quota_count IS NOT NULL))
+        WHERE tracker.number = NEW.tracker AND column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_goal_update AFTER UPDATE ON tracker_goal
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
+          (VALUES ('measure', OLD.unit IS NOT NEW.unit OR OLD.target IS NOT NEW.target
+              OR OLD.direction IS NOT NEW.direction),
+            ('kind', OLD.quota_count IS NOT NEW.quota_count OR OLD.quota_period IS NOT NEW.quota_period))
+        WHERE tracker.number = NEW.tracker AND column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_goal_delete AFTER DELETE ON tracker_goal
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
+          (VALUES ('measure', OLD.unit IS NOT NULL), ('kind', OLD.quota_count IS NOT NULL))
+        WHERE tracker.number = OLD.tracker AND column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    """
+
+  /// The version that lets a measurable habit's target be 0 at most (a habit to quit, issue 49):
+  /// `tracker_goal` made anew with that check, its rows and its triggers as they were.
+  package static let quitHabitsVersion = 10
+
+  package static let quitHabitsSQL = """
+    CREATE TABLE tracker_goal_new (
+      tracker INTEGER PRIMARY KEY NOT NULL REFERENCES tracker(number) ON DELETE CASCADE,
+      unit TEXT,
+      target INTEGER CHECK (target IS NULL OR target > 0 OR (target = 0 AND direction = 'at-most')),
+      direction TEXT CHECK (direction IS NULL OR direction IN ('at-least', 'at-most')),
+      quota_count INTEGER CHECK (quota_count IS NULL OR quota_count BETWEEN 1 AND 30),
+      quota_period TEXT CHECK (quota_period IS NULL OR quota_period IN ('week', 'month')),
+      seal INTEGER NOT NULL,
+      CHECK ((unit IS NULL) = (target IS NULL) AND (unit IS NULL) = (direction IS NULL)),
+      CHECK ((quota_count IS NULL) = (quota_period IS NULL)),
+      CHECK (unit IS NOT NULL OR quota_count IS NOT NULL)
+    );
+    INSERT INTO tracker_goal_new (tracker, unit, target, direction, quota_count, quota_period, seal)
+      SELECT tracker, unit, target, direction, quota_count, quota_period, seal FROM tracker_goal;
+    DROP TABLE tracker_goal;
+    ALTER TABLE tracker_goal_new RENAME TO tracker_goal;
+    \(goalEditTriggers)
+    """
 
   /// The version that added archiving and the order the user gives (`tracker_arrangement`,
   /// docs/data-format.md).
@@ -383,32 +439,7 @@ package enum Schema {
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
 
-    CREATE TRIGGER sync_edit_goal_insert AFTER INSERT ON tracker_goal
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
-          (VALUES ('measure', NEW.unit IS NOT NULL), ('kind', NEW.quota_count IS NOT NULL))
-        WHERE tracker.number = NEW.tracker AND column2
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-    CREATE TRIGGER sync_edit_goal_update AFTER UPDATE ON tracker_goal
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
-          (VALUES ('measure', OLD.unit IS NOT NEW.unit OR OLD.target IS NOT NEW.target
-              OR OLD.direction IS NOT NEW.direction),
-            ('kind', OLD.quota_count IS NOT NEW.quota_count OR OLD.quota_period IS NOT NEW.quota_period))
-        WHERE tracker.number = NEW.tracker AND column2
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-    CREATE TRIGGER sync_edit_goal_delete AFTER DELETE ON tracker_goal
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
-          (VALUES ('measure', OLD.unit IS NOT NULL), ('kind', OLD.quota_count IS NOT NULL))
-        WHERE tracker.number = OLD.tracker AND column2
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
+    \(goalEditTriggers)
 
     \(dayEditTriggers(table: "record", entity: "record", field: "mark", updateOf: "amount"))
     \(dayEditTriggers(table: "day_off", entity: "day-off", field: "off", updateOf: nil))

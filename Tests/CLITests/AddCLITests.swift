@@ -96,8 +96,8 @@ struct AddCLITests {
         en ? "--at-least: Enter a number, like 12.5" : "--at-least: Введите число, например 12,5"
       ),
       (
-        ["add", "Pages", "--every", "day", "--measure", "pages", "--at-most", "0"],
-        en ? "--at-most: The target must be more than zero" : "--at-most: Цель должна быть больше нуля"
+        ["add", "Pages", "--every", "day", "--measure", "pages", "--at-least", "0"],
+        en ? "--at-least: The target must be more than zero" : "--at-least: Цель должна быть больше нуля"
       ),
       (
         ["add", "Pages", "--every", "day", "--emoji", "X"],
@@ -169,5 +169,29 @@ struct AddCLITests {
     #expect(which.error == "Ошибка: укажите категорию через --category: Health, Mind\n")
     // --color still paints for the commands that paint: the same option, read by its value.
     #expect(try runCLI(["list", "--color", "never"] + file).status == 0)
+  }
+}
+
+/// A habit to quit from the command line (issue 49): at most 0, its days clean in `list`.
+@Suite("A habit to quit on the command line", .temporaryFolders)
+struct QuitHabitCLITests {
+  @Test(arguments: ["en", "ru"])
+  func atMostZeroIsMadeAndListSaysItsDaysClean(language: String) throws {
+    let day = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
+    let file = ["--store", TemporaryFolder().path("tracker.sqlite"), "--lang", language] + day
+    let made = try runCLI(
+      [
+        "add", "Smoke", "--every", "day", "--measure", "cigs", "--at-most", "0", "--category", "Health",
+        "--today", "2026-11-20",
+      ] + file.filter { $0 != "2026-11-30" && $0 != "--today" })
+    #expect(made.status == 0, "\(made.error)")
+    let clean = try runCLI(["list"] + file).output
+    #expect(
+      clean.contains(language == "en" ? "Smoke: 11 days clean;" : "Smoke: 11 дней без срыва;"), "\(clean)")
+    #expect(try runCLI(["done", "Smoke", "--amount", "2", "--date", "2026-11-27"] + file).status == 0)
+    let after = try runCLI(["list"] + file).output
+    #expect(after.contains(language == "en" ? "Smoke: 3 days clean;" : "Smoke: 3 дня без срыва;"), "\(after)")
+    let json = try runCLI(["list", "--json"] + file).output
+    #expect(json.contains("\"daysClean\": 3"), "\(json)")
   }
 }

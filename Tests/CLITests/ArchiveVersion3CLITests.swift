@@ -26,7 +26,7 @@ struct ArchiveVersion3CLITests {
       """
       Error: - was not imported; nothing changed:
       trackers[0].measure.unit: empty; a measurable tracker needs a unit
-      trackers[0].measure.target: 0 is no target; a target is more than zero
+      trackers[0].measure.target: 0 is a target at most only (a habit to quit); at least, it is more than zero
       trackers[0].measure.direction: "up" is not a direction; use "at-least" or "at-most"
       trackers[0].quota.times: 9 times a week; a quota asks 1 to 6 times a week (7 is a habit on every day)
       records[0].amount: the tracker 00000000-0000-4000-8000-000000000003 is yes/no (it has no measure); only a measurable tracker's record carries an amount
@@ -40,7 +40,7 @@ struct ArchiveVersion3CLITests {
       """
       Ошибка: - не импортирован, ничего не изменилось:
       trackers[0].measure.unit: пусто: у измеряемого трекера должна быть единица
-      trackers[0].measure.target: 0 — не цель; цель больше нуля
+      trackers[0].measure.target: 0 — цель только «не больше» (привычка, от которой отказываются); «не меньше» — больше нуля
       trackers[0].measure.direction: "up" — не направление; используйте "at-least" или "at-most"
       trackers[0].quota.times: раз в неделю: 9; норма — от 1 до 6 раз в неделю (7 — это привычка на каждый день)
       records[0].amount: трекер 00000000-0000-4000-8000-000000000003 — «да/нет» (без меры); количество бывает только у записи измеряемого трекера

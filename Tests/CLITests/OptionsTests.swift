@@ -74,6 +74,7 @@ struct OptionsTests {
     "--emoji": (["--emoji", "🏓"], { $0.emoji == "🏓" }),
     "--before": (["--before", "Run"], { $0.before == "Run" }),
     "--after": (["--after", "Read"], { $0.after == "Read" }),
+    "--into": (["--into", "restored.sqlite"], { $0.into == "restored.sqlite" }),
     "--via-extension": (["--via-extension"], { $0.viaExtension }),
     "--container": (["--container", "/tmp/shared"], { $0.container == "/tmp/shared" }),
     "--help": (["--help"], { $0.help }),

@@ -189,7 +189,7 @@ struct ArchiveVersion3Tests {
       try measure(#"{"unit": " ", "target": "0", "direction": "up", "goal": 1}"#) == [
         "trackers[0].measure.goal: unknown field",
         "trackers[0].measure.unit: empty; a measurable tracker needs a unit",
-        "trackers[0].measure.target: 0 is no target; a target is more than zero",
+        "trackers[0].measure.target: 0 is a target at most only (a habit to quit); at least, it is more than zero",
         #"trackers[0].measure.direction: "up" is not a direction; use "at-least" or "at-most""#,
       ])
     #expect(

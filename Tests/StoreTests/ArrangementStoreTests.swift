@@ -208,3 +208,33 @@ struct CountedStatisticsTests {
     }
   }
 }
+
+/// Schema 10: a habit to quit's target of 0 at most is stored; a file from before keeps its goals.
+@Suite("Habits to quit in the data file", .temporaryFolders)
+struct QuitHabitStoreTests {
+  @Test func aSchemaNineFileKeepsItsGoalsAndTakesATargetOfZeroAtMost() throws {
+    let path = TemporaryFolder().path("tracker.sqlite")
+    var run = habit("Run", id: 10)
+    run.measure = .measurable(try MeasureGoal(unit: "km", target: Amount(parsing: "5"), direction: .atLeast))
+    let before = try HabitReminderStoreTests.file(path, with: [run])
+    // Back to schema 9: the goals' table with its old check, as a file of yesterday has it.
+    try tamper(
+      path,
+      """
+      DELETE FROM schema_migration WHERE version >= 10; PRAGMA user_version = 9;
+      """)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow, fullCheck: true)
+    #expect(store.recovery == nil)
+    #expect(try store.contents() == before)
+    var smoke = habit("Smoke", id: 11)
+    smoke.measure = .measurable(try MeasureGoal(unit: "cigs", target: .zero, direction: .atMost))
+    try store.createTracker(smoke)
+    let reopened = try SQLiteTrackerStore(path: path, now: fixedNow, fullCheck: true)
+    #expect(
+      try reopened.trackers().first { $0.tracker.id == id(11) }?.tracker.measure.goal?.isQuitting == true)
+    // At least 0 is still refused by the file itself, whoever writes it.
+    #expect(throws: (any Error).self) {
+      try tamper(path, "UPDATE tracker_goal SET direction = 'at-least' WHERE target = 0")
+    }
+  }
+}

@@ -130,6 +130,26 @@ struct ArrangementScreenTests {
   }
 
   @Test(arguments: [Language.en, .ru])
+  func aHabitToQuitsCardCountsItsDaysCleanAndTheFormTakesAtMostZero(language: Language) throws {
+    let world = try world()
+    var smoke = habit("Smoke", id: 14, created: "2026-11-20")
+    smoke.measure = .measurable(try MeasureGoal(unit: "cigs", target: .zero, direction: .atMost))
+    try world.store.createTracker(smoke)
+    try world.store.setAmount(try Amount(parsing: "2"), trackerID: id(14), on: day("2026-11-26"))
+    let flow = AppFlow(environment: world.environment(language))
+    #expect(flow.view.card("Smoke")?.amountText == (language == .en ? "4 days clean" : "4 дня без срыва"))
+    // The form: at most 0 is a target; at least 0 is not.
+    try flow.perform(.longPress(.identifier("card:Smoke")))
+    try flow.tap("edit")
+    let form = try #require(flow.sheet?.trackerForm)
+    #expect(form.state.measure.targetError == nil && form.state.isCreateEnabled)
+    form.directionTapped(.atLeast)
+    #expect(
+      form.state.measure.targetError
+        == (language == .en ? "The target must be more than zero" : "Цель должна быть больше нуля"))
+  }
+
+  @Test(arguments: [Language.en, .ru])
   func theStatisticsPickerShowsOneCategorysFiguresAlone(language: Language) async throws {
     let world = try world()
     let flow = AppFlow(environment: world.environment(language))

@@ -568,7 +568,10 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     if !NameRules.trimmed(fields.target).isEmpty {
       do {
         let target = try Amount(parsing: fields.target)
-        if !target.isPositive { fields.targetError = DisplayText.measureError(.targetNotPositive, localizer) }
+        // At most 0 is a habit to quit; at least 0 asks for nothing.
+        if !target.isPositive, direction == .atLeast {
+          fields.targetError = DisplayText.measureError(.targetNotPositive, localizer)
+        }
       } catch {
         fields.targetError = DisplayText.targetError(error, localizer)
       }

@@ -221,7 +221,12 @@ extension TrackersViewModel {
         isDone: isDone, isOff: isOff, isMeasurable: goal != nil, localizer),
       currentStreak: read.streaks[tracker.id] ?? 0, isDayOff: isOff,
       amountText: goal.map { goal in
-        DisplayText.amountOfTarget(history?.records[day].map { $0.amount ?? goal.target }, goal, localizer)
+        // A habit to quit (at most 0) counts its days clean instead: nothing to enter on one.
+        if goal.isQuitting, let history {
+          return localizer.plural(.daysClean, count: history.daysClean(on: day, firstDay: summary.firstDay))
+        }
+        return DisplayText.amountOfTarget(
+          history?.records[day].map { $0.amount ?? goal.target }, goal, localizer)
       },
       quotaText: quotaText, isMeasurable: goal != nil,
       actions: HabitAction.of(

@@ -67,7 +67,14 @@ private final class EveryHabitStore: ForwardingTrackerStore, @unchecked Sendable
     _ body: (any TrackerDataReading) throws(StoreError) -> Result
   ) throws(StoreError) -> Result {
     try base.read { (reader) throws(StoreError) in
-      try body(ForwardingReader(reader, adjustingSettings: { $0.filter = .all }))
+      // Every habit: no filter, and no category collapsed (a widget has no headers to open).
+      try body(
+        ForwardingReader(
+          reader,
+          adjustingSettings: {
+            $0.filter = .all
+            $0.collapsedCategoryIDs = []
+          }))
     }
   }
 }

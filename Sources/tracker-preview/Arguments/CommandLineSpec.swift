@@ -43,7 +43,7 @@ enum CommandLineSpec {
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
     .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .family, .days, .always,
     .viaExtension, .container, .yes, .category, .every, .times, .per, .event, .measure, .atLeast, .atMost,
-    .emoji, .before, .after, .help, .version,
+    .emoji, .before, .after, .into, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -163,7 +163,7 @@ enum CommandLineSpec {
       name: "import", arguments: "<file>",
       overviewKey: .helpCommandImport,
       argumentHelp: [("<file>", .text(.helpArgumentFile))],
-      options: [.store, .lang, .today, .timeZone]),
+      options: [.into, .store, .lang, .today, .timeZone]),
     Command(
       name: "sync", arguments: "",
       overviewKey: .helpCommandSync,

@@ -68,6 +68,8 @@ struct Options: Equatable {
   /// `move --before OTHER`, `move --after OTHER`: where the tracker goes.
   var before: String?
   var after: String?
+  /// `import --into NEW.sqlite`: a new data file for what is imported.
+  var into: String?
   var help = false
   var version = false
 }
@@ -379,6 +381,7 @@ extension CommandLineSpec {
     static let emoji = option("--emoji", .text("emoji"), \.emoji, help: .helpOptionEmoji)
     static let before = option("--before", .text("name"), \.before, help: .helpOptionBefore)
     static let after = option("--after", .text("name"), \.after, help: .helpOptionAfter)
+    static let into = option("--into", .path, \.into, help: .helpOptionInto)
 
     static let help = flag("--help", \.help, help: .helpOptionHelp)
     static let version = flag("--version", \.version, help: .helpOptionVersion)

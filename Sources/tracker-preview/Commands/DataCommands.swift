@@ -112,9 +112,27 @@ enum ExportCommand {
 /// `import`: all of a file, or nothing with every problem listed.
 @MainActor
 enum ImportCommand {
-  static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
+  static func run(_ file: String, _ given: Invocation, _ settings: Settings, _ context: ToolContext)
     -> Outcome
   {
+    // `--into NEW.sqlite`: the import goes into a new data file, the data file stays as it is.
+    var invocation = given
+    if let into = given.options.into {
+      guard given.options.store == nil, !given.options.demo else {
+        return .usage(UsageError(message: Messages.text(.cliImportIntoAndStore), command: "import"))
+      }
+      guard !StoreOpening.exists(into) else {
+        return .failure(Messages.text(.cliImportIntoExists(TerminalSafe.text(into))))
+      }
+      invocation.options.store = into
+      invocation.options.into = nil
+      var outcome = run(file, invocation, settings, context)
+      if outcome.exitCode == 0 {
+        let path = TerminalSafe.text(into)
+        outcome.standardOutput += Messages.text(.cliImportedInto(path, path)) + "\n"
+      }
+      return outcome
+    }
     // A Loop backup on disk is read from the file itself (one snapshot, its journal or log
     // applied in a private copy), never from bytes read while Loop may be writing.
     if InputFile.isSQLiteFile(file) {
@@ -214,12 +232,17 @@ enum ImportCommand {
     }
   }
 
-  /// The import refused: the file named, then every problem, a line each; exit code 1.
+  /// The import refused: the file named, then every problem, a line each, whole (a conflict
+  /// names every field that differs; only a file's own values are cut, at 200 characters, and a
+  /// line at 4,000), then, when the file holds items the data file has with other values, how to
+  /// restore it as it is into a new file; exit code 1.
   private static func refused(_ file: String, _ error: ImportFailure) -> Outcome {
-    Outcome(
+    let conflicts = error.problems.contains { $0.reason.key == "import.differsFromStore" }
+    return Outcome(
       standardError: Messages.error(Messages.notImported(TerminalSafe.text(file)))
         + Messages.problemList(
-          error.problems.map { TerminalSafe.text(Messages.quoted(Messages.importProblem($0), limit: 240)) }),
+          error.problems.map { TerminalSafe.text(Messages.quoted(Messages.importProblem($0), limit: 4_000)) })
+        + (conflicts ? Messages.text(.cliImportIntoHint(TerminalSafe.text(file))) + "\n" : ""),
       exitCode: 1)
   }
 }

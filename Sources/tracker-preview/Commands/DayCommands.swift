@@ -102,6 +102,8 @@ extension ListCommand {
     let readOnly = ReadOnlyStore(store) {
       $0.isOnboardingDone = true
       $0.filter = .all
+      // `list` lists every tracker of the day, whatever the screen has collapsed.
+      $0.collapsedCategoryIDs = []
     }
     return (store, settings, TrackersViewModel(environment: settings.appEnvironment(store: readOnly)))
   }
@@ -402,6 +404,8 @@ struct DayDetails {
   var quotas: [UUID: QuotaProgress]
   /// Whether each measurable tracker's day is met (docs/rules.md, "Measurable habits").
   var met: [UUID: Bool]
+  /// Each habit to quit's days clean on the day (issue 49).
+  var clean: [UUID: Int] = [:]
 
   static func read(
     _ store: any TrackerDataStore, trackers: [Tracker], on day: Day, today: Day
@@ -421,6 +425,9 @@ struct DayDetails {
             TrackerDayOff(trackerID: tracker.id, day: $0)
           })
         details.quotas[tracker.id] = history.periodProgress(containing: day, today: today)
+        if tracker.measure.goal?.isQuitting == true {
+          details.clean[tracker.id] = history.daysClean(on: day, firstDay: history.firstDay(today: today))
+        }
         if tracker.measure != .yesNo { details.met[tracker.id] = history.isMet(on: day, today: today) }
       }
       return details
@@ -433,7 +440,10 @@ struct DayDetails {
   /// The amount against the target and the quota's progress, as `list` writes them.
   func progress(_ id: UUID, _ language: Language) -> [String] {
     var parts: [String] = []
-    if let goal = trackers[id]?.measure.goal {
+    if let clean = clean[id] {
+      // A habit to quit: its days clean, as its card says, not "– / 0".
+      parts.append(Localizer(language).plural(.daysClean, count: clean))
+    } else if let goal = trackers[id]?.measure.goal {
       parts.append(AmountText.progress(records[id], goal, language))
     }
     if let quota = quotas[id] { parts.append(Messages.quotaProgress(quota)) }
@@ -459,6 +469,7 @@ struct DayDetails {
         } ?? .null
       ),
       ("note", notes[id].map { .string($0) } ?? .null),
+      ("daysClean", clean[id].map { .int($0) } ?? .null),
     ]
   }
 }
