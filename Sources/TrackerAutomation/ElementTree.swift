@@ -149,7 +149,8 @@ enum ElementTree {
           swipeLeftAction: .tracker(.askToDeleteTracker(trackerID: card.id)), subjectID: card.id.uuidString))
       result.append(
         Element(
-          identifier: .complete(card.name), label: card.isCompleted ? "✓" : card.isDayOff ? "–" : "+",
+          identifier: .complete(card.name),
+          label: card.isCompleted || card.isPeriodMet ? "✓" : card.isDayOff ? "–" : "+",
           isEnabled: card.isCompleteEnabled, isChecked: card.isCompleted,
           action: .tracker(.toggleCompletion(trackerID: card.id)),
           spokenLabel: card.completeAccessibilityLabel + ": " + card.name, subjectID: card.id.uuidString))

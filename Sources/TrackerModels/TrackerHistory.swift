@@ -169,7 +169,10 @@ public struct TrackerHistory: Equatable, Sendable {
       if isOff { offInPeriod += 1 }
       result.best = max(result.best, count)
       if let quota, quota.endsPeriod(day) {
-        if day < today, metInPeriod < max(0, quota.count - offInPeriod) { count = 0 }
+        let period = quota.days(containing: day)
+        let length = period.lowerBound.days(to: period.upperBound) + 1
+        let asked = QuotaProgress.required(quota.count, periodLength: length, daysOff: offInPeriod)
+        if day < today, metInPeriod < asked { count = 0 }
         metInPeriod = 0
         offInPeriod = 0
       }
@@ -208,8 +211,19 @@ public struct QuotaProgress: Hashable, Sendable {
     self.daysOff = daysOff
   }
 
-  /// N lowered by one for each day off, down to 0 (a week off asks for nothing).
-  public var required: Int { max(0, quota.count - daysOff) }
+  /// N scaled by the share of the period's days that are not off, rounded up (issue 49): 2 a
+  /// month with 9 days off of 31 asks 2 × 22/31 = 1.4, so 2; 3 a week with 4 days off asks
+  /// 3 × 3/7 = 1.3, so 2; a period wholly off asks for nothing. Never more than N.
+  public var required: Int {
+    Self.required(
+      quota.count, periodLength: period.lowerBound.days(to: period.upperBound) + 1, daysOff: daysOff)
+  }
+
+  /// The rule of `required`, for `count` over a period of `periodLength` days with `daysOff` off.
+  public static func required(_ count: Int, periodLength: Int, daysOff: Int) -> Int {
+    let left = max(0, periodLength - daysOff)
+    return (count * left + periodLength - 1) / periodLength
+  }
 
   /// Whether the period holds the met days it asks for.
   public var isMet: Bool { met >= required }

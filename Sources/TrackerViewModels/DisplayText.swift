@@ -124,6 +124,15 @@ extension DisplayText {
   /// A quota habit's progress: "2 of 3 this week", "1 of 4 that month" for another period.
   static func quotaProgress(_ progress: QuotaProgress, isCurrent: Bool, _ localizer: Localizer) -> String {
     let (met, required) = (progress.met, progress.required)
+    // More than it asks (days off lowered it, or ticks went on): met, never "3 of 2".
+    if met > required {
+      switch (progress.quota.period, isCurrent) {
+      case (.week, true): return localizer.text(.cardQuotaMetThisWeek(met: met))
+      case (.week, false): return localizer.text(.cardQuotaMetThatWeek(met: met))
+      case (.month, true): return localizer.text(.cardQuotaMetThisMonth(met: met))
+      case (.month, false): return localizer.text(.cardQuotaMetThatMonth(met: met))
+      }
+    }
     switch (progress.quota.period, isCurrent) {
     case (.week, true): return localizer.text(.cardQuotaThisWeek(met: met, required: required))
     case (.week, false): return localizer.text(.cardQuotaThatWeek(met: met, required: required))

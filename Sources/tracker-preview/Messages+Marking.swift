@@ -43,6 +43,13 @@ extension Messages {
   static func quotaProgress(_ progress: QuotaProgress) -> String {
     let met = String(progress.met)
     let required = String(progress.required)
+    // More than it asks: met, never "3 of 2" (issue 49).
+    if progress.met > progress.required {
+      switch progress.quota.period {
+      case .week: return text(.cliListQuotaWeekMet(met))
+      case .month: return text(.cliListQuotaMonthMet(met))
+      }
+    }
     switch progress.quota.period {
     case .week: return text(.cliListQuotaWeek(met, required))
     case .month: return text(.cliListQuotaMonth(met, required))

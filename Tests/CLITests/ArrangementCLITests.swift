@@ -94,3 +94,31 @@ struct ArrangementCLITests {
           : "Ошибка: категории «Helth» нет. Может быть, «Health»?\n"))
   }
 }
+
+/// A quota habit's met period on the command line (issue 49).
+@Suite("A met period on the command line", .temporaryFolders)
+struct MetPeriodCLITests {
+  @Test(arguments: ["en", "ru"])
+  func listMarksAMetWeekOnEveryDayAndSaysMoreThanAskedAsMet(language: String) throws {
+    let file = [
+      "--store", TemporaryFolder().path("tracker.sqlite"), "--lang", language, "--time-zone", "UTC",
+    ]
+    let wednesday = ["--today", "2026-12-02"]
+    #expect(
+      try runCLI(["add", "Gym", "--times", "2", "--per", "week", "--category", "Health"] + file + wednesday)
+        .status == 0)
+    for date in ["2026-11-30", "2026-12-01"] {
+      #expect(try runCLI(["done", "Gym", "--date", date] + file + wednesday).status == 0)
+    }
+    let met = try runCLI(["list"] + file + wednesday).output
+    #expect(
+      met.contains("  [✓] 🙂 Gym: " + (language == "en" ? "2 of 2 this week;" : "2 из 2 на этой неделе;")),
+      "\(met)")
+    #expect(try runCLI(["done", "Gym"] + file + wednesday).status == 0)
+    let more = try runCLI(["list"] + file + wednesday).output
+    #expect(
+      more.contains(
+        "  [✓] 🙂 Gym: " + (language == "en" ? "3 this week: met;" : "3 на этой неделе: выполнено;")),
+      "\(more)")
+  }
+}

@@ -56,11 +56,32 @@ struct QuotaRulesTests {
     #expect(history(thriceWeekly, gym).figures(today: day("2026-11-28")).currentStreak == 5)
   }
 
-  @Test func daysOffLowerAPeriodsQuotaByOneEach() {
-    // Saturday Nov 14 off: week 2 asks for two and has two.
-    let figures = history(thriceWeekly, gym, off: ["2026-11-14"]).figures(today: day("2026-11-30"))
-    #expect(figures.bestStreak == 11)
-    #expect(figures.currentStreak == 1)
+  @Test func daysOffScaleAPeriodsQuotaByTheShareOfItsDaysLeftRoundedUp() {
+    // Saturday Nov 14 off: week 2 asks 3 × 6/7 = 2.6, so 3, and has two: not met.
+    let one = history(thriceWeekly, gym, off: ["2026-11-14"]).figures(today: day("2026-11-30"))
+    #expect(one.bestStreak == 6 && one.currentStreak == 1)
+    // Friday to Sunday off: 3 × 4/7 = 1.7, so 2: week 2 is met and the streak runs on.
+    let three = history(thriceWeekly, gym, off: ["2026-11-13", "2026-11-14", "2026-11-15"])
+      .figures(today: day("2026-11-30"))
+    #expect(three.bestStreak == 11 && three.currentStreak == 1)
+    // The month: 2 a month, 9 days off of 31, asks 2 × 22/31 = 1.4, so 2 — never 0.
+    #expect(QuotaProgress.required(2, periodLength: 31, daysOff: 9) == 2)
+    #expect(QuotaProgress.required(2, periodLength: 31, daysOff: 16) == 1)
+    #expect(QuotaProgress.required(3, periodLength: 7, daysOff: 7) == 0)
+    #expect(QuotaProgress.required(6, periodLength: 7, daysOff: 0) == 6)
+  }
+
+  /// Every count, period length and number of days off: the rule read literally, the smallest
+  /// whole number at least N × (days not off) / (days of the period), never more than N.
+  @Test(arguments: [7, 28, 29, 30, 31])
+  func theQuotaAskedIsTheShareRoundedUpForAnyCountAndDaysOff(periodLength: Int) {
+    for count in 1...(periodLength == 7 ? 6 : 30) {
+      for off in 0...periodLength {
+        let asked = QuotaProgress.required(count, periodLength: periodLength, daysOff: off)
+        let share = Double(count) * Double(periodLength - off) / Double(periodLength)
+        #expect(Double(asked) >= share && Double(asked - 1) < share && asked <= count, "\(count), \(off)")
+      }
+    }
   }
 
   @Test func aWeekOffMeetsNothingAndBreaksNothing() {
@@ -81,7 +102,7 @@ struct QuotaRulesTests {
     )
   }
 
-  @Test func thePeriodsProgressCountsItsMetDaysAgainstNLessItsDaysOff() {
+  @Test func thePeriodsProgressCountsItsMetDaysAgainstNScaledByItsDaysOff() {
     let week = records(thriceWeekly, ["2026-11-30", "2026-12-02"])
     let progress = history(thriceWeekly, week).periodProgress(
       containing: day("2026-12-02"), today: day("2026-12-02"))
@@ -91,8 +112,10 @@ struct QuotaRulesTests {
           quota: Quota(3, per: .week)!, period: day("2026-11-30")...day("2026-12-06"), met: 2, daysOff: 0))
     #expect(progress?.required == 3)
     #expect(progress?.isMet == false)
-    // A day off planned for Friday lowers the week's quota to two: met.
-    let planned = history(thriceWeekly, week, off: ["2026-12-04"])
+    // One day off planned for Friday asks 3 × 6/7, still 3; Friday to Sunday off asks 2: met.
+    let friday = history(thriceWeekly, week, off: ["2026-12-04"])
+    #expect(friday.periodProgress(containing: day("2026-12-02"), today: day("2026-12-02"))?.isMet == false)
+    let planned = history(thriceWeekly, week, off: ["2026-12-04", "2026-12-05", "2026-12-06"])
     #expect(planned.periodProgress(containing: day("2026-12-02"), today: day("2026-12-02"))?.isMet == true)
     #expect(
       history(habit("Run", weekdays), []).periodProgress(

@@ -321,9 +321,16 @@ private struct Reading {
   func metDays(in days: [Day]) -> Int { days.filter { $0 >= firstDay && isMet($0) }.count }
   func daysOff(in days: [Day]) -> Int { days.filter { $0 >= firstDay && off.contains($0) }.count }
 
+  /// What a period asks for, read literally: N times the share of its days not off, rounded up
+  /// (the smallest whole number of days at least that share of N).
+  func askedFor(in days: [Day]) -> Int {
+    let share = Double(tracker.quota!.count) * Double(days.count - daysOff(in: days)) / Double(days.count)
+    return Int(share.rounded(.up))
+  }
+
   func periodIsMet(_ date: Day) -> Bool {
     let days = periodDays(date)
-    return metDays(in: days) >= max(0, tracker.quota!.count - daysOff(in: days))
+    return metDays(in: days) >= askedFor(in: days)
   }
 
   /// The met days from the first day to today.
@@ -362,10 +369,10 @@ private struct Reading {
   func isExpected(_ date: Day) -> Bool {
     guard tracker.kind.isHabit, date >= firstDay, scheduled(date), !off.contains(date) else { return false }
     if tracker.measure.goal?.direction == .atMost, date >= today { return false }
-    guard let quota = tracker.quota else { return true }
+    guard tracker.quota != nil else { return true }
     let days = periodDays(date)
     let metBefore = days.filter { $0 >= firstDay && $0 < date && isMet($0) }.count
-    return metBefore < max(0, quota.count - daysOff(in: days))
+    return metBefore < askedFor(in: days)
   }
 
   /// The card's count: met records all time; an at-most tracker's met days up to yesterday.

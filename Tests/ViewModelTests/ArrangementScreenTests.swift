@@ -150,6 +150,41 @@ struct ArrangementScreenTests {
   }
 
   @Test(arguments: [Language.en, .ru])
+  func aMetWeekShowsItsTickEveryDayAndMoreThanAskedReadsAsMet(language: Language) throws {
+    let world = try world()
+    // Gym 2 a week: Monday and Tuesday done (2026-11-30 is a Monday; today the Wednesday).
+    var gym = habit("Gym", id: 14, created: "2026-11-01")
+    gym.kind = .habit(Schedule(quota: Quota(2, per: .week)!))
+    try world.store.createTracker(gym)
+    for iso in ["2026-11-30", "2026-12-01"] { try world.store.toggleRecord(trackerID: id(14), on: day(iso)) }
+    var wednesday = world
+    wednesday.now = ISO8601DateFormatter().date(from: "2026-12-02T09:00:00Z")!
+    let flow = AppFlow(environment: wednesday.environment(language))
+    let card = try #require(flow.view.card("Gym"))
+    #expect(!card.isCompleted && card.isPeriodMet)
+    #expect(card.quotaText == (language == .en ? "2 of 2 this week" : "2 из 2 на этой неделе"))
+    #expect(try flow.find(.identifier("complete:Gym")).label == "✓")
+    // A tick still adds the day, and more than asked reads as met, never "3 of 2".
+    try flow.tap("complete:Gym")
+    let after = try #require(flow.view.card("Gym"))
+    #expect(
+      after.isCompleted
+        && after.quotaText == (language == .en ? "3 this week: met" : "3 на этой неделе: выполнено"))
+    #expect(try world.store.recordDays(trackerID: id(14)).count == 3)
+    // Its detail: an untouched day is not "not scheduled".
+    try flow.tap("card:Gym")
+    let legend = try #require(
+      flow.view.presented.last.flatMap { screen -> DetailViewModel.State? in
+        if case .detail(let state) = screen { return state }
+        return nil
+      }
+    ).legend
+    #expect(
+      legend.first { $0.mark == .notDue }?.text
+        == (language == .en ? "not done (any day may count)" : "не отмечено (подходит любой день)"))
+  }
+
+  @Test(arguments: [Language.en, .ru])
   func theStatisticsPickerShowsOneCategorysFiguresAlone(language: Language) async throws {
     let world = try world()
     let flow = AppFlow(environment: world.environment(language))

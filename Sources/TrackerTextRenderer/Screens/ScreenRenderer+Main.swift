@@ -178,7 +178,8 @@ extension ScreenRenderer {
     for line in progress { lines.append(framed([Span(line, .secondary)])) }
     lines.append(StyledLine([Span(edges.bottom, frame, width: width)]))
     // A day off shows "–": not done, not missed (tapping it completes the day).
-    let mark = card.isCompleted ? "✓" : card.isDayOff ? "–" : "+"
+    // A quota habit's met period shows ✓ on every day of it (a tap still adds the day).
+    let mark = card.isCompleted || card.isPeriodMet ? "✓" : card.isDayOff ? "–" : "+"
     let button: Span =
       card.isCompleteEnabled
       ? Span("[" + mark + "]", Style(.text, bold: true, color: card.isDayOff ? nil : card.color))

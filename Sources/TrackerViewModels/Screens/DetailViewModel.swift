@@ -301,6 +301,11 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     let noted = Dictionary(notes.map { ($0.day, $0.text) }, uniquingKeysWith: { first, _ in first })
     let monday = selectedDay.adding(days: -(selectedDay.weekday.rawValue - 1))
     let start = monday.adding(days: -28)
+    // A quota habit's day left untouched is not "not scheduled": any day may count (issue 49).
+    if let index = state.legend.firstIndex(where: { $0.mark == .notDue }) {
+      state.legend[index].text = localizer.text(
+        tracker.quota == nil ? .detailLegendNotDue : .detailLegendQuotaUntouched)
+    }
     state.weeks = (0..<5).map { week in
       (0..<7).map { offset in
         let day = start.adding(days: week * 7 + offset)

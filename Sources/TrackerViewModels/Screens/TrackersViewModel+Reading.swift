@@ -210,10 +210,11 @@ extension TrackersViewModel {
     let count =
       goal != nil
       ? history?.cardDayCount(today: today) ?? 0 : summary.recordCount - (read.ahead[tracker.id] ?? 0)
-    let quotaText = history?.periodProgress(containing: day, today: today).map {
+    let period = history?.periodProgress(containing: day, today: today)
+    let quotaText = period.map {
       DisplayText.quotaProgress($0, isCurrent: $0.period.contains(today), localizer)
     }
-    return Card(
+    var card = Card(
       id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
       dayCounter: localizer.plural(.days, count: count),
       isCompleted: isDone, isCompleteEnabled: day <= today, isPinned: tracker.isPinned,
@@ -231,6 +232,8 @@ extension TrackersViewModel {
       quotaText: quotaText, isMeasurable: goal != nil,
       actions: HabitAction.of(
         isDone: isDone, isDayOff: isOff, isMeasurable: goal != nil, canComplete: day <= today, localizer))
+    card.isPeriodMet = period?.isMet == true && (period?.met ?? 0) > 0
+    return card
   }
 
   /// The sections, placeholder and filter button of `state` from what was read.

@@ -31,6 +31,9 @@ extension TrackersViewModel {
     /// A quota habit's progress in the selected date's period: "2 of 3 this week"; nil without a
     /// quota (issue 32).
     public var quotaText: String?
+    /// A quota habit whose period holds what it asks (issue 49): its button shows ✓ on any day of
+    /// the period, and a tap still adds the day (`isCompleted` is the day's own record).
+    public var isPeriodMet = false
     /// Whether the button opens the amount sheet (a measurable tracker) rather than ticking the day.
     public var isMeasurable: Bool
     /// What a screen reader offers on the card (`actionChosen(_:onCard:)` does each).

@@ -77,7 +77,7 @@ enum ListCommand {
             localizer.text(.statisticsStreakCurrent) + " " + localizer.plural(.days, count: streak),
           ]
         lines.append(
-          "  [\(day.isDone(card) ? "✓" : card.isDayOff ? "–" : " ")] \(TerminalSafe.text(card.emoji)) \(TerminalSafe.text(card.name)): "
+          "  [\(day.mark(card))] \(TerminalSafe.text(card.emoji)) \(TerminalSafe.text(card.name)): "
             + parts.joined(separator: "; ") + (day.notes[card.id] == nil ? "" : " ✎"))
       }
 
@@ -436,6 +436,12 @@ struct DayDetails {
 
   /// Whether the card's day counts as done: met for a measurable tracker, a record otherwise.
   func isDone(_ card: TrackersViewModel.Card) -> Bool { met[card.id] ?? card.isCompleted }
+
+  /// The mark `list` puts before a card: ✓ when the day is done, or a quota habit's period is met
+  /// (issue 49), – on a day off.
+  func mark(_ card: TrackersViewModel.Card) -> String {
+    isDone(card) || card.isPeriodMet ? "✓" : card.isDayOff ? "–" : " "
+  }
 
   /// The amount against the target and the quota's progress, as `list` writes them.
   func progress(_ id: UUID, _ language: Language) -> [String] {
