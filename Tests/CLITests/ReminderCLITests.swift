@@ -51,6 +51,11 @@ struct ReminderCLITests {
     // One that always speaks still does.
     #expect(run(["reminder", "add", "Water the plants", "21:00", "--always"] + lang).exitCode == 0)
     #expect(run(["remind", "--at", "21:00"] + lang).standardOutput.contains("Water the plants"))
+    // Archived, it is silent (issue 49); brought back, it speaks again.
+    #expect(run(["archive", "Water the plants"] + lang).exitCode == 0)
+    #expect(!run(["remind", "--at", "21:00"] + lang).standardOutput.contains("Water the plants"))
+    #expect(run(["unarchive", "Water the plants"] + lang).exitCode == 0)
+    #expect(run(["remind", "--at", "21:00"] + lang).standardOutput.contains("Water the plants"))
   }
 
   @Test(arguments: ["en", "ru"])

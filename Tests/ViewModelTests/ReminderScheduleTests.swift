@@ -39,6 +39,15 @@ struct ReminderScheduleTests {
     #expect(done.first?.notification.day == day("2026-12-01"))
   }
 
+  @Test func anArchivedHabitsRemindersAreNotPlanned() {
+    var run = tracker([HabitReminder(time: ReminderTime(hour: 21, minute: 0)!)])
+    run.isArchived = true
+    let planned = ReminderNotification.upcoming(
+      after: instant("2026-11-30T09:00:00Z"), days: 7, dayStart: .midnight, timeZone: moscow,
+      histories: [TrackerHistory(tracker: run, records: [])], localizer)
+    #expect(planned.isEmpty)
+  }
+
   @Test func aTimeBeforeTheDayStartFiresOnTheNextCalendarDateForTheDayBefore() {
     let run = tracker([HabitReminder(time: ReminderTime(hour: 1, minute: 30)!)], days: [.monday])
     let now = instant("2026-11-30T09:00:00Z")
