@@ -185,6 +185,35 @@ struct ArrangementScreenTests {
   }
 
   @Test(arguments: [Language.en, .ru])
+  func anAtMostDayEndedWithNothingEnteredSaysItIsMetAsZero(language: Language) throws {
+    let world = try world()
+    var coffee = habit("Coffee", id: 14, created: "2026-11-20")
+    coffee.measure = .measurable(
+      try MeasureGoal(unit: "cups", target: Amount(parsing: "2"), direction: .atMost))
+    try world.store.createTracker(coffee)
+    try world.store.setAmount(try Amount(parsing: "3"), trackerID: id(14), on: day("2026-11-28"))
+    let flow = AppFlow(environment: world.environment(language))
+    // Today is not judged yet: it shows what the day holds.
+    #expect(flow.view.card("Coffee")?.amountText == "– / 2 cups")
+    let model = try #require(flow.trackers)
+    model.daySelected(day("2026-11-29"))
+    #expect(
+      flow.view.card("Coffee")?.amountText == (language == .en ? "0 entered: met" : "введено 0: выполнено"))
+    #expect(flow.view.card("Coffee")?.isCompleted == true)
+    model.daySelected(day("2026-11-28"))
+    #expect(flow.view.card("Coffee")?.amountText == "3 / 2 cups")
+    // The detail's amounts: 0 on the days met with nothing entered, "–" today and before the first day.
+    try flow.tap("card:Coffee")
+    let detail = try #require(
+      flow.view.presented.last.flatMap { screen -> DetailViewModel.State? in
+        if case .detail(let state) = screen { return state }
+        return nil
+      })
+    let amounts = detail.amountWeeks.flatMap(\.amounts)
+    #expect(amounts.contains("0") && amounts.contains("3"))
+  }
+
+  @Test(arguments: [Language.en, .ru])
   func theStatisticsPickerShowsOneCategorysFiguresAlone(language: Language) async throws {
     let world = try world()
     let flow = AppFlow(environment: world.environment(language))

@@ -358,8 +358,13 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
         let monday = start.adding(days: week * 7)
         return AmountWeek(
           monday: monday, dateText: date(monday),
-          amounts: (0..<7).map {
-            amounts[monday.adding(days: $0)].map { DisplayText.amount($0, localizer) } ?? "–"
+          amounts: (0..<7).map { offset in
+            let day = monday.adding(days: offset)
+            // An at-most day that ended with nothing entered is met as 0: it shows 0, not "–".
+            let metAsZero =
+              goal?.direction == .atMost && amounts[day] == nil
+              && history?.isMet(on: day, today: today) == true
+            return amounts[day].map { DisplayText.amount($0, localizer) } ?? (metAsZero ? "0" : "–")
           })
       }
     state.chart = goal.map { chart(goal: $0, tracker: tracker, amounts: amounts, today: today, localizer) }

@@ -226,6 +226,12 @@ extension TrackersViewModel {
         if goal.isQuitting, let history {
           return localizer.plural(.daysClean, count: history.daysClean(on: day, firstDay: summary.firstDay))
         }
+        // An at-most day that ended with nothing entered is met as 0 (docs/rules.md): said so.
+        if goal.direction == .atMost, let history, history.records[day] == nil,
+          history.isMet(on: day, today: today)
+        {
+          return localizer.text(.cardAmountNoneMet)
+        }
         return DisplayText.amountOfTarget(
           history?.records[day].map { $0.amount ?? goal.target }, goal, localizer)
       },
