@@ -122,7 +122,9 @@ extension DisplayText {
   }
 
   /// A quota habit's progress: "2 of 3 this week", "1 of 4 that month" for another period.
-  static func quotaProgress(_ progress: QuotaProgress, isCurrent: Bool, _ localizer: Localizer) -> String {
+  package static func quotaProgress(_ progress: QuotaProgress, isCurrent: Bool, _ localizer: Localizer)
+    -> String
+  {
     let (met, required) = (progress.met, progress.required)
     // More than it asks (days off lowered it, or ticks went on): met, never "3 of 2".
     if met > required {

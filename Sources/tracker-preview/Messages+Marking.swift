@@ -40,20 +40,10 @@ extension Messages {
   }
   static func noteInvalid(_ reason: String) -> String { text(.cliNoteInvalid(reason)) }
   /// A quota's progress in `list`: "2 of 3 this week".
-  static func quotaProgress(_ progress: QuotaProgress) -> String {
-    let met = String(progress.met)
-    let required = String(progress.required)
-    // More than it asks: met, never "3 of 2" (issue 49).
-    if progress.met > progress.required {
-      switch progress.quota.period {
-      case .week: return text(.cliListQuotaWeekMet(met))
-      case .month: return text(.cliListQuotaMonthMet(met))
-      }
-    }
-    switch progress.quota.period {
-    case .week: return text(.cliListQuotaWeek(met, required))
-    case .month: return text(.cliListQuotaMonth(met, required))
-    }
+  /// A quota habit's progress as its card says it: "2 of 3 this week", "1 of 2 that month",
+  /// "3 this week: met" past what it asks.
+  static func quotaProgress(_ progress: QuotaProgress, today: Day) -> String {
+    DisplayText.quotaProgress(progress, isCurrent: progress.period.contains(today), Localizer(language))
   }
   static func noSuchTracker(_ name: String, suggestion: String?) -> String {
 

@@ -35,7 +35,10 @@ let context = ToolContext(
   ask: { question in
     // A question nobody can see (standard error closed) is not answered: nothing is changed.
     guard Descriptor.writeAll(STDERR_FILENO, Data(question.utf8)) == 0 else { return nil }
-    return readLine(strippingNewline: true)
+    let answer = readLine(strippingNewline: true)
+    // An answer from a pipe is not echoed: the question's line is ended here, as Enter ends it.
+    if answer != nil, isatty(STDIN_FILENO) == 0 { _ = Descriptor.writeAll(STDERR_FILENO, Data("\n".utf8)) }
+    return answer
   })
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Started with almost no files to open (`ulimit -n 8`), libdispatch would stop the process as

@@ -162,6 +162,12 @@ struct AddCLITests {
     let none = try runCLI(["add", "Run", "--every", "day"] + file)
     #expect(none.status == 1)
     #expect(none.error == "Error: there is no category yet: give --category and its title, and it is made\n")
+    // A refusal makes no data file, whatever it refuses.
+    #expect(try runCLI(["add", " ", "--every", "day", "--category", "Health"] + file).status == 1)
+    #expect(!FileManager.default.fileExists(atPath: store))
+    let empty = try runCLI(["add", "Run", "--every", "day", "--category", "  "] + file)
+    #expect(empty.status == 64)
+    #expect(empty.error.hasPrefix("Error: the value of --category is empty: give the title of a category\n"))
     #expect(try runCLI(["add", "Run", "--every", "day", "--category", "Health"] + file).status == 0)
     #expect(try runCLI(["add", "Read", "--every", "day", "--category", "Mind"] + file).status == 0)
     let which = try runCLI(["add", "Walk", "--every", "day", "--lang", "ru"] + file)

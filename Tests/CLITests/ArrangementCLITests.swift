@@ -68,6 +68,18 @@ struct ArrangementCLITests {
       other.error
         == "Error: Paint and Run are not in the same section (a category, or Pinned): a tracker moves within its own\n"
     )
+    let itself = try runCLI(["move", "Run", "--after", "run"] + file)
+    #expect(itself.status == 1)
+    #expect(itself.error.hasPrefix("Error: Run cannot move before or after itself"))
+    #expect(try runCLI(["archive", "Swim"] + file).status == 0)
+    let archived = try runCLI(["move", "Run", "--before", "Swim"] + file)
+    #expect(archived.status == 1 && archived.error.hasPrefix("Error: Swim is archived"))
+    // A tracker made after a move goes last; --all days off leave the archived one alone.
+    #expect(try runCLI(["add", "Walk", "--every", "day", "--category", "Health"] + file).status == 0)
+    #expect(try listed(file) == ["Run", "Read", "Walk", "Paint"])
+    #expect(try runCLI(["done", "Swim", "--date", "2026-11-29"] + file).status == 0)
+    let allOff = try runCLI(["skip", "--all", "--date", "2026-11-29", "--yes"] + file)
+    #expect(allOff.status == 0 && !allOff.output.contains("Swim"), "\(allOff.output)")
     for arguments in [["move", "Run"], ["move", "Run", "--before", "Read", "--after", "Swim"]] {
       let usage = try runCLI(arguments + file)
       #expect(usage.status == 64)

@@ -79,10 +79,12 @@ struct WriteCommandTrustTests {
     #expect(try runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
     let question = """
       Water the plants: the record on 30 Nov 2026 would be removed (a day is done or off, never both).
-      Take the days off anyway? [y/N]\u{20}
+      Take the day off anyway? [y/N]\u{20}
       """
-    // A script that cannot answer (standard input ends), and a person who says no or nothing.
-    for (input, ending) in [(nil, "\n"), ("n\n", ""), ("\n", ""), ("nope\n", "")] as [(String?, String)] {
+    // A script that cannot answer (standard input ends), and a person who says no or nothing: the
+    // question's line is ended either way (an answer from a pipe is not echoed).
+    for (input, ending) in [(nil, "\n"), ("n\n", "\n"), ("\n", "\n"), ("nope\n", "\n")] as [(String?, String)]
+    {
       let refused = try runCLI(["skip", "Water the plants", "--store", store] + fixed, input: input)
       #expect(refused.status == 1)
       #expect(refused.output == "")
@@ -105,6 +107,7 @@ struct WriteCommandTrustTests {
       yes.error == """
         Morning exercise: будет удалено 2 записи, за 25 нояб. 2026, 27 нояб. 2026 (день либо отмечен, либо выходной).
         Всё равно сделать выходными? [д/Н]\u{20}
+
         """)
     #expect(yes.output.hasPrefix("Morning exercise: 2 выходных, 24 нояб. 2026 – 27 нояб. 2026.\n"))
     // "y" answers in English; with nothing done on the days there is nothing to ask.

@@ -104,7 +104,7 @@ extension WidgetSnapshot {
     let trackers = Dictionary(
       read.summaries.map { ($0.tracker.id, $0.tracker) }, uniquingKeysWith: { a, _ in a })
     // Every card counts towards the day's progress; only those the family shows become rows.
-    let due = cards.filter { !$0.isDayOff }
+    let due = cards.filter { !$0.isDayOff || $0.isPeriodMet }
     let done = due.filter { isDone($0, trackers[$0.id], read) }.count
     let next = environment.dayStart.start(of: today.adding(days: 1), in: environment.timeZone)
     return WidgetSnapshot(
@@ -123,6 +123,8 @@ extension WidgetSnapshot {
   )
     -> Bool
   {
+    // A quota habit's met period is done on every day of it, as its card shows (issue 49).
+    if card.isPeriodMet { return true }
     guard tracker?.measure.goal != nil else { return card.isCompleted }
     return read.histories[card.id]?.isMet(on: read.day, today: read.today) ?? false
   }
@@ -140,7 +142,7 @@ extension WidgetSnapshot {
     let quota = history?.periodProgress(containing: read.day, today: read.today).map {
       QuotaState(times: $0.quota.count, per: $0.quota.period.rawValue, met: $0.met, required: $0.required)
     }
-    let state = localizer.text(card.isDayOff ? .widgetDayOff : isDone ? .widgetDone : .widgetNotDone)
+    let state = localizer.text(isDone ? .widgetDone : card.isDayOff ? .widgetDayOff : .widgetNotDone)
     let progress = [card.amountText, card.quotaText].compactMap { $0 }.joined(separator: " · ")
     let streak =
       localizer.text(.statisticsStreakCurrent) + " " + localizer.plural(.days, count: card.currentStreak)

@@ -43,6 +43,15 @@ enum AddCommand {
     case .success(let read): place = read
     case .failure(let error): return usage(error.message)
     }
+    if let title = options.category, NameRules.trimmed(title).isEmpty {
+      return usage(Messages.text(.cliAddEmptyCategory))
+    }
+    // A data file not there yet is judged empty first: a refusal leaves no new file behind.
+    if !options.demo, !StoreOpening.exists(StoreOpening.trackerPath(invocation, context)),
+      case .failure(let refusal) = judge(name, options.category, trackers: [], categories: [], localizer)
+    {
+      return refusal
+    }
     var outcome = Outcome()
     guard
       let (store, settings) = StoreOpening.openForToday(
@@ -51,28 +60,28 @@ enum AddCommand {
       return outcome
     }
     do {
-      let names = try store.trackers().map(\.tracker.name)
+      let trackers = try store.trackers().map(\.tracker)
       let trimmed: String
-      switch NameRules.validate(name, against: names) {
-      case .success(let valid): trimmed = valid
-      case .failure(let reason):
-        return .failure(
-          DisplayText.nameError(reason, isCategory: false, localizer).map(TerminalSafe.text)
-            ?? Messages.text(.cliAddEmptyName))
-      }
       var newCategories: [TrackerCategory] = []
       let category: TrackerCategory
-      switch self.category(options.category, among: try store.categories(), localizer) {
-      case .success(.existing(let found)): category = found
-      case .success(.new(let title)):
-        category = TrackerCategory(id: UUID(), title: title)
-        newCategories = [category]
+      switch judge(name, options.category, trackers: trackers, categories: try store.categories(), localizer)
+      {
+      case .success(let judged):
+        trimmed = judged.name
+        switch judged.category {
+        case .existing(let found): category = found
+        case .new(let title):
+          category = TrackerCategory(id: UUID(), title: title)
+          newCategories = [category]
+        }
       case .failure(let refusal): return refusal
       }
       let tracker = Tracker(
         id: UUID(), name: trimmed, emoji: emoji, color: TrackerColor.palette[place - 1],
         categoryID: category.id,
-        createdOn: settings.date, kind: kind, measure: measure)
+        createdOn: settings.date, kind: kind, measure: measure,
+        // After any move, a new tracker goes last, as one made on the screen does.
+        order: TrackerOrder.orderOfNew(among: trackers.map(\.order)))
       do {
         // One transaction: a tracker refused leaves no category made for it.
         try store.insert(StoreAdditions(categories: newCategories, trackers: [tracker]))
@@ -93,6 +102,30 @@ enum AddCommand {
       return .failure(Messages.unreadableData(error))
     }
     return outcome
+  }
+
+  /// The name as stored and the category of a new tracker among `trackers` and `categories`, or
+  /// the refusal: the form's words for a name refused, with a hint when an archived tracker has
+  /// it (`unarchive` brings it back).
+  static func judge(
+    _ name: String, _ categoryTitle: String?, trackers: [Tracker], categories: [TrackerCategory],
+    _ localizer: Localizer
+  ) -> Result<(name: String, category: CategoryChoice), Outcome> {
+    switch NameRules.validate(name, against: trackers.map(\.name)) {
+    case .success(let valid):
+      return category(categoryTitle, among: categories, localizer).map { (valid, $0) }
+    case .failure(let reason):
+      var message =
+        DisplayText.nameError(reason, isCategory: false, localizer).map(TerminalSafe.text)
+        ?? Messages.text(.cliAddEmptyName)
+      let key = NameRules.comparisonKey(NameRules.trimmed(name))
+      if case .duplicate = reason,
+        let archived = trackers.first(where: { $0.isArchived && NameRules.comparisonKey($0.name) == key })
+      {
+        message += Messages.text(.cliAddNameArchived(TerminalSafe.text(archived.name)))
+      }
+      return .failure(.failure(message))
+    }
   }
 
   /// The kind the schedule options say: exactly one of `--every`, `--times` with `--per`, and

@@ -84,6 +84,11 @@ enum MoveCommand {
       case (.failure(let failure), _), (_, .failure(let failure)): return failure
       }
       let (movedName, otherShown) = (TerminalSafe.text(moved.name), TerminalSafe.text(other.name))
+      guard moved.id != other.id else { return .failure(Messages.text(.cliMoveItself(movedName))) }
+      // An archived tracker is on no screen: nothing can be seen moving around it.
+      if let archived = [moved, other].first(where: \.isArchived) {
+        return .failure(Messages.text(.cliMoveArchived(TerminalSafe.text(archived.name))))
+      }
       // The main screen's sections: Pinned, then each category; a tracker moves within its own.
       let sameSection =
         moved.isPinned == other.isPinned && (moved.isPinned || moved.categoryID == other.categoryID)

@@ -118,13 +118,12 @@ enum ImportCommand {
     // `--into NEW.sqlite`: the import goes into a new data file, the data file stays as it is.
     var invocation = given
     if let into = given.options.into {
-      guard given.options.store == nil, !given.options.demo else {
-        return .usage(UsageError(message: Messages.text(.cliImportIntoAndStore), command: "import"))
-      }
+      // --into names the file the import makes: it wins over a --store an alias always passes.
       guard !StoreOpening.exists(into) else {
         return .failure(Messages.text(.cliImportIntoExists(TerminalSafe.text(into))))
       }
       invocation.options.store = into
+      invocation.options.demo = false
       invocation.options.into = nil
       var outcome = run(file, invocation, settings, context)
       if outcome.exitCode == 0 {

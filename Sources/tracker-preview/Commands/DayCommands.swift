@@ -114,7 +114,7 @@ extension ListCommand {
   {
     let fields: [(String, JSONValue)] = [
       ("id", .string(card.id.uuidString)), ("name", .string(card.name)),
-      ("emoji", .string(card.emoji)), ("done", .bool(day.isDone(card))),
+      ("emoji", .string(card.emoji)), ("done", .bool(day.isDone(card) || card.isPeriodMet)),
       ("dayOff", .bool(card.isDayOff)), ("completed", .int(completed)), ("currentStreak", .int(streak)),
     ]
     return .object(fields + day.json(card.id))
@@ -283,7 +283,8 @@ enum SkipCommand {
     let dates = days.count == 1 ? text(days[0]) : text(days[0]) + " – " + text(days[days.count - 1])
     do {
       let summaries = try store.trackers()
-      var chosen = summaries
+      // --all: the trackers in use; an archived one keeps its history untouched (issue 49).
+      var chosen = summaries.filter { !$0.tracker.isArchived }
       if let name {
         switch StoreOpening.tracker(named: name, in: summaries) {
         case .success(let found): chosen = [found]
@@ -343,16 +344,19 @@ enum SkipCommand {
     _ context: ToolContext
   ) throws(StoreError) -> Outcome? {
     var removing = ""
+    var lostDays = 0
     for (summary, days) in shown where !days.isEmpty {
       let done = Set(try store.recordDays(trackerID: summary.tracker.id))
       let lost = days.filter(done.contains)
+      lostDays += lost.count
       if !lost.isEmpty {
         removing += Messages.recordsWouldBeRemoved(
           TerminalSafe.text(summary.tracker.name), on: lost.map(text))
       }
     }
     guard !removing.isEmpty else { return nil }
-    let answer = context.ask(removing + Messages.localized(.cliSkipQuestion))
+    let answer = context.ask(
+      removing + Messages.localized(lostDays == 1 ? .cliSkipQuestionOne : .cliSkipQuestion))
     if let answer, Messages.isYes(answer) { return nil }
     // Without an answer the question stays unanswered on the screen: a new line ends it.
     return Outcome(
@@ -406,6 +410,8 @@ struct DayDetails {
   var met: [UUID: Bool]
   /// Each habit to quit's days clean on the day (issue 49).
   var clean: [UUID: Int] = [:]
+  /// Today, which tells "this week" from "that week".
+  var today = Day(daysSinceEpoch: 0)
 
   static func read(
     _ store: any TrackerDataStore, trackers: [Tracker], on day: Day, today: Day
@@ -418,6 +424,7 @@ struct DayDetails {
         notes: Dictionary(
           try reader.notes(on: day).map { ($0.trackerID, $0.text) }, uniquingKeysWith: { first, _ in first }),
         quotas: [:], met: [:])
+      details.today = today
       for tracker in trackers where tracker.quota != nil || tracker.measure != .yesNo {
         let history = TrackerHistory(
           tracker: tracker, records: try reader.records(trackerID: tracker.id),
@@ -452,7 +459,7 @@ struct DayDetails {
     } else if let goal = trackers[id]?.measure.goal {
       parts.append(AmountText.progress(records[id], goal, language))
     }
-    if let quota = quotas[id] { parts.append(Messages.quotaProgress(quota)) }
+    if let quota = quotas[id] { parts.append(Messages.quotaProgress(quota, today: today)) }
     return parts
   }
 

@@ -43,7 +43,7 @@ enum WidgetCommand {
       lines.append(localizer.text(.widgetNothingDue))
     }
     for row in snapshot.rows {
-      let mark = row.isDayOff ? "–" : row.isDone ? "✓" : " "
+      let mark = row.isDone ? "✓" : row.isDayOff ? "–" : " "
       let parts = [row.progressText, row.streakText].compactMap { $0 }.map(TerminalSafe.text)
       lines.append(
         "[\(mark)] \(TerminalSafe.text(row.emoji)) \(TerminalSafe.text(row.name))"
