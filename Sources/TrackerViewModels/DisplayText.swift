@@ -126,6 +126,10 @@ extension DisplayText {
     -> String
   {
     let (met, required) = (progress.met, progress.required)
+    // A period wholly off asks for nothing: "a week off", never "0 of 0 this week".
+    if required == 0, met == 0 {
+      return localizer.text(progress.quota.period == .week ? .cardQuotaWeekOff : .cardQuotaMonthOff)
+    }
     // More than it asks (days off lowered it, or ticks went on): met, never "3 of 2".
     if met > required {
       switch (progress.quota.period, isCurrent) {

@@ -38,6 +38,15 @@ struct ArrangementCLITests {
         == "Run: archived. It is off the main screen, its reminders and the statistics, its history kept; unarchive brings it back.\n"
     )
     #expect(try runCLI(["archive", "Run"] + file).output == "Run: already archived.\n")
+    // Every tracker of the day archived: list says so, not "What are we going to track?".
+    let others =
+      try runCLI(["archive", "Read"] + file).status + (try runCLI(["archive", "Swim"] + file).status)
+      + (try runCLI(["archive", "Paint"] + file).status)
+    #expect(others == 0)
+    #expect(
+      try runCLI(["list"] + file).output.contains(
+        "Every tracker of this day is archived: Settings brings them back"))
+    for name in ["Read", "Swim", "Paint"] { #expect(try runCLI(["unarchive", name] + file).status == 0) }
     #expect(try runCLI(["archive", "--lang", "ru"] + file).output == "В архиве: Run.\n")
     #expect(try listed(file) == ["Read", "Swim", "Paint"])
     let stats = try runCLI(["stats", "--json"] + file).output
@@ -132,5 +141,11 @@ struct MetPeriodCLITests {
       more.contains(
         "  [✓] 🙂 Gym: " + (language == "en" ? "3 this week: met;" : "3 на этой неделе: выполнено;")),
       "\(more)")
+    // A week wholly off asks for nothing, and says so.
+    #expect(
+      try runCLI(["skip", "Gym", "--from", "2026-12-07", "--to", "2026-12-13"] + file + wednesday).status == 0
+    )
+    let off = try runCLI(["list"] + file + ["--today", "2026-12-09"]).output
+    #expect(off.contains("Gym: " + (language == "en" ? "a week off;" : "неделя выходных;")), "\(off)")
   }
 }

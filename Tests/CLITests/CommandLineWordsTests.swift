@@ -148,6 +148,19 @@ struct CommandLineWordsTests {
         language == "ru"
           ? "list, done, undone, note, skip, unskip: день" : "list, done, undone, note, skip, unskip: the day"
       ))
+    // An option whose text has a part for each command shows each command its own part.
+    if language == "en" {
+      let stats = try runCLI(["help", "stats"]).output
+      #expect(
+        stats.contains("  --category <title>      The figures of this category's trackers alone.\n"),
+        "\(stats)")
+      let add = try runCLI(["help", "add"]).output
+      #expect(add.contains("The tracker's color by its place in the form, 1 to 18 (default 1).\n"), "\(add)")
+      let show = try runCLI(["help", "show"]).output
+      #expect(
+        show.contains(
+          "Colors on a terminal (default: auto, off with NO_COLOR, TERM=dumb or when not a terminal).\n"))
+    }
     // A name too wide for the column has its text on the next line, in the column.
     #expect(help.contains("\n  --color <auto|always|never|1-18>\n                          "), "\(help)")
   }

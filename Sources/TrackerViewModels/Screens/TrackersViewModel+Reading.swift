@@ -288,7 +288,11 @@ extension TrackersViewModel {
     state.isFilterActive = state.filter != .all
     state.activeFilterTitle = state.isFilterActive ? FiltersViewModel.title(of: state.filter, localizer) : nil
     if visible.isEmpty {
-      state.placeholder = Placeholder(kind: .noTrackers, text: localizer.text(.trackersPlaceholderEmpty))
+      // Nothing shown because everything that would be is archived: said so, with where it is.
+      let allArchived = read.summaries.contains { $0.tracker.isArchived && $0.isVisible(on: day) }
+      state.placeholder = Placeholder(
+        kind: .noTrackers,
+        text: localizer.text(allArchived ? .trackersPlaceholderAllArchived : .trackersPlaceholderEmpty))
     } else if shown.isEmpty {
       state.placeholder = Placeholder(
         kind: .nothingFound, text: localizer.text(.trackersPlaceholderNothingFound))

@@ -234,7 +234,7 @@ enum CommandLineSpec {
     options.map { option in
       let head = option.name + (option.value.map { " " + Messages.placeholders(in: "<\($0)>") } ?? "")
       let help = Messages.localized(option.helpKey)
-      return line(head, command == nil ? help : withoutCommandPrefix(help))
+      return line(head, command.map { withoutCommandPrefix(part(of: help, for: $0)) } ?? help)
     }.joined()
   }
 
@@ -246,6 +246,35 @@ enum CommandLineSpec {
       return "  " + head + "\n  " + String(repeating: " ", count: column) + text + "\n"
     }
     return "  " + pad(head, column) + text + "\n"
+  }
+
+  /// The part of an option's text that is about `command`, when the text has parts for several
+  /// ("add: the tracker's category…; stats: the figures of…"): the part naming it, else the one
+  /// naming no command, else the whole text.
+  private static func part(of text: String, for command: Command) -> String {
+    var parts: [String] = []
+    for piece in text.components(separatedBy: "; ") {
+      if let last = parts.last, commandNames(of: piece) == nil {
+        parts[parts.count - 1] = last + "; " + piece
+      } else {
+        parts.append(piece)
+      }
+    }
+    guard parts.count > 1 else { return text }
+    let chosen =
+      parts.first { commandNames(of: $0)?.contains(command.name) == true }
+      ?? parts.first { commandNames(of: $0) == nil } ?? text
+    // A part cut from a sentence ends as one.
+    return chosen.hasSuffix(".") ? chosen : chosen + "."
+  }
+
+  /// The commands a text begins with ("skip, unskip: …"), nil when it begins otherwise.
+  private static func commandNames(of text: String) -> [String]? {
+    guard let colon = text.range(of: ": ") else { return nil }
+    let names = text[..<colon.lowerBound].split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    return names.allSatisfy({ self.command(named: $0) != nil }) ? names : nil
   }
 
   /// `text` without the list of commands it begins with ("skip, unskip: every tracker…" is
