@@ -54,6 +54,13 @@ struct ReminderCLITests {
     // Archived, it is silent (issue 49); brought back, it speaks again.
     #expect(run(["archive", "Water the plants"] + lang).exitCode == 0)
     #expect(!run(["remind", "--at", "21:00"] + lang).standardOutput.contains("Water the plants"))
+    // The list keeps them, and says they are silent.
+    #expect(
+      run(["reminder", "list"] + lang).standardOutput.contains(
+        language == "en"
+          ? "Water the plants (archived: its reminders are silent until it is brought back)\n"
+          : "Water the plants (в архиве: его напоминания молчат, пока он не вернётся)\n"))
+    #expect(run(["reminder", "list", "--json"] + lang).standardOutput.contains("\"archived\": true"))
     #expect(run(["unarchive", "Water the plants"] + lang).exitCode == 0)
     #expect(run(["remind", "--at", "21:00"] + lang).standardOutput.contains("Water the plants"))
   }

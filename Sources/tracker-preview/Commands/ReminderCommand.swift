@@ -133,6 +133,8 @@ enum ReminderCommand {
                 .object([
                   ("id", .string(tracker.id.uuidString)), ("name", .string(tracker.name)),
                   ("reminders", json(tracker.reminders, of: tracker)),
+                  // An archived habit's reminders are kept, and silent until it comes back.
+                  ("archived", .bool(tracker.isArchived)),
                 ])
               })
           )
@@ -147,7 +149,9 @@ enum ReminderCommand {
       return outcome
     }
     for tracker in trackers {
-      outcome.standardOutput += tracker.emoji + " " + TerminalSafe.text(tracker.name) + "\n"
+      outcome.standardOutput +=
+        tracker.emoji + " " + TerminalSafe.text(tracker.name)
+        + (tracker.isArchived ? " " + Messages.text(.cliReminderArchived) : "") + "\n"
       for reminder in tracker.reminders {
         outcome.standardOutput +=
           "  " + reminder.time.description + "  " + Messages.reminderDetails(reminder) + "\n"
