@@ -57,14 +57,45 @@ public struct Tracker: Identifiable, Hashable, Sendable {
     }
   }
 
+  /// A window habit's "N times in Y days" (issue 49); nil for every other tracker.
+  public var window: TimesInDays? {
+    switch kind {
+    case .habit(let schedule): return schedule.window
+    case .event: return nil
+    }
+  }
+
+  /// Whether any day may count for this habit (a quota or a window): shown every day, and no
+  /// single day of it is "missed" or "not scheduled".
+  public var anyDayMayCount: Bool { quota != nil || window != nil }
+
   /// Whether the rules read this tracker as they did before measures and quotas: a yes/no
   /// weekday habit or a yes/no event, for which a day is met exactly when it has a record. The
   /// statistics keep their one-pass fast path for these.
-  var isTickedOnWeekdays: Bool { measure == .yesNo && quota == nil }
+  var isTickedOnWeekdays: Bool { measure == .yesNo && !anyDayMayCount }
 
-  /// Whether the tracker takes part in the perfect days: a weekday habit (events and quota habits
-  /// do not).
-  var takesPartInPerfectDays: Bool { kind.isHabit && quota == nil }
+  /// Whether a day's verdict needs the tracker's history, not just its record (measurable,
+  /// quota and window trackers): the statistics, `list` and the reminders read these day by day.
+  public var isJudgedDayByDay: Bool { !isTickedOnWeekdays }
+
+  /// Whether the tracker takes part in the perfect days: a weekday habit (events, quota and window
+  /// habits do not).
+  var takesPartInPerfectDays: Bool { kind.isHabit && !anyDayMayCount }
+
+  /// Why `kind` and `measure` cannot go together, or nil when they can (issue 49): a window counts
+  /// check-ins, so it is for a yes/no habit; a period target sums a week's or a month's amounts of
+  /// a habit due on its weekdays, so it takes no quota, no window and no event.
+  public static func paceConflict(kind: TrackerKind, measure: TrackerMeasure) -> PaceConflict? {
+    if kind.window != nil, measure != .yesNo { return .windowOnMeasurable }
+    guard measure.goal?.period != nil else { return nil }
+    switch kind {
+    case .event: return .periodTargetOnEvent
+    case .habit(let schedule): return schedule.anyDayMayCount ? .periodTargetWithQuota : nil
+    }
+  }
+
+  /// Why this tracker's kind and measure cannot go together, or nil (`paceConflict`).
+  public var paceConflict: PaceConflict? { Self.paceConflict(kind: kind, measure: measure) }
 
   /// The earlier of the creation day and the earliest record (docs/rules.md).
   public func firstDay(earliestRecord: Day?) -> Day {
@@ -88,4 +119,14 @@ public struct Tracker: Identifiable, Hashable, Sendable {
   public func canBeTicked(on day: Day, today: Day) -> Bool {
     day <= today && isDue(on: day)
   }
+}
+
+/// Why a schedule and a measure cannot go together (`Tracker.paceConflict`).
+public enum PaceConflict: Hashable, Sendable {
+  /// "N times in Y days" on a measurable tracker: a window counts check-ins, ticks only.
+  case windowOnMeasurable
+  /// A week's or a month's target on a habit with a quota or a window.
+  case periodTargetWithQuota
+  /// A week's or a month's target on an irregular event.
+  case periodTargetOnEvent
 }

@@ -31,7 +31,37 @@ public struct TrackerHistory: Equatable, Sendable {
     records = Dictionary(ownRecords.lazy.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
     self.daysOff = Set(daysOff)
     let days = ownRecords.map(\.day)
-    recordDays = days.isSortedStrictly ? days : records.keys.sorted()
+    let sortedDays = days.isSortedStrictly ? days : records.keys.sorted()
+    recordDays = sortedDays
+    filledByWindows = tracker.window.map { Self.filled(by: $0, checkIns: sortedDays) } ?? []
+    earliestFilledByWindows = filledByWindows.min()
+  }
+
+  /// The earliest of `filledByWindows`.
+  private let earliestFilledByWindows: Day?
+
+  /// A window habit's days filled by its windows from every record (records after a `today`
+  /// asked about need a fill of their own: `windowFilled(today:)`).
+  private let filledByWindows: Set<Day>
+
+  private static func filled(by window: TimesInDays, checkIns: [Day]) -> Set<Day> {
+    var days = Set<Day>()
+    for range in window.filledWindows(checkIns: checkIns) {
+      var day = range.lowerBound
+      while day <= range.upperBound {
+        days.insert(day)
+        day = day.adding(days: 1)
+      }
+    }
+    return days
+  }
+
+  /// The days a window habit's windows fill as of `today` (records after it ignored).
+  private func windowFilled(today: Day) -> Set<Day> {
+    guard let window = tracker.window, let last = recordDays.last, last > today else {
+      return filledByWindows
+    }
+    return Self.filled(by: window, checkIns: recordDays.filter { $0 <= today })
   }
 
   /// The histories of `trackers`, in their order, each with its own records and days off.
@@ -59,10 +89,22 @@ public struct TrackerHistory: Equatable, Sendable {
     return day.daysSinceEpoch - lastSlip.daysSinceEpoch
   }
 
-  /// The first day as of `today`: the earlier of creation and the earliest record on or before it.
+  /// The first day as of `today`: the earlier of creation and the earliest record on or before it,
+  /// and for a window habit the earliest day its windows fill (Loop slides a window back past its
+  /// first check-in, and counts those days: so do we).
   public func firstDay(today: Day) -> Day {
-    guard let earliest = recordDays.first, earliest <= today else { return tracker.createdOn }
-    return min(tracker.createdOn, earliest)
+    var first = tracker.createdOn
+    if let earliest = recordDays.first, earliest <= today { first = min(first, earliest) }
+    if tracker.window != nil {
+      let earliestFilled: Day?
+      if let last = recordDays.last, last > today {
+        earliestFilled = windowFilled(today: today).min()
+      } else {
+        earliestFilled = earliestFilledByWindows
+      }
+      if let earliestFilled { first = min(first, earliestFilled) }
+    }
+    return first
   }
 
   /// Whether `day` is **met** as of `today` (docs/rules.md): never after today. Yes/no: it has a
@@ -75,9 +117,25 @@ public struct TrackerHistory: Equatable, Sendable {
   }
 
   private func isMet(on day: Day, today: Day, firstDay: Day) -> Bool {
+    isMet(
+      on: day, today: today, firstDay: firstDay,
+      filled: tracker.window == nil ? [] : windowFilled(today: today))
+  }
+
+  /// `isMet` with a window habit's filled days already made (`windowFilled(today:)`). A window
+  /// habit (docs/rules.md, "N times in Y days"): a day with a record, or one its windows fill and
+  /// not off. A period target: a due day, not off, on or after the first day, of a period whose
+  /// sum meets the target (`periodSum`).
+  private func isMet(on day: Day, today: Day, firstDay: Day, filled: Set<Day>) -> Bool {
     guard day <= today else { return false }
     let record = records[day]
+    if tracker.window != nil { return record != nil || (filled.contains(day) && !daysOff.contains(day)) }
     guard let goal = tracker.measure.goal else { return record != nil }
+    if let period = goal.period {
+      guard day >= firstDay, tracker.isDue(on: day), !daysOff.contains(day) else { return false }
+      return sum(of: goal, over: Quota.days(of: period, containing: day), today: today, firstDay: firstDay)
+        .isMet
+    }
     switch goal.direction {
     case .atLeast:
       return record.map { goal.isMet(by: $0.amount ?? goal.target) } ?? false
@@ -96,7 +154,11 @@ public struct TrackerHistory: Equatable, Sendable {
     guard tracker.kind.isHabit, day >= firstDay(today: today), tracker.isDue(on: day),
       !daysOff.contains(day)
     else { return false }
-    if tracker.measure.goal?.direction == .atMost, day >= today { return false }
+    if let goal = tracker.measure.goal, goal.direction == .atMost {
+      // An at-most day, or period, is judged once it has ended.
+      let end = goal.period.map { Quota.days(of: $0, containing: day).upperBound } ?? day
+      if end >= today { return false }
+    }
     guard let quota = tracker.quota else { return true }
     let period = quota.days(containing: day)
     let before = progress(of: quota, over: period.lowerBound...day, today: today)
@@ -109,6 +171,39 @@ public struct TrackerHistory: Equatable, Sendable {
   public func periodProgress(containing day: Day, today: Day) -> QuotaProgress? {
     guard let quota = tracker.quota else { return nil }
     return progress(of: quota, over: quota.days(containing: day), today: today)
+  }
+
+  /// A period target's sum in the period `day` falls in, as of `today` ("32,000 of 50,000 steps
+  /// this week"); nil without a period target.
+  public func periodSum(containing day: Day, today: Day) -> PeriodSum? {
+    guard let goal = tracker.measure.goal, let period = goal.period else { return nil }
+    return sum(
+      of: goal, over: Quota.days(of: period, containing: day), today: today, firstDay: firstDay(today: today))
+  }
+
+  /// The amounts of `days` on or before today and on or after the first day (a record without
+  /// an amount counts the whole target: a tick says the target was met), and its days off there.
+  private func sum(of goal: MeasureGoal, over days: ClosedRange<Day>, today: Day, firstDay: Day) -> PeriodSum
+  {
+    var total = 0
+    var off = 0
+    var day = max(days.lowerBound, firstDay)
+    while day <= days.upperBound {
+      if day <= today, let record = records[day] { total += (record.amount ?? goal.target).thousandths }
+      if daysOff.contains(day) { off += 1 }
+      day = day.adding(days: 1)
+    }
+    let sum = Amount(thousandths: min(total, Amount.maximum.thousandths)) ?? .maximum
+    return PeriodSum(goal: goal, period: days, sum: sum, daysOff: off, hasEnded: days.upperBound < today)
+  }
+
+  /// A window habit's check-ins in the `window.days` days up to `day` ("1 of 2 in 10 days"), as
+  /// of `today`, and whether `day` is met; nil without a window.
+  public func windowProgress(on day: Day, today: Day) -> WindowProgress? {
+    guard let window = tracker.window else { return nil }
+    let from = day.adding(days: 1 - window.days)
+    let checkIns = recordDays.filter { $0 >= from && $0 <= min(day, today) }.count
+    return WindowProgress(window: window, checkIns: checkIns, isMet: isMet(on: day, today: today))
   }
 
   private func progress(of quota: Quota, over days: ClosedRange<Day>, today: Day) -> QuotaProgress {
@@ -138,20 +233,25 @@ public struct TrackerHistory: Equatable, Sendable {
   /// today too, as a card always counted); up to yesterday for an at-most one, whose days are
   /// judged once they have ended.
   public func cardDayCount(today: Day) -> Int {
+    if tracker.window != nil { return walk(today: today).metDays.count }
     guard let goal = tracker.measure.goal else { return records.count }
+    if goal.period != nil { return walk(today: today).metDays.count }
     switch goal.direction {
     case .atLeast: return records.values.filter { goal.isMet(by: $0.amount ?? goal.target) }.count
     case .atMost: return walk(today: today).metDays.count
     }
   }
 
-  /// The streak walk from the first day to `today`. Weekday habits and events: a met day adds 1; a
-  /// due day, not met and not off, resets to 0, except today; other days change nothing. Quota
-  /// habits: a met day adds 1, other days nothing, and the last day of a past period that was not
-  /// met resets to 0 (the current period never resets).
+  /// The streak walk from the first day to `today`. Weekday habits, window habits and events: a
+  /// met day adds 1; a due day, not met and not off, resets to 0, except today; other days change
+  /// nothing. Quota habits and period targets: a met day adds 1, other days nothing, and the last
+  /// day of a past period that was not met resets to 0 (the current period never resets).
   func walk(today: Day) -> StreakWalk {
     let first = firstDay(today: today)
     let quota = tracker.quota
+    let periodTarget = tracker.measure.goal.flatMap { goal in goal.period.map { (goal, $0) } }
+    let resetsByPeriod = quota != nil || periodTarget != nil
+    let filled = tracker.window == nil ? [] : windowFilled(today: today)
     var result = StreakWalk()
     var count = 0
     var metInPeriod = 0
@@ -159,11 +259,11 @@ public struct TrackerHistory: Equatable, Sendable {
     var day = first
     while day <= today {
       let isOff = daysOff.contains(day)
-      if isMet(on: day, today: today, firstDay: first) {
+      if isMet(on: day, today: today, firstDay: first, filled: filled) {
         count += 1
         metInPeriod += 1
         result.metDays.append(day)
-      } else if quota == nil, !isOff, day != today, tracker.isDue(on: day) {
+      } else if !resetsByPeriod, !isOff, day != today, tracker.isDue(on: day) {
         count = 0
       }
       if isOff { offInPeriod += 1 }
@@ -175,6 +275,10 @@ public struct TrackerHistory: Equatable, Sendable {
         if day < today, metInPeriod < asked { count = 0 }
         metInPeriod = 0
         offInPeriod = 0
+      }
+      if let (goal, period) = periodTarget, Quota.endsPeriod(period, day) {
+        let days = Quota.days(of: period, containing: day)
+        if day < today, !sum(of: goal, over: days, today: today, firstDay: first).isMet { count = 0 }
       }
       day = day.adding(days: 1)
     }
@@ -227,4 +331,62 @@ public struct QuotaProgress: Hashable, Sendable {
 
   /// Whether the period holds the met days it asks for.
   public var isMet: Bool { met >= required }
+}
+
+/// A period target's progress in one period (docs/rules.md, "Period targets"): the card shows
+/// `sum` of `required` ("32,000 / 50,000 steps this week").
+public struct PeriodSum: Hashable, Sendable {
+  /// The goal, its `period` set.
+  public var goal: MeasureGoal
+  /// The period's days, whole.
+  public var period: ClosedRange<Day>
+  /// The amounts entered in the period on or after the first day, up to today.
+  public var sum: Amount
+  /// Days off in the period on or after the first day, planned ones after today included.
+  public var daysOff: Int
+  /// Whether the period ended before today.
+  public var hasEnded: Bool
+
+  /// A sum with every field given.
+  public init(goal: MeasureGoal, period: ClosedRange<Day>, sum: Amount, daysOff: Int, hasEnded: Bool) {
+    self.goal = goal
+    self.period = period
+    self.sum = sum
+    self.daysOff = daysOff
+    self.hasEnded = hasEnded
+  }
+
+  /// The target scaled by the share of the period's days that are not off, rounded up to a
+  /// thousandth, as a quota's N is (a week of 50,000 steps with 2 days off asks 35,714.286).
+  public var required: Amount {
+    let length = period.lowerBound.days(to: period.upperBound) + 1
+    let thousandths = QuotaProgress.required(goal.target.thousandths, periodLength: length, daysOff: daysOff)
+    return Amount(thousandths: thousandths) ?? goal.target
+  }
+
+  /// At least: the sum has reached the target (and something is asked). At most: the period has
+  /// ended with its sum within the target.
+  public var isMet: Bool {
+    switch goal.direction {
+    case .atLeast: return required.isPositive && sum >= required
+    case .atMost: return hasEnded && sum <= required
+    }
+  }
+}
+
+/// A window habit's check-ins in the Y days up to a day (docs/rules.md, "N times in Y days").
+public struct WindowProgress: Hashable, Sendable {
+  /// The schedule.
+  public var window: TimesInDays
+  /// Check-ins (records) in the Y days ending on the day, none after today.
+  public var checkIns: Int
+  /// Whether the day is met: checked in, or filled by a window.
+  public var isMet: Bool
+
+  /// A progress with every field given.
+  public init(window: TimesInDays, checkIns: Int, isMet: Bool) {
+    self.window = window
+    self.checkIns = checkIns
+    self.isMet = isMet
+  }
 }

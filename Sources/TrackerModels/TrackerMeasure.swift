@@ -7,9 +7,9 @@ public enum TrackerMeasure: Hashable, Sendable {
 
   /// A measurable tracker's measure from the user's fields, or the first rule they break.
   public static func measurable(
-    unit: String, target: Amount, direction: MeasureDirection
+    unit: String, target: Amount, direction: MeasureDirection, period: Quota.Period? = nil
   ) throws(MeasureError) -> TrackerMeasure {
-    .measurable(try MeasureGoal(unit: unit, target: target, direction: direction))
+    .measurable(try MeasureGoal(unit: unit, target: target, direction: direction, period: period))
   }
 
   /// The goal of a measurable tracker; nil for a yes/no one.
@@ -30,14 +30,19 @@ public enum MeasureDirection: String, CaseIterable, Hashable, Sendable {
   case atMost = "at-most"
 }
 
-/// A measurable tracker's unit, daily target and direction, validated.
+/// A measurable tracker's unit, target and direction, validated, and the period its target is
+/// for: a day, or a week or a month whose amounts are summed (issue 49, "50,000 steps a week").
 public struct MeasureGoal: Hashable, Sendable {
   /// The unit as stored: trimmed, 1 to `maximumUnitLength` user-perceived characters ("km").
   public let unit: String
-  /// The daily target, more than zero.
+  /// The target of a day, or of the whole `period`: more than zero, except at most 0.
   public let target: Amount
   /// At least or at most the target.
   public let direction: MeasureDirection
+  /// Nil for a day's target; a week (ISO, Monday to Sunday) or a calendar month for a **period
+  /// target**, met when the period's sum meets it (docs/rules.md, "Period targets"). A habit with a
+  /// period target is due on weekdays: it has no quota and no window (`Tracker.paceConflict`).
+  public let period: Quota.Period?
 
   /// The longest unit, in grapheme clusters.
   public static let maximumUnitLength = 12
@@ -45,11 +50,14 @@ public struct MeasureGoal: Hashable, Sendable {
   /// The goal with `unit` as stored (`validatedUnit`), or the first rule broken: the unit's, then
   /// a target of zero at least. At most 0 is a habit to quit (issue 49: "no cigarettes"): a day
   /// is met with nothing, or 0, entered.
-  public init(unit: String, target: Amount, direction: MeasureDirection) throws(MeasureError) {
+  public init(
+    unit: String, target: Amount, direction: MeasureDirection, period: Quota.Period? = nil
+  ) throws(MeasureError) {
     self.unit = try Self.validatedUnit(unit).get()
     guard target.isPositive || direction == .atMost else { throw .targetNotPositive }
     self.target = target
     self.direction = direction
+    self.period = period
   }
 
   /// The unit as stored: trimmed like a name, 1 to 12 user-perceived characters, none of the
