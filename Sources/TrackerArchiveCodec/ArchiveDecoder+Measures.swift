@@ -32,7 +32,7 @@ extension ArchiveDecoder {
           )
         ]))
     }
-    var found: [PartProblem] = pairs.filter { !["unit", "target", "direction"].contains($0.0) }.map {
+    var found: [PartProblem] = pairs.filter { !["unit", "target", "direction", "per"].contains($0.0) }.map {
       ("." + $0.0, StoreMessage("import.unknownField", "unknown field"))
     }
     var unit: String?
@@ -80,8 +80,25 @@ extension ArchiveDecoder {
     case let other?: found.append((".direction", expected(string, found: other)))
     case nil: found.append((".direction", missing))
     }
+    // Version 4: "per": "week" or "month" for a target of the period; left out for a day's.
+    var period: Quota.Period?
+    switch value["per"] {
+    case .string(let text)?:
+      period = Quota.Period(rawValue: text)
+      if period == nil {
+        found.append(
+          (
+            ".per",
+            StoreMessage(
+              "import.notATargetPeriod", "%@ is not a target's period; use \"week\" or \"month\"",
+              .text(JSONWriter.quoted(text)))
+          ))
+      }
+    case let other?: found.append((".per", expected(string, found: other)))
+    case nil: break
+    }
     guard found.isEmpty, let unit, let target, let direction,
-      let goal = try? MeasureGoal(unit: unit, target: target, direction: direction)
+      let goal = try? MeasureGoal(unit: unit, target: target, direction: direction, period: period)
     else { return .failure(PartProblems(found)) }
     return .success(.measurable(goal))
   }
@@ -115,6 +132,91 @@ extension ArchiveDecoder {
         return .some(quota)
       }
     }
+  }
+
+  /// `window`: absent or null for none, else `{"times": 2, "in": 10}` (version 4) on a habit whose
+  /// schedule lists all seven days and that has no quota; `.some(nil)` for none, nil (with its
+  /// problems reported) when it is not valid.
+  mutating func window(_ tracker: JSONValue, _ path: String, kind: TrackerKind?) -> TimesInDays?? {
+    guard let value = tracker["window"], value != .null else { return .some(nil) }
+    switch Self.parseWindow(value) {
+    case .failure(let found):
+      for part in found.problems { problem(path + ".window" + part.path, part.reason) }
+      return nil
+    case .success(let window):
+      let isEveryDayHabit: Bool
+      switch kind {
+      case .habit(let schedule)?: isEveryDayHabit = schedule.days == .everyDay
+      case .event?: isEveryDayHabit = false
+      case nil: return .some(window)
+      }
+      guard isEveryDayHabit, tracker["quota"] == nil || tracker["quota"] == .null else {
+        problem(
+          path + ".window",
+          StoreMessage(
+            "import.windowNotOnEveryDay",
+            "a habit of N times in Y days is shown every day: its schedule lists all seven days, and it has no quota"
+          ))
+        return nil
+      }
+      return .some(window)
+    }
+  }
+
+  /// Why the file's schedule and measure cannot go together (`Tracker.paceConflict`).
+  static func paceMessage(_ conflict: PaceConflict) -> StoreMessage {
+    switch conflict {
+    case .windowOnMeasurable:
+      return StoreMessage(
+        "import.windowOnMeasurable", "N times in Y days counts ticks: a measurable tracker takes no window")
+    case .periodTargetWithQuota:
+      return StoreMessage(
+        "import.periodTargetWithQuota",
+        "a target of a week or a month goes with the days of the week, not with a quota or a window")
+    case .periodTargetOnEvent:
+      return StoreMessage(
+        "import.periodTargetOnEvent", "an irregular event has no target of a week or a month")
+    }
+  }
+
+  /// The window of a non-null `window` member, or every problem with it.
+  package static func parseWindow(_ value: JSONValue) -> Result<TimesInDays, PartProblems> {
+    guard case .object(let pairs) = value else {
+      return .failure(
+        PartProblems([
+          (
+            "",
+            StoreMessage(
+              "import.windowKind", "expected an object with times and in, or null, found %@",
+              .message(value.kindName))
+          )
+        ]))
+    }
+    var found: [PartProblem] = pairs.filter { !["times", "in"].contains($0.0) }.map {
+      ("." + $0.0, StoreMessage("import.unknownField", "unknown field"))
+    }
+    func integer(_ key: String) -> Int? {
+      switch value[key] {
+      case .number(let text)? where Int(text).map(String.init) == text: return Int(text)
+      case let other?: found.append(("." + key, expected(Self.integer, found: other)))
+      case nil: found.append(("." + key, missing))
+      }
+      return nil
+    }
+    let times = integer("times")
+    let days = integer("in")
+    if found.isEmpty, let times, let days {
+      if let window = TimesInDays(times, in: days) { return .success(window) }
+      found.append(
+        (
+          "",
+          StoreMessage(
+            "import.windowRange",
+            "%@ times in %@ days; a window is 2 to 31 days and asks fewer times than its days",
+            .text(String(times)), .text(String(days)))
+        ))
+    }
+    return .failure(PartProblems(found))
   }
 
   /// The quota of a non-null `quota` member, or every problem with it.

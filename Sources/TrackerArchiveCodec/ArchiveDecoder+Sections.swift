@@ -257,6 +257,7 @@ extension ArchiveDecoder {
       }
       let measure = self.measure(value, path)
       let quota = self.quota(value, path, kind: kind)
+      let window = self.window(value, path, kind: kind)
       let reminders = self.reminders(value, path)
       // Archived and order (version 3, issue 49): false and 0 when left out.
       var isArchived: Bool? = false
@@ -276,14 +277,22 @@ extension ArchiveDecoder {
       case nil: break
       }
       if let id, let name, let emoji, let color, let category, let kind, let pinned, let created,
-        let measure, let quota, let reminders, let isArchived, let order
+        let measure, let quota, let window, let reminders, let isArchived, let order
       {
+        let paced =
+          quota.map { .habit(Schedule(quota: $0)) } ?? window.map { .habit(Schedule(window: $0)) } ?? kind
+        // A window on a measurable tracker, a week's or a month's target with a quota, a window or
+        // on an event: the file's tracker cannot be (issue 49).
+        if let conflict = Tracker.paceConflict(kind: paced, measure: measure) {
+          problem(path + ".measure", Self.paceMessage(conflict))
+          continue
+        }
         result.append(
           (
             path,
             Tracker(
               id: id, name: name, emoji: emoji, color: color, categoryID: category, isPinned: pinned,
-              createdOn: created, kind: quota.map { .habit(Schedule(quota: $0)) } ?? kind, measure: measure,
+              createdOn: created, kind: paced, measure: measure,
               reminders: reminders, isArchived: isArchived, order: order)
           ))
       }

@@ -17,7 +17,7 @@ package struct ArchiveDecoder {
   static let categoryKeys = ["id", "title"]
   static let trackerKeys = [
     "id", "name", "emoji", "color", "category", "schedule", "pinned", "created", "measure", "quota",
-    "reminders", "archived", "order",
+    "window", "reminders", "archived", "order",
   ]
   static let recordKeys = ["tracker", "date", "amount"]
   static let dayOffKeys = ["tracker", "date"]
@@ -183,7 +183,7 @@ package struct ArchiveDecoder {
       problem(
         "version",
         StoreMessage(
-          "import.unsupportedVersion", "version %@ is not supported; this app reads versions 1, 2 and 3",
+          "import.unsupportedVersion", "version %@ is not supported; this app reads versions 1, 2, 3 and 4",
           .text(other)))
     case let other?:
       problem(

@@ -9,14 +9,17 @@ public enum TrackerArchive {
   public static let format = "tracker"
   /// The newest version this code writes: for contents with a measure, a quota, an amount or a
   /// note (`version(for:)`).
-  public static let version = 3
+  public static let version = 4
   /// The versions this code reads.
-  public static let readableVersions = [1, 2, 3]
+  public static let readableVersions = [1, 2, 3, 4]
 
   /// The lowest version that carries `contents`: 3 when a tracker is measurable, has a quota or
   /// reminders, a record has an amount, or a note is there; else 2, so a store without any of them exports the
   /// same bytes as before version 3 (and an older Tracker still reads it).
   public static func version(for contents: StoreContents) -> Int {
+    // Version 4 (issue 49): a window ("N times in Y days") or a target of a week or a month, which
+    // a reader of version 3 would take for a habit of every day or a daily target.
+    if contents.trackers.contains(where: { $0.window != nil || $0.measure.goal?.period != nil }) { return 4 }
     let needsThree =
       !contents.notes.isEmpty
       || contents.trackers.contains {
@@ -142,7 +145,7 @@ public enum TrackerArchive {
   }
 
   /// The members a tracker leaves out when they are null.
-  package static let optionalKeys = ["measure", "quota", "reminders", "archived", "order"]
+  package static let optionalKeys = ["measure", "quota", "window", "reminders", "archived", "order"]
 
   /// A tracker's members as the archive writes them, in order, `measure`, `quota` and `reminders`
   /// null when it has none (what a file that leaves them out means).
@@ -163,6 +166,7 @@ public enum TrackerArchive {
       ("created", .string(tracker.createdOn.iso)),
       ("measure", tracker.measure.goal.map(encode) ?? .null),
       ("quota", tracker.quota.map(encode) ?? .null),
+      ("window", tracker.window.map(encode) ?? .null),
       ("reminders", tracker.reminders.isEmpty ? .null : encode(tracker.reminders)),
       ("archived", tracker.isArchived ? .bool(true) : .null),
       ("order", tracker.order == 0 ? .null : .int(tracker.order)),
@@ -172,10 +176,18 @@ public enum TrackerArchive {
   /// `{"unit": "km", "target": "20", "direction": "at-least"}`: the target as an exact decimal
   /// string, never a floating-point number.
   package static func encode(_ goal: MeasureGoal) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("unit", .string(goal.unit)), ("target", .string(goal.target.description)),
       ("direction", .string(goal.direction.rawValue)),
-    ])
+    ]
+    // Version 4: a target of a week or a month says so; a day's target says nothing.
+    if let period = goal.period { members.append(("per", .string(period.rawValue))) }
+    return .object(members)
+  }
+
+  /// `{"times": 2, "in": 10}`: N times in Y days (version 4).
+  package static func encode(_ window: TimesInDays) -> JSONValue {
+    .object([("times", .int(window.count)), ("in", .int(window.days))])
   }
 
   /// An amount in a message: "12.5", or "no amount" for a record without one.

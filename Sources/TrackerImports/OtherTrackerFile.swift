@@ -36,10 +36,12 @@ public struct ForeignTitles: Hashable, Sendable {
 package struct ForeignGoal: Hashable, Sendable {
   /// The unit as the file has it ("" for none).
   package var unit: String
-  /// The daily target, more than zero.
+  /// The target of a day, or of the whole `period`; more than zero.
   package var target: Amount
   /// At least or at most.
   package var direction: MeasureDirection
+  /// Nil for a day's target; a week or a month for a target of the period's sum (issue 49).
+  package var period: Quota.Period? = nil
 }
 
 /// A habit read from another tracker's file, before it meets the store.
@@ -80,19 +82,16 @@ package struct ForeignHabit: Hashable, Sendable {
 
 /// What the file had that the app holds in another way, or not at all (the summary counts them).
 public struct ForeignAdaptations: Hashable, Sendable {
-  /// Loop habits of "X times a week" (unless on exactly X reminder days) or "X times a month":
-  /// quota habits of X a week or a month, as they were.
-  public var frequenciesAsQuotas = 0
-  /// Loop's numerical habits with a target over a week or a month that divides exactly into a
-  /// daily target: a habit on every day with that share ("70 km a week": 10 km a day).
-  public var targetsAsDailyShares = 0
-  /// Loop's numerical habits with a target over a week or a month that does not divide exactly
-  /// into days: a quota of N met days a week or a month, each of the target ÷ N, N the most days
-  /// that divide it exactly ("100 pages a week": 5 days a week of 20 pages).
-  public var targetsAsQuotas = 0
-  /// Loop habits of "X in Y days" with Y neither a week nor a month: X·7/Y a week, rounded (1–6; 7
-  /// or more is every day); numerical ones with such a period get their daily share, rounded to
-  /// thousandths. A frequency that is not a frequency (0 or less) is every day, counted here too.
+  /// Loop habits of "X in Y days" (Y from 2 to 31, a week and a month included): habits of X
+  /// times in Y days, met by Loop's own windows (issue 49), as they were.
+  public var frequenciesAsWindows = 0
+  /// Loop's numerical habits with a target over a week or a month: period targets, met by the
+  /// week's (Monday to Sunday) or the calendar month's sum, as they were.
+  public var periodTargets = 0
+  /// Loop habits of "X in Y days" with Y over 31: X·7/Y a week, rounded (1–6; 7 or more is every
+  /// day); numerical ones over a period other than a day, a week or a month get their daily
+  /// share, rounded to thousandths. A frequency that is not a frequency (0 or less) is every day,
+  /// counted here too.
   public var scaledFrequencies = 0
   /// Loop's numerical "at most" habits: here a past day with nothing entered is 0, within the
   /// target (Loop leaves such a day unjudged).
@@ -387,7 +386,7 @@ extension OtherTrackerFile {
       unit = cut(unit, to: MeasureGoal.maximumUnitLength)
     }
     do {
-      return try .measurable(unit: unit, target: goal.target, direction: goal.direction)
+      return try .measurable(unit: unit, target: goal.target, direction: goal.direction, period: goal.period)
     } catch {
       // Unreachable: the unit is 1–12 characters with none refused, and a reader makes every
       // target above zero. Should it happen, the habit still comes in, its records ticks.

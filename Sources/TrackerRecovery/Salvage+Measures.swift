@@ -10,12 +10,12 @@ extension Salvage {
   /// and how many were left out. When SQL cannot read the table whole, its rows are looked for
   /// among the pages (a row found twice with different values is left out: nothing says which
   /// one is right).
-  package static func readGoals(_ database: Database, cells: () -> [PageScan.Cell]) -> (
+  package static func readGoals(_ database: Database, version: Int, cells: () -> [PageScan.Cell]) -> (
     goals: [Int: TrackerRows.Goal], leftOut: Int
   ) {
     var goals: [Int: TrackerRows.Goal] = [:]
     var leftOut = 0
-    let sql = "SELECT tracker, unit, target, direction, quota_count, quota_period, seal FROM tracker_goal"
+    let sql = "SELECT \(TrackerRows.goalColumns(version: version)) FROM tracker_goal"
     do {
       try database.prepare(sql).forEachRow { row in
         do {
@@ -32,17 +32,18 @@ extension Salvage {
     defer { memory.close() }
     var scanned: [Int: TrackerRows.Goal?] = [:]
     do {
-      try memory.execute(
-        "CREATE TABLE tracker_goal (tracker, unit, target, direction, quota_count, quota_period, seal)")
-      let insert = try memory.prepare("INSERT INTO tracker_goal VALUES (?, ?, ?, ?, ?, ?, ?)")
-      // A goal row: its number (the rowid), unit, target, direction, quota count and period, seal.
+      try memory.execute("CREATE TABLE tracker_goal (\(TrackerRows.goalColumns))")
+      let insert = try memory.prepare("INSERT INTO tracker_goal VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      // A goal row: its number (the rowid), unit, target, direction, quota count and period, seal,
+      // and from schema 11 a window's days and a target's period (NULL in an older row).
       for cell in cells() {
-        guard let rowid = cell.rowid, cell.values.count == 7, case .null = cell.values[0],
-          case .integer = cell.values[6]
+        guard let rowid = cell.rowid, cell.values.count == 7 || cell.values.count == 9,
+          case .null = cell.values[0], case .integer = cell.values[6]
         else { continue }
-        try insert.run([.integer(rowid)] + Array(cell.values.dropFirst()))
+        let padding = [Statement.Value](repeating: .null, count: 9 - cell.values.count)
+        try insert.run([.integer(rowid)] + Array(cell.values.dropFirst()) + padding)
       }
-      try memory.prepare(sql).forEachRow { row in
+      try memory.prepare("SELECT \(TrackerRows.goalColumns) FROM tracker_goal").forEachRow { row in
         guard let goal = try? TrackerRows.decodeGoal(row) else {
           leftOut += 1
           return

@@ -150,7 +150,7 @@ package enum Salvage {
       return read
     }
     if measured {
-      let goals = readGoals(database, cells: cells)
+      let goals = readGoals(database, version: version ?? Schema.latestVersion, cells: cells)
       found.leftOut += goals.leftOut
       let numbers = Set(trackers.map(\.number))
       found.leftOut += goals.goals.keys.filter { !numbers.contains($0) }.count

@@ -34,7 +34,9 @@ package struct StoreSchema: Sendable {
   ) { database, applied in
     // What no index repeats: the seals of the rows and the summaries derived from the records.
     if applied.contains(Schema.sealsVersion) { try TrackerRows.checkSeals(database) }
-    if applied.contains(Schema.measuresVersion) { try TrackerRows.checkGoalsAndNotes(database) }
+    if applied.contains(Schema.measuresVersion) {
+      try TrackerRows.checkGoalsAndNotes(database, version: applied.max() ?? Schema.measuresVersion)
+    }
     if applied.contains(Schema.remindersVersion) { try TrackerRows.checkReminders(database) }
     if applied.contains(Schema.arrangementVersion) { try TrackerRows.checkArrangements(database) }
 
@@ -196,6 +198,8 @@ package enum Schema {
     Migration(version: remindersVersion, name: "reminders for each habit", sql: remindersSQL),
     Migration(version: arrangementVersion, name: "archive and order", sql: arrangementSQL),
     Migration(version: quitHabitsVersion, name: "habits to quit: a target of 0 at most", sql: quitHabitsSQL),
+    Migration(
+      version: pacesVersion, name: "N times in Y days, and targets of a week or a month", sql: pacesSQL),
   ]
 
   /// The triggers that name a tracker's `measure` and `kind` fields changed by a write to
@@ -251,6 +255,63 @@ package enum Schema {
     DROP TABLE tracker_goal;
     ALTER TABLE tracker_goal_new RENAME TO tracker_goal;
     \(goalEditTriggers)
+    """
+
+  /// The version that added windows ("N times in Y days": `quota_period` 'days' with Y in
+  /// `quota_days`) and period targets (`target_period`, a week or a month) to `tracker_goal`
+  /// (issue 49), made anew with the checks that keep them whole, its rows as they were and its
+  /// triggers naming `kind` and `measure` for the new columns too.
+  package static let pacesVersion = 11
+
+  package static let pacesSQL = """
+    CREATE TABLE tracker_goal_new (
+      tracker INTEGER PRIMARY KEY NOT NULL REFERENCES tracker(number) ON DELETE CASCADE,
+      unit TEXT,
+      target INTEGER CHECK (target IS NULL OR target > 0 OR (target = 0 AND direction = 'at-most')),
+      direction TEXT CHECK (direction IS NULL OR direction IN ('at-least', 'at-most')),
+      quota_count INTEGER CHECK (quota_count IS NULL OR quota_count BETWEEN 1 AND 30),
+      quota_period TEXT CHECK (quota_period IS NULL OR quota_period IN ('week', 'month', 'days')),
+      seal INTEGER NOT NULL,
+      quota_days INTEGER CHECK (quota_days IS NULL OR (quota_days BETWEEN 2 AND 31 AND quota_count < quota_days)),
+      target_period TEXT CHECK (target_period IS NULL OR target_period IN ('week', 'month')),
+      CHECK ((unit IS NULL) = (target IS NULL) AND (unit IS NULL) = (direction IS NULL)),
+      CHECK ((quota_count IS NULL) = (quota_period IS NULL)),
+      CHECK ((quota_days IS NOT NULL) = (quota_period IS 'days')),
+      CHECK (quota_days IS NULL OR unit IS NULL),
+      CHECK (target_period IS NULL OR (unit IS NOT NULL AND quota_count IS NULL)),
+      CHECK (unit IS NOT NULL OR quota_count IS NOT NULL)
+    );
+    INSERT INTO tracker_goal_new (tracker, unit, target, direction, quota_count, quota_period, seal)
+      SELECT tracker, unit, target, direction, quota_count, quota_period, seal FROM tracker_goal;
+    DROP TABLE tracker_goal;
+    ALTER TABLE tracker_goal_new RENAME TO tracker_goal;
+    CREATE TRIGGER sync_edit_goal_insert AFTER INSERT ON tracker_goal
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
+          (VALUES ('measure', NEW.unit IS NOT NULL), ('kind', NEW.quota_count IS NOT NULL))
+        WHERE tracker.number = NEW.tracker AND column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_goal_update AFTER UPDATE ON tracker_goal
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
+          (VALUES ('measure', OLD.unit IS NOT NEW.unit OR OLD.target IS NOT NEW.target
+              OR OLD.direction IS NOT NEW.direction OR OLD.target_period IS NOT NEW.target_period),
+            ('kind', OLD.quota_count IS NOT NEW.quota_count OR OLD.quota_period IS NOT NEW.quota_period
+              OR OLD.quota_days IS NOT NEW.quota_days))
+        WHERE tracker.number = NEW.tracker AND column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
+    CREATE TRIGGER sync_edit_goal_delete AFTER DELETE ON tracker_goal
+      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
+      INSERT INTO sync_edit (entity, id, field, clock)
+        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
+          (VALUES ('measure', OLD.unit IS NOT NULL), ('kind', OLD.quota_count IS NOT NULL))
+        WHERE tracker.number = OLD.tracker AND column2
+        ON CONFLICT DO UPDATE SET clock = NULL;
+    END;
     """
 
   /// The version that added archiving and the order the user gives (`tracker_arrangement`,

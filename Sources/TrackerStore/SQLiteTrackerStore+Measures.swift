@@ -17,9 +17,9 @@ extension SQLiteTrackerStore {
 
   /// The goal row of tracker `number`, if it has one.
   func loadGoal(_ number: Int) throws -> Goal? {
-    try database.cached(
-      "SELECT tracker, unit, target, direction, quota_count, quota_period, seal FROM tracker_goal WHERE tracker = ?"
-    ).rows([.integer(Int64(number))]) { try TrackerRows.decodeGoal($0) }.first
+    try database.cached("SELECT \(TrackerRows.goalColumns) FROM tracker_goal WHERE tracker = ?").rows([
+      .integer(Int64(number))
+    ]) { try TrackerRows.decodeGoal($0) }.first
   }
 
   /// Writes (or removes) tracker `number`'s goal row to match `tracker`: an upsert, not a
@@ -32,13 +32,15 @@ extension SQLiteTrackerStore {
     let row = [Statement.Value.integer(Int64(number))] + values
     try database.cached(
       """
-      INSERT INTO tracker_goal (tracker, unit, target, direction, quota_count, quota_period, seal)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO tracker_goal (tracker, unit, target, direction, quota_count, quota_period, quota_days,
+          target_period, seal)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (tracker) DO UPDATE SET unit = excluded.unit, target = excluded.target,
           direction = excluded.direction, quota_count = excluded.quota_count,
-          quota_period = excluded.quota_period, seal = excluded.seal
+          quota_period = excluded.quota_period, quota_days = excluded.quota_days,
+          target_period = excluded.target_period, seal = excluded.seal
       """
-    ).run(row + [.integer(RowSeal.of(row))])
+    ).run(row + [.integer(TrackerRows.goalSeal(number: number, values))])
   }
 
   // MARK: Records

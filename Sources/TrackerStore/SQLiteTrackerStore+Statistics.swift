@@ -54,7 +54,7 @@ extension SQLiteTrackerStore {
   /// write, or when the writer was busy as the read began, nothing is kept
   /// (`StoreConnection.snapshotMark`).
   func dayByDayPart(_ trackers: [Tracker], daysOff: [TrackerDayOff], today: Day) throws -> DayByDayPart {
-    let judged = trackers.filter { $0.measure != .yesNo || $0.quota != nil }
+    let judged = trackers.filter(\.isJudgedDayByDay)
     guard !judged.isEmpty else { return DayByDayPart(today: today) }
     let ids = Set(judged.map(\.id))
     let judgedDaysOff = daysOff.filter { ids.contains($0.trackerID) }

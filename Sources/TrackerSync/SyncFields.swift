@@ -54,6 +54,8 @@ package enum SyncFields {
     case .habit(let schedule):
       if let quota = schedule.quota {
         kind = .object([("quota", TrackerArchive.encode(quota))])
+      } else if let window = schedule.window {
+        kind = .object([("window", TrackerArchive.encode(window))])
       } else {
         kind = .object([("days", .array(schedule.days.days.map { .string($0.code) }))])
       }
@@ -228,9 +230,13 @@ package enum SyncFields {
       case .bool(let pinned)? = fields["pinned"]?.value,
       case .string(let createdText)? = fields["created"]?.value,
       let created = try? Day(iso: createdText), created.isStorable,
-      let kindValue = fields["kind"]?.value, let kind = decodeKind(kindValue),
-      case .success(let measure) = ArchiveDecoder.parseMeasure(fields["measure"]?.value)
+      let kindValue = fields["kind"]?.value, let decodedKind = decodeKind(kindValue),
+      case .success(let decodedMeasure) = ArchiveDecoder.parseMeasure(fields["measure"]?.value)
     else { return nil }
+    let (kind, measure) = reconciled(
+      kind: decodedKind, measure: decodedMeasure,
+      kindIsLater: (fields["kind"]?.stamp ?? SyncStamp(clock: 0, device: ""))
+        > (fields["measure"]?.stamp ?? SyncStamp(clock: 0, device: "")))
     // Reminders came later than the other fields: none when a device never sent them, and none
     // when what came is not valid (a tracker is not lost over its reminders).
     let reminders: [HabitReminder]
@@ -249,6 +255,26 @@ package enum SyncFields {
       order: order)
   }
 
+  /// `kind` and `measure` made to go together (`Tracker.paceConflict`) when two devices' edits
+  /// of the one and the other, each valid alone, do not (issue 49): the field edited later stays
+  /// as it is and the other is made plain — a window or a quota gives way to every day, a
+  /// target of a week or a month to the day's target, a measure beside a window to a tick.
+  package static func reconciled(kind: TrackerKind, measure: TrackerMeasure, kindIsLater: Bool) -> (
+    TrackerKind, TrackerMeasure
+  ) {
+    guard let conflict = Tracker.paceConflict(kind: kind, measure: measure), let goal = measure.goal else {
+      return (kind, measure)
+    }
+    let dailyGoal =
+      (try? MeasureGoal(unit: goal.unit, target: goal.target, direction: goal.direction))
+      .map(TrackerMeasure.measurable) ?? .yesNo
+    switch (conflict, kindIsLater) {
+    case (.windowOnMeasurable, true): return (kind, .yesNo)
+    case (.windowOnMeasurable, false), (.periodTargetWithQuota, false): return (.habit(.everyDay), measure)
+    case (.periodTargetWithQuota, true), (.periodTargetOnEvent, _): return (kind, dailyGoal)
+    }
+  }
+
   /// A tracker's kind from its `kind` field: null for an event, `{"days": [...]}` or
   /// `{"quota": {...}}` for a habit.
   package static func decodeKind(_ value: JSONValue) -> TrackerKind? {
@@ -265,6 +291,9 @@ package enum SyncFields {
       }
       if let quota = value["quota"], case .success(let parsed) = ArchiveDecoder.parseQuota(quota) {
         return .habit(Schedule(quota: parsed))
+      }
+      if let window = value["window"], case .success(let parsed) = ArchiveDecoder.parseWindow(window) {
+        return .habit(Schedule(window: parsed))
       }
       return nil
     case .bool, .number, .string, .array: return nil

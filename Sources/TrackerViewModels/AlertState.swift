@@ -114,6 +114,7 @@ extension StoreError {
     case .invalidNote(let reason): return DisplayText.noteError(reason, localizer)
     case .notMeasurable: return localizer.text(.alertReasonNotMeasurable)
     case .tooManyReminders: return localizer.text(.alertReasonTooManyReminders(HabitReminder.limit))
+    case .paceConflict(let conflict): return DisplayText.paceConflict(conflict, localizer)
 
     case .dayOutOfRange(let day):
       return localizer.text(.alertReasonDayOutOfRange(DisplayText.longDate(day, localizer)))

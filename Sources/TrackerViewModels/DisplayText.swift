@@ -27,6 +27,15 @@ package enum DisplayText {
     }
   }
 
+  /// Why a schedule and a measure cannot go together (issue 49).
+  package static func paceConflict(_ conflict: PaceConflict, _ localizer: Localizer) -> String {
+    switch conflict {
+    case .windowOnMeasurable: return localizer.text(.alertReasonWindowOnMeasurable)
+    case .periodTargetWithQuota: return localizer.text(.alertReasonPeriodTargetWithQuota)
+    case .periodTargetOnEvent: return localizer.text(.alertReasonPeriodTargetOnEvent)
+    }
+  }
+
   /// Why a measurable tracker's unit or target is refused, or nil for no message (an empty unit
   /// shows none, as an empty name does).
   package static func measureError(_ error: MeasureError, _ localizer: Localizer) -> String? {
@@ -144,6 +153,48 @@ extension DisplayText {
     case (.week, false): return localizer.text(.cardQuotaThatWeek(met: met, required: required))
     case (.month, true): return localizer.text(.cardQuotaThisMonth(met: met, required: required))
     case (.month, false): return localizer.text(.cardQuotaThatMonth(met: met, required: required))
+    }
+  }
+
+  /// A window habit's schedule: "3 times in 7 days" / "3 раза за 7 дней", "once in 2 days".
+  static func window(_ window: TimesInDays, _ localizer: Localizer) -> String {
+    localizer.plural(.scheduleWindowTimes, count: window.count) + " "
+      + localizer.plural(.scheduleWindowDays, count: window.days)
+  }
+
+  /// A window habit's card: "3 times in 7 days: met" on a met day, else its check-ins in the last
+  /// Y days against N, "1/3 in 7 days".
+  package static func windowProgress(_ progress: WindowProgress, _ localizer: Localizer) -> String {
+    if progress.isMet { return localizer.text(.cardWindowMet(schedule: window(progress.window, localizer))) }
+    return localizer.text(
+      .cardWindowProgress(
+        checkIns: progress.checkIns, count: progress.window.count,
+        days: localizer.plural(.scheduleWindowDays, count: progress.window.days)))
+  }
+
+  /// A period target's card: "32000 / 50000 steps this week", "56000 steps this week: met" once
+  /// an at-least target is met; "that week" / "that month" for another period.
+  package static func periodSum(_ sum: PeriodSum, isCurrent: Bool, _ localizer: Localizer) -> String {
+    let (total, unit) = (amount(sum.sum, localizer), sum.goal.unit)
+    let isWeek = sum.goal.period != .month
+    if sum.required == .zero, sum.sum == .zero {
+      return localizer.text(isWeek ? .cardQuotaWeekOff : .cardQuotaMonthOff)
+    }
+    if sum.goal.direction == .atLeast, sum.isMet {
+      switch (isWeek, isCurrent) {
+      case (true, true): return localizer.text(.cardPeriodSumMetThisWeek(sum: total, unit: unit))
+      case (true, false): return localizer.text(.cardPeriodSumMetThatWeek(sum: total, unit: unit))
+      case (false, true): return localizer.text(.cardPeriodSumMetThisMonth(sum: total, unit: unit))
+      case (false, false): return localizer.text(.cardPeriodSumMetThatMonth(sum: total, unit: unit))
+      }
+    }
+    let target = amount(sum.required, localizer)
+    switch (isWeek, isCurrent) {
+    case (true, true): return localizer.text(.cardPeriodSumThisWeek(sum: total, target: target, unit: unit))
+    case (true, false): return localizer.text(.cardPeriodSumThatWeek(sum: total, target: target, unit: unit))
+    case (false, true): return localizer.text(.cardPeriodSumThisMonth(sum: total, target: target, unit: unit))
+    case (false, false):
+      return localizer.text(.cardPeriodSumThatMonth(sum: total, target: target, unit: unit))
     }
   }
 

@@ -144,13 +144,13 @@ extension Messages {
     let trackerCount = { (count: Int) in localizer.plural(.trackers, count: count) }
     let measurable = added.trackers.filter { $0.measure != .yesNo }.count
     let amounts = added.marks.reduce(0) { $0 + $1.amounts.count }
-    let quotas = counts.frequenciesAsQuotas
     let kept: [(LocalizedText, Int)] = [
       (
         .cliKeptMeasurable(trackerCount(measurable), localizer.plural(.importAmounts, count: amounts)),
         measurable
       ),
-      (.cliKeptQuotas(trackerCount(quotas)), quotas),
+      (.cliKeptWindows(trackerCount(counts.frequenciesAsWindows)), counts.frequenciesAsWindows),
+      (.cliKeptPeriodTargets(trackerCount(counts.periodTargets)), counts.periodTargets),
     ]
     if !summary.addedNothing, kept.contains(where: { $0.1 > 0 }) {
       lines.append(text(.cliKept))
@@ -159,8 +159,6 @@ extension Messages {
     var skips = 0
     if case .loop = summary.source { skips = added.daysOffCount }
     let adapted: [(LocalizedText, Int)] = [
-      (.cliAdaptedDailyShares(trackerCount(counts.targetsAsDailyShares)), counts.targetsAsDailyShares),
-      (.cliAdaptedTargetQuotas(trackerCount(counts.targetsAsQuotas)), counts.targetsAsQuotas),
       (.cliAdaptedScaled(trackerCount(counts.scaledFrequencies)), counts.scaledFrequencies),
       (.cliAdaptedAtMost(trackerCount(counts.atMostHabits)), counts.atMostHabits),
       (.cliAdaptedTargetsOutOfRange(trackerCount(counts.targetsOutOfRange)), counts.targetsOutOfRange),

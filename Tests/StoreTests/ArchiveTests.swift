@@ -250,8 +250,8 @@ struct ArchiveTests {
         ##"format: expected "tracker", found "loop""##
       ])
     #expect(
-      try problems(archive(format: ##""format": "tracker", "version": 4"##)) == [
-        "version: version 4 is not supported; this app reads versions 1, 2 and 3"
+      try problems(archive(format: ##""format": "tracker", "version": 5"##)) == [
+        "version: version 5 is not supported; this app reads versions 1, 2, 3 and 4"
       ])
     #expect(
       try problems("[]") == [

@@ -224,10 +224,11 @@ struct LoopBackupTests {
     #expect(try amounts(store, "Run") == ["2026-11-28 6", "2026-11-30 4"])
     #expect(try metDays(store, "Run") == ["2026-11-28"])
     #expect(try offDays(store, "Run") == ["2026-11-29"])
-    // 100 pages a week: not a whole number of thousandths a day, so 5 days a week of 20 pages.
+    // 100 pages a week: a target of the week's sum (issue 49).
     let pages = try named(store, "Pages a week")
-    #expect(pages.kind == .habit(Schedule(quota: try #require(Quota(5, per: .week)))))
-    #expect(pages.measure.goal?.target == Amount(units: 20))
+    #expect(pages.kind == .habit(.everyDay))
+    #expect(pages.measure.goal?.target == Amount(units: 100))
+    #expect(pages.measure.goal?.period == .week)
     #expect(try amounts(store, "Pages a week") == ["2026-11-26 30", "2026-11-28 0"])
     #expect(try offDays(store, "Pages a week") == ["2026-11-27"])
     // Yes/no: 2 a record, 3 a day off, 1 (Loop's own) nothing.
@@ -237,7 +238,7 @@ struct LoopBackupTests {
     #expect(sugar.color == Self.nearest(0x757575))
     #expect(try named(store, "Run").color == Self.nearest(0x00897B))
     var expected = ForeignAdaptations()
-    expected.targetsAsQuotas = 1
+    expected.periodTargets = 1
     expected.atMostHabits = 1
     expected.descriptions = 2  // Sugar's description, Run's question; Floss's question is empty
     #expect(summary.adaptations == expected)
@@ -289,14 +290,14 @@ struct LoopBackupTests {
     let (store, summary) = try importedStore(file)
     #expect(try store.trackers().count == 2)
     #expect(try named(store, "Every day").id.uuidString.lowercased().filter { $0 != "-" } == uuid)
-    #expect(try named(store, "Sundays").kind == .habit(try #require(Schedule(.sunday))))
-    // Its own days: the Tuesday skip is not a day it is shown; the earlier Sunday one is.
+    // Once a week, counted by Loop's windows (issue 49): shown every day, so both skips stay.
+    #expect(try named(store, "Sundays").kind == .habit(Schedule(window: try #require(TimesInDays(1, in: 7)))))
     #expect(try recordDays(store, "Sundays") == ["2026-11-29"])
-    #expect(try offDays(store, "Sundays") == ["2026-11-22"])
+    #expect(try offDays(store, "Sundays") == ["2026-11-22", "2026-11-24"])
     #expect(try offDays(store, "Every day") == ["2026-11-24"])
     #expect(try recordDays(store, "Every day") == ["2026-11-20"])
     #expect(summary.adaptations.habitsSharingUUID == 1)
-    #expect(summary.adaptations.checkMarksLeftOut == 1)
+    #expect(summary.adaptations.checkMarksLeftOut == 0)
     // The same ids on every read: a second import adds nothing.
     let again = try store.importForeign(try read(path), titles: titles, today: today)
     #expect(again.addedNothing && again.trackersAlreadyThere == 2)

@@ -16,10 +16,10 @@ private enum Shape {
   case daily
   /// Numerical, a target a day (thousandths), at most when `atMost`.
   case measurable(target: Int, atMost: Bool)
-  /// Numerical, a target a week that divides into 7 whole thousandths a day.
-  case weeklyShare(target: Int, atMost: Bool)
-  /// A frequency that is not every day: imported, not read directly.
-  case other
+  /// Numerical, a target of the week's sum (thousandths), at most when `atMost` (issue 49).
+  case weekly(target: Int, atMost: Bool)
+  /// Yes/no, `times` in `days` days: read by Loop's own code (`LoopOracle`), not by ours.
+  case window(times: Int, days: Int)
 }
 
 /// One habit of a generated backup with its rows.
@@ -49,13 +49,13 @@ private struct DirectReading {
     for row in rows {
       if let note = row.notes, let text = Self.note(note) { notes[row.day] = text }
       switch habit.shape {
-      case .daily, .other:
+      case .daily, .window:
         if row.value == nil || row.value == 2 {
           records[row.day] = .some(nil)
         } else if row.value == 3 {
           daysOff.insert(row.day)
         }
-      case .measurable, .weeklyShare:
+      case .measurable, .weekly:
         guard let value = row.value else { continue }
         if value == 3 {
           daysOff.insert(row.day)
@@ -66,6 +66,10 @@ private struct DirectReading {
     }
     daysOff.subtract(records.keys)
     let first = (Array(records.keys) + Array(daysOff) + Array(notes.keys)).min() ?? today
+    if case .window(let times, let days) = habit.shape {
+      readByLoop(times: times, in: days)
+      return
+    }
     var day = first
     while day <= today {
       let isOff = daysOff.contains(day)
@@ -87,19 +91,68 @@ private struct DirectReading {
     }
   }
 
+  /// A window habit as Loop's own code reads it (`LoopOracle`): check-marks YES_MANUAL, skips
+  /// SKIP (a stored 1, Loop's own fill, is left out as the importer leaves it out), then every
+  /// day Loop computes YES_MANUAL or YES_AUTO up to today is met. Loop's streaks, cut at today,
+  /// count a skipped day in their length (the documented difference), so `current` and `best`
+  /// take each streak's skipped days out of it: what our rule must give.
+  private mutating func readByLoop(times: Int, in days: Int) {
+    let entries =
+      records.keys.map { LoopOracle.Entry($0.daysSinceEpoch, LoopOracle.yesManual) }
+      + daysOff.map { LoopOracle.Entry($0.daysSinceEpoch, LoopOracle.skip) }
+    let computed = LoopOracle.computed(entries, numerator: times, denominator: days)
+    let end = today.daysSinceEpoch
+    metDays = computed.filter {
+      ($0.value == LoopOracle.yesManual || $0.value == LoopOracle.yesAuto) && $0.timestamp <= end
+    }.map { Day(daysSinceEpoch: $0.timestamp) }.sorted()
+    let from = computed.map(\.timestamp).min() ?? end
+    let skips = Set(daysOff.map(\.daysSinceEpoch))
+    for streak in LoopOracle.streaks(computed, from: from, to: end) {
+      let length = streak.end - streak.begin + 1
+      let own = length - (streak.begin...streak.end).filter { skips.contains($0) }.count
+      best = max(best, own)
+      loopBest = max(loopBest, length)
+      if streak.end >= end - 1 {
+        current = own
+        loopCurrent = length
+        daysOffInCurrent = length - own
+      }
+    }
+  }
+
   private func isMet(_ day: Day, _ shape: Shape) -> Bool {
     let target: Int
     let atMost: Bool
     switch shape {
-    case .daily, .other: return records[day] != nil
+    case .daily, .window: return records[day] != nil
     case .measurable(let total, let most): (target, atMost) = (total, most)
-    case .weeklyShare(let total, let most): (target, atMost) = (total / 7, most)
+    case .weekly(let total, let most): return isWeekMet(day, target: total, atMost: most)
     }
     if !atMost { return records[day].map { ($0 ?? target) >= target } ?? false }
     // At most: judged once the day has ended; nothing entered is 0, on a day not off.
     guard day < today else { return false }
     if let amount = records[day] { return (amount ?? target) <= target }
     return !daysOff.contains(day)
+  }
+
+  /// A weekly target's day (docs/rules.md, "Period targets"): not off, and its week's (Monday to
+  /// Sunday) amounts up to today reach the target scaled by the week's days off, rounded up to a
+  /// thousandth; at most, the week has ended with its sum within it. `first` bounds the week.
+  private func isWeekMet(_ day: Day, target: Int, atMost: Bool) -> Bool {
+    guard !daysOff.contains(day) else { return false }
+    let monday = day.adding(days: 1 - day.weekday.rawValue)
+    let first = (Array(records.keys) + Array(daysOff) + Array(notes.keys)).min() ?? today
+    var sum = 0
+    var off = 0
+    for offset in 0..<7 {
+      let date = monday.adding(days: offset)
+      guard date >= first else { continue }
+      if date <= today, let amount = records[date] { sum += amount ?? target }
+      if daysOff.contains(date) { off += 1 }
+    }
+    let asked = (target * (7 - off) + 6) / 7
+    if atMost { return monday.adding(days: 6) < today && sum <= asked }
+    return asked > 0 && sum >= asked
   }
 
   /// A note's text as the app keeps it: control characters but line breaks as spaces, trimmed,
@@ -140,27 +193,29 @@ private func generatedBackup(
       uuid: [version, number, Int.random(in: 0..<1 << 30, using: &random), 7].map(hex8).joined())
     let shape: Shape
     switch Int.random(in: 0..<(version >= 18 ? 5 : 2), using: &random) {
-    case 0: shape = .other
+    case 0:
+      let (times, days) = [(3, 7), (2, 30), (2, 10), (1, 31), (1, 2), (6, 7)][
+        Int.random(in: 0..<6, using: &random)]
+      shape = .window(times: times, days: days)
     case 1: shape = .daily
     case 2, 3:
       let target = Int.random(in: 1...30_000, using: &random)
       shape = .measurable(target: target, atMost: Bool.random(using: &random))
     default:
-      let target = 7 * Int.random(in: 1...5_000, using: &random)
-      shape = .weeklyShare(target: target, atMost: Bool.random(using: &random))
+      let target = Int.random(in: 1...50_000, using: &random)
+      shape = .weekly(target: target, atMost: Bool.random(using: &random))
     }
     switch shape {
     case .daily: row.frequency = (1, 1)
-    case .other:
-      row.frequency = [(3, 7), (2, 30), (2, 10), (1, 31)][Int.random(in: 0..<4, using: &random)]
-    case .measurable(let target, let atMost), .weeklyShare(let target, let atMost):
+    case .window(let times, let days): row.frequency = (times, days)
+    case .measurable(let target, let atMost), .weekly(let target, let atMost):
       row.type = 1
       row.targetType = atMost ? 1 : 0
       // Loop's double, sometimes a hair off the thousandth it means.
       let noise = Bool.random(using: &random) ? "0000001" : ""
       row.targetValue = "\(target / 1000).\(String(format: "%03d", target % 1000))\(noise)"
       row.unit = ["km", "", "pages", "glasses of water"][Int.random(in: 0..<4, using: &random)]
-      if case .weeklyShare = shape { row.frequency = (1, 7) }
+      if case .weekly = shape { row.frequency = (1, 7) }
     }
     builder.habits.append(row)
     habits.append(GeneratedHabit(row: row, shape: shape))
@@ -193,7 +248,8 @@ private func generatedBackup(
 }
 
 @Suite(
-  "Loop backups of versions 12 to 25 against a direct reading of their rows (issue 32)", .temporaryFolders)
+  "Loop backups of versions 12 to 25 against a direct reading of their rows and Loop's own code",
+  .temporaryFolders)
 struct LoopImportProofTests {
   @Test(arguments: Array(12...25))
   func metDaysDaysOffAndStreaksAgreeWithADirectReadingOfTheBackup(version: Int) throws {
@@ -220,7 +276,7 @@ struct LoopImportProofTests {
         let direct = DirectReading(habit, rows: builder.repetitions.filter { $0.habit == habit.row.id })
         // Every record with its amount, every day off and every note, whatever the shape.
         let stored = try store.records(trackerID: tracker.id)
-        if case .other = habit.shape {
+        if case .window = habit.shape {
           #expect(Set(stored.map(\.day)) == Set(direct.records.keys), "\(context)")
         } else {
           #expect(
@@ -231,14 +287,14 @@ struct LoopImportProofTests {
         #expect(
           Dictionary(uniqueKeysWithValues: try store.notes(trackerID: tracker.id).map { ($0.day, $0.text) })
             == direct.notes, "\(context)")
-        if case .other = habit.shape { continue }
         checked += 1
         daysOffSeen += direct.daysOff.count
-        // Met days as the store's rules judge them, day by day.
+        // Met days as the store's rules judge them, day by day (Loop's windows may fill days
+        // before the first check-in: the first day follows them).
         let history = TrackerHistory(
           tracker: tracker, records: stored,
           daysOff: direct.daysOff.map { TrackerDayOff(trackerID: tracker.id, day: $0) })
-        let first = history.firstDay(today: today)
+        let first = min(history.firstDay(today: today), direct.metDays.first ?? today)
         let met = (first.daysSinceEpoch...today.daysSinceEpoch).map { Day(daysSinceEpoch: $0) }
           .filter { history.isMet(on: $0, today: today) }
         #expect(met == direct.metDays, "\(context)")

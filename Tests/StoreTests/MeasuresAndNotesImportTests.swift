@@ -46,51 +46,59 @@ private func quota(_ count: Int, _ period: Quota.Period) throws -> TrackerKind {
   .habit(Schedule(quota: try #require(Quota(count, per: period))))
 }
 
-private func goal(_ unit: String, _ target: String, _ direction: MeasureDirection = .atLeast) throws
-  -> TrackerMeasure
-{
-  try .measurable(unit: unit, target: try Amount(parsing: target), direction: direction)
+private func goal(
+  _ unit: String, _ target: String, _ direction: MeasureDirection = .atLeast, per period: Quota.Period? = nil
+) throws -> TrackerMeasure {
+  try .measurable(unit: unit, target: try Amount(parsing: target), direction: direction, period: period)
+}
+
+/// A window habit's kind: `count` times in `days` days.
+private func window(_ count: Int, _ days: Int) throws -> TrackerKind {
+  .habit(Schedule(window: try #require(TimesInDays(count, in: days))))
 }
 
 @Suite("Import keeps measures, quotas and notes (issue 32)", .temporaryFolders)
 struct MeasuresAndNotesImportTests {
   // MARK: Loop's frequencies
 
-  @Test func timesAWeekOnAsManyReminderDaysStaysWeekdaysOtherwiseAQuotaAndAMonthIsAMonthlyQuota() throws {
+  /// Issue 49: every "X in Y days" up to a month is a window of X in Y days, counted as Loop
+  /// counts it, whatever its reminder days; nothing is adapted.
+  @Test func everyXInYDaysUpToAMonthIsAWindowAsLoopCountsIt() throws {
     let mondayWednesday = 0b000_0100 | 0b001_0000
     let (store, summary) = try imported([
       habit(1, 1, in: 1), habit(2, 2, in: 7, reminder: mondayWednesday), habit(3, 3, in: 7),
       habit(4, 7, in: 7), habit(5, 2, in: 30), habit(6, 10, in: 31), habit(7, 6, in: 7, reminder: 0b011_1111),
+      habit(8, 2, in: 10), habit(9, 4, in: 5), habit(10, 1, in: 14), habit(11, 13, in: 14),
+      habit(12, 1, in: 2),
     ])
     #expect(try tracker(store, "1 in 1").kind == .habit(.everyDay))
-    #expect(try tracker(store, "2 in 7").kind == .habit(try #require(Schedule([.monday, .wednesday]))))
-    #expect(try tracker(store, "3 in 7").kind == quota(3, .week))
+    #expect(try tracker(store, "2 in 7").kind == window(2, 7))
+    #expect(try tracker(store, "3 in 7").kind == window(3, 7))
     #expect(try tracker(store, "7 in 7").kind == .habit(.everyDay))
-    #expect(try tracker(store, "2 in 30").kind == quota(2, .month))
-    #expect(try tracker(store, "10 in 31").kind == quota(10, .month))
-    // Loop's bits run from Saturday: 0b011_1111 is Saturday to Thursday.
-    #expect(
-      try tracker(store, "6 in 7").kind
-        == .habit(try #require(Schedule([.saturday, .sunday, .monday, .tuesday, .wednesday, .thursday]))))
-    #expect(summary.adaptations.frequenciesAsQuotas == 3)
+    #expect(try tracker(store, "2 in 30").kind == window(2, 30))
+    #expect(try tracker(store, "10 in 31").kind == window(10, 31))
+    #expect(try tracker(store, "6 in 7").kind == window(6, 7))
+    #expect(try tracker(store, "2 in 10").kind == window(2, 10))
+    #expect(try tracker(store, "4 in 5").kind == window(4, 5))
+    #expect(try tracker(store, "1 in 14").kind == window(1, 14))
+    #expect(try tracker(store, "13 in 14").kind == window(13, 14))
+    #expect(try tracker(store, "1 in 2").kind == window(1, 2))
+    #expect(summary.adaptations.frequenciesAsWindows == 10)
     #expect(summary.adaptations.scaledFrequencies == 0)
   }
 
-  @Test func xInYDaysOfAnotherPeriodIsScaledToAWeekRoundedAndCounted() throws {
+  @Test func xInYDaysOverAMonthIsScaledToAWeekRoundedAndCounted() throws {
     let (store, summary) = try imported([
-      habit(1, 2, in: 10), habit(2, 4, in: 5), habit(3, 1, in: 14), habit(4, 13, in: 14),
-      habit(5, 1, in: 100),
-      habit(6, 3, in: 2), habit(7, 0, in: 7),
+      habit(1, 1, in: 100), habit(2, 20, in: 40), habit(3, 39, in: 40), habit(4, 3, in: 2),
+      habit(5, 0, in: 7),
     ])
-    #expect(try tracker(store, "2 in 10").kind == quota(1, .week))  // 1.4
-    #expect(try tracker(store, "4 in 5").kind == quota(6, .week))  // 5.6
-    #expect(try tracker(store, "1 in 14").kind == quota(1, .week))  // 0.5, rounded up
-    #expect(try tracker(store, "13 in 14").kind == .habit(.everyDay))  // 6.5: 7, every day
     #expect(try tracker(store, "1 in 100").kind == quota(1, .week))  // 0.07: at least once
+    #expect(try tracker(store, "20 in 40").kind == quota(4, .week))  // 3.5, rounded half up
+    #expect(try tracker(store, "39 in 40").kind == .habit(.everyDay))  // 6.8: 7, every day
     #expect(try tracker(store, "3 in 2").kind == .habit(.everyDay))  // more than every day
     #expect(try tracker(store, "0 in 7").kind == .habit(.everyDay))  // no frequency at all
-    #expect(summary.adaptations.scaledFrequencies == 6)
-    #expect(summary.adaptations.frequenciesAsQuotas == 0)
+    #expect(summary.adaptations.scaledFrequencies == 4)
+    #expect(summary.adaptations.frequenciesAsWindows == 0)
   }
 
   // MARK: Numerical habits
@@ -108,29 +116,22 @@ struct MeasuresAndNotesImportTests {
     #expect(summary.adaptations.targetsOutOfRange == 0)
   }
 
-  @Test func aTargetOverAWeekOrAMonthIsADailyShareWhenItDividesElseAQuotaOfMetDays() throws {
+  /// Issue 49: a target over a week or a month is that period's target, met by its sum.
+  @Test func aTargetOverAWeekOrAMonthIsAPeriodTargetOfTheSameSum() throws {
     let (store, summary) = try imported([
       numerical(1, "70 a week", target: "70", over: 7), numerical(2, "100 a week", target: "100", over: 7),
       numerical(3, "90 a month", target: "90", over: 30),
-      numerical(4, "100 a month", target: "100", over: 30),
-      numerical(5, "0.013 a week", target: "0.013", over: 7),
-      numerical(6, "14 a week at most", target: "14", over: 7, atMost: true),
+      numerical(4, "100 a month", target: "100", over: 31),
+      numerical(5, "14 a week at most", target: "14", over: 7, atMost: true),
     ])
     #expect(try tracker(store, "70 a week").kind == .habit(.everyDay))
-    #expect(try tracker(store, "70 a week").measure == goal("km", "10"))
-    // 100 ÷ 7 is no whole thousandth: 5 days of 20 (6 does not divide it either).
-    #expect(try tracker(store, "100 a week").kind == quota(5, .week))
-    #expect(try tracker(store, "100 a week").measure == goal("km", "20"))
-    #expect(try tracker(store, "90 a month").kind == .habit(.everyDay))
-    #expect(try tracker(store, "90 a month").measure == goal("km", "3"))
-    #expect(try tracker(store, "100 a month").kind == quota(25, .month))
-    #expect(try tracker(store, "100 a month").measure == goal("km", "4"))
-    // 13 thousandths, a prime: once a week, the whole target that day.
-    #expect(try tracker(store, "0.013 a week").kind == quota(1, .week))
-    #expect(try tracker(store, "0.013 a week").measure == goal("km", "0.013"))
-    #expect(try tracker(store, "14 a week at most").measure == goal("km", "2", .atMost))
-    #expect(summary.adaptations.targetsAsDailyShares == 3)
-    #expect(summary.adaptations.targetsAsQuotas == 3)
+    #expect(try tracker(store, "70 a week").measure == goal("km", "70", per: .week))
+    #expect(try tracker(store, "100 a week").measure == goal("km", "100", per: .week))
+    #expect(try tracker(store, "90 a month").measure == goal("km", "90", per: .month))
+    #expect(try tracker(store, "100 a month").measure == goal("km", "100", per: .month))
+    #expect(try tracker(store, "14 a week at most").measure == goal("km", "14", .atMost, per: .week))
+    #expect(summary.adaptations.periodTargets == 5)
+    #expect(summary.adaptations.scaledFrequencies == 0)
   }
 
   @Test func aTargetOverAnotherPeriodIsItsDailyShareRoundedAndCounted() throws {

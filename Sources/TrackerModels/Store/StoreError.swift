@@ -27,6 +27,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case notMeasurable(UUID)
   /// A tracker was given more reminders than `HabitReminder.limit` (the count given).
   case tooManyReminders(Int)
+  /// A tracker's schedule and measure do not go together (`Tracker.paceConflict`).
+  case paceConflict(PaceConflict)
   /// The storage itself failed: read-only, full, busy, damaged, …
   case storage(StorageFailure)
   /// No task with this id (the to-do app; deleted elsewhere).
@@ -48,6 +50,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidNote(let error): return "invalid note: \(error)"
     case .notMeasurable(let id):
       return "the tracker \(id.uuidString) is not measurable; its records carry no amount"
+    case .paceConflict(let conflict): return "schedule and measure do not go together: \(conflict)"
     case .tooManyReminders(let count):
       return "\(count) reminders; a tracker keeps at most \(HabitReminder.limit)"
     case .storage(let failure): return "storage failed: \(failure.detail)"

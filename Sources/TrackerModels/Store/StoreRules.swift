@@ -16,6 +16,7 @@ package enum StoreRules {
     case .failure(let error): throw .invalidTrackerName(error)
     }
     guard TrackerEmoji.isSingleEmoji(tracker.emoji) else { throw .invalidEmoji(tracker.emoji) }
+    if let conflict = tracker.paceConflict { throw .paceConflict(conflict) }
     try checkStorable(tracker.createdOn)
     result.reminders = HabitReminder.normalized(tracker.reminders)
     guard result.reminders.count <= HabitReminder.limit else {

@@ -263,6 +263,8 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     state.color = tracker.color
     state.categoryTitle = categoryTitle
     switch (tracker.kind.isHabit, tracker.quota) {
+    case (true, nil) where tracker.window != nil:
+      state.scheduleText = tracker.window.map { DisplayText.window($0, localizer) } ?? ""
     case (true, let quota?):
       state.scheduleText = localizer.plural(
         quota.period == .week ? .scheduleQuotaWeek : .scheduleQuotaMonth, count: quota.count)
@@ -274,7 +276,7 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     // Measurable trackers and quota habits by their own rules (docs/rules.md); yes/no weekday
     // habits and events as before.
     let history =
-      tracker.measure != .yesNo || tracker.quota != nil
+      tracker.isJudgedDayByDay
       ? TrackerHistory(
         tracker: tracker, records: records,
         daysOff: daysOff.map { TrackerDayOff(trackerID: tracker.id, day: $0) })
@@ -304,13 +306,13 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     // A quota habit's day left untouched is not "not scheduled": any day may count (issue 49).
     if let index = state.legend.firstIndex(where: { $0.mark == .notDue }) {
       state.legend[index].text = localizer.text(
-        tracker.quota == nil ? .detailLegendNotDue : .detailLegendQuotaUntouched)
+        !tracker.anyDayMayCount ? .detailLegendNotDue : .detailLegendQuotaUntouched)
     }
     state.weeks = (0..<5).map { week in
       (0..<7).map { offset in
         let day = start.adding(days: week * 7 + offset)
         // A quota habit's day without a met day is not missed: the period asks for N days, not this one.
-        let isDue = tracker.isDue(on: day) && tracker.quota == nil
+        let isDue = tracker.isDue(on: day) && !tracker.anyDayMayCount
         let isDone = history.map { $0.isMet(on: day, today: today) } ?? done.contains(day)
         let mark: Cell.Mark
         if off.contains(day) {
@@ -388,9 +390,10 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
       return Chart.Week(monday: monday, total: total, totalText: DisplayText.amount(total, localizer))
     }
     let perWeek: Int
-    switch (tracker.kind.isHabit, tracker.quota?.period) {
-    case (_, .week?): perWeek = (tracker.quota?.count ?? 7) * 1000
-    case (_, .month?): perWeek = (tracker.quota?.count ?? 30) * 7000 / 30
+    // A period target's week is its target; a month's, its share of a week (7 of 30 days).
+    switch (tracker.kind.isHabit, tracker.quota?.period ?? goal.period) {
+    case (_, .week?): perWeek = (tracker.quota?.count ?? 1) * 1000
+    case (_, .month?): perWeek = (tracker.quota?.count ?? 1) * 7000 / 30
     case (true, nil): perWeek = tracker.kind.dueDays.days.count * 1000
     case (false, nil): perWeek = 7000
     }

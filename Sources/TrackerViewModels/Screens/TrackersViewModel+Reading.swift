@@ -180,7 +180,7 @@ extension TrackersViewModel {
         for id in try store.completedTrackerIDs(on: today.adding(days: offset)) { ahead[id, default: 0] += 1 }
       }
       var histories: [UUID: TrackerHistory] = [:]
-      for summary in summaries where summary.tracker.measure != .yesNo || summary.tracker.quota != nil {
+      for summary in summaries where summary.tracker.isJudgedDayByDay {
         let id = summary.tracker.id
         histories[id] = TrackerHistory(
           tracker: summary.tracker, records: try store.records(trackerID: id),
@@ -203,17 +203,22 @@ extension TrackersViewModel {
     let localizer = environment.localizer
     let (day, today) = (read.day, read.today)
     let tracker = summary.tracker
-    let isDone = Self.isDone(tracker.id, in: read)
-    let isOff = read.off.contains(tracker.id)
     let history = read.histories[tracker.id]
+    // A window habit's card is done by its own check-in; a day its windows fill is met and shows
+    // ✓ (`isPeriodMet`) while a tap still checks in (docs/rules.md, "N times in Y days").
+    let isMet = Self.isDone(tracker.id, in: read)
+    let isDone = tracker.window == nil ? isMet : history?.records[day] != nil
+    let isOff = read.off.contains(tracker.id)
     let goal = tracker.measure.goal
     let count =
-      goal != nil
+      goal != nil || tracker.window != nil
       ? history?.cardDayCount(today: today) ?? 0 : summary.recordCount - (read.ahead[tracker.id] ?? 0)
     let period = history?.periodProgress(containing: day, today: today)
-    let quotaText = period.map {
-      DisplayText.quotaProgress($0, isCurrent: $0.period.contains(today), localizer)
-    }
+    let sum = history?.periodSum(containing: day, today: today)
+    let window = history?.windowProgress(on: day, today: today)
+    let quotaText =
+      period.map { DisplayText.quotaProgress($0, isCurrent: $0.period.contains(today), localizer) }
+      ?? window.map { DisplayText.windowProgress($0, localizer) }
     var card = Card(
       id: tracker.id, name: tracker.name, emoji: tracker.emoji, color: tracker.color,
       dayCounter: localizer.plural(.days, count: count),
@@ -226,6 +231,8 @@ extension TrackersViewModel {
         if goal.isQuitting, let history {
           return localizer.plural(.daysClean, count: history.daysClean(on: day, firstDay: summary.firstDay))
         }
+        // A period target: the period's sum so far against its target.
+        if let sum { return DisplayText.periodSum(sum, isCurrent: sum.period.contains(today), localizer) }
         // An at-most day that ended with nothing entered is met as 0 (docs/rules.md): said so.
         if goal.direction == .atMost, let history, history.records[day] == nil,
           history.isMet(on: day, today: today)
@@ -238,7 +245,7 @@ extension TrackersViewModel {
       quotaText: quotaText, isMeasurable: goal != nil,
       actions: HabitAction.of(
         isDone: isDone, isDayOff: isOff, isMeasurable: goal != nil, canComplete: day <= today, localizer))
-    card.isPeriodMet = period?.isMet == true && (period?.met ?? 0) > 0
+    card.isPeriodMet = (period?.isMet == true && (period?.met ?? 0) > 0) || (isMet && !isDone)
     return card
   }
 

@@ -410,6 +410,10 @@ struct DayDetails {
   var met: [UUID: Bool]
   /// Each habit to quit's days clean on the day (issue 49).
   var clean: [UUID: Int] = [:]
+  /// Each window habit's check-ins in the Y days up to the day, and whether the day is met.
+  var windows: [UUID: WindowProgress] = [:]
+  /// Each period target's sum in the period holding the day.
+  var sums: [UUID: PeriodSum] = [:]
   /// Today, which tells "this week" from "that week".
   var today = Day(daysSinceEpoch: 0)
 
@@ -425,13 +429,15 @@ struct DayDetails {
           try reader.notes(on: day).map { ($0.trackerID, $0.text) }, uniquingKeysWith: { first, _ in first }),
         quotas: [:], met: [:])
       details.today = today
-      for tracker in trackers where tracker.quota != nil || tracker.measure != .yesNo {
+      for tracker in trackers where tracker.isJudgedDayByDay {
         let history = TrackerHistory(
           tracker: tracker, records: try reader.records(trackerID: tracker.id),
           daysOff: try reader.daysOff(trackerID: tracker.id).map {
             TrackerDayOff(trackerID: tracker.id, day: $0)
           })
         details.quotas[tracker.id] = history.periodProgress(containing: day, today: today)
+        details.windows[tracker.id] = history.windowProgress(on: day, today: today)
+        details.sums[tracker.id] = history.periodSum(containing: day, today: today)
         if tracker.measure.goal?.isQuitting == true {
           details.clean[tracker.id] = history.daysClean(on: day, firstDay: history.firstDay(today: today))
         }
@@ -456,10 +462,13 @@ struct DayDetails {
     if let clean = clean[id] {
       // A habit to quit: its days clean, as its card says, not "– / 0".
       parts.append(Localizer(language).plural(.daysClean, count: clean))
+    } else if let sum = sums[id] {
+      parts.append(DisplayText.periodSum(sum, isCurrent: sum.period.contains(today), Localizer(language)))
     } else if let goal = trackers[id]?.measure.goal {
       parts.append(AmountText.progress(records[id], goal, language))
     }
     if let quota = quotas[id] { parts.append(Messages.quotaProgress(quota, today: today)) }
+    if let window = windows[id] { parts.append(DisplayText.windowProgress(window, Localizer(language))) }
     return parts
   }
 
@@ -483,6 +492,26 @@ struct DayDetails {
       ),
       ("note", notes[id].map { .string($0) } ?? .null),
       ("daysClean", clean[id].map { .int($0) } ?? .null),
+      // Issue 49: a period target's period and sum so far, a window's schedule and check-ins.
+      ("targetPer", goal?.period.map { .string($0.rawValue) } ?? .null),
+      (
+        "periodSum",
+        sums[id].map { sum in
+          .object([
+            ("sum", .number(sum.sum.description)), ("required", .number(sum.required.description)),
+            ("met", .bool(sum.isMet)),
+          ])
+        } ?? .null
+      ),
+      (
+        "window",
+        windows[id].map { window in
+          .object([
+            ("times", .int(window.window.count)), ("in", .int(window.window.days)),
+            ("checkIns", .int(window.checkIns)), ("met", .bool(window.isMet)),
+          ])
+        } ?? .null
+      ),
     ]
   }
 }

@@ -149,12 +149,12 @@ extension RemindCommand {
   {
     // An archived tracker is due nowhere (issue 49).
     let summaries = try reader.trackers().filter { !$0.tracker.isArchived }
-    let ticked = summaries.filter { $0.tracker.measure == .yesNo && $0.tracker.quota == nil }
+    let ticked = summaries.filter { !$0.tracker.isJudgedDayByDay }
     let plain = ReminderSettings.progress(
       on: today, trackers: ticked, completed: try reader.completedTrackerIDs(on: today),
       off: try reader.dayOffTrackerIDs(on: today))
     var histories: [TrackerHistory] = []
-    for summary in summaries where summary.tracker.measure != .yesNo || summary.tracker.quota != nil {
+    for summary in summaries where summary.tracker.isJudgedDayByDay {
       let id = summary.tracker.id
       histories.append(
         TrackerHistory(
