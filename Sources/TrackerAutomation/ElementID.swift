@@ -86,6 +86,8 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   case scheduleKind(ScheduleViewModel.Kind)
   /// − and + on the schedule's N.
   case quotaMinus, quotaPlus
+  /// − and + on Y of N times in Y days (issue 49).
+  case windowDaysMinus, windowDaysPlus
   case filter(TrackerFilter)
   case previousMonth, nextMonth
   /// A day of the calendar or of the detail's grid.
@@ -170,6 +172,8 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     case .scheduleKind(let kind): return "schedule:" + kind.rawValue
     case .quotaMinus: return "quota-minus"
     case .quotaPlus: return "quota-plus"
+    case .windowDaysMinus: return "window-days-minus"
+    case .windowDaysPlus: return "window-days-plus"
     case .filter(let filter): return "filter:" + filter.rawValue
     case .previousMonth: return "prev-month"
     case .nextMonth: return "next-month"

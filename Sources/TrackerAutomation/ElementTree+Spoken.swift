@@ -136,7 +136,8 @@ private struct Speech {
       .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
       .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry,
       .todo,
-      .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note, .amountMinus, .amountPlus,
+      .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note,
+      .amountMinus, .amountPlus,
       .clearEntry:
       return nil
     }
@@ -147,6 +148,11 @@ private struct Speech {
     case .typePicker, .permission, .filters: return nil
     case .schedule(let state):
       // Issue 32: form. The stepper's buttons say what they change and what N is.
+      if let days = state.windowDays, let quota = state.quota {
+        // N times in Y days: each stepper says the whole schedule it makes.
+        if element.identifier == .windowDaysMinus { return days.minusAccessibilityLabel + ": " + quota.text }
+        if element.identifier == .windowDaysPlus { return days.plusAccessibilityLabel + ": " + quota.text }
+      }
       guard let quota = state.quota else { return nil }
       if element.identifier == .quotaMinus { return quota.minusAccessibilityLabel + ": " + quota.text }
       if element.identifier == .quotaPlus { return quota.plusAccessibilityLabel + ": " + quota.text }
@@ -170,7 +176,7 @@ private struct Speech {
         .sync,
         .hour,
         .allow, .notNow, .completed, .retry, .todo, .note, .measure, .direction, .scheduleKind, .quotaMinus,
-        .quotaPlus:
+        .quotaPlus, .windowDaysMinus, .windowDaysPlus:
         return nil
       }
     case .note(let state):
@@ -214,7 +220,8 @@ private struct Speech {
         .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow,
         .notNow,
-        .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .note,
+        .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus,
+        .windowDaysMinus, .windowDaysPlus, .note,
         .amountMinus, .amountPlus, .clearEntry:
         return nil
       }
@@ -246,7 +253,7 @@ private struct Speech {
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .reminder, .reminderTime, .dayStart,
         .sync,
         .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
-        .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
+        .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note, .amountMinus, .amountPlus, .clearEntry:
         // Edit, Delete and the buttons of its questions act on the tracker shown.
         return element.label + ": " + state.name
       }
@@ -302,7 +309,8 @@ private struct Speech {
       .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back,
       .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry, .todo,
       .scheduleKind,
-      .quotaMinus, .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
+      .quotaMinus, .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note, .amountMinus, .amountPlus,
+      .clearEntry:
       return nil
     }
   }

@@ -256,6 +256,16 @@ enum ElementTree {
             action: .tracker(.increaseQuota)),
         ]
       }
+      if let days = state.windowDays {
+        quota += [
+          Element(
+            identifier: .windowDaysMinus, label: "−", isEnabled: days.isMinusEnabled,
+            action: .tracker(.decreaseWindowDays)),
+          Element(
+            identifier: .windowDaysPlus, label: "+", isEnabled: days.isPlusEnabled,
+            action: .tracker(.increaseWindowDays)),
+        ]
+      }
       return kinds + days + quota + [
         Element(identifier: .done, label: state.doneTitle, action: .tracker(.saveSchedule))
       ]

@@ -33,7 +33,7 @@ extension TodoFlow {
           .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
           .dayStart, .sync, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .scheduleKind,
           .quotaMinus,
-          .quotaPlus, .note, .amountMinus, .amountPlus, .clearEntry:
+          .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note, .amountMinus, .amountPlus, .clearEntry:
           if !element.isEnabled {
             element.unavailableReason =
               form.isSaving
@@ -48,7 +48,8 @@ extension TodoFlow {
       }
       switch element.identifier {
       case .add: element.spokenLabel = view.list.addAccessibilityLabel
-      case .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus:
+      case .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .windowDaysMinus,
+        .windowDaysPlus:
         let name = element.label.split(separator: "\n").first.map(String.init) ?? element.label
         element.spokenLabel = element.isChecked == true ? name + ", " + localizer.text(.spokenDone) : name
       case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .tab, .start, .date,

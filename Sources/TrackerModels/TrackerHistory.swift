@@ -197,13 +197,14 @@ public struct TrackerHistory: Equatable, Sendable {
     return PeriodSum(goal: goal, period: days, sum: sum, daysOff: off, hasEnded: days.upperBound < today)
   }
 
-  /// A window habit's check-ins in the `window.days` days up to `day` ("1 of 2 in 10 days"), as
-  /// of `today`, and whether `day` is met; nil without a window.
+  /// A window habit's check-ins in the `window.days` days up to `day` ("1/2 in 10 days"), as of
+  /// `today`, and whether a filled window covers `day`; nil without a window.
   public func windowProgress(on day: Day, today: Day) -> WindowProgress? {
     guard let window = tracker.window else { return nil }
     let from = day.adding(days: 1 - window.days)
     let checkIns = recordDays.filter { $0 >= from && $0 <= min(day, today) }.count
-    return WindowProgress(window: window, checkIns: checkIns, isMet: isMet(on: day, today: today))
+    let isFilled = day <= today && !daysOff.contains(day) && windowFilled(today: today).contains(day)
+    return WindowProgress(window: window, checkIns: checkIns, isFilled: isFilled)
   }
 
   private func progress(of quota: Quota, over days: ClosedRange<Day>, today: Day) -> QuotaProgress {
@@ -380,13 +381,13 @@ public struct WindowProgress: Hashable, Sendable {
   public var window: TimesInDays
   /// Check-ins (records) in the Y days ending on the day, none after today.
   public var checkIns: Int
-  /// Whether the day is met: checked in, or filled by a window.
-  public var isMet: Bool
+  /// Whether a filled window covers the day (so it is met, with or without its own check-in).
+  public var isFilled: Bool
 
   /// A progress with every field given.
-  public init(window: TimesInDays, checkIns: Int, isMet: Bool) {
+  public init(window: TimesInDays, checkIns: Int, isFilled: Bool) {
     self.window = window
     self.checkIns = checkIns
-    self.isMet = isMet
+    self.isFilled = isFilled
   }
 }

@@ -98,6 +98,7 @@ public final class InteractiveSession {
         .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour,
         .allow,
         .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus,
+        .windowDaysMinus, .windowDaysPlus,
         .note, .amountMinus, .amountPlus, .clearEntry:
         role = .other
       }

@@ -162,10 +162,12 @@ extension DisplayText {
       + localizer.plural(.scheduleWindowDays, count: window.days)
   }
 
-  /// A window habit's card: "3 times in 7 days: met" on a met day, else its check-ins in the last
-  /// Y days against N, "1/3 in 7 days".
+  /// A window habit's card: "3 times in 7 days: met" on a day a filled window covers, else its
+  /// check-ins in the last Y days against N, "1/3 in 7 days".
   package static func windowProgress(_ progress: WindowProgress, _ localizer: Localizer) -> String {
-    if progress.isMet { return localizer.text(.cardWindowMet(schedule: window(progress.window, localizer))) }
+    if progress.isFilled {
+      return localizer.text(.cardWindowMet(schedule: window(progress.window, localizer)))
+    }
     return localizer.text(
       .cardWindowProgress(
         checkIns: progress.checkIns, count: progress.window.count,

@@ -117,14 +117,113 @@ struct AddCLITests {
     #expect(categories.map(\.title) == ["Health"])
   }
 
+  /// Issue 49: N times in Y days (`--times N --in Y`) and a target of a week or a month
+  /// (`--per` beside a `--measure` target), made as the form makes them.
+  @Test func aWindowAndAPeriodTargetAreMadeAndAMixOfThemIsRefusedInTheAppsWords() throws {
+    let store = TemporaryFolder().path("tracker.sqlite")
+    let file = ["--store", store] + day
+    let gym = try runCLI(["add", "Gym", "--times", "3", "--in", "7", "--category", "Health"] + file)
+    #expect(gym.status == 0, "\(gym.error)")
+    let steps = try runCLI(
+      ["add", "Steps", "--every", "day", "--measure", "steps", "--at-least", "50000", "--per", "week"] + file)
+    #expect(steps.status == 0, "\(steps.error)")
+    let (trackers, _) = try stored(store)
+    let byName = Dictionary(uniqueKeysWithValues: trackers.map { ($0.name, $0) })
+    #expect(byName["Gym"]?.kind == .habit(Schedule(window: TimesInDays(3, in: 7)!)))
+    #expect(
+      byName["Steps"]?.measure
+        == .measurable(
+          try MeasureGoal(unit: "steps", target: Amount(parsing: "50000"), direction: .atLeast, period: .week)
+        ))
+    for (language, refusal) in [
+      (
+        "en",
+        "“N times in Y days” counts ticks: a measurable tracker is due on weekdays or N times a week or a month."
+      ),
+      (
+        "ru",
+        "«N раз за Y дней» считает отметки: измеряемый трекер — по дням недели или N раз в неделю или в месяц."
+      ),
+    ] {
+      let measured = try runCLI(
+        [
+          "add", "Swim", "--times", "2", "--in", "10", "--measure", "km", "--at-least", "1", "--lang",
+          language,
+        ]
+          + file)
+      #expect(measured.status == 1 && measured.error.contains(refusal), "\(measured.error)")
+    }
+    #expect(try stored(store).0.count == 2)
+    // With --times, --per is the quota's: the target stays a day's.
+    let weekly = try runCLI(
+      ["add", "Swim", "--times", "2", "--per", "week", "--measure", "km", "--at-least", "1"] + file)
+    #expect(weekly.status == 0, "\(weekly.error)")
+    let swim = try #require(try stored(store).0.first { $0.name == "Swim" })
+    #expect(swim.quota == Quota(2, per: .week) && swim.measure.goal?.period == nil)
+  }
+
+  /// `list` says a window habit's and a period target's progress as their cards do (issue 49).
+  @Test(arguments: ["en", "ru"])
+  func listSaysAWindowsAndAPeriodTargetsProgress(language: String) throws {
+    let store = TemporaryFolder().path("tracker.sqlite")
+    let file = ["--store", store, "--lang", language] + day
+    #expect(
+      try runCLI(["add", "Gym", "--times", "1", "--in", "2", "--category", "Health"] + file).status == 0)
+    #expect(try runCLI(["add", "Yoga", "--times", "3", "--in", "7"] + file).status == 0)
+    #expect(
+      try runCLI(
+        ["add", "Steps", "--every", "day", "--measure", "steps", "--at-least", "50000", "--per", "week"]
+          + file
+      )
+      .status == 0)
+    #expect(try runCLI(["done", "Gym", "--date", "2026-11-29"] + file).status == 0)
+    #expect(try runCLI(["done", "Yoga"] + file).status == 0)
+    #expect(try runCLI(["done", "Steps", "--amount", "8000"] + file).status == 0)
+    let list = try runCLI(["list", "--color", "never"] + file).output
+    let expected =
+      language == "en"
+      ? ["once in 2 days: met", "1/3 in 7 days", "8000 / 50000 steps this week"]
+      : ["1 раз за 2 дня: выполнено", "1/3 за 7 дней", "8000 / 50000 steps на этой неделе"]
+    for text in expected { #expect(list.contains(text), "\(text) in \(list)") }
+    // Gym is met today by yesterday's window, with no check-in of its own: ✓ all the same.
+    let gymLine = try #require(list.split(separator: "\n").first { $0.contains("Gym") })
+    #expect(gymLine.contains("✓"), "\(gymLine)")
+    let json = try runCLI(["list", "--json"] + file).output
+    #expect(json.contains(#""window": {"times": 1, "in": 2, "checkIns": 1, "filled": true}"#), "\(json)")
+    #expect(json.contains(#""targetPer": "week""#))
+    #expect(json.contains(#""periodSum": {"sum": 8000, "required": 50000, "met": false}"#), "\(json)")
+  }
+
   @Test func optionsThatDoNotGoTogetherAreUsageErrors() throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let file = ["--store", store] + day
     let errors: [([String], String)] = [
-      ([], "say when it is due: --every mon,wed, --every day, --times N --per week|month, or --event"),
-      (["--every", "day", "--event"], "say when it is due once: --every, --times with --per, or --event"),
-      (["--times", "3"], "--times and --per go together: --times 3 --per week"),
-      (["--per", "month"], "--times and --per go together: --times 3 --per week"),
+      (
+        [],
+        "say when it is due: --every mon,wed, --every day, --times N --per week|month, --times N --in Y, or --event"
+      ),
+      (
+        ["--every", "day", "--event"],
+        "say when it is due once: --every, --times with --per or --in, or --event"
+      ),
+      (
+        ["--times", "3"],
+        "--times goes with --per or --in, one of them: --times 3 --per week, --times 2 --in 10"
+      ),
+      (
+        ["--times", "3", "--per", "week", "--in", "10"],
+        "--times goes with --per or --in, one of them: --times 3 --per week, --times 2 --in 10"
+      ),
+      (["--per", "month"], "say when it is due: --every mon,wed, --every day"),
+      (
+        ["--every", "day", "--per", "month"],
+        "--per goes with --times, or with a target of --measure (--at-least or --at-most)"
+      ),
+      (
+        ["--times", "2", "--in", "2"],
+        "--times 2 --in 2 cannot be asked: a window is 2 to 31 days and asks fewer times than its days"
+      ),
+      (["--times", "1", "--in", "32"], "--times 1 --in 32 cannot be asked"),
       (
         ["--times", "7", "--per", "week"],
         "--times 7 --per week cannot be asked: a week takes 1 to 6 (every day is --every day), a month 1 to 30"

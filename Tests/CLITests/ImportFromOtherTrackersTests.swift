@@ -20,7 +20,7 @@ struct ImportFromOtherTrackersTests {
       first.output == """
         Imported from a Loop Habit Tracker backup (version 12): 2 categories, 7 trackers and 13 records.
         Carried over:
-          habits of N times a week or N times a month, on any days: 1 tracker
+          habits of X times in Y days, met by Loop's own windows: 2 trackers
         Adapted:
           names cut to 38 characters: 1 tracker
           names already taken, numbered " 2", " 3"…: 1 tracker
@@ -60,9 +60,9 @@ struct ImportFromOtherTrackersTests {
       result.output == """
         Импортировано из резервной копии Loop Habit Tracker (версия 22): 2 категории, 5 трекеров, 11 записей и 2 выходных.
         Перенесено:
-          измеряемые трекеры с единицей, дневной целью и условием «не меньше» или «не больше»: 3 трекера, в них 8 значений
+          измеряемые трекеры с единицей, целью и условием «не меньше» или «не больше»: 3 трекера, в них 8 значений
+          цели на неделю (с понедельника по воскресенье) или на месяц, выполненные по сумме за период: 1 трекер
         Перенесено иначе:
-          цели на неделю или месяц, которые не делятся на дни поровну, — теперь N выполненных дней в неделю или месяц по сумме, делённой на N: 1 трекер
           привычки «не больше»: прошедший день без записи считается нулём, то есть в пределах цели (Loop такой день не оценивает): 1 трекер
           названия уже заняты, добавлен номер « 2», « 3»…: 1 трекер
           пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 2 выходных
@@ -77,6 +77,8 @@ struct ImportFromOtherTrackersTests {
     #expect(
       notes.output == """
         Импортировано из резервной копии Loop Habit Tracker (версия 25): 3 трекера, 8 записей, 2 выходных и 2 заметки.
+        Перенесено:
+          привычки «X раз за Y дней», выполненные по окнам, как считает Loop: 1 трекер
         Перенесено иначе:
           пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 2 выходных
         Не перенесено (этому в приложении нет места):
@@ -110,7 +112,7 @@ struct ImportFromOtherTrackersTests {
           ? """
           Импортировано из CSV HabitBull: 3 категории, 4 трекера, 5 записей и 2 заметки.
           Перенесено:
-            измеряемые трекеры с единицей, дневной целью и условием «не меньше» или «не больше»: 1 трекер, в них 2 значения
+            измеряемые трекеры с единицей, целью и условием «не меньше» или «не больше»: 1 трекер, в них 2 значения
           Перенесено иначе:
             измеряемые трекеры без единицы — теперь в единицах «раз»: 1 трекер
             количества кроме 0 и 1 (у HabitBull нет цели) — теперь измеряемые трекеры с целью «не меньше самого частого количества в день»: 1 трекер
@@ -121,7 +123,7 @@ struct ImportFromOtherTrackersTests {
           : """
           Imported from a HabitBull CSV: 3 categories, 4 trackers, 5 records and 2 notes.
           Carried over:
-            measurable trackers with their unit, daily target and "at least" or "at most": 1 tracker, with 2 amounts
+            measurable trackers with their unit, target and "at least" or "at most": 1 tracker, with 2 amounts
           Adapted:
             measurable trackers without a unit, now in "times": 1 tracker
             amounts other than 0 and 1 (HabitBull keeps no target), now measurable trackers of at least their most common amount a day: 1 tracker

@@ -48,9 +48,9 @@ struct LoopImportCLITests {
           ? """
           Импортировано из резервной копии Loop Habit Tracker (версия 24): 1 категория, 4 трекера, 9 записей и 4 выходных.
           Перенесено:
-            измеряемые трекеры с единицей, дневной целью и условием «не меньше» или «не больше»: 3 трекера, в них 8 значений
+            измеряемые трекеры с единицей, целью и условием «не меньше» или «не больше»: 3 трекера, в них 8 значений
+            цели на неделю (с понедельника по воскресенье) или на месяц, выполненные по сумме за период: 1 трекер
           Перенесено иначе:
-            цели на неделю или месяц, которые не делятся на дни поровну, — теперь N выполненных дней в неделю или месяц по сумме, делённой на N: 1 трекер
             привычки «не больше»: прошедший день без записи считается нулём, то есть в пределах цели (Loop такой день не оценивает): 1 трекер
             пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 4 выходных
           Не перенесено (этому в приложении нет места):
@@ -60,9 +60,9 @@ struct LoopImportCLITests {
           : """
           Imported from a Loop Habit Tracker backup (version 24): 1 category, 4 trackers, 9 records and 4 days off.
           Carried over:
-            measurable trackers with their unit, daily target and "at least" or "at most": 3 trackers, with 8 amounts
+            measurable trackers with their unit, target and "at least" or "at most": 3 trackers, with 8 amounts
+            targets of a week (Monday to Sunday) or a month, met by the period's sum: 1 tracker
           Adapted:
-            targets over a week or a month that do not divide into days, now N met days of the total ÷ N a week or a month: 1 tracker
             "at most" habits: a past day with nothing entered is 0, within the target (Loop leaves it unjudged): 1 tracker
             Loop's skips, now days off: Loop counts a skipped day in a streak, here a day off neither adds to a streak nor breaks it: 4 days off
           Left out (the app has no place for them):
@@ -158,7 +158,7 @@ struct LoopImportCLITests {
           ? """
           Импортировано из CSV HabitBull: 2 категории, 2 трекера и 2 записи.
           Перенесено:
-            измеряемые трекеры с единицей, дневной целью и условием «не меньше» или «не больше»: 1 трекер, в них 1 значение
+            измеряемые трекеры с единицей, целью и условием «не меньше» или «не больше»: 1 трекер, в них 1 значение
           Перенесено иначе:
             измеряемые трекеры без единицы — теперь в единицах «раз»: 1 трекер
             количества кроме 0 и 1 (у HabitBull нет цели) — теперь измеряемые трекеры с целью «не меньше самого частого количества в день»: 1 трекер
@@ -168,7 +168,7 @@ struct LoopImportCLITests {
           : """
           Imported from a HabitBull CSV: 2 categories, 2 trackers and 2 records.
           Carried over:
-            measurable trackers with their unit, daily target and "at least" or "at most": 1 tracker, with 1 amount
+            measurable trackers with their unit, target and "at least" or "at most": 1 tracker, with 1 amount
           Adapted:
             measurable trackers without a unit, now in "times": 1 tracker
             amounts other than 0 and 1 (HabitBull keeps no target), now measurable trackers of at least their most common amount a day: 1 tracker
@@ -237,12 +237,10 @@ struct LoopImportCLITests {
           ? """
           Импортировано из резервной копии Loop Habit Tracker (версия 25): 1 категория, 6 трекеров, 2 записи, 1 выходной и 2 заметки.
           Перенесено:
-            измеряемые трекеры с единицей, дневной целью и условием «не меньше» или «не больше»: 4 трекера, в них 1 значение
-            привычки «N раз в неделю» или «N раз в месяц» в любые дни: 1 трекер
+            измеряемые трекеры с единицей, целью и условием «не меньше» или «не больше»: 4 трекера, в них 1 значение
+            привычки «X раз за Y дней», выполненные по окнам, как считает Loop: 2 трекера
+            цели на неделю (с понедельника по воскресенье) или на месяц, выполненные по сумме за период: 2 трекера
           Перенесено иначе:
-            цели на неделю или месяц — теперь такая же цель на день (сумма, делённая на число дней): 1 трекер
-            цели на неделю или месяц, которые не делятся на дни поровну, — теперь N выполненных дней в неделю или месяц по сумме, делённой на N: 1 трекер
-            «X раз за Y дней» — теперь X·7/Y раз в неделю с округлением (7 и больше — каждый день): 1 трекер
             привычки «не больше»: прошедший день без записи считается нулём, то есть в пределах цели (Loop такой день не оценивает): 1 трекер
             цели 0 и меньше или слишком большие — теперь ближайшие допустимые (0,001 или 999 999 999,999): 1 трекер
             измеряемые трекеры без единицы — теперь в единицах «раз»: 1 трекер
@@ -254,12 +252,10 @@ struct LoopImportCLITests {
           : """
           Imported from a Loop Habit Tracker backup (version 25): 1 category, 6 trackers, 2 records, 1 day off and 2 notes.
           Carried over:
-            measurable trackers with their unit, daily target and "at least" or "at most": 4 trackers, with 1 amount
-            habits of N times a week or N times a month, on any days: 1 tracker
+            measurable trackers with their unit, target and "at least" or "at most": 4 trackers, with 1 amount
+            habits of X times in Y days, met by Loop's own windows: 2 trackers
+            targets of a week (Monday to Sunday) or a month, met by the period's sum: 2 trackers
           Adapted:
-            targets over a week or a month, now the same target a day (the total ÷ the days): 1 tracker
-            targets over a week or a month that do not divide into days, now N met days of the total ÷ N a week or a month: 1 tracker
-            "X in Y days", now X·7/Y times a week, rounded (7 or more: every day): 1 tracker
             "at most" habits: a past day with nothing entered is 0, within the target (Loop leaves it unjudged): 1 tracker
             targets of 0 or less, or too large, now the nearest allowed (0.001 or 999,999,999.999): 1 tracker
             measurable trackers without a unit, now in "times": 1 tracker

@@ -67,6 +67,7 @@ struct OptionsTests {
     "--every": (["--every", "day"], { $0.every == .success(.everyDay) }),
     "--times": (["--times", "3"], { $0.times == .success(3) }),
     "--per": (["--per", "Month"], { $0.per == .month }),
+    "--in": (["--in", "10"], { $0.inDays == .success(10) }),
     "--event": (["--event"], { $0.event }),
     "--measure": (["--measure", "km"], { $0.measure == "km" }),
     "--at-least": (["--at-least", "2,5"], { $0.atLeast == "2,5" }),

@@ -145,7 +145,7 @@ struct WindowRulesTests {
     let progress = try #require(history.windowProgress(on: Self.today, today: Self.today))
     #expect(progress.checkIns == 1)
     #expect(progress.window == TimesInDays(2, in: 10))
-    #expect(!progress.isMet)
+    #expect(!progress.isFilled)
   }
 
   /// A month-long window (30 or 31) is its beginning's month long, as in Loop.

@@ -98,7 +98,8 @@ struct TypedActionTests {
       .confirmCategoryDeletion, .removeReminder:
       return "delete"
     case .editTracker, .editCategory, .clearName, .decreaseDays, .increaseDays, .textChanged, .decreaseQuota,
-      .increaseQuota, .decreaseAmount, .increaseAmount, .clearAmount, .clearNote, .moveTracker:
+      .increaseQuota, .decreaseWindowDays, .increaseWindowDays, .decreaseAmount, .increaseAmount,
+      .clearAmount, .clearNote, .moveTracker:
       return "edit"
     case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart,
       .chooseMeasure, .chooseDirection, .chooseScheduleKind, .chooseStatisticsCategory:

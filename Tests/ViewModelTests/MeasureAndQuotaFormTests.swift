@@ -128,6 +128,44 @@ struct MeasureAndQuotaFormTests {
     #expect(model.choice == .weekdays([]))
   }
 
+  /// Issue 49: N times in Y days, N between 1 and Y − 1, Y between 2 and 31; each stepper keeps
+  /// the other's bound.
+  @Test func theWindowsSteppersKeepNBelowYAndYWithinTwoToThirtyOne() {
+    let model = ScheduleViewModel(environment: TestWorld().environment(.en), days: [])
+    model.kindTapped(.window)
+    #expect(model.state.quota?.text == "3 times in 7 days" && model.state.windowDays?.text == "in 7 days")
+    #expect(model.choice == .window(TimesInDays(3, in: 7)!))
+    for _ in 0..<10 { model.quotaPlusTapped() }
+    #expect(model.state.quota?.count == 6 && model.state.quota?.isPlusEnabled == false)
+    // Y cannot go below N + 1: 7 stays while N is 6.
+    model.windowDaysMinusTapped()
+    #expect(model.state.windowDays?.count == 7 && model.state.windowDays?.isMinusEnabled == false)
+    for _ in 0..<5 { model.quotaMinusTapped() }
+    for _ in 0..<10 { model.windowDaysMinusTapped() }
+    #expect(model.choice == .window(TimesInDays(1, in: 2)!))
+    #expect(model.state.quota?.text == "1 time in 2 days")
+    for _ in 0..<40 { model.windowDaysPlusTapped() }
+    #expect(model.state.windowDays?.count == 31 && model.state.windowDays?.isPlusEnabled == false)
+    model.kindTapped(.weekdays)
+    #expect(model.state.windowDays == nil && model.state.quota == nil)
+  }
+
+  @Test(arguments: [(Language.en, "2 times in 10 days"), (.ru, "2 раза за 10 дней")])
+  func aWindowHabitIsMadeFromTheFormAndEditedBack(language: Language, text: String) throws {
+    let world = try Self.world()
+    let flow = AppFlow(environment: world.environment(language))
+    try Self.newHabit(flow, name: "Swim")
+    try flow.tap("schedule")
+    try flow.tap("schedule:window")
+    try flow.tap("quota-minus")
+    for _ in 0..<3 { try flow.tap("window-days-plus") }
+    try flow.tap("done")
+    #expect(formState(flow)?.scheduleValue == text)
+    try flow.tap("create")
+    let stored = try #require(try Self.stored(world, "Swim"))
+    #expect(stored.window == TimesInDays(2, in: 10) && stored.isDue(on: day("2026-12-06")))
+  }
+
   @Test func theWeekdaysChosenStayWhileAQuotaIsTriedAndTheScreenFollowsTheLanguage() {
     let world = TestWorld()
     let model = ScheduleViewModel(environment: world.environment(.ru), days: [.monday, .friday])
@@ -136,6 +174,7 @@ struct MeasureAndQuotaFormTests {
         .init(kind: .weekdays, title: "Дни недели", isChosen: true),
         .init(kind: .week, title: "N раз в неделю", isChosen: false),
         .init(kind: .month, title: "N раз в месяц", isChosen: false),
+        .init(kind: .window, title: "N раз за Y дней", isChosen: false),
       ])
     model.kindTapped(.month)
     #expect(model.state.rows.isEmpty)

@@ -217,6 +217,17 @@ extension ScreenRenderer {
           Span(quota.isPlusEnabled ? "[+]" : "(+)", quota.isPlusEnabled ? .accent : .disabled)
             .anchored(.quotaPlus),
         ], align: .center)
+      if let days = state.windowDays {
+        // Y of N times in Y days, on a line of its own under N.
+        canvas.spans(
+          [
+            Span(days.isMinusEnabled ? "[−]" : "(−)", days.isMinusEnabled ? .accent : .disabled)
+              .anchored(.windowDaysMinus),
+            Span("  " + days.text + "  ", Style(.text, bold: true)),
+            Span(days.isPlusEnabled ? "[+]" : "(+)", days.isPlusEnabled ? .accent : .disabled)
+              .anchored(.windowDaysPlus),
+          ], align: .center)
+      }
       canvas.blank()
       canvas.spans(button(state.doneTitle, anchor: .done))
       return canvas.lines

@@ -103,6 +103,8 @@ extension AppFlow {
     case .chooseScheduleKind(let kind): try top(for: action, \.schedule).kindTapped(kind)
     case .decreaseQuota: try top(for: action, \.schedule).quotaMinusTapped()
     case .increaseQuota: try top(for: action, \.schedule).quotaPlusTapped()
+    case .decreaseWindowDays: try top(for: action, \.schedule).windowDaysMinusTapped()
+    case .increaseWindowDays: try top(for: action, \.schedule).windowDaysPlusTapped()
     case .chooseFilter(let filter): try top(for: action, \.filters).filterTapped(filter)
     case .previousMonth: try top(for: action, \.calendar).previousMonthTapped()
     case .nextMonth: try top(for: action, \.calendar).nextMonthTapped()

@@ -130,6 +130,10 @@ public enum TrackerAction: Hashable, Sendable {
   case decreaseQuota
   /// + on N.
   case increaseQuota
+  /// − on Y of N times in Y days.
+  case decreaseWindowDays
+  /// + on Y of N times in Y days.
+  case increaseWindowDays
 
   // Filters
   /// A filter's row.

@@ -7,12 +7,15 @@ public enum ScheduleChoice: Hashable, Sendable {
   case weekdays(WeekdaySet)
   /// N times a week or a month.
   case quota(Quota)
+  /// N times in Y days, as Loop counts them (issue 49).
+  case window(TimesInDays)
 
   /// The habit's schedule, or nil while no weekday is chosen.
   public var schedule: Schedule? {
     switch self {
     case .weekdays(let days): return Schedule(days)
     case .quota(let quota): return Schedule(quota: quota)
+    case .window(let window): return Schedule(window: window)
     }
   }
 
@@ -20,6 +23,8 @@ public enum ScheduleChoice: Hashable, Sendable {
   public init(_ schedule: Schedule) {
     if let quota = schedule.quota {
       self = .quota(quota)
+    } else if let window = schedule.window {
+      self = .window(window)
     } else {
       self = .weekdays(schedule.days)
     }

@@ -31,6 +31,8 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
     case week
     /// N times a month, on any days.
     case month
+    /// N times in Y days, as Loop counts them (issue 49).
+    case window
   }
 
   /// One kind of schedule to choose, the chosen one checked.
@@ -83,18 +85,22 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
     public var kinds: [KindRow]
     /// The weekdays' switches, while the days of the week are chosen; empty otherwise.
     public var rows: [Row]
-    /// N and its stepper, while N a week or a month is chosen.
+    /// N and its stepper, while N a week or a month, or N times in Y days, is chosen.
     public var quota: QuotaStepper?
+    /// Y and its stepper, while N times in Y days is chosen ("in 7 days").
+    public var windowDays: QuotaStepper?
     public var doneTitle: String
 
     /// A value with every field given.
     public init(
-      title: String, kinds: [KindRow] = [], rows: [Row], quota: QuotaStepper? = nil, doneTitle: String
+      title: String, kinds: [KindRow] = [], rows: [Row], quota: QuotaStepper? = nil,
+      windowDays: QuotaStepper? = nil, doneTitle: String
     ) {
       self.title = title
       self.kinds = kinds
       self.rows = rows
       self.quota = quota
+      self.windowDays = windowDays
       self.doneTitle = doneTitle
     }
   }
@@ -110,6 +116,8 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
   private var chosenDays: WeekdaySet
   /// N, kept across the periods (and brought within the chosen one's counts).
   private var count: Int
+  /// Y of N times in Y days, kept while another kind is chosen.
+  private var windowDays = ScheduleViewModel.defaultWindowDays
 
   /// The screen with `days` switched on.
   public convenience init(environment: AppEnvironment, days: WeekdaySet) {
@@ -128,6 +136,11 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
       kind = quota.period == .week ? .week : .month
       chosenDays = []
       count = quota.count
+    case .window(let window):
+      kind = .window
+      chosenDays = []
+      count = window.count
+      windowDays = window.days
     }
     observable = ObservableState(State(title: "", rows: [], doneTitle: ""))
     state = makeState()
@@ -136,6 +149,8 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
 
   /// N when a quota is first chosen: Loop's default, "3 times a week".
   static let defaultCount = 3
+  /// Y when N times in Y days is first chosen: a week, "3 times in 7 days".
+  static let defaultWindowDays = 7
 
   /// Follows the environment's language and time zone.
   package var region: RegionFollower?
@@ -145,10 +160,17 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
 
   /// What Done returns.
   public var choice: ScheduleChoice {
+    if kind == .window, let window = TimesInDays(count, in: windowDays) { return .window(window) }
     guard let period = kind.period, let quota = Quota(count, per: period) else {
       return .weekdays(chosenDays)
     }
     return .quota(quota)
+  }
+
+  /// The counts N may take for the chosen kind: the period's, or 1 to Y − 1 for a window.
+  private var allowedCounts: ClosedRange<Int>? {
+    if kind == .window { return 1...(windowDays - 1) }
+    return kind.period?.allowedCounts
   }
 
   /// Call when the user flipped `weekday`'s switch.
@@ -161,23 +183,35 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user chose a kind of schedule: the days of the week, or N a week or a month.
   public func kindTapped(_ chosen: Kind) {
     kind = chosen
-    if let period = chosen.period {
-      count = min(max(count, period.allowedCounts.lowerBound), period.allowedCounts.upperBound)
-    }
+    if let allowed = allowedCounts { count = min(max(count, allowed.lowerBound), allowed.upperBound) }
     state = makeState()
   }
 
   /// Call when the user tapped − on N (never below the period's least).
   public func quotaMinusTapped() {
-    guard let period = kind.period, count > period.allowedCounts.lowerBound else { return }
+    guard let allowed = allowedCounts, count > allowed.lowerBound else { return }
     count -= 1
     state = makeState()
   }
 
-  /// Call when the user tapped + on N (never past the period's most).
+  /// Call when the user tapped + on N (never past the period's most, nor Y − 1 in Y days).
   public func quotaPlusTapped() {
-    guard let period = kind.period, count < period.allowedCounts.upperBound else { return }
+    guard let allowed = allowedCounts, count < allowed.upperBound else { return }
     count += 1
+    state = makeState()
+  }
+
+  /// Call when the user tapped − on Y of N times in Y days (never below N + 1, nor 2).
+  public func windowDaysMinusTapped() {
+    guard kind == .window, windowDays > max(TimesInDays.allowedDays.lowerBound, count + 1) else { return }
+    windowDays -= 1
+    state = makeState()
+  }
+
+  /// Call when the user tapped + on Y of N times in Y days (never past 31).
+  public func windowDaysPlusTapped() {
+    guard kind == .window, windowDays < TimesInDays.allowedDays.upperBound else { return }
+    windowDays += 1
     state = makeState()
   }
 
@@ -187,13 +221,23 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
   private func makeState() -> State {
     let localizer = environment.localizer
     var quota: QuotaStepper?
-    if let period = kind.period {
+    var days: QuotaStepper?
+    if let allowed = allowedCounts {
+      let window = kind == .window ? TimesInDays(count, in: windowDays) : nil
       quota = QuotaStepper(
-        text: DisplayText.quota(count, per: period, localizer), count: count,
-        isMinusEnabled: count > period.allowedCounts.lowerBound,
-        isPlusEnabled: count < period.allowedCounts.upperBound,
+        text: window.map { DisplayText.window($0, localizer) }
+          ?? kind.period.map { DisplayText.quota(count, per: $0, localizer) } ?? "",
+        count: count, isMinusEnabled: count > allowed.lowerBound, isPlusEnabled: count < allowed.upperBound,
         minusAccessibilityLabel: localizer.text(.scheduleQuotaMinusAccessibility),
         plusAccessibilityLabel: localizer.text(.scheduleQuotaPlusAccessibility))
+    }
+    if kind == .window {
+      days = QuotaStepper(
+        text: localizer.plural(.scheduleWindowDays, count: windowDays), count: windowDays,
+        isMinusEnabled: windowDays > max(TimesInDays.allowedDays.lowerBound, count + 1),
+        isPlusEnabled: windowDays < TimesInDays.allowedDays.upperBound,
+        minusAccessibilityLabel: localizer.text(.scheduleWindowDaysMinusAccessibility),
+        plusAccessibilityLabel: localizer.text(.scheduleWindowDaysPlusAccessibility))
     }
     return State(
       title: localizer.text(.scheduleTitle),
@@ -204,7 +248,7 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
         ? Weekday.allCases.map {
           Row(weekday: $0, title: localizer.weekdayName(iso: $0.rawValue), isOn: chosenDays.contains($0))
         } : [],
-      quota: quota,
+      quota: quota, windowDays: days,
       doneTitle: localizer.text(.scheduleDone))
   }
 }
@@ -213,7 +257,7 @@ extension ScheduleViewModel.Kind {
   /// The period of a quota kind; nil for the days of the week.
   public var period: Quota.Period? {
     switch self {
-    case .weekdays: return nil
+    case .weekdays, .window: return nil
     case .week: return .week
     case .month: return .month
     }
@@ -224,6 +268,7 @@ extension ScheduleViewModel.Kind {
     case .weekdays: return .scheduleKindWeekdays
     case .week: return .scheduleKindWeek
     case .month: return .scheduleKindMonth
+    case .window: return .scheduleKindWindow
     }
   }
 }

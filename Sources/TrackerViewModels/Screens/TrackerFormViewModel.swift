@@ -508,6 +508,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     switch schedule {
     case .weekdays(let days): state.scheduleValue = days.isEmpty ? nil : DisplayText.schedule(days, localizer)
     case .quota(let quota): state.scheduleValue = DisplayText.quota(quota.count, per: quota.period, localizer)
+    case .window(let window): state.scheduleValue = DisplayText.window(window, localizer)
     }
     refreshMeasure(&state.measure)
     state.reminders.rows = reminders.map { reminder in

@@ -42,8 +42,8 @@ enum CommandLineSpec {
   static let globalOptions: [Option] = [
     .app, .store, .demo, .lang, .today, .date, .all, .from, .to, .at, .timeZone, .device, .width, .theme,
     .color, .todosURL, .json, .elements, .output, .amount, .clear, .folder, .url, .family, .days, .always,
-    .viaExtension, .container, .yes, .category, .every, .times, .per, .event, .measure, .atLeast, .atMost,
-    .emoji, .before, .after, .into, .help, .version,
+    .viaExtension, .container, .yes, .category, .every, .times, .per, .inDays, .event, .measure, .atLeast,
+    .atMost, .emoji, .before, .after, .into, .help, .version,
   ]
 
   /// Every screen's name: the tracker's, then the to-do app's.
@@ -107,8 +107,8 @@ enum CommandLineSpec {
       overviewKey: .helpCommandAdd,
       argumentHelp: [("<name>", .text(.helpArgumentName))],
       options: [
-        .category, .every, .times, .per, .event, .measure, .atLeast, .atMost, .emoji, .color, .store, .lang,
-        .today, .timeZone,
+        .category, .every, .times, .per, .inDays, .event, .measure, .atLeast, .atMost, .emoji, .color, .store,
+        .lang, .today, .timeZone,
       ]),
     Command(
       name: "archive", arguments: "[<name>]",

@@ -52,9 +52,11 @@ struct Options: Equatable {
   var category: String?
   /// `add --every mon,wed|day`: a habit due on these weekdays.
   var every: Parsed<WeekdaySet>?
-  /// `add --times N --per week|month`: a quota habit.
+  /// `add --times N --per week|month`: a quota habit; `--times N --in Y`: a window habit.
   var times: Parsed<Int>?
   var per: Quota.Period?
+  /// `add --times N --in Y`: N times in Y days (issue 49).
+  var inDays: Parsed<Int>?
   /// `add --event`: an irregular event.
   var event = false
   /// `add --measure UNIT`, with `--at-least X` or `--at-most X`: a measurable tracker. The
@@ -374,6 +376,7 @@ extension CommandLineSpec {
     static let every = option("--every", .everyDays, \.every, help: .helpOptionEvery)
     static let times = option("--times", .times, \.times, help: .helpOptionTimes)
     static let per = option("--per", .choice, \.per, help: .helpOptionPer)
+    static let inDays = option("--in", .times, \.inDays, help: .helpOptionIn)
     static let event = flag("--event", \.event, help: .helpOptionEvent)
     static let measure = option("--measure", .text("unit"), \.measure, help: .helpOptionMeasure)
     static let atLeast = option("--at-least", .text("X"), \.atLeast, help: .helpOptionAtLeast)

@@ -3,8 +3,9 @@ import TrackerLocalization
 import TrackerModels
 import TrackerViewModels
 
-/// `add NAME [--category C] [--every mon,wed | --every day | --times N --per week|month | --event]
-/// [--measure UNIT --at-least X | --at-most X] [--emoji E] [--color N]`: a tracker made as the form
+/// `add NAME [--category C] [--every mon,wed | --every day | --times N --per week|month |
+/// --times N --in Y | --event] [--measure UNIT --at-least X | --at-most X [--per week|month]]
+/// [--emoji E] [--color N]`: a tracker made as the form
 /// makes it (issue 49), with the form's rules and its words: a name the form refuses is refused
 /// with the sentence the form shows under the field, a unit or target likewise.
 ///
@@ -32,6 +33,11 @@ enum AddCommand {
     case .success(let read): measure = read
     case .failure(.usage(let message)): return usage(message)
     case .failure(.refused(let message)): return .failure(message)
+    }
+    // A window on a measurable tracker, a week's target with a quota or on an event: refused with
+    // the words the app's alert says.
+    if let conflict = Tracker.paceConflict(kind: kind, measure: measure) {
+      return .failure(DisplayText.paceConflict(conflict, localizer))
     }
     let emoji = options.emoji.map(NameRules.trimmed) ?? TrackerEmoji.all[0]
     guard TrackerEmoji.all.contains(emoji) else {
@@ -128,10 +134,11 @@ enum AddCommand {
     }
   }
 
-  /// The kind the schedule options say: exactly one of `--every`, `--times` with `--per`, and
-  /// `--event`.
+  /// The kind the schedule options say: exactly one of `--every`, `--times` with `--per` or
+  /// `--in`, and `--event`. `--per` without `--times` is a measure target's period, not a
+  /// schedule (`measure`).
   static func schedule(_ options: Options) -> Result<TrackerKind, UsageError> {
-    let given = [options.every != nil, options.times != nil || options.per != nil, options.event]
+    let given = [options.every != nil, options.times != nil || options.inDays != nil, options.event]
     guard given.contains(true) else { return .failure(UsageError(message: Messages.text(.cliAddNoSchedule))) }
     guard given.filter({ $0 }).count == 1 else {
       return .failure(UsageError(message: Messages.text(.cliAddTwoSchedules)))
@@ -141,7 +148,21 @@ enum AddCommand {
       // A weekday list is never empty once read (an empty word is refused).
       return every.map { .habit(Schedule($0) ?? .everyDay) }
     }
-    guard let times = options.times, let period = options.per else {
+    guard let times = options.times, (options.per == nil) != (options.inDays == nil) else {
+      return .failure(UsageError(message: Messages.text(.cliAddTimesAndPer)))
+    }
+    if let inDays = options.inDays {
+      return times.flatMap { count in
+        inDays.flatMap { days in
+          guard let window = TimesInDays(count, in: days) else {
+            return .failure(
+              UsageError(message: Messages.text(.cliAddWindowOutOfRange(String(count), String(days)))))
+          }
+          return .success(.habit(Schedule(window: window)))
+        }
+      }
+    }
+    guard let period = options.per else {
       return .failure(UsageError(message: Messages.text(.cliAddTimesAndPer)))
     }
     return times.flatMap { count in
@@ -169,6 +190,9 @@ enum AddCommand {
     case (nil, nil): target = nil
     case (_?, _?): return .failure(.usage(Messages.text(.cliAddTwoTargets)))
     }
+    // `--per` without `--times` is the target's period: "--at-least 50000 --per week".
+    let period = options.times == nil ? options.per : nil
+    if period != nil, target == nil { return .failure(.usage(Messages.text(.cliAddPerWithoutTimesOrTarget))) }
     switch (options.measure, target) {
     case (nil, nil): return .success(.yesNo)
     case (nil, _?): return .failure(.usage(Messages.text(.cliAddTargetWithoutMeasure)))
@@ -189,7 +213,9 @@ enum AddCommand {
         return .failure(.refused(targetOption + ": " + DisplayText.targetError(error, localizer)))
       }
       do {
-        return .success(.measurable(try MeasureGoal(unit: unit, target: amount, direction: target.direction)))
+        return .success(
+          .measurable(
+            try MeasureGoal(unit: unit, target: amount, direction: target.direction, period: period)))
       } catch {
         return .failure(
           .refused(

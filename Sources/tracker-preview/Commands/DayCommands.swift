@@ -508,7 +508,7 @@ struct DayDetails {
         windows[id].map { window in
           .object([
             ("times", .int(window.window.count)), ("in", .int(window.window.days)),
-            ("checkIns", .int(window.checkIns)), ("met", .bool(window.isMet)),
+            ("checkIns", .int(window.checkIns)), ("filled", .bool(window.isFilled)),
           ])
         } ?? .null
       ),
