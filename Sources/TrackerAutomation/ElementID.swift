@@ -72,6 +72,8 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
   case measure(TrackerFormViewModel.MeasureKind)
   /// At least or at most, for a measurable tracker.
   case direction(MeasureDirection)
+  /// A day, a week or a month: what a measurable habit's target is for (issue 49).
+  case targetPeriod(TrackerFormViewModel.TargetPeriod)
 
   // Categories
   /// A category of the list, by its title.
@@ -166,6 +168,7 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     case .keepEditing: return "keep-editing"
     case .measure(let kind): return "measure:" + kind.rawValue
     case .direction(let direction): return "direction:" + direction.rawValue
+    case .targetPeriod(let period): return "target-period:" + period.rawValue
     case .category(let title): return "category:" + title
     case .addCategory: return "add-category"
     case .weekday(let weekday): return "day:" + weekday.code

@@ -136,7 +136,8 @@ private struct Speech {
       .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
       .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry,
       .todo,
-      .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note,
+      .measure, .direction, .targetPeriod, .scheduleKind, .quotaMinus, .quotaPlus, .windowDaysMinus,
+      .windowDaysPlus, .note,
       .amountMinus, .amountPlus,
       .clearEntry:
       return nil
@@ -175,7 +176,8 @@ private struct Speech {
         .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart,
         .sync,
         .hour,
-        .allow, .notNow, .completed, .retry, .todo, .note, .measure, .direction, .scheduleKind, .quotaMinus,
+        .allow, .notNow, .completed, .retry, .todo, .note, .measure, .direction, .targetPeriod, .scheduleKind,
+        .quotaMinus,
         .quotaPlus, .windowDaysMinus, .windowDaysPlus:
         return nil
       }
@@ -220,7 +222,8 @@ private struct Speech {
         .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow,
         .notNow,
-        .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus,
+        .completed, .retry, .todo, .measure, .direction, .targetPeriod, .scheduleKind, .quotaMinus,
+        .quotaPlus,
         .windowDaysMinus, .windowDaysPlus, .note,
         .amountMinus, .amountPlus, .clearEntry:
         return nil
@@ -252,7 +255,8 @@ private struct Speech {
         .create, .discard, .keepEditing, .category,
         .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .reminder, .reminderTime, .dayStart,
         .sync,
-        .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus,
+        .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .targetPeriod, .scheduleKind,
+        .quotaMinus,
         .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note, .amountMinus, .amountPlus, .clearEntry:
         // Edit, Delete and the buttons of its questions act on the tracker shown.
         return element.label + ": " + state.name
@@ -288,7 +292,7 @@ private struct Speech {
     case .measure:
       let name = state.measure.title + ": " + element.label
       return element.isChecked == true ? localizer.text(.spokenChosen(label: name)) : name
-    case .direction:
+    case .direction, .targetPeriod:
       let name = state.measure.targetTitle + ": " + element.label
       return element.isChecked == true ? localizer.text(.spokenChosen(label: name)) : name
     case .field(.unit):

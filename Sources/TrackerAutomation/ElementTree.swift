@@ -388,6 +388,11 @@ enum ElementTree {
         identifier: .direction($0.value), label: $0.title, isChecked: $0.isChosen,
         action: .tracker(.chooseDirection($0.value)), grid: "direction")
     }
+    result += fields.targetPeriods.map {
+      Element(
+        identifier: .targetPeriod($0.value), label: $0.title, isChecked: $0.isChosen,
+        action: .tracker(.chooseTargetPeriod($0.value)), grid: "target-period")
+    }
     return result
   }
 

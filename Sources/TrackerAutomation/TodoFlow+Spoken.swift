@@ -31,7 +31,8 @@ extension TodoFlow {
           .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
           .create, .discard, .keepEditing, .category,
           .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-          .dayStart, .sync, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .scheduleKind,
+          .dayStart, .sync, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .targetPeriod,
+          .scheduleKind,
           .quotaMinus,
           .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note, .amountMinus, .amountPlus, .clearEntry:
           if !element.isEnabled {
@@ -48,7 +49,8 @@ extension TodoFlow {
       }
       switch element.identifier {
       case .add: element.spokenLabel = view.list.addAccessibilityLabel
-      case .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .windowDaysMinus,
+      case .todo, .measure, .direction, .targetPeriod, .scheduleKind, .quotaMinus, .quotaPlus,
+        .windowDaysMinus,
         .windowDaysPlus:
         let name = element.label.split(separator: "\n").first.map(String.init) ?? element.label
         element.spokenLabel = element.isChecked == true ? name + ", " + localizer.text(.spokenDone) : name

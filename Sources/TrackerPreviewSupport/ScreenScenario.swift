@@ -232,6 +232,13 @@ public struct ScreenScenario: Sendable {
       newHabit + [.tap(.element(.scheduleRow)), .tap(.element(.scheduleKind(.month)))]
         + Array(repeating: .tap(.element(.quotaPlus)), count: 27)
     },
+    // Issue 49: N times in Y days, "2 times in 10 days".
+    ScreenScenario("schedule-window", screen: .schedule) { _ in
+      newHabit + [
+        .tap(.element(.scheduleRow)), .tap(.element(.scheduleKind(.window))), .tap(.element(.quotaMinus)),
+      ]
+        + Array(repeating: .tap(.element(.windowDaysPlus)), count: 3)
+    },
     ScreenScenario("filters", screen: .filters) { _ in filter(.completed) + [.tap(.element(.filters))] },
     ScreenScenario("calendar", screen: .calendar) { _ in [.tap(.element(.date))] },
     ScreenScenario("statistics", screen: .statistics) { _ in [.tap(.element(.tab(.statistics)))] },

@@ -97,7 +97,8 @@ public final class InteractiveSession {
         .discard, .keepEditing, .addCategory, .weekday,
         .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour,
         .allow,
-        .notNow, .completed, .retry, .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus,
+        .notNow, .completed, .retry, .todo, .measure, .direction, .targetPeriod, .scheduleKind, .quotaMinus,
+        .quotaPlus,
         .windowDaysMinus, .windowDaysPlus,
         .note, .amountMinus, .amountPlus, .clearEntry:
         role = .other

@@ -182,7 +182,7 @@ struct AddCLITests {
     let list = try runCLI(["list", "--color", "never"] + file).output
     let expected =
       language == "en"
-      ? ["once in 2 days: met", "1/3 in 7 days", "8000 / 50000 steps this week"]
+      ? ["1 time in 2 days: met", "1/3 in 7 days", "8000 / 50000 steps this week"]
       : ["1 раз за 2 дня: выполнено", "1/3 за 7 дней", "8000 / 50000 steps на этой неделе"]
     for text in expected { #expect(list.contains(text), "\(text) in \(list)") }
     // Gym is met today by yesterday's window, with no check-in of its own: ✓ all the same.

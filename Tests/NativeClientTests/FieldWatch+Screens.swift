@@ -169,6 +169,7 @@ extension FieldWatch {
     watch("Schedule.kinds", owner) { model.kinds }
     watch("Schedule.rows", owner) { model.rows }
     watch("Schedule.quota", owner) { model.quota }
+    watch("Schedule.windowDays", owner) { model.windowDays }
     watch("Schedule.doneTitle", owner) { model.doneTitle }
     checkCoverage("Schedule", of: model.state)
   }

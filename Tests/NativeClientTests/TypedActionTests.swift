@@ -102,7 +102,7 @@ struct TypedActionTests {
       .clearAmount, .clearNote, .moveTracker:
       return "edit"
     case .chooseKind, .chooseEmoji, .chooseColor, .chooseCategory, .chooseFilter, .chooseDay, .chooseDayStart,
-      .chooseMeasure, .chooseDirection, .chooseScheduleKind, .chooseStatisticsCategory:
+      .chooseMeasure, .chooseDirection, .chooseTargetPeriod, .chooseScheduleKind, .chooseStatisticsCategory:
       return "choose"
     case .saveTracker, .saveCategory, .saveSchedule, .saveReminderTime, .allowNotifications, .saveAmount,
       .saveNote:

@@ -48,6 +48,10 @@ struct ElementIDTests {
     (.direction(.atMost), "direction:at-most"), (.scheduleKind(.weekdays), "schedule:weekdays"),
     (.scheduleKind(.week), "schedule:week"), (.scheduleKind(.month), "schedule:month"),
     (.quotaMinus, "quota-minus"), (.quotaPlus, "quota-plus"),
+    // Issue 49: N times in Y days, a target's period
+    (.scheduleKind(.window), "schedule:window"), (.windowDaysMinus, "window-days-minus"),
+    (.windowDaysPlus, "window-days-plus"), (.targetPeriod(.day), "target-period:day"),
+    (.targetPeriod(.week), "target-period:week"), (.targetPeriod(.month), "target-period:month"),
   ]
 
   @Test func everyIdentifierIsWrittenAsTheScriptingGuideListsIt() throws {

@@ -166,6 +166,47 @@ struct MeasureAndQuotaFormTests {
     #expect(stored.window == TimesInDays(2, in: 10) && stored.isDue(on: day("2026-12-06")))
   }
 
+  /// Issue 49: a measurable habit's target may be a week's or a month's; with N times in Y days
+  /// (a window counts ticks) the form says why under the target and Create waits.
+  @Test(arguments: [
+    (
+      Language.en,
+      "“N times in Y days” counts ticks: a measurable tracker is due on weekdays or N times a week or a month."
+    ),
+    (
+      .ru,
+      "«N раз за Y дней» считает отметки: измеряемый трекер — по дням недели или N раз в неделю или в месяц."
+    ),
+  ])
+  func aTargetOfAWeekIsMadeAndAWindowBesideAMeasureIsSaidAndWaits(language: Language, refusal: String) throws
+  {
+    let world = try Self.world()
+    let flow = AppFlow(environment: world.environment(language))
+    try Self.newHabit(flow, name: "Steps")
+    try flow.tap("schedule")
+    try flow.tap("schedule:window")
+    try flow.tap("done")
+    try flow.tap("measure:amount")
+    try flow.tap("unit")
+    try flow.perform(.type("steps"))
+    try flow.tap("target")
+    try flow.perform(.type("50000"))
+    #expect(formState(flow)?.measure.targetError == refusal)
+    #expect(formState(flow)?.isCreateEnabled == false)
+    try flow.tap("schedule")
+    try flow.tap("schedule:weekdays")
+    for day in ["day:mon", "day:tue", "day:wed", "day:thu", "day:fri", "day:sat", "day:sun"] {
+      try flow.tap(day)
+    }
+    try flow.tap("done")
+    try flow.tap("target-period:week")
+    #expect(formState(flow)?.measure.targetError == nil)
+    #expect(formState(flow)?.measure.targetTitle == (language == .en ? "Target" : "Цель"))
+    try flow.tap("create")
+    let stored = try #require(try Self.stored(world, "Steps"))
+    #expect(stored.measure.goal?.period == .week && stored.measure.goal?.target == Amount(units: 50_000))
+  }
+
   @Test func theWeekdaysChosenStayWhileAQuotaIsTriedAndTheScreenFollowsTheLanguage() {
     let world = TestWorld()
     let model = ScheduleViewModel(environment: world.environment(.ru), days: [.monday, .friday])

@@ -42,6 +42,11 @@ struct TrackerFormTests {
             directions: [
               .init(value: .atLeast, title: "Не меньше", isChosen: true),
               .init(value: .atMost, title: "Не больше", isChosen: false),
+            ],
+            targetPeriods: [
+              .init(value: .day, title: "в день", isChosen: true),
+              .init(value: .week, title: "в неделю", isChosen: false),
+              .init(value: .month, title: "в месяц", isChosen: false),
             ]),
           reminders: .init(
             title: "Напоминания", rows: [], addTitle: "Добавить напоминание", isAddEnabled: true)))

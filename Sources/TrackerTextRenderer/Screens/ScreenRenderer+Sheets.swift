@@ -100,6 +100,11 @@ extension ScreenRenderer {
     if let error = fields.targetError { canvas.wrapped(error, .destructive, align: .center) }
     canvas.spans(
       options(fields.directions.map { ($0.title, $0.isChosen, .direction($0.value)) }), align: .center)
+    if !fields.targetPeriods.isEmpty {
+      canvas.spans(
+        options(fields.targetPeriods.map { ($0.title, $0.isChosen, .targetPeriod($0.value)) }), align: .center
+      )
+    }
     canvas.blank()
   }
 

@@ -212,7 +212,8 @@ public struct ScreenRenderer: Sendable {
       .weekday,
       .filter, .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed,
       .retry,
-      .todo, .measure, .direction, .scheduleKind, .quotaMinus, .quotaPlus, .windowDaysMinus, .windowDaysPlus,
+      .todo, .measure, .direction, .targetPeriod, .scheduleKind, .quotaMinus, .quotaPlus, .windowDaysMinus,
+      .windowDaysPlus,
       .note, .amountMinus, .amountPlus,
       .clearEntry:
       return nil

@@ -80,6 +80,7 @@ extension AppFlow {
     // Issue 32: form
     case .chooseMeasure(let kind): try top(for: action, \.trackerForm).measureKindTapped(kind)
     case .chooseDirection(let direction): try top(for: action, \.trackerForm).directionTapped(direction)
+    case .chooseTargetPeriod(let period): try top(for: action, \.trackerForm).targetPeriodTapped(period)
     // Categories
     case .chooseCategory(let id): try top(for: action, \.categories).categoryTapped(id)
     case .addCategory: try top(for: action, \.categories).addTapped()

@@ -99,6 +99,8 @@ public enum TrackerAction: Hashable, Sendable {
   case chooseMeasure(TrackerFormViewModel.MeasureKind)
   /// At least or at most.
   case chooseDirection(MeasureDirection)
+  /// What a measurable habit's target is for: a day, a week or a month (issue 49).
+  case chooseTargetPeriod(TrackerFormViewModel.TargetPeriod)
 
   // Categories
   /// A category's row: it is chosen.

@@ -1,3 +1,4 @@
+import TrackerLocalization
 import TrackerModels
 
 /// Issue 32: the form's measure — Yes/No or Measurable, and a measurable tracker's unit, daily
@@ -9,6 +10,37 @@ extension TrackerFormViewModel {
     case yesNo = "yes-no"
     /// A record carries an amount: a unit, a daily target and a direction.
     case amount
+  }
+
+  /// The period a measurable habit's target is for (issue 49): a day, or a week's or a month's sum.
+  public enum TargetPeriod: String, CaseIterable, Hashable, Sendable {
+    case day, week, month
+
+    /// The goal's period: nil for a day.
+    public var period: Quota.Period? {
+      switch self {
+      case .day: return nil
+      case .week: return .week
+      case .month: return .month
+      }
+    }
+
+    var titleKey: TextKey {
+      switch self {
+      case .day: return .formTargetPeriodDay
+      case .week: return .formTargetPeriodWeek
+      case .month: return .formTargetPeriodMonth
+      }
+    }
+
+    /// The choice of a goal's period.
+    public init(_ period: Quota.Period?) {
+      switch period {
+      case nil: self = .day
+      case .week?: self = .week
+      case .month?: self = .month
+      }
+    }
   }
 
   /// One option of a choice of two or three (Yes/No or Measurable, at least or at most).
@@ -51,13 +83,15 @@ extension TrackerFormViewModel {
     public var targetError: String?
     /// At least and at most, the chosen one checked.
     public var directions: [Option<MeasureDirection>]
+    /// A day, a week or a month, the chosen one checked: what the target is for (a habit's only).
+    public var targetPeriods: [Option<TargetPeriod>]
 
     /// A value with every field given.
     public init(
       title: String = "", kinds: [Option<MeasureKind>] = [], isMeasurable: Bool = false, unit: String = "",
       unitTitle: String = "", unitPlaceholder: String = "", unitError: String? = nil, target: String = "",
       targetTitle: String = "", targetPlaceholder: String = "", targetError: String? = nil,
-      directions: [Option<MeasureDirection>] = []
+      directions: [Option<MeasureDirection>] = [], targetPeriods: [Option<TargetPeriod>] = []
     ) {
       self.title = title
       self.kinds = kinds
@@ -71,6 +105,7 @@ extension TrackerFormViewModel {
       self.targetPlaceholder = targetPlaceholder
       self.targetError = targetError
       self.directions = directions
+      self.targetPeriods = targetPeriods
     }
   }
 

@@ -40,6 +40,8 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
   var dayChange = 0
   var measureKind: MeasureKind
   var direction: MeasureDirection
+  /// What a measurable habit's target is for: a day, a week or a month (issue 49).
+  var targetPeriod = TargetPeriod.day
   /// The tracker's reminders as the form has them (issue 48).
   var reminders: [HabitReminder] = []
   /// Editing: the tracker's records and days off as stored, read with the names (nil until read),
@@ -87,6 +89,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       case .measurable(let goal):
         measureKind = .amount
         direction = goal.direction
+        targetPeriod = TargetPeriod(goal.period)
         measure.unit = goal.unit
         measure.target = goal.target.written(decimalSeparator: localizer.decimalSeparator)
       }
@@ -226,6 +229,12 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     state = next
   }
 
+  /// Call when the user chose what the target is for: a day, a week or a month.
+  public func targetPeriodTapped(_ chosen: TargetPeriod) {
+    targetPeriod = chosen
+    refresh()
+  }
+
   /// Call when the user chose at least or at most.
   public func directionTapped(_ chosen: MeasureDirection) {
     direction = chosen
@@ -282,6 +291,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     var unit: String
     var target: String
     var direction: MeasureDirection
+    var targetPeriod: TargetPeriod
     var reminders: [HabitReminder]
   }
 
@@ -292,7 +302,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     Draft(
       name: state.name, categoryID: categoryID, schedule: schedule, emoji: emoji, color: color,
       dayChange: dayChange, measureKind: measureKind, unit: state.measure.unit, target: state.measure.target,
-      direction: direction, reminders: reminders)
+      direction: direction, targetPeriod: targetPeriod, reminders: reminders)
   }
 
   /// The form as it opened; set at the end of `init`.
@@ -414,6 +424,8 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     } else {
       kind = .event
     }
+    // A schedule and a measure that cannot go together make no tracker (issue 49).
+    guard Tracker.paceConflict(kind: kind, measure: measure) == nil else { return nil }
     switch mode {
     case .newHabit, .newEvent:
       return Tracker(
@@ -439,7 +451,9 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     case .yesNo: return .yesNo
     case .amount:
       guard let target = try? Amount(parsing: fields.target) else { return nil }
-      return try? TrackerMeasure.measurable(unit: fields.unit, target: target, direction: direction)
+      return try? TrackerMeasure.measurable(
+        unit: fields.unit, target: target, direction: direction,
+        period: mode.isHabit ? targetPeriod.period : nil)
     }
   }
 
@@ -560,6 +574,15 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
         value: $0, title: localizer.text($0 == .atLeast ? .formDirectionAtLeast : .formDirectionAtMost),
         isChosen: $0 == direction)
     }
+    // "Daily target" only while the target is a day's.
+    fields.targetTitle = localizer.text(
+      mode.isHabit && targetPeriod != .day ? .formTargetOfPeriod : .formTarget)
+    // A target of a week or a month is a habit's: an event's target is a day's.
+    fields.targetPeriods =
+      mode.isHabit
+      ? TargetPeriod.allCases.map {
+        Option(value: $0, title: localizer.text($0.titleKey), isChosen: $0 == targetPeriod)
+      } : []
     // An empty field says nothing, as the name's does: Create stays disabled until it is filled.
     fields.unitError = nil
     if case .failure(let error) = MeasureGoal.validatedUnit(fields.unit) {
@@ -576,6 +599,17 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       } catch {
         fields.targetError = DisplayText.targetError(error, localizer)
       }
+    }
+    // A schedule and a measure that cannot go together say so under the target (issue 49), and
+    // Create waits (`draft`).
+    if fields.targetError == nil, fields.isMeasurable, mode.isHabit, let schedule = schedule.schedule,
+      let conflict = Tracker.paceConflict(
+        kind: .habit(schedule),
+        measure: (try? TrackerMeasure.measurable(
+          unit: "x", target: Amount(units: 1) ?? .zero, direction: direction, period: targetPeriod.period))
+          ?? .yesNo)
+    {
+      fields.targetError = DisplayText.paceConflict(conflict, localizer)
     }
   }
 }
