@@ -13,7 +13,7 @@ extension ArchiveDecoder {
   }
 
   /// The members of `value` that differ from the store's `members`, with both sides as written.
-  static func differences(_ value: JSONValue, _ members: [(String, JSONValue)]) -> [String] {
+  static func differences(_ value: JSONValue, _ members: [(String, JSONValue)]) -> [StoreMessage] {
     members.compactMap { key, stored in
       // Where a tracker sits and whether it is archived are the store's arrangement, not the
       // tracker: a backup from before a move or an archive is the same tracker, and the store's
@@ -22,7 +22,10 @@ extension ArchiveDecoder {
       let given = value[key] ?? .null
       guard given != stored else { return nil }
       // Each side whole up to a screen line: a file's own value may be a megabyte.
-      return "\(key): \(shown(JSONWriter.line(stored))) in the store, \(shown(JSONWriter.line(given))) here"
+      return StoreMessage(
+        "import.differsField", "%@: %@ in the store, %@ here", .text(key),
+        .text(shown(JSONWriter.line(stored))),
+        .text(shown(JSONWriter.line(given))))
     }
   }
 
@@ -35,13 +38,18 @@ extension ArchiveDecoder {
   static let arrangementKeys: Set<String> = ["archived", "order"]
 
   /// An item of the file with the id of one in the store that is not the same.
-  mutating func differs(_ path: String, id: UUID, fields: [String]) {
+  /// Each difference is a message of its own (in the summary's language), joined by "; ".
+  mutating func differs(_ path: String, id: UUID, fields: [StoreMessage]) {
+    guard let first = fields.first else { return }
+    let joined = fields.dropFirst().reduce(first) {
+      StoreMessage("import.differsAnd", "%@; %@", .message($0), .message($1))
+    }
     problem(
       path + ".id",
       StoreMessage(
         "import.differsFromStore",
         "%@ is already in the store, with other values (%@); an import adds only what is new and never changes what is there: rename or delete one of them first",
-        .text(id.uuidString), .text(fields.joined(separator: "; "))))
+        .text(id.uuidString), .message(joined)))
   }
 
   mutating func checkUnique(

@@ -42,6 +42,11 @@ struct ImportConflictCLITests {
     for field in ["name:", "emoji:", "color:", "schedule:", "pinned:", "created:", "measure:"] {
       #expect(conflict.contains(field), "\(field) in \(conflict)")
     }
+    // Each of the 7 fields' differences in the summary's language too (the sentence's own
+    // "already in the store, " makes the eighth).
+    let said = language == "en" ? "in the store, " : "в хранилище, "
+    #expect(conflict.components(separatedBy: said).count == 9, "\(conflict)")
+    if language == "ru" { #expect(!conflict.contains(" here"), "\(conflict)") }
     let hint =
       language == "en"
       ? "To restore this backup as it is, into a new data file of its own: tracker-preview import \(backup) --into NEW.sqlite\n"

@@ -208,6 +208,46 @@ struct LoopImportCLITests {
     #expect(try snapshot(copy) == before)
   }
 
+  /// The issue's figures, end to end (issue 49): a Loop backup's "1 in 2 days" done every other
+  /// day for 12 weeks is Loop's 84-day streak after `import`, and 8,000 steps a day against
+  /// Loop's 50,000 a week meets every one of those days.
+  @Test func aLoopWindowAndAWeeksTargetKeepLoopsNumbersAfterImport() throws {
+    let folder = TemporaryFolder().url
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let path = folder.appendingPathComponent("pace.db").path
+    var database: OpaquePointer?
+    defer { sqlite3_close(database) }
+    // 84 days ending on Sunday 29 November: the run every other day, the steps every day.
+    let first = november(29) - 83 * 86_400_000
+    let runs = stride(from: 0, to: 84, by: 2).map { "(1, \(first + $0 * 86_400_000), 2)" }
+    let steps = (0..<84).map { "(2, \(first + $0 * 86_400_000), 8000000)" }
+    let sql = """
+      PRAGMA user_version = 25;
+      CREATE TABLE Habits (id INTEGER PRIMARY KEY, name TEXT, freq_num INTEGER, freq_den INTEGER, type INTEGER,
+        target_type INTEGER, target_value REAL, unit TEXT);
+      CREATE TABLE Repetitions (id INTEGER PRIMARY KEY, habit INTEGER, timestamp INTEGER, value INTEGER, notes TEXT);
+      INSERT INTO Habits VALUES (1, 'Run', 1, 2, 0, 0, 0, ''), (2, 'Steps', 1, 7, 1, 0, 50000, 'steps');
+      INSERT INTO Repetitions (habit, timestamp, value) VALUES \((runs + steps).joined(separator: ", "));
+      """
+    #expect(sqlite3_open(path, &database) == SQLITE_OK)
+    #expect(sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK)
+    let imported = try runCLI(["import", path, "--store", store, "--lang", "en"] + fixed)
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output.contains("habits of X times in Y days, met by Loop's own windows: 1 tracker"))
+    #expect(
+      imported.output.contains(
+        "targets of a week (Monday to Sunday) or a month, met by the period's sum: 1 tracker"))
+    let sunday = ["--today", "2026-11-29", "--time-zone", "Europe/Moscow"]
+    let stats = try runCLI(["stats", "--json", "--store", store] + sunday)
+    #expect(stats.status == 0, "\(stats.error)")
+    #expect(
+      stats.output.contains(#""name": "Run", "completed": 84, "currentStreak": 84, "bestStreak": 84"#),
+      "\(stats.output)")
+    #expect(
+      stats.output.contains(#""name": "Steps", "completed": 84, "currentStreak": 84, "bestStreak": 84"#),
+      "\(stats.output)")
+  }
+
   @Test(arguments: ["en", "ru"])
   func everyWayAMeasureAQuotaOrANoteWasAdaptedIsSaidOnce(language: String) throws {
     let folder = TemporaryFolder().url

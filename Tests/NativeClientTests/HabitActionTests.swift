@@ -91,4 +91,28 @@ struct HabitActionTests {
     #expect(measured.actions.first?.kind.command(trackerID: run, day: environment.today) == nil)
     #expect(measured.link == DeepLink.habit(.id(run)).text)
   }
+
+  /// Issue 49: a widget row of a period target says the target is a week's, and its text is the
+  /// week's sum so far; a window habit's row says its check-ins, as the card does.
+  @Test func aWidgetRowSaysAPeriodTargetsWeekAndAWindowsCheckIns() throws {
+    let (store, _, run) = try world()
+    var steps = try #require(store.trackers().first { $0.tracker.id == run }).tracker
+    steps.measure = try .measurable(
+      unit: "km", target: Amount(parsing: "30"), direction: .atLeast, period: .week)
+    try store.updateTracker(steps, addingRecordsOn: [], removingRecordsOn: [])
+    var gym = steps
+    gym.id = UUID()
+    gym.name = "Gym"
+    gym.measure = .yesNo
+    gym.kind = .habit(Schedule(window: try #require(TimesInDays(3, in: 7))))
+    try store.createTracker(gym)
+    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    let trackers = try #require(flow.trackers)
+    let snapshot = try #require(WidgetSnapshot.make(from: trackers, family: .large))
+    let row = try #require(snapshot.rows.first { $0.id == run })
+    #expect(row.targetPer == "week" && row.target == Amount(units: 30))
+    #expect(row.progressText == "0 / 30 km this week", "\(String(describing: row.progressText))")
+    let window = try #require(snapshot.rows.first { $0.id == gym.id })
+    #expect(window.progressText == "0/3 in 7 days" && window.targetPer == nil)
+  }
 }

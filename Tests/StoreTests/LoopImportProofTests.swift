@@ -18,6 +18,8 @@ private enum Shape {
   case measurable(target: Int, atMost: Bool)
   /// Numerical, a target of the week's sum (thousandths), at most when `atMost` (issue 49).
   case weekly(target: Int, atMost: Bool)
+  /// Numerical, a target of the calendar month's sum, Loop's `freq_den` 30 or 31.
+  case monthly(target: Int, atMost: Bool, days: Int)
   /// Yes/no, `times` in `days` days: read by Loop's own code (`LoopOracle`), not by ours.
   case window(times: Int, days: Int)
 }
@@ -55,7 +57,7 @@ private struct DirectReading {
         } else if row.value == 3 {
           daysOff.insert(row.day)
         }
-      case .measurable, .weekly:
+      case .measurable, .weekly, .monthly:
         guard let value = row.value else { continue }
         if value == 3 {
           daysOff.insert(row.day)
@@ -126,7 +128,14 @@ private struct DirectReading {
     switch shape {
     case .daily, .window: return records[day] != nil
     case .measurable(let total, let most): (target, atMost) = (total, most)
-    case .weekly(let total, let most): return isWeekMet(day, target: total, atMost: most)
+    case .weekly(let total, let most):
+      let monday = day.adding(days: 1 - day.weekday.rawValue)
+      return isPeriodMet(day, monday...monday.adding(days: 6), target: total, atMost: most)
+    case .monthly(let total, let most, _):
+      let start = Day(year: day.year, month: day.month, day: 1) ?? day
+      let end =
+        Day(year: day.year, month: day.month, day: Day.length(ofMonth: day.month, year: day.year)) ?? day
+      return isPeriodMet(day, start...end, target: total, atMost: most)
     }
     if !atMost { return records[day].map { ($0 ?? target) >= target } ?? false }
     // At most: judged once the day has ended; nothing entered is 0, on a day not off.
@@ -135,23 +144,24 @@ private struct DirectReading {
     return !daysOff.contains(day)
   }
 
-  /// A weekly target's day (docs/rules.md, "Period targets"): not off, and its week's (Monday to
-  /// Sunday) amounts up to today reach the target scaled by the week's days off, rounded up to a
-  /// thousandth; at most, the week has ended with its sum within it. `first` bounds the week.
-  private func isWeekMet(_ day: Day, target: Int, atMost: Bool) -> Bool {
+  /// A period target's day (docs/rules.md, "Period targets"): not off, and its period's (a
+  /// Monday-to-Sunday week or a calendar month) amounts up to today reach the target scaled by the
+  /// period's days off, rounded up to a thousandth; at most, the period has ended with its sum
+  /// within it. The first day bounds the period.
+  private func isPeriodMet(_ day: Day, _ period: ClosedRange<Day>, target: Int, atMost: Bool) -> Bool {
     guard !daysOff.contains(day) else { return false }
-    let monday = day.adding(days: 1 - day.weekday.rawValue)
     let first = (Array(records.keys) + Array(daysOff) + Array(notes.keys)).min() ?? today
+    let length = period.lowerBound.days(to: period.upperBound) + 1
     var sum = 0
     var off = 0
-    for offset in 0..<7 {
-      let date = monday.adding(days: offset)
+    for offset in 0..<length {
+      let date = period.lowerBound.adding(days: offset)
       guard date >= first else { continue }
       if date <= today, let amount = records[date] { sum += amount ?? target }
       if daysOff.contains(date) { off += 1 }
     }
-    let asked = (target * (7 - off) + 6) / 7
-    if atMost { return monday.adding(days: 6) < today && sum <= asked }
+    let asked = (target * (length - off) + length - 1) / length
+    if atMost { return period.upperBound < today && sum <= asked }
     return asked > 0 && sum >= asked
   }
 
@@ -202,13 +212,19 @@ private func generatedBackup(
       let target = Int.random(in: 1...30_000, using: &random)
       shape = .measurable(target: target, atMost: Bool.random(using: &random))
     default:
-      let target = Int.random(in: 1...50_000, using: &random)
-      shape = .weekly(target: target, atMost: Bool.random(using: &random))
+      let target = Int.random(in: 1...200_000, using: &random)
+      let atMost = Bool.random(using: &random)
+      switch Int.random(in: 0..<3, using: &random) {
+      case 0: shape = .weekly(target: target, atMost: atMost)
+      case 1: shape = .monthly(target: target, atMost: atMost, days: 30)
+      default: shape = .monthly(target: target, atMost: atMost, days: 31)
+      }
     }
     switch shape {
     case .daily: row.frequency = (1, 1)
     case .window(let times, let days): row.frequency = (times, days)
-    case .measurable(let target, let atMost), .weekly(let target, let atMost):
+    case .measurable(let target, let atMost), .weekly(let target, let atMost),
+      .monthly(let target, let atMost, _):
       row.type = 1
       row.targetType = atMost ? 1 : 0
       // Loop's double, sometimes a hair off the thousandth it means.
@@ -216,6 +232,7 @@ private func generatedBackup(
       row.targetValue = "\(target / 1000).\(String(format: "%03d", target % 1000))\(noise)"
       row.unit = ["km", "", "pages", "glasses of water"][Int.random(in: 0..<4, using: &random)]
       if case .weekly = shape { row.frequency = (1, 7) }
+      if case .monthly(_, _, let days) = shape { row.frequency = (1, days) }
     }
     builder.habits.append(row)
     habits.append(GeneratedHabit(row: row, shape: shape))

@@ -49,6 +49,9 @@ public struct WidgetSnapshot: Codable, Equatable, Sendable {
     public var amount: Amount?
     public var target: Amount?
     public var unit: String?
+    /// "week" or "month" when `target` is that period's sum (a period target, issue 49; the sum
+    /// so far is in `progressText`); nil for a day's target.
+    public var targetPer: String?
     /// A quota habit's progress in today's week or month.
     public var quota: QuotaState?
     public var currentStreak: Int
@@ -153,7 +156,8 @@ extension WidgetSnapshot {
       }
     return Row(
       id: card.id, name: card.name, emoji: card.emoji, color: card.color.hex, kind: kind, isDone: isDone,
-      isDayOff: card.isDayOff, amount: amount, target: goal?.target, unit: goal?.unit, quota: quota,
+      isDayOff: card.isDayOff, amount: amount, target: goal?.target, unit: goal?.unit,
+      targetPer: goal?.period?.rawValue, quota: quota,
       currentStreak: card.currentStreak, progressText: progress.isEmpty ? nil : progress,
       streakText: card.streakText, accessibilityLabel: card.name,
       accessibilityValue: ([state] + (progress.isEmpty ? [] : [progress]) + [streak]).joined(separator: ", "),
