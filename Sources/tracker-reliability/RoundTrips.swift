@@ -76,6 +76,7 @@ struct RoundTrip {
     let archive = exports[0]
     // How many carried measures, quotas, amounts or notes: the version-3 part was exercised.
     if archive.contains("\n  \"version\": 3,\n") { report.count("archives of version 3") }
+    if archive.contains("\n  \"version\": 4,\n") { report.count("archives of version 4") }
     let targets: [any TrackerDataStore] = [
       InMemoryTrackerStore(),
       try SQLiteTrackerStore(path: folder.appendingPathComponent("target.sqlite").path, now: Date()),
@@ -169,7 +170,8 @@ struct RoundTrip {
         color: TrackerColor.palette.randomElement(using: &random) ?? TrackerColor.palette[0],
         categoryID: categories[Int.random(in: 0..<categories.count, using: &random)].id, createdOn: today,
         kind: Int.random(in: 0..<4, using: &random) == 0 ? .event : .habit(randomSchedule()),
-        measure: randomMeasure())
+        measure: randomMeasure()
+      ).fitted()
       try each { try $0.createTracker(tracker) }
     } else if roll < 40 {
       // done / undone, on any day the grid and the command line let a user tick.
@@ -203,6 +205,7 @@ struct RoundTrip {
       var tracker = summary.tracker
       if case .habit = tracker.kind, Bool.random(using: &random) { tracker.kind = .habit(randomSchedule()) }
       if Int.random(in: 0..<4, using: &random) == 0 { tracker.measure = randomMeasure() }
+      tracker = tracker.fitted()
       let recorded = Set(try stores[0].recordDays(trackerID: tracker.id))
       let daysOff = Set(try stores[0].daysOff(trackerID: tracker.id))
       let change = Int.random(in: -3...3, using: &random)
@@ -248,7 +251,12 @@ struct RoundTrip {
   }
 
   mutating func randomSchedule() -> Schedule {
-    switch Int.random(in: 0..<6, using: &random) {
+    switch Int.random(in: 0..<7, using: &random) {
+    case 2:
+      // N times in Y days (issue 49).
+      let days = Int.random(in: TimesInDays.allowedDays, using: &random)
+      return TimesInDays(Int.random(in: 1..<days, using: &random), in: days).map(Schedule.init(window:))
+        ?? .everyDay
     case 0:
       return Quota(Int.random(in: 1...6, using: &random), per: .week).map(Schedule.init(quota:)) ?? .everyDay
     case 1:
@@ -265,7 +273,10 @@ struct RoundTrip {
     let unit = Self.units.randomElement(using: &random) ?? "km"
     let target = Amount(thousandths: Int.random(in: 1...50_000, using: &random)) ?? .maximum
     let direction: MeasureDirection = Bool.random(using: &random) ? .atLeast : .atMost
-    return (try? TrackerMeasure.measurable(unit: unit, target: target, direction: direction)) ?? .yesNo
+    // A target of a week or a month now and then (issue 49).
+    let period: Quota.Period? = [nil, nil, .week, .month].randomElement(using: &random) ?? nil
+    return (try? TrackerMeasure.measurable(unit: unit, target: target, direction: direction, period: period))
+      ?? .yesNo
   }
 
   static let units = ["km", "стр.", "min", "чашки", "Ω", "pages \"big\""]
@@ -303,5 +314,27 @@ struct RoundTrip {
   mutating func nextID() -> UUID {
     defer { nextNumber += 1 }
     return UUID(uuidString: String(format: "5EED0000-0000-4000-8000-%012d", nextNumber)) ?? UUID()
+  }
+}
+
+extension Tracker {
+  /// This tracker with its schedule and measure made to go together as a person's edit would
+  /// leave them (`Tracker.paceConflict`): a window's measure a tick, a period target's quota or
+  /// window every day, an event's target a day's.
+  fileprivate func fitted() -> Tracker {
+    var result = self
+    switch paceConflict {
+    case nil: break
+    case .windowOnMeasurable?: result.measure = .yesNo
+    case .periodTargetWithQuota?: result.kind = .habit(.everyDay)
+    case .periodTargetOnEvent?:
+      if let goal = measure.goal,
+        let daily = try? TrackerMeasure.measurable(
+          unit: goal.unit, target: goal.target, direction: goal.direction)
+      {
+        result.measure = daily
+      }
+    }
+    return result
   }
 }

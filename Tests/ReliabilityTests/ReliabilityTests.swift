@@ -27,6 +27,9 @@ struct ReliabilityTests {
     // Measures, quotas, amounts and notes were among the actions (archive version 3).
     #expect(
       report.counts.first { $0.0 == "archives of version 3" }.map { $0.1 >= 100 } == true, "\(report.text)")
+    // Windows and period targets were among them too (archive version 4, issue 49).
+    #expect(
+      report.counts.first { $0.0 == "archives of version 4" }.map { $0.1 >= 50 } == true, "\(report.text)")
   }
 
   @Test func syncedDevicesConvergeAndAKilledSyncLeavesEveryFileWhole() throws {

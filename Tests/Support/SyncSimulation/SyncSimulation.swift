@@ -219,20 +219,31 @@ public struct SyncSimulation {
           emoji: TrackerEmoji.all[random.next(upTo: TrackerEmoji.all.count)],
           color: TrackerColor.palette[random.next(upTo: TrackerColor.palette.count)], categoryID: category.id,
           createdOn: days[random.next(upTo: 3)], kind: .habit(.everyDay))
-        switch random.next(upTo: 4) {
+        switch random.next(upTo: 6) {
         case 0:
           tracker.measure = try .measurable(unit: "km", target: Amount(parsing: "5"), direction: .atLeast)
         case 1: tracker.kind = .habit(Schedule(quota: Quota(3, per: .week)!))
         case 2: tracker.kind = .event
+        // Issue 49: N times in Y days, and a target of the week's sum.
+        case 3: tracker.kind = .habit(Schedule(window: TimesInDays(2, in: 10)!))
+        case 4:
+          tracker.measure = try .measurable(
+            unit: "steps", target: Amount(parsing: "50000"), direction: .atLeast, period: .week)
         default: break
         }
         try store.createTracker(tracker)
       case 4:
         guard var tracker = trackers.randomElement(using: &random) else { return }
-        switch random.next(upTo: 4) {
+        switch random.next(upTo: 6) {
         case 0: tracker.name = names[random.next(upTo: names.count)] + (random.next(upTo: 2) == 0 ? "" : " x")
         case 1: tracker.emoji = TrackerEmoji.all[random.next(upTo: TrackerEmoji.all.count)]
         case 2: tracker.categoryID = categories.randomElement(using: &random)?.id ?? tracker.categoryID
+        // Issue 49: one device makes a window while another may make a measure, each valid alone.
+        case 3: tracker.kind = .habit(Schedule(window: TimesInDays(1 + random.next(upTo: 3), in: 7)!))
+        case 4:
+          tracker.measure = try .measurable(
+            unit: "km", target: Amount(parsing: "20"), direction: .atLeast,
+            period: [nil, .week, .month][random.next(upTo: 3)])
         default: tracker.kind = .habit(Schedule(WeekdaySet(Weekday.allCases.randomElement(using: &random)!))!)
         }
         try store.updateTracker(tracker, addingRecordsOn: [], removingRecordsOn: [])
