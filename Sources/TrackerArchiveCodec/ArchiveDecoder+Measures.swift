@@ -212,7 +212,7 @@ extension ArchiveDecoder {
           "",
           StoreMessage(
             "import.windowRange",
-            "%@ times in %@ days; a window is 2 to 31 days and asks fewer times than its days",
+            "times: %@, in: %@; a window is 2 to 31 days and asks fewer times than its days",
             .text(String(times)), .text(String(days)))
         ))
     }

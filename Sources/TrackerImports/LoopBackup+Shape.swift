@@ -42,8 +42,10 @@ extension LoopBackup {
   private static func numericalShape(
     of row: HabitRow, adaptations: inout ForeignAdaptations
   ) -> (TrackerKind, ForeignGoal?) {
-    let total = target(row.target, adaptations: &adaptations)
     let direction: MeasureDirection = row.targetIsAtMost ? .atMost : .atLeast
+    // At most 0 is a habit to quit here too (issue 49): kept, not raised to the least target.
+    let total =
+      direction == .atMost && row.target == 0 ? Amount.zero : target(row.target, adaptations: &adaptations)
     if direction == .atMost { adaptations.atMostHabits += 1 }
     let days = row.frequency.denominator
     switch days {
@@ -57,7 +59,8 @@ extension LoopBackup {
       )
     default:
       adaptations.scaledFrequencies += 1
-      let share = Amount(thousandths: max(1, (2 * total.thousandths + days) / (2 * days))) ?? total
+      let least = total.isPositive ? 1 : 0
+      let share = Amount(thousandths: max(least, (2 * total.thousandths + days) / (2 * days))) ?? total
       return (.habit(.everyDay), ForeignGoal(unit: row.unit, target: share, direction: direction))
     }
   }

@@ -96,6 +96,11 @@ public struct Amount: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// The amount with `decimalSeparator` ("," in Russian), trailing zeros dropped: "12,5".
   public func written(decimalSeparator: String) -> String {
+    Self.written(thousandths: thousandths, decimalSeparator: decimalSeparator)
+  }
+
+  /// `thousandths` (0 or more, any size: a period's sum may pass `maximum`) written as an amount.
+  public static func written(thousandths: Int, decimalSeparator: String) -> String {
     let whole = String(thousandths / 1000)
     var fraction = thousandths % 1000
     guard fraction != 0 else { return whole }

@@ -78,9 +78,10 @@ public struct Tracker: Identifiable, Hashable, Sendable {
   /// quota and window trackers): the statistics, `list` and the reminders read these day by day.
   public var isJudgedDayByDay: Bool { !isTickedOnWeekdays }
 
-  /// Whether the tracker takes part in the perfect days: a weekday habit (events, quota and window
-  /// habits do not).
-  var takesPartInPerfectDays: Bool { kind.isHabit && !anyDayMayCount }
+  /// Whether the tracker takes part in the perfect days: a weekday habit judged day by day
+  /// (events, quota and window habits and period targets do not: their days are judged by a
+  /// period or a window, not each on its own).
+  var takesPartInPerfectDays: Bool { kind.isHabit && !anyDayMayCount && measure.goal?.period == nil }
 
   /// Why `kind` and `measure` cannot go together, or nil when they can (issue 49): a window counts
   /// check-ins, so it is for a yes/no habit; a period target sums a week's or a month's amounts of

@@ -193,8 +193,8 @@ public struct TrackerHistory: Equatable, Sendable {
       if daysOff.contains(day) { off += 1 }
       day = day.adding(days: 1)
     }
-    let sum = Amount(thousandths: min(total, Amount.maximum.thousandths)) ?? .maximum
-    return PeriodSum(goal: goal, period: days, sum: sum, daysOff: off, hasEnded: days.upperBound < today)
+    return PeriodSum(
+      goal: goal, period: days, thousandths: total, daysOff: off, hasEnded: days.upperBound < today)
   }
 
   /// A window habit's check-ins in the `window.days` days up to `day` ("1/2 in 10 days"), as of
@@ -278,8 +278,9 @@ public struct TrackerHistory: Equatable, Sendable {
         offInPeriod = 0
       }
       if let (goal, period) = periodTarget, Quota.endsPeriod(period, day) {
-        let days = Quota.days(of: period, containing: day)
-        if day < today, !sum(of: goal, over: days, today: today, firstDay: first).isMet { count = 0 }
+        // A period wholly off asks for nothing: it meets nothing and breaks nothing, as a quota's.
+        let sum = sum(of: goal, over: Quota.days(of: period, containing: day), today: today, firstDay: first)
+        if day < today, sum.asksSomething, !sum.isMet { count = 0 }
       }
       day = day.adding(days: 1)
     }
@@ -341,21 +342,32 @@ public struct PeriodSum: Hashable, Sendable {
   public var goal: MeasureGoal
   /// The period's days, whole.
   public var period: ClosedRange<Day>
-  /// The amounts entered in the period on or after the first day, up to today.
-  public var sum: Amount
+  /// The amounts entered in the period on or after the first day, up to today, in thousandths:
+  /// exact, past the largest amount one day may hold (31 of them fit many times over in an Int).
+  public var thousandths: Int
   /// Days off in the period on or after the first day, planned ones after today included.
   public var daysOff: Int
   /// Whether the period ended before today.
   public var hasEnded: Bool
 
   /// A sum with every field given.
-  public init(goal: MeasureGoal, period: ClosedRange<Day>, sum: Amount, daysOff: Int, hasEnded: Bool) {
+  public init(goal: MeasureGoal, period: ClosedRange<Day>, thousandths: Int, daysOff: Int, hasEnded: Bool) {
     self.goal = goal
     self.period = period
-    self.sum = sum
+    self.thousandths = thousandths
     self.daysOff = daysOff
     self.hasEnded = hasEnded
   }
+
+  /// The sum as an amount to show; one past the largest amount shows as the largest (the
+  /// verdict reads `thousandths`, never this).
+  public var sum: Amount { Amount(thousandths: min(thousandths, Amount.maximum.thousandths)) ?? .maximum }
+
+  /// Whether the period asks for anything: not when it is wholly off (and an at-least target
+  /// scaled to nothing).
+  public var asksSomething: Bool { required.isPositive || (goal.direction == .atMost && daysOff < length) }
+
+  private var length: Int { period.lowerBound.days(to: period.upperBound) + 1 }
 
   /// The target scaled by the share of the period's days that are not off, rounded up to a
   /// thousandth, as a quota's N is (a week of 50,000 steps with 2 days off asks 35,714.286).
@@ -369,8 +381,8 @@ public struct PeriodSum: Hashable, Sendable {
   /// ended with its sum within the target.
   public var isMet: Bool {
     switch goal.direction {
-    case .atLeast: return required.isPositive && sum >= required
-    case .atMost: return hasEnded && sum <= required
+    case .atLeast: return required.isPositive && thousandths >= required.thousandths
+    case .atMost: return hasEnded && thousandths <= required.thousandths
     }
   }
 }

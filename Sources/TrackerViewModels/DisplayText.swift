@@ -157,7 +157,7 @@ extension DisplayText {
   }
 
   /// A window habit's schedule: "3 times in 7 days" / "3 раза за 7 дней", "once in 2 days".
-  static func window(_ window: TimesInDays, _ localizer: Localizer) -> String {
+  package static func window(_ window: TimesInDays, _ localizer: Localizer) -> String {
     localizer.plural(.scheduleWindowTimes, count: window.count) + " "
       + localizer.plural(.scheduleWindowDays, count: window.days)
   }
@@ -165,7 +165,8 @@ extension DisplayText {
   /// A window habit's card: "3 times in 7 days: met" on a day a filled window covers, else its
   /// check-ins in the last Y days against N, "1/3 in 7 days".
   package static func windowProgress(_ progress: WindowProgress, _ localizer: Localizer) -> String {
-    if progress.isFilled {
+    // As many check-ins as N (or more) in the last Y days fill a window: met, never "3/2".
+    if progress.isFilled || progress.checkIns >= progress.window.count {
       return localizer.text(.cardWindowMet(schedule: window(progress.window, localizer)))
     }
     return localizer.text(
@@ -177,9 +178,10 @@ extension DisplayText {
   /// A period target's card: "32000 / 50000 steps this week", "56000 steps this week: met" once
   /// an at-least target is met; "that week" / "that month" for another period.
   package static func periodSum(_ sum: PeriodSum, isCurrent: Bool, _ localizer: Localizer) -> String {
-    let (total, unit) = (amount(sum.sum, localizer), sum.goal.unit)
+    let total = Amount.written(thousandths: sum.thousandths, decimalSeparator: localizer.decimalSeparator)
+    let unit = sum.goal.unit
     let isWeek = sum.goal.period != .month
-    if sum.required == .zero, sum.sum == .zero {
+    if !sum.asksSomething, sum.thousandths == 0 {
       return localizer.text(isWeek ? .cardQuotaWeekOff : .cardQuotaMonthOff)
     }
     if sum.goal.direction == .atLeast, sum.isMet {

@@ -127,6 +127,7 @@ extension Messages {
   }
   static var expectedWeekdays: String { text(.cliExpectedWeekdays) }
   static var expectedTimes: String { text(.cliExpectedTimes) }
+  static var expectedWindowDays: String { text(.cliExpectedWindowDays) }
   static func expectedColorPlace(_ last: Int) -> String { text(.cliExpectedColorPlace(String(last))) }
   /// How a reminder speaks: "on its days, if not done yet", "mon, wed, even when done".
   static func reminderDetails(_ reminder: HabitReminder) -> String {

@@ -194,6 +194,37 @@ struct AddCLITests {
     #expect(json.contains(#""periodSum": {"sum": 8000, "required": 50000, "met": false}"#), "\(json)")
   }
 
+  /// What a user of a window or a week's target meets beside `list` (issue 49): the card says
+  /// the whole week's sum at 40 columns in Russian, `done --amount` says the week's sum, and
+  /// `undone` on a day a window covers says why the day still counts.
+  @Test func aWindowAndAWeeksTargetSpeakWholeOnEveryCommand() throws {
+    let store = TemporaryFolder().path("tracker.sqlite")
+    let file = ["--store", store] + day
+    #expect(
+      try runCLI(
+        [
+          "add", "Шаги", "--every", "day", "--measure", "шагов", "--at-least", "50000", "--per", "week",
+          "--category", "Здоровье",
+        ] + file
+      ).status == 0)
+    let entered = try runCLI(["done", "Шаги", "--amount", "32000"] + file)
+    #expect(
+      entered.output == "Шаги: 32000 шагов on 30 Nov 2026.\n32000 / 50000 шагов this week\n",
+      "\(entered.output)")
+    let card = try runCLI(["show", "trackers", "--device", "se", "--lang", "ru"] + file).output
+    #expect(card.contains("на этой") && card.contains("неделе") && !card.contains("…"), "\(card)")
+    #expect(try runCLI(["add", "Gym", "--times", "1", "--in", "3"] + file).status == 0)
+    #expect(try runCLI(["done", "Gym", "--date", "2026-11-29"] + file).status == 0)
+    let undone = try runCLI(["undone", "Gym"] + file)
+    #expect(
+      undone.output.contains(
+        "It still counts as met: a window of its other check-ins covers that day (1 time in 3 days)."),
+      "\(undone.output)")
+    let russian = try runCLI(["undone", "Gym", "--lang", "ru"] + file)
+    #expect(
+      russian.output.contains("День всё равно выполнен: его покрывает окно других отметок (1 раз за 3 дня)."))
+  }
+
   @Test func optionsThatDoNotGoTogetherAreUsageErrors() throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let file = ["--store", store] + day
@@ -223,7 +254,14 @@ struct AddCLITests {
         ["--times", "2", "--in", "2"],
         "--times 2 --in 2 cannot be asked: a window is 2 to 31 days and asks fewer times than its days"
       ),
-      (["--times", "1", "--in", "32"], "--times 1 --in 32 cannot be asked"),
+      (
+        ["--times", "2", "--in", "abc"],
+        "The value 'abc' is invalid for '--in': expected a whole number of days, 2 to 31"
+      ),
+      (
+        ["--times", "1", "--in", "32"],
+        "The value '32' is invalid for '--in': expected a whole number of days, 2 to 31"
+      ),
       (
         ["--times", "7", "--per", "week"],
         "--times 7 --per week cannot be asked: a week takes 1 to 6 (every day is --every day), a month 1 to 30"

@@ -77,6 +77,44 @@ struct PeriodTargetRulesTests {
     #expect(!history.isMet(on: day("2026-12-05"), today: day("2026-12-06")), "a day off is never met")
   }
 
+  /// A week wholly off asks for nothing: it meets nothing and breaks nothing, as a quota's.
+  @Test func aWeekWhollyOffNeitherAddsNorBreaksTheStreak() {
+    let steps = stepsHabit("50000", per: .week, created: "2026-11-16")
+    let off = (0..<7).map { day("2026-11-23").adding(days: $0).iso }
+    let history = history(steps, daily(steps, "8000", from: "2026-11-16", days: 7), off: off)
+    #expect(history.figures(today: day("2026-12-02")).currentStreak == 7)
+    let sum = history.periodSum(containing: day("2026-11-25"), today: day("2026-12-02"))
+    #expect(sum?.asksSomething == false && sum?.isMet == false)
+  }
+
+  /// Sums past the largest amount a day may hold stay exact: three days of 999,999,999.999 are
+  /// far over a month's limit of that much.
+  @Test func aSumPastTheLargestAmountIsExact() throws {
+    let most = stepsHabit("999999999.999", per: .month, .atMost, created: "2026-11-01")
+    let records = ["2026-11-02", "2026-11-03", "2026-11-04"].map {
+      TrackerRecord(trackerID: most.id, day: day($0), amount: .maximum)
+    }
+    let sum = try #require(
+      history(most, records).periodSum(containing: day("2026-11-15"), today: day("2026-12-06")))
+    #expect(sum.thousandths == 3 * Amount.maximum.thousandths)
+    #expect(!sum.isMet)
+    #expect(!history(most, records).isMet(on: day("2026-11-15"), today: day("2026-12-06")))
+  }
+
+  /// Period targets take no part in the perfect days: their days are judged by the period, not
+  /// each on its own (a month's at-most is judged only once the month has ended).
+  @Test func periodTargetsTakeNoPartInThePerfectDays() {
+    let run = habit("Run", Weekday.allCases, created: "2026-12-01", id: 2)
+    let glass = stepsHabit("10", per: .month, .atMost, created: "2026-12-01")
+    let records =
+      (0..<5).map { TrackerRecord(trackerID: run.id, day: day("2026-12-01").adding(days: $0)) }
+      + [TrackerRecord(trackerID: glass.id, day: day("2026-12-01"), amount: amount("20"))]
+    let withGlass = Statistics(trackers: [run, glass], records: records, today: day("2026-12-06"))
+    let alone = Statistics(
+      trackers: [run], records: records.filter { $0.trackerID == run.id }, today: day("2026-12-06"))
+    #expect(withGlass.perfectDays == alone.perfectDays)
+  }
+
   @Test func anAtMostPeriodIsJudgedWhenItHasEnded() {
     let drinks = stepsHabit("10", per: .week, .atMost)
     let records =

@@ -134,6 +134,17 @@ struct MeasuresAndNotesImportTests {
     #expect(summary.adaptations.scaledFrequencies == 0)
   }
 
+  /// Loop's "at most 0" (a week without cigarettes) stays a habit to quit, not 0.001 (issue 49).
+  @Test func anAtMostTargetOfZeroStaysAHabitToQuit() throws {
+    let (store, summary) = try imported([
+      numerical(1, "No smoking", target: "0", over: 7, atMost: true, unit: "cigarettes"),
+      numerical(2, "No sugar", target: "0", atMost: true, unit: "g"),
+    ])
+    #expect(try tracker(store, "No smoking").measure == goal("cigarettes", "0", .atMost, per: .week))
+    #expect(try tracker(store, "No sugar").measure == goal("g", "0", .atMost))
+    #expect(summary.adaptations.targetsOutOfRange == 0)
+  }
+
   @Test func aTargetOverAnotherPeriodIsItsDailyShareRoundedAndCounted() throws {
     let (store, summary) = try imported([numerical(1, "10 a fortnight", target: "10", over: 14)])
     #expect(try tracker(store, "10 a fortnight").kind == .habit(.everyDay))

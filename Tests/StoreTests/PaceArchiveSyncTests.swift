@@ -59,7 +59,7 @@ struct PaceArchiveSyncTests {
     let cases: [(String, String)] = [
       (
         everyDay + #", "window": {"times": 7, "in": 7}"#,
-        "trackers[0].window: 7 times in 7 days; a window is 2 to 31 days and asks fewer times than its days"
+        "trackers[0].window: times: 7, in: 7; a window is 2 to 31 days and asks fewer times than its days"
       ),
       (
         #""schedule": ["mon"], "window": {"times": 1, "in": 2}"#,

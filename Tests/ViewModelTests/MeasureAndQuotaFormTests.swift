@@ -310,6 +310,24 @@ struct MeasureAndQuotaFormTests {
     return TrackerFormViewModel(environment: world.environment(language), mode: .edit(summary))
   }
 
+  /// Issue 49: a window habit's day is met by its window, so the edit form offers no day counter
+  /// (one day more would fill several) and nothing is added on Save; back on weekdays it returns.
+  @Test func aWindowHabitsEditFormHasNoDayCounter() throws {
+    var tracker = try Self.reading(.atLeast)
+    tracker.measure = .yesNo
+    tracker.kind = .habit(Schedule(window: try #require(TimesInDays(1, in: 3))))
+    let world = try Self.world(tracker, [("2026-11-27", nil)])
+    let model = try Self.form(world, .en)
+    #expect(model.state.dayCounter == nil && model.state.isCreateEnabled)
+    model.daysPlusTapped()
+    #expect(model.state.dayCounter == nil)
+    model.scheduleChosen(.weekdays(.everyDay))
+    #expect(model.state.dayCounter?.count == 1)
+    model.scheduleChosen(.window(try #require(TimesInDays(1, in: 3))))
+    model.createTapped()
+    #expect(try world.store.records(trackerID: tracker.id).map(\.day) == [day("2026-11-27")])
+  }
+
   @Test func editingAMeasurableQuotaHabitOpensWithItsValuesAndSaveWritesThem() throws {
     var tracker = try Self.reading(.atMost)
     tracker.measure = .measurable(

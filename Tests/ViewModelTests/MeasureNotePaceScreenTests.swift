@@ -284,6 +284,41 @@ struct MeasureNotePaceScreenTests {
     #expect(detail.amountWeeks.last?.amounts == ["12.5", "–", "–", "–", "–", "–", "–"])
   }
 
+  /// Issue 49: a month's target charts 7/30 of it a week, exactly (3000 a month: 700, never 699);
+  /// the amount sheet says the target is the month's.
+  @Test func aMonthsTargetChartsItsShareOfAWeekAndTheSheetSaysTheMonth() throws {
+    let world = try world(["2026-11-30": "100"])
+    var run = try #require(try world.store.trackers().first).tracker
+    run.measure = try .measurable(
+      unit: "km", target: Amount(parsing: "3000"), direction: .atMost, period: .month)
+    try world.store.updateTracker(run, addingRecordsOn: [], removingRecordsOn: [])
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.tap("card:Run")
+    guard case .detail(let detail)? = flow.view.presented.last else {
+      Issue.record("the detail is not on top")
+      return
+    }
+    #expect(detail.chart?.target == Amount(units: 700))
+    try flow.tap("back")
+    try flow.tap("complete:Run")
+    guard case .amount(let sheet)? = flow.view.presented.last else {
+      Issue.record("the amount sheet is not on top")
+      return
+    }
+    #expect(sheet.goalText == "Target: at most 3000 km a month")
+  }
+
+  /// N check-ins or more in the last Y days read as met, never "3/2" (a day off included).
+  @Test(arguments: [(Language.en, "2 times in 10 days: met"), (.ru, "2 раза за 10 дней: выполнено")])
+  func asManyCheckInsAsNReadAsMet(language: Language, text: String) throws {
+    let progress = WindowProgress(window: try #require(TimesInDays(2, in: 10)), checkIns: 3, isFilled: false)
+    #expect(DisplayText.windowProgress(progress, Localizer(language)) == text)
+    let fewer = WindowProgress(window: try #require(TimesInDays(2, in: 10)), checkIns: 1, isFilled: false)
+    #expect(
+      DisplayText.windowProgress(fewer, Localizer(language))
+        == (language == .en ? "1/2 in 10 days" : "1/2 за 10 дней"))
+  }
+
   @Test func theSheetsElementsAreNamedForAScreenReader() throws {
     let world = try world(["2026-11-30": "12.5"])
     let flow = AppFlow(environment: world.environment(.en))

@@ -149,6 +149,12 @@ public final class AmountViewModel: ObservableViewModel, RegionFollowing, DayShe
       case .atLeast: state.goalText = localizer.text(.amountGoalAtLeast(target: target, unit: goal.unit))
       case .atMost: state.goalText = localizer.text(.amountGoalAtMost(target: target, unit: goal.unit))
       }
+      // A period target's is the week's or the month's (issue 49): "… 50000 steps a week".
+      switch goal.period {
+      case nil: break
+      case .week?: state.goalText += " " + localizer.text(.formTargetPeriodWeek)
+      case .month?: state.goalText += " " + localizer.text(.formTargetPeriodMonth)
+      }
       state.unit = goal.unit
     }
     state.placeholder = localizer.text(.amountPlaceholder)

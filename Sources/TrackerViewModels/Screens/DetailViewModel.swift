@@ -389,15 +389,18 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
         })
       return Chart.Week(monday: monday, total: total, totalText: DisplayText.amount(total, localizer))
     }
-    let perWeek: Int
-    // A period target's week is its target; a month's, its share of a week (7 of 30 days).
+    // The target's share of a week as a fraction (times a week, over a divisor): a period
+    // target's week is its target and a month's 7/30 of it; a quota's N a week or N × 7/30 a
+    // month times the daily target. Multiplied before dividing, rounded to the nearest thousandth.
+    let (times, divisor): (Int, Int)
     switch (tracker.kind.isHabit, tracker.quota?.period ?? goal.period) {
-    case (_, .week?): perWeek = (tracker.quota?.count ?? 1) * 1000
-    case (_, .month?): perWeek = (tracker.quota?.count ?? 1) * 7000 / 30
-    case (true, nil): perWeek = tracker.kind.dueDays.days.count * 1000
-    case (false, nil): perWeek = 7000
+    case (_, .week?): (times, divisor) = (tracker.quota?.count ?? 1, 1)
+    case (_, .month?): (times, divisor) = ((tracker.quota?.count ?? 1) * 7, 30)
+    case (true, nil): (times, divisor) = (tracker.kind.dueDays.days.count, 1)
+    case (false, nil): (times, divisor) = (7, 1)
     }
-    let target = Amount(thousandths: goal.target.thousandths * perWeek / 1000) ?? goal.target
+    let weekly = (goal.target.thousandths * times * 2 + divisor) / (2 * divisor)
+    let target = Amount(thousandths: min(weekly, Amount.maximum.thousandths)) ?? goal.target
     func date(_ day: Day) -> String {
       localizer.dayAndMonth(day: day.components.day, month: day.components.month)
     }

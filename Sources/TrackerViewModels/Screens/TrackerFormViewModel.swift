@@ -264,6 +264,7 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
 
   /// Call when the user tapped + on the day counter.
   public func daysPlusTapped() {
+    guard state.dayCounter != nil else { return }
     dayChange += 1
     refresh()
   }
@@ -538,6 +539,10 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       // Met days of the tracker as the form describes it (as stored while its fields are not
       // valid), as its card counts them; the records alone until they were read.
       let tracker = draft(name: state.name, measure: state.measure) ?? summary.tracker
+      // A window habit's or a period target's day is met by its window or its period, so one day
+      // more is not one met day more: no counter for them (issue 49), and no change pending.
+      let judgedByPeriod = tracker.window != nil || tracker.measure.goal?.period != nil
+      if judgedByPeriod { dayChange = 0 }
       var opened = summary.recordCount
       var removable = summary.recordCount
       if let storedHistory {
@@ -547,11 +552,14 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
       }
       // A loss goes no further than the records that can go (the measure may have changed since).
       let count = max(0, opened + max(dayChange, -removable))
-      state.dayCounter = DayCounter(
-        text: localizer.plural(.days, count: count), count: count,
-        isMinusEnabled: count > 0 && dayChange > -removable,
-        minusAccessibilityLabel: localizer.text(.formDaysMinusAccessibility),
-        plusAccessibilityLabel: localizer.text(.formDaysPlusAccessibility))
+      state.dayCounter =
+        judgedByPeriod
+        ? nil
+        : DayCounter(
+          text: localizer.plural(.days, count: count), count: count,
+          isMinusEnabled: count > 0 && dayChange > -removable,
+          minusAccessibilityLabel: localizer.text(.formDaysMinusAccessibility),
+          plusAccessibilityLabel: localizer.text(.formDaysPlusAccessibility))
     }
     var isValid = false
     if case .success = validation { isValid = true }

@@ -121,6 +121,20 @@ extension ValueKind where Value: CaseIterable & RawRepresentable<String> & Senda
   }
 }
 
+extension ValueKind where Value == Parsed<Int> {
+  /// A window's days (`add --in`): a whole number from 2 to 31.
+  static var windowDays: Self {
+    ValueKind(placeholder: "Y") { text, name in
+      guard let number = Int(text), TimesInDays.allowedDays.contains(number) else {
+        return .success(
+          .failure(
+            UsageError(message: Messages.invalidValue(text, name, expected: Messages.expectedWindowDays))))
+      }
+      return .success(.success(number))
+    }
+  }
+}
+
 extension ValueKind where Value == String {
   /// A path, never empty: `--store "$DB"` with DB unset would have SQLite open a private
   /// temporary database, and an import be kept nowhere.
@@ -376,7 +390,7 @@ extension CommandLineSpec {
     static let every = option("--every", .everyDays, \.every, help: .helpOptionEvery)
     static let times = option("--times", .times, \.times, help: .helpOptionTimes)
     static let per = option("--per", .choice, \.per, help: .helpOptionPer)
-    static let inDays = option("--in", .times, \.inDays, help: .helpOptionIn)
+    static let inDays = option("--in", .windowDays, \.inDays, help: .helpOptionIn)
     static let event = flag("--event", \.event, help: .helpOptionEvent)
     static let measure = option("--measure", .text("unit"), \.measure, help: .helpOptionMeasure)
     static let atLeast = option("--at-least", .text("X"), \.atLeast, help: .helpOptionAtLeast)

@@ -182,6 +182,19 @@ enum MarkCommand {
       }
       outcome.standardOutput += Messages.marked(
         TerminalSafe.text(tracker.name), done: done, on: dateText, already: !changed)
+      // A window habit's day stays met while a window of its other check-ins covers it (issue
+      // 49): `list` shows ✓, so `undone` says why.
+      if !done, let window = tracker.window {
+        let history = TrackerHistory(
+          tracker: tracker, records: try store.records(trackerID: tracker.id),
+          daysOff: try store.daysOff(trackerID: tracker.id).map {
+            TrackerDayOff(trackerID: tracker.id, day: $0)
+          })
+        if history.windowProgress(on: settings.date, today: settings.today)?.isFilled == true {
+          let schedule = DisplayText.window(window, Localizer(settings.language))
+          outcome.standardOutput += Messages.text(.cliWindowCovers(schedule)) + "\n"
+        }
+      }
     } catch {
 
       return .failure(Messages.unreadableData(error))
@@ -207,11 +220,26 @@ enum MarkCommand {
         return .failure(Messages.notSaved(error))
       }
     }
-    let written = AmountText.progress(
+    // A period target (issue 49): the day's amount alone, then the period's sum on a line of
+    // its own ("32000 / 50000 steps this week").
+    var periodLine: String?
+    var written = AmountText.progress(
       TrackerRecord(trackerID: tracker.id, day: day, amount: wanted), goal, settings.language)
+    if goal.period != nil {
+      written = AmountText.of(wanted, settings.language) + " " + goal.unit
+      let history = TrackerHistory(
+        tracker: tracker, records: try store.records(trackerID: tracker.id),
+        daysOff: try store.daysOff(trackerID: tracker.id).map {
+          TrackerDayOff(trackerID: tracker.id, day: $0)
+        })
+      periodLine = history.periodSum(containing: day, today: settings.today).map {
+        DisplayText.periodSum($0, isCurrent: $0.period.contains(settings.today), Localizer(settings.language))
+      }
+    }
     outcome.standardOutput += Messages.markedAmount(
       TerminalSafe.text(tracker.name), TerminalSafe.text(written),
       on: DateText.long(day, settings.language), already: already)
+    if let periodLine { outcome.standardOutput += TerminalSafe.text(periodLine) + "\n" }
     return outcome
   }
 }
@@ -498,7 +526,8 @@ struct DayDetails {
         "periodSum",
         sums[id].map { sum in
           .object([
-            ("sum", .number(sum.sum.description)), ("required", .number(sum.required.description)),
+            ("sum", .number(Amount.written(thousandths: sum.thousandths, decimalSeparator: "."))),
+            ("required", .number(sum.required.description)),
             ("met", .bool(sum.isMet)),
           ])
         } ?? .null
