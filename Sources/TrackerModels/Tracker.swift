@@ -69,6 +69,10 @@ public struct Tracker: Identifiable, Hashable, Sendable {
   /// single day of it is "missed" or "not scheduled".
   public var anyDayMayCount: Bool { quota != nil || window != nil }
 
+  /// Whether no single day of it is missed on its own: any day may count (a quota, a window), or
+  /// its days are judged by their period's sum (a period target). Its detail marks no day ✗.
+  public var isJudgedByItsPeriod: Bool { anyDayMayCount || measure.goal?.period != nil }
+
   /// Whether the rules read this tracker as they did before measures and quotas: a yes/no
   /// weekday habit or a yes/no event, for which a day is met exactly when it has a record. The
   /// statistics keep their one-pass fast path for these.

@@ -203,7 +203,7 @@ public struct TrackerHistory: Equatable, Sendable {
     guard let window = tracker.window else { return nil }
     let from = day.adding(days: 1 - window.days)
     let checkIns = recordDays.filter { $0 >= from && $0 <= min(day, today) }.count
-    let isFilled = day <= today && !daysOff.contains(day) && windowFilled(today: today).contains(day)
+    let isFilled = day <= today && windowFilled(today: today).contains(day)
     return WindowProgress(window: window, checkIns: checkIns, isFilled: isFilled)
   }
 
@@ -393,7 +393,8 @@ public struct WindowProgress: Hashable, Sendable {
   public var window: TimesInDays
   /// Check-ins (records) in the Y days ending on the day, none after today.
   public var checkIns: Int
-  /// Whether a filled window covers the day (so it is met, with or without its own check-in).
+  /// Whether a filled window covers the day, today or before (so it is met, with or without its
+  /// own check-in, unless it is a day off).
   public var isFilled: Bool
 
   /// A progress with every field given.

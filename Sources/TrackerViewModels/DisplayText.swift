@@ -165,13 +165,13 @@ extension DisplayText {
   /// A window habit's card: "3 times in 7 days: met" on a day a filled window covers, else its
   /// check-ins in the last Y days against N, "1/3 in 7 days".
   package static func windowProgress(_ progress: WindowProgress, _ localizer: Localizer) -> String {
-    // As many check-ins as N (or more) in the last Y days fill a window: met, never "3/2".
-    if progress.isFilled || progress.checkIns >= progress.window.count {
+    if progress.isFilled {
       return localizer.text(.cardWindowMet(schedule: window(progress.window, localizer)))
     }
+    // Never "3/2": a day ahead counts no window yet, however many check-ins came before it.
     return localizer.text(
       .cardWindowProgress(
-        checkIns: progress.checkIns, count: progress.window.count,
+        checkIns: min(progress.checkIns, progress.window.count), count: progress.window.count,
         days: localizer.plural(.scheduleWindowDays, count: progress.window.days)))
   }
 

@@ -148,15 +148,18 @@ struct WindowRulesTests {
     #expect(!progress.isFilled)
   }
 
-  /// N check-ins or more in the last Y days read as met, never "3/2", even on a day off (which a
-  /// window does not fill).
-  @Test func asManyCheckInsAsNReadAsMetEvenOnADayOff() throws {
+  /// A day off that a filled window covers is covered (its card says the window is met) but not
+  /// met (a day off neither adds nor breaks); a day ahead is covered by nothing yet.
+  @Test func aDayOffAWindowCoversIsCoveredButNotMetAndADayAheadIsNotCovered() throws {
     let habit = windowHabit(2, in: 10)
     let history = TrackerHistory(
       tracker: habit, records: [3, 2, 1].map { TrackerRecord(trackerID: habit.id, day: ago($0)) },
       daysOff: [TrackerDayOff(trackerID: habit.id, day: Self.today)])
     let progress = try #require(history.windowProgress(on: Self.today, today: Self.today))
-    #expect(progress.checkIns == 3 && !progress.isFilled)
+    #expect(progress.checkIns == 3 && progress.isFilled)
+    #expect(!history.isMet(on: Self.today, today: Self.today))
+    let ahead = try #require(history.windowProgress(on: Self.today.adding(days: 1), today: Self.today))
+    #expect(ahead.checkIns == 3 && !ahead.isFilled)
   }
 
   /// A month-long window (30 or 31) is its beginning's month long, as in Loop.

@@ -308,15 +308,41 @@ struct MeasureNotePaceScreenTests {
     #expect(sheet.goalText == "Target: at most 3000 km a month")
   }
 
-  /// N check-ins or more in the last Y days read as met, never "3/2" (a day off included).
-  @Test(arguments: [(Language.en, "2 times in 10 days: met"), (.ru, "2 раза за 10 дней: выполнено")])
-  func asManyCheckInsAsNReadAsMet(language: Language, text: String) throws {
-    let progress = WindowProgress(window: try #require(TimesInDays(2, in: 10)), checkIns: 3, isFilled: false)
-    #expect(DisplayText.windowProgress(progress, Localizer(language)) == text)
-    let fewer = WindowProgress(window: try #require(TimesInDays(2, in: 10)), checkIns: 1, isFilled: false)
+  /// A covered day reads as met; a day ahead never "3/2": at most N of N.
+  @Test(arguments: [
+    (Language.en, "2 times in 10 days: met", "2/2 in 10 days", "1/2 in 10 days"),
+    (.ru, "2 раза за 10 дней: выполнено", "2/2 за 10 дней", "1/2 за 10 дней"),
+  ])
+  func aWindowCardSaysMetWhenCoveredAndNeverMoreThanN(
+    language: Language, met: String, ahead: String, fewer: String
+  ) throws {
+    let window = try #require(TimesInDays(2, in: 10))
+    let localizer = Localizer(language)
     #expect(
-      DisplayText.windowProgress(fewer, Localizer(language))
-        == (language == .en ? "1/2 in 10 days" : "1/2 за 10 дней"))
+      DisplayText.windowProgress(WindowProgress(window: window, checkIns: 3, isFilled: true), localizer)
+        == met)
+    #expect(
+      DisplayText.windowProgress(WindowProgress(window: window, checkIns: 3, isFilled: false), localizer)
+        == ahead)
+    #expect(
+      DisplayText.windowProgress(WindowProgress(window: window, checkIns: 1, isFilled: false), localizer)
+        == fewer)
+  }
+
+  /// A period target's running week marks no day missed: the week decides (issue 49).
+  @Test func aPeriodTargetsDetailMarksNoDayMissed() throws {
+    let world = try world(["2026-11-30": "5000"])
+    var run = try #require(try world.store.trackers().first).tracker
+    run.measure = try .measurable(
+      unit: "km", target: Amount(parsing: "50000"), direction: .atLeast, period: .week)
+    try world.store.updateTracker(run, addingRecordsOn: [], removingRecordsOn: [])
+    let flow = AppFlow(environment: world.environment(.en))
+    try flow.tap("card:Run")
+    guard case .detail(let detail)? = flow.view.presented.last else {
+      Issue.record("the detail is not on top")
+      return
+    }
+    #expect(!detail.weeks.joined().contains { $0.mark == .missed }, "\(detail.weeks)")
   }
 
   @Test func theSheetsElementsAreNamedForAScreenReader() throws {

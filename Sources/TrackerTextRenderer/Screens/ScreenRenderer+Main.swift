@@ -170,10 +170,10 @@ extension ScreenRenderer {
     var name = TextFitting.wrap(TextFitting.safe(card.name), to: inner, maxLines: 2)
     // Issue 32: a measurable card's amount and a quota card's progress under the name, in the
     // name's second line when it has one only; a card with more is taller.
-    // Up to three lines each: a period target's "32000 / 50000 шагов на этой неделе" is whole
-    // in a 40-column card.
+    // Up to four lines each: a period target's "32000 / 50000 шагов на этой неделе" is whole in
+    // a 40-column card, even with the largest amounts and a 12-character unit.
     let progress = [card.amountText, card.quotaText].compactMap { $0 }.flatMap {
-      TextFitting.wrap(TextFitting.safe($0), to: inner, maxLines: 3)
+      TextFitting.wrap(TextFitting.safe($0), to: inner, maxLines: 4)
     }
     while name.count + progress.count < 2 { name.append("") }
     for line in name { lines.append(framed([Span(line).anchored(.card(card.name))])) }

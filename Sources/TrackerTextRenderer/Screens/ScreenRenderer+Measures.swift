@@ -19,7 +19,8 @@ extension ScreenRenderer {
     var canvas = Canvas(width: width)
     canvas.wrapped(state.title, .title, align: .center, maxLines: 2, indent: 1)
     canvas.text(state.dateText, .secondary, align: .center)
-    canvas.text(state.goalText, .secondary, align: .center)
+    // Wrapped: a week's target with a long unit says "a week" whole at 40 columns (issue 49).
+    canvas.wrapped(state.goalText, .secondary, align: .center, maxLines: 3)
     canvas.blank()
     let minus = Span(state.isMinusEnabled ? "[−]" : "(−)", state.isMinusEnabled ? .accent : .disabled)
     let plus = Span(state.isPlusEnabled ? "[+]" : "(+)", state.isPlusEnabled ? .accent : .disabled)
@@ -174,7 +175,8 @@ extension ScreenRenderer {
             .secondary)
         ],
         width: width))
-    canvas.text(Self.targetLine + Self.targetLine + " " + chart.targetText, .secondary, align: .center)
+    canvas.wrapped(
+      Self.targetLine + Self.targetLine + " " + chart.targetText, .secondary, align: .center, maxLines: 3)
     canvas.blank()
     return canvas.lines
   }

@@ -306,13 +306,13 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     // A quota habit's day left untouched is not "not scheduled": any day may count (issue 49).
     if let index = state.legend.firstIndex(where: { $0.mark == .notDue }) {
       state.legend[index].text = localizer.text(
-        !tracker.anyDayMayCount ? .detailLegendNotDue : .detailLegendQuotaUntouched)
+        !tracker.isJudgedByItsPeriod ? .detailLegendNotDue : .detailLegendQuotaUntouched)
     }
     state.weeks = (0..<5).map { week in
       (0..<7).map { offset in
         let day = start.adding(days: week * 7 + offset)
         // A quota habit's day without a met day is not missed: the period asks for N days, not this one.
-        let isDue = tracker.isDue(on: day) && !tracker.anyDayMayCount
+        let isDue = tracker.isDue(on: day) && !tracker.isJudgedByItsPeriod
         let isDone = history.map { $0.isMet(on: day, today: today) } ?? done.contains(day)
         let mark: Cell.Mark
         if off.contains(day) {
