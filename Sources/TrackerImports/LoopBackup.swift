@@ -122,6 +122,8 @@ package enum LoopBackup {
     package var frequency: (numerator: Int, denominator: Int)
     package var hasReminder: Bool
     package var reminderDays: Int
+    /// The reminder's time (`reminder_hour`, `reminder_min`), when it has one that is a time.
+    package var reminderTime: ReminderTime?
     package var isNumerical: Bool
     package var targetIsAtMost: Bool
     /// A numerical habit's target over its frequency's days, as Loop stores it (a double).
@@ -139,7 +141,7 @@ package enum LoopBackup {
     let habitColumns = try columns(database, "Habits")
     let wanted = [
       "id", "name", "archived", "color", "freq_num", "freq_den", "reminder_hour", "reminder_days", "type",
-      "target_type", "target_value", "uuid", "description", "question", "unit",
+      "target_type", "target_value", "uuid", "description", "question", "unit", "reminder_min",
     ]
     let select = wanted.map { habitColumns.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
     let order = habitColumns.contains("position") ? "position, id" : "id"
@@ -149,7 +151,10 @@ package enum LoopBackup {
         color: row.isNull(3) ? nil : row.int(3),
         frequency: (row.isNull(4) ? 1 : row.int(4), row.isNull(5) ? 1 : row.int(5)),
         hasReminder: !row.isNull(6) && row.int(6) >= 0,
-        reminderDays: row.isNull(7) ? 127 : row.int(7), isNumerical: row.int(8) == 1,
+        reminderDays: row.isNull(7) ? 127 : row.int(7),
+        reminderTime: row.isNull(6)
+          ? nil : ReminderTime(hour: row.int(6), minute: row.isNull(15) ? 0 : row.int(15)),
+        isNumerical: row.int(8) == 1,
         targetIsAtMost: row.int(9) == 1, target: row.double(10), unit: row.text(14),
         uuid: row.isNull(11) ? nil : row.text(11),
         hasDescription: !NameRules.trimmed(row.text(12)).isEmpty || !NameRules.trimmed(row.text(13)).isEmpty)
@@ -181,12 +186,26 @@ package enum LoopBackup {
         ids.insert(trackerID)
       }
       let (kind, goal) = shape(of: row, adaptations: &adaptations)
-      if row.hasReminder { adaptations.reminders += 1 }
+      // Loop's reminder (issue 48 gave each habit its own): at its time, on its days, while the
+      // habit is not done (Loop shows an "at most" habit's whatever it holds).
+      var reminders: [HabitReminder] = []
+      if row.hasReminder {
+        if let time = row.reminderTime, let days = weekdays(row.reminderDays) {
+          reminders = [
+            HabitReminder(
+              time: time, days: days == .everyDay ? nil : days, onlyIfNotDone: !row.targetIsAtMost)
+          ]
+          adaptations.remindersKept += 1
+        } else {
+          adaptations.reminders += 1
+        }
+      }
       if row.hasDescription { adaptations.descriptions += 1 }
       habits.append(
         ForeignHabit(
           id: trackerID, name: row.name, category: row.archived ? .loopArchive : .loop, kind: kind,
-          color: color(row.color, version: version), records: [], daysOff: [], goal: goal))
+          color: color(row.color, version: version), records: [], daysOff: [], goal: goal,
+          reminders: reminders))
     }
     var notesCut = 0
     try forEachCheckMark(database, today: today, adaptations: &adaptations) { habit, day, value, note in

@@ -71,6 +71,8 @@ package struct ForeignHabit: Hashable, Sendable {
   package var amounts: [Day: Amount] = [:]
   /// Its notes by day, each already a valid note's text (`OtherTrackerFile.noteText`).
   package var notes: [Day: String] = [:]
+  /// Its reminders (Loop's one, issue 48).
+  package var reminders: [HabitReminder] = []
 
   /// Sorts its days and drops repeats, in place: a reader calls it once it has read them all, so
   /// the import takes the habit's days as they are (for millions of check-marks, no second copy).
@@ -118,8 +120,11 @@ public struct ForeignAdaptations: Hashable, Sendable {
   public var renamedDuplicates = 0
   /// Loop habits with a description or a question, left out.
   public var descriptions = 0
-  /// Habits with a reminder of their own, left out (the app has one daily reminder).
+  /// Habits whose reminder cannot be carried over, left out: its time is no time of day, or it
+  /// is on no day.
   public var reminders = 0
+  /// Loop reminders carried over as the habit's own reminder, at its time and on its days.
+  public var remindersKept = 0
   /// Check-marks dated outside the days the app keeps (before 1900-01-01, or more than two days
   /// after today), and skips on a day the tracker is not shown (off its schedule, before its
   /// first day): left out.
@@ -337,7 +342,8 @@ extension OtherTrackerFile {
         Tracker(
           id: habit.id, name: name, emoji: TrackerEmoji.all[0], color: habit.color, categoryID: categoryID,
           createdOn: first, kind: habit.kind,
-          measure: Self.measure(habit.goal, defaultUnit: titles.unit, adaptations: &summary.adaptations)))
+          measure: Self.measure(habit.goal, defaultUnit: titles.unit, adaptations: &summary.adaptations),
+          reminders: habit.reminders))
       made[habit.id] = summary.added.marks.count
       summary.added.marks.append(
         TrackerMarks(trackerID: habit.id, records: records, daysOff: daysOff, amounts: habit.amounts))

@@ -151,6 +151,7 @@ extension Messages {
       ),
       (.cliKeptWindows(trackerCount(counts.frequenciesAsWindows)), counts.frequenciesAsWindows),
       (.cliKeptPeriodTargets(trackerCount(counts.periodTargets)), counts.periodTargets),
+      (.cliKeptReminders(trackerCount(counts.remindersKept)), counts.remindersKept),
     ]
     if !summary.addedNothing, kept.contains(where: { $0.1 > 0 }) {
       lines.append(text(.cliKept))

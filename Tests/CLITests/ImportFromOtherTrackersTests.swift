@@ -21,11 +21,11 @@ struct ImportFromOtherTrackersTests {
         Imported from a Loop Habit Tracker backup (version 12): 2 categories, 7 trackers and 13 records.
         Carried over:
           habits of X times in Y days, met by Loop's own windows: 2 trackers
+          reminders, at their time and on their days, while the habit is not done: 1 tracker
         Adapted:
           names cut to 38 characters: 1 tracker
           names already taken, numbered " 2", " 3"…: 1 tracker
         Left out (the app has no place for them):
-          reminders of their own (the app has one daily reminder): 1 tracker
           check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 2 check-marks
 
         """)
@@ -36,7 +36,6 @@ struct ImportFromOtherTrackersTests {
       again.output == """
         Nothing new: everything in this file is already in the data file (7 trackers and 13 records).
         Left out (the app has no place for them):
-          reminders of their own (the app has one daily reminder): 1 tracker
           check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 2 check-marks
 
         """)
@@ -62,12 +61,11 @@ struct ImportFromOtherTrackersTests {
         Перенесено:
           измеряемые трекеры с единицей, целью и условием «не меньше» или «не больше»: 3 трекера, в них 8 значений
           цели на неделю (с понедельника по воскресенье) или на месяц, выполненные по сумме за период: 1 трекер
+          напоминания — в их время и в их дни, пока привычка не выполнена: 1 трекер
         Перенесено иначе:
           привычки «не больше»: прошедший день без записи считается нулём, то есть в пределах цели (Loop такой день не оценивает): 1 трекер
           названия уже заняты, добавлен номер « 2», « 3»…: 1 трекер
           пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 2 выходных
-        Не перенесено (этому в приложении нет места):
-          собственные напоминания (в приложении одно ежедневное): 1 трекер
 
         """)
     let list = try runCLI(["list", "--store", store, "--lang", "ru"] + fixed)
@@ -79,11 +77,11 @@ struct ImportFromOtherTrackersTests {
         Импортировано из резервной копии Loop Habit Tracker (версия 25): 3 трекера, 8 записей, 2 выходных и 2 заметки.
         Перенесено:
           привычки «X раз за Y дней», выполненные по окнам, как считает Loop: 1 трекер
+          напоминания — в их время и в их дни, пока привычка не выполнена: 1 трекер
         Перенесено иначе:
           пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 2 выходных
         Не перенесено (этому в приложении нет места):
           описания и вопросы: 1 трекер
-          собственные напоминания (в приложении одно ежедневное): 1 трекер
 
         """)
     // Its skips came in as days off and its notes as notes, so the same backup again brings
@@ -94,7 +92,6 @@ struct ImportFromOtherTrackersTests {
         Ничего нового: всё из этого файла уже есть в файле с данными (3 трекера, 8 записей, 2 выходных и 2 заметки).
         Не перенесено (этому в приложении нет места):
           описания и вопросы: 1 трекер
-          собственные напоминания (в приложении одно ежедневное): 1 трекер
 
         """)
   }

@@ -154,6 +154,13 @@ struct ForeignImportTests {
     #expect(try tracker(store, "Drink water").kind == .habit(.everyDay))
     // Loop's "3 times a week" and "2 times a week": windows, as Loop counts them (issue 49).
     #expect(try tracker(store, "Gym").kind == .habit(Schedule(window: try #require(TimesInDays(3, in: 7)))))
+    // Its reminder at 7:00 on Loop's days 84 (bits from Saturday: Monday, Wednesday, Friday).
+    #expect(
+      try tracker(store, "Gym").reminders
+        == [
+          HabitReminder(
+            time: try #require(ReminderTime(hour: 7, minute: 0)), days: [.monday, .wednesday, .friday])
+        ])
     #expect(try tracker(store, "Read").kind == .habit(Schedule(window: try #require(TimesInDays(2, in: 7)))))
     #expect(try category(store, of: "Бег по утрам") == "Loop · archive")
     #expect(try category(store, of: "Gym") == "Loop")
@@ -166,7 +173,7 @@ struct ForeignImportTests {
     expected.frequenciesAsWindows = 2
     expected.shortenedNames = 1
     expected.renamedDuplicates = 1
-    expected.reminders = 1
+    expected.remindersKept = 1
     expected.checkMarksLeftOut = 2  // one before 1900, one five days after today
     #expect(summary.adaptations == expected)
   }
@@ -242,7 +249,7 @@ struct ForeignImportTests {
     expected.periodTargets = 1
     expected.atMostHabits = 1
     expected.renamedDuplicates = 1
-    expected.reminders = 1
+    expected.remindersKept = 1
     #expect(summary.adaptations == expected)
   }
 
@@ -258,7 +265,11 @@ struct ForeignImportTests {
     #expect(try notes(store, "Water the plants") == ["2026-11-25: Used the rain water"])
     #expect(try notes(store, "Call mum") == ["2026-11-29: Long call"])
     #expect(summary.added.notes.count == 2)
-    #expect(summary.adaptations.reminders == 1)
+    // Loop's reminder at 20:00 every day: the habit's own reminder (issue 48), while not done.
+    #expect(summary.adaptations.remindersKept == 1 && summary.adaptations.reminders == 0)
+    #expect(
+      try tracker(store, "Water the plants").reminders
+        == [HabitReminder(time: try #require(ReminderTime(hour: 20, minute: 0)))])
   }
 
   @Test func colorsAreTheNearestOfOursWhateverTheVersionSpellsThem() throws {

@@ -20,6 +20,8 @@ struct LoopBackupBuilder {
     var color = 0
     var frequency: (numerator: Int, denominator: Int) = (1, 1)
     var reminderDays = 127
+    /// `reminder_hour` and `reminder_min`; nil for no reminder (NULL, as Loop leaves it).
+    var reminder: (hour: Int, minute: Int)? = nil
     /// 0 yes/no, 1 numerical.
     var type = 0
     /// 0 at least, 1 at most.
@@ -91,6 +93,12 @@ struct LoopBackupBuilder {
         ("name", .text(habit.name)), ("position", .integer(Int64(position))),
         ("reminder_days", .integer(Int64(habit.reminderDays))),
       ]
+      if let reminder = habit.reminder {
+        values += [
+          ("reminder_hour", .integer(Int64(reminder.hour))),
+          ("reminder_min", .integer(Int64(reminder.minute))),
+        ]
+      }
       if version >= 16 { values.append(("type", .integer(Int64(habit.type)))) }
       if version >= 18 {
         values += [

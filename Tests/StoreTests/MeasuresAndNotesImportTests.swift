@@ -134,6 +134,33 @@ struct MeasuresAndNotesImportTests {
     #expect(summary.adaptations.scaledFrequencies == 0)
   }
 
+  /// Loop's reminder is the habit's own (issue 48): at its time and on its days, while the habit
+  /// is not done, except an "at most" habit's, which Loop shows whatever it holds; one on no day
+  /// or at no time of day is left out and counted.
+  @Test func aLoopReminderIsTheHabitsOwnReminder() throws {
+    var read = habit(1, 1, in: 1)
+    read.reminder = (21, 45)
+    read.reminderDays = 0b000_0101  // Saturday and Monday
+    var coffee = numerical(2, "Coffee", target: "2", atMost: true, unit: "cups")
+    coffee.reminder = (9, 0)
+    var never = habit(3, 1, in: 2)
+    never.reminder = (8, 0)
+    never.reminderDays = 0
+    var late = habit(4, 1, in: 3)
+    late.reminder = (25, 0)
+    let (store, summary) = try imported([read, coffee, never, late])
+    #expect(
+      try tracker(store, "1 in 1").reminders
+        == [
+          HabitReminder(time: try #require(ReminderTime(hour: 21, minute: 45)), days: [.saturday, .monday])
+        ])
+    #expect(
+      try tracker(store, "Coffee").reminders
+        == [HabitReminder(time: try #require(ReminderTime(hour: 9, minute: 0)), onlyIfNotDone: false)])
+    #expect(try tracker(store, "1 in 2").reminders.isEmpty && tracker(store, "1 in 3").reminders.isEmpty)
+    #expect(summary.adaptations.remindersKept == 2 && summary.adaptations.reminders == 2)
+  }
+
   /// Loop's "at most 0" (a week without cigarettes) stays a habit to quit, not 0.001 (issue 49).
   @Test func anAtMostTargetOfZeroStaysAHabitToQuit() throws {
     let (store, summary) = try imported([
