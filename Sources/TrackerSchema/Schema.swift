@@ -204,7 +204,13 @@ package enum Schema {
 
   /// The triggers that name a tracker's `measure` and `kind` fields changed by a write to
   /// `tracker_goal` (schema 7), made again when schema 10 makes the table anew.
-  static let goalEditTriggers = """
+  static let goalEditTriggers = goalEditTriggers(measureAlso: "", kindAlso: "")
+
+  /// `goalEditTriggers`, the update trigger also naming `measure` and `kind` changed when the SQL
+  /// conditions `measureAlso` and `kindAlso` (each starting with " OR ") hold: schema 11's new
+  /// columns.
+  static func goalEditTriggers(measureAlso: String, kindAlso: String) -> String {
+    """
     CREATE TRIGGER sync_edit_goal_insert AFTER INSERT ON tracker_goal
       WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
       INSERT INTO sync_edit (entity, id, field, clock)
@@ -218,8 +224,8 @@ package enum Schema {
       INSERT INTO sync_edit (entity, id, field, clock)
         SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
           (VALUES ('measure', OLD.unit IS NOT NEW.unit OR OLD.target IS NOT NEW.target
-              OR OLD.direction IS NOT NEW.direction),
-            ('kind', OLD.quota_count IS NOT NEW.quota_count OR OLD.quota_period IS NOT NEW.quota_period))
+              OR OLD.direction IS NOT NEW.direction\(measureAlso)),
+            ('kind', OLD.quota_count IS NOT NEW.quota_count OR OLD.quota_period IS NOT NEW.quota_period\(kindAlso)))
         WHERE tracker.number = NEW.tracker AND column2
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
@@ -232,6 +238,7 @@ package enum Schema {
         ON CONFLICT DO UPDATE SET clock = NULL;
     END;
     """
+  }
 
   /// The version that lets a measurable habit's target be 0 at most (a habit to quit, issue 49):
   /// `tracker_goal` made anew with that check, its rows and its triggers as they were.
@@ -285,33 +292,9 @@ package enum Schema {
       SELECT tracker, unit, target, direction, quota_count, quota_period, seal FROM tracker_goal;
     DROP TABLE tracker_goal;
     ALTER TABLE tracker_goal_new RENAME TO tracker_goal;
-    CREATE TRIGGER sync_edit_goal_insert AFTER INSERT ON tracker_goal
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
-          (VALUES ('measure', NEW.unit IS NOT NULL), ('kind', NEW.quota_count IS NOT NULL))
-        WHERE tracker.number = NEW.tracker AND column2
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-    CREATE TRIGGER sync_edit_goal_update AFTER UPDATE ON tracker_goal
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
-          (VALUES ('measure', OLD.unit IS NOT NEW.unit OR OLD.target IS NOT NEW.target
-              OR OLD.direction IS NOT NEW.direction OR OLD.target_period IS NOT NEW.target_period),
-            ('kind', OLD.quota_count IS NOT NEW.quota_count OR OLD.quota_period IS NOT NEW.quota_period
-              OR OLD.quota_days IS NOT NEW.quota_days))
-        WHERE tracker.number = NEW.tracker AND column2
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
-    CREATE TRIGGER sync_edit_goal_delete AFTER DELETE ON tracker_goal
-      WHEN EXISTS (SELECT 1 FROM sync_tracking) BEGIN
-      INSERT INTO sync_edit (entity, id, field, clock)
-        SELECT 'tracker', tracker.id, column1, NULL FROM tracker,
-          (VALUES ('measure', OLD.unit IS NOT NULL), ('kind', OLD.quota_count IS NOT NULL))
-        WHERE tracker.number = OLD.tracker AND column2
-        ON CONFLICT DO UPDATE SET clock = NULL;
-    END;
+    \(goalEditTriggers(
+      measureAlso: " OR OLD.target_period IS NOT NEW.target_period",
+      kindAlso: " OR OLD.quota_days IS NOT NEW.quota_days"))
     """
 
   /// The version that added archiving and the order the user gives (`tracker_arrangement`,

@@ -214,24 +214,10 @@ extension ScreenRenderer {
       canvas.blank()
     }
     if let quota = state.quota {
-      canvas.spans(
-        [
-          Span(quota.isMinusEnabled ? "[−]" : "(−)", quota.isMinusEnabled ? .accent : .disabled)
-            .anchored(.quotaMinus),
-          Span("  " + quota.text + "  ", Style(.text, bold: true)),
-          Span(quota.isPlusEnabled ? "[+]" : "(+)", quota.isPlusEnabled ? .accent : .disabled)
-            .anchored(.quotaPlus),
-        ], align: .center)
+      canvas.spans(Self.stepper(quota, minus: .quotaMinus, plus: .quotaPlus), align: .center)
+      // Y of N times in Y days, on a line of its own under N.
       if let days = state.windowDays {
-        // Y of N times in Y days, on a line of its own under N.
-        canvas.spans(
-          [
-            Span(days.isMinusEnabled ? "[−]" : "(−)", days.isMinusEnabled ? .accent : .disabled)
-              .anchored(.windowDaysMinus),
-            Span("  " + days.text + "  ", Style(.text, bold: true)),
-            Span(days.isPlusEnabled ? "[+]" : "(+)", days.isPlusEnabled ? .accent : .disabled)
-              .anchored(.windowDaysPlus),
-          ], align: .center)
+        canvas.spans(Self.stepper(days, minus: .windowDaysMinus, plus: .windowDaysPlus), align: .center)
       }
       canvas.blank()
       canvas.spans(button(state.doneTitle, anchor: .done))
@@ -298,5 +284,18 @@ extension ScreenRenderer {
     }
     canvas.blank()
     return canvas.lines
+  }
+}
+
+extension ScreenRenderer {
+  /// `[−]  3 times a week  [+]`: a schedule stepper, a button bracketed while it can be pressed.
+  static func stepper(_ stepper: ScheduleViewModel.QuotaStepper, minus: ElementID, plus: ElementID) -> [Span]
+  {
+    [
+      Span(stepper.isMinusEnabled ? "[−]" : "(−)", stepper.isMinusEnabled ? .accent : .disabled).anchored(
+        minus),
+      Span("  " + stepper.text + "  ", Style(.text, bold: true)),
+      Span(stepper.isPlusEnabled ? "[+]" : "(+)", stepper.isPlusEnabled ? .accent : .disabled).anchored(plus),
+    ]
   }
 }
