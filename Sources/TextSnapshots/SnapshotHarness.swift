@@ -5,6 +5,8 @@ import Foundation
 /// Thread-safe: parallel tests may share one harness. It returns failures as values so any test
 /// framework can report them.
 public final class SnapshotHarness: @unchecked Sendable {
+  // Safe: `used` is read and written only under `lock`; the rest is constant. (The library
+  // stands alone, without the package's `Locked`, so that any project can take it.)
   /// Where the references are.
   public let directory: URL
   /// What happens on a missing or different reference.

@@ -5,25 +5,22 @@ import TrackerSQLite
 import TrackerStore
 
 /// The to-do store in memory, with the SQLite store's behaviour: for tests and previews.
-public final class InMemoryTodoStore: TodoDataStore, @unchecked Sendable {
-  private let lock = NSLock()
+public final class InMemoryTodoStore: TodoDataStore {
   /// The calls made on the main thread (a debug check: the view models make none).
   private let mainThread = MainThreadCheck()
   /// How many calls ran on the main thread (debug builds).
   package var mainThreadCalls: Int { mainThread.calls }
-  private var stored: [UUID: TodoTask] = [:]
+  private let stored: Locked<[UUID: TodoTask]>
   private let observers = Observers(nothing: TodoChange())
 
   /// A store holding `tasks`.
   public init(_ tasks: [TodoTask] = []) {
-    for task in tasks { stored[task.id] = task }
+    stored = Locked(Dictionary(tasks.map { ($0.id, $0) }) { _, last in last })
   }
 
   public func tasks() throws(StoreError) -> [TodoTask] {
     mainThread.callBegins()
-    lock.lock()
-    defer { lock.unlock() }
-    return stored.values.sorted(by: TodoTask.newestFirst)
+    return stored.value.values.sorted(by: TodoTask.newestFirst)
   }
 
   public func createTask(_ task: TodoTask) throws(StoreError) {
@@ -71,17 +68,12 @@ public final class InMemoryTodoStore: TodoDataStore, @unchecked Sendable {
 
   private func write(_ body: (inout [UUID: TodoTask]) throws(StoreError) -> TodoChange) throws(StoreError) {
     mainThread.callBegins()
-    lock.lock()
-    var copy = stored
-    let change: TodoChange
-    do {
-      change = try body(&copy)
-    } catch {
-      lock.unlock()
-      throw error
+    let change = try stored.withLock { (tasks) throws(StoreError) in
+      var copy = tasks
+      let change = try body(&copy)
+      tasks = copy
+      return change
     }
-    stored = copy
-    lock.unlock()
     observers.notify(change)
   }
 }

@@ -11,18 +11,20 @@ import TrackerStore
 /// tracker store's rules: migrations, WAL and a busy timeout, one transaction per action, broken
 /// files moved aside and salvaged, row seals, the quick-open stamp (`StoreFile`,
 /// `StoreConnection`). Thread-safe; observers are told after each commit.
-public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
+public final class SQLiteTodoStore: TodoDataStore {
   /// The data file.
   public let path: String
   /// Set when the file was broken and moved aside on opening.
-  public private(set) var recovery: StoreRecovery?
+  public var recovery: StoreRecovery? { recovered.value }
+  /// What `recovery` says, written only while opening (the salvage writes through the store).
+  private let recovered = Locked<StoreRecovery?>(nil)
   private let connection: StoreConnection
   /// How many calls ran on the main thread (debug builds; the tests' check that the view models
   /// make none).
   package var mainThreadCalls: Int { connection.mainThread.calls }
   private let observers = Observers(nothing: TodoChange())
   /// Looks for other processes' commits while someone observes the store.
-  private var watch: ChangeWatch?
+  private let watch = ChangeWatch(label: "tracker.todo-store.watch")
 
   /// Opens (creating when needed) the store at `path`; see `SQLiteTrackerStore.init`.
   public init(
@@ -34,13 +36,12 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
       path: path, now: now, schema: Self.schema, setsBrokenFileAside: setsBrokenFileAside,
       isDefaultFile: isDefaultFile, readOnly: readOnly)
     connection = StoreConnection(opened, path: path)
-    let watch = ChangeWatch(
-      label: "tracker.todo-store.watch", check: { [weak self] in try self?.noticeChangesElsewhere() },
+    watch.attach(
+      check: { [weak self] in try self?.noticeChangesElsewhere() },
       // The list reads on every change it hears of; a failed look at the file leaves it as it is,
       // and the next read or write on the screen meets the same failure and shows it.
       failed: {})
-    self.watch = watch
-    observers.onObserving { watch.setWatching($0) }
+    observers.onObserving { [watch] in watch.setWatching($0) }
     guard var recovery = opened.recovery else { return }
     // Salvage: the tasks still readable in the damaged file (kept as it was) and sealed come back.
     // A salvage resumed after an interruption finds them there already and is not made twice.
@@ -60,7 +61,7 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
       // salvages again.
       recovery.salvageFailure = error
     }
-    self.recovery = recovery
+    recovered.value = recovery
   }
 
   /// Whether a broken file's salvage was begun and not finished at `path` (see
@@ -141,7 +142,7 @@ public final class SQLiteTodoStore: TodoDataStore, @unchecked Sendable {
   }
 
   /// Whether the store is watching its file for other processes' commits (while observed).
-  var isWatchingFile: Bool { watch?.isWatching ?? false }
+  var isWatchingFile: Bool { watch.isWatching }
 
   /// Runs `body` with every write in it waiting at most `limit` for the file's write lock (see
   /// `SQLiteTrackerStore.waitingAtMost`).

@@ -16,8 +16,13 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
     set { lock.withLock { stored = newValue } }
   }
 
-  /// Runs `body` on the value under the lock (a change and a read made as one).
-  package func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    lock.withLock { body(&stored) }
+  /// Runs `body` on the value under the lock (a change and a read made as one); what it throws
+  /// is thrown after the lock is let go.
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&stored)
   }
 }

@@ -19,7 +19,7 @@ import TodoModels
   /// `dlopen`: no headers, no package. `curl_easy_setopt` and `curl_easy_getinfo` take C variadic
   /// arguments; they are called through fixed prototypes of one integer or pointer argument,
   /// which the Linux calling conventions (x86-64 and AArch64) pass exactly as a variadic call does.
-  final class CurlRequest: @unchecked Sendable {
+  final class CurlRequest: Sendable {
     /// What came back: the HTTP status and the body.
     struct Answer {
       let status: Int
@@ -29,25 +29,20 @@ import TodoModels
     /// The most a body may hold; a larger answer is refused.
     static let largestBody = 64 << 20
 
-    private let lock = NSLock()
-    private var cancelled = false
-    private var finished = false
-    private var body = Data()
-    private var bodyTooLarge = false
+    /// What the request's thread and its callers share.
+    private struct Progress: Sendable {
+      var cancelled = false
+      var finished = false
+      var body = Data()
+      var bodyTooLarge = false
+    }
+    private let progress = Locked(Progress())
 
     /// Whether the request is still waiting for its answer.
-    var isRunning: Bool {
-      lock.lock()
-      defer { lock.unlock() }
-      return !finished
-    }
+    var isRunning: Bool { !progress.value.finished }
 
     /// Asks the running request to stop; its completion is still called (with `.timedOut`).
-    func cancel() {
-      lock.lock()
-      cancelled = true
-      lock.unlock()
-    }
+    func cancel() { progress.withLock { $0.cancelled = true } }
 
     /// Starts a GET of `url` that ends within `timeout` seconds; `completion` gets the answer or
     /// the failure, once, on the request's thread. Nil when libcurl cannot be loaded.
@@ -59,9 +54,7 @@ import TodoModels
       let request = CurlRequest()
       let thread = Thread {
         let result = request.perform(curl, url, accept: accept, timeout: timeout, address: address)
-        request.lock.lock()
-        request.finished = true
-        request.lock.unlock()
+        request.progress.withLock { $0.finished = true }
         completion(result)
       }
       thread.name = "TrackerNetwork.CurlRequest"
@@ -69,11 +62,7 @@ import TodoModels
       return request
     }
 
-    private var isCancelled: Bool {
-      lock.lock()
-      defer { lock.unlock() }
-      return cancelled
-    }
+    private var isCancelled: Bool { progress.value.cancelled }
 
     private func perform(_ curl: Curl, _ url: URL, accept: String, timeout: TimeInterval, address: String)
       -> Result<Answer, TodoLoadError>
@@ -114,7 +103,8 @@ import TodoModels
       if code != 0 {
         return .failure(failure(code, curl, handle, address: address))
       }
-      return .success(Answer(status: curl.information(handle, Curl.infoResponseCode), body: body))
+      return .success(
+        Answer(status: curl.information(handle, Curl.infoResponseCode), body: progress.value.body))
     }
 
     /// A libcurl failure in the loader's terms.
@@ -124,7 +114,7 @@ import TodoModels
       switch code {
       case Curl.errorOperationTimedOut: return .timedOut
       case Curl.errorAbortedByCallback: return .timedOut
-      case Curl.errorWrite where bodyTooLarge:
+      case Curl.errorWrite where progress.value.bodyTooLarge:
         return .malformed("$: larger than \(Self.largestBody >> 20) MiB")
       case Curl.errorCouldNotConnect:
         // The host was found and answered, but nothing accepted the connection.
@@ -137,12 +127,14 @@ import TodoModels
 
     /// Takes `count` bytes of the body; false when the body would grow past `largestBody`.
     fileprivate func take(_ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
-      guard body.count + count <= Self.largestBody else {
-        bodyTooLarge = true
-        return false
+      progress.withLock { progress in
+        guard progress.body.count + count <= Self.largestBody else {
+          progress.bodyTooLarge = true
+          return false
+        }
+        progress.body.append(bytes.assumingMemoryBound(to: UInt8.self), count: count)
+        return true
       }
-      body.append(bytes.assumingMemoryBound(to: UInt8.self), count: count)
-      return true
     }
 
     /// Whether libcurl should stop (the load's deadline passed).
@@ -151,6 +143,8 @@ import TodoModels
 
   /// The libcurl functions the request uses, found once in the loaded library.
   private struct Curl: @unchecked Sendable {
+    // Safe: it holds only the addresses of a loaded library's functions, set once when found and
+    // never changed; C function pointers are not `Sendable` to the compiler.
     typealias EasyInit = @convention(c) () -> OpaquePointer?
     typealias EasyHandleCall = @convention(c) (OpaquePointer?) -> Int32
     typealias EasyCleanup = @convention(c) (OpaquePointer?) -> Void

@@ -82,17 +82,20 @@ public struct URLSessionTodoLoader: TodoLoader {
   }
 
   /// The pages fetched so far, and the next request.
-  private final class Paging: @unchecked Sendable {
+  private final class Paging: Sendable {
     let loader: URLSessionTodoLoader
     let session: URLSession
     let completion: @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
-    var collected: [LoadedTodo] = []
-    var seen: Set<Int> = []
-    private let lock = NSLock()
-    private var isOver = false
-    private var requests = 0
-    /// Stops the request still running (nil: none).
-    private var cancelRunning: (() -> Void)?
+    /// What the answers, the timers and the cancellations share.
+    private struct Progress: Sendable {
+      var collected: [LoadedTodo] = []
+      var seen: Set<Int> = []
+      var isOver = false
+      var requests = 0
+      /// Stops the request still running (nil: none).
+      var cancelRunning: (@Sendable () -> Void)?
+    }
+    private let progress = Locked(Progress())
 
     /// Where the deadlines wait: a queue of the loader's own, so no other work delays them.
     static let timers = DispatchQueue(label: "URLSessionTodoLoader.deadlines")
@@ -109,11 +112,10 @@ public struct URLSessionTodoLoader: TodoLoader {
     /// Ends the load with `result`, once: later answers, timers and cancellations are ignored.
     /// With `cancelling`, the request still running is cancelled (a deadline passed).
     func end(_ result: Result<[LoadedTodo], TodoLoadError>, cancelling: Bool = false) {
-      lock.lock()
-      let first = !isOver
-      isOver = true
-      let cancel = cancelRunning
-      lock.unlock()
+      let (first, cancel) = progress.withLock { progress in
+        defer { progress.isOver = true }
+        return (!progress.isOver, progress.cancelRunning)
+      }
       guard first else { return }
       if cancelling { cancel?() }
       completion(result)
@@ -122,10 +124,10 @@ public struct URLSessionTodoLoader: TodoLoader {
     private func finish(_ result: Result<[LoadedTodo], TodoLoadError>) { end(result) }
 
     func fetch(_ url: URL) {
-      lock.lock()
-      requests += 1
-      let number = requests
-      lock.unlock()
+      let number = progress.withLock { progress in
+        progress.requests += 1
+        return progress.requests
+      }
       guard number <= loader.maxRequests else { return end(.failure(.tooManyRequests(loader.maxRequests))) }
       #if canImport(FoundationNetworking)
         let started = CurlRequest.start(
@@ -137,9 +139,7 @@ public struct URLSessionTodoLoader: TodoLoader {
           }
         }
         if let started {
-          lock.lock()
-          cancelRunning = { started.cancel() }
-          lock.unlock()
+          progress.withLock { $0.cancelRunning = { started.cancel() } }
           watch { [weak started] in started?.isRunning == true }
           return
         }
@@ -150,9 +150,7 @@ public struct URLSessionTodoLoader: TodoLoader {
       let task = session.dataTask(with: request) { data, response, error in
         self.received(data, response, error)
       }
-      lock.lock()
-      cancelRunning = { [weak task] in task?.cancel() }
-      lock.unlock()
+      progress.withLock { $0.cancelRunning = { [weak task] in task?.cancel() } }
       watch { [weak task] in task?.state == .running }
       task.resume()
     }
@@ -183,10 +181,15 @@ public struct URLSessionTodoLoader: TodoLoader {
       } catch {
         return finish(.failure(.malformed(Self.describe(decoding: error))))
       }
-      var isNew = false
-      for item in page.todos where seen.insert(item.id).inserted && collected.count < loader.limit {
-        collected.append(LoadedTodo(remoteID: item.id, text: item.todo, isDone: item.completed))
-        isNew = true
+      let limit = loader.limit
+      let (isNew, collected) = progress.withLock { progress in
+        var isNew = false
+        for item in page.todos
+        where progress.seen.insert(item.id).inserted && progress.collected.count < limit {
+          progress.collected.append(LoadedTodo(remoteID: item.id, text: item.todo, isDone: item.completed))
+          isNew = true
+        }
+        return (isNew, progress.collected)
       }
       let wanted = min(page.total, loader.limit)
       guard isNew, collected.count < wanted,

@@ -4,7 +4,7 @@ import TrackerModels
 /// Shows what another store holds and refuses every change, as a read-only data file does: for
 /// previews and snapshots of a failed save, and for showing any screen of a data file without
 /// ever writing to it.
-public final class ReadOnlyStore: SnapshotReadingStore, @unchecked Sendable {
+public final class ReadOnlyStore: SnapshotReadingStore {
   private let base: any TrackerDataStore
   private let adjustSettings: @Sendable (inout StoreSettings) -> Void
 

@@ -4,7 +4,7 @@ import TrackerModels
 
 /// Shows what another to-do store holds and refuses every change, as a read-only file does: for
 /// showing any to-do screen of a data file without ever writing to it.
-public final class ReadOnlyTodoStore: TodoDataStore, @unchecked Sendable {
+public final class ReadOnlyTodoStore: TodoDataStore {
   private let base: any TodoDataStore
 
   /// A read-only view of `base`.

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TrackerModels
 
 #if canImport(Glibc)
   import Glibc
@@ -278,29 +279,22 @@ package final class Database {
 /// The database files this process has open. Looking at another process's locks on a file this
 /// process also has open would be harmful: closing any descriptor of a file drops every POSIX lock
 /// the process holds on it, SQLite's included.
-package final class OpenDatabases: @unchecked Sendable {
+package final class OpenDatabases: Sendable {
   package static let shared = OpenDatabases()
-  private let lock = NSLock()
-  private var counts: [String: Int] = [:]
+  private let counts = Locked<[String: Int]>([:])
 
   private static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
   package func opened(_ path: String) {
-    lock.lock()
-    counts[Self.key(path), default: 0] += 1
-    lock.unlock()
+    counts.withLock { $0[Self.key(path), default: 0] += 1 }
   }
 
   package func closed(_ path: String) {
-    lock.lock()
     let key = Self.key(path)
-    counts[key] = (counts[key] ?? 1) > 1 ? (counts[key] ?? 1) - 1 : nil
-    lock.unlock()
+    counts.withLock { counts in counts[key] = (counts[key] ?? 1) > 1 ? (counts[key] ?? 1) - 1 : nil }
   }
 
   package func isOpen(_ path: String) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return counts[Self.key(path)] != nil
+    counts.value[Self.key(path)] != nil
   }
 }

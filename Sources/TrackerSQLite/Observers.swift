@@ -3,51 +3,53 @@ import TrackerModels
 
 /// The subscribers of a store, told after each commit of what it changed (`Change`; `nothing`
 /// is a commit that changed nothing, which nobody is told about).
-package final class Observers<Change: Equatable & Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var handlers: [Int: @Sendable (Change) -> Void] = [:]
-  private var nextKey = 0
+package final class Observers<Change: Equatable & Sendable>: Sendable {
+  /// The subscribers by the order they came in, and who is told (under the lock, so in order)
+  /// when the first subscriber comes and the last one goes.
+  private struct Registry: Sendable {
+    var handlers: [Int: @Sendable (Change) -> Void] = [:]
+    var nextKey = 0
+    var observing: (@Sendable (Bool) -> Void)?
+  }
+  private let registry = Locked(Registry())
   private let nothing: Change
-  /// Told (under the lock, so in order) when the first subscriber comes and the last one goes.
-  private var observing: (@Sendable (Bool) -> Void)?
 
   package init(nothing: Change) { self.nothing = nothing }
 
   /// Calls `handler` with true when the first subscriber comes and false when the last one goes
   /// (the store watches its file only meanwhile).
   package func onObserving(_ handler: @escaping @Sendable (Bool) -> Void) {
-    lock.lock()
-    observing = handler
-    if !handlers.isEmpty { handler(true) }
-    lock.unlock()
+    registry.withLock { registry in
+      registry.observing = handler
+      if !registry.handlers.isEmpty { handler(true) }
+    }
   }
 
   /// Adds `handler` until the returned token is cancelled or released.
   package func add(_ handler: @escaping @Sendable (Change) -> Void) -> ObservationToken {
-    lock.lock()
-    let key = nextKey
-    nextKey += 1
-    handlers[key] = handler
-    if handlers.count == 1 { observing?(true) }
-    lock.unlock()
+    let key = registry.withLock { registry in
+      let key = registry.nextKey
+      registry.nextKey += 1
+      registry.handlers[key] = handler
+      if registry.handlers.count == 1 { registry.observing?(true) }
+      return key
+    }
     return ObservationToken { [weak self] in
-      guard let self else { return }
-      self.lock.lock()
-      if self.handlers.removeValue(forKey: key) != nil, self.handlers.isEmpty { self.observing?(false) }
-      self.lock.unlock()
+      self?.registry.withLock { registry in
+        if registry.handlers.removeValue(forKey: key) != nil, registry.handlers.isEmpty {
+          registry.observing?(false)
+        }
+      }
     }
   }
 
   /// How many subscribers there are (for leak tests).
   package var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return handlers.count
+    registry.value.handlers.count
   }
 
   /// Commits queued in the order they were made, not yet told (`queue`, `deliverQueued`).
-  private let queueLock = NSLock()
-  private var queued: [Change] = []
+  private let queued = Locked<[Change]>([])
   /// Held while queued commits are told: one thread tells them at a time, in order. Recursive, so
   /// a subscriber that writes on the same thread tells its own commit after the one it heard.
   private let telling = NSRecursiveLock()
@@ -58,9 +60,7 @@ package final class Observers<Change: Equatable & Sendable>: @unchecked Sendable
   /// tap's marks) never hears an earlier commit after a later one.
   package func queue(_ change: Change) {
     guard change != nothing else { return }
-    queueLock.lock()
-    queued.append(change)
-    queueLock.unlock()
+    queued.withLock { $0.append(change) }
   }
 
   /// Tells every subscriber about each queued change, in the order queued. Call it after the
@@ -69,14 +69,7 @@ package final class Observers<Change: Equatable & Sendable>: @unchecked Sendable
   package func deliverQueued() {
     telling.lock()
     defer { telling.unlock() }
-    while true {
-      queueLock.lock()
-      guard !queued.isEmpty else {
-        queueLock.unlock()
-        return
-      }
-      let next = queued.removeFirst()
-      queueLock.unlock()
+    while let next = queued.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
       notify(next)
     }
   }
@@ -84,9 +77,7 @@ package final class Observers<Change: Equatable & Sendable>: @unchecked Sendable
   /// Tells every subscriber about `change` (in subscription order), unless it changed nothing.
   package func notify(_ change: Change) {
     guard change != nothing else { return }
-    lock.lock()
-    let current = handlers.sorted { $0.key < $1.key }.map(\.value)
-    lock.unlock()
+    let current = registry.value.handlers.sorted { $0.key < $1.key }.map(\.value)
     for handler in current { handler(change) }
   }
 }

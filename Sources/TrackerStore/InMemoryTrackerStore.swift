@@ -4,7 +4,7 @@ import TrackerSQLite
 
 /// The store in memory, with the SQLite store's behaviour (the shared suite in `StoreTests` runs
 /// against both): for tests, previews and `--demo`. Thread-safe.
-public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
+public final class InMemoryTrackerStore: TrackerDataStore {
   fileprivate struct State {
     var categories: [UUID: TrackerCategory] = [:]
     var trackers: [UUID: Tracker] = [:]
@@ -34,8 +34,8 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
     }
   }
 
-  private let lock = NSLock()
-  private var state = State()
+  /// Everything the store holds: one value, changed as a whole under its lock.
+  private let stored = Locked(State())
   /// Each command log's place (`LoggedCommandApplying`), and the lock that makes one merge at a
   /// time: in memory nothing survives a crash, so the commands and the place need not be one
   /// transaction, only one merge.
@@ -438,7 +438,7 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// The state as it is now.
   private var snapshot: Snapshot {
     mainThread.callBegins()
-    return Snapshot(state: lock.withLock { state })
+    return Snapshot(state: stored.value)
   }
 
   /// The calls made on the main thread (a debug check: the view models make none).
@@ -451,27 +451,26 @@ public final class InMemoryTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// leaves the store exactly as it was, as a rolled-back transaction does.
   private func write(_ body: (inout State) throws -> StoreChange) throws(StoreError) {
     mainThread.callBegins()
-    lock.lock()
-    var draft = state
-    var change: StoreChange
-    do {
-      change = try body(&draft)
-    } catch {
-      lock.unlock()
-      throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
-    }
-    state = draft
-    // What a few trackers' marks now are (`StoreChange.marks`).
-    if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
-      let written = Snapshot(state: draft)
-      for id in change.recordDays.keys {
-        change.marks[id] = TrackerMarks(
-          id, records: written.records(trackerID: id), daysOff: written.daysOff(trackerID: id))
+    try stored.withLock { (state) throws(StoreError) in
+      var draft = state
+      var change: StoreChange
+      do {
+        change = try body(&draft)
+      } catch {
+        throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
       }
+      state = draft
+      // What a few trackers' marks now are (`StoreChange.marks`).
+      if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
+        let written = Snapshot(state: draft)
+        for id in change.recordDays.keys {
+          change.marks[id] = TrackerMarks(
+            id, records: written.records(trackerID: id), daysOff: written.daysOff(trackerID: id))
+        }
+      }
+      // Queued in commit order before another writer can commit, told after the lock is let go.
+      observers.queue(change)
     }
-    // Queued in commit order before another writer can commit, told after the lock is let go.
-    observers.queue(change)
-    lock.unlock()
     observers.deliverQueued()
   }
 }

@@ -12,13 +12,15 @@ import TrackerSchema
 /// `read` makes several reads one: a snapshot of the file (WAL lets it stand beside a write in
 /// progress and other connections' commits). Observers are told after the commit, outside the lock,
 /// on the thread that made the change.
-public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
+public final class SQLiteTrackerStore: TrackerDataStore {
   /// The data file.
   public let path: String
   /// Today, for refusing completions after it; nil: no refusal (a caller that sets its own days).
   let clock: StoreClock?
   /// Set when the file was broken and moved aside on opening; screens and the CLI show it.
-  public private(set) var recovery: StoreRecovery?
+  public var recovery: StoreRecovery? { recovered.value }
+  /// What `recovery` says, written only while opening (the salvage writes through the store).
+  private let recovered = Locked<StoreRecovery?>(nil)
   /// Whether opening ran the full integrity check; it is skipped for a file verified before and
   /// untouched since (see `VerifiedStamp`).
   public let ranIntegrityCheck: Bool
@@ -39,7 +41,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   /// Whether reads run on a connection of their own beside the writer (`StoreConnection`).
   package var readsBesideTheWriter: Bool { connection.hasReader }
   /// Looks for other processes' commits while someone observes the store.
-  var watch: ChangeWatch?
+  let watch = ChangeWatch(label: "tracker.store.watch")
 
   /// Opens (creating when needed, with its folder) the store at `path`. `now` dates the name of a
   /// broken file moved aside; with `setsBrokenFileAside` false a broken file is left untouched
@@ -65,15 +67,11 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       isDefaultFile: isDefaultFile, readOnly: readOnly)
     connection = StoreConnection(opened, path: path)
     ranIntegrityCheck = opened.ranIntegrityCheck
-    let watch = ChangeWatch(
-      label: "tracker.store.watch", check: { [weak self] in try self?.noticeChangesElsewhere() },
+    watch.attach(
+      check: { [weak self] in try self?.noticeChangesElsewhere() },
       failed: { [weak self] in self?.observers.notify(.everything) })
-    self.watch = watch
-    observers.onObserving { watch.setWatching($0) }
-    guard var recovery = opened.recovery else {
-      self.recovery = nil
-      return
-    }
+    observers.onObserving { [watch] in watch.setWatching($0) }
+    guard var recovery = opened.recovery else { return }
     // Salvage: every category, tracker and record of the damaged file that can still be read and
     // vouched for goes into the fresh store (the damaged file itself stays as it was), in one
     // transaction that also records where it came from: a salvage resumed after an interruption
@@ -81,7 +79,6 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     let found = Salvage.read(recovery.movedTo)
     let (saved, dropped) = Salvage.acceptable(found.contents, recoveredCategoryTitle: recoveredCategoryTitle)
     recovery.leftOut = found.leftOut + dropped
-    self.recovery = nil
     let origin = (recovery.movedTo as NSString).lastPathComponent
     do {
       try connection.transaction { () throws -> Void in
@@ -98,7 +95,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
       // command salvages again.
       recovery.salvageFailure = error
     }
-    self.recovery = recovery
+    recovered.value = recovery
   }
 
   /// Whether a broken file's salvage was begun and not finished at `path` (the next opening
@@ -156,7 +153,7 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
   }
 
   /// Whether the store is watching its file for other processes' commits (while observed).
-  var isWatchingFile: Bool { watch?.isWatching ?? false }
+  var isWatchingFile: Bool { watch.isWatching }
 
   /// How many tries of this store's writes found another program holding the write lock (a write
   /// that waits for it tries again and again).
@@ -188,52 +185,87 @@ public final class SQLiteTrackerStore: TrackerDataStore, @unchecked Sendable {
     return result
   }
 
+  /// What tests, tools and the reliability suite set on a store: hooks into its work and the
+  /// sync's limits. Set before use, read by any thread the store runs on.
+  package struct Tuning: Sendable {
+    var inWrite: (@Sendable () -> Void)?
+    var beforeKeepingDayByDayPart: (@Sendable () -> Void)?
+    var afterRead: (@Sendable () -> Void)?
+    var syncStep: @Sendable (SyncStep) throws(SyncError) -> Void = { _ in }
+    var editClock: @Sendable () -> Date = { Date() }
+    var syncCompactionThreshold = 16
+    var syncSilenceLimit: UInt64 = 30 * 86_400_000
+  }
+  private let tuning = Locked(Tuning())
+
   /// For tests: called inside each write's transaction, after its changes and before its commit,
   /// on the thread that writes (a write held open there holds the writer).
-  package var inWrite: (@Sendable () -> Void)?
+  package var inWrite: (@Sendable () -> Void)? {
+    get { tuning.value.inWrite }
+    set { tuning.withLock { $0.inWrite = newValue } }
+  }
 
   /// For tests: called when a day-by-day part was computed, before it is kept (a commit landing
   /// there must keep it from being kept).
-  package var beforeKeepingDayByDayPart: (@Sendable () -> Void)?
+  package var beforeKeepingDayByDayPart: (@Sendable () -> Void)? {
+    get { tuning.value.beforeKeepingDayByDayPart }
+    set { tuning.withLock { $0.beforeKeepingDayByDayPart = newValue } }
+  }
 
   /// For tests: called after each read returns (each read of a snapshot too, inside it), on the
   /// thread that read, so another connection's commit lands between two reads of this one.
-  package var afterRead: (@Sendable () -> Void)?
+  package var afterRead: (@Sendable () -> Void)? {
+    get { tuning.value.afterRead }
+    set { tuning.withLock { $0.afterRead = newValue } }
+  }
 
   /// For tests: called at each step of a sync (`SyncStep`); throwing stops the sync there, as a
   /// kill would (inside the transaction, it is rolled back).
-  package var syncStep: @Sendable (SyncStep) throws(SyncError) -> Void = { _ in }
+  package var syncStep: @Sendable (SyncStep) throws(SyncError) -> Void {
+    get { tuning.value.syncStep }
+    set { tuning.withLock { $0.syncStep = newValue } }
+  }
 
   /// The wall clock a change is stamped with when it is made (docs/sync.md, "Stamped when made"):
   /// tests give each simulated device its own.
-  package var editClock: @Sendable () -> Date = { Date() }
+  package var editClock: @Sendable () -> Date {
+    get { tuning.value.editClock }
+    set { tuning.withLock { $0.editClock = newValue } }
+  }
 
   /// How many of its own logs a device folds into a snapshot at once (docs/sync.md, "Compaction"):
   /// tests and the reliability suite lower it to fold often.
-  package var syncCompactionThreshold = 16
+  package var syncCompactionThreshold: Int {
+    get { tuning.value.syncCompactionThreshold }
+    set { tuning.withLock { $0.syncCompactionThreshold = newValue } }
+  }
 
   /// How long a device may stay silent (by the time its newest log says it was written) before
   /// compaction stops waiting for it to read this one's logs: 30 days, in milliseconds.
-  package var syncSilenceLimit: UInt64 = 30 * 86_400_000
+  package var syncSilenceLimit: UInt64 {
+    get { tuning.value.syncSilenceLimit }
+    set { tuning.withLock { $0.syncSilenceLimit = newValue } }
+  }
 
   /// What the writes inside the open write changed (`write`): touched only inside it, under the
-  /// connection's lock.
-  private var nestedChange = StoreChange()
+  /// connection's lock (so its own lock is never waited for).
+  private let nestedChange = Locked(StoreChange())
 
   func write(_ body: () throws -> StoreChange) throws(StoreError) {
     if connection.isWritingHere {
       // Inside this store's own write, on its thread (`applyLogged`): a savepoint of it, whose
       // change the open write tells with its own.
       let change = try connection.transaction(body)
-      nestedChange.formUnion(change)
+      nestedChange.withLock { $0.formUnion(change) }
       return
     }
     let observers = observers
     _ = try connection.transaction(
       { () throws -> StoreChange in
-        self.nestedChange = StoreChange()
+        self.nestedChange.value = StoreChange()
         var change = try body()
-        if self.nestedChange != StoreChange() { change.formUnion(self.nestedChange) }
+        let nested = self.nestedChange.value
+        if nested != StoreChange() { change.formUnion(nested) }
         // Every change this transaction made is stamped before it commits.
         try self.stampEdits(at: Self.milliseconds(self.editClock()))
         // What a few trackers' marks now are, read in the same transaction: the screens that show

@@ -134,7 +134,7 @@ public final class AppSync: ObservableViewModel {
 
 /// The background part of `AppSync`: a serial queue that looks at the folder, waits out a burst
 /// of changes, and syncs, one sync at a time.
-final class BackgroundSync: @unchecked Sendable {
+final class BackgroundSync: Sendable {
   private let queue = DispatchQueue(label: "tracker.sync", qos: .utility)
   private let store: any SyncingStore
   private let now: @Sendable () -> Date
@@ -142,16 +142,22 @@ final class BackgroundSync: @unchecked Sendable {
   private let poll: TimeInterval
   private let debounce: TimeInterval
   private let report: @Sendable (SyncStatus?, Result<SyncReport, SyncError>) -> Void
-  // Used on `queue` only.
-  private var timer: DispatchSourceTimer?
-  private var observation: ObservationToken?
-  /// What the folder held when the last sync began; nil before the first look.
-  private var lastListing: String??
-  /// Counts changes made here: a debounced sync runs only when no change came after its own.
-  private var changeCount = 0
-  private var lastFailed = false
-  /// Whether a change was made here since the last sync began.
-  private var hasUnsentChange = false
+
+  /// What the looks and syncs know between them (used on `queue` only, so the lock is never
+  /// waited for).
+  private struct Progress: Sendable {
+    /// Whether it looks at the folder (from `start` to `finish`).
+    var isLooking = false
+    var observation: ObservationToken?
+    /// What the folder held when the last sync began; nil before the first look.
+    var lastListing: String??
+    /// Counts changes made here: a debounced sync runs only when no change came after its own.
+    var changeCount = 0
+    var lastFailed = false
+    /// Whether a change was made here since the last sync began.
+    var hasUnsentChange = false
+  }
+  private let progress = Locked(Progress())
 
   init(
     store: any SyncingStore, now: @escaping @Sendable () -> Date,
@@ -175,39 +181,53 @@ final class BackgroundSync: @unchecked Sendable {
       self?.changedHere()
     }
     queue.async {
-      let timer = DispatchSource.makeTimerSource(queue: self.queue)
-      timer.schedule(deadline: .now(), repeating: self.poll, leeway: .milliseconds(100))
-      timer.setEventHandler { [weak self] in self?.look() }
-      self.observation = observation
-      self.timer = timer
-      timer.resume()
+      self.progress.withLock {
+        $0.observation = observation
+        $0.isLooking = true
+      }
+      self.lookNowAndLater()
     }
+  }
+
+  /// Looks at the folder now and again every `poll` seconds while looking. Held weakly between
+  /// looks: a look still pending when the app quits must not keep the store open past the exit.
+  private func lookNowAndLater() {
+    guard progress.value.isLooking else { return }
+    look()
+    queue.asyncAfter(deadline: .now() + poll) { [weak self] in self?.lookNowAndLater() }
   }
 
   /// Stops looking and listening; sends a change made here that is not sent yet. Returns when
   /// done.
   func finish() {
     queue.sync {
-      self.timer?.cancel()
-      self.timer = nil
-      self.observation?.cancel()
-      self.observation = nil
-      if self.hasUnsentChange, let folder = self.folder() { self.sync(folder) }
+      let (observation, hasUnsentChange) = self.progress.withLock { progress in
+        defer {
+          progress.isLooking = false
+          progress.observation = nil
+        }
+        return (progress.observation, progress.hasUnsentChange)
+      }
+      observation?.cancel()
+      if hasUnsentChange, let folder = self.folder() { self.sync(folder) }
     }
   }
 
   private func changedHere() {
     queue.async {
-      guard self.timer != nil else { return }
-      self.changeCount += 1
-      self.hasUnsentChange = true
-      let count = self.changeCount
+      let count = self.progress.withLock { progress -> Int? in
+        guard progress.isLooking else { return nil }
+        progress.changeCount += 1
+        progress.hasUnsentChange = true
+        return progress.changeCount
+      }
+      guard let count else { return }
       // Held weakly: a wait still pending when the app quits must not keep the store (and its
       // write-ahead log) open past the exit.
       self.queue.asyncAfter(deadline: .now() + self.debounce) { [weak self] in
-        guard let self, self.timer != nil, count == self.changeCount, let folder = self.folder() else {
-          return
-        }
+        guard let self else { return }
+        let current = self.progress.withLock { $0.isLooking && $0.changeCount == count }
+        guard current, let folder = self.folder() else { return }
         self.sync(folder)
       }
     }
@@ -217,9 +237,10 @@ final class BackgroundSync: @unchecked Sendable {
   /// or the last sync failed.
   private func look() {
     guard let folder = folder() else {
-      lastListing = nil
+      progress.withLock { $0.lastListing = nil }
       return
     }
+    let (lastFailed, lastListing) = progress.withLock { ($0.lastFailed, $0.lastListing) }
     if lastFailed || lastListing == nil || lastListing! != listing(folder) { sync(folder) }
   }
 
@@ -230,18 +251,24 @@ final class BackgroundSync: @unchecked Sendable {
     // The listing before the sync: a log that comes while it runs makes the next look sync again.
     // This sync's own new log does too, once; that sync has nothing to send, and the listing
     // settles.
-    lastListing = .some(listing(folder))
-    let hadUnsentChange = hasUnsentChange
-    hasUnsentChange = false
+    let listed = listing(folder)
+    let hadUnsentChange = progress.withLock { progress in
+      progress.lastListing = .some(listed)
+      defer { progress.hasUnsentChange = false }
+      return progress.hasUnsentChange
+    }
     let outcome: Result<SyncReport, SyncError>
     do throws(SyncError) {
       outcome = .success(try store.sync(folder: nil, now: now()))
     } catch {
       outcome = .failure(error)
     }
-    lastFailed = (try? outcome.get()) == nil
-    // A change that a failed sync did not send is still to send (at the next look, or at quit).
-    if lastFailed, hadUnsentChange { hasUnsentChange = true }
+    let failed = (try? outcome.get()) == nil
+    progress.withLock { progress in
+      progress.lastFailed = failed
+      // A change that a failed sync did not send is still to send (at the next look, or at quit).
+      if failed, hadUnsentChange { progress.hasUnsentChange = true }
+    }
     report(try? store.syncStatus(), outcome)
   }
 }

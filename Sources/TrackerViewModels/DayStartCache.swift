@@ -11,18 +11,21 @@ import TrackerModels
 /// when it comes. A script waits for the read instead, so each step shows its outcome before the
 /// next. Only an hour never read at all is always waited for (the flow's launch reads it with
 /// the settings, off the main actor, so an app never does).
-public final class DayStartCache: @unchecked Sendable {
-  private let lock = NSLock()
-  /// The hour last read or remembered.
-  private var cached: DayStart?
-  /// Whether the settings changed since `cached` was read.
-  private var isStale = false
-  /// Counts the changes of the settings: a read begun before one is not kept after it.
-  private var generation = 0
-  /// The generation a read off the main actor is under way for.
-  private var refreshing: Int?
-  private var subscription: ObservationToken?
-  private var followers: [Follower] = []
+public final class DayStartCache: Sendable {
+  /// What the cache knows, changed as one under its lock.
+  private struct Known: Sendable {
+    /// The hour last read or remembered.
+    var cached: DayStart?
+    /// Whether the settings changed since `cached` was read.
+    var isStale = false
+    /// Counts the changes of the settings: a read begun before one is not kept after it.
+    var generation = 0
+    /// The generation a read off the main actor is under way for.
+    var refreshing: Int?
+    var subscription: ObservationToken?
+    var followers: [Follower] = []
+  }
+  private let known = Locked(Known())
 
   /// A cache that has read nothing yet.
   public init() {}
@@ -31,9 +34,7 @@ public final class DayStartCache: @unchecked Sendable {
   /// says why). `waits`: a stale hour is read again before this returns, instead of off the main
   /// actor.
   func dayStart(in store: any TrackerDataStore, waits: Bool) -> DayStart {
-    lock.lock()
-    let (known, stale, readFor) = (cached, isStale, generation)
-    lock.unlock()
+    let (known, stale, readFor) = self.known.withLock { ($0.cached, $0.isStale, $0.generation) }
     if let known, !stale { return known }
     watchSettings(of: store)
     if let known, !waits {
@@ -60,13 +61,12 @@ public final class DayStartCache: @unchecked Sendable {
   /// Reads the hour off the main actor (once per change of the settings) and tells the followers
   /// when it differs from the one known.
   private func refreshInBackground(_ store: any TrackerDataStore, readFor: Int) {
-    lock.lock()
-    guard refreshing != readFor else {
-      lock.unlock()
-      return
+    let isNew = known.withLock { known in
+      guard known.refreshing != readFor else { return false }
+      known.refreshing = readFor
+      return true
     }
-    refreshing = readFor
-    lock.unlock()
+    guard isNew else { return }
     DispatchQueue.global().async { [self] in
       let read: DayStart?
       do {
@@ -76,12 +76,12 @@ public final class DayStartCache: @unchecked Sendable {
         // settings themselves say why they could not.
         read = nil
       }
-      lock.lock()
-      if refreshing == readFor { refreshing = nil }
-      let before = cached
-      if let read { keepLocked(read, readFor: readFor) }
-      let changed = read != nil && cached != before
-      lock.unlock()
+      let changed = known.withLock { known in
+        if known.refreshing == readFor { known.refreshing = nil }
+        let before = known.cached
+        if let read { Self.keep(read, readFor: readFor, in: &known) }
+        return read != nil && known.cached != before
+      }
       guard changed else { return }
       Task { @MainActor in self.tellFollowers() }
     }
@@ -89,15 +89,13 @@ public final class DayStartCache: @unchecked Sendable {
 
   /// Keeps `start` unless the settings changed since it was read (`generation`).
   private func keep(_ start: DayStart, readFor: Int) {
-    lock.lock()
-    keepLocked(start, readFor: readFor)
-    lock.unlock()
+    known.withLock { Self.keep(start, readFor: readFor, in: &$0) }
   }
 
-  private func keepLocked(_ start: DayStart, readFor: Int) {
-    guard generation == readFor else { return }
-    cached = start
-    isStale = false
+  private static func keep(_ start: DayStart, readFor: Int, in known: inout Known) {
+    guard known.generation == readFor else { return }
+    known.cached = start
+    known.isStale = false
   }
 
   /// Takes `start` as `store`'s hour: read by whoever just read the settings (the flow at
@@ -105,38 +103,38 @@ public final class DayStartCache: @unchecked Sendable {
   /// so "today" needs no read of its own.
   func remember(_ start: DayStart, of store: any TrackerDataStore) {
     watchSettings(of: store)
-    lock.lock()
-    cached = start
-    isStale = false
-    // A read under way since before is not kept over this.
-    generation += 1
-    lock.unlock()
+    known.withLock { known in
+      known.cached = start
+      known.isStale = false
+      // A read under way since before is not kept over this.
+      known.generation += 1
+    }
   }
 
   /// Starts marking the hour stale whenever `store`'s settings change (once).
   private func watchSettings(of store: any TrackerDataStore) {
-    lock.lock()
-    let isFollowing = subscription != nil
-    lock.unlock()
-    guard !isFollowing else { return }
+    guard known.value.subscription == nil else { return }
     // Observers are called in the order they were added, on the thread that committed, before
     // the screens hear of the change on the main actor: the hour is stale before any screen
     // asks for "today" again.
     let token = store.observe { [weak self] change in
       if change.settingsChanged || change.isEverything { self?.invalidate() }
     }
-    lock.lock()
-    if subscription == nil { subscription = token } else { token.cancel() }
-    lock.unlock()
+    let isSecond = known.withLock { known in
+      guard known.subscription == nil else { return true }
+      known.subscription = token
+      return false
+    }
+    if isSecond { token.cancel() }
   }
 
   /// Marks the hour stale: the next "today" reads it again, and a read begun before this is not
   /// kept.
   func invalidate() {
-    lock.lock()
-    isStale = true
-    generation += 1
-    lock.unlock()
+    known.withLock { known in
+      known.isStale = true
+      known.generation += 1
+    }
   }
 
   // MARK: Followers
@@ -144,27 +142,24 @@ public final class DayStartCache: @unchecked Sendable {
   /// Calls `handler` on the main actor whenever an hour read off the main actor differs from the
   /// one known, until the token goes.
   @MainActor
-  func follow(_ handler: @escaping @MainActor () -> Void) -> ObservationToken {
-    let follower = Follower(handler)
-    lock.lock()
-    followers.append(follower)
-    lock.unlock()
+  func follow(_ handler: @escaping @MainActor @Sendable () -> Void) -> ObservationToken {
+    let follower = Follower(handler: handler)
+    known.withLock { $0.followers.append(follower) }
     return ObservationToken { follower.cancelled.set() }
   }
 
   @MainActor
   private func tellFollowers() {
-    lock.lock()
-    followers.removeAll { $0.cancelled.isSet }
-    let current = followers
-    lock.unlock()
+    let current = known.withLock { known in
+      known.followers.removeAll { $0.cancelled.isSet }
+      return known.followers
+    }
     for follower in current where !follower.cancelled.isSet { follower.handler() }
   }
 
   /// A follower of the hour.
-  private final class Follower: @unchecked Sendable {
-    let handler: @MainActor () -> Void
+  private struct Follower: Sendable {
+    let handler: @MainActor @Sendable () -> Void
     let cancelled = CancelFlag()
-    init(_ handler: @escaping @MainActor () -> Void) { self.handler = handler }
   }
 }

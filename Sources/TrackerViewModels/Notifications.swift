@@ -32,15 +32,17 @@ public protocol NotificationScheduler: Sendable {
 /// `allowed: true` when it was allowed before, or let the store say (`allowedIfOn(in:waits:)`: a
 /// reminder stored as on was allowed). Also the default of `AppEnvironment`, for previews and
 /// tests that do not look at notifications.
-public final class StoredSettingScheduler: NotificationScheduler, @unchecked Sendable {
-  private let lock = NSLock()
-  private var allowed: Bool
-  /// While the stored reminder is being read: the questions asked meanwhile, answered when it
-  /// has been read.
-  private var waiting: [@Sendable (NotificationAuthorization) -> Void]?
+public final class StoredSettingScheduler: NotificationScheduler, Sendable {
+  /// Whether it was allowed, and, while the stored reminder is being read, the questions asked
+  /// meanwhile (answered when it has been read).
+  private struct Answers: Sendable {
+    var allowed: Bool
+    var waiting: [@Sendable (NotificationAuthorization) -> Void]?
+  }
+  private let answers: Locked<Answers>
 
   /// A scheduler that has (or has not yet) been allowed.
-  public init(allowed: Bool = false) { self.allowed = allowed }
+  public init(allowed: Bool = false) { answers = Locked(Answers(allowed: allowed)) }
 
   /// A scheduler allowed when the reminder stored in `store` is on (it was allowed when it was
   /// turned on). The store is read off the main thread; with `waits` (a script, which shows each
@@ -49,7 +51,7 @@ public final class StoredSettingScheduler: NotificationScheduler, @unchecked Sen
   /// not allowed: the app's own read of them at launch says why.
   public static func allowedIfOn(in store: any TrackerDataStore, waits: Bool) -> StoredSettingScheduler {
     let scheduler = StoredSettingScheduler()
-    scheduler.waiting = []
+    scheduler.answers.withLock { $0.waiting = [] }
     let read = DispatchGroup()
     read.enter()
     DispatchQueue.global().async {
@@ -68,31 +70,28 @@ public final class StoredSettingScheduler: NotificationScheduler, @unchecked Sen
 
   /// The stored reminder was read: the questions asked meanwhile get their answer.
   private func learned(allowed isOn: Bool) {
-    lock.lock()
-    if isOn { allowed = true }
-    let questions = waiting ?? []
-    waiting = nil
-    let status: NotificationAuthorization = allowed ? .granted : .notDetermined
-    lock.unlock()
+    let (questions, status) = answers.withLock { answers in
+      if isOn { answers.allowed = true }
+      defer { answers.waiting = nil }
+      let status: NotificationAuthorization = answers.allowed ? .granted : .notDetermined
+      return (answers.waiting ?? [], status)
+    }
     for question in questions { question(status) }
   }
 
   public func authorizationStatus(_ completion: @escaping @Sendable (NotificationAuthorization) -> Void) {
-    lock.lock()
-    if waiting != nil {
-      waiting?.append(completion)
-      lock.unlock()
-      return
+    let status = answers.withLock { answers -> NotificationAuthorization? in
+      guard answers.waiting == nil else {
+        answers.waiting?.append(completion)
+        return nil
+      }
+      return answers.allowed ? .granted : .notDetermined
     }
-    let status: NotificationAuthorization = allowed ? .granted : .notDetermined
-    lock.unlock()
-    completion(status)
+    if let status { completion(status) }
   }
 
   public func requestAuthorization(_ completion: @escaping @Sendable (Bool) -> Void) {
-    lock.lock()
-    allowed = true
-    lock.unlock()
+    answers.withLock { $0.allowed = true }
     completion(true)
   }
 
@@ -114,31 +113,32 @@ func whenAnswered<Value: Sendable>(
 }
 
 /// An answer that may come before or after the question returns.
-private final class Reply<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value?
-  private var late: (@Sendable (Value) -> Void)?
-  private var isLate = false
+private final class Reply<Value: Sendable>: Sendable {
+  /// The answer, when it came first; or who hears it, once the question returned without it.
+  private enum State: Sendable {
+    case asked
+    case answered(Value)
+    case late(@Sendable (Value) -> Void)
+  }
+  private let state = Locked(State.asked)
 
   func answer(_ answer: Value) {
-    lock.lock()
-    if isLate {
-      let late = self.late
-      lock.unlock()
-      late?(answer)
-    } else {
-      value = answer
-      lock.unlock()
+    let late = state.withLock { state -> (@Sendable (Value) -> Void)? in
+      guard case .late(let late) = state else {
+        state = .answered(answer)
+        return nil
+      }
+      return late
     }
+    late?(answer)
   }
 
   /// The answer if it came already; otherwise nil, and `late` gets it when it comes.
   func takeOrWait(_ late: @escaping @Sendable (Value) -> Void) -> Value? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let value { return value }
-    isLate = true
-    self.late = late
-    return nil
+    state.withLock { state in
+      if case .answered(let value) = state { return value }
+      state = .late(late)
+      return nil
+    }
   }
 }

@@ -185,6 +185,9 @@ final class LockWait: Sendable {
 /// One call and its outcome, taken either by the main actor waiting for it or, once the main
 /// actor stopped waiting, by the late delivery it left — never by both.
 final class Pending<Value: Sendable>: @unchecked Sendable {
+  // Safe: `call`, `outcome`, `late` and `isAbandoned` are read and written only under `lock`;
+  // `done` is signalled once, after the outcome is set. The semaphore is the script mode's wait
+  // (the main actor blocked until a call ends): it goes with that mode.
   private let lock = NSLock()
   private let done = DispatchSemaphore(value: 0)
   /// The call, its outcome as a `Result`: an optional of a function type with a typed throw

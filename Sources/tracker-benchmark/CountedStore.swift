@@ -3,12 +3,14 @@ import TrackerModels
 
 /// A store that counts the reads made through it: the benchmark shows what a keystroke asks of
 /// the store, not only how long it takes.
-final class CountedStore: ForwardingTrackerStore, @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
+final class CountedStore: ForwardingTrackerStore {
+  let base: any TrackerDataStore
+  private let count = Locked(0)
 
   /// How many reads were made so far.
-  var reads: Int { lock.withLock { count } }
+  var reads: Int { count.value }
 
-  override func willRead() throws(StoreError) { lock.withLock { count += 1 } }
+  init(_ base: any TrackerDataStore) { self.base = base }
+
+  func willRead() throws(StoreError) { count.withLock { $0 += 1 } }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TrackerModels
 
 #if canImport(Glibc)
   import Glibc
@@ -242,27 +243,23 @@ extension Reliability {
 
 /// What comes out of a pipe, read to its end on a thread of its own (so a child that writes more
 /// than a pipe holds never waits for the suite).
-final class PipeReader: @unchecked Sendable {
-  private let lock = NSLock()
-  private let finished = DispatchSemaphore(value: 0)
-  private var bytes = Data()
+final class PipeReader: Sendable {
+  private let bytes = Locked(Data())
+  /// Left once the pipe ended.
+  private let finished = DispatchGroup()
 
   init(_ pipe: Pipe) {
     let handle = pipe.fileHandleForReading
-    Thread { [self] in
-      let read = handle.readDataToEndOfFile()
-      lock.lock()
-      bytes = read
-      lock.unlock()
-      finished.signal()
+    finished.enter()
+    Thread { [bytes, finished] in
+      bytes.value = handle.readDataToEndOfFile()
+      finished.leave()
     }.start()
   }
 
   /// What was read, once the pipe ended (waiting at most 10 s after the child is gone).
   func data() -> Data {
     _ = finished.wait(timeout: .now() + 10)
-    lock.lock()
-    defer { lock.unlock() }
-    return bytes
+    return bytes.value
   }
 }

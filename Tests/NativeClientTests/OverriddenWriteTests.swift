@@ -3,14 +3,19 @@ import Testing
 import TrackerModels
 import TrackerStore
 
-/// A client's test store that steps in on one write and passes the rest on: a subclass of
-/// `ForwardingTrackerStore` overrides the call it needs, on the public API only (before, its
-/// writes could not be overridden, and such a store had to write the whole protocol).
-final class RefusingCompletions: ForwardingTrackerStore, @unchecked Sendable {
+/// A client's test store that steps in on one write and passes the rest on: a
+/// `ForwardingTrackerStore` implements the one call it needs, on the public API only (before, its
+/// writes could not be overridden, and such a store had to write the whole protocol). Nothing of
+/// it is unchecked.
+final class RefusingCompletions: ForwardingTrackerStore {
+  let base: any TrackerDataStore
+
+  init(_ base: any TrackerDataStore) { self.base = base }
+
   static let refusal = StoreError.storage(
     StorageFailure(.readOnly, detail: "attempt to write a readonly database"))
 
-  override func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
+  func setCompleted(_ isDone: Bool, trackerID: UUID, on day: Day) throws(StoreError) -> Bool {
     throw Self.refusal
   }
 }

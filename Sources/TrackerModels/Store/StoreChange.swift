@@ -84,21 +84,20 @@ extension StoreChange {
 }
 
 /// Keeps an observation alive; cancelling it (or releasing it) stops the calls.
-public final class ObservationToken: @unchecked Sendable {
-  private let lock = NSLock()
-  private var onCancel: (() -> Void)?
+public final class ObservationToken: Sendable {
+  private let onCancel: Locked<(@Sendable () -> Void)?>
 
   /// A token that runs `onCancel` once, when cancelled or released.
-  public init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
+  public init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = Locked(onCancel) }
 
   deinit { cancel() }
 
   /// Stops the observation. Calling it again does nothing.
   public func cancel() {
-    lock.lock()
-    let action = onCancel
-    onCancel = nil
-    lock.unlock()
+    let action = onCancel.withLock { action in
+      defer { action = nil }
+      return action
+    }
     action?()
   }
 }

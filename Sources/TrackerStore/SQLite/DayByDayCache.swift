@@ -3,9 +3,9 @@ import TrackerModels
 
 /// The statistics' day-by-day part of one store, kept between calls (see
 /// `SQLiteTrackerStore.dayByDayPart`): what it was computed from, and the part.
-final class DayByDayCache: @unchecked Sendable {
+final class DayByDayCache: Sendable {
   /// What the part was computed from: equal keys, equal parts.
-  struct Key: Equatable {
+  struct Key: Equatable, Sendable {
     /// The writer's `data_version` when the snapshot it was read in began: another process's
     /// commit changes it.
     var otherCommits: Int
@@ -19,19 +19,18 @@ final class DayByDayCache: @unchecked Sendable {
     var daysOff: [TrackerDayOff]
   }
 
-  private let lock = NSLock()
-  private var kept: (key: Key, part: DayByDayPart)?
+  private let kept = Locked<(key: Key, part: DayByDayPart)?>(nil)
 
   /// The part kept for `key`, if any.
   func part(for key: Key) -> DayByDayPart? {
-    lock.withLock { kept?.key == key ? kept?.part : nil }
+    kept.withLock { kept in kept?.key == key ? kept?.part : nil }
   }
 
   /// Keeps `part`, computed from `key` in a snapshot begun after `ownCommits` commits of this
   /// process, unless `ownCommitsNow` says another landed since (it may have changed the part
   /// after its snapshot, and its `forget` may have looked at the part kept before).
   func keep(_ part: DayByDayPart, for key: Key, ownCommits: Int, ownCommitsNow: () -> Int) {
-    lock.withLock {
+    kept.withLock { kept in
       guard ownCommitsNow() == ownCommits else { return }
       kept = (key, part)
     }
@@ -40,7 +39,7 @@ final class DayByDayCache: @unchecked Sendable {
   /// Forgets the part when `isAffected` says the trackers it was computed for (by id) changed;
   /// says whether the change may have changed what a part would be (with none kept: yes).
   func forget(when isAffected: (Set<UUID>) -> Bool) -> Bool {
-    lock.withLock {
+    kept.withLock { kept in
       guard let current = kept else { return true }
       guard isAffected(Set(current.key.trackers.map(\.id))) else { return false }
       kept = nil

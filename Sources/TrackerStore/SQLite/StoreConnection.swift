@@ -17,6 +17,9 @@ import TrackerSQLite
 /// write-ahead-log mode, or read through a copy in memory, has no reader (nor when opening one
 /// fails): its reads share the writer, one at a time, as before.
 package final class StoreConnection: @unchecked Sendable {
+  // Safe: each SQLite connection (`Database`, a C handle the compiler cannot check) is used only
+  // under its own lock, held for the whole of each statement and transaction; everything else
+  // here is a constant or `Locked`.
   /// The data file.
   package let path: String
   /// The writer connection: writes, and the reads a write makes.

@@ -61,9 +61,12 @@ public final class WidgetFeed {
 
 /// The store as a widget sees it: every habit of the day, whatever filter the main screen
 /// remembers.
-private final class EveryHabitStore: ForwardingTrackerStore, @unchecked Sendable {
-  // Safe: it adds no state to the forwarding store, whose `base` is Sendable.
-  override func read<Result>(
+private final class EveryHabitStore: ForwardingTrackerStore {
+  let base: any TrackerDataStore
+
+  init(_ base: any TrackerDataStore) { self.base = base }
+
+  func read<Result>(
     _ body: (any TrackerDataReading) throws(StoreError) -> Result
   ) throws(StoreError) -> Result {
     try base.read { (reader) throws(StoreError) in
