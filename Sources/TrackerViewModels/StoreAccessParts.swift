@@ -184,40 +184,43 @@ final class LockWait: Sendable {
 
 /// One call and its outcome, taken either by the main actor waiting for it or, once the main
 /// actor stopped waiting, by the late delivery it left — never by both.
-final class Pending<Value: Sendable>: @unchecked Sendable {
-  // Safe: `call`, `outcome`, `late` and `isAbandoned` are read and written only under `lock`;
-  // `done` is signalled once, after the outcome is set. The semaphore is the script mode's wait
-  // (the main actor blocked until a call ends): it goes with that mode.
-  private let lock = NSLock()
+final class Pending<Value: Sendable>: Sendable {
+  /// The call until it runs, its outcome once it ran, and who hears of the outcome once the main
+  /// actor stopped waiting for it.
+  private struct Progress: Sendable {
+    /// The call, its outcome as a `Result`: an optional of a function type with a typed throw
+    /// would need the Swift 6 runtime's metadata (iOS 18, macOS 15), above the package's floor.
+    var call: (@Sendable () -> Result<Value, StoreError>)?
+    var outcome: Result<Value, StoreError>?
+    var late: (@MainActor @Sendable (Result<Value, StoreError>) -> Void)?
+    var isAbandoned = false
+  }
+  private let progress: Locked<Progress>
+  /// Signalled once, after the outcome is set: the script mode's wait (the main actor blocked
+  /// until a call ends), which goes with that mode.
   private let done = DispatchSemaphore(value: 0)
-  /// The call, its outcome as a `Result`: an optional of a function type with a typed throw
-  /// would need the Swift 6 runtime's metadata (iOS 18, macOS 15), above the package's floor.
-  private var call: (@Sendable () -> Result<Value, StoreError>)?
-  private var outcome: Result<Value, StoreError>?
-  private var late: (@MainActor @Sendable (Result<Value, StoreError>) -> Void)?
-  private var isAbandoned = false
 
   init(_ call: @escaping @Sendable () throws(StoreError) -> Value) {
-    self.call = { Result(catching: call) }
+    progress = Locked(Progress(call: { Result(catching: call) }))
   }
 
   /// Runs the call once, and lets go of it; nil when it was skipped (`skip()`) before it began.
   func run() -> Result<Value, StoreError>? {
-    lock.lock()
-    let call = self.call
-    self.call = nil
-    lock.unlock()
+    let call = progress.withLock { progress in
+      defer { progress.call = nil }
+      return progress.call
+    }
     return call?()
   }
 
   /// Whether the call has begun (or was skipped).
-  var hasBegun: Bool { lock.withLock { call == nil } }
+  var hasBegun: Bool { progress.value.call == nil }
 
   /// Makes sure the call never runs: false when it has begun already.
   func skip() -> Bool {
-    lock.withLock {
-      guard call != nil else { return false }
-      call = nil
+    progress.withLock { progress in
+      guard progress.call != nil else { return false }
+      progress.call = nil
       return true
     }
   }
@@ -227,16 +230,15 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
   func finish(_ outcome: Result<Value, StoreError>) -> (
     @MainActor @Sendable (Result<Value, StoreError>) -> Void
   )? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !isAbandoned else {
-      let late = self.late
-      self.late = nil
-      return late
+    progress.withLock { progress in
+      guard !progress.isAbandoned else {
+        defer { progress.late = nil }
+        return progress.late
+      }
+      progress.outcome = outcome
+      done.signal()
+      return nil
     }
-    self.outcome = outcome
-    done.signal()
-    return nil
   }
 
   /// Waits for the outcome at most `limit` (nil: until it comes); nil when it did not come in
@@ -248,13 +250,13 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
     _ limit: Duration?, late: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void = { _ in }
   ) -> Result<Value, StoreError>? {
     if limit == .zero {
-      lock.lock()
-      defer { lock.unlock() }
-      isAbandoned = true
-      if let outcome {
-        Task { @MainActor in late(outcome) }
-      } else {
-        self.late = late
+      progress.withLock { progress in
+        progress.isAbandoned = true
+        if let outcome = progress.outcome {
+          Task { @MainActor in late(outcome) }
+        } else {
+          progress.late = late
+        }
       }
       return nil
     }
@@ -265,12 +267,12 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
     } else {
       done.wait()
     }
-    lock.lock()
-    defer { lock.unlock() }
-    if outcome == nil {
-      isAbandoned = true
-      self.late = late
+    return progress.withLock { progress in
+      if progress.outcome == nil {
+        progress.isAbandoned = true
+        progress.late = late
+      }
+      return progress.outcome
     }
-    return outcome
   }
 }
