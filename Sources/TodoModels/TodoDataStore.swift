@@ -2,12 +2,20 @@ import Foundation
 import TrackerModels
 
 /// What one commit of the to-do store changed.
-public struct TodoChange: Hashable, Sendable {
+public struct TodoChange: Hashable, CommittedChange {
   /// Tasks added, changed or deleted.
   public var taskIDs: Set<UUID>
+  /// The tables the commit wrote, as the store said them (not part of equality).
+  public var tablesWritten: Set<String> = []
+  /// The to-do store tells another process's commit as the tasks it found changed.
+  public var isEverything: Bool { false }
 
   /// A change with every field given.
   public init(taskIDs: Set<UUID> = []) { self.taskIDs = taskIDs }
+
+  public static func == (lhs: TodoChange, rhs: TodoChange) -> Bool { lhs.taskIDs == rhs.taskIDs }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(taskIDs) }
 }
 
 /// Where the to-do app keeps its tasks (seed 003: Core Data with a FetchedResultsController; here

@@ -20,6 +20,7 @@ public final class InMemoryTodoStore: TodoDataStore {
 
   public func tasks() throws(StoreError) -> [TodoTask] {
     mainThread.callBegins()
+    TableRecording.note(read: ["task"])
     return stored.value.values.sorted(by: TodoTask.newestFirst)
   }
 
@@ -68,12 +69,15 @@ public final class InMemoryTodoStore: TodoDataStore {
 
   private func write(_ body: (inout [UUID: TodoTask]) throws(StoreError) -> TodoChange) throws(StoreError) {
     mainThread.callBegins()
-    let change = try stored.withLock { (tasks) throws(StoreError) in
+    var change = try stored.withLock { (tasks) throws(StoreError) in
       var copy = tasks
       let change = try body(&copy)
       tasks = copy
       return change
     }
+    // The one table the SQLite store keeps tasks in: the in-memory store says it the same way.
+    change.tablesWritten = ["task"]
+    TableRecording.note(written: ["task"])
     observers.notify(change)
   }
 }

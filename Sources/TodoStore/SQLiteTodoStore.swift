@@ -223,7 +223,10 @@ public final class SQLiteTodoStore: TodoDataStore {
   private func exists(_ id: UUID) throws -> Bool { try load(id) != nil }
 
   private func write(_ body: () throws -> TodoChange) throws(StoreError) {
-    let change = try connection.transaction(body)
+    var (change, tables) = try TableRecording.recording { () throws(StoreError) in
+      try connection.transaction(body)
+    }
+    change.tablesWritten = tables.written
     observers.notify(change)
   }
 

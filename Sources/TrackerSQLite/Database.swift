@@ -16,6 +16,8 @@ package final class Database {
   package let path: String
   /// Statements compiled once and reused, by SQL (after GRDB's `cachedStatement(sql:)`).
   private var statementCache: [String: Statement] = [:]
+  /// The tables the statements being compiled read and write, as SQLite's authorizer tells them.
+  private let compiling = CompiledTables()
 
   /// Opens (and with `create`, creates) the database at `path`.
   package convenience init(path: String, create: Bool) throws(SQLiteError) {
@@ -163,6 +165,9 @@ package final class Database {
     }
     handle = opened
     sqlite3_extended_result_codes(opened, 1)
+    // SQLite says which tables each statement reads and writes (a trigger's too) while it
+    // compiles it: every statement knows its tables, and nobody lists them by hand.
+    sqlite3_set_authorizer(opened, noteTable, Unmanaged.passUnretained(compiling).toOpaque())
     OpenDatabases.shared.opened(path)
   }
 
@@ -182,8 +187,13 @@ package final class Database {
     guard let handle else {
       throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql)
     }
+    compiling.tables = StoreTables()
+    let before = sqlite3_total_changes64(handle)
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
     guard code == SQLITE_OK else { throw error(code, sql: sql) }
+    // Written only when a row changed (see `Statement.step`).
+    let changed = sqlite3_total_changes64(handle) != before
+    TableRecording.note(read: compiling.tables.read, written: changed ? compiling.tables.written : [])
   }
 
   /// A prepared statement for `sql`.
@@ -192,12 +202,13 @@ package final class Database {
       throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql)
     }
     var statement: OpaquePointer?
+    compiling.tables = StoreTables()
     let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
     guard code == SQLITE_OK, let statement else {
       sqlite3_finalize(statement)
       throw error(code, sql: sql)
     }
-    return Statement(pointer: statement, database: self, sql: sql)
+    return Statement(pointer: statement, database: self, sql: sql, tables: compiling.tables)
   }
 
   /// The prepared statement for `sql`, compiled on first use and reused after: every use binds
@@ -275,6 +286,35 @@ package final class Database {
     return error
   }
 }
+
+/// What the authorizer noted of the statements being compiled on one connection (used under the
+/// connection's own lock, as the connection is).
+private final class CompiledTables {
+  var tables = StoreTables()
+}
+
+/// SQLite's authorizer: notes each column a statement being compiled reads or updates, and each
+/// table it inserts into or deletes from, as `StoreTables` names them (SQLite's own tables
+/// aside); allows everything.
+private let noteTable:
+  @convention(c) (
+    UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+    UnsafePointer<CChar>?
+  ) -> Int32 = { context, action, first, second, _, _ in
+    guard let context, let first else { return SQLITE_OK }
+    let table = String(cString: first)
+    guard !table.hasPrefix("sqlite_") else { return SQLITE_OK }
+    let column = second.map { String(cString: $0) } ?? ""
+    let compiling = Unmanaged<CompiledTables>.fromOpaque(context).takeUnretainedValue()
+    switch action {
+    // A table read with no column (`count(*)`) comes with an empty column name: all of it.
+    case SQLITE_READ: compiling.tables.read.insert(StoreTables.name(table, column))
+    case SQLITE_UPDATE: compiling.tables.written.insert(StoreTables.name(table, column))
+    case SQLITE_INSERT, SQLITE_DELETE: compiling.tables.written.insert(table)
+    default: break
+    }
+    return SQLITE_OK
+  }
 
 /// The database files this process has open. Looking at another process's locks on a file this
 /// process also has open would be harmful: closing any descriptor of a file drops every POSIX lock

@@ -11,11 +11,34 @@ package final class Statement {
   private unowned let database: Database
   /// The statement's SQL, carried into errors.
   package let sql: String
+  /// The tables it reads and writes, as SQLite said while compiling it: noted for the store call
+  /// that runs it each time it runs (`TableRecording`).
+  package let tables: StoreTables
 
-  package init(pointer: OpaquePointer, database: Database, sql: String) {
+  package init(pointer: OpaquePointer, database: Database, sql: String, tables: StoreTables = StoreTables()) {
     self.pointer = pointer
     self.database = database
     self.sql = sql
+    self.tables = tables
+  }
+
+  /// Tells the recording store call, if any, which tables this run reads.
+  private func noteTables() {
+    guard !tables.read.isEmpty else { return }
+    TableRecording.note(read: tables.read)
+  }
+
+  /// One step of the statement; tells the recording store call, if any, the tables it writes
+  /// when the step changed a row (its triggers' rows included): a write that changed nothing (a
+  /// delete of a row not there, an insert that did nothing on conflict) wrote no table.
+  private func step() -> Int32 {
+    guard !tables.written.isEmpty, TableRecording.isRecording, let handle = database.handle else {
+      return sqlite3_step(pointer)
+    }
+    let before = sqlite3_total_changes64(handle)
+    let code = sqlite3_step(pointer)
+    if sqlite3_total_changes64(handle) != before { TableRecording.note(written: tables.written) }
+    return code
   }
 
   deinit { sqlite3_finalize(pointer) }
@@ -31,6 +54,7 @@ package final class Statement {
   /// Resets the statement and binds `values` to parameters 1, 2, ….
   @discardableResult
   package func bind(_ values: [Value]) throws(SQLiteError) -> Statement {
+    noteTables()
     sqlite3_reset(pointer)
     sqlite3_clear_bindings(pointer)
     for (offset, value) in values.enumerated() {
@@ -60,7 +84,7 @@ package final class Statement {
   /// Runs a statement that returns no rows.
   package func run(_ values: [Value] = []) throws(SQLiteError) {
     try bind(values)
-    let code = sqlite3_step(pointer)
+    let code = step()
     guard code == SQLITE_DONE || code == SQLITE_ROW else { throw database.error(code, sql: sql) }
     sqlite3_reset(pointer)
   }
@@ -68,11 +92,12 @@ package final class Statement {
   /// Runs a statement with two integer parameters and no rows: the bulk-insert path, which binds
   /// without building an array per row.
   package func run(_ first: Int64, _ second: Int64) throws(SQLiteError) {
+    noteTables()
     sqlite3_reset(pointer)
     var code = sqlite3_bind_int64(pointer, 1, first)
     if code == SQLITE_OK { code = sqlite3_bind_int64(pointer, 2, second) }
     guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
-    code = sqlite3_step(pointer)
+    code = step()
     // The message is read before the reset, which may replace it.
     let failure = code == SQLITE_DONE ? nil : database.error(code, sql: sql)
     sqlite3_reset(pointer)
@@ -81,12 +106,13 @@ package final class Statement {
 
   /// Runs a statement whose parameters are all integers, bound in order; no rows.
   package func run(integers: [Int64]) throws(SQLiteError) {
+    noteTables()
     sqlite3_reset(pointer)
     for (offset, value) in integers.enumerated() {
       let code = sqlite3_bind_int64(pointer, Int32(offset + 1), value)
       guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
     }
-    let code = sqlite3_step(pointer)
+    let code = step()
     // The message is read before the reset, which may replace it.
     let failure = code == SQLITE_DONE ? nil : database.error(code, sql: sql)
     sqlite3_reset(pointer)
@@ -95,6 +121,7 @@ package final class Statement {
 
   /// Runs a statement whose parameters are all integers or NULL (nil), bound in order; no rows.
   package func run(optionalIntegers values: [Int64?]) throws(SQLiteError) {
+    noteTables()
     sqlite3_reset(pointer)
     for (offset, value) in values.enumerated() {
       let code =
@@ -102,7 +129,7 @@ package final class Statement {
         ?? sqlite3_bind_null(pointer, Int32(offset + 1))
       guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
     }
-    let code = sqlite3_step(pointer)
+    let code = step()
     // The message is read before the reset, which may replace it.
     let failure = code == SQLITE_DONE ? nil : database.error(code, sql: sql)
     sqlite3_reset(pointer)
@@ -114,7 +141,7 @@ package final class Statement {
     try bind(values)
     defer { sqlite3_reset(pointer) }
     while true {
-      let code = sqlite3_step(pointer)
+      let code = step()
       if code == SQLITE_DONE { return }
       guard code == SQLITE_ROW else { throw database.error(code, sql: sql) }
       try row(Row(pointer: pointer))

@@ -447,6 +447,18 @@ public final class InMemoryTrackerStore: TrackerDataStore {
   /// make none).
   package var mainThreadCalls: Int { mainThread.calls }
 
+  /// The SQLite store's tables of the parts of the state that differ between `old` and `new`.
+  fileprivate static func tablesChanged(from old: State, to new: State) -> Set<String> {
+    var tables: Set<String> = []
+    if old.categories != new.categories { tables.insert("category") }
+    if old.trackers != new.trackers { tables.insert("tracker") }
+    if old.records != new.records || old.amounts != new.amounts { tables.insert("record") }
+    if old.daysOff != new.daysOff { tables.insert("day_off") }
+    if old.notes != new.notes { tables.insert("note") }
+    if old.settings != new.settings { tables.insert("setting") }
+    return tables
+  }
+
   /// Applies `body` to a copy of the state and keeps it only when `body` returns: a thrown error
   /// leaves the store exactly as it was, as a rolled-back transaction does.
   private func write(_ body: (inout State) throws -> StoreChange) throws(StoreError) {
@@ -459,6 +471,9 @@ public final class InMemoryTrackerStore: TrackerDataStore {
       } catch {
         throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
       }
+      // The tables the SQLite store would have written: the parts of the state that changed.
+      change.tablesWritten = InMemoryTrackerStore.tablesChanged(from: state, to: draft)
+      TableRecording.note(written: change.tablesWritten)
       state = draft
       // What a few trackers' marks now are (`StoreChange.marks`).
       if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
@@ -476,13 +491,23 @@ public final class InMemoryTrackerStore: TrackerDataStore {
 }
 
 /// The reads, of one state: a value, so every read of it sees the same data.
+///
+/// Each read says which tables the SQLite store would have read for it (`TableRecording`), so a
+/// screen on this store hears of the same commits as on a file.
 private struct Snapshot: TrackerDataReading {
   let state: InMemoryTrackerStore.State
 
-  func categories() -> [TrackerCategory] { StoreRules.sorted(Array(state.categories.values)) }
+  /// Every table a whole read of the store looks at.
+  static let allTables: Set<String> = ["category", "tracker", "record", "day_off", "note", "setting"]
+
+  func categories() -> [TrackerCategory] {
+    TableRecording.note(read: ["category"])
+    return StoreRules.sorted(Array(state.categories.values))
+  }
 
   func trackers() -> [TrackerSummary] {
-    StoreRules.sorted(
+    TableRecording.note(read: ["tracker", "record"])
+    return StoreRules.sorted(
       state.trackers.values.map { tracker in
         let days = state.records[tracker.id] ?? []
         return TrackerSummary(tracker: tracker, recordCount: days.count, earliestRecord: days.min())
@@ -490,53 +515,75 @@ private struct Snapshot: TrackerDataReading {
   }
 
   func completedTrackerIDs(on day: Day) -> Set<UUID> {
-    Set(state.records.filter { $0.value.contains(day) }.keys)
+    TableRecording.note(read: ["record"])
+    return Set(state.records.filter { $0.value.contains(day) }.keys)
   }
 
-  func recordDays(trackerID: UUID) -> [Day] { (state.records[trackerID] ?? []).sorted() }
+  func recordDays(trackerID: UUID) -> [Day] {
+    TableRecording.note(read: ["record"])
+    return (state.records[trackerID] ?? []).sorted()
+  }
 
   func allRecords() -> [TrackerRecord] {
-    state.records.flatMap { id, days in days.map { state.record(id, $0) } }
+    TableRecording.note(read: ["record"])
+    return state.records.flatMap { id, days in days.map { state.record(id, $0) } }
       .map { (day: $0.day, order: $0.trackerID.textOrder, record: $0) }
       .sorted { ($0.day, $0.order) < ($1.day, $1.order) }
       .map(\.record)
   }
 
   func records(trackerID: UUID) -> [TrackerRecord] {
-    recordDays(trackerID: trackerID).map { state.record(trackerID, $0) }
+    TableRecording.note(read: ["record"])
+    return recordDays(trackerID: trackerID).map { state.record(trackerID, $0) }
   }
 
   func records(on day: Day) -> [TrackerRecord] {
-    state.records.filter { $0.value.contains(day) }.keys.map { state.record($0, day) }
+    TableRecording.note(read: ["record"])
+    return state.records.filter { $0.value.contains(day) }.keys.map { state.record($0, day) }
   }
 
   func notes(trackerID: UUID) -> [TrackerNote] {
-    (state.notes[trackerID] ?? [:]).map { TrackerNote(trackerID: trackerID, day: $0.key, text: $0.value) }
-      .sorted { $0.day < $1.day }
+    TableRecording.note(read: ["note"])
+    return (state.notes[trackerID] ?? [:]).map {
+      TrackerNote(trackerID: trackerID, day: $0.key, text: $0.value)
+    }
+    .sorted { $0.day < $1.day }
   }
 
   func notes(on day: Day) -> [TrackerNote] {
-    state.notes.compactMap { id, notes in notes[day].map { TrackerNote(trackerID: id, day: day, text: $0) } }
+    TableRecording.note(read: ["note"])
+    return state.notes.compactMap { id, notes in
+      notes[day].map { TrackerNote(trackerID: id, day: day, text: $0) }
+    }
   }
 
   func statistics(asOf today: Day) -> Statistics {
+    TableRecording.note(read: ["day_off"])
     // In memory every record is at hand: the one-pass computation is the reference.
-    Statistics(
+    return Statistics(
       trackers: trackers().map(\.tracker), records: allRecords(),
       daysOff: state.daysOff.flatMap { id, days in days.map { TrackerDayOff(trackerID: id, day: $0) } },
       today: today)
   }
 
   func dayOffTrackerIDs(on day: Day) -> Set<UUID> {
-    Set(state.daysOff.filter { $0.value.contains(day) }.keys)
+    TableRecording.note(read: ["day_off"])
+    return Set(state.daysOff.filter { $0.value.contains(day) }.keys)
   }
 
-  func daysOff(trackerID: UUID) -> [Day] { (state.daysOff[trackerID] ?? []).sorted() }
+  func daysOff(trackerID: UUID) -> [Day] {
+    TableRecording.note(read: ["day_off"])
+    return (state.daysOff[trackerID] ?? []).sorted()
+  }
 
-  func settings() -> StoreSettings { state.settings }
+  func settings() -> StoreSettings {
+    TableRecording.note(read: ["setting"])
+    return state.settings
+  }
 
   func contents() -> StoreContents {
-    StoreContents(
+    TableRecording.note(read: Self.allTables)
+    return StoreContents(
       categories: StoreRules.sorted(Array(state.categories.values)),
       trackers: StoreRules.sorted(
         state.trackers.values.map { TrackerSummary(tracker: $0, recordCount: 0, earliestRecord: nil) }

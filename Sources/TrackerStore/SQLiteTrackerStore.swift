@@ -263,11 +263,17 @@ public final class SQLiteTrackerStore: TrackerDataStore {
     _ = try connection.transaction(
       { () throws -> StoreChange in
         self.nestedChange.value = StoreChange()
-        var change = try body()
-        let nested = self.nestedChange.value
-        if nested != StoreChange() { change.formUnion(nested) }
-        // Every change this transaction made is stamped before it commits.
-        try self.stampEdits(at: Self.milliseconds(self.editClock()))
+        // The tables the transaction writes, as SQLite says them (`TableRecording`): what decides
+        // which screens read again.
+        var (change, tables) = try TableRecording.recording { () throws -> StoreChange in
+          var change = try body()
+          let nested = self.nestedChange.value
+          if nested != StoreChange() { change.formUnion(nested) }
+          // Every change this transaction made is stamped before it commits.
+          try self.stampEdits(at: Self.milliseconds(self.editClock()))
+          return change
+        }
+        change.tablesWritten = tables.written
         // What a few trackers' marks now are, read in the same transaction: the screens that show
         // them read nothing back.
         if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {

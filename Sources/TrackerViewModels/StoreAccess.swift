@@ -273,8 +273,11 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   }
 
   /// Keeps a value up to date: `fetch` runs on the reader queue now and again after each burst of
-  /// commits `touches` says matter (one fetch per burst), and `onChange` hears each value that
-  /// differs from the last one delivered, or why it could not be read. `applying` brings the last
+  /// commits that wrote a table the last fetch read (one fetch per burst), and `onChange` hears
+  /// each value that differs from the last one delivered, or why it could not be read. Which
+  /// tables a fetch read and a commit wrote is what the store says of the statements it ran
+  /// (`TableRecording`; SQLite's own account of each statement), never a list kept by hand: a
+  /// fetch that starts reading another table is followed on it at once. `applying` brings the last
   /// value up to date from a commit that says what it changed (a tap's marks), with no read: it
   /// returns nil when the commit does not say enough, and the value is fetched once the burst
   /// ends. A commit that comes while a fetch is on its way is never applied to the value before
@@ -282,18 +285,17 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// cancelled (a screen observing anew with another parameter: its day, "today") nothing more
   /// is delivered, not even a fetch already under way.
   public func observe<Value: Equatable & Sendable>(
-    touches: @escaping @MainActor (Change) -> Bool = { _ in true },
     fetch: @escaping @Sendable (Store) throws(StoreError) -> Value,
     applying: (@MainActor (Value, Change) -> Value?)? = nil,
     onChange: @escaping @MainActor (Result<Value, StoreError>) -> Void
-  ) -> ObservationToken {
+  ) -> ObservationToken where Change: CommittedChange {
     let cancelled = CancelFlag()
     let observation = ValueObservation(
       fetch: fetch, applying: applying, onChange: onChange, cancelled: cancelled)
     observation.fetchNow(self)
     return follow(
       { [weak self] change in
-        guard let self, touches(change) else { return }
+        guard let self, observation.mayChange(after: change) else { return }
         observation.changed(change, self)
       },
       burstEnded: { [weak self] in

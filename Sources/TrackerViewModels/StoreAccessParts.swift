@@ -24,6 +24,9 @@ final class ValueObservation<Store: Sendable, Change: Sendable, Value: Equatable
   /// A commit touched the value since the last fetch began: it is fetched when the burst ends.
   private var isDirty = false
   private var fetchesUnderWay = 0
+  /// The tables the last fetch read (`TableRecording`); nil before it ended, or when it failed
+  /// (what a failed read would have read is not known).
+  private var tablesRead: Set<String>?
 
   init(
     fetch: @escaping @Sendable (Store) throws(StoreError) -> Value,
@@ -47,6 +50,13 @@ final class ValueObservation<Store: Sendable, Change: Sendable, Value: Equatable
     isDirty = true
   }
 
+  /// Whether `change` may change the value: a fetch under way or failed says nothing of what it
+  /// read, so any commit may; else the commit must have written what the last fetch read.
+  func mayChange(after change: Change) -> Bool where Change: CommittedChange {
+    guard fetchesUnderWay == 0, let tablesRead else { return true }
+    return change.mayChange(valueReadFrom: tablesRead)
+  }
+
   func burstEnded(_ access: StoreAccess<Store, Change>) {
     guard isDirty else { return }
     isDirty = false
@@ -55,11 +65,28 @@ final class ValueObservation<Store: Sendable, Change: Sendable, Value: Equatable
 
   func fetchNow(_ access: StoreAccess<Store, Change>) {
     fetchesUnderWay += 1
-    access.read(fetch) { [weak self] result in
+    let fetch = fetch
+    access.read { (store) throws(StoreError) in
+      let (value, tables) = try TableRecording.recording { () throws(StoreError) in try fetch(store) }
+      return Fetched(value: value, tables: tables.read)
+    } then: { [weak self] result in
       guard let self else { return }
       self.fetchesUnderWay -= 1
-      self.deliver(result)
+      switch result {
+      case .success(let fetched):
+        self.tablesRead = fetched.tables
+        self.deliver(.success(fetched.value))
+      case .failure(let error):
+        self.tablesRead = nil
+        self.deliver(.failure(error))
+      }
     }
+  }
+
+  /// A fetched value and the tables it was read from.
+  private struct Fetched: Sendable {
+    let value: Value
+    let tables: Set<String>
   }
 
   /// Hands `onChange` a value that differs from the last one (or why it could not be read).

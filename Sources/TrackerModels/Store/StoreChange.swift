@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one committed transaction changed, so screens update only what they show.
-public struct StoreChange: Hashable, Sendable {
+public struct StoreChange: Hashable, CommittedChange {
   /// Categories added, renamed or deleted.
   public var categoryIDs: Set<UUID>
   /// Trackers added, changed or deleted.
@@ -25,6 +25,10 @@ public struct StoreChange: Hashable, Sendable {
   /// for every tracker), and the screen reads. What the change left, not what it changed: two
   /// changes are equal when they changed the same things, whatever marks they carry.
   public var marks: [UUID: TrackerMarks] = [:]
+  /// The tables the commit wrote, as the store said them while it ran (`TableRecording`): what
+  /// decides which screens read again (`StoreAccess.observe(fetch:)`). Like `marks`, not part of
+  /// equality: two changes are equal when they changed the same things.
+  public var tablesWritten: Set<String> = []
 
   /// Anything may have changed.
   public static let everything: StoreChange = {
@@ -73,6 +77,7 @@ extension StoreChange {
     settingsChanged = settingsChanged || other.settingsChanged
     isEverything = isEverything || other.isEverything
     syncChanged = syncChanged || other.syncChanged
+    tablesWritten.formUnion(other.tablesWritten)
     marks = [:]
   }
 

@@ -68,7 +68,6 @@ public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
         text: editing?.title ?? "", placeholder: localizer.text(.categoryFormPlaceholder), error: nil,
         doneTitle: localizer.text(.categoryFormDone), isDoneEnabled: false, alert: nil))
     subscription = environment.access.observe(
-      touches: { $0.isEverything || !$0.categoryIDs.isEmpty },
       fetch: { (store) throws(StoreError) in try store.categories() },
       onChange: { [weak self] read in self?.categoriesRead(read) })
     region = following(environment.region) { model in

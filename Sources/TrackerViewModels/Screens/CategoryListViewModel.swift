@@ -107,7 +107,6 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
     // burst of commits that touch them.
     var isFirstRead = checked == nil
     subscription = environment.access.observe(
-      touches: { $0.isEverything || !$0.categoryIDs.isEmpty || $0.settingsChanged },
       fetch: { (store) throws(StoreError) in
         try store.read { (reader) throws(StoreError) in
           Listing(categories: try reader.categories(), lastChosen: try reader.settings().lastChosenCategoryID)

@@ -199,10 +199,6 @@ public final class DetailViewModel: ObservableViewModel, RegionFollowing {
     let id = state.trackerID
     let today = environment.today
     subscription = environment.access.observe(
-      touches: { change in
-        change.isEverything || change.trackerIDs.contains(id) || change.recordDays[id] != nil
-          || change.noteDays[id] != nil || !change.categoryIDs.isEmpty
-      },
       fetch: { (store) throws(StoreError) -> Read? in
         // One snapshot: the tracker, its category and its days as they were together.
         try store.read { (store) throws(StoreError) in

@@ -112,7 +112,6 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     // them (another screen, another process; this screen's own saves find them as it shows them).
     var isFirstRead = true
     subscription = environment.access.observe(
-      touches: { $0.settingsChanged || $0.isEverything },
       fetch: { (store) throws(StoreError) in try store.settings() },
       onChange: { [weak self] read in
         guard let self else { return }
@@ -126,7 +125,6 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       })
     // The archived trackers, now and after each burst of commits that touched trackers.
     archivedSubscription = environment.access.observe(
-      touches: { $0.isEverything || !$0.trackerIDs.isEmpty },
       fetch: { (store) throws(StoreError) in try store.trackers().map(\.tracker).filter(\.isArchived) },
       onChange: { [weak self] read in
         guard let self else { return }

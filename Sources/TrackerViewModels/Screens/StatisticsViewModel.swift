@@ -135,9 +135,6 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
     let today = environment.today
     let category = chosenCategory
     subscription = environment.access.observe(
-      touches: {
-        $0.isEverything || !$0.trackerIDs.isEmpty || !$0.recordDays.isEmpty || !$0.categoryIDs.isEmpty
-      },
       fetch: { (store) throws(StoreError) in
         try store.read { (reader) throws(StoreError) in
           let categories = try reader.categories()

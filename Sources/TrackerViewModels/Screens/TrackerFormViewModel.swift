@@ -107,10 +107,6 @@ public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
     // from the category list shows here at once).
     let editedID: UUID? = if case .edit(let summary) = mode { summary.tracker.id } else { nil }
     subscription = environment.access.observe(
-      touches: { change in
-        change.isEverything || !change.categoryIDs.isEmpty || !change.trackerIDs.isEmpty
-          || editedID.map { change.recordDays[$0] != nil } == true
-      },
       fetch: { (store) throws(StoreError) in
         try store.read { (reader) throws(StoreError) in
           var stored = Stored(

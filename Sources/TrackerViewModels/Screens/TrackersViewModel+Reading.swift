@@ -54,9 +54,6 @@ extension TrackersViewModel {
     isReading = true
     waiting = next
     cardsSubscription = environment.access.observe(
-      touches: {
-        $0.isEverything || !$0.trackerIDs.isEmpty || !$0.recordDays.isEmpty || !$0.categoryIDs.isEmpty
-      },
       fetch: { (store) throws(StoreError) in try Self.read(store, day: day, today: today) },
       applying: { read, change in Self.applying(change, to: read) },
       onChange: { [weak self] result in self?.cardsRead(result) })

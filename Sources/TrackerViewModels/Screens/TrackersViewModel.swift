@@ -121,7 +121,6 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// Observes the categories collapsed as stored (another window, the next launch).
   func observeCollapsed() {
     collapsedSubscription = environment.access.observe(
-      touches: { $0.settingsChanged || $0.isEverything },
       fetch: { (store) throws(StoreError) in try store.settings().collapsedCategoryIDs },
       onChange: { [weak self] result in
         guard let self, case .success(let stored) = result, stored != self.collapsed else { return }
@@ -151,7 +150,6 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// shows here too; this screen's own choice coming back is no news.
   func observeStoredFilter() {
     filterSubscription = environment.access.observe(
-      touches: { $0.settingsChanged },
       fetch: { (store) throws(StoreError) in try store.settings().filter },
       onChange: { [weak self] result in
         guard let self else { return }
