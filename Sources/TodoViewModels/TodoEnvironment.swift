@@ -19,11 +19,11 @@ public struct TodoEnvironment: Sendable {
     get { access.store }
     set { access = access.with(store: newValue, mainActorWait: mainActorWait) }
   }
-  /// How long the main actor waits for one store call (`StoreAccess`): `AppEnvironment.mainActorWait`
-  /// (not at all) in an app that keeps running and hears of each outcome when it comes; nil —
-  /// until it ends — for one that shows each step's outcome before the next (a script, `show`,
-  /// the tour, previews).
-  public var mainActorWait: Duration? {
+  /// Whether the main actor waits for store calls (`StoreAccess`): `.never` in an app that keeps
+  /// running and hears of each outcome when it comes (`AppEnvironment.mainActorWait`);
+  /// `.untilEnd` for one that shows each step's outcome before the next (a script, `show`, the
+  /// tour, previews).
+  public var mainActorWait: StoreCallWait {
     get { access.mainActorWait }
     set { access = access.with(store: store, mainActorWait: newValue) }
   }
@@ -35,10 +35,10 @@ public struct TodoEnvironment: Sendable {
   public var writer: StoreWriter { access.writer }
 
   /// An environment with every dependency given; the main actor waits for no store call unless
-  /// `mainActorWait` says otherwise (nil: for each call to end, as a script does).
+  /// `mainActorWait` says otherwise (`.untilEnd`: for each call to end, as a script does).
   public init(
     now: @escaping @Sendable () -> Date, language: Language, store: any TodoDataStore, loader: any TodoLoader,
-    makeID: @escaping @Sendable () -> UUID, mainActorWait: Duration? = AppEnvironment.mainActorWait
+    makeID: @escaping @Sendable () -> UUID, mainActorWait: StoreCallWait = AppEnvironment.mainActorWait
   ) {
     self.now = now
     region = RegionSettings(language: language, timeZone: TimeZone(secondsFromGMT: 0)!)
@@ -52,14 +52,14 @@ public struct TodoEnvironment: Sendable {
 
   /// A fixed world for tests, previews, the tour and scripts: the clock stopped at `now`, ids
   /// counted up from 00000000-0000-4000-8000-000000000001, the main actor waiting for every store
-  /// call to end (`mainActorWait` nil).
+  /// call to end (`mainActorWait` `.untilEnd`).
   public static func fixed(
     now: Date, language: Language, store: any TodoDataStore, loader: any TodoLoader
   ) -> TodoEnvironment {
     let counter = IDCounter()
     var environment = TodoEnvironment(
       now: { now }, language: language, store: store, loader: loader, makeID: { counter.next() })
-    environment.mainActorWait = nil
+    environment.mainActorWait = .untilEnd
     return environment
   }
 

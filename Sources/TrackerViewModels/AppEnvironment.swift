@@ -21,11 +21,11 @@ public struct AppEnvironment: Sendable {
     get { access.store }
     set { access = access.with(store: newValue, mainActorWait: mainActorWait) }
   }
-  /// How long the main actor waits for one store call (`StoreAccess`): `AppEnvironment.mainActorWait`
-  /// (not at all) in an app that keeps running and hears of each outcome when it comes; nil —
-  /// until it ends — for one that shows each step's outcome before the next (a script, `show`,
-  /// the tour, previews).
-  public var mainActorWait: Duration? {
+  /// Whether the main actor waits for store calls (`StoreAccess`): `.never` in an app that keeps
+  /// running and hears of each outcome when it comes (`AppEnvironment.mainActorWait`);
+  /// `.untilEnd` for one that shows each step's outcome before the next (a script, `show`, the
+  /// tour, previews).
+  public var mainActorWait: StoreCallWait {
     get { access.mainActorWait }
     set { access = access.with(store: store, mainActorWait: newValue) }
   }
@@ -38,9 +38,10 @@ public struct AppEnvironment: Sendable {
   public var makeID: @Sendable () -> UUID
   /// The system's local notifications (the daily reminder).
   public var notifications: any NotificationScheduler
-  /// How long the main actor waits for a store call in an app that keeps running: not at all
-  /// (docs/architecture.md, "The screen never freezes"). It hands the call off, and hears of the outcome later.
-  public static let mainActorWait: Duration = .zero
+  /// How the main actor meets a store call in an app that keeps running: it waits for none
+  /// (docs/architecture.md, "The screen never freezes"). It hands the call off, and hears of the
+  /// outcome later.
+  public static let mainActorWait = StoreCallWait.never
   /// How long a form's save waits for another program's lock before the form says the file is
   /// busy (and keeps what was typed).
   public static let busyCut: Duration = .milliseconds(100)
@@ -53,12 +54,12 @@ public struct AppEnvironment: Sendable {
   public var sync: AppSync?
 
   /// An environment with every dependency given; the main actor waits for no store call unless
-  /// `mainActorWait` says otherwise (nil: for each call to end, as a script does).
+  /// `mainActorWait` says otherwise (`.untilEnd`: for each call to end, as a script does).
   public init(
     now: @escaping @Sendable () -> Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
     analytics: any AnalyticsService, makeID: @escaping @Sendable () -> UUID,
     notifications: any NotificationScheduler = StoredSettingScheduler(),
-    mainActorWait: Duration? = AppEnvironment.mainActorWait
+    mainActorWait: StoreCallWait = AppEnvironment.mainActorWait
   ) {
     self.notifications = notifications
     self.now = now
@@ -84,7 +85,7 @@ public struct AppEnvironment: Sendable {
 
   /// A fixed world for tests, previews and snapshots: the clock stopped at `now`, no analytics
   /// unless given, ids counted up from 00000000-0000-4000-8000-000000000001, and the main actor
-  /// waiting for every store call to end (`mainActorWait` nil), so two runs of the same steps
+  /// waiting for every store call to end (`mainActorWait` `.untilEnd`), so two runs of the same steps
   /// give the same screens however loaded the machine is.
   public static func fixed(
     now: Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
@@ -94,7 +95,7 @@ public struct AppEnvironment: Sendable {
     var environment = AppEnvironment(
       now: { now }, timeZone: timeZone, language: language, store: store, analytics: analytics,
       makeID: { counter.next() })
-    environment.mainActorWait = nil
+    environment.mainActorWait = .untilEnd
     return environment
   }
 
@@ -103,7 +104,7 @@ public struct AppEnvironment: Sendable {
   public var today: Day { dayStart.today(at: now(), in: timeZone) }
 
   /// The hour the user's day starts at, as stored.
-  public var dayStart: DayStart { dayStartCache.dayStart(in: store, waits: mainActorWait != .zero) }
+  public var dayStart: DayStart { dayStartCache.dayStart(in: store, waits: mainActorWait == .untilEnd) }
 
   /// Call when the user chose another language for the app, or the system's time zone changed
   /// (`NSSystemTimeZoneDidChange`): every view model on this environment (or a copy of it) shows

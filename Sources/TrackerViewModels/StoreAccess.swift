@@ -7,15 +7,16 @@ import TrackerModels
 /// - **Reads** (`read`) run on a reader queue, each one snapshot (`TrackerDataStore.read`, one
 ///   `BEGIN DEFERRED`), and **writes** (`write`) on the one writer queue, in the order they were
 ///   made, each one transaction that returns what it changed.
-/// - The main actor waits for none of them in the app (`mainActorWait` zero; docs/architecture.md,
+/// - The main actor waits for none of them in the app (`StoreCallWait.never`; docs/architecture.md,
 ///   "The screen never freezes"): it hands a call off and goes on with what it shows; the call's
-///   continuation runs on the main actor when the call ends, in the order the calls were made. A screen that
-///   has not read yet shows nothing in place of what it reads (never an empty list), a form whose
-///   save is on its way takes no second save, and a write still running after
-///   `StoreWriter.savingShownAfter` shows "Saving…". A write with `.givingUpAfterWait` (a form's
-///   Save) is cut to `busyCut` when another program holds the file, so the form hears `.busy`
-///   soon and keeps what was typed. A script waits for every call to end instead (`nil`), and
-///   any other wait is a bound: a call that ends within it continues at once.
+///   continuation runs on the main actor when the call ends, in the order the calls were made
+///   (each queue runs its calls one at a time and hands their outcomes to the main actor in the
+///   order they end). A screen that has not read yet shows nothing in place of what it reads
+///   (never an empty list), a form whose save is on its way takes no second save, and a write
+///   still running after `StoreWriter.savingShownAfter` shows "Saving…". A write with
+///   `.givingUpAfterWait` (a form's Save) is cut to `busyCut` when another program holds the file,
+///   so the form hears `.busy` soon and keeps what was typed. A script waits for every call to
+///   end instead (`.untilEnd`).
 /// - **Observation**: the store's commits (this process's and, by the store's watch, another
 ///   process's) come in on any thread and are collected here; they are handed to the screens on
 ///   the main actor — after the write that made them, before its continuation, when the main
@@ -30,10 +31,10 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   public nonisolated let store: Store
   /// The writes still running after the main actor stopped waiting for them.
   public nonisolated let writer = StoreWriter()
-  /// The longest the main actor waits for one call; nil: until it ends (a script, `show`, the
-  /// tour and previews show each step's outcome before the next, and have no run loop to hear
-  /// of a late one).
-  public nonisolated let mainActorWait: Duration?
+  /// Whether the main actor waits for each call to end (a script, `show`, the tour and previews
+  /// show each step's outcome before the next, and have no run loop to hear of a late one) or
+  /// for none (the app).
+  public nonisolated let mainActorWait: StoreCallWait
   /// How long a write with `.givingUpAfterWait` waits for another program's lock.
   public nonisolated let busyCut: Duration
 
@@ -47,14 +48,11 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   private var subscription: ObservationToken?
   private var followers: [Follower] = []
   private var isDelivering = false
-  /// The order the calls' continuations run in, per queue.
-  private let readOrder = CallOrder()
-  private let writeOrder = CallOrder()
 
   /// Access to `store`: `observe` subscribes to its commits, `cutToWait` runs a call with every
   /// wait for another program's lock cut to a limit (`TrackerDataStore.waitingAtMost`).
   public nonisolated init(
-    _ store: Store, mainActorWait: Duration? = .zero, busyCut: Duration = .milliseconds(100),
+    _ store: Store, mainActorWait: StoreCallWait = .never, busyCut: Duration = .milliseconds(100),
     observe: @escaping @Sendable (Store, @escaping @Sendable (Change) -> Void) -> ObservationToken,
     cutToWait: @escaping @Sendable (Store, Duration, () throws(StoreError) -> Void) throws(StoreError) -> Void
   ) {
@@ -65,9 +63,9 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     self.cutToWait = cutToWait
   }
 
-  /// A new access like this one to `store`, the main actor waiting at most `mainActorWait` (an
+  /// A new access like this one to `store`, the main actor waiting as `mainActorWait` says (an
   /// environment's store or wait set anew: its copies made before keep the access they have).
-  public nonisolated func with(store: Store, mainActorWait: Duration?) -> StoreAccess {
+  public nonisolated func with(store: Store, mainActorWait: StoreCallWait) -> StoreAccess {
     StoreAccess(
       store, mainActorWait: mainActorWait, busyCut: busyCut, observe: subscribe, cutToWait: cutToWait)
   }
@@ -103,7 +101,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     let outcome = Outcome<Value>()
     run(
       on: readQueue, counting: false, { () throws(StoreError) in try fetch(store) }, waitsForEnd: true,
-      inOrder: false, then: { outcome.value = $0 })
+      then: { outcome.value = $0 })
     return outcome.value ?? .failure(.storage(StorageFailure(.other, detail: "the read did not end")))
   }
 
@@ -121,7 +119,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     let call: @Sendable () throws(StoreError) -> Value
     // A main actor that waits for every call to end (a script) waits the store's whole busy
     // timeout for a form's save too: a step's outcome never depends on a lock held for a moment.
-    let policy = mainActorWait == nil ? .waitingInBackground : policy
+    let policy = mainActorWait == .untilEnd ? .waitingInBackground : policy
     switch policy {
     case .waitingInBackground:
       call = { () throws(StoreError) in try body(store) }
@@ -136,13 +134,11 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
         return value!
       }
     }
-    // A write cut to the wait ends soon after it by itself: a main actor that waits for calls at
-    // all waits for its end; one that waits for none (the app) hears of it like any other, and
-    // hears `.busy` once the cut has passed while the writes before it wait for another program.
-    let waitsForEnd = policy == .givingUpAfterWait && mainActorWait != .zero
-    let givesUpAfter = policy == .givingUpAfterWait && !waitsForEnd ? limit : nil
+    // The app hears of a write cut to the wait like any other, and hears `.busy` once the cut has
+    // passed while the writes before it wait for another program.
+    let givesUpAfter = policy == .givingUpAfterWait ? limit : nil
     let ended = Outcome<Value>()
-    run(on: writeQueue, counting: true, call, waitsForEnd: waitsForEnd, givesUpAfter: givesUpAfter) {
+    run(on: writeQueue, counting: true, call, givesUpAfter: givesUpAfter) {
       result in
       ended.value = result
       then(result)
@@ -150,14 +146,15 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     return ended.value != nil
   }
 
-  /// Runs `call` on `queue`; waits for it on the main actor at most `mainActorWait` (or, with
-  /// `waitsForEnd`, until it ends), delivers the commits it made and calls `then` — at once when
-  /// it ended in time, else on the main actor when it ends. A write with `givesUpAfter` that has
-  /// not begun by then, behind a write waiting for another program's lock, is answered with that
+  /// Runs `call` on `queue`; on the main actor, waits for it to end (`.untilEnd`, or
+  /// `waitsForEnd`) and calls `then` at once, or waits for nothing and calls `then` when it ends,
+  /// after the calls of the same queue made before it (the queue runs them in order and hands
+  /// their outcomes to the main actor in that order). A write with `givesUpAfter` that has not
+  /// begun by then, behind a write waiting for another program's lock, is answered with that
   /// lock's `.busy` at once, out of turn, and skipped when its turn comes.
   private func run<Value: Sendable>(
     on queue: DispatchQueue, counting: Bool, _ call: @escaping @Sendable () throws(StoreError) -> Value,
-    waitsForEnd: Bool = false, inOrder: Bool = true, givesUpAfter: Duration? = nil,
+    waitsForEnd: Bool = false, givesUpAfter: Duration? = nil,
     then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
   ) {
     // The queue's closure holds neither this access nor the store once the call has run: the
@@ -168,17 +165,21 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
       // A write answered out of turn (`givesUpAfter`) is not run.
       guard let outcome = pending.run() else { return }
       guard let late = pending.finish(outcome) else { return }
-      // The main actor stopped waiting: it hears of the end on its next turn.
+      // The main actor did not wait: it hears of the end on its next turn.
       Task { @MainActor in late(outcome) }
     }
-    // Continuations run in the order the calls were made (per queue): one that ended in time
-    // does not overtake an earlier one the main actor stopped waiting for. A call its caller
-    // waits for to the end (`readAndWait`) continues at once.
-    let order = inOrder ? (queue === writeQueue ? writeOrder : readOrder) : CallOrder()
-    let ticket = order.take()
     let isRead = queue === readQueue
     callsInFlight += 1
     if isRead { readsInFlight += 1 }
+    if waitsForEnd || mainActorWait == .untilEnd {
+      let outcome = pending.waitForEnd()
+      callsInFlight -= 1
+      if isRead { readsInFlight -= 1 }
+      // Every access's screens hear of the commit before the continuation: another window's
+      // (another environment on the same store) too.
+      NoticeBoard.deliverEverywhere()
+      return then(outcome)
+    }
     let counted = WriteNumber()
     let answer: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
       if let number = counted.number { self?.writer.ended(number) }
@@ -187,30 +188,14 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
       self?.deliverNotices()
       then(outcome)
     }
-    let late: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { outcome in
-      order.arrived(ticket) { answer(outcome) }
-    }
-    let wait = waitsForEnd ? nil : mainActorWait
-    if let outcome = pending.wait(wait, late: late) {
-      order.arrived(ticket) { [weak self] in
-        self?.callsInFlight -= 1
-        if isRead { self?.readsInFlight -= 1 }
-        // Every access's screens hear of the commit before the continuation: another window's
-        // (another environment on the same store) too.
-        NoticeBoard.deliverEverywhere()
-        then(outcome)
-      }
-    } else if counting {
-      // Set before the late delivery can run: it runs on the main actor, after this.
-      counted.number = writer.started(alreadyWaited: wait ?? .zero)
-      if let givesUpAfter {
-        giveUp(pending, after: givesUpAfter) { failure in
-          // Its place in the order passes with nothing to run; its answer does not wait for the
-          // writes before it (nothing of it was written, so no order among them is at stake).
-          order.arrived(ticket) {}
-          answer(.failure(.storage(failure)))
-        }
-      }
+    pending.answerLater(answer)
+    guard counting else { return }
+    // Set before the late delivery can run: it runs on the main actor, after this.
+    counted.number = writer.started(alreadyWaited: .zero)
+    if let givesUpAfter {
+      // Its answer does not wait for the writes before it: nothing of it was written, so no
+      // order among them is at stake.
+      giveUp(pending, after: givesUpAfter) { failure in answer(.failure(.storage(failure))) }
     }
   }
 

@@ -1,8 +1,18 @@
 import Foundation
 import TrackerModels
 
-// The parts `StoreAccess` is made of: a call handed to a queue and its outcome, the order its
-// continuation runs in, the commits collected from any thread, the lock a write waits for.
+// The parts `StoreAccess` is made of: how the main actor meets a call, a call handed to a queue
+// and its outcome, the commits collected from any thread, the lock a write waits for.
+
+/// How the main actor meets a store call (`StoreAccess.mainActorWait`).
+public enum StoreCallWait: Sendable, Equatable {
+  /// It waits for none: it hands the call off and hears of the outcome on a later turn (the app,
+  /// whose screen never freezes).
+  case never
+  /// It waits for each call to end (a script, `show`, the tour, previews and most tests, which
+  /// show each step's outcome before the next).
+  case untilEnd
+}
 
 /// Set once, from any thread (an observation token is cancelled, or released, anywhere).
 final class CancelFlag: Sendable {
@@ -114,7 +124,7 @@ enum OffMainThread {
       guard let outcome = pending.run() else { return }
       _ = pending.finish(outcome)
     }
-    return try pending.wait(nil)!.get()
+    return try pending.waitForEnd().get()
   }
 }
 
@@ -138,31 +148,6 @@ enum NoticeBoard {
     guard !gone.isEmpty else { return }
     // Deliveries registered meanwhile (by a screen a delivery opened) stay.
     deliveries.removeAll { delivery in gone.contains { $0 === delivery } }
-  }
-}
-
-/// Runs continuations in the order their calls were made, whenever each arrives.
-@MainActor
-final class CallOrder {
-  private var issued = 0
-  private var next = 0
-  private var arrivedEarly: [Int: () -> Void] = [:]
-
-  nonisolated init() {}
-
-  /// A call's place in the order.
-  func take() -> Int {
-    defer { issued += 1 }
-    return issued
-  }
-
-  /// The call `ticket` ended: `continuation` runs now if every earlier one ran, else after them.
-  func arrived(_ ticket: Int, _ continuation: @escaping () -> Void) {
-    arrivedEarly[ticket] = continuation
-    while let ready = arrivedEarly.removeValue(forKey: next) {
-      next += 1
-      ready()
-    }
   }
 }
 
@@ -268,38 +253,24 @@ final class Pending<Value: Sendable>: Sendable {
     }
   }
 
-  /// Waits for the outcome at most `limit` (nil: until it comes); nil when it did not come in
-  /// time, and then `late` hears of it when it comes. With a zero limit nothing is waited for and
-  /// nil is always the answer, even for a call that already ended: its outcome comes on the main
-  /// actor's next turn, as every outcome does (a screen's first state never depends on how fast
-  /// a thread was).
-  func wait(
-    _ limit: Duration?, late: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void = { _ in }
-  ) -> Result<Value, StoreError>? {
-    if limit == .zero {
-      progress.withLock { progress in
-        progress.isAbandoned = true
-        if let outcome = progress.outcome {
-          Task { @MainActor in late(outcome) }
-        } else {
-          progress.late = late
-        }
-      }
-      return nil
-    }
-    if let limit {
-      let (seconds, attoseconds) = limit.components
-      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-      _ = done.wait(timeout: .now() + .nanoseconds(nanoseconds))
-    } else {
-      done.wait()
-    }
-    return progress.withLock { progress in
-      if progress.outcome == nil {
-        progress.isAbandoned = true
+  /// Waits until the call ended, however long: the script mode's wait.
+  func waitForEnd() -> Result<Value, StoreError> {
+    done.wait()
+    // Set before `done` was signalled, and never taken by anyone else: nobody abandoned it.
+    return progress.value.outcome!
+  }
+
+  /// Waits for nothing: `late` hears of the outcome on the main actor's next turn after it comes,
+  /// even for a call that already ended (a screen's first state never depends on how fast a
+  /// thread was).
+  func answerLater(_ late: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void) {
+    progress.withLock { progress in
+      progress.isAbandoned = true
+      if let outcome = progress.outcome {
+        Task { @MainActor in late(outcome) }
+      } else {
         progress.late = late
       }
-      return progress.outcome
     }
   }
 }

@@ -330,7 +330,8 @@ enum RenderBenchmark {
       timeZone: TimeZone(identifier: "UTC") ?? .current, language: .ru, store: store,
       analytics: SilentAnalytics(),
       makeID: { UUID() },
-      mainActorWait: ProcessInfo.processInfo.environment["TRACKER_BENCHMARK_WAIT"] == "end" ? nil : .zero)
+      mainActorWait: ProcessInfo.processInfo.environment["TRACKER_BENCHMARK_WAIT"] == "end"
+        ? .untilEnd : .never)
     let flow = AppFlow(environment: environment)
     flow.settle(within: 60)  // the first read, off the main actor as in the app
     return (flow, environment)

@@ -24,7 +24,7 @@ enum WidgetBenchmark {
       }
     }
     var script = environment
-    script.mainActorWait = nil
+    script.mainActorWait = .untilEnd
     let withReadTime = Measurement.median(runs: 9) {
       let fresh = TrackersViewModel(environment: script)
       _ = WidgetSnapshot.make(from: fresh, family: .large)?.json()

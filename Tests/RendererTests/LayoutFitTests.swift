@@ -46,7 +46,7 @@ struct LayoutFitTests {
     return AppEnvironment(
       now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "UTC")!,
       language: language,
-      store: store, analytics: SilentAnalytics(), makeID: { UUID() }, mainActorWait: nil)
+      store: store, analytics: SilentAnalytics(), makeID: { UUID() }, mainActorWait: .untilEnd)
   }
 
   /// The views a user can reach in the awkward world.
@@ -102,7 +102,8 @@ struct LayoutFitTests {
         let environment = AppEnvironment(
           now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "UTC")!,
           language: language,
-          store: InMemoryTrackerStore(), analytics: SilentAnalytics(), makeID: { UUID() }, mainActorWait: nil)
+          store: InMemoryTrackerStore(), analytics: SilentAnalytics(), makeID: { UUID() },
+          mainActorWait: .untilEnd)
         let view = try scenario.run(environment: environment)
           .view
         for width in Self.widths {

@@ -22,7 +22,7 @@ struct SourceDocumentLookTests {
   func environment(_ language: Language, _ store: InMemoryTrackerStore) -> AppEnvironment {
     AppEnvironment(
       now: { Self.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: language, store: store,
-      analytics: SilentAnalytics(), makeID: { UUID() }, mainActorWait: nil)
+      analytics: SilentAnalytics(), makeID: { UUID() }, mainActorWait: .untilEnd)
   }
 
   func demoFlow(_ language: Language) throws -> AppFlow {

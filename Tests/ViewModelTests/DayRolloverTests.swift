@@ -24,7 +24,7 @@ struct DayRolloverTests {
     for record in days { try world.store.toggleRecord(trackerID: id(10), on: day(record)) }
     let environment = AppEnvironment(
       now: { clock.now }, timeZone: TimeZone(identifier: timeZone)!, language: .en, store: world.store,
-      analytics: world.analytics, makeID: { UUID() }, mainActorWait: nil)
+      analytics: world.analytics, makeID: { UUID() }, mainActorWait: .untilEnd)
     return (world, environment)
   }
 

@@ -181,7 +181,7 @@ struct DaysOffScreenTests {
     let clock = TestClock("2026-11-30T22:30:00Z")
     let environment = AppEnvironment(
       now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: language,
-      store: world.store, analytics: world.analytics, makeID: { UUID() }, mainActorWait: nil)
+      store: world.store, analytics: world.analytics, makeID: { UUID() }, mainActorWait: .untilEnd)
     let flow = AppFlow(environment: environment)
     #expect(flow.view.main?.selectedDay == day("2026-12-01"))
     try flow.tap("tab-settings")
@@ -215,7 +215,7 @@ struct DaysOffScreenTests {
     let clock = TestClock("2026-11-30T22:30:00Z")  // 01:30 on Tuesday in Moscow
     let environment = AppEnvironment(
       now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: .en, store: store,
-      analytics: world.analytics, makeID: { UUID() }, mainActorWait: nil)
+      analytics: world.analytics, makeID: { UUID() }, mainActorWait: .untilEnd)
     #expect(environment.today == day("2026-12-01"))
     #expect(environment.today == day("2026-11-30"))
   }
@@ -225,7 +225,7 @@ struct DaysOffScreenTests {
     let clock = TestClock("2026-11-30T22:30:00Z")  // 01:30 on Tuesday in Moscow
     let environment = AppEnvironment(
       now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: .en,
-      store: world.store, analytics: world.analytics, makeID: { UUID() }, mainActorWait: nil)
+      store: world.store, analytics: world.analytics, makeID: { UUID() }, mainActorWait: .untilEnd)
     let flow = AppFlow(environment: environment)
     #expect(environment.today == day("2026-12-01"))
     var settings = try world.store.settings()

@@ -117,7 +117,7 @@ struct DetailTests {
     let base = world.environment(.en)
     let environment = AppEnvironment(
       now: base.now, timeZone: TimeZone(identifier: "America/New_York")!, language: .en, store: base.store,
-      analytics: base.analytics, makeID: base.makeID, mainActorWait: nil)
+      analytics: base.analytics, makeID: base.makeID, mainActorWait: .untilEnd)
     #expect(environment.today == day("2026-11-03"))
     let state = DetailViewModel(environment: environment, trackerID: id(10), selectedDay: environment.today)
       .state

@@ -92,7 +92,7 @@ struct ReadAgainTests {
     var environment = AppEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_288_400), timeZone: TimeZone(identifier: "UTC")!, language: .en,
       store: store)
-    environment.mainActorWait = nil
+    environment.mainActorWait = .untilEnd
     let access = environment.access
     var fetches: [Observed: Counter] = [:]
     var shown: [Observed: Recorded<[String]>] = [:]

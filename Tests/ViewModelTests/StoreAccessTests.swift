@@ -13,8 +13,8 @@ import TrackerStore
 @MainActor
 @Suite("Store access")
 struct StoreAccessTests {
-  /// An access to `store` whose main actor waits `wait` (zero: never; every outcome comes later).
-  func access(_ store: InMemoryTrackerStore, wait: Duration?) -> StoreAccess<
+  /// An access to `store` whose main actor waits as `wait` says (`.never`: every outcome comes later).
+  func access(_ store: InMemoryTrackerStore, wait: StoreCallWait) -> StoreAccess<
     any TrackerDataStore, StoreChange
   > {
     var environment = AppEnvironment.fixed(
@@ -43,7 +43,7 @@ struct StoreAccessTests {
 
   @Test func writesTheMainActorDidNotWaitForRunInTheOrderTheyWereMadeAndEachContinuesOnce() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .zero)
+    let access = access(store, wait: .never)
     let finished = Recorded<Int>()
     for number in 1...40 {
       access.write { (store) throws(StoreError) in
@@ -62,7 +62,7 @@ struct StoreAccessTests {
   @Test func aReadWaitedForToItsEndAnswersAtOnceEvenBehindReadsStillOnTheirWay() async throws {
     let store = InMemoryTrackerStore()
     try store.createCategory(Self.home)
-    let access = access(store, wait: .zero)
+    let access = access(store, wait: .never)
     let earlier = Recorded<Int>()
     for _ in 0..<20 {
       access.read { (store) throws(StoreError) in
@@ -93,7 +93,7 @@ struct StoreAccessTests {
 
   @Test func aRefusedWriteContinuesWithItsErrorAndChangesNothing() throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: nil)
+    let access = access(store, wait: .untilEnd)
     let outcome = Recorded<Result<Void, StoreError>>()
     access.write { (store) throws(StoreError) in
       try store.createCategory(TrackerCategory(id: id(1), title: "   "))
@@ -110,7 +110,7 @@ struct StoreAccessTests {
 
   @Test func aBurstOfCommitsFromAnotherThreadIsFetchedFarFewerTimesAndEndsOnTheLastValue() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .milliseconds(100))
+    let access = access(store, wait: .untilEnd)
     let (fetches, delivered) = (Counter(), Recorded<Int>())
     let token = observeCategoryCount(access, fetches: fetches, delivered: delivered)
     #expect(delivered.values == [0])
@@ -133,7 +133,7 @@ struct StoreAccessTests {
 
   @Test func aValueThatDidNotChangeIsNotDeliveredAgain() throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: nil)
+    let access = access(store, wait: .untilEnd)
     try store.createCategory(Self.home)
     let delivered = Recorded<[String]>()
     let token = access.observe(
@@ -149,7 +149,7 @@ struct StoreAccessTests {
 
   @Test func aCancelledObservationHearsNothingMore() throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: nil)
+    let access = access(store, wait: .untilEnd)
     let heard = Recorded<StoreChange>()
     let token = access.observe { heard.values.append($0) }
     access.write { (store) throws(StoreError) in try store.createCategory(Self.home) }
@@ -162,7 +162,7 @@ struct StoreAccessTests {
 
   @Test func aCommitThatSaysWhatItChangedIsAppliedWithoutAFetch() throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: nil)
+    let access = access(store, wait: .untilEnd)
     let (fetches, delivered) = (Counter(), Recorded<Int>())
     // Only categories are created here: each commit's ids are that many more.
     let token = observeCategoryCount(access, fetches: fetches, delivered: delivered) { count, change in
@@ -182,7 +182,7 @@ struct StoreAccessTests {
   /// the value before that fetch (the fetch would then take it back), but fetched again after.
   @Test func aCommitWhileAFetchIsOnItsWayIsFetchedAgainNotApplied() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .zero)
+    let access = access(store, wait: .never)
     let gate = Gate()
     let delivered = Recorded<Int>()
     let token = access.observe(
@@ -217,7 +217,7 @@ struct StoreAccessTests {
 
   @Test func aCancelledValueObservationDeliversNotEvenAFetchUnderWay() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .zero)
+    let access = access(store, wait: .never)
     let gate = Gate()
     gate.close()
     let delivered = Recorded<Int>()
@@ -246,7 +246,7 @@ struct StoreAccessTests {
       return Int((random >> 33) % UInt64(count))
     }
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: [.zero, .milliseconds(100), nil][next(3)])
+    let access = access(store, wait: [.never, .untilEnd][next(2)])
     let shown = Recorded<[String]>()
     let token = access.observe(
       fetch: { (store) throws(StoreError) in try store.categories().map(\.title).sorted() },

@@ -64,7 +64,7 @@ struct TestWorld {
       analytics: analytics, makeID: { ids.make() })
     // Each action's reads and writes end before it returns, however loaded the machine (the
     // tests of a held file ask for the app's wait).
-    environment.mainActorWait = nil
+    environment.mainActorWait = .untilEnd
     return environment
   }
 

@@ -57,7 +57,7 @@ struct TodoAlgorithmTests {
       flow = TodoFlow(
         environment: TodoEnvironment(
           now: { Date(timeIntervalSince1970: 1_796_034_600 + Double(ticks.count())) }, language: language,
-          store: store, loader: StubLoader(), makeID: { ids.make() }, mainActorWait: nil))
+          store: store, loader: StubLoader(), makeID: { ids.make() }, mainActorWait: .untilEnd))
       token = flow.observe { [unowned self] in self.published.append($0) }
     }
 

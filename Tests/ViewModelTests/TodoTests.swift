@@ -47,7 +47,7 @@ struct TodoTests {
     // (`NoWaitTests` has the app's main actor, which waits for no store call).
     return TodoEnvironment(
       now: { Date(timeIntervalSince1970: 1_796_034_600) }, language: language, store: store, loader: loader,
-      makeID: { ids.make() }, mainActorWait: nil)
+      makeID: { ids.make() }, mainActorWait: .untilEnd)
   }
 
   /// Lets the loader's answer reach the main actor.
@@ -241,7 +241,7 @@ struct TodoFlowTests {
       environment: TodoEnvironment(
         now: { Date(timeIntervalSince1970: 1_796_034_600 + Double(ticks.count())) }, language: language,
         store: store,
-        loader: loader, makeID: { ids.make() }, mainActorWait: nil))
+        loader: loader, makeID: { ids.make() }, mainActorWait: .untilEnd))
   }
 
   @Test func aWholeSessionInRussian() async throws {
