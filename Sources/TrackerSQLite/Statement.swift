@@ -14,6 +14,9 @@ package final class Statement {
   /// The tables it reads and writes, as SQLite said while compiling it: noted for the store call
   /// that runs it each time it runs (`TableRecording`).
   package let tables: StoreTables
+  /// The recordings this statement's tables were last noted in (`TableRecording.note(_:written:once:)`).
+  private var notedReadIn = 0
+  private var notedWrittenIn = 0
 
   package init(pointer: OpaquePointer, database: Database, sql: String, tables: StoreTables = StoreTables()) {
     self.pointer = pointer
@@ -25,7 +28,7 @@ package final class Statement {
   /// Tells the recording store call, if any, which tables this run reads.
   private func noteTables() {
     guard !tables.read.isEmpty else { return }
-    TableRecording.note(read: tables.read)
+    TableRecording.note(tables.read, written: false, once: &notedReadIn)
   }
 
   /// One step of the statement; tells the recording store call, if any, the tables it writes
@@ -37,7 +40,9 @@ package final class Statement {
     }
     let before = sqlite3_total_changes64(handle)
     let code = sqlite3_step(pointer)
-    if sqlite3_total_changes64(handle) != before { TableRecording.note(written: tables.written) }
+    if sqlite3_total_changes64(handle) != before {
+      TableRecording.note(tables.written, written: true, once: &notedWrittenIn)
+    }
     return code
   }
 

@@ -188,8 +188,7 @@ final class LockWait: Sendable {
     { () throws(StoreError) in
       defer { self.met.value = nil }
       let report: @Sendable (StorageFailure) -> Void = { failure in self.met.value = failure }
-      let outcome = StoreLockWait.$report.withValue(report) { Result { () throws(StoreError) in try call() } }
-      return try outcome.get()
+      return try StoreLockWait.reporting(to: report) { () throws(StoreError) in try call() }
     }
   }
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The tables of a store that a call read and wrote: what SQLite itself says of the statements
 /// the call ran (the columns each one reads and updates and the tables it inserts into and
 /// deletes from, its triggers' included, as SQLite's authorizer reports them while it compiles
@@ -72,48 +66,56 @@ extension CommittedChange {
 /// read, a write learns what it wrote, and neither lists them by hand. A store that says nothing
 /// (a client's own) leaves both empty, which the screens take as "anything".
 package enum TableRecording {
-  /// The tables noted so far in one recording.
-  private final class Recorder {
+  /// The tables noted so far in one recording, and its number (no two recordings share one).
+  package final class Recorder {
     var tables = StoreTables()
+    let number = count.withLock { count in
+      count += 1
+      return count
+    }
   }
 
+  /// How many recordings were begun.
+  private static let count = Locked(0)
+
   /// The recorder of this thread's innermost recording, if any.
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let code = pthread_key_create(&key, nil)
-    precondition(code == 0, "no thread-specific key for recording tables: \(code)")
-    return key
-  }()
+  private static let recorder = ThreadLocal<Recorder>()
 
   /// Runs `body`, and returns with its result the tables the store calls in it read and wrote.
   /// A recording inside another one adds what it noted to the outer one too.
   package static func recording<Result, Failure: Error>(
     _ body: () throws(Failure) -> Result
   ) throws(Failure) -> (result: Result, tables: StoreTables) {
-    let recorder = Recorder()
-    let outer = pthread_getspecific(key)
-    pthread_setspecific(key, Unmanaged.passUnretained(recorder).toOpaque())
+    let inner = Recorder()
+    let outer = recorder.current
     defer {
-      pthread_setspecific(key, outer)
-      withExtendedLifetime(recorder) {}
-      if let outer {
-        let enclosing = Unmanaged<Recorder>.fromOpaque(outer).takeUnretainedValue()
-        enclosing.tables.read.formUnion(recorder.tables.read)
-        enclosing.tables.written.formUnion(recorder.tables.written)
-      }
+      outer?.tables.read.formUnion(inner.tables.read)
+      outer?.tables.written.formUnion(inner.tables.written)
     }
-    let result = try body()
-    return (result, recorder.tables)
+    let result = try recorder.withValue(inner, body)
+    return (result, inner.tables)
   }
 
   /// Whether a recording runs on this thread (a store skips saying what nobody collects).
-  package static var isRecording: Bool { pthread_getspecific(key) != nil }
+  package static var isRecording: Bool { recorder.current != nil }
 
   /// Notes tables read and written by a store call on this thread; nothing when no recording runs.
   package static func note(read: Set<String> = [], written: Set<String> = []) {
-    guard let current = pthread_getspecific(key) else { return }
-    let recorder = Unmanaged<Recorder>.fromOpaque(current).takeUnretainedValue()
-    recorder.tables.read.formUnion(read)
-    recorder.tables.written.formUnion(written)
+    guard let current = recorder.current else { return }
+    current.tables.read.formUnion(read)
+    current.tables.written.formUnion(written)
+  }
+
+  /// Notes what one statement reads (`written` false) or writes, once per recording: `mark` is
+  /// the statement's own memory of the recording it last noted them in, so a statement run a
+  /// thousand times in one write (an import's inserts) is noted once.
+  package static func note(_ tables: Set<String>, written: Bool, once mark: inout Int) {
+    guard let current = recorder.current, mark != current.number else { return }
+    mark = current.number
+    if written {
+      current.tables.written.formUnion(tables)
+    } else {
+      current.tables.read.formUnion(tables)
+    }
   }
 }
