@@ -101,10 +101,10 @@ public struct AppEnvironment: Sendable {
 
   /// Today in the user's time zone, as the store's day start hour counts it (docs/rules.md): before
   /// that hour it is still the day before.
-  public var today: Day { dayStart.today(at: now(), in: timeZone) }
+  @MainActor public var today: Day { dayStart.today(at: now(), in: timeZone) }
 
   /// The hour the user's day starts at, as stored.
-  public var dayStart: DayStart { dayStartCache.dayStart(in: store, waits: mainActorWait == .untilEnd) }
+  @MainActor public var dayStart: DayStart { dayStartCache.dayStart(through: access) }
 
   /// Call when the user chose another language for the app, or the system's time zone changed
   /// (`NSSystemTimeZoneDidChange`): every view model on this environment (or a copy of it) shows

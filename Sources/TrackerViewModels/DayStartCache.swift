@@ -6,11 +6,12 @@ import TrackerModels
 /// nothing. Shared by the copies of an `AppEnvironment`.
 ///
 /// After a change of the settings the hour known so far is stale. An app's main actor waits for
-/// no store call: it goes on with the stale hour while the hour is read again off the main actor,
-/// and the followers (`follow`: the flow, which then looks at "today" again) hear of a new hour
-/// when it comes. A script waits for the read instead, so each step shows its outcome before the
-/// next. Only an hour never read at all is always waited for (the flow's launch reads it with
-/// the settings, off the main actor, so an app never does).
+/// no store call: it goes on with the stale hour while the hour is read again off the main actor
+/// (through the environment's `StoreAccess`, like every other read), and the followers (`follow`:
+/// the flow, which then looks at "today" again) hear of a new hour when it comes. A script waits
+/// for the read instead, so each step shows its outcome before the next. Only an hour never read
+/// at all is always waited for (the flow's launch reads it with the settings, off the main
+/// actor, so an app never does).
 public final class DayStartCache: Sendable {
   /// What the cache knows, changed as one under its lock.
   private struct Known: Sendable {
@@ -31,59 +32,60 @@ public final class DayStartCache: Sendable {
   public init() {}
 
   /// The store's day start; midnight while the settings cannot be read (the screen reading them
-  /// says why). `waits`: a stale hour is read again before this returns, instead of off the main
-  /// actor.
-  func dayStart(in store: any TrackerDataStore, waits: Bool) -> DayStart {
+  /// says why). Read through `access`, the view models' one way to the store: off the main actor
+  /// while an hour is known (the followers hear of a new one), and waited for only when none is
+  /// known yet or the access waits for every call (a script).
+  @MainActor
+  func dayStart(through access: StoreAccess<any TrackerDataStore, StoreChange>) -> DayStart {
     let (known, stale, readFor) = self.known.withLock { ($0.cached, $0.isStale, $0.generation) }
     if let known, !stale { return known }
-    watchSettings(of: store)
-    if let known, !waits {
-      refreshInBackground(store, readFor: readFor)
+    watchSettings(of: access.store)
+    let read: @Sendable (any TrackerDataStore) throws(StoreError) -> DayStart = {
+      (store) throws(StoreError) in
+      try store.settings().dayStart
+    }
+    if let known, access.mainActorWait == .never {
+      refreshInBackground(through: access, read, readFor: readFor)
       return known
     }
-    let start: DayStart
-    do {
-      // Off the main thread: the main actor makes no store call (it waits for this one read,
-      // made once per change of the settings, in a script or before any hour is known).
-      start = try OffMainThread.wait { () throws(StoreError) in
-        try store.settings().dayStart
-      }
-    } catch {
+    // The one read the main actor waits for, made once per change of the settings, in a script
+    // or before any hour is known (off the main thread, on the access's reader).
+    switch access.readAndWait(read) {
+    case .success(let start):
+      keep(start, readFor: readFor)
+      return start
+    case .failure:
       // Not remembered, so the next "today" tries again. The user hears of the failure from the
       // screens that read the settings themselves (the flow's launch alert, the main screen's and
       // the settings' own reads); "today" meanwhile counts from the hour known, else midnight.
       return known ?? .midnight
     }
-    keep(start, readFor: readFor)
-    return start
   }
 
   /// Reads the hour off the main actor (once per change of the settings) and tells the followers
   /// when it differs from the one known.
-  private func refreshInBackground(_ store: any TrackerDataStore, readFor: Int) {
+  @MainActor
+  private func refreshInBackground(
+    through access: StoreAccess<any TrackerDataStore, StoreChange>,
+    _ read: @escaping @Sendable (any TrackerDataStore) throws(StoreError) -> DayStart, readFor: Int
+  ) {
     let isNew = known.withLock { known in
       guard known.refreshing != readFor else { return false }
       known.refreshing = readFor
       return true
     }
     guard isNew else { return }
-    DispatchQueue.global().async { [self] in
-      let read: DayStart?
-      do {
-        read = try store.settings().dayStart
-      } catch {
-        // The stale hour stays, and the next "today" tries again; the screens that read the
-        // settings themselves say why they could not.
-        read = nil
-      }
+    access.read(read) { [self] result in
+      // A failure leaves the stale hour, and the next "today" tries again; the screens that read
+      // the settings themselves say why they could not.
+      let read = try? result.get()
       let changed = known.withLock { known in
         if known.refreshing == readFor { known.refreshing = nil }
         let before = known.cached
         if let read { Self.keep(read, readFor: readFor, in: &known) }
         return read != nil && known.cached != before
       }
-      guard changed else { return }
-      Task { @MainActor in self.tellFollowers() }
+      if changed { tellFollowers() }
     }
   }
 

@@ -39,6 +39,10 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   public nonisolated let busyCut: Duration
 
   private nonisolated let readQueue = DispatchQueue(label: "tracker.store.read")
+  /// Where a read the main actor waits for runs (`readAndWait`): not behind the reads it does not
+  /// wait for, whose continuations it need not follow — a slow fetch must not hold up the main
+  /// actor.
+  private nonisolated let waitedReadQueue = DispatchQueue(label: "tracker.store.read.waited")
   private nonisolated let writeQueue = DispatchQueue(label: "tracker.store.write")
   private nonisolated let cutToWait:
     @Sendable (Store, Duration, () throws(StoreError) -> Void) throws(StoreError) -> Void
@@ -92,15 +96,17 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     run(on: readQueue, counting: false, { () throws(StoreError) in try fetch(store) }, then: then)
   }
 
-  /// Runs `fetch` on the reader queue and waits for it to end, however long: only for what the
-  /// app cannot show a first screen without (the settings at launch).
+  /// Runs `fetch` off the main actor and waits for it to end, however long: only for what the
+  /// app cannot show a first screen without (the settings at launch, the day start hour "today"
+  /// needs when none is known). It does not queue behind the reads the main actor did not wait
+  /// for: it needs none of their outcomes first.
   public func readAndWait<Value: Sendable>(
     _ fetch: @escaping @Sendable (Store) throws(StoreError) -> Value
   ) -> Result<Value, StoreError> {
     let store = store
     let outcome = Outcome<Value>()
     run(
-      on: readQueue, counting: false, { () throws(StoreError) in try fetch(store) }, waitsForEnd: true,
+      on: waitedReadQueue, counting: false, { () throws(StoreError) in try fetch(store) }, waitsForEnd: true,
       then: { outcome.value = $0 })
     return outcome.value ?? .failure(.storage(StorageFailure(.other, detail: "the read did not end")))
   }
@@ -168,7 +174,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
       // The main actor did not wait: it hears of the end on its next turn.
       Task { @MainActor in late(outcome) }
     }
-    let isRead = queue === readQueue
+    let isRead = queue !== writeQueue
     callsInFlight += 1
     if isRead { readsInFlight += 1 }
     if waitsForEnd || mainActorWait == .untilEnd {

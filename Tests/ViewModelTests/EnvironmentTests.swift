@@ -7,7 +7,7 @@ import TrackerStore
 
 @Suite("Environment", .temporaryFolders)
 struct EnvironmentTests {
-  @Test func aFixedEnvironmentStopsTheClockAndCountsIds() {
+  @MainActor @Test func aFixedEnvironmentStopsTheClockAndCountsIds() {
     let instant = Date(timeIntervalSince1970: 1_796_032_800)
     let environment = AppEnvironment.fixed(
       now: instant, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!, language: .ru,
