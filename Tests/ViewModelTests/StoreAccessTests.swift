@@ -198,13 +198,17 @@ struct StoreAccessTests {
       onChange: { delivered.values.append((try? $0.get()) ?? -1) })
     #expect(try await eventually { delivered.values == [0] })
     gate.close()
-    access.write { (store) throws(StoreError) in try store.updateSettings { $0.filter = .completed } }
+    access.write(
+      .waitingInBackground,
+      { (store) throws(StoreError) in try store.updateSettings { $0.filter = .completed } }, then: { _ in })
     // The fetch after the settings change has read 0 and waits at the gate.
     #expect(try await eventually { gate.waiting == 1 })
     // A follower subscribed after the value hears each commit after it (in the same turn).
     let heard = Recorded<StoreChange>()
     let follower = access.observe { heard.values.append($0) }
-    access.write { (store) throws(StoreError) in try store.createCategory(Self.home) }
+    access.write(
+      .waitingInBackground, { (store) throws(StoreError) in try store.createCategory(Self.home) },
+      then: { _ in })
     #expect(try await eventually { heard.values.contains { !$0.categoryIDs.isEmpty } })
     // Not applied while the fetch is held: nothing new delivered, a fetch asked for after it.
     #expect(delivered.values == [0])
@@ -255,13 +259,16 @@ struct StoreAccessTests {
       let number = next(12) + 1
       switch next(4) {
       case 0, 1:
-        access.write { (store) throws(StoreError) in
-          if try store.categories().contains(where: { $0.id == id(number) }) {
-            try store.deleteCategory(id: id(number))
-          } else {
-            try store.createCategory(TrackerCategory(id: id(number), title: "C\(number) \(step)"))
-          }
-        }
+        // Not awaited: the steps go on while the writes wait their turn.
+        access.write(
+          .waitingInBackground,
+          { (store) throws(StoreError) in
+            if try store.categories().contains(where: { $0.id == id(number) }) {
+              try store.deleteCategory(id: id(number))
+            } else {
+              try store.createCategory(TrackerCategory(id: id(number), title: "C\(number) \(step)"))
+            }
+          }, then: { _ in })
       case 2:
         DispatchQueue.global().async {
           try? store.renameCategory(id: id(number), to: "R\(number) \(step)")
