@@ -38,6 +38,9 @@ public final class AppSync: ObservableViewModel {
   public let observable: ObservableState<State>
   /// The store that syncs.
   public nonisolated let store: any SyncingStore
+  /// The way to it for the status's reads: off the main actor, as every screen's (the status
+  /// changes with no commit a screen hears of, so nothing is observed through it).
+  private let access: StoreAccess<any SyncingStore, Never>
   private var background: BackgroundSync?
 
   /// The sync of `store`, with its status as stored (none when it cannot be read: the screens'
@@ -46,42 +49,37 @@ public final class AppSync: ObservableViewModel {
   /// `state.isRead` false until it comes (the app's main actor waits for no store call).
   public init(store: any SyncingStore, waits: Bool = true) {
     self.store = store
+    access = StoreAccess(
+      store, mainActorWait: waits ? .untilEnd : .never, busyCut: AppEnvironment.busyCut,
+      observe: { _, _ in ObservationToken {} },
+      cutToWait: { (_, _, body) throws(StoreError) in try body() })
     guard waits else {
       observable = ObservableState(State(isRead: false))
       refresh()
       return
     }
-    observable = ObservableState(State(status: Self.status(of: store) ?? SyncStatus()))
+    observable = ObservableState(State())
+    refresh(waits: true)
   }
 
   /// Reads the status again (another program synced this data file, or joined a folder): off
   /// the main actor, the new status shown when it comes; with `waits` (a script, which shows each
   /// step's outcome before the next), before this returns.
   public func refresh(waits: Bool = false) {
-    guard !waits else {
-      guard let status = Self.status(of: store) else { return }
-      state.status = status
-      return
+    let read: @Sendable (any SyncingStore) throws(StoreError) -> SyncStatus = { (store) throws(StoreError) in
+      try store.syncStatus()
     }
-    let store = store
-    DispatchQueue.global().async {
-      // Unreadable: the status stays as shown (none, before the first read); the screens' own
-      // reads of the store say why.
-      let status = try? store.syncStatus()
-      Task { @MainActor [weak self] in
-        guard let self else { return }
-        var next = self.state
-        if let status { next.status = status }
-        next.isRead = true
-        self.state = next
-      }
-    }
+    guard !waits else { return statusRead(access.readAndWait(read)) }
+    access.read(read) { [weak self] in self?.statusRead($0) }
   }
 
-  /// The sync's status as stored, read off the main thread; nil when it cannot be read (the
-  /// screens' own reads of the same store say why).
-  private static func status(of store: any SyncingStore) -> SyncStatus? {
-    try? OffMainThread.wait { () throws(StoreError) in try store.syncStatus() }
+  /// The status came, or could not be read: it stays as shown then (none, before the first read),
+  /// and the screens' own reads of the store say why.
+  private func statusRead(_ read: Result<SyncStatus, StoreError>) {
+    var next = state
+    if case .success(let status) = read { next.status = status }
+    next.isRead = true
+    state = next
   }
 
   /// Whether background syncs run (`startSyncingInBackground`).

@@ -111,23 +111,6 @@ final class ValueObservation<Store: Sendable, Change: Sendable, Value: Equatable
   }
 }
 
-/// A store call the main thread waits for, made on another thread.
-enum OffMainThread {
-  /// Runs `body` off the main thread and waits for it: for a value every screen needs now and
-  /// that is kept between changes (the day start hour behind "today", `DayStartCache`).
-  static func wait<Value: Sendable>(
-    _ body: @escaping @Sendable () throws(StoreError) -> Value
-  ) throws(StoreError) -> Value {
-    let pending = Pending<Value>(body)
-    DispatchQueue.global().async {
-      // Never skipped: nobody but this holds it.
-      guard let outcome = pending.run() else { return }
-      _ = pending.finish(outcome)
-    }
-    return try pending.waitForEnd().get()
-  }
-}
-
 /// The accesses that follow their stores' commits. A call the main actor waited for hands the
 /// commits it made to every one of them before its continuation runs: two environments on one
 /// store (two windows) are both up to date when an action returns, as the screens of one are.
