@@ -25,9 +25,10 @@ public protocol DrivenApp: AnyObject {
   var isLoading: Bool { get }
   /// Whether a write is still running (`StoreWriter`): quitting waits for it.
   var isSaving: Bool { get }
-  /// Whether the screen on top holds what the user typed and has not saved (a tracker form with
-  /// changes): quitting asks first.
-  var hasChangesToLose: Bool { get }
+  /// How many screens lie over one that holds what the user typed and has not saved (a tracker
+  /// form with changes, under its category list or schedule): 0 when it is on top, nil when no
+  /// screen holds any. Quitting goes back to it and asks first.
+  var screensOverChangesToLose: Int? { get }
   /// The field whose whole text is selected (the amount sheet's prefilled amount): the first key
   /// typed replaces it.
   var selectedTextField: InputField? { get }
@@ -86,9 +87,15 @@ extension AppFlow: DrivenApp {
   public var alert: AlertState? { view.alert }
   public var isLoading: Bool { false }
   public var isSaving: Bool { environment.writer.state.isSaving }
-  public var hasChangesToLose: Bool {
-    if case .trackerForm(let form)? = sheet { return form.hasChanges }
-    return false
+  public var screensOverChangesToLose: Int? {
+    let shown = screens
+    guard
+      let form = shown.lastIndex(where: { screen in
+        if case .trackerForm(let form) = screen { return form.hasChanges }
+        return false
+      })
+    else { return nil }
+    return shown.count - 1 - form
   }
   public var selectedTextField: InputField? {
     if case .amount(let model)? = sheet, model.state.isTextSelected { return .amount }
@@ -119,7 +126,7 @@ extension TodoFlow: DrivenApp {
   public var alert: AlertState? { view.alert }
   public var isSaving: Bool { environment.writer.state.isSaving }
   /// The to-do form saves as it is typed into: nothing to lose.
-  public var hasChangesToLose: Bool { false }
+  public var screensOverChangesToLose: Int? { nil }
   public var selectedTextField: InputField? { nil }
   public var showsSaving: Bool { environment.writer.state.showsSaving }
   public var hasCallsInFlight: Bool { environment.access.callsInFlight > 0 }

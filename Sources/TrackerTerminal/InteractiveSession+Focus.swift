@@ -131,6 +131,14 @@ extension InteractiveSession {
       let index = elements.firstIndex(where: { $0.identifier == identifier })
     {
       focusedIndex = index
+      // The layer that came back read its new choice only now (the app reads after the sheet
+      // closed): the focus goes to it, as it would have had the read come first.
+      if case .some(let before) = choiceAwaited, let choice = elements.first(where: \.isCurrentChoice),
+        choice.identifier != before
+      {
+        choiceAwaited = nil
+        focus(choice, in: elements)
+      }
       return
     }
     if Self.shares(landmarks, with: elements) {
@@ -143,6 +151,7 @@ extension InteractiveSession {
       return
     }
     scroll = 0
+    choiceAwaited = nil
     // Another layer: a key refused on the one before (a disabled Save while it saved) no longer
     // speaks for what is on screen (an alert that came meanwhile shows its focus).
     message = nil
@@ -154,6 +163,8 @@ extension InteractiveSession {
       let entry = returns[back]
       returns.removeSubrange(back...)
       let choice = elements.first(where: \.isCurrentChoice)
+      // No new choice yet: one may come with the layer's next read.
+      choiceAwaited = choice.map { $0.identifier == entry.choice } ?? true ? .some(entry.choice) : nil
       let element =
         (choice.flatMap { $0.identifier == entry.choice ? nil : $0 })
         ?? elements.first { $0.identifier == entry.identifier }

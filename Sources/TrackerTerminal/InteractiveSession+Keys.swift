@@ -10,6 +10,8 @@ extension InteractiveSession {
   public func handle(_ key: Key) -> Outcome {
     needsRedraw = true
     message = nil
+    // A key came: a choice read later no longer moves the focus.
+    choiceAwaited = nil
     pagedSinceFocus = [.pageUp, .pageDown, .home, .end].contains(key)
     if key == .control("c") { return .quit }
     if isShowingKeys { return keyMapKey(key) }
@@ -88,9 +90,15 @@ extension InteractiveSession {
       keyMapScroll = 0
     case .character("q"):
       // A form holding what was typed asks first, as Esc does (issue 49); q again, once it is
-      // answered, quits. A form saving now is quitting's own wait (`AppCommand.mayQuit`).
-      guard app.hasChangesToLose, !app.isSaving else { return .quit }
-      act(.dismiss)
+      // answered, quits. Over it (its category list, its schedule), q goes back to it first and
+      // it asks. A form saving now is quitting's own wait (`AppCommand.mayQuit`).
+      guard var over = app.screensOverChangesToLose, !app.isSaving else { return .quit }
+      while over > 0 {
+        act(.dismiss)
+        guard let left = app.screensOverChangesToLose, left < over else { break }
+        over = left
+      }
+      if over == 0 { act(.dismiss) }
     case .pageUp: scroll -= max(1, bodyHeight - 1)
     case .pageDown: scroll += max(1, bodyHeight - 1)
     case .home: scroll = 0

@@ -39,6 +39,11 @@ public final class InteractiveSession {
   var landmarks: [ElementID] = []
   /// The current choice of the layer at the last look (`Element.isCurrentChoice`).
   var lastChoice: ElementID?
+  /// Set when a layer came back (a sheet over it closed) with the focus on the element that
+  /// opened the sheet and no new choice yet: the choice it had then. When the layer's read then
+  /// brings a new current choice (a category just made, read after its form closed), the focus
+  /// goes to it, unless a key came first.
+  var choiceAwaited: ElementID??
   /// Whether typing goes into the focused text field (Esc leaves it).
   public internal(set) var isEditing = false
   /// The first body line shown when the screen is taller than the terminal.

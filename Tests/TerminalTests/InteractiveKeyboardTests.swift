@@ -91,6 +91,45 @@ struct InteractiveKeyboardTests {
     #expect(terminal.exitStatus() == 0)
   }
 
+  /// A category made from the form's category list comes back chosen with the focus, in the app
+  /// as it runs (the list reads the new category after its form closed; before, the focus stayed
+  /// on "Add category").
+  @Test func aCategoryJustMadeComesBackWithTheFocusInTheRunningApp() throws {
+    let terminal = try habitForm()
+    terminal.press("Zumba", thenSee: "Zumba")
+    terminal.send(Keys.enter)
+    expectFocus(terminal, "Category")
+    terminal.press(Keys.enter, thenSee: "Add category")
+    try terminal.tab(to: "Add category")
+    terminal.press(Keys.enter, thenSee: "New category")
+    terminal.press("Aquarium", thenSee: "Aquarium")
+    terminal.send(Keys.enter)
+    terminal.send(Keys.enter)
+    #expect(terminal.wait { $0.focusLabel?.hasPrefix("Aquarium") == true } != nil, "\(terminal.screen)")
+    terminal.send(Keys.controlC)
+    #expect(terminal.exitStatus() == 0)
+  }
+
+  /// q on a screen opened from a form with changes (its categories, its schedule) goes back to
+  /// the form, which asks: nothing typed is lost to q (before, it quit at once).
+  @Test(arguments: ["Category", "Schedule"])
+  func qOverAFormWithChangesGoesBackToItAndAsks(_ row: String) throws {
+    let terminal = try habitForm()
+    terminal.press("Zumba", thenSee: "Zumba")
+    terminal.send(Keys.escape)  // done with the field: keys are commands again
+    try terminal.tab(to: row)
+    terminal.press(Keys.enter, thenSee: row == "Category" ? "Add category" : "Monday")
+    terminal.send("q")
+    // Before, q quit at once here: stop rather than tab through a screen that is gone.
+    try #require(terminal.wait(for: "Discard your changes?") != nil, "q quit with the form's changes")
+    try terminal.tab(to: "Keep editing")
+    terminal.send(Keys.enter)
+    #expect(terminal.wait { !$0.contains("Discard your changes?") && $0.contains("Zumba") } != nil)
+    #expect(terminal.process.isRunning, "q quit with the form's changes")
+    terminal.send(Keys.controlC)
+    #expect(terminal.exitStatus() == 0)
+  }
+
   @Test func theClearButtonEmojiAndColorSwatchesShowTheFocusInReverseVideo() throws {
     let terminal = try habitForm()
     terminal.press("Zumba", thenSee: "Zumba")
