@@ -78,7 +78,7 @@ public final class DayStartCache: Sendable {
     access.read(read) { [self] result in
       // A failure leaves the stale hour, and the next "today" tries again; the screens that read
       // the settings themselves say why they could not.
-      let read = try? result.get()
+      let read: DayStart? = if case .success(let start) = result { start } else { nil }
       let changed = known.withLock { known in
         if known.refreshing == readFor { known.refreshing = nil }
         let before = known.cached
