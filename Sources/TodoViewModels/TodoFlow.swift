@@ -69,17 +69,15 @@ public final class TodoFlow {
   private var isFollowing = false
 
   /// The form over the list, as `sheet(item: $flow.sheet)` presents it. Setting it to nil is the
-  /// user swiping it away (as Esc: a form whose save is on its way stays until the save ends);
-  /// setting a form does nothing (forms open by the user's actions).
+  /// user swiping it away, and it closes, as SwiftUI already closed it: a client refuses the swipe
+  /// up front while the form's save is on its way (`form.isDismissDisabled`, for
+  /// `interactiveDismissDisabled`); a save let through anyway still lands. Setting a form does
+  /// nothing (forms open by the user's actions).
   public var sheet: TodoFormViewModel? {
     get { form }
     set {
       guard newValue == nil, form != nil else { return }
-      do {
-        try dismissTop()
-      } catch {
-        // Nothing on top to dismiss: the form is gone already.
-      }
+      closeForm()
     }
   }
 

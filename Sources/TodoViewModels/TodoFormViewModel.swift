@@ -34,6 +34,9 @@ public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
     /// Whether its save is on its way (the store has not answered yet): the form takes no second
     /// save and no Cancel meanwhile, and a client shows its save button disabled.
     public var isSaving: Bool = false
+    /// Whether the form refuses a swipe down (SwiftUI's `interactiveDismissDisabled`): while its
+    /// save is on its way.
+    public var isDismissDisabled: Bool { isSaving }
     public var alert: AlertState?
 
     /// A value with every field given.

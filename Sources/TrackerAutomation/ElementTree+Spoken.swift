@@ -129,24 +129,13 @@ private struct Speech {
       // "Home, 3 of 5 done, collapsed" / "Home, expanded".
       return element.label + ", "
         + localizer.text(element.isChecked == true ? .trackersSectionCollapsed : .trackersSectionExpanded)
-    case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .start, .pin, .unpin, .moveUp,
-      .moveDown, .archive, .scope, .unarchive, .dayOff,
-      .cancelDayOff, .habit, .event, .categoryRow, .scheduleRow, .daysMinus, .daysPlus, .addReminder,
-      .formReminder, .removeReminder, .emoji, .color,
-      .create, .discard, .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth,
-      .day, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry,
-      .todo,
-      .measure, .direction, .targetPeriod, .scheduleKind, .quotaMinus, .quotaPlus, .windowDaysMinus,
-      .windowDaysPlus, .note,
-      .amountMinus, .amountPlus,
-      .clearEntry:
+    default:
       return nil
     }
   }
 
   private func presentedName(_ element: Element, _ screen: AppView.Presented) -> String? {
     switch screen {
-    case .typePicker, .permission, .filters: return nil
     case .schedule(let state):
       // Issue 32: form. The stepper's buttons say what they change and what N is.
       if let days = state.windowDays, let quota = state.quota {
@@ -167,18 +156,7 @@ private struct Speech {
       case .amountMinus: return state.minusAccessibilityLabel
       case .amountPlus: return state.plusAccessibilityLabel
       case .save, .clearEntry: return element.label + ": " + state.title + ", " + state.dateText
-      case .ok, .confirm, .cancel, .done, .add, .edit, .delete, .field, .clear, .tab, .start, .date, .filters,
-        .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section, .dayOff,
-        .cancelDayOff, .habit,
-        .event, .categoryRow, .scheduleRow,
-        .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color, .create,
-        .discard, .keepEditing, .category, .addCategory,
-        .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime, .dayStart,
-        .sync,
-        .hour,
-        .allow, .notNow, .completed, .retry, .todo, .note, .measure, .direction, .targetPeriod, .scheduleKind,
-        .quotaMinus,
-        .quotaPlus, .windowDaysMinus, .windowDaysPlus:
+      default:
         return nil
       }
     case .note(let state):
@@ -214,18 +192,7 @@ private struct Speech {
         var name = date(day)
         if cell.isToday { name = localizer.text(.spokenToday(label: name)) }
         return cell.isSelected ? localizer.text(.spokenChosen(label: name)) : name
-      case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section,
-        .dayOff,
-        .cancelDayOff, .habit, .event, .categoryRow,
-        .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
-        .create, .discard, .keepEditing, .category,
-        .addCategory, .weekday, .filter, .back, .reminder, .reminderTime, .dayStart, .sync, .hour, .allow,
-        .notNow,
-        .completed, .retry, .todo, .measure, .direction, .targetPeriod, .scheduleKind, .quotaMinus,
-        .quotaPlus,
-        .windowDaysMinus, .windowDaysPlus, .note,
-        .amountMinus, .amountPlus, .clearEntry:
+      default:
         return nil
       }
     case .dayStart(let state):
@@ -247,20 +214,11 @@ private struct Speech {
       case .day(let day):
         guard !element.isEnabled else { return nil }
         return date(day)
-      case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section,
-        .dayOff,
-        .cancelDayOff, .habit, .event, .categoryRow,
-        .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
-        .create, .discard, .keepEditing, .category,
-        .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .reminder, .reminderTime, .dayStart,
-        .sync,
-        .hour, .allow, .notNow, .completed, .retry, .todo, .measure, .direction, .targetPeriod, .scheduleKind,
-        .quotaMinus,
-        .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note, .amountMinus, .amountPlus, .clearEntry:
+      default:
         // Edit, Delete and the buttons of its questions act on the tracker shown.
         return element.label + ": " + state.name
       }
+    default: return nil  // a screen whose elements say all in their labels
     }
   }
 
@@ -305,16 +263,7 @@ private struct Speech {
         separator: " ")
       return fields.targetTitle + (fields.target.isEmpty ? "" : ": " + amount)
         + (fields.targetError.map { ", " + $0 } ?? "")
-    case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-      .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section,
-      .dayOff,
-      .cancelDayOff,
-      .habit, .event, .create, .discard,
-      .keepEditing, .category, .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back,
-      .reminder, .reminderTime, .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry, .todo,
-      .scheduleKind,
-      .quotaMinus, .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note, .amountMinus, .amountPlus,
-      .clearEntry:
+    default:
       return nil
     }
   }
@@ -359,7 +308,7 @@ private struct Speech {
       if element.identifier == .save { return state.error ?? localizer.text(.spokenReasonNote) }
       if element.identifier == .clearEntry { return localizer.text(.spokenReasonNothingToClear) }
       return nil
-    case .typePicker, .categories, .schedule, .filters, .calendar, .permission, .dayStart: return nil
+    default: return nil  // a screen whose elements need no reason beyond their labels
     }
   }
 

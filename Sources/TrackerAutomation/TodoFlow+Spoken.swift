@@ -24,17 +24,7 @@ extension TodoFlow {
         case .completed:
           element.spokenLabel = localizer.text(
             form.isCompleted ? .spokenOn(label: element.label) : .spokenOff(label: element.label))
-        case .ok, .confirm, .cancel, .done, .save, .add, .edit, .delete, .field, .clear, .tab, .start, .date,
-          .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive,
-          .section, .dayOff,
-          .cancelDayOff, .habit, .event, .categoryRow,
-          .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
-          .create, .discard, .keepEditing, .category,
-          .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-          .dayStart, .sync, .hour, .allow, .notNow, .retry, .todo, .measure, .direction, .targetPeriod,
-          .scheduleKind,
-          .quotaMinus,
-          .quotaPlus, .windowDaysMinus, .windowDaysPlus, .note, .amountMinus, .amountPlus, .clearEntry:
+        default:
           if !element.isEnabled {
             element.unavailableReason =
               form.isSaving
@@ -54,15 +44,7 @@ extension TodoFlow {
         .windowDaysPlus:
         let name = element.label.split(separator: "\n").first.map(String.init) ?? element.label
         element.spokenLabel = element.isChecked == true ? name + ", " + localizer.text(.spokenDone) : name
-      case .ok, .confirm, .cancel, .done, .save, .edit, .delete, .field, .clear, .tab, .start, .date,
-        .filters, .card, .complete, .pin, .unpin, .moveUp, .moveDown, .archive, .scope, .unarchive, .section,
-        .dayOff,
-        .cancelDayOff, .habit, .event, .categoryRow,
-        .scheduleRow, .daysMinus, .daysPlus, .addReminder, .formReminder, .removeReminder, .emoji, .color,
-        .create, .discard, .keepEditing, .category,
-        .addCategory, .weekday, .filter, .previousMonth, .nextMonth, .day, .back, .reminder, .reminderTime,
-        .dayStart, .sync, .hour, .allow, .notNow, .completed, .retry, .note, .amountMinus, .amountPlus,
-        .clearEntry:
+      default:
         break
       }
       return element

@@ -54,9 +54,47 @@ struct NavigationStateTests {
     #expect(flow.sheet == nil && flow.screen == .trackers)
   }
 
+  /// SwiftUI's way (issue 47): the form refuses the swipe up front while it holds changes
+  /// (`interactiveDismissDisabled`), tracked on its own, and its Cancel asks.
   @Test(arguments: Language.allCases)
-  func swipingAwayAFormWithChangesAsksFirst(language: Language) throws {
+  func aFormWithChangesRefusesTheSwipeUpFrontAndItsCancelAsks(language: Language) throws {
     let flow = try mainFlow(language)
+    try flow.send(.addTracker)
+    try flow.send(.chooseKind(.habit))
+    let sheet = try #require(flow.sheet)
+    guard case .trackerForm(let form) = sheet else {
+      Issue.record("no form on top: \(flow.screen)")
+      return
+    }
+    #expect(!sheet.isDismissDisabled)
+    #expect(flow.view.presented.last?.isDismissDisabled == false)
+    let turned = tracking { sheet.isDismissDisabled }
+    form.name = "Run"
+    #expect(turned.count == 1)
+    #expect(sheet.isDismissDisabled)
+    #expect(flow.view.presented.last?.isDismissDisabled == true)
+    // More typing changes nothing a reader of the flag sees.
+    let again = tracking { sheet.isDismissDisabled }
+    form.name = "Running"
+    #expect(again.count == 0)
+    // The form's Cancel asks whether to discard, and keeps what was typed.
+    try flow.send(.cancelForm)
+    #expect(flow.screen == .trackerForm)
+    #expect(form.discardQuestion != nil)
+    #expect(form.name == "Running")
+    // Typed back to how it opened: the swipe is allowed again.
+    try flow.send(.keepEditing)
+    form.name = ""
+    #expect(!sheet.isDismissDisabled)
+  }
+
+  /// A sheet the user swiped away is gone from the screen (SwiftUI closed it): the flow agrees,
+  /// even for a form with changes whose client did not refuse the swipe. Nothing is saved.
+  @Test(arguments: Language.allCases)
+  func aSheetSwipedAwayIsClosedEvenAFormWithChanges(language: Language) throws {
+    let store = InMemoryTrackerStore()
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let flow = AppFlow(environment: clientEnvironment(store, language))
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     guard case .trackerForm(let form)? = flow.sheet else {
@@ -64,11 +102,26 @@ struct NavigationStateTests {
       return
     }
     form.name = "Run"
+    let closed = tracking { flow.sheet?.id }
     flow.sheet = nil
-    // Still the form, now asking whether to discard what was typed.
-    #expect(flow.screen == .trackerForm)
-    #expect(form.discardQuestion != nil)
-    #expect(form.name == "Run")
+    #expect(closed.count == 1)
+    #expect(flow.sheet == nil && flow.screen == .trackers)
+    #expect(flow.view.presented.isEmpty)
+    #expect(try store.trackers().isEmpty)
+  }
+
+  @Test func aPermissionSheetSwipedAwayIsNotNow() throws {
+    let flow = try mainFlow()
+    flow.selectedTab = .settings
+    try flow.send(.toggleReminder)
+    #expect(flow.screen == .permission)
+    flow.sheet = nil
+    #expect(flow.screen == .settings)
+    guard case .settings(let settings) = flow.view.base else {
+      Issue.record("not the settings under: \(flow.screen)")
+      return
+    }
+    #expect(!settings.isReminderOn)
   }
 
   @Test func theToDoFormIsTheToDoFlowsSheetTrackedAndSwipedAwayBySettingItToNil() throws {
@@ -152,18 +205,17 @@ struct NavigationPathTests {
     #expect(flow.screens.isEmpty && flow.screen == .trackers)
   }
 
-  @Test func aFormWithChangesStopsThePathAndAsks() throws {
+  @Test func aShorterPathClosesAFormWithChangesTooAsTheUserWentBack() throws {
     let flow = try mainFlow()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     try flow.send(.textChanged(.name, "Read"))
+    try flow.send(.openSchedule)
+    #expect(flow.screens.count == 2)
+    // The form under the schedule refuses a swipe; the schedule does not.
+    #expect(flow.screens.map(\.isDismissDisabled) == [true, false])
     flow.screens = []
-    #expect(flow.screens.count == 1)
-    guard case .trackerForm(let form)? = flow.screens.last else {
-      Issue.record("not the form on top: \(flow.screens)")
-      return
-    }
-    #expect(form.state.discardQuestion != nil)
+    #expect(flow.screens.isEmpty && flow.screen == .trackers)
   }
 
   @Test func theTabRootsArePublic() throws {

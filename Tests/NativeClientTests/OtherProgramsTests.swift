@@ -50,7 +50,7 @@ struct OtherProgramsTests {
     var environment = clientEnvironment(store, .en)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })  // the first read
+    await environment.access.settled()  // the first read
     var saving: [Bool] = []
     // Whether a write is running, as it changes ("Saving…" showing is a change of its own).
     let savingBinding = environment.writer.observe {

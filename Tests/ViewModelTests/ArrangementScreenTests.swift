@@ -141,7 +141,7 @@ struct ArrangementScreenTests {
     // The form: at most 0 is a target; at least 0 is not.
     try flow.perform(.longPress(.identifier("card:Smoke")))
     try flow.tap("edit")
-    let form = try #require(flow.sheet?.trackerForm)
+    let form = try #require(flow.sheet?.model(TrackerFormViewModel.self))
     #expect(form.state.measure.targetError == nil && form.state.isCreateEnabled)
     form.directionTapped(.atLeast)
     #expect(

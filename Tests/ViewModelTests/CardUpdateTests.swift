@@ -169,11 +169,11 @@ struct CardUpdateTests {
     var environment = world.environment(.ru)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     let today = model.state.selectedDay
     model.daySelected(day("2026-11-01"))
     model.daySelected(today)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     #expect(model.state.selectedDay == today)
     #expect(model.state == wholeRead(world.environment(.ru), day: today))
   }
@@ -188,7 +188,7 @@ struct CardUpdateTests {
     var environment = world.environment(.ru)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     let ids = try world.store.trackers().map(\.tracker.id)
     var random = seed
     func next(_ count: Int) -> Int {

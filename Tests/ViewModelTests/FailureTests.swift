@@ -170,6 +170,12 @@ struct FailureTests {
     }
     #expect(form.text == "Sport" && form.isDoneEnabled && form.error == nil)
     #expect(try world.store.categories().count == 2)
+    // OK closes the sheet's alert and leaves the form as it was; Done again saves.
+    try flow.tap("ok")
+    #expect(flow.view.alert == nil && flow.screen == .categoryForm)
+    try flow.tap("done")
+    #expect(try world.store.categories().count == 3)
+    #expect(flow.screen == .categories)
   }
 
   @Test func aRefusedRenameKeepsTheOldTitle() throws {

@@ -23,10 +23,10 @@ struct FormKeepsInputTests {
     try flow.tap("name")
     try flow.perform(.type("Read"))
     try flow.tap("cancel")
-    let question = try #require(flow.sheet?.trackerForm?.state.discardQuestion)
+    let question = try #require(flow.sheet?.model(TrackerFormViewModel.self)?.state.discardQuestion)
     #expect(question.keepEditingTitle == (language == .ru ? "Продолжить" : "Keep editing"))
     try flow.tap("keep-editing")
-    #expect(flow.screen == .trackerForm && flow.sheet?.trackerForm?.state.name == "Read")
+    #expect(flow.screen == .trackerForm && flow.sheet?.model(TrackerFormViewModel.self)?.state.name == "Read")
     try flow.tap("cancel")
     try flow.tap("discard")
     #expect(flow.screen == .trackers)
@@ -47,7 +47,7 @@ struct FormKeepsInputTests {
     let flow = AppFlow(environment: world.environment(.en))
     try flow.tap("add")
     try flow.tap("habit")
-    let form = try #require(flow.sheet?.trackerForm?.state)
+    let form = try #require(flow.sheet?.model(TrackerFormViewModel.self)?.state)
     #expect(form.categoryValue == home.title)
     #expect(!form.hasChanges)
     try flow.perform(.dismiss)
@@ -60,7 +60,7 @@ struct FormKeepsInputTests {
     let flow = AppFlow(environment: world.environment(.en))
     try flow.tap("add")
     try flow.tap("habit")
-    #expect(flow.sheet?.trackerForm?.state.categoryValue == nil)
+    #expect(flow.sheet?.model(TrackerFormViewModel.self)?.state.categoryValue == nil)
   }
 
   /// The date button writes dates as messages do: this year's day and month, another year's with
@@ -91,7 +91,7 @@ struct FormKeepsInputTests {
     #expect(try flow.find(.identifier("category:Sport")).isChecked == true)
     try flow.perform(.dismiss)
     #expect(flow.screen == .trackerForm)
-    #expect(flow.sheet?.trackerForm?.state.categoryValue == "Sport")
+    #expect(flow.sheet?.model(TrackerFormViewModel.self)?.state.categoryValue == "Sport")
   }
 
   /// A refused character is named in the refusal (issue 49), in both languages.
@@ -106,6 +106,6 @@ struct FormKeepsInputTests {
     try flow.tap("habit")
     try flow.tap("name")
     try flow.perform(.type("Run\u{202E}"))
-    #expect(flow.sheet?.trackerForm?.state.nameError == message)
+    #expect(flow.sheet?.model(TrackerFormViewModel.self)?.state.nameError == message)
   }
 }

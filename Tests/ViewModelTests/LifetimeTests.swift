@@ -19,21 +19,8 @@ struct LifetimeTests {
     @MainActor
     func keep(_ flow: AppFlow) {
       guard let layer = flow.layers.last else { return }
-      switch layer.screen {
-      case .typePicker(let model): models.append { [weak model] in model }
-      case .trackerForm(let model): models.append { [weak model] in model }
-      case .categories(let model): models.append { [weak model] in model }
-      case .categoryForm(let model): models.append { [weak model] in model }
-      case .schedule(let model): models.append { [weak model] in model }
-      case .filters(let model): models.append { [weak model] in model }
-      case .calendar(let model): models.append { [weak model] in model }
-      case .detail(let model): models.append { [weak model] in model }
-      case .permission(let model): models.append { [weak model] in model }
-      case .timePicker(let model): models.append { [weak model] in model }
-      case .dayStart(let model): models.append { [weak model] in model }
-      case .amount(let model): models.append { [weak model] in model }
-      case .note(let model): models.append { [weak model] in model }
-      }
+      let model = layer.screen.model
+      models.append { [weak model] in model }
     }
 
     var alive: Int { models.filter { $0() != nil }.count }

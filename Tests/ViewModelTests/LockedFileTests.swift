@@ -40,7 +40,7 @@ struct LockedFileTests {
     var environment = world.environment(.en, store: store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })  // the first read
+    await environment.access.settled()  // the first read
     var published = 0
     let binding = model.observe { _ in published += 1 }
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
@@ -76,7 +76,7 @@ struct LockedFileTests {
     var environment = world.environment(.en, store: store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
     let holder = try LockHolder(path)
     model.completeTapped(undone.id)  // "Mark as done"…
@@ -95,7 +95,7 @@ struct LockedFileTests {
     var environment = world.environment(.en, store: store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
     // Until the alert, past the busy timeout (10 s), however long a busy main actor takes.
     let holder = try LockHolder(path, seconds: 600)
@@ -121,7 +121,7 @@ struct LockedFileTests {
     var environment = world.environment(.en, store: store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let form = CategoryFormViewModel(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })  // the titles taken
+    await environment.access.settled()  // the titles taken
     var closed = 0
     form.onDone = { _ in closed += 1 }
     form.textChanged("Garden")
@@ -139,7 +139,7 @@ struct LockedFileTests {
         == "Another program (tracker-store-w, pid \(holder.pid)) is using the data file. Try again in a moment."
     )
     // The one save that ran gave up: nothing was written.
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     holder.release()
     #expect(try store.categories().contains { $0.title == "Garden" } == false)
     withExtendedLifetime(holder) {}
@@ -154,7 +154,7 @@ struct LockedFileTests {
     var environment = world.environment(.en, store: store)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
     let holder = try LockHolder(path, seconds: 60)
     model.completeTapped(undone.id)
@@ -180,7 +180,7 @@ struct LockedFileTests {
     #expect(card(undone.id, of: model)?.isCompleted == false && model.state.alert == nil)
     holder.release()
     #expect(try await eventually { card(undone.id, of: model)?.isCompleted == true })
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     #expect(model.state.alert == nil && closed == 0)
     #expect(try store.categories().contains { $0.title == "Garden" } == false)
     #expect(try store.completedTrackerIDs(on: day("2026-11-30")).contains(undone.id))
@@ -209,7 +209,7 @@ struct LockedFileTests {
       now: Date(timeIntervalSince1970: 1_796_034_600), language: .en, store: store, loader: StubLoader())
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TodoListViewModel(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     model.rowSwipedLeft(task.id)
     let holder = try LockHolder(path)
     var routes: [TodoListViewModel.Route] = []

@@ -40,7 +40,7 @@ struct NoWaitTests {
 
   /// Lets the outcomes of every call made so far arrive.
   func settled(_ environment: AppEnvironment) async throws {
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
   }
 
   @Test func theAppsMainActorWaitsForNoStoreCall() {
@@ -232,31 +232,57 @@ struct NoWaitTests {
     #expect(try world.store.trackers().count == before + 1)
   }
 
-  @Test func aToDoFormTakesNoEscWhileItsSaveIsOnItsWayAndClosesWhenSaved() async throws {
+  /// The to-do app in the app's mode, a new task "Milk" typed and Done pressed: its save on its
+  /// way (the in-memory store answers on its queue, after the main actor's turn).
+  private func taskBeingSaved() async throws -> (
+    store: InMemoryTodoStore, environment: TodoEnvironment, flow: TodoFlow, form: TodoFormViewModel
+  ) {
     let store = InMemoryTodoStore()
     var environment = TodoEnvironment.fixed(
       now: TodoScenario.now, language: .en, store: store, loader: StubLoader())
     environment.mainActorWait = AppEnvironment.mainActorWait
     let flow = TodoFlow(environment: environment)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     try flow.tap("add")
+    let form = try #require(flow.sheet)
+    #expect(!form.isDismissDisabled)
     try flow.tap("text")
     try flow.perform(.type("Milk"))
     try flow.tap("done")
     #expect(flow.view.form?.isSaving == true)
+    return (store, environment, flow, form)
+  }
+
+  @Test func aToDoFormTakesNoEscWhileItsSaveIsOnItsWayAndClosesWhenSaved() async throws {
+    let (store, environment, flow, _) = try await taskBeingSaved()
     let done = try #require(flow.elements.first { $0.id == "done" })
     #expect(!done.isEnabled && done.unavailableReason == "saving, a moment")
     // Esc and Cancel wait for the save: the form closes with it.
     try flow.perform(.dismiss)
     try flow.tap("cancel")
     #expect(flow.screen == .todoForm)
-    #expect(try await eventually { environment.access.callsInFlight == 0 })
+    await environment.access.settled()
     #expect(flow.screen == .todos && flow.view.form == nil)
     #expect(try store.tasks().map(\.text) == ["Milk"])
   }
 
-  @Test(arguments: [Language.en, .ru])
-  func aSheetTakesNoSwipeDownWhileItsSaveIsOnItsWayAndClosesWhenSaved(_ language: Language) async throws {
+  /// The to-do form refuses a swipe while it saves (`isDismissDisabled`); swiped away anyway, it
+  /// is gone at once and its save still lands.
+  @Test func aToDoFormSwipedAwayWhileItSavesClosesAndItsSaveStillLands() async throws {
+    let (store, environment, flow, form) = try await taskBeingSaved()
+    #expect(form.isDismissDisabled)
+    flow.sheet = nil
+    #expect(flow.screen == .todos && flow.view.form == nil)
+    await environment.access.settled()
+    #expect(flow.screen == .todos && flow.view.form == nil)
+    #expect(try store.tasks().map(\.text) == ["Milk"])
+  }
+
+  /// The note sheet of the demo's first card, "Felt great" typed and Save pressed: its save on
+  /// its way (the app's mode, where the main actor waits for no store call).
+  private func noteBeingSaved(_ language: Language) async throws -> (
+    world: TestWorld, environment: AppEnvironment, flow: AppFlow, trackerID: UUID
+  ) {
     let world = try TestWorld.demo(language == .en ? .english : .russian)
     let environment = appEnvironment(world, language)
     let flow = AppFlow(environment: environment)
@@ -268,14 +294,35 @@ struct NoWaitTests {
     #expect(flow.screen == .note)
     try flow.perform(.type("Felt great"))
     try flow.tap("save")
+    #expect(flow.view.presented.last?.isSaving == true)
+    return (world, environment, flow, card.id)
+  }
+
+  @Test(arguments: [Language.en, .ru])
+  func aSheetRefusesASwipeDownWhileItsSaveIsOnItsWayAndClosesWhenSaved(_ language: Language) async throws {
+    let (world, environment, flow, trackerID) = try await noteBeingSaved(language)
     let save = try #require(flow.elements.first { $0.id == "save" })
     #expect(!save.isEnabled)
     #expect(save.unavailableReason == (language == .en ? "saving, a moment" : "сохраняется, минуту"))
-    flow.sheet = nil  // swiped down while it saves
-    #expect(flow.screen == .note)
+    // The sheet refuses a swipe down while its save is on its way (a client passes this to
+    // `interactiveDismissDisabled`), and closes by itself once saved.
+    #expect(flow.sheet?.isDismissDisabled == true)
+    #expect(flow.view.presented.last?.isDismissDisabled == true)
     try await settled(environment)
     #expect(flow.screen == .trackers)
-    #expect(try world.store.notes(trackerID: card.id).map(\.text) == ["Felt great"])
+    #expect(try world.store.notes(trackerID: trackerID).map(\.text) == ["Felt great"])
+  }
+
+  /// A client that let the swipe through anyway: the sheet is gone at once, as on screen, and the
+  /// save on its way still lands; nothing of the closed sheet comes back.
+  @Test(arguments: [Language.en, .ru])
+  func aSheetSwipedAwayWhileItSavesClosesAndItsSaveStillLands(_ language: Language) async throws {
+    let (world, environment, flow, trackerID) = try await noteBeingSaved(language)
+    flow.sheet = nil
+    #expect(flow.screen == .trackers)
+    try await settled(environment)
+    #expect(flow.screen == .trackers && flow.view.alert == nil)
+    #expect(try world.store.notes(trackerID: trackerID).map(\.text) == ["Felt great"])
   }
 
   /// Right after another day is picked, the main screen never shows the day before's marks under

@@ -40,7 +40,7 @@ struct ReminderFormTests {
     try choose("07:30", on: flow)
     // "+" offers 20:00 first.
     try flow.tap("add-reminder")
-    #expect(flow.sheet?.timePicker?.state.text == "20:00")
+    #expect(flow.sheet?.model(TimePickerViewModel.self)?.state.text == "20:00")
     try flow.tap("done")
     #expect(flow.trackerFormState?.reminders.rows.map(\.text) == ["07:30", "20:00"])
     try flow.tap("create")
@@ -113,5 +113,5 @@ struct ReminderFormTests {
 
 extension AppFlow {
   /// The tracker form's state, when the form is on top.
-  var trackerFormState: TrackerFormViewModel.State? { sheet?.trackerForm?.state }
+  var trackerFormState: TrackerFormViewModel.State? { sheet?.model(TrackerFormViewModel.self)?.state }
 }

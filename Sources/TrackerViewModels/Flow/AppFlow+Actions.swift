@@ -60,76 +60,78 @@ extension AppFlow {
     case .cancelDayOff: try onDetailOrMenu(action, { $0.dayOffQuestionCancelled() }, { $0.menuDismissed() })
     // Type picker
     case .chooseKind(let choice):
-      let picker = try top(for: action, \.typePicker)
+      let picker = try top(for: action, TypePickerViewModel.self)
       if choice == .habit { picker.habitTapped() } else { picker.eventTapped() }
     // Tracker form
-    case .clearName: try top(for: action, \.trackerForm).clearNameTapped()
-    case .openCategories: try top(for: action, \.trackerForm).categoryTapped()
-    case .openSchedule: try top(for: action, \.trackerForm).scheduleTapped()
-    case .addReminder: try top(for: action, \.trackerForm).addReminderTapped()
-    case .editReminder(let time): try top(for: action, \.trackerForm).reminderTapped(time)
-    case .removeReminder(let time): try top(for: action, \.trackerForm).removeReminderTapped(time)
-    case .chooseEmoji(let index): try top(for: action, \.trackerForm).emojiTapped(index)
-    case .chooseColor(let index): try top(for: action, \.trackerForm).colorTapped(index)
-    case .decreaseDays: try top(for: action, \.trackerForm).daysMinusTapped()
-    case .increaseDays: try top(for: action, \.trackerForm).daysPlusTapped()
-    case .cancelForm: try top(for: action, \.trackerForm).cancelTapped()
-    case .discardForm: try top(for: action, \.trackerForm).discardTapped()
-    case .keepEditing: try top(for: action, \.trackerForm).keepEditingTapped()
-    case .saveTracker: try top(for: action, \.trackerForm).createTapped()
+    case .clearName: try top(for: action, TrackerFormViewModel.self).clearNameTapped()
+    case .openCategories: try top(for: action, TrackerFormViewModel.self).categoryTapped()
+    case .openSchedule: try top(for: action, TrackerFormViewModel.self).scheduleTapped()
+    case .addReminder: try top(for: action, TrackerFormViewModel.self).addReminderTapped()
+    case .editReminder(let time): try top(for: action, TrackerFormViewModel.self).reminderTapped(time)
+    case .removeReminder(let time): try top(for: action, TrackerFormViewModel.self).removeReminderTapped(time)
+    case .chooseEmoji(let index): try top(for: action, TrackerFormViewModel.self).emojiTapped(index)
+    case .chooseColor(let index): try top(for: action, TrackerFormViewModel.self).colorTapped(index)
+    case .decreaseDays: try top(for: action, TrackerFormViewModel.self).daysMinusTapped()
+    case .increaseDays: try top(for: action, TrackerFormViewModel.self).daysPlusTapped()
+    case .cancelForm: try top(for: action, TrackerFormViewModel.self).cancelTapped()
+    case .discardForm: try top(for: action, TrackerFormViewModel.self).discardTapped()
+    case .keepEditing: try top(for: action, TrackerFormViewModel.self).keepEditingTapped()
+    case .saveTracker: try top(for: action, TrackerFormViewModel.self).createTapped()
     // Issue 32: form
-    case .chooseMeasure(let kind): try top(for: action, \.trackerForm).measureKindTapped(kind)
-    case .chooseDirection(let direction): try top(for: action, \.trackerForm).directionTapped(direction)
-    case .chooseTargetPeriod(let period): try top(for: action, \.trackerForm).targetPeriodTapped(period)
+    case .chooseMeasure(let kind): try top(for: action, TrackerFormViewModel.self).measureKindTapped(kind)
+    case .chooseDirection(let direction):
+      try top(for: action, TrackerFormViewModel.self).directionTapped(direction)
+    case .chooseTargetPeriod(let period):
+      try top(for: action, TrackerFormViewModel.self).targetPeriodTapped(period)
     // Categories
-    case .chooseCategory(let id): try top(for: action, \.categories).categoryTapped(id)
-    case .addCategory: try top(for: action, \.categories).addTapped()
+    case .chooseCategory(let id): try top(for: action, CategoryListViewModel.self).categoryTapped(id)
+    case .addCategory: try top(for: action, CategoryListViewModel.self).addTapped()
     case .openCategoryMenu(let id):
-      _ = try top(for: action, \.categories)
+      _ = try top(for: action, CategoryListViewModel.self)
       categoryMenu = id
     case .editCategory(let id):
-      let list = try top(for: action, \.categories)
+      let list = try top(for: action, CategoryListViewModel.self)
       categoryMenu = nil
       list.editTapped(id)
     case .deleteCategory(let id):
-      let list = try top(for: action, \.categories)
+      let list = try top(for: action, CategoryListViewModel.self)
       categoryMenu = nil
       list.deleteTapped(id)
-    case .confirmCategoryDeletion: try top(for: action, \.categories).deleteConfirmed()
-    case .cancelCategoryDeletion: try top(for: action, \.categories).deleteCancelled()
-    case .saveCategory: try top(for: action, \.categoryForm).doneTapped()
+    case .confirmCategoryDeletion: try top(for: action, CategoryListViewModel.self).deleteConfirmed()
+    case .cancelCategoryDeletion: try top(for: action, CategoryListViewModel.self).deleteCancelled()
+    case .saveCategory: try top(for: action, CategoryFormViewModel.self).doneTapped()
     // Schedule, filters, calendar
-    case .toggleWeekday(let weekday): try top(for: action, \.schedule).switchToggled(weekday)
-    case .saveSchedule: try top(for: action, \.schedule).doneTapped()
-    case .chooseScheduleKind(let kind): try top(for: action, \.schedule).kindTapped(kind)
-    case .decreaseQuota: try top(for: action, \.schedule).quotaMinusTapped()
-    case .increaseQuota: try top(for: action, \.schedule).quotaPlusTapped()
-    case .decreaseWindowDays: try top(for: action, \.schedule).windowDaysMinusTapped()
-    case .increaseWindowDays: try top(for: action, \.schedule).windowDaysPlusTapped()
-    case .chooseFilter(let filter): try top(for: action, \.filters).filterTapped(filter)
-    case .previousMonth: try top(for: action, \.calendar).previousMonthTapped()
-    case .nextMonth: try top(for: action, \.calendar).nextMonthTapped()
-    case .chooseDay(let day): try top(for: action, \.calendar).dayTapped(day)
+    case .toggleWeekday(let weekday): try top(for: action, ScheduleViewModel.self).switchToggled(weekday)
+    case .saveSchedule: try top(for: action, ScheduleViewModel.self).doneTapped()
+    case .chooseScheduleKind(let kind): try top(for: action, ScheduleViewModel.self).kindTapped(kind)
+    case .decreaseQuota: try top(for: action, ScheduleViewModel.self).quotaMinusTapped()
+    case .increaseQuota: try top(for: action, ScheduleViewModel.self).quotaPlusTapped()
+    case .decreaseWindowDays: try top(for: action, ScheduleViewModel.self).windowDaysMinusTapped()
+    case .increaseWindowDays: try top(for: action, ScheduleViewModel.self).windowDaysPlusTapped()
+    case .chooseFilter(let filter): try top(for: action, FiltersViewModel.self).filterTapped(filter)
+    case .previousMonth: try top(for: action, CalendarViewModel.self).previousMonthTapped()
+    case .nextMonth: try top(for: action, CalendarViewModel.self).nextMonthTapped()
+    case .chooseDay(let day): try top(for: action, CalendarViewModel.self).dayTapped(day)
     // Detail
-    case .goBack: try top(for: action, \.detail).backTapped()
-    case .toggleDay(let day): try top(for: action, \.detail).dayTapped(day)
-    case .toggleDayOffOn(let day): try top(for: action, \.detail).dayLongPressed(day)
+    case .goBack: try top(for: action, DetailViewModel.self).backTapped()
+    case .toggleDay(let day): try top(for: action, DetailViewModel.self).dayTapped(day)
+    case .toggleDayOffOn(let day): try top(for: action, DetailViewModel.self).dayLongPressed(day)
     // Settings
     case .toggleReminder: try settingsScreen(for: action).reminderToggled()
     case .openReminderTime: try settingsScreen(for: action).timeTapped()
     case .openDayStart: try settingsScreen(for: action).dayStartTapped()
-    case .chooseDayStart(let start): try top(for: action, \.dayStart).hourTapped(start)
-    case .allowNotifications: try top(for: action, \.permission).allowTapped()
-    case .postponeNotifications: try top(for: action, \.permission).notNowTapped()
-    case .saveReminderTime: try top(for: action, \.timePicker).doneTapped()
+    case .chooseDayStart(let start): try top(for: action, DayStartViewModel.self).hourTapped(start)
+    case .allowNotifications: try top(for: action, PermissionViewModel.self).allowTapped()
+    case .postponeNotifications: try top(for: action, PermissionViewModel.self).notNowTapped()
+    case .saveReminderTime: try top(for: action, TimePickerViewModel.self).doneTapped()
     // Issue 32: cards, sheets, detail
     case .openNote: try onDetailOrMenu(action, { $0.noteTapped() }, { $0.noteTapped() })
-    case .decreaseAmount: try top(for: action, \.amount).minusTapped()
-    case .increaseAmount: try top(for: action, \.amount).plusTapped()
-    case .saveAmount: try top(for: action, \.amount).saveTapped()
-    case .clearAmount: try top(for: action, \.amount).clearTapped()
-    case .saveNote: try top(for: action, \.note).saveTapped()
-    case .clearNote: try top(for: action, \.note).clearTapped()
+    case .decreaseAmount: try top(for: action, AmountViewModel.self).minusTapped()
+    case .increaseAmount: try top(for: action, AmountViewModel.self).plusTapped()
+    case .saveAmount: try top(for: action, AmountViewModel.self).saveTapped()
+    case .clearAmount: try top(for: action, AmountViewModel.self).clearTapped()
+    case .saveNote: try top(for: action, NoteViewModel.self).saveTapped()
+    case .clearNote: try top(for: action, NoteViewModel.self).clearTapped()
     }
   }
 
@@ -139,7 +141,7 @@ extension AppFlow {
   private func onDetailOrMenu(
     _ action: TrackerAction, _ onDetail: (DetailViewModel) -> Void, _ onMenu: (TrackersViewModel) -> Void
   ) throws(ActionError) {
-    if let detail = layers.last?.screen.detail {
+    if let detail = layers.last?.screen.model(DetailViewModel.self) {
       onDetail(detail)
     } else {
       onMenu(try mainScreen(for: action))
@@ -165,11 +167,9 @@ extension AppFlow {
     return settings
   }
 
-  /// The view model of the screen on top, when it is of the kind `screen` picks.
-  private func top<Model>(for action: TrackerAction, _ screen: (Presented) -> Model?) throws(ActionError)
-    -> Model
-  {
-    guard let top = layers.last, let model = screen(top.screen) else { throw unavailable(action) }
+  /// The view model of the screen on top, when it is a `Model`.
+  private func top<Model>(for action: TrackerAction, _ type: Model.Type) throws(ActionError) -> Model {
+    guard let model = layers.last?.screen.model(type) else { throw unavailable(action) }
     return model
   }
 
@@ -179,7 +179,9 @@ extension AppFlow {
 
   /// OK on the alert the user sees: the topmost screen's, else the launch's.
   private func dismissAlert() throws(ActionError) {
-    if let top = layers.last(where: { $0.screen.state.alert != nil }) { return top.screen.alertDismissed() }
+    if let top = layers.last(where: { $0.screen.model.state.alert != nil }) {
+      return top.screen.model.dismissShownAlert()
+    }
     if let onboarding, onboarding.state.alert != nil { return onboarding.alertDismissed() }
     if tab == .statistics, let statistics, statistics.state.alert != nil {
       return statistics.alertDismissed()
@@ -255,15 +257,16 @@ extension AppFlow {
     let top = layers.last?.screen
     switch field {
     case .search: return top == nil ? trackers.map { ($0.state.searchText, $0.searchChanged) } : nil
-    case .name: return top?.trackerForm.map { ($0.state.name, $0.nameChanged) }
-    case .title: return top?.categoryForm.map { ($0.state.text, $0.textChanged) }
-    case .time: return top?.timePicker.map { ($0.state.text, $0.textChanged) }
+    case .name: return top?.model(TrackerFormViewModel.self).map { ($0.state.name, $0.nameChanged) }
+    case .title: return top?.model(CategoryFormViewModel.self).map { ($0.state.text, $0.textChanged) }
+    case .time: return top?.model(TimePickerViewModel.self).map { ($0.state.text, $0.textChanged) }
     case .text: return nil  // the to-do form's
     // Issue 32: form
-    case .unit: return top?.trackerForm.map { ($0.state.measure.unit, $0.unitChanged) }
-    case .target: return top?.trackerForm.map { ($0.state.measure.target, $0.targetChanged) }
-    case .amount: return top?.amount.map { ($0.state.text, $0.textChanged) }
-    case .noteText: return top?.note.map { ($0.state.text, $0.textChanged) }
+    case .unit: return top?.model(TrackerFormViewModel.self).map { ($0.state.measure.unit, $0.unitChanged) }
+    case .target:
+      return top?.model(TrackerFormViewModel.self).map { ($0.state.measure.target, $0.targetChanged) }
+    case .amount: return top?.model(AmountViewModel.self).map { ($0.state.text, $0.textChanged) }
+    case .noteText: return top?.model(NoteViewModel.self).map { ($0.state.text, $0.textChanged) }
     }
   }
 }

@@ -176,6 +176,14 @@ extension AppFlow {
     publish()
   }
 
+  /// The user closed the screen on top by a gesture the system handles (a swipe down, a swipe
+  /// back): it is closed already, and the flow follows. A permission sheet closed so is "Not now".
+  func closedByUser() {
+    guard let top = layers.last?.screen else { return }
+    if case .permission(let model) = top { model.notNowTapped() }
+    if layers.last?.screen == top { pop() }
+  }
+
   /// Closes the screen on top; its view model and the flow's binding to it go with it.
   func pop() {
     guard !layers.isEmpty else { return }
@@ -217,20 +225,7 @@ extension AppFlow {
     try body()
   }
 
-  private func binding(to screen: Presented) -> BindingToken? {
-    let changed: (Any) -> Void = { [weak self] _ in self?.publish() }
-    switch screen {
-    case .typePicker, .filters: return nil  // their state never changes
-    case .trackerForm(let model): return model.observe(changed)
-    case .categories(let model): return model.observe(changed)
-    case .categoryForm(let model): return model.observe(changed)
-    case .schedule(let model): return model.observe(changed)
-    case .calendar(let model): return model.observe(changed)
-    case .detail(let model): return model.observe(changed)
-    case .permission, .dayStart: return nil  // their state never changes while shown
-    case .timePicker(let model): return model.observe(changed)
-    case .amount(let model): return model.observe(changed)
-    case .note(let model): return model.observe(changed)
-    }
+  private func binding(to screen: Presented) -> BindingToken {
+    screen.model.observeChanges { [weak self] in self?.publish() }
   }
 }

@@ -24,25 +24,6 @@ public final class AppFlow {
     case trackers, statistics, settings
   }
 
-  /// A presented screen with its view model: what a client draws as a sheet or a pushed screen.
-  /// Its view model identifies it (and so equality: a `NavigationStack(path:)` element).
-  public enum Presented: Identifiable, Hashable {
-    case typePicker(TypePickerViewModel)
-    case trackerForm(TrackerFormViewModel)
-    case categories(CategoryListViewModel)
-    case categoryForm(CategoryFormViewModel)
-    case schedule(ScheduleViewModel)
-    case filters(FiltersViewModel)
-    case calendar(CalendarViewModel)
-    case detail(DetailViewModel)
-    case permission(PermissionViewModel)
-    case timePicker(TimePickerViewModel)
-    case dayStart(DayStartViewModel)
-    // Issue 32: cards, sheets, detail
-    case amount(AmountViewModel)
-    case note(NoteViewModel)
-  }
-
   /// A presented screen and the flow's binding to it, released together when it closes.
   struct Layer {
     let screen: Presented
@@ -223,10 +204,7 @@ public final class AppFlow {
     shownToday = today
     trackers?.clockChanged()
     statistics?.clockChanged()
-    for layer in layers {
-      if case .calendar(let model) = layer.screen { model.clockChanged() }
-      if case .detail(let model) = layer.screen { model.clockChanged() }
-    }
+    for layer in layers { layer.screen.model.clockChanged() }
     publish()
   }
 
@@ -261,85 +239,16 @@ public final class AppFlow {
   }
 }
 
-extension AppFlow.Presented {
-  var typePicker: TypePickerViewModel? { if case .typePicker(let model) = self { model } else { nil } }
-  var trackerForm: TrackerFormViewModel? { if case .trackerForm(let model) = self { model } else { nil } }
-  var categories: CategoryListViewModel? { if case .categories(let model) = self { model } else { nil } }
-  var categoryForm: CategoryFormViewModel? { if case .categoryForm(let model) = self { model } else { nil } }
-  var schedule: ScheduleViewModel? { if case .schedule(let model) = self { model } else { nil } }
-  var filters: FiltersViewModel? { if case .filters(let model) = self { model } else { nil } }
-  var calendar: CalendarViewModel? { if case .calendar(let model) = self { model } else { nil } }
-  var detail: DetailViewModel? { if case .detail(let model) = self { model } else { nil } }
-  var permission: PermissionViewModel? { if case .permission(let model) = self { model } else { nil } }
-  var timePicker: TimePickerViewModel? { if case .timePicker(let model) = self { model } else { nil } }
-  var dayStart: DayStartViewModel? { if case .dayStart(let model) = self { model } else { nil } }
-  var amount: AmountViewModel? { if case .amount(let model) = self { model } else { nil } }
-  var note: NoteViewModel? { if case .note(let model) = self { model } else { nil } }
-
-  /// The presented screen's view model.
-  @MainActor
-  var model: any RegionFollowing {
-    switch self {
-    case .typePicker(let model): return model
-    case .detail(let model): return model
-    case .permission(let model): return model
-    case .timePicker(let model): return model
-    case .trackerForm(let model): return model
-    case .categories(let model): return model
-    case .categoryForm(let model): return model
-    case .schedule(let model): return model
-    case .filters(let model): return model
-    case .calendar(let model): return model
-    case .dayStart(let model): return model
-    case .amount(let model): return model
-    case .note(let model): return model
-    }
-  }
-
-  /// OK on the presented screen's alert (a screen without alerts has none to dismiss).
-  @MainActor
-  package func alertDismissed() {
-    switch self {
-    case .trackerForm(let model): model.alertDismissed()
-    case .categories(let model): model.alertDismissed()
-    case .categoryForm(let model): model.alertDismissed()
-    case .detail(let model): model.alertDismissed()
-    case .amount(let model): model.alertDismissed()
-    case .note(let model): model.alertDismissed()
-    case .typePicker, .schedule, .filters, .calendar, .permission, .timePicker, .dayStart: break
-    }
-  }
-
-  /// The presented screen's state.
-  @MainActor
-  var state: AppView.Presented {
-    switch self {
-    case .typePicker(let model): return .typePicker(model.state)
-    case .detail(let model): return .detail(model.state)
-    case .permission(let model): return .permission(model.state)
-    case .timePicker(let model): return .timePicker(model.state)
-    case .dayStart(let model): return .dayStart(model.state)
-    case .trackerForm(let model): return .trackerForm(model.state)
-    case .categories(let model): return .categories(model.state)
-    case .categoryForm(let model): return .categoryForm(model.state)
-    case .schedule(let model): return .schedule(model.state)
-    case .filters(let model): return .filters(model.state)
-    case .calendar(let model): return .calendar(model.state)
-    case .amount(let model): return .amount(model.state)
-    case .note(let model): return .note(model.state)
-    }
-  }
-}
-
 // MARK: Navigation, as state a client binds to
 
 extension AppFlow {
   /// The screens presented over the tabs, bottom to top (a client that pushes and presents them
   /// itself draws each from its view model), as `NavigationStack(path: $flow.screens)` binds
-  /// them: setting a shorter path (the user went back, or swiped screens away) closes the screens
-  /// above it from the top, each as `sheet = nil` would (a form with changes asks, and the
-  /// closing stops there). A path that is not the start of the screens shown does nothing:
-  /// screens open by the user's actions.
+  /// them: setting a shorter path is the user going back (or swiping screens away), and closes
+  /// the screens above it from the top, as SwiftUI already closed them. A screen whose
+  /// `isDismissDisabled` is true is one a client keeps the user from leaving that way (its
+  /// Cancel asks); closed anyway, it closes. A path that is not the start of the screens shown
+  /// does nothing: screens open by the user's actions.
   public var screens: [Presented] {
     get { layers.map(\.screen) }
     set {
@@ -347,33 +256,24 @@ extension AppFlow {
       guard newValue.count < shown.count, Array(shown.prefix(newValue.count)) == newValue else { return }
       oneState {
         defer { publish() }
-        while layers.count > newValue.count {
-          let before = layers.count
-          do { try dismissTop() } catch {
-            // Not reachable: a screen is on top, and closing one always succeeds or asks.
-            assertionFailure("\(error)")
-          }
-          // It asked (a form with changes) or stays while it saves: the user answers first.
-          if layers.count == before { break }
-        }
+        while layers.count > newValue.count { closedByUser() }
       }
     }
   }
 
   /// The screen on top of the tabs, if any: what `sheet(item: $flow.sheet)` presents. Setting it
-  /// to nil is the user swiping it away, as `dismiss` does: a form with changes asks first, and a
-  /// permission sheet swiped away is "Not now"; setting another screen does nothing (screens open
-  /// by the user's actions).
+  /// to nil is the user swiping it away, and it closes, as SwiftUI already closed it (a
+  /// permission sheet swiped away is "Not now"). A client refuses the swipe up front while the
+  /// sheet's `isDismissDisabled` is true (a form with changes, a save on its way):
+  /// `.interactiveDismissDisabled(screen.isDismissDisabled)`, with the discard question on
+  /// Cancel. Setting another screen does nothing (screens open by the user's actions).
   public var sheet: Presented? {
     get { layers.last?.screen }
     set {
       guard newValue == nil, !layers.isEmpty else { return }
       oneState {
         defer { publish() }
-        do { try dismissTop() } catch {
-          // Not reachable: a screen is on top, and closing one always succeeds or asks.
-          assertionFailure("\(error)")
-        }
+        closedByUser()
       }
     }
   }
@@ -392,31 +292,6 @@ extension AppFlow {
           assertionFailure("\(error)")
         }
       }
-    }
-  }
-}
-
-extension AppFlow.Presented {
-  public static func == (lhs: AppFlow.Presented, rhs: AppFlow.Presented) -> Bool { lhs.id == rhs.id }
-
-  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
-
-  /// The presented screen's view model identifies it.
-  public var id: ObjectIdentifier {
-    switch self {
-    case .typePicker(let model): ObjectIdentifier(model)
-    case .trackerForm(let model): ObjectIdentifier(model)
-    case .categories(let model): ObjectIdentifier(model)
-    case .categoryForm(let model): ObjectIdentifier(model)
-    case .schedule(let model): ObjectIdentifier(model)
-    case .filters(let model): ObjectIdentifier(model)
-    case .calendar(let model): ObjectIdentifier(model)
-    case .detail(let model): ObjectIdentifier(model)
-    case .permission(let model): ObjectIdentifier(model)
-    case .timePicker(let model): ObjectIdentifier(model)
-    case .dayStart(let model): ObjectIdentifier(model)
-    case .amount(let model): ObjectIdentifier(model)
-    case .note(let model): ObjectIdentifier(model)
     }
   }
 }

@@ -6,9 +6,9 @@ import TrackerModels
 /// language's decimal format, − and + by one unit (never below 0), Save and Clear. Opened by a
 /// measurable card's button.
 @MainActor
-public final class AmountViewModel: ObservableViewModel, RegionFollowing, DaySheet {
+public final class AmountViewModel: PresentedScreen, DaySheet {
   /// What the sheet shows.
-  public struct State: Equatable, Sendable, DaySheetState {
+  public struct State: ScreenState, DaySheetState {
     public var trackerID: UUID
     public var day: Day
     /// The tracker's name.

@@ -3,7 +3,7 @@ import TrackerModels
 
 /// The date picker the main screen's date opens (seed: main screen 2).
 @MainActor
-public final class CalendarViewModel: ObservableViewModel, RegionFollowing {
+public final class CalendarViewModel: PresentedScreen {
   /// One cell of the month grid; `day` is nil for the blanks before the 1st and after the last.
   public struct Cell: Equatable, Sendable, Identifiable {
     /// The cell's place in the grid, 0 for the top left (blanks have no day to tell them apart).
@@ -24,7 +24,7 @@ public final class CalendarViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// What the calendar shows.
-  public struct State: Equatable, Sendable {
+  public struct State: ScreenState {
     /// "Ноябрь 2026".
     public var monthTitle: String
     /// The first day of the month shown.

@@ -4,9 +4,9 @@ import TrackerModels
 
 /// New and edit category: one field and Done (seed: creation 3a–c, category edit/delete 1i).
 @MainActor
-public final class CategoryFormViewModel: ObservableViewModel, RegionFollowing {
+public final class CategoryFormViewModel: PresentedScreen {
   /// What the category form shows.
-  public struct State: Equatable, Sendable, SaveShowing {
+  public struct State: ScreenState, SaveShowing {
     public var title: String
     public var text: String
     public var placeholder: String

@@ -5,7 +5,7 @@ import TrackerModels
 /// Choosing a category for a tracker; adding, editing and deleting categories (seed: creation 3,
 /// category edit/delete 1).
 @MainActor
-public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
+public final class CategoryListViewModel: PresentedScreen {
   /// One category's row.
   public struct Row: Equatable, Sendable, Identifiable {
     public var id: UUID
@@ -44,7 +44,7 @@ public final class CategoryListViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// What the category list shows.
-  public struct State: Equatable, Sendable, AlertShowing {
+  public struct State: ScreenState, AlertShowing {
     public var title: String
     public var rows: [Row]
     /// The placeholder text when there are no categories.

@@ -5,7 +5,7 @@ import TrackerModels
 /// The day start sheet (screen `day-start`): the hours 00:00 … 12:00, the current one checked;
 /// tapping one chooses it.
 @MainActor
-public final class DayStartViewModel: ObservableViewModel, RegionFollowing {
+public final class DayStartViewModel: PresentedScreen {
   /// One hour of the list.
   public struct Row: Equatable, Sendable, Identifiable {
     public var id: Int { start.hour }
@@ -23,7 +23,7 @@ public final class DayStartViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// What the sheet shows.
-  public struct State: Equatable, Sendable {
+  public struct State: ScreenState {
     public var title: String
     public var rows: [Row]
 

@@ -164,7 +164,7 @@ extension DetailViewModel {
   }
 
   /// What the detail shows.
-  public struct State: Equatable, Sendable, AlertShowing {
+  public struct State: ScreenState, AlertShowing {
     public var trackerID: UUID
     public var backTitle: String
     public var emoji: String

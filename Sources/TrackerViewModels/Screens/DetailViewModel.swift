@@ -5,7 +5,7 @@ import TrackerModels
 /// A tracker's detail (seed 004, step 3): what it is, its streaks and a calendar of the last five
 /// weeks in which a due day is ticked or unticked with a tap. Opened by tapping a card's body.
 @MainActor
-public final class DetailViewModel: ObservableViewModel, RegionFollowing {
+public final class DetailViewModel: PresentedScreen {
 
   public let observable: ObservableState<State>
   /// Where the screen asks to go. A route decided before this is set (the tracker was already

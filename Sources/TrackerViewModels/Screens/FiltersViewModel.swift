@@ -3,7 +3,7 @@ import TrackerModels
 
 /// The filter sheet (seed: main screen 4).
 @MainActor
-public final class FiltersViewModel: ObservableViewModel, RegionFollowing {
+public final class FiltersViewModel: PresentedScreen {
   /// One filter's row.
   public struct Row: Equatable, Sendable, Identifiable {
     public var filter: TrackerFilter
@@ -23,7 +23,7 @@ public final class FiltersViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// What the sheet shows.
-  public struct State: Equatable, Sendable {
+  public struct State: ScreenState {
     public var title: String
     public var rows: [Row]
 

@@ -6,9 +6,9 @@ import TrackerModels
 /// day off or nothing, future days too), in a multi-line field; Save and Clear. Opened by "Note
 /// for this day" in a card's menu or on the detail.
 @MainActor
-public final class NoteViewModel: ObservableViewModel, RegionFollowing, DaySheet {
+public final class NoteViewModel: PresentedScreen, DaySheet {
   /// What the sheet shows.
-  public struct State: Equatable, Sendable, DaySheetState {
+  public struct State: ScreenState, DaySheetState {
     public var trackerID: UUID
     public var day: Day
     /// "Note".

@@ -4,9 +4,9 @@ import TrackerModels
 
 /// The explanation shown before the system's permission question (screen `permission`).
 @MainActor
-public final class PermissionViewModel: ObservableViewModel, RegionFollowing {
+public final class PermissionViewModel: PresentedScreen {
   /// What the sheet shows.
-  public struct State: Equatable, Sendable {
+  public struct State: ScreenState {
     public var text: String
     public var allowTitle: String
     public var notNowTitle: String

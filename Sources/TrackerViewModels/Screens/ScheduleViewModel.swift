@@ -4,7 +4,7 @@ import TrackerModels
 /// Seven switches, Monday to Sunday (seed: creation 4), or N times a week or a month with a
 /// stepper for N (docs/rules.md, "N times a week or a month").
 @MainActor
-public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
+public final class ScheduleViewModel: PresentedScreen {
   /// One weekday's row.
   public struct Row: Equatable, Sendable, Identifiable {
     public var weekday: Weekday
@@ -79,7 +79,7 @@ public final class ScheduleViewModel: ObservableViewModel, RegionFollowing {
   }
 
   /// What the schedule screen shows.
-  public struct State: Equatable, Sendable {
+  public struct State: ScreenState {
     public var title: String
     /// The kinds of schedule, the chosen one checked.
     public var kinds: [KindRow]

@@ -4,9 +4,9 @@ import TrackerModels
 
 /// The reminder's time sheet (screen `time-picker`): one HH:MM field and Done.
 @MainActor
-public final class TimePickerViewModel: ObservableViewModel, RegionFollowing {
+public final class TimePickerViewModel: PresentedScreen {
   /// What the sheet shows.
-  public struct State: Equatable, Sendable {
+  public struct State: ScreenState {
     public var title: String
     public var text: String
     public var placeholder: String

@@ -111,7 +111,7 @@ extension TrackerFormViewModel {
   }
 
   /// What the form shows.
-  public struct State: Equatable, Sendable, SaveShowing {
+  public struct State: ScreenState, SaveShowing {
     public var title: String
     public var name: String
     public var namePlaceholder: String
@@ -143,7 +143,6 @@ extension TrackerFormViewModel {
     public var createTitle: String
     /// Whether everything is filled and valid (seed: creation 8).
     public var isCreateEnabled: Bool
-    /// A failed save or read, over the form.
     /// Whether its save is on its way (the store has not answered yet): the form takes no second
     /// save and no Cancel meanwhile, and a client shows its save button disabled.
     public var isSaving: Bool = false
@@ -151,6 +150,9 @@ extension TrackerFormViewModel {
     /// view that reads it re-renders only when it turns (not at every keystroke).
     public package(set) var hasChanges = false
     public var alert: AlertState?
+    /// The form refuses a swipe down while it holds changes (its Cancel asks whether to discard
+    /// them) and while its save is on its way.
+    public var isDismissDisabled: Bool { hasChanges || isSaving }
     /// Set when the user leaves a form with changes (Esc, a swipe down): the action sheet asks
     /// whether to throw them away.
     public var discardQuestion: DiscardQuestion?

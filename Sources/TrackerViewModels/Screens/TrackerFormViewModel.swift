@@ -4,7 +4,7 @@ import TrackerModels
 
 /// Creating a habit or an irregular event, and editing either (seed: creation 1–8, main screen 6ii).
 @MainActor
-public final class TrackerFormViewModel: ObservableViewModel, RegionFollowing {
+public final class TrackerFormViewModel: PresentedScreen {
 
   /// The state and its observers.
   public let observable: ObservableState<State>

@@ -2,9 +2,9 @@ import TrackerLocalization
 
 /// The sheet "+" opens: a habit or an irregular event (seed: main screen 1, creation 1).
 @MainActor
-public final class TypePickerViewModel: ObservableViewModel, RegionFollowing {
+public final class TypePickerViewModel: PresentedScreen {
   /// What the sheet shows.
-  public struct State: Equatable, Sendable {
+  public struct State: ScreenState {
     public var title: String
     public var habitTitle: String
     public var eventTitle: String
