@@ -40,6 +40,12 @@ public final class SQLiteTrackerStore: TrackerDataStore {
   let dayByDayComputations = AtomicCount()
   /// Whether reads run on a connection of their own beside the writer (`StoreConnection`).
   package var readsBesideTheWriter: Bool { connection.hasReader }
+  /// How long a write waits for another program's lock before it fails (`StoreConnection`):
+  /// 10 s; tests of another program holding the file make it long.
+  package var busyTimeout: TimeInterval {
+    get { connection.busyTimeout }
+    set { connection.busyTimeout = newValue }
+  }
   /// Looks for other processes' commits while someone observes the store.
   let watch = ChangeWatch(label: "tracker.store.watch")
 

@@ -97,7 +97,7 @@ package final class StoreConnection: @unchecked Sendable {
     else { return nil }
     do {
       let reader = try Database(path: path, create: false)
-      try reader.execute("PRAGMA busy_timeout = \(Int(busyTimeout * 1000))")
+      try reader.execute("PRAGMA busy_timeout = \(Int(defaultBusyTimeout * 1000))")
       try reader.execute("PRAGMA query_only = ON")
       try reader.execute("PRAGMA cache_size = -32768")
       return reader
@@ -135,7 +135,15 @@ package final class StoreConnection: @unchecked Sendable {
 
   /// How long a write waits for another program's write lock before it fails (`.busy`): SQLite's
   /// busy timeout, unless the caller asked for less (`waitLimit`).
-  package static let busyTimeout: TimeInterval = 10
+  package static let defaultBusyTimeout: TimeInterval = 10
+  /// This connection's busy timeout: `defaultBusyTimeout`, except in tests of another program
+  /// holding the file, which make it long so that what they check never depends on how soon the
+  /// test itself gets to look (a busy main actor under the whole suite).
+  package var busyTimeout: TimeInterval {
+    get { busyTimeoutSetting.value }
+    set { busyTimeoutSetting.value = newValue }
+  }
+  private let busyTimeoutSetting = Locked(StoreConnection.defaultBusyTimeout)
   /// How long a write waits between two tries at the write lock; the connection is free meanwhile,
   /// so this process's reads (the screen's) never queue behind a write that waits.
   package static let retryPause: TimeInterval = 0.01
@@ -290,7 +298,7 @@ package final class StoreConnection: @unchecked Sendable {
     }
     let limit = Self.waitLimit
     // Elapsed time, not the wall clock: a clock set back must not stretch the wait.
-    let waitEnds = DispatchTime.now() + (limit ?? Self.busyTimeout)
+    let waitEnds = DispatchTime.now() + (limit ?? busyTimeout)
     // Whether the caller heard that this write waits for another program (`StoreLockWait`).
     var reported = false
     while true {
@@ -350,7 +358,7 @@ package final class StoreConnection: @unchecked Sendable {
   /// transaction has been rolled back, so trying it again whole is safe.
   private func attemptTransaction<Result>(_ body: () throws -> Result) throws -> Attempt<Result> {
     sqlite3_busy_timeout(writer.handle, 0)
-    defer { sqlite3_busy_timeout(writer.handle, Int32(Self.busyTimeout * 1000)) }
+    defer { sqlite3_busy_timeout(writer.handle, Int32(busyTimeout * 1000)) }
     do {
       return .done(
         try Self.$running.withValue(Running(owner: ObjectIdentifier(self), kind: .write)) {
