@@ -20,7 +20,6 @@ struct AwaitedActionTests {
       categoryID: category.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
     try store.createTracker(read)
     var environment = clientEnvironment(store, .en)
-    environment.mainActorWait = AppEnvironment.mainActorWait  // the app's: waits for nothing
     let flow = AppFlow(environment: environment)
     await flow.settled()
     let card = try #require(flow.trackers?.state.sections.first?.cards.first)

@@ -36,8 +36,7 @@ struct DeepLinkFlowTests {
   @Test(arguments: [true, false])
   func aHabitsLinkOpensItsDetailByNameOrIdOverWhateverWasOpen(asTheAppRuns: Bool) async throws {
     let (store, run, read) = try world()
-    var environment = clientEnvironment(store, .en)
-    if asTheAppRuns { environment.mainActorWait = AppEnvironment.mainActorWait }
+    let environment = asTheAppRuns ? clientEnvironment(store, .en) : scriptEnvironment(store, .en)
     let flow = AppFlow(environment: environment)
     await flow.settled()
     try await flow.sendAndSettle(.openFilters)
@@ -68,10 +67,11 @@ struct DeepLinkFlowTests {
   }
 
   @Test(arguments: Language.allCases)
-  func aLinkToNoHabitSaysSoOnTheMainScreen(language: Language) throws {
+  func aLinkToNoHabitSaysSoOnTheMainScreen(language: Language) async throws {
     let (store, _, _) = try world()
     let flow = AppFlow(environment: clientEnvironment(store, language))
     try flow.open(.habit(.name("Swim")))
+    await flow.settled()  // the habits read, none named so
     #expect(flow.screens.isEmpty)
     let alert = try #require(flow.trackers?.alert)
     let localizer = Localizer(language)

@@ -107,11 +107,13 @@ struct DocSnippetTests {
   }
 
   @Test(arguments: Language.allCases)
-  func theUIKitControllerShowsTheTitleAndTheStoresAlert(language: Language) throws {
+  func theUIKitControllerShowsTheTitleAndTheStoresAlert(language: Language) async throws {
     let store = UnreadableStore(InMemoryTrackerStore())
     store.failsReads = true
-    let controller = TrackersViewController(environment: clientEnvironment(store, language))
+    let environment = clientEnvironment(store, language)
+    let controller = TrackersViewController(environment: environment)
     controller.viewDidLoad()
+    await environment.access.settled()  // the read that fails
     #expect(controller.title == (language == .en ? "Trackers" : "Трекеры"))
     let alert = try #require(controller.presentedViewController as? UIAlertController)
     #expect(alert.title == (language == .en ? "Couldn't read your data" : "Не удалось прочитать данные"))
@@ -119,10 +121,12 @@ struct DocSnippetTests {
   }
 
   @Test(arguments: Language.allCases)
-  func theSwiftUIViewReadsTheFieldsAndItsAlertBindingIsTheOK(language: Language) throws {
+  func theSwiftUIViewReadsTheFieldsAndItsAlertBindingIsTheOK(language: Language) async throws {
     let store = UnreadableStore(InMemoryTrackerStore())
     store.failsReads = true
-    let model = StatisticsViewModel(environment: clientEnvironment(store, language))
+    let environment = clientEnvironment(store, language)
+    let model = StatisticsViewModel(environment: environment)
+    await environment.access.settled()  // the read that fails
     let view = StatisticsView(statistics: model)
     let drawn = try #require(view.body as? Modified)
     #expect(drawn.title == (language == .en ? "Statistics" : "Статистика"))
@@ -136,8 +140,10 @@ struct DocSnippetTests {
   }
 
   @Test(arguments: Language.allCases)
-  func theFormsTextFieldBindsToTheViewModelAndTypingIsItsIntent(language: Language) throws {
-    let form = CategoryFormViewModel(environment: clientEnvironment(InMemoryTrackerStore(), language))
+  func theFormsTextFieldBindsToTheViewModelAndTypingIsItsIntent(language: Language) async throws {
+    let environment = clientEnvironment(InMemoryTrackerStore(), language)
+    let form = CategoryFormViewModel(environment: environment)
+    await environment.access.settled()  // the titles taken
     let view = CategoryFormView(form: form)
     let drawn = try #require(view.body as? Modified)
     let parts = try #require(drawn.content as? VStack).content.parts
@@ -169,7 +175,7 @@ struct DocSnippetTests {
 
   /// The page's widget provider reads what the app's feed wrote and asks again at the next day
   /// start; before the app wrote anything, in a quarter of an hour.
-  @Test func theWidgetsProviderReadsTheFeedAndRollsOverAtTheDayStart() throws {
+  @Test func theWidgetsProviderReadsTheFeedAndRollsOverAtTheDayStart() async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let home = TrackerCategory(id: UUID(), title: "Home")
@@ -188,7 +194,9 @@ struct DocSnippetTests {
       return
     }
     #expect(retry > Date() && retry <= Date().addingTimeInterval(900))
-    let feed = WidgetFeed(environment: clientEnvironment(store, .en), folder: folder)
+    let environment = clientEnvironment(store, .en)
+    let feed = WidgetFeed(environment: environment, folder: folder)
+    await feed.settled()  // the feed's read, and its file written
     provider.getTimeline(in: TimelineProviderContext()) { timelines.append($0) }
     let entry = try #require(timelines.last?.entries.first)
     #expect(entry.snapshot.rows.map(\.name) == ["Read"])

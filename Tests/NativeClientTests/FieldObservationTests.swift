@@ -26,8 +26,10 @@ struct FieldObservationTests {
   }
 
   @Test(arguments: Language.allCases)
-  func typingATitleDoesNotTellAReaderOfTheScreensTitle(language: Language) throws {
-    let form = CategoryFormViewModel(environment: clientEnvironment(InMemoryTrackerStore(), language))
+  func typingATitleDoesNotTellAReaderOfTheScreensTitle(language: Language) async throws {
+    let environment = clientEnvironment(InMemoryTrackerStore(), language)
+    let form = CategoryFormViewModel(environment: environment)
+    await environment.access.settled()  // the titles taken, which Done checks against
     let title = tracking { form.title }
     let text = tracking { form.text }
     let doneEnabled = tracking { form.isDoneEnabled }
@@ -105,10 +107,12 @@ struct FieldObservationTests {
   }
 
   @Test(arguments: Language.allCases)
-  func anAlertIsIdentifiableAndItsBindingIsTheOK(language: Language) throws {
+  func anAlertIsIdentifiableAndItsBindingIsTheOK(language: Language) async throws {
     let store = UnreadableStore(InMemoryTrackerStore())
     store.failsReads = true
-    let model = StatisticsViewModel(environment: clientEnvironment(store, language))
+    let environment = clientEnvironment(store, language)
+    let model = StatisticsViewModel(environment: environment)
+    await environment.access.settled()
     let alert = try #require(model.alert)
     #expect(alert.id == alert.title + "\n" + alert.message)
     let cards = tracking { model.cards }

@@ -26,6 +26,7 @@ struct FollowingTheStoreTests {
     var environment = clientEnvironment(store, language)
     environment.notifications = StoredSettingScheduler(allowed: true)
     let settings = SettingsViewModel(environment: environment)
+    await environment.access.settled()
     let recorder = Recorder(settings)
     #expect(!settings.state.isReminderOn && settings.state.timeText == "20:00")
     // Another screen (or process) saves the reminder: on, at 07:30.
@@ -42,6 +43,7 @@ struct FollowingTheStoreTests {
     let store = try kind.make()
     let environment = clientEnvironment(store, language)
     let main = TrackersViewModel(environment: environment)
+    await environment.access.settled()
     #expect(main.state.filter == .all)
     var stored = try store.settings()
     stored.filter = .completed
@@ -51,17 +53,20 @@ struct FollowingTheStoreTests {
   }
 
   @Test(arguments: cases)
-  func choosingAFilterPublishesOneState(store kind: ClientStore, language: Language) throws {
+  func choosingAFilterPublishesOneState(store kind: ClientStore, language: Language) async throws {
     let store = try kind.make()
-    let main = TrackersViewModel(environment: clientEnvironment(store, language))
+    let environment = clientEnvironment(store, language)
+    let main = TrackersViewModel(environment: environment)
+    await environment.access.settled()
     let recorder = Recorder(main)
     main.filterChosen(.notCompleted)
+    await environment.access.settled()
     #expect(recorder.states.map(\.filter) == [.all, .notCompleted])
     #expect(try store.settings().filter == .notCompleted)
   }
 
   @Test(arguments: cases)
-  func turningTheReminderOffPublishesOneState(store kind: ClientStore, language: Language) throws {
+  func turningTheReminderOffPublishesOneState(store kind: ClientStore, language: Language) async throws {
     let store = try kind.make()
     var stored = try store.settings()
     stored.reminder = ReminderSettings(isOn: true, time: .evening)
@@ -69,8 +74,10 @@ struct FollowingTheStoreTests {
     var environment = clientEnvironment(store, language)
     environment.notifications = StoredSettingScheduler(allowed: true)
     let settings = SettingsViewModel(environment: environment)
+    await environment.access.settled()
     let recorder = Recorder(settings)
     settings.reminderToggled()
+    await environment.access.settled()
     #expect(recorder.states.map(\.isReminderOn) == [true, false])
   }
 }
@@ -79,10 +86,12 @@ struct FollowingTheStoreTests {
 @Suite("Routes are never lost", .temporaryFolders)
 struct RouteTests {
   @Test(arguments: ClientStore.allCases)
-  func theDetailOfATrackerAlreadyGoneClosesOnceTheClientListens(store kind: ClientStore) throws {
+  func theDetailOfATrackerAlreadyGoneClosesOnceTheClientListens(store kind: ClientStore) async throws {
     let store = try kind.make()
+    let environment = clientEnvironment(store, .en)
     let detail = DetailViewModel(
-      environment: clientEnvironment(store, .en), trackerID: UUID(), selectedDay: Day(daysSinceEpoch: 20_000))
+      environment: environment, trackerID: UUID(), selectedDay: Day(daysSinceEpoch: 20_000))
+    await environment.access.settled()  // the read that finds the tracker gone
     var routes: [DetailViewModel.Route] = []
     // The client sets its handler after making the screen, as UIKit code does.
     detail.onRoute = { routes.append($0) }

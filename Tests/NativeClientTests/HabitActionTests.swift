@@ -32,9 +32,10 @@ struct HabitActionTests {
   }
 
   @Test(arguments: Language.allCases)
-  func eachCardNamesItsActions(language: Language) throws {
+  func eachCardNamesItsActions(language: Language) async throws {
     let (store, read, run) = try world()
     let flow = AppFlow(environment: clientEnvironment(store, language))
+    await flow.settled()
     let names = try #require(card(read, flow)).actions.map(\.name)
     #expect(
       names
@@ -44,20 +45,24 @@ struct HabitActionTests {
     #expect(try #require(card(run, flow)).actions.map(\.kind) == [.amount, .dayOff, .note, .open])
   }
 
-  @Test func eachActionDoesWhatTheCardDoes() throws {
+  @Test func eachActionDoesWhatTheCardDoes() async throws {
     let (store, read, run) = try world()
     let flow = AppFlow(environment: clientEnvironment(store, .en))
+    await flow.settled()
     let trackers = try #require(flow.trackers)
     trackers.actionChosen(.done, onCard: read)
+    await flow.settled()
     #expect(card(read, flow)?.isCompleted == true)
     #expect(card(read, flow)?.actions.first?.kind == .notDone)
     // A done day taken off asks first, as the menu does.
     trackers.actionChosen(.dayOff, onCard: read)
     #expect(trackers.menu?.dayOffQuestion != nil)
     trackers.dayOffConfirmed()
+    await flow.settled()
     #expect(card(read, flow)?.isDayOff == true && card(read, flow)?.isCompleted == false)
     #expect(card(read, flow)?.actions.map(\.kind).contains(.cancelDayOff) == true)
     trackers.actionChosen(.cancelDayOff, onCard: read)
+    await flow.settled()
     #expect(card(read, flow)?.isDayOff == false)
     trackers.actionChosen(.amount, onCard: run)
     #expect(flow.screen == .amount)
@@ -75,10 +80,11 @@ struct HabitActionTests {
 
   /// A widget's row offers the same actions, and those a button can do without the app carry
   /// their command.
-  @Test func aWidgetRowsButtonsRunTheSameCommands() throws {
+  @Test func aWidgetRowsButtonsRunTheSameCommands() async throws {
     let (store, read, run) = try world()
     let environment = clientEnvironment(store, .en)
     let flow = AppFlow(environment: environment)
+    await flow.settled()
     let trackers = try #require(flow.trackers)
     let snapshot = try #require(WidgetSnapshot.make(from: trackers, family: .large))
     let row = try #require(snapshot.rows.first { $0.id == read })
@@ -94,7 +100,7 @@ struct HabitActionTests {
 
   /// Issue 49: a widget row of a period target says the target is a week's, and its text is the
   /// week's sum so far; a window habit's row says its check-ins, as the card does.
-  @Test func aWidgetRowSaysAPeriodTargetsWeekAndAWindowsCheckIns() throws {
+  @Test func aWidgetRowSaysAPeriodTargetsWeekAndAWindowsCheckIns() async throws {
     let (store, _, run) = try world()
     var steps = try #require(store.trackers().first { $0.tracker.id == run }).tracker
     steps.measure = try .measurable(
@@ -107,6 +113,7 @@ struct HabitActionTests {
     gym.kind = .habit(Schedule(window: try #require(TimesInDays(3, in: 7))))
     try store.createTracker(gym)
     let flow = AppFlow(environment: clientEnvironment(store, .en))
+    await flow.settled()
     let trackers = try #require(flow.trackers)
     let snapshot = try #require(WidgetSnapshot.make(from: trackers, family: .large))
     let row = try #require(snapshot.rows.first { $0.id == run })

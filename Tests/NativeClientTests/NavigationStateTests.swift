@@ -110,12 +110,14 @@ struct NavigationStateTests {
     #expect(try store.trackers().isEmpty)
   }
 
-  @Test func aPermissionSheetSwipedAwayIsNotNow() throws {
+  @Test func aPermissionSheetSwipedAwayIsNotNow() async throws {
     let flow = try mainFlow()
     flow.selectedTab = .settings
-    try flow.send(.toggleReminder)
+    await flow.settled()  // the settings read
+    try await flow.sendAndSettle(.toggleReminder)
     #expect(flow.screen == .permission)
     flow.sheet = nil
+    await flow.settled()
     #expect(flow.screen == .settings)
     guard case .settings(let settings) = flow.view.base else {
       Issue.record("not the settings under: \(flow.screen)")

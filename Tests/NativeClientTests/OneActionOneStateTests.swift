@@ -22,6 +22,8 @@ final class FlowRecorder {
   }
 }
 
+/// In a script's mode, where each step's store work is done before the next step: the mode whose
+/// contract "one action, one state" is. The app's mode is counted by `WastedRenderTests`.
 @MainActor
 @Suite("One user action publishes one state", .temporaryFolders)
 struct OneActionOneStateTests {
@@ -42,7 +44,7 @@ struct OneActionOneStateTests {
   @Test(arguments: OwnSaveTests.cases)
   func everyStepOfMakingAHabitPublishesOnce(store kind: ClientStore, language: Language) throws {
     let (store, _) = try world(kind)
-    let flow = AppFlow(environment: clientEnvironment(store, language))
+    let flow = AppFlow(environment: scriptEnvironment(store, language))
     let recorder = FlowRecorder(flow)
     func once(_ what: String, _ action: () throws -> Void) throws {
       let views = try recorder.published(by: action)
@@ -79,7 +81,7 @@ struct OneActionOneStateTests {
   @Test(arguments: OwnSaveTests.cases)
   func pinningAndDeletingFromTheMenuPublishOnce(store kind: ClientStore, language: Language) throws {
     let (store, walk) = try world(kind)
-    let flow = AppFlow(environment: clientEnvironment(store, language))
+    let flow = AppFlow(environment: scriptEnvironment(store, language))
     let recorder = FlowRecorder(flow)
     #expect(try recorder.published { try flow.send(.openCardMenu(trackerID: walk)) }.count == 1)
     #expect(try recorder.published { try flow.send(.togglePin) }.count == 1)
@@ -89,7 +91,7 @@ struct OneActionOneStateTests {
     #expect(try store.trackers().isEmpty)
     // The main screen's own observers too: one state for Pin, one for the confirmed deletion.
     let (other, again) = try world(kind)
-    let main = TrackersViewModel(environment: clientEnvironment(other, language))
+    let main = TrackersViewModel(environment: scriptEnvironment(other, language))
     let states = Recorder(main)
     main.cardLongPressed(again)
     main.pinTapped()

@@ -34,7 +34,9 @@ struct OtherProgramsTests {
 
   @Test func aDoneFromAnotherProcessArrivesByItselfAsOneState() async throws {
     let (store, path, walk) = try file()
-    let model = TrackersViewModel(environment: clientEnvironment(store, .en))
+    let environment = clientEnvironment(store, .en)
+    let model = TrackersViewModel(environment: environment)
+    await environment.access.settled()  // the first read
     let recorder = Recorder(model)
     let done = try runProgram(
       builtProduct("tracker-preview"),
@@ -48,7 +50,6 @@ struct OtherProgramsTests {
     let (store, path, walk) = try file()
     // The app's wait: past it, the screen goes on.
     var environment = clientEnvironment(store, .en)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()  // the first read
     var saving: [Bool] = []
@@ -78,7 +79,6 @@ struct OtherProgramsTests {
     // Save's answer while it waits shows the Save did not wait out the tap's timeout.
     store.busyTimeout = 600
     var environment = clientEnvironment(store, .en)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let first = AppFlow(environment: environment)
     let second = AppFlow(environment: environment)
     await first.settled()

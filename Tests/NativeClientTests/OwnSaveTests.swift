@@ -28,10 +28,20 @@ enum ClientStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
 /// A client's environment on `store`: Thursday 3 December 2026, noon in Moscow.
 func clientEnvironment(_ store: any TrackerDataStore, _ language: Language) -> AppEnvironment {
-  AppEnvironment.fixed(
+  var environment = AppEnvironment.fixed(
     now: Date(timeIntervalSince1970: 1_796_288_400),
     timeZone: TimeZone(identifier: "Europe/Moscow") ?? .current,
     language: language, store: store)
+  environment.mainActorWait = AppEnvironment.mainActorWait
+  return environment
+}
+
+/// The environment of a script step (`.untilEnd`: each step's store work is done before the next
+/// step), for what is that mode's own contract: one action, one published state.
+func scriptEnvironment(_ store: any TrackerDataStore, _ language: Language) -> AppEnvironment {
+  var environment = clientEnvironment(store, language)
+  environment.mainActorWait = .untilEnd
+  return environment
 }
 
 /// Every state a view model publishes, in order.
@@ -52,14 +62,17 @@ struct OwnSaveTests {
   }
 
   @Test(arguments: cases)
-  func aNewCategoryIsNotTakenByItself(store kind: ClientStore, language: Language) throws {
+  func aNewCategoryIsNotTakenByItself(store kind: ClientStore, language: Language) async throws {
     let store = try kind.make()
-    let form = CategoryFormViewModel(environment: clientEnvironment(store, language))
+    let environment = clientEnvironment(store, language)
+    let form = CategoryFormViewModel(environment: environment)
     var saved: UUID?
     form.onDone = { saved = $0 }
     let recorder = Recorder(form)
+    await environment.access.settled()  // the titles taken
     form.textChanged("Health")
     form.doneTapped()
+    await environment.access.settled()
     #expect(saved != nil)
     #expect(try store.categories().map(\.title) == ["Health"])
     // Not once, not even while the store told the form of its own write.
@@ -68,24 +81,28 @@ struct OwnSaveTests {
   }
 
   @Test(arguments: cases)
-  func aRenamedCategoryIsNotTakenByItself(store kind: ClientStore, language: Language) throws {
+  func aRenamedCategoryIsNotTakenByItself(store kind: ClientStore, language: Language) async throws {
     let store = try kind.make()
     let category = TrackerCategory(id: UUID(), title: "Home")
     try store.createCategory(category)
-    let form = CategoryFormViewModel(environment: clientEnvironment(store, language), editing: category)
+    let environment = clientEnvironment(store, language)
+    let form = CategoryFormViewModel(environment: environment, editing: category)
     let recorder = Recorder(form)
+    await environment.access.settled()
     form.textChanged("Home sweet home")
     form.doneTapped()
+    await environment.access.settled()
     #expect(try store.categories().map(\.title) == ["Home sweet home"])
     #expect(recorder.states.allSatisfy { $0.error == nil })
   }
 
   @Test(arguments: cases)
-  func aNewTrackerIsNotTakenByItself(store kind: ClientStore, language: Language) throws {
+  func aNewTrackerIsNotTakenByItself(store kind: ClientStore, language: Language) async throws {
     let store = try kind.make()
     let category = TrackerCategory(id: UUID(), title: "Home")
     try store.createCategory(category)
-    let form = TrackerFormViewModel(environment: clientEnvironment(store, language), mode: .newEvent)
+    let environment = clientEnvironment(store, language)
+    let form = TrackerFormViewModel(environment: environment, mode: .newEvent)
     var closed = false
     form.onRoute = { if case .close = $0 { closed = true } }
     let recorder = Recorder(form)
@@ -93,18 +110,22 @@ struct OwnSaveTests {
     form.categoryChosen(category.id)
     form.emojiTapped(0)
     form.colorTapped(0)
+    await environment.access.settled()
     #expect(form.state.isCreateEnabled)
     form.createTapped()
+    await environment.access.settled()
     #expect(closed)
     #expect(try store.trackers().map(\.tracker.name) == ["Water the plants"])
     #expect(recorder.states.allSatisfy { $0.nameError == nil }, "\(recorder.states.compactMap(\.nameError))")
   }
 
   @Test(arguments: cases)
-  func anotherCategoryWithTheTitleIsStillTaken(store kind: ClientStore, language: Language) throws {
+  func anotherCategoryWithTheTitleIsStillTaken(store kind: ClientStore, language: Language) async throws {
     let store = try kind.make()
     try store.createCategory(TrackerCategory(id: UUID(), title: "Health"))
-    let form = CategoryFormViewModel(environment: clientEnvironment(store, language))
+    let environment = clientEnvironment(store, language)
+    let form = CategoryFormViewModel(environment: environment)
+    await environment.access.settled()
     form.textChanged("health")
     #expect(
       form.state.error

@@ -9,14 +9,17 @@ import TrackerViewModels
 @Suite("What the user typed survives a failed read", .temporaryFolders)
 struct TypedTextTests {
   @Test(arguments: Language.allCases)
-  func aSearchWhoseReadFailsKeepsTheTypedTextAndSaysWhy(language: Language) throws {
+  func aSearchWhoseReadFailsKeepsTheTypedTextAndSaysWhy(language: Language) async throws {
     let store = UnreadableStore(InMemoryTrackerStore())
-    let model = TrackersViewModel(environment: clientEnvironment(store, language))
+    let environment = clientEnvironment(store, language)
+    let model = TrackersViewModel(environment: environment)
+    await environment.access.settled()
     store.failsReads = true
     // Another day must be read: that read fails; the search typed after it reads again.
     model.daySelected(model.state.selectedDay.adding(days: -1))
     model.searchChanged("abc")
     #expect(model.state.searchText == "abc")
+    await environment.access.settled()
     let english = language == .en
     #expect(
       model.state.alert
@@ -29,6 +32,7 @@ struct TypedTextTests {
     // Once the store reads again, the next keystroke shows what matches.
     store.failsReads = false
     model.searchChanged("abcd")
+    await environment.access.settled()
     #expect(model.state.searchText == "abcd")
   }
 }
@@ -37,7 +41,7 @@ struct TypedTextTests {
 @Suite("A search keystroke", .temporaryFolders)
 struct SearchInMemoryTests {
   @Test(arguments: Language.allCases)
-  func filtersWhatIsInMemoryAndReadsNothingFromTheStore(language: Language) throws {
+  func filtersWhatIsInMemoryAndReadsNothingFromTheStore(language: Language) async throws {
     let base = InMemoryTrackerStore()
     let home = TrackerCategory(id: UUID(), title: "Home")
     try base.createCategory(home)
@@ -49,7 +53,9 @@ struct SearchInMemoryTests {
           isPinned: false, createdOn: Day(daysSinceEpoch: 20_000), kind: .event))
     }
     let store = UnreadableStore(base)
-    let model = TrackersViewModel(environment: clientEnvironment(store, language))
+    let environment = clientEnvironment(store, language)
+    let model = TrackersViewModel(environment: environment)
+    await environment.access.settled()
     #expect(model.state.sections.flatMap(\.cards).count == 3)
     // Every read would fail now: a keystroke that read the store would show an alert.
     store.failsReads = true
@@ -59,6 +65,8 @@ struct SearchInMemoryTests {
     #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Water the plants"])
     model.searchChanged("")
     #expect(model.state.sections.flatMap(\.cards).count == 3)
+    // A read a keystroke started would have failed by now.
+    await environment.access.settled()
     #expect(model.state.alert == nil)
   }
 }

@@ -111,8 +111,7 @@ struct WastedRenderTests {
     let (language, asTheAppRuns) = run
     let store = try kind.make()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    var environment = clientEnvironment(store, language)
-    if asTheAppRuns { environment.mainActorWait = AppEnvironment.mainActorWait }
+    var environment = asTheAppRuns ? clientEnvironment(store, language) : scriptEnvironment(store, language)
     if let file = store as? SQLiteTrackerStore {
       environment.sync = AppSync(store: file, waits: !asTheAppRuns)
     }

@@ -28,7 +28,6 @@ struct WidgetFeedTests {
     // The main screen was left on "Completed": the widget still lists every habit.
     try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .completed))
     var environment = clientEnvironment(store, .en)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let folder = TemporaryFolder().url.appendingPathComponent("group")
     let feed = WidgetFeed(environment: environment, folder: folder)
     func snapshot(_ family: WidgetSnapshot.Family) throws -> WidgetSnapshot? {
@@ -68,7 +67,6 @@ struct WidgetFeedTests {
     try store.createTracker(read)
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     var environment = clientEnvironment(store, .en)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let container = folder.appendingPathComponent("group")
     let feed = WidgetFeed(environment: environment, folder: container)
     func small() -> WidgetSnapshot? {

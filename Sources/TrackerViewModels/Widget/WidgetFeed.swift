@@ -29,6 +29,10 @@ public final class WidgetFeed {
     write()
   }
 
+  /// Returns once the feed's reads, and the snapshots they lead to, are done (its main screen
+  /// reads through an access of its own, over every habit).
+  public func settled() async { await screen.environment.access.settled() }
+
   /// The file of `family`'s snapshot.
   public func file(of family: WidgetSnapshot.Family) -> URL {
     folder.appendingPathComponent("widget-\(family.rawValue).json")
