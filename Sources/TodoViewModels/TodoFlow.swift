@@ -117,6 +117,16 @@ public final class TodoFlow {
   /// Whether the starting tasks are on their way (scripts wait for them).
   public var isLoading: Bool { list.isLoading }
 
+  /// Does what `send` does, and returns once the store work it started, and the state that work
+  /// leads to, are done: a test or a client awaits it instead of polling.
+  public func sendAndSettle(_ action: TodoAction) async throws(ActionError) {
+    try send(action)
+    await settled()
+  }
+
+  /// Returns once every store call the screens handed off has ended and shown its outcome.
+  public func settled() async { await environment.access.settled() }
+
   /// Does what an element's action says, on the list or the form over it: one exhaustive switch
   /// over the to-do list's actions.
   public func send(_ action: TodoAction) throws(ActionError) {

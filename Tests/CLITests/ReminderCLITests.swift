@@ -108,7 +108,10 @@ struct ReminderCLITests {
     #expect(kinds(habits[0]) == [.string("done"), .string("dayOff"), .string("open")])
     #expect(kinds(habits[1]) == [.string("amount"), .string("dayOff"), .string("open")])
     #expect(habits[1]["category"] == .string("habit-reminder-amount"))
-    guard case .array(let actions)? = habits[0]["actions"] else { return }
+    guard case .array(let actions)? = habits[0]["actions"] else {
+      Issue.record("the first habit has no actions: \(habits[0])")
+      return
+    }
     #expect(actions.map { $0["runs"] } == [.string("done"), .string("day-off"), .null])
     #expect(habits[0]["link"] == .string("tracker://habit/DE000000-0000-4000-8000-000000000065"))
   }

@@ -19,7 +19,7 @@ struct AwaitedActionTests {
       id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
       categoryID: category.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
     try store.createTracker(read)
-    var environment = clientEnvironment(store, .en)
+    let environment = clientEnvironment(store, .en)
     let flow = AppFlow(environment: environment)
     await flow.settled()
     let card = try #require(flow.trackers?.state.sections.first?.cards.first)

@@ -49,7 +49,7 @@ struct OtherProgramsTests {
   @Test func aTapWhileAnotherProgramHoldsTheFileReturnsAtOnceAndSavesWhenItIsFree() async throws {
     let (store, path, walk) = try file()
     // The app's wait: past it, the screen goes on.
-    var environment = clientEnvironment(store, .en)
+    let environment = clientEnvironment(store, .en)
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()  // the first read
     var saving: [Bool] = []
@@ -78,7 +78,7 @@ struct OtherProgramsTests {
     // 10 s), so that it still waits however late a busy main actor lets this test look; the
     // Save's answer while it waits shows the Save did not wait out the tap's timeout.
     store.busyTimeout = 600
-    var environment = clientEnvironment(store, .en)
+    let environment = clientEnvironment(store, .en)
     let first = AppFlow(environment: environment)
     let second = AppFlow(environment: environment)
     await first.settled()

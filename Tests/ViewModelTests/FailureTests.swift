@@ -47,27 +47,29 @@ struct FailureTests {
   }
 
   @Test(arguments: Language.allCases)
-  func aRefusedCompletionShowsCouldntSaveAndTheCardStaysUnmarked(language: Language) throws {
+  func aRefusedCompletionShowsCouldntSaveAndTheCardStaysUnmarked(language: Language) async throws {
     let (world, store, names) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = AppFlow(environment: world.appEnvironment(language, store: store))
+    await flow.settled()
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("complete:" + names[0])
+    try await flow.tapAndSettle("complete:" + names[0])
     #expect(flow.view.alert == couldNotSave(language))
     #expect(flow.view.card(names[0])?.isCompleted == false)
     #expect(flow.view.card(names[0])?.dayCounter == (language == .ru ? "10 дней" : "10 days"))
     #expect(try world.store.completedTrackerIDs(on: day("2026-11-30")).count == 1)
     #expect(flow.elements.map(\.id) == ["ok"])
-    try flow.tap("ok")
+    try await flow.tapAndSettle("ok")
     #expect(flow.view.alert == nil)
     #expect(store.failures == ["setCompleted"])
   }
 
-  @Test func aRefusedPinKeepsTheCardWhereItWas() throws {
+  @Test func aRefusedPinKeepsTheCardWhereItWas() async throws {
     let (world, store, names) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    let flow = AppFlow(environment: world.appEnvironment(.ru, store: store))
+    await flow.settled()
     store.fail(.nextWrite(FailingStore.diskFull))
-    try flow.perform(.longPress(.identifier("card:" + names[1])))
-    try flow.tap("pin")
+    try await flow.performAndSettle(.longPress(.identifier("card:" + names[1])))
+    try await flow.tapAndSettle("pin")
     #expect(flow.view.alert?.title == "Не удалось сохранить")
     #expect(flow.view.alert?.message == "Диск заполнен. Освободите место и попробуйте ещё раз.")
     #expect(flow.view.main?.sections.first?.cards.map(\.name) == [names[0]])
@@ -75,13 +77,14 @@ struct FailureTests {
     #expect(try world.store.trackers().filter(\.tracker.isPinned).count == 1)
   }
 
-  @Test func aRefusedDeleteKeepsTheTrackerAndItsRecords() throws {
+  @Test func aRefusedDeleteKeepsTheTrackerAndItsRecords() async throws {
     let (world, store, names) = try demo(.en)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let flow = AppFlow(environment: world.appEnvironment(.en, store: store))
+    await flow.settled()
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.perform(.longPress(.identifier("card:" + names[1])))
-    try flow.tap("delete")
-    try flow.tap("confirm")
+    try await flow.performAndSettle(.longPress(.identifier("card:" + names[1])))
+    try await flow.tapAndSettle("delete")
+    try await flow.tapAndSettle("confirm")
     #expect(flow.view.alert == couldNotSave(.en))
     #expect(flow.view.card(names[1]) != nil)
     #expect(try world.store.trackers().count == DemoData(today: day("2026-11-30")).trackers.count)
@@ -89,16 +92,17 @@ struct FailureTests {
   }
 
   @Test(arguments: Language.allCases)
-  func aRefusedCreateKeepsTheFormOpenWithCreateEnabledAndTheReason(language: Language) throws {
+  func aRefusedCreateKeepsTheFormOpenWithCreateEnabledAndTheReason(language: Language) async throws {
     let (world, store, _) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
-    for id in ["add", "habit", "name"] { try flow.tap(id) }
-    try flow.perform(.type("Run"))
-    try flow.tap("category")
-    try flow.tap("category:" + (language == .ru ? "Домашний уют" : "Home comfort"))
-    for id in ["schedule", "day:mon", "done", "emoji:1", "color:1"] { try flow.tap(id) }
+    let flow = AppFlow(environment: world.appEnvironment(language, store: store))
+    await flow.settled()
+    for id in ["add", "habit", "name"] { try await flow.tapAndSettle(id) }
+    try await flow.performAndSettle(.type("Run"))
+    try await flow.tapAndSettle("category")
+    try await flow.tapAndSettle("category:" + (language == .ru ? "Домашний уют" : "Home comfort"))
+    for id in ["schedule", "day:mon", "done", "emoji:1", "color:1"] { try await flow.tapAndSettle(id) }
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     #expect(flow.screen == .trackerForm)
     #expect(flow.view.alert == couldNotSave(language))
     guard case .trackerForm(let form)? = flow.view.presented.last else {
@@ -107,23 +111,24 @@ struct FailureTests {
     }
     #expect(form.name == "Run" && form.isCreateEnabled && form.nameError == nil)
     #expect(try world.store.trackers().count == DemoData(today: day("2026-11-30")).trackers.count)
-    try flow.tap("ok")
-    try flow.tap("create")
+    try await flow.tapAndSettle("ok")
+    try await flow.tapAndSettle("create")
     #expect(flow.screen == .trackers)
     #expect(flow.view.card("Run") != nil)
   }
 
-  @Test func aRefusedEditKeepsTheTrackerAsItWas() throws {
+  @Test func aRefusedEditKeepsTheTrackerAsItWas() async throws {
     let (world, store, names) = try demo(.en)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
-    try flow.perform(.longPress(.identifier("card:" + names[0])))
-    try flow.tap("edit")
-    try flow.tap("name")
-    try flow.perform(.clear)
-    try flow.perform(.type("Water the garden"))
-    try flow.tap("days-plus")
+    let flow = AppFlow(environment: world.appEnvironment(.en, store: store))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:" + names[0])))
+    try await flow.tapAndSettle("edit")
+    try await flow.tapAndSettle("name")
+    try await flow.performAndSettle(.clear)
+    try await flow.performAndSettle(.type("Water the garden"))
+    try await flow.tapAndSettle("days-plus")
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     #expect(flow.screen == .trackerForm)
     #expect(flow.view.alert == couldNotSave(.en))
     let stored = try world.store.trackers().first {
@@ -133,15 +138,16 @@ struct FailureTests {
     #expect(stored?.recordCount == 10)
   }
 
-  @Test func anUnreadableHistoryKeepsTheEditFormOpenAndAddsNoDays() throws {
+  @Test func anUnreadableHistoryKeepsTheEditFormOpenAndAddsNoDays() async throws {
     let (world, store, names) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
-    try flow.perform(.longPress(.identifier("card:" + names[0])))
-    try flow.tap("edit")
-    try flow.tap("days-plus")
-    try flow.tap("days-plus")
+    let flow = AppFlow(environment: world.appEnvironment(.ru, store: store))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:" + names[0])))
+    try await flow.tapAndSettle("edit")
+    try await flow.tapAndSettle("days-plus")
+    try await flow.tapAndSettle("days-plus")
     store.fail(.nextRead(FailingStore.ioError))
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     #expect(store.failures == ["records"])
     #expect(flow.screen == .trackerForm)
     #expect(flow.view.alert == couldNotRead(.ru))
@@ -155,13 +161,14 @@ struct FailureTests {
   }
 
   @Test(arguments: Language.allCases)
-  func aRefusedNewCategoryKeepsTheCategoryFormOpen(language: Language) throws {
+  func aRefusedNewCategoryKeepsTheCategoryFormOpen(language: Language) async throws {
     let (world, store, _) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
-    for id in ["add", "habit", "category", "add-category", "title"] { try flow.tap(id) }
-    try flow.perform(.type("Sport"))
+    let flow = AppFlow(environment: world.appEnvironment(language, store: store))
+    await flow.settled()
+    for id in ["add", "habit", "category", "add-category", "title"] { try await flow.tapAndSettle(id) }
+    try await flow.performAndSettle(.type("Sport"))
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("done")
+    try await flow.tapAndSettle("done")
     #expect(flow.screen == .categoryForm)
     #expect(flow.view.alert == couldNotSave(language))
     guard case .categoryForm(let form)? = flow.view.presented.last else {
@@ -171,27 +178,28 @@ struct FailureTests {
     #expect(form.text == "Sport" && form.isDoneEnabled && form.error == nil)
     #expect(try world.store.categories().count == 2)
     // OK closes the sheet's alert and leaves the form as it was; Done again saves.
-    try flow.tap("ok")
+    try await flow.tapAndSettle("ok")
     #expect(flow.view.alert == nil && flow.screen == .categoryForm)
-    try flow.tap("done")
+    try await flow.tapAndSettle("done")
     #expect(try world.store.categories().count == 3)
     #expect(flow.screen == .categories)
   }
 
-  @Test func aRefusedRenameKeepsTheOldTitle() throws {
+  @Test func aRefusedRenameKeepsTheOldTitle() async throws {
     let (world, store, _) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
-    for id in ["add", "habit", "category"] { try flow.tap(id) }
-    try flow.perform(.longPress(.identifier("category:Домашний уют")))
-    try flow.tap("edit")
-    try flow.tap("title")
-    try flow.perform(.type("!"))
+    let flow = AppFlow(environment: world.appEnvironment(.ru, store: store))
+    await flow.settled()
+    for id in ["add", "habit", "category"] { try await flow.tapAndSettle(id) }
+    try await flow.performAndSettle(.longPress(.identifier("category:Домашний уют")))
+    try await flow.tapAndSettle("edit")
+    try await flow.tapAndSettle("title")
+    try await flow.performAndSettle(.type("!"))
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("done")
+    try await flow.tapAndSettle("done")
     #expect(flow.view.alert == couldNotSave(.ru))
     #expect(try world.store.categories().map(\.title) == ["Домашний уют", "Радостные мелочи"])
-    try flow.tap("ok")
-    try flow.perform(.dismiss)
+    try await flow.tapAndSettle("ok")
+    try await flow.performAndSettle(.dismiss)
     guard case .categories(let list)? = flow.view.presented.last else {
       Issue.record("another screen is presented: \(String(describing: flow.view.presented.last))")
       return
@@ -199,14 +207,15 @@ struct FailureTests {
     #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи"])
   }
 
-  @Test func aRefusedCategoryDeletionKeepsTheCategoryAndItsTrackers() throws {
+  @Test func aRefusedCategoryDeletionKeepsTheCategoryAndItsTrackers() async throws {
     let (world, store, _) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
-    for id in ["add", "habit", "category"] { try flow.tap(id) }
-    try flow.perform(.longPress(.identifier("category:Радостные мелочи")))
-    try flow.tap("delete")
+    let flow = AppFlow(environment: world.appEnvironment(.ru, store: store))
+    await flow.settled()
+    for id in ["add", "habit", "category"] { try await flow.tapAndSettle(id) }
+    try await flow.performAndSettle(.longPress(.identifier("category:Радостные мелочи")))
+    try await flow.tapAndSettle("delete")
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("confirm")
+    try await flow.tapAndSettle("confirm")
     #expect(flow.view.alert == couldNotSave(.ru))
     guard case .categories(let list)? = flow.view.presented.last else {
       Issue.record("another screen is presented: \(String(describing: flow.view.presented.last))")
@@ -217,24 +226,26 @@ struct FailureTests {
     #expect(try world.store.trackers().count == DemoData(today: day("2026-11-30")).trackers.count)
   }
 
-  @Test func aCategoryThatCannotBeRememberedIsNotChosenAndTheListSaysWhy() throws {
+  @Test func aCategoryThatCannotBeRememberedIsNotChosenAndTheListSaysWhy() async throws {
     let (world, store, _) = try demo(.en)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
-    for id in ["add", "habit", "category"] { try flow.tap(id) }
+    let flow = AppFlow(environment: world.appEnvironment(.en, store: store))
+    await flow.settled()
+    for id in ["add", "habit", "category"] { try await flow.tapAndSettle(id) }
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("category:Little joys")
+    try await flow.tapAndSettle("category:Little joys")
     #expect(flow.screen == .categories)
     #expect(flow.view.alert == couldNotSave(.en))
     #expect(try world.store.settings().lastChosenCategoryID == nil)
   }
 
   @Test(arguments: Language.allCases)
-  func aFilterThatCannotBeRememberedStillFiltersAndSaysSo(language: Language) throws {
+  func aFilterThatCannotBeRememberedStillFiltersAndSaysSo(language: Language) async throws {
     let (world, store, names) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
-    try flow.tap("filters")
+    let flow = AppFlow(environment: world.appEnvironment(language, store: store))
+    await flow.settled()
+    try await flow.tapAndSettle("filters")
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("filter:completed")
+    try await flow.tapAndSettle("filter:completed")
     #expect(flow.view.alert == couldNotSave(language))
     #expect(flow.view.main?.filter == .completed)
     #expect(flow.view.main?.sections.flatMap(\.cards).map(\.name) == [names[3]])
@@ -242,38 +253,41 @@ struct FailureTests {
   }
 
   @Test(arguments: Language.allCases)
-  func onboardingThatCannotBeSavedStaysWithTheReason(language: Language) throws {
+  func onboardingThatCannotBeSavedStaysWithTheReason(language: Language) async throws {
     let world = TestWorld()
     let store = FailingStore(world.store)
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = AppFlow(environment: world.appEnvironment(language, store: store))
+    await flow.settled()
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("start")
+    try await flow.tapAndSettle("start")
     #expect(flow.screen == .onboarding)
     #expect(flow.view.alert == couldNotSave(language))
     #expect(try world.store.settings().isOnboardingDone == false)
-    try flow.tap("ok")
-    try flow.tap("start")
+    try await flow.tapAndSettle("ok")
+    try await flow.tapAndSettle("start")
     #expect(flow.screen == .trackers)
   }
 
-  @Test func onboardingNeverSavesDefaultsOverSettingsItCouldNotRead() throws {
+  @Test func onboardingNeverSavesDefaultsOverSettingsItCouldNotRead() async throws {
     // The button reads no settings of its own to save them back: it changes its one field inside
     // the write (`updateSettings`), so a read failing then cannot put defaults over the rest.
     let world = TestWorld()
     try world.store.saveSettings(StoreSettings(isOnboardingDone: false, filter: .completed))
     let store = FailingStore(world.store)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let flow = AppFlow(environment: world.appEnvironment(.en, store: store))
+    await flow.settled()
     store.fail(.nextRead(FailingStore.ioError))
-    try flow.tap("start")
+    try await flow.tapAndSettle("start")
     #expect(flow.screen == .trackers)
     #expect(try world.store.settings() == StoreSettings(isOnboardingDone: true, filter: .completed))
   }
 
   @Test(arguments: Language.allCases)
-  func anUnreadableStoreShowsTheAlertNotTheWhatAreWeGoingToTrackPlaceholder(language: Language) throws {
+  func anUnreadableStoreShowsTheAlertNotTheWhatAreWeGoingToTrackPlaceholder(language: Language) async throws {
     let (world, store, _) = try demo(language)
     store.fail(.everyRead(FailingStore.ioError))
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = AppFlow(environment: world.appEnvironment(language, store: store))
+    await flow.settled()
     #expect(flow.screen == .trackers)
     #expect(flow.view.alert == couldNotRead(language))
     #expect(flow.view.main?.placeholder == nil)
@@ -282,7 +296,8 @@ struct FailureTests {
 
   @Test func aFailedReadAfterAChangeKeepsTheCardsOnScreen() async throws {
     let (world, store, names) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    let flow = AppFlow(environment: world.appEnvironment(.ru, store: store))
+    await flow.settled()
     let published = PublishedViews(flow)
     let before = flow.view.main?.sections
     store.fail(.everyRead(FailingStore.ioError))
@@ -296,39 +311,59 @@ struct FailureTests {
     #expect(flow.view.card(names[1]) != nil)
   }
 
-  @Test func aDateThatCannotBeReadKeepsTheDateAndTheCards() throws {
-    let (world, store, _) = try demo(.en)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+  /// In both modes (the app's, a script's): the date and the cards shown before stay, and the day
+  /// shown is the day observed, so the next commit's read is of that day — not of the day that
+  /// could not be read, whose marks would then show under this day's date.
+  @Test(arguments: [true, false])
+  func aDateThatCannotBeReadKeepsTheDateAndTheCards(asTheAppRuns: Bool) async throws {
+    let (world, store, names) = try demo(.en)
+    let environment =
+      asTheAppRuns ? world.appEnvironment(.en, store: store) : world.environment(.en, store: store)
+    let flow = AppFlow(environment: environment)
+    await flow.settled()
     let before = flow.view.main
-    try flow.tap("date")
+    try await flow.tapAndSettle("date")
     store.fail(.nextRead(FailingStore.ioError))
-    try flow.tap("day:2026-11-29")
+    try await flow.tapAndSettle("day:2026-11-29")
     #expect(flow.view.alert == couldNotRead(.en))
     #expect(flow.view.main?.selectedDay == day("2026-11-30"))
     #expect(flow.view.main?.sections == before?.sections)
+    try await flow.tapAndSettle("ok")
+    // A commit: the screen reads its day again, the 30th, and shows what a fresh screen shows.
+    let undone = try #require(names.first { flow.view.card($0)?.isCompleted == false })
+    try await flow.tapAndSettle("complete:" + undone)
+    let fresh = AppFlow(environment: world.appEnvironment(.en))
+    await fresh.settled()
+    #expect(flow.view.card(undone)?.isCompleted == true)
+    #expect(flow.view.main?.selectedDay == day("2026-11-30"))
+    #expect(flow.view.main?.sections == fresh.view.main?.sections)
   }
 
   @Test(arguments: Language.allCases)
-  func statisticsThatCannotBeReadShowTheAlertNotTheNothingToAnalyzePlaceholder(language: Language) throws {
+  func statisticsThatCannotBeReadShowTheAlertNotTheNothingToAnalyzePlaceholder(language: Language)
+    async throws
+  {
     let (world, store, _) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = AppFlow(environment: world.appEnvironment(language, store: store))
+    await flow.settled()
     store.fail(.nextRead(FailingStore.ioError))
-    try flow.tap("tab-statistics")
+    try await flow.tapAndSettle("tab-statistics")
     #expect(flow.view.alert == couldNotRead(language))
     #expect(flow.view.statistics?.placeholder == nil)
     #expect(flow.view.statistics?.cards == [])
-    try flow.tap("ok")
+    try await flow.tapAndSettle("ok")
     #expect(flow.view.alert == nil)
   }
 
-  @Test func settingsThatCannotBeReadAtLaunchOpenTheMainScreenWithAnAlert() throws {
+  @Test func settingsThatCannotBeReadAtLaunchOpenTheMainScreenWithAnAlert() async throws {
     let world = TestWorld()
     let store = FailingStore(world.store)
     store.fail(.nextRead(FailingStore.ioError))
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let flow = AppFlow(environment: world.appEnvironment(.en, store: store))
+    await flow.settled()
     #expect(flow.screen == .trackers)
     #expect(flow.view.alert == couldNotRead(.en))
-    try flow.tap("ok")
+    try await flow.tapAndSettle("ok")
     #expect(flow.view.alert == nil)
     #expect(try world.store.settings() == StoreSettings())
   }

@@ -55,6 +55,14 @@ struct TestWorld {
 
   func environment(_ language: Language) -> AppEnvironment { environment(language, store: store) }
 
+  /// The world's environment as the app meets the store: the main actor waits for no call, and a
+  /// test awaits `settled()` (`tapAndSettle`, `sendAndSettle`) where a step's store work must be in.
+  func appEnvironment(_ language: Language, store: (any TrackerDataStore)? = nil) -> AppEnvironment {
+    var environment = environment(language, store: store ?? self.store)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    return environment
+  }
+
   /// The world's environment on another store (a `FailingStore` over this world's store).
   func environment(_ language: Language, store: any TrackerDataStore) -> AppEnvironment {
     let instant = now

@@ -51,12 +51,18 @@ extension TrackersViewModel {
   func observeCards(_ next: State) {
     let (day, today) = (next.selectedDay, environment.today)
     observed = (day, today)
+    observations += 1
+    let this = observations
     isReading = true
     waiting = next
-    cardsSubscription = environment.access.observe(
+    let subscription = environment.access.observe(
       fetch: { (store) throws(StoreError) in try Self.read(store, day: day, today: today) },
       applying: { read, change in Self.applying(change, to: read) },
       onChange: { [weak self] result in self?.cardsRead(result) })
+    // Its read failed at once (a script waits for it) and took the screen back to the day
+    // before, observed anew: that observation stays, this one ends here.
+    guard observations == this else { return }
+    cardsSubscription = subscription
     if var waiting {
       // Not read yet: the date and the search show at once; the cards of another day do not show
       // under its date (one day's marks under the next day's date), they are withheld until the
@@ -97,6 +103,15 @@ extension TrackersViewModel {
       var kept = state
       kept.searchText = shown.searchText
       kept.alert = .storeFailure(error, .read, environment.localizer)
+      if let read = lastRead, let failed = observed, failed.day != read.day {
+        // Another day's read failed: back on the day whose cards are known, with them, and that
+        // day observed again, so that a later read of the failed day (after the next commit)
+        // never lands under this day's date.
+        kept.selectedDay = read.day
+        kept.dateText = DisplayText.shortDate(read.day, today: environment.today, environment.localizer)
+        compose(&kept, from: read)
+        return observeCards(kept)
+      }
       state = kept
     }
   }

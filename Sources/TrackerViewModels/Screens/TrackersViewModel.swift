@@ -52,6 +52,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   var lastRead: Read?
   /// The day and today whose cards are observed.
   var observed: (day: Day, today: Day)?
+  /// Counts the observations begun: a read that ends inside `observeCards` (a script's, which
+  /// waits for it) may begin another one, which the first must not then replace.
+  var observations = 0
   /// Whether the first read of `observed` is on its way.
   var isReading = false
   /// The state the first read of `observed` is for, until it shows.
