@@ -28,91 +28,104 @@ struct DayRolloverTests {
     return (world, environment)
   }
 
-  @Test func pastMidnightInKiritimatiTheMainScreenMovesToTheNewTodayAndThePublishedViewSaysSo() throws {
+  @Test func pastMidnightInKiritimatiTheMainScreenMovesToTheNewTodayAndThePublishedViewSaysSo() async throws {
     // Kiritimati is UTC+14: 23:59 on 30 November there is 09:59 UTC.
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(
       clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29", "2026-11-30", "2026-12-01"])
     let flow = AppFlow(environment: environment)
+    await flow.settled()
     let published = PublishedViews(flow)
     #expect(flow.view.main?.dateText == "30 Nov")
     #expect(flow.view.card("Run")?.isCompleted == true)
 
     clock.set("2026-11-30T10:00:30Z")
     flow.clockChanged()
+    await flow.settled()
     #expect(published.last?.main?.selectedDay == day("2026-12-01"))
     #expect(published.last?.main?.dateText == "1 Dec")
     #expect(published.last?.card("Run")?.isCompleteEnabled == true)
     #expect(published.views.count == 2)
     flow.clockChanged()
+    await flow.settled()
     #expect(published.views.count == 2)  // the same day: nothing new to show
   }
 
-  @Test func aFutureDateBeingBrowsedBecomesTodayAndItsButtonsEnabled() throws {
+  @Test func aFutureDateBeingBrowsedBecomesTodayAndItsButtonsEnabled() async throws {
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29"])
     let flow = AppFlow(environment: environment)
-    try flow.tap("date")
-    try flow.tap("next-month")
-    try flow.tap("day:2026-12-01")
+    await flow.settled()
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("next-month")
+    try await flow.tapAndSettle("day:2026-12-01")
     #expect(flow.view.card("Run")?.isCompleteEnabled == false)
     clock.set("2026-11-30T10:00:00Z")
     flow.clockChanged()
+    await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-12-01"))
     #expect(flow.view.card("Run")?.isCompleteEnabled == true)
-    try flow.tap("complete:Run")
+    try await flow.tapAndSettle("complete:Run")
     #expect(flow.view.card("Run")?.isCompleted == true)
   }
 
-  @Test func aPastDateBeingBrowsedStaysWhereTheUserPutIt() throws {
+  @Test func aPastDateBeingBrowsedStaysWhereTheUserPutIt() async throws {
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29"])
     let flow = AppFlow(environment: environment)
-    try flow.tap("date")
-    try flow.tap("day:2026-11-29")
+    await flow.settled()
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("day:2026-11-29")
     clock.set("2026-11-30T10:00:00Z")
     flow.clockChanged()
+    await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-11-29"))
   }
 
-  @Test func theStatisticsCountTheRecordsOfTheNewToday() throws {
+  @Test func theStatisticsCountTheRecordsOfTheNewToday() async throws {
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(
       clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29", "2026-11-30", "2026-12-01"])
     let flow = AppFlow(environment: environment)
-    try flow.tap("tab-statistics")
+    await flow.settled()
+    try await flow.tapAndSettle("tab-statistics")
     let published = PublishedViews(flow)
     // As of 30 November the record of 1 December does not count yet.
     #expect(published.last?.statistics?.cards.map(\.value) == ["2", "2", "2", "1"])
     clock.set("2026-11-30T10:00:00Z")
     flow.clockChanged()
+    await flow.settled()
     #expect(published.last?.statistics?.cards.map(\.value) == ["3", "3", "3", "1"])
   }
 
-  @Test func theNightDaylightSavingEndsInNewYorkIsAnOrdinaryMidnight() throws {
+  @Test func theNightDaylightSavingEndsInNewYorkIsAnOrdinaryMidnight() async throws {
     // 2026-11-01 is the first Sunday of November: clocks go back at 2:00 EDT. Midnight comes
     // first, at 04:00 UTC; a day of 25 hours follows.
     let clock = TestClock("2026-11-01T03:59:59Z")
     let (_, environment) = try world(clock: clock, timeZone: "America/New_York", days: ["2026-10-30"])
     let flow = AppFlow(environment: environment)
+    await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-10-31"))
     clock.set("2026-11-01T04:00:00Z")
     flow.clockChanged()
+    await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-11-01"))
     clock.set("2026-11-02T04:59:59Z")  // 23:59:59 EST, still 1 November
     flow.clockChanged()
+    await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-11-01"))
     clock.set("2026-11-02T05:00:00Z")
-    try flow.tap("tab-statistics")  // any action looks at the clock first
-    try flow.tap("tab-trackers")
+    try await flow.tapAndSettle("tab-statistics")  // any action looks at the clock first
+    try await flow.tapAndSettle("tab-trackers")
     #expect(flow.view.main?.selectedDay == day("2026-11-02"))
   }
 
-  @Test func anOpenCalendarMovesItsTodayMark() throws {
+  @Test func anOpenCalendarMovesItsTodayMark() async throws {
     let clock = TestClock("2026-12-01T04:59:00Z")
     let (_, environment) = try world(clock: clock, timeZone: "America/New_York", days: ["2026-11-29"])
     let flow = AppFlow(environment: environment)
-    try flow.tap("date")
+    await flow.settled()
+    try await flow.tapAndSettle("date")
     func today() -> Day? {
       guard case .calendar(let calendar)? = flow.view.presented.last else { return nil }
       return calendar.weeks.joined().first(where: \.isToday)?.day
@@ -120,8 +133,9 @@ struct DayRolloverTests {
     #expect(today() == day("2026-11-30"))
     clock.set("2026-12-01T05:00:00Z")
     flow.clockChanged()
+    await flow.settled()
     #expect(today() == nil)  // 1 December is in the next month
-    try flow.tap("next-month")
+    try await flow.tapAndSettle("next-month")
     #expect(today() == day("2026-12-01"))
   }
 }

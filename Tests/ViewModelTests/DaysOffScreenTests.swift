@@ -32,21 +32,22 @@ struct DaysOffScreenTests {
   ])
   func theCardsMenuTakesTheSelectedDayOffAndTheCardShowsADash(
     language: Language, take: String, cancel: String
-  ) throws {
+  ) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.perform(.longPress(.identifier("card:Run")))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
     #expect(flow.elements.map(\.label).contains(take))
-    try flow.tap("day-off")
+    try await flow.tapAndSettle("day-off")
     let card = try #require(flow.view.card("Run"))
     #expect(card.isDayOff && !card.isCompleted && card.currentStreak == 3)
     #expect(try flow.find(.identifier("complete:Run")).label == "–")
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-30")])
     // The same menu now cancels it.
-    try flow.perform(.longPress(.identifier("card:Run")))
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
     #expect(flow.elements.map(\.id) == ["pin", "cancel-day-off", "note", "edit", "archive", "delete"])
     #expect(flow.elements.map(\.label).contains(cancel))
-    try flow.tap("cancel-day-off")
+    try await flow.tapAndSettle("cancel-day-off")
     #expect(flow.view.card("Run")?.isDayOff == false)
     #expect(try world.store.daysOff(trackerID: id(10)) == [])
   }
@@ -57,13 +58,14 @@ struct DaysOffScreenTests {
   ])
   func takingADoneDayOffAsksFirstAndOnlyYesRemovesTheRecord(
     language: Language, question: String, confirm: String
-  ) throws {
+  ) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
     // From the card's menu, on today, done.
-    try flow.tap("complete:Run")
-    try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.tap("day-off")
+    try await flow.tapAndSettle("complete:Run")
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
+    try await flow.tapAndSettle("day-off")
     guard case .trackers(let screen) = flow.view.base else {
       Issue.record("the main screen is not the base")
       return
@@ -71,18 +73,18 @@ struct DaysOffScreenTests {
     let asked = try #require(screen.menu?.dayOffQuestion)
     #expect(asked.text == question && asked.confirmTitle == confirm && asked.day == day("2026-11-30"))
     #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
-    try flow.tap("cancel")
+    try await flow.tapAndSettle("cancel")
     #expect(flow.view.card("Run")?.isCompleted == true)
     #expect(try world.store.daysOff(trackerID: id(10)) == [])
-    try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.tap("day-off")
-    try flow.tap("confirm")
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
+    try await flow.tapAndSettle("day-off")
+    try await flow.tapAndSettle("confirm")
     #expect(flow.view.card("Run")?.isDayOff == true)
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-30")])
     #expect(try !world.store.recordDays(trackerID: id(10)).contains(day("2026-11-30")))
     // From the detail's grid: a long press on a done day asks the same; Esc keeps the record.
-    try flow.tap("card:Run")
-    try flow.perform(.longPress(.identifier("day:2026-11-29")))
+    try await flow.tapAndSettle("card:Run")
+    try await flow.performAndSettle(.longPress(.identifier("day:2026-11-29")))
     func detail() -> DetailViewModel.State? {
       if case .detail(let state)? = flow.view.presented.last { state } else { nil }
     }
@@ -90,49 +92,52 @@ struct DaysOffScreenTests {
     try flow.dismissTop()
     #expect(detail()?.dayOffQuestion == nil && flow.screen == .detail)
     #expect(try world.store.recordDays(trackerID: id(10)).contains(day("2026-11-29")))
-    try flow.perform(.longPress(.identifier("day:2026-11-29")))
-    try flow.tap("confirm")
+    try await flow.performAndSettle(.longPress(.identifier("day:2026-11-29")))
+    try await flow.tapAndSettle("confirm")
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-29"), day("2026-11-30")])
   }
 
-  @Test func tappingTheButtonOfADayOffCompletesTheDayInstead() throws {
+  @Test func tappingTheButtonOfADayOffCompletesTheDayInstead() async throws {
     let world = try world()
     try world.store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-30")])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
     #expect(flow.view.card("Run")?.isDayOff == true)
     #expect(flow.view.card("Run")?.completeAccessibilityLabel == "Day off: mark as done")
-    try flow.tap("complete:Run")
+    try await flow.tapAndSettle("complete:Run")
     let card = try #require(flow.view.card("Run"))
     #expect(card.isCompleted && !card.isDayOff && card.currentStreak == 4)
     #expect(try world.store.daysOff(trackerID: id(10)) == [])
   }
 
-  @Test func aFutureDateMayBeTakenOffThoughItCannotBeCompleted() throws {
+  @Test func aFutureDateMayBeTakenOffThoughItCannotBeCompleted() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("date")
-    try flow.tap("next-month")
-    try flow.tap("day:2026-12-03")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("next-month")
+    try await flow.tapAndSettle("day:2026-12-03")
     #expect(try !flow.find(.identifier("complete:Run")).isEnabled)
-    try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.tap("day-off")
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
+    try await flow.tapAndSettle("day-off")
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-12-03")])
   }
 
-  @Test func aLongPressOnAGridCellTogglesItsDayOffAndTheStreakKeepsOverIt() throws {
+  @Test func aLongPressOnAGridCellTogglesItsDayOffAndTheStreakKeepsOverIt() async throws {
     let world = try world()
     // A miss on Thursday 26 broke the run before it: done 23–25, missed 26, done 27–29.
     for iso in ["2026-11-23", "2026-11-24", "2026-11-25"] {
       try world.store.toggleRecord(trackerID: id(10), on: day(iso))
     }
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("card:Run")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("card:Run")
     guard case .detail(let before)? = flow.view.presented.last else {
       Issue.record("no detail")
       return
     }
     #expect(before.figures.first?.value == "🔥 3 days")
-    try flow.perform(.longPress(.identifier("day:2026-11-26")))
+    try await flow.performAndSettle(.longPress(.identifier("day:2026-11-26")))
     guard case .detail(let after)? = flow.view.presented.last else {
       Issue.record("no detail")
       return
@@ -140,7 +145,7 @@ struct DaysOffScreenTests {
     #expect(after.weeks.joined().first { $0.day == day("2026-11-26") }?.mark == .dayOff)
     #expect(after.figures.map(\.value) == ["🔥 6 days", "6 days", "6 days"])
     // Again: the day off is cancelled and the miss counts again.
-    try flow.perform(.longPress(.identifier("day:2026-11-26")))
+    try await flow.performAndSettle(.longPress(.identifier("day:2026-11-26")))
     guard case .detail(let again)? = flow.view.presented.last else {
       Issue.record("no detail")
       return
@@ -148,15 +153,16 @@ struct DaysOffScreenTests {
     #expect(again.figures.first?.value == "🔥 3 days")
   }
 
-  @Test func moreTrackedDaysOnTheEditScreenPassOverADayOff() throws {
+  @Test func moreTrackedDaysOnTheEditScreenPassOverADayOff() async throws {
     let world = try world()
     try world.store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-26")])
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.tap("edit")
-    try flow.tap("days-plus")
-    try flow.tap("days-plus")
-    try flow.tap("create")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
+    try await flow.tapAndSettle("edit")
+    try await flow.tapAndSettle("days-plus")
+    try await flow.tapAndSettle("days-plus")
+    try await flow.tapAndSettle("create")
     // Today (30) and then, past the day off on the 26th, the 25th.
     #expect(
       try world.store.recordDays(trackerID: id(10)).map(\.iso) == [
@@ -165,17 +171,19 @@ struct DaysOffScreenTests {
     #expect(try world.store.daysOff(trackerID: id(10)) == [day("2026-11-26")])
   }
 
-  @Test func aDayBeforeTheFirstDayCannotBeTakenOff() throws {
+  @Test func aDayBeforeTheFirstDayCannotBeTakenOff() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("card:Run")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("card:Run")
     // Created 2026-11-01: the grid starts on Monday 2026-10-27.
     #expect(throws: FlowError.self) { try flow.perform(.longPress(.identifier("day:2026-10-28"))) }
     #expect(try world.store.daysOff(trackerID: id(10)) == [])
   }
 
   @Test(arguments: [(Language.en, "Day starts at 03:00"), (.ru, "День начинается в 03:00")])
-  func choosingThreeOClockMovesTodayBackBeforeThreeInTheMorning(language: Language, row: String) throws {
+  func choosingThreeOClockMovesTodayBackBeforeThreeInTheMorning(language: Language, row: String) async throws
+  {
     let world = try world()
     // 01:30 in Moscow on Tuesday 1 December.
     let clock = TestClock("2026-11-30T22:30:00Z")
@@ -183,29 +191,32 @@ struct DaysOffScreenTests {
       now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: language,
       store: world.store, analytics: world.analytics, makeID: { UUID() }, mainActorWait: .untilEnd)
     let flow = AppFlow(environment: environment)
+    await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-12-01"))
-    try flow.tap("tab-settings")
-    try flow.tap("day-start")
+    try await flow.tapAndSettle("tab-settings")
+    try await flow.tapAndSettle("day-start")
     #expect(flow.screen == .dayStart)
     #expect(flow.elements.count == 13 && flow.elements.first?.isChecked == true)
-    try flow.tap("hour:03")
+    try await flow.tapAndSettle("hour:03")
     #expect(flow.screen == .settings)
     #expect(try flow.find(.identifier("day-start")).label == row)
     #expect(try world.store.settings().dayStart == DayStart(hour: 3))
     // Monday evening still: the main screen goes back to the 30th, and the run stays unbroken.
     flow.clockChanged()
-    try flow.tap("tab-trackers")
+    await flow.settled()
+    try await flow.tapAndSettle("tab-trackers")
     #expect(flow.view.main?.selectedDay == day("2026-11-30"))
     #expect(flow.view.card("Run")?.currentStreak == 3)
     #expect(try flow.find(.identifier("complete:Run")).isEnabled)
     // At 03:00 the day turns: Tuesday, with Monday missed.
     clock.set("2026-12-01T00:00:00Z")
     flow.clockChanged()
+    await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-12-01"))
     #expect(flow.view.card("Run")?.currentStreak == 0)
   }
 
-  @Test func aDayStartThatCannotBeReadCountsFromMidnightAndIsReadAgainNextTime() throws {
+  @Test func aDayStartThatCannotBeReadCountsFromMidnightAndIsReadAgainNextTime() async throws {
     let world = try world()
     var settings = try world.store.settings()
     settings.dayStart = DayStart(hour: 3)!
@@ -220,19 +231,21 @@ struct DaysOffScreenTests {
     #expect(environment.today == day("2026-11-30"))
   }
 
-  @Test func aDayStartSavedElsewhereMovesTodayHere() throws {
+  @Test func aDayStartSavedElsewhereMovesTodayHere() async throws {
     let world = try world()
     let clock = TestClock("2026-11-30T22:30:00Z")  // 01:30 on Tuesday in Moscow
     let environment = AppEnvironment(
       now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: .en,
       store: world.store, analytics: world.analytics, makeID: { UUID() }, mainActorWait: .untilEnd)
     let flow = AppFlow(environment: environment)
+    await flow.settled()
     #expect(environment.today == day("2026-12-01"))
     var settings = try world.store.settings()
     settings.dayStart = DayStart(hour: 2)!
     try world.store.saveSettings(settings)
     #expect(environment.today == day("2026-11-30"))
     flow.clockChanged()
+    await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-11-30"))
   }
 }

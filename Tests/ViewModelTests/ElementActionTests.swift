@@ -15,9 +15,10 @@ import TrackerPreviewSupport
 struct ElementActionTests {
   let demo = DemoData(today: day("2026-11-30"))
 
-  @Test func theMainScreensElementsCarryTheirActions() throws {
+  @Test func theMainScreensElementsCarryTheirActions() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
     let byID = Dictionary(uniqueKeysWithValues: flow.elements.map { ($0.id, $0) })
     #expect(byID["add"]?.action == .tracker(.addTracker))
     #expect(byID["date"]?.action == .tracker(.openCalendar))
@@ -29,25 +30,27 @@ struct ElementActionTests {
     #expect(byID["card:Зарядка"]?.longPressAction == .tracker(.openCardMenu(trackerID: demo.trackers[3].id)))
   }
 
-  @Test func theFormsPickersSayWhichIndexTheyChooseNotAStringToParse() throws {
+  @Test func theFormsPickersSayWhichIndexTheyChooseNotAStringToParse() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("add")
-    try flow.tap("habit")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
     let emoji = try flow.find(.identifier("emoji:3"))
     #expect(emoji.label == "🌺" && emoji.action == .tracker(.chooseEmoji(index: 2)))
     #expect(try flow.find(.identifier("color:18")).action == .tracker(.chooseColor(index: 17)))
     #expect(try flow.find(.identifier("create")).action == .tracker(.saveTracker))
-    try flow.tap("schedule")
+    try await flow.tapAndSettle("schedule")
     #expect(try flow.find(.identifier("day:sun")).action == .tracker(.toggleWeekday(.sunday)))
   }
 
-  @Test func sendingAnActionDoesWhatTappingItsElementDoes() throws {
+  @Test func sendingAnActionDoesWhatTappingItsElementDoes() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.send(.addTracker)
-    try flow.send(.chooseKind(.event))
-    try flow.send(.chooseEmoji(index: 2))
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.sendAndSettle(.addTracker)
+    try await flow.sendAndSettle(.chooseKind(.event))
+    try await flow.sendAndSettle(.chooseEmoji(index: 2))
     guard case .trackerForm(let form)? = flow.view.presented.last else {
       Issue.record("no form")
       return
@@ -56,33 +59,35 @@ struct ElementActionTests {
     #expect(form.hasSchedule == false)
   }
 
-  @Test func anActionOfAnotherScreenIsRefusedAndATapOnWhatIsNotThereListsWhatIsOnScreen() throws {
+  @Test func anActionOfAnotherScreenIsRefusedAndATapOnWhatIsNotThereListsWhatIsOnScreen() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
     #expect(throws: ActionError.self) { try flow.send(.chooseEmoji(index: 0)) }
-    try flow.send(.openFilters)
+    try await flow.sendAndSettle(.openFilters)
     do {
-      try flow.send(.addTracker)
+      try await flow.sendAndSettle(.addTracker)
       Issue.record("no error")
     } catch {
       #expect(error.message == "addTracker cannot be done on filters")
       #expect(error.language == .en)
     }
     do {
-      try flow.tap("add")
+      try await flow.tapAndSettle("add")
       Issue.record("no error")
     } catch {
       #expect(error.elements.map(\.id).first == "filter:all")
     }
   }
 
-  @Test func theMainScreenReportsOpenAndCloseAsItAppearsAndDisappears() throws {
+  @Test func theMainScreenReportsOpenAndCloseAsItAppearsAndDisappears() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("tab-statistics")
-    try flow.tap("tab-trackers")
-    try flow.tap("add")
-    try flow.perform(.dismiss)
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("tab-statistics")
+    try await flow.tapAndSettle("tab-trackers")
+    try await flow.tapAndSettle("add")
+    try await flow.performAndSettle(.dismiss)
     flow.appClosed()
     #expect(
       world.analytics.events.map(\.description) == [
@@ -90,11 +95,12 @@ struct ElementActionTests {
       ])
   }
 
-  @Test func onboardingReportsNothingUntilTheMainScreenAppears() throws {
+  @Test func onboardingReportsNothingUntilTheMainScreenAppears() async throws {
     let world = TestWorld()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
     #expect(world.analytics.events.isEmpty)
-    try flow.tap("start")
+    try await flow.tapAndSettle("start")
     #expect(world.analytics.events.map(\.description) == ["open Main"])
   }
 }

@@ -12,37 +12,38 @@ import TrackerModels
 @Suite("From first launch to statistics", .temporaryFolders)
 struct JourneyTests {
   @Test(arguments: Language.allCases)
-  func aNewUserCreatesCompletesAndReadsTheStatistics(language: Language) throws {
+  func aNewUserCreatesCompletesAndReadsTheStatistics(language: Language) async throws {
     let world = TestWorld()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
     let ru = language == .ru
 
     #expect(flow.screen == .onboarding)
-    try flow.perform(.swipe(.left))
-    try flow.tap("start")
+    try await flow.performAndSettle(.swipe(.left))
+    try await flow.tapAndSettle("start")
     #expect(flow.screen == .trackers)
 
-    try flow.tap("add")
-    try flow.tap("habit")
-    try flow.tap("name")
-    try flow.perform(.type(ru ? "Читать" : "Read"))
-    try flow.tap("category")
-    try flow.tap("add-category")
-    try flow.tap("title")
-    try flow.perform(.type(ru ? "Учёба" : "Study"))
-    try flow.tap("done")
-    try flow.tap("category:" + (ru ? "Учёба" : "Study"))
-    try flow.tap("schedule")
-    for day in ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] { try flow.tap("day:" + day) }
-    try flow.tap("done")
-    try flow.tap("emoji:1")
-    try flow.tap("color:1")
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
+    try await flow.tapAndSettle("name")
+    try await flow.performAndSettle(.type(ru ? "Читать" : "Read"))
+    try await flow.tapAndSettle("category")
+    try await flow.tapAndSettle("add-category")
+    try await flow.tapAndSettle("title")
+    try await flow.performAndSettle(.type(ru ? "Учёба" : "Study"))
+    try await flow.tapAndSettle("done")
+    try await flow.tapAndSettle("category:" + (ru ? "Учёба" : "Study"))
+    try await flow.tapAndSettle("schedule")
+    for day in ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] { try await flow.tapAndSettle("day:" + day) }
+    try await flow.tapAndSettle("done")
+    try await flow.tapAndSettle("emoji:1")
+    try await flow.tapAndSettle("color:1")
     #expect(try flow.find(.identifier("create")).isEnabled)
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     #expect(flow.screen == .trackers)
 
     let name = ru ? "Читать" : "Read"
-    try flow.tap("complete:" + name)
+    try await flow.tapAndSettle("complete:" + name)
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -50,7 +51,7 @@ struct JourneyTests {
     #expect(main.sections.map(\.title) == [ru ? "Учёба" : "Study"])
     #expect(main.sections[0].cards.map(\.dayCounter) == [ru ? "1 день" : "1 day"])
 
-    try flow.tap("tab-statistics")
+    try await flow.tapAndSettle("tab-statistics")
     guard case .statistics(let statistics) = flow.view.base else {
       Issue.record("not on statistics")
       return

@@ -35,6 +35,13 @@ struct MeasureAndQuotaFormTests {
     try flow.tap("color:1")
   }
 
+  /// `newHabit` as the app meets it: each step's store work awaited.
+  static func newHabit(_ flow: AppFlow, name: String) async throws {
+    for id in ["add", "habit", "name"] { try await flow.tapAndSettle(id) }
+    try await flow.performAndSettle(.type(name))
+    for id in ["category", "category:" + home.title, "emoji:1", "color:1"] { try await flow.tapAndSettle(id) }
+  }
+
   /// The stored tracker called `name`.
   static func stored(_ world: TestWorld, _ name: String) throws -> Tracker? {
     try world.store.trackers().first { $0.tracker.name == name }?.tracker

@@ -43,41 +43,45 @@ struct MeasureNotePaceScreenTests {
 
   @Test(arguments: [(Language.en, "12.5 / 20 km", "– / 20 km"), (.ru, "12,5 / 20 km", "– / 20 km")])
   func aMeasurableCardShowsTheDaysAmountAgainstItsTarget(language: Language, amount: String, nothing: String)
-    throws
+    async throws
   {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
     #expect(flow.view.card("Run")?.amountText == amount)
-    try flow.tap("date")
-    try flow.tap("day:2026-11-29")
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("day:2026-11-29")
     #expect(flow.view.card("Run")?.amountText == nothing)
   }
 
-  @Test func anAtLeastDayBelowItsTargetIsNotDoneButShowsItsAmount() throws {
+  @Test func anAtLeastDayBelowItsTargetIsNotDoneButShowsItsAmount() async throws {
     let world = try world(["2026-11-30": "12.5", "2026-11-29": "20"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
     let card = try #require(flow.view.card("Run"))
     #expect(!card.isCompleted && card.amountText == "12.5 / 20 km")
     #expect(try flow.find(.identifier("complete:Run")).label == "+")
-    try flow.tap("date")
-    try flow.tap("day:2026-11-29")
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("day:2026-11-29")
     #expect(flow.view.card("Run")?.isCompleted == true)
   }
 
-  @Test func theCardsDayCounterCountsMetDays() throws {
+  @Test func theCardsDayCounterCountsMetDays() async throws {
     let world = try world(["2026-11-27": "25", "2026-11-28": "10", "2026-11-29": "20"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
     #expect(flow.view.card("Run")?.dayCounter == "2 days")
   }
 
   @Test(arguments: [(Language.en, "12.5 / 20 km"), (.ru, "12,5 / 20 km")])
-  func typingAnAmountAndSavingShowsItOnTheCard(language: Language, shown: String) throws {
+  func typingAnAmountAndSavingShowsItOnTheCard(language: Language, shown: String) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.tap("complete:Run")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.tapAndSettle("complete:Run")
     #expect(flow.screen == .amount)
-    try flow.perform(.type(language == .ru ? "12,5" : "12.5"))
-    try flow.tap("save")
+    try await flow.performAndSettle(.type(language == .ru ? "12,5" : "12.5"))
+    try await flow.tapAndSettle("save")
     #expect(flow.screen == .trackers)
     #expect(flow.view.card("Run")?.amountText == shown)
     #expect(try world.store.records(trackerID: id(10)).map(\.amount) == [try Amount(parsing: "12.5")])
@@ -87,12 +91,14 @@ struct MeasureNotePaceScreenTests {
     (Language.en, "12.5.1", "Enter a number, such as 12.5"), (.ru, "12,5,1", "Введите число, например 12,5"),
     (.en, "-3", "An amount cannot be below zero"), (.ru, "1,2345", "Не больше трёх знаков после запятой"),
   ])
-  func theAmountSheetRefusesBadInputInWordsAndKeepsIt(language: Language, typed: String, error: String) throws
+  func theAmountSheetRefusesBadInputInWordsAndKeepsIt(language: Language, typed: String, error: String)
+    async throws
   {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.tap("complete:Run")
-    try flow.perform(.type(typed))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.tapAndSettle("complete:Run")
+    try await flow.performAndSettle(.type(typed))
     guard case .amount(let state)? = flow.view.presented.last else {
       Issue.record("the amount sheet is not on top")
       return
@@ -102,41 +108,44 @@ struct MeasureNotePaceScreenTests {
     #expect(try world.store.records(trackerID: id(10)).isEmpty)
   }
 
-  @Test func minusAndPlusMoveByOneUnitAndNeverBelowZero() throws {
+  @Test func minusAndPlusMoveByOneUnitAndNeverBelowZero() async throws {
     let world = try world(["2026-11-30": "1.5"])
-    let flow = AppFlow(environment: world.environment(.ru))
-    try flow.tap("complete:Run")
-    try flow.tap("amount-plus")
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
+    try await flow.tapAndSettle("complete:Run")
+    try await flow.tapAndSettle("amount-plus")
     #expect(try flow.find(.identifier("amount")).label == "2,5")
-    try flow.tap("amount-minus")
-    try flow.tap("amount-minus")
+    try await flow.tapAndSettle("amount-minus")
+    try await flow.tapAndSettle("amount-minus")
     #expect(try flow.find(.identifier("amount")).label == "0,5")
-    try flow.tap("amount-minus")
+    try await flow.tapAndSettle("amount-minus")
     #expect(try flow.find(.identifier("amount")).label == "0")
     #expect(try !flow.find(.identifier("amount-minus")).isEnabled)
   }
 
-  @Test func clearOnTheAmountSheetRemovesTheDaysRecord() throws {
+  @Test func clearOnTheAmountSheetRemovesTheDaysRecord() async throws {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("complete:Run")
-    try flow.tap("clear")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("complete:Run")
+    try await flow.tapAndSettle("clear")
     #expect(flow.screen == .trackers)
     #expect(try world.store.records(trackerID: id(10)).isEmpty)
     #expect(flow.view.card("Run")?.amountText == "– / 20 km")
   }
 
-  @Test func escClosesTheAmountAndNoteSheetsWithoutSaving() throws {
+  @Test func escClosesTheAmountAndNoteSheetsWithoutSaving() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("complete:Run")
-    try flow.perform(.type("7"))
-    try flow.perform(.dismiss)
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("complete:Run")
+    try await flow.performAndSettle(.type("7"))
+    try await flow.performAndSettle(.dismiss)
     #expect(flow.screen == .trackers)
-    try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.tap("note")
-    try flow.perform(.type("sick"))
-    try flow.perform(.dismiss)
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
+    try await flow.tapAndSettle("note")
+    try await flow.performAndSettle(.type("sick"))
+    try await flow.performAndSettle(.dismiss)
     #expect(flow.screen == .trackers)
     #expect(try world.store.records(trackerID: id(10)).isEmpty)
     #expect(try world.store.notes(trackerID: id(10)).isEmpty)
@@ -146,25 +155,32 @@ struct MeasureNotePaceScreenTests {
     (Language.en, Quota.Period.week, "1 of 3 this week"), (.ru, .week, "1 из 3 на этой неделе"),
     (.en, .month, "2 of 3 this month"), (.ru, .month, "2 из 3 в этом месяце"),
   ])
-  func aQuotaCardShowsThePeriodsProgress(language: Language, period: Quota.Period, progress: String) throws {
+  func aQuotaCardShowsThePeriodsProgress(language: Language, period: Quota.Period, progress: String)
+    async throws
+  {
     let world = try quotaWorld(3, per: period, done: ["2026-11-27", "2026-11-30"])
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
     #expect(flow.view.card("Swim")?.quotaText == progress)
   }
 
-  @Test func aQuotaCardOnADayOfAnotherWeekSaysThatWeek() throws {
+  @Test func aQuotaCardOnADayOfAnotherWeekSaysThatWeek() async throws {
     let world = try quotaWorld(2, per: .week, done: ["2026-11-24", "2026-11-27"])
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("date")
-    try flow.tap("day:2026-11-25")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("day:2026-11-25")
     #expect(flow.view.card("Swim")?.quotaText == "2 of 2 that week")
   }
 
   @Test(arguments: [(Language.en, "3 times a week"), (.ru, "3 раза в неделю")])
-  func aQuotaHabitsDetailNamesItsScheduleAndMarksNoDayMissed(language: Language, schedule: String) throws {
+  func aQuotaHabitsDetailNamesItsScheduleAndMarksNoDayMissed(language: Language, schedule: String)
+    async throws
+  {
     let world = try quotaWorld(3, per: .week, done: ["2026-11-24", "2026-11-26", "2026-11-27"])
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.tap("card:Swim")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.tapAndSettle("card:Swim")
     guard case .detail(let detail)? = flow.view.presented.last else {
       Issue.record("the detail is not on top")
       return
@@ -177,45 +193,48 @@ struct MeasureNotePaceScreenTests {
     #expect(detail.chart == nil && detail.amountWeeks.isEmpty)
   }
 
-  @Test func anAmountSavedOnOneCardLeavesTheOthersAsTheyWere() throws {
+  @Test func anAmountSavedOnOneCardLeavesTheOthersAsTheyWere() async throws {
     let world = try world(["2026-11-29": "25"])
     try world.store.createTracker(habit("Read", id: 11))
     try world.store.toggleRecord(trackerID: id(11), on: day("2026-11-30"))
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
     let read = flow.view.card("Read")
-    try flow.tap("complete:Run")
-    try flow.perform(.type("20"))
-    try flow.tap("save")
+    try await flow.tapAndSettle("complete:Run")
+    try await flow.performAndSettle(.type("20"))
+    try await flow.tapAndSettle("save")
     #expect(flow.view.card("Run")?.isCompleted == true && flow.view.card("Run")?.dayCounter == "2 days")
     #expect(flow.view.card("Run")?.currentStreak == 2)
     #expect(flow.view.card("Read") == read)
   }
 
-  @Test func theCompletedFiltersFollowMetDays() throws {
+  @Test func theCompletedFiltersFollowMetDays() async throws {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("filters")
-    try flow.tap("filter:completed")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("filters")
+    try await flow.tapAndSettle("filter:completed")
     #expect(flow.view.card("Run") == nil)
-    try flow.tap("filters")
-    try flow.tap("filter:not-completed")
+    try await flow.tapAndSettle("filters")
+    try await flow.tapAndSettle("filter:not-completed")
     #expect(flow.view.card("Run") != nil)
   }
 
   @Test(arguments: [(Language.en, "Note for this day"), (.ru, "Заметка на этот день")])
   func aNoteWrittenFromTheCardsMenuIsListedOnTheDetailAndClearRemovesIt(language: Language, entry: String)
-    throws
+    async throws
   {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.perform(.longPress(.identifier("card:Run")))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
     #expect(try flow.find(.identifier("note")).label == entry)
-    try flow.tap("note")
+    try await flow.tapAndSettle("note")
     #expect(flow.screen == .note)
-    try flow.perform(.type("ran in the rain"))
-    try flow.tap("save")
+    try await flow.performAndSettle(.type("ran in the rain"))
+    try await flow.tapAndSettle("save")
     #expect(try world.store.notes(trackerID: id(10)).map(\.text) == ["ran in the rain"])
-    try flow.tap("card:Run")
+    try await flow.tapAndSettle("card:Run")
     guard case .detail(let detail)? = flow.view.presented.last else {
       Issue.record("the detail is not on top")
       return
@@ -224,9 +243,9 @@ struct MeasureNotePaceScreenTests {
     #expect(detail.entries.map(\.amountText) == [language == .ru ? "12,5 km" : "12.5 km"])
     #expect(detail.weeks.joined().filter(\.hasNote).map(\.day) == [day("2026-11-30")])
     // The detail's own entry opens the same note; Clear removes it.
-    try flow.tap("note")
+    try await flow.tapAndSettle("note")
     #expect(try flow.find(.identifier("note-text")).label == "ran in the rain")
-    try flow.tap("clear")
+    try await flow.tapAndSettle("clear")
     #expect(flow.screen == .detail)
     guard case .detail(let cleared)? = flow.view.presented.last else {
       Issue.record("another screen is presented: \(String(describing: flow.view.presented.last))")
@@ -236,29 +255,31 @@ struct MeasureNotePaceScreenTests {
     #expect(try world.store.notes(trackerID: id(10)).isEmpty)
   }
 
-  @Test func aNoteMayBeWrittenOnAFutureDayAndKeepsItsLineBreaks() throws {
+  @Test func aNoteMayBeWrittenOnAFutureDayAndKeepsItsLineBreaks() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("date")
-    try flow.tap("next-month")
-    try flow.tap("day:2026-12-03")
-    try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.tap("note")
-    try flow.perform(.type("race day\nbring water"))
-    try flow.tap("save")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("next-month")
+    try await flow.tapAndSettle("day:2026-12-03")
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
+    try await flow.tapAndSettle("note")
+    try await flow.performAndSettle(.type("race day\nbring water"))
+    try await flow.tapAndSettle("save")
     #expect(try world.store.notes(trackerID: id(10)).map(\.day) == [day("2026-12-03")])
     #expect(try world.store.notes(trackerID: id(10)).map(\.text) == ["race day\nbring water"])
   }
 
-  @Test func aBlankNoteCannotBeSavedAndATooLongOneSaysWhy() throws {
+  @Test func aBlankNoteCannotBeSavedAndATooLongOneSaysWhy() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(.ru))
-    try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.tap("note")
-    try flow.perform(.type("   "))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
+    try await flow.tapAndSettle("note")
+    try await flow.performAndSettle(.type("   "))
     #expect(try !flow.find(.identifier("save")).isEnabled)
-    try flow.perform(.clear)
-    try flow.perform(.type(String(repeating: "ж", count: 501)))
+    try await flow.performAndSettle(.clear)
+    try await flow.performAndSettle(.type(String(repeating: "ж", count: 501)))
     guard case .note(let state)? = flow.view.presented.last else {
       Issue.record("the note sheet is not on top")
       return
@@ -266,10 +287,11 @@ struct MeasureNotePaceScreenTests {
     #expect(state.error != nil && !state.isSaveEnabled)
   }
 
-  @Test func theDetailChartsTheLast12WeeksTotalsAgainstTheWeeklyTarget() throws {
+  @Test func theDetailChartsTheLast12WeeksTotalsAgainstTheWeeklyTarget() async throws {
     let world = try world(["2026-11-30": "12.5", "2026-11-24": "20", "2026-11-25": "7.25", "2026-09-14": "3"])
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("card:Run")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("card:Run")
     guard case .detail(let detail)? = flow.view.presented.last else {
       Issue.record("the detail is not on top")
       return
@@ -286,21 +308,22 @@ struct MeasureNotePaceScreenTests {
 
   /// Issue 49: a month's target charts 7/30 of it a week, exactly (3000 a month: 700, never 699);
   /// the amount sheet says the target is the month's.
-  @Test func aMonthsTargetChartsItsShareOfAWeekAndTheSheetSaysTheMonth() throws {
+  @Test func aMonthsTargetChartsItsShareOfAWeekAndTheSheetSaysTheMonth() async throws {
     let world = try world(["2026-11-30": "100"])
     var run = try #require(try world.store.trackers().first).tracker
     run.measure = try .measurable(
       unit: "km", target: Amount(parsing: "3000"), direction: .atMost, period: .month)
     try world.store.updateTracker(run, addingRecordsOn: [], removingRecordsOn: [])
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("card:Run")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("card:Run")
     guard case .detail(let detail)? = flow.view.presented.last else {
       Issue.record("the detail is not on top")
       return
     }
     #expect(detail.chart?.target == Amount(units: 700))
-    try flow.tap("back")
-    try flow.tap("complete:Run")
+    try await flow.tapAndSettle("back")
+    try await flow.tapAndSettle("complete:Run")
     guard case .amount(let sheet)? = flow.view.presented.last else {
       Issue.record("the amount sheet is not on top")
       return
@@ -330,14 +353,15 @@ struct MeasureNotePaceScreenTests {
   }
 
   /// A period target's running week marks no day missed: the week decides (issue 49).
-  @Test func aPeriodTargetsDetailMarksNoDayMissed() throws {
+  @Test func aPeriodTargetsDetailMarksNoDayMissed() async throws {
     let world = try world(["2026-11-30": "5000"])
     var run = try #require(try world.store.trackers().first).tracker
     run.measure = try .measurable(
       unit: "km", target: Amount(parsing: "50000"), direction: .atLeast, period: .week)
     try world.store.updateTracker(run, addingRecordsOn: [], removingRecordsOn: [])
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("card:Run")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("card:Run")
     guard case .detail(let detail)? = flow.view.presented.last else {
       Issue.record("the detail is not on top")
       return
@@ -345,15 +369,16 @@ struct MeasureNotePaceScreenTests {
     #expect(!detail.weeks.joined().contains { $0.mark == .missed }, "\(detail.weeks)")
   }
 
-  @Test func theSheetsElementsAreNamedForAScreenReader() throws {
+  @Test func theSheetsElementsAreNamedForAScreenReader() async throws {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
     #expect(try flow.find(.identifier("card:Run")).spoken == "Run, 0 days, 12.5 / 20 km")
     #expect(try flow.find(.identifier("complete:Run")).spoken == "Enter the amount: Run")
-    try flow.tap("complete:Run")
+    try await flow.tapAndSettle("complete:Run")
     #expect(try flow.find(.identifier("amount")).spoken == "Run: 12.5 km")
     #expect(try flow.find(.identifier("amount-plus")).spoken == "One km more")
-    try flow.perform(.clear)
+    try await flow.performAndSettle(.clear)
     #expect(try flow.find(.identifier("save")).spoken == "Save: Run, Mon 30 Nov: enter an amount first")
   }
 }

@@ -18,56 +18,58 @@ struct ReminderFormTests {
   let at2000 = ReminderTime.evening
 
   /// The time picker over the form: its time typed and Done.
-  func choose(_ time: String, on flow: AppFlow) throws {
+  func choose(_ time: String, on flow: AppFlow) async throws {
     #expect(flow.screen == .timePicker)
-    try flow.perform(.clear)
-    try flow.perform(.type(time))
-    try flow.tap("done")
+    try await flow.performAndSettle(.clear)
+    try await flow.performAndSettle(.type(time))
+    try await flow.tapAndSettle("done")
     #expect(flow.screen == .trackerForm)
   }
 
   @Test(arguments: Language.allCases)
-  func aNewHabitIsCreatedWithTheRemindersAddedOnItsForm(language: Language) throws {
+  func aNewHabitIsCreatedWithTheRemindersAddedOnItsForm(language: Language) async throws {
     let world = try MeasureAndQuotaFormTests.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try MeasureAndQuotaFormTests.newHabit(flow, name: "Run")
-    try flow.tap("schedule")
-    try flow.tap("day:mon")
-    try flow.tap("done")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await MeasureAndQuotaFormTests.newHabit(flow, name: "Run")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("day:mon")
+    try await flow.tapAndSettle("done")
     let add = try flow.find(.identifier("add-reminder"))
     #expect(add.label == (language == .ru ? "Добавить напоминание" : "Add a reminder"))
-    try flow.tap("add-reminder")
-    try choose("07:30", on: flow)
+    try await flow.tapAndSettle("add-reminder")
+    try await choose("07:30", on: flow)
     // "+" offers 20:00 first.
-    try flow.tap("add-reminder")
+    try await flow.tapAndSettle("add-reminder")
     #expect(flow.sheet?.model(TimePickerViewModel.self)?.state.text == "20:00")
-    try flow.tap("done")
+    try await flow.tapAndSettle("done")
     #expect(flow.trackerFormState?.reminders.rows.map(\.text) == ["07:30", "20:00"])
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     #expect(flow.screen == .trackers)
     let stored = try #require(try MeasureAndQuotaFormTests.stored(world, "Run"))
     #expect(stored.reminders == [HabitReminder(time: at0730), HabitReminder(time: at2000)])
   }
 
-  @Test func anEditedReminderKeepsItsDaysAndAlwaysAndARemovedOneGoes() throws {
+  @Test func anEditedReminderKeepsItsDaysAndAlwaysAndARemovedOneGoes() async throws {
     let world = try MeasureAndQuotaFormTests.world()
     var tracker = habit("Read", id: 10, days: [.monday, .friday])
     let chosen = HabitReminder(time: at0730, days: [.saturday], onlyIfNotDone: false)
     tracker.reminders = [chosen, HabitReminder(time: at2000)]
     try world.store.createTracker(tracker)
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.longPress(.identifier("card:Read")))
-    try flow.tap("edit")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Read")))
+    try await flow.tapAndSettle("edit")
     let rows = try #require(flow.trackerFormState?.reminders.rows)
     #expect(rows.map(\.details) == ["Sat · even when done", nil])
     #expect(
       try flow.find(.identifier("reminder:07:30")).spokenLabel == "Reminders: 07:30, Sat · even when done")
     #expect(flow.trackerFormState?.hasChanges == false)
-    try flow.tap("reminder:07:30")
-    try choose("06:45", on: flow)
+    try await flow.tapAndSettle("reminder:07:30")
+    try await choose("06:45", on: flow)
     #expect(flow.trackerFormState?.hasChanges == true)
-    try flow.tap("remove-reminder:20:00")
-    try flow.tap("create")
+    try await flow.tapAndSettle("remove-reminder:20:00")
+    try await flow.tapAndSettle("create")
     #expect(flow.screen == .trackers)
     let stored = try #require(try MeasureAndQuotaFormTests.stored(world, "Read"))
     #expect(
@@ -76,36 +78,38 @@ struct ReminderFormTests {
       ])
   }
 
-  @Test func aFormWithAReminderAddedAsksBeforeItIsLeftAndOneUndoneDoesNot() throws {
+  @Test func aFormWithAReminderAddedAsksBeforeItIsLeftAndOneUndoneDoesNot() async throws {
     let world = try MeasureAndQuotaFormTests.world()
     try world.store.createTracker(habit("Read", id: 10))
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.longPress(.identifier("card:Read")))
-    try flow.tap("edit")
-    try flow.tap("add-reminder")
-    try flow.tap("done")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Read")))
+    try await flow.tapAndSettle("edit")
+    try await flow.tapAndSettle("add-reminder")
+    try await flow.tapAndSettle("done")
     #expect(flow.trackerFormState?.hasChanges == true)
-    try flow.tap("remove-reminder:20:00")
+    try await flow.tapAndSettle("remove-reminder:20:00")
     #expect(flow.trackerFormState?.hasChanges == false)
-    try flow.tap("add-reminder")
-    try flow.tap("done")
-    try flow.perform(.dismiss)
+    try await flow.tapAndSettle("add-reminder")
+    try await flow.tapAndSettle("done")
+    try await flow.performAndSettle(.dismiss)
     #expect(flow.trackerFormState?.discardQuestion != nil)
   }
 
-  @Test func theEighthReminderIsTheLastAndAReminderMovedOntoAnotherTimeTakesItsPlace() throws {
+  @Test func theEighthReminderIsTheLastAndAReminderMovedOntoAnotherTimeTakesItsPlace() async throws {
     let world = try MeasureAndQuotaFormTests.world()
     try world.store.createTracker(habit("Read", id: 10))
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.longPress(.identifier("card:Read")))
-    try flow.tap("edit")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Read")))
+    try await flow.tapAndSettle("edit")
     for hour in 1...HabitReminder.limit {
-      try flow.tap("add-reminder")
-      try choose("0\(hour):00", on: flow)
+      try await flow.tapAndSettle("add-reminder")
+      try await choose("0\(hour):00", on: flow)
     }
     #expect(try !flow.find(.identifier("add-reminder")).isEnabled)
-    try flow.tap("reminder:01:00")
-    try choose("02:00", on: flow)
+    try await flow.tapAndSettle("reminder:01:00")
+    try await choose("02:00", on: flow)
     #expect(flow.trackerFormState?.reminders.rows.map(\.text) == (2...8).map { "0\($0):00" })
     #expect(try flow.find(.identifier("add-reminder")).isEnabled)
   }

@@ -62,12 +62,14 @@ final class RecordingScheduler: NotificationScheduler, @unchecked Sendable {
 @MainActor
 @Suite("Settings: the daily reminder", .temporaryFolders)
 struct SettingsTests {
-  func flow(_ world: TestWorld, _ scheduler: RecordingScheduler, _ language: Language = .en) throws -> AppFlow
+  func flow(_ world: TestWorld, _ scheduler: RecordingScheduler, _ language: Language = .en) async throws
+    -> AppFlow
   {
-    var environment = world.environment(language)
+    var environment = world.appEnvironment(language)
     environment.notifications = scheduler
     let flow = AppFlow(environment: environment)
-    try flow.tap("tab-settings")
+    await flow.settled()
+    try await flow.tapAndSettle("tab-settings")
     return flow
   }
 
@@ -76,9 +78,9 @@ struct SettingsTests {
     return nil
   }
 
-  @Test func theReminderIsOffAtEightByDefaultAndTheTabIsThird() throws {
+  @Test func theReminderIsOffAtEightByDefaultAndTheTabIsThird() async throws {
     let scheduler = RecordingScheduler()
-    let flow = try flow(try TestWorld.demo(), scheduler, .ru)
+    let flow = try await flow(try TestWorld.demo(), scheduler, .ru)
     #expect(flow.screen == .settings)
     var expected = SettingsViewModel.State(
       title: "Настройки", reminderTitle: "Ежедневное напоминание", isReminderOn: false,
@@ -97,11 +99,11 @@ struct SettingsTests {
     #expect(scheduler.calls == [.cancel])
   }
 
-  @Test func turningItOnExplainsThenAsksAndWhenGrantedSchedulesADailyReminder() throws {
+  @Test func turningItOnExplainsThenAsksAndWhenGrantedSchedulesADailyReminder() async throws {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler()
-    let flow = try flow(world, scheduler, .ru)
-    try flow.tap("reminder")
+    let flow = try await flow(world, scheduler, .ru)
+    try await flow.tapAndSettle("reminder")
     #expect(flow.screen == .permission)
     guard case .permission(let sheet) = flow.view.presented.last else {
       Issue.record("no sheet")
@@ -109,7 +111,7 @@ struct SettingsTests {
     }
     #expect(sheet.text == "Разрешите уведомления, чтобы раз в день напоминать отметить привычки")
     #expect(flow.elements.map(\.label) == ["Разрешить", "Не сейчас"])
-    try flow.tap("allow")
+    try await flow.tapAndSettle("allow")
     #expect(flow.screen == .settings)
     #expect(settings(flow)?.isReminderOn == true)
     #expect(
@@ -121,85 +123,85 @@ struct SettingsTests {
     #expect(flow.elements.map(\.id).contains("reminder-time"))
   }
 
-  @Test func deniedTheSwitchGoesBackOffAndSaysNotificationsAreOff() throws {
+  @Test func deniedTheSwitchGoesBackOffAndSaysNotificationsAreOff() async throws {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler(grants: false)
-    let flow = try flow(world, scheduler)
-    try flow.tap("reminder")
-    try flow.tap("allow")
+    let flow = try await flow(world, scheduler)
+    try await flow.tapAndSettle("reminder")
+    try await flow.tapAndSettle("allow")
     #expect(settings(flow)?.isReminderOn == false)
     #expect(settings(flow)?.deniedNote == "Notifications are turned off in the system settings")
     #expect(!scheduler.calls.contains { if case .schedule = $0 { return true } else { return false } })
     #expect(try world.store.settings().reminder.isOn == false)
     // Asked again later, the system says no at once: no explanation, the note again.
-    try flow.tap("reminder")
+    try await flow.tapAndSettle("reminder")
     #expect(flow.screen == .settings && settings(flow)?.isReminderOn == false)
   }
 
-  @Test func notNowOrSwipingTheSheetAwayLeavesTheSwitchOff() throws {
+  @Test func notNowOrSwipingTheSheetAwayLeavesTheSwitchOff() async throws {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler()
-    let flow = try flow(world, scheduler)
-    try flow.tap("reminder")
-    try flow.tap("not-now")
+    let flow = try await flow(world, scheduler)
+    try await flow.tapAndSettle("reminder")
+    try await flow.tapAndSettle("not-now")
     #expect(flow.screen == .settings && settings(flow)?.isReminderOn == false)
-    try flow.tap("reminder")
-    try flow.perform(.dismiss)
+    try await flow.tapAndSettle("reminder")
+    try await flow.performAndSettle(.dismiss)
     #expect(flow.screen == .settings && settings(flow)?.isReminderOn == false)
     #expect(!scheduler.calls.contains(.request))
     #expect(try world.store.settings().reminder.isOn == false)
   }
 
-  @Test func aNewTimeReschedulesAndAnInvalidOneKeepsDoneDisabled() throws {
+  @Test func aNewTimeReschedulesAndAnInvalidOneKeepsDoneDisabled() async throws {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler(status: .granted)
-    let flow = try flow(world, scheduler)
-    try flow.tap("reminder")
+    let flow = try await flow(world, scheduler)
+    try await flow.tapAndSettle("reminder")
     #expect(settings(flow)?.isReminderOn == true)
-    try flow.tap("reminder-time")
+    try await flow.tapAndSettle("reminder-time")
     #expect(flow.screen == .timePicker)
-    try flow.perform(.clear)
-    try flow.perform(.type("7:5"))
+    try await flow.performAndSettle(.clear)
+    try await flow.performAndSettle(.type("7:5"))
     guard case .timePicker(let invalid) = flow.view.presented.last else {
       Issue.record("no sheet")
       return
     }
     #expect(!invalid.isDoneEnabled && invalid.error == "Enter a time as HH:MM, from 00:00 to 23:59")
     #expect(throws: FlowError.self) { try flow.tap("done") }
-    try flow.perform(.clear)
-    try flow.perform(.type("07:30"))
-    try flow.tap("done")
+    try await flow.performAndSettle(.clear)
+    try await flow.performAndSettle(.type("07:30"))
+    try await flow.tapAndSettle("done")
     #expect(flow.screen == .settings && settings(flow)?.timeText == "07:30")
     #expect(scheduler.calls.last == .schedule("07:30", title: "Tracker", body: "Time to mark today's habits"))
     #expect(try world.store.settings().reminder == ReminderSettings(isOn: true, time: ReminderTime("07:30")!))
   }
 
-  @Test func turningItOffCancels() throws {
+  @Test func turningItOffCancels() async throws {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler(status: .granted)
-    let flow = try flow(world, scheduler)
-    try flow.tap("reminder")
-    try flow.tap("reminder")
+    let flow = try await flow(world, scheduler)
+    try await flow.tapAndSettle("reminder")
+    try await flow.tapAndSettle("reminder")
     #expect(settings(flow)?.isReminderOn == false)
     #expect(scheduler.calls.last == .cancel)
     #expect(try world.store.settings().reminder.isOn == false)
     #expect(!flow.elements.map(\.id).contains("reminder-time"))
   }
 
-  @Test func atRelaunchTheStoredSettingAndTheSchedulerAgree() throws {
+  @Test func atRelaunchTheStoredSettingAndTheSchedulerAgree() async throws {
     let world = try TestWorld.demo()
     var settings = try world.store.settings()
     settings.reminder = ReminderSettings(isOn: true, time: ReminderTime("21:15")!)
     try world.store.saveSettings(settings)
     // Still allowed: scheduled again, as stored.
     let allowed = RecordingScheduler(status: .granted)
-    let relaunched = try flow(world, allowed)
+    let relaunched = try await flow(world, allowed)
     #expect(self.settings(relaunched)?.isReminderOn == true && self.settings(relaunched)?.timeText == "21:15")
     #expect(
       allowed.calls == [.status, .schedule("21:15", title: "Tracker", body: "Time to mark today's habits")])
     // Turned off in the system meanwhile: cancelled, stored off, and the note says why.
     let revoked = RecordingScheduler(status: .denied)
-    let again = try flow(world, revoked)
+    let again = try await flow(world, revoked)
     #expect(self.settings(again)?.isReminderOn == false)
     #expect(self.settings(again)?.deniedNote == "Notifications are turned off in the system settings")
     #expect(revoked.calls == [.status, .cancel])
@@ -210,7 +212,7 @@ struct SettingsTests {
   @Test func aReminderTurnedOnByAnotherProgramStaysOnWhereThisAppWasNeverAsked() async throws {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler(status: .notDetermined)
-    let flow = try flow(world, scheduler)
+    let flow = try await flow(world, scheduler)
     #expect(self.settings(flow)?.isReminderOn == false)
     // Another program (the CLI, a widget) turns the reminder on and was allowed there.
     var settings = try world.store.settings()
@@ -223,50 +225,51 @@ struct SettingsTests {
     #expect(self.settings(flow)?.deniedNote == nil)
     #expect(!scheduler.calls.contains { if case .schedule = $0 { true } else { false } })
     // And a relaunch where this app was still never asked keeps it on too.
-    let relaunched = try self.flow(world, RecordingScheduler(status: .notDetermined))
+    let relaunched = try await self.flow(world, RecordingScheduler(status: .notDetermined))
     #expect(self.settings(relaunched)?.isReminderOn == true)
     #expect(try world.store.settings().reminder == ReminderSettings(isOn: true, time: ReminderTime("21:30")!))
   }
 
-  @Test func theFlowPublishesEveryStepAndReleasesTheSheets() throws {
+  @Test func theFlowPublishesEveryStepAndReleasesTheSheets() async throws {
     let world = try TestWorld.demo()
     let scheduler = RecordingScheduler()
-    let flow = try flow(world, scheduler)
+    let flow = try await flow(world, scheduler)
     var screens: [ScreenName] = []
     var switches: [Bool] = []
     let token = flow.observe { view in
       screens.append(view.screen)
       if case .settings(let state) = view.base { switches.append(state.isReminderOn) }
     }
-    try flow.tap("reminder")
-    try flow.tap("allow")
-    try flow.tap("reminder-time")
-    try flow.perform(.dismiss)
+    try await flow.tapAndSettle("reminder")
+    try await flow.tapAndSettle("allow")
+    try await flow.tapAndSettle("reminder-time")
+    try await flow.performAndSettle(.dismiss)
     #expect(screens.first == .settings && screens.contains(.permission) && screens.contains(.timePicker))
     #expect(screens.last == .settings && switches.last == true)
     withExtendedLifetime(token) {}
     // A hundred time sheets and explanations opened and closed leave no view model behind.
     weak var lastSheet: AnyObject?
     for _ in 0..<100 {
-      try flow.tap("reminder-time")
+      try await flow.tapAndSettle("reminder-time")
       if case .timePicker(let model) = flow.layers.last?.screen { lastSheet = model }
-      try flow.perform(.dismiss)
+      try await flow.performAndSettle(.dismiss)
     }
     #expect(lastSheet == nil && flow.layers.isEmpty)
-    try flow.tap("reminder")  // off
-    try flow.tap("reminder")  // on again: allowed already, no explanation
+    try await flow.tapAndSettle("reminder")  // off
+    try await flow.tapAndSettle("reminder")  // on again: allowed already, no explanation
     #expect(flow.screen == .settings && settings(flow)?.isReminderOn == true)
   }
 
-  @Test func aSaveThatFailsKeepsTheSwitchAsStoredAndSaysWhy() throws {
+  @Test func aSaveThatFailsKeepsTheSwitchAsStoredAndSaysWhy() async throws {
     let world = try TestWorld.demo()
     let failing = FailingStore(world.store)
-    var environment = world.environment(.en, store: failing)
+    var environment = world.appEnvironment(.en, store: failing)
     environment.notifications = RecordingScheduler(status: .granted)
     let flow = AppFlow(environment: environment)
-    try flow.tap("tab-settings")
+    await flow.settled()
+    try await flow.tapAndSettle("tab-settings")
     failing.fail(.nextWrite(FailingStore.diskFull))
-    try flow.tap("reminder")
+    try await flow.tapAndSettle("reminder")
     #expect(settings(flow)?.isReminderOn == false)
     #expect(flow.view.alert?.title == "Couldn't save")
   }
