@@ -38,20 +38,21 @@ struct ArrangementScreenTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theCardsMenuMovesACardUpAndDownItsSectionOnlyWhereThereIsACardToPass(language: Language) throws {
+  func theCardsMenuMovesACardUpAndDownItsSectionOnlyWhereThereIsACardToPass(language: Language) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
     #expect(names(flow, section: 0) == ["Read", "Run", "Swim"])
-    try flow.perform(.longPress(.identifier("card:Read")))
+    try await flow.performAndSettle(.longPress(.identifier("card:Read")))
     #expect(!flow.elements.map(\.id).contains("move-up"))
     #expect(
       try flow.find(.identifier("move-down")).label == (language == .en ? "Move down" : "Переместить ниже"))
-    try flow.tap("move-down")
+    try await flow.tapAndSettle("move-down")
     #expect(flow.view.main?.menu == nil)
     #expect(names(flow, section: 0) == ["Run", "Read", "Swim"])
-    try flow.perform(.longPress(.identifier("card:Swim")))
+    try await flow.performAndSettle(.longPress(.identifier("card:Swim")))
     #expect(!flow.elements.map(\.id).contains("move-down"))
-    try flow.tap("move-up")
+    try await flow.tapAndSettle("move-up")
     #expect(names(flow, section: 0) == ["Run", "Swim", "Read"])
     // Kept by the store, so every screen and the next launch see it.
     #expect(
@@ -60,22 +61,23 @@ struct ArrangementScreenTests {
       )
       .map(\.name) == ["Run", "Swim", "Read"])
     // A card alone in its section has neither.
-    try flow.perform(.longPress(.identifier("card:Paint")))
+    try await flow.performAndSettle(.longPress(.identifier("card:Paint")))
     #expect(!flow.elements.map(\.id).contains("move-up") && !flow.elements.map(\.id).contains("move-down"))
   }
 
   @Test(arguments: [Language.en, .ru])
-  func anArchivedHabitLeavesTheMainScreenAndTheFiguresAndKeepsItsHistory(language: Language) throws {
+  func anArchivedHabitLeavesTheMainScreenAndTheFiguresAndKeepsItsHistory(language: Language) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.tap("tab-statistics")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.tapAndSettle("tab-statistics")
     let before = try #require(flow.view.statistics).cards.map(\.value)
-    try flow.tap("tab-trackers")
-    try flow.perform(.longPress(.identifier("card:Run")))
-    try flow.tap("archive")
+    try await flow.tapAndSettle("tab-trackers")
+    try await flow.performAndSettle(.longPress(.identifier("card:Run")))
+    try await flow.tapAndSettle("archive")
     #expect(flow.view.card("Run") == nil && flow.view.card("Read") != nil)
     #expect(try world.store.recordDays(trackerID: id(10)).count == 3)
-    try flow.tap("tab-statistics")
+    try await flow.tapAndSettle("tab-statistics")
     let after = try #require(flow.view.statistics).cards.map(\.value)
     // Completed went from 5 (3 + 2) to the painting's 2.
     #expect(before[2] == "5" && after[2] == "2")
@@ -88,8 +90,9 @@ struct ArrangementScreenTests {
   @Test(arguments: [Language.en, .ru])
   func settingsListsTheArchivedAndBringsOneBackWhole(language: Language) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.tap("tab-settings")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.tapAndSettle("tab-settings")
     let none = try #require(flow.settings).state
     #expect(
       none.archivedTitle == (language == .en ? "Archived: none" : "В архиве: нет") && none.archived.isEmpty)
@@ -99,9 +102,9 @@ struct ArrangementScreenTests {
     let settings = try #require(flow.settings).state
     #expect(settings.archivedTitle == (language == .en ? "Archived: 2" : "В архиве: 2"))
     #expect(try flow.find(.identifier("unarchive:Run")).label == (language == .en ? "Bring back" : "Вернуть"))
-    try flow.tap("unarchive:Run")
+    try await flow.tapAndSettle("unarchive:Run")
     #expect(try await eventually { flow.settings?.state.archived.map(\.name) == ["Paint"] })
-    try flow.tap("tab-trackers")
+    try await flow.tapAndSettle("tab-trackers")
     #expect(flow.view.card("Run")?.dayCounter == (language == .en ? "3 days" : "3 дня"))
     #expect(flow.view.card("Paint") == nil)
   }
@@ -110,17 +113,18 @@ struct ArrangementScreenTests {
   func aCollapsedCategoryShowsItsDaysProgressAndStaysCollapsed(language: Language) async throws {
     let world = try world()
     try world.store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
     let header = try flow.find(.identifier("section:" + home.title))
     #expect(header.label == home.title && header.isChecked == false)
-    try flow.tap("section:" + home.title)
+    try await flow.tapAndSettle("section:" + home.title)
     let collapsed = try #require(flow.view.main?.sections.first { $0.title == home.title })
     #expect(collapsed.isCollapsed && collapsed.cards.isEmpty)
     #expect(collapsed.progressText == (language == .en ? "1 of 3 done" : "выполнено 1 из 3"))
     #expect(flow.view.card("Run") == nil && flow.view.card("Paint") != nil)
     // Kept: the next launch opens with it collapsed.
     #expect(try await eventually { (try? world.store.settings().collapsedCategoryIDs) == [home.id] })
-    let again = AppFlow(environment: world.environment(language))
+    let again = AppFlow(environment: world.appEnvironment(language))
     #expect(
       try await eventually { again.view.main?.sections.first { $0.title == home.title }?.isCollapsed == true }
     )
@@ -130,17 +134,18 @@ struct ArrangementScreenTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func aHabitToQuitsCardCountsItsDaysCleanAndTheFormTakesAtMostZero(language: Language) throws {
+  func aHabitToQuitsCardCountsItsDaysCleanAndTheFormTakesAtMostZero(language: Language) async throws {
     let world = try world()
     var smoke = habit("Smoke", id: 14, created: "2026-11-20")
     smoke.measure = .measurable(try MeasureGoal(unit: "cigs", target: .zero, direction: .atMost))
     try world.store.createTracker(smoke)
     try world.store.setAmount(try Amount(parsing: "2"), trackerID: id(14), on: day("2026-11-26"))
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
     #expect(flow.view.card("Smoke")?.amountText == (language == .en ? "4 days clean" : "4 дня без срыва"))
     // The form: at most 0 is a target; at least 0 is not.
-    try flow.perform(.longPress(.identifier("card:Smoke")))
-    try flow.tap("edit")
+    try await flow.performAndSettle(.longPress(.identifier("card:Smoke")))
+    try await flow.tapAndSettle("edit")
     let form = try #require(flow.sheet?.model(TrackerFormViewModel.self))
     #expect(form.state.measure.targetError == nil && form.state.isCreateEnabled)
     form.directionTapped(.atLeast)
@@ -150,7 +155,7 @@ struct ArrangementScreenTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func aMetWeekShowsItsTickEveryDayAndMoreThanAskedReadsAsMet(language: Language) throws {
+  func aMetWeekShowsItsTickEveryDayAndMoreThanAskedReadsAsMet(language: Language) async throws {
     let world = try world()
     // Gym 2 a week: Monday and Tuesday done (2026-11-30 is a Monday; today the Wednesday).
     var gym = habit("Gym", id: 14, created: "2026-11-01")
@@ -160,19 +165,20 @@ struct ArrangementScreenTests {
     var wednesday = world
     wednesday.now = ISO8601DateFormatter().date(from: "2026-12-02T09:00:00Z")!
     let flow = AppFlow(environment: wednesday.environment(language))
+    await flow.settled()
     let card = try #require(flow.view.card("Gym"))
     #expect(!card.isCompleted && card.isPeriodMet)
     #expect(card.quotaText == (language == .en ? "2 of 2 this week" : "2 из 2 на этой неделе"))
     #expect(try flow.find(.identifier("complete:Gym")).label == "✓")
     // A tick still adds the day, and more than asked reads as met, never "3 of 2".
-    try flow.tap("complete:Gym")
+    try await flow.tapAndSettle("complete:Gym")
     let after = try #require(flow.view.card("Gym"))
     #expect(
       after.isCompleted
         && after.quotaText == (language == .en ? "3 this week: met" : "3 на этой неделе: выполнено"))
     #expect(try world.store.recordDays(trackerID: id(14)).count == 3)
     // Its detail: an untouched day is not "not scheduled".
-    try flow.tap("card:Gym")
+    try await flow.tapAndSettle("card:Gym")
     let legend = try #require(
       flow.view.presented.last.flatMap { screen -> DetailViewModel.State? in
         if case .detail(let state) = screen { return state }
@@ -185,25 +191,28 @@ struct ArrangementScreenTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func anAtMostDayEndedWithNothingEnteredSaysItIsMetAsZero(language: Language) throws {
+  func anAtMostDayEndedWithNothingEnteredSaysItIsMetAsZero(language: Language) async throws {
     let world = try world()
     var coffee = habit("Coffee", id: 14, created: "2026-11-20")
     coffee.measure = .measurable(
       try MeasureGoal(unit: "cups", target: Amount(parsing: "2"), direction: .atMost))
     try world.store.createTracker(coffee)
     try world.store.setAmount(try Amount(parsing: "3"), trackerID: id(14), on: day("2026-11-28"))
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
     // Today is not judged yet: it shows what the day holds.
     #expect(flow.view.card("Coffee")?.amountText == "– / 2 cups")
     let model = try #require(flow.trackers)
     model.daySelected(day("2026-11-29"))
+    await flow.settled()
     #expect(
       flow.view.card("Coffee")?.amountText == (language == .en ? "0 entered: met" : "введено 0: выполнено"))
     #expect(flow.view.card("Coffee")?.isCompleted == true)
     model.daySelected(day("2026-11-28"))
+    await flow.settled()
     #expect(flow.view.card("Coffee")?.amountText == "3 / 2 cups")
     // The detail's amounts: 0 on the days met with nothing entered, "–" today and before the first day.
-    try flow.tap("card:Coffee")
+    try await flow.tapAndSettle("card:Coffee")
     let detail = try #require(
       flow.view.presented.last.flatMap { screen -> DetailViewModel.State? in
         if case .detail(let state) = screen { return state }
@@ -216,17 +225,18 @@ struct ArrangementScreenTests {
   @Test(arguments: [Language.en, .ru])
   func theStatisticsPickerShowsOneCategorysFiguresAlone(language: Language) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.tap("tab-statistics")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.tapAndSettle("tab-statistics")
     let scopes = try #require(flow.view.statistics).scopes
     #expect(scopes.map(\.title) == [language == .en ? "All" : "Все", home.title, joys.title])
     #expect(scopes.map(\.isChosen) == [true, false, false])
-    try flow.tap("scope:" + joys.title)
+    try await flow.tapAndSettle("scope:" + joys.title)
     let joysOnly = try #require(flow.view.statistics)
     #expect(joysOnly.scopes.map(\.isChosen) == [false, false, true])
     // Paint alone: 2 completed, a best period of 2.
     #expect(joysOnly.cards.map(\.value)[0] == "2" && joysOnly.cards.map(\.value)[2] == "2")
-    try flow.tap("scope:" + home.title)
+    try await flow.tapAndSettle("scope:" + home.title)
     #expect(try #require(flow.view.statistics).cards.map(\.value)[2] == "3")
     // The category deleted elsewhere: back to all, once the change is read.
     try world.store.deleteCategory(id: home.id)

@@ -15,11 +15,12 @@ import TrackerPreviewSupport
 @Suite("Category list: edit and delete", .temporaryFolders)
 struct CategoryTests {
   /// The demo, in a habit form, on the category list.
-  func openList(_ world: TestWorld, _ language: Language = .ru) throws -> AppFlow {
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.tap("add")
-    try flow.tap("habit")
-    try flow.tap("category")
+  func openList(_ world: TestWorld, _ language: Language = .ru) async throws -> AppFlow {
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
+    try await flow.tapAndSettle("category")
     return flow
   }
 
@@ -28,10 +29,10 @@ struct CategoryTests {
     return nil
   }
 
-  @Test func category1_aLongPressOpensEditAndDelete() throws {
-    let flow = try openList(try TestWorld.demo())
+  @Test func category1_aLongPressOpensEditAndDelete() async throws {
+    let flow = try await openList(try TestWorld.demo())
     let home = DemoData(today: day("2026-11-30")).categories[0]
-    try flow.perform(.longPress(.label("Домашний уют")))
+    try await flow.performAndSettle(.longPress(.label("Домашний уют")))
     #expect(
       flow.elements == [
         Element(
@@ -41,18 +42,18 @@ struct CategoryTests {
           identifier: .delete, label: "Удалить", action: .tracker(.deleteCategory(home.id)),
           spokenLabel: "Удалить: Домашний уют"),
       ])
-    try flow.perform(.dismiss)
+    try await flow.performAndSettle(.dismiss)
     #expect(
       flow.elements.map(\.id) == [
         "category:Домашний уют", "category:Радостные мелочи", "add-category",
       ])
   }
 
-  @Test func category1i_editingATitleReturnsToTheListWithTheNewTitle() throws {
+  @Test func category1i_editingATitleReturnsToTheListWithTheNewTitle() async throws {
     let world = try TestWorld.demo()
-    let flow = try openList(world)
-    try flow.perform(.longPress(.identifier("category:Домашний уют")))
-    try flow.tap("edit")
+    let flow = try await openList(world)
+    try await flow.performAndSettle(.longPress(.identifier("category:Домашний уют")))
+    try await flow.tapAndSettle("edit")
     guard case .categoryForm(let form)? = flow.view.presented.last else {
       Issue.record("no form")
       return
@@ -63,26 +64,26 @@ struct CategoryTests {
           title: "Редактирование категории", text: "Домашний уют", placeholder: "Введите название категории",
           error: nil,
           doneTitle: "Готово", isDoneEnabled: true))
-    try flow.tap("title")
-    try flow.perform(.clear)
-    try flow.perform(.type("Дом"))
-    try flow.tap("done")
+    try await flow.tapAndSettle("title")
+    try await flow.performAndSettle(.clear)
+    try await flow.performAndSettle(.type("Дом"))
+    try await flow.tapAndSettle("done")
     #expect(flow.screen == .categories)
     #expect(list(flow)?.rows.map(\.title) == ["Дом", "Радостные мелочи"])
   }
 
-  @Test func category1ii_a_deletingAsksHowManyTrackersGoAndThenDeletesThem() throws {
+  @Test func category1ii_a_deletingAsksHowManyTrackersGoAndThenDeletesThem() async throws {
     let world = try TestWorld.demo()
-    let flow = try openList(world)
-    try flow.perform(.longPress(.identifier("category:Радостные мелочи")))
-    try flow.tap("delete")
+    let flow = try await openList(world)
+    try await flow.performAndSettle(.longPress(.identifier("category:Радостные мелочи")))
+    try await flow.tapAndSettle("delete")
     let joys = DemoData(today: day("2026-11-30")).categories[1]
     #expect(
       list(flow)?.deleteConfirmation
         == .init(
           categoryID: joys.id, question: "Эта категория точно не нужна?",
           detail: "Вместе с ней будут удалены 3 трекера", confirmTitle: "Удалить", cancelTitle: "Отменить"))
-    try flow.tap("confirm")
+    try await flow.tapAndSettle("confirm")
     // ii.c: back on the list.
     #expect(flow.screen == .categories)
     #expect(list(flow)?.rows.map(\.title) == ["Домашний уют"])
@@ -96,19 +97,19 @@ struct CategoryTests {
     #expect(main.sections.map(\.title) == ["Закрепленные", "Домашний уют"])
   }
 
-  @Test func category1ii_b_cancellingKeepsEverything() throws {
+  @Test func category1ii_b_cancellingKeepsEverything() async throws {
     let world = try TestWorld.demo(.english)
     let before = try world.store.contents()
-    let flow = try openList(world, .en)
-    try flow.perform(.longPress(.identifier("category:Little joys")))
-    try flow.tap("delete")
+    let flow = try await openList(world, .en)
+    try await flow.performAndSettle(.longPress(.identifier("category:Little joys")))
+    try await flow.tapAndSettle("delete")
     #expect(list(flow)?.deleteConfirmation?.detail == "3 trackers will be deleted with it")
-    try flow.perform(.tap(.label("Cancel")))
+    try await flow.performAndSettle(.tap(.label("Cancel")))
     #expect(flow.screen == .categories && list(flow)?.deleteConfirmation == nil)
     #expect(try world.store.contents() == before)
   }
 
-  @Test func deletingAnEmptyCategorySaysNothingAboutTrackers() throws {
+  @Test func deletingAnEmptyCategorySaysNothingAboutTrackers() async throws {
     let world = try TestWorld.demo()
     try world.store.createCategory(TrackerCategory(id: id(50), title: "Пусто"))
     let model = CategoryListViewModel(environment: world.environment(.ru), checked: nil)
@@ -118,26 +119,26 @@ struct CategoryTests {
     #expect(model.state.rows.map(\.title) == ["Домашний уют", "Радостные мелочи"])
   }
 
-  @Test func deletingTheFormsCategoryClearsItInTheForm() throws {
+  @Test func deletingTheFormsCategoryClearsItInTheForm() async throws {
     let world = try TestWorld.demo()
-    let flow = try openList(world)
-    try flow.tap("category:Радостные мелочи")
+    let flow = try await openList(world)
+    try await flow.tapAndSettle("category:Радостные мелочи")
     #expect(formState(flow)?.categoryValue == "Радостные мелочи")
-    try flow.tap("category")
-    try flow.perform(.longPress(.identifier("category:Радостные мелочи")))
-    try flow.tap("delete")
-    try flow.tap("confirm")
-    try flow.perform(.dismiss)
+    try await flow.tapAndSettle("category")
+    try await flow.performAndSettle(.longPress(.identifier("category:Радостные мелочи")))
+    try await flow.tapAndSettle("delete")
+    try await flow.tapAndSettle("confirm")
+    try await flow.performAndSettle(.dismiss)
     #expect(flow.screen == .trackerForm)
     #expect(formState(flow)?.categoryValue == nil)
   }
 
-  @Test func duplicateCategoryTitlesAreRefusedInTheForm() throws {
+  @Test func duplicateCategoryTitlesAreRefusedInTheForm() async throws {
     let world = try TestWorld.demo()
-    let flow = try openList(world)
-    try flow.tap("add-category")
-    try flow.tap("title")
-    try flow.perform(.type("радостные МЕЛОЧИ"))
+    let flow = try await openList(world)
+    try await flow.tapAndSettle("add-category")
+    try await flow.tapAndSettle("title")
+    try await flow.performAndSettle(.type("радостные МЕЛОЧИ"))
     let done = try flow.find(.identifier("done"))
     #expect(!done.isEnabled)
     guard case .categoryForm(let form)? = flow.view.presented.last else {
@@ -147,7 +148,7 @@ struct CategoryTests {
     #expect(form.error == "Категория с таким названием уже есть")
   }
 
-  @Test func categoryTitlesAreSortedByTheLanguagesCollation() throws {
+  @Test func categoryTitlesAreSortedByTheLanguagesCollation() async throws {
     let world = TestWorld()
     for (number, title) in [(1, "яблоки"), (2, "Ёлка"), (3, "Еда"), (4, "арбуз")] {
       try world.store.createCategory(TrackerCategory(id: id(number), title: title))

@@ -36,7 +36,7 @@ struct DetailTests {
     state.weeks.joined().first { $0.day == day(iso) }
   }
 
-  @Test func theFiguresFollowTheStreakRuleInRussian() throws {
+  @Test func theFiguresFollowTheStreakRuleInRussian() async throws {
     let model = DetailViewModel(
       environment: TestWorld(store: try store()).environment(.ru), trackerID: id(10),
       selectedDay: day("2026-11-30"))
@@ -56,7 +56,7 @@ struct DetailTests {
       state.editTitle == "Редактировать" && state.deleteTitle == "Удалить" && state.backTitle == "Назад")
   }
 
-  @Test func everyCellStateAndWhichCellsCanBeTapped() throws {
+  @Test func everyCellStateAndWhichCellsCanBeTapped() async throws {
     let state = DetailViewModel(
       environment: TestWorld(store: try store()).environment(.en), trackerID: id(10),
       selectedDay: day("2026-11-30")
@@ -84,7 +84,7 @@ struct DetailTests {
     #expect(cell("2026-12-01", state)?.dayOfMonth == "1")
   }
 
-  @Test func theGridEndsWithTheWeekOfTheMainScreensSelectedDate() throws {
+  @Test func theGridEndsWithTheWeekOfTheMainScreensSelectedDate() async throws {
     let state = DetailViewModel(
       environment: TestWorld(store: try store()).environment(.en), trackerID: id(10),
       selectedDay: day("2026-11-18")
@@ -93,7 +93,7 @@ struct DetailTests {
     #expect(state.weeks.first?.first?.day == day("2026-10-19"))
   }
 
-  @Test func aGridAcrossAMonthEndAndAYearEnd() throws {
+  @Test func aGridAcrossAMonthEndAndAYearEnd() async throws {
     let world = TestWorld(store: try store(), now: "2027-01-02T09:00:00Z")
     let state = DetailViewModel(
       environment: world.environment(.en), trackerID: id(10), selectedDay: day("2027-01-02")
@@ -111,10 +111,10 @@ struct DetailTests {
     #expect(state.figures.first?.value == "0 days")
   }
 
-  @Test func aGridAcrossADaylightSavingChangeHasEveryDayOnce() throws {
+  @Test func aGridAcrossADaylightSavingChangeHasEveryDayOnce() async throws {
     // New York leaves daylight saving time on Sunday 2026-11-01; today is Tuesday Nov 3 there.
     let world = TestWorld(store: try store(), now: "2026-11-03T15:00:00Z")
-    let base = world.environment(.en)
+    let base = world.appEnvironment(.en)
     let environment = AppEnvironment(
       now: base.now, timeZone: TimeZone(identifier: "America/New_York")!, language: .en, store: base.store,
       analytics: base.analytics, makeID: base.makeID, mainActorWait: .untilEnd)
@@ -130,7 +130,7 @@ struct DetailTests {
     #expect(cell("2026-11-04", state)?.mark == .future)
   }
 
-  @Test func anEventIsDueEveryDaySoEveryPastDayCanBeTicked() throws {
+  @Test func anEventIsDueEveryDaySoEveryPastDayCanBeTicked() async throws {
     let state = DetailViewModel(
       environment: TestWorld(store: try store()).environment(.ru), trackerID: id(11),
       selectedDay: day("2026-11-30")
@@ -142,7 +142,7 @@ struct DetailTests {
     #expect(cell("2026-12-01", state)?.isEnabled == false)
   }
 
-  @Test func tappingAMissedDayTicksItAndTheFiguresAgreeAtOnce() throws {
+  @Test func tappingAMissedDayTicksItAndTheFiguresAgreeAtOnce() async throws {
     let world = TestWorld(store: try store())
     let model = DetailViewModel(
       environment: world.environment(.en), trackerID: id(10), selectedDay: day("2026-11-30"))
@@ -170,12 +170,13 @@ struct DetailTests {
     #expect(cell("2026-11-30", model.state)?.mark == .done)
   }
 
-  @Test func throughTheFlowACardOpensItsDetailWhichEditsDeletesAndGoesBack() throws {
+  @Test func throughTheFlowACardOpensItsDetailWhichEditsDeletesAndGoesBack() async throws {
     let world = TestWorld(store: try store())
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("card:Run")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("card:Run")
     #expect(flow.screen == .detail)
-    try flow.tap("day:2026-11-11")
+    try await flow.tapAndSettle("day:2026-11-11")
     guard case .detail(let state) = flow.view.presented.last else {
       Issue.record("no detail")
       return
@@ -187,28 +188,29 @@ struct DetailTests {
       return
     }
     #expect(main.sections.flatMap(\.cards).first { $0.name == "Run" }?.streakText == "🔥 10")
-    try flow.tap("edit")
+    try await flow.tapAndSettle("edit")
     #expect(flow.screen == .trackerForm)
-    try flow.tap("cancel")
+    try await flow.tapAndSettle("cancel")
     #expect(flow.screen == .detail)
-    try flow.tap("back")
+    try await flow.tapAndSettle("back")
     #expect(flow.screen == .trackers)
-    try flow.tap("card:Run")
-    try flow.tap("delete")
+    try await flow.tapAndSettle("card:Run")
+    try await flow.tapAndSettle("delete")
     #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
-    try flow.tap("cancel")
+    try await flow.tapAndSettle("cancel")
     #expect(flow.screen == .detail)
-    try flow.tap("delete")
-    try flow.tap("confirm")
+    try await flow.tapAndSettle("delete")
+    try await flow.tapAndSettle("confirm")
     #expect(flow.screen == .trackers)
     #expect(try world.store.trackers().map(\.tracker.name) == ["Walk"])
   }
 
   @Test(arguments: [Language.ru, .en])
-  func swipingACardLeftAsksTheMenusDeleteQuestion(language: Language) throws {
+  func swipingACardLeftAsksTheMenusDeleteQuestion(language: Language) async throws {
     let world = TestWorld(store: try store())
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.perform(.swipe(.left, .identifier("card:Run")))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.performAndSettle(.swipe(.left, .identifier("card:Run")))
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("no main screen")
       return
@@ -218,16 +220,17 @@ struct DetailTests {
         == (language == .ru
           ? "Уверены, что хотите удалить трекер?" : "Are you sure you want to delete the tracker?"))
     #expect(flow.elements.map(\.id) == ["confirm", "cancel"])
-    try flow.tap("cancel")
+    try await flow.tapAndSettle("cancel")
     #expect(try world.store.trackers().count == 2)
-    try flow.perform(.swipe(.left, .identifier("card:Run")))
-    try flow.tap("confirm")
+    try await flow.performAndSettle(.swipe(.left, .identifier("card:Run")))
+    try await flow.tapAndSettle("confirm")
     #expect(try world.store.trackers().map(\.tracker.name) == ["Walk"])
   }
 
-  @Test func aDisabledDayIsRefusedByTheFlowWithItsReason() throws {
+  @Test func aDisabledDayIsRefusedByTheFlowWithItsReason() async throws {
     let flow = AppFlow(environment: TestWorld(store: try store()).environment(.en))
-    try flow.tap("card:Run")
+    await flow.settled()
+    try await flow.tapAndSettle("card:Run")
     #expect(throws: FlowError.self) { try flow.tap("day:2026-12-02") }
   }
 }

@@ -15,58 +15,63 @@ import TrackerStore
 @Suite("The form keeps what was typed", .temporaryFolders)
 struct FormKeepsInputTests {
   @Test(arguments: Language.allCases)
-  func cancelOnAFormWithChangesAsksAndKeepEditingKeepsThem(language: Language) throws {
+  func cancelOnAFormWithChangesAsksAndKeepEditingKeepsThem(language: Language) async throws {
     let world = try MeasureAndQuotaFormTests.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.tap("add")
-    try flow.tap("habit")
-    try flow.tap("name")
-    try flow.perform(.type("Read"))
-    try flow.tap("cancel")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
+    try await flow.tapAndSettle("name")
+    try await flow.performAndSettle(.type("Read"))
+    try await flow.tapAndSettle("cancel")
     let question = try #require(flow.sheet?.model(TrackerFormViewModel.self)?.state.discardQuestion)
     #expect(question.keepEditingTitle == (language == .ru ? "Продолжить" : "Keep editing"))
-    try flow.tap("keep-editing")
+    try await flow.tapAndSettle("keep-editing")
     #expect(flow.screen == .trackerForm && flow.sheet?.model(TrackerFormViewModel.self)?.state.name == "Read")
-    try flow.tap("cancel")
-    try flow.tap("discard")
+    try await flow.tapAndSettle("cancel")
+    try await flow.tapAndSettle("discard")
     #expect(flow.screen == .trackers)
     #expect(try world.store.trackers().isEmpty)
   }
 
-  @Test func cancelOnAnUntouchedFormClosesIt() throws {
+  @Test func cancelOnAnUntouchedFormClosesIt() async throws {
     let world = try MeasureAndQuotaFormTests.world()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("add")
-    try flow.tap("habit")
-    try flow.tap("cancel")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
+    try await flow.tapAndSettle("cancel")
     #expect(flow.screen == .trackers)
   }
 
-  @Test func aNewHabitsFormOpensOnTheOnlyCategoryAndIsStillUntouched() throws {
+  @Test func aNewHabitsFormOpensOnTheOnlyCategoryAndIsStillUntouched() async throws {
     let world = try MeasureAndQuotaFormTests.world()  // one category: home
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("add")
-    try flow.tap("habit")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
     let form = try #require(flow.sheet?.model(TrackerFormViewModel.self)?.state)
     #expect(form.categoryValue == home.title)
     #expect(!form.hasChanges)
-    try flow.perform(.dismiss)
+    try await flow.performAndSettle(.dismiss)
     #expect(flow.screen == .trackers)
   }
 
-  @Test func withTwoCategoriesNoneIsChosenForTheUser() throws {
+  @Test func withTwoCategoriesNoneIsChosenForTheUser() async throws {
     let world = try MeasureAndQuotaFormTests.world()
     try world.store.createCategory(TrackerCategory(id: id(2), title: "Work"))
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("add")
-    try flow.tap("habit")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
     #expect(flow.sheet?.model(TrackerFormViewModel.self)?.state.categoryValue == nil)
   }
 
   /// The date button writes dates as messages do: this year's day and month, another year's with
   /// its year (issue 49).
   @Test(arguments: [(Language.en, "30 Nov", "5 Dec 2025"), (.ru, "30 нояб.", "5 дек. 2025")])
-  func theDateButtonWritesTheDayAsMessagesDo(language: Language, today: String, lastYear: String) throws {
+  func theDateButtonWritesTheDayAsMessagesDo(language: Language, today: String, lastYear: String) async throws
+  {
     let world = TestWorld()
     try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
     let model = TrackersViewModel(environment: world.environment(language))
@@ -76,20 +81,21 @@ struct FormKeepsInputTests {
   }
 
   /// A category added from the form's list is checked and already the form's (issue 49).
-  @Test func aCategoryAddedFromTheFormIsCheckedAndChosen() throws {
+  @Test func aCategoryAddedFromTheFormIsCheckedAndChosen() async throws {
     let world = try MeasureAndQuotaFormTests.world()
     try world.store.createCategory(TrackerCategory(id: id(2), title: "Work"))
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("add")
-    try flow.tap("habit")
-    try flow.tap("category")
-    try flow.tap("add-category")
-    try flow.tap("title")
-    try flow.perform(.type("Sport"))
-    try flow.tap("done")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
+    try await flow.tapAndSettle("category")
+    try await flow.tapAndSettle("add-category")
+    try await flow.tapAndSettle("title")
+    try await flow.performAndSettle(.type("Sport"))
+    try await flow.tapAndSettle("done")
     #expect(flow.screen == .categories)
     #expect(try flow.find(.identifier("category:Sport")).isChecked == true)
-    try flow.perform(.dismiss)
+    try await flow.performAndSettle(.dismiss)
     #expect(flow.screen == .trackerForm)
     #expect(flow.sheet?.model(TrackerFormViewModel.self)?.state.categoryValue == "Sport")
   }
@@ -99,13 +105,14 @@ struct FormKeepsInputTests {
     (Language.en, "The name contains a character that cannot be used: U+202E"),
     (.ru, "В названии есть недопустимый символ: U+202E"),
   ])
-  func aRefusedCharacterIsNamed(language: Language, message: String) throws {
+  func aRefusedCharacterIsNamed(language: Language, message: String) async throws {
     let world = try MeasureAndQuotaFormTests.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try flow.tap("add")
-    try flow.tap("habit")
-    try flow.tap("name")
-    try flow.perform(.type("Run\u{202E}"))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
+    try await flow.tapAndSettle("name")
+    try await flow.performAndSettle(.type("Run\u{202E}"))
     #expect(flow.sheet?.model(TrackerFormViewModel.self)?.state.nameError == message)
   }
 }

@@ -26,14 +26,15 @@ struct LifetimeTests {
     var alive: Int { models.filter { $0() != nil }.count }
   }
 
-  @Test func openingAndClosingEverySheetAHundredTimesLeavesNothingBehind() throws {
+  @Test func openingAndClosingEverySheetAHundredTimesLeavesNothingBehind() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
     let storeObservers = world.store.observerCount
     let mainObservers = flow.trackers?.observable.observerCount
     let presented = Presented()
-    func tap(_ id: String) throws {
-      try flow.tap(id)
+    func tap(_ id: String) async throws {
+      try await flow.tapAndSettle(id)
       presented.keep(flow)
     }
     let paths: [[String]] = [
@@ -43,11 +44,11 @@ struct LifetimeTests {
     ]
     for _ in 0..<100 {
       for path in paths {
-        for id in path { try tap(id) }
-        while !flow.layers.isEmpty { try flow.perform(.dismiss) }
+        for id in path { try await tap(id) }
+        while !flow.layers.isEmpty { try await flow.performAndSettle(.dismiss) }
       }
-      try flow.perform(.longPress(.identifier("card:Зарядка")))
-      try flow.perform(.dismiss)
+      try await flow.performAndSettle(.longPress(.identifier("card:Зарядка")))
+      try await flow.performAndSettle(.dismiss)
     }
     #expect(presented.models.count == 100 * 20)  // one screen per tap of the paths
     #expect(presented.alive == 0)
@@ -57,29 +58,31 @@ struct LifetimeTests {
     #expect(flow.observers.observerCount == 0)
   }
 
-  @Test func fiftyCalendarsLeaveOneTokenNotFiftyOne() throws {
+  @Test func fiftyCalendarsLeaveOneTokenNotFiftyOne() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
     for _ in 0..<50 {
-      try flow.tap("date")
-      try flow.tap("day:2026-11-29")
+      try await flow.tapAndSettle("date")
+      try await flow.tapAndSettle("day:2026-11-29")
     }
     #expect(flow.layers.isEmpty)
     #expect(flow.trackers?.observable.observerCount == 1)
   }
 
-  @Test func aFlowLetGoOfReleasesEveryScreenAndStoreObservation() throws {
+  @Test func aFlowLetGoOfReleasesEveryScreenAndStoreObservation() async throws {
     let world = try TestWorld.demo()
     let baseline = world.store.observerCount
     weak var weakFlow: AppFlow?
     weak var weakMain: TrackersViewModel?
     weak var weakForm: TrackerFormViewModel?
     do {
-      let flow = AppFlow(environment: world.environment(.ru))
-      try flow.tap("tab-statistics")
-      try flow.tap("tab-trackers")
-      try flow.tap("add")
-      try flow.tap("habit")
+      let flow = AppFlow(environment: world.appEnvironment(.ru))
+      await flow.settled()
+      try await flow.tapAndSettle("tab-statistics")
+      try await flow.tapAndSettle("tab-trackers")
+      try await flow.tapAndSettle("add")
+      try await flow.tapAndSettle("habit")
       if case .trackerForm(let form)? = flow.layers.last?.screen { weakForm = form }
       weakMain = flow.trackers
       weakFlow = flow

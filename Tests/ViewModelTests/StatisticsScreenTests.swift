@@ -20,7 +20,7 @@ struct StatisticsScreenTests {
         == .init(title: "Statistics", cards: [], placeholder: "Nothing to analyze yet"))
   }
 
-  @Test func statistics2_figuresWithoutDataShowZero() throws {
+  @Test func statistics2_figuresWithoutDataShowZero() async throws {
     // Only an event done once: best period 1, perfect days 0 (events never count), shown as 0.
     let world = TestWorld()
     try world.store.createCategory(home)
@@ -39,7 +39,7 @@ struct StatisticsScreenTests {
           placeholder: nil))
   }
 
-  @Test func statistics3_theFourFiguresOfTheDemoInBothLanguages() throws {
+  @Test func statistics3_theFourFiguresOfTheDemoInBothLanguages() async throws {
     let world = try TestWorld.demo()
     #expect(
       StatisticsViewModel(environment: world.environment(.ru)).state.cards == [
@@ -57,45 +57,48 @@ struct StatisticsScreenTests {
       ])
   }
 
-  @Test func completingATrackerUpdatesTheStatisticsAtOnce() throws {
+  @Test func completingATrackerUpdatesTheStatisticsAtOnce() async throws {
     let world = try TestWorld.demo()
-    let environment = world.environment(.en)
+    let environment = world.appEnvironment(.en)
     let statistics = StatisticsViewModel(environment: environment)
     let main = TrackersViewModel(environment: environment)
+    await environment.access.settled()
     let plants = try #require(main.state.sections.first?.cards.first)
     main.completeTapped(plants.id)
+    await environment.access.settled()
     // Today (a Monday) both due habits are now done: one more perfect day.
     #expect(statistics.state.cards.map(\.value) == ["11", "9", "21", "1.9"])
   }
 
-  @Test func theOpenTabFollowsTogglesEditsAndDeletesAsAFreshComputationWould() throws {
+  @Test func theOpenTabFollowsTogglesEditsAndDeletesAsAFreshComputationWould() async throws {
     let world = try TestWorld.demo(.english)
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("tab-statistics")
-    try flow.tap("tab-trackers")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("tab-statistics")
+    try await flow.tapAndSettle("tab-trackers")
     func statisticsOnTheTab() -> StatisticsViewModel.State? { flow.statistics?.state }
     func fresh() -> StatisticsViewModel.State {
       StatisticsViewModel(environment: world.environment(.en)).state
     }
 
-    try flow.tap("complete:Water the plants")
+    try await flow.tapAndSettle("complete:Water the plants")
     #expect(statisticsOnTheTab() == fresh())
-    try flow.tap("date")
-    try flow.tap("day:2026-11-27")
-    try flow.tap("complete:The cat blocked the camera on a call")
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("day:2026-11-27")
+    try await flow.tapAndSettle("complete:The cat blocked the camera on a call")
     #expect(statisticsOnTheTab() == fresh())
     // A new schedule re-evaluates the whole history.
-    try flow.perform(.longPress(.identifier("card:Morning exercise")))
-    try flow.tap("edit")
-    try flow.tap("schedule")
-    for day in ["day:tue", "day:thu", "day:sat"] { try flow.tap(day) }
-    try flow.tap("done")
-    try flow.tap("days-minus")
-    try flow.tap("create")
+    try await flow.performAndSettle(.longPress(.identifier("card:Morning exercise")))
+    try await flow.tapAndSettle("edit")
+    try await flow.tapAndSettle("schedule")
+    for day in ["day:tue", "day:thu", "day:sat"] { try await flow.tapAndSettle(day) }
+    try await flow.tapAndSettle("done")
+    try await flow.tapAndSettle("days-minus")
+    try await flow.tapAndSettle("create")
     #expect(statisticsOnTheTab() == fresh())
-    try flow.perform(.longPress(.identifier("card:Water the plants")))
-    try flow.tap("delete")
-    try flow.tap("confirm")
+    try await flow.performAndSettle(.longPress(.identifier("card:Water the plants")))
+    try await flow.tapAndSettle("delete")
+    try await flow.tapAndSettle("confirm")
     #expect(statisticsOnTheTab() == fresh())
     #expect(statisticsOnTheTab()?.cards.isEmpty == false)
   }

@@ -51,6 +51,8 @@ public final class TrackerFormViewModel: PresentedScreen {
   /// change, so typing answers from memory; nil until a read succeeds.
   var otherNames: [String]?
   var categories: [TrackerCategory]?
+  /// A category chosen that the last read of `categories` did not have yet (`categoryChosen`).
+  var awaitedCategoryID: UUID?
   /// The id a new tracker will have (taken once, so ids stay predictable in tests).
   lazy var newTrackerID = environment.makeID()
   /// Whether the store was read once since the form opened.
@@ -187,6 +189,9 @@ public final class TrackerFormViewModel: PresentedScreen {
   /// Call when the category list returned a choice (or when the form's category was deleted).
   public func categoryChosen(_ id: UUID?) {
     categoryID = id
+    // One just made from the form's list comes back before the form's read of the categories
+    // has it (in the app, that read follows the commit): kept until a read comes.
+    awaitedCategoryID = id.flatMap { id in categories?.contains { $0.id == id } == false ? id : nil }
     refresh()
   }
 
@@ -418,6 +423,8 @@ public final class TrackerFormViewModel: PresentedScreen {
       if case .edit(let summary) = mode { ownIDs.insert(summary.tracker.id) }
       otherNames = stored.names.filter { !ownIDs.contains($0.id) }.map(\.name)
       categories = stored.categories
+      // A read after the choice has the chosen category, unless it was deleted meanwhile.
+      awaitedCategoryID = nil
       if case .edit = mode { storedHistory = (stored.records, stored.daysOff) }
       // A new tracker's form opens on the only category there is (issue 49): chosen as the form
       // opened, so it is no change of the user's.
@@ -451,6 +458,9 @@ public final class TrackerFormViewModel: PresentedScreen {
     if let categories {
       if let categoryID, let category = categories.first(where: { $0.id == categoryID }) {
         state.categoryValue = category.title
+      } else if categoryID != nil, categoryID == awaitedCategoryID {
+        // Chosen, not read yet: its title shows when the read comes.
+        state.categoryValue = nil
       } else {
         // The form's category was deleted (here or elsewhere): the row asks for one again.
         categoryID = nil
