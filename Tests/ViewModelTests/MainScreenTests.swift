@@ -16,7 +16,7 @@ struct MainScreenTests {
     state.sections.flatMap(\.cards).first { $0.name == name }
   }
 
-  @Test func theDemoOnItsDayInRussian() throws {
+  @Test func theDemoOnItsDayInRussian() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
     let ids = DemoData(today: day("2026-11-30")).trackers.map(\.id)
@@ -72,19 +72,22 @@ struct MainScreenTests {
     #expect(model.state == expected)
   }
 
-  @Test func anEmptyStoreShowsTheWhatAreWeGoingToTrackPlaceholderWithoutTheFilterButton() throws {
+  @Test func anEmptyStoreShowsTheWhatAreWeGoingToTrackPlaceholderWithoutTheFilterButton() async throws {
     let world = TestWorld()
-    let model = TrackersViewModel(environment: try showMain(world))
+    let environment = try showMain(world)
+    let model = TrackersViewModel(environment: environment)
+    await environment.access.settled()
     #expect(model.state.sections.isEmpty)
     #expect(model.state.placeholder == .init(kind: .noTrackers, text: "What are we going to track?"))
     #expect(!model.state.isFilterButtonVisible)
     #expect(model.state.dateText == "30 Nov")
   }
 
-  @Test func main1_plusOpensTheTypePicker() throws {
+  @Test func main1_plusOpensTheTypePicker() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("add")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
     #expect(
       flow.view.presented == [
         .typePicker(.init(title: "Create tracker", habitTitle: "Habit", eventTitle: "Irregular event"))
@@ -93,10 +96,11 @@ struct MainScreenTests {
       world.analytics.events == [AnalyticsEvent(kind: .open), AnalyticsEvent(kind: .click, item: .addTrack)])
   }
 
-  @Test func main2_theDateOpensTheCalendarWhichSwitchesMonthsAndPicksADay() throws {
+  @Test func main2_theDateOpensTheCalendarWhichSwitchesMonthsAndPicksADay() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
-    try flow.tap("date")
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
+    try await flow.tapAndSettle("date")
     guard case .calendar(let november)? = flow.view.presented.last else {
       Issue.record("no calendar")
       return
@@ -109,15 +113,15 @@ struct MainScreenTests {
     #expect(
       november.weeks[5].first
         == .init(id: 35, day: day("2026-11-30"), text: "30", isSelected: true, isToday: true))
-    try flow.tap("next-month")
+    try await flow.tapAndSettle("next-month")
     guard case .calendar(let december)? = flow.view.presented.last else {
       Issue.record("no calendar")
       return
     }
     #expect(december.monthTitle == "Декабрь 2026")
-    try flow.tap("prev-month")
-    try flow.tap("prev-month")
-    try flow.tap("day:2026-10-15")
+    try await flow.tapAndSettle("prev-month")
+    try await flow.tapAndSettle("prev-month")
+    try await flow.tapAndSettle("day:2026-10-15")
     #expect(flow.screen == .trackers)
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("not on main")
@@ -128,7 +132,7 @@ struct MainScreenTests {
     #expect(main.placeholder?.kind == .noTrackers)
   }
 
-  @Test func main3_searchIgnoresCaseAndYoAndShowsNothingFound() throws {
+  @Test func main3_searchIgnoresCaseAndYoAndShowsNothingFound() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
     model.searchChanged("КОШКА")
@@ -143,7 +147,7 @@ struct MainScreenTests {
     #expect(model.state.isFilterButtonVisible)
   }
 
-  @Test func main4i_theFilterButtonIsAbsentWhenNothingIsDueOnTheDate() throws {
+  @Test func main4i_theFilterButtonIsAbsentWhenNothingIsDueOnTheDate() async throws {
     let world = TestWorld()
     try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
     try world.store.createCategory(home)
@@ -155,10 +159,11 @@ struct MainScreenTests {
     #expect(model.state.placeholder?.kind == .noTrackers)
   }
 
-  @Test func main4ii_vi_vii_theSheetChecksTheCurrentFilterAndClosesOnAChoice() throws {
+  @Test func main4ii_vi_vii_theSheetChecksTheCurrentFilterAndClosesOnAChoice() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.tap(.label("Filters")))
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.performAndSettle(.tap(.label("Filters")))
     #expect(
       flow.view.presented == [
         .filters(
@@ -171,15 +176,15 @@ struct MainScreenTests {
               .init(filter: .notCompleted, title: "Not completed", isChecked: false),
             ]))
       ])
-    try flow.perform(.tap(.label("Completed")))
+    try await flow.performAndSettle(.tap(.label("Completed")))
     #expect(flow.view.presented.isEmpty)
-    try flow.tap("filters")
+    try await flow.tapAndSettle("filters")
     guard case .filters(let sheet)? = flow.view.presented.last else {
       Issue.record("no sheet")
       return
     }
     #expect(sheet.rows.filter(\.isChecked).map(\.filter) == [.completed])
-    try flow.tap("filter:all")
+    try await flow.tapAndSettle("filter:all")
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -188,7 +193,7 @@ struct MainScreenTests {
     #expect(!main.isFilterActive)
   }
 
-  @Test func main4iii_trackersForTodaySetsTodayAndAnotherDateReturnsToAll() throws {
+  @Test func main4iii_trackersForTodaySetsTodayAndAnotherDateReturnsToAll() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
     model.daySelected(day("2026-11-25"))
@@ -201,7 +206,7 @@ struct MainScreenTests {
     #expect(try world.store.settings().filter == .all)
   }
 
-  @Test func main4iv_v_completedAndNotCompletedFollowTheSelectedDateAndStayWhenItChanges() throws {
+  @Test func main4iv_v_completedAndNotCompletedFollowTheSelectedDateAndStayWhenItChanges() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
     model.filterChosen(.completed)
@@ -221,7 +226,7 @@ struct MainScreenTests {
     #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Поливать растения"])
   }
 
-  @Test func main4viii_aFilterThatFindsNothingShowsNothingFound() throws {
+  @Test func main4viii_aFilterThatFindsNothingShowsNothingFound() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.en))
     model.daySelected(day("2026-12-05"))
@@ -230,10 +235,11 @@ struct MainScreenTests {
     #expect(model.state.isFilterButtonVisible && model.state.isFilterActive)
   }
 
-  @Test func theFilterIsRememberedAcrossLaunches() throws {
+  @Test func theFilterIsRememberedAcrossLaunches() async throws {
     let world = try TestWorld.demo()
     TrackersViewModel(environment: world.environment(.en)).filterChosen(.notCompleted)
-    let relaunched = AppFlow(environment: world.environment(.en))
+    let relaunched = AppFlow(environment: world.appEnvironment(.en))
+    await relaunched.settled()
     guard case .trackers(let main) = relaunched.view.base else {
       Issue.record("not on main")
       return
@@ -241,10 +247,11 @@ struct MainScreenTests {
     #expect(main.filter == .notCompleted && main.isFilterActive)
   }
 
-  @Test func completingTogglesTheCardAndItsCounter() throws {
+  @Test func completingTogglesTheCardAndItsCounter() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
-    try flow.tap("complete:Поливать растения")
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
+    try await flow.tapAndSettle("complete:Поливать растения")
     guard case .trackers(let done) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -253,7 +260,7 @@ struct MainScreenTests {
       card("Поливать растения", done).map { ($0.isCompleted, $0.dayCounter) } ?? (false, "") == (
         true, "11 дней"
       ))
-    try flow.tap("complete:Поливать растения")
+    try await flow.tapAndSettle("complete:Поливать растения")
     guard case .trackers(let undone) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -264,12 +271,13 @@ struct MainScreenTests {
       ))
   }
 
-  @Test func aFutureDateCannotBeCompleted() throws {
+  @Test func aFutureDateCannotBeCompleted() async throws {
     let world = try TestWorld.demo(.english)
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.tap("date")
-    try flow.tap("next-month")
-    try flow.tap("day:2026-12-01")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("next-month")
+    try await flow.tapAndSettle("day:2026-12-01")
     let button = try flow.find(.identifier("complete:Water the plants"))
     #expect(!button.isEnabled)
     #expect(throws: FlowError.self) { try flow.tap("complete:Water the plants") }
@@ -286,21 +294,22 @@ struct MainScreenTests {
       try world.store.recordDays(trackerID: DemoData(today: day("2026-11-30")).trackers[0].id).count == 10)
   }
 
-  @Test func main6i_pinningMovesTheCardToThePinnedSectionAndUnpinningRemovesTheSection() throws {
+  @Test func main6i_pinningMovesTheCardToThePinnedSectionAndUnpinningRemovesTheSection() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
-    try flow.perform(.longPress(.identifier("card:Поливать растения")))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Поливать растения")))
     // The only pinned card: nothing to move past in its section.
     #expect(flow.elements.map(\.id) == ["unpin", "day-off", "note", "edit", "archive", "delete"])
-    try flow.perform(.tap(.label("Открепить")))
+    try await flow.performAndSettle(.tap(.label("Открепить")))
     guard case .trackers(let unpinned) = flow.view.base else {
       Issue.record("not on main")
       return
     }
     #expect(unpinned.sections.map(\.title) == ["Домашний уют", "Радостные мелочи"])
     #expect(unpinned.sections[0].cards.map(\.name) == ["Зарядка", "Поливать растения"])
-    try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
-    try flow.perform(.tap(.label("Закрепить")))
+    try await flow.performAndSettle(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
+    try await flow.performAndSettle(.tap(.label("Закрепить")))
     guard case .trackers(let pinned) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -310,18 +319,19 @@ struct MainScreenTests {
     #expect(pinned.sections[2].cards.map(\.name) == ["Бабушка прислала открытку в вотсапе"])
   }
 
-  @Test func thePinnedSectionOnlyShowsPinnedTrackersDueOnTheDate() throws {
+  @Test func thePinnedSectionOnlyShowsPinnedTrackersDueOnTheDate() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
     model.daySelected(day("2026-10-01"))  // before anything was created
     #expect(model.state.sections.isEmpty)
   }
 
-  @Test func main6ii_editOpensTheFilledFormWithTheDayCounter() throws {
+  @Test func main6ii_editOpensTheFilledFormWithTheDayCounter() async throws {
     let world = try TestWorld.demo(.english)
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.longPress(.identifier("card:Morning exercise")))
-    try flow.tap("edit")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Morning exercise")))
+    try await flow.tapAndSettle("edit")
     #expect(flow.screen == .trackerForm)
     let form = try #require(formState(flow))
     #expect(
@@ -329,10 +339,10 @@ struct MainScreenTests {
     #expect(form.dayCounter?.text == "5 days")
     #expect(form.emojis.filter(\.isSelected).map(\.emoji) == ["🏓"])
     #expect(world.analytics.events.last == AnalyticsEvent(kind: .click, item: .edit))
-    try flow.tap("name")
-    try flow.perform(.clear)
-    try flow.perform(.type("Exercise"))
-    try flow.perform(.tap(.label("Save")))
+    try await flow.tapAndSettle("name")
+    try await flow.performAndSettle(.clear)
+    try await flow.performAndSettle(.type("Exercise"))
+    try await flow.performAndSettle(.tap(.label("Save")))
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -340,12 +350,13 @@ struct MainScreenTests {
     #expect(card("Exercise", main) != nil && card("Morning exercise", main) == nil)
   }
 
-  @Test func main6iii_deleteAsksThenRemovesTheTrackerAndAllItsRecords() throws {
+  @Test func main6iii_deleteAsksThenRemovesTheTrackerAndAllItsRecords() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
     let cat = DemoData(today: day("2026-11-30")).trackers[1]
-    try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
-    try flow.perform(.tap(.label("Удалить")))
+    try await flow.performAndSettle(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
+    try await flow.performAndSettle(.tap(.label("Удалить")))
     guard case .trackers(let asking) = flow.view.base else {
       Issue.record("not on main")
       return
@@ -360,11 +371,11 @@ struct MainScreenTests {
           identifier: .cancel, label: "Отменить", action: .tracker(.cancelTrackerDeletion),
           spokenLabel: "Отменить: Кошка заслонила камеру на созвоне"),
       ])
-    try flow.tap("cancel")
+    try await flow.tapAndSettle("cancel")
     #expect(try world.store.recordDays(trackerID: cat.id).count == 2)
-    try flow.perform(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
-    try flow.tap("delete")
-    try flow.tap("confirm")
+    try await flow.performAndSettle(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
+    try await flow.tapAndSettle("delete")
+    try await flow.tapAndSettle("confirm")
     #expect(try world.store.trackers().contains { $0.tracker.id == cat.id } == false)
     #expect(try world.store.allRecords().contains { $0.trackerID == cat.id } == false)
     guard case .trackers(let main) = flow.view.base else {
@@ -375,10 +386,11 @@ struct MainScreenTests {
     #expect(world.analytics.events.filter { $0.item == .delete }.count == 2)
   }
 
-  @Test func main7_theTabBarSwitchesBetweenTrackersAndStatistics() throws {
+  @Test func main7_theTabBarSwitchesBetweenTrackersAndStatistics() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
-    try flow.perform(.tap(.label("Статистика")))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
+    try await flow.performAndSettle(.tap(.label("Статистика")))
     #expect(flow.screen == .statistics)
     // The category picker first (issue 49): all, then each category.
     #expect(
@@ -386,11 +398,11 @@ struct MainScreenTests {
         "scope:all", "scope:Домашний уют", "scope:Радостные мелочи", "tab-trackers", "tab-statistics",
         "tab-settings",
       ])
-    try flow.tap("tab-trackers")
+    try await flow.tapAndSettle("tab-trackers")
     #expect(flow.screen == .trackers)
   }
 
-  @Test func analyticsReportOpenAndEveryClickWithItsItem() throws {
+  @Test func analyticsReportOpenAndEveryClickWithItsItem() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.en))
     model.screenOpened()
@@ -411,11 +423,12 @@ struct MainScreenTests {
     #expect(world.analytics.events[2].parameters == ["event": "click", "screen": "Main", "item": "track"])
   }
 
-  @Test func anUnknownLabelListsWhatIsOnScreen() throws {
+  @Test func anUnknownLabelListsWhatIsOnScreen() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
     do {
-      try flow.perform(.tap(.label("Frobnicate")))
+      try await flow.performAndSettle(.tap(.label("Frobnicate")))
       Issue.record("no error")
     } catch {
       #expect(error.message == "nothing on screen matches \"Frobnicate\"")

@@ -23,19 +23,8 @@ struct MeasureAndQuotaFormTests {
     return world
   }
 
-  /// The new habit form with its name, category, emoji and color filled.
-  static func newHabit(_ flow: AppFlow, name: String) throws {
-    try flow.tap("add")
-    try flow.tap("habit")
-    try flow.tap("name")
-    try flow.perform(.type(name))
-    try flow.tap("category")
-    try flow.tap("category:" + home.title)
-    try flow.tap("emoji:1")
-    try flow.tap("color:1")
-  }
-
-  /// `newHabit` as the app meets it: each step's store work awaited.
+  /// The new habit form with its name, category, emoji and color filled, each step's store work
+  /// awaited.
   static func newHabit(_ flow: AppFlow, name: String) async throws {
     for id in ["add", "habit", "name"] { try await flow.tapAndSettle(id) }
     try await flow.performAndSettle(.type(name))
@@ -48,26 +37,28 @@ struct MeasureAndQuotaFormTests {
   }
 
   @Test(arguments: [(Language.en, "12.5"), (.ru, "12,5"), (.en, "12,5"), (.ru, "12.5")])
-  func aMeasurableHabitIsCreatedWithItsUnitTargetAndDirection(language: Language, target: String) throws {
+  func aMeasurableHabitIsCreatedWithItsUnitTargetAndDirection(language: Language, target: String) async throws
+  {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try Self.newHabit(flow, name: "Run")
-    try flow.tap("schedule")
-    try flow.tap("day:mon")
-    try flow.tap("done")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await Self.newHabit(flow, name: "Run")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("day:mon")
+    try await flow.tapAndSettle("done")
     #expect(try flow.find(.identifier("measure:yes-no")).isChecked == true)
-    try flow.tap("measure:amount")
+    try await flow.tapAndSettle("measure:amount")
     #expect(try flow.find(.identifier("measure:amount")).isChecked == true)
     #expect(try !flow.find(.identifier("create")).isEnabled)
-    try flow.tap("unit")
-    try flow.perform(.type(language == .ru ? "км" : "km"))
+    try await flow.tapAndSettle("unit")
+    try await flow.performAndSettle(.type(language == .ru ? "км" : "km"))
     #expect(try !flow.find(.identifier("create")).isEnabled)
-    try flow.tap("target")
-    try flow.perform(.type(target))
+    try await flow.tapAndSettle("target")
+    try await flow.performAndSettle(.type(target))
     #expect(try flow.find(.identifier("direction:at-least")).isChecked == true)
-    try flow.tap("direction:at-most")
+    try await flow.tapAndSettle("direction:at-most")
     #expect(try flow.find(.identifier("create")).isEnabled)
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     #expect(flow.screen == .trackers)
     let tracker = try #require(try Self.stored(world, "Run"))
     #expect(
@@ -79,35 +70,37 @@ struct MeasureAndQuotaFormTests {
   }
 
   @Test(arguments: [(Language.en, "3 times a week"), (.ru, "3 раза в неделю")])
-  func aThreeTimesAWeekHabitIsCreatedAndItsRowSaysSo(language: Language, text: String) throws {
+  func aThreeTimesAWeekHabitIsCreatedAndItsRowSaysSo(language: Language, text: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try Self.newHabit(flow, name: "Swim")
-    try flow.tap("schedule")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await Self.newHabit(flow, name: "Swim")
+    try await flow.tapAndSettle("schedule")
     #expect(try flow.find(.identifier("schedule:weekdays")).isChecked == true)
-    try flow.tap("schedule:week")
+    try await flow.tapAndSettle("schedule:week")
     #expect(try flow.find(.identifier("schedule:week")).isChecked == true)
     // The weekdays' switches give way to N.
     #expect(throws: FlowError.self) { try flow.find(.identifier("day:mon")) }
-    try flow.tap("done")
+    try await flow.tapAndSettle("done")
     #expect(formState(flow)?.scheduleValue == text)
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     let tracker = try #require(try Self.stored(world, "Swim"))
     #expect(tracker.kind == .habit(Schedule(quota: Quota(3, per: .week)!)))
     #expect(tracker.measure == .yesNo)
   }
 
   @Test(arguments: [(Language.en, "10 times a month"), (.ru, "10 раз в месяц")])
-  func aMonthlyQuotaIsCreatedWithTheStepper(language: Language, text: String) throws {
+  func aMonthlyQuotaIsCreatedWithTheStepper(language: Language, text: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try Self.newHabit(flow, name: "Call home")
-    try flow.tap("schedule")
-    try flow.tap("schedule:month")
-    for _ in 0..<7 { try flow.tap("quota-plus") }
-    try flow.tap("done")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await Self.newHabit(flow, name: "Call home")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("schedule:month")
+    for _ in 0..<7 { try await flow.tapAndSettle("quota-plus") }
+    try await flow.tapAndSettle("done")
     #expect(formState(flow)?.scheduleValue == text)
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     #expect(try Self.stored(world, "Call home")?.quota == Quota(10, per: .month))
   }
 
@@ -158,17 +151,18 @@ struct MeasureAndQuotaFormTests {
   }
 
   @Test(arguments: [(Language.en, "2 times in 10 days"), (.ru, "2 раза за 10 дней")])
-  func aWindowHabitIsMadeFromTheFormAndEditedBack(language: Language, text: String) throws {
+  func aWindowHabitIsMadeFromTheFormAndEditedBack(language: Language, text: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try Self.newHabit(flow, name: "Swim")
-    try flow.tap("schedule")
-    try flow.tap("schedule:window")
-    try flow.tap("quota-minus")
-    for _ in 0..<3 { try flow.tap("window-days-plus") }
-    try flow.tap("done")
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await Self.newHabit(flow, name: "Swim")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("schedule:window")
+    try await flow.tapAndSettle("quota-minus")
+    for _ in 0..<3 { try await flow.tapAndSettle("window-days-plus") }
+    try await flow.tapAndSettle("done")
     #expect(formState(flow)?.scheduleValue == text)
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     let stored = try #require(try Self.stored(world, "Swim"))
     #expect(stored.window == TimesInDays(2, in: 10) && stored.isDue(on: day("2026-12-06")))
   }
@@ -185,31 +179,33 @@ struct MeasureAndQuotaFormTests {
       "«N раз за Y дней» считает отметки: измеряемый трекер — по дням недели или N раз в неделю или в месяц."
     ),
   ])
-  func aTargetOfAWeekIsMadeAndAWindowBesideAMeasureIsSaidAndWaits(language: Language, refusal: String) throws
+  func aTargetOfAWeekIsMadeAndAWindowBesideAMeasureIsSaidAndWaits(language: Language, refusal: String)
+    async throws
   {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try Self.newHabit(flow, name: "Steps")
-    try flow.tap("schedule")
-    try flow.tap("schedule:window")
-    try flow.tap("done")
-    try flow.tap("measure:amount")
-    try flow.tap("unit")
-    try flow.perform(.type("steps"))
-    try flow.tap("target")
-    try flow.perform(.type("50000"))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await Self.newHabit(flow, name: "Steps")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("schedule:window")
+    try await flow.tapAndSettle("done")
+    try await flow.tapAndSettle("measure:amount")
+    try await flow.tapAndSettle("unit")
+    try await flow.performAndSettle(.type("steps"))
+    try await flow.tapAndSettle("target")
+    try await flow.performAndSettle(.type("50000"))
     #expect(formState(flow)?.measure.targetError == refusal)
     #expect(formState(flow)?.isCreateEnabled == false)
-    try flow.tap("schedule")
-    try flow.tap("schedule:weekdays")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("schedule:weekdays")
     for day in ["day:mon", "day:tue", "day:wed", "day:thu", "day:fri", "day:sat", "day:sun"] {
-      try flow.tap(day)
+      try await flow.tapAndSettle(day)
     }
-    try flow.tap("done")
-    try flow.tap("target-period:week")
+    try await flow.tapAndSettle("done")
+    try await flow.tapAndSettle("target-period:week")
     #expect(formState(flow)?.measure.targetError == nil)
     #expect(formState(flow)?.measure.targetTitle == (language == .en ? "Target" : "Цель"))
-    try flow.tap("create")
+    try await flow.tapAndSettle("create")
     let stored = try #require(try Self.stored(world, "Steps"))
     #expect(stored.measure.goal?.period == .week && stored.measure.goal?.target == Amount(units: 50_000))
   }
@@ -243,52 +239,54 @@ struct MeasureAndQuotaFormTests {
   ])
   func aTargetThatIsNotANumberSaysWhyUnderTheFieldAndKeepsCreateDisabled(
     language: Language, text: String, message: String
-  ) throws {
+  ) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try Self.newHabit(flow, name: "Read")
-    try flow.tap("schedule")
-    try flow.tap("day:tue")
-    try flow.tap("done")
-    try flow.tap("measure:amount")
-    try flow.tap("unit")
-    try flow.perform(.type("p."))
-    try flow.tap("target")
-    try flow.perform(.type(text))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await Self.newHabit(flow, name: "Read")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("day:tue")
+    try await flow.tapAndSettle("done")
+    try await flow.tapAndSettle("measure:amount")
+    try await flow.tapAndSettle("unit")
+    try await flow.performAndSettle(.type("p."))
+    try await flow.tapAndSettle("target")
+    try await flow.performAndSettle(.type(text))
     #expect(formState(flow)?.measure.targetError == message)
     #expect(formState(flow)?.measure.target == text)
     #expect(try !flow.find(.identifier("create")).isEnabled)
-    try flow.perform(.clear)
+    try await flow.performAndSettle(.clear)
     // An empty field says nothing, as an empty name does.
     #expect(formState(flow)?.measure.targetError == nil)
-    try flow.perform(.type("20"))
+    try await flow.performAndSettle(.type("20"))
     #expect(formState(flow)?.measure.targetError == nil)
     #expect(try flow.find(.identifier("create")).isEnabled)
   }
 
   @Test(arguments: [(Language.en, "12 character limit"), (.ru, "Ограничение 12 символов")])
-  func aUnitOverTwelveCharactersIsRefused(language: Language, message: String) throws {
+  func aUnitOverTwelveCharactersIsRefused(language: Language, message: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
-    try Self.newHabit(flow, name: "Walk")
-    try flow.tap("schedule")
-    try flow.tap("day:tue")
-    try flow.tap("done")
-    try flow.tap("measure:amount")
-    try flow.tap("target")
-    try flow.perform(.type("5"))
-    try flow.tap("unit")
-    try flow.perform(.type(String(repeating: "ш", count: 12)))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
+    try await Self.newHabit(flow, name: "Walk")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("day:tue")
+    try await flow.tapAndSettle("done")
+    try await flow.tapAndSettle("measure:amount")
+    try await flow.tapAndSettle("target")
+    try await flow.performAndSettle(.type("5"))
+    try await flow.tapAndSettle("unit")
+    try await flow.performAndSettle(.type(String(repeating: "ш", count: 12)))
     #expect(formState(flow)?.measure.unitError == nil)
     #expect(try flow.find(.identifier("create")).isEnabled)
-    try flow.perform(.type("ш"))
+    try await flow.performAndSettle(.type("ш"))
     #expect(formState(flow)?.measure.unitError == message)
     #expect(try !flow.find(.identifier("create")).isEnabled)
     // Yes/No needs no unit: the typed one stays for a switch back.
-    try flow.tap("measure:yes-no")
+    try await flow.tapAndSettle("measure:yes-no")
     #expect(try flow.find(.identifier("create")).isEnabled)
     #expect(throws: FlowError.self) { try flow.find(.identifier("unit")) }
-    try flow.tap("measure:amount")
+    try await flow.tapAndSettle("measure:amount")
     #expect(formState(flow)?.measure.unit == String(repeating: "ш", count: 13))
   }
 
@@ -319,7 +317,7 @@ struct MeasureAndQuotaFormTests {
 
   /// Issue 49: a window habit's day is met by its window, so the edit form offers no day counter
   /// (one day more would fill several) and nothing is added on Save; back on weekdays it returns.
-  @Test func aWindowHabitsEditFormHasNoDayCounter() throws {
+  @Test func aWindowHabitsEditFormHasNoDayCounter() async throws {
     var tracker = try Self.reading(.atLeast)
     tracker.measure = .yesNo
     tracker.kind = .habit(Schedule(window: try #require(TimesInDays(1, in: 3))))
@@ -335,7 +333,7 @@ struct MeasureAndQuotaFormTests {
     #expect(try world.store.records(trackerID: tracker.id).map(\.day) == [day("2026-11-27")])
   }
 
-  @Test func editingAMeasurableQuotaHabitOpensWithItsValuesAndSaveWritesThem() throws {
+  @Test func editingAMeasurableQuotaHabitOpensWithItsValuesAndSaveWritesThem() async throws {
     var tracker = try Self.reading(.atMost)
     tracker.measure = .measurable(
       try MeasureGoal(unit: "стр.", target: Amount(parsing: "12.5"), direction: .atMost))
@@ -359,26 +357,27 @@ struct MeasureAndQuotaFormTests {
     #expect(saved.quota == Quota(12, per: .month))
   }
 
-  @Test func theScheduleOpensWithTheFormsQuota() throws {
+  @Test func theScheduleOpensWithTheFormsQuota() async throws {
     let world = try Self.world(try Self.reading(), [])
-    let flow = AppFlow(environment: world.environment(.en))
-    try flow.perform(.longPress(.identifier("card:Read")))
-    try flow.tap("edit")
-    try flow.tap("schedule")
+    let flow = AppFlow(environment: world.appEnvironment(.en))
+    await flow.settled()
+    try await flow.performAndSettle(.longPress(.identifier("card:Read")))
+    try await flow.tapAndSettle("edit")
+    try await flow.tapAndSettle("schedule")
     #expect(try flow.find(.identifier("schedule:week")).isChecked == true)
     guard case .schedule(let schedule)? = flow.view.presented.last else {
       Issue.record("not on the schedule")
       return
     }
     #expect(schedule.quota?.text == "3 times a week")
-    try flow.tap("schedule:weekdays")
-    try flow.tap("day:sat")
-    try flow.tap("done")
-    try flow.tap("create")
+    try await flow.tapAndSettle("schedule:weekdays")
+    try await flow.tapAndSettle("day:sat")
+    try await flow.tapAndSettle("done")
+    try await flow.tapAndSettle("create")
     #expect(try world.store.trackers().first?.tracker.kind == .habit(Schedule([.saturday])!))
   }
 
-  @Test func aMeasurableTrackerMadeYesNoKeepsItsDaysAndLosesItsAmounts() throws {
+  @Test func aMeasurableTrackerMadeYesNoKeepsItsDaysAndLosesItsAmounts() async throws {
     let world = try Self.world(
       try Self.reading(), [("2026-11-27", 5), ("2026-11-28", 25), ("2026-11-29", nil)])
     let model = try Self.form(world, .en)
@@ -394,7 +393,7 @@ struct MeasureAndQuotaFormTests {
     #expect(try world.store.trackers().first?.tracker.measure == .yesNo)
   }
 
-  @Test func moreDaysOnAnAtLeastHabitMeetTheMostRecentUnmetDaysWithTheTarget() throws {
+  @Test func moreDaysOnAnAtLeastHabitMeetTheMostRecentUnmetDaysWithTheTarget() async throws {
     // Today is Monday 30 November; Sunday's 5 pages missed the 20.
     let world = try Self.world(try Self.reading(), [("2026-11-29", 5), ("2026-11-27", 25)])
     let model = try Self.form(world, .ru)
@@ -426,7 +425,7 @@ struct MeasureAndQuotaFormTests {
     return (world, store, model)
   }
 
-  @Test func moreDaysOnAMeasurableHabitAreSavedInOneWrite() throws {
+  @Test func moreDaysOnAMeasurableHabitAreSavedInOneWrite() async throws {
     let (world, store, model) = try Self.renamedWithTwoMoreDays()
     model.createTapped()
     // The new name, today's record and Sunday's amount raised to the target: one transaction.
@@ -438,7 +437,7 @@ struct MeasureAndQuotaFormTests {
       ])
   }
 
-  @Test func aRefusedSaveOfMoreDaysOnAMeasurableHabitLeavesNothingHalfWritten() throws {
+  @Test func aRefusedSaveOfMoreDaysOnAMeasurableHabitLeavesNothingHalfWritten() async throws {
     let (world, store, model) = try Self.renamedWithTwoMoreDays()
     let before = try world.store.contents()
     store.fail(.everyWrite(FailingStore.diskFull))
@@ -457,7 +456,7 @@ struct MeasureAndQuotaFormTests {
       ])
   }
 
-  @Test func fewerDaysOnAnAtLeastHabitRemoveTheMostRecentMetRecordsOnly() throws {
+  @Test func fewerDaysOnAnAtLeastHabitRemoveTheMostRecentMetRecordsOnly() async throws {
     let world = try Self.world(
       try Self.reading(), [("2026-11-29", 30), ("2026-11-28", 5), ("2026-11-27", 25)])
     let model = try Self.form(world, .en)
@@ -476,7 +475,7 @@ struct MeasureAndQuotaFormTests {
         == [TrackerRecord(trackerID: id(10), day: day("2026-11-28"), amount: Amount(units: 5))])
   }
 
-  @Test func anAtMostHabitsMinusGoesNoLowerThanItOpened() throws {
+  @Test func anAtMostHabitsMinusGoesNoLowerThanItOpened() async throws {
     var tracker = try Self.reading(.atMost)
     tracker.kind = .habit(.everyDay)
     tracker.createdOn = day("2026-11-27")
@@ -493,7 +492,7 @@ struct MeasureAndQuotaFormTests {
         == TrackerRecord(trackerID: id(10), day: day("2026-11-29"), amount: Amount(units: 20)))
   }
 
-  @Test func aLossPendingWhenTheMeasureChangesShowsOnlyWhatSaveRemoves() throws {
+  @Test func aLossPendingWhenTheMeasureChangesShowsOnlyWhatSaveRemoves() async throws {
     let world = try Self.world(try Self.reading(), [("2026-11-28", 25), ("2026-11-29", 30)])
     let model = try Self.form(world, .en)
     model.daysMinusTapped()
@@ -506,7 +505,7 @@ struct MeasureAndQuotaFormTests {
     #expect(try world.store.records(trackerID: id(10)).count == 2)
   }
 
-  @Test func changingTheMeasureIsAChangeTheDiscardQuestionProtects() throws {
+  @Test func changingTheMeasureIsAChangeTheDiscardQuestionProtects() async throws {
     let world = try Self.world(try Self.reading(), [])
     let model = try Self.form(world, .en)
     #expect(!model.hasChanges)

@@ -69,27 +69,28 @@ struct OnboardingTests {
     #expect(pages == [0, 1])
   }
 
-  @Test func onboarding2_theButtonOpensTheMainScreenOnceAndForAll() throws {
+  @Test func onboarding2_theButtonOpensTheMainScreenOnceAndForAll() async throws {
     let world = TestWorld()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
     #expect(flow.screen == .onboarding)
     #expect(
       flow.elements == [
         Element(identifier: .start, label: "Вот это технологии!", action: .tracker(.finishOnboarding))
       ]
     )
-    try flow.perform(.swipe(.left))
-    try flow.perform(.tap(.label("Вот это технологии!")))
+    try await flow.performAndSettle(.swipe(.left))
+    try await flow.performAndSettle(.tap(.label("Вот это технологии!")))
     #expect(flow.screen == .trackers)
     #expect(try world.store.settings().isOnboardingDone)
-    #expect(AppFlow(environment: world.environment(.ru)).screen == .trackers)
+    #expect(AppFlow(environment: world.appEnvironment(.ru)).screen == .trackers)
   }
 
-  @Test func onboardingIsNotMarkedDoneByAnythingElse() throws {
+  @Test func onboardingIsNotMarkedDoneByAnythingElse() async throws {
     let world = TestWorld()
     try world.store.createCategory(home)
     try world.store.createTracker(habit("Read", id: 10))
-    #expect(AppFlow(environment: world.environment(.en)).screen == .onboarding)
+    #expect(AppFlow(environment: world.appEnvironment(.en)).screen == .onboarding)
     #expect(try world.store.settings().isOnboardingDone == false)
   }
 }

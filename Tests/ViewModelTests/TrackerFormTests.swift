@@ -109,7 +109,7 @@ struct TrackerFormTests {
           addTitle: "Добавить категорию", checkedAccessibilityLabel: "Выбрано", deleteConfirmation: nil))
   }
 
-  @Test func creation3ii_theLastChosenCategoryHasTheCheckmark() throws {
+  @Test func creation3ii_theLastChosenCategoryHasTheCheckmark() async throws {
     let world = TestWorld()
     try world.store.createCategory(home)
     try world.store.createCategory(joys)
@@ -138,25 +138,26 @@ struct TrackerFormTests {
     #expect(!model.state.isDoneEnabled)
   }
 
-  @Test func creation3c_d_aNewCategoryComesBackCheckedAndChoosingItFillsTheForm() throws {
+  @Test func creation3c_d_aNewCategoryComesBackCheckedAndChoosingItFillsTheForm() async throws {
     let world = TestWorld(store: try TestWorld.demo().store)
-    let flow = AppFlow(environment: world.environment(.ru))
-    try flow.tap("add")
-    try flow.perform(.tap(.label("Привычка")))
-    try flow.tap("category")
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.performAndSettle(.tap(.label("Привычка")))
+    try await flow.tapAndSettle("category")
     #expect(flow.screen == .categories)
-    try flow.perform(.tap(.label("Добавить категорию")))
+    try await flow.performAndSettle(.tap(.label("Добавить категорию")))
     #expect(flow.screen == .categoryForm)
-    try flow.tap("title")
-    try flow.perform(.type("Спорт"))
-    try flow.perform(.tap(.label("Готово")))
+    try await flow.tapAndSettle("title")
+    try await flow.performAndSettle(.type("Спорт"))
+    try await flow.performAndSettle(.tap(.label("Готово")))
     guard case .categories(let list)? = flow.view.presented.last else {
       Issue.record("not on the list")
       return
     }
     #expect(list.rows.map(\.title) == ["Домашний уют", "Радостные мелочи", "Спорт"])
     #expect(list.rows.map(\.isChecked) == [false, false, true])
-    try flow.perform(.tap(.label("Спорт")))
+    try await flow.performAndSettle(.tap(.label("Спорт")))
     guard case .trackerForm(let form)? = flow.view.presented.last else {
       Issue.record("not on the form")
       return
@@ -164,12 +165,13 @@ struct TrackerFormTests {
     #expect(form.categoryValue == "Спорт")
   }
 
-  @Test func creation4_theScheduleShowsShortNamesOrEveryDay() throws {
+  @Test func creation4_theScheduleShowsShortNamesOrEveryDay() async throws {
     let world = TestWorld()
     let flow = AppFlow(environment: try showMain(world))
-    try flow.tap("add")
-    try flow.tap("habit")
-    try flow.tap("schedule")
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
+    try await flow.tapAndSettle("schedule")
     guard case .schedule(let schedule)? = flow.view.presented.last else {
       Issue.record("no schedule")
       return
@@ -179,13 +181,13 @@ struct TrackerFormTests {
         "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
       ])
     #expect(schedule.rows.allSatisfy { !$0.isOn })
-    try flow.tap("day:fri")
-    try flow.tap("day:mon")
-    try flow.perform(.tap(.label("Done")))
+    try await flow.tapAndSettle("day:fri")
+    try await flow.tapAndSettle("day:mon")
+    try await flow.performAndSettle(.tap(.label("Done")))
     #expect(formState(flow)?.scheduleValue == "Mon, Fri")
-    try flow.tap("schedule")
-    for code in ["tue", "wed", "thu", "sat", "sun"] { try flow.tap("day:\(code)") }
-    try flow.tap("done")
+    try await flow.tapAndSettle("schedule")
+    for code in ["tue", "wed", "thu", "sat", "sun"] { try await flow.tapAndSettle("day:\(code)") }
+    try await flow.tapAndSettle("done")
     #expect(formState(flow)?.scheduleValue == "Every day")
   }
 
@@ -207,44 +209,47 @@ struct TrackerFormTests {
     #expect(model.state.emojis.filter(\.isSelected).map(\.emoji) == ["🙂"])
   }
 
-  @Test func creation7_cancelCreatesNothing() throws {
+  @Test func creation7_cancelCreatesNothing() async throws {
     let world = try TestWorld.demo()
     let before = try world.store.contents()
-    let flow = AppFlow(environment: world.environment(.ru))
-    try flow.tap("add")
-    try flow.tap("event")
-    try flow.tap("name")
-    try flow.perform(.type("Лишнее"))
-    try flow.perform(.tap(.label("Отменить")))
+    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("event")
+    try await flow.tapAndSettle("name")
+    try await flow.performAndSettle(.type("Лишнее"))
+    try await flow.performAndSettle(.tap(.label("Отменить")))
     // What was typed is not thrown away unasked (issue 49): the question, then Discard.
     #expect(flow.screen == .trackerForm)
-    try flow.perform(.tap(.label("Не сохранять")))
+    try await flow.performAndSettle(.tap(.label("Не сохранять")))
     #expect(flow.screen == .trackers)
     #expect(try world.store.contents() == before)
   }
 
-  @Test func creation8_createIsEnabledOnlyWhenEverythingIsFilledThenTheHabitShowsInItsCategory() throws {
+  @Test func creation8_createIsEnabledOnlyWhenEverythingIsFilledThenTheHabitShowsInItsCategory() async throws
+  {
     let world = try TestWorld.demo()
-    let environment = world.environment(.ru)
+    let environment = world.appEnvironment(.ru)
     let flow = AppFlow(environment: environment)
-    try flow.tap("add")
-    try flow.tap("habit")
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
     func createEnabled() throws -> Bool { try flow.find(.identifier("create")).isEnabled }
-    try flow.tap("name")
-    try flow.perform(.type("Читать"))
+    try await flow.tapAndSettle("name")
+    try await flow.performAndSettle(.type("Читать"))
     #expect(try !createEnabled())
-    try flow.tap("category")
-    try flow.tap("category:Радостные мелочи")
+    try await flow.tapAndSettle("category")
+    try await flow.tapAndSettle("category:Радостные мелочи")
     #expect(try !createEnabled())
-    try flow.tap("schedule")
-    try flow.tap("day:mon")
-    try flow.tap("done")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("day:mon")
+    try await flow.tapAndSettle("done")
     #expect(try !createEnabled())
-    try flow.tap("emoji:3")
+    try await flow.tapAndSettle("emoji:3")
     #expect(try !createEnabled())
-    try flow.tap("color:5")
+    try await flow.tapAndSettle("color:5")
     #expect(try createEnabled())
-    try flow.perform(.tap(.label("Создать")))
+    try await flow.performAndSettle(.tap(.label("Создать")))
     #expect(flow.screen == .trackers)
     guard case .trackers(let main) = flow.view.base else {
       Issue.record("not on main")
@@ -259,7 +264,7 @@ struct TrackerFormTests {
           completeAccessibilityLabel: "Отметить выполненным", actions: russianActions(.done, .dayOff)))
   }
 
-  @Test func duplicateNamesAreRefused() throws {
+  @Test func duplicateNamesAreRefused() async throws {
     let world = try TestWorld.demo()
     let model = TrackerFormViewModel(environment: world.environment(.ru), mode: .newHabit)
     model.nameChanged("поливать РАСТЕНИЯ")
@@ -270,7 +275,7 @@ struct TrackerFormTests {
     #expect(!category.state.isDoneEnabled)
   }
 
-  @Test func editingShowsTheFormFilledWithTheDayCounter() throws {
+  @Test func editingShowsTheFormFilledWithTheDayCounter() async throws {
     let world = try TestWorld.demo()
     let summary = try #require(try world.store.trackers().first { $0.tracker.name == "Поливать растения" })
     let model = TrackerFormViewModel(environment: world.environment(.ru), mode: .edit(summary))
@@ -285,7 +290,7 @@ struct TrackerFormTests {
           plusAccessibilityLabel: "На день больше"))
   }
 
-  @Test func editPlusAndMinusApplyOnlyOnSave() throws {
+  @Test func editPlusAndMinusApplyOnlyOnSave() async throws {
     let world = try TestWorld.demo()
     let summary = try #require(try world.store.trackers().first { $0.tracker.name == "Поливать растения" })
     let model = TrackerFormViewModel(environment: world.environment(.ru), mode: .edit(summary))
@@ -300,7 +305,7 @@ struct TrackerFormTests {
     #expect(days.contains(day("2026-11-30")) && days.contains(day("2026-11-19")))
   }
 
-  @Test func editMinusRemovesTheMostRecentRecordsAndCannotGoBelowZero() throws {
+  @Test func editMinusRemovesTheMostRecentRecordsAndCannotGoBelowZero() async throws {
     let world = try TestWorld.demo()
     let summary = try #require(
       try world.store.trackers().first { $0.tracker.name == "Бабушка прислала открытку в вотсапе" })
@@ -320,7 +325,7 @@ struct TrackerFormTests {
 @MainActor
 func showMain(_ world: TestWorld) throws -> AppEnvironment {
   try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
-  return world.environment(.en)
+  return world.appEnvironment(.en)
 }
 
 @MainActor
@@ -341,34 +346,35 @@ struct LeavingTheFormTests {
   ])
   func leavingAFormWithChangesAsksFirstAndAnUntouchedOneClosesAtOnce(
     language: Language, question: String, discard: String, keep: String
-  ) throws {
+  ) async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = AppFlow(environment: world.appEnvironment(language))
+    await flow.settled()
     func form() -> TrackerFormViewModel.State? { formState(flow) }
-    try flow.tap("add")
-    try flow.tap("habit")
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
     // Untouched: Esc closes it.
-    try flow.perform(.dismiss)
+    try await flow.performAndSettle(.dismiss)
     #expect(form() == nil && flow.screen == .trackers)
-    try flow.tap("add")
-    try flow.tap("habit")
-    try flow.tap("name")
-    try flow.perform(.type("Run"))
-    try flow.perform(.dismiss)
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("habit")
+    try await flow.tapAndSettle("name")
+    try await flow.performAndSettle(.type("Run"))
+    try await flow.performAndSettle(.dismiss)
     #expect(
       form()?.discardQuestion
         == TrackerFormViewModel.State.DiscardQuestion(
           text: question, discardTitle: discard, keepEditingTitle: keep))
     #expect(flow.elements.map(\.id) == ["discard", "keep-editing"])
     // Keep editing (or Esc again): the form stays as it was.
-    try flow.tap("keep-editing")
+    try await flow.tapAndSettle("keep-editing")
     #expect(form()?.name == "Run" && form()?.discardQuestion == nil)
-    try flow.perform(.dismiss)
-    try flow.perform(.dismiss)
+    try await flow.performAndSettle(.dismiss)
+    try await flow.performAndSettle(.dismiss)
     #expect(form()?.name == "Run" && form()?.discardQuestion == nil)
     // Discard: the form closes, nothing saved.
-    try flow.perform(.dismiss)
-    try flow.tap("discard")
+    try await flow.performAndSettle(.dismiss)
+    try await flow.tapAndSettle("discard")
     #expect(form() == nil && flow.screen == .trackers)
     #expect(try world.store.trackers().allSatisfy { $0.tracker.name != "Run" })
   }
