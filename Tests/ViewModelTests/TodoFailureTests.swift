@@ -17,30 +17,35 @@ import TrackerStore
 @MainActor
 @Suite("To do list with a store that fails", .temporaryFolders)
 struct TodoFailureTests {
-  func flow(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language) -> TodoFlow {
-    TodoFlow(environment: .fixed(now: TodoScenario.now, language: language, store: store, loader: loader))
+  /// The to-do app as it runs: the main actor waits for no store call; its first reads awaited.
+  func flow(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language) async -> TodoFlow {
+    var environment = TodoEnvironment.fixed(now: TodoScenario.now, language: language, store: store, loader: loader)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    let flow = TodoFlow(environment: environment)
+    await flow.settled()
+    return flow
   }
 
   @Test(arguments: [(Language.en, "Couldn't save"), (.ru, "Не удалось сохранить")])
-  func aRefusedSaveSaysSoKeepsTheFormAndChangesNothing(_ language: Language, _ title: String) throws {
+  func aRefusedSaveSaysSoKeepsTheFormAndChangesNothing(_ language: Language, _ title: String) async throws {
     let base = InMemoryTodoStore(TodoScenario.storedTasks)
-    let flow = flow(ReadOnlyTodoStore(base), StubLoader(), language)
+    let flow = await flow(ReadOnlyTodoStore(base), StubLoader(), language)
     var published: [TodoFlow.View] = []
     let token = flow.observe { published.append($0) }
-    try flow.tap("add")
-    try flow.tap("text")
-    try flow.perform(.type("Water the plants"))
-    try flow.tap("done")
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("text")
+    try await flow.performAndSettle(.type("Water the plants"))
+    try await flow.tapAndSettle("done")
     #expect(published.last?.alert?.title == title)
     #expect(flow.screen == .todoForm && flow.view.form?.text == "Water the plants")
     #expect(flow.elements.map(\.id) == ["ok"])
-    try flow.tap("ok")
+    try await flow.tapAndSettle("ok")
     #expect(flow.view.alert == nil && flow.screen == .todoForm)
     #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))
     // Editing and deleting are refused the same way.
-    try flow.tap("cancel")
-    try flow.perform(.swipe(.left, .identifier("todo:Shopping")))
-    try flow.tap("confirm")
+    try await flow.tapAndSettle("cancel")
+    try await flow.performAndSettle(.swipe(.left, .identifier("todo:Shopping")))
+    try await flow.tapAndSettle("confirm")
     #expect(flow.view.alert?.title == title)
     #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))
     // The deleted row, gone while its deletion was on its way, is back with the alert.
@@ -49,7 +54,7 @@ struct TodoFailureTests {
   }
 
   @Test func loadedTasksThatCannotBeStoredAreSaidSo() async throws {
-    let flow = flow(
+    let flow = await flow(
       ReadOnlyTodoStore(InMemoryTodoStore()),
       StubLoader(.success([LoadedTodo(remoteID: 1, text: "Buy milk", isDone: false)])), .en)
     #expect(try await eventually { !flow.isLoading })
