@@ -64,7 +64,8 @@ struct OtherProgramsTests {
     #expect(holder.isHolding)
     #expect(!isDone(walk, model) && model.state.alert == nil && saving == [false, true])
     holder.release()
-    #expect(try await eventually { isDone(walk, model) && saving.last == false })
+    await environment.access.settled()  // the write, once the file is free, and its read
+    #expect(isDone(walk, model) && saving.last == false)
     #expect(saving == [false, true, false] && model.state.alert == nil)
     withExtendedLifetime(savingBinding) {}
   }
@@ -99,8 +100,8 @@ struct OtherProgramsTests {
     #expect(second.view.alert?.message.contains("is using the data file") == true)
     #expect(!isDone(walk, try #require(first.trackers)) && first.view.alert == nil)
     holder.release()
-    #expect(try await eventually { first.trackers.map { isDone(walk, $0) } == true })
-    await first.settled()
+    await first.settled()  // the tap's write, once the file is free, and its read
+    #expect(first.trackers.map { isDone(walk, $0) } == true)
     #expect(try store.categories().map(\.title) == ["Home"])
     #expect(first.view.alert == nil && form()?.text == "Garden")
   }

@@ -64,8 +64,9 @@ struct LockedFileTests {
     #expect(holder.isHolding && model.state == before)
 
     holder.release()
-    #expect(try await eventually { card(undone.id, of: model)?.isCompleted == true })
-    #expect(try await eventually { !environment.writer.state.isSaving })
+    await environment.access.settled()  // the write, once the file is free, and its read
+    #expect(card(undone.id, of: model)?.isCompleted == true)
+    #expect(!environment.writer.state.isSaving)
     #expect(model.state.alert == nil)
     #expect(published == 2)  // at once, then the saved change: one more state
     #expect(environment.writer.state == StoreWriter.State(waiting: 0, showsSaving: false))
@@ -88,8 +89,9 @@ struct LockedFileTests {
     model.completeTapped(undone.id)  // …still "Mark as done" on screen
     #expect(holder.isHolding && environment.writer.state.waiting == 2 && model.state.alert == nil)
     holder.release()
-    #expect(try await eventually { !environment.writer.state.isSaving })
-    #expect(try await eventually { card(undone.id, of: model)?.isCompleted == true })
+    await environment.access.settled()  // both writes, once the file is free, and their reads
+    #expect(!environment.writer.state.isSaving)
+    #expect(card(undone.id, of: model)?.isCompleted == true)
     #expect(try store.completedTrackerIDs(on: day("2026-11-30")).contains(undone.id))
     #expect(model.state.alert == nil)
 
@@ -184,7 +186,8 @@ struct LockedFileTests {
     // The tap still waits, and is saved once the file is free; the given-up Save never is.
     #expect(card(undone.id, of: model)?.isCompleted == false && model.state.alert == nil)
     holder.release()
-    #expect(try await eventually { card(undone.id, of: model)?.isCompleted == true })
+    await environment.access.settled()
+    #expect(card(undone.id, of: model)?.isCompleted == true)
     await environment.access.settled()
     #expect(model.state.alert == nil && closed == 0)
     #expect(try store.categories().contains { $0.title == "Garden" } == false)
@@ -229,7 +232,8 @@ struct LockedFileTests {
     #expect(routes.isEmpty && model.state.deleteQuestion == nil)
     holder.release()
     // The rows were empty all along: the deletion's end is the writer's count going back to 0.
-    #expect(try await eventually { !environment.writer.state.isSaving })
+    await environment.access.settled()
+    #expect(!environment.writer.state.isSaving)
     #expect(try store.tasks().isEmpty && model.state.alert == nil && model.state.rows.isEmpty)
   }
 }
