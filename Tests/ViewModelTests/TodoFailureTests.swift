@@ -19,7 +19,8 @@ import TrackerStore
 struct TodoFailureTests {
   /// The to-do app as it runs: the main actor waits for no store call; its first reads awaited.
   func flow(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language) async -> TodoFlow {
-    var environment = TodoEnvironment.fixed(now: TodoScenario.now, language: language, store: store, loader: loader)
+    var environment = TodoEnvironment.fixed(
+      now: TodoScenario.now, language: language, store: store, loader: loader)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let flow = TodoFlow(environment: environment)
     await flow.settled()
