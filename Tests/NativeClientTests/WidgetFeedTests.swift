@@ -27,7 +27,7 @@ struct WidgetFeedTests {
     }
     // The main screen was left on "Completed": the widget still lists every habit.
     try store.saveSettings(StoreSettings(isOnboardingDone: true, filter: .completed))
-    var environment = clientEnvironment(store, .en)
+    let environment = clientEnvironment(store, .en)
     let folder = TemporaryFolder().url.appendingPathComponent("group")
     let feed = WidgetFeed(environment: environment, folder: folder)
     func snapshot(_ family: WidgetSnapshot.Family) throws -> WidgetSnapshot? {
@@ -66,7 +66,7 @@ struct WidgetFeedTests {
       createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
     try store.createTracker(read)
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    var environment = clientEnvironment(store, .en)
+    let environment = clientEnvironment(store, .en)
     let container = folder.appendingPathComponent("group")
     let feed = WidgetFeed(environment: environment, folder: container)
     func small() -> WidgetSnapshot? {
