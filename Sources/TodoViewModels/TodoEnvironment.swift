@@ -27,6 +27,13 @@ public struct TodoEnvironment: Sendable {
     get { access.mainActorWait }
     set { access = access.with(store: store, mainActorWait: newValue) }
   }
+  /// How long a form's save waits for another program's lock before the form says the file is
+  /// busy (and keeps what was typed): `AppEnvironment.busyCut` in the app; nil in a script, whose
+  /// step waits as long as any write, so its outcome never depends on a lock held for a moment.
+  public var formSaveWait: Duration? {
+    get { access.busyCut }
+    set { access = access.with(store: store, mainActorWait: mainActorWait, busyCut: newValue) }
+  }
   /// The view models' way to the store (shared by copies): the same machinery as the tracker's.
   public private(set) var access: StoreAccess<any TodoDataStore, TodoChange>
   public var loader: any TodoLoader

@@ -40,6 +40,9 @@ public protocol DrivenApp: AnyObject {
   /// Whether a store read is on its way (`StoreAccess.readsInFlight`).
   var hasReadsInFlight: Bool { get }
   func perform(_ action: UserAction) throws(FlowError)
+  /// Returns once every store call handed off so far has ended and shown its outcome (and the
+  /// calls their outcomes handed off in turn).
+  func settled() async
   /// Does what an element's own action says (its `action`, `longPressAction` or
   /// `swipeLeftAction`), as the gesture on it would: the terminal sends the focused element's.
   func send(_ action: ElementAction) throws(FlowError)
@@ -53,6 +56,60 @@ public protocol DrivenApp: AnyObject {
   var topLayer: [Any] { get }
   /// Calls `handler` after each change the app publishes, until the token goes.
   func observeChanges(_ handler: @escaping () -> Void) -> BindingToken
+}
+
+extension DrivenApp {
+  /// A user's action as the app meets it (the main actor waits for no store call): the action,
+  /// then the store work it started and the state that work leads to, awaited — what a script's
+  /// line is.
+  public func performAndSettle(_ action: UserAction) async throws(FlowError) {
+    try perform(action)
+    await settled()
+  }
+
+  /// Returns true once nothing is loading (the to-do list's starting tasks came, or failed) and
+  /// the store work that led to is settled, false when it still is loading after `seconds` of
+  /// the real clock.
+  public func loaded(within seconds: Double) async -> Bool {
+    await settled()
+    guard await until({ [unowned self] in !self.isLoading }, within: seconds) else { return false }
+    await settled()
+    return true
+  }
+
+  /// Returns true once `condition` holds — now, or after a change the app publishes — false when
+  /// it still does not after `seconds` of the real clock. Awaits the app's changes, never polls.
+  public func until(_ condition: @escaping @MainActor () -> Bool, within seconds: Double) async -> Bool {
+    guard !condition() else { return true }
+    let wait = ChangeWait()
+    return await withCheckedContinuation { continuation in
+      wait.continuation = continuation
+      wait.token = observeChanges { [wait] in
+        guard condition() else { return }
+        wait.end(true)
+      }
+      wait.deadline = Task { @MainActor [wait] in
+        // Cancelled once the condition held; a sleep cut short by that ends nothing more.
+        guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+        wait.end(false)
+      }
+    }
+  }
+}
+
+/// One `until(_:within:)`: whichever comes first, the change or the deadline, ends it.
+@MainActor
+private final class ChangeWait {
+  var continuation: CheckedContinuation<Bool, Never>?
+  var token: BindingToken?
+  var deadline: Task<Void, Never>?
+
+  func end(_ loaded: Bool) {
+    deadline?.cancel()
+    token = nil
+    continuation?.resume(returning: loaded)
+    continuation = nil
+  }
 }
 
 /// Everything a driven app shows: the tracker's view or the to-do list's.

@@ -402,9 +402,11 @@ public struct ScreenScenario: Sendable {
   }
 
   /// Runs the scenario on `environment` (whose store should be empty) as of its today: the data,
-  /// then the actions.
+  /// then the app launched as an app launches (its settings read off the main actor), then the
+  /// actions, each awaited until its store work and the state it leads to are done — so the
+  /// screen is the same whether the main actor waits for store calls or not.
   @MainActor
-  public func run(environment: AppEnvironment) throws -> AppFlow {
+  public func run(environment: AppEnvironment) async throws -> AppFlow {
     let store = environment.store
     let today = environment.today
     let demo = DemoData(today: today, language: environment.language == .ru ? .russian : .english)
@@ -421,8 +423,12 @@ public struct ScreenScenario: Sendable {
     var environment = environment
     if refusesChanges { environment.store = ReadOnlyStore(store) }
     if let sync { environment.sync = AppSync(store: StandingSync(sync(environment.now()))) }
-    let flow = AppFlow(environment: environment)
-    for action in actions(Context(language: environment.language, today: today)) { try flow.perform(action) }
+    let flow = await AppFlow.launch(environment: environment)
+    await flow.settled()
+    for action in actions(Context(language: environment.language, today: today)) {
+      try flow.perform(action)
+      await flow.settled()
+    }
     return flow
   }
 }

@@ -52,8 +52,11 @@ public struct TodoScenario: Sendable {
 
   /// Performs the actions on `flow` (whose loading is over).
   @MainActor
-  public func run(on flow: TodoFlow) throws(FlowError) {
-    for action in actions(flow.environment.language) { try flow.perform(action) }
+  public func run(on flow: TodoFlow) async throws(FlowError) {
+    for action in actions(flow.environment.language) {
+      try flow.perform(action)
+      await flow.settled()
+    }
   }
 
   /// The instant the scenarios' clock stands at (2026-11-30 15:10 UTC).

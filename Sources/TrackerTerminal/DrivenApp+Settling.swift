@@ -7,18 +7,20 @@ extension DrivenApp {
   /// the screen shows meanwhile, and the rest when it comes.
   public static var settleWait: TimeInterval { 0.1 }
 
-  /// Lets the main actor run what comes back from the store (the calls' continuations, queued on
-  /// the main run loop) until no call is on its way — no read, with `readsOnly` — for at most
-  /// `seconds`, or until `stop` says so (a key came: it is handled at once, on the screen as it
-  /// is, not typed ahead onto the screen the answer would open). The app's main actor waits for
-  /// no store call; a terminal that draws frames settles before each one.
+  /// Awaits what comes back from the store (the calls' continuations, which run on the main
+  /// actor while this waits) until no call is on its way — no read, with `readsOnly` — for at
+  /// most `seconds`, or until `stop` says so (a key came: it is handled at once, on the screen as
+  /// it is, not typed ahead onto the screen the answer would open). The app's main actor waits for
+  /// no store call; a terminal that draws frames settles before each one. It looks again every
+  /// 2 ms: a key has no way to wake it sooner.
   public func settle(
     within seconds: TimeInterval = Self.settleWait, readsOnly: Bool = false,
     until stop: () -> Bool = { false }
-  ) {
+  ) async {
     let deadline = Date().addingTimeInterval(seconds)
     while readsOnly ? hasReadsInFlight : hasCallsInFlight, Date() < deadline, !stop() {
-      _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.002)))
+      // Nobody cancels the terminal's task: a sleep that throws could only end early.
+      try? await Task.sleep(for: .milliseconds(2))
     }
   }
 }

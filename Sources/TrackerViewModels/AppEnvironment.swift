@@ -29,6 +29,13 @@ public struct AppEnvironment: Sendable {
     get { access.mainActorWait }
     set { access = access.with(store: store, mainActorWait: newValue) }
   }
+  /// How long a form's save waits for another program's lock before the form says the file is
+  /// busy (and keeps what was typed): `AppEnvironment.busyCut` in the app; nil in a script, whose
+  /// step waits as long as any write, so its outcome never depends on a lock held for a moment.
+  public var formSaveWait: Duration? {
+    get { access.busyCut }
+    set { access = access.with(store: store, mainActorWait: mainActorWait, busyCut: newValue) }
+  }
   /// The view models' way to the store: reads, writes and observation off the main actor (shared
   /// by copies).
   public private(set) var access: StoreAccess<any TrackerDataStore, StoreChange>

@@ -73,6 +73,9 @@ public final class AppSync: ObservableViewModel {
     access.read(read) { [weak self] in self?.statusRead($0) }
   }
 
+  /// Returns once no read of the status is on its way.
+  public func settled() async { await access.settled() }
+
   /// The status came, or could not be read: it stays as shown then (none, before the first read),
   /// and the screens' own reads of the store say why.
   private func statusRead(_ read: Result<SyncStatus, StoreError>) {

@@ -35,8 +35,9 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// show each step's outcome before the next, and have no run loop to hear of a late one) or
   /// for none (the app).
   public nonisolated let mainActorWait: StoreCallWait
-  /// How long a write with `.givingUpAfterWait` waits for another program's lock.
-  public nonisolated let busyCut: Duration
+  /// How long a write with `.givingUpAfterWait` waits for another program's lock; nil: as long as
+  /// any write (a script, whose steps never depend on a lock held for a moment).
+  public nonisolated let busyCut: Duration?
 
   private nonisolated let readQueue = DispatchQueue(label: "tracker.store.read")
   /// Where a read the main actor waits for runs (`readAndWait`): not behind the reads it does not
@@ -56,7 +57,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// Access to `store`: `observe` subscribes to its commits, `cutToWait` runs a call with every
   /// wait for another program's lock cut to a limit (`TrackerDataStore.waitingAtMost`).
   public nonisolated init(
-    _ store: Store, mainActorWait: StoreCallWait = .never, busyCut: Duration = .milliseconds(100),
+    _ store: Store, mainActorWait: StoreCallWait = .never, busyCut: Duration? = .milliseconds(100),
     observe: @escaping @Sendable (Store, @escaping @Sendable (Change) -> Void) -> ObservationToken,
     cutToWait: @escaping @Sendable (Store, Duration, () throws(StoreError) -> Void) throws(StoreError) -> Void
   ) {
@@ -70,6 +71,13 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// A new access like this one to `store`, the main actor waiting as `mainActorWait` says (an
   /// environment's store or wait set anew: its copies made before keep the access they have).
   public nonisolated func with(store: Store, mainActorWait: StoreCallWait) -> StoreAccess {
+    with(store: store, mainActorWait: mainActorWait, busyCut: busyCut)
+  }
+
+  /// A new access like this one to `store`, its form saves waiting `busyCut` for another
+  /// program's lock (nil: as long as any write).
+  public nonisolated func with(store: Store, mainActorWait: StoreCallWait, busyCut: Duration?) -> StoreAccess
+  {
     StoreAccess(
       store, mainActorWait: mainActorWait, busyCut: busyCut, observe: subscribe, cutToWait: cutToWait)
   }
@@ -121,15 +129,14 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     _ body: @escaping @Sendable (Store) throws(StoreError) -> Value,
     then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void = { _ in }
   ) -> Bool {
-    let (store, cutToWait, limit) = (store, cutToWait, busyCut)
+    let (store, cutToWait) = (store, cutToWait)
+    // A script (no cut, or a main actor that waits for every call to end) waits the store's whole
+    // busy timeout for a form's save too: a step's outcome never depends on a lock held for a
+    // moment. The app hears of a write cut to the wait like any other, and hears `.busy` once the
+    // cut has passed while the writes before it wait for another program.
+    let givesUpAfter = policy == .givingUpAfterWait && mainActorWait == .never ? busyCut : nil
     let call: @Sendable () throws(StoreError) -> Value
-    // A main actor that waits for every call to end (a script) waits the store's whole busy
-    // timeout for a form's save too: a step's outcome never depends on a lock held for a moment.
-    let policy = mainActorWait == .untilEnd ? .waitingInBackground : policy
-    switch policy {
-    case .waitingInBackground:
-      call = { () throws(StoreError) in try body(store) }
-    case .givingUpAfterWait:
+    if let limit = givesUpAfter {
       // The cut counts from the press, not from the write's turn: writes queued before it (a tap
       // of another window waiting for the file) use up the wait too.
       let pressed = ContinuousClock.now
@@ -139,10 +146,9 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
         try cutToWait(store, left) { () throws(StoreError) in value = try body(store) }
         return value!
       }
+    } else {
+      call = { () throws(StoreError) in try body(store) }
     }
-    // The app hears of a write cut to the wait like any other, and hears `.busy` once the cut has
-    // passed while the writes before it wait for another program.
-    let givesUpAfter = policy == .givingUpAfterWait ? limit : nil
     let ended = Outcome<Value>()
     run(on: writeQueue, counting: true, call, givesUpAfter: givesUpAfter) {
       result in

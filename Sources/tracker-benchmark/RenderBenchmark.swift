@@ -337,3 +337,15 @@ enum RenderBenchmark {
     return (flow, environment)
   }
 }
+
+extension DrivenApp {
+  /// Turns the main run loop (the benchmark's main thread is not in a task, so its queued main
+  /// actor work runs) until no store call is on its way, for at most `seconds`: the terminal's
+  /// `settle`, measured the way the benchmark measures, without a task around it.
+  fileprivate func settle(within seconds: TimeInterval = 0.1) {
+    let deadline = Date().addingTimeInterval(seconds)
+    while hasCallsInFlight, Date() < deadline {
+      _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.002)))
+    }
+  }
+}

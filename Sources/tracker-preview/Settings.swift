@@ -105,15 +105,19 @@ struct Settings {
   /// The app's environment on `store`.
   /// One command is one instant: the clock stands still while it runs; new items get random ids.
   /// Its sync is `syncing`'s (by default the store's own, when it is a data file).
-  /// What it reads of the store at once (whether the reminder was allowed, the sync's status) is
-  /// read off the main thread: with `waits` (a script, `show`: each step shows its outcome)
-  /// before this returns; else (the interactive app, whose main actor waits for no store call)
-  /// in the background, shown when it comes.
+  /// Its main actor waits for no store call, as the app's: a script or `show` awaits each step's
+  /// store work (`DrivenApp.settled()`) before the next. With `waits` (a script, `show`: each
+  /// step shows its outcome), a form's save waits for a held file as long as any write, and
+  /// what it reads of the store at once (whether the reminder was allowed, the sync's status) is
+  /// read before this returns; else (the interactive app) a form's save gives up after
+  /// `AppEnvironment.busyCut`, and those are read in the background, shown when they come.
   @MainActor
   func appEnvironment(
     store: any TrackerDataStore, syncing: (any SyncingStore)? = nil, waits: Bool = true
   ) -> AppEnvironment {
     var environment = AppEnvironment.fixed(now: now, timeZone: timeZone, language: language, store: store)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    environment.formSaveWait = waits ? nil : AppEnvironment.busyCut
     environment.now = clock
     environment.makeID = { UUID() }
     // The terminal's scheduler: the stored setting, shown by `remind`; allowed when it is on.
@@ -128,10 +132,16 @@ struct Settings {
   /// The to-do app's environment on `store`, loading from `loader`; new tasks get random ids.
   /// Its clock starts at `now` and moves on a millisecond each time it is read: tasks are ordered
   /// by when they were made, so two made by one script must not share an instant, and a script
-  /// still gives the same result on every run.
-  func todoEnvironment(store: any TodoDataStore, loader: any TodoLoader) -> TodoEnvironment {
+  /// still gives the same result on every run. Its main actor waits for no store call, as the
+  /// tracker's (`appEnvironment`); with `waits` (a script, `show`) a save waits for a held file
+  /// as long as any write, else (the interactive app) it gives up after `AppEnvironment.busyCut`.
+  func todoEnvironment(store: any TodoDataStore, loader: any TodoLoader, waits: Bool = true)
+    -> TodoEnvironment
+  {
     let clock = SteppingClock(start: now)
     var environment = TodoEnvironment.fixed(now: now, language: language, store: store, loader: loader)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    environment.formSaveWait = waits ? nil : AppEnvironment.busyCut
     environment.now = { clock.next() }
     environment.makeID = { UUID() }
     return environment

@@ -10,8 +10,10 @@ import TrackerViewModels
 enum Tool {
   /// Runs the command line, every message in the language it asks for (`--lang`, else the
   /// locale variables), even when the command line itself cannot be understood.
-  static func run(_ arguments: [String], _ context: ToolContext) -> Outcome {
-    Messages.$language.withValue(language(of: arguments, context)) { runInLanguage(arguments, context) }
+  static func run(_ arguments: [String], _ context: ToolContext) async -> Outcome {
+    await Messages.$language.withValue(language(of: arguments, context)) {
+      await runInLanguage(arguments, context)
+    }
   }
 
   /// The language `--lang` names (in any case, as `--lang ru` or `--lang=ru`), else the locale's.
@@ -28,7 +30,7 @@ enum Tool {
     return Language.preferred(environment: context.environment)
   }
 
-  private static func runInLanguage(_ arguments: [String], _ context: ToolContext) -> Outcome {
+  private static func runInLanguage(_ arguments: [String], _ context: ToolContext) async -> Outcome {
     let invocation: Invocation
     switch ArgumentParser.parse(arguments) {
     case .success(let parsed): invocation = parsed
@@ -58,19 +60,19 @@ enum Tool {
     }
     switch invocation.command {
     case .tour:
-      return TourCommand.run(settings)
+      return await TourCommand.run(settings)
     case .show(let screen):
-      return ShowCommand.run(screen, invocation, settings, context)
+      return await ShowCommand.run(screen, invocation, settings, context)
     case .run(let script):
-      return RunCommand.run(script, invocation, settings, context)
+      return await RunCommand.run(script, invocation, settings, context)
     case .app:
-      return AppCommand.run(invocation, settings, context)
+      return await AppCommand.run(invocation, settings, context)
     case .stats:
       return StatsCommand.run(invocation, settings, context)
     case .list:
-      return ListCommand.run(invocation, settings, context)
+      return await ListCommand.run(invocation, settings, context)
     case .widget:
-      return WidgetCommand.run(invocation, settings, context)
+      return await WidgetCommand.run(invocation, settings, context)
     case .remind:
       return RemindCommand.run(invocation, settings, context)
     case .reminder(let verb):

@@ -52,26 +52,34 @@ if let limit = Descriptor.raiseOpenFileLimit() {
   _ = Descriptor.writeAll(STDERR_FILENO, Data(message.utf8))
   exit(1)
 }
-var outcome = MainActor.assumeIsolated { Tool.run(arguments, context) }
-// Every byte goes with write(2), never FileHandle (which stops the process on a failed write): a
-// failure is exit 1 with its reason. A reader that stopped reading (EPIPE: `| head`, `| true`)
-// asked for no more: exit 1, quietly.
-if !outcome.standardOutput.isEmpty {
-  let failure =
-    closedStreams.contains(STDOUT_FILENO)
-    ? EBADF : Descriptor.writeAll(STDOUT_FILENO, Data(outcome.standardOutput.utf8))
-  if failure != 0 {
-    outcome.exitCode = 1
-    if failure != EPIPE {
-      let language = MainActor.assumeIsolated { Tool.language(of: arguments, context) }
-      outcome.standardError += Messages.$language.withValue(language) {
-        Messages.error(Messages.unwritable(Messages.standardOutput, String(cString: strerror(failure))))
+// The command runs on the main actor, which awaits its store work and never blocks on it: the
+// main thread turns the run loop (where the main actor's work runs, and the terminal's loop turns
+// it too), and the process ends when the command has written its outcome.
+Task { @MainActor in
+  var outcome = await Tool.run(arguments, context)
+  // Every byte goes with write(2), never FileHandle (which stops the process on a failed write): a
+  // failure is exit 1 with its reason. A reader that stopped reading (EPIPE: `| head`, `| true`)
+  // asked for no more: exit 1, quietly.
+  if !outcome.standardOutput.isEmpty {
+    let failure =
+      closedStreams.contains(STDOUT_FILENO)
+      ? EBADF : Descriptor.writeAll(STDOUT_FILENO, Data(outcome.standardOutput.utf8))
+    if failure != 0 {
+      outcome.exitCode = 1
+      if failure != EPIPE {
+        let language = Tool.language(of: arguments, context)
+        outcome.standardError += Messages.$language.withValue(language) {
+          Messages.error(Messages.unwritable(Messages.standardOutput, String(cString: strerror(failure))))
+        }
       }
     }
   }
+  // Standard error that cannot be written leaves nothing to tell the failure to: the status says it.
+  if !outcome.standardError.isEmpty, !closedStreams.contains(STDERR_FILENO) {
+    _ = Descriptor.writeAll(STDERR_FILENO, Data(outcome.standardError.utf8))
+  }
+  exit(outcome.exitCode)
 }
-// Standard error that cannot be written leaves nothing to tell the failure to: the status says it.
-if !outcome.standardError.isEmpty, !closedStreams.contains(STDERR_FILENO) {
-  _ = Descriptor.writeAll(STDERR_FILENO, Data(outcome.standardError.utf8))
-}
-exit(outcome.exitCode)
+RunLoop.main.run()
+// Not reached: the run loop always has the main queue to wait on, and the task above exits.
+dispatchMain()

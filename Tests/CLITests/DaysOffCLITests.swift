@@ -121,8 +121,8 @@ struct DaysOffCLITests {
       .write(toFile: archive, atomically: true, encoding: .utf8)
     #expect(try runCLI(["import", archive, "--store", store] + fixed).status == 0)
     // 01:30 on Tuesday 1 December in Moscow is still Monday 30 November: the clock, no --today.
-    @MainActor func run(_ arguments: [String]) -> Outcome {
-      Tool.run(
+    @MainActor func run(_ arguments: [String]) async -> Outcome {
+      await Tool.run(
         arguments + ["--store", store, "--time-zone", "Europe/Moscow"],
         ToolContext(
           environment: [:], now: ISO8601DateFormatter().date(from: "2026-11-30T22:30:00Z")!,

@@ -20,8 +20,8 @@ struct OptionsTests {
   }
 
   /// The whole run of `arguments`, in-process, on a fixed day with no data file.
-  func run(_ arguments: [String]) -> Outcome {
-    Tool.run(
+  func run(_ arguments: [String]) async -> Outcome {
+    await Tool.run(
       arguments,
       ToolContext(
         environment: [:], now: Date(timeIntervalSince1970: 1_796_032_800),
@@ -97,7 +97,7 @@ struct OptionsTests {
     #expect(try options(["stats"]) == Options())
   }
 
-  @Test func aValueOnlyItsCommandJudgesIsKeptWithItsError() throws {
+  @Test func aValueOnlyItsCommandJudgesIsKeptWithItsError() async throws {
     let read = try options(["list", "--width", "3", "--date", "31 Feb 2026", "--at", "25:00"])
     #expect(
       read.width
@@ -111,9 +111,9 @@ struct OptionsTests {
     }
     #expect(error.message.hasPrefix("The value '31 Feb 2026' is invalid for '--date'"))
     // Ignored where it does not apply: `list` reads no --at, and no --from.
-    #expect(run(["list", "--demo", "--at", "99:99", "--from", "garbage"]).exitCode == 0)
+    await #expect(run(["list", "--demo", "--at", "99:99", "--from", "garbage"]).exitCode == 0)
     // Refused by the command that reads it, with that command's usage.
-    let remind = run(["remind", "--demo", "--at", "25:00"])
+    let remind = await run(["remind", "--demo", "--at", "25:00"])
     #expect(remind.exitCode == 64)
     #expect(
       remind.standardError
@@ -125,13 +125,13 @@ struct OptionsTests {
         """)
   }
 
-  @Test func aMisspeltOptionSaysWhatItAlwaysSaid() {
+  @Test func aMisspeltOptionSaysWhatItAlwaysSaid() async {
     #expect(refusal(["--jsn"]) == "Unknown option '--jsn'. Did you mean '--json'?")
     #expect(refusal(["list", "--bogus"]) == "Unknown option '--bogus'")
     #expect(refusal(["-x"]) == "Unknown option '-x'")
     // The parser's errors come before any value is judged.
     #expect(refusal(["show", "trackers", "--width", "abc", "--bogus"]) == "Unknown option '--bogus'")
-    let outcome = run(["--stor", "x"])
+    let outcome = await run(["--stor", "x"])
     #expect(outcome.exitCode == 64)
     #expect(
       outcome.standardError
@@ -144,9 +144,9 @@ struct OptionsTests {
   }
 
   /// A refused option shows the usage of the command it was given to, wherever it stands.
-  @Test func aRefusedOptionShowsItsCommandsUsage() {
+  @Test func aRefusedOptionShowsItsCommandsUsage() async {
     for arguments in [["show", "trackers", "--demo", "--bogus"], ["--bogus", "show", "trackers"]] {
-      let outcome = run(arguments)
+      let outcome = await run(arguments)
       #expect(outcome.exitCode == 64)
       #expect(
         outcome.standardError
@@ -158,10 +158,10 @@ struct OptionsTests {
           """, "\(arguments)")
     }
     // Without a command, the tool's usage.
-    #expect(run(["--bogus"]).standardError.contains("Usage: tracker-preview [options] <command>"))
+    await #expect(run(["--bogus"]).standardError.contains("Usage: tracker-preview [options] <command>"))
   }
 
-  @Test func anOptionGivenTwiceIsRefusedAsBefore() throws {
+  @Test func anOptionGivenTwiceIsRefusedAsBefore() async throws {
     #expect(refusal(["--json", "--json"]) == "The option '--json' is given twice")
     #expect(refusal(["--date", "garbage", "--date", "2026-12-01"]) == "The option '--date' is given twice")
     #expect(refusal(["--lang", "ru", "--lang=en"]) == "The option '--lang' is given twice")
@@ -169,7 +169,7 @@ struct OptionsTests {
     // -h after --help, or twice, is still only help.
     #expect(try options(["--help", "-h"]).help)
     #expect(try options(["-h", "-h"]).help)
-    #expect(run(["--demo", "--demo"]).exitCode == 64)
+    #expect(await run(["--demo", "--demo"]).exitCode == 64)
   }
 
   @Test func refusedValuesAndMissingOnesSayWhatTheyAlwaysSaid() {

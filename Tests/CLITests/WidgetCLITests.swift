@@ -23,8 +23,8 @@ struct WidgetCLITests {
     return (store, folder)
   }
 
-  @MainActor func run(_ arguments: [String], store: String, now: Date) -> Outcome {
-    Tool.run(
+  @MainActor func run(_ arguments: [String], store: String, now: Date) async -> Outcome {
+    await Tool.run(
       arguments + ["--store", store, "--time-zone", "Europe/Moscow"],
       ToolContext(
         environment: [:], now: now, timeZone: TimeZone(identifier: "Europe/Moscow")!, isTerminal: false,
@@ -38,7 +38,7 @@ struct WidgetCLITests {
   /// Thirteen day starts, eight instants each over two months (seeded): every family's snapshot
   /// against `list --json` read at the same instant.
   @MainActor
-  @Test func theWidgetAgreesWithListOnAnyDayAndDayStart() throws {
+  @Test func theWidgetAgreesWithListOnAnyDayAndDayStart() async throws {
     let (store, folder) = try demoStore()
     var random = SplitMix(seed: 48)
     let moscow = TimeZone(identifier: "Europe/Moscow")!
@@ -53,13 +53,13 @@ struct WidgetCLITests {
       for _ in 0..<8 {
         // 1 November 2026 to 1 January 2027, any minute.
         let now = Date(timeIntervalSince1970: 1_793_480_400 + Double(random.next(upTo: 61 * 24 * 60)) * 60)
-        let list = run(["list", "--json"], store: store, now: now)
+        let list = await run(["list", "--json"], store: store, now: now)
         try #require(list.exitCode == 0, "\(list.standardError)")
         let listed = try object(list.standardOutput)
         let sections = try #require(listed["sections"] as? [[String: Any]])
         let habits = sections.flatMap { ($0["trackers"] as? [[String: Any]]) ?? [] }
         for family in ["small", "medium", "large", "accessory"] {
-          let shown = run(["widget", "--json", "--family", family], store: store, now: now)
+          let shown = await run(["widget", "--json", "--family", family], store: store, now: now)
           try #require(shown.exitCode == 0, "\(shown.standardError)")
           let widget = try object(shown.standardOutput)
           let context = "day start \(hour), \(now), \(family)"

@@ -55,14 +55,14 @@ private func testDay(_ text: String) -> Day {
 @Suite("Every scenario on any day")
 struct AnyDayTests {
   @Test(arguments: Moment.sweep)
-  func everyScenarioReachesItsScreenOnAnyDay(moment: Moment) throws {
+  func everyScenarioReachesItsScreenOnAnyDay(moment: Moment) async throws {
     for language in Language.allCases {
       for scenario in ScreenScenario.all {
         let environment = AppEnvironment.fixed(
           now: moment.instant, timeZone: moment.timeZone, language: language, store: InMemoryTrackerStore())
         let flow: AppFlow
         do {
-          flow = try scenario.run(environment: environment)
+          flow = try await scenario.run(environment: environment)
         } catch {
           Issue.record("\(scenario.name) (\(language)) on \(moment.label): \(error)")
           continue
@@ -79,10 +79,10 @@ struct AnyDayTests {
   }
 
   @Test(arguments: Moment.sweep)
-  func theDemoMainScreenShowsADoneHabitAStreakAndOneToDoOnAnyDay(moment: Moment) throws {
+  func theDemoMainScreenShowsADoneHabitAStreakAndOneToDoOnAnyDay(moment: Moment) async throws {
     let environment = AppEnvironment.fixed(
       now: moment.instant, timeZone: moment.timeZone, language: .en, store: InMemoryTrackerStore())
-    let flow = try #require(ScreenScenario.named("trackers-filled")).run(environment: environment)
+    let flow = try await #require(ScreenScenario.named("trackers-filled")).run(environment: environment)
     guard case .trackers(let state) = flow.view.base else {
       Issue.record("not the main screen on \(moment.label)")
       return

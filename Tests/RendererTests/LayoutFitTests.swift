@@ -96,7 +96,7 @@ struct LayoutFitTests {
     }
   }
 
-  @Test func everyScenarioFitsEveryWidth() throws {
+  @Test func everyScenarioFitsEveryWidth() async throws {
     for scenario in ScreenScenario.all {
       for language in Language.allCases {
         let environment = AppEnvironment(
@@ -104,7 +104,7 @@ struct LayoutFitTests {
           language: language,
           store: InMemoryTrackerStore(), analytics: SilentAnalytics(), makeID: { UUID() },
           mainActorWait: .untilEnd)
-        let view = try scenario.run(environment: environment)
+        let view = try await scenario.run(environment: environment)
           .view
         for width in Self.widths {
           for line in ScreenRenderer(width: width).render(view).split(separator: "\n") {

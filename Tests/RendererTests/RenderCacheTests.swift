@@ -14,12 +14,12 @@ import TrackerViewModels
 @MainActor
 @Suite("Render cache")
 struct RenderCacheTests {
-  @Test func aCachedDrawingIsTheDrawingAfterChangesAndAtAnyWidth() throws {
+  @Test func aCachedDrawingIsTheDrawingAfterChangesAndAtAnyWidth() async throws {
     let zone = TimeZone(identifier: "Europe/Moscow")!
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: zone).addingTimeInterval(12 * 3600), timeZone: zone,
       language: .ru, store: InMemoryTrackerStore())
-    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     let cache = RenderCache()
     for width in [47, 60, 47] {
       #expect(
@@ -39,12 +39,12 @@ struct RenderCacheTests {
     #expect(cached.components(separatedBy: "[✓]").count == doneBefore + 1)
   }
 
-  @Test func aSearchTypedAndErasedFindsTheHiddenCardsStillKeptAndOldOnesGo() throws {
+  @Test func aSearchTypedAndErasedFindsTheHiddenCardsStillKeptAndOldOnesGo() async throws {
     let zone = TimeZone(identifier: "Europe/Moscow")!
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: zone).addingTimeInterval(12 * 3600), timeZone: zone,
       language: .en, store: InMemoryTrackerStore())
-    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     let cache = RenderCache()
     _ = ScreenRenderer(width: 47, cache: cache).lines(for: flow.view)
     let all = cache.count

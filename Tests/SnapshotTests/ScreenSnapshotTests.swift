@@ -37,11 +37,11 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
 
   /// Renders the case: a fixed world on 2026-11-30 at noon in Moscow.
   @MainActor
-  func render() throws -> String {
+  func render() async throws -> String {
     let environment = AppEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
       language: language, store: InMemoryTrackerStore())
-    let flow = try scenario.run(environment: environment)
+    let flow = try await scenario.run(environment: environment)
     #expect(flow.screen == scenario.screen, "\(name) ends on \(flow.screen), not \(scenario.screen)")
     return ScreenRenderer(device: device).render(flow.view, format: theme.map { .markup($0) } ?? .plain)
   }
@@ -59,15 +59,15 @@ let themesHarness = SnapshotHarness(
 @Suite("Screens")
 struct ScreenSnapshotTests {
   @Test(arguments: SnapshotCase.plain)
-  func plain(_ snapshot: SnapshotCase) throws {
-    if let failure = screensHarness.check(try snapshot.render(), named: snapshot.name) {
+  func plain(_ snapshot: SnapshotCase) async throws {
+    if let failure = screensHarness.check(try await snapshot.render(), named: snapshot.name) {
       Issue.record(Comment(rawValue: failure.message))
     }
   }
 
   @Test(arguments: SnapshotCase.themed)
-  func themed(_ snapshot: SnapshotCase) throws {
-    if let failure = themesHarness.check(try snapshot.render(), named: snapshot.name) {
+  func themed(_ snapshot: SnapshotCase) async throws {
+    if let failure = themesHarness.check(try await snapshot.render(), named: snapshot.name) {
       Issue.record(Comment(rawValue: failure.message))
     }
   }

@@ -36,8 +36,8 @@ struct TodoSnapshotCase: CustomTestStringConvertible, Sendable {
       environment: .fixed(
         now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
         loader: scenario.loader))
-    if scenario.loaderAnswer != nil { for _ in 0..<100 where flow.isLoading { await Task.yield() } }
-    try scenario.run(on: flow)
+    if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
+    try await scenario.run(on: flow)
     #expect(flow.screen == scenario.screen)
     return ScreenRenderer(device: device).render(flow.view, format: styled ? .markup(.light) : .plain)
   }

@@ -14,11 +14,12 @@ import TrackerViewModels
 @Suite("Typing into the amount sheet")
 struct AmountTypingTests {
   @Test(arguments: Language.allCases)
-  func theFirstKeyReplacesTheAmountTheSheetOpenedWith(language: Language) throws {
+  func theFirstKeyReplacesTheAmountTheSheetOpenedWith(language: Language) async throws {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
       timeZone: .moscow, language: language, store: InMemoryTrackerStore())
-    let flow = try ScreenScenario("paced", screen: .trackers, data: .paced).run(environment: environment)
+    let flow = try await ScreenScenario("paced", screen: .trackers, data: .paced).run(
+      environment: environment)
     let session = InteractiveSession(app: flow, format: .plain, columns: 80, rows: 24)
     try session.tab(to: "complete:" + (language == .ru ? "Бег" : "Run"))
     _ = session.handle(.enter)

@@ -17,8 +17,8 @@ import TrackerViewModels
 struct CurrentChoiceFocusTests {
   static let sizes = [(80, 24), (40, 24)]
 
-  func session(_ language: Language, columns: Int = 80, rows: Int = 24) throws -> InteractiveSession {
-    try WholeLayerInViewTests().session(language, columns: columns, rows: rows)
+  func session(_ language: Language, columns: Int = 80, rows: Int = 24) async throws -> InteractiveSession {
+    try await WholeLayerInViewTests().session(language, columns: columns, rows: rows)
   }
 
   /// What the frame shows in reverse video: the focus, where it can be seen.
@@ -38,8 +38,8 @@ struct CurrentChoiceFocusTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theFiltersSheetOpensOnTheActiveFilter(_ language: Language) throws {
-    let session = try session(language)
+  func theFiltersSheetOpensOnTheActiveFilter(_ language: Language) async throws {
+    let session = try await session(language)
     try session.open("filters")
     #expect(session.focusedIdentifier == "filter:all")
     try session.open("filter:completed")
@@ -49,9 +49,9 @@ struct CurrentChoiceFocusTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theDayStartSheetOpensOnTheCurrentHourInView(_ language: Language) throws {
+  func theDayStartSheetOpensOnTheCurrentHourInView(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
-      let session = try session(language, columns: columns, rows: rows)
+      let session = try await session(language, columns: columns, rows: rows)
       try session.open("tab-settings")
       try session.open("day-start")
       #expect(session.focusedIdentifier == "hour:00")
@@ -65,8 +65,8 @@ struct CurrentChoiceFocusTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theCalendarOpensOnTheChosenDay(_ language: Language) throws {
-    let session = try session(language)
+  func theCalendarOpensOnTheChosenDay(_ language: Language) async throws {
+    let session = try await session(language)
     try session.open("date")
     #expect(session.app.screenName == "calendar" && session.focusedIdentifier == "day:2026-11-30")
     // Another day chosen: the calendar opens on it next time.
@@ -76,8 +76,8 @@ struct CurrentChoiceFocusTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theCategoriesOpenOnTheTrackersCategory(_ language: Language) throws {
-    let session = try session(language)
+  func theCategoriesOpenOnTheTrackersCategory(_ language: Language) async throws {
+    let session = try await session(language)
     let names = names(language)
     try session.tab(to: "card:" + names.cat)
     _ = session.handle(.character("m"))
@@ -89,8 +89,8 @@ struct CurrentChoiceFocusTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theScheduleOpensOnItsFirstChosenDay(_ language: Language) throws {
-    let session = try session(language)
+  func theScheduleOpensOnItsFirstChosenDay(_ language: Language) async throws {
+    let session = try await session(language)
     try session.openNewHabitForm()
     try session.open("schedule")
     #expect(session.focusedIdentifier == "day:mon")  // nothing chosen yet: the first day
@@ -115,8 +115,8 @@ struct CurrentChoiceFocusTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func aRenamedCategoryKeepsTheFocusWhereverItSortsTo(_ language: Language) throws {
-    let session = try session(language)
+  func aRenamedCategoryKeepsTheFocusWhereverItSortsTo(_ language: Language) async throws {
+    let session = try await session(language)
     let names = names(language)
     let (first, last) = language == .ru ? ("Азбука", "Ясный день") : ("Aardvark", "Zen garden")
     try session.openNewHabitForm()
@@ -133,8 +133,8 @@ struct CurrentChoiceFocusTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func aNewCategoryComesBackChosenWithTheFocus(_ language: Language) throws {
-    let session = try session(language)
+  func aNewCategoryComesBackChosenWithTheFocus(_ language: Language) async throws {
+    let session = try await session(language)
     let name = language == .ru ? "Аквариум" : "Aquarium"
     try session.openNewHabitForm()
     try session.open("category")
@@ -147,8 +147,8 @@ struct CurrentChoiceFocusTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func aRenamedTrackerKeepsTheFocusOnItsCard(_ language: Language) throws {
-    let session = try session(language)
+  func aRenamedTrackerKeepsTheFocusOnItsCard(_ language: Language) async throws {
+    let session = try await session(language)
     let names = names(language)
     let name = language == .ru ? "Аист на крыше" : "A stork on the roof"
     try session.tab(to: "card:" + names.cat)
@@ -181,8 +181,8 @@ struct MovingCardKeysTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func bracketsMoveTheFocusedCardAndSayWhyWhenItCannot(_ language: Language) throws {
-    let session = try WholeLayerInViewTests().session(language, columns: 80, rows: 24)
+  func bracketsMoveTheFocusedCardAndSayWhyWhenItCannot(_ language: Language) async throws {
+    let session = try await WholeLayerInViewTests().session(language, columns: 80, rows: 24)
     let (grandma, cat) =
       language == .ru
       ? ("Бабушка прислала открытку", "Кошка заслонила камеру")

@@ -33,12 +33,12 @@ struct ElementAnchorTests {
   }
 
   @Test(arguments: ScreenScenario.all.map(\.name), Language.allCases)
-  func everyElementOfEveryTrackerScreenIsAnchored(scenario name: String, language: Language) throws {
+  func everyElementOfEveryTrackerScreenIsAnchored(scenario name: String, language: Language) async throws {
     let scenario = try #require(ScreenScenario.named(name))
     let environment = AppEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
       language: language, store: InMemoryTrackerStore())
-    let flow = try scenario.run(environment: environment)
+    let flow = try await scenario.run(environment: environment)
     for width in Self.widths {
       check(flow.elements, ScreenRenderer(width: width).lines(for: flow.view), "\(name) \(language) \(width)")
     }
@@ -51,8 +51,8 @@ struct ElementAnchorTests {
       environment: .fixed(
         now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
         loader: scenario.loader))
-    if scenario.loaderAnswer != nil { for _ in 0..<100 where flow.isLoading { await Task.yield() } }
-    try scenario.run(on: flow)
+    if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
+    try await scenario.run(on: flow)
     for width in Self.widths {
       check(flow.elements, ScreenRenderer(width: width).lines(for: flow.view), "\(name) \(language) \(width)")
     }

@@ -76,18 +76,20 @@ struct EveryLayerWalkTests {
   }
 
   /// A new session from `start` (the to-do app's first launch still loading).
-  func session(_ start: Start, _ language: Language, columns: Int, rows: Int) throws -> InteractiveSession {
-    try starting(start, language, columns: columns, rows: rows).session
+  func session(_ start: Start, _ language: Language, columns: Int, rows: Int) async throws
+    -> InteractiveSession
+  {
+    try await starting(start, language, columns: columns, rows: rows).session
   }
 
   /// A new session from `start` with its store, once what it loads at launch is in.
   func run(_ start: Start, _ language: Language, columns: Int, rows: Int) async throws -> Run {
-    let run = try starting(start, language, columns: columns, rows: rows)
+    let run = try await starting(start, language, columns: columns, rows: rows)
     try await run.settle()
     return run
   }
 
-  private func starting(_ start: Start, _ language: Language, columns: Int, rows: Int) throws -> Run {
+  private func starting(_ start: Start, _ language: Language, columns: Int, rows: Int) async throws -> Run {
     let now = try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600)
     let store: FailsOnDemand
     let app: any DrivenApp
@@ -115,12 +117,12 @@ struct EveryLayerWalkTests {
         try base.saveSettings(StoreSettings(isOnboardingDone: true))
       }
       if start == .unreadable {
-        _ = try demo.run(environment: environment(base))
+        _ = try await demo.run(environment: environment(base))
         failing.fail(.nextRead(FailingStore.ioError))
       }
       let flow =
         start == .demo
-        ? try demo.run(environment: environment(failing)) : AppFlow(environment: environment(failing))
+        ? try await demo.run(environment: environment(failing)) : AppFlow(environment: environment(failing))
       (store, app) = (failing, flow)
       settle = {
         if try await !eventually({ !flow.environment.writer.state.isSaving }) {

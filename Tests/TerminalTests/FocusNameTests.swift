@@ -25,8 +25,8 @@ struct FocusNameTests {
   ])
   func aCardsButtonAndAGridDayAreNamedWithTheirContext(
     language: Language, button: String, done: String, sunday: String, refused: String
-  ) throws {
-    let session = try WholeLayerInViewTests().session(language, columns: 80, rows: 24)
+  ) async throws {
+    let session = try await WholeLayerInViewTests().session(language, columns: 80, rows: 24)
     let plants = language == .ru ? "Поливать растения" : "Water the plants"
     while session.focusedIdentifier != "complete:" + plants { _ = session.handle(.tab) }
     #expect(session.frame().last?.hasPrefix(button) == true, "\(session.frame().last ?? "")")

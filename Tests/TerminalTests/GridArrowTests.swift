@@ -21,8 +21,8 @@ import TrackerViewModels
 struct GridArrowTests {
   static let sizes = [(80, 24), (40, 24)]
 
-  func session(_ language: Language, columns: Int, rows: Int) throws -> InteractiveSession {
-    try WholeLayerInViewTests().session(language, columns: columns, rows: rows)
+  func session(_ language: Language, columns: Int, rows: Int) async throws -> InteractiveSession {
+    try await WholeLayerInViewTests().session(language, columns: columns, rows: rows)
   }
 
   /// Expects `elements` to be drawn in `lines` in their order, top to bottom, left to right.
@@ -42,12 +42,12 @@ struct GridArrowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func everyScreenButTheCardsIsFocusedInReadingOrder(_ language: Language) throws {
+  func everyScreenButTheCardsIsFocusedInReadingOrder(_ language: Language) async throws {
     for scenario in ScreenScenario.all {
       let environment = AppEnvironment.fixed(
         now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
         timeZone: .moscow, language: language, store: InMemoryTrackerStore())
-      let flow = try scenario.run(environment: environment)
+      let flow = try await scenario.run(environment: environment)
       // The main screen's cards go card by card, each with its button under it (docs/decisions.md).
       if flow.elements.contains(where: { $0.id == "add" }) { continue }
       for (columns, _) in Self.sizes {
@@ -64,8 +64,8 @@ struct GridArrowTests {
         environment: .fixed(
           now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
           loader: scenario.loader))
-      if scenario.loaderAnswer != nil { for _ in 0..<100 where flow.isLoading { await Task.yield() } }
-      try scenario.run(on: flow)
+      if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
+      try await scenario.run(on: flow)
       for (columns, _) in Self.sizes {
         try expectReadingOrder(
           flow.elements, flow.lines(ScreenRenderer(width: columns)).lines, "\(scenario.name) at \(columns)")
@@ -74,8 +74,8 @@ struct GridArrowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theEditFormsDayCounterComesAfterTheRemindersBeforeTheEmoji(_ language: Language) throws {
-    let session = try session(language, columns: 80, rows: 24)
+  func theEditFormsDayCounterComesAfterTheRemindersBeforeTheEmoji(_ language: Language) async throws {
+    let session = try await session(language, columns: 80, rows: 24)
     let plants = language == .ru ? "Поливать растения" : "Water the plants"
     try session.tab(to: "card:" + plants)
     _ = session.handle(.character("m"))
@@ -92,9 +92,9 @@ struct GridArrowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theArrowsMoveInTheEmojiAndColorGridsAsDrawn(_ language: Language) throws {
+  func theArrowsMoveInTheEmojiAndColorGridsAsDrawn(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
-      let session = try session(language, columns: columns, rows: rows)
+      let session = try await session(language, columns: columns, rows: rows)
       try session.openNewHabitForm()
       try session.tab(to: "emoji:1")
       let size = "\(columns)×\(rows)"
@@ -125,9 +125,9 @@ struct GridArrowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func createIsAFewArrowsAwayNotThirtySix(_ language: Language) throws {
+  func createIsAFewArrowsAwayNotThirtySix(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
-      let session = try session(language, columns: columns, rows: rows)
+      let session = try await session(language, columns: columns, rows: rows)
       try session.openNewHabitForm(keys: false)  // typing goes into its name
       var presses = 0
       while session.focusedIdentifier != "create", presses < 40 {
@@ -144,9 +144,9 @@ struct GridArrowTests {
   /// least and at most, the schedule's kinds — and Enter chooses the one focused; a line is a grid
   /// of one row (of one column for the schedule's kinds), so ↑ ↓ leave it.
   @Test(arguments: [Language.en, .ru])
-  func theArrowsMoveBetweenTheChoicesOfALine(_ language: Language) throws {
+  func theArrowsMoveBetweenTheChoicesOfALine(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
-      let session = try session(language, columns: columns, rows: rows)
+      let session = try await session(language, columns: columns, rows: rows)
       let size = "\(columns)×\(rows)"
       func isChecked(_ identifier: String) -> Bool? {
         session.app.elements.first { $0.id == identifier }?.isChecked
@@ -186,16 +186,16 @@ struct GridArrowTests {
   @Test(arguments: [
     (Language.en, "or a line of choices: the next one"), (.ru, "и строке вариантов: к соседнему"),
   ])
-  func theKeyMapSaysTheArrowsMoveOnALineOfChoices(_ language: Language, _ words: String) throws {
-    let session = try session(language, columns: 80, rows: 24)
+  func theKeyMapSaysTheArrowsMoveOnALineOfChoices(_ language: Language, _ words: String) async throws {
+    let session = try await session(language, columns: 80, rows: 24)
     _ = session.handle(.character("?"))
     #expect(session.frame().contains { $0.hasPrefix("↑ ↓ ← →") && $0.contains(words) })
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theArrowsMoveByWeekAndDayInTheCalendar(_ language: Language) throws {
+  func theArrowsMoveByWeekAndDayInTheCalendar(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
-      let session = try session(language, columns: columns, rows: rows)
+      let session = try await session(language, columns: columns, rows: rows)
       try session.open("date")
       let size = "\(columns)×\(rows)"
       // November 2026: Sunday the 1st alone on the first row, Monday the 30th alone on the last.
@@ -212,9 +212,9 @@ struct GridArrowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theArrowsMoveByWeekAndDayInTheDetailsGrid(_ language: Language) throws {
+  func theArrowsMoveByWeekAndDayInTheDetailsGrid(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
-      let session = try session(language, columns: columns, rows: rows)
+      let session = try await session(language, columns: columns, rows: rows)
       let plants = language == .ru ? "Поливать растения" : "Water the plants"
       try session.open("card:" + plants)
       #expect(session.focusedIdentifier == "back")
@@ -236,8 +236,8 @@ struct GridArrowTests {
   }
 
   @Test(arguments: [(Language.en, "in a grid (emoji, colors, days)"), (.ru, "в сетке (эмодзи, цвета, дни)")])
-  func theKeyMapSaysTheArrowsMoveInAGrid(_ language: Language, _ words: String) throws {
-    let session = try session(language, columns: 80, rows: 24)
+  func theKeyMapSaysTheArrowsMoveInAGrid(_ language: Language, _ words: String) async throws {
+    let session = try await session(language, columns: 80, rows: 24)
     _ = session.handle(.character("?"))
     #expect(session.frame().contains { $0.hasPrefix("↑ ↓ ← →") && $0.contains(words) })
   }

@@ -40,11 +40,13 @@ final class HandClock: @unchecked Sendable {
 struct InteractiveFocusTests {
   let store = InMemoryTrackerStore()
 
-  func session(_ language: Language = .en, columns: Int = 47, rows: Int = 60) throws -> InteractiveSession {
+  func session(_ language: Language = .en, columns: Int = 47, rows: Int = 60) async throws
+    -> InteractiveSession
+  {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
       timeZone: .moscow, language: language, store: store)
-    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }
 
@@ -61,12 +63,12 @@ struct InteractiveFocusTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func everyElementOfEveryScreenIsFoundWhereItIsDrawnSoItsFocusShows(_ language: Language) throws {
+  func everyElementOfEveryScreenIsFoundWhereItIsDrawnSoItsFocusShows(_ language: Language) async throws {
     for scenario in ScreenScenario.all {
       let environment = AppEnvironment.fixed(
         now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
         timeZone: .moscow, language: language, store: InMemoryTrackerStore())
-      let flow = try scenario.run(environment: environment)
+      let flow = try await scenario.run(environment: environment)
       for columns in [32, 47, 60] {
         let session = InteractiveSession(
           app: flow, format: .plain, columns: columns, rows: 200)
@@ -86,8 +88,8 @@ struct InteractiveFocusTests {
     }
   }
 
-  @Test func enterInTheNameFieldGoesPastItsClearButtonAndKeepsTheName() throws {
-    let session = try session()
+  @Test func enterInTheNameFieldGoesPastItsClearButtonAndKeepsTheName() async throws {
+    let session = try await session()
     _ = session.handle(.enter)  // "+"
     _ = session.handle(.enter)  // a habit
     for character in "Yoga" { _ = session.handle(.character(character)) }
@@ -96,8 +98,8 @@ struct InteractiveFocusTests {
     #expect(session.app.elements.first { $0.id == "name" }?.label == "Yoga")
   }
 
-  @Test func closingASheetMenuQuestionOrScreenGivesTheFocusBackToWhatOpenedIt() throws {
-    let session = try session()
+  @Test func closingASheetMenuQuestionOrScreenGivesTheFocusBackToWhatOpenedIt() async throws {
+    let session = try await session()
     let card = try #require(session.app.elements.last { $0.identifier.isCard }?.id)
     try tab(session, to: card)
     _ = session.handle(.character("m"))
@@ -123,8 +125,8 @@ struct InteractiveFocusTests {
     #expect(session.focusedIdentifier == "date")
   }
 
-  @Test func aDeletedCardLeavesTheFocusOnItsPlace() throws {
-    let session = try session()
+  @Test func aDeletedCardLeavesTheFocusOnItsPlace() async throws {
+    let session = try await session()
     let cards = session.app.elements.filter { $0.identifier.isCard }.map(\.id)
     try tab(session, to: cards[1])
     _ = session.handle(.left)
@@ -136,8 +138,8 @@ struct InteractiveFocusTests {
   }
 
   @Test(arguments: [(Language.en, "Color 4 of 18"), (.ru, "Цвет 4 из 18")])
-  func theBottomLineNamesAColorByItsPlaceNeverByItsCode(_ language: Language, _ words: String) throws {
-    let session = try session(language)
+  func theBottomLineNamesAColorByItsPlaceNeverByItsCode(_ language: Language, _ words: String) async throws {
+    let session = try await session(language)
     _ = session.handle(.enter)
     _ = session.handle(.enter)
     _ = session.handle(.escape)
@@ -147,8 +149,8 @@ struct InteractiveFocusTests {
     #expect(!frame.joined().contains("#"), "\(frame.joined(separator: "\n"))")
   }
 
-  @Test func theCursorIsDrawnOnlyInTheFieldTypingGoesTo() throws {
-    let session = try session()
+  @Test func theCursorIsDrawnOnlyInTheFieldTypingGoesTo() async throws {
+    let session = try await session()
     _ = session.handle(.enter)
     _ = session.handle(.enter)
     #expect(text(session.frame()).contains { $0.contains("▏") })  // ready for typing at once
@@ -163,8 +165,8 @@ struct InteractiveFocusTests {
   }
 
   @Test(arguments: [32, 40, 60])
-  func theStatusLineShowsWholeHintsAtAnyWidth(_ columns: Int) throws {
-    let session = try session(.ru, columns: columns, rows: 30)
+  func theStatusLineShowsWholeHintsAtAnyWidth(_ columns: Int) async throws {
+    let session = try await session(.ru, columns: columns, rows: 30)
     let status = text(session.frame()).last ?? ""
     #expect(status.count <= columns)
     let parts = status.components(separatedBy: " · ").dropFirst()
@@ -172,8 +174,8 @@ struct InteractiveFocusTests {
     #expect(!parts.isEmpty && parts.allSatisfy { hints.contains($0) }, "\(status)")
   }
 
-  @Test func theKeyMapScrollsWithTheArrowsAndPagesAndAnyOtherKeyClosesIt() throws {
-    let session = try session(.en, columns: 32, rows: 8)
+  @Test func theKeyMapScrollsWithTheArrowsAndPagesAndAnyOtherKeyClosesIt() async throws {
+    let session = try await session(.en, columns: 32, rows: 8)
     _ = session.handle(.character("?"))
     let first = text(session.frame())
     #expect(first[0].contains("Keys") && first.count == 8)
@@ -188,8 +190,8 @@ struct InteractiveFocusTests {
     #expect(!text(session.frame())[0].contains("Keys"))
   }
 
-  @Test func afterAResizeTheFocusIsInViewEvenIfThePageWasScrolledAway() throws {
-    let session = try session(.en, columns: 60, rows: 20)
+  @Test func afterAResizeTheFocusIsInViewEvenIfThePageWasScrolledAway() async throws {
+    let session = try await session(.en, columns: 60, rows: 20)
     let card = try #require(session.app.elements.last { $0.identifier.isCard })
     try tab(session, to: card.id)
     _ = session.frame()
@@ -201,12 +203,12 @@ struct InteractiveFocusTests {
       "\(text(session.frame()).joined(separator: "\n"))")
   }
 
-  @Test func theDayRollsOverAtMidnightWithTheAppOpenAndNoKeyPressed() throws {
+  @Test func theDayRollsOverAtMidnightWithTheAppOpenAndNoKeyPressed() async throws {
     // 23:59:30 on Monday 30 November in Moscow; the app stays open past midnight.
     let clock = HandClock(try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(24 * 3600 - 30))
     var environment = AppEnvironment.fixed(now: clock.now, timeZone: .moscow, language: .en, store: store)
     environment.now = { clock.now }
-    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 60)
     let before = text(session.frame())
     #expect(before[0].contains("30 Nov"), "\(before[0])")
@@ -227,13 +229,13 @@ struct InteractiveFocusTests {
 
 /// The to-do app in the state of its scenario `name`, in a session 47 columns wide.
 @MainActor
-func todoSession(_ name: String, _ language: Language) throws -> InteractiveSession {
+func todoSession(_ name: String, _ language: Language) async throws -> InteractiveSession {
   let scenario = try #require(TodoScenario.named(name))
   let flow = TodoFlow(
     environment: .fixed(
       now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
       loader: scenario.loader))
-  try scenario.run(on: flow)
+  try await scenario.run(on: flow)
   return InteractiveSession(app: flow, format: .plain, columns: 47, rows: 40)
 }
 
@@ -243,8 +245,8 @@ func todoSession(_ name: String, _ language: Language) throws -> InteractiveSess
 @Suite("Interactive session: the to-do question", .temporaryFolders)
 struct TodoQuestionFocusTests {
   @Test(arguments: [(Language.en, "Delete"), (.ru, "Удалить")])
-  func theFocusedDeleteButtonIsTheButtonNotTheQuestion(_ language: Language, _ delete: String) throws {
-    let session = try todoSession("todos-delete-question", language)
+  func theFocusedDeleteButtonIsTheButtonNotTheQuestion(_ language: Language, _ delete: String) async throws {
+    let session = try await todoSession("todos-delete-question", language)
     for _ in 0..<20 where session.focusedIdentifier != "confirm" { _ = session.handle(.tab) }
     try #require(session.focusedIdentifier == "confirm")
     let focused = session.frame().filter { $0.contains("\u{1B}[7m") }
@@ -263,9 +265,10 @@ struct TodoQuestionFocusTests {
 @Suite("Interactive session: Enter in the to-do text", .temporaryFolders)
 struct TodoTextEnterTests {
   @Test(arguments: [(Language.en, "Title"), (.ru, "Заголовок")])
-  func enterInTheEmptyTextBreaksALineThereAndLeavesTheTitleEmpty(_ language: Language, _ title: String) throws
+  func enterInTheEmptyTextBreaksALineThereAndLeavesTheTitleEmpty(_ language: Language, _ title: String)
+    async throws
   {
-    let session = try todoSession("todos-list", language)
+    let session = try await todoSession("todos-list", language)
     for _ in 0..<20 where session.focusedIdentifier != "add" { _ = session.handle(.tab) }
     try #require(session.focusedIdentifier == "add")
     _ = session.handle(.enter)

@@ -66,9 +66,9 @@ struct MeasureSpokenNameTests {
   }
 
   @Test(arguments: both)
-  func theMeasureAndQuotaElementsAreNamedWithTheirContext(words: Words) throws {
+  func theMeasureAndQuotaElementsAreNamedWithTheirContext(words: Words) async throws {
     let spoken = SpokenNameTests()
-    let session = try EveryLayerWalkTests().session(.demo, words.language, columns: 80, rows: 24)
+    let session = try await EveryLayerWalkTests().session(.demo, words.language, columns: 80, rows: 24)
     _ = session.handle(.enter)  // "+"
     _ = session.handle(.enter)  // Habit
     _ = session.handle(.escape)  // leaves the name field

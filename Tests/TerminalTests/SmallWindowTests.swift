@@ -16,8 +16,8 @@ import TrackerViewModels
 @MainActor
 @Suite("Small windows", .temporaryFolders)
 struct SmallWindowTests {
-  func session(_ language: Language, columns: Int, rows: Int) throws -> InteractiveSession {
-    try WholeLayerInViewTests().session(language, columns: columns, rows: rows)
+  func session(_ language: Language, columns: Int, rows: Int) async throws -> InteractiveSession {
+    try await WholeLayerInViewTests().session(language, columns: columns, rows: rows)
   }
 
   func plain(_ frame: [String]) -> [String] {
@@ -35,8 +35,8 @@ struct SmallWindowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theNarrowWindowTextFitsAnyWidthAndSaysTheWidthNeeded(language: Language) throws {
-    let session = try session(language, columns: 31, rows: 24)
+  func theNarrowWindowTextFitsAnyWidthAndSaysTheWidthNeeded(language: Language) async throws {
+    let session = try await session(language, columns: 31, rows: 24)
     for rows in [24, 3, 1] {
       for columns in 1...31 {
         session.resize(columns: columns, rows: rows)
@@ -56,14 +56,14 @@ struct SmallWindowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theTabBarIsWholeAtThirtyTwoColumns(language: Language) throws {
+  func theTabBarIsWholeAtThirtyTwoColumns(language: Language) async throws {
     let localizer = Localizer(language)
     let titles = [
       localizer.text(.trackersTitle), localizer.text(.statisticsTitle), localizer.text(.settingsTitle),
     ]
     for (index, tab) in ["tab-trackers", "tab-statistics", "tab-settings"].enumerated() {
       for columns in 32...40 {
-        let session = try session(language, columns: columns, rows: 40)
+        let session = try await session(language, columns: columns, rows: 40)
         focus(tab, session)
         _ = session.handle(.enter)
         let frame = plain(session.frame())
@@ -76,8 +76,8 @@ struct SmallWindowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func theKeyMapFitsFortyByTwentyFourAndSaysHowToClose(language: Language) throws {
-    let session = try session(language, columns: 40, rows: 24)
+  func theKeyMapFitsFortyByTwentyFourAndSaysHowToClose(language: Language) async throws {
+    let session = try await session(language, columns: 40, rows: 24)
     _ = session.handle(.character("?"))
     let frame = plain(session.frame())
     #expect(frame.contains { $0.hasPrefix("q, Ctrl-C") }, "\(frame.joined(separator: "\n"))")
@@ -95,8 +95,8 @@ struct SmallWindowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func anEditSheetOpenedFromTheDetailDrawsOverTheDetail(language: Language) throws {
-    let session = try session(language, columns: 80, rows: 24)
+  func anEditSheetOpenedFromTheDetailDrawsOverTheDetail(language: Language) async throws {
+    let session = try await session(language, columns: 80, rows: 24)
     let plants = language == .ru ? "Поливать растения" : "Water the plants"
     focus("card:" + plants, session)
     _ = session.handle(.enter)
@@ -110,11 +110,11 @@ struct SmallWindowTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func aShortScreensTabBarSitsOnTheLastLines(language: Language) throws {
+  func aShortScreensTabBarSitsOnTheLastLines(language: Language) async throws {
     let localizer = Localizer(language)
     for tab in ["tab-settings", "tab-statistics"] {
       for (columns, rows) in [(80, 24), (40, 24), (80, 40)] {
-        let session = try session(language, columns: columns, rows: rows)
+        let session = try await session(language, columns: columns, rows: rows)
         focus(tab, session)
         _ = session.handle(.enter)
         let frame = plain(session.frame())

@@ -99,9 +99,9 @@ struct SpokenNameTests {
   }
 
   @Test(arguments: both)
-  func everyKindOfElementIsNamedWithItsContext(words: Words) throws {
+  func everyKindOfElementIsNamedWithItsContext(words: Words) async throws {
     let walk = EveryLayerWalkTests()
-    let session = try walk.session(.demo, words.language, columns: 80, rows: 24)
+    let session = try await walk.session(.demo, words.language, columns: 80, rows: 24)
     expect(words.main, in: session)
     // The calendar's days and month buttons; a future day chosen disables the cards' buttons.
     focus("date", session)
@@ -120,7 +120,7 @@ struct SpokenNameTests {
     _ = session.handle(.enter)  // refused, and the refusal says why
     #expect(session.frame().last == words.future)
     // A card's menu and its edit form.
-    let menu = try walk.session(.demo, words.language, columns: 80, rows: 24)
+    let menu = try await walk.session(.demo, words.language, columns: 80, rows: 24)
     focus("card:" + plants, menu)
     _ = menu.handle(.character("m"))
     expect(words.menu, in: menu)
@@ -128,12 +128,12 @@ struct SpokenNameTests {
     _ = menu.handle(.enter)
     expect(words.edit, in: menu)
     // A new habit's Create says what is missing.
-    let form = try walk.session(.demo, words.language, columns: 80, rows: 24)
+    let form = try await walk.session(.demo, words.language, columns: 80, rows: 24)
     _ = form.handle(.enter)  // "+"
     _ = form.handle(.enter)  // Habit
     #expect(names(form)["create"] == words.create)
     // The to-do list's "+" and a new task's Done.
-    let todo = try walk.session(.todo, words.language, columns: 80, rows: 24)
+    let todo = try await walk.session(.todo, words.language, columns: 80, rows: 24)
     expect(words.todo, in: todo)
     _ = todo.handle(.enter)
     #expect(names(todo)["done"] == words.todoDone)

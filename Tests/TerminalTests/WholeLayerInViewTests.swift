@@ -16,11 +16,11 @@ import TrackerViewModels
 struct WholeLayerInViewTests {
   static let sizes = [(80, 24), (40, 24)]
 
-  func session(_ language: Language, columns: Int, rows: Int) throws -> InteractiveSession {
+  func session(_ language: Language, columns: Int, rows: Int) async throws -> InteractiveSession {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
       timeZone: .moscow, language: language, store: InMemoryTrackerStore())
-    let flow = try ScreenScenario("demo", screen: .trackers).run(environment: environment)
+    let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }
 
@@ -34,13 +34,13 @@ struct WholeLayerInViewTests {
   }
 
   @Test(arguments: [Language.en, .ru])
-  func everyCardsMenuAndDeleteQuestionFitWhole(language: Language) throws {
+  func everyCardsMenuAndDeleteQuestionFitWhole(language: Language) async throws {
     for (columns, rows) in Self.sizes {
-      let probe = try session(language, columns: columns, rows: rows)
+      let probe = try await session(language, columns: columns, rows: rows)
       let cards = probe.app.elements.filter(\.identifier.isCard).map(\.id)
       #expect(cards.count == 4)  // Monday: the board games are not shown
       for card in cards {
-        let session = try session(language, columns: columns, rows: rows)
+        let session = try await session(language, columns: columns, rows: rows)
         while session.focusedIdentifier != card { _ = session.handle(.tab) }
         _ = session.handle(.character("m"))
         let (menuShown, menuFrame) = allShown(session)

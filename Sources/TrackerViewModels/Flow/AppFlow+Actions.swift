@@ -17,11 +17,17 @@ extension AppFlow {
   /// leads to, are done (`StoreAccess.settled()`): a test or a client awaits it instead of polling.
   public func sendAndSettle(_ action: TrackerAction) async throws(ActionError) {
     try send(action)
-    await environment.access.settled()
+    await settled()
   }
 
-  /// Returns once every store call the screens handed off has ended and shown its outcome.
-  public func settled() async { await environment.access.settled() }
+  /// Returns once every store call the screens handed off has ended and shown its outcome, and
+  /// the sync's status read with them (Settings' sync row).
+  public func settled() async {
+    repeat {
+      await environment.access.settled()
+      await environment.sync?.settled()
+    } while environment.access.callsInFlight > 0
+  }
 
   /// Every action of the tracker, each on the screen that shows its element: one exhaustive
   /// switch, so a new action cannot be left out.

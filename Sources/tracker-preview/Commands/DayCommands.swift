@@ -9,12 +9,13 @@ import TrackerViewModels
 /// `list`: the trackers shown on a day, in the main screen's order, done or not.
 @MainActor
 enum ListCommand {
-  static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) async -> Outcome {
     var outcome = Outcome()
-    guard let (store, settings, screen) = mainScreen(invocation, given, context, &outcome) else {
+    guard let (store, settings, screen) = await mainScreen(invocation, given, context, &outcome) else {
       return outcome
     }
     screen.daySelected(settings.date)
+    await screen.environment.access.settled()
     let streaks: [UUID: Int]
     let counts: [UUID: Int]
     let day: DayDetails
@@ -89,10 +90,11 @@ enum ListCommand {
 
 extension ListCommand {
   /// The data file (or the demo) and the main screen itself on it, read-only, on today, with
-  /// every tracker of the day (no remembered filter): what `list` and `widget` show.
+  /// every tracker of the day (no remembered filter), its reads done: what `list` and `widget`
+  /// show.
   static func mainScreen(
     _ invocation: Invocation, _ given: Settings, _ context: ToolContext, _ outcome: inout Outcome
-  ) -> (store: any TrackerDataStore, settings: Settings, screen: TrackersViewModel)? {
+  ) async -> (store: any TrackerDataStore, settings: Settings, screen: TrackersViewModel)? {
     guard
       let (store, settings) = StoreOpening.openForToday(
         invocation, given, context, readOnly: true, outcome: &outcome)
@@ -105,7 +107,9 @@ extension ListCommand {
       // `list` lists every tracker of the day, whatever the screen has collapsed.
       $0.collapsedCategoryIDs = []
     }
-    return (store, settings, TrackersViewModel(environment: settings.appEnvironment(store: readOnly)))
+    let screen = TrackersViewModel(environment: settings.appEnvironment(store: readOnly))
+    await screen.environment.access.settled()
+    return (store, settings, screen)
   }
 
   /// One card of `list --json`: the main screen's fields, then the day's details.

@@ -18,7 +18,7 @@ enum RunCommand {
   static let loadingLimit: TimeInterval = 300
 
   static func run(_ file: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
-    -> Outcome
+    async -> Outcome
   {
     let data: Data
     switch InputFile.read(file, isScript: true, context) {
@@ -33,8 +33,10 @@ enum RunCommand {
       return .failure(Messages.scriptLine(name, error.line, TerminalSafe.text(error.message)))
     }
     var outcome = Outcome()
-    guard let launched = launch(invocation, settings, context, outcome: &outcome) else { return outcome }
-    return run(script, named: name, on: launched.app, settings, outcome: outcome)
+    guard let launched = await launch(invocation, settings, context, outcome: &outcome) else {
+      return outcome
+    }
+    return await run(script, named: name, on: launched.app, settings, outcome: outcome)
   }
 
   /// An app as launched on its data.
@@ -51,45 +53,26 @@ enum RunCommand {
     var commandLog: CommandLogWatch? = nil
   }
 
-  /// The tracker app as an app that keeps running launches it (`AppFlow.launch`: the settings
-  /// read off the main actor), the main run loop turning meanwhile: the terminal shows nothing
-  /// until the first screen is known.
-  private static func launching(_ environment: AppEnvironment) -> AppFlow {
-    let launched = LaunchedFlow()
-    AppFlow.launch(environment: environment) { launched.flow = $0 }
-    while true {
-      if let flow = launched.flow { return flow }
-      _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
-    }
-  }
-
-  /// The flow `AppFlow.launch` hands over.
-  @MainActor
-  private final class LaunchedFlow: Sendable {
-    var flow: AppFlow?
-    nonisolated init() {}
-  }
-
-  /// The app `settings` names on its data, as it launches; nil (and the reason in `outcome`) when
-  /// its store cannot be opened.
+  /// The app `settings` names on its data, as it launches (`AppFlow.launch`: its settings read
+  /// off the main actor; a script's first reads awaited); nil (and the reason in `outcome`) when its
+  /// store cannot be opened.
   static func launch(
     _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, interactive: Bool = false,
     outcome: inout Outcome
-  )
-    -> Launched?
-  {
+  ) async -> Launched? {
     switch settings.app {
     case .tracker:
       guard let store = StoreOpening.open(invocation, settings, context, createsFile: true, outcome: &outcome)
       else {
         return nil
       }
-      var environment = settings.appEnvironment(store: store, waits: !interactive)
-      // The interactive app keeps running and draws a late outcome when it comes; a script
-      // shows each step's outcome before the next.
-      if interactive { environment.mainActorWait = AppEnvironment.mainActorWait }
+      let environment = settings.appEnvironment(store: store, waits: !interactive)
+      let flow = await AppFlow.launch(environment: environment)
+      // A script's first line acts on the first screen as read; the interactive app draws it
+      // once it has read, or at the first key (`AppCommand`).
+      if !interactive { await flow.settled() }
       var launched = Launched(
-        app: interactive ? launching(environment) : AppFlow(environment: environment),
+        app: flow,
         noticeChangesElsewhere: { () throws(StoreError) in
           try (store as? SQLiteTrackerStore)?.noticeChangesElsewhere()
         })
@@ -108,10 +91,11 @@ enum RunCommand {
     case .todo:
       guard let store = StoreOpening.openTodo(invocation, context, outcome: &outcome) else { return nil }
       let loader = URLSessionTodoLoader(url: settings.todosURL)
-      var environment = settings.todoEnvironment(store: store, loader: loader)
-      if interactive { environment.mainActorWait = AppEnvironment.mainActorWait }
+      let flow = TodoFlow(
+        environment: settings.todoEnvironment(store: store, loader: loader, waits: !interactive))
+      if !interactive { await flow.settled() }
       return Launched(
-        app: TodoFlow(environment: environment),
+        app: flow,
         noticeChangesElsewhere: { () throws(StoreError) in
           try (store as? SQLiteTodoStore)?.noticeChangesElsewhere()
         })
@@ -120,7 +104,7 @@ enum RunCommand {
 
   private static func run(
     _ script: Script, named name: String, on app: any DrivenApp, _ settings: Settings, outcome: Outcome
-  ) -> Outcome {
+  ) async -> Outcome {
     var outcome = outcome
     let renderer = ScreenRenderer(width: settings.width)
     func fail(_ line: Script.Line, _ message: String) -> Outcome {
@@ -143,13 +127,13 @@ enum RunCommand {
     }
     for line in script.lines {
       // Each line acts on a settled screen: the to-do list's starting tasks have come, or not.
-      guard app.waitWhileLoading(timeout: loadingLimit) else {
+      guard await app.loaded(within: loadingLimit) else {
         return fail(line, Messages.stillLoading(after: Int(loadingLimit)))
       }
       switch line.step {
       case .action(let action):
         do {
-          try app.perform(action)
+          try await app.performAndSettle(action)
         } catch {
           return fail(line, error.description)
         }

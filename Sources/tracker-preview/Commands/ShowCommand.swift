@@ -32,11 +32,11 @@ enum ShowCommand {
   ]
 
   static func run(_ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
-    -> Outcome
+    async -> Outcome
   {
     if let link = invocation.options.url {
       var outcome = Outcome()
-      let opened = openingLink(link, invocation, settings, context, &outcome)
+      let opened = await openingLink(link, invocation, settings, context, &outcome)
       return present(opened, as: link, outcome, invocation, settings)
     }
     guard settings.app.screens.contains(name) else {
@@ -45,8 +45,8 @@ enum ShowCommand {
     var outcome = Outcome()
     let reached: Result<any DrivenApp, Outcome>
     switch settings.app {
-    case .tracker: reached = trackerScreen(name, invocation, settings, context, outcome: &outcome)
-    case .todo: reached = todoScreen(name, invocation, settings, context, outcome: &outcome)
+    case .tracker: reached = await trackerScreen(name, invocation, settings, context, outcome: &outcome)
+    case .todo: reached = await todoScreen(name, invocation, settings, context, outcome: &outcome)
     }
     return present(reached, as: name, outcome, invocation, settings)
   }
@@ -82,13 +82,17 @@ enum ShowCommand {
   private static func trackerScreen(
     _ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext,
     outcome: inout Outcome
-  ) -> Result<any DrivenApp, Outcome> {
+  ) async -> Result<any DrivenApp, Outcome> {
     let screen = ScreenName(rawValue: name) ?? .trackers
     if screen == .onboarding {
       // Onboarding shows once in the app's life; showing it never marks it done.
-      return .success(AppFlow(environment: settings.appEnvironment(store: InMemoryTrackerStore())))
+      let flow = await AppFlow.launch(environment: settings.appEnvironment(store: InMemoryTrackerStore()))
+      await flow.settled()
+      return .success(flow)
     }
-    guard let (flow, store) = lookingFlow(reachableSettings(screen), invocation, settings, context, &outcome)
+    guard
+      let (flow, store) = await lookingFlow(
+        reachableSettings(screen), invocation, settings, context, &outcome)
     else {
       return .failure(outcome)
     }
@@ -111,7 +115,7 @@ enum ShowCommand {
       guard let first = Collation.root.sorted(trackers, by: \.tracker.name).first else {
         return .failure(cannotShow(name, Messages.noTrackerToShow, outcome))
       }
-      return send(.openDetail(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
+      return await send(.openDetail(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
     // Issue 32: the amount sheet of the first measurable tracker by name, the note sheet of the
     // first tracker by name with a note that day among the cards shown, else of the first tracker
     // by name; on the selected date.
@@ -138,22 +142,22 @@ enum ShowCommand {
             name, screen == .amount ? Messages.noMeasurableTrackerToShow : Messages.noTrackerToShow, outcome))
       }
       if screen == .amount {
-        return send(.toggleCompletion(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
+        return await send(.toggleCompletion(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
       }
-      if case .failure(let failure) = send(
+      if case .failure(let failure) = await send(
         .openCardMenu(trackerID: first.tracker.id), to: flow, toShow: name, outcome)
       {
         return .failure(failure)
       }
-      return send(.openNote, to: flow, toShow: name, outcome)
+      return await send(.openNote, to: flow, toShow: name, outcome)
     case .filters where !onScreen.contains(.filters):
       // The button hides on a day without trackers; the sheet still shows, as it would open.
-      return send(.openFilters, to: flow, toShow: name, outcome)
+      return await send(.openFilters, to: flow, toShow: name, outcome)
     case .onboarding, .trackers, .typePicker, .trackerForm, .categories, .categoryForm, .schedule, .filters,
       .calendar, .statistics, .settings, .permission, .timePicker, .dayStart:
       break
     }
-    return follow(path, on: flow, toShow: name, outcome)
+    return await follow(path, on: flow, toShow: name, outcome)
   }
 
   /// The tracker on the data file (or the demo) as `show` sees it: it only looks, never writes,
@@ -163,15 +167,16 @@ enum ShowCommand {
   private static func lookingFlow(
     _ reachable: @escaping @Sendable (inout StoreSettings) -> Void, _ invocation: Invocation,
     _ settings: Settings, _ context: ToolContext, _ outcome: inout Outcome
-  ) -> (AppFlow, any TrackerDataStore)? {
+  ) async -> (AppFlow, any TrackerDataStore)? {
     guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
     else { return nil }
-    let flow = AppFlow(
+    let flow = await AppFlow.launch(
       environment: settings.appEnvironment(
         store: ReadOnlyStore(store) {
           $0.isOnboardingDone = true
           reachable(&$0)
         }, syncing: store as? SQLiteTrackerStore))
+    await flow.settled()
     return (flow, store)
   }
 
@@ -179,7 +184,7 @@ enum ShowCommand {
   private static func openingLink(
     _ link: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext,
     _ outcome: inout Outcome
-  ) -> Result<any DrivenApp, Outcome> {
+  ) async -> Result<any DrivenApp, Outcome> {
     guard settings.app == .tracker else { return .failure(cannotShow(link, Messages.linkInTodo, outcome)) }
     let opened: DeepLink
     do throws(DeepLinkError) {
@@ -187,7 +192,7 @@ enum ShowCommand {
     } catch {
       return .failure(cannotShow(link, Messages.linkRefused(error), outcome))
     }
-    guard let (flow, _) = lookingFlow({ _ in }, invocation, settings, context, &outcome) else {
+    guard let (flow, _) = await lookingFlow({ _ in }, invocation, settings, context, &outcome) else {
       return .failure(outcome)
     }
     do throws(DeepLinkError) {
@@ -195,6 +200,7 @@ enum ShowCommand {
     } catch {
       return .failure(cannotShow(link, Messages.linkRefused(error), outcome))
     }
+    await flow.settled()
     return .success(flow)
   }
 
@@ -218,14 +224,15 @@ enum ShowCommand {
   private static func todoScreen(
     _ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext,
     outcome: inout Outcome
-  ) -> Result<any DrivenApp, Outcome> {
+  ) async -> Result<any DrivenApp, Outcome> {
     guard let store = StoreOpening.openTodo(invocation, context, readOnly: true, outcome: &outcome) else {
       return .failure(outcome)
     }
     let flow = TodoFlow(
       environment: settings.todoEnvironment(
         store: ReadOnlyTodoStore(store), loader: CannedTodoLoader(.success([]))))
-    guard flow.waitWhileLoading(timeout: RunCommand.loadingLimit) else {
+    await flow.settled()
+    guard await flow.loaded(within: RunCommand.loadingLimit) else {
       return .failure(cannotShow(name, Messages.stillLoading(after: Int(RunCommand.loadingLimit)), outcome))
     }
     var path: [UserAction] = []
@@ -239,15 +246,15 @@ enum ShowCommand {
       }
       path = [.tap(.identifier(row.id))]
     }
-    return follow(path, on: flow, toShow: name, outcome)
+    return await follow(path, on: flow, toShow: name, outcome)
   }
 
   /// The flow after `action`, sent as its element would send it.
   private static func send(
     _ action: TrackerAction, to flow: AppFlow, toShow name: String, _ outcome: Outcome
-  ) -> Result<any DrivenApp, Outcome> {
+  ) async -> Result<any DrivenApp, Outcome> {
     do {
-      try flow.send(action)
+      try await flow.sendAndSettle(action)
     } catch {
       return .failure(cannotShow(name, error, outcome))
     }
@@ -256,12 +263,10 @@ enum ShowCommand {
 
   private static func follow(
     _ path: [UserAction], on app: any DrivenApp, toShow name: String, _ outcome: Outcome
-  )
-    -> Result<any DrivenApp, Outcome>
-  {
+  ) async -> Result<any DrivenApp, Outcome> {
     for action in path {
       do {
-        try app.perform(action)
+        try await app.performAndSettle(action)
       } catch {
         return .failure(cannotShow(name, error, outcome))
       }

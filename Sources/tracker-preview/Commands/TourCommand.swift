@@ -39,14 +39,14 @@ enum TourCommand {
     ("todos-delete-question", .tourTodoDelete),
   ]
 
-  static func run(_ settings: Settings) -> Outcome {
+  static func run(_ settings: Settings) async -> Outcome {
     let localizer = Localizer(settings.language)
     let renderer = ScreenRenderer(width: settings.width)
     let chosen = settings.app == .tracker ? steps : todoSteps
     var output = ""
     for (index, step) in chosen.enumerated() {
       do {
-        let app = try reach(step.scenario, settings)
+        let app = try await reach(step.scenario, settings)
         let caption = "\(index + 1)/\(chosen.count) · \(localizer.text(step.caption))"
         output += settings.format.encode(
           TextFitting.wrap(caption, to: settings.width).map { StyledLine($0, Style(.accent, bold: true)) })
@@ -60,20 +60,22 @@ enum TourCommand {
   }
 
   /// The app in the state the scenario `name` describes, on data in memory.
-  private static func reach(_ name: String, _ settings: Settings) throws -> any DrivenApp {
+  private static func reach(_ name: String, _ settings: Settings) async throws -> any DrivenApp {
     if let scenario = ScreenScenario.named(name) {
-      return try scenario.run(environment: Tool.scenarioEnvironment(settings))
+      return try await scenario.run(environment: Tool.scenarioEnvironment(settings))
     }
     guard let scenario = TodoScenario.named(name) else { throw TourError.noScenario }
-    let flow = TodoFlow(
-      environment: .fixed(
-        now: TodoScenario.now, language: settings.language, store: InMemoryTodoStore(scenario.tasks),
-        loader: scenario.loader))
+    var environment = TodoEnvironment.fixed(
+      now: TodoScenario.now, language: settings.language, store: InMemoryTodoStore(scenario.tasks),
+      loader: scenario.loader)
+    environment.mainActorWait = AppEnvironment.mainActorWait
+    let flow = TodoFlow(environment: environment)
+    await flow.settled()
     // A canned answer comes on the main actor's next turn; "never" stays loading, as it should.
-    if scenario.loaderAnswer != nil, !flow.waitWhileLoading(timeout: RunCommand.loadingLimit) {
+    if scenario.loaderAnswer != nil, await !flow.loaded(within: RunCommand.loadingLimit) {
       throw TourError.stillLoading
     }
-    try scenario.run(on: flow)
+    try await scenario.run(on: flow)
     return flow
   }
 

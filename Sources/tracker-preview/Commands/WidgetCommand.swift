@@ -7,10 +7,11 @@ import TrackerViewModels
 /// or, with `--json`, the snapshot the app writes for its widgets (`WidgetFeed`).
 @MainActor
 enum WidgetCommand {
-  static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ invocation: Invocation, _ given: Settings, _ context: ToolContext) async -> Outcome {
     var outcome = Outcome()
     // The main screen on today, as the feed's: every habit, whatever filter it remembers.
-    guard let (_, settings, screen) = ListCommand.mainScreen(invocation, given, context, &outcome) else {
+    guard let (_, settings, screen) = await ListCommand.mainScreen(invocation, given, context, &outcome)
+    else {
       return outcome
     }
     let environment = screen.environment

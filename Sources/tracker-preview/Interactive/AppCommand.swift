@@ -15,16 +15,25 @@ enum AppCommand {
   /// How long a lone Esc waits for the rest of an escape sequence.
   static let escapeWait: TimeInterval = 0.05
 
-  static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) -> Outcome {
+  static func run(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext) async -> Outcome {
     guard context.isInteractive else {
       return .usage(UsageError(message: Messages.localized(.cliNotATerminal), command: "app"))
     }
     var outcome = Outcome()
     guard
-      let launched = RunCommand.launch(invocation, settings, context, interactive: true, outcome: &outcome)
+      let launched = await RunCommand.launch(
+        invocation, settings, context, interactive: true, outcome: &outcome)
     else {
       return outcome
     }
+    return await drive(launched, settings, outcome)
+  }
+
+  /// The terminal's loop over the launched app, until `q`, the end of input or a signal.
+  private static func drive(_ launched: RunCommand.Launched, _ settings: Settings, _ outcome: Outcome) async
+    -> Outcome
+  {
+    var outcome = outcome
     let terminal: RawTerminal
     do {
       terminal = try RawTerminal()
@@ -47,7 +56,7 @@ enum AppCommand {
     launched.startSyncing?()
     var lastTick = Date()
     // The first screen's reads have a moment to arrive before it is drawn.
-    launched.app.settle(until: { terminal.hasInput })
+    await launched.app.settle(until: { terminal.hasInput })
     loop: while true {
       if let signal = terminal.stopRequest {
         outcome.exitCode = 128 + signal
@@ -69,16 +78,16 @@ enum AppCommand {
       if session.needsRedraw {
         // What changed by itself (the day, a day start or data changed elsewhere) may have asked
         // for reads: they have a moment to answer, so a new date never shows over the old cards.
-        launched.app.settle(readsOnly: true, until: { terminal.hasInput })
+        await launched.app.settle(readsOnly: true, until: { terminal.hasInput })
         guard terminal.write(writer.update(to: session.frame())) else { break }
         session.frameDrawn()
       }
       // Until a key comes, the main actor runs its queued work (late answers, other processes'
-      // changes, the to-do loader's answer), and what it changes is drawn at once. The run loop
-      // wakes for that work at once; a key is looked for every 10 ms.
+      // changes, the to-do loader's answer) while this sleeps, and what it changes is drawn at
+      // once; a key is looked for every 10 ms.
       let deadline = Date().addingTimeInterval(0.05)
       while !terminal.hasInput, !session.needsRedraw, Date() < deadline {
-        _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.01)))
+        try? await Task.sleep(for: .milliseconds(10))
       }
       guard var bytes = terminal.read(timeout: 0) else { break }
       if bytes.isEmpty, !decoder.isWaiting { continue }
@@ -99,7 +108,7 @@ enum AppCommand {
         // times a second.
         lookForChangesElsewhere(launched.noticeChangesElsewhere, session)
         guard session.handle(key) == .quit else { continue }
-        if mayQuit(launched.app, session, terminal, &writer) { break loop }
+        if await mayQuit(launched.app, session, terminal, &writer) { break loop }
         // A write `q` waited for failed, and the screen says why: the app stays on it. The keys
         // typed after `q` were typed for a closing app, and go.
         break
@@ -107,9 +116,9 @@ enum AppCommand {
       // The key's store calls have a moment to answer: one key, one frame. A key typed meanwhile
       // is handled at once, on the screen as it is (a second Enter on a form that is saving finds
       // its button disabled instead of opening the next screen's).
-      launched.app.settle(until: { terminal.hasInput })
+      await launched.app.settle(until: { terminal.hasInput })
     }
-    finishWaitingWrites(launched.app, session, terminal, &writer, &outcome)
+    await finishWaitingWrites(launched.app, session, terminal, &writer, &outcome)
     terminal.restore()
     launched.stopSyncing?()
     (launched.app as? AppFlow)?.appClosed()
@@ -160,30 +169,31 @@ enum AppCommand {
   /// because the file was busy. A signal meanwhile closes it (what was not saved is told then).
   private static func mayQuit(
     _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter
-  ) -> Bool {
+  ) async -> Bool {
     guard app.isSaving else { return true }
     let alertBefore = app.alert
-    waitWhileSaving(app, session, terminal, &writer)
+    await waitWhileSaving(app, session, terminal, &writer)
     guard terminal.stopRequest == nil, !app.isSaving, let alert = app.alert else { return true }
     return alert == alertBefore
   }
 
-  /// Turns the main run loop, drawing what changes, until no write is on its way: at most the
+  /// Lets the main actor run, drawing what changes, until no write is on its way: at most the
   /// store's busy timeout and a moment for the answer to reach the main actor, and only until a
   /// signal asks the app to stop.
   private static func waitWhileSaving(
     _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter
-  ) {
+  ) async {
     let deadline = Date().addingTimeInterval(12)
     while app.isSaving, Date() < deadline, terminal.stopRequest == nil {
       if session.needsRedraw {
         guard terminal.write(writer.update(to: session.frame())) else { break }
         session.frameDrawn()
       }
-      _ = RunLoop.main.run(mode: .default, before: Date())
-      Thread.sleep(forTimeInterval: 0.02)
+      try? await Task.sleep(for: .milliseconds(20))
     }
-    _ = RunLoop.main.run(mode: .default, before: Date())
+    // An answer already queued for the main actor shows before the app goes on (a write still
+    // waiting past the deadline, or cut short by a signal, is not waited for).
+    await Task.yield()
   }
 
   /// Closing never drops a tap that waits for the data file (another program holds it): the app
@@ -193,10 +203,10 @@ enum AppCommand {
   private static func finishWaitingWrites(
     _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter,
     _ outcome: inout Outcome
-  ) {
+  ) async {
     guard app.isSaving else { return }
     let alertBefore = app.alert
-    waitWhileSaving(app, session, terminal, &writer)
+    await waitWhileSaving(app, session, terminal, &writer)
     if let alert = app.alert, alert != alertBefore {
       outcome.standardError += Messages.error(alert.title + ": " + alert.message)
       outcome.exitCode = 1
