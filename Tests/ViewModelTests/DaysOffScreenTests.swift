@@ -243,6 +243,9 @@ struct DaysOffScreenTests {
     var settings = try world.store.settings()
     settings.dayStart = DayStart(hour: 2)!
     try world.store.saveSettings(settings)
+    // The commit reaches the main actor on its next turn (the day start cache follows the
+    // access's observation, as the screens do).
+    await Task.yield()
     #expect(environment.today == day("2026-11-30"))
     flow.clockChanged()
     await flow.settled()

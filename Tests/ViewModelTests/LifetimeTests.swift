@@ -86,11 +86,11 @@ struct LifetimeTests {
       if case .trackerForm(let form)? = flow.layers.last?.screen { weakForm = form }
       weakMain = flow.trackers
       weakFlow = flow
-      // The store has two observers: the environment's access (which tells every screen) and its
-      // day start hour; the access tells the main screen (its cards, its stored filter and its
+      // The store has one observer, the environment's access, which tells the day start hour
+      // first, then every screen: the main screen (its cards, its stored filter and its
       // collapsed categories), the statistics and the form.
-      #expect(world.store.observerCount == baseline + 2)
-      #expect(flow.environment.access.followerCount == 5)
+      #expect(world.store.observerCount == baseline + 1)
+      #expect(flow.environment.access.followerCount == 6)
     }
     #expect(weakFlow == nil && weakMain == nil && weakForm == nil)
     #expect(world.store.observerCount == baseline)

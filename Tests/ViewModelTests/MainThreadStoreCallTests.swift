@@ -101,7 +101,7 @@ struct MainThreadStoreCallTests {
 
   /// The day start hour behind "today" is read again after a change of the settings, off the
   /// main thread.
-  @Test func aDayStartChangedElsewhereIsReadAgainOffTheMainThread() throws {
+  @Test func aDayStartChangedElsewhereIsReadAgainOffTheMainThread() async throws {
     let world = try TestWorld.demo()
     let environment = world.environment(.ru)
     #expect(environment.dayStart == .midnight)  // read at launch
@@ -114,6 +114,8 @@ struct MainThreadStoreCallTests {
       done.signal()
     }
     done.wait()
+    // The commit reaches the main actor on its next turn, as it reaches the screens.
+    await Task.yield()
     #expect(environment.dayStart == DayStart(hour: 4))
     #expect(world.store.mainThreadCalls == before)
   }

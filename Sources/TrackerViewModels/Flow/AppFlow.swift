@@ -115,7 +115,7 @@ public final class AppFlow {
   init(environment: AppEnvironment, settings read: Result<StoreSettings, StoreError>) {
     self.environment = environment
     if case .success(let stored) = read {
-      environment.dayStartCache.remember(stored.dayStart, of: environment.store)
+      environment.dayStartCache.remember(stored.dayStart, through: environment.access)
     }
     shownToday = environment.today
     shownRegion = environment.region.now

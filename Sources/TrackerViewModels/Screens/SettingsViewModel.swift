@@ -218,14 +218,14 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     let before = dayStart
     dayStart = start
     // "Today" counts from the new hour at once, everywhere (no screen waits for the store to say so).
-    let (cache, store) = (environment.dayStartCache, environment.store)
-    cache.remember(start, of: store)
+    let (cache, access) = (environment.dayStartCache, environment.access)
+    cache.remember(start, through: access)
     show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.dayStart = start }
     } then: { _ in
     } failed: { [weak self] in
-      cache.remember(before, of: store)
+      cache.remember(before, through: access)
       self?.dayStart = before
       self?.show()
     }
