@@ -58,16 +58,16 @@ public struct TodoEnvironment: Sendable {
   }
 
   /// A fixed world for tests, previews, the tour and scripts: the clock stopped at `now`, ids
-  /// counted up from 00000000-0000-4000-8000-000000000001, the main actor waiting for every store
-  /// call to end (`mainActorWait` `.untilEnd`).
+  /// counted up from 00000000-0000-4000-8000-000000000001, the main actor meeting store calls as
+  /// `mainActorWait` says (by default waiting for every one to end, `.untilEnd`).
   public static func fixed(
-    now: Date, language: Language, store: any TodoDataStore, loader: any TodoLoader
+    now: Date, language: Language, store: any TodoDataStore, loader: any TodoLoader,
+    mainActorWait: StoreCallWait = .untilEnd
   ) -> TodoEnvironment {
     let counter = IDCounter()
-    var environment = TodoEnvironment(
-      now: { now }, language: language, store: store, loader: loader, makeID: { counter.next() })
-    environment.mainActorWait = .untilEnd
-    return environment
+    return TodoEnvironment(
+      now: { now }, language: language, store: store, loader: loader, makeID: { counter.next() },
+      mainActorWait: mainActorWait)
   }
 
   /// The texts of the environment's language.

@@ -92,18 +92,17 @@ public struct AppEnvironment: Sendable {
 
   /// A fixed world for tests, previews and snapshots: the clock stopped at `now`, no analytics
   /// unless given, ids counted up from 00000000-0000-4000-8000-000000000001, and the main actor
-  /// waiting for every store call to end (`mainActorWait` `.untilEnd`), so two runs of the same steps
-  /// give the same screens however loaded the machine is.
+  /// meeting store calls as `mainActorWait` says: by default waiting for every one to end
+  /// (`.untilEnd`), so two runs of the same steps give the same screens however loaded the machine
+  /// is; with `.never` as the app does, each step awaited (`AppFlow.settled()`).
   public static func fixed(
     now: Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
-    analytics: any AnalyticsService = SilentAnalytics()
+    analytics: any AnalyticsService = SilentAnalytics(), mainActorWait: StoreCallWait = .untilEnd
   ) -> AppEnvironment {
     let counter = IDCounter()
-    var environment = AppEnvironment(
+    return AppEnvironment(
       now: { now }, timeZone: timeZone, language: language, store: store, analytics: analytics,
-      makeID: { counter.next() })
-    environment.mainActorWait = .untilEnd
-    return environment
+      makeID: { counter.next() }, mainActorWait: mainActorWait)
   }
 
   /// Today in the user's time zone, as the store's day start hour counts it (docs/rules.md): before

@@ -115,8 +115,9 @@ struct Settings {
   func appEnvironment(
     store: any TrackerDataStore, syncing: (any SyncingStore)? = nil, waits: Bool = true
   ) -> AppEnvironment {
-    var environment = AppEnvironment.fixed(now: now, timeZone: timeZone, language: language, store: store)
-    environment.mainActorWait = AppEnvironment.mainActorWait
+    var environment = AppEnvironment.fixed(
+      now: now, timeZone: timeZone, language: language, store: store,
+      mainActorWait: AppEnvironment.mainActorWait)
     environment.formSaveWait = waits ? nil : AppEnvironment.busyCut
     environment.now = clock
     environment.makeID = { UUID() }
@@ -139,8 +140,8 @@ struct Settings {
     -> TodoEnvironment
   {
     let clock = SteppingClock(start: now)
-    var environment = TodoEnvironment.fixed(now: now, language: language, store: store, loader: loader)
-    environment.mainActorWait = AppEnvironment.mainActorWait
+    var environment = TodoEnvironment.fixed(
+      now: now, language: language, store: store, loader: loader, mainActorWait: AppEnvironment.mainActorWait)
     environment.formSaveWait = waits ? nil : AppEnvironment.busyCut
     environment.now = { clock.next() }
     environment.makeID = { UUID() }

@@ -59,7 +59,8 @@ struct AnyDayTests {
     for language in Language.allCases {
       for scenario in ScreenScenario.all {
         let environment = AppEnvironment.fixed(
-          now: moment.instant, timeZone: moment.timeZone, language: language, store: InMemoryTrackerStore())
+          now: moment.instant, timeZone: moment.timeZone, language: language, store: InMemoryTrackerStore(),
+          mainActorWait: .never)
         let flow: AppFlow
         do {
           flow = try await scenario.run(environment: environment)
@@ -81,7 +82,8 @@ struct AnyDayTests {
   @Test(arguments: Moment.sweep)
   func theDemoMainScreenShowsADoneHabitAStreakAndOneToDoOnAnyDay(moment: Moment) async throws {
     let environment = AppEnvironment.fixed(
-      now: moment.instant, timeZone: moment.timeZone, language: .en, store: InMemoryTrackerStore())
+      now: moment.instant, timeZone: moment.timeZone, language: .en, store: InMemoryTrackerStore(),
+      mainActorWait: .never)
     let flow = try await #require(ScreenScenario.named("trackers-filled")).run(environment: environment)
     guard case .trackers(let state) = flow.view.base else {
       Issue.record("not the main screen on \(moment.label)")

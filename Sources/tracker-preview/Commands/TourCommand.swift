@@ -65,11 +65,10 @@ enum TourCommand {
       return try await scenario.run(environment: Tool.scenarioEnvironment(settings))
     }
     guard let scenario = TodoScenario.named(name) else { throw TourError.noScenario }
-    var environment = TodoEnvironment.fixed(
-      now: TodoScenario.now, language: settings.language, store: InMemoryTodoStore(scenario.tasks),
-      loader: scenario.loader)
-    environment.mainActorWait = AppEnvironment.mainActorWait
-    let flow = TodoFlow(environment: environment)
+    let flow = TodoFlow(
+      environment: .fixed(
+        now: TodoScenario.now, language: settings.language, store: InMemoryTodoStore(scenario.tasks),
+        loader: scenario.loader, mainActorWait: AppEnvironment.mainActorWait))
     await flow.settled()
     // A canned answer comes on the main actor's next turn; "never" stays loading, as it should.
     if scenario.loaderAnswer != nil, await !flow.loaded(within: RunCommand.loadingLimit) {
