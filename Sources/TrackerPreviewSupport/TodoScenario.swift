@@ -53,6 +53,7 @@ public struct TodoScenario: Sendable {
   /// Performs the actions on `flow` (whose loading is over).
   @MainActor
   public func run(on flow: TodoFlow) async throws(FlowError) {
+    await flow.settled()
     for action in actions(flow.environment.language) {
       try flow.perform(action)
       await flow.settled()

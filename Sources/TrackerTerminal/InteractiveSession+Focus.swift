@@ -190,6 +190,11 @@ extension InteractiveSession {
       ?? (identifiers.isSuperset(of: [.confirm, .cancel]) ? elements.first { $0.identifier == .cancel } : nil)
       ?? elements.first(where: \.isCurrentChoice)
       ?? elements[0]
+    // A layer that has not read yet shows no choice (the app reads off the main actor): the focus
+    // goes to its choice when the read brings one, unless a key came first.
+    if app.shown.focusedField == nil, !elements.contains(where: \.isCurrentChoice) {
+      choiceAwaited = .some(nil)
+    }
     focus(first, in: elements)
     isEditing = first.kind == .textField
   }

@@ -6,6 +6,16 @@ import TrackerViewModels
 extension InteractiveSession {
   // MARK: Keys
 
+  /// `handle(key)`, then the store work the key started and the state it leads to, awaited: a
+  /// key as the terminal meets it when the answer comes in time (`settle`), with no deadline —
+  /// what a test presses.
+  @discardableResult
+  public func press(_ key: Key) async -> Outcome {
+    let outcome = handle(key)
+    await app.settled()
+    return outcome
+  }
+
   /// Does what `key` means on the screen as it is.
   public func handle(_ key: Key) -> Outcome {
     needsRedraw = true

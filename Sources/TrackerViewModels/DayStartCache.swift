@@ -102,16 +102,11 @@ public final class DayStartCache: Sendable {
 
   /// Starts marking the hour stale whenever the settings change (once): a commit of this
   /// process's or another's, as the access hands it to the main actor, before the screens that
-  /// follow after this. In the app the hour is read again at once, off the main actor, and the
-  /// followers hear of a new one (the flow moves to the new today with no tick of the clock); a
-  /// script reads it at its next "today".
+  /// follow after this. The next "today" reads it again.
   private func watchSettings(through access: StoreAccess<any TrackerDataStore, StoreChange>) {
     guard subscription == nil else { return }
-    subscription = access.observe { [weak self, weak access] change in
-      guard let self, change.settingsChanged || change.isEverything else { return }
-      self.invalidate()
-      guard let access, self.cached != nil, access.mainActorWait == .never else { return }
-      self.refreshInBackground(through: access, readFor: self.generation)
+    subscription = access.observe { [weak self] change in
+      if change.settingsChanged || change.isEverything { self?.invalidate() }
     }
   }
 

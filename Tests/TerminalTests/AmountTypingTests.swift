@@ -17,12 +17,12 @@ struct AmountTypingTests {
   func theFirstKeyReplacesTheAmountTheSheetOpenedWith(language: Language) async throws {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: language, store: InMemoryTrackerStore())
+      timeZone: .moscow, language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
     let flow = try await ScreenScenario("paced", screen: .trackers, data: .paced).run(
       environment: environment)
     let session = InteractiveSession(app: flow, format: .plain, columns: 80, rows: 24)
-    try session.tab(to: "complete:" + (language == .ru ? "Бег" : "Run"))
-    _ = session.handle(.enter)
+    try await session.tab(to: "complete:" + (language == .ru ? "Бег" : "Run"))
+    _ = await session.press(.enter)
     guard case .amount(let sheet)? = flow.sheet else {
       Issue.record("no amount sheet: \(flow.screen)")
       return
@@ -30,9 +30,9 @@ struct AmountTypingTests {
     #expect(sheet.state.text == (language == .ru ? "3,5" : "3.5") && sheet.state.isTextSelected)
     // The sheet opens with the keys going into its field.
     #expect(session.focusedIdentifier == "amount")
-    _ = session.handle(.character("7"))
+    _ = await session.press(.character("7"))
     #expect(sheet.state.text == "7" && !sheet.state.isTextSelected)
-    _ = session.handle(.character("2"))
+    _ = await session.press(.character("2"))
     #expect(sheet.state.text == "72")
   }
 }

@@ -40,11 +40,11 @@ struct CurrentChoiceFocusTests {
   @Test(arguments: [Language.en, .ru])
   func theFiltersSheetOpensOnTheActiveFilter(_ language: Language) async throws {
     let session = try await session(language)
-    try session.open("filters")
+    try await session.open("filters")
     #expect(session.focusedIdentifier == "filter:all")
-    try session.open("filter:completed")
+    try await session.open("filter:completed")
     #expect(session.app.screenName == "trackers" && session.focusedIdentifier == "filters")
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
     #expect(session.focusedIdentifier == "filter:completed")
   }
 
@@ -52,12 +52,12 @@ struct CurrentChoiceFocusTests {
   func theDayStartSheetOpensOnTheCurrentHourInView(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
       let session = try await session(language, columns: columns, rows: rows)
-      try session.open("tab-settings")
-      try session.open("day-start")
+      try await session.open("tab-settings")
+      try await session.open("day-start")
       #expect(session.focusedIdentifier == "hour:00")
-      try session.open("hour:08")
+      try await session.open("hour:08")
       #expect(session.app.screenName == "settings" && session.focusedIdentifier == "day-start")
-      _ = session.handle(.enter)
+      _ = await session.press(.enter)
       #expect(session.focusedIdentifier == "hour:08", "\(columns)×\(rows)")
       #expect(
         focusShown(session) == ["08:00"], "\(columns)×\(rows): \(session.frame().joined(separator: "\n"))")
@@ -67,11 +67,11 @@ struct CurrentChoiceFocusTests {
   @Test(arguments: [Language.en, .ru])
   func theCalendarOpensOnTheChosenDay(_ language: Language) async throws {
     let session = try await session(language)
-    try session.open("date")
+    try await session.open("date")
     #expect(session.app.screenName == "calendar" && session.focusedIdentifier == "day:2026-11-30")
     // Another day chosen: the calendar opens on it next time.
-    try session.open("day:2026-11-24")
-    try session.open("date")
+    try await session.open("day:2026-11-24")
+    try await session.open("date")
     #expect(session.focusedIdentifier == "day:2026-11-24")
   }
 
@@ -79,11 +79,11 @@ struct CurrentChoiceFocusTests {
   func theCategoriesOpenOnTheTrackersCategory(_ language: Language) async throws {
     let session = try await session(language)
     let names = names(language)
-    try session.tab(to: "card:" + names.cat)
-    _ = session.handle(.character("m"))
-    try session.open("edit")
-    _ = session.handle(.escape)  // leaves the name field
-    try session.open("category")
+    try await session.tab(to: "card:" + names.cat)
+    _ = await session.press(.character("m"))
+    try await session.open("edit")
+    _ = await session.press(.escape)  // leaves the name field
+    try await session.open("category")
     #expect(session.app.screenName == "categories")
     #expect(session.focusedIdentifier == "category:" + names.joys)
   }
@@ -91,26 +91,26 @@ struct CurrentChoiceFocusTests {
   @Test(arguments: [Language.en, .ru])
   func theScheduleOpensOnItsFirstChosenDay(_ language: Language) async throws {
     let session = try await session(language)
-    try session.openNewHabitForm()
-    try session.open("schedule")
+    try await session.openNewHabitForm()
+    try await session.open("schedule")
     #expect(session.focusedIdentifier == "day:mon")  // nothing chosen yet: the first day
     for day in ["day:wed", "day:fri", "done"] {
-      try session.open(day)
+      try await session.open(day)
     }
     #expect(session.app.screenName == "tracker-form" && session.focusedIdentifier == "schedule")
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
     #expect(session.focusedIdentifier == "day:wed")
   }
 
   /// Renames the focused category of the categories sheet to `name` through its menu.
-  func renameFocusedCategory(_ session: InteractiveSession, to name: String) throws {
-    _ = session.handle(.character("m"))
-    try session.open("edit")
+  func renameFocusedCategory(_ session: InteractiveSession, to name: String) async throws {
+    _ = await session.press(.character("m"))
+    try await session.open("edit")
     try #require(session.app.screenName == "category-form" && session.isEditing)
-    _ = session.handle(.control("u"))
-    for character in name { _ = session.handle(.character(character)) }
-    _ = session.handle(.enter)  // to Done
-    _ = session.handle(.enter)
+    _ = await session.press(.control("u"))
+    for character in name { _ = await session.press(.character(character)) }
+    _ = await session.press(.enter)  // to Done
+    _ = await session.press(.enter)
     try #require(session.app.screenName == "categories")
   }
 
@@ -119,14 +119,14 @@ struct CurrentChoiceFocusTests {
     let session = try await session(language)
     let names = names(language)
     let (first, last) = language == .ru ? ("Азбука", "Ясный день") : ("Aardvark", "Zen garden")
-    try session.openNewHabitForm()
-    try session.open("category")
+    try await session.openNewHabitForm()
+    try await session.open("category")
     // The second row, not chosen, goes first; then the first (the chosen one) goes last.
-    try session.tab(to: "category:" + names.joys)
-    try renameFocusedCategory(session, to: first)
+    try await session.tab(to: "category:" + names.joys)
+    try await renameFocusedCategory(session, to: first)
     #expect(session.focusedIdentifier == "category:" + first)
-    try session.tab(to: "category:" + names.home)
-    try renameFocusedCategory(session, to: last)
+    try await session.tab(to: "category:" + names.home)
+    try await renameFocusedCategory(session, to: last)
     #expect(
       session.app.elements.map(\.id).prefix(2) == ["category:" + first, "category:" + last])
     #expect(session.focusedIdentifier == "category:" + last)
@@ -136,12 +136,12 @@ struct CurrentChoiceFocusTests {
   func aNewCategoryComesBackChosenWithTheFocus(_ language: Language) async throws {
     let session = try await session(language)
     let name = language == .ru ? "Аквариум" : "Aquarium"
-    try session.openNewHabitForm()
-    try session.open("category")
-    try session.open("add-category")
-    for character in name { _ = session.handle(.character(character)) }
-    _ = session.handle(.enter)
-    _ = session.handle(.enter)
+    try await session.openNewHabitForm()
+    try await session.open("category")
+    try await session.open("add-category")
+    for character in name { _ = await session.press(.character(character)) }
+    _ = await session.press(.enter)
+    _ = await session.press(.enter)
     #expect(session.app.screenName == "categories")
     #expect(session.focusedIdentifier == "category:" + name)
   }
@@ -151,15 +151,15 @@ struct CurrentChoiceFocusTests {
     let session = try await session(language)
     let names = names(language)
     let name = language == .ru ? "Аист на крыше" : "A stork on the roof"
-    try session.tab(to: "card:" + names.cat)
-    _ = session.handle(.character("m"))
-    try session.open("edit")
+    try await session.tab(to: "card:" + names.cat)
+    _ = await session.press(.character("m"))
+    try await session.open("edit")
     try #require(session.isEditing)
-    _ = session.handle(.control("u"))
-    for character in name { _ = session.handle(.character(character)) }
-    _ = session.handle(.escape)
-    try session.tab(to: "create")  // "Save"
-    _ = session.handle(.enter)
+    _ = await session.press(.control("u"))
+    for character in name { _ = await session.press(.character(character)) }
+    _ = await session.press(.escape)
+    try await session.tab(to: "create")  // "Save"
+    _ = await session.press(.enter)
     #expect(session.app.screenName == "trackers")
     #expect(session.focusedIdentifier == "card:" + name)
   }
@@ -188,25 +188,25 @@ struct MovingCardKeysTests {
       ? ("Бабушка прислала открытку", "Кошка заслонила камеру")
       : ("Grandma sent a postcard", "The cat blocked the camera")
     let catCard = try #require(session.elements.first { $0.identifier.text.hasPrefix("card:" + cat) })
-    try session.tab(to: catCard.identifier.text)
+    try await session.tab(to: catCard.identifier.text)
     let before = lines(of: [grandma, cat], in: session)
     #expect(before[0]! < before[1]!)
-    _ = session.handle(.character("["))
+    _ = await session.press(.character("["))
     let after = lines(of: [grandma, cat], in: session)
     #expect(after[1]! < after[0]!)
     #expect(session.focusedIdentifier == catCard.identifier.text)
     #expect(session.app.screenName == "trackers")
     // First now: it says so and nothing moves; the menu it looked in is closed again.
-    _ = session.handle(.character("["))
+    _ = await session.press(.character("["))
     #expect(
       session.message?.hasSuffix(language == .ru ? "первая в своём разделе" : "is first in its section")
         == true)
     #expect(lines(of: [grandma, cat], in: session) == after)
-    _ = session.handle(.character("]"))
+    _ = await session.press(.character("]"))
     #expect(lines(of: [grandma, cat], in: session) == before)
     // Not a card: the date button.
-    try session.tab(to: "date")
-    _ = session.handle(.character("]"))
+    try await session.tab(to: "date")
+    _ = await session.press(.character("]"))
     #expect(
       session.message?.contains(language == .ru ? "не карточка: [ и ]" : "is not a card: [ and ]") == true)
   }

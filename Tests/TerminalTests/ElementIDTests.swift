@@ -74,14 +74,15 @@ struct ElementIDTests {
   /// The day start sheet with its hours titled otherwise than "03:00" (as a 12-hour clock would
   /// say them): the identifiers, the spoken names and the renderer's anchors follow the hours.
   @MainActor
-  @Test func theDayStartHoursAreIdentifiedByTheirHourNotTheirTitle() throws {
+  @Test func theDayStartHoursAreIdentifiedByTheirHourNotTheirTitle() async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let flow = AppFlow(
       environment: .fixed(
         now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
-        language: .en, store: store))
-    for step in ["tab-settings", "day-start"] { try flow.tap(step) }
+        language: .en, store: store, mainActorWait: .never))
+    await flow.settled()
+    for step in ["tab-settings", "day-start"] { try await flow.tapAndSettle(step) }
     #expect(flow.elements.map(\.identifier) == DayStart.all.map { .hour($0.hour) })
     #expect(flow.elements.map(\.id) == (0...12).map { "hour:" + ($0 < 10 ? "0" : "") + "\($0)" })
 

@@ -99,7 +99,7 @@ struct EveryLayerWalkTests {
       let base = InMemoryTrackerStore()
       let failing = FailingStore(base)
       func environment(_ store: any TrackerDataStore) -> AppEnvironment {
-        .fixed(now: now, timeZone: .moscow, language: language, store: store)
+        .fixed(now: now, timeZone: .moscow, language: language, store: store, mainActorWait: .never)
       }
       let demo = ScreenScenario("demo", screen: .trackers)
       if start == .paced {
@@ -122,9 +122,11 @@ struct EveryLayerWalkTests {
       }
       let flow =
         start == .demo
-        ? try await demo.run(environment: environment(failing)) : AppFlow(environment: environment(failing))
+        ? try await demo.run(environment: environment(failing))
+        : await AppFlow.launch(environment: environment(failing))
       (store, app) = (failing, flow)
       settle = {
+        await flow.settled()
         if try await !eventually({ !flow.environment.writer.state.isSaving }) {
           Issue.record("\(start): a queued write never ended")
         }
@@ -134,13 +136,16 @@ struct EveryLayerWalkTests {
       if start == .todoUnreadable { failing.fail(.nextRead(FailingStore.ioError)) }
       let loader: any TodoLoader = start == .todoFirst ? OfflineFirstLoader() : CannedTodoLoader(nil)
       let flow = TodoFlow(
-        environment: .fixed(now: TodoScenario.now, language: language, store: failing, loader: loader))
+        environment: .fixed(
+          now: TodoScenario.now, language: language, store: failing, loader: loader, mainActorWait: .never))
       (store, app) = (failing, flow)
       // Only the first launch's loader answers; the others' never does.
       let loads = start == .todoFirst
       settle = {
-        if try await !eventually({ !(loads && flow.isLoading) && !flow.environment.writer.state.isSaving }) {
-          Issue.record("\(start): a queued write or the load never ended")
+        await flow.settled()
+        if loads, await !flow.loaded(within: 600) { Issue.record("\(start): the load never ended") }
+        if try await !eventually({ !flow.environment.writer.state.isSaving }) {
+          Issue.record("\(start): a queued write never ended")
         }
       }
     }
@@ -157,14 +162,14 @@ struct EveryLayerWalkTests {
     for step in path {
       switch step {
       case .key(let key):
-        _ = session.handle(key)
+        _ = await session.press(key)
         try await run.settle()
       case .fail(let failing): run.store.fail(failing)
       case .focus(let identifier):
         // Tab until the element has the focus, or the focus is back where it was.
         let first = session.focusedIdentifier
         while session.focusedIdentifier != identifier {
-          _ = session.handle(.tab)
+          _ = await session.press(.tab)
           guard session.focusedIdentifier != first else { return nil }
         }
       }
@@ -302,7 +307,7 @@ struct EveryLayerWalkTests {
         walked.append(signature)
         for (columns, rows) in Self.sizes {
           let run = try #require(try await replay(path, start, language, columns: columns, rows: rows))
-          check(run.session, "\(start) \(columns)×\(rows) \(signature) via \(path)")
+          await check(run.session, "\(start) \(columns)×\(rows) \(signature) via \(path)")
         }
       }
     }
@@ -384,9 +389,9 @@ struct EveryLayerWalkTests {
         let place = "\(start) \(columns)×\(rows) \(signature) via \(path)"
         let run = try #require(try await replay(path, start, language, columns: columns, rows: rows))
         let alert = try #require(run.session.app.alert, "\(place): no alert")
-        check(run.session, place)
+        await check(run.session, place)
         checkWhole(run.session, alert, place)
-        checkClosing(run.session, path, place)
+        await checkClosing(run.session, path, place)
       }
       // Whatever the reason, it is shown whole in the narrow window.
       guard let armed = path.firstIndex(where: { if case .fail = $0 { true } else { false } }),
@@ -454,12 +459,12 @@ struct EveryLayerWalkTests {
 
   /// OK closes the alert and the focus goes back to what the user pressed, when it is still there,
   /// else stays on the screen under it.
-  func checkClosing(_ session: InteractiveSession, _ path: [Step], _ place: String) {
+  func checkClosing(_ session: InteractiveSession, _ path: [Step], _ place: String) async {
     let pressed = path.reversed().lazy.compactMap { step -> String? in
       if case .focus(let identifier) = step { identifier } else { nil }
     }.first
-    for _ in session.app.elements where session.focusedIdentifier != "ok" { _ = session.handle(.tab) }
-    _ = session.handle(.enter)
+    for _ in session.app.elements where session.focusedIdentifier != "ok" { _ = await session.press(.tab) }
+    _ = await session.press(.enter)
     #expect(session.app.alert == nil, "\(place): OK left the alert")
     let elements = session.app.elements
     if let pressed, elements.contains(where: { $0.id == pressed }) {
@@ -482,7 +487,7 @@ struct EveryLayerWalkTests {
 
   /// Tab walks every element of the layer on top; each, focused, is drawn in the window and named
   /// in the bottom line with its context.
-  func check(_ session: InteractiveSession, _ place: String) {
+  func check(_ session: InteractiveSession, _ place: String) async {
     let elements = session.app.elements
     let names = elements.map { session.spokenLabel($0, in: elements) }
     #expect(Set(names).count == names.count, "\(place): named alike: \(names)")
@@ -514,7 +519,7 @@ struct EveryLayerWalkTests {
           shown == name || (shown.hasSuffix("…") && name.hasPrefix(String(shown.dropLast()))),
           "\(place) #\(focused.id): the bottom line says “\(status)”, not “\(name)”")
       }
-      _ = session.handle(.tab)
+      _ = await session.press(.tab)
     }
     #expect(
       Set(visited) == Set(elements.map(\.id)),

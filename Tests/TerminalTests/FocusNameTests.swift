@@ -28,18 +28,18 @@ struct FocusNameTests {
   ) async throws {
     let session = try await WholeLayerInViewTests().session(language, columns: 80, rows: 24)
     let plants = language == .ru ? "Поливать растения" : "Water the plants"
-    while session.focusedIdentifier != "complete:" + plants { _ = session.handle(.tab) }
+    while session.focusedIdentifier != "complete:" + plants { _ = await session.press(.tab) }
     #expect(session.frame().last?.hasPrefix(button) == true, "\(session.frame().last ?? "")")
-    while session.focusedIdentifier != "card:" + plants { _ = session.handle(.backTab) }
-    _ = session.handle(.enter)  // the detail
+    while session.focusedIdentifier != "card:" + plants { _ = await session.press(.backTab) }
+    _ = await session.press(.enter)  // the detail
     for (day, name) in [("2026-11-23", done), ("2026-11-29", sunday)] {
-      while session.focusedIdentifier != "day:" + day { _ = session.handle(.tab) }
+      while session.focusedIdentifier != "day:" + day { _ = await session.press(.tab) }
       #expect(session.frame().last?.hasPrefix(name) == true, "\(session.frame().last ?? "")")
     }
     // A future day cannot be ticked, and the refusal says which day it is and why (the day and
     // its reason, not "“…” is not available now").
-    while session.focusedIdentifier != "day:2026-12-03" { _ = session.handle(.tab) }
-    _ = session.handle(.enter)
+    while session.focusedIdentifier != "day:2026-12-03" { _ = await session.press(.tab) }
+    _ = await session.press(.enter)
     #expect(session.frame().last?.hasPrefix(refused) == true, "\(session.frame().last ?? "")")
   }
 }

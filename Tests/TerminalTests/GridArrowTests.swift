@@ -46,7 +46,7 @@ struct GridArrowTests {
     for scenario in ScreenScenario.all {
       let environment = AppEnvironment.fixed(
         now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-        timeZone: .moscow, language: language, store: InMemoryTrackerStore())
+        timeZone: .moscow, language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
       let flow = try await scenario.run(environment: environment)
       // The main screen's cards go card by card, each with its button under it (docs/decisions.md).
       if flow.elements.contains(where: { $0.id == "add" }) { continue }
@@ -63,7 +63,7 @@ struct GridArrowTests {
       let flow = TodoFlow(
         environment: .fixed(
           now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-          loader: scenario.loader))
+          loader: scenario.loader, mainActorWait: .never))
       if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
       try await scenario.run(on: flow)
       for (columns, _) in Self.sizes {
@@ -77,15 +77,15 @@ struct GridArrowTests {
   func theEditFormsDayCounterComesAfterTheRemindersBeforeTheEmoji(_ language: Language) async throws {
     let session = try await session(language, columns: 80, rows: 24)
     let plants = language == .ru ? "Поливать растения" : "Water the plants"
-    try session.tab(to: "card:" + plants)
-    _ = session.handle(.character("m"))
-    try session.open("edit")
-    _ = session.handle(.escape)  // leaves the name field
-    try session.tab(to: "schedule")
+    try await session.tab(to: "card:" + plants)
+    _ = await session.press(.character("m"))
+    try await session.open("edit")
+    _ = await session.press(.escape)  // leaves the name field
+    try await session.tab(to: "schedule")
     // The measure (issue 32) and the Reminders row's "+" (issue 48) come between, then the counter.
-    #expect(session.press([.tab, .tab, .tab]) == ["measure:yes-no", "measure:amount", "add-reminder"])
-    #expect(session.press([.tab, .tab, .tab]) == ["days-minus", "days-plus", "emoji:1"])
-    #expect(
+    await #expect(session.press([.tab, .tab, .tab]) == ["measure:yes-no", "measure:amount", "add-reminder"])
+    await #expect(session.press([.tab, .tab, .tab]) == ["days-minus", "days-plus", "emoji:1"])
+    await #expect(
       session.press([.backTab, .backTab, .backTab, .backTab]) == [
         "days-plus", "days-minus", "add-reminder", "measure:amount",
       ])
@@ -95,32 +95,32 @@ struct GridArrowTests {
   func theArrowsMoveInTheEmojiAndColorGridsAsDrawn(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
       let session = try await session(language, columns: columns, rows: rows)
-      try session.openNewHabitForm()
-      try session.tab(to: "emoji:1")
+      try await session.openNewHabitForm()
+      try await session.tab(to: "emoji:1")
       let size = "\(columns)×\(rows)"
       // Six to a row: ↓ is the emoji under, → the next one, ← at the grid's start stays.
-      #expect(
+      await #expect(
         session.press([.down, .right, .down, .left]) == ["emoji:7", "emoji:8", "emoji:14", "emoji:13"],
         "\(size)")
-      #expect(session.press([.right, .right, .right, .right, .right]).last == "emoji:18", "\(size)")
-      #expect(session.press([.right]) == ["emoji:18"], "\(size)")  // the last cell: no further
+      await #expect(session.press([.right, .right, .right, .right, .right]).last == "emoji:18", "\(size)")
+      await #expect(session.press([.right]) == ["emoji:18"], "\(size)")  // the last cell: no further
       // From the last row down into the colors, in the same column; up again.
-      #expect(session.press([.down, .up, .up]) == ["color:6", "emoji:18", "emoji:12"], "\(size)")
-      #expect(
+      await #expect(session.press([.down, .up, .up]) == ["color:6", "emoji:18", "emoji:12"], "\(size)")
+      await #expect(
         session.press([.down, .down, .down, .down]) == ["emoji:18", "color:6", "color:12", "color:18"])
       // Past the colors' last row: Create (issue 49), Cancel one Shift-Tab back; ↑ from the first emoji
       // row: what is before the grid.
-      #expect(session.press([.down, .backTab]) == ["create", "cancel"], "\(size)")
-      try session.tab(to: "emoji:3")
+      await #expect(session.press([.down, .backTab]) == ["create", "cancel"], "\(size)")
+      try await session.tab(to: "emoji:3")
       // (the Reminders row's "+", issue 48).
-      #expect(session.press([.up]) == ["add-reminder"], "\(size)")
+      await #expect(session.press([.up]) == ["add-reminder"], "\(size)")
       // Tab still walks every element, one by one.
-      #expect(
+      await #expect(
         session.press([.tab, .tab, .tab, .backTab]) == ["emoji:1", "emoji:2", "emoji:3", "emoji:2"],
         "\(size)")
       // ↑ from the "+": the line of Yes / No and Measurable, its nearest choice, as in a grid.
-      try session.tab(to: "add-reminder")
-      #expect(session.press([.up]) == ["measure:amount"], "\(size)")
+      try await session.tab(to: "add-reminder")
+      await #expect(session.press([.up]) == ["measure:amount"], "\(size)")
     }
   }
 
@@ -128,10 +128,10 @@ struct GridArrowTests {
   func createIsAFewArrowsAwayNotThirtySix(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
       let session = try await session(language, columns: columns, rows: rows)
-      try session.openNewHabitForm(keys: false)  // typing goes into its name
+      try await session.openNewHabitForm(keys: false)  // typing goes into its name
       var presses = 0
       while session.focusedIdentifier != "create", presses < 40 {
-        _ = session.handle(.down)
+        _ = await session.press(.down)
         presses += 1
       }
       // Name, Category, Schedule, the line of Yes / No and Measurable (issue 32), the Reminders
@@ -151,34 +151,34 @@ struct GridArrowTests {
       func isChecked(_ identifier: String) -> Bool? {
         session.app.elements.first { $0.id == identifier }?.isChecked
       }
-      try session.openNewHabitForm()
-      try session.tab(to: "measure:yes-no")
-      #expect(
+      try await session.openNewHabitForm()
+      try await session.tab(to: "measure:yes-no")
+      await #expect(
         session.press([.right, .right, .left, .right]) == [
           "measure:amount", "measure:amount", "measure:yes-no", "measure:amount",
         ], "\(size)")
-      _ = session.handle(.enter)
+      _ = await session.press(.enter)
       #expect(isChecked("measure:amount") == true && isChecked("measure:yes-no") == false, "\(size)")
       // ↓ leaves the line for the unit field under it.
-      #expect(session.press([.down, .escape]) == ["unit", "unit"], "\(size)")
-      try session.tab(to: "direction:at-least")
-      #expect(
+      await #expect(session.press([.down, .escape]) == ["unit", "unit"], "\(size)")
+      try await session.tab(to: "direction:at-least")
+      await #expect(
         session.press([.left, .right, .right, .left, .right]) == [
           "direction:at-least", "direction:at-most", "direction:at-most", "direction:at-least",
           "direction:at-most",
         ], "\(size)")
-      _ = session.handle(.enter)
+      _ = await session.press(.enter)
       #expect(isChecked("direction:at-most") == true && isChecked("direction:at-least") == false, "\(size)")
-      #expect(session.press([.up, .escape]) == ["target", "target"], "\(size)")
+      await #expect(session.press([.up, .escape]) == ["target", "target"], "\(size)")
       // The schedule's kinds, one under the other: ← → as ↑ ↓ among them.
-      try session.open("schedule")
-      try session.tab(to: "schedule:weekdays")
-      #expect(
+      try await session.open("schedule")
+      try await session.tab(to: "schedule:weekdays")
+      await #expect(
         session.press([.right, .right, .right, .left]) == [
           "schedule:week", "schedule:month", "schedule:window", "schedule:month",
         ],
         "\(size)")
-      _ = session.handle(.enter)
+      _ = await session.press(.enter)
       #expect(isChecked("schedule:month") == true && isChecked("schedule:weekdays") == false, "\(size)")
     }
   }
@@ -188,7 +188,7 @@ struct GridArrowTests {
   ])
   func theKeyMapSaysTheArrowsMoveOnALineOfChoices(_ language: Language, _ words: String) async throws {
     let session = try await session(language, columns: 80, rows: 24)
-    _ = session.handle(.character("?"))
+    _ = await session.press(.character("?"))
     #expect(session.frame().contains { $0.hasPrefix("↑ ↓ ← →") && $0.contains(words) })
   }
 
@@ -196,18 +196,19 @@ struct GridArrowTests {
   func theArrowsMoveByWeekAndDayInTheCalendar(_ language: Language) async throws {
     for (columns, rows) in Self.sizes {
       let session = try await session(language, columns: columns, rows: rows)
-      try session.open("date")
+      try await session.open("date")
       let size = "\(columns)×\(rows)"
       // November 2026: Sunday the 1st alone on the first row, Monday the 30th alone on the last.
       #expect(session.focusedIdentifier == "day:2026-11-30", "\(size)")
-      #expect(
+      await #expect(
         session.press([.up, .left, .up, .up, .up, .up]) == [
           "day:2026-11-23", "day:2026-11-22", "day:2026-11-15", "day:2026-11-08", "day:2026-11-01",
           "next-month",
         ], "\(size)")
-      try session.tab(to: "day:2026-11-27")
+      try await session.tab(to: "day:2026-11-27")
       // Down from Friday the 27th: the last row has the 30th only, the nearest.
-      #expect(session.press([.down, .right, .down]) == ["day:2026-11-30", "day:2026-11-30", "prev-month"])
+      await #expect(
+        session.press([.down, .right, .down]) == ["day:2026-11-30", "day:2026-11-30", "prev-month"])
     }
   }
 
@@ -216,29 +217,29 @@ struct GridArrowTests {
     for (columns, rows) in Self.sizes {
       let session = try await session(language, columns: columns, rows: rows)
       let plants = language == .ru ? "Поливать растения" : "Water the plants"
-      try session.open("card:" + plants)
+      try await session.open("card:" + plants)
       #expect(session.focusedIdentifier == "back")
       let size = "\(columns)×\(rows)"
       // Weeks from Monday 2 November to Sunday 6 December, seven days to a row; under the grid,
       // "Note for this day" (issue 32) first.
-      #expect(
+      await #expect(
         session.press([.down, .down, .right, .down, .down, .down, .down]) == [
           "day:2026-11-02", "day:2026-11-09", "day:2026-11-10", "day:2026-11-17", "day:2026-11-24",
           "day:2026-12-01", "note",
         ], "\(size)")
-      #expect(
+      await #expect(
         session.press([.up, .up, .left, .up]) == [
           "day:2026-12-06", "day:2026-11-29", "day:2026-11-28", "day:2026-11-21",
         ])
-      try session.tab(to: "day:2026-11-04")
-      #expect(session.press([.up]) == ["back"], "\(size)")
+      try await session.tab(to: "day:2026-11-04")
+      await #expect(session.press([.up]) == ["back"], "\(size)")
     }
   }
 
   @Test(arguments: [(Language.en, "in a grid (emoji, colors, days)"), (.ru, "в сетке (эмодзи, цвета, дни)")])
   func theKeyMapSaysTheArrowsMoveInAGrid(_ language: Language, _ words: String) async throws {
     let session = try await session(language, columns: 80, rows: 24)
-    _ = session.handle(.character("?"))
+    _ = await session.press(.character("?"))
     #expect(session.frame().contains { $0.hasPrefix("↑ ↓ ← →") && $0.contains(words) })
   }
 }

@@ -45,7 +45,7 @@ struct InteractiveFocusTests {
   {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: language, store: store)
+      timeZone: .moscow, language: language, store: store, mainActorWait: .never)
     let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }
@@ -57,8 +57,8 @@ struct InteractiveFocusTests {
     }
   }
 
-  func tab(_ session: InteractiveSession, to identifier: String) throws {
-    for _ in 0..<200 where session.focusedIdentifier != identifier { _ = session.handle(.tab) }
+  func tab(_ session: InteractiveSession, to identifier: String) async throws {
+    for _ in 0..<200 where session.focusedIdentifier != identifier { _ = await session.press(.tab) }
     try #require(session.focusedIdentifier == identifier)
   }
 
@@ -67,14 +67,14 @@ struct InteractiveFocusTests {
     for scenario in ScreenScenario.all {
       let environment = AppEnvironment.fixed(
         now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-        timeZone: .moscow, language: language, store: InMemoryTrackerStore())
+        timeZone: .moscow, language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
       let flow = try await scenario.run(environment: environment)
       for columns in [32, 47, 60] {
         let session = InteractiveSession(
           app: flow, format: .plain, columns: columns, rows: 200)
         for element in flow.elements {
           for _ in 0...flow.elements.count where session.focusedID != element.identifier {
-            _ = session.handle(.tab)
+            _ = await session.press(.tab)
           }
           try #require(session.focusedID == element.identifier)
           // Typing into a field would change it: only the focus moves here.
@@ -82,7 +82,7 @@ struct InteractiveFocusTests {
           #expect(
             frame.contains { $0.contains("\u{1B}[7m") },
             "\(scenario.name) at \(columns) columns: \(element.identifier) shows no focus")
-          if session.isEditing { _ = session.handle(.escape) }
+          if session.isEditing { _ = await session.press(.escape) }
         }
       }
     }
@@ -90,10 +90,10 @@ struct InteractiveFocusTests {
 
   @Test func enterInTheNameFieldGoesPastItsClearButtonAndKeepsTheName() async throws {
     let session = try await session()
-    _ = session.handle(.enter)  // "+"
-    _ = session.handle(.enter)  // a habit
-    for character in "Yoga" { _ = session.handle(.character(character)) }
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)  // "+"
+    _ = await session.press(.enter)  // a habit
+    for character in "Yoga" { _ = await session.press(.character(character)) }
+    _ = await session.press(.enter)
     #expect(session.focusedIdentifier == "category")
     #expect(session.app.elements.first { $0.id == "name" }?.label == "Yoga")
   }
@@ -101,37 +101,37 @@ struct InteractiveFocusTests {
   @Test func closingASheetMenuQuestionOrScreenGivesTheFocusBackToWhatOpenedIt() async throws {
     let session = try await session()
     let card = try #require(session.app.elements.last { $0.identifier.isCard }?.id)
-    try tab(session, to: card)
-    _ = session.handle(.character("m"))
-    _ = session.handle(.escape)
+    try await tab(session, to: card)
+    _ = await session.press(.character("m"))
+    _ = await session.press(.escape)
     #expect(session.focusedIdentifier == card)
-    _ = session.handle(.left)
+    _ = await session.press(.left)
     #expect(session.focusedIdentifier == "cancel")
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
     #expect(session.focusedIdentifier == card)
-    _ = session.handle(.enter)  // the detail
+    _ = await session.press(.enter)  // the detail
     #expect(session.app.screenName == "detail")
-    try tab(session, to: "edit")
-    _ = session.handle(.enter)  // its form
+    try await tab(session, to: "edit")
+    _ = await session.press(.enter)  // its form
     #expect(session.app.screenName == "tracker-form")
-    _ = session.handle(.escape)  // leaves the name field
-    _ = session.handle(.escape)  // closes the form
+    _ = await session.press(.escape)  // leaves the name field
+    _ = await session.press(.escape)  // closes the form
     #expect(session.app.screenName == "detail" && session.focusedIdentifier == "edit")
-    _ = session.handle(.escape)
+    _ = await session.press(.escape)
     #expect(session.app.screenName == "trackers" && session.focusedIdentifier == card)
-    try tab(session, to: "date")
-    _ = session.handle(.enter)
-    _ = session.handle(.escape)
+    try await tab(session, to: "date")
+    _ = await session.press(.enter)
+    _ = await session.press(.escape)
     #expect(session.focusedIdentifier == "date")
   }
 
   @Test func aDeletedCardLeavesTheFocusOnItsPlace() async throws {
     let session = try await session()
     let cards = session.app.elements.filter { $0.identifier.isCard }.map(\.id)
-    try tab(session, to: cards[1])
-    _ = session.handle(.left)
-    try tab(session, to: "confirm")
-    _ = session.handle(.enter)
+    try await tab(session, to: cards[1])
+    _ = await session.press(.left)
+    try await tab(session, to: "confirm")
+    _ = await session.press(.enter)
     #expect(!session.app.elements.contains { $0.id == cards[1] })
     let focused = try #require(session.focusedID)
     #expect(focused.isComplete || focused.isCard, "\(focused)")
@@ -140,10 +140,10 @@ struct InteractiveFocusTests {
   @Test(arguments: [(Language.en, "Color 4 of 18"), (.ru, "Цвет 4 из 18")])
   func theBottomLineNamesAColorByItsPlaceNeverByItsCode(_ language: Language, _ words: String) async throws {
     let session = try await session(language)
-    _ = session.handle(.enter)
-    _ = session.handle(.enter)
-    _ = session.handle(.escape)
-    try tab(session, to: "color:4")
+    _ = await session.press(.enter)
+    _ = await session.press(.enter)
+    _ = await session.press(.escape)
+    try await tab(session, to: "color:4")
     let frame = session.frame()
     #expect(frame.last?.hasPrefix("▸ " + words) == true, "\(frame.last ?? "")")
     #expect(!frame.joined().contains("#"), "\(frame.joined(separator: "\n"))")
@@ -151,16 +151,16 @@ struct InteractiveFocusTests {
 
   @Test func theCursorIsDrawnOnlyInTheFieldTypingGoesTo() async throws {
     let session = try await session()
-    _ = session.handle(.enter)
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
+    _ = await session.press(.enter)
     #expect(text(session.frame()).contains { $0.contains("▏") })  // ready for typing at once
-    for character in "Yoga" { _ = session.handle(.character(character)) }
+    for character in "Yoga" { _ = await session.press(.character(character)) }
     #expect(text(session.frame()).contains { $0.contains("Yoga▏") })
-    _ = session.handle(.tab)
+    _ = await session.press(.tab)
     #expect(!text(session.frame()).contains { $0.contains("▏") })
-    _ = session.handle(.backTab)
+    _ = await session.press(.backTab)
     #expect(text(session.frame()).contains { $0.contains("Yoga▏") })
-    _ = session.handle(.escape)
+    _ = await session.press(.escape)
     #expect(!text(session.frame()).contains { $0.contains("▏") })
   }
 
@@ -176,26 +176,26 @@ struct InteractiveFocusTests {
 
   @Test func theKeyMapScrollsWithTheArrowsAndPagesAndAnyOtherKeyClosesIt() async throws {
     let session = try await session(.en, columns: 32, rows: 8)
-    _ = session.handle(.character("?"))
+    _ = await session.press(.character("?"))
     let first = text(session.frame())
     #expect(first[0].contains("Keys") && first.count == 8)
     #expect(!first.contains { $0.contains("Ctrl-C") })
-    _ = session.handle(.end)
+    _ = await session.press(.end)
     let last = text(session.frame())
     #expect(last.contains { $0.contains("q, Ctrl-C") }, "\(last.joined(separator: "\n"))")
-    _ = session.handle(.up)
-    _ = session.handle(.home)
+    _ = await session.press(.up)
+    _ = await session.press(.home)
     #expect(text(session.frame())[0].contains("Keys"))
-    _ = session.handle(.tab)
+    _ = await session.press(.tab)
     #expect(!text(session.frame())[0].contains("Keys"))
   }
 
   @Test func afterAResizeTheFocusIsInViewEvenIfThePageWasScrolledAway() async throws {
     let session = try await session(.en, columns: 60, rows: 20)
     let card = try #require(session.app.elements.last { $0.identifier.isCard })
-    try tab(session, to: card.id)
+    try await tab(session, to: card.id)
     _ = session.frame()
-    for _ in 0..<5 { _ = session.handle(.pageUp) }
+    for _ in 0..<5 { _ = await session.press(.pageUp) }
     #expect(!session.frame().contains { $0.contains("\u{1B}[7m") })
     session.resize(columns: 40, rows: 16)
     #expect(
@@ -206,7 +206,8 @@ struct InteractiveFocusTests {
   @Test func theDayRollsOverAtMidnightWithTheAppOpenAndNoKeyPressed() async throws {
     // 23:59:30 on Monday 30 November in Moscow; the app stays open past midnight.
     let clock = HandClock(try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(24 * 3600 - 30))
-    var environment = AppEnvironment.fixed(now: clock.now, timeZone: .moscow, language: .en, store: store)
+    var environment = AppEnvironment.fixed(
+      now: clock.now, timeZone: .moscow, language: .en, store: store, mainActorWait: .never)
     environment.now = { clock.now }
     let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 60)
@@ -234,7 +235,7 @@ func todoSession(_ name: String, _ language: Language) async throws -> Interacti
   let flow = TodoFlow(
     environment: .fixed(
       now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-      loader: scenario.loader))
+      loader: scenario.loader, mainActorWait: .never))
   try await scenario.run(on: flow)
   return InteractiveSession(app: flow, format: .plain, columns: 47, rows: 40)
 }
@@ -247,7 +248,7 @@ struct TodoQuestionFocusTests {
   @Test(arguments: [(Language.en, "Delete"), (.ru, "Удалить")])
   func theFocusedDeleteButtonIsTheButtonNotTheQuestion(_ language: Language, _ delete: String) async throws {
     let session = try await todoSession("todos-delete-question", language)
-    for _ in 0..<20 where session.focusedIdentifier != "confirm" { _ = session.handle(.tab) }
+    for _ in 0..<20 where session.focusedIdentifier != "confirm" { _ = await session.press(.tab) }
     try #require(session.focusedIdentifier == "confirm")
     let focused = session.frame().filter { $0.contains("\u{1B}[7m") }
     #expect(focused.count == 1)
@@ -269,15 +270,15 @@ struct TodoTextEnterTests {
     async throws
   {
     let session = try await todoSession("todos-list", language)
-    for _ in 0..<20 where session.focusedIdentifier != "add" { _ = session.handle(.tab) }
+    for _ in 0..<20 where session.focusedIdentifier != "add" { _ = await session.press(.tab) }
     try #require(session.focusedIdentifier == "add")
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
     // The form opens on the title; the focus goes on to the text without typing in the title.
-    for _ in 0..<5 where session.focusedIdentifier != "text" { _ = session.handle(.tab) }
+    for _ in 0..<5 where session.focusedIdentifier != "text" { _ = await session.press(.tab) }
     try #require(session.focusedIdentifier == "text")
-    _ = session.handle(.enter)
-    _ = session.handle(.enter)
-    _ = session.handle(.character("x"))
+    _ = await session.press(.enter)
+    _ = await session.press(.enter)
+    _ = await session.press(.character("x"))
     let frame = session.frame().joined(separator: "\n")
     #expect(!frame.contains("\u{FFFD}"), "\(frame)")
     // The title still shows its placeholder; the text box holds two empty lines, then the x.

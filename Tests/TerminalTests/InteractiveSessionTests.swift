@@ -22,7 +22,7 @@ struct InteractiveSessionTests {
   {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: language, store: store)
+      timeZone: .moscow, language: language, store: store, mainActorWait: .never)
     let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }
@@ -39,40 +39,40 @@ struct InteractiveSessionTests {
   @Test func focusStartsOnTheFirstElementAndStaysOnItsElementWhenItsLabelChanges() async throws {
     let session = try await session()
     #expect(session.focusedIdentifier == "add" && focused(session.frame()) == ["+"])
-    for _ in 0..<4 { _ = session.handle(.tab) }
+    for _ in 0..<4 { _ = await session.press(.tab) }
     let complete = try #require(session.focusedIdentifier)
     #expect(session.focusedID?.isComplete == true)
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
     #expect(session.focusedIdentifier == complete)
     #expect(session.app.elements.first { $0.id == complete }?.isChecked == true)
     // Backwards wraps around to the last element (a tab).
-    _ = session.handle(.home)
-    for _ in 0..<5 { _ = session.handle(.backTab) }
+    _ = await session.press(.home)
+    for _ in 0..<5 { _ = await session.press(.backTab) }
     #expect(session.focusedIdentifier == "tab-settings")
   }
 
   @Test func aNewLayerFocusesItsFirstElementAndATextFieldTakesTypingAtOnce() async throws {
     let session = try await session(.ru)
-    _ = session.handle(.enter)  // "+"
+    _ = await session.press(.enter)  // "+"
     #expect(session.app.screenName == "type-picker" && session.focusedIdentifier == "habit")
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
     #expect(session.focusedIdentifier == "name" && session.isEditing)
-    for character in "Йога q m /" { _ = session.handle(.character(character)) }
-    _ = session.handle(.backspace)
+    for character in "Йога q m /" { _ = await session.press(.character(character)) }
+    _ = await session.press(.backspace)
     #expect(session.app.elements.first { $0.id == "name" }?.label == "Йога q m ")
-    _ = session.handle(.escape)  // leaves the field
+    _ = await session.press(.escape)  // leaves the field
     #expect(!session.isEditing && session.app.screenName == "tracker-form")
-    _ = session.handle(.escape)  // asks before the typed name goes (issue 30, item 1)
+    _ = await session.press(.escape)  // asks before the typed name goes (issue 30, item 1)
     #expect(session.app.screenName == "tracker-form")
     #expect(session.app.elements.map(\.id) == ["discard", "keep-editing"])
     // The focus starts on the harmless choice: Enter at once keeps editing.
     #expect(session.focusedIdentifier == "keep-editing")
     #expect(session.frame().contains { $0.contains("Не сохранять изменения?") })
-    _ = session.handle(.escape)  // keeps editing
+    _ = await session.press(.escape)  // keeps editing
     #expect(session.app.elements.first { $0.id == "name" }?.label == "Йога q m ")
-    _ = session.handle(.escape)
-    while session.focusedIdentifier != "discard" { _ = session.handle(.tab) }
-    _ = session.handle(.enter)  // closes the sheet, nothing saved
+    _ = await session.press(.escape)
+    while session.focusedIdentifier != "discard" { _ = await session.press(.tab) }
+    _ = await session.press(.enter)  // closes the sheet, nothing saved
     #expect(session.app.screenName == "trackers")
   }
 
@@ -81,7 +81,7 @@ struct InteractiveSessionTests {
     // The last two cards share a row: the second one's "+" is in the right half.
     let elements = session.app.elements
     let lastComplete = try #require(elements.last { $0.identifier.isComplete })
-    while session.focusedID != lastComplete.identifier { _ = session.handle(.tab) }
+    while session.focusedID != lastComplete.identifier { _ = await session.press(.tab) }
     let frame = session.frame()
     let row = try #require(frame.first { $0.contains("\u{1B}[7m") })
     let column = row.components(separatedBy: "\u{1B}[7m")[0].count
@@ -91,7 +91,7 @@ struct InteractiveSessionTests {
   @Test func aTallScreenScrollsToTheFocusWhileTheHeaderAndTheTabBarStay() async throws {
     let session = try await session(.en, columns: 47, rows: 16)
     let lastCard = try #require(session.app.elements.last { $0.identifier.isCard })
-    while session.focusedID != lastCard.identifier { _ = session.handle(.tab) }
+    while session.focusedID != lastCard.identifier { _ = await session.press(.tab) }
     let frame = session.frame().map {
       $0.replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[27m", with: "")
     }
@@ -102,8 +102,8 @@ struct InteractiveSessionTests {
       frame.contains { $0.contains(String(lastCard.label.prefix(10))) }, "\(frame.joined(separator: "\n"))")
     #expect(frame[15].hasPrefix("▸ "))
     // Page up: the top of the list, the focus left where it was.
-    _ = session.handle(.pageUp)
-    _ = session.handle(.pageUp)
+    _ = await session.press(.pageUp)
+    _ = await session.press(.pageUp)
     let top = session.frame()
     #expect(top[4].contains("Pinned") || top[5].contains("Pinned"), "\(top.joined(separator: "\n"))")
     #expect(session.focusedID == lastCard.identifier)
@@ -111,10 +111,10 @@ struct InteractiveSessionTests {
 
   @Test func keysArrivingTogetherBeforeAFrameScrollSafely() async throws {
     let session = try await session(.en, columns: 47, rows: 12)
-    for key in [Key.end, .pageDown, .pageDown, .end, .pageUp] { _ = session.handle(key) }
+    for key in [Key.end, .pageDown, .pageDown, .end, .pageUp] { _ = await session.press(key) }
     let frame = session.frame()
     #expect(frame.count == 12 && frame[11].hasPrefix("▸ "))
-    for _ in 0..<200 { _ = session.handle(.pageUp) }
+    for _ in 0..<200 { _ = await session.press(.pageUp) }
     #expect(session.frame()[4].contains("Pinned") || session.frame()[5].contains("Pinned"))
   }
 
@@ -142,31 +142,31 @@ struct InteractiveSessionTests {
 
   @Test func aRefusedActionIsSaidInTheStatusLineUntilTheNextKey() async throws {
     let session = try await session()
-    _ = session.handle(.character("m"))  // the add button has no menu
+    _ = await session.press(.character("m"))  // the add button has no menu
     #expect(
       session.frame().last?.contains("“Add tracker” has no menu") == true, "\(session.frame().last ?? "")")
-    _ = session.handle(.tab)
+    _ = await session.press(.tab)
     #expect(session.frame().last?.hasPrefix("▸ ") == true)
   }
 
   @Test func arrowsSwipeAFocusedCardToItsDeleteQuestionAndMOpensItsMenu() async throws {
     let session = try await session(.ru, columns: 160)
-    while session.focusedID?.isCard != true { _ = session.handle(.tab) }
+    while session.focusedID?.isCard != true { _ = await session.press(.tab) }
     let card = try #require(session.focusedIdentifier)
-    _ = session.handle(.right)  // a card does nothing when swiped right, and the status line says so
+    _ = await session.press(.right)  // a card does nothing when swiped right, and the status line says so
     let status = session.frame().last ?? ""
     // The card is named as the bottom line names it: with its counter.
     #expect(status.contains("→ ничего не делает с «\(card.dropFirst(5)), 10 дней»"), "\(status)")
     #expect(!status.contains("right") && !status.contains("#card"), "\(status)")
-    _ = session.handle(.left)
+    _ = await session.press(.left)
     #expect(session.app.elements.map(\.id) == ["confirm", "cancel"])
     // The harmless choice has the focus: ← then Enter deletes nothing.
     #expect(session.focusedIdentifier == "cancel")
-    _ = session.handle(.escape)
+    _ = await session.press(.escape)
     #expect(session.app.elements.contains { $0.id == "add" })
     #expect(session.focusedIdentifier == card)
-    while session.focusedID?.isCard != true { _ = session.handle(.tab) }
-    _ = session.handle(.character("m"))
+    while session.focusedID?.isCard != true { _ = await session.press(.tab) }
+    _ = await session.press(.character("m"))
     #expect(session.app.elements.map(\.id).contains("edit"))
   }
 
@@ -176,23 +176,23 @@ struct InteractiveSessionTests {
   func mOnACardTakesTheDayOffAndMOnAGridDayTakesThatDayOff(language: Language, label: String) async throws {
     let session = try await session(language)
     let plants = language == .ru ? "Поливать растения" : "Water the plants"
-    while session.focusedIdentifier != "card:" + plants { _ = session.handle(.tab) }
-    _ = session.handle(.character("m"))
+    while session.focusedIdentifier != "card:" + plants { _ = await session.press(.tab) }
+    _ = await session.press(.character("m"))
     #expect(session.frame().contains { $0.contains(label) })
-    while session.focusedIdentifier != "day-off" { _ = session.handle(.tab) }
-    _ = session.handle(.enter)
+    while session.focusedIdentifier != "day-off" { _ = await session.press(.tab) }
+    _ = await session.press(.enter)
     #expect(session.app.elements.first { $0.id == "complete:" + plants }?.label == "–")
     #expect(session.focusedIdentifier == "card:" + plants)
-    _ = session.handle(.enter)  // the detail
+    _ = await session.press(.enter)  // the detail
     #expect(session.app.screenName == "detail")
-    while session.focusedIdentifier != "day:2026-11-23" { _ = session.handle(.tab) }
-    _ = session.handle(.character("m"))
+    while session.focusedIdentifier != "day:2026-11-23" { _ = await session.press(.tab) }
+    _ = await session.press(.character("m"))
     // The 23rd is done: taking it off asks first, since its record would go.
     let question =
       language == .ru ? "День отмечен. Всё равно сделать его" : "The day is done. Take it off anyway?"
     #expect(session.frame().contains { $0.contains(question) })
-    while session.focusedIdentifier != "confirm" { _ = session.handle(.tab) }
-    _ = session.handle(.enter)
+    while session.focusedIdentifier != "confirm" { _ = await session.press(.tab) }
+    _ = await session.press(.enter)
     let plantsID = DemoData(today: try Day(iso: "2026-11-30")).trackers[0].id
     #expect(
       try store.daysOff(trackerID: plantsID) == [try Day(iso: "2026-11-23"), try Day(iso: "2026-11-30")])
@@ -206,18 +206,18 @@ struct InteractiveSessionTests {
   @Test func aRefusedSaveShowsItsAlertWhichEnterDismisses() async throws {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: .en, store: store)
+      timeZone: .moscow, language: .en, store: store, mainActorWait: .never)
     _ = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     var readOnly = environment
     readOnly.store = ReadOnlyStore(store)
     let session = InteractiveSession(
       app: AppFlow(environment: readOnly), format: .plain, columns: 47, rows: 60)
-    while session.focusedID?.isComplete != true { _ = session.handle(.tab) }
+    while session.focusedID?.isComplete != true { _ = await session.press(.tab) }
     let complete = session.focusedIdentifier
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
     #expect(session.focusedIdentifier == "ok")
     #expect(session.frame().contains { $0.contains("Couldn't save") })
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
     #expect(!session.frame().contains { $0.contains("Couldn't save") })
     // The focus is back on the button whose tap the alert answered.
     #expect(session.focusedIdentifier == complete)
@@ -225,11 +225,11 @@ struct InteractiveSessionTests {
 
   @Test func theKeyMapShowsOnQuestionMarkAndAnyKeyClosesIt() async throws {
     let session = try await session(.ru)
-    _ = session.handle(.character("?"))
+    _ = await session.press(.character("?"))
     #expect(session.frame().contains { $0.contains("Клавиши") })
-    #expect(session.handle(.tab) == .keepGoing)
+    #expect(await session.press(.tab) == .keepGoing)
     #expect(!session.frame().contains { $0.contains("Клавиши") })
-    #expect(session.handle(.character("q")) == .quit)
+    #expect(await session.press(.character("q")) == .quit)
   }
 }
 
@@ -257,19 +257,19 @@ struct InteractiveLanguageTests {
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let environment = AppEnvironment.fixed(
       now: today.start(in: .moscow).addingTimeInterval(12 * 3600), timeZone: .moscow, language: language,
-      store: store)
+      store: store, mainActorWait: .never)
     return InteractiveSession(app: AppFlow(environment: environment), format: .plain, columns: 47, rows: 60)
   }
 
   @Test(arguments: [(Language.en, Language.ru), (.ru, .en)])
-  func theFrameIsTheOneOfASessionStartedInTheNewLanguage(from: Language, to: Language) throws {
+  func theFrameIsTheOneOfASessionStartedInTheNewLanguage(from: Language, to: Language) async throws {
     let switched = try session(from)
-    for _ in 0..<3 { _ = switched.handle(.tab) }
+    for _ in 0..<3 { _ = await switched.press(.tab) }
     let before = switched.frame()
     let flow = try #require(switched.app as? AppFlow)
     flow.environmentChanged(language: to, timeZone: flow.environment.timeZone)
     let fresh = try session(to)
-    for _ in 0..<3 { _ = fresh.handle(.tab) }
+    for _ in 0..<3 { _ = await fresh.press(.tab) }
     #expect(switched.language == to)
     #expect(switched.frame() == fresh.frame())
     #expect(switched.frame() != before)

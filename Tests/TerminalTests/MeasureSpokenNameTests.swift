@@ -59,29 +59,29 @@ struct MeasureSpokenNameTests {
 
   /// Types `text` into the field `identifier` from the keyboard: a field with the focus takes
   /// what is typed.
-  func type(_ text: String, into identifier: String, _ session: InteractiveSession) {
-    SpokenNameTests().focus(identifier, session)
-    for character in text { _ = session.handle(.character(character)) }
-    _ = session.handle(.escape)
+  func type(_ text: String, into identifier: String, _ session: InteractiveSession) async {
+    await SpokenNameTests().focus(identifier, session)
+    for character in text { _ = await session.press(.character(character)) }
+    _ = await session.press(.escape)
   }
 
   @Test(arguments: both)
   func theMeasureAndQuotaElementsAreNamedWithTheirContext(words: Words) async throws {
     let spoken = SpokenNameTests()
     let session = try await EveryLayerWalkTests().session(.demo, words.language, columns: 80, rows: 24)
-    _ = session.handle(.enter)  // "+"
-    _ = session.handle(.enter)  // Habit
-    _ = session.handle(.escape)  // leaves the name field
-    spoken.focus("measure:amount", session)
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)  // "+"
+    _ = await session.press(.enter)  // Habit
+    _ = await session.press(.escape)  // leaves the name field
+    await spoken.focus("measure:amount", session)
+    _ = await session.press(.enter)
     spoken.expect(words.empty, in: session)
-    type(words.unit, into: "unit", session)
-    type(words.target, into: "target", session)
+    await type(words.unit, into: "unit", session)
+    await type(words.target, into: "target", session)
     spoken.expect(words.filled, in: session)
-    spoken.focus("schedule", session)
-    _ = session.handle(.enter)
-    spoken.focus("schedule:week", session)
-    _ = session.handle(.enter)
+    await spoken.focus("schedule", session)
+    _ = await session.press(.enter)
+    await spoken.focus("schedule:week", session)
+    _ = await session.press(.enter)
     spoken.expect(words.schedule, in: session)
   }
 }

@@ -27,9 +27,9 @@ struct SmallWindowTests {
   }
 
   /// Presses Tab until `identifier` has the focus.
-  func focus(_ identifier: String, _ session: InteractiveSession) {
+  func focus(_ identifier: String, _ session: InteractiveSession) async {
     for _ in 0...session.app.elements.count where session.focusedIdentifier != identifier {
-      _ = session.handle(.tab)
+      _ = await session.press(.tab)
     }
     #expect(session.focusedIdentifier == identifier)
   }
@@ -64,8 +64,8 @@ struct SmallWindowTests {
     for (index, tab) in ["tab-trackers", "tab-statistics", "tab-settings"].enumerated() {
       for columns in 32...40 {
         let session = try await session(language, columns: columns, rows: 40)
-        focus(tab, session)
-        _ = session.handle(.enter)
+        await focus(tab, session)
+        _ = await session.press(.enter)
         let frame = plain(session.frame())
         let bar = try #require(frame.first { line in titles.allSatisfy { line.contains($0) } }, "\(frame)")
         #expect(TerminalWidth.of(bar) <= columns && !bar.contains("…"), "\(columns): \(bar)")
@@ -78,7 +78,7 @@ struct SmallWindowTests {
   @Test(arguments: [Language.en, .ru])
   func theKeyMapFitsFortyByTwentyFourAndSaysHowToClose(language: Language) async throws {
     let session = try await session(language, columns: 40, rows: 24)
-    _ = session.handle(.character("?"))
+    _ = await session.press(.character("?"))
     let frame = plain(session.frame())
     #expect(frame.contains { $0.hasPrefix("q, Ctrl-C") }, "\(frame.joined(separator: "\n"))")
     let close = Localizer(language).text(.appKeysClose)
@@ -89,7 +89,7 @@ struct SmallWindowTests {
     session.resize(columns: 40, rows: 12)
     let more = Localizer(language).text(.appKeysMore)
     #expect(plain(session.frame()).last?.hasPrefix(more) == true, "\(plain(session.frame()))")
-    _ = session.handle(.end)
+    _ = await session.press(.end)
     let end = plain(session.frame())
     #expect(end.contains { $0.hasPrefix("q, Ctrl-C") } && end.last == close, "\(end)")
   }
@@ -98,12 +98,12 @@ struct SmallWindowTests {
   func anEditSheetOpenedFromTheDetailDrawsOverTheDetail(language: Language) async throws {
     let session = try await session(language, columns: 80, rows: 24)
     let plants = language == .ru ? "Поливать растения" : "Water the plants"
-    focus("card:" + plants, session)
-    _ = session.handle(.enter)
+    await focus("card:" + plants, session)
+    _ = await session.press(.enter)
     let detailTop = try #require(plain(session.frame()).first)
     #expect(detailTop.contains(Localizer(language).text(.detailBack)))
-    focus("edit", session)
-    _ = session.handle(.enter)
+    await focus("edit", session)
+    _ = await session.press(.enter)
     #expect(session.app.screenName == "tracker-form")
     // The sheet's dimmed top line is the detail's, not the main screen's "+ … [date]".
     #expect(plain(session.frame()).first == detailTop, "\(plain(session.frame()).joined(separator: "\n"))")
@@ -115,8 +115,8 @@ struct SmallWindowTests {
     for tab in ["tab-settings", "tab-statistics"] {
       for (columns, rows) in [(80, 24), (40, 24), (80, 40)] {
         let session = try await session(language, columns: columns, rows: rows)
-        focus(tab, session)
-        _ = session.handle(.enter)
+        await focus(tab, session)
+        _ = await session.press(.enter)
         let frame = plain(session.frame())
         #expect(frame.count == rows)
         // The tab bar just above the bottom line, its rule above it.

@@ -92,9 +92,9 @@ struct SpokenNameTests {
     }
   }
 
-  func focus(_ identifier: String, _ session: InteractiveSession) {
+  func focus(_ identifier: String, _ session: InteractiveSession) async {
     for _ in 0...session.app.elements.count where session.focusedIdentifier != identifier {
-      _ = session.handle(.tab)
+      _ = await session.press(.tab)
     }
   }
 
@@ -104,38 +104,38 @@ struct SpokenNameTests {
     let session = try await walk.session(.demo, words.language, columns: 80, rows: 24)
     expect(words.main, in: session)
     // The calendar's days and month buttons; a future day chosen disables the cards' buttons.
-    focus("date", session)
-    _ = session.handle(.enter)
+    await focus("date", session)
+    _ = await session.press(.enter)
     expect(words.calendar, in: session)
-    focus("next-month", session)
-    _ = session.handle(.enter)
-    focus("day:2026-12-03", session)
+    await focus("next-month", session)
+    _ = await session.press(.enter)
+    await focus("day:2026-12-03", session)
     // "Thu 3 Dec" / "Чт 3 дек.": the day as the card's refusal below says it.
     let thursday = words.future.components(separatedBy: ", ")[1].components(separatedBy: ":")[0]
     #expect(names(session)["day:2026-12-03"] == thursday)
-    _ = session.handle(.enter)
+    _ = await session.press(.enter)
     let plants = try #require(words.menu["delete"]?.components(separatedBy: ": ").last)
-    focus("complete:" + plants, session)
+    await focus("complete:" + plants, session)
     #expect(names(session)["complete:" + plants] == words.future)
-    _ = session.handle(.enter)  // refused, and the refusal says why
+    _ = await session.press(.enter)  // refused, and the refusal says why
     #expect(session.frame().last == words.future)
     // A card's menu and its edit form.
     let menu = try await walk.session(.demo, words.language, columns: 80, rows: 24)
-    focus("card:" + plants, menu)
-    _ = menu.handle(.character("m"))
+    await focus("card:" + plants, menu)
+    _ = await menu.press(.character("m"))
     expect(words.menu, in: menu)
-    focus("edit", menu)
-    _ = menu.handle(.enter)
+    await focus("edit", menu)
+    _ = await menu.press(.enter)
     expect(words.edit, in: menu)
     // A new habit's Create says what is missing.
     let form = try await walk.session(.demo, words.language, columns: 80, rows: 24)
-    _ = form.handle(.enter)  // "+"
-    _ = form.handle(.enter)  // Habit
+    _ = await form.press(.enter)  // "+"
+    _ = await form.press(.enter)  // Habit
     #expect(names(form)["create"] == words.create)
     // The to-do list's "+" and a new task's Done.
     let todo = try await walk.session(.todo, words.language, columns: 80, rows: 24)
     expect(words.todo, in: todo)
-    _ = todo.handle(.enter)
+    _ = await todo.press(.enter)
     #expect(names(todo)["done"] == words.todoDone)
   }
 }

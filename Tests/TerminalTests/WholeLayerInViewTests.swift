@@ -19,7 +19,7 @@ struct WholeLayerInViewTests {
   func session(_ language: Language, columns: Int, rows: Int) async throws -> InteractiveSession {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: language, store: InMemoryTrackerStore())
+      timeZone: .moscow, language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
     let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }
@@ -41,12 +41,12 @@ struct WholeLayerInViewTests {
       #expect(cards.count == 4)  // Monday: the board games are not shown
       for card in cards {
         let session = try await session(language, columns: columns, rows: rows)
-        while session.focusedIdentifier != card { _ = session.handle(.tab) }
-        _ = session.handle(.character("m"))
+        while session.focusedIdentifier != card { _ = await session.press(.tab) }
+        _ = await session.press(.character("m"))
         let (menuShown, menuFrame) = allShown(session)
         #expect(menuShown, "\(columns)×\(rows) \(card) menu: \(menuFrame.joined(separator: "\n"))")
-        while session.focusedIdentifier != "delete" { _ = session.handle(.tab) }
-        _ = session.handle(.enter)
+        while session.focusedIdentifier != "delete" { _ = await session.press(.tab) }
+        _ = await session.press(.enter)
         #expect(session.app.elements.map(\.id) == ["confirm", "cancel"])
         let (questionShown, questionFrame) = allShown(session)
         #expect(

@@ -444,6 +444,8 @@ struct NoWaitTests {
       written.signal()
     }
     written.wait()
+    // The commit reaches the main actor on its next turn, as it reaches the screens.
+    await Task.yield()
     // "Today" answers with the hour it knew, while the store cannot be read.
     #expect(environment.today == day("2026-11-30"))
     flow.clockChanged()
