@@ -106,15 +106,16 @@ struct Settings {
   /// One command is one instant: the clock stands still while it runs; new items get random ids.
   /// Its sync is `syncing`'s (by default the store's own, when it is a data file).
   /// Its main actor waits for no store call, as the app's: a script or `show` awaits each step's
-  /// store work (`DrivenApp.settled()`) before the next. With `waits` (a script, `show`: each
-  /// step shows its outcome), a form's save waits for a held file as long as any write, and
-  /// what it reads of the store at once (whether the reminder was allowed, the sync's status) is
-  /// read before this returns; else (the interactive app) a form's save gives up after
-  /// `AppEnvironment.busyCut`, and those are read in the background, shown when they come.
+  /// store work (`DrivenApp.settled()`) before the next, the sync status's reads among it. With
+  /// `waits` (a script, `show`: each step shows its outcome), a form's save waits for a held file
+  /// as long as any write, and whether the reminder was allowed is read, awaited, before this
+  /// returns; else (the interactive app) a form's save gives up after `AppEnvironment.busyCut`,
+  /// and that is read in the background (a question asked before it comes is answered when it
+  /// does).
   @MainActor
   func appEnvironment(
     store: any TrackerDataStore, syncing: (any SyncingStore)? = nil, waits: Bool = true
-  ) -> AppEnvironment {
+  ) async -> AppEnvironment {
     var environment = AppEnvironment.fixed(
       now: now, timeZone: timeZone, language: language, store: store,
       mainActorWait: AppEnvironment.mainActorWait)
@@ -122,10 +123,24 @@ struct Settings {
     environment.now = clock
     environment.makeID = { UUID() }
     // The terminal's scheduler: the stored setting, shown by `remind`; allowed when it is on.
-    environment.notifications = StoredSettingScheduler.allowedIfOn(in: store, waits: waits)
+    if waits {
+      let isOn = await environment.access.read { (store) throws(StoreError) in
+        try store.settings().reminder.isOn
+      }
+      // Settings that cannot be read leave it not allowed: the app's own read of them at launch
+      // says why.
+      let allowed: Bool
+      switch isOn {
+      case .success(let on): allowed = on
+      case .failure: allowed = false
+      }
+      environment.notifications = StoredSettingScheduler(allowed: allowed)
+    } else {
+      environment.notifications = StoredSettingScheduler.allowedIfOn(in: store, waits: false)
+    }
     // Settings shows the sync of a data file; the demo and in-memory stores have none (sync off).
     if let syncing = syncing ?? (store as? SQLiteTrackerStore) {
-      environment.sync = AppSync(store: syncing, waits: waits)
+      environment.sync = AppSync(store: syncing, waits: false)
     }
     return environment
   }

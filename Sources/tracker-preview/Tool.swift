@@ -103,8 +103,8 @@ enum Tool {
   }
 
   /// A world in memory for `data`, for the tour and the demo.
-  static func scenarioEnvironment(_ settings: Settings) -> AppEnvironment {
-    settings.appEnvironment(store: InMemoryTrackerStore(clock: settings.storeClock))
+  static func scenarioEnvironment(_ settings: Settings) async -> AppEnvironment {
+    await settings.appEnvironment(store: InMemoryTrackerStore(clock: settings.storeClock))
   }
 }
 

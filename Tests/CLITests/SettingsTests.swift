@@ -51,12 +51,11 @@ struct SettingsTests {
     }
     let before = file.mainThreadCalls
     let resolved = try settings(["app"], environment: [:], isTerminal: true)
-    var environment = resolved.appEnvironment(store: file, waits: false)
+    var environment = await resolved.appEnvironment(store: file, waits: false)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let flow = await AppFlow.launch(environment: environment)
-    #expect(
-      try await eventually { environment.access.callsInFlight == 0 && environment.sync?.state.isRead == true }
-    )
+    await flow.settled()
+    #expect(environment.sync?.state.isRead == true)
     #expect(flow.screen == .trackers)
     #expect(file.mainThreadCalls == before)
     // What was read in the background is what is stored: the reminder was allowed.

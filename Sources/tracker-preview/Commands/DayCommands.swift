@@ -107,7 +107,7 @@ extension ListCommand {
       // `list` lists every tracker of the day, whatever the screen has collapsed.
       $0.collapsedCategoryIDs = []
     }
-    let screen = TrackersViewModel(environment: settings.appEnvironment(store: readOnly))
+    let screen = TrackersViewModel(environment: await settings.appEnvironment(store: readOnly))
     await screen.environment.access.settled()
     return (store, settings, screen)
   }

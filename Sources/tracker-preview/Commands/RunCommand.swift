@@ -66,7 +66,7 @@ enum RunCommand {
       else {
         return nil
       }
-      let environment = settings.appEnvironment(store: store, waits: !interactive)
+      let environment = await settings.appEnvironment(store: store, waits: !interactive)
       let flow = await AppFlow.launch(environment: environment)
       // A script's first line acts on the first screen as read; the interactive app draws it
       // once it has read, or at the first key (`AppCommand`).

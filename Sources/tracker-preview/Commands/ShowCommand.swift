@@ -86,7 +86,8 @@ enum ShowCommand {
     let screen = ScreenName(rawValue: name) ?? .trackers
     if screen == .onboarding {
       // Onboarding shows once in the app's life; showing it never marks it done.
-      let flow = await AppFlow.launch(environment: settings.appEnvironment(store: InMemoryTrackerStore()))
+      let flow = await AppFlow.launch(
+        environment: await settings.appEnvironment(store: InMemoryTrackerStore()))
       await flow.settled()
       return .success(flow)
     }
@@ -171,7 +172,7 @@ enum ShowCommand {
     guard let store = StoreOpening.open(invocation, settings, context, readOnly: true, outcome: &outcome)
     else { return nil }
     let flow = await AppFlow.launch(
-      environment: settings.appEnvironment(
+      environment: await settings.appEnvironment(
         store: ReadOnlyStore(store) {
           $0.isOnboardingDone = true
           reachable(&$0)

@@ -62,7 +62,7 @@ enum TourCommand {
   /// The app in the state the scenario `name` describes, on data in memory.
   private static func reach(_ name: String, _ settings: Settings) async throws -> any DrivenApp {
     if let scenario = ScreenScenario.named(name) {
-      return try await scenario.run(environment: Tool.scenarioEnvironment(settings))
+      return try await scenario.run(environment: await Tool.scenarioEnvironment(settings))
     }
     guard let scenario = TodoScenario.named(name) else { throw TourError.noScenario }
     let flow = TodoFlow(
