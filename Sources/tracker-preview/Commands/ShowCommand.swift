@@ -232,7 +232,6 @@ enum ShowCommand {
     let flow = TodoFlow(
       environment: settings.todoEnvironment(
         store: ReadOnlyTodoStore(store), loader: CannedTodoLoader(.success([]))))
-    await flow.settled()
     guard await flow.loaded(within: RunCommand.loadingLimit) else {
       return .failure(cannotShow(name, Messages.stillLoading(after: Int(RunCommand.loadingLimit)), outcome))
     }

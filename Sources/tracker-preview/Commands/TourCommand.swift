@@ -69,7 +69,6 @@ enum TourCommand {
       environment: .fixed(
         now: TodoScenario.now, language: settings.language, store: InMemoryTodoStore(scenario.tasks),
         loader: scenario.loader, mainActorWait: AppEnvironment.mainActorWait))
-    await flow.settled()
     // A canned answer comes on the main actor's next turn; "never" stays loading, as it should.
     if scenario.loaderAnswer != nil, await !flow.loaded(within: RunCommand.loadingLimit) {
       throw TourError.stillLoading
