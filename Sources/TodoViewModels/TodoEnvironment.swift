@@ -62,7 +62,7 @@ public struct TodoEnvironment: Sendable {
   /// `mainActorWait` says (by default waiting for every one to end, `.untilEnd`).
   public static func fixed(
     now: Date, language: Language, store: any TodoDataStore, loader: any TodoLoader,
-    mainActorWait: StoreCallWait = .untilEnd
+    mainActorWait: StoreCallWait = .never
   ) -> TodoEnvironment {
     let counter = IDCounter()
     return TodoEnvironment(
@@ -74,3 +74,12 @@ public struct TodoEnvironment: Sendable {
   public var localizer: Localizer { Localizer(language) }
 
 }
+
+extension TodoEnvironment: SettlingEnvironment {
+  /// Returns once no store call made through this environment (or a copy of it) is in flight.
+  @MainActor
+  public func settled() async { await access.settled() }
+}
+
+extension TodoListViewModel: StoreScreen {}
+extension TodoFormViewModel: StoreScreen {}

@@ -79,7 +79,7 @@ public final class TodoFormViewModel: ObservableViewModel, RegionFollowing {
   /// Called when the form is done: saved or cancelled.
   public var onClose: (() -> Void)?
   public let mode: Mode
-  private let environment: TodoEnvironment
+  package let environment: TodoEnvironment
 
   public init(environment: TodoEnvironment, mode: Mode) {
     self.environment = environment

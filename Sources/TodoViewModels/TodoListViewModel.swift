@@ -110,7 +110,7 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
   /// Whether the starting tasks are being loaded (scripts wait for it).
   public var isLoading: Bool { state.loadingText != nil }
 
-  private let environment: TodoEnvironment
+  package let environment: TodoEnvironment
   private var tasks: [TodoTask] = []
   /// The tasks whose deletion is still on its way to the file (another program holds it): gone
   /// from the list at once, so they cannot be opened and edited meanwhile; back with the alert
@@ -138,8 +138,9 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
           self.tasks = tasks
           // A deletion read as done is no longer waited for.
           self.deleting.formIntersection(tasks.map(\.id))
-          self.show()
-          if isFirstRead, tasks.isEmpty { self.startLoading() }
+          // A first read that finds nothing shows the loading at once, never "No tasks yet"
+          // before it.
+          if isFirstRead, tasks.isEmpty { self.startLoading() } else { self.show() }
         case .failure(let error):
           self.state.alert = .storeFailure(error, .read, self.environment.localizer)
         }

@@ -97,7 +97,7 @@ public struct AppEnvironment: Sendable {
   /// is; with `.never` as the app does, each step awaited (`AppFlow.settled()`).
   public static func fixed(
     now: Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
-    analytics: any AnalyticsService = SilentAnalytics(), mainActorWait: StoreCallWait = .untilEnd
+    analytics: any AnalyticsService = SilentAnalytics(), mainActorWait: StoreCallWait = .never
   ) -> AppEnvironment {
     let counter = IDCounter()
     return AppEnvironment(

@@ -47,7 +47,7 @@ public final class AppSync: ObservableViewModel {
   /// own reads say why). The status is read off the main actor: with `waits` (a script, which
   /// shows each step's outcome before the next) before this returns; else in the background,
   /// `state.isRead` false until it comes (the app's main actor waits for no store call).
-  public init(store: any SyncingStore, waits: Bool = true) {
+  public init(store: any SyncingStore, waits: Bool = false) {
     self.store = store
     access = StoreAccess(
       store, mainActorWait: waits ? .untilEnd : .never, busyCut: AppEnvironment.busyCut,

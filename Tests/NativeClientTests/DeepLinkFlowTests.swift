@@ -33,11 +33,9 @@ struct DeepLinkFlowTests {
     return model.trackerID
   }
 
-  @Test(arguments: [true, false])
-  func aHabitsLinkOpensItsDetailByNameOrIdOverWhateverWasOpen(asTheAppRuns: Bool) async throws {
+  @Test func aHabitsLinkOpensItsDetailByNameOrIdOverWhateverWasOpen() async throws {
     let (store, run, read) = try world()
-    let environment = asTheAppRuns ? clientEnvironment(store, .en) : scriptEnvironment(store, .en)
-    let flow = AppFlow(environment: environment)
+    let flow = AppFlow(environment: clientEnvironment(store, .en))
     await flow.settled()
     try await flow.sendAndSettle(.openFilters)
     try flow.open(try #require(URL(string: "tracker://habit/morning%20RUN")))
@@ -52,6 +50,7 @@ struct DeepLinkFlowTests {
   @Test func eachPlaceOpensItsScreen() async throws {
     let (store, _, _) = try world()
     let flow = AppFlow(environment: clientEnvironment(store, .en))
+    await flow.settled()
     try flow.open(.statistics)
     #expect(flow.selectedTab == .statistics && flow.screens.isEmpty)
     try flow.open(.new)
@@ -70,6 +69,7 @@ struct DeepLinkFlowTests {
   func aLinkToNoHabitSaysSoOnTheMainScreen(language: Language) async throws {
     let (store, _, _) = try world()
     let flow = AppFlow(environment: clientEnvironment(store, language))
+    await flow.settled()
     try flow.open(.habit(.name("Swim")))
     await flow.settled()  // the habits read, none named so
     #expect(flow.screens.isEmpty)
@@ -84,9 +84,10 @@ struct DeepLinkFlowTests {
   }
 
   @Test(arguments: Language.allCases)
-  func aBadLinkIsRefusedWithItsReasonAndChangesNothing(language: Language) throws {
+  func aBadLinkIsRefusedWithItsReasonAndChangesNothing(language: Language) async throws {
     let (store, _, _) = try world()
     let flow = AppFlow(environment: clientEnvironment(store, language))
+    await flow.settled()
     try flow.send(.openFilters)
     let before = flow.view
     let localizer = Localizer(language)
@@ -110,9 +111,10 @@ struct DeepLinkFlowTests {
     #expect(flow.view == before)
   }
 
-  @Test func aFormWithChangesAsksInsteadOfLosingWhatWasTyped() throws {
+  @Test func aFormWithChangesAsksInsteadOfLosingWhatWasTyped() async throws {
     let (store, _, _) = try world()
     let flow = AppFlow(environment: clientEnvironment(store, .en))
+    await flow.settled()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     try flow.send(.textChanged(.name, "Swim"))
@@ -125,9 +127,10 @@ struct DeepLinkFlowTests {
     #expect(flow.selectedTab == .trackers)
   }
 
-  @Test func theIntroductionComesFirst() throws {
+  @Test func theIntroductionComesFirst() async throws {
     let store = InMemoryTrackerStore()
     let flow = AppFlow(environment: clientEnvironment(store, .en))
+    await flow.settled()
     #expect(flow.screen == .onboarding)
     #expect(throws: DeepLinkError.onboardingNotDone) { try flow.open(.statistics) }
     #expect(flow.screen == .onboarding)

@@ -95,10 +95,11 @@ struct EnvironmentChangeTests {
   ]
 
   @Test(arguments: switches)
-  func everyScreenOfTheFlowIsRelabelledInOneView(from: Language, to: Language) throws {
+  func everyScreenOfTheFlowIsRelabelledInOneView(from: Language, to: Language) async throws {
     for (name, steps) in Self.journeys {
       let flow = AppFlow(environment: Self.environment(try Self.world(), from))
-      for step in steps { try flow.perform(step) }
+      await flow.settled()
+      for step in steps { try await flow.performAndSettle(step) }
       let before = flow.view
       let recorder = FlowRecorder(flow)
       let published = recorder.published {
@@ -106,7 +107,8 @@ struct EnvironmentChangeTests {
       }
       // The same steps taken in the other language from the start show the same screen.
       let fresh = AppFlow(environment: Self.environment(try Self.world(), to))
-      for step in steps { try fresh.perform(step) }
+      await fresh.settled()
+      for step in steps { try await fresh.performAndSettle(step) }
       #expect(published.count == 1, "\(name): \(published.count) views")
       #expect(flow.view == fresh.view, "\(name)")
       #expect(flow.view != before, "\(name)")
@@ -115,96 +117,112 @@ struct EnvironmentChangeTests {
   }
 
   @Test(arguments: switches)
-  func onboardingIsRelabelled(from: Language, to: Language) throws {
+  func onboardingIsRelabelled(from: Language, to: Language) async throws {
     let flow = AppFlow(environment: Self.environment(try Self.world(onboardingDone: false), from))
-    try flow.perform(.swipe(.left, nil))
+    await flow.settled()
+    try await flow.performAndSettle(.swipe(.left, nil))
     let recorder = FlowRecorder(flow)
     let published = recorder.published {
       flow.environmentChanged(language: to, timeZone: .init(identifier: "UTC")!)
     }
     let fresh = AppFlow(environment: Self.environment(try Self.world(onboardingDone: false), to, zone: "UTC"))
-    try fresh.perform(.swipe(.left, nil))
+    await fresh.settled()
+    try await fresh.performAndSettle(.swipe(.left, nil))
     #expect(published.count == 1)
     #expect(flow.view == fresh.view)
   }
 
   @Test(arguments: switches)
-  func aScreenAClientOwnsFollowsWithOneState(from: Language, to: Language) throws {
+  func aScreenAClientOwnsFollowsWithOneState(from: Language, to: Language) async throws {
     func follows<Model: ObservableViewModel>(
       _ name: String, _ make: (AppEnvironment) -> Model, after act: (Model) -> Void = { _ in }
-    ) throws {
+    ) async throws {
       let environment = Self.environment(try Self.world(), from)
       let model = make(environment)
+      await environment.settled()
       act(model)
+      await environment.settled()
       let recorder = Recorder(model)
       // A copy of the environment shares the language: the screen built on the original follows.
       let copy = environment
       copy.environmentChanged(language: to, timeZone: environment.timeZone)
-      let fresh = make(Self.environment(try Self.world(), to))
+      await environment.settled()
+      let other = Self.environment(try Self.world(), to)
+      let fresh = make(other)
+      await other.settled()
       act(fresh)
+      await other.settled()
       #expect(recorder.states.count == 2, "\(name): \(recorder.states.count - 1) new states")
       #expect(model.state == fresh.state, "\(name)")
       #expect(model.state != recorder.states.first, "\(name)")
     }
     let today = Day(Self.noon, in: TimeZone(identifier: "Europe/Moscow")!)
-    try follows(
+    try await follows(
       "main screen", { TrackersViewModel(environment: $0) }, after: { $0.cardLongPressed(Self.read) })
-    try follows("statistics", { StatisticsViewModel(environment: $0) })
-    try follows("settings", { SettingsViewModel(environment: $0) })
-    try follows("calendar", { CalendarViewModel(environment: $0, selected: today) })
-    try follows(
+    try await follows("statistics", { StatisticsViewModel(environment: $0) })
+    try await follows("settings", { SettingsViewModel(environment: $0) })
+    try await follows("calendar", { CalendarViewModel(environment: $0, selected: today) })
+    try await follows(
       "detail", { DetailViewModel(environment: $0, trackerID: Self.read, selectedDay: today) },
       after: { $0.deleteTapped() })
-    try follows("type picker", { TypePickerViewModel(environment: $0) })
-    try follows("filters", { FiltersViewModel(environment: $0, current: .completed) })
-    try follows("schedule", { ScheduleViewModel(environment: $0, days: [.monday, .friday]) })
-    try follows("categories", { CategoryListViewModel(environment: $0, checked: Self.home) })
-    try follows(
+    try await follows("type picker", { TypePickerViewModel(environment: $0) })
+    try await follows("filters", { FiltersViewModel(environment: $0, current: .completed) })
+    try await follows("schedule", { ScheduleViewModel(environment: $0, days: [.monday, .friday]) })
+    try await follows("categories", { CategoryListViewModel(environment: $0, checked: Self.home) })
+    try await follows(
       "category form", { CategoryFormViewModel(environment: $0) }, after: { $0.textChanged("Home") })
-    try follows(
+    try await follows(
       "tracker form", { TrackerFormViewModel(environment: $0, mode: .newHabit) },
       after: { $0.nameChanged("Read") })
-    try follows("permission", { PermissionViewModel(environment: $0) })
-    try follows(
+    try await follows("permission", { PermissionViewModel(environment: $0) })
+    try await follows(
       "time sheet", { TimePickerViewModel(environment: $0, time: .evening) }, after: { $0.textChanged("9") })
-    try follows("onboarding", { OnboardingViewModel(environment: $0) }, after: { $0.swipedLeft() })
+    try await follows("onboarding", { OnboardingViewModel(environment: $0) }, after: { $0.swipedLeft() })
   }
 
   @Test(arguments: switches)
-  func anAlertIsWordedAgain(from: Language, to: Language) throws {
+  func anAlertIsWordedAgain(from: Language, to: Language) async throws {
     let store = UnreadableStore(try Self.world())
     let model = TrackersViewModel(environment: Self.environment(store, from))
+    await model.settled()
     store.failsReads = true
     model.daySelected(model.state.selectedDay.adding(days: -1))
+    await model.settled()
     let shown = try #require(model.state.alert)
     model.alertDismissed()
+    await model.settled()
     store.failsReads = false
     // The same failure met in the other language says the same words as the switched alert.
     let other = UnreadableStore(try Self.world())
     let fresh = TrackersViewModel(environment: Self.environment(other, to))
+    await fresh.settled()
     other.failsReads = true
     fresh.daySelected(fresh.state.selectedDay.adding(days: -1))
+    await fresh.settled()
     let expected = try #require(fresh.state.alert)
     #expect(shown != expected)
     let failing = UnreadableStore(try Self.world())
     let environment = Self.environment(failing, from)
     let switched = TrackersViewModel(environment: environment)
+    await switched.settled()
     failing.failsReads = true
     switched.daySelected(switched.state.selectedDay.adding(days: -1))
+    await switched.settled()
     failing.failsReads = false
     environment.environmentChanged(language: to, timeZone: environment.timeZone)
     #expect(switched.state.alert == expected)
   }
 
   @Test(arguments: Language.allCases)
-  func crossingTheDateLineMovesTodayOnEveryScreen(language: Language) throws {
+  func crossingTheDateLineMovesTodayOnEveryScreen(language: Language) async throws {
     // 2026-12-01 20:00 UTC: 10:00 on the 1st in Honolulu, already 10:00 on the 2nd in Kiritimati.
     let instant = Self.noon.addingTimeInterval(8 * 3600)
     let store = try Self.world()
     let environment = Self.environment(store, language, zone: "Pacific/Honolulu", now: instant)
     let first = environment.today
     let flow = AppFlow(environment: environment)
-    try flow.tap("date")
+    await flow.settled()
+    try await flow.tapAndSettle("date")
     let recorder = FlowRecorder(flow)
     let kiritimati = TimeZone(identifier: "Pacific/Kiritimati")!
     let published = recorder.published { flow.environmentChanged(language: language, timeZone: kiritimati) }
@@ -221,6 +239,8 @@ struct EnvironmentChangeTests {
     // The same as a flow started across the date line (the calendar opened on the old day).
     let fresh = AppFlow(
       environment: Self.environment(try Self.world(), language, zone: "Pacific/Kiritimati", now: instant))
+    await fresh.settled()
+    await flow.settled()
     #expect(fresh.view.base == flow.view.base)
     // Nothing is left for the clock to move.
     #expect(recorder.published { flow.clockChanged() }.isEmpty)
@@ -231,26 +251,28 @@ struct EnvironmentChangeTests {
   }
 
   @Test(arguments: switches)
-  func theToDoListAndItsFormAreRelabelledInOneView(from: Language, to: Language) throws {
-    func flow(_ language: Language) throws -> TodoFlow {
+  func theToDoListAndItsFormAreRelabelledInOneView(from: Language, to: Language) async throws {
+    func flow(_ language: Language) async throws -> TodoFlow {
       let task = TodoTask(
         id: UUID(uuidString: "00000000-0000-4000-8000-00000000c001")!, title: "Milk", text: "Buy milk",
         isDone: false, created: Self.noon)
       let flow = TodoFlow(
         environment: .fixed(
           now: Self.noon, language: language, store: InMemoryTodoStore([task]), loader: NoTasks()))
-      try flow.perform(.swipe(.left, .identifier("todo:Milk")))
-      try flow.tap("cancel")
-      try flow.tap("todo:Milk")
+      await flow.settled()
+      try await flow.performAndSettle(.swipe(.left, .identifier("todo:Milk")))
+      try await flow.tapAndSettle("cancel")
+      try await flow.tapAndSettle("todo:Milk")
       return flow
     }
-    let switched = try flow(from)
+    let switched = try await flow(from)
     let before = switched.view
     var views: [TodoFlow.View] = []
     let token = switched.observe { views.append($0) }
     switched.environmentChanged(language: to)
     #expect(views.count == 2)
-    #expect(switched.view == (try flow(to)).view)
+    let fresh = try await flow(to)
+    #expect(switched.view == fresh.view)
     #expect(switched.view != before)
     token.cancel()
   }

@@ -41,10 +41,11 @@ struct FieldObservationTests {
 
   /// A view that reads the form's `hasChanges` (to disable the swipe, as SwiftUI's
   /// `interactiveDismissDisabled` does) is told when it turns, not at every keystroke.
-  @Test func hasChangesTellsItsReaderOnlyWhenItTurns() throws {
+  @Test func hasChangesTellsItsReaderOnlyWhenItTurns() async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let flow = AppFlow(environment: clientEnvironment(store, .en))
+    await flow.settled()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     guard case .trackerForm(let form)? = flow.sheet else {

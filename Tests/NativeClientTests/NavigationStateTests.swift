@@ -91,10 +91,11 @@ struct NavigationStateTests {
   /// A sheet the user swiped away is gone from the screen (SwiftUI closed it): the flow agrees,
   /// even for a form with changes whose client did not refuse the swipe. Nothing is saved.
   @Test(arguments: Language.allCases)
-  func aSheetSwipedAwayIsClosedEvenAFormWithChanges(language: Language) throws {
+  func aSheetSwipedAwayIsClosedEvenAFormWithChanges(language: Language) async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let flow = AppFlow(environment: clientEnvironment(store, language))
+    await flow.settled()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     guard case .trackerForm(let form)? = flow.sheet else {
@@ -126,11 +127,12 @@ struct NavigationStateTests {
     #expect(!settings.isReminderOn)
   }
 
-  @Test func theToDoFormIsTheToDoFlowsSheetTrackedAndSwipedAwayBySettingItToNil() throws {
+  @Test func theToDoFormIsTheToDoFlowsSheetTrackedAndSwipedAwayBySettingItToNil() async throws {
     let flow = TodoFlow(
       environment: .fixed(
         now: Date(timeIntervalSince1970: 1_796_032_800), language: .en, store: InMemoryTodoStore(),
         loader: NoTasks()))
+    await flow.settled()
     #expect(flow.sheet == nil)
     let sheet = tracking { flow.sheet?.id }
     try flow.send(.addTask)

@@ -81,7 +81,9 @@ struct OtherProgramsTests {
     store.busyTimeout = 600
     let environment = clientEnvironment(store, .en)
     let first = AppFlow(environment: environment)
+    await first.settled()
     let second = AppFlow(environment: environment)
+    await second.settled()
     await first.settled()
     for action: TrackerAction in [.addTracker, .chooseKind(.habit), .openCategories, .addCategory] {
       try await second.sendAndSettle(action)

@@ -36,14 +36,6 @@ func clientEnvironment(_ store: any TrackerDataStore, _ language: Language) -> A
   return environment
 }
 
-/// The environment of a script step (`.untilEnd`: each step's store work is done before the next
-/// step), for what is that mode's own contract: one action, one published state.
-func scriptEnvironment(_ store: any TrackerDataStore, _ language: Language) -> AppEnvironment {
-  var environment = clientEnvironment(store, language)
-  environment.mainActorWait = .untilEnd
-  return environment
-}
-
 /// Every state a view model publishes, in order.
 @MainActor
 final class Recorder<Model: ObservableViewModel> {

@@ -21,12 +21,13 @@ struct TypedActionTests {
   }
 
   @Test(arguments: Language.allCases)
-  func everyElementOfTheTrackerCarriesATrackerAction(language: Language) throws {
+  func everyElementOfTheTrackerCarriesATrackerAction(language: Language) async throws {
     var seen = 0
     for (name, steps) in EnvironmentChangeTests.journeys {
       let flow = AppFlow(
         environment: EnvironmentChangeTests.environment(try EnvironmentChangeTests.world(), language))
-      for step in steps { try flow.perform(step) }
+      await flow.settled()
+      for step in steps { try await flow.performAndSettle(step) }
       for action in actions(flow.elements) {
         guard case .tracker(let action) = action else {
           Issue.record("\(name): \(action)")
@@ -41,18 +42,19 @@ struct TypedActionTests {
   }
 
   @Test(arguments: Language.allCases)
-  func everyElementOfTheToDoListCarriesAToDoAction(language: Language) throws {
+  func everyElementOfTheToDoListCarriesAToDoAction(language: Language) async throws {
     let task = TodoTask(
       id: UUID(), title: "Milk", text: "Buy milk", isDone: false, created: EnvironmentChangeTests.noon)
     let flow = TodoFlow(
       environment: .fixed(
         now: EnvironmentChangeTests.noon, language: language, store: InMemoryTodoStore([task]),
         loader: NoTasks()))
+    await flow.settled()
     var all = actions(flow.elements)
-    try flow.perform(.swipe(.left, .identifier("todo:Milk")))
+    try await flow.performAndSettle(.swipe(.left, .identifier("todo:Milk")))
     all += actions(flow.elements)
-    try flow.tap("cancel")
-    try flow.tap("todo:Milk")
+    try await flow.tapAndSettle("cancel")
+    try await flow.tapAndSettle("todo:Milk")
     all += actions(flow.elements)
     #expect(all.count >= 9)
     for action in all {
@@ -64,19 +66,21 @@ struct TypedActionTests {
     }
   }
 
-  @Test func sendingATypedActionDoesWhatTappingItsElementDoes() throws {
+  @Test func sendingATypedActionDoesWhatTappingItsElementDoes() async throws {
     let task = TodoTask(
       id: UUID(), title: "Milk", text: "Buy milk", isDone: false, created: EnvironmentChangeTests.noon)
     let flow = TodoFlow(
       environment: .fixed(
         now: EnvironmentChangeTests.noon, language: .en, store: InMemoryTodoStore([task]), loader: NoTasks()))
-    try flow.send(.openTask(task.id))
+    await flow.settled()
+    try await flow.sendAndSettle(.openTask(task.id))
     #expect(flow.screen == .todoEdit)
-    try flow.send(.cancelTaskForm)
+    try await flow.sendAndSettle(.cancelTaskForm)
     #expect(flow.screen == .todos)
     let tracker = AppFlow(
       environment: EnvironmentChangeTests.environment(try EnvironmentChangeTests.world(), .en))
-    try tracker.send(.openFilters)
+    await tracker.settled()
+    try await tracker.sendAndSettle(.openFilters)
     #expect(tracker.screen == .filters)
   }
 

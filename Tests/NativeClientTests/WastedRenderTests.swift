@@ -102,18 +102,15 @@ final class FieldWatch {
 @MainActor
 @Suite("A view re-renders only for what it read")
 struct WastedRenderTests {
-  /// In both languages, and both as the app runs (the main actor waits for no store call: reads
-  /// and writes answer later) and as a script does (each call waits).
-  @Test(.temporaryFolders, arguments: ClientStore.allCases, [(Language.en, true), (.ru, true), (.en, false)])
-  func aWholeWalkthroughHasNoWastedRender(
-    store kind: ClientStore, run: (language: Language, asTheAppRuns: Bool)
-  ) async throws {
-    let (language, asTheAppRuns) = run
+  /// In both languages, as the app runs (the main actor waits for no store call: reads and
+  /// writes answer later).
+  @Test(.temporaryFolders, arguments: ClientStore.allCases, Language.allCases)
+  func aWholeWalkthroughHasNoWastedRender(store kind: ClientStore, language: Language) async throws {
     let store = try kind.make()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    var environment = asTheAppRuns ? clientEnvironment(store, language) : scriptEnvironment(store, language)
+    var environment = clientEnvironment(store, language)
     if let file = store as? SQLiteTrackerStore {
-      environment.sync = AppSync(store: file, waits: !asTheAppRuns)
+      environment.sync = AppSync(store: file)
     }
     let flow = AppFlow(environment: environment)
     await flow.settled()
@@ -207,10 +204,11 @@ struct WastedRenderTests {
   /// The watch hears a wasted render where there is one: `flow.view` is one value for the whole
   /// app (what the renderer draws), so a view that reads even one thing of it re-renders at every
   /// keystroke. A SwiftUI view reads the screens' own fields instead (docs/decisions.md).
-  @Test func theWatchHearsTheWastedRenderOfAWholeViewReader() throws {
+  @Test func theWatchHearsTheWastedRenderOfAWholeViewReader() async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let flow = AppFlow(environment: clientEnvironment(store, .en))
+    await flow.settled()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     let watch = FieldWatch()

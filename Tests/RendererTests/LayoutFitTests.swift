@@ -46,47 +46,48 @@ struct LayoutFitTests {
     return AppEnvironment(
       now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "UTC")!,
       language: language,
-      store: store, analytics: SilentAnalytics(), makeID: { UUID() }, mainActorWait: .untilEnd)
+      store: store, analytics: SilentAnalytics(), makeID: { UUID() })
   }
 
   /// The views a user can reach in the awkward world.
-  func views(_ language: Language) throws -> [(String, AppView)] {
+  func views(_ language: Language) async throws -> [(String, AppView)] {
     var result: [(String, AppView)] = []
-    func visit(_ name: String, _ actions: [UserAction]) throws {
+    func visit(_ name: String, _ actions: [UserAction]) async throws {
       let flow = AppFlow(environment: try awkwardWorld(language))
-      for action in actions { try flow.perform(action) }
+      await flow.settled()
+      for action in actions { try await flow.performAndSettle(action) }
       result.append((name, flow.view))
     }
     let firstCard = "card:" + Self.names[0]
-    try visit("main", [])
-    try visit("search", [.tap(.identifier("search")), .type(String(repeating: "漢", count: 60))])
-    try visit("menu", [.longPress(.identifier(firstCard))])
-    try visit("delete", [.longPress(.identifier(firstCard)), .tap(.identifier("delete"))])
-    try visit("edit", [.longPress(.identifier(firstCard)), .tap(.identifier("edit"))])
-    try visit(
+    try await visit("main", [])
+    try await visit("search", [.tap(.identifier("search")), .type(String(repeating: "漢", count: 60))])
+    try await visit("menu", [.longPress(.identifier(firstCard))])
+    try await visit("delete", [.longPress(.identifier(firstCard)), .tap(.identifier("delete"))])
+    try await visit("edit", [.longPress(.identifier(firstCard)), .tap(.identifier("edit"))])
+    try await visit(
       "form-too-long",
       [
         .tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("name")),
         .type(String(repeating: "👨‍👩‍👧‍👦", count: 39)),
       ])
-    try visit(
+    try await visit(
       "categories", [.tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category"))])
-    try visit(
+    try await visit(
       "category-delete",
       [
         .tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category")),
         .longPress(.identifier("category:" + String(repeating: "Ж", count: 38))), .tap(.identifier("delete")),
       ])
-    try visit("filters", [.tap(.identifier("filters"))])
-    try visit("calendar", [.tap(.identifier("date"))])
-    try visit("statistics", [.tap(.identifier("tab-statistics"))])
-    try visit("onboarding", [])
+    try await visit("filters", [.tap(.identifier("filters"))])
+    try await visit("calendar", [.tap(.identifier("date"))])
+    try await visit("statistics", [.tap(.identifier("tab-statistics"))])
+    try await visit("onboarding", [])
     return result
   }
 
   @Test(arguments: Language.allCases)
-  func everyLineFitsEveryWidth(language: Language) throws {
-    for (name, view) in try views(language) {
+  func everyLineFitsEveryWidth(language: Language) async throws {
+    for (name, view) in try await views(language) {
       for width in Self.widths {
         let text = ScreenRenderer(width: width).render(view)
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -102,8 +103,7 @@ struct LayoutFitTests {
         let environment = AppEnvironment(
           now: { Date(timeIntervalSince1970: 1_796_032_800) }, timeZone: TimeZone(identifier: "UTC")!,
           language: language,
-          store: InMemoryTrackerStore(), analytics: SilentAnalytics(), makeID: { UUID() },
-          mainActorWait: .untilEnd)
+          store: InMemoryTrackerStore(), analytics: SilentAnalytics(), makeID: { UUID() })
         let view = try await scenario.run(environment: environment)
           .view
         for width in Self.widths {
@@ -116,8 +116,8 @@ struct LayoutFitTests {
     }
   }
 
-  @Test func userTextCannotPutControlCharactersOnTheTerminal() throws {
-    var view = try views(.en)[0].1
+  @Test func userTextCannotPutControlCharactersOnTheTerminal() async throws {
+    var view = try await views(.en)[0].1
     guard case .trackers(var state) = view.base else {
       Issue.record("not the main screen")
       return

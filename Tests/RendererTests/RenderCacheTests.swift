@@ -33,7 +33,7 @@ struct RenderCacheTests {
         guard case .complete = $0.identifier else { return false }
         return $0.isChecked == false
       })
-    try flow.tap(complete.id)
+    try await flow.tapAndSettle(complete.id)
     let cached = ScreenRenderer(width: 47, cache: cache).render(flow.view)
     #expect(cached == ScreenRenderer(width: 47).render(flow.view))
     #expect(cached.components(separatedBy: "[✓]").count == doneBefore + 1)

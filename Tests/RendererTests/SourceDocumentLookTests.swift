@@ -22,33 +22,36 @@ struct SourceDocumentLookTests {
   func environment(_ language: Language, _ store: InMemoryTrackerStore) -> AppEnvironment {
     AppEnvironment(
       now: { Self.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: language, store: store,
-      analytics: SilentAnalytics(), makeID: { UUID() }, mainActorWait: .untilEnd)
+      analytics: SilentAnalytics(), makeID: { UUID() })
   }
 
-  func demoFlow(_ language: Language) throws -> AppFlow {
+  func demoFlow(_ language: Language) async throws -> AppFlow {
     let demo = DemoData(
       today: Day(year: 2026, month: 11, day: 30)!, language: language == .ru ? .russian : .english)
     let store = try InMemoryTrackerStore(
       contents: demo.contents,
       settings: StoreSettings(isOnboardingDone: true))
-    return AppFlow(environment: environment(language, store))
+    let flow = AppFlow(environment: environment(language, store))
+    await flow.settled()
+    return flow
   }
 
-  func todoView(_ language: Language, actions: [UserAction] = []) throws -> TodoFlow.View {
+  func todoView(_ language: Language, actions: [UserAction] = []) async throws -> TodoFlow.View {
     let flow = TodoFlow(
       environment: .fixed(
         now: TodoScenario.now, language: language, store: InMemoryTodoStore(TodoScenario.storedTasks),
         loader: CannedTodoLoader(nil)))
-    for action in actions { try flow.perform(action) }
+    await flow.settled()
+    for action in actions { try await flow.performAndSettle(action) }
     return flow.view
   }
 
   // MARK: a. Seed 003: "с зеленым задним фоном"
 
   @Test(arguments: Language.allCases)
-  func aDoneTaskIsDrawnOnAGreenBackgroundAndKeepsItsCheckInPlainText(language: Language) throws {
+  func aDoneTaskIsDrawnOnAGreenBackgroundAndKeepsItsCheckInPlainText(language: Language) async throws {
     let renderer = ScreenRenderer(device: .x)
-    let view = try todoView(language)
+    let view = try await todoView(language)
     let styled = renderer.render(view, format: .markup(.light)).split(separator: "\n").map(String.init)
     let row = try #require(styled.firstIndex { $0.contains("Memorize a poem") })
     // The whole inside of the row, from border to border, is on green; the text stays dark.
@@ -65,13 +68,13 @@ struct SourceDocumentLookTests {
   // MARK: b. Seed 000, creation 5–6: a pad under the emoji, a border around the color
 
   @Test(arguments: Language.allCases)
-  func theChosenEmojiSitsOnAPadWhileTheChosenColorHasABorder(language: Language) throws {
-    let flow = try demoFlow(language)
+  func theChosenEmojiSitsOnAPadWhileTheChosenColorHasABorder(language: Language) async throws {
+    let flow = try await demoFlow(language)
     for action: UserAction in [
       .tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("emoji:5")),
       .tap(.identifier("color:3")),
     ] {
-      try flow.perform(action)
+      try await flow.performAndSettle(action)
     }
     let renderer = ScreenRenderer(device: .se)
     let plain = renderer.render(flow.view)
@@ -90,14 +93,14 @@ struct SourceDocumentLookTests {
 
   @Test(arguments: [(Language.en, "Little joys", "Edit"), (.ru, "Радостные мелочи", "Редактировать")])
   func aCategorysMenuLiftsThePressedRowAboveTheDimmedList(language: Language, title: String, edit: String)
-    throws
+    async throws
   {
-    let flow = try demoFlow(language)
+    let flow = try await demoFlow(language)
     for action: UserAction in [
       .tap(.identifier("add")), .tap(.identifier("habit")), .tap(.identifier("category")),
       .longPress(.identifier("category:" + title)),
     ] {
-      try flow.perform(action)
+      try await flow.performAndSettle(action)
     }
     let lines = ScreenRenderer(device: .se).lines(for: flow.view)
     let menu = try #require(lines.firstIndex { $0.text.contains(edit) })
@@ -125,7 +128,7 @@ struct SourceDocumentLookTests {
   ])
   func theDetailGridTellsEveryStateApartWithItsOwnMarkAndTheLegendNamesEach(
     language: Language, names: [String]
-  ) throws {
+  ) async throws {
     // Due Mon, Wed, Fri, created Wednesday 2026-11-18, done on Friday 20: the five weeks from
     // Monday 2 hold days before the first day, misses, days not due, a done day, today and the future;
     // Wednesday 25 is a day off.
@@ -140,10 +143,11 @@ struct SourceDocumentLookTests {
         records: [TrackerRecord(trackerID: tracker.id, day: Day(year: 2026, month: 11, day: 20)!)],
         daysOff: [TrackerDayOff(trackerID: tracker.id, day: Day(year: 2026, month: 11, day: 25)!)]),
       settings: StoreSettings(isOnboardingDone: true))
-    let state = DetailViewModel(
+    let model = DetailViewModel(
       environment: environment(language, store), trackerID: tracker.id,
-      selectedDay: Day(year: 2026, month: 11, day: 30)!
-    ).state
+      selectedDay: Day(year: 2026, month: 11, day: 30)!)
+    await model.settled()
+    let state = model.state
     let marks: [DetailViewModel.Cell.Mark] = [
       .done, .missed, .notDue, .dueToday, .beforeFirstDay, .future, .dayOff,
     ]
@@ -174,9 +178,9 @@ struct SourceDocumentLookTests {
 
   @Test(arguments: [(Language.en, "Delete this task?", "“Shopping”"), (.ru, "Удалить задачу?", "«Shopping»")])
   func theDeleteQuestionIsDrawnUnderItsTaskAndNamesIt(language: Language, question: String, name: String)
-    throws
+    async throws
   {
-    let view = try todoView(language, actions: [.swipe(.left, .identifier("todo:Shopping"))])
+    let view = try await todoView(language, actions: [.swipe(.left, .identifier("todo:Shopping"))])
     let lines = ScreenRenderer(device: .se).lines(for: view)
     let text = lines.map(\.text)
     let task = try #require(text.firstIndex { $0.contains("Shopping") && !$0.contains(name) })

@@ -13,17 +13,18 @@ import TrackerViewModels
 @MainActor
 @Suite("To-do theme")
 struct TodoThemeTests {
-  func listView() -> TodoFlow.View {
-    TodoFlow(
+  func listView() async -> TodoFlow.View {
+    let flow = TodoFlow(
       environment: .fixed(
         now: TodoScenario.now, language: .ru, store: InMemoryTodoStore(TodoScenario.storedTasks),
-        loader: CannedTodoLoader(nil))
-    ).view
+        loader: CannedTodoLoader(nil)))
+    await flow.settled()
+    return flow.view
   }
 
-  @Test func aDarkThemeAskedForDrawsTheLightOne() {
+  @Test func aDarkThemeAskedForDrawsTheLightOne() async {
     let renderer = ScreenRenderer(device: .x)
-    let view = listView()
+    let view = await listView()
     #expect(renderer.render(view, format: .markup(.dark)) == renderer.render(view, format: .markup(.light)))
     #expect(renderer.render(view, format: .ansi(.dark)) == renderer.render(view, format: .ansi(.light)))
     // The light theme's dark text, and the done row's green background.
@@ -31,9 +32,9 @@ struct TodoThemeTests {
     #expect(renderer.render(view, format: .markup(.dark)).contains("{#1A1B22 on #33CF69}✓ {/}"))
   }
 
-  @Test func anUnknownBackgroundKeepsTheTerminalsOwnColors() {
+  @Test func anUnknownBackgroundKeepsTheTerminalsOwnColors() async {
     let renderer = ScreenRenderer(device: .x)
-    let view = listView()
+    let view = await listView()
     #expect(renderer.render(view, format: .ansi(nil)) != renderer.render(view, format: .ansi(.light)))
     #expect(OutputFormat.ansi(nil).lightOnly == .ansi(nil) && OutputFormat.plain.lightOnly == .plain)
   }

@@ -1,4 +1,5 @@
 import FailingStores
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import TestSupport
@@ -33,30 +34,40 @@ struct CardUpdateTests {
   }
 
   /// The screen as a new main screen on the same store shows it, at `day`.
-  func wholeRead(_ environment: AppEnvironment, day: Day) -> TrackersViewModel.State {
-    let fresh = TrackersViewModel(environment: environment)
+  func wholeRead(_ environment: AppEnvironment, day: Day, search: String = "") async
+    -> TrackersViewModel.State
+  {
+    let fresh = await loaded(TrackersViewModel(environment: environment))
     if day != fresh.state.selectedDay { fresh.daySelected(day) }
+    if !search.isEmpty { fresh.searchChanged(search) }
+    await fresh.settled()
     return fresh.state
   }
 
   @Test(arguments: Kind.allCases)
-  func tapsOnTodayAndOnPastDaysShowWhatAWholeReadShows(_ kind: Kind) throws {
+  func tapsOnTodayAndOnPastDaysShowWhatAWholeReadShows(_ kind: Kind) async throws {
     let (world, store) = try world(kind)
     let environment = world.environment(.ru, store: store)
     let model = TrackersViewModel(environment: environment)
+    await model.settled()
     let cards = model.state.sections.flatMap(\.cards)
     #expect(cards.count >= 4)
     for card in cards {
       model.completeTapped(card.id)  // on, then the screen as a whole read would show it
-      #expect(model.state == wholeRead(environment, day: model.state.selectedDay), "\(card.name)")
+      await model.settled()
+      #expect(await model.state == wholeRead(environment, day: model.state.selectedDay), "\(card.name)")
     }
     for past in ["2026-11-29", "2026-11-25", "2026-11-01"] {
       model.daySelected(day(past))
+      await model.settled()
       for card in model.state.sections.flatMap(\.cards) {
         model.completeTapped(card.id)
-        #expect(model.state == wholeRead(environment, day: day(past)), "\(card.name) on \(past)")
+        await model.settled()
+        #expect(await model.state == wholeRead(environment, day: day(past)), "\(card.name) on \(past)")
         model.completeTapped(card.id)
-        #expect(model.state == wholeRead(environment, day: day(past)), "\(card.name) on \(past), undone")
+        await model.settled()
+        #expect(
+          await model.state == wholeRead(environment, day: day(past)), "\(card.name) on \(past), undone")
       }
     }
   }
@@ -68,54 +79,62 @@ struct CardUpdateTests {
     let category = try #require(try store.categories().first)
     try store.createTracker(event("Новое событие", id: 500, category: category, created: "2026-11-29"))
     let model = TrackersViewModel(environment: environment)
+    await model.settled()
     model.daySelected(day("2026-11-20"))
+    await model.settled()
     #expect(!model.state.sections.flatMap(\.cards).contains { $0.id == id(500) })
     // A record before its first day (another process, or an import) moves the first day back.
     _ = try store.toggleRecord(trackerID: id(500), on: day("2026-11-10"))
     #expect(try await eventually { model.state.sections.flatMap(\.cards).contains { $0.id == id(500) } })
     #expect(model.state.sections.flatMap(\.cards).contains { $0.id == id(500) })
-    #expect(model.state == wholeRead(environment, day: day("2026-11-20")))
+    #expect(await model.state == wholeRead(environment, day: day("2026-11-20")))
   }
 
   /// A tap's commit says what the tapped card's marks now are (`StoreChange.marks`, read in the
   /// write's own transaction): the screen reads nothing back after it — the write's check of
   /// what is done (`setCompleted`) is the one read — and shows what a whole read shows.
-  @Test func aTapReadsNothingBackAfterItsWrite() throws {
+  @Test func aTapReadsNothingBackAfterItsWrite() async throws {
     let world = try TestWorld.demo(.russian)
     let store = FailingStore(world.store)
     let environment = world.environment(.ru, store: store)
     let model = TrackersViewModel(environment: environment)
+    await model.settled()
     for card in model.state.sections.flatMap(\.cards) where card.isCompleteEnabled {
       store.forgetReads()
       model.completeTapped(card.id)
+      await model.settled()
       #expect(store.reads.isEmpty, "\(card.name)")
-      #expect(model.state == wholeRead(environment, day: model.state.selectedDay), "\(card.name)")
+      #expect(await model.state == wholeRead(environment, day: model.state.selectedDay), "\(card.name)")
     }
   }
 
   /// The filter applies to what was read: a card done under "Not completed" leaves the screen
   /// with nothing read back either.
-  @Test func withTheNotCompletedFilterATappedCardLeavesWithNothingReadBack() throws {
+  @Test func withTheNotCompletedFilterATappedCardLeavesWithNothingReadBack() async throws {
     let world = try TestWorld.demo(.russian)
     let store = FailingStore(world.store)
     let environment = world.environment(.ru, store: store)
     let model = TrackersViewModel(environment: environment)
+    await model.settled()
     model.filterChosen(.notCompleted)
+    await model.settled()
     let first = try #require(model.state.sections.flatMap(\.cards).first)
     // The settings changed: "today" reads the day start hour again, once, before the tap counts.
     _ = environment.today
+    await environment.settled()
     store.forgetReads()
     model.completeTapped(first.id)
+    await model.settled()
     #expect(store.reads.isEmpty)
     #expect(!model.state.sections.flatMap(\.cards).contains { $0.id == first.id })
-    #expect(model.state == wholeRead(environment, day: model.state.selectedDay))
+    #expect(await model.state == wholeRead(environment, day: model.state.selectedDay))
   }
 
   /// Amounts entered, changed and cleared on the measurable card, ticks and days off on the quota
   /// card, of the demo with issue 32's habits, on today and past days, with and without a search
   /// typed: only the changed card is composed again, and the screen is what a whole read shows.
   @Test(arguments: Kind.allCases)
-  func amountsQuotaTicksAndDaysOffShowWhatAWholeReadShows(_ kind: Kind) throws {
+  func amountsQuotaTicksAndDaysOffShowWhatAWholeReadShows(_ kind: Kind) async throws {
     let demo = DemoData(today: day("2026-11-30"), language: .russian)
     let memory = try InMemoryTrackerStore(
       contents: demo.pacedContents,
@@ -131,6 +150,7 @@ struct CardUpdateTests {
     }
     let environment = world.environment(.ru, store: store)
     let model = TrackersViewModel(environment: environment)
+    await model.settled()
     let cards = model.state.sections.flatMap(\.cards)
     let run = try #require(cards.first { $0.isMeasurable }).id
     let swim = try #require(cards.first { $0.quotaText != nil }).id
@@ -147,18 +167,17 @@ struct CardUpdateTests {
       switch next(4) {
       case 0:
         let amount = next(3) == 0 ? nil : Amount(thousandths: next(9_000))
-        _ = try environment.write { try $0.setAmount(amount, trackerID: run, on: selected) }
-      case 1: _ = try environment.write { try $0.toggleRecord(trackerID: swim, on: selected) }
+        try await environment.write { try $0.setAmount(amount, trackerID: run, on: selected) }
+      case 1: try await environment.write { try $0.toggleRecord(trackerID: swim, on: selected) }
       case 2:
         let isOff = next(2) == 0
         let tracker = [run, swim][next(2)]
-        _ = try environment.write { try $0.setDaysOff(isOff, trackerID: tracker, on: [selected]) }
-      default: _ = try environment.write { try $0.toggleRecord(trackerID: run, on: selected) }
+        try await environment.write { try $0.setDaysOff(isOff, trackerID: tracker, on: [selected]) }
+      default: try await environment.write { try $0.toggleRecord(trackerID: run, on: selected) }
       }
-      let fresh = TrackersViewModel(environment: environment)
-      if selected != fresh.state.selectedDay { fresh.daySelected(selected) }
-      fresh.searchChanged(model.state.searchText)
-      #expect(model.state == fresh.state, "step \(step)")
+      await model.settled()
+      let fresh = await wholeRead(environment, day: selected, search: model.state.searchText)
+      #expect(model.state == fresh, "step \(step)")
     }
   }
 
@@ -169,13 +188,15 @@ struct CardUpdateTests {
     var environment = world.environment(.ru)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
+    await model.settled()
     await environment.access.settled()
     let today = model.state.selectedDay
     model.daySelected(day("2026-11-01"))
     model.daySelected(today)
+    await model.settled()
     await environment.access.settled()
     #expect(model.state.selectedDay == today)
-    #expect(model.state == wholeRead(world.environment(.ru), day: today))
+    #expect(await model.state == wholeRead(world.environment(.ru), day: today))
   }
 
   /// The app's mode, where every outcome comes on a later turn: random taps here, writes from
@@ -188,6 +209,7 @@ struct CardUpdateTests {
     var environment = world.environment(.ru)
     environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
+    await model.settled()
     await environment.access.settled()
     let ids = try world.store.trackers().map(\.tracker.id)
     var random = seed
@@ -219,17 +241,13 @@ struct CardUpdateTests {
     }
     elsewhere.wait()
     #expect(failures.all.isEmpty)
-    // The screen as a new one on the store shows it, waiting for its reads.
-    func wholeRead() -> TrackersViewModel.State {
-      let fresh = TrackersViewModel(environment: world.environment(.ru))
-      if model.state.selectedDay != fresh.state.selectedDay { fresh.daySelected(model.state.selectedDay) }
-      fresh.searchChanged(model.state.searchText)
-      return fresh.state
-    }
+    // The screen as a new one on the store shows it, once its reads are in.
     #expect(
-      try await eventually {
-        environment.access.callsInFlight == 0 && !environment.access.writer.state.isSaving
-          && model.state == wholeRead()
+      try await eventuallyAwaiting {
+        let whole = await wholeRead(
+          world.environment(.ru), day: model.state.selectedDay, search: model.state.searchText)
+        return environment.access.callsInFlight == 0 && !environment.access.writer.state.isSaving
+          && model.state == whole
       }, "seed \(seed)")
   }
 }
@@ -239,30 +257,17 @@ extension AppEnvironment {
   /// heard of the commit when this returns.
   @MainActor
   fileprivate func write<Value: Sendable>(_ body: @escaping @Sendable (any TrackerDataStore) throws -> Value)
-    throws
+    async throws
   {
-    let outcome = Outcome()
-    access.write(.givingUpAfterWait) { (store) throws(StoreError) in
+    let outcome = await access.write(.givingUpAfterWait) { (store) throws(StoreError) in
       do {
         _ = try body(store)
       } catch {
         throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
       }
-    } then: { result in
-      outcome.failure = result.failure
     }
-    if let failure = outcome.failure { throw failure }
+    // The screens' reads that follow the commit, too.
+    await settled()
+    try outcome.get()
   }
-}
-
-extension Result {
-  fileprivate var failure: Failure? {
-    if case .failure(let error) = self { error } else { nil }
-  }
-}
-
-/// A write's failure, handed over on the main actor.
-@MainActor
-private final class Outcome: Sendable {
-  var failure: StoreError?
 }

@@ -16,7 +16,7 @@ import TrackerPreviewSupport
 struct CategoryTests {
   /// The demo, in a habit form, on the category list.
   func openList(_ world: TestWorld, _ language: Language = .ru) async throws -> AppFlow {
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
@@ -113,9 +113,12 @@ struct CategoryTests {
     let world = try TestWorld.demo()
     try world.store.createCategory(TrackerCategory(id: id(50), title: "Пусто"))
     let model = CategoryListViewModel(environment: world.environment(.ru), checked: nil)
+    await model.settled()
     model.deleteTapped(id(50))
+    await model.settled()
     #expect(model.state.deleteConfirmation?.detail == nil)
     model.deleteConfirmed()
+    await model.settled()
     #expect(model.state.rows.map(\.title) == ["Домашний уют", "Радостные мелочи"])
   }
 
@@ -154,6 +157,7 @@ struct CategoryTests {
       try world.store.createCategory(TrackerCategory(id: id(number), title: title))
     }
     let model = CategoryListViewModel(environment: world.environment(.ru), checked: nil)
+    await model.settled()
     #expect(model.state.rows.map(\.title) == ["арбуз", "Еда", "Ёлка", "яблоки"])
   }
 }

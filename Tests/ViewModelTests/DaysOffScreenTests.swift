@@ -34,7 +34,7 @@ struct DaysOffScreenTests {
     language: Language, take: String, cancel: String
   ) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Run")))
     #expect(flow.elements.map(\.label).contains(take))
@@ -60,7 +60,7 @@ struct DaysOffScreenTests {
     language: Language, question: String, confirm: String
   ) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     // From the card's menu, on today, done.
     try await flow.tapAndSettle("complete:Run")
@@ -100,7 +100,7 @@ struct DaysOffScreenTests {
   @Test func tappingTheButtonOfADayOffCompletesTheDayInstead() async throws {
     let world = try world()
     try world.store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-30")])
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     #expect(flow.view.card("Run")?.isDayOff == true)
     #expect(flow.view.card("Run")?.completeAccessibilityLabel == "Day off: mark as done")
@@ -112,7 +112,7 @@ struct DaysOffScreenTests {
 
   @Test func aFutureDateMayBeTakenOffThoughItCannotBeCompleted() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("date")
     try await flow.tapAndSettle("next-month")
@@ -129,7 +129,7 @@ struct DaysOffScreenTests {
     for iso in ["2026-11-23", "2026-11-24", "2026-11-25"] {
       try world.store.toggleRecord(trackerID: id(10), on: day(iso))
     }
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("card:Run")
     guard case .detail(let before)? = flow.view.presented.last else {
@@ -156,7 +156,7 @@ struct DaysOffScreenTests {
   @Test func moreTrackedDaysOnTheEditScreenPassOverADayOff() async throws {
     let world = try world()
     try world.store.setDaysOff(true, trackerID: id(10), on: [day("2026-11-26")])
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Run")))
     try await flow.tapAndSettle("edit")
@@ -173,7 +173,7 @@ struct DaysOffScreenTests {
 
   @Test func aDayBeforeTheFirstDayCannotBeTakenOff() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("card:Run")
     // Created 2026-11-01: the grid starts on Monday 2026-10-27.
@@ -189,7 +189,7 @@ struct DaysOffScreenTests {
     let clock = TestClock("2026-11-30T22:30:00Z")
     let environment = AppEnvironment(
       now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: language,
-      store: world.store, analytics: world.analytics, makeID: { UUID() }, mainActorWait: .untilEnd)
+      store: world.store, analytics: world.analytics, makeID: { UUID() })
     let flow = AppFlow(environment: environment)
     await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-12-01"))
@@ -226,7 +226,7 @@ struct DaysOffScreenTests {
     let clock = TestClock("2026-11-30T22:30:00Z")  // 01:30 on Tuesday in Moscow
     let environment = AppEnvironment(
       now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: .en, store: store,
-      analytics: world.analytics, makeID: { UUID() }, mainActorWait: .untilEnd)
+      analytics: world.analytics, makeID: { UUID() })
     #expect(environment.today == day("2026-12-01"))
     #expect(environment.today == day("2026-11-30"))
   }
@@ -236,7 +236,7 @@ struct DaysOffScreenTests {
     let clock = TestClock("2026-11-30T22:30:00Z")  // 01:30 on Tuesday in Moscow
     let environment = AppEnvironment(
       now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: .en,
-      store: world.store, analytics: world.analytics, makeID: { UUID() }, mainActorWait: .untilEnd)
+      store: world.store, analytics: world.analytics, makeID: { UUID() })
     let flow = AppFlow(environment: environment)
     await flow.settled()
     #expect(environment.today == day("2026-12-01"))
@@ -244,8 +244,11 @@ struct DaysOffScreenTests {
     settings.dayStart = DayStart(hour: 2)!
     try world.store.saveSettings(settings)
     // The commit reaches the main actor on its next turn (the day start cache follows the
-    // access's observation, as the screens do).
+    // access's observation, as the screens do). The first look after it goes on with the hour
+    // known and reads the new one off the main actor.
     await Task.yield()
+    #expect(environment.today == day("2026-12-01"))
+    await flow.settled()
     #expect(environment.today == day("2026-11-30"))
     flow.clockChanged()
     await flow.settled()

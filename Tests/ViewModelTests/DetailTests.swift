@@ -40,6 +40,7 @@ struct DetailTests {
     let model = DetailViewModel(
       environment: TestWorld(store: try store()).environment(.ru), trackerID: id(10),
       selectedDay: day("2026-11-30"))
+    await model.settled()
     let state = model.state
     #expect(
       state.name == "Run" && state.categoryTitle == "Домашний уют" && state.scheduleText == "Пн, Ср, Пт")
@@ -57,10 +58,12 @@ struct DetailTests {
   }
 
   @Test func everyCellStateAndWhichCellsCanBeTapped() async throws {
-    let state = DetailViewModel(
+    let model = DetailViewModel(
       environment: TestWorld(store: try store()).environment(.en), trackerID: id(10),
       selectedDay: day("2026-11-30")
-    ).state
+    )
+    await model.settled()
+    let state = model.state
     // Five weeks ending with the selected date's: Monday Nov 2 to Sunday Dec 6.
     #expect(state.weeks.count == 5 && state.weeks.allSatisfy { $0.count == 7 })
     #expect(
@@ -85,20 +88,23 @@ struct DetailTests {
   }
 
   @Test func theGridEndsWithTheWeekOfTheMainScreensSelectedDate() async throws {
-    let state = DetailViewModel(
+    let model = DetailViewModel(
       environment: TestWorld(store: try store()).environment(.en), trackerID: id(10),
       selectedDay: day("2026-11-18")
-    ).state
+    )
+    await model.settled()
+    let state = model.state
     #expect(state.weeks.last?.map(\.day.iso) == (16...22).map { "2026-11-\($0)" })
     #expect(state.weeks.first?.first?.day == day("2026-10-19"))
   }
 
   @Test func aGridAcrossAMonthEndAndAYearEnd() async throws {
     let world = TestWorld(store: try store(), now: "2027-01-02T09:00:00Z")
-    let state = DetailViewModel(
+    let model = DetailViewModel(
       environment: world.environment(.en), trackerID: id(10), selectedDay: day("2027-01-02")
     )
-    .state
+    await model.settled()
+    let state = model.state
     let days = Array(state.weeks.joined().map(\.day))
     #expect(days.first == day("2026-11-30") && days.last == day("2027-01-03"))
     #expect(zip(days, days.dropFirst()).allSatisfy { $1 == $0.adding(days: 1) })
@@ -114,13 +120,14 @@ struct DetailTests {
   @Test func aGridAcrossADaylightSavingChangeHasEveryDayOnce() async throws {
     // New York leaves daylight saving time on Sunday 2026-11-01; today is Tuesday Nov 3 there.
     let world = TestWorld(store: try store(), now: "2026-11-03T15:00:00Z")
-    let base = world.appEnvironment(.en)
+    let base = world.environment(.en)
     let environment = AppEnvironment(
       now: base.now, timeZone: TimeZone(identifier: "America/New_York")!, language: .en, store: base.store,
-      analytics: base.analytics, makeID: base.makeID, mainActorWait: .untilEnd)
+      analytics: base.analytics, makeID: base.makeID)
     #expect(environment.today == day("2026-11-03"))
-    let state = DetailViewModel(environment: environment, trackerID: id(10), selectedDay: environment.today)
-      .state
+    let model = DetailViewModel(environment: environment, trackerID: id(10), selectedDay: environment.today)
+    await model.settled()
+    let state = model.state
     let days = Array(state.weeks.joined().map(\.day))
     #expect(days.count == 35 && Set(days).count == 35)
     #expect(days.first == day("2026-10-05") && days.last == day("2026-11-08"))
@@ -131,10 +138,12 @@ struct DetailTests {
   }
 
   @Test func anEventIsDueEveryDaySoEveryPastDayCanBeTicked() async throws {
-    let state = DetailViewModel(
+    let model = DetailViewModel(
       environment: TestWorld(store: try store()).environment(.ru), trackerID: id(11),
       selectedDay: day("2026-11-30")
-    ).state
+    )
+    await model.settled()
+    let state = model.state
     #expect(state.scheduleText == "Нерегулярное событие")
     #expect(
       cell("2026-11-10", state)?.mark == .beforeFirstDay && cell("2026-11-10", state)?.isEnabled == true)
@@ -146,15 +155,20 @@ struct DetailTests {
     let world = TestWorld(store: try store())
     let model = DetailViewModel(
       environment: world.environment(.en), trackerID: id(10), selectedDay: day("2026-11-30"))
+    await model.settled()
     var published: [String] = []
     let token = model.observe { published.append($0.figures.first?.value ?? "") }
     model.dayTapped(day("2026-11-11"))
+    await model.settled()
     #expect(cell("2026-11-11", model.state)?.mark == .done)
     #expect(model.state.figures.map(\.value) == ["🔥 10 days", "10 days", "10 days"])
     model.dayTapped(day("2026-11-28"))  // not due: disabled, nothing happens
+    await model.settled()
     model.dayTapped(day("2026-12-02"))  // future: disabled
+    await model.settled()
     #expect(try world.store.recordDays(trackerID: id(10)).count == 10)
     model.dayTapped(day("2026-11-30"))  // today
+    await model.settled()
     #expect(model.state.figures.first?.value == "🔥 11 days")
     #expect(published == ["🔥 7 days", "🔥 10 days", "🔥 11 days"])
     withExtendedLifetime(token) {}
@@ -172,7 +186,7 @@ struct DetailTests {
 
   @Test func throughTheFlowACardOpensItsDetailWhichEditsDeletesAndGoesBack() async throws {
     let world = TestWorld(store: try store())
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("card:Run")
     #expect(flow.screen == .detail)
@@ -208,7 +222,7 @@ struct DetailTests {
   @Test(arguments: [Language.ru, .en])
   func swipingACardLeftAsksTheMenusDeleteQuestion(language: Language) async throws {
     let world = TestWorld(store: try store())
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await flow.performAndSettle(.swipe(.left, .identifier("card:Run")))
     guard case .trackers(let main) = flow.view.base else {

@@ -19,6 +19,7 @@ struct MainScreenTests {
   @Test func theDemoOnItsDayInRussian() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
+    await model.settled()
     let ids = DemoData(today: day("2026-11-30")).trackers.map(\.id)
     var expected = TrackersViewModel.State(
       title: "Трекеры", addAccessibilityLabel: "Добавить трекер", selectedDay: day("2026-11-30"),
@@ -85,7 +86,7 @@ struct MainScreenTests {
 
   @Test func main1_plusOpensTheTypePicker() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("add")
     #expect(
@@ -98,7 +99,7 @@ struct MainScreenTests {
 
   @Test func main2_theDateOpensTheCalendarWhichSwitchesMonthsAndPicksADay() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    let flow = AppFlow(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("date")
     guard case .calendar(let november)? = flow.view.presented.last else {
@@ -135,13 +136,18 @@ struct MainScreenTests {
   @Test func main3_searchIgnoresCaseAndYoAndShowsNothingFound() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
+    await model.settled()
     model.searchChanged("КОШКА")
+    await model.settled()
     #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Кошка заслонила камеру на созвоне"])
     model.searchChanged("заслонила камеру на созвонё")  // "ё" finds "е"
+    await model.settled()
     #expect(model.state.sections.flatMap(\.cards).count == 1)
     model.searchChanged("ЗАСЛОНИЛА")
+    await model.settled()
     #expect(model.state.sections.map(\.title) == ["Радостные мелочи"])
     model.searchChanged("жираф")
+    await model.settled()
     #expect(model.state.sections.isEmpty)
     #expect(model.state.placeholder == .init(kind: .nothingFound, text: "Ничего не найдено"))
     #expect(model.state.isFilterButtonVisible)
@@ -153,15 +159,17 @@ struct MainScreenTests {
     try world.store.createCategory(home)
     try world.store.createTracker(habit("Mondays", id: 10, days: [.monday]))
     let model = TrackersViewModel(environment: world.environment(.en))
+    await model.settled()
     #expect(model.state.isFilterButtonVisible)
     model.daySelected(day("2026-12-01"))
+    await model.settled()
     #expect(!model.state.isFilterButtonVisible)
     #expect(model.state.placeholder?.kind == .noTrackers)
   }
 
   @Test func main4ii_vi_vii_theSheetChecksTheCurrentFilterAndClosesOnAChoice() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.tap(.label("Filters")))
     #expect(
@@ -196,12 +204,16 @@ struct MainScreenTests {
   @Test func main4iii_trackersForTodaySetsTodayAndAnotherDateReturnsToAll() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
+    await model.settled()
     model.daySelected(day("2026-11-25"))
+    await model.settled()
     model.filterChosen(.today)
+    await model.settled()
     #expect(model.state.selectedDay == day("2026-11-30") && model.state.dateText == "30 нояб.")
     #expect(model.state.filter == .today && model.state.isFilterActive)
     #expect(model.state.activeFilterTitle == "Трекеры на сегодня")
     model.daySelected(day("2026-11-27"))
+    await model.settled()
     #expect(model.state.filter == .all && !model.state.isFilterActive)
     #expect(try world.store.settings().filter == .all)
   }
@@ -209,13 +221,17 @@ struct MainScreenTests {
   @Test func main4iv_v_completedAndNotCompletedFollowTheSelectedDateAndStayWhenItChanges() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
+    await model.settled()
     model.filterChosen(.completed)
+    await model.settled()
     #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Зарядка"])
     model.filterChosen(.notCompleted)
+    await model.settled()
     #expect(
       model.state.sections.flatMap(\.cards).map(\.name)
         == ["Поливать растения", "Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне"])
     model.daySelected(day("2026-11-29"))  // Sunday: watering done; the events and the board games not
+    await model.settled()
     #expect(model.state.filter == .notCompleted)
     #expect(
       model.state.sections.flatMap(\.cards).map(\.name)
@@ -223,14 +239,18 @@ struct MainScreenTests {
           "Бабушка прислала открытку в вотсапе", "Кошка заслонила камеру на созвоне", "Настолки с друзьями",
         ])
     model.filterChosen(.completed)
+    await model.settled()
     #expect(model.state.sections.flatMap(\.cards).map(\.name) == ["Поливать растения"])
   }
 
   @Test func main4viii_aFilterThatFindsNothingShowsNothingFound() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.en))
+    await model.settled()
     model.daySelected(day("2026-12-05"))
+    await model.settled()
     model.filterChosen(.completed)
+    await model.settled()
     #expect(model.state.placeholder == .init(kind: .nothingFound, text: "Nothing found"))
     #expect(model.state.isFilterButtonVisible && model.state.isFilterActive)
   }
@@ -238,7 +258,7 @@ struct MainScreenTests {
   @Test func theFilterIsRememberedAcrossLaunches() async throws {
     let world = try TestWorld.demo()
     TrackersViewModel(environment: world.environment(.en)).filterChosen(.notCompleted)
-    let relaunched = AppFlow(environment: world.appEnvironment(.en))
+    let relaunched = AppFlow(environment: world.environment(.en))
     await relaunched.settled()
     guard case .trackers(let main) = relaunched.view.base else {
       Issue.record("not on main")
@@ -249,7 +269,7 @@ struct MainScreenTests {
 
   @Test func completingTogglesTheCardAndItsCounter() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    let flow = AppFlow(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("complete:Поливать растения")
     guard case .trackers(let done) = flow.view.base else {
@@ -273,7 +293,7 @@ struct MainScreenTests {
 
   @Test func aFutureDateCannotBeCompleted() async throws {
     let world = try TestWorld.demo(.english)
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("date")
     try await flow.tapAndSettle("next-month")
@@ -296,7 +316,7 @@ struct MainScreenTests {
 
   @Test func main6i_pinningMovesTheCardToThePinnedSectionAndUnpinningRemovesTheSection() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    let flow = AppFlow(environment: world.environment(.ru))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Поливать растения")))
     // The only pinned card: nothing to move past in its section.
@@ -328,7 +348,7 @@ struct MainScreenTests {
 
   @Test func main6ii_editOpensTheFilledFormWithTheDayCounter() async throws {
     let world = try TestWorld.demo(.english)
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Morning exercise")))
     try await flow.tapAndSettle("edit")
@@ -352,7 +372,7 @@ struct MainScreenTests {
 
   @Test func main6iii_deleteAsksThenRemovesTheTrackerAndAllItsRecords() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    let flow = AppFlow(environment: world.environment(.ru))
     await flow.settled()
     let cat = DemoData(today: day("2026-11-30")).trackers[1]
     try await flow.performAndSettle(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
@@ -388,7 +408,7 @@ struct MainScreenTests {
 
   @Test func main7_theTabBarSwitchesBetweenTrackersAndStatistics() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    let flow = AppFlow(environment: world.environment(.ru))
     await flow.settled()
     try await flow.performAndSettle(.tap(.label("Статистика")))
     #expect(flow.screen == .statistics)
@@ -405,15 +425,25 @@ struct MainScreenTests {
   @Test func analyticsReportOpenAndEveryClickWithItsItem() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.en))
+    await model.settled()
     model.screenOpened()
+    await model.settled()
     model.addTapped()
+    await model.settled()
     model.completeTapped(DemoData(today: day("2026-11-30")).trackers[0].id)
+    await model.settled()
     model.filtersTapped()
+    await model.settled()
     model.cardLongPressed(DemoData(today: day("2026-11-30")).trackers[0].id)
+    await model.settled()
     model.editTapped()
+    await model.settled()
     model.cardLongPressed(DemoData(today: day("2026-11-30")).trackers[0].id)
+    await model.settled()
     model.deleteTapped()
+    await model.settled()
     model.screenClosed()
+    await model.settled()
     #expect(
       world.analytics.events.map(\.description) == [
         "open Main", "click Main add_track", "click Main track", "click Main filter", "click Main edit",
@@ -425,7 +455,7 @@ struct MainScreenTests {
 
   @Test func anUnknownLabelListsWhatIsOnScreen() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     do {
       try await flow.performAndSettle(.tap(.label("Frobnicate")))

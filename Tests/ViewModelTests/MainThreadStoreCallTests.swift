@@ -86,15 +86,16 @@ struct MainThreadStoreCallTests {
     #expect(file.mainThreadCalls == before)
   }
 
-  @Test func drivingTheToDoAppCallsTheStoreOffTheMainThreadOnly() throws {
+  @Test func drivingTheToDoAppCallsTheStoreOffTheMainThreadOnly() async throws {
     let store = InMemoryTodoStore()
     let before = store.mainThreadCalls
     let flow = TodoFlow(
       environment: .fixed(now: TodoScenario.now, language: .en, store: store, loader: StubLoader()))
-    try flow.tap("add")
-    try flow.tap("text")
-    try flow.perform(.type("Milk"))
-    try flow.tap("done")
+    await flow.settled()
+    try await flow.tapAndSettle("add")
+    try await flow.tapAndSettle("text")
+    try await flow.performAndSettle(.type("Milk"))
+    try await flow.tapAndSettle("done")
     #expect(try store.tasks().map(\.text) == ["Milk"])
     #expect(store.mainThreadCalls == before + 1)  // the line above, the test's own read
   }
@@ -114,8 +115,11 @@ struct MainThreadStoreCallTests {
       done.signal()
     }
     done.wait()
-    // The commit reaches the main actor on its next turn, as it reaches the screens.
+    // The commit reaches the main actor on its next turn, as it reaches the screens. The first
+    // look after it goes on with the hour known and reads the new one off the main actor.
     await Task.yield()
+    #expect(environment.dayStart == .midnight)
+    await environment.settled()
     #expect(environment.dayStart == DayStart(hour: 4))
     #expect(world.store.mainThreadCalls == before)
   }

@@ -40,7 +40,7 @@ struct MeasureAndQuotaFormTests {
   func aMeasurableHabitIsCreatedWithItsUnitTargetAndDirection(language: Language, target: String) async throws
   {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Run")
     try await flow.tapAndSettle("schedule")
@@ -72,7 +72,7 @@ struct MeasureAndQuotaFormTests {
   @Test(arguments: [(Language.en, "3 times a week"), (.ru, "3 раза в неделю")])
   func aThreeTimesAWeekHabitIsCreatedAndItsRowSaysSo(language: Language, text: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Swim")
     try await flow.tapAndSettle("schedule")
@@ -92,7 +92,7 @@ struct MeasureAndQuotaFormTests {
   @Test(arguments: [(Language.en, "10 times a month"), (.ru, "10 раз в месяц")])
   func aMonthlyQuotaIsCreatedWithTheStepper(language: Language, text: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Call home")
     try await flow.tapAndSettle("schedule")
@@ -104,9 +104,11 @@ struct MeasureAndQuotaFormTests {
     #expect(try Self.stored(world, "Call home")?.quota == Quota(10, per: .month))
   }
 
-  @Test func theStepperStaysWithinThePeriodsCountsAndKeepsNAcrossPeriods() {
+  @Test func theStepperStaysWithinThePeriodsCountsAndKeepsNAcrossPeriods() async {
     let model = ScheduleViewModel(environment: TestWorld().environment(.en), days: [])
+    await model.settled()
     model.kindTapped(.week)
+    await model.settled()
     #expect(
       model.state.quota
         == .init(
@@ -118,27 +120,33 @@ struct MeasureAndQuotaFormTests {
     for _ in 0..<9 { model.quotaPlusTapped() }
     #expect(model.state.quota?.count == 6 && model.state.quota?.isPlusEnabled == false)
     model.kindTapped(.month)
+    await model.settled()
     for _ in 0..<30 { model.quotaPlusTapped() }
     #expect(model.state.quota?.count == 30 && model.state.quota?.isPlusEnabled == false)
     // Back to a week, N comes within its counts.
     model.kindTapped(.week)
+    await model.settled()
     #expect(model.choice == .quota(Quota(6, per: .week)!))
     model.kindTapped(.weekdays)
+    await model.settled()
     #expect(model.state.quota == nil && model.state.rows.count == 7)
     #expect(model.choice == .weekdays([]))
   }
 
   /// Issue 49: N times in Y days, N between 1 and Y − 1, Y between 2 and 31; each stepper keeps
   /// the other's bound.
-  @Test func theWindowsSteppersKeepNBelowYAndYWithinTwoToThirtyOne() {
+  @Test func theWindowsSteppersKeepNBelowYAndYWithinTwoToThirtyOne() async {
     let model = ScheduleViewModel(environment: TestWorld().environment(.en), days: [])
+    await model.settled()
     model.kindTapped(.window)
+    await model.settled()
     #expect(model.state.quota?.text == "3 times in 7 days" && model.state.windowDays?.text == "in 7 days")
     #expect(model.choice == .window(TimesInDays(3, in: 7)!))
     for _ in 0..<10 { model.quotaPlusTapped() }
     #expect(model.state.quota?.count == 6 && model.state.quota?.isPlusEnabled == false)
     // Y cannot go below N + 1: 7 stays while N is 6.
     model.windowDaysMinusTapped()
+    await model.settled()
     #expect(model.state.windowDays?.count == 7 && model.state.windowDays?.isMinusEnabled == false)
     for _ in 0..<5 { model.quotaMinusTapped() }
     for _ in 0..<10 { model.windowDaysMinusTapped() }
@@ -147,13 +155,14 @@ struct MeasureAndQuotaFormTests {
     for _ in 0..<40 { model.windowDaysPlusTapped() }
     #expect(model.state.windowDays?.count == 31 && model.state.windowDays?.isPlusEnabled == false)
     model.kindTapped(.weekdays)
+    await model.settled()
     #expect(model.state.windowDays == nil && model.state.quota == nil)
   }
 
   @Test(arguments: [(Language.en, "2 times in 10 days"), (.ru, "2 раза за 10 дней")])
   func aWindowHabitIsMadeFromTheFormAndEditedBack(language: Language, text: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Swim")
     try await flow.tapAndSettle("schedule")
@@ -183,7 +192,7 @@ struct MeasureAndQuotaFormTests {
     async throws
   {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Steps")
     try await flow.tapAndSettle("schedule")
@@ -210,9 +219,10 @@ struct MeasureAndQuotaFormTests {
     #expect(stored.measure.goal?.period == .week && stored.measure.goal?.target == Amount(units: 50_000))
   }
 
-  @Test func theWeekdaysChosenStayWhileAQuotaIsTriedAndTheScreenFollowsTheLanguage() {
+  @Test func theWeekdaysChosenStayWhileAQuotaIsTriedAndTheScreenFollowsTheLanguage() async {
     let world = TestWorld()
     let model = ScheduleViewModel(environment: world.environment(.ru), days: [.monday, .friday])
+    await model.settled()
     #expect(
       model.state.kinds == [
         .init(kind: .weekdays, title: "Дни недели", isChosen: true),
@@ -221,9 +231,11 @@ struct MeasureAndQuotaFormTests {
         .init(kind: .window, title: "N раз за Y дней", isChosen: false),
       ])
     model.kindTapped(.month)
+    await model.settled()
     #expect(model.state.rows.isEmpty)
     #expect(model.state.quota?.text == "3 раза в месяц")
     model.kindTapped(.weekdays)
+    await model.settled()
     #expect(model.state.rows.filter(\.isOn).map(\.weekday) == [.monday, .friday])
     #expect(model.choice == .weekdays([.monday, .friday]))
   }
@@ -241,7 +253,7 @@ struct MeasureAndQuotaFormTests {
     language: Language, text: String, message: String
   ) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Read")
     try await flow.tapAndSettle("schedule")
@@ -266,7 +278,7 @@ struct MeasureAndQuotaFormTests {
   @Test(arguments: [(Language.en, "12 character limit"), (.ru, "Ограничение 12 символов")])
   func aUnitOverTwelveCharactersIsRefused(language: Language, message: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Walk")
     try await flow.tapAndSettle("schedule")
@@ -310,9 +322,9 @@ struct MeasureAndQuotaFormTests {
     return TestWorld(store: store)
   }
 
-  static func form(_ world: TestWorld, _ language: Language) throws -> TrackerFormViewModel {
+  static func form(_ world: TestWorld, _ language: Language) async throws -> TrackerFormViewModel {
     let summary = try #require(try world.store.trackers().first)
-    return TrackerFormViewModel(environment: world.environment(language), mode: .edit(summary))
+    return await loaded(TrackerFormViewModel(environment: world.environment(language), mode: .edit(summary)))
   }
 
   /// Issue 49: a window habit's day is met by its window, so the edit form offers no day counter
@@ -322,14 +334,19 @@ struct MeasureAndQuotaFormTests {
     tracker.measure = .yesNo
     tracker.kind = .habit(Schedule(window: try #require(TimesInDays(1, in: 3))))
     let world = try Self.world(tracker, [("2026-11-27", nil)])
-    let model = try Self.form(world, .en)
+    let model = try await Self.form(world, .en)
+    await model.settled()
     #expect(model.state.dayCounter == nil && model.state.isCreateEnabled)
     model.daysPlusTapped()
+    await model.settled()
     #expect(model.state.dayCounter == nil)
     model.scheduleChosen(.weekdays(.everyDay))
+    await model.settled()
     #expect(model.state.dayCounter?.count == 1)
     model.scheduleChosen(.window(try #require(TimesInDays(1, in: 3))))
+    await model.settled()
     model.createTapped()
+    await model.settled()
     #expect(try world.store.records(trackerID: tracker.id).map(\.day) == [day("2026-11-27")])
   }
 
@@ -338,7 +355,8 @@ struct MeasureAndQuotaFormTests {
     tracker.measure = .measurable(
       try MeasureGoal(unit: "стр.", target: Amount(parsing: "12.5"), direction: .atMost))
     let world = try Self.world(tracker, [])
-    let model = try Self.form(world, .ru)
+    let model = try await Self.form(world, .ru)
+    await model.settled()
     #expect(model.state.scheduleValue == "3 раза в неделю")
     #expect(model.state.measure.isMeasurable)
     #expect(model.state.measure.kinds.map(\.isChosen) == [false, true])
@@ -347,9 +365,12 @@ struct MeasureAndQuotaFormTests {
     #expect(model.state.isCreateEnabled && !model.hasChanges)
     model.target = "15"
     model.directionTapped(.atLeast)
+    await model.settled()
     model.scheduleChosen(.quota(Quota(12, per: .month)!))
+    await model.settled()
     #expect(model.state.scheduleValue == "12 раз в месяц")
     model.createTapped()
+    await model.settled()
     let saved = try #require(try world.store.trackers().first?.tracker)
     #expect(
       saved.measure
@@ -359,7 +380,7 @@ struct MeasureAndQuotaFormTests {
 
   @Test func theScheduleOpensWithTheFormsQuota() async throws {
     let world = try Self.world(try Self.reading(), [])
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Read")))
     try await flow.tapAndSettle("edit")
@@ -380,13 +401,16 @@ struct MeasureAndQuotaFormTests {
   @Test func aMeasurableTrackerMadeYesNoKeepsItsDaysAndLosesItsAmounts() async throws {
     let world = try Self.world(
       try Self.reading(), [("2026-11-27", 5), ("2026-11-28", 25), ("2026-11-29", nil)])
-    let model = try Self.form(world, .en)
+    let model = try await Self.form(world, .en)
+    await model.settled()
     // Met days, as the card counts them: 25 and the record without an amount.
     #expect(model.state.dayCounter?.text == "2 days")
     model.measureKindTapped(.yesNo)
+    await model.settled()
     // A yes/no tracker's records are all ticks.
     #expect(model.state.dayCounter?.text == "3 days")
     model.createTapped()
+    await model.settled()
     let records = try world.store.records(trackerID: id(10))
     #expect(records.map(\.day) == [day("2026-11-27"), day("2026-11-28"), day("2026-11-29")])
     #expect(records.allSatisfy { $0.amount == nil })
@@ -396,12 +420,16 @@ struct MeasureAndQuotaFormTests {
   @Test func moreDaysOnAnAtLeastHabitMeetTheMostRecentUnmetDaysWithTheTarget() async throws {
     // Today is Monday 30 November; Sunday's 5 pages missed the 20.
     let world = try Self.world(try Self.reading(), [("2026-11-29", 5), ("2026-11-27", 25)])
-    let model = try Self.form(world, .ru)
+    let model = try await Self.form(world, .ru)
+    await model.settled()
     #expect(model.state.dayCounter?.text == "1 день")
     model.daysPlusTapped()
+    await model.settled()
     model.daysPlusTapped()
+    await model.settled()
     #expect(model.state.dayCounter?.text == "3 дня")
     model.createTapped()
+    await model.settled()
     let records = try world.store.records(trackerID: id(10))
     // Today gets a record that counts as the target; Sunday's amount becomes the target.
     #expect(
@@ -414,20 +442,26 @@ struct MeasureAndQuotaFormTests {
 
   /// The reading habit's form on a failing store, renamed "Read more" with two more days: today
   /// and Sunday, whose 5 pages missed the 20.
-  static func renamedWithTwoMoreDays() throws -> (TestWorld, FailingStore, TrackerFormViewModel) {
+  static func renamedWithTwoMoreDays() async throws -> (TestWorld, FailingStore, TrackerFormViewModel) {
     let world = try Self.world(try Self.reading(), [("2026-11-29", 5), ("2026-11-27", 25)])
     let store = FailingStore(world.store)
     let summary = try #require(try world.store.trackers().first)
-    let model = TrackerFormViewModel(environment: world.environment(.en, store: store), mode: .edit(summary))
+    let model = await loaded(
+      TrackerFormViewModel(environment: world.environment(.en, store: store), mode: .edit(summary)))
+    await model.settled()
     model.name = "Read more"
     model.daysPlusTapped()
+    await model.settled()
     model.daysPlusTapped()
+    await model.settled()
     return (world, store, model)
   }
 
   @Test func moreDaysOnAMeasurableHabitAreSavedInOneWrite() async throws {
-    let (world, store, model) = try Self.renamedWithTwoMoreDays()
+    let (world, store, model) = try await Self.renamedWithTwoMoreDays()
+    await model.settled()
     model.createTapped()
+    await model.settled()
     // The new name, today's record and Sunday's amount raised to the target: one transaction.
     #expect(store.writes == ["updateTracker"])
     #expect(try Self.stored(world, "Read more") != nil)
@@ -438,17 +472,21 @@ struct MeasureAndQuotaFormTests {
   }
 
   @Test func aRefusedSaveOfMoreDaysOnAMeasurableHabitLeavesNothingHalfWritten() async throws {
-    let (world, store, model) = try Self.renamedWithTwoMoreDays()
+    let (world, store, model) = try await Self.renamedWithTwoMoreDays()
+    await model.settled()
     let before = try world.store.contents()
     store.fail(.everyWrite(FailingStore.diskFull))
     model.createTapped()
+    await model.settled()
     #expect(model.state.alert != nil)
     // Neither the new name, nor today's record, nor Sunday's raised amount.
     #expect(try world.store.contents() == before)
     // Saved again once the disk has room: everything at once.
     store.fail(.nothing)
     model.alertDismissed()
+    await model.settled()
     model.createTapped()
+    await model.settled()
     #expect(try Self.stored(world, "Read more") != nil)
     #expect(
       try world.store.records(trackerID: id(10)).map(\.amount) == [
@@ -459,16 +497,23 @@ struct MeasureAndQuotaFormTests {
   @Test func fewerDaysOnAnAtLeastHabitRemoveTheMostRecentMetRecordsOnly() async throws {
     let world = try Self.world(
       try Self.reading(), [("2026-11-29", 30), ("2026-11-28", 5), ("2026-11-27", 25)])
-    let model = try Self.form(world, .en)
+    let model = try await Self.form(world, .en)
+    await model.settled()
     #expect(model.state.dayCounter?.count == 2)
     model.daysMinusTapped()
+    await model.settled()
     model.daysMinusTapped()
+    await model.settled()
     #expect(model.state.dayCounter?.count == 0 && model.state.dayCounter?.isMinusEnabled == false)
     model.daysMinusTapped()
+    await model.settled()
     model.daysPlusTapped()
+    await model.settled()
     model.daysMinusTapped()
+    await model.settled()
     #expect(model.state.dayCounter?.count == 0)
     model.createTapped()
+    await model.settled()
     // The amount that missed stays stored.
     #expect(
       try world.store.records(trackerID: id(10))
@@ -481,11 +526,14 @@ struct MeasureAndQuotaFormTests {
     tracker.createdOn = day("2026-11-27")
     // 27 and 28 within the target, 29 over it: two met days before today.
     let world = try Self.world(tracker, [("2026-11-28", 3), ("2026-11-29", 30)])
-    let model = try Self.form(world, .en)
+    let model = try await Self.form(world, .en)
+    await model.settled()
     #expect(model.state.dayCounter?.count == 2 && model.state.dayCounter?.isMinusEnabled == false)
     model.daysPlusTapped()
+    await model.settled()
     #expect(model.state.dayCounter?.isMinusEnabled == true)
     model.createTapped()
+    await model.settled()
     // The day over the target became met: it holds the target.
     #expect(
       try world.store.records(trackerID: id(10)).last
@@ -494,26 +542,33 @@ struct MeasureAndQuotaFormTests {
 
   @Test func aLossPendingWhenTheMeasureChangesShowsOnlyWhatSaveRemoves() async throws {
     let world = try Self.world(try Self.reading(), [("2026-11-28", 25), ("2026-11-29", 30)])
-    let model = try Self.form(world, .en)
+    let model = try await Self.form(world, .en)
+    await model.settled()
     model.daysMinusTapped()
+    await model.settled()
     model.daysMinusTapped()
+    await model.settled()
     #expect(model.state.dayCounter?.count == 0)
     // At most 20: every day since 1 November met but the two over it; none can be taken back.
     model.directionTapped(.atMost)
+    await model.settled()
     #expect(model.state.dayCounter?.count == 27 && model.state.dayCounter?.isMinusEnabled == false)
     model.createTapped()
+    await model.settled()
     #expect(try world.store.records(trackerID: id(10)).count == 2)
   }
 
   @Test func changingTheMeasureIsAChangeTheDiscardQuestionProtects() async throws {
     let world = try Self.world(try Self.reading(), [])
-    let model = try Self.form(world, .en)
+    let model = try await Self.form(world, .en)
+    await model.settled()
     #expect(!model.hasChanges)
     model.target = "21"
     #expect(model.hasChanges)
     model.target = "20"
     #expect(!model.hasChanges)
     model.measureKindTapped(.yesNo)
+    await model.settled()
     #expect(model.hasChanges)
   }
 }

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import TestSupport
@@ -23,26 +24,29 @@ struct OtherConnectionTests {
   }
 
   /// The main screen on `day` as a new screen reads it now.
-  func mainScreen(_ environment: AppEnvironment, on day: Day) -> TrackersViewModel.State {
-    let fresh = TrackersViewModel(environment: environment)
+  func mainScreen(_ environment: AppEnvironment, on day: Day) async -> TrackersViewModel.State {
+    let fresh = await loaded(TrackersViewModel(environment: environment))
     fresh.daySelected(day)
+    await fresh.settled()
     return fresh.state
   }
 
-  @Test func theMainScreenShowsTheOldStateOrTheNewNeverAMix() throws {
+  @Test func theMainScreenShowsTheOldStateOrTheNewNeverAMix() async throws {
     let (world, screen, other) = try twoConnections()
     let environment = world.environment(.en, store: screen)
-    let model = TrackersViewModel(environment: environment)
+    let model = await loaded(TrackersViewModel(environment: environment))
+    await model.settled()
     let yesterday = day("2026-11-29")
-    let old = mainScreen(environment, on: yesterday)
+    let old = await mainScreen(environment, on: yesterday)
     let undone = try #require(old.sections.flatMap(\.cards).first { !$0.isCompleted && $0.isCompleteEnabled })
     // Right after the screen's first read, the other process completes the tracker yesterday.
     let commit = OneCommit { try other.toggleRecord(trackerID: undone.id, on: yesterday) }
     screen.afterRead = { commit.run() }
     model.daySelected(yesterday)
+    await model.settled()
     screen.afterRead = nil
     #expect(commit.ran)
-    let new = mainScreen(environment, on: yesterday)
+    let new = await mainScreen(environment, on: yesterday)
     #expect(old != new)
     #expect(model.state == old || model.state == new, "\(model.state)")
   }
@@ -52,8 +56,8 @@ struct OtherConnectionTests {
   /// intent). Returns the settings stored, the other process's change checked in them.
   func bothSurvive(
     other change: @escaping @Sendable (inout StoreSettings) -> Void,
-    screen action: (AppEnvironment, _ arm: () -> Void) throws -> Void
-  ) throws -> StoreSettings {
+    screen action: @MainActor (AppEnvironment, _ arm: () -> Void) async throws -> Void
+  ) async throws -> StoreSettings {
     let (world, screen, other) = try twoConnections()
     let environment = world.environment(.en, store: screen)
     let commit = OneCommit {
@@ -61,7 +65,8 @@ struct OtherConnectionTests {
       change(&settings)
       try other.saveSettings(settings)
     }
-    try action(environment) { screen.afterRead = { commit.run() } }
+    try await action(environment) { screen.afterRead = { commit.run() } }
+    await environment.settled()
     screen.afterRead = nil
     commit.run()
     let stored = try screen.settings()
@@ -71,64 +76,69 @@ struct OtherConnectionTests {
     return stored
   }
 
-  @Test func aFilterChosenKeepsAReminderChangedElsewhere() throws {
+  @Test func aFilterChosenKeepsAReminderChangedElsewhere() async throws {
     let reminder = ReminderSettings(isOn: true, time: ReminderTime(hour: 7, minute: 5)!)
     let change: @Sendable (inout StoreSettings) -> Void = { $0.reminder = reminder }
-    let stored = try bothSurvive(other: change) { environment, arm in
-      let model = TrackersViewModel(environment: environment)
+    let stored = try await bothSurvive(other: change) { environment, arm in
+      let model = await loaded(TrackersViewModel(environment: environment))
       arm()
       model.filterChosen(.completed)
+      await model.settled()
       #expect(model.state.alert == nil)
     }
     #expect(stored.filter == .completed)
   }
 
-  @Test func aReminderTimeChosenKeepsAFilterChangedElsewhere() throws {
+  @Test func aReminderTimeChosenKeepsAFilterChangedElsewhere() async throws {
     let time = ReminderTime(hour: 6, minute: 45)!
     let change: @Sendable (inout StoreSettings) -> Void = { $0.filter = .notCompleted }
-    let stored = try bothSurvive(other: change) { environment, arm in
-      let model = SettingsViewModel(environment: environment)
+    let stored = try await bothSurvive(other: change) { environment, arm in
+      let model = await loaded(SettingsViewModel(environment: environment))
       arm()
       model.timeChosen(time)
+      await model.settled()
       #expect(model.state.alert == nil)
     }
     #expect(stored.reminder.time == time)
   }
 
-  @Test func aDayStartChosenKeepsAFilterChangedElsewhere() throws {
+  @Test func aDayStartChosenKeepsAFilterChangedElsewhere() async throws {
     let start = try #require(DayStart(hour: 4))
     let change: @Sendable (inout StoreSettings) -> Void = { $0.filter = .completed }
-    let stored = try bothSurvive(other: change) { environment, arm in
-      let model = SettingsViewModel(environment: environment)
+    let stored = try await bothSurvive(other: change) { environment, arm in
+      let model = await loaded(SettingsViewModel(environment: environment))
       arm()
       model.dayStartChosen(start)
+      await model.settled()
       #expect(model.state.alert == nil)
     }
     #expect(stored.dayStart == start)
   }
 
-  @Test func aCategoryChosenKeepsAReminderChangedElsewhere() throws {
+  @Test func aCategoryChosenKeepsAReminderChangedElsewhere() async throws {
     let time = ReminderTime(hour: 21, minute: 30)!
     let change: @Sendable (inout StoreSettings) -> Void = { $0.reminder.time = time }
     var chosen: UUID?
-    let stored = try bothSurvive(other: change) { environment, arm in
-      let model = CategoryListViewModel(environment: environment, checked: nil)
+    let stored = try await bothSurvive(other: change) { environment, arm in
+      let model = await loaded(CategoryListViewModel(environment: environment, checked: nil))
       chosen = model.state.rows.last?.id
       arm()
       if let chosen { model.categoryTapped(chosen) }
+      await model.settled()
       #expect(model.state.alert == nil)
     }
     #expect(chosen != nil)
     #expect(stored.lastChosenCategoryID == chosen)
   }
 
-  @Test func theOnboardingEndedKeepsAFilterChangedElsewhere() throws {
+  @Test func theOnboardingEndedKeepsAFilterChangedElsewhere() async throws {
     let change: @Sendable (inout StoreSettings) -> Void = { $0.filter = .notCompleted }
-    let stored = try bothSurvive(other: change) { environment, arm in
+    let stored = try await bothSurvive(other: change) { environment, arm in
       try environment.store.saveSettings(StoreSettings())
-      let model = OnboardingViewModel(environment: environment)
+      let model = await loaded(OnboardingViewModel(environment: environment))
       arm()
       model.startTapped()
+      await model.settled()
       #expect(model.state.alert == nil)
     }
     #expect(stored.isOnboardingDone)

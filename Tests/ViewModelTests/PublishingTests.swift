@@ -18,30 +18,35 @@ import TrackerStore
 struct PublishingTests {
   let demo = DemoData(today: day("2026-11-30"))
 
-  @Test func observingDeliversTheViewAtOnce() throws {
+  @Test func observingDeliversTheViewAtOnce() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
+    await flow.settled()
     let published = PublishedViews(flow)
     #expect(published.views == [flow.view])
   }
 
-  @Test func completingACardPublishesTheCardWithItsTickAndCounter() throws {
+  @Test func completingACardPublishesTheCardWithItsTickAndCounter() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
+    await flow.settled()
     let published = PublishedViews(flow)
-    try flow.tap("complete:Поливать растения")
+    try await flow.tapAndSettle("complete:Поливать растения")
     #expect(published.last?.card("Поливать растения")?.isCompleted == true)
     #expect(published.last?.card("Поливать растения")?.dayCounter == "11 дней")
     #expect(published.last == flow.view)
   }
 
-  @Test func aChangeMadeThroughAnotherViewModelReachesTheFlowsObserversAtOnce() throws {
+  @Test func aChangeMadeThroughAnotherViewModelReachesTheFlowsObserversAtOnce() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
+    await flow.settled()
     let published = PublishedViews(flow)
     // A second main screen on the same store, as a second window of the app would have.
     let other = TrackersViewModel(environment: world.environment(.ru))
+    await other.settled()
     other.completeTapped(demo.trackers[1].id)
+    await other.settled()
     #expect(published.views.count == 2)
     #expect(published.last?.card("Кошка заслонила камеру на созвоне")?.isCompleted == true)
   }
@@ -49,6 +54,7 @@ struct PublishingTests {
   @Test func aChangeMadeDirectlyOnTheStoreArrivesOnTheNextTurnOfTheMainActor() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.en))
+    await flow.settled()
     let published = PublishedViews(flow)
     try world.store.toggleRecord(trackerID: demo.trackers[2].id, on: day("2026-11-30"))
     let view = await published.next(after: 1) {
@@ -60,6 +66,7 @@ struct PublishingTests {
   @Test func aChangeMadeOnAnotherThreadArrivesOnTheMainActor() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
+    await flow.settled()
     let published = PublishedViews(flow)
     let id = demo.trackers[1].id
     try await Task.detached { try world.store.deleteTracker(id: id) }.value
@@ -71,7 +78,8 @@ struct PublishingTests {
   @Test func theStatisticsTabFollowsEveryChange() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
-    try flow.tap("tab-statistics")
+    await flow.settled()
+    try await flow.tapAndSettle("tab-statistics")
     let published = PublishedViews(flow)
     #expect(published.last?.statistics?.cards.map(\.value) == ["10", "8", "20", "1,8"])
     try await Task.detached { [demo] in
@@ -81,39 +89,40 @@ struct PublishingTests {
     #expect(view?.statistics?.cards.map(\.value) == ["10", "8", "21", "1,9"])  // 21 records on 11 days
   }
 
-  @Test func everySheetPublishesItsChanges() throws {
+  @Test func everySheetPublishesItsChanges() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.en))
+    await flow.settled()
     let published = PublishedViews(flow)
     func lastPresented() -> AppView.Presented? { published.last?.presented.last }
 
-    try flow.tap("add")
+    try await flow.tapAndSettle("add")
     #expect(lastPresented()?.name == .typePicker)
-    try flow.tap("habit")
-    try flow.tap("name")
-    try flow.perform(.type("Swim"))
+    try await flow.tapAndSettle("habit")
+    try await flow.tapAndSettle("name")
+    try await flow.performAndSettle(.type("Swim"))
     guard case .trackerForm(let form)? = lastPresented() else {
       Issue.record("no form published")
       return
     }
     #expect(form.name == "Swim" && form.isClearVisible)
-    try flow.tap("schedule")
-    try flow.tap("day:sat")
+    try await flow.tapAndSettle("schedule")
+    try await flow.tapAndSettle("day:sat")
     guard case .schedule(let schedule)? = lastPresented() else {
       Issue.record("no schedule published")
       return
     }
     #expect(schedule.rows.filter(\.isOn).map(\.weekday) == [.saturday])
-    try flow.tap("done")
+    try await flow.tapAndSettle("done")
     guard case .trackerForm(let withDays)? = lastPresented() else {
       Issue.record("another screen is presented: \(String(describing: lastPresented()))")
       return
     }
     #expect(withDays.scheduleValue == "Sat")
-    try flow.tap("cancel")
-    try flow.tap("discard")  // the form has changes: Cancel asks first (issue 49)
-    try flow.tap("date")
-    try flow.tap("prev-month")
+    try await flow.tapAndSettle("cancel")
+    try await flow.tapAndSettle("discard")  // the form has changes: Cancel asks first (issue 49)
+    try await flow.tapAndSettle("date")
+    try await flow.tapAndSettle("prev-month")
     guard case .calendar(let calendar)? = lastPresented() else {
       Issue.record("no calendar published")
       return
@@ -125,7 +134,8 @@ struct PublishingTests {
   @Test func aCategoryAddedElsewhereShowsInTheOpenCategoryList() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
-    for id in ["add", "habit", "category"] { try flow.tap(id) }
+    await flow.settled()
+    for id in ["add", "habit", "category"] { try await flow.tapAndSettle(id) }
     let published = PublishedViews(flow)
     try await Task.detached { try world.store.createCategory(TrackerCategory(id: id(77), title: "Спорт")) }
       .value
@@ -136,39 +146,42 @@ struct PublishingTests {
     #expect(view != nil)
   }
 
-  @Test func anAlertIsPublishedAndSoIsItsDismissal() throws {
+  @Test func anAlertIsPublishedAndSoIsItsDismissal() async throws {
     let world = try TestWorld.demo()
     let store = FailingStore(world.store)
     let flow = AppFlow(environment: world.environment(.en, store: store))
+    await flow.settled()
     let published = PublishedViews(flow)
     store.fail(.nextWrite(FailingStore.readOnly))
-    try flow.tap("complete:Поливать растения")
+    try await flow.tapAndSettle("complete:Поливать растения")
     #expect(published.last?.alert?.title == "Couldn't save")
-    try flow.tap("ok")
+    try await flow.tapAndSettle("ok")
     #expect(published.last?.alert == nil)
   }
 
-  @Test func noViewIsPublishedTwiceInARow() throws {
+  @Test func noViewIsPublishedTwiceInARow() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
+    await flow.settled()
     let published = PublishedViews(flow)
     for id in [
       "add", "habit", "category", "category:Домашний уют", "cancel", "discard", "date", "day:2026-11-29",
     ] {
-      try flow.tap(id)
+      try await flow.tapAndSettle(id)
     }
     #expect(published.views.count > 7)
     for (earlier, later) in zip(published.views, published.views.dropFirst()) { #expect(earlier != later) }
   }
 
-  @Test func aCancelledTokenHearsNothingMore() throws {
+  @Test func aCancelledTokenHearsNothingMore() async throws {
     let world = try TestWorld.demo()
     let flow = AppFlow(environment: world.environment(.ru))
+    await flow.settled()
     var count = 0
     let token = flow.observe { _ in count += 1 }
-    try flow.tap("add")
+    try await flow.tapAndSettle("add")
     token.cancel()
-    try flow.perform(.dismiss)
+    try await flow.performAndSettle(.dismiss)
     #expect(count == 2)
   }
 }

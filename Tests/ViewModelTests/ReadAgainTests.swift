@@ -87,12 +87,11 @@ struct ReadAgainTests {
   /// Random steps through the access on both stores: after each, every observed value is what a
   /// fresh read says (nothing missed), and a value the step cannot change was not read again.
   @Test(arguments: Kind.allCases, 0..<8)
-  func aValueIsReadAgainAfterACommitToWhatItReadAndOnlyThen(kind: Kind, seed: UInt64) throws {
+  func aValueIsReadAgainAfterACommitToWhatItReadAndOnlyThen(kind: Kind, seed: UInt64) async throws {
     let store = try store(kind)
-    var environment = AppEnvironment.fixed(
+    let environment = AppEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_288_400), timeZone: TimeZone(identifier: "UTC")!, language: .en,
       store: store)
-    environment.mainActorWait = .untilEnd
     let access = environment.access
     var fetches: [Observed: Counter] = [:]
     var shown: [Observed: Recorded<[String]>] = [:]
@@ -108,11 +107,15 @@ struct ReadAgainTests {
           },
           onChange: { if case .success(let value) = $0 { recorded.values.append(value) } }))
     }
+    await access.settled()
     var random = SplitMix(seed: seed)
     for number in 0..<60 {
       let step = Step.allCases.randomElement(using: &random)!
       let before = fetches.mapValues(\.count)
-      access.write { (store) throws(StoreError) in try Self.run(step, number, on: store) }
+      // The write, the commit's notice and the reads it starts: all in once this returns.
+      let written = await access.write { (store) throws(StoreError) in try Self.run(step, number, on: store) }
+      try written.get()
+      await access.settled()
       for observed in Observed.allCases {
         let fresh = try Self.read(observed, store)
         #expect(shown[observed]?.values.last == fresh, "\(kind) step \(number) \(step): \(observed) missed")

@@ -65,7 +65,7 @@ struct SettingsTests {
   func flow(_ world: TestWorld, _ scheduler: RecordingScheduler, _ language: Language = .en) async throws
     -> AppFlow
   {
-    var environment = world.appEnvironment(language)
+    var environment = world.environment(language)
     environment.notifications = scheduler
     let flow = AppFlow(environment: environment)
     await flow.settled()
@@ -263,7 +263,7 @@ struct SettingsTests {
   @Test func aSaveThatFailsKeepsTheSwitchAsStoredAndSaysWhy() async throws {
     let world = try TestWorld.demo()
     let failing = FailingStore(world.store)
-    var environment = world.appEnvironment(.en, store: failing)
+    var environment = world.environment(.en, store: failing)
     environment.notifications = RecordingScheduler(status: .granted)
     let flow = AppFlow(environment: environment)
     await flow.settled()

@@ -10,13 +10,13 @@ import TrackerModels
 @MainActor
 @Suite("Statistics screen", .temporaryFolders)
 struct StatisticsScreenTests {
-  @Test func statistics1_noDataShowsThePlaceholder() {
+  @Test func statistics1_noDataShowsThePlaceholder() async {
     let world = TestWorld()
     #expect(
-      StatisticsViewModel(environment: world.environment(.ru)).state
+      await loaded(StatisticsViewModel(environment: world.environment(.ru))).state
         == .init(title: "Статистика", cards: [], placeholder: "Анализировать пока нечего"))
     #expect(
-      StatisticsViewModel(environment: world.environment(.en)).state
+      await loaded(StatisticsViewModel(environment: world.environment(.en))).state
         == .init(title: "Statistics", cards: [], placeholder: "Nothing to analyze yet"))
   }
 
@@ -27,7 +27,7 @@ struct StatisticsScreenTests {
     try world.store.createTracker(event("Открытка", id: 10))
     try world.store.toggleRecord(trackerID: id(10), on: day("2026-11-20"))
     #expect(
-      StatisticsViewModel(environment: world.environment(.ru)).state
+      await loaded(StatisticsViewModel(environment: world.environment(.ru))).state
         == .init(
           title: "Статистика",
           cards: [
@@ -42,14 +42,14 @@ struct StatisticsScreenTests {
   @Test func statistics3_theFourFiguresOfTheDemoInBothLanguages() async throws {
     let world = try TestWorld.demo()
     #expect(
-      StatisticsViewModel(environment: world.environment(.ru)).state.cards == [
+      await loaded(StatisticsViewModel(environment: world.environment(.ru))).state.cards == [
         .init(id: .bestPeriod, value: "10", label: "Лучший период"),
         .init(id: .perfectDays, value: "8", label: "Идеальные дни"),
         .init(id: .completed, value: "20", label: "Трекеров завершено"),
         .init(id: .average, value: "1,8", label: "Среднее значение"),
       ])
     #expect(
-      StatisticsViewModel(environment: world.environment(.en)).state.cards == [
+      await loaded(StatisticsViewModel(environment: world.environment(.en))).state.cards == [
         .init(id: .bestPeriod, value: "10", label: "Best period"),
         .init(id: .perfectDays, value: "8", label: "Perfect days"),
         .init(id: .completed, value: "20", label: "Trackers completed"),
@@ -59,7 +59,7 @@ struct StatisticsScreenTests {
 
   @Test func completingATrackerUpdatesTheStatisticsAtOnce() async throws {
     let world = try TestWorld.demo()
-    let environment = world.appEnvironment(.en)
+    let environment = world.environment(.en)
     let statistics = StatisticsViewModel(environment: environment)
     let main = TrackersViewModel(environment: environment)
     await environment.access.settled()
@@ -72,21 +72,21 @@ struct StatisticsScreenTests {
 
   @Test func theOpenTabFollowsTogglesEditsAndDeletesAsAFreshComputationWould() async throws {
     let world = try TestWorld.demo(.english)
-    let flow = AppFlow(environment: world.appEnvironment(.en))
+    let flow = AppFlow(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("tab-statistics")
     try await flow.tapAndSettle("tab-trackers")
     func statisticsOnTheTab() -> StatisticsViewModel.State? { flow.statistics?.state }
-    func fresh() -> StatisticsViewModel.State {
-      StatisticsViewModel(environment: world.environment(.en)).state
+    func fresh() async -> StatisticsViewModel.State {
+      await loaded(StatisticsViewModel(environment: world.environment(.en))).state
     }
 
     try await flow.tapAndSettle("complete:Water the plants")
-    #expect(statisticsOnTheTab() == fresh())
+    #expect(await statisticsOnTheTab() == fresh())
     try await flow.tapAndSettle("date")
     try await flow.tapAndSettle("day:2026-11-27")
     try await flow.tapAndSettle("complete:The cat blocked the camera on a call")
-    #expect(statisticsOnTheTab() == fresh())
+    #expect(await statisticsOnTheTab() == fresh())
     // A new schedule re-evaluates the whole history.
     try await flow.performAndSettle(.longPress(.identifier("card:Morning exercise")))
     try await flow.tapAndSettle("edit")
@@ -95,11 +95,11 @@ struct StatisticsScreenTests {
     try await flow.tapAndSettle("done")
     try await flow.tapAndSettle("days-minus")
     try await flow.tapAndSettle("create")
-    #expect(statisticsOnTheTab() == fresh())
+    #expect(await statisticsOnTheTab() == fresh())
     try await flow.performAndSettle(.longPress(.identifier("card:Water the plants")))
     try await flow.tapAndSettle("delete")
     try await flow.tapAndSettle("confirm")
-    #expect(statisticsOnTheTab() == fresh())
+    #expect(await statisticsOnTheTab() == fresh())
     #expect(statisticsOnTheTab()?.cards.isEmpty == false)
   }
 }

@@ -79,15 +79,17 @@ struct StoreAccessTests {
 
   /// Another window completed a card before this screen heard of it: a tap on the card's "Mark
   /// as done" leaves it done (a toggle would have undone it), and so does a second tap.
-  @Test func aTapMadeWhileTheScreenWasBehindEndsAsTheCardOffered() throws {
+  @Test func aTapMadeWhileTheScreenWasBehindEndsAsTheCardOffered() async throws {
     let world = try TestWorld.demo()
     let model = TrackersViewModel(environment: world.environment(.ru))
+    await model.settled()
     let card = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
     let today = model.state.selectedDay
     // The other window's commit, on this thread: this screen hears of it on a later turn.
     try world.store.toggleRecord(trackerID: card.id, on: today)
     #expect(model.state.sections.flatMap(\.cards).first { $0.id == card.id }?.isCompleted == false)
     model.completeTapped(card.id)
+    await model.settled()
     #expect(try world.store.completedTrackerIDs(on: today).contains(card.id))
   }
 

@@ -29,8 +29,9 @@ struct StreakCardTests {
     return TestWorld(store: store)
   }
 
-  @Test func aCardShowsAFlameWithItsCurrentStreakAndNoneAtZero() throws {
+  @Test func aCardShowsAFlameWithItsCurrentStreakAndNoneAtZero() async throws {
     let model = TrackersViewModel(environment: try world().environment(.ru))
+    await model.settled()
     // Today is due and not done yet: it neither adds nor resets.
     #expect(card("Run", model)?.currentStreak == 3)
     #expect(card("Run", model)?.streakText == "🔥 3")
@@ -38,31 +39,38 @@ struct StreakCardTests {
     #expect(card("Walk", model)?.streakText == nil)
   }
 
-  @Test func completingAndUncompletingTodayUpdatesTheFlameAtOnce() throws {
+  @Test func completingAndUncompletingTodayUpdatesTheFlameAtOnce() async throws {
     let model = TrackersViewModel(environment: try world().environment(.en))
+    await model.settled()
     var shown: [String?] = []
     let token = model.observe {
       shown.append($0.sections.flatMap(\.cards).first { $0.name == "Run" }?.streakText)
     }
     model.completeTapped(id(10))
+    await model.settled()
     #expect(card("Run", model)?.streakText == "🔥 4")
     model.completeTapped(id(10))
+    await model.settled()
     #expect(card("Run", model)?.streakText == "🔥 3")
     model.completeTapped(id(11))
+    await model.settled()
     #expect(card("Walk", model)?.streakText == "🔥 1")
     #expect(shown == ["🔥 3", "🔥 4", "🔥 3", "🔥 3"])
     withExtendedLifetime(token) {}
   }
 
-  @Test func theFlameIsTheStreakAsOfTodayWhateverDateIsSelected() throws {
+  @Test func theFlameIsTheStreakAsOfTodayWhateverDateIsSelected() async throws {
     let model = TrackersViewModel(environment: try world().environment(.en))
+    await model.settled()
     model.daySelected(day("2026-11-20"))  // a Friday before the streak began
+    await model.settled()
     #expect(card("Run", model)?.streakText == "🔥 3")
     model.daySelected(day("2026-12-02"))  // a future Wednesday
+    await model.settled()
     #expect(card("Run", model)?.streakText == "🔥 3")
   }
 
-  @Test func aMissedDueDayBreaksTheStreakAcrossAMonthEnd() throws {
+  @Test func aMissedDueDayBreaksTheStreakAcrossAMonthEnd() async throws {
     // Due every day; done Oct 30 and 31 and Nov 1, missed Nov 2, done Nov 3 … 29 (27 days).
     let daily = habit("Read", id: 12, created: "2026-10-30")
     var days = ["2026-10-30", "2026-10-31", "2026-11-01"].map(day)
@@ -73,6 +81,7 @@ struct StreakCardTests {
         records: days.map { TrackerRecord(trackerID: daily.id, day: $0) }),
       settings: StoreSettings(isOnboardingDone: true))
     let model = TrackersViewModel(environment: TestWorld(store: store).environment(.en))
+    await model.settled()
     #expect(card("Read", model)?.streakText == "🔥 27")
   }
 }

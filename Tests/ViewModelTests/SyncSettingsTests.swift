@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import ModelTestSupport
 import TestSupport
@@ -65,10 +66,10 @@ struct SyncSettingsTests {
   /// 11:58 in Moscow on the world's day (noon).
   var twoMinutesAgo: Date { world.now.addingTimeInterval(-120) }
 
-  func settings(_ language: Language, sync: (any SyncingStore)?) -> SettingsViewModel {
+  func settings(_ language: Language, sync: (any SyncingStore)?) async -> SettingsViewModel {
     var environment = world.environment(language)
     environment.sync = sync.map { AppSync(store: $0) }
-    return SettingsViewModel(environment: environment)
+    return await loaded(SettingsViewModel(environment: environment))
   }
 
   @Test(arguments: [
@@ -77,15 +78,15 @@ struct SyncSettingsTests {
   ])
   func withoutASyncingStoreTheRowSaysSyncIsOffAndHowToTurnItOn(
     _ language: Language, title: String, hint: String
-  ) {
-    let model = settings(language, sync: nil)
+  ) async {
+    let model = await settings(language, sync: nil)
     #expect(model.state.syncTitle == title)
     #expect(model.state.syncHint?.hasSuffix(hint) == true, "\(model.state.syncHint ?? "nil")")
     #expect(model.state.syncWarnings == [])
   }
 
-  @Test func aStoreThatCanSyncButJoinedNoFolderIsOffToo() {
-    let model = settings(.en, sync: ScriptedSync(SyncStatus()))
+  @Test func aStoreThatCanSyncButJoinedNoFolderIsOffToo() async {
+    let model = await settings(.en, sync: ScriptedSync(SyncStatus()))
     #expect(model.state.syncTitle == "Sync: off")
     #expect(model.state.syncHint != nil)
   }
@@ -94,8 +95,9 @@ struct SyncSettingsTests {
     (Language.en, "Sync: /home/anna/Sync · last synced 11:58"),
     (.ru, "Синхронизация: /home/anna/Sync · 11:58"),
   ])
-  func aJoinedFolderShowsWithTheTimeOfTheLastSyncInTheUsersTimeZone(_ language: Language, title: String) {
-    let model = settings(
+  func aJoinedFolderShowsWithTheTimeOfTheLastSyncInTheUsersTimeZone(_ language: Language, title: String) async
+  {
+    let model = await settings(
       language, sync: ScriptedSync(SyncStatus(folder: "/home/anna/Sync", lastSynced: twoMinutesAgo)))
     #expect(model.state.syncTitle == title)
     #expect(model.state.syncHint == nil)
@@ -115,16 +117,18 @@ struct SyncSettingsTests {
         synced, now: world.now, TimeZone(identifier: "Europe/Moscow")!, Localizer(language)) == text)
   }
 
-  @Test func theLastSyncGetsItsDateOnceMidnightPasses() {
+  @Test func theLastSyncGetsItsDateOnceMidnightPasses() async {
     let clock = TestClock("2026-11-30T20:00:00Z")  // 23:00 in Moscow
     var environment = world.environment(.en)
     environment.now = { clock.now }
     environment.sync = AppSync(
       store: ScriptedSync(SyncStatus(folder: "/f", lastSynced: clock.now.addingTimeInterval(-60))))
     let model = SettingsViewModel(environment: environment)
+    await model.settled()
     #expect(model.state.syncTitle == "Sync: /f · last synced 22:59")
     clock.set("2026-11-30T21:30:00Z")
     model.clockChanged()
+    await model.settled()
     #expect(model.state.syncTitle == "Sync: /f · last synced 30 Nov 22:59")
   }
 
@@ -134,22 +138,23 @@ struct SyncSettingsTests {
     (.ru, 32, "Часы устройства 6F1C2A3B спешат на 32 часа: проверьте на нём дату и время"),
     (.ru, 30, "Часы устройства 6F1C2A3B спешат на 30 часов: проверьте на нём дату и время"),
   ])
-  func aClockAheadIsAWarningUnderTheRow(_ language: Language, hours: Int, warning: String) {
+  func aClockAheadIsAWarningUnderTheRow(_ language: Language, hours: Int, warning: String) async {
     let status = SyncStatus(
       folder: "/f", lastSynced: twoMinutesAgo,
       clocksAhead: [ClockAhead(device: "6F1C2A3B-0D4E-4F5A-8B6C-7D8E9F0A1B2C", hours: hours)])
-    let model = settings(language, sync: ScriptedSync(status))
+    let model = await settings(language, sync: ScriptedSync(status))
     #expect(model.state.syncWarnings == [warning])
   }
 
-  @Test func theSyncRowIsAnElementForScriptsWithItsWarningsSpoken() throws {
+  @Test func theSyncRowIsAnElementForScriptsWithItsWarningsSpoken() async throws {
     let status = SyncStatus(
       folder: "/f", lastSynced: twoMinutesAgo, clocksAhead: [ClockAhead(device: "6F1C2A3B", hours: 30)])
     var environment = world.environment(.en)
     environment.sync = AppSync(store: ScriptedSync(status))
     try environment.store.saveSettings(StoreSettings(isOnboardingDone: true))
     let flow = AppFlow(environment: environment)
-    try flow.perform(.tap(.element(.tab(.settings))))
+    await flow.settled()
+    try await flow.performAndSettle(.tap(.element(.tab(.settings))))
     let row = try #require(flow.elements.first { $0.identifier == .sync })
     #expect(row.id == "sync")
     #expect(row.label == "Sync: /f · last synced 11:58")
@@ -160,12 +165,13 @@ struct SyncSettingsTests {
     (Language.en, "Sync: off. To sync with your other devices"),
     (.ru, "Синхронизация: выкл. Чтобы синхронизировать"),
   ])
-  func theSyncRowSaysItsHintAfterItsTitleWithOnePeriod(_ language: Language, start: String) throws {
+  func theSyncRowSaysItsHintAfterItsTitleWithOnePeriod(_ language: Language, start: String) async throws {
     var environment = world.environment(language)
     try environment.store.saveSettings(StoreSettings(isOnboardingDone: true))
     environment.sync = nil
     let flow = AppFlow(environment: environment)
-    try flow.perform(.tap(.element(.tab(.settings))))
+    await flow.settled()
+    try await flow.performAndSettle(.tap(.element(.tab(.settings))))
     let row = try #require(flow.elements.first { $0.identifier == .sync })
     #expect(row.spoken.hasPrefix(start), "\(row.spoken)")
     #expect(!row.spoken.contains(".."), "\(row.spoken)")

@@ -55,25 +55,15 @@ struct TestWorld {
 
   func environment(_ language: Language) -> AppEnvironment { environment(language, store: store) }
 
-  /// The world's environment as the app meets the store: the main actor waits for no call, and a
-  /// test awaits `settled()` (`tapAndSettle`, `sendAndSettle`) where a step's store work must be in.
-  func appEnvironment(_ language: Language, store: (any TrackerDataStore)? = nil) -> AppEnvironment {
-    var environment = environment(language, store: store ?? self.store)
-    environment.mainActorWait = AppEnvironment.mainActorWait
-    return environment
-  }
-
-  /// The world's environment on another store (a `FailingStore` over this world's store).
+  /// The world's environment on another store (a `FailingStore` over this world's store), as the
+  /// app meets the store: the main actor waits for no call, and a test awaits `settled()`
+  /// (`tapAndSettle`, `sendAndSettle`, `loaded`) where a step's store work must be in.
   func environment(_ language: Language, store: any TrackerDataStore) -> AppEnvironment {
     let instant = now
     let ids = self.ids
-    var environment = AppEnvironment(
+    return AppEnvironment(
       now: { instant }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: language, store: store,
       analytics: analytics, makeID: { ids.make() })
-    // Each action's reads and writes end before it returns, however loaded the machine (the
-    // tests of a held file ask for the app's wait).
-    environment.mainActorWait = .untilEnd
-    return environment
   }
 
   /// A world holding the demo data, onboarding done.

@@ -57,7 +57,7 @@ struct TodoAlgorithmTests {
       flow = TodoFlow(
         environment: TodoEnvironment(
           now: { Date(timeIntervalSince1970: 1_796_034_600 + Double(ticks.count())) }, language: language,
-          store: store, loader: StubLoader(), makeID: { ids.make() }, mainActorWait: .untilEnd))
+          store: store, loader: StubLoader(), makeID: { ids.make() }))
       token = flow.observe { [unowned self] in self.published.append($0) }
     }
 
@@ -70,9 +70,10 @@ struct TodoAlgorithmTests {
   nonisolated static let stored = [task(1, "Call mum", title: "Phone"), task(2, "Buy bread", minute: 1)]
 
   @Test(arguments: languages)
-  func algorithm2_tappingATaskOpensItsEditScreenWithItsFields(_ words: Words) throws {
+  func algorithm2_tappingATaskOpensItsEditScreenWithItsFields(_ words: Words) async throws {
     let session = Session(Self.stored, words.language)
-    try session.flow.tap("todo:Phone")
+    await session.flow.settled()
+    try await session.flow.tapAndSettle("todo:Phone")
     let form = try #require(session.shown?.form)
     #expect(session.shown?.screen == .todoEdit)
     #expect(form.screenTitle == words.editTitle && form.saveTitle == words.save)
@@ -81,65 +82,69 @@ struct TodoAlgorithmTests {
   }
 
   @Test(arguments: languages)
-  func algorithm3_theTitleFieldChangesTheTasksTitle(_ words: Words) throws {
+  func algorithm3_theTitleFieldChangesTheTasksTitle(_ words: Words) async throws {
     let session = Session(Self.stored, words.language)
-    try session.flow.tap("todo:Phone")
-    try session.flow.tap("title")
-    try session.flow.perform(.clear)
+    await session.flow.settled()
+    try await session.flow.tapAndSettle("todo:Phone")
+    try await session.flow.tapAndSettle("title")
+    try await session.flow.performAndSettle(.clear)
     #expect(session.element("title")?.label == words.titlePlaceholder)
-    try session.flow.perform(.type("Звонок"))
+    try await session.flow.performAndSettle(.type("Звонок"))
     #expect(session.shown?.form?.title == "Звонок")
-    try session.flow.tap("save")
+    try await session.flow.tapAndSettle("save")
     #expect(session.shown?.list.rows.first { $0.id == id(1) }?.title == "Звонок")
     #expect(try session.store.tasks().first { $0.id == id(1) }?.title == "Звонок")
   }
 
   @Test(arguments: languages)
-  func algorithm4_theTextFieldChangesTheTasksText(_ words: Words) throws {
+  func algorithm4_theTextFieldChangesTheTasksText(_ words: Words) async throws {
     let session = Session(Self.stored, words.language)
-    try session.flow.tap("todo:Phone")
+    await session.flow.settled()
+    try await session.flow.tapAndSettle("todo:Phone")
     // The title, the form's first field, has the focus when it opens: tapping the text focuses it.
     #expect(session.shown?.focusedField == .title)
-    try session.flow.tap("text")
-    try session.flow.perform(.type("\ntonight"))
+    try await session.flow.tapAndSettle("text")
+    try await session.flow.performAndSettle(.type("\ntonight"))
     #expect(session.shown?.form?.text == "Call mum\ntonight")
-    try session.flow.tap("save")
+    try await session.flow.tapAndSettle("save")
     #expect(session.shown?.list.rows.first { $0.id == id(1) }?.text == "Call mum\ntonight")
     #expect(try session.store.tasks().first { $0.id == id(1) }?.text == "Call mum\ntonight")
   }
 
   @Test(arguments: languages)
-  func algorithm5_theSwitchChangesWhetherTheTaskIsDone(_ words: Words) throws {
+  func algorithm5_theSwitchChangesWhetherTheTaskIsDone(_ words: Words) async throws {
     let session = Session(Self.stored, words.language)
-    try session.flow.tap("todo:Buy bread")
+    await session.flow.settled()
+    try await session.flow.tapAndSettle("todo:Buy bread")
     #expect(session.element("completed")?.isChecked == false)
-    try session.flow.tap("completed")
+    try await session.flow.tapAndSettle("completed")
     #expect(session.element("completed")?.isChecked == true && session.shown?.form?.isCompleted == true)
-    try session.flow.tap("save")
+    try await session.flow.tapAndSettle("save")
     #expect(session.element("todo:Buy bread")?.isChecked == true)
-    try session.flow.tap("todo:Buy bread")
-    try session.flow.tap("completed")
-    try session.flow.tap("save")
+    try await session.flow.tapAndSettle("todo:Buy bread")
+    try await session.flow.tapAndSettle("completed")
+    try await session.flow.tapAndSettle("save")
     #expect(session.element("todo:Buy bread")?.isChecked == false)
     #expect(try session.store.tasks().first { $0.id == id(2) }?.isDone == false)
   }
 
   @Test(arguments: languages)
-  func algorithm6_saveIsEnabledOnlyWithATextAndSavingUpdatesTheListAtOnce(_ words: Words) throws {
+  func algorithm6_saveIsEnabledOnlyWithATextAndSavingUpdatesTheListAtOnce(_ words: Words) async throws {
     let session = Session(Self.stored, words.language)
-    try session.flow.tap("todo:Phone")
+    await session.flow.settled()
+    try await session.flow.tapAndSettle("todo:Phone")
     #expect(session.element("save")?.isEnabled == true)
-    try session.flow.tap("text")
-    try session.flow.perform(.clear)
+    try await session.flow.tapAndSettle("text")
+    try await session.flow.performAndSettle(.clear)
     #expect(session.element("save")?.isEnabled == false && session.shown?.form?.isSaveEnabled == false)
-    #expect(throws: FlowError.self) { try session.flow.tap("save") }
-    try session.flow.perform(.type("  \n "))
+    await #expect(throws: FlowError.self) { try await session.flow.tapAndSettle("save") }
+    try await session.flow.performAndSettle(.type("  \n "))
     #expect(session.element("save")?.isEnabled == false)
-    try session.flow.perform(.clear)
-    try session.flow.perform(.type("Call dad"))
+    try await session.flow.performAndSettle(.clear)
+    try await session.flow.performAndSettle(.type("Call dad"))
     #expect(session.element("save")?.isEnabled == true)
     let before = session.published.count
-    try session.flow.tap("save")
+    try await session.flow.tapAndSettle("save")
     // Published at once, no waiting: the list on screen is the store's.
     #expect(session.published.count > before)
     #expect(session.shown?.screen == .todos)
@@ -147,9 +152,10 @@ struct TodoAlgorithmTests {
   }
 
   @Test(arguments: languages)
-  func algorithm7_plusOpensAnEmptyNewTaskForm(_ words: Words) throws {
+  func algorithm7_plusOpensAnEmptyNewTaskForm(_ words: Words) async throws {
     let session = Session(Self.stored, words.language)
-    try session.flow.tap("add")
+    await session.flow.settled()
+    try await session.flow.tapAndSettle("add")
     let form = try #require(session.shown?.form)
     #expect(session.shown?.screen == .todoForm)
     #expect(form.screenTitle == words.newTitle && form.saveTitle == words.done)
@@ -160,44 +166,47 @@ struct TodoAlgorithmTests {
   }
 
   @Test(arguments: languages)
-  func algorithm8_theTitleFieldSetsTheNewTasksTitle(_ words: Words) throws {
+  func algorithm8_theTitleFieldSetsTheNewTasksTitle(_ words: Words) async throws {
     let session = Session(Self.stored, words.language)
-    try session.flow.tap("add")
-    try session.flow.tap("title")
-    try session.flow.perform(.type("Дом"))
+    await session.flow.settled()
+    try await session.flow.tapAndSettle("add")
+    try await session.flow.tapAndSettle("title")
+    try await session.flow.performAndSettle(.type("Дом"))
     #expect(session.shown?.form?.title == "Дом")
-    try session.flow.tap("text")
-    try session.flow.perform(.type("Полить цветы"))
-    try session.flow.tap("done")
+    try await session.flow.tapAndSettle("text")
+    try await session.flow.performAndSettle(.type("Полить цветы"))
+    try await session.flow.tapAndSettle("done")
     #expect(session.shown?.list.rows.first?.title == "Дом")
   }
 
   @Test(arguments: languages)
-  func algorithm9_theTextFieldSetsTheNewTasksText(_ words: Words) throws {
+  func algorithm9_theTextFieldSetsTheNewTasksText(_ words: Words) async throws {
     let session = Session(Self.stored, words.language)
-    try session.flow.tap("add")
-    try session.flow.tap("text")
-    try session.flow.perform(.type("Water the plants\nin the living room"))
+    await session.flow.settled()
+    try await session.flow.tapAndSettle("add")
+    try await session.flow.tapAndSettle("text")
+    try await session.flow.performAndSettle(.type("Water the plants\nin the living room"))
     #expect(session.shown?.form?.text == "Water the plants\nin the living room")
-    try session.flow.tap("done")
+    try await session.flow.tapAndSettle("done")
     #expect(session.shown?.list.rows.first?.text == "Water the plants\nin the living room")
     #expect(session.shown?.list.rows.first?.title == nil)
   }
 
   @Test(arguments: languages)
-  func algorithm10_doneIsEnabledOnlyWithATextAndAddsTheTaskOnTopAtOnce(_ words: Words) throws {
+  func algorithm10_doneIsEnabledOnlyWithATextAndAddsTheTaskOnTopAtOnce(_ words: Words) async throws {
     let session = Session(Self.stored, words.language)
-    try session.flow.tap("add")
+    await session.flow.settled()
+    try await session.flow.tapAndSettle("add")
     #expect(session.element("done")?.isEnabled == false)
-    try session.flow.tap("title")
-    try session.flow.perform(.type("Only a title"))
+    try await session.flow.tapAndSettle("title")
+    try await session.flow.performAndSettle(.type("Only a title"))
     #expect(session.element("done")?.isEnabled == false)  // a title alone is not enough
-    try session.flow.tap("text")
-    try session.flow.perform(.type("   "))
+    try await session.flow.tapAndSettle("text")
+    try await session.flow.performAndSettle(.type("   "))
     #expect(session.element("done")?.isEnabled == false)
-    try session.flow.perform(.type("and a text"))
+    try await session.flow.performAndSettle(.type("and a text"))
     #expect(session.element("done")?.isEnabled == true)
-    try session.flow.tap("done")
+    try await session.flow.tapAndSettle("done")
     #expect(session.shown?.screen == .todos)
     #expect(session.shown?.list.rows.map(\.text) == ["and a text", "Buy bread", "Call mum"])
     #expect(try session.store.tasks().count == 3)

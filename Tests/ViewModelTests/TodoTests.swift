@@ -47,28 +47,37 @@ struct TodoTests {
     // (`NoWaitTests` has the app's main actor, which waits for no store call).
     return TodoEnvironment(
       now: { Date(timeIntervalSince1970: 1_796_034_600) }, language: language, store: store, loader: loader,
-      makeID: { ids.make() }, mainActorWait: .untilEnd)
+      makeID: { ids.make() })
   }
 
   /// Lets the loader's answer reach the main actor.
   func settle(_ model: TodoListViewModel) async {
+    // The first read first: it starts the load when it finds nothing.
+    await model.settled()
     let loaded = (try? await eventually { !model.isLoading }) ?? false
     #expect(loaded, "the loader's answer never reached the main actor")
+    await model.settled()
   }
 
   @Test func algorithm1_theFirstLaunchLoadsTheStartingTasksOnceAndShowsThem() async throws {
     let store = InMemoryTodoStore()
     let loader = StubLoader(.success(Self.loaded))
     let model = TodoListViewModel(environment: environment(store, loader, .ru))
+    var loadingTexts: [String?] = []
+    let token = model.observe { loadingTexts.append($0.loadingText) }
     #expect(model.state.title == "Список дел")
-    #expect(model.state.loadingText == "Загружаем задачи…")
     await settle(model)
+    // Nothing before the first read; then the loading, saying so while it lasted; then the tasks.
+    #expect(loadingTexts.first == .some(nil) && loadingTexts.dropFirst().first == "Загружаем задачи…")
+    #expect(loadingTexts.last == .some(nil))
+    token.cancel()
     #expect(model.state.loadingText == nil && model.state.loadFailure == nil)
     #expect(
       model.state.rows.map(\.text) == ["Do something nice for someone you care about", "Memorize a poem"])
     #expect(model.state.rows.map(\.isDone) == [false, true] && model.state.rows[0].title == nil)
     // Tasks are stored now: a second launch does not load again.
     let again = TodoListViewModel(environment: environment(store, loader))
+    await again.settled()
     #expect(!again.isLoading && again.state.rows.count == 2 && loader.calls == 1)
   }
 
@@ -86,6 +95,7 @@ struct TodoTests {
     let store = InMemoryTodoStore()
     let loader = StubLoader(.failure(error), .success(Self.loaded))
     let model = TodoListViewModel(environment: environment(store, loader))
+    await model.settled()
     await settle(model)
     #expect(
       model.state.loadFailure
@@ -93,85 +103,116 @@ struct TodoTests {
     #expect(model.state.placeholder == "No tasks yet")
     // Adding works meanwhile.
     let form = TodoFormViewModel(environment: environment(store, loader), mode: .new)
+    await form.settled()
     form.textChanged("Water the plants")
+    await form.settled()
     form.saveTapped()
+    await form.settled()
     #expect(model.state.rows.map(\.text) == ["Water the plants"])
     // Try again: the store has a task now, so the loaded ones stay out.
     model.retryTapped()
+    await model.settled()
     await settle(model)
     #expect(model.state.rows.map(\.text) == ["Water the plants"] && model.state.loadFailure == nil)
   }
 
-  @Test func theNewTaskFormWorksOnTheViewModelsAloneWithoutAFlow() throws {
+  @Test func theNewTaskFormWorksOnTheViewModelsAloneWithoutAFlow() async throws {
     let store = InMemoryTodoStore([task(1, "Old task")])
     let env = environment(store, StubLoader())
     let list = TodoListViewModel(environment: env)
+    await list.settled()
     var routes: [TodoListViewModel.Route] = []
     list.onRoute = { routes.append($0) }
     list.addTapped()
+    await list.settled()
     #expect(routes == [.newTask])
     let form = TodoFormViewModel(environment: env, mode: .new)
+    await form.settled()
     var closed = false
     form.onClose = { closed = true }
     #expect(
       form.state.screenTitle == "New task" && form.state.saveTitle == "Done" && !form.state.isSaveEnabled)
     #expect(form.state.completedTitle == nil)
     form.titleChanged("Shop")
+    await form.settled()
     #expect(!form.state.isSaveEnabled)  // a title alone is not enough
     form.textChanged("   ")
+    await form.settled()
     #expect(!form.state.isSaveEnabled && form.state.error == nil)
     form.textChanged("Bread, milk")
+    await form.settled()
     #expect(form.state.isSaveEnabled)
     form.saveTapped()
+    await form.settled()
     #expect(closed)
     #expect(list.state.rows.first == .init(id: id(101), title: "Shop", text: "Bread, milk", isDone: false))
   }
 
-  @Test func editingOnTheViewModelsAloneAndCancelLeavesTheTaskAsItWas() throws {
+  @Test func editingOnTheViewModelsAloneAndCancelLeavesTheTaskAsItWas() async throws {
     let store = InMemoryTodoStore([task(1, "Call mum", title: "Phone")])
     let env = environment(store, StubLoader(), .ru)
     let list = TodoListViewModel(environment: env)
+    await list.settled()
     var routes: [TodoListViewModel.Route] = []
     list.onRoute = { routes.append($0) }
     list.rowTapped(id(1))
+    await list.settled()
     guard case .edit(let original) = routes.first else {
       Issue.record("no edit route")
       return
     }
     let cancelled = TodoFormViewModel(environment: env, mode: .edit(original))
+    await cancelled.settled()
     cancelled.textChanged("Something else")
+    await cancelled.settled()
     cancelled.cancelTapped()
+    await cancelled.settled()
     #expect(try store.tasks() == [original])
     let form = TodoFormViewModel(environment: env, mode: .edit(original))
+    await form.settled()
     #expect(form.state.screenTitle == "Редактирование задачи" && form.state.saveTitle == "Сохранить")
     #expect(form.state.completedTitle == "Выполнено" && !form.state.isCompleted && form.state.isSaveEnabled)
     form.textChanged("")
+    await form.settled()
     #expect(!form.state.isSaveEnabled)
     form.textChanged("Call mum tonight")
+    await form.settled()
     form.titleChanged("Звонок")
+    await form.settled()
     form.completedToggled()
+    await form.settled()
     form.saveTapped()
+    await form.settled()
     #expect(list.state.rows == [.init(id: id(1), title: "Звонок", text: "Call mum tonight", isDone: true)])
   }
 
-  @Test func tooLongFieldsSayTheLimit() {
+  @Test func tooLongFieldsSayTheLimit() async {
     let form = TodoFormViewModel(environment: environment(InMemoryTodoStore(), StubLoader(), .ru), mode: .new)
+    await form.settled()
     form.textChanged(String(repeating: "a", count: 2_001))
+    await form.settled()
     #expect(form.state.error == "Ограничение 2000 символов" && !form.state.isSaveEnabled)
     form.textChanged("ok")
+    await form.settled()
     form.titleChanged(String(repeating: "b", count: 101))
+    await form.settled()
     #expect(form.state.error == "Ограничение 100 символов" && !form.state.isSaveEnabled)
   }
 
-  @Test func swipingARowLeftAsksAndDeletes() throws {
+  @Test func swipingARowLeftAsksAndDeletes() async throws {
     let store = InMemoryTodoStore([task(1, "Keep"), task(2, "Drop", minute: 1)])
     let list = TodoListViewModel(environment: environment(store, StubLoader()))
+    await list.settled()
     list.rowSwipedLeft(id(2))
+    await list.settled()
     #expect(list.state.deleteQuestion?.question == "Delete this task?")
     list.deleteCancelled()
+    await list.settled()
     #expect(list.state.rows.count == 2)
     list.rowSwipedLeft(id(2))
+    await list.settled()
     list.deleteConfirmed()
+    await list.settled()
     #expect(list.state.rows.map(\.text) == ["Keep"] && list.state.deleteQuestion == nil)
   }
 
@@ -182,18 +223,21 @@ struct TodoTests {
     ),
     (.ru, "Удалить задачу?", ["«Pay rent»", "«Line one»", "«" + String(repeating: "a", count: 59) + "…»"]),
   ])
-  func theDeleteQuestionNamesTheTask(language: Language, question: String, names: [String]) throws {
+  func theDeleteQuestionNamesTheTask(language: Language, question: String, names: [String]) async throws {
     let store = InMemoryTodoStore([
       task(1, "Monthly", title: "Pay rent"), task(2, "Line one\nLine two", minute: 1),
       task(3, String(repeating: "a", count: 200), minute: 2),
     ])
     let list = TodoListViewModel(environment: environment(store, StubLoader(), language))
+    await list.settled()
     var asked: [String] = []
     for number in 1...3 {
       list.rowSwipedLeft(id(number))
+      await list.settled()
       #expect(list.state.deleteQuestion?.question == question)
       asked.append(list.state.deleteQuestion?.taskName ?? "")
       list.deleteCancelled()
+      await list.settled()
     }
     // Its title; else its text's first line; a long one cut with "…".
     #expect(asked == names)
@@ -202,6 +246,7 @@ struct TodoTests {
   @Test func aRefusedConnectionSaysTheServerRefusedItInRussian() async throws {
     let model = TodoListViewModel(
       environment: environment(InMemoryTodoStore(), StubLoader(.failure(.refused("127.0.0.1:8080"))), .ru))
+    await model.settled()
     await settle(model)
     #expect(model.state.loadFailure?.reason == "Сервер 127.0.0.1:8080 отказал в подключении.")
   }
@@ -209,6 +254,7 @@ struct TodoTests {
   @Test func aLoadCutShortAfterItsRequestsSaysSoInRussian() async throws {
     let model = TodoListViewModel(
       environment: environment(InMemoryTodoStore(), StubLoader(.failure(.tooManyRequests(30))), .ru))
+    await model.settled()
     await settle(model)
     #expect(model.state.loadFailure?.reason == "Сервер не прислал задачи и за 30 запросов.")
   }
@@ -216,6 +262,7 @@ struct TodoTests {
   @Test func aChangeMadeElsewhereShowsInTheList() async throws {
     let store = InMemoryTodoStore([task(1, "One")])
     let list = TodoListViewModel(environment: environment(store, StubLoader()))
+    await list.settled()
     try store.createTask(task(2, "Two", minute: 5))  // not through a screen: delivered on the next turn
     #expect(try await eventually { list.state.rows.count == 2 })
     #expect(list.state.rows.map(\.text) == ["Two", "One"])
@@ -241,7 +288,7 @@ struct TodoFlowTests {
       environment: TodoEnvironment(
         now: { Date(timeIntervalSince1970: 1_796_034_600 + Double(ticks.count())) }, language: language,
         store: store,
-        loader: loader, makeID: { ids.make() }, mainActorWait: .untilEnd))
+        loader: loader, makeID: { ids.make() }))
   }
 
   @Test func aWholeSessionInRussian() async throws {
@@ -253,26 +300,27 @@ struct TodoFlowTests {
       screens.append(view.screen)
       loading.append(view.list.loadingText != nil)
     }
-    #expect(try await eventually { !flow.isLoading })
-    #expect(loading.first == true && loading.last == false)
+    #expect(await flow.loaded(within: 60))
+    // Nothing before the first read, then the loading, and the tasks once it ends.
+    #expect(loading.prefix(2) == [false, true] && loading.last == false)
     #expect(flow.elements.map(\.id).contains("todo:Memorize a poem"))
-    try flow.tap("add")
+    try await flow.tapAndSettle("add")
     #expect(flow.screen == .todoForm)
     #expect(flow.elements.first { $0.id == "done" }?.isEnabled == false)
     #expect(flow.view.focusedField == .title)  // the first field of the form has the focus
-    try flow.perform(.type("Дом"))
-    try flow.tap("text")
-    try flow.perform(.type("Полить цветы"))
-    try flow.tap("done")
+    try await flow.performAndSettle(.type("Дом"))
+    try await flow.tapAndSettle("text")
+    try await flow.performAndSettle(.type("Полить цветы"))
+    try await flow.tapAndSettle("done")
     #expect(flow.screen == .todos && flow.view.list.rows.first?.title == "Дом")
-    try flow.tap("todo:Дом")
+    try await flow.tapAndSettle("todo:Дом")
     #expect(flow.screen == .todoEdit)
-    try flow.tap("completed")
-    try flow.tap("save")
+    try await flow.tapAndSettle("completed")
+    try await flow.tapAndSettle("save")
     #expect(flow.view.list.rows.first?.isDone == true)
-    try flow.perform(.swipe(.left, .identifier("todo:Memorize a poem")))
+    try await flow.performAndSettle(.swipe(.left, .identifier("todo:Memorize a poem")))
     #expect(flow.view.list.deleteQuestion?.question == "Удалить задачу?")
-    try flow.tap("confirm")
+    try await flow.tapAndSettle("confirm")
     #expect(
       try store.tasks().map(\.text) == ["Полить цветы", "Do something nice for someone you care about"])
     #expect(screens.contains(.todoForm) && screens.contains(.todoEdit) && screens.last == .todos)
@@ -282,23 +330,24 @@ struct TodoFlowTests {
   @Test func withoutANetworkTheErrorShowsTryAgainAndTasksCanStillBeAdded() async throws {
     let store = InMemoryTodoStore()
     let flow = flow(store, StubLoader(.failure(.offline), .success(TodoTests.loaded)))
-    #expect(try await eventually { !flow.isLoading })
+    #expect(await flow.loaded(within: 60))
     #expect(flow.elements.map(\.id) == ["add", "retry"])
     #expect(flow.view.list.loadFailure?.reason == "No connection to the internet.")
-    try flow.tap("retry")
-    #expect(try await eventually { !flow.isLoading })
+    try await flow.tapAndSettle("retry")
+    #expect(await flow.loaded(within: 60))
     #expect(flow.view.list.rows.count == 2 && flow.view.list.loadFailure == nil)
   }
 
-  @Test func dismissingTheFormKeepsTheTaskAsItWasAndDisabledSaveIsRefused() throws {
+  @Test func dismissingTheFormKeepsTheTaskAsItWasAndDisabledSaveIsRefused() async throws {
     let store = InMemoryTodoStore([task(1, "Keep me")])
     let flow = flow(store, StubLoader())
-    try flow.tap("todo:Keep me")
-    try flow.tap("text")
-    try flow.perform(.clear)
+    await flow.settled()
+    try await flow.tapAndSettle("todo:Keep me")
+    try await flow.tapAndSettle("text")
+    try await flow.performAndSettle(.clear)
     #expect(flow.elements.first { $0.id == "save" }?.isEnabled == false)
-    #expect(throws: FlowError.self) { try flow.tap("save") }
-    try flow.perform(.dismiss)
+    await #expect(throws: FlowError.self) { try await flow.tapAndSettle("save") }
+    try await flow.performAndSettle(.dismiss)
     #expect(flow.screen == .todos)
     #expect(try store.tasks().map(\.text) == ["Keep me"])
   }

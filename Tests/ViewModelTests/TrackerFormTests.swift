@@ -17,8 +17,9 @@ struct TrackerFormTests {
     TrackerFormViewModel.ColorItem(color: $0, isSelected: false)
   }
 
-  @Test func creation1_aHabitHasAScheduleRow() {
+  @Test func creation1_aHabitHasAScheduleRow() async {
     let model = TrackerFormViewModel(environment: TestWorld().environment(.ru), mode: .newHabit)
+    await model.settled()
     #expect(
       model.state
         == .init(
@@ -52,8 +53,9 @@ struct TrackerFormTests {
             title: "Напоминания", rows: [], addTitle: "Добавить напоминание", isAddEnabled: true)))
   }
 
-  @Test func creation1_anIrregularEventHasNoScheduleRow() {
+  @Test func creation1_anIrregularEventHasNoScheduleRow() async {
     let model = TrackerFormViewModel(environment: TestWorld().environment(.en), mode: .newEvent)
+    await model.settled()
     #expect(
       model.state
         == .init(
@@ -100,8 +102,9 @@ struct TrackerFormTests {
     #expect(!model.state.isCreateEnabled)
   }
 
-  @Test func creation3i_theCategoryListShowsAPlaceholderWhenThereAreNone() {
+  @Test func creation3i_theCategoryListShowsAPlaceholderWhenThereAreNone() async {
     let model = CategoryListViewModel(environment: TestWorld().environment(.ru), checked: nil)
+    await model.settled()
     #expect(
       model.state
         == .init(
@@ -114,9 +117,12 @@ struct TrackerFormTests {
     try world.store.createCategory(home)
     try world.store.createCategory(joys)
     let first = CategoryListViewModel(environment: world.environment(.ru), checked: nil)
+    await first.settled()
     #expect(first.state.rows.map(\.isChecked) == [false, false])
     first.categoryTapped(joys.id)
+    await first.settled()
     let later = CategoryListViewModel(environment: world.environment(.ru), checked: nil)
+    await later.settled()
     #expect(
       later.state.rows == [
         .init(id: home.id, title: "Домашний уют", isChecked: false),
@@ -124,8 +130,9 @@ struct TrackerFormTests {
       ])
   }
 
-  @Test func creation3a_b_doneIsDisabledUntilATitleIsTyped() {
+  @Test func creation3a_b_doneIsDisabledUntilATitleIsTyped() async {
     let model = CategoryFormViewModel(environment: TestWorld().environment(.ru))
+    await model.settled()
     #expect(
       model.state
         == .init(
@@ -133,14 +140,16 @@ struct TrackerFormTests {
           doneTitle: "Готово",
           isDoneEnabled: false))
     model.textChanged("С")
+    await model.settled()
     #expect(model.state.isDoneEnabled && model.state.error == nil)
     model.textChanged("   ")
+    await model.settled()
     #expect(!model.state.isDoneEnabled)
   }
 
   @Test func creation3c_d_aNewCategoryComesBackCheckedAndChoosingItFillsTheForm() async throws {
     let world = TestWorld(store: try TestWorld.demo().store)
-    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    let flow = AppFlow(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.performAndSettle(.tap(.label("Привычка")))
@@ -212,7 +221,7 @@ struct TrackerFormTests {
   @Test func creation7_cancelCreatesNothing() async throws {
     let world = try TestWorld.demo()
     let before = try world.store.contents()
-    let flow = AppFlow(environment: world.appEnvironment(.ru))
+    let flow = AppFlow(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("event")
@@ -229,7 +238,7 @@ struct TrackerFormTests {
   @Test func creation8_createIsEnabledOnlyWhenEverythingIsFilledThenTheHabitShowsInItsCategory() async throws
   {
     let world = try TestWorld.demo()
-    let environment = world.appEnvironment(.ru)
+    let environment = world.environment(.ru)
     let flow = AppFlow(environment: environment)
     await flow.settled()
     try await flow.tapAndSettle("add")
@@ -267,10 +276,14 @@ struct TrackerFormTests {
   @Test func duplicateNamesAreRefused() async throws {
     let world = try TestWorld.demo()
     let model = TrackerFormViewModel(environment: world.environment(.ru), mode: .newHabit)
+    await model.settled()
     model.nameChanged("поливать РАСТЕНИЯ")
+    await model.settled()
     #expect(model.state.nameError == "Трекер с таким названием уже есть")
     let category = CategoryFormViewModel(environment: world.environment(.en))
+    await category.settled()
     category.textChanged("домашний уют")
+    await category.settled()
     #expect(category.state.error == "A category with this name already exists")
     #expect(!category.state.isDoneEnabled)
   }
@@ -279,6 +292,7 @@ struct TrackerFormTests {
     let world = try TestWorld.demo()
     let summary = try #require(try world.store.trackers().first { $0.tracker.name == "Поливать растения" })
     let model = TrackerFormViewModel(environment: world.environment(.ru), mode: .edit(summary))
+    await model.settled()
     #expect(model.state.title == "Редактирование привычки")
     #expect(model.state.name == "Поливать растения" && model.state.categoryValue == "Домашний уют")
     #expect(model.state.scheduleValue == "Каждый день")
@@ -294,11 +308,15 @@ struct TrackerFormTests {
     let world = try TestWorld.demo()
     let summary = try #require(try world.store.trackers().first { $0.tracker.name == "Поливать растения" })
     let model = TrackerFormViewModel(environment: world.environment(.ru), mode: .edit(summary))
+    await model.settled()
     model.daysPlusTapped()
+    await model.settled()
     model.daysPlusTapped()
+    await model.settled()
     #expect(model.state.dayCounter?.text == "12 дней")
     #expect(try world.store.recordDays(trackerID: summary.tracker.id).count == 10)
     model.createTapped()
+    await model.settled()
     // Two more: today (due, not done) and the most recent due day before the ten recorded.
     let days = try world.store.recordDays(trackerID: summary.tracker.id)
     #expect(days.count == 12)
@@ -310,13 +328,18 @@ struct TrackerFormTests {
     let summary = try #require(
       try world.store.trackers().first { $0.tracker.name == "Бабушка прислала открытку в вотсапе" })
     let model = TrackerFormViewModel(environment: world.environment(.en), mode: .edit(summary))
+    await model.settled()
     model.daysMinusTapped()
+    await model.settled()
     model.daysMinusTapped()
+    await model.settled()
     #expect(model.state.dayCounter?.count == 0)
     #expect(model.state.dayCounter?.isMinusEnabled == false)
     model.cancelTapped()
+    await model.settled()
     #expect(try world.store.recordDays(trackerID: summary.tracker.id).count == 1)
     model.createTapped()
+    await model.settled()
     #expect(try world.store.recordDays(trackerID: summary.tracker.id).isEmpty)
   }
 }
@@ -325,7 +348,7 @@ struct TrackerFormTests {
 @MainActor
 func showMain(_ world: TestWorld) throws -> AppEnvironment {
   try world.store.saveSettings(StoreSettings(isOnboardingDone: true))
-  return world.appEnvironment(.en)
+  return world.environment(.en)
 }
 
 @MainActor
@@ -348,7 +371,7 @@ struct LeavingTheFormTests {
     language: Language, question: String, discard: String, keep: String
   ) async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.appEnvironment(language))
+    let flow = AppFlow(environment: world.environment(language))
     await flow.settled()
     func form() -> TrackerFormViewModel.State? { formState(flow) }
     try await flow.tapAndSettle("add")

@@ -22,12 +22,7 @@ extension AppFlow {
 
   /// Returns once every store call the screens handed off has ended and shown its outcome, and
   /// the sync's status read with them (Settings' sync row).
-  public func settled() async {
-    repeat {
-      await environment.access.settled()
-      await environment.sync?.settled()
-    } while environment.access.callsInFlight > 0
-  }
+  public func settled() async { await environment.settled() }
 
   /// Every action of the tracker, each on the screen that shows its element: one exhaustive
   /// switch, so a new action cannot be left out.

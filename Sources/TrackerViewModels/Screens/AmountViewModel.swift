@@ -106,7 +106,7 @@ public final class AmountViewModel: PresentedScreen, DaySheet {
   /// Called when the sheet closes after a save or a clear.
   public var onClose: (() -> Void)?
 
-  let environment: AppEnvironment
+  package let environment: AppEnvironment
   private var goal: MeasureGoal?
   /// The amount stored when the sheet opened (the target for a record without one), nil without a record.
   private var stored: Amount?

@@ -55,7 +55,7 @@ public final class CalendarViewModel: PresentedScreen {
   /// Called with the day the user picked.
   public var onChoice: ((Day) -> Void)?
 
-  private let environment: AppEnvironment
+  package let environment: AppEnvironment
   private let selected: Day
 
   /// The calendar showing `selected`'s month.

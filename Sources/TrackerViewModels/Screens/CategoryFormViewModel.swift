@@ -47,7 +47,7 @@ public final class CategoryFormViewModel: PresentedScreen {
   /// Called with the category's id once it is saved.
   public var onDone: ((UUID) -> Void)?
 
-  private let environment: AppEnvironment
+  package let environment: AppEnvironment
   private let editedID: UUID?
   /// The id of the category this form is saving: the store tells the form of its own write while
   /// it writes, and its own title must not then read as taken.

@@ -88,7 +88,7 @@ public final class CategoryListViewModel: PresentedScreen {
   /// Called when the list sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 
-  private let environment: AppEnvironment
+  package let environment: AppEnvironment
   private var subscription: ObservationToken?
   private var checkedID: UUID?
 

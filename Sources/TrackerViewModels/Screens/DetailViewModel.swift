@@ -20,7 +20,7 @@ public final class DetailViewModel: PresentedScreen {
   /// A route decided while no one listened yet.
   var pendingRoute: Route?
 
-  let environment: AppEnvironment
+  package let environment: AppEnvironment
   /// The day whose week is the grid's last row (the main screen's selected date).
   let selectedDay: Day
   var summary: TrackerSummary?

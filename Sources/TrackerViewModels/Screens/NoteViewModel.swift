@@ -79,7 +79,7 @@ public final class NoteViewModel: PresentedScreen, DaySheet {
   /// Called when the sheet closes after a save or a clear.
   public var onClose: (() -> Void)?
 
-  let environment: AppEnvironment
+  package let environment: AppEnvironment
   /// The tracker's name, for the subtitle.
   private var trackerName = ""
 

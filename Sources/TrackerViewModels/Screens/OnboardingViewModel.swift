@@ -38,7 +38,7 @@ public final class OnboardingViewModel: ObservableViewModel, RegionFollowing {
   /// Called when the user pressed the button (the flow opens the main screen).
   public var onFinish: (() -> Void)?
 
-  private let environment: AppEnvironment
+  package let environment: AppEnvironment
   /// Each page's title and secondary text.
   private let pages: [(title: TextKey, secondary: TextKey)] = [
     (.onboardingPage1, .onboardingPage1Secondary), (.onboardingPage2, .onboardingPage2Secondary),

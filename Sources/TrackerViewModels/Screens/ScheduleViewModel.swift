@@ -110,7 +110,7 @@ public final class ScheduleViewModel: PresentedScreen {
   /// Called with the choice when the user pressed Done.
   public var onDone: ((ScheduleChoice) -> Void)?
 
-  private let environment: AppEnvironment
+  package let environment: AppEnvironment
   private var kind: Kind
   /// The weekdays switched on, kept while a quota is chosen, so a switch back finds them.
   private var chosenDays: WeekdaySet

@@ -91,7 +91,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   public let observable: ObservableState<State>
   public var onRoute: ((Route) -> Void)?
 
-  private let environment: AppEnvironment
+  package let environment: AppEnvironment
   private var reminder = ReminderSettings()
   private var dayStart = DayStart.midnight
   /// Whether the stored settings have been read (`State.isRead` waits for the sync's status too).

@@ -63,7 +63,7 @@ public final class StatisticsViewModel: ObservableViewModel, RegionFollowing {
   /// The state and its observers.
   public let observable: ObservableState<State>
 
-  private let environment: AppEnvironment
+  package let environment: AppEnvironment
   private var subscription: ObservationToken?
   /// The category the figures are of (nil: all), and the categories last read.
   private var chosenCategory: UUID?

@@ -39,7 +39,7 @@ public final class TimePickerViewModel: PresentedScreen {
   }
   /// Called with the time on Done.
   public var onDone: ((ReminderTime) -> Void)?
-  private let environment: AppEnvironment
+  package let environment: AppEnvironment
 
   /// The sheet showing `time`.
   public init(environment: AppEnvironment, time: ReminderTime) {

@@ -29,7 +29,7 @@ public final class TrackerFormViewModel: PresentedScreen {
   /// Called when the form sends the user elsewhere.
   public var onRoute: ((Route) -> Void)?
 
-  let environment: AppEnvironment
+  package let environment: AppEnvironment
   let mode: Mode
   var subscription: ObservationToken?
   var categoryID: UUID?

@@ -22,3 +22,16 @@ public func eventuallyPolling(within seconds: Double = 60, _ condition: () -> Bo
   }
   return condition()
 }
+
+/// The same for a condition that awaits (a fresh screen's reads): looks every 20 ms.
+@MainActor
+public func eventuallyAwaiting(within seconds: Double = 60, _ condition: () async -> Bool) async throws
+  -> Bool
+{
+  let deadline = Date().addingTimeInterval(seconds)
+  while Date() < deadline {
+    if await condition() { return true }
+    try await Task.sleep(for: .milliseconds(20))
+  }
+  return await condition()
+}

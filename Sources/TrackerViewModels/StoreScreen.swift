@@ -1,0 +1,50 @@
+/// A screen whose reads and writes go through its environment's store access: a test (or a
+/// client's test) awaits `settled()` after building it or calling an intent, where the app would
+/// simply show the outcome when it comes.
+@MainActor
+package protocol StoreScreen: AnyObject {
+  associatedtype Environment: SettlingEnvironment
+  /// The environment the screen reads and writes through.
+  var environment: Environment { get }
+}
+
+extension StoreScreen {
+  /// Returns once no store call of the screen's environment is in flight: the screen's first
+  /// read, and every read and write its intents handed off, have ended and shown their outcome.
+  package func settled() async { await environment.settled() }
+}
+
+/// An environment whose store calls can be awaited.
+@MainActor
+package protocol SettlingEnvironment {
+  /// Returns once no store call made through the environment (or a copy of it) is in flight.
+  func settled() async
+}
+
+extension AppEnvironment: SettlingEnvironment {
+  /// Returns once no store call made through this environment (or a copy of it) is in flight:
+  /// every read and write handed off so far, and those their continuations handed off in turn,
+  /// have ended and shown their outcome on the main actor; and the sync's status read with them
+  /// (Settings' sync row).
+  @MainActor
+  public func settled() async {
+    repeat {
+      await access.settled()
+      await sync?.settled()
+    } while access.callsInFlight > 0
+  }
+}
+
+extension AmountViewModel: StoreScreen {}
+extension CalendarViewModel: StoreScreen {}
+extension CategoryFormViewModel: StoreScreen {}
+extension CategoryListViewModel: StoreScreen {}
+extension DetailViewModel: StoreScreen {}
+extension NoteViewModel: StoreScreen {}
+extension OnboardingViewModel: StoreScreen {}
+extension ScheduleViewModel: StoreScreen {}
+extension SettingsViewModel: StoreScreen {}
+extension StatisticsViewModel: StoreScreen {}
+extension TimePickerViewModel: StoreScreen {}
+extension TrackerFormViewModel: StoreScreen {}
+extension TrackersViewModel: StoreScreen {}
