@@ -17,22 +17,14 @@ public struct TodoEnvironment: Sendable {
   /// the main actor.
   public var store: any TodoDataStore {
     get { access.store }
-    set { access = access.with(store: newValue, mainActorWait: mainActorWait) }
-  }
-  /// Whether the main actor waits for store calls (`StoreAccess`): `.never` in an app that keeps
-  /// running and hears of each outcome when it comes (`AppEnvironment.mainActorWait`);
-  /// `.untilEnd` for one that shows each step's outcome before the next (a script, `show`, the
-  /// tour, previews).
-  public var mainActorWait: StoreCallWait {
-    get { access.mainActorWait }
-    set { access = access.with(store: store, mainActorWait: newValue) }
+    set { access = access.with(store: newValue) }
   }
   /// How long a form's save waits for another program's lock before the form says the file is
   /// busy (and keeps what was typed): `AppEnvironment.busyCut` in the app; nil in a script, whose
   /// step waits as long as any write, so its outcome never depends on a lock held for a moment.
   public var formSaveWait: Duration? {
     get { access.busyCut }
-    set { access = access.with(store: store, mainActorWait: mainActorWait, busyCut: newValue) }
+    set { access = access.with(store: store, busyCut: newValue) }
   }
   /// The view models' way to the store (shared by copies): the same machinery as the tracker's.
   public private(set) var access: StoreAccess<any TodoDataStore, TodoChange>
@@ -41,16 +33,16 @@ public struct TodoEnvironment: Sendable {
   /// The writes still running after the main actor stopped waiting for them (shared by copies).
   public var writer: StoreWriter { access.writer }
 
-  /// An environment with every dependency given; the main actor waits for no store call unless
-  /// `mainActorWait` says otherwise (`.untilEnd`: for each call to end, as a script does).
+  /// An environment with every dependency given. The main actor waits for no store call, as
+  /// the tracker's does (`AppEnvironment`).
   public init(
     now: @escaping @Sendable () -> Date, language: Language, store: any TodoDataStore, loader: any TodoLoader,
-    makeID: @escaping @Sendable () -> UUID, mainActorWait: StoreCallWait = AppEnvironment.mainActorWait
+    makeID: @escaping @Sendable () -> UUID
   ) {
     self.now = now
     region = RegionSettings(language: language, timeZone: TimeZone(secondsFromGMT: 0)!)
     access = StoreAccess(
-      store, mainActorWait: mainActorWait, busyCut: AppEnvironment.busyCut,
+      store, busyCut: AppEnvironment.busyCut,
       observe: { store, handler in store.observe(handler) },
       cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
     self.loader = loader
@@ -58,16 +50,14 @@ public struct TodoEnvironment: Sendable {
   }
 
   /// A fixed world for tests, previews, the tour and scripts: the clock stopped at `now`, ids
-  /// counted up from 00000000-0000-4000-8000-000000000001, the main actor meeting store calls as
-  /// `mainActorWait` says (by default waiting for every one to end, `.untilEnd`).
+  /// counted up from 00000000-0000-4000-8000-000000000001; each step is awaited
+  /// (`TodoFlow.settled()`).
   public static func fixed(
-    now: Date, language: Language, store: any TodoDataStore, loader: any TodoLoader,
-    mainActorWait: StoreCallWait = .never
+    now: Date, language: Language, store: any TodoDataStore, loader: any TodoLoader
   ) -> TodoEnvironment {
     let counter = IDCounter()
     return TodoEnvironment(
-      now: { now }, language: language, store: store, loader: loader, makeID: { counter.next() },
-      mainActorWait: mainActorWait)
+      now: { now }, language: language, store: store, loader: loader, makeID: { counter.next() })
   }
 
   /// The texts of the environment's language.

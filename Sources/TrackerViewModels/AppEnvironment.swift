@@ -19,22 +19,14 @@ public struct AppEnvironment: Sendable {
   /// through `access`, off the main actor.
   public var store: any TrackerDataStore {
     get { access.store }
-    set { access = access.with(store: newValue, mainActorWait: mainActorWait) }
-  }
-  /// Whether the main actor waits for store calls (`StoreAccess`): `.never` in an app that keeps
-  /// running and hears of each outcome when it comes (`AppEnvironment.mainActorWait`);
-  /// `.untilEnd` for one that shows each step's outcome before the next (a script, `show`, the
-  /// tour, previews).
-  public var mainActorWait: StoreCallWait {
-    get { access.mainActorWait }
-    set { access = access.with(store: store, mainActorWait: newValue) }
+    set { access = access.with(store: newValue) }
   }
   /// How long a form's save waits for another program's lock before the form says the file is
   /// busy (and keeps what was typed): `AppEnvironment.busyCut` in the app; nil in a script, whose
   /// step waits as long as any write, so its outcome never depends on a lock held for a moment.
   public var formSaveWait: Duration? {
     get { access.busyCut }
-    set { access = access.with(store: store, mainActorWait: mainActorWait, busyCut: newValue) }
+    set { access = access.with(store: store, busyCut: newValue) }
   }
   /// The view models' way to the store: reads, writes and observation off the main actor (shared
   /// by copies).
@@ -45,10 +37,6 @@ public struct AppEnvironment: Sendable {
   public var makeID: @Sendable () -> UUID
   /// The system's local notifications (the daily reminder).
   public var notifications: any NotificationScheduler
-  /// How the main actor meets a store call in an app that keeps running: it waits for none
-  /// (docs/architecture.md, "The screen never freezes"). It hands the call off, and hears of the
-  /// outcome later.
-  public static let mainActorWait = StoreCallWait.never
   /// How long a form's save waits for another program's lock before the form says the file is
   /// busy (and keeps what was typed).
   public static let busyCut: Duration = .milliseconds(100)
@@ -60,19 +48,19 @@ public struct AppEnvironment: Sendable {
   /// file; nil for the demo and in-memory stores, and Settings says sync is off). Shared by copies.
   public var sync: AppSync?
 
-  /// An environment with every dependency given; the main actor waits for no store call unless
-  /// `mainActorWait` says otherwise (`.untilEnd`: for each call to end, as a script does).
+  /// An environment with every dependency given. The main actor waits for no store call
+  /// (docs/architecture.md, "The screen never freezes"): it hands each call off and hears of the
+  /// outcome later; a script, a test or a client awaits `settled()` where it needs the outcome.
   public init(
     now: @escaping @Sendable () -> Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
     analytics: any AnalyticsService, makeID: @escaping @Sendable () -> UUID,
-    notifications: any NotificationScheduler = StoredSettingScheduler(),
-    mainActorWait: StoreCallWait = AppEnvironment.mainActorWait
+    notifications: any NotificationScheduler = StoredSettingScheduler()
   ) {
     self.notifications = notifications
     self.now = now
     region = RegionSettings(language: language, timeZone: timeZone)
     access = StoreAccess(
-      store, mainActorWait: mainActorWait, busyCut: AppEnvironment.busyCut,
+      store, busyCut: AppEnvironment.busyCut,
       observe: { store, handler in store.observe(handler) },
       cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
     self.analytics = analytics
@@ -91,18 +79,17 @@ public struct AppEnvironment: Sendable {
   }
 
   /// A fixed world for tests, previews and snapshots: the clock stopped at `now`, no analytics
-  /// unless given, ids counted up from 00000000-0000-4000-8000-000000000001, and the main actor
-  /// meeting store calls as `mainActorWait` says: by default waiting for every one to end
-  /// (`.untilEnd`), so two runs of the same steps give the same screens however loaded the machine
-  /// is; with `.never` as the app does, each step awaited (`AppFlow.settled()`).
+  /// unless given, and ids counted up from 00000000-0000-4000-8000-000000000001. Its store calls
+  /// run as the app's do; each step is awaited (`AppFlow.settled()`), so two runs of the same
+  /// steps give the same screens however loaded the machine is.
   public static func fixed(
     now: Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
-    analytics: any AnalyticsService = SilentAnalytics(), mainActorWait: StoreCallWait = .never
+    analytics: any AnalyticsService = SilentAnalytics()
   ) -> AppEnvironment {
     let counter = IDCounter()
     return AppEnvironment(
       now: { now }, timeZone: timeZone, language: language, store: store, analytics: analytics,
-      makeID: { counter.next() }, mainActorWait: mainActorWait)
+      makeID: { counter.next() })
   }
 
   /// Today in the user's time zone, as the store's day start hour counts it (docs/rules.md): before

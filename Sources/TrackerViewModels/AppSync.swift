@@ -50,7 +50,7 @@ public final class AppSync: ObservableViewModel {
   public init(store: any SyncingStore, waits: Bool = false) {
     self.store = store
     access = StoreAccess(
-      store, mainActorWait: waits ? .untilEnd : .never, busyCut: AppEnvironment.busyCut,
+      store, busyCut: AppEnvironment.busyCut,
       observe: { _, _ in ObservationToken {} },
       cutToWait: { (_, _, body) throws(StoreError) in try body() })
     guard waits else {

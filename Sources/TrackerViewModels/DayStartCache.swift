@@ -40,7 +40,7 @@ public final class DayStartCache: Sendable {
     let (known, readFor) = (cached, generation)
     if let known, !isStale { return known }
     watchSettings(through: access)
-    if let known, access.mainActorWait == .never {
+    if let known {
       refreshInBackground(through: access, readFor: readFor)
       return known
     }

@@ -7,20 +7,20 @@ import TrackerModels
 /// - **Reads** (`read`) run on a reader queue, each one snapshot (`TrackerDataStore.read`, one
 ///   `BEGIN DEFERRED`), and **writes** (`write`) on the one writer queue, in the order they were
 ///   made, each one transaction that returns what it changed.
-/// - The main actor waits for none of them in the app (`StoreCallWait.never`; docs/architecture.md,
-///   "The screen never freezes"): it hands a call off and goes on with what it shows; the call's
+/// - The main actor waits for none of them (docs/architecture.md, "The screen never freezes"):
+///   it hands a call off and goes on with what it shows; the call's
 ///   continuation runs on the main actor when the call ends, in the order the calls were made
 ///   (each queue runs its calls one at a time and hands their outcomes to the main actor in the
 ///   order they end). A screen that has not read yet shows nothing in place of what it reads
 ///   (never an empty list), a form whose save is on its way takes no second save, and a write
 ///   still running after `StoreWriter.savingShownAfter` shows "Saving…". A write with
 ///   `.givingUpAfterWait` (a form's Save) is cut to `busyCut` when another program holds the file,
-///   so the form hears `.busy` soon and keeps what was typed. A script waits for every call to
-///   end instead (`.untilEnd`).
+///   so the form hears `.busy` soon and keeps what was typed. A script, a test or a client that
+///   needs a step's outcome awaits `settled()`.
 /// - **Observation**: the store's commits (this process's and, by the store's watch, another
 ///   process's) come in on any thread and are collected here; they are handed to the screens on
-///   the main actor — after the write that made them, before its continuation, when the main
-///   actor waited for it; otherwise on the next turn of the main actor. `observe(fetch:)` keeps a
+///   the main actor, before the continuation of the write that made them, or on the next turn of
+///   the main actor. `observe(fetch:)` keeps a
 ///   value up to date: it fetches again on the reader queue after the commits that touch it,
 ///   once per burst, and delivers only a value that differs.
 ///
@@ -31,10 +31,6 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   public nonisolated let store: Store
   /// The writes still running after the main actor stopped waiting for them.
   public nonisolated let writer = StoreWriter()
-  /// Whether the main actor waits for each call to end (a script, `show`, the tour and previews
-  /// show each step's outcome before the next, and have no run loop to hear of a late one) or
-  /// for none (the app).
-  public nonisolated let mainActorWait: StoreCallWait
   /// How long a write with `.givingUpAfterWait` waits for another program's lock; nil: as long as
   /// any write (a script, whose steps never depend on a lock held for a moment).
   public nonisolated let busyCut: Duration?
@@ -57,29 +53,24 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// Access to `store`: `observe` subscribes to its commits, `cutToWait` runs a call with every
   /// wait for another program's lock cut to a limit (`TrackerDataStore.waitingAtMost`).
   public nonisolated init(
-    _ store: Store, mainActorWait: StoreCallWait = .never, busyCut: Duration? = .milliseconds(100),
+    _ store: Store, busyCut: Duration? = .milliseconds(100),
     observe: @escaping @Sendable (Store, @escaping @Sendable (Change) -> Void) -> ObservationToken,
     cutToWait: @escaping @Sendable (Store, Duration, () throws(StoreError) -> Void) throws(StoreError) -> Void
   ) {
     self.store = store
-    self.mainActorWait = mainActorWait
     self.busyCut = busyCut
     subscribe = observe
     self.cutToWait = cutToWait
   }
 
-  /// A new access like this one to `store`, the main actor waiting as `mainActorWait` says (an
-  /// environment's store or wait set anew: its copies made before keep the access they have).
-  public nonisolated func with(store: Store, mainActorWait: StoreCallWait) -> StoreAccess {
-    with(store: store, mainActorWait: mainActorWait, busyCut: busyCut)
-  }
+  /// A new access like this one to `store` (an environment's store set anew: its copies made
+  /// before keep the access they have).
+  public nonisolated func with(store: Store) -> StoreAccess { with(store: store, busyCut: busyCut) }
 
   /// A new access like this one to `store`, its form saves waiting `busyCut` for another
   /// program's lock (nil: as long as any write).
-  public nonisolated func with(store: Store, mainActorWait: StoreCallWait, busyCut: Duration?) -> StoreAccess
-  {
-    StoreAccess(
-      store, mainActorWait: mainActorWait, busyCut: busyCut, observe: subscribe, cutToWait: cutToWait)
+  public nonisolated func with(store: Store, busyCut: Duration?) -> StoreAccess {
+    StoreAccess(store, busyCut: busyCut, observe: subscribe, cutToWait: cutToWait)
   }
 
   // MARK: Calls
@@ -90,8 +81,8 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     /// open: the screen goes on, "Saving…" shows, and `then` hears the outcome when it comes).
     case waitingInBackground
     /// It gives up after `busyCut` with `.busy` (a form's Save: the form stays with what was
-    /// typed and says the file is busy). Where the main actor waits for every call to end (a
-    /// script), it waits the whole busy timeout instead.
+    /// typed and says the file is busy). With no `busyCut` (a script), it waits the whole busy
+    /// timeout instead.
     case givingUpAfterWait
   }
 
@@ -120,21 +111,18 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   }
 
   /// Runs `body` on the writer queue after the writes before it and hands `then` its result on
-  /// the main actor, after the screens heard of the commit. Returns whether `then` has run
-  /// already (the main actor waited, and the write ended): when not, the caller's screen shows
-  /// that its write is on its way.
-  @discardableResult
+  /// the main actor, after the screens heard of the commit, on a later turn.
   public func write<Value: Sendable>(
     _ policy: WritePolicy = .waitingInBackground,
     _ body: @escaping @Sendable (Store) throws(StoreError) -> Value,
     then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void = { _ in }
-  ) -> Bool {
+  ) {
     let (store, cutToWait) = (store, cutToWait)
-    // A script (no cut, or a main actor that waits for every call to end) waits the store's whole
-    // busy timeout for a form's save too: a step's outcome never depends on a lock held for a
-    // moment. The app hears of a write cut to the wait like any other, and hears `.busy` once the
-    // cut has passed while the writes before it wait for another program.
-    let givesUpAfter = policy == .givingUpAfterWait && mainActorWait == .never ? busyCut : nil
+    // A script (no cut) waits the store's whole busy timeout for a form's save too: a step's
+    // outcome never depends on a lock held for a moment. The app hears of a write cut to the wait
+    // like any other, and hears `.busy` once the cut has passed while the writes before it wait
+    // for another program.
+    let givesUpAfter = policy == .givingUpAfterWait ? busyCut : nil
     let call: @Sendable () throws(StoreError) -> Value
     if let limit = givesUpAfter {
       // The cut counts from the press, not from the write's turn: writes queued before it (a tap
@@ -149,17 +137,11 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     } else {
       call = { () throws(StoreError) in try body(store) }
     }
-    let ended = Outcome<Value>()
-    run(on: writeQueue, counting: true, call, givesUpAfter: givesUpAfter) {
-      result in
-      ended.value = result
-      then(result)
-    }
-    return ended.value != nil
+    run(on: writeQueue, counting: true, call, givesUpAfter: givesUpAfter, then: then)
   }
 
-  /// Runs `call` on `queue`; on the main actor, waits for it to end (`.untilEnd`, or
-  /// `waitsForEnd`) and calls `then` at once, or waits for nothing and calls `then` when it ends,
+  /// Runs `call` on `queue`; on the main actor, waits for it to end (`waitsForEnd`, the one read
+  /// `readAndWait` makes) and calls `then` at once, or waits for nothing and calls `then` when it ends,
   /// after the calls of the same queue made before it (the queue runs them in order and hands
   /// their outcomes to the main actor in that order). A write with `givesUpAfter` that has not
   /// begun by then, behind a write waiting for another program's lock, is answered with that
@@ -183,13 +165,10 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     let isRead = queue !== writeQueue
     callsInFlight += 1
     if isRead { readsInFlight += 1 }
-    if waitsForEnd || mainActorWait == .untilEnd {
+    if waitsForEnd {
       let outcome = pending.waitForEnd()
       callsInFlight -= 1
       if isRead { readsInFlight -= 1 }
-      // Every access's screens hear of the commit before the continuation: another window's
-      // (another environment on the same store) too.
-      NoticeBoard.deliverEverywhere()
       return then(outcome)
     }
     let counted = WriteNumber()
@@ -307,11 +286,6 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   ) -> ObservationToken {
     if subscription == nil {
       let inbox = inbox
-      NoticeBoard.register { [weak self] in
-        guard let self else { return false }
-        self.deliverNotices()
-        return true
-      }
       subscription = subscribe(store) { [weak self] change in
         inbox.push(change)
         Task { @MainActor in self?.deliverNotices() }

@@ -1,18 +1,8 @@
 import Foundation
 import TrackerModels
 
-// The parts `StoreAccess` is made of: how the main actor meets a call, a call handed to a queue
-// and its outcome, the commits collected from any thread, the lock a write waits for.
-
-/// How the main actor meets a store call (`StoreAccess.mainActorWait`).
-public enum StoreCallWait: Sendable, Equatable {
-  /// It waits for none: it hands the call off and hears of the outcome on a later turn (the app,
-  /// whose screen never freezes).
-  case never
-  /// It waits for each call to end (a script, `show`, the tour, previews and most tests, which
-  /// show each step's outcome before the next).
-  case untilEnd
-}
+// The parts `StoreAccess` is made of: a call handed to a queue and its outcome, the commits
+// collected from any thread, the lock a write waits for.
 
 /// Set once, from any thread (an observation token is cancelled, or released, anywhere).
 final class CancelFlag: Sendable {
@@ -108,29 +98,6 @@ final class ValueObservation<Store: Sendable, Change: Sendable, Value: Equatable
     }
     last = result
     onChange(result)
-  }
-}
-
-/// The accesses that follow their stores' commits. A call the main actor waited for hands the
-/// commits it made to every one of them before its continuation runs: two environments on one
-/// store (two windows) are both up to date when an action returns, as the screens of one are.
-@MainActor
-enum NoticeBoard {
-  /// An access's delivery: false once the access is gone.
-  private final class Delivery {
-    let run: () -> Bool
-    init(_ run: @escaping () -> Bool) { self.run = run }
-  }
-
-  private static var deliveries: [Delivery] = []
-
-  static func register(_ delivery: @escaping () -> Bool) { deliveries.append(Delivery(delivery)) }
-
-  static func deliverEverywhere() {
-    let gone = deliveries.filter { !$0.run() }
-    guard !gone.isEmpty else { return }
-    // Deliveries registered meanwhile (by a screen a delivery opened) stay.
-    deliveries.removeAll { delivery in gone.contains { $0 === delivery } }
   }
 }
 

@@ -57,7 +57,7 @@ extension ObservableViewModel where State: SaveShowing {
     failed: @escaping @MainActor @Sendable (StoreError) -> Void = { _ in }
   ) {
     guard !state.isSaving else { return }
-    let ended = access.write(.givingUpAfterWait, body) { [weak self] result in
+    access.write(.givingUpAfterWait, body) { [weak self] result in
       switch result {
       case .success(let value):
         if self?.state.isSaving == true { self?.state.isSaving = false }
@@ -71,6 +71,7 @@ extension ObservableViewModel where State: SaveShowing {
         failed(error)
       }
     }
-    if !ended { state.isSaving = true }
+    // The outcome comes on a later turn: until then the save is on its way.
+    state.isSaving = true
   }
 }

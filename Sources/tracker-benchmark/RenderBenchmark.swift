@@ -329,9 +329,7 @@ enum RenderBenchmark {
       now: { today.start(in: TimeZone(identifier: "UTC") ?? .current).addingTimeInterval(43_200) },
       timeZone: TimeZone(identifier: "UTC") ?? .current, language: .ru, store: store,
       analytics: SilentAnalytics(),
-      makeID: { UUID() },
-      mainActorWait: ProcessInfo.processInfo.environment["TRACKER_BENCHMARK_WAIT"] == "end"
-        ? .untilEnd : .never)
+      makeID: { UUID() })
     let flow = AppFlow(environment: environment)
     flow.settle(within: 60)  // the first read, off the main actor as in the app
     return (flow, environment)
@@ -343,9 +341,24 @@ extension DrivenApp {
   /// actor work runs) until no store call is on its way, for at most `seconds`: the terminal's
   /// `settle`, measured the way the benchmark measures, without a task around it.
   fileprivate func settle(within seconds: TimeInterval = 0.1) {
-    let deadline = Date().addingTimeInterval(seconds)
-    while hasCallsInFlight, Date() < deadline {
-      _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.002)))
-    }
+    turnRunLoop(within: seconds) { hasCallsInFlight }
+  }
+}
+
+extension AppEnvironment {
+  /// Turns the main run loop until no store call made through this environment is on its way,
+  /// for at most `seconds`: a screen's read, measured from the main thread as the app makes it.
+  @MainActor
+  func settle(within seconds: TimeInterval = 60) {
+    turnRunLoop(within: seconds) { access.callsInFlight > 0 }
+  }
+}
+
+/// Turns the main run loop, 2 ms at a time, while `busy` holds, for at most `seconds`.
+@MainActor
+private func turnRunLoop(within seconds: TimeInterval, while busy: () -> Bool) {
+  let deadline = Date().addingTimeInterval(seconds)
+  while busy(), Date() < deadline {
+    _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.002)))
   }
 }

@@ -23,10 +23,9 @@ enum WidgetBenchmark {
         bytes += WidgetSnapshot.make(from: screen, family: family)?.json().count ?? 0
       }
     }
-    var script = environment
-    script.mainActorWait = .untilEnd
     let withReadTime = Measurement.median(runs: 9) {
-      let fresh = TrackersViewModel(environment: script)
+      let fresh = TrackersViewModel(environment: environment)
+      environment.settle()
       _ = WidgetSnapshot.make(from: fresh, family: .large)?.json()
     }
     print(

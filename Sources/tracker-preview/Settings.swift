@@ -116,9 +116,7 @@ struct Settings {
   func appEnvironment(
     store: any TrackerDataStore, syncing: (any SyncingStore)? = nil, waits: Bool = true
   ) async -> AppEnvironment {
-    var environment = AppEnvironment.fixed(
-      now: now, timeZone: timeZone, language: language, store: store,
-      mainActorWait: AppEnvironment.mainActorWait)
+    var environment = AppEnvironment.fixed(now: now, timeZone: timeZone, language: language, store: store)
     environment.formSaveWait = waits ? nil : AppEnvironment.busyCut
     environment.now = clock
     environment.makeID = { UUID() }
@@ -156,7 +154,7 @@ struct Settings {
   {
     let clock = SteppingClock(start: now)
     var environment = TodoEnvironment.fixed(
-      now: now, language: language, store: store, loader: loader, mainActorWait: AppEnvironment.mainActorWait)
+      now: now, language: language, store: store, loader: loader)
     environment.formSaveWait = waits ? nil : AppEnvironment.busyCut
     environment.now = { clock.next() }
     environment.makeID = { UUID() }

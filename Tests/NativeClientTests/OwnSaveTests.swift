@@ -32,7 +32,6 @@ func clientEnvironment(_ store: any TrackerDataStore, _ language: Language) -> A
     now: Date(timeIntervalSince1970: 1_796_288_400),
     timeZone: TimeZone(identifier: "Europe/Moscow") ?? .current,
     language: language, store: store)
-  environment.mainActorWait = AppEnvironment.mainActorWait
   return environment
 }
 

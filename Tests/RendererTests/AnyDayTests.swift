@@ -59,8 +59,7 @@ struct AnyDayTests {
     for language in Language.allCases {
       for scenario in ScreenScenario.all {
         let environment = AppEnvironment.fixed(
-          now: moment.instant, timeZone: moment.timeZone, language: language, store: InMemoryTrackerStore(),
-          mainActorWait: .never)
+          now: moment.instant, timeZone: moment.timeZone, language: language, store: InMemoryTrackerStore())
         let flow: AppFlow
         do {
           flow = try await scenario.run(environment: environment)
@@ -82,8 +81,7 @@ struct AnyDayTests {
   @Test(arguments: Moment.sweep)
   func theDemoMainScreenShowsADoneHabitAStreakAndOneToDoOnAnyDay(moment: Moment) async throws {
     let environment = AppEnvironment.fixed(
-      now: moment.instant, timeZone: moment.timeZone, language: .en, store: InMemoryTrackerStore(),
-      mainActorWait: .never)
+      now: moment.instant, timeZone: moment.timeZone, language: .en, store: InMemoryTrackerStore())
     let flow = try await #require(ScreenScenario.named("trackers-filled")).run(environment: environment)
     guard case .trackers(let state) = flow.view.base else {
       Issue.record("not the main screen on \(moment.label)")

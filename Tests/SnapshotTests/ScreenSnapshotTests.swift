@@ -40,7 +40,7 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
   func render() async throws -> String {
     let environment = AppEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
-      language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
+      language: language, store: InMemoryTrackerStore())
     let flow = try await scenario.run(environment: environment)
     #expect(flow.screen == scenario.screen, "\(name) ends on \(flow.screen), not \(scenario.screen)")
     return ScreenRenderer(device: device).render(flow.view, format: theme.map { .markup($0) } ?? .plain)

@@ -35,7 +35,7 @@ struct TodoSnapshotCase: CustomTestStringConvertible, Sendable {
     let flow = TodoFlow(
       environment: .fixed(
         now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-        loader: scenario.loader, mainActorWait: .never))
+        loader: scenario.loader))
     await flow.settled()
     if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
     try await scenario.run(on: flow)

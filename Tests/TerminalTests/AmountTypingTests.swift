@@ -17,7 +17,7 @@ struct AmountTypingTests {
   func theFirstKeyReplacesTheAmountTheSheetOpenedWith(language: Language) async throws {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
+      timeZone: .moscow, language: language, store: InMemoryTrackerStore())
     let flow = try await ScreenScenario("paced", screen: .trackers, data: .paced).run(
       environment: environment)
     let session = InteractiveSession(app: flow, format: .plain, columns: 80, rows: 24)

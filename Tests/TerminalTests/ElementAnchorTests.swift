@@ -37,7 +37,7 @@ struct ElementAnchorTests {
     let scenario = try #require(ScreenScenario.named(name))
     let environment = AppEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
-      language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
+      language: language, store: InMemoryTrackerStore())
     let flow = try await scenario.run(environment: environment)
     for width in Self.widths {
       check(flow.elements, ScreenRenderer(width: width).lines(for: flow.view), "\(name) \(language) \(width)")
@@ -50,7 +50,7 @@ struct ElementAnchorTests {
     let flow = TodoFlow(
       environment: .fixed(
         now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-        loader: scenario.loader, mainActorWait: .never))
+        loader: scenario.loader))
     if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
     try await scenario.run(on: flow)
     for width in Self.widths {
@@ -71,7 +71,7 @@ struct ElementAnchorTests {
     let flow = AppFlow(
       environment: .fixed(
         now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
-        language: .en, store: store, mainActorWait: .never))
+        language: .en, store: store))
     await flow.settled()
     let lines = ScreenRenderer(width: 47).lines(for: flow.view)
     var locator = ElementLocator(elements: flow.elements, lines: lines)

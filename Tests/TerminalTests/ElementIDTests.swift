@@ -80,7 +80,7 @@ struct ElementIDTests {
     let flow = AppFlow(
       environment: .fixed(
         now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
-        language: .en, store: store, mainActorWait: .never))
+        language: .en, store: store))
     await flow.settled()
     for step in ["tab-settings", "day-start"] { try await flow.tapAndSettle(step) }
     #expect(flow.elements.map(\.identifier) == DayStart.all.map { .hour($0.hour) })

@@ -99,7 +99,7 @@ struct EveryLayerWalkTests {
       let base = InMemoryTrackerStore()
       let failing = FailingStore(base)
       func environment(_ store: any TrackerDataStore) -> AppEnvironment {
-        .fixed(now: now, timeZone: .moscow, language: language, store: store, mainActorWait: .never)
+        .fixed(now: now, timeZone: .moscow, language: language, store: store)
       }
       let demo = ScreenScenario("demo", screen: .trackers)
       if start == .paced {
@@ -137,7 +137,7 @@ struct EveryLayerWalkTests {
       let loader: any TodoLoader = start == .todoFirst ? OfflineFirstLoader() : CannedTodoLoader(nil)
       let flow = TodoFlow(
         environment: .fixed(
-          now: TodoScenario.now, language: language, store: failing, loader: loader, mainActorWait: .never))
+          now: TodoScenario.now, language: language, store: failing, loader: loader))
       (store, app) = (failing, flow)
       // Only the first launch's loader answers; the others' never does.
       let loads = start == .todoFirst

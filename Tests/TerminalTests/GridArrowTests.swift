@@ -46,7 +46,7 @@ struct GridArrowTests {
     for scenario in ScreenScenario.all {
       let environment = AppEnvironment.fixed(
         now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-        timeZone: .moscow, language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
+        timeZone: .moscow, language: language, store: InMemoryTrackerStore())
       let flow = try await scenario.run(environment: environment)
       // The main screen's cards go card by card, each with its button under it (docs/decisions.md).
       if flow.elements.contains(where: { $0.id == "add" }) { continue }
@@ -63,7 +63,7 @@ struct GridArrowTests {
       let flow = TodoFlow(
         environment: .fixed(
           now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-          loader: scenario.loader, mainActorWait: .never))
+          loader: scenario.loader))
       if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
       try await scenario.run(on: flow)
       for (columns, _) in Self.sizes {

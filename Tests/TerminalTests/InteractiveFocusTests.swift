@@ -45,7 +45,7 @@ struct InteractiveFocusTests {
   {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: language, store: store, mainActorWait: .never)
+      timeZone: .moscow, language: language, store: store)
     let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }
@@ -67,7 +67,7 @@ struct InteractiveFocusTests {
     for scenario in ScreenScenario.all {
       let environment = AppEnvironment.fixed(
         now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-        timeZone: .moscow, language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
+        timeZone: .moscow, language: language, store: InMemoryTrackerStore())
       let flow = try await scenario.run(environment: environment)
       for columns in [32, 47, 60] {
         let session = InteractiveSession(
@@ -207,7 +207,7 @@ struct InteractiveFocusTests {
     // 23:59:30 on Monday 30 November in Moscow; the app stays open past midnight.
     let clock = HandClock(try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(24 * 3600 - 30))
     var environment = AppEnvironment.fixed(
-      now: clock.now, timeZone: .moscow, language: .en, store: store, mainActorWait: .never)
+      now: clock.now, timeZone: .moscow, language: .en, store: store)
     environment.now = { clock.now }
     let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     let session = InteractiveSession(app: flow, format: .plain, columns: 47, rows: 60)
@@ -235,7 +235,7 @@ func todoSession(_ name: String, _ language: Language) async throws -> Interacti
   let flow = TodoFlow(
     environment: .fixed(
       now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-      loader: scenario.loader, mainActorWait: .never))
+      loader: scenario.loader))
   try await scenario.run(on: flow)
   return InteractiveSession(app: flow, format: .plain, columns: 47, rows: 40)
 }

@@ -22,7 +22,7 @@ struct InteractiveSessionTests {
   {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: language, store: store, mainActorWait: .never)
+      timeZone: .moscow, language: language, store: store)
     let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }
@@ -206,7 +206,7 @@ struct InteractiveSessionTests {
   @Test func aRefusedSaveShowsItsAlertWhichEnterDismisses() async throws {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: .en, store: store, mainActorWait: .never)
+      timeZone: .moscow, language: .en, store: store)
     _ = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     var readOnly = environment
     readOnly.store = ReadOnlyStore(store)
@@ -257,7 +257,7 @@ struct InteractiveLanguageTests {
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let environment = AppEnvironment.fixed(
       now: today.start(in: .moscow).addingTimeInterval(12 * 3600), timeZone: .moscow, language: language,
-      store: store, mainActorWait: .never)
+      store: store)
     return InteractiveSession(app: AppFlow(environment: environment), format: .plain, columns: 47, rows: 60)
   }
 

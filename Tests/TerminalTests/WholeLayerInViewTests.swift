@@ -19,7 +19,7 @@ struct WholeLayerInViewTests {
   func session(_ language: Language, columns: Int, rows: Int) async throws -> InteractiveSession {
     let environment = AppEnvironment.fixed(
       now: try Day(iso: "2026-11-30").start(in: .moscow).addingTimeInterval(12 * 3600),
-      timeZone: .moscow, language: language, store: InMemoryTrackerStore(), mainActorWait: .never)
+      timeZone: .moscow, language: language, store: InMemoryTrackerStore())
     let flow = try await ScreenScenario("demo", screen: .trackers).run(environment: environment)
     return InteractiveSession(app: flow, format: .plain, columns: columns, rows: rows)
   }

@@ -22,7 +22,6 @@ struct AsyncAccessTests {
   @Test func anAwaitedWriteIsCommittedWhenItReturnsAndAnAwaitedReadSeesIt() async throws {
     let store = InMemoryTrackerStore()
     let access = access(store)
-    #expect(access.mainActorWait == .never)
     let written = await access.write { (store) throws(StoreError) in
       try store.createCategory(TrackerCategory(id: id(1), title: "Home"))
       return "made"

@@ -186,7 +186,6 @@ struct CardUpdateTests {
   @Test func backOnTheDayBeforeWhileAnotherDaysReadIsOnItsWayShowsTheDayBefore() async throws {
     let world = try TestWorld.demo(.russian)
     var environment = world.environment(.ru)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     await model.settled()
     await environment.access.settled()
@@ -207,7 +206,6 @@ struct CardUpdateTests {
   func inTheAppsModeAnyInterleavingEndsAsAWholeRead(seed: UInt64) async throws {
     let world = try TestWorld.demo(.russian)
     var environment = world.environment(.ru)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     await model.settled()
     await environment.access.settled()

@@ -13,7 +13,7 @@ import TrackerStore
 @testable import TrackerViewModels
 
 /// Another program holds the data file's write lock (the `tracker-store-writer hold` helper): the
-/// main actor waits for no store call, as in the app (`AppEnvironment.mainActorWait`), a tap's
+/// main actor waits for no store call, as in the app; a tap's
 /// change completes in the background once the file is free, and a write that cannot be saved
 /// within the busy timeout ends in an alert. No clock is read: the file is held until the test
 /// lets go and, except in the test of the timeout itself, a write waits 10 min for it, so what
@@ -43,7 +43,6 @@ struct LockedFileTests {
   @Test func aTapReturnsAtOnceAndItsChangeShowsOnceTheFileIsFree() async throws {
     let (world, store, path) = try fileWorld()
     var environment = world.environment(.en, store: store)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()  // the first read
     var published = 0
@@ -80,7 +79,6 @@ struct LockedFileTests {
   @Test func tapsWhileTheFileIsHeldEndAsTheCardOffered() async throws {
     let (world, store, path) = try fileWorld()
     var environment = world.environment(.en, store: store)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
@@ -100,7 +98,6 @@ struct LockedFileTests {
   @Test func aTapThatCannotBeSavedWithinTheBusyTimeoutEndsInAnAlert() async throws {
     let (world, store, path) = try fileWorld(busyTimeout: StoreConnection.defaultBusyTimeout)
     var environment = world.environment(.en, store: store)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
@@ -126,7 +123,6 @@ struct LockedFileTests {
   @Test func aFormSaveWaitsAMomentThenSaysTheFileIsBusyAndKeepsWhatWasTyped() async throws {
     let (world, store, path) = try fileWorld()
     var environment = world.environment(.en, store: store)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let form = CategoryFormViewModel(environment: environment)
     await environment.access.settled()  // the titles taken
     var closed = 0
@@ -159,7 +155,6 @@ struct LockedFileTests {
   @Test func aFormSaveQueuedBehindAWaitingTapSaysBusyFromThePress() async throws {
     let (world, store, path) = try fileWorld()
     var environment = world.environment(.en, store: store)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
@@ -215,7 +210,6 @@ struct LockedFileTests {
     try store.createTask(task)
     var environment = TodoEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_034_600), language: .en, store: store, loader: StubLoader())
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let model = TodoListViewModel(environment: environment)
     await environment.access.settled()
     model.rowSwipedLeft(task.id)

@@ -80,7 +80,6 @@ struct MainThreadStoreCallTests {
     let before = file.mainThreadCalls
     #expect(before > 0)  // the check counts: the setup above ran on the main thread
     var environment = world.environment(.ru, store: file)
-    environment.mainActorWait = AppEnvironment.mainActorWait  // as the app runs
     let flow = AppFlow(environment: environment)
     try await driveTheTrackerApp(flow)
     #expect(file.mainThreadCalls == before)

@@ -14,8 +14,8 @@ import TrackerStore
 @testable import TodoViewModels
 @testable import TrackerViewModels
 
-/// The app's main actor waits for no store call (docs/architecture.md, "The screen never freezes",
-/// `AppEnvironment.mainActorWait` zero): every outcome comes on a later turn of the main actor.
+/// The app's main actor waits for no store call (docs/architecture.md, "The screen never
+/// freezes"): every outcome comes on a later turn of the main actor.
 /// What a screen shows meanwhile is never wrong — nothing in place of what it has not read yet,
 /// a save on its way taken once — and an outcome that comes after the user moved on lands on
 /// its own screen only. Each test checks the state right after the action (no turn of the main
@@ -28,7 +28,6 @@ struct NoWaitTests {
     -> AppEnvironment
   {
     var environment = world.environment(language, store: store ?? world.store)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     return environment
   }
 
@@ -41,10 +40,6 @@ struct NoWaitTests {
   /// Lets the outcomes of every call made so far arrive.
   func settled(_ environment: AppEnvironment) async throws {
     await environment.access.settled()
-  }
-
-  @Test func theAppsMainActorWaitsForNoStoreCall() {
-    #expect(AppEnvironment.mainActorWait == .never)
   }
 
   @Test func aCallThatAlreadyEndedStillContinuesOnALaterTurn() async throws {
@@ -240,7 +235,6 @@ struct NoWaitTests {
     let store = InMemoryTodoStore()
     var environment = TodoEnvironment.fixed(
       now: TodoScenario.now, language: .en, store: store, loader: StubLoader())
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let flow = TodoFlow(environment: environment)
     await environment.access.settled()
     try flow.tap("add")

@@ -13,15 +13,12 @@ import TrackerStore
 @MainActor
 @Suite("Store access")
 struct StoreAccessTests {
-  /// An access to `store` whose main actor waits as `wait` says (`.never`: every outcome comes later).
-  func access(_ store: InMemoryTrackerStore, wait: StoreCallWait) -> StoreAccess<
-    any TrackerDataStore, StoreChange
-  > {
-    var environment = AppEnvironment.fixed(
+  /// An access to `store`: every outcome comes on a later turn of the main actor.
+  func access(_ store: InMemoryTrackerStore) -> StoreAccess<any TrackerDataStore, StoreChange> {
+    AppEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_288_400), timeZone: TimeZone(identifier: "UTC")!, language: .en,
-      store: store)
-    environment.mainActorWait = wait
-    return environment.access
+      store: store
+    ).access
   }
 
   nonisolated static let home = TrackerCategory(id: id(1), title: "Home")
@@ -43,7 +40,7 @@ struct StoreAccessTests {
 
   @Test func writesTheMainActorDidNotWaitForRunInTheOrderTheyWereMadeAndEachContinuesOnce() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .never)
+    let access = access(store)
     let finished = Recorded<Int>()
     for number in 1...40 {
       access.write { (store) throws(StoreError) in
@@ -62,7 +59,7 @@ struct StoreAccessTests {
   @Test func aReadWaitedForToItsEndAnswersAtOnceEvenBehindReadsStillOnTheirWay() async throws {
     let store = InMemoryTrackerStore()
     try store.createCategory(Self.home)
-    let access = access(store, wait: .never)
+    let access = access(store)
     let earlier = Recorded<Int>()
     for _ in 0..<20 {
       access.read { (store) throws(StoreError) in
@@ -93,15 +90,16 @@ struct StoreAccessTests {
     #expect(try world.store.completedTrackerIDs(on: today).contains(card.id))
   }
 
-  @Test func aRefusedWriteContinuesWithItsErrorAndChangesNothing() throws {
+  @Test func aRefusedWriteContinuesWithItsErrorAndChangesNothing() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .untilEnd)
+    let access = access(store)
     let outcome = Recorded<Result<Void, StoreError>>()
     access.write { (store) throws(StoreError) in
       try store.createCategory(TrackerCategory(id: id(1), title: "   "))
     } then: {
       outcome.values.append($0)
     }
+    await access.settled()
     #expect(outcome.values.count == 1)
     guard case .failure(.invalidCategoryTitle)? = outcome.values.first else {
       Issue.record("not refused: \(outcome.values)")
@@ -112,9 +110,10 @@ struct StoreAccessTests {
 
   @Test func aBurstOfCommitsFromAnotherThreadIsFetchedFarFewerTimesAndEndsOnTheLastValue() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .untilEnd)
+    let access = access(store)
     let (fetches, delivered) = (Counter(), Recorded<Int>())
     let token = observeCategoryCount(access, fetches: fetches, delivered: delivered)
+    await access.settled()
     #expect(delivered.values == [0])
     // A burst: 200 commits made on another thread while the main actor is busy elsewhere.
     let done = DispatchSemaphore(value: 0)
@@ -133,47 +132,60 @@ struct StoreAccessTests {
     withExtendedLifetime(token) {}
   }
 
-  @Test func aValueThatDidNotChangeIsNotDeliveredAgain() throws {
+  @Test func aValueThatDidNotChangeIsNotDeliveredAgain() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .untilEnd)
+    let access = access(store)
     try store.createCategory(Self.home)
     let delivered = Recorded<[String]>()
     let token = access.observe(
       fetch: { (store) throws(StoreError) in try store.categories().map(\.title) },
       onChange: { delivered.values.append((try? $0.get()) ?? []) })
+    await access.settled()
     // Commits that do not change the titles: a settings change, a rename to the same title.
-    access.write { (store) throws(StoreError) in try store.updateSettings { $0.filter = .completed } }
-    access.write { (store) throws(StoreError) in try store.renameCategory(id: Self.home.id, to: "Home") }
-    access.write { (store) throws(StoreError) in try store.renameCategory(id: Self.home.id, to: "House") }
+    _ = await access.write { (store) throws(StoreError) in try store.updateSettings { $0.filter = .completed }
+    }
+    _ = await access.write { (store) throws(StoreError) in
+      try store.renameCategory(id: Self.home.id, to: "Home")
+    }
+    _ = await access.write { (store) throws(StoreError) in
+      try store.renameCategory(id: Self.home.id, to: "House")
+    }
+    await access.settled()
     #expect(delivered.values == [["Home"], ["House"]])
     withExtendedLifetime(token) {}
   }
 
-  @Test func aCancelledObservationHearsNothingMore() throws {
+  @Test func aCancelledObservationHearsNothingMore() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .untilEnd)
+    let access = access(store)
     let heard = Recorded<StoreChange>()
     let token = access.observe { heard.values.append($0) }
-    access.write { (store) throws(StoreError) in try store.createCategory(Self.home) }
+    _ = await access.write { (store) throws(StoreError) in try store.createCategory(Self.home) }
+    await access.settled()
     #expect(heard.values.count == 1)
     token.cancel()
-    access.write { (store) throws(StoreError) in try store.renameCategory(id: Self.home.id, to: "House") }
+    _ = await access.write { (store) throws(StoreError) in
+      try store.renameCategory(id: Self.home.id, to: "House")
+    }
+    await access.settled()
     #expect(heard.values.count == 1)
     #expect(access.followerCount == 0)
   }
 
-  @Test func aCommitThatSaysWhatItChangedIsAppliedWithoutAFetch() throws {
+  @Test func aCommitThatSaysWhatItChangedIsAppliedWithoutAFetch() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .untilEnd)
+    let access = access(store)
     let (fetches, delivered) = (Counter(), Recorded<Int>())
     // Only categories are created here: each commit's ids are that many more.
     let token = observeCategoryCount(access, fetches: fetches, delivered: delivered) { count, change in
       count + change.categoryIDs.count
     }
+    await access.settled()
     for number in 1...3 {
-      access.write { (store) throws(StoreError) in
+      _ = await access.write { (store) throws(StoreError) in
         try store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))
       }
+      await access.settled()
     }
     #expect(delivered.values == [0, 1, 2, 3])
     #expect(fetches.count == 1)
@@ -184,7 +196,7 @@ struct StoreAccessTests {
   /// the value before that fetch (the fetch would then take it back), but fetched again after.
   @Test func aCommitWhileAFetchIsOnItsWayIsFetchedAgainNotApplied() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .never)
+    let access = access(store)
     let gate = Gate()
     let delivered = Recorded<Int>()
     let token = access.observe(
@@ -223,7 +235,7 @@ struct StoreAccessTests {
 
   @Test func aCancelledValueObservationDeliversNotEvenAFetchUnderWay() async throws {
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: .never)
+    let access = access(store)
     let gate = Gate()
     gate.close()
     let delivered = Recorded<Int>()
@@ -252,7 +264,7 @@ struct StoreAccessTests {
       return Int((random >> 33) % UInt64(count))
     }
     let store = InMemoryTrackerStore()
-    let access = access(store, wait: [.never, .untilEnd][next(2)])
+    let access = access(store)
     let shown = Recorded<[String]>()
     let token = access.observe(
       fetch: { (store) throws(StoreError) in try store.categories().map(\.title).sorted() },
@@ -261,7 +273,7 @@ struct StoreAccessTests {
       let number = next(12) + 1
       switch next(4) {
       case 0, 1:
-        // Not awaited: the steps go on while the writes wait their turn.
+        // Some awaited, some not: the steps go on while those wait their turn.
         access.write(
           .waitingInBackground,
           { (store) throws(StoreError) in
@@ -271,6 +283,7 @@ struct StoreAccessTests {
               try store.createCategory(TrackerCategory(id: id(number), title: "C\(number) \(step)"))
             }
           }, then: { _ in })
+        if next(2) == 0 { await access.settled() }
       case 2:
         DispatchQueue.global().async {
           try? store.renameCategory(id: id(number), to: "R\(number) \(step)")

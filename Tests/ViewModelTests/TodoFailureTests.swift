@@ -21,7 +21,6 @@ struct TodoFailureTests {
   func flow(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language) async -> TodoFlow {
     var environment = TodoEnvironment.fixed(
       now: TodoScenario.now, language: language, store: store, loader: loader)
-    environment.mainActorWait = AppEnvironment.mainActorWait
     let flow = TodoFlow(environment: environment)
     await flow.settled()
     return flow

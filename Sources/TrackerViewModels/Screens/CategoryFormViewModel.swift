@@ -100,7 +100,7 @@ public final class CategoryFormViewModel: PresentedScreen {
     let id = editedID ?? environment.makeID()
     let isNew = editedID == nil
     if isNew { savingID = id }
-    let ended = environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) in
+    environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) in
       if isNew {
         try store.createCategory(TrackerCategory(id: id, title: title))
       } else {
@@ -125,7 +125,8 @@ public final class CategoryFormViewModel: PresentedScreen {
         self.state = next
       }
     }
-    if !ended { state.isSaving = true }
+    // The outcome comes on a later turn: until then the save is on its way.
+    state.isSaving = true
   }
 
   /// The categories as stored now: the titles the field must differ from (all but this one's).

@@ -139,7 +139,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     // A sync here or in another program, or a folder joined: the sync row reads its status again.
     everything = environment.access.observe { [weak self] change in
       guard change.isEverything || change.syncChanged, let environment = self?.environment else { return }
-      environment.sync?.refresh(waits: environment.mainActorWait == .untilEnd)
+      environment.sync?.refresh()
     }
     syncBinding = environment.sync?.observable.observe { [weak self] _ in self?.showSync() }
     region = following(environment.region) { $0.relabel() }

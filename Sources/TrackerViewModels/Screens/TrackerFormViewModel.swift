@@ -292,7 +292,7 @@ public final class TrackerFormViewModel: PresentedScreen {
     savingID = tracker.id
     // A failure to read the stored days comes back as the write's value: it is a read's, and
     // nothing was written.
-    let ended = environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) -> StoreError? in
+    environment.access.write(.givingUpAfterWait) { (store) throws(StoreError) -> StoreError? in
       if isNew {
         try store.createTracker(tracker)
         return nil
@@ -352,7 +352,8 @@ public final class TrackerFormViewModel: PresentedScreen {
       }
       self.state = next
     }
-    if !ended { state.isSaving = true }
+    // The outcome comes on a later turn: until then the save is on its way.
+    state.isSaving = true
   }
 
   /// The tracker the form describes, when everything is filled.

@@ -68,7 +68,7 @@ enum TourCommand {
     let flow = TodoFlow(
       environment: .fixed(
         now: TodoScenario.now, language: settings.language, store: InMemoryTodoStore(scenario.tasks),
-        loader: scenario.loader, mainActorWait: AppEnvironment.mainActorWait))
+        loader: scenario.loader))
     // A canned answer comes on the main actor's next turn; "never" stays loading, as it should.
     if scenario.loaderAnswer != nil, await !flow.loaded(within: RunCommand.loadingLimit) {
       throw TourError.stillLoading
