@@ -422,7 +422,7 @@ public struct ScreenScenario: Sendable {
     }
     var environment = environment
     if refusesChanges { environment.store = ReadOnlyStore(store) }
-    if let sync { environment.sync = AppSync(store: StandingSync(sync(environment.now())), waits: false) }
+    if let sync { environment.sync = AppSync(store: StandingSync(sync(environment.now()))) }
     let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     for action in actions(Context(language: environment.language, today: today)) {

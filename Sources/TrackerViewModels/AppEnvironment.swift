@@ -96,8 +96,14 @@ public struct AppEnvironment: Sendable {
   /// that hour it is still the day before.
   @MainActor public var today: Day { dayStart.today(at: now(), in: timeZone) }
 
-  /// The hour the user's day starts at, as stored.
+  /// The hour the user's day starts at, as stored (midnight until it was read; the flow's launch
+  /// reads it, and `dayStartRead()` does for a screen built on its own).
   @MainActor public var dayStart: DayStart { dayStartCache.dayStart(through: access) }
+
+  /// Reads the day start hour off the main actor unless it is known, and returns once it is: a
+  /// screen built on its own (the command line's `list`, a widget's) awaits it before it asks
+  /// for "today", as `AppFlow.launch` does with the settings.
+  @MainActor public func dayStartRead() async { await dayStartCache.read(through: access) }
 
   /// Call when the user chose another language for the app, or the system's time zone changed
   /// (`NSSystemTimeZoneDidChange`): every view model on this environment (or a copy of it) shows

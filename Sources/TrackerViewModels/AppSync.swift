@@ -44,33 +44,26 @@ public final class AppSync: ObservableViewModel {
   private var background: BackgroundSync?
 
   /// The sync of `store`, with its status as stored (none when it cannot be read: the screens'
-  /// own reads say why). The status is read off the main actor: with `waits` (a script, which
-  /// shows each step's outcome before the next) before this returns; else in the background,
-  /// `state.isRead` false until it comes (the app's main actor waits for no store call).
-  public init(store: any SyncingStore, waits: Bool = false) {
+  /// own reads say why). The status is read off the main actor, `state.isRead` false until it
+  /// comes (the main actor waits for no store call; `settled()` awaits the read).
+  public init(store: any SyncingStore) {
     self.store = store
     access = StoreAccess(
       store, busyCut: AppEnvironment.busyCut,
       observe: { _, _ in ObservationToken {} },
       cutToWait: { (_, _, body) throws(StoreError) in try body() })
-    guard waits else {
-      observable = ObservableState(State(isRead: false))
-      refresh()
-      return
-    }
-    observable = ObservableState(State())
-    refresh(waits: true)
+    observable = ObservableState(State(isRead: false))
+    refresh()
   }
 
   /// Reads the status again (another program synced this data file, or joined a folder): off
-  /// the main actor, the new status shown when it comes; with `waits` (a script, which shows each
-  /// step's outcome before the next), before this returns.
-  public func refresh(waits: Bool = false) {
-    let read: @Sendable (any SyncingStore) throws(StoreError) -> SyncStatus = { (store) throws(StoreError) in
+  /// the main actor, the new status shown when it comes.
+  public func refresh() {
+    access.read { (store) throws(StoreError) in
       try store.syncStatus()
+    } then: { [weak self] in
+      self?.statusRead($0)
     }
-    guard !waits else { return statusRead(access.readAndWait(read)) }
-    access.read(read) { [weak self] in self?.statusRead($0) }
   }
 
   /// Returns once no read of the status is on its way.

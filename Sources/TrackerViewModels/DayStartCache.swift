@@ -5,13 +5,13 @@ import TrackerModels
 /// (here or in another process), so "today" costs no read of the store: a search keystroke reads
 /// nothing. Shared by the copies of an `AppEnvironment`.
 ///
-/// After a change of the settings the hour known so far is stale. An app's main actor waits for
-/// no store call: it goes on with the stale hour while the hour is read again off the main actor
+/// After a change of the settings the hour known so far is stale. The main actor waits for no
+/// store call: it goes on with the stale hour while the hour is read again off the main actor
 /// (through the environment's `StoreAccess`, like every other read), and the followers (`follow`:
-/// the flow, which then looks at "today" again) hear of a new hour when it comes. A script waits
-/// for the read instead, so each step shows its outcome before the next. Only an hour never read
-/// at all is always waited for (the flow's launch reads it with the settings, off the main
-/// actor, so an app never does).
+/// the flow and the main screen, which then look at "today" again) hear of a new hour when it
+/// comes. An hour never read at all counts as midnight until its read lands: the flow's launch
+/// reads it with the settings, and a screen built on its own awaits `read(through:)` first
+/// (`AppEnvironment.dayStartRead()`) or follows.
 ///
 /// It lives on the main actor, as the screens do, and hears of the settings' changes through the
 /// access's observation (no lock): it follows before any screen (the flow's launch remembers the
@@ -32,29 +32,30 @@ public final class DayStartCache: Sendable {
   /// A cache that has read nothing yet.
   public nonisolated init() {}
 
-  /// The store's day start; midnight while the settings cannot be read (the screen reading them
-  /// says why). Read through `access`, the view models' one way to the store: off the main actor
-  /// while an hour is known (the followers hear of a new one), and waited for only when none is
-  /// known yet or the access waits for every call (a script).
+  /// The store's day start as known now: the hour last read, else midnight. Read again through
+  /// `access`, the view models' one way to the store, off the main actor when the settings
+  /// changed or it was never read (the followers hear of a new one). A read that fails leaves
+  /// the hour as it was, and the next "today" tries again; the user hears of the failure from
+  /// the screens that read the settings themselves (the flow's launch alert, the main screen's
+  /// and the settings' own reads).
   func dayStart(through access: StoreAccess<any TrackerDataStore, StoreChange>) -> DayStart {
     let (known, readFor) = (cached, generation)
     if let known, !isStale { return known }
     watchSettings(through: access)
-    if let known {
-      refreshInBackground(through: access, readFor: readFor)
-      return known
-    }
-    // The one read the main actor waits for, made once per change of the settings, in a script
-    // or before any hour is known (off the main thread, on the access's reader).
-    switch access.readAndWait(Self.read) {
-    case .success(let start):
+    refreshInBackground(through: access, readFor: readFor)
+    return known ?? .midnight
+  }
+
+  /// Reads the hour now unless it is known and current, and returns once it is (or its read
+  /// failed): for a screen built on its own, before it asks for "today".
+  func read(through access: StoreAccess<any TrackerDataStore, StoreChange>) async {
+    if cached != nil, !isStale { return }
+    watchSettings(through: access)
+    let readFor = generation
+    if case .success(let start) = await access.read(Self.read) {
+      let before = cached
       keep(start, readFor: readFor)
-      return start
-    case .failure:
-      // Not remembered, so the next "today" tries again. The user hears of the failure from the
-      // screens that read the settings themselves (the flow's launch alert, the main screen's and
-      // the settings' own reads); "today" meanwhile counts from the hour known, else midnight.
-      return known ?? .midnight
+      if cached != before { tellFollowers() }
     }
   }
 

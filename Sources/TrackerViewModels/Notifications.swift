@@ -45,17 +45,13 @@ public final class StoredSettingScheduler: NotificationScheduler, Sendable {
   public init(allowed: Bool = false) { answers = Locked(Answers(allowed: allowed)) }
 
   /// A scheduler allowed when the reminder stored in `store` is on (it was allowed when it was
-  /// turned on). The store is read off the main thread; with `waits` (a script, which shows each
-  /// step's outcome before the next) before this returns, else in the background, and a question
-  /// asked before the read ends is answered when it does. Settings that cannot be read leave it
-  /// not allowed: the app's own read of them at launch says why.
-  public static func allowedIfOn(in store: any TrackerDataStore, waits: Bool) -> StoredSettingScheduler {
+  /// turned on). The store is read off the main thread, in the background, and a question asked
+  /// before the read ends is answered when it does. Settings that cannot be read leave it not
+  /// allowed: the app's own read of them at launch says why.
+  public static func allowedIfOn(in store: any TrackerDataStore) -> StoredSettingScheduler {
     let scheduler = StoredSettingScheduler()
     scheduler.answers.withLock { $0.waiting = [] }
-    let read = DispatchGroup()
-    read.enter()
     DispatchQueue.global().async {
-      defer { read.leave() }
       let isOn: Bool
       do {
         isOn = try store.settings().reminder.isOn
@@ -64,7 +60,6 @@ public final class StoredSettingScheduler: NotificationScheduler, Sendable {
       }
       scheduler.learned(allowed: isOn)
     }
-    if waits { read.wait() }
     return scheduler
   }
 

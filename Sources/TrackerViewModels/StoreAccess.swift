@@ -36,10 +36,6 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   public nonisolated let busyCut: Duration?
 
   private nonisolated let readQueue = DispatchQueue(label: "tracker.store.read")
-  /// Where a read the main actor waits for runs (`readAndWait`): not behind the reads it does not
-  /// wait for, whose continuations it need not follow — a slow fetch must not hold up the main
-  /// actor.
-  private nonisolated let waitedReadQueue = DispatchQueue(label: "tracker.store.read.waited")
   private nonisolated let writeQueue = DispatchQueue(label: "tracker.store.write")
   private nonisolated let cutToWait:
     @Sendable (Store, Duration, () throws(StoreError) -> Void) throws(StoreError) -> Void
@@ -95,21 +91,6 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     run(on: readQueue, counting: false, { () throws(StoreError) in try fetch(store) }, then: then)
   }
 
-  /// Runs `fetch` off the main actor and waits for it to end, however long: only for what the
-  /// app cannot show a first screen without (the settings at launch, the day start hour "today"
-  /// needs when none is known). It does not queue behind the reads the main actor did not wait
-  /// for: it needs none of their outcomes first.
-  public func readAndWait<Value: Sendable>(
-    _ fetch: @escaping @Sendable (Store) throws(StoreError) -> Value
-  ) -> Result<Value, StoreError> {
-    let store = store
-    let outcome = Outcome<Value>()
-    run(
-      on: waitedReadQueue, counting: false, { () throws(StoreError) in try fetch(store) }, waitsForEnd: true,
-      then: { outcome.value = $0 })
-    return outcome.value ?? .failure(.storage(StorageFailure(.other, detail: "the read did not end")))
-  }
-
   /// Runs `body` on the writer queue after the writes before it and hands `then` its result on
   /// the main actor, after the screens heard of the commit, on a later turn.
   public func write<Value: Sendable>(
@@ -140,15 +121,14 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     run(on: writeQueue, counting: true, call, givesUpAfter: givesUpAfter, then: then)
   }
 
-  /// Runs `call` on `queue`; on the main actor, waits for it to end (`waitsForEnd`, the one read
-  /// `readAndWait` makes) and calls `then` at once, or waits for nothing and calls `then` when it ends,
+  /// Runs `call` on `queue` and calls `then` on the main actor when it ends, on a later turn,
   /// after the calls of the same queue made before it (the queue runs them in order and hands
   /// their outcomes to the main actor in that order). A write with `givesUpAfter` that has not
   /// begun by then, behind a write waiting for another program's lock, is answered with that
   /// lock's `.busy` at once, out of turn, and skipped when its turn comes.
   private func run<Value: Sendable>(
     on queue: DispatchQueue, counting: Bool, _ call: @escaping @Sendable () throws(StoreError) -> Value,
-    waitsForEnd: Bool = false, givesUpAfter: Duration? = nil,
+    givesUpAfter: Duration? = nil,
     then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
   ) {
     // The queue's closure holds neither this access nor the store once the call has run: the
@@ -159,18 +139,12 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
       // A write answered out of turn (`givesUpAfter`) is not run.
       guard let outcome = pending.run() else { return }
       guard let late = pending.finish(outcome) else { return }
-      // The main actor did not wait: it hears of the end on its next turn.
+      // The main actor hears of the end on its next turn.
       Task { @MainActor in late(outcome) }
     }
     let isRead = queue !== writeQueue
     callsInFlight += 1
     if isRead { readsInFlight += 1 }
-    if waitsForEnd {
-      let outcome = pending.waitForEnd()
-      callsInFlight -= 1
-      if isRead { readsInFlight -= 1 }
-      return then(outcome)
-    }
     let counted = WriteNumber()
     let answer: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
       if let number = counted.number { self?.writer.ended(number) }

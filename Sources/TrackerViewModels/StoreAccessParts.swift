@@ -108,12 +108,6 @@ final class WriteNumber: Sendable {
   nonisolated init() {}
 }
 
-/// A result handed over on the main actor.
-@MainActor
-final class Outcome<Value: Sendable>: Sendable {
-  var value: Result<Value, StoreError>?
-}
-
 /// The commits the store reported, from any thread, until the main actor takes them.
 final class Inbox<Change: Sendable>: Sendable {
   private let changes = Locked<[Change]>([])
@@ -143,23 +137,19 @@ final class LockWait: Sendable {
   }
 }
 
-/// One call and its outcome, taken either by the main actor waiting for it or, once the main
-/// actor stopped waiting, by the late delivery it left — never by both.
+/// One call and its outcome, handed to the main actor once: by the queue when the delivery was
+/// left before the call ended, else by `answerLater` itself.
 final class Pending<Value: Sendable>: Sendable {
-  /// The call until it runs, its outcome once it ran, and who hears of the outcome once the main
-  /// actor stopped waiting for it.
+  /// The call until it runs, its outcome once it ran, and who hears of the outcome.
   private struct Progress: Sendable {
     /// The call, its outcome as a `Result`: an optional of a function type with a typed throw
     /// would need the Swift 6 runtime's metadata (iOS 18, macOS 15), above the package's floor.
     var call: (@Sendable () -> Result<Value, StoreError>)?
     var outcome: Result<Value, StoreError>?
     var late: (@MainActor @Sendable (Result<Value, StoreError>) -> Void)?
-    var isAbandoned = false
+    var isDeliveryLeft = false
   }
   private let progress: Locked<Progress>
-  /// Signalled once, after the outcome is set: the script mode's wait (the main actor blocked
-  /// until a call ends), which goes with that mode.
-  private let done = DispatchSemaphore(value: 0)
 
   init(_ call: @escaping @Sendable () throws(StoreError) -> Value) {
     progress = Locked(Progress(call: { Result(catching: call) }))
@@ -186,35 +176,27 @@ final class Pending<Value: Sendable>: Sendable {
     }
   }
 
-  /// Records the outcome for the main actor waiting for it; when it no longer waits, returns
-  /// the delivery it left instead (the caller hands it the outcome on the main actor).
+  /// Records the outcome for `answerLater` to hand over; once the delivery was left, returns it
+  /// instead (the caller hands it the outcome on the main actor).
   func finish(_ outcome: Result<Value, StoreError>) -> (
     @MainActor @Sendable (Result<Value, StoreError>) -> Void
   )? {
     progress.withLock { progress in
-      guard !progress.isAbandoned else {
+      guard !progress.isDeliveryLeft else {
         defer { progress.late = nil }
         return progress.late
       }
       progress.outcome = outcome
-      done.signal()
       return nil
     }
   }
 
-  /// Waits until the call ended, however long: the script mode's wait.
-  func waitForEnd() -> Result<Value, StoreError> {
-    done.wait()
-    // Set before `done` was signalled, and never taken by anyone else: nobody abandoned it.
-    return progress.value.outcome!
-  }
-
-  /// Waits for nothing: `late` hears of the outcome on the main actor's next turn after it comes,
+  /// `late` hears of the outcome on the main actor's next turn after it comes,
   /// even for a call that already ended (a screen's first state never depends on how fast a
   /// thread was).
   func answerLater(_ late: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void) {
     progress.withLock { progress in
-      progress.isAbandoned = true
+      progress.isDeliveryLeft = true
       if let outcome = progress.outcome {
         Task { @MainActor in late(outcome) }
       } else {

@@ -330,7 +330,10 @@ enum RenderBenchmark {
       timeZone: TimeZone(identifier: "UTC") ?? .current, language: .ru, store: store,
       analytics: SilentAnalytics(),
       makeID: { UUID() })
-    let flow = AppFlow(environment: environment)
+    let launched = Launched()
+    AppFlow.launch(environment: environment) { launched.flow = $0 }
+    turnRunLoop(within: 60) { launched.flow == nil }  // the settings, off the main actor as in the app
+    let flow = try launched.flow.orThrow("the app did not launch within 60 s")
     flow.settle(within: 60)  // the first read, off the main actor as in the app
     return (flow, environment)
   }
@@ -352,6 +355,12 @@ extension AppEnvironment {
   func settle(within seconds: TimeInterval = 60) {
     turnRunLoop(within: seconds) { access.callsInFlight > 0 }
   }
+}
+
+/// The flow `AppFlow.launch` gave, once it did.
+@MainActor
+private final class Launched: Sendable {
+  var flow: AppFlow?
 }
 
 /// Turns the main run loop, 2 ms at a time, while `busy` holds, for at most `seconds`.

@@ -134,11 +134,11 @@ struct Settings {
       }
       environment.notifications = StoredSettingScheduler(allowed: allowed)
     } else {
-      environment.notifications = StoredSettingScheduler.allowedIfOn(in: store, waits: false)
+      environment.notifications = StoredSettingScheduler.allowedIfOn(in: store)
     }
     // Settings shows the sync of a data file; the demo and in-memory stores have none (sync off).
     if let syncing = syncing ?? (store as? SQLiteTrackerStore) {
-      environment.sync = AppSync(store: syncing, waits: false)
+      environment.sync = AppSync(store: syncing)
     }
     return environment
   }

@@ -20,7 +20,7 @@ struct AwaitedActionTests {
       categoryID: category.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
     try store.createTracker(read)
     let environment = clientEnvironment(store, .en)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     let card = try #require(flow.trackers?.state.sections.first?.cards.first)
     #expect(!card.isCompleted)

@@ -35,7 +35,7 @@ struct DeepLinkFlowTests {
 
   @Test func aHabitsLinkOpensItsDetailByNameOrIdOverWhateverWasOpen() async throws {
     let (store, run, read) = try world()
-    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, .en))
     await flow.settled()
     try await flow.sendAndSettle(.openFilters)
     try flow.open(try #require(URL(string: "tracker://habit/morning%20RUN")))
@@ -49,7 +49,7 @@ struct DeepLinkFlowTests {
 
   @Test func eachPlaceOpensItsScreen() async throws {
     let (store, _, _) = try world()
-    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, .en))
     await flow.settled()
     try flow.open(.statistics)
     #expect(flow.selectedTab == .statistics && flow.screens.isEmpty)
@@ -68,7 +68,7 @@ struct DeepLinkFlowTests {
   @Test(arguments: Language.allCases)
   func aLinkToNoHabitSaysSoOnTheMainScreen(language: Language) async throws {
     let (store, _, _) = try world()
-    let flow = AppFlow(environment: clientEnvironment(store, language))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, language))
     await flow.settled()
     try flow.open(.habit(.name("Swim")))
     await flow.settled()  // the habits read, none named so
@@ -86,7 +86,7 @@ struct DeepLinkFlowTests {
   @Test(arguments: Language.allCases)
   func aBadLinkIsRefusedWithItsReasonAndChangesNothing(language: Language) async throws {
     let (store, _, _) = try world()
-    let flow = AppFlow(environment: clientEnvironment(store, language))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, language))
     await flow.settled()
     try flow.send(.openFilters)
     let before = flow.view
@@ -113,7 +113,7 @@ struct DeepLinkFlowTests {
 
   @Test func aFormWithChangesAsksInsteadOfLosingWhatWasTyped() async throws {
     let (store, _, _) = try world()
-    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, .en))
     await flow.settled()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
@@ -129,7 +129,7 @@ struct DeepLinkFlowTests {
 
   @Test func theIntroductionComesFirst() async throws {
     let store = InMemoryTrackerStore()
-    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, .en))
     await flow.settled()
     #expect(flow.screen == .onboarding)
     #expect(throws: DeepLinkError.onboardingNotDone) { try flow.open(.statistics) }

@@ -165,10 +165,10 @@ struct DocSnippetTests {
     #expect(saving.navigationItem.prompt == nil)
   }
 
-  @Test func aTappedElementSendsItsTrackerAction() throws {
+  @Test func aTappedElementSendsItsTrackerAction() async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let client = FlowClient(flow: AppFlow(environment: clientEnvironment(store, .en)))
+    let client = FlowClient(flow: await AppFlow.launch(environment: clientEnvironment(store, .en)))
     try client.tapped(try client.flow.find(.identifier("add")))
     #expect(client.flow.screen == .typePicker)
   }
@@ -206,11 +206,12 @@ struct DocSnippetTests {
 
   @Test(arguments: Language.allCases)
   @MainActor
-  func theRootOpensALinkAndSaysWhyOneIsRefused(language: Language) throws {
+  func theRootOpensALinkAndSaysWhyOneIsRefused(language: Language) async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let environment = clientEnvironment(store, language)
-    let root = LinkedRoot(flow: AppFlow(environment: environment), localizer: environment.localizer)
+    let root = LinkedRoot(
+      flow: await AppFlow.launch(environment: environment), localizer: environment.localizer)
     let drawn = try #require(root.body as? Modified)
     let open = try #require(drawn.openURL)
     open(URL(string: "tracker://statistics")!)

@@ -97,7 +97,7 @@ struct EnvironmentChangeTests {
   @Test(arguments: switches)
   func everyScreenOfTheFlowIsRelabelledInOneView(from: Language, to: Language) async throws {
     for (name, steps) in Self.journeys {
-      let flow = AppFlow(environment: Self.environment(try Self.world(), from))
+      let flow = await AppFlow.launch(environment: Self.environment(try Self.world(), from))
       await flow.settled()
       for step in steps { try await flow.performAndSettle(step) }
       let before = flow.view
@@ -106,7 +106,7 @@ struct EnvironmentChangeTests {
         flow.environmentChanged(language: to, timeZone: flow.environment.timeZone)
       }
       // The same steps taken in the other language from the start show the same screen.
-      let fresh = AppFlow(environment: Self.environment(try Self.world(), to))
+      let fresh = await AppFlow.launch(environment: Self.environment(try Self.world(), to))
       await fresh.settled()
       for step in steps { try await fresh.performAndSettle(step) }
       #expect(published.count == 1, "\(name): \(published.count) views")
@@ -118,14 +118,16 @@ struct EnvironmentChangeTests {
 
   @Test(arguments: switches)
   func onboardingIsRelabelled(from: Language, to: Language) async throws {
-    let flow = AppFlow(environment: Self.environment(try Self.world(onboardingDone: false), from))
+    let flow = await AppFlow.launch(
+      environment: Self.environment(try Self.world(onboardingDone: false), from))
     await flow.settled()
     try await flow.performAndSettle(.swipe(.left, nil))
     let recorder = FlowRecorder(flow)
     let published = recorder.published {
       flow.environmentChanged(language: to, timeZone: .init(identifier: "UTC")!)
     }
-    let fresh = AppFlow(environment: Self.environment(try Self.world(onboardingDone: false), to, zone: "UTC"))
+    let fresh = await AppFlow.launch(
+      environment: Self.environment(try Self.world(onboardingDone: false), to, zone: "UTC"))
     await fresh.settled()
     try await fresh.performAndSettle(.swipe(.left, nil))
     #expect(published.count == 1)
@@ -220,7 +222,7 @@ struct EnvironmentChangeTests {
     let store = try Self.world()
     let environment = Self.environment(store, language, zone: "Pacific/Honolulu", now: instant)
     let first = environment.today
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.tapAndSettle("date")
     let recorder = FlowRecorder(flow)
@@ -237,7 +239,7 @@ struct EnvironmentChangeTests {
     #expect(main.selectedDay == first.adding(days: 1))
     #expect(calendar.weeks.joined().first { $0.isToday }?.day == first.adding(days: 1))
     // The same as a flow started across the date line (the calendar opened on the old day).
-    let fresh = AppFlow(
+    let fresh = await AppFlow.launch(
       environment: Self.environment(try Self.world(), language, zone: "Pacific/Kiritimati", now: instant))
     await fresh.settled()
     await flow.settled()

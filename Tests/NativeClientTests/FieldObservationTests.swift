@@ -44,7 +44,7 @@ struct FieldObservationTests {
   @Test func hasChangesTellsItsReaderOnlyWhenItTurns() async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, .en))
     await flow.settled()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))

@@ -34,7 +34,7 @@ struct HabitActionTests {
   @Test(arguments: Language.allCases)
   func eachCardNamesItsActions(language: Language) async throws {
     let (store, read, run) = try world()
-    let flow = AppFlow(environment: clientEnvironment(store, language))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, language))
     await flow.settled()
     let names = try #require(card(read, flow)).actions.map(\.name)
     #expect(
@@ -47,7 +47,7 @@ struct HabitActionTests {
 
   @Test func eachActionDoesWhatTheCardDoes() async throws {
     let (store, read, run) = try world()
-    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, .en))
     await flow.settled()
     let trackers = try #require(flow.trackers)
     trackers.actionChosen(.done, onCard: read)
@@ -83,7 +83,7 @@ struct HabitActionTests {
   @Test func aWidgetRowsButtonsRunTheSameCommands() async throws {
     let (store, read, run) = try world()
     let environment = clientEnvironment(store, .en)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     let trackers = try #require(flow.trackers)
     let snapshot = try #require(WidgetSnapshot.make(from: trackers, family: .large))
@@ -112,7 +112,7 @@ struct HabitActionTests {
     gym.measure = .yesNo
     gym.kind = .habit(Schedule(window: try #require(TimesInDays(3, in: 7))))
     try store.createTracker(gym)
-    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, .en))
     await flow.settled()
     let trackers = try #require(flow.trackers)
     let snapshot = try #require(WidgetSnapshot.make(from: trackers, family: .large))

@@ -19,10 +19,10 @@ private final class Heard: @unchecked Sendable {
 @MainActor
 @Suite("Navigation is state", .temporaryFolders)
 struct NavigationStateTests {
-  private func mainFlow(_ language: Language = .en) throws -> AppFlow {
+  private func mainFlow(_ language: Language = .en) async throws -> AppFlow {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    return AppFlow(environment: clientEnvironment(store, language))
+    return await AppFlow.launch(environment: clientEnvironment(store, language))
   }
 
   private func tracking<Value>(_ read: () -> Value) -> Heard {
@@ -31,8 +31,8 @@ struct NavigationStateTests {
     return heard
   }
 
-  @Test func aSheetOpenedByAnActionIsTheFlowsSheetAndItsReaderHearsOfIt() throws {
-    let flow = try mainFlow()
+  @Test func aSheetOpenedByAnActionIsTheFlowsSheetAndItsReaderHearsOfIt() async throws {
+    let flow = await try mainFlow()
     #expect(flow.sheet == nil && flow.screens.isEmpty)
     let sheet = tracking { flow.sheet?.id }
     let tab = tracking { flow.selectedTab }
@@ -47,8 +47,8 @@ struct NavigationStateTests {
     #expect(flow.screens.map(\.id) == [flow.sheet?.id])
   }
 
-  @Test func settingTheSheetToNilIsTheUserSwipingItAway() throws {
-    let flow = try mainFlow()
+  @Test func settingTheSheetToNilIsTheUserSwipingItAway() async throws {
+    let flow = await try mainFlow()
     try flow.send(.openFilters)
     flow.sheet = nil
     #expect(flow.sheet == nil && flow.screen == .trackers)
@@ -57,8 +57,8 @@ struct NavigationStateTests {
   /// SwiftUI's way (issue 47): the form refuses the swipe up front while it holds changes
   /// (`interactiveDismissDisabled`), tracked on its own, and its Cancel asks.
   @Test(arguments: Language.allCases)
-  func aFormWithChangesRefusesTheSwipeUpFrontAndItsCancelAsks(language: Language) throws {
-    let flow = try mainFlow(language)
+  func aFormWithChangesRefusesTheSwipeUpFrontAndItsCancelAsks(language: Language) async throws {
+    let flow = await try mainFlow(language)
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     let sheet = try #require(flow.sheet)
@@ -94,7 +94,7 @@ struct NavigationStateTests {
   func aSheetSwipedAwayIsClosedEvenAFormWithChanges(language: Language) async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let flow = AppFlow(environment: clientEnvironment(store, language))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, language))
     await flow.settled()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
@@ -112,7 +112,7 @@ struct NavigationStateTests {
   }
 
   @Test func aPermissionSheetSwipedAwayIsNotNow() async throws {
-    let flow = try mainFlow()
+    let flow = await try mainFlow()
     flow.selectedTab = .settings
     await flow.settled()  // the settings read
     try await flow.sendAndSettle(.toggleReminder)
@@ -145,8 +145,8 @@ struct NavigationStateTests {
     #expect(flow.sheet == nil && flow.screen == .todos)
   }
 
-  @Test func theSelectedTabBindsAsATabViewsSelection() throws {
-    let flow = try mainFlow()
+  @Test func theSelectedTabBindsAsATabViewsSelection() async throws {
+    let flow = await try mainFlow()
     let tab = tracking { flow.selectedTab }
     flow.selectedTab = .statistics
     #expect(tab.count == 1)
@@ -155,15 +155,15 @@ struct NavigationStateTests {
     #expect(flow.screen == .trackers)
   }
 
-  @Test func aTabCannotBeChosenUnderASheet() throws {
-    let flow = try mainFlow()
+  @Test func aTabCannotBeChosenUnderASheet() async throws {
+    let flow = await try mainFlow()
     try flow.send(.openFilters)
     flow.selectedTab = .settings
     #expect(flow.selectedTab == .trackers && flow.screen == .filters)
   }
 
-  @Test func theViewReadIsTheOnePublished() throws {
-    let flow = try mainFlow()
+  @Test func theViewReadIsTheOnePublished() async throws {
+    let flow = await try mainFlow()
     var published: [AppView] = []
     let binding = flow.observe { published.append($0) }
     try flow.send(.openFilters)
@@ -179,14 +179,14 @@ struct NavigationStateTests {
 @MainActor
 @Suite("Navigation a SwiftUI stack binds")
 struct NavigationPathTests {
-  private func mainFlow() throws -> AppFlow {
+  private func mainFlow() async throws -> AppFlow {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    return AppFlow(environment: clientEnvironment(store, .en))
+    return await AppFlow.launch(environment: clientEnvironment(store, .en))
   }
 
-  @Test func aShorterPathClosesTheScreensAboveItFromTheTop() throws {
-    let flow = try mainFlow()
+  @Test func aShorterPathClosesTheScreensAboveItFromTheTop() async throws {
+    let flow = await try mainFlow()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     try flow.send(.openSchedule)
@@ -209,8 +209,8 @@ struct NavigationPathTests {
     #expect(flow.screens.isEmpty && flow.screen == .trackers)
   }
 
-  @Test func aShorterPathClosesAFormWithChangesTooAsTheUserWentBack() throws {
-    let flow = try mainFlow()
+  @Test func aShorterPathClosesAFormWithChangesTooAsTheUserWentBack() async throws {
+    let flow = await try mainFlow()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     try flow.send(.textChanged(.name, "Read"))
@@ -222,8 +222,8 @@ struct NavigationPathTests {
     #expect(flow.screens.isEmpty && flow.screen == .trackers)
   }
 
-  @Test func theTabRootsArePublic() throws {
-    let flow = try mainFlow()
+  @Test func theTabRootsArePublic() async throws {
+    let flow = await try mainFlow()
     #expect(flow.trackers != nil)
     try flow.send(.selectTab(.statistics))
     #expect(flow.statistics != nil)

@@ -53,7 +53,7 @@ struct OneActionOneStateTests {
   @Test(arguments: OwnSaveTests.cases)
   func everyStepOfMakingAHabitPublishesOnce(store kind: ClientStore, language: Language) async throws {
     let (store, _) = try world(kind)
-    let flow = AppFlow(environment: clientEnvironment(store, language))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, language))
     await flow.settled()
     let recorder = FlowRecorder(flow)
     /// One state for the action; with `readsOrWrites`, one more at most when its store work ends.
@@ -100,7 +100,7 @@ struct OneActionOneStateTests {
   @Test(arguments: OwnSaveTests.cases)
   func pinningAndDeletingFromTheMenuPublishOnce(store kind: ClientStore, language: Language) async throws {
     let (store, walk) = try world(kind)
-    let flow = AppFlow(environment: clientEnvironment(store, language))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, language))
     await flow.settled()
     let recorder = FlowRecorder(flow)
     func count(_ action: () throws -> Void) async throws -> Int {

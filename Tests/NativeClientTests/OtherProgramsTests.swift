@@ -80,9 +80,9 @@ struct OtherProgramsTests {
     // Save's answer while it waits shows the Save did not wait out the tap's timeout.
     store.busyTimeout = 600
     let environment = clientEnvironment(store, .en)
-    let first = AppFlow(environment: environment)
+    let first = await AppFlow.launch(environment: environment)
     await first.settled()
-    let second = AppFlow(environment: environment)
+    let second = await AppFlow.launch(environment: environment)
     await second.settled()
     await first.settled()
     for action: TrackerAction in [.addTracker, .chooseKind(.habit), .openCategories, .addCategory] {

@@ -24,7 +24,7 @@ struct TypedActionTests {
   func everyElementOfTheTrackerCarriesATrackerAction(language: Language) async throws {
     var seen = 0
     for (name, steps) in EnvironmentChangeTests.journeys {
-      let flow = AppFlow(
+      let flow = await AppFlow.launch(
         environment: EnvironmentChangeTests.environment(try EnvironmentChangeTests.world(), language))
       await flow.settled()
       for step in steps { try await flow.performAndSettle(step) }
@@ -77,7 +77,7 @@ struct TypedActionTests {
     #expect(flow.screen == .todoEdit)
     try await flow.sendAndSettle(.cancelTaskForm)
     #expect(flow.screen == .todos)
-    let tracker = AppFlow(
+    let tracker = await AppFlow.launch(
       environment: EnvironmentChangeTests.environment(try EnvironmentChangeTests.world(), .en))
     await tracker.settled()
     try await tracker.sendAndSettle(.openFilters)

@@ -112,7 +112,7 @@ struct WastedRenderTests {
     if let file = store as? SQLiteTrackerStore {
       environment.sync = AppSync(store: file)
     }
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     let watch = FieldWatch()
     watch.arm(flow)
@@ -207,7 +207,7 @@ struct WastedRenderTests {
   @Test func theWatchHearsTheWastedRenderOfAWholeViewReader() async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let flow = AppFlow(environment: clientEnvironment(store, .en))
+    let flow = await AppFlow.launch(environment: clientEnvironment(store, .en))
     await flow.settled()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))

@@ -53,7 +53,7 @@ struct LayoutFitTests {
   func views(_ language: Language) async throws -> [(String, AppView)] {
     var result: [(String, AppView)] = []
     func visit(_ name: String, _ actions: [UserAction]) async throws {
-      let flow = AppFlow(environment: try awkwardWorld(language))
+      let flow = await AppFlow.launch(environment: try awkwardWorld(language))
       await flow.settled()
       for action in actions { try await flow.performAndSettle(action) }
       result.append((name, flow.view))

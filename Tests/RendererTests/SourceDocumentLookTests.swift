@@ -31,7 +31,7 @@ struct SourceDocumentLookTests {
     let store = try InMemoryTrackerStore(
       contents: demo.contents,
       settings: StoreSettings(isOnboardingDone: true))
-    let flow = AppFlow(environment: environment(language, store))
+    let flow = await AppFlow.launch(environment: environment(language, store))
     await flow.settled()
     return flow
   }

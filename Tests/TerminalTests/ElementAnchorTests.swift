@@ -68,7 +68,7 @@ struct ElementAnchorTests {
         id: UUID(), name: "Run", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
         categoryID: home.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .event))
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let flow = AppFlow(
+    let flow = await AppFlow.launch(
       environment: .fixed(
         now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
         language: .en, store: store))

@@ -77,7 +77,7 @@ struct ElementIDTests {
   @Test func theDayStartHoursAreIdentifiedByTheirHourNotTheirTitle() async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let flow = AppFlow(
+    let flow = await AppFlow.launch(
       environment: .fixed(
         now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: TimeZone(identifier: "Europe/Moscow")!,
         language: .en, store: store))

@@ -211,7 +211,7 @@ struct InteractiveSessionTests {
     var readOnly = environment
     readOnly.store = ReadOnlyStore(store)
     let session = InteractiveSession(
-      app: AppFlow(environment: readOnly), format: .plain, columns: 47, rows: 60)
+      app: await AppFlow.launch(environment: readOnly), format: .plain, columns: 47, rows: 60)
     while session.focusedID?.isComplete != true { _ = await session.press(.tab) }
     let complete = session.focusedIdentifier
     _ = await session.press(.enter)
@@ -243,7 +243,7 @@ extension TimeZone {
 @Suite("Interactive session, language switched", .temporaryFolders)
 struct InteractiveLanguageTests {
   /// The same data whatever the language: a category and a habit done yesterday.
-  func session(_ language: Language) throws -> InteractiveSession {
+  func session(_ language: Language) async throws -> InteractiveSession {
     let today = try Day(iso: "2026-11-30")
     let store = InMemoryTrackerStore()
     let home = TrackerCategory(id: UUID(uuidString: "00000000-0000-4000-8000-00000000a001")!, title: "Home")
@@ -258,17 +258,18 @@ struct InteractiveLanguageTests {
     let environment = AppEnvironment.fixed(
       now: today.start(in: .moscow).addingTimeInterval(12 * 3600), timeZone: .moscow, language: language,
       store: store)
-    return InteractiveSession(app: AppFlow(environment: environment), format: .plain, columns: 47, rows: 60)
+    return InteractiveSession(
+      app: await AppFlow.launch(environment: environment), format: .plain, columns: 47, rows: 60)
   }
 
   @Test(arguments: [(Language.en, Language.ru), (.ru, .en)])
   func theFrameIsTheOneOfASessionStartedInTheNewLanguage(from: Language, to: Language) async throws {
-    let switched = try session(from)
+    let switched = try await session(from)
     for _ in 0..<3 { _ = await switched.press(.tab) }
     let before = switched.frame()
     let flow = try #require(switched.app as? AppFlow)
     flow.environmentChanged(language: to, timeZone: flow.environment.timeZone)
-    let fresh = try session(to)
+    let fresh = try await session(to)
     for _ in 0..<3 { _ = await fresh.press(.tab) }
     #expect(switched.language == to)
     #expect(switched.frame() == fresh.frame())

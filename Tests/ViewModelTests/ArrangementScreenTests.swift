@@ -40,7 +40,7 @@ struct ArrangementScreenTests {
   @Test(arguments: [Language.en, .ru])
   func theCardsMenuMovesACardUpAndDownItsSectionOnlyWhereThereIsACardToPass(language: Language) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     #expect(names(flow, section: 0) == ["Read", "Run", "Swim"])
     try await flow.performAndSettle(.longPress(.identifier("card:Read")))
@@ -68,7 +68,7 @@ struct ArrangementScreenTests {
   @Test(arguments: [Language.en, .ru])
   func anArchivedHabitLeavesTheMainScreenAndTheFiguresAndKeepsItsHistory(language: Language) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("tab-statistics")
     let before = try #require(flow.view.statistics).cards.map(\.value)
@@ -90,7 +90,7 @@ struct ArrangementScreenTests {
   @Test(arguments: [Language.en, .ru])
   func settingsListsTheArchivedAndBringsOneBackWhole(language: Language) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("tab-settings")
     let none = try #require(flow.settings).state
@@ -113,7 +113,7 @@ struct ArrangementScreenTests {
   func aCollapsedCategoryShowsItsDaysProgressAndStaysCollapsed(language: Language) async throws {
     let world = try world()
     try world.store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     let header = try flow.find(.identifier("section:" + home.title))
     #expect(header.label == home.title && header.isChecked == false)
@@ -124,7 +124,7 @@ struct ArrangementScreenTests {
     #expect(flow.view.card("Run") == nil && flow.view.card("Paint") != nil)
     // Kept: the next launch opens with it collapsed.
     #expect(try await eventually { (try? world.store.settings().collapsedCategoryIDs) == [home.id] })
-    let again = AppFlow(environment: world.environment(language))
+    let again = await AppFlow.launch(environment: world.environment(language))
     await again.settled()
     #expect(
       try await eventually { again.view.main?.sections.first { $0.title == home.title }?.isCollapsed == true }
@@ -141,7 +141,7 @@ struct ArrangementScreenTests {
     smoke.measure = .measurable(try MeasureGoal(unit: "cigs", target: .zero, direction: .atMost))
     try world.store.createTracker(smoke)
     try world.store.setAmount(try Amount(parsing: "2"), trackerID: id(14), on: day("2026-11-26"))
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     #expect(flow.view.card("Smoke")?.amountText == (language == .en ? "4 days clean" : "4 дня без срыва"))
     // The form: at most 0 is a target; at least 0 is not.
@@ -165,7 +165,7 @@ struct ArrangementScreenTests {
     for iso in ["2026-11-30", "2026-12-01"] { try world.store.toggleRecord(trackerID: id(14), on: day(iso)) }
     var wednesday = world
     wednesday.now = ISO8601DateFormatter().date(from: "2026-12-02T09:00:00Z")!
-    let flow = AppFlow(environment: wednesday.environment(language))
+    let flow = await AppFlow.launch(environment: wednesday.environment(language))
     await flow.settled()
     let card = try #require(flow.view.card("Gym"))
     #expect(!card.isCompleted && card.isPeriodMet)
@@ -199,7 +199,7 @@ struct ArrangementScreenTests {
       try MeasureGoal(unit: "cups", target: Amount(parsing: "2"), direction: .atMost))
     try world.store.createTracker(coffee)
     try world.store.setAmount(try Amount(parsing: "3"), trackerID: id(14), on: day("2026-11-28"))
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     // Today is not judged yet: it shows what the day holds.
     #expect(flow.view.card("Coffee")?.amountText == "– / 2 cups")
@@ -226,7 +226,7 @@ struct ArrangementScreenTests {
   @Test(arguments: [Language.en, .ru])
   func theStatisticsPickerShowsOneCategorysFiguresAlone(language: Language) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("tab-statistics")
     let scopes = try #require(flow.view.statistics).scopes

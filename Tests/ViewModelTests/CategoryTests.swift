@@ -16,7 +16,7 @@ import TrackerPreviewSupport
 struct CategoryTests {
   /// The demo, in a habit form, on the category list.
   func openList(_ world: TestWorld, _ language: Language = .ru) async throws -> AppFlow {
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")

@@ -33,7 +33,7 @@ struct DayRolloverTests {
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(
       clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29", "2026-11-30", "2026-12-01"])
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     let published = PublishedViews(flow)
     #expect(flow.view.main?.dateText == "30 Nov")
@@ -61,7 +61,7 @@ struct DayRolloverTests {
   @Test func aFutureDateBeingBrowsedBecomesTodayAndItsButtonsEnabled() async throws {
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29"])
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.tapAndSettle("date")
     try await flow.tapAndSettle("next-month")
@@ -79,7 +79,7 @@ struct DayRolloverTests {
   @Test func aPastDateBeingBrowsedStaysWhereTheUserPutIt() async throws {
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29"])
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.tapAndSettle("date")
     try await flow.tapAndSettle("day:2026-11-29")
@@ -93,7 +93,7 @@ struct DayRolloverTests {
     let clock = TestClock("2026-11-30T09:59:00Z")
     let (_, environment) = try world(
       clock: clock, timeZone: "Pacific/Kiritimati", days: ["2026-11-29", "2026-11-30", "2026-12-01"])
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.tapAndSettle("tab-statistics")
     let published = PublishedViews(flow)
@@ -110,7 +110,7 @@ struct DayRolloverTests {
     // first, at 04:00 UTC; a day of 25 hours follows.
     let clock = TestClock("2026-11-01T03:59:59Z")
     let (_, environment) = try world(clock: clock, timeZone: "America/New_York", days: ["2026-10-30"])
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-10-31"))
     clock.set("2026-11-01T04:00:00Z")
@@ -130,7 +130,7 @@ struct DayRolloverTests {
   @Test func anOpenCalendarMovesItsTodayMark() async throws {
     let clock = TestClock("2026-12-01T04:59:00Z")
     let (_, environment) = try world(clock: clock, timeZone: "America/New_York", days: ["2026-11-29"])
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.tapAndSettle("date")
     func today() -> Day? {

@@ -186,7 +186,7 @@ struct DetailTests {
 
   @Test func throughTheFlowACardOpensItsDetailWhichEditsDeletesAndGoesBack() async throws {
     let world = TestWorld(store: try store())
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("card:Run")
     #expect(flow.screen == .detail)
@@ -222,7 +222,7 @@ struct DetailTests {
   @Test(arguments: [Language.ru, .en])
   func swipingACardLeftAsksTheMenusDeleteQuestion(language: Language) async throws {
     let world = TestWorld(store: try store())
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.performAndSettle(.swipe(.left, .identifier("card:Run")))
     guard case .trackers(let main) = flow.view.base else {
@@ -242,7 +242,7 @@ struct DetailTests {
   }
 
   @Test func aDisabledDayIsRefusedByTheFlowWithItsReason() async throws {
-    let flow = AppFlow(environment: TestWorld(store: try store()).environment(.en))
+    let flow = await AppFlow.launch(environment: TestWorld(store: try store()).environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("card:Run")
     #expect(throws: FlowError.self) { try flow.tap("day:2026-12-02") }

@@ -17,7 +17,7 @@ struct ElementActionTests {
 
   @Test func theMainScreensElementsCarryTheirActions() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     let byID = Dictionary(uniqueKeysWithValues: flow.elements.map { ($0.id, $0) })
     #expect(byID["add"]?.action == .tracker(.addTracker))
@@ -32,7 +32,7 @@ struct ElementActionTests {
 
   @Test func theFormsPickersSayWhichIndexTheyChooseNotAStringToParse() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
@@ -46,7 +46,7 @@ struct ElementActionTests {
 
   @Test func sendingAnActionDoesWhatTappingItsElementDoes() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.sendAndSettle(.addTracker)
     try await flow.sendAndSettle(.chooseKind(.event))
@@ -61,7 +61,7 @@ struct ElementActionTests {
 
   @Test func anActionOfAnotherScreenIsRefusedAndATapOnWhatIsNotThereListsWhatIsOnScreen() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     #expect(throws: ActionError.self) { try flow.send(.chooseEmoji(index: 0)) }
     try await flow.sendAndSettle(.openFilters)
@@ -82,7 +82,7 @@ struct ElementActionTests {
 
   @Test func theMainScreenReportsOpenAndCloseAsItAppearsAndDisappears() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("tab-statistics")
     try await flow.tapAndSettle("tab-trackers")
@@ -97,7 +97,7 @@ struct ElementActionTests {
 
   @Test func onboardingReportsNothingUntilTheMainScreenAppears() async throws {
     let world = TestWorld()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     #expect(world.analytics.events.isEmpty)
     try await flow.tapAndSettle("start")

@@ -49,7 +49,7 @@ struct FailureTests {
   @Test(arguments: Language.allCases)
   func aRefusedCompletionShowsCouldntSaveAndTheCardStaysUnmarked(language: Language) async throws {
     let (world, store, names) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(language, store: store))
     await flow.settled()
     store.fail(.nextWrite(FailingStore.readOnly))
     try await flow.tapAndSettle("complete:" + names[0])
@@ -65,7 +65,7 @@ struct FailureTests {
 
   @Test func aRefusedPinKeepsTheCardWhereItWas() async throws {
     let (world, store, names) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.ru, store: store))
     await flow.settled()
     store.fail(.nextWrite(FailingStore.diskFull))
     try await flow.performAndSettle(.longPress(.identifier("card:" + names[1])))
@@ -79,7 +79,7 @@ struct FailureTests {
 
   @Test func aRefusedDeleteKeepsTheTrackerAndItsRecords() async throws {
     let (world, store, names) = try demo(.en)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.en, store: store))
     await flow.settled()
     store.fail(.nextWrite(FailingStore.readOnly))
     try await flow.performAndSettle(.longPress(.identifier("card:" + names[1])))
@@ -94,7 +94,7 @@ struct FailureTests {
   @Test(arguments: Language.allCases)
   func aRefusedCreateKeepsTheFormOpenWithCreateEnabledAndTheReason(language: Language) async throws {
     let (world, store, _) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(language, store: store))
     await flow.settled()
     for id in ["add", "habit", "name"] { try await flow.tapAndSettle(id) }
     try await flow.performAndSettle(.type("Run"))
@@ -119,7 +119,7 @@ struct FailureTests {
 
   @Test func aRefusedEditKeepsTheTrackerAsItWas() async throws {
     let (world, store, names) = try demo(.en)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.en, store: store))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:" + names[0])))
     try await flow.tapAndSettle("edit")
@@ -140,7 +140,7 @@ struct FailureTests {
 
   @Test func anUnreadableHistoryKeepsTheEditFormOpenAndAddsNoDays() async throws {
     let (world, store, names) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.ru, store: store))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:" + names[0])))
     try await flow.tapAndSettle("edit")
@@ -163,7 +163,7 @@ struct FailureTests {
   @Test(arguments: Language.allCases)
   func aRefusedNewCategoryKeepsTheCategoryFormOpen(language: Language) async throws {
     let (world, store, _) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(language, store: store))
     await flow.settled()
     for id in ["add", "habit", "category", "add-category", "title"] { try await flow.tapAndSettle(id) }
     try await flow.performAndSettle(.type("Sport"))
@@ -187,7 +187,7 @@ struct FailureTests {
 
   @Test func aRefusedRenameKeepsTheOldTitle() async throws {
     let (world, store, _) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.ru, store: store))
     await flow.settled()
     for id in ["add", "habit", "category"] { try await flow.tapAndSettle(id) }
     try await flow.performAndSettle(.longPress(.identifier("category:Домашний уют")))
@@ -209,7 +209,7 @@ struct FailureTests {
 
   @Test func aRefusedCategoryDeletionKeepsTheCategoryAndItsTrackers() async throws {
     let (world, store, _) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.ru, store: store))
     await flow.settled()
     for id in ["add", "habit", "category"] { try await flow.tapAndSettle(id) }
     try await flow.performAndSettle(.longPress(.identifier("category:Радостные мелочи")))
@@ -228,7 +228,7 @@ struct FailureTests {
 
   @Test func aCategoryThatCannotBeRememberedIsNotChosenAndTheListSaysWhy() async throws {
     let (world, store, _) = try demo(.en)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.en, store: store))
     await flow.settled()
     for id in ["add", "habit", "category"] { try await flow.tapAndSettle(id) }
     store.fail(.nextWrite(FailingStore.readOnly))
@@ -241,7 +241,7 @@ struct FailureTests {
   @Test(arguments: Language.allCases)
   func aFilterThatCannotBeRememberedStillFiltersAndSaysSo(language: Language) async throws {
     let (world, store, names) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(language, store: store))
     await flow.settled()
     try await flow.tapAndSettle("filters")
     store.fail(.nextWrite(FailingStore.readOnly))
@@ -256,7 +256,7 @@ struct FailureTests {
   func onboardingThatCannotBeSavedStaysWithTheReason(language: Language) async throws {
     let world = TestWorld()
     let store = FailingStore(world.store)
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(language, store: store))
     await flow.settled()
     store.fail(.nextWrite(FailingStore.readOnly))
     try await flow.tapAndSettle("start")
@@ -274,7 +274,7 @@ struct FailureTests {
     let world = TestWorld()
     try world.store.saveSettings(StoreSettings(isOnboardingDone: false, filter: .completed))
     let store = FailingStore(world.store)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.en, store: store))
     await flow.settled()
     store.fail(.nextRead(FailingStore.ioError))
     try await flow.tapAndSettle("start")
@@ -286,7 +286,7 @@ struct FailureTests {
   func anUnreadableStoreShowsTheAlertNotTheWhatAreWeGoingToTrackPlaceholder(language: Language) async throws {
     let (world, store, _) = try demo(language)
     store.fail(.everyRead(FailingStore.ioError))
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(language, store: store))
     await flow.settled()
     #expect(flow.screen == .trackers)
     #expect(flow.view.alert == couldNotRead(language))
@@ -296,7 +296,7 @@ struct FailureTests {
 
   @Test func aFailedReadAfterAChangeKeepsTheCardsOnScreen() async throws {
     let (world, store, names) = try demo(.ru)
-    let flow = AppFlow(environment: world.environment(.ru, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.ru, store: store))
     await flow.settled()
     let published = PublishedViews(flow)
     let before = flow.view.main?.sections
@@ -319,7 +319,7 @@ struct FailureTests {
     let (world, store, names) = try demo(.en)
     let environment =
       asTheAppRuns ? world.environment(.en, store: store) : world.environment(.en, store: store)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     let before = flow.view.main
     try await flow.tapAndSettle("date")
@@ -332,7 +332,7 @@ struct FailureTests {
     // A commit: the screen reads its day again, the 30th, and shows what a fresh screen shows.
     let undone = try #require(names.first { flow.view.card($0)?.isCompleted == false })
     try await flow.tapAndSettle("complete:" + undone)
-    let fresh = AppFlow(environment: world.environment(.en))
+    let fresh = await AppFlow.launch(environment: world.environment(.en))
     await fresh.settled()
     #expect(flow.view.card(undone)?.isCompleted == true)
     #expect(flow.view.main?.selectedDay == day("2026-11-30"))
@@ -344,7 +344,7 @@ struct FailureTests {
     async throws
   {
     let (world, store, _) = try demo(language)
-    let flow = AppFlow(environment: world.environment(language, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(language, store: store))
     await flow.settled()
     store.fail(.nextRead(FailingStore.ioError))
     try await flow.tapAndSettle("tab-statistics")
@@ -359,7 +359,7 @@ struct FailureTests {
     let world = TestWorld()
     let store = FailingStore(world.store)
     store.fail(.nextRead(FailingStore.ioError))
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.en, store: store))
     await flow.settled()
     #expect(flow.screen == .trackers)
     #expect(flow.view.alert == couldNotRead(.en))

@@ -17,7 +17,7 @@ struct FormKeepsInputTests {
   @Test(arguments: Language.allCases)
   func cancelOnAFormWithChangesAsksAndKeepEditingKeepsThem(language: Language) async throws {
     let world = try MeasureAndQuotaFormTests.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
@@ -36,7 +36,7 @@ struct FormKeepsInputTests {
 
   @Test func cancelOnAnUntouchedFormClosesIt() async throws {
     let world = try MeasureAndQuotaFormTests.world()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
@@ -46,7 +46,7 @@ struct FormKeepsInputTests {
 
   @Test func aNewHabitsFormOpensOnTheOnlyCategoryAndIsStillUntouched() async throws {
     let world = try MeasureAndQuotaFormTests.world()  // one category: home
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
@@ -60,7 +60,7 @@ struct FormKeepsInputTests {
   @Test func withTwoCategoriesNoneIsChosenForTheUser() async throws {
     let world = try MeasureAndQuotaFormTests.world()
     try world.store.createCategory(TrackerCategory(id: id(2), title: "Work"))
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
@@ -84,7 +84,7 @@ struct FormKeepsInputTests {
   @Test func aCategoryAddedFromTheFormIsCheckedAndChosen() async throws {
     let world = try MeasureAndQuotaFormTests.world()
     try world.store.createCategory(TrackerCategory(id: id(2), title: "Work"))
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
@@ -107,7 +107,7 @@ struct FormKeepsInputTests {
   ])
   func aRefusedCharacterIsNamed(language: Language, message: String) async throws {
     let world = try MeasureAndQuotaFormTests.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")

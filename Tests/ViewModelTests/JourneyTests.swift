@@ -14,7 +14,7 @@ struct JourneyTests {
   @Test(arguments: Language.allCases)
   func aNewUserCreatesCompletesAndReadsTheStatistics(language: Language) async throws {
     let world = TestWorld()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     let ru = language == .ru
 

@@ -34,7 +34,7 @@ struct LanguageChangeReadsTests {
     let world = try TestWorld.demo(language == .ru ? .russian : .english)
     let store = FailingStore(world.store)
     let environment = world.environment(language, store: store)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await navigate(flow)
     return (flow, store, environment, world)
@@ -51,7 +51,7 @@ struct LanguageChangeReadsTests {
     #expect(store.reads == [])
     #expect(flow.view != before)
     // The same screens over the same data, as an app started in the other language draws them.
-    let fresh = AppFlow(environment: world.environment(other))
+    let fresh = await AppFlow.launch(environment: world.environment(other))
     await fresh.settled()
     try await navigate(fresh)
     #expect(flow.view == fresh.view)

@@ -28,7 +28,7 @@ struct LifetimeTests {
 
   @Test func openingAndClosingEverySheetAHundredTimesLeavesNothingBehind() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     let storeObservers = world.store.observerCount
     let mainObservers = flow.trackers?.observable.observerCount
@@ -60,7 +60,7 @@ struct LifetimeTests {
 
   @Test func fiftyCalendarsLeaveOneTokenNotFiftyOne() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     for _ in 0..<50 {
       try await flow.tapAndSettle("date")
@@ -77,7 +77,7 @@ struct LifetimeTests {
     weak var weakMain: TrackersViewModel?
     weak var weakForm: TrackerFormViewModel?
     do {
-      let flow = AppFlow(environment: world.environment(.ru))
+      let flow = await AppFlow.launch(environment: world.environment(.ru))
       await flow.settled()
       try await flow.tapAndSettle("tab-statistics")
       try await flow.tapAndSettle("tab-trackers")

@@ -86,7 +86,7 @@ struct MainScreenTests {
 
   @Test func main1_plusOpensTheTypePicker() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("add")
     #expect(
@@ -99,7 +99,7 @@ struct MainScreenTests {
 
   @Test func main2_theDateOpensTheCalendarWhichSwitchesMonthsAndPicksADay() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("date")
     guard case .calendar(let november)? = flow.view.presented.last else {
@@ -169,7 +169,7 @@ struct MainScreenTests {
 
   @Test func main4ii_vi_vii_theSheetChecksTheCurrentFilterAndClosesOnAChoice() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.tap(.label("Filters")))
     #expect(
@@ -258,7 +258,7 @@ struct MainScreenTests {
   @Test func theFilterIsRememberedAcrossLaunches() async throws {
     let world = try TestWorld.demo()
     TrackersViewModel(environment: world.environment(.en)).filterChosen(.notCompleted)
-    let relaunched = AppFlow(environment: world.environment(.en))
+    let relaunched = await AppFlow.launch(environment: world.environment(.en))
     await relaunched.settled()
     guard case .trackers(let main) = relaunched.view.base else {
       Issue.record("not on main")
@@ -269,7 +269,7 @@ struct MainScreenTests {
 
   @Test func completingTogglesTheCardAndItsCounter() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("complete:Поливать растения")
     guard case .trackers(let done) = flow.view.base else {
@@ -293,7 +293,7 @@ struct MainScreenTests {
 
   @Test func aFutureDateCannotBeCompleted() async throws {
     let world = try TestWorld.demo(.english)
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("date")
     try await flow.tapAndSettle("next-month")
@@ -316,7 +316,7 @@ struct MainScreenTests {
 
   @Test func main6i_pinningMovesTheCardToThePinnedSectionAndUnpinningRemovesTheSection() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Поливать растения")))
     // The only pinned card: nothing to move past in its section.
@@ -348,7 +348,7 @@ struct MainScreenTests {
 
   @Test func main6ii_editOpensTheFilledFormWithTheDayCounter() async throws {
     let world = try TestWorld.demo(.english)
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Morning exercise")))
     try await flow.tapAndSettle("edit")
@@ -372,7 +372,7 @@ struct MainScreenTests {
 
   @Test func main6iii_deleteAsksThenRemovesTheTrackerAndAllItsRecords() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     let cat = DemoData(today: day("2026-11-30")).trackers[1]
     try await flow.performAndSettle(.longPress(.identifier("card:Кошка заслонила камеру на созвоне")))
@@ -408,7 +408,7 @@ struct MainScreenTests {
 
   @Test func main7_theTabBarSwitchesBetweenTrackersAndStatistics() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     try await flow.performAndSettle(.tap(.label("Статистика")))
     #expect(flow.screen == .statistics)
@@ -455,7 +455,7 @@ struct MainScreenTests {
 
   @Test func anUnknownLabelListsWhatIsOnScreen() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     do {
       try await flow.performAndSettle(.tap(.label("Frobnicate")))

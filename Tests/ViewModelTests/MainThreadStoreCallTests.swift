@@ -66,7 +66,7 @@ struct MainThreadStoreCallTests {
   @Test func drivingTheTrackerAppOnTheDemoInMemoryCallsTheStoreOffTheMainThreadOnly() async throws {
     let world = try TestWorld.demo()
     let before = world.store.mainThreadCalls
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     try await driveTheTrackerApp(flow)
     #expect(flow.trackers?.state.sections.flatMap(\.cards).contains { $0.isPinned } == true)
     #expect(world.store.mainThreadCalls == before)
@@ -80,7 +80,7 @@ struct MainThreadStoreCallTests {
     let before = file.mainThreadCalls
     #expect(before > 0)  // the check counts: the setup above ran on the main thread
     var environment = world.environment(.ru, store: file)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     try await driveTheTrackerApp(flow)
     #expect(file.mainThreadCalls == before)
   }

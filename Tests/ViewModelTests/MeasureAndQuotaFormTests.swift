@@ -40,7 +40,7 @@ struct MeasureAndQuotaFormTests {
   func aMeasurableHabitIsCreatedWithItsUnitTargetAndDirection(language: Language, target: String) async throws
   {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Run")
     try await flow.tapAndSettle("schedule")
@@ -72,7 +72,7 @@ struct MeasureAndQuotaFormTests {
   @Test(arguments: [(Language.en, "3 times a week"), (.ru, "3 раза в неделю")])
   func aThreeTimesAWeekHabitIsCreatedAndItsRowSaysSo(language: Language, text: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Swim")
     try await flow.tapAndSettle("schedule")
@@ -92,7 +92,7 @@ struct MeasureAndQuotaFormTests {
   @Test(arguments: [(Language.en, "10 times a month"), (.ru, "10 раз в месяц")])
   func aMonthlyQuotaIsCreatedWithTheStepper(language: Language, text: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Call home")
     try await flow.tapAndSettle("schedule")
@@ -162,7 +162,7 @@ struct MeasureAndQuotaFormTests {
   @Test(arguments: [(Language.en, "2 times in 10 days"), (.ru, "2 раза за 10 дней")])
   func aWindowHabitIsMadeFromTheFormAndEditedBack(language: Language, text: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Swim")
     try await flow.tapAndSettle("schedule")
@@ -192,7 +192,7 @@ struct MeasureAndQuotaFormTests {
     async throws
   {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Steps")
     try await flow.tapAndSettle("schedule")
@@ -253,7 +253,7 @@ struct MeasureAndQuotaFormTests {
     language: Language, text: String, message: String
   ) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Read")
     try await flow.tapAndSettle("schedule")
@@ -278,7 +278,7 @@ struct MeasureAndQuotaFormTests {
   @Test(arguments: [(Language.en, "12 character limit"), (.ru, "Ограничение 12 символов")])
   func aUnitOverTwelveCharactersIsRefused(language: Language, message: String) async throws {
     let world = try Self.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await Self.newHabit(flow, name: "Walk")
     try await flow.tapAndSettle("schedule")
@@ -380,7 +380,7 @@ struct MeasureAndQuotaFormTests {
 
   @Test func theScheduleOpensWithTheFormsQuota() async throws {
     let world = try Self.world(try Self.reading(), [])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Read")))
     try await flow.tapAndSettle("edit")

@@ -46,7 +46,7 @@ struct MeasureNotePaceScreenTests {
     async throws
   {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     #expect(flow.view.card("Run")?.amountText == amount)
     try await flow.tapAndSettle("date")
@@ -56,7 +56,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func anAtLeastDayBelowItsTargetIsNotDoneButShowsItsAmount() async throws {
     let world = try world(["2026-11-30": "12.5", "2026-11-29": "20"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     let card = try #require(flow.view.card("Run"))
     #expect(!card.isCompleted && card.amountText == "12.5 / 20 km")
@@ -68,7 +68,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func theCardsDayCounterCountsMetDays() async throws {
     let world = try world(["2026-11-27": "25", "2026-11-28": "10", "2026-11-29": "20"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     #expect(flow.view.card("Run")?.dayCounter == "2 days")
   }
@@ -76,7 +76,7 @@ struct MeasureNotePaceScreenTests {
   @Test(arguments: [(Language.en, "12.5 / 20 km"), (.ru, "12,5 / 20 km")])
   func typingAnAmountAndSavingShowsItOnTheCard(language: Language, shown: String) async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("complete:Run")
     #expect(flow.screen == .amount)
@@ -95,7 +95,7 @@ struct MeasureNotePaceScreenTests {
     async throws
   {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("complete:Run")
     try await flow.performAndSettle(.type(typed))
@@ -110,7 +110,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func minusAndPlusMoveByOneUnitAndNeverBelowZero() async throws {
     let world = try world(["2026-11-30": "1.5"])
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("complete:Run")
     try await flow.tapAndSettle("amount-plus")
@@ -125,7 +125,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func clearOnTheAmountSheetRemovesTheDaysRecord() async throws {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("complete:Run")
     try await flow.tapAndSettle("clear")
@@ -136,7 +136,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func escClosesTheAmountAndNoteSheetsWithoutSaving() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("complete:Run")
     try await flow.performAndSettle(.type("7"))
@@ -159,14 +159,14 @@ struct MeasureNotePaceScreenTests {
     async throws
   {
     let world = try quotaWorld(3, per: period, done: ["2026-11-27", "2026-11-30"])
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     #expect(flow.view.card("Swim")?.quotaText == progress)
   }
 
   @Test func aQuotaCardOnADayOfAnotherWeekSaysThatWeek() async throws {
     let world = try quotaWorld(2, per: .week, done: ["2026-11-24", "2026-11-27"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("date")
     try await flow.tapAndSettle("day:2026-11-25")
@@ -178,7 +178,7 @@ struct MeasureNotePaceScreenTests {
     async throws
   {
     let world = try quotaWorld(3, per: .week, done: ["2026-11-24", "2026-11-26", "2026-11-27"])
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("card:Swim")
     guard case .detail(let detail)? = flow.view.presented.last else {
@@ -197,7 +197,7 @@ struct MeasureNotePaceScreenTests {
     let world = try world(["2026-11-29": "25"])
     try world.store.createTracker(habit("Read", id: 11))
     try world.store.toggleRecord(trackerID: id(11), on: day("2026-11-30"))
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     let read = flow.view.card("Read")
     try await flow.tapAndSettle("complete:Run")
@@ -210,7 +210,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func theCompletedFiltersFollowMetDays() async throws {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("filters")
     try await flow.tapAndSettle("filter:completed")
@@ -225,7 +225,7 @@ struct MeasureNotePaceScreenTests {
     async throws
   {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Run")))
     #expect(try flow.find(.identifier("note")).label == entry)
@@ -257,7 +257,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func aNoteMayBeWrittenOnAFutureDayAndKeepsItsLineBreaks() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("date")
     try await flow.tapAndSettle("next-month")
@@ -272,7 +272,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func aBlankNoteCannotBeSavedAndATooLongOneSaysWhy() async throws {
     let world = try world()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Run")))
     try await flow.tapAndSettle("note")
@@ -289,7 +289,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func theDetailChartsTheLast12WeeksTotalsAgainstTheWeeklyTarget() async throws {
     let world = try world(["2026-11-30": "12.5", "2026-11-24": "20", "2026-11-25": "7.25", "2026-09-14": "3"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("card:Run")
     guard case .detail(let detail)? = flow.view.presented.last else {
@@ -314,7 +314,7 @@ struct MeasureNotePaceScreenTests {
     run.measure = try .measurable(
       unit: "km", target: Amount(parsing: "3000"), direction: .atMost, period: .month)
     try world.store.updateTracker(run, addingRecordsOn: [], removingRecordsOn: [])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("card:Run")
     guard case .detail(let detail)? = flow.view.presented.last else {
@@ -359,7 +359,7 @@ struct MeasureNotePaceScreenTests {
     run.measure = try .measurable(
       unit: "km", target: Amount(parsing: "50000"), direction: .atLeast, period: .week)
     try world.store.updateTracker(run, addingRecordsOn: [], removingRecordsOn: [])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("card:Run")
     guard case .detail(let detail)? = flow.view.presented.last else {
@@ -371,7 +371,7 @@ struct MeasureNotePaceScreenTests {
 
   @Test func theSheetsElementsAreNamedForAScreenReader() async throws {
     let world = try world(["2026-11-30": "12.5"])
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     #expect(try flow.find(.identifier("card:Run")).spoken == "Run, 0 days, 12.5 / 20 km")
     #expect(try flow.find(.identifier("complete:Run")).spoken == "Enter the amount: Run")

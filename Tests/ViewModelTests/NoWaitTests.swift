@@ -93,7 +93,7 @@ struct NoWaitTests {
     let world = try TestWorld.demo()
     try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: ReminderTime.evening) }
     let environment = appEnvironment(world, language)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     try flow.tap("tab-settings")
     let before = try #require(flow.settings)
     // The default (off) is not what is stored (on): no row shows it, and a flip does nothing.
@@ -118,7 +118,7 @@ struct NoWaitTests {
     defer { sync.statusGate.open() }
     var environment = appEnvironment(world, language)
     // The app's sync reads its status in the background: the environment is made at once.
-    environment.sync = AppSync(store: sync, waits: false)
+    environment.sync = AppSync(store: sync)
     let model = SettingsViewModel(environment: environment)
     try await settled(environment)
     // The settings are read, the sync's status is not: no row says "Sync: off" over a joined folder.
@@ -137,7 +137,7 @@ struct NoWaitTests {
     store.holdReads()
     releasing(store)
     // Made at once while the settings cannot be read yet.
-    let scheduler = StoredSettingScheduler.allowedIfOn(in: store, waits: false)
+    let scheduler = StoredSettingScheduler.allowedIfOn(in: store)
     let answers = Heard<NotificationAuthorization>()
     scheduler.authorizationStatus { answers.add($0) }
     #expect(answers.all == [])
@@ -148,13 +148,11 @@ struct NoWaitTests {
     #expect(answers.all == [.granted, .granted])
   }
 
-  @Test(arguments: [true, false])
-  func aReminderStoredAsOffLeavesTheSchedulerToAsk(_ waits: Bool) async throws {
+  @Test func aReminderStoredAsOffLeavesTheSchedulerToAsk() async throws {
     let world = try TestWorld.demo()
-    let scheduler = StoredSettingScheduler.allowedIfOn(in: world.store, waits: waits)
+    let scheduler = StoredSettingScheduler.allowedIfOn(in: world.store)
     let answers = Heard<NotificationAuthorization>()
     scheduler.authorizationStatus { answers.add($0) }
-    if waits { #expect(answers.all == [.notDetermined]) }
     #expect(try await eventually { answers.all == [.notDetermined] })
   }
 
@@ -196,7 +194,7 @@ struct NoWaitTests {
   @Test func aTrackerFormSavingTakesNoCancelAndNoSecondCreate() async throws {
     let world = try TestWorld.demo(.english)
     let environment = appEnvironment(world, .en)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     try await settled(environment)
     let before = try world.store.trackers().count
     try flow.tap("add")
@@ -279,7 +277,7 @@ struct NoWaitTests {
   ) {
     let world = try TestWorld.demo(language == .en ? .english : .russian)
     let environment = appEnvironment(world, language)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     try await settled(environment)
     let card = try #require(flow.trackers?.state.sections.flatMap(\.cards).first)
     try flow.perform(.longPress(.identifier("card:" + card.name)))

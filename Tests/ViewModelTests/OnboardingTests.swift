@@ -71,7 +71,7 @@ struct OnboardingTests {
 
   @Test func onboarding2_theButtonOpensTheMainScreenOnceAndForAll() async throws {
     let world = TestWorld()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     #expect(flow.screen == .onboarding)
     #expect(
@@ -83,14 +83,14 @@ struct OnboardingTests {
     try await flow.performAndSettle(.tap(.label("Вот это технологии!")))
     #expect(flow.screen == .trackers)
     #expect(try world.store.settings().isOnboardingDone)
-    #expect(AppFlow(environment: world.environment(.ru)).screen == .trackers)
+    #expect(await AppFlow.launch(environment: world.environment(.ru)).screen == .trackers)
   }
 
   @Test func onboardingIsNotMarkedDoneByAnythingElse() async throws {
     let world = TestWorld()
     try world.store.createCategory(home)
     try world.store.createTracker(habit("Read", id: 10))
-    #expect(AppFlow(environment: world.environment(.en)).screen == .onboarding)
+    #expect(await AppFlow.launch(environment: world.environment(.en)).screen == .onboarding)
     #expect(try world.store.settings().isOnboardingDone == false)
   }
 }

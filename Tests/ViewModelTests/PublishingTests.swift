@@ -20,7 +20,7 @@ struct PublishingTests {
 
   @Test func observingDeliversTheViewAtOnce() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     let published = PublishedViews(flow)
     #expect(published.views == [flow.view])
@@ -28,7 +28,7 @@ struct PublishingTests {
 
   @Test func completingACardPublishesTheCardWithItsTickAndCounter() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     let published = PublishedViews(flow)
     try await flow.tapAndSettle("complete:Поливать растения")
@@ -39,7 +39,7 @@ struct PublishingTests {
 
   @Test func aChangeMadeThroughAnotherViewModelReachesTheFlowsObserversAtOnce() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     let published = PublishedViews(flow)
     // A second main screen on the same store, as a second window of the app would have.
@@ -53,7 +53,7 @@ struct PublishingTests {
 
   @Test func aChangeMadeDirectlyOnTheStoreArrivesOnTheNextTurnOfTheMainActor() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     let published = PublishedViews(flow)
     try world.store.toggleRecord(trackerID: demo.trackers[2].id, on: day("2026-11-30"))
@@ -65,7 +65,7 @@ struct PublishingTests {
 
   @Test func aChangeMadeOnAnotherThreadArrivesOnTheMainActor() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     let published = PublishedViews(flow)
     let id = demo.trackers[1].id
@@ -77,7 +77,7 @@ struct PublishingTests {
 
   @Test func theStatisticsTabFollowsEveryChange() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("tab-statistics")
     let published = PublishedViews(flow)
@@ -91,7 +91,7 @@ struct PublishingTests {
 
   @Test func everySheetPublishesItsChanges() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     let published = PublishedViews(flow)
     func lastPresented() -> AppView.Presented? { published.last?.presented.last }
@@ -133,7 +133,7 @@ struct PublishingTests {
 
   @Test func aCategoryAddedElsewhereShowsInTheOpenCategoryList() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     for id in ["add", "habit", "category"] { try await flow.tapAndSettle(id) }
     let published = PublishedViews(flow)
@@ -149,7 +149,7 @@ struct PublishingTests {
   @Test func anAlertIsPublishedAndSoIsItsDismissal() async throws {
     let world = try TestWorld.demo()
     let store = FailingStore(world.store)
-    let flow = AppFlow(environment: world.environment(.en, store: store))
+    let flow = await AppFlow.launch(environment: world.environment(.en, store: store))
     await flow.settled()
     let published = PublishedViews(flow)
     store.fail(.nextWrite(FailingStore.readOnly))
@@ -161,7 +161,7 @@ struct PublishingTests {
 
   @Test func noViewIsPublishedTwiceInARow() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     let published = PublishedViews(flow)
     for id in [
@@ -175,7 +175,7 @@ struct PublishingTests {
 
   @Test func aCancelledTokenHearsNothingMore() async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     var count = 0
     let token = flow.observe { _ in count += 1 }

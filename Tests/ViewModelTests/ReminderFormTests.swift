@@ -29,7 +29,7 @@ struct ReminderFormTests {
   @Test(arguments: Language.allCases)
   func aNewHabitIsCreatedWithTheRemindersAddedOnItsForm(language: Language) async throws {
     let world = try MeasureAndQuotaFormTests.world()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await MeasureAndQuotaFormTests.newHabit(flow, name: "Run")
     try await flow.tapAndSettle("schedule")
@@ -56,7 +56,7 @@ struct ReminderFormTests {
     let chosen = HabitReminder(time: at0730, days: [.saturday], onlyIfNotDone: false)
     tracker.reminders = [chosen, HabitReminder(time: at2000)]
     try world.store.createTracker(tracker)
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Read")))
     try await flow.tapAndSettle("edit")
@@ -81,7 +81,7 @@ struct ReminderFormTests {
   @Test func aFormWithAReminderAddedAsksBeforeItIsLeftAndOneUndoneDoesNot() async throws {
     let world = try MeasureAndQuotaFormTests.world()
     try world.store.createTracker(habit("Read", id: 10))
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Read")))
     try await flow.tapAndSettle("edit")
@@ -99,7 +99,7 @@ struct ReminderFormTests {
   @Test func theEighthReminderIsTheLastAndAReminderMovedOntoAnotherTimeTakesItsPlace() async throws {
     let world = try MeasureAndQuotaFormTests.world()
     try world.store.createTracker(habit("Read", id: 10))
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.performAndSettle(.longPress(.identifier("card:Read")))
     try await flow.tapAndSettle("edit")

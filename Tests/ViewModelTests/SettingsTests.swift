@@ -67,7 +67,7 @@ struct SettingsTests {
   {
     var environment = world.environment(language)
     environment.notifications = scheduler
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.tapAndSettle("tab-settings")
     return flow
@@ -265,7 +265,7 @@ struct SettingsTests {
     let failing = FailingStore(world.store)
     var environment = world.environment(.en, store: failing)
     environment.notifications = RecordingScheduler(status: .granted)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.tapAndSettle("tab-settings")
     failing.fail(.nextWrite(FailingStore.diskFull))

@@ -72,7 +72,7 @@ struct StatisticsScreenTests {
 
   @Test func theOpenTabFollowsTogglesEditsAndDeletesAsAFreshComputationWould() async throws {
     let world = try TestWorld.demo(.english)
-    let flow = AppFlow(environment: world.environment(.en))
+    let flow = await AppFlow.launch(environment: world.environment(.en))
     await flow.settled()
     try await flow.tapAndSettle("tab-statistics")
     try await flow.tapAndSettle("tab-trackers")

@@ -56,24 +56,6 @@ struct StoreAccessTests {
     #expect(try store.categories().count == 40)
   }
 
-  @Test func aReadWaitedForToItsEndAnswersAtOnceEvenBehindReadsStillOnTheirWay() async throws {
-    let store = InMemoryTrackerStore()
-    try store.createCategory(Self.home)
-    let access = access(store)
-    let earlier = Recorded<Int>()
-    for _ in 0..<20 {
-      access.read { (store) throws(StoreError) in
-        try store.categories().count
-      } then: {
-        earlier.values.append((try? $0.get()) ?? -1)
-      }
-    }
-    let titles = access.readAndWait { (store) throws(StoreError) in try store.categories().map(\.title) }
-    #expect((try? titles.get()) == ["Home"])
-    #expect(try await eventually { earlier.values.count == 20 })
-    #expect(earlier.values == Array(repeating: 1, count: 20))
-  }
-
   /// Another window completed a card before this screen heard of it: a tap on the card's "Mark
   /// as done" leaves it done (a toggle would have undone it), and so does a second tap.
   @Test func aTapMadeWhileTheScreenWasBehindEndsAsTheCardOffered() async throws {

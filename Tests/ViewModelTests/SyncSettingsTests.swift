@@ -152,7 +152,7 @@ struct SyncSettingsTests {
     var environment = world.environment(.en)
     environment.sync = AppSync(store: ScriptedSync(status))
     try environment.store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.performAndSettle(.tap(.element(.tab(.settings))))
     let row = try #require(flow.elements.first { $0.identifier == .sync })
@@ -169,7 +169,7 @@ struct SyncSettingsTests {
     var environment = world.environment(language)
     try environment.store.saveSettings(StoreSettings(isOnboardingDone: true))
     environment.sync = nil
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.performAndSettle(.tap(.element(.tab(.settings))))
     let row = try #require(flow.elements.first { $0.identifier == .sync })

@@ -149,7 +149,7 @@ struct TrackerFormTests {
 
   @Test func creation3c_d_aNewCategoryComesBackCheckedAndChoosingItFillsTheForm() async throws {
     let world = TestWorld(store: try TestWorld.demo().store)
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.performAndSettle(.tap(.label("Привычка")))
@@ -176,7 +176,7 @@ struct TrackerFormTests {
 
   @Test func creation4_theScheduleShowsShortNamesOrEveryDay() async throws {
     let world = TestWorld()
-    let flow = AppFlow(environment: try showMain(world))
+    let flow = await AppFlow.launch(environment: try showMain(world))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
@@ -221,7 +221,7 @@ struct TrackerFormTests {
   @Test func creation7_cancelCreatesNothing() async throws {
     let world = try TestWorld.demo()
     let before = try world.store.contents()
-    let flow = AppFlow(environment: world.environment(.ru))
+    let flow = await AppFlow.launch(environment: world.environment(.ru))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("event")
@@ -239,7 +239,7 @@ struct TrackerFormTests {
   {
     let world = try TestWorld.demo()
     let environment = world.environment(.ru)
-    let flow = AppFlow(environment: environment)
+    let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
@@ -371,7 +371,7 @@ struct LeavingTheFormTests {
     language: Language, question: String, discard: String, keep: String
   ) async throws {
     let world = try TestWorld.demo()
-    let flow = AppFlow(environment: world.environment(language))
+    let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     func form() -> TrackerFormViewModel.State? { formState(flow) }
     try await flow.tapAndSettle("add")

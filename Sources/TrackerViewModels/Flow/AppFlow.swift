@@ -80,20 +80,12 @@ public final class AppFlow {
   @ObservationIgnored
   var needsPublish = false
 
-  /// The app as launched: onboarding until it was finished once, then the main screen. When the
-  /// settings cannot be read, the main screen opens with an alert (onboarding would save over
-  /// settings it could not read). The settings are read first, and this waits for them: for a
-  /// script, `show`, the tour, previews and tests. An app that keeps running launches with
-  /// `launch(environment:)` instead, which waits for nothing.
-  public convenience init(environment: AppEnvironment) {
-    self.init(
-      environment: environment,
-      settings: environment.access.readAndWait { (store) throws(StoreError) in try store.settings() })
-  }
-
   /// Launches the app off the main actor's back: the settings (which hold the day start hour
   /// "today" needs, and whether onboarding was done) are read off the main actor, and `then`
   /// gets the flow on the main actor once they are. Until then a client shows its launch screen.
+  /// The app opens on onboarding until it was finished once, then on the main screen; when the
+  /// settings cannot be read, the main screen opens with an alert (onboarding would save over
+  /// settings it could not read).
   public static func launch(
     environment: AppEnvironment, then: @escaping @MainActor @Sendable (AppFlow) -> Void
   ) {

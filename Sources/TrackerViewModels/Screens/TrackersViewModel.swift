@@ -83,7 +83,12 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     observeCollapsed()
     observeCards(state)
     region = following(environment.region) { $0.relabel() }
+    // A day start read after this screen was built (it was never read, or it changed elsewhere):
+    // "today" is looked at again.
+    dayStartToken = environment.dayStartCache.follow { [weak self] in self?.clockChanged() }
   }
+
+  private var dayStartToken: ObservationToken?
 
   /// Follows the environment's language and time zone.
   package var region: RegionFollower?

@@ -107,7 +107,10 @@ extension ListCommand {
       // `list` lists every tracker of the day, whatever the screen has collapsed.
       $0.collapsedCategoryIDs = []
     }
-    let screen = TrackersViewModel(environment: await settings.appEnvironment(store: readOnly))
+    let environment = await settings.appEnvironment(store: readOnly)
+    // "Today" counts from the stored day start: read before the screen asks for it.
+    await environment.dayStartRead()
+    let screen = TrackersViewModel(environment: environment)
     await screen.environment.access.settled()
     return (store, settings, screen)
   }
