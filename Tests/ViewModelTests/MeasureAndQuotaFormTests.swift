@@ -335,7 +335,6 @@ struct MeasureAndQuotaFormTests {
     tracker.kind = .habit(Schedule(window: try #require(TimesInDays(1, in: 3))))
     let world = try Self.world(tracker, [("2026-11-27", nil)])
     let model = try await Self.form(world, .en)
-    await model.settled()
     #expect(model.state.dayCounter == nil && model.state.isCreateEnabled)
     model.daysPlusTapped()
     await model.settled()
@@ -356,7 +355,6 @@ struct MeasureAndQuotaFormTests {
       try MeasureGoal(unit: "стр.", target: Amount(parsing: "12.5"), direction: .atMost))
     let world = try Self.world(tracker, [])
     let model = try await Self.form(world, .ru)
-    await model.settled()
     #expect(model.state.scheduleValue == "3 раза в неделю")
     #expect(model.state.measure.isMeasurable)
     #expect(model.state.measure.kinds.map(\.isChosen) == [false, true])
@@ -402,7 +400,6 @@ struct MeasureAndQuotaFormTests {
     let world = try Self.world(
       try Self.reading(), [("2026-11-27", 5), ("2026-11-28", 25), ("2026-11-29", nil)])
     let model = try await Self.form(world, .en)
-    await model.settled()
     // Met days, as the card counts them: 25 and the record without an amount.
     #expect(model.state.dayCounter?.text == "2 days")
     model.measureKindTapped(.yesNo)
@@ -421,7 +418,6 @@ struct MeasureAndQuotaFormTests {
     // Today is Monday 30 November; Sunday's 5 pages missed the 20.
     let world = try Self.world(try Self.reading(), [("2026-11-29", 5), ("2026-11-27", 25)])
     let model = try await Self.form(world, .ru)
-    await model.settled()
     #expect(model.state.dayCounter?.text == "1 день")
     model.daysPlusTapped()
     await model.settled()
@@ -448,7 +444,6 @@ struct MeasureAndQuotaFormTests {
     let summary = try #require(try world.store.trackers().first)
     let model = await loaded(
       TrackerFormViewModel(environment: world.environment(.en, store: store), mode: .edit(summary)))
-    await model.settled()
     model.name = "Read more"
     model.daysPlusTapped()
     await model.settled()
@@ -459,7 +454,6 @@ struct MeasureAndQuotaFormTests {
 
   @Test func moreDaysOnAMeasurableHabitAreSavedInOneWrite() async throws {
     let (world, store, model) = try await Self.renamedWithTwoMoreDays()
-    await model.settled()
     model.createTapped()
     await model.settled()
     // The new name, today's record and Sunday's amount raised to the target: one transaction.
@@ -473,7 +467,6 @@ struct MeasureAndQuotaFormTests {
 
   @Test func aRefusedSaveOfMoreDaysOnAMeasurableHabitLeavesNothingHalfWritten() async throws {
     let (world, store, model) = try await Self.renamedWithTwoMoreDays()
-    await model.settled()
     let before = try world.store.contents()
     store.fail(.everyWrite(FailingStore.diskFull))
     model.createTapped()
@@ -498,7 +491,6 @@ struct MeasureAndQuotaFormTests {
     let world = try Self.world(
       try Self.reading(), [("2026-11-29", 30), ("2026-11-28", 5), ("2026-11-27", 25)])
     let model = try await Self.form(world, .en)
-    await model.settled()
     #expect(model.state.dayCounter?.count == 2)
     model.daysMinusTapped()
     await model.settled()
@@ -527,7 +519,6 @@ struct MeasureAndQuotaFormTests {
     // 27 and 28 within the target, 29 over it: two met days before today.
     let world = try Self.world(tracker, [("2026-11-28", 3), ("2026-11-29", 30)])
     let model = try await Self.form(world, .en)
-    await model.settled()
     #expect(model.state.dayCounter?.count == 2 && model.state.dayCounter?.isMinusEnabled == false)
     model.daysPlusTapped()
     await model.settled()
@@ -543,7 +534,6 @@ struct MeasureAndQuotaFormTests {
   @Test func aLossPendingWhenTheMeasureChangesShowsOnlyWhatSaveRemoves() async throws {
     let world = try Self.world(try Self.reading(), [("2026-11-28", 25), ("2026-11-29", 30)])
     let model = try await Self.form(world, .en)
-    await model.settled()
     model.daysMinusTapped()
     await model.settled()
     model.daysMinusTapped()
@@ -561,7 +551,6 @@ struct MeasureAndQuotaFormTests {
   @Test func changingTheMeasureIsAChangeTheDiscardQuestionProtects() async throws {
     let world = try Self.world(try Self.reading(), [])
     let model = try await Self.form(world, .en)
-    await model.settled()
     #expect(!model.hasChanges)
     model.target = "21"
     #expect(model.hasChanges)

@@ -35,7 +35,6 @@ struct OtherConnectionTests {
     let (world, screen, other) = try twoConnections()
     let environment = world.environment(.en, store: screen)
     let model = await loaded(TrackersViewModel(environment: environment))
-    await model.settled()
     let yesterday = day("2026-11-29")
     let old = await mainScreen(environment, on: yesterday)
     let undone = try #require(old.sections.flatMap(\.cards).first { !$0.isCompleted && $0.isCompleteEnabled })
