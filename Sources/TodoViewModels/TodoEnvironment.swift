@@ -30,7 +30,7 @@ public struct TodoEnvironment: Sendable {
   public private(set) var access: StoreAccess<any TodoDataStore, TodoChange>
   public var loader: any TodoLoader
   public var makeID: @Sendable () -> UUID
-  /// The writes still running after the main actor stopped waiting for them (shared by copies).
+  /// The writes still running ("Saving…" once one has run for a moment; shared by copies).
   public var writer: StoreWriter { access.writer }
 
   /// An environment with every dependency given. The main actor waits for no store call, as

@@ -40,7 +40,7 @@ public struct AppEnvironment: Sendable {
   /// How long a form's save waits for another program's lock before the form says the file is
   /// busy (and keeps what was typed).
   public static let busyCut: Duration = .milliseconds(100)
-  /// The writes still running after the main actor stopped waiting for them (shared by copies).
+  /// The writes still running ("Saving…" once one has run for a moment; shared by copies).
   public var writer: StoreWriter { access.writer }
   /// The store's day start hour, read once per change of the settings (shared by copies).
   public let dayStartCache = DayStartCache()

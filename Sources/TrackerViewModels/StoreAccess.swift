@@ -8,10 +8,10 @@ import TrackerModels
 ///   `BEGIN DEFERRED`), and **writes** (`write`) on the one writer queue, in the order they were
 ///   made, each one transaction that returns what it changed.
 /// - The main actor waits for none of them (docs/architecture.md, "The screen never freezes"):
-///   it hands a call off and goes on with what it shows; the call's
-///   continuation runs on the main actor when the call ends, in the order the calls were made
-///   (each queue runs its calls one at a time and hands their outcomes to the main actor in the
-///   order they end). A screen that has not read yet shows nothing in place of what it reads
+///   it hands a call off and goes on with what it shows; the call's continuation runs on the main
+///   actor when the call ends, in the order the calls were made (each queue runs its calls one at
+///   a time and hands their outcomes to the main actor in the order they end). A screen that has
+///   not read yet shows nothing in place of what it reads
 ///   (never an empty list), a form whose save is on its way takes no second save, and a write
 ///   still running after `StoreWriter.savingShownAfter` shows "Saving…". A write with
 ///   `.givingUpAfterWait` (a form's Save) is cut to `busyCut` when another program holds the file,
@@ -20,16 +20,16 @@ import TrackerModels
 /// - **Observation**: the store's commits (this process's and, by the store's watch, another
 ///   process's) come in on any thread and are collected here; they are handed to the screens on
 ///   the main actor, before the continuation of the write that made them, or on the next turn of
-///   the main actor. `observe(fetch:)` keeps a
-///   value up to date: it fetches again on the reader queue after the commits that touch it,
-///   once per burst, and delivers only a value that differs.
+///   the main actor. `observe(fetch:)` keeps a value up to date: it fetches again on the reader
+///   queue after the commits that touch it, once per burst, and delivers only a value that
+///   differs.
 ///
 /// One per environment (copies share it), so writes keep their order.
 @MainActor
 public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// The store the calls go to (off the main actor).
   public nonisolated let store: Store
-  /// The writes still running after the main actor stopped waiting for them.
+  /// The writes still running ("Saving…" once one has run for a moment).
   public nonisolated let writer = StoreWriter()
   /// How long a write with `.givingUpAfterWait` waits for another program's lock; nil: as long as
   /// any write (a script, whose steps never depend on a lock held for a moment).
@@ -156,7 +156,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     pending.answerLater(answer)
     guard counting else { return }
     // Set before the late delivery can run: it runs on the main actor, after this.
-    counted.number = writer.started(alreadyWaited: .zero)
+    counted.number = writer.started()
     if let givesUpAfter {
       // Its answer does not wait for the writes before it: nothing of it was written, so no
       // order among them is at stake.

@@ -1,7 +1,7 @@
 import Foundation
 import TrackerModels
 
-/// The writes the main actor did not wait for: they go on in order on the store's writer queue
+/// The writes still running: they go on in order on the store's writer queue
 /// (`StoreAccess`), each waiting up to the store's busy timeout when another program holds the
 /// data file, while the screen stays responsive. Its state says how many are still running and
 /// whether one has run long enough for a client to say "Saving…" (a write on a free file ends
@@ -12,7 +12,7 @@ import TrackerModels
 public final class StoreWriter: ObservableViewModel {
   /// What the writer is doing.
   public struct State: Equatable, Sendable {
-    /// How many writes are still running (the main actor did not wait for their end).
+    /// How many writes are still running.
     public var waiting: Int
     /// Whether one of them has run for `StoreWriter.savingShownAfter` or longer: a client shows
     /// "Saving…" while this holds.
@@ -41,24 +41,18 @@ public final class StoreWriter: ObservableViewModel {
   /// A writer with nothing waiting.
   public nonisolated init() {}
 
-  /// A write the main actor does not wait for began `alreadyWaited` ago: it counts until `ended`
-  /// is called with the number returned, and "Saving…" shows once it has run `savingShownAfter`.
-  func started(alreadyWaited: Duration) -> Int {
+  /// A write began: it counts until `ended` is called with the number returned, and "Saving…"
+  /// shows once it has run `savingShownAfter`.
+  func started() -> Int {
     let number = nextNumber
     nextNumber += 1
     running.insert(number)
-    let rest = Self.savingShownAfter - alreadyWaited
-    var next = state
-    next.waiting = running.count
-    if rest <= .zero { next.showsSaving = true }
-    state = next
-    if rest > .zero {
-      Task { @MainActor [weak self] in
-        // Cancelled only with the process: nothing then to show.
-        try? await Task.sleep(for: rest)
-        guard let self, self.running.contains(number), !self.state.showsSaving else { return }
-        self.state.showsSaving = true
-      }
+    state.waiting = running.count
+    Task { @MainActor [weak self] in
+      // Cancelled only with the process: nothing then to show.
+      try? await Task.sleep(for: Self.savingShownAfter)
+      guard let self, self.running.contains(number), !self.state.showsSaving else { return }
+      self.state.showsSaving = true
     }
     return number
   }

@@ -51,7 +51,7 @@ struct SettingsTests {
     }
     let before = file.mainThreadCalls
     let resolved = try settings(["app"], environment: [:], isTerminal: true)
-    var environment = await resolved.appEnvironment(store: file, waits: false)
+    let environment = await resolved.appEnvironment(store: file, waits: false)
     let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
     #expect(environment.sync?.state.isRead == true)

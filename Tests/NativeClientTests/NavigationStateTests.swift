@@ -32,7 +32,7 @@ struct NavigationStateTests {
   }
 
   @Test func aSheetOpenedByAnActionIsTheFlowsSheetAndItsReaderHearsOfIt() async throws {
-    let flow = await try mainFlow()
+    let flow = try await mainFlow()
     #expect(flow.sheet == nil && flow.screens.isEmpty)
     let sheet = tracking { flow.sheet?.id }
     let tab = tracking { flow.selectedTab }
@@ -48,7 +48,7 @@ struct NavigationStateTests {
   }
 
   @Test func settingTheSheetToNilIsTheUserSwipingItAway() async throws {
-    let flow = await try mainFlow()
+    let flow = try await mainFlow()
     try flow.send(.openFilters)
     flow.sheet = nil
     #expect(flow.sheet == nil && flow.screen == .trackers)
@@ -58,7 +58,7 @@ struct NavigationStateTests {
   /// (`interactiveDismissDisabled`), tracked on its own, and its Cancel asks.
   @Test(arguments: Language.allCases)
   func aFormWithChangesRefusesTheSwipeUpFrontAndItsCancelAsks(language: Language) async throws {
-    let flow = await try mainFlow(language)
+    let flow = try await mainFlow(language)
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     let sheet = try #require(flow.sheet)
@@ -112,7 +112,7 @@ struct NavigationStateTests {
   }
 
   @Test func aPermissionSheetSwipedAwayIsNotNow() async throws {
-    let flow = await try mainFlow()
+    let flow = try await mainFlow()
     flow.selectedTab = .settings
     await flow.settled()  // the settings read
     try await flow.sendAndSettle(.toggleReminder)
@@ -146,7 +146,7 @@ struct NavigationStateTests {
   }
 
   @Test func theSelectedTabBindsAsATabViewsSelection() async throws {
-    let flow = await try mainFlow()
+    let flow = try await mainFlow()
     let tab = tracking { flow.selectedTab }
     flow.selectedTab = .statistics
     #expect(tab.count == 1)
@@ -156,14 +156,14 @@ struct NavigationStateTests {
   }
 
   @Test func aTabCannotBeChosenUnderASheet() async throws {
-    let flow = await try mainFlow()
+    let flow = try await mainFlow()
     try flow.send(.openFilters)
     flow.selectedTab = .settings
     #expect(flow.selectedTab == .trackers && flow.screen == .filters)
   }
 
   @Test func theViewReadIsTheOnePublished() async throws {
-    let flow = await try mainFlow()
+    let flow = try await mainFlow()
     var published: [AppView] = []
     let binding = flow.observe { published.append($0) }
     try flow.send(.openFilters)
@@ -186,7 +186,7 @@ struct NavigationPathTests {
   }
 
   @Test func aShorterPathClosesTheScreensAboveItFromTheTop() async throws {
-    let flow = await try mainFlow()
+    let flow = try await mainFlow()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     try flow.send(.openSchedule)
@@ -210,7 +210,7 @@ struct NavigationPathTests {
   }
 
   @Test func aShorterPathClosesAFormWithChangesTooAsTheUserWentBack() async throws {
-    let flow = await try mainFlow()
+    let flow = try await mainFlow()
     try flow.send(.addTracker)
     try flow.send(.chooseKind(.habit))
     try flow.send(.textChanged(.name, "Read"))
@@ -223,7 +223,7 @@ struct NavigationPathTests {
   }
 
   @Test func theTabRootsArePublic() async throws {
-    let flow = await try mainFlow()
+    let flow = try await mainFlow()
     #expect(flow.trackers != nil)
     try flow.send(.selectTab(.statistics))
     #expect(flow.statistics != nil)

@@ -28,7 +28,7 @@ enum ClientStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
 /// A client's environment on `store`: Thursday 3 December 2026, noon in Moscow.
 func clientEnvironment(_ store: any TrackerDataStore, _ language: Language) -> AppEnvironment {
-  var environment = AppEnvironment.fixed(
+  let environment = AppEnvironment.fixed(
     now: Date(timeIntervalSince1970: 1_796_288_400),
     timeZone: TimeZone(identifier: "Europe/Moscow") ?? .current,
     language: language, store: store)

@@ -185,7 +185,7 @@ struct CardUpdateTests {
   /// day's read came: that read never lands under the day before's date.
   @Test func backOnTheDayBeforeWhileAnotherDaysReadIsOnItsWayShowsTheDayBefore() async throws {
     let world = try TestWorld.demo(.russian)
-    var environment = world.environment(.ru)
+    let environment = world.environment(.ru)
     let model = TrackersViewModel(environment: environment)
     await model.settled()
     await environment.access.settled()
@@ -205,7 +205,7 @@ struct CardUpdateTests {
   @Test(arguments: 1...40)
   func inTheAppsModeAnyInterleavingEndsAsAWholeRead(seed: UInt64) async throws {
     let world = try TestWorld.demo(.russian)
-    var environment = world.environment(.ru)
+    let environment = world.environment(.ru)
     let model = TrackersViewModel(environment: environment)
     await model.settled()
     await environment.access.settled()

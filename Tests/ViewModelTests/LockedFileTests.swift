@@ -42,7 +42,7 @@ struct LockedFileTests {
 
   @Test func aTapReturnsAtOnceAndItsChangeShowsOnceTheFileIsFree() async throws {
     let (world, store, path) = try fileWorld()
-    var environment = world.environment(.en, store: store)
+    let environment = world.environment(.en, store: store)
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()  // the first read
     var published = 0
@@ -78,7 +78,7 @@ struct LockedFileTests {
   /// another window or program got ahead of).
   @Test func tapsWhileTheFileIsHeldEndAsTheCardOffered() async throws {
     let (world, store, path) = try fileWorld()
-    var environment = world.environment(.en, store: store)
+    let environment = world.environment(.en, store: store)
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
@@ -97,7 +97,7 @@ struct LockedFileTests {
 
   @Test func aTapThatCannotBeSavedWithinTheBusyTimeoutEndsInAnAlert() async throws {
     let (world, store, path) = try fileWorld(busyTimeout: StoreConnection.defaultBusyTimeout)
-    var environment = world.environment(.en, store: store)
+    let environment = world.environment(.en, store: store)
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
@@ -122,7 +122,7 @@ struct LockedFileTests {
 
   @Test func aFormSaveWaitsAMomentThenSaysTheFileIsBusyAndKeepsWhatWasTyped() async throws {
     let (world, store, path) = try fileWorld()
-    var environment = world.environment(.en, store: store)
+    let environment = world.environment(.en, store: store)
     let form = CategoryFormViewModel(environment: environment)
     await environment.access.settled()  // the titles taken
     var closed = 0
@@ -154,7 +154,7 @@ struct LockedFileTests {
   /// instead of waiting out the tap's busy timeout with no word (or closing with nothing saved).
   @Test func aFormSaveQueuedBehindAWaitingTapSaysBusyFromThePress() async throws {
     let (world, store, path) = try fileWorld()
-    var environment = world.environment(.en, store: store)
+    let environment = world.environment(.en, store: store)
     let model = TrackersViewModel(environment: environment)
     await environment.access.settled()
     let undone = try #require(model.state.sections.flatMap(\.cards).first { !$0.isCompleted })
@@ -208,7 +208,7 @@ struct LockedFileTests {
     let task = TodoTask(
       id: id(1), title: "", text: "Milk", isDone: false, created: Date(timeIntervalSince1970: 0))
     try store.createTask(task)
-    var environment = TodoEnvironment.fixed(
+    let environment = TodoEnvironment.fixed(
       now: Date(timeIntervalSince1970: 1_796_034_600), language: .en, store: store, loader: StubLoader())
     let model = TodoListViewModel(environment: environment)
     await environment.access.settled()

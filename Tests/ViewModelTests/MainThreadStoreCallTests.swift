@@ -79,7 +79,7 @@ struct MainThreadStoreCallTests {
     try file.saveSettings(try world.store.settings())
     let before = file.mainThreadCalls
     #expect(before > 0)  // the check counts: the setup above ran on the main thread
-    var environment = world.environment(.ru, store: file)
+    let environment = world.environment(.ru, store: file)
     let flow = await AppFlow.launch(environment: environment)
     try await driveTheTrackerApp(flow)
     #expect(file.mainThreadCalls == before)

@@ -27,7 +27,7 @@ struct NoWaitTests {
   func appEnvironment(_ world: TestWorld, _ language: Language, store: (any TrackerDataStore)? = nil)
     -> AppEnvironment
   {
-    var environment = world.environment(language, store: store ?? world.store)
+    let environment = world.environment(language, store: store ?? world.store)
     return environment
   }
 
@@ -231,7 +231,7 @@ struct NoWaitTests {
     store: InMemoryTodoStore, environment: TodoEnvironment, flow: TodoFlow, form: TodoFormViewModel
   ) {
     let store = InMemoryTodoStore()
-    var environment = TodoEnvironment.fixed(
+    let environment = TodoEnvironment.fixed(
       now: TodoScenario.now, language: .en, store: store, loader: StubLoader())
     let flow = TodoFlow(environment: environment)
     await environment.access.settled()

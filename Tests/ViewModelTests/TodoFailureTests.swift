@@ -19,7 +19,7 @@ import TrackerStore
 struct TodoFailureTests {
   /// The to-do app as it runs: the main actor waits for no store call; its first reads awaited.
   func flow(_ store: any TodoDataStore, _ loader: any TodoLoader, _ language: Language) async -> TodoFlow {
-    var environment = TodoEnvironment.fixed(
+    let environment = TodoEnvironment.fixed(
       now: TodoScenario.now, language: language, store: store, loader: loader)
     let flow = TodoFlow(environment: environment)
     await flow.settled()
