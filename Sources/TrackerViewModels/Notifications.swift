@@ -29,7 +29,7 @@ public protocol NotificationScheduler: Sendable {
 ///
 /// Permission is asked as on a phone — the explanation, then "the system's question", which is
 /// always granted — the first time the reminder is turned on in this scheduler's life; pass
-/// `allowed: true` when it was allowed before, or let the store say (`allowedIfOn(in:waits:)`: a
+/// `allowed: true` when it was allowed before, or let the store say (`allowedIfOn(through:)`: a
 /// reminder stored as on was allowed). Also the default of `AppEnvironment`, for previews and
 /// tests that do not look at notifications.
 public final class StoredSettingScheduler: NotificationScheduler, Sendable {
@@ -44,21 +44,24 @@ public final class StoredSettingScheduler: NotificationScheduler, Sendable {
   /// A scheduler that has (or has not yet) been allowed.
   public init(allowed: Bool = false) { answers = Locked(Answers(allowed: allowed)) }
 
-  /// A scheduler allowed when the reminder stored in `store` is on (it was allowed when it was
-  /// turned on). The store is read off the main thread, in the background, and a question asked
-  /// before the read ends is answered when it does. Settings that cannot be read leave it not
-  /// allowed: the app's own read of them at launch says why.
-  public static func allowedIfOn(in store: any TrackerDataStore) -> StoredSettingScheduler {
+  /// A scheduler allowed when the reminder stored in the store `access` reaches is on (it was
+  /// allowed when it was turned on). The store is read through `access`, off the main actor (and
+  /// counted among its calls in flight, so `settled()` awaits it), and a question asked before
+  /// the read ends is answered when it does. Settings that cannot be read leave it not allowed:
+  /// the app's own read of them at launch says why.
+  @MainActor
+  public static func allowedIfOn(
+    through access: StoreAccess<any TrackerDataStore, StoreChange>
+  ) -> StoredSettingScheduler {
     let scheduler = StoredSettingScheduler()
     scheduler.answers.withLock { $0.waiting = [] }
-    DispatchQueue.global().async {
-      let isOn: Bool
-      do {
-        isOn = try store.settings().reminder.isOn
-      } catch {
-        isOn = false
+    access.read { (store) throws(StoreError) in
+      try store.settings().reminder.isOn
+    } then: { read in
+      switch read {
+      case .success(let isOn): scheduler.learned(allowed: isOn)
+      case .failure: scheduler.learned(allowed: false)
       }
-      scheduler.learned(allowed: isOn)
     }
     return scheduler
   }

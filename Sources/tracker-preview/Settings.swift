@@ -134,7 +134,7 @@ struct Settings {
       }
       environment.notifications = StoredSettingScheduler(allowed: allowed)
     } else {
-      environment.notifications = StoredSettingScheduler.allowedIfOn(in: store)
+      environment.notifications = StoredSettingScheduler.allowedIfOn(through: environment.access)
     }
     // Settings shows the sync of a data file; the demo and in-memory stores have none (sync off).
     if let syncing = syncing ?? (store as? SQLiteTrackerStore) {

@@ -137,7 +137,7 @@ struct NoWaitTests {
     store.holdReads()
     releasing(store)
     // Made at once while the settings cannot be read yet.
-    let scheduler = StoredSettingScheduler.allowedIfOn(in: store)
+    let scheduler = StoredSettingScheduler.allowedIfOn(through: world.environment(.en, store: store).access)
     let answers = Heard<NotificationAuthorization>()
     scheduler.authorizationStatus { answers.add($0) }
     #expect(answers.all == [])
@@ -150,7 +150,7 @@ struct NoWaitTests {
 
   @Test func aReminderStoredAsOffLeavesTheSchedulerToAsk() async throws {
     let world = try TestWorld.demo()
-    let scheduler = StoredSettingScheduler.allowedIfOn(in: world.store)
+    let scheduler = StoredSettingScheduler.allowedIfOn(through: world.environment(.en).access)
     let answers = Heard<NotificationAuthorization>()
     scheduler.authorizationStatus { answers.add($0) }
     #expect(try await eventually { answers.all == [.notDetermined] })
