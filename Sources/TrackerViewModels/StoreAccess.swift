@@ -147,11 +147,14 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     if isRead { readsInFlight += 1 }
     let counted = WriteNumber()
     let answer: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
-      if let number = counted.number { self?.writer.ended(number) }
-      self?.callsInFlight -= 1
-      if isRead { self?.readsInFlight -= 1 }
-      self?.deliverNotices()
-      then(outcome)
+      guard let self else { return then(outcome) }
+      if let number = counted.number { writer.ended(number) }
+      callsInFlight -= 1
+      if isRead { readsInFlight -= 1 }
+      handingOver {
+        deliverNotices()
+        then(outcome)
+      }
     }
     pending.answerLater(answer)
     guard counting else { return }
@@ -262,7 +265,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
       let inbox = inbox
       subscription = subscribe(store) { [weak self] change in
         inbox.push(change)
-        Task { @MainActor in self?.deliverNotices() }
+        Task { @MainActor in self?.handingOver { self?.deliverNotices() } }
       }
     }
     let follower = Follower(handler: handler, burstEnded: burstEnded, cancelled: cancelled)
@@ -284,6 +287,44 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     }
     guard delivered else { return }
     for follower in followers where !follower.isCancelled { follower.burstEnded?() }
+  }
+
+  // MARK: Hand-overs
+
+  /// Calls `began` before and `ended` after each hand-over to the main actor (a call's outcome
+  /// with the commits before it, or a burst of another thread's commits), until the token goes:
+  /// a flow publishes once for all its screens changed in one hand-over, as it does for one
+  /// action, instead of once per screen.
+  public func bracketHandOvers(
+    began: @escaping @MainActor () -> Void, ended: @escaping @MainActor () -> Void
+  ) -> ObservationToken {
+    let bracket = Bracket(began: began, ended: ended)
+    brackets.append(bracket)
+    let cancelled = bracket.cancelled
+    return ObservationToken { cancelled.set() }
+  }
+
+  /// Runs `body` between the live brackets' `began` and `ended`.
+  private func handingOver(_ body: () -> Void) {
+    brackets.removeAll { $0.cancelled.isSet }
+    let open = brackets
+    for bracket in open { bracket.began() }
+    body()
+    for bracket in open.reversed() { bracket.ended() }
+  }
+
+  private var brackets: [Bracket] = []
+
+  /// Who hears of the hand-overs (`bracketHandOvers`).
+  private final class Bracket {
+    let began: @MainActor () -> Void
+    let ended: @MainActor () -> Void
+    let cancelled = CancelFlag()
+
+    init(began: @escaping @MainActor () -> Void, ended: @escaping @MainActor () -> Void) {
+      self.began = began
+      self.ended = ended
+    }
   }
 
   /// How many followers are alive (for leak tests).

@@ -56,6 +56,38 @@ struct StoreAccessTests {
     #expect(try store.categories().count == 40)
   }
 
+  /// A write's commit reaches the followers, and its continuation runs, inside hand-overs: a flow
+  /// that brackets them publishes once for all its screens changed in one. The commit comes
+  /// first (in the same hand-over, or in one of its own just before when the store's notice of
+  /// it reached the main actor first).
+  @Test func aWritesCommitAndContinuationAreHandedOverInsideBrackets() async throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store)
+    let events = Recorded<String>()
+    let follower = access.observe { _ in events.values.append("commit") }
+    let bracket = access.bracketHandOvers(
+      began: { events.values.append("began") }, ended: { events.values.append("ended") })
+    access.write { (store) throws(StoreError) in
+      try store.createCategory(Self.home)
+    } then: { _ in
+      events.values.append("continued")
+    }
+    await access.settled()
+    let together = ["began", "commit", "continued", "ended"]
+    let apart = ["began", "commit", "ended", "began", "continued", "ended"]
+    #expect(events.values == together || events.values == apart, "\(events.values)")
+    bracket.cancel()
+    access.write { (store) throws(StoreError) in
+      try store.renameCategory(id: Self.home.id, to: "House")
+    } then: { _ in
+      events.values.append("continued")
+    }
+    await access.settled()
+    // A cancelled bracket hears of no hand-over any more.
+    #expect(events.values.suffix(2) == ["commit", "continued"])
+    withExtendedLifetime(follower) {}
+  }
+
   /// Another window completed a card before this screen heard of it: a tap on the card's "Mark
   /// as done" leaves it done (a toggle would have undone it), and so does a second tap.
   @Test func aTapMadeWhileTheScreenWasBehindEndsAsTheCardOffered() async throws {

@@ -215,14 +215,17 @@ extension AppFlow {
   /// flow publishes once, at the end.
   package func oneState<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
     actionDepth += 1
-    defer {
-      actionDepth -= 1
-      if actionDepth == 0, needsPublish {
-        needsPublish = false
-        observers.value = makeView()
-      }
-    }
+    defer { endOneState() }
     try body()
+  }
+
+  /// The end of one action or hand-over: the view, published once if anything changed in it.
+  func endOneState() {
+    actionDepth -= 1
+    if actionDepth == 0, needsPublish {
+      needsPublish = false
+      observers.value = makeView()
+    }
   }
 
   private func binding(to screen: Presented) -> BindingToken {

@@ -134,8 +134,16 @@ public final class AppFlow {
     // A day start changed elsewhere, read off the main actor after "today" went on with the old
     // one: "today" is looked at again.
     dayStartToken = environment.dayStartCache.follow { [weak self] in self?.clockChanged() }
+    // What the store hands over in one turn (a call's outcome, the reads a commit started) is one
+    // new view, however many screens it changes, as one action is.
+    handOverToken = environment.access.bracketHandOvers(
+      began: { [weak self] in self?.actionDepth += 1 },
+      ended: { [weak self] in self?.endOneState() })
     publish()
   }
+
+  @ObservationIgnored
+  var handOverToken: ObservationToken?
 
   @ObservationIgnored
   var dayStartToken: ObservationToken?
