@@ -64,9 +64,12 @@ public final class TodoFlow {
   private var shownLanguage: Language
   @ObservationIgnored
   private var regionBinding: BindingToken?
-  /// Set while the screens follow a new language: the flow publishes once, after them.
+  /// Above zero while the screens follow a new language, or the store hands something over: the
+  /// flow publishes once, after them.
   @ObservationIgnored
-  private var isFollowing = false
+  private var publishHeld = 0
+  @ObservationIgnored
+  private var handOverToken: ObservationToken?
 
   /// The form over the list, as `sheet(item: $flow.sheet)` presents it. Setting it to nil is the
   /// user swiping it away, and it closes, as SwiftUI already closed it: a client refuses the swipe
@@ -90,6 +93,10 @@ public final class TodoFlow {
     list.onRoute = { [weak self] route in self?.route(route) }
     listBinding = list.observe { [weak self] _ in self?.publish() }
     regionBinding = environment.region.leading.observe { [weak self] _ in self?.followLanguage() }
+    // What the store hands over in one turn is one new view, however many screens it changes.
+    handOverToken = environment.access.bracketHandOvers(
+      began: { [weak self] in self?.publishHeld += 1 },
+      ended: { [weak self] in self?.releasePublish() })
   }
 
   /// Call when the user chose another language for the app: the list and the form over it show
@@ -102,10 +109,15 @@ public final class TodoFlow {
   private func followLanguage() {
     guard environment.language != shownLanguage else { return }
     shownLanguage = environment.language
-    isFollowing = true
+    publishHeld += 1
     list.followRegion()
     form?.followRegion()
-    isFollowing = false
+    releasePublish()
+  }
+
+  /// The end of a held stretch: the view, published once (to no one when it did not change).
+  private func releasePublish() {
+    publishHeld -= 1
     publish()
   }
 
@@ -182,7 +194,7 @@ public final class TodoFlow {
   }
 
   package func publish() {
-    guard !isFollowing else { return }
+    guard publishHeld == 0 else { return }
     observers.value = view
   }
 }
