@@ -137,7 +137,7 @@ public final class TodoFlow {
   }
 
   /// Returns once every store call the screens handed off has ended and shown its outcome.
-  public func settled() async { await environment.access.settled() }
+  public func settled() async { await environment.settled() }
 
   /// Does what an element's action says, on the list or the form over it: one exhaustive switch
   /// over the to-do list's actions.

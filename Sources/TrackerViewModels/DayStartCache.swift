@@ -52,11 +52,7 @@ public final class DayStartCache: Sendable {
     if cached != nil, !isStale { return }
     watchSettings(through: access)
     let readFor = generation
-    if case .success(let start) = await access.read(Self.read) {
-      let before = cached
-      keep(start, readFor: readFor)
-      if cached != before { tellFollowers() }
-    }
+    learned(await access.read(Self.read), readFor: readFor)
   }
 
   /// What the hour is read with.
@@ -76,11 +72,17 @@ public final class DayStartCache: Sendable {
       // A failure leaves the stale hour, and the next "today" tries again; the screens that read
       // the settings themselves say why they could not.
       if refreshing == readFor { refreshing = nil }
-      guard case .success(let start) = result else { return }
-      let before = cached
-      keep(start, readFor: readFor)
-      if cached != before { tellFollowers() }
+      learned(result, readFor: readFor)
     }
+  }
+
+  /// A read of the hour ended: a new hour is kept (unless the settings changed since it was
+  /// read) and the followers hear of it; a failure leaves the hour as it was.
+  private func learned(_ result: Result<DayStart, StoreError>, readFor: Int) {
+    guard case .success(let start) = result else { return }
+    let before = cached
+    keep(start, readFor: readFor)
+    if cached != before { tellFollowers() }
   }
 
   /// Keeps `start` unless the settings changed since it was read (`generation`).
