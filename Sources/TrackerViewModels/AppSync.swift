@@ -85,10 +85,11 @@ public final class AppSync: ObservableViewModel {
   /// changes (looked at every `poll` seconds: a new log of another device), and `debounce`
   /// seconds after the last change made in this process (`changes` is the store the screens
   /// write to); after a failure, again at each look until one succeeds. All of it happens on a
-  /// queue of its own, never on the main actor: the file I/O, the wait for the data file's write
-  /// lock. What each sync did shows in `state`; what it merged reaches the screens through the
-  /// store's observation. `listing` says what the folder holds (nil when it cannot be read): any
-  /// difference between two looks means a sync. Calling it again does nothing.
+  /// thread of its own (`BackgroundSync`), never on the main actor: the file I/O, the wait for
+  /// the data file's write lock. What each sync did shows in `state`; what it merged reaches the
+  /// screens through the store's observation. `listing` says what the folder holds (nil when it
+  /// cannot be read): any difference between two looks means a sync. Calling it again does
+  /// nothing.
   public func startSyncingInBackground(
     observing changes: any TrackerDataStore, now: @escaping @Sendable () -> Date,
     listing: @escaping @Sendable (String) -> String?, poll: TimeInterval = 1, debounce: TimeInterval = 1
@@ -104,11 +105,12 @@ public final class AppSync: ObservableViewModel {
   }
 
   /// Stops the background syncs when the app closes: a sync under way finishes, and a change
-  /// made here that was not sent yet (the app closed within `debounce` of it) is sent now. Waits
-  /// for that (the app is closing; the screen is gone).
-  public func stopSyncingInBackground() {
-    background?.finish()
-    background = nil
+  /// made here that was not sent yet (the app closed within `debounce` of it) is sent now.
+  /// Returns when that is done (the app is closing; the main actor awaits, never blocks).
+  public func stopSyncingInBackground() async {
+    guard let background else { return }
+    self.background = nil
+    await background.finish()
   }
 
   /// A background sync ended: the status it left, and what it did or why it failed.
@@ -126,10 +128,12 @@ public final class AppSync: ObservableViewModel {
   }
 }
 
-/// The background part of `AppSync`: a serial queue that looks at the folder, waits out a burst
-/// of changes, and syncs, one sync at a time.
-final class BackgroundSync: Sendable {
-  private let queue = DispatchQueue(label: "tracker.sync", qos: .utility)
+/// The background part of `AppSync`: an actor that looks at the folder, waits out a burst of
+/// changes, and syncs, one sync at a time. It runs on a thread of its own (`QueueExecutor`, at
+/// utility priority), never on Swift's cooperative pool: a sync blocks on files and on the data
+/// file's write lock. What the looks and syncs know between them is the actor's own state.
+actor BackgroundSync {
+  private nonisolated let executor = QueueExecutor(DispatchQueue(label: "tracker.sync", qos: .utility))
   private let store: any SyncingStore
   private let now: @Sendable () -> Date
   private let listing: @Sendable (String) -> String?
@@ -137,21 +141,18 @@ final class BackgroundSync: Sendable {
   private let debounce: TimeInterval
   private let report: @Sendable (SyncStatus?, Result<SyncReport, SyncError>) -> Void
 
-  /// What the looks and syncs know between them (used on `queue` only, so the lock is never
-  /// waited for).
-  private struct Progress: Sendable {
-    /// Whether it looks at the folder (from `start` to `finish`).
-    var isLooking = false
-    var observation: ObservationToken?
-    /// What the folder held when the last sync began; nil before the first look.
-    var lastListing: String??
-    /// Counts changes made here: a debounced sync runs only when no change came after its own.
-    var changeCount = 0
-    var lastFailed = false
-    /// Whether a change was made here since the last sync began.
-    var hasUnsentChange = false
-  }
-  private let progress = Locked(Progress())
+  /// Whether it looks at the folder (from `start` to `finish`).
+  private var isLooking = false
+  /// Whether it was finished: a start that comes after that starts nothing.
+  private var isFinished = false
+  private var observation: ObservationToken?
+  /// What the folder held when the last sync began; nil before the first look.
+  private var lastListing: String??
+  /// Counts changes made here: a debounced sync runs only when no change came after its own.
+  private var changeCount = 0
+  private var lastFailed = false
+  /// Whether a change was made here since the last sync began.
+  private var hasUnsentChange = false
 
   init(
     store: any SyncingStore, now: @escaping @Sendable () -> Date,
@@ -167,74 +168,83 @@ final class BackgroundSync: Sendable {
     self.report = report
   }
 
-  func start(observing changes: any TrackerDataStore) {
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  /// Starts looking at the folder, and listening to the changes made in `changes`.
+  nonisolated func start(observing changes: any TrackerDataStore) {
     // A change made in this process: never `isEverything`, which is another program's commit
     // (that program sends it, or the next sync here does) or a merge (a sync's own).
     let observation = changes.observe { [weak self] change in
       guard !change.isEverything else { return }
-      self?.changedHere()
+      self?.inOrder { $0.changedHere() }
     }
-    queue.async {
-      self.progress.withLock {
-        $0.observation = observation
-        $0.isLooking = true
-      }
-      self.lookNowAndLater()
-    }
+    inOrder { $0.begin(observation) }
+  }
+
+  /// Runs `body` on the actor after what was handed to it so far, and before what comes next
+  /// (`finish`, awaited from the main actor): a change made just before the app closes is known
+  /// when it closes.
+  private nonisolated func inOrder(_ body: @escaping @Sendable (isolated BackgroundSync) -> Void) {
+    executor.inOrder { self.assumeIsolated { body($0) } }
+  }
+
+  private func begin(_ observation: ObservationToken) {
+    guard !isFinished else { return observation.cancel() }
+    self.observation = observation
+    isLooking = true
+    lookNowAndLater()
   }
 
   /// Looks at the folder now and again every `poll` seconds while looking. Held weakly between
   /// looks: a look still pending when the app quits must not keep the store open past the exit.
   private func lookNowAndLater() {
-    guard progress.value.isLooking else { return }
+    guard isLooking else { return }
     look()
-    queue.asyncAfter(deadline: .now() + poll) { [weak self] in self?.lookNowAndLater() }
+    let poll = poll
+    Task { [weak self] in
+      // Nobody cancels this task: a sleep that throws could only end early.
+      try? await Task.sleep(for: .seconds(poll))
+      await self?.lookNowAndLater()
+    }
   }
 
   /// Stops looking and listening; sends a change made here that is not sent yet. Returns when
   /// done.
   func finish() {
-    queue.sync {
-      let (observation, hasUnsentChange) = self.progress.withLock { progress in
-        defer {
-          progress.isLooking = false
-          progress.observation = nil
-        }
-        return (progress.observation, progress.hasUnsentChange)
-      }
-      observation?.cancel()
-      if hasUnsentChange, let folder = self.folder() { self.sync(folder) }
-    }
+    isFinished = true
+    isLooking = false
+    observation?.cancel()
+    observation = nil
+    if hasUnsentChange, let folder = folder() { sync(folder) }
   }
 
   private func changedHere() {
-    queue.async {
-      let count = self.progress.withLock { progress -> Int? in
-        guard progress.isLooking else { return nil }
-        progress.changeCount += 1
-        progress.hasUnsentChange = true
-        return progress.changeCount
-      }
-      guard let count else { return }
-      // Held weakly: a wait still pending when the app quits must not keep the store (and its
-      // write-ahead log) open past the exit.
-      self.queue.asyncAfter(deadline: .now() + self.debounce) { [weak self] in
-        guard let self else { return }
-        let current = self.progress.withLock { $0.isLooking && $0.changeCount == count }
-        guard current, let folder = self.folder() else { return }
-        self.sync(folder)
-      }
+    guard isLooking else { return }
+    changeCount += 1
+    hasUnsentChange = true
+    let (count, debounce) = (changeCount, debounce)
+    // Held weakly: a wait still pending when the app quits must not keep the store (and its
+    // write-ahead log) open past the exit.
+    Task { [weak self] in
+      // Nobody cancels this task: a sleep that throws could only end early.
+      try? await Task.sleep(for: .seconds(debounce))
+      await self?.syncIfLastChange(count)
     }
+  }
+
+  /// The debounced sync of the change counted `count`, when no change came after it.
+  private func syncIfLastChange(_ count: Int) {
+    guard isLooking, changeCount == count, let folder = folder() else { return }
+    sync(folder)
   }
 
   /// Syncs when the folder's listing changed since the last sync began (or never was looked at),
   /// or the last sync failed.
   private func look() {
     guard let folder = folder() else {
-      progress.withLock { $0.lastListing = nil }
+      lastListing = nil
       return
     }
-    let (lastFailed, lastListing) = progress.withLock { ($0.lastFailed, $0.lastListing) }
     if lastFailed || lastListing == nil || lastListing! != listing(folder) { sync(folder) }
   }
 
@@ -245,12 +255,9 @@ final class BackgroundSync: Sendable {
     // The listing before the sync: a log that comes while it runs makes the next look sync again.
     // This sync's own new log does too, once; that sync has nothing to send, and the listing
     // settles.
-    let listed = listing(folder)
-    let hadUnsentChange = progress.withLock { progress in
-      progress.lastListing = .some(listed)
-      defer { progress.hasUnsentChange = false }
-      return progress.hasUnsentChange
-    }
+    lastListing = .some(listing(folder))
+    let hadUnsentChange = hasUnsentChange
+    hasUnsentChange = false
     let outcome: Result<SyncReport, SyncError>
     do throws(SyncError) {
       outcome = .success(try store.sync(folder: nil, now: now()))
@@ -258,11 +265,9 @@ final class BackgroundSync: Sendable {
       outcome = .failure(error)
     }
     let failed = (try? outcome.get()) == nil
-    progress.withLock { progress in
-      progress.lastFailed = failed
-      // A change that a failed sync did not send is still to send (at the next look, or at quit).
-      if failed, hadUnsentChange { progress.hasUnsentChange = true }
-    }
+    lastFailed = failed
+    // A change that a failed sync did not send is still to send (at the next look, or at quit).
+    if failed, hadUnsentChange { hasUnsentChange = true }
     report(try? store.syncStatus(), outcome)
   }
 }

@@ -21,7 +21,7 @@ public final class DayStartCache: Sendable {
   /// The hour last read or remembered.
   private var cached: DayStart?
   /// Whether the settings changed since `cached` was read.
-  private var isStale = false
+  package private(set) var isStale = false
   /// Counts the changes of the settings: a read begun before one is not kept after it.
   private var generation = 0
   /// The generation a read off the main actor is under way for.
@@ -127,7 +127,7 @@ public final class DayStartCache: Sendable {
   func follow(_ handler: @escaping @MainActor @Sendable () -> Void) -> ObservationToken {
     let follower = Follower(handler: handler)
     followers.append(follower)
-    return ObservationToken { follower.cancelled.set() }
+    return follower.cancelled.token
   }
 
   private func tellFollowers() {

@@ -35,13 +35,14 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// any write (a script, whose steps never depend on a lock held for a moment).
   public nonisolated let busyCut: Duration?
 
-  private nonisolated let readQueue = DispatchQueue(label: "tracker.store.read")
-  private nonisolated let writeQueue = DispatchQueue(label: "tracker.store.write")
   private nonisolated let cutToWait:
     @Sendable (Store, Duration, () throws(StoreError) -> Void) throws(StoreError) -> Void
   private nonisolated let subscribe:
     @Sendable (Store, @escaping @Sendable (Change) -> Void) -> ObservationToken
-  private nonisolated let inbox = Inbox<Change>()
+  /// The commits reported and not yet handed to the followers.
+  private var inbox: [Change] = []
+  /// Whether a turn is on its way to hand them over.
+  private var isHandOverDue = false
   private var subscription: ObservationToken?
   private var followers: [Follower] = []
   private var isDelivering = false
@@ -88,7 +89,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
   ) {
     let store = store
-    run(on: readQueue, counting: false, { () throws(StoreError) in try fetch(store) }, then: then)
+    run(on: readLane, { () throws(StoreError) in try fetch(store) }, then: then)
   }
 
   /// Runs `body` on the writer queue after the writes before it and hands `then` its result on
@@ -118,78 +119,105 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     } else {
       call = { () throws(StoreError) in try body(store) }
     }
-    run(on: writeQueue, counting: true, call, givesUpAfter: givesUpAfter, then: then)
+    run(on: writeLane, call, givesUpAfter: givesUpAfter, then: then)
   }
 
-  /// Runs `call` on `queue` and calls `then` on the main actor when it ends, on a later turn,
-  /// after the calls of the same queue made before it (the queue runs them in order and hands
-  /// their outcomes to the main actor in that order). A write with `givesUpAfter` that has not
-  /// begun by then, behind a write waiting for another program's lock, is answered with that
-  /// lock's `.busy` at once, out of turn, and skipped when its turn comes.
+  /// Runs `call` on `lane` and calls `then` on the main actor when it ends, on a later turn,
+  /// after the calls of the same lane made before it (the lane runs them in the order they were
+  /// numbered here, and each answer comes back to the main actor before the lane's next call
+  /// begins). A write with `givesUpAfter` that has not begun by then, behind a write waiting for
+  /// another program's lock, is answered with that lock's `.busy` at once, out of turn, and
+  /// skipped when its turn comes.
   private func run<Value: Sendable>(
-    on queue: DispatchQueue, counting: Bool, _ call: @escaping @Sendable () throws(StoreError) -> Value,
+    on lane: Lane, _ call: @escaping @Sendable () throws(StoreError) -> Value,
     givesUpAfter: Duration? = nil,
     then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
   ) {
-    // The queue's closure holds neither this access nor the store once the call has run: the
-    // last of them goes on the main actor, where a command's exit follows (the store's closing
-    // checkpoint must not race it).
-    let pending = Pending<Value>(counting ? lockWait.reporting(call) : call)
-    queue.async {
-      // A write answered out of turn (`givesUpAfter`) is not run.
-      guard let outcome = pending.run() else { return }
-      guard let late = pending.finish(outcome) else { return }
-      // The main actor hears of the end on its next turn.
-      Task { @MainActor in late(outcome) }
-    }
-    let isRead = queue !== writeQueue
+    let isWrite = lane === writeLane
+    let number = isWrite ? writesNumbered : readsNumbered
+    if isWrite { writesNumbered += 1 } else { readsNumbered += 1 }
     callsInFlight += 1
-    if isRead { readsInFlight += 1 }
-    let counted = WriteNumber()
+    if !isWrite { readsInFlight += 1 }
+    let counted = isWrite ? writer.started() : nil
     let answer: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
       guard let self else { return then(outcome) }
-      if let number = counted.number { writer.ended(number) }
+      if let counted { writer.ended(counted) }
       callsInFlight -= 1
-      if isRead { readsInFlight -= 1 }
+      if !isWrite { readsInFlight -= 1 }
       handingOver {
         deliverNotices()
         then(outcome)
       }
     }
-    pending.answerLater(answer)
-    guard counting else { return }
-    // Set before the late delivery can run: it runs on the main actor, after this.
-    counted.number = writer.started()
-    if let givesUpAfter {
+    let ticket = givesUpAfter.map { _ in WriteTicket() }
+    let mayBegin = ticket.map { ticket in { @MainActor @Sendable in ticket.begin() } }
+    Self.hand(isWrite ? reportingLockWait(call) : call, numbered: number, to: lane, mayBegin: mayBegin) {
+      [weak self] outcome in
+      // What the write met of another program's lock was told before this (`reportingLockWait`).
+      if isWrite { self?.lockMet = nil }
+      answer(outcome)
+    }
+    if let givesUpAfter, let ticket {
       // Its answer does not wait for the writes before it: nothing of it was written, so no
       // order among them is at stake.
-      giveUp(pending, after: givesUpAfter) { failure in answer(.failure(.storage(failure))) }
+      giveUp(ticket, after: givesUpAfter) { failure in answer(.failure(.storage(failure))) }
     }
   }
 
-  /// Once `cut` has passed, and after every further `cut` until `pending` begins: when the write
-  /// running before it waits for another program's lock, skips `pending` and hands `answer` that
-  /// lock's failure.
-  private func giveUp<Value: Sendable>(
-    _ pending: Pending<Value>, after cut: Duration, answer: @escaping @MainActor (StorageFailure) -> Void
+  /// Hands `call` to `lane` from off the main actor: it begins without waiting for a turn of the
+  /// main actor, which may be busy (drawing, or a test that waits for the call to end). The
+  /// task holds neither the access nor the store once it ends, and the answer goes to the main
+  /// actor, where a command's exit follows (the store's closing checkpoint must not race it).
+  private nonisolated static func hand<Value: Sendable>(
+    _ call: @escaping @Sendable () throws(StoreError) -> Value, numbered number: Int, to lane: Lane,
+    mayBegin: (@MainActor @Sendable () -> Bool)?,
+    then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
   ) {
-    let lockWait = lockWait
-    Task { @MainActor in
+    Task { await lane.run(number, mayBegin: mayBegin, { Result(catching: call) }, then: then) }
+  }
+
+  /// `call`, telling this access on the main actor when it first waits for another program's
+  /// lock (`StoreLockWait`): the message comes before the call's answer, which clears it.
+  private nonisolated func reportingLockWait<Value>(
+    _ call: @escaping @Sendable () throws(StoreError) -> Value
+  ) -> @Sendable () throws(StoreError) -> Value {
+    { [weak self] () throws(StoreError) in
+      let report: @Sendable (StorageFailure) -> Void = { failure in
+        Task { @MainActor in self?.lockMet = failure }
+      }
+      return try StoreLockWait.reporting(to: report) { () throws(StoreError) in try call() }
+    }
+  }
+
+  /// Once `cut` has passed, and after every further `cut` until the write begins: when the write
+  /// running before it waits for another program's lock, skips the write (`ticket`) and hands
+  /// `answer` that lock's failure.
+  private func giveUp(
+    _ ticket: WriteTicket, after cut: Duration, answer: @escaping @MainActor (StorageFailure) -> Void
+  ) {
+    Task { @MainActor [weak self] in
       while true {
         // Nobody cancels this task: a sleep that throws could only end early, and looks again.
         try? await Task.sleep(for: cut)
-        guard !pending.hasBegun else { return }
+        guard let self, ticket.isWaiting else { return }
         // Behind a write that is merely long (an import, a sync), the write keeps its turn: its
         // own cut, what is left of it, applies when it begins.
-        guard let failure = lockWait.failure else { continue }
-        guard pending.skip() else { return }
+        guard let failure = lockMet else { continue }
+        ticket.skip()
         return answer(failure)
       }
     }
   }
 
-  /// What the write running on the writer queue met of another program's lock.
-  private nonisolated let lockWait = LockWait()
+  /// What the write running on the writer's lane met of another program's lock, as it told the
+  /// main actor; nil once its answer came.
+  private var lockMet: StorageFailure?
+  private typealias Lane = StoreLane
+  private nonisolated let readLane = StoreLane(label: "tracker.store.read")
+  private nonisolated let writeLane = StoreLane(label: "tracker.store.write")
+  /// How many reads and writes were numbered for their lanes.
+  private var readsNumbered = 0
+  private var writesNumbered = 0
 
   /// How many calls were handed off and not yet answered on the main actor (their continuations
   /// still to run): a terminal lets them arrive, for a moment, before it draws a key's outcome.
@@ -262,15 +290,30 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     cancelled: CancelFlag = CancelFlag()
   ) -> ObservationToken {
     if subscription == nil {
-      let inbox = inbox
       subscription = subscribe(store) { [weak self] change in
-        inbox.push(change)
-        Task { @MainActor in self?.handingOver { self?.deliverNotices() } }
+        Task { @MainActor in self?.received(change) }
       }
     }
     let follower = Follower(handler: handler, burstEnded: burstEnded, cancelled: cancelled)
     followers.append(follower)
-    return ObservationToken { cancelled.set() }
+    return cancelled.token
+  }
+
+  /// A commit reported on the store's thread, in the order they were made: handed over on the
+  /// main actor's next turn, with those whose messages come meanwhile (one burst of commits, one
+  /// fetch per value), or before that by the answer of the write that made it (its message comes
+  /// before that answer, which hands over what has come).
+  private func received(_ change: Change) {
+    inbox.append(change)
+    guard !isHandOverDue else { return }
+    isHandOverDue = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      isHandOverDue = false
+      // Handed over already, by a write's answer.
+      guard !inbox.isEmpty else { return }
+      handingOver { deliverNotices() }
+    }
   }
 
   /// Hands every commit collected so far to the followers in the order they subscribed, then ends
@@ -280,7 +323,8 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     isDelivering = true
     defer { isDelivering = false }
     var delivered = false
-    while let change = inbox.pop() {
+    while !inbox.isEmpty {
+      let change = inbox.removeFirst()
       delivered = true
       followers.removeAll { $0.isCancelled }
       for follower in followers where !follower.isCancelled { follower.handler(change) }
@@ -301,7 +345,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     let bracket = Bracket(began: began, ended: ended)
     brackets.append(bracket)
     let cancelled = bracket.cancelled
-    return ObservationToken { cancelled.set() }
+    return cancelled.token
   }
 
   /// Runs `body` between the live brackets' `began` and `ended`.
@@ -316,6 +360,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   private var brackets: [Bracket] = []
 
   /// Who hears of the hand-overs (`bracketHandOvers`).
+  @MainActor
   private final class Bracket {
     let began: @MainActor () -> Void
     let ended: @MainActor () -> Void
@@ -335,6 +380,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
 
   /// A follower of the commits: its handler, what it does when a burst ends, and whether its
   /// token is gone.
+  @MainActor
   private final class Follower {
     let handler: @MainActor (Change) -> Void
     let burstEnded: (@MainActor () -> Void)?

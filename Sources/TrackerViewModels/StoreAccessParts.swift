@@ -1,16 +1,29 @@
 import Foundation
 import TrackerModels
 
-// The parts `StoreAccess` is made of: a call handed to a queue and its outcome, the commits
-// collected from any thread, the lock a write waits for.
+// The parts `StoreAccess` is made of: a value kept up to date, a form's write on its way, a flag
+// an observation token sets.
 
-/// Set once, from any thread (an observation token is cancelled, or released, anywhere).
-final class CancelFlag: Sendable {
-  private let flag = Locked(false)
+/// Set once, on the main actor: an observation token is cancelled there (a token let go on
+/// another thread sets it on the main actor's next turn, `token`).
+@MainActor
+final class CancelFlag {
+  private(set) var isSet = false
 
-  var isSet: Bool { flag.value }
+  nonisolated init() {}
 
-  func set() { flag.value = true }
+  func set() { isSet = true }
+
+  /// A token that sets this flag when it is cancelled or let go, on whatever thread.
+  nonisolated var token: ObservationToken {
+    ObservationToken { [self] in
+      if Thread.isMainThread {
+        MainActor.assumeIsolated { self.set() }
+      } else {
+        Task { @MainActor in self.set() }
+      }
+    }
+  }
 }
 
 /// A value kept up to date by `StoreAccess.observe(fetch:)`.
@@ -101,107 +114,26 @@ final class ValueObservation<Store: Sendable, Change: Sendable, Value: Equatable
   }
 }
 
-/// The number `StoreWriter.started` gave a write the main actor did not wait for.
+/// A form's write on its way to its lane: waiting for its turn, begun, or answered out of turn
+/// and skipped. Both who may change it run on the main actor (the lane asks whether the write
+/// may begin; `StoreAccess.giveUp` skips it), so exactly one of them wins.
 @MainActor
-final class WriteNumber: Sendable {
-  var number: Int?
-  nonisolated init() {}
-}
-
-/// The commits the store reported, from any thread, until the main actor takes them.
-final class Inbox<Change: Sendable>: Sendable {
-  private let changes = Locked<[Change]>([])
-
-  func push(_ change: Change) { changes.withLock { $0.append(change) } }
-
-  func pop() -> Change? { changes.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
-}
-
-/// What the write under way met of another program's lock (`StoreLockWait`): set from the writer
-/// queue, read by the main actor.
-final class LockWait: Sendable {
-  private let met = Locked<StorageFailure?>(nil)
-
-  /// The failure the write under way would end in now, when it waits for another program.
-  var failure: StorageFailure? { met.value }
-
-  /// `call`, telling this of the lock it waits for while it runs.
-  func reporting<Value>(
-    _ call: @escaping @Sendable () throws(StoreError) -> Value
-  ) -> @Sendable () throws(StoreError) -> Value {
-    { () throws(StoreError) in
-      defer { self.met.value = nil }
-      let report: @Sendable (StorageFailure) -> Void = { failure in self.met.value = failure }
-      return try StoreLockWait.reporting(to: report) { () throws(StoreError) in try call() }
-    }
+final class WriteTicket {
+  private enum State {
+    case waiting, begun, skipped
   }
-}
+  private var state = State.waiting
 
-/// One call and its outcome, handed to the main actor once: by the queue when the delivery was
-/// left before the call ended, else by `answerLater` itself.
-final class Pending<Value: Sendable>: Sendable {
-  /// The call until it runs, its outcome once it ran, and who hears of the outcome.
-  private struct Progress: Sendable {
-    /// The call, its outcome as a `Result`: an optional of a function type with a typed throw
-    /// would need the Swift 6 runtime's metadata (iOS 18, macOS 15), above the package's floor.
-    var call: (@Sendable () -> Result<Value, StoreError>)?
-    var outcome: Result<Value, StoreError>?
-    var late: (@MainActor @Sendable (Result<Value, StoreError>) -> Void)?
-    var isDeliveryLeft = false
-  }
-  private let progress: Locked<Progress>
+  /// Whether its turn has not come yet.
+  var isWaiting: Bool { state == .waiting }
 
-  init(_ call: @escaping @Sendable () throws(StoreError) -> Value) {
-    progress = Locked(Progress(call: { Result(catching: call) }))
+  /// Its turn came: whether it may run (false when it was skipped).
+  func begin() -> Bool {
+    guard state == .waiting else { return false }
+    state = .begun
+    return true
   }
 
-  /// Runs the call once, and lets go of it; nil when it was skipped (`skip()`) before it began.
-  func run() -> Result<Value, StoreError>? {
-    let call = progress.withLock { progress in
-      defer { progress.call = nil }
-      return progress.call
-    }
-    return call?()
-  }
-
-  /// Whether the call has begun (or was skipped).
-  var hasBegun: Bool { progress.value.call == nil }
-
-  /// Makes sure the call never runs: false when it has begun already.
-  func skip() -> Bool {
-    progress.withLock { progress in
-      guard progress.call != nil else { return false }
-      progress.call = nil
-      return true
-    }
-  }
-
-  /// Records the outcome for `answerLater` to hand over; once the delivery was left, returns it
-  /// instead (the caller hands it the outcome on the main actor).
-  func finish(_ outcome: Result<Value, StoreError>) -> (
-    @MainActor @Sendable (Result<Value, StoreError>) -> Void
-  )? {
-    progress.withLock { progress in
-      guard !progress.isDeliveryLeft else {
-        defer { progress.late = nil }
-        return progress.late
-      }
-      progress.outcome = outcome
-      return nil
-    }
-  }
-
-  /// `late` hears of the outcome on the main actor's next turn after it comes,
-  /// even for a call that already ended (a screen's first state never depends on how fast a
-  /// thread was).
-  func answerLater(_ late: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void) {
-    progress.withLock { progress in
-      progress.isDeliveryLeft = true
-      if let outcome = progress.outcome {
-        Task { @MainActor in late(outcome) }
-      } else {
-        progress.late = late
-      }
-    }
-  }
+  /// It was answered out of turn: it must never run.
+  func skip() { state = .skipped }
 }

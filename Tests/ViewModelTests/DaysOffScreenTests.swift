@@ -2,6 +2,7 @@ import FailingStores
 import FlowTestSupport
 import Foundation
 import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -249,10 +250,10 @@ struct DaysOffScreenTests {
     var settings = try world.store.settings()
     settings.dayStart = DayStart(hour: 2)!
     try world.store.saveSettings(settings)
-    // The commit reaches the main actor on its next turn (the day start cache follows the
-    // access's observation, as the screens do). The first look after it goes on with the hour
-    // known and reads the new one off the main actor.
-    await Task.yield()
+    // The commit reaches the main actor and is handed over on the turn after (the day start
+    // cache follows the access's observation, as the screens do). The first look after it goes
+    // on with the hour known and reads the new one off the main actor.
+    #expect(try await eventually { environment.dayStartCache.isStale })
     #expect(environment.today == day("2026-12-01"))
     await flow.settled()
     #expect(environment.today == day("2026-11-30"))

@@ -114,9 +114,10 @@ struct MainThreadStoreCallTests {
       done.signal()
     }
     done.wait()
-    // The commit reaches the main actor on its next turn, as it reaches the screens. The first
-    // look after it goes on with the hour known and reads the new one off the main actor.
-    await Task.yield()
+    // The commit reaches the main actor and is handed over on the turn after, as it reaches the
+    // screens. The first look after it goes on with the hour known and reads the new one off the
+    // main actor.
+    #expect(try await eventually { environment.dayStartCache.isStale })
     #expect(environment.dayStart == .midnight)
     await environment.settled()
     #expect(environment.dayStart == DayStart(hour: 4))

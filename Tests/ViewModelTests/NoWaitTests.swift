@@ -436,8 +436,9 @@ struct NoWaitTests {
       written.signal()
     }
     written.wait()
-    // The commit reaches the main actor on its next turn, as it reaches the screens.
-    await Task.yield()
+    // The commit reaches the main actor, and is handed to its followers (the cache first) on the
+    // turn after.
+    #expect(try await eventually { environment.dayStartCache.isStale })
     // "Today" answers with the hour it knew, while the store cannot be read.
     #expect(environment.today == day("2026-11-30"))
     flow.clockChanged()

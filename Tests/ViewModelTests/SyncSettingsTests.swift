@@ -200,19 +200,31 @@ struct SyncSettingsTests {
     return (SettingsViewModel(environment: environment), appSync)
   }
 
+  /// Runs `body`, then stops the background syncs `appSync` started, whether `body` threw or not.
+  func stopping(_ appSync: AppSync, after body: () async throws -> Void) async throws {
+    do {
+      try await body()
+    } catch {
+      await appSync.stopSyncingInBackground()
+      throw error
+    }
+    await appSync.stopSyncingInBackground()
+  }
+
   @Test func theAppSyncsAtOnceThenOnlyWhenTheFolderChanges() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f"))
     let listing = Locked("a/00000001.jsonl 120")
     let looks = Locked(0)
     let (model, appSync) = background(sync, listing: listing, looks: looks)
-    defer { appSync.stopSyncingInBackground() }
-    #expect(try await eventually { sync.syncs == 1 && model.state.syncTitle.contains("last synced") })
-    // Ten more looks at an unchanged folder (counted, not slept for): no sync.
-    let seen = looks.value
-    #expect(try await eventually { looks.value >= seen + 10 })
-    #expect(sync.syncs == 1)
-    listing.value = "a/00000001.jsonl 120\nb/00000001.jsonl 80"
-    #expect(try await eventually { sync.syncs == 2 })
+    try await stopping(appSync) { () async throws in
+      #expect(try await eventually { sync.syncs == 1 && model.state.syncTitle.contains("last synced") })
+      // Ten more looks at an unchanged folder (counted, not slept for): no sync.
+      let seen = looks.value
+      #expect(try await eventually { looks.value >= seen + 10 })
+      #expect(sync.syncs == 1)
+      listing.value = "a/00000001.jsonl 120\nb/00000001.jsonl 80"
+      #expect(try await eventually { sync.syncs == 2 })
+    }
   }
 
   @Test func changesMadeHereAreSentOnceAfterTheyStop() async throws {
@@ -220,17 +232,18 @@ struct SyncSettingsTests {
     // A burst of three changes, well within the wait after each (a loaded machine is slow).
     let looks = Locked(0)
     let (_, appSync) = background(sync, listing: Locked(""), looks: looks, debounce: 2)
-    defer { appSync.stopSyncingInBackground() }
-    #expect(try await eventually { sync.syncs == 1 })
-    for number in 1...3 {
-      try world.store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))
+    try await stopping(appSync) { () async throws in
+      #expect(try await eventually { sync.syncs == 1 })
+      for number in 1...3 {
+        try world.store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))
+      }
+      #expect(try await eventually { sync.syncs == 2 })
+      // The sync came from the last change's wait, the last one pending (the waits end in the order
+      // they began, on the sync's queue); ten looks later there is still no other.
+      let seen = looks.value
+      #expect(try await eventually { looks.value >= seen + 10 })
+      #expect(sync.syncs == 2, "one sync for the three changes")
     }
-    #expect(try await eventually { sync.syncs == 2 })
-    // The sync came from the last change's wait, the last one pending (the waits end in the order
-    // they began, on the sync's queue); ten looks later there is still no other.
-    let seen = looks.value
-    #expect(try await eventually { looks.value >= seen + 10 })
-    #expect(sync.syncs == 2, "one sync for the three changes")
   }
 
   @Test func aChangeNotSentYetIsSentWhenTheAppCloses() async throws {
@@ -242,7 +255,7 @@ struct SyncSettingsTests {
       observing: world.store, now: { Date() }, listing: { _ in "" }, poll: 0.05, debounce: 60)
     #expect(try await eventually { sync.syncs == 1 })
     try world.store.createCategory(home)
-    appSync.stopSyncingInBackground()
+    await appSync.stopSyncingInBackground()
     #expect(sync.syncs == 2)
   }
 
@@ -257,7 +270,7 @@ struct SyncSettingsTests {
     try world.store.createCategory(home)
     #expect(try await eventually { sync.syncs == 2 })
     sync.fail(with: nil)
-    appSync.stopSyncingInBackground()
+    await appSync.stopSyncingInBackground()
     #expect(sync.syncs == 3)
   }
 
@@ -265,16 +278,17 @@ struct SyncSettingsTests {
     let sync = ScriptedSync(SyncStatus(folder: "/f", lastSynced: twoMinutesAgo))
     sync.fail(with: .folderMissing("/f"))
     let (model, appSync) = background(sync, listing: Locked(""))
-    defer { appSync.stopSyncingInBackground() }
-    #expect(
-      try await eventually {
-        model.state.syncWarnings
-          == ["Last sync failed: the folder is not there (is the disk or the sync program there?)"]
-      })
-    // The row keeps the last sync that worked.
-    #expect(model.state.syncTitle == "Sync: /f · last synced 11:58")
-    sync.fail(with: nil)
-    #expect(try await eventually { model.state.syncWarnings.isEmpty && sync.syncs >= 2 })
+    try await stopping(appSync) { () async throws in
+      #expect(
+        try await eventually {
+          model.state.syncWarnings
+            == ["Last sync failed: the folder is not there (is the disk or the sync program there?)"]
+        })
+      // The row keeps the last sync that worked.
+      #expect(model.state.syncTitle == "Sync: /f · last synced 11:58")
+      sync.fail(with: nil)
+      #expect(try await eventually { model.state.syncWarnings.isEmpty && sync.syncs >= 2 })
+    }
   }
 
   @Test func aLogOfANewerTrackerIsAWarningAndOneStillBeingCopiedIsNot() async throws {
@@ -285,13 +299,14 @@ struct SyncSettingsTests {
         UnreadLog(device: "B03A0000-0D4E-4F5A-8B6C-7D8E9F0A1B2C", sequence: 2, isIncomplete: true),
       ])
     let (model, appSync) = background(sync, listing: Locked(""))
-    defer { appSync.stopSyncingInBackground() }
-    #expect(
-      try await eventually {
-        model.state.syncWarnings == [
-          "Device 6F1C2A3B uses a newer Tracker: update Tracker here to get its changes"
-        ]
-      }, "\(model.state.syncWarnings)")
+    try await stopping(appSync) { () async throws in
+      #expect(
+        try await eventually {
+          model.state.syncWarnings == [
+            "Device 6F1C2A3B uses a newer Tracker: update Tracker here to get its changes"
+          ]
+        }, "\(model.state.syncWarnings)")
+    }
   }
 
   @Test(arguments: [

@@ -94,7 +94,9 @@ struct TodoTests {
   {
     let store = InMemoryTodoStore()
     let loader = StubLoader(.failure(error), .success(Self.loaded))
-    let model = TodoListViewModel(environment: environment(store, loader))
+    // One environment, as in the app: the form's settling awaits the list's read of its save.
+    let env = environment(store, loader)
+    let model = TodoListViewModel(environment: env)
     await model.settled()
     await settle(model)
     #expect(
@@ -102,7 +104,7 @@ struct TodoTests {
         == .init(title: "Couldn't load tasks", reason: reason, retryTitle: "Try again"))
     #expect(model.state.placeholder == "No tasks yet")
     // Adding works meanwhile.
-    let form = TodoFormViewModel(environment: environment(store, loader), mode: .new)
+    let form = TodoFormViewModel(environment: env, mode: .new)
     await form.settled()
     form.textChanged("Water the plants")
     await form.settled()

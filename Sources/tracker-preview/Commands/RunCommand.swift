@@ -48,7 +48,7 @@ enum RunCommand {
     /// deterministic); nil when its store cannot sync.
     var startSyncing: (@MainActor () -> Void)? = nil
     /// Stops them as the app closes, sending a change not sent yet.
-    var stopSyncing: (@MainActor () -> Void)? = nil
+    var stopSyncing: (@MainActor () async -> Void)? = nil
     /// The command log extensions write (`app` only): merged when its folder changes.
     var commandLog: CommandLogWatch? = nil
   }
@@ -81,7 +81,7 @@ enum RunCommand {
           sync.startSyncingInBackground(
             observing: store, now: { Date() }, listing: SQLiteTrackerStore.syncFolderListing)
         }
-        launched.stopSyncing = { sync.stopSyncingInBackground() }
+        launched.stopSyncing = { await sync.stopSyncingInBackground() }
       }
       if interactive, let file = store as? SQLiteTrackerStore {
         launched.commandLog = CommandLogWatch(

@@ -120,7 +120,7 @@ enum AppCommand {
     }
     await finishWaitingWrites(launched.app, session, terminal, &writer, &outcome)
     terminal.restore()
-    launched.stopSyncing?()
+    await launched.stopSyncing?()
     (launched.app as? AppFlow)?.appClosed()
     return outcome
   }

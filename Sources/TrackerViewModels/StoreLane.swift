@@ -1,0 +1,72 @@
+import Dispatch
+import Foundation
+
+/// One lane of store calls, owned by an actor: its calls run one at a time, in the order
+/// `StoreAccess` numbered them, on the lane's own thread. `StoreAccess` has two, the reader's and
+/// the writer's, so a screen's read never waits behind a long write.
+///
+/// The lane's executor is a serial dispatch queue, not Swift's cooperative pool: a store call
+/// blocks (SQLite waits for another program's lock, an import runs for seconds), and a blocked
+/// thread of that pool, which has only as many threads as the machine has cores, would hold up
+/// every task of the process. Everything the lane knows (whose turn it is, who waits for it) is
+/// the actor's own state: no lock.
+actor StoreLane {
+  private nonisolated let executor: QueueExecutor
+  /// The number of the call whose turn is next.
+  private var next = 0
+  /// Whether a call holds the lane (running, or asking whether it may begin).
+  private var isHeld = false
+  /// The calls that came before their turn, by number.
+  private var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+
+  init(label: String) { executor = QueueExecutor(DispatchQueue(label: label)) }
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  /// Runs `call` on the lane's thread once every call numbered before `number` has ended, and
+  /// hands what it returned to `then` on the main actor. When `mayBegin` (asked on the main actor
+  /// once the call's turn has come) says no, the call is skipped and `then` hears nothing.
+  /// Numbers are handed out from 0 up, one each, and every number comes here once: the calls keep
+  /// the order they were numbered in, however the tasks that bring them are scheduled. The answer
+  /// is handed to the main actor from the lane's thread, before the next call begins, so the
+  /// answers come in that order too, each after what the call told the main actor while it ran
+  /// (its commits, the lock it met).
+  func run<Value: Sendable>(
+    _ number: Int, mayBegin: (@MainActor @Sendable () -> Bool)?, _ call: @Sendable () -> Value,
+    then: @escaping @MainActor @Sendable (Value) -> Void
+  ) async {
+    if number != next || isHeld {
+      await withCheckedContinuation { waiting[number] = $0 }
+    }
+    isHeld = true
+    defer {
+      isHeld = false
+      next = number + 1
+      waiting.removeValue(forKey: next)?.resume()
+    }
+    if let mayBegin, await !mayBegin() { return }
+    let value = call()
+    Task { @MainActor in then(value) }
+  }
+}
+
+/// An executor that runs its jobs one at a time on a serial dispatch queue (the queue's thread is
+/// the lane's thread). `DispatchSerialQueue` is an executor itself on Apple's platforms, but not
+/// in the Linux toolchain's Dispatch.
+final class QueueExecutor: SerialExecutor {
+  private let queue: DispatchQueue
+
+  init(_ queue: DispatchQueue) { self.queue = queue }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+  }
+
+  /// Runs `body` after every job enqueued so far, in order with them: what a thread that must not
+  /// wait hands an actor on this executor (`Actor.assumeIsolated` inside `body`), keeping the
+  /// order it hands things over in, which separate tasks would not.
+  func inOrder(_ body: @escaping @Sendable () -> Void) { queue.async(execute: body) }
+
+  func checkIsolated() { dispatchPrecondition(condition: .onQueue(queue)) }
+}
