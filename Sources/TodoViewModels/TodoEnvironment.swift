@@ -7,9 +7,10 @@ import TrackerViewModels
 /// What the to-do app's view models reach outside themselves: the clock, the language, the task
 /// store, the starting-task loader and id generation.
 public struct TodoEnvironment: Sendable {
-  public var now: @Sendable () -> Date
+  /// The current instant (read on the main actor, where the screens are).
+  public var now: @MainActor @Sendable () -> Date
   /// The language texts are shown in (it may change while the app runs: `TodoFlow.environmentChanged`).
-  public var language: Language { region.language }
+  @MainActor public var language: Language { region.language }
   /// The language, shared by copies: changing it re-labels every screen. (The to-do screens show
   /// no day or time, so its time zone is UTC and nothing reads it.)
   public let region: RegionSettings
@@ -29,15 +30,17 @@ public struct TodoEnvironment: Sendable {
   /// The view models' way to the store (shared by copies): the same machinery as the tracker's.
   public private(set) var access: StoreAccess<any TodoDataStore, TodoChange>
   public var loader: any TodoLoader
-  public var makeID: @Sendable () -> UUID
+  /// Makes ids for new tasks (called on the main actor, where the screens are).
+  public var makeID: @MainActor @Sendable () -> UUID
   /// The writes still running ("Saving…" once one has run for a moment; shared by copies).
   public var writer: StoreWriter { access.writer }
 
   /// An environment with every dependency given. The main actor waits for no store call, as
   /// the tracker's does (`AppEnvironment`).
   public init(
-    now: @escaping @Sendable () -> Date, language: Language, store: any TodoDataStore, loader: any TodoLoader,
-    makeID: @escaping @Sendable () -> UUID
+    now: @escaping @MainActor @Sendable () -> Date, language: Language, store: any TodoDataStore,
+    loader: any TodoLoader,
+    makeID: @escaping @MainActor @Sendable () -> UUID
   ) {
     self.now = now
     region = RegionSettings(language: language, timeZone: TimeZone(secondsFromGMT: 0)!)
@@ -61,7 +64,7 @@ public struct TodoEnvironment: Sendable {
   }
 
   /// The texts of the environment's language.
-  public var localizer: Localizer { Localizer(language) }
+  @MainActor public var localizer: Localizer { Localizer(language) }
 
 }
 

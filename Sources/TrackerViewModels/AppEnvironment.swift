@@ -10,9 +10,9 @@ public struct AppEnvironment: Sendable {
   public var now: @Sendable () -> Date
   /// The user's time zone, which decides what "today" is (it may change while the app runs:
   /// `environmentChanged(language:timeZone:)`).
-  public var timeZone: TimeZone { region.timeZone }
+  @MainActor public var timeZone: TimeZone { region.timeZone }
   /// The language texts are shown in (it may change while the app runs).
-  public var language: Language { region.language }
+  @MainActor public var language: Language { region.language }
   /// The language and time zone, shared by copies: changing them re-labels every screen.
   public let region: RegionSettings
   /// Where trackers, records and settings live. View models never call it themselves: they go
@@ -33,8 +33,8 @@ public struct AppEnvironment: Sendable {
   public private(set) var access: StoreAccess<any TrackerDataStore, StoreChange>
   /// Where usage events go.
   public var analytics: any AnalyticsService
-  /// Makes ids for new trackers and categories.
-  public var makeID: @Sendable () -> UUID
+  /// Makes ids for new trackers and categories (called on the main actor, where the screens are).
+  public var makeID: @MainActor @Sendable () -> UUID
   /// The system's local notifications (the daily reminder).
   public var notifications: any NotificationScheduler
   /// How long a form's save waits for another program's lock before the form says the file is
@@ -53,7 +53,7 @@ public struct AppEnvironment: Sendable {
   /// outcome later; a script, a test or a client awaits `settled()` where it needs the outcome.
   public init(
     now: @escaping @Sendable () -> Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
-    analytics: any AnalyticsService, makeID: @escaping @Sendable () -> UUID,
+    analytics: any AnalyticsService, makeID: @escaping @MainActor @Sendable () -> UUID,
     notifications: any NotificationScheduler = StoredSettingScheduler()
   ) {
     self.notifications = notifications
@@ -115,20 +115,20 @@ public struct AppEnvironment: Sendable {
   }
 
   /// The texts of the environment's language.
-  public var localizer: Localizer { Localizer(language) }
+  @MainActor public var localizer: Localizer { Localizer(language) }
 }
 
-/// Counts ids up for `AppEnvironment.fixed` and `TodoEnvironment.fixed`.
-package final class IDCounter: Sendable {
-  private let count = Locked<UInt64>(0)
+/// Counts ids up for `AppEnvironment.fixed` and `TodoEnvironment.fixed`, on the main actor, where
+/// the view models make their ids.
+@MainActor
+package final class IDCounter {
+  private var count: UInt64 = 0
 
-  package init() {}
+  package nonisolated init() {}
 
   package func next() -> UUID {
-    let value = count.withLock { count -> UInt64 in
-      count += 1
-      return count
-    }
+    count += 1
+    let value = count
     let bytes = (0..<6).map { UInt8(truncatingIfNeeded: value >> (8 * (5 - $0))) }
     return UUID(
       uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5]))

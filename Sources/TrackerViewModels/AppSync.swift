@@ -200,12 +200,14 @@ actor BackgroundSync {
   private func lookNowAndLater() {
     guard isLooking else { return }
     look()
-    let poll = poll
-    Task { [weak self] in
-      // Nobody cancels this task: a sleep that throws could only end early.
-      try? await Task.sleep(for: .seconds(poll))
-      await self?.lookNowAndLater()
-    }
+    later(poll) { $0.lookNowAndLater() }
+  }
+
+  /// Runs `body` on the actor once `seconds` have passed, unless it is gone by then.
+  private nonisolated func later(
+    _ seconds: TimeInterval, _ body: @escaping @Sendable (isolated BackgroundSync) -> Void
+  ) {
+    executor.after(seconds: seconds) { [weak self] in self?.assumeIsolated { body($0) } }
   }
 
   /// Stops looking and listening; sends a change made here that is not sent yet. Returns when
@@ -222,14 +224,10 @@ actor BackgroundSync {
     guard isLooking else { return }
     changeCount += 1
     hasUnsentChange = true
-    let (count, debounce) = (changeCount, debounce)
+    let count = changeCount
     // Held weakly: a wait still pending when the app quits must not keep the store (and its
     // write-ahead log) open past the exit.
-    Task { [weak self] in
-      // Nobody cancels this task: a sleep that throws could only end early.
-      try? await Task.sleep(for: .seconds(debounce))
-      await self?.syncIfLastChange(count)
-    }
+    later(debounce) { $0.syncIfLastChange(count) }
   }
 
   /// The debounced sync of the change counted `count`, when no change came after it.

@@ -8,7 +8,8 @@ import TrackerModels
 /// .environmentChanged` — re-labels every live view model built on it, each with one new state,
 /// and moves "today" to the new time zone.
 ///
-/// Its values can be read from any thread; it changes, and tells its observers, on the main actor.
+/// It lives on the main actor, as the screens do: its values are read, and change and tell their
+/// observers, there (no lock).
 @MainActor
 public final class RegionSettings: ObservableViewModel {
   /// A language and a time zone.
@@ -26,35 +27,35 @@ public final class RegionSettings: ObservableViewModel {
   }
 
   /// The state and who follows it.
-  public private(set) lazy var observable = ObservableState(current.value)
+  public private(set) lazy var observable = ObservableState(current)
 
   /// The flows' observation, told before the screens' (`observable`), so that a flow gathers its
   /// screens' new states into one view.
-  package private(set) lazy var leading = ObservableState(current.value)
+  package private(set) lazy var leading = ObservableState(current)
 
-  /// The values as last changed, for readers on any thread.
-  private nonisolated let current: Locked<State>
+  /// The values as last changed.
+  private var current: State
 
   /// Settings holding `language` and `timeZone`.
   public nonisolated init(language: Language, timeZone: TimeZone) {
-    current = Locked(State(language: language, timeZone: timeZone))
+    current = State(language: language, timeZone: timeZone)
   }
 
   /// The language and time zone now (while observers are told of a change, the new ones).
-  nonisolated var now: State { current.value }
+  var now: State { current }
 
   /// The language texts are shown in now.
-  public nonisolated var language: Language { current.value.language }
+  public var language: Language { current.language }
 
   /// The time zone that decides "today" now.
-  public nonisolated var timeZone: TimeZone { current.value.timeZone }
+  public var timeZone: TimeZone { current.timeZone }
 
   /// Call when the user changed the app's language or the system's time zone: every view model
   /// built on these settings follows (one new state each); nothing happens when both are as they
   /// were.
   public func change(language: Language, timeZone: TimeZone) {
     let next = State(language: language, timeZone: timeZone)
-    current.value = next
+    current = next
     leading.value = next
     state = next
   }

@@ -151,29 +151,22 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     }
     let ticket = givesUpAfter.map { _ in WriteTicket() }
     let mayBegin = ticket.map { ticket in { @MainActor @Sendable in ticket.begin() } }
-    Self.hand(isWrite ? reportingLockWait(call) : call, numbered: number, to: lane, mayBegin: mayBegin) {
-      [weak self] outcome in
+    let reporting = isWrite ? reportingLockWait(call) : call
+    // Handed to the lane at once, from the main actor, without a task: it begins even while the
+    // main actor stays busy (drawing, or a test that waits for the call to end). The answer goes
+    // to the main actor, where a command's exit follows (the store's closing checkpoint must not
+    // race it).
+    let delivered: @MainActor @Sendable (Result<Value, StoreError>) -> Void = { [weak self] outcome in
       // What the write met of another program's lock was told before this (`reportingLockWait`).
       if isWrite { self?.lockMet = nil }
       answer(outcome)
     }
+    lane.submit(number, mayBegin: mayBegin, { Result(catching: reporting) }, then: delivered)
     if let givesUpAfter, let ticket {
       // Its answer does not wait for the writes before it: nothing of it was written, so no
       // order among them is at stake.
       giveUp(ticket, after: givesUpAfter) { failure in answer(.failure(.storage(failure))) }
     }
-  }
-
-  /// Hands `call` to `lane` from off the main actor: it begins without waiting for a turn of the
-  /// main actor, which may be busy (drawing, or a test that waits for the call to end). The
-  /// task holds neither the access nor the store once it ends, and the answer goes to the main
-  /// actor, where a command's exit follows (the store's closing checkpoint must not race it).
-  private nonisolated static func hand<Value: Sendable>(
-    _ call: @escaping @Sendable () throws(StoreError) -> Value, numbered number: Int, to lane: Lane,
-    mayBegin: (@MainActor @Sendable () -> Bool)?,
-    then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
-  ) {
-    Task { await lane.run(number, mayBegin: mayBegin, { Result(catching: call) }, then: then) }
   }
 
   /// `call`, telling this access on the main actor when it first waits for another program's

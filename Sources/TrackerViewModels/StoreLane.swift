@@ -23,42 +23,71 @@ actor StoreLane {
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-  /// Runs `call` on the lane's thread once every call numbered before `number` has ended, and
-  /// hands what it returned to `then` on the main actor. When `mayBegin` (asked on the main actor
-  /// once the call's turn has come) says no, the call is skipped and `then` hears nothing.
-  /// Numbers are handed out from 0 up, one each, and every number comes here once: the calls keep
-  /// the order they were numbered in, however the tasks that bring them are scheduled. The answer
-  /// is handed to the main actor from the lane's thread, before the next call begins, so the
-  /// answers come in that order too, each after what the call told the main actor while it ran
-  /// (its commits, the lock it met).
-  func run<Value: Sendable>(
+  /// Hands `call` to the lane, from any thread and without waiting: it runs on the lane's thread
+  /// once every call numbered before `number` has ended, and `then` hears what it returned on the
+  /// main actor. When `mayBegin` (asked on the main actor once the call's turn has come) says no,
+  /// the call is skipped and `then` hears nothing. Numbers are handed out from 0 up, one each, and
+  /// every number comes here once. The calls come to the lane through its queue, in the order
+  /// they were handed over; a call whose turn it is, with nothing to ask, runs at once, and the
+  /// others wait for their turn. The answer goes to the main actor from the lane's thread before
+  /// the next call begins, so the answers come in the calls' order too, each after what its call
+  /// told the main actor while it ran (its commits, the lock it met).
+  nonisolated func submit<Value: Sendable>(
+    _ number: Int, mayBegin: (@MainActor @Sendable () -> Bool)?, _ call: @escaping @Sendable () -> Value,
+    then: @escaping @MainActor @Sendable (Value) -> Void
+  ) {
+    executor.inOrder {
+      self.assumeIsolated { lane in
+        guard mayBegin != nil || number != lane.next || lane.isHeld else {
+          return lane.runNow(number, call, then: then)
+        }
+        Task { await lane.run(number, mayBegin: mayBegin, call, then: then) }
+      }
+    }
+  }
+
+  /// Runs `call`, whose turn it is, and lets the next call have the lane.
+  private func runNow<Value: Sendable>(
+    _ number: Int, _ call: @Sendable () -> Value, then: @escaping @MainActor @Sendable (Value) -> Void
+  ) {
+    let value = call()
+    Task { @MainActor in then(value) }
+    passTurn(after: number)
+  }
+
+  /// Waits for the turn of `number`, asks `mayBegin`, and runs `call` unless it said no.
+  private func run<Value: Sendable>(
     _ number: Int, mayBegin: (@MainActor @Sendable () -> Bool)?, _ call: @Sendable () -> Value,
     then: @escaping @MainActor @Sendable (Value) -> Void
   ) async {
     if number != next || isHeld {
       await withCheckedContinuation { waiting[number] = $0 }
     }
-    isHeld = true
-    defer {
+    if let mayBegin {
+      isHeld = true
+      let begins = await mayBegin()
       isHeld = false
-      next = number + 1
-      waiting.removeValue(forKey: next)?.resume()
+      guard begins else { return passTurn(after: number) }
     }
-    if let mayBegin, await !mayBegin() { return }
-    let value = call()
-    Task { @MainActor in then(value) }
+    runNow(number, call, then: then)
+  }
+
+  /// The call after `number` may run: now, if it came and waits for its turn.
+  private func passTurn(after number: Int) {
+    next = number + 1
+    waiting.removeValue(forKey: next)?.resume()
   }
 }
 
 /// An executor that runs its jobs one at a time on a serial dispatch queue (the queue's thread is
 /// the lane's thread). `DispatchSerialQueue` is an executor itself on Apple's platforms, but not
 /// in the Linux toolchain's Dispatch.
-final class QueueExecutor: SerialExecutor {
+package final class QueueExecutor: SerialExecutor {
   private let queue: DispatchQueue
 
-  init(_ queue: DispatchQueue) { self.queue = queue }
+  package init(_ queue: DispatchQueue) { self.queue = queue }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
   }
@@ -66,7 +95,13 @@ final class QueueExecutor: SerialExecutor {
   /// Runs `body` after every job enqueued so far, in order with them: what a thread that must not
   /// wait hands an actor on this executor (`Actor.assumeIsolated` inside `body`), keeping the
   /// order it hands things over in, which separate tasks would not.
-  func inOrder(_ body: @escaping @Sendable () -> Void) { queue.async(execute: body) }
+  package func inOrder(_ body: @escaping @Sendable () -> Void) { queue.async(execute: body) }
 
-  func checkIsolated() { dispatchPrecondition(condition: .onQueue(queue)) }
+  /// Runs `body` on this executor's thread once `seconds` have passed (an actor's timer that
+  /// needs no thread of the cooperative pool to wake it).
+  package func after(seconds: TimeInterval, _ body: @escaping @Sendable () -> Void) {
+    queue.asyncAfter(deadline: .now() + seconds, execute: body)
+  }
+
+  package func checkIsolated() { dispatchPrecondition(condition: .onQueue(queue)) }
 }

@@ -165,16 +165,16 @@ struct Settings {
   var demoLanguage: DemoData.Language { language == .ru ? .russian : .english }
 }
 
-/// A clock that moves on a millisecond each time it is read (the to-do app's clock in a command).
-final class SteppingClock: Sendable {
-  private let current: Locked<Date>
+/// A clock that moves on a millisecond each time it is read (the to-do app's clock in a command),
+/// on the main actor, where the to-do screens read it.
+@MainActor
+final class SteppingClock {
+  private var current: Date
 
-  init(start: Date) { current = Locked(start) }
+  nonisolated init(start: Date) { current = start }
 
   func next() -> Date {
-    current.withLock { current in
-      current = current.addingTimeInterval(0.001)
-      return current
-    }
+    current = current.addingTimeInterval(0.001)
+    return current
   }
 }

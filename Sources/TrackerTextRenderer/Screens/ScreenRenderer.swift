@@ -15,7 +15,7 @@ public enum Device: String, CaseIterable, Hashable, Sendable {
 /// Draws the whole app view as text at a width: the screen, the sheet or menu over it, the tab
 /// bar. It draws display-ready state; it does not localize or compute. The same view and width
 /// always give the same lines.
-public struct ScreenRenderer: Sendable {
+public struct ScreenRenderer {
   /// The narrowest width every screen is laid out for.
   public static let minimumWidth = 32
 

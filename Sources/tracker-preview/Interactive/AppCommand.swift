@@ -68,7 +68,7 @@ enum AppCommand {
         session.tick()
         // And at the command log: what a widget or `do --via-extension` handed over since is
         // applied, off the main actor, and shows through the store's observation.
-        if let log = launched.commandLog, log.hasChanged() { merge(log, session) }
+        if let log = launched.commandLog { merge(log, session) }
       }
       if terminal.takeResize() {
         let size = terminal.size
@@ -125,24 +125,22 @@ enum AppCommand {
     return outcome
   }
 
-  /// Merges the command log on another thread; a command refused, a file skipped or a merge that
-  /// failed shows on the session's bottom line.
+  /// Merges the command log off the main actor when its folder changed; a command refused, a
+  /// file skipped or a merge that failed shows on the session's bottom line.
   private static func merge(_ log: CommandLogWatch, _ session: InteractiveSession) {
-    DispatchQueue.global().async {
-      let result = Result { () throws(CommandLogError) in try log.merge() }
-      Task { @MainActor in
-        switch result {
-        case .success(let report):
-          let localizer = Localizer(Messages.language)
-          for case (_, .failure(let error)) in report.applied.applied {
-            session.show(Messages.text(.cliLoggedRefused(reason: error.reason(localizer))))
-          }
-          for (file, reason) in report.skipped {
-            session.show(Messages.text(.cliLoggedSkipped(reason: reason, path: TerminalSafe.text(file))))
-          }
-        case .failure(let error):
-          session.show(Messages.text(.cliLoggedFailed(reason: "\(error)")))
+    Task { @MainActor in
+      guard let result = await log.mergeIfChanged() else { return }
+      switch result {
+      case .success(let report):
+        let localizer = Localizer(Messages.language)
+        for case (_, .failure(let error)) in report.applied.applied {
+          session.show(Messages.text(.cliLoggedRefused(reason: error.reason(localizer))))
         }
+        for (file, reason) in report.skipped {
+          session.show(Messages.text(.cliLoggedSkipped(reason: reason, path: TerminalSafe.text(file))))
+        }
+      case .failure(let error):
+        session.show(Messages.text(.cliLoggedFailed(reason: "\(error)")))
       }
     }
   }
