@@ -129,7 +129,7 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// another program's lock, is answered with that lock's `.busy` at once, out of turn, and
   /// skipped when its turn comes.
   private func run<Value: Sendable>(
-    on lane: Lane, _ call: @escaping @Sendable () throws(StoreError) -> Value,
+    on lane: StoreLane, _ call: @escaping @Sendable () throws(StoreError) -> Value,
     givesUpAfter: Duration? = nil,
     then: @escaping @MainActor @Sendable (Result<Value, StoreError>) -> Void
   ) {
@@ -205,7 +205,6 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// What the write running on the writer's lane met of another program's lock, as it told the
   /// main actor; nil once its answer came.
   private var lockMet: StorageFailure?
-  private typealias Lane = StoreLane
   private nonisolated let readLane = StoreLane(label: "tracker.store.read")
   private nonisolated let writeLane = StoreLane(label: "tracker.store.write")
   /// How many reads and writes were numbered for their lanes.

@@ -14,7 +14,7 @@ actor StoreLane {
   private nonisolated let executor: QueueExecutor
   /// The number of the call whose turn is next.
   private var next = 0
-  /// Whether a call holds the lane (running, or asking whether it may begin).
+  /// Whether a call holds the lane while it asks the main actor whether it may begin.
   private var isHeld = false
   /// The calls that came before their turn, by number.
   private var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
