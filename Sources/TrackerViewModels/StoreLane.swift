@@ -36,28 +36,32 @@ actor StoreLane {
     _ number: Int, mayBegin: (@MainActor @Sendable () -> Bool)?, _ call: @escaping @Sendable () -> Value,
     then: @escaping @MainActor @Sendable (Value) -> Void
   ) {
+    let handed = HandedCall(call, on: executor)
     executor.inOrder {
       self.assumeIsolated { lane in
         guard mayBegin != nil || number != lane.next || lane.isHeld else {
-          return lane.runNow(number, call, then: then)
+          return lane.runNow(number, handed, then: then)
         }
-        Task { await lane.run(number, mayBegin: mayBegin, call, then: then) }
+        Task { await lane.run(number, mayBegin: mayBegin, handed, then: then) }
       }
     }
   }
 
-  /// Runs `call`, whose turn it is, and lets the next call have the lane.
+  /// Runs the call, whose turn it is, and lets the next call have the lane. The lane lets go of
+  /// the call (and of what it holds: the store) before its answer goes to the main actor, so the
+  /// last of them goes there, where a command's exit follows (the store's closing checkpoint
+  /// must not race it).
   private func runNow<Value: Sendable>(
-    _ number: Int, _ call: @Sendable () -> Value, then: @escaping @MainActor @Sendable (Value) -> Void
+    _ number: Int, _ handed: HandedCall<Value>, then: @escaping @MainActor @Sendable (Value) -> Void
   ) {
-    let value = call()
+    let value = handed.assumeIsolated { $0.runOnce() }
     Task { @MainActor in then(value) }
     passTurn(after: number)
   }
 
-  /// Waits for the turn of `number`, asks `mayBegin`, and runs `call` unless it said no.
+  /// Waits for the turn of `number`, asks `mayBegin`, and runs the call unless it said no.
   private func run<Value: Sendable>(
-    _ number: Int, mayBegin: (@MainActor @Sendable () -> Bool)?, _ call: @Sendable () -> Value,
+    _ number: Int, mayBegin: (@MainActor @Sendable () -> Bool)?, _ handed: HandedCall<Value>,
     then: @escaping @MainActor @Sendable (Value) -> Void
   ) async {
     if number != next || isHeld {
@@ -67,9 +71,12 @@ actor StoreLane {
       isHeld = true
       let begins = await mayBegin()
       isHeld = false
-      guard begins else { return passTurn(after: number) }
+      guard begins else {
+        await handed.letGo()
+        return passTurn(after: number)
+      }
     }
-    runNow(number, call, then: then)
+    runNow(number, handed, then: then)
   }
 
   /// The call after `number` may run: now, if it came and waits for its turn.
@@ -77,6 +84,32 @@ actor StoreLane {
     next = number + 1
     waiting.removeValue(forKey: next)?.resume()
   }
+}
+
+/// A call on its way to a lane: an actor on the lane's own executor, so the lane takes the call
+/// out while it runs there (`assumeIsolated`), runs it, and lets go of it before it answers. A
+/// closure the lane's queue captured would be let go only after the answer went.
+actor HandedCall<Value: Sendable> {
+  private nonisolated let executor: QueueExecutor
+  private var call: (@Sendable () -> Value)?
+
+  init(_ call: @escaping @Sendable () -> Value, on executor: QueueExecutor) {
+    self.call = call
+    self.executor = executor
+  }
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  /// Runs the call, and lets go of it before returning.
+  func runOnce() -> Value {
+    let taken = call
+    call = nil
+    guard let taken else { preconditionFailure("a call handed to a lane runs once") }
+    return taken()
+  }
+
+  /// Lets go of the call without running it.
+  func letGo() { call = nil }
 }
 
 /// An executor that runs its jobs one at a time on a serial dispatch queue (the queue's thread is
