@@ -13,18 +13,9 @@ package final class MainThreadCheck: Sendable {
   /// A store call begins.
   package func callBegins() {
     #if DEBUG
-      if Self.isOnMainQueue { count.withLock { $0 += 1 } }
+      if MainQueue.isCurrent { count.withLock { $0 += 1 } }
     #endif
   }
-
-  /// Whether the current code runs on the main thread or as a job of the main queue (the main
-  /// actor's executor: on Linux, after `dispatchMain`, a worker thread runs it).
-  package static var isOnMainQueue: Bool {
-    _ = markMainQueue
-    return Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
-  }
-  private static let mainQueueKey = DispatchSpecificKey<Bool>()
-  private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
 
   /// How many calls ran on the main thread so far.
   package var calls: Int { count.value }

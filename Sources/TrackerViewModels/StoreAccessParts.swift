@@ -5,7 +5,8 @@ import TrackerModels
 // an observation token sets.
 
 /// Set once, on the main actor: an observation token is cancelled there (a token let go on
-/// another thread sets it on the main actor's next turn, `token`).
+/// another thread sets it on the main actor's next turn, `token`). "There" is the main queue,
+/// not the main thread: under Swift Testing on Linux a worker thread drains the main queue.
 @MainActor
 final class CancelFlag {
   private(set) var isSet = false
@@ -17,7 +18,7 @@ final class CancelFlag {
   /// A token that sets this flag when it is cancelled or let go, on whatever thread.
   nonisolated var token: ObservationToken {
     ObservationToken { [self] in
-      if Thread.isMainThread {
+      if MainQueue.isCurrent {
         MainActor.assumeIsolated { self.set() }
       } else {
         Task { @MainActor in self.set() }

@@ -65,3 +65,30 @@ struct StoreLaneTests {
     #expect(try await eventually { answered.values == [0] })
   }
 }
+
+/// `CancelFlag`, what an observation token sets: a token cancelled where the main actor runs
+/// sets it at once, so no answer already on its way is delivered after the cancel.
+@MainActor
+@Suite("An observation's cancel flag")
+struct CancelFlagTests {
+  @Test func aTokenCancelledOnTheMainActorSetsTheFlagAtOnce() {
+    let flag = CancelFlag()
+    let token = flag.token
+    #expect(!flag.isSet)
+    token.cancel()
+    #expect(flag.isSet)
+  }
+
+  @Test func aTokenCancelledOnAnotherThreadSetsTheFlagOnTheMainActorsNextTurn() async throws {
+    let flag = CancelFlag()
+    let token = flag.token
+    let cancelled = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      token.cancel()
+      cancelled.signal()
+    }
+    #expect(cancelled.wait(timeout: .now() + 60) == .success)
+    #expect(!flag.isSet)
+    #expect(try await eventually { flag.isSet })
+  }
+}
