@@ -10,13 +10,14 @@ public enum NotificationAuthorization: Equatable, Sendable {
 }
 
 /// The system's local notifications, as the daily reminder needs them (on iOS:
-/// `UNUserNotificationCenter` with a repeating `UNCalendarNotificationTrigger`). Results come back
-/// through completion handlers, which a view model receives on the main actor.
+/// `UNUserNotificationCenter`, whose `notificationSettings()` and `requestAuthorization(options:)`
+/// are async too, with a repeating `UNCalendarNotificationTrigger`). A view model awaits the
+/// answers through its store access (`StoreAccess.ask`), so `settled()` awaits them as well.
 public protocol NotificationScheduler: Sendable {
   /// The current authorization.
-  func authorizationStatus(_ completion: @escaping @Sendable (NotificationAuthorization) -> Void)
-  /// Asks the user for permission (the system's question); `completion` says whether it was granted.
-  func requestAuthorization(_ completion: @escaping @Sendable (Bool) -> Void)
+  func authorizationStatus() async -> NotificationAuthorization
+  /// Asks the user for permission (the system's question); returns whether it was granted.
+  func requestAuthorization() async -> Bool
   /// Schedules the daily reminder at `time`, repeating every day, replacing any scheduled before.
   func scheduleDailyReminder(at time: ReminderTime, title: String, body: String)
   /// Removes the daily reminder.
@@ -31,18 +32,21 @@ public protocol NotificationScheduler: Sendable {
 /// always granted — the first time the reminder is turned on in this scheduler's life; pass
 /// `allowed: true` when it was allowed before, or let the store say (`allowedIfOn(through:)`: a
 /// reminder stored as on was allowed). Also the default of `AppEnvironment`, for previews and
-/// tests that do not look at notifications.
-public final class StoredSettingScheduler: NotificationScheduler, Sendable {
-  /// Whether it was allowed, and, while the stored reminder is being read, the questions asked
-  /// meanwhile (answered when it has been read).
-  private struct Answers: Sendable {
-    var allowed: Bool
-    var waiting: [@Sendable (NotificationAuthorization) -> Void]?
-  }
-  private let answers: Locked<Answers>
+/// tests that do not look at notifications. An actor: the questions come from the main actor,
+/// the stored reminder's answer from the store's reader.
+public actor StoredSettingScheduler: NotificationScheduler {
+  /// Whether it was allowed.
+  private var allowed: Bool
+  /// Whether the stored reminder is on, while it is being read: a question waits for it.
+  private var storedReminderRead: Task<Bool, Never>?
 
   /// A scheduler that has (or has not yet) been allowed.
-  public init(allowed: Bool = false) { answers = Locked(Answers(allowed: allowed)) }
+  public init(allowed: Bool = false) { self.allowed = allowed }
+
+  private init(reading isOn: Task<Bool, Never>) {
+    allowed = false
+    storedReminderRead = isOn
+  }
 
   /// A scheduler allowed when the reminder stored in the store `access` reaches is on (it was
   /// allowed when it was turned on). The store is read through `access`, off the main actor (and
@@ -53,90 +57,36 @@ public final class StoredSettingScheduler: NotificationScheduler, Sendable {
   public static func allowedIfOn(
     through access: StoreAccess<any TrackerDataStore, StoreChange>
   ) -> StoredSettingScheduler {
-    let scheduler = StoredSettingScheduler()
-    scheduler.answers.withLock { $0.waiting = [] }
+    // The read is handed off now, while the scheduler is made; its answer comes through the stream.
+    let (answer, reply) = AsyncStream<Bool>.makeStream(bufferingPolicy: .bufferingNewest(1))
     access.read { (store) throws(StoreError) in
       try store.settings().reminder.isOn
     } then: { read in
       switch read {
-      case .success(let isOn): scheduler.learned(allowed: isOn)
-      case .failure: scheduler.learned(allowed: false)
+      case .success(let isOn): reply.yield(isOn)
+      // The launch's own read of the settings says why they cannot be read.
+      case .failure: reply.yield(false)
       }
+      reply.finish()
     }
-    return scheduler
+    return StoredSettingScheduler(
+      reading: Task {
+        for await isOn in answer { return isOn }
+        return false
+      })
   }
 
-  /// The stored reminder was read: the questions asked meanwhile get their answer.
-  private func learned(allowed isOn: Bool) {
-    let (questions, status) = answers.withLock { answers in
-      if isOn { answers.allowed = true }
-      defer { answers.waiting = nil }
-      let status: NotificationAuthorization = answers.allowed ? .granted : .notDetermined
-      return (answers.waiting ?? [], status)
-    }
-    for question in questions { question(status) }
+  public func authorizationStatus() async -> NotificationAuthorization {
+    if let read = storedReminderRead, await read.value { allowed = true }
+    storedReminderRead = nil
+    return allowed ? .granted : .notDetermined
   }
 
-  public func authorizationStatus(_ completion: @escaping @Sendable (NotificationAuthorization) -> Void) {
-    let status = answers.withLock { answers -> NotificationAuthorization? in
-      guard answers.waiting == nil else {
-        answers.waiting?.append(completion)
-        return nil
-      }
-      return answers.allowed ? .granted : .notDetermined
-    }
-    if let status { completion(status) }
+  public func requestAuthorization() async -> Bool {
+    allowed = true
+    return true
   }
 
-  public func requestAuthorization(_ completion: @escaping @Sendable (Bool) -> Void) {
-    answers.withLock { $0.allowed = true }
-    completion(true)
-  }
-
-  public func scheduleDailyReminder(at time: ReminderTime, title: String, body: String) {}
-  public func cancelDailyReminder() {}
-}
-
-/// Calls `call`, and `handle` with its answer on the main actor: at once when the answer came
-/// before `call` returned (the terminal's and the tests' schedulers), so a script's next line sees
-/// it; else on the main actor's next turn (the system answering later, from another thread).
-@MainActor
-func whenAnswered<Value: Sendable>(
-  _ call: (@escaping @Sendable (Value) -> Void) -> Void,
-  _ handle: @escaping @MainActor @Sendable (Value) -> Void
-) {
-  let reply = Reply<Value>()
-  call { reply.answer($0) }
-  if let value = reply.takeOrWait({ value in Task { @MainActor in handle(value) } }) { handle(value) }
-}
-
-/// An answer that may come before or after the question returns.
-private final class Reply<Value: Sendable>: Sendable {
-  /// The answer, when it came first; or who hears it, once the question returned without it.
-  private enum State: Sendable {
-    case asked
-    case answered(Value)
-    case late(@Sendable (Value) -> Void)
-  }
-  private let state = Locked(State.asked)
-
-  func answer(_ answer: Value) {
-    let late = state.withLock { state -> (@Sendable (Value) -> Void)? in
-      guard case .late(let late) = state else {
-        state = .answered(answer)
-        return nil
-      }
-      return late
-    }
-    late?(answer)
-  }
-
-  /// The answer if it came already; otherwise nil, and `late` gets it when it comes.
-  func takeOrWait(_ late: @escaping @Sendable (Value) -> Void) -> Value? {
-    state.withLock { state in
-      if case .answered(let value) = state { return value }
-      state = .late(late)
-      return nil
-    }
-  }
+  public nonisolated func scheduleDailyReminder(at time: ReminderTime, title: String, body: String) {}
+  public nonisolated func cancelDailyReminder() {}
 }

@@ -169,6 +169,22 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
     }
   }
 
+  /// Asks something outside the store that answers later (the system's notification center)
+  /// and hands `then` its answer on the main actor. Counted among the calls in flight, so
+  /// `settled()` awaits the answer as it awaits a store call's.
+  public func ask<Value: Sendable>(
+    _ question: @escaping @Sendable () async -> Value,
+    then: @escaping @MainActor @Sendable (Value) -> Void
+  ) {
+    callsInFlight += 1
+    Task { @MainActor [weak self] in
+      let answer = await question()
+      guard let self else { return then(answer) }
+      callsInFlight -= 1
+      handingOver { then(answer) }
+    }
+  }
+
   /// `call`, telling this access on the main actor when it first waits for another program's
   /// lock (`StoreLockWait`): the message comes before the call's answer, which clears it.
   private nonisolated func reportingLockWait<Value>(

@@ -40,15 +40,15 @@ final class RecordingScheduler: NotificationScheduler, @unchecked Sendable {
     lock.unlock()
   }
 
-  func authorizationStatus(_ completion: @escaping @Sendable (NotificationAuthorization) -> Void) {
+  func authorizationStatus() async -> NotificationAuthorization {
     record(.status)
-    completion(status)
+    return status
   }
 
-  func requestAuthorization(_ completion: @escaping @Sendable (Bool) -> Void) {
+  func requestAuthorization() async -> Bool {
     record(.request)
     status = grants ? .granted : .denied
-    completion(grants)
+    return grants
   }
 
   func scheduleDailyReminder(at time: ReminderTime, title: String, body: String) {

@@ -240,7 +240,10 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       save(ReminderSettings(isOn: false, time: reminder.time))
       return
     }
-    whenAnswered(environment.notifications.authorizationStatus) { [weak self] status in self?.turnOn(status) }
+    let notifications = environment.notifications
+    environment.access.ask { await notifications.authorizationStatus() } then: { [weak self] status in
+      self?.turnOn(status)
+    }
   }
 
   /// Call when the user tapped the time.
@@ -258,7 +261,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
 
   /// Call when the user chose Allow on the explanation: the system's question.
   public func permissionAllowed() {
-    whenAnswered(environment.notifications.requestAuthorization) { [weak self] granted in
+    let notifications = environment.notifications
+    environment.access.ask { await notifications.requestAuthorization() } then: { [weak self] granted in
       self?.turnOn(granted ? .granted : .denied)
     }
   }
@@ -293,7 +297,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       environment.notifications.cancelDailyReminder()
       return
     }
-    whenAnswered(environment.notifications.authorizationStatus) { [weak self] status in
+    let notifications = environment.notifications
+    environment.access.ask { await notifications.authorizationStatus() } then: { [weak self] status in
       guard let self else { return }
       switch status {
       case .granted:
