@@ -56,9 +56,10 @@ public struct URLSessionTodoLoader: TodoLoader {
     }
     // The deadline of the whole load: whatever is still running then is cancelled.
     Paging.timers.asyncAfter(deadline: .now() + deadline) { [weak paging] in
-      paging?.end(.failure(.timedOut), cancelling: true)
+      guard let paging else { return }
+      Task { await paging.end(.failure(.timedOut), cancelling: true) }
     }
-    paging.fetch(url)
+    Task { await paging.fetch(url) }
   }
 
   /// The server's address as a person reads it: `host:port`, the port only when the URL names one.
@@ -81,21 +82,18 @@ public struct URLSessionTodoLoader: TodoLoader {
     let limit: Int
   }
 
-  /// The pages fetched so far, and the next request.
-  private final class Paging: Sendable {
+  /// The pages fetched so far, and the next request: an actor, as the answers come on
+  /// URLSession's or libcurl's thread and the deadlines on a timer's.
+  private actor Paging {
     let loader: URLSessionTodoLoader
     let session: URLSession
     let completion: @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
-    /// What the answers, the timers and the cancellations share.
-    private struct Progress: Sendable {
-      var collected: [LoadedTodo] = []
-      var seen: Set<Int> = []
-      var isOver = false
-      var requests = 0
-      /// Stops the request still running (nil: none).
-      var cancelRunning: (@Sendable () -> Void)?
-    }
-    private let progress = Locked(Progress())
+    private var collected: [LoadedTodo] = []
+    private var seen: Set<Int> = []
+    private var isOver = false
+    private var requests = 0
+    /// Stops the request still running (nil: none).
+    private var cancelRunning: (@Sendable () -> Void)?
 
     /// Where the deadlines wait: a queue of the loader's own, so no other work delays them.
     static let timers = DispatchQueue(label: "URLSessionTodoLoader.deadlines")
@@ -112,34 +110,29 @@ public struct URLSessionTodoLoader: TodoLoader {
     /// Ends the load with `result`, once: later answers, timers and cancellations are ignored.
     /// With `cancelling`, the request still running is cancelled (a deadline passed).
     func end(_ result: Result<[LoadedTodo], TodoLoadError>, cancelling: Bool = false) {
-      let (first, cancel) = progress.withLock { progress in
-        defer { progress.isOver = true }
-        return (!progress.isOver, progress.cancelRunning)
-      }
-      guard first else { return }
-      if cancelling { cancel?() }
+      guard !isOver else { return }
+      isOver = true
+      if cancelling { cancelRunning?() }
       completion(result)
     }
 
-    private func finish(_ result: Result<[LoadedTodo], TodoLoadError>) { end(result) }
-
     func fetch(_ url: URL) {
-      let number = progress.withLock { progress in
-        progress.requests += 1
-        return progress.requests
-      }
-      guard number <= loader.maxRequests else { return end(.failure(.tooManyRequests(loader.maxRequests))) }
+      guard !isOver else { return }
+      requests += 1
+      guard requests <= loader.maxRequests else { return end(.failure(.tooManyRequests(loader.maxRequests))) }
       #if canImport(FoundationNetworking)
         let started = CurlRequest.start(
           url, accept: "application/json", timeout: loader.timeout, address: loader.address
         ) { result in
-          switch result {
-          case .success(let answer): self.received(status: answer.status, answer.body)
-          case .failure(let error): self.finish(.failure(error))
+          Task {
+            switch result {
+            case .success(let answer): await self.received(status: answer.status, answer.body)
+            case .failure(let error): await self.end(.failure(error))
+            }
           }
         }
         if let started {
-          progress.withLock { $0.cancelRunning = { started.cancel() } }
+          cancelRunning = { started.cancel() }
           watch { [weak started] in started?.isRunning == true }
           return
         }
@@ -148,9 +141,15 @@ public struct URLSessionTodoLoader: TodoLoader {
         url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: loader.timeout)
       request.setValue("application/json", forHTTPHeaderField: "Accept")
       let task = session.dataTask(with: request) { data, response, error in
-        self.received(data, response, error)
+        let answer = Self.answer(data, response, error, address: self.loader.address)
+        Task {
+          switch answer {
+          case .success(let (status, body)): await self.received(status: status, body)
+          case .failure(let error): await self.end(.failure(error))
+          }
+        }
       }
-      progress.withLock { $0.cancelRunning = { [weak task] in task?.cancel() } }
+      cancelRunning = { [weak task] in task?.cancel() }
       watch { [weak task] in task?.state == .running }
       task.resume()
     }
@@ -160,48 +159,46 @@ public struct URLSessionTodoLoader: TodoLoader {
     private func watch(_ isRunning: @escaping @Sendable () -> Bool) {
       Self.timers.asyncAfter(deadline: .now() + loader.timeout) { [weak self] in
         guard let self, isRunning() else { return }
-        self.end(.failure(.timedOut), cancelling: true)
+        Task { await self.end(.failure(.timedOut), cancelling: true) }
       }
     }
 
-    private func received(_ data: Data?, _ response: URLResponse?, _ error: Error?) {
-      if let error { return finish(.failure(Self.describe(error, address: loader.address))) }
-      guard let http = response as? HTTPURLResponse else {
-        return finish(.failure(.malformed("the answer is not HTTP")))
-      }
-      received(status: http.statusCode, data ?? Data())
+    /// URLSession's answer as a status and a body, or what went wrong.
+    private static func answer(
+      _ data: Data?, _ response: URLResponse?, _ error: Error?, address: String
+    ) -> Result<(Int, Data), TodoLoadError> {
+      if let error { return .failure(describe(error, address: address)) }
+      guard let http = response as? HTTPURLResponse else { return .failure(.malformed("the answer is not HTTP")) }
+      return .success((http.statusCode, data ?? Data()))
     }
 
     /// An answer with HTTP status `status` and body `data`: a page, the next request, or the end.
     private func received(status: Int, _ data: Data) {
-      guard (200..<300).contains(status) else { return finish(.failure(.status(status))) }
+      guard !isOver else { return }
+      guard (200..<300).contains(status) else { return end(.failure(.status(status))) }
       let page: Page
       do {
         page = try JSONDecoder().decode(Page.self, from: data)
       } catch {
-        return finish(.failure(.malformed(Self.describe(decoding: error))))
+        return end(.failure(.malformed(Self.describe(decoding: error))))
       }
       let limit = loader.limit
-      let (isNew, collected) = progress.withLock { progress in
-        var isNew = false
-        for item in page.todos
-        where progress.seen.insert(item.id).inserted && progress.collected.count < limit {
-          progress.collected.append(LoadedTodo(remoteID: item.id, text: item.todo, isDone: item.completed))
-          isNew = true
-        }
-        return (isNew, progress.collected)
+      var isNew = false
+      for item in page.todos where seen.insert(item.id).inserted && collected.count < limit {
+        collected.append(LoadedTodo(remoteID: item.id, text: item.todo, isDone: item.completed))
+        isNew = true
       }
       let wanted = min(page.total, loader.limit)
       guard isNew, collected.count < wanted,
         var parts = URLComponents(url: loader.url, resolvingAgainstBaseURL: false)
       else {
-        return finish(.success(collected))
+        return end(.success(collected))
       }
       var query = (parts.queryItems ?? []).filter { $0.name != "limit" && $0.name != "skip" }
       query.append(URLQueryItem(name: "limit", value: String(wanted - collected.count)))
       query.append(URLQueryItem(name: "skip", value: String(collected.count)))
       parts.queryItems = query
-      guard let next = parts.url else { return finish(.success(collected)) }
+      guard let next = parts.url else { return end(.success(collected)) }
       fetch(next)
     }
 
