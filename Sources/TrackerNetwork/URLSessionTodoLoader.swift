@@ -55,11 +55,8 @@ public struct URLSessionTodoLoader: TodoLoader {
       completion(result)
     }
     // The deadline of the whole load: whatever is still running then is cancelled.
-    Paging.timers.asyncAfter(deadline: .now() + deadline) { [weak paging] in
-      guard let paging else { return }
-      Task { await paging.end(.failure(.timedOut), cancelling: true) }
-    }
-    Task { await paging.fetch(url) }
+    paging.after(seconds: deadline) { $0.end(.failure(.timedOut), cancelling: true) }
+    paging.inOrder { $0.fetch(url) }
   }
 
   /// The server's address as a person reads it: `host:port`, the port only when the URL names one.
@@ -83,7 +80,8 @@ public struct URLSessionTodoLoader: TodoLoader {
   }
 
   /// The pages fetched so far, and the next request: an actor, as the answers come on
-  /// URLSession's or libcurl's thread and the deadlines on a timer's.
+  /// URLSession's or libcurl's thread and the deadlines on a timer's. It runs on a queue of its
+  /// own, not on Swift's cooperative pool, so no other work can hold an answer or a deadline back.
   private actor Paging {
     let loader: URLSessionTodoLoader
     let session: URLSession
@@ -95,8 +93,20 @@ public struct URLSessionTodoLoader: TodoLoader {
     /// Stops the request still running (nil: none).
     private var cancelRunning: (@Sendable () -> Void)?
 
-    /// Where the deadlines wait: a queue of the loader's own, so no other work delays them.
-    static let timers = DispatchQueue(label: "URLSessionTodoLoader.deadlines")
+    private nonisolated let executor = QueueExecutor(DispatchQueue(label: "URLSessionTodoLoader.paging"))
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Hands `body` to the actor from any thread, after what was handed to it before, without a
+    /// task.
+    nonisolated func inOrder(_ body: @escaping @Sendable (isolated Paging) -> Void) {
+      executor.inOrder { self.assumeIsolated { body($0) } }
+    }
+
+    /// Runs `body` on the actor once `seconds` have passed, unless the load is gone by then: a
+    /// timer, so nothing runs until it fires.
+    nonisolated func after(seconds: TimeInterval, _ body: @escaping @Sendable (isolated Paging) -> Void) {
+      executor.after(seconds: seconds) { [weak self] in self?.assumeIsolated { body($0) } }
+    }
 
     init(
       loader: URLSessionTodoLoader, session: URLSession,
@@ -124,10 +134,10 @@ public struct URLSessionTodoLoader: TodoLoader {
         let started = CurlRequest.start(
           url, accept: "application/json", timeout: loader.timeout, address: loader.address
         ) { result in
-          Task {
+          self.inOrder { paging in
             switch result {
-            case .success(let answer): await self.received(status: answer.status, answer.body)
-            case .failure(let error): await self.end(.failure(error))
+            case .success(let answer): paging.received(status: answer.status, answer.body)
+            case .failure(let error): paging.end(.failure(error))
             }
           }
         }
@@ -142,10 +152,10 @@ public struct URLSessionTodoLoader: TodoLoader {
       request.setValue("application/json", forHTTPHeaderField: "Accept")
       let task = session.dataTask(with: request) { data, response, error in
         let answer = Self.answer(data, response, error, address: self.loader.address)
-        Task {
+        self.inOrder { paging in
           switch answer {
-          case .success(let (status, body)): await self.received(status: status, body)
-          case .failure(let error): await self.end(.failure(error))
+          case .success(let (status, body)): paging.received(status: status, body)
+          case .failure(let error): paging.end(.failure(error))
           }
         }
       }
@@ -157,9 +167,9 @@ public struct URLSessionTodoLoader: TodoLoader {
     /// A request's own deadline: URLSession's timeout counts silence, so a server that sends a
     /// byte now and then would keep it open for ever. A timer: nothing runs until it fires.
     private func watch(_ isRunning: @escaping @Sendable () -> Bool) {
-      Self.timers.asyncAfter(deadline: .now() + loader.timeout) { [weak self] in
-        guard let self, isRunning() else { return }
-        Task { await self.end(.failure(.timedOut), cancelling: true) }
+      after(seconds: loader.timeout) { paging in
+        guard isRunning() else { return }
+        paging.end(.failure(.timedOut), cancelling: true)
       }
     }
 
@@ -168,7 +178,9 @@ public struct URLSessionTodoLoader: TodoLoader {
       _ data: Data?, _ response: URLResponse?, _ error: Error?, address: String
     ) -> Result<(Int, Data), TodoLoadError> {
       if let error { return .failure(describe(error, address: address)) }
-      guard let http = response as? HTTPURLResponse else { return .failure(.malformed("the answer is not HTTP")) }
+      guard let http = response as? HTTPURLResponse else {
+        return .failure(.malformed("the answer is not HTTP"))
+      }
       return .success((http.statusCode, data ?? Data()))
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TrackerModels
 
 /// One lane of store calls, owned by an actor: its calls run one at a time, in the order
 /// `StoreAccess` numbered them, on the lane's own thread. `StoreAccess` has two, the reader's and
@@ -110,31 +111,4 @@ actor HandedCall<Value: Sendable> {
 
   /// Lets go of the call without running it.
   func letGo() { call = nil }
-}
-
-/// An executor that runs its jobs one at a time on a serial dispatch queue (the queue's thread is
-/// the lane's thread). `DispatchSerialQueue` is an executor itself on Apple's platforms, but not
-/// in the Linux toolchain's Dispatch.
-package final class QueueExecutor: SerialExecutor {
-  private let queue: DispatchQueue
-
-  package init(_ queue: DispatchQueue) { self.queue = queue }
-
-  package func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
-  }
-
-  /// Runs `body` after every job enqueued so far, in order with them: what a thread that must not
-  /// wait hands an actor on this executor (`Actor.assumeIsolated` inside `body`), keeping the
-  /// order it hands things over in, which separate tasks would not.
-  package func inOrder(_ body: @escaping @Sendable () -> Void) { queue.async(execute: body) }
-
-  /// Runs `body` on this executor's thread once `seconds` have passed (an actor's timer that
-  /// needs no thread of the cooperative pool to wake it).
-  package func after(seconds: TimeInterval, _ body: @escaping @Sendable () -> Void) {
-    queue.asyncAfter(deadline: .now() + seconds, execute: body)
-  }
-
-  package func checkIsolated() { dispatchPrecondition(condition: .onQueue(queue)) }
 }

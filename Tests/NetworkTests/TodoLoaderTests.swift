@@ -37,6 +37,34 @@ struct TodoLoaderTests {
     #expect(server.requests == ["/todos", "/todos?limit=45&skip=30"])
   }
 
+  /// The paging runs on a thread of its own, not on Swift's cooperative pool: a load ends while
+  /// every thread of the pool is held, as one can be by work that blocks (in the app or in a
+  /// full test run).
+  @Test func aLoadEndsWhileEveryThreadOfSwiftsPoolIsHeld() throws {
+    let server = try LocalHTTPServer(Self.paged)
+    defer { server.stop() }
+    let width = ProcessInfo.processInfo.activeProcessorCount
+    let started = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    // This test holds one thread of the pool; tasks that block hold the others.
+    for _ in 0..<width {
+      Task {
+        started.signal()
+        release.wait()
+      }
+    }
+    defer { for _ in 0..<width { release.signal() } }
+    for _ in 1..<width { _ = started.wait(timeout: .now() + 10) }
+    let answer = Locked<Result<[LoadedTodo], TodoLoadError>?>(nil)
+    let ended = DispatchSemaphore(value: 0)
+    URLSessionTodoLoader(url: server.url).load { result in
+      answer.withLock { $0 = result }
+      ended.signal()
+    }
+    #expect(ended.wait(timeout: .now() + 30) == .success)
+    #expect(try answer.value?.get().count == 75)
+  }
+
   @Test func aServerThatRepeatsItselfStopsThePaging() async throws {
     // Whatever is asked, the same first page: nothing new after it, so no endless loop.
     let server = try LocalHTTPServer { _ in

@@ -241,7 +241,9 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       return
     }
     let notifications = environment.notifications
-    environment.access.ask { await notifications.authorizationStatus() } then: { [weak self] status in
+    environment.access.ask {
+      await notifications.authorizationStatus()
+    } then: { [weak self] status in
       self?.turnOn(status)
     }
   }
@@ -262,7 +264,9 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   /// Call when the user chose Allow on the explanation: the system's question.
   public func permissionAllowed() {
     let notifications = environment.notifications
-    environment.access.ask { await notifications.requestAuthorization() } then: { [weak self] granted in
+    environment.access.ask {
+      await notifications.requestAuthorization()
+    } then: { [weak self] granted in
       self?.turnOn(granted ? .granted : .denied)
     }
   }
@@ -298,7 +302,9 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       return
     }
     let notifications = environment.notifications
-    environment.access.ask { await notifications.authorizationStatus() } then: { [weak self] status in
+    environment.access.ask {
+      await notifications.authorizationStatus()
+    } then: { [weak self] status in
       guard let self else { return }
       switch status {
       case .granted:
