@@ -58,18 +58,13 @@ public final class TodoFlow {
   private var formBinding: BindingToken?
   /// The field that has the keyboard (tracked).
   public internal(set) var focusedField: InputField?
+  /// The view its observers see, published once per action or hand-over.
   @ObservationIgnored
-  private let observers: ObservableState<View>
+  private let published: FlowPublisher<View>
   @ObservationIgnored
   private var shownLanguage: Language
   @ObservationIgnored
   private var regionBinding: BindingToken?
-  /// Above zero while the screens follow a new language, or the store hands something over: the
-  /// flow publishes once, after them.
-  @ObservationIgnored
-  private var publishHeld = 0
-  @ObservationIgnored
-  private var handOverToken: ObservationToken?
 
   /// The form over the list, as `sheet(item: $flow.sheet)` presents it. Setting it to nil is the
   /// user swiping it away, and it closes, as SwiftUI already closed it: a client refuses the swipe
@@ -89,14 +84,12 @@ public final class TodoFlow {
     self.environment = environment
     shownLanguage = environment.language
     list = TodoListViewModel(environment: environment)
-    observers = ObservableState(View(list: list.state, form: nil, focusedField: nil))
+    published = FlowPublisher(View(list: list.state, form: nil, focusedField: nil))
+    // What the store hands over in one turn is one new view, however many screens it changes.
+    published.start(making: { [unowned self] in view }, handOversOf: environment.access)
     list.onRoute = { [weak self] route in self?.route(route) }
     listBinding = list.observe { [weak self] _ in self?.publish() }
     regionBinding = environment.region.leading.observe { [weak self] _ in self?.followLanguage() }
-    // What the store hands over in one turn is one new view, however many screens it changes.
-    handOverToken = environment.access.bracketHandOvers(
-      began: { [weak self] in self?.publishHeld += 1 },
-      ended: { [weak self] in self?.releasePublish() })
   }
 
   /// Call when the user chose another language for the app: the list and the form over it show
@@ -109,20 +102,17 @@ public final class TodoFlow {
   private func followLanguage() {
     guard environment.language != shownLanguage else { return }
     shownLanguage = environment.language
-    publishHeld += 1
-    list.followRegion()
-    form?.followRegion()
-    releasePublish()
-  }
-
-  /// The end of a held stretch: the view, published once (to no one when it did not change).
-  private func releasePublish() {
-    publishHeld -= 1
-    publish()
+    published.oneState {
+      list.followRegion()
+      form?.followRegion()
+      publish()
+    }
   }
 
   /// Calls `handler` with the view now and after each change, until the token goes.
-  public func observe(_ handler: @escaping (View) -> Void) -> BindingToken { observers.observe(handler) }
+  public func observe(_ handler: @escaping (View) -> Void) -> BindingToken {
+    published.observers.observe(handler)
+  }
 
   public var view: View { View(list: list.state, form: form?.state, focusedField: focusedField) }
   public var screen: Screen { view.screen }
@@ -142,7 +132,13 @@ public final class TodoFlow {
   /// Does what an element's action says, on the list or the form over it: one exhaustive switch
   /// over the to-do list's actions.
   public func send(_ action: TodoAction) throws(ActionError) {
-    defer { publish() }
+    try oneState { () throws(ActionError) in
+      defer { publish() }
+      try handle(action)
+    }
+  }
+
+  private func handle(_ action: TodoAction) throws(ActionError) {
     switch action {
     case .dismissAlert:
       if let form, form.state.alert != nil { form.alertDismissed() } else { list.alertDismissed() }
@@ -193,9 +189,12 @@ public final class TodoFlow {
     publish()
   }
 
-  package func publish() {
-    guard publishHeld == 0 else { return }
-    observers.value = view
+  package func publish() { published.publish() }
+
+  /// Handles one action (`send`, `perform`): the screens it touches may change many times, the
+  /// flow publishes once, at the end.
+  package func oneState<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+    try published.oneState(body)
   }
 }
 

@@ -55,7 +55,7 @@ struct LifetimeTests {
     #expect(flow.layers.isEmpty)
     #expect(world.store.observerCount == storeObservers)
     #expect(flow.trackers?.observable.observerCount == mainObservers)
-    #expect(flow.observers.observerCount == 0)
+    #expect(flow.published.observers.observerCount == 0)
   }
 
   @Test func fiftyCalendarsLeaveOneTokenNotFiftyOne() async throws {

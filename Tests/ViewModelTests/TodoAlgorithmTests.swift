@@ -211,4 +211,26 @@ struct TodoAlgorithmTests {
     #expect(session.shown?.list.rows.map(\.text) == ["and a text", "Buy bread", "Call mum"])
     #expect(try session.store.tasks().count == 3)
   }
+
+  /// One action is one new view for an observer, as in the tracker (`FlowPublisher`): opening the
+  /// form does not publish it first without its focused field, and typing a letter, focusing a
+  /// field or cancelling the form publishes once each.
+  @Test(arguments: languages)
+  func eachActionPublishesOneView(_ words: Words) async throws {
+    let session = Session(Self.stored, words.language)
+    await session.flow.settled()
+    let actions: [UserAction] = [
+      .tap(.identifier("add")), .type("a"), .tap(.identifier("text")), .type("b"),
+      .tap(.identifier("cancel")),
+    ]
+    for action in actions {
+      let before = session.published.count
+      try session.flow.perform(action)
+      #expect(session.published.count == before + 1, "\(action)")
+      #expect(session.shown == session.flow.view, "\(action)")
+      await session.flow.settled()
+    }
+    #expect(session.published.dropLast(actions.count).last?.screen == .todos)
+    #expect(session.published.suffix(actions.count).first?.focusedField == .title)
+  }
 }

@@ -200,32 +200,14 @@ extension AppFlow {
     pop()
   }
 
-  /// Publishes the view when it differs from the one last published.
   /// Shows the flow's view to its observers; while one action is handled, only once at its end
   /// (and the view is built only then).
-  package func publish() {
-    guard actionDepth == 0 else {
-      needsPublish = true
-      return
-    }
-    observers.value = makeView()
-  }
+  package func publish() { published.publish() }
 
   /// Handles one action (`send`, `perform`): the screens it touches may change many times, the
   /// flow publishes once, at the end.
   package func oneState<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
-    actionDepth += 1
-    defer { endOneState() }
-    try body()
-  }
-
-  /// The end of one action or hand-over: the view, published once if anything changed in it.
-  func endOneState() {
-    actionDepth -= 1
-    if actionDepth == 0, needsPublish {
-      needsPublish = false
-      observers.value = makeView()
-    }
+    try published.oneState(body)
   }
 
   private func binding(to screen: Presented) -> BindingToken {

@@ -66,19 +66,14 @@ public final class AppFlow {
   /// "Today" when the flow last looked at the clock.
   @ObservationIgnored
   var shownToday: Day
+  /// The view its observers see, published once per action or hand-over.
   @ObservationIgnored
-  let observers: ObservableState<AppView>
+  let published: FlowPublisher<AppView>
   /// The language and time zone the screens were last shown in.
   @ObservationIgnored
   var shownRegion: RegionSettings.State
   @ObservationIgnored
   var regionBinding: BindingToken?
-  /// How many actions are being handled (nested: an action's handling may send another).
-  @ObservationIgnored
-  var actionDepth = 0
-  /// Whether something changed while an action was handled.
-  @ObservationIgnored
-  var needsPublish = false
 
   /// Launches the app off the main actor's back: the settings (which hold the day start hour
   /// "today" needs, and whether onboarding was done) are read off the main actor, and `then`
@@ -111,10 +106,13 @@ public final class AppFlow {
     }
     shownToday = environment.today
     shownRegion = environment.region.now
-    observers = ObservableState(
+    published = FlowPublisher(
       AppView(
         base: .onboarding(OnboardingViewModel(environment: environment).state), tabBar: nil, presented: [],
         categoryMenu: nil, focusedField: nil))
+    // What the store hands over in one turn (a call's outcome, the reads a commit started) is one
+    // new view, however many screens it changes, as one action is.
+    published.start(making: { [unowned self] in makeView() }, handOversOf: environment.access)
     let settings: StoreSettings
     switch read {
     case .success(let stored): settings = stored
@@ -134,29 +132,23 @@ public final class AppFlow {
     // A day start changed elsewhere, read off the main actor after "today" went on with the old
     // one: "today" is looked at again.
     dayStartToken = environment.dayStartCache.follow { [weak self] in self?.clockChanged() }
-    // What the store hands over in one turn (a call's outcome, the reads a commit started) is one
-    // new view, however many screens it changes, as one action is.
-    handOverToken = environment.access.bracketHandOvers(
-      began: { [weak self] in self?.actionDepth += 1 },
-      ended: { [weak self] in self?.endOneState() })
     publish()
   }
-
-  @ObservationIgnored
-  var handOverToken: ObservationToken?
 
   @ObservationIgnored
   var dayStartToken: ObservationToken?
 
   /// Calls `handler` with the view now and after each change, until the token is cancelled or
   /// released.
-  public func observe(_ handler: @escaping (AppView) -> Void) -> BindingToken { observers.observe(handler) }
+  public func observe(_ handler: @escaping (AppView) -> Void) -> BindingToken {
+    published.observers.observe(handler)
+  }
 
   // MARK: What is on screen
 
   /// Everything on screen: built once per change (`publish`), so a renderer, the terminal or a
   /// test reads it without building it again. While an action is handled, the view as it is now.
-  public var view: AppView { actionDepth == 0 ? observers.value : makeView() }
+  public var view: AppView { published.view }
 
   /// Everything on screen, built from the screens' states.
   func makeView() -> AppView {
