@@ -6,11 +6,9 @@ import TrackerViewModels
 
 /// What the to-do app's view models reach outside themselves: the clock, the language, the task
 /// store, the starting-task loader and id generation.
-public struct TodoEnvironment: Sendable {
+public struct TodoEnvironment: StoreEnvironment {
   /// The current instant (read on the main actor, where the screens are).
   public var now: @MainActor @Sendable () -> Date
-  /// The language texts are shown in (it may change while the app runs: `TodoFlow.environmentChanged`).
-  @MainActor public var language: Language { region.language }
   /// The language, shared by copies: changing it re-labels every screen. (The to-do screens show
   /// no day or time, so its time zone is UTC and nothing reads it.)
   public let region: RegionSettings
@@ -32,8 +30,6 @@ public struct TodoEnvironment: Sendable {
   public var loader: any TodoLoader
   /// Makes ids for new tasks (called on the main actor, where the screens are).
   public var makeID: @MainActor @Sendable () -> UUID
-  /// The writes still running ("Saving…" once one has run for a moment; shared by copies).
-  public var writer: StoreWriter { access.writer }
 
   /// An environment with every dependency given. The main actor waits for no store call, as
   /// the tracker's does (`AppEnvironment`).
@@ -62,16 +58,6 @@ public struct TodoEnvironment: Sendable {
     return TodoEnvironment(
       now: { now }, language: language, store: store, loader: loader, makeID: { counter.next() })
   }
-
-  /// The texts of the environment's language.
-  @MainActor public var localizer: Localizer { Localizer(language) }
-
-}
-
-extension TodoEnvironment: SettlingEnvironment {
-  /// Returns once no store call made through this environment (or a copy of it) is in flight.
-  @MainActor
-  public func settled() async { await access.settled() }
 }
 
 extension TodoListViewModel: StoreScreen {}

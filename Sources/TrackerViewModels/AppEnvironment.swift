@@ -5,14 +5,12 @@ import TrackerModels
 /// Everything a view model may reach outside itself, passed in: the clock, the time zone, the
 /// language, the store, analytics and id generation. Tests pass fixed values; only `live` touches
 /// the real clock.
-public struct AppEnvironment: Sendable {
+public struct AppEnvironment: StoreEnvironment {
   /// The current instant.
   public var now: @Sendable () -> Date
   /// The user's time zone, which decides what "today" is (it may change while the app runs:
   /// `environmentChanged(language:timeZone:)`).
   @MainActor public var timeZone: TimeZone { region.timeZone }
-  /// The language texts are shown in (it may change while the app runs).
-  @MainActor public var language: Language { region.language }
   /// The language and time zone, shared by copies: changing them re-labels every screen.
   public let region: RegionSettings
   /// Where trackers, records and settings live. View models never call it themselves: they go
@@ -40,8 +38,6 @@ public struct AppEnvironment: Sendable {
   /// How long a form's save waits for another program's lock before the form says the file is
   /// busy (and keeps what was typed).
   public static let busyCut: Duration = .milliseconds(100)
-  /// The writes still running ("Saving…" once one has run for a moment; shared by copies).
-  public var writer: StoreWriter { access.writer }
   /// The store's day start hour, read once per change of the settings (shared by copies).
   public let dayStartCache = DayStartCache()
   /// The store's sync with a shared folder (docs/sync.md), when the store can sync (the data
@@ -113,9 +109,6 @@ public struct AppEnvironment: Sendable {
   public func environmentChanged(language: Language, timeZone: TimeZone) {
     region.change(language: language, timeZone: timeZone)
   }
-
-  /// The texts of the environment's language.
-  @MainActor public var localizer: Localizer { Localizer(language) }
 }
 
 /// Counts ids up for `AppEnvironment.fixed` and `TodoEnvironment.fixed`, on the main actor, where

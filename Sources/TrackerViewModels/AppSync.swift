@@ -262,10 +262,13 @@ actor BackgroundSync {
     } catch {
       outcome = .failure(error)
     }
-    let failed = (try? outcome.get()) == nil
+    let failed: Bool
+    if case .failure = outcome { failed = true } else { failed = false }
     lastFailed = failed
     // A change that a failed sync did not send is still to send (at the next look, or at quit).
     if failed, hadUnsentChange { hasUnsentChange = true }
+    // The outcome carries the sync's own failure to the screen; a status that cannot be read
+    // just now leaves the row's status as it was until the next read.
     report(try? store.syncStatus(), outcome)
   }
 }

@@ -3,7 +3,7 @@
 /// simply show the outcome when it comes.
 @MainActor
 package protocol StoreScreen: AnyObject {
-  associatedtype Environment: SettlingEnvironment
+  associatedtype Environment: StoreEnvironment
   /// The environment the screen reads and writes through.
   var environment: Environment { get }
 }
@@ -14,14 +14,7 @@ extension StoreScreen {
   package func settled() async { await environment.settled() }
 }
 
-/// An environment whose store calls can be awaited.
-@MainActor
-package protocol SettlingEnvironment {
-  /// Returns once no store call made through the environment (or a copy of it) is in flight.
-  func settled() async
-}
-
-extension AppEnvironment: SettlingEnvironment {
+extension AppEnvironment {
   /// Returns once no store call made through this environment (or a copy of it) is in flight:
   /// every read and write handed off so far, and those their continuations handed off in turn,
   /// have ended and shown their outcome on the main actor; and the sync's status read with them
