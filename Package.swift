@@ -222,7 +222,10 @@ let package = Package(
         "TrackerViewModels", "TrackerAutomation", "TrackerModels", "TrackerStore", "TrackerLocalization",
         "tracker-preview", "tracker-store-writer", "OtherProgram", "TestSupport", "FlowTestSupport",
         "TodoModels", "TodoStore", "TodoViewModels", "TrackerSync",
-      ]
+      ],
+      // No package access: `package` declarations are out of its sight, as they are out of a real
+      // client's, so it compiles against the public API only.
+      packageAccess: false
     ),
     // The interactive mode: its pieces, and the real binary on a pseudo-terminal.
     .testTarget(

@@ -40,9 +40,10 @@ public final class SQLiteTrackerStore: TrackerDataStore {
   let dayByDayComputations = AtomicCount()
   /// Whether reads run on a connection of their own beside the writer (`StoreConnection`).
   package var readsBesideTheWriter: Bool { connection.hasReader }
-  /// How long a write waits for another program's lock before it fails (`StoreConnection`):
-  /// 10 s; tests of another program holding the file make it long.
-  package var busyTimeout: TimeInterval {
+  /// How long a write waits for another program's lock before it fails, in seconds
+  /// (`StoreConnection`): 10 by default. A client may set it (a test of another program holding
+  /// the file makes it long); a form's Save still gives up after `AppEnvironment.busyCut`.
+  public var busyTimeout: TimeInterval {
     get { connection.busyTimeout }
     set { connection.busyTimeout = newValue }
   }

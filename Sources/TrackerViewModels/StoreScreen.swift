@@ -1,6 +1,7 @@
-/// A screen whose reads and writes go through its environment's store access: a test (or a
-/// client's test) awaits `settled()` after building it or calling an intent, where the app would
-/// simply show the outcome when it comes.
+/// A screen whose reads and writes go through its environment's store access: a test awaits
+/// `settled()` after building it or calling an intent, where the app would simply show the
+/// outcome when it comes. (A client's test awaits the environment's `settled()`, which is the
+/// same wait: this shorthand is the package's own.)
 @MainActor
 package protocol StoreScreen: AnyObject {
   associatedtype Environment: StoreEnvironment

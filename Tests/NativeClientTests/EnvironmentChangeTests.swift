@@ -184,32 +184,35 @@ struct EnvironmentChangeTests {
 
   @Test(arguments: switches)
   func anAlertIsWordedAgain(from: Language, to: Language) async throws {
+    // A screen built on its own is awaited through its environment, as a client's test can.
     let store = UnreadableStore(try Self.world())
-    let model = TrackersViewModel(environment: Self.environment(store, from))
-    await model.settled()
+    let shownIn = Self.environment(store, from)
+    let model = TrackersViewModel(environment: shownIn)
+    await shownIn.settled()
     store.failsReads = true
     model.daySelected(model.state.selectedDay.adding(days: -1))
-    await model.settled()
+    await shownIn.settled()
     let shown = try #require(model.state.alert)
     model.alertDismissed()
-    await model.settled()
+    await shownIn.settled()
     store.failsReads = false
     // The same failure met in the other language says the same words as the switched alert.
     let other = UnreadableStore(try Self.world())
-    let fresh = TrackersViewModel(environment: Self.environment(other, to))
-    await fresh.settled()
+    let freshIn = Self.environment(other, to)
+    let fresh = TrackersViewModel(environment: freshIn)
+    await freshIn.settled()
     other.failsReads = true
     fresh.daySelected(fresh.state.selectedDay.adding(days: -1))
-    await fresh.settled()
+    await freshIn.settled()
     let expected = try #require(fresh.state.alert)
     #expect(shown != expected)
     let failing = UnreadableStore(try Self.world())
     let environment = Self.environment(failing, from)
     let switched = TrackersViewModel(environment: environment)
-    await switched.settled()
+    await environment.settled()
     failing.failsReads = true
     switched.daySelected(switched.state.selectedDay.adding(days: -1))
-    await switched.settled()
+    await environment.settled()
     failing.failsReads = false
     environment.environmentChanged(language: to, timeZone: environment.timeZone)
     #expect(switched.state.alert == expected)

@@ -119,12 +119,12 @@ struct OneActionOneStateTests {
     let (other, again) = try world(kind)
     let environment = clientEnvironment(other, language)
     let main = TrackersViewModel(environment: environment)
-    await main.settled()
+    await environment.settled()
     let states = Recorder(main)
     func step(_ most: Int, _ action: () -> Void) async {
       let before = states.states.count
       action()
-      await main.settled()
+      await environment.settled()
       #expect((1...most).contains(states.states.count - before))
     }
     await step(1) { main.cardLongPressed(again) }

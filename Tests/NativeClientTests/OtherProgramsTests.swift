@@ -75,9 +75,9 @@ struct OtherProgramsTests {
   /// out the tap's busy timeout with no word.
   @Test func aSaveInAnotherWindowBehindAWaitingTapSaysBusySoon() async throws {
     let (store, path, walk) = try file()
-    // The one call outside the public API: the tap's wait for the file made long (10 min, not
-    // 10 s), so that it still waits however late a busy main actor lets this test look; the
-    // Save's answer while it waits shows the Save did not wait out the tap's timeout.
+    // The tap's wait for the file made long (10 min, not 10 s), so that it still waits however
+    // late a busy main actor lets this test look; the Save's answer while it waits shows the Save
+    // did not wait out the tap's timeout.
     store.busyTimeout = 600
     let environment = clientEnvironment(store, .en)
     let first = await AppFlow.launch(environment: environment)
