@@ -409,17 +409,7 @@ public struct ScreenScenario: Sendable {
   public func run(environment: AppEnvironment) async throws -> AppFlow {
     let store = environment.store
     let today = environment.today
-    let demo = DemoData(today: today, language: environment.language == .ru ? .russian : .english)
-    switch data {
-    case .firstLaunch:
-      break
-    case .empty:
-      try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    case .demo, .paced:
-      try store.insert(data == .paced ? demo.pacedContents : demo.contents)
-      try store.saveSettings(
-        StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
-    }
+    try await Self.put(data, into: store, today: today, language: environment.language)
     var environment = environment
     if refusesChanges { environment.store = ReadOnlyStore(store) }
     if let sync { environment.sync = AppSync(store: StandingSync(sync(environment.now()))) }
@@ -430,5 +420,23 @@ public struct ScreenScenario: Sendable {
       await flow.settled()
     }
     return flow
+  }
+
+  /// Puts the scenario's data into `store` as of `today`, off the main actor, where the app never
+  /// calls a store itself (a data file's writes block).
+  private nonisolated static func put(
+    _ data: Data, into store: any TrackerDataStore, today: Day, language: Language
+  ) async throws {
+    switch data {
+    case .firstLaunch:
+      break
+    case .empty:
+      try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    case .demo, .paced:
+      let demo = DemoData(today: today, language: language == .ru ? .russian : .english)
+      try store.insert(data == .paced ? demo.pacedContents : demo.contents)
+      try store.saveSettings(
+        StoreSettings(isOnboardingDone: true, filter: .all, lastChosenCategoryID: demo.lastChosenCategoryID))
+    }
   }
 }
