@@ -48,6 +48,8 @@ extension SQLiteTrackerStore: SyncingStore {
     var others: [String: SyncFolder.DeviceFiles] = [:]
     var device = ""
     var republish = false
+    // The changes of the log a killed sync committed and this sync wrote to the folder.
+    var pendingSent = 0
     // A refusal of the folder met inside the transaction (which ends it): said as it is.
     var folderFailure: SyncError?
     do {
@@ -55,6 +57,7 @@ extension SQLiteTrackerStore: SyncingStore {
         toWrite = nil
         finalRead = nil
         folderFailure = nil
+        pendingSent = 0
         // Changes another program made without stamping them are stamped now (the clock read below
         // includes that stamp).
         try self.stampEdits(at: milliseconds)
@@ -97,17 +100,26 @@ extension SQLiteTrackerStore: SyncingStore {
             }
           }
           try folder.prepare(device)
+          // What a sync of this device killed before naming its log left behind.
+          folder.removeAbandonedTemporaries(of: device)
           // The last file committed and not written yet is written now, before anything else of this
           // device (its sequence comes first).
           if previous == nil, let pending {
             let name = SyncLogFile.fileName(pending.sequence, snapshot: pending.isSnapshot)
-            if !folder.has(device, name) { try folder.write(text: pending.text, device: device, name: name) }
+            // A snapshot of this device as far as the log, or further, folded it (compaction
+            // removed the log after the sync that wrote it): it was written, and is not again.
+            let folded = (own.snapshots.last ?? 0) >= pending.sequence && !pending.isSnapshot
+            if !folded, !folder.has(device, name) {
+              try folder.write(text: pending.text, device: device, name: name)
+              // Sent now, not by the killed sync: the lines after the header are its changes.
+              pendingSent = max(0, pending.text.split(separator: "\n").count - 1)
+            }
             // There now, written by this sync or another of this data file since the listing.
             if pending.isSnapshot {
               if !own.snapshots.contains(pending.sequence) {
                 own.snapshots = (own.snapshots + [pending.sequence]).sorted()
               }
-            } else if !own.logs.contains(pending.sequence) {
+            } else if !folded, !own.logs.contains(pending.sequence) {
               own.logs = (own.logs + [pending.sequence]).sorted()
             }
             pendingWritten = true
@@ -176,6 +188,8 @@ extension SQLiteTrackerStore: SyncingStore {
           try self.storeSyncState([
             "last_synced": String(milliseconds), "clocks_ahead": Self.encodeClocksAhead([]),
           ])
+          // Nothing new to send; a log a killed sync committed, written just now, was sent.
+          report.changesOut = pendingSent
           var synced = StoreChange()
           synced.syncChanged = true
           return synced
@@ -346,7 +360,8 @@ extension SQLiteTrackerStore: SyncingStore {
           "digest": SyncFields.digest(after.contents, dayStart: after.dayStart),
         ])
         // Everything sent again counts as sent: "nothing out" would hide a snapshot of all of it.
-        report.changesOut = republish ? (toWrite?.entries.count ?? 0) : outgoing.count
+        // A log a killed sync committed and this one wrote counts too: no device had it before.
+        report.changesOut = republish ? (toWrite?.entries.count ?? 0) : outgoing.count + pendingSent
         report.clocksAhead = clocksAhead
         try self.syncStep(.merged)
         if change != StoreChange() { change.isEverything = true }

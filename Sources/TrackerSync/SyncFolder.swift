@@ -229,6 +229,34 @@ package struct SyncFolder: Sendable {
     guard unlink(path) == 0 || errno == ENOENT else { throw .folderRefused(path, Self.refusal(errno)) }
   }
 
+  /// How old a temporary file of `write(text:device:name:)` must be before a sync of its device
+  /// takes it for one a killed sync left: writing a log takes moments, never a minute.
+  package static let abandonedAfter: TimeInterval = 60
+
+  /// Removes the temporary files a sync of `device` killed between writing a log and naming it
+  /// left in the device's folder (`.00000002.jsonl.tmp-…`), once they are `abandonedAfter` old:
+  /// otherwise they stay for good, and a program that syncs the folder copies them to every
+  /// device. Only this device's folder, and only names of that form; a younger one may be another
+  /// sync of this data file still writing. Returns the names removed.
+  @discardableResult
+  package func removeAbandonedTemporaries(of device: String, now: Date = Date()) -> [String] {
+    let path = folder(of: device)
+    guard Self.kind(path) == S_IFDIR, let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+    else { return [] }  // No folder, nothing to tidy: the sync itself says what is wrong with it.
+    var removed: [String] = []
+    for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+      let file = (path as NSString).appendingPathComponent(name)
+      var info = stat()
+      guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+        now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) >= Self.abandonedAfter
+      else { continue }
+      // A file that cannot be removed now is tried again at the next sync; it holds nothing the
+      // device's named logs do not.
+      if unlink(file) == 0 { removed.append(name) }
+    }
+    return removed.sorted()
+  }
+
   /// Writes `file` under its name: to a temporary name beside it (made new, never through a link),
   /// flushed to the disk, then linked to its name, which fails if anything else has that name; so
   /// no other device ever sees it in part, and nothing is ever written over. The same file there

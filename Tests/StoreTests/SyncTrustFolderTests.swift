@@ -80,6 +80,66 @@ extension SyncTrustTests {
 
   // MARK: Kills
 
+  /// A sync killed after its commit, between writing its log under a temporary name and naming
+  /// it (as `kill -9` can stop it): the next sync writes the log, counts its changes as sent (the
+  /// other device reads as many), and removes the temporary file once it is a minute old; a
+  /// younger one, which may be another sync of the data file still writing, stays.
+  @Test func aLogKilledBeforeItWasNamedIsSentCountedAndItsTemporaryFileRemoved() throws {
+    let world = try World(devices: 2)
+    let store = world.stores[0]
+    try store.createCategory(home)
+    try store.createTracker(habit("Read", id: 10))
+    let first = try store.sync(folder: world.folder, now: fixedNow)
+    try world.stores[1].sync(folder: world.folder, now: fixedNow)
+    try store.setNote("after the first sync", trackerID: id(10), on: day("2026-11-30"))
+    try store.toggleRecord(trackerID: id(10), on: day("2026-11-29"))
+    store.syncStep = { at throws(SyncError) in if at == .committed { throw SyncError.noFolder } }
+    #expect(throws: SyncError.noFolder) { try store.sync(folder: world.folder, now: fixedNow) }
+    store.syncStep = { _ in }
+    let own = world.folder + "/tracker-sync/" + first.device
+    let abandoned = own + "/.00000002.jsonl.tmp-99999-DEADBEEF"
+    let writing = own + "/.00000002.jsonl.tmp-99998-CAFEF00D"
+    for path in [abandoned, writing] {
+      try Data("{\"format\": \"tracker-sync\"".utf8).write(to: URL(fileURLWithPath: path))
+    }
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-SyncFolder.abandonedAfter - 5)], ofItemAtPath: abandoned)
+
+    let report = try store.sync(folder: world.folder, now: fixedNow)
+    let log = try String(contentsOfFile: own + "/" + SyncLogFile.name(2), encoding: .utf8)
+    let changes = log.split(separator: "\n").count - 1
+    #expect(changes >= 2)
+    #expect(report.changesOut == changes)
+    #expect(!FileManager.default.fileExists(atPath: abandoned))
+    #expect(FileManager.default.fileExists(atPath: writing))
+    #expect(try world.stores[1].sync(folder: world.folder, now: fixedNow).changesIn == changes)
+    #expect(try world.converged())
+  }
+
+  /// A device alone in its folder folds its logs as soon as there are enough (nobody else is
+  /// waiting to read them), the one a sync has just written included: the next sync does not
+  /// write that log again beside the snapshot that holds it, and counts nothing as sent.
+  @Test func aLogFoldedIntoASnapshotIsNotWrittenAgain() throws {
+    let world = try World(devices: 1)
+    let store = world.stores[0]
+    store.syncCompactionThreshold = 2
+    try store.createCategory(home)
+    try store.createTracker(habit("Read", id: 10))
+    var folded = 0
+    var device = ""
+    for marked in ["2026-11-27", "2026-11-28", "2026-11-29"] where folded == 0 {
+      try store.toggleRecord(trackerID: id(10), on: day(marked))
+      let report = try store.sync(folder: world.folder, now: fixedNow)
+      folded = report.compacted
+      device = report.device
+    }
+    #expect(folded > 0)
+    let own = world.folder + "/tracker-sync/" + device
+    let before = try FileManager.default.contentsOfDirectory(atPath: own).sorted()
+    #expect(try store.sync(folder: world.folder, now: fixedNow).changesOut == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: own).sorted() == before)
+  }
+
   /// A sync stopped at each of its steps (as `kill -9` would stop it: the transaction rolled back
   /// before its commit, nothing after it done), the data file opened again, the user's next edit
   /// (which may undo what the stopped sync sent), then a round of syncs: no device diverges, and a
