@@ -23,16 +23,16 @@ extension InteractiveSession {
     let location = drawing.locator.locate(focusedID)
     // A menu, a question or a small sheet is kept in view whole, not only its focused button: at
     // 80×24 a card's menu showed "Pin" alone, its other buttons under the bottom line.
-    var group: ClosedRange<Int>?
-    if elements.count <= Self.wholeGroupLimit {
-      let rows = elements.compactMap { drawing.locator.locate($0.identifier)?.row }
-      if let first = rows.min(), let last = rows.max() { group = first...last }
-    }
+    let group =
+      elements.count <= Self.wholeGroupLimit
+      ? elements.compactMap { drawing.locator.locate($0.identifier)?.row } : []
     self.drawing = drawing
     var lines = drawing.lines
     var pinned = drawing.pinned
     if let location { lines[location.row] = lines[location.row].inverting(location.characters) }
-    visible(row: location?.row, group: group, in: lines.count, pinned: &pinned)
+    visible(
+      row: location?.row, group: group, in: lines.count, pinned: &pinned,
+      isBlank: { lines[$0].text.allSatisfy { $0 == " " } })
     let available = rows - 1
     var shown: [StyledLine]
     if lines.count <= available {
@@ -68,9 +68,13 @@ extension InteractiveSession {
   static let wholeGroupLimit = 16
 
   /// Scrolls so that `row` of a screen of `count` lines is in view (pinned lines are always), and
-  /// the rows `group` of every element with it when they fit together.
+  /// the rows of every element (`group`) that scroll with it when they fit together, with the
+  /// line around them unless it is blank (`isBlank`): a box's borders are worth a scroll, an empty
+  /// line is not. The pinned lines' elements (the tab bar) are in view anyway and count for
+  /// nothing: at 40×24 they made Settings scroll to show the blank line above the tab bar.
   func visible(
-    row: Int?, group: ClosedRange<Int>? = nil, in count: Int, pinned: inout (top: Int, bottom: Int)
+    row: Int?, group elementRows: [Int] = [], in count: Int, pinned: inout (top: Int, bottom: Int),
+    isBlank: (Int) -> Bool = { _ in false }
   ) {
     let available = rows - 1
     guard count > available else {
@@ -80,10 +84,17 @@ extension InteractiveSession {
     if pinned.top + pinned.bottom >= available - 2 { pinned = (0, 0) }
     bodyHeight = available - pinned.top - pinned.bottom
     let bodyCount = count - pinned.top - pinned.bottom
-    if let group, needsFocusInView {
+    let body = pinned.top...(count - pinned.bottom - 1)
+    let scrolled = elementRows.filter(body.contains)
+    if let first = scrolled.min(), let last = scrolled.max(), needsFocusInView {
+      let group = first...last
       // The group with the line around it (a box's borders) when that fits, else the group alone.
-      let body = pinned.top...(count - pinned.bottom - 1)
-      let framed = max(body.lowerBound, group.lowerBound - 1)...min(body.upperBound, group.upperBound + 1)
+      let above = group.lowerBound - 1
+      let below = group.upperBound + 1
+      let framed =
+        max(
+          body.lowerBound, body.contains(above) && isBlank(above) ? group.lowerBound : above)...min(
+          body.upperBound, body.contains(below) && isBlank(below) ? group.upperBound : below)
       let candidates = [framed, group].filter { body.contains($0.lowerBound) && body.contains($0.upperBound) }
       if let shown = candidates.first(where: { $0.count <= bodyHeight }) {
         let (first, last) = (shown.lowerBound - pinned.top, shown.upperBound - pinned.top)
@@ -139,7 +150,10 @@ extension InteractiveSession {
       app.showsSaving
       ? localizer.text(.appStatusSaving)
       : isEditing && focused?.kind == .textField
-        ? localizer.text(.appStatusEditing) : localizer.text(.appStatusHints)
+        ? localizer.text(.appStatusEditing)
+        // Over a form's changes q asks first, or on that question goes back to the form: not "q quit".
+        : app.screensOverChangesToLose != nil && !app.isSaving
+          ? localizer.text(.appStatusHintsUnsaved) : localizer.text(.appStatusHints)
     // The focus's name comes first, with its context, as long as the line allows (the hints take
     // what is left, each whole): only "Saving…" keeps its word beside it, so the user knows.
     let saving = app.showsSaving ? hint.split(separator: " ").first.map { " · " + $0 } ?? "" : ""

@@ -35,6 +35,8 @@ extension Messages {
   }
   static func notImported(_ file: String) -> String { text(.cliNotImported(file)) }
   static var notUTF8: String { text(.cliNotUTF8) }
+  /// A file that is not an archive (it does not begin with `{`), nor another tracker's file.
+  static var importUnknownKind: String { text(.cliImportUnknownKind(header: HabitBullCSV.header)) }
   /// The counts that are not zero, as a sentence lists them: "2 trackers, 5 records and 1 day off"
   /// ("2 трекера, 5 записей и 1 выходной"); nil when every count is zero.
   static func countList(_ parts: [(PluralKey, Int)]) -> String? {

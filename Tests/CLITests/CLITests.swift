@@ -242,6 +242,42 @@ struct CLITests {
     #expect(missing.status == 1 && missing.error.hasPrefix("Error: cannot read "))
   }
 
+  /// A file that is neither an archive (it does not begin with a JSON object) nor another
+  /// tracker's file says which kinds import reads, not "not JSON" at its first character; a file
+  /// that begins as an archive still says where its JSON breaks. Nothing is created either way.
+  @Test(arguments: ["en", "ru"])
+  func aFileOfNoKindImportReadsSaysWhichKindsItReads(language: String) throws {
+    let folder = TemporaryFolder().url
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let header = HabitBullHeader.text
+    for (name, content) in [("other.csv", "a,b\n1,2\n"), ("empty.json", ""), ("list.json", "[1, 2]")] {
+      let file = folder.appendingPathComponent(name)
+      try Data(content.utf8).write(to: file)
+      let result = try runCLI(["import", file.path, "--store", store, "--lang", language] + fixed)
+      #expect(result.status == 1 && result.output == "")
+      let expected =
+        language == "en"
+        ? """
+        Error: \(file.path) was not imported; nothing changed:
+        $: not a file import reads: a Tracker backup (JSON), a Loop backup, or a HabitBull CSV whose \
+        first line is \(header)
+
+        """
+        : """
+        Ошибка: \(file.path) не импортирован, ничего не изменилось:
+        $: такой файл импорт не читает; он читает резервную копию Tracker (JSON), резервную копию \
+        Loop или CSV из HabitBull с первой строкой \(header)
+
+        """
+      #expect(result.error == expected, "\(name)")
+    }
+    let cut = folder.appendingPathComponent("cut.json")
+    try Data(" {\"format\": ".utf8).write(to: cut)
+    let result = try runCLI(["import", cut.path, "--store", store, "--lang", language] + fixed)
+    #expect(result.status == 1 && result.error.contains("JSON"), "\(result.error)")
+    #expect(!FileManager.default.fileExists(atPath: store))
+  }
+
   @Test func aBrokenDefaultDataFileIsMovedAsideWithAWarning() throws {
     // The default data file is the user's Tracker store whatever its bytes: broken, it is set
     // aside and salvaged (any other file that is not a database is refused untouched).

@@ -165,7 +165,9 @@ struct ImportFromOtherTrackersTests {
       line 4: HabitName is empty; every row names its habit
 
       """,
-      "neither.csv": "$: not JSON: line 1, column 1: expected a value, found \"N\"\n",
+      // Neither HabitBull's header nor an archive: the kinds import reads.
+      "neither.csv":
+        "$: not a file import reads: a Tracker backup (JSON), a Loop backup, or a HabitBull CSV whose first line is \(HabitBullHeader.text)\n",
     ]
     let russian = [
       "loop-v26.db": "$: резервная копия Loop Habit Tracker версии 26; приложение читает версии с 12 по 25\n",
@@ -177,7 +179,8 @@ struct ImportFromOtherTrackersTests {
       line 4: HabitName пусто, а в каждой строке названа привычка
 
       """,
-      "neither.csv": "$: это не JSON: строка 1, столбец 1: ожидается значение, а найдено \"N\"\n",
+      "neither.csv":
+        "$: такой файл импорт не читает; он читает резервную копию Tracker (JSON), резервную копию Loop или CSV из HabitBull с первой строкой \(HabitBullHeader.text)\n",
     ]
     for (name, problems) in language == "ru" ? russian : english {
       let path = fixture(name)
@@ -203,4 +206,9 @@ struct ImportFromOtherTrackersTests {
     #expect(help.output.contains("Loop Habit Tracker") && help.output.contains("HabitBull"))
     #expect(help.output.contains("--lang"))
   }
+}
+
+/// HabitBull's header line, as the refusal of a file of no known kind quotes it.
+enum HabitBullHeader {
+  static let text = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText"
 }

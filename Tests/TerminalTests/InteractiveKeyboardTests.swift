@@ -79,14 +79,20 @@ struct InteractiveKeyboardTests {
     #expect(terminal.exitStatus() == 0)
   }
 
-  /// Issue 49: q on a form with changes asks first, as Esc does; answered, q quits.
+  /// Issue 49: q on a form with changes asks first, as Esc does; answered, q quits. While the
+  /// changes are there the bottom line does not offer "q quit" (on the question, q goes back to
+  /// the form); once they are discarded it does again.
   @Test func qOnAFormWithChangesAsksBeforeQuitting() throws {
-    let terminal = try habitForm()
+    let terminal = try habitForm(columns: 100)  // wide enough for every hint
     terminal.press("Zumba", thenSee: "Zumba")
     terminal.send(Keys.escape)  // done with the field: keys are commands again
+    #expect(terminal.wait { $0.lines.last?.contains("Esc back") == true } != nil, "\(terminal.screen)")
+    #expect(terminal.screen.lines.last?.contains("q quit") == false, "\(terminal.screen)")
     terminal.press("q", thenSee: "Discard your changes?")
+    #expect(terminal.screen.lines.last?.contains("q quit") == false, "\(terminal.screen)")
     try terminal.tab(to: "Discard")
     terminal.press(Keys.enter, thenSee: "Filters")
+    #expect(terminal.wait { $0.lines.last?.contains("q quit") == true } != nil, "\(terminal.screen)")
     terminal.send("q")
     #expect(terminal.exitStatus() == 0)
   }

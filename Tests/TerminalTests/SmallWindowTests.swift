@@ -125,4 +125,28 @@ struct SmallWindowTests {
       }
     }
   }
+
+  /// A screen whose lines all fit above the tab bar is not scrolled: at 40×24 turning the daily
+  /// reminder on (its time row appears) left Settings one line up, to show the blank line under
+  /// the last element that the focus's frame took in.
+  @Test(arguments: [Language.en, .ru])
+  func aScreenThatFitsIsNotScrolledForTheBlankLineUnderItsLastElement(language: Language) async throws {
+    let localizer = Localizer(language)
+    for (columns, rows) in [(40, 24), (80, 24)] {
+      let session = try await session(language, columns: columns, rows: rows)
+      await focus("tab-settings", session)
+      _ = await session.press(.enter)
+      let before = plain(session.frame())
+      await focus("reminder", session)
+      _ = await session.press(.enter)  // the explanation before the system's question
+      await focus("allow", session)
+      _ = await session.press(.enter)
+      #expect(session.app.elements.contains { $0.id == "reminder-time" }, "\(columns)×\(rows)")
+      let frame = plain(session.frame())
+      // The title stays on the line it had, with the blank line above it.
+      let title = try #require(before.firstIndex { $0.hasPrefix(localizer.text(.settingsTitle)) })
+      #expect(frame[title].hasPrefix(localizer.text(.settingsTitle)), "\(frame.joined(separator: "\n"))")
+      #expect(frame[0].trimmingCharacters(in: .whitespaces).isEmpty, "\(frame.joined(separator: "\n"))")
+    }
+  }
 }

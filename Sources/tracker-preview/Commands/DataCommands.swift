@@ -158,6 +158,11 @@ enum ImportCommand {
     case let read?: text = read
     case nil: return .failure(Messages.notImported(file) + "\n" + Messages.notUTF8)
     }
+    // Every archive is one JSON object: a file that does not begin with one is none of the kinds
+    // import reads, and saying which they are helps more than "not JSON" at its first character.
+    guard text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{" else {
+      return .failure(Messages.notImported(file) + "\n" + Messages.importUnknownKind)
+    }
     return importing(file, invocation, settings, context) { store, outcome throws(ImportFailure) in
       let summary = try store.importArchive(text, today: settings.today)
       outcome.standardOutput = Messages.imported(summary)
