@@ -42,8 +42,10 @@ enum RunCommand {
   /// An app as launched on its data.
   struct Launched {
     let app: any DrivenApp
-    /// Tells the app's screens when another process changed the data file (a no-op in memory).
-    let noticeChangesElsewhere: @Sendable () throws(StoreError) -> Void
+    /// Tells the app's screens when another process changed the data file (a no-op in memory):
+    /// the look is a store call, handed to the app's reader like any other; what it threw goes to
+    /// the closure given, on the main actor.
+    let noticeChangesElsewhere: @MainActor (_ failed: @escaping @MainActor @Sendable (StoreError) -> Void) -> Void
     /// Starts the app's syncs by itself with a joined folder (`app` only: `run` stays
     /// deterministic); nil when its store cannot sync.
     var startSyncing: (@MainActor () -> Void)? = nil
@@ -73,8 +75,12 @@ enum RunCommand {
       if !interactive { await flow.settled() }
       var launched = Launched(
         app: flow,
-        noticeChangesElsewhere: { () throws(StoreError) in
-          try (store as? SQLiteTrackerStore)?.noticeChangesElsewhere()
+        noticeChangesElsewhere: { failed in
+          environment.access.read { (store) throws(StoreError) in
+            try (store as? SQLiteTrackerStore)?.noticeChangesElsewhere()
+          } then: { looked in
+            if case .failure(let error) = looked { failed(error) }
+          }
         })
       if let sync = environment.sync {
         launched.startSyncing = {
@@ -91,13 +97,17 @@ enum RunCommand {
     case .todo:
       guard let store = StoreOpening.openTodo(invocation, context, outcome: &outcome) else { return nil }
       let loader = URLSessionTodoLoader(url: settings.todosURL)
-      let flow = TodoFlow(
-        environment: settings.todoEnvironment(store: store, loader: loader, waits: !interactive))
+      let environment = settings.todoEnvironment(store: store, loader: loader, waits: !interactive)
+      let flow = TodoFlow(environment: environment)
       if !interactive { await flow.settled() }
       return Launched(
         app: flow,
-        noticeChangesElsewhere: { () throws(StoreError) in
-          try (store as? SQLiteTodoStore)?.noticeChangesElsewhere()
+        noticeChangesElsewhere: { failed in
+          environment.access.read { (store) throws(StoreError) in
+            try (store as? SQLiteTodoStore)?.noticeChangesElsewhere()
+          } then: { looked in
+            if case .failure(let error) = looked { failed(error) }
+          }
         })
     }
   }

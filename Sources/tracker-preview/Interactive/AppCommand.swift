@@ -104,9 +104,9 @@ enum AppCommand {
       }
       for key in keys {
         // Another process may have written to the data file: the screens read it again. The look
-        // runs off the main actor (which makes no store call); the store's own watch looks four
-        // times a second.
-        lookForChangesElsewhere(launched.noticeChangesElsewhere, session)
+        // is a store call on the app's reader, off the main actor (which makes none); the store's
+        // own watch looks four times a second. What it threw shows on the bottom line.
+        launched.noticeChangesElsewhere { error in session.show(Messages.describe(error)) }
         guard session.handle(key) == .quit else { continue }
         if await mayQuit(launched.app, session, terminal, &writer) { break loop }
         // A write `q` waited for failed, and the screen says why: the app stays on it. The keys
@@ -141,21 +141,6 @@ enum AppCommand {
         }
       case .failure(let error):
         session.show(Messages.text(.cliLoggedFailed(reason: "\(error)")))
-      }
-    }
-  }
-
-  /// Runs `look` on another thread; what it threw shows on the session's bottom line when it
-  /// comes.
-  private static func lookForChangesElsewhere(
-    _ look: @escaping @Sendable () throws(StoreError) -> Void, _ session: InteractiveSession
-  ) {
-    DispatchQueue.global().async {
-      do throws(StoreError) {
-        try look()
-      } catch {
-        let failure = Messages.describe(error)
-        Task { @MainActor in session.show(failure) }
       }
     }
   }
