@@ -45,7 +45,8 @@ enum RunCommand {
     /// Tells the app's screens when another process changed the data file (a no-op in memory):
     /// the look is a store call, handed to the app's reader like any other; what it threw goes to
     /// the closure given, on the main actor.
-    let noticeChangesElsewhere: @MainActor (_ failed: @escaping @MainActor @Sendable (StoreError) -> Void) -> Void
+    let noticeChangesElsewhere:
+      @MainActor (_ failed: @escaping @MainActor @Sendable (StoreError) -> Void) -> Void
     /// Starts the app's syncs by itself with a joined folder (`app` only: `run` stays
     /// deterministic); nil when its store cannot sync.
     var startSyncing: (@MainActor () -> Void)? = nil
