@@ -190,6 +190,16 @@ extension SQLiteTrackerStore: SyncingStore {
           ])
           // Nothing new to send; a log a killed sync committed, written just now, was sent.
           report.changesOut = pendingSent
+          // What is not as it should be is said on an idle sync too (a cron's): a device stopped
+          // behind a log that is a link, a pipe or unreadable would otherwise go unnoticed.
+          report.skipped = skipped
+          report.unread = pendingFiles.compactMap { other, files in
+            let expected = (read[other] ?? 0) + 1
+            guard files.isEmpty, let reason = others[other]?.odd[SyncLogFile.name(expected)] else {
+              return nil
+            }
+            return UnreadLog(device: other, sequence: expected, reason: reason)
+          }
           var synced = StoreChange()
           synced.syncChanged = true
           return synced

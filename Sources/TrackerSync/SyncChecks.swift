@@ -98,6 +98,19 @@ extension SyncFields {
     case .settings: idIsValid = key.id == sharedID
     }
     guard idIsValid else { return .invalidEntry }
+    // No door of the store takes a completion, a note or a tracker's first day more than two
+    // days after today (docs/data-format.md); a sync neither. Today is the device's own, in a
+    // time zone the store does not know: one day more covers the zones ahead of UTC.
+    let latest = Day.latestInBackup(today: Day(daysSinceEpoch: Int(now / 86_400_000))).adding(days: 1)
+    switch key.entity {
+    case .record, .note:
+      if let day = trackerDay(key.id)?.day, day > latest { return .invalidEntry }
+    case .tracker where key.field == "created":
+      if case .string(let text) = value.value, let day = try? Day(iso: text), day > latest {
+        return .invalidEntry
+      }
+    default: break
+    }
     if let check = knownFields[key.entity]?[key.field] { return check(value.value) ? nil : .invalidEntry }
     let plain =
       (1...40).contains(key.field.utf8.count)

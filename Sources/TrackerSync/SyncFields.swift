@@ -116,16 +116,22 @@ package enum SyncFields {
       categories[uuid] = (TrackerCategory(id: uuid, title: valid), deletedAt)
     }
 
-    // Trackers alive, in categories alive and edited after their category's deletion.
+    // Trackers alive, in categories alive and edited after their category's deletion. A tracker
+    // whose category no device ever made (a hostile line, or a category whose log has not come
+    // yet) is not hidden: it shows in the first category alive, by id, the same on every device,
+    // until the category it names comes (docs/sync.md, "Odd content").
+    let fallbackCategory = categories.keys.min { $0.uuidString < $1.uuidString }
     var trackers: [UUID: Tracker] = [:]
     var trackerDeletions: [UUID: SyncStamp] = [:]
     for (id, fields) in trackerFields {
       guard let uuid = UUID(canonical: id) else { continue }
       let deletedAt = deletion(fields)
       if let deletedAt { trackerDeletions[uuid] = deletedAt }
-      guard isAlive(fields, deletedAt: deletedAt), let tracker = decodeTracker(uuid, fields),
-        categories[tracker.categoryID] != nil
-      else { continue }
+      guard isAlive(fields, deletedAt: deletedAt), var tracker = decodeTracker(uuid, fields) else { continue }
+      if categoryFields[tracker.categoryID.uuidString] == nil, let fallbackCategory {
+        tracker.categoryID = fallbackCategory
+      }
+      guard categories[tracker.categoryID] != nil else { continue }
       if let categoryDeleted = categoryDeletions[tracker.categoryID],
         latestEdit(fields) <= categoryDeleted
       {

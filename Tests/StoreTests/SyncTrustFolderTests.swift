@@ -201,6 +201,91 @@ extension SyncTrustTests {
 
   // MARK: Hostile input
 
+  /// One line naming a category no device made (an attack on 2026-12-07 made a tracker and all
+  /// its history vanish from every device with it, silently): the tracker stays, with its records,
+  /// in the first category alive by id, the same on every device; the category it names takes it
+  /// once that category comes.
+  @Test func aTrackerMovedToACategoryNoDeviceMadeStaysWithItsHistory() throws {
+    let world = try World(devices: 2)
+    try world.stores[0].createCategory(home)
+    let read = habit("Read", id: 10)
+    try world.stores[0].createTracker(read)
+    try world.stores[0].toggleRecord(trackerID: read.id, on: day("2026-11-20"))
+    try world.settle()
+    let hostile = id(99).uuidString
+    let nowhere = id(98).uuidString
+    try Self.plant(
+      world.folder, device: hostile,
+      lines: [
+        #"{"t": "\#(Self.stampText(hoursAhead: 1))", "e": "tracker", "id": "\#(read.id.uuidString)", "f": "category", "v": "\#(nowhere)"}"#
+      ])
+    try world.settle()
+    for store in world.stores {
+      #expect(try store.trackers().map(\.tracker.name) == ["Read"])
+      #expect(try store.trackers().first?.tracker.categoryID == home.id)
+      #expect(try store.recordDays(trackerID: read.id) == [day("2026-11-20")])
+    }
+    #expect(try world.converged())
+    // The category comes after all: the tracker goes into it, on every device.
+    try Self.plant(
+      world.folder, device: hostile, sequence: 2,
+      lines: [
+        #"{"t": "\#(Self.stampText(hoursAhead: 2))", "e": "category", "id": "\#(nowhere)", "f": "title", "v": "Later"}"#
+      ])
+    try world.settle()
+    for store in world.stores { #expect(try store.trackers().first?.tracker.categoryID == id(98)) }
+    #expect(try world.converged())
+  }
+
+  /// No door of the store takes a completion, a note or a first day more than two days ahead,
+  /// and a sync neither (an attack on 2026-12-07 synced records of 2027 and 9999 in, whose export
+  /// no import would take back): such entries are skipped as invalid and named; two days ahead,
+  /// as a device across the date line may send, is kept.
+  @Test func entriesOfDaysFarAheadAreSkippedAndNamed() throws {
+    let world = try World(devices: 1)
+    let store = world.stores[0]
+    try store.createCategory(home)
+    let read = habit("Read", id: 10)
+    try store.createTracker(read)
+    try store.sync(folder: world.folder, now: fixedNow)
+    let hostile = id(99).uuidString
+    let tracker = read.id.uuidString
+    let stamp = Self.stampText(hoursAhead: 1)
+    try Self.plant(
+      world.folder, device: hostile,
+      lines: [
+        #"{"t": "\#(stamp)", "e": "record", "id": "\#(tracker)/9999-12-31", "f": "mark", "v": true}"#,
+        #"{"t": "\#(stamp)", "e": "record", "id": "\#(tracker)/2027-06-01", "f": "mark", "v": true}"#,
+        #"{"t": "\#(stamp)", "e": "tracker", "id": "\#(tracker)", "f": "created", "v": "2030-01-01"}"#,
+        #"{"t": "\#(stamp)", "e": "note", "id": "\#(tracker)/2026-12-25", "f": "text", "v": "Ahead"}"#,
+        #"{"t": "\#(stamp)", "e": "record", "id": "\#(tracker)/2026-12-02", "f": "mark", "v": true}"#,
+      ])
+    let report = try store.sync(folder: world.folder, now: fixedNow)
+    #expect(
+      report.skipped == [
+        SyncSkip(path: "tracker-sync/\(hostile)/00000001.jsonl", reason: .invalidEntry, lines: 4)
+      ])
+    #expect(try store.recordDays(trackerID: read.id) == [day("2026-12-02")])
+    #expect(try store.trackers().first?.tracker.createdOn == read.createdOn)
+  }
+
+  /// A device stopped behind a log that is a link is named on an idle sync too (a cron's), not
+  /// only when something else changed.
+  @Test func aLogThatIsALinkIsNamedOnAnIdleSync() throws {
+    let world = try World(devices: 1)
+    let store = world.stores[0]
+    try store.createCategory(home)
+    try store.sync(folder: world.folder, now: fixedNow)
+    let hostile = id(99).uuidString
+    let place = world.folder + "/tracker-sync/" + hostile
+    try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: place + "/" + SyncLogFile.name(1), withDestinationPath: "/etc/passwd")
+    let report = try store.sync(folder: world.folder, now: fixedNow)
+    #expect(report.changesIn == 0 && report.changesOut == 0)
+    #expect(report.unread == [UnreadLog(device: hostile, sequence: 1, reason: .link)])
+  }
+
   /// A log with a stamp at the end of time, a negative one, a path for an id, a device that is no
   /// id: no crash, none of them changes the store, and the report names the file and why; an
   /// entry a little over a day ahead is kept, and moves this clock only a day ahead.
