@@ -213,7 +213,7 @@ package struct SyncLogFile: Hashable, Sendable {
   /// The file from its lines, as `SyncFolder.lines` reads them: the last is what follows the last
   /// newline (empty in a whole file). A line that is not an entry, or one too long, is left out and
   /// counted; a file whose header is not ours, or that has more lines than its header says, is not
-  /// a log; one with fewer, or a broken last line, is still being copied.
+  /// a log; one with fewer, or a last line cut short (no newline after it), is still being copied.
   package static func decode(lines all: [Line], device: String, sequence: Int, snapshot: Bool = false)
     -> Result<
       Decoded, Unread
