@@ -343,7 +343,9 @@ extension OtherTrackerFile {
           id: habit.id, name: name, emoji: TrackerEmoji.all[0], color: habit.color, categoryID: categoryID,
           createdOn: first, kind: habit.kind,
           measure: Self.measure(habit.goal, defaultUnit: titles.unit, adaptations: &summary.adaptations),
-          reminders: habit.reminders))
+          // A habit Loop archived stays archived: off the main screen and out of the statistics,
+          // as it was there, in its own category too.
+          reminders: habit.reminders, isArchived: habit.category == .loopArchive))
       made[habit.id] = summary.added.marks.count
       summary.added.marks.append(
         TrackerMarks(trackerID: habit.id, records: records, daysOff: daysOff, amounts: habit.amounts))

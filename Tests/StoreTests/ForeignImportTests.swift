@@ -164,6 +164,9 @@ struct ForeignImportTests {
     #expect(try tracker(store, "Read").kind == .habit(Schedule(window: try #require(TimesInDays(2, in: 7)))))
     #expect(try category(store, of: "Бег по утрам") == "Loop · archive")
     #expect(try category(store, of: "Gym") == "Loop")
+    // A habit Loop archived is archived here too; the others are not.
+    #expect(try tracker(store, "Бег по утрам").isArchived)
+    #expect(try !tracker(store, "Gym").isArchived)
     // A habit never checked starts today.
     #expect(try tracker(store, "Never done").createdOn == today)
     #expect(try days(store, "Never done") == [])
