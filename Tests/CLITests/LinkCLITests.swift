@@ -43,6 +43,15 @@ struct LinkCLITests {
       "ru", "tracker://habit/Kayak",
       "Ошибка: не удаётся показать tracker://habit/Kayak: Не удалось открыть ссылку: Нет привычки с названием «Kayak».\n"
     ),
+    // A name close to a habit's: the nearest name is suggested, as `done` suggests it.
+    (
+      "en", "tracker://habit/Morning%20exercis",
+      "Error: cannot show tracker://habit/Morning%20exercis: Can’t open the link: No habit is named “Morning exercis”. Did you mean 'Morning exercise'?\n"
+    ),
+    (
+      "ru", "tracker://habit/%D0%97%D0%B0%D1%80%D1%8F%D0%B4%D0%BA",
+      "Ошибка: не удаётся показать tracker://habit/%D0%97%D0%B0%D1%80%D1%8F%D0%B4%D0%BA: Не удалось открыть ссылку: Нет привычки с названием «Зарядк». Может быть, «Зарядка»?\n"
+    ),
     (
       "en", "tracker://calendar",
       "Error: cannot show tracker://calendar: tracker://calendar leads nowhere: links open today, habit/NAME, statistics or new.\n"

@@ -202,6 +202,18 @@ enum ShowCommand {
       return .failure(cannotShow(link, Messages.linkRefused(error), outcome))
     }
     await flow.settled()
+    // A name no habit has: the nearest name is suggested, as `done` suggests it.
+    if case .habit(.name(let name)) = opened, let alert = flow.view.alert,
+      case .success(let names) = await flow.environment.access.read({ (store) throws(StoreError) in
+        try store.trackers().map(\.tracker.name)
+      }),
+      let suggestion = Suggestion.closest(to: name, among: names)
+    {
+      var words = alert.message
+      if words.hasSuffix(".") { words.removeLast() }
+      let said = TerminalSafe.text(Messages.alertShown(alert.title, words + Messages.didYouMean(suggestion)))
+      return .failure(cannotShow(link, said, outcome))
+    }
     return .success(flow)
   }
 
