@@ -132,10 +132,7 @@ public final class TodoFlow {
   /// Does what an element's action says, on the list or the form over it: one exhaustive switch
   /// over the to-do list's actions.
   public func send(_ action: TodoAction) throws(ActionError) {
-    try oneState { () throws(ActionError) in
-      defer { publish() }
-      try handle(action)
-    }
+    try oneAction { () throws(ActionError) in try handle(action) }
   }
 
   private func handle(_ action: TodoAction) throws(ActionError) {
@@ -195,6 +192,15 @@ public final class TodoFlow {
   /// flow publishes once, at the end.
   package func oneState<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
     try published.oneState(body)
+  }
+
+  /// One user action: `oneState`, and the view published at its end even when only the flow's
+  /// own state changed (the focused field), which no screen reports.
+  package func oneAction<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+    try oneState { () throws(Failure) in
+      defer { publish() }
+      try body()
+    }
   }
 }
 

@@ -5,18 +5,12 @@ import TrackerViewModels
 extension TodoFlow {
   /// Performs `action` as the user would, or explains why it cannot be done.
   public func perform(_ action: UserAction) throws(FlowError) {
-    try oneState { () throws(FlowError) in
-      defer { publish() }
-      try performOnElements(action)
-    }
+    try oneAction { () throws(FlowError) in try performOnElements(action) }
   }
 
   /// Does what an element's own action says, as the gesture on it would.
   public func send(_ action: ElementAction) throws(FlowError) {
-    try oneState { () throws(FlowError) in
-      defer { publish() }
-      try act(action)
-    }
+    try oneAction { () throws(FlowError) in try act(action) }
   }
 
   /// The element `target` names, if exactly one matches.

@@ -28,3 +28,24 @@ package final class QueueExecutor: SerialExecutor {
 
   package func checkIsolated() { dispatchPrecondition(condition: .onQueue(queue)) }
 }
+
+/// An actor that runs on a `QueueExecutor` of its own (its `unownedExecutor`), handed work from
+/// threads that must not wait for it: a system's callback, a timer, a store's notice.
+package protocol QueueActor: Actor {
+  /// The actor's executor.
+  nonisolated var executor: QueueExecutor { get }
+}
+
+extension QueueActor {
+  /// Runs `body` on the actor after everything handed to it so far, from any thread, without a
+  /// task: what is handed over keeps its order.
+  package nonisolated func inOrder(_ body: @escaping @Sendable (isolated Self) -> Void) {
+    executor.inOrder { self.assumeIsolated { body($0) } }
+  }
+
+  /// Runs `body` on the actor once `seconds` have passed, unless the actor is gone by then: a
+  /// timer, so nothing runs until it fires.
+  package nonisolated func after(seconds: TimeInterval, _ body: @escaping @Sendable (isolated Self) -> Void) {
+    executor.after(seconds: seconds) { [weak self] in self?.assumeIsolated { body($0) } }
+  }
+}

@@ -82,7 +82,7 @@ public struct URLSessionTodoLoader: TodoLoader {
   /// The pages fetched so far, and the next request: an actor, as the answers come on
   /// URLSession's or libcurl's thread and the deadlines on a timer's. It runs on a queue of its
   /// own, not on Swift's cooperative pool, so no other work can hold an answer or a deadline back.
-  private actor Paging {
+  private actor Paging: QueueActor {
     let loader: URLSessionTodoLoader
     let session: URLSession
     let completion: @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
@@ -93,20 +93,8 @@ public struct URLSessionTodoLoader: TodoLoader {
     /// Stops the request still running (nil: none).
     private var cancelRunning: (@Sendable () -> Void)?
 
-    private nonisolated let executor = QueueExecutor(DispatchQueue(label: "URLSessionTodoLoader.paging"))
+    nonisolated let executor = QueueExecutor(DispatchQueue(label: "URLSessionTodoLoader.paging"))
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-
-    /// Hands `body` to the actor from any thread, after what was handed to it before, without a
-    /// task.
-    nonisolated func inOrder(_ body: @escaping @Sendable (isolated Paging) -> Void) {
-      executor.inOrder { self.assumeIsolated { body($0) } }
-    }
-
-    /// Runs `body` on the actor once `seconds` have passed, unless the load is gone by then: a
-    /// timer, so nothing runs until it fires.
-    nonisolated func after(seconds: TimeInterval, _ body: @escaping @Sendable (isolated Paging) -> Void) {
-      executor.after(seconds: seconds) { [weak self] in self?.assumeIsolated { body($0) } }
-    }
 
     init(
       loader: URLSessionTodoLoader, session: URLSession,

@@ -158,6 +158,15 @@ extension SQLiteTrackerStore: SyncingStore {
           throw error
         }
         if let previous { read[previous.device] = max(read[previous.device] ?? 0, previous.readUpTo) }
+        // A device whose next log is no file the sync can read (a link, a pipe, a folder): its
+        // later logs wait behind it, and the report says so.
+        func stoppedAtOddLog(_ other: String, _ files: [(name: String, sequence: Int, isSnapshot: Bool)])
+          -> UnreadLog?
+        {
+          let expected = (read[other] ?? 0) + 1
+          guard files.isEmpty, let reason = others[other]?.odd[SyncLogFile.name(expected)] else { return nil }
+          return UnreadLog(device: other, sequence: expected, reason: reason)
+        }
         report.device = device
         report.previousDevice = previous?.device
         report.republished = republish
@@ -193,13 +202,7 @@ extension SQLiteTrackerStore: SyncingStore {
           // What is not as it should be is said on an idle sync too (a cron's): a device stopped
           // behind a log that is a link, a pipe or unreadable would otherwise go unnoticed.
           report.skipped = skipped
-          report.unread = pendingFiles.compactMap { other, files in
-            let expected = (read[other] ?? 0) + 1
-            guard files.isEmpty, let reason = others[other]?.odd[SyncLogFile.name(expected)] else {
-              return nil
-            }
-            return UnreadLog(device: other, sequence: expected, reason: reason)
-          }
+          report.unread = pendingFiles.compactMap { stoppedAtOddLog($0.device, $0.files) }
           var synced = StoreChange()
           synced.syncChanged = true
           return synced
@@ -241,9 +244,7 @@ extension SQLiteTrackerStore: SyncingStore {
         for (other, files) in pendingFiles {
           var expected = (read[other] ?? 0) + 1
           let odd = others[other]?.odd ?? [:]
-          if files.isEmpty, let reason = odd[SyncLogFile.name(expected)] {
-            unread.append(UnreadLog(device: other, sequence: expected, reason: reason))
-          }
+          if let stopped = stoppedAtOddLog(other, files) { unread.append(stopped) }
           reading: for (name, sequence, isSnapshot) in files where sequence >= expected {
             guard isSnapshot || sequence == expected else {
               unread.append(

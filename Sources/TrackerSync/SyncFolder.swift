@@ -237,7 +237,8 @@ package struct SyncFolder: Sendable {
   /// left in the device's folder (`.00000002.jsonl.tmp-…`), once they are `abandonedAfter` old:
   /// otherwise they stay for good, and a program that syncs the folder copies them to every
   /// device. Only this device's folder, and only names of that form; a younger one may be another
-  /// sync of this data file still writing. Returns the names removed.
+  /// sync of this data file still writing. Returns the names removed. `now` is the real clock, not
+  /// the sync's: a file's age is measured against the times the file system stamped it with.
   @discardableResult
   package func removeAbandonedTemporaries(of device: String, now: Date = Date()) -> [String] {
     let path = folder(of: device)

@@ -132,8 +132,8 @@ public final class AppSync: ObservableViewModel {
 /// changes, and syncs, one sync at a time. It runs on a thread of its own (`QueueExecutor`, at
 /// utility priority), never on Swift's cooperative pool: a sync blocks on files and on the data
 /// file's write lock. What the looks and syncs know between them is the actor's own state.
-actor BackgroundSync {
-  private nonisolated let executor = QueueExecutor(DispatchQueue(label: "tracker.sync", qos: .utility))
+actor BackgroundSync: QueueActor {
+  nonisolated let executor = QueueExecutor(DispatchQueue(label: "tracker.sync", qos: .utility))
   private let store: any SyncingStore
   private let now: @Sendable () -> Date
   private let listing: @Sendable (String) -> String?
@@ -176,16 +176,11 @@ actor BackgroundSync {
     // (that program sends it, or the next sync here does) or a merge (a sync's own).
     let observation = changes.observe { [weak self] change in
       guard !change.isEverything else { return }
+      // In order, before what comes next (`finish`, awaited from the main actor): a change made
+      // just before the app closes is known when it closes.
       self?.inOrder { $0.changedHere() }
     }
     inOrder { $0.begin(observation) }
-  }
-
-  /// Runs `body` on the actor after what was handed to it so far, and before what comes next
-  /// (`finish`, awaited from the main actor): a change made just before the app closes is known
-  /// when it closes.
-  private nonisolated func inOrder(_ body: @escaping @Sendable (isolated BackgroundSync) -> Void) {
-    executor.inOrder { self.assumeIsolated { body($0) } }
   }
 
   private func begin(_ observation: ObservationToken) {
@@ -200,14 +195,7 @@ actor BackgroundSync {
   private func lookNowAndLater() {
     guard isLooking else { return }
     look()
-    later(poll) { $0.lookNowAndLater() }
-  }
-
-  /// Runs `body` on the actor once `seconds` have passed, unless it is gone by then.
-  private nonisolated func later(
-    _ seconds: TimeInterval, _ body: @escaping @Sendable (isolated BackgroundSync) -> Void
-  ) {
-    executor.after(seconds: seconds) { [weak self] in self?.assumeIsolated { body($0) } }
+    after(seconds: poll) { $0.lookNowAndLater() }
   }
 
   /// Stops looking and listening; sends a change made here that is not sent yet. Returns when
@@ -227,7 +215,7 @@ actor BackgroundSync {
     let count = changeCount
     // Held weakly: a wait still pending when the app quits must not keep the store (and its
     // write-ahead log) open past the exit.
-    later(debounce) { $0.syncIfLastChange(count) }
+    after(seconds: debounce) { $0.syncIfLastChange(count) }
   }
 
   /// The debounced sync of the change counted `count`, when no change came after it.
