@@ -146,16 +146,25 @@ struct InteractiveJourneyTests {
     terminal.press(Keys.enter, thenSee: words.schedule)
     try terminal.tab(to: words.schedule)
     terminal.press(Keys.enter, thenSee: words.monday)
+    // Each key's frame is waited for before the next key: a Tab sent before it came would move
+    // the focus one element too far.
+    let on = words.language == "en" ? ": on" : ": включено"
     terminal.send(Keys.enter)  // Monday on
+    #expect(terminal.wait { $0.focusLabel == words.monday + on } != nil, "\(terminal.screen)")
     try terminal.tab(to: words.wednesdayOff)
     terminal.send(" ")  // Space taps too
+    #expect(terminal.wait { $0.focusLabel == words.wednesday + on } != nil, "\(terminal.screen)")
     try terminal.tab(to: words.done)
     // Back on the form (its Create below the fold at 24 rows since it gained the Reminders row).
     terminal.press(Keys.enter, thenSee: words.category)
     try terminal.tab(to: words.smile)
     terminal.send(Keys.enter)
+    #expect(
+      terminal.wait { $0.focusLabel?.hasPrefix(words.smile + ",") == true } != nil, "\(terminal.screen)")
     try terminal.tab(to: words.firstColor)
     terminal.send(Keys.enter)
+    #expect(
+      terminal.wait { $0.focusLabel?.hasPrefix(words.firstColor + ",") == true } != nil, "\(terminal.screen)")
     try terminal.tab(to: words.create)
     // The main screen with the new card: "Filters" shows there only (the form shows "Sport" and
     // "Run" too, while its save is on its way).
@@ -179,6 +188,9 @@ struct InteractiveJourneyTests {
     terminal.press("Ru", thenSee: "Run")
     terminal.send(Keys.controlU)
     terminal.send(Keys.escape)
+    // Out of the field: the bottom line no longer says how to leave it.
+    let leave = words.language == "en" ? "Esc leaves the field" : "Esc — выйти из поля"
+    #expect(terminal.wait { $0.lines.last?.contains(leave) == false } != nil, "\(terminal.screen)")
 
     // Filter: Completed shows the habit done today.
     try terminal.tab(to: words.filters)
