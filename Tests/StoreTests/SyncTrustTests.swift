@@ -49,6 +49,16 @@ struct SyncTrustTests {
       }
     }
 
+    /// Device 0 makes "Home" and `trackers` in it, and every device syncs them: the start most
+    /// tests share. Returns device 0.
+    @discardableResult
+    func shareHome(with trackers: Tracker...) throws -> SQLiteTrackerStore {
+      try stores[0].createCategory(home)
+      for tracker in trackers { try stores[0].createTracker(tracker) }
+      try settle()
+      return stores[0]
+    }
+
     /// The export of data file `index`.
     func export(_ index: Int) throws -> String {
       TrackerArchive.export(try stores[index].contents(), dayStart: try stores[index].settings().dayStart)
@@ -220,11 +230,8 @@ struct SyncTrustTests {
   @Test(arguments: [true, false])
   func aCopiedDataFileTakesANewIdAndBothExchange(copySyncsFirst: Bool) throws {
     let world = try World(devices: 1)
-    let original = world.stores[0]
-    try original.createCategory(home)
     let read = habit("Read", id: 10)
-    try original.createTracker(read)
-    try original.sync(folder: world.folder, now: fixedNow)
+    let original = try world.shareHome(with: read)
     try Self.copy(world, 0, to: "copy.sqlite")
     let copy = try world.add("copy.sqlite")
     try original.toggleRecord(trackerID: read.id, on: day("2026-11-20"))
