@@ -112,7 +112,7 @@ let package = Package(
       name: "TrackerPreviewSupport",
       dependencies: [
         "TrackerModels", "TrackerLocalization", "TrackerViewModels", "TrackerAutomation", "TodoModels",
-        "TodoViewModels",
+        "TodoStore", "TodoViewModels",
       ]
     ),
 

@@ -4,10 +4,30 @@ import TrackerLocalization
 import TrackerModels
 import TrackerViewModels
 
-/// A named state of the app reached the way a user reaches it: which data, then which actions.
-/// Snapshot tests, the renderer's fit tests and the CLI's `show` and `tour` all use these, so
-/// every screen state that matters is defined once.
-public struct ScreenScenario: Sendable {
+/// The tracker's named states (`Scenario`): snapshot tests, the renderer's fit tests and the
+/// command line's `show` and `tour` use these.
+public typealias ScreenScenario = Scenario<TrackerScenarios>
+
+extension Scenario where App == TrackerScenarios {
+  /// A scenario: its name, the screen it ends on, its data and its actions.
+  public init(
+    _ name: String, screen: ScreenName, data: TrackerScenarios.Data = .demo, refusesChanges: Bool = false,
+    actions: @escaping @Sendable (ScenarioContext) -> [UserAction] = { _ in [] }
+  ) {
+    self.init(
+      name: name, screen: screen, start: TrackerScenarios.Start(data: data, refusesChanges: refusesChanges),
+      actions: actions)
+  }
+
+  /// Whether the store refuses every change once the data is in (a read-only data file).
+  public var refusesChanges: Bool { start.refusesChanges }
+}
+
+/// The tracker app's part of its scenarios: its screens, the data a run starts from, and every
+/// state that matters.
+public enum TrackerScenarios: ScenarioApp {
+  public typealias Screen = ScreenName
+
   /// The data the app starts with.
   public enum Data: Sendable {
     /// A first launch: nothing stored, onboarding not done.
@@ -20,46 +40,17 @@ public struct ScreenScenario: Sendable {
     case paced
   }
 
-  /// `screen-state`, as used in snapshot names.
-  public var name: String
-  /// The screen the scenario ends on.
-  public var screen: ScreenName
-  public var data: Data
-  /// What the actions of a run may depend on: its language (labels and typed text differ) and
-  /// its today (dates to tap).
-  public struct Context: Sendable {
-    public var language: Language
-    public var today: Day
-
-    /// A context with every field given.
-    public init(language: Language, today: Day) {
-      self.language = language
-      self.today = today
-    }
+  /// What a run of the tracker starts from.
+  public struct Start: Sendable {
+    public var data: Data
+    /// Whether the store refuses every change once the data is in (a read-only data file).
+    public var refusesChanges: Bool
+    /// The sync Settings shows (issue 33): a folder joined, as of the scenario's clock; nil: the
+    /// store cannot sync (the demo), and Settings says sync is off.
+    public var sync: (@Sendable (Date) -> SyncStatus)? = nil
   }
 
-  /// The user's actions for a run.
-  public var actions: @Sendable (Context) -> [UserAction]
-  /// Whether the store refuses every change once the data is in (a read-only data file).
-  public var refusesChanges: Bool
-  /// The sync Settings shows (issue 33): a folder joined, as of the scenario's clock; nil: the
-  /// store cannot sync (the demo), and Settings says sync is off.
-  public var sync: (@Sendable (Date) -> SyncStatus)? = nil
-
-  /// A scenario: its name, the screen it ends on, its data and its actions.
-  public init(
-    _ name: String, screen: ScreenName, data: Data = .demo, refusesChanges: Bool = false,
-    actions: @escaping @Sendable (Context) -> [UserAction] = { _ in [] }
-  ) {
-    self.name = name
-    self.screen = screen
-    self.data = data
-    self.refusesChanges = refusesChanges
-    self.actions = actions
-  }
-
-  /// Every state that matters, in the order a new user meets them.
-  public static let all: [ScreenScenario] = everyOther + syncScenarios
+  public static let scenarios: [ScreenScenario] = everyOther + syncScenarios
 
   /// The states before issue 33's, in the order a new user meets them.
   private static let everyOther: [ScreenScenario] = [
@@ -340,7 +331,7 @@ public struct ScreenScenario: Sendable {
   ]
 
   /// The name of the paced demo's run, or its swim.
-  private static func pacedName(_ run: Context, swim: Bool) -> String {
+  private static func pacedName(_ run: ScenarioContext, swim: Bool) -> String {
     switch (run.language, swim) {
     case (.ru, false): return "Бег"
     case (.ru, true): return "Плавание"
@@ -366,7 +357,7 @@ public struct ScreenScenario: Sendable {
     -> ScreenScenario
   {
     var scenario = ScreenScenario(name, screen: .settings) { _ in [.tap(.element(.tab(.settings)))] }
-    scenario.sync = sync
+    scenario.start.sync = sync
     return scenario
   }
 
@@ -381,11 +372,8 @@ public struct ScreenScenario: Sendable {
     }
   }
 
-  /// The scenario called `name`.
-  public static func named(_ name: String) -> ScreenScenario? { all.first { $0.name == name } }
-
   /// A tap on the demo's morning exercise card (its detail).
-  private static func exerciseCard(_ run: Context) -> UserAction {
+  private static func exerciseCard(_ run: ScenarioContext) -> UserAction {
     .tap(.element(.card(run.language == .ru ? "Зарядка" : "Morning exercise")))
   }
 
@@ -401,26 +389,23 @@ public struct ScreenScenario: Sendable {
       .name
   }
 
-  /// Runs the scenario on `environment` (whose store should be empty) as of its today: the data,
-  /// then the app launched as an app launches (its settings read off the main actor), then the
-  /// actions, each awaited until its store work and the state it leads to are done — so the
-  /// screen is the same whether the main actor waits for store calls or not.
+  @MainActor public static func today(in environment: AppEnvironment) -> Day { environment.today }
+
+  /// The data put in as of the environment's today (off the main actor, where the app never calls
+  /// a store itself), the store made read-only or given its sync when the scenario says so, then
+  /// the app launched as an app launches (its settings read off the main actor).
   @MainActor
-  public func run(environment: AppEnvironment) async throws -> AppFlow {
+  public static func launch(_ start: Start, environment: AppEnvironment) async throws -> AppFlow {
     let store = environment.store
-    let today = environment.today
-    try await Self.put(data, into: store, today: today, language: environment.language)
+    try await put(start.data, into: store, today: environment.today, language: environment.language)
     var environment = environment
-    if refusesChanges { environment.store = ReadOnlyStore(store) }
-    if let sync { environment.sync = AppSync(store: StandingSync(sync(environment.now()))) }
-    let flow = await AppFlow.launch(environment: environment)
-    await flow.settled()
-    for action in actions(Context(language: environment.language, today: today)) {
-      try flow.perform(action)
-      await flow.settled()
-    }
-    return flow
+    if start.refusesChanges { environment.store = ReadOnlyStore(store) }
+    if let sync = start.sync { environment.sync = AppSync(store: StandingSync(sync(environment.now()))) }
+    return await AppFlow.launch(environment: environment)
   }
+
+  /// The tracker loads nothing at launch that a run waits for.
+  public static func loads(_ start: Start) -> Bool { false }
 
   /// Puts the scenario's data into `store` as of `today`, off the main actor, where the app never
   /// calls a store itself (a data file's writes block).

@@ -1,5 +1,6 @@
 import Foundation
 import TodoModels
+import TodoStore
 import TodoViewModels
 import TrackerAutomation
 import TrackerLocalization
@@ -20,45 +21,74 @@ public struct CannedTodoLoader: TodoLoader {
   }
 }
 
-/// A named state of the to-do app (seed 003) reached the way a user reaches it: the tasks stored,
-/// what the network answers, then the user's actions. The snapshots and `tour --app todo` use
+/// The to-do app's named states (seed 003, `Scenario`): the snapshots and `tour --app todo` use
 /// these, so each state is defined once.
-public struct TodoScenario: Sendable {
-  public var name: String
-  /// The screen the scenario ends on.
-  public var screen: TodoFlow.Screen
-  /// The tasks stored when the app starts.
-  public var tasks: [TodoTask]
-  /// What the starting-task loader answers (nil: never).
-  public var loaderAnswer: Result<[LoadedTodo], TodoLoadError>?
-  /// The user's actions, in the run's language, once loading is over.
-  public var actions: @Sendable (Language) -> [UserAction]
+public typealias TodoScenario = Scenario<TodoScenarios>
 
-  /// A scenario: its name, the screen it ends on, its data and its actions.
+extension Scenario where App == TodoScenarios {
+  /// A scenario: its name, the screen it ends on, the tasks stored, what the starting-task loader
+  /// answers (nil: never) and the user's actions once loading is over.
   public init(
     _ name: String, screen: TodoFlow.Screen, tasks: [TodoTask] = [],
     loaderAnswer: Result<[LoadedTodo], TodoLoadError>? = nil,
-    actions: @escaping @Sendable (Language) -> [UserAction] = { _ in [] }
+    actions: @escaping @Sendable (ScenarioContext) -> [UserAction] = { _ in [] }
   ) {
-    self.name = name
-    self.screen = screen
-    self.tasks = tasks
-    self.loaderAnswer = loaderAnswer
-    self.actions = actions
+    self.init(
+      name: name, screen: screen, start: TodoScenarios.Start(tasks: tasks, loaderAnswer: loaderAnswer),
+      actions: actions)
   }
 
-  /// The loader of the scenario.
-  public var loader: CannedTodoLoader { CannedTodoLoader(loaderAnswer) }
-
-  /// Performs the actions on `flow` (whose loading is over).
+  /// The scenario run in `language` on tasks in memory, at the scenarios' clock.
   @MainActor
-  public func run(on flow: TodoFlow) async throws(FlowError) {
-    await flow.settled()
-    for action in actions(flow.environment.language) {
-      try flow.perform(action)
-      await flow.settled()
-    }
+  public func run(language: Language, loadingWithin seconds: Double = 600) async throws -> TodoFlow {
+    try await run(
+      environment: TodoEnvironment.fixed(
+        now: TodoScenarios.now, language: language, store: InMemoryTodoStore(), loader: CannedTodoLoader(nil)),
+      loadingWithin: seconds)
   }
+
+  /// The instant the scenarios' clock stands at (2026-11-30 15:10 UTC).
+  public static var now: Date { TodoScenarios.now }
+  /// Two stored tasks: one loaded and done, one of the user's with a title and a long text.
+  public static var storedTasks: [TodoTask] { TodoScenarios.storedTasks }
+  /// What the network brings on a first launch.
+  public static var loadedTasks: [LoadedTodo] { TodoScenarios.loadedTasks }
+}
+
+/// The to-do app's part of its scenarios: its screens, the data a run starts from, and every
+/// state that matters.
+public enum TodoScenarios: ScenarioApp {
+  public typealias Screen = TodoFlow.Screen
+
+  /// What a run of the to-do app starts from.
+  public struct Start: Sendable {
+    /// The tasks stored when the app starts.
+    public var tasks: [TodoTask]
+    /// What the starting-task loader answers (nil: never).
+    public var loaderAnswer: Result<[LoadedTodo], TodoLoadError>?
+  }
+
+  /// Today in the environment's time zone (the to-do screens show no day; no action uses it).
+  @MainActor public static func today(in environment: TodoEnvironment) -> Day {
+    Day(environment.now(), in: environment.region.timeZone)
+  }
+
+  /// The tasks stored (off the main actor, where the app never calls a store itself), the loader
+  /// answering as the scenario says, then the app launched.
+  @MainActor
+  public static func launch(_ start: Start, environment: TodoEnvironment) async throws -> TodoFlow {
+    try await put(start.tasks, into: environment.store)
+    var environment = environment
+    environment.loader = CannedTodoLoader(start.loaderAnswer)
+    return TodoFlow(environment: environment)
+  }
+
+  private nonisolated static func put(_ tasks: [TodoTask], into store: any TodoDataStore) async throws {
+    for task in tasks { try store.createTask(task) }
+  }
+
+  /// A run waits for the starting tasks when the loader answers at all.
+  public static func loads(_ start: Start) -> Bool { start.loaderAnswer != nil }
 
   /// The instant the scenarios' clock stands at (2026-11-30 15:10 UTC).
   public static let now = Date(timeIntervalSince1970: 1_796_034_600)
@@ -82,24 +112,23 @@ public struct TodoScenario: Sendable {
     LoadedTodo(remoteID: 4, text: "Watch a documentary", isDone: false),
   ]
 
-  /// Every state that matters, in the order a new user meets them.
-  public static let all: [TodoScenario] = [
+  public static let scenarios: [TodoScenario] = [
     TodoScenario("todos-loading", screen: .todos),
     TodoScenario("todos-error", screen: .todos, loaderAnswer: .failure(.offline)),
     TodoScenario("todos-empty", screen: .todos, loaderAnswer: .success([])),
     TodoScenario("todos-loaded", screen: .todos, loaderAnswer: .success(loadedTasks)),
     TodoScenario("todos-list", screen: .todos, tasks: storedTasks),
-    TodoScenario("todo-form", screen: .todoForm, tasks: storedTasks) { language in
+    TodoScenario("todo-form", screen: .todoForm, tasks: storedTasks) { run in
       [
         .tap(.element(.add)), .tap(.element(.field(.text))),
-        .type(language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
+        .type(run.language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
       ]
     },
-    TodoScenario("todos-added", screen: .todos, tasks: storedTasks) { language in
+    TodoScenario("todos-added", screen: .todos, tasks: storedTasks) { run in
       [
-        .tap(.element(.add)), .tap(.element(.field(.title))), .type(language == .ru ? "Дом" : "Home"),
+        .tap(.element(.add)), .tap(.element(.field(.title))), .type(run.language == .ru ? "Дом" : "Home"),
         .tap(.element(.field(.text))),
-        .type(language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
+        .type(run.language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
         .tap(.element(.done)),
       ]
     },
@@ -110,7 +139,4 @@ public struct TodoScenario: Sendable {
       [.swipe(.left, .element(.todo("Shopping")))]
     },
   ]
-
-  /// The scenario called `name`.
-  public static func named(_ name: String) -> TodoScenario? { all.first { $0.name == name } }
 }

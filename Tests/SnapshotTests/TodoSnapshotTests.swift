@@ -32,13 +32,7 @@ struct TodoSnapshotCase: CustomTestStringConvertible, Sendable {
   @MainActor
   func render() async throws -> String {
     let scenario = try #require(TodoScenario.named(self.scenario))
-    let flow = TodoFlow(
-      environment: .fixed(
-        now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-        loader: scenario.loader))
-    await flow.settled()
-    if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
-    try await scenario.run(on: flow)
+    let flow = try await scenario.run(language: language)
     #expect(flow.screen == scenario.screen)
     return ScreenRenderer(device: device).render(flow.view, format: styled ? .markup(.light) : .plain)
   }

@@ -47,12 +47,7 @@ struct ElementAnchorTests {
   @Test(arguments: TodoScenario.all.map(\.name), Language.allCases)
   func everyElementOfEveryToDoScreenIsAnchored(scenario name: String, language: Language) async throws {
     let scenario = try #require(TodoScenario.named(name))
-    let flow = TodoFlow(
-      environment: .fixed(
-        now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-        loader: scenario.loader))
-    if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
-    try await scenario.run(on: flow)
+    let flow = try await scenario.run(language: language)
     for width in Self.widths {
       check(flow.elements, ScreenRenderer(width: width).lines(for: flow.view), "\(name) \(language) \(width)")
     }

@@ -60,12 +60,7 @@ struct GridArrowTests {
   @Test(arguments: [Language.en, .ru])
   func everyToDoScreenIsFocusedInReadingOrder(_ language: Language) async throws {
     for scenario in TodoScenario.all {
-      let flow = TodoFlow(
-        environment: .fixed(
-          now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-          loader: scenario.loader))
-      if scenario.loaderAnswer != nil { try #require(await flow.loaded(within: 600)) }
-      try await scenario.run(on: flow)
+      let flow = try await scenario.run(language: language)
       for (columns, _) in Self.sizes {
         try expectReadingOrder(
           flow.elements, flow.lines(ScreenRenderer(width: columns)).lines, "\(scenario.name) at \(columns)")

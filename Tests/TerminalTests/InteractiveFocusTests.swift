@@ -232,11 +232,7 @@ struct InteractiveFocusTests {
 @MainActor
 func todoSession(_ name: String, _ language: Language) async throws -> InteractiveSession {
   let scenario = try #require(TodoScenario.named(name))
-  let flow = TodoFlow(
-    environment: .fixed(
-      now: TodoScenario.now, language: language, store: InMemoryTodoStore(scenario.tasks),
-      loader: scenario.loader))
-  try await scenario.run(on: flow)
+  let flow = try await scenario.run(language: language)
   return InteractiveSession(app: flow, format: .plain, columns: 47, rows: 40)
 }
 

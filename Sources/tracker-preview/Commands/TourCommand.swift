@@ -65,20 +65,11 @@ enum TourCommand {
       return try await scenario.run(environment: await Tool.scenarioEnvironment(settings))
     }
     guard let scenario = TodoScenario.named(name) else { throw TourError.noScenario }
-    let flow = TodoFlow(
-      environment: .fixed(
-        now: TodoScenario.now, language: settings.language, store: InMemoryTodoStore(scenario.tasks),
-        loader: scenario.loader))
     // A canned answer comes on the main actor's next turn; "never" stays loading, as it should.
-    if scenario.loaderAnswer != nil, await !flow.loaded(within: RunCommand.loadingLimit) {
-      throw TourError.stillLoading
-    }
-    try await scenario.run(on: flow)
-    return flow
+    return try await scenario.run(language: settings.language, loadingWithin: RunCommand.loadingLimit)
   }
 
   private enum TourError: Error {
     case noScenario
-    case stillLoading
   }
 }
