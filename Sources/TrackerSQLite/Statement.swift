@@ -15,8 +15,8 @@ package final class Statement {
   /// that runs it each time it runs (`TableRecording`).
   package let tables: StoreTables
   /// The recordings this statement's tables were last noted in (`TableRecording.note(_:written:once:)`).
-  private var notedReadIn = 0
-  private var notedWrittenIn = 0
+  private var notedReadIn = TableRecording.Mark()
+  private var notedWrittenIn = TableRecording.Mark()
 
   package init(pointer: OpaquePointer, database: Database, sql: String, tables: StoreTables = StoreTables()) {
     self.pointer = pointer

@@ -43,6 +43,29 @@ struct FileWatchTests {
     withExtendedLifetime(third) {}
   }
 
+  /// A token holds no lock: cancelled on many threads at once, then let go, it removes its own
+  /// handler and nothing else, and the watch ends with the last observer, not before.
+  @Test func aTokenCancelledOnManyThreadsAndLetGoRemovesItsOwnHandlerOnly() async throws {
+    let folder = TemporaryFolder()
+    let store = try SQLiteTrackerStore(path: folder.path("tracker.sqlite"), now: fixedNow)
+    let log = ChangeLog<StoreChange>()
+    let kept = store.observe { log.append($0) }
+    var tokens = (0..<40).map { _ in store.observe { _ in } }
+    #expect(store.observers.count == 41)
+    await withTaskGroup(of: Void.self) { group in
+      for token in tokens {
+        for _ in 0..<3 { group.addTask { token.cancel() } }
+      }
+    }
+    #expect(store.observers.count == 1)
+    tokens.removeAll()
+    #expect(store.observers.count == 1 && store.isWatchingFile)
+    try store.createCategory(home)
+    #expect(log.all.count == 1)
+    kept.cancel()
+    #expect(store.observers.count == 0 && !store.isWatchingFile)
+  }
+
   @Test func nothingIsToldOfAnotherProcessOnceTheLastObserverWent() throws {
     let folder = TemporaryFolder()
     let path = folder.path("tracker.sqlite")

@@ -48,6 +48,29 @@ struct StatementTablesTests {
     #expect(tables == StoreTables(read: ["edit"], written: ["mark", "habit.name", "edit"]))
   }
 
+  /// A statement notes its tables once per recording: run a thousand times in one, noted once;
+  /// run again in each of many recordings, one after another (each made where the last one was,
+  /// as often as not) or one inside another, noted in every one.
+  @Test func aStatementIsNotedInEveryRecordingItRunsInOnceEach() throws {
+    let database = try database()
+    try database.execute("INSERT INTO habit VALUES (1, 'Walk')")
+    let insert = try database.prepare("INSERT OR REPLACE INTO mark VALUES (?, ?)")
+    let query = try database.prepare("SELECT count(*) FROM edit")
+    for round in 0..<200 {
+      let (_, tables) = try TableRecording.recording { () throws in
+        for day in 0..<Int64(round % 3 + 1) { try insert.run(1, day) }
+        try query.forEachRow { _ in }
+      }
+      #expect(tables == StoreTables(read: ["edit"], written: ["mark"]), "round \(round)")
+    }
+    let (inner, outer) = try TableRecording.recording { () throws in
+      try query.forEachRow { _ in }
+      return try TableRecording.recording { () throws in try query.forEachRow { _ in } }.tables
+    }
+    #expect(inner == StoreTables(read: ["edit"]))
+    #expect(outer == StoreTables(read: ["edit"]))
+  }
+
   @Test func aWriteThatChangedNoRowWroteNoTable() throws {
     let database = try database()
     let (_, tables) = try TableRecording.recording { () throws in

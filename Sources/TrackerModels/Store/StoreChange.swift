@@ -89,20 +89,18 @@ extension StoreChange {
 }
 
 /// Keeps an observation alive; cancelling it (or releasing it) stops the calls.
+///
+/// It holds no lock: a token may be cancelled on one thread and let go on another, so
+/// `onCancel` may run more than once, and must do nothing the second time (remove a handler by
+/// its key, set a flag). Every store's and the access's cancel is such a step.
 public final class ObservationToken: Sendable {
-  private let onCancel: Locked<(@Sendable () -> Void)?>
+  private let onCancel: @Sendable () -> Void
 
-  /// A token that runs `onCancel` once, when cancelled or released.
-  public init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = Locked(onCancel) }
+  /// A token that runs `onCancel` when cancelled and when released; `onCancel` must be idempotent.
+  public init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
 
-  deinit { cancel() }
+  deinit { onCancel() }
 
-  /// Stops the observation. Calling it again does nothing.
-  public func cancel() {
-    let action = onCancel.withLock { action in
-      defer { action = nil }
-      return action
-    }
-    action?()
-  }
+  /// Stops the observation. Calling it again does nothing more.
+  public func cancel() { onCancel() }
 }

@@ -66,17 +66,20 @@ extension CommittedChange {
 /// read, a write learns what it wrote, and neither lists them by hand. A store that says nothing
 /// (a client's own) leaves both empty, which the screens take as "anything".
 package enum TableRecording {
-  /// The tables noted so far in one recording, and its number (no two recordings share one).
+  /// The tables noted so far in one recording.
   package final class Recorder {
     var tables = StoreTables()
-    let number = count.withLock { count in
-      count += 1
-      return count
-    }
   }
 
-  /// How many recordings were begun.
-  private static let count = Locked(0)
+  /// A statement's memory of the recording it last noted its tables in. It holds that recording
+  /// weakly: one that ended is gone, and never taken for a later one made where it was, so no
+  /// count shared by every thread is needed to tell recordings apart.
+  package struct Mark {
+    fileprivate weak var recorder: Recorder?
+
+    /// A mark of no recording.
+    package init() {}
+  }
 
   /// The recorder of this thread's innermost recording, if any.
   private static let recorder = ThreadLocal<Recorder>()
@@ -109,9 +112,9 @@ package enum TableRecording {
   /// Notes what one statement reads (`written` false) or writes, once per recording: `mark` is
   /// the statement's own memory of the recording it last noted them in, so a statement run a
   /// thousand times in one write (an import's inserts) is noted once.
-  package static func note(_ tables: Set<String>, written: Bool, once mark: inout Int) {
-    guard let current = recorder.current, mark != current.number else { return }
-    mark = current.number
+  package static func note(_ tables: Set<String>, written: Bool, once mark: inout Mark) {
+    guard let current = recorder.current, mark.recorder !== current else { return }
+    mark.recorder = current
     if written {
       current.tables.written.formUnion(tables)
     } else {
