@@ -150,19 +150,64 @@ package enum StoreFile {
     OpenDatabases.shared.isOpen(path) || sharedMemoryLockHolder(path, byte: 128) != nil
   }
 
-  /// A process other than this one holding a lock on `byte` of `<path>-shm`, read from
-  /// `/proc/locks` (Linux). Asking with `fcntl(F_GETLK)` would need a descriptor of the file, and
-  /// closing it would drop every lock this process's own SQLite connections hold on it.
+  /// A process other than this one holding a lock on `byte` of `<path>-shm` (Linux).
+  ///
+  /// When this process has the file open (its SQLite connection does, whenever it met the lock),
+  /// the kernel is asked through that descriptor (`F_GETLK`): exact, whatever else comes and goes.
+  /// A descriptor opened here and closed again would drop every lock this process's connections
+  /// hold on the file, so none is. Otherwise the answer is read from `/proc/locks`, which the
+  /// kernel hands out a page per read, finding where the next page begins by counting lines: when
+  /// locks listed before it go between two reads, a line is skipped. The table is read again, up
+  /// to `lockTableReads` times, until the holder is found.
   package static func sharedMemoryLockHolder(_ path: String, byte: Int) -> Int32? {
     var info = stat()
-    guard stat(path + "-shm", &info) == 0,
-      let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
-    else { return nil }
-    // "1: POSIX  ADVISORY  READ 1234 fd:01:16499775 128 128"; "1: -> …" is a waiting request.
+    guard stat(path + "-shm", &info) == 0 else { return nil }
+    if let asked = holderThroughOpenDescriptor(device: info.st_dev, inode: info.st_ino, byte: byte) {
+      return asked
+    }
     let device = UInt64(info.st_dev)
     let major = (device >> 8) & 0xfff | (device >> 32) & ~0xfff
     let minor = device & 0xff | (device >> 12) & ~0xff
     let file = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(info.st_ino))
+    for _ in 0..<lockTableReads {
+      guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+      if let holder = holder(of: file, byte: byte, in: table) { return holder }
+    }
+    return nil
+  }
+
+  /// How many times `sharedMemoryLockHolder` reads the lock table before it says nobody holds it.
+  static let lockTableReads = 4
+
+  /// Asks the kernel, through a descriptor of the file this process already has open, which other
+  /// process holds a lock that a write lock on `byte` would meet: `.some(nil)` when none does,
+  /// nil when this process has no descriptor of the file.
+  private static func holderThroughOpenDescriptor(device: dev_t, inode: ino_t, byte: Int) -> Int32?? {
+    guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else {
+      return nil
+    }
+    for name in descriptors {
+      guard let descriptor = Int32(name) else { continue }
+      var info = stat()
+      guard fstat(descriptor, &info) == 0, info.st_dev == device, info.st_ino == inode else { continue }
+      var query = flock()
+      query.l_type = Int16(F_WRLCK)
+      query.l_whence = Int16(SEEK_SET)
+      query.l_start = off_t(byte)
+      query.l_len = 1
+      // The descriptor may have been closed and its number reused since it was listed: then it
+      // is another file, and the kernel's answer is about that one. Its identity is asked again.
+      guard fcntl(descriptor, F_GETLK, &query) == 0, fstat(descriptor, &info) == 0, info.st_dev == device,
+        info.st_ino == inode
+      else { continue }
+      return query.l_type == Int16(F_UNLCK) ? .some(nil) : .some(query.l_pid)
+    }
+    return nil
+  }
+
+  /// The process other than this one holding `byte` of `file` ("major:minor:inode") in `table`.
+  static func holder(of file: String, byte: Int, in table: String) -> Int32? {
+    // "1: POSIX  ADVISORY  READ 1234 fd:01:16499775 128 128"; "1: -> …" is a waiting request.
     for line in table.split(separator: "\n") {
       let fields = line.split(separator: " ", omittingEmptySubsequences: true)
       guard fields.count >= 8, fields[1] != "->", fields[5] == file, let pid = Int32(fields[4]),
