@@ -98,11 +98,15 @@ struct Reliability {
   /// The fixed day and zone every command runs with.
   static let fixed = ["--today", "2026-11-30", "--time-zone", "UTC", "--lang", "en"]
 
-  init(preview: URL, scale: Scale, seed: UInt64) throws {
+  /// A run of `preview` at `scale`, its randomness from `seed`, its files in a folder of its own
+  /// under `base` (the system's temporary directory by default; the tests give theirs).
+  init(preview: URL, scale: Scale, seed: UInt64, under base: URL = FileManager.default.temporaryDirectory)
+    throws
+  {
     self.preview = preview
     self.scale = scale
     random = SplitMix64(seed: seed)
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    folder = base.appendingPathComponent(
       "tracker-reliability-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
