@@ -2,17 +2,15 @@ import Foundation
 
 /// Compares rendered text with reference files in one folder, one file per snapshot name.
 ///
-/// Thread-safe: parallel tests may share one harness. It returns failures as values so any test
-/// framework can report them.
-public final class SnapshotHarness: @unchecked Sendable {
-  // Safe: `used` is read and written only under `lock`; the rest is constant. (The library
-  // stands alone, without the package's `Locked`, so that any project can take it.)
+/// An actor: parallel tests share one harness, and the names it has seen (a name used twice is a
+/// failure) are its own state, with no lock. It returns failures as values so any test framework
+/// can report them.
+public actor SnapshotHarness {
   /// Where the references are.
   public let directory: URL
   /// What happens on a missing or different reference.
   public let mode: SnapshotMode
 
-  private let lock = NSLock()
   private var used: Set<String> = []
 
   /// A harness over `directory` in `mode`.
@@ -22,10 +20,14 @@ public final class SnapshotHarness: @unchecked Sendable {
   }
 
   /// The reference file of `name`.
-  public func referenceURL(_ name: String) -> URL { directory.appendingPathComponent(name + ".txt") }
+  public nonisolated func referenceURL(_ name: String) -> URL {
+    directory.appendingPathComponent(name + ".txt")
+  }
 
   /// The file the actual text of a mismatch is written to, next to the reference.
-  public func actualURL(_ name: String) -> URL { directory.appendingPathComponent(name + ".actual.txt") }
+  public nonisolated func actualURL(_ name: String) -> URL {
+    directory.appendingPathComponent(name + ".actual.txt")
+  }
 
   /// Compares `actual` with the reference `name`; nil when they match.
   public func check(_ actual: String, named name: String) -> SnapshotFailure? {
@@ -34,10 +36,7 @@ public final class SnapshotHarness: @unchecked Sendable {
         name: name, kind: .invalidName,
         message: "\"\(name)\" is not a valid snapshot name: use letters, digits, '.', '-' and '_'")
     }
-    lock.lock()
-    let isNew = used.insert(name).inserted
-    lock.unlock()
-    guard isNew else {
+    guard used.insert(name).inserted else {
       return SnapshotFailure(
         name: name, kind: .duplicateName,
         message: "the snapshot name \"\(name)\" is used twice; every snapshot needs its own name")
@@ -78,7 +77,7 @@ public final class SnapshotHarness: @unchecked Sendable {
   }
 
   /// The reference files in the folder that none of `names` uses.
-  public func unusedReferences(expected names: Set<String>) -> [String] {
+  public nonisolated func unusedReferences(expected names: Set<String>) -> [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return files.filter { $0.hasSuffix(".txt") && !$0.hasSuffix(".actual.txt") }
       .map { String($0.dropLast(4)) }
@@ -103,7 +102,9 @@ public final class SnapshotHarness: @unchecked Sendable {
       }
   }
 
-  private func record(_ text: String, at url: URL, name: String, kind: SnapshotFailure.Kind, message: String)
+  private nonisolated func record(
+    _ text: String, at url: URL, name: String, kind: SnapshotFailure.Kind, message: String
+  )
     -> SnapshotFailure
   {
     do {
@@ -117,7 +118,7 @@ public final class SnapshotHarness: @unchecked Sendable {
   }
 
   /// Line ends compared as LF.
-  private func normalized(_ text: String) -> String {
+  private nonisolated func normalized(_ text: String) -> String {
     text.replacingOccurrences(of: "\r\n", with: "\n")
   }
 }

@@ -60,14 +60,14 @@ let themesHarness = SnapshotHarness(
 struct ScreenSnapshotTests {
   @Test(arguments: SnapshotCase.plain)
   func plain(_ snapshot: SnapshotCase) async throws {
-    if let failure = screensHarness.check(try await snapshot.render(), named: snapshot.name) {
+    if let failure = await screensHarness.check(try await snapshot.render(), named: snapshot.name) {
       Issue.record(Comment(rawValue: failure.message))
     }
   }
 
   @Test(arguments: SnapshotCase.themed)
   func themed(_ snapshot: SnapshotCase) async throws {
-    if let failure = themesHarness.check(try await snapshot.render(), named: snapshot.name) {
+    if let failure = await themesHarness.check(try await snapshot.render(), named: snapshot.name) {
       Issue.record(Comment(rawValue: failure.message))
     }
   }

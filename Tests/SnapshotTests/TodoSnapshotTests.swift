@@ -46,7 +46,7 @@ let todoHarness = SnapshotHarness(
 struct TodoSnapshotTests {
   @Test(arguments: TodoSnapshotCase.all)
   func screen(_ snapshot: TodoSnapshotCase) async throws {
-    if let failure = todoHarness.check(try await snapshot.render(), named: snapshot.name) {
+    if let failure = await todoHarness.check(try await snapshot.render(), named: snapshot.name) {
       Issue.record(Comment(rawValue: failure.message))
     }
   }

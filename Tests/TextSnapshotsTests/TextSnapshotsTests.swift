@@ -18,38 +18,39 @@ struct TextSnapshotsTests {
     #expect(SnapshotMode.from(environment: ["SNAPSHOTS": "bogus"]) == .verify)
   }
 
-  @Test func aMissingReferenceInVerifyModeFailsWithoutWriting() {
+  @Test func aMissingReferenceInVerifyModeFailsWithoutWriting() async {
     let directory = folder()
     let harness = SnapshotHarness(directory: directory, mode: .verify)
-    let failure = harness.check("hello\n", named: "screen")
+    let failure = await harness.check("hello\n", named: "screen")
     #expect(failure?.kind == .missing)
     #expect(failure?.message.contains("nothing was written") == true)
     #expect(!FileManager.default.fileExists(atPath: harness.referenceURL("screen").path))
   }
 
-  @Test func theDefaultModeRecordsAMissingReferenceAndStillFails() throws {
+  @Test func theDefaultModeRecordsAMissingReferenceAndStillFails() async throws {
     let directory = folder()
     let harness = SnapshotHarness(directory: directory, mode: .missing)
-    #expect(harness.check("hello\n", named: "screen")?.kind == .recorded)
+    #expect(await harness.check("hello\n", named: "screen")?.kind == .recorded)
     #expect(try String(contentsOf: harness.referenceURL("screen"), encoding: .utf8) == "hello\n")
-    #expect(SnapshotHarness(directory: directory, mode: .verify).check("hello\n", named: "screen") == nil)
+    #expect(
+      await SnapshotHarness(directory: directory, mode: .verify).check("hello\n", named: "screen") == nil)
   }
 
-  @Test func updateRewritesAMismatchAndStillFails() throws {
+  @Test func updateRewritesAMismatchAndStillFails() async throws {
     let directory = folder()
     try Data("old\n".utf8).write(to: directory.appendingPathComponent("screen.txt"))
     let harness = SnapshotHarness(directory: directory, mode: .update)
-    #expect(harness.check("new\n", named: "screen")?.kind == .updated)
+    #expect(await harness.check("new\n", named: "screen")?.kind == .updated)
     #expect(try String(contentsOf: harness.referenceURL("screen"), encoding: .utf8) == "new\n")
   }
 
-  @Test func aMismatchPrintsAUnifiedDiffAndWritesTheActualText() throws {
+  @Test func aMismatchPrintsAUnifiedDiffAndWritesTheActualText() async throws {
     let directory = folder()
     let reference = "title\nsame 1\nsame 2\nold line\nsame 3\n"
     try Data(reference.utf8).write(to: directory.appendingPathComponent("screen.txt"))
     let harness = SnapshotHarness(directory: directory, mode: .missing)
     let actual = "title\nsame 1\nsame 2\nnew line  \nsame 3"
-    let failure = try #require(harness.check(actual, named: "screen"))
+    let failure = try #require(await harness.check(actual, named: "screen"))
     #expect(failure.kind == .mismatch)
     #expect(
       failure.message.hasSuffix(
@@ -71,18 +72,19 @@ struct TextSnapshotsTests {
     #expect(try String(contentsOf: harness.referenceURL("screen"), encoding: .utf8) == reference)
   }
 
-  @Test func lineEndingsAreComparedAsLF() throws {
+  @Test func lineEndingsAreComparedAsLF() async throws {
     let directory = folder()
     try Data("a\r\nb\r\n".utf8).write(to: directory.appendingPathComponent("screen.txt"))
-    #expect(SnapshotHarness(directory: directory, mode: .verify).check("a\nb\n", named: "screen") == nil)
+    #expect(
+      await SnapshotHarness(directory: directory, mode: .verify).check("a\nb\n", named: "screen") == nil)
   }
 
-  @Test func aNameUsedTwiceIsAnError() {
+  @Test func aNameUsedTwiceIsAnError() async {
     let harness = SnapshotHarness(directory: folder(), mode: .missing)
-    _ = harness.check("a\n", named: "screen")
-    #expect(harness.check("a\n", named: "screen")?.kind == .duplicateName)
+    _ = await harness.check("a\n", named: "screen")
+    #expect(await harness.check("a\n", named: "screen")?.kind == .duplicateName)
     #expect(SnapshotHarness.duplicates(in: ["a", "b", "a", "c", "b"]) == ["a", "b"])
-    #expect(harness.check("a\n", named: "../escape")?.kind == .invalidName)
+    #expect(await harness.check("a\n", named: "../escape")?.kind == .invalidName)
   }
 
   @Test func referencesNoTestUsesAreReported() throws {
