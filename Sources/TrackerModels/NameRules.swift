@@ -31,6 +31,49 @@ public enum NameRules {
     validate(raw) { key in existing.first { comparisonKey(trimmed($0)) == key } }
   }
 
+  /// The check of a name the user types now (a form, the command line's `add`): `validate`'s,
+  /// and no invisible format character (`isInvisible`, refused as forbidden), and not made of
+  /// joiners and variation selectors alone (refused as empty): a zero width space alone drew a
+  /// blank name, and "Ho\u{200B}me" passed for a second "Home". Names kept from before (in a
+  /// store, a backup, another device's log) are checked by `validate` alone, so that whatever was
+  /// kept still reads and restores; `original`, the edited item's name as stored, passes as it is
+  /// while the user leaves it unchanged.
+  public static func validateTyped<Names: Sequence>(
+    _ raw: String, against existing: Names, original: String? = nil
+  ) -> Result<String, NameError> where Names.Element == String {
+    let name = trimmed(raw)
+    if let original, name == trimmed(original) { return validate(raw, against: existing) }
+    if let scalar = name.unicodeScalars.first(where: { isForbidden($0) || isInvisible($0) }) {
+      return .failure(.forbiddenCharacter(scalar))
+    }
+    if !name.isEmpty, name.unicodeScalars.allSatisfy(isFormatOnly) { return .failure(.empty) }
+    return validate(raw, against: existing)
+  }
+
+  /// Invisible format characters a typed name may not hold: the soft hyphen, the combining
+  /// grapheme joiner, the Arabic letter mark, the Hangul fillers, the Khmer inherent vowels, the
+  /// Mongolian vowel separator, the zero width space, the left-to-right and right-to-left marks,
+  /// the word joiner and invisible operators, the deprecated format characters, the byte order
+  /// mark and the musical formatting marks. The zero width joiner and non-joiner, variation
+  /// selectors and tags are not among them: emoji and several scripts are written with them.
+  public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200E, 0x200F,
+      0x2060...0x2064, 0x206A...0x206F, 0x3164, 0xFEFF, 0xFFA0, 0x1D173...0x1D17A:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether `scalar` draws nothing by itself: white space, an invisible format character, a
+  /// joiner or non-joiner, a variation selector or a tag.
+  private static func isFormatOnly(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isWhitespace || isInvisible(scalar)
+      || [0x200C, 0x200D].contains(scalar.value) || (0xFE00...0xFE0F).contains(scalar.value)
+      || (0xE0000...0xE0FFF).contains(scalar.value)
+  }
+
   /// The same check against names already indexed by their comparison key: O(1) per name, for
   /// imports of thousands.
   public static func validate(_ raw: String, against index: NameIndex) -> Result<String, NameError> {

@@ -84,6 +84,12 @@ struct AddCLITests {
           : "В названии есть недопустимый символ: U+202E"
       ),
       (
+        ["add", "Ru\u{200B}n", "--every", "day"],
+        en
+          ? "The name contains a character that cannot be used: U+200B"
+          : "В названии есть недопустимый символ: U+200B"
+      ),
+      (
         ["add", " ", "--every", "day"],
         en ? "the name is empty: give the tracker a name" : "название пустое: дайте трекеру название"
       ),

@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 import TrackerModels
 
@@ -54,5 +55,62 @@ struct NameRulesTests {
         == .failure(.duplicate(existing: "Поливать растения")))
     #expect(NameRules.validate(" read ", against: existing) == .failure(.duplicate(existing: "Read")))
     #expect(NameRules.validate("Reading", against: existing) == .success("Reading"))
+  }
+
+  // Invisible names (attack walkthrough of 2026-12-07): typed names only.
+
+  @Test(arguments: [
+    ("\u{200B}", 0x200B), ("Ho\u{200B}me", 0x200B), ("\u{FEFF}Read", 0xFEFF), ("Re\u{00AD}ad", 0x00AD),
+    ("Run\u{2060}", 0x2060), ("\u{200E}Run", 0x200E), ("\u{3164}", 0x3164),
+  ])
+  func aTypedNameWithAnInvisibleCharacterIsRefusedNamingIt(name: String, code: UInt32) {
+    #expect(
+      NameRules.validateTyped(name, against: ["Home"]) == .failure(.forbiddenCharacter(Unicode.Scalar(code)!))
+    )
+  }
+
+  @Test func aTypedNameOfJoinersAndSelectorsAloneIsEmpty() {
+    #expect(NameRules.validateTyped("\u{200D}", against: []) == .failure(.empty))
+    #expect(NameRules.validateTyped(" \u{FE0F}\u{200C} ", against: []) == .failure(.empty))
+  }
+
+  /// Emoji and scripts written with joiners and variation selectors are names like any other.
+  @Test func joinersAndVariationSelectorsInAVisibleNameAreKept() {
+    for name in ["👨‍👩‍👧 Family", "❤️ Love", "می‌خواهم", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Run"] {
+      #expect(NameRules.validateTyped(name, against: []) == .success(name))
+    }
+  }
+
+  /// What was kept before the rule (a store, a backup, another device) still passes the check of
+  /// kept names, and an edited item's stored name passes while left unchanged; changed, it is
+  /// held to the typed rule.
+  @Test func aNameKeptFromBeforeStillPassesUntilTheUserChangesIt() {
+    let kept = "Ho\u{200B}me"
+    #expect(NameRules.validate(kept, against: ["Home"]) == .success(kept))
+    #expect(NameRules.validateTyped(kept, against: ["Home"], original: kept) == .success(kept))
+    #expect(
+      NameRules.validateTyped(kept + "s", against: ["Home"], original: kept)
+        == .failure(.forbiddenCharacter("\u{200B}")))
+    #expect(NameRules.validateTyped("Homes", against: ["Home"], original: kept) == .success("Homes"))
+  }
+
+  /// The typed rule adds to the kept one: whatever the kept check refuses, the typed check
+  /// refuses too, for a sweep of names made of letters, spaces, controls, overrides and
+  /// invisible characters (a fixed seed: the same names every run).
+  @Test(arguments: 0..<UInt64(4))
+  func theTypedRuleRefusesEverythingTheKeptRuleRefuses(seed: UInt64) {
+    let parts = ["a", "Б", " ", "\u{200B}", "\u{202E}", "\u{0007}", "\u{200D}", "HOME", "🙂"]
+    var random = SplitMix(seed: seed)
+    for _ in 0..<500 {
+      let name = (0..<Int.random(in: 0...5, using: &random)).map { _ in parts.randomElement(using: &random)! }
+        .joined()
+      if case .failure = NameRules.validate(name, against: ["home"]) {
+        #expect(
+          {
+            if case .failure = NameRules.validateTyped(name, against: ["home"]) { return true }
+            return false
+          }(), "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+      }
+    }
   }
 }

@@ -100,19 +100,24 @@ struct FormKeepsInputTests {
     #expect(flow.sheet?.model(TrackerFormViewModel.self)?.state.categoryValue == "Sport")
   }
 
-  /// A refused character is named in the refusal (issue 49), in both languages.
+  /// A refused character is named in the refusal (issue 49), in both languages: a bidirectional
+  /// override, and an invisible zero width space, alone (it would draw a blank name) or in a name
+  /// (it would pass for another name beside it).
   @Test(arguments: [
-    (Language.en, "The name contains a character that cannot be used: U+202E"),
-    (.ru, "В названии есть недопустимый символ: U+202E"),
+    (Language.en, "Run\u{202E}", "The name contains a character that cannot be used: U+202E"),
+    (.ru, "Run\u{202E}", "В названии есть недопустимый символ: U+202E"),
+    (.en, "\u{200B}", "The name contains a character that cannot be used: U+200B"),
+    (.ru, "\u{200B}", "В названии есть недопустимый символ: U+200B"),
+    (.en, "Ho\u{200B}me", "The name contains a character that cannot be used: U+200B"),
   ])
-  func aRefusedCharacterIsNamed(language: Language, message: String) async throws {
+  func aRefusedCharacterIsNamed(language: Language, typed: String, message: String) async throws {
     let world = try MeasureAndQuotaFormTests.world()
     let flow = await AppFlow.launch(environment: world.environment(language))
     await flow.settled()
     try await flow.tapAndSettle("add")
     try await flow.tapAndSettle("habit")
     try await flow.tapAndSettle("name")
-    try await flow.performAndSettle(.type("Run\u{202E}"))
+    try await flow.performAndSettle(.type(typed))
     #expect(flow.sheet?.model(TrackerFormViewModel.self)?.state.nameError == message)
   }
 }

@@ -49,6 +49,9 @@ public final class CategoryFormViewModel: PresentedScreen {
 
   package let environment: AppEnvironment
   private let editedID: UUID?
+  /// The title as stored, when renaming: it passes as it is while left unchanged
+  /// (`NameRules.validateTyped`).
+  private let originalTitle: String?
   /// The id of the category this form is saving: the store tells the form of its own write while
   /// it writes, and its own title must not then read as taken.
   private var savingID: UUID?
@@ -61,6 +64,7 @@ public final class CategoryFormViewModel: PresentedScreen {
   public init(environment: AppEnvironment, editing: TrackerCategory? = nil) {
     self.environment = environment
     editedID = editing?.id
+    originalTitle = editing?.title
     let localizer = environment.localizer
     observable = ObservableState(
       State(
@@ -149,7 +153,7 @@ public final class CategoryFormViewModel: PresentedScreen {
       state.isDoneEnabled = false
       return
     }
-    switch NameRules.validate(state.text, against: otherTitles) {
+    switch NameRules.validateTyped(state.text, against: otherTitles, original: originalTitle) {
     case .success:
       state.error = nil
       state.isDoneEnabled = true

@@ -447,10 +447,18 @@ public final class TrackerFormViewModel: PresentedScreen {
   }
 
   /// Recomputes everything derived from the form's fields into `state`.
+  /// The edited tracker's name as stored: it passes as it is while left unchanged
+  /// (`NameRules.validateTyped`).
+  private var originalName: String? {
+    guard case .edit(let summary) = mode else { return nil }
+    return summary.tracker.name
+  }
+
   func refresh(_ state: inout State) {
     state.hasChanges = openedDraft.map { $0 != draft(of: state) } ?? false
     let localizer = environment.localizer
-    let validation = NameRules.validate(state.name, against: otherNames ?? [])
+    let validation = NameRules.validateTyped(
+      state.name, against: otherNames ?? [], original: originalName)
     switch validation {
     case .success: state.nameError = nil
     case .failure(let reason): state.nameError = DisplayText.nameError(reason, isCategory: false, localizer)

@@ -117,7 +117,7 @@ enum AddCommand {
     _ name: String, _ categoryTitle: String?, trackers: [Tracker], categories: [TrackerCategory],
     _ localizer: Localizer
   ) -> Result<(name: String, category: CategoryChoice), Outcome> {
-    switch NameRules.validate(name, against: trackers.map(\.name)) {
+    switch NameRules.validateTyped(name, against: trackers.map(\.name)) {
     case .success(let valid):
       return category(categoryTitle, among: categories, localizer).map { (valid, $0) }
     case .failure(let reason):
@@ -250,7 +250,7 @@ enum AddCommand {
     if let found = categories.first(where: { NameRules.comparisonKey($0.title) == key }) {
       return .success(.existing(found))
     }
-    switch NameRules.validate(title, against: categories.map(\.title)) {
+    switch NameRules.validateTyped(title, against: categories.map(\.title)) {
     case .success(let valid): return .success(.new(valid))
     case .failure(let reason):
       return .failure(
