@@ -138,9 +138,25 @@ package enum StoreFile {
   /// says: SQLite's writer locks byte 120 of the `-shm` file.
   package static func writeLockHolder(_ path: String) -> String? {
     guard let pid = sharedMemoryLockHolder(path, byte: 120) else { return nil }
-    let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let name = FileManager.default.contents(atPath: "/proc/\(pid)/comm").flatMap(programName)
     return (name.map { "\($0), " } ?? "") + "pid \(pid)"
+  }
+
+  /// A program's name as the kernel keeps it (`comm`: any bytes the program chose, cut at 15),
+  /// fit to be shown: read as UTF-8 with a character the cut split dropped, control and
+  /// bidirectional characters (an escape sequence would reach the user's terminal, the command
+  /// line prints it as it is) each shown as U+FFFD, nil when nothing is left.
+  static func programName(_ comm: Data) -> String? {
+    var text = String(decoding: comm, as: UTF8.self)
+    while text.hasSuffix("\n") { text.removeLast() }
+    // The kernel's cut can split the last character: its bytes decode as U+FFFD.
+    while text.hasSuffix("\u{FFFD}") { text.removeLast() }
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      shown.append(NameRules.isForbidden(scalar) || NameRules.isInvisible(scalar) ? "\u{FFFD}" : scalar)
+    }
+    let name = NameRules.trimmed(String(shown))
+    return name.isEmpty ? nil : name
   }
 
   /// Whether another process has the database at `path` open: every SQLite connection to a WAL

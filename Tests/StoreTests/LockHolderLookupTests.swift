@@ -50,6 +50,19 @@ struct LockHolderLookupTests {
     holder.release()
     #expect(StoreFile.sharedMemoryLockHolder(path, byte: 120) == nil)
   }
+  /// A program may call itself anything (`prctl`, `/proc/self/comm`): its name is shown with
+  /// control and bidirectional characters replaced, never as an escape sequence on the user's
+  /// terminal; a multibyte character the kernel's 15-byte cut split is dropped, not the name.
+  @Test(arguments: [
+    (Data("sqlite3\n".utf8), "sqlite3"),
+    (Data("\u{1B}[2J\u{1B}]0;PWN\u{07}evi\n".utf8), "\u{FFFD}[2J\u{FFFD}]0;PWN\u{FFFD}evi"),
+    (Data("Ru\u{202E}n\n".utf8), "Ru\u{FFFD}n"),
+    (Data("программа".utf8).prefix(15), "програм"),
+    (Data("\n".utf8), nil),
+  ])
+  func aHoldersNameIsShownSafely(comm: Data, shown: String?) {
+    #expect(StoreFile.programName(comm) == shown)
+  }
 }
 
 /// A thread locking and unlocking one byte of each of its files, round after round, until
