@@ -38,28 +38,67 @@ public enum NameRules {
   /// store, a backup, another device's log) are checked by `validate` alone, so that whatever was
   /// kept still reads and restores; `original`, the edited item's name as stored, passes as it is
   /// while the user leaves it unchanged.
-  public static func validateTyped<Names: Sequence>(
+  ///
+  /// A typed name must also differ from the others as they look (`visibleKey`): "Base" followed by
+  /// a joiner is refused beside "Base", as "Run" is beside a kept "Ru\u{200B}n".
+  public static func validateTyped<Names: Collection>(
     _ raw: String, against existing: Names, original: String? = nil
   ) -> Result<String, NameError> where Names.Element == String {
     let name = trimmed(raw)
     if let original, name == trimmed(original) { return validate(raw, against: existing) }
-    if let scalar = name.unicodeScalars.first(where: { isForbidden($0) || isInvisible($0) }) {
+    if let scalar = name.unicodeScalars.first(where: { isForbidden($0) || isInvisible($0) })
+      ?? strayTag(in: name)
+    {
       return .failure(.forbiddenCharacter(scalar))
     }
     if !name.isEmpty, name.unicodeScalars.allSatisfy(isFormatOnly) { return .failure(.empty) }
-    return validate(raw, against: existing)
+    let result = validate(raw, against: existing)
+    guard case .success = result else { return result }
+    let key = visibleKey(name)
+    if let clash = existing.first(where: { visibleKey($0) == key }) {
+      return .failure(.duplicate(existing: clash))
+    }
+    return result
+  }
+
+  /// A name as it looks, for telling look-alikes apart: `comparisonKey` of the name without what
+  /// draws nothing by itself (invisible format characters, joiners, variation selectors, tags).
+  /// Not stored: the stored key stays `comparisonKey`, so names kept from before keep theirs.
+  public static func visibleKey(_ name: String) -> String {
+    var visible = String.UnicodeScalarView()
+    for scalar in trimmed(name).unicodeScalars
+    where !(isInvisible(scalar) || isJoinerOrSelector(scalar)) {
+      visible.append(scalar)
+    }
+    return comparisonKey(String(visible))
+  }
+
+  /// A tag character outside a flag's sequence (tags follow U+1F3F4 and end with U+E007F): it
+  /// draws nothing there.
+  private static func strayTag(in name: String) -> Unicode.Scalar? {
+    var inFlag = false
+    for scalar in name.unicodeScalars {
+      if (0xE0000...0xE0FFF).contains(scalar.value) {
+        if !inFlag { return scalar }
+      } else {
+        inFlag = scalar.value == 0x1F3F4
+      }
+    }
+    return nil
   }
 
   /// Invisible format characters a typed name may not hold: the soft hyphen, the combining
   /// grapheme joiner, the Arabic letter mark, the Hangul fillers, the Khmer inherent vowels, the
   /// Mongolian vowel separator, the zero width space, the left-to-right and right-to-left marks,
   /// the word joiner and invisible operators, the deprecated format characters, the byte order
-  /// mark and the musical formatting marks. The zero width joiner and non-joiner, variation
+  /// mark and the musical formatting marks; the line and paragraph separators, which would break
+  /// a name across lines; the Braille blank, which draws as a space. The zero width joiner and non-joiner, variation
   /// selectors and tags are not among them: emoji and several scripts are written with them.
   public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200E, 0x200F,
-      0x2060...0x2064, 0x206A...0x206F, 0x3164, 0xFEFF, 0xFFA0, 0x1D173...0x1D17A:
+      0x2028, 0x2029, 0x2060...0x2064, 0x206A...0x206F, 0x2800, 0x3164, 0xFEFF, 0xFFA0,
+      0x1D173...0x1D17A:
       return true
     default:
       return false
@@ -69,8 +108,12 @@ public enum NameRules {
   /// Whether `scalar` draws nothing by itself: white space, an invisible format character, a
   /// joiner or non-joiner, a variation selector or a tag.
   private static func isFormatOnly(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.isWhitespace || isInvisible(scalar)
-      || [0x200C, 0x200D].contains(scalar.value) || (0xFE00...0xFE0F).contains(scalar.value)
+    scalar.properties.isWhitespace || isInvisible(scalar) || isJoinerOrSelector(scalar)
+  }
+
+  /// The zero width joiner and non-joiner, a variation selector or a tag.
+  private static func isJoinerOrSelector(_ scalar: Unicode.Scalar) -> Bool {
+    [0x200C, 0x200D].contains(scalar.value) || (0xFE00...0xFE0F).contains(scalar.value)
       || (0xE0000...0xE0FFF).contains(scalar.value)
   }
 

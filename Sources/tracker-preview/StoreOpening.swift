@@ -119,12 +119,17 @@ enum StoreOpening {
     }
   }
 
-  /// The tracker named `name` (case ignored), or the failure that says none is, with the nearest.
+  /// The tracker named `name` (case ignored), else the one whose name looks like it (a kept name
+  /// with an invisible character, `NameRules.visibleKey`), or the failure that says none is, with
+  /// the nearest.
   static func tracker(named name: String, in summaries: [TrackerSummary]) -> Result<TrackerSummary, Outcome> {
     let key = NameRules.comparisonKey(name)
     if let summary = summaries.first(where: { NameRules.comparisonKey($0.tracker.name) == key }) {
       return .success(summary)
     }
+    let visible = NameRules.visibleKey(name)
+    let lookAlikes = summaries.filter { NameRules.visibleKey($0.tracker.name) == visible }
+    if lookAlikes.count == 1 { return .success(lookAlikes[0]) }
     let suggestion = Suggestion.closest(to: name, among: summaries.map(\.tracker.name))
     return .failure(.failure(TerminalSafe.text(Messages.noSuchTracker(name, suggestion: suggestion))))
   }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TrackerModels
 
 @testable import tracker_preview
 
@@ -346,5 +347,30 @@ struct BackupRestoreCLITests {
     // The same file again changes nothing, and says only that.
     let again = try runCLI(["import", older.path, "--store", store, "--lang", language] + fixed)
     #expect(again.output == (language == "ru" ? russian : english)[1].components(separatedBy: "\n")[0] + "\n")
+  }
+}
+
+/// A name kept from before the typed rule (imported, synced) with an invisible character in it is
+/// found by the name the user sees, when no other name looks the same.
+@Suite("A kept look-alike name")
+struct LookAlikeNameTests {
+  static func summary(_ name: String, _ number: Int) -> TrackerSummary {
+    TrackerSummary(
+      tracker: Tracker(
+        id: UUID(uuidString: "00000000-0000-4000-8000-00000000000\(number)")!, name: name, emoji: "🙂",
+        color: TrackerColor.palette[0], categoryID: UUID(uuidString: "00000000-0000-4000-8000-000000000009")!,
+        createdOn: Day(daysSinceEpoch: 20_000), kind: .event),
+      recordCount: 0, earliestRecord: nil)
+  }
+
+  @Test func aKeptNameWithAnInvisibleCharacterIsFoundByTheNameItShows() throws {
+    let kept = Self.summary("Ru\u{200B}n", 1)
+    let found = try StoreOpening.tracker(named: "run", in: [kept, Self.summary("Read", 2)]).get()
+    #expect(found.tracker.name == "Ru\u{200B}n")
+    // The exact name wins over a look-alike; two look-alikes are no answer.
+    let exact = Self.summary("Run", 3)
+    #expect(try StoreOpening.tracker(named: "Run", in: [kept, exact]).get().tracker.id == exact.tracker.id)
+    let other = Self.summary("R\u{00AD}un", 4)
+    #expect(throws: (any Error).self) { try StoreOpening.tracker(named: "Run", in: [kept, other]).get() }
   }
 }

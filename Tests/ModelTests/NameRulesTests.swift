@@ -113,4 +113,28 @@ struct NameRulesTests {
       }
     }
   }
+
+  /// Attack of 2026-12-07, second round: separators that break a name across lines, the Braille
+  /// blank, and tags outside a flag are refused too.
+  @Test(arguments: [
+    ("Ru\u{2028}n", 0x2028), ("Ru\u{2029}n", 0x2029), ("\u{2800}", 0x2800), ("Ru\u{E0020}n", 0xE0020),
+  ])
+  func moreCharactersThatDrawNothingAreRefused(name: String, code: UInt32) {
+    #expect(
+      NameRules.validateTyped(name, against: []) == .failure(.forbiddenCharacter(Unicode.Scalar(code)!)))
+  }
+
+  /// A typed name differs from the others as they look: a joiner or a selector after "Base" is
+  /// still "Base", and "Run" is taken by a kept "Ru\u{200B}n".
+  @Test func aTypedNameThatLooksLikeAnotherIsADuplicate() {
+    #expect(
+      NameRules.validateTyped("Base\u{200D}", against: ["Base"]) == .failure(.duplicate(existing: "Base")))
+    #expect(
+      NameRules.validateTyped("BASE\u{FE0F}", against: ["Base"]) == .failure(.duplicate(existing: "Base")))
+    #expect(
+      NameRules.validateTyped("Run", against: ["Ru\u{200B}n"])
+        == .failure(.duplicate(existing: "Ru\u{200B}n")))
+    #expect(NameRules.validateTyped("Ru n", against: ["Run"]) == .success("Ru n"))
+    #expect(NameRules.visibleKey("He\u{00AD}alth") == NameRules.visibleKey("health"))
+  }
 }

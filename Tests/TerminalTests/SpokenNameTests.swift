@@ -132,6 +132,10 @@ struct SpokenNameTests {
     _ = await form.press(.enter)  // "+"
     _ = await form.press(.enter)  // Habit
     #expect(names(form)["create"] == words.create)
+    // A name of a joiner alone is no name: Create still asks for the name first.
+    await focus("name", form)
+    _ = await form.press(.character("\u{200D}"))
+    #expect(names(form)["create"] == words.create)
     // The to-do list's "+" and a new task's Done.
     let todo = try await walk.session(.todo, words.language, columns: 80, rows: 24)
     expect(words.todo, in: todo)

@@ -250,6 +250,10 @@ enum AddCommand {
     if let found = categories.first(where: { NameRules.comparisonKey($0.title) == key }) {
       return .success(.existing(found))
     }
+    // A kept title with an invisible character, as the user sees it ("Health" for "He\u{AD}alth").
+    let visible = NameRules.visibleKey(title)
+    let lookAlikes = categories.filter { NameRules.visibleKey($0.title) == visible }
+    if lookAlikes.count == 1 { return .success(.existing(lookAlikes[0])) }
     switch NameRules.validateTyped(title, against: categories.map(\.title)) {
     case .success(let valid): return .success(.new(valid))
     case .failure(let reason):
