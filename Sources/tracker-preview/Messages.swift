@@ -80,6 +80,13 @@ enum Messages {
     switch error {
     case let error as StoreError:
       if case .storage(let failure) = error {
+        if failure.kind == .busy, let holder = failure.holder {
+          // Who holds the file in the run's language, as the app's alert names it (the store's
+          // English words for it are left out of SQLite's, quoted after).
+          let detail = failure.detail.replacingOccurrences(
+            of: " — the write lock is held by \(holder)", with: "")
+          return localizer.text(.alertReasonBusyHolder(holder)) + " (\(detail))"
+        }
         // Tracker's own finding in the user's words; SQLite's or the system's quoted as it is.
         return error.reason(localizer) + " (\(failure.damage.map(damage) ?? failure.detail))"
       }
