@@ -23,9 +23,15 @@ public struct ImportProblem: Hashable, Sendable, CustomStringConvertible {
 public struct ImportFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// Every problem found, in file order.
   public var problems: [ImportProblem]
+  /// The store's own refusal when the write failed (another program holds the file, a full
+  /// disk): a caller says it in the user's words, as any refused write is said.
+  public var storeError: StoreError?
 
-  /// A failure listing `problems`.
-  public init(problems: [ImportProblem]) { self.problems = problems }
+  /// A failure listing `problems`, and the store's refusal behind them, if any.
+  public init(problems: [ImportProblem], storeError: StoreError? = nil) {
+    self.problems = problems
+    self.storeError = storeError
+  }
 
   /// One problem per line, as `path: message`.
   public var description: String { problems.map(\.description).joined(separator: "\n") }

@@ -319,11 +319,13 @@ extension TrackerDataStore {
     do {
       try insert(additions)
     } catch {
-      throw ImportFailure(problems: [
-        ImportProblem(
-          path: "$",
-          reason: StoreMessage("import.storeRefused", "the store refused the import: %@", .text("\(error)")))
-      ])
+      throw ImportFailure(
+        problems: [
+          ImportProblem(
+            path: "$",
+            reason: StoreMessage("import.storeRefused", "the store refused the import: %@", .text("\(error)"))
+          )
+        ], storeError: error)
     }
   }
 }

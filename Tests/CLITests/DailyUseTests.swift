@@ -384,31 +384,48 @@ struct DailyUseTests {
       show.status == 0 && stats.status == 0 && list.status == 0, "\(show.error)\(stats.error)\(list.error)")
   }
 
-  /// The holder is named in the run's language, as the app's alert names it (the attack of
-  /// 2026-12-07 found it named only in English, inside SQLite's words).
+  /// The holder is named in the run's language, as the app's alert names it, by a write and by an
+  /// import (the attack of 2026-12-07 found it named only in English, inside SQLite's words, and
+  /// the import's refusal as "storage failed" under the file's problems).
   @Test(arguments: [
     (
-      "en", "Error: nothing was saved: Another program (",
-      ") is using the data file. Try again in a moment. ("
+      "en", "Error: nothing was saved: ", "was not imported; nothing changed:\nAnother program (",
+      ") is using the data file. Try again in a moment. (SQLite error 5"
     ),
     (
-      "ru", "Ошибка: ничего не сохранено: Файл с данными занят другой программой (",
-      "). Попробуйте ещё раз чуть позже. ("
+      "ru", "Ошибка: ничего не сохранено: ",
+      "не импортирован, ничего не изменилось:\nФайл с данными занят другой программой (",
+      "). Попробуйте ещё раз чуть позже. (SQLite error 5"
     ),
   ])
-  func aWriteThatWaitedPastTheBusyTimeoutSaysWhoHoldsTheFile(language: String, head: String, tail: String)
-    async throws
-  {
+  func aWriteThatWaitedPastTheBusyTimeoutSaysWhoHoldsTheFile(
+    language: String, notSaved: String, notImported: String, holderEnds: String
+  ) async throws {
     let store = try preparedStore()
+    // A backup with one habit the data file does not have: its import must write.
+    let backup = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("new.json")
+    try Data(
+      Self.archive.replacingOccurrences(of: "000000000004", with: "000000000005")
+        .replacingOccurrences(of: "Яблоко", with: "Груша").utf8
+    ).write(to: backup)
     try await whileWriting(store) {
-      // Waits the whole busy timeout (10 s), as a real second writer would: aside, so that other
-      // tests run meanwhile.
-      let done = try await runProgramAside(
-        builtProduct("tracker-preview"), ["done", "Бег", "--store", store, "--lang", language] + fixed)
-      #expect(done.status == 1)
-      #expect(done.error.hasPrefix(head), "\(done.error)")
-      #expect(done.error.contains("pid \(getpid())" + tail), "\(done.error)")
-      #expect(!done.error.contains("the write lock is held by"), "\(done.error)")
+      // Each waits the whole busy timeout (10 s), as a real second writer would: aside, so that
+      // other tests run meanwhile, and side by side.
+      let preview = builtProduct("tracker-preview")
+      async let done = runProgramAside(
+        preview, ["done", "Бег", "--store", store, "--lang", language] + fixed)
+      async let imported = runProgramAside(
+        preview, ["import", backup.path, "--store", store, "--lang", language] + fixed)
+      let (write, restore) = try await (done, imported)
+      #expect(write.error.hasPrefix(notSaved), "\(write.error)")
+      #expect(restore.error.contains(notImported), "\(restore.error)")
+      for result in [write, restore] {
+        #expect(result.status == 1)
+        #expect(result.error.contains("pid \(getpid())" + holderEnds), "\(result.error)")
+        #expect(!result.error.contains("the write lock is held by"), "\(result.error)")
+        #expect(!result.error.contains("storage failed"), "\(result.error)")
+      }
     }
   }
+
 }

@@ -241,6 +241,14 @@ enum ImportCommand {
   /// line at 4,000), then, when the file holds items the data file has with other values, how to
   /// restore it as it is into a new file; exit code 1.
   private static func refused(_ file: String, _ error: ImportFailure) -> Outcome {
+    // The store refused the write (another program holds the file, a full disk): said as any
+    // refused write is, in the run's language, not as a problem of the file.
+    if let storeError = error.storeError {
+      return Outcome(
+        standardError: Messages.error(Messages.notImported(TerminalSafe.text(file)))
+          + TerminalSafe.text(Messages.describe(storeError)) + "\n",
+        exitCode: 1)
+    }
     let conflicts = error.problems.contains { $0.reason.key == "import.differsFromStore" }
     return Outcome(
       standardError: Messages.error(Messages.notImported(TerminalSafe.text(file)))
