@@ -311,6 +311,13 @@ struct AddCLITests {
     let empty = try runCLI(["add", "Run", "--every", "day", "--category", "  "] + file)
     #expect(empty.status == 64)
     #expect(empty.error.hasPrefix("Error: the value of --category is empty: give the title of a category\n"))
+    // A joiner alone is as empty, in both languages.
+    let joiner = try runCLI(["add", "Run", "--every", "day", "--category", "\u{200D}"] + file)
+    #expect(joiner.status == 64)
+    #expect(joiner.error.hasPrefix("Error: the value of --category is empty: give the title of a category\n"))
+    let joinerRU = try runCLI(
+      ["add", "Run", "--every", "day", "--category", "\u{200D}", "--lang", "ru"] + file)
+    #expect(joinerRU.error.hasPrefix("Ошибка: значение --category пустое: укажите название категории\n"))
     #expect(try runCLI(["add", "Run", "--every", "day", "--category", "Health"] + file).status == 0)
     #expect(try runCLI(["add", "Read", "--every", "day", "--category", "Mind"] + file).status == 0)
     let which = try runCLI(["add", "Walk", "--every", "day", "--lang", "ru"] + file)

@@ -49,7 +49,10 @@ enum AddCommand {
     case .success(let read): place = read
     case .failure(let error): return usage(error.message)
     }
-    if let title = options.category, NameRules.trimmed(title).isEmpty {
+    // Empty as a typed title is: blank, or joiners and variation selectors alone.
+    if let title = options.category,
+      case .failure(.empty) = NameRules.validateTyped(title, against: [String]())
+    {
       return usage(Messages.text(.cliAddEmptyCategory))
     }
     // A data file not there yet is judged empty first: a refusal leaves no new file behind.
@@ -260,7 +263,7 @@ enum AddCommand {
       return .failure(
         .failure(
           DisplayText.nameError(reason, isCategory: true, localizer).map(TerminalSafe.text)
-            ?? Messages.text(.cliAddNoCategory)))
+            ?? Messages.text(.cliAddEmptyCategory)))
     }
   }
 }
