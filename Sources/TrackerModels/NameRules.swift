@@ -46,8 +46,8 @@ public enum NameRules {
   ) -> Result<String, NameError> where Names.Element == String {
     let name = trimmed(raw)
     if let original, name == trimmed(original) { return validate(raw, against: existing) }
-    if let scalar = name.unicodeScalars.first(where: { isForbidden($0) || isInvisible($0) })
-      ?? strayTag(in: name)
+    if let scalar = name.unicodeScalars.first(where: { isForbidden($0) || isInvisible($0) || isUnusable($0) })
+      ?? strayTag(in: name) ?? name.unicodeScalars.first.flatMap({ isCombining($0) ? $0 : nil })
     {
       return .failure(.forbiddenCharacter(scalar))
     }
@@ -73,12 +73,29 @@ public enum NameRules {
     return comparisonKey(String(visible))
   }
 
+  /// A tag character (U+E0000–E007F): part of a subdivision flag's sequence.
+  private static func isTag(_ scalar: Unicode.Scalar) -> Bool { (0xE0000...0xE007F).contains(scalar.value) }
+
+  /// A noncharacter (U+FFFE, U+FDD0…): never text. (Code points this toolchain's Unicode has not
+  /// assigned are left alone: a new emoji may be one.)
+  private static func isUnusable(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isNoncharacterCodePoint
+  }
+
+  /// A combining mark: at the start of a name it has no letter to sit on.
+  private static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .spacingMark: return true
+    default: return false
+    }
+  }
+
   /// A tag character outside a flag's sequence (tags follow U+1F3F4 and end with U+E007F): it
   /// draws nothing there.
   private static func strayTag(in name: String) -> Unicode.Scalar? {
     var inFlag = false
     for scalar in name.unicodeScalars {
-      if (0xE0000...0xE0FFF).contains(scalar.value) {
+      if isTag(scalar) {
         if !inFlag { return scalar }
       } else {
         inFlag = scalar.value == 0x1F3F4
@@ -111,10 +128,11 @@ public enum NameRules {
     scalar.properties.isWhitespace || isInvisible(scalar) || isJoinerOrSelector(scalar)
   }
 
-  /// The zero width joiner and non-joiner, a variation selector or a tag.
+  /// The zero width joiner and non-joiner, a variation selector (an ideographic one included) or
+  /// a tag.
   private static func isJoinerOrSelector(_ scalar: Unicode.Scalar) -> Bool {
     [0x200C, 0x200D].contains(scalar.value) || (0xFE00...0xFE0F).contains(scalar.value)
-      || (0xE0000...0xE0FFF).contains(scalar.value)
+      || (0xE0100...0xE01EF).contains(scalar.value) || isTag(scalar)
   }
 
   /// The same check against names already indexed by their comparison key: O(1) per name, for

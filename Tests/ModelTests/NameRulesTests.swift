@@ -76,7 +76,7 @@ struct NameRulesTests {
 
   /// Emoji and scripts written with joiners and variation selectors are names like any other.
   @Test func joinersAndVariationSelectorsInAVisibleNameAreKept() {
-    for name in ["👨‍👩‍👧 Family", "❤️ Love", "می‌خواهم", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Run"] {
+    for name in ["👨‍👩‍👧 Family", "❤️ Love", "می‌خواهم", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Run", "葛\u{E0100}城", "Café", "Cafe\u{0301}s"] {
       #expect(NameRules.validateTyped(name, against: []) == .success(name))
     }
   }
@@ -115,9 +115,11 @@ struct NameRulesTests {
   }
 
   /// Attack of 2026-12-07, second round: separators that break a name across lines, the Braille
-  /// blank, and tags outside a flag are refused too.
+  /// blank, tags outside a flag, a combining mark with no letter before it and noncharacters are
+  /// refused too.
   @Test(arguments: [
     ("Ru\u{2028}n", 0x2028), ("Ru\u{2029}n", 0x2029), ("\u{2800}", 0x2800), ("Ru\u{E0020}n", 0xE0020),
+    ("\u{0301}", 0x0301), ("\u{0301}Run", 0x0301),
   ])
   func moreCharactersThatDrawNothingAreRefused(name: String, code: UInt32) {
     #expect(
@@ -136,5 +138,21 @@ struct NameRulesTests {
         == .failure(.duplicate(existing: "Ru\u{200B}n")))
     #expect(NameRules.validateTyped("Ru n", against: ["Run"]) == .success("Ru n"))
     #expect(NameRules.visibleKey("He\u{00AD}alth") == NameRules.visibleKey("health"))
+  }
+
+  /// Noncharacters are never text; a code point this toolchain has not assigned may be a new
+  /// emoji, and is left alone.
+  @Test(arguments: [0xFFFE, 0xFDD0, 0x10FFFF] as [UInt32])
+  func aNoncharacterIsRefused(code: UInt32) throws {
+    let scalar = try #require(Unicode.Scalar(code))
+    var name = "Run"
+    name.unicodeScalars.append(scalar)
+    #expect(NameRules.validateTyped(name, against: []) == .failure(.forbiddenCharacter(scalar)))
+  }
+
+  @Test func aCodePointNotYetAssignedIsLeftAlone() throws {
+    var name = "Run "
+    name.unicodeScalars.append(try #require(Unicode.Scalar(0x1FAFF)))
+    #expect(NameRules.validateTyped(name, against: []) == .success(name))
   }
 }
