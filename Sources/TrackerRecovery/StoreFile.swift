@@ -171,10 +171,12 @@ package enum StoreFile {
   /// When this process has the file open (its SQLite connection does, whenever it met the lock),
   /// the kernel is asked through that descriptor (`F_GETLK`): exact, whatever else comes and goes.
   /// A descriptor opened here and closed again would drop every lock this process's connections
-  /// hold on the file, so none is. Otherwise the answer is read from `/proc/locks`, which the
-  /// kernel hands out a page per read, finding where the next page begins by counting lines: when
-  /// locks listed before it go between two reads, a line is skipped. The table is read again, up
-  /// to `lockTableReads` times, until the holder is found.
+  /// hold on the file, so none is. Otherwise each process this one may look into (its user's) is
+  /// asked which of its descriptors is the file, and that descriptor's locks are read
+  /// (`/proc/PID/fdinfo/FD`, a few lines read whole): exact too. Last, for another user's
+  /// process, `/proc/locks`, which the kernel hands out a page per read, finding where the next
+  /// page begins by counting lines: when locks listed before it go between two reads, a line is
+  /// skipped, so the table is read again, up to `lockTableReads` times, until the holder is found.
   package static func sharedMemoryLockHolder(_ path: String, byte: Int) -> Int32? {
     var info = stat()
     guard stat(path + "-shm", &info) == 0 else { return nil }
@@ -185,6 +187,9 @@ package enum StoreFile {
     let major = (device >> 8) & 0xfff | (device >> 32) & ~0xfff
     let minor = device & 0xff | (device >> 12) & ~0xff
     let file = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(info.st_ino))
+    if let found = holderAmongProcesses(file: file, device: info.st_dev, inode: info.st_ino, byte: byte) {
+      return found
+    }
     for _ in 0..<lockTableReads {
       guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
       if let holder = holder(of: file, byte: byte, in: table) { return holder }
@@ -194,6 +199,30 @@ package enum StoreFile {
 
   /// How many times `sharedMemoryLockHolder` reads the lock table before it says nobody holds it.
   static let lockTableReads = 4
+
+  /// The process, other than this one, among those whose descriptors this one may list, that
+  /// holds a lock on `byte` of the file (`file` as "major:minor:inode"), read from the locks each
+  /// descriptor of the file shows.
+  private static func holderAmongProcesses(file: String, device: dev_t, inode: ino_t, byte: Int) -> Int32? {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+    let me = getpid()
+    for entry in entries {
+      guard let pid = Int32(entry), pid != me,
+        let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
+      else { continue }
+      for descriptor in descriptors {
+        var info = stat()
+        guard stat("/proc/\(pid)/fd/\(descriptor)", &info) == 0, info.st_dev == device, info.st_ino == inode,
+          let text = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(descriptor)", encoding: .utf8)
+        else { continue }
+        // "lock:\t1: POSIX  ADVISORY  READ 1234 00:1b:171868 128 128", as `/proc/locks` writes it.
+        let locks = text.split(separator: "\n").filter { $0.hasPrefix("lock:") }
+          .map { $0.dropFirst(5).trimmingCharacters(in: .whitespaces) }
+        if let holder = holder(of: file, byte: byte, in: locks.joined(separator: "\n")) { return holder }
+      }
+    }
+    return nil
+  }
 
   /// Asks the kernel, through a descriptor of the file this process already has open, which other
   /// process holds a lock that a write lock on `byte` would meet: `.some(nil)` when none does,

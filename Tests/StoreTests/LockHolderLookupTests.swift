@@ -38,7 +38,9 @@ struct LockHolderLookupTests {
   }
 
   /// Without a descriptor of the file in this process (another process's data file, looked at
-  /// before opening it), the lock table answers: the holder, then nobody once it let go.
+  /// before opening it), the holder's own descriptor of it answers (its `fdinfo`), however the
+  /// lock table churns (the churn test beside it once made this miss): the holder, then nobody
+  /// once it let go.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
   func aFileThisProcessHasNotOpenIsAnsweredFromTheLockTable() throws {
     let folder = TemporaryFolder()
