@@ -318,9 +318,7 @@ private struct Speech {
     if let error = state.nameError ?? state.measure.unitError ?? state.measure.targetError { return error }
     var missing: [String] = []
     // Blank as the name's rule sees it: white space, or joiners and variation selectors alone.
-    if case .failure(.empty) = NameRules.validateTyped(state.name, against: [String]()) {
-      missing.append(localizer.text(.spokenName))
-    }
+    if NameRules.isBlankAsTyped(state.name) { missing.append(localizer.text(.spokenName)) }
     if state.categoryValue == nil { missing.append(state.categoryTitle) }
     if state.hasSchedule, state.scheduleValue == nil { missing.append(state.scheduleTitle) }
     if state.measure.isMeasurable {

@@ -32,15 +32,13 @@ public enum NameRules {
   }
 
   /// The check of a name the user types now (a form, the command line's `add`): `validate`'s,
-  /// and no invisible format character (`isInvisible`, refused as forbidden), and not made of
-  /// joiners and variation selectors alone (refused as empty): a zero width space alone drew a
-  /// blank name, and "Ho\u{200B}me" passed for a second "Home". Names kept from before (in a
-  /// store, a backup, another device's log) are checked by `validate` alone, so that whatever was
-  /// kept still reads and restores; `original`, the edited item's name as stored, passes as it is
-  /// while the user leaves it unchanged.
-  ///
-  /// A typed name must also differ from the others as they look (`visibleKey`): "Base" followed by
-  /// a joiner is refused beside "Base", as "Run" is beside a kept "Ru\u{200B}n".
+  /// and more (docs/rules.md). Refused as forbidden, naming the character: an invisible one
+  /// (`isInvisible`), a noncharacter, a tag outside a flag, a combining mark with no letter before
+  /// it. Refused as empty: a name of joiners and variation selectors alone (`isBlankAsTyped`).
+  /// Refused as a duplicate: a name that looks like another (`visibleKey`), as "Base" followed by
+  /// a joiner beside "Base". Names kept from before (in a store, a backup, another device's log)
+  /// are checked by `validate` alone, so that whatever was kept still reads and restores;
+  /// `original`, the edited item's name as stored, passes as it is while left unchanged.
   public static func validateTyped<Names: Collection>(
     _ raw: String, against existing: Names, original: String? = nil
   ) -> Result<String, NameError> where Names.Element == String {
@@ -51,7 +49,7 @@ public enum NameRules {
     {
       return .failure(.forbiddenCharacter(scalar))
     }
-    if !name.isEmpty, name.unicodeScalars.allSatisfy(isFormatOnly) { return .failure(.empty) }
+    if !name.isEmpty, isBlankAsTyped(name) { return .failure(.empty) }
     let result = validate(raw, against: existing)
     guard case .success = result else { return result }
     let key = visibleKey(name)
@@ -59,6 +57,12 @@ public enum NameRules {
       return .failure(.duplicate(existing: clash))
     }
     return result
+  }
+
+  /// Whether `raw` is an empty name as a typed name is judged: white space, invisible characters,
+  /// joiners and variation selectors, or nothing at all.
+  public static func isBlankAsTyped(_ raw: String) -> Bool {
+    trimmed(raw).unicodeScalars.allSatisfy(isFormatOnly)
   }
 
   /// A name as it looks, for telling look-alikes apart: `comparisonKey` of the name without what
@@ -109,8 +113,9 @@ public enum NameRules {
   /// Mongolian vowel separator, the zero width space, the left-to-right and right-to-left marks,
   /// the word joiner and invisible operators, the deprecated format characters, the byte order
   /// mark and the musical formatting marks; the line and paragraph separators, which would break
-  /// a name across lines; the Braille blank, which draws as a space. The zero width joiner and non-joiner, variation
-  /// selectors and tags are not among them: emoji and several scripts are written with them.
+  /// a name across lines; the Braille blank, which draws as a space. The zero width joiner and
+  /// non-joiner, variation selectors and tags are not among them: emoji and several scripts are
+  /// written with them.
   public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200E, 0x200F,

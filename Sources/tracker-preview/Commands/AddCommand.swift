@@ -50,9 +50,7 @@ enum AddCommand {
     case .failure(let error): return usage(error.message)
     }
     // Empty as a typed title is: blank, or joiners and variation selectors alone.
-    if let title = options.category,
-      case .failure(.empty) = NameRules.validateTyped(title, against: [String]())
-    {
+    if let title = options.category, NameRules.isBlankAsTyped(title) {
       return usage(Messages.text(.cliAddEmptyCategory))
     }
     // A data file not there yet is judged empty first: a refusal leaves no new file behind.
