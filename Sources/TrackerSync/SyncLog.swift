@@ -89,15 +89,17 @@ package struct SyncLogFile: Hashable, Sendable {
 
   /// The file's text.
   package var text: String {
-    var text = JSONWriter.line(
-      .object(
-        [
-          ("format", .string(Self.format)), ("version", .int(Self.version)), ("device", .string(device)),
-          ("sequence", .int(sequence)),
-        ] + (isSnapshot ? [("snapshot", JSONValue.bool(true))] : []) + [
-          ("entries", .int(entries.count)),
-          ("read", .object(read.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-        ] + (written.map { [("written", JSONValue.number(String($0)))] } ?? [])))
+    // The header's fields one statement at a time: as one expression of `+`s it took the type
+    // checker a second.
+    var header: [(String, JSONValue)] = [
+      ("format", .string(Self.format)), ("version", .int(Self.version)), ("device", .string(device)),
+      ("sequence", .int(sequence)),
+    ]
+    if isSnapshot { header.append(("snapshot", .bool(true))) }
+    header.append(("entries", .int(entries.count)))
+    header.append(("read", .object(read.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
+    if let written { header.append(("written", .number(String(written)))) }
+    var text = JSONWriter.line(.object(header))
     text += "\n"
     text.reserveCapacity(text.utf8.count + entries.count * 96)
     for (key, value) in entries {
