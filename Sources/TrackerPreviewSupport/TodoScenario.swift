@@ -26,10 +26,12 @@ public struct CannedTodoLoader: TodoLoader {
 public typealias TodoScenario = Scenario<TodoScenarios>
 
 extension Scenario where App == TodoScenarios {
-  /// A scenario: its name, the screen it ends on, the tasks stored, what the starting-task loader
-  /// answers (nil: never) and the user's actions once loading is over.
+  /// A scenario: its name, the screen it ends on, the tasks stored (in the language the run is
+  /// watched in), what the starting-task loader answers (nil: never) and the user's actions once
+  /// loading is over.
   public init(
-    _ name: String, screen: TodoFlow.Screen, tasks: [TodoTask] = [],
+    _ name: String, screen: TodoFlow.Screen,
+    tasks: @escaping @Sendable (Language) -> [TodoTask] = { _ in [] },
     loaderAnswer: Result<[LoadedTodo], TodoLoadError>? = nil,
     actions: @escaping @Sendable (ScenarioContext) -> [UserAction] = { _ in [] }
   ) {
@@ -49,8 +51,11 @@ extension Scenario where App == TodoScenarios {
 
   /// The instant the scenarios' clock stands at (2026-11-30 15:10 UTC).
   public static var now: Date { TodoScenarios.now }
-  /// Two stored tasks: one loaded and done, one of the user's with a title and a long text.
-  public static var storedTasks: [TodoTask] { TodoScenarios.storedTasks }
+  /// Two stored tasks: one loaded and done, one of the user's with a title and a long text, the
+  /// user's written in `language`.
+  public static func storedTasks(in language: Language) -> [TodoTask] {
+    TodoScenarios.storedTasks(in: language)
+  }
   /// What the network brings on a first launch.
   public static var loadedTasks: [LoadedTodo] { TodoScenarios.loadedTasks }
 }
@@ -62,8 +67,9 @@ public enum TodoScenarios: ScenarioApp {
 
   /// What a run of the to-do app starts from.
   public struct Start: Sendable {
-    /// The tasks stored when the app starts.
-    public var tasks: [TodoTask]
+    /// The tasks stored when the app starts, in the language of the run: what a user typed is in
+    /// their language (the demo speaks the watcher's, as the tracker's does).
+    public var tasks: @Sendable (Language) -> [TodoTask]
     /// What the starting-task loader answers (nil: never).
     public var loaderAnswer: Result<[LoadedTodo], TodoLoadError>?
   }
@@ -77,7 +83,7 @@ public enum TodoScenarios: ScenarioApp {
   /// answering as the scenario says, then the app launched.
   @MainActor
   public static func launch(_ start: Start, environment: TodoEnvironment) async throws -> TodoFlow {
-    try await put(start.tasks, into: environment.store)
+    try await put(start.tasks(environment.language), into: environment.store)
     var environment = environment
     environment.loader = CannedTodoLoader(start.loaderAnswer)
     return TodoFlow(environment: environment)
@@ -93,16 +99,28 @@ public enum TodoScenarios: ScenarioApp {
   /// The instant the scenarios' clock stands at (2026-11-30 15:10 UTC).
   public static let now = Date(timeIntervalSince1970: 1_796_034_600)
 
-  /// Two stored tasks (their ids are far from those `TodoEnvironment.fixed` counts up): one loaded and done, one of the user's with a title and a long text.
-  public static let storedTasks = [
-    TodoTask(
-      id: UUID(uuidString: "00000000-0000-4000-8000-0000000001A1")!, title: "", text: "Memorize a poem",
-      isDone: true, created: Date(timeIntervalSince1970: 1_796_000_000), remoteID: 2),
-    TodoTask(
-      id: UUID(uuidString: "00000000-0000-4000-8000-0000000001A2")!, title: "Shopping",
-      text: "Bread, milk, apples, a birthday card for grandma and something nice for the cat", isDone: false,
-      created: Date(timeIntervalSince1970: 1_796_001_000)),
-  ]
+  /// Two stored tasks (their ids are far from those `TodoEnvironment.fixed` counts up): one loaded
+  /// and done (the server's words, English in any language), and one the user wrote in
+  /// `language`, with a title and a long text.
+  public static func storedTasks(in language: Language) -> [TodoTask] {
+    let russian = language == .ru
+    return [
+      TodoTask(
+        id: UUID(uuidString: "00000000-0000-4000-8000-0000000001A1")!, title: "", text: "Memorize a poem",
+        isDone: true, created: Date(timeIntervalSince1970: 1_796_000_000), remoteID: 2),
+      TodoTask(
+        id: UUID(uuidString: "00000000-0000-4000-8000-0000000001A2")!, title: shoppingTitle(in: language),
+        text: russian
+          ? "Хлеб, молоко, яблоки, открытка бабушке ко дню рождения и что-нибудь приятное для кота"
+          : "Bread, milk, apples, a birthday card for grandma and something nice for the cat",
+        isDone: false, created: Date(timeIntervalSince1970: 1_796_001_000)),
+    ]
+  }
+
+  /// The title of the user's stored task in `language`.
+  public static func shoppingTitle(in language: Language) -> String {
+    language == .ru ? "Покупки" : "Shopping"
+  }
 
   /// What the network brings on a first launch (the first tasks of dummyjson.com/todos).
   public static let loadedTasks = [
@@ -117,14 +135,14 @@ public enum TodoScenarios: ScenarioApp {
     TodoScenario("todos-error", screen: .todos, loaderAnswer: .failure(.offline)),
     TodoScenario("todos-empty", screen: .todos, loaderAnswer: .success([])),
     TodoScenario("todos-loaded", screen: .todos, loaderAnswer: .success(loadedTasks)),
-    TodoScenario("todos-list", screen: .todos, tasks: storedTasks),
-    TodoScenario("todo-form", screen: .todoForm, tasks: storedTasks) { run in
+    TodoScenario("todos-list", screen: .todos, tasks: storedTasks(in:)),
+    TodoScenario("todo-form", screen: .todoForm, tasks: storedTasks(in:)) { run in
       [
         .tap(.element(.add)), .tap(.element(.field(.text))),
         .type(run.language == .ru ? "Полить цветы\nв гостиной" : "Water the plants\nin the living room"),
       ]
     },
-    TodoScenario("todos-added", screen: .todos, tasks: storedTasks) { run in
+    TodoScenario("todos-added", screen: .todos, tasks: storedTasks(in:)) { run in
       [
         .tap(.element(.add)), .tap(.element(.field(.title))), .type(run.language == .ru ? "Дом" : "Home"),
         .tap(.element(.field(.text))),
@@ -132,11 +150,11 @@ public enum TodoScenarios: ScenarioApp {
         .tap(.element(.done)),
       ]
     },
-    TodoScenario("todo-edit", screen: .todoEdit, tasks: storedTasks) { _ in
-      [.tap(.element(.todo("Shopping")))]
+    TodoScenario("todo-edit", screen: .todoEdit, tasks: storedTasks(in:)) { run in
+      [.tap(.element(.todo(shoppingTitle(in: run.language))))]
     },
-    TodoScenario("todos-delete-question", screen: .todos, tasks: storedTasks) { _ in
-      [.swipe(.left, .element(.todo("Shopping")))]
+    TodoScenario("todos-delete-question", screen: .todos, tasks: storedTasks(in:)) { run in
+      [.swipe(.left, .element(.todo(shoppingTitle(in: run.language))))]
     },
   ]
 }

@@ -151,13 +151,14 @@ enum StoreOpening {
         environment: context.environment, homeDirectory: context.homeDirectory)
   }
 
-  /// The to-do app's store (`--app todo`): the demo tasks in memory, or the data file, by default
-  /// `todo.sqlite` beside the tracker's. With `readOnly` a missing file reads as an empty store
-  /// and nothing is created.
+  /// The to-do app's store (`--app todo`): the demo tasks in memory (the user's written in the
+  /// run's language, as the tracker's demo is), or the data file, by default `todo.sqlite` beside
+  /// the tracker's. With `readOnly` a missing file reads as an empty store and nothing is created.
   static func openTodo(
-    _ invocation: Invocation, _ context: ToolContext, readOnly: Bool = false, outcome: inout Outcome
+    _ invocation: Invocation, _ settings: Settings, _ context: ToolContext, readOnly: Bool = false,
+    outcome: inout Outcome
   ) -> (any TodoDataStore)? {
-    if invocation.options.demo { return InMemoryTodoStore(TodoScenario.storedTasks) }
+    if invocation.options.demo { return InMemoryTodoStore(TodoScenario.storedTasks(in: settings.language)) }
     let defaultPath = SQLiteTodoStore.defaultPath(
       environment: context.environment, homeDirectory: context.homeDirectory)
     let path = invocation.options.store ?? defaultPath

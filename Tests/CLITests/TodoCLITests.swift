@@ -247,6 +247,17 @@ struct TodoCLITests {
     #expect(again.status == 0, "\(again.error)")
   }
 
+  /// The demo's tasks speak the watcher's language, as the tracker's demo does: the one the user
+  /// wrote is in their language, the one loaded from the server stays in the server's words.
+  @Test(arguments: [("en", "Shopping", "Bread, milk"), ("ru", "Покупки", "Хлеб, молоко")])
+  func theDemoTasksTheUserWroteAreInTheRunsLanguage(language: String, title: String, text: String) throws {
+    let list = try runCLI(["--app", "todo", "show", "todos", "--demo", "--lang", language] + fixed)
+    #expect(list.status == 0 && list.output.contains(title) && list.output.contains(text), "\(list.output)")
+    #expect(list.output.contains("Memorize a poem"))
+    let other = language == "en" ? "Покупки" : "Shopping"
+    #expect(!list.output.contains(other))
+  }
+
   @Test func screensOfTheOtherAppPointToItsOption() throws {
     let show = try runCLI(["show", "todos"])
     #expect(show.status == 64 && show.error.contains("'todos' is a screen of the todo app (--app todo)"))

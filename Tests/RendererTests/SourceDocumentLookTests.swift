@@ -39,7 +39,8 @@ struct SourceDocumentLookTests {
   func todoView(_ language: Language, actions: [UserAction] = []) async throws -> TodoFlow.View {
     let flow = TodoFlow(
       environment: .fixed(
-        now: TodoScenario.now, language: language, store: InMemoryTodoStore(TodoScenario.storedTasks),
+        now: TodoScenario.now, language: language,
+        store: InMemoryTodoStore(TodoScenario.storedTasks(in: language)),
         loader: CannedTodoLoader(nil)))
     await flow.settled()
     for action in actions { try await flow.performAndSettle(action) }
@@ -59,7 +60,8 @@ struct SourceDocumentLookTests {
     #expect(styled[row].contains("{#33CF69}│{/}{#1A1B22 on #33CF69} {/}"))
     #expect(styled[row].hasSuffix("{#1A1B22 on #33CF69}                           {/}{#33CF69}│{/}"))
     // The task that is not done has no background.
-    #expect(!styled.filter { $0.contains("Shopping") }.joined().contains(" on #"))
+    let shopping = TodoScenarios.shoppingTitle(in: language)
+    #expect(!styled.filter { $0.contains(shopping) }.joined().contains(" on #"))
     // A terminal paints the green too; plain text keeps the ✓.
     #expect(renderer.render(view, format: .ansi(.light)).contains("48;2;51;207;105"))
     #expect(renderer.render(view).contains("│ ✓ Memorize a poem"))
@@ -176,14 +178,15 @@ struct SourceDocumentLookTests {
 
   // MARK: i. The to-do delete question next to its task, naming it
 
-  @Test(arguments: [(Language.en, "Delete this task?", "“Shopping”"), (.ru, "Удалить задачу?", "«Shopping»")])
+  @Test(arguments: [(Language.en, "Delete this task?", "“Shopping”"), (.ru, "Удалить задачу?", "«Покупки»")])
   func theDeleteQuestionIsDrawnUnderItsTaskAndNamesIt(language: Language, question: String, name: String)
     async throws
   {
-    let view = try await todoView(language, actions: [.swipe(.left, .identifier("todo:Shopping"))])
+    let shopping = TodoScenarios.shoppingTitle(in: language)
+    let view = try await todoView(language, actions: [.swipe(.left, .identifier("todo:" + shopping))])
     let lines = ScreenRenderer(device: .se).lines(for: view)
     let text = lines.map(\.text)
-    let task = try #require(text.firstIndex { $0.contains("Shopping") && !$0.contains(name) })
+    let task = try #require(text.firstIndex { $0.contains(shopping) && !$0.contains(name) })
     let asked = try #require(text.firstIndex { $0.contains(question) })
     let other = try #require(text.firstIndex { $0.contains("Memorize a poem") })
     // The task's title, its text on three lines, its bottom border; then the question's box.

@@ -16,7 +16,7 @@ struct TodoThemeTests {
   func listView() async -> TodoFlow.View {
     let flow = TodoFlow(
       environment: .fixed(
-        now: TodoScenario.now, language: .ru, store: InMemoryTodoStore(TodoScenario.storedTasks),
+        now: TodoScenario.now, language: .ru, store: InMemoryTodoStore(TodoScenario.storedTasks(in: .ru)),
         loader: CannedTodoLoader(nil)))
     await flow.settled()
     return flow.view
@@ -28,7 +28,7 @@ struct TodoThemeTests {
     #expect(renderer.render(view, format: .markup(.dark)) == renderer.render(view, format: .markup(.light)))
     #expect(renderer.render(view, format: .ansi(.dark)) == renderer.render(view, format: .ansi(.light)))
     // The light theme's dark text, and the done row's green background.
-    #expect(renderer.render(view, format: .markup(.dark)).contains("{bold #1A1B22}Shopping"))
+    #expect(renderer.render(view, format: .markup(.dark)).contains("{bold #1A1B22}Покупки"))
     #expect(renderer.render(view, format: .markup(.dark)).contains("{#1A1B22 on #33CF69}✓ {/}"))
   }
 

@@ -132,7 +132,8 @@ struct EveryLayerWalkTests {
         }
       }
     case .todo, .todoUnreadable, .todoFirst:
-      let failing = FailingTodoStore(InMemoryTodoStore(start == .todoFirst ? [] : TodoScenario.storedTasks))
+      let failing = FailingTodoStore(
+        InMemoryTodoStore(start == .todoFirst ? [] : TodoScenario.storedTasks(in: language)))
       if start == .todoUnreadable { failing.fail(.nextRead(FailingStore.ioError)) }
       let loader: any TodoLoader = start == .todoFirst ? OfflineFirstLoader() : CannedTodoLoader(nil)
       let flow = TodoFlow(

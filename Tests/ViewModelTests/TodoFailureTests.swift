@@ -28,7 +28,7 @@ struct TodoFailureTests {
 
   @Test(arguments: [(Language.en, "Couldn't save"), (.ru, "Не удалось сохранить")])
   func aRefusedSaveSaysSoKeepsTheFormAndChangesNothing(_ language: Language, _ title: String) async throws {
-    let base = InMemoryTodoStore(TodoScenario.storedTasks)
+    let base = InMemoryTodoStore(TodoScenario.storedTasks(in: .en))
     let flow = await flow(ReadOnlyTodoStore(base), StubLoader(), language)
     var published: [TodoFlow.View] = []
     let token = flow.observe { published.append($0) }
@@ -41,15 +41,15 @@ struct TodoFailureTests {
     #expect(flow.elements.map(\.id) == ["ok"])
     try await flow.tapAndSettle("ok")
     #expect(flow.view.alert == nil && flow.screen == .todoForm)
-    #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))
+    #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks(in: .en)))
     // Editing and deleting are refused the same way.
     try await flow.tapAndSettle("cancel")
     try await flow.performAndSettle(.swipe(.left, .identifier("todo:Shopping")))
     try await flow.tapAndSettle("confirm")
     #expect(flow.view.alert?.title == title)
-    #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks))
+    #expect(Set(try base.tasks()) == Set(TodoScenario.storedTasks(in: .en)))
     // The deleted row, gone while its deletion was on its way, is back with the alert.
-    #expect(flow.view.list.rows.map(\.id).sorted() == TodoScenario.storedTasks.map(\.id).sorted())
+    #expect(flow.view.list.rows.map(\.id).sorted() == TodoScenario.storedTasks(in: .en).map(\.id).sorted())
     withExtendedLifetime(token) {}
   }
 

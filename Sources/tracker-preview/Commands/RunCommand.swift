@@ -96,7 +96,9 @@ enum RunCommand {
       }
       return launched
     case .todo:
-      guard let store = StoreOpening.openTodo(invocation, context, outcome: &outcome) else { return nil }
+      guard let store = StoreOpening.openTodo(invocation, settings, context, outcome: &outcome) else {
+        return nil
+      }
       let loader = URLSessionTodoLoader(url: settings.todosURL)
       let environment = settings.todoEnvironment(store: store, loader: loader, waits: !interactive)
       let flow = TodoFlow(environment: environment)

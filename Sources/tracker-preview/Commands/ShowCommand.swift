@@ -238,7 +238,8 @@ enum ShowCommand {
     _ name: String, _ invocation: Invocation, _ settings: Settings, _ context: ToolContext,
     outcome: inout Outcome
   ) async -> Result<any DrivenApp, Outcome> {
-    guard let store = StoreOpening.openTodo(invocation, context, readOnly: true, outcome: &outcome) else {
+    guard let store = StoreOpening.openTodo(invocation, settings, context, readOnly: true, outcome: &outcome)
+    else {
       return .failure(outcome)
     }
     let flow = TodoFlow(
