@@ -44,11 +44,7 @@ public enum NameRules {
   ) -> Result<String, NameError> where Names.Element == String {
     let name = trimmed(raw)
     if let original, name == trimmed(original) { return validate(raw, against: existing) }
-    if let scalar = name.unicodeScalars.first(where: { isForbidden($0) || isInvisible($0) || isUnusable($0) })
-      ?? strayTag(in: name) ?? name.unicodeScalars.first.flatMap({ isCombining($0) ? $0 : nil })
-    {
-      return .failure(.forbiddenCharacter(scalar))
-    }
+    if let scalar = refusedAsTyped(in: name) { return .failure(.forbiddenCharacter(scalar)) }
     if !name.isEmpty, isBlankAsTyped(name) { return .failure(.empty) }
     let result = validate(raw, against: existing)
     guard case .success = result else { return result }
@@ -57,6 +53,14 @@ public enum NameRules {
       return .failure(.duplicate(existing: clash))
     }
     return result
+  }
+
+  /// The first character a typed text may not hold beyond what a kept one may not (`isForbidden`):
+  /// an invisible format character, a noncharacter, a tag outside a flag, or a combining mark with
+  /// no letter before it; nil when there is none. Names and a measure's unit alike.
+  public static func refusedAsTyped(in text: String) -> Unicode.Scalar? {
+    text.unicodeScalars.first(where: { isForbidden($0) || isInvisible($0) || isUnusable($0) })
+      ?? strayTag(in: text) ?? text.unicodeScalars.first.flatMap({ isCombining($0) ? $0 : nil })
   }
 
   /// Whether `raw` is an empty name as a typed name is judged: white space, invisible characters,

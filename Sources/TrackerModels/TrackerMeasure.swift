@@ -72,6 +72,21 @@ public struct MeasureGoal: Hashable, Sendable {
     return length > maximumUnitLength ? .failure(.unitTooLong(count: length)) : .success(unit)
   }
 
+  /// A unit typed in the form or given to `add`, as stored, or the first rule broken: a kept unit's
+  /// rules (`validatedUnit`), and no character that draws nothing or could pass for another
+  /// (`NameRules.refusedAsTyped`), as a typed name. A unit joiners and selectors alone make is
+  /// empty. `original`, the edited tracker's unit as stored, passes as it is while left unchanged:
+  /// a unit kept from before (a backup, an import) is never refused for being kept.
+  public static func validatedTypedUnit(_ raw: String, original: String? = nil) -> Result<
+    String, MeasureError
+  > {
+    let unit = NameRules.trimmed(raw)
+    if let original, unit == NameRules.trimmed(original) { return validatedUnit(raw) }
+    if let scalar = NameRules.refusedAsTyped(in: unit) { return .failure(.forbiddenCharacterInUnit(scalar)) }
+    if !unit.isEmpty, NameRules.isBlankAsTyped(unit) { return .failure(.emptyUnit) }
+    return validatedUnit(raw)
+  }
+
   /// Whether this is a habit to quit: at most 0 (its card counts the days clean).
   public var isQuitting: Bool { direction == .atMost && !target.isPositive }
 

@@ -94,6 +94,12 @@ struct AddCLITests {
         en ? "the name is empty: give the tracker a name" : "название пустое: дайте трекеру название"
       ),
       (
+        ["add", "Walk", "--every", "day", "--measure", "km\u{200B}", "--at-least", "3"],
+        en
+          ? "--measure: The unit contains a character that cannot be used: U+200B"
+          : "--measure: В единице есть символ, который нельзя использовать: U+200B"
+      ),
+      (
         ["add", "Pages", "--every", "day", "--measure", "pages read today", "--at-least", "3"],
         en ? "--measure: 12 character limit" : "--measure: Ограничение 12 символов"
       ),

@@ -94,6 +94,24 @@ struct NameRulesTests {
     #expect(NameRules.validateTyped("Homes", against: ["Home"], original: kept) == .success("Homes"))
   }
 
+  /// A measure's unit typed in the form or given to `add` is held to the typed rule too: no
+  /// invisible character, nothing of joiners alone; a unit kept from before still passes, and an
+  /// edited tracker's stored unit passes while left unchanged.
+  @Test func aTypedUnitIsHeldToTheTypedRuleAndAKeptOneIsNot() {
+    #expect(MeasureGoal.validatedTypedUnit("km\u{200B}") == .failure(.forbiddenCharacterInUnit("\u{200B}")))
+    #expect(MeasureGoal.validatedTypedUnit("\u{00AD}стр.") == .failure(.forbiddenCharacterInUnit("\u{00AD}")))
+    #expect(MeasureGoal.validatedTypedUnit("\u{200D}\u{FE0F}") == .failure(.emptyUnit))
+    #expect(MeasureGoal.validatedTypedUnit(" 🏃‍♀️ km ") == .success("🏃‍♀️ km"))
+    #expect(MeasureGoal.validatedTypedUnit("km\u{202E}") == .failure(.forbiddenCharacterInUnit("\u{202E}")))
+    let kept = "k\u{200B}m"
+    #expect(MeasureGoal.validatedUnit(kept) == .success(kept))
+    #expect(MeasureGoal.validatedTypedUnit(kept, original: kept) == .success(kept))
+    #expect(
+      MeasureGoal.validatedTypedUnit(kept + "s", original: kept)
+        == .failure(.forbiddenCharacterInUnit("\u{200B}")))
+    #expect(MeasureGoal.validatedTypedUnit("kms", original: kept) == .success("kms"))
+  }
+
   /// The typed rule adds to the kept one: whatever the kept check refuses, the typed check
   /// refuses too, for a sweep of names made of letters, spaces, controls, overrides and
   /// invisible characters (a fixed seed: the same names every run).

@@ -136,3 +136,58 @@ extension TrackerFormViewModel {
     return days.sorted(by: >)
   }
 }
+
+extension TrackerFormViewModel {
+  /// Recomputes the measure section's choices and errors from its fields (issue 32).
+  func refreshMeasure(_ fields: inout MeasureFields) {
+    let localizer = environment.localizer
+    fields.isMeasurable = measureKind == .amount
+    fields.kinds = MeasureKind.allCases.map {
+      Option(
+        value: $0, title: localizer.text($0 == .yesNo ? .formMeasureYesNo : .formMeasureAmount),
+        isChosen: $0 == measureKind)
+    }
+    fields.directions = MeasureDirection.allCases.map {
+      Option(
+        value: $0, title: localizer.text($0 == .atLeast ? .formDirectionAtLeast : .formDirectionAtMost),
+        isChosen: $0 == direction)
+    }
+    // "Daily target" only while the target is a day's.
+    fields.targetTitle = localizer.text(
+      mode.isHabit && targetPeriod != .day ? .formTargetOfPeriod : .formTarget)
+    // A target of a week or a month is a habit's: an event's target is a day's.
+    fields.targetPeriods =
+      mode.isHabit
+      ? TargetPeriod.allCases.map {
+        Option(value: $0, title: localizer.text($0.titleKey), isChosen: $0 == targetPeriod)
+      } : []
+    // An empty field says nothing, as the name's does: Create stays disabled until it is filled.
+    fields.unitError = nil
+    if case .failure(let error) = MeasureGoal.validatedTypedUnit(fields.unit, original: originalUnit) {
+      fields.unitError = DisplayText.measureError(error, localizer)
+    }
+    fields.targetError = nil
+    if !NameRules.trimmed(fields.target).isEmpty {
+      do {
+        let target = try Amount(parsing: fields.target)
+        // At most 0 is a habit to quit; at least 0 asks for nothing.
+        if !target.isPositive, direction == .atLeast {
+          fields.targetError = DisplayText.measureError(.targetNotPositive, localizer)
+        }
+      } catch {
+        fields.targetError = DisplayText.targetError(error, localizer)
+      }
+    }
+    // A schedule and a measure that cannot go together say so under the target (issue 49), and
+    // Create waits (`draft`).
+    if fields.targetError == nil, fields.isMeasurable, mode.isHabit, let schedule = schedule.schedule,
+      let conflict = Tracker.paceConflict(
+        kind: .habit(schedule),
+        measure: (try? TrackerMeasure.measurable(
+          unit: "x", target: Amount(units: 1) ?? .zero, direction: direction, period: targetPeriod.period))
+          ?? .yesNo)
+    {
+      fields.targetError = DisplayText.paceConflict(conflict, localizer)
+    }
+  }
+}

@@ -201,7 +201,7 @@ enum AddCommand {
     case (let unit?, let target?):
       // The form's sentence, after the option it is about: the form shows it under its field.
       let targetOption = target.direction == .atLeast ? "--at-least" : "--at-most"
-      if case .failure(let error) = MeasureGoal.validatedUnit(unit) {
+      if case .failure(let error) = MeasureGoal.validatedTypedUnit(unit) {
         guard let sentence = DisplayText.measureError(error, localizer) else {
           return .failure(.refused(Messages.text(.cliAddEmptyUnit)))
         }
