@@ -39,10 +39,11 @@
 //     filter `TrackerFilter.allCases[i % 4]` or to a reminder on at i % 24 h i % 60 min; says
 //     "ready", starts at a line of standard input, says "done" at the end. Two of them at once,
 //     on two fields, must each leave its last value: no update of one is lost by the other's.
-//   tracker-store-writer log-commands <container> <tracker id> <YYYY-MM-DD> <count>
+//   tracker-store-writer log-commands <container> <tracker id> <YYYY-MM-DD> <count> [<pause ms>]
 //     An extension: appends <count> commands "add 1 to the amount" of the tracker on the day to
 //     the command log of <container>, one file each, printing each file's number once it is in
-//     place. The command log's kill test ends it with SIGKILL at random.
+//     place, after a pause before each (none by default; an extension writes as its user taps).
+//     The command log's kill test ends it with SIGKILL at random.
 //   tracker-store-writer merge-log <store> <container> <rounds>
 //     The app: merges the command log into the store <rounds> times, printing "merged <place>"
 //     after each. The kill test ends it with SIGKILL at random too.
@@ -67,14 +68,18 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // An executable entry point, like tracker-preview: it may read the live clock.
 let liveNow = Date()
 switch arguments.first {
-case "log-commands" where arguments.count == 5:
+case "log-commands" where (5...6).contains(arguments.count):
   guard let tracker = UUID(uuidString: arguments[2]), let day = try? Day(iso: arguments[3]),
-    let count = Int(arguments[4]), let one = Amount(thousandths: 1000)
+    let count = Int(arguments[4]), let one = Amount(thousandths: 1000),
+    let pause = arguments.count == 6 ? UInt32(arguments[5]) : 0
   else {
-    fail("usage: tracker-store-writer log-commands <container> <tracker id> <YYYY-MM-DD> <count>", code: 64)
+    fail(
+      "usage: tracker-store-writer log-commands <container> <tracker id> <YYYY-MM-DD> <count> [<pause ms>]",
+      code: 64)
   }
   let log = CommandLog(container: arguments[1])
   for _ in 0..<count {
+    usleep(pause * 1000)
     do {
       say(String(try log.append([HabitCommand(trackerID: tracker, day: day, action: .addAmount(one))])))
     } catch {

@@ -121,14 +121,24 @@ struct CommandLogTests {
       let path = folder.path("tracker.sqlite")
       let container = folder.path("container")
       _ = try Self.store(.sqlite, path: path)
-      let writer = try HelperRun(["log-commands", container, id(10).uuidString, Self.today.iso, "12"])
-      let merger = try HelperRun(["merge-log", path, container, "30"])
-      // Either is killed first, at any moment of its work.
+      // The extension writes a file every 2 ms or so, as the merger merges (with the files in
+      // memory, twelve files without a pause take less than a millisecond: no kill between them).
+      let writer = try HelperRun(
+        ["log-commands", container, id(10).uuidString, Self.today.iso, "12", "2"],
+        printingTo: folder.url.appendingPathComponent("writer.txt"))
+      let merger = try HelperRun(
+        ["merge-log", path, container, "30"], printingTo: folder.url.appendingPathComponent("merger.txt"))
+      // Either is killed first, at any moment of its work: after a random number of its steps
+      // (the writer's 12 files, the merger's 30 rounds) and a random moment into the next. Counted
+      // in steps, not in time, the kills spread over the work however slowly a loaded machine
+      // starts the programs (counted in time, a full run's extensions were all killed before
+      // their first file or after their last).
       let (first, second) = random.next() % 2 == 0 ? (writer, merger) : (merger, writer)
-      usleep(UInt32(random.next() % 40_000))
-      first.kill()
-      usleep(UInt32(random.next() % 20_000))
-      second.kill()
+      for helper in [first, second] {
+        helper.waitForLines(Int(random.next() % UInt64(helper === writer ? 13 : 31)))
+        usleep(UInt32(random.next() % 2_500))
+        helper.kill()
+      }
       let store = try SQLiteTrackerStore(path: path, now: fixedNow)
       #expect(store.recovery == nil)
       let log = CommandLog(container: container)
@@ -156,17 +166,31 @@ struct CommandLogTests {
   }
 }
 
-/// `tracker-store-writer` running with `arguments`, its output lines collected.
+/// `tracker-store-writer` running with `arguments`, what it prints going to a file: read at any
+/// moment, and whole once it ended (a pipe's end would come only when every program that
+/// inherited it ended, other tests' helpers among them).
 final class HelperRun {
   private let process = Process()
-  private let pipe = Pipe()
+  private let output: URL
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [String], printingTo output: URL) throws {
+    self.output = output
+    guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: output.path])
+    }
     process.executableURL = HelperProcess.executable
     process.arguments = arguments
-    process.standardOutput = pipe
+    process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = FileHandle.nullDevice
     try process.run()
+  }
+
+  /// Returns once it printed `count` lines, or ended, or after `seconds` (a program that hangs
+  /// fails the test by what it left, not by hanging it). Looks every millisecond: a step of the
+  /// helpers takes a few.
+  func waitForLines(_ count: Int, within seconds: TimeInterval = 60) {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while process.isRunning, lines.count < count, Date() < deadline { usleep(1_000) }
   }
 
   /// Ends it at once, as iOS or a crash would.
@@ -175,9 +199,9 @@ final class HelperRun {
     process.waitUntilExit()
   }
 
-  /// What it printed, once it has ended.
+  /// What it printed so far (whole lines only, once it has ended).
   var lines: [String] {
-    String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      .split(separator: "\n").map(String.init)
+    let text = String(decoding: FileManager.default.contents(atPath: output.path) ?? Data(), as: UTF8.self)
+    return text.split(separator: "\n").map(String.init)
   }
 }
