@@ -327,6 +327,20 @@ struct CLITests {
     )
   }
 
+  /// A quoted text that begins with a joiner or a combining mark is read as typed: the quote
+  /// before it is a quote, not one character with it. The form gets it as typed (a joiner alone
+  /// is in its field; a lone accent is refused by its code point) and Create waits.
+  @Test(arguments: [
+    ("\u{200D}", "[ \u{200D}\u{258F}"), ("\u{0301}", "used: U+0301"),
+  ])
+  func aScriptTypesTextThatBeginsWithAJoinerOrAMark(typed: String, shown: String) throws {
+    let script = "tap #add\ntap #habit\ntap #name\ntype \"\(typed)\"\nexpect disabled #create\nprint\n"
+    let result = try runCLI(
+      ["run", "-", "--demo", "--lang", "en", "--color", "never"] + fixed, input: script)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("New habit") && result.output.contains(shown), "\(result.output)")
+  }
+
   @Test func aScriptActsOnTheDataFileForReal() throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let script =

@@ -49,6 +49,14 @@ struct TerminalWidthTests {
     #expect(TerminalWidth.of("a\u{20DD}") == 1)
     #expect(TerminalWidth.of("\u{301}") == 0)
     #expect(TerminalWidth.of("\u{200B}") == 0)
+    // A variation selector or a joiner with no emoji before it asks for nothing a terminal draws:
+    // a name of joiners alone takes no column (the form's field kept its width, attack of
+    // 2026-12-07), and a letter with U+FE0F stays a letter.
+    #expect(TerminalWidth.of("\u{200D}\u{FE0F}") == 0)
+    #expect(TerminalWidth.of("\u{FE0F}\u{FE0F}") == 0)
+    #expect(TerminalWidth.of("\u{200D}") == 0)
+    #expect(TerminalWidth.of("a\u{FE0F}") == 1)
+    #expect(TerminalWidth.of("\u{2764}\u{FE0F}") == 2)
     #expect(TerminalWidth.of("\u{1100}\u{1161}\u{11A8}") == 2)  // a Hangul syllable from jamo
   }
 

@@ -92,7 +92,9 @@ public enum TerminalWidth {
     if regionalIndicators > 0 { return regionalIndicators >= 2 ? 2 : 1 }
     if hasKeycap || hasSkinTone { return 2 }
     if hasTextSelector, !hasJoiner { return isWide(first.value) ? 2 : 1 }
-    if hasEmojiSelector { return 2 }
+    // U+FE0F asks for an emoji only of a character that has one: after a letter, a joiner or
+    // nothing, a terminal draws what is there (a joiner and a selector alone: nothing).
+    if hasEmojiSelector, contains(UnicodeWidthTables.extendedPictographic, first.value) { return 2 }
     if hasJoiner, contains(UnicodeWidthTables.extendedPictographic, first.value) { return 2 }
     if contains(UnicodeWidthTables.emojiPresentation, first.value) { return 2 }
     // Anything else takes the columns of its scalars, as a terminal draws them one by one: a

@@ -147,43 +147,47 @@ struct Script {
   /// `"label"` or `#identifier` (which runs to the end of the line, spaces included).
   private static func target(_ rest: inout Substring, for word: String) -> Result<UserAction.Target, Problem>
   {
-    if rest.hasPrefix("#") {
-      let identifier = String(rest.dropFirst())
+    if rest.unicodeScalars.first == "#" {
+      let identifier = String(rest.unicodeScalars.dropFirst())
       guard !identifier.isEmpty else { return .failure(Problem(Messages.needsIdentifier(word))) }
       return .success(.identifier(identifier))
     }
     return quoted(&rest, for: word).map { .label($0) }
   }
 
-  /// A double-quoted argument with `\"`, `\\` and `\n` escapes, and nothing after it.
+  /// A double-quoted argument with `\"`, `\\` and `\n` escapes, and nothing after it. Read
+  /// scalar by scalar, not by characters: a text that begins with a joiner or a combining mark
+  /// (what a form refuses, and a script must be able to type) would otherwise make one character
+  /// of it and its opening quote.
   private static func quoted(_ rest: inout Substring, for word: String) -> Result<String, Problem> {
-    guard rest.first == "\"" else {
+    let scalars = rest.unicodeScalars
+    guard scalars.first == "\"" else {
       let allowsIdentifier =
         word == "tap" || word == "longpress" || word == "swipe" || word.hasPrefix("expect")
       return .failure(Problem(Messages.needsQuoted(word, orIdentifier: allowsIdentifier)))
     }
-    var result = ""
-    var index = rest.index(after: rest.startIndex)
-    while index < rest.endIndex {
-      let character = rest[index]
-      if character == "\"" {
-        let after = rest[rest.index(after: index)...].drop { $0.isWhitespace }
+    var result = String.UnicodeScalarView()
+    var index = scalars.index(after: scalars.startIndex)
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if scalar == "\"" {
+        let after = Substring(scalars[scalars.index(after: index)...]).drop { $0.isWhitespace }
         guard after.isEmpty else { return .failure(Problem(Messages.textAfterQuote(after))) }
-        return .success(result)
+        return .success(String(result))
       }
-      if character == "\\" {
-        index = rest.index(after: index)
-        guard index < rest.endIndex else { break }
-        switch rest[index] {
+      if scalar == "\\" {
+        index = scalars.index(after: index)
+        guard index < scalars.endIndex else { break }
+        switch scalars[index] {
         case "n": result.append("\n")
         case "\"": result.append("\"")
         case "\\": result.append("\\")
-        default: return .failure(Problem(Messages.unknownEscape(rest[index])))
+        default: return .failure(Problem(Messages.unknownEscape(Character(scalars[index]))))
         }
       } else {
-        result.append(character)
+        result.append(scalar)
       }
-      index = rest.index(after: index)
+      index = scalars.index(after: index)
     }
     return .failure(Problem(Messages.unclosedQuote))
   }
