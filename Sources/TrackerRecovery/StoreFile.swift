@@ -134,10 +134,13 @@ package enum StoreFile {
     }
   }
 
-  /// The process holding the write lock of a WAL database, as "name, pid N", when the system
-  /// says: SQLite's writer locks byte 120 of the `-shm` file.
+  /// The process holding the write lock of a database, as "name, pid N", when the system says:
+  /// in WAL mode SQLite's writer locks byte 120 of the `-shm` file; a program that switched the
+  /// file to a rollback journal (`journal_mode=DELETE`) locks the database file's RESERVED byte
+  /// (`reservedByte`) while it writes, and keeps it through the commit.
   package static func writeLockHolder(_ path: String) -> String? {
-    guard let pid = sharedMemoryLockHolder(path, byte: 120) else { return nil }
+    guard let pid = sharedMemoryLockHolder(path, byte: 120) ?? lockHolder(of: path, byte: reservedByte)
+    else { return nil }
     let name = FileManager.default.contents(atPath: "/proc/\(pid)/comm").flatMap(programName)
     return (name.map { "\($0), " } ?? "") + "pid \(pid)"
   }
@@ -178,8 +181,18 @@ package enum StoreFile {
   /// page begins by counting lines: when locks listed before it go between two reads, a line is
   /// skipped, so the table is read again, up to `lockTableReads` times, until the holder is found.
   package static func sharedMemoryLockHolder(_ path: String, byte: Int) -> Int32? {
+    lockHolder(of: path + "-shm", byte: byte)
+  }
+
+  /// The byte of a database file SQLite's writer locks in rollback journal mode (RESERVED: one
+  /// past the PENDING byte at 1 GiB).
+  static let reservedByte = 0x4000_0001
+
+  /// A process other than this one holding a lock on `byte` of the file at `path`, asked as
+  /// `sharedMemoryLockHolder` says.
+  static func lockHolder(of path: String, byte: Int) -> Int32? {
     var info = stat()
-    guard stat(path + "-shm", &info) == 0 else { return nil }
+    guard stat(path, &info) == 0 else { return nil }
     if let asked = holderThroughOpenDescriptor(device: info.st_dev, inode: info.st_ino, byte: byte) {
       return asked
     }

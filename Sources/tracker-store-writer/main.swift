@@ -19,11 +19,12 @@
 //     Marks the tracker done on the day as cron's `done` would, holding its write transaction open
 //     before the commit: says "held" then, and commits at a line (or the end) of standard input
 //     ("committed"). The tap test makes the app's tap wait for it.
-//   tracker-store-writer hold <store> <seconds>
+//   tracker-store-writer hold <store> <seconds> [delete]
 //     Holds the file's write lock (`BEGIN IMMEDIATE`) as another program in the middle of a long
 //     write would, until a line (or the end) of standard input or <seconds> at the most: prints
 //     "held" once it has it, "released" after rolling back. The locked-file tests of the store,
-//     the screens and the interactive mode run it.
+//     the screens and the interactive mode run it. With `delete` it first switches the file to a
+//     rollback journal (`journal_mode=DELETE`), as a program of another maker may.
 //   tracker-store-writer snapshot <store>
 //     Opens the file with SQLite alone and holds a read transaction (a snapshot: commits of others
 //     stay in the log, no checkpoint can pass it) and says "holding"; at a line (or the end) of
@@ -179,15 +180,19 @@ case "done-held" where arguments.count == 4:
   } catch {
     fail("Error: \(error)", code: 1)
   }
-case "hold" where arguments.count == 3:
-  guard let seconds = Double(arguments[2]) else {
-    fail("usage: tracker-store-writer hold <store> <seconds>", code: 64)
+case "hold" where (3...4).contains(arguments.count):
+  guard let seconds = Double(arguments[2]), arguments.count == 3 || arguments[3] == "delete" else {
+    fail("usage: tracker-store-writer hold <store> <seconds> [delete]", code: 64)
   }
   var database: OpaquePointer?
   guard sqlite3_open_v2(arguments[1], &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
     fail("Error: cannot open \(arguments[1])", code: 1)
   }
   sqlite3_busy_timeout(database, 10_000)
+  // Another program's way: the file switched out of WAL mode, to a rollback journal.
+  if arguments.count == 4, sqlite3_exec(database, "PRAGMA journal_mode=DELETE", nil, nil, nil) != SQLITE_OK {
+    fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
+  }
   guard sqlite3_exec(database, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
     fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
   }

@@ -52,6 +52,27 @@ struct LockHolderLookupTests {
     holder.release()
     #expect(StoreFile.sharedMemoryLockHolder(path, byte: 120) == nil)
   }
+  /// A program that switched the file to a rollback journal (`journal_mode=DELETE`) and writes
+  /// holds the database file's RESERVED byte, not the `-shm` file's: it is named too, whether
+  /// this process has the file open or not, and nobody once it let go.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
+  func aHolderInRollbackJournalModeIsNamed() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    try { _ = try SQLiteTrackerStore(path: path, now: fixedNow) }()
+    let holder = try LockHolder(path, seconds: 60, rollbackJournal: true)
+    #expect(StoreFile.sharedMemoryLockHolder(path, byte: 120) == nil)
+    let named = try #require(StoreFile.writeLockHolder(path))
+    #expect(named.hasSuffix("pid \(holder.pid)"), "\(named)")
+    // Through this process's own descriptor of the file, as after a write that met the lock.
+    let descriptor = open(path, O_RDONLY)
+    #expect(descriptor >= 0)
+    #expect(StoreFile.writeLockHolder(path)?.hasSuffix("pid \(holder.pid)") == true)
+    holder.release()
+    #expect(StoreFile.writeLockHolder(path) == nil)
+    close(descriptor)
+  }
+
   /// A program may call itself anything (`prctl`, `/proc/self/comm`): its name is shown with
   /// control and bidirectional characters replaced, never as an escape sequence on the user's
   /// terminal; a multibyte character the kernel's 15-byte cut split is dropped, not the name.

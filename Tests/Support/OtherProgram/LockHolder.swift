@@ -9,14 +9,15 @@ public final class LockHolder {
   private let input = Pipe()
 
   /// Starts the helper on `path` and returns once it holds the lock; it lets go at `release()`,
-  /// or by itself after `seconds`. `helper` is the built `tracker-store-writer` (by default beside
+  /// or by itself after `seconds`. With `rollbackJournal` it first switches the file out of WAL
+  /// mode (`journal_mode=DELETE`), as another maker's program may. `helper` is the built `tracker-store-writer` (by default beside
   /// the running test bundle).
   public init(
-    _ path: String, seconds: Double = 60,
+    _ path: String, seconds: Double = 60, rollbackJournal: Bool = false,
     helper: URL = builtProduct("tracker-store-writer")
   ) throws {
     process.executableURL = helper
-    process.arguments = ["hold", path, String(seconds)]
+    process.arguments = ["hold", path, String(seconds)] + (rollbackJournal ? ["delete"] : [])
     let output = Pipe()
     process.standardInput = input
     process.standardOutput = output
