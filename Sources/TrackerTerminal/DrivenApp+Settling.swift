@@ -17,8 +17,9 @@ extension DrivenApp {
     within seconds: TimeInterval = Self.settleWait, readsOnly: Bool = false,
     until stop: () -> Bool = { false }
   ) async {
-    let deadline = Date().addingTimeInterval(seconds)
-    while readsOnly ? hasReadsInFlight : hasCallsInFlight, Date() < deadline, !stop() {
+    // Measured on the monotonic clock: a wall clock set back (the user, NTP) never stretches it.
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while readsOnly ? hasReadsInFlight : hasCallsInFlight, ContinuousClock.now < deadline, !stop() {
       // Nobody cancels the terminal's task: a sleep that throws could only end early.
       try? await Task.sleep(for: .milliseconds(2))
     }

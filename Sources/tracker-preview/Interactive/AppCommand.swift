@@ -54,7 +54,8 @@ enum AppCommand {
     // and shortly after a change made here (docs/sync.md). What it merges redraws the screen
     // through the store's observation, no key needed.
     launched.startSyncing?()
-    var lastTick = Date()
+    // Intervals are measured on the monotonic clock: a wall clock set back never stalls them.
+    var lastTick = ContinuousClock.now
     // The first screen's reads have a moment to arrive before it is drawn.
     await launched.app.settle(until: { terminal.hasInput })
     loop: while true {
@@ -63,8 +64,8 @@ enum AppCommand {
         break
       }
       // About once a second the app looks at the clock: past midnight the new day shows, no key needed.
-      if Date().timeIntervalSince(lastTick) >= 1 {
-        lastTick = Date()
+      if ContinuousClock.now - lastTick >= .seconds(1) {
+        lastTick = ContinuousClock.now
         session.tick()
         // And at the command log: what a widget or `do --via-extension` handed over since is
         // applied, off the main actor, and shows through the store's observation.
@@ -85,8 +86,8 @@ enum AppCommand {
       // Until a key comes, the main actor runs its queued work (late answers, other processes'
       // changes, the to-do loader's answer) while this sleeps, and what it changes is drawn at
       // once; a key is looked for every 10 ms.
-      let deadline = Date().addingTimeInterval(0.05)
-      while !terminal.hasInput, !session.needsRedraw, Date() < deadline {
+      let deadline = ContinuousClock.now + .milliseconds(50)
+      while !terminal.hasInput, !session.needsRedraw, ContinuousClock.now < deadline {
         try? await Task.sleep(for: .milliseconds(10))
       }
       guard var bytes = terminal.read(timeout: 0) else { break }
@@ -166,8 +167,8 @@ enum AppCommand {
   private static func waitWhileSaving(
     _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter
   ) async {
-    let deadline = Date().addingTimeInterval(12)
-    while app.isSaving, Date() < deadline, terminal.stopRequest == nil {
+    let deadline = ContinuousClock.now + .seconds(12)
+    while app.isSaving, ContinuousClock.now < deadline, terminal.stopRequest == nil {
       if session.needsRedraw {
         guard terminal.write(writer.update(to: session.frame())) else { break }
         session.frameDrawn()
