@@ -130,13 +130,7 @@ struct FormKeepsInputTests {
   func aTypedUnitWithAnInvisibleCharacterIsRefusedAndAKeptOneIsKept(language: Language, message: String)
     async throws
   {
-    let world = try MeasureAndQuotaFormTests.world()
-    let flow = await AppFlow.launch(environment: world.environment(language))
-    await flow.settled()
-    try await MeasureAndQuotaFormTests.newHabit(flow, name: "Run")
-    try await flow.tapAndSettle("schedule")
-    try await flow.tapAndSettle("day:mon")
-    try await flow.tapAndSettle("done")
+    let (_, flow) = try await MeasureAndQuotaFormTests.newHabitForm(language, name: "Run", dueOn: "mon")
     try await flow.tapAndSettle("measure:amount")
     try await flow.tapAndSettle("target")
     try await flow.performAndSettle(.type("5"))

@@ -31,6 +31,19 @@ struct MeasureAndQuotaFormTests {
     for id in ["category", "category:" + home.title, "emoji:1", "color:1"] { try await flow.tapAndSettle(id) }
   }
 
+  /// The app launched in `language` on `world()`, on the new habit form filled by `newHabit`
+  /// and due on `day` ("mon", "tue"…), each step's store work awaited.
+  static func newHabitForm(_ language: Language, name: String, dueOn day: String) async throws -> (
+    world: TestWorld, flow: AppFlow
+  ) {
+    let world = try Self.world()
+    let flow = await AppFlow.launch(environment: world.environment(language))
+    await flow.settled()
+    try await newHabit(flow, name: name)
+    for id in ["schedule", "day:" + day, "done"] { try await flow.tapAndSettle(id) }
+    return (world, flow)
+  }
+
   /// The stored tracker called `name`.
   static func stored(_ world: TestWorld, _ name: String) throws -> Tracker? {
     try world.store.trackers().first { $0.tracker.name == name }?.tracker
@@ -252,13 +265,7 @@ struct MeasureAndQuotaFormTests {
   func aTargetThatIsNotANumberSaysWhyUnderTheFieldAndKeepsCreateDisabled(
     language: Language, text: String, message: String
   ) async throws {
-    let world = try Self.world()
-    let flow = await AppFlow.launch(environment: world.environment(language))
-    await flow.settled()
-    try await Self.newHabit(flow, name: "Read")
-    try await flow.tapAndSettle("schedule")
-    try await flow.tapAndSettle("day:tue")
-    try await flow.tapAndSettle("done")
+    let (_, flow) = try await Self.newHabitForm(language, name: "Read", dueOn: "tue")
     try await flow.tapAndSettle("measure:amount")
     try await flow.tapAndSettle("unit")
     try await flow.performAndSettle(.type("p."))

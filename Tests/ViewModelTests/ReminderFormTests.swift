@@ -28,13 +28,7 @@ struct ReminderFormTests {
 
   @Test(arguments: Language.allCases)
   func aNewHabitIsCreatedWithTheRemindersAddedOnItsForm(language: Language) async throws {
-    let world = try MeasureAndQuotaFormTests.world()
-    let flow = await AppFlow.launch(environment: world.environment(language))
-    await flow.settled()
-    try await MeasureAndQuotaFormTests.newHabit(flow, name: "Run")
-    try await flow.tapAndSettle("schedule")
-    try await flow.tapAndSettle("day:mon")
-    try await flow.tapAndSettle("done")
+    let (world, flow) = try await MeasureAndQuotaFormTests.newHabitForm(language, name: "Run", dueOn: "mon")
     let add = try flow.find(.identifier("add-reminder"))
     #expect(add.label == (language == .ru ? "Добавить напоминание" : "Add a reminder"))
     try await flow.tapAndSettle("add-reminder")
