@@ -382,6 +382,27 @@ package enum StoreFile {
     }
   }
 
+  /// How long the switch to WAL mode waits for another program's lock (the busy timeout).
+  static let journalSwitchWait: Duration = .seconds(10)
+
+  /// Puts the file in WAL mode. A file another program switched to a rollback journal
+  /// (`journal_mode=DELETE`) and is writing, or reading, cannot be switched until it lets go, and
+  /// SQLite answers the switch busy at once, without its busy handler (which could deadlock
+  /// there): the switch is tried again, every 20 ms, for the busy timeout a write waits, so a
+  /// command waits for another program's short write as it does in WAL mode.
+  private static func switchToWriteAheadLog(_ database: Database) throws(SQLiteError) {
+    let deadline = ContinuousClock.now + journalSwitchWait
+    while true {
+      do {
+        try database.execute("PRAGMA journal_mode = WAL")
+        return
+      } catch {
+        guard error.primaryCode == SQLITE_BUSY, ContinuousClock.now < deadline else { throw error }
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+    }
+  }
+
   /// `prepared` on an open connection `database` (closed when it throws).
   package static func prepared(
     _ database: Database, path: String, now: Date, schema: StoreSchema, fullCheck: Bool, readOnly: Bool,
@@ -393,7 +414,7 @@ package enum StoreFile {
       // fails here, and another program's database or a newer Tracker's is left as it is.
       let applied = try ownedVersions(database, schema)
       if !applied.isEmpty { isTrackers = true }
-      if !readOnly { try database.execute("PRAGMA journal_mode = WAL") }
+      if !readOnly { try switchToWriteAheadLog(database) }
       try database.execute("PRAGMA synchronous = FULL")
       try database.execute("PRAGMA foreign_keys = ON")
       // Up to 32 MiB of page cache (allocated only as used): bulk imports stay in memory.

@@ -73,6 +73,22 @@ struct LockHolderLookupTests {
     close(descriptor)
   }
 
+  /// A rollback journal's short write is waited for, as a WAL writer's is: the switch to WAL mode
+  /// is answered busy at once (SQLite skips its busy handler there), and was refused at once
+  /// before it was tried again until the busy timeout (attack of 2026-12-07: a cron `done`
+  /// failed whenever another program wrote for a moment).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
+  func openingWaitsForARollbackJournalsShortWrite() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    try { _ = try SQLiteTrackerStore(path: path, now: fixedNow) }()
+    let holder = try LockHolder(path, seconds: 1, rollbackJournal: true)
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    try store.createCategory(home)
+    #expect(try store.categories() == [home])
+    holder.waitUntilReleased()
+  }
+
   /// A program may call itself anything (`prctl`, `/proc/self/comm`): its name is shown with
   /// control and bidirectional characters replaced, never as an escape sequence on the user's
   /// terminal; a multibyte character the kernel's 15-byte cut split is dropped, not the name.
