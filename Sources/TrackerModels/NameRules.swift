@@ -60,7 +60,9 @@ public enum NameRules {
   /// no letter before it; nil when there is none. Names and a measure's unit alike.
   public static func refusedAsTyped(in text: String) -> Unicode.Scalar? {
     text.unicodeScalars.first(where: { isForbidden($0) || isInvisible($0) || isUnusable($0) })
-      ?? strayTag(in: text) ?? text.unicodeScalars.first.flatMap({ isCombining($0) ? $0 : nil })
+      ?? strayTag(in: text)
+      // A selector first is not a mark without its letter: alone, selectors make an empty name.
+      ?? text.unicodeScalars.first.flatMap({ isCombining($0) && !isJoinerOrSelector($0) ? $0 : nil })
   }
 
   /// Whether `raw` is an empty name as a typed name is judged: white space, invisible characters,
@@ -112,22 +114,23 @@ public enum NameRules {
     return nil
   }
 
-  /// Invisible format characters a typed name may not hold: the soft hyphen, the combining
-  /// grapheme joiner, the Arabic letter mark, the Hangul fillers, the Khmer inherent vowels, the
-  /// Mongolian vowel separator, the zero width space, the left-to-right and right-to-left marks,
-  /// the word joiner and invisible operators, the deprecated format characters, the byte order
-  /// mark and the musical formatting marks; the line and paragraph separators, which would break
-  /// a name across lines; the Braille blank, which draws as a space. The zero width joiner and
-  /// non-joiner, variation selectors and tags are not among them: emoji and several scripts are
-  /// written with them.
+  /// Characters a typed name may not hold because they draw nothing, or nothing of their own:
+  /// every default ignorable code point and every format character of Unicode (the soft hyphen,
+  /// the zero width space, the byte order mark, the word joiner, the left-to-right and
+  /// right-to-left marks, the Hangul fillers, the shorthand format controls, the interlinear
+  /// annotation marks…), read from the toolchain's Unicode properties rather than listed by hand;
+  /// and the line and paragraph separators, which would break a name across lines, and the
+  /// Braille blank, which draws as a space. Not among them: the zero width joiner and non-joiner,
+  /// variation selectors (the Mongolian free ones too) and tags, with which emoji and several
+  /// scripts are written; and the prepended concatenation marks (the Arabic number sign…), which
+  /// are drawn.
   public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    if isJoinerOrSelector(scalar) { return false }
     switch scalar.value {
-    case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200E, 0x200F,
-      0x2028, 0x2029, 0x2060...0x2064, 0x206A...0x206F, 0x2800, 0x3164, 0xFEFF, 0xFFA0,
-      0x1D173...0x1D17A:
-      return true
+    case 0x2028, 0x2029, 0x2800: return true
+    case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD: return false
     default:
-      return false
+      return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format
     }
   }
 
@@ -137,11 +140,10 @@ public enum NameRules {
     scalar.properties.isWhitespace || isInvisible(scalar) || isJoinerOrSelector(scalar)
   }
 
-  /// The zero width joiner and non-joiner, a variation selector (an ideographic one included) or
-  /// a tag.
+  /// The zero width joiner and non-joiner, a variation selector (an ideographic or a Mongolian
+  /// one included) or a tag.
   private static func isJoinerOrSelector(_ scalar: Unicode.Scalar) -> Bool {
-    [0x200C, 0x200D].contains(scalar.value) || (0xFE00...0xFE0F).contains(scalar.value)
-      || (0xE0100...0xE01EF).contains(scalar.value) || isTag(scalar)
+    scalar.properties.isJoinControl || scalar.properties.isVariationSelector || isTag(scalar)
   }
 
   /// The same check against names already indexed by their comparison key: O(1) per name, for

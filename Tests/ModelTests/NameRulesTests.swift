@@ -69,6 +69,24 @@ struct NameRulesTests {
     )
   }
 
+  /// What the first rule's list missed (attack of 2026-12-07): every default ignorable and format
+  /// character is refused, from the Unicode properties; a Mongolian free variation selector is a
+  /// selector (kept inside a word, ignored when names are compared); a selector alone is empty.
+  @Test func invisibleCharactersAreReadFromUnicodeNotAList() {
+    for code: UInt32 in [0x1BCA0, 0x1BCA3, 0xFFF9, 0xFFFA, 0xFFFB, 0x13430, 0x2065] {
+      #expect(
+        NameRules.validateTyped("Km" + String(Unicode.Scalar(code)!), against: [])
+          == .failure(.forbiddenCharacter(Unicode.Scalar(code)!)), "U+\(String(code, radix: 16))")
+    }
+    #expect(NameRules.validateTyped("Km\u{180B}", against: ["Km"]) == .failure(.duplicate(existing: "Km")))
+    #expect(NameRules.validateTyped("Km\u{180F}", against: ["Km"]) == .failure(.duplicate(existing: "Km")))
+    #expect(NameRules.validateTyped("ᠠ\u{180B}ᠨ", against: []) == .success("ᠠ\u{180B}ᠨ"))
+    #expect(NameRules.validateTyped("\u{FE0F}", against: []) == .failure(.empty))
+    #expect(NameRules.validateTyped("\u{0600}12", against: []) == .success("\u{0600}12"))
+    #expect(MeasureGoal.validatedTypedUnit("km\u{FFF9}") == .failure(.forbiddenCharacterInUnit("\u{FFF9}")))
+    #expect(MeasureGoal.validatedTypedUnit("\u{FE0F}") == .failure(.emptyUnit))
+  }
+
   @Test func aTypedNameOfJoinersAndSelectorsAloneIsEmpty() {
     #expect(NameRules.validateTyped("\u{200D}", against: []) == .failure(.empty))
     #expect(NameRules.validateTyped(" \u{FE0F}\u{200C} ", against: []) == .failure(.empty))
