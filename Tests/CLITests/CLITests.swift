@@ -334,7 +334,9 @@ struct CLITests {
     ("\u{200D}", "[ \u{200D}\u{258F}"), ("\u{0301}", "used: U+0301"),
   ])
   func aScriptTypesTextThatBeginsWithAJoinerOrAMark(typed: String, shown: String) throws {
-    let script = "tap #add\ntap #habit\ntap #name\ntype \"\(typed)\"\nexpect disabled #create\nprint\n"
+    // A comment whose "#" carries a mark (a keycap, a selector) is a comment too.
+    let script =
+      "#\u{20E3} a keycap\n#\u{FE0F} a selector\ntap #add\ntap #habit\ntap #name\ntype \"\(typed)\"\nexpect disabled #create\nprint\n"
     let result = try runCLI(
       ["run", "-", "--demo", "--lang", "en", "--color", "never"] + fixed, input: script)
     #expect(result.status == 0, "\(result.error)")

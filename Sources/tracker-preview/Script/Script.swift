@@ -49,13 +49,15 @@ struct Script {
   /// the dates (YYYY-MM-DD) `today` and N days after or before it, so one script works on any day.
   static func parse(_ text: String, app: AppChoice = .tracker, today: Day) -> Result<Script, ParseError> {
     var lines: [Line] = []
-    let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    // Scalar by scalar, here and for a comment's "#": a mark after either would make one
+    // character of them.
+    let body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     // Swift treats "\r\n" as one character, so lines are split on either kind of line end.
     let rawLines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     for (offset, raw) in rawLines.enumerated() {
       let number = offset + 1
       let written = raw.trimmingCharacters(in: .whitespaces)
-      if written.isEmpty || written.hasPrefix("#") { continue }
+      if written.isEmpty || written.unicodeScalars.first == "#" { continue }
       let line: String
       switch expandingDates(in: written, today: today) {
       case .success(let expanded): line = expanded
