@@ -49,6 +49,10 @@ struct TerminalWidthTests {
     #expect(TerminalWidth.of("a\u{20DD}") == 1)
     #expect(TerminalWidth.of("\u{301}") == 0)
     #expect(TerminalWidth.of("\u{200B}") == 0)
+    // The soft hyphen is the one format character terminals draw, a column wide (attack of
+    // 2026-12-07: a card's border stood a column early after "Ru\u{AD}n").
+    #expect(TerminalWidth.of("Ru\u{AD}n") == 4)
+    #expect(TerminalWidth.of("km\u{AD}") == 3)
     // A variation selector or a joiner with no emoji before it asks for nothing a terminal draws:
     // a name of joiners alone takes no column (the form's field kept its width, attack of
     // 2026-12-07), and a letter with U+FE0F stays a letter.

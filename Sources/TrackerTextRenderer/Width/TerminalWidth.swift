@@ -63,6 +63,7 @@ public enum TerminalWidth {
           0xFE00...0xFE0F, 0x200D...0x200D, 0x20E3...0x20E3,
         ], with: 0)
       fill(UnicodeWidthTables.zeroWidth, with: 0)
+      table[Int(softHyphen)] = 1
     }
     return table
   }()
@@ -72,6 +73,8 @@ public enum TerminalWidth {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+    // A cluster of its own (a control, to grapheme breaking).
+    if first.value == softHyphen { return 1 }
     var hasJoiner = false
     var hasEmojiSelector = false
     var hasTextSelector = false
@@ -105,6 +108,11 @@ public enum TerminalWidth {
       return total + (isWide(scalar.value) ? 2 : 1)
     }
   }
+
+  /// U+00AD SOFT HYPHEN, a format character that terminals draw: glibc's `wcwidth`, xterm and
+  /// VTE give it a column (a hyphen is shown), so it takes one here too, or a border after it
+  /// would stand a column early.
+  static let softHyphen: UInt32 = 0xAD
 
   private static func isWide(_ value: UInt32) -> Bool {
     contains(UnicodeWidthTables.wide, value)
