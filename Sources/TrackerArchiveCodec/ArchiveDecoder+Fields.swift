@@ -29,9 +29,24 @@ extension ArchiveDecoder {
     }
   }
 
-  /// A value as a conflict says it: whole up to 200 characters, else its start and "…".
+  /// A value as a conflict says it: whole up to 200 characters, else its start and "…"; a
+  /// character that draws nothing written as its JSON escape ("km\u200B"), or the two sides of a
+  /// conflict could look the same (attack of 2026-12-07).
   static func shown(_ value: String) -> String {
-    value.count > 200 ? String(value.prefix(199)) + "…" : value
+    let cut = value.count > 200 ? String(value.prefix(199)) + "…" : value
+    guard cut.unicodeScalars.contains(where: NameRules.isInvisible) else { return cut }
+    var shown = ""
+    for scalar in cut.unicodeScalars {
+      guard NameRules.isInvisible(scalar) else {
+        shown.unicodeScalars.append(scalar)
+        continue
+      }
+      for unit in String(scalar).utf16 {
+        let hex = String(unit, radix: 16, uppercase: true)
+        shown += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+    }
+    return shown
   }
 
   /// The members of a tracker that say its arrangement (issue 49).

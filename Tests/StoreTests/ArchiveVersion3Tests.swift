@@ -168,6 +168,14 @@ struct ArchiveVersion3Tests {
       found == [
         #"trackers[0].id: 00000000-0000-4000-8000-000000000030 is already in the store, with other values (measure: {"unit": "km", "target": "10", "direction": "at-least"} in the store, {"unit": "km", "target": "5", "direction": "at-least"} here); an import adds only what is new and never changes what is there: rename or delete one of them first"#
       ], "\(found)")
+    // A unit that differs by a character that draws nothing says which (the conflict's two sides
+    // would otherwise look the same).
+    let hidden = text.replacingOccurrences(of: #""unit": "km""#, with: #""unit": "km\u200b""#)
+    #expect(hidden != text)
+    let invisible = try problems(hidden, into: store)
+    #expect(
+      invisible.first?.contains(#"{"unit": "km\u200B", "target": "5", "direction": "at-least"} here"#)
+        == true, "\(invisible)")
     // The same goal written another way is the same tracker.
     let reworded = text.replacingOccurrences(
       of: #"{"unit": "km", "target": "5", "direction": "at-least"}"#,
