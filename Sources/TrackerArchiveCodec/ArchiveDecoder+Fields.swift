@@ -218,7 +218,7 @@ extension ArchiveDecoder {
         path,
         StoreMessage(
           "import.forbiddenCharacter", "contains the control or bidirectional character U+%@",
-          .text(String(scalar.value, radix: 16, uppercase: true))))
+          .text(NameRules.codePoint(scalar.value))))
     case .failure(.duplicate(let clash)):
       problem(
         path,

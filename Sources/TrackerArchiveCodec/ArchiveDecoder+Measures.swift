@@ -337,7 +337,7 @@ extension ArchiveDecoder {
     case .forbiddenCharacterInUnit(let scalar):
       return StoreMessage(
         "import.forbiddenCharacter", "contains the control or bidirectional character U+%@",
-        .text(String(scalar.value, radix: 16, uppercase: true)))
+        .text(NameRules.codePoint(scalar.value)))
     case .targetNotPositive:
       return StoreMessage(
         "import.targetNotPositive",
@@ -422,7 +422,7 @@ extension ArchiveDecoder {
             StoreMessage(
               "import.note.forbiddenCharacter",
               "contains the control or bidirectional character U+%@ (line breaks are the only control characters a note may hold)",
-              .text(String(scalar.value, radix: 16, uppercase: true))))
+              .text(NameRules.codePoint(scalar.value))))
         }
       }
       guard let tracker, let day, let text else { continue }

@@ -141,7 +141,7 @@ private struct JSONReader {
     if byte < 0x20 || byte == 0x7F {
       return .message(
         StoreMessage(
-          "json.found.control", "control character U+%@", .text(String(byte, radix: 16, uppercase: true))))
+          "json.found.control", "control character U+%@", .text(NameRules.codePoint(UInt32(byte)))))
     }
     if byte >= 0x80 { return .message(StoreMessage("json.found.character", "character")) }
     return .text("\"\(Character(Unicode.Scalar(byte)))\"")
@@ -450,7 +450,7 @@ private struct JSONReader {
       case 0x00..<0x20:
         throw syntaxError(
           "json.controlInString", "control character U+%@ inside a string; write it escaped",
-          .text(String(byte, radix: 16, uppercase: true)))
+          .text(NameRules.codePoint(UInt32(byte))))
       default:
         result.append(byte)
         position += 1

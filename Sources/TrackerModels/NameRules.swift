@@ -114,6 +114,13 @@ public enum NameRules {
     return nil
   }
 
+  /// A code point as a refusal names it after "U+": hexadecimal, upper case, at least four
+  /// digits ("0007", "202E", "1BCA0"), as Unicode writes them.
+  public static func codePoint(_ value: UInt32) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
   /// Characters a typed name may not hold because they draw nothing, or nothing of their own:
   /// every default ignorable code point and every format character of Unicode (the soft hyphen,
   /// the zero width space, the byte order mark, the word joiner, the left-to-right and

@@ -86,10 +86,7 @@ package enum DisplayText {
   }
 
   /// A refused character named in its refusal (issue 49): "202E" for U+202E, at least four digits.
-  static func codePoint(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-  }
+  static func codePoint(_ scalar: Unicode.Scalar) -> String { NameRules.codePoint(scalar.value) }
 
   /// The message for a refused name, or nil for no message (an empty field shows none).
   /// Why a note's text is refused, in `localizer`'s language.

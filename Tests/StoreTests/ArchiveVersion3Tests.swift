@@ -295,7 +295,7 @@ struct ArchiveVersion3Tests {
       try problems(text) == [
         "notes[0].text: empty; a note has some text",
         "notes[1].text: 501 characters; the limit is 500",
-        "notes[2].text: contains the control or bidirectional character U+7 (line breaks are the only control characters a note may hold)",
+        "notes[2].text: contains the control or bidirectional character U+0007 (line breaks are the only control characters a note may hold)",
         "notes[4]: duplicate of notes[3]: one note per tracker and day",
         "notes[5].tracker: no tracker with id 00000000-0000-4000-8000-000000000099 in the file or the store",
         "notes[6].mood: unknown field",

@@ -23,7 +23,7 @@ struct JSONParserTests {
       ("[1, 2", "line 1, column 6: expected \",\" or \"]\", found the end of the text"),
       ("{\n\"a\": tru}", "line 2, column 6: expected a value, found \"t\""),
       ("{\"a\": 1, \"a\": 2}", "line 1, column 10: duplicate key \"a\""),
-      ("\"tab\there\"", "line 1, column 5: control character U+9 inside a string; write it escaped"),
+      ("\"tab\there\"", "line 1, column 5: control character U+0009 inside a string; write it escaped"),
       ("01", "line 1, column 1: numbers cannot start with 0"),
       ("[1] 2", "line 1, column 5: unexpected \"2\" after the end of the document"),
       ("\"\\x\"", "line 1, column 2: unknown escape \\x"),
