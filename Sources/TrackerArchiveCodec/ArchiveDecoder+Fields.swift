@@ -30,14 +30,16 @@ extension ArchiveDecoder {
   }
 
   /// A value as a conflict says it: whole up to 200 characters, else its start and "…"; a
-  /// character that draws nothing written as its JSON escape ("km\u200B"), or the two sides of a
-  /// conflict could look the same (attack of 2026-12-07).
+  /// character that draws nothing there (`NameRules.drawsNothing`: an invisible one, a joiner or
+  /// selector outside an emoji) written as its JSON escape ("km\u200B", "km\u200D"), or the two
+  /// sides of a conflict could look the same (attacks of 2026-12-07).
   static func shown(_ value: String) -> String {
     let cut = value.count > 200 ? String(value.prefix(199)) + "…" : value
-    guard cut.unicodeScalars.contains(where: NameRules.isInvisible) else { return cut }
     var shown = ""
+    var previous: Unicode.Scalar?
     for scalar in cut.unicodeScalars {
-      guard NameRules.isInvisible(scalar) else {
+      defer { previous = scalar }
+      guard NameRules.drawsNothing(scalar, after: previous) else {
         shown.unicodeScalars.append(scalar)
         continue
       }

@@ -17,9 +17,11 @@ public enum NameRules {
 
   /// The name as it will be stored: surrounding white space and newlines removed.
   public static func trimmed(_ raw: String) -> String {
-    var scalars = Substring(raw)
-    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+    // Scalar by scalar: a prepended sign (the Arabic number sign U+0600) makes one character with
+    // the space after it, which trimming by characters kept (attack of 2026-12-07).
+    var scalars = Substring(raw).unicodeScalars
+    while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
     return String(scalars)
   }
 
@@ -76,11 +78,27 @@ public enum NameRules {
   /// Not stored: the stored key stays `comparisonKey`, so names kept from before keep theirs.
   public static func visibleKey(_ name: String) -> String {
     var visible = String.UnicodeScalarView()
-    for scalar in trimmed(name).unicodeScalars
-    where !(isInvisible(scalar) || isJoinerOrSelector(scalar)) {
-      visible.append(scalar)
+    // The tags of a subdivision flag are drawn (they make 🏴 the flag of Scotland): they stay.
+    var inFlag = false
+    for scalar in trimmed(name).unicodeScalars {
+      if isTag(scalar), inFlag {
+        visible.append(scalar)
+        continue
+      }
+      inFlag = scalar.value == 0x1F3F4
+      if !(isInvisible(scalar) || isJoinerOrSelector(scalar)) { visible.append(scalar) }
     }
     return comparisonKey(String(visible))
+  }
+
+  /// Whether `scalar`, after `previous`, draws nothing of its own there: an invisible character,
+  /// or a joiner or selector that does not join or select an emoji ("km" and a joiner look like
+  /// "km"; in "❤️" the selector is what makes the heart red). What a message writes escaped so
+  /// that two values that differ never look the same.
+  public static func drawsNothing(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+    if isInvisible(scalar) { return true }
+    guard isJoinerOrSelector(scalar), !isTag(scalar) else { return false }
+    return !(previous?.properties.isEmoji ?? false) && previous.map(isJoinerOrSelector) != true
   }
 
   /// A tag character (U+E0000–E007F): part of a subdivision flag's sequence.

@@ -87,6 +87,34 @@ struct NameRulesTests {
     #expect(MeasureGoal.validatedTypedUnit("\u{FE0F}") == .failure(.emptyUnit))
   }
 
+  /// The second attack of 2026-12-07: the black flag is not Scotland's (a flag's tags are drawn),
+  /// and a space after a prepended sign is trimmed like any other.
+  @Test func aFlagsTagsCountAndAPrependedSignsSpaceIsTrimmed() {
+    let scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+    #expect(NameRules.validateTyped("\u{1F3F4}", against: [scotland]) == .success("\u{1F3F4}"))
+    #expect(NameRules.validateTyped(scotland, against: ["\u{1F3F4}"]) == .success(scotland))
+    #expect(
+      NameRules.validateTyped(scotland, against: [scotland]) == .failure(.duplicate(existing: scotland)))
+    #expect(NameRules.trimmed("\u{0600} ") == "\u{0600}")
+    #expect(NameRules.trimmed(" \u{0600}\u{00A0}") == "\u{0600}")
+    #expect(
+      NameRules.validateTyped("\u{0600} ", against: ["\u{0600}"])
+        == .failure(.duplicate(existing: "\u{0600}")))
+    #expect(NameRules.trimmed(" Run \n") == "Run")
+  }
+
+  /// What a message escapes so that two values never look the same: invisible characters, and
+  /// joiners and selectors that join or select no emoji.
+  @Test func whatDrawsNothingIsTheInvisibleAndTheJoinersOutsideAnEmoji() {
+    #expect(NameRules.drawsNothing("\u{200B}", after: "m"))
+    #expect(NameRules.drawsNothing("\u{200D}", after: "m"))
+    #expect(NameRules.drawsNothing("\u{FE0F}", after: "m"))
+    #expect(!NameRules.drawsNothing("\u{FE0F}", after: "\u{2764}"))
+    #expect(!NameRules.drawsNothing("\u{200D}", after: "\u{1F468}"))
+    #expect(!NameRules.drawsNothing("\u{E0067}", after: "\u{1F3F4}"))
+    #expect(!NameRules.drawsNothing("m", after: nil))
+  }
+
   @Test func aTypedNameOfJoinersAndSelectorsAloneIsEmpty() {
     #expect(NameRules.validateTyped("\u{200D}", against: []) == .failure(.empty))
     #expect(NameRules.validateTyped(" \u{FE0F}\u{200C} ", against: []) == .failure(.empty))

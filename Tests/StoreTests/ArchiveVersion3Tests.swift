@@ -176,6 +176,12 @@ struct ArchiveVersion3Tests {
     #expect(
       invisible.first?.contains(#"{"unit": "km\u200B", "target": "5", "direction": "at-least"} here"#)
         == true, "\(invisible)")
+    // A joiner after a letter joins nothing that shows: escaped too.
+    let joined = text.replacingOccurrences(of: #""unit": "km""#, with: #""unit": "km\u200d""#)
+    let joiner = try problems(joined, into: store)
+    #expect(
+      joiner.first?.contains(#"{"unit": "km\u200D", "target": "5", "direction": "at-least"} here"#)
+        == true, "\(joiner)")
     // The same goal written another way is the same tracker.
     let reworded = text.replacingOccurrences(
       of: #"{"unit": "km", "target": "5", "direction": "at-least"}"#,
