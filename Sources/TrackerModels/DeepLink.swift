@@ -29,6 +29,17 @@ public enum DeepLink: Hashable, Sendable {
       case .name(let name): NameRules.comparisonKey(tracker.name) == NameRules.comparisonKey(name)
       }
     }
+
+    /// The tracker named among `trackers`: the one that `matches`, else, for a name, the only one
+    /// whose name looks like it (a kept name with an invisible character: `NameRules.visibleKey`),
+    /// as the command line finds a name.
+    public func find(in trackers: [Tracker]) -> Tracker? {
+      if let found = trackers.first(where: matches) { return found }
+      guard case .name(let name) = self else { return nil }
+      let visible = NameRules.visibleKey(name)
+      let lookAlikes = trackers.filter { NameRules.visibleKey($0.name) == visible }
+      return lookAlikes.count == 1 ? lookAlikes[0] : nil
+    }
   }
 
   /// The app's scheme.

@@ -71,4 +71,16 @@ struct DeepLinkTests {
     #expect(DeepLink.HabitReference.id(tracker.id).matches(tracker))
     #expect(!DeepLink.HabitReference.name("Morning").matches(tracker))
   }
+
+  /// A link finds a kept name with an invisible character by the name it shows, as `done` does,
+  /// when no other name looks the same (second attack of 2026-12-07: `show --url` did not).
+  @Test func aLinkFindsAKeptLookAlikeByTheNameItShows() throws {
+    let running = habit("Run\u{AD}ning", [.monday], id: 1)
+    let reference = DeepLink.HabitReference.name("running")
+    #expect(reference.find(in: [running])?.id == running.id)
+    let other = habit("Run\u{200B}ning", [.monday], id: 2)
+    #expect(reference.find(in: [running, other]) == nil)
+    #expect(DeepLink.HabitReference.name("Walk").find(in: [running]) == nil)
+    #expect(DeepLink.HabitReference.id(running.id).find(in: [other, running])?.id == running.id)
+  }
 }

@@ -67,7 +67,7 @@ extension AppFlow {
       let localizer = self.environment.localizer
       switch result {
       case .success(let all):
-        guard let found = all.first(where: reference.matches) else {
+        guard let found = reference.find(in: all) else {
           trackers.state.alert = AlertState(
             title: localizer.text(.linkAlertTitle),
             message: DeepLinkError.noSuchHabit(reference).message(localizer),
