@@ -1,4 +1,5 @@
 import TrackerLocalization
+import TrackerModels
 import TrackerViewModels
 
 /// Something on screen the user can act on: what a renderer draws as a control and what a script
@@ -97,26 +98,41 @@ public struct Element: Equatable, Sendable, Identifiable, CustomStringConvertibl
   }
 
   /// The label as a script's quoted argument: in double quotes, with `\"`, `\\` and a line break
-  /// written `\n` (a to-do text may hold line breaks), so it reads on one line and can be pasted
-  /// into `tap "…"`.
+  /// written `\n` (a to-do text may hold line breaks), and a character that draws nothing as
+  /// `\u{200B}` (a kept name may hold one), so it reads on one line, shows what it holds, and can
+  /// be pasted into `tap "…"`.
   public var scriptLabel: String {
-    var result = "\""
-    for character in label {
-      switch character {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case _ where character.isNewline: result += "\\n"
-      default: result.append(character)
-      }
-    }
-    return result + "\""
+    "\"" + Self.oneLine(label, escapingQuotes: true) + "\""
   }
 
-  /// The identifier on one line: each line break written `\n`. A script's `#identifier` runs to
-  /// the end of its line, so an element is also found by this form (`findElement`).
-  public var scriptIdentifier: String {
-    let text = identifier.text
-    guard text.contains(where: \.isNewline) else { return text }
-    return text.map { $0.isNewline ? "\\n" : String($0) }.joined()
+  /// The identifier on one line: each line break written `\n`, and a character that draws
+  /// nothing as `\u{200B}`. A script's `#identifier` runs to the end of its line, so an element
+  /// is also found by this form (`findElement`).
+  public var scriptIdentifier: String { Self.oneLine(identifier.text, escapingQuotes: false) }
+
+  /// `text` as a script writes it on one line: line breaks as `\n`, characters that draw nothing
+  /// there (`NameRules.drawsNothing`) as `\u{…}`, and with `escapingQuotes`, `"` and `\` escaped.
+  private static func oneLine(_ text: String, escapingQuotes: Bool) -> String {
+    var result = ""
+    var previous: Unicode.Scalar?
+    for character in text {
+      defer { previous = character.unicodeScalars.last }
+      switch character {
+      case "\"" where escapingQuotes: result += "\\\""
+      case "\\" where escapingQuotes: result += "\\\\"
+      case _ where character.isNewline: result += "\\n"
+      default:
+        var before = previous
+        for scalar in character.unicodeScalars {
+          if NameRules.drawsNothing(scalar, after: before) {
+            result += "\\u{" + NameRules.codePoint(scalar.value) + "}"
+          } else {
+            result.unicodeScalars.append(scalar)
+          }
+          before = scalar
+        }
+      }
+    }
+    return result
   }
 }

@@ -343,6 +343,36 @@ struct CLITests {
     #expect(result.output.contains("New habit") && result.output.contains(shown), "\(result.output)")
   }
 
+  /// A kept name with a character that draws nothing is listed by `show --elements` with that
+  /// character as `\u{200B}`, and a script reaches the element by what was listed; a quoted text
+  /// takes the same escape (second attack of 2026-12-07: the listing printed it raw, so the
+  /// identifier could only be copied and pasted).
+  @Test func aCharacterThatDrawsNothingIsListedAndTypedAsItsEscape() throws {
+    let folder = TemporaryFolder()
+    let (first, second) = (folder.path("a.sqlite"), folder.path("b.sqlite"))
+    #expect(
+      try runCLI(["add", "Walk", "--every", "day", "--category", "Home", "--store", first] + fixed).status
+        == 0)
+    let archive = folder.path("walk.json")
+    #expect(try runCLI(["export", "--store", first, "--output", archive] + fixed).status == 0)
+    let text = try String(contentsOfFile: archive, encoding: .utf8)
+    try text.replacingOccurrences(of: #""Walk""#, with: #""Wa\u200blk""#)
+      .write(toFile: archive, atomically: true, encoding: .utf8)
+    #expect(try runCLI(["import", archive, "--store", second] + fixed).status == 0)
+    let listed = try runCLI(["show", "trackers", "--elements", "--store", second, "--lang", "en"] + fixed)
+    #expect(listed.output.contains("#card:Wa\\u{200B}lk"), "\(listed.output)")
+    let script = "tap #card:Wa\\u{200B}lk\nexpect screen detail\n"
+    let tapped = try runCLI(["run", "-", "--store", second, "--lang", "en"] + fixed, input: script)
+    #expect(tapped.status == 0, "\(tapped.error)")
+    let typed = try runCLI(
+      ["run", "-", "--demo", "--lang", "en"] + fixed,
+      input: "tap #add\ntap #habit\ntap #name\ntype \"Ru\\u{200B}n\"\nexpect disabled #create\nprint\n")
+    #expect(typed.status == 0 && typed.output.contains("U+200B"), "\(typed.error)")
+    let wrong = try runCLI(
+      ["run", "-", "--demo", "--lang", "en"] + fixed, input: "tap #add\ntype \"\\u{D800}\"\n")
+    #expect(wrong.error.contains("unknown escape \\u (use \\\", \\\\, \\n or \\u{…})"), "\(wrong.error)")
+  }
+
   @Test func aScriptActsOnTheDataFileForReal() throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let script =

@@ -157,7 +157,24 @@ struct Script {
     return quoted(&rest, for: word).map { .label($0) }
   }
 
-  /// A double-quoted argument with `\"`, `\\` and `\n` escapes, and nothing after it. Read
+  /// The scalar of `{HEX}` right after the `u` at `index` (one to six hexadecimal digits naming a
+  /// Unicode scalar) and the index of its closing brace; nil when there is no such escape.
+  private static func codePointEscape(
+    _ scalars: Substring.UnicodeScalarView, after index: Substring.UnicodeScalarView.Index
+  ) -> (Unicode.Scalar, Substring.UnicodeScalarView.Index)? {
+    let open = scalars.index(after: index)
+    guard open < scalars.endIndex, scalars[open] == "{",
+      let close = scalars[open...].firstIndex(of: "}")
+    else { return nil }
+    let digits = String(String.UnicodeScalarView(scalars[scalars.index(after: open)..<close]))
+    guard (1...6).contains(digits.count), digits.allSatisfy(\.isHexDigit),
+      let value = UInt32(digits, radix: 16),
+      let scalar = Unicode.Scalar(value)
+    else { return nil }
+    return (scalar, close)
+  }
+
+  /// A double-quoted argument with `\"`, `\\`, `\n` and `\u{…}` escapes, and nothing after it. Read
   /// scalar by scalar, not by characters: a text that begins with a joiner or a combining mark
   /// (what a form refuses, and a script must be able to type) would otherwise make one character
   /// of it and its opening quote.
@@ -184,6 +201,14 @@ struct Script {
         case "n": result.append("\n")
         case "\"": result.append("\"")
         case "\\": result.append("\\")
+        case "u":
+          // `\u{200B}`: a character by its code point, as `show --elements` writes one that
+          // draws nothing.
+          guard let (scalar, end) = codePointEscape(scalars, after: index) else {
+            return .failure(Problem(Messages.unknownEscape(Character(scalars[index]))))
+          }
+          result.append(scalar)
+          index = end
         default: return .failure(Problem(Messages.unknownEscape(Character(scalars[index]))))
         }
       } else {
