@@ -382,8 +382,9 @@ package enum StoreFile {
     }
   }
 
-  /// How long the switch to WAL mode waits for another program's lock (the busy timeout).
-  static let journalSwitchWait: Duration = .seconds(10)
+  /// How long opening waits for another program's lock: SQLite's busy timeout, and the switch to
+  /// WAL mode, which SQLite's busy handler does not cover.
+  static let openingBusyTimeout: Duration = .seconds(10)
 
   /// Puts the file in WAL mode. A file another program switched to a rollback journal
   /// (`journal_mode=DELETE`) and is writing, or reading, cannot be switched until it lets go, and
@@ -391,7 +392,7 @@ package enum StoreFile {
   /// there): the switch is tried again, every 20 ms, for the busy timeout a write waits, so a
   /// command waits for another program's short write as it does in WAL mode.
   private static func switchToWriteAheadLog(_ database: Database) throws(SQLiteError) {
-    let deadline = ContinuousClock.now + journalSwitchWait
+    let deadline = ContinuousClock.now + openingBusyTimeout
     while true {
       do {
         try database.execute("PRAGMA journal_mode = WAL")
@@ -409,7 +410,7 @@ package enum StoreFile {
     isTrackers: inout Bool
   ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
     do {
-      try database.execute("PRAGMA busy_timeout = 10000")
+      try database.execute("PRAGMA busy_timeout = \(openingBusyTimeout.components.seconds * 1000)")
       // Reads only, before anything that could change a byte: a file that is not a database
       // fails here, and another program's database or a newer Tracker's is left as it is.
       let applied = try ownedVersions(database, schema)

@@ -57,9 +57,7 @@ struct LockHolderLookupTests {
   /// this process has the file open or not, and nobody once it let go.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
   func aHolderInRollbackJournalModeIsNamed() throws {
-    let folder = TemporaryFolder()
-    let path = folder.path("tracker.sqlite")
-    try { _ = try SQLiteTrackerStore(path: path, now: fixedNow) }()
+    let path = try Self.closedStoreFile()
     let holder = try LockHolder(path, seconds: 60, rollbackJournal: true)
     #expect(StoreFile.sharedMemoryLockHolder(path, byte: 120) == nil)
     let named = try #require(StoreFile.writeLockHolder(path))
@@ -79,14 +77,19 @@ struct LockHolderLookupTests {
   /// failed whenever another program wrote for a moment).
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
   func openingWaitsForARollbackJournalsShortWrite() throws {
-    let folder = TemporaryFolder()
-    let path = folder.path("tracker.sqlite")
-    try { _ = try SQLiteTrackerStore(path: path, now: fixedNow) }()
+    let path = try Self.closedStoreFile()
     let holder = try LockHolder(path, seconds: 1, rollbackJournal: true)
     let store = try SQLiteTrackerStore(path: path, now: fixedNow)
     try store.createCategory(home)
     #expect(try store.categories() == [home])
     holder.waitUntilReleased()
+  }
+
+  /// The path of a fresh data file no connection of this process has open.
+  static func closedStoreFile() throws -> String {
+    let path = TemporaryFolder().path("tracker.sqlite")
+    _ = try SQLiteTrackerStore(path: path, now: fixedNow)
+    return path
   }
 
   /// A program may call itself anything (`prctl`, `/proc/self/comm`): its name is shown with
