@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `app` on a file that is not a Tracker store: refused before the screen opens, the file kept.
-@Suite("The interactive mode leaves other files alone", .temporaryFolders)
+@Suite("The interactive mode leaves other files alone", .temporaryFolders, .ownThread)
 struct InteractiveForeignFileTests {
   @Test(arguments: ["en", "ru"])
   func appRefusesATextFileAndLeavesItByteForByte(language: String) throws {

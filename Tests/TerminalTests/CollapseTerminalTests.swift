@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A category collapsed from its header in the terminal stays collapsed (issue 49).
-@Suite("Collapsing a category in the terminal", .temporaryFolders)
+@Suite("Collapsing a category in the terminal", .temporaryFolders, .ownThread)
 struct CollapseTerminalTests {
   @Test func enterOnACategorysHeaderCollapsesItToItsProgressAndTheNextLaunchKeepsIt() throws {
     let folder = TemporaryFolder()

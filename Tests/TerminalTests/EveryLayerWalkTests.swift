@@ -300,10 +300,25 @@ struct EveryLayerWalkTests {
     return run.session.app.screenName + " alert " + (run.store.failures.last ?? "?") + waited
   }
 
+  /// Runs `walk` for each of `starts` at once, and gathers what each returned: the walks of
+  /// different starts share nothing, and while one waits for its store another uses the main
+  /// actor (one after another, the longest walk alone took a run's last ten seconds).
+  func eachAtOnce(
+    _ starts: [Start], _ walk: @escaping @Sendable @MainActor (Start) async throws -> [String]
+  ) async throws -> [String] {
+    // Tasks of their own rather than a task group, which the compiler's isolation checker cannot
+    // check here; each is awaited to its end before the test ends, a failed one's error then
+    // thrown.
+    let walks = starts.map { start in Task { @MainActor in try await walk(start) } }
+    var ended: [Result<[String], any Error>] = []
+    for walk in walks { ended.append(await walk.result) }
+    return try ended.flatMap { try $0.get() }
+  }
+
   @Test(arguments: [Language.en, .ru])
   func everyElementOfEveryLayerGetsTheFocusIsInViewAndIsNamed(language: Language) async throws {
-    var walked: [String] = []
-    for start in Start.healthy {
+    let walked = try await eachAtOnce(Start.healthy) { start in
+      var walked: [String] = []
       for (signature, path) in try await layers(start, language).layers {
         walked.append(signature)
         for (columns, rows) in Self.sizes {
@@ -311,6 +326,7 @@ struct EveryLayerWalkTests {
           await check(run.session, "\(start) \(columns)×\(rows) \(signature) via \(path)")
         }
       }
+      return walked
     }
     // The walk found the layers a user meets: menus, questions, every sheet, both forms.
     let screens = Set(walked.map { String($0.prefix { $0 != " " }) })
@@ -373,19 +389,53 @@ struct EveryLayerWalkTests {
   /// client links and not the `tracker-preview` binary gains a hook for it (docs/decisions.md).
   @Test(arguments: [Language.en, .ru])
   func everyAlertGetsTheFocusIsInViewIsNamedAndIsShownWhole(language: Language) async throws {
-    var alerts: [(Start, Found)] = []
-    for start in [Start.demo, .new, .todo, .todoFirst] {
-      for found in try await layers(start, language, failures: Self.failings).alerts {
-        alerts.append((start, found))
+    let walked = [Start.demo, .new, .todo, .todoFirst]
+    let signatures = try await eachAtOnce(walked + [.unreadable, .todoUnreadable]) { start in
+      var alerts: [Found] = []
+      if walked.contains(start) {
+        alerts = try await layers(start, language, failures: Self.failings).alerts
+      } else {
+        let run = try await run(start, language, columns: 80, rows: 24)
+        #expect(run.session.app.alert != nil, "\(start): no alert at launch")
+        alerts = [(Self.alertSignature(run) + " at launch", [])]
       }
+      try await checkAlerts(alerts, start, language)
+      return alerts.map(\.signature)
     }
-    for start in [Start.unreadable, .todoUnreadable] {
-      let run = try await run(start, language, columns: 80, rows: 24)
-      #expect(run.session.app.alert != nil, "\(start): no alert at launch")
-      alerts.append((start, (Self.alertSignature(run) + " at launch", [])))
-    }
+    // The alerts a user can meet, as the view models raise them (`attempt`, `attemptSoon`,
+    // `AppFlow.launchAlert`): each failed save and read of each screen that writes or reads. A
+    // settings change is one write (`updateSettings`, no read before it), so the main screen and
+    // the onboarding meet no failed read of the settings but the launch's.
+    let expected: Set<String> = [
+      "trackers alert setCompleted", "trackers alert setDaysOff", "trackers alert setPinned",
+      "trackers alert deleteTracker", "trackers alert trackers",
+      "detail alert setCompleted", "detail alert setDaysOff", "detail alert deleteTracker",
+      "detail alert trackers", "tracker-form alert createTracker", "tracker-form alert updateTracker",
+      "tracker-form alert trackers", "tracker-form alert settings", "categories alert deleteCategory",
+      "categories alert updateSettings",
+      "categories alert categories", "categories alert settings", "category-form alert createCategory",
+      "category-form alert renameCategory", "settings alert updateSettings", "settings alert settings",
+      "statistics alert categories", "onboarding alert updateSettings",
+      "todos alert deleteTask", "todos alert insertLoaded", "todos alert tasks", "todo-form alert createTask",
+      "todo-edit alert updateTask", "trackers alert updateSettings", "categories alert trackers",
+      "category-form alert categories", "trackers alert settings at launch", "todos alert tasks at launch",
+      // A tap's write queued behind another program (`attemptSoon`, `writeOrQueue`).
+      "trackers alert setCompleted after waiting", "trackers alert setDaysOff after waiting",
+      "trackers alert setPinned after waiting", "trackers alert deleteTracker after waiting",
+      "detail alert setCompleted after waiting", "detail alert setDaysOff after waiting",
+      "todos alert deleteTask after waiting",
+    ]
+    #expect(
+      Set(signatures).isSuperset(of: expected),
+      "missing \(expected.subtracting(signatures).sorted()) in \(signatures.sorted())")
+  }
+
+  /// Each of `alerts` (found from `start`), at both sizes: OK has the focus, is in view and is
+  /// named; the alert is whole on screen; OK closes it. Then each reason a failing of its kind
+  /// can give, shown whole at 40×24 on one alert of each screen.
+  func checkAlerts(_ alerts: [Found], _ start: Start, _ language: Language) async throws {
     var walkedReasons: Set<String> = []
-    for (start, (signature, path)) in alerts {
+    for (signature, path) in alerts {
       for (columns, rows) in Self.sizes {
         let place = "\(start) \(columns)×\(rows) \(signature) via \(path)"
         let run = try #require(try await replay(path, start, language, columns: columns, rows: rows))
@@ -419,33 +469,6 @@ struct EveryLayerWalkTests {
         checkWhole(run.session, alert, place)
       }
     }
-    // The alerts a user can meet, as the view models raise them (`attempt`, `attemptSoon`,
-    // `AppFlow.launchAlert`): each failed save and read of each screen that writes or reads. A
-    // settings change is one write (`updateSettings`, no read before it), so the main screen and
-    // the onboarding meet no failed read of the settings but the launch's.
-    let signatures = Set(alerts.map(\.1.signature))
-    let expected: Set<String> = [
-      "trackers alert setCompleted", "trackers alert setDaysOff", "trackers alert setPinned",
-      "trackers alert deleteTracker", "trackers alert trackers",
-      "detail alert setCompleted", "detail alert setDaysOff", "detail alert deleteTracker",
-      "detail alert trackers", "tracker-form alert createTracker", "tracker-form alert updateTracker",
-      "tracker-form alert trackers", "tracker-form alert settings", "categories alert deleteCategory",
-      "categories alert updateSettings",
-      "categories alert categories", "categories alert settings", "category-form alert createCategory",
-      "category-form alert renameCategory", "settings alert updateSettings", "settings alert settings",
-      "statistics alert categories", "onboarding alert updateSettings",
-      "todos alert deleteTask", "todos alert insertLoaded", "todos alert tasks", "todo-form alert createTask",
-      "todo-edit alert updateTask", "trackers alert updateSettings", "categories alert trackers",
-      "category-form alert categories", "trackers alert settings at launch", "todos alert tasks at launch",
-      // A tap's write queued behind another program (`attemptSoon`, `writeOrQueue`).
-      "trackers alert setCompleted after waiting", "trackers alert setDaysOff after waiting",
-      "trackers alert setPinned after waiting", "trackers alert deleteTracker after waiting",
-      "detail alert setCompleted after waiting", "detail alert setDaysOff after waiting",
-      "todos alert deleteTask after waiting",
-    ]
-    #expect(
-      signatures.isSuperset(of: expected),
-      "missing \(expected.subtracting(signatures).sorted()) in \(signatures.sorted())")
   }
 
   /// The alert's title, reason and buttons are in the window whole (the bottom line aside).

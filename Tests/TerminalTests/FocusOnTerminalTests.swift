@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 30, items 4 and 5 through a pseudo-terminal, at 80×24 and 40×24: a sheet opens on its
 /// current choice, and the arrows cross the emoji and color grids a row at a time.
-@Suite("tracker-preview app: the focus on a terminal", .temporaryFolders)
+@Suite("tracker-preview app: the focus on a terminal", .temporaryFolders, .ownThread)
 struct FocusOnTerminalTests {
   static let sizes = [(80, 24), (40, 24)]
 

@@ -118,7 +118,7 @@ struct Journey: Sendable, CustomTestStringConvertible {
 }
 
 /// A new user's whole first session with the keyboard alone, through a pseudo-terminal.
-@Suite("tracker-preview app: a whole journey", .temporaryFolders)
+@Suite("tracker-preview app: a whole journey", .temporaryFolders, .ownThread)
 struct InteractiveJourneyTests {
   @Test(arguments: Journey.both)
   func fromOnboardingToACompletedHabitAndItsStatistics(_ words: Journey) throws {

@@ -7,7 +7,7 @@ import Testing
 /// the focus, closing something gives the focus back to its opener, the arrows page the
 /// onboarding the right way, the bottom line and the key map speak the screen's words and fit,
 /// fields draw the cursor only while they have the focus.
-@Suite("tracker-preview app: the keyboard", .temporaryFolders)
+@Suite("tracker-preview app: the keyboard", .temporaryFolders, .ownThread)
 struct InteractiveKeyboardTests {
   /// The status line's hint parts, in both languages: the bottom line shows whole ones only.
   static let hintParts: Set<String> = [

@@ -7,7 +7,7 @@ import Testing
 /// shows by itself (the store watches its file), and a file another program holds never freezes
 /// the keyboard. Deadlines are generous (a busy machine), and no assertion reads the clock: a key
 /// answered while the other program still holds the file, or before the write gave up, tells.
-@Suite("tracker-preview app beside other programs", .temporaryFolders)
+@Suite("tracker-preview app beside other programs", .temporaryFolders, .ownThread)
 struct InteractiveOtherProgramsTests {
   /// The app on a data file with one habit, "Run", drawn with the focus on "Add tracker".
   func appOnOneHabit() throws -> (store: String, terminal: PseudoTerminal) {

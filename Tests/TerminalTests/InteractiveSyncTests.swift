@@ -5,7 +5,7 @@ import Testing
 /// The interactive app syncs by itself (issue 33, docs/sync.md), shown with two real processes
 /// on two data files and one shared folder: another device's change shows without a key, and a
 /// change made in the app reaches the other device. Deadlines are generous (a busy machine).
-@Suite("tracker-preview app syncing by itself", .temporaryFolders)
+@Suite("tracker-preview app syncing by itself", .temporaryFolders, .ownThread)
 struct InteractiveSyncTests {
   /// Store A (one habit, "Run") and store B, both joined to one folder and synced: B has "Run".
   private func twoDevices() throws -> (a: String, b: String, folder: String) {

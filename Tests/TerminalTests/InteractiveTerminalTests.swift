@@ -12,7 +12,7 @@ func runPiped(_ arguments: [String], environment: [String: String] = [:]) throws
 }
 
 /// The interactive mode's promises to the terminal it runs in, through a pseudo-terminal.
-@Suite("tracker-preview app on a terminal", .temporaryFolders)
+@Suite("tracker-preview app on a terminal", .temporaryFolders, .ownThread)
 struct InteractiveTerminalTests {
   static let archive = """
     {"format": "tracker", "version": 1,

@@ -51,12 +51,15 @@ struct KeyDecoderTests {
 
 @Suite("Frames sent to the terminal", .temporaryFolders)
 struct FrameWriterTests {
+  /// Each frame is one synchronized update (mode 2026), so a terminal never draws half of one.
   @Test func onlyTheRowsThatChangedAreSentEachWholeAndClearedToItsEnd() {
     var writer = FrameWriter()
     let first = writer.update(to: ["a", "b", "c"])
     #expect(
-      first == "\u{1B}[1;1Ha\u{1B}[0m\u{1B}[K\u{1B}[2;1Hb\u{1B}[0m\u{1B}[K\u{1B}[3;1Hc\u{1B}[0m\u{1B}[K")
-    #expect(writer.update(to: ["a", "B", "c"]) == "\u{1B}[2;1HB\u{1B}[0m\u{1B}[K")
+      first
+        == "\u{1B}[?2026h\u{1B}[1;1Ha\u{1B}[0m\u{1B}[K\u{1B}[2;1Hb\u{1B}[0m\u{1B}[K\u{1B}[3;1Hc\u{1B}[0m\u{1B}[K"
+        + "\u{1B}[?2026l")
+    #expect(writer.update(to: ["a", "B", "c"]) == "\u{1B}[?2026h\u{1B}[2;1HB\u{1B}[0m\u{1B}[K\u{1B}[?2026l")
     #expect(writer.update(to: ["a", "B", "c"]) == "")
     // A new size sends every row.
     #expect(writer.update(to: ["a", "B"]).components(separatedBy: "\u{1B}[K").count == 3)

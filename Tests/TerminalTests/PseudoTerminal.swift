@@ -8,12 +8,19 @@ import Foundation
 /// it: keys written to the terminal's master side, everything it draws read back and replayed on
 /// a small screen model that understands what `FrameWriter` sends (go to a row, clear to its end,
 /// colors and reverse video, the alternate screen, the cursor).
+///
+/// A wait looks at the screen again as soon as the program wrote something, not on a timer: the
+/// reader thread wakes it. The screen is replayed as the bytes come, once each, so looking at it
+/// costs the same however long the program has run.
 final class PseudoTerminal: @unchecked Sendable {
   let process = Process()
   private let master: Int32
   private let slave: Int32
-  private let lock = NSLock()
+  /// Guards `received`, `hasEnded` and `replayer`; signalled when the program wrote or ended.
+  private let arrived = NSCondition()
   private var received: [UInt8] = []
+  private var hasEnded = false
+  private var replayer = ScreenReplayer()
   private var reader: Thread?
 
   /// Starts `tracker-preview arguments` on a terminal of `columns` × `rows`.
@@ -48,17 +55,18 @@ final class PseudoTerminal: @unchecked Sendable {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = read(master, &buffer, buffer.count)
+      arrived.lock()
+      if count > 0 { received += buffer[0..<count] } else { hasEnded = true }
+      arrived.broadcast()
+      arrived.unlock()
       guard count > 0 else { return }
-      lock.lock()
-      received += buffer[0..<count]
-      lock.unlock()
     }
   }
 
   /// Everything the program wrote so far.
   var output: [UInt8] {
-    lock.lock()
-    defer { lock.unlock() }
+    arrived.lock()
+    defer { arrived.unlock() }
     return received
   }
 
@@ -89,18 +97,30 @@ final class PseudoTerminal: @unchecked Sendable {
   }
 
   /// The screen as the output left it.
-  var screen: Screen { Screen(replaying: output) }
+  var screen: Screen { looked().screen }
+
+  /// The screen now, and how many bytes it was replayed from.
+  private func looked() -> (screen: Screen, bytes: Int) {
+    arrived.lock()
+    defer { arrived.unlock() }
+    replayer.replay(received[replayer.replayed...])
+    return (replayer.screen, received.count)
+  }
 
   /// Waits until `condition` holds for the screen (at most `timeout` seconds); the screen then.
+  /// The screen is looked at again each time the program wrote more, and no more once it ended.
   @discardableResult
   func wait(_ timeout: TimeInterval = 30, until condition: (Screen) -> Bool) -> Screen? {
     let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      let screen = self.screen
+    while true {
+      let (screen, bytes) = looked()
       if condition(screen) { return screen }
-      Thread.sleep(forTimeInterval: 0.02)
+      arrived.lock()
+      defer { arrived.unlock() }
+      while received.count == bytes {
+        guard !hasEnded, arrived.wait(until: deadline) || received.count > bytes else { return nil }
+      }
     }
-    return nil
   }
 
   /// Waits until the screen shows `text`.
@@ -132,70 +152,12 @@ struct Screen: CustomStringConvertible {
   var isAlternate = false
   var isCursorHidden = false
 
+  init() {}
+
   init(replaying bytes: [UInt8]) {
-    let text = String(decoding: bytes, as: UTF8.self)
-    var row = 0
-    var index = text.startIndex
-    var isReversed = false
-    var current = ""
-    var reversedRun = ""
-    func flushRun() {
-      if !reversedRun.isEmpty { inverse[row, default: []].append(reversedRun) }
-      reversedRun = ""
-    }
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "\u{1B}", text.index(after: index) < text.endIndex,
-        text[text.index(after: index)] == "["
-      {
-        var end = text.index(index, offsetBy: 2)
-        while end < text.endIndex, !(text[end].isLetter || text[end] == "~") { end = text.index(after: end) }
-        guard end < text.endIndex else { break }
-        let parameters = String(text[text.index(index, offsetBy: 2)..<end])
-        switch text[end] {
-        case "H":
-          // `FrameWriter` writes a row whole after going to it, and ends it with "clear to end".
-          flushRun()
-          row = (Int(parameters.split(separator: ";").first ?? "1") ?? 1) - 1
-          current = ""
-          inverse[row] = []
-        case "K":
-          rows[row] = current
-        case "J": rows = [:]
-        case "m":
-          // SGR: 7 reverse, 27 or 0 (or nothing) back; 38;2;r;g;b and 38;5;n are colors.
-          let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-          var position = 0
-          while position < codes.count {
-            let code = codes[position]
-            if code == 38 || code == 48 {
-              position += position + 1 < codes.count && codes[position + 1] == 5 ? 3 : 5
-              continue
-            }
-            if code == 7 { isReversed = true }
-            if code == 0 || code == 27 {
-              flushRun()
-              isReversed = false
-            }
-            position += 1
-          }
-        case "h", "l":
-          if parameters == "?1049" { isAlternate = text[end] == "h" }
-          if parameters == "?25" { isCursorHidden = text[end] == "l" }
-        default: break
-        }
-        index = text.index(after: end)
-        continue
-      }
-      if character == "\r" || character == "\n" {
-        index = text.index(after: index)
-        continue
-      }
-      current.append(character)
-      if isReversed { reversedRun.append(character) }
-      index = text.index(after: index)
-    }
-    flushRun()
+    var replayer = ScreenReplayer()
+    replayer.replay(bytes[...])
+    self = replayer.screen
   }
 
   /// The rows top to bottom.
@@ -214,4 +176,139 @@ struct Screen: CustomStringConvertible {
   }
 
   var description: String { lines.joined(separator: "\n") }
+}
+
+/// Replays what the program wrote onto a `Screen`, as the bytes come: an escape sequence or a
+/// character cut between two reads waits for the rest, and a frame shows once it is whole.
+struct ScreenReplayer {
+  /// How many bytes were handed to `replay` so far.
+  private(set) var replayed = 0
+  private var drawn = Screen()
+  private var row = 0
+  private var isReversed = false
+  private var current = ""
+  private var reversedRun = ""
+  /// The start of an escape sequence or a character whose end has not come yet.
+  private var pending: [UInt8] = []
+
+  /// The last whole frame: what the bytes so far left on the screen, or while a frame is still
+  /// coming (between its synchronized update's marks) the screen before it, as a terminal that
+  /// knows the marks shows it.
+  var screen: Screen { inFrame ? beforeFrame : live }
+
+  /// What the bytes so far left (a reverse-video run not yet ended included).
+  private var live: Screen {
+    var screen = drawn
+    if !reversedRun.isEmpty { screen.inverse[row, default: []].append(reversedRun) }
+    return screen
+  }
+
+  /// Whether a frame has begun and not ended.
+  private var inFrame = false
+  private var beforeFrame = Screen()
+
+  mutating func replay(_ bytes: ArraySlice<UInt8>) {
+    replayed += bytes.count
+    let input = pending + bytes
+    pending = []
+    var index = 0
+    while index < input.count {
+      let byte = input[index]
+      if byte == 0x1B, index + 1 >= input.count {
+        pending = Array(input[index...])
+        return
+      }
+      if byte == 0x1B, input[index + 1] == UInt8(ascii: "[") {
+        var end = index + 2
+        while end < input.count, !Self.endsSequence(input[end]) { end += 1 }
+        guard end < input.count else {
+          pending = Array(input[index...])
+          return
+        }
+        let parameters = String(decoding: input[(index + 2)..<end], as: UTF8.self)
+        perform(Character(Unicode.Scalar(input[end])), parameters)
+        index = end + 1
+        continue
+      }
+      if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
+        index += 1
+        continue
+      }
+      let length = Self.sequenceLength(byte)
+      guard index + length <= input.count else {
+        pending = Array(input[index...])
+        return
+      }
+      var decoded = String(decoding: input[index..<(index + length)], as: UTF8.self)
+      var used = length
+      if decoded.unicodeScalars.count != 1 {
+        decoded = "\u{FFFD}"
+        used = 1
+      }
+      current += decoded
+      if isReversed { reversedRun += decoded }
+      index += used
+    }
+  }
+
+  /// The letter (or "~") that ends a control sequence.
+  private static func endsSequence(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || byte == UInt8(ascii: "~")
+  }
+
+  /// How many bytes the UTF-8 sequence `lead` begins takes (1 for a byte that begins none).
+  private static func sequenceLength(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0xC2...0xDF: 2
+    case 0xE0...0xEF: 3
+    case 0xF0...0xF4: 4
+    default: 1
+    }
+  }
+
+  private mutating func flushRun() {
+    if !reversedRun.isEmpty { drawn.inverse[row, default: []].append(reversedRun) }
+    reversedRun = ""
+  }
+
+  private mutating func perform(_ command: Character, _ parameters: String) {
+    switch command {
+    case "H":
+      // `FrameWriter` writes a row whole after going to it, and ends it with "clear to end".
+      flushRun()
+      row = (Int(parameters.split(separator: ";").first ?? "1") ?? 1) - 1
+      current = ""
+      drawn.inverse[row] = []
+    case "K":
+      drawn.rows[row] = current
+    case "J": drawn.rows = [:]
+    case "m":
+      // SGR: 7 reverse, 27 or 0 (or nothing) back; 38;2;r;g;b and 38;5;n are colors.
+      let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+      var position = 0
+      while position < codes.count {
+        let code = codes[position]
+        if code == 38 || code == 48 {
+          position += position + 1 < codes.count && codes[position + 1] == 5 ? 3 : 5
+          continue
+        }
+        if code == 7 { isReversed = true }
+        if code == 0 || code == 27 {
+          flushRun()
+          isReversed = false
+        }
+        position += 1
+      }
+    case "h", "l":
+      if parameters == "?1049" { drawn.isAlternate = command == "h" }
+      if parameters == "?25" { drawn.isCursorHidden = command == "l" }
+      if parameters == "?2026" {
+        if command == "h" { beforeFrame = live }
+        inFrame = command == "h"
+      }
+    default: break
+    }
+  }
 }

@@ -5,7 +5,7 @@ import Testing
 /// Issue 49 at the keyboard: a habit of N times in Y days made through the form in a
 /// pseudo-terminal, at 80×24 and 40×24, in both languages; each key waits for the screen it
 /// expects before the next.
-@Suite("N times in Y days from the keyboard", .temporaryFolders)
+@Suite("N times in Y days from the keyboard", .temporaryFolders, .ownThread)
 struct WindowFormTerminalTests {
   struct Words: Sendable, CustomTestStringConvertible {
     let language: String
