@@ -137,4 +137,29 @@ struct TerminalWidthTests {
     #expect(TextFitting.wrap("Supercalifragilistic", to: 8, maxLines: 3) == ["Supercal", "ifragili", "stic"])
     #expect(TextFitting.wrap("a b", to: 10) == ["a b"])
   }
+
+  /// A soft hyphen is where a user said a word may break: a line ends after it (the terminal
+  /// draws it as a hyphen) rather than inside a syllable; without a break the word stays whole.
+  @Test func wrappingBreaksAfterASoftHyphenBeforeInsideAWord() {
+    let name = "Stretch\u{AD}and\u{AD}breathe"
+    #expect(TextFitting.wrap(name, to: 15) == ["Stretch\u{AD}and\u{AD}", "breathe"])
+    #expect(TextFitting.wrap(name, to: 10) == ["Stretch\u{AD}", "and\u{AD}", "breathe"])
+    #expect(TextFitting.wrap(name, to: 11) == ["Stretch\u{AD}", "and\u{AD}breathe"])
+    #expect(TextFitting.wrap(name, to: 40) == [name])
+    #expect(TextFitting.wrap("Morning " + name, to: 19) == ["Morning Stretch\u{AD}", "and\u{AD}breathe"])
+    #expect(TextFitting.wrap("Растяжка\u{AD}и\u{AD}дыхание", to: 12) == ["Растяжка\u{AD}и\u{AD}", "дыхание"])
+    // Cut to the last line, the rest joins it without a space.
+    #expect(TextFitting.wrap(name, to: 10, maxLines: 2) == ["Stretch\u{AD}", "and\u{AD}breat…"])
+    // A piece longer than the line is still broken by characters.
+    #expect(
+      TextFitting.wrap("Supercalifragilistic\u{AD}expi", to: 8) == [
+        "Supercal", "ifragili", "stic\u{AD}", "expi",
+      ])
+    // Every line fits, whatever the width.
+    for width in 1...30 {
+      for line in TextFitting.wrap("Morning " + name + " and more", to: width) {
+        #expect(TerminalWidth.of(line) <= width, "\(width): \(line)")
+      }
+    }
+  }
 }

@@ -54,44 +54,74 @@ public enum TextFitting {
     return "…" + String(kept.reversed())
   }
 
-  /// `text` broken into lines of at most `width` columns, at spaces where possible, at most
-  /// `maxLines` lines; the last one ends in "…" when text was left over.
+  /// `text` broken into lines of at most `width` columns, at spaces where possible, else after a
+  /// soft hyphen (U+00AD, which the terminal draws as a hyphen: a name a user hyphenated), else
+  /// inside a word; at most `maxLines` lines; the last one ends in "…" when text was left over.
   public static func wrap(_ text: String, to width: Int, maxLines: Int = .max) -> [String] {
     guard width > 0, maxLines > 0 else { return [] }
     var lines: [String] = []
     var current = ""
     var currentWidth = 0
-    // Split on the space scalar: the same as splitting characters for any text a name can hold,
-    // without breaking the whole text into grapheme clusters first.
-    var words = text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: true)
-      .map { String(String.UnicodeScalarView($0)) }[...]
-    while let word = words.first {
-      let wordWidth = TerminalWidth.of(word)
-      let candidateWidth = current.isEmpty ? wordWidth : currentWidth + 1 + wordWidth
-      if candidateWidth <= width {
-        current = current.isEmpty ? word : current + " " + word
-        currentWidth = candidateWidth
-        words.removeFirst()
+    var pieces = pieces(of: text)[...]
+    while let piece = pieces.first {
+      let pieceWidth = TerminalWidth.of(piece.text)
+      let space = !current.isEmpty && piece.startsWord ? 1 : 0
+      if currentWidth + space + pieceWidth <= width {
+        current += (space == 1 ? " " : "") + piece.text
+        currentWidth += space + pieceWidth
+        pieces.removeFirst()
         continue
       }
       if current.isEmpty {
-        // A word longer than the line: break it by characters.
-        let (head, tail) = split(word, at: width)
+        // A piece longer than the line: break it by characters.
+        let (head, tail) = split(piece.text, at: width)
         lines.append(head)
-        words[words.startIndex] = tail
+        pieces[pieces.startIndex] = Piece(text: tail, startsWord: false)
       } else {
         lines.append(current)
         current = ""
         currentWidth = 0
       }
       if lines.count == maxLines {
-        let rest = ([current] + words).filter { !$0.isEmpty }.joined(separator: " ")
-        if !rest.isEmpty { lines[lines.count - 1] = truncate(lines[lines.count - 1] + " " + rest, to: width) }
+        var rest = ""
+        for piece in pieces where !piece.text.isEmpty {
+          rest += (piece.startsWord ? " " : "") + piece.text
+        }
+        if !rest.isEmpty { lines[lines.count - 1] = truncate(lines[lines.count - 1] + rest, to: width) }
         return lines
       }
     }
     if !current.isEmpty { lines.append(current) }
     return lines
+  }
+
+  /// A word, or the part of one up to and including a soft hyphen: what a line may end after.
+  private struct Piece {
+    var text: String
+    /// Whether a space comes before it (it begins a word).
+    var startsWord: Bool
+  }
+
+  /// The words of `text` (split on the space scalar: the same as splitting characters for any
+  /// text a name can hold, without breaking the whole text into grapheme clusters first), each
+  /// cut after its soft hyphens. A soft hyphen is a cluster of its own, so a cut after it never
+  /// splits a character.
+  private static func pieces(of text: String) -> [Piece] {
+    var pieces: [Piece] = []
+    for word in text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: true) {
+      var piece = String.UnicodeScalarView()
+      var startsWord = true
+      for scalar in word {
+        piece.append(scalar)
+        if scalar == "\u{AD}" {
+          pieces.append(Piece(text: String(piece), startsWord: startsWord))
+          piece = String.UnicodeScalarView()
+          startsWord = false
+        }
+      }
+      if !piece.isEmpty { pieces.append(Piece(text: String(piece), startsWord: startsWord)) }
+    }
+    return pieces
   }
 
   /// `text` padded with spaces to `width` columns (text must already fit).
