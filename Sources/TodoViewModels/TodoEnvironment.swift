@@ -4,48 +4,42 @@ import TrackerLocalization
 import TrackerModels
 import TrackerViewModels
 
-/// What the to-do app's view models reach outside themselves: the clock, the language, the task
-/// store, the starting-task loader and id generation.
-public struct TodoEnvironment: StoreEnvironment {
+/// The to-do app's environment: the task store, and its own dependencies (`TodoDependencies`):
+/// the clock and the starting-task loader.
+public typealias TodoEnvironment = StoreEnvironment<TodoDependencies>
+
+/// What the to-do app's view models reach beside the store and the language.
+public struct TodoDependencies: EnvironmentDependencies {
   /// The current instant (read on the main actor, where the screens are).
   public var now: @MainActor @Sendable () -> Date
-  /// The language, shared by copies: changing it re-labels every screen. (The to-do screens show
-  /// no day or time, so its time zone is UTC and nothing reads it.)
-  public let region: RegionSettings
-  /// Where the tasks live. View models never call it themselves: they go through `access`, off
-  /// the main actor.
-  public var store: any TodoDataStore {
-    get { access.store }
-    set { access = access.with(store: newValue) }
-  }
-  /// How long a form's save waits for another program's lock before the form says the file is
-  /// busy (and keeps what was typed): `AppEnvironment.busyCut` in the app; nil in a script, whose
-  /// step waits as long as any write, so its outcome never depends on a lock held for a moment.
-  public var formSaveWait: Duration? {
-    get { access.busyCut }
-    set { access = access.with(store: store, busyCut: newValue) }
-  }
-  /// The view models' way to the store (shared by copies): the same machinery as the tracker's.
-  public private(set) var access: StoreAccess<any TodoDataStore, TodoChange>
+  /// Where the starting tasks come from.
   public var loader: any TodoLoader
-  /// Makes ids for new tasks (called on the main actor, where the screens are).
-  public var makeID: @MainActor @Sendable () -> UUID
 
-  /// An environment with every dependency given. The main actor waits for no store call, as
-  /// the tracker's does (`AppEnvironment`).
+  /// The dependencies given.
+  public init(now: @escaping @MainActor @Sendable () -> Date, loader: any TodoLoader) {
+    self.now = now
+    self.loader = loader
+  }
+
+  public static func access(to store: any TodoDataStore) -> StoreAccess<any TodoDataStore, TodoChange> {
+    StoreAccess(
+      store, busyCut: TodoEnvironment.busyCut,
+      observe: { store, handler in store.observe(handler) },
+      cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
+  }
+}
+
+extension TodoEnvironment {
+  /// An environment with every dependency given. (The to-do screens show no day or time, so its
+  /// time zone is UTC and nothing reads it.)
   public init(
     now: @escaping @MainActor @Sendable () -> Date, language: Language, store: any TodoDataStore,
     loader: any TodoLoader,
     makeID: @escaping @MainActor @Sendable () -> UUID
   ) {
-    self.now = now
-    region = RegionSettings(language: language, timeZone: TimeZone(secondsFromGMT: 0)!)
-    access = StoreAccess(
-      store, busyCut: AppEnvironment.busyCut,
-      observe: { store, handler in store.observe(handler) },
-      cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
-    self.loader = loader
-    self.makeID = makeID
+    self.init(
+      region: RegionSettings(language: language, timeZone: TimeZone(secondsFromGMT: 0)!), store: store,
+      makeID: makeID, dependencies: TodoDependencies(now: now, loader: loader))
   }
 
   /// A fixed world for tests, previews, the tour and scripts: the clock stopped at `now`, ids

@@ -44,7 +44,8 @@ public struct Scenario<App: ScenarioApp>: Sendable {
   /// to load), then the actions, each awaited until its store work and the state it leads to are
   /// done — so the screen is the same whether the main actor waits for store calls or not.
   @MainActor
-  public func run(environment: App.Environment, loadingWithin seconds: Double = 600) async throws -> App.Flow
+  public func run(environment: StoreEnvironment<App.Dependencies>, loadingWithin seconds: Double = 600)
+    async throws -> App.Flow
   {
     let context = ScenarioContext(language: environment.language, today: App.today(in: environment))
     let flow = try await App.launch(start, environment: environment)
@@ -79,15 +80,17 @@ public protocol ScenarioApp: Sendable {
   associatedtype Screen: Hashable & Sendable
   /// The data a run starts from (stored data, what a network answers, how the store behaves).
   associatedtype Start: Sendable
-  associatedtype Environment: StoreEnvironment
+  /// What the app's environment holds of its own (`StoreEnvironment<Dependencies>`).
+  associatedtype Dependencies: EnvironmentDependencies
   associatedtype Flow: DrivenApp
 
   /// Every state that matters, in the order a new user meets them.
   static var scenarios: [Scenario<Self>] { get }
   /// The day a run on `environment` takes as today.
-  @MainActor static func today(in environment: Environment) -> Day
+  @MainActor static func today(in environment: StoreEnvironment<Dependencies>) -> Day
   /// Puts `start` into `environment`'s store (off the main actor) and launches the app on it.
-  @MainActor static func launch(_ start: Start, environment: Environment) async throws -> Flow
+  @MainActor static func launch(_ start: Start, environment: StoreEnvironment<Dependencies>) async throws
+    -> Flow
   /// Whether the app loads something at launch from `start` that its run waits for.
   static func loads(_ start: Start) -> Bool
 }

@@ -2,65 +2,57 @@ import Foundation
 import TrackerLocalization
 import TrackerModels
 
-/// Everything a view model may reach outside itself, passed in: the clock, the time zone, the
-/// language, the store, analytics and id generation. Tests pass fixed values; only `live` touches
-/// the real clock.
-public struct AppEnvironment: StoreEnvironment {
+/// The tracker's environment: the store of habits, records and settings, and its own
+/// dependencies (`TrackerDependencies`): the clock, analytics, notifications, the day start and
+/// sync. Tests pass fixed values; only `live` touches the real clock.
+public typealias AppEnvironment = StoreEnvironment<TrackerDependencies>
+
+/// What the tracker's view models reach beside the store and the region.
+public struct TrackerDependencies: EnvironmentDependencies {
   /// The current instant.
   public var now: @Sendable () -> Date
-  /// The user's time zone, which decides what "today" is (it may change while the app runs:
-  /// `environmentChanged(language:timeZone:)`).
-  @MainActor public var timeZone: TimeZone { region.timeZone }
-  /// The language and time zone, shared by copies: changing them re-labels every screen.
-  public let region: RegionSettings
-  /// Where trackers, records and settings live. View models never call it themselves: they go
-  /// through `access`, off the main actor.
-  public var store: any TrackerDataStore {
-    get { access.store }
-    set { access = access.with(store: newValue) }
-  }
-  /// How long a form's save waits for another program's lock before the form says the file is
-  /// busy (and keeps what was typed): `AppEnvironment.busyCut` in the app; nil in a script, whose
-  /// step waits as long as any write, so its outcome never depends on a lock held for a moment.
-  public var formSaveWait: Duration? {
-    get { access.busyCut }
-    set { access = access.with(store: store, busyCut: newValue) }
-  }
-  /// The view models' way to the store: reads, writes and observation off the main actor (shared
-  /// by copies).
-  public private(set) var access: StoreAccess<any TrackerDataStore, StoreChange>
   /// Where usage events go.
   public var analytics: any AnalyticsService
-  /// Makes ids for new trackers and categories (called on the main actor, where the screens are).
-  public var makeID: @MainActor @Sendable () -> UUID
   /// The system's local notifications (the daily reminder).
   public var notifications: any NotificationScheduler
-  /// How long a form's save waits for another program's lock before the form says the file is
-  /// busy (and keeps what was typed).
-  public static let busyCut: Duration = .milliseconds(100)
   /// The store's day start hour, read once per change of the settings (shared by copies).
   public let dayStartCache = DayStartCache()
   /// The store's sync with a shared folder (docs/sync.md), when the store can sync (the data
   /// file; nil for the demo and in-memory stores, and Settings says sync is off). Shared by copies.
   public var sync: AppSync?
 
-  /// An environment with every dependency given. The main actor waits for no store call
-  /// (docs/architecture.md, "The screen never freezes"): it hands each call off and hears of the
-  /// outcome later; a script, a test or a client awaits `settled()` where it needs the outcome.
+  /// The dependencies given, no sync.
+  public init(
+    now: @escaping @Sendable () -> Date, analytics: any AnalyticsService,
+    notifications: any NotificationScheduler
+  ) {
+    self.now = now
+    self.analytics = analytics
+    self.notifications = notifications
+  }
+
+  public static func access(to store: any TrackerDataStore) -> StoreAccess<any TrackerDataStore, StoreChange>
+  {
+    StoreAccess(
+      store, busyCut: AppEnvironment.busyCut,
+      observe: { store, handler in store.observe(handler) },
+      cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
+  }
+
+  /// The sync's status reads (Settings' sync row).
+  @MainActor public func settled() async { await sync?.settled() }
+}
+
+extension AppEnvironment {
+  /// An environment with every dependency given.
   public init(
     now: @escaping @Sendable () -> Date, timeZone: TimeZone, language: Language, store: any TrackerDataStore,
     analytics: any AnalyticsService, makeID: @escaping @MainActor @Sendable () -> UUID,
     notifications: any NotificationScheduler = StoredSettingScheduler()
   ) {
-    self.notifications = notifications
-    self.now = now
-    region = RegionSettings(language: language, timeZone: timeZone)
-    access = StoreAccess(
-      store, busyCut: AppEnvironment.busyCut,
-      observe: { store, handler in store.observe(handler) },
-      cutToWait: { (store, limit, body) throws(StoreError) in try store.waitingAtMost(limit, body) })
-    self.analytics = analytics
-    self.makeID = makeID
+    self.init(
+      region: RegionSettings(language: language, timeZone: timeZone), store: store, makeID: makeID,
+      dependencies: TrackerDependencies(now: now, analytics: analytics, notifications: notifications))
   }
 
   /// The real clock, the given time zone and store, and random ids: what the app runs with.
@@ -88,18 +80,22 @@ public struct AppEnvironment: StoreEnvironment {
       makeID: { counter.next() })
   }
 
+  /// The user's time zone, which decides what "today" is (it may change while the app runs:
+  /// `environmentChanged(language:timeZone:)`).
+  @MainActor public var timeZone: TimeZone { region.timeZone }
+
   /// Today in the user's time zone, as the store's day start hour counts it (docs/rules.md): before
   /// that hour it is still the day before.
-  @MainActor public var today: Day { dayStart.today(at: now(), in: timeZone) }
+  @MainActor public var today: Day { dayStart.today(at: dependencies.now(), in: timeZone) }
 
   /// The hour the user's day starts at, as stored (midnight until it was read; the flow's launch
   /// reads it, and `dayStartRead()` does for a screen built on its own).
-  @MainActor public var dayStart: DayStart { dayStartCache.dayStart(through: access) }
+  @MainActor public var dayStart: DayStart { dependencies.dayStartCache.dayStart(through: access) }
 
   /// Reads the day start hour off the main actor unless it is known, and returns once it is: a
   /// screen built on its own (the command line's `list`, a widget's) awaits it before it asks
   /// for "today", as `AppFlow.launch` does with the settings.
-  @MainActor public func dayStartRead() async { await dayStartCache.read(through: access) }
+  @MainActor public func dayStartRead() async { await dependencies.dayStartCache.read(through: access) }
 
   /// Call when the user chose another language for the app, or the system's time zone changed
   /// (`NSSystemTimeZoneDidChange`): every view model on this environment (or a copy of it) shows

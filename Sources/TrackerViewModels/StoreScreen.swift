@@ -4,29 +4,15 @@
 /// same wait: this shorthand is the package's own.)
 @MainActor
 package protocol StoreScreen: AnyObject {
-  associatedtype Environment: StoreEnvironment
+  associatedtype Dependencies: EnvironmentDependencies
   /// The environment the screen reads and writes through.
-  var environment: Environment { get }
+  var environment: StoreEnvironment<Dependencies> { get }
 }
 
 extension StoreScreen {
   /// Returns once no store call of the screen's environment is in flight: the screen's first
   /// read, and every read and write its intents handed off, have ended and shown their outcome.
   package func settled() async { await environment.settled() }
-}
-
-extension AppEnvironment {
-  /// Returns once no store call made through this environment (or a copy of it) is in flight:
-  /// every read and write handed off so far, and those their continuations handed off in turn,
-  /// have ended and shown their outcome on the main actor; and the sync's status read with them
-  /// (Settings' sync row).
-  @MainActor
-  public func settled() async {
-    repeat {
-      await access.settled()
-      await sync?.settled()
-    } while access.callsInFlight > 0
-  }
 }
 
 extension AmountViewModel: StoreScreen {}
