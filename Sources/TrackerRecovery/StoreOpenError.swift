@@ -20,9 +20,10 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file is not a Tracker data file at all (text, a picture, a folder, a pipe…); it was left
   /// as it is, and its name kept.
   case notAStoreFile(path: String, kind: ForeignFile)
-  /// Another process held the file's write lock past the busy timeout; `holder` names it when the
-  /// system tells ("tracker-preview, pid 4242").
-  case busy(path: String, holder: String?)
+  /// Another process held the file's write lock past the busy timeout, or (`isReading`) read it in
+  /// rollback journal mode, which keeps writers out; `holder` names it when the system tells
+  /// ("tracker-preview, pid 4242").
+  case busy(path: String, holder: String?, isReading: Bool = false)
   /// The file is broken and was left as it is, because the caller asked not to set it aside.
   case broken(path: String, reason: StoreDamage)
   /// The disk is full, or the file size limit (`ulimit -f`) reached, so SQLite could not make
@@ -51,8 +52,9 @@ public enum StoreOpenError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(path) is not a Tracker data file (\(kind)); nothing was changed"
     case .broken(let path, let reason):
       return "the data file \(path) is broken (\(reason)); it was left untouched"
-    case .busy(let path, let holder):
-      return "the data file \(path) is being written by another program" + (holder.map { " (\($0))" } ?? "")
+    case .busy(let path, let holder, let isReading):
+      return "the data file \(path) is being \(isReading ? "read" : "written") by another program"
+        + (holder.map { " (\($0))" } ?? "") + (isReading ? ", which keeps it from being written" : "")
         + "; try again when it is done"
     case .noRoom(let path):
       return "cannot open the data file \(path): the disk is full or a file size limit is reached"

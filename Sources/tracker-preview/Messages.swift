@@ -133,8 +133,11 @@ enum Messages {
     case .notAStoreFile(let path, let kind):
       return text(.cliOpenNotAStoreFile(path, file(kind)))
     case .broken(let path, let reason): return text(.cliOpenBroken(path, damage(reason)))
-    case .busy(let path, let holder):
-      return holder.map { text(.cliOpenBusyBy(path: path, holder: $0)) } ?? text(.cliOpenBusy(path))
+    case .busy(let path, let holder, let isReading):
+      guard let holder else { return text(.cliOpenBusy(path)) }
+      return text(
+        isReading
+          ? .cliOpenBusyReading(path: path, holder: holder) : .cliOpenBusyBy(path: path, holder: holder))
     case .noRoom(let path): return text(.cliOpenNoRoom(path))
     }
   }

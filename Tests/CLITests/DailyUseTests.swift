@@ -428,4 +428,24 @@ struct DailyUseTests {
     }
   }
 
+  /// A program reading a file it switched to a rollback journal keeps every writer out, the
+  /// opening's switch back to WAL mode included: a command that waited it out names it as
+  /// reading, in the run's language (before: "being written by another program", unnamed).
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")),
+    arguments: [
+      ("en", "is being read by another program (tracker-store-w, pid %d), which keeps it from being written"),
+      ("ru", "сейчас читает другая программа (tracker-store-w, pid %d), и записать в него нельзя"),
+    ])
+  func aCommandThatWaitedOutARollbackJournalsReaderNamesIt(language: String, said: String) async throws {
+    let store = try preparedStore()
+    let reader = try LockHolder(store, seconds: 60, reading: true)
+    // It waits the whole busy timeout (10 s): aside, so that other tests run meanwhile.
+    let done = try await runProgramAside(
+      builtProduct("tracker-preview"), ["done", "Бег", "--store", store, "--lang", language] + fixed)
+    #expect(reader.isHolding)
+    #expect(done.status == 1)
+    #expect(done.error.contains(String(format: said, reader.pid)), "\(done.error)")
+    reader.release()
+  }
 }

@@ -71,6 +71,31 @@ struct LockHolderLookupTests {
     close(descriptor)
   }
 
+  /// A program reading a file it switched to a rollback journal keeps every writer out with its
+  /// shared lock: it is named, as reading, not as writing; nobody once it let go. (Before, a
+  /// command that waited it out said the file was "being written by another program", unnamed.)
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
+  func aRollbackJournalsReaderIsNamedAsReading() throws {
+    let path = try Self.closedStoreFile()
+    let reader = try LockHolder(path, seconds: 60, reading: true)
+    #expect(StoreFile.writeLockHolder(path) == nil)
+    let holding = try #require(StoreFile.holding(path))
+    #expect(holding.isReading && holding.holder.hasSuffix("pid \(reader.pid)"), "\(holding)")
+    reader.release()
+    #expect(StoreFile.holding(path) == nil)
+  }
+
+  /// In WAL mode every open connection holds the database file's shared range, reading or not, and
+  /// keeps no writer out: a program with the file open (here in a read transaction) is not named.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
+  func aWALReaderIsNotNamed() throws {
+    let path = try Self.closedStoreFile()
+    let helper = try RunningHelper(["snapshot", path])
+    #expect(helper.nextLine() == "holding")
+    #expect(StoreFile.holding(path) == nil)
+    helper.wait()
+  }
+
   /// A rollback journal's short write is waited for, as a WAL writer's is: the switch to WAL mode
   /// is answered busy at once (SQLite skips its busy handler there), and was refused at once
   /// before it was tried again until the busy timeout (attack of 2026-12-07: a cron `done`

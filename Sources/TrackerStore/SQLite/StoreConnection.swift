@@ -245,9 +245,9 @@ package final class StoreConnection: @unchecked Sendable {
         damage.set()
       }
       var failure = error.storageFailure
-      if failure.kind == .busy, let holder = StoreFile.writeLockHolder(path) {
-        failure.detail += " — the write lock is held by \(holder)"
-        failure.holder = holder
+      if failure.kind == .busy, let holding = StoreFile.holding(path) {
+        failure.detail += holding.detail
+        failure.holder = holding.holder
       }
       throw .storage(failure)
     } catch {
@@ -373,9 +373,9 @@ package final class StoreConnection: @unchecked Sendable {
   /// it when another process does.
   private static func busy(_ path: String, sql: String?) -> StoreError {
     var failure = SQLiteError(code: SQLITE_BUSY, message: "database is locked", sql: sql).storageFailure
-    if let holder = StoreFile.writeLockHolder(path) {
-      failure.detail += " — the write lock is held by \(holder)"
-      failure.holder = holder
+    if let holding = StoreFile.holding(path) {
+      failure.detail += holding.detail
+      failure.holder = holding.holder
     }
     return .storage(failure)
   }
