@@ -77,7 +77,7 @@ package final class Observers<Change: Equatable & Sendable>: Sendable {
   /// Tells every subscriber about `change` (in subscription order), unless it changed nothing.
   package func notify(_ change: Change) {
     guard change != nothing else { return }
-    let current = registry.value.handlers.sorted { $0.key < $1.key }.map(\.value)
+    let current = registry.value.handlers.sorted { $0.key < $1.key }.map { $0.value }
     for handler in current { handler(change) }
   }
 }
