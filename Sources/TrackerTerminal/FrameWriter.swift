@@ -13,8 +13,9 @@ public struct FrameWriter: Sendable {
 
   /// Entering the full-screen mode: the alternate screen, cursor hidden, screen cleared.
   public static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
-  /// Leaving it, whatever state it was in: colors reset, cursor shown, the normal screen back.
-  public static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  /// Leaving it, whatever state it was in: a frame cut off ended, colors reset, cursor shown, the
+  /// normal screen back.
+  public static let leave = endFrame + "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
   /// The start of a synchronized update: the terminal holds what follows until `endFrame`.
   public static let beginFrame = "\u{1B}[?2026h"

@@ -66,4 +66,11 @@ struct FrameWriterTests {
     writer.invalidate()
     #expect(writer.update(to: ["a", "B"]).components(separatedBy: "\u{1B}[K").count == 3)
   }
+
+  /// Leaving the full screen ends a frame first, should one have been cut off (a write that
+  /// failed half way): a terminal is never left holding its drawing.
+  @Test func leavingEndsAFrameCutOffThenRestoresTheTerminal() {
+    #expect(FrameWriter.leave.hasPrefix(FrameWriter.endFrame))
+    #expect(FrameWriter.leave.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
+  }
 }
