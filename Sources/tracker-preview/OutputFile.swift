@@ -159,6 +159,14 @@ enum Descriptor {
         let written = Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
+          // A descriptor another program made non-blocking (a terminal or a pipe shared with it)
+          // that takes no more for now: wait until it does, as a blocking write would. A reader
+          // that went away is then told by the next write (EPIPE, EIO).
+          if errno == EAGAIN || errno == EWOULDBLOCK {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            if poll(&ready, 1, -1) < 0, errno != EINTR { return errno }
+            continue
+          }
           return errno
         }
         // Nothing written and no error: the file takes no more (as a full device says ENOSPC).

@@ -148,18 +148,40 @@ struct TerminalWidthTests {
     #expect(TextFitting.wrap(name, to: 40) == [name])
     #expect(TextFitting.wrap("Morning " + name, to: 19) == ["Morning Stretch\u{AD}", "and\u{AD}breathe"])
     #expect(TextFitting.wrap("Растяжка\u{AD}и\u{AD}дыхание", to: 12) == ["Растяжка\u{AD}и\u{AD}", "дыхание"])
-    // Cut to the last line, the rest joins it without a space.
-    #expect(TextFitting.wrap(name, to: 10, maxLines: 2) == ["Stretch\u{AD}", "and\u{AD}breat…"])
+    // A soft hyphen never costs text: where breaking after one would leave text over that filling
+    // the lines by characters shows, the lines are filled by characters (attack of 2026-12-07:
+    // a card's two lines cut "Высоко\u{AD}" / "превосходительство…").
+    #expect(TextFitting.wrap(name, to: 10, maxLines: 2) == ["Stretch\u{AD}an", "d\u{AD}breathe"])
+    #expect(
+      TextFitting.wrap("Высоко\u{AD}превосходительство утром", to: 19, maxLines: 2) == [
+        "Высоко\u{AD}превосходите", "льство утром",
+      ])
+    #expect(
+      TextFitting.wrap("A\u{AD}Supercalifragilistic", to: 18, maxLines: 2) == [
+        "A\u{AD}Supercalifragili", "stic",
+      ])
+    // When both ways leave text over, the lines are filled by characters too: they show more.
+    #expect(TextFitting.wrap(name, to: 6, maxLines: 2) == ["Stretc", "h\u{AD}and…"])
+    // No cut after a soft hyphen that begins a word, and one after the last of several.
+    #expect(TextFitting.wrap("\u{AD}Supercalifragilistic", to: 11) == ["\u{AD}Supercalif", "ragilistic"])
+    #expect(TextFitting.wrap("Stretch\u{AD}\u{AD}breathe", to: 10) == ["Stretch\u{AD}\u{AD}", "breathe"])
     // A piece longer than the line is still broken by characters.
     #expect(
       TextFitting.wrap("Supercalifragilistic\u{AD}expi", to: 8) == [
         "Supercal", "ifragili", "stic\u{AD}", "expi",
       ])
-    // Every line fits, whatever the width.
+    // Every line fits, whatever the width, and a soft hyphen never shows less of a name in two
+    // lines than filling them by characters does.
     for width in 1...30 {
       for line in TextFitting.wrap("Morning " + name + " and more", to: width) {
         #expect(TerminalWidth.of(line) <= width, "\(width): \(line)")
       }
+      let plain = TextFitting.wrap("Morning Stretchandbreathe and more", to: width, maxLines: 2)
+      let hyphenated = TextFitting.wrap("Morning " + name + " and more", to: width, maxLines: 2)
+      let shown = { (lines: [String]) in
+        lines.joined().unicodeScalars.filter { $0 != "\u{AD}" && $0 != "…" }.count
+      }
+      #expect(shown(hyphenated) >= shown(plain) - 2, "\(width): \(hyphenated) against \(plain)")
     }
   }
 }

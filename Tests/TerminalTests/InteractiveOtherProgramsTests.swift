@@ -150,7 +150,10 @@ struct InteractiveOtherProgramsTests {
     #expect(listed.status == 0 && listed.output.contains("Swim"), "\(listed.output)\(listed.error)")
   }
 
-  @Test func aSignalWhileATapWaitsForTheFileSaysTheChangeWasNotSaved() throws {
+  /// With `q` pressed first too: `q` waits for the write, and the signal still ends the app with
+  /// 128 + its number (the attack of 2026-12-07 found it exiting 0 then).
+  @Test(arguments: [false, true])
+  func aSignalWhileATapWaitsForTheFileSaysTheChangeWasNotSaved(quitFirst: Bool) throws {
     let (store, terminal) = try appOnOneHabit()
     let holder = try LockHolder(store)
     try terminal.tab(to: "Run, 0 days")
@@ -158,6 +161,10 @@ struct InteractiveOtherProgramsTests {
     #expect(terminal.wait { $0.focusLabel == "Mark as done: Run" } != nil, "\(terminal.screen)")
     terminal.send(Keys.enter)
     #expect(terminal.wait { $0.contains("Saving…") } != nil, "\(terminal.screen)")
+    if quitFirst {
+      terminal.send("q")
+      #expect(terminal.waitUntilRead(), "q was never read")
+    }
     terminal.process.terminate()
     #expect(terminal.exitStatus() == 128 + SIGTERM)
     // Said once the terminal is back (standard error is the terminal here), not dropped in silence.

@@ -57,12 +57,23 @@ public enum TextFitting {
   /// `text` broken into lines of at most `width` columns, at spaces where possible, else after a
   /// soft hyphen (U+00AD, which the terminal draws as a hyphen: a name a user hyphenated), else
   /// inside a word; at most `maxLines` lines; the last one ends in "…" when text was left over.
+  /// A soft hyphen never costs text: when breaking after one would leave text over that filling
+  /// the lines by characters would show, the lines are filled by characters.
   public static func wrap(_ text: String, to width: Int, maxLines: Int = .max) -> [String] {
     guard width > 0, maxLines > 0 else { return [] }
+    let hyphenated = wrapped(pieces(of: text, atSoftHyphens: true), to: width, maxLines: maxLines)
+    guard hyphenated.isCut, text.unicodeScalars.contains("\u{AD}") else { return hyphenated.lines }
+    return wrapped(pieces(of: text, atSoftHyphens: false), to: width, maxLines: maxLines).lines
+  }
+
+  /// `pieces` laid out in lines, and whether text was left over (the last line then ends in "…").
+  private static func wrapped(_ pieces: [Piece], to width: Int, maxLines: Int) -> (
+    lines: [String], isCut: Bool
+  ) {
     var lines: [String] = []
     var current = ""
     var currentWidth = 0
-    var pieces = pieces(of: text)[...]
+    var pieces = pieces[...]
     while let piece = pieces.first {
       let pieceWidth = TerminalWidth.of(piece.text)
       let space = !current.isEmpty && piece.startsWord ? 1 : 0
@@ -88,11 +99,11 @@ public enum TextFitting {
           rest += (piece.startsWord ? " " : "") + piece.text
         }
         if !rest.isEmpty { lines[lines.count - 1] = truncate(lines[lines.count - 1] + rest, to: width) }
-        return lines
+        return (lines, !rest.isEmpty)
       }
     }
     if !current.isEmpty { lines.append(current) }
-    return lines
+    return (lines, false)
   }
 
   /// A word, or the part of one up to and including a soft hyphen: what a line may end after.
@@ -103,21 +114,26 @@ public enum TextFitting {
   }
 
   /// The words of `text` (split on the space scalar: the same as splitting characters for any
-  /// text a name can hold, without breaking the whole text into grapheme clusters first), each
-  /// cut after its soft hyphens. A soft hyphen is a cluster of its own, so a cut after it never
-  /// splits a character.
-  private static func pieces(of text: String) -> [Piece] {
+  /// text a name can hold, without breaking the whole text into grapheme clusters first); with
+  /// `atSoftHyphens`, each cut after its soft hyphens. A soft hyphen is a cluster of its own, so
+  /// a cut after it never splits a character; a cut comes after the last of several in a row,
+  /// and never after one with nothing before it in its word.
+  private static func pieces(of text: String, atSoftHyphens: Bool) -> [Piece] {
     var pieces: [Piece] = []
     for word in text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: true) {
       var piece = String.UnicodeScalarView()
       var startsWord = true
-      for scalar in word {
+      var index = word.startIndex
+      while index < word.endIndex {
+        let scalar = word[index]
         piece.append(scalar)
-        if scalar == "\u{AD}" {
-          pieces.append(Piece(text: String(piece), startsWord: startsWord))
-          piece = String.UnicodeScalarView()
-          startsWord = false
-        }
+        index = word.index(after: index)
+        guard atSoftHyphens, scalar == "\u{AD}", index < word.endIndex, word[index] != "\u{AD}",
+          piece.contains(where: { $0 != "\u{AD}" })
+        else { continue }
+        pieces.append(Piece(text: String(piece), startsWord: startsWord))
+        piece = String.UnicodeScalarView()
+        startsWord = false
       }
       if !piece.isEmpty { pieces.append(Piece(text: String(piece), startsWord: startsWord)) }
     }

@@ -49,7 +49,12 @@ enum AppCommand {
       rows: size.rows)
     var writer = FrameWriter()
     var decoder = KeyDecoder()
-    guard terminal.write(FrameWriter.enter) else { return outcome }
+    guard terminal.write(FrameWriter.enter) else {
+      outcome.standardError += Messages.error(
+        Messages.localized(.cliTerminalLost(String(cString: strerror(terminal.writeFailure ?? EIO)))))
+      outcome.exitCode = 1
+      return outcome
+    }
     // With a joined folder the app syncs by itself, off the main actor: when the folder changes
     // and shortly after a change made here (docs/sync.md). What it merges redraws the screen
     // through the store's observation, no key needed.
@@ -120,6 +125,16 @@ enum AppCommand {
       await launched.app.settle(until: { terminal.hasInput })
     }
     await finishWaitingWrites(launched.app, session, terminal, &writer, &outcome)
+    // A signal ends the app with 128 + its number, also when it came while `q` waited for a
+    // write (docs/command-line.md).
+    if let signal = terminal.stopRequest {
+      outcome.exitCode = 128 + signal
+    } else if let failure = terminal.writeFailure {
+      // The screen could not be drawn (the terminal gone, or taking no output): never a quiet 0.
+      outcome.standardError += Messages.error(
+        Messages.localized(.cliTerminalLost(String(cString: strerror(failure)))))
+      outcome.exitCode = 1
+    }
     terminal.restore()
     await launched.stopSyncing?()
     (launched.app as? AppFlow)?.appClosed()

@@ -67,10 +67,18 @@ final class RawTerminal {
   /// The signal that asked the app to stop (SIGTERM, SIGHUP, SIGINT), if one came.
   var stopRequest: Int32? { stopSignal == 0 ? nil : stopSignal }
 
-  /// Writes all of `text`; false when the terminal is gone.
+  /// Why the last write that failed failed (an `errno`), nil while every write went through.
+  private(set) var writeFailure: Int32?
+
+  /// Writes all of `text`; false when the terminal is gone (`writeFailure` then says why).
   @discardableResult
   func write(_ text: String) -> Bool {
-    Descriptor.writeAll(STDOUT_FILENO, Data(text.utf8)) == 0
+    let failure = Descriptor.writeAll(STDOUT_FILENO, Data(text.utf8))
+    guard failure == 0 else {
+      writeFailure = failure
+      return false
+    }
+    return true
   }
 
   /// Whether a key waits to be read (or input closed).
