@@ -21,9 +21,7 @@ struct InteractiveForeignFileTests {
       ? "\(notes.path) — не файл с данными Трекера (это текстовый файл); ничего не изменено"
       : "\(notes.path) is not a Tracker data file (it is a text file); nothing was changed"
     // The program has ended; what it wrote last may still be on its way from the terminal.
-    let said = eventuallyPolling(within: 10) {
-      String(decoding: terminal.output, as: UTF8.self).contains(expected)
-    }
+    let said = terminal.waitForOutput(containing: expected, timeout: 10)
     #expect(said, "\(String(decoding: terminal.output, as: UTF8.self))")
     #expect(try Data(contentsOf: notes) == Data("milk\neggs\n".utf8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])

@@ -168,8 +168,8 @@ struct InteractiveOtherProgramsTests {
     terminal.process.terminate()
     #expect(terminal.exitStatus() == 128 + SIGTERM)
     // Said once the terminal is back (standard error is the terminal here), not dropped in silence.
-    let said = String(decoding: terminal.output, as: UTF8.self)
-    #expect(said.contains("that change was not saved"), "\(said.suffix(300))")
+    let said = terminal.waitForOutput(containing: "that change was not saved")
+    #expect(said, "\(String(decoding: terminal.output, as: UTF8.self).suffix(300))")
     holder.release()
     let shown = try runPiped(["show", "trackers", "--store", store, "--lang", "en"] + fixedDay)
     #expect(shown.status == 0 && shown.output.contains("0 days"), "\(shown.output)\(shown.error)")

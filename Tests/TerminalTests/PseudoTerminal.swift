@@ -123,6 +123,23 @@ final class PseudoTerminal: @unchecked Sendable {
     }
   }
 
+  /// Waits until the program's output, as written, contains `text` (at most `timeout` seconds):
+  /// what it says after leaving the full screen, or as it ends, is not on the screen model, and
+  /// may still be on its way from the terminal when the program has ended. Whether it came.
+  @discardableResult
+  func waitForOutput(containing text: String, timeout: TimeInterval = 30) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    arrived.lock()
+    defer { arrived.unlock() }
+    while true {
+      let bytes = received.count
+      if String(decoding: received, as: UTF8.self).contains(text) { return true }
+      while received.count == bytes {
+        guard !hasEnded, arrived.wait(until: deadline) || received.count > bytes else { return false }
+      }
+    }
+  }
+
   /// Waits until the screen shows `text`.
   @discardableResult
   func wait(for text: String, timeout: TimeInterval = 30) -> Screen? { wait(timeout) { $0.contains(text) } }
