@@ -439,7 +439,7 @@ struct DailyUseTests {
     ])
   func aCommandThatWaitedOutARollbackJournalsReaderNamesIt(language: String, said: String) async throws {
     let store = try preparedStore()
-    let reader = try LockHolder(store, seconds: 60, reading: true)
+    let reader = try LockHolder(store, seconds: 600, reading: true)
     // It waits the whole busy timeout (10 s): aside, so that other tests run meanwhile.
     let done = try await runProgramAside(
       builtProduct("tracker-preview"), ["done", "Бег", "--store", store, "--lang", language] + fixed)

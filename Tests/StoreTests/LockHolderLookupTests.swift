@@ -77,7 +77,7 @@ struct LockHolderLookupTests {
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
   func aRollbackJournalsReaderIsNamedAsReading() throws {
     let path = try Self.closedStoreFile()
-    let reader = try LockHolder(path, seconds: 60, reading: true)
+    let reader = try LockHolder(path, seconds: 600, reading: true)
     #expect(StoreFile.writeLockHolder(path) == nil)
     let holding = try #require(StoreFile.holding(path))
     #expect(holding.isReading && holding.holder.hasSuffix("pid \(reader.pid)"), "\(holding)")
