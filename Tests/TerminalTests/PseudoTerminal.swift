@@ -115,12 +115,19 @@ final class PseudoTerminal: @unchecked Sendable {
     while true {
       let (screen, bytes) = looked()
       if condition(screen) { return screen }
-      arrived.lock()
-      defer { arrived.unlock() }
-      while received.count == bytes {
-        guard !hasEnded, arrived.wait(until: deadline) || received.count > bytes else { return nil }
-      }
+      guard waitForMore(than: bytes, until: deadline) else { return nil }
     }
+  }
+
+  /// Waits until the program wrote more than `bytes` in all; false when it ended or `deadline`
+  /// passed first.
+  private func waitForMore(than bytes: Int, until deadline: Date) -> Bool {
+    arrived.lock()
+    defer { arrived.unlock() }
+    while received.count == bytes {
+      guard !hasEnded, arrived.wait(until: deadline) || received.count > bytes else { return false }
+    }
+    return true
   }
 
   /// Waits until the program's output, as written, contains `text` (at most `timeout` seconds):
@@ -129,14 +136,10 @@ final class PseudoTerminal: @unchecked Sendable {
   @discardableResult
   func waitForOutput(containing text: String, timeout: TimeInterval = 30) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
-    arrived.lock()
-    defer { arrived.unlock() }
     while true {
-      let bytes = received.count
-      if String(decoding: received, as: UTF8.self).contains(text) { return true }
-      while received.count == bytes {
-        guard !hasEnded, arrived.wait(until: deadline) || received.count > bytes else { return false }
-      }
+      let written = output
+      if String(decoding: written, as: UTF8.self).contains(text) { return true }
+      guard waitForMore(than: written.count, until: deadline) else { return false }
     }
   }
 

@@ -50,9 +50,7 @@ enum AppCommand {
     var writer = FrameWriter()
     var decoder = KeyDecoder()
     guard terminal.write(FrameWriter.enter) else {
-      outcome.standardError += Messages.error(
-        Messages.localized(.cliTerminalLost(String(cString: strerror(terminal.writeFailure ?? EIO)))))
-      outcome.exitCode = 1
+      screenLost(terminal.writeFailure ?? EIO, &outcome)
       return outcome
     }
     // With a joined folder the app syncs by itself, off the main actor: when the folder changes
@@ -64,10 +62,8 @@ enum AppCommand {
     // The first screen's reads have a moment to arrive before it is drawn.
     await launched.app.settle(until: { terminal.hasInput })
     loop: while true {
-      if let signal = terminal.stopRequest {
-        outcome.exitCode = 128 + signal
-        break
-      }
+      // A signal ends the app (its exit status is set once the loop is left).
+      if terminal.stopRequest != nil { break }
       // About once a second the app looks at the clock: past midnight the new day shows, no key needed.
       if ContinuousClock.now - lastTick >= .seconds(1) {
         lastTick = ContinuousClock.now
@@ -130,15 +126,20 @@ enum AppCommand {
     if let signal = terminal.stopRequest {
       outcome.exitCode = 128 + signal
     } else if let failure = terminal.writeFailure {
-      // The screen could not be drawn (the terminal gone, or taking no output): never a quiet 0.
-      outcome.standardError += Messages.error(
-        Messages.localized(.cliTerminalLost(String(cString: strerror(failure)))))
-      outcome.exitCode = 1
+      screenLost(failure, &outcome)
     }
     terminal.restore()
     await launched.stopSyncing?()
     (launched.app as? AppFlow)?.appClosed()
     return outcome
+  }
+
+  /// The screen could not be drawn (the terminal gone, or taking no output, `failure` the
+  /// `errno`): the app says so and ends with 1, never a quiet 0.
+  private static func screenLost(_ failure: Int32, _ outcome: inout Outcome) {
+    outcome.standardError += Messages.error(
+      Messages.localized(.cliTerminalLost(String(cString: strerror(failure)))))
+    outcome.exitCode = 1
   }
 
   /// Merges the command log off the main actor when its folder changed; a command refused, a
