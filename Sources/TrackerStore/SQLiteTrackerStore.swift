@@ -162,10 +162,6 @@ public final class SQLiteTrackerStore: TrackerDataStore {
   /// Whether the store is watching its file for other processes' commits (while observed).
   var isWatchingFile: Bool { watch.isWatching }
 
-  /// How many tries of this store's writes found another program holding the write lock (a write
-  /// that waits for it tries again and again).
-  var lockHeldTries: Int { connection.lockHeldTries }
-
   /// Runs `body` with every write in it waiting at most `limit` for the file's write lock: past
   /// it the write throws `.storage` `.busy` at once (the main actor's writes, which must never
   /// freeze the screen).

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TrackerModels
 
 /// The day start hour as the store holds it, read once and again only after the settings changed
@@ -17,11 +18,20 @@ import TrackerModels
 /// access's observation (no lock): it follows before any screen (the flow's launch remembers the
 /// hour first), so the hour is stale before a screen asks for "today" again.
 @MainActor
-public final class DayStartCache: Sendable {
+public final class DayStartCache: Observable, Sendable {
   /// The hour last read or remembered.
   private var cached: DayStart?
   /// Whether the settings changed since `cached` was read.
-  package private(set) var isStale = false
+  /// Observable, so a test can wait for another process's change to arrive.
+  package private(set) var isStale: Bool {
+    get {
+      registrar.access(self, keyPath: \.isStale)
+      return stale
+    }
+    set { registrar.withMutation(of: self, keyPath: \.isStale) { stale = newValue } }
+  }
+  private var stale = false
+  private let registrar = ObservationRegistrar()
   /// Counts the changes of the settings: a read begun before one is not kept after it.
   private var generation = 0
   /// The generation a read off the main actor is under way for.

@@ -10,10 +10,17 @@ import TrackerModels
 @MainActor
 final class CancelFlag {
   private(set) var isSet = false
+  /// Called once when the flag is set: a test awaits a token let go on another thread by it.
+  var whenSet: (() -> Void)?
 
   nonisolated init() {}
 
-  func set() { isSet = true }
+  func set() {
+    guard !isSet else { return }
+    isSet = true
+    whenSet?()
+    whenSet = nil
+  }
 
   /// A token that sets this flag when it is cancelled or let go, on whatever thread.
   nonisolated var token: ObservationToken {

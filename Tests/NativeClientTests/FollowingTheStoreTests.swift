@@ -6,11 +6,11 @@ import TrackerModels
 import TrackerStore
 import TrackerViewModels
 
-/// Gives the main actor turns until `condition` holds (a change made off the view models arrives
-/// on a later turn), and records an issue when it never does.
+/// Waits until `condition` holds (a change made off the view models arrives on a later turn),
+/// woken by the changes of what it reads, and records an issue when it never does.
 @MainActor
 func settle(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
-  let held = (try? await eventually(condition)) ?? false
+  let held = await until(condition, sourceLocation: sourceLocation)
   #expect(held, "the change never arrived", sourceLocation: sourceLocation)
 }
 

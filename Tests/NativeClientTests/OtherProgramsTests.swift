@@ -42,7 +42,7 @@ struct OtherProgramsTests {
       builtProduct("tracker-preview"),
       ["done", "Walk", "--store", path, "--today", "2026-12-03", "--time-zone", "Europe/Moscow"])
     #expect(done.status == 0, "\(done.error)")
-    #expect(try await eventually { isDone(walk, model) })  // nobody called anything
+    #expect(await until { isDone(walk, model) })  // nobody called anything
     #expect(recorder.states.count == 2)
   }
 
@@ -96,7 +96,7 @@ struct OtherProgramsTests {
       for layer in second.view.presented { if case .categoryForm(let form) = layer { return form } }
       return nil
     }
-    #expect(try await eventually { second.view.alert != nil })
+    #expect(await until { second.view.alert != nil })
     #expect(holder.isHolding)
     #expect(form()?.text == "Garden" && form()?.isSaving == false)
     #expect(second.view.alert?.message.contains("is using the data file") == true)

@@ -185,7 +185,7 @@ struct WastedRenderTests {
       let folder = TemporaryFolder().path("sync")
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       _ = try file.sync(folder: folder, now: Date(timeIntervalSince1970: 1_796_288_400))
-      #expect(try await eventually { flow.settings?.syncTitle != before })
+      #expect(await until { flow.settings?.syncTitle != before })
       await flow.settled()
       watch.stepEnded("synced elsewhere", flow: flow)
     }

@@ -34,7 +34,7 @@ struct WidgetFeedTests {
       guard let data = FileManager.default.contents(atPath: feed.file(of: family).path) else { return nil }
       return try WidgetSnapshot.decode(data)
     }
-    #expect(try await eventually { (try? snapshot(.large))??.rows.count == 2 })
+    await feed.settled()
     let first = try #require(try snapshot(.large))
     #expect(first.rows.map(\.name) == ["Read", "Run"] && first.doneCount == 0 && first.dueCount == 2)
     #expect(first.rows.map(\.link) == ids.map { DeepLink.habit(.id($0)).text })
@@ -44,8 +44,9 @@ struct WidgetFeedTests {
     #expect(first.validUntil == Date(timeIntervalSince1970: 1_796_331_600))
 
     // Done elsewhere (another window, a widget's intent, another process): the files follow.
+    let written = feed.writes
     _ = try store.toggleRecord(trackerID: ids[1], on: environment.today)
-    #expect(try await eventually { (try? snapshot(.large))??.doneCount == 1 })
+    #expect(await until { feed.writes > written && (try? snapshot(.large))??.doneCount == 1 })
     let after = try #require(try snapshot(.medium))
     #expect(after.rows.map(\.isDone) == [false, true])
     #expect(after.rows[1].accessibilityValue == "done, current streak 1 day")
@@ -74,15 +75,17 @@ struct WidgetFeedTests {
         try? WidgetSnapshot.decode($0)
       }
     }
-    #expect(try await eventually { small()?.rows.first?.isDone == false })
+    await feed.settled()
+    #expect(small()?.rows.first?.isDone == false)
     // The widget's extension: the row's Done button, its command written to the log.
     let row = try #require(small()?.rows.first)
     let done = try #require(row.actions.first { $0.kind == .done })
     let command = try #require(done.kind.command(trackerID: row.id, day: environment.today))
     try CommandLog(container: container.path).append([command])
     // The app, when the log changes.
+    let written = feed.writes
     let merged = try CommandLog(container: container.path).merge(into: store)
     #expect(merged.applied.applied.count == 1)
-    #expect(try await eventually { small()?.rows.first?.isDone == true })
+    #expect(await until { feed.writes > written && small()?.rows.first?.isDone == true })
   }
 }

@@ -16,7 +16,7 @@ struct ChangesElsewhereTests {
     let path = folder.path("tracker.sqlite")
     let mine = try SQLiteTrackerStore(path: path, now: fixedNow)
     let log = ChangeLog<StoreChange>()
-    let token = mine.observe { log.append($0) }
+    let token = mine.observe { log.add($0) }
     try mine.createCategory(home)
     try mine.createTracker(habit("Бег", id: 10))
     let ownWrites = log.all.count
@@ -38,7 +38,7 @@ struct ChangesElsewhereTests {
     let path = folder.path("todo.sqlite")
     let mine = try SQLiteTodoStore(path: path, now: fixedNow)
     let log = ChangeLog<TodoChange>()
-    let token = mine.observe { log.append($0) }
+    let token = mine.observe { log.add($0) }
     let theirs = try SQLiteTodoStore(path: path, now: fixedNow)
     let task = TodoTask(id: id(1), title: "", text: "Milk", isDone: false, created: fixedNow)
     try theirs.createTask(task)

@@ -33,7 +33,7 @@ struct ConcurrentConnectionTests {
   func anUpdateReturnsWhatItSavedAndTellsObserversOnlyOfAChange(kind: StoreKind) throws {
     let store = try kind.makeStore()
     let log = ChangeLog<StoreChange>()
-    let token = store.observe { log.append($0) }
+    let token = store.observe { log.add($0) }
     let saved = try store.updateSettings { $0.dayStart = DayStart(hour: 5)! }
     #expect(saved == StoreSettings(dayStart: DayStart(hour: 5)!))
     #expect(try store.settings() == saved)
@@ -56,7 +56,7 @@ struct ConcurrentConnectionTests {
     // commits told at once on two threads would land in either order.
     let token = store.observe { change in
       usleep(UInt32.random(in: 0...200))
-      log.append(change)
+      log.add(change)
     }
     let (writers, each) = (4, 40)
     let failures = ChangeLog<String>()
@@ -70,7 +70,7 @@ struct ConcurrentConnectionTests {
           do {
             _ = try store.toggleRecord(trackerID: id(10), on: marked)
           } catch {
-            failures.append("\(error)")
+            failures.add("\(error)")
           }
         }
       }.start()

@@ -19,10 +19,10 @@ struct FileWatchTests {
     let path = folder.path("tracker.sqlite")
     let store = try SQLiteTrackerStore(path: path, now: fixedNow)
     let log = ChangeLog<StoreChange>()
-    let token = store.observe { log.append($0) }
+    let token = store.observe { log.add($0) }
     let writer = try HelperProcess.run(["write", path, "2026-11-30", "1"])
     #expect(writer.status == 0, "\(writer.error)")
-    #expect(eventuallyPolling { log.all.contains(.everything) })
+    #expect(log.wait { $0.contains(.everything) })
     #expect(try store.trackers().map(\.tracker.name) == ["Write"])
     withExtendedLifetime(token) {}
   }
@@ -49,7 +49,7 @@ struct FileWatchTests {
     let folder = TemporaryFolder()
     let store = try SQLiteTrackerStore(path: folder.path("tracker.sqlite"), now: fixedNow)
     let log = ChangeLog<StoreChange>()
-    let kept = store.observe { log.append($0) }
+    let kept = store.observe { log.add($0) }
     var tokens = (0..<40).map { _ in store.observe { _ in } }
     #expect(store.observers.count == 41)
     await withTaskGroup(of: Void.self) { group in
@@ -71,13 +71,13 @@ struct FileWatchTests {
     let path = folder.path("tracker.sqlite")
     let store = try SQLiteTrackerStore(path: path, now: fixedNow)
     let log = ChangeLog<StoreChange>()
-    store.observe { log.append($0) }.cancel()
+    store.observe { log.add($0) }.cancel()
     #expect(try HelperProcess.run(["write", path, "2026-11-30", "1"]).status == 0)
     // A later observer hears of that commit (the watch runs again and finds it); the one that went
     // would have been told first (observers are told in the order they came), and was not.
     let later = ChangeLog<StoreChange>()
-    let token = store.observe { later.append($0) }
-    #expect(eventuallyPolling { later.all.contains(.everything) })
+    let token = store.observe { later.add($0) }
+    #expect(later.wait { $0.contains(.everything) })
     #expect(log.all.isEmpty)
     withExtendedLifetime(token) {}
   }
@@ -87,11 +87,11 @@ struct FileWatchTests {
     let path = folder.path("todo.sqlite")
     let mine = try SQLiteTodoStore(path: path, now: fixedNow)
     let log = ChangeLog<TodoChange>()
-    let token = mine.observe { log.append($0) }
+    let token = mine.observe { log.add($0) }
     #expect(mine.isWatchingFile)
     let theirs = try SQLiteTodoStore(path: path, now: fixedNow)
     try theirs.createTask(TodoTask(id: id(1), title: "", text: "Milk", isDone: false, created: fixedNow))
-    #expect(eventuallyPolling { log.all.map(\.taskIDs) == [[id(1)]] })
+    #expect(log.wait { $0.map(\.taskIDs) == [[id(1)]] })
     token.cancel()
     #expect(!mine.isWatchingFile)
   }
@@ -119,22 +119,25 @@ struct FileWatchTests {
     let store = try SQLiteTrackerStore(path: path, now: fixedNow)
     let holder = try LockHolder(path)
     let saved = ChangeLog<Result<Void, StoreError>>()
+    let waits = Heard<StorageFailure>()
     let writing = Thread {
       do {
-        try store.createCategory(home)
-        saved.append(.success(()))
+        try StoreLockWait.reporting(to: { waits.add($0) }) { () throws(StoreError) in
+          try store.createCategory(home)
+        }
+        saved.add(.success(()))
       } catch {
-        saved.append(.failure(error as? StoreError ?? .storage(StorageFailure(.other, detail: "\(error)"))))
+        saved.add(.failure(error as? StoreError ?? .storage(StorageFailure(.other, detail: "\(error)"))))
       }
     }
     writing.start()
-    #expect(eventuallyPolling { store.lockHeldTries > 0 })  // the write waits for the lock
+    #expect(waits.wait { !$0.isEmpty })  // the write waits for the lock
     #expect(try store.categories().isEmpty)
     // Read while the write still waits (until the holder lets go, else the 10 s busy timeout): not
     // queued behind it.
     #expect(saved.all.isEmpty && holder.isHolding)
     holder.release()
-    #expect(eventuallyPolling { saved.all.count == 1 })
+    #expect(saved.wait { $0.count == 1 })
     #expect(try store.categories() == [home])
   }
 }

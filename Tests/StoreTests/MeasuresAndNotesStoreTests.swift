@@ -327,7 +327,7 @@ struct MeasuresAndNotesStoreTests {
     try store.createCategory(home)
     try store.createTracker(try measured("Бег", id: 10))
     let log = ChangeLog<StoreChange>()
-    let token = store.observe { log.append($0) }
+    let token = store.observe { log.add($0) }
     try store.setNote("ветер", trackerID: id(10), on: day("2026-11-24"))
     try store.setAmount(amount("2"), trackerID: id(10), on: day("2026-11-25"))
     token.cancel()

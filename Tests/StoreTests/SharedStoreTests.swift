@@ -225,7 +225,7 @@ struct SharedStoreTests {
   func observersHearWhatEachCommitChanged(kind: StoreKind) throws {
     let store = try kind.makeStore()
     let log = ChangeLog<StoreChange>()
-    let token = store.observe { log.append($0) }
+    let token = store.observe { log.add($0) }
     try store.createCategory(home)
     try store.createTracker(habit("Читать", id: 10))
     try store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
@@ -252,7 +252,7 @@ struct SharedStoreTests {
   func aChangeOfAFewTrackersMarksSaysWhatTheyNowAre(kind: StoreKind) throws {
     let store = try kind.makeStore()
     let log = ChangeLog<StoreChange>()
-    let token = store.observe { log.append($0) }
+    let token = store.observe { log.add($0) }
     try store.createCategory(home)
     let many = (10..<20).map { habit("Т\($0)", id: $0) }
     for tracker in many { try store.createTracker(tracker) }

@@ -48,19 +48,4 @@ func event(_ name: String, id number: Int, category: TrackerCategory = home, cre
 }
 
 /// Collects the changes a store reports (a tracker store's by default, a to-do store's too).
-final class ChangeLog<Change: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var changes: [Change] = []
-
-  func append(_ change: Change) {
-    lock.lock()
-    changes.append(change)
-    lock.unlock()
-  }
-
-  var all: [Change] {
-    lock.lock()
-    defer { lock.unlock() }
-    return changes
-  }
-}
+typealias ChangeLog<Change: Sendable> = Heard<Change>

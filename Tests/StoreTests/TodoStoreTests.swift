@@ -83,7 +83,7 @@ struct TodoStoreTests {
   func observersHearEachCommitThatChangedSomething(kind: StoreKind) throws {
     let store = try kind.makeTodoStore()
     let heard = ChangeLog<TodoChange>()
-    let token = store.observe { heard.append($0) }
+    let token = store.observe { heard.add($0) }
     try store.createTask(task(1, "a"))
     try store.updateTask(task(1, "a"))  // no change: nobody is told
     try store.updateTask(task(1, "b"))

@@ -127,7 +127,7 @@ struct EveryLayerWalkTests {
       (store, app) = (failing, flow)
       settle = {
         await flow.settled()
-        if try await !eventually({ !flow.environment.writer.state.isSaving }) {
+        if await !until({ !flow.environment.writer.state.isSaving }) {
           Issue.record("\(start): a queued write never ended")
         }
       }
@@ -145,7 +145,7 @@ struct EveryLayerWalkTests {
       settle = {
         await flow.settled()
         if loads, await !flow.loaded(within: 600) { Issue.record("\(start): the load never ended") }
-        if try await !eventually({ !flow.environment.writer.state.isSaving }) {
+        if await !until({ !flow.environment.writer.state.isSaving }) {
           Issue.record("\(start): a queued write never ended")
         }
       }

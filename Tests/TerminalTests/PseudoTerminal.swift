@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -22,6 +23,8 @@ final class PseudoTerminal: @unchecked Sendable {
   private var hasEnded = false
   private var replayer = ScreenReplayer()
   private var reader: Thread?
+  /// Whether the program has ended (told by its process, not looked at again and again).
+  private let exited = Watched(false)
 
   /// Starts `tracker-preview arguments` on a terminal of `columns` × `rows`.
   init(_ arguments: [String], columns: Int = 60, rows: Int = 30, environment: [String: String] = [:]) throws {
@@ -38,6 +41,7 @@ final class PseudoTerminal: @unchecked Sendable {
     process.standardInput = handle
     process.standardOutput = handle
     process.standardError = handle
+    process.terminationHandler = { [exited] _ in exited.update { $0 = true } }
     try process.run()
     let thread = Thread { [self] in readLoop() }
     reader = thread
@@ -149,9 +153,8 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Waits for the program to end; its exit status, nil if it did not end in time.
   func exitStatus(within timeout: TimeInterval = 30) -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    guard !process.isRunning else { return nil }
+    guard exited.wait(within: timeout, until: { $0 }) else { return nil }
+    process.waitUntilExit()
     return process.terminationStatus
   }
 

@@ -98,12 +98,12 @@ struct ArrangementScreenTests {
       none.archivedTitle == (language == .en ? "Archived: none" : "В архиве: нет") && none.archived.isEmpty)
     try world.store.setArchived(true, trackerID: id(10))
     try world.store.setArchived(true, trackerID: id(13))
-    #expect(try await eventually { flow.settings?.state.archived.map(\.name) == ["Paint", "Run"] })
+    #expect(await until { flow.settings?.state.archived.map(\.name) == ["Paint", "Run"] })
     let settings = try #require(flow.settings).state
     #expect(settings.archivedTitle == (language == .en ? "Archived: 2" : "В архиве: 2"))
     #expect(try flow.find(.identifier("unarchive:Run")).label == (language == .en ? "Bring back" : "Вернуть"))
     try await flow.tapAndSettle("unarchive:Run")
-    #expect(try await eventually { flow.settings?.state.archived.map(\.name) == ["Paint"] })
+    #expect(flow.settings?.state.archived.map(\.name) == ["Paint"])
     try await flow.tapAndSettle("tab-trackers")
     #expect(flow.view.card("Run")?.dayCounter == (language == .en ? "3 days" : "3 дня"))
     #expect(flow.view.card("Paint") == nil)
@@ -123,15 +123,13 @@ struct ArrangementScreenTests {
     #expect(collapsed.progressText == (language == .en ? "1 of 3 done" : "выполнено 1 из 3"))
     #expect(flow.view.card("Run") == nil && flow.view.card("Paint") != nil)
     // Kept: the next launch opens with it collapsed.
-    #expect(try await eventually { (try? world.store.settings().collapsedCategoryIDs) == [home.id] })
+    #expect(try world.store.settings().collapsedCategoryIDs == [home.id])
     let again = await AppFlow.launch(environment: world.environment(language))
     await again.settled()
-    #expect(
-      try await eventually { again.view.main?.sections.first { $0.title == home.title }?.isCollapsed == true }
-    )
-    try again.tap("section:" + home.title)
+    #expect(again.view.main?.sections.first { $0.title == home.title }?.isCollapsed == true)
+    try await again.tapAndSettle("section:" + home.title)
     #expect(again.view.card("Run")?.isCompleted == true)
-    #expect(try await eventually { (try? world.store.settings().collapsedCategoryIDs) == [] })
+    #expect(try world.store.settings().collapsedCategoryIDs == [])
   }
 
   @Test(arguments: [Language.en, .ru])
@@ -242,7 +240,7 @@ struct ArrangementScreenTests {
     // The category deleted elsewhere: back to all, once the change is read.
     try world.store.deleteCategory(id: home.id)
     #expect(
-      try await eventually {
+      await until {
         flow.view.statistics?.scopes.isEmpty == true && flow.view.statistics?.cards.map(\.value)[2] == "2"
       })
   }

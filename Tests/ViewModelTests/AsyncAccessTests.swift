@@ -68,7 +68,7 @@ struct AsyncAccessTests {
     }
     #expect(seen == [[], ["C0"], ["C0", "C1"], ["C0", "C1", "C2"]])
     // The loop ended and the sequence is gone: so is the observation.
-    #expect(try await eventually { access.followerCount == 0 })
+    #expect(access.followerCount == 0)
   }
 
   @Test func theChangesComeInTheOrderTheyWereCommitted() async throws {
@@ -88,20 +88,22 @@ struct AsyncAccessTests {
       }
     }
     #expect(heard == (1...5).map { [id($0)] })
-    #expect(try await eventually { access.followerCount == 0 })
+    #expect(access.followerCount == 0)
   }
 
   @Test func cancellingTheTaskThatLoopsEndsTheObservation() async throws {
     let store = InMemoryTrackerStore()
     let access = access(store)
-    let first = Locked(false)
+    let first = Watched(false)
     let loop = Task { @MainActor in
       for await _ in access.values(fetch: { (store) throws(StoreError) in try store.categories().count }) {
-        first.value = true
+        first.update { $0 = true }
       }
     }
-    #expect(try await eventually { first.value && access.followerCount == 1 })
+    #expect(await until { first.value })
+    #expect(access.followerCount == 1)
     loop.cancel()
-    #expect(try await eventually { access.followerCount == 0 })
+    await loop.value
+    #expect(access.followerCount == 0)
   }
 }

@@ -253,7 +253,7 @@ struct DaysOffScreenTests {
     // The commit reaches the main actor and is handed over on the turn after (the day start
     // cache follows the access's observation, as the screens do). The first look after it goes
     // on with the hour known and reads the new one off the main actor.
-    #expect(try await eventually { environment.dayStartCache.isStale })
+    #expect(await until { environment.dayStartCache.isStale })
     #expect(environment.today == day("2026-12-01"))
     await flow.settled()
     #expect(environment.today == day("2026-11-30"))

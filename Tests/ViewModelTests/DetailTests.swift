@@ -180,7 +180,7 @@ struct DetailTests {
       environment: world.environment(.en), trackerID: id(10), selectedDay: day("2026-11-30"))
     // Another part of the app (or process) writes, not through this screen.
     try world.store.toggleRecord(trackerID: id(10), on: day("2026-11-30"))
-    #expect(try await eventually { cell("2026-11-30", model.state)?.mark == .done })
+    #expect(await until { cell("2026-11-30", model.state)?.mark == .done })
     #expect(cell("2026-11-30", model.state)?.mark == .done)
   }
 

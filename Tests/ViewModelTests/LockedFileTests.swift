@@ -59,7 +59,7 @@ struct LockedFileTests {
     #expect(environment.writer.state == StoreWriter.State(waiting: 1))
     // "Saving…" once the write has run a moment.
     #expect(
-      try await eventually { environment.writer.state == StoreWriter.State(waiting: 1, showsSaving: true) })
+      await until { environment.writer.state == StoreWriter.State(waiting: 1, showsSaving: true) })
     #expect(holder.isHolding && model.state == before)
 
     holder.release()
@@ -105,7 +105,7 @@ struct LockedFileTests {
     let holder = try LockHolder(path, seconds: 600)
     model.completeTapped(undone.id)
     #expect(holder.isHolding && model.state.alert == nil && environment.writer.state.waiting == 1)
-    #expect(try await eventually(within: 60) { model.state.alert != nil })
+    #expect(await until { model.state.alert != nil })
     #expect(holder.isHolding)
     let english = Localizer(.en)
     #expect(
@@ -135,7 +135,7 @@ struct LockedFileTests {
     // On its way: Done takes no second save meanwhile.
     #expect(form.state.isSaving && form.state.alert == nil)
     form.doneTapped()
-    #expect(try await eventually { form.state.alert != nil })
+    #expect(await until { form.state.alert != nil })
     #expect(closed == 0 && form.state.text == "Garden" && !form.state.isSaving && holder.isHolding)
     #expect(
       form.state.alert?.message
@@ -167,12 +167,12 @@ struct LockedFileTests {
     var closed = 0
     form.onDone = { _ in closed += 1 }
     form.textChanged("Garden")
-    #expect(try await eventually { form.state.isDoneEnabled })
+    #expect(await until { form.state.isDoneEnabled })
     form.doneTapped()
     #expect(form.state.isSaving && form.state.alert == nil)
     // The tap ahead of it waits 10 min for the file: an alert while it still waits is the Save's
     // own cut, counted from the press (the clock is not read: a busy main actor may look late).
-    #expect(try await eventually { form.state.alert != nil })
+    #expect(await until { form.state.alert != nil })
     #expect(holder.isHolding && closed == 0 && form.state.text == "Garden" && !form.state.isSaving)
     #expect(
       form.state.alert?.message

@@ -24,7 +24,7 @@ struct MainThreadStoreCallTests {
     // Each step's outcome before the next, however long the calls take (the app's main actor
     // waits for none).
     func settled() async throws {
-      #expect(try await eventually { flow.environment.access.callsInFlight == 0 })
+      await flow.environment.access.settled()
     }
     func tap(_ id: String) async throws {
       try await settled()
@@ -120,7 +120,7 @@ struct MainThreadStoreCallTests {
     // The commit reaches the main actor and is handed over on the turn after, as it reaches the
     // screens. The first look after it goes on with the hour known and reads the new one off the
     // main actor.
-    #expect(try await eventually { environment.dayStartCache.isStale })
+    #expect(await until { environment.dayStartCache.isStale })
     #expect(environment.dayStart == .midnight)
     await environment.settled()
     #expect(environment.dayStart == DayStart(hour: 4))

@@ -125,7 +125,7 @@ struct NoWaitTests {
     #expect(environment.sync?.state.isRead == false)
     #expect(!model.state.isRead)
     sync.statusGate.open()
-    #expect(try await eventually { model.state.isRead })
+    #expect(await until { model.state.isRead })
     let joined = language == .en ? "Sync: /home/anna/Sync" : "Синхронизация: /home/anna/Sync"
     #expect(model.state.syncTitle.hasPrefix(joined), "\(model.state.syncTitle)")
   }
@@ -166,7 +166,7 @@ struct NoWaitTests {
     try await settled(environment)
     // Another window or process chooses "Trackers for today".
     try world.store.updateSettings { $0.filter = .today }
-    #expect(try await eventually { model.state.filter == .today && model.state.selectedDay == today })
+    #expect(await until { model.state.filter == .today && model.state.selectedDay == today })
     try await settled(environment)
     #expect(model.state.dateText == DisplayText.shortDate(today, today: today, environment.localizer))
     #expect(!model.state.sections.isEmpty)
@@ -395,7 +395,7 @@ struct NoWaitTests {
     // Returned while the settings cannot be read yet: a client shows its launch screen.
     #expect(launched.values.isEmpty && store.areReadsHeld)
     store.releaseReads()
-    #expect(try await eventually { launched.values.count == 1 })
+    #expect(await until { launched.values.count == 1 })
     let flow = try #require(launched.values.first)
     try await settled(environment)
     #expect(flow.screen == .trackers && flow.view.alert == nil)
@@ -437,14 +437,14 @@ struct NoWaitTests {
     written.wait()
     // The commit reaches the main actor, and is handed to its followers (the cache first) on the
     // turn after.
-    #expect(try await eventually { environment.dayStartCache.isStale })
+    #expect(await until { environment.dayStartCache.isStale })
     // "Today" answers with the hour it knew, while the store cannot be read.
     #expect(environment.today == day("2026-11-30"))
     flow.clockChanged()
     #expect(store.areReadsHeld)
     store.releaseReads()
     // The hour read off the main actor moves the screen to the new today by itself.
-    #expect(try await eventually { flow.view.main?.selectedDay == day("2026-11-29") })
+    #expect(await until { flow.view.main?.selectedDay == day("2026-11-29") })
     #expect(environment.today == day("2026-11-29"))
   }
 }

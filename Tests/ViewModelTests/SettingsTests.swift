@@ -219,7 +219,7 @@ struct SettingsTests {
     settings.reminder = ReminderSettings(isOn: true, time: ReminderTime("21:30")!)
     try world.store.saveSettings(settings)
     // The change arrives on a later turn of the main actor; once it has, it stays on.
-    #expect(try await eventually { self.settings(flow)?.timeText == "21:30" })
+    #expect(await until { self.settings(flow)?.timeText == "21:30" })
     #expect(try world.store.settings().reminder.isOn)
     #expect(self.settings(flow)?.isReminderOn == true)
     #expect(self.settings(flow)?.deniedNote == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import ModelTestSupport
+import Observation
 import TestSupport
 import Testing
 import TrackerModels
@@ -50,9 +51,9 @@ struct StoreAccessTests {
         finished.values.append((try? result.get()) ?? -number)
       }
     }
-    #expect(try await eventually { finished.values.count == 40 })
+    #expect(await until { finished.values.count == 40 })
     #expect(finished.values == Array(1...40))
-    #expect(try await eventually { !access.writer.state.isSaving })
+    #expect(await until { !access.writer.state.isSaving })
     #expect(try store.categories().count == 40)
   }
 
@@ -138,7 +139,7 @@ struct StoreAccessTests {
       done.signal()
     }
     done.wait()
-    #expect(try await eventually { delivered.values.last == 200 })
+    #expect(await until { delivered.values.last == 200 })
     // Every commit was news, but one fetch served the whole burst.
     #expect(fetches.count <= 3, "\(fetches.count) fetches")
     #expect(delivered.values.count <= 3, "\(delivered.values)")
@@ -224,25 +225,26 @@ struct StoreAccessTests {
       // A settings change says nothing about the count: it is fetched.
       applying: { count, change in change.categoryIDs.isEmpty ? nil : count + change.categoryIDs.count },
       onChange: { delivered.values.append((try? $0.get()) ?? -1) })
-    #expect(try await eventually { delivered.values == [0] })
+    #expect(await until { delivered.values == [0] })
     gate.close()
     access.write(
       .waitingInBackground,
       { (store) throws(StoreError) in try store.updateSettings { $0.filter = .completed } }, then: { _ in })
     // The fetch after the settings change has read 0 and waits at the gate.
-    #expect(try await eventually { gate.waiting == 1 })
+    #expect(await until { gate.waiting == 1 })
     // A follower subscribed after the value hears each commit after it (in the same turn).
     let heard = Recorded<StoreChange>()
     let follower = access.observe { heard.values.append($0) }
     access.write(
       .waitingInBackground, { (store) throws(StoreError) in try store.createCategory(Self.home) },
       then: { _ in })
-    #expect(try await eventually { heard.values.contains { !$0.categoryIDs.isEmpty } })
+    #expect(await until { heard.values.contains { !$0.categoryIDs.isEmpty } })
     // Not applied while the fetch is held: nothing new delivered, a fetch asked for after it.
     #expect(delivered.values == [0])
     #expect(access.callsInFlight == 2)
     gate.open()
-    #expect(try await eventually { access.callsInFlight == 0 && delivered.values.last == 1 })
+    await access.settled()
+    #expect(delivered.values.last == 1)
     #expect(delivered.values == [0, 1])
     withExtendedLifetime((token, follower)) {}
   }
@@ -260,10 +262,10 @@ struct StoreAccessTests {
         return count
       },
       onChange: { delivered.values.append((try? $0.get()) ?? -1) })
-    #expect(try await eventually { gate.waiting == 1 })
+    #expect(await until { gate.waiting == 1 })
     token.cancel()
     gate.open()
-    #expect(try await eventually { access.callsInFlight == 0 })
+    await access.settled()
     #expect(delivered.values.isEmpty)
   }
 
@@ -306,67 +308,53 @@ struct StoreAccessTests {
         try await Task.sleep(for: .milliseconds(1))
       }
     }
-    #expect(try await eventually { !access.writer.state.isSaving })
+    #expect(await until { !access.writer.state.isSaving })
     let final = { try store.categories().map(\.title).sorted() }
-    #expect(try await eventually { (try? final()) == shown.values.last }, "seed \(seed)")
+    #expect(await until { (try? final()) == shown.values.last }, "seed \(seed)")
     withExtendedLifetime(token) {}
   }
 }
 
-/// Values recorded on the main actor.
+/// Values recorded on the main actor, followed by `until`.
 @MainActor
-final class Recorded<Value>: Sendable {
-  var values: [Value] = []
-}
+final class Recorded<Value>: Observable, Sendable {
+  private let registrar = ObservationRegistrar()
+  private var recorded: [Value] = []
 
-/// A count kept from any thread.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func add() {
-    lock.lock()
-    value += 1
-    lock.unlock()
-  }
-
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
+  var values: [Value] {
+    get {
+      registrar.access(self, keyPath: \.values)
+      return recorded
+    }
+    set { registrar.withMutation(of: self, keyPath: \.values) { recorded = newValue } }
   }
 }
 
-/// Holds whoever passes through while closed, until it opens; says how many wait.
-final class Gate: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var isClosed = false
-  private var waitingCount = 0
+/// A count kept from any thread, followed by `until`.
+final class Counter: Sendable {
+  private let counted = Watched(0)
 
-  func close() {
-    condition.lock()
-    isClosed = true
-    condition.unlock()
-  }
+  func add() { counted.update { $0 += 1 } }
 
-  func open() {
-    condition.lock()
-    isClosed = false
-    condition.broadcast()
-    condition.unlock()
-  }
+  var count: Int { counted.value }
+}
+
+/// Holds whoever passes through while closed, until it opens; says how many wait (followed by
+/// `until`).
+final class Gate: Sendable {
+  private let isClosed = Watched(false)
+  private let waitingCount = Watched(0)
+
+  func close() { isClosed.update { $0 = true } }
+
+  func open() { isClosed.update { $0 = false } }
 
   func passThrough() {
-    condition.lock()
-    waitingCount += 1
-    while isClosed { condition.wait() }
-    waitingCount -= 1
-    condition.unlock()
+    waitingCount.update { $0 += 1 }
+    // Its test opens it long before ten minutes have passed.
+    _ = isClosed.wait(within: 600) { !$0 }
+    waitingCount.update { $0 -= 1 }
   }
 
-  var waiting: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return waitingCount
-  }
+  var waiting: Int { waitingCount.value }
 }

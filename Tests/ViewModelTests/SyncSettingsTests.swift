@@ -15,7 +15,7 @@ final class ScriptedSync: SyncingStore, @unchecked Sendable {
   private let lock = NSLock()
   private var status: SyncStatus
   private var failureToThrow: SyncError?
-  private var count = 0
+  private let count = Watched(0)
   /// The logs each sync reports it could not read.
   private let unread: [UnreadLog]
 
@@ -24,11 +24,8 @@ final class ScriptedSync: SyncingStore, @unchecked Sendable {
     self.unread = unread
   }
 
-  var syncs: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
-  }
+  /// Followed by `until`.
+  var syncs: Int { count.value }
 
   /// Every sync from now on fails with `failure` (nil: succeeds).
   func fail(with failure: SyncError?) {
@@ -49,9 +46,9 @@ final class ScriptedSync: SyncingStore, @unchecked Sendable {
   }
 
   func sync(folder: String?, now: Date) throws(SyncError) -> SyncReport {
+    count.update { $0 += 1 }
     lock.lock()
     defer { lock.unlock() }
-    count += 1
     if let failureToThrow { throw failureToThrow }
     status.lastSynced = now
     return SyncReport(folder: status.folder ?? "", device: "D", joined: false, unread: unread)
@@ -183,7 +180,7 @@ struct SyncSettingsTests {
   /// `debounce` seconds after a change.
   /// `looks` counts the looks at the folder (each reads its listing, on the sync's own queue).
   func background(
-    _ sync: ScriptedSync, listing: Locked<String>, looks: Locked<Int> = Locked(0),
+    _ sync: ScriptedSync, listing: Watched<String>, looks: Watched<Int> = Watched(0),
     debounce: TimeInterval = 0.3
   )
     -> (SettingsViewModel, AppSync)
@@ -194,7 +191,7 @@ struct SyncSettingsTests {
     appSync.startSyncingInBackground(
       observing: world.store, now: { Date() },
       listing: { _ in
-        looks.value += 1
+        looks.update { $0 += 1 }
         return listing.value
       }, poll: 0.05, debounce: debounce)
     return (SettingsViewModel(environment: environment), appSync)
@@ -213,35 +210,35 @@ struct SyncSettingsTests {
 
   @Test func theAppSyncsAtOnceThenOnlyWhenTheFolderChanges() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f"))
-    let listing = Locked("a/00000001.jsonl 120")
-    let looks = Locked(0)
+    let listing = Watched("a/00000001.jsonl 120")
+    let looks = Watched(0)
     let (model, appSync) = background(sync, listing: listing, looks: looks)
     try await stopping(appSync) { () async throws in
-      #expect(try await eventually { sync.syncs == 1 && model.state.syncTitle.contains("last synced") })
+      #expect(await until { sync.syncs == 1 && model.state.syncTitle.contains("last synced") })
       // Ten more looks at an unchanged folder (counted, not slept for): no sync.
       let seen = looks.value
-      #expect(try await eventually { looks.value >= seen + 10 })
+      #expect(await until { looks.value >= seen + 10 })
       #expect(sync.syncs == 1)
-      listing.value = "a/00000001.jsonl 120\nb/00000001.jsonl 80"
-      #expect(try await eventually { sync.syncs == 2 })
+      listing.update { $0 = "a/00000001.jsonl 120\nb/00000001.jsonl 80" }
+      #expect(await until { sync.syncs == 2 })
     }
   }
 
   @Test func changesMadeHereAreSentOnceAfterTheyStop() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f"))
     // A burst of three changes, well within the wait after each (a loaded machine is slow).
-    let looks = Locked(0)
-    let (_, appSync) = background(sync, listing: Locked(""), looks: looks, debounce: 2)
+    let looks = Watched(0)
+    let (_, appSync) = background(sync, listing: Watched(""), looks: looks, debounce: 2)
     try await stopping(appSync) { () async throws in
-      #expect(try await eventually { sync.syncs == 1 })
+      #expect(await until { sync.syncs == 1 })
       for number in 1...3 {
         try world.store.createCategory(TrackerCategory(id: id(number), title: "Category \(number)"))
       }
-      #expect(try await eventually { sync.syncs == 2 })
+      #expect(await until { sync.syncs == 2 })
       // The sync came from the last change's wait, the last one pending (the waits end in the order
       // they began, on the sync's queue); ten looks later there is still no other.
       let seen = looks.value
-      #expect(try await eventually { looks.value >= seen + 10 })
+      #expect(await until { looks.value >= seen + 10 })
       #expect(sync.syncs == 2, "one sync for the three changes")
     }
   }
@@ -253,7 +250,7 @@ struct SyncSettingsTests {
     environment.sync = appSync
     appSync.startSyncingInBackground(
       observing: world.store, now: { Date() }, listing: { _ in "" }, poll: 0.05, debounce: 60)
-    #expect(try await eventually { sync.syncs == 1 })
+    #expect(await until { sync.syncs == 1 })
     try world.store.createCategory(home)
     await appSync.stopSyncingInBackground()
     #expect(sync.syncs == 2)
@@ -266,9 +263,9 @@ struct SyncSettingsTests {
     // One look only (at launch): what follows is the change's own sync, then the quit.
     appSync.startSyncingInBackground(
       observing: world.store, now: { Date() }, listing: { _ in "" }, poll: 600, debounce: 0.2)
-    #expect(try await eventually { sync.syncs == 1 })
+    #expect(await until { sync.syncs == 1 })
     try world.store.createCategory(home)
-    #expect(try await eventually { sync.syncs == 2 })
+    #expect(await until { sync.syncs == 2 })
     sync.fail(with: nil)
     await appSync.stopSyncingInBackground()
     #expect(sync.syncs == 3)
@@ -277,17 +274,17 @@ struct SyncSettingsTests {
   @Test func aFailedSyncShowsUnderTheRowAndGoesWhenTheNextSucceeds() async throws {
     let sync = ScriptedSync(SyncStatus(folder: "/f", lastSynced: twoMinutesAgo))
     sync.fail(with: .folderMissing("/f"))
-    let (model, appSync) = background(sync, listing: Locked(""))
+    let (model, appSync) = background(sync, listing: Watched(""))
     try await stopping(appSync) { () async throws in
       #expect(
-        try await eventually {
+        await until {
           model.state.syncWarnings
             == ["Last sync failed: the folder is not there (is the disk or the sync program there?)"]
         })
       // The row keeps the last sync that worked.
       #expect(model.state.syncTitle == "Sync: /f · last synced 11:58")
       sync.fail(with: nil)
-      #expect(try await eventually { model.state.syncWarnings.isEmpty && sync.syncs >= 2 })
+      #expect(await until { model.state.syncWarnings.isEmpty && sync.syncs >= 2 })
     }
   }
 
@@ -298,10 +295,10 @@ struct SyncSettingsTests {
         UnreadLog(device: "6F1C2A3B-0D4E-4F5A-8B6C-7D8E9F0A1B2C", sequence: 4, isIncomplete: false),
         UnreadLog(device: "B03A0000-0D4E-4F5A-8B6C-7D8E9F0A1B2C", sequence: 2, isIncomplete: true),
       ])
-    let (model, appSync) = background(sync, listing: Locked(""))
+    let (model, appSync) = background(sync, listing: Watched(""))
     try await stopping(appSync) { () async throws in
       #expect(
-        try await eventually {
+        await until {
           model.state.syncWarnings == [
             "Device 6F1C2A3B uses a newer Tracker: update Tracker here to get its changes"
           ]
@@ -353,6 +350,6 @@ struct SyncRowFollowsTheStoreTests {
     let settings = SettingsViewModel(environment: environment)
     #expect(settings.state.syncTitle == "Sync: off")
     try store.sync(folder: share, now: Date())
-    #expect(try await eventually { settings.state.syncTitle.hasPrefix("Sync: " + share) })
+    #expect(await until { settings.state.syncTitle.hasPrefix("Sync: " + share) })
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import ModelTestSupport
+import TestSupport
+import Testing
 import TrackerLocalization
 import TrackerModels
 import TrackerPreviewSupport
@@ -118,15 +120,17 @@ final class TestClock: @unchecked Sendable {
   }
 }
 
-/// Every view a flow publishes, from the moment of creation on.
+/// Every view a flow publishes, from the moment of creation on (followed by `until`).
 @MainActor
 final class PublishedViews {
-  private(set) var views: [AppView] = []
+  private let published = Recorded<AppView>()
   private var token: BindingToken?
 
   init(_ flow: AppFlow) {
-    token = flow.observe { [weak self] view in self?.views.append(view) }
+    token = flow.observe { [published] view in published.values.append(view) }
   }
+
+  var views: [AppView] { published.values }
 
   /// The last view published.
   var last: AppView? { views.last }
@@ -134,11 +138,8 @@ final class PublishedViews {
   /// Waits, up to two seconds, for a view after the first `count` that satisfies `condition`;
   /// changes made off the main actor arrive on a later turn of it.
   func next(after count: Int, where condition: (AppView) -> Bool) async -> AppView? {
-    for _ in 0..<2000 {
-      if let found = views.dropFirst(count).first(where: condition) { return found }
-      try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return nil
+    guard await until(within: 2, { views.dropFirst(count).contains(where: condition) }) else { return nil }
+    return views.dropFirst(count).first(where: condition)
   }
 }
 

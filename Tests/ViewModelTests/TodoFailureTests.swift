@@ -57,7 +57,7 @@ struct TodoFailureTests {
     let flow = await flow(
       ReadOnlyTodoStore(InMemoryTodoStore()),
       StubLoader(.success([LoadedTodo(remoteID: 1, text: "Buy milk", isDone: false)])), .en)
-    #expect(try await eventually { !flow.isLoading })
+    #expect(await until { !flow.isLoading })
     #expect(flow.view.alert?.title == "Couldn't save")
     #expect(flow.view.list.rows.isEmpty)
   }

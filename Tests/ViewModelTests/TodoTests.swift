@@ -54,8 +54,7 @@ struct TodoTests {
   func settle(_ model: TodoListViewModel) async {
     // The first read first: it starts the load when it finds nothing.
     await model.settled()
-    let loaded = (try? await eventually { !model.isLoading }) ?? false
-    #expect(loaded, "the loader's answer never reached the main actor")
+    #expect(await until { !model.isLoading }, "the loader's answer never reached the main actor")
     await model.settled()
   }
 
@@ -266,7 +265,7 @@ struct TodoTests {
     let list = TodoListViewModel(environment: environment(store, StubLoader()))
     await list.settled()
     try store.createTask(task(2, "Two", minute: 5))  // not through a screen: delivered on the next turn
-    #expect(try await eventually { list.state.rows.count == 2 })
+    #expect(await until { list.state.rows.count == 2 })
     #expect(list.state.rows.map(\.text) == ["Two", "One"])
   }
 }

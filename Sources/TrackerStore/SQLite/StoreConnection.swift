@@ -40,9 +40,6 @@ package final class StoreConnection: @unchecked Sendable {
   private let damage = Flag()
   /// SQLite's `data_version` when last looked at: it moves when another connection commits.
   private var seenDataVersion: Int?
-  /// How many tries at a write found another connection holding the write lock (used under
-  /// `lock`): tests see by it that a write is waiting.
-  private var triesFindingTheLockHeld = 0
   /// Moved by `keptMayHaveChanged`.
   private let keptGeneration = AtomicCount()
   /// This process's commits on the writer, counted after each.
@@ -271,13 +268,6 @@ package final class StoreConnection: @unchecked Sendable {
     return changed
   }
 
-  /// How many tries at a write so far found another connection holding the write lock.
-  package var lockHeldTries: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return triesFindingTheLockHeld
-  }
-
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction under the lock, and `committed` with what
   /// it returned once it is committed, still under the lock (so commits are queued to be told
   /// in the order they were made).
@@ -316,7 +306,6 @@ package final class StoreConnection: @unchecked Sendable {
         lock.unlock()
         throw error
       }
-      if case .lockHeld = attempt { triesFindingTheLockHeld += 1 }
       if case .done(let result) = attempt { committed(result) }
       lock.unlock()
       if case .done(let result) = attempt {

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TrackerModels
 
 /// Keeps the widgets' snapshots current: a main screen of its own on today, with every habit
@@ -7,14 +8,35 @@ import TrackerModels
 /// into `folder` — the container the app shares with its widgets (docs/native-client.md,
 /// "Widgets"). Each file is written whole to a temporary name and renamed, so a widget never
 /// reads half of one.
+///
+/// `failure` and `writes` are observable: a settings view can show why the widgets are stale,
+/// and a client's test can wait for a change made elsewhere to reach the files.
 @MainActor
-public final class WidgetFeed {
+public final class WidgetFeed: Observable {
   /// Where the snapshots go.
   public let folder: URL
   /// Why the last write failed (a full disk, a folder gone); nil once one succeeds.
-  public private(set) var failure: String?
-  /// How many times the snapshots were written.
-  public private(set) var writes = 0
+  public private(set) var failure: String? {
+    get {
+      registrar.access(self, keyPath: \.failure)
+      return lastFailure
+    }
+    set {
+      guard newValue != lastFailure else { return }
+      registrar.withMutation(of: self, keyPath: \.failure) { lastFailure = newValue }
+    }
+  }
+  /// How many times a snapshot was written (one per family that changed).
+  public private(set) var writes: Int {
+    get {
+      registrar.access(self, keyPath: \.writes)
+      return writeCount
+    }
+    set { registrar.withMutation(of: self, keyPath: \.writes) { writeCount = newValue } }
+  }
+  private var lastFailure: String?
+  private var writeCount = 0
+  private let registrar = ObservationRegistrar()
   private let screen: TrackersViewModel
   private var binding: BindingToken?
   private var written: [WidgetSnapshot.Family: WidgetSnapshot] = [:]

@@ -1,22 +1,20 @@
 import Foundation
 
 /// Values heard on any thread (the answers a completion handler was given), in the order they
-/// came, for a test to read.
-public final class Heard<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var values: [Value] = []
+/// came, for a test to read or wait on (`until`, `wait(within:until:)`).
+public final class Heard<Value: Sendable>: Sendable {
+  private let heard = Watched<[Value]>([])
 
   public init() {}
 
   public func add(_ value: Value) {
-    lock.lock()
-    values.append(value)
-    lock.unlock()
+    heard.update { $0.append(value) }
   }
 
-  public var all: [Value] {
-    lock.lock()
-    defer { lock.unlock() }
-    return values
+  public var all: [Value] { heard.value }
+
+  /// Blocks until `holds` says yes of the values heard or `seconds` pass; whether it did.
+  public func wait(within seconds: Double = 60, until holds: ([Value]) -> Bool) -> Bool {
+    heard.wait(within: seconds, until: holds)
   }
 }
