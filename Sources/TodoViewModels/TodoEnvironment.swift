@@ -29,6 +29,21 @@ public struct TodoDependencies: EnvironmentDependencies {
   }
 }
 
+// The to-do app's dependencies, read and written as the environment's own (declared one by one:
+// a typo is "no member" of the environment, and each member shows its documentation).
+extension TodoEnvironment {
+  /// The current instant (read on the main actor, where the screens are).
+  public var now: @MainActor @Sendable () -> Date {
+    get { dependencies.now }
+    set { dependencies.now = newValue }
+  }
+  /// Where the starting tasks come from.
+  public var loader: any TodoLoader {
+    get { dependencies.loader }
+    set { dependencies.loader = newValue }
+  }
+}
+
 extension TodoEnvironment {
   /// An environment with every dependency given. (The to-do screens show no day or time, so its
   /// time zone is UTC and nothing reads it.)

@@ -43,6 +43,35 @@ public struct TrackerDependencies: EnvironmentDependencies {
   @MainActor public func settled() async { await sync?.settled() }
 }
 
+// The tracker's dependencies, read and written as the environment's own. Declared one by one
+// (not by dynamic member lookup) so that a client's typo is "no member" of the environment and
+// each member shows its own documentation.
+extension AppEnvironment {
+  /// The current instant.
+  public var now: @Sendable () -> Date {
+    get { dependencies.now }
+    set { dependencies.now = newValue }
+  }
+  /// Where usage events go.
+  public var analytics: any AnalyticsService {
+    get { dependencies.analytics }
+    set { dependencies.analytics = newValue }
+  }
+  /// The system's local notifications (the daily reminder).
+  public var notifications: any NotificationScheduler {
+    get { dependencies.notifications }
+    set { dependencies.notifications = newValue }
+  }
+  /// The store's day start hour, read once per change of the settings (shared by copies).
+  public var dayStartCache: DayStartCache { dependencies.dayStartCache }
+  /// The store's sync with a shared folder (docs/sync.md), when the store can sync (the data
+  /// file; nil for the demo and in-memory stores, and Settings says sync is off). Shared by copies.
+  public var sync: AppSync? {
+    get { dependencies.sync }
+    set { dependencies.sync = newValue }
+  }
+}
+
 extension AppEnvironment {
   /// An environment with every dependency given.
   public init(

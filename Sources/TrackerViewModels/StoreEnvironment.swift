@@ -4,8 +4,9 @@ import TrackerModels
 
 /// What an app's environment holds of its own, beside what every environment has
 /// (`StoreEnvironment`): the tracker's clock, analytics, notifications, day start and sync
-/// (`TrackerDependencies`); the to-do app's clock and task loader (`TodoDependencies`). Its
-/// members read and write as the environment's own: `environment.analytics`.
+/// (`TrackerDependencies`); the to-do app's clock and task loader (`TodoDependencies`). Each app
+/// lists its members on its environment as well (`environment.analytics`), with their own
+/// documentation.
 public protocol EnvironmentDependencies: Sendable {
   /// The app's store protocol (`TrackerDataStore`, `TodoDataStore`).
   associatedtype Store: Sendable
@@ -26,9 +27,8 @@ extension EnvironmentDependencies {
 /// Everything a view model may reach outside itself, passed in — one type for both apps
 /// (`AppEnvironment`, `TodoEnvironment`): one way to the store and the language (and time zone)
 /// the screens follow, both shared by copies; how ids are made; and the app's own `dependencies`,
-/// whose members read and write as the environment's (`environment.now`). Tests pass fixed
-/// values; only the programs wire in the real world.
-@dynamicMemberLookup
+/// whose members read and write as the environment's (`environment.now`, declared by each app on
+/// its environment). Tests pass fixed values; only the programs wire in the real world.
 public struct StoreEnvironment<Dependencies: EnvironmentDependencies>: Sendable {
   public typealias Store = Dependencies.Store
   public typealias Change = Dependencies.Change
@@ -93,16 +93,5 @@ public struct StoreEnvironment<Dependencies: EnvironmentDependencies>: Sendable 
       await access.settled()
       await dependencies.settled()
     } while access.callsInFlight > 0
-  }
-
-  /// A dependency, as if it were the environment's own (`environment.analytics`).
-  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
-    get { dependencies[keyPath: keyPath] }
-    set { dependencies[keyPath: keyPath] = newValue }
-  }
-
-  /// A dependency that cannot be replaced (`environment.dayStartCache`).
-  public subscript<Value>(dynamicMember keyPath: KeyPath<Dependencies, Value>) -> Value {
-    dependencies[keyPath: keyPath]
   }
 }
