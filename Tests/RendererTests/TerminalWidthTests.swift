@@ -165,6 +165,17 @@ struct TerminalWidthTests {
     // No cut after a soft hyphen that begins a word, and one after the last of several.
     #expect(TextFitting.wrap("\u{AD}Supercalifragilistic", to: 11) == ["\u{AD}Supercalif", "ragilistic"])
     #expect(TextFitting.wrap("Stretch\u{AD}\u{AD}breathe", to: 10) == ["Stretch\u{AD}\u{AD}", "breathe"])
+    // No line begins with a mark kept after a soft hyphen (a combining acute, a Devanagari vowel
+    // sign, a joiner): it would be drawn on nothing. (In one column a vowel sign, which takes a
+    // column, has a line of its own.)
+    for mark in ["\u{301}", "\u{93E}", "\u{200D}"] {
+      for width in 2...16 {
+        for line in TextFitting.wrap("Stretch\u{AD}\(mark)and\u{AD}breathe", to: width) {
+          let first = line.unicodeScalars.first
+          #expect(first.map { String($0) } != mark, "\(width): \(line.unicodeScalars.map(\.value))")
+        }
+      }
+    }
     // A piece longer than the line is still broken by characters.
     #expect(
       TextFitting.wrap("Supercalifragilistic\u{AD}expi", to: 8) == [

@@ -117,7 +117,8 @@ public enum TextFitting {
   /// text a name can hold, without breaking the whole text into grapheme clusters first); with
   /// `atSoftHyphens`, each cut after its soft hyphens. A soft hyphen is a cluster of its own, so
   /// a cut after it never splits a character; a cut comes after the last of several in a row,
-  /// and never after one with nothing before it in its word.
+  /// never after one with nothing before it in its word, and never before a mark that would then
+  /// begin a line with nothing under it (a kept name may hold a mark typed after the hyphen).
   private static func pieces(of text: String, atSoftHyphens: Bool) -> [Piece] {
     var pieces: [Piece] = []
     for word in text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: true) {
@@ -129,7 +130,7 @@ public enum TextFitting {
         piece.append(scalar)
         index = word.index(after: index)
         guard atSoftHyphens, scalar == "\u{AD}", index < word.endIndex, word[index] != "\u{AD}",
-          piece.contains(where: { $0 != "\u{AD}" })
+          !joinsTheCharacterBefore(word[index]), piece.contains(where: { $0 != "\u{AD}" })
         else { continue }
         pieces.append(Piece(text: String(piece), startsWord: startsWord))
         piece = String.UnicodeScalarView()
@@ -138,6 +139,13 @@ public enum TextFitting {
       if !piece.isEmpty { pieces.append(Piece(text: String(piece), startsWord: startsWord)) }
     }
     return pieces
+  }
+
+  /// Whether `scalar` is drawn onto the character before it (a combining or spacing mark, a
+  /// joiner): a line that began with it would show it on nothing.
+  private static func joinsTheCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
+      || scalar == "\u{200D}"
   }
 
   /// `text` padded with spaces to `width` columns (text must already fit).
@@ -163,6 +171,18 @@ public enum TextFitting {
       head.append(word[index])
       used += columns
       index = word.index(after: index)
+    }
+    // A mark kept after a soft hyphen is a character of its own (the hyphen ends its cluster):
+    // the line ends before the hyphen then, so the mark is not drawn on nothing, unless that would
+    // leave the line empty.
+    var cut = index
+    while cut > word.startIndex, cut < word.endIndex, let first = word[cut].unicodeScalars.first,
+      joinsTheCharacterBefore(first)
+    {
+      cut = word.index(before: cut)
+    }
+    if cut > word.startIndex, cut < index {
+      return (String(word[..<cut]), String(word[cut...]))
     }
     if head.isEmpty, index < word.endIndex {
       // Not even one character fits: show the cut.
