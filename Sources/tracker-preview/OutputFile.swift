@@ -152,11 +152,21 @@ enum OutputFile {
 enum Descriptor {
   /// Writes all of `data` to `descriptor`, again after a signal (`EINTR`) and after a partial
   /// write; 0 when every byte went, else the `errno` of the failure.
-  static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32 {
+  ///
+  /// Once `givingUp` says yes (the app was asked to stop by a signal), a descriptor that takes
+  /// nothing now is given up with `EINTR`, and what it takes goes in pieces small enough never to
+  /// wait: a terminal nobody reads does not keep a stopping app alive.
+  static func writeAll(_ descriptor: Int32, _ data: Data, givingUp: () -> Bool = { false }) -> Int32 {
     data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
+        var count = buffer.count - offset
+        if givingUp() {
+          var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLOUT) != 0 else { return EINTR }
+          count = min(count, Int(PIPE_BUF))
+        }
+        let written = Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), count)
         if written < 0 {
           if errno == EINTR { continue }
           // A descriptor another program made non-blocking (a terminal or a pipe shared with it)

@@ -65,6 +65,27 @@ struct InteractiveTerminalTests {
     expectRestored(second)
   }
 
+  /// A terminal nobody reads (a hung emulator, a detached multiplexer): the app waits in a write,
+  /// and a stop signal still ends it, with 128 + the signal (2026-12-07: it waited for a reader).
+  @Test(arguments: [SIGTERM, SIGHUP])
+  func aStopSignalEndsTheAppWhileNobodyReadsItsTerminal(signal: Int32) throws {
+    let terminal = try PseudoTerminal(["app", "--demo", "--lang", "en"] + fixedDay)
+    #expect(terminal.wait(for: "Trackers") != nil)
+    terminal.pauseReading()
+    defer { terminal.resumeReading() }
+    // Each resize redraws the whole screen, until the terminal takes no more (the kernel's
+    // buffer: nothing in this process tells of it, so it is looked at).
+    var columns = 60
+    let full = eventuallyPolling(within: 60) {
+      columns = columns == 60 ? 61 : 60
+      terminal.resize(columns: columns, rows: 30)
+      return !terminal.takesOutput
+    }
+    #expect(full, "the terminal still takes output")
+    kill(terminal.process.processIdentifier, signal)
+    #expect(terminal.exitStatus(within: 30) == 128 + signal)
+  }
+
   @Test func aResizeRedrawsAtTheNewWidthAndANarrowWindowAsksForMore() throws {
     let terminal = try PseudoTerminal(["app", "--demo", "--lang", "ru"] + fixedDay, columns: 60, rows: 30)
     #expect(

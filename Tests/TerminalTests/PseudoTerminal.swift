@@ -25,6 +25,8 @@ final class PseudoTerminal: @unchecked Sendable {
   private var reader: Thread?
   /// Whether the program has ended (told by its process, not looked at again and again).
   private let exited = Watched(false)
+  /// While true, nothing reads what the program writes (a terminal nobody looks at).
+  private let isReadingPaused = Watched(false)
 
   /// Starts `tracker-preview arguments` on a terminal of `columns` × `rows`.
   init(_ arguments: [String], columns: Int = 60, rows: Int = 30, environment: [String: String] = [:]) throws {
@@ -58,6 +60,8 @@ final class PseudoTerminal: @unchecked Sendable {
   private func readLoop() {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
+      // Held for as long as a test keeps the terminal unread.
+      _ = isReadingPaused.wait(within: 600) { !$0 }
       let count = read(master, &buffer, buffer.count)
       arrived.lock()
       if count > 0 { received += buffer[0..<count] } else { hasEnded = true }
@@ -91,6 +95,19 @@ final class PseudoTerminal: @unchecked Sendable {
       Thread.sleep(forTimeInterval: 0.001)
     }
     return false
+  }
+
+  /// Stops reading what the program writes, as a terminal nobody looks at; the program's writes
+  /// then wait once the terminal's buffer is full.
+  func pauseReading() { isReadingPaused.update { $0 = true } }
+
+  /// Reads what the program writes again.
+  func resumeReading() { isReadingPaused.update { $0 = false } }
+
+  /// Whether the terminal takes more output from the program now (false: its writes wait).
+  var takesOutput: Bool {
+    var ready = pollfd(fd: slave, events: Int16(POLLOUT), revents: 0)
+    return poll(&ready, 1, 0) > 0 && ready.revents & Int16(POLLOUT) != 0
   }
 
   /// Changes the window's size and tells the program, as a terminal emulator does.

@@ -43,7 +43,15 @@ final class RawTerminal {
     for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT] { sigaddset(&handled, number) }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     signal(SIGWINCH) { _ in resizedSignal = 1 }
-    for stop in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(stop) { number in stopSignal = number } }
+    // Without SA_RESTART (`signal` sets it): a write blocked on a terminal nobody reads is
+    // interrupted by the signal, and gives up (`write`), so the app ends.
+    for stop in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in stopSignal = number }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(stop, &action, nil)
+    }
     signal(SIGPIPE, SIG_IGN)
   }
 
@@ -70,10 +78,12 @@ final class RawTerminal {
   /// Why the last write that failed failed (an `errno`), nil while every write went through.
   private(set) var writeFailure: Int32?
 
-  /// Writes all of `text`; false when the terminal is gone (`writeFailure` then says why).
+  /// Writes all of `text`; false when the terminal is gone (`writeFailure` then says why). Once a
+  /// signal asked the app to stop, a terminal that takes nothing now is given up on (nobody may
+  /// be reading it), and the app goes on to end.
   @discardableResult
   func write(_ text: String) -> Bool {
-    let failure = Descriptor.writeAll(STDOUT_FILENO, Data(text.utf8))
+    let failure = Descriptor.writeAll(STDOUT_FILENO, Data(text.utf8), givingUp: { stopSignal != 0 })
     guard failure == 0 else {
       writeFailure = failure
       return false
