@@ -6,22 +6,20 @@ import TrackerStore
 
 /// The to-do store in memory, with the SQLite store's behaviour: for tests and previews.
 public final class InMemoryTodoStore: TodoDataStore {
-  /// The calls made on the main thread (a debug check: the view models make none).
-  private let mainThread = MainThreadCheck()
   /// How many calls ran on the main thread (debug builds).
-  package var mainThreadCalls: Int { mainThread.calls }
-  private let stored: Locked<[UUID: TodoTask]>
-  private let observers = Observers(nothing: TodoChange())
+  package var mainThreadCalls: Int { database.mainThreadCalls }
+  /// The tasks by id: read as snapshots, changed one write at a time.
+  private let database: MemoryDatabase<[UUID: TodoTask], TodoChange>
 
   /// A store holding `tasks`.
   public init(_ tasks: [TodoTask] = []) {
-    stored = Locked(Dictionary(tasks.map { ($0.id, $0) }) { _, last in last })
+    database = MemoryDatabase(
+      Dictionary(tasks.map { ($0.id, $0) }) { _, last in last }, nothing: TodoChange())
   }
 
   public func tasks() throws(StoreError) -> [TodoTask] {
-    mainThread.callBegins()
     TableRecording.note(read: ["task"])
-    return stored.value.values.sorted(by: TodoTask.newestFirst)
+    return database.snapshot.values.sorted(by: TodoTask.newestFirst)
   }
 
   public func createTask(_ task: TodoTask) throws(StoreError) {
@@ -64,22 +62,17 @@ public final class InMemoryTodoStore: TodoDataStore {
   }
 
   public func observe(_ handler: @escaping @Sendable (TodoChange) -> Void) -> ObservationToken {
-    observers.add(handler)
+    database.observers.add(handler)
   }
 
   private func write(_ body: (inout [UUID: TodoTask]) throws(StoreError) -> TodoChange) throws(StoreError) {
-    mainThread.callBegins()
-    var change = try stored.withLock { (tasks) throws(StoreError) in
-      var copy = tasks
-      let change = try body(&copy)
-      tasks = copy
-      return change
+    try database.write(body) { _, _, change in
+      // The one table the SQLite store keeps tasks in: the in-memory store says it the same way.
+      change.tablesWritten = ["task"]
+      TableRecording.note(written: ["task"])
     }
-    // The one table the SQLite store keeps tasks in: the in-memory store says it the same way.
-    change.tablesWritten = ["task"]
-    TableRecording.note(written: ["task"])
-    observers.notify(change)
   }
+
 }
 
 /// The rules both to-do stores apply before writing.

@@ -14,6 +14,9 @@ public final class InMemoryTrackerStore: TrackerDataStore {
     var daysOff: [UUID: Set<Day>] = [:]
     var notes: [UUID: [Day: String]] = [:]
     var settings = StoreSettings()
+    /// Each command log's place (`LoggedCommandApplying`): in memory nothing survives a crash,
+    /// so the commands and the place need not be one write, only one merge.
+    var logPositions: [UUID: Int] = [:]
 
     /// Removes the record of `id` on `day` with its amount; returns whether there was one.
     mutating func removeRecord(_ id: UUID, _ day: Day) -> Bool {
@@ -34,14 +37,8 @@ public final class InMemoryTrackerStore: TrackerDataStore {
     }
   }
 
-  /// Everything the store holds: one value, changed as a whole under its lock.
-  private let stored = Locked(State())
-  /// Each command log's place (`LoggedCommandApplying`), and the lock that makes one merge at a
-  /// time: in memory nothing survives a crash, so the commands and the place need not be one
-  /// transaction, only one merge.
-  private let logPositions = Locked<[UUID: Int]>([:])
-  private let mergeLock = NSLock()
-  private let observers = Observers(nothing: StoreChange())
+  /// Everything the store holds: one value, read as snapshots and changed one write at a time.
+  private let database = MemoryDatabase(State(), nothing: StoreChange())
   /// Today, for refusing completions after it; nil: no refusal (a fixture that sets its own days).
   private let clock: StoreClock?
 
@@ -418,11 +415,11 @@ public final class InMemoryTrackerStore: TrackerDataStore {
   // MARK: Observation
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-    observers.add(handler)
+    database.observers.add(handler)
   }
 
   /// How many observations are alive (for leak tests).
-  var observerCount: Int { observers.count }
+  var observerCount: Int { database.observers.count }
 
   // MARK: Private
 
@@ -436,16 +433,11 @@ public final class InMemoryTrackerStore: TrackerDataStore {
   }
 
   /// The state as it is now.
-  private var snapshot: InMemorySnapshot {
-    mainThread.callBegins()
-    return InMemorySnapshot(state: stored.value)
-  }
+  private var snapshot: InMemorySnapshot { InMemorySnapshot(state: database.snapshot) }
 
-  /// The calls made on the main thread (a debug check: the view models make none).
-  private let mainThread = MainThreadCheck()
   /// How many calls ran on the main thread (debug builds; the tests' check that the view models
   /// make none).
-  package var mainThreadCalls: Int { mainThread.calls }
+  package var mainThreadCalls: Int { database.mainThreadCalls }
 
   /// The SQLite store's tables of the parts of the state that differ between `old` and `new`.
   static func tablesChanged(from old: State, to new: State) -> Set<String> {
@@ -462,46 +454,48 @@ public final class InMemoryTrackerStore: TrackerDataStore {
   /// Applies `body` to a copy of the state and keeps it only when `body` returns: a thrown error
   /// leaves the store exactly as it was, as a rolled-back transaction does.
   private func write(_ body: (inout State) throws -> StoreChange) throws(StoreError) {
-    mainThread.callBegins()
-    try stored.withLock { (state) throws(StoreError) in
-      var draft = state
-      var change: StoreChange
-      do {
-        change = try body(&draft)
-      } catch {
-        throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
-      }
-      // The tables the SQLite store would have written: the parts of the state that changed.
-      change.tablesWritten = InMemoryTrackerStore.tablesChanged(from: state, to: draft)
-      TableRecording.note(written: change.tablesWritten)
-      state = draft
-      // What a few trackers' marks now are (`StoreChange.marks`).
-      if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
-        let written = InMemorySnapshot(state: draft)
-        for id in change.recordDays.keys {
-          change.marks[id] = TrackerMarks(
-            id, records: written.records(trackerID: id), daysOff: written.daysOff(trackerID: id))
+    try database.write(
+      { (draft) throws(StoreError) in
+        do {
+          return try body(&draft)
+        } catch {
+          throw error as? StoreError ?? .storage(StorageFailure(.other, detail: String(describing: error)))
         }
-      }
-      // Queued in commit order before another writer can commit, told after the lock is let go.
-      observers.queue(change)
-    }
-    observers.deliverQueued()
+      },
+      completed: { before, after, change in
+        // The tables the SQLite store would have written: the parts of the state that changed.
+        change.tablesWritten = InMemoryTrackerStore.tablesChanged(from: before, to: after)
+        TableRecording.note(written: change.tablesWritten)
+        // What a few trackers' marks now are (`StoreChange.marks`).
+        if change.recordDays.count <= StoreChange.marksLimit, !change.isEverything {
+          let written = InMemorySnapshot(state: after)
+          for id in change.recordDays.keys {
+            change.marks[id] = TrackerMarks(
+              id, records: written.records(trackerID: id), daysOff: written.daysOff(trackerID: id))
+          }
+        }
+      })
   }
 }
 
 extension InMemoryTrackerStore: LoggedCommandApplying {
-  public func loggedPosition(log: UUID) throws(StoreError) -> Int { logPositions.value[log] ?? 0 }
+  public func loggedPosition(log: UUID) throws(StoreError) -> Int { database.snapshot.logPositions[log] ?? 0 }
 
+  /// One merge at a time (`MemoryDatabase.serially`): a second merge of the same log begins
+  /// at the place the first one left.
   public func applyLogged(_ commands: [LoggedCommand], through: Int, log: UUID) throws(StoreError)
     -> LoggedCommandsReport
   {
-    mergeLock.lock()
-    defer { mergeLock.unlock() }
-    let stored = logPositions.value[log] ?? 0
-    let applied = try Self.run(commands.filter { $0.sequence > stored }, on: self)
-    let position = max(stored, through)
-    logPositions.withLock { $0[log] = position }
-    return LoggedCommandsReport(applied: applied, position: position)
+    try database.serially { () throws(StoreError) in
+      let stored = database.snapshot.logPositions[log] ?? 0
+      let applied = try Self.run(commands.filter { $0.sequence > stored }, on: self)
+      let position = max(stored, through)
+      // The place alone changed no table a screen reads: nobody is told.
+      database.write { state in
+        state.logPositions[log] = position
+        return StoreChange()
+      }
+      return LoggedCommandsReport(applied: applied, position: position)
+    }
   }
 }

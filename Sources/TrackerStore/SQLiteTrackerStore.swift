@@ -250,28 +250,36 @@ public final class SQLiteTrackerStore: TrackerDataStore {
     set { tuning.withLock { $0.syncSilenceLimit = newValue } }
   }
 
-  /// What the writes inside the open write changed (`write`): touched only inside it, under the
-  /// connection's lock (so its own lock is never waited for).
-  private let nestedChange = Locked(StoreChange())
+  /// What the writes inside a store's open write changed (`write`), collected on the writing
+  /// thread, where the open write and the writes inside it run: no lock.
+  private final class NestedChanges {
+    let store: ObjectIdentifier
+    var change = StoreChange()
+    init(_ store: ObjectIdentifier) { self.store = store }
+  }
+  /// The open write's collector on this thread (the innermost: a store may write another store
+  /// inside its own write).
+  private static let nestedChanges = ThreadLocal<NestedChanges>()
 
   func write(_ body: () throws -> StoreChange) throws(StoreError) {
     if connection.isWritingHere {
       // Inside this store's own write, on its thread (`applyLogged`): a savepoint of it, whose
       // change the open write tells with its own.
       let change = try connection.transaction(body)
-      nestedChange.withLock { $0.formUnion(change) }
+      if let open = Self.nestedChanges.current, open.store == ObjectIdentifier(self) {
+        open.change.formUnion(change)
+      }
       return
     }
     let observers = observers
     _ = try connection.transaction(
       { () throws -> StoreChange in
-        self.nestedChange.value = StoreChange()
+        let nested = NestedChanges(ObjectIdentifier(self))
         // The tables the transaction writes, as SQLite says them (`TableRecording`): what decides
         // which screens read again.
         var (change, tables) = try TableRecording.recording { () throws -> StoreChange in
-          var change = try body()
-          let nested = self.nestedChange.value
-          if nested != StoreChange() { change.formUnion(nested) }
+          var change = try Self.nestedChanges.withValue(nested) { try body() }
+          if nested.change != StoreChange() { change.formUnion(nested.change) }
           // Every change this transaction made is stamped before it commits.
           try self.stampEdits(at: Self.milliseconds(self.editClock()))
           return change
