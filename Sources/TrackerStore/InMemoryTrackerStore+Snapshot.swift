@@ -32,7 +32,7 @@ struct InMemorySnapshot: TrackerDataReading {
 
   func recordDays(trackerID: UUID) -> [Day] {
     TableRecording.note(read: ["record"])
-    return (state.records[trackerID] ?? []).sorted()
+    return state.records[trackerID]?.days ?? []
   }
 
   func allRecords() -> [TrackerRecord] {
@@ -84,7 +84,7 @@ struct InMemorySnapshot: TrackerDataReading {
 
   func daysOff(trackerID: UUID) -> [Day] {
     TableRecording.note(read: ["day_off"])
-    return (state.daysOff[trackerID] ?? []).sorted()
+    return state.daysOff[trackerID]?.days ?? []
   }
 
   func settings() -> StoreSettings {

@@ -8,10 +8,11 @@ public final class InMemoryTrackerStore: TrackerDataStore {
   struct State {
     var categories: [UUID: TrackerCategory] = [:]
     var trackers: [UUID: Tracker] = [:]
-    var records: [UUID: Set<Day>] = [:]
+    /// Each tracker's record days, in order (`SortedDays`: the reads sort nothing).
+    var records: [UUID: SortedDays] = [:]
     /// A measurable tracker's amounts by record day; removed with their records.
     var amounts: [UUID: [Day: Amount]] = [:]
-    var daysOff: [UUID: Set<Day>] = [:]
+    var daysOff: [UUID: SortedDays] = [:]
     var notes: [UUID: [Day: String]] = [:]
     var settings = StoreSettings()
     /// Each command log's place (`LoggedCommandApplying`): in memory nothing survives a crash,
