@@ -153,20 +153,19 @@ enum Descriptor {
   /// Writes all of `data` to `descriptor`, again after a signal (`EINTR`) and after a partial
   /// write; 0 when every byte went, else the `errno` of the failure.
   ///
-  /// Once `givingUp` says yes (the app was asked to stop by a signal), a descriptor that takes
-  /// nothing now is given up with `EINTR`, and what it takes goes in pieces small enough never to
-  /// wait: a terminal nobody reads does not keep a stopping app alive.
+  /// Once `givingUp` says yes (the app was asked to stop by a signal), the rest is written without
+  /// waiting (`writeNow`), and what the descriptor does not take at once is given up with
+  /// `EINTR`: a terminal nobody reads does not keep a stopping app alive.
   static func writeAll(_ descriptor: Int32, _ data: Data, givingUp: () -> Bool = { false }) -> Int32 {
     data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        var count = buffer.count - offset
-        if givingUp() {
-          var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLOUT) != 0 else { return EINTR }
-          count = min(count, Int(PIPE_BUF))
+        let start = buffer.baseAddress?.advanced(by: offset)
+        let count = buffer.count - offset
+        let written = givingUp() ? writeNow(descriptor, start, count) : Glibc.write(descriptor, start, count)
+        if written < 0, givingUp(), errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+          return EINTR
         }
-        let written = Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), count)
         if written < 0 {
           if errno == EINTR { continue }
           // A descriptor another program made non-blocking (a terminal or a pipe shared with it)
@@ -185,6 +184,25 @@ enum Descriptor {
       }
       return 0
     }
+  }
+
+  /// One `write(2)` that never waits: the descriptor is made non-blocking for it alone (a
+  /// blocking terminal with some room would take part and wait for the rest), and put back.
+  private static func writeNow(_ descriptor: Int32, _ start: UnsafeRawPointer?, _ count: Int) -> Int {
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0 else { return Glibc.write(descriptor, start, count) }
+    if flags & O_NONBLOCK == 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+    let written = Glibc.write(descriptor, start, count)
+    let failure = errno
+    if flags & O_NONBLOCK == 0 { _ = fcntl(descriptor, F_SETFL, flags) }
+    errno = failure
+    return written
+  }
+
+  /// Throws away what `descriptor` (a terminal) holds and its reader has not read (`TCOFLUSH`):
+  /// a stopping app whose terminal nobody reads makes room for its last words.
+  static func discardUnread(_ descriptor: Int32) {
+    tcflush(descriptor, TCOFLUSH)
   }
 
   /// Makes sure descriptors 0, 1 and 2 are open, each closed one given `/dev/null`, so no file

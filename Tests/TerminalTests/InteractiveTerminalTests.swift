@@ -67,23 +67,30 @@ struct InteractiveTerminalTests {
 
   /// A terminal nobody reads (a hung emulator, a detached multiplexer): the app waits in a write,
   /// and a stop signal still ends it, with 128 + the signal (2026-12-07: it waited for a reader).
-  @Test(arguments: [SIGTERM, SIGHUP])
-  func aStopSignalEndsTheAppWhileNobodyReadsItsTerminal(signal: Int32) throws {
-    let terminal = try PseudoTerminal(["app", "--demo", "--lang", "en"] + fixedDay)
+  /// What nobody read is thrown away, so the terminal is given back as it was, out of the full
+  /// screen, however the last frame was cut.
+  @Test(arguments: [(SIGTERM, 60, 30), (SIGHUP, 160, 50), (SIGINT, 40, 24)])
+  func aStopSignalEndsTheAppWhileNobodyReadsItsTerminal(signal: Int32, columns: Int, rows: Int) throws {
+    let terminal = try PseudoTerminal(
+      ["app", "--demo", "--lang", "en"] + fixedDay, columns: columns, rows: rows)
     #expect(terminal.wait(for: "Trackers") != nil)
     terminal.pauseReading()
-    defer { terminal.resumeReading() }
     // Each resize redraws the whole screen, until the terminal takes no more (the kernel's
     // buffer: nothing in this process tells of it, so it is looked at).
-    var columns = 60
+    var width = columns
     let full = eventuallyPolling(within: 60) {
-      columns = columns == 60 ? 61 : 60
-      terminal.resize(columns: columns, rows: 30)
+      width = width == columns ? columns - 1 : columns
+      terminal.resize(columns: width, rows: rows)
       return !terminal.takesOutput
     }
     #expect(full, "the terminal still takes output")
+    // A little room, less than a frame (a reader that took a few bytes and stopped again): the
+    // app must not wait in a write that takes part of what it has.
+    terminal.readSome(512)
     kill(terminal.process.processIdentifier, signal)
     #expect(terminal.exitStatus(within: 30) == 128 + signal)
+    terminal.resumeReading()
+    expectRestored(terminal)
   }
 
   @Test func aResizeRedrawsAtTheNewWidthAndANarrowWindowAsksForMore() throws {

@@ -101,6 +101,18 @@ final class PseudoTerminal: @unchecked Sendable {
   /// then wait once the terminal's buffer is full.
   func pauseReading() { isReadingPaused.update { $0 = true } }
 
+  /// Reads `count` bytes of what the program wrote while reading is paused (a reader that takes a
+  /// little and stops again).
+  func readSome(_ count: Int) {
+    var buffer = [UInt8](repeating: 0, count: count)
+    let read = Foundation.read(master, &buffer, count)
+    guard read > 0 else { return }
+    arrived.lock()
+    received += buffer[0..<read]
+    arrived.broadcast()
+    arrived.unlock()
+  }
+
   /// Reads what the program writes again.
   func resumeReading() { isReadingPaused.update { $0 = false } }
 
@@ -260,17 +272,21 @@ struct ScreenReplayer {
       }
       if byte == 0x1B, input[index + 1] == UInt8(ascii: "[") {
         var end = index + 2
-        while end < input.count, !Self.endsSequence(input[end]) { end += 1 }
+        while end < input.count, !Self.endsSequence(input[end]), !Self.cancels(input[end]) { end += 1 }
         guard end < input.count else {
           pending = Array(input[index...])
           return
+        }
+        if Self.cancels(input[end]) {
+          index = end + 1
+          continue
         }
         let parameters = String(decoding: input[(index + 2)..<end], as: UTF8.self)
         perform(Character(Unicode.Scalar(input[end])), parameters)
         index = end + 1
         continue
       }
-      if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
+      if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") || Self.cancels(byte) {
         index += 1
         continue
       }
@@ -297,6 +313,9 @@ struct ScreenReplayer {
       || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
       || byte == UInt8(ascii: "~")
   }
+
+  /// CAN or SUB: a terminal drops the escape sequence it is inside, and draws nothing for them.
+  private static func cancels(_ byte: UInt8) -> Bool { byte == 0x18 || byte == 0x1A }
 
   /// How many bytes the UTF-8 sequence `lead` begins takes (1 for a byte that begins none).
   private static func sequenceLength(_ lead: UInt8) -> Int {

@@ -86,10 +86,15 @@ final class RawTerminal {
     let failure = Descriptor.writeAll(STDOUT_FILENO, Data(text.utf8), givingUp: { stopSignal != 0 })
     guard failure == 0 else {
       writeFailure = failure
+      if stopSignal != 0 { isGivenUp = true }
       return false
     }
     return true
   }
+
+  /// Whether a write was given up after a stop signal (nobody reads the terminal): its output
+  /// ended somewhere inside a frame, maybe inside an escape sequence.
+  private var isGivenUp = false
 
   /// Whether a key waits to be read (or input closed).
   var hasInput: Bool {
@@ -118,7 +123,14 @@ final class RawTerminal {
   func restore() {
     guard isRaw else { return }
     isRaw = false
-    write(FrameWriter.leave)
+    let isLeft = !isGivenUp && write(FrameWriter.leave)
+    if !isLeft, stopSignal != 0 {
+      // A stop signal, and the terminal took nothing more (nobody reads it): what nobody read is
+      // thrown away, which makes room for the way out; CAN ends an escape sequence the terminal
+      // may be inside, so the way out is read as itself.
+      Descriptor.discardUnread(STDOUT_FILENO)
+      write("\u{18}" + FrameWriter.leave)
+    }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
     signal(SIGWINCH, SIG_DFL)
     for stop in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(stop, SIG_DFL) }
