@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TestSupport
 import Testing
 import TrackerModels
@@ -87,5 +88,52 @@ struct WidgetFeedTests {
     let merged = try CommandLog(container: container.path).merge(into: store)
     #expect(merged.applied.applied.count == 1)
     #expect(await until { feed.writes > written && small()?.rows.first?.isDone == true })
+  }
+
+  /// A family whose file cannot be written keeps the failure said until it is written, whatever
+  /// the other families do, and the failure changes (and is told) only when it changes
+  /// (2026-12-07: the next family's success cleared it, and each pass told it anew).
+  @Test func aFamilyThatCannotBeWrittenStaysSaidUntilItIs() async throws {
+    let store = InMemoryTrackerStore()
+    let home = TrackerCategory(id: UUID(), title: "Home")
+    try store.createCategory(home)
+    let read = Tracker(
+      id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+      categoryID: home.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
+    try store.createTracker(read)
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let environment = clientEnvironment(store, .en)
+    let container = TemporaryFolder().url.appendingPathComponent("group")
+    // The medium family's file is a folder: it cannot be written.
+    try FileManager.default.createDirectory(
+      at: container.appendingPathComponent("widget-medium.json"), withIntermediateDirectories: true)
+    let feed = WidgetFeed(environment: environment, folder: container)
+    await feed.settled()
+    let failure = try #require(feed.failure)
+    #expect(failure.contains("widget-medium.json: "), "\(failure)")
+    #expect(!failure.contains("could not be completed"), "the system's reason: \(failure)")
+    #expect(FileManager.default.fileExists(atPath: feed.file(of: .small).path))
+    // A change: the other families are written again, the medium one still is not.
+    let fires = Watched(0)
+    func follow() {
+      withObservationTracking {
+        _ = feed.failure
+      } onChange: {
+        fires.update { $0 += 1 }
+      }
+    }
+    follow()
+    let written = feed.writes
+    try store.toggleRecord(trackerID: read.id, on: environment.today)
+    #expect(await until { feed.writes > written })
+    await feed.settled()
+    #expect(feed.failure == failure)
+    #expect(fires.value == 0, "the failure did not change, and was told")
+    // The folder goes: the next change writes the medium family too, and the failure goes.
+    try FileManager.default.removeItem(at: container.appendingPathComponent("widget-medium.json"))
+    try store.toggleRecord(trackerID: read.id, on: environment.today)
+    #expect(await until { feed.failure == nil })
+    #expect(fires.value == 1)
+    #expect(FileManager.default.fileExists(atPath: feed.file(of: .medium).path))
   }
 }

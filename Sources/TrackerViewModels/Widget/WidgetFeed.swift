@@ -15,7 +15,9 @@ import TrackerModels
 public final class WidgetFeed: Observable {
   /// Where the snapshots go.
   public let folder: URL
-  /// Why the last write failed (a full disk, a folder gone); nil once one succeeds.
+  /// Why the snapshots could not all be written the last time they changed (a full disk, a folder
+  /// gone): the first family that failed, with the system's reason; nil once every family that
+  /// changed was written. Set once per pass, so an observer hears of it only when it changes.
   public private(set) var failure: String? {
     get {
       registrar.access(self, keyPath: \.failure)
@@ -66,22 +68,54 @@ public final class WidgetFeed: Observable {
     if screen.state.selectedDay != screen.environment.today { screen.daySelected(screen.environment.today) }
   }
 
-  /// Writes each family's snapshot that changed since it was last written.
+  /// Writes each family's snapshot that changed since it was last written (one that could not be
+  /// written is tried again at the next change).
   private func write() {
+    var failures: [String] = []
     for family in WidgetSnapshot.Family.allCases {
       guard let snapshot = WidgetSnapshot.make(from: screen, family: family), written[family] != snapshot
       else { continue }
+      let path = file(of: family).path
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try snapshot.json().write(to: file(of: family), options: .atomic)
-        written[family] = snapshot
-        failure = nil
       } catch {
-        failure = "\(file(of: family).path): \(error.localizedDescription)"
+        failures.append("\(folder.path): \(error.localizedDescription)")
         continue
       }
+      let code = Self.writeWhole(snapshot.json(), to: path)
+      guard code == 0 else {
+        failures.append("\(path): \(String(cString: strerror(code)))")
+        continue
+      }
+      written[family] = snapshot
       writes += 1
     }
+    failure = failures.first
+  }
+
+  /// Writes `data` whole to `path`: to a name of its own beside it, then renamed over it, so a
+  /// widget never reads half of one. 0, or the system's `errno` (Foundation's atomic write says
+  /// only "The operation could not be completed" on Linux).
+  private static func writeWhole(_ data: Data, to path: String) -> Int32 {
+    let temporary = path + ".writing-\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return errno }
+    var failure: Int32 = 0
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while failure == 0, offset < buffer.count, let start = buffer.baseAddress {
+        let count = Foundation.write(descriptor, start + offset, buffer.count - offset)
+        if count < 0 {
+          if errno != EINTR { failure = errno }
+        } else {
+          offset += count
+        }
+      }
+    }
+    if close(descriptor) != 0, failure == 0 { failure = errno }
+    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    if failure != 0 { unlink(temporary) }
+    return failure
   }
 }
 
