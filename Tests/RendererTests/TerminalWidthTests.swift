@@ -140,7 +140,7 @@ struct TerminalWidthTests {
 
   /// A soft hyphen is where a user said a word may break: a line ends after it (the terminal
   /// draws it as a hyphen) rather than inside a syllable; without a break the word stays whole.
-  @Test func wrappingBreaksAfterASoftHyphenBeforeInsideAWord() {
+  @Test func wrappingBreaksAfterASoftHyphenBeforeInsideAWord() throws {
     let name = "Stretch\u{AD}and\u{AD}breathe"
     #expect(TextFitting.wrap(name, to: 15) == ["Stretch\u{AD}and\u{AD}", "breathe"])
     #expect(TextFitting.wrap(name, to: 10) == ["Stretch\u{AD}", "and\u{AD}", "breathe"])
@@ -165,14 +165,23 @@ struct TerminalWidthTests {
     // No cut after a soft hyphen that begins a word, and one after the last of several.
     #expect(TextFitting.wrap("\u{AD}Supercalifragilistic", to: 11) == ["\u{AD}Supercalif", "ragilistic"])
     #expect(TextFitting.wrap("Stretch\u{AD}\u{AD}breathe", to: 10) == ["Stretch\u{AD}\u{AD}", "breathe"])
-    // No line begins with a mark kept after a soft hyphen (a combining acute, a Devanagari vowel
-    // sign, a joiner): it would be drawn on nothing. (In one column a vowel sign, which takes a
-    // column, has a line of its own.)
-    for mark in ["\u{301}", "\u{93E}", "\u{200D}"] {
-      for width in 2...16 {
-        for line in TextFitting.wrap("Stretch\u{AD}\(mark)and\u{AD}breathe", to: width) {
-          let first = line.unicodeScalars.first
-          #expect(first.map { String($0) } != mark, "\(width): \(line.unicodeScalars.map(\.value))")
+    // No line begins with what a kept name holds right after a soft hyphen and would join the
+    // letter before it (a combining acute, a Devanagari vowel sign, a joiner, a skin tone, a
+    // Hangul vowel, a stack of marks): it would be drawn on nothing. It stays with the hyphen,
+    // which is still where the line may end. (In two columns a skin tone, which takes two, has a
+    // line of its own.)
+    #expect(
+      TextFitting.wrap("Stretch\u{AD}\u{301}and\u{AD}breathe", to: 10) == [
+        "Stretch\u{AD}\u{301}", "and\u{AD}", "breathe",
+      ])
+    for mark in ["\u{301}", "\u{93E}", "\u{200D}", "\u{1F3FB}", "\u{1161}", "\u{301}\u{302}\u{303}"] {
+      for width in 3...20 {
+        let lines = TextFitting.wrap("Stretch\u{AD}\(mark)and\u{AD}breathe", to: width)
+        #expect(lines.joined() == "Stretch\u{AD}\(mark)and\u{AD}breathe", "\(width): nothing lost")
+        for line in lines {
+          let first = try #require(line.unicodeScalars.first)
+          #expect(!mark.unicodeScalars.contains(first), "\(width): \(line.unicodeScalars.map(\.value))")
+          #expect(TerminalWidth.of(line) <= width, "\(width): \(line)")
         }
       }
     }

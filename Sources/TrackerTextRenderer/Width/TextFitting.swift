@@ -117,8 +117,9 @@ public enum TextFitting {
   /// text a name can hold, without breaking the whole text into grapheme clusters first); with
   /// `atSoftHyphens`, each cut after its soft hyphens. A soft hyphen is a cluster of its own, so
   /// a cut after it never splits a character; a cut comes after the last of several in a row,
-  /// never after one with nothing before it in its word, and never before a mark that would then
-  /// begin a line with nothing under it (a kept name may hold a mark typed after the hyphen).
+  /// and never after one with nothing before it in its word. What a kept name holds right after
+  /// a hyphen and would join the letter before it (a mark, a joiner, an emoji modifier, a Hangul
+  /// vowel) stays with the hyphen, and the cut comes after it: no line begins with it.
   private static func pieces(of text: String, atSoftHyphens: Bool) -> [Piece] {
     var pieces: [Piece] = []
     for word in text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: true) {
@@ -129,8 +130,12 @@ public enum TextFitting {
         let scalar = word[index]
         piece.append(scalar)
         index = word.index(after: index)
-        guard atSoftHyphens, scalar == "\u{AD}", index < word.endIndex, word[index] != "\u{AD}",
-          !joinsTheCharacterBefore(word[index]), piece.contains(where: { $0 != "\u{AD}" })
+        guard atSoftHyphens, scalar == "\u{AD}" else { continue }
+        while index < word.endIndex, joinsTheCharacterBefore(word[index]) {
+          piece.append(word[index])
+          index = word.index(after: index)
+        }
+        guard index < word.endIndex, word[index] != "\u{AD}", piece.contains(where: { $0 != "\u{AD}" })
         else { continue }
         pieces.append(Piece(text: String(piece), startsWord: startsWord))
         piece = String.UnicodeScalarView()
@@ -141,11 +146,12 @@ public enum TextFitting {
     return pieces
   }
 
-  /// Whether `scalar` is drawn onto the character before it (a combining or spacing mark, a
-  /// joiner): a line that began with it would show it on nothing.
+  /// Whether `scalar` is drawn onto the character before it: a combining or spacing mark, a
+  /// joiner, an emoji modifier, or anything a terminal gives no column of its own (a Hangul vowel
+  /// or final consonant): a line that began with it would show it on nothing.
   private static func joinsTheCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
-      || scalar == "\u{200D}"
+      || scalar.properties.isEmojiModifier || TerminalWidth.of(String(scalar)) == 0
   }
 
   /// `text` padded with spaces to `width` columns (text must already fit).
