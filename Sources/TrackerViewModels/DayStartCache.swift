@@ -22,8 +22,10 @@ public final class DayStartCache: Observable, Sendable {
   /// The hour last read or remembered.
   private var cached: DayStart?
   /// Whether the settings changed since `cached` was read.
-  /// Observable, so a test can wait for another process's change to arrive.
-  package private(set) var isStale: Bool {
+  /// Whether the settings changed (here or in another process) since the hour was read: until
+  /// the new hour's read lands, "today" goes on with the hour known before. Observable: a
+  /// client or a test can follow another process's change of the day start arriving.
+  public private(set) var isStale: Bool {
     get {
       registrar.access(self, keyPath: \.isStale)
       return stale
