@@ -15,9 +15,7 @@ public final class SQLiteTodoStore: TodoDataStore {
   /// The data file.
   public let path: String
   /// Set when the file was broken and moved aside on opening.
-  public var recovery: StoreRecovery? { recovered.value }
-  /// What `recovery` says, written only while opening (the salvage writes through the store).
-  private let recovered = Locked<StoreRecovery?>(nil)
+  public var recovery: StoreRecovery? { connection.recovery }
   private let connection: StoreConnection
   /// How many calls ran on the main thread (debug builds; the tests' check that the view models
   /// make none).
@@ -61,7 +59,7 @@ public final class SQLiteTodoStore: TodoDataStore {
       // salvages again.
       recovery.salvageFailure = error
     }
-    recovered.value = recovery
+    connection.recovery = recovery
   }
 
   /// Whether a broken file's salvage was begun and not finished at `path` (see

@@ -18,9 +18,7 @@ public final class SQLiteTrackerStore: TrackerDataStore {
   /// Today, for refusing completions after it; nil: no refusal (a caller that sets its own days).
   let clock: StoreClock?
   /// Set when the file was broken and moved aside on opening; screens and the CLI show it.
-  public var recovery: StoreRecovery? { recovered.value }
-  /// What `recovery` says, written only while opening (the salvage writes through the store).
-  private let recovered = Locked<StoreRecovery?>(nil)
+  public var recovery: StoreRecovery? { connection.recovery }
   /// Whether opening ran the full integrity check; it is skipped for a file verified before and
   /// untouched since (see `VerifiedStamp`).
   public let ranIntegrityCheck: Bool
@@ -102,7 +100,7 @@ public final class SQLiteTrackerStore: TrackerDataStore {
       // command salvages again.
       recovery.salvageFailure = error
     }
-    recovered.value = recovery
+    connection.recovery = recovery
   }
 
   /// Whether a broken file's salvage was begun and not finished at `path` (the next opening

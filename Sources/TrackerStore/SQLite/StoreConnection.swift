@@ -141,6 +141,14 @@ package final class StoreConnection: @unchecked Sendable {
     set { busyTimeoutSetting.value = newValue }
   }
   private let busyTimeoutSetting = Locked(StoreConnection.defaultBusyTimeout)
+
+  /// What opening found of a broken file and how its salvage went: set by the store while it
+  /// opens, once its salvage (which writes through the store) has run; only read after.
+  package var recovery: StoreRecovery? {
+    get { recovered.value }
+    set { recovered.value = newValue }
+  }
+  private let recovered = Locked<StoreRecovery?>(nil)
   /// How long a write waits between two tries at the write lock; the connection is free meanwhile,
   /// so this process's reads (the screen's) never queue behind a write that waits.
   package static let retryPause: TimeInterval = 0.01
