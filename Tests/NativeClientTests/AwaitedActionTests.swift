@@ -13,12 +13,7 @@ struct AwaitedActionTests {
   @Test func aTapAwaitedShowsItsMarkWhenItReturns() async throws {
     let store = InMemoryTrackerStore()
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let category = TrackerCategory(id: UUID(), title: "Home")
-    try store.createCategory(category)
-    let read = Tracker(
-      id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
-      categoryID: category.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
-    try store.createTracker(read)
+    let read = try addReadingHabit(to: store)
     let environment = clientEnvironment(store, .en)
     let flow = await AppFlow.launch(environment: environment)
     await flow.settled()

@@ -24,12 +24,7 @@ final class RefusingCompletions: ForwardingTrackerStore {
 struct OverriddenWriteTests {
   @Test func oneWriteIsRefusedAndEveryOtherPassesOn() throws {
     let store = RefusingCompletions(InMemoryTrackerStore())
-    let category = TrackerCategory(id: UUID(), title: "Home")
-    try store.createCategory(category)
-    let tracker = Tracker(
-      id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
-      categoryID: category.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
-    try store.createTracker(tracker)
+    let tracker = try addReadingHabit(to: store)
     let day = Day(year: 2026, month: 11, day: 2)!
     #expect(throws: RefusingCompletions.refusal) {
       try store.setCompleted(true, trackerID: tracker.id, on: day)

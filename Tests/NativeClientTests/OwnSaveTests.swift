@@ -35,6 +35,18 @@ func clientEnvironment(_ store: any TrackerDataStore, _ language: Language) -> A
   return environment
 }
 
+/// A habit done every day since 1 November 2026, "Read" in "Home", made in `store`.
+@discardableResult
+func addReadingHabit(to store: any TrackerDataStore) throws -> Tracker {
+  let category = TrackerCategory(id: UUID(), title: "Home")
+  try store.createCategory(category)
+  let read = Tracker(
+    id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
+    categoryID: category.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
+  try store.createTracker(read)
+  return read
+}
+
 /// Every state a view model publishes, in order.
 @MainActor
 final class Recorder<Model: ObservableViewModel> {

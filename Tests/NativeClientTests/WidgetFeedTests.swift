@@ -95,12 +95,7 @@ struct WidgetFeedTests {
   /// (2026-12-07: the next family's success cleared it, and each pass told it anew).
   @Test func aFamilyThatCannotBeWrittenStaysSaidUntilItIs() async throws {
     let store = InMemoryTrackerStore()
-    let home = TrackerCategory(id: UUID(), title: "Home")
-    try store.createCategory(home)
-    let read = Tracker(
-      id: UUID(), name: "Read", emoji: TrackerEmoji.all[0], color: TrackerColor.palette[0],
-      categoryID: home.id, createdOn: Day(year: 2026, month: 11, day: 1)!, kind: .habit(.everyDay))
-    try store.createTracker(read)
+    let read = try addReadingHabit(to: store)
     try store.saveSettings(StoreSettings(isOnboardingDone: true))
     let environment = clientEnvironment(store, .en)
     let container = TemporaryFolder().url.appendingPathComponent("group")
