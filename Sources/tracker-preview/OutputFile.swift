@@ -153,27 +153,23 @@ enum Descriptor {
   /// Writes all of `data` to `descriptor`, again after a signal (`EINTR`) and after a partial
   /// write; 0 when every byte went, else the `errno` of the failure.
   ///
-  /// Once `givingUp` says yes (the app was asked to stop by a signal), the rest is written without
-  /// waiting (`writeNow`), and what the descriptor does not take at once is given up with
-  /// `EINTR`: a terminal nobody reads does not keep a stopping app alive.
+  /// On a non-blocking descriptor (the terminal the app opens for itself, or one another program
+  /// made non-blocking) that takes no more for now, it waits until it does, as a blocking write
+  /// would, looking at `givingUp` at least every 100 ms: once it says yes (the app was asked to
+  /// stop by a signal), what the descriptor does not take at once is given up with `EINTR`, so a
+  /// terminal nobody reads does not keep a stopping app alive.
   static func writeAll(_ descriptor: Int32, _ data: Data, givingUp: () -> Bool = { false }) -> Int32 {
     data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let start = buffer.baseAddress?.advanced(by: offset)
-        let count = buffer.count - offset
-        let written = givingUp() ? writeNow(descriptor, start, count) : Glibc.write(descriptor, start, count)
-        if written < 0, givingUp(), errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-          return EINTR
-        }
+        let written = Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          // A descriptor another program made non-blocking (a terminal or a pipe shared with it)
-          // that takes no more for now: wait until it does, as a blocking write would. A reader
-          // that went away is then told by the next write (EPIPE, EIO).
           if errno == EAGAIN || errno == EWOULDBLOCK {
+            if givingUp() { return EINTR }
+            // A reader that went away is then told by the next write (EPIPE, EIO).
             var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            if poll(&ready, 1, -1) < 0, errno != EINTR { return errno }
+            if poll(&ready, 1, 100) < 0, errno != EINTR { return errno }
             continue
           }
           return errno
@@ -184,19 +180,6 @@ enum Descriptor {
       }
       return 0
     }
-  }
-
-  /// One `write(2)` that never waits: the descriptor is made non-blocking for it alone (a
-  /// blocking terminal with some room would take part and wait for the rest), and put back.
-  private static func writeNow(_ descriptor: Int32, _ start: UnsafeRawPointer?, _ count: Int) -> Int {
-    let flags = fcntl(descriptor, F_GETFL)
-    guard flags >= 0 else { return Glibc.write(descriptor, start, count) }
-    if flags & O_NONBLOCK == 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
-    let written = Glibc.write(descriptor, start, count)
-    let failure = errno
-    if flags & O_NONBLOCK == 0 { _ = fcntl(descriptor, F_SETFL, flags) }
-    errno = failure
-    return written
   }
 
   /// Throws away what `descriptor` (a terminal) holds and its reader has not read (`TCOFLUSH`):

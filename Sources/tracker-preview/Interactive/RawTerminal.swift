@@ -16,6 +16,14 @@ nonisolated(unsafe) private var stopSignal: sig_atomic_t = 0
 final class RawTerminal {
   private var saved = termios()
   private var isRaw = false
+  /// The terminal opened once more, non-blocking, for the app's own output: a write waits for a
+  /// full terminal in `poll`, which looks at a stop signal's flag, never in a blocking `write`
+  /// (a signal landing just before it would leave it waiting for good), and the description the
+  /// shell and other jobs share keeps its flags. Standard output itself where it cannot be opened.
+  private let output: Int32 = {
+    let reopened = open("/proc/self/fd/\(STDOUT_FILENO)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    return reopened >= 0 ? reopened : STDOUT_FILENO
+  }()
 
   /// Takes the terminal into raw mode; throws the system's reason when it cannot.
   init() throws {
@@ -55,7 +63,10 @@ final class RawTerminal {
     signal(SIGPIPE, SIG_IGN)
   }
 
-  deinit { restore() }
+  deinit {
+    restore()
+    if output != STDOUT_FILENO { close(output) }
+  }
 
   /// The terminal's size (80 × 24 when it does not say).
   var size: (columns: Int, rows: Int) {
@@ -83,7 +94,7 @@ final class RawTerminal {
   /// be reading it), and the app goes on to end.
   @discardableResult
   func write(_ text: String) -> Bool {
-    let failure = Descriptor.writeAll(STDOUT_FILENO, Data(text.utf8), givingUp: { stopSignal != 0 })
+    let failure = Descriptor.writeAll(output, Data(text.utf8), givingUp: { stopSignal != 0 })
     guard failure == 0 else {
       writeFailure = failure
       if stopSignal != 0 { isGivenUp = true }
@@ -128,7 +139,7 @@ final class RawTerminal {
       // A stop signal, and the terminal took nothing more (nobody reads it): what nobody read is
       // thrown away, which makes room for the way out; CAN ends an escape sequence the terminal
       // may be inside, so the way out is read as itself.
-      Descriptor.discardUnread(STDOUT_FILENO)
+      Descriptor.discardUnread(output)
       write("\u{18}" + FrameWriter.leave)
     }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
