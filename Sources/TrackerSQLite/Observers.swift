@@ -50,9 +50,8 @@ package final class Observers<Change: Equatable & Sendable>: Sendable {
 
   /// Commits queued in the order they were made, not yet told (`queue`, `deliverQueued`).
   private let queued = Locked<[Change]>([])
-  /// Held while queued commits are told: one thread tells them at a time, in order. Recursive, so
-  /// a subscriber that writes on the same thread tells its own commit after the one it heard.
-  private let telling = NSRecursiveLock()
+  /// Held while queued commits are told: one thread tells them at a time, in order.
+  private let telling = NSLock()
 
   /// Queues `change` to be told (`deliverQueued`). Call it under the store's own write lock,
   /// right after the commit: commits of concurrent writers then queue in the order they were
@@ -65,14 +64,24 @@ package final class Observers<Change: Equatable & Sendable>: Sendable {
 
   /// Tells every subscriber about each queued change, in the order queued. Call it after the
   /// store's lock is let go: a writer that finds another thread telling waits for it, and finds
-  /// its own commit told already.
+  /// its own commit told already. A subscriber that writes while it is told (on the telling
+  /// thread) finds its commit queued behind the one being told: every subscriber hears that one
+  /// first, then the subscriber's own.
   package func deliverQueued() {
+    // Told already by the loop this thread is inside of, once the change being told has reached
+    // every subscriber.
+    if Self.tellingHere.current === self { return }
     telling.lock()
     defer { telling.unlock() }
-    while let next = queued.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-      notify(next)
+    Self.tellingHere.withValue(self) {
+      while let next = queued.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+        notify(next)
+      }
     }
   }
+
+  /// The subscribers being told on this thread, if any.
+  private static var tellingHere: ThreadLocal<AnyObject> { tellingOnThisThread }
 
   /// Tells every subscriber about `change` (in subscription order), unless it changed nothing.
   package func notify(_ change: Change) {
@@ -81,3 +90,7 @@ package final class Observers<Change: Equatable & Sendable>: Sendable {
     for handler in current { handler(change) }
   }
 }
+
+/// Which subscribers (`Observers`) the current thread is telling (one key for every kind of
+/// change: a static stored property cannot be generic).
+private let tellingOnThisThread = ThreadLocal<AnyObject>()
