@@ -131,4 +131,28 @@ struct WidgetFeedTests {
     #expect(fires.value == 1)
     #expect(FileManager.default.fileExists(atPath: feed.file(of: .medium).path))
   }
+
+  /// A family written once and then unwritable stays said when the state comes back to what it
+  /// last wrote: its file may be gone meanwhile (2026-12-07: the failure went back to nil).
+  @Test func aFamilyThatFailedIsWrittenAgainWhenTheStateComesBack() async throws {
+    let store = InMemoryTrackerStore()
+    let read = try addReadingHabit(to: store)
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    let environment = clientEnvironment(store, .en)
+    let container = TemporaryFolder().url.appendingPathComponent("group")
+    let feed = WidgetFeed(environment: environment, folder: container)
+    await feed.settled()
+    #expect(feed.failure == nil)
+    let medium = feed.file(of: .medium)
+    try FileManager.default.removeItem(at: medium)
+    try FileManager.default.createDirectory(at: medium, withIntermediateDirectories: true)
+    try store.toggleRecord(trackerID: read.id, on: environment.today)
+    #expect(await until { feed.failure?.contains("widget-medium.json: ") == true })
+    // Back to the state the medium family last wrote: it is tried again, and fails again.
+    try store.toggleRecord(trackerID: read.id, on: environment.today)
+    let written = feed.writes
+    #expect(await until { feed.writes > written })
+    await feed.settled()
+    #expect(feed.failure?.contains("widget-medium.json: ") == true, "\(feed.failure ?? "nil")")
+  }
 }

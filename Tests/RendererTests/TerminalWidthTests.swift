@@ -185,6 +185,16 @@ struct TerminalWidthTests {
         }
       }
     }
+    // A prepended mark (the Arabic number sign) joins the character after it: it goes with it,
+    // and no line is wider than its width for it (2026-12-07).
+    for width in 1...10 {
+      for text in ["a\u{AD}\u{600}bcd", "a\u{AD}\u{600}👨‍👩‍👧 ab"] {
+        for line in TextFitting.wrap(text, to: width) {
+          #expect(TerminalWidth.of(line) <= width, "\(width): \(line.unicodeScalars.map(\.value))")
+          #expect(line.unicodeScalars.last != "\u{600}", "\(width): \(line.unicodeScalars.map(\.value))")
+        }
+      }
+    }
     // A piece longer than the line is still broken by characters.
     #expect(
       TextFitting.wrap("Supercalifragilistic\u{AD}expi", to: 8) == [

@@ -147,11 +147,13 @@ public enum TextFitting {
   }
 
   /// Whether `scalar` is drawn onto the character before it: a combining or spacing mark, a
-  /// joiner, an emoji modifier, or anything a terminal gives no column of its own (a Hangul vowel
-  /// or final consonant): a line that began with it would show it on nothing.
+  /// joiner, an emoji modifier, a Hangul vowel or final consonant: a line that began with it would
+  /// show it on nothing. (Not a prepended mark such as U+0600: it joins the character after it.)
   private static func joinsTheCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
-      || scalar.properties.isEmojiModifier || TerminalWidth.of(String(scalar)) == 0
+    let value = scalar.value
+    return scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
+      || scalar.properties.isEmojiModifier || scalar == "\u{200D}" || (0x1160...0x11FF).contains(value)
+      || (0xD7B0...0xD7FB).contains(value)
   }
 
   /// `text` padded with spaces to `width` columns (text must already fit).

@@ -76,10 +76,13 @@ public final class WidgetFeed: Observable {
       guard let snapshot = WidgetSnapshot.make(from: screen, family: family), written[family] != snapshot
       else { continue }
       let path = file(of: family).path
+      // A family not written is forgotten: it is written at the next pass, even when the state
+      // comes back to what it last wrote (its file may be gone meanwhile).
+      written[family] = nil
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       } catch {
-        failures.append("\(folder.path): \(error.localizedDescription)")
+        failures.append("\(folder.path): \(Self.folderReason(folder.path, error))")
         continue
       }
       let code = Self.writeWhole(snapshot.json(), to: path)
@@ -91,6 +94,19 @@ public final class WidgetFeed: Observable {
       writes += 1
     }
     failure = failures.first
+  }
+
+  /// Why the folder could not be made, as the system says it ("Not a directory" for a file in its
+  /// place, "No such file or directory" for a link to nothing), not Foundation's "The operation
+  /// could not be completed".
+  private static func folderReason(_ path: String, _ error: any Error) -> String {
+    var status = stat()
+    if lstat(path, &status) == 0 {
+      let kind = status.st_mode & S_IFMT
+      if kind == S_IFLNK, stat(path, &status) != 0 { return String(cString: strerror(errno)) }
+      if kind != S_IFDIR, kind != S_IFLNK { return String(cString: strerror(ENOTDIR)) }
+    }
+    return error.localizedDescription
   }
 
   /// Writes `data` whole to `path`: to a name of its own beside it, then renamed over it, so a
