@@ -12,20 +12,25 @@ import Testing
 /// anyone.
 ///
 /// A condition that reads nothing observable would never be woken, and would hold only when the
-/// deadline ends the wait; that is recorded as an issue of the test, so such a condition is
-/// rewritten to read what tells of its change (or the test awaits the change itself).
+/// deadline ends the wait; when nothing it read told of a change, that is recorded as an issue of
+/// the test, so such a condition is rewritten to read what tells of its change (or the test
+/// awaits the change itself). A change told just as the deadline came (a main actor busy with
+/// other tests runs the wait late) is not an issue: the condition held.
 @MainActor
 public func until(
   within seconds: Double = 60, _ condition: () -> Bool,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(seconds)
+  var wake = Wake()
   while true {
-    let wake = Wake()
-    if withObservationTracking({ condition() }, onChange: { wake.end(changed: true) }) { return true }
+    wake = Wake()
+    let current = wake
+    if withObservationTracking({ condition() }, onChange: { current.end(changed: true) }) { return true }
     guard await wake.changed(before: deadline) else { break }
   }
   guard condition() else { return false }
+  if wake.wasChanged { return true }
   Issue.record(
     "the condition held only when the wait ended, \(seconds) s on: it reads nothing that tells of its change",
     sourceLocation: sourceLocation)
@@ -37,11 +42,20 @@ private final class Wake: @unchecked Sendable {
   // @unchecked: `outcome` and `waiter` are read and written under `lock` only.
   private let lock = NSLock()
   private var outcome: Bool?
+  private var changed = false
   private var waiter: CheckedContinuation<Bool, Never>?
+
+  /// Whether what the condition read told of a change, before the deadline or after it.
+  var wasChanged: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return changed
+  }
 
   /// Ends the wait (on any thread: an observed value may change on any); only the first end counts.
   func end(changed: Bool) {
     lock.lock()
+    if changed { self.changed = true }
     guard outcome == nil else { return lock.unlock() }
     outcome = changed
     let waiter = waiter
