@@ -135,10 +135,11 @@ final class PublishedViews {
   /// The last view published.
   var last: AppView? { views.last }
 
-  /// Waits, up to two seconds, for a view after the first `count` that satisfies `condition`;
-  /// changes made off the main actor arrive on a later turn of it.
+  /// Waits for a view after the first `count` that satisfies `condition`, woken by each view
+  /// published (changes made off the main actor arrive on a later turn of it); nil when none came
+  /// within a minute, however busy the main actor is with other tests.
   func next(after count: Int, where condition: (AppView) -> Bool) async -> AppView? {
-    guard await until(within: 2, { views.dropFirst(count).contains(where: condition) }) else { return nil }
+    guard await until({ views.dropFirst(count).contains(where: condition) }) else { return nil }
     return views.dropFirst(count).first(where: condition)
   }
 }
