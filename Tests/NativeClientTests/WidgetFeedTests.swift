@@ -130,6 +130,9 @@ struct WidgetFeedTests {
     #expect(await until { feed.failure == nil })
     #expect(fires.value == 1)
     #expect(FileManager.default.fileExists(atPath: feed.file(of: .medium).path))
+    // No write, failed or not, left a file of its own behind.
+    let left = try FileManager.default.contentsOfDirectory(atPath: container.path)
+    #expect(left.sorted() == WidgetSnapshot.Family.allCases.map { "widget-\($0.rawValue).json" }.sorted())
   }
 
   /// A family written once and then unwritable stays said when the state comes back to what it

@@ -113,8 +113,9 @@ public final class WidgetFeed: Observable {
   /// widget never reads half of one. 0, or the system's `errno` (Foundation's atomic write says
   /// only "The operation could not be completed" on Linux).
   private static func writeWhole(_ data: Data, to path: String) -> Int32 {
-    let temporary = path + ".writing-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    // A name of its own, made new: whatever an earlier write left there is never written through.
+    let temporary = path + ".writing-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return errno }
     var failure: Int32 = 0
     data.withUnsafeBytes { buffer in
