@@ -94,11 +94,7 @@ struct WidgetFeedTests {
   /// the other families do, and the failure changes (and is told) only when it changes
   /// (2026-12-07: the next family's success cleared it, and each pass told it anew).
   @Test func aFamilyThatCannotBeWrittenStaysSaidUntilItIs() async throws {
-    let store = InMemoryTrackerStore()
-    let read = try addReadingHabit(to: store)
-    try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let environment = clientEnvironment(store, .en)
-    let container = TemporaryFolder().url.appendingPathComponent("group")
+    let (store, read, environment, container) = try oneHabitAndAContainer()
     // The medium family's file is a folder: it cannot be written.
     try FileManager.default.createDirectory(
       at: container.appendingPathComponent("widget-medium.json"), withIntermediateDirectories: true)
@@ -138,11 +134,7 @@ struct WidgetFeedTests {
   /// A family written once and then unwritable stays said when the state comes back to what it
   /// last wrote: its file may be gone meanwhile (2026-12-07: the failure went back to nil).
   @Test func aFamilyThatFailedIsWrittenAgainWhenTheStateComesBack() async throws {
-    let store = InMemoryTrackerStore()
-    let read = try addReadingHabit(to: store)
-    try store.saveSettings(StoreSettings(isOnboardingDone: true))
-    let environment = clientEnvironment(store, .en)
-    let container = TemporaryFolder().url.appendingPathComponent("group")
+    let (store, read, environment, container) = try oneHabitAndAContainer()
     let feed = WidgetFeed(environment: environment, folder: container)
     await feed.settled()
     #expect(feed.failure == nil)
@@ -157,5 +149,14 @@ struct WidgetFeedTests {
     #expect(await until { feed.writes > written })
     await feed.settled()
     #expect(feed.failure?.contains("widget-medium.json: ") == true, "\(feed.failure ?? "nil")")
+  }
+
+  /// A store with one habit done every day ("Read"), past the onboarding; its environment; and
+  /// a container folder for the widgets that does not exist yet.
+  func oneHabitAndAContainer() throws -> (InMemoryTrackerStore, Tracker, AppEnvironment, URL) {
+    let store = InMemoryTrackerStore()
+    let read = try addReadingHabit(to: store)
+    try store.saveSettings(StoreSettings(isOnboardingDone: true))
+    return (store, read, clientEnvironment(store, .en), TemporaryFolder().url.appendingPathComponent("group"))
   }
 }

@@ -22,13 +22,12 @@ public func until(
   sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(seconds)
-  var wake = Wake()
-  while true {
+  var wake: Wake
+  repeat {
     wake = Wake()
     let current = wake
     if withObservationTracking({ condition() }, onChange: { current.end(changed: true) }) { return true }
-    guard await wake.changed(before: deadline) else { break }
-  }
+  } while await wake.changed(before: deadline)
   guard condition() else { return false }
   if wake.wasChanged { return true }
   Issue.record(
