@@ -43,6 +43,10 @@ public protocol DrivenApp: AnyObject {
   /// Returns once every store call handed off so far has ended and shown its outcome (and the
   /// calls their outcomes handed off in turn).
   func settled() async
+  /// Returns once no store call of the app's own access is on its way (no read, with
+  /// `readsOnly`): what `hasCallsInFlight` (`hasReadsInFlight`) waits to become false for, without
+  /// the other work `settled()` also awaits (the sync status's reads).
+  func callsEnded(readsOnly: Bool) async
   /// Does what an element's own action says (its `action`, `longPressAction` or
   /// `swipeLeftAction`), as the gesture on it would: the terminal sends the focused element's.
   func send(_ action: ElementAction) throws(FlowError)
@@ -161,6 +165,7 @@ extension AppFlow: DrivenApp {
   public var showsSaving: Bool { environment.writer.state.showsSaving }
   public var hasCallsInFlight: Bool { environment.access.callsInFlight > 0 }
   public var hasReadsInFlight: Bool { environment.access.readsInFlight > 0 }
+  public func callsEnded(readsOnly: Bool) async { await environment.access.settled(readsOnly: readsOnly) }
   public var shown: ShownView { .tracker(view) }
 
   public var topLayer: [Any] {
@@ -188,6 +193,7 @@ extension TodoFlow: DrivenApp {
   public var showsSaving: Bool { environment.writer.state.showsSaving }
   public var hasCallsInFlight: Bool { environment.access.callsInFlight > 0 }
   public var hasReadsInFlight: Bool { environment.access.readsInFlight > 0 }
+  public func callsEnded(readsOnly: Bool) async { await environment.access.settled(readsOnly: readsOnly) }
   public var shown: ShownView { .todo(view) }
 
   /// The to-do list shows nothing that depends on the day.

@@ -11,17 +11,23 @@ extension DrivenApp {
   /// actor while this waits) until no call is on its way — no read, with `readsOnly` — for at
   /// most `seconds`, or until `stop` says so (a key came: it is handled at once, on the screen as
   /// it is, not typed ahead onto the screen the answer would open). The app's main actor waits for
-  /// no store call; a terminal that draws frames settles before each one. It looks again every
-  /// 2 ms: a key has no way to wake it sooner.
+  /// no store call; a terminal that draws frames settles before each one. It sleeps on `wake`,
+  /// which the calls' end signals, as does whatever makes `stop` true (a key, a signal).
   public func settle(
-    within seconds: TimeInterval = Self.settleWait, readsOnly: Bool = false,
+    within seconds: TimeInterval = Self.settleWait, readsOnly: Bool = false, wake: LoopWake,
     until stop: () -> Bool = { false }
   ) async {
     // Measured on the monotonic clock: a wall clock set back (the user, NTP) never stretches it.
     let deadline = ContinuousClock.now + .seconds(seconds)
+    guard readsOnly ? hasReadsInFlight : hasCallsInFlight else { return }
+    // Wakes the wait once the calls have ended. When a key or the deadline ends the wait first,
+    // this still wakes the loop later, once: a look too many, never a wait too long.
+    Task { @MainActor in
+      await callsEnded(readsOnly: readsOnly)
+      wake.signal()
+    }
     while readsOnly ? hasReadsInFlight : hasCallsInFlight, ContinuousClock.now < deadline, !stop() {
-      // Nobody cancels the terminal's task: a sleep that throws could only end early.
-      try? await Task.sleep(for: .milliseconds(2))
+      await wake.wait(until: deadline)
     }
   }
 }

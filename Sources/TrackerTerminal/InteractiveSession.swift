@@ -25,7 +25,14 @@ public final class InteractiveSession {
   public internal(set) var rows: Int
   /// Set when something on screen changed since the last frame: the flow published, the focus
   /// moved, the terminal was resized.
-  public internal(set) var needsRedraw = true
+  public internal(set) var needsRedraw = true {
+    didSet {
+      if needsRedraw, !oldValue { redrawAsked?() }
+    }
+  }
+  /// Called when the screen comes to need a frame: a loop sleeping between keys wakes to draw
+  /// what changed by itself (a late answer, another process's change, a new day).
+  public var redrawAsked: (@MainActor () -> Void)?
 
   /// The focused element's identifier, and its place in the list (kept when it goes away).
   public internal(set) var focusedID: ElementID?

@@ -230,28 +230,34 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
   /// How many calls were handed off and not yet answered on the main actor (their continuations
   /// still to run): a terminal lets them arrive, for a moment, before it draws a key's outcome.
   public private(set) var callsInFlight = 0 {
-    didSet {
-      guard callsInFlight == 0, !idle.isEmpty else { return }
-      // Resumed on a later turn: a continuation that ran just now may hand off another call.
-      let waiting = idle
-      idle = []
-      Task { @MainActor in for waiter in waiting { waiter.resume() } }
-    }
-  }
-  /// Who awaits `settled()`.
-  private var idle: [CheckedContinuation<Void, Never>] = []
-
-  /// Returns once no call is in flight: every call handed off so far, and every call their
-  /// continuations handed off in turn, has ended and continued on the main actor. What a test or
-  /// a client awaits after an action instead of polling.
-  public func settled() async {
-    while callsInFlight > 0 {
-      await withCheckedContinuation { idle.append($0) }
-    }
+    didSet { resumeIdle() }
   }
   /// How many of them are reads: what a screen that changed by itself (the clock, another
   /// process) may still be waiting for before it shows the whole of its change.
-  public private(set) var readsInFlight = 0
+  public private(set) var readsInFlight = 0 {
+    didSet { resumeIdle() }
+  }
+  /// Who awaits `settled(readsOnly:)`, and whether for the reads only.
+  private var idle: [(readsOnly: Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+  /// Returns once no call is in flight (no read, with `readsOnly`): every call handed off so far,
+  /// and every call their continuations handed off in turn, has ended and continued on the main
+  /// actor. What a test or a client awaits after an action instead of polling, and what wakes a
+  /// terminal that waits to draw a key's outcome.
+  public func settled(readsOnly: Bool = false) async {
+    while readsOnly ? readsInFlight > 0 : callsInFlight > 0 {
+      await withCheckedContinuation { idle.append((readsOnly, $0)) }
+    }
+  }
+
+  private func resumeIdle() {
+    let isIdle = { (readsOnly: Bool) in readsOnly ? self.readsInFlight == 0 : self.callsInFlight == 0 }
+    guard idle.contains(where: { isIdle($0.readsOnly) }) else { return }
+    let waiting = idle.filter { isIdle($0.readsOnly) }
+    idle.removeAll { isIdle($0.readsOnly) }
+    // Resumed on a later turn: a continuation that ran just now may hand off another call.
+    Task { @MainActor in for waiter in waiting { waiter.continuation.resume() } }
+  }
 
   // MARK: Observation
 

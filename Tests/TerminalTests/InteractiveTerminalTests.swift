@@ -93,6 +93,33 @@ struct InteractiveTerminalTests {
     expectRestored(terminal)
   }
 
+  /// Between keys the app sleeps until something wakes it (a key, a signal, a change to draw,
+  /// its look at the clock once a second): its main thread does not wake to look for a key
+  /// (2026-12-08: it looked every 10 ms, about 300 times in 3 s), and a key is still drawn.
+  @Test func betweenKeysTheAppSleepsUntilAKeyWakesIt() throws {
+    let terminal = try PseudoTerminal(["app", "--demo", "--lang", "en"] + fixedDay)
+    let first = try #require(terminal.wait(for: "Trackers"))
+    let process = terminal.process.processIdentifier
+    let before = try #require(mainThreadWakes(process))
+    // A window to count in, not a wait for something: the app is left alone for three seconds.
+    Thread.sleep(forTimeInterval: 3)
+    let after = try #require(mainThreadWakes(process))
+    #expect(after - before < 30, "the main thread woke \(after - before) times in 3 s with nothing to do")
+    terminal.send("\u{1B}[B")
+    #expect(terminal.wait { $0.focused != first.focused } != nil, "the key was not drawn")
+    terminal.process.terminate()
+    #expect(terminal.exitStatus() == 128 + SIGTERM)
+  }
+
+  /// How many times the process's main thread has blocked and woken (the kernel's count of its
+  /// voluntary context switches).
+  private func mainThreadWakes(_ process: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(process)/task/\(process)/status", encoding: .utf8)
+    else { return nil }
+    let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+    return line.flatMap { Int($0.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+  }
+
   @Test func aResizeRedrawsAtTheNewWidthAndANarrowWindowAsksForMore() throws {
     let terminal = try PseudoTerminal(["app", "--demo", "--lang", "ru"] + fixedDay, columns: 60, rows: 30)
     #expect(

@@ -249,6 +249,42 @@ struct StoreAccessTests {
     withExtendedLifetime((token, follower)) {}
   }
 
+  /// `settled(readsOnly:)` returns once the reads have ended, while a write is still held; the
+  /// whole `settled()` waits for the write too. What a terminal drawing a change that came by
+  /// itself waits for.
+  @Test func theReadsSettleWhileAWriteIsStillOnItsWay() async throws {
+    let store = InMemoryTrackerStore()
+    let access = access(store)
+    let gate = Gate()
+    gate.close()
+    let written = Recorded<Bool>()
+    access.write(
+      .waitingInBackground,
+      { (store) throws(StoreError) in
+        gate.passThrough()
+        try store.createCategory(Self.home)
+      },
+      then: { result in
+        guard case .success = result else { return written.values.append(false) }
+        written.values.append(true)
+      })
+    #expect(await until { gate.waiting == 1 })
+    let read = Recorded<Int>()
+    access.read(
+      { (store) throws(StoreError) in try store.categories().count },
+      then: { read.values.append((try? $0.get()) ?? -1) })
+    #expect(access.readsInFlight == 1)
+    await access.settled(readsOnly: true)
+    #expect(read.values == [0])
+    #expect(access.readsInFlight == 0)
+    #expect(access.callsInFlight == 1)
+    #expect(written.values.isEmpty)
+    gate.open()
+    await access.settled()
+    #expect(written.values == [true])
+    #expect(access.callsInFlight == 0)
+  }
+
   @Test func aCancelledValueObservationDeliversNotEvenAFetchUnderWay() async throws {
     let store = InMemoryTrackerStore()
     let access = access(store)

@@ -49,6 +49,14 @@ enum AppCommand {
       rows: size.rows)
     var writer = FrameWriter()
     var decoder = KeyDecoder()
+    // The loop sleeps until something wakes it: a key, a signal, the screen asking to be drawn
+    // (a late answer, another process's change, a sync's merge), the store's calls ending, or
+    // the next look at the clock.
+    let wake = LoopWake()
+    let input = TerminalInput(terminal, wake: wake)
+    defer { input.stop() }
+    session.redrawAsked = { wake.signal() }
+    let loop = Loop(terminal: terminal, input: input, wake: wake, session: session)
     guard terminal.write(FrameWriter.enter) else {
       screenLost(terminal.writeFailure ?? EIO, &outcome)
       return outcome
@@ -60,7 +68,7 @@ enum AppCommand {
     // Intervals are measured on the monotonic clock: a wall clock set back never stalls them.
     var lastTick = ContinuousClock.now
     // The first screen's reads have a moment to arrive before it is drawn.
-    await launched.app.settle(until: { terminal.hasInput })
+    await launched.app.settle(wake: wake, until: { input.hasInput })
     loop: while true {
       // A signal ends the app (its exit status is set once the loop is left).
       if terminal.stopRequest != nil { break }
@@ -80,29 +88,28 @@ enum AppCommand {
       if session.needsRedraw {
         // What changed by itself (the day, a day start or data changed elsewhere) may have asked
         // for reads: they have a moment to answer, so a new date never shows over the old cards.
-        await launched.app.settle(readsOnly: true, until: { terminal.hasInput })
+        await launched.app.settle(readsOnly: true, wake: wake, until: { input.hasInput })
         guard terminal.write(writer.update(to: session.frame())) else { break }
         session.frameDrawn()
       }
       // Until a key comes, the main actor runs its queued work (late answers, other processes'
-      // changes, the to-do loader's answer) while this sleeps, and what it changes is drawn at
-      // once; a key is looked for every 10 ms.
-      let deadline = ContinuousClock.now + .milliseconds(50)
-      while !terminal.hasInput, !session.needsRedraw, ContinuousClock.now < deadline {
-        try? await Task.sleep(for: .milliseconds(10))
+      // changes, the to-do loader's answer) while this sleeps, and what it changes wakes it to
+      // be drawn at once.
+      if !input.hasInput, !session.needsRedraw, !terminal.isResizePending, terminal.stopRequest == nil {
+        await wake.wait(until: lastTick + .seconds(1))
       }
-      guard var bytes = terminal.read(timeout: 0) else { break }
-      if bytes.isEmpty, !decoder.isWaiting { continue }
+      guard let bytes = input.take() else { break }
+      if bytes.isEmpty { continue }
       var keys = decoder.feed(bytes)
       while decoder.isWaiting {
         // The rest of a sequence comes at once; a lone Esc is followed by nothing.
-        guard let more = terminal.read(timeout: escapeWait) else { break loop }
+        guard let more = await input.take(within: escapeWait, unless: { terminal.stopRequest != nil })
+        else { break loop }
         if more.isEmpty {
           keys += decoder.flush()
           break
         }
-        bytes = more
-        keys += decoder.feed(bytes)
+        keys += decoder.feed(more)
       }
       for key in keys {
         // Another process may have written to the data file: the screens read it again. The look
@@ -110,7 +117,7 @@ enum AppCommand {
         // own watch looks four times a second. What it threw shows on the bottom line.
         launched.noticeChangesElsewhere { error in session.show(Messages.describe(error)) }
         guard session.handle(key) == .quit else { continue }
-        if await mayQuit(launched.app, session, terminal, &writer) { break loop }
+        if await mayQuit(launched.app, loop, &writer) { break loop }
         // A write `q` waited for failed, and the screen says why: the app stays on it. The keys
         // typed after `q` were typed for a closing app, and go.
         break
@@ -118,9 +125,9 @@ enum AppCommand {
       // The key's store calls have a moment to answer: one key, one frame. A key typed meanwhile
       // is handled at once, on the screen as it is (a second Enter on a form that is saving finds
       // its button disabled instead of opening the next screen's).
-      await launched.app.settle(until: { terminal.hasInput })
+      await launched.app.settle(wake: wake, until: { input.hasInput })
     }
-    await finishWaitingWrites(launched.app, session, terminal, &writer, &outcome)
+    await finishWaitingWrites(launched.app, loop, &writer, &outcome)
     // A signal ends the app with 128 + its number, also when it came while `q` waited for a
     // write (docs/command-line.md).
     if let signal = terminal.stopRequest {
@@ -132,6 +139,14 @@ enum AppCommand {
     await launched.stopSyncing?()
     (launched.app as? AppFlow)?.appClosed()
     return outcome
+  }
+
+  /// What the loop's waits share: the terminal, its input, what wakes them, the screen.
+  private struct Loop {
+    let terminal: RawTerminal
+    let input: TerminalInput
+    let wake: LoopWake
+    let session: InteractiveSession
   }
 
   /// The screen could not be drawn (the terminal gone, or taking no output, `failure` the
@@ -167,29 +182,26 @@ enum AppCommand {
   /// fails, the app stays open on the screen that says why — a form with what was typed, the
   /// alert to read — and a second `q` closes it: quitting never throws away what the user typed
   /// because the file was busy. A signal meanwhile closes it (what was not saved is told then).
-  private static func mayQuit(
-    _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter
-  ) async -> Bool {
+  private static func mayQuit(_ app: any DrivenApp, _ loop: Loop, _ writer: inout FrameWriter) async -> Bool {
     guard app.isSaving else { return true }
     let alertBefore = app.alert
-    await waitWhileSaving(app, session, terminal, &writer)
-    guard terminal.stopRequest == nil, !app.isSaving, let alert = app.alert else { return true }
+    await waitWhileSaving(app, loop, &writer)
+    guard loop.terminal.stopRequest == nil, !app.isSaving, let alert = app.alert else { return true }
     return alert == alertBefore
   }
 
   /// Lets the main actor run, drawing what changes, until no write is on its way: at most the
   /// store's busy timeout and a moment for the answer to reach the main actor, and only until a
   /// signal asks the app to stop.
-  private static func waitWhileSaving(
-    _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter
-  ) async {
+  private static func waitWhileSaving(_ app: any DrivenApp, _ loop: Loop, _ writer: inout FrameWriter) async {
     let deadline = ContinuousClock.now + .seconds(12)
-    while app.isSaving, ContinuousClock.now < deadline, terminal.stopRequest == nil {
-      if session.needsRedraw {
-        guard terminal.write(writer.update(to: session.frame())) else { break }
-        session.frameDrawn()
+    while app.isSaving, ContinuousClock.now < deadline, loop.terminal.stopRequest == nil {
+      if loop.session.needsRedraw {
+        guard loop.terminal.write(writer.update(to: loop.session.frame())) else { break }
+        loop.session.frameDrawn()
       }
-      try? await Task.sleep(for: .milliseconds(20))
+      // The write's end changes the app (its writer), which asks for a frame, which wakes this.
+      if app.isSaving, !loop.session.needsRedraw { await loop.wake.wait(until: deadline) }
     }
     // An answer already queued for the main actor shows before the app goes on (a write still
     // waiting past the deadline, or cut short by a signal, is not waited for).
@@ -201,19 +213,18 @@ enum AppCommand {
   /// timeout), and a write that could not be saved is told on standard error once the terminal
   /// is back (the input ended, or the app could not draw).
   private static func finishWaitingWrites(
-    _ app: any DrivenApp, _ session: InteractiveSession, _ terminal: RawTerminal, _ writer: inout FrameWriter,
-    _ outcome: inout Outcome
+    _ app: any DrivenApp, _ loop: Loop, _ writer: inout FrameWriter, _ outcome: inout Outcome
   ) async {
     guard app.isSaving else { return }
     let alertBefore = app.alert
-    await waitWhileSaving(app, session, terminal, &writer)
+    await waitWhileSaving(app, loop, &writer)
     if let alert = app.alert, alert != alertBefore {
       outcome.standardError += Messages.error(alert.title + ": " + alert.message)
       outcome.exitCode = 1
     }
     // A signal does not wait for the file (a shutdown gives a few seconds): what it cut short
     // is said, never dropped in silence.
-    if terminal.stopRequest != nil, app.isSaving {
+    if loop.terminal.stopRequest != nil, app.isSaving {
       outcome.standardError += Messages.error(Messages.localized(.cliAppUnsaved))
     }
   }

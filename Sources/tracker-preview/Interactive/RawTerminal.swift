@@ -6,9 +6,21 @@ import TrackerTerminal
 #endif
 
 /// Signals noted by their handlers for the interactive loop, which looks at them between keys
-/// (a handler may only set a flag).
+/// (a handler may only set a flag, and write).
 nonisolated(unsafe) private var resizedSignal: sig_atomic_t = 0
 nonisolated(unsafe) private var stopSignal: sig_atomic_t = 0
+/// The write end of the pipe a signal's handler writes a byte to, which wakes the loop
+/// (`TerminalInput`); -1 until a terminal is made raw. Set once, before any handler is installed.
+nonisolated(unsafe) private var signalWake: Int32 = -1
+
+/// Wakes the loop from a signal's handler: one byte into a non-blocking pipe (a full pipe already
+/// wakes it), with `errno` as the interrupted code left it.
+private func wakeFromSignal() {
+  let saved = errno
+  var byte: UInt8 = 1
+  _ = write(signalWake, &byte, 1)
+  errno = saved
+}
 
 /// The terminal in the interactive mode: raw keyboard input on standard input, frames on standard
 /// output, the size, and the signals that matter. `restore()` puts the terminal back as it was
@@ -27,6 +39,7 @@ final class RawTerminal {
 
   /// Takes the terminal into raw mode; throws the system's reason when it cannot.
   init() throws {
+    signalled = try Self.signalPipe()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
       throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOTTY)
     }
@@ -50,12 +63,18 @@ final class RawTerminal {
     sigemptyset(&handled)
     for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT] { sigaddset(&handled, number) }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-    signal(SIGWINCH) { _ in resizedSignal = 1 }
+    signal(SIGWINCH) { _ in
+      resizedSignal = 1
+      wakeFromSignal()
+    }
     // Without SA_RESTART (`signal` sets it): a write blocked on a terminal nobody reads is
     // interrupted by the signal, and gives up (`write`), so the app ends.
     for stop in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = { number in stopSignal = number }
+      action.__sigaction_handler.sa_handler = { number in
+        stopSignal = number
+        wakeFromSignal()
+      }
       sigemptyset(&action.sa_mask)
       action.sa_flags = 0
       sigaction(stop, &action, nil)
@@ -68,6 +87,26 @@ final class RawTerminal {
     if output != STDOUT_FILENO { close(output) }
   }
 
+  /// The read end of the pipe the signals' handlers write to: readable once a signal came since
+  /// it was last emptied (`TerminalInput` watches it).
+  private(set) var signalled: Int32 = -1
+
+  /// The signals' pipe, made once per process and kept open for its life: a handler may write to
+  /// it at any moment, so it is never closed under one. Both ends are non-blocking.
+  private static func signalPipe() throws -> Int32 {
+    if signalWake >= 0 { return madeSignalPipe }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    madeSignalPipe = ends[0]
+    signalWake = ends[1]
+    return ends[0]
+  }
+  nonisolated(unsafe) private static var madeSignalPipe: Int32 = -1
+
   /// The terminal's size (80 × 24 when it does not say).
   var size: (columns: Int, rows: Int) {
     var window = winsize()
@@ -76,6 +115,9 @@ final class RawTerminal {
     }
     return (Int(window.ws_col), Int(window.ws_row))
   }
+
+  /// Whether the window changed size since the last `takeResize()`, which has yet to see it.
+  var isResizePending: Bool { resizedSignal != 0 }
 
   /// Whether the window changed size since the last call.
   func takeResize() -> Bool {
@@ -106,29 +148,6 @@ final class RawTerminal {
   /// Whether a write was given up after a stop signal (nobody reads the terminal): its output
   /// ended somewhere inside a frame, maybe inside an escape sequence.
   private var isGivenUp = false
-
-  /// Whether a key waits to be read (or input closed).
-  var hasInput: Bool {
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-    return poll(&descriptor, 1, 0) > 0
-  }
-
-  /// The bytes typed within `timeout` seconds (empty when none came or a signal came first); nil
-  /// when input is closed.
-  func read(timeout: TimeInterval) -> [UInt8]? {
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-    let ready = poll(&descriptor, 1, Int32(timeout * 1000))
-    guard ready > 0 else { return [] }
-    if descriptor.revents & Int16(POLLIN) == 0, descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-    {
-      return nil
-    }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
-    if count < 0, errno == EINTR || errno == EAGAIN { return [] }
-    guard count > 0 else { return nil }
-    return Array(buffer[0..<count])
-  }
 
   /// The terminal as it was: its settings, the normal screen, the cursor.
   func restore() {
