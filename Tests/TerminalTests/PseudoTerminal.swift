@@ -16,7 +16,10 @@ import TestSupport
 final class PseudoTerminal: @unchecked Sendable {
   let process = Process()
   private let master: Int32
-  private let slave: Int32
+  /// The terminal's slave side by name: this process opens it only for a moment (to look at its
+  /// input, settings or room), so once the program has ended nobody holds it, the reader meets
+  /// the end of the terminal and stops, and the terminal goes when the test lets go of it.
+  private let slavePath: String
   /// Guards `received`, `hasEnded` and `replayer`; signalled when the program wrote or ended.
   private let arrived = NSCondition()
   private var received: [UInt8] = []
@@ -35,7 +38,14 @@ final class PseudoTerminal: @unchecked Sendable {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }
     self.master = master
-    self.slave = slave
+    // Its name as the kernel gives it (`ptsname` keeps it in a buffer every thread shares).
+    guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(slave)")
+    else {
+      close(master)
+      close(slave)
+      throw POSIXError(.ENOTTY)
+    }
+    slavePath = path
     process.executableURL = Bundle.main.bundleURL.appendingPathComponent("tracker-preview")
     process.arguments = arguments
     process.environment = ["TERM": "xterm-256color"].merging(environment) { $1 }
@@ -44,8 +54,11 @@ final class PseudoTerminal: @unchecked Sendable {
     process.standardOutput = handle
     process.standardError = handle
     process.terminationHandler = { [exited] _ in exited.update { $0 = true } }
+    defer { close(slave) }
     try process.run()
-    let thread = Thread { [self] in readLoop() }
+    // Weak: the thread holds the terminal only while it reads, so a test that lets go of an ended
+    // terminal closes it.
+    let thread = Thread { [weak self] in self?.readLoop() }
     reader = thread
     thread.start()
   }
@@ -54,7 +67,13 @@ final class PseudoTerminal: @unchecked Sendable {
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
     close(master)
-    close(slave)
+  }
+
+  /// `body` with the slave side open (-1 when it cannot be opened).
+  private func withSlave<Result>(_ body: (Int32) -> Result) -> Result {
+    let slave = open(slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+    defer { if slave >= 0 { close(slave) } }
+    return body(slave)
   }
 
   private func readLoop() {
@@ -91,7 +110,7 @@ final class PseudoTerminal: @unchecked Sendable {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       var waiting: Int32 = 0
-      if ioctl(slave, UInt(FIONREAD), &waiting) == 0, waiting == 0 { return true }
+      if withSlave({ ioctl($0, UInt(FIONREAD), &waiting) }) == 0, waiting == 0 { return true }
       Thread.sleep(forTimeInterval: 0.001)
     }
     return false
@@ -118,8 +137,10 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Whether the terminal takes more output from the program now (false: its writes wait).
   var takesOutput: Bool {
-    var ready = pollfd(fd: slave, events: Int16(POLLOUT), revents: 0)
-    return poll(&ready, 1, 0) > 0 && ready.revents & Int16(POLLOUT) != 0
+    withSlave { slave in
+      var ready = pollfd(fd: slave, events: Int16(POLLOUT), revents: 0)
+      return poll(&ready, 1, 0) > 0 && ready.revents & Int16(POLLOUT) != 0
+    }
   }
 
   /// Changes the window's size and tells the program, as a terminal emulator does.
@@ -190,7 +211,7 @@ final class PseudoTerminal: @unchecked Sendable {
   /// The terminal's settings now (the program shares them through the slave side).
   var settings: termios {
     var value = termios()
-    tcgetattr(slave, &value)
+    _ = withSlave { tcgetattr($0, &value) }
     return value
   }
 }
