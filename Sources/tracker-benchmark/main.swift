@@ -1,7 +1,7 @@
 // tracker-benchmark: measures what the issues set speed targets for. Run in release mode:
 //   swift run -c release tracker-benchmark [statistics] [store] [scale] [loop] [large-loop] [import]
 //   [render] [measured] [measured-import] [render-mixed] [sync] [widget] [reminders] [command-log]
-//   [groups]
+//   [groups] [terminal]
 
 // (all of them when none is named). Prints each figure as the median of several runs; nothing here
 // is asserted in `swift test`.
@@ -59,6 +59,7 @@ do {
   if wants("reminders") { try ReminderBenchmark.run(today: today) }
   if wants("command-log") { try CommandLogBenchmark.run(today: today) }
   if wants("groups") { try MainActor.assumeIsolated { try GroupsBenchmark.run(today: today) } }
+  if wants("terminal") { try TerminalBenchmark.run() }
 } catch {
   print("Benchmark failed: \(error)")
   exit(1)
