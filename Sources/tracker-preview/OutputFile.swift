@@ -155,10 +155,14 @@ enum Descriptor {
   ///
   /// On a non-blocking descriptor (the terminal the app opens for itself, or one another program
   /// made non-blocking) that takes no more for now, it waits until it does, as a blocking write
-  /// would, looking at `givingUp` at least every 100 ms: once it says yes (the app was asked to
-  /// stop by a signal), what the descriptor does not take at once is given up with `EINTR`, so a
-  /// terminal nobody reads does not keep a stopping app alive.
-  static func writeAll(_ descriptor: Int32, _ data: Data, givingUp: () -> Bool = { false }) -> Int32 {
+  /// would, and looks at `givingUp` again whenever `wake` (the signals' pipe, `RawTerminal`)
+  /// becomes readable: once it says yes (the app was asked to stop by a signal), what the
+  /// descriptor does not take at once is given up with `EINTR`, so a terminal nobody reads does
+  /// not keep a stopping app alive. What the pipe held is read: the loop looks at the signals'
+  /// flags before it sleeps again.
+  static func writeAll(
+    _ descriptor: Int32, _ data: Data, givingUp: () -> Bool = { false }, wake: Int32 = -1
+  ) -> Int32 {
     data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
@@ -167,9 +171,14 @@ enum Descriptor {
           if errno == EINTR { continue }
           if errno == EAGAIN || errno == EWOULDBLOCK {
             if givingUp() { return EINTR }
-            // A reader that went away is then told by the next write (EPIPE, EIO).
-            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            if poll(&ready, 1, 100) < 0, errno != EINTR { return errno }
+            // A reader that went away is then told by the next write (EPIPE, EIO). A descriptor
+            // of -1 is left out by `poll`.
+            var ready = [
+              pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0),
+              pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&ready, 2, -1) < 0, errno != EINTR { return errno }
+            if ready[1].revents & Int16(POLLIN) != 0 { emptyPipe(wake) }
             continue
           }
           return errno
@@ -180,6 +189,12 @@ enum Descriptor {
       }
       return 0
     }
+  }
+
+  /// Reads whatever a non-blocking pipe holds.
+  static func emptyPipe(_ descriptor: Int32) {
+    var bytes = [UInt8](repeating: 0, count: 64)
+    while Glibc.read(descriptor, &bytes, bytes.count) > 0 {}
   }
 
   /// Throws away what `descriptor` (a terminal) holds and its reader has not read (`TCOFLUSH`):

@@ -29,7 +29,7 @@ final class RawTerminal {
   private var saved = termios()
   private var isRaw = false
   /// The terminal opened once more, non-blocking, for the app's own output: a write waits for a
-  /// full terminal in `poll`, which looks at a stop signal's flag, never in a blocking `write`
+  /// full terminal in `poll`, which a signal's pipe wakes, never in a blocking `write`
   /// (a signal landing just before it would leave it waiting for good), and the description the
   /// shell and other jobs share keeps its flags. Standard output itself where it cannot be opened.
   private let output: Int32 = {
@@ -136,7 +136,7 @@ final class RawTerminal {
   /// be reading it), and the app goes on to end.
   @discardableResult
   func write(_ text: String) -> Bool {
-    let failure = Descriptor.writeAll(output, Data(text.utf8), givingUp: { stopSignal != 0 })
+    let failure = Descriptor.writeAll(output, Data(text.utf8), givingUp: { stopSignal != 0 }, wake: signalled)
     guard failure == 0 else {
       writeFailure = failure
       if stopSignal != 0 { isGivenUp = true }

@@ -30,8 +30,7 @@ final class TerminalInput {
     signals.setEventHandler {
       // Emptied, so the source fires again for the next signal only; what the signal asked for
       // is in its flag.
-      var bytes = [UInt8](repeating: 0, count: 64)
-      while read(signalled, &bytes, bytes.count) > 0 {}
+      Descriptor.emptyPipe(signalled)
       MainActor.assumeIsolated { wake.signal() }
     }
     keys.activate()
