@@ -116,6 +116,21 @@ final class PseudoTerminal: @unchecked Sendable {
     return false
   }
 
+  /// `body` with the slave side held open, as the shell that started the program holds it: what
+  /// nobody read when the program ends stays in the terminal until `body` returns (the kernel
+  /// throws it away once nobody holds the terminal).
+  func holdingTheTerminal<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let slave = open(slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+    defer { if slave >= 0 { close(slave) } }
+    return try body()
+  }
+
+  /// How many bytes typed into the terminal nobody has read (what a shell would read next).
+  var unreadInput: Int {
+    var waiting: Int32 = 0
+    return withSlave { ioctl($0, UInt(FIONREAD), &waiting) } == 0 ? Int(waiting) : -1
+  }
+
   /// Stops reading what the program writes, as a terminal nobody looks at; the program's writes
   /// then wait once the terminal's buffer is full.
   func pauseReading() { isReadingPaused.update { $0 = true } }

@@ -127,6 +127,10 @@ enum AppCommand {
       // its button disabled instead of opening the next screen's).
       await launched.app.settle(wake: wake, until: { input.hasInput })
     }
+    // What is typed from now on is for the shell the app goes back to: it is not read while the
+    // app waits for a write (leaving the full screen throws it away, as before), nor once the
+    // terminal is back while the app waits for its last sync (the shell reads it then).
+    input.stopReadingKeys()
     await finishWaitingWrites(launched.app, loop, &writer, &outcome)
     // A signal ends the app with 128 + its number, also when it came while `q` waited for a
     // write (docs/command-line.md).

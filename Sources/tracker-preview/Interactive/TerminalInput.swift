@@ -20,6 +20,8 @@ final class TerminalInput {
   private var typed: [UInt8] = []
   /// Whether the input ended (the terminal closed): what was typed before is still taken.
   private var hasEnded = false
+  /// Whether keys are left in the terminal for good (`stopReadingKeys()`).
+  private var isStopped = false
 
   init(_ terminal: RawTerminal, wake: LoopWake) {
     self.wake = wake
@@ -37,10 +39,18 @@ final class TerminalInput {
     signals.activate()
   }
 
-  /// Stops reading; the terminal is handed back as it is.
+  /// Stops reading keys and signals; the terminal is handed back as it is.
   func stop() {
-    keys.cancel()
+    stopReadingKeys()
     signals.cancel()
+  }
+
+  /// Leaves what is typed from now on in the terminal, for good: the app is closing, and a line
+  /// typed meanwhile is the shell's, as it would be had nobody read it.
+  func stopReadingKeys() {
+    guard !isStopped else { return }
+    isStopped = true
+    keys.cancel()
   }
 
   /// Whether a key waits to be taken, or the input ended.
@@ -78,7 +88,7 @@ final class TerminalInput {
     } else {
       // The end of input (0), or the terminal gone (EIO): nothing more will come.
       hasEnded = true
-      keys.cancel()
+      stopReadingKeys()
     }
     wake.signal()
   }
