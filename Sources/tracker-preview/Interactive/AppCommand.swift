@@ -161,8 +161,9 @@ enum AppCommand {
     outcome.exitCode = 1
   }
 
-  /// Merges the command log off the main actor when its folder changed; a command refused, a
-  /// file skipped or a merge that failed shows on the session's bottom line.
+  /// Merges the command log off the main actor when its folder changed, or when the last merge
+  /// failed; a command refused, a file skipped or a merge that failed for another reason than a
+  /// file held for now shows on the session's bottom line, in the words a screen uses.
   private static func merge(_ log: CommandLogWatch, _ session: InteractiveSession) {
     Task { @MainActor in
       guard let result = await log.mergeIfChanged() else { return }
@@ -175,6 +176,12 @@ enum AppCommand {
         for (file, reason) in report.skipped {
           session.show(Messages.text(.cliLoggedSkipped(reason: reason, path: TerminalSafe.text(file))))
         }
+      case .failure(.store(.storage(let failure))) where failure.kind == .busy:
+        // Another program holds the data file for now: the next look merges again, and what
+        // waits shows once it is applied. The file held is no news for the bottom line.
+        break
+      case .failure(.store(let error)):
+        session.show(Messages.text(.cliLoggedFailed(reason: Messages.describe(error))))
       case .failure(let error):
         session.show(Messages.text(.cliLoggedFailed(reason: "\(error)")))
       }

@@ -24,10 +24,14 @@ actor CommandLogWatch {
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
   /// Merges the log when its folder changed since the last look (it appearing counts): what the
-  /// merge did, or why it failed; nil when the folder did not change.
+  /// merge did, or why it failed; nil when the folder did not change. A merge that failed (the
+  /// data file held by another program) is tried again at the next look, folder changed or not:
+  /// what was handed over is applied once the file is free, not when the next command comes.
   func mergeIfChanged() -> Result<CommandLog.MergeReport, CommandLogError>? {
     guard hasChanged() else { return nil }
-    return Result { () throws(CommandLogError) in try log.merge(into: store) }
+    let merged = Result { () throws(CommandLogError) in try log.merge(into: store) }
+    if case .failure = merged { seen = nil }
+    return merged
   }
 
   /// Whether the folder changed since the last look. A folder that cannot be read has not
