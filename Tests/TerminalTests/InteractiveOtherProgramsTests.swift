@@ -179,6 +179,29 @@ struct InteractiveOtherProgramsTests {
     Issue.record("the change was sent before the file was held, five times in five")
   }
 
+  /// While `q` waits for a write, a resize redraws at the new size (2026-12-07: the frames kept
+  /// the old width until the wait ended).
+  @Test func aResizeWhileQuitWaitsForTheFileRedrawsAtTheNewSize() throws {
+    let (store, terminal) = try appOnOneHabit()
+    let holder = try LockHolder(store, seconds: 600)
+    try terminal.tab(to: "Run, 0 days")
+    terminal.send(Keys.tab)
+    #expect(terminal.wait { $0.focusLabel == "Mark as done: Run" } != nil, "\(terminal.screen)")
+    terminal.send(Keys.enter)
+    #expect(terminal.wait { $0.contains("Saving…") } != nil, "\(terminal.screen)")
+    terminal.send("q")
+    #expect(terminal.waitUntilRead(), "the app did not take the q")
+    terminal.resize(columns: 40, rows: 30)
+    // Drawn while the tap still waits, not once it has given up (the busy timeout, 10 s: then the
+    // alert says it could not be saved, and the app stays).
+    let resized = terminal.wait {
+      $0.lines.first?.count == 40 && $0.lines.first?.hasSuffix("[ 30 Nov ]") == true && $0.contains("Saving…")
+    }
+    #expect(resized != nil, "\(terminal.screen)")
+    holder.release()
+    #expect(terminal.exitStatus(within: 15) == 0)
+  }
+
   @Test func quittingWhileAFormsSaveMeetsAHeldFileKeepsTheFormWithWhatWasTyped() throws {
     let (store, terminal) = try appOnOneHabit()
     terminal.press(Keys.enter, thenSee: "Habit")

@@ -68,7 +68,7 @@ enum AppCommand {
     // Intervals are measured on the monotonic clock: a wall clock set back never stalls them.
     var lastTick = ContinuousClock.now
     // The first screen's reads have a moment to arrive before it is drawn.
-    await launched.app.settle(wake: wake, until: { input.hasInput })
+    await launched.app.settle(wake: wake, until: loop.isInterrupted)
     loop: while true {
       // A signal ends the app (its exit status is set once the loop is left).
       if terminal.stopRequest != nil { break }
@@ -88,7 +88,7 @@ enum AppCommand {
       if session.needsRedraw {
         // What changed by itself (the day, a day start or data changed elsewhere) may have asked
         // for reads: they have a moment to answer, so a new date never shows over the old cards.
-        await launched.app.settle(readsOnly: true, wake: wake, until: { input.hasInput })
+        await launched.app.settle(readsOnly: true, wake: wake, until: loop.isInterrupted)
         guard terminal.write(writer.update(to: session.frame())) else { break }
         session.frameDrawn()
       }
@@ -125,7 +125,7 @@ enum AppCommand {
       // The key's store calls have a moment to answer: one key, one frame. A key typed meanwhile
       // is handled at once, on the screen as it is (a second Enter on a form that is saving finds
       // its button disabled instead of opening the next screen's).
-      await launched.app.settle(wake: wake, until: { input.hasInput })
+      await launched.app.settle(wake: wake, until: loop.isInterrupted)
     }
     // What is typed from now on is for the shell the app goes back to: it is not read while the
     // app waits for a write (leaving the full screen throws it away, as before), nor once the
@@ -146,11 +146,15 @@ enum AppCommand {
   }
 
   /// What the loop's waits share: the terminal, its input, what wakes them, the screen.
+  @MainActor
   private struct Loop {
     let terminal: RawTerminal
     let input: TerminalInput
     let wake: LoopWake
     let session: InteractiveSession
+
+    /// Whether a settle should end now, the screen as it is: a key came, or a signal.
+    func isInterrupted() -> Bool { input.hasInput || terminal.stopRequest != nil }
   }
 
   /// The screen could not be drawn (the terminal gone, or taking no output, `failure` the
@@ -207,12 +211,20 @@ enum AppCommand {
   private static func waitWhileSaving(_ app: any DrivenApp, _ loop: Loop, _ writer: inout FrameWriter) async {
     let deadline = ContinuousClock.now + .seconds(12)
     while app.isSaving, ContinuousClock.now < deadline, loop.terminal.stopRequest == nil {
+      if loop.terminal.takeResize() {
+        let size = loop.terminal.size
+        loop.session.resize(columns: size.columns, rows: size.rows)
+        writer.invalidate()
+      }
       if loop.session.needsRedraw {
         guard loop.terminal.write(writer.update(to: loop.session.frame())) else { break }
         loop.session.frameDrawn()
       }
       // The write's end changes the app (its writer), which asks for a frame, which wakes this.
-      if app.isSaving, !loop.session.needsRedraw { await loop.wake.wait(until: deadline) }
+      // A resize wakes it too.
+      if app.isSaving, !loop.session.needsRedraw, !loop.terminal.isResizePending {
+        await loop.wake.wait(until: deadline)
+      }
     }
     // An answer already queued for the main actor shows before the app goes on (a write still
     // waiting past the deadline, or cut short by a signal, is not waited for).
