@@ -55,11 +55,23 @@ struct WindowFormTerminalTests {
     terminal.send(Keys.enter)
     #expect(terminal.wait { $0.focusLabel?.hasSuffix(words.eight) == true } != nil, "\(terminal.screen)")
     try terminal.tab(to: words.done)
-    terminal.press(Keys.enter, thenSee: words.eight)
+    // Back on the form, its Schedule row focused and saying the new schedule ("3 times in 8
+    // days" was on the schedule's own screen already: waiting for it alone let the next Tab go
+    // before Done was drawn, one Tab ahead of what the test saw).
+    terminal.send(Keys.enter)
+    #expect(
+      terminal.wait { $0.focusLabel?.hasPrefix(words.schedule) == true && $0.contains(words.eight) } != nil,
+      "\(terminal.screen)")
+    // Each choice waits for its own frame (the label says it is chosen) before the next Tab, which
+    // a loop that draws each key as it comes would otherwise meet one frame early.
     try terminal.tab(to: words.emoji)
     terminal.send(Keys.enter)
+    #expect(
+      terminal.wait { $0.focusLabel?.hasPrefix(words.emoji + ",") == true } != nil, "\(terminal.screen)")
     try terminal.tab(to: words.color)
     terminal.send(Keys.enter)
+    #expect(
+      terminal.wait { $0.focusLabel?.hasPrefix(words.color + ",") == true } != nil, "\(terminal.screen)")
     try terminal.tab(to: words.create)
     terminal.press(Keys.enter, thenSee: words.card)
     terminal.send("q")
