@@ -97,8 +97,8 @@ public final class AppSync: ObservableViewModel {
     guard background == nil else { return }
     let background = BackgroundSync(
       store: store, now: now, listing: listing, poll: poll, debounce: debounce
-    ) { [weak self] status, outcome in
-      Task { @MainActor in self?.finished(status: status, outcome: outcome) }
+    ) { [weak self] outcome in
+      Task { @MainActor in self?.finished(outcome) }
     }
     self.background = background
     background.start(observing: changes)
@@ -113,10 +113,13 @@ public final class AppSync: ObservableViewModel {
     await background.finish()
   }
 
-  /// A background sync ended: the status it left, and what it did or why it failed.
-  private func finished(status: SyncStatus?, outcome: Result<SyncReport, SyncError>) {
+  /// A background sync ended: what it did or why it failed. The status it left is read again
+  /// through the status's own reads, one at a time in the order asked: a read asked before the
+  /// sync, and answered after it, must not put back the status from before the sync. (Read on
+  /// the sync's thread and handed over here, the status overtook such a read, which then showed
+  /// "not synced yet" over a folder just synced until something made Settings read again.)
+  private func finished(_ outcome: Result<SyncReport, SyncError>) {
     var next = state
-    if let status { next.status = status }
     switch outcome {
     case .success(let report):
       next.failure = nil
@@ -125,6 +128,7 @@ public final class AppSync: ObservableViewModel {
       next.failure = error
     }
     state = next
+    refresh()
   }
 }
 
@@ -139,7 +143,7 @@ actor BackgroundSync: QueueActor {
   private let listing: @Sendable (String) -> String?
   private let poll: TimeInterval
   private let debounce: TimeInterval
-  private let report: @Sendable (SyncStatus?, Result<SyncReport, SyncError>) -> Void
+  private let report: @Sendable (Result<SyncReport, SyncError>) -> Void
 
   /// Whether it looks at the folder (from `start` to `finish`).
   private var isLooking = false
@@ -158,7 +162,7 @@ actor BackgroundSync: QueueActor {
     store: any SyncingStore, now: @escaping @Sendable () -> Date,
     listing: @escaping @Sendable (String) -> String?,
     poll: TimeInterval, debounce: TimeInterval,
-    report: @escaping @Sendable (SyncStatus?, Result<SyncReport, SyncError>) -> Void
+    report: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void
   ) {
     self.store = store
     self.now = now
@@ -255,8 +259,8 @@ actor BackgroundSync: QueueActor {
     lastFailed = failed
     // A change that a failed sync did not send is still to send (at the next look, or at quit).
     if failed, hadUnsentChange { hasUnsentChange = true }
-    // The outcome carries the sync's own failure to the screen; a status that cannot be read
-    // just now leaves the row's status as it was until the next read.
-    report(try? store.syncStatus(), outcome)
+    // The outcome carries the sync's own failure to the screen, which then reads the status the
+    // sync left.
+    report(outcome)
   }
 }

@@ -10,7 +10,7 @@ import TrackerStore
 @testable import TrackerViewModels
 
 /// A store that syncs as told: its status, a failure to throw, and how many syncs it was asked
-/// for (each one stamps `lastSynced`).
+/// for (each one that works stamps `lastSynced`).
 final class ScriptedSync: SyncingStore, @unchecked Sendable {
   private let lock = NSLock()
   private var status: SyncStatus
@@ -38,20 +38,43 @@ final class ScriptedSync: SyncingStore, @unchecked Sendable {
   /// on whatever thread reads it.
   let statusGate = Gate()
 
+  /// Armed by `holdNextRead`: the next read of the status waits at `heldRead` after reading it.
+  private let isNextReadHeld = Watched(false)
+  /// Where the read `holdNextRead` armed waits, the status it read in hand, until it opens.
+  let heldRead = Gate()
+
+  /// The next read of the status (on whatever thread) reads it, then waits until `heldRead`
+  /// opens before it answers: a read overtaken by what happens meanwhile. Later reads pass.
+  func holdNextRead() {
+    heldRead.close()
+    isNextReadHeld.update { $0 = true }
+  }
+
   func syncStatus() throws(StoreError) -> SyncStatus {
     statusGate.passThrough()
     lock.lock()
-    defer { lock.unlock() }
-    return status
+    let read = status
+    lock.unlock()
+    if isNextReadHeld.update({ isHeld in
+      defer { isHeld = false }
+      return isHeld
+    }) {
+      heldRead.passThrough()
+    }
+    return read
   }
 
+  /// Counted once its outcome is settled: a test that sees the count and then changes what the
+  /// next sync does (`fail(with:)`) never changes this one's.
   func sync(folder: String?, now: Date) throws(SyncError) -> SyncReport {
-    count.update { $0 += 1 }
     lock.lock()
-    defer { lock.unlock() }
-    if let failureToThrow { throw failureToThrow }
-    status.lastSynced = now
-    return SyncReport(folder: status.folder ?? "", device: "D", joined: false, unread: unread)
+    let failure = failureToThrow
+    if failure == nil { status.lastSynced = now }
+    let report = SyncReport(folder: status.folder ?? "", device: "D", joined: false, unread: unread)
+    lock.unlock()
+    count.update { $0 += 1 }
+    if let failure { throw failure }
+    return report
   }
 }
 
@@ -221,6 +244,31 @@ struct SyncSettingsTests {
       #expect(sync.syncs == 1)
       listing.update { $0 = "a/00000001.jsonl 120\nb/00000001.jsonl 80" }
       #expect(await until { sync.syncs == 2 })
+    }
+  }
+
+  @Test func aStatusReadAskedBeforeABackgroundSyncDoesNotPutBackTheStatusBeforeIt() async throws {
+    // The sync reports a log of a newer Tracker, so the screen shows when the sync's end came.
+    let newer = UnreadLog(device: "6F1C2A3B-0D4E-4F5A-8B6C-7D8E9F0A1B2C", sequence: 4, isIncomplete: false)
+    let sync = ScriptedSync(SyncStatus(folder: "/f"), unread: [newer])
+    var environment = world.environment(.en)
+    let appSync = AppSync(store: sync)
+    environment.sync = appSync
+    let model = SettingsViewModel(environment: environment)
+    await appSync.settled()
+    // A read asked now (another program joined a folder, say) reads "not synced yet", and is
+    // answered only after the sync below has ended and been shown.
+    sync.holdNextRead()
+    appSync.refresh()
+    #expect(await until { sync.heldRead.waiting == 1 })
+    appSync.startSyncingInBackground(
+      observing: world.store, now: { Date() }, listing: { _ in "" }, poll: 0.05, debounce: 60)
+    try await stopping(appSync) { () async throws in
+      #expect(await until { appSync.state.newerLogs == [newer] && sync.syncs == 1 })
+      sync.heldRead.open()
+      await appSync.settled()
+      #expect(appSync.state.status.lastSynced != nil, "the status before the sync came back")
+      #expect(await until { model.state.syncTitle.contains("last synced") }, "\(model.state.syncTitle)")
     }
   }
 
