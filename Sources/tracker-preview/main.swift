@@ -2,6 +2,10 @@
 // clock, time zone, environment and terminal; everything else gets them passed in.
 import Foundation
 
+// Ctrl-\ (SIGQUIT) is someone asking the tool to quit, not a crash: it ends the tool as it ends
+// any program (the shell says "Quit"), where the Swift runtime, which takes the signal for itself,
+// would print a crash report and a backtrace. The full-screen app answers it itself (`RawTerminal`).
+signal(SIGQUIT, SIG_DFL)
 // Past a file size limit (`ulimit -f`) a write fails with EFBIG and is reported like any other
 // failed write, instead of the signal killing the tool between a commit and its message.
 signal(SIGXFSZ, SIG_IGN)
