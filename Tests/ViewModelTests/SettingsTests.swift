@@ -188,6 +188,36 @@ struct SettingsTests {
     #expect(!flow.elements.map(\.id).contains("reminder-time"))
   }
 
+  @Test func aReminderSwitchedOffWhileItsNewTimeIsSavingIsNotScheduledAgain() async throws {
+    let world = try TestWorld.demo()
+    try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }
+    let scheduler = RecordingScheduler(status: .granted)
+    let store = FailingStore(world.store)
+    var environment = world.environment(.en, store: store)
+    environment.notifications = scheduler
+    let model = SettingsViewModel(environment: environment)
+    await environment.settled()
+    #expect(model.state.isRead && model.state.isReminderOn)
+    // The new time's save waits for the file (another program's write, a sync); the switch is
+    // flipped off meanwhile.
+    let gate = Gate()
+    gate.close()
+    store.beforeEachWrite { gate.passThrough() }
+    defer { gate.open() }
+    model.timeChosen(ReminderTime("07:30")!)
+    #expect(await until { gate.waiting == 1 })
+    model.reminderToggled()
+    #expect(scheduler.calls.last == .cancel)
+    store.beforeEachWrite(nil)
+    gate.open()
+    await environment.settled()
+    // The time's save ended after the switch: nothing is scheduled after the cancel.
+    #expect(scheduler.calls.last == .cancel, "\(scheduler.calls)")
+    #expect(!model.state.isReminderOn)
+    #expect(
+      try world.store.settings().reminder == ReminderSettings(isOn: false, time: ReminderTime("07:30")!))
+  }
+
   @Test func atRelaunchTheStoredSettingAndTheSchedulerAgree() async throws {
     let world = try TestWorld.demo()
     var settings = try world.store.settings()

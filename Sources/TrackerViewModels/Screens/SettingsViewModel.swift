@@ -258,7 +258,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   public func timeChosen(_ time: ReminderTime) {
     guard time != reminder.time else { return }
     let next = ReminderSettings(isOn: reminder.isOn, time: time)
-    save(next) { [weak self] in if next.isOn { self?.schedule(next) } }
+    save(next) { [weak self] in self?.scheduleIfStill(next) }
   }
 
   /// Call when the user chose Allow on the explanation: the system's question.
@@ -284,7 +284,7 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     case .granted:
       let next = ReminderSettings(isOn: true, time: reminder.time)
       state.deniedNote = nil
-      save(next) { [weak self] in self?.schedule(next) }
+      save(next) { [weak self] in self?.scheduleIfStill(next) }
     case .denied:
       state.deniedNote = environment.localizer.text(.settingsDenied)
       show()
@@ -308,7 +308,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       guard let self else { return }
       switch status {
       case .granted:
-        self.schedule(self.reminder)
+        // Switched off while the system answered: that cancelled it, and it stays so.
+        if self.reminder.isOn { self.schedule(self.reminder) }
       case .denied:
         self.environment.notifications.cancelDailyReminder()
         self.state.deniedNote = self.environment.localizer.text(.settingsDenied)
@@ -317,6 +318,14 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
         self.state.deniedNote = nil
       }
     }
+  }
+
+  /// Schedules `saved` (a reminder that is on, just stored) unless the user changed the reminder
+  /// while it was being saved: switched off meanwhile (cancelled at once), the reminder must not
+  /// be scheduled again by the save that ends after it.
+  private func scheduleIfStill(_ saved: ReminderSettings) {
+    guard saved.isOn, reminder == saved else { return }
+    schedule(saved)
   }
 
   private func schedule(_ reminder: ReminderSettings) {

@@ -82,9 +82,24 @@ public class FailsOnDemand: @unchecked Sendable {
     return readsHeld
   }
 
+  private var beforeWrites: (@Sendable () -> Void)?
+
+  /// Runs `body` before each write, on the thread that writes (nil: none): a test holds the
+  /// writes at a gate, as another program's lock would.
+  public func beforeEachWrite(_ body: (@Sendable () -> Void)?) {
+    lock.lock()
+    beforeWrites = body
+    lock.unlock()
+  }
+
   /// Throws the armed error when the call `name` is one that fails now.
   func check(_ name: String, isWrite: Bool) throws(StoreError) {
-    if !isWrite {
+    if isWrite {
+      lock.lock()
+      let before = beforeWrites
+      lock.unlock()
+      before?()
+    } else {
       held.lock()
       while readsHeld { held.wait() }
       held.unlock()
