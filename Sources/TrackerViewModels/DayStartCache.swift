@@ -97,9 +97,10 @@ public final class DayStartCache: Observable, Sendable {
     if cached != before { tellFollowers() }
   }
 
-  /// Keeps `start` unless the settings changed since it was read (`generation`).
+  /// Keeps `start` unless the settings changed since it was read (`generation`), or a save of
+  /// the hour remembered is under way.
   private func keep(_ start: DayStart, readFor: Int) {
-    guard generation == readFor else { return }
+    guard generation == readFor, savesUnderWay == 0 else { return }
     cached = start
     isStale = false
   }
@@ -112,6 +113,22 @@ public final class DayStartCache: Observable, Sendable {
     cached = start
     isStale = false
     // A read under way since before is not kept over this.
+    generation += 1
+  }
+
+  /// How many saves of a remembered hour are under way (`saveBegan`, `saveEnded`).
+  private var savesUnderWay = 0
+
+  /// Settings began saving the hour it remembered: until the save ends, no read is kept over it.
+  /// A read made while the save waits for the file (another program's write, a sync's merge,
+  /// whose commit marks the hour stale) reads the hour before it, and "today" would move back
+  /// for as long as the save waits.
+  func saveBegan() { savesUnderWay += 1 }
+
+  /// A save `saveBegan` told of ended (saved, or not: then Settings remembers the hour before).
+  /// A read begun while it was under way is not kept either: it may have read the hour before.
+  func saveEnded() {
+    savesUnderWay -= 1
     generation += 1
   }
 

@@ -261,4 +261,36 @@ struct DaysOffScreenTests {
     await flow.settled()
     #expect(flow.view.main?.selectedDay == day("2026-11-30"))
   }
+
+  @Test func aDayStartPickedHereHoldsWhileItsSaveWaitsForTheFile() async throws {
+    let world = try world()
+    let clock = TestClock("2026-11-30T22:30:00Z")  // 01:30 on Tuesday in Moscow
+    let store = FailingStore(world.store)
+    let environment = AppEnvironment(
+      now: { clock.now }, timeZone: TimeZone(identifier: "Europe/Moscow")!, language: .en,
+      store: store, analytics: world.analytics, makeID: { UUID() })
+    let model = SettingsViewModel(environment: environment)
+    await environment.settled()
+    #expect(environment.today == day("2026-12-01"))
+    // The save waits for the file (a sync's merge, another program's write).
+    let gate = Gate()
+    gate.close()
+    store.beforeEachWrite { gate.passThrough() }
+    defer { gate.open() }
+    model.dayStartChosen(DayStart(hour: 2)!)
+    #expect(environment.today == day("2026-11-30"))
+    #expect(await until { gate.waiting == 1 })
+    // Meanwhile the settings change elsewhere: the hour is read again, and the file still holds
+    // the hour before the save.
+    try world.store.updateSettings { $0.filter = .completed }
+    #expect(await until { environment.dayStartCache.isStale })
+    #expect(environment.today == day("2026-11-30"))
+    await environment.access.settled(readsOnly: true)
+    #expect(environment.today == day("2026-11-30"), "today moved back while the save waited")
+    store.beforeEachWrite(nil)
+    gate.open()
+    await environment.settled()
+    #expect(environment.today == day("2026-11-30"))
+    #expect(try world.store.settings().dayStart == DayStart(hour: 2)!)
+  }
 }

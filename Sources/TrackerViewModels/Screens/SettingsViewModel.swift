@@ -220,11 +220,14 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     // "Today" counts from the new hour at once, everywhere (no screen waits for the store to say so).
     let (cache, access) = (environment.dayStartCache, environment.access)
     cache.remember(start, through: access)
+    cache.saveBegan()
     show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.dayStart = start }
     } then: { _ in
+      cache.saveEnded()
     } failed: { [weak self] in
+      cache.saveEnded()
       cache.remember(before, through: access)
       self?.dayStart = before
       self?.show()
