@@ -1,6 +1,8 @@
+import FailingStores
 import FlowTestSupport
 import Foundation
 import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -151,5 +153,53 @@ struct FormKeepsInputTests {
     #expect(form.state.measure.unitError == nil && form.state.isCreateEnabled)
     form.unit = "k\u{200B}ms"
     #expect(form.state.measure.unitError == message && !form.state.isCreateEnabled)
+  }
+
+  @Test func aCategoryMadeAndChosenStaysChosenWhenAnOlderReadArrivesAfterIt() async throws {
+    let world = try MeasureAndQuotaFormTests.world()
+    let store = FailingStore(world.store)
+    let environment = world.environment(.en, store: store)
+    let form = await loaded(TrackerFormViewModel(environment: environment, mode: .newHabit))
+    // The next read of the form's, set off by a commit elsewhere, reads and then waits to answer.
+    let gate = Gate()
+    gate.close()
+    defer { gate.open() }
+    let isNextHeld = Watched(true)
+    store.afterEachSnapshot {
+      if isNextHeld.update({ isHeld in
+        defer { isHeld = false }
+        return isHeld
+      }) {
+        gate.passThrough()
+      }
+    }
+    try world.store.createCategory(TrackerCategory(id: id(70), title: "Work"))
+    #expect(await until { gate.waiting == 1 })
+    // Meanwhile a category is made from the form's list and chosen, as its write's answer does.
+    let garden = TrackerCategory(id: id(71), title: "Garden")
+    try world.store.createCategory(garden)
+    form.categoryChosen(garden.id)
+    gate.open()
+    await environment.settled()
+    // The read from before the new category came after the choice: the choice stays.
+    #expect(form.state.categoryValue == "Garden")
+    #expect(form.categoryID == garden.id)
+  }
+
+  @Test func aChosenCategoryDeletedBeforeAnyReadHadItLeavesTheRowEmpty() async throws {
+    let world = try MeasureAndQuotaFormTests.world()
+    let environment = world.environment(.en)
+    let form = await loaded(TrackerFormViewModel(environment: environment, mode: .newHabit))
+    var heard = environment.access.changes().makeAsyncIterator()
+    let gone = TrackerCategory(id: id(72), title: "Gone")
+    try world.store.createCategory(gone)
+    form.categoryChosen(gone.id)
+    try world.store.deleteCategory(id: gone.id)
+    // Both commits reached the screens (the form asked what it asks then), and their reads ended.
+    _ = await heard.next()
+    _ = await heard.next()
+    await environment.settled()
+    #expect(form.state.categoryValue == nil)
+    #expect(form.categoryID == nil)
   }
 }

@@ -52,7 +52,11 @@ public final class TrackerFormViewModel: PresentedScreen {
   var otherNames: [String]?
   var categories: [TrackerCategory]?
   /// A category chosen that the last read of `categories` did not have yet (`categoryChosen`).
-  var awaitedCategoryID: UUID?
+  var awaitedCategoryID: UUID? {
+    didSet { if awaitedCategoryID == nil { awaitedWatch = nil } }
+  }
+  /// While a category is awaited: the commits that touch it (`watchAwaited`).
+  var awaitedWatch: ObservationToken?
   /// The id a new tracker will have (taken once, so ids stay predictable in tests).
   lazy var newTrackerID = environment.makeID()
   /// Whether the store was read once since the form opened.
@@ -192,6 +196,7 @@ public final class TrackerFormViewModel: PresentedScreen {
     // One just made from the form's list comes back before the form's read of the categories
     // has it (in the app, that read follows the commit): kept until a read comes.
     awaitedCategoryID = id.flatMap { id in categories?.contains { $0.id == id } == false ? id : nil }
+    if let awaitedCategoryID { watchAwaited(awaitedCategoryID) }
     refresh()
   }
 
@@ -424,8 +429,12 @@ public final class TrackerFormViewModel: PresentedScreen {
       if case .edit(let summary) = mode { ownIDs.insert(summary.tracker.id) }
       otherNames = stored.names.filter { !ownIDs.contains($0.id) }.map(\.name)
       categories = stored.categories
-      // A read after the choice has the chosen category, unless it was deleted meanwhile.
-      awaitedCategoryID = nil
+      // A read with the chosen category has it at last. One without it may have begun before
+      // the category was made (a commit elsewhere set it off) and come after the choice: the
+      // choice waits on (`watchAwaited` hears of a deletion).
+      if let awaited = awaitedCategoryID, stored.categories.contains(where: { $0.id == awaited }) {
+        awaitedCategoryID = nil
+      }
       if case .edit = mode { storedHistory = (stored.records, stored.daysOff) }
       // A new tracker's form opens on the only category there is (issue 49): chosen as the form
       // opened, so it is no change of the user's.
@@ -438,6 +447,26 @@ public final class TrackerFormViewModel: PresentedScreen {
       state.alert = .storeFailure(error, .read, environment.localizer)
     }
     refresh()
+  }
+
+  /// Follows the commits while `id` is awaited: the choice comes after the commit that made the
+  /// category, so a later one that touches it (or another program's) may have deleted it, and the
+  /// categories are read again to see. Without it, the row asks for a category again; with it,
+  /// the form's own read brings it. (The form's read of a list that ends as it was before the
+  /// category came is no change, and is not handed over.)
+  private func watchAwaited(_ id: UUID) {
+    awaitedWatch = environment.access.observe { [weak self] change in
+      guard change.isEverything || change.categoryIDs.contains(id) else { return }
+      self?.environment.access.read { (store) throws(StoreError) in
+        try store.categories()
+      } then: { [weak self] read in
+        guard let self, awaitedCategoryID == id, case .success(let categories) = read,
+          !categories.contains(where: { $0.id == id })
+        else { return }
+        awaitedCategoryID = nil
+        refresh()
+      }
+    }
   }
 
   func refresh() {

@@ -83,6 +83,22 @@ public class FailsOnDemand: @unchecked Sendable {
   }
 
   private var beforeWrites: (@Sendable () -> Void)?
+  private var afterSnapshots: (@Sendable () -> Void)?
+
+  /// Runs `body` after each snapshot read (`read { … }`), its value read and not yet answered,
+  /// on the thread that read it (nil: none): a test holds an answer that a commit then overtakes.
+  public func afterEachSnapshot(_ body: (@Sendable () -> Void)?) {
+    lock.lock()
+    afterSnapshots = body
+    lock.unlock()
+  }
+
+  func afterSnapshot() {
+    lock.lock()
+    let after = afterSnapshots
+    lock.unlock()
+    after?()
+  }
 
   /// Runs `body` before each write, on the thread that writes (nil: none): a test holds the
   /// writes at a gate, as another program's lock would.
@@ -217,7 +233,9 @@ public final class FailingStore: FailsOnDemand, SnapshotReadingStore, @unchecked
   public func read<Result>(_ body: (any TrackerDataReading) throws(StoreError) -> Result) throws(StoreError)
     -> Result
   {
-    try base.read { (reader) throws(StoreError) in try body(Reader(store: self, base: reader)) }
+    let result = try base.read { (reader) throws(StoreError) in try body(Reader(store: self, base: reader)) }
+    afterSnapshot()
+    return result
   }
   public func insert(_ contents: StoreAdditions) throws(StoreError) {
     try write("insert") { () throws(StoreError) in try base.insert(contents) }
