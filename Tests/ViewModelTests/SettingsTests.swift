@@ -40,8 +40,41 @@ final class RecordingScheduler: NotificationScheduler, @unchecked Sendable {
     lock.unlock()
   }
 
+  /// How many status questions wait for `answerHeldQuestions` (followed by `until`).
+  let heldQuestions = Watched(0)
+  private var isHoldingQuestions = false
+  private var waitingQuestions: [CheckedContinuation<Void, Never>] = []
+
+  /// From now on, the status question waits to be answered (`answerHeldQuestions`): the system
+  /// answers late.
+  func holdStatusQuestions() {
+    lock.lock()
+    isHoldingQuestions = true
+    lock.unlock()
+  }
+
+  /// Answers the questions held, and answers the next ones at once.
+  func answerHeldQuestions() {
+    lock.lock()
+    isHoldingQuestions = false
+    let waiting = waitingQuestions
+    waitingQuestions = []
+    lock.unlock()
+    for question in waiting { question.resume() }
+  }
+
   func authorizationStatus() async -> NotificationAuthorization {
     record(.status)
+    await withCheckedContinuation { question in
+      lock.lock()
+      guard isHoldingQuestions else {
+        lock.unlock()
+        return question.resume()
+      }
+      waitingQuestions.append(question)
+      lock.unlock()
+      heldQuestions.update { $0 += 1 }
+    }
     return status
   }
 
@@ -216,6 +249,28 @@ struct SettingsTests {
     #expect(!model.state.isReminderOn)
     #expect(
       try world.store.settings().reminder == ReminderSettings(isOn: false, time: ReminderTime("07:30")!))
+  }
+
+  @Test func aReminderSwitchedOffWhileTheSystemAnswersIsNotScheduledByTheAnswer() async throws {
+    let world = try TestWorld.demo()
+    try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }
+    // At launch the stored reminder is scheduled again once the system says it is allowed; the
+    // answer comes late, after the user switched the reminder off.
+    let scheduler = RecordingScheduler(status: .granted)
+    scheduler.holdStatusQuestions()
+    defer { scheduler.answerHeldQuestions() }
+    var environment = world.environment(.en)
+    environment.notifications = scheduler
+    let model = SettingsViewModel(environment: environment)
+    #expect(await until { scheduler.heldQuestions.value == 1 })
+    #expect(model.state.isRead && model.state.isReminderOn)
+    model.reminderToggled()
+    #expect(scheduler.calls == [.status, .cancel])
+    scheduler.answerHeldQuestions()
+    await environment.settled()
+    #expect(scheduler.calls == [.status, .cancel], "\(scheduler.calls)")
+    #expect(!model.state.isReminderOn)
+    #expect(try world.store.settings().reminder == ReminderSettings(isOn: false, time: .evening))
   }
 
   @Test func atRelaunchTheStoredSettingAndTheSchedulerAgree() async throws {
