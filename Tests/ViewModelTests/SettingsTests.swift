@@ -241,8 +241,14 @@ struct SettingsTests {
     #expect(await until { gate.waiting == 1 })
     model.reminderToggled()
     #expect(scheduler.calls.last == .cancel)
+    // The two saves end one after the other, and the screen reads what they left once both are
+    // written (a read between them would show the first one's reminder for a moment).
+    store.holdReads()
+    defer { store.releaseReads() }
     store.beforeEachWrite(nil)
     gate.open()
+    #expect(await until { environment.access.writer.state.waiting == 0 })
+    store.releaseReads()
     await environment.settled()
     // The time's save ended after the switch: nothing is scheduled after the cancel.
     #expect(scheduler.calls.last == .cancel, "\(scheduler.calls)")
