@@ -257,6 +257,84 @@ struct SettingsTests {
       try world.store.settings().reminder == ReminderSettings(isOn: false, time: ReminderTime("07:30")!))
   }
 
+  @Test func aReadBetweenTwoSavesOfTheReminderDoesNotShowTheFirstForAMoment() async throws {
+    let world = try TestWorld.demo()
+    try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }
+    let scheduler = RecordingScheduler(status: .granted)
+    let store = FailingStore(world.store)
+    var environment = world.environment(.en, store: store)
+    environment.notifications = scheduler
+    let model = SettingsViewModel(environment: environment)
+    await environment.settled()
+    // The new time's save waits at the first gate, the switch's save (made meanwhile) at the
+    // second: between them, the screen reads the settings the first one left.
+    let (first, second) = twoGates(store)
+    defer {
+      first.open()
+      second.open()
+    }
+    model.timeChosen(ReminderTime("07:30")!)
+    #expect(await until { first.waiting == 1 })
+    model.reminderToggled()
+    let shown = Watched<[Bool]>([])
+    let token = model.observe { state in shown.update { $0.append(state.isReminderOn) } }
+    first.open()
+    #expect(await until { second.waiting == 1 && environment.access.writer.state.waiting == 1 })
+    await environment.access.settled(readsOnly: true)
+    #expect(!shown.value.contains(true), "the switch showed on again: \(shown.value)")
+    second.open()
+    await environment.settled()
+    token.cancel()
+    #expect(!shown.value.contains(true), "\(shown.value)")
+    #expect(scheduler.calls.last == .cancel, "\(scheduler.calls)")
+    #expect(
+      try world.store.settings().reminder == ReminderSettings(isOn: false, time: ReminderTime("07:30")!))
+  }
+
+  @Test func aReadBetweenTwoSavesOfTheDayStartDoesNotShowTheFirstForAMoment() async throws {
+    let world = try TestWorld.demo()
+    let store = FailingStore(world.store)
+    let environment = world.environment(.en, store: store)
+    let model = SettingsViewModel(environment: environment)
+    await environment.settled()
+    let (first, second) = twoGates(store)
+    defer {
+      first.open()
+      second.open()
+    }
+    model.dayStartChosen(DayStart(hour: 5)!)
+    #expect(await until { first.waiting == 1 })
+    model.dayStartChosen(DayStart(hour: 6)!)
+    let shown = Watched<[String]>([])
+    let token = model.observe { state in shown.update { $0.append(state.dayStartTitle) } }
+    first.open()
+    #expect(await until { second.waiting == 1 && environment.access.writer.state.waiting == 1 })
+    await environment.access.settled(readsOnly: true)
+    #expect(shown.value.allSatisfy { $0 == "Day starts at 06:00" }, "\(shown.value)")
+    second.open()
+    await environment.settled()
+    token.cancel()
+    #expect(shown.value.allSatisfy { $0 == "Day starts at 06:00" }, "\(shown.value)")
+    #expect(try world.store.settings().dayStart == DayStart(hour: 6)!)
+  }
+
+  /// Two gates for `store`'s next writes: the first write waits at the first, every later one at
+  /// the second.
+  func twoGates(_ store: FailingStore) -> (Gate, Gate) {
+    let (first, second) = (Gate(), Gate())
+    first.close()
+    second.close()
+    let writes = Watched(0)
+    store.beforeEachWrite {
+      let number = writes.update { count in
+        count += 1
+        return count
+      }
+      (number == 1 ? first : second).passThrough()
+    }
+    return (first, second)
+  }
+
   @Test func aReminderSwitchedOffWhileTheSystemAnswersIsNotScheduledByTheAnswer() async throws {
     let world = try TestWorld.demo()
     try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }

@@ -165,6 +165,9 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     if reminder.isOn { reconcile() }
   }
 
+  /// How many saves of the reminder and of the day start are under way (`follow`).
+  private var reminderSaves = 0
+  private var dayStartSaves = 0
   private var subscription: ObservationToken?
   private var archivedSubscription: ObservationToken?
   /// The archived trackers last read.
@@ -175,11 +178,16 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   /// The reminder and the day start as stored: shown, and the scheduler brought to agree with
   /// the reminder at launch and whenever it changed elsewhere. A value equal to what the screen
   /// shows (its own save coming back) changes nothing.
+  /// While a save of the reminder or of the day start is under way, the screen keeps the value
+  /// it saves: a read between two saves (or begun before one) holds the value stored before it,
+  /// and showed it for a moment (the switch on again, the system asked again).
   private func follow(_ stored: StoreSettings, isFirstRead: Bool) {
-    guard isFirstRead || stored.reminder != reminder || stored.dayStart != dayStart else { return }
-    let reminderChanged = isFirstRead || stored.reminder != reminder
-    reminder = stored.reminder
-    dayStart = stored.dayStart
+    let storedReminder = reminderSaves == 0 ? stored.reminder : reminder
+    let storedDayStart = dayStartSaves == 0 ? stored.dayStart : dayStart
+    guard isFirstRead || storedReminder != reminder || storedDayStart != dayStart else { return }
+    let reminderChanged = isFirstRead || storedReminder != reminder
+    reminder = storedReminder
+    dayStart = storedDayStart
     show(isRead: true)
     if reminderChanged { reconcile() }
   }
@@ -221,13 +229,16 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     let (cache, access) = (environment.dayStartCache, environment.access)
     cache.remember(start, through: access)
     cache.saveBegan()
+    dayStartSaves += 1
     show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.dayStart = start }
-    } then: { _ in
+    } then: { [weak self] _ in
       cache.saveEnded()
+      self?.dayStartSaves -= 1
     } failed: { [weak self] in
       cache.saveEnded()
+      self?.dayStartSaves -= 1
       cache.remember(before, through: access)
       self?.dayStart = before
       self?.show()
@@ -342,12 +353,15 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   private func save(_ next: ReminderSettings, then done: @escaping @MainActor @Sendable () -> Void = {}) {
     let before = reminder
     reminder = next
+    reminderSaves += 1
     show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.reminder = next }
-    } then: { _ in
+    } then: { [weak self] _ in
+      self?.reminderSaves -= 1
       done()
     } failed: { [weak self] in
+      self?.reminderSaves -= 1
       self?.reminder = before
       self?.show()
     }
