@@ -1,3 +1,4 @@
+import FailingStores
 import FlowTestSupport
 import Foundation
 import ModelTestSupport
@@ -107,6 +108,38 @@ struct ArrangementScreenTests {
     try await flow.tapAndSettle("tab-trackers")
     #expect(flow.view.card("Run")?.dayCounter == (language == .en ? "3 days" : "3 дня"))
     #expect(flow.view.card("Paint") == nil)
+  }
+
+  @Test func twoHeadersTappedWhileTheFileIsBusyStayCollapsedBetweenTheirSaves() async throws {
+    let world = try world()
+    let store = FailingStore(world.store)
+    let environment = world.environment(.en, store: store)
+    let flow = await AppFlow.launch(environment: environment)
+    await flow.settled()
+    // The first header's save waits at the first gate, the second's at the second: between
+    // them, the screen reads what the first one left.
+    let (first, second) = store.twoWriteGates()
+    defer {
+      first.open()
+      second.open()
+    }
+    try flow.tap("section:" + home.title)
+    #expect(await until { first.waiting == 1 })
+    try flow.tap("section:" + joys.title)
+    let both: Set = [home.title, joys.title]
+    let shown = Watched<[Set<String>]>([])
+    let token = flow.observe { view in
+      shown.update { $0.append(Set(view.main?.sections.filter(\.isCollapsed).map(\.title) ?? [])) }
+    }
+    first.open()
+    #expect(await until { second.waiting == 1 && environment.access.writer.state.waiting == 1 })
+    await environment.access.settled(readsOnly: true)
+    #expect(shown.value.allSatisfy { $0 == both }, "Joys opened again: \(shown.value)")
+    second.open()
+    await flow.settled()
+    token.cancel()
+    #expect(shown.value.allSatisfy { $0 == both }, "\(shown.value)")
+    #expect(try world.store.settings().collapsedCategoryIDs == [home.id, joys.id])
   }
 
   @Test(arguments: [Language.en, .ru])

@@ -91,6 +91,25 @@ final class RecordingScheduler: NotificationScheduler, @unchecked Sendable {
   func cancelDailyReminder() { record(.cancel) }
 }
 
+extension FailingStore {
+  /// Two closed gates for this store's next writes: the first write waits at the first, every
+  /// later one at the second (two saves, and a read between them).
+  func twoWriteGates() -> (Gate, Gate) {
+    let (first, second) = (Gate(), Gate())
+    first.close()
+    second.close()
+    let writes = Watched(0)
+    beforeEachWrite {
+      let number = writes.update { count in
+        count += 1
+        return count
+      }
+      (number == 1 ? first : second).passThrough()
+    }
+    return (first, second)
+  }
+}
+
 /// Seed 004, step 5: the settings tab's daily reminder.
 @MainActor
 @Suite("Settings: the daily reminder", .temporaryFolders)
@@ -268,7 +287,7 @@ struct SettingsTests {
     await environment.settled()
     // The new time's save waits at the first gate, the switch's save (made meanwhile) at the
     // second: between them, the screen reads the settings the first one left.
-    let (first, second) = twoGates(store)
+    let (first, second) = store.twoWriteGates()
     defer {
       first.open()
       second.open()
@@ -297,7 +316,7 @@ struct SettingsTests {
     let environment = world.environment(.en, store: store)
     let model = SettingsViewModel(environment: environment)
     await environment.settled()
-    let (first, second) = twoGates(store)
+    let (first, second) = store.twoWriteGates()
     defer {
       first.open()
       second.open()
@@ -316,23 +335,6 @@ struct SettingsTests {
     token.cancel()
     #expect(shown.value.allSatisfy { $0 == "Day starts at 06:00" }, "\(shown.value)")
     #expect(try world.store.settings().dayStart == DayStart(hour: 6)!)
-  }
-
-  /// Two gates for `store`'s next writes: the first write waits at the first, every later one at
-  /// the second.
-  func twoGates(_ store: FailingStore) -> (Gate, Gate) {
-    let (first, second) = (Gate(), Gate())
-    first.close()
-    second.close()
-    let writes = Watched(0)
-    store.beforeEachWrite {
-      let number = writes.update { count in
-        count += 1
-        return count
-      }
-      (number == 1 ? first : second).passThrough()
-    }
-    return (first, second)
   }
 
   @Test func aReminderSwitchedOffWhileTheSystemAnswersIsNotScheduledByTheAnswer() async throws {

@@ -131,7 +131,10 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     collapsedSubscription = environment.access.observe(
       fetch: { (store) throws(StoreError) in try store.settings().collapsedCategoryIDs },
       onChange: { [weak self] result in
-        guard let self, case .success(let stored) = result, stored != self.collapsed else { return }
+        // While this screen's own saves are on their way, a read between them holds what the
+        // first left, and would open the second category again for a moment.
+        guard let self, collapsedSaves == 0, case .success(let stored) = result, stored != self.collapsed
+        else { return }
         self.collapsed = stored
         self.show(self.state)
       })
@@ -143,7 +146,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     let isCollapsed = !collapsed.contains(id)
     if isCollapsed { collapsed.insert(id) } else { collapsed.remove(id) }
     show(state)
-    attemptSoon(environment) { store in
+    collapsedSaves += 1
+    saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       _ = try store.updateSettings { settings in
         if isCollapsed {
           settings.collapsedCategoryIDs.insert(id)
@@ -151,8 +155,15 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
           settings.collapsedCategoryIDs.remove(id)
         }
       }
+    } then: { [weak self] _ in
+      self?.collapsedSaves -= 1
+    } failed: { [weak self] in
+      self?.collapsedSaves -= 1
     }
   }
+
+  /// How many of this screen's saves of the collapsed categories are on their way.
+  private var collapsedSaves = 0
 
   /// Observes the filter as stored: a filter chosen elsewhere (another screen, another process)
   /// shows here too; this screen's own choice coming back is no news.
