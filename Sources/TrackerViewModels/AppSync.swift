@@ -128,7 +128,9 @@ public final class AppSync: ObservableViewModel {
       next.failure = error
     }
     state = next
-    refresh()
+    // Not once the syncs were stopped (the app is closing): a read begun then could still hold
+    // the store as the process exits.
+    if background != nil { refresh() }
   }
 }
 

@@ -457,15 +457,24 @@ public final class TrackerFormViewModel: PresentedScreen {
   private func watchAwaited(_ id: UUID) {
     awaitedWatch = environment.access.observe { [weak self] change in
       guard change.isEverything || change.categoryIDs.contains(id) else { return }
-      self?.environment.access.read { (store) throws(StoreError) in
-        try store.categories()
-      } then: { [weak self] read in
-        guard let self, awaitedCategoryID == id, case .success(let categories) = read,
-          !categories.contains(where: { $0.id == id })
-        else { return }
-        awaitedCategoryID = nil
-        refresh()
-      }
+      self?.checkAwaited(id)
+    }
+    // And once now: deleted before the watch began (elsewhere, after the list the user chose
+    // from was read), no later commit would tell of it.
+    checkAwaited(id)
+  }
+
+  /// Reads the categories and ends the wait for `id` when it is not there (deleted): asked after
+  /// the choice, which comes after the commit that made the category, the read has it otherwise.
+  private func checkAwaited(_ id: UUID) {
+    environment.access.read { (store) throws(StoreError) in
+      try store.categories()
+    } then: { [weak self] read in
+      guard let self, awaitedCategoryID == id, case .success(let categories) = read,
+        !categories.contains(where: { $0.id == id })
+      else { return }
+      awaitedCategoryID = nil
+      refresh()
     }
   }
 
