@@ -142,6 +142,35 @@ struct ArrangementScreenTests {
     #expect(try world.store.settings().collapsedCategoryIDs == [home.id, joys.id])
   }
 
+  @Test func aCollapseThatFailsShowsWhatWasStoredElsewhereMeanwhile() async throws {
+    let world = try world()
+    let store = FailingStore(world.store)
+    let environment = world.environment(.en, store: store)
+    let flow = await AppFlow.launch(environment: environment)
+    await flow.settled()
+    let gate = Gate()
+    gate.close()
+    store.beforeEachWrite { gate.passThrough() }
+    defer { gate.open() }
+    try flow.tap("section:" + home.title)
+    #expect(await until { gate.waiting == 1 })
+    // Another program collapses Joys while the save waits: the screen reads it, and keeps its
+    // own choice meanwhile.
+    var heard = environment.access.changes().makeAsyncIterator()
+    try world.store.updateSettings { $0.collapsedCategoryIDs = [joys.id] }
+    _ = await heard.next()
+    await environment.access.settled(readsOnly: true)
+    let collapsed = { Set(flow.view.main?.sections.filter(\.isCollapsed).map(\.title) ?? []) }
+    #expect(collapsed() == [home.title])
+    // The save fails: the screen shows what is stored.
+    store.fail(.nextWrite(FailingStore.readOnly))
+    store.beforeEachWrite(nil)
+    gate.open()
+    await flow.settled()
+    #expect(flow.view.alert != nil)
+    #expect(collapsed() == [joys.title])
+  }
+
   @Test(arguments: [Language.en, .ru])
   func aCollapsedCategoryShowsItsDaysProgressAndStaysCollapsed(language: Language) async throws {
     let world = try world()

@@ -337,6 +337,40 @@ struct SettingsTests {
     #expect(try world.store.settings().dayStart == DayStart(hour: 6)!)
   }
 
+  @Test func aReminderSaveThatFailsShowsWhatWasStoredElsewhereMeanwhile() async throws {
+    let world = try TestWorld.demo()
+    try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }
+    let scheduler = RecordingScheduler(status: .granted)
+    let store = FailingStore(world.store)
+    var environment = world.environment(.en, store: store)
+    environment.notifications = scheduler
+    let model = SettingsViewModel(environment: environment)
+    await environment.settled()
+    let gate = Gate()
+    gate.close()
+    store.beforeEachWrite { gate.passThrough() }
+    defer { gate.open() }
+    model.reminderToggled()
+    #expect(await until { gate.waiting == 1 })
+    // Another program moves the reminder to 09:00 while the switch's save waits: the screen
+    // reads it, and keeps its own switch meanwhile.
+    var heard = environment.access.changes().makeAsyncIterator()
+    try world.store.updateSettings {
+      $0.reminder = ReminderSettings(isOn: true, time: ReminderTime("09:00")!)
+    }
+    _ = await heard.next()
+    await environment.access.settled(readsOnly: true)
+    #expect(!model.state.isReminderOn)
+    // The switch's save fails: the screen shows what is stored, and the scheduler agrees.
+    store.fail(.nextWrite(FailingStore.readOnly))
+    store.beforeEachWrite(nil)
+    gate.open()
+    await environment.settled()
+    #expect(model.state.alert != nil)
+    #expect(model.state.isReminderOn && model.state.timeText == "09:00", "\(model.state)")
+    #expect(scheduler.calls.last == .schedule("09:00", title: "Tracker", body: "Time to mark today's habits"))
+  }
+
   @Test func aReminderSwitchedOffWhileTheSystemAnswersIsNotScheduledByTheAnswer() async throws {
     let world = try TestWorld.demo()
     try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }

@@ -168,6 +168,28 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   /// How many saves of the reminder and of the day start are under way (`follow`).
   private var reminderSaves = 0
   private var dayStartSaves = 0
+  /// The latest reminder and day start read while saves of theirs were on the way (kept off the
+  /// screen then): what is stored when the last of them fails. The read is not handed over again.
+  private var reminderReadWhileSaving: ReminderSettings?
+  private var dayStartReadWhileSaving: DayStart?
+
+  /// One save of the reminder ended: once none is on the way, the reminder read meanwhile.
+  @discardableResult
+  private func endReminderSave() -> ReminderSettings? {
+    reminderSaves -= 1
+    guard reminderSaves == 0 else { return nil }
+    defer { reminderReadWhileSaving = nil }
+    return reminderReadWhileSaving
+  }
+
+  /// One save of the day start ended: once none is on the way, the hour read meanwhile.
+  @discardableResult
+  private func endDayStartSave() -> DayStart? {
+    dayStartSaves -= 1
+    guard dayStartSaves == 0 else { return nil }
+    defer { dayStartReadWhileSaving = nil }
+    return dayStartReadWhileSaving
+  }
   private var subscription: ObservationToken?
   private var archivedSubscription: ObservationToken?
   /// The archived trackers last read.
@@ -182,6 +204,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   /// it saves: a read between two saves (or begun before one) holds the value stored before it,
   /// and showed it for a moment (the switch on again, the system asked again).
   private func follow(_ stored: StoreSettings, isFirstRead: Bool) {
+    if reminderSaves > 0 { reminderReadWhileSaving = stored.reminder }
+    if dayStartSaves > 0 { dayStartReadWhileSaving = stored.dayStart }
     let storedReminder = reminderSaves == 0 ? stored.reminder : reminder
     let storedDayStart = dayStartSaves == 0 ? stored.dayStart : dayStart
     guard isFirstRead || storedReminder != reminder || storedDayStart != dayStart else { return }
@@ -235,12 +259,13 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
       try store.updateSettings { $0.dayStart = start }
     } then: { [weak self] _ in
       cache.saveEnded()
-      self?.dayStartSaves -= 1
+      self?.endDayStartSave()
     } failed: { [weak self] in
       cache.saveEnded()
-      self?.dayStartSaves -= 1
-      cache.remember(before, through: access)
-      self?.dayStart = before
+      // What is stored: the hour read while the save was on the way, else the one before.
+      let stored = self?.endDayStartSave() ?? before
+      cache.remember(stored, through: access)
+      self?.dayStart = stored
       self?.show()
     }
   }
@@ -358,12 +383,20 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.reminder = next }
     } then: { [weak self] _ in
-      self?.reminderSaves -= 1
+      self?.endReminderSave()
       done()
     } failed: { [weak self] in
-      self?.reminderSaves -= 1
-      self?.reminder = before
-      self?.show()
+      guard let self else { return }
+      // What is stored: the reminder read while the save was on the way (changed elsewhere: the
+      // scheduler is brought to agree with it), else the one before.
+      if let read = endReminderSave() {
+        reminder = read
+        show()
+        reconcile()
+      } else {
+        reminder = before
+        show()
+      }
     }
   }
 

@@ -131,10 +131,15 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     collapsedSubscription = environment.access.observe(
       fetch: { (store) throws(StoreError) in try store.settings().collapsedCategoryIDs },
       onChange: { [weak self] result in
+        guard let self, case .success(let stored) = result else { return }
         // While this screen's own saves are on their way, a read between them holds what the
-        // first left, and would open the second category again for a moment.
-        guard let self, collapsedSaves == 0, case .success(let stored) = result, stored != self.collapsed
-        else { return }
+        // first left, and would open the second category again for a moment: kept for when the
+        // last save fails.
+        guard collapsedSaves == 0 else {
+          collapsedReadWhileSaving = stored
+          return
+        }
+        guard stored != self.collapsed else { return }
         self.collapsed = stored
         self.show(self.state)
       })
@@ -156,14 +161,30 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         }
       }
     } then: { [weak self] _ in
-      self?.collapsedSaves -= 1
+      self?.endCollapsedSave()
     } failed: { [weak self] in
-      self?.collapsedSaves -= 1
+      // What is stored, when it was read while the saves were on the way (changed elsewhere);
+      // else the screen keeps the user's choice, and the alert says it was not saved.
+      guard let self, let stored = endCollapsedSave(), stored != collapsed else { return }
+      collapsed = stored
+      show(state)
     }
   }
 
   /// How many of this screen's saves of the collapsed categories are on their way.
   private var collapsedSaves = 0
+  /// The collapsed categories last read while they were (kept off the screen then); the read is
+  /// not handed over again.
+  private var collapsedReadWhileSaving: Set<UUID>?
+
+  /// One save of the collapsed categories ended: once none is on the way, what was read meanwhile.
+  @discardableResult
+  private func endCollapsedSave() -> Set<UUID>? {
+    collapsedSaves -= 1
+    guard collapsedSaves == 0 else { return nil }
+    defer { collapsedReadWhileSaving = nil }
+    return collapsedReadWhileSaving
+  }
 
   /// Observes the filter as stored: a filter chosen elsewhere (another screen, another process)
   /// shows here too; this screen's own choice coming back is no news.
