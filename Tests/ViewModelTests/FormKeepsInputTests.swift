@@ -202,4 +202,23 @@ struct FormKeepsInputTests {
     #expect(form.state.categoryValue == nil)
     #expect(form.categoryID == nil)
   }
+
+  @Test func aCategoryDeletedElsewhereBeforeItWasChosenIsNotKeptChosen() async throws {
+    // Chosen from a list read before another program deleted it: no commit comes after the
+    // choice to tell of the deletion.
+    let world = try MeasureAndQuotaFormTests.world()
+    let environment = world.environment(.en)
+    let form = await loaded(TrackerFormViewModel(environment: environment, mode: .newHabit))
+    let gone = TrackerCategory(id: id(73), title: "Gone")
+    var heard = environment.access.changes().makeAsyncIterator()
+    try world.store.createCategory(gone)
+    try world.store.deleteCategory(id: gone.id)
+    _ = await heard.next()
+    _ = await heard.next()
+    await environment.settled()
+    form.categoryChosen(gone.id)
+    await environment.settled()
+    #expect(form.state.categoryValue == nil)
+    #expect(form.categoryID == nil)
+  }
 }
