@@ -206,7 +206,11 @@ struct InteractiveOtherProgramsTests {
     let (store, terminal) = try appOnOneHabit()
     terminal.press(Keys.enter, thenSee: "Habit")
     terminal.press(Keys.enter, thenSee: "Create")
-    // The form opens on the only category there is (issue 49).
+    // The form opens on the only category there is (issue 49), once its read has come. The Tabs
+    // wait for it: the read relabels the focused Category row ("Category" to "Category: Home"),
+    // which would pass for the frame of a Tab still on its way, and Enter then opened Schedule.
+    let categoryShown = terminal.wait { $0.lines.contains { $0.hasPrefix("│ Home ") } }
+    #expect(categoryShown != nil, "\(terminal.screen)")
     try terminal.tab(to: "Category: Home")
     terminal.press(Keys.enter, thenSee: "Add category")
     // The list opens on the form's category once it has read it; "Add category" is a Tab away.
