@@ -110,12 +110,18 @@ struct ArrangementScreenTests {
     #expect(flow.view.card("Paint") == nil)
   }
 
-  @Test func twoHeadersTappedWhileTheFileIsBusyStayCollapsedBetweenTheirSaves() async throws {
+  /// The app launched on `world()` through a store that can hold and fail its writes.
+  func appOnAFailingStore() async throws -> (TestWorld, FailingStore, AppEnvironment, AppFlow) {
     let world = try world()
     let store = FailingStore(world.store)
     let environment = world.environment(.en, store: store)
     let flow = await AppFlow.launch(environment: environment)
     await flow.settled()
+    return (world, store, environment, flow)
+  }
+
+  @Test func twoHeadersTappedWhileTheFileIsBusyStayCollapsedBetweenTheirSaves() async throws {
+    let (world, store, environment, flow) = try await appOnAFailingStore()
     // The first header's save waits at the first gate, the second's at the second: between
     // them, the screen reads what the first one left.
     let (first, second) = store.twoWriteGates()
@@ -143,11 +149,7 @@ struct ArrangementScreenTests {
   }
 
   @Test func aCollapseThatFailsShowsWhatWasStoredElsewhereMeanwhile() async throws {
-    let world = try world()
-    let store = FailingStore(world.store)
-    let environment = world.environment(.en, store: store)
-    let flow = await AppFlow.launch(environment: environment)
-    await flow.settled()
+    let (world, store, environment, flow) = try await appOnAFailingStore()
     let gate = Gate()
     gate.close()
     store.beforeEachWrite { gate.passThrough() }

@@ -240,7 +240,11 @@ struct SettingsTests {
     #expect(!flow.elements.map(\.id).contains("reminder-time"))
   }
 
-  @Test func aReminderSwitchedOffWhileItsNewTimeIsSavingIsNotScheduledAgain() async throws {
+  /// Settings read, on a store that can hold and fail its writes, with the reminder stored on at
+  /// 20:00 and allowed (so scheduled).
+  func reminderOnAt8PM() async throws
+    -> (TestWorld, FailingStore, RecordingScheduler, AppEnvironment, SettingsViewModel)
+  {
     let world = try TestWorld.demo()
     try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }
     let scheduler = RecordingScheduler(status: .granted)
@@ -249,6 +253,11 @@ struct SettingsTests {
     environment.notifications = scheduler
     let model = SettingsViewModel(environment: environment)
     await environment.settled()
+    return (world, store, scheduler, environment, model)
+  }
+
+  @Test func aReminderSwitchedOffWhileItsNewTimeIsSavingIsNotScheduledAgain() async throws {
+    let (world, store, scheduler, environment, model) = try await reminderOnAt8PM()
     #expect(model.state.isRead && model.state.isReminderOn)
     // The new time's save waits for the file (another program's write, a sync); the switch is
     // flipped off meanwhile.
@@ -277,14 +286,7 @@ struct SettingsTests {
   }
 
   @Test func aReadBetweenTwoSavesOfTheReminderDoesNotShowTheFirstForAMoment() async throws {
-    let world = try TestWorld.demo()
-    try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }
-    let scheduler = RecordingScheduler(status: .granted)
-    let store = FailingStore(world.store)
-    var environment = world.environment(.en, store: store)
-    environment.notifications = scheduler
-    let model = SettingsViewModel(environment: environment)
-    await environment.settled()
+    let (world, store, scheduler, environment, model) = try await reminderOnAt8PM()
     // The new time's save waits at the first gate, the switch's save (made meanwhile) at the
     // second: between them, the screen reads the settings the first one left.
     let (first, second) = store.twoWriteGates()
@@ -338,14 +340,7 @@ struct SettingsTests {
   }
 
   @Test func aReminderSaveThatFailsShowsWhatWasStoredElsewhereMeanwhile() async throws {
-    let world = try TestWorld.demo()
-    try world.store.updateSettings { $0.reminder = ReminderSettings(isOn: true, time: .evening) }
-    let scheduler = RecordingScheduler(status: .granted)
-    let store = FailingStore(world.store)
-    var environment = world.environment(.en, store: store)
-    environment.notifications = scheduler
-    let model = SettingsViewModel(environment: environment)
-    await environment.settled()
+    let (world, store, scheduler, environment, model) = try await reminderOnAt8PM()
     let gate = Gate()
     gate.close()
     store.beforeEachWrite { gate.passThrough() }
