@@ -67,12 +67,47 @@ enum Tool {
       return await RunCommand.run(script, invocation, settings, context)
     case .app:
       return await AppCommand.run(invocation, settings, context)
-    case .stats:
-      return StatsCommand.run(invocation, settings, context)
     case .list:
       return await ListCommand.run(invocation, settings, context)
     case .widget:
       return await WidgetCommand.run(invocation, settings, context)
+    default:
+      return sayingWhenItWaits(invocation, context) { runAtOnce(invocation, settings, context) }
+    }
+  }
+
+  /// Runs `command` (one that calls the store itself, on this thread), telling the person at once
+  /// when one of its writes finds the data file held by another program, so that a command never
+  /// waits in silence for up to the busy timeout (10 s) before it goes on or says why it cannot.
+  /// Said once, on standard error, so standard output stays the command's answer alone. The
+  /// commands that run a screen (`show`, `run`, `app`, `list`, `widget`) write through the app's
+  /// store access on its writer's thread, which this does not reach: `app` tells of a wait on
+  /// its bottom line ("Saving…") and in its busy alert.
+  private static func sayingWhenItWaits(
+    _ invocation: Invocation, _ context: ToolContext, _ command: () -> Outcome
+  ) -> Outcome {
+    let path = StoreOpening.trackerPath(invocation, context)
+    let language = Messages.language
+    let told = Locked(false)
+    let tell = context.tell
+    return StoreLockWait.reporting(
+      to: { failure in
+        let toldBefore = told.withLock { told in
+          defer { told = true }
+          return told
+        }
+        guard !toldBefore else { return }
+        tell(Messages.$language.withValue(language) { Messages.waiting(for: path, holder: failure.holder) })
+      }, command)
+  }
+
+  /// The commands that call the store themselves and await nothing.
+  private static func runAtOnce(_ invocation: Invocation, _ settings: Settings, _ context: ToolContext)
+    -> Outcome
+  {
+    switch invocation.command {
+    case .stats:
+      return StatsCommand.run(invocation, settings, context)
     case .remind:
       return RemindCommand.run(invocation, settings, context)
     case .reminder(let verb):
@@ -97,7 +132,7 @@ enum Tool {
       return ImportCommand.run(file, invocation, settings, context)
     case .sync:
       return SyncCommand.run(invocation, settings, context)
-    case .help, .version:
+    case .help, .version, .tour, .show, .run, .app, .list, .widget:
       return Outcome()
     }
   }

@@ -24,6 +24,10 @@ struct ToolContext {
   /// standard output goes to a file) and reads one line of answer from standard input; nil when
   /// standard input ends first. In-process tests answer nothing unless they say otherwise.
   var ask: (_ question: String) -> String? = { _ in nil }
+  /// Writes `line` on standard error at once, while the command still runs: what a command says
+  /// of a wait it is in, before its outcome (which is written at its end). In-process tests hear
+  /// nothing unless they say otherwise.
+  var tell: @Sendable (_ line: String) -> Void = { _ in }
 }
 
 /// What a run printed and how it ended.

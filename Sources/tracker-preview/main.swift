@@ -43,6 +43,9 @@ let context = ToolContext(
     // An answer from a pipe is not echoed: the question's line is ended here, as Enter ends it.
     if answer != nil, isatty(STDIN_FILENO) == 0 { _ = Descriptor.writeAll(STDERR_FILENO, Data("\n".utf8)) }
     return answer
+  },
+  tell: { line in
+    if !closedStreams.contains(STDERR_FILENO) { _ = Descriptor.writeAll(STDERR_FILENO, Data(line.utf8)) }
   })
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Started with almost no files to open (`ulimit -n 8`), libdispatch would stop the process as

@@ -417,7 +417,11 @@ struct DailyUseTests {
       async let imported = runProgramAside(
         preview, ["import", backup.path, "--store", store, "--lang", language] + fixed)
       let (write, restore) = try await (done, imported)
-      #expect(write.error.hasPrefix(notSaved), "\(write.error)")
+      // First the line said as the wait began (WaitingCLITests), then the failure.
+      let lines = write.error.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(
+        lines.count == 3 && lines[0].contains("pid \(getpid())") && lines[0].hasSuffix("…"), "\(write.error)")
+      #expect(lines.count == 3 && lines[1].hasPrefix(notSaved), "\(write.error)")
       #expect(restore.error.contains(notImported), "\(restore.error)")
       for result in [write, restore] {
         #expect(result.status == 1)

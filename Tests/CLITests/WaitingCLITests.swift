@@ -1,0 +1,112 @@
+import Foundation
+import OtherProgram
+import TestSupport
+import Testing
+
+/// A command whose write finds the data file held by another program says so at once, while it
+/// waits, and goes on when the file is let go. Before, it waited up to the busy timeout (10 s)
+/// in silence, and only a wait that ran out said who held the file.
+@Suite("tracker-preview while another program holds the data file", .temporaryFolders)
+struct WaitingCLITests {
+  /// A data file with the habit "Бег" (onboarding over, as after restoring a backup).
+  func preparedStore() throws -> String {
+    let folder = TemporaryFolder().url
+    let archive = folder.appendingPathComponent("backup.json")
+    try Data(DailyUseTests.archive.utf8).write(to: archive)
+    let store = folder.appendingPathComponent("tracker.sqlite").path
+    let result = try runCLI(["import", archive.path, "--store", store] + fixed)
+    #expect(result.status == 0, "\(result.error)")
+    return store
+  }
+
+  @Test(arguments: [
+    (
+      "en", "Waiting for another program (tracker-store-w, pid PID) to let go of the data file PATH…\n",
+      "Бег: done on"
+    ),
+    (
+      "ru", "Жду, пока другая программа (tracker-store-w, pid PID) освободит файл с данными PATH…\n",
+      "Бег: отмечено за"
+    ),
+  ])
+  func aWriteThatFindsTheFileHeldSaysSoAtOnceAndGoesOnWhenItIsLetGo(
+    language: String, waiting: String, done: String
+  ) async throws {
+    let store = try preparedStore()
+    let arguments = ["done", "Бег", "--store", store, "--lang", language] + fixed
+    // All on a thread of its own, so that the lock is let go within the busy timeout however
+    // busy the tests' pool is: the line is read while the command waits, the holder holding on.
+    let run = try await aside {
+      let holder = try LockHolder(store)
+      let command = try Started(builtProduct("tracker-preview"), arguments)
+      let said = command.readErrorLine()
+      let whileSaid = (holding: holder.isHolding, waiting: command.isRunning)
+      holder.release()
+      return (pid: holder.pid, said: said, whileSaid: whileSaid, ended: command.end())
+    }
+    #expect(run.whileSaid.holding && run.whileSaid.waiting)
+    let expected = waiting.replacingOccurrences(of: "PID", with: "\(run.pid)")
+      .replacingOccurrences(of: "PATH", with: store)
+    #expect(run.said == expected)
+    #expect(run.ended.status == 0, "\(run.ended.error)")
+    #expect(run.ended.output.hasPrefix(done), "\(run.ended.output)")
+    // Said once, and nothing else: the wait ended in the write.
+    #expect(run.ended.error == run.said)
+    let list = try runCLI(["list", "--json", "--store", store] + fixed)
+    let listed = try #require(JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [String: Any])
+    let habits = (listed["sections"] as? [[String: Any]] ?? []).flatMap {
+      $0["trackers"] as? [[String: Any]] ?? []
+    }
+    #expect(habits.first { $0["name"] as? String == "Бег" }?["done"] as? Bool == true, "\(list.output)")
+  }
+
+  /// A file nobody holds: nothing is said of waiting (standard error stays empty).
+  @Test func aWriteThatFindsTheFileFreeSaysNothingOfWaiting() throws {
+    let store = try preparedStore()
+    let done = try runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fixed)
+    #expect(done.status == 0)
+    #expect(done.error.isEmpty, "\(done.error)")
+  }
+}
+
+/// A program started with its standard output and error piped, read while it runs.
+private final class Started {
+  private let process = Process()
+  private let output = Pipe()
+  private let error = Pipe()
+  /// What was read of standard error so far.
+  private var errorRead = Data()
+
+  init(_ executable: URL, _ arguments: [String]) throws {
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = [:]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+  }
+
+  var isRunning: Bool { process.isRunning }
+
+  /// Blocks until standard error has a whole line (or ends), and returns what it said so far.
+  func readErrorLine() -> String {
+    while !errorRead.contains(UInt8(ascii: "\n")) {
+      let chunk = error.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      errorRead.append(chunk)
+    }
+    return String(decoding: errorRead, as: UTF8.self)
+  }
+
+  /// Waits for the program's end: its status and all it printed.
+  func end() -> (status: Int32, output: String, error: String) {
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    errorRead.append(error.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: printed, as: UTF8.self),
+      String(decoding: errorRead, as: UTF8.self)
+    )
+  }
+}
