@@ -2,6 +2,7 @@ import FailingStores
 import FlowTestSupport
 import Foundation
 import ModelTestSupport
+import TestSupport
 import Testing
 import TrackerAutomation
 import TrackerLocalization
@@ -250,6 +251,35 @@ struct FailureTests {
     #expect(flow.view.main?.filter == .completed)
     #expect(flow.view.main?.sections.flatMap(\.cards).map(\.name) == [names[3]])
     #expect(try world.store.settings().filter == .all)
+  }
+
+  /// Another program chooses a filter while this screen's own save of one waits: the screen keeps
+  /// its choice meanwhile, and when its save fails it shows what is stored (before, the filter
+  /// read meanwhile was dropped, and the screen went on with a filter stored nowhere).
+  @Test func aFilterThatCannotBeRememberedGivesWayToOneChosenElsewhereMeanwhile() async throws {
+    let (world, store, _) = try demo(.en)
+    let environment = world.environment(.en, store: store)
+    let flow = await AppFlow.launch(environment: environment)
+    await flow.settled()
+    try await flow.tapAndSettle("filters")
+    let gate = Gate()
+    gate.close()
+    store.beforeEachWrite { gate.passThrough() }
+    defer { gate.open() }
+    try flow.tap("filter:completed")
+    #expect(await until { gate.waiting == 1 })
+    var heard = environment.access.changes().makeAsyncIterator()
+    try world.store.updateSettings { $0.filter = .today }
+    _ = await heard.next()
+    await environment.access.settled(readsOnly: true)
+    #expect(flow.view.main?.filter == .completed)
+    store.fail(.nextWrite(FailingStore.readOnly))
+    store.beforeEachWrite(nil)
+    gate.open()
+    await flow.settled()
+    #expect(flow.view.alert == couldNotSave(.en))
+    #expect(flow.view.main?.filter == .today)
+    #expect(try world.store.settings().filter == .today)
   }
 
   @Test(arguments: Language.allCases)

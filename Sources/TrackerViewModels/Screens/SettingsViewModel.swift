@@ -165,31 +165,10 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     if reminder.isOn { reconcile() }
   }
 
-  /// How many saves of the reminder and of the day start are under way (`follow`).
-  private var reminderSaves = 0
-  private var dayStartSaves = 0
-  /// The latest reminder and day start read while saves of theirs were on the way (kept off the
-  /// screen then): what is stored when the last of them fails. The read is not handed over again.
-  private var reminderReadWhileSaving: ReminderSettings?
-  private var dayStartReadWhileSaving: DayStart?
-
-  /// One save of the reminder ended: once none is on the way, the reminder read meanwhile.
-  @discardableResult
-  private func endReminderSave() -> ReminderSettings? {
-    reminderSaves -= 1
-    guard reminderSaves == 0 else { return nil }
-    defer { reminderReadWhileSaving = nil }
-    return reminderReadWhileSaving
-  }
-
-  /// One save of the day start ended: once none is on the way, the hour read meanwhile.
-  @discardableResult
-  private func endDayStartSave() -> DayStart? {
-    dayStartSaves -= 1
-    guard dayStartSaves == 0 else { return nil }
-    defer { dayStartReadWhileSaving = nil }
-    return dayStartReadWhileSaving
-  }
+  /// The saves of the reminder and of the day start under way, and what was read of them
+  /// meanwhile (`follow`).
+  private var reminderSaves = SavesUnderWay<ReminderSettings>()
+  private var dayStartSaves = SavesUnderWay<DayStart>()
   private var subscription: ObservationToken?
   private var archivedSubscription: ObservationToken?
   /// The archived trackers last read.
@@ -204,10 +183,8 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   /// it saves: a read between two saves (or begun before one) holds the value stored before it,
   /// and showed it for a moment (the switch on again, the system asked again).
   private func follow(_ stored: StoreSettings, isFirstRead: Bool) {
-    if reminderSaves > 0 { reminderReadWhileSaving = stored.reminder }
-    if dayStartSaves > 0 { dayStartReadWhileSaving = stored.dayStart }
-    let storedReminder = reminderSaves == 0 ? stored.reminder : reminder
-    let storedDayStart = dayStartSaves == 0 ? stored.dayStart : dayStart
+    let storedReminder = reminderSaves.mayShow(stored.reminder) ? stored.reminder : reminder
+    let storedDayStart = dayStartSaves.mayShow(stored.dayStart) ? stored.dayStart : dayStart
     guard isFirstRead || storedReminder != reminder || storedDayStart != dayStart else { return }
     let reminderChanged = isFirstRead || storedReminder != reminder
     reminder = storedReminder
@@ -253,17 +230,17 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     let (cache, access) = (environment.dayStartCache, environment.access)
     cache.remember(start, through: access)
     cache.saveBegan()
-    dayStartSaves += 1
+    dayStartSaves.began()
     show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.dayStart = start }
     } then: { [weak self] _ in
       cache.saveEnded()
-      self?.endDayStartSave()
+      self?.dayStartSaves.ended()
     } failed: { [weak self] in
       cache.saveEnded()
       // What is stored: the hour read while the save was on the way, else the one before.
-      let stored = self?.endDayStartSave() ?? before
+      let stored = self?.dayStartSaves.ended() ?? before
       cache.remember(stored, through: access)
       self?.dayStart = stored
       self?.show()
@@ -378,18 +355,18 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   private func save(_ next: ReminderSettings, then done: @escaping @MainActor @Sendable () -> Void = {}) {
     let before = reminder
     reminder = next
-    reminderSaves += 1
+    reminderSaves.began()
     show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.reminder = next }
     } then: { [weak self] _ in
-      self?.endReminderSave()
+      self?.reminderSaves.ended()
       done()
     } failed: { [weak self] in
       guard let self else { return }
       // What is stored: the reminder read while the save was on the way (changed elsewhere: the
       // scheduler is brought to agree with it), else the one before.
-      if let read = endReminderSave() {
+      if let read = reminderSaves.ended() {
         reminder = read
         show()
         reconcile()

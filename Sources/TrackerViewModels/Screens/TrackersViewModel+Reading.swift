@@ -8,17 +8,37 @@ extension TrackersViewModel {
   func saveFilter(_ filter: TrackerFilter) {
     let before = storedFilter
     storedFilter = filter
-    filterSaves += 1
+    filterSaves.began()
     saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
       try store.updateSettings { $0.filter = filter }
     } then: { [weak self] _ in
-      self?.filterSaves -= 1
+      self?.filterSaves.ended()
     } failed: { [weak self] in
+      guard let self else { return }
       // Still stored as before: another process's later change of the data does not take the
-      // user's choice off the screen, a change of the filter elsewhere does.
-      self?.filterSaves -= 1
-      self?.storedFilter = before
+      // user's choice off the screen, a change of the filter elsewhere does — read while the
+      // save was on its way, it is shown now.
+      let read = filterSaves.ended()
+      storedFilter = before
+      if let read { follow(storedFilter: read) }
     }
+  }
+
+  /// The filter as stored, read: a filter chosen elsewhere (another screen, another process)
+  /// shows here too; the one this screen knows is stored changes nothing.
+  func follow(storedFilter filter: TrackerFilter) {
+    guard filter != storedFilter else { return }
+    storedFilter = filter
+    guard filter != state.filter else { return }
+    var next = state
+    next.filter = filter
+    // "Trackers for today" chosen elsewhere moves to today, as choosing it here does.
+    let today = environment.today
+    if filter == .today, next.selectedDay != today {
+      next.selectedDay = today
+      next.dateText = DisplayText.shortDate(today, today: today, environment.localizer)
+    }
+    show(next)
   }
 
   /// Shows `next`: filtered and composed from what was read when its day is the one observed

@@ -122,9 +122,9 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// The filter as stored, as far as this screen knows: what it last read, or last saved itself.
   var storedFilter: TrackerFilter?
 
-  /// How many of this screen's saves of the filter are on their way: meanwhile a filter read
-  /// before them is not news.
-  var filterSaves = 0
+  /// This screen's saves of the filter on their way: meanwhile a filter read before them is not
+  /// news, and is kept for when the last of them fails.
+  var filterSaves = SavesUnderWay<TrackerFilter>()
 
   /// Observes the categories collapsed as stored (another window, the next launch).
   func observeCollapsed() {
@@ -135,11 +135,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         // While this screen's own saves are on their way, a read between them holds what the
         // first left, and would open the second category again for a moment: kept for when the
         // last save fails.
-        guard collapsedSaves == 0 else {
-          collapsedReadWhileSaving = stored
-          return
-        }
-        guard stored != self.collapsed else { return }
+        guard collapsedSaves.mayShow(stored), stored != self.collapsed else { return }
         self.collapsed = stored
         self.show(self.state)
       })
@@ -151,7 +147,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
     let isCollapsed = !collapsed.contains(id)
     if isCollapsed { collapsed.insert(id) } else { collapsed.remove(id) }
     show(state)
-    collapsedSaves += 1
+    collapsedSaves.began()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       _ = try store.updateSettings { settings in
         if isCollapsed {
@@ -161,30 +157,18 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         }
       }
     } then: { [weak self] _ in
-      self?.endCollapsedSave()
+      self?.collapsedSaves.ended()
     } failed: { [weak self] in
       // What is stored, when it was read while the saves were on the way (changed elsewhere);
       // else the screen keeps the user's choice, and the alert says it was not saved.
-      guard let self, let stored = endCollapsedSave(), stored != collapsed else { return }
+      guard let self, let stored = collapsedSaves.ended(), stored != collapsed else { return }
       collapsed = stored
       show(state)
     }
   }
 
-  /// How many of this screen's saves of the collapsed categories are on their way.
-  private var collapsedSaves = 0
-  /// The collapsed categories last read while they were (kept off the screen then); the read is
-  /// not handed over again.
-  private var collapsedReadWhileSaving: Set<UUID>?
-
-  /// One save of the collapsed categories ended: once none is on the way, what was read meanwhile.
-  @discardableResult
-  private func endCollapsedSave() -> Set<UUID>? {
-    collapsedSaves -= 1
-    guard collapsedSaves == 0 else { return nil }
-    defer { collapsedReadWhileSaving = nil }
-    return collapsedReadWhileSaving
-  }
+  /// This screen's saves of the collapsed categories on their way, and what was read meanwhile.
+  private var collapsedSaves = SavesUnderWay<Set<UUID>>()
 
   /// Observes the filter as stored: a filter chosen elsewhere (another screen, another process)
   /// shows here too; this screen's own choice coming back is no news.
@@ -195,18 +179,8 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         guard let self else { return }
         switch result {
         case .success(let filter):
-          guard self.filterSaves == 0, filter != self.storedFilter else { return }
-          self.storedFilter = filter
-          guard filter != self.state.filter else { return }
-          var next = self.state
-          next.filter = filter
-          // "Trackers for today" chosen elsewhere moves to today, as choosing it here does.
-          let today = self.environment.today
-          if filter == .today, next.selectedDay != today {
-            next.selectedDay = today
-            next.dateText = DisplayText.shortDate(today, today: today, self.environment.localizer)
-          }
-          self.show(next)
+          guard self.filterSaves.mayShow(filter) else { return }
+          self.follow(storedFilter: filter)
         case .failure(let error):
           self.state.alert = .storeFailure(error, .read, self.environment.localizer)
         }
