@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TrackerModels
 import TrackerSQLite
@@ -49,6 +50,17 @@ extension StoreFile {
   package static func holding(_ path: String) -> Holding? {
     if let writer = writeLockHolder(path) { return .writing(writer) }
     return rollbackReader(path).map(Holding.reading)
+  }
+
+  /// The failure of a write that finds the data file at `path` held (`SQLITE_BUSY`, in `sql`),
+  /// naming who holds it when the system says.
+  package static func busy(_ path: String, sql: String?) -> StorageFailure {
+    var failure = SQLiteError(code: SQLITE_BUSY, message: "database is locked", sql: sql).storageFailure
+    if let holding = holding(path) {
+      failure.detail += holding.detail
+      failure.holder = holding.holder
+    }
+    return failure
   }
 
   /// A program reading the database at `path` while it is in rollback journal mode: it holds the

@@ -243,20 +243,32 @@ package enum StoreFile {
   /// How long opening waits for another program's lock: SQLite's busy timeout, and the switch to
   /// WAL mode, which SQLite's busy handler does not cover.
   static let openingBusyTimeout: Duration = .seconds(10)
+  private static let openingBusyTimeoutPragma =
+    "PRAGMA busy_timeout = \(openingBusyTimeout.components.seconds * 1000)"
 
   /// Puts the file in WAL mode. A file another program switched to a rollback journal
-  /// (`journal_mode=DELETE`) and is writing, or reading, cannot be switched until it lets go, and
-  /// SQLite answers the switch busy at once, without its busy handler (which could deadlock
-  /// there): the switch is tried again, every 20 ms, for the busy timeout a write waits, so a
-  /// command waits for another program's short write as it does in WAL mode.
-  private static func switchToWriteAheadLog(_ database: Database) throws(SQLiteError) {
+  /// (`journal_mode=DELETE`) and is writing, or reading, cannot be switched until it lets go.
+  /// SQLite answers the switch busy at once while the other program writes (its busy handler
+  /// could deadlock there), and waits in its busy handler while it reads: the handler is set
+  /// aside, and the switch tried again every 20 ms for the busy timeout a write waits, so a
+  /// command waits for another program's short write as it does in WAL mode. The first wait is
+  /// told as a write's is (`StoreLockWait`), so that whoever opens can say what it waits for.
+  private static func switchToWriteAheadLog(_ database: Database, path: String) throws(SQLiteError) {
     let deadline = ContinuousClock.now + openingBusyTimeout
+    try database.execute("PRAGMA busy_timeout = 0")
+    var reported = false
     while true {
       do {
         try database.execute("PRAGMA journal_mode = WAL")
+        // (A throw leaves the handler off: the caller closes the connection.)
+        try database.execute(openingBusyTimeoutPragma)
         return
       } catch {
         guard error.primaryCode == SQLITE_BUSY, ContinuousClock.now < deadline else { throw error }
+        if !reported, let report = StoreLockWait.report {
+          reported = true
+          report(busy(path, sql: "PRAGMA journal_mode = WAL"))
+        }
         Thread.sleep(forTimeInterval: 0.02)
       }
     }
@@ -268,12 +280,12 @@ package enum StoreFile {
     isTrackers: inout Bool
   ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
     do {
-      try database.execute("PRAGMA busy_timeout = \(openingBusyTimeout.components.seconds * 1000)")
+      try database.execute(openingBusyTimeoutPragma)
       // Reads only, before anything that could change a byte: a file that is not a database
       // fails here, and another program's database or a newer Tracker's is left as it is.
       let applied = try ownedVersions(database, schema)
       if !applied.isEmpty { isTrackers = true }
-      if !readOnly { try switchToWriteAheadLog(database) }
+      if !readOnly { try switchToWriteAheadLog(database, path: path) }
       try database.execute("PRAGMA synchronous = FULL")
       try database.execute("PRAGMA foreign_keys = ON")
       // Up to 32 MiB of page cache (allocated only as used): bulk imports stay in memory.

@@ -33,17 +33,7 @@ struct WaitingCLITests {
     language: String, waiting: String, done: String
   ) async throws {
     let store = try preparedStore()
-    let arguments = ["done", "Бег", "--store", store, "--lang", language] + fixed
-    // All on a thread of its own, so that the lock is let go within the busy timeout however
-    // busy the tests' pool is: the line is read while the command waits, the holder holding on.
-    let run = try await aside {
-      let holder = try LockHolder(store)
-      let command = try Started(builtProduct("tracker-preview"), arguments)
-      let said = command.readErrorLine()
-      let whileSaid = (holding: holder.isHolding, waiting: command.isRunning)
-      holder.release()
-      return (pid: holder.pid, said: said, whileSaid: whileSaid, ended: command.end())
-    }
+    let run = try await doneWhileHeld(store, language: language)
     #expect(run.whileSaid.holding && run.whileSaid.waiting)
     let expected = waiting.replacingOccurrences(of: "PID", with: "\(run.pid)")
       .replacingOccurrences(of: "PATH", with: store)
@@ -58,6 +48,44 @@ struct WaitingCLITests {
       $0["trackers"] as? [[String: Any]] ?? []
     }
     #expect(habits.first { $0["name"] as? String == "Бег" }?["done"] as? Bool == true, "\(list.output)")
+  }
+
+  /// A file another program switched to a rollback journal and holds, writing or reading, cannot
+  /// even be opened (put back in WAL mode) until it lets go: the opening's wait is said the same
+  /// way (before, it was not, even once writes' waits were).
+  @Test(arguments: [false, true])
+  func anOpeningThatFindsTheFileHeldInRollbackJournalModeSaysSoAtOnce(reading: Bool) async throws {
+    let store = try preparedStore()
+    let run = try await doneWhileHeld(store, language: "en", rollbackJournal: true, reading: reading)
+    #expect(run.whileSaid.holding && run.whileSaid.waiting)
+    #expect(
+      run.said
+        == "Waiting for another program (tracker-store-w, pid \(run.pid)) to let go of the data file \(store)…\n"
+    )
+    #expect(run.ended.status == 0, "\(run.ended.error)")
+    #expect(run.ended.output.hasPrefix("Бег: done on"), "\(run.ended.output)")
+    #expect(run.ended.error == run.said)
+  }
+
+  /// Runs `done Бег` on `store` while another program holds it (`LockHolder`), reads what the
+  /// command says on standard error up to the end of its first line, then lets the file go and
+  /// waits for the command's end. All on a thread of its own, so that the file is let go within
+  /// the busy timeout however busy the tests' pool is.
+  func doneWhileHeld(_ store: String, language: String, rollbackJournal: Bool = false, reading: Bool = false)
+    async throws -> (
+      pid: Int32, said: String, whileSaid: (holding: Bool, waiting: Bool),
+      ended: (status: Int32, output: String, error: String)
+    )
+  {
+    let arguments = ["done", "Бег", "--store", store, "--lang", language] + fixed
+    return try await aside {
+      let holder = try LockHolder(store, rollbackJournal: rollbackJournal, reading: reading)
+      let command = try Started(builtProduct("tracker-preview"), arguments)
+      let said = command.readErrorLine()
+      let whileSaid = (holding: holder.isHolding, waiting: command.isRunning)
+      holder.release()
+      return (pid: holder.pid, said: said, whileSaid: whileSaid, ended: command.end())
+    }
   }
 
   /// A file nobody holds: nothing is said of waiting (standard error stays empty).

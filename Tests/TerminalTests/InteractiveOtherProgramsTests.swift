@@ -77,6 +77,25 @@ struct InteractiveOtherProgramsTests {
     #expect(terminal.exitStatus() == 0)
   }
 
+  /// Started on a file another program switched to a rollback journal and holds, writing or
+  /// reading, the app cannot open it until it lets go: it says so at once, on the terminal, and
+  /// shows its screen once the file is free. Before, the terminal stayed blank for up to 10 s.
+  @Test(arguments: [false, true])
+  func startedOnAFileHeldInRollbackJournalModeTheAppSaysItWaitsThenOpens(reading: Bool) throws {
+    let store = try InteractiveTerminalTests().storeWithOneHabit()
+    let holder = try LockHolder(store, rollbackJournal: true, reading: reading)
+    let terminal = try PseudoTerminal(["app", "--store", store, "--lang", "en"] + fixedDay)
+    // Said before the full screen, as a line of its own: looked for in what was written.
+    let said =
+      "Waiting for another program (tracker-store-w, pid \(holder.pid)) to let go of the data file \(store)…"
+    #expect(terminal.waitForOutput(containing: said), "\(String(decoding: terminal.output, as: UTF8.self))")
+    #expect(holder.isHolding && !String(decoding: terminal.output, as: UTF8.self).contains("[+]"))
+    holder.release()
+    #expect(terminal.wait { $0.contains("Run") && $0.contains("[+]") } != nil, "\(terminal.screen)")
+    terminal.send("q")
+    #expect(terminal.exitStatus() == 0)
+  }
+
   @Test func withTheFileHeldByAnotherProgramKeysStillAnswerAndATapSavesOnceItIsFree() throws {
     let (store, terminal) = try appOnOneHabit()
     let holder = try LockHolder(store)

@@ -369,12 +369,7 @@ package final class StoreConnection: @unchecked Sendable {
   /// The failure of a write that waited as long as it could for the write lock, naming who holds
   /// it when another process does.
   private static func busy(_ path: String, sql: String?) -> StoreError {
-    var failure = SQLiteError(code: SQLITE_BUSY, message: "database is locked", sql: sql).storageFailure
-    if let holding = StoreFile.holding(path) {
-      failure.detail += holding.detail
-      failure.holder = holding.holder
-    }
-    return .storage(failure)
+    .storage(StoreFile.busy(path, sql: sql))
   }
 }
 

@@ -65,7 +65,14 @@ enum RunCommand {
   ) async -> Launched? {
     switch settings.app {
     case .tracker:
-      guard let store = StoreOpening.open(invocation, settings, context, createsFile: true, outcome: &outcome)
+      // Opening waits for another program that switched the file to a rollback journal and holds
+      // it: the full-screen app said nothing meanwhile, for up to the busy timeout.
+      guard
+        let store = Tool.sayingWhenItWaits(
+          invocation, context,
+          {
+            StoreOpening.open(invocation, settings, context, createsFile: true, outcome: &outcome)
+          })
       else {
         return nil
       }
