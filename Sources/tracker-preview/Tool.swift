@@ -80,10 +80,11 @@ enum Tool {
   /// when one of its writes, or the opening of the data file, finds the file held by another
   /// program, so that a command never waits in silence for up to the busy timeout (10 s) before
   /// it goes on or says why it cannot. Said once, on standard error, so standard output stays the
-  /// command's answer alone. The commands that run a screen (`show`, `run`, `app`, `list`,
-  /// `widget`) have their opening run this way (`RunCommand.launch`); their writes go through the
-  /// app's store access on its writer's thread, which this does not reach: `app` tells of those
-  /// waits on its bottom line ("Saving…") and in its busy alert.
+  /// command's answer alone. Of the commands that run the app's screens, `show`, `list` and
+  /// `widget` only read, which waits for nobody; `run` and `app` have their opening run this way
+  /// (`RunCommand.launch`), and then write through the app's store access on its writer's
+  /// thread, which this does not reach: `app` tells of those waits on its bottom line ("Saving…")
+  /// and in its busy alert.
   static func sayingWhenItWaits<Result>(
     _ invocation: Invocation, _ context: ToolContext, _ command: () -> Result
   ) -> Result {
