@@ -220,7 +220,13 @@ public final class StoreAccess<Store: Sendable, Change: Sendable> {
 
   /// What the write running on the writer's lane met of another program's lock, as it told the
   /// main actor; nil once its answer came.
-  private var lockMet: StorageFailure?
+  private var lockMet: StorageFailure? {
+    didSet { if let lockMet { lockWaitBegan?(lockMet) } }
+  }
+
+  /// Told on the main actor when a write first finds the data file held by another program,
+  /// before its answer: the command line's `run`, which has no "Saving…" line, says it waits.
+  package var lockWaitBegan: ((StorageFailure) -> Void)?
   private nonisolated let readLane = StoreLane(label: "tracker.store.read")
   private nonisolated let writeLane = StoreLane(label: "tracker.store.write")
   /// How many reads and writes were numbered for their lanes.

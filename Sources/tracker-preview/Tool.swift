@@ -81,26 +81,32 @@ enum Tool {
   /// program, so that a command never waits in silence for up to the busy timeout (10 s) before
   /// it goes on or says why it cannot. Said once, on standard error, so standard output stays the
   /// command's answer alone. Of the commands that run the app's screens, `show`, `list` and
-  /// `widget` only read, which waits for nobody; `run` and `app` have their opening run this way
-  /// (`RunCommand.launch`), and then write through the app's store access on its writer's
-  /// thread, which this does not reach: `app` tells of those waits on its bottom line ("Saving…")
-  /// and in its busy alert.
-  static func sayingWhenItWaits<Result>(
-    _ invocation: Invocation, _ context: ToolContext, _ command: () -> Result
-  ) -> Result {
+  /// `widget` only read, which waits for nobody; `run` and `app` say it as they open the file,
+  /// and a script's steps as they write (`RunCommand.launch`), while `app` tells of its writes'
+  /// waits on its bottom line ("Saving…") and in its busy alert.
+  private static func sayingWhenItWaits(
+    _ invocation: Invocation, _ context: ToolContext, _ command: () -> Outcome
+  ) -> Outcome {
+    StoreLockWait.reporting(to: sayingOnceWhatItWaitsFor(invocation, context), command)
+  }
+
+  /// What tells the person, the first time it is called, that the command waits for another
+  /// program's hold on its data file: the line, on standard error at once, in the run's language.
+  static func sayingOnceWhatItWaitsFor(_ invocation: Invocation, _ context: ToolContext)
+    -> @Sendable (StorageFailure) -> Void
+  {
     let path = StoreOpening.trackerPath(invocation, context)
     let language = Messages.language
     let told = Locked(false)
     let tell = context.tell
-    return StoreLockWait.reporting(
-      to: { failure in
-        let toldBefore = told.withLock { told in
-          defer { told = true }
-          return told
-        }
-        guard !toldBefore else { return }
-        tell(Messages.$language.withValue(language) { Messages.waiting(for: path, holder: failure.holder) })
-      }, command)
+    return { failure in
+      let toldBefore = told.withLock { told in
+        defer { told = true }
+        return told
+      }
+      guard !toldBefore else { return }
+      tell(Messages.$language.withValue(language) { Messages.waiting(for: path, holder: failure.holder) })
+    }
   }
 
   /// The commands that call the store themselves and await nothing.

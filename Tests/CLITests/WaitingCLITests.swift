@@ -67,17 +67,37 @@ struct WaitingCLITests {
     #expect(run.ended.error == run.said)
   }
 
-  /// Runs `done Бег` on `store` while another program holds it (`LockHolder`), reads what the
-  /// command says on standard error up to the end of its first line, then lets the file go and
-  /// waits for the command's end. All on a thread of its own, so that the file is let go within
-  /// the busy timeout however busy the tests' pool is.
-  func doneWhileHeld(_ store: String, language: String, rollbackJournal: Bool = false, reading: Bool = false)
+  /// A script's step that writes (a tap on a card's "+") while another program holds the file
+  /// says so as a command does, and the script goes on once the file is let go. Before, a script
+  /// waited in silence, its step's write on the app's writer thread.
+  @Test func aScriptsStepThatWaitsForTheFileSaysSoAtOnce() async throws {
+    let store = try preparedStore()
+    let script = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("tap.txt")
+    try Data("tap #complete:Бег\nexpect text \"2 days\"\n".utf8).write(to: script)
+    let run = try await doneWhileHeld(store, language: "en", command: ["run", script.path])
+    #expect(run.whileSaid.holding && run.whileSaid.waiting)
+    #expect(
+      run.said
+        == "Waiting for another program (tracker-store-w, pid \(run.pid)) to let go of the data file \(store)…\n"
+    )
+    #expect(run.ended.status == 0, "\(run.ended.error)")
+    #expect(run.ended.error == run.said)
+  }
+
+  /// Runs `done Бег` (or `command`) on `store` while another program holds it (`LockHolder`),
+  /// reads what the command says on standard error up to the end of its first line, then lets
+  /// the file go and waits for the command's end. All on a thread of its own, so that the file is
+  /// let go within the busy timeout however busy the tests' pool is.
+  func doneWhileHeld(
+    _ store: String, language: String, command: [String] = ["done", "Бег"], rollbackJournal: Bool = false,
+    reading: Bool = false
+  )
     async throws -> (
       pid: Int32, said: String, whileSaid: (holding: Bool, waiting: Bool),
       ended: (status: Int32, output: String, error: String)
     )
   {
-    let arguments = ["done", "Бег", "--store", store, "--lang", language] + fixed
+    let arguments = command + ["--store", store, "--lang", language] + fixed
     return try await aside {
       let holder = try LockHolder(store, rollbackJournal: rollbackJournal, reading: reading)
       let command = try Started(builtProduct("tracker-preview"), arguments)
