@@ -243,8 +243,15 @@ package enum StoreFile {
   /// How long opening waits for another program's lock: SQLite's busy timeout, and the switch to
   /// WAL mode, which SQLite's busy handler does not cover.
   static let openingBusyTimeout: Duration = .seconds(10)
-  private static let openingBusyTimeoutPragma =
-    "PRAGMA busy_timeout = \(openingBusyTimeout.components.seconds * 1000)"
+
+  /// Makes `database` wait for another program's lock for the opening's busy timeout, telling
+  /// each wait as a write's is (`StoreLockWait`), so that whoever opens can say what it waits
+  /// for: a program holding the file in rollback journal mode keeps even the first read out.
+  private static func waitWhileBusy(_ database: Database, path: String) {
+    database.waitWhileBusy(upTo: openingBusyTimeout) {
+      StoreLockWait.report?(busy(path, sql: nil))
+    }
+  }
 
   /// Puts the file in WAL mode. A file another program switched to a rollback journal
   /// (`journal_mode=DELETE`) and is writing, or reading, cannot be switched until it lets go.
@@ -261,14 +268,17 @@ package enum StoreFile {
       do {
         try database.execute("PRAGMA journal_mode = WAL")
         // (A throw leaves the handler off: the caller closes the connection.)
-        try database.execute(openingBusyTimeoutPragma)
+        waitWhileBusy(database, path: path)
         return
       } catch {
-        guard error.primaryCode == SQLITE_BUSY, ContinuousClock.now < deadline else { throw error }
+        guard error.primaryCode == SQLITE_BUSY else { throw error }
         if !reported, let report = StoreLockWait.report {
           reported = true
           report(busy(path, sql: "PRAGMA journal_mode = WAL"))
+          // Tried again at once: telling may have taken long (a standard error nobody reads).
+          continue
         }
+        guard ContinuousClock.now < deadline else { throw error }
         Thread.sleep(forTimeInterval: 0.02)
       }
     }
@@ -280,7 +290,7 @@ package enum StoreFile {
     isTrackers: inout Bool
   ) throws -> (Database, checkedAt: Date?, isCopy: Bool) {
     do {
-      try database.execute(openingBusyTimeoutPragma)
+      waitWhileBusy(database, path: path)
       // Reads only, before anything that could change a byte: a file that is not a database
       // fails here, and another program's database or a newer Tracker's is left as it is.
       let applied = try ownedVersions(database, schema)

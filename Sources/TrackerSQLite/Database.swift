@@ -16,6 +16,8 @@ package final class Database {
   package let path: String
   /// Statements compiled once and reused, by SQL (after GRDB's `cachedStatement(sql:)`).
   private var statementCache: [String: Statement] = [:]
+  /// The busy handler's settings, while `waitWhileBusy` set it.
+  var busyWait: BusyWait?
   /// The tables the statements being compiled read and write, as SQLite's authorizer tells them.
   private let compiling = CompiledTables()
 

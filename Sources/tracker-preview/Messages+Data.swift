@@ -15,7 +15,9 @@ extension Messages {
   static func error(_ message: String) -> String { text(.cliError(message)) + "\n" }
   /// The line a command says while its write waits for another program's hold on `path` to end.
   static func waiting(for path: String, holder: String?) -> String {
-    (holder.map { text(.cliWaitingBy(holder: $0, path: path)) } ?? text(.cliWaiting(path: path))) + "\n"
+    let path = TerminalSafe.text(path)
+    return (holder.map { text(.cliWaitingBy(holder: $0, path: path)) } ?? text(.cliWaiting(path: path)))
+      + "\n"
   }
   static func unreadableData(_ error: Error) -> String { text(.cliUnreadableData(describe(error))) }
   static func notExported(_ error: Error) -> String { text(.cliNotExported(describe(error))) }

@@ -48,7 +48,7 @@ enum StoreOpening {
     if !readOnly, !exists(path), !isSameFile(path, defaultPath), let folder = missingFolder(of: path) {
       return refuse(Messages.noFolder(folder, path), &outcome)
     }
-    let store = reporting(&outcome) { () throws(StoreOpenError) in
+    let store = reporting(&outcome, path, context) { () throws(StoreOpenError) in
       let store = try SQLiteTrackerStore(
         path: path, now: context.now, setsBrokenFileAside: setsBrokenFileAside, fullCheck: fullCheck,
         isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly,
@@ -171,7 +171,7 @@ enum StoreOpening {
     if !readOnly, !exists(path), !isSameFile(path, defaultPath), let folder = missingFolder(of: path) {
       return refuse(Messages.noFolder(folder, path), &outcome)
     }
-    return reporting(&outcome) { () throws(StoreOpenError) in
+    return reporting(&outcome, path, context) { () throws(StoreOpenError) in
       let store = try SQLiteTodoStore(
         path: path, now: context.now, isDefaultFile: isSameFile(path, defaultPath), readOnly: readOnly)
       return (store, store.recovery)
@@ -216,10 +216,14 @@ enum StoreOpening {
 
   /// The store `open` makes; a recovered broken file adds a warning, a failure its message.
   private static func reporting<Store>(
-    _ outcome: inout Outcome, _ open: () throws(StoreOpenError) -> (Store, StoreRecovery?)
+    _ outcome: inout Outcome, _ path: String, _ context: ToolContext,
+    _ open: () throws(StoreOpenError) -> (Store, StoreRecovery?)
   ) -> Store? {
     do {
-      let (store, recovery) = try open()
+      // Opening waits for another program that holds the file in rollback journal mode (to read
+      // it, to put it back in WAL mode): said at once, as a write's wait is (`Tool`).
+      let (store, recovery) = try StoreLockWait.reporting(
+        to: Tool.sayingOnceWhatItWaitsFor(path, context), open)
       if let recovery { outcome.standardError += Messages.warning(Messages.recovered(recovery)) }
       return store
     } catch {

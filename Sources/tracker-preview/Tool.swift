@@ -87,17 +87,18 @@ enum Tool {
   private static func sayingWhenItWaits(
     _ invocation: Invocation, _ context: ToolContext, _ command: () -> Outcome
   ) -> Outcome {
-    StoreLockWait.reporting(to: sayingOnceWhatItWaitsFor(invocation, context), command)
+    StoreLockWait.reporting(
+      to: sayingOnceWhatItWaitsFor(StoreOpening.trackerPath(invocation, context), context), command)
   }
 
-  /// What tells the person, the first time it is called, that the command waits for another
-  /// program's hold on its data file: the line, on standard error at once, in the run's language.
-  static func sayingOnceWhatItWaitsFor(_ invocation: Invocation, _ context: ToolContext)
+  /// What tells the person that the command waits for another program's hold on the data file
+  /// at `path`: the line, on standard error at once, in the run's language; once in a run
+  /// (`ToolContext.toldWaiting`), however many waits and whichever says it first.
+  nonisolated static func sayingOnceWhatItWaitsFor(_ path: String, _ context: ToolContext)
     -> @Sendable (StorageFailure) -> Void
   {
-    let path = StoreOpening.trackerPath(invocation, context)
     let language = Messages.language
-    let told = Locked(false)
+    let told = context.toldWaiting
     let tell = context.tell
     return { failure in
       let toldBefore = told.withLock { told in

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerModels
 
 /// What the tool reads from the world: passed in, so tests can run the tool in-process too. Only
 /// `main.swift` builds the live one.
@@ -28,6 +29,8 @@ struct ToolContext {
   /// of a wait it is in, before its outcome (which is written at its end). In-process tests hear
   /// nothing unless they say otherwise.
   var tell: @Sendable (_ line: String) -> Void = { _ in }
+  /// Whether the run said it waits for another program's hold (it says so once).
+  let toldWaiting = Locked(false)
 }
 
 /// What a run printed and how it ended.

@@ -19,13 +19,14 @@
 //     Marks the tracker done on the day as cron's `done` would, holding its write transaction open
 //     before the commit: says "held" then, and commits at a line (or the end) of standard input
 //     ("committed"). The tap test makes the app's tap wait for it.
-//   tracker-store-writer hold <store> <seconds> [delete | read]
+//   tracker-store-writer hold <store> <seconds> [delete | read | exclusive]
 //     Holds the file's write lock (`BEGIN IMMEDIATE`) as another program in the middle of a long
 //     write would, until a line (or the end) of standard input or <seconds> at the most: prints
 //     "held" once it has it, "released" after rolling back. The locked-file tests of the store,
 //     the screens and the interactive mode run it. With `delete` it first switches the file to a
 //     rollback journal (`journal_mode=DELETE`), as a program of another maker may; with `read` it
-//     does that too, then holds a read transaction, whose shared lock keeps every writer out.
+//     does that too, then holds a read transaction, whose shared lock keeps every writer out;
+//     with `exclusive` it does that too, then holds the exclusive lock, which keeps readers out.
 //   tracker-store-writer snapshot <store>
 //     Opens the file with SQLite alone and holds a read transaction (a snapshot: commits of others
 //     stay in the log, no checkpoint can pass it) and says "holding"; at a line (or the end) of
@@ -182,9 +183,10 @@ case "done-held" where arguments.count == 4:
     fail("Error: \(error)", code: 1)
   }
 case "hold" where (3...4).contains(arguments.count):
-  guard let seconds = Double(arguments[2]), arguments.count == 3 || ["delete", "read"].contains(arguments[3])
+  guard let seconds = Double(arguments[2]),
+    arguments.count == 3 || ["delete", "read", "exclusive"].contains(arguments[3])
   else {
-    fail("usage: tracker-store-writer hold <store> <seconds> [delete | read]", code: 64)
+    fail("usage: tracker-store-writer hold <store> <seconds> [delete | read | exclusive]", code: 64)
   }
   var database: OpaquePointer?
   guard sqlite3_open_v2(arguments[1], &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
@@ -196,10 +198,13 @@ case "hold" where (3...4).contains(arguments.count):
     fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
   }
   // `read` holds a read transaction of the rollback journal instead: its shared lock keeps every
-  // writer out until it ends.
+  // writer out until it ends. `exclusive` holds the exclusive lock: not even a reader gets in.
   let begin =
-    arguments.count == 4 && arguments[3] == "read"
-    ? "BEGIN; SELECT count(*) FROM sqlite_schema;" : "BEGIN IMMEDIATE"
+    switch arguments.count == 4 ? arguments[3] : "" {
+    case "read": "BEGIN; SELECT count(*) FROM sqlite_schema;"
+    case "exclusive": "BEGIN EXCLUSIVE"
+    default: "BEGIN IMMEDIATE"
+    }
   guard sqlite3_exec(database, begin, nil, nil, nil) == SQLITE_OK else {
     fail("Error: \(String(cString: sqlite3_errmsg(database)))", code: 1)
   }

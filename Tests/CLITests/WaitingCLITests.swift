@@ -53,10 +53,12 @@ struct WaitingCLITests {
   /// A file another program switched to a rollback journal and holds, writing or reading, cannot
   /// even be opened (put back in WAL mode) until it lets go: the opening's wait is said the same
   /// way (before, it was not, even once writes' waits were).
-  @Test(arguments: [false, true])
-  func anOpeningThatFindsTheFileHeldInRollbackJournalModeSaysSoAtOnce(reading: Bool) async throws {
+  /// Held exclusively, the file keeps even the opening's first read out (in SQLite's own wait,
+  /// which said nothing before, for every command, `list` included).
+  @Test(arguments: [Holding.writing, .reading, .exclusive])
+  func anOpeningThatFindsTheFileHeldInRollbackJournalModeSaysSoAtOnce(holding: Holding) async throws {
     let store = try preparedStore()
-    let run = try await doneWhileHeld(store, language: "en", rollbackJournal: true, reading: reading)
+    let run = try await doneWhileHeld(store, language: "en", holding: holding)
     #expect(run.whileSaid.holding && run.whileSaid.waiting)
     #expect(
       run.said
@@ -89,23 +91,74 @@ struct WaitingCLITests {
   /// the file go and waits for the command's end. All on a thread of its own, so that the file is
   /// let go within the busy timeout however busy the tests' pool is.
   func doneWhileHeld(
-    _ store: String, language: String, command: [String] = ["done", "Бег"], rollbackJournal: Bool = false,
-    reading: Bool = false
+    _ store: String, language: String, command: [String] = ["done", "Бег"], holding: Holding? = nil,
+    app: [String] = []
   )
     async throws -> (
       pid: Int32, said: String, whileSaid: (holding: Bool, waiting: Bool),
       ended: (status: Int32, output: String, error: String)
     )
   {
-    let arguments = command + ["--store", store, "--lang", language] + fixed
+    let arguments = command + app + ["--store", store, "--lang", language] + fixed
     return try await aside {
-      let holder = try LockHolder(store, rollbackJournal: rollbackJournal, reading: reading)
+      let holder = try LockHolder(
+        store, rollbackJournal: holding != nil, reading: holding == .reading, exclusive: holding == .exclusive
+      )
       let command = try Started(builtProduct("tracker-preview"), arguments)
       let said = command.readErrorLine()
       let whileSaid = (holding: holder.isHolding, waiting: command.isRunning)
       holder.release()
       return (pid: holder.pid, said: said, whileSaid: whileSaid, ended: command.end())
     }
+  }
+
+  /// How another program holds the file once it switched it to a rollback journal.
+  enum Holding: Sendable { case writing, reading, exclusive }
+
+  /// A read waits only for a program holding the file exclusively, and says so too.
+  @Test func aListThatWaitsForAnExclusiveHoldSaysSo() async throws {
+    let store = try preparedStore()
+    let run = try await doneWhileHeld(store, language: "ru", command: ["list"], holding: .exclusive)
+    #expect(run.whileSaid.holding && run.whileSaid.waiting)
+    #expect(
+      run.said
+        == "Жду, пока другая программа (tracker-store-w, pid \(run.pid)) освободит файл с данными \(store)…\n"
+    )
+    #expect(run.ended.status == 0, "\(run.ended.error)")
+    #expect(run.ended.output.contains("Бег"), "\(run.ended.output)")
+  }
+
+  /// The to-do list's data file is opened the same way, and says the same line (before, its
+  /// `run` and `app` waited in silence).
+  @Test func aToDoScriptWhoseFileIsHeldSaysSo() async throws {
+    let folder = TemporaryFolder().url
+    let store = folder.appendingPathComponent("todo.sqlite").path
+    let script = folder.appendingPathComponent("empty.txt")
+    try Data("# nothing\n".utf8).write(to: script)
+    let todo = ["--app", "todo", "--todos-url", "http://127.0.0.1:9/todos"]
+    let made = try runCLI(["run", script.path, "--store", store] + todo + fixed)
+    #expect(made.status == 0, "\(made.error)")
+    let run = try await doneWhileHeld(
+      store, language: "en", command: ["run", script.path], holding: .writing, app: todo)
+    #expect(run.whileSaid.holding && run.whileSaid.waiting)
+    #expect(
+      run.said
+        == "Waiting for another program (tracker-store-w, pid \(run.pid)) to let go of the data file \(store)…\n"
+    )
+    #expect(run.ended.status == 0, "\(run.ended.error)")
+  }
+
+  /// The data file's name is the user's, and may hold anything: the line names it without its
+  /// control characters, as every message does (a title set, the text turned red, before).
+  @Test func theWaitingLineNamesAFileWithoutItsControlCharacters() async throws {
+    let store = try preparedStore()
+    let odd = URL(fileURLWithPath: store).deletingLastPathComponent()
+      .appendingPathComponent("e\u{1B}]0;PWNED\u{7}\u{1B}[31mred.sqlite").path
+    try FileManager.default.copyItem(atPath: store, toPath: odd)
+    let run = try await doneWhileHeld(odd, language: "en")
+    #expect(run.said.hasPrefix("Waiting for another program"), "\(run.said)")
+    #expect(!run.said.contains("\u{1B}") && !run.said.contains("\u{7}"), "\(run.said)")
+    #expect(run.ended.status == 0, "\(run.ended.error)")
   }
 
   /// A file nobody holds: nothing is said of waiting (standard error stays empty).

@@ -4,6 +4,7 @@ import OtherProgram
 import TestSupport
 import Testing
 import TrackerModels
+import TrackerRecovery
 
 @testable import TodoModels
 @testable import TodoStore
@@ -111,6 +112,26 @@ struct FileWatchTests {
     }
     #expect(try store.categories().isEmpty)  // reads go on meanwhile
     withExtendedLifetime(holder) {}
+  }
+
+  /// The one told of a wait may take long to hear it (the command line writes the line to a
+  /// standard error nobody reads): the write tries again once it has heard, and is saved when
+  /// the file was let go meanwhile, even past its wait. Before, it gave up without a last try.
+  @Test func aWriteWhoseWaitWasHeardSlowlyTriesAgainBeforeGivingUp() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("tracker.sqlite")
+    let store = try SQLiteTrackerStore(path: path, now: fixedNow)
+    store.busyTimeout = 0.3
+    let holder = try LockHolder(path, seconds: 0.2)  // lets go by itself
+    // Heard until the holder has let go and the write's wait is over.
+    let slowly: @Sendable (StorageFailure) -> Void = { _ in
+      let heard = Date()
+      while StoreFile.holding(path) != nil { Thread.sleep(forTimeInterval: 0.01) }
+      Thread.sleep(until: heard.addingTimeInterval(0.6))
+    }
+    try StoreLockWait.reporting(to: slowly) { () throws(StoreError) in try store.createCategory(home) }
+    #expect(try store.categories() == [home])
+    holder.waitUntilReleased()
   }
 
   @Test func aWriteWaitingForTheLockLetsThisProcessReadAndSavesOnceItIsFree() throws {

@@ -325,6 +325,8 @@ package final class StoreConnection: @unchecked Sendable {
       {
         reported = true
         report(failure)
+        // Tried again at once: telling may have taken long (a standard error nobody reads).
+        continue
       }
       let now = DispatchTime.now()
       guard now < waitEnds else {

@@ -65,20 +65,17 @@ enum RunCommand {
   ) async -> Launched? {
     switch settings.app {
     case .tracker:
-      // Opening waits for another program that switched the file to a rollback journal and holds
-      // it: the full-screen app said nothing meanwhile, for up to the busy timeout. A script's
-      // step that waits for another program's hold says so too, as a command's write does (the
-      // full-screen app says "Saving…" on its bottom line instead). Said once either way.
-      let sayWaiting = Tool.sayingOnceWhatItWaitsFor(invocation, context)
-      guard
-        let store = StoreLockWait.reporting(
-          to: sayWaiting,
-          { StoreOpening.open(invocation, settings, context, createsFile: true, outcome: &outcome) })
+      guard let store = StoreOpening.open(invocation, settings, context, createsFile: true, outcome: &outcome)
       else {
         return nil
       }
       let environment = await settings.appEnvironment(store: store, waits: !interactive)
-      if !interactive { environment.access.lockWaitBegan = sayWaiting }
+      if !interactive {
+        // A script's step that waits for another program's hold says so, as a command's write
+        // does (the full-screen app says "Saving…" on its bottom line instead): once in a run.
+        environment.access.lockWaitBegan = Tool.sayingOnceWhatItWaitsFor(
+          StoreOpening.trackerPath(invocation, context), context)
+      }
       let flow = await AppFlow.launch(environment: environment)
       // A script's first line acts on the first screen as read; the interactive app draws it
       // once it has read, or at the first key (`AppCommand`).

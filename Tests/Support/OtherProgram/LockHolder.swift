@@ -11,15 +11,17 @@ public final class LockHolder {
   /// Starts the helper on `path` and returns once it holds the lock; it lets go at `release()`,
   /// or by itself after `seconds`. With `rollbackJournal` it first switches the file out of WAL
   /// mode (`journal_mode=DELETE`), as another maker's program may; with `reading` too, it then
-  /// holds a read transaction instead of a write, whose shared lock keeps every writer out.
+  /// holds a read transaction instead of a write, whose shared lock keeps every writer out; with
+  /// `exclusive`, the exclusive lock, which keeps even readers out.
   /// `helper` is the built `tracker-store-writer` (by default beside the running test bundle).
   public init(
     _ path: String, seconds: Double = 60, rollbackJournal: Bool = false, reading: Bool = false,
-    helper: URL = builtProduct("tracker-store-writer")
+    exclusive: Bool = false, helper: URL = builtProduct("tracker-store-writer")
   ) throws {
     process.executableURL = helper
     process.arguments =
-      ["hold", path, String(seconds)] + (reading ? ["read"] : rollbackJournal ? ["delete"] : [])
+      ["hold", path, String(seconds)]
+      + (exclusive ? ["exclusive"] : reading ? ["read"] : rollbackJournal ? ["delete"] : [])
     let output = Pipe()
     process.standardInput = input
     process.standardOutput = output
