@@ -282,6 +282,36 @@ struct FailureTests {
     #expect(try world.store.settings().filter == .today)
   }
 
+  /// Two filters chosen while the file is busy, and both saves fail: the screen knows the filter
+  /// stored before both, so another program storing the first one shows it. Before, the screen
+  /// took the first one for stored, and that program's choice was no news.
+  @Test func twoFilterSavesThatBothFailLeaveTheScreenKnowingWhatIsStored() async throws {
+    let (world, store, _) = try demo(.en)
+    let environment = world.environment(.en, store: store)
+    let flow = await AppFlow.launch(environment: environment)
+    await flow.settled()
+    let (first, second) = store.twoWriteGates()
+    defer {
+      first.open()
+      second.open()
+    }
+    store.fail(.everyWrite(FailingStore.readOnly))
+    try await flow.tapAndSettle("filters")
+    try flow.tap("filter:completed")
+    #expect(await until { first.waiting == 1 })
+    // The first save waits at its gate: the sheet is opened without awaiting the store's work.
+    try flow.tap("filters")
+    #expect(await until { (try? flow.find(.identifier("filter:today"))) != nil })
+    try flow.tap("filter:today")
+    first.open()
+    second.open()
+    await flow.settled()
+    #expect(flow.view.main?.filter == .today)
+    store.fail(.nothing)
+    try world.store.updateSettings { $0.filter = .completed }
+    #expect(await until { flow.view.main?.filter == .completed })
+  }
+
   @Test(arguments: Language.allCases)
   func onboardingThatCannotBeSavedStaysWithTheReason(language: Language) async throws {
     let world = TestWorld()

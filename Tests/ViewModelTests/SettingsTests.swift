@@ -339,6 +339,34 @@ struct SettingsTests {
     #expect(try world.store.settings().dayStart == DayStart(hour: 6)!)
   }
 
+  /// Two hours picked while the file is busy, and both saves fail: the row goes back to the hour
+  /// stored before both. Before, the second save's failure put back the first one's hour, which
+  /// nothing stored, and "today" counted from it.
+  @Test func twoDayStartSavesThatBothFailLeaveTheHourStoredBeforeThem() async throws {
+    let world = try TestWorld.demo()
+    let store = FailingStore(world.store)
+    let environment = world.environment(.en, store: store)
+    let model = SettingsViewModel(environment: environment)
+    await environment.settled()
+    let stored = try world.store.settings().dayStart
+    let (first, second) = store.twoWriteGates()
+    defer {
+      first.open()
+      second.open()
+    }
+    store.fail(.everyWrite(FailingStore.readOnly))
+    model.dayStartChosen(DayStart(hour: 5)!)
+    #expect(await until { first.waiting == 1 })
+    model.dayStartChosen(DayStart(hour: 6)!)
+    first.open()
+    second.open()
+    await environment.settled()
+    #expect(model.state.alert != nil)
+    #expect(model.state.dayStartTitle == "Day starts at \(stored.description)")
+    #expect(environment.dayStartCache.dayStart(through: environment.access) == stored)
+    #expect(try world.store.settings().dayStart == stored)
+  }
+
   @Test func aReminderSaveThatFailsShowsWhatWasStoredElsewhereMeanwhile() async throws {
     let (world, store, scheduler, environment, model) = try await reminderOnAt8PM()
     let gate = Gate()

@@ -230,20 +230,22 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
     let (cache, access) = (environment.dayStartCache, environment.access)
     cache.remember(start, through: access)
     cache.saveBegan()
-    dayStartSaves.began()
+    dayStartSaves.began(over: before)
     show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.dayStart = start }
     } then: { [weak self] _ in
       cache.saveEnded()
-      self?.dayStartSaves.ended()
+      self?.dayStartSaves.saved(start)
     } failed: { [weak self] in
       cache.saveEnded()
-      // What is stored: the hour read while the save was on the way, else the one before.
-      let stored = self?.dayStartSaves.ended() ?? before
+      // What is stored, once no other save of the hour is on its way: the hour read meanwhile,
+      // else what the saves left.
+      guard let self, let failed = dayStartSaves.failed() else { return }
+      let stored = failed.read ?? failed.stored
       cache.remember(stored, through: access)
-      self?.dayStart = stored
-      self?.show()
+      dayStart = stored
+      show()
     }
   }
 
@@ -355,25 +357,21 @@ public final class SettingsViewModel: ObservableViewModel, RegionFollowing {
   private func save(_ next: ReminderSettings, then done: @escaping @MainActor @Sendable () -> Void = {}) {
     let before = reminder
     reminder = next
-    reminderSaves.began()
+    reminderSaves.began(over: before)
     show()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       try store.updateSettings { $0.reminder = next }
     } then: { [weak self] _ in
-      self?.reminderSaves.ended()
+      self?.reminderSaves.saved(next)
       done()
     } failed: { [weak self] in
-      guard let self else { return }
-      // What is stored: the reminder read while the save was on the way (changed elsewhere: the
-      // scheduler is brought to agree with it), else the one before.
-      if let read = reminderSaves.ended() {
-        reminder = read
-        show()
-        reconcile()
-      } else {
-        reminder = before
-        show()
-      }
+      // What is stored, once no other save of the reminder is on its way: the reminder read
+      // meanwhile (changed elsewhere: the scheduler is brought to agree with it), else what the
+      // saves left (the scheduler already agrees: a save schedules only once it is saved).
+      guard let self, let failed = reminderSaves.failed() else { return }
+      reminder = failed.read ?? failed.stored
+      show()
+      if failed.read != nil { reconcile() }
     }
   }
 

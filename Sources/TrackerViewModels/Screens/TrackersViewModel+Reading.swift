@@ -6,21 +6,20 @@ extension TrackersViewModel {
   /// Remembers `filter`, already on screen; when remembering fails, an alert says the choice will
   /// not last (the screen still shows what the user asked for).
   func saveFilter(_ filter: TrackerFilter) {
-    let before = storedFilter
+    filterSaves.began(over: storedFilter)
     storedFilter = filter
-    filterSaves.began()
     saving(environment.access, environment.localizer, .givingUpAfterWait) { (store) throws(StoreError) in
       try store.updateSettings { $0.filter = filter }
     } then: { [weak self] _ in
-      self?.filterSaves.ended()
+      self?.filterSaves.saved(filter)
     } failed: { [weak self] in
-      guard let self else { return }
-      // Still stored as before: another process's later change of the data does not take the
-      // user's choice off the screen, a change of the filter elsewhere does — read while the
-      // save was on its way, it is shown now.
-      let read = filterSaves.ended()
-      storedFilter = before
-      if let read { follow(storedFilter: read) }
+      // Once no other save of the filter is on its way, stored as the saves left it: another
+      // process's later change of the data does not take the user's choice off the screen, a
+      // change of the filter elsewhere does — read while the saves were on their way, it is
+      // shown now.
+      guard let self, let failed = filterSaves.failed() else { return }
+      storedFilter = failed.stored
+      if let read = failed.read, let read { follow(storedFilter: read) }
     }
   }
 

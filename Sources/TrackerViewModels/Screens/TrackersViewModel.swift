@@ -124,7 +124,7 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
 
   /// This screen's saves of the filter on their way: meanwhile a filter read before them is not
   /// news, and is kept for when the last of them fails.
-  var filterSaves = SavesUnderWay<TrackerFilter>()
+  var filterSaves = SavesUnderWay<TrackerFilter?>()
 
   /// Observes the categories collapsed as stored (another window, the next launch).
   func observeCollapsed() {
@@ -145,9 +145,10 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
   /// day's progress ("3 of 5 done"), or opens again; it stays so (issue 49).
   public func sectionTapped(_ id: UUID) {
     let isCollapsed = !collapsed.contains(id)
+    collapsedSaves.began(over: collapsed)
     if isCollapsed { collapsed.insert(id) } else { collapsed.remove(id) }
+    let chosen = collapsed
     show(state)
-    collapsedSaves.began()
     saving(environment.access, environment.localizer) { (store) throws(StoreError) in
       _ = try store.updateSettings { settings in
         if isCollapsed {
@@ -157,11 +158,11 @@ public final class TrackersViewModel: ObservableViewModel, RegionFollowing {
         }
       }
     } then: { [weak self] _ in
-      self?.collapsedSaves.ended()
+      self?.collapsedSaves.saved(chosen)
     } failed: { [weak self] in
       // What is stored, when it was read while the saves were on the way (changed elsewhere);
       // else the screen keeps the user's choice, and the alert says it was not saved.
-      guard let self, let stored = collapsedSaves.ended(), stored != collapsed else { return }
+      guard let self, let stored = collapsedSaves.failed()?.read, stored != collapsed else { return }
       collapsed = stored
       show(state)
     }
