@@ -312,12 +312,20 @@ struct SettingsTests {
       try world.store.settings().reminder == ReminderSettings(isOn: false, time: ReminderTime("07:30")!))
   }
 
-  @Test func aReadBetweenTwoSavesOfTheDayStartDoesNotShowTheFirstForAMoment() async throws {
+  /// The Settings screen of the demo on a failing store, read.
+  func settingsOnAFailingStore() async throws
+    -> (TestWorld, FailingStore, AppEnvironment, SettingsViewModel)
+  {
     let world = try TestWorld.demo()
     let store = FailingStore(world.store)
     let environment = world.environment(.en, store: store)
     let model = SettingsViewModel(environment: environment)
     await environment.settled()
+    return (world, store, environment, model)
+  }
+
+  @Test func aReadBetweenTwoSavesOfTheDayStartDoesNotShowTheFirstForAMoment() async throws {
+    let (world, store, environment, model) = try await settingsOnAFailingStore()
     let (first, second) = store.twoWriteGates()
     defer {
       first.open()
@@ -343,11 +351,7 @@ struct SettingsTests {
   /// stored before both. Before, the second save's failure put back the first one's hour, which
   /// nothing stored, and "today" counted from it.
   @Test func twoDayStartSavesThatBothFailLeaveTheHourStoredBeforeThem() async throws {
-    let world = try TestWorld.demo()
-    let store = FailingStore(world.store)
-    let environment = world.environment(.en, store: store)
-    let model = SettingsViewModel(environment: environment)
-    await environment.settled()
+    let (world, store, environment, model) = try await settingsOnAFailingStore()
     let stored = try world.store.settings().dayStart
     let (first, second) = store.twoWriteGates()
     defer {
