@@ -9,15 +9,7 @@ import Testing
 @Suite("tracker-preview while another program holds the data file", .temporaryFolders)
 struct WaitingCLITests {
   /// A data file with the habit "Бег" (onboarding over, as after restoring a backup).
-  func preparedStore() throws -> String {
-    let folder = TemporaryFolder().url
-    let archive = folder.appendingPathComponent("backup.json")
-    try Data(DailyUseTests.archive.utf8).write(to: archive)
-    let store = folder.appendingPathComponent("tracker.sqlite").path
-    let result = try runCLI(["import", archive.path, "--store", store] + fixed)
-    #expect(result.status == 0, "\(result.error)")
-    return store
-  }
+  func preparedStore() throws -> String { try DailyUseTests().preparedStore() }
 
   @Test(arguments: [
     (
