@@ -80,10 +80,10 @@ enum Tool {
   /// when one of its writes, or the opening of the data file, finds the file held by another
   /// program, so that a command never waits in silence for up to the busy timeout (10 s) before
   /// it goes on or says why it cannot. Said once, on standard error, so standard output stays the
-  /// command's answer alone. Of the commands that run the app's screens, `show`, `list` and
-  /// `widget` only read, which waits for nobody; `run` and `app` say it as they open the file,
-  /// and a script's steps as they write (`RunCommand.launch`), while `app` tells of its writes'
-  /// waits on its bottom line ("Saving…") and in its busy alert.
+  /// command's answer alone. Every command's opening of the file says it the same way
+  /// (`StoreOpening`); of the commands that run the app's screens, a script's steps say it as
+  /// they write (`RunCommand.launch`), while `app` tells of its writes' waits on its bottom line
+  /// ("Saving…") and in its busy alert.
   private static func sayingWhenItWaits(
     _ invocation: Invocation, _ context: ToolContext, _ command: () -> Outcome
   ) -> Outcome {
