@@ -81,17 +81,26 @@ public final class LocalHTTPServer: @unchecked Sendable {
     isStopped = true
     lock.unlock()
     guard !wasStopped else { return }
+    // Shut down, not closed: the accept loop closes it (below).
     shutdown(socket, Int32(SHUT_RDWR))
-    close(socket)
   }
 
   deinit { stop() }
 
+  /// Accepts until the socket is shut down, then closes it. Closed by `stop` instead, its number
+  /// could go to a socket another test opens before this loop's next `accept` (a server stopped
+  /// as soon as it is made, for an address nobody listens on), and this server would answer that
+  /// test's requests: a to-do test's tasks came back as an empty body once its tool ran inside the
+  /// test process, which opens and closes descriptors all the time.
   private func acceptLoop() {
+    defer { close(socket) }
     while true {
       let client = accept(socket, nil, nil)
-      guard client >= 0 else { return }
-      Thread { [self] in serve(client) }.start()
+      if client >= 0 {
+        Thread { [self] in serve(client) }.start()
+      } else if errno != EINTR {
+        return
+      }
     }
   }
 
