@@ -16,24 +16,24 @@ struct AddCLITests {
     return (try store.trackers().map(\.tracker), try store.categories())
   }
 
-  @Test func eachKindOfScheduleAndMeasureIsMadeAsTheFormMakesIt() throws {
+  @Test func eachKindOfScheduleAndMeasureIsMadeAsTheFormMakesIt() async throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let file = ["--store", store] + day
-    let first = try runCLI(
+    let first = try await runCLI(
       ["add", "Run", "--every", "mon,WED,fri", "--category", "Health", "--emoji", "🏓", "--color", "3"] + file)
     #expect(first.status == 0, "\(first.error)")
     #expect(first.output == "Category Health created.\nRun: created, in Health.\n")
     // The only category is the default one; a title matches ignoring case and spaces around.
     #expect(
-      try runCLI(
+      try await runCLI(
         ["add", "  Walk ", "--times", "3", "--per", "week", "--measure", "km", "--at-least", "2,5"] + file
       ).status == 0)
     #expect(
-      try runCLI(
+      try await runCLI(
         ["add", "Coffee", "--every", "day", "--measure", "cups", "--at-most", "2", "--category", " health"]
           + file
       ).status == 0)
-    let russian = try runCLI(["add", "Кино", "--event", "--category", "Досуг", "--lang", "ru"] + file)
+    let russian = try await runCLI(["add", "Кино", "--event", "--category", "Досуг", "--lang", "ru"] + file)
     #expect(russian.output == "Категория «Досуг» создана.\nКино: создан, в категории «Досуг».\n")
     let (trackers, categories) = try stored(store)
     #expect(Set(categories.map(\.title)) == ["Health", "Досуг"])
@@ -57,16 +57,16 @@ struct AddCLITests {
         == .measurable(try MeasureGoal(unit: "cups", target: Amount(parsing: "2"), direction: .atMost)))
     #expect(try #require(byName["Кино"]).kind == .event)
     // A file `add` made opens on its main screen, with what was added on it.
-    let screen = try runCLI(["show", "trackers", "--lang", "en"] + file)
+    let screen = try await runCLI(["show", "trackers", "--lang", "en"] + file)
     #expect(
       screen.output.contains("Run") && !screen.output.contains("What will we track"), "\(screen.output)")
   }
 
   @Test(arguments: ["en", "ru"])
-  func whatTheFormRefusesIsRefusedInItsWordsAndNothingIsMade(language: String) throws {
+  func whatTheFormRefusesIsRefusedInItsWordsAndNothingIsMade(language: String) async throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let file = ["--store", store, "--lang", language] + day
-    #expect(try runCLI(["add", "Run", "--every", "day", "--category", "Health"] + file).status == 0)
+    #expect(try await runCLI(["add", "Run", "--every", "day", "--category", "Health"] + file).status == 0)
     let en = language == "en"
     let refusals: [([String], String)] = [
       (
@@ -118,7 +118,7 @@ struct AddCLITests {
       (["add", "Pages", "--every", "day", "--category", String(repeating: "c", count: 40)], ""),
     ]
     for (arguments, message) in refusals {
-      let result = try runCLI(arguments + file)
+      let result = try await runCLI(arguments + file)
       #expect(result.status == 1, "\(arguments)")
       #expect(result.output == "", "\(arguments)")
       #expect(
@@ -131,12 +131,12 @@ struct AddCLITests {
 
   /// Issue 49: N times in Y days (`--times N --in Y`) and a target of a week or a month
   /// (`--per` beside a `--measure` target), made as the form makes them.
-  @Test func aWindowAndAPeriodTargetAreMadeAndAMixOfThemIsRefusedInTheAppsWords() throws {
+  @Test func aWindowAndAPeriodTargetAreMadeAndAMixOfThemIsRefusedInTheAppsWords() async throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let file = ["--store", store] + day
-    let gym = try runCLI(["add", "Gym", "--times", "3", "--in", "7", "--category", "Health"] + file)
+    let gym = try await runCLI(["add", "Gym", "--times", "3", "--in", "7", "--category", "Health"] + file)
     #expect(gym.status == 0, "\(gym.error)")
-    let steps = try runCLI(
+    let steps = try await runCLI(
       ["add", "Steps", "--every", "day", "--measure", "steps", "--at-least", "50000", "--per", "week"] + file)
     #expect(steps.status == 0, "\(steps.error)")
     let (trackers, _) = try stored(store)
@@ -157,7 +157,7 @@ struct AddCLITests {
         "«N раз за Y дней» считает отметки: измеряемый трекер — по дням недели или N раз в неделю или в месяц."
       ),
     ] {
-      let measured = try runCLI(
+      let measured = try await runCLI(
         [
           "add", "Swim", "--times", "2", "--in", "10", "--measure", "km", "--at-least", "1", "--lang",
           language,
@@ -167,7 +167,7 @@ struct AddCLITests {
     }
     #expect(try stored(store).0.count == 2)
     // With --times, --per is the quota's: the target stays a day's.
-    let weekly = try runCLI(
+    let weekly = try await runCLI(
       ["add", "Swim", "--times", "2", "--per", "week", "--measure", "km", "--at-least", "1"] + file)
     #expect(weekly.status == 0, "\(weekly.error)")
     let swim = try #require(try stored(store).0.first { $0.name == "Swim" })
@@ -176,22 +176,23 @@ struct AddCLITests {
 
   /// `list` says a window habit's and a period target's progress as their cards do (issue 49).
   @Test(arguments: ["en", "ru"])
-  func listSaysAWindowsAndAPeriodTargetsProgress(language: String) throws {
+  func listSaysAWindowsAndAPeriodTargetsProgress(language: String) async throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let file = ["--store", store, "--lang", language] + day
     #expect(
-      try runCLI(["add", "Gym", "--times", "1", "--in", "2", "--category", "Health"] + file).status == 0)
-    #expect(try runCLI(["add", "Yoga", "--times", "3", "--in", "7"] + file).status == 0)
+      try await runCLI(["add", "Gym", "--times", "1", "--in", "2", "--category", "Health"] + file).status == 0
+    )
+    #expect(try await runCLI(["add", "Yoga", "--times", "3", "--in", "7"] + file).status == 0)
     #expect(
-      try runCLI(
+      try await runCLI(
         ["add", "Steps", "--every", "day", "--measure", "steps", "--at-least", "50000", "--per", "week"]
           + file
       )
       .status == 0)
-    #expect(try runCLI(["done", "Gym", "--date", "2026-11-29"] + file).status == 0)
-    #expect(try runCLI(["done", "Yoga"] + file).status == 0)
-    #expect(try runCLI(["done", "Steps", "--amount", "8000"] + file).status == 0)
-    let list = try runCLI(["list", "--color", "never"] + file).output
+    #expect(try await runCLI(["done", "Gym", "--date", "2026-11-29"] + file).status == 0)
+    #expect(try await runCLI(["done", "Yoga"] + file).status == 0)
+    #expect(try await runCLI(["done", "Steps", "--amount", "8000"] + file).status == 0)
+    let list = try await runCLI(["list", "--color", "never"] + file).output
     let expected =
       language == "en"
       ? ["1 time in 2 days: met", "1/3 in 7 days", "8000 / 50000 steps this week"]
@@ -200,7 +201,7 @@ struct AddCLITests {
     // Gym is met today by yesterday's window, with no check-in of its own: ✓ all the same.
     let gymLine = try #require(list.split(separator: "\n").first { $0.contains("Gym") })
     #expect(gymLine.contains("✓"), "\(gymLine)")
-    let json = try runCLI(["list", "--json"] + file).output
+    let json = try await runCLI(["list", "--json"] + file).output
     #expect(json.contains(#""window": {"times": 1, "in": 2, "checkIns": 1, "filled": true}"#), "\(json)")
     #expect(json.contains(#""targetPer": "week""#))
     #expect(json.contains(#""periodSum": {"sum": 8000, "required": 50000, "met": false}"#), "\(json)")
@@ -209,35 +210,35 @@ struct AddCLITests {
   /// What a user of a window or a week's target meets beside `list` (issue 49): the card says
   /// the whole week's sum at 40 columns in Russian, `done --amount` says the week's sum, and
   /// `undone` on a day a window covers says why the day still counts.
-  @Test func aWindowAndAWeeksTargetSpeakWholeOnEveryCommand() throws {
+  @Test func aWindowAndAWeeksTargetSpeakWholeOnEveryCommand() async throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let file = ["--store", store] + day
     #expect(
-      try runCLI(
+      try await runCLI(
         [
           "add", "Шаги", "--every", "day", "--measure", "шагов", "--at-least", "50000", "--per", "week",
           "--category", "Здоровье",
         ] + file
       ).status == 0)
-    let entered = try runCLI(["done", "Шаги", "--amount", "32000"] + file)
+    let entered = try await runCLI(["done", "Шаги", "--amount", "32000"] + file)
     #expect(
       entered.output == "Шаги: 32000 шагов on 30 Nov 2026.\n32000 / 50000 шагов this week\n",
       "\(entered.output)")
-    let card = try runCLI(["show", "trackers", "--device", "se", "--lang", "ru"] + file).output
+    let card = try await runCLI(["show", "trackers", "--device", "se", "--lang", "ru"] + file).output
     #expect(card.contains("на этой") && card.contains("неделе") && !card.contains("…"), "\(card)")
-    #expect(try runCLI(["add", "Gym", "--times", "1", "--in", "3"] + file).status == 0)
-    #expect(try runCLI(["done", "Gym", "--date", "2026-11-29"] + file).status == 0)
-    let undone = try runCLI(["undone", "Gym"] + file)
+    #expect(try await runCLI(["add", "Gym", "--times", "1", "--in", "3"] + file).status == 0)
+    #expect(try await runCLI(["done", "Gym", "--date", "2026-11-29"] + file).status == 0)
+    let undone = try await runCLI(["undone", "Gym"] + file)
     #expect(
       undone.output.contains(
         "It still counts as met: a window of its other check-ins covers that day (1 time in 3 days)."),
       "\(undone.output)")
-    let russian = try runCLI(["undone", "Gym", "--lang", "ru"] + file)
+    let russian = try await runCLI(["undone", "Gym", "--lang", "ru"] + file)
     #expect(
       russian.output.contains("День всё равно выполнен: его покрывает окно других отметок (1 раз за 3 дня)."))
   }
 
-  @Test func optionsThatDoNotGoTogetherAreUsageErrors() throws {
+  @Test func optionsThatDoNotGoTogetherAreUsageErrors() async throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let file = ["--store", store] + day
     let errors: [([String], String)] = [
@@ -296,7 +297,7 @@ struct AddCLITests {
       ),
     ]
     for (arguments, message) in errors {
-      let result = try runCLI(["add", "Run"] + arguments + file)
+      let result = try await runCLI(["add", "Run"] + arguments + file)
       #expect(result.status == 64, "\(arguments)")
       #expect(result.error.hasPrefix("Error: " + message), "\(arguments): \(result.error)")
       #expect(result.error.contains("Usage: tracker-preview add <name> [options]"), "\(arguments)")
@@ -305,32 +306,32 @@ struct AddCLITests {
     #expect(!FileManager.default.fileExists(atPath: store))
   }
 
-  @Test func theCategoryIsTheOnlyOneOrNamedAndANewFileHasNone() throws {
+  @Test func theCategoryIsTheOnlyOneOrNamedAndANewFileHasNone() async throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let file = ["--store", store] + day
-    let none = try runCLI(["add", "Run", "--every", "day"] + file)
+    let none = try await runCLI(["add", "Run", "--every", "day"] + file)
     #expect(none.status == 1)
     #expect(none.error == "Error: there is no category yet: give --category and its title, and it is made\n")
     // A refusal makes no data file, whatever it refuses.
-    #expect(try runCLI(["add", " ", "--every", "day", "--category", "Health"] + file).status == 1)
+    #expect(try await runCLI(["add", " ", "--every", "day", "--category", "Health"] + file).status == 1)
     #expect(!FileManager.default.fileExists(atPath: store))
-    let empty = try runCLI(["add", "Run", "--every", "day", "--category", "  "] + file)
+    let empty = try await runCLI(["add", "Run", "--every", "day", "--category", "  "] + file)
     #expect(empty.status == 64)
     #expect(empty.error.hasPrefix("Error: the value of --category is empty: give the title of a category\n"))
     // A joiner alone is as empty, in both languages.
-    let joiner = try runCLI(["add", "Run", "--every", "day", "--category", "\u{200D}"] + file)
+    let joiner = try await runCLI(["add", "Run", "--every", "day", "--category", "\u{200D}"] + file)
     #expect(joiner.status == 64)
     #expect(joiner.error.hasPrefix("Error: the value of --category is empty: give the title of a category\n"))
-    let joinerRU = try runCLI(
+    let joinerRU = try await runCLI(
       ["add", "Run", "--every", "day", "--category", "\u{200D}", "--lang", "ru"] + file)
     #expect(joinerRU.error.hasPrefix("Ошибка: значение --category пустое: укажите название категории\n"))
-    #expect(try runCLI(["add", "Run", "--every", "day", "--category", "Health"] + file).status == 0)
-    #expect(try runCLI(["add", "Read", "--every", "day", "--category", "Mind"] + file).status == 0)
-    let which = try runCLI(["add", "Walk", "--every", "day", "--lang", "ru"] + file)
+    #expect(try await runCLI(["add", "Run", "--every", "day", "--category", "Health"] + file).status == 0)
+    #expect(try await runCLI(["add", "Read", "--every", "day", "--category", "Mind"] + file).status == 0)
+    let which = try await runCLI(["add", "Walk", "--every", "day", "--lang", "ru"] + file)
     #expect(which.status == 1)
     #expect(which.error == "Ошибка: укажите категорию через --category: Health, Mind\n")
     // --color still paints for the commands that paint: the same option, read by its value.
-    #expect(try runCLI(["list", "--color", "never"] + file).status == 0)
+    #expect(try await runCLI(["list", "--color", "never"] + file).status == 0)
   }
 }
 
@@ -338,22 +339,22 @@ struct AddCLITests {
 @Suite("A habit to quit on the command line", .temporaryFolders)
 struct QuitHabitCLITests {
   @Test(arguments: ["en", "ru"])
-  func atMostZeroIsMadeAndListSaysItsDaysClean(language: String) throws {
+  func atMostZeroIsMadeAndListSaysItsDaysClean(language: String) async throws {
     let day = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
     let file = ["--store", TemporaryFolder().path("tracker.sqlite"), "--lang", language] + day
-    let made = try runCLI(
+    let made = try await runCLI(
       [
         "add", "Smoke", "--every", "day", "--measure", "cigs", "--at-most", "0", "--category", "Health",
         "--today", "2026-11-20",
       ] + file.filter { $0 != "2026-11-30" && $0 != "--today" })
     #expect(made.status == 0, "\(made.error)")
-    let clean = try runCLI(["list"] + file).output
+    let clean = try await runCLI(["list"] + file).output
     #expect(
       clean.contains(language == "en" ? "Smoke: 11 days clean;" : "Smoke: 11 дней без срыва;"), "\(clean)")
-    #expect(try runCLI(["done", "Smoke", "--amount", "2", "--date", "2026-11-27"] + file).status == 0)
-    let after = try runCLI(["list"] + file).output
+    #expect(try await runCLI(["done", "Smoke", "--amount", "2", "--date", "2026-11-27"] + file).status == 0)
+    let after = try await runCLI(["list"] + file).output
     #expect(after.contains(language == "en" ? "Smoke: 3 days clean;" : "Smoke: 3 дня без срыва;"), "\(after)")
-    let json = try runCLI(["list", "--json"] + file).output
+    let json = try await runCLI(["list", "--json"] + file).output
     #expect(json.contains("\"daysClean\": 3"), "\(json)")
   }
 }

@@ -52,9 +52,9 @@ struct ArchiveVersion3CLITests {
   ])
   func everyProblemOfMeasuresQuotasAmountsAndNotesIsListedInTheUsersLanguage(
     language: String, expected: String
-  ) throws {
+  ) async throws {
     let store = TemporaryFolder().path("t.sqlite")
-    let result = try runCLI(
+    let result = try await runCLI(
       ["import", "-", "--store", store, "--lang", language] + fixed, input: Self.archive)
     #expect(result.status == 1)
     #expect(result.error == expected, "\(result.error)")

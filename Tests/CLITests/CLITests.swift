@@ -2,11 +2,63 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs the built `tracker-preview` as a subprocess, from `/`, with only `environment` set.
-func runCLI(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
+/// Runs the built `tracker-preview` as a subprocess, from `/`, with only `environment` set. It
+/// runs on a thread of its own, so the tests' pool (two threads on two cores) runs other tests
+/// meanwhile, and at most `CLIRuns.limit` runs at once (docs/decisions.md, "Tests within minutes").
+func runCLI(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws
+  -> (status: Int32, output: String, error: String)
+{
+  await CLIRuns.shared.take()
+  do {
+    let ran = try await runProgramAside(
+      builtProduct("tracker-preview"), arguments, environment: environment, input: input)
+    await CLIRuns.shared.give()
+    return ran
+  } catch {
+    await CLIRuns.shared.give()
+    throw error
+  }
+}
+
+/// The same, on the calling thread and never waiting for a turn: for a test that times its runs
+/// against another program (a lock held for a few seconds), which a wait behind the other tests'
+/// runs would spoil.
+func runCLIAtOnce(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
   -> (status: Int32, output: String, error: String)
 {
   try runProgram(builtProduct("tracker-preview"), arguments, environment: environment, input: input)
+}
+
+/// The turns of `runCLI`'s runs. The tests start all at once, and without a bound some hundred
+/// programs would run together on two cores, each taking seconds, and the test process's own
+/// threads would get a sliver of the cores. Two runs per core keep both busy while one waits for
+/// its disk.
+actor CLIRuns {
+  static let shared = CLIRuns(limit: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+  let limit: Int
+  private var running = 0
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Returns when a run may start, counting it.
+  func take() async {
+    guard running == limit else {
+      running += 1
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Counts a run as ended, or hands its turn to the run that has waited longest.
+  func give() {
+    if waiting.isEmpty {
+      running -= 1
+    } else {
+      waiting.removeFirst().resume()
+    }
+  }
 }
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -15,8 +67,8 @@ let fixed = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
 
 @Suite("tracker-preview end to end", .temporaryFolders)
 struct CLITests {
-  @Test func helpListsOverviewUsageOptionsAndSubcommands() throws {
-    let result = try runCLI(["--help"])
+  @Test func helpListsOverviewUsageOptionsAndSubcommands() async throws {
+    let result = try await runCLI(["--help"])
     #expect(result.status == 0 && result.error == "")
     #expect(result.output.hasPrefix("OVERVIEW: Tracker, the habit tracker, in a terminal"))
     for heading in [
@@ -25,21 +77,21 @@ struct CLITests {
     ] {
       #expect(result.output.contains(heading), "\(heading)")
     }
-    let show = try runCLI(["help", "show"])
+    let show = try await runCLI(["help", "show"])
     #expect(show.status == 0)
     #expect(
       show.output.hasPrefix(
         "OVERVIEW: Print one screen of the demo or of a data file (it is never changed), or list its elements.\n\nUSAGE: tracker-preview show <screen> [options]\n\nARGUMENTS:\n  <screen>"
       ))
-    #expect(try runCLI(["show", "--help"]).output == show.output)
+    #expect(try await runCLI(["show", "--help"]).output == show.output)
   }
 
-  @Test func versionPrintsTheVersion() throws {
-    #expect(try runCLI(["--version"]).output == "0.2.0\n")
+  @Test func versionPrintsTheVersion() async throws {
+    #expect(try await runCLI(["--version"]).output == "0.2.0\n")
   }
 
-  @Test func withoutArgumentsTheTourRunsInTheTerminalsLanguage() throws {
-    let result = try runCLI(fixed, environment: ["LANG": "ru_RU.UTF-8"])
+  @Test func withoutArgumentsTheTourRunsInTheTerminalsLanguage() async throws {
+    let result = try await runCLI(fixed, environment: ["LANG": "ru_RU.UTF-8"])
     #expect(result.status == 0 && result.error == "")
     #expect(result.output.hasPrefix("1/29 · Первый запуск: онбординг\n═══"))
     // Issue 32's steps after the days off: the run and the swim, the amount and note sheets, the
@@ -54,46 +106,46 @@ struct CLITests {
     #expect(result.output.contains("28/29 · Другое время: «Готово» ждёт настоящего\n"))
     #expect(result.output.contains("29/29 · Для сов: день может начинаться в любой\nчас до полудня\n"))
     #expect(!result.output.contains("\u{1B}["))  // not a terminal: no colors
-    let english = try runCLI(["tour"] + fixed, environment: ["LANG": "de_DE.UTF-8"])
+    let english = try await runCLI(["tour"] + fixed, environment: ["LANG": "de_DE.UTF-8"])
     #expect(english.output.hasPrefix("1/29 · First launch: the onboarding\n"))
   }
 
-  @Test func colorsAreOnlyForTerminalsUnlessAsked() throws {
-    let colored = try runCLI(["show", "trackers", "--demo", "--color", "always"] + fixed)
+  @Test func colorsAreOnlyForTerminalsUnlessAsked() async throws {
+    let colored = try await runCLI(["show", "trackers", "--demo", "--color", "always"] + fixed)
     #expect(colored.output.contains("\u{1B}[38;2;"))
-    let noColor = try runCLI(["show", "trackers", "--demo"] + fixed, environment: ["NO_COLOR": "1"])
+    let noColor = try await runCLI(["show", "trackers", "--demo"] + fixed, environment: ["NO_COLOR": "1"])
     #expect(!noColor.output.contains("\u{1B}["))
   }
 
-  @Test func theThemeFollowsTheTerminalUnlessChosen() throws {
+  @Test func theThemeFollowsTheTerminalUnlessChosen() async throws {
     let lightText = "38;2;26;27;34m"  // #1A1B22, the light theme's text
     let darkText = "38;2;255;255;255m"  // #FFFFFF, the dark theme's text
-    let light = try runCLI(
+    let light = try await runCLI(
       ["show", "statistics", "--demo", "--color", "always"] + fixed, environment: ["COLORFGBG": "0;15"])
     #expect(light.output.contains(lightText) && !light.output.contains(darkText))
-    let dark = try runCLI(
+    let dark = try await runCLI(
       ["show", "statistics", "--demo", "--color", "always"] + fixed, environment: ["COLORFGBG": "15;0"])
     #expect(dark.output.contains(darkText))
     // Unknown background: text in the terminal's own color (no white on a white terminal), accents painted.
-    let unknown = try runCLI(["show", "statistics", "--demo", "--color", "always"] + fixed)
+    let unknown = try await runCLI(["show", "statistics", "--demo", "--color", "always"] + fixed)
     #expect(!unknown.output.contains(darkText) && !unknown.output.contains(lightText))
     #expect(unknown.output.contains("\u{1B}[1m"))  // the title, bold in the terminal's color
     #expect(unknown.output.contains("\u{1B}[38;2;55;114;231;1m"))  // the selected tab, in the accent blue
-    let chosen = try runCLI(
+    let chosen = try await runCLI(
       ["show", "statistics", "--demo", "--color", "always", "--theme", "light"] + fixed,
       environment: ["COLORFGBG": "15;0"])
     #expect(chosen.output.contains(lightText))
   }
 
-  @Test func showPrintsTheScreenAsTheSnapshotHasIt() throws {
-    let result = try runCLI(["show", "trackers", "--demo", "--lang", "ru"] + fixed)
+  @Test func showPrintsTheScreenAsTheSnapshotHasIt() async throws {
+    let result = try await runCLI(["show", "trackers", "--demo", "--lang", "ru"] + fixed)
     #expect(result.status == 0 && result.error == "")
     let reference = try String(
       contentsOf: repository.appendingPathComponent(
         "Tests/SnapshotTests/__Snapshots__/Screens/trackers-paced.ru.x.plain.txt"),
       encoding: .utf8)
     #expect(result.output == reference)
-    let se = try runCLI(["show", "statistics", "--demo", "--lang", "en", "--device", "se"] + fixed)
+    let se = try await runCLI(["show", "statistics", "--demo", "--lang", "en", "--device", "se"] + fixed)
     #expect(
       se.output
         == (try String(
@@ -102,29 +154,29 @@ struct CLITests {
           encoding: .utf8)))
   }
 
-  @Test func showShowsTheScreenAskedForOnAFreshStoreAndCreatesNoFile() throws {
+  @Test func showShowsTheScreenAskedForOnAFreshStoreAndCreatesNoFile() async throws {
     // A first use: the default data file is not there yet.
     let data = TemporaryFolder().path
     let store = data + "/tracker/tracker.sqlite"
     let home = ["XDG_DATA_HOME": data]
-    let trackers = try runCLI(["show", "trackers", "--lang", "en"] + fixed, environment: home)
+    let trackers = try await runCLI(["show", "trackers", "--lang", "en"] + fixed, environment: home)
     #expect(trackers.status == 0 && trackers.error == "")
     #expect(trackers.output.contains("What are we going to track?"))
-    let form = try runCLI(["show", "tracker-form", "--lang", "en"] + fixed, environment: home)
+    let form = try await runCLI(["show", "tracker-form", "--lang", "en"] + fixed, environment: home)
     #expect(form.status == 0 && form.error == "")
     #expect(form.output.contains("New habit"))
-    let onboarding = try runCLI(["show", "onboarding", "--store", store, "--lang", "en"] + fixed)
+    let onboarding = try await runCLI(["show", "onboarding", "--store", store, "--lang", "en"] + fixed)
     #expect(onboarding.output.contains("Let's go!"))
     #expect(!FileManager.default.fileExists(atPath: store))
     // `run` starts where the app would: on the onboarding of a first launch (in a folder that
     // exists: only the default data file's folders are ever made).
     try FileManager.default.createDirectory(atPath: data + "/tracker", withIntermediateDirectories: false)
-    let run = try runCLI(["run", "-", "--store", store] + fixed, input: "expect screen onboarding\n")
+    let run = try await runCLI(["run", "-", "--store", store] + fixed, input: "expect screen onboarding\n")
     #expect(run.status == 0, "\(run.error)")
   }
 
-  @Test func badUsageExits64WithOneErrorLineAUsageAndAHint() throws {
-    let option = try runCLI(["--lnag", "ru"])
+  @Test func badUsageExits64WithOneErrorLineAUsageAndAHint() async throws {
+    let option = try await runCLI(["--lnag", "ru"])
     #expect(option.status == 64 && option.output == "")
     #expect(
       option.error == """
@@ -133,43 +185,43 @@ struct CLITests {
           See 'tracker-preview --help' for more information.
 
         """)
-    let command = try runCLI(["shwo", "trackers"])
+    let command = try await runCLI(["shwo", "trackers"])
     #expect(command.status == 64)
     #expect(command.error.hasPrefix("Error: Unknown command 'shwo'. Did you mean 'show'?\n"))
-    let screen = try runCLI(["show", "tracker"])
+    let screen = try await runCLI(["show", "tracker"])
     #expect(screen.status == 64)
     #expect(screen.error.hasPrefix("Error: Unknown screen 'tracker'. Did you mean 'trackers'? Screens: "))
     // With nothing near, the list is its own sentence too, in both languages.
-    let far = try runCLI(["show", "nosuch"])
+    let far = try await runCLI(["show", "nosuch"])
     #expect(far.status == 64)
     #expect(far.error.hasPrefix("Error: Unknown screen 'nosuch'. Screens: onboarding, "), "\(far.error)")
-    let russian = try runCLI(["show", "nosuch", "--lang", "ru"])
+    let russian = try await runCLI(["show", "nosuch", "--lang", "ru"])
     #expect(russian.error.contains("Неизвестный экран «nosuch». Экраны: "), "\(russian.error)")
     #expect(
       screen.error.contains(
         "Usage: tracker-preview show <screen> [options]\n  See 'tracker-preview help show' for more information.\n"
       ))
-    let date = try runCLI(["stats", "--today", "2026-02-30"])
+    let date = try await runCLI(["stats", "--today", "2026-02-30"])
     #expect(date.status == 64)
     #expect(
       date.error.hasPrefix(
         "Error: The value '2026-02-30' is invalid for '--today': expected an existing date, written as 2026-12-01 or 1 Dec 2026 (or 1 дек. 2026)\n"
       ))
-    #expect(try runCLI(["stats", "--width", "20"]).status == 64)
-    #expect(try runCLI(["stats", "--store", "/tmp/x", "--demo"]).status == 64)
+    #expect(try await runCLI(["stats", "--width", "20"]).status == 64)
+    #expect(try await runCLI(["stats", "--store", "/tmp/x", "--demo"]).status == 64)
     // Every option is accepted by every command and ignored where it does not apply.
-    #expect(try runCLI(["export", "--json", "--demo"] + fixed).status == 0)
-    #expect(try runCLI(["run"]).error.hasPrefix("Error: Missing <script|->\n"))
+    #expect(try await runCLI(["export", "--json", "--demo"] + fixed).status == 0)
+    #expect(try await runCLI(["run"]).error.hasPrefix("Error: Missing <script|->\n"))
   }
 
-  @Test func statsPrintsTextAndJSON() throws {
-    let text = try runCLI(["stats", "--demo", "--lang", "ru"] + fixed)
+  @Test func statsPrintsTextAndJSON() async throws {
+    let text = try await runCLI(["stats", "--demo", "--lang", "ru"] + fixed)
     #expect(text.status == 0)
     #expect(
       text.output.hasPrefix(
         "Статистика\n\n 10  Лучший период\n 28  Идеальные дни\n 75  Трекеров завершено\n1,4  Среднее значение\n"
       ))
-    let json = try runCLI(["stats", "--json", "--demo", "--lang", "en"] + fixed)
+    let json = try await runCLI(["stats", "--json", "--demo", "--lang", "en"] + fixed)
     #expect(
       json.output.hasPrefix(
         """
@@ -193,20 +245,20 @@ struct CLITests {
       ))
   }
 
-  @Test func exportThenImportIntoAnotherFileGivesTheSameExport() throws {
+  @Test func exportThenImportIntoAnotherFileGivesTheSameExport() async throws {
     let folder = TemporaryFolder().url
     let exported = folder.appendingPathComponent("demo.json").path
     // Both on one day: a demo exported on a later day holds records after the import's today.
-    let export = try runCLI(["export", "--demo", "--output", exported] + fixed)
+    let export = try await runCLI(["export", "--demo", "--output", exported] + fixed)
     #expect(export.status == 0 && export.output == "")
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let imported = try runCLI(["import", exported, "--store", store] + fixed)
+    let imported = try await runCLI(["import", exported, "--store", store] + fixed)
     #expect(imported.status == 0)
     #expect(imported.output == "Imported 3 categories, 7 trackers, 96 records, 1 day off and 3 notes.\n")
-    let again = try runCLI(["export", "--store", store])
+    let again = try await runCLI(["export", "--store", store])
     #expect(again.output == (try String(contentsOfFile: exported, encoding: .utf8)))
     // Standard input works too; the same backup again adds nothing and says so (exit 0).
-    let twice = try runCLI(["import", "-", "--store", store] + fixed, input: again.output)
+    let twice = try await runCLI(["import", "-", "--store", store] + fixed, input: again.output)
     #expect(twice.status == 0 && twice.error == "")
     #expect(
       twice.output
@@ -214,7 +266,7 @@ struct CLITests {
     )
   }
 
-  @Test func aBadImportFileListsEveryProblemAndChangesNothing() throws {
+  @Test func aBadImportFileListsEveryProblemAndChangesNothing() async throws {
     let folder = TemporaryFolder().url
     let file = folder.appendingPathComponent("bad.json")
     try Data(
@@ -224,7 +276,7 @@ struct CLITests {
       """.utf8
     ).write(to: file)
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let result = try runCLI(["import", file.path, "--store", store] + fixed)
+    let result = try await runCLI(["import", file.path, "--store", store] + fixed)
     #expect(result.status == 1 && result.output == "")
     #expect(
       result.error == """
@@ -237,8 +289,10 @@ struct CLITests {
         """)
     // The refused import created nothing; export of a --store that is not there says so.
     #expect(!FileManager.default.fileExists(atPath: store))
-    #expect(try runCLI(["export", "--store", store]).status == 1)
-    let missing = try runCLI(["import", folder.appendingPathComponent("absent.json").path, "--store", store])
+    #expect(try await runCLI(["export", "--store", store]).status == 1)
+    let missing = try await runCLI([
+      "import", folder.appendingPathComponent("absent.json").path, "--store", store,
+    ])
     #expect(missing.status == 1 && missing.error.hasPrefix("Error: cannot read "))
   }
 
@@ -246,14 +300,14 @@ struct CLITests {
   /// tracker's file says which kinds import reads, not "not JSON" at its first character; a file
   /// that begins as an archive still says where its JSON breaks. Nothing is created either way.
   @Test(arguments: ["en", "ru"])
-  func aFileOfNoKindImportReadsSaysWhichKindsItReads(language: String) throws {
+  func aFileOfNoKindImportReadsSaysWhichKindsItReads(language: String) async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let header = HabitBullHeader.text
     for (name, content) in [("other.csv", "a,b\n1,2\n"), ("empty.json", ""), ("list.json", "[1, 2]")] {
       let file = folder.appendingPathComponent(name)
       try Data(content.utf8).write(to: file)
-      let result = try runCLI(["import", file.path, "--store", store, "--lang", language] + fixed)
+      let result = try await runCLI(["import", file.path, "--store", store, "--lang", language] + fixed)
       #expect(result.status == 1 && result.output == "")
       let expected =
         language == "en"
@@ -273,12 +327,12 @@ struct CLITests {
     }
     let cut = folder.appendingPathComponent("cut.json")
     try Data(" {\"format\": ".utf8).write(to: cut)
-    let result = try runCLI(["import", cut.path, "--store", store, "--lang", language] + fixed)
+    let result = try await runCLI(["import", cut.path, "--store", store, "--lang", language] + fixed)
     #expect(result.status == 1 && result.error.contains("JSON"), "\(result.error)")
     #expect(!FileManager.default.fileExists(atPath: store))
   }
 
-  @Test func aBrokenDefaultDataFileIsMovedAsideWithAWarning() throws {
+  @Test func aBrokenDefaultDataFileIsMovedAsideWithAWarning() async throws {
     // The default data file is the user's Tracker store whatever its bytes: broken, it is set
     // aside and salvaged (any other file that is not a database is refused untouched).
     let data = TemporaryFolder().url
@@ -286,7 +340,8 @@ struct CLITests {
     try FileManager.default.createDirectory(
       at: data.appendingPathComponent("tracker"), withIntermediateDirectories: true)
     try Data("not a database".utf8).write(to: URL(fileURLWithPath: path))
-    let result = try runCLI(["stats", "--lang", "en"] + fixed, environment: ["XDG_DATA_HOME": data.path])
+    let result = try await runCLI(
+      ["stats", "--lang", "en"] + fixed, environment: ["XDG_DATA_HOME": data.path])
     #expect(result.status == 0)
     #expect(
       result.error.hasPrefix(
@@ -296,13 +351,13 @@ struct CLITests {
     #expect(result.output == "Statistics\n\nNothing to analyze yet\n")
   }
 
-  @Test func aFailingCheckStopsTheScriptWithItsLineAndTheScreen() throws {
+  @Test func aFailingCheckStopsTheScriptWithItsLineAndTheScreen() async throws {
     let script = """
       # a comment
       tap #tab-statistics
       expect screen trackers
       """
-    let result = try runCLI(["run", "-", "--demo", "--lang", "en"] + fixed, input: script)
+    let result = try await runCLI(["run", "-", "--demo", "--lang", "en"] + fixed, input: script)
     #expect(result.status == 1)
     #expect(
       result.error.hasPrefix(
@@ -314,13 +369,14 @@ struct CLITests {
         Statistics
 
         """))
-    let unknown = try runCLI(["run", "-", "--demo", "--lang", "en"] + fixed, input: "tap \"Frobnicate\"\n")
+    let unknown = try await runCLI(
+      ["run", "-", "--demo", "--lang", "en"] + fixed, input: "tap \"Frobnicate\"\n")
     #expect(unknown.status == 1)
     #expect(
       unknown.error.hasPrefix(
         "Error: (standard input):1: tap \"Frobnicate\"\n  nothing on screen matches \"Frobnicate\"\nOn screen: #add \"+\", #date \"30 Nov\""
       ))
-    let typo = try runCLI(["run", "-", "--demo"] + fixed, input: "\n\ntapp #add\n")
+    let typo = try await runCLI(["run", "-", "--demo"] + fixed, input: "\n\ntapp #add\n")
     #expect(
       typo.error
         == "Error: (standard input):3: unknown action 'tapp' (did you mean 'tap'?); actions: tap, longpress, type, clear, swipe, dismiss, print, expect\n"
@@ -333,11 +389,11 @@ struct CLITests {
   @Test(arguments: [
     ("\u{200D}", "[ \u{200D}\u{258F}"), ("\u{0301}", "used: U+0301"),
   ])
-  func aScriptTypesTextThatBeginsWithAJoinerOrAMark(typed: String, shown: String) throws {
+  func aScriptTypesTextThatBeginsWithAJoinerOrAMark(typed: String, shown: String) async throws {
     // A comment whose "#" carries a mark (a keycap, a selector) is a comment too.
     let script =
       "#\u{20E3} a keycap\n#\u{FE0F} a selector\ntap #add\ntap #habit\ntap #name\ntype \"\(typed)\"\nexpect disabled #create\nprint\n"
-    let result = try runCLI(
+    let result = try await runCLI(
       ["run", "-", "--demo", "--lang", "en", "--color", "never"] + fixed, input: script)
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.contains("New habit") && result.output.contains(shown), "\(result.output)")
@@ -347,49 +403,53 @@ struct CLITests {
   /// character as `\u{200B}`, and a script reaches the element by what was listed; a quoted text
   /// takes the same escape (second attack of 2026-12-07: the listing printed it raw, so the
   /// identifier could only be copied and pasted).
-  @Test func aCharacterThatDrawsNothingIsListedAndTypedAsItsEscape() throws {
+  @Test func aCharacterThatDrawsNothingIsListedAndTypedAsItsEscape() async throws {
     let folder = TemporaryFolder()
     let (first, second) = (folder.path("a.sqlite"), folder.path("b.sqlite"))
     #expect(
-      try runCLI(["add", "Walk", "--every", "day", "--category", "Home", "--store", first] + fixed).status
+      try await runCLI(["add", "Walk", "--every", "day", "--category", "Home", "--store", first] + fixed)
+        .status
         == 0)
     let archive = folder.path("walk.json")
-    #expect(try runCLI(["export", "--store", first, "--output", archive] + fixed).status == 0)
+    #expect(try await runCLI(["export", "--store", first, "--output", archive] + fixed).status == 0)
     let text = try String(contentsOfFile: archive, encoding: .utf8)
     try text.replacingOccurrences(of: #""Walk""#, with: #""Wa\u200blk""#)
       .write(toFile: archive, atomically: true, encoding: .utf8)
-    #expect(try runCLI(["import", archive, "--store", second] + fixed).status == 0)
-    let listed = try runCLI(["show", "trackers", "--elements", "--store", second, "--lang", "en"] + fixed)
+    #expect(try await runCLI(["import", archive, "--store", second] + fixed).status == 0)
+    let listed = try await runCLI(
+      ["show", "trackers", "--elements", "--store", second, "--lang", "en"] + fixed)
     #expect(listed.output.contains("#card:Wa\\u{200B}lk"), "\(listed.output)")
     let script = "tap #card:Wa\\u{200B}lk\nexpect screen detail\n"
-    let tapped = try runCLI(["run", "-", "--store", second, "--lang", "en"] + fixed, input: script)
+    let tapped = try await runCLI(["run", "-", "--store", second, "--lang", "en"] + fixed, input: script)
     #expect(tapped.status == 0, "\(tapped.error)")
-    let typed = try runCLI(
+    let typed = try await runCLI(
       ["run", "-", "--demo", "--lang", "en"] + fixed,
       input: "tap #add\ntap #habit\ntap #name\ntype \"Ru\\u{200B}n\"\nexpect disabled #create\nprint\n")
     #expect(typed.status == 0 && typed.output.contains("U+200B"), "\(typed.error)")
-    let wrong = try runCLI(
+    let wrong = try await runCLI(
       ["run", "-", "--demo", "--lang", "en"] + fixed, input: "tap #add\ntype \"\\u{D800}\"\n")
     #expect(wrong.error.contains("unknown escape \\u (use \\\", \\\\, \\n or \\u{…})"), "\(wrong.error)")
   }
 
-  @Test func aScriptActsOnTheDataFileForReal() throws {
+  @Test func aScriptActsOnTheDataFileForReal() async throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let script =
       "tap #start\ntap #add\ntap #event\ntap #name\ntype \"Walk\"\ntap #category\ntap #add-category\ntap #title\ntype \"Outside\"\ntap #done\ntap #category:Outside\ntap #emoji:1\ntap #color:1\ntap #create\ntap #complete:Walk\n"
-    #expect(try runCLI(["run", "-", "--store", store, "--lang", "en"] + fixed, input: script).status == 0)
-    let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+    #expect(
+      try await runCLI(["run", "-", "--store", store, "--lang", "en"] + fixed, input: script).status == 0)
+    let stats = try await runCLI(["stats", "--json", "--store", store] + fixed)
     #expect(stats.output.contains("\"name\": \"Walk\", \"completed\": 1, \"currentStreak\": 1"))
     // Onboarding is done now, so the main screen shows.
     #expect(
-      try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed).output.contains("Walk"))
+      try await runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed).output.contains("Walk")
+    )
   }
 
   @Test(arguments: [
     "create-habit-ru.txt", "name-limit.txt", "complete-uncomplete.txt", "filters.txt", "statistics.txt",
     "streaks-and-reminder-ru.txt", "todo-ru.txt", "measure-and-quota-ru.txt",
   ])
-  func theExampleScriptsPass(name: String) throws {
+  func theExampleScriptsPass(name: String) async throws {
     let file = repository.appendingPathComponent("Examples/scripts/\(name)")
     let text = try String(contentsOf: file, encoding: .utf8)
     // Each example says in its header how it is run.
@@ -398,7 +458,7 @@ struct CLITests {
     if let index = arguments.firstIndex(of: "--store") {
       arguments[index + 1] = TemporaryFolder().path("tracker.sqlite")
     }
-    let result = try runCLI(["run", file.path] + arguments)
+    let result = try await runCLI(["run", file.path] + arguments)
     #expect(result.status == 0, "\(result.error)")
   }
 }

@@ -13,44 +13,44 @@ struct CommandLineWordsTests {
   ]
 
   @Test(arguments: ["en", "ru"], forms)
-  func everyDateOptionReadsISOAndTheLongDateOfEitherLanguage(language: String, form: [String]) throws {
+  func everyDateOptionReadsISOAndTheLongDateOfEitherLanguage(language: String, form: [String]) async throws {
     let long = language == "ru" ? "29 нояб. 2026" : "29 Nov 2026"
     let title = language == "ru" ? "Трекеры" : "Trackers"
-    let today = try runCLI(
+    let today = try await runCLI(
       ["list", "--demo", "--lang", language, "--time-zone", "Europe/Moscow", "--today"] + form)
     #expect(today.status == 0, "\(today.error)")
     #expect(today.output.hasPrefix("\(title) · \(long)\n"), "\(today.output)")
-    let date = try runCLI(["list", "--demo", "--lang", language] + fixed + ["--date"] + form)
+    let date = try await runCLI(["list", "--demo", "--lang", language] + fixed + ["--date"] + form)
     #expect(date.output.hasPrefix("\(title) · \(long)\n"), "\(date.error)")
-    let range = try runCLI(
+    let range = try await runCLI(
       ["skip", "--all", "--yes", "--demo", "--lang", language] + fixed + ["--from"] + form + ["--to"] + form)
     #expect(range.status == 0, "\(range.error)")
     #expect(range.output.contains(", \(long).\n"), "\(range.output)")
   }
 
   @Test(arguments: ["en", "ru"])
-  func aDatePastedFromAMessageWorksInACommand(language: String) throws {
+  func aDatePastedFromAMessageWorksInACommand(language: String) async throws {
     let store = TemporaryFolder().path("t.sqlite")
-    let imported = try runCLI(["import", "-", "--store", store] + fixed, input: Self.archive)
+    let imported = try await runCLI(["import", "-", "--store", store] + fixed, input: Self.archive)
     #expect(imported.status == 0, "\(imported.error)")
-    let done = try runCLI(
+    let done = try await runCLI(
       ["done", "Run", "--date", "2026-11-27", "--store", store, "--lang", language] + fixed)
     #expect(
       done.output == (language == "ru" ? "Run: отмечено за 27 нояб. 2026.\n" : "Run: done on 27 Nov 2026.\n"))
     // The date as the message wrote it, copied as a mouse would.
     let pasted = try #require(done.output.firstMatch(of: /\d{1,2} \S+ \d{4}/)).output
-    let undone = try runCLI(
+    let undone = try await runCLI(
       ["undone", "Run", "--date", String(pasted), "--store", store, "--lang", language] + fixed)
     #expect(undone.status == 0, "\(undone.error)")
     #expect(undone.output.contains(String(pasted)), "\(undone.output)")
   }
 
   @Test(arguments: ["en", "ru"], ["--today", "--date", "--from", "--to"])
-  func aWrongDateNamesTheOptionAndTheFormsItReads(language: String, option: String) throws {
+  func aWrongDateNamesTheOptionAndTheFormsItReads(language: String, option: String) async throws {
     let other = option == "--from" ? "--to" : "--from"
     let extra = ["--from", "--to"].contains(option) ? [other, "2026-11-30"] : []
     for wrong in ["31 Feb 2026", "29 November 2026", "2026-11-31"] {
-      let result = try runCLI(["skip", "Run", "--demo", "--lang", language, option, wrong] + extra)
+      let result = try await runCLI(["skip", "Run", "--demo", "--lang", language, option, wrong] + extra)
       #expect(result.status == 64)
       let expected =
         language == "ru"
@@ -60,17 +60,19 @@ struct CommandLineWordsTests {
     }
   }
 
-  @Test func listNamesItsDayAsTheMessagesDo() throws {
+  @Test func listNamesItsDayAsTheMessagesDo() async throws {
     #expect(
-      try runCLI(["list", "--demo", "--lang", "en"] + fixed).output.hasPrefix("Trackers · 30 Nov 2026\n"))
+      try await runCLI(["list", "--demo", "--lang", "en"] + fixed).output.hasPrefix(
+        "Trackers · 30 Nov 2026\n"))
     #expect(
-      try runCLI(["list", "--demo", "--lang", "ru"] + fixed).output.hasPrefix("Трекеры · 30 нояб. 2026\n"))
+      try await runCLI(["list", "--demo", "--lang", "ru"] + fixed).output.hasPrefix(
+        "Трекеры · 30 нояб. 2026\n"))
   }
 
-  @Test func anImportProblemNamesItsDaysAsTheMessagesDo() throws {
+  @Test func anImportProblemNamesItsDaysAsTheMessagesDo() async throws {
     let archive = Self.archive.replacingOccurrences(of: "2026-11-28", with: "2026-12-31")
     let store = TemporaryFolder().path("t.sqlite")
-    let russian = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
+    let russian = try await runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
     #expect(russian.status == 1)
     #expect(
       russian.error.contains("records[0].date: 31 дек. 2026 позже сегодняшнего дня (30 нояб. 2026)"),
@@ -78,12 +80,12 @@ struct CommandLineWordsTests {
   }
 
   @Test(arguments: ["skip", "unskip"])
-  func skipWithoutANameSaysThatAllExists(command: String) throws {
-    let english = try runCLI([command, "--demo", "--lang", "en"] + fixed)
+  func skipWithoutANameSaysThatAllExists(command: String) async throws {
+    let english = try await runCLI([command, "--demo", "--lang", "en"] + fixed)
     #expect(english.status == 64)
     #expect(
       english.error.hasPrefix("Error: Missing <name>: the tracker's name, or --all for every tracker\n"))
-    let russian = try runCLI([command, "--demo", "--lang", "ru"] + fixed)
+    let russian = try await runCLI([command, "--demo", "--lang", "ru"] + fixed)
     #expect(
       russian.error
         == """
@@ -94,13 +96,13 @@ struct CommandLineWordsTests {
         """)
   }
 
-  @Test func russianHelpSpeaksRussianPlaceholdersAndQuotesWithGuillemets() throws {
-    var texts = [try runCLI(["--help", "--lang", "ru"]).output]
+  @Test func russianHelpSpeaksRussianPlaceholdersAndQuotesWithGuillemets() async throws {
+    var texts = [try await runCLI(["--help", "--lang", "ru"]).output]
     for command in [
       "tour", "show", "run", "app", "list", "remind", "done", "undone", "skip", "unskip", "stats", "export",
       "import", "help",
     ] {
-      texts.append(try runCLI(["help", command, "--lang", "ru"]).output)
+      texts.append(try await runCLI(["help", command, "--lang", "ru"]).output)
     }
     #expect(texts[0].contains("\nИСПОЛЬЗОВАНИЕ: tracker-preview [параметры] <команда>\n"))
     #expect(texts[0].contains("  --today <ГГГГ-ММ-ДД>    "))
@@ -113,16 +115,16 @@ struct CommandLineWordsTests {
       // Quotes in the prose are «»; "…" stays only as the script language's own syntax.
       #expect(!text.contains("'"), "\(text)")
     }
-    let skip = try runCLI(["help", "skip", "--lang", "ru"]).output
+    let skip = try await runCLI(["help", "skip", "--lang", "ru"]).output
     #expect(skip.contains("ИСПОЛЬЗОВАНИЕ: tracker-preview skip <название>|--all [параметры]\n"))
-    let run = try runCLI(["help", "run", "--lang", "ru"]).output
+    let run = try await runCLI(["help", "run", "--lang", "ru"]).output
     #expect(run.contains("  <сценарий|->            Файл сценария"))
     #expect(run.contains("«show <экран> --elements»"))
   }
 
   @Test(arguments: ["en", "ru"])
-  func russianErrorsQuoteWithGuillemetsAndEnglishKeepsItsQuotes(language: String) throws {
-    let result = try runCLI(["list", "--lang", language, "--color", "sometimes"])
+  func russianErrorsQuoteWithGuillemetsAndEnglishKeepsItsQuotes(language: String) async throws {
+    let result = try await runCLI(["list", "--lang", language, "--color", "sometimes"])
     #expect(result.status == 64)
     #expect(
       result.error.hasPrefix(
@@ -133,15 +135,15 @@ struct CommandLineWordsTests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aCommandsHelpSaysWhatEachOptionDoesWithoutRepeatingWhichCommands(language: String) throws {
-    let done = try runCLI(["help", "done", "--lang", language]).output
+  func aCommandsHelpSaysWhatEachOptionDoesWithoutRepeatingWhichCommands(language: String) async throws {
+    let done = try await runCLI(["help", "done", "--lang", language]).output
     #expect(
       done.contains(
         language == "ru"
           ? "  --date <ГГГГ-ММ-ДД>     День, который показать, отметить или описать (по умолчанию сегодня).\n"
           : "  --date <YYYY-MM-DD>     The day to look at, mark or write about (default: today).\n"),
       "\(done)")
-    let help = try runCLI(["--help", "--lang", language]).output
+    let help = try await runCLI(["--help", "--lang", language]).output
     // The whole help keeps the list: there it says which commands an option is for.
     #expect(
       help.contains(
@@ -150,13 +152,13 @@ struct CommandLineWordsTests {
       ))
     // An option whose text has a part for each command shows each command its own part.
     if language == "en" {
-      let stats = try runCLI(["help", "stats"]).output
+      let stats = try await runCLI(["help", "stats"]).output
       #expect(
         stats.contains("  --category <title>      The figures of this category's trackers alone.\n"),
         "\(stats)")
-      let add = try runCLI(["help", "add"]).output
+      let add = try await runCLI(["help", "add"]).output
       #expect(add.contains("The tracker's color by its place in the form, 1 to 18 (default 1).\n"), "\(add)")
-      let show = try runCLI(["help", "show"]).output
+      let show = try await runCLI(["help", "show"]).output
       #expect(
         show.contains(
           "Colors on a terminal (default: auto, off with NO_COLOR, TERM=dumb or when not a terminal).\n"))

@@ -9,20 +9,20 @@ struct CommandLogCLITests {
   let fixed = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
 
   /// The demo in a data file, and the file's folder.
-  func demoStore() throws -> (store: String, folder: String) {
+  func demoStore() async throws -> (store: String, folder: String) {
     let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("demo.json").path
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    #expect(try runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
-    #expect(try runCLI(["import", archive, "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
+    #expect(try await runCLI(["import", archive, "--store", store] + fixed).status == 0)
     return (store, folder.path)
   }
 
   @Test(arguments: ["en", "ru"])
-  func aCommandHandedOverIsAppliedOnceByTheNextCommandThatChangesTheFile(language: String) throws {
-    let (store, folder) = try demoStore()
+  func aCommandHandedOverIsAppliedOnceByTheNextCommandThatChangesTheFile(language: String) async throws {
+    let (store, folder) = try await demoStore()
     let lang = ["--lang", language, "--store", store] + fixed
-    let handed = try runCLI(["do", "Water the plants", "done", "--via-extension"] + lang)
+    let handed = try await runCLI(["do", "Water the plants", "done", "--via-extension"] + lang)
     #expect(handed.status == 0, "\(handed.error)")
     let log = folder + "/tracker-commands"
     #expect(
@@ -30,30 +30,30 @@ struct CommandLogCLITests {
         == (language == "en"
           ? "Water the plants, 30 Nov 2026: handed to the app through the command log in \(log) (file 1).\n"
           : "Water the plants, 30 нояб. 2026: передано приложению через журнал команд в \(log) (файл 1).\n"))
-    #expect(try runCLI(["do", "Run", "amount", "4.5", "--via-extension"] + lang).status == 0)
+    #expect(try await runCLI(["do", "Run", "amount", "4.5", "--via-extension"] + lang).status == 0)
     // Looking changes nothing: the commands wait in the log.
-    #expect(try runCLI(["list", "--json"] + lang).output.contains("\"amount\": 3.5,"))
+    #expect(try await runCLI(["list", "--json"] + lang).output.contains("\"amount\": 3.5,"))
     // The next change applies them first, and says so on standard error.
-    let next = try runCLI(["skip", "Morning exercise", "--date", "2026-11-27", "--yes"] + lang)
+    let next = try await runCLI(["skip", "Morning exercise", "--date", "2026-11-27", "--yes"] + lang)
     #expect(next.status == 0)
     #expect(
       next.error
         == (language == "en"
           ? "Applied from the command log (widgets, notifications): 2.\n"
           : "Применено из журнала команд (виджеты, уведомления): 2.\n"))
-    let list = try runCLI(["list", "--json"] + lang).output
+    let list = try await runCLI(["list", "--json"] + lang).output
     #expect(list.contains("\"amount\": 4.5,"))
     // Never twice.
-    let again = try runCLI(["done", "Water the plants"] + lang)
+    let again = try await runCLI(["done", "Water the plants"] + lang)
     #expect(again.error == "")
-    #expect(try runCLI(["list", "--json"] + lang).output == list)
+    #expect(try await runCLI(["list", "--json"] + lang).output == list)
   }
 
-  @Test func aCommandForAHabitDeletedMeanwhileIsRefusedWithItsReasonAndConsumed() throws {
-    let (store, folder) = try demoStore()
+  @Test func aCommandForAHabitDeletedMeanwhileIsRefusedWithItsReasonAndConsumed() async throws {
+    let (store, folder) = try await demoStore()
     let container = folder + "/shared"
     let options = ["--store", store, "--container", container] + fixed
-    #expect(try runCLI(["do", "Water the plants", "done", "--via-extension"] + options).status == 0)
+    #expect(try await runCLI(["do", "Water the plants", "done", "--via-extension"] + options).status == 0)
     #expect(FileManager.default.fileExists(atPath: container + "/tracker-commands/00000001.jsonl"))
     // The habit is deleted in the app before it merges (a script whose log is elsewhere); the
     // command then names no habit.
@@ -61,23 +61,25 @@ struct CommandLogCLITests {
     try "longpress #card:Water the plants\ntap #delete\ntap #confirm\n".write(
       toFile: script, atomically: true, encoding: .utf8)
     #expect(
-      try runCLI(["run", script, "--store", store, "--container", folder + "/elsewhere"] + fixed).status == 0)
-    let merge = try runCLI(["done", "Run", "--amount", "5"] + options)
+      try await runCLI(["run", script, "--store", store, "--container", folder + "/elsewhere"] + fixed).status
+        == 0)
+    let merge = try await runCLI(["done", "Run", "--amount", "5"] + options)
     #expect(merge.status == 0)
     #expect(merge.error.contains("A command of the command log was refused: "), "\(merge.error)")
-    #expect(try runCLI(["done", "Run", "--amount", "5"] + options).error == "")
+    #expect(try await runCLI(["done", "Run", "--amount", "5"] + options).error == "")
   }
 
-  @Test func aBadActionOrNameIsRefusedBeforeAnythingIsWritten() throws {
-    let (store, folder) = try demoStore()
-    let unknown = try runCLI(["do", "Water the plants", "fly", "--via-extension", "--store", store] + fixed)
+  @Test func aBadActionOrNameIsRefusedBeforeAnythingIsWritten() async throws {
+    let (store, folder) = try await demoStore()
+    let unknown = try await runCLI(
+      ["do", "Water the plants", "fly", "--via-extension", "--store", store] + fixed)
     #expect(unknown.status == 64 && unknown.error.contains("Unknown action 'fly'"))
-    let nobody = try runCLI(["do", "Nobody", "done", "--via-extension", "--store", store] + fixed)
+    let nobody = try await runCLI(["do", "Nobody", "done", "--via-extension", "--store", store] + fixed)
     #expect(nobody.status == 1 && nobody.error.contains("there is no tracker called \"Nobody\""))
-    let future = try runCLI(
+    let future = try await runCLI(
       ["do", "Run", "done", "--via-extension", "--date", "2026-12-05", "--store", store] + fixed)
     #expect(future.status == 1 && future.error.contains("has not come yet"), "\(future.error)")
-    let yesNo = try runCLI(
+    let yesNo = try await runCLI(
       ["do", "Water the plants", "amount", "3", "--via-extension", "--store", store] + fixed)
     #expect(yesNo.status == 1 && yesNo.error.contains("not measurable"), "\(yesNo.error)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/tracker-commands/00000001.jsonl"))

@@ -17,18 +17,19 @@ struct CutLogCLITests {
     """
 
   @Test(arguments: ["en", "ru"])
-  func acknowledgedDonesCutFromTheLogAreReportedAndTheLogKept(language: String) throws {
+  func acknowledgedDonesCutFromTheLogAreReportedAndTheLogKept(language: String) async throws {
     let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("archive.json")
     try Data(Self.archive.utf8).write(to: archive)
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    #expect(try runCLI(["import", archive.path, "--store", store] + fileTestsDay).status == 0)
+    #expect(try await runCLI(["import", archive.path, "--store", store] + fileTestsDay).status == 0)
     // Another program reads for a long time: its snapshot keeps the commits after it in the log.
     var reader: OpaquePointer?
     #expect(sqlite3_open_v2(store, &reader, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
     #expect(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM sqlite_schema;", nil, nil, nil) == SQLITE_OK)
     for day in 20...29 {
-      let done = try runCLI(["done", "Бег", "--date", "2026-11-\(day)", "--store", store] + fileTestsDay)
+      let done = try await runCLI(
+        ["done", "Бег", "--date", "2026-11-\(day)", "--store", store] + fileTestsDay)
       #expect(done.status == 0, "\(done.error)")
     }
     #expect(truncate(store + "-wal", 32) == 0)
@@ -38,13 +39,13 @@ struct CutLogCLITests {
 
     // No backup from it: the old one stays, the file stays.
     let backup = folder.appendingPathComponent("backup.json").path
-    let export = try runCLI(
+    let export = try await runCLI(
       ["export", "--store", store, "--output", backup, "--lang", language] + fileTestsDay)
     #expect(export.status == 1)
     #expect(!FileManager.default.fileExists(atPath: backup))
     #expect(try Data(contentsOf: URL(fileURLWithPath: store + "-wal")) == cutLog)
 
-    let stats = try runCLI(["stats", "--store", store, "--lang", language] + fileTestsDay)
+    let stats = try await runCLI(["stats", "--store", store, "--lang", language] + fileTestsDay)
     #expect(stats.status == 0)
     let moved = try #require(
       try FileManager.default.contentsOfDirectory(atPath: folder.path)

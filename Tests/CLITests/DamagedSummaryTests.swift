@@ -10,10 +10,10 @@ import Testing
 @Suite("A damaged day summary never leaves the store stuck", .temporaryFolders)
 struct DamagedSummaryTests {
   /// A store holding the full-disk archive (a habit, two records).
-  func madeStore() throws -> (store: String, folder: URL) {
+  func madeStore() async throws -> (store: String, folder: URL) {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    try FullDiskTests().makeStore(store, folder: folder)
+    try await FullDiskTests().makeStore(store, folder: folder)
     return (store, folder)
   }
 
@@ -28,21 +28,22 @@ struct DamagedSummaryTests {
     sqlite3_close(database)
   }
 
-  @Test func exportRefusesItThenTheNextReadSalvagesItAndEveryCommandWorks() throws {
-    let (store, folder) = try madeStore()
-    let before = try runCLI(["stats", "--store", store, "--lang", "en"] + fileTestsDay)
+  @Test func exportRefusesItThenTheNextReadSalvagesItAndEveryCommandWorks() async throws {
+    let (store, folder) = try await madeStore()
+    let before = try await runCLI(["stats", "--store", store, "--lang", "en"] + fileTestsDay)
     #expect(before.status == 0, "\(before.error)")
     flipASummarySeal(store)
     try? FileManager.default.removeItem(atPath: store + ".verified")
     // `export` never makes a backup of a damaged file, and never stamps it verified.
     let backup = folder.appendingPathComponent("backup.json").path
-    let refused = try runCLI(["export", "--store", store, "--output", backup, "--lang", "en"] + fileTestsDay)
+    let refused = try await runCLI(
+      ["export", "--store", store, "--output", backup, "--lang", "en"] + fileTestsDay)
     #expect(refused.status == 1)
     #expect(refused.error.hasPrefix("Error: the data file \(store) is broken ("), "\(refused.error)")
     #expect(!FileManager.default.fileExists(atPath: backup))
     #expect(!FileManager.default.fileExists(atPath: store + ".verified"))
     // `stats` sets it aside and salvages every record: the same figures, with the warning.
-    let salvaged = try runCLI(["stats", "--store", store, "--lang", "en"] + fileTestsDay)
+    let salvaged = try await runCLI(["stats", "--store", store, "--lang", "en"] + fileTestsDay)
     #expect(salvaged.status == 0, "\(salvaged.error)")
     #expect(salvaged.error.hasPrefix("Warning: the data file \(store) was broken ("), "\(salvaged.error)")
     #expect(salvaged.output == before.output)
@@ -50,7 +51,7 @@ struct DamagedSummaryTests {
     for command in [
       ["stats"], ["list"], ["export", "--output", backup], ["done", "Бег", "--date", "2026-11-30"], ["stats"],
     ] {
-      let result = try runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
+      let result = try await runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
       #expect(result.status == 0, "\(command): \(result.error)")
       #expect(result.error == "", "\(command)")
     }
@@ -58,37 +59,37 @@ struct DamagedSummaryTests {
   }
 
   @Test(arguments: [["stats"], ["list"], ["done", "Бег", "--date", "2026-11-30"]])
-  func noCommandFailsOnEveryRun(command: [String]) throws {
-    let store = try madeStore().store
+  func noCommandFailsOnEveryRun(command: [String]) async throws {
+    let store = try await madeStore().store
     flipASummarySeal(store)
-    let first = try runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
+    let first = try await runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
     #expect(first.status == 0, "\(first.error)")
     #expect(first.error.hasPrefix("Warning: the data file \(store) was broken ("), "\(first.error)")
-    let second = try runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
+    let second = try await runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
     #expect(second.status == 0, "\(second.error)")
     #expect(second.error == "")
-    let export = try runCLI(["export", "--store", store] + fileTestsDay)
+    let export = try await runCLI(["export", "--store", store] + fileTestsDay)
     #expect(export.status == 0, "\(export.error)")
     #expect(export.output.contains("\"2026-11-30\"") && export.output.contains("\"2026-12-02\""))
   }
 
   @Test(arguments: ["en", "ru"])
-  func theSalvageWarningCountsTheDaysOffItKept(language: String) throws {
-    let store = try madeStore().store
+  func theSalvageWarningCountsTheDaysOffItKept(language: String) async throws {
+    let store = try await madeStore().store
     // Friday 2026-11-27 and Monday 2026-11-23 off (Бег is due Mon, Wed, Fri).
     for date in ["2026-11-23", "2026-11-27"] {
-      let skip = try runCLI(["skip", "Бег", "--date", date, "--store", store] + fileTestsDay)
+      let skip = try await runCLI(["skip", "Бег", "--date", date, "--store", store] + fileTestsDay)
       #expect(skip.status == 0, "\(skip.error)")
     }
     flipASummarySeal(store)
-    let result = try runCLI(["stats", "--store", store, "--lang", language] + fileTestsDay)
+    let result = try await runCLI(["stats", "--store", store, "--lang", language] + fileTestsDay)
     #expect(result.status == 0, "\(result.error)")
     let counted =
       language == "ru"
       ? ": 2 записи, 1 трекер, 1 категория, а также 2 выходных\n"
       : ": 2 records of 1 tracker in 1 category, and 2 days off\n"
     #expect(result.error.hasSuffix(counted), "\(result.error)")
-    let export = try runCLI(["export", "--store", store] + fileTestsDay)
+    let export = try await runCLI(["export", "--store", store] + fileTestsDay)
     #expect(export.output.contains("\"2026-11-23\"") && export.output.contains("\"2026-11-27\""))
   }
 }

@@ -9,23 +9,23 @@ import Testing
 @Suite("Days off and the day start on the command line", .temporaryFolders)
 struct DaysOffCLITests {
   /// A data file holding the demo as of 2026-11-30.
-  func demoStore() throws -> String {
+  func demoStore() async throws -> String {
     let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("demo.json").path
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    #expect(try runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
-    #expect(try runCLI(["import", archive, "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
+    #expect(try await runCLI(["import", archive, "--store", store] + fixed).status == 0)
     return store
   }
 
-  @Test func aWeekOffForEveryTrackerTakesOnlyTheDaysEachIsShownAndIsSafeToRepeat() throws {
-    let store = try demoStore()
+  @Test func aWeekOffForEveryTrackerTakesOnlyTheDaysEachIsShownAndIsSafeToRepeat() async throws {
+    let store = try await demoStore()
     // Today's watering done before leaving, and the run's 3.5 km brought up to its 5, as everything
     // else due today is done.
-    #expect(try runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
-    #expect(try runCLI(["done", "Run", "--amount", "5", "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["done", "Run", "--amount", "5", "--store", store] + fixed).status == 0)
     let arguments = ["skip", "--all", "--from", "2026-12-01", "--to", "2026-12-07", "--store", store] + fixed
-    let first = try runCLI(arguments)
+    let first = try await runCLI(arguments)
     #expect(first.status == 0, "\(first.error)")
     #expect(
       first.output == """
@@ -38,12 +38,12 @@ struct DaysOffCLITests {
         Water the plants: 7 days off, 1 Dec 2026 – 7 Dec 2026.
 
         """)
-    let again = try runCLI(arguments)
+    let again = try await runCLI(arguments)
     #expect(again.status == 0)
     #expect(again.output.hasPrefix("Board games with friends: already off, 1 Dec 2026 – 7 Dec 2026.\n"))
     // The statistics do not count days off as done, and a week later every streak is still there.
-    let before = try runCLI(["stats", "--json", "--store", store] + fixed).output
-    let after = try runCLI(["stats", "--json", "--store", store, "--today", "2026-12-08"]).output
+    let before = try await runCLI(["stats", "--json", "--store", store] + fixed).output
+    let after = try await runCLI(["stats", "--json", "--store", store, "--today", "2026-12-08"]).output
     #expect(before.contains("\"completed\": 77"))
     func streaks(_ json: String) -> [Substring] {
       json.split(separator: "\n").filter { $0.contains("currentStreak") }.map {
@@ -54,37 +54,38 @@ struct DaysOffCLITests {
     #expect(before.contains("\"currentStreak\": 5"))
   }
 
-  @Test func oneTrackerOffForADayItIsNotShownOnIsRefused() throws {
-    let store = try demoStore()
-    let refused = try runCLI(["skip", "Morning exercise", "--date", "2026-12-01", "--store", store] + fixed)
+  @Test func oneTrackerOffForADayItIsNotShownOnIsRefused() async throws {
+    let store = try await demoStore()
+    let refused = try await runCLI(
+      ["skip", "Morning exercise", "--date", "2026-12-01", "--store", store] + fixed)
     #expect(refused.status == 1)
     #expect(
       refused.error
         == "Error: Morning exercise is not shown on 1 Dec 2026: a day off is taken only on its days\n")
-    let russian = try runCLI(
+    let russian = try await runCLI(
       ["skip", "Morning exercise", "--date", "2026-12-01", "--store", store, "--lang", "ru"] + fixed)
     #expect(
       russian.error
         == "Ошибка: Morning exercise не показывается 1 дек. 2026: выходной берут только в его дни\n")
   }
 
-  @Test func todayIsTheDefaultAndListShowsTheDayOff() throws {
-    let store = try demoStore()
-    let taken = try runCLI(["skip", "Water the plants", "--store", store, "--lang", "ru"] + fixed)
+  @Test func todayIsTheDefaultAndListShowsTheDayOff() async throws {
+    let store = try await demoStore()
+    let taken = try await runCLI(["skip", "Water the plants", "--store", store, "--lang", "ru"] + fixed)
     #expect(taken.output == "Water the plants: 1 выходной, 30 нояб. 2026.\n")
-    let list = try runCLI(["list", "--store", store] + fixed)
+    let list = try await runCLI(["list", "--store", store] + fixed)
     #expect(list.output.contains("  [–] ❤️ Water the plants: 10 days; current streak 10 days\n"))
-    let json = try runCLI(["list", "--json", "--store", store] + fixed)
+    let json = try await runCLI(["list", "--json", "--store", store] + fixed)
     #expect(
       json.output.contains(
         "\"name\": \"Water the plants\", \"emoji\": \"❤️\", \"done\": false, \"dayOff\": true"))
     // done on a day off completes it (and the day off goes); unskip then has nothing to cancel.
-    #expect(try runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
-    let cancelled = try runCLI(["unskip", "Water the plants", "--store", store] + fixed)
+    #expect(try await runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
+    let cancelled = try await runCLI(["unskip", "Water the plants", "--store", store] + fixed)
     #expect(cancelled.output == "Water the plants: no day off to cancel, 30 Nov 2026.\n")
   }
 
-  @Test func badRangesAreUsageErrorsInBothLanguages() throws {
+  @Test func badRangesAreUsageErrorsInBothLanguages() async throws {
     let cases: [([String], String, String)] = [
       (
         ["--from", "2026-12-09", "--to", "2026-12-01"], "--from 9 Dec 2026 is after --to 1 Dec 2026",
@@ -102,24 +103,24 @@ struct DaysOffCLITests {
     ]
     for (options, english, russian) in cases {
       for (language, message) in [("en", english), ("ru", russian)] {
-        let result = try runCLI(["skip", "--all", "--demo", "--lang", language] + options + fixed)
+        let result = try await runCLI(["skip", "--all", "--demo", "--lang", language] + options + fixed)
         #expect(result.status == 64, "\(options)")
         #expect(result.error.contains(message), "\(result.error)")
       }
     }
-    let both = try runCLI(["skip", "Run", "--all", "--demo"] + fixed)
+    let both = try await runCLI(["skip", "Run", "--all", "--demo"] + fixed)
     #expect(both.status == 64 && both.error.contains("give a tracker name or --all, not both"))
   }
 
   @Test func withADayStartAtThreeDoneAtHalfPastOneCountsForTheEveningBefore() async throws {
-    let store = try demoStore()
+    let store = try await demoStore()
     // The day start as a backup restores it (version 2 archives carry it).
     let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("start.json").path
     try
       #"{"format": "tracker", "version": 2, "dayStart": "03:00", "categories": [], "trackers": [], "daysOff": [], "records": []}"#
       .write(toFile: archive, atomically: true, encoding: .utf8)
-    #expect(try runCLI(["import", archive, "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["import", archive, "--store", store] + fixed).status == 0)
     // 01:30 on Tuesday 1 December in Moscow is still Monday 30 November: the clock, no --today.
     @MainActor func run(_ arguments: [String]) async -> Outcome {
       await Tool.run(
@@ -141,7 +142,7 @@ struct DaysOffCLITests {
     try
       #"{"format": "tracker", "version": 2, "dayStart": "00:00", "categories": [], "trackers": [], "daysOff": [], "records": []}"#
       .write(toFile: midnight, atomically: true, encoding: .utf8)
-    #expect(try runCLI(["import", midnight, "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["import", midnight, "--store", store] + fixed).status == 0)
     let listTuesday = await run(["list"])
     #expect(listTuesday.standardOutput.hasPrefix("Trackers · 1 Dec 2026\n"))
   }

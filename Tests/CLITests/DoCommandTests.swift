@@ -9,22 +9,22 @@ struct DoCommandTests {
   let fixed = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
 
   /// Two copies of the demo in data files.
-  func twoStores() throws -> (String, String) {
+  func twoStores() async throws -> (String, String) {
     let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("demo.json").path
-    #expect(try runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
+    #expect(try await runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
     var stores: [String] = []
     for name in ["a.sqlite", "b.sqlite"] {
       let store = folder.appendingPathComponent(name).path
-      #expect(try runCLI(["import", archive, "--store", store] + fixed).status == 0)
+      #expect(try await runCLI(["import", archive, "--store", store] + fixed).status == 0)
       stores.append(store)
     }
     return (stores[0], stores[1])
   }
 
   @Test(arguments: ["en", "ru"])
-  func eachActionIsTheCommandOfTheSameEffect(language: String) throws {
-    let (viaDo, direct) = try twoStores()
+  func eachActionIsTheCommandOfTheSameEffect(language: String) async throws {
+    let (viaDo, direct) = try await twoStores()
     let pairs: [([String], [String])] = [
       (["do", "Water the plants", "done"], ["done", "Water the plants"]),
       (["do", "Water the plants", "done"], ["done", "Water the plants"]),  // again: already
@@ -47,14 +47,14 @@ struct DoCommandTests {
       (["do", "Kayak", "done"], ["done", "Kayak"]),
     ]
     for (viaDoArguments, directArguments) in pairs {
-      let a = try runCLI(viaDoArguments + ["--store", viaDo, "--lang", language] + fixed)
-      let b = try runCLI(directArguments + ["--store", direct, "--lang", language] + fixed)
+      let a = try await runCLI(viaDoArguments + ["--store", viaDo, "--lang", language] + fixed)
+      let b = try await runCLI(directArguments + ["--store", direct, "--lang", language] + fixed)
       #expect(a.status == b.status, "\(viaDoArguments)")
       #expect(a.output == b.output, "\(viaDoArguments)")
       #expect(a.error == b.error, "\(viaDoArguments)")
     }
-    let listA = try runCLI(["list", "--json", "--store", viaDo] + fixed)
-    let listB = try runCLI(["list", "--json", "--store", direct] + fixed)
+    let listA = try await runCLI(["list", "--json", "--store", viaDo] + fixed)
+    let listB = try await runCLI(["list", "--json", "--store", direct] + fixed)
     #expect(listA.output == listB.output)
   }
 
@@ -68,15 +68,15 @@ struct DoCommandTests {
       "Ошибка: Неизвестное действие «заметка». Действия: done, undone, amount, day-off, no-day-off, note, no-note.\n"
     ),
   ])
-  func anUnknownActionNamesTheActions(language: String, words: [String], expected: String) throws {
-    let result = try runCLI(["do", "Run"] + words + ["--demo", "--lang", language] + fixed)
+  func anUnknownActionNamesTheActions(language: String, words: [String], expected: String) async throws {
+    let result = try await runCLI(["do", "Run"] + words + ["--demo", "--lang", language] + fixed)
     #expect(result.status == 64)
     #expect(result.error.hasPrefix(expected), "\(result.error)")
   }
 
-  @Test func aMissingOrExtraWordIsAUsageError() throws {
+  @Test func aMissingOrExtraWordIsAUsageError() async throws {
     for words in [["do"], ["do", "Run"], ["do", "Run", "amount"], ["do", "Run", "done", "now"]] {
-      let result = try runCLI(words + ["--demo"] + fixed)
+      let result = try await runCLI(words + ["--demo"] + fixed)
       #expect(result.status == 64, "\(words): \(result.error)")
     }
   }

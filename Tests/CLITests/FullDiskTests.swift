@@ -27,35 +27,37 @@ struct FullDiskTests {
   ]
 
   /// A store holding the archive at `store`.
-  func makeStore(_ store: String, folder: URL) throws {
+  func makeStore(_ store: String, folder: URL) async throws {
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)
-    let made = try runCLI(["import", archive.path, "--store", store] + fileTestsDay)
+    let made = try await runCLI(["import", archive.path, "--store", store] + fileTestsDay)
     #expect(made.status == 0, "\(made.error)")
     try FileManager.default.removeItem(at: archive)
   }
 
   /// What each reading command prints for `store` (all must succeed).
-  func outputs(_ store: String, run: ([String]) throws -> (status: Int32, output: String, error: String))
-    rethrows -> [String]
-  {
-    try Self.readings.map { command in
-      let result = try run(command + ["--store", store, "--lang", "en"] + fileTestsDay)
+  func outputs(
+    _ store: String, run: ([String]) async throws -> (status: Int32, output: String, error: String)
+  ) async rethrows -> [String] {
+    var outputs: [String] = []
+    for command in Self.readings {
+      let result = try await run(command + ["--store", store, "--lang", "en"] + fileTestsDay)
       #expect(result.status == 0, "\(command): \(result.error)")
       #expect(result.error == "", "\(command)")
-      return result.output
+      outputs.append(result.output)
     }
+    return outputs
   }
 
-  @Test func pastTheFileSizeLimitEveryCommandThatOnlyReadsWorks() throws {
+  @Test func pastTheFileSizeLimitEveryCommandThatOnlyReadsWorks() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    try makeStore(store, folder: folder)
-    let before = try outputs(store, run: { try runCLI($0) })
+    try await makeStore(store, folder: folder)
+    let before = try await outputs(store, run: { try await runCLI($0) })
     #expect(before[0].contains("Бег"))
     // `ulimit -f 0`: not a byte more in any file (EFBIG), SQLite's `-shm` index included.
     let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
-    let limited = try outputs(store) { arguments in
+    let limited = try await outputs(store) { arguments in
       let quoted = ([binary] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
       return try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
     }
@@ -67,10 +69,10 @@ struct FullDiskTests {
     try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
   }
 
-  @Test func pastTheFileSizeLimitACommandThatOnlyReadsLeavesNoNewFileBehind() throws {
+  @Test func pastTheFileSizeLimitACommandThatOnlyReadsLeavesNoNewFileBehind() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    try makeStore(store, folder: folder)
+    try await makeStore(store, folder: folder)
     let before = try names(folder.path)
     #expect(!before.contains { $0.hasSuffix("-shm") || $0.hasSuffix("-wal") }, "\(before)")
     let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
@@ -92,12 +94,12 @@ struct FullDiskTests {
     ("en", "Error: cannot open the data file %@: the disk is full or a file size limit is reached."),
     ("ru", "Ошибка: не удаётся открыть файл с данными %@: диск заполнен или достигнут предел размера файла."),
   ])
-  func pastTheFileSizeLimitACommandThatWritesSaysThereIsNoRoom(language: String, said: String) throws {
+  func pastTheFileSizeLimitACommandThatWritesSaysThereIsNoRoom(language: String, said: String) async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    try makeStore(store, folder: folder)
+    try await makeStore(store, folder: folder)
     let before = try names(folder.path)
-    let exported = try runCLI(["export", "--store", store] + fileTestsDay)
+    let exported = try await runCLI(["export", "--store", store] + fileTestsDay)
     let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
     let command = [binary, "done", "Бег", "--store", store, "--lang", language] + fileTestsDay
     let quoted = command.map { "'" + $0 + "'" }.joined(separator: " ")
@@ -105,44 +107,46 @@ struct FullDiskTests {
     #expect(limited.status == 1)
     #expect(limited.error.hasPrefix(said.replacingOccurrences(of: "%@", with: store)), "\(limited.error)")
     #expect(try names(folder.path) == before)
-    #expect(try runCLI(["export", "--store", store] + fileTestsDay).output == exported.output)
+    #expect(try await runCLI(["export", "--store", store] + fileTestsDay).output == exported.output)
   }
 
   /// Runs `body` on a store holding the archive on a 1 MiB tmpfs (unmounted after), with the
   /// folder the tmpfs is in.
-  func onTinyDisk(_ body: (_ store: String, _ disk: TinyDisk, _ folder: URL) throws -> Void) throws {
+  func onTinyDisk(_ body: (_ store: String, _ disk: TinyDisk, _ folder: URL) async throws -> Void)
+    async throws
+  {
     let folder = TemporaryFolder().url
     let disk = try TinyDisk(at: folder.appendingPathComponent("disk"))
     defer { disk.unmount() }
     let store = disk.path + "/tracker.sqlite"
-    try makeStore(store, folder: folder)
-    try body(store, disk, folder)
+    try await makeStore(store, folder: folder)
+    try await body(store, disk, folder)
   }
 
   @Test(.enabled(if: TinyDisk.canMount, "needs root allowed to mount a tmpfs (checked by mounting one)"))
-  func onAFullDiskACommandThatOnlyReadsLeavesNoNewFileBehind() throws {
-    try onTinyDisk { store, disk, _ in
+  func onAFullDiskACommandThatOnlyReadsLeavesNoNewFileBehind() async throws {
+    try await onTinyDisk { store, disk, _ in
       try disk.fill()
       let before = try names(disk.path)
       for command in Self.readings {
-        let result = try runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
+        let result = try await runCLI(command + ["--store", store, "--lang", "en"] + fileTestsDay)
         #expect(result.status == 0, "\(command): \(result.error)")
         #expect(Set(try names(disk.path)).subtracting(before).isEmpty, "\(command)")
       }
     }
   }
 
-  @Test func pastTheFileSizeLimitTheCommitsStillInTheLogAreRead() throws {
+  @Test func pastTheFileSizeLimitTheCommitsStillInTheLogAreRead() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    try makeStore(store, folder: folder)
+    try await makeStore(store, folder: folder)
     // Another program's read keeps three dones in the log; the files are copied as they are then
     // (a log with its index, nobody using them): what a crash leaves.
     var reader: OpaquePointer?
     #expect(sqlite3_open_v2(store, &reader, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
     #expect(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM sqlite_schema;", nil, nil, nil) == SQLITE_OK)
     for date in ["2026-11-20", "2026-11-23", "2026-11-25"] {
-      #expect(try runCLI(["done", "Бег", "--date", date, "--store", store] + fileTestsDay).status == 0)
+      #expect(try await runCLI(["done", "Бег", "--date", date, "--store", store] + fileTestsDay).status == 0)
     }
     let copy = folder.appendingPathComponent("copy.sqlite").path
     for suffix in ["", "-wal", "-shm"] {
@@ -156,27 +160,27 @@ struct FullDiskTests {
       .joined(separator: " ")
     let limited = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
     #expect(limited.status == 0, "\(limited.error)")
-    let whole = try runCLI(["stats", "--json", "--store", store] + fileTestsDay)
+    let whole = try await runCLI(["stats", "--json", "--store", store] + fileTestsDay)
     #expect(whole.output.contains("\"completed\": 5"), "\(whole.output)")
     #expect(limited.output == whole.output)
   }
 
   @Test(.enabled(if: TinyDisk.canMount, "needs root allowed to mount a tmpfs (checked by mounting one)"))
-  func onAFullDiskEveryCommandThatOnlyReadsWorksAndExportsToAnotherDisk() throws {
-    try onTinyDisk { store, disk, folder in
-      let before = try outputs(store, run: { try runCLI($0) })
+  func onAFullDiskEveryCommandThatOnlyReadsWorksAndExportsToAnotherDisk() async throws {
+    try await onTinyDisk { store, disk, folder in
+      let before = try await outputs(store, run: { try await runCLI($0) })
       try disk.fill()
-      #expect(try outputs(store, run: { try runCLI($0) }) == before)
+      #expect(try await outputs(store, run: { try await runCLI($0) }) == before)
       // A backup onto another disk, and the data file as it was.
       let backup = folder.appendingPathComponent("backup.json").path
-      let export = try runCLI(
+      let export = try await runCLI(
         ["export", "--store", store, "--output", backup, "--lang", "en"] + fileTestsDay)
       #expect(export.status == 0, "\(export.error)")
       #expect(
         try String(contentsOfFile: backup, encoding: .utf8)
           == before[Self.readings.firstIndex(of: ["export"])!])
       // A write is still refused out loud.
-      let done = try runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fileTestsDay)
+      let done = try await runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fileTestsDay)
       #expect(done.status == 1)
       #expect(done.error.hasPrefix("Error: "))
     }

@@ -7,8 +7,8 @@ import Testing
 /// that points outside the repository.
 @Suite("Help", .temporaryFolders)
 struct HelpTests {
-  @Test func helpRunListsEveryActionAndCheckOfTheScriptLanguage() throws {
-    let help = try runCLI(["help", "run"])
+  @Test func helpRunListsEveryActionAndCheckOfTheScriptLanguage() async throws {
+    let help = try await runCLI(["help", "run"])
     #expect(help.status == 0)
     for action in Script.actions where action != "expect" {
       #expect(help.output.contains("\n  \(action)"), "\(action)")
@@ -16,8 +16,8 @@ struct HelpTests {
     for check in Script.checks { #expect(help.output.contains("\n  expect \(check) "), "\(check)") }
   }
 
-  @Test func summariesAreWholeAndEveryCommandIsListed() throws {
-    let help = try runCLI(["--help"])
+  @Test func summariesAreWholeAndEveryCommandIsListed() async throws {
+    let help = try await runCLI(["--help"])
     for command in CommandLineSpec.commands {
       #expect(help.output.contains("\n  \(command.name) "), "\(command.name)")
     }
@@ -28,9 +28,9 @@ struct HelpTests {
     }
   }
 
-  @Test func noHelpTextPointsAtFilesAUserDoesNotHave() throws {
-    var texts = [try runCLI(["--help"]).output]
-    for command in CommandLineSpec.commands { texts.append(try runCLI(["help", command.name]).output) }
+  @Test func noHelpTextPointsAtFilesAUserDoesNotHave() async throws {
+    var texts = [try await runCLI(["--help"]).output]
+    for command in CommandLineSpec.commands { texts.append(try await runCLI(["help", command.name]).output) }
     for text in texts {
       #expect(!text.contains("DESIGN.md") && !text.contains("../shared"))
       for match in text.matches(of: /docs\/[a-z-]+\.md/) {
@@ -40,14 +40,14 @@ struct HelpTests {
     }
   }
 
-  @Test func helpSpeaksRussian() throws {
-    let help = try runCLI(["--help", "--lang", "ru"])
+  @Test func helpSpeaksRussian() async throws {
+    let help = try await runCLI(["--help", "--lang", "ru"])
     #expect(help.output.hasPrefix("ОПИСАНИЕ: Трекер привычек в терминале"))
     #expect(
       help.output.contains(
         "\n  run         Управлять приложением сценарием из действий и проверок (подробнее в docs/scripting.md).\n"
       ))
-    let run = try runCLI(["help", "run"], environment: ["LANG": "ru_RU.UTF-8"])
+    let run = try await runCLI(["help", "run"], environment: ["LANG": "ru_RU.UTF-8"])
     #expect(run.output.contains("\nЯЗЫК СЦЕНАРИЕВ:\n"))
     #expect(run.output.contains("  expect unchecked \"надпись\"|#id expect unchecked #day:sun\n"))
     #expect(!run.output.contains("SCRIPT LANGUAGE"))

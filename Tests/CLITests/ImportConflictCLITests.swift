@@ -20,7 +20,7 @@ struct ImportConflictCLITests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func everyConflictIsSaidWholeAndTheBackupRestoresIntoANewFile(language: String) throws {
+  func everyConflictIsSaidWholeAndTheBackupRestoresIntoANewFile(language: String) async throws {
     let folder = TemporaryFolder()
     let store = folder.path("tracker.sqlite")
     let file = ["--store", store, "--lang", language] + day
@@ -30,11 +30,11 @@ struct ImportConflictCLITests {
       "emoji": "🙂", "color": "#FD4C49", "category": "00000000-0000-4000-8000-000000000001", "schedule": null,
       "pinned": false, "created": "2026-11-01"}], "records": []}
       """
-    #expect(try runCLI(["import", "-"] + file, input: first).status == 0)
+    #expect(try await runCLI(["import", "-"] + file, input: first).status == 0)
     let backup = folder.path("backup.json")
     try Self.backup(name: "Reading twenty five pages before bed").write(
       toFile: backup, atomically: true, encoding: .utf8)
-    let refused = try runCLI(["import", backup] + file)
+    let refused = try await runCLI(["import", backup] + file)
     #expect(refused.status == 1)
     // Every field that differs, to the last, on its line: nothing cut.
     let conflict = try #require(refused.error.split(separator: "\n").first { $0.contains("trackers[0].id") })
@@ -54,7 +54,7 @@ struct ImportConflictCLITests {
     #expect(refused.error.hasSuffix(hint), "\(refused.error)")
     // --into: a new data file holds the backup; the data file is as it was.
     let restored = folder.path("restored.sqlite")
-    let into = try runCLI(["import", backup, "--into", restored, "--lang", language] + day)
+    let into = try await runCLI(["import", backup, "--into", restored, "--lang", language] + day)
     #expect(into.status == 0, "\(into.error)")
     #expect(
       into.output.hasSuffix(
@@ -62,28 +62,30 @@ struct ImportConflictCLITests {
           ? "Restored into \(restored): use it with --store \(restored).\n"
           : "Восстановлено в \(restored): используйте его с --store \(restored).\n"))
     #expect(
-      try runCLI(["list", "--store", restored] + day).output.contains("Reading twenty five pages before bed"))
-    #expect(try runCLI(["list"] + file).output.contains("Morning run around the park lake"))
+      try await runCLI(["list", "--store", restored] + day).output.contains(
+        "Reading twenty five pages before bed"))
+    #expect(try await runCLI(["list"] + file).output.contains("Morning run around the park lake"))
     // Never over a file that is there; with --store as well (an alias's), --into names the file.
-    let again = try runCLI(["import", backup, "--into", restored, "--lang", language] + day)
+    let again = try await runCLI(["import", backup, "--into", restored, "--lang", language] + day)
     #expect(again.status == 1 && again.error.contains(restored))
     let other = folder.path("other.sqlite")
-    let both = try runCLI(["import", backup, "--into", other, "--store", store] + day)
+    let both = try await runCLI(["import", backup, "--into", other, "--store", store] + day)
     #expect(both.status == 0, "\(both.error)")
     #expect(
-      try runCLI(["list", "--store", other] + day).output.contains("Reading twenty five pages before bed"))
-    #expect(try runCLI(["list"] + file).output.contains("Morning run around the park lake"))
+      try await runCLI(["list", "--store", other] + day).output.contains(
+        "Reading twenty five pages before bed"))
+    #expect(try await runCLI(["list"] + file).output.contains("Morning run around the park lake"))
   }
 
-  @Test func aHostileFilesHugeValueIsCutInTheConflictNotTheOtherFields() throws {
+  @Test func aHostileFilesHugeValueIsCutInTheConflictNotTheOtherFields() async throws {
     let folder = TemporaryFolder()
     let store = folder.path("tracker.sqlite")
     #expect(
-      try runCLI(["import", "-", "--store", store] + day, input: Self.backup(name: "Read")).status == 0)
+      try await runCLI(["import", "-", "--store", store] + day, input: Self.backup(name: "Read")).status == 0)
     let huge = Self.backup(name: "Read").replacingOccurrences(
       of: #""created": "2026-10-01""#, with: #""created": "\#(String(repeating: "9", count: 100_000))""#
     ).replacingOccurrences(of: #""emoji": "😻""#, with: #""emoji": "🙂""#)
-    let refused = try runCLI(["import", "-", "--store", store] + day, input: huge)
+    let refused = try await runCLI(["import", "-", "--store", store] + day, input: huge)
     #expect(refused.status == 1)
     #expect(refused.error.count < 20_000)
     let conflict = try #require(refused.error.split(separator: "\n").first { $0.contains("trackers[0].id") })

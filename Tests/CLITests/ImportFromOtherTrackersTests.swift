@@ -5,16 +5,16 @@ import Testing
 /// The fixtures of Tools/fixtures/make-import-fixtures.py.
 private let fixtures = repository.appendingPathComponent("Tests/StoreTests/Fixtures/Imports")
 
-private func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+private func fixture(_ name: String) async -> String { fixtures.appendingPathComponent(name).path }
 
 @Suite("import of a Loop Habit Tracker backup or a HabitBull CSV", .temporaryFolders)
 struct ImportFromOtherTrackersTests {
-  @Test func aLoopBackupImportsWithASummaryAndASecondImportAddsNothing() throws {
+  @Test func aLoopBackupImportsWithASummaryAndASecondImportAddsNothing() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let backup = fixture("loop-v12.db")
+    let backup = await fixture("loop-v12.db")
     let bytes = try Data(contentsOf: URL(fileURLWithPath: backup))
-    let first = try runCLI(["import", backup, "--store", store, "--lang", "en"] + fixed)
+    let first = try await runCLI(["import", backup, "--store", store, "--lang", "en"] + fixed)
     #expect(first.status == 0 && first.error == "", "\(first.error)")
     #expect(
       first.output == """
@@ -29,8 +29,8 @@ struct ImportFromOtherTrackersTests {
           check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 2 check-marks
 
         """)
-    let exported = try runCLI(["export", "--store", store] + fixed)
-    let again = try runCLI(["import", backup, "--store", store, "--lang", "en"] + fixed)
+    let exported = try await runCLI(["export", "--store", store] + fixed)
+    let again = try await runCLI(["import", backup, "--store", store, "--lang", "en"] + fixed)
     #expect(again.status == 0 && again.error == "")
     #expect(
       again.output == """
@@ -39,21 +39,22 @@ struct ImportFromOtherTrackersTests {
           check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 2 check-marks
 
         """)
-    #expect(try runCLI(["export", "--store", store] + fixed).output == exported.output)
+    #expect(try await runCLI(["export", "--store", store] + fixed).output == exported.output)
     // The backup is only read: the same bytes, and nothing beside it.
     #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == bytes)
     for suffix in ["-wal", "-shm", "-journal"] {
       #expect(!FileManager.default.fileExists(atPath: backup + suffix))
     }
     // Restoring a history is not a first launch: the app opens on the trackers, not the onboarding.
-    let opened = try runCLI(["run", "-", "--store", store] + fixed, input: "expect screen trackers\n")
+    let opened = try await runCLI(["run", "-", "--store", store] + fixed, input: "expect screen trackers\n")
     #expect(opened.status == 0, "\(opened.output)\(opened.error)")
   }
 
-  @Test func theSummaryAndTheCategoriesSpeakRussian() throws {
+  @Test func theSummaryAndTheCategoriesSpeakRussian() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let result = try runCLI(["import", fixture("loop-v22.db"), "--store", store, "--lang", "ru"] + fixed)
+    let result = try await runCLI(
+      ["import", fixture("loop-v22.db"), "--store", store, "--lang", "ru"] + fixed)
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output == """
@@ -68,13 +69,14 @@ struct ImportFromOtherTrackersTests {
           пропуски Loop — теперь выходные: Loop засчитывает пропущенный день в серию, здесь выходной серию не продлевает и не прерывает: 2 выходных
 
         """)
-    let list = try runCLI(["list", "--store", store, "--lang", "ru"] + fixed)
+    let list = try await runCLI(["list", "--store", store, "--lang", "ru"] + fixed)
     // The habit Loop archived is archived here too: in "Из Loop · архив", off the main screen.
     #expect(list.output.contains("Из Loop\n") && !list.output.contains("Из Loop · архив\n"))
     #expect(!list.output.contains("Journal 2"))
-    let archive = try runCLI(["archive", "--store", store, "--lang", "ru"] + fixed)
+    let archive = try await runCLI(["archive", "--store", store, "--lang", "ru"] + fixed)
     #expect(archive.output == "В архиве: Journal 2.\n", "\(archive.output)")
-    let notes = try runCLI(["import", fixture("loop-v25.db"), "--store", store, "--lang", "ru"] + fixed)
+    let notes = try await runCLI(
+      ["import", fixture("loop-v25.db"), "--store", store, "--lang", "ru"] + fixed)
     #expect(
       notes.output == """
         Импортировано из резервной копии Loop Habit Tracker (версия 25): 3 трекера, 8 записей, 2 выходных и 2 заметки.
@@ -89,7 +91,8 @@ struct ImportFromOtherTrackersTests {
         """)
     // Its skips came in as days off and its notes as notes, so the same backup again brings
     // nothing, days off and notes included.
-    let again = try runCLI(["import", fixture("loop-v25.db"), "--store", store, "--lang", "ru"] + fixed)
+    let again = try await runCLI(
+      ["import", fixture("loop-v25.db"), "--store", store, "--lang", "ru"] + fixed)
     #expect(
       again.output == """
         Ничего нового: всё из этого файла уже есть в файле с данными (3 трекера, 8 записей, 2 выходных и 2 заметки).
@@ -100,10 +103,10 @@ struct ImportFromOtherTrackersTests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aHabitBullCSVImportsFromAFileOrStandardInput(language: String) throws {
+  func aHabitBullCSVImportsFromAFileOrStandardInput(language: String) async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let result = try runCLI(
+    let result = try await runCLI(
       ["import", fixture("habitbull-iso.csv"), "--store", store, "--lang", language] + fixed)
     #expect(result.status == 0, "\(result.error)")
     #expect(
@@ -131,8 +134,8 @@ struct ImportFromOtherTrackersTests {
             check-marks before 1900, more than two days after today, or skips on a day the tracker is not shown (off its schedule or before its first day): 1 check-mark
 
           """))
-    let csv = try String(contentsOfFile: fixture("habitbull-us.csv"), encoding: .utf8)
-    let piped = try runCLI(["import", "-", "--store", store, "--lang", language] + fixed, input: csv)
+    let csv = try await String(contentsOfFile: fixture("habitbull-us.csv"), encoding: .utf8)
+    let piped = try await runCLI(["import", "-", "--store", store, "--lang", language] + fixed, input: csv)
     #expect(piped.status == 0, "\(piped.error)")
     #expect(
       piped.output
@@ -147,17 +150,17 @@ struct ImportFromOtherTrackersTests {
           Already in the data file, left as they were: 1 tracker and 2 records.
 
           """))
-    let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+    let stats = try await runCLI(["stats", "--json", "--store", store] + fixed)
     // Pages read 25 and 0.5, at least 0.5 (its most common amount, the smaller of equals): both met.
     #expect(stats.output.contains("\"completed\": 7,"))
   }
 
   @Test(arguments: ["en", "ru"])
-  func filesThatCannotBeImportedAreRefusedAndChangeNothing(language: String) throws {
+  func filesThatCannotBeImportedAreRefusedAndChangeNothing(language: String) async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    #expect(try runCLI(["import", fixture("loop-v25.db"), "--store", store] + fixed).status == 0)
-    let before = try runCLI(["export", "--store", store] + fixed).output
+    #expect(try await runCLI(["import", fixture("loop-v25.db"), "--store", store] + fixed).status == 0)
+    let before = try await runCLI(["export", "--store", store] + fixed).output
     let english = [
       "loop-v26.db": "$: a Loop Habit Tracker backup of version 26; this app reads versions 12 to 25\n",
       "other-program.db":
@@ -186,25 +189,25 @@ struct ImportFromOtherTrackersTests {
         "$: такой файл импорт не читает; он читает резервную копию Tracker (JSON), резервную копию Loop или CSV из HabitBull с первой строкой \(HabitBullHeader.text)\n",
     ]
     for (name, problems) in language == "ru" ? russian : english {
-      let path = fixture(name)
-      let result = try runCLI(["import", path, "--store", store, "--lang", language] + fixed)
+      let path = await fixture(name)
+      let result = try await runCLI(["import", path, "--store", store, "--lang", language] + fixed)
       #expect(result.status == 1 && result.output == "", "\(name)")
       let head =
         language == "ru"
         ? "Ошибка: \(path) не импортирован, ничего не изменилось:\n"
         : "Error: \(path) was not imported; nothing changed:\n"
       #expect(result.error == head + problems, "\(name)")
-      #expect(try runCLI(["export", "--store", store] + fixed).output == before, "\(name)")
+      #expect(try await runCLI(["export", "--store", store] + fixed).output == before, "\(name)")
       // Into a data file that does not exist yet: none is made.
       let missing = folder.appendingPathComponent("new-\(name).sqlite").path
-      #expect(try runCLI(["import", path, "--store", missing, "--lang", language] + fixed).status == 1)
+      #expect(try await runCLI(["import", path, "--store", missing, "--lang", language] + fixed).status == 1)
       #expect(!FileManager.default.fileExists(atPath: missing), "\(name)")
     }
   }
 
   @Test(arguments: ["en", "ru"])
-  func helpForImportNamesLoopAndHabitBull(language: String) throws {
-    let help = try runCLI(["help", "import", "--lang", language])
+  func helpForImportNamesLoopAndHabitBull(language: String) async throws {
+    let help = try await runCLI(["help", "import", "--lang", language])
     #expect(help.status == 0)
     #expect(help.output.contains("Loop Habit Tracker") && help.output.contains("HabitBull"))
     #expect(help.output.contains("--lang"))

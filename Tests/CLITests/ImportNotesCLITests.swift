@@ -24,21 +24,21 @@ struct ImportNotesCLITests {
   static let sick =
     #"{"tracker": "00000000-0000-4000-8000-000000000002", "date": "2026-11-03", "text": "Sick"}"#
 
-  @Test func aBackupThatBringsOnlyANoteSaysItCameInAndTheSameBackupAgainSaysNothingNew() throws {
+  @Test func aBackupThatBringsOnlyANoteSaysItCameInAndTheSameBackupAgainSaysNothingNew() async throws {
     let store = TemporaryFolder().path("t.sqlite")
-    let first = try runCLI(
+    let first = try await runCLI(
       ["import", "-", "--store", store, "--lang", "en"] + fixed, input: Self.archive(notes: [Self.rain]))
     #expect(first.status == 0, "\(first.error)")
     #expect(first.output == "Imported 1 category, 1 tracker, 1 record and 1 note.\n", "\(first.output)")
     // The same backup with a note written since: the note comes in, the rest was there.
     let later = Self.archive(notes: [Self.rain, Self.sick])
-    let second = try runCLI(["import", "-", "--store", store, "--lang", "en"] + fixed, input: later)
+    let second = try await runCLI(["import", "-", "--store", store, "--lang", "en"] + fixed, input: later)
     #expect(second.status == 0, "\(second.error)")
     #expect(
       second.output
         == "Imported 1 note.\nAlready in the data file, left as they were: 1 tracker, 1 record and 1 note.\n",
       "\(second.output)")
-    let again = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: later)
+    let again = try await runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: later)
     #expect(again.status == 0, "\(again.error)")
     #expect(
       again.output

@@ -12,8 +12,9 @@ struct LinkCLITests {
     ("en", "Morning%20exercise", "Morning exercise"),
     ("ru", "%D0%97%D0%B0%D1%80%D1%8F%D0%B4%D0%BA%D0%B0", "Зарядка"),
   ])
-  func aHabitsLinkPrintsItsDetail(language: String, encoded: String, name: String) throws {
-    let byLink = try runCLI(["show", "--url", "tracker://habit/\(encoded)", "--lang", language] + fixed)
+  func aHabitsLinkPrintsItsDetail(language: String, encoded: String, name: String) async throws {
+    let byLink = try await runCLI(
+      ["show", "--url", "tracker://habit/\(encoded)", "--lang", language] + fixed)
     #expect(byLink.status == 0, "\(byLink.error)")
     #expect(byLink.output.contains(name))
     // The same screen the detail's own path shows for that habit.
@@ -22,13 +23,13 @@ struct LinkCLITests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func eachPlacePrintsTheScreenItsNameShows(language: String) throws {
+  func eachPlacePrintsTheScreenItsNameShows(language: String) async throws {
     for (link, screen) in [
       ("tracker://statistics", "statistics"), ("tracker://new", "type-picker"),
       ("tracker://today", "trackers"),
     ] {
-      let byLink = try runCLI(["show", "--url", link, "--lang", language] + fixed)
-      let byName = try runCLI(["show", screen, "--lang", language] + fixed)
+      let byLink = try await runCLI(["show", "--url", link, "--lang", language] + fixed)
+      let byName = try await runCLI(["show", screen, "--lang", language] + fixed)
       #expect(byLink.status == 0 && byName.status == 0, "\(link): \(byLink.error)")
       #expect(byLink.output == byName.output, "\(link)")
     }
@@ -61,18 +62,18 @@ struct LinkCLITests {
       "Ошибка: не удаётся показать https://example.com: Ссылки https: не открывают приложение; его ссылки начинаются с tracker://.\n"
     ),
   ])
-  func aBadLinkSaysWhy(language: String, link: String, expected: String) throws {
-    let result = try runCLI(["show", "--url", link, "--lang", language] + fixed)
+  func aBadLinkSaysWhy(language: String, link: String, expected: String) async throws {
+    let result = try await runCLI(["show", "--url", link, "--lang", language] + fixed)
     #expect(result.status == 1)
     #expect(result.output.isEmpty)
     #expect(result.error == expected)
   }
 
-  @Test func aScreenAndALinkAreOneTooMany() throws {
-    let result = try runCLI(["show", "trackers", "--url", "tracker://today"] + fixed)
+  @Test func aScreenAndALinkAreOneTooMany() async throws {
+    let result = try await runCLI(["show", "trackers", "--url", "tracker://today"] + fixed)
     #expect(result.status == 64)
     #expect(result.error.hasPrefix("Error: Give a screen or --url, not both\n"))
-    let todo = try runCLI(["show", "--url", "tracker://today", "--app", "todo", "--demo"])
+    let todo = try await runCLI(["show", "--url", "tracker://today", "--app", "todo", "--demo"])
     #expect(todo.status == 1)
     #expect(
       todo.error == "Error: cannot show tracker://today: links open the habit tracker, not the to-do list\n")

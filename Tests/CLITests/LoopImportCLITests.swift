@@ -37,10 +37,10 @@ private func snapshot(_ folder: URL) throws -> [String: Data] {
 @Suite("import from Loop and HabitBull says what really happened (issue 29)", .temporaryFolders)
 struct LoopImportCLITests {
   @Test(arguments: ["en", "ru"])
-  func numericalHabitsSkipsAndDescriptionsAreEachSaidForWhatTheyBecame(language: String) throws {
+  func numericalHabitsSkipsAndDescriptionsAreEachSaidForWhatTheyBecame(language: String) async throws {
     let store = TemporaryFolder().path("tracker.sqlite")
     let backup = fixtures.appendingPathComponent("loop-v24.db").path
-    let result = try runCLI(["import", backup, "--store", store, "--lang", language] + fixed)
+    let result = try await runCLI(["import", backup, "--store", store, "--lang", language] + fixed)
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output
@@ -72,7 +72,7 @@ struct LoopImportCLITests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aSecondImportSaysWhatItLeftOutEvenWhenNothingIsNew(language: String) throws {
+  func aSecondImportSaysWhatItLeftOutEvenWhenNothingIsNew(language: String) async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let first = folder.appendingPathComponent("first.db").path
@@ -86,8 +86,8 @@ struct LoopImportCLITests {
       habit
         + "INSERT INTO Repetitions (habit, timestamp, value) VALUES (1, \(november(28)), 2), (1, \(november(20)), 3), (1, \(november(21)), 3);"
     )
-    #expect(try runCLI(["import", first, "--store", store] + fixed).status == 0)
-    let again = try runCLI(["import", second, "--store", store, "--lang", language] + fixed)
+    #expect(try await runCLI(["import", first, "--store", store] + fixed).status == 0)
+    let again = try await runCLI(["import", second, "--store", store, "--lang", language] + fixed)
     #expect(again.status == 0, "\(again.error)")
     #expect(
       again.output
@@ -107,7 +107,7 @@ struct LoopImportCLITests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aCSVWhoseHeaderIsNearlyHabitBullsIsRefusedForWhatItIs(language: String) throws {
+  func aCSVWhoseHeaderIsNearlyHabitBullsIsRefusedForWhatItIs(language: String) async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let cases = [
@@ -123,7 +123,7 @@ struct LoopImportCLITests {
     for (name, header, found, expected) in cases {
       let path = folder.appendingPathComponent(name).path
       try Data((header + "Running,,Sport,2026-11-28,1,\n").utf8).write(to: URL(fileURLWithPath: path))
-      let result = try runCLI(["import", path, "--store", store, "--lang", language] + fixed)
+      let result = try await runCLI(["import", path, "--store", store, "--lang", language] + fixed)
       #expect(result.status == 1, "\(name)")
       let problem =
         language == "ru"
@@ -135,7 +135,7 @@ struct LoopImportCLITests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func habitBullDuplicateRowsAreMergedAndAmountsMakeAMeasurableTracker(language: String) throws {
+  func habitBullDuplicateRowsAreMergedAndAmountsMakeAMeasurableTracker(language: String) async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let path = folder.appendingPathComponent("habitbull.csv").path
@@ -150,7 +150,7 @@ struct LoopImportCLITests {
 
       """.utf8
     ).write(to: URL(fileURLWithPath: path))
-    let result = try runCLI(["import", path, "--store", store, "--lang", language] + fixed)
+    let result = try await runCLI(["import", path, "--store", store, "--lang", language] + fixed)
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output
@@ -177,7 +177,7 @@ struct LoopImportCLITests {
           """))
   }
 
-  @Test func aBackupWithAWriteAheadLogBesideItImportsItsCommitsAndStaysByteForByte() throws {
+  @Test func aBackupWithAWriteAheadLogBesideItImportsItsCommitsAndStaysByteForByte() async throws {
     let folder = TemporaryFolder().url
     let backups = folder.appendingPathComponent("backups")
     try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
@@ -200,7 +200,7 @@ struct LoopImportCLITests {
     sqlite3_close(writer)
     let before = try snapshot(copy)
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let result = try runCLI(["import", copied, "--store", store, "--lang", "en"] + fixed)
+    let result = try await runCLI(["import", copied, "--store", store, "--lang", "en"] + fixed)
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output.hasPrefix(
@@ -211,7 +211,7 @@ struct LoopImportCLITests {
   /// The issue's figures, end to end (issue 49): a Loop backup's "1 in 2 days" done every other
   /// day for 12 weeks is Loop's 84-day streak after `import`, and 8,000 steps a day against
   /// Loop's 50,000 a week meets every one of those days.
-  @Test func aLoopWindowAndAWeeksTargetKeepLoopsNumbersAfterImport() throws {
+  @Test func aLoopWindowAndAWeeksTargetKeepLoopsNumbersAfterImport() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let path = folder.appendingPathComponent("pace.db").path
@@ -231,14 +231,14 @@ struct LoopImportCLITests {
       """
     #expect(sqlite3_open(path, &database) == SQLITE_OK)
     #expect(sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK)
-    let imported = try runCLI(["import", path, "--store", store, "--lang", "en"] + fixed)
+    let imported = try await runCLI(["import", path, "--store", store, "--lang", "en"] + fixed)
     #expect(imported.status == 0, "\(imported.error)")
     #expect(imported.output.contains("habits of X times in Y days, met by Loop's own windows: 1 tracker"))
     #expect(
       imported.output.contains(
         "targets of a week (Monday to Sunday) or a month, met by the period's sum: 1 tracker"))
     let sunday = ["--today", "2026-11-29", "--time-zone", "Europe/Moscow"]
-    let stats = try runCLI(["stats", "--json", "--store", store] + sunday)
+    let stats = try await runCLI(["stats", "--json", "--store", store] + sunday)
     #expect(stats.status == 0, "\(stats.error)")
     #expect(
       stats.output.contains(#""name": "Run", "completed": 84, "currentStreak": 84, "bestStreak": 84"#),
@@ -249,7 +249,7 @@ struct LoopImportCLITests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func everyWayAMeasureAQuotaOrANoteWasAdaptedIsSaidOnce(language: String) throws {
+  func everyWayAMeasureAQuotaOrANoteWasAdaptedIsSaidOnce(language: String) async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let path = folder.appendingPathComponent("measures.db").path
@@ -269,7 +269,7 @@ struct LoopImportCLITests {
       """
     #expect(sqlite3_open(path, &database) == SQLITE_OK)
     #expect(sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK)
-    let result = try runCLI(["import", path, "--store", store, "--lang", language] + fixed)
+    let result = try await runCLI(["import", path, "--store", store, "--lang", language] + fixed)
     #expect(result.status == 0, "\(result.error)")
     #expect(
       result.output

@@ -6,8 +6,8 @@ import Testing
 /// lists and long values kept readable.
 @Suite("Messages in both languages", .temporaryFolders)
 struct MessagesTests {
-  @Test func badUsageSpeaksTheLanguageOfLangEvenBeforeTheCommandLineIsUnderstood() throws {
-    let russian = try runCLI(["shwo", "--lang", "ru"])
+  @Test func badUsageSpeaksTheLanguageOfLangEvenBeforeTheCommandLineIsUnderstood() async throws {
+    let russian = try await runCLI(["shwo", "--lang", "ru"])
     #expect(russian.status == 64)
     #expect(
       russian.error == """
@@ -16,12 +16,13 @@ struct MessagesTests {
           Подробнее: «tracker-preview --help».
 
         """)
-    let fromLocale = try runCLI(["stats", "--today", "2026-02-30"], environment: ["LANG": "ru_RU.UTF-8"])
+    let fromLocale = try await runCLI(
+      ["stats", "--today", "2026-02-30"], environment: ["LANG": "ru_RU.UTF-8"])
     #expect(
       fromLocale.error.hasPrefix(
         "Ошибка: Значение «2026-02-30» не подходит для «--today»: ожидается существующая дата в виде 2026-12-01 или 1 дек. 2026 (или 1 Dec 2026)\n"
       ))
-    let english = try runCLI(["shwo"], environment: ["LANG": "C"])
+    let english = try await runCLI(["shwo"], environment: ["LANG": "C"])
     #expect(english.error.hasPrefix("Error: Unknown command 'shwo'. Did you mean 'show'?\n"))
   }
 
@@ -32,7 +33,8 @@ struct MessagesTests {
     ("ru", 2, "Импортировано: 2 категории, 2 трекера и 2 записи.\n"),
     ("ru", 5, "Импортировано: 5 категорий, 5 трекеров и 5 записей.\n"),
   ])
-  func theImportSummaryCountsInTheLanguagesPlurals(language: String, count: Int, summary: String) throws {
+  func theImportSummaryCountsInTheLanguagesPlurals(language: String, count: Int, summary: String) async throws
+  {
     func id(_ kind: Int, _ number: Int) -> String { "\"00000000-0000-4000-8000-000000000\(kind)0\(number)\"" }
     var categories: [String] = []
     var trackers: [String] = []
@@ -51,12 +53,13 @@ struct MessagesTests {
       + records.joined(separator: ",")
       + "]}"
     let store = TemporaryFolder().path("t.sqlite")
-    let result = try runCLI(["import", "-", "--store", store, "--lang", language] + fixed, input: archive)
+    let result = try await runCLI(
+      ["import", "-", "--store", store, "--lang", language] + fixed, input: archive)
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output == summary)
   }
 
-  @Test func aLongListOfProblemsShowsTheFirstFiftyAndHowManyMore() throws {
+  @Test func aLongListOfProblemsShowsTheFirstFiftyAndHowManyMore() async throws {
     let records = (0..<120).map {
       #"{"tracker": "00000000-0000-4000-8000-000000000999", "date": "2026-11-\#(String(format: "%02d", $0 % 28 + 1))"}"#
     }
@@ -64,7 +67,7 @@ struct MessagesTests {
       #"{"format": "tracker", "version": 1, "categories": [], "trackers": [], "records": ["#
       + records.joined(separator: ",") + "]}"
     let store = TemporaryFolder().path("t.sqlite")
-    let result = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
+    let result = try await runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
     #expect(result.status == 1)
     let lines = result.error.split(separator: "\n")
     #expect(lines.count == 52, "\(lines.count)")
@@ -72,16 +75,16 @@ struct MessagesTests {
     #expect(lines.last == "…и ещё 70")
   }
 
-  @Test func longValuesInMessagesAreCut() throws {
+  @Test func longValuesInMessagesAreCut() async throws {
     let name = String(repeating: "x", count: 100_000)
-    let result = try runCLI(["done", name, "--demo"] + fixed)
+    let result = try await runCLI(["done", name, "--demo"] + fixed)
     #expect(result.status == 1)
     #expect(result.error.utf8.count < 200)
     #expect(result.error.hasPrefix("Error: there is no tracker called \"xxxxxxxx"))
     #expect(result.error.contains("x…\""))
   }
 
-  @Test func importProblemsSpeakRussian() throws {
+  @Test func importProblemsSpeakRussian() async throws {
     let archive = """
       {"format": "tracker", "version": 1, "categories": [], "trackers": [
         {"id": "00000000-0000-4000-8000-000000000002", "name": "", "emoji": "🙂", "color": "red",
@@ -89,7 +92,7 @@ struct MessagesTests {
          "created": "2026-02-30"}], "records": []}
       """
     let store = TemporaryFolder().path("t.sqlite")
-    let result = try runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
+    let result = try await runCLI(["import", "-", "--store", store, "--lang", "ru"] + fixed, input: archive)
     #expect(result.status == 1)
     #expect(
       result.error == """
@@ -102,23 +105,23 @@ struct MessagesTests {
         trackers[0].created: "2026-02-30" — такого дня нет в календаре
 
         """)
-    let notJSON = try runCLI(
+    let notJSON = try await runCLI(
       ["import", "-", "--store", store, "--lang", "ru"] + fixed, input: "{\"format\": }")
     #expect(
       notJSON.error.hasSuffix("$: это не JSON: строка 1, столбец 12: ожидается значение, а найдено \"}\"\n"))
   }
 
-  @Test func scriptErrorsAndFilesThatCannotBeOpenedSpeakRussian() throws {
-    let missing = try runCLI(["run", "-", "--demo", "--lang", "ru"] + fixed, input: "tap #nothing\n")
+  @Test func scriptErrorsAndFilesThatCannotBeOpenedSpeakRussian() async throws {
+    let missing = try await runCLI(["run", "-", "--demo", "--lang", "ru"] + fixed, input: "tap #nothing\n")
     #expect(missing.status == 1)
     #expect(missing.error.contains("  на экране нет ничего под #nothing\nНа экране: #add \"+\""))
     #expect(missing.error.contains("#complete:Поливать растения \"+\" (не отмечен)"))
-    let plus = try runCLI(["run", "-", "--demo", "--lang", "ru"] + fixed, input: "tap \"+\"\n")
+    let plus = try await runCLI(["run", "-", "--demo", "--lang", "ru"] + fixed, input: "tap \"+\"\n")
     // The add button and three cards to do (the cat on calls is off today: "–"; the run's 3.5 km
     // of 5 are not met yet).
     #expect(plus.error.contains("  подходят несколько элементов (4) под \"+\"; используйте идентификатор\n"))
     let folder = TemporaryFolder().path
-    let open = try runCLI(["done", "Бег", "--store", folder, "--lang", "ru"] + fixed)
+    let open = try await runCLI(["done", "Бег", "--store", folder, "--lang", "ru"] + fixed)
     #expect(open.status == 1)
     // A folder is not a data file: it is refused, named for what it is, and left as it is.
     #expect(
@@ -127,10 +130,11 @@ struct MessagesTests {
     )
   }
 
-  @Test func doneAndItsRefusalsSpeakRussian() throws {
-    let done = try runCLI(["done", "Зарядка", "--demo", "--lang", "ru"] + fixed)
+  @Test func doneAndItsRefusalsSpeakRussian() async throws {
+    let done = try await runCLI(["done", "Зарядка", "--demo", "--lang", "ru"] + fixed)
     #expect(done.status == 0 && done.output == "Зарядка: уже отмечено за 30 нояб. 2026.\n")
-    let sunday = try runCLI(["done", "Зарядка", "--demo", "--lang", "ru", "--date", "2026-11-29"] + fixed)
+    let sunday = try await runCLI(
+      ["done", "Зарядка", "--demo", "--lang", "ru", "--date", "2026-11-29"] + fixed)
     #expect(sunday.status == 1)
     #expect(
       sunday.error

@@ -20,14 +20,14 @@ struct OneRuleTests {
      "records": []}
     """
 
-  func store(_ archive: String = Self.archive) throws -> (
+  func store(_ archive: String = Self.archive) async throws -> (
     store: String, importResult: (Int32, String, String)
   ) {
     let folder = TemporaryFolder().url
     let file = folder.appendingPathComponent("backup.json")
     try Data(archive.utf8).write(to: file)
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let result = try runCLI(["import", file.path, "--store", store, "--lang", "en"] + Self.friday)
+    let result = try await runCLI(["import", file.path, "--store", store, "--lang", "en"] + Self.friday)
     return (store, (result.status, result.output, result.error))
   }
 
@@ -49,7 +49,7 @@ struct OneRuleTests {
   ])
   func importRefusesAnEmojiAndAColorOutsideThePalettesWithTheOtherProblems(
     _ language: String, _ problems: [String]
-  ) throws {
+  ) async throws {
     let folder = TemporaryFolder().url
     let file = folder.appendingPathComponent("backup.json")
     let foreign = Self.archive.replacingOccurrences(
@@ -59,20 +59,21 @@ struct OneRuleTests {
       of: #""records": []"#, with: #""records": [{"tracker": "nobody", "date": "2026-12-01"}]"#)
     try Data(foreign.utf8).write(to: file)
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let result = try runCLI(["import", file.path, "--store", store, "--lang", language] + Self.friday)
+    let result = try await runCLI(["import", file.path, "--store", store, "--lang", language] + Self.friday)
     #expect(result.status == 1)
     // Listed as `path: message`, with the file's other problem, in the run's language.
     #expect(
       result.error.contains(":\n" + problems.joined(separator: "\n") + "\nrecords[0].tracker: "),
       "\(result.error)")
     // Nothing came in: `list` on the same file finds no tracker.
-    #expect(!(try runCLI(["list", "--store", store] + Self.friday).output.contains("Бег")))
+    #expect(!(try await runCLI(["list", "--store", store] + Self.friday).output.contains("Бег")))
   }
 
-  @Test func doneAndUndoneTickExactlyTheDaysTheDetailGridCanTick() throws {
-    let (store, imported) = try store()
+  @Test func doneAndUndoneTickExactlyTheDaysTheDetailGridCanTick() async throws {
+    let (store, imported) = try await store()
     #expect(imported.0 == 0, "\(imported.2)")
-    let elements = try runCLI(["show", "detail", "--store", store, "--elements", "--json"] + Self.friday)
+    let elements = try await runCLI(
+      ["show", "detail", "--store", store, "--elements", "--json"] + Self.friday)
     #expect(elements.status == 0, "\(elements.error)")
     let list = try #require(
       try JSONSerialization.jsonObject(with: Data(elements.output.utf8)) as? [[String: Any]])
@@ -86,9 +87,9 @@ struct OneRuleTests {
     // Before the first day (Monday 30 November) the grid ticks due days, so `done` does too.
     #expect(cells.first { $0.day == "2026-11-30" }?.enabled == true)
     for cell in cells {
-      let done = try runCLI(["done", "Бег", "--date", cell.day, "--store", store] + Self.friday)
+      let done = try await runCLI(["done", "Бег", "--date", cell.day, "--store", store] + Self.friday)
       #expect((done.status == 0) == cell.enabled, "\(cell.day): \(done.error)")
-      let undone = try runCLI(["undone", "Бег", "--date", cell.day, "--store", store] + Self.friday)
+      let undone = try await runCLI(["undone", "Бег", "--date", cell.day, "--store", store] + Self.friday)
       #expect((undone.status == 0) == cell.enabled, "\(cell.day): \(undone.error)")
     }
   }
@@ -107,15 +108,15 @@ struct OneRuleTests {
   ])
   func doneTicksADueDayBeforeTheFirstDayAndRefusesADayOffTheScheduleAndTheFuture(
     _ language: String, _ ticked: String, _ notScheduled: String, _ future: String
-  ) throws {
-    let (store, imported) = try store()
+  ) async throws {
+    let (store, imported) = try await store()
     #expect(imported.0 == 0, "\(imported.2)")
     let options = ["--store", store, "--lang", language] + Self.friday
-    let before = try runCLI(["done", "Бег", "--date", "2026-11-30"] + options)
+    let before = try await runCLI(["done", "Бег", "--date", "2026-11-30"] + options)
     #expect(before.status == 0 && before.output == ticked, "\(before.error)")
-    let tuesday = try runCLI(["done", "Бег", "--date", "2026-12-01"] + options)
+    let tuesday = try await runCLI(["done", "Бег", "--date", "2026-12-01"] + options)
     #expect(tuesday.status == 1 && tuesday.error == notScheduled)
-    let saturday = try runCLI(["done", "Бег", "--date", "2026-12-05"] + options)
+    let saturday = try await runCLI(["done", "Бег", "--date", "2026-12-05"] + options)
     #expect(saturday.status == 1 && saturday.error == future)
   }
 }

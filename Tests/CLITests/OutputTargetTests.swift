@@ -19,13 +19,13 @@ struct OutputTargetTests {
   var binary: String { Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path }
 
   /// The demo's export, as the tool prints it on standard output.
-  func demoArchive() throws -> String {
-    let result = try runCLI(["export", "--demo"] + fileTestsDay)
+  func demoArchive() async throws -> String {
+    let result = try await runCLI(["export", "--demo"] + fileTestsDay)
     #expect(result.status == 0, "\(result.error)")
     return result.output
   }
 
-  @Test func aSymbolicLinkIsFollowedAndTheFileItNamesIsReplaced() throws {
+  @Test func aSymbolicLinkIsFollowedAndTheFileItNamesIsReplaced() async throws {
     let folder = TemporaryFolder().url
     let elsewhere = folder.appendingPathComponent("elsewhere")
     try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
@@ -36,29 +36,29 @@ struct OutputTargetTests {
     let link = here.appendingPathComponent("latest.json").path
     // A relative link, read from the link's own folder.
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../elsewhere/backup.json")
-    let result = try runCLI(["export", "--demo", "--output", link] + fileTestsDay)
+    let result = try await runCLI(["export", "--demo", "--output", link] + fileTestsDay)
     #expect(result.status == 0, "\(result.error)")
     #expect(kind(link) == S_IFLNK)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../elsewhere/backup.json")
-    #expect(try String(contentsOfFile: target, encoding: .utf8) == demoArchive())
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == (try await demoArchive()))
     // No temporary file left in either folder.
     #expect(try FileManager.default.contentsOfDirectory(atPath: here.path) == ["latest.json"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["backup.json"])
   }
 
-  @Test func aLinkToAFileNotMadeYetMakesItWhereTheLinkPoints() throws {
+  @Test func aLinkToAFileNotMadeYetMakesItWhereTheLinkPoints() async throws {
     let folder = TemporaryFolder().url
     let target = folder.appendingPathComponent("new.json").path
     let link = folder.appendingPathComponent("link.json").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-    let result = try runCLI(["export", "--demo", "--output", link] + fileTestsDay)
+    let result = try await runCLI(["export", "--demo", "--output", link] + fileTestsDay)
     #expect(result.status == 0, "\(result.error)")
     #expect(kind(link) == S_IFLNK)
     #expect(kind(target) == S_IFREG)
-    #expect(try String(contentsOfFile: target, encoding: .utf8) == demoArchive())
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == (try await demoArchive()))
   }
 
-  @Test func aNamedPipeWithAReaderIsWrittenIntoAndStaysAPipe() throws {
+  @Test func aNamedPipeWithAReaderIsWrittenIntoAndStaysAPipe() async throws {
     let folder = TemporaryFolder().url
     let pipe = folder.appendingPathComponent("backup.fifo").path
     #expect(mkfifo(pipe, 0o600) == 0)
@@ -75,7 +75,7 @@ struct OutputTargetTests {
       guard count > 0 else { break }
       read.append(contentsOf: buffer[0..<count])
     }
-    #expect(String(decoding: read, as: UTF8.self) == (try demoArchive()))
+    #expect(String(decoding: read, as: UTF8.self) == (try await demoArchive()))
     #expect(kind(pipe) == S_IFIFO)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.fifo"])
   }
@@ -98,11 +98,11 @@ struct OutputTargetTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.fifo"])
   }
 
-  @Test func aDeviceIsWrittenIntoAndNeverReplaced() throws {
-    let null = try runCLI(["export", "--demo", "--output", "/dev/null"] + fileTestsDay)
+  @Test func aDeviceIsWrittenIntoAndNeverReplaced() async throws {
+    let null = try await runCLI(["export", "--demo", "--output", "/dev/null"] + fileTestsDay)
     #expect(null.status == 0, "\(null.error)")
     #expect(null.error == "")
-    let full = try runCLI(["export", "--demo", "--output", "/dev/full", "--lang", "en"] + fileTestsDay)
+    let full = try await runCLI(["export", "--demo", "--output", "/dev/full", "--lang", "en"] + fileTestsDay)
     #expect(full.status == 1)
     #expect(full.error == "Error: cannot write /dev/full: No space left on device\n")
     #expect(kind("/dev/null") == S_IFCHR)
@@ -130,7 +130,7 @@ struct OutputTargetTests {
     #expect(result.error == "Error: cannot write standard output: Bad file descriptor\n")
   }
 
-  @Test func aClosedStandardOutputNeverLetsAFileTakeItsPlace() throws {
+  @Test func aClosedStandardOutputNeverLetsAFileTakeItsPlace() async throws {
     // With descriptor 1 closed, the next file opened would get it: the output must not go there.
     let folder = TemporaryFolder().url
     let backup = folder.appendingPathComponent("backup.json").path
@@ -141,7 +141,7 @@ struct OutputTargetTests {
         "exec '\(binary)' export --demo --output '\(backup)' \(fileTestsDay.joined(separator: " ")) >&-",
       ])
     #expect(result.status == 0, "\(result.error)")
-    #expect(try String(contentsOfFile: backup, encoding: .utf8) == demoArchive())
+    #expect(try String(contentsOfFile: backup, encoding: .utf8) == (try await demoArchive()))
   }
 
   @Test func aReaderThatStopsEarlyEndsTheToolQuietly() throws {

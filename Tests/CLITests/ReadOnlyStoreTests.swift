@@ -9,10 +9,10 @@ import Testing
 struct ReadOnlyStoreTests {
   /// Runs the binary as a user who cannot write `file`: as root (which writes anything) the binary
   /// runs as `nobody` through `setpriv`, from a copy in a folder `nobody` can reach.
-  func runWithoutWriteAccess(_ arguments: [String], input: String? = nil) throws
+  func runWithoutWriteAccess(_ arguments: [String], input: String? = nil) async throws
     -> (status: Int32, output: String, error: String)
   {
-    guard getuid() == 0 else { return try runCLI(arguments, input: input) }
+    guard getuid() == 0 else { return try await runCLI(arguments, input: input) }
     let folder = TemporaryFolder().url
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
     let copy = folder.appendingPathComponent("tracker-preview")
@@ -27,7 +27,7 @@ struct ReadOnlyStoreTests {
         ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path] + arguments, input: input)
       attempts += 1
       guard run.status == 126, run.error.contains("Text file busy"), attempts < 20 else { return run }
-      Thread.sleep(forTimeInterval: 0.05)
+      try await Task.sleep(for: .milliseconds(50))
     }
   }
 
@@ -41,18 +41,18 @@ struct ReadOnlyStoreTests {
     """
 
   @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
-  func aTapOnAReadOnlyFileExitsOneWithTheReasonAndChangesNothing() throws {
+  func aTapOnAReadOnlyFileExitsOneWithTheReasonAndChangesNothing() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)
-    #expect(try runCLI(["import", archive.path, "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["import", archive.path, "--store", store] + fixed).status == 0)
     // The file is read-only; its folder stays writable (SQLite keeps its lock file there).
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store)
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
     let before = try Data(contentsOf: URL(fileURLWithPath: store))
 
-    let tap = try runWithoutWriteAccess(
+    let tap = try await runWithoutWriteAccess(
       ["run", "-", "--store", store, "--lang", "ru"] + fixed, input: "tap #complete:Бег\nprint\n")
     #expect(tap.status == 1)
     #expect(tap.output == "")
@@ -64,24 +64,25 @@ struct ReadOnlyStoreTests {
 
         """), "\(tap.error)")
 
-    let english = try runWithoutWriteAccess(
+    let english = try await runWithoutWriteAccess(
       ["run", "-", "--store", store, "--lang", "en"] + fixed, input: "tap #complete:Бег\n")
     #expect(english.status == 1)
     #expect(
       english.error.contains("Couldn't save: The data file can't be changed: it or its folder is read-only."))
 
-    let show = try runWithoutWriteAccess(["show", "trackers", "--store", store, "--lang", "ru"] + fixed)
+    let show = try await runWithoutWriteAccess(
+      ["show", "trackers", "--store", store, "--lang", "ru"] + fixed)
     #expect(show.status == 0 && show.error == "")
     #expect(show.output.contains("Бег") && show.output.contains("0 дней"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
   }
 
-  @Test func showExitsOneWithTheReasonWhenTheStoreCannotBeRead() throws {
+  @Test func showExitsOneWithTheReasonWhenTheStoreCannotBeRead() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)
-    #expect(try runCLI(["import", archive.path, "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["import", archive.path, "--store", store] + fixed).status == 0)
     // A file that opens and passes its checks but whose records cannot be read.
     var database: OpaquePointer?
     #expect(sqlite3_open(store, &database) == SQLITE_OK)
@@ -98,13 +99,13 @@ struct ReadOnlyStoreTests {
       (identity + [Int(Date().timeIntervalSince1970)]).map(String.init).joined(separator: " ") + "\n"
     try Data(stamp.utf8).write(to: URL(fileURLWithPath: store + ".verified"))
 
-    let show = try runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
+    let show = try await runCLI(["show", "trackers", "--store", store, "--lang", "en"] + fixed)
     #expect(show.status == 1)
     #expect(show.output == "")
     #expect(
       show.error
         == "Error: cannot show trackers: Couldn't read your data: Something went wrong with the data file.\n")
-    let run = try runCLI(["run", "-", "--store", store, "--lang", "ru"] + fixed, input: "print\n")
+    let run = try await runCLI(["run", "-", "--store", store, "--lang", "ru"] + fixed, input: "print\n")
     #expect(run.status == 1 && run.output == "")
     #expect(run.error == "Ошибка: Не удалось прочитать данные: С файлом данных что-то пошло не так.\n")
   }

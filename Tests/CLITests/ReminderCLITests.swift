@@ -13,13 +13,13 @@ import TrackerArchiveCodec
 struct ReminderCLITests {
   let store: String
 
-  init() throws {
+  init() async throws {
     let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("demo.json").path
     store = folder.appendingPathComponent("tracker.sqlite").path
     let fixed = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
-    #expect(try runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
-    #expect(try runCLI(["import", archive, "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
+    #expect(try await runCLI(["import", archive, "--store", store] + fixed).status == 0)
   }
 
   /// The tool at `instant` (Moscow), on this test's data file.

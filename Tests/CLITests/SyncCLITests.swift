@@ -27,32 +27,32 @@ struct SyncCLITests {
     return (a, folder.path("b.sqlite"), share)
   }
 
-  @Test func aChangeMadeOnOneDataFileReachesAnotherAndEachSaysWhatWentInAndOut() throws {
+  @Test func aChangeMadeOnOneDataFileReachesAnotherAndEachSaysWhatWentInAndOut() async throws {
     let (a, b, share) = try makeStores()
-    let first = try runCLI(["sync", "--store", a, "--folder", share])
+    let first = try await runCLI(["sync", "--store", a, "--folder", share])
     #expect(first.status == 0, "\(first.error)")
     #expect(
       first.output == "Joined the sync folder \(share).\nSynced with \(share): nothing in, 12 changes out.\n")
-    let second = try runCLI(["sync", "--store", b, "--folder", share, "--lang", "ru"])
+    let second = try await runCLI(["sync", "--store", b, "--folder", share, "--lang", "ru"])
     #expect(
       second.output
         == "Подключена папка синхронизации \(share).\n"
         + "Синхронизировано с \(share): получено 12 изменений с 1 устройства, ничего не отправлено.\n")
-    #expect(try runCLI(["done", "Water", "--store", b] + fixed).status == 0)
+    #expect(try await runCLI(["done", "Water", "--store", b] + fixed).status == 0)
     // The folder is remembered: `sync` alone from now on.
-    let third = try runCLI(["sync", "--store", b])
+    let third = try await runCLI(["sync", "--store", b])
     #expect(third.output == "Synced with \(share): nothing in, 1 change out.\n")
-    let fourth = try runCLI(["sync", "--store", a, "--lang", "ru"])
+    let fourth = try await runCLI(["sync", "--store", a, "--lang", "ru"])
     #expect(
       fourth.output
         == "Синхронизировано с \(share): получено 1 изменение с 1 устройства, ничего не отправлено.\n")
     #expect(try SQLiteTrackerStore(path: a, now: Date()).recordDays(trackerID: id(10)) == [day("2026-11-30")])
-    #expect(try runCLI(["export", "--store", a]).output == runCLI(["export", "--store", b]).output)
+    #expect(try await runCLI(["export", "--store", a]).output == runCLI(["export", "--store", b]).output)
   }
 
-  @Test func jsonReportsTheSameCounts() throws {
+  @Test func jsonReportsTheSameCounts() async throws {
     let (a, _, share) = try makeStores()
-    let result = try runCLI(["sync", "--store", a, "--folder", share, "--json"])
+    let result = try await runCLI(["sync", "--store", a, "--folder", share, "--json"])
     let object = try JSONParser.parse(result.output)
     #expect(object["joined"] == .bool(true))
     #expect(object["in"] == .int(0))
@@ -73,23 +73,23 @@ struct SyncCLITests {
       "Ошибка: папки синхронизации %@ нет (подключён ли диск, запущена ли программа синхронизации?); ничего не изменено\n"
     ),
   ])
-  func aMissingFolderIsRefusedAndNothingChanges(language: String, message: String) throws {
+  func aMissingFolderIsRefusedAndNothingChanges(language: String, message: String) async throws {
     let (a, _, share) = try makeStores()
     let missing = share + "/nowhere"
-    let before = try runCLI(["export", "--store", a]).output
-    let result = try runCLI(["sync", "--store", a, "--folder", missing, "--lang", language])
+    let before = try await runCLI(["export", "--store", a]).output
+    let result = try await runCLI(["sync", "--store", a, "--folder", missing, "--lang", language])
     #expect(result.status == 1)
     #expect(result.error == message.replacingOccurrences(of: "%@", with: missing))
-    #expect(try runCLI(["export", "--store", a]).output == before)
+    #expect(try await runCLI(["export", "--store", a]).output == before)
     #expect(try SQLiteTrackerStore(path: a, now: Date()).syncStatus() == SyncStatus())
   }
 
-  @Test func theFirstSyncWithoutAFolderSaysToGiveOne() throws {
+  @Test func theFirstSyncWithoutAFolderSaysToGiveOne() async throws {
     let (a, _, _) = try makeStores()
-    let result = try runCLI(["sync", "--store", a])
+    let result = try await runCLI(["sync", "--store", a])
     #expect(result.status == 1)
     #expect(result.error == "Error: no sync folder yet: give one with --folder DIR\n")
-    let demo = try runCLI(["sync", "--demo", "--lang", "ru"])
+    let demo = try await runCLI(["sync", "--demo", "--lang", "ru"])
     #expect(demo.error == "Ошибка: синхронизация работает с файлом данных, а не с --demo\n")
   }
 }

@@ -13,8 +13,8 @@ struct SyncReportCLITests {
   let cli = SyncCLITests()
 
   /// A device's id from a `sync --json`.
-  func device(_ arguments: [String]) throws -> String {
-    let object = try JSONParser.parse(try runCLI(arguments + ["--json"]).output)
+  func device(_ arguments: [String]) async throws -> String {
+    let object = try JSONParser.parse(try await runCLI(arguments + ["--json"]).output)
     guard case .string(let device)? = object["device"] else { throw CocoaError(.fileReadCorruptFile) }
     return device
   }
@@ -29,14 +29,14 @@ struct SyncReportCLITests {
       "Этот файл данных — копия другого (или возвращённая резервная копия): теперь он синхронизируется как устройство %1 вместо %2 и отправил всё, что знает."
     ),
   ])
-  func aCopiedDataFileSaysOnceThatItTookANewId(language: String, line: String) throws {
+  func aCopiedDataFileSaysOnceThatItTookANewId(language: String, line: String) async throws {
     let (a, _, share) = try cli.makeStores()
-    let original = try device(["sync", "--store", a, "--folder", share])
+    let original = try await device(["sync", "--store", a, "--folder", share])
     let copy = (a as NSString).deletingLastPathComponent + "/copy.sqlite"
     try FileManager.default.copyItem(atPath: a, toPath: copy)
-    #expect(try runCLI(["done", "Water", "--store", a] + fixed).status == 0)
-    #expect(try runCLI(["sync", "--store", a]).status == 0)
-    let result = try runCLI(["sync", "--store", copy, "--json"])
+    #expect(try await runCLI(["done", "Water", "--store", a] + fixed).status == 0)
+    #expect(try await runCLI(["sync", "--store", a]).status == 0)
+    let result = try await runCLI(["sync", "--store", copy, "--json"])
     let object = try JSONParser.parse(result.output)
     #expect(object["previousDevice"] == .string(original))
     #expect(object["republished"] == .bool(true))
@@ -45,22 +45,22 @@ struct SyncReportCLITests {
       return
     }
     // Said once: the next sync is an everyday one.
-    let next = try runCLI(["sync", "--store", copy, "--lang", language])
+    let next = try await runCLI(["sync", "--store", copy, "--lang", language])
     #expect(!next.output.contains(String(new.prefix(8))))
     // In words, on a second copy.
     let second = (a as NSString).deletingLastPathComponent + "/second.sqlite"
     try FileManager.default.copyItem(atPath: a, toPath: second)
-    #expect(try runCLI(["done", "Water", "--store", a, "--date", "2026-11-29"] + fixed).status == 0)
-    #expect(try runCLI(["sync", "--store", a]).status == 0)
-    let words = try runCLI(["sync", "--store", second, "--lang", language])
+    #expect(try await runCLI(["done", "Water", "--store", a, "--date", "2026-11-29"] + fixed).status == 0)
+    #expect(try await runCLI(["sync", "--store", a]).status == 0)
+    let words = try await runCLI(["sync", "--store", second, "--lang", language])
     #expect(words.status == 0)
-    let secondID = try device(["sync", "--store", second])
+    let secondID = try await device(["sync", "--store", second])
     let expected = line.replacingOccurrences(of: "%1", with: String(secondID.prefix(8)))
       .replacingOccurrences(of: "%2", with: String(original.prefix(8)))
     #expect(words.output.contains(expected + "\n"), "\(words.output)")
-    #expect(try runCLI(["sync", "--store", a]).status == 0)
-    #expect(try runCLI(["sync", "--store", copy]).status == 0)
-    #expect(try runCLI(["export", "--store", a]).output == runCLI(["export", "--store", copy]).output)
+    #expect(try await runCLI(["sync", "--store", a]).status == 0)
+    #expect(try await runCLI(["sync", "--store", copy]).status == 0)
+    #expect(try await runCLI(["export", "--store", a]).output == runCLI(["export", "--store", copy]).output)
   }
 
   @Test(arguments: [
@@ -79,7 +79,7 @@ struct SyncReportCLITests {
       ]
     ),
   ])
-  func oddContentIsNamedWithWhyAndTheSyncSucceeds(language: String, lines: [String]) throws {
+  func oddContentIsNamedWithWhyAndTheSyncSucceeds(language: String, lines: [String]) async throws {
     let (a, _, share) = try cli.makeStores()
     let logs = share + "/tracker-sync/"
     try FileManager.default.createDirectory(
@@ -87,10 +87,10 @@ struct SyncReportCLITests {
     try Data("hello\nworld\n".utf8).write(
       to: URL(fileURLWithPath: logs + id(91).uuidString + "/00000001.jsonl"))
     try Data("stray".utf8).write(to: URL(fileURLWithPath: logs + id(90).uuidString))
-    let result = try runCLI(["sync", "--store", a, "--folder", share, "--lang", language])
+    let result = try await runCLI(["sync", "--store", a, "--folder", share, "--lang", language])
     #expect(result.status == 0, "\(result.error)")
     for line in lines { #expect(result.output.contains(line + "\n"), "\(result.output)") }
-    let json = try JSONParser.parse(try runCLI(["sync", "--store", a, "--json"]).output)
+    let json = try JSONParser.parse(try await runCLI(["sync", "--store", a, "--json"]).output)
     guard case .array(let unreadable)? = json["unreadable"], case .array(let skipped)? = json["skipped"]
     else {
       Issue.record("no lists in \(json)")
@@ -104,23 +104,23 @@ struct SyncReportCLITests {
     ("en", "Not kept: 1 change to trackers deleted on device %@."),
     ("ru", "Не сохранено: 1 изменение в трекерах, удалённых на устройстве %@."),
   ])
-  func aTickOnAHabitDeletedElsewhereIsSaidNotKept(language: String, line: String) throws {
+  func aTickOnAHabitDeletedElsewhereIsSaidNotKept(language: String, line: String) async throws {
     let (a, b, share) = try cli.makeStores()
-    let desktop = try device(["sync", "--store", a, "--folder", share])
-    #expect(try runCLI(["sync", "--store", b, "--folder", share]).status == 0)
+    let desktop = try await device(["sync", "--store", a, "--folder", share])
+    #expect(try await runCLI(["sync", "--store", b, "--folder", share]).status == 0)
     try SQLiteTrackerStore(path: a, now: Date()).deleteTracker(id: id(10))
-    #expect(try runCLI(["sync", "--store", a]).status == 0)
-    #expect(try runCLI(["done", "Water", "--store", b] + fixed).status == 0)
-    let result = try runCLI(["sync", "--store", b, "--lang", language])
+    #expect(try await runCLI(["sync", "--store", a]).status == 0)
+    #expect(try await runCLI(["done", "Water", "--store", b] + fixed).status == 0)
+    let result = try await runCLI(["sync", "--store", b, "--lang", language])
     #expect(
       result.output.contains(line.replacingOccurrences(of: "%@", with: String(desktop.prefix(8))) + "\n"))
   }
 
   /// A sync that fails leaves no data file it made (it said "nothing was changed").
-  @Test func aFailedSyncLeavesNoNewDataFile() throws {
+  @Test func aFailedSyncLeavesNoNewDataFile() async throws {
     let folder = TemporaryFolder()
     let store = folder.path("new.sqlite")
-    let result = try runCLI(["sync", "--store", store, "--folder", folder.path("missing")])
+    let result = try await runCLI(["sync", "--store", store, "--folder", folder.path("missing")])
     #expect(result.status == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")).isEmpty)
   }

@@ -12,11 +12,11 @@ struct TodoCLITests {
 
   /// A script run against `store` with the to-do app; the server address, when given.
   func runTodo(_ script: String, store: URL, url: URL?, language: String = "en", extra: [String] = [])
-    throws -> (status: Int32, output: String, error: String)
+    async throws -> (status: Int32, output: String, error: String)
   {
     let file = store.deletingLastPathComponent().appendingPathComponent("script-\(UUID().uuidString).txt")
     try script.write(to: file, atomically: true, encoding: .utf8)
-    return try runCLI(
+    return try await runCLI(
       ["--app", "todo", "run", file.path, "--store", store.path, "--lang", language, "--color", "never"]
         + (url.map { ["--todos-url", $0.absoluteString] } ?? []) + extra + fixed)
   }
@@ -28,10 +28,10 @@ struct TodoCLITests {
     return server.url
   }
 
-  @Test func theStartingTasksAreLoadedOnceThenTheAppWorksWithTheServerStopped() throws {
+  @Test func theStartingTasksAreLoadedOnceThenTheAppWorksWithTheServerStopped() async throws {
     let server = try LocalHTTPServer { _ in .init(body: Self.page) }
     let store = TemporaryFolder().url.appendingPathComponent("todo.sqlite")
-    let first = try runTodo(
+    let first = try await runTodo(
       """
       expect screen todos
       expect text "Buy milk"
@@ -58,12 +58,12 @@ struct TodoCLITests {
     #expect(requestsAfterFirst >= 1)
 
     // A second launch with the server still there does not load again: the store has tasks.
-    let second = try runTodo("expect text \"Water the plants\"\n", store: store, url: server.url)
+    let second = try await runTodo("expect text \"Water the plants\"\n", store: store, url: server.url)
     #expect(second.status == 0, "\(second.error)")
     #expect(server.requests.count == requestsAfterFirst)
 
     server.stop()
-    let third = try runTodo(
+    let third = try await runTodo(
       """
       expect no-text "Couldn't load tasks"
       tap #todo:Buy milk
@@ -85,12 +85,12 @@ struct TodoCLITests {
   ])
   func aFreshStoreWithoutAServerShowsTheErrorAndStillAddsTasks(
     _ language: String, _ failed: String, _ retry: String, _ reasonFormat: String
-  ) throws {
+  ) async throws {
     let store = TemporaryFolder().url.appendingPathComponent("todo.sqlite")
     let dead = try deadURL()
     // Nothing listens on the port: the server refused, which is not "no connection to the internet".
     let reason = reasonFormat.replacingOccurrences(of: "%@", with: "127.0.0.1:\(dead.port ?? 0)")
-    let result = try runTodo(
+    let result = try await runTodo(
       """
       expect text "\(failed)"
       expect text "\(reason)"
@@ -107,27 +107,27 @@ struct TodoCLITests {
       """, store: store, url: dead, language: language)
     #expect(result.status == 0, "\(result.error)")
     // The task was kept: the next launch shows it and does not try the network again.
-    let next = try runTodo(
+    let next = try await runTodo(
       "expect text \"Offline task\"\nexpect no-text \"\(failed)\"\n", store: store, url: try deadURL(),
       language: language)
     #expect(next.status == 0, "\(next.error)")
   }
 
-  @Test func aServerErrorIsShownInWordsAndAScriptCanWaitForTheLoad() throws {
+  @Test func aServerErrorIsShownInWordsAndAScriptCanWaitForTheLoad() async throws {
     let server = try LocalHTTPServer { _ in .init(status: 503, body: "{}", delay: 0.3) }
-    let result = try runTodo(
+    let result = try await runTodo(
       "expect text \"The server answered with error 503.\"\n",
       store: TemporaryFolder().url.appendingPathComponent("t.sqlite"),
       url: server.url)
     #expect(result.status == 0, "\(result.error)")
   }
 
-  @Test func theAddressComesFromTodosURLWhenNoOptionGivesIt() throws {
+  @Test func theAddressComesFromTodosURLWhenNoOptionGivesIt() async throws {
     let server = try LocalHTTPServer { _ in .init(body: Self.page) }
     let folder = TemporaryFolder().url
     let script = folder.appendingPathComponent("s.txt")
     try "expect text \"Fix the bike\"\n".write(to: script, atomically: true, encoding: .utf8)
-    let result = try runCLI(
+    let result = try await runCLI(
       ["--app", "todo", "run", script.path, "--store", folder.appendingPathComponent("t.sqlite").path]
         + fixed,
       environment: ["TODOS_URL": server.url.absoluteString])
@@ -146,10 +146,10 @@ struct TodoCLITests {
   func aBadAddressIsABadUsage(
     _ options: [String], _ environment: [String: String], _ language: String, _ message: String
   )
-    throws
+    async throws
   {
     let folder = TemporaryFolder().url
-    let result = try runCLI(
+    let result = try await runCLI(
       [
         "--app", "todo", "run", "-", "--store", folder.appendingPathComponent("t.sqlite").path, "--lang",
         language,
@@ -161,59 +161,59 @@ struct TodoCLITests {
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.sqlite").path))
   }
 
-  @Test func theDataFileIsTodoSqliteBesideTheTrackersByDefault() throws {
+  @Test func theDataFileIsTodoSqliteBesideTheTrackersByDefault() async throws {
     let home = TemporaryFolder().url
-    let result = try runCLI(
+    let result = try await runCLI(
       ["--app", "todo", "run", "-", "--todos-url", try deadURL().absoluteString] + fixed,
       environment: ["XDG_DATA_HOME": home.path], input: "tap #add\ntap #text\ntype \"Kept\"\ntap #done\n")
     #expect(result.status == 0, "\(result.error)")
     #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("tracker/todo.sqlite").path))
     #expect(
       !FileManager.default.fileExists(atPath: home.appendingPathComponent("tracker/tracker.sqlite").path))
-    let shown = try runCLI(
+    let shown = try await runCLI(
       ["--app", "todo", "show", "todos", "--color", "never"], environment: ["XDG_DATA_HOME": home.path])
     #expect(shown.status == 0 && shown.output.contains("Kept"), "\(shown.error)")
   }
 
-  @Test func showNeverLoadsNorWrites() throws {
+  @Test func showNeverLoadsNorWrites() async throws {
     let server = try LocalHTTPServer { _ in .init(body: Self.page) }
     let folder = TemporaryFolder().url
     let missing = folder.appendingPathComponent("none.sqlite")
     // A first use (the default file is not there): the empty list, nothing loaded or made.
     let home = ["XDG_DATA_HOME": missing.path]
-    let empty = try runCLI(
+    let empty = try await runCLI(
       ["--app", "todo", "show", "todos", "--todos-url", server.url.absoluteString] + fixed, environment: home)
     #expect(empty.status == 0 && empty.output.contains("No tasks yet"), "\(empty.error)")
     #expect(!FileManager.default.fileExists(atPath: missing.path))
     #expect(server.requests.isEmpty)
-    let noTask = try runCLI(
+    let noTask = try await runCLI(
       ["--app", "todo", "show", "todo-edit", "--lang", "ru"] + fixed, environment: home)
     #expect(noTask.status == 1 && noTask.error.contains("в списке нет задач"), "\(noTask.error)")
     // A --store that names nothing is refused, and still nothing is made.
-    let typo = try runCLI(
+    let typo = try await runCLI(
       ["--app", "todo", "show", "todos", "--store", missing.path, "--lang", "ru"] + fixed)
     #expect(
       typo.status == 1 && typo.error.hasPrefix("Ошибка: файла данных \(missing.path) нет"), "\(typo.error)")
     #expect(!FileManager.default.fileExists(atPath: missing.path))
 
     let store = folder.appendingPathComponent("todo.sqlite")
-    let made = try runTodo(
+    let made = try await runTodo(
       "tap #add\ntap #text\ntype \"Pay rent\"\ntap #done\n", store: store, url: try deadURL())
     #expect(made.status == 0, "\(made.error)")
     let before = try Data(contentsOf: store)
-    let edit = try runCLI(
+    let edit = try await runCLI(
       ["--app", "todo", "show", "todo-edit", "--store", store.path, "--elements"] + fixed)
     #expect(edit.status == 0, "\(edit.error)")
     #expect(edit.output.contains(#"#text "Pay rent" text-field"#) && edit.output.contains("#completed"))
-    let form = try runCLI(
+    let form = try await runCLI(
       ["--app", "todo", "show", "todo-form", "--store", store.path, "--lang", "ru"] + fixed)
     #expect(form.status == 0 && form.output.contains("Новая задача"), "\(form.error)")
     #expect(try Data(contentsOf: store) == before)
   }
 
-  @Test func showElementsWritesALineBreakAsBackslashNWhichAScriptCanUseAgain() throws {
+  @Test func showElementsWritesALineBreakAsBackslashNWhichAScriptCanUseAgain() async throws {
     let store = TemporaryFolder().url.appendingPathComponent("todo.sqlite")
-    let made = try runTodo(
+    let made = try await runTodo(
       #"""
       tap #add
       tap #text
@@ -222,21 +222,22 @@ struct TodoCLITests {
       """#, store: store, url: try deadURL())
     #expect(made.status == 0, "\(made.error)")
     let today = ["--today", "2026-12-03", "--time-zone", "Europe/Moscow"]
-    let list = try runCLI(["--app", "todo", "show", "todos", "--store", store.path, "--elements"] + today)
+    let list = try await runCLI(
+      ["--app", "todo", "show", "todos", "--store", store.path, "--elements"] + today)
     #expect(list.status == 0, "\(list.error)")
     #expect(!list.output.contains("\u{FFFD}"))
     // The identifier on one line, the label as a script's quoted argument.
     #expect(list.output.contains(#"#todo:Line one\nLine "two" "Line one\nLine \"two\"""#), "\(list.output)")
-    let edit = try runCLI(
+    let edit = try await runCLI(
       ["--app", "todo", "show", "todo-edit", "--store", store.path, "--elements"] + today)
     #expect(edit.status == 0 && !edit.output.contains("\u{FFFD}"), "\(edit.output)")
     #expect(edit.output.contains(#"#text "Line one\nLine \"two\"" text-field"#), "\(edit.output)")
     // JSON writes the line break as JSON does.
-    let json = try runCLI(
+    let json = try await runCLI(
       ["--app", "todo", "show", "todo-edit", "--store", store.path, "--elements", "--json"] + today)
     #expect(json.output.contains(#""label": "Line one\nLine \"two\"""#), "\(json.output)")
     // What the list says, a script can type back: the identifier and the label alike.
-    let again = try runTodo(
+    let again = try await runTodo(
       #"""
       tap #todo:Line one\nLine "two"
       expect screen todo-edit
@@ -250,33 +251,37 @@ struct TodoCLITests {
   /// The demo's tasks speak the watcher's language, as the tracker's demo does: the one the user
   /// wrote is in their language, the one loaded from the server stays in the server's words.
   @Test(arguments: [("en", "Shopping", "Bread, milk"), ("ru", "Покупки", "Хлеб, молоко")])
-  func theDemoTasksTheUserWroteAreInTheRunsLanguage(language: String, title: String, text: String) throws {
-    let list = try runCLI(["--app", "todo", "show", "todos", "--demo", "--lang", language] + fixed)
+  func theDemoTasksTheUserWroteAreInTheRunsLanguage(language: String, title: String, text: String)
+    async throws
+  {
+    let list = try await runCLI(["--app", "todo", "show", "todos", "--demo", "--lang", language] + fixed)
     #expect(list.status == 0 && list.output.contains(title) && list.output.contains(text), "\(list.output)")
     #expect(list.output.contains("Memorize a poem"))
     let other = language == "en" ? "Покупки" : "Shopping"
     #expect(!list.output.contains(other))
   }
 
-  @Test func screensOfTheOtherAppPointToItsOption() throws {
-    let show = try runCLI(["show", "todos"])
+  @Test func screensOfTheOtherAppPointToItsOption() async throws {
+    let show = try await runCLI(["show", "todos"])
     #expect(show.status == 64 && show.error.contains("'todos' is a screen of the todo app (--app todo)"))
-    let back = try runCLI(["--app", "todo", "show", "statistics", "--lang", "ru"])
+    let back = try await runCLI(["--app", "todo", "show", "statistics", "--lang", "ru"])
     #expect(
       back.status == 64 && back.error.contains("«statistics» — экран приложения tracker (--app tracker)"))
-    let script = try runTodo(
+    let script = try await runTodo(
       "expect screen trackers\n", store: TemporaryFolder().url.appendingPathComponent("t.sqlite"),
       url: try deadURL())
     #expect(script.status == 1 && script.error.contains("'trackers' is a screen of the tracker app"))
-    let typo = try runCLI(["--app", "todo", "show", "todo-from"])
+    let typo = try await runCLI(["--app", "todo", "show", "todo-from"])
     #expect(typo.status == 64 && typo.error.contains("Did you mean 'todo-form'?"))
   }
 
   @Test(arguments: [
     ("en", "Loading tasks…", "Delete this task?"), ("ru", "Загружаем задачи…", "Удалить задачу?"),
   ])
-  func theTourWalksThroughEveryToDoState(_ language: String, _ loading: String, _ question: String) throws {
-    let result = try runCLI(["--app", "todo", "tour", "--lang", language, "--color", "never"])
+  func theTourWalksThroughEveryToDoState(_ language: String, _ loading: String, _ question: String)
+    async throws
+  {
+    let result = try await runCLI(["--app", "todo", "tour", "--lang", language, "--color", "never"])
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.contains("1/7 · ") && result.output.contains("7/7 · "))
     #expect(result.output.contains(loading) && result.output.contains(question))

@@ -9,7 +9,7 @@ import Testing
 @Suite("tracker-preview while another program holds the data file", .temporaryFolders)
 struct WaitingCLITests {
   /// A data file with the habit "Бег" (onboarding over, as after restoring a backup).
-  func preparedStore() throws -> String { try DailyUseTests().preparedStore() }
+  func preparedStore() async throws -> String { try await DailyUseTests().preparedStore() }
 
   @Test(arguments: [
     (
@@ -24,7 +24,7 @@ struct WaitingCLITests {
   func aWriteThatFindsTheFileHeldSaysSoAtOnceAndGoesOnWhenItIsLetGo(
     language: String, waiting: String, done: String
   ) async throws {
-    let store = try preparedStore()
+    let store = try await preparedStore()
     let run = try await doneWhileHeld(store, language: language)
     #expect(run.whileSaid.holding && run.whileSaid.waiting)
     let expected = waiting.replacingOccurrences(of: "PID", with: "\(run.pid)")
@@ -34,7 +34,7 @@ struct WaitingCLITests {
     #expect(run.ended.output.hasPrefix(done), "\(run.ended.output)")
     // Said once, and nothing else: the wait ended in the write.
     #expect(run.ended.error == run.said)
-    let list = try runCLI(["list", "--json", "--store", store] + fixed)
+    let list = try await runCLI(["list", "--json", "--store", store] + fixed)
     let listed = try #require(JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [String: Any])
     let habits = (listed["sections"] as? [[String: Any]] ?? []).flatMap {
       $0["trackers"] as? [[String: Any]] ?? []
@@ -49,7 +49,7 @@ struct WaitingCLITests {
   /// which said nothing before, for every command, `list` included).
   @Test(arguments: [Holding.writing, .reading, .exclusive])
   func anOpeningThatFindsTheFileHeldInRollbackJournalModeSaysSoAtOnce(holding: Holding) async throws {
-    let store = try preparedStore()
+    let store = try await preparedStore()
     let run = try await doneWhileHeld(store, language: "en", holding: holding)
     #expect(run.whileSaid.holding && run.whileSaid.waiting)
     #expect(
@@ -65,7 +65,7 @@ struct WaitingCLITests {
   /// says so as a command does, and the script goes on once the file is let go. Before, a script
   /// waited in silence, its step's write on the app's writer thread.
   @Test func aScriptsStepThatWaitsForTheFileSaysSoAtOnce() async throws {
-    let store = try preparedStore()
+    let store = try await preparedStore()
     let script = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("tap.txt")
     try Data("tap #complete:Бег\nexpect text \"2 days\"\n".utf8).write(to: script)
     let run = try await doneWhileHeld(store, language: "en", command: ["run", script.path])
@@ -109,7 +109,7 @@ struct WaitingCLITests {
 
   /// A read waits only for a program holding the file exclusively, and says so too.
   @Test func aListThatWaitsForAnExclusiveHoldSaysSo() async throws {
-    let store = try preparedStore()
+    let store = try await preparedStore()
     let run = try await doneWhileHeld(store, language: "ru", command: ["list"], holding: .exclusive)
     #expect(run.whileSaid.holding && run.whileSaid.waiting)
     #expect(
@@ -128,7 +128,7 @@ struct WaitingCLITests {
     let script = folder.appendingPathComponent("empty.txt")
     try Data("# nothing\n".utf8).write(to: script)
     let todo = ["--app", "todo", "--todos-url", "http://127.0.0.1:9/todos"]
-    let made = try runCLI(["run", script.path, "--store", store] + todo + fixed)
+    let made = try await runCLI(["run", script.path, "--store", store] + todo + fixed)
     #expect(made.status == 0, "\(made.error)")
     let run = try await doneWhileHeld(
       store, language: "en", command: ["run", script.path], holding: .writing, app: todo)
@@ -143,7 +143,7 @@ struct WaitingCLITests {
   /// The data file's name is the user's, and may hold anything: the line names it without its
   /// control characters, as every message does (a title set, the text turned red, before).
   @Test func theWaitingLineNamesAFileWithoutItsControlCharacters() async throws {
-    let store = try preparedStore()
+    let store = try await preparedStore()
     let odd = URL(fileURLWithPath: store).deletingLastPathComponent()
       .appendingPathComponent("e\u{1B}]0;PWNED\u{7}\u{1B}[31mred.sqlite").path
     try FileManager.default.copyItem(atPath: store, toPath: odd)
@@ -154,9 +154,9 @@ struct WaitingCLITests {
   }
 
   /// A file nobody holds: nothing is said of waiting (standard error stays empty).
-  @Test func aWriteThatFindsTheFileFreeSaysNothingOfWaiting() throws {
-    let store = try preparedStore()
-    let done = try runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fixed)
+  @Test func aWriteThatFindsTheFileFreeSaysNothingOfWaiting() async throws {
+    let store = try await preparedStore()
+    let done = try await runCLI(["done", "Бег", "--store", store, "--lang", "en"] + fixed)
     #expect(done.status == 0)
     #expect(done.error.isEmpty, "\(done.error)")
   }

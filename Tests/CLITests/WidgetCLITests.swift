@@ -14,12 +14,12 @@ struct WidgetCLITests {
   let fixed = ["--today", "2026-11-30", "--time-zone", "Europe/Moscow"]
 
   /// The demo in a data file, and the file's folder.
-  func demoStore() throws -> (store: String, folder: URL) {
+  func demoStore() async throws -> (store: String, folder: URL) {
     let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("demo.json").path
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    #expect(try runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
-    #expect(try runCLI(["import", archive, "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["export", "--demo", "--lang", "en", "--output", archive] + fixed).status == 0)
+    #expect(try await runCLI(["import", archive, "--store", store] + fixed).status == 0)
     return (store, folder)
   }
 
@@ -39,7 +39,7 @@ struct WidgetCLITests {
   /// against `list --json` read at the same instant.
   @MainActor
   @Test func theWidgetAgreesWithListOnAnyDayAndDayStart() async throws {
-    let (store, folder) = try demoStore()
+    let (store, folder) = try await demoStore()
     var random = SplitMix(seed: 48)
     let moscow = TimeZone(identifier: "Europe/Moscow")!
     var calendar = Calendar(identifier: .gregorian)
@@ -49,7 +49,7 @@ struct WidgetCLITests {
       try
         #"{"format": "tracker", "version": 2, "dayStart": "\#(String(format: "%02d", hour)):00", "categories": [], "trackers": [], "daysOff": [], "records": []}"#
         .write(toFile: archive, atomically: true, encoding: .utf8)
-      #expect(try runCLI(["import", archive, "--store", store] + fixed).status == 0)
+      #expect(try await runCLI(["import", archive, "--store", store] + fixed).status == 0)
       for _ in 0..<8 {
         // 1 November 2026 to 1 January 2027, any minute.
         let now = Date(timeIntervalSince1970: 1_793_480_400 + Double(random.next(upTo: 61 * 24 * 60)) * 60)
@@ -97,7 +97,7 @@ struct WidgetCLITests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func eachFamilyIsDrawnInBothLanguages(language: String) throws {
+  func eachFamilyIsDrawnInBothLanguages(language: String) async throws {
     let expected = [
       "en": """
       Today · 2 of 5 done
@@ -120,10 +120,11 @@ struct WidgetCLITests {
 
       """,
     ]
-    let medium = try runCLI(["widget", "--demo", "--lang", language] + fixed)
+    let medium = try await runCLI(["widget", "--demo", "--lang", language] + fixed)
     #expect(medium.status == 0, "\(medium.error)")
     #expect(medium.output == expected[language])
-    let accessory = try runCLI(["widget", "--demo", "--family", "accessory", "--lang", language] + fixed)
+    let accessory = try await runCLI(
+      ["widget", "--demo", "--family", "accessory", "--lang", language] + fixed)
     #expect(accessory.output.split(separator: "\n").dropFirst().first == "▰▰▱▱▱")
   }
 }

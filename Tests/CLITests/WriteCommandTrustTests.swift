@@ -18,11 +18,11 @@ struct WriteCommandTrustTests {
     ["done", "Run"], ["undone", "Run"], ["skip", "Run"], ["unskip", "Run"], ["skip", "--all"],
     ["unskip", "--all"],
   ])
-  func aWriteCommandOnAMistypedStoreCreatesNoFileAndNoFolder(_ command: [String]) throws {
+  func aWriteCommandOnAMistypedStoreCreatesNoFileAndNoFolder(_ command: [String]) async throws {
     let folder = TemporaryFolder().url
     for store in ["nodir/my.sqlite", "stray.sqlite"] {
       let path = folder.appendingPathComponent(store).path
-      let result = try runCLI(command + ["--store", path] + fixed)
+      let result = try await runCLI(command + ["--store", path] + fixed)
       #expect(result.status == 1, "\(command) \(store)")
       #expect(
         result.error
@@ -32,18 +32,18 @@ struct WriteCommandTrustTests {
     }
   }
 
-  @Test func anImportIntoAFolderThatDoesNotExistNamesItAndCreatesNothing() throws {
+  @Test func anImportIntoAFolderThatDoesNotExistNamesItAndCreatesNothing() async throws {
     let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("demo.json").path
-    #expect(try runCLI(["export", "--demo", "--output", archive] + fixed).status == 0)
+    #expect(try await runCLI(["export", "--demo", "--output", archive] + fixed).status == 0)
     let store = folder.appendingPathComponent("nodir/my.sqlite").path
-    let result = try runCLI(["import", archive, "--store", store] + fixed)
+    let result = try await runCLI(["import", archive, "--store", store] + fixed)
     #expect(result.status == 1)
     #expect(
       result.error
         == "Error: there is no folder \(folder.path)/nodir for the data file \(store); check the path (nothing was created)\n"
     )
-    let russian = try runCLI(["import", archive, "--store", store, "--lang", "ru"] + fixed)
+    let russian = try await runCLI(["import", archive, "--store", store, "--lang", "ru"] + fixed)
     #expect(
       russian.error
         == "Ошибка: папки \(folder.path)/nodir для файла данных \(store) нет; проверьте путь (ничего не создано)\n"
@@ -56,28 +56,28 @@ struct WriteCommandTrustTests {
     ["remind"],
     ["show", "trackers"], ["run", "script.txt"],
   ])
-  func anEmptyStorePathIsAUsageErrorForEveryCommand(_ command: [String]) throws {
+  func anEmptyStorePathIsAUsageErrorForEveryCommand(_ command: [String]) async throws {
     // A cron line with `--store "$DB"` and DB unset: SQLite would open "" as a private temporary
     // database and an import would be kept nowhere.
     for arguments in [["--store", ""], ["--store="]] {
-      let result = try runCLI(command + arguments + fixed)
+      let result = try await runCLI(command + arguments + fixed)
       #expect(result.status == 64, "\(command)")
       #expect(result.error.hasPrefix("Error: The value of '--store' is empty: give the path of a file\n"))
       #expect(result.output == "")
     }
-    let russian = try runCLI(command + ["--store", "", "--lang", "ru"] + fixed)
+    let russian = try await runCLI(command + ["--store", "", "--lang", "ru"] + fixed)
     #expect(russian.error.hasPrefix("Ошибка: Значение «--store» пустое: укажите путь к файлу\n"))
   }
 
-  @Test func anEmptyOutputPathIsAUsageError() throws {
-    let result = try runCLI(["export", "--demo", "--output", ""] + fixed)
+  @Test func anEmptyOutputPathIsAUsageError() async throws {
+    let result = try await runCLI(["export", "--demo", "--output", ""] + fixed)
     #expect(result.status == 64)
     #expect(result.error.hasPrefix("Error: The value of '--output' is empty: give the path of a file\n"))
   }
 
-  @Test func aDayOffOnADoneDayAsksFirstAndANoOrNoAnswerChangesNothing() throws {
-    let store = try DaysOffCLITests().demoStore()
-    #expect(try runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
+  @Test func aDayOffOnADoneDayAsksFirstAndANoOrNoAnswerChangesNothing() async throws {
+    let store = try await DaysOffCLITests().demoStore()
+    #expect(try await runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
     let question = """
       Water the plants: the record on 30 Nov 2026 would be removed (a day is done or off, never both).
       Take the day off anyway? [y/N]\u{20}
@@ -86,14 +86,14 @@ struct WriteCommandTrustTests {
     // question's line is ended either way (an answer from a pipe is not echoed).
     for (input, ending) in [(nil, "\n"), ("n\n", "\n"), ("\n", "\n"), ("nope\n", "\n")] as [(String?, String)]
     {
-      let refused = try runCLI(["skip", "Water the plants", "--store", store] + fixed, input: input)
+      let refused = try await runCLI(["skip", "Water the plants", "--store", store] + fixed, input: input)
       #expect(refused.status == 1)
       #expect(refused.output == "")
       #expect(
         refused.error == question + ending
           + "Error: nothing changed: a day off on a done day removes its record; answer y to the question, or give --yes\n"
       )
-      let list = try runCLI(["list", "--json", "--store", store] + fixed).output
+      let list = try await runCLI(["list", "--json", "--store", store] + fixed).output
       let water = list.split(separator: "\n").first { $0.contains("\"name\": \"Water the plants\"") } ?? ""
       #expect(water.contains("\"done\": true, \"dayOff\": false"), "\(water)")
     }
@@ -102,7 +102,7 @@ struct WriteCommandTrustTests {
       "skip", "Morning exercise", "--from", "2026-11-24", "--to", "2026-11-27", "--store", store, "--lang",
       "ru",
     ]
-    let yes = try runCLI(range + fixed, input: " Да \n")
+    let yes = try await runCLI(range + fixed, input: " Да \n")
     #expect(yes.status == 0, "\(yes.error)")
     #expect(
       yes.error == """
@@ -112,11 +112,12 @@ struct WriteCommandTrustTests {
         """)
     #expect(yes.output.hasPrefix("Morning exercise: 2 выходных, 24 нояб. 2026 – 27 нояб. 2026.\n"))
     // "y" answers in English; with nothing done on the days there is nothing to ask.
-    #expect(try runCLI(["skip", "Water the plants", "--store", store] + fixed, input: "y\n").status == 0)
-    let quiet = try runCLI(["skip", "Run", "--date", "2026-12-01", "--store", store] + fixed)
+    #expect(
+      try await runCLI(["skip", "Water the plants", "--store", store] + fixed, input: "y\n").status == 0)
+    let quiet = try await runCLI(["skip", "Run", "--date", "2026-12-01", "--store", store] + fixed)
     #expect(quiet.status == 0 && quiet.error == "")
     // A long range names its first records and its last, not a screenful of dates.
-    let month = try runCLI(
+    let month = try await runCLI(
       ["skip", "Water the plants", "--from", "2026-11-01", "--to", "2026-11-29", "--store", store] + fixed)
     #expect(month.status == 1)
     #expect(
@@ -126,10 +127,10 @@ struct WriteCommandTrustTests {
       "\(month.error)")
   }
 
-  @Test func aDayOffOnADoneDayNamesTheRecordItRemovedInBothLanguages() throws {
-    let store = try DaysOffCLITests().demoStore()
-    #expect(try runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
-    let one = try runCLI(["skip", "Water the plants", "--yes", "--store", store] + fixed)
+  @Test func aDayOffOnADoneDayNamesTheRecordItRemovedInBothLanguages() async throws {
+    let store = try await DaysOffCLITests().demoStore()
+    #expect(try await runCLI(["done", "Water the plants", "--store", store] + fixed).status == 0)
+    let one = try await runCLI(["skip", "Water the plants", "--yes", "--store", store] + fixed)
     #expect(
       one.output == """
         Water the plants: 1 day off, 30 Nov 2026.
@@ -137,7 +138,7 @@ struct WriteCommandTrustTests {
 
         """)
     // The demo's exercise is done on 2026-11-25 and 2026-11-27 (Wed, Fri).
-    let range = try runCLI(
+    let range = try await runCLI(
       [
         "skip", "Morning exercise", "--from", "2026-11-24", "--to", "2026-11-27", "--yes", "--store", store,
         "--lang", "ru",
@@ -150,11 +151,13 @@ struct WriteCommandTrustTests {
 
         """)
     // A day off where nothing was done says only the day off.
-    let plain = try runCLI(["skip", "Water the plants", "--date", "2026-12-01", "--store", store] + fixed)
+    let plain = try await runCLI(
+      ["skip", "Water the plants", "--date", "2026-12-01", "--store", store] + fixed)
     #expect(plain.output == "Water the plants: 1 day off, 1 Dec 2026.\n")
   }
 
-  @Test func aRangeOfDaysOffForEveryTrackerIsOneTransactionEvenWhenTheFileSizeLimitCutsItShort() throws {
+  @Test func aRangeOfDaysOffForEveryTrackerIsOneTransactionEvenWhenTheFileSizeLimitCutsItShort() async throws
+  {
     let folder = TemporaryFolder().url
     // 60 every-day trackers, each done on every day of 2026: a year off replaces 60 × 334 records.
     let category = "C0000000-0000-4000-8000-000000000001"
@@ -181,13 +184,13 @@ struct WriteCommandTrustTests {
     let archiveFile = folder.appendingPathComponent("year.json")
     try Data(archive.utf8).write(to: archiveFile)
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    #expect(try runCLI(["import", archiveFile.path, "--store", store] + fixed).status == 0)
-    func count(_ store: String) throws -> Int {
-      let stats = try runCLI(["stats", "--json", "--store", store] + fixed)
+    #expect(try await runCLI(["import", archiveFile.path, "--store", store] + fixed).status == 0)
+    func count(_ store: String) async throws -> Int {
+      let stats = try await runCLI(["stats", "--json", "--store", store] + fixed)
       let line = stats.output.split(separator: "\n").first { $0.contains("\"completed\"") } ?? ""
       return Int(line.filter(\.isNumber)) ?? -1
     }
-    #expect(try count(store) == 60 * 334)
+    #expect(try await count(store) == 60 * 334)
     // Limits from 4 KiB to 500 KiB past the store (the log of this change is about as large as the
     // store itself, so the sweep starts just past it): one command's single transaction either fits
     // whole or is refused whole, however far the log got; one transaction per tracker would leave
@@ -205,7 +208,7 @@ struct WriteCommandTrustTests {
       let limit = size / 512 + extra
       let limited = try runProgram(
         URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f \(limit); exec \(quoted)"])
-      let completed = try count(copy)
+      let completed = try await count(copy)
       if limited.status == 0 {
         #expect(completed == 0, "limit \(limit): \(limited.output)")
       } else {
@@ -215,7 +218,7 @@ struct WriteCommandTrustTests {
         #expect(limited.output == "")
         // Nothing of it was applied: every record is still there, and no tracker is off.
         #expect(completed == 60 * 334, "limit \(limit)")
-        let list = try runCLI(["list", "--date", "2026-06-01", "--json", "--store", copy] + fixed)
+        let list = try await runCLI(["list", "--date", "2026-06-01", "--json", "--store", copy] + fixed)
         #expect(!list.output.contains("\"dayOff\": true"))
       }
     }
@@ -234,44 +237,46 @@ struct BackupRestoreCLITests {
     """
 
   /// A data file in `folder` holding `archive`.
-  func seededStore(in folder: URL) throws -> String {
+  func seededStore(in folder: URL) async throws -> String {
     let seed = folder.appendingPathComponent("seed.json")
     try Data(Self.archive.utf8).write(to: seed)
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    #expect(try runCLI(["import", seed.path, "--store", store] + fixed).status == 0)
+    #expect(try await runCLI(["import", seed.path, "--store", store] + fixed).status == 0)
     return store
   }
 
-  @Test func aDayOffLeftBeforeTheFirstDayByATakenBackRecordExportsAndImportsByteForByte() throws {
+  @Test func aDayOffLeftBeforeTheFirstDayByATakenBackRecordExportsAndImportsByteForByte() async throws {
     let folder = TemporaryFolder().url
-    let store = try seededStore(in: folder)
+    let store = try await seededStore(in: folder)
     // A record before the first day moves it back; a day off after it; the record taken back.
     for command in [
       ["done", "Read books", "--date", "2026-11-17"], ["skip", "Read books", "--date", "2026-11-19"],
       ["undone", "Read books", "--date", "2026-11-17"],
     ] {
-      let result = try runCLI(command + ["--store", store] + fixed)
+      let result = try await runCLI(command + ["--store", store] + fixed)
       #expect(result.status == 0, "\(command): \(result.error)")
     }
     let backup = folder.appendingPathComponent("backup.json").path
-    #expect(try runCLI(["export", "--store", store, "--output", backup] + fixed).status == 0)
+    #expect(try await runCLI(["export", "--store", store, "--output", backup] + fixed).status == 0)
     let restored = folder.appendingPathComponent("restored.sqlite").path
-    let imported = try runCLI(["import", backup, "--store", restored] + fixed)
+    let imported = try await runCLI(["import", backup, "--store", restored] + fixed)
     #expect(imported.status == 0, "\(imported.error)")
     #expect(imported.output == "Imported 1 category, 1 tracker and 1 day off.\n")
-    let again = try runCLI(["export", "--store", restored] + fixed)
+    let again = try await runCLI(["export", "--store", restored] + fixed)
     #expect(again.output == (try String(contentsOfFile: backup, encoding: .utf8)))
   }
 
   @Test(arguments: ["en", "ru"])
-  func importingYourOwnBackupAgainSaysNothingNewAndExitsZero(language: String) throws {
+  func importingYourOwnBackupAgainSaysNothingNewAndExitsZero(language: String) async throws {
     let folder = TemporaryFolder().url
-    let store = try seededStore(in: folder)
-    #expect(try runCLI(["done", "Read books", "--date", "2026-11-28", "--store", store] + fixed).status == 0)
-    #expect(try runCLI(["skip", "Read books", "--date", "2026-11-29", "--store", store] + fixed).status == 0)
+    let store = try await seededStore(in: folder)
+    #expect(
+      try await runCLI(["done", "Read books", "--date", "2026-11-28", "--store", store] + fixed).status == 0)
+    #expect(
+      try await runCLI(["skip", "Read books", "--date", "2026-11-29", "--store", store] + fixed).status == 0)
     let backup = folder.appendingPathComponent("backup.json").path
-    #expect(try runCLI(["export", "--store", store, "--output", backup] + fixed).status == 0)
-    let again = try runCLI(["import", backup, "--store", store, "--lang", language] + fixed)
+    #expect(try await runCLI(["export", "--store", store, "--output", backup] + fixed).status == 0)
+    let again = try await runCLI(["import", backup, "--store", store, "--lang", language] + fixed)
     #expect(again.status == 0, "\(again.error)")
     #expect(again.error == "")
     #expect(
@@ -282,8 +287,9 @@ struct BackupRestoreCLITests {
     )
     // A backup of the store before a record was taken back brings that record, and says what was there.
     #expect(
-      try runCLI(["undone", "Read books", "--date", "2026-11-28", "--store", store] + fixed).status == 0)
-    let older = try runCLI(["import", backup, "--store", store] + fixed)
+      try await runCLI(["undone", "Read books", "--date", "2026-11-28", "--store", store] + fixed).status == 0
+    )
+    let older = try await runCLI(["import", backup, "--store", store] + fixed)
     #expect(
       older.output == """
         Imported 1 record.
@@ -295,9 +301,9 @@ struct BackupRestoreCLITests {
   /// A backup whose settings differ from the store's: "Nothing new" is about the data, and each
   /// setting the file restored is named with what it was, so no change goes unsaid.
   @Test(arguments: ["en", "ru"])
-  func anOlderBackupSaysNothingNewAndNamesEachSettingItRestored(language: String) throws {
+  func anOlderBackupSaysNothingNewAndNamesEachSettingItRestored(language: String) async throws {
     let folder = TemporaryFolder().url
-    let store = try seededStore(in: folder)
+    let store = try await seededStore(in: folder)
     let settingsOnly = { (reminder: String, dayStart: String) in
       #"{"format": "tracker", "version": 2, "reminder": \#(reminder), "dayStart": "\#(dayStart)", "#
         + #""categories": [], "trackers": [], "daysOff": [], "records": []}"#
@@ -335,17 +341,17 @@ struct BackupRestoreCLITests {
       """,
     ]
     for (file, expected) in zip([newer, older], language == "ru" ? russian : english) {
-      let result = try runCLI(["import", file.path, "--store", store, "--lang", language] + fixed)
+      let result = try await runCLI(["import", file.path, "--store", store, "--lang", language] + fixed)
       #expect(result.status == 0 && result.error == "", "\(result.error)")
       #expect(result.output == expected)
     }
     // An off reminder at another time is not a change a user sees: no line for it.
     let otherTime = folder.appendingPathComponent("other-time.json")
     try Data(settingsOnly(#"{"on": false, "time": "09:00"}"#, "00:00").utf8).write(to: otherTime)
-    let quiet = try runCLI(["import", otherTime.path, "--store", store, "--lang", language] + fixed)
+    let quiet = try await runCLI(["import", otherTime.path, "--store", store, "--lang", language] + fixed)
     #expect(quiet.output == (language == "ru" ? russian : english)[1].components(separatedBy: "\n")[0] + "\n")
     // The same file again changes nothing, and says only that.
-    let again = try runCLI(["import", older.path, "--store", store, "--lang", language] + fixed)
+    let again = try await runCLI(["import", older.path, "--store", store, "--lang", language] + fixed)
     #expect(again.output == (language == "ru" ? russian : english)[1].components(separatedBy: "\n")[0] + "\n")
   }
 }
