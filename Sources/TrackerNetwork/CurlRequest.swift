@@ -1,6 +1,6 @@
 import TodoModels
 
-#if canImport(FoundationNetworking)
+#if !canImport(Darwin)
   import Foundation
   import TrackerModels
 
@@ -8,15 +8,15 @@ import TodoModels
     import Glibc
   #endif
 
-  /// One HTTP GET through libcurl's easy interface, on a thread of its own: where
-  /// FoundationNetworking's `URLSession` is what the system has (Linux), its wait for an answer
-  /// keeps a processor core busy — a write-readiness source it registers while connecting is never
-  /// removed, so the socket, always writable, wakes it again and again (3.0 s user and 11.9 s
-  /// system time in a 15 s wait). `curl_easy_perform` waits in `poll(2)` with a timeout: a
-  /// blocked wait that costs nothing.
+  /// One HTTP GET through libcurl's easy interface, on a thread of its own: Linux's `URLSession`
+  /// (FoundationNetworking) keeps a processor core busy while it waits for an answer — a
+  /// write-readiness source it registers while connecting is never removed, so the socket, always
+  /// writable, wakes it again and again (3.0 s user and 11.9 s system time in a 15 s wait).
+  /// `curl_easy_perform` waits in `poll(2)` with a timeout: a blocked wait that costs nothing.
   ///
   /// libcurl is the library FoundationNetworking itself links (`libcurl.so.4`), loaded with
-  /// `dlopen`: no headers, no package. `curl_easy_setopt` and `curl_easy_getinfo` take C variadic
+  /// `dlopen` when the first request starts: no headers, no package, and no program of the package
+  /// loads it (with the thirty libraries it needs) at its start. `curl_easy_setopt` and `curl_easy_getinfo` take C variadic
   /// arguments; they are called through fixed prototypes of one integer or pointer argument,
   /// which the Linux calling conventions (x86-64 and AArch64) pass exactly as a variadic call does.
   final class CurlRequest: Sendable {
@@ -43,6 +43,9 @@ import TodoModels
 
     /// Asks the running request to stop; its completion is still called (with `.timedOut`).
     func cancel() { progress.withLock { $0.cancelled = true } }
+
+    /// What a load says when libcurl cannot be loaded.
+    static let notLoaded = "the network library libcurl (libcurl.so.4) could not be loaded"
 
     /// Starts a GET of `url` that ends within `timeout` seconds; `completion` gets the answer or
     /// the failure, once, on the request's thread. Nil when libcurl cannot be loaded.
@@ -205,7 +208,7 @@ import TodoModels
     let slistAppendFunction: SlistAppend
     let slistFreeAll: SlistFreeAll
 
-    /// libcurl, loaded once; nil when it cannot be (then `URLSession` is used).
+    /// libcurl, loaded once; nil when it cannot be.
     static let library: Curl? = Curl()
 
     private init?() {

@@ -2,11 +2,7 @@ import Foundation
 import TodoModels
 import TrackerModels
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// Loads the starting tasks over HTTP with `URLSession` (seed 003): GET the address, check the
+/// Loads the starting tasks over HTTP (seed 003): GET the address, check the
 /// status, decode `{"todos": [{"id", "todo", "completed", "userId"}], "total", "skip", "limit"}`
 /// strictly (a missing or mistyped field is malformed; extra fields are ignored), and while
 /// `total` is larger than what came, ask for the rest with `limit` and `skip` until a page brings
@@ -16,9 +12,12 @@ import TrackerModels
 /// does: a server that trickles a byte every half second, or claims ten thousand tasks and sends
 /// one new task a page, gets the error and Try again, not a load that never ends.
 ///
-/// Waiting costs no processor time. Where `URLSession` is FoundationNetworking's (Linux), whose
-/// wait for an answer keeps a core busy, each request is a `CurlRequest` instead (libcurl's easy
-/// interface, waiting in `poll(2)`); the deadlines are timers on a queue, never a polling loop.
+/// Waiting costs no processor time. On Apple's platforms each request goes through `URLSession`.
+/// On Linux it is a `CurlRequest` (libcurl's easy interface, waiting in `poll(2)`), and nothing
+/// here uses FoundationNetworking: its `URLSession` keeps a core busy while it waits, and linking
+/// it makes every program of the package load libcurl and some thirty libraries of its own at
+/// each start, which doubled the start of a command that never goes online. The deadlines are
+/// timers on a queue, never a polling loop.
 public struct URLSessionTodoLoader: TodoLoader {
   /// `https://dummyjson.com/todos`, the seed's address.
   public static let defaultURL = URL(string: "https://dummyjson.com/todos")!
@@ -45,15 +44,7 @@ public struct URLSessionTodoLoader: TodoLoader {
   }
 
   public func load(_ completion: @escaping @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    let session = URLSession(configuration: configuration)
-    let paging = Paging(loader: self, session: session) { result in
-      session.finishTasksAndInvalidate()
-      completion(result)
-    }
+    let paging = Paging(loader: self, finish: completion)
     // The deadline of the whole load: whatever is still running then is cancelled.
     paging.after(seconds: deadline) { $0.end(.failure(.timedOut), cancelling: true) }
     paging.inOrder { $0.fetch(url) }
@@ -84,8 +75,10 @@ public struct URLSessionTodoLoader: TodoLoader {
   /// own, not on Swift's cooperative pool, so no other work can hold an answer or a deadline back.
   private actor Paging: QueueActor {
     let loader: URLSessionTodoLoader
-    let session: URLSession
     let completion: @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
+    #if canImport(Darwin)
+      let session: URLSession
+    #endif
     private var collected: [LoadedTodo] = []
     private var seen: Set<Int> = []
     private var isOver = false
@@ -97,12 +90,23 @@ public struct URLSessionTodoLoader: TodoLoader {
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     init(
-      loader: URLSessionTodoLoader, session: URLSession,
-      finish: @escaping @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
+      loader: URLSessionTodoLoader, finish: @escaping @Sendable (Result<[LoadedTodo], TodoLoadError>) -> Void
     ) {
       self.loader = loader
-      self.session = session
-      self.completion = finish
+      #if canImport(Darwin)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = loader.timeout
+        configuration.timeoutIntervalForResource = loader.timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration)
+        self.session = session
+        self.completion = { result in
+          session.finishTasksAndInvalidate()
+          finish(result)
+        }
+      #else
+        self.completion = finish
+      #endif
     }
 
     /// Ends the load with `result`, once: later answers, timers and cancellations are ignored.
@@ -118,7 +122,23 @@ public struct URLSessionTodoLoader: TodoLoader {
       guard !isOver else { return }
       requests += 1
       guard requests <= loader.maxRequests else { return end(.failure(.tooManyRequests(loader.maxRequests))) }
-      #if canImport(FoundationNetworking)
+      #if canImport(Darwin)
+        var request = URLRequest(
+          url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: loader.timeout)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let task = session.dataTask(with: request) { data, response, error in
+          let answer = Self.answer(data, response, error, address: self.loader.address)
+          self.inOrder { paging in
+            switch answer {
+            case .success(let (status, body)): paging.received(status: status, body)
+            case .failure(let error): paging.end(.failure(error))
+            }
+          }
+        }
+        cancelRunning = { [weak task] in task?.cancel() }
+        watch { [weak task] in task?.state == .running }
+        task.resume()
+      #else
         let started = CurlRequest.start(
           url, accept: "application/json", timeout: loader.timeout, address: loader.address
         ) { result in
@@ -129,27 +149,10 @@ public struct URLSessionTodoLoader: TodoLoader {
             }
           }
         }
-        if let started {
-          cancelRunning = { started.cancel() }
-          watch { [weak started] in started?.isRunning == true }
-          return
-        }
+        guard let started else { return end(.failure(.other(CurlRequest.notLoaded))) }
+        cancelRunning = { started.cancel() }
+        watch { [weak started] in started?.isRunning == true }
       #endif
-      var request = URLRequest(
-        url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: loader.timeout)
-      request.setValue("application/json", forHTTPHeaderField: "Accept")
-      let task = session.dataTask(with: request) { data, response, error in
-        let answer = Self.answer(data, response, error, address: self.loader.address)
-        self.inOrder { paging in
-          switch answer {
-          case .success(let (status, body)): paging.received(status: status, body)
-          case .failure(let error): paging.end(.failure(error))
-          }
-        }
-      }
-      cancelRunning = { [weak task] in task?.cancel() }
-      watch { [weak task] in task?.state == .running }
-      task.resume()
     }
 
     /// A request's own deadline: URLSession's timeout counts silence, so a server that sends a
@@ -161,16 +164,33 @@ public struct URLSessionTodoLoader: TodoLoader {
       }
     }
 
-    /// URLSession's answer as a status and a body, or what went wrong.
-    private static func answer(
-      _ data: Data?, _ response: URLResponse?, _ error: Error?, address: String
-    ) -> Result<(Int, Data), TodoLoadError> {
-      if let error { return .failure(describe(error, address: address)) }
-      guard let http = response as? HTTPURLResponse else {
-        return .failure(.malformed("the answer is not HTTP"))
+    #if canImport(Darwin)
+      /// URLSession's answer as a status and a body, or what went wrong.
+      private static func answer(
+        _ data: Data?, _ response: URLResponse?, _ error: Error?, address: String
+      ) -> Result<(Int, Data), TodoLoadError> {
+        if let error { return .failure(describe(error, address: address)) }
+        guard let http = response as? HTTPURLResponse else {
+          return .failure(.malformed("the answer is not HTTP"))
+        }
+        return .success((http.statusCode, data ?? Data()))
       }
-      return .success((http.statusCode, data ?? Data()))
-    }
+
+      /// What went wrong, in the loader's terms; `address` names the server a refusal came from.
+      static func describe(_ error: Error, address: String) -> TodoLoadError {
+        let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
+        switch code {
+        case .timedOut: return .timedOut
+        // The host was found and answered, but nothing accepted the connection: saying "no
+        // internet" would send the user to check a connection that works.
+        case .cannotConnectToHost: return .refused(address)
+        case .notConnectedToInternet, .cannotFindHost, .networkConnectionLost, .dnsLookupFailed,
+          .internationalRoamingOff, .dataNotAllowed:
+          return .offline
+        default: return .other(error.localizedDescription)
+        }
+      }
+    #endif
 
     /// An answer with HTTP status `status` and body `data`: a page, the next request, or the end.
     private func received(status: Int, _ data: Data) {
@@ -200,21 +220,6 @@ public struct URLSessionTodoLoader: TodoLoader {
       parts.queryItems = query
       guard let next = parts.url else { return end(.success(collected)) }
       fetch(next)
-    }
-
-    /// What went wrong, in the loader's terms; `address` names the server a refusal came from.
-    static func describe(_ error: Error, address: String) -> TodoLoadError {
-      let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
-      switch code {
-      case .timedOut: return .timedOut
-      // The host was found and answered, but nothing accepted the connection: saying "no
-      // internet" would send the user to check a connection that works.
-      case .cannotConnectToHost: return .refused(address)
-      case .notConnectedToInternet, .cannotFindHost, .networkConnectionLost, .dnsLookupFailed,
-        .internationalRoamingOff, .dataNotAllowed:
-        return .offline
-      default: return .other(error.localizedDescription)
-      }
     }
 
     static func describe(decoding error: Error) -> String {
