@@ -57,9 +57,9 @@ struct AnyDayCLITests {
   /// Examples/scripts/vacation.sh: a week of days off for every habit keeps every streak, where
   /// the same week without them breaks some.
   @Test(arguments: RunDay.all)
-  func theVacationExampleKeepsEveryStreakOnAnyDay(day: RunDay) throws {
+  func theVacationExampleKeepsEveryStreakOnAnyDay(day: RunDay) async throws {
     let tool = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
-    let result = try runProgram(
+    let result = try await runProgramAside(
       URL(fileURLWithPath: "/bin/sh"),
       [repository.appendingPathComponent("Examples/scripts/vacation.sh").path],
       environment: [
@@ -322,10 +322,10 @@ struct StoreFileSafetyCLITests {
 @Suite("A file size limit", .temporaryFolders)
 struct FileSizeLimitCLITests {
   /// Runs tracker-preview under `ulimit -f 1` (1 KiB).
-  func limited(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+  func limited(_ arguments: [String]) async throws -> (status: Int32, output: String, error: String) {
     let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
     let quoted = ([binary] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-    return try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 1; exec \(quoted)"])
+    return try await runProgramAside(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 1; exec \(quoted)"])
   }
 
   @Test func aWritePastTheLimitIsReportedAndLeavesNoTemporaryFile() async throws {
@@ -334,14 +334,14 @@ struct FileSizeLimitCLITests {
     let thursday = RunDay("2026-12-03").arguments
     #expect(try await runCLI(["export", "--demo", "--output", backup] + thursday).status == 0)
     let before = try Data(contentsOf: URL(fileURLWithPath: backup))
-    let export = try limited(["export", "--demo", "--output", backup, "--lang", "en"] + thursday)
+    let export = try await limited(["export", "--demo", "--output", backup, "--lang", "en"] + thursday)
     // Not killed by SIGXFSZ (exit 153): an error that says why.
     #expect(export.status == 1)
     #expect(export.error == "Error: cannot write \(backup): File too large\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.json"])
     let store = folder.appendingPathComponent("s.sqlite").path
-    let imported = try limited(["import", backup, "--store", store, "--lang", "en"] + thursday)
+    let imported = try await limited(["import", backup, "--store", store, "--lang", "en"] + thursday)
     #expect(imported.status == 1)
     #expect(imported.error.hasPrefix("Error: "))
   }

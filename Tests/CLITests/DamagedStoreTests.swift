@@ -17,12 +17,13 @@ struct DamagedTrackerStoreTests {
     """
 
   /// A store with a category, a tracker and a record, at a path of the user's choosing.
-  func madeStore() throws -> String {
+  func madeStore() async throws -> String {
     let folder = TemporaryFolder().url
     let archive = folder.appendingPathComponent("backup.json")
     try Data(Self.archive.utf8).write(to: archive)
     let store = folder.appendingPathComponent("habits.sqlite").path
-    let made = try runCLIGuarded(["import", archive.path, "--store", store] + fileTestsDay, timeout: 20)
+    let made = try await runCLIGuarded(
+      ["import", archive.path, "--store", store] + fileTestsDay, timeout: 20)
     #expect(made.status == 0, "\(made.error)")
     return store
   }
@@ -36,9 +37,10 @@ struct DamagedTrackerStoreTests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aStoreWithOurApplicationIDIsSetAsideAndSalvagedWithTheReasonInTheUsersLanguage(language: String) throws
+  func aStoreWithOurApplicationIDIsSetAsideAndSalvagedWithTheReasonInTheUsersLanguage(language: String)
+    async throws
   {
-    let store = try madeStore()
+    let store = try await madeStore()
     // Behind Tracker's back, as bit rot would: a tracker's name changes and its checksum does not.
     var database: OpaquePointer?
     #expect(sqlite3_open(store, &database) == SQLITE_OK)
@@ -47,7 +49,7 @@ struct DamagedTrackerStoreTests {
     // Without its stamp, only the application id in its header says it is Tracker's.
     try FileManager.default.removeItem(atPath: store + ".verified")
     let damaged = try Data(contentsOf: URL(fileURLWithPath: store))
-    let result = try runCLIGuarded(
+    let result = try await runCLIGuarded(
       ["list", "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
     #expect(result.status == 0, "\(result.error)")
     let moved = try #require(
@@ -64,14 +66,14 @@ struct DamagedTrackerStoreTests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aSalvagedValueThatCannotBeVouchedForIsLeftOutAndTheWarningCountsIt(language: String) throws {
-    let store = try madeStore()
+  func aSalvagedValueThatCannotBeVouchedForIsLeftOutAndTheWarningCountsIt(language: String) async throws {
+    let store = try await madeStore()
     // 1800-01-01: a day SQLite reads but the store never holds; the summaries no longer match.
     var database: OpaquePointer?
     #expect(sqlite3_open(store, &database) == SQLITE_OK)
     #expect(sqlite3_exec(database, "UPDATE record SET day = -62091", nil, nil, nil) == SQLITE_OK)
     sqlite3_close(database)
-    let result = try runCLIGuarded(
+    let result = try await runCLIGuarded(
       ["stats", "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
     #expect(result.status == 0, "\(result.error)")
     let counted =
@@ -82,15 +84,15 @@ struct DamagedTrackerStoreTests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aSalvageInterruptedAfterTheMoveIsFinishedByTheNextCommandWithAWord(language: String) throws {
-    let store = try madeStore()
+  func aSalvageInterruptedAfterTheMoveIsFinishedByTheNextCommandWithAWord(language: String) async throws {
+    let store = try await madeStore()
     // What a kill between the move and the salvage leaves: the file aside, its marker, no store.
     let aside = store + ".broken-20261201T000000Z"
     try FileManager.default.moveItem(atPath: store, toPath: aside)
     try? FileManager.default.removeItem(atPath: store + ".verified")
     let marker = (aside as NSString).lastPathComponent + "\nnotADatabase\n0\n\n"
     try Data(marker.utf8).write(to: URL(fileURLWithPath: store + ".salvage"))
-    let result = try runCLIGuarded(
+    let result = try await runCLIGuarded(
       ["list", "--store", store, "--json", "--lang", language] + fileTestsDay, timeout: 20)
     #expect(result.status == 0, "\(result.error)")
     let start =
@@ -104,13 +106,13 @@ struct DamagedTrackerStoreTests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aStoreWhoseHeaderIsGoneIsKnownByItsStampAndSetAside(language: String) throws {
-    let store = try madeStore()
+  func aStoreWhoseHeaderIsGoneIsKnownByItsStampAndSetAside(language: String) async throws {
+    let store = try await madeStore()
     // The first page overwritten with text: only the stamp beside it says it was Tracker's.
     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: store))
     try handle.write(contentsOf: Data(String(repeating: "overwritten ", count: 10).utf8))
     try handle.close()
-    let result = try runCLIGuarded(
+    let result = try await runCLIGuarded(
       ["stats", "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
     #expect(result.status == 0, "\(result.error)")
     let reason = language == "ru" ? "(это не база данных SQLite)" : "(it is not a SQLite database)"
@@ -128,8 +130,8 @@ struct DamagedTrackerStoreTests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func damageMetWhileReadingIsSaidInTheUsersLanguage(language: String) throws {
-    let store = try madeStore()
+  func damageMetWhileReadingIsSaidInTheUsersLanguage(language: String) async throws {
+    let store = try await madeStore()
     var database: OpaquePointer?
     #expect(sqlite3_open(store, &database) == SQLITE_OK)
     #expect(sqlite3_exec(database, "UPDATE tracker SET name = 'Плавание'", nil, nil, nil) == SQLITE_OK)
@@ -144,7 +146,7 @@ struct DamagedTrackerStoreTests {
     let stamp =
       (identity + [Int(Date().timeIntervalSince1970)]).map(String.init).joined(separator: " ") + "\n"
     try Data(stamp.utf8).write(to: URL(fileURLWithPath: store + ".verified"))
-    let result = try runCLIGuarded(
+    let result = try await runCLIGuarded(
       ["stats", "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
     #expect(result.status == 1)
     let finding =
@@ -156,7 +158,7 @@ struct DamagedTrackerStoreTests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aFolderThatCannotBeMadeIsSaidInTheUsersLanguage(language: String) throws {
+  func aFolderThatCannotBeMadeIsSaidInTheUsersLanguage(language: String) async throws {
     let folder = TemporaryFolder().url
     let blocker = folder.appendingPathComponent("notes.txt")
     try Data("milk\n".utf8).write(to: blocker)
@@ -164,7 +166,7 @@ struct DamagedTrackerStoreTests {
     let archive = folder.appendingPathComponent("backup.json")
     try Data(#"{"format": "tracker", "version": 1, "categories": [], "trackers": [], "records": []}"#.utf8)
       .write(to: archive)
-    let result = try runCLIGuarded(
+    let result = try await runCLIGuarded(
       ["import", archive.path, "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
     #expect(result.status == 1)
     #expect(

@@ -11,11 +11,11 @@ let fileTestsDay = ["--today", "2026-12-03", "--time-zone", "Europe/Moscow"]
 /// instead of hanging it.
 func runCLIGuarded(
   _ arguments: [String], timeout: TimeInterval, input: String = "", environment: [String: String] = [:]
-)
-  throws -> (status: Int32?, output: String, error: String)
-{
-  try runProgram(
-    builtProduct("tracker-preview"), arguments, environment: environment, input: input, timeout: timeout)
+) async throws -> (status: Int32?, output: String, error: String) {
+  try await aside {
+    try runProgram(
+      builtProduct("tracker-preview"), arguments, environment: environment, input: input, timeout: timeout)
+  }
 }
 
 /// Every command, pointed at a file that is not a Tracker store by a typo or a wrong path, refuses
@@ -111,7 +111,8 @@ struct ForeignFileTests {
   }
 
   @Test(arguments: Kind.allCases, ["en", "ru"])
-  func everyCommandRefusesItSaysWhatTheFileIsAndLeavesItByteForByte(kind: Kind, language: String) throws {
+  func everyCommandRefusesItSaysWhatTheFileIsAndLeavesItByteForByte(kind: Kind, language: String) async throws
+  {
     let folder = TemporaryFolder().url
     let path = folder.appendingPathComponent(kind.name).path
     try kind.make(at: path)
@@ -131,7 +132,7 @@ struct ForeignFileTests {
       (["--app", "todo", "run", "-"], "print\n"),
     ]
     for command in commands {
-      let result = try runCLIGuarded(
+      let result = try await runCLIGuarded(
         command.arguments + ["--store", path, "--lang", language] + fileTestsDay, timeout: 20,
         input: command.input)
       #expect(result.status == 1, "\(command.arguments): \(result.error)")
@@ -143,13 +144,14 @@ struct ForeignFileTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [kind.name])
   }
 
-  @Test func aLinkToNothingIsRefusedAndNothingIsCreatedThrough() throws {
+  @Test func aLinkToNothingIsRefusedAndNothingIsCreatedThrough() async throws {
     let folder = TemporaryFolder().url
     let link = folder.appendingPathComponent("tracker.sqlite").path
     let target = folder.appendingPathComponent("gone.sqlite").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
     for command in [["list"], ["done", "Бег"]] {
-      let result = try runCLIGuarded(command + ["--store", link, "--lang", "en"] + fileTestsDay, timeout: 20)
+      let result = try await runCLIGuarded(
+        command + ["--store", link, "--lang", "en"] + fileTestsDay, timeout: 20)
       #expect(result.status == 1)
       #expect(
         result.error
@@ -159,7 +161,7 @@ struct ForeignFileTests {
     #expect(!FileManager.default.fileExists(atPath: target))
   }
 
-  @Test func commandsThatOnlyReadCreateNothingForAMissingStore() throws {
+  @Test func commandsThatOnlyReadCreateNothingForAMissingStore() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("typo/tracker.sqlite").path
     for command in [
@@ -167,22 +169,23 @@ struct ForeignFileTests {
       ["show", "settings", "--elements"], ["remind", "--at", "00:00"], ["--app", "todo", "show", "todos"],
     ] {
       // A --store that names nothing is a typo: refused, nothing made.
-      let result = try runCLIGuarded(command + ["--store", store] + fileTestsDay, timeout: 20)
+      let result = try await runCLIGuarded(command + ["--store", store] + fileTestsDay, timeout: 20)
       #expect(result.status == 1, "\(command): \(result.error)")
       #expect(
         result.error.hasPrefix("Error: there is no data file at \(store)"), "\(command): \(result.error)")
       // The default data file missing is a first use: an empty store, nothing made either.
       let data = folder.appendingPathComponent("data").path
-      let first = try runCLIGuarded(command + fileTestsDay, timeout: 20, environment: ["XDG_DATA_HOME": data])
+      let first = try await runCLIGuarded(
+        command + fileTestsDay, timeout: 20, environment: ["XDG_DATA_HOME": data])
       #expect(first.status == 0, "\(command): \(first.error)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }
 
-  @Test func commandsThatOnlyReadLeaveAnExistingStoreAsItWasWithNoSideFiles() throws {
+  @Test func commandsThatOnlyReadLeaveAnExistingStoreAsItWasWithNoSideFiles() async throws {
     let folder = TemporaryFolder().url
     let store = folder.appendingPathComponent("tracker.sqlite").path
-    let made = try runCLIGuarded(
+    let made = try await runCLIGuarded(
       ["run", "-", "--store", store, "--lang", "en"] + fileTestsDay, timeout: 20,
       input: "tap #start\ntap #add\ntap #event\ntap #name\ntype \"Walk\"\ntap #category\ntap #add-category\n"
         + "tap #title\ntype \"Outside\"\ntap #done\ntap #category:Outside\ntap #emoji:1\ntap #color:1\ntap #create\n"
@@ -191,7 +194,7 @@ struct ForeignFileTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
     for command in [["stats"], ["list"], ["export"], ["show", "trackers"], ["remind", "--at", "00:00"]] {
-      let result = try runCLIGuarded(command + ["--store", store] + fileTestsDay, timeout: 20)
+      let result = try await runCLIGuarded(command + ["--store", store] + fileTestsDay, timeout: 20)
       #expect(result.status == 0, "\(command): \(result.error)")
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names, "\(command)")
@@ -200,7 +203,7 @@ struct ForeignFileTests {
   }
 
   @Test(arguments: ["en", "ru"])
-  func aRefusedImportIntoAMissingStoreCreatesNothing(language: String) throws {
+  func aRefusedImportIntoAMissingStoreCreatesNothing(language: String) async throws {
     let folder = TemporaryFolder().url
     let bad = folder.appendingPathComponent("bad.json")
     try Data(#"{"format": "tracker", "version": 1, "categories": [{"id": "nope", "title": "X"}]}"#.utf8)
@@ -208,7 +211,7 @@ struct ForeignFileTests {
     let data = TemporaryFolder().url
     // A --store path in a folder that does not exist yet, and the default data file.
     let store = data.appendingPathComponent("new/tracker.sqlite").path
-    let named = try runCLIGuarded(
+    let named = try await runCLIGuarded(
       ["import", bad.path, "--store", store, "--lang", language] + fileTestsDay, timeout: 20)
     #expect(named.status == 1)
     #expect(
@@ -216,7 +219,7 @@ struct ForeignFileTests {
         language == "ru"
           ? "Ошибка: \(bad.path) не импортирован, ничего не изменилось:\ncategories[0].id: "
           : "Error: \(bad.path) was not imported; nothing changed:\ncategories[0].id: "), "\(named.error)")
-    let byDefault = try runCLIGuarded(
+    let byDefault = try await runCLIGuarded(
       ["import", bad.path, "--lang", language] + fileTestsDay, timeout: 20,
       environment: ["XDG_DATA_HOME": data.path])
     #expect(byDefault.status == 1)
@@ -227,13 +230,15 @@ struct ForeignFileTests {
       .write(to: good)
     // A valid archive still makes the store, in a folder that exists (only the default data file's
     // folders are ever made).
-    let refused = try runCLIGuarded(["import", good.path, "--store", store] + fileTestsDay, timeout: 20)
+    let refused = try await runCLIGuarded(
+      ["import", good.path, "--store", store] + fileTestsDay, timeout: 20)
     #expect(refused.status == 1 && refused.error.contains("there is no folder"), "\(refused.error)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == [])
     try FileManager.default.createDirectory(
       at: data.appendingPathComponent("new"), withIntermediateDirectories: false)
     #expect(
-      try runCLIGuarded(["import", good.path, "--store", store] + fileTestsDay, timeout: 20).status == 0)
+      try await runCLIGuarded(["import", good.path, "--store", store] + fileTestsDay, timeout: 20).status == 0
+    )
     #expect(FileManager.default.fileExists(atPath: store))
   }
 }

@@ -59,7 +59,8 @@ struct FullDiskTests {
     let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
     let limited = try await outputs(store) { arguments in
       let quoted = ([binary] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-      return try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
+      return try await runProgramAside(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
     }
     #expect(limited == before)
   }
@@ -79,7 +80,8 @@ struct FullDiskTests {
     for command in Self.readings {
       let quoted = ([binary] + command + ["--store", store] + fileTestsDay).map { "'" + $0 + "'" }
         .joined(separator: " ")
-      let limited = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
+      let limited = try await runProgramAside(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
       #expect(limited.status == 0, "\(command): \(limited.error)")
       // Neither an empty log nor an index SQLite could not size stays beside the file (the
       // quick-open stamp may go: `export` runs the full check, and its new stamp finds no room).
@@ -103,7 +105,8 @@ struct FullDiskTests {
     let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
     let command = [binary, "done", "Бег", "--store", store, "--lang", language] + fileTestsDay
     let quoted = command.map { "'" + $0 + "'" }.joined(separator: " ")
-    let limited = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
+    let limited = try await runProgramAside(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
     #expect(limited.status == 1)
     #expect(limited.error.hasPrefix(said.replacingOccurrences(of: "%@", with: store)), "\(limited.error)")
     #expect(try names(folder.path) == before)
@@ -158,7 +161,8 @@ struct FullDiskTests {
     let binary = Bundle.main.bundleURL.appendingPathComponent("tracker-preview").path
     let quoted = ([binary, "stats", "--json", "--store", copy] + fileTestsDay).map { "'" + $0 + "'" }
       .joined(separator: " ")
-    let limited = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
+    let limited = try await runProgramAside(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0; exec \(quoted)"])
     #expect(limited.status == 0, "\(limited.error)")
     let whole = try await runCLI(["stats", "--json", "--store", store] + fileTestsDay)
     #expect(whole.output.contains("\"completed\": 5"), "\(whole.output)")

@@ -66,7 +66,7 @@ struct OutputTargetTests {
     let reader = open(pipe, O_RDONLY | O_NONBLOCK)
     #expect(reader >= 0)
     defer { close(reader) }
-    let result = try runCLIGuarded(["export", "--demo", "--output", pipe] + fileTestsDay, timeout: 30)
+    let result = try await runCLIGuarded(["export", "--demo", "--output", pipe] + fileTestsDay, timeout: 30)
     #expect(result.status == 0, "\(result.error)")
     var read = Data()
     var buffer = [UInt8](repeating: 0, count: 65536)
@@ -80,7 +80,7 @@ struct OutputTargetTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.fifo"])
   }
 
-  @Test func aNamedPipeWithNoReaderIsRefusedAtOnce() throws {
+  @Test func aNamedPipeWithNoReaderIsRefusedAtOnce() async throws {
     let folder = TemporaryFolder().url
     let pipe = folder.appendingPathComponent("backup.fifo").path
     #expect(mkfifo(pipe, 0o600) == 0)
@@ -88,7 +88,7 @@ struct OutputTargetTests {
       ("en", "no program is reading from this named pipe"),
       ("ru", "из этого именованного канала никто не читает"),
     ] {
-      let result = try runCLIGuarded(
+      let result = try await runCLIGuarded(
         ["export", "--demo", "--output", pipe, "--lang", language] + fileTestsDay, timeout: 30)
       #expect(result.status == 1)
       #expect(result.error.hasSuffix(": \(reason)\n"), "\(result.error)")
@@ -110,20 +110,20 @@ struct OutputTargetTests {
     #expect(!(try FileManager.default.contentsOfDirectory(atPath: "/dev")).contains { $0.contains(".tmp-") })
   }
 
-  @Test func aFullStandardOutputIsAFailureWithItsReason() throws {
+  @Test func aFullStandardOutputIsAFailureWithItsReason() async throws {
     for (language, words) in [
       ("en", "Error: cannot write standard output: No space left on device\n"),
       ("ru", "Ошибка: не удаётся записать стандартный вывод: No space left on device\n"),
     ] {
       let line = "exec '\(binary)' export --demo --lang \(language) \(fileTestsDay.joined(separator: " "))"
-      let result = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", line + " > /dev/full"])
+      let result = try await runProgramAside(URL(fileURLWithPath: "/bin/sh"), ["-c", line + " > /dev/full"])
       #expect(result.status == 1)
       #expect(result.error == words)
     }
   }
 
-  @Test func aClosedStandardOutputIsAFailureNotACrash() throws {
-    let result = try runProgram(
+  @Test func aClosedStandardOutputIsAFailureNotACrash() async throws {
+    let result = try await runProgramAside(
       URL(fileURLWithPath: "/bin/sh"),
       ["-c", "exec '\(binary)' export --demo --lang en \(fileTestsDay.joined(separator: " ")) >&-"])
     #expect(result.status == 1)
@@ -134,7 +134,7 @@ struct OutputTargetTests {
     // With descriptor 1 closed, the next file opened would get it: the output must not go there.
     let folder = TemporaryFolder().url
     let backup = folder.appendingPathComponent("backup.json").path
-    let result = try runProgram(
+    let result = try await runProgramAside(
       URL(fileURLWithPath: "/bin/sh"),
       [
         "-c",
@@ -144,10 +144,10 @@ struct OutputTargetTests {
     #expect(try String(contentsOfFile: backup, encoding: .utf8) == (try await demoArchive()))
   }
 
-  @Test func aReaderThatStopsEarlyEndsTheToolQuietly() throws {
+  @Test func aReaderThatStopsEarlyEndsTheToolQuietly() async throws {
     // `| true` closes the pipe before the tool writes: no SIGPIPE death (141), no message; the
     // output is incomplete, so the status is 1.
-    let result = try runProgram(
+    let result = try await runProgramAside(
       URL(fileURLWithPath: "/bin/sh"),
       [
         "-c",
@@ -162,25 +162,28 @@ struct OutputTargetTests {
 /// says why it cannot run where it may not — never a crash.
 @Suite("Few open files")
 struct FewOpenFilesTests {
-  func run(_ limit: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+  func run(_ limit: String, _ arguments: [String]) async throws -> (
+    status: Int32, output: String, error: String
+  ) {
     let binary = builtProduct("tracker-preview").path
     let line = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
-    return try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit \(limit); exec \(line)"])
+    return try await runProgramAside(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit \(limit); exec \(line)"])
   }
 
   @Test(arguments: [
     ("en", "the open-file limit of this process is 9 (ulimit -n); Tracker needs at least 32"),
     ("ru", "предел открытых файлов у этого процесса — 9 (ulimit -n); Tracker нужно не меньше 32"),
   ])
-  func aHardLimitTooLowIsSaidNotCrashedOn(_ language: String, _ said: String) throws {
-    let result = try run("-n 9", ["show", "trackers", "--demo", "--lang", language])
+  func aHardLimitTooLowIsSaidNotCrashedOn(_ language: String, _ said: String) async throws {
+    let result = try await run("-n 9", ["show", "trackers", "--demo", "--lang", language])
     #expect(result.status == 1)
     #expect(result.error.contains(said), "\(result.error)")
     #expect(result.output.isEmpty)
   }
 
-  @Test func aLowSoftLimitIsRaisedAndTheToolRuns() throws {
-    let result = try run("-Sn 9", ["show", "trackers", "--demo", "--lang", "en"])
+  @Test func aLowSoftLimitIsRaisedAndTheToolRuns() async throws {
+    let result = try await run("-Sn 9", ["show", "trackers", "--demo", "--lang", "en"])
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.contains("Trackers"))
   }

@@ -206,7 +206,7 @@ struct WriteCommandTrustTests {
         + fixed
       let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
       let limit = size / 512 + extra
-      let limited = try runProgram(
+      let limited = try await runProgramAside(
         URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f \(limit); exec \(quoted)"])
       let completed = try await count(copy)
       if limited.status == 0 {
