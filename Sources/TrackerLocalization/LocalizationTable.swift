@@ -21,7 +21,9 @@ public struct LocalizationTable: Hashable, Sendable {
   }
 
   private static func parsed(_ strings: [String: String]) -> [String: [FormatString.Piece]] {
-    strings.filter { $0.value.contains("%") }.mapValues(FormatString.parse)
+    // The bytes, not Foundation's `contains`, which bridges each text to `NSString`: a twentieth
+    // of a command's start went there.
+    strings.filter { $0.value.utf8.contains(UInt8(ascii: "%")) }.mapValues(FormatString.parse)
   }
 
   /// The table of `language`, parsed from the embedded files.
