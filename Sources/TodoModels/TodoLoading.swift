@@ -31,6 +31,9 @@ public enum TodoLoadError: Error, Hashable, Sendable {
   case status(Int)
   /// The answer is not the expected JSON; the detail says where.
   case malformed(String)
+  /// The system's library for HTTP could not be loaded (Linux: `libcurl.so.4`), so nothing was
+  /// asked.
+  case noNetworkLibrary
   /// Anything else the system reported.
   case other(String)
 }

@@ -276,6 +276,7 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
     case .tooManyRequests(let count): return localizer.text(.todoLoadTooManyRequests(count))
     case .status(let code): return localizer.text(.todoLoadStatus(code))
     case .malformed: return localizer.text(.todoLoadMalformed)
+    case .noNetworkLibrary: return localizer.text(.todoLoadNoNetworkLibrary)
     case .other(let detail): return detail
     }
   }

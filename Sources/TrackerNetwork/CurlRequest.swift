@@ -44,9 +44,6 @@ import TodoModels
     /// Asks the running request to stop; its completion is still called (with `.timedOut`).
     func cancel() { progress.withLock { $0.cancelled = true } }
 
-    /// What a load says when libcurl cannot be loaded.
-    static let notLoaded = "the network library libcurl (libcurl.so.4) could not be loaded"
-
     /// Starts a GET of `url` that ends within `timeout` seconds; `completion` gets the answer or
     /// the failure, once, on the request's thread. Nil when libcurl cannot be loaded.
     static func start(

@@ -149,7 +149,7 @@ public struct URLSessionTodoLoader: TodoLoader {
             }
           }
         }
-        guard let started else { return end(.failure(.other(CurlRequest.notLoaded))) }
+        guard let started else { return end(.failure(.noNetworkLibrary)) }
         cancelRunning = { started.cancel() }
         watch { [weak started] in started?.isRunning == true }
       #endif

@@ -28,6 +28,62 @@ struct NetworkLibraryTests {
     #expect(!libraries.contains { $0.hasPrefix("libcurl") || $0.hasPrefix("libFoundationNetworking") })
   }
 
+  /// The file the tool's `dlopen("libcurl.so.4")` loads: loaded here the same way, then looked up
+  /// among this process's mappings.
+  static let libcurl: String? = {
+    guard dlopen("libcurl.so.4", RTLD_LAZY) != nil,
+      let bytes = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile()
+    else { return nil }
+    // Read to its end: a file of /proc says it is empty, so reading it by its size gets nothing.
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap {
+      $0.split(separator: " ").last.map(String.init)
+    }
+    .first { $0.contains("/libcurl.so.4") }
+  }()
+
+  /// Whether a run can get a mount namespace of its own, in which libcurl is hidden from it alone.
+  static let canHideLibcurl: Bool = {
+    guard libcurl != nil,
+      let trial = try? runProgram(URL(fileURLWithPath: "/usr/bin/unshare"), ["--mount", "true"])
+    else { return false }
+    return trial.status == 0
+  }()
+
+  /// A machine without libcurl: the tool starts (it did not, while it linked FoundationNetworking,
+  /// which needs it), and the to-do list says why it could not load its tasks, in the run's
+  /// language. libcurl is hidden by mounting /dev/null over it, for the run alone.
+  @Test(
+    .enabled(if: canHideLibcurl, "needs root allowed a mount namespace of its own (unshare)"),
+    arguments: [
+      ("en", "Couldn't load tasks", "The network library libcurl.so.4 could not be loaded."),
+      ("ru", "Не удалось загрузить задачи", "Не удалось загрузить сетевую библиотеку libcurl.so.4."),
+    ])
+  func withoutTheNetworkLibraryTheToolStartsAndTheToDoListSaysWhy(
+    language: String, title: String, reason: String
+  )
+    async throws
+  {
+    let folder = TemporaryFolder().url
+    let script = folder.appendingPathComponent("s.txt")
+    try "expect screen todos\nprint\n".write(to: script, atomically: true, encoding: .utf8)
+    let tool = builtProduct("tracker-preview").path
+    let quoted = { (words: [String]) in words.map { "'" + $0 + "'" }.joined(separator: " ") }
+    let todo = [
+      tool, "--app", "todo", "run", script.path, "--store", folder.appendingPathComponent("t.sqlite").path,
+      "--todos-url", "http://127.0.0.1:9/todos", "--lang", language, "--width", "100",
+    ]
+    let hidden = "mount --bind /dev/null '\(try #require(Self.libcurl))'"
+    let run = try await runProgramAside(
+      URL(fileURLWithPath: "/usr/bin/unshare"),
+      [
+        "--mount", "/bin/sh", "-c",
+        "\(hidden) && \(quoted([tool, "--version"])) && exec \(quoted(todo + fixed))",
+      ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.hasPrefix("0.2.0\n"), "\(run.output)")
+    #expect(run.output.contains(title) && run.output.contains(reason), "\(run.output)")
+  }
+
   @Test func theToDoListLoadsItWhenItLoadsItsStartingTasks() async throws {
     let server = try LocalHTTPServer { _ in
       .init(body: todosPage([(1, "Buy milk", false)], total: 1, skip: 0, limit: 30))

@@ -87,6 +87,7 @@ struct TodoTests {
     (.tooManyRequests(30), "The server did not send its tasks within 30 requests."),
     (.status(503), "The server answered with error 503."),
     (.malformed("$.total: missing"), "The server sent something that is not a list of tasks."),
+    (.noNetworkLibrary, "The network library libcurl.so.4 could not be loaded."),
   ])
   func aFailedLoadSaysWhyOffersTryAgainAndTheUserCanStillAddTasks(error: TodoLoadError, reason: String)
     async throws
@@ -258,6 +259,14 @@ struct TodoTests {
     await model.settled()
     await settle(model)
     #expect(model.state.loadFailure?.reason == "Сервер не прислал задачи и за 30 запросов.")
+  }
+
+  @Test func aMissingNetworkLibrarySaysSoInRussian() async throws {
+    let model = TodoListViewModel(
+      environment: environment(InMemoryTodoStore(), StubLoader(.failure(.noNetworkLibrary)), .ru))
+    await model.settled()
+    await settle(model)
+    #expect(model.state.loadFailure?.reason == "Не удалось загрузить сетевую библиотеку libcurl.so.4.")
   }
 
   @Test func aChangeMadeElsewhereShowsInTheList() async throws {
