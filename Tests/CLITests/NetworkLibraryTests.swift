@@ -5,7 +5,7 @@ import Testing
 
 /// The tool loads libcurl only when the to-do list goes online, never at its start: linked (as
 /// FoundationNetworking links it), libcurl and the thirty libraries it needs were loaded by every
-/// command, and a command's start took twice as long. The dynamic loader says what it loads when
+/// command, and each start took about 6 ms longer. The dynamic loader says what it loads when
 /// `LD_DEBUG=libs` is set (glibc).
 @Suite("tracker-preview loads the network library only to go online", .temporaryFolders)
 struct NetworkLibraryTests {
