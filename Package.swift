@@ -82,7 +82,8 @@ let package = Package(
         "TodoModels", "TrackerModels", "TrackerStore", "TrackerSQLite", "CSQLite", "TrackerRecovery",
         "TrackerSchema",
       ]),
-    // The network beside persistence: the to-do app's starting tasks (URLSession).
+    // The network beside persistence: the to-do app's starting tasks (URLSession on Apple's
+    // platforms, libcurl on Linux).
     .target(name: "TrackerNetwork", dependencies: ["TrackerModels", "TodoModels"]),
 
     // 4. Screens.

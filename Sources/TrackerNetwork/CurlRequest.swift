@@ -209,7 +209,10 @@ import TodoModels
     static let library: Curl? = Curl()
 
     private init?() {
-      guard let library = dlopen("libcurl.so.4", RTLD_NOW) else { return nil }
+      // The same library under the names Debian and Ubuntu give its builds on other TLS libraries
+      // (the one `git` depends on is libcurl-gnutls): a machine may have one of them only.
+      let names = ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl-nss.so.4"]
+      guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else { return nil }
       func symbol<Function>(_ name: String, _: Function.Type) -> Function? {
         dlsym(library, name).map { unsafeBitCast($0, to: Function.self) }
       }

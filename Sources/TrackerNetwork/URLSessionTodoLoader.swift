@@ -6,8 +6,8 @@ import TrackerModels
 /// status, decode `{"todos": [{"id", "todo", "completed", "userId"}], "total", "skip", "limit"}`
 /// strictly (a missing or mistyped field is malformed; extra fields are ignored), and while
 /// `total` is larger than what came, ask for the rest with `limit` and `skip` until a page brings
-/// nothing new. Each request ends after `timeout` seconds (15 by default; at least 1: on Linux
-/// FoundationNetworking hands whole seconds to libcurl, and a shorter timeout fires at once), the
+/// nothing new. Each request ends after `timeout` seconds (15 by default; at least 1, so that no
+/// setting ends a request before a real server can answer), the
 /// whole load after `deadline` seconds (60) and `maxRequests` requests (30), whatever the server
 /// does: a server that trickles a byte every half second, or claims ten thousand tasks and sends
 /// one new task a page, gets the error and Try again, not a load that never ends.
@@ -156,7 +156,8 @@ public struct URLSessionTodoLoader: TodoLoader {
     }
 
     /// A request's own deadline: URLSession's timeout counts silence, so a server that sends a
-    /// byte now and then would keep it open for ever. A timer: nothing runs until it fires.
+    /// byte now and then would keep it open for ever (libcurl's counts the whole request, and this
+    /// is a second guard there). A timer: nothing runs until it fires.
     private func watch(_ isRunning: @escaping @Sendable () -> Bool) {
       after(seconds: loader.timeout) { paging in
         guard isRunning() else { return }

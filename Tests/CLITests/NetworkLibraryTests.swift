@@ -3,101 +3,151 @@ import LocalHTTPServer
 import TestSupport
 import Testing
 
-/// The tool loads libcurl only when the to-do list goes online, never at its start: linked (as
-/// FoundationNetworking links it), libcurl and the thirty libraries it needs were loaded by every
-/// command, and each start took about 6 ms longer. The dynamic loader says what it loads when
-/// `LD_DEBUG=libs` is set (glibc).
-@Suite("tracker-preview loads the network library only to go online", .temporaryFolders)
-struct NetworkLibraryTests {
-  /// The libraries the dynamic loader loaded for a run of `arguments`, by file name.
-  func librariesLoaded(_ arguments: [String]) async throws -> (status: Int32, libraries: Set<String>) {
-    let run = try await runCLI(arguments, environment: ["LD_DEBUG": "libs"])
-    // "     12345:	calling init: /usr/lib/x86_64-linux-gnu/libsqlite3.so.0"
-    let loaded = run.error.split(separator: "\n").compactMap { line -> String? in
-      guard let range = line.range(of: "calling init: ") else { return nil }
-      return String(line[range.upperBound...].split(separator: "/").last ?? "")
+// Linux only: what the dynamic loader loads is told by glibc's `LD_DEBUG`, and libcurl is Linux's
+// transport (URLSession is Apple's).
+#if os(Linux)
+  /// The tool loads libcurl only when the to-do list goes online, never at its start: linked (as
+  /// FoundationNetworking links it), libcurl and the thirty libraries it needs were loaded by every
+  /// command, and each start took about 6 ms longer. The dynamic loader says what it loads when
+  /// `LD_DEBUG=libs` is set (glibc).
+  @Suite("tracker-preview loads the network library only to go online", .temporaryFolders)
+  struct NetworkLibraryTests {
+    /// The libraries the dynamic loader loaded for a run of `arguments`, by file name.
+    func librariesLoaded(_ arguments: [String]) async throws -> (status: Int32, libraries: Set<String>) {
+      let run = try await runCLI(arguments, environment: ["LD_DEBUG": "libs"])
+      return (run.status, Self.loaded(run.error))
     }
-    return (run.status, Set(loaded))
-  }
 
-  @Test(arguments: [["--version"], ["list", "--demo"] + fixed, ["show", "trackers", "--demo"] + fixed])
-  func aCommandThatNeverGoesOnlineLoadsNoNetworkLibrary(_ arguments: [String]) async throws {
-    let (status, libraries) = try await librariesLoaded(arguments)
-    #expect(status == 0)
-    #expect(libraries.contains { $0.hasPrefix("libsqlite3.so") }, "\(libraries.sorted())")
-    #expect(!libraries.contains { $0.hasPrefix("libcurl") || $0.hasPrefix("libFoundationNetworking") })
-  }
-
-  /// The file the tool's `dlopen("libcurl.so.4")` loads: loaded here the same way, then looked up
-  /// among this process's mappings.
-  static let libcurl: String? = {
-    guard dlopen("libcurl.so.4", RTLD_LAZY) != nil,
-      let bytes = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile()
-    else { return nil }
-    // Read to its end: a file of /proc says it is empty, so reading it by its size gets nothing.
-    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap {
-      $0.split(separator: " ").last.map(String.init)
+    /// The libraries the dynamic loader says it loaded on `said` (its `LD_DEBUG=libs` lines), by
+    /// file name.
+    static func loaded(_ said: String) -> Set<String> {
+      // "     12345:	calling init: /usr/lib/x86_64-linux-gnu/libsqlite3.so.0"
+      Set(
+        said.split(separator: "\n").compactMap { line -> String? in
+          guard let range = line.range(of: "calling init: ") else { return nil }
+          return String(line[range.upperBound...].split(separator: "/").last ?? "")
+        })
     }
-    .first { $0.contains("/libcurl.so.4") }
-  }()
 
-  /// Whether a run can get a mount namespace of its own, in which libcurl is hidden from it alone.
-  static let canHideLibcurl: Bool = {
-    guard libcurl != nil,
-      let trial = try? runProgram(URL(fileURLWithPath: "/usr/bin/unshare"), ["--mount", "true"])
-    else { return false }
-    return trial.status == 0
-  }()
+    @Test(arguments: [["--version"], ["list", "--demo"] + fixed, ["show", "trackers", "--demo"] + fixed])
+    func aCommandThatNeverGoesOnlineLoadsNoNetworkLibrary(_ arguments: [String]) async throws {
+      let (status, libraries) = try await librariesLoaded(arguments)
+      #expect(status == 0)
+      #expect(libraries.contains { $0.hasPrefix("libsqlite3.so") }, "\(libraries.sorted())")
+      #expect(!libraries.contains { $0.hasPrefix("libcurl") || $0.hasPrefix("libFoundationNetworking") })
+    }
 
-  /// A machine without libcurl: the tool starts (it did not, while it linked FoundationNetworking,
-  /// which needs it), and the to-do list says why it could not load its tasks, in the run's
-  /// language. libcurl is hidden by mounting /dev/null over it, for the run alone.
-  @Test(
-    .enabled(if: canHideLibcurl, "needs root allowed a mount namespace of its own (unshare)"),
-    arguments: [
-      ("en", "Couldn't load tasks", "The network library libcurl.so.4 could not be loaded."),
-      ("ru", "Не удалось загрузить задачи", "Не удалось загрузить сетевую библиотеку libcurl.so.4."),
-    ])
-  func withoutTheNetworkLibraryTheToolStartsAndTheToDoListSaysWhy(
-    language: String, title: String, reason: String
-  )
-    async throws
-  {
-    let folder = TemporaryFolder().url
-    let script = folder.appendingPathComponent("s.txt")
-    try "expect screen todos\nprint\n".write(to: script, atomically: true, encoding: .utf8)
-    let tool = builtProduct("tracker-preview").path
-    let quoted = { (words: [String]) in words.map { "'" + $0 + "'" }.joined(separator: " ") }
-    let todo = [
-      tool, "--app", "todo", "run", script.path, "--store", folder.appendingPathComponent("t.sqlite").path,
-      "--todos-url", "http://127.0.0.1:9/todos", "--lang", language, "--width", "100",
-    ]
-    let hidden = "mount --bind /dev/null '\(try #require(Self.libcurl))'"
-    let run = try await runProgramAside(
-      URL(fileURLWithPath: "/usr/bin/unshare"),
-      [
-        "--mount", "/bin/sh", "-c",
-        "\(hidden) && \(quoted([tool, "--version"])) && exec \(quoted(todo + fixed))",
+    /// The files the tool's `dlopen` may load libcurl from (it tries `libcurl.so.4`, then the
+    /// builds on other TLS libraries): each loaded here the same way, then looked up among this
+    /// process's mappings.
+    static let libcurls: [String] = {
+      let names = ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl-nss.so.4"]
+      let loaded = names.filter { dlopen($0, RTLD_LAZY) != nil }
+      guard !loaded.isEmpty,
+        let bytes = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile()
+      else { return [] }
+      // Read to its end: a file of /proc says it is empty, so reading it by its size gets nothing.
+      let files = Set(
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap {
+          $0.split(separator: " ").last.map(String.init)
+        })
+      return files.filter { file in loaded.contains { file.contains("/" + $0) } }.sorted()
+    }()
+
+    /// Whether a run can get a mount namespace of its own, in which libcurl is hidden from it alone.
+    static let canHideLibcurl: Bool = {
+      guard !libcurls.isEmpty,
+        let trial = try? runProgram(URL(fileURLWithPath: "/usr/bin/unshare"), ["--mount", "true"])
+      else { return false }
+      return trial.status == 0
+    }()
+
+    /// A machine without libcurl: the tool starts (it did not, while it linked FoundationNetworking,
+    /// which needs it), and the to-do list says why it could not load its tasks, in the run's
+    /// language. libcurl is hidden by mounting /dev/null over each of its files, for the run alone.
+    @Test(
+      .enabled(if: canHideLibcurl, "needs root allowed a mount namespace of its own (unshare)"),
+      arguments: [
+        ("en", "Couldn't load tasks", "The network library libcurl.so.4 could not be loaded."),
+        ("ru", "Не удалось загрузить задачи", "Не удалось загрузить сетевую библиотеку libcurl.so.4."),
       ])
-    #expect(run.status == 0, "\(run.error)")
-    #expect(run.output.hasPrefix("0.2.0\n"), "\(run.output)")
-    #expect(run.output.contains(title) && run.output.contains(reason), "\(run.output)")
-  }
-
-  @Test func theToDoListLoadsItWhenItLoadsItsStartingTasks() async throws {
-    let server = try LocalHTTPServer { _ in
-      .init(body: todosPage([(1, "Buy milk", false)], total: 1, skip: 0, limit: 30))
+    func withoutTheNetworkLibraryTheToolStartsAndTheToDoListSaysWhy(
+      language: String, title: String, reason: String
+    )
+      async throws
+    {
+      let folder = TemporaryFolder().url
+      let script = folder.appendingPathComponent("s.txt")
+      try "expect screen todos\nprint\n".write(to: script, atomically: true, encoding: .utf8)
+      let tool = builtProduct("tracker-preview").path
+      let quoted = { (words: [String]) in words.map { "'" + $0 + "'" }.joined(separator: " ") }
+      let todo = [
+        tool, "--app", "todo", "run", script.path, "--store", folder.appendingPathComponent("t.sqlite").path,
+        "--todos-url", "http://127.0.0.1:9/todos", "--lang", language, "--width", "100",
+      ]
+      let hidden = Self.libcurls.map { "mount --bind /dev/null '\($0)'" }.joined(separator: " && ")
+      let run = try await runProgramAside(
+        URL(fileURLWithPath: "/usr/bin/unshare"),
+        [
+          "--mount", "/bin/sh", "-c",
+          "\(hidden) && \(quoted([tool, "--version"])) && exec \(quoted(todo + fixed))",
+        ])
+      #expect(run.status == 0, "\(run.error)")
+      #expect(run.output.hasPrefix("0.2.0\n"), "\(run.output)")
+      #expect(run.output.contains(title) && run.output.contains(reason), "\(run.output)")
     }
-    let folder = TemporaryFolder().url
-    let script = folder.appendingPathComponent("s.txt")
-    try "expect text \"Buy milk\"\n".write(to: script, atomically: true, encoding: .utf8)
-    let (status, libraries) = try await librariesLoaded(
-      [
-        "--app", "todo", "run", script.path, "--store", folder.appendingPathComponent("t.sqlite").path,
-        "--todos-url", server.url.absoluteString,
-      ] + fixed)
-    #expect(status == 0)
-    #expect(libraries.contains { $0.hasPrefix("libcurl.so") }, "\(libraries.sorted())")
-    #expect(!libraries.contains { $0.hasPrefix("libFoundationNetworking") })
+
+    /// A machine with libcurl built on GnuTLS only (Debian's `libcurl3-gnutls`, which `git` needs):
+    /// the to-do list loads through it. `libcurl.so.4` is hidden for the run alone.
+    @Test(
+      .enabled(
+        if: canHideLibcurl && libcurls.contains { $0.contains("/libcurl-gnutls.so.4") },
+        "needs libcurl-gnutls and root allowed a mount namespace of its own (unshare)"))
+    func withLibcurlOnGnuTLSOnlyTheToDoListLoads() async throws {
+      let server = try LocalHTTPServer { _ in
+        .init(body: todosPage([(1, "Buy milk", false)], total: 1, skip: 0, limit: 30))
+      }
+      defer { server.stop() }
+      let folder = TemporaryFolder().url
+      let script = folder.appendingPathComponent("s.txt")
+      try "expect text \"Buy milk\"\n".write(to: script, atomically: true, encoding: .utf8)
+      let todo = [
+        builtProduct("tracker-preview").path, "--app", "todo", "run", script.path, "--store",
+        folder.appendingPathComponent("t.sqlite").path, "--todos-url", server.url.absoluteString,
+      ]
+      let hidden = Self.libcurls.filter { $0.contains("/libcurl.so.4") }
+        .map { "mount --bind /dev/null '\($0)'" }.joined(separator: " && ")
+      #expect(!hidden.isEmpty)
+      let run = try await runProgramAside(
+        URL(fileURLWithPath: "/usr/bin/unshare"),
+        [
+          "--mount", "/bin/sh", "-c",
+          "\(hidden) && exec " + (todo + fixed).map { "'" + $0 + "'" }.joined(separator: " "),
+        ],
+        environment: ["LD_DEBUG": "libs"])
+      #expect(run.status == 0, "\(run.error.suffix(2000))")
+      #expect(server.requests.count == 1)
+      let libraries = Self.loaded(run.error)
+      #expect(libraries.contains("libcurl-gnutls.so.4"), "\(libraries.sorted())")
+      #expect(!libraries.contains { $0.hasPrefix("libcurl.so") })
+    }
+
+    @Test func theToDoListLoadsItWhenItLoadsItsStartingTasks() async throws {
+      let server = try LocalHTTPServer { _ in
+        .init(body: todosPage([(1, "Buy milk", false)], total: 1, skip: 0, limit: 30))
+      }
+      defer { server.stop() }
+      let folder = TemporaryFolder().url
+      let script = folder.appendingPathComponent("s.txt")
+      try "expect text \"Buy milk\"\n".write(to: script, atomically: true, encoding: .utf8)
+      let (status, libraries) = try await librariesLoaded(
+        [
+          "--app", "todo", "run", script.path, "--store", folder.appendingPathComponent("t.sqlite").path,
+          "--todos-url", server.url.absoluteString,
+        ] + fixed)
+      #expect(status == 0)
+      #expect(libraries.contains { $0.hasPrefix("libcurl.so") }, "\(libraries.sorted())")
+      #expect(!libraries.contains { $0.hasPrefix("libFoundationNetworking") })
+    }
   }
-}
+#endif
