@@ -277,7 +277,8 @@ public final class TodoListViewModel: ObservableViewModel, RegionFollowing {
     case .status(let code): return localizer.text(.todoLoadStatus(code))
     case .malformed: return localizer.text(.todoLoadMalformed)
     case .noNetworkLibrary: return localizer.text(.todoLoadNoNetworkLibrary)
-    case .other(let detail): return detail
+    // The system's words (libcurl's are English only) inside a sentence in the app's language.
+    case .other(let detail): return localizer.text(.todoLoadOther(detail: detail))
     }
   }
 

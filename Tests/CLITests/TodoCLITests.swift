@@ -122,6 +122,28 @@ struct TodoCLITests {
     #expect(result.status == 0, "\(result.error)")
   }
 
+  /// A failure libcurl names in its own words (here a redirect loop): the reason is a sentence in
+  /// the run's language with those words in it, not the words alone.
+  @Test(arguments: [
+    ("en", "The request to the server failed (Number of redirects hit maximum amount)."),
+    ("ru", "Запрос к серверу не удался (Number of redirects hit maximum amount)."),
+  ])
+  func aFailureTheNetworkLibraryNamesIsSaidInTheRunsLanguage(language: String, reason: String) async throws {
+    let server = try LocalHTTPServer { target in
+      var response = LocalHTTPServer.Response(status: 302, body: "")
+      response.headers = ["Location": target]
+      return response
+    }
+    defer { server.stop() }
+    let folder = TemporaryFolder().url
+    let result = try await runTodo(
+      "expect screen todos\nprint\n", store: folder.appendingPathComponent("t.sqlite"), url: server.url,
+      language: language, extra: ["--width", "120"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains(reason), "\(result.output)")
+    #expect(server.requests.count > 1)
+  }
+
   @Test func theAddressComesFromTodosURLWhenNoOptionGivesIt() async throws {
     let server = try LocalHTTPServer { _ in .init(body: Self.page) }
     let folder = TemporaryFolder().url

@@ -88,6 +88,10 @@ struct TodoTests {
     (.status(503), "The server answered with error 503."),
     (.malformed("$.total: missing"), "The server sent something that is not a list of tasks."),
     (.noNetworkLibrary, "The network library libcurl.so.4 could not be loaded."),
+    (
+      .other("Number of redirects hit maximum amount"),
+      "The request to the server failed (Number of redirects hit maximum amount)."
+    ),
   ])
   func aFailedLoadSaysWhyOffersTryAgainAndTheUserCanStillAddTasks(error: TodoLoadError, reason: String)
     async throws
@@ -267,6 +271,16 @@ struct TodoTests {
     await model.settled()
     await settle(model)
     #expect(model.state.loadFailure?.reason == "Не удалось загрузить сетевую библиотеку libcurl.so.4.")
+  }
+
+  /// What the system's network library said comes in its own words (libcurl's are English only),
+  /// inside a sentence in the app's language.
+  @Test func anotherFailureIsTheSystemsWordsInARussianSentence() async throws {
+    let model = TodoListViewModel(
+      environment: environment(InMemoryTodoStore(), StubLoader(.failure(.other("SSL connect error"))), .ru))
+    await model.settled()
+    await settle(model)
+    #expect(model.state.loadFailure?.reason == "Запрос к серверу не удался (SSL connect error).")
   }
 
   @Test func aChangeMadeElsewhereShowsInTheList() async throws {

@@ -15,6 +15,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// When set, the body is sent one byte at a time with this pause between bytes (a server that
     /// keeps a connection alive without ever finishing).
     public var trickle: TimeInterval = 0
+    /// Header lines sent besides the content's type and length (a redirect's `Location`).
+    public var headers: [String: String] = [:]
 
     /// `body` with `status`, sent after `delay` seconds.
     public init(status: Int = 200, body: String, delay: TimeInterval = 0) {
@@ -124,7 +126,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
     let body = Array(response.body.utf8)
     let head =
       "HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n"
-      + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+      + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+      + response.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined() + "\r\n"
     if response.trickle > 0 {
       var chunks = [Array(head.utf8)] + body.map { [$0] }
       while !chunks.isEmpty {
