@@ -249,38 +249,20 @@ struct TodoTests {
     #expect(asked == names)
   }
 
-  @Test func aRefusedConnectionSaysTheServerRefusedItInRussian() async throws {
+  /// Every reason of a failed load in Russian. What the system's network library said in its
+  /// own words (libcurl's are English only) comes inside a sentence in the app's language.
+  @Test(arguments: [
+    (TodoLoadError.refused("127.0.0.1:8080"), "Сервер 127.0.0.1:8080 отказал в подключении."),
+    (.tooManyRequests(30), "Сервер не прислал задачи и за 30 запросов."),
+    (.noNetworkLibrary, "Не удалось загрузить сетевую библиотеку libcurl.so.4."),
+    (.other("SSL connect error"), "Запрос к серверу не удался (SSL connect error)."),
+  ])
+  func aFailedLoadSaysWhyInRussian(error: TodoLoadError, reason: String) async throws {
     let model = TodoListViewModel(
-      environment: environment(InMemoryTodoStore(), StubLoader(.failure(.refused("127.0.0.1:8080"))), .ru))
+      environment: environment(InMemoryTodoStore(), StubLoader(.failure(error)), .ru))
     await model.settled()
     await settle(model)
-    #expect(model.state.loadFailure?.reason == "Сервер 127.0.0.1:8080 отказал в подключении.")
-  }
-
-  @Test func aLoadCutShortAfterItsRequestsSaysSoInRussian() async throws {
-    let model = TodoListViewModel(
-      environment: environment(InMemoryTodoStore(), StubLoader(.failure(.tooManyRequests(30))), .ru))
-    await model.settled()
-    await settle(model)
-    #expect(model.state.loadFailure?.reason == "Сервер не прислал задачи и за 30 запросов.")
-  }
-
-  @Test func aMissingNetworkLibrarySaysSoInRussian() async throws {
-    let model = TodoListViewModel(
-      environment: environment(InMemoryTodoStore(), StubLoader(.failure(.noNetworkLibrary)), .ru))
-    await model.settled()
-    await settle(model)
-    #expect(model.state.loadFailure?.reason == "Не удалось загрузить сетевую библиотеку libcurl.so.4.")
-  }
-
-  /// What the system's network library said comes in its own words (libcurl's are English only),
-  /// inside a sentence in the app's language.
-  @Test func anotherFailureIsTheSystemsWordsInARussianSentence() async throws {
-    let model = TodoListViewModel(
-      environment: environment(InMemoryTodoStore(), StubLoader(.failure(.other("SSL connect error"))), .ru))
-    await model.settled()
-    await settle(model)
-    #expect(model.state.loadFailure?.reason == "Запрос к серверу не удался (SSL connect error).")
+    #expect(model.state.loadFailure?.reason == reason)
   }
 
   @Test func aChangeMadeElsewhereShowsInTheList() async throws {
