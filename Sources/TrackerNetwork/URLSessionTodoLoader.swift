@@ -50,9 +50,10 @@ public struct URLSessionTodoLoader: TodoLoader {
     paging.inOrder { $0.fetch(url) }
   }
 
-  /// The server's address as a person reads it: `host:port`, the port only when the URL names one.
+  /// The server's address as a person reads it: `host:port`, the port only when the URL names one;
+  /// an IPv6 host in brackets (`[::1]:8080`), as in the URL, so its colons are not the port's.
   var address: String {
-    let host = url.host ?? url.absoluteString
+    let host = url.host.map { $0.contains(":") && !$0.hasPrefix("[") ? "[\($0)]" : $0 } ?? url.absoluteString
     return url.port.map { "\(host):\($0)" } ?? host
   }
 

@@ -158,6 +158,34 @@ struct TodoLoaderTests {
       await load(URLSessionTodoLoader(url: url, timeout: 5)) == .failure(.refused("127.0.0.1:\(port)")))
   }
 
+  /// Whether this machine has an IPv6 loopback to connect to.
+  static let hasIPv6Loopback: Bool = {
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET6, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    address.sin6_addr = in6addr_loopback
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+      }
+    }
+  }()
+
+  @Test(.enabled(if: hasIPv6Loopback, "needs an IPv6 loopback"))
+  func aRefusalOverIPv6NamesTheServerWithItsAddressInBrackets() async throws {
+    let server = try LocalHTTPServer(Self.paged)
+    let port = try #require(server.url.port)
+    server.stop()  // nothing listens on the port, on IPv6 either
+    let url = try #require(URL(string: "http://[::1]:\(port)/todos"))
+    #expect(await load(URLSessionTodoLoader(url: url, timeout: 5)) == .failure(.refused("[::1]:\(port)")))
+  }
+
   @Test func theDefaultAddressIsTheSeedsAndTheTimeoutFifteenSeconds() {
     let loader = URLSessionTodoLoader()
     #expect(loader.url.absoluteString == "https://dummyjson.com/todos" && loader.timeout == 15)
