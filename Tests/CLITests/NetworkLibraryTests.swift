@@ -62,6 +62,38 @@ import Testing
       return trial.status == 0
     }()
 
+    /// A server with one task, "Buy milk".
+    static func oneTaskServer() throws -> LocalHTTPServer {
+      try LocalHTTPServer { _ in
+        .init(body: todosPage([(1, "Buy milk", false)], total: 1, skip: 0, limit: 30))
+      }
+    }
+
+    /// A to-do `run` of `script` on a fresh store, loading its starting tasks from `address`.
+    static func toDoRun(_ script: String, loadingFrom address: String) throws -> [String] {
+      let folder = TemporaryFolder().url
+      let file = folder.appendingPathComponent("s.txt")
+      try script.write(to: file, atomically: true, encoding: .utf8)
+      return [
+        "--app", "todo", "run", file.path, "--store", folder.appendingPathComponent("t.sqlite").path,
+        "--todos-url", address,
+      ] + fixed
+    }
+
+    /// Runs the tool once with each of `runs`' arguments, in one mount namespace of its own in
+    /// which /dev/null is mounted over each of `hidden`: the files are hidden from those runs alone.
+    static func runHiding(_ hidden: [String], _ runs: [[String]], environment: [String: String] = [:])
+      async throws -> (status: Int32, output: String, error: String)
+    {
+      let tool = builtProduct("tracker-preview").path
+      let quoted = { (words: [String]) in words.map { "'" + $0 + "'" }.joined(separator: " ") }
+      let script = (hidden.map { "mount --bind /dev/null '\($0)'" } + runs.map { quoted([tool] + $0) })
+        .joined(separator: " && ")
+      return try await runProgramAside(
+        URL(fileURLWithPath: "/usr/bin/unshare"), ["--mount", "/bin/sh", "-c", script],
+        environment: environment)
+    }
+
     /// A machine without libcurl: the tool starts (it did not, while it linked FoundationNetworking,
     /// which needs it), and the to-do list says why it could not load its tasks, in the run's
     /// language. libcurl is hidden by mounting /dev/null over each of its files, for the run alone.
@@ -76,22 +108,10 @@ import Testing
     )
       async throws
     {
-      let folder = TemporaryFolder().url
-      let script = folder.appendingPathComponent("s.txt")
-      try "expect screen todos\nprint\n".write(to: script, atomically: true, encoding: .utf8)
-      let tool = builtProduct("tracker-preview").path
-      let quoted = { (words: [String]) in words.map { "'" + $0 + "'" }.joined(separator: " ") }
-      let todo = [
-        tool, "--app", "todo", "run", script.path, "--store", folder.appendingPathComponent("t.sqlite").path,
-        "--todos-url", "http://127.0.0.1:9/todos", "--lang", language, "--width", "100",
-      ]
-      let hidden = Self.libcurls.map { "mount --bind /dev/null '\($0)'" }.joined(separator: " && ")
-      let run = try await runProgramAside(
-        URL(fileURLWithPath: "/usr/bin/unshare"),
-        [
-          "--mount", "/bin/sh", "-c",
-          "\(hidden) && \(quoted([tool, "--version"])) && exec \(quoted(todo + fixed))",
-        ])
+      let todo =
+        try Self.toDoRun("expect screen todos\nprint\n", loadingFrom: "http://127.0.0.1:9/todos")
+        + ["--lang", language, "--width", "100"]
+      let run = try await Self.runHiding(Self.libcurls, [["--version"], todo])
       #expect(run.status == 0, "\(run.error)")
       #expect(run.output.hasPrefix("0.2.0\n"), "\(run.output)")
       #expect(run.output.contains(title) && run.output.contains(reason), "\(run.output)")
@@ -104,26 +124,12 @@ import Testing
         if: canHideLibcurl && libcurls.contains { $0.contains("/libcurl-gnutls.so.4") },
         "needs libcurl-gnutls and root allowed a mount namespace of its own (unshare)"))
     func withLibcurlOnGnuTLSOnlyTheToDoListLoads() async throws {
-      let server = try LocalHTTPServer { _ in
-        .init(body: todosPage([(1, "Buy milk", false)], total: 1, skip: 0, limit: 30))
-      }
+      let server = try Self.oneTaskServer()
       defer { server.stop() }
-      let folder = TemporaryFolder().url
-      let script = folder.appendingPathComponent("s.txt")
-      try "expect text \"Buy milk\"\n".write(to: script, atomically: true, encoding: .utf8)
-      let todo = [
-        builtProduct("tracker-preview").path, "--app", "todo", "run", script.path, "--store",
-        folder.appendingPathComponent("t.sqlite").path, "--todos-url", server.url.absoluteString,
-      ]
       let hidden = Self.libcurls.filter { $0.contains("/libcurl.so.4") }
-        .map { "mount --bind /dev/null '\($0)'" }.joined(separator: " && ")
       #expect(!hidden.isEmpty)
-      let run = try await runProgramAside(
-        URL(fileURLWithPath: "/usr/bin/unshare"),
-        [
-          "--mount", "/bin/sh", "-c",
-          "\(hidden) && exec " + (todo + fixed).map { "'" + $0 + "'" }.joined(separator: " "),
-        ],
+      let run = try await Self.runHiding(
+        hidden, [try Self.toDoRun("expect text \"Buy milk\"\n", loadingFrom: server.url.absoluteString)],
         environment: ["LD_DEBUG": "libs"])
       #expect(run.status == 0, "\(run.error.suffix(2000))")
       #expect(server.requests.count == 1)
@@ -133,18 +139,10 @@ import Testing
     }
 
     @Test func theToDoListLoadsItWhenItLoadsItsStartingTasks() async throws {
-      let server = try LocalHTTPServer { _ in
-        .init(body: todosPage([(1, "Buy milk", false)], total: 1, skip: 0, limit: 30))
-      }
+      let server = try Self.oneTaskServer()
       defer { server.stop() }
-      let folder = TemporaryFolder().url
-      let script = folder.appendingPathComponent("s.txt")
-      try "expect text \"Buy milk\"\n".write(to: script, atomically: true, encoding: .utf8)
       let (status, libraries) = try await librariesLoaded(
-        [
-          "--app", "todo", "run", script.path, "--store", folder.appendingPathComponent("t.sqlite").path,
-          "--todos-url", server.url.absoluteString,
-        ] + fixed)
+        try Self.toDoRun("expect text \"Buy milk\"\n", loadingFrom: server.url.absoluteString))
       #expect(status == 0)
       #expect(libraries.contains { $0.hasPrefix("libcurl.so") }, "\(libraries.sorted())")
       #expect(!libraries.contains { $0.hasPrefix("libFoundationNetworking") })
